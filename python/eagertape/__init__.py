@@ -1,0 +1,96 @@
+"""eagertape: an eager autograd runtime with an explicit, session-owned tape.
+
+Sessions record forward passes on their own tape, ``backward`` returns a sparse map of
+gradients keyed by parameter, optimizers consume it, and ``reset_tape`` frees every
+intermediate at once. Parameter snapshots are reference counted, so a reset or an update
+in one session never corrupts another.
+"""
+
+# LibTorch's shared libraries are loaded by torch; the extension links against them.
+import torch  # noqa: F401  (must precede the extension import)
+
+from . import optim
+from ._core import (
+    Buffer,
+    Config,
+    GradMap,
+    Parameter,
+    Session,
+    Tensor,
+    cross_entropy,
+    linear,
+    memory_stats,
+    mse_loss,
+    reset_peak_memory_stats,
+)
+from ._errors import (
+    BackendError,
+    BufferSizeError,
+    ClassIndexError,
+    ConfigError,
+    DeviceError,
+    DeviceUnavailableError,
+    DTypeError,
+    EagerTapeError,
+    ForeignHandleError,
+    GradError,
+    ReleasedBufferError,
+    ShapeError,
+    StaleHandleError,
+)
+from ._functional import (
+    empty_cache,
+    exp,
+    log,
+    log_softmax,
+    matmul,
+    mean,
+    relu,
+    sigmoid,
+    softmax,
+    sum,
+    tanh,
+    with_grad_map,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Buffer",
+    "Config",
+    "GradMap",
+    "Parameter",
+    "Session",
+    "Tensor",
+    "optim",
+    "cross_entropy",
+    "linear",
+    "mse_loss",
+    "matmul",
+    "relu",
+    "tanh",
+    "sigmoid",
+    "exp",
+    "log",
+    "softmax",
+    "log_softmax",
+    "sum",
+    "mean",
+    "with_grad_map",
+    "memory_stats",
+    "reset_peak_memory_stats",
+    "empty_cache",
+    "EagerTapeError",
+    "ConfigError",
+    "DeviceUnavailableError",
+    "DeviceError",
+    "ForeignHandleError",
+    "StaleHandleError",
+    "ShapeError",
+    "DTypeError",
+    "ClassIndexError",
+    "ReleasedBufferError",
+    "BufferSizeError",
+    "GradError",
+    "BackendError",
+]

@@ -1,0 +1,71 @@
+"""Typed exceptions raised by eagertape. Each derives from EagerTapeError and from the
+closest builtin, so ``except ValueError`` keeps working where a PyTorch user expects it."""
+
+
+class EagerTapeError(Exception):
+    """Base class of every eagertape error."""
+
+
+class ConfigError(EagerTapeError, ValueError):
+    """An invalid configuration field or hyperparameter."""
+
+
+class DeviceUnavailableError(EagerTapeError, RuntimeError):
+    """The requested device is not usable in this process (never a silent CPU fallback)."""
+
+
+class DeviceError(EagerTapeError, ValueError):
+    """A tensor or parameter is on another device than the session."""
+
+
+class ForeignHandleError(EagerTapeError, ValueError):
+    """A tensor handle recorded by another session."""
+
+
+class StaleHandleError(EagerTapeError, RuntimeError):
+    """A tensor handle from an older generation (before a reset_tape), or of a closed session."""
+
+
+class ShapeError(EagerTapeError, ValueError):
+    """Shapes an op cannot combine; raised before anything is recorded."""
+
+
+class DTypeError(EagerTapeError, ValueError):
+    """A dtype mismatch or non-numeric data."""
+
+
+class ClassIndexError(EagerTapeError, IndexError):
+    """A class id out of range in cross_entropy."""
+
+
+class ReleasedBufferError(EagerTapeError, RuntimeError):
+    """A released buffer was read or consumed."""
+
+
+class BufferSizeError(EagerTapeError, ValueError):
+    """A buffer whose storage disagrees with its shape."""
+
+
+class GradError(EagerTapeError, RuntimeError):
+    """backward cannot produce gradients (nothing requires grad, or grad is disabled)."""
+
+
+class BackendError(EagerTapeError, RuntimeError):
+    """A failure reported by the kernel library (LibTorch)."""
+
+
+__all__ = [
+    "EagerTapeError",
+    "ConfigError",
+    "DeviceUnavailableError",
+    "DeviceError",
+    "ForeignHandleError",
+    "StaleHandleError",
+    "ShapeError",
+    "DTypeError",
+    "ClassIndexError",
+    "ReleasedBufferError",
+    "BufferSizeError",
+    "GradError",
+    "BackendError",
+]

@@ -1,0 +1,191 @@
+//! The native backend: LibTorch kernels through `tch`'s fallible (`f_`) API.
+//! LibTorch is used as a kernel library only; tensors made here never require grad, and the
+//! session runs every op under a no-grad guard.
+
+use tch::{Kind, Tensor};
+
+use super::Backend;
+use crate::config::{DType, Device};
+use crate::error::{Error, Result};
+
+/// The LibTorch backend (native carriers on CPU or CUDA).
+pub struct LibTorch;
+
+pub fn kind(d: DType) -> Kind {
+    match d {
+        DType::Float32 => Kind::Float,
+        DType::Float64 => Kind::Double,
+        DType::Float16 => Kind::Half,
+        DType::BFloat16 => Kind::BFloat16,
+    }
+}
+
+pub fn tch_device(d: Device) -> tch::Device {
+    match d {
+        Device::Cpu => tch::Device::Cpu,
+        Device::Cuda(_) => tch::Device::Cuda(d.index()),
+    }
+}
+
+fn dtype_of(k: Kind) -> DType {
+    match k {
+        Kind::Double => DType::Float64,
+        Kind::Half => DType::Float16,
+        Kind::BFloat16 => DType::BFloat16,
+        _ => DType::Float32,
+    }
+}
+
+impl Backend for LibTorch {
+    type T = Tensor;
+    const NAME: &'static str = "libtorch";
+
+    fn device_available(d: Device) -> bool {
+        match d {
+            Device::Cpu => true,
+            Device::Cuda(_) => {
+                tch::Cuda::is_available() && d.index() < tch::Cuda::device_count() as usize
+            }
+        }
+    }
+    fn shape(t: &Tensor) -> Vec<i64> {
+        t.size()
+    }
+    fn numel(t: &Tensor) -> usize {
+        t.numel()
+    }
+    fn dtype(t: &Tensor) -> DType {
+        dtype_of(t.kind())
+    }
+    fn device(t: &Tensor) -> Device {
+        match t.device() {
+            tch::Device::Cuda(i) => Device::Cuda(Some(i)),
+            _ => Device::Cpu,
+        }
+    }
+    fn from_f64(data: &[f64], shape: &[i64], dtype: DType, device: Device) -> Result<Tensor> {
+        let n: i64 = shape.iter().product();
+        if n as usize != data.len() {
+            return Err(Error::Shape(format!(
+                "{} values cannot fill shape {shape:?}",
+                data.len()
+            )));
+        }
+        let t = Tensor::f_from_slice(data)?.f_reshape(shape)?;
+        Ok(t.f_to_device_(tch_device(device), kind(dtype), false, true)?)
+    }
+    fn to_f64(t: &Tensor) -> Result<Vec<f64>> {
+        let c = t
+            .f_to_device(tch::Device::Cpu)?
+            .f_to_kind(Kind::Double)?
+            .f_contiguous()?;
+        let mut out = vec![0f64; c.numel()];
+        c.f_copy_data(&mut out, c.numel())?;
+        Ok(out)
+    }
+    fn full(shape: &[i64], value: f64, dtype: DType, device: Device) -> Result<Tensor> {
+        Ok(Tensor::f_full(shape, value, (kind(dtype), tch_device(device)))?)
+    }
+    fn copy(t: &Tensor) -> Result<Tensor> {
+        let out = Tensor::f_empty(t.size(), (t.kind(), t.device()))?;
+        let mut out = out;
+        out.f_copy_(t)?;
+        Ok(out)
+    }
+    fn convert(t: &Tensor, dtype: DType, device: Device) -> Result<Tensor> {
+        let out = Tensor::f_empty(t.size(), (kind(dtype), tch_device(device)))?;
+        let mut out = out;
+        out.f_copy_(t)?;
+        Ok(out)
+    }
+
+    fn add(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+        Ok(a.f_add(b)?)
+    }
+    fn sub(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+        Ok(a.f_sub(b)?)
+    }
+    fn mul(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+        Ok(a.f_mul(b)?)
+    }
+    fn div(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+        Ok(a.f_div(b)?)
+    }
+    fn add_scalar(a: &Tensor, s: f64) -> Result<Tensor> {
+        Ok(a.f_add_scalar(s)?)
+    }
+    fn mul_scalar(a: &Tensor, s: f64) -> Result<Tensor> {
+        Ok(a.f_mul_scalar(s)?)
+    }
+    fn pow_scalar(a: &Tensor, e: f64) -> Result<Tensor> {
+        Ok(a.f_pow_tensor_scalar(e)?)
+    }
+    fn neg(a: &Tensor) -> Result<Tensor> {
+        Ok(a.f_neg()?)
+    }
+    fn exp(a: &Tensor) -> Result<Tensor> {
+        Ok(a.f_exp()?)
+    }
+    fn log(a: &Tensor) -> Result<Tensor> {
+        Ok(a.f_log()?)
+    }
+    fn tanh(a: &Tensor) -> Result<Tensor> {
+        Ok(a.f_tanh()?)
+    }
+    fn sigmoid(a: &Tensor) -> Result<Tensor> {
+        Ok(a.f_sigmoid()?)
+    }
+    fn relu(a: &Tensor) -> Result<Tensor> {
+        Ok(a.f_relu()?)
+    }
+    fn relu_backward(g: &Tensor, x: &Tensor) -> Result<Tensor> {
+        Ok(x.f_threshold_backward(g, 0.0)?)
+    }
+
+    fn matmul(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+        Ok(a.f_matmul(b)?)
+    }
+    fn sum_dims(a: &Tensor, dims: &[i64], keepdim: bool) -> Result<Tensor> {
+        if dims.is_empty() && !keepdim {
+            return Ok(a.f_sum(a.kind())?);
+        }
+        Ok(a.f_sum_dim_intlist(dims, keepdim, a.kind())?)
+    }
+    fn softmax(a: &Tensor, dim: i64) -> Result<Tensor> {
+        Ok(a.f_softmax(dim, a.kind())?)
+    }
+    fn log_softmax(a: &Tensor, dim: i64) -> Result<Tensor> {
+        Ok(a.f_log_softmax(dim, a.kind())?)
+    }
+    fn one_hot(ids: &[i64], classes: i64, dtype: DType, device: Device) -> Result<Tensor> {
+        let idx = Tensor::f_from_slice(ids)?.f_to_device(tch_device(device))?;
+        Ok(idx.f_one_hot(classes)?.f_to_kind(kind(dtype))?)
+    }
+
+    fn transpose(a: &Tensor, d0: i64, d1: i64) -> Result<Tensor> {
+        Ok(a.f_transpose(d0, d1)?)
+    }
+    fn expand(a: &Tensor, shape: &[i64]) -> Result<Tensor> {
+        Ok(a.f_expand(shape, false)?)
+    }
+    fn is_contiguous(a: &Tensor) -> bool {
+        a.is_contiguous()
+    }
+    fn view(a: &Tensor, shape: &[i64]) -> Result<Tensor> {
+        Ok(a.f_view_(shape)?)
+    }
+
+    fn add_(a: &mut Tensor, b: &Tensor) -> Result<()> {
+        let _ = a.f_add_(b)?;
+        Ok(())
+    }
+    fn axpy_(a: &mut Tensor, alpha: f64, b: &Tensor) -> Result<()> {
+        let scaled = b.f_mul_scalar(alpha)?;
+        let _ = a.f_add_(&scaled)?;
+        Ok(())
+    }
+    fn copy_(a: &mut Tensor, b: &Tensor) -> Result<()> {
+        a.f_copy_(b)?;
+        Ok(())
+    }
+}

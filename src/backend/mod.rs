@@ -1,0 +1,72 @@
+//! The kernel interface. Forward ops and backward rules (in `ops/`) are written once against
+//! [`Backend`]; `libtorch` implements it with LibTorch kernels. Every method is fallible:
+//! kernel failures come back as [`Error`](crate::error::Error) values, never as panics.
+//!
+//! Contract for results: unless a method says "view", it returns a tensor with fresh,
+//! contiguous storage of exactly `numel` elements (the ledger counts it so).
+
+pub mod libtorch;
+
+use crate::config::{DType, Device};
+use crate::error::Result;
+
+pub trait Backend: Sized + Send + Sync + 'static {
+    /// A tensor of this backend.
+    type T: Send + 'static;
+    /// Shown by `show_backend`.
+    const NAME: &'static str;
+
+    /// Whether this backend can run on `d` in this process.
+    fn device_available(d: Device) -> bool;
+
+    // ---- metadata and transfer ----
+    fn shape(t: &Self::T) -> Vec<i64>;
+    fn numel(t: &Self::T) -> usize;
+    fn dtype(t: &Self::T) -> DType;
+    fn device(t: &Self::T) -> Device;
+    fn from_f64(data: &[f64], shape: &[i64], dtype: DType, device: Device) -> Result<Self::T>;
+    fn to_f64(t: &Self::T) -> Result<Vec<f64>>;
+    fn full(shape: &[i64], value: f64, dtype: DType, device: Device) -> Result<Self::T>;
+    /// A fresh contiguous copy.
+    fn copy(t: &Self::T) -> Result<Self::T>;
+    /// Convert to another dtype/device (fresh).
+    fn convert(t: &Self::T, dtype: DType, device: Device) -> Result<Self::T>;
+
+    // ---- elementwise (broadcasting) ----
+    fn add(a: &Self::T, b: &Self::T) -> Result<Self::T>;
+    fn sub(a: &Self::T, b: &Self::T) -> Result<Self::T>;
+    fn mul(a: &Self::T, b: &Self::T) -> Result<Self::T>;
+    fn div(a: &Self::T, b: &Self::T) -> Result<Self::T>;
+    fn add_scalar(a: &Self::T, s: f64) -> Result<Self::T>;
+    fn mul_scalar(a: &Self::T, s: f64) -> Result<Self::T>;
+    fn pow_scalar(a: &Self::T, e: f64) -> Result<Self::T>;
+    fn neg(a: &Self::T) -> Result<Self::T>;
+    fn exp(a: &Self::T) -> Result<Self::T>;
+    fn log(a: &Self::T) -> Result<Self::T>;
+    fn tanh(a: &Self::T) -> Result<Self::T>;
+    fn sigmoid(a: &Self::T) -> Result<Self::T>;
+    fn relu(a: &Self::T) -> Result<Self::T>;
+    /// `g` where `x > 0`, else 0.
+    fn relu_backward(g: &Self::T, x: &Self::T) -> Result<Self::T>;
+
+    // ---- linear algebra and reductions ----
+    fn matmul(a: &Self::T, b: &Self::T) -> Result<Self::T>;
+    fn sum_dims(a: &Self::T, dims: &[i64], keepdim: bool) -> Result<Self::T>;
+    fn softmax(a: &Self::T, dim: i64) -> Result<Self::T>;
+    fn log_softmax(a: &Self::T, dim: i64) -> Result<Self::T>;
+    /// `(n, classes)` one-hot rows in `dtype`.
+    fn one_hot(ids: &[i64], classes: i64, dtype: DType, device: Device) -> Result<Self::T>;
+
+    // ---- views (share storage with the input) ----
+    fn transpose(a: &Self::T, d0: i64, d1: i64) -> Result<Self::T>;
+    fn expand(a: &Self::T, shape: &[i64]) -> Result<Self::T>;
+    fn is_contiguous(a: &Self::T) -> bool;
+    /// A view with a new shape of contiguous data.
+    fn view(a: &Self::T, shape: &[i64]) -> Result<Self::T>;
+
+    // ---- in place (the caller holds the tensor exclusively) ----
+    fn add_(a: &mut Self::T, b: &Self::T) -> Result<()>;
+    /// `a += alpha * b`.
+    fn axpy_(a: &mut Self::T, alpha: f64, b: &Self::T) -> Result<()>;
+    fn copy_(a: &mut Self::T, b: &Self::T) -> Result<()>;
+}

@@ -1,0 +1,201 @@
+//! Ledger-registered values and releasable buffers.
+//!
+//! * [`Tracked`] is one backend tensor the core holds. An *owned* one registered its
+//!   `numel × element size` bytes with the ledger when it was made and unregisters them when
+//!   its last holder drops it. A *view* (transpose, reshape of contiguous data, expand) owns
+//!   no storage: it counts 0 bytes and keeps its base alive through an `Arc`, so the base's
+//!   bytes stay counted exactly as long as the storage lives.
+//! * [`Value`] = `Arc<Tracked>`: shared by the tape, parameter snapshots and gradient maps.
+//! * [`Buffer`] is the user-visible, explicitly releasable slot around one `Value`
+//!   (a gradient). Releasing drops the slot's reference: the storage is freed then, unless
+//!   another holder (a snapshot, a tape) still uses it.
+
+use std::sync::{Arc, Mutex};
+
+use crate::backend::Backend;
+use crate::config::{DType, Device};
+use crate::error::{Error, Result};
+use crate::ledger::{self, Category};
+
+pub struct Tracked<B: Backend> {
+    /// The backend tensor. Mutated only through `&mut Tracked`, i.e. when the holder has
+    /// exclusive access (`Arc::get_mut`).
+    value: B::T,
+    /// Bytes registered with the ledger (0 for a view).
+    bytes: usize,
+    category: Category,
+    /// For a view: the owner of the storage it reads.
+    base: Option<Value<B>>,
+}
+
+pub type Value<B> = Arc<Tracked<B>>;
+
+// SAFETY: a `Tracked` is shared between threads only behind `Arc`, and the backend tensor
+// inside it is only read through `&Tracked` (kernels take it as an input; LibTorch's tensor
+// handles use atomic reference counts). Writes require `&mut Tracked`, which `Arc::get_mut`
+// grants only to a unique holder, so no tensor is read and written concurrently.
+unsafe impl<B: Backend> Sync for Tracked<B> {}
+
+impl<B: Backend> Tracked<B> {
+    /// Register a freshly allocated, contiguous tensor.
+    pub fn owned(value: B::T, category: Category) -> Value<B> {
+        let bytes = B::numel(&value) * B::dtype(&value).size();
+        ledger::allocate(category, bytes);
+        Arc::new(Tracked {
+            value,
+            bytes,
+            category,
+            base: None,
+        })
+    }
+
+    /// Wrap a view of `base`'s storage (no new bytes).
+    pub fn view(value: B::T, base: &Value<B>) -> Value<B> {
+        Arc::new(Tracked {
+            value,
+            bytes: 0,
+            category: base.category,
+            base: Some(Arc::clone(base)),
+        })
+    }
+
+    pub fn get(&self) -> &B::T {
+        &self.value
+    }
+
+    /// Mutable access to an owned tensor (never a view: writing through a view would change
+    /// its base).
+    pub fn get_mut(&mut self) -> Option<&mut B::T> {
+        if self.base.is_some() {
+            None
+        } else {
+            Some(&mut self.value)
+        }
+    }
+
+    pub fn is_view(&self) -> bool {
+        self.base.is_some()
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    pub fn category(&self) -> Category {
+        self.category
+    }
+
+    /// Move this owned buffer's bytes to another ledger category.
+    pub fn set_category(&mut self, category: Category) {
+        if self.base.is_none() {
+            ledger::recategorize(self.category, category, self.bytes);
+        }
+        self.category = category;
+    }
+}
+
+impl<B: Backend> Drop for Tracked<B> {
+    fn drop(&mut self) {
+        if self.base.is_none() {
+            ledger::free(self.category, self.bytes);
+        }
+    }
+}
+
+/// An owned value exclusively held by `v`, as a unique mutable tensor, or `None`.
+pub fn unique_mut<B: Backend>(v: &mut Value<B>) -> Option<&mut B::T> {
+    Arc::get_mut(v).and_then(Tracked::get_mut)
+}
+
+/// A releasable buffer: a shape plus a slot holding one value until `release`.
+pub struct Buffer<B: Backend> {
+    shape: Vec<i64>,
+    dtype: DType,
+    device: Device,
+    slot: Mutex<Option<Value<B>>>,
+}
+
+impl<B: Backend> Buffer<B> {
+    pub fn new(value: Value<B>) -> Arc<Buffer<B>> {
+        Arc::new(Buffer {
+            shape: B::shape(value.get()),
+            dtype: B::dtype(value.get()),
+            device: B::device(value.get()),
+            slot: Mutex::new(Some(value)),
+        })
+    }
+
+    pub fn shape(&self) -> &[i64] {
+        &self.shape
+    }
+    pub fn dtype(&self) -> DType {
+        self.dtype
+    }
+    pub fn device(&self) -> Device {
+        self.device
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Value<B>>> {
+        // A panic while holding this lock cannot leave the slot half-written (it is one
+        // `Option` swap), so a poisoned lock is still consistent.
+        self.slot.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn released(&self) -> bool {
+        self.lock().is_none()
+    }
+
+    /// Elements actually held (0 once released).
+    pub fn numel(&self) -> usize {
+        self.lock().as_ref().map_or(0, |v| B::numel(v.get()))
+    }
+
+    pub fn nbytes(&self) -> usize {
+        self.numel() * self.dtype.size()
+    }
+
+    /// Drop this buffer's reference. True the first time, false afterwards.
+    pub fn release(&self) -> bool {
+        let taken = self.lock().take();
+        taken.is_some()
+    }
+
+    /// The held value (shared), or `ReleasedBufferError`.
+    pub fn value(&self, what: &str) -> Result<Value<B>> {
+        self.lock()
+            .as_ref()
+            .cloned()
+            .ok_or_else(|| Error::ReleasedBuffer(format!("{what}: the buffer has been released")))
+    }
+
+    /// Run `f` with exclusive access to the slot (for in-place accumulation).
+    pub fn with_slot<R>(&self, f: impl FnOnce(&mut Option<Value<B>>) -> R) -> R {
+        f(&mut self.lock())
+    }
+
+    /// Check that the storage holds as many elements as the shape promises.
+    pub fn check_size(&self, place: &str) -> Result<()> {
+        let expected: i64 = self.shape.iter().product();
+        let guard = self.lock();
+        let actual = match guard.as_ref() {
+            None => {
+                return Err(Error::BufferSize {
+                    place: format!("{place} (released buffer)"),
+                    shape: self.shape.clone(),
+                    expected,
+                    actual: 0,
+                })
+            }
+            Some(v) => B::numel(v.get()) as i64,
+        };
+        if actual != expected {
+            return Err(Error::BufferSize {
+                place: place.to_string(),
+                shape: self.shape.clone(),
+                expected,
+                actual,
+            });
+        }
+        Ok(())
+    }
+}

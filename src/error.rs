@@ -1,0 +1,67 @@
+//! One error type for the whole core. The Python layer maps each variant to a typed
+//! exception (`eagertape.ConfigError`, `eagertape.StaleHandleError`, ...).
+
+/// Every fallible core call returns this.
+#[derive(Debug, thiserror::Error, Clone, PartialEq)]
+pub enum Error {
+    /// An invalid configuration field (unknown device, dtype or backend).
+    #[error("{0}")]
+    Config(String),
+    /// The requested device exists in the config but not on this machine.
+    #[error("{0}")]
+    DeviceUnavailable(String),
+    /// A tensor or parameter lives on another device than the session computes on.
+    #[error("{0}")]
+    Device(String),
+    /// A handle recorded by another session.
+    #[error("tensor handle belongs to session {handle}, not to session {session}")]
+    ForeignHandle { handle: u64, session: u64 },
+    /// A handle recorded before the last `reset_tape`.
+    #[error("stale tensor reference from generation {recorded}; current generation is {current}")]
+    StaleHandle { recorded: u64, current: u64 },
+    /// The session a handle points into has been dropped.
+    #[error("the session of this tensor handle (session {0}) has been closed")]
+    SessionClosed(u64),
+    /// Shapes that the op cannot combine.
+    #[error("{0}")]
+    Shape(String),
+    /// A dtype mismatch or a non-numeric input.
+    #[error("{0}")]
+    DType(String),
+    /// A class index out of range.
+    #[error("{0}")]
+    Index(String),
+    /// A released buffer was read or consumed.
+    #[error("{0}")]
+    ReleasedBuffer(String),
+    /// A buffer whose storage disagrees with its shape.
+    #[error(
+        "{place}: buffer of shape {shape:?} should hold {expected} elements but holds {actual}"
+    )]
+    BufferSize {
+        place: String,
+        shape: Vec<i64>,
+        expected: i64,
+        actual: i64,
+    },
+    /// A backward call that cannot produce gradients.
+    #[error("{0}")]
+    Grad(String),
+    /// An invalid argument (hyperparameter, state) that is not one of the above.
+    #[error("{0}")]
+    Value(String),
+    /// A failure reported by the kernel library (LibTorch). Never a panic.
+    #[error("backend error: {0}")]
+    Backend(String),
+}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+impl From<tch::TchError> for Error {
+    fn from(e: tch::TchError) -> Self {
+        // Keep only the first line: LibTorch appends a C++ backtrace.
+        let msg = e.to_string();
+        let first = msg.lines().next().unwrap_or("").to_string();
+        Error::Backend(first)
+    }
+}

@@ -1,0 +1,29 @@
+//! eagertape: an eager autograd runtime with an explicit, session-owned tape.
+//!
+//! Ownership in one paragraph: a [`Session`](session::Session) owns its
+//! [`Tape`](tape::Tape), which owns every intermediate it recorded; a
+//! [`Parameter`](param::Parameter) owns its current snapshot, shared (`Arc`) with every tape
+//! leaf recorded from it; a [`GradMap`](grads::GradMap) owns the gradient
+//! [`Buffer`](buffer::Buffer)s of one backward pass. Every buffer is registered with the
+//! [`ledger`] while it lives. Handles own nothing.
+
+pub mod backend;
+pub mod buffer;
+pub mod config;
+pub mod error;
+pub mod grads;
+pub mod ledger;
+pub mod ops;
+pub mod optim;
+pub mod param;
+pub mod rng;
+pub mod session;
+pub mod tape;
+
+#[cfg(feature = "python")]
+mod python;
+
+pub use backend::libtorch::LibTorch;
+pub use backend::Backend;
+pub use config::{Config, DType, Device};
+pub use error::{Error, Result};

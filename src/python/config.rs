@@ -1,0 +1,151 @@
+//! `eagertape.Config`: an immutable configuration value.
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use super::OrPy;
+use crate::config::{Config, DType, Device};
+
+#[pyclass(name = "Config", module = "eagertape", frozen, eq, skip_from_py_object)]
+#[derive(Clone, PartialEq)]
+pub struct PyConfig {
+    pub inner: Config,
+}
+
+impl PyConfig {
+    /// Apply keyword overrides (the names of `Config`'s constructor) to `base`.
+    pub fn with_fields(base: &Config, kw: Option<&Bound<'_, PyDict>>) -> PyResult<Config> {
+        let mut c = base.clone();
+        let Some(kw) = kw else {
+            return Ok(c);
+        };
+        for (k, v) in kw.iter() {
+            let key: String = k.extract()?;
+            match key.as_str() {
+                "device" => c.device = Device::parse(&v.extract::<String>()?).py()?,
+                "dtype" => c.dtype = DType::parse(&dtype_name(&v)?).py()?,
+                "seed" => c.seed = v.extract()?,
+                "backend" => c.backend = v.extract()?,
+                "grad_enabled" => c.grad_enabled = v.extract()?,
+                "requires_grad_by_default" => c.requires_grad_by_default = v.extract()?,
+                "show_backend" => c.show_backend = v.extract()?,
+                other => {
+                    return Err(super::to_py(crate::error::Error::Config(format!(
+                        "unknown Config field {other:?}"
+                    ))))
+                }
+            }
+        }
+        c.validate().py()?;
+        Ok(c)
+    }
+}
+
+/// A dtype given as a string or as a numpy/torch dtype object (`np.float64`, `torch.float32`).
+pub fn dtype_name(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = v.extract::<String>() {
+        return Ok(s);
+    }
+    let s = v.str()?.to_string();
+    Ok(s.trim_start_matches("torch.")
+        .trim_start_matches("<class 'numpy.")
+        .trim_end_matches("'>")
+        .to_string())
+}
+
+#[pymethods]
+impl PyConfig {
+    #[new]
+    #[pyo3(signature = (device="cpu", dtype=None, seed=0, backend=None, grad_enabled=true, requires_grad_by_default=false, show_backend=false))]
+    fn new(
+        device: &str,
+        dtype: Option<&Bound<'_, PyAny>>,
+        seed: u64,
+        backend: Option<String>,
+        grad_enabled: bool,
+        requires_grad_by_default: bool,
+        show_backend: bool,
+    ) -> PyResult<Self> {
+        let dtype = match dtype {
+            Some(d) => DType::parse(&dtype_name(d)?).py()?,
+            None => DType::Float32,
+        };
+        let c = Config {
+            device: Device::parse(device).py()?,
+            dtype,
+            seed,
+            backend,
+            grad_enabled,
+            requires_grad_by_default,
+            show_backend,
+        };
+        c.validate().py()?;
+        Ok(PyConfig { inner: c })
+    }
+
+    #[getter]
+    fn device(&self) -> String {
+        self.inner.device.to_string()
+    }
+    #[getter]
+    fn dtype(&self) -> &'static str {
+        self.inner.dtype.name()
+    }
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.inner.seed
+    }
+    #[getter]
+    fn backend(&self) -> Option<String> {
+        self.inner.backend.clone()
+    }
+    #[getter]
+    fn grad_enabled(&self) -> bool {
+        self.inner.grad_enabled
+    }
+    #[getter]
+    fn requires_grad_by_default(&self) -> bool {
+        self.inner.requires_grad_by_default
+    }
+    #[getter]
+    fn show_backend(&self) -> bool {
+        self.inner.show_backend
+    }
+
+    /// A copy with the given fields changed.
+    #[pyo3(signature = (**kw))]
+    fn replace(&self, kw: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        Ok(PyConfig {
+            inner: Self::with_fields(&self.inner, kw)?,
+        })
+    }
+
+    /// The config a session actually runs with (invariant 1).
+    fn for_scalar(&self) -> Self {
+        PyConfig {
+            inner: self.inner.for_scalar(),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let c = &self.inner;
+        format!(
+            "Config(device='{}', dtype='{}', seed={}, backend={}, grad_enabled={}, requires_grad_by_default={}, show_backend={})",
+            c.device,
+            c.dtype,
+            c.seed,
+            c.backend.as_ref().map_or("None".to_string(), |b| format!("'{b}'")),
+            py_bool(c.grad_enabled),
+            py_bool(c.requires_grad_by_default),
+            py_bool(c.show_backend)
+        )
+    }
+}
+
+fn py_bool(b: bool) -> &'static str {
+    if b {
+        "True"
+    } else {
+        "False"
+    }
+}

@@ -1,0 +1,154 @@
+//! `eagertape.GradMap` and `eagertape.Buffer`.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+
+use super::convert::to_numpy;
+use super::param::PyParameter;
+use super::OrPy;
+use crate::backend::libtorch::LibTorch;
+use crate::buffer::Buffer;
+use crate::grads::GradMap;
+
+#[pyclass(name = "GradMap", module = "eagertape", frozen)]
+pub struct PyGradMap {
+    pub inner: Arc<GradMap<LibTorch>>,
+}
+
+#[pymethods]
+impl PyGradMap {
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    fn __contains__(&self, param: &Bound<'_, PyAny>) -> bool {
+        param
+            .cast::<PyParameter>()
+            .is_ok_and(|p| self.inner.get(p.get().inner.id()).is_some())
+    }
+
+    fn __getitem__(&self, param: &Bound<'_, PyAny>) -> PyResult<PyBuffer> {
+        let p = param.cast::<PyParameter>().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err("GradMap keys are eagertape.Parameter objects")
+        })?;
+        let p = p.get();
+        match self.inner.get(p.inner.id()) {
+            Some(b) => Ok(PyBuffer { inner: b }),
+            None => Err(pyo3::exceptions::PyKeyError::new_err(format!(
+                "no gradient for parameter {}",
+                p.inner.label()
+            ))),
+        }
+    }
+
+    /// The parameters that have a gradient, in the order they were first reached.
+    fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let ps: Vec<PyParameter> = self
+            .inner
+            .params()
+            .into_iter()
+            .map(|inner| PyParameter { inner })
+            .collect();
+        PyList::new(py, ps)
+    }
+
+    fn keys<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.params(py)
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.params(py)?.try_iter().map(|i| i.into_any())
+    }
+
+    /// `(parameter, buffer)` pairs.
+    fn items<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let items: Vec<(PyParameter, PyBuffer)> = self
+            .inner
+            .items()
+            .into_iter()
+            .map(|(inner, b)| (PyParameter { inner }, PyBuffer { inner: b }))
+            .collect();
+        PyList::new(py, items)
+    }
+
+    /// Release every buffer (idempotent); returns how many were released by this call.
+    fn release(&self, py: Python<'_>) -> usize {
+        py.detach(|| self.inner.release())
+    }
+
+    fn __enter__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    #[pyo3(signature = (*_exc))]
+    fn __exit__(&self, py: Python<'_>, _exc: &Bound<'_, PyTuple>) -> bool {
+        self.release(py);
+        false
+    }
+
+    fn __repr__(&self) -> String {
+        format!("GradMap(len={})", self.inner.len())
+    }
+}
+
+#[pyclass(name = "Buffer", module = "eagertape", frozen)]
+pub struct PyBuffer {
+    pub inner: Arc<Buffer<LibTorch>>,
+}
+
+#[pymethods]
+impl PyBuffer {
+    #[getter]
+    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.shape())
+    }
+    /// Elements held (0 once released).
+    #[getter]
+    fn numel(&self) -> usize {
+        self.inner.numel()
+    }
+    #[getter]
+    fn nbytes(&self) -> usize {
+        self.inner.nbytes()
+    }
+    #[getter]
+    fn dtype(&self) -> &'static str {
+        self.inner.dtype().name()
+    }
+    #[getter]
+    fn device(&self) -> String {
+        self.inner.device().to_string()
+    }
+    #[getter]
+    fn released(&self) -> bool {
+        self.inner.released()
+    }
+
+    /// Free this buffer's storage reference: True the first time, then False.
+    fn release(&self, py: Python<'_>) -> bool {
+        py.detach(|| self.inner.release())
+    }
+
+    /// A copy as a numpy array (`ReleasedBufferError` once released).
+    fn numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = self.inner.value("Buffer.numpy").py()?;
+        to_numpy(py, v)
+    }
+
+    /// Raise `BufferSizeError` if the storage does not hold `prod(shape)` elements.
+    fn check_size(&self, place: &str) -> PyResult<()> {
+        self.inner.check_size(place).py()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Buffer(shape={:?}, dtype={}, device={}, released={})",
+            self.inner.shape(),
+            self.inner.dtype(),
+            self.inner.device(),
+            if self.inner.released() { "True" } else { "False" }
+        )
+    }
+}

@@ -1,0 +1,107 @@
+//! The PyO3 layer (`eagertape._core`), compiled only with the `python` feature.
+//!
+//! Every call that touches a session, parameter or buffer releases the GIL (`py.detach`)
+//! before taking the core's locks, so Python threads never deadlock against each other and
+//! kernels run without the GIL. Core errors become the typed exceptions of
+//! `eagertape._errors`; no panic crosses into Python (PyO3 turns a stray one into
+//! `PanicException`, and the core returns errors rather than panicking).
+
+mod config;
+mod convert;
+mod grads;
+mod optim;
+mod param;
+mod session;
+mod tensor;
+
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyModule, PyType};
+
+use crate::error::Error;
+use crate::ledger::{self, Category};
+
+static ERRORS: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
+
+/// The Python exception class for a core error.
+fn class_name(e: &Error) -> &'static str {
+    match e {
+        Error::Config(_) | Error::Value(_) => "ConfigError",
+        Error::DeviceUnavailable(_) => "DeviceUnavailableError",
+        Error::Device(_) => "DeviceError",
+        Error::ForeignHandle { .. } => "ForeignHandleError",
+        Error::StaleHandle { .. } | Error::SessionClosed(_) => "StaleHandleError",
+        Error::Shape(_) => "ShapeError",
+        Error::DType(_) => "DTypeError",
+        Error::Index(_) => "ClassIndexError",
+        Error::ReleasedBuffer(_) => "ReleasedBufferError",
+        Error::BufferSize { .. } => "BufferSizeError",
+        Error::Grad(_) => "GradError",
+        Error::Backend(_) => "BackendError",
+    }
+}
+
+/// Convert a core error into its typed Python exception.
+pub(crate) fn to_py(e: Error) -> PyErr {
+    Python::attach(|py| {
+        let module = ERRORS.get_or_try_init(py, || {
+            PyModule::import(py, "eagertape._errors").map(|m| m.unbind())
+        });
+        let class = module.and_then(|m| m.bind(py).getattr(class_name(&e)));
+        match class.and_then(|c| c.cast_into::<PyType>().map_err(PyErr::from)) {
+            Ok(cls) => PyErr::from_type(cls, e.to_string()),
+            Err(import_err) => import_err,
+        }
+    })
+}
+
+/// `?`-friendly conversion.
+pub(crate) trait OrPy<T> {
+    fn py(self) -> PyResult<T>;
+}
+
+impl<T> OrPy<T> for crate::error::Result<T> {
+    fn py(self) -> PyResult<T> {
+        self.map_err(to_py)
+    }
+}
+
+/// Exact ledger figures of every buffer the core holds, in bytes.
+#[pyfunction]
+fn memory_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let s = ledger::memory_stats();
+    let d = PyDict::new(py);
+    d.set_item("live_bytes", s.live_bytes)?;
+    d.set_item("peak_bytes", s.peak_bytes)?;
+    d.set_item("live_buffers", s.live_buffers)?;
+    d.set_item("allocations", s.allocations)?;
+    let by = PyDict::new(py);
+    for c in Category::ALL {
+        by.set_item(c.name(), s.category(c))?;
+    }
+    d.set_item("by_category", by)?;
+    Ok(d)
+}
+
+/// Start a new peak window at the current live bytes.
+#[pyfunction]
+fn reset_peak_memory_stats() {
+    ledger::reset_peak_memory_stats();
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<config::PyConfig>()?;
+    m.add_class::<session::PySession>()?;
+    m.add_class::<tensor::PyTensor>()?;
+    m.add_class::<param::PyParameter>()?;
+    m.add_class::<grads::PyGradMap>()?;
+    m.add_class::<grads::PyBuffer>()?;
+    m.add_class::<optim::PySgd>()?;
+    m.add_function(wrap_pyfunction!(memory_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(reset_peak_memory_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(tensor::linear, m)?)?;
+    m.add_function(wrap_pyfunction!(tensor::cross_entropy, m)?)?;
+    m.add_function(wrap_pyfunction!(tensor::mse_loss, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,171 @@
+//! `eagertape.Session`.
+
+use std::sync::{Arc, Mutex};
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use super::config::PyConfig;
+use super::convert::to_tensor;
+use super::grads::PyGradMap;
+use super::param::PyParameter;
+use super::tensor::{lock, PyTensor, SessionCell};
+use super::OrPy;
+use crate::config::Config;
+use crate::error::Error;
+use crate::grads::GradMap;
+use crate::rng::RngState;
+use crate::session::Session;
+
+/// The Python session owns the only strong reference to its core session: when it is
+/// dropped, the tape and everything it owns are freed at once; its tensors become invalid.
+#[pyclass(name = "Session", module = "eagertape", frozen)]
+pub struct PySession {
+    cell: Arc<SessionCell>,
+    id: u64,
+}
+
+impl PySession {
+    fn with<R: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Session<crate::LibTorch>) -> crate::error::Result<R> + Send,
+    ) -> PyResult<R> {
+        let cell = &self.cell;
+        py.detach(|| f(&mut lock(cell))).py()
+    }
+}
+
+#[pymethods]
+impl PySession {
+    #[new]
+    #[pyo3(signature = (config=None, **fields))]
+    fn new(
+        py: Python<'_>,
+        config: Option<&PyConfig>,
+        fields: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let base = config.map(|c| c.inner.clone()).unwrap_or_default();
+        let cfg: Config = PyConfig::with_fields(&base, fields)?;
+        let s = py.detach(|| Session::new(cfg)).py()?;
+        Ok(PySession {
+            id: s.id(),
+            cell: Arc::new(Mutex::new(s)),
+        })
+    }
+
+    #[getter]
+    fn id(&self) -> u64 {
+        self.id
+    }
+    #[getter]
+    fn generation(&self, py: Python<'_>) -> PyResult<u64> {
+        self.with(py, |s| Ok(s.generation()))
+    }
+    #[getter]
+    fn tape_len(&self, py: Python<'_>) -> PyResult<usize> {
+        self.with(py, |s| Ok(s.tape_len()))
+    }
+    #[getter]
+    fn config(&self, py: Python<'_>) -> PyResult<PyConfig> {
+        self.with(py, |s| Ok(PyConfig { inner: s.config().clone() }))
+    }
+
+    /// The RNG position `(seed, counter)`; not rewound by `reset_tape`.
+    fn rng_state(&self, py: Python<'_>) -> PyResult<(u64, u64)> {
+        self.with(py, |s| {
+            let r = s.rng_state();
+            Ok((r.seed, r.counter))
+        })
+    }
+
+    fn set_rng_state(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (seed, counter): (u64, u64) = state.extract().map_err(|_| {
+            super::to_py(Error::Value(
+                "set_rng_state: expected the (seed, counter) tuple returned by rng_state()".into(),
+            ))
+        })?;
+        self.with(py, move |s| {
+            s.set_rng_state(RngState { seed, counter });
+            Ok(())
+        })
+    }
+
+    /// Record data (numpy array, nested list, scalar, torch tensor) as an input leaf,
+    /// copied and converted to the session's dtype and device.
+    #[pyo3(signature = (data, requires_grad=None))]
+    fn input(
+        &self,
+        py: Python<'_>,
+        data: &Bound<'_, PyAny>,
+        requires_grad: Option<bool>,
+    ) -> PyResult<PyTensor> {
+        let c = self.with(py, |s| Ok(s.config().clone()))?;
+        let t = to_tensor(data, c.dtype, c.device)?;
+        let rg = requires_grad.unwrap_or(c.requires_grad_by_default);
+        let h = self.with(py, move |s| s.input(t, rg))?;
+        Ok(PyTensor::new(&self.cell, h))
+    }
+
+    /// Record a leaf holding the parameter's current snapshot.
+    #[pyo3(name = "use")]
+    fn use_param(&self, py: Python<'_>, param: &PyParameter) -> PyResult<PyTensor> {
+        let p = Arc::clone(&param.inner);
+        let h = self.with(py, move |s| s.use_param(&p))?;
+        Ok(PyTensor::new(&self.cell, h))
+    }
+
+    /// Gradients of the scalar `loss` for every trainable parameter on the tape; with
+    /// `into=grads`, added into that map (which is returned).
+    #[pyo3(signature = (loss, into=None))]
+    fn backward(
+        &self,
+        py: Python<'_>,
+        loss: &PyTensor,
+        into: Option<Bound<'_, PyGradMap>>,
+    ) -> PyResult<Py<PyGradMap>> {
+        let h = loss.handle;
+        match into {
+            Some(m) => {
+                let map = Arc::clone(&m.get().inner);
+                self.with(py, move |s| s.backward_into(h, &map))?;
+                Ok(m.unbind())
+            }
+            None => {
+                let map: GradMap<crate::LibTorch> = self.with(py, move |s| s.backward(h))?;
+                Py::new(py, PyGradMap { inner: Arc::new(map) })
+            }
+        }
+    }
+
+    /// Release the tape's intermediates and invalidate its handles (generation + 1).
+    fn reset_tape(&self, py: Python<'_>) -> PyResult<()> {
+        self.with(py, |s| {
+            s.reset_tape();
+            Ok(())
+        })
+    }
+
+    fn __enter__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    #[pyo3(signature = (*_exc))]
+    fn __exit__(&self, py: Python<'_>, _exc: &Bound<'_, PyTuple>) -> PyResult<bool> {
+        self.reset_tape(py)?;
+        Ok(false)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        self.with(py, |s| {
+            Ok(format!(
+                "Session(id={}, generation={}, tape_len={}, device='{}', dtype='{}')",
+                s.id(),
+                s.generation(),
+                s.tape_len(),
+                s.config().device,
+                s.config().dtype
+            ))
+        })
+    }
+}

@@ -1,0 +1,353 @@
+//! A session: one tape, a process-unique id, a generation counter, an RNG state and a
+//! resolved config. All recording goes through [`Session::record`], which validates every
+//! handle and the op's shapes before any kernel runs, so a rejected call changes nothing.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use crate::backend::Backend;
+use crate::buffer::{Tracked, Value};
+use crate::config::Config;
+use crate::error::{Error, Result};
+use crate::grads::GradMap;
+use crate::ledger::Category;
+use crate::ops::{grad_value, Op};
+use crate::param::Parameter;
+use crate::rng::RngState;
+use crate::tape::{Handle, Node, Tape};
+
+/// An op argument: a recorded tensor or constant data (recorded as an input leaf).
+pub enum Operand<B: Backend> {
+    Node(Handle),
+    Data(B::T),
+}
+
+static NEXT_SESSION_ID: AtomicU64 = AtomicU64::new(1);
+
+pub struct Session<B: Backend> {
+    id: u64,
+    /// Bumped by every `reset_tape`; handles of older generations are stale.
+    generation: u64,
+    config: Config,
+    /// Owns every intermediate recorded in this generation.
+    tape: Tape<B>,
+    rng: RngState,
+    /// Ops already announced by `show_backend`.
+    shown: Vec<&'static str>,
+}
+
+impl<B: Backend> Session<B> {
+    /// Resolve and validate `config`, and check that its device is usable.
+    pub fn new(config: Config) -> Result<Self> {
+        let config = config.for_scalar();
+        config.validate()?;
+        if !B::device_available(config.device) {
+            return Err(Error::DeviceUnavailable(format!(
+                "device {} was requested but is not available to {} in this process (no usable GPU)",
+                config.device,
+                B::NAME
+            )));
+        }
+        Ok(Session {
+            id: NEXT_SESSION_ID.fetch_add(1, Ordering::Relaxed),
+            generation: 0,
+            rng: RngState::new(config.seed),
+            config,
+            tape: Tape::default(),
+            shown: Vec::new(),
+        })
+    }
+
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+    pub fn tape_len(&self) -> usize {
+        self.tape.len()
+    }
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+    pub fn rng_state(&self) -> RngState {
+        self.rng
+    }
+    pub fn set_rng_state(&mut self, state: RngState) {
+        self.rng = state;
+    }
+
+    /// Check handles: any foreign one first, then any stale one.
+    pub fn check(&self, handles: &[Handle]) -> Result<()> {
+        if let Some(h) = handles.iter().find(|h| h.session != self.id) {
+            return Err(Error::ForeignHandle {
+                handle: h.session,
+                session: self.id,
+            });
+        }
+        if let Some(h) = handles.iter().find(|h| h.generation != self.generation) {
+            return Err(Error::StaleHandle {
+                recorded: h.generation,
+                current: self.generation,
+            });
+        }
+        Ok(())
+    }
+
+    fn handle(&self, node: usize) -> Handle {
+        Handle {
+            session: self.id,
+            generation: self.generation,
+            node,
+        }
+    }
+
+    /// The value behind a valid handle.
+    pub fn value(&self, h: Handle) -> Result<Value<B>> {
+        self.check(&[h])?;
+        Ok(Arc::clone(&self.tape.node(h.node).value))
+    }
+
+    pub fn shape(&self, h: Handle) -> Result<Vec<i64>> {
+        self.check(&[h])?;
+        Ok(B::shape(self.tape.node(h.node).value.get()))
+    }
+
+    pub fn requires_grad(&self, h: Handle) -> Result<bool> {
+        self.check(&[h])?;
+        Ok(self.tape.node(h.node).requires_grad)
+    }
+
+    /// Record data as an input leaf, converted to the session's dtype and device.
+    pub fn input(&mut self, data: B::T, requires_grad: bool) -> Result<Handle> {
+        let (dtype, device) = (self.config.dtype, self.config.device);
+        let data = if B::dtype(&data) == dtype && B::device(&data).same(device) {
+            data
+        } else {
+            B::convert(&data, dtype, device)?
+        };
+        let node = Node {
+            op: Op::Input,
+            parents: Vec::new(),
+            value: Tracked::owned(data, Category::Tape),
+            requires_grad: requires_grad && self.config.grad_enabled,
+        };
+        let id = self.tape.push(node);
+        Ok(self.handle(id))
+    }
+
+    /// Record a leaf holding the parameter's current snapshot.
+    pub fn use_param(&mut self, p: &Arc<Parameter<B>>) -> Result<Handle> {
+        if p.dtype() != self.config.dtype {
+            return Err(Error::DType(format!(
+                "parameter {} has dtype {}, but session {} computes in {}",
+                p.label(),
+                p.dtype(),
+                self.id,
+                self.config.dtype
+            )));
+        }
+        if !p.device().same(self.config.device) {
+            return Err(Error::Device(format!(
+                "parameter {} is on {}, but session {} runs on {}",
+                p.label(),
+                p.device(),
+                self.id,
+                self.config.device
+            )));
+        }
+        let node = Node {
+            value: p.snapshot(),
+            requires_grad: p.requires_grad() && self.config.grad_enabled,
+            op: Op::Param(Arc::clone(p)),
+            parents: Vec::new(),
+        };
+        let id = self.tape.push(node);
+        Ok(self.handle(id))
+    }
+
+    /// Record `op` applied to `parents`: handles, then shapes, then the kernel.
+    pub fn record(&mut self, op: Op<B>, parents: &[Handle]) -> Result<Handle> {
+        self.check(parents)?;
+        let shapes: Vec<Vec<i64>> = parents
+            .iter()
+            .map(|h| B::shape(self.tape.node(h.node).value.get()))
+            .collect();
+        let refs: Vec<&[i64]> = shapes.iter().map(|s| s.as_slice()).collect();
+        op.infer_shape(&refs)?;
+        let xs: Vec<&Value<B>> = parents.iter().map(|h| &self.tape.node(h.node).value).collect();
+        let value = op.forward(&xs)?;
+        let requires_grad = parents.iter().any(|h| self.tape.node(h.node).requires_grad);
+        if self.config.show_backend && !self.shown.contains(&op.name()) {
+            self.shown.push(op.name());
+            eprintln!(
+                "eagertape: session {} ran {} on backend {} ({}, {})",
+                self.id,
+                op.name(),
+                B::NAME,
+                self.config.device,
+                self.config.dtype
+            );
+        }
+        let node = Node {
+            op,
+            parents: parents.iter().map(|h| h.node).collect(),
+            value,
+            requires_grad,
+        };
+        let id = self.tape.push(node);
+        Ok(self.handle(id))
+    }
+
+    /// Record `op` on a mix of recorded tensors and constant data. Constants become input
+    /// leaves only once the handles and shapes have been accepted, so a rejected op records
+    /// nothing at all.
+    pub fn apply(&mut self, op: Op<B>, operands: Vec<Operand<B>>) -> Result<Handle> {
+        let handles: Vec<Handle> = operands
+            .iter()
+            .filter_map(|o| match o {
+                Operand::Node(h) => Some(*h),
+                Operand::Data(_) => None,
+            })
+            .collect();
+        self.check(&handles)?;
+        let shapes: Vec<Vec<i64>> = operands
+            .iter()
+            .map(|o| match o {
+                Operand::Node(h) => B::shape(self.tape.node(h.node).value.get()),
+                Operand::Data(t) => B::shape(t),
+            })
+            .collect();
+        let refs: Vec<&[i64]> = shapes.iter().map(|s| s.as_slice()).collect();
+        op.infer_shape(&refs)?;
+        let mut parents = Vec::with_capacity(operands.len());
+        for o in operands {
+            parents.push(match o {
+                Operand::Node(h) => h,
+                Operand::Data(t) => self.input(t, false)?,
+            });
+        }
+        self.record(op, &parents)
+    }
+
+    /// Mean cross entropy of `(n, c)` logits against `n` class ids.
+    pub fn cross_entropy(&mut self, logits: Handle, class_ids: &[i64]) -> Result<Handle> {
+        let shape = self.shape(logits)?;
+        crate::ops::check_class_ids(&shape, class_ids)?;
+        let one_hot = B::one_hot(class_ids, shape[1], self.config.dtype, self.config.device)?;
+        let one_hot = Tracked::owned(one_hot, Category::Tape);
+        self.record(Op::CrossEntropy { one_hot }, &[logits])
+    }
+
+    /// Reverse sweep from `loss` into a new gradient map.
+    pub fn backward(&self, loss: Handle) -> Result<GradMap<B>> {
+        let grads = GradMap::new();
+        self.backward_into(loss, &grads)?;
+        Ok(grads)
+    }
+
+    /// Reverse sweep from `loss`, adding each trainable parameter's gradient into `into`.
+    /// Nothing is added unless the whole sweep succeeds.
+    pub fn backward_into(&self, loss: Handle, into: &GradMap<B>) -> Result<()> {
+        self.check(&[loss])?;
+        let root = self.tape.node(loss.node);
+        let shape = B::shape(root.value.get());
+        if B::numel(root.value.get()) != 1 {
+            return Err(Error::Shape(format!(
+                "backward: the loss must be a scalar (one element), got shape {shape:?}"
+            )));
+        }
+        if !self.config.grad_enabled {
+            return Err(Error::Grad(format!(
+                "backward: session {} was created with grad_enabled=False",
+                self.id
+            )));
+        }
+        if !root.requires_grad {
+            return Err(Error::Grad(
+                "backward: the loss does not depend on any parameter that requires grad".into(),
+            ));
+        }
+        for (p, buf) in into.items() {
+            buf.value(&format!("backward(into=...): gradient of parameter {}", p.label()))?;
+        }
+        let fresh = self.sweep(loss.node, &shape)?;
+        for (p, buf) in fresh.items() {
+            if let Ok(v) = buf.value("backward") {
+                into.accumulate(&p, v)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The sweep itself: visits only nodes that received a cotangent, newest first, and
+    /// frees each cotangent as soon as its node has passed it on. No recursion.
+    fn sweep(&self, root: usize, shape: &[i64]) -> Result<GradMap<B>> {
+        let (dtype, device) = (self.config.dtype, self.config.device);
+        let grads = GradMap::new();
+        let mut cot: Vec<Option<Value<B>>> = (0..=root).map(|_| None).collect();
+        cot[root] = Some(grad_value::<B>(B::full(shape, 1.0, dtype, device)?));
+        for i in (0..=root).rev() {
+            let Some(g) = cot[i].take() else {
+                continue;
+            };
+            let node = self.tape.node(i);
+            match &node.op {
+                Op::Param(p) => {
+                    if node.requires_grad {
+                        grads.accumulate(p, owned_grad(g)?)?;
+                    }
+                }
+                Op::Input => {}
+                op => {
+                    let xs: Vec<&Value<B>> =
+                        node.parents.iter().map(|&j| &self.tape.node(j).value).collect();
+                    let needs: Vec<bool> = node
+                        .parents
+                        .iter()
+                        .map(|&j| self.tape.node(j).requires_grad)
+                        .collect();
+                    let gs = op.backward(&xs, &node.value, &g, &needs)?;
+                    drop(g);
+                    for ((&j, gj), need) in node.parents.iter().zip(gs).zip(needs) {
+                        if let (Some(gj), true) = (gj, need) {
+                            add_cotangent::<B>(&mut cot[j], gj)?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(grads)
+    }
+
+    /// Invariant 4: release tape-owned intermediates and workspaces, then the borrowed
+    /// leaves; invalidate every handle. Parameters, RNG state and optimizers are untouched.
+    pub fn reset_tape(&mut self) {
+        self.tape.clear();
+        self.generation += 1;
+    }
+}
+
+/// Sum a new cotangent into a slot, in place when the slot holds its buffer alone.
+fn add_cotangent<B: Backend>(slot: &mut Option<Value<B>>, g: Value<B>) -> Result<()> {
+    match slot {
+        None => *slot = Some(g),
+        Some(cur) => {
+            if let Some(t) = crate::buffer::unique_mut(cur) {
+                B::add_(t, g.get())?;
+            } else {
+                *cur = grad_value::<B>(B::add(cur.get(), g.get())?);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A gradient buffer with storage of its own: the cotangent itself when nothing else holds
+/// it and it is a plain contiguous buffer, else a contiguous copy.
+fn owned_grad<B: Backend>(mut g: Value<B>) -> Result<Value<B>> {
+    if crate::buffer::unique_mut(&mut g).is_some() && B::is_contiguous(g.get()) {
+        return Ok(g);
+    }
+    Ok(grad_value::<B>(B::copy(g.get())?))
+}

@@ -1,0 +1,131 @@
+"""Shared fixtures and helpers for the eagertape pytest suites.
+
+The memory ledger (`et.memory_stats()`) is global to the process, so tests never assert
+absolute numbers: they take a snapshot, act, take another and compare the difference
+(`ledger_delta`). eagertape frees on reference-count drop, so nothing here calls `gc`.
+
+Helpers are imported by the test modules with `from conftest import ...` (pytest's default
+`prepend` import mode puts this folder on `sys.path`).
+"""
+
+from __future__ import annotations
+
+import eagertape as et
+import numpy as np
+import pytest
+import torch
+
+CATEGORIES = ("param", "grad", "tape", "optimizer", "other")
+COUNTERS = ("live_bytes", "peak_bytes", "live_buffers", "allocations")
+
+# Values and gradients against torch.autograd in float64.
+TORCH_RTOL = 1e-10
+TORCH_ATOL = 1e-12
+# Central finite differences in float64.
+FD_EPS = 1e-6
+FD_RTOL = 1e-5
+FD_ATOL = 1e-8
+
+
+def ledger_delta(before: dict, after: dict) -> dict:
+    """`after - before` for every counter of two `memory_stats()` dicts, categories nested."""
+    delta = {key: after[key] - before[key] for key in COUNTERS}
+    delta["by_category"] = {
+        cat: after["by_category"][cat] - before["by_category"][cat] for cat in CATEGORIES
+    }
+    return delta
+
+
+def ledger_view(stats: dict) -> dict:
+    """The part of `memory_stats()` that must repeat exactly from one training step to the next."""
+    return {
+        "live_bytes": stats["live_bytes"],
+        "live_buffers": stats["live_buffers"],
+        "by_category": dict(stats["by_category"]),
+    }
+
+
+def session_state(sess) -> tuple:
+    """Everything a rejected call must leave unchanged: tape length, generation, RNG state."""
+    return (sess.tape_len, sess.generation, tuple(sess.rng_state()))
+
+
+def finite_difference(f, arrays, eps: float = FD_EPS) -> list:
+    """Central differences of the scalar function `f(list_of_arrays)` w.r.t. every array."""
+    grads = []
+    for i, a in enumerate(arrays):
+        g = np.zeros_like(a, dtype=np.float64)
+        for idx in np.ndindex(a.shape):
+            plus = [x.copy() for x in arrays]
+            minus = [x.copy() for x in arrays]
+            plus[i][idx] += eps
+            minus[i][idx] -= eps
+            g[idx] = (f(plus) - f(minus)) / (2.0 * eps)
+        grads.append(g)
+    return grads
+
+
+def torch_value_and_grads(torch_fn, arrays, cotangent_seed: int = 0):
+    """Run `torch_fn` on float64 leaves; return (output, cotangent, grads of sum(output * cot))."""
+    leaves = [torch.tensor(a, dtype=torch.float64, requires_grad=True) for a in arrays]
+    out = torch_fn(*leaves)
+    cot = np.random.default_rng(cotangent_seed).standard_normal(tuple(out.shape))
+    (out * torch.from_numpy(np.asarray(cot))).sum().backward()
+    grads = [
+        leaf.grad.numpy() if leaf.grad is not None else np.zeros(leaf.shape) for leaf in leaves
+    ]
+    return out.detach().numpy(), np.asarray(cot), grads
+
+
+def assert_matches_torch(et_fn, arrays, torch_fn=None, *, check_fd: bool = True) -> None:
+    """Check `et_fn`'s value and gradients against torch.autograd and finite differences.
+
+    Every array becomes a float64 `et.Parameter`; the scalar differentiated is
+    `sum(out * cotangent)` with a fixed random cotangent, so the whole vector-Jacobian product
+    is compared, not only a sum.
+    """
+    torch_fn = et_fn if torch_fn is None else torch_fn
+    arrays = [np.asarray(a, dtype=np.float64) for a in arrays]
+    t_out, cot, t_grads = torch_value_and_grads(torch_fn, arrays)
+
+    sess = et.Session(dtype="float64")
+    params = [et.Parameter(a) for a in arrays]
+    out = et_fn(*[sess.use(p) for p in params])
+    assert isinstance(out, et.Tensor)
+    assert out.shape == t_out.shape
+    assert out.dtype == "float64"
+    np.testing.assert_allclose(out.numpy(), t_out, rtol=TORCH_RTOL, atol=TORCH_ATOL)
+
+    with sess.backward((out * cot).sum()) as grads:
+        et_grads = []
+        for p, t_grad in zip(params, t_grads, strict=True):
+            buf = grads[p]
+            assert buf.shape == p.shape
+            et_grads.append(buf.numpy())
+            np.testing.assert_allclose(et_grads[-1], t_grad, rtol=TORCH_RTOL, atol=TORCH_ATOL)
+
+    if check_fd:
+
+        def scalar(arrs):
+            with sess:
+                return (et_fn(*[sess.input(a) for a in arrs]) * cot).sum().item()
+
+        for fd, g in zip(finite_difference(scalar, arrays), et_grads, strict=True):
+            np.testing.assert_allclose(g, fd, rtol=FD_RTOL, atol=FD_ATOL)
+
+
+@pytest.fixture
+def rng() -> np.random.Generator:
+    return np.random.default_rng(1234)
+
+
+@pytest.fixture
+def sess64():
+    """A fresh float64 CPU session."""
+    return et.Session(dtype="float64")
+
+
+@pytest.fixture
+def sess32():
+    """A fresh float32 CPU session."""
+    return et.Session(dtype="float32")
