@@ -79,7 +79,11 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
         Some(DType::Float32 | DType::Float16 | DType::BFloat16) => "float32",
         _ => "float64",
     };
-    let arr = np.call_method1("ascontiguousarray", (arr, target))?;
+    // (`ascontiguousarray` would turn a 0-d array into shape (1,).)
+    let kw = pyo3::types::PyDict::new(py);
+    kw.set_item("dtype", target)?;
+    kw.set_item("order", "C")?;
+    let arr = np.call_method("asarray", (arr,), Some(&kw))?;
     let tensor = if target == "float64" {
         let a: PyReadonlyArrayDyn<'_, f64> = arr.extract()?;
         from_slice(a.as_slice().map_err(PyErr::from)?, a.shape())

@@ -114,6 +114,10 @@ def assert_matches_torch(et_fn, arrays, torch_fn=None, *, check_fd: bool = True)
             np.testing.assert_allclose(g, fd, rtol=FD_RTOL, atol=FD_ATOL)
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "cuda: tests of the CUDA paths (test_cuda.py)")
+
+
 @pytest.fixture
 def rng() -> np.random.Generator:
     return np.random.default_rng(1234)

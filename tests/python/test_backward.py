@@ -5,6 +5,7 @@ from __future__ import annotations
 import eagertape as et
 import numpy as np
 import pytest
+from conftest import ledger_delta
 
 
 def test_backward_returns_one_entry_per_trainable_parameter_used():
@@ -43,6 +44,18 @@ def test_one_leaf_used_twice_gets_summed_gradient():
     w = sess.use(p)
     with sess.backward((w * w + w).sum()) as g:
         np.testing.assert_array_equal(g[p].numpy(), 2.0 * data + 1.0)
+
+
+def test_grad_map_release_is_idempotent_and_frees_every_buffer():
+    sess = et.Session(dtype="float64")
+    p1, p2 = et.Parameter(np.ones(4)), et.Parameter(np.ones((2, 3)))
+    before = et.memory_stats()
+    g = sess.backward(sess.use(p1).sum() * sess.use(p2).sum())
+    bufs = [g[p1], g[p2]]
+    g.release()
+    g.release()
+    assert all(b.released for b in bufs)
+    assert ledger_delta(before, et.memory_stats())["by_category"]["grad"] == 0
 
 
 def test_gradient_buffer_metadata():

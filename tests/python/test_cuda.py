@@ -10,6 +10,7 @@ import torch.nn.functional as F
 from conftest import TORCH_ATOL, TORCH_RTOL, ledger_delta, session_state
 
 HAS_CUDA = torch.cuda.is_available()
+pytestmark = pytest.mark.cuda
 requires_cuda = pytest.mark.skipif(not HAS_CUDA, reason="no CUDA device visible")
 
 BIG = (2048, 2048)  # float32: 16 MiB, a whole caching-allocator segment of its own
