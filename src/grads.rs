@@ -13,6 +13,9 @@ use crate::error::Result;
 use crate::ledger::Category;
 use crate::param::Parameter;
 
+/// A parameter and its gradient buffer.
+pub type ParamBuffer<B> = (Arc<Parameter<B>>, Arc<Buffer<B>>);
+
 pub struct Entry<B: Backend> {
     pub param: Arc<Parameter<B>>,
     pub buffer: Arc<Buffer<B>>,
@@ -59,7 +62,7 @@ impl<B: Backend> GradMap<B> {
     }
 
     /// (parameter, buffer) pairs, in insertion order.
-    pub fn items(&self) -> Vec<(Arc<Parameter<B>>, Arc<Buffer<B>>)> {
+    pub fn items(&self) -> Vec<ParamBuffer<B>> {
         self.entries()
             .iter()
             .map(|e| (Arc::clone(&e.param), Arc::clone(&e.buffer)))

@@ -13,6 +13,9 @@ use crate::error::{Error, Result};
 use crate::grads::GradMap;
 use crate::param::Parameter;
 
+/// A parameter and the gradient value an optimizer applies to it.
+pub type ParamGrad<B> = (Arc<Parameter<B>>, Value<B>);
+
 /// A learning rate must be finite and non-negative.
 pub fn check_lr(lr: f64) -> Result<()> {
     if !lr.is_finite() || lr < 0.0 {
@@ -29,7 +32,7 @@ pub fn collect<B: Backend>(
     who: &str,
     params: &[Arc<Parameter<B>>],
     grads: &GradMap<B>,
-) -> Result<Vec<(Arc<Parameter<B>>, Value<B>)>> {
+) -> Result<Vec<ParamGrad<B>>> {
     let mut out = Vec::new();
     for p in params {
         let Some(buf) = grads.get(p.id()) else {

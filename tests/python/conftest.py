@@ -10,10 +10,11 @@ Helpers are imported by the test modules with `from conftest import ...` (pytest
 
 from __future__ import annotations
 
-import eagertape as et
 import numpy as np
 import pytest
 import torch
+
+import eagertape as et
 
 CATEGORIES = ("param", "grad", "tape", "optimizer", "other")
 COUNTERS = ("live_bytes", "peak_bytes", "live_buffers", "allocations")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import eagertape as et
 import numpy as np
 import pytest
 from conftest import ledger_delta
+
+import eagertape as et
 
 
 def test_backward_returns_one_entry_per_trainable_parameter_used():

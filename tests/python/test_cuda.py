@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import eagertape as et
 import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
 from conftest import TORCH_ATOL, TORCH_RTOL, ledger_delta, session_state
+
+import eagertape as et
 
 HAS_CUDA = torch.cuda.is_available()
 pytestmark = pytest.mark.cuda

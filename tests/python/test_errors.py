@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
-import eagertape as et
 import numpy as np
 import pytest
 from conftest import ledger_delta, session_state
+
+import eagertape as et
 
 HIERARCHY = [
     (et.ConfigError, ValueError),

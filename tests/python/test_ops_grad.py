@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import operator
 
-import eagertape as et
 import numpy as np
 import pytest
 import torch
@@ -17,6 +16,8 @@ from conftest import (
     assert_matches_torch,
     finite_difference,
 )
+
+import eagertape as et
 
 BINARY = {
     "add": operator.add,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import eagertape as et
 import numpy as np
 import pytest
 import torch
+
+import eagertape as et
 
 DTYPE_RULES = [
     (np.zeros((2, 2), dtype=np.float64), "float64"),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import threading
 
-import eagertape as et
 import numpy as np
 import pytest
 import torch
 from conftest import ledger_delta
+
+import eagertape as et
 
 # --- Config --------------------------------------------------------------------------------
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import eagertape as et
 import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
 from conftest import TORCH_RTOL, ledger_view
+
+import eagertape as et
 
 
 def make_problem(dtype=np.float32, n=64, seed=0):
