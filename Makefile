@@ -11,7 +11,7 @@ PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm pytest hypothesis "maturin>=1
 export LIBTORCH_USE_PYTORCH := 1
 ACTIVATE := . $(VENV)/bin/activate &&
 
-.PHONY: setup build test test-rust test-python demo lint fmt clean
+.PHONY: setup build test test-rust test-python demo bench lint fmt clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -36,6 +36,9 @@ test: test-rust test-python
 
 demo: build
 	$(ACTIVATE) python examples/train_digits.py
+
+bench: build
+	$(ACTIVATE) python benches/compare.py
 
 lint: setup
 	$(ACTIVATE) cargo fmt --check && cargo clippy --release --all-targets -- -D warnings && cargo clippy --release --features python -- -D warnings && ruff check python tests examples benches
