@@ -53,12 +53,19 @@ impl<B: Backend> GradMap<B> {
     }
 
     pub fn get(&self, param_id: u64) -> Option<Arc<Buffer<B>>> {
-        let idx = *self.index.lock().unwrap_or_else(|e| e.into_inner()).get(&param_id)?;
+        let idx = *self
+            .index
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&param_id)?;
         Some(Arc::clone(&self.entries()[idx].buffer))
     }
 
     pub fn params(&self) -> Vec<Arc<Parameter<B>>> {
-        self.entries().iter().map(|e| Arc::clone(&e.param)).collect()
+        self.entries()
+            .iter()
+            .map(|e| Arc::clone(&e.param))
+            .collect()
     }
 
     /// (parameter, buffer) pairs, in insertion order.
@@ -72,6 +79,7 @@ impl<B: Backend> GradMap<B> {
     /// Add `g` into the parameter's gradient (in place when the buffer holds it alone), or
     /// insert it. A released buffer is replaced by `g`.
     pub fn accumulate(&self, param: &Arc<Parameter<B>>, g: Value<B>) -> Result<()> {
+        let _guard = B::no_grad();
         if let Some(buf) = self.get(param.id()) {
             return buf.with_slot(|slot| {
                 match slot {

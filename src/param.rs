@@ -39,8 +39,23 @@ pub struct Parameter<B: Backend> {
 }
 
 impl<B: Backend> Parameter<B> {
-    /// Take ownership of `value` as the first snapshot.
-    pub fn new(value: B::T, name: Option<String>, requires_grad: bool) -> Arc<Parameter<B>> {
+    /// A parameter whose first snapshot is a copy of `value`.
+    pub fn new(
+        value: &B::T,
+        name: Option<String>,
+        requires_grad: bool,
+    ) -> Result<Arc<Parameter<B>>> {
+        let _guard = B::no_grad();
+        Ok(Self::new_owned(B::copy(value)?, name, requires_grad))
+    }
+
+    /// A parameter that takes `value` itself as its first snapshot: a fresh, contiguous
+    /// tensor that nothing else references.
+    pub(crate) fn new_owned(
+        value: B::T,
+        name: Option<String>,
+        requires_grad: bool,
+    ) -> Arc<Parameter<B>> {
         Arc::new(Parameter {
             id: NEXT_PARAM_ID.fetch_add(1, Ordering::Relaxed),
             name,
@@ -97,6 +112,7 @@ impl<B: Backend> Parameter<B> {
     /// Apply `f` to the parameter's value: in place when unshared, else to a copy that
     /// becomes the new snapshot. `version` grows by one on success; on error nothing changes.
     pub fn update(&self, f: impl FnOnce(&mut B::T) -> Result<()>) -> Result<()> {
+        let _guard = B::no_grad();
         let mut st = self.lock();
         if let Some(t) = unique_mut(&mut st.snapshot) {
             f(t)?;

@@ -16,7 +16,8 @@ use crate::param::Parameter;
 use crate::rng::RngState;
 use crate::tape::{Handle, Node, Tape};
 
-/// An op argument: a recorded tensor or constant data (recorded as an input leaf).
+/// An op argument: a recorded tensor or constant data (a fresh tensor handed over, recorded
+/// as an input leaf).
 pub enum Operand<B: Backend> {
     Node(Handle),
     Data(B::T),
@@ -118,8 +119,17 @@ impl<B: Backend> Session<B> {
         Ok(self.tape.node(h.node).requires_grad)
     }
 
-    /// Record data as an input leaf, converted to the session's dtype and device.
-    pub fn input(&mut self, data: B::T, requires_grad: bool) -> Result<Handle> {
+    /// Record a copy of `data` as an input leaf, in the session's dtype and on its device.
+    pub fn input(&mut self, data: &B::T, requires_grad: bool) -> Result<Handle> {
+        let _guard = B::no_grad();
+        let owned = B::convert(data, self.config.dtype, self.config.device)?;
+        self.input_owned(owned, requires_grad)
+    }
+
+    /// Record `data` itself as an input leaf: the caller hands over a fresh, contiguous
+    /// tensor that nothing else references (converted if its dtype or device differ).
+    pub(crate) fn input_owned(&mut self, data: B::T, requires_grad: bool) -> Result<Handle> {
+        let _guard = B::no_grad();
         let (dtype, device) = (self.config.dtype, self.config.device);
         let data = if B::dtype(&data) == dtype && B::device(&data).same(device) {
             data
@@ -169,13 +179,17 @@ impl<B: Backend> Session<B> {
     /// Record `op` applied to `parents`: handles, then shapes, then the kernel.
     pub fn record(&mut self, op: Op<B>, parents: &[Handle]) -> Result<Handle> {
         self.check(parents)?;
+        let _guard = B::no_grad();
         let shapes: Vec<Vec<i64>> = parents
             .iter()
             .map(|h| B::shape(self.tape.node(h.node).value.get()))
             .collect();
         let refs: Vec<&[i64]> = shapes.iter().map(|s| s.as_slice()).collect();
         op.infer_shape(&refs)?;
-        let xs: Vec<&Value<B>> = parents.iter().map(|h| &self.tape.node(h.node).value).collect();
+        let xs: Vec<&Value<B>> = parents
+            .iter()
+            .map(|h| &self.tape.node(h.node).value)
+            .collect();
         let value = op.forward(&xs)?;
         let requires_grad = parents.iter().any(|h| self.tape.node(h.node).requires_grad);
         if self.config.show_backend && !self.shown.contains(&op.name()) {
@@ -224,7 +238,7 @@ impl<B: Backend> Session<B> {
         for o in operands {
             parents.push(match o {
                 Operand::Node(h) => h,
-                Operand::Data(t) => self.input(t, false)?,
+                Operand::Data(t) => self.input_owned(t, false)?,
             });
         }
         self.record(op, &parents)
@@ -234,7 +248,10 @@ impl<B: Backend> Session<B> {
     pub fn cross_entropy(&mut self, logits: Handle, class_ids: &[i64]) -> Result<Handle> {
         let shape = self.shape(logits)?;
         crate::ops::check_class_ids(&shape, class_ids)?;
-        let one_hot = B::one_hot(class_ids, shape[1], self.config.dtype, self.config.device)?;
+        let one_hot = {
+            let _guard = B::no_grad();
+            B::one_hot(class_ids, shape[1], self.config.dtype, self.config.device)?
+        };
         let one_hot = Tracked::owned(one_hot, Category::Tape);
         self.record(Op::CrossEntropy { one_hot }, &[logits])
     }
@@ -250,6 +267,7 @@ impl<B: Backend> Session<B> {
     /// Nothing is added unless the whole sweep succeeds.
     pub fn backward_into(&self, loss: Handle, into: &GradMap<B>) -> Result<()> {
         self.check(&[loss])?;
+        let _guard = B::no_grad();
         let root = self.tape.node(loss.node);
         let shape = B::shape(root.value.get());
         if B::numel(root.value.get()) != 1 {
@@ -269,7 +287,10 @@ impl<B: Backend> Session<B> {
             ));
         }
         for (p, buf) in into.items() {
-            buf.value(&format!("backward(into=...): gradient of parameter {}", p.label()))?;
+            buf.value(&format!(
+                "backward(into=...): gradient of parameter {}",
+                p.label()
+            ))?;
         }
         let fresh = self.sweep(loss.node, &shape)?;
         for (p, buf) in fresh.items() {
@@ -300,8 +321,11 @@ impl<B: Backend> Session<B> {
                 }
                 Op::Input => {}
                 op => {
-                    let xs: Vec<&Value<B>> =
-                        node.parents.iter().map(|&j| &self.tape.node(j).value).collect();
+                    let xs: Vec<&Value<B>> = node
+                        .parents
+                        .iter()
+                        .map(|&j| &self.tape.node(j).value)
+                        .collect();
                     let needs: Vec<bool> = node
                         .parents
                         .iter()

@@ -38,7 +38,12 @@ fn dtype_of(k: Kind) -> DType {
 
 impl Backend for LibTorch {
     type T = Tensor;
+    type Guard = tch::NoGradGuard;
     const NAME: &'static str = "libtorch";
+
+    fn no_grad() -> tch::NoGradGuard {
+        tch::no_grad_guard()
+    }
 
     fn device_available(d: Device) -> bool {
         match d {
@@ -84,7 +89,11 @@ impl Backend for LibTorch {
         Ok(out)
     }
     fn full(shape: &[i64], value: f64, dtype: DType, device: Device) -> Result<Tensor> {
-        Ok(Tensor::f_full(shape, value, (kind(dtype), tch_device(device)))?)
+        Ok(Tensor::f_full(
+            shape,
+            value,
+            (kind(dtype), tch_device(device)),
+        )?)
     }
     fn copy(t: &Tensor) -> Result<Tensor> {
         let out = Tensor::f_empty(t.size(), (t.kind(), t.device()))?;

@@ -13,6 +13,11 @@ use crate::error::Result;
 pub trait Backend: Sized + Send + Sync + 'static {
     /// A tensor of this backend.
     type T: Send + 'static;
+    /// Held while the core runs kernels: turns off any recording the kernel library does
+    /// on its own (LibTorch's autograd), restoring it when dropped (RAII, so an early
+    /// return or a panic cannot skip the restore).
+    type Guard;
+    fn no_grad() -> Self::Guard;
     /// Shown by `show_backend`.
     const NAME: &'static str;
 

@@ -29,6 +29,88 @@ pub(crate) fn mse_backward<B: Backend>(
     let d = B::sub(xs[0].get(), xs[1].get())?;
     let n = B::numel(&d).max(1);
     let ga = B::mul(&B::mul_scalar(&d, 2.0 / n as f64)?, g.get())?;
-    let gb = if needs[1] { Some(grad_value::<B>(B::neg(&ga)?)) } else { None };
+    let gb = if needs[1] {
+        Some(grad_value::<B>(B::neg(&ga)?))
+    } else {
+        None
+    };
     Ok(vec![needs[0].then(|| grad_value::<B>(ga)), gb])
+}
+
+#[cfg(test)]
+mod tests {
+    use tch::Reduction;
+
+    use super::*;
+    use crate::ops::testing::{check_grads, data, session};
+    use crate::ops::Op;
+    use crate::session::Operand;
+    use crate::LibTorch;
+
+    #[test]
+    fn mse_gradients_are_opposite_for_prediction_and_target() {
+        // L = (1/n) Σ (a − b)²: dL/da = 2 (a − b) / n, dL/db = −2 (a − b) / n
+        check_grads(
+            &[data(&[3, 4], 110), data(&[3, 4], 111)],
+            |s, h| s.record(Op::MseLoss, &[h[0], h[1]]),
+            |t| t[0].mse_loss(&t[1], Reduction::Mean),
+        );
+    }
+
+    #[test]
+    fn mse_against_constant_target() {
+        // target is data: only the prediction gets 2 (a − b) / n
+        let target = data(&[2, 5], 112);
+        let target2 = target.copy();
+        check_grads(
+            &[data(&[2, 5], 113)],
+            move |s, h| {
+                s.apply(
+                    Op::MseLoss,
+                    vec![Operand::Node(h[0]), Operand::Data(target2)],
+                )
+            },
+            move |t| t[0].mse_loss(&target, Reduction::Mean),
+        );
+    }
+
+    #[test]
+    fn mse_scales_with_the_upstream_cotangent() {
+        // d/da (½ L) = (a − b) / n
+        check_grads(
+            &[data(&[6], 114), data(&[6], 115)],
+            |s, h| {
+                let l = s.record(Op::MseLoss, &[h[0], h[1]])?;
+                s.record(Op::MulScalar(0.5), &[l])
+            },
+            |t| t[0].mse_loss(&t[1], Reduction::Mean) * 0.5,
+        );
+    }
+
+    #[test]
+    fn mse_of_a_nonlinear_prediction() {
+        // L = mean((tanh(a) − b)²): dL/da = 2 (tanh(a) − b)(1 − tanh²(a)) / n
+        check_grads(
+            &[data(&[2, 3], 116), data(&[2, 3], 117)],
+            |s, h| {
+                let y = s.record(Op::Tanh, &[h[0]])?;
+                s.record(Op::MseLoss, &[y, h[1]])
+            },
+            |t| t[0].tanh().mse_loss(&t[1], Reduction::Mean),
+        );
+    }
+
+    #[test]
+    fn mse_rejects_different_shapes() {
+        // (3,) vs (1,3): no broadcasting in mse_loss; nothing is recorded
+        let mut s = session();
+        let a = s.input(&data(&[3], 118), false).unwrap();
+        let b = s.input(&data(&[1, 3], 119), false).unwrap();
+        let before = s.tape_len();
+        let err = s
+            .record(Op::<LibTorch>::MseLoss, &[a, b])
+            .expect_err("a shape error");
+        assert!(matches!(err, Error::Shape(_)), "{err:?}");
+        assert_eq!(s.tape_len(), before);
+    }
 }

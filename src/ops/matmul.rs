@@ -125,10 +125,15 @@ pub(crate) fn backward<B: Backend>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ops::testing::{check_grads, data};
+    use crate::session::Operand;
 
     #[test]
     fn matmul_shapes_broadcast_batches() {
-        assert_eq!(matmul_shape(&[2, 3, 4, 5], &[5, 6]).unwrap(), vec![2, 3, 4, 6]);
+        assert_eq!(
+            matmul_shape(&[2, 3, 4, 5], &[5, 6]).unwrap(),
+            vec![2, 3, 4, 6]
+        );
         assert_eq!(matmul_shape(&[1, 3, 4], &[2, 4, 2]).unwrap(), vec![2, 3, 2]);
         assert!(matmul_shape(&[3, 4], &[5, 6]).is_err());
         assert!(matmul_shape(&[4], &[4, 6]).is_err());
@@ -139,5 +144,148 @@ mod tests {
         assert_eq!(linear_shape(&[&[8, 3], &[5, 3], &[5]]).unwrap(), vec![8, 5]);
         assert!(linear_shape(&[&[8, 3], &[3, 5]]).is_err());
         assert!(linear_shape(&[&[8, 3], &[5, 3], &[3]]).is_err());
+    }
+
+    #[test]
+    fn matmul_2d_gradients() {
+        // C = A B: dA = g Bᵀ, dB = Aᵀ g
+        check_grads(
+            &[data(&[3, 4], 40), data(&[4, 5], 41)],
+            |s, h| s.record(Op::MatMul, &[h[0], h[1]]),
+            |t| t[0].matmul(&t[1]),
+        );
+    }
+
+    #[test]
+    fn matmul_batched_with_equal_batches() {
+        // (2,3,4) @ (2,4,5): per batch dA_b = g_b B_bᵀ, dB_b = A_bᵀ g_b
+        check_grads(
+            &[data(&[2, 3, 4], 42), data(&[2, 4, 5], 43)],
+            |s, h| s.record(Op::MatMul, &[h[0], h[1]]),
+            |t| t[0].matmul(&t[1]),
+        );
+    }
+
+    #[test]
+    fn matmul_batched_lhs_with_2d_rhs_sums_rhs_over_batches() {
+        // (2,3,4) @ (4,5): dB = Σ_b A_bᵀ g_b
+        check_grads(
+            &[data(&[2, 3, 4], 44), data(&[4, 5], 45)],
+            |s, h| s.record(Op::MatMul, &[h[0], h[1]]),
+            |t| t[0].matmul(&t[1]),
+        );
+    }
+
+    #[test]
+    fn matmul_2d_lhs_with_batched_rhs_sums_lhs_over_batches() {
+        // (3,4) @ (2,4,5): dA = Σ_b g_b B_bᵀ
+        check_grads(
+            &[data(&[3, 4], 46), data(&[2, 4, 5], 47)],
+            |s, h| s.record(Op::MatMul, &[h[0], h[1]]),
+            |t| t[0].matmul(&t[1]),
+        );
+    }
+
+    #[test]
+    fn matmul_broadcasts_batch_dims_of_both_operands() {
+        // (2,1,3,4) @ (5,4,2) -> (2,5,3,2): dA sums over the broadcast dim 1, dB over dim 0
+        check_grads(
+            &[data(&[2, 1, 3, 4], 48), data(&[5, 4, 2], 49)],
+            |s, h| s.record(Op::MatMul, &[h[0], h[1]]),
+            |t| t[0].matmul(&t[1]),
+        );
+    }
+
+    #[test]
+    fn matmul_broadcasts_a_size_one_batch() {
+        // (1,3,4) @ (2,4,2): dA = Σ_b g_b B_bᵀ kept as (1,3,4)
+        check_grads(
+            &[data(&[1, 3, 4], 50), data(&[2, 4, 2], 51)],
+            |s, h| s.record(Op::MatMul, &[h[0], h[1]]),
+            |t| t[0].matmul(&t[1]),
+        );
+    }
+
+    #[test]
+    fn matmul_of_a_transposed_operand() {
+        // C = A Bᵀ with Bᵀ a strided view: dB = (Aᵀ g)ᵀ
+        check_grads(
+            &[data(&[3, 4], 52), data(&[5, 4], 53)],
+            |s, h| {
+                let bt = s.record(Op::Transpose(0, 1), &[h[1]])?;
+                s.record(Op::MatMul, &[h[0], bt])
+            },
+            |t| t[0].matmul(&t[1].tr()),
+        );
+    }
+
+    #[test]
+    fn linear_with_bias() {
+        // y = x wᵀ + b: dx = g w, dw = gᵀ x, db = Σ_rows g
+        check_grads(
+            &[data(&[4, 3], 54), data(&[5, 3], 55), data(&[5], 56)],
+            |s, h| s.record(Op::Linear, &[h[0], h[1], h[2]]),
+            |t| t[0].linear(&t[1], Some(&t[2])),
+        );
+    }
+
+    #[test]
+    fn linear_without_bias() {
+        // y = x wᵀ: dx = g w, dw = gᵀ x
+        check_grads(
+            &[data(&[4, 3], 57), data(&[5, 3], 58)],
+            |s, h| s.record(Op::Linear, &[h[0], h[1]]),
+            |t| t[0].linear::<&tch::Tensor>(&t[1], None),
+        );
+    }
+
+    #[test]
+    fn linear_with_batched_input_sums_weight_gradient_over_all_rows() {
+        // x (2,3,4), w (5,4), b (5): dw = Σ_{b,r} g_brᵀ x_br, db = Σ_{b,r} g_br
+        check_grads(
+            &[data(&[2, 3, 4], 59), data(&[5, 4], 60), data(&[5], 61)],
+            |s, h| s.record(Op::Linear, &[h[0], h[1], h[2]]),
+            |t| t[0].linear(&t[1], Some(&t[2])),
+        );
+    }
+
+    #[test]
+    fn linear_of_a_transposed_batched_input() {
+        // x (3,2,4) seen as (2,3,4) through a transpose: dx = (g w) transposed back
+        check_grads(
+            &[data(&[3, 2, 4], 68), data(&[5, 4], 69)],
+            |s, h| {
+                let xt = s.record(Op::Transpose(0, 1), &[h[0]])?;
+                s.record(Op::Linear, &[xt, h[1]])
+            },
+            |t| t[0].transpose(0, 1).linear::<&tch::Tensor>(&t[1], None),
+        );
+    }
+
+    #[test]
+    fn linear_with_a_vector_input() {
+        // x (4,), w (3,4): y = w x + b, dw = g xᵀ
+        check_grads(
+            &[data(&[4], 62), data(&[3, 4], 63), data(&[3], 64)],
+            |s, h| s.record(Op::Linear, &[h[0], h[1], h[2]]),
+            |t| t[0].linear(&t[1], Some(&t[2])),
+        );
+    }
+
+    #[test]
+    fn linear_on_constant_input_trains_weight_and_bias_only() {
+        // x is data: dw = gᵀ x, db = Σ_rows g, and x gets no entry
+        let x = data(&[6, 3], 65);
+        let x2 = x.copy();
+        check_grads(
+            &[data(&[2, 3], 66), data(&[2], 67)],
+            move |s, h| {
+                s.apply(
+                    Op::Linear,
+                    vec![Operand::Data(x2), Operand::Node(h[0]), Operand::Node(h[1])],
+                )
+            },
+            move |t| x.linear(&t[0], Some(&t[1])),
+        );
     }
 }

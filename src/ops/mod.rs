@@ -9,6 +9,8 @@ mod loss;
 mod matmul;
 mod reduce;
 mod softmax;
+#[cfg(test)]
+mod testing;
 mod unary;
 
 use std::sync::Arc;
@@ -52,12 +54,20 @@ pub enum Op<B: Backend> {
     Linear,
     Transpose(i64, i64),
     Reshape(Vec<i64>),
-    Sum { dims: Vec<i64>, keepdim: bool },
-    Mean { dims: Vec<i64>, keepdim: bool },
+    Sum {
+        dims: Vec<i64>,
+        keepdim: bool,
+    },
+    Mean {
+        dims: Vec<i64>,
+        keepdim: bool,
+    },
     Softmax(i64),
     LogSoftmax(i64),
     /// Mean cross entropy of `(n, c)` logits; the workspace holds the one-hot targets.
-    CrossEntropy { one_hot: Value<B> },
+    CrossEntropy {
+        one_hot: Value<B>,
+    },
     MseLoss,
 }
 
@@ -141,14 +151,20 @@ impl<B: Backend> Op<B> {
             Op::Sigmoid => fresh(B::sigmoid(x(0))?),
             Op::Relu => fresh(B::relu(x(0))?),
             Op::MatMul => fresh(B::matmul(x(0), x(1))?),
-            Op::Linear => fresh(matmul::linear_forward::<B>(x(0), x(1), xs.get(2).map(|v| v.get()))?),
+            Op::Linear => fresh(matmul::linear_forward::<B>(
+                x(0),
+                x(1),
+                xs.get(2).map(|v| v.get()),
+            )?),
             Op::Transpose(d0, d1) => Ok(Tracked::view(B::transpose(x(0), *d0, *d1)?, xs[0])),
             Op::Reshape(shape) => layout::reshape_value(xs[0], shape, Category::Tape),
             Op::Sum { dims, keepdim } => fresh(B::sum_dims(x(0), dims, *keepdim)?),
             Op::Mean { dims, keepdim } => fresh(reduce::mean_forward::<B>(x(0), dims, *keepdim)?),
             Op::Softmax(d) => fresh(B::softmax(x(0), *d)?),
             Op::LogSoftmax(d) => fresh(B::log_softmax(x(0), *d)?),
-            Op::CrossEntropy { one_hot } => fresh(softmax::cross_entropy_forward::<B>(x(0), one_hot.get())?),
+            Op::CrossEntropy { one_hot } => {
+                fresh(softmax::cross_entropy_forward::<B>(x(0), one_hot.get())?)
+            }
             Op::MseLoss => fresh(loss::mse_forward::<B>(x(0), x(1))?),
         }
     }
@@ -178,8 +194,12 @@ impl<B: Backend> Op<B> {
                 unary::backward(self, xs, out, g).map(|v| vec![Some(v)])
             }
             Op::MatMul | Op::Linear => matmul::backward(self, xs, g, needs),
-            Op::Transpose(..) | Op::Reshape(_) => layout::backward(self, xs, g).map(|v| vec![Some(v)]),
-            Op::Sum { .. } | Op::Mean { .. } => reduce::backward(self, xs, g).map(|v| vec![Some(v)]),
+            Op::Transpose(..) | Op::Reshape(_) => {
+                layout::backward(self, xs, g).map(|v| vec![Some(v)])
+            }
+            Op::Sum { .. } | Op::Mean { .. } => {
+                reduce::backward(self, xs, g).map(|v| vec![Some(v)])
+            }
             Op::Softmax(_) | Op::LogSoftmax(_) | Op::CrossEntropy { .. } => {
                 softmax::backward(self, xs, out, g).map(|v| vec![Some(v)])
             }

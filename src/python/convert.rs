@@ -48,7 +48,10 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
         } else {
             t.call_method0("numpy")?
         };
-    } else if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyFloat>() {
+    } else if obj.is_instance_of::<PyBool>()
+        || obj.is_instance_of::<PyInt>()
+        || obj.is_instance_of::<PyFloat>()
+    {
         natural = None;
     } else if obj.hasattr("dtype")? && obj.hasattr("shape")? {
         // numpy arrays and scalars keep their floating dtype.
@@ -103,7 +106,9 @@ fn from_slice<T: tch::kind::Element>(data: &[T], shape: &[usize]) -> crate::erro
     let dims: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
     let numel = dims.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d));
     if numel.is_none() {
-        return Err(Error::Shape(format!("shape {dims:?} has too many elements")));
+        return Err(Error::Shape(format!(
+            "shape {dims:?} has too many elements"
+        )));
     }
     Ok(Tensor::f_from_slice(data)?.f_reshape(&dims)?)
 }
@@ -125,22 +130,23 @@ pub fn to_numpy<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let shape: Vec<usize> = v.get().size().iter().map(|&d| d as usize).collect();
     type Host = (Result<Vec<f64>, Vec<f32>>, bool);
-    let (out, half) = py.detach(move || -> crate::error::Result<Host> {
-        let c = v.get().f_to_device(tch::Device::Cpu)?;
-        if c.kind() == Kind::Double {
-            let c = c.f_contiguous()?;
-            let mut v = vec![0f64; c.numel()];
-            c.f_copy_data(&mut v, c.numel())?;
-            Ok((Ok(v), false))
-        } else {
-            let half = c.kind() == Kind::Half;
-            let c = c.f_to_kind(Kind::Float)?.f_contiguous()?;
-            let mut v = vec![0f32; c.numel()];
-            c.f_copy_data(&mut v, c.numel())?;
-            Ok((Err(v), half))
-        }
-    })
-    .py()?;
+    let (out, half) = py
+        .detach(move || -> crate::error::Result<Host> {
+            let c = v.get().f_to_device(tch::Device::Cpu)?;
+            if c.kind() == Kind::Double {
+                let c = c.f_contiguous()?;
+                let mut v = vec![0f64; c.numel()];
+                c.f_copy_data(&mut v, c.numel())?;
+                Ok((Ok(v), false))
+            } else {
+                let half = c.kind() == Kind::Half;
+                let c = c.f_to_kind(Kind::Float)?.f_contiguous()?;
+                let mut v = vec![0f32; c.numel()];
+                c.f_copy_data(&mut v, c.numel())?;
+                Ok((Err(v), half))
+            }
+        })
+        .py()?;
     let arr = match out {
         Ok(v) => PyArray1::from_vec(py, v).reshape(shape)?.into_any(),
         Err(v) => PyArray1::from_vec(py, v).reshape(shape)?.into_any(),

@@ -148,7 +148,11 @@ impl PyBuffer {
             self.inner.shape(),
             self.inner.dtype(),
             self.inner.device(),
-            if self.inner.released() { "True" } else { "False" }
+            if self.inner.released() {
+                "True"
+            } else {
+                "False"
+            }
         )
     }
 }

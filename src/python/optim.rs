@@ -56,7 +56,9 @@ impl PySgd {
         self.lock()
             .params()
             .iter()
-            .map(|p| PyParameter { inner: Arc::clone(p) })
+            .map(|p| PyParameter {
+                inner: Arc::clone(p),
+            })
             .collect()
     }
 

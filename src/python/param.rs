@@ -50,9 +50,11 @@ impl PyParameter {
             None => h.natural.unwrap_or(DType::Float32),
         };
         let host = h.tensor;
-        let t = py.detach(move || LibTorch::convert(&host, dtype, device)).py()?;
+        let t = py
+            .detach(move || LibTorch::convert(&host, dtype, device))
+            .py()?;
         Ok(PyParameter {
-            inner: Parameter::new(t, name, requires_grad),
+            inner: Parameter::new_owned(t, name, requires_grad),
         })
     }
 
@@ -120,11 +122,17 @@ impl PyParameter {
         format!(
             "Parameter(id={}, name={}, shape={:?}, dtype={}, device={}, requires_grad={})",
             self.inner.id(),
-            self.inner.name().map_or("None".into(), |n| format!("'{n}'")),
+            self.inner
+                .name()
+                .map_or("None".into(), |n| format!("'{n}'")),
             self.inner.shape(),
             self.inner.dtype(),
             self.inner.device(),
-            if self.inner.requires_grad() { "True" } else { "False" }
+            if self.inner.requires_grad() {
+                "True"
+            } else {
+                "False"
+            }
         )
     }
 }

@@ -68,7 +68,11 @@ impl PySession {
     }
     #[getter]
     fn config(&self, py: Python<'_>) -> PyResult<PyConfig> {
-        self.with(py, |s| Ok(PyConfig { inner: s.config().clone() }))
+        self.with(py, |s| {
+            Ok(PyConfig {
+                inner: s.config().clone(),
+            })
+        })
     }
 
     /// The RNG position `(seed, counter)`; not rewound by `reset_tape`.
@@ -103,7 +107,7 @@ impl PySession {
         let c = self.with(py, |s| Ok(s.config().clone()))?;
         let t = to_tensor(data, c.dtype, c.device)?;
         let rg = requires_grad.unwrap_or(c.requires_grad_by_default);
-        let h = self.with(py, move |s| s.input(t, rg))?;
+        let h = self.with(py, move |s| s.input_owned(t, rg))?;
         Ok(PyTensor::new(&self.cell, h))
     }
 
@@ -133,7 +137,12 @@ impl PySession {
             }
             None => {
                 let map: GradMap<crate::LibTorch> = self.with(py, move |s| s.backward(h))?;
-                Py::new(py, PyGradMap { inner: Arc::new(map) })
+                Py::new(
+                    py,
+                    PyGradMap {
+                        inner: Arc::new(map),
+                    },
+                )
             }
         }
     }

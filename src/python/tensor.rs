@@ -75,7 +75,12 @@ impl PyTensor {
     }
 
     /// Record `op` on this tensor's session over a mix of tensors and constants.
-    fn apply(&self, py: Python<'_>, op: Op<LibTorch>, operands: Vec<Operand<LibTorch>>) -> PyResult<PyTensor> {
+    fn apply(
+        &self,
+        py: Python<'_>,
+        op: Op<LibTorch>,
+        operands: Vec<Operand<LibTorch>>,
+    ) -> PyResult<PyTensor> {
         let cell = self.cell().py()?;
         let h = py.detach(|| lock(&cell).apply(op, operands)).py()?;
         Ok(PyTensor::new(&cell, h))
@@ -107,7 +112,9 @@ impl PyTensor {
                     )))
                 }
             };
-            return self.unary(py, op).map(|t| Py::new(py, t).map(|t| t.into_any()))?;
+            return self
+                .unary(py, op)
+                .map(|t| Py::new(py, t).map(|t| t.into_any()))?;
         }
         if other.is_instance_of::<pyo3::types::PyString>() || other.is_none() {
             return Ok(py.NotImplemented().into_any());
@@ -163,7 +170,9 @@ impl PyTensor {
     #[getter]
     fn device(&self, py: Python<'_>) -> PyResult<String> {
         let h = self.handle;
-        self.with(py, move |s| s.check(&[h]).map(|_| s.config().device.to_string()))
+        self.with(py, move |s| {
+            s.check(&[h]).map(|_| s.config().device.to_string())
+        })
     }
     #[getter]
     fn requires_grad(&self, py: Python<'_>) -> PyResult<bool> {
@@ -197,8 +206,12 @@ impl PyTensor {
                 "item(): only one-element tensors can be converted to a Python number, got shape {size:?}"
             ))));
         }
-        py.detach(move || v.get().f_double_value(&vec![0; size.len()]).map_err(Error::from))
-            .py()
+        py.detach(move || {
+            v.get()
+                .f_double_value(&vec![0; size.len()])
+                .map_err(Error::from)
+        })
+        .py()
     }
 
     fn __float__(&self, py: Python<'_>) -> PyResult<f64> {
@@ -292,11 +305,23 @@ impl PyTensor {
     }
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn sum(&self, py: Python<'_>, dim: Option<i64>, keepdim: bool) -> PyResult<PyTensor> {
-        self.unary(py, Op::Sum { dims: dims(dim), keepdim })
+        self.unary(
+            py,
+            Op::Sum {
+                dims: dims(dim),
+                keepdim,
+            },
+        )
     }
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn mean(&self, py: Python<'_>, dim: Option<i64>, keepdim: bool) -> PyResult<PyTensor> {
-        self.unary(py, Op::Mean { dims: dims(dim), keepdim })
+        self.unary(
+            py,
+            Op::Mean {
+                dims: dims(dim),
+                keepdim,
+            },
+        )
     }
     /// `reshape(2, 3)` or `reshape((2, 3))`; one dimension may be -1.
     #[pyo3(signature = (*shape))]
@@ -368,7 +393,9 @@ fn class_ids_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
             "cross_entropy: class ids must be one-dimensional, got {ndim} dimensions"
         ))));
     }
-    arr.call_method1("astype", ("int64",))?.call_method0("tolist")?.extract()
+    arr.call_method1("astype", ("int64",))?
+        .call_method0("tolist")?
+        .extract()
 }
 
 /// Mean squared error between a prediction and a target of the same shape.

@@ -304,3 +304,16 @@ def test_four_threads_with_own_sessions_match_sequential_runs():
         np.testing.assert_array_equal(got_losses, losses)
         np.testing.assert_array_equal(got_w, w)
         np.testing.assert_array_equal(got_b, b)
+
+
+def test_show_backend_announces_each_op_once_per_session(capfd):
+    sess = et.Session(dtype="float64", show_backend=True)
+    x = sess.input(np.ones((2, 2)))
+    (x + x + x).relu()
+    err = capfd.readouterr().err
+    assert err.count(" ran add on backend libtorch (cpu, float64)") == 1
+    assert err.count(" ran relu on backend libtorch") == 1
+    quiet = et.Session(dtype="float64")
+    y = quiet.input(np.ones(2))
+    y + y
+    assert "backend" not in capfd.readouterr().err
