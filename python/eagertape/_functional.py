@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import builtins
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -68,5 +67,3 @@ def empty_cache() -> None:
     if torch.cuda.is_available() and torch.cuda.is_initialized():
         torch.cuda.empty_cache()
 
-
-_ = builtins
