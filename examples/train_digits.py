@@ -5,7 +5,7 @@ tape and lets SGD update the parameters in place. Evaluation runs in a second se
 uses the same parameters. Memory by category is printed before and after training: the
 tape and gradients are freed every step, so the two lines are equal.
 
-    make demo            # or: python examples/train_digits.py --epochs 40
+    make demo            # or: python examples/train_digits.py --dtype ieee32
 """
 
 from __future__ import annotations
@@ -20,12 +20,15 @@ from tqdm import tqdm
 import eagertape as et
 
 
-def init_linear(rng: np.random.Generator, fan_in: int, fan_out: int, name: str):
+def init_linear(rng: np.random.Generator, fan_in: int, fan_out: int, name: str, dtype: str):
     """PyTorch's nn.Linear initialisation: U(-1/sqrt(fan_in), 1/sqrt(fan_in))."""
     bound = 1.0 / np.sqrt(fan_in)
     w = rng.uniform(-bound, bound, size=(fan_out, fan_in)).astype(np.float32)
     b = rng.uniform(-bound, bound, size=(fan_out,)).astype(np.float32)
-    return et.Parameter(w, name=f"{name}.weight"), et.Parameter(b, name=f"{name}.bias")
+    return (
+        et.Parameter(w, name=f"{name}.weight", dtype=dtype),
+        et.Parameter(b, name=f"{name}.bias", dtype=dtype),
+    )
 
 
 def forward(sess: et.Session, params, x: et.Tensor) -> et.Tensor:
@@ -45,6 +48,15 @@ def main() -> None:
     ap.add_argument("--batch-size", type=int, default=32)
     ap.add_argument("--lr", type=float, default=0.1)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--dtype",
+        default="float32",
+        choices=["float32", "float64", "ieee32"],
+        help="carrier: LibTorch float32/float64, or bit-reproducible software binary32",
+    )
+    ap.add_argument(
+        "--backend", default=None, choices=["libtorch", "reference"], help="backend profile"
+    )
     args = ap.parse_args()
 
     digits = load_digits()
@@ -55,9 +67,14 @@ def main() -> None:
     )
 
     rng = np.random.default_rng(args.seed)
-    params = [*init_linear(rng, 64, 128, "fc1"), *init_linear(rng, 128, 10, "fc2")]
+    params = [
+        *init_linear(rng, 64, 128, "fc1", args.dtype),
+        *init_linear(rng, 128, 10, "fc2", args.dtype),
+    ]
     opt = et.optim.SGD(params, lr=args.lr)
-    train = et.Session(dtype="float32", seed=args.seed)
+    config = et.Config(dtype=args.dtype, backend=args.backend, seed=args.seed)
+    train = et.Session(config)
+    print(f"carrier {args.dtype} on backend {args.backend or 'default'}")
 
     print(memory_line("memory at start"))
     n = len(x_train)
@@ -80,7 +97,7 @@ def main() -> None:
     print(memory_line("memory at end  "))
 
     # Evaluation in a second session that shares the (now trained) parameters.
-    with et.Session(dtype="float32", grad_enabled=False) as evaluate:
+    with et.Session(config.replace(grad_enabled=False)) as evaluate:
         logits = forward(evaluate, params, evaluate.input(x_test)).numpy()
     accuracy = float((logits.argmax(axis=1) == y_test).mean())
     print(f"test accuracy: {accuracy:.3f}")

@@ -62,21 +62,35 @@ impl std::fmt::Display for Device {
     }
 }
 
-/// The scalar carrier a session computes in (native carriers only, for now).
+/// The scalar carrier a session computes in.
+///
+/// Native carriers (`float32 float64 float16 bfloat16`) run on LibTorch, on CPU or CUDA.
+/// CPU-only carriers (`ieee32`, `interval`) run on the reference backend. `RefFloat32` and
+/// `RefFloat64` are float32 and float64 executed by the reference backend
+/// (`backend="reference"`); users never name them, and they print as `float32`/`float64`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DType {
     Float32,
     Float64,
     Float16,
     BFloat16,
+    /// Software binary32: bit-reproducible on every machine.
+    Ieee32,
+    /// Outward-rounded float64 intervals.
+    Interval,
+    RefFloat32,
+    RefFloat64,
 }
 
 impl DType {
-    pub const ALL: [DType; 4] = [
+    /// The carriers a user can name.
+    pub const ALL: [DType; 6] = [
         DType::Float32,
         DType::Float64,
         DType::Float16,
         DType::BFloat16,
+        DType::Ieee32,
+        DType::Interval,
     ];
 
     pub fn parse(s: &str) -> Result<DType> {
@@ -85,27 +99,66 @@ impl DType {
             "float64" | "double" => Ok(DType::Float64),
             "float16" | "half" => Ok(DType::Float16),
             "bfloat16" => Ok(DType::BFloat16),
+            "ieee32" => Ok(DType::Ieee32),
+            "interval" => Ok(DType::Interval),
             _ => Err(Error::Config(format!(
-                "unknown dtype {s:?}; expected one of float32, float64, float16, bfloat16"
+                "unknown dtype {s:?}; expected one of float32, float64, float16, bfloat16, ieee32, interval"
             ))),
         }
     }
 
     pub fn name(self) -> &'static str {
         match self {
-            DType::Float32 => "float32",
-            DType::Float64 => "float64",
+            DType::Float32 | DType::RefFloat32 => "float32",
+            DType::Float64 | DType::RefFloat64 => "float64",
             DType::Float16 => "float16",
             DType::BFloat16 => "bfloat16",
+            DType::Ieee32 => "ieee32",
+            DType::Interval => "interval",
         }
     }
 
     /// Bytes per element.
     pub fn size(self) -> usize {
         match self {
-            DType::Float32 => 4,
-            DType::Float64 => 8,
+            DType::Float32 | DType::RefFloat32 | DType::Ieee32 => 4,
+            DType::Float64 | DType::RefFloat64 => 8,
             DType::Float16 | DType::BFloat16 => 2,
+            DType::Interval => 16,
+        }
+    }
+
+    /// A carrier LibTorch cannot hold: it always runs on the CPU reference backend.
+    pub fn is_cpu_only(self) -> bool {
+        matches!(self, DType::Ieee32 | DType::Interval)
+    }
+
+    /// Executed by LibTorch.
+    pub fn is_native(self) -> bool {
+        matches!(
+            self,
+            DType::Float32 | DType::Float64 | DType::Float16 | DType::BFloat16
+        )
+    }
+
+    /// The same values in another representation (a native float and its reference twin):
+    /// data converts between them exactly.
+    pub fn same_values(self, other: DType) -> bool {
+        self == other || (self.name() == other.name() && self.size() == other.size())
+    }
+
+    /// The dtype a session computes in for this carrier and backend profile.
+    pub fn on_backend(self, backend: Option<&str>) -> Result<DType> {
+        match (backend, self) {
+            (Some("libtorch"), d) if d.is_cpu_only() => Err(Error::Config(format!(
+                "backend profile `libtorch` cannot run the {d} carrier; use backend=\"reference\" or None"
+            ))),
+            (Some("reference"), DType::Float32) => Ok(DType::RefFloat32),
+            (Some("reference"), DType::Float64) => Ok(DType::RefFloat64),
+            (Some("reference"), d @ (DType::Float16 | DType::BFloat16)) => Err(Error::Config(
+                format!("backend profile `reference` does not implement {d}"),
+            )),
+            (_, d) => Ok(d),
         }
     }
 }
@@ -117,7 +170,11 @@ impl std::fmt::Display for DType {
 }
 
 /// The backend profiles a config may name explicitly.
-pub const BACKENDS: [&str; 1] = ["libtorch"];
+pub const BACKENDS: [&str; 2] = ["libtorch", "reference"];
+
+/// What `for_scalar` says when it moves a CPU-only carrier off a CUDA device.
+pub const CPU_CARRIER_WARNING: &str =
+    "this scalar type uses the CPU tape; keeping its type and precision";
 
 /// An immutable session configuration.
 #[derive(Debug, Clone, PartialEq)]
@@ -160,11 +217,38 @@ impl Config {
         Ok(())
     }
 
-    /// Resolve the carrier's execution device. Every carrier of this build is native, so the
-    /// requested device is kept: a missing GPU is reported when the session is created, never
-    /// turned into a CPU fallback.
-    pub fn for_scalar(&self) -> Config {
-        self.clone()
+    /// Invariant 1: resolve the carrier's execution device. A CPU-only carrier asked for
+    /// CUDA moves to `cpu` (every other field, an explicit backend too, is kept) and the
+    /// second value is the warning to emit once. A native carrier keeps its device: a
+    /// missing GPU is an error when the session is created, never a silent fallback.
+    pub fn for_scalar(&self) -> (Config, Option<&'static str>) {
+        if self.dtype.is_cpu_only() && self.device.is_cuda() {
+            let resolved = Config {
+                device: Device::Cpu,
+                ..self.clone()
+            };
+            return (resolved, Some(CPU_CARRIER_WARNING));
+        }
+        (self.clone(), None)
+    }
+
+    /// Invariant 2: the dtype a session with this (resolved) config computes in, after
+    /// checking that an explicit backend profile targets the device and supports the carrier.
+    pub fn exec_dtype(&self) -> Result<DType> {
+        self.validate()?;
+        if self.backend.as_deref() == Some("reference") && self.device.is_cuda() {
+            return Err(Error::Config(format!(
+                "backend profile `reference` targets cpu, but the runtime requested {}",
+                self.device
+            )));
+        }
+        if self.dtype.is_cpu_only() && self.device.is_cuda() {
+            return Err(Error::Config(format!(
+                "the {} carrier runs on cpu only, but the runtime requested {}; resolve the config with for_scalar()",
+                self.dtype, self.device
+            )));
+        }
+        self.dtype.on_backend(self.backend.as_deref())
     }
 }
 
@@ -186,6 +270,53 @@ mod tests {
     fn unknown_dtype_is_a_config_error() {
         assert!(matches!(DType::parse("int8"), Err(Error::Config(_))));
         assert_eq!(DType::parse("bfloat16").unwrap().size(), 2);
+    }
+
+    #[test]
+    fn cpu_only_carriers_resolve_to_cpu_with_one_warning() {
+        let c = Config {
+            device: Device::Cuda(None),
+            dtype: DType::Interval,
+            backend: Some("reference".into()),
+            seed: 7,
+            ..Config::default()
+        };
+        let (r, warning) = c.for_scalar();
+        assert_eq!(r.device, Device::Cpu);
+        assert_eq!((r.seed, r.backend.as_deref()), (7, Some("reference")));
+        assert_eq!(warning, Some(CPU_CARRIER_WARNING));
+        let native = Config {
+            device: Device::Cuda(Some(1)),
+            ..Config::default()
+        };
+        assert_eq!(native.for_scalar(), (native.clone(), None));
+    }
+
+    #[test]
+    fn explicit_profiles_must_target_the_device_and_the_carrier() {
+        let on_cuda = Config {
+            device: Device::Cuda(None),
+            backend: Some("reference".into()),
+            ..Config::default()
+        };
+        assert_eq!(
+            on_cuda.exec_dtype(),
+            Err(Error::Config(
+                "backend profile `reference` targets cpu, but the runtime requested cuda".into()
+            ))
+        );
+        let ieee_on_libtorch = Config {
+            dtype: DType::Ieee32,
+            backend: Some("libtorch".into()),
+            ..Config::default()
+        };
+        assert!(matches!(ieee_on_libtorch.exec_dtype(), Err(Error::Config(_))));
+        let reference64 = Config {
+            dtype: DType::Float64,
+            backend: Some("reference".into()),
+            ..Config::default()
+        };
+        assert_eq!(reference64.exec_dtype(), Ok(DType::RefFloat64));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
-use crate::config::Config;
+use crate::config::{Config, DType};
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
 use crate::ledger::Category;
@@ -30,6 +30,8 @@ pub struct Session<B: Backend> {
     /// Bumped by every `reset_tape`; handles of older generations are stale.
     generation: u64,
     config: Config,
+    /// What the tape computes in: the config's carrier on its backend profile.
+    dtype: DType,
     /// Owns every intermediate recorded in this generation.
     tape: Tape<B>,
     rng: RngState,
@@ -38,10 +40,11 @@ pub struct Session<B: Backend> {
 }
 
 impl<B: Backend> Session<B> {
-    /// Resolve and validate `config`, and check that its device is usable.
+    /// Resolve `config` (invariant 1; the caller reports the resolution warning), validate
+    /// it (invariant 2), and check that its device is usable.
     pub fn new(config: Config) -> Result<Self> {
-        let config = config.for_scalar();
-        config.validate()?;
+        let (config, _warning) = config.for_scalar();
+        let dtype = config.exec_dtype()?;
         if !B::device_available(config.device) {
             return Err(Error::DeviceUnavailable(format!(
                 "device {} was requested but is not available to {} in this process (no usable GPU)",
@@ -53,6 +56,7 @@ impl<B: Backend> Session<B> {
             id: NEXT_SESSION_ID.fetch_add(1, Ordering::Relaxed),
             generation: 0,
             rng: RngState::new(config.seed),
+            dtype,
             config,
             tape: Tape::default(),
             shown: Vec::new(),
@@ -70,6 +74,10 @@ impl<B: Backend> Session<B> {
     }
     pub fn config(&self) -> &Config {
         &self.config
+    }
+    /// The dtype every tensor of this session has.
+    pub fn dtype(&self) -> DType {
+        self.dtype
     }
     pub fn rng_state(&self) -> RngState {
         self.rng
@@ -122,7 +130,7 @@ impl<B: Backend> Session<B> {
     /// Record a copy of `data` as an input leaf, in the session's dtype and on its device.
     pub fn input(&mut self, data: &B::T, requires_grad: bool) -> Result<Handle> {
         let _guard = B::no_grad();
-        let owned = B::convert(data, self.config.dtype, self.config.device)?;
+        let owned = B::convert(data, self.dtype, self.config.device)?;
         self.input_owned(owned, requires_grad)
     }
 
@@ -130,7 +138,7 @@ impl<B: Backend> Session<B> {
     /// tensor that nothing else references (converted if its dtype or device differ).
     pub(crate) fn input_owned(&mut self, data: B::T, requires_grad: bool) -> Result<Handle> {
         let _guard = B::no_grad();
-        let (dtype, device) = (self.config.dtype, self.config.device);
+        let (dtype, device) = (self.dtype, self.config.device);
         let data = if B::dtype(&data) == dtype && B::device(&data).same(device) {
             data
         } else {
@@ -146,15 +154,17 @@ impl<B: Backend> Session<B> {
         Ok(self.handle(id))
     }
 
-    /// Record a leaf holding the parameter's current snapshot.
+    /// Record a leaf holding the parameter's current snapshot. A session that runs the
+    /// parameter's carrier on the other backend (a `backend="reference"` float session and
+    /// a native float parameter) records an exact copy instead, owned by the tape.
     pub fn use_param(&mut self, p: &Arc<Parameter<B>>) -> Result<Handle> {
-        if p.dtype() != self.config.dtype {
+        if !p.dtype().same_values(self.dtype) {
             return Err(Error::DType(format!(
                 "parameter {} has dtype {}, but session {} computes in {}",
                 p.label(),
                 p.dtype(),
                 self.id,
-                self.config.dtype
+                self.dtype
             )));
         }
         if !p.device().same(self.config.device) {
@@ -166,8 +176,15 @@ impl<B: Backend> Session<B> {
                 self.config.device
             )));
         }
+        let value = if p.dtype() == self.dtype {
+            p.snapshot()
+        } else {
+            let _guard = B::no_grad();
+            let copy = B::convert(p.snapshot().get(), self.dtype, self.config.device)?;
+            Tracked::owned(copy, Category::Tape)
+        };
         let node = Node {
-            value: p.snapshot(),
+            value,
             requires_grad: p.requires_grad() && self.config.grad_enabled,
             op: Op::Param(Arc::clone(p)),
             parents: Vec::new(),
@@ -198,9 +215,9 @@ impl<B: Backend> Session<B> {
                 "eagertape: session {} ran {} on backend {} ({}, {})",
                 self.id,
                 op.name(),
-                B::NAME,
+                B::backend_name(value.get()),
                 self.config.device,
-                self.config.dtype
+                self.dtype
             );
         }
         let node = Node {
@@ -250,7 +267,7 @@ impl<B: Backend> Session<B> {
         crate::ops::check_class_ids(&shape, class_ids)?;
         let one_hot = {
             let _guard = B::no_grad();
-            B::one_hot(class_ids, shape[1], self.config.dtype, self.config.device)?
+            B::one_hot(class_ids, shape[1], self.dtype, self.config.device)?
         };
         let one_hot = Tracked::owned(one_hot, Category::Tape);
         self.record(Op::CrossEntropy { one_hot }, &[logits])
@@ -304,7 +321,7 @@ impl<B: Backend> Session<B> {
     /// The sweep itself: visits only nodes that received a cotangent, newest first, and
     /// frees each cotangent as soon as its node has passed it on. No recursion.
     fn sweep(&self, root: usize, shape: &[i64]) -> Result<GradMap<B>> {
-        let (dtype, device) = (self.config.dtype, self.config.device);
+        let (dtype, device) = (self.dtype, self.config.device);
         let grads = GradMap::new();
         let mut cot: Vec<Option<Value<B>>> = (0..=root).map(|_| None).collect();
         cot[root] = Some(grad_value::<B>(B::full(shape, 1.0, dtype, device)?));
@@ -316,7 +333,12 @@ impl<B: Backend> Session<B> {
             match &node.op {
                 Op::Param(p) => {
                     if node.requires_grad {
-                        grads.accumulate(p, owned_grad(g)?)?;
+                        let g = if B::dtype(g.get()) == p.dtype() {
+                            owned_grad(g)?
+                        } else {
+                            grad_value::<B>(B::convert(g.get(), p.dtype(), p.device())?)
+                        };
+                        grads.accumulate(p, g)?;
                     }
                 }
                 Op::Input => {}

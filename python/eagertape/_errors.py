@@ -54,7 +54,12 @@ class BackendError(EagerTapeError, RuntimeError):
     """A failure reported by the kernel library (LibTorch)."""
 
 
+class CpuCarrierWarning(UserWarning):
+    """A CPU-only carrier (ieee32, interval) was asked for CUDA and runs on the CPU tape."""
+
+
 __all__ = [
+    "CpuCarrierWarning",
     "EagerTapeError",
     "ConfigError",
     "DeviceUnavailableError",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+import numpy as np
 import torch
 
 from ._core import GradMap, Tensor
@@ -52,6 +53,38 @@ def mean(x: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     return x.mean(dim, keepdim)
 
 
+class IntervalData:
+    """A box of float64 intervals ``[lo, hi]`` to give to an ``interval`` session's
+    ``input`` or to an ``interval`` Parameter. Build it with :func:`interval`."""
+
+    __slots__ = ("lo", "hi")
+    __eagertape_interval__ = True
+
+    def __init__(self, lo: object, hi: object) -> None:
+        lo_arr = np.asarray(lo, dtype=np.float64)
+        hi_arr = np.asarray(hi, dtype=np.float64)
+        if lo_arr.shape != hi_arr.shape:
+            lo_arr, hi_arr = np.broadcast_arrays(lo_arr, hi_arr)
+        if np.isnan(lo_arr).any() or np.isnan(hi_arr).any() or (lo_arr > hi_arr).any():
+            from ._errors import ConfigError
+
+            raise ConfigError("interval bounds must satisfy lo <= hi (and not be NaN)")
+        self.lo = np.ascontiguousarray(lo_arr)
+        self.hi = np.ascontiguousarray(hi_arr)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.lo.shape
+
+    def __repr__(self) -> str:
+        return f"interval(lo={self.lo!r}, hi={self.hi!r})"
+
+
+def interval(lo: object, hi: object | None = None) -> IntervalData:
+    """The box ``[lo, hi]`` (elementwise; ``hi`` defaults to ``lo``, a degenerate box)."""
+    return IntervalData(lo, lo if hi is None else hi)
+
+
 def with_grad_map(grads: GradMap, action: Callable[[GradMap], T]) -> T:
     """Run ``action(grads)``, then release every buffer of ``grads``, also when it raises.
     The action must not keep a gradient buffer after it returns."""
@@ -66,4 +99,3 @@ def empty_cache() -> None:
     caching allocator with torch; on CPU there is no cache and this does nothing."""
     if torch.cuda.is_available() and torch.cuda.is_initialized():
         torch.cuda.empty_cache()
-

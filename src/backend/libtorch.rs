@@ -11,12 +11,16 @@ use crate::error::{Error, Result};
 /// The LibTorch backend (native carriers on CPU or CUDA).
 pub struct LibTorch;
 
-pub fn kind(d: DType) -> Kind {
+/// The LibTorch element kind of a native carrier.
+pub fn kind(d: DType) -> Result<Kind> {
     match d {
-        DType::Float32 => Kind::Float,
-        DType::Float64 => Kind::Double,
-        DType::Float16 => Kind::Half,
-        DType::BFloat16 => Kind::BFloat16,
+        DType::Float32 => Ok(Kind::Float),
+        DType::Float64 => Ok(Kind::Double),
+        DType::Float16 => Ok(Kind::Half),
+        DType::BFloat16 => Ok(Kind::BFloat16),
+        other => Err(Error::DType(format!(
+            "LibTorch cannot hold the {other} carrier; it runs on the reference backend"
+        ))),
     }
 }
 
@@ -77,7 +81,7 @@ impl Backend for LibTorch {
             )));
         }
         let t = Tensor::f_from_slice(data)?.f_reshape(shape)?;
-        Ok(t.f_to_device_(tch_device(device), kind(dtype), false, true)?)
+        Ok(t.f_to_device_(tch_device(device), kind(dtype)?, false, true)?)
     }
     fn to_f64(t: &Tensor) -> Result<Vec<f64>> {
         let c = t
@@ -92,7 +96,7 @@ impl Backend for LibTorch {
         Ok(Tensor::f_full(
             shape,
             value,
-            (kind(dtype), tch_device(device)),
+            (kind(dtype)?, tch_device(device)),
         )?)
     }
     fn copy(t: &Tensor) -> Result<Tensor> {
@@ -102,7 +106,7 @@ impl Backend for LibTorch {
         Ok(out)
     }
     fn convert(t: &Tensor, dtype: DType, device: Device) -> Result<Tensor> {
-        let out = Tensor::f_empty(t.size(), (kind(dtype), tch_device(device)))?;
+        let out = Tensor::f_empty(t.size(), (kind(dtype)?, tch_device(device)))?;
         let mut out = out;
         out.f_copy_(t)?;
         Ok(out)
@@ -168,7 +172,7 @@ impl Backend for LibTorch {
     }
     fn one_hot(ids: &[i64], classes: i64, dtype: DType, device: Device) -> Result<Tensor> {
         let idx = Tensor::f_from_slice(ids)?.f_to_device(tch_device(device))?;
-        Ok(idx.f_one_hot(classes)?.f_to_kind(kind(dtype))?)
+        Ok(idx.f_one_hot(classes)?.f_to_kind(kind(dtype)?)?)
     }
 
     fn transpose(a: &Tensor, d0: i64, d1: i64) -> Result<Tensor> {

@@ -5,7 +5,9 @@
 //! Contract for results: unless a method says "view", it returns a tensor with fresh,
 //! contiguous storage of exactly `numel` elements (the ledger counts it so).
 
+pub mod dynamic;
 pub mod libtorch;
+pub mod reference;
 
 use crate::config::{DType, Device};
 use crate::error::Result;
@@ -20,6 +22,11 @@ pub trait Backend: Sized + Send + Sync + 'static {
     fn no_grad() -> Self::Guard;
     /// Shown by `show_backend`.
     const NAME: &'static str;
+
+    /// The backend that holds `t` (for `show_backend`).
+    fn backend_name(_t: &Self::T) -> &'static str {
+        Self::NAME
+    }
 
     /// Whether this backend can run on `d` in this process.
     fn device_available(d: Device) -> bool;

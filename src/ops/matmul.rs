@@ -5,7 +5,7 @@ use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::error::{Error, Result};
 
-pub(crate) fn matmul_shape(a: &[i64], b: &[i64]) -> Result<Vec<i64>> {
+pub fn matmul_shape(a: &[i64], b: &[i64]) -> Result<Vec<i64>> {
     if a.len() < 2 || b.len() < 2 {
         return Err(Error::Shape(format!(
             "matmul: both operands need at least 2 dimensions, got shapes {a:?} and {b:?}"

@@ -22,6 +22,7 @@ use crate::ledger::Category;
 use crate::param::Parameter;
 
 pub use broadcast::{broadcast_shapes, normalize_dim};
+pub use matmul::matmul_shape;
 pub use softmax::check_class_ids;
 
 /// What a node records. Leaves (`Input`, `Param`) have no parents. Data an op's backward

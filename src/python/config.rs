@@ -41,6 +41,17 @@ impl PyConfig {
     }
 }
 
+/// `Config::for_scalar`, emitting its warning as `eagertape.CpuCarrierWarning`.
+pub fn resolve(py: Python<'_>, c: &Config) -> PyResult<Config> {
+    let (resolved, warning) = c.for_scalar();
+    if let Some(msg) = warning {
+        let cls = py.import("eagertape._errors")?.getattr("CpuCarrierWarning")?;
+        let cls = cls.cast_into::<pyo3::types::PyType>().map_err(PyErr::from)?;
+        PyErr::warn(py, &cls, &std::ffi::CString::new(msg)?, 1)?;
+    }
+    Ok(resolved)
+}
+
 /// A dtype given as a string or as a numpy/torch dtype object (`np.float64`, `torch.float32`).
 pub fn dtype_name(v: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = v.extract::<String>() {
@@ -120,11 +131,12 @@ impl PyConfig {
         })
     }
 
-    /// The config a session actually runs with (invariant 1).
-    fn for_scalar(&self) -> Self {
-        PyConfig {
-            inner: self.inner.for_scalar(),
-        }
+    /// The config a session actually runs with (invariant 1): a CPU-only carrier asked
+    /// for CUDA gets device `cpu` and one `CpuCarrierWarning`.
+    fn for_scalar(&self, py: Python<'_>) -> PyResult<Self> {
+        Ok(PyConfig {
+            inner: resolve(py, &self.inner)?,
+        })
     }
 
     fn __repr__(&self) -> String {

@@ -1,21 +1,23 @@
-//! Data crossing the boundary, by copy: numpy arrays, nested lists, Python scalars and torch
-//! tensors in; numpy arrays out.
+//! Data crossing the boundary, by copy: numpy arrays, nested lists, Python scalars, torch
+//! tensors and `eagertape.interval(lo, hi)` boxes in; numpy arrays (a `(lo, hi)` pair for
+//! intervals) out.
 
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFloat, PyInt};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyTuple};
 use tch::{Kind, Tensor};
 
 use super::OrPy;
-use crate::backend::libtorch::LibTorch;
+use crate::backend::dynamic::{Dyn, DynTensor};
 use crate::backend::Backend;
-use crate::config::DType;
+use crate::buffer::Value;
+use crate::config::{DType, Device};
 use crate::error::Error;
 
 /// Host data converted to a CPU tensor, with the dtype the data carried.
 pub struct HostData {
-    pub tensor: Tensor,
-    /// The floating dtype of the source (`None` for Python lists/scalars and integers).
+    pub tensor: DynTensor,
+    /// The dtype of the source (`None` for Python lists/scalars and integers).
     pub natural: Option<DType>,
     /// Whether the source held integers or booleans.
     pub integral: bool,
@@ -25,13 +27,38 @@ fn err(e: Error) -> PyErr {
     super::to_py(e)
 }
 
-/// Convert `obj` to a CPU tensor (float32 or float64 storage, copied).
+/// `numpy.asarray(obj, dtype=dtype, order="C")`.
+fn as_c_array<'py>(obj: &Bound<'py, PyAny>, dtype: &str) -> PyResult<Bound<'py, PyAny>> {
+    let py = obj.py();
+    let kw = PyDict::new(py);
+    kw.set_item("dtype", dtype)?;
+    kw.set_item("order", "C")?;
+    py.import("numpy")?.call_method("asarray", (obj,), Some(&kw))
+}
+
+/// float64 values and shape of a C-ordered float64 array.
+fn f64_values(arr: &Bound<'_, PyAny>) -> PyResult<(Vec<f64>, Vec<i64>)> {
+    let a: PyReadonlyArrayDyn<'_, f64> = arr.extract()?;
+    let shape = a.shape().iter().map(|&d| d as i64).collect();
+    Ok((a.as_slice().map_err(PyErr::from)?.to_vec(), shape))
+}
+
+/// Convert `obj` to a CPU tensor (float32 or float64 storage, or intervals; copied).
 pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
     let py = obj.py();
+    if obj.hasattr("__eagertape_interval__")? {
+        let (lo, shape) = f64_values(&as_c_array(&obj.getattr("lo")?, "float64")?)?;
+        let (hi, _) = f64_values(&as_c_array(&obj.getattr("hi")?, "float64")?)?;
+        return Ok(HostData {
+            tensor: DynTensor::from_bounds(&lo, &hi, &shape).py()?,
+            natural: Some(DType::Interval),
+            integral: false,
+        });
+    }
     let np = py.import("numpy")?;
     let mut natural = None;
     let mut source = obj.clone();
-    // torch tensors: detach, to CPU, keep the dtype name.
+    // torch tensors: detach, to CPU, keep the dtype.
     let module: String = obj
         .get_type()
         .getattr("__module__")
@@ -40,9 +67,7 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
     if module.starts_with("torch") && obj.hasattr("detach")? {
         let t = obj.call_method0("detach")?.call_method0("cpu")?;
         let name = super::config::dtype_name(&t.getattr("dtype")?)?;
-        if let Ok(d) = DType::parse(&name) {
-            natural = Some(d);
-        }
+        natural = DType::parse(&name).ok();
         source = if matches!(natural, Some(DType::BFloat16)) {
             t.call_method0("float")?.call_method0("numpy")?
         } else {
@@ -56,7 +81,7 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
     } else if obj.hasattr("dtype")? && obj.hasattr("shape")? {
         // numpy arrays and scalars keep their floating dtype.
         let name = super::config::dtype_name(&obj.getattr("dtype")?)?;
-        natural = DType::parse(&name).ok();
+        natural = DType::parse(&name).ok().filter(|d| d.is_native());
     }
     let arr = match np.call_method1("asarray", (&source,)) {
         Ok(a) => a,
@@ -78,25 +103,21 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
     }
     // float32-or-narrower sources stay float32; everything else (float64, Python numbers,
     // integers) goes through float64 so no precision is lost before the final conversion.
-    let target = match natural {
-        Some(DType::Float32 | DType::Float16 | DType::BFloat16) => "float32",
-        _ => "float64",
-    };
-    // (`ascontiguousarray` would turn a 0-d array into shape (1,).)
-    let kw = pyo3::types::PyDict::new(py);
-    kw.set_item("dtype", target)?;
-    kw.set_item("order", "C")?;
-    let arr = np.call_method("asarray", (arr,), Some(&kw))?;
-    let tensor = if target == "float64" {
-        let a: PyReadonlyArrayDyn<'_, f64> = arr.extract()?;
-        from_slice(a.as_slice().map_err(PyErr::from)?, a.shape())
-    } else {
-        let a: PyReadonlyArrayDyn<'_, f32> = arr.extract()?;
-        from_slice(a.as_slice().map_err(PyErr::from)?, a.shape())
+    let tensor = match natural {
+        Some(DType::Float32 | DType::Float16 | DType::BFloat16) => {
+            let arr = as_c_array(&arr, "float32")?;
+            let a: PyReadonlyArrayDyn<'_, f32> = arr.extract()?;
+            from_slice(a.as_slice().map_err(PyErr::from)?, a.shape())
+        }
+        _ => {
+            let arr = as_c_array(&arr, "float64")?;
+            let a: PyReadonlyArrayDyn<'_, f64> = arr.extract()?;
+            from_slice(a.as_slice().map_err(PyErr::from)?, a.shape())
+        }
     }
     .py()?;
     Ok(HostData {
-        tensor,
+        tensor: DynTensor::Torch(tensor),
         natural,
         integral,
     })
@@ -106,53 +127,70 @@ fn from_slice<T: tch::kind::Element>(data: &[T], shape: &[usize]) -> crate::erro
     let dims: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
     let numel = dims.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d));
     if numel.is_none() {
-        return Err(Error::Shape(format!(
-            "shape {dims:?} has too many elements"
-        )));
+        return Err(Error::Shape(format!("shape {dims:?} has too many elements")));
     }
     Ok(Tensor::f_from_slice(data)?.f_reshape(&dims)?)
 }
 
 /// A fresh tensor of `dtype` on `device` from host data.
-pub fn to_tensor(
-    obj: &Bound<'_, PyAny>,
-    dtype: DType,
-    device: crate::config::Device,
-) -> PyResult<Tensor> {
+pub fn to_tensor(obj: &Bound<'_, PyAny>, dtype: DType, device: Device) -> PyResult<DynTensor> {
     let h = host_data(obj)?;
-    LibTorch::convert(&h.tensor, dtype, device).py()
+    let _guard = Dyn::no_grad();
+    Dyn::convert(&h.tensor, dtype, device).py()
 }
 
-/// Copy a tensor out as a numpy array (float16 stays float16; bfloat16 becomes float32).
-pub fn to_numpy<'py>(
+fn array<'py, T: numpy::Element>(
     py: Python<'py>,
-    v: crate::buffer::Value<LibTorch>,
+    v: Vec<T>,
+    shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
-    let shape: Vec<usize> = v.get().size().iter().map(|&d| d as usize).collect();
-    type Host = (Result<Vec<f64>, Vec<f32>>, bool);
-    let (out, half) = py
+    Ok(PyArray1::from_vec(py, v).reshape(shape.to_vec())?.into_any())
+}
+
+/// Copy a value out as a numpy array: float16 stays float16, bfloat16 becomes float32,
+/// ieee32 is float32, and an interval value is a `(lo, hi)` pair of float64 arrays.
+pub fn to_numpy<'py>(py: Python<'py>, v: Value<Dyn>) -> PyResult<Bound<'py, PyAny>> {
+    let shape: Vec<usize> = Dyn::shape(v.get()).iter().map(|&d| d as usize).collect();
+    enum Host {
+        F64(Vec<f64>),
+        F32(Vec<f32>, bool),
+        Bounds(Vec<f64>, Vec<f64>),
+    }
+    let host = py
         .detach(move || -> crate::error::Result<Host> {
-            let c = v.get().f_to_device(tch::Device::Cpu)?;
-            if c.kind() == Kind::Double {
-                let c = c.f_contiguous()?;
-                let mut v = vec![0f64; c.numel()];
-                c.f_copy_data(&mut v, c.numel())?;
-                Ok((Ok(v), false))
-            } else {
-                let half = c.kind() == Kind::Half;
-                let c = c.f_to_kind(Kind::Float)?.f_contiguous()?;
-                let mut v = vec![0f32; c.numel()];
-                c.f_copy_data(&mut v, c.numel())?;
-                Ok((Err(v), half))
+            match v.get() {
+                DynTensor::Torch(t) => {
+                    let c = t.f_to_device(tch::Device::Cpu)?;
+                    if c.kind() == Kind::Double {
+                        let c = c.f_contiguous()?;
+                        let mut out = vec![0f64; c.numel()];
+                        c.f_copy_data(&mut out, c.numel())?;
+                        Ok(Host::F64(out))
+                    } else {
+                        let half = c.kind() == Kind::Half;
+                        let c = c.f_to_kind(Kind::Float)?.f_contiguous()?;
+                        let mut out = vec![0f32; c.numel()];
+                        c.f_copy_data(&mut out, c.numel())?;
+                        Ok(Host::F32(out, half))
+                    }
+                }
+                DynTensor::F32(t) => Ok(Host::F32(t.to_vec(), false)),
+                DynTensor::F64(t) => Ok(Host::F64(t.to_vec())),
+                DynTensor::Iv(_) => {
+                    let (lo, hi) = v.get().bounds()?;
+                    Ok(Host::Bounds(lo, hi))
+                }
             }
         })
         .py()?;
-    let arr = match out {
-        Ok(v) => PyArray1::from_vec(py, v).reshape(shape)?.into_any(),
-        Err(v) => PyArray1::from_vec(py, v).reshape(shape)?.into_any(),
-    };
-    if half {
-        return arr.call_method1("astype", ("float16",));
+    match host {
+        Host::F64(v) => array(py, v, &shape),
+        Host::F32(v, false) => array(py, v, &shape),
+        Host::F32(v, true) => array(py, v, &shape)?.call_method1("astype", ("float16",)),
+        Host::Bounds(lo, hi) => Ok(PyTuple::new(
+            py,
+            [array(py, lo, &shape)?, array(py, hi, &shape)?],
+        )?
+        .into_any()),
     }
-    Ok(arr)
 }

@@ -8,13 +8,13 @@ use pyo3::types::{PyList, PyTuple};
 use super::convert::to_numpy;
 use super::param::PyParameter;
 use super::OrPy;
-use crate::backend::libtorch::LibTorch;
+use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::Buffer;
 use crate::grads::GradMap;
 
 #[pyclass(name = "GradMap", module = "eagertape", frozen)]
 pub struct PyGradMap {
-    pub inner: Arc<GradMap<LibTorch>>,
+    pub inner: Arc<GradMap<Be>>,
 }
 
 #[pymethods]
@@ -95,7 +95,7 @@ impl PyGradMap {
 
 #[pyclass(name = "Buffer", module = "eagertape", frozen)]
 pub struct PyBuffer {
-    pub inner: Arc<Buffer<LibTorch>>,
+    pub inner: Arc<Buffer<Be>>,
 }
 
 #[pymethods]

@@ -7,16 +7,16 @@ use pyo3::prelude::*;
 use super::grads::PyGradMap;
 use super::param::PyParameter;
 use super::OrPy;
-use crate::backend::libtorch::LibTorch;
+use crate::backend::dynamic::Dyn as Be;
 use crate::optim::Sgd;
 
 #[pyclass(name = "SGD", module = "eagertape.optim", frozen)]
 pub struct PySgd {
-    inner: Mutex<Sgd<LibTorch>>,
+    inner: Mutex<Sgd<Be>>,
 }
 
 impl PySgd {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Sgd<LibTorch>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Sgd<Be>> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 }

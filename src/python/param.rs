@@ -8,7 +8,7 @@ use pyo3::types::PyTuple;
 use super::config::dtype_name;
 use super::convert::{host_data, to_numpy};
 use super::OrPy;
-use crate::backend::libtorch::LibTorch;
+use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::config::{DType, Device};
 use crate::error::Error;
@@ -18,7 +18,7 @@ use crate::param::Parameter;
 /// `GradMap.params()` compare equal to the parameter the user holds.
 #[pyclass(name = "Parameter", module = "eagertape", frozen)]
 pub struct PyParameter {
-    pub inner: Arc<Parameter<LibTorch>>,
+    pub inner: Arc<Parameter<Be>>,
 }
 
 #[pymethods]
@@ -34,7 +34,7 @@ impl PyParameter {
         device: &str,
     ) -> PyResult<Self> {
         let device = Device::parse(device).py()?;
-        if !LibTorch::device_available(device) {
+        if !Be::device_available(device) {
             return Err(super::to_py(Error::DeviceUnavailable(format!(
                 "device {device} was requested but is not available (no usable GPU)"
             ))));
@@ -51,7 +51,10 @@ impl PyParameter {
         };
         let host = h.tensor;
         let t = py
-            .detach(move || LibTorch::convert(&host, dtype, device))
+            .detach(move || {
+                let _guard = Be::no_grad();
+                Be::convert(&host, dtype, device)
+            })
             .py()?;
         Ok(PyParameter {
             inner: Parameter::new_owned(t, name, requires_grad),
@@ -102,7 +105,8 @@ impl PyParameter {
         let host = host_data(data)?.tensor;
         let p = &self.inner;
         py.detach(move || {
-            let t = LibTorch::convert(&host, p.dtype(), p.device())?;
+            let _guard = Be::no_grad();
+            let t = Be::convert(&host, p.dtype(), p.device())?;
             p.assign(&t)
         })
         .py()

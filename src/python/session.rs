@@ -11,6 +11,7 @@ use super::grads::PyGradMap;
 use super::param::PyParameter;
 use super::tensor::{lock, PyTensor, SessionCell};
 use super::OrPy;
+use crate::backend::dynamic::Dyn as Be;
 use crate::config::Config;
 use crate::error::Error;
 use crate::grads::GradMap;
@@ -29,7 +30,7 @@ impl PySession {
     fn with<R: Send>(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&mut Session<crate::LibTorch>) -> crate::error::Result<R> + Send,
+        f: impl FnOnce(&mut Session<Be>) -> crate::error::Result<R> + Send,
     ) -> PyResult<R> {
         let cell = &self.cell;
         py.detach(|| f(&mut lock(cell))).py()
@@ -47,6 +48,8 @@ impl PySession {
     ) -> PyResult<Self> {
         let base = config.map(|c| c.inner.clone()).unwrap_or_default();
         let cfg: Config = PyConfig::with_fields(&base, fields)?;
+        // Invariant 1 first (with its warning), then invariant 2 in Session::new.
+        let cfg = super::config::resolve(py, &cfg)?;
         let s = py.detach(|| Session::new(cfg)).py()?;
         Ok(PySession {
             id: s.id(),
@@ -104,8 +107,8 @@ impl PySession {
         data: &Bound<'_, PyAny>,
         requires_grad: Option<bool>,
     ) -> PyResult<PyTensor> {
-        let c = self.with(py, |s| Ok(s.config().clone()))?;
-        let t = to_tensor(data, c.dtype, c.device)?;
+        let (c, dtype) = self.with(py, |s| Ok((s.config().clone(), s.dtype())))?;
+        let t = to_tensor(data, dtype, c.device)?;
         let rg = requires_grad.unwrap_or(c.requires_grad_by_default);
         let h = self.with(py, move |s| s.input_owned(t, rg))?;
         Ok(PyTensor::new(&self.cell, h))
@@ -136,7 +139,7 @@ impl PySession {
                 Ok(m.unbind())
             }
             None => {
-                let map: GradMap<crate::LibTorch> = self.with(py, move |s| s.backward(h))?;
+                let map: GradMap<Be> = self.with(py, move |s| s.backward(h))?;
                 Py::new(
                     py,
                     PyGradMap {

@@ -9,17 +9,18 @@ use pyo3::types::{PyFloat, PyInt, PyTuple};
 
 use super::convert::{to_numpy, to_tensor};
 use super::OrPy;
-use crate::backend::libtorch::LibTorch;
+use crate::backend::dynamic::Dyn as Be;
+use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::ops::Op;
 use crate::session::{Operand, Session};
 use crate::tape::Handle;
 
-pub type SessionCell = Mutex<Session<LibTorch>>;
+pub type SessionCell = Mutex<Session<Be>>;
 
 /// Lock a session (a panic inside the core never leaves a tape half-pushed, so a
 /// poisoned lock is still consistent).
-pub fn lock(cell: &SessionCell) -> std::sync::MutexGuard<'_, Session<LibTorch>> {
+pub fn lock(cell: &SessionCell) -> std::sync::MutexGuard<'_, Session<Be>> {
     cell.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -47,39 +48,42 @@ impl PyTensor {
     pub fn with<R: Send>(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&mut Session<LibTorch>) -> Result<R> + Send,
+        f: impl FnOnce(&mut Session<Be>) -> Result<R> + Send,
     ) -> PyResult<R> {
         let cell = self.cell().py()?;
         py.detach(|| f(&mut lock(&cell))).py()
     }
 
     /// Record `op` on this tensor's session with these parents.
-    fn record(&self, py: Python<'_>, op: Op<LibTorch>, parents: &[Handle]) -> PyResult<PyTensor> {
+    fn record(&self, py: Python<'_>, op: Op<Be>, parents: &[Handle]) -> PyResult<PyTensor> {
         let cell = self.cell().py()?;
         let h = py.detach(|| lock(&cell).record(op, parents)).py()?;
         Ok(PyTensor::new(&cell, h))
     }
 
-    fn unary(&self, py: Python<'_>, op: Op<LibTorch>) -> PyResult<PyTensor> {
+    fn unary(&self, py: Python<'_>, op: Op<Be>) -> PyResult<PyTensor> {
         self.record(py, op, &[self.handle])
     }
 
     /// An op argument: another tensor, or constant data converted to the session's dtype.
-    fn operand(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Operand<LibTorch>> {
+    fn operand(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Operand<Be>> {
         if let Ok(t) = other.cast::<PyTensor>() {
             return Ok(Operand::Node(t.get().handle));
         }
         let cell = self.cell().py()?;
-        let c = py.detach(|| lock(&cell).config().clone());
-        Ok(Operand::Data(to_tensor(other, c.dtype, c.device)?))
+        let (dtype, device) = py.detach(|| {
+            let s = lock(&cell);
+            (s.dtype(), s.config().device)
+        });
+        Ok(Operand::Data(to_tensor(other, dtype, device)?))
     }
 
     /// Record `op` on this tensor's session over a mix of tensors and constants.
     fn apply(
         &self,
         py: Python<'_>,
-        op: Op<LibTorch>,
-        operands: Vec<Operand<LibTorch>>,
+        op: Op<Be>,
+        operands: Vec<Operand<Be>>,
     ) -> PyResult<PyTensor> {
         let cell = self.cell().py()?;
         let h = py.detach(|| lock(&cell).apply(op, operands)).py()?;
@@ -165,7 +169,7 @@ impl PyTensor {
     #[getter]
     fn dtype(&self, py: Python<'_>) -> PyResult<&'static str> {
         let h = self.handle;
-        self.with(py, move |s| s.check(&[h]).map(|_| s.config().dtype.name()))
+        self.with(py, move |s| s.check(&[h]).map(|_| s.dtype().name()))
     }
     #[getter]
     fn device(&self, py: Python<'_>) -> PyResult<String> {
@@ -196,32 +200,37 @@ impl PyTensor {
         to_numpy(py, v)
     }
 
-    /// The value of a one-element tensor as a Python float.
-    fn item(&self, py: Python<'_>) -> PyResult<f64> {
+    /// The value of a one-element tensor as a Python float (a `(lo, hi)` pair of floats
+    /// for an interval).
+    fn item<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let h = self.handle;
         let v = self.with(py, move |s| s.value(h))?;
-        let size = v.get().size();
-        if v.get().numel() != 1 {
+        let shape = Be::shape(v.get());
+        if Be::numel(v.get()) != 1 {
             return Err(super::to_py(Error::Shape(format!(
-                "item(): only one-element tensors can be converted to a Python number, got shape {size:?}"
+                "item(): only one-element tensors can be converted to a Python number, got shape {shape:?}"
             ))));
         }
-        py.detach(move || {
-            v.get()
-                .f_double_value(&vec![0; size.len()])
-                .map_err(Error::from)
-        })
-        .py()
+        let interval = Be::dtype(v.get()) == crate::config::DType::Interval;
+        let (lo, hi) = py.detach(move || v.get().bounds()).py()?;
+        if interval {
+            return Ok(PyTuple::new(py, [lo[0], hi[0]])?.into_any());
+        }
+        Ok(pyo3::types::PyFloat::new(py, lo[0]).into_any())
     }
 
     fn __float__(&self, py: Python<'_>) -> PyResult<f64> {
-        self.item(py)
+        self.item(py)?.extract().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(
+                "float() of an interval tensor is undefined; use item() for (lo, hi)",
+            )
+        })
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
         let h = self.handle;
         match self.with(py, move |s| {
-            Ok((s.shape(h)?, s.config().dtype.name(), s.config().device.to_string()))
+            Ok((s.shape(h)?, s.dtype().name(), s.config().device.to_string()))
         }) {
             Ok((shape, dtype, device)) => format!(
                 "Tensor(shape={shape:?}, dtype={dtype}, device={device}, session={}, generation={})",

@@ -1,0 +1,296 @@
+//! [`Dyn`]: one backend type that holds a tensor of any backend and dispatches each kernel
+//! to the backend that owns it. Sessions, parameters and optimizers built on `Dyn` serve
+//! every carrier through one code path (the Python layer uses it); the backward rules stay
+//! written once, against [`Backend`].
+
+use tch::Tensor;
+
+use super::libtorch::LibTorch;
+use super::reference::{Interval, RefTensor, Reference};
+use super::Backend;
+use crate::config::{DType, Device};
+use crate::error::{Error, Result};
+
+/// The runtime-dispatched backend.
+pub struct Dyn;
+
+/// A tensor of one of the backends.
+pub enum DynTensor {
+    /// Native carriers, on LibTorch.
+    Torch(Tensor),
+    /// `ieee32` and reference `float32`.
+    F32(RefTensor<f32>),
+    /// Reference `float64`.
+    F64(RefTensor<f64>),
+    /// `interval`.
+    Iv(RefTensor<Interval>),
+}
+
+use DynTensor::{Iv, Torch, F32, F64};
+
+/// The guards of every backend that has one.
+pub struct DynGuard {
+    _torch: tch::NoGradGuard,
+}
+
+macro_rules! unary {
+    ($t:expr, $f:ident $(, $arg:expr)*) => {
+        match $t {
+            Torch(x) => LibTorch::$f(x $(, $arg)*).map(Torch),
+            F32(x) => Reference::<f32>::$f(x $(, $arg)*).map(F32),
+            F64(x) => Reference::<f64>::$f(x $(, $arg)*).map(F64),
+            Iv(x) => Reference::<Interval>::$f(x $(, $arg)*).map(Iv),
+        }
+    };
+}
+
+macro_rules! binary {
+    ($a:expr, $b:expr, $f:ident) => {
+        match ($a, $b) {
+            (Torch(a), Torch(b)) => LibTorch::$f(a, b).map(Torch),
+            (F32(a), F32(b)) => Reference::<f32>::$f(a, b).map(F32),
+            (F64(a), F64(b)) => Reference::<f64>::$f(a, b).map(F64),
+            (Iv(a), Iv(b)) => Reference::<Interval>::$f(a, b).map(Iv),
+            (a, b) => Err(mismatch(a, b)),
+        }
+    };
+}
+
+macro_rules! in_place {
+    ($a:expr, $b:expr, $f:ident $(, $arg:expr)*) => {
+        match ($a, $b) {
+            (Torch(a), Torch(b)) => LibTorch::$f(a $(, $arg)*, b),
+            (F32(a), F32(b)) => Reference::<f32>::$f(a $(, $arg)*, b),
+            (F64(a), F64(b)) => Reference::<f64>::$f(a $(, $arg)*, b),
+            (Iv(a), Iv(b)) => Reference::<Interval>::$f(a $(, $arg)*, b),
+            (a, b) => Err(mismatch(a, b)),
+        }
+    };
+}
+
+/// Which variant holds a dtype.
+macro_rules! create {
+    ($dtype:expr, $f:ident ( $($arg:expr),* )) => {
+        match $dtype {
+            d if d.is_native() => LibTorch::$f($($arg),*).map(Torch),
+            DType::Ieee32 | DType::RefFloat32 => Reference::<f32>::$f($($arg),*).map(F32),
+            DType::RefFloat64 => Reference::<f64>::$f($($arg),*).map(F64),
+            _ => Reference::<Interval>::$f($($arg),*).map(Iv),
+        }
+    };
+}
+
+fn mismatch(a: &DynTensor, b: &DynTensor) -> Error {
+    Error::DType(format!(
+        "cannot combine a {} tensor with a {} tensor",
+        Dyn::dtype(a),
+        Dyn::dtype(b)
+    ))
+}
+
+impl DynTensor {
+    /// Interval bounds `(lo, hi)` of every element (a point value `x` is `(x, x)`).
+    pub fn bounds(&self) -> Result<(Vec<f64>, Vec<f64>)> {
+        match self {
+            Iv(t) => Ok(t.to_vec().into_iter().map(|i| (i.lo, i.hi)).unzip()),
+            other => {
+                let v = Dyn::to_f64(other)?;
+                Ok((v.clone(), v))
+            }
+        }
+    }
+
+    /// An interval tensor from bounds.
+    pub fn from_bounds(lo: &[f64], hi: &[f64], shape: &[i64]) -> Result<DynTensor> {
+        let mut data = Vec::with_capacity(lo.len());
+        for (i, (&l, &h)) in lo.iter().zip(hi).enumerate() {
+            let iv = <Interval as super::reference::Scalar>::from_bounds(l, h).ok_or_else(|| {
+                Error::Value(format!(
+                    "interval bounds at flat index {i} are invalid: lo={l} must be <= hi={h}"
+                ))
+            })?;
+            data.push(iv);
+        }
+        if data.len() != super::reference::tensor_numel(shape) || lo.len() != hi.len() {
+            return Err(Error::Shape(format!(
+                "interval bounds of {} and {} values cannot fill shape {shape:?}",
+                lo.len(),
+                hi.len()
+            )));
+        }
+        Ok(Iv(RefTensor::from_vec(data, shape, DType::Interval)))
+    }
+}
+
+impl Backend for Dyn {
+    type T = DynTensor;
+    type Guard = DynGuard;
+    const NAME: &'static str = "dyn";
+
+    fn no_grad() -> DynGuard {
+        DynGuard {
+            _torch: LibTorch::no_grad(),
+        }
+    }
+    fn device_available(d: Device) -> bool {
+        LibTorch::device_available(d)
+    }
+    fn backend_name(t: &DynTensor) -> &'static str {
+        match t {
+            Torch(_) => LibTorch::NAME,
+            _ => "reference",
+        }
+    }
+    fn shape(t: &DynTensor) -> Vec<i64> {
+        match t {
+            Torch(x) => x.size(),
+            F32(x) => x.shape().to_vec(),
+            F64(x) => x.shape().to_vec(),
+            Iv(x) => x.shape().to_vec(),
+        }
+    }
+    fn numel(t: &DynTensor) -> usize {
+        match t {
+            Torch(x) => LibTorch::numel(x),
+            F32(x) => x.numel(),
+            F64(x) => x.numel(),
+            Iv(x) => x.numel(),
+        }
+    }
+    fn dtype(t: &DynTensor) -> DType {
+        match t {
+            Torch(x) => LibTorch::dtype(x),
+            F32(x) => x.dtype(),
+            F64(x) => x.dtype(),
+            Iv(x) => x.dtype(),
+        }
+    }
+    fn device(t: &DynTensor) -> Device {
+        match t {
+            Torch(x) => LibTorch::device(x),
+            _ => Device::Cpu,
+        }
+    }
+    fn from_f64(data: &[f64], shape: &[i64], dtype: DType, device: Device) -> Result<DynTensor> {
+        create!(dtype, from_f64(data, shape, dtype, device))
+    }
+    fn to_f64(t: &DynTensor) -> Result<Vec<f64>> {
+        match t {
+            Torch(x) => LibTorch::to_f64(x),
+            F32(x) => Reference::<f32>::to_f64(x),
+            F64(x) => Reference::<f64>::to_f64(x),
+            Iv(x) => Reference::<Interval>::to_f64(x),
+        }
+    }
+    fn full(shape: &[i64], value: f64, dtype: DType, device: Device) -> Result<DynTensor> {
+        create!(dtype, full(shape, value, dtype, device))
+    }
+    fn copy(t: &DynTensor) -> Result<DynTensor> {
+        unary!(t, copy)
+    }
+    /// Conversions within a backend go to that backend; across backends they go through
+    /// exact float64 values (every float32 and float64 is one), and point data becomes
+    /// degenerate intervals. Intervals do not turn into points.
+    fn convert(t: &DynTensor, dtype: DType, device: Device) -> Result<DynTensor> {
+        let same_backend = match t {
+            Torch(_) => dtype.is_native(),
+            F32(_) => matches!(dtype, DType::Ieee32 | DType::RefFloat32),
+            F64(_) => dtype == DType::RefFloat64,
+            Iv(_) => dtype == DType::Interval,
+        };
+        if same_backend {
+            return unary!(t, convert, dtype, device);
+        }
+        if let Iv(_) = t {
+            return Err(Error::DType(format!(
+                "interval data cannot be converted to {dtype}; use an interval session"
+            )));
+        }
+        let values = Self::to_f64(t)?;
+        Self::from_f64(&values, &Self::shape(t), dtype, device)
+    }
+
+    fn add(a: &DynTensor, b: &DynTensor) -> Result<DynTensor> {
+        binary!(a, b, add)
+    }
+    fn sub(a: &DynTensor, b: &DynTensor) -> Result<DynTensor> {
+        binary!(a, b, sub)
+    }
+    fn mul(a: &DynTensor, b: &DynTensor) -> Result<DynTensor> {
+        binary!(a, b, mul)
+    }
+    fn div(a: &DynTensor, b: &DynTensor) -> Result<DynTensor> {
+        binary!(a, b, div)
+    }
+    fn add_scalar(a: &DynTensor, s: f64) -> Result<DynTensor> {
+        unary!(a, add_scalar, s)
+    }
+    fn mul_scalar(a: &DynTensor, s: f64) -> Result<DynTensor> {
+        unary!(a, mul_scalar, s)
+    }
+    fn pow_scalar(a: &DynTensor, e: f64) -> Result<DynTensor> {
+        unary!(a, pow_scalar, e)
+    }
+    fn neg(a: &DynTensor) -> Result<DynTensor> {
+        unary!(a, neg)
+    }
+    fn exp(a: &DynTensor) -> Result<DynTensor> {
+        unary!(a, exp)
+    }
+    fn log(a: &DynTensor) -> Result<DynTensor> {
+        unary!(a, log)
+    }
+    fn tanh(a: &DynTensor) -> Result<DynTensor> {
+        unary!(a, tanh)
+    }
+    fn sigmoid(a: &DynTensor) -> Result<DynTensor> {
+        unary!(a, sigmoid)
+    }
+    fn relu(a: &DynTensor) -> Result<DynTensor> {
+        unary!(a, relu)
+    }
+    fn relu_backward(g: &DynTensor, x: &DynTensor) -> Result<DynTensor> {
+        binary!(g, x, relu_backward)
+    }
+    fn matmul(a: &DynTensor, b: &DynTensor) -> Result<DynTensor> {
+        binary!(a, b, matmul)
+    }
+    fn sum_dims(a: &DynTensor, dims: &[i64], keepdim: bool) -> Result<DynTensor> {
+        unary!(a, sum_dims, dims, keepdim)
+    }
+    fn softmax(a: &DynTensor, dim: i64) -> Result<DynTensor> {
+        unary!(a, softmax, dim)
+    }
+    fn log_softmax(a: &DynTensor, dim: i64) -> Result<DynTensor> {
+        unary!(a, log_softmax, dim)
+    }
+    fn one_hot(ids: &[i64], classes: i64, dtype: DType, device: Device) -> Result<DynTensor> {
+        create!(dtype, one_hot(ids, classes, dtype, device))
+    }
+    fn transpose(a: &DynTensor, d0: i64, d1: i64) -> Result<DynTensor> {
+        unary!(a, transpose, d0, d1)
+    }
+    fn expand(a: &DynTensor, shape: &[i64]) -> Result<DynTensor> {
+        unary!(a, expand, shape)
+    }
+    fn is_contiguous(a: &DynTensor) -> bool {
+        match a {
+            Torch(x) => LibTorch::is_contiguous(x),
+            F32(x) => x.is_contiguous(),
+            F64(x) => x.is_contiguous(),
+            Iv(x) => x.is_contiguous(),
+        }
+    }
+    fn view(a: &DynTensor, shape: &[i64]) -> Result<DynTensor> {
+        unary!(a, view, shape)
+    }
+    fn add_(a: &mut DynTensor, b: &DynTensor) -> Result<()> {
+        in_place!(a, b, add_)
+    }
+    fn axpy_(a: &mut DynTensor, alpha: f64, b: &DynTensor) -> Result<()> {
+        in_place!(a, b, axpy_, alpha)
+    }
+    fn copy_(a: &mut DynTensor, b: &DynTensor) -> Result<()> {
+        in_place!(a, b, copy_)
+    }
+}
