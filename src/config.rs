@@ -310,7 +310,10 @@ mod tests {
             backend: Some("libtorch".into()),
             ..Config::default()
         };
-        assert!(matches!(ieee_on_libtorch.exec_dtype(), Err(Error::Config(_))));
+        assert!(matches!(
+            ieee_on_libtorch.exec_dtype(),
+            Err(Error::Config(_))
+        ));
         let reference64 = Config {
             dtype: DType::Float64,
             backend: Some("reference".into()),

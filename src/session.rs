@@ -47,9 +47,8 @@ impl<B: Backend> Session<B> {
         let dtype = config.exec_dtype()?;
         if !B::device_available(config.device) {
             return Err(Error::DeviceUnavailable(format!(
-                "device {} was requested but is not available to {} in this process (no usable GPU)",
-                config.device,
-                B::NAME
+                "device {} was requested but is not available in this process (no usable GPU)",
+                config.device
             )));
         }
         Ok(Session {

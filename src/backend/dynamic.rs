@@ -104,11 +104,12 @@ impl DynTensor {
     pub fn from_bounds(lo: &[f64], hi: &[f64], shape: &[i64]) -> Result<DynTensor> {
         let mut data = Vec::with_capacity(lo.len());
         for (i, (&l, &h)) in lo.iter().zip(hi).enumerate() {
-            let iv = <Interval as super::reference::Scalar>::from_bounds(l, h).ok_or_else(|| {
-                Error::Value(format!(
-                    "interval bounds at flat index {i} are invalid: lo={l} must be <= hi={h}"
-                ))
-            })?;
+            let iv =
+                <Interval as super::reference::Scalar>::from_bounds(l, h).ok_or_else(|| {
+                    Error::Value(format!(
+                        "interval bounds at flat index {i} are invalid: lo={l} must be <= hi={h}"
+                    ))
+                })?;
             data.push(iv);
         }
         if data.len() != super::reference::tensor_numel(shape) || lo.len() != hi.len() {

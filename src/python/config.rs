@@ -45,8 +45,12 @@ impl PyConfig {
 pub fn resolve(py: Python<'_>, c: &Config) -> PyResult<Config> {
     let (resolved, warning) = c.for_scalar();
     if let Some(msg) = warning {
-        let cls = py.import("eagertape._errors")?.getattr("CpuCarrierWarning")?;
-        let cls = cls.cast_into::<pyo3::types::PyType>().map_err(PyErr::from)?;
+        let cls = py
+            .import("eagertape._errors")?
+            .getattr("CpuCarrierWarning")?;
+        let cls = cls
+            .cast_into::<pyo3::types::PyType>()
+            .map_err(PyErr::from)?;
         PyErr::warn(py, &cls, &std::ffi::CString::new(msg)?, 1)?;
     }
     Ok(resolved)

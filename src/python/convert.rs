@@ -4,7 +4,7 @@
 
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArrayDyn, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
 use tch::{Kind, Tensor};
 
 use super::OrPy;
@@ -33,7 +33,8 @@ fn as_c_array<'py>(obj: &Bound<'py, PyAny>, dtype: &str) -> PyResult<Bound<'py, 
     let kw = PyDict::new(py);
     kw.set_item("dtype", dtype)?;
     kw.set_item("order", "C")?;
-    py.import("numpy")?.call_method("asarray", (obj,), Some(&kw))
+    py.import("numpy")?
+        .call_method("asarray", (obj,), Some(&kw))
 }
 
 /// float64 values and shape of a C-ordered float64 array.
@@ -73,13 +74,8 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
         } else {
             t.call_method0("numpy")?
         };
-    } else if obj.is_instance_of::<PyBool>()
-        || obj.is_instance_of::<PyInt>()
-        || obj.is_instance_of::<PyFloat>()
-    {
-        natural = None;
     } else if obj.hasattr("dtype")? && obj.hasattr("shape")? {
-        // numpy arrays and scalars keep their floating dtype.
+        // numpy arrays and scalars (np.float64 is also a Python float) keep their dtype.
         let name = super::config::dtype_name(&obj.getattr("dtype")?)?;
         natural = DType::parse(&name).ok().filter(|d| d.is_native());
     }
@@ -127,7 +123,9 @@ fn from_slice<T: tch::kind::Element>(data: &[T], shape: &[usize]) -> crate::erro
     let dims: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
     let numel = dims.iter().try_fold(1i64, |acc, &d| acc.checked_mul(d));
     if numel.is_none() {
-        return Err(Error::Shape(format!("shape {dims:?} has too many elements")));
+        return Err(Error::Shape(format!(
+            "shape {dims:?} has too many elements"
+        )));
     }
     Ok(Tensor::f_from_slice(data)?.f_reshape(&dims)?)
 }
@@ -144,7 +142,9 @@ fn array<'py, T: numpy::Element>(
     v: Vec<T>,
     shape: &[usize],
 ) -> PyResult<Bound<'py, PyAny>> {
-    Ok(PyArray1::from_vec(py, v).reshape(shape.to_vec())?.into_any())
+    Ok(PyArray1::from_vec(py, v)
+        .reshape(shape.to_vec())?
+        .into_any())
 }
 
 /// Copy a value out as a numpy array: float16 stays float16, bfloat16 becomes float32,
@@ -187,10 +187,8 @@ pub fn to_numpy<'py>(py: Python<'py>, v: Value<Dyn>) -> PyResult<Bound<'py, PyAn
         Host::F64(v) => array(py, v, &shape),
         Host::F32(v, false) => array(py, v, &shape),
         Host::F32(v, true) => array(py, v, &shape)?.call_method1("astype", ("float16",)),
-        Host::Bounds(lo, hi) => Ok(PyTuple::new(
-            py,
-            [array(py, lo, &shape)?, array(py, hi, &shape)?],
-        )?
-        .into_any()),
+        Host::Bounds(lo, hi) => {
+            Ok(PyTuple::new(py, [array(py, lo, &shape)?, array(py, hi, &shape)?])?.into_any())
+        }
     }
 }

@@ -79,12 +79,7 @@ impl PyTensor {
     }
 
     /// Record `op` on this tensor's session over a mix of tensors and constants.
-    fn apply(
-        &self,
-        py: Python<'_>,
-        op: Op<Be>,
-        operands: Vec<Operand<Be>>,
-    ) -> PyResult<PyTensor> {
+    fn apply(&self, py: Python<'_>, op: Op<Be>, operands: Vec<Operand<Be>>) -> PyResult<PyTensor> {
         let cell = self.cell().py()?;
         let h = py.detach(|| lock(&cell).apply(op, operands)).py()?;
         Ok(PyTensor::new(&cell, h))

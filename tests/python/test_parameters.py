@@ -13,10 +13,16 @@ DTYPE_RULES = [
     (np.zeros((2, 2), dtype=np.float32), "float32"),
     ([[0.0, 1.0], [2.0, 3.0]], "float32"),
     (1.5, "float32"),
+    (np.float64(1.5), "float64"),
+    (np.float32(1.5), "float32"),
 ]
 
 
-@pytest.mark.parametrize("data, dtype", DTYPE_RULES, ids=["f64", "f32", "list", "scalar"])
+@pytest.mark.parametrize(
+    "data, dtype",
+    DTYPE_RULES,
+    ids=["f64", "f32", "list", "scalar", "np_f64_scalar", "np_f32_scalar"],
+)
 def test_parameter_dtype_follows_data(data, dtype):
     p = et.Parameter(data)
     assert p.dtype == dtype

@@ -28,13 +28,20 @@ fn cpu_only(device: Device) -> Result<()> {
 fn map<S: Scalar>(a: &RefTensor<S>, f: impl Fn(S) -> S) -> RefTensor<S> {
     let data = a.storage();
     let mut out = Vec::with_capacity(a.numel());
-    walk2(a.shape(), (a.strides(), a.offset()), (a.strides(), 0), |p, _| {
-        out.push(f(data[p]))
-    });
+    walk2(
+        a.shape(),
+        (a.strides(), a.offset()),
+        (a.strides(), 0),
+        |p, _| out.push(f(data[p])),
+    );
     RefTensor::from_vec(out, a.shape(), a.dtype())
 }
 
-fn zip<S: Scalar>(a: &RefTensor<S>, b: &RefTensor<S>, f: impl Fn(S, S) -> S) -> Result<RefTensor<S>> {
+fn zip<S: Scalar>(
+    a: &RefTensor<S>,
+    b: &RefTensor<S>,
+    f: impl Fn(S, S) -> S,
+) -> Result<RefTensor<S>> {
     let shape = broadcast_shapes("reference kernel", a.shape(), b.shape())?;
     let (sa, sb) = (a.broadcast_strides(&shape), b.broadcast_strides(&shape));
     let (da, db) = (a.storage(), b.storage());
@@ -46,7 +53,11 @@ fn zip<S: Scalar>(a: &RefTensor<S>, b: &RefTensor<S>, f: impl Fn(S, S) -> S) -> 
 }
 
 /// `a (op)= b` in place, `b` broadcast to `a`'s shape.
-fn zip_assign<S: Scalar>(a: &mut RefTensor<S>, b: &RefTensor<S>, f: impl Fn(S, S) -> S) -> Result<()> {
+fn zip_assign<S: Scalar>(
+    a: &mut RefTensor<S>,
+    b: &RefTensor<S>,
+    f: impl Fn(S, S) -> S,
+) -> Result<()> {
     let shape = a.shape().to_vec();
     if broadcast_shapes("in-place update", &shape, b.shape())? != shape {
         return Err(Error::Shape(format!(
@@ -59,7 +70,9 @@ fn zip_assign<S: Scalar>(a: &mut RefTensor<S>, b: &RefTensor<S>, f: impl Fn(S, S
     let db = b.storage();
     let cs = contiguous_strides(&shape);
     let out = a.make_mut();
-    walk2(&shape, (&cs, 0), (&sb, b.offset()), |p, q| out[p] = f(out[p], db[q]));
+    walk2(&shape, (&cs, 0), (&sb, b.offset()), |p, q| {
+        out[p] = f(out[p], db[q])
+    });
     Ok(())
 }
 
@@ -126,21 +139,31 @@ impl<S: Scalar> Backend for Reference<S> {
                 data.len()
             )));
         }
-        Ok(RefTensor::from_vec(data.iter().map(|&v| S::from_f64(v)).collect(), shape, dtype))
+        Ok(RefTensor::from_vec(
+            data.iter().map(|&v| S::from_f64(v)).collect(),
+            shape,
+            dtype,
+        ))
     }
     fn to_f64(t: &Self::T) -> Result<Vec<f64>> {
         Ok(t.to_vec().into_iter().map(S::to_f64).collect())
     }
     fn full(shape: &[i64], value: f64, dtype: DType, device: Device) -> Result<Self::T> {
         cpu_only(device)?;
-        Ok(RefTensor::from_vec(vec![S::from_f64(value); numel(shape)], shape, dtype))
+        Ok(RefTensor::from_vec(
+            vec![S::from_f64(value); numel(shape)],
+            shape,
+            dtype,
+        ))
     }
     fn copy(t: &Self::T) -> Result<Self::T> {
         Ok(RefTensor::from_vec(t.to_vec(), t.shape(), t.dtype()))
     }
     fn convert(t: &Self::T, dtype: DType, device: Device) -> Result<Self::T> {
         cpu_only(device)?;
-        if dtype.size() != S::SIZE || !(dtype.same_values(t.dtype()) || dtype.is_cpu_only() || t.dtype().is_cpu_only()) {
+        // Within this backend a conversion is a retag between carriers of the same element
+        // type (ieee32 and reference float32 are both binary32).
+        if dtype.is_native() || dtype.size() != S::SIZE {
             return Err(Error::DType(format!(
                 "the reference backend cannot convert {} to {dtype} here",
                 t.dtype()
@@ -202,7 +225,10 @@ impl<S: Scalar> Backend for Reference<S> {
         let batch = &out_shape[..out_shape.len() - 2];
         let batch_strides = |t: &RefTensor<S>| {
             let s = t.shape();
-            let view = t.restride(s[..s.len() - 2].to_vec(), t.strides()[..s.len() - 2].to_vec());
+            let view = t.restride(
+                s[..s.len() - 2].to_vec(),
+                t.strides()[..s.len() - 2].to_vec(),
+            );
             view.broadcast_strides(batch)
         };
         let (ba, bb) = (batch_strides(a), batch_strides(b));
@@ -233,8 +259,12 @@ impl<S: Scalar> Backend for Reference<S> {
         let reduced: Vec<bool> = (0..nd)
             .map(|i| dims.is_empty() || dims.iter().any(|&d| dim_index(d, nd) == i))
             .collect();
-        let kept: Vec<i64> = (0..nd).map(|i| if reduced[i] { 1 } else { shape[i] }).collect();
-        let inner: Vec<i64> = (0..nd).map(|i| if reduced[i] { shape[i] } else { 1 }).collect();
+        let kept: Vec<i64> = (0..nd)
+            .map(|i| if reduced[i] { 1 } else { shape[i] })
+            .collect();
+        let inner: Vec<i64> = (0..nd)
+            .map(|i| if reduced[i] { shape[i] } else { 1 })
+            .collect();
         let st = a.strides();
         let data = a.storage();
         let mut out = Vec::with_capacity(numel(&kept));
@@ -262,7 +292,11 @@ impl<S: Scalar> Backend for Reference<S> {
         for (i, &c) in ids.iter().enumerate() {
             out[i * classes as usize + c as usize] = S::from_f64(1.0);
         }
-        Ok(RefTensor::from_vec(out, &[ids.len() as i64, classes], dtype))
+        Ok(RefTensor::from_vec(
+            out,
+            &[ids.len() as i64, classes],
+            dtype,
+        ))
     }
 
     fn transpose(a: &Self::T, d0: i64, d1: i64) -> Result<Self::T> {

@@ -128,9 +128,12 @@ impl<S: Copy> RefTensor<S> {
         }
         let mut out = Vec::with_capacity(n);
         let data = &self.storage;
-        walk2(&self.shape, (&self.strides, self.offset), (&self.strides, 0), |p, _| {
-            out.push(data[p])
-        });
+        walk2(
+            &self.shape,
+            (&self.strides, self.offset),
+            (&self.strides, 0),
+            |p, _| out.push(data[p]),
+        );
         out
     }
 
