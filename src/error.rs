@@ -50,6 +50,9 @@ pub enum Error {
     /// An invalid argument (hyperparameter, state) that is not one of the above.
     #[error("{0}")]
     Value(String),
+    /// A non-finite value where a finite one is required (gradient norm clipping).
+    #[error("{0}")]
+    NonFinite(String),
     /// A failure reported by the kernel library (LibTorch). Never a panic.
     #[error("backend error: {0}")]
     Backend(String),

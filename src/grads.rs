@@ -107,6 +107,73 @@ impl<B: Backend> GradMap<B> {
         Ok(())
     }
 
+    /// The live gradient values (a released buffer is an error).
+    fn values(&self, who: &str) -> Result<Vec<(Arc<Buffer<B>>, Value<B>)>> {
+        self.items()
+            .into_iter()
+            .map(|(p, b)| {
+                let v = b.value(&format!("{who}: gradient of parameter {}", p.label()))?;
+                Ok((b, v))
+            })
+            .collect()
+    }
+
+    /// The 2-norm of all gradients together (as one vector), accumulated in float64.
+    pub fn global_norm(&self) -> Result<f64> {
+        let _guard = B::no_grad();
+        let mut total = 0.0f64;
+        for (_, v) in self.values("global_norm")? {
+            let sq = B::sum_dims(&B::mul(v.get(), v.get())?, &[], false)?;
+            total += B::to_f64(&sq)?[0];
+        }
+        Ok(total.sqrt())
+    }
+
+    /// Whether every gradient element is finite.
+    pub fn is_finite(&self) -> Result<bool> {
+        for (_, v) in self.values("is_finite")? {
+            if !B::is_finite(v.get())? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// torch.nn.utils.clip_grad_norm_: scale every gradient by
+    /// `min(1, max_norm / (norm + 1e-6))` in place; returns the norm before clipping. A
+    /// non-finite norm is an error unless `error_if_nonfinite` is false.
+    pub fn clip_norm_(&self, max_norm: f64, error_if_nonfinite: bool) -> Result<f64> {
+        if !max_norm.is_finite() || max_norm < 0.0 {
+            return Err(crate::error::Error::Value(format!(
+                "clip_norm_: max_norm must be finite and >= 0, got {max_norm}"
+            )));
+        }
+        let norm = self.global_norm()?;
+        if !norm.is_finite() && error_if_nonfinite {
+            return Err(crate::error::Error::NonFinite(format!(
+                "the total norm of the gradients is {norm}; pass error_if_nonfinite=False to clip anyway"
+            )));
+        }
+        let coef = max_norm / (norm + 1e-6);
+        if coef < 1.0 {
+            let _guard = B::no_grad();
+            for (buf, v) in self.values("clip_norm_")? {
+                let scaled = B::mul_scalar(v.get(), coef)?;
+                drop(v);
+                buf.with_slot(|slot| -> Result<()> {
+                    if let Some(cur) = slot {
+                        match unique_mut(cur) {
+                            Some(t) => B::copy_(t, &scaled)?,
+                            None => *cur = Tracked::owned(scaled, Category::Grad),
+                        }
+                    }
+                    Ok(())
+                })?;
+            }
+        }
+        Ok(norm)
+    }
+
     /// Release every buffer (idempotent). Returns how many were released now.
     pub fn release(&self) -> usize {
         self.entries().iter().filter(|e| e.buffer.release()).count()

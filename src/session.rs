@@ -260,6 +260,59 @@ impl<B: Backend> Session<B> {
         self.record(op, &parents)
     }
 
+    /// Record `shape` uniform draws in `[0, 1)` from the session's generator.
+    pub fn rand(&mut self, shape: &[i64]) -> Result<Handle> {
+        self.draw(shape, false)
+    }
+
+    /// Record `shape` standard normal draws from the session's generator.
+    pub fn randn(&mut self, shape: &[i64]) -> Result<Handle> {
+        self.draw(shape, true)
+    }
+
+    fn draw(&mut self, shape: &[i64], normal: bool) -> Result<Handle> {
+        let n = checked_numel(shape)?;
+        let mut rng = self.rng;
+        let data = if normal {
+            rng.normal(n)
+        } else {
+            rng.uniform(n)
+        };
+        let t = B::from_f64(&data, shape, self.dtype, self.config.device)?;
+        let h = self.input_owned(t, false)?;
+        self.rng = rng;
+        Ok(h)
+    }
+
+    /// Inverted dropout: zero each element with probability `p` and scale the rest by
+    /// `1 / (1 - p)`; the identity when not `training` or `p == 0`.
+    pub fn dropout(&mut self, x: Handle, p: f64, training: bool) -> Result<Handle> {
+        self.check(&[x])?;
+        if !(0.0..=1.0).contains(&p) {
+            return Err(Error::Value(format!(
+                "dropout probability has to be between 0 and 1, but got {p}"
+            )));
+        }
+        if !training || p == 0.0 {
+            return Ok(x);
+        }
+        let shape = self.shape(x)?;
+        let mut rng = self.rng;
+        let scale = if p < 1.0 { 1.0 / (1.0 - p) } else { 0.0 };
+        let mask: Vec<f64> = rng
+            .uniform(checked_numel(&shape)?)
+            .into_iter()
+            .map(|u| if u >= p { scale } else { 0.0 })
+            .collect();
+        let mask = {
+            let _guard = B::no_grad();
+            B::from_f64(&mask, &shape, self.dtype, self.config.device)?
+        };
+        let h = self.apply(Op::Mul, vec![Operand::Node(x), Operand::Data(mask)])?;
+        self.rng = rng;
+        Ok(h)
+    }
+
     /// Mean cross entropy of `(n, c)` logits against `n` class ids.
     pub fn cross_entropy(&mut self, logits: Handle, class_ids: &[i64]) -> Result<Handle> {
         let shape = self.shape(logits)?;
@@ -371,6 +424,17 @@ impl<B: Backend> Session<B> {
         self.tape.clear();
         self.generation += 1;
     }
+}
+
+/// The element count of `shape`, or a `ShapeError` for negative or overflowing shapes.
+fn checked_numel(shape: &[i64]) -> Result<usize> {
+    shape
+        .iter()
+        .try_fold(1usize, |acc, &d| {
+            usize::try_from(d).ok().and_then(|d| acc.checked_mul(d))
+        })
+        .filter(|&n| n <= (1usize << 40))
+        .ok_or_else(|| Error::Shape(format!("invalid shape {shape:?}")))
 }
 
 /// Sum a new cotangent into a slot, in place when the slot holds its buffer alone.

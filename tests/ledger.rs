@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use eagertape::backend::Backend;
 use eagertape::ledger::{memory_stats, reset_peak_memory_stats, Category, MemoryStats};
 use eagertape::ops::Op;
-use eagertape::optim::Sgd;
+use eagertape::optim::{Optimizer, Sgd};
 use eagertape::param::Parameter;
 use eagertape::session::{Operand, Session};
 use eagertape::tape::Handle;
@@ -289,7 +289,7 @@ fn train(reset_before_step: bool) {
     let _g = lock();
     let base = memory_stats();
     let mlp = Mlp::new();
-    let opt = Sgd::new(mlp.params.clone(), 0.1).unwrap();
+    let mut opt = Sgd::new(mlp.params.clone(), 0.1).unwrap();
     let mut s = session();
     reset_peak_memory_stats();
     let mut after = Vec::new();

@@ -11,7 +11,7 @@ use eagertape::buffer::Value;
 use eagertape::grads::GradMap;
 use eagertape::ledger::{memory_stats, Category};
 use eagertape::ops::Op;
-use eagertape::optim::Sgd;
+use eagertape::optim::{Optimizer, Sgd};
 use eagertape::param::Parameter;
 use eagertape::rng::RngState;
 use eagertape::session::{Operand, Session};
@@ -239,7 +239,7 @@ fn native_kernels_run_with_libtorch_autograd_off() {
     // tch tensor that requires grad must neither grow a LibTorch graph nor block the update.
     let mut s = session();
     let p = Parameter::new(&t(&[1.0, 2.0], &[2]).set_requires_grad(true), None, true).unwrap();
-    let opt = Sgd::new(vec![Arc::clone(&p)], 0.5).unwrap();
+    let mut opt = Sgd::new(vec![Arc::clone(&p)], 0.5).unwrap();
     let w = s.use_param(&p).unwrap();
     let y = s.record(Op::Exp, &[w]).unwrap();
     assert!(
@@ -308,7 +308,7 @@ fn a_leaf_keeps_the_snapshot_recorded_before_an_update() {
     let _g = lock();
     let mut s = session();
     let p = param(&[1.0, 2.0, 3.0], &[3], "p");
-    let opt = Sgd::new(vec![Arc::clone(&p)], 0.5).unwrap();
+    let mut opt = Sgd::new(vec![Arc::clone(&p)], 0.5).unwrap();
     let w = s.use_param(&p).unwrap();
     let loss = sum_sq(&mut s, w);
     let grads = s.backward(loss).unwrap();
@@ -332,7 +332,7 @@ fn an_update_of_an_unshared_parameter_is_in_place() {
     let _g = lock();
     let mut s = session();
     let p = param(&[1.0, 2.0, 3.0, 4.0], &[2, 2], "p");
-    let opt = Sgd::new(vec![Arc::clone(&p)], 0.25).unwrap();
+    let mut opt = Sgd::new(vec![Arc::clone(&p)], 0.25).unwrap();
     let w = s.use_param(&p).unwrap();
     let loss = sum_sq(&mut s, w);
     let grads = s.backward(loss).unwrap();
@@ -362,7 +362,7 @@ fn an_update_of_a_shared_parameter_copies_on_write_until_reset() {
     let mut s = session();
     let p = param(&[1.0; 16], &[4, 4], "p");
     let nbytes = 16 * 8;
-    let opt = Sgd::new(vec![Arc::clone(&p)], 0.1).unwrap();
+    let mut opt = Sgd::new(vec![Arc::clone(&p)], 0.1).unwrap();
     let w = s.use_param(&p).unwrap();
     let loss = sum_sq(&mut s, w);
     let grads = s.backward(loss).unwrap();
@@ -390,7 +390,7 @@ fn an_update_of_a_shared_parameter_copies_on_write_until_reset() {
 fn an_update_through_one_session_leaves_another_sessions_leaf_intact() {
     let _g = lock();
     let p = param(&[1.0, 2.0], &[2], "p");
-    let opt = Sgd::new(vec![Arc::clone(&p)], 1.0).unwrap();
+    let mut opt = Sgd::new(vec![Arc::clone(&p)], 1.0).unwrap();
     let (mut s1, mut s2) = (session(), session());
     let w1 = s1.use_param(&p).unwrap();
     let w2 = s2.use_param(&p).unwrap();

@@ -9,7 +9,7 @@ in one session never corrupts another.
 # LibTorch's shared libraries are loaded by torch; the extension links against them.
 import torch  # noqa: F401  (must precede the extension import)
 
-from . import optim
+from . import nn, optim
 from ._core import (
     Buffer,
     Config,
@@ -18,6 +18,7 @@ from ._core import (
     Session,
     Tensor,
     cross_entropy,
+    dropout,
     linear,
     memory_stats,
     mse_loss,
@@ -26,6 +27,7 @@ from ._core import (
 from ._errors import (
     BackendError,
     BufferSizeError,
+    CheckpointError,
     ClassIndexError,
     ConfigError,
     CpuCarrierWarning,
@@ -35,6 +37,7 @@ from ._errors import (
     EagerTapeError,
     ForeignHandleError,
     GradError,
+    NonFiniteError,
     ReleasedBufferError,
     ShapeError,
     StaleHandleError,
@@ -55,6 +58,7 @@ from ._functional import (
     tanh,
     with_grad_map,
 )
+from .checkpoint import load, save
 
 __version__ = "0.1.0"
 
@@ -66,7 +70,12 @@ __all__ = [
     "Session",
     "Tensor",
     "optim",
+    "nn",
+    "save",
+    "load",
     "cross_entropy",
+    "dropout",
+    "NonFiniteError",
     "linear",
     "mse_loss",
     "matmul",
@@ -99,4 +108,5 @@ __all__ = [
     "BufferSizeError",
     "GradError",
     "BackendError",
+    "CheckpointError",
 ]

@@ -50,12 +50,21 @@ class GradError(EagerTapeError, RuntimeError):
     """backward cannot produce gradients (nothing requires grad, or grad is disabled)."""
 
 
+class NonFiniteError(EagerTapeError, RuntimeError):
+    """A non-finite value where a finite one is required (gradient-norm clipping)."""
+
+
 class BackendError(EagerTapeError, RuntimeError):
     """A failure reported by the kernel library (LibTorch)."""
 
 
 class CpuCarrierWarning(UserWarning):
     """A CPU-only carrier (ieee32, interval) was asked for CUDA and runs on the CPU tape."""
+
+
+class CheckpointError(EagerTapeError, ValueError):
+    """A checkpoint file that cannot be written or restored as asked (corrupt, truncated, or
+    disagreeing with the parameters, optimizer or session given); nothing was changed."""
 
 
 __all__ = [
@@ -72,5 +81,7 @@ __all__ = [
     "ReleasedBufferError",
     "BufferSizeError",
     "GradError",
+    "NonFiniteError",
     "BackendError",
+    "CheckpointError",
 ]

@@ -232,6 +232,17 @@ impl Backend for Dyn {
     fn pow_scalar(a: &DynTensor, e: f64) -> Result<DynTensor> {
         unary!(a, pow_scalar, e)
     }
+    fn sqrt(a: &DynTensor) -> Result<DynTensor> {
+        unary!(a, sqrt)
+    }
+    fn is_finite(a: &DynTensor) -> Result<bool> {
+        match a {
+            Torch(x) => LibTorch::is_finite(x),
+            F32(x) => Reference::<f32>::is_finite(x),
+            F64(x) => Reference::<f64>::is_finite(x),
+            Iv(x) => Reference::<Interval>::is_finite(x),
+        }
+    }
     fn neg(a: &DynTensor) -> Result<DynTensor> {
         unary!(a, neg)
     }

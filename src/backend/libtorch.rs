@@ -133,6 +133,12 @@ impl Backend for LibTorch {
     fn pow_scalar(a: &Tensor, e: f64) -> Result<Tensor> {
         Ok(a.f_pow_tensor_scalar(e)?)
     }
+    fn is_finite(a: &Tensor) -> Result<bool> {
+        Ok(a.f_isfinite()?.f_all()?.f_int64_value(&[])? != 0)
+    }
+    fn sqrt(a: &Tensor) -> Result<Tensor> {
+        Ok(a.f_sqrt()?)
+    }
     fn neg(a: &Tensor) -> Result<Tensor> {
         Ok(a.f_neg()?)
     }

@@ -52,6 +52,11 @@ pub trait Backend: Sized + Send + Sync + 'static {
     fn add_scalar(a: &Self::T, s: f64) -> Result<Self::T>;
     fn mul_scalar(a: &Self::T, s: f64) -> Result<Self::T>;
     fn pow_scalar(a: &Self::T, e: f64) -> Result<Self::T>;
+    fn sqrt(a: &Self::T) -> Result<Self::T>;
+    /// Whether every element (every bound, for intervals) is finite.
+    fn is_finite(a: &Self::T) -> Result<bool> {
+        Ok(Self::to_f64(a)?.iter().all(|v| v.is_finite()))
+    }
     fn neg(a: &Self::T) -> Result<Self::T>;
     fn exp(a: &Self::T) -> Result<Self::T>;
     fn log(a: &Self::T) -> Result<Self::T>;

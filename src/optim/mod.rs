@@ -1,27 +1,146 @@
 //! Optimizers: each validates every input before it changes any parameter, then updates all
 //! parameters in one call, in place where the parameter's snapshot is unshared.
+//!
+//! An optimizer owns its per-parameter state ([`StateMap`], keyed by parameter id): buffers
+//! counted as `optimizer` in the ledger, created on a parameter's first step and freed with
+//! the optimizer. Sessions and `reset_tape` never touch it.
 
+mod adam;
 mod sgd;
 
-pub use sgd::Sgd;
+pub use adam::{Adam, AdamConfig};
+pub use sgd::{Sgd, SgdConfig};
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::backend::Backend;
-use crate::buffer::Value;
+use crate::buffer::{unique_mut, Tracked, Value};
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
+use crate::ledger::Category;
 use crate::param::Parameter;
 
 /// A parameter and the gradient value an optimizer applies to it.
 pub type ParamGrad<B> = (Arc<Parameter<B>>, Value<B>);
 
+/// One parameter's optimizer state: its step count and named buffers.
+pub struct ParamState<B: Backend> {
+    pub step: u64,
+    pub buffers: Vec<(&'static str, Value<B>)>,
+}
+
+impl<B: Backend> Default for ParamState<B> {
+    fn default() -> Self {
+        ParamState {
+            step: 0,
+            buffers: Vec::new(),
+        }
+    }
+}
+
+impl<B: Backend> ParamState<B> {
+    pub fn get(&self, name: &str) -> Option<&B::T> {
+        self.buffers
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.get())
+    }
+
+    /// Store `value` under `name`: written into the existing buffer when this state holds
+    /// it alone (no allocation), else a new `optimizer` buffer.
+    pub fn set(&mut self, name: &'static str, value: &B::T) -> Result<()> {
+        if let Some((_, v)) = self.buffers.iter_mut().find(|(n, _)| *n == name) {
+            if let Some(t) = unique_mut(v) {
+                return B::copy_(t, value);
+            }
+            *v = Tracked::owned(B::copy(value)?, Category::Optimizer);
+            return Ok(());
+        }
+        self.buffers
+            .push((name, Tracked::owned(B::copy(value)?, Category::Optimizer)));
+        Ok(())
+    }
+}
+
+/// Per-parameter state keyed by parameter id.
+pub type StateMap<B> = HashMap<u64, ParamState<B>>;
+
+/// What every optimizer offers (the Python classes and `Session.train_step` use this).
+pub trait Optimizer<B: Backend>: Send {
+    /// `"SGD"`, `"Adam"`, `"AdamW"`.
+    fn kind(&self) -> &'static str;
+    fn params(&self) -> &[Arc<Parameter<B>>];
+    fn lr(&self) -> f64;
+    fn set_lr(&mut self, lr: f64) -> Result<()>;
+    /// Hyperparameters by name, for `state_dict`.
+    fn hyper(&self) -> Vec<(&'static str, f64)>;
+    /// The names of the buffers a parameter's state holds once it has stepped.
+    fn buffer_names(&self) -> &'static [&'static str];
+    fn state(&self) -> &StateMap<B>;
+    fn state_mut(&mut self) -> &mut StateMap<B>;
+    /// One update from `grads`, all inputs checked first.
+    fn step(&mut self, grads: &GradMap<B>) -> Result<()>;
+
+    /// Replace the whole state (validated by the caller with [`check_state`]).
+    fn load_state(&mut self, state: StateMap<B>) {
+        *self.state_mut() = state;
+    }
+}
+
 /// A learning rate must be finite and non-negative.
 pub fn check_lr(lr: f64) -> Result<()> {
-    if !lr.is_finite() || lr < 0.0 {
+    check_hyper("lr", lr, 0.0, f64::INFINITY)
+}
+
+/// A hyperparameter must be finite and in `[lo, hi)` (`hi` infinite: no upper limit).
+pub fn check_hyper(name: &str, v: f64, lo: f64, hi: f64) -> Result<()> {
+    if !v.is_finite() || v < lo || (hi.is_finite() && v >= hi) {
+        let range = if hi.is_finite() {
+            format!("in [{lo}, {hi})")
+        } else {
+            format!(">= {lo}")
+        };
         return Err(Error::Value(format!(
-            "invalid learning rate {lr}: it must be finite and >= 0"
+            "invalid {name} {v}: it must be finite and {range}"
         )));
+    }
+    Ok(())
+}
+
+/// Check a state about to be loaded: every entry belongs to one of `params`, holds exactly
+/// `names`, each of its parameter's shape and dtype.
+pub fn check_state<B: Backend>(
+    params: &[Arc<Parameter<B>>],
+    names: &[&str],
+    state: &StateMap<B>,
+) -> Result<()> {
+    for (id, st) in state {
+        let p = params.iter().find(|p| p.id() == *id).ok_or_else(|| {
+            Error::Value(format!("optimizer state for unknown parameter id {id}"))
+        })?;
+        let mut have: Vec<&str> = st.buffers.iter().map(|(n, _)| *n).collect();
+        have.sort_unstable();
+        let mut want = names.to_vec();
+        want.sort_unstable();
+        if have != want {
+            return Err(Error::Value(format!(
+                "optimizer state of parameter {} holds {have:?}, expected {want:?}",
+                p.label()
+            )));
+        }
+        for (n, v) in &st.buffers {
+            if B::shape(v.get()) != p.shape() || B::dtype(v.get()) != p.dtype() {
+                return Err(Error::Shape(format!(
+                    "optimizer state {n} of parameter {} has shape {:?} and dtype {}, expected {:?} and {}",
+                    p.label(),
+                    B::shape(v.get()),
+                    B::dtype(v.get()),
+                    p.shape(),
+                    p.dtype()
+                )));
+            }
+        }
     }
     Ok(())
 }

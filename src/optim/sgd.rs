@@ -1,44 +1,145 @@
-//! Plain stochastic gradient descent: `p ← p − lr · g`.
+//! Stochastic gradient descent, torch.optim.SGD's formulas:
+//! `d = g + wd·p`; with momentum, `buf = d` on the first step, then
+//! `buf = momentum·buf + (1 − dampening)·d`, and `d = d + momentum·buf` (Nesterov) or
+//! `d = buf`; finally `p ← p − lr·d`. State: `momentum_buffer` (only with momentum).
 
 use std::sync::Arc;
 
-use super::{check_lr, collect};
+use super::{check_hyper, check_lr, collect, Optimizer, StateMap};
 use crate::backend::Backend;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::grads::GradMap;
 use crate::param::Parameter;
 
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SgdConfig {
+    pub lr: f64,
+    pub momentum: f64,
+    pub dampening: f64,
+    pub nesterov: bool,
+    pub weight_decay: f64,
+}
+
+impl SgdConfig {
+    pub fn plain(lr: f64) -> Self {
+        SgdConfig {
+            lr,
+            momentum: 0.0,
+            dampening: 0.0,
+            nesterov: false,
+            weight_decay: 0.0,
+        }
+    }
+
+    fn validate(&self) -> Result<()> {
+        check_lr(self.lr)?;
+        check_hyper("momentum", self.momentum, 0.0, f64::INFINITY)?;
+        check_hyper(
+            "dampening",
+            self.dampening,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+        )?;
+        check_hyper("weight_decay", self.weight_decay, 0.0, f64::INFINITY)?;
+        if self.nesterov && (self.momentum <= 0.0 || self.dampening != 0.0) {
+            return Err(Error::Value(
+                "Nesterov momentum requires a momentum > 0 and zero dampening".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
 pub struct Sgd<B: Backend> {
     params: Vec<Arc<Parameter<B>>>,
-    lr: f64,
+    cfg: SgdConfig,
+    state: StateMap<B>,
 }
 
 impl<B: Backend> Sgd<B> {
     pub fn new(params: Vec<Arc<Parameter<B>>>, lr: f64) -> Result<Self> {
-        check_lr(lr)?;
-        Ok(Sgd { params, lr })
+        Self::with_config(params, SgdConfig::plain(lr))
     }
 
-    pub fn lr(&self) -> f64 {
-        self.lr
+    pub fn with_config(params: Vec<Arc<Parameter<B>>>, cfg: SgdConfig) -> Result<Self> {
+        cfg.validate()?;
+        Ok(Sgd {
+            params,
+            cfg,
+            state: StateMap::new(),
+        })
     }
+}
 
-    pub fn set_lr(&mut self, lr: f64) -> Result<()> {
-        check_lr(lr)?;
-        self.lr = lr;
-        Ok(())
+impl<B: Backend> Optimizer<B> for Sgd<B> {
+    fn kind(&self) -> &'static str {
+        "SGD"
     }
-
-    pub fn params(&self) -> &[Arc<Parameter<B>>] {
+    fn params(&self) -> &[Arc<Parameter<B>>] {
         &self.params
     }
+    fn lr(&self) -> f64 {
+        self.cfg.lr
+    }
+    fn set_lr(&mut self, lr: f64) -> Result<()> {
+        check_lr(lr)?;
+        self.cfg.lr = lr;
+        Ok(())
+    }
+    fn hyper(&self) -> Vec<(&'static str, f64)> {
+        let c = &self.cfg;
+        vec![
+            ("lr", c.lr),
+            ("momentum", c.momentum),
+            ("dampening", c.dampening),
+            ("nesterov", if c.nesterov { 1.0 } else { 0.0 }),
+            ("weight_decay", c.weight_decay),
+        ]
+    }
+    fn buffer_names(&self) -> &'static [&'static str] {
+        if self.cfg.momentum != 0.0 {
+            &["momentum_buffer"]
+        } else {
+            &[]
+        }
+    }
+    fn state(&self) -> &StateMap<B> {
+        &self.state
+    }
+    fn state_mut(&mut self) -> &mut StateMap<B> {
+        &mut self.state
+    }
 
-    /// One update of every parameter that has a gradient in `grads`. Everything is checked
-    /// first; a rejected step changes no parameter.
-    pub fn step(&self, grads: &GradMap<B>) -> Result<()> {
+    fn step(&mut self, grads: &GradMap<B>) -> Result<()> {
         let work = collect("SGD.step", &self.params, grads)?;
+        let c = self.cfg;
         for (p, g) in work {
-            p.update(|t| B::axpy_(t, -self.lr, g.get()))?;
+            let st = self.state.entry(p.id()).or_default();
+            p.update(|t| {
+                let decayed = if c.weight_decay != 0.0 {
+                    Some(B::add(g.get(), &B::mul_scalar(t, c.weight_decay)?)?)
+                } else {
+                    None
+                };
+                let d = decayed.as_ref().unwrap_or(g.get());
+                if c.momentum == 0.0 {
+                    return B::axpy_(t, -c.lr, d);
+                }
+                let buf = match st.get("momentum_buffer") {
+                    None => B::copy(d)?,
+                    Some(buf) => B::add(
+                        &B::mul_scalar(buf, c.momentum)?,
+                        &B::mul_scalar(d, 1.0 - c.dampening)?,
+                    )?,
+                };
+                st.set("momentum_buffer", &buf)?;
+                st.step += 1;
+                if c.nesterov {
+                    B::axpy_(t, -c.lr, &B::add(d, &B::mul_scalar(&buf, c.momentum)?)?)
+                } else {
+                    B::axpy_(t, -c.lr, &buf)
+                }
+            })?;
         }
         Ok(())
     }

@@ -73,6 +73,25 @@ impl PyGradMap {
         PyList::new(py, items)
     }
 
+    /// The 2-norm of all gradients taken together.
+    fn global_norm(&self, py: Python<'_>) -> PyResult<f64> {
+        py.detach(|| self.inner.global_norm()).py()
+    }
+
+    /// Whether every gradient element is finite.
+    fn is_finite(&self, py: Python<'_>) -> PyResult<bool> {
+        py.detach(|| self.inner.is_finite()).py()
+    }
+
+    /// Scale the gradients in place so their global norm is at most `max_norm`
+    /// (torch.nn.utils.clip_grad_norm_); returns the norm before clipping. A non-finite norm
+    /// raises `NonFiniteError` unless `error_if_nonfinite=False`.
+    #[pyo3(signature = (max_norm, error_if_nonfinite=true))]
+    fn clip_norm_(&self, py: Python<'_>, max_norm: f64, error_if_nonfinite: bool) -> PyResult<f64> {
+        py.detach(|| self.inner.clip_norm_(max_norm, error_if_nonfinite))
+            .py()
+    }
+
     /// Release every buffer (idempotent); returns how many were released by this call.
     fn release(&self, py: Python<'_>) -> usize {
         py.detach(|| self.inner.release())

@@ -37,6 +37,7 @@ fn class_name(e: &Error) -> &'static str {
         Error::ReleasedBuffer(_) => "ReleasedBufferError",
         Error::BufferSize { .. } => "BufferSizeError",
         Error::Grad(_) => "GradError",
+        Error::NonFinite(_) => "NonFiniteError",
         Error::Backend(_) => "BackendError",
     }
 }
@@ -97,11 +98,15 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<param::PyParameter>()?;
     m.add_class::<grads::PyGradMap>()?;
     m.add_class::<grads::PyBuffer>()?;
+    m.add_class::<optim::PyOptimizer>()?;
     m.add_class::<optim::PySgd>()?;
+    m.add_class::<optim::PyAdam>()?;
+    m.add_class::<optim::PyAdamW>()?;
     m.add_function(wrap_pyfunction!(memory_stats, m)?)?;
     m.add_function(wrap_pyfunction!(reset_peak_memory_stats, m)?)?;
     m.add_function(wrap_pyfunction!(tensor::linear, m)?)?;
     m.add_function(wrap_pyfunction!(tensor::cross_entropy, m)?)?;
     m.add_function(wrap_pyfunction!(tensor::mse_loss, m)?)?;
+    m.add_function(wrap_pyfunction!(tensor::dropout, m)?)?;
     Ok(())
 }

@@ -1,45 +1,71 @@
-//! `eagertape.optim` classes: thin handles over the core optimizers; one Rust call per step.
+//! `eagertape.optim`: `Optimizer` (the shared base) and `SGD`, `Adam`, `AdamW`. Each is a
+//! handle on a core optimizer; a step is one call into Rust for every parameter.
 
 use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use pyo3::PyClassInitializer;
 
+use super::convert::{to_numpy, to_tensor};
 use super::grads::PyGradMap;
 use super::param::PyParameter;
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
-use crate::optim::Sgd;
+use crate::buffer::Tracked;
+use crate::error::Error;
+use crate::ledger::Category;
+use crate::optim::{
+    check_state, Adam, AdamConfig, Optimizer, ParamState, Sgd, SgdConfig, StateMap,
+};
+use crate::param::Parameter;
 
-#[pyclass(name = "SGD", module = "eagertape.optim", frozen)]
-pub struct PySgd {
-    inner: Mutex<Sgd<Be>>,
+type Core = Box<dyn Optimizer<Be>>;
+
+#[pyclass(name = "Optimizer", module = "eagertape.optim", frozen, subclass)]
+pub struct PyOptimizer {
+    inner: Mutex<Core>,
 }
 
-impl PySgd {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Sgd<Be>> {
+impl PyOptimizer {
+    pub fn lock(&self) -> std::sync::MutexGuard<'_, Core> {
+        // A failed step leaves the optimizer consistent (state is written per parameter
+        // only after its update succeeded), so a poisoned lock is usable.
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
+
+    fn new(core: crate::error::Result<Core>) -> PyResult<Self> {
+        Ok(PyOptimizer {
+            inner: Mutex::new(core.py()?),
+        })
+    }
+}
+
+fn params_of(params: &Bound<'_, PyAny>, who: &str) -> PyResult<Vec<Arc<Parameter<Be>>>> {
+    // Accept an nn.Module too (anything with a parameters() method).
+    let iterable = if params.hasattr("parameters")? {
+        params.call_method0("parameters")?
+    } else {
+        params.clone()
+    };
+    let mut ps: Vec<Arc<Parameter<Be>>> = Vec::new();
+    for p in iterable.try_iter()? {
+        let p = p?;
+        let p = p.cast::<PyParameter>().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "{who}: params must be eagertape.Parameter objects (or a module)"
+            ))
+        })?;
+        let p = &p.get().inner;
+        if !ps.iter().any(|q| q.id() == p.id()) {
+            ps.push(Arc::clone(p));
+        }
+    }
+    Ok(ps)
 }
 
 #[pymethods]
-impl PySgd {
-    #[new]
-    fn new(params: &Bound<'_, PyAny>, lr: f64) -> PyResult<Self> {
-        let mut ps = Vec::new();
-        for p in params.try_iter()? {
-            let p = p?;
-            let p = p.cast::<PyParameter>().map_err(|_| {
-                pyo3::exceptions::PyTypeError::new_err(
-                    "SGD: params must be an iterable of eagertape.Parameter",
-                )
-            })?;
-            ps.push(Arc::clone(&p.get().inner));
-        }
-        Ok(PySgd {
-            inner: Mutex::new(Sgd::new(ps, lr).py()?),
-        })
-    }
-
+impl PyOptimizer {
     #[getter]
     fn lr(&self) -> f64 {
         self.lock().lr()
@@ -62,14 +88,171 @@ impl PySgd {
             .collect()
     }
 
-    /// Update every parameter that has a gradient in `grads` (validated first).
+    /// Update every parameter that has a gradient in `grads` (everything validated first;
+    /// parameters without a gradient are skipped).
     fn step(&self, py: Python<'_>, grads: &PyGradMap) -> PyResult<()> {
         let map = Arc::clone(&grads.inner);
         py.detach(|| self.lock().step(&map)).py()
     }
 
+    /// `{"type", "hyper", "state": {param_id: {"step", <buffer>: ndarray}}}` (copies).
+    fn state_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let opt = self.lock();
+        let out = PyDict::new(py);
+        out.set_item("type", opt.kind())?;
+        let hyper = PyDict::new(py);
+        for (k, v) in opt.hyper() {
+            hyper.set_item(k, v)?;
+        }
+        out.set_item("hyper", hyper)?;
+        let state = PyDict::new(py);
+        for (id, st) in opt.state() {
+            let entry = PyDict::new(py);
+            entry.set_item("step", st.step)?;
+            for (name, v) in &st.buffers {
+                entry.set_item(*name, to_numpy(py, Arc::clone(v))?)?;
+            }
+            state.set_item(id, entry)?;
+        }
+        out.set_item("state", state)?;
+        Ok(out)
+    }
+
+    /// Restore a `state_dict()`: the type, every parameter id, buffer name, shape and dtype
+    /// are checked before anything changes. Hyperparameters are restored too.
+    fn load_state_dict(&self, sd: &Bound<'_, PyAny>) -> PyResult<()> {
+        let bad = |m: String| super::to_py(Error::Value(format!("load_state_dict: {m}")));
+        let mut opt = self.lock();
+        let kind: String = sd.get_item("type")?.extract()?;
+        if kind != opt.kind() {
+            return Err(bad(format!("state of a {kind}, not of a {}", opt.kind())));
+        }
+        let names = opt.buffer_names();
+        let mut state = StateMap::new();
+        let entries = sd.get_item("state")?;
+        for item in entries.call_method0("items")?.try_iter()? {
+            let (id, entry): (u64, Bound<'_, PyAny>) = item?.extract()?;
+            let p = opt
+                .params()
+                .iter()
+                .find(|p| p.id() == id)
+                .cloned()
+                .ok_or_else(|| bad(format!("no parameter with id {id}")))?;
+            let mut st = ParamState::<Be> {
+                step: entry.get_item("step")?.extract()?,
+                buffers: Vec::new(),
+            };
+            for name in names {
+                let data = entry
+                    .get_item(*name)
+                    .map_err(|_| bad(format!("missing {name} for parameter {}", p.label())))?;
+                let t = to_tensor(&data, p.dtype(), p.device())?;
+                st.buffers
+                    .push((name, Tracked::owned(t, Category::Optimizer)));
+            }
+            state.insert(id, st);
+        }
+        check_state(opt.params(), names, &state).py()?;
+        let hyper = sd.get_item("hyper")?;
+        let lr: f64 = hyper.get_item("lr")?.extract()?;
+        opt.set_lr(lr).py()?;
+        opt.load_state(state);
+        Ok(())
+    }
+
     fn __repr__(&self) -> String {
-        let s = self.lock();
-        format!("SGD(params={}, lr={})", s.params().len(), s.lr())
+        let o = self.lock();
+        let hyper: Vec<String> = o.hyper().iter().map(|(k, v)| format!("{k}={v}")).collect();
+        format!(
+            "{}(params={}, {})",
+            o.kind(),
+            o.params().len(),
+            hyper.join(", ")
+        )
+    }
+}
+
+/// torch.optim.SGD.
+#[pyclass(name = "SGD", module = "eagertape.optim", frozen, extends = PyOptimizer)]
+pub struct PySgd;
+
+#[pymethods]
+impl PySgd {
+    #[new]
+    #[pyo3(signature = (params, lr, momentum=0.0, dampening=0.0, nesterov=false, weight_decay=0.0))]
+    fn new(
+        params: &Bound<'_, PyAny>,
+        lr: f64,
+        momentum: f64,
+        dampening: f64,
+        nesterov: bool,
+        weight_decay: f64,
+    ) -> PyResult<PyClassInitializer<Self>> {
+        let ps = params_of(params, "SGD")?;
+        let cfg = SgdConfig {
+            lr,
+            momentum,
+            dampening,
+            nesterov,
+            weight_decay,
+        };
+        let core = Sgd::with_config(ps, cfg).map(|o| Box::new(o) as Core);
+        Ok(PyClassInitializer::from(PyOptimizer::new(core)?).add_subclass(PySgd))
+    }
+}
+
+/// torch.optim.Adam (L2 weight decay added to the gradient).
+#[pyclass(name = "Adam", module = "eagertape.optim", frozen, extends = PyOptimizer)]
+pub struct PyAdam;
+
+#[pymethods]
+impl PyAdam {
+    #[new]
+    #[pyo3(signature = (params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0))]
+    fn new(
+        params: &Bound<'_, PyAny>,
+        lr: f64,
+        betas: (f64, f64),
+        eps: f64,
+        weight_decay: f64,
+    ) -> PyResult<PyClassInitializer<Self>> {
+        let ps = params_of(params, "Adam")?;
+        let cfg = AdamConfig {
+            lr,
+            betas,
+            eps,
+            weight_decay,
+            decoupled: false,
+        };
+        let core = Adam::new(ps, cfg).map(|o| Box::new(o) as Core);
+        Ok(PyClassInitializer::from(PyOptimizer::new(core)?).add_subclass(PyAdam))
+    }
+}
+
+/// torch.optim.AdamW (decoupled weight decay).
+#[pyclass(name = "AdamW", module = "eagertape.optim", frozen, extends = PyOptimizer)]
+pub struct PyAdamW;
+
+#[pymethods]
+impl PyAdamW {
+    #[new]
+    #[pyo3(signature = (params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2))]
+    fn new(
+        params: &Bound<'_, PyAny>,
+        lr: f64,
+        betas: (f64, f64),
+        eps: f64,
+        weight_decay: f64,
+    ) -> PyResult<PyClassInitializer<Self>> {
+        let ps = params_of(params, "AdamW")?;
+        let cfg = AdamConfig {
+            lr,
+            betas,
+            eps,
+            weight_decay,
+            decoupled: true,
+        };
+        let core = Adam::new(ps, cfg).map(|o| Box::new(o) as Core);
+        Ok(PyClassInitializer::from(PyOptimizer::new(core)?).add_subclass(PyAdamW))
     }
 }

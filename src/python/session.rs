@@ -8,15 +8,26 @@ use pyo3::types::{PyDict, PyTuple};
 use super::config::PyConfig;
 use super::convert::to_tensor;
 use super::grads::PyGradMap;
+use super::optim::PyOptimizer;
 use super::param::PyParameter;
 use super::tensor::{lock, PyTensor, SessionCell};
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
+use crate::backend::Backend;
 use crate::config::Config;
 use crate::error::Error;
 use crate::grads::GradMap;
 use crate::rng::RngState;
 use crate::session::Session;
+
+/// A shape given as `f(2, 3)` or `f((2, 3))`.
+pub fn shape_arg(shape: &Bound<'_, PyTuple>) -> PyResult<Vec<i64>> {
+    if shape.len() == 1 && shape.get_item(0)?.extract::<i64>().is_err() {
+        shape.get_item(0)?.extract()
+    } else {
+        shape.extract()
+    }
+}
 
 /// The Python session owns the only strong reference to its core session: when it is
 /// dropped, the tape and everything it owns are freed at once; its tensors become invalid.
@@ -148,6 +159,49 @@ impl PySession {
                 )
             }
         }
+    }
+
+    /// `shape` uniform draws in [0, 1) from the session's counter-based generator.
+    #[pyo3(signature = (*shape))]
+    fn rand(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
+        let dims = shape_arg(shape)?;
+        let h = self.with(py, move |s| s.rand(&dims))?;
+        Ok(PyTensor::new(&self.cell, h))
+    }
+
+    /// `shape` standard normal draws from the session's counter-based generator.
+    #[pyo3(signature = (*shape))]
+    fn randn(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
+        let dims = shape_arg(shape)?;
+        let h = self.with(py, move |s| s.randn(&dims))?;
+        Ok(PyTensor::new(&self.cell, h))
+    }
+
+    /// One training step: backward, read the loss value, reset the tape, update with
+    /// `optimizer`, release the gradients. Returns the loss value. The tape is reset and
+    /// the gradients released whether or not the update succeeds.
+    fn train_step(
+        &self,
+        py: Python<'_>,
+        loss: &PyTensor,
+        optimizer: &Bound<'_, PyOptimizer>,
+    ) -> PyResult<f64> {
+        let h = loss.handle;
+        let opt = optimizer.get();
+        let cell = &self.cell;
+        py.detach(|| -> crate::error::Result<f64> {
+            let (grads, value) = {
+                let mut s = lock(cell);
+                let grads = s.backward(h)?;
+                let value = Be::to_f64(s.value(h)?.get())?[0];
+                s.reset_tape();
+                (grads, value)
+            };
+            let stepped = opt.lock().step(&grads);
+            grads.release();
+            stepped.map(|_| value)
+        })
+        .py()
     }
 
     /// Release the tape's intermediates and invalidate its handles (generation + 1).

@@ -330,12 +330,7 @@ impl PyTensor {
     /// `reshape(2, 3)` or `reshape((2, 3))`; one dimension may be -1.
     #[pyo3(signature = (*shape))]
     fn reshape(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        let dims: Vec<i64> = if shape.len() == 1 && shape.get_item(0)?.extract::<i64>().is_err() {
-            shape.get_item(0)?.extract()?
-        } else {
-            shape.extract()?
-        };
-        self.unary(py, Op::Reshape(dims))
+        self.unary(py, Op::Reshape(super::session::shape_arg(shape)?))
     }
     fn transpose(&self, py: Python<'_>, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::Transpose(dim0, dim1))
@@ -400,6 +395,17 @@ fn class_ids_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
     arr.call_method1("astype", ("int64",))?
         .call_method0("tolist")?
         .extract()
+}
+
+/// Inverted dropout drawn from the tensor's session generator (identity when not
+/// `training`).
+#[pyfunction]
+#[pyo3(signature = (x, p=0.5, training=true))]
+pub fn dropout(py: Python<'_>, x: &PyTensor, p: f64, training: bool) -> PyResult<PyTensor> {
+    let cell = x.cell().py()?;
+    let h = x.handle;
+    let out = py.detach(|| lock(&cell).dropout(h, p, training)).py()?;
+    Ok(PyTensor::new(&cell, out))
 }
 
 /// Mean squared error between a prediction and a target of the same shape.

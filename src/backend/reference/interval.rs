@@ -167,6 +167,16 @@ fn enclose(f: fn(f64) -> f64, x: f64, exact: bool, k: f64) -> (f64, f64) {
 
 /// `exp x`: libm's `exp` (FreeBSD) errs below 1 ulp; widened by 2, lower bound kept `>= 0`.
 /// Exact at 0 and ±inf.
+fn sqrt_at(x: f64) -> (f64, f64) {
+    let x = x.max(0.0);
+    let r = x.sqrt();
+    if r * r == x || r.is_infinite() {
+        (r, r)
+    } else {
+        (r.next_down().max(0.0), r.next_up())
+    }
+}
+
 fn exp_at(x: f64) -> (f64, f64) {
     let (lo, hi) = enclose(libm::exp, x, x == 0.0 || x.is_infinite(), 2.0);
     (lo.max(0.0), hi)
@@ -340,6 +350,12 @@ impl Scalar for Interval {
             }
         }
         Interval::hull(lo, hi)
+    }
+    /// Increasing on `[0, inf)`: endpoint values (IEEE sqrt is correctly rounded, so one
+    /// step outward encloses the exact root; exact squares stay exact). Points below 0 are
+    /// outside the domain and count as 0.
+    fn sqrt(self) -> Self {
+        self.monotone(sqrt_at)
     }
     /// `[-hi, -lo]` (exact).
     fn neg(self) -> Self {

@@ -195,6 +195,15 @@ impl<S: Scalar> Backend for Reference<S> {
     fn pow_scalar(a: &Self::T, e: f64) -> Result<Self::T> {
         Ok(map(a, |x| x.powf(e)))
     }
+    fn sqrt(a: &Self::T) -> Result<Self::T> {
+        Ok(map(a, S::sqrt))
+    }
+    fn is_finite(a: &Self::T) -> Result<bool> {
+        Ok(a.to_vec().into_iter().all(|x| {
+            let (lo, hi) = x.bounds();
+            lo.is_finite() && hi.is_finite()
+        }))
+    }
     fn neg(a: &Self::T) -> Result<Self::T> {
         Ok(map(a, S::neg))
     }

@@ -39,6 +39,8 @@ pub trait Scalar: Copy + Debug + Send + Sync + 'static {
     /// `g` where `x > 0`, else 0 (for intervals, an enclosure over every point of `x`).
     fn relu_grad(g: Self, x: Self) -> Self;
     fn powf(self, e: f64) -> Self;
+    /// Square root (correctly rounded for the float types).
+    fn sqrt(self) -> Self;
 
     /// Softmax of one row, written into `out`.
     fn softmax_row(xs: &[Self], out: &mut [Self]) {
@@ -127,6 +129,9 @@ macro_rules! float_scalar {
                 } else {
                     0.0
                 }
+            }
+            fn sqrt(self) -> Self {
+                <$t>::sqrt(self)
             }
             fn powf(self, e: f64) -> Self {
                 if e == 2.0 {

@@ -1,0 +1,496 @@
+"""Checkpoints: parameters, optimizer state and a session's RNG state in one safetensors file.
+
+Ownership: ``save`` copies every value out of the runtime (``Parameter.numpy()``,
+``optimizer.state_dict()``) into host memory it owns until the bytes are written; it changes
+nothing. ``load`` reads the whole file into host memory, checks all of it against the
+parameters, optimizer and session it was given, and only then copies values in: through
+``Parameter.assign`` (which installs a new snapshot; tapes that still hold the old snapshot
+keep it), ``optimizer.load_state_dict`` and ``session.set_rng_state``. A rejected ``load``
+raises ``CheckpointError`` and leaves parameters (values and versions), optimizer and session
+exactly as they were.
+
+File layout (a plain safetensors file, readable by ``safetensors.safe_open(path, "numpy")``):
+
+* one tensor per distinct parameter, under the parameter's (first) name. float32, float64 and
+  float16 are stored as such; bfloat16 and ieee32 as float32; an interval parameter as a
+  float64 array ``stack([lo, hi])`` of shape ``(2, *shape)``.
+* optimizer state tensors under ``optimizer/<parameter name>/<state key>``.
+* the header metadata ``{"format": "eagertape", "eagertape": <JSON>}``; the JSON records
+  ``format_version``, per parameter its eagertape dtype, shape and aliases (other names of
+  the same, tied parameter), a SHA-256 of every tensor's bytes, the session's
+  ``rng_state`` and the optimizer's type, hyperparameters and non-tensor state (steps).
+
+Writes are atomic: the bytes go to a temporary file in the target's directory, which is
+flushed, fsynced and renamed over the target (then the directory is fsynced). A failed
+``save`` leaves the previous file, if any, untouched and no temporary file behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import struct
+import tempfile
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import safetensors.numpy
+
+from ._core import Parameter, Session
+from ._errors import CheckpointError, EagerTapeError
+from ._functional import interval
+from .nn import Module
+
+__all__ = ["save", "load", "FORMAT_VERSION"]
+
+FORMAT_VERSION = 1
+_FORMAT = "eagertape"
+_OPT_PREFIX = "optimizer/"
+# The numpy dtype each eagertape dtype is stored as.
+_STORED_AS = {
+    "float32": np.float32,
+    "float64": np.float64,
+    "float16": np.float16,
+    "bfloat16": np.float32,
+    "ieee32": np.float32,
+    "interval": np.float64,
+}
+
+ParamsArg = Sequence[Parameter] | Mapping[str, Parameter] | Module
+
+
+# ----------------------------------------------------------------------------------------
+# Parameters: resolving the user's argument into groups of names per distinct parameter.
+
+
+def _named(params: ParamsArg) -> list[tuple[str, Parameter]]:
+    """``(name, parameter)`` pairs, every name unique; a tied parameter may appear twice."""
+    if isinstance(params, Module):
+        pairs = params.named_parameters(remove_duplicate=False)
+    elif isinstance(params, Mapping):
+        pairs = list(params.items())
+    elif isinstance(params, Sequence) and not isinstance(params, str | bytes):
+        pairs = []
+        for i, p in enumerate(params):
+            if not isinstance(p, Parameter):
+                raise CheckpointError(f"params[{i}] is a {type(p).__name__}, not a Parameter")
+            if not p.name:
+                raise CheckpointError(
+                    f"params[{i}] ({p!r}) has no name; give it one or pass a dict name -> Parameter"
+                )
+            pairs.append((p.name, p))
+    else:
+        raise CheckpointError(
+            "params must be a list of named Parameters, a dict name -> Parameter or an "
+            f"nn.Module, got {type(params).__name__}"
+        )
+    seen: dict[str, Parameter] = {}
+    out = []
+    for name, p in pairs:
+        if not isinstance(name, str) or not name:
+            raise CheckpointError(f"parameter names must be non-empty strings, got {name!r}")
+        if not isinstance(p, Parameter):
+            raise CheckpointError(f"{name!r} is a {type(p).__name__}, not a Parameter")
+        if name in seen:
+            if seen[name].id == p.id:
+                continue  # the same parameter listed twice under one name
+            raise CheckpointError(f"two different parameters are both named {name!r}")
+        seen[name] = p
+        out.append((name, p))
+    return out
+
+
+def _groups(pairs: list[tuple[str, Parameter]]) -> dict[int, tuple[Parameter, list[str]]]:
+    """Distinct parameters by id (first-seen order) with all their names, first name first."""
+    groups: dict[int, tuple[Parameter, list[str]]] = {}
+    for name, p in pairs:
+        groups.setdefault(p.id, (p, []))[1].append(name)
+    return groups
+
+
+def _param_array(p: Parameter) -> np.ndarray:
+    value = p.numpy()
+    if p.dtype == "interval":
+        lo, hi = value
+        return np.stack([np.asarray(lo), np.asarray(hi)]).astype(np.float64)
+    return np.asarray(value, dtype=_STORED_AS[p.dtype])
+
+
+def _stored_shape(dtype: str, shape: Sequence[int]) -> tuple[int, ...]:
+    return (2, *shape) if dtype == "interval" else tuple(shape)
+
+
+def _digest(arr: np.ndarray) -> str:
+    little = np.ascontiguousarray(arr, dtype=arr.dtype.newbyteorder("<"))
+    return hashlib.sha256(little.tobytes()).hexdigest()
+
+
+# ----------------------------------------------------------------------------------------
+# Optimizer state: param ids <-> names.
+
+
+def _jsonable(value: Any, where: str) -> Any:
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, tuple | list):
+        return [_jsonable(v, where) for v in value]
+    raise CheckpointError(f"{where}: cannot store a {type(value).__name__} value")
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists back to the tuples the optimizer gave (e.g. Adam's betas)."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def _optimizer_entries(
+    optimizer: Any, names_by_id: Mapping[int, str], tensors: dict[str, np.ndarray]
+) -> dict[str, Any]:
+    """The JSON part of the optimizer state; adds its tensors to ``tensors``."""
+    for p in optimizer.params:
+        if p.id not in names_by_id:
+            raise CheckpointError(
+                f"the optimizer updates {p!r}, which is not among the parameters being saved"
+            )
+    sd = optimizer.state_dict()
+    if not isinstance(sd, Mapping) or not {"type", "hyper", "state"} <= set(sd):
+        raise CheckpointError("optimizer.state_dict() must have keys type, hyper and state")
+    state_json: dict[str, Any] = {}
+    for pid, entry in sd["state"].items():
+        if pid not in names_by_id:
+            raise CheckpointError(f"the optimizer holds state for unknown parameter id {pid}")
+        name = names_by_id[pid]
+        values: dict[str, Any] = {}
+        keys: dict[str, dict[str, Any]] = {}
+        for key, value in entry.items():
+            where = f"optimizer state {key!r} of {name!r}"
+            if isinstance(value, tuple) and len(value) == 2:  # an interval (lo, hi) buffer
+                value, kind = np.stack([np.asarray(v, dtype=np.float64) for v in value]), "interval"
+            elif isinstance(value, np.ndarray):
+                kind = "array"
+            else:
+                values[key] = _jsonable(value, where)
+                continue
+            tensor_key = f"{_OPT_PREFIX}{name}/{key}"
+            if tensor_key in tensors:
+                raise CheckpointError(f"{where}: tensor name {tensor_key!r} is already taken")
+            tensors[tensor_key] = np.ascontiguousarray(value)
+            keys[key] = {"tensor": tensor_key, "kind": kind}
+        state_json[name] = {"values": values, "tensors": keys}
+    return {
+        "type": str(sd["type"]),
+        "hyper": {str(k): _jsonable(v, f"hyperparameter {k!r}") for k, v in sd["hyper"].items()},
+        "state": state_json,
+    }
+
+
+# ----------------------------------------------------------------------------------------
+# save
+
+
+def save(
+    path: str | os.PathLike[str],
+    params: ParamsArg,
+    optimizer: Any | None = None,
+    session: Session | None = None,
+) -> None:
+    """Write ``params`` (and the optimizer's state and the session's RNG state, if given) to
+    ``path`` atomically. ``params`` is a list of named Parameters, a dict name -> Parameter
+    or an ``nn.Module``; a parameter reachable under several names is stored once, the
+    other names recorded as its aliases."""
+    groups = _groups(_named(params))
+    tensors: dict[str, np.ndarray] = {}
+    entries: dict[str, Any] = {}
+    for p, names in groups.values():
+        arr = _param_array(p)
+        tensors[names[0]] = np.ascontiguousarray(arr)
+        entries[names[0]] = {"dtype": p.dtype, "shape": list(p.shape), "aliases": names[1:]}
+    names_by_id = {pid: names[0] for pid, (_, names) in groups.items()}
+    doc: dict[str, Any] = {"format_version": FORMAT_VERSION, "params": entries}
+    if session is not None:
+        seed, counter = session.rng_state()
+        doc["rng_state"] = [int(seed), int(counter)]
+    if optimizer is not None:
+        doc["optimizer"] = _optimizer_entries(optimizer, names_by_id, tensors)
+    doc["sha256"] = {key: _digest(arr) for key, arr in tensors.items()}
+    metadata = {"format": _FORMAT, _FORMAT: json.dumps(doc)}
+    _atomic_write(path, _serialize(tensors, metadata))
+
+
+def _serialize(tensors: dict[str, np.ndarray], metadata: dict[str, str]) -> bytes:
+    return safetensors.numpy.save(tensors, metadata=metadata)
+
+
+def _new_file_mode(path: str) -> int:
+    """The target's current mode, or what ``open`` would give a new file (0o666 & ~umask)."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        pass
+    umask = 0o022
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("Umask:"):
+                umask = int(line.split()[1], 8)
+    return 0o666 & ~umask
+
+
+def _atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
+    target = os.path.abspath(os.fspath(path))
+    directory = os.path.dirname(target)
+    mode = _new_file_mode(target)
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
+    try:
+        with open(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fchmod(f.fileno(), mode)
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_directory(directory)
+
+
+def _fsync_directory(directory: str) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return  # platforms that cannot open a directory (Windows)
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# ----------------------------------------------------------------------------------------
+# load: read and check everything, then apply.
+
+
+def _read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    """The metadata JSON and every tensor of the file, each checked against its digest."""
+    with open(path, "rb") as f:
+        data = f.read()
+    where = f"checkpoint {os.fspath(path)!r}"
+    if len(data) < 8:
+        raise CheckpointError(f"{where} is truncated or not a safetensors file ({len(data)} bytes)")
+    (n,) = struct.unpack("<Q", data[:8])
+    if n > len(data) - 8:
+        raise CheckpointError(
+            f"{where} is truncated or not a safetensors file: its header claims {n} bytes, "
+            f"the file has {len(data) - 8} after the length"
+        )
+    try:
+        header = json.loads(data[8 : 8 + n])
+        meta = header["__metadata__"]
+        if meta["format"] != _FORMAT:
+            raise CheckpointError(f"{where} is not an eagertape checkpoint")
+        doc = json.loads(meta[_FORMAT])
+    except CheckpointError:
+        raise
+    except (ValueError, KeyError, TypeError) as e:
+        raise CheckpointError(f"{where}: corrupted or foreign header ({e!r})") from None
+    version = doc.get("format_version") if isinstance(doc, dict) else None
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise CheckpointError(
+            f"{where} has format_version {version!r}; this eagertape reads {FORMAT_VERSION}"
+        )
+    try:
+        tensors = safetensors.numpy.load(data)
+    except Exception as e:  # SafetensorError and the like: a corrupted layout
+        raise CheckpointError(f"{where}: corrupted tensor data ({e})") from None
+    digests = doc.get("sha256")
+    if not isinstance(digests, dict) or set(digests) != set(tensors):
+        raise CheckpointError(f"{where}: the tensor list disagrees with the recorded digests")
+    for key, arr in tensors.items():
+        if _digest(arr) != digests[key]:
+            raise CheckpointError(f"{where}: tensor {key!r} is corrupted (digest mismatch)")
+    return doc, tensors
+
+
+def _interval(stacked: np.ndarray, what: str) -> Any:
+    try:
+        return interval(stacked[0], stacked[1])
+    except EagerTapeError as e:  # lo > hi or NaN
+        raise CheckpointError(f"{what}: invalid interval bounds ({e})") from None
+
+
+def _check_entry(key: str, entry: Any, tensors: Mapping[str, np.ndarray]) -> np.ndarray:
+    """The stored array of parameter ``key`` after checking it against its own record."""
+    try:
+        dtype, shape, aliases = entry["dtype"], tuple(entry["shape"]), entry["aliases"]
+    except (KeyError, TypeError):
+        raise CheckpointError(f"parameter {key!r}: malformed record {entry!r}") from None
+    if not isinstance(aliases, list) or not all(isinstance(a, str) for a in aliases):
+        raise CheckpointError(f"parameter {key!r}: malformed aliases {aliases!r}")
+    if dtype not in _STORED_AS:
+        raise CheckpointError(f"parameter {key!r}: unknown dtype {dtype!r}")
+    if key not in tensors:
+        raise CheckpointError(f"parameter {key!r} is recorded but its tensor is missing")
+    arr = tensors[key]
+    if arr.dtype != _STORED_AS[dtype] or arr.shape != _stored_shape(dtype, shape):
+        raise CheckpointError(
+            f"parameter {key!r}: stored {arr.dtype}{list(arr.shape)} does not match its "
+            f"record ({dtype}, shape {list(shape)})"
+        )
+    return arr
+
+
+def _plan_params(
+    doc: Mapping[str, Any], tensors: Mapping[str, np.ndarray], params: ParamsArg, strict: bool
+) -> tuple[list[tuple[Parameter, Any]], dict[str, str]]:
+    """``(parameter, value to assign)`` per distinct target parameter, and the map from every
+    name in the file (aliases included) to the key its tensor is stored under."""
+    records = doc.get("params")
+    if not isinstance(records, dict):
+        raise CheckpointError("checkpoint metadata has no parameter table")
+    stored_key: dict[str, str] = {}
+    arrays: dict[str, np.ndarray] = {}
+    for key, entry in records.items():
+        arrays[key] = _check_entry(key, entry, tensors)
+        for name in [key, *entry["aliases"]]:
+            if name in stored_key:
+                raise CheckpointError(f"checkpoint names {name!r} twice")
+            stored_key[name] = key
+    pairs = _named(params)
+    missing = [name for name, _ in pairs if name not in stored_key]
+    if missing:
+        raise CheckpointError(f"checkpoint has no parameter named {', '.join(map(repr, missing))}")
+    if strict:
+        unexpected = sorted(set(stored_key) - {name for name, _ in pairs})
+        if unexpected:
+            raise CheckpointError(
+                f"checkpoint has parameters not asked for: {', '.join(map(repr, unexpected))} "
+                "(pass strict=False to ignore them)"
+            )
+    plan = []
+    for p, names in _groups(pairs).values():
+        keys = sorted({stored_key[n] for n in names})
+        for name in names:
+            rec = records[stored_key[name]]
+            if rec["dtype"] != p.dtype:
+                raise CheckpointError(
+                    f"parameter {name!r}: checkpoint holds {rec['dtype']}, the parameter is "
+                    f"{p.dtype}"
+                )
+            if tuple(rec["shape"]) != tuple(p.shape):
+                raise CheckpointError(
+                    f"parameter {name!r}: checkpoint shape {list(rec['shape'])}, the parameter "
+                    f"has {list(p.shape)}"
+                )
+        first = arrays[keys[0]]
+        if any(not np.array_equal(arrays[k], first, equal_nan=True) for k in keys[1:]):
+            raise CheckpointError(
+                f"names {', '.join(map(repr, names))} are one (tied) parameter here, but the "
+                "checkpoint holds different values for them"
+            )
+        plan.append((p, _interval(first, name) if p.dtype == "interval" else first))
+    return plan, stored_key
+
+
+def _plan_optimizer(
+    doc: Mapping[str, Any],
+    tensors: Mapping[str, np.ndarray],
+    optimizer: Any,
+    params: ParamsArg,
+    stored_key: Mapping[str, str],
+) -> dict[str, Any]:
+    """The ``state_dict`` to give ``optimizer.load_state_dict``, file names mapped to the ids
+    of the parameters given to ``load``."""
+    saved = doc.get("optimizer")
+    if not isinstance(saved, dict):
+        raise CheckpointError("checkpoint holds no optimizer state")
+    current = optimizer.state_dict()
+    if saved.get("type") != current["type"]:
+        raise CheckpointError(
+            f"checkpoint holds the state of a {saved.get('type')!r} optimizer, not of a "
+            f"{current['type']!r}"
+        )
+    opt_ids = {p.id for p in optimizer.params}
+    targets: dict[str, dict[int, Parameter]] = {}  # stored key -> optimized params with it
+    for name, p in _named(params):
+        if p.id in opt_ids:
+            targets.setdefault(stored_key[name], {})[p.id] = p
+    state: dict[int, dict[str, Any]] = {}
+    try:
+        for name, entry in saved["state"].items():
+            found = targets.get(stored_key.get(name, name))
+            if not found:
+                raise CheckpointError(
+                    f"checkpoint has optimizer state for {name!r}, which this optimizer does "
+                    "not update"
+                )
+            values = {k: _tuples(v) for k, v in entry["values"].items()}
+            for key, ref in entry["tensors"].items():
+                if ref["tensor"] not in tensors:
+                    raise CheckpointError(f"optimizer tensor {ref['tensor']!r} is missing")
+                arr = tensors[ref["tensor"]]
+                interval_kind = ref["kind"] == "interval"
+                values[key] = _interval(arr, ref["tensor"]) if interval_kind else arr
+            for pid in found:
+                state[pid] = dict(values)
+        hyper = {k: _tuples(v) for k, v in saved["hyper"].items()}
+    except (KeyError, TypeError, AttributeError, IndexError) as e:
+        raise CheckpointError(f"malformed optimizer state in checkpoint ({e!r})") from None
+    return {"type": saved["type"], "hyper": hyper, "state": state}
+
+
+def _check_rng(doc: Mapping[str, Any]) -> tuple[int, int]:
+    state = doc.get("rng_state")
+    if state is None:
+        raise CheckpointError("checkpoint holds no session RNG state")
+    if (
+        not isinstance(state, list)
+        or len(state) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in state)
+        or not all(0 <= v < 2**64 for v in state)
+    ):
+        raise CheckpointError(f"malformed rng_state {state!r} in checkpoint")
+    return state[0], state[1]
+
+
+def load(
+    path: str | os.PathLike[str],
+    params: ParamsArg,
+    optimizer: Any | None = None,
+    session: Session | None = None,
+    *,
+    strict: bool = True,
+) -> None:
+    """Restore ``params`` (and the optimizer's state and the session's RNG state, if given)
+    from a checkpoint written by :func:`save`.
+
+    ``params`` takes the same forms as in ``save``; names are matched against the stored
+    names and aliases. With ``strict`` (the default) the checkpoint must hold no parameter
+    that was not asked for. Everything is checked before anything changes; any problem
+    raises ``CheckpointError`` and changes nothing. Then the optimizer state is loaded first
+    (its own ``load_state_dict`` checks everything before it changes anything, so a refusal
+    still leaves every parameter untouched), then each distinct parameter is assigned once,
+    then the session's RNG state is set.
+    """
+    doc, tensors = _read(path)
+    plan, stored_key = _plan_params(doc, tensors, params, strict)
+    opt_sd = None
+    if optimizer is not None:
+        opt_sd = _plan_optimizer(doc, tensors, optimizer, params, stored_key)
+    rng = _check_rng(doc) if session is not None else None
+
+    if opt_sd is not None:
+        try:
+            optimizer.load_state_dict(opt_sd)
+        except CheckpointError:
+            raise
+        except (EagerTapeError, KeyError, TypeError, ValueError) as e:
+            raise CheckpointError(f"the optimizer refused the checkpoint's state: {e}") from e
+    for p, value in plan:
+        p.assign(value)
+    if rng is not None:
+        session.set_rng_state(rng)

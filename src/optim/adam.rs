@@ -1,0 +1,139 @@
+//! Adam and AdamW, torch.optim's formulas (no amsgrad):
+//! `t += 1`; Adam adds L2 into the gradient (`g += wd·p`), AdamW decays the weights
+//! (`p ← p·(1 − lr·wd)`); then `m ← m + (1 − β1)(g − m)`, `v ← β2·v + (1 − β2)·g²`,
+//! `p ← p − (lr / (1 − β1ᵗ)) · m / (√v / √(1 − β2ᵗ) + eps)`.
+//! State: `exp_avg`, `exp_avg_sq` and the step count.
+
+use std::sync::Arc;
+
+use super::{check_hyper, check_lr, collect, Optimizer, StateMap};
+use crate::backend::Backend;
+use crate::error::Result;
+use crate::grads::GradMap;
+use crate::param::Parameter;
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AdamConfig {
+    pub lr: f64,
+    pub betas: (f64, f64),
+    pub eps: f64,
+    pub weight_decay: f64,
+    /// AdamW's decoupled weight decay instead of L2 in the gradient.
+    pub decoupled: bool,
+}
+
+impl AdamConfig {
+    fn validate(&self) -> Result<()> {
+        check_lr(self.lr)?;
+        check_hyper("beta1", self.betas.0, 0.0, 1.0)?;
+        check_hyper("beta2", self.betas.1, 0.0, 1.0)?;
+        check_hyper("eps", self.eps, 0.0, f64::INFINITY)?;
+        check_hyper("weight_decay", self.weight_decay, 0.0, f64::INFINITY)
+    }
+}
+
+pub struct Adam<B: Backend> {
+    params: Vec<Arc<Parameter<B>>>,
+    cfg: AdamConfig,
+    state: StateMap<B>,
+}
+
+impl<B: Backend> Adam<B> {
+    pub fn new(params: Vec<Arc<Parameter<B>>>, cfg: AdamConfig) -> Result<Self> {
+        cfg.validate()?;
+        Ok(Adam {
+            params,
+            cfg,
+            state: StateMap::new(),
+        })
+    }
+}
+
+impl<B: Backend> Optimizer<B> for Adam<B> {
+    fn kind(&self) -> &'static str {
+        if self.cfg.decoupled {
+            "AdamW"
+        } else {
+            "Adam"
+        }
+    }
+    fn params(&self) -> &[Arc<Parameter<B>>] {
+        &self.params
+    }
+    fn lr(&self) -> f64 {
+        self.cfg.lr
+    }
+    fn set_lr(&mut self, lr: f64) -> Result<()> {
+        check_lr(lr)?;
+        self.cfg.lr = lr;
+        Ok(())
+    }
+    fn hyper(&self) -> Vec<(&'static str, f64)> {
+        let c = &self.cfg;
+        vec![
+            ("lr", c.lr),
+            ("beta1", c.betas.0),
+            ("beta2", c.betas.1),
+            ("eps", c.eps),
+            ("weight_decay", c.weight_decay),
+        ]
+    }
+    fn buffer_names(&self) -> &'static [&'static str] {
+        &["exp_avg", "exp_avg_sq"]
+    }
+    fn state(&self) -> &StateMap<B> {
+        &self.state
+    }
+    fn state_mut(&mut self) -> &mut StateMap<B> {
+        &mut self.state
+    }
+
+    fn step(&mut self, grads: &GradMap<B>) -> Result<()> {
+        let who = if self.cfg.decoupled {
+            "AdamW.step"
+        } else {
+            "Adam.step"
+        };
+        let work = collect(who, &self.params, grads)?;
+        let c = self.cfg;
+        let (b1, b2) = c.betas;
+        for (p, g) in work {
+            let st = self.state.entry(p.id()).or_default();
+            p.update(|t| {
+                if c.decoupled && c.weight_decay != 0.0 {
+                    let decayed = B::mul_scalar(t, 1.0 - c.lr * c.weight_decay)?;
+                    B::copy_(t, &decayed)?;
+                }
+                let l2 = if !c.decoupled && c.weight_decay != 0.0 {
+                    Some(B::add(g.get(), &B::mul_scalar(t, c.weight_decay)?)?)
+                } else {
+                    None
+                };
+                let g = l2.as_ref().unwrap_or(g.get());
+                let (m, v) = match (st.get("exp_avg"), st.get("exp_avg_sq")) {
+                    (Some(m), Some(v)) => (
+                        B::add(m, &B::mul_scalar(&B::sub(g, m)?, 1.0 - b1)?)?,
+                        B::add(
+                            &B::mul_scalar(v, b2)?,
+                            &B::mul_scalar(&B::mul(g, g)?, 1.0 - b2)?,
+                        )?,
+                    ),
+                    // Zero-initialised moments after one update.
+                    _ => (
+                        B::mul_scalar(g, 1.0 - b1)?,
+                        B::mul_scalar(&B::mul(g, g)?, 1.0 - b2)?,
+                    ),
+                };
+                st.set("exp_avg", &m)?;
+                st.set("exp_avg_sq", &v)?;
+                st.step += 1;
+                let step = st.step as i32;
+                let bias1 = 1.0 - b1.powi(step);
+                let bias2_sqrt = (1.0 - b2.powi(step)).sqrt();
+                let denom = B::add_scalar(&B::mul_scalar(&B::sqrt(&v)?, 1.0 / bias2_sqrt)?, c.eps)?;
+                B::axpy_(t, -c.lr / bias1, &B::div(&m, &denom)?)
+            })?;
+        }
+        Ok(())
+    }
+}
