@@ -1,4 +1,5 @@
-"""The demo trains to a good accuracy, and the ieee32 carrier converges like float32."""
+"""The demo trains to a good accuracy with a flat memory ledger, resumes from its
+checkpoint, and the ieee32 carrier converges like float32."""
 
 from __future__ import annotations
 
@@ -7,31 +8,45 @@ import re
 import subprocess
 import sys
 
+import safetensors
+
 DEMO = pathlib.Path(__file__).resolve().parents[2] / "examples" / "train_digits.py"
 
 
-def run_demo(*args: str) -> tuple[float, list[str]]:
+def run_demo(tmp_path: pathlib.Path, *args: str) -> tuple[float, list[str], str]:
     out = subprocess.run(
-        [sys.executable, str(DEMO), *args],
+        [sys.executable, str(DEMO), "--checkpoint", str(tmp_path / "ckpt.safetensors"), *args],
         capture_output=True,
         text=True,
         check=True,
         timeout=300,
+        cwd=tmp_path,
     ).stdout
     accuracy = float(re.search(r"^test accuracy: (\d\.\d+)$", out, re.M).group(1))
-    memory = [line.split(":", 1)[1] for line in out.splitlines() if line.startswith("memory at")]
-    return accuracy, memory
+    memory = [line.split(":", 1)[1] for line in out.splitlines() if line.startswith("memory ")]
+    return accuracy, memory, out
 
 
-def test_demo_reaches_95_percent_and_ends_with_the_memory_it_started_with():
-    accuracy, memory = run_demo()
+def test_demo_reaches_95_percent_with_equal_memory_after_step_1_and_at_the_end(tmp_path):
+    accuracy, memory, _ = run_demo(tmp_path)
     assert accuracy >= 0.95
     assert len(memory) == 2 and memory[0] == memory[1]
+    assert "optimizer=0 B" not in memory[0]  # AdamW state exists and stays
+    with safetensors.safe_open(str(tmp_path / "ckpt.safetensors"), "numpy") as f:
+        assert "layers.0.weight" in f.keys()
 
 
-def test_ieee32_training_converges_like_float32():
-    f32, _ = run_demo("--epochs", "10")
-    ieee, memory = run_demo("--epochs", "10", "--dtype", "ieee32")
+def test_demo_resume_continues_from_the_checkpoint(tmp_path):
+    first, _, _ = run_demo(tmp_path, "--epochs", "8")
+    resumed, memory, out = run_demo(tmp_path, "--epochs", "2", "--resume")
+    assert "resumed from" in out and "after 8 epochs" in out
+    assert resumed >= 0.9 and resumed >= first - 0.02
+    assert memory[0] == memory[1]
+
+
+def test_ieee32_training_converges_like_float32(tmp_path):
+    f32, _, _ = run_demo(tmp_path, "--epochs", "10")
+    ieee, memory, _ = run_demo(tmp_path, "--epochs", "10", "--dtype", "ieee32")
     assert ieee >= 0.9
     assert abs(ieee - f32) <= 0.03
     assert memory[0] == memory[1]
