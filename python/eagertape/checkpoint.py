@@ -248,7 +248,8 @@ def _atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
         with open(fd, "wb") as f:
             f.write(data)
             f.flush()
-            os.fchmod(f.fileno(), mode)
+            if hasattr(os, "fchmod"):  # mkstemp creates 0o600; give the usual mode
+                os.fchmod(f.fileno(), mode)
             os.fsync(f.fileno())
         os.replace(tmp, target)
     except BaseException:
@@ -297,7 +298,9 @@ def _read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, np.nd
     except CheckpointError:
         raise
     except (ValueError, KeyError, TypeError) as e:
-        raise CheckpointError(f"{where}: corrupted or foreign header ({e!r})") from None
+        raise CheckpointError(
+            f"{where}: corrupted or foreign header ({type(e).__name__}: {e})"
+        ) from None
     version = doc.get("format_version") if isinstance(doc, dict) else None
     if type(version) is not int or version != FORMAT_VERSION:
         raise CheckpointError(
