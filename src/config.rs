@@ -128,6 +128,16 @@ impl DType {
         }
     }
 
+    /// Bits of precision of one element (for intervals, of each bound).
+    pub fn significand_bits(self) -> u32 {
+        match self {
+            DType::Float64 | DType::RefFloat64 | DType::Interval => 53,
+            DType::Float32 | DType::RefFloat32 | DType::Ieee32 => 24,
+            DType::Float16 => 11,
+            DType::BFloat16 => 8,
+        }
+    }
+
     /// A carrier LibTorch cannot hold: it always runs on the CPU reference backend.
     pub fn is_cpu_only(self) -> bool {
         matches!(self, DType::Ieee32 | DType::Interval)

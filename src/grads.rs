@@ -154,8 +154,10 @@ impl<B: Backend> GradMap<B> {
                 "the total norm of the gradients is {norm}; pass error_if_nonfinite=False to clip anyway"
             )));
         }
+        // torch clamps the coefficient at 1 and always scales: a NaN norm makes every
+        // gradient NaN, an infinite one zeroes them; a coefficient >= 1 is the identity.
         let coef = max_norm / (norm + 1e-6);
-        if coef < 1.0 {
+        if !(coef >= 1.0) {
             let _guard = B::no_grad();
             for (buf, v) in self.values("clip_norm_")? {
                 let scaled = B::mul_scalar(v.get(), coef)?;

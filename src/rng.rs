@@ -31,12 +31,18 @@ impl RngState {
                 .wrapping_add(key.rotate_left(17)))
     }
 
-    /// `n` uniform values in `[0, 1)` (53 random bits each); advances the counter by `n`.
+    /// `n` uniform values in `[0, 1)` with 53 random bits each; advances the counter by `n`.
     pub fn uniform(&mut self, n: usize) -> Vec<f64> {
+        self.uniform_bits(n, 53)
+    }
+
+    /// `n` uniform values in `[0, 1)` on the grid `k / 2^bits`: with `bits` at most a
+    /// carrier's significand width, every value converts to that carrier exactly, so a
+    /// draw never rounds up to 1.0. Advances the counter by `n`.
+    pub fn uniform_bits(&mut self, n: usize, bits: u32) -> Vec<f64> {
+        let scale = 1.0 / (1u64 << bits) as f64;
         let out = (0..n as u64)
-            .map(|i| {
-                (self.bits(self.counter.wrapping_add(i)) >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-            })
+            .map(|i| (self.bits(self.counter.wrapping_add(i)) >> (64 - bits)) as f64 * scale)
             .collect();
         self.counter = self.counter.wrapping_add(n as u64);
         out

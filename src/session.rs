@@ -276,7 +276,7 @@ impl<B: Backend> Session<B> {
         let data = if normal {
             rng.normal(n)
         } else {
-            rng.uniform(n)
+            rng.uniform_bits(n, self.dtype.significand_bits())
         };
         let t = B::from_f64(&data, shape, self.dtype, self.config.device)?;
         let h = self.input_owned(t, false)?;

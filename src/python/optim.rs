@@ -61,7 +61,26 @@ fn params_of(params: &Bound<'_, PyAny>, who: &str) -> PyResult<Vec<Arc<Parameter
             ps.push(Arc::clone(p));
         }
     }
+    if ps.is_empty() {
+        return Err(super::to_py(Error::Value(format!(
+            "{who}: optimizer got an empty parameter list"
+        ))));
+    }
     Ok(ps)
+}
+
+/// `betas` as any sequence of two floats.
+fn betas_of(betas: &Bound<'_, PyAny>) -> PyResult<(f64, f64)> {
+    let v: Vec<f64> = betas
+        .extract()
+        .map_err(|_| super::to_py(Error::Value("betas must be a pair of floats".into())))?;
+    match v.as_slice() {
+        [b1, b2] => Ok((*b1, *b2)),
+        _ => Err(super::to_py(Error::Value(format!(
+            "betas must be a pair of floats, got {} values",
+            v.len()
+        )))),
+    }
 }
 
 #[pymethods]
@@ -123,38 +142,54 @@ impl PyOptimizer {
     fn load_state_dict(&self, sd: &Bound<'_, PyAny>) -> PyResult<()> {
         let bad = |m: String| super::to_py(Error::Value(format!("load_state_dict: {m}")));
         let mut opt = self.lock();
-        let kind: String = sd.get_item("type")?.extract()?;
+        let names = opt.buffer_names();
+        // Parse everything first; a malformed dict is a ConfigError naming the problem.
+        let parsed = (|| -> PyResult<(String, StateMap<Be>, f64)> {
+            let kind: String = sd.get_item("type")?.extract()?;
+            let lr: f64 = sd.get_item("hyper")?.get_item("lr")?.extract()?;
+            let mut state = StateMap::new();
+            for item in sd.get_item("state")?.call_method0("items")?.try_iter()? {
+                let (id, entry): (u64, Bound<'_, PyAny>) = item?.extract()?;
+                let p = opt
+                    .params()
+                    .iter()
+                    .find(|p| p.id() == id)
+                    .cloned()
+                    .ok_or_else(|| bad(format!("no parameter with id {id}")))?;
+                let mut st = ParamState::<Be> {
+                    step: entry.get_item("step")?.extract()?,
+                    buffers: Vec::new(),
+                };
+                for name in names {
+                    let data = entry
+                        .get_item(*name)
+                        .map_err(|_| bad(format!("missing {name} for parameter {}", p.label())))?;
+                    let t = to_tensor(&data, p.dtype(), p.device())?;
+                    st.buffers
+                        .push((name, Tracked::owned(t, Category::Optimizer)));
+                }
+                state.insert(id, st);
+            }
+            Ok((kind, state, lr))
+        })();
+        let (kind, state, lr) = parsed.map_err(|e| {
+            Python::attach(|py| {
+                let ours = py
+                    .import("eagertape._errors")
+                    .and_then(|m| m.getattr("EagerTapeError"))
+                    .is_ok_and(|cls| e.get_type(py).is_subclass(&cls).unwrap_or(false));
+                if ours {
+                    e
+                } else {
+                    bad(format!("malformed state dict ({})", e.value(py)))
+                }
+            })
+        })?;
         if kind != opt.kind() {
             return Err(bad(format!("state of a {kind}, not of a {}", opt.kind())));
         }
-        let names = opt.buffer_names();
-        let mut state = StateMap::new();
-        let entries = sd.get_item("state")?;
-        for item in entries.call_method0("items")?.try_iter()? {
-            let (id, entry): (u64, Bound<'_, PyAny>) = item?.extract()?;
-            let p = opt
-                .params()
-                .iter()
-                .find(|p| p.id() == id)
-                .cloned()
-                .ok_or_else(|| bad(format!("no parameter with id {id}")))?;
-            let mut st = ParamState::<Be> {
-                step: entry.get_item("step")?.extract()?,
-                buffers: Vec::new(),
-            };
-            for name in names {
-                let data = entry
-                    .get_item(*name)
-                    .map_err(|_| bad(format!("missing {name} for parameter {}", p.label())))?;
-                let t = to_tensor(&data, p.dtype(), p.device())?;
-                st.buffers
-                    .push((name, Tracked::owned(t, Category::Optimizer)));
-            }
-            state.insert(id, st);
-        }
         check_state(opt.params(), names, &state).py()?;
-        let hyper = sd.get_item("hyper")?;
-        let lr: f64 = hyper.get_item("lr")?.extract()?;
+        crate::optim::check_lr(lr).py()?;
         opt.set_lr(lr).py()?;
         opt.load_state(state);
         Ok(())
@@ -208,15 +243,16 @@ pub struct PyAdam;
 #[pymethods]
 impl PyAdam {
     #[new]
-    #[pyo3(signature = (params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.0))]
+    #[pyo3(signature = (params, lr=1e-3, betas=None, eps=1e-8, weight_decay=0.0))]
     fn new(
         params: &Bound<'_, PyAny>,
         lr: f64,
-        betas: (f64, f64),
+        betas: Option<&Bound<'_, PyAny>>,
         eps: f64,
         weight_decay: f64,
     ) -> PyResult<PyClassInitializer<Self>> {
         let ps = params_of(params, "Adam")?;
+        let betas = betas.map_or(Ok((0.9, 0.999)), betas_of)?;
         let cfg = AdamConfig {
             lr,
             betas,
@@ -236,15 +272,16 @@ pub struct PyAdamW;
 #[pymethods]
 impl PyAdamW {
     #[new]
-    #[pyo3(signature = (params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2))]
+    #[pyo3(signature = (params, lr=1e-3, betas=None, eps=1e-8, weight_decay=1e-2))]
     fn new(
         params: &Bound<'_, PyAny>,
         lr: f64,
-        betas: (f64, f64),
+        betas: Option<&Bound<'_, PyAny>>,
         eps: f64,
         weight_decay: f64,
     ) -> PyResult<PyClassInitializer<Self>> {
         let ps = params_of(params, "AdamW")?;
+        let betas = betas.map_or(Ok((0.9, 0.999)), betas_of)?;
         let cfg = AdamConfig {
             lr,
             betas,

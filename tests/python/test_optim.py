@@ -1,0 +1,299 @@
+"""Optimizers: SGD (momentum, dampening, Nesterov, weight decay), Adam and AdamW against
+torch.optim step by step, hyperparameter validation, learning-rate changes, skipped and frozen
+parameters and rejected steps. State dicts and memory: test_optim_state.py."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+from conftest import ledger_delta, session_state
+from optim_common import (
+    OPT_ARGS,
+    OPT_IDS,
+    RTOL,
+    STEPS,
+    assert_same_state,
+    assert_same_trajectory,
+    et_loss,
+    et_run,
+    grads_of,
+    make_mlp,
+    one_step,
+    state_arrays,
+    torch_loss,
+    torch_run,
+)
+
+import eagertape as et
+
+# --- trajectories against torch.optim -------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "kw"), OPT_ARGS, ids=OPT_IDS)
+def test_trajectory_matches_torch_after_every_step(name, kw):
+    losses, got = et_run(name, kw, STEPS)
+    t_losses, want = torch_run(name, kw, STEPS)
+    assert_same_trajectory(got, want)
+    np.testing.assert_allclose(losses, t_losses, rtol=RTOL)
+
+
+@pytest.mark.parametrize(("name", "kw"), OPT_ARGS, ids=OPT_IDS)
+def test_train_step_matches_torch_after_every_step(name, kw):
+    losses, got = et_run(name, kw, STEPS, train_step=True)
+    t_losses, want = torch_run(name, kw, STEPS)
+    assert_same_trajectory(got, want)
+    np.testing.assert_allclose(losses, t_losses, rtol=RTOL)
+
+
+@pytest.mark.parametrize(
+    ("name", "kw"),
+    [OPT_ARGS[1], OPT_ARGS[4], OPT_ARGS[5]],
+    ids=[OPT_IDS[1], OPT_IDS[4], OPT_IDS[5]],
+)
+def test_changing_lr_between_steps_matches_torch(name, kw):
+    def lr_at(step):  # warm-up, then step decay, with one zero-lr step
+        return 0.0 if step == 7 else kw["lr"] * min(1.0, (step + 1) / 5) * 0.5 ** (step // 10)
+
+    _, got = et_run(name, kw, STEPS, lr_at=lr_at)
+    _, want = torch_run(name, kw, STEPS, lr_at=lr_at)
+    assert_same_trajectory(got, want)
+
+
+def test_train_step_returns_loss_resets_tape_and_releases_grads():
+    x, labels, init = make_mlp()
+    params = [et.Parameter(a) for a in init]
+    opt = et.optim.SGD(params, lr=0.1)
+    sess = et.Session(dtype="float64")
+    loss = et_loss(sess, x, labels, params)
+    expected = loss.item()
+    generation, before = sess.generation, et.memory_stats()
+    assert sess.train_step(loss, opt) == expected
+    assert sess.generation == generation + 1
+    assert sess.tape_len == 0
+    delta = ledger_delta(before, et.memory_stats())
+    assert delta["by_category"]["grad"] == 0
+    assert delta["by_category"]["tape"] < 0
+    assert [p.version for p in params] == [1, 1, 1, 1]
+
+
+# --- construction and hyperparameter validation ---------------------------------------------
+
+INVALID = [
+    ("SGD", {"lr": -0.1}),
+    ("SGD", {"lr": float("nan")}),
+    ("SGD", {"lr": float("inf")}),
+    ("SGD", {"lr": 0.1, "momentum": -0.5}),
+    ("SGD", {"lr": 0.1, "momentum": float("nan")}),
+    ("SGD", {"lr": 0.1, "dampening": float("nan")}),
+    ("SGD", {"lr": 0.1, "weight_decay": -1e-4}),
+    ("SGD", {"lr": 0.1, "weight_decay": float("inf")}),
+    ("SGD", {"lr": 0.1, "nesterov": True}),
+    ("SGD", {"lr": 0.1, "momentum": 0.9, "dampening": 0.1, "nesterov": True}),
+    ("Adam", {"lr": -1e-3}),
+    ("Adam", {"lr": float("nan")}),
+    ("Adam", {"betas": (1.0, 0.999)}),
+    ("Adam", {"betas": (0.9, 1.0)}),
+    ("Adam", {"betas": (-0.1, 0.999)}),
+    ("Adam", {"betas": (0.9, float("nan"))}),
+    ("Adam", {"eps": -1e-8}),
+    ("Adam", {"eps": float("nan")}),
+    ("Adam", {"weight_decay": -0.1}),
+    ("Adam", {"weight_decay": float("inf")}),
+    ("AdamW", {"lr": float("-inf")}),
+    ("AdamW", {"betas": (0.9, 1.5)}),
+    ("AdamW", {"eps": float("inf")}),
+    ("AdamW", {"weight_decay": -0.01}),
+]
+
+
+@pytest.mark.parametrize(("name", "kw"), INVALID, ids=[f"{n}-{kw}" for n, kw in INVALID])
+def test_invalid_hyperparameter_raises_config_error(name, kw):
+    p = et.Parameter(np.ones(3))
+    with pytest.raises(et.ConfigError) as info:
+        getattr(et.optim, name)([p], **kw)
+    assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, et.EagerTapeError)
+
+
+VALID_EDGES = [
+    ("SGD", {"lr": 0.0}),
+    ("SGD", {"lr": 0.1, "momentum": 0.9, "nesterov": True, "weight_decay": 0.0}),
+    ("Adam", {"lr": 0.0, "betas": (0.0, 0.0), "eps": 0.0}),
+    ("AdamW", {"weight_decay": 0.0}),
+]
+
+
+@pytest.mark.parametrize(("name", "kw"), VALID_EDGES, ids=[f"{n}-{kw}" for n, kw in VALID_EDGES])
+def test_boundary_hyperparameters_are_accepted(name, kw):
+    opt = getattr(et.optim, name)([et.Parameter(np.ones(3))], **kw)
+    assert opt.lr == kw.get("lr", 1e-3)
+
+
+@pytest.mark.parametrize("name", ["SGD", "Adam", "AdamW"])
+def test_optimizers_subclass_optimizer(name):
+    opt = getattr(et.optim, name)([et.Parameter(np.ones(2))], lr=0.1)
+    assert isinstance(opt, et.optim.Optimizer)
+    assert opt.state_dict()["type"] == name
+
+
+def test_lr_is_readable_and_settable():
+    opt = et.optim.Adam([et.Parameter(np.ones(2))], lr=0.01)
+    assert opt.lr == 0.01
+    opt.lr = 0.25
+    assert opt.lr == 0.25
+    assert opt.state_dict()["hyper"]["lr"] == 0.25
+
+
+@pytest.mark.parametrize("bad", [-0.1, float("nan"), float("inf")])
+def test_setting_invalid_lr_raises_and_keeps_old_lr(bad):
+    opt = et.optim.SGD([et.Parameter(np.ones(2))], lr=0.5, momentum=0.9)
+    with pytest.raises(et.ConfigError):
+        opt.lr = bad
+    assert opt.lr == 0.5
+
+
+def test_params_may_be_an_object_with_parameters_method():
+    x, labels, init = make_mlp()
+    params = [et.Parameter(a) for a in init]
+
+    class Model:
+        def parameters(self):
+            return iter(params)
+
+    opt = et.optim.Adam(Model(), lr=0.05)
+    assert [p.id for p in opt.params] == [p.id for p in params]
+    sess = et.Session(dtype="float64")
+    one_step(sess, opt, params, x, labels)
+    assert [p.version for p in params] == [1, 1, 1, 1]
+
+
+# --- skipped, frozen and rejected -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "kw"),
+    [OPT_ARGS[1], OPT_ARGS[3], OPT_ARGS[5]],
+    ids=[OPT_IDS[1], OPT_IDS[3], OPT_IDS[5]],
+)
+def test_parameter_without_gradient_is_skipped_like_torch(name, kw):
+    # `extra` enters the loss only on every third step: torch then has grad None and skips it
+    # (no weight decay, no step count); eagertape has no GradMap entry and must do the same.
+    x, labels, init = make_mlp()
+    extra0 = np.linspace(-1.0, 1.0, 3)
+    used_at = {0, 3, 6, 9}
+
+    params = [et.Parameter(a) for a in init]
+    extra = et.Parameter(extra0)
+    opt = getattr(et.optim, name)([*params, extra], **kw)
+    sess = et.Session(dtype="float64")
+    got = []
+    for step in range(10):
+        loss = et_loss(sess, x, labels, params)
+        if step in used_at:
+            loss = loss + (sess.use(extra) ** 2).sum()
+        sess.train_step(loss, opt)
+        got.append([p.numpy() for p in [*params, extra]])
+        if step == 1:
+            assert extra.version == 1
+            assert set(opt.state_dict()["state"][extra.id]) >= {"step"}
+
+    leaves = [torch.tensor(a, requires_grad=True) for a in [*init, extra0]]
+    t_opt = getattr(torch.optim, name)(leaves, **kw)
+    want = []
+    for step in range(10):
+        t_opt.zero_grad()
+        loss = torch_loss(x, labels, leaves[:4])
+        if step in used_at:
+            loss = loss + (leaves[4] ** 2).sum()
+        loss.backward()
+        t_opt.step()
+        want.append([leaf.detach().numpy().copy() for leaf in leaves])
+    assert_same_trajectory(got, want)
+
+
+@pytest.mark.parametrize(("name", "kw"), OPT_ARGS, ids=OPT_IDS)
+def test_unused_parameter_keeps_value_version_and_has_no_state(name, kw):
+    sess = et.Session(dtype="float64")
+    used, unused = et.Parameter(np.ones(3)), et.Parameter(np.full(3, 7.0))
+    opt = getattr(et.optim, name)([used, unused], **kw)
+    for _ in range(3):
+        sess.train_step((sess.use(used) ** 2).sum(), opt)
+    np.testing.assert_array_equal(unused.numpy(), np.full(3, 7.0))
+    assert (used.version, unused.version) == (3, 0)
+    assert unused.id not in opt.state_dict()["state"]
+
+
+@pytest.mark.parametrize("name", ["SGD", "Adam"])
+def test_frozen_parameter_gets_no_gradient_and_is_not_updated(name):
+    sess = et.Session(dtype="float64")
+    w = et.Parameter(np.ones((3, 2)))
+    frozen = et.Parameter(np.array([[2.0], [-1.0]]), requires_grad=False)
+    opt = getattr(et.optim, name)([w, frozen], lr=0.1, weight_decay=0.5)
+    with sess.backward((sess.use(w) @ sess.use(frozen)).sum()) as grads:
+        assert frozen not in grads
+        assert w in grads
+        sess.reset_tape()
+        opt.step(grads)
+    np.testing.assert_array_equal(frozen.numpy(), [[2.0], [-1.0]])
+    assert (w.version, frozen.version) == (1, 0)
+    assert frozen.id not in opt.state_dict()["state"]
+
+
+def test_backward_in_grad_disabled_session_raises_grad_error():
+    p = et.Parameter(np.ones(3))
+    sess = et.Session(dtype="float64", grad_enabled=False)
+    loss = (sess.use(p) * 2.0).sum()
+    before = session_state(sess)
+    with pytest.raises(et.GradError) as info:
+        sess.backward(loss)
+    assert isinstance(info.value, RuntimeError)
+    assert session_state(sess) == before
+
+
+def test_train_step_in_grad_disabled_session_raises_and_keeps_parameters():
+    p = et.Parameter(np.ones(3))
+    opt = et.optim.Adam([p], lr=0.1)
+    sess = et.Session(dtype="float64", grad_enabled=False)
+    with pytest.raises(et.GradError):
+        sess.train_step((sess.use(p) ** 2).sum(), opt)
+    np.testing.assert_array_equal(p.numpy(), np.ones(3))
+    assert p.version == 0
+    assert opt.state_dict()["state"] == {}
+
+
+@pytest.mark.parametrize(("name", "kw"), [OPT_ARGS[2], OPT_ARGS[4]], ids=[OPT_IDS[2], OPT_IDS[4]])
+def test_step_with_a_released_gradient_changes_nothing(name, kw):
+    x, labels, init = make_mlp()
+    params = [et.Parameter(a) for a in init]
+    opt = getattr(et.optim, name)(params, **kw)
+    sess = et.Session(dtype="float64")
+    one_step(sess, opt, params, x, labels)
+
+    values, versions = [p.numpy() for p in params], [p.version for p in params]
+    state = state_arrays(opt)
+    lr = opt.lr
+    with grads_of(sess, et_loss(sess, x, labels, params)) as grads:
+        grads[params[-1]].release()  # the last one: the others would be updated first
+        with pytest.raises(et.ReleasedBufferError):
+            opt.step(grads)
+    for p, v in zip(params, values, strict=True):
+        np.testing.assert_array_equal(p.numpy(), v)
+    assert [p.version for p in params] == versions
+    assert_same_state(state_arrays(opt), state)
+    assert opt.lr == lr
+
+
+def test_train_step_with_stale_loss_raises_and_changes_nothing():
+    sess = et.Session(dtype="float64")
+    p = et.Parameter(np.ones(2))
+    opt = et.optim.Adam([p], lr=0.1)
+    loss = (sess.use(p) * 3.0).sum()
+    sess.reset_tape()
+    before = session_state(sess)
+    with pytest.raises(et.StaleHandleError):
+        sess.train_step(loss, opt)
+    assert session_state(sess) == before
+    np.testing.assert_array_equal(p.numpy(), np.ones(2))
+    assert p.version == 0
+    assert opt.state_dict()["state"] == {}
