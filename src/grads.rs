@@ -13,6 +13,9 @@ use crate::error::Result;
 use crate::ledger::Category;
 use crate::param::Parameter;
 
+/// A gradient buffer and the value it holds.
+type BufferValue<B> = (Arc<Buffer<B>>, Value<B>);
+
 /// A parameter and its gradient buffer.
 pub type ParamBuffer<B> = (Arc<Parameter<B>>, Arc<Buffer<B>>);
 
@@ -108,7 +111,7 @@ impl<B: Backend> GradMap<B> {
     }
 
     /// The live gradient values (a released buffer is an error).
-    fn values(&self, who: &str) -> Result<Vec<(Arc<Buffer<B>>, Value<B>)>> {
+    fn values(&self, who: &str) -> Result<Vec<BufferValue<B>>> {
         self.items()
             .into_iter()
             .map(|(p, b)| {
@@ -157,7 +160,7 @@ impl<B: Backend> GradMap<B> {
         // torch clamps the coefficient at 1 and always scales: a NaN norm makes every
         // gradient NaN, an infinite one zeroes them; a coefficient >= 1 is the identity.
         let coef = max_norm / (norm + 1e-6);
-        if !(coef >= 1.0) {
+        if coef.is_nan() || coef < 1.0 {
             let _guard = B::no_grad();
             for (buf, v) in self.values("clip_norm_")? {
                 let scaled = B::mul_scalar(v.get(), coef)?;
