@@ -1,11 +1,13 @@
-"""Side-by-side timing of eagertape and PyTorch in one process (same thread settings).
+"""eagertape against PyTorch 2.11 (and a hand-written LibTorch floor), in one process.
 
-Each case runs the same work in both, interleaved, for several rounds; the table reports the
-median time per iteration and the eagertape / PyTorch ratio. The full suite (criterion
-benches, the LibTorch floor, B1-B6) is the performance issue's; this file starts it with
-the demo's training step.
+Every case runs eagertape and its PyTorch counterpart interleaved, on the same thread
+settings, for several rounds; the table reports the median time per iteration and the
+ratios. The floor is the same forward + backward + update written by hand with torch
+kernels under `torch.no_grad()`: no autograd at all, only the kernels and Python's calls.
 
-    .venv/bin/python benches/compare.py [--quick]
+    .venv/bin/python benches/compare.py            # full run (BENCHMARKS.md)
+    .venv/bin/python benches/compare.py --quick    # smoke run (CI)
+    .venv/bin/python benches/compare.py --plot benches/ratios.png
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import time
 
 import numpy as np
 import torch
+import torch.nn.functional as F
 
 import eagertape as et
 
@@ -27,92 +30,242 @@ def timed(fn, iters: int) -> float:
     return (time.perf_counter() - start) / iters
 
 
-def mlp_step_pair(batch: int, sizes: tuple[int, ...]):
-    rng = np.random.default_rng(0)
-    shapes = []
-    for fan_in, fan_out in zip(sizes[:-1], sizes[1:], strict=True):
-        shapes += [(fan_out, fan_in), (fan_out,)]
-    init = [rng.uniform(-0.1, 0.1, size=s).astype(np.float32) for s in shapes]
-    x = rng.standard_normal((batch, sizes[0])).astype(np.float32)
-    y = rng.integers(0, sizes[-1], size=batch)
+# ---- B1 / B2: per-op and per-node overhead -------------------------------------------------
 
-    params = [et.Parameter(a) for a in init]
-    opt = et.optim.SGD(params, lr=0.01)
+
+def b1_pair(n: int = 100):
+    """100 chained adds on 1-element tensors, recorded (forward only)."""
     sess = et.Session(dtype="float32")
-
-    def eagertape_step():
-        with sess:
-            h = sess.input(x)
-            for i in range(0, len(params), 2):
-                h = et.linear(h, sess.use(params[i]), sess.use(params[i + 1]))
-                if i + 2 < len(params):
-                    h = h.relu()
-            loss = et.cross_entropy(h, y)
-            with sess.backward(loss) as grads:
-                sess.reset_tape()
-                opt.step(grads)
-
-    tparams = [torch.tensor(a, requires_grad=True) for a in init]
-    topt = torch.optim.SGD(tparams, lr=0.01)
-    tx, ty = torch.from_numpy(x), torch.from_numpy(y)
-
-    def torch_step():
-        h = tx
-        for i in range(0, len(tparams), 2):
-            h = torch.nn.functional.linear(h, tparams[i], tparams[i + 1])
-            if i + 2 < len(tparams):
-                h = h.relu()
-        loss = torch.nn.functional.cross_entropy(h, ty)
-        topt.zero_grad(set_to_none=True)
-        loss.backward()
-        topt.step()
-
-    return eagertape_step, torch_step
-
-
-def chain_pair(n: int):
     p = et.Parameter(np.ones(1, dtype=np.float32))
-    sess = et.Session(dtype="float32")
     tp = torch.ones(1, requires_grad=True)
 
-    def eagertape_chain():
+    def ours():
         with sess:
             x = sess.use(p)
             for _ in range(n):
                 x = x + 1.0
-            with sess.backward(x.sum()):
-                pass
 
-    def torch_chain():
+    def theirs():
         x = tp
         for _ in range(n):
             x = x + 1.0
+
+    return ours, theirs, None
+
+
+def b2_pair(n: int = 100):
+    """A 100-op chain of small-tensor ops (add, mul, tanh), forward + backward."""
+    sess = et.Session(dtype="float32")
+    p = et.Parameter(np.full(16, 0.5, dtype=np.float32))
+    tp = torch.full((16,), 0.5, requires_grad=True)
+
+    def ours():
+        with sess:
+            x = sess.use(p)
+            for i in range(n):
+                x = (x * 0.9).tanh() if i % 2 else x + 0.1
+            with sess.backward(x.sum()):
+                pass
+
+    def theirs():
+        x = tp
+        for i in range(n):
+            x = (x * 0.9).tanh() if i % 2 else x + 0.1
         x.sum().backward()
         tp.grad = None
 
-    return eagertape_chain, torch_chain
+    return ours, theirs, None
+
+
+# ---- B3 / B4: a training step (forward, backward, Adam) ------------------------------------
+
+
+def mlp_init(sizes, seed=0):
+    rng = np.random.default_rng(seed)
+    arrays = []
+    for fan_in, fan_out in zip(sizes[:-1], sizes[1:], strict=True):
+        bound = 1 / np.sqrt(fan_in)
+        arrays.append(rng.uniform(-bound, bound, (fan_out, fan_in)).astype(np.float32))
+        arrays.append(rng.uniform(-bound, bound, fan_out).astype(np.float32))
+    return arrays
+
+
+def mlp_pair(batch: int, sizes: tuple[int, ...]):
+    init = mlp_init(sizes)
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((batch, sizes[0])).astype(np.float32)
+    y = rng.integers(0, sizes[-1], size=batch)
+
+    params = [et.Parameter(a) for a in init]
+    opt = et.optim.Adam(params, lr=1e-3)
+    sess = et.Session(dtype="float32")
+
+    def ours():
+        h = sess.input(x)
+        for i in range(0, len(params), 2):
+            h = et.linear(h, sess.use(params[i]), sess.use(params[i + 1]))
+            if i + 2 < len(params):
+                h = h.relu()
+        sess.train_step(et.cross_entropy(h, y), opt)
+
+    leaves = [torch.tensor(a, requires_grad=True) for a in init]
+    topt = torch.optim.Adam(leaves, lr=1e-3)
+    tx, ty = torch.from_numpy(x), torch.from_numpy(y)
+
+    def theirs():
+        h = tx
+        for i in range(0, len(leaves), 2):
+            h = F.linear(h, leaves[i], leaves[i + 1])
+            if i + 2 < len(leaves):
+                h = h.relu()
+        loss = F.cross_entropy(h, ty)
+        topt.zero_grad(set_to_none=True)
+        loss.backward()
+        topt.step()
+
+    # The floor: the same step by hand, no autograd (kernels only).
+    fw = [torch.tensor(a) for a in init]
+    m = [torch.zeros_like(w) for w in fw]
+    v = [torch.zeros_like(w) for w in fw]
+    step = [0]
+    onehot = F.one_hot(ty, sizes[-1]).float()
+
+    @torch.no_grad()
+    def floor():
+        acts, pre = [tx], []
+        h = tx
+        for i in range(0, len(fw), 2):
+            z = torch.addmm(fw[i + 1], h, fw[i].t())
+            pre.append(z)
+            h = z.relu() if i + 2 < len(fw) else z
+            acts.append(h)
+        g = (torch.softmax(h, 1) - onehot) / batch
+        grads = [None] * len(fw)
+        for layer in reversed(range(len(fw) // 2)):
+            grads[2 * layer] = g.t().mm(acts[layer])
+            grads[2 * layer + 1] = g.sum(0)
+            if layer:
+                g = g.mm(fw[2 * layer]) * (pre[layer - 1] > 0)
+        step[0] += 1
+        b1c, b2c = 1 - 0.9 ** step[0], 1 - 0.999 ** step[0]
+        for w, gw, mw, vw in zip(fw, grads, m, v, strict=True):
+            mw.lerp_(gw, 0.1)
+            vw.mul_(0.999).addcmul_(gw, gw, value=0.001)
+            w.addcdiv_(mw, (vw.sqrt() / b2c**0.5).add_(1e-8), value=-1e-3 / b1c)
+
+    return ours, theirs, floor
+
+
+# ---- B5 / B6 ---------------------------------------------------------------------------------
+
+
+def b5_reset_ns_per_node(nodes: int = 10_000, rounds: int = 7) -> float:
+    """reset_tape of a 10 000-node tape (1-element adds), nanoseconds per node."""
+    sess = et.Session(dtype="float32")
+    p = et.Parameter(np.ones(1, dtype=np.float32))
+    samples = []
+    for _ in range(rounds):
+        x = sess.use(p)
+        for _ in range(nodes - 1):
+            x = x + 1.0
+        start = time.perf_counter()
+        sess.reset_tape()
+        samples.append((time.perf_counter() - start) / nodes * 1e9)
+    return statistics.median(samples)
+
+
+def b6_peak_ratio(batch: int, sizes: tuple[int, ...]) -> tuple[float, int, int]:
+    """Peak ledger bytes of one Adam step against the minimum: parameters + gradients +
+    optimizer state + the activations the forward pass keeps for backward."""
+    init = mlp_init(sizes)
+    x = np.random.default_rng(1).standard_normal((batch, sizes[0])).astype(np.float32)
+    y = np.arange(batch) % sizes[-1]
+    params = [et.Parameter(a) for a in init]
+    opt = et.optim.Adam(params, lr=1e-3)
+    sess = et.Session(dtype="float32")
+
+    def forward():
+        h = sess.input(x)
+        for i in range(0, len(params), 2):
+            h = et.linear(h, sess.use(params[i]), sess.use(params[i + 1]))
+            if i + 2 < len(params):
+                h = h.relu()
+        return et.cross_entropy(h, y)
+
+    sess.train_step(forward(), opt)  # creates the optimizer state
+    base = et.memory_stats()["live_bytes"]  # parameters + optimizer state
+    param_bytes = sum(a.nbytes for a in init)
+    loss = forward()
+    activations = et.memory_stats()["by_category"]["tape"]
+    et.reset_peak_memory_stats()
+    sess.train_step(loss, opt)
+    peak = et.memory_stats()["peak_bytes"]
+    minimum = base + param_bytes + activations  # + one gradient per parameter
+    return peak / minimum, peak, minimum
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="a smoke run (CI)")
+    ap.add_argument("--plot", metavar="PNG", help="also draw the ratios (needs matplotlib)")
     args = ap.parse_args()
-    rounds, iters = (2, 5) if args.quick else (7, 200)
-    cases = {
-        "B2 100-op add chain, forward+backward": chain_pair(100),
-        "B3 MLP 64-128-10 step, batch 64 (SGD)": mlp_step_pair(64, (64, 128, 10)),
-    }
-    print(f"torch {torch.__version__}, threads {torch.get_num_threads()}")
-    print("| case | eagertape (us) | PyTorch (us) | ratio |")
-    print("|---|---:|---:|---:|")
-    for name, (ours, theirs) in cases.items():
-        ours(), theirs()  # warm up
-        a, b = [], []
+    rounds, scale = (2, 0.05) if args.quick else (7, 1.0)
+    cases = [
+        ("B1 100 chained adds, 1-element, recorded", b1_pair(), 400),
+        ("B2 100-op small-tensor chain, fwd+bwd", b2_pair(), 200),
+        ("B3 MLP 64-128-10 step (Adam), batch 64", mlp_pair(64, (64, 128, 10)), 300),
+        (
+            "B4 MLP 1024-1024-1024-10 step (Adam), batch 256",
+            mlp_pair(256, (1024, 1024, 1024, 10)),
+            10,
+        ),
+    ]
+    print(f"torch {torch.__version__}, intra-op threads {torch.get_num_threads()}")
+    print("| case | eagertape (µs) | PyTorch (µs) | floor (µs) | vs PyTorch | vs floor |")
+    print("|---|---:|---:|---:|---:|---:|")
+    ratios = {}
+    for name, (ours, theirs, floor), iters in cases:
+        iters = max(2, int(iters * scale))
+        fns = [f for f in (ours, theirs, floor) if f is not None]
+        for f in fns:
+            f()  # warm up
+        times: list[list[float]] = [[] for _ in fns]
         for _ in range(rounds):
-            a.append(timed(ours, iters))
-            b.append(timed(theirs, iters))
-        ma, mb = statistics.median(a), statistics.median(b)
-        print(f"| {name} | {ma * 1e6:.1f} | {mb * 1e6:.1f} | {ma / mb:.2f} |")
+            for k, f in enumerate(fns):
+                times[k].append(timed(f, iters))
+        med = [statistics.median(t) for t in times]
+        vs_torch = med[0] / med[1]
+        floor_cells = ("—", "—")
+        if floor is not None:
+            floor_cells = (f"{med[2] * 1e6:.1f}", f"{med[0] / med[2]:.2f}")
+        ratios[name.split()[0]] = vs_torch
+        print(
+            f"| {name} | {med[0] * 1e6:.1f} | {med[1] * 1e6:.1f} | {floor_cells[0]} "
+            f"| {vs_torch:.2f} | {floor_cells[1]} |"
+        )
+    nodes = 2_000 if args.quick else 10_000
+    ns = b5_reset_ns_per_node(nodes, rounds)
+    print(f"\nB5 reset_tape of a {nodes}-node tape: {ns:.0f} ns per node")
+    for label, batch, sizes in (("B3", 64, (64, 128, 10)), ("B4", 256, (1024, 1024, 1024, 10))):
+        if args.quick and label == "B4":
+            continue
+        r, peak, minimum = b6_peak_ratio(batch, sizes)
+        ratios[f"B6/{label}"] = r
+        print(f"B6 peak of the {label} step: {peak} B against a minimum of {minimum} B: {r:.3f}")
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(7, 3.5))
+        ax.bar(list(ratios), list(ratios.values()), color="tab:blue")
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_ylabel("eagertape / reference")
+        ax.set_title("B1-B4: time vs PyTorch; B6: peak bytes vs minimum")
+        fig.tight_layout()
+        fig.savefig(args.plot, dpi=120)
+        print(f"plot: {args.plot}")
 
 
 if __name__ == "__main__":

@@ -296,6 +296,34 @@ impl Backend for Dyn {
     fn view(a: &DynTensor, shape: &[i64]) -> Result<DynTensor> {
         unary!(a, view, shape)
     }
+    fn linear(x: &DynTensor, w: &DynTensor, b: Option<&DynTensor>) -> Result<DynTensor> {
+        match (x, w, b) {
+            (Torch(x), Torch(w), None) => LibTorch::linear(x, w, None).map(Torch),
+            (Torch(x), Torch(w), Some(Torch(b))) => LibTorch::linear(x, w, Some(b)).map(Torch),
+            _ => {
+                let y = Self::matmul(x, &Self::transpose(w, 0, 1)?)?;
+                match b {
+                    Some(b) => Self::add(&y, b),
+                    None => Ok(y),
+                }
+            }
+        }
+    }
+    fn adam_update_(
+        p: &mut DynTensor,
+        g: &DynTensor,
+        m: &mut DynTensor,
+        v: &mut DynTensor,
+        h: &super::AdamHyper,
+    ) -> Result<()> {
+        match (p, g, m, v) {
+            (Torch(p), Torch(g), Torch(m), Torch(v)) => LibTorch::adam_update_(p, g, m, v, h),
+            (F32(p), F32(g), F32(m), F32(v)) => Reference::<f32>::adam_update_(p, g, m, v, h),
+            (F64(p), F64(g), F64(m), F64(v)) => Reference::<f64>::adam_update_(p, g, m, v, h),
+            (Iv(p), Iv(g), Iv(m), Iv(v)) => Reference::<Interval>::adam_update_(p, g, m, v, h),
+            (p, g, _, _) => Err(mismatch(p, g)),
+        }
+    }
     fn add_(a: &mut DynTensor, b: &DynTensor) -> Result<()> {
         in_place!(a, b, add_)
     }

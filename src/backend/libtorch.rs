@@ -194,6 +194,48 @@ impl Backend for LibTorch {
         Ok(a.f_view_(shape)?)
     }
 
+    /// `addmm` for a 2-D input with a bias: one kernel, as torch's `F.linear`.
+    fn linear(x: &Tensor, w: &Tensor, b: Option<&Tensor>) -> Result<Tensor> {
+        match b {
+            Some(b) if x.dim() == 2 => Ok(b.f_addmm(x, &w.f_transpose(0, 1)?)?),
+            _ => {
+                let y = x.f_matmul(&w.f_transpose(0, 1)?)?;
+                Ok(match b {
+                    Some(b) => y.f_add(b)?,
+                    None => y,
+                })
+            }
+        }
+    }
+
+    /// In-place kernels in torch's order (`lerp_`, `mul_`/`addcmul_`, `addcdiv_`).
+    fn adam_update_(
+        p: &mut Tensor,
+        g: &Tensor,
+        m: &mut Tensor,
+        v: &mut Tensor,
+        h: &super::AdamHyper,
+    ) -> Result<()> {
+        if h.decoupled && h.weight_decay != 0.0 {
+            let _ = p.f_mul_scalar_(1.0 - h.lr * h.weight_decay)?;
+        }
+        let l2;
+        let g = if !h.decoupled && h.weight_decay != 0.0 {
+            l2 = g.f_add(&p.f_mul_scalar(h.weight_decay)?)?;
+            &l2
+        } else {
+            g
+        };
+        let _ = m.f_lerp_(g, 1.0 - h.beta1)?;
+        let _ = v.f_mul_scalar_(h.beta2)?;
+        let _ = v.f_addcmul_(&g.f_mul_scalar(1.0 - h.beta2)?, g)?;
+        let mut denom = v.f_sqrt()?;
+        let _ = denom.f_div_scalar_(h.bias2_sqrt())?;
+        let _ = denom.f_add_scalar_(h.eps)?;
+        let _ = p.f_addcdiv_(&m.f_mul_scalar(-h.lr / h.bias1())?, &denom)?;
+        Ok(())
+    }
+
     fn add_(a: &mut Tensor, b: &Tensor) -> Result<()> {
         let _ = a.f_add_(b)?;
         Ok(())

@@ -12,6 +12,27 @@ pub mod reference;
 use crate::config::{DType, Device};
 use crate::error::Result;
 
+/// Hyperparameters of one Adam/AdamW update (`step` already incremented).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AdamHyper {
+    pub lr: f64,
+    pub beta1: f64,
+    pub beta2: f64,
+    pub eps: f64,
+    pub weight_decay: f64,
+    pub decoupled: bool,
+    pub step: u64,
+}
+
+impl AdamHyper {
+    pub fn bias1(&self) -> f64 {
+        1.0 - self.beta1.powi(self.step as i32)
+    }
+    pub fn bias2_sqrt(&self) -> f64 {
+        (1.0 - self.beta2.powi(self.step as i32)).sqrt()
+    }
+}
+
 pub trait Backend: Sized + Send + Sync + 'static {
     /// A tensor of this backend.
     type T: Send + 'static;
@@ -80,6 +101,49 @@ pub trait Backend: Sized + Send + Sync + 'static {
     fn is_contiguous(a: &Self::T) -> bool;
     /// A view with a new shape of contiguous data.
     fn view(a: &Self::T, shape: &[i64]) -> Result<Self::T>;
+
+    /// `x @ wᵀ (+ b)` for `x` of shape `(..., in)`, `w` of shape `(out, in)`.
+    fn linear(x: &Self::T, w: &Self::T, b: Option<&Self::T>) -> Result<Self::T> {
+        let y = Self::matmul(x, &Self::transpose(w, 0, 1)?)?;
+        match b {
+            Some(b) => Self::add(&y, b),
+            None => Ok(y),
+        }
+    }
+
+    /// One Adam/AdamW update of `p` with moments `m`, `v` (all held exclusively), after the
+    /// step counter reached `h.step`: torch.optim's formulas. The default composes kernels
+    /// above; a backend may fuse them.
+    fn adam_update_(
+        p: &mut Self::T,
+        g: &Self::T,
+        m: &mut Self::T,
+        v: &mut Self::T,
+        h: &AdamHyper,
+    ) -> Result<()> {
+        if h.decoupled && h.weight_decay != 0.0 {
+            let decayed = Self::mul_scalar(p, 1.0 - h.lr * h.weight_decay)?;
+            Self::copy_(p, &decayed)?;
+        }
+        let l2 = if !h.decoupled && h.weight_decay != 0.0 {
+            Some(Self::add(g, &Self::mul_scalar(p, h.weight_decay)?)?)
+        } else {
+            None
+        };
+        let g = l2.as_ref().unwrap_or(g);
+        let m_new = Self::add(m, &Self::mul_scalar(&Self::sub(g, m)?, 1.0 - h.beta1)?)?;
+        Self::copy_(m, &m_new)?;
+        let v_new = Self::add(
+            &Self::mul_scalar(v, h.beta2)?,
+            &Self::mul_scalar(&Self::mul(g, g)?, 1.0 - h.beta2)?,
+        )?;
+        Self::copy_(v, &v_new)?;
+        let denom = Self::add_scalar(
+            &Self::mul_scalar(&Self::sqrt(v)?, 1.0 / h.bias2_sqrt())?,
+            h.eps,
+        )?;
+        Self::axpy_(p, -h.lr / h.bias1(), &Self::div(m, &denom)?)
+    }
 
     // ---- in place (the caller holds the tensor exclusively) ----
     fn add_(a: &mut Self::T, b: &Self::T) -> Result<()>;

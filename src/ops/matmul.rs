@@ -45,11 +45,7 @@ pub(crate) fn linear_shape(shapes: &[&[i64]]) -> Result<Vec<i64>> {
 }
 
 pub(crate) fn linear_forward<B: Backend>(x: &B::T, w: &B::T, b: Option<&B::T>) -> Result<B::T> {
-    let y = B::matmul(x, &B::transpose(w, 0, 1)?)?;
-    match b {
-        Some(b) => B::add(&y, b),
-        None => Ok(y),
-    }
+    B::linear(x, w, b)
 }
 
 /// `t` as a 2-D `(rows, last)` tensor (a view when contiguous, else a copy).

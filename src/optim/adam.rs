@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use super::{check_hyper, check_lr, collect, Optimizer, StateMap};
-use crate::backend::Backend;
+use crate::backend::{AdamHyper, Backend};
 use crate::error::Result;
 use crate::grads::GradMap;
 use crate::param::Parameter;
@@ -96,43 +96,24 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
         };
         let work = collect(who, &self.params, grads)?;
         let c = self.cfg;
-        let (b1, b2) = c.betas;
         for (p, g) in work {
             let st = self.state.entry(p.id()).or_default();
+            st.ensure_zeros("exp_avg", &p)?;
+            st.ensure_zeros("exp_avg_sq", &p)?;
+            let hyper = AdamHyper {
+                lr: c.lr,
+                beta1: c.betas.0,
+                beta2: c.betas.1,
+                eps: c.eps,
+                weight_decay: c.weight_decay,
+                decoupled: c.decoupled,
+                step: st.step + 1,
+            };
             p.update(|t| {
-                if c.decoupled && c.weight_decay != 0.0 {
-                    let decayed = B::mul_scalar(t, 1.0 - c.lr * c.weight_decay)?;
-                    B::copy_(t, &decayed)?;
-                }
-                let l2 = if !c.decoupled && c.weight_decay != 0.0 {
-                    Some(B::add(g.get(), &B::mul_scalar(t, c.weight_decay)?)?)
-                } else {
-                    None
-                };
-                let g = l2.as_ref().unwrap_or(g.get());
-                let (m, v) = match (st.get("exp_avg"), st.get("exp_avg_sq")) {
-                    (Some(m), Some(v)) => (
-                        B::add(m, &B::mul_scalar(&B::sub(g, m)?, 1.0 - b1)?)?,
-                        B::add(
-                            &B::mul_scalar(v, b2)?,
-                            &B::mul_scalar(&B::mul(g, g)?, 1.0 - b2)?,
-                        )?,
-                    ),
-                    // Zero-initialised moments after one update.
-                    _ => (
-                        B::mul_scalar(g, 1.0 - b1)?,
-                        B::mul_scalar(&B::mul(g, g)?, 1.0 - b2)?,
-                    ),
-                };
-                st.set("exp_avg", &m)?;
-                st.set("exp_avg_sq", &v)?;
-                st.step += 1;
-                let step = st.step as i32;
-                let bias1 = 1.0 - b1.powi(step);
-                let bias2_sqrt = (1.0 - b2.powi(step)).sqrt();
-                let denom = B::add_scalar(&B::mul_scalar(&B::sqrt(&v)?, 1.0 / bias2_sqrt)?, c.eps)?;
-                B::axpy_(t, -c.lr / bias1, &B::div(&m, &denom)?)
+                let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
+                B::adam_update_(t, g.get(), m, v, &hyper)
             })?;
+            st.step += 1;
         }
         Ok(())
     }

@@ -63,6 +63,45 @@ impl<B: Backend> ParamState<B> {
     }
 }
 
+impl<B: Backend> ParamState<B> {
+    /// Add a zero buffer `name` shaped like `p` unless it exists.
+    pub fn ensure_zeros(&mut self, name: &'static str, p: &Parameter<B>) -> Result<()> {
+        if self.get(name).is_none() {
+            let zeros = B::full(p.shape(), 0.0, p.dtype(), p.device())?;
+            self.buffers
+                .push((name, Tracked::owned(zeros, Category::Optimizer)));
+        }
+        Ok(())
+    }
+
+    /// Exclusive access to two distinct buffers (copied first if anything else holds one).
+    pub fn pair_mut(&mut self, a: &str, b: &str) -> Result<(&mut B::T, &mut B::T)> {
+        let ia = self.index(a)?;
+        let ib = self.index(b)?;
+        for i in [ia, ib] {
+            if unique_mut(&mut self.buffers[i].1).is_none() {
+                let copy = B::copy(self.buffers[i].1.get())?;
+                self.buffers[i].1 = Tracked::owned(copy, Category::Optimizer);
+            }
+        }
+        let (lo, hi) = self.buffers.split_at_mut(ia.max(ib));
+        let (first, second) = (&mut lo[ia.min(ib)].1, &mut hi[0].1);
+        let (x, y) = (unique_mut(first), unique_mut(second));
+        match (x, y) {
+            (Some(x), Some(y)) if ia < ib => Ok((x, y)),
+            (Some(x), Some(y)) => Ok((y, x)),
+            _ => Err(Error::Value("optimizer state is shared".into())),
+        }
+    }
+
+    fn index(&self, name: &str) -> Result<usize> {
+        self.buffers
+            .iter()
+            .position(|(n, _)| *n == name)
+            .ok_or_else(|| Error::Value(format!("optimizer state has no {name}")))
+    }
+}
+
 /// Per-parameter state keyed by parameter id.
 pub type StateMap<B> = HashMap<u64, ParamState<B>>;
 
