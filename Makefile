@@ -11,7 +11,7 @@ PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm pytest hypothesis "maturin>=1
 export LIBTORCH_USE_PYTORCH := 1
 ACTIVATE := . $(VENV)/bin/activate &&
 
-.PHONY: setup build test test-rust test-python demo bench lint fmt clean
+.PHONY: setup build test test-rust test-python demo bench bench-rust bench-smoke lint fmt clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -38,7 +38,16 @@ demo: build
 	$(ACTIVATE) python examples/train_digits.py
 
 bench: build
-	$(ACTIVATE) python benches/compare.py
+	$(PY) -m pip install --quiet matplotlib
+	$(ACTIVATE) python benches/compare.py --plot benches/ratios.png
+
+bench-rust: setup
+	$(ACTIVATE) cargo bench --bench core
+
+# What CI runs: every benchmark once, briefly, so they keep working (no timing asserted).
+bench-smoke: build
+	$(ACTIVATE) python benches/compare.py --quick
+	$(ACTIVATE) cargo bench --bench core -- --test
 
 lint: setup
 	$(ACTIVATE) cargo fmt --check && cargo clippy --release --all-targets -- -D warnings && cargo clippy --release --features python -- -D warnings && ruff check python tests examples benches

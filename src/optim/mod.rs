@@ -196,26 +196,38 @@ pub fn collect<B: Backend>(
         let Some(buf) = grads.get(p.id()) else {
             continue;
         };
-        let place = format!("{who}: gradient of parameter {}", p.label());
-        let v = buf.value(&place)?;
-        buf.check_size(&place)?;
+        // Messages are formatted only on the error path: this loop is the optimizer's
+        // per-parameter overhead.
+        let place = || format!("{who}: gradient of parameter {}", p.label());
+        let Ok(v) = buf.value("") else {
+            return Err(Error::ReleasedBuffer(format!(
+                "{}: the buffer has been released",
+                place()
+            )));
+        };
+        if B::numel(v.get()) as i64 != buf.shape().iter().product::<i64>() {
+            buf.check_size(&place())?;
+        }
         if buf.shape() != p.shape() {
             return Err(Error::Shape(format!(
-                "{place} has shape {:?}, the parameter {:?}",
+                "{} has shape {:?}, the parameter {:?}",
+                place(),
                 buf.shape(),
                 p.shape()
             )));
         }
         if buf.dtype() != p.dtype() {
             return Err(Error::DType(format!(
-                "{place} has dtype {}, the parameter {}",
+                "{} has dtype {}, the parameter {}",
+                place(),
                 buf.dtype(),
                 p.dtype()
             )));
         }
         if !buf.device().same(p.device()) {
             return Err(Error::Device(format!(
-                "{place} is on {}, the parameter on {}",
+                "{} is on {}, the parameter on {}",
+                place(),
                 buf.device(),
                 p.device()
             )));
