@@ -72,6 +72,23 @@ fn bench(c: &mut Criterion) {
         })
     });
 
+    // The floor under reset: freeing 10 000 one-element LibTorch tensors, nothing else.
+    c.bench_function("free 10000 LibTorch tensors (reset floor)", |b| {
+        b.iter_custom(|iters| {
+            let mut total = std::time::Duration::ZERO;
+            for _ in 0..iters {
+                let one = scalar(1.0);
+                let ts: Vec<tch::Tensor> = (0..10_000)
+                    .map(|_| LibTorch::add_scalar(&one, 1.0).unwrap())
+                    .collect();
+                let start = std::time::Instant::now();
+                drop(ts);
+                total += start.elapsed();
+            }
+            total
+        })
+    });
+
     // One SGD step over 1000 parameters of 16 elements.
     c.bench_function("SGD step over 1000 small parameters", |b| {
         let params: Vec<_> = (0..1000)

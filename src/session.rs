@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
-use crate::config::{Config, DType};
+use crate::config::{Config, DType, Device};
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
 use crate::ledger::Category;
@@ -332,11 +332,10 @@ impl<B: Backend> Session<B> {
         Ok(grads)
     }
 
-    /// Reverse sweep from `loss`, adding each trainable parameter's gradient into `into`.
-    /// Nothing is added unless the whole sweep succeeds.
-    pub fn backward_into(&self, loss: Handle, into: &GradMap<B>) -> Result<()> {
+    /// Check that `loss` can seed a backward pass: a valid handle, one element, a session
+    /// with grad enabled, and a dependence on something that requires grad.
+    fn check_loss(&self, loss: Handle) -> Result<Vec<i64>> {
         self.check(&[loss])?;
-        let _guard = B::no_grad();
         let root = self.tape.node(loss.node);
         let shape = B::shape(root.value.get());
         if B::numel(root.value.get()) != 1 {
@@ -355,13 +354,29 @@ impl<B: Backend> Session<B> {
                 "backward: the loss does not depend on any parameter that requires grad".into(),
             ));
         }
+        Ok(shape)
+    }
+
+    /// Reverse sweep from `loss`, adding each trainable parameter's gradient into `into`.
+    /// Visits only nodes that received a cotangent, newest first, and frees each cotangent
+    /// as soon as its node has passed it on. Nothing is added unless the whole sweep
+    /// succeeds.
+    pub fn backward_into(&self, loss: Handle, into: &GradMap<B>) -> Result<()> {
+        let shape = self.check_loss(loss)?;
+        let _guard = B::no_grad();
         for (p, buf) in into.items() {
             buf.value(&format!(
                 "backward(into=...): gradient of parameter {}",
                 p.label()
             ))?;
         }
-        let fresh = self.sweep(loss.node, &shape)?;
+        let nodes = self.tape.nodes();
+        let (fresh, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
+        for i in (0..=loss.node).rev() {
+            if let Some(g) = cot[i].take() {
+                visit(&nodes[..i], &nodes[i], g, &mut cot, &fresh)?;
+            }
+        }
         for (p, buf) in fresh.items() {
             if let Ok(v) = buf.value("backward") {
                 into.accumulate(&p, v)?;
@@ -370,52 +385,29 @@ impl<B: Backend> Session<B> {
         Ok(())
     }
 
-    /// The sweep itself: visits only nodes that received a cotangent, newest first, and
-    /// frees each cotangent as soon as its node has passed it on. No recursion.
-    fn sweep(&self, root: usize, shape: &[i64]) -> Result<GradMap<B>> {
-        let (dtype, device) = (self.dtype, self.config.device);
-        let grads = GradMap::new();
-        let mut cot: Vec<Option<Value<B>>> = (0..=root).map(|_| None).collect();
-        cot[root] = Some(grad_value::<B>(B::full(shape, 1.0, dtype, device)?));
-        for i in (0..=root).rev() {
-            let Some(g) = cot[i].take() else {
-                continue;
-            };
-            let node = self.tape.node(i);
-            match &node.op {
-                Op::Param(p) => {
-                    if node.requires_grad {
-                        let g = if B::dtype(g.get()) == p.dtype() {
-                            owned_grad(g)?
-                        } else {
-                            grad_value::<B>(B::convert(g.get(), p.dtype(), p.device())?)
-                        };
-                        grads.accumulate(p, g)?;
-                    }
-                }
-                Op::Input => {}
-                op => {
-                    let xs: Vec<&Value<B>> = node
-                        .parents
-                        .iter()
-                        .map(|&j| &self.tape.node(j).value)
-                        .collect();
-                    let needs: Vec<bool> = node
-                        .parents
-                        .iter()
-                        .map(|&j| self.tape.node(j).requires_grad)
-                        .collect();
-                    let gs = op.backward(&xs, &node.value, &g, &needs)?;
-                    drop(g);
-                    for ((&j, gj), need) in node.parents.iter().zip(gs).zip(needs) {
-                        if let (Some(gj), true) = (gj, need) {
-                            add_cotangent::<B>(&mut cot[j], gj)?;
-                        }
-                    }
-                }
+    /// `backward` then `reset_tape` in one pass, for a training step: the loss value, and
+    /// the gradients. The sweep takes the nodes off the tape and frees each one as soon as
+    /// it has been visited (its children, the only other readers of its value, come
+    /// first), so the peak stays near parameters + gradients + activations. The tape is
+    /// empty and the generation advanced afterwards, also when the sweep fails.
+    pub fn backward_and_reset(&mut self, loss: Handle) -> Result<(GradMap<B>, f64)> {
+        let shape = self.check_loss(loss)?;
+        let _guard = B::no_grad();
+        let value = B::to_f64(self.tape.node(loss.node).value.get())?[0];
+        let mut nodes = self.tape.take_nodes();
+        self.generation += 1;
+        // Nodes recorded after the loss take no part: release them first, newest first.
+        while nodes.len() > loss.node + 1 {
+            nodes.pop();
+        }
+        let (grads, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
+        while let Some(node) = nodes.pop() {
+            let i = nodes.len();
+            if let Some(g) = cot[i].take() {
+                visit(&nodes, &node, g, &mut cot, &grads)?;
             }
         }
-        Ok(grads)
+        Ok((grads, value))
     }
 
     /// Invariant 4: release tape-owned intermediates and workspaces, then the borrowed
@@ -435,6 +427,56 @@ fn checked_numel(shape: &[i64]) -> Result<usize> {
         })
         .filter(|&n| n <= (1usize << 40))
         .ok_or_else(|| Error::Shape(format!("invalid shape {shape:?}")))
+}
+
+/// An empty gradient map and the cotangent slots `0..=root`, the root seeded with ones.
+type Sweep<B> = (GradMap<B>, Vec<Option<Value<B>>>);
+
+fn seed<B: Backend>(root: usize, shape: &[i64], dtype: DType, device: Device) -> Result<Sweep<B>> {
+    let mut cot: Vec<Option<Value<B>>> = (0..=root).map(|_| None).collect();
+    cot[root] = Some(grad_value::<B>(B::full(shape, 1.0, dtype, device)?));
+    Ok((GradMap::new(), cot))
+}
+
+/// One step of the reverse sweep (no recursion): a parameter leaf takes its cotangent `g`
+/// into `grads`; an op node turns `g` into its parents' cotangents (parents live in
+/// `earlier`, the nodes recorded before it) and `g` is freed right after.
+fn visit<B: Backend>(
+    earlier: &[Node<B>],
+    node: &Node<B>,
+    g: Value<B>,
+    cot: &mut [Option<Value<B>>],
+    grads: &GradMap<B>,
+) -> Result<()> {
+    match &node.op {
+        Op::Param(p) => {
+            if node.requires_grad {
+                let g = if B::dtype(g.get()) == p.dtype() {
+                    owned_grad(g)?
+                } else {
+                    grad_value::<B>(B::convert(g.get(), p.dtype(), p.device())?)
+                };
+                grads.accumulate(p, g)?;
+            }
+        }
+        Op::Input => {}
+        op => {
+            let xs: Vec<&Value<B>> = node.parents.iter().map(|&j| &earlier[j].value).collect();
+            let needs: Vec<bool> = node
+                .parents
+                .iter()
+                .map(|&j| earlier[j].requires_grad)
+                .collect();
+            // `g` is consumed here: freed, or reused as a parent's cotangent.
+            let gs = op.backward_owned(&xs, &node.value, g, &needs)?;
+            for ((&j, gj), need) in node.parents.iter().zip(gs).zip(needs) {
+                if let (Some(gj), true) = (gj, need) {
+                    add_cotangent::<B>(&mut cot[j], gj)?;
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Sum a new cotangent into a slot, in place when the slot holds its buffer alone.

@@ -61,6 +61,16 @@ impl<B: Backend> Tape<B> {
         &self.nodes[id]
     }
 
+    /// All nodes, in recording order.
+    pub fn nodes(&self) -> &[Node<B>] {
+        &self.nodes
+    }
+
+    /// Take every node off the tape (the caller frees them in its own order).
+    pub(crate) fn take_nodes(&mut self) -> Vec<Node<B>> {
+        std::mem::take(&mut self.nodes)
+    }
+
     /// Drop every node: first the nodes that own their storage (intermediates, inputs) and
     /// their workspaces, newest first, then the borrowed views and parameter leaves, whose
     /// snapshots are freed here only if this tape was their last holder.

@@ -324,6 +324,9 @@ impl Backend for Dyn {
             (p, g, _, _) => Err(mismatch(p, g)),
         }
     }
+    fn relu_backward_(g: &mut DynTensor, x: &DynTensor) -> Result<()> {
+        in_place!(g, x, relu_backward_)
+    }
     fn add_(a: &mut DynTensor, b: &DynTensor) -> Result<()> {
         in_place!(a, b, add_)
     }

@@ -236,6 +236,10 @@ impl Backend for LibTorch {
         Ok(())
     }
 
+    fn relu_backward_(g: &mut Tensor, x: &Tensor) -> Result<()> {
+        let _ = g.f_masked_fill_(&x.f_le(0.0)?, 0.0)?;
+        Ok(())
+    }
     fn add_(a: &mut Tensor, b: &Tensor) -> Result<()> {
         let _ = a.f_add_(b)?;
         Ok(())

@@ -146,6 +146,11 @@ pub trait Backend: Sized + Send + Sync + 'static {
     }
 
     // ---- in place (the caller holds the tensor exclusively) ----
+    /// `g` becomes 0 where `x <= 0` (the in-place form of [`Backend::relu_backward`]).
+    fn relu_backward_(g: &mut Self::T, x: &Self::T) -> Result<()> {
+        let r = Self::relu_backward(g, x)?;
+        Self::copy_(g, &r)
+    }
     fn add_(a: &mut Self::T, b: &Self::T) -> Result<()>;
     /// `a += alpha * b`.
     fn axpy_(a: &mut Self::T, alpha: f64, b: &Self::T) -> Result<()>;

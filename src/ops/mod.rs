@@ -170,6 +170,25 @@ impl<B: Backend> Op<B> {
         }
     }
 
+    /// [`Op::backward`] taking the cotangent by value: a rule that can reuse `g`'s buffer
+    /// for its parent's cotangent does so when nothing else holds it (relu), which keeps
+    /// one activation-sized buffer fewer alive during the sweep.
+    pub fn backward_owned(
+        &self,
+        xs: &[&Value<B>],
+        out: &Value<B>,
+        mut g: Value<B>,
+        needs: &[bool],
+    ) -> Result<Vec<Option<Value<B>>>> {
+        if let Op::Relu = self {
+            if let Some(t) = crate::buffer::unique_mut(&mut g) {
+                B::relu_backward_(t, xs[0].get())?;
+                return Ok(vec![Some(g)]);
+            }
+        }
+        self.backward(xs, out, &g, needs)
+    }
+
     /// Cotangents of the parents from the cotangent `g` of the output `out`. `needs[i]` says
     /// whether parent `i` wants one; the rule returns `None` where it does not.
     pub fn backward(

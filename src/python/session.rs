@@ -13,7 +13,6 @@ use super::param::PyParameter;
 use super::tensor::{lock, PyTensor, SessionCell};
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
-use crate::backend::Backend;
 use crate::config::Config;
 use crate::error::Error;
 use crate::grads::GradMap;
@@ -190,13 +189,7 @@ impl PySession {
         let opt = optimizer.get();
         let cell = &self.cell;
         py.detach(|| -> crate::error::Result<f64> {
-            let (grads, value) = {
-                let mut s = lock(cell);
-                let grads = s.backward(h)?;
-                let value = Be::to_f64(s.value(h)?.get())?[0];
-                s.reset_tape();
-                (grads, value)
-            };
+            let (grads, value) = lock(cell).backward_and_reset(h)?;
             let stepped = opt.lock().step(&grads);
             grads.release();
             stepped.map(|_| value)
