@@ -2,7 +2,7 @@
 //! resolved config. All recording goes through [`Session::record`], which validates every
 //! handle and the op's shapes before any kernel runs, so a rejected call changes nothing.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crate::backend::Backend;
@@ -37,6 +37,9 @@ pub struct Session<B: Backend> {
     rng: RngState,
     /// Ops already announced by `show_backend`.
     shown: Vec<&'static str>,
+    /// Test hook for fault injection: the next backward fails when it reaches its k-th
+    /// visited node (`usize::MAX`: off). One-shot.
+    fail_backward_at: AtomicUsize,
 }
 
 impl<B: Backend> Session<B> {
@@ -59,6 +62,7 @@ impl<B: Backend> Session<B> {
             config,
             tape: Tape::default(),
             shown: Vec::new(),
+            fail_backward_at: AtomicUsize::new(usize::MAX),
         })
     }
 
@@ -332,6 +336,23 @@ impl<B: Backend> Session<B> {
         Ok(grads)
     }
 
+    /// Test hook: make the next backward fail with a `Backend` error when it visits its
+    /// `k`-th node (1-based), as a kernel failure there would; `None` disarms it.
+    pub fn inject_backward_failure(&self, k: Option<usize>) {
+        self.fail_backward_at
+            .store(k.unwrap_or(usize::MAX), Ordering::Relaxed);
+    }
+
+    fn injected(&self, visited: usize) -> Result<()> {
+        if visited == self.fail_backward_at.load(Ordering::Relaxed) {
+            self.fail_backward_at.store(usize::MAX, Ordering::Relaxed);
+            return Err(Error::Backend(format!(
+                "injected failure at backward node {visited}"
+            )));
+        }
+        Ok(())
+    }
+
     /// Check that `loss` can seed a backward pass: a valid handle, one element, a session
     /// with grad enabled, and a dependence on something that requires grad.
     fn check_loss(&self, loss: Handle) -> Result<Vec<i64>> {
@@ -372,8 +393,11 @@ impl<B: Backend> Session<B> {
         }
         let nodes = self.tape.nodes();
         let (fresh, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
+        let mut visited = 0;
         for i in (0..=loss.node).rev() {
             if let Some(g) = cot[i].take() {
+                visited += 1;
+                self.injected(visited)?;
                 visit(&nodes[..i], &nodes[i], g, &mut cot, &fresh)?;
             }
         }
@@ -401,9 +425,12 @@ impl<B: Backend> Session<B> {
             nodes.pop();
         }
         let (grads, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
+        let mut visited = 0;
         while let Some(node) = nodes.pop() {
             let i = nodes.len();
             if let Some(g) = cot[i].take() {
+                visited += 1;
+                self.injected(visited)?;
                 visit(&nodes, &node, g, &mut cot, &grads)?;
             }
         }

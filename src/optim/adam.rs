@@ -78,6 +78,21 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
             ("weight_decay", c.weight_decay),
         ]
     }
+    fn set_hyper(&mut self, values: &[(String, f64)]) -> Result<()> {
+        const KNOWN: [&str; 5] = ["lr", "beta1", "beta2", "eps", "weight_decay"];
+        let c = self.cfg;
+        let get = |name: &str, cur: f64| super::hyper_value(values, &KNOWN, name, cur);
+        let cfg = AdamConfig {
+            lr: get("lr", c.lr)?,
+            betas: (get("beta1", c.betas.0)?, get("beta2", c.betas.1)?),
+            eps: get("eps", c.eps)?,
+            weight_decay: get("weight_decay", c.weight_decay)?,
+            decoupled: c.decoupled,
+        };
+        cfg.validate()?;
+        self.cfg = cfg;
+        Ok(())
+    }
     fn buffer_names(&self) -> &'static [&'static str] {
         &["exp_avg", "exp_avg_sq"]
     }

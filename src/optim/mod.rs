@@ -114,6 +114,9 @@ pub trait Optimizer<B: Backend>: Send {
     fn set_lr(&mut self, lr: f64) -> Result<()>;
     /// Hyperparameters by name, for `state_dict`.
     fn hyper(&self) -> Vec<(&'static str, f64)>;
+    /// Replace hyperparameters by name (names not given keep their value); the whole new
+    /// set is validated first, as at construction, and nothing changes on error.
+    fn set_hyper(&mut self, values: &[(String, f64)]) -> Result<()>;
     /// The names of the buffers a parameter's state holds once it has stepped.
     fn buffer_names(&self) -> &'static [&'static str];
     fn state(&self) -> &StateMap<B>;
@@ -125,6 +128,22 @@ pub trait Optimizer<B: Backend>: Send {
     fn load_state(&mut self, state: StateMap<B>) {
         *self.state_mut() = state;
     }
+}
+
+/// `values[name]`, or `current`; an unknown name is an error.
+pub fn hyper_value(
+    values: &[(String, f64)],
+    known: &[&str],
+    name: &str,
+    current: f64,
+) -> Result<f64> {
+    if let Some((bad, _)) = values.iter().find(|(k, _)| !known.contains(&k.as_str())) {
+        return Err(Error::Value(format!("unknown hyperparameter {bad:?}")));
+    }
+    Ok(values
+        .iter()
+        .find(|(k, _)| k == name)
+        .map_or(current, |(_, v)| *v))
 }
 
 /// A learning rate must be finite and non-negative.

@@ -96,6 +96,32 @@ impl<B: Backend> Optimizer<B> for Sgd<B> {
             ("weight_decay", c.weight_decay),
         ]
     }
+    fn set_hyper(&mut self, values: &[(String, f64)]) -> Result<()> {
+        const KNOWN: [&str; 5] = ["lr", "momentum", "dampening", "nesterov", "weight_decay"];
+        let c = self.cfg;
+        let get = |name: &str, cur: f64| super::hyper_value(values, &KNOWN, name, cur);
+        let nesterov = get("nesterov", if c.nesterov { 1.0 } else { 0.0 })?;
+        if nesterov != 0.0 && nesterov != 1.0 {
+            return Err(Error::Value(format!(
+                "nesterov must be 0 or 1, got {nesterov}"
+            )));
+        }
+        let cfg = SgdConfig {
+            lr: get("lr", c.lr)?,
+            momentum: get("momentum", c.momentum)?,
+            dampening: get("dampening", c.dampening)?,
+            nesterov: nesterov == 1.0,
+            weight_decay: get("weight_decay", c.weight_decay)?,
+        };
+        cfg.validate()?;
+        if (cfg.momentum != 0.0) != (c.momentum != 0.0) {
+            return Err(Error::Value(
+                "momentum cannot be switched on or off by a state dict".into(),
+            ));
+        }
+        self.cfg = cfg;
+        Ok(())
+    }
     fn buffer_names(&self) -> &'static [&'static str] {
         if self.cfg.momentum != 0.0 {
             &["momentum_buffer"]

@@ -66,6 +66,15 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
         .and_then(|m| m.extract())
         .unwrap_or_default();
     if module.starts_with("torch") && obj.hasattr("detach")? {
+        if obj
+            .getattr("is_meta")
+            .and_then(|m| m.extract::<bool>())
+            .unwrap_or(false)
+        {
+            return Err(err(Error::Device(
+                "a tensor on the meta device holds no data to copy".into(),
+            )));
+        }
         let t = obj.call_method0("detach")?.call_method0("cpu")?;
         let name = super::config::dtype_name(&t.getattr("dtype")?)?;
         natural = DType::parse(&name).ok();

@@ -137,16 +137,22 @@ impl PyOptimizer {
         Ok(out)
     }
 
-    /// Restore a `state_dict()`: the type, every parameter id, buffer name, shape and dtype
-    /// are checked before anything changes. Hyperparameters are restored too.
+    /// Restore a `state_dict()`: the type, every parameter id, buffer name, shape and dtype,
+    /// and the hyperparameters (validated as at construction) are checked before anything
+    /// changes; then state and hyperparameters are restored.
     fn load_state_dict(&self, sd: &Bound<'_, PyAny>) -> PyResult<()> {
         let bad = |m: String| super::to_py(Error::Value(format!("load_state_dict: {m}")));
         let mut opt = self.lock();
         let names = opt.buffer_names();
         // Parse everything first; a malformed dict is a ConfigError naming the problem.
-        let parsed = (|| -> PyResult<(String, StateMap<Be>, f64)> {
+        let parsed = (|| -> PyResult<(String, StateMap<Be>, Vec<(String, f64)>)> {
             let kind: String = sd.get_item("type")?.extract()?;
-            let lr: f64 = sd.get_item("hyper")?.get_item("lr")?.extract()?;
+            let hyper: Vec<(String, f64)> = sd
+                .get_item("hyper")?
+                .call_method0("items")?
+                .try_iter()?
+                .map(|kv| kv?.extract())
+                .collect::<PyResult<_>>()?;
             let mut state = StateMap::new();
             for item in sd.get_item("state")?.call_method0("items")?.try_iter()? {
                 let (id, entry): (u64, Bound<'_, PyAny>) = item?.extract()?;
@@ -170,9 +176,9 @@ impl PyOptimizer {
                 }
                 state.insert(id, st);
             }
-            Ok((kind, state, lr))
+            Ok((kind, state, hyper))
         })();
-        let (kind, state, lr) = parsed.map_err(|e| {
+        let (kind, state, hyper) = parsed.map_err(|e| {
             Python::attach(|py| {
                 let ours = py
                     .import("eagertape._errors")
@@ -189,8 +195,7 @@ impl PyOptimizer {
             return Err(bad(format!("state of a {kind}, not of a {}", opt.kind())));
         }
         check_state(opt.params(), names, &state).py()?;
-        crate::optim::check_lr(lr).py()?;
-        opt.set_lr(lr).py()?;
+        opt.set_hyper(&hyper).py()?;
         opt.load_state(state);
         Ok(())
     }

@@ -21,11 +21,18 @@ use crate::session::Session;
 
 /// A shape given as `f(2, 3)` or `f((2, 3))`.
 pub fn shape_arg(shape: &Bound<'_, PyTuple>) -> PyResult<Vec<i64>> {
-    if shape.len() == 1 && shape.get_item(0)?.extract::<i64>().is_err() {
-        shape.get_item(0)?.extract()
-    } else {
-        shape.extract()
-    }
+    let parsed: PyResult<Vec<i64>> = match shape.len() {
+        1 if !shape.get_item(0)?.is_instance_of::<pyo3::types::PyInt>() => {
+            shape.get_item(0)?.extract()
+        }
+        _ => shape.extract(),
+    };
+    parsed.map_err(|_| {
+        super::to_py(Error::Shape(format!(
+            "invalid shape {}: expected integers that fit in 64 bits",
+            shape.repr().map(|r| r.to_string()).unwrap_or_default()
+        )))
+    })
 }
 
 /// The Python session owns the only strong reference to its core session: when it is
@@ -195,6 +202,16 @@ impl PySession {
             stepped.map(|_| value)
         })
         .py()
+    }
+
+    /// Test hook (fault injection): the next backward fails with `BackendError` when it
+    /// reaches its `k`-th node; `None` disarms it.
+    #[pyo3(signature = (k))]
+    fn _inject_backward_failure(&self, py: Python<'_>, k: Option<usize>) -> PyResult<()> {
+        self.with(py, move |s| {
+            s.inject_backward_failure(k);
+            Ok(())
+        })
     }
 
     /// Release the tape's intermediates and invalidate its handles (generation + 1).

@@ -214,6 +214,12 @@ impl PyTensor {
         Ok(pyo3::types::PyFloat::new(py, lo[0]).into_any())
     }
 
+    /// Truth of a one-element tensor; more elements are ambiguous, as in PyTorch.
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        let v: f64 = self.__float__(py)?;
+        Ok(v != 0.0)
+    }
+
     fn __float__(&self, py: Python<'_>) -> PyResult<f64> {
         self.item(py)?.extract().map_err(|_| {
             pyo3::exceptions::PyTypeError::new_err(
@@ -380,7 +386,8 @@ fn class_ids_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
     let py = obj.py();
     let arr = py.import("numpy")?.call_method1("asarray", (obj,))?;
     let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
-    if kind != "i" && kind != "u" {
+    let empty = arr.getattr("size")?.extract::<usize>()? == 0;
+    if kind != "i" && kind != "u" && !empty {
         return Err(super::to_py(Error::DType(format!(
             "cross_entropy: class ids must be integers, got dtype {}",
             arr.getattr("dtype")?.str()?

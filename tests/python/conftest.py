@@ -10,6 +10,8 @@ Helpers are imported by the test modules with `from conftest import ...` (pytest
 
 from __future__ import annotations
 
+import gc
+
 import numpy as np
 import pytest
 import torch
@@ -116,7 +118,33 @@ def assert_matches_torch(et_fn, arrays, torch_fn=None, *, check_fd: bool = True)
 
 
 def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "ledger_global: the test keeps process-wide eagertape objects on purpose"
+    )
     config.addinivalue_line("markers", "cuda: tests of the CUDA paths (test_cuda.py)")
+
+
+@pytest.fixture(autouse=True)
+def no_leaks(request):
+    """The leak check of every test: once the test's sessions, maps and optimizers are gone,
+    the ledger (live bytes, live buffers, bytes by category) is exactly what it was before
+    the test, also for tests that raise. `gc.collect()` only clears the reference cycles that
+    Python itself builds around a test (an exception's traceback holding the test's frame);
+    eagertape frees by reference count. Mark a test `@pytest.mark.ledger_global` to skip
+    the check (it must say why it keeps process-wide objects)."""
+    if request.node.get_closest_marker("ledger_global"):
+        yield
+        return
+    before = ledger_view(et.memory_stats())
+    yield
+    # This fixture is torn down last; drop pytest's references to the other fixtures'
+    # values (a `sess64` fixture's session) so that only a real leak stays alive.
+    request.node.funcargs.clear()
+    after = ledger_view(et.memory_stats())
+    if after != before:
+        gc.collect()  # only then: collecting costs more than most tests
+        after = ledger_view(et.memory_stats())
+    assert after == before, f"the test leaked eagertape buffers: {before} -> {after}"
 
 
 @pytest.fixture
