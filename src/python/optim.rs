@@ -22,6 +22,9 @@ use crate::param::Parameter;
 
 type Core = Box<dyn Optimizer<Be>>;
 
+/// A state dict read from Python: type, per-parameter state, hyperparameters.
+type Parsed = (String, StateMap<Be>, Vec<(String, f64)>);
+
 #[pyclass(name = "Optimizer", module = "eagertape.optim", frozen, subclass)]
 pub struct PyOptimizer {
     inner: Mutex<Core>,
@@ -145,7 +148,7 @@ impl PyOptimizer {
         let mut opt = self.lock();
         let names = opt.buffer_names();
         // Parse everything first; a malformed dict is a ConfigError naming the problem.
-        let parsed = (|| -> PyResult<(String, StateMap<Be>, Vec<(String, f64)>)> {
+        let parsed = (|| -> PyResult<Parsed> {
             let kind: String = sd.get_item("type")?.extract()?;
             let hyper: Vec<(String, f64)> = sd
                 .get_item("hyper")?
