@@ -244,6 +244,27 @@ impl PySgd {
     }
 }
 
+/// The core of an Adam or AdamW handle (they differ only in `decoupled`).
+fn adam_base(
+    who: &str,
+    params: &Bound<'_, PyAny>,
+    lr: f64,
+    betas: Option<&Bound<'_, PyAny>>,
+    eps: f64,
+    weight_decay: f64,
+    decoupled: bool,
+) -> PyResult<PyOptimizer> {
+    let cfg = AdamConfig {
+        lr,
+        betas: betas.map_or(Ok((0.9, 0.999)), betas_of)?,
+        eps,
+        weight_decay,
+        decoupled,
+    };
+    let core = Adam::new(params_of(params, who)?, cfg).map(|o| Box::new(o) as Core);
+    PyOptimizer::new(core)
+}
+
 /// torch.optim.Adam (L2 weight decay added to the gradient).
 #[pyclass(name = "Adam", module = "eagertape.optim", frozen, extends = PyOptimizer)]
 pub struct PyAdam;
@@ -259,17 +280,8 @@ impl PyAdam {
         eps: f64,
         weight_decay: f64,
     ) -> PyResult<PyClassInitializer<Self>> {
-        let ps = params_of(params, "Adam")?;
-        let betas = betas.map_or(Ok((0.9, 0.999)), betas_of)?;
-        let cfg = AdamConfig {
-            lr,
-            betas,
-            eps,
-            weight_decay,
-            decoupled: false,
-        };
-        let core = Adam::new(ps, cfg).map(|o| Box::new(o) as Core);
-        Ok(PyClassInitializer::from(PyOptimizer::new(core)?).add_subclass(PyAdam))
+        let base = adam_base("Adam", params, lr, betas, eps, weight_decay, false)?;
+        Ok(PyClassInitializer::from(base).add_subclass(PyAdam))
     }
 }
 
@@ -288,16 +300,7 @@ impl PyAdamW {
         eps: f64,
         weight_decay: f64,
     ) -> PyResult<PyClassInitializer<Self>> {
-        let ps = params_of(params, "AdamW")?;
-        let betas = betas.map_or(Ok((0.9, 0.999)), betas_of)?;
-        let cfg = AdamConfig {
-            lr,
-            betas,
-            eps,
-            weight_decay,
-            decoupled: true,
-        };
-        let core = Adam::new(ps, cfg).map(|o| Box::new(o) as Core);
-        Ok(PyClassInitializer::from(PyOptimizer::new(core)?).add_subclass(PyAdamW))
+        let base = adam_base("AdamW", params, lr, betas, eps, weight_decay, true)?;
+        Ok(PyClassInitializer::from(base).add_subclass(PyAdamW))
     }
 }
