@@ -90,6 +90,16 @@ def mlp_init(sizes, seed=0):
     return arrays
 
 
+def mlp_loss(sess, params, x, y):
+    """Record the MLP (linear/relu, linear last) on `x` and its cross entropy against `y`."""
+    h = sess.input(x)
+    for i in range(0, len(params), 2):
+        h = et.linear(h, sess.use(params[i]), sess.use(params[i + 1]))
+        if i + 2 < len(params):
+            h = h.relu()
+    return et.cross_entropy(h, y)
+
+
 def mlp_pair(batch: int, sizes: tuple[int, ...]):
     init = mlp_init(sizes)
     rng = np.random.default_rng(1)
@@ -101,12 +111,7 @@ def mlp_pair(batch: int, sizes: tuple[int, ...]):
     sess = et.Session(dtype="float32")
 
     def ours():
-        h = sess.input(x)
-        for i in range(0, len(params), 2):
-            h = et.linear(h, sess.use(params[i]), sess.use(params[i + 1]))
-            if i + 2 < len(params):
-                h = h.relu()
-        sess.train_step(et.cross_entropy(h, y), opt)
+        sess.train_step(mlp_loss(sess, params, x, y), opt)
 
     leaves = [torch.tensor(a, requires_grad=True) for a in init]
     topt = torch.optim.Adam(leaves, lr=1e-3)
@@ -185,18 +190,10 @@ def b6_peak_ratio(batch: int, sizes: tuple[int, ...]) -> tuple[float, int, int]:
     opt = et.optim.Adam(params, lr=1e-3)
     sess = et.Session(dtype="float32")
 
-    def forward():
-        h = sess.input(x)
-        for i in range(0, len(params), 2):
-            h = et.linear(h, sess.use(params[i]), sess.use(params[i + 1]))
-            if i + 2 < len(params):
-                h = h.relu()
-        return et.cross_entropy(h, y)
-
-    sess.train_step(forward(), opt)  # creates the optimizer state
+    sess.train_step(mlp_loss(sess, params, x, y), opt)  # creates the optimizer state
     base = et.memory_stats()["live_bytes"] - other  # parameters + optimizer state
     param_bytes = sum(a.nbytes for a in init)
-    loss = forward()
+    loss = mlp_loss(sess, params, x, y)
     activations = et.memory_stats()["by_category"]["tape"]
     et.reset_peak_memory_stats()
     sess.train_step(loss, opt)

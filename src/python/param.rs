@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::config::dtype_name;
-use super::convert::{host_data, to_numpy};
+use super::convert::{host_data, to_numpy, to_tensor};
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
@@ -102,14 +102,9 @@ impl PyParameter {
 
     /// Replace the value (same shape). Tapes that recorded the old snapshot keep it.
     fn assign(&self, py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<()> {
-        let host = host_data(data)?.tensor;
         let p = &self.inner;
-        py.detach(move || {
-            let _guard = Be::no_grad();
-            let t = Be::convert(&host, p.dtype(), p.device())?;
-            p.assign(&t)
-        })
-        .py()
+        let t = to_tensor(data, p.dtype(), p.device())?;
+        py.detach(move || p.assign(&t)).py()
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
