@@ -1,13 +1,26 @@
 //! Link the extension and test binaries against the LibTorch that torch-sys found
-//! (the `torch==2.11.0` wheel, via `LIBTORCH_USE_PYTORCH=1`), and give them an rpath
-//! so they load it without `LD_LIBRARY_PATH`.
+//! (the `torch==2.11.0` wheel, via `LIBTORCH_USE_PYTORCH=1`), give them an rpath so they
+//! load it without `LD_LIBRARY_PATH`, and compile the small C++ shim (`src/shim/`) against
+//! the same LibTorch headers.
 fn main() {
     println!("cargo:rerun-if-env-changed=DEP_TCH_LIBTORCH_LIB");
-    if let Ok(lib) = std::env::var("DEP_TCH_LIBTORCH_LIB") {
-        println!("cargo:rustc-link-arg=-Wl,-rpath,{lib}");
-    }
+    println!("cargo:rerun-if-changed=src/shim/recycle.cpp");
+    let lib = std::env::var("DEP_TCH_LIBTORCH_LIB")
+        .expect("torch-sys did not report its LibTorch directory (DEP_TCH_LIBTORCH_LIB)");
+    println!("cargo:rustc-link-arg=-Wl,-rpath,{lib}");
     // Installed into site-packages beside torch: eagertape/_core.abi3.so -> ../torch/lib
     println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../torch/lib");
     println!("cargo:rustc-link-arg=-Wl,--no-as-needed");
     println!("cargo:rustc-link-arg=-ltorch");
+
+    let include = std::path::Path::new(&lib).join("..").join("include");
+    cc::Build::new()
+        .cpp(true)
+        .std("c++17")
+        .include(&include)
+        .define("_GLIBCXX_USE_CXX11_ABI", "1")
+        .flag_if_supported("-Wno-unused-parameter")
+        .warnings(false)
+        .file("src/shim/recycle.cpp")
+        .compile("eagertape_shim");
 }

@@ -26,6 +26,9 @@ pub struct Tracked<B: Backend> {
     category: Category,
     /// For a view: the owner of the storage it reads.
     base: Option<Value<B>>,
+    /// Kept by a session's pool for reuse (see [`crate::pool`]): counted by the ledger as
+    /// cached instead of under `category`. Only the pool, the sole holder, sets it.
+    cached: bool,
 }
 
 pub type Value<B> = Arc<Tracked<B>>;
@@ -46,6 +49,7 @@ impl<B: Backend> Tracked<B> {
             bytes,
             category,
             base: None,
+            cached: false,
         })
     }
 
@@ -56,6 +60,7 @@ impl<B: Backend> Tracked<B> {
             bytes: 0,
             category: base.category,
             base: Some(Arc::clone(base)),
+            cached: false,
         })
     }
 
@@ -85,9 +90,24 @@ impl<B: Backend> Tracked<B> {
         self.category
     }
 
+    /// Mark this owned buffer as kept for reuse (`true`: its bytes leave its category and
+    /// the live totals for the ledger's cached count) or as reused (`false`). Views own no
+    /// storage and are never cached.
+    pub(crate) fn set_cached(&mut self, cached: bool) {
+        if self.base.is_some() || self.cached == cached {
+            return;
+        }
+        if cached {
+            ledger::cache(self.category, self.bytes);
+        } else {
+            ledger::uncache(self.category, self.bytes);
+        }
+        self.cached = cached;
+    }
+
     /// Move this owned buffer's bytes to another ledger category.
     pub fn set_category(&mut self, category: Category) {
-        if self.base.is_none() {
+        if self.base.is_none() && !self.cached {
             ledger::recategorize(self.category, category, self.bytes);
         }
         self.category = category;
@@ -96,7 +116,9 @@ impl<B: Backend> Tracked<B> {
 
 impl<B: Backend> Drop for Tracked<B> {
     fn drop(&mut self) {
-        if self.base.is_none() {
+        if self.cached {
+            ledger::free_cached(self.bytes);
+        } else if self.base.is_none() {
             ledger::free(self.category, self.bytes);
         }
     }

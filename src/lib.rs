@@ -16,6 +16,7 @@ pub mod ledger;
 pub mod ops;
 pub mod optim;
 pub mod param;
+pub mod pool;
 pub mod rng;
 pub mod session;
 pub mod tape;

@@ -10,11 +10,12 @@ use crate::buffer::{Tracked, Value};
 use crate::config::{Config, DType, Device};
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
-use crate::ledger::Category;
+use crate::ledger::{self, Category};
 use crate::ops::{grad_value, Op};
 use crate::param::Parameter;
+use crate::pool::{Pool, PoolKey};
 use crate::rng::RngState;
-use crate::tape::{Handle, Node, Tape};
+use crate::tape::{Handle, Node, Parents, Tape};
 
 /// An op argument: a recorded tensor or constant data (a fresh tensor handed over, recorded
 /// as an input leaf).
@@ -34,6 +35,10 @@ pub struct Session<B: Backend> {
     dtype: DType,
     /// Owns every intermediate recorded in this generation.
     tape: Tape<B>,
+    /// Small intermediates released by the last reset, kept for this generation's ops to
+    /// write into (see [`crate::pool`]); freed by the next reset if unused, by
+    /// `empty_cache`, or with the session.
+    pool: Pool<B>,
     rng: RngState,
     /// Ops already announced by `show_backend`.
     shown: Vec<&'static str>,
@@ -48,6 +53,7 @@ impl<B: Backend> Session<B> {
     pub fn new(config: Config) -> Result<Self> {
         let (config, _warning) = config.for_scalar();
         let dtype = config.exec_dtype()?;
+        let device = config.device;
         if !B::device_available(config.device) {
             return Err(Error::DeviceUnavailable(format!(
                 "device {} was requested but is not available in this process (no usable GPU)",
@@ -61,6 +67,7 @@ impl<B: Backend> Session<B> {
             dtype,
             config,
             tape: Tape::default(),
+            pool: Pool::new(dtype, device),
             shown: Vec::new(),
             fail_backward_at: AtomicUsize::new(usize::MAX),
         })
@@ -149,9 +156,10 @@ impl<B: Backend> Session<B> {
         };
         let node = Node {
             op: Op::Input,
-            parents: Vec::new(),
+            parents: Parents::default(),
             value: Tracked::owned(data, Category::Tape),
             requires_grad: requires_grad && self.config.grad_enabled,
+            pool_key: None,
         };
         let id = self.tape.push(node);
         Ok(self.handle(id))
@@ -190,7 +198,8 @@ impl<B: Backend> Session<B> {
             value,
             requires_grad: p.requires_grad() && self.config.grad_enabled,
             op: Op::Param(Arc::clone(p)),
-            parents: Vec::new(),
+            parents: Parents::default(),
+            pool_key: None,
         };
         let id = self.tape.push(node);
         Ok(self.handle(id))
@@ -199,18 +208,43 @@ impl<B: Backend> Session<B> {
     /// Record `op` applied to `parents`: handles, then shapes, then the kernel.
     pub fn record(&mut self, op: Op<B>, parents: &[Handle]) -> Result<Handle> {
         self.check(parents)?;
+        let node_parents = Parents::of(parents).ok_or_else(|| {
+            Error::Value(format!(
+                "{} takes at most {} operands, got {}",
+                op.name(),
+                Parents::MAX,
+                parents.len()
+            ))
+        })?;
         let _guard = B::no_grad();
         let shapes: Vec<Vec<i64>> = parents
             .iter()
             .map(|h| B::shape(self.tape.node(h.node).value.get()))
             .collect();
         let refs: Vec<&[i64]> = shapes.iter().map(|s| s.as_slice()).collect();
-        op.infer_shape(&refs)?;
+        let out_shape = op.infer_shape(&refs)?;
         let xs: Vec<&Value<B>> = parents
             .iter()
             .map(|h| &self.tape.node(h.node).value)
             .collect();
-        let value = op.forward(&xs)?;
+        // An op with a fresh output may reuse a buffer the last reset kept, and its output
+        // may be kept at the next reset.
+        let pool_key = if op.fresh_output() {
+            PoolKey::of(&out_shape, self.dtype)
+        } else {
+            None
+        };
+        let recycled = match (pool_key, op.out_kernel(parents.len())) {
+            (Some(key), Some(k)) => {
+                let ts: Vec<&B::T> = xs.iter().map(|v| v.get()).collect();
+                self.pool.compute(key, k, &ts)?
+            }
+            _ => None,
+        };
+        let value = match recycled {
+            Some(v) => v,
+            None => op.forward(&xs)?,
+        };
         let requires_grad = parents.iter().any(|h| self.tape.node(h.node).requires_grad);
         if self.config.show_backend && !self.shown.contains(&op.name()) {
             self.shown.push(op.name());
@@ -225,9 +259,10 @@ impl<B: Backend> Session<B> {
         }
         let node = Node {
             op,
-            parents: parents.iter().map(|h| h.node).collect(),
+            parents: node_parents,
             value,
             requires_grad,
+            pool_key,
         };
         let id = self.tape.push(node);
         Ok(self.handle(id))
@@ -439,9 +474,23 @@ impl<B: Backend> Session<B> {
 
     /// Invariant 4: release tape-owned intermediates and workspaces, then the borrowed
     /// leaves; invalidate every handle. Parameters, RNG state and optimizers are untouched.
+    ///
+    /// Small intermediates that nothing else holds go to the session's pool (ledger:
+    /// cached, not live) for the next generation's ops to write into; what the previous
+    /// reset kept and nobody reused is freed first (see [`crate::pool`]).
     pub fn reset_tape(&mut self) {
-        self.tape.clear();
+        self.tape.clear(Some(&mut self.pool));
         self.generation += 1;
+    }
+
+    /// Free the buffers this session keeps for reuse (its part of `empty_cache()`).
+    pub fn empty_cache(&mut self) {
+        ledger::batched(|| self.pool.clear());
+    }
+
+    /// Bytes this session keeps for reuse.
+    pub fn cached_bytes(&self) -> usize {
+        self.pool.bytes()
     }
 }
 

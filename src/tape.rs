@@ -1,9 +1,13 @@
 //! The tape: the nodes recorded in one generation of a session, in recording order (so a
 //! node's parents always have smaller ids), and the handles that name them.
 
+use std::sync::Arc;
+
 use crate::backend::Backend;
 use crate::buffer::Value;
+use crate::ledger;
 use crate::ops::Op;
+use crate::pool::{Pool, PoolKey};
 
 /// A user-facing reference to a node: `(session id, generation, node id)`. Owns nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -13,33 +17,67 @@ pub struct Handle {
     pub node: usize,
 }
 
+/// A node's parent ids, stored inline so that recording and freeing a node allocate and
+/// free nothing for them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Parents {
+    ids: [usize; Parents::MAX],
+    len: u8,
+}
+
+impl Parents {
+    /// The most parents any op has (`linear` with a bias).
+    pub const MAX: usize = 3;
+
+    /// The parent ids of `handles`; `None` if there are more than [`Parents::MAX`].
+    pub fn of(handles: &[Handle]) -> Option<Parents> {
+        if handles.len() > Self::MAX {
+            return None;
+        }
+        let mut p = Parents::default();
+        for (slot, h) in p.ids.iter_mut().zip(handles) {
+            *slot = h.node;
+        }
+        p.len = handles.len() as u8;
+        Some(p)
+    }
+}
+
+impl std::ops::Deref for Parents {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.ids[..self.len as usize]
+    }
+}
+
 pub struct Node<B: Backend> {
     /// The op and its backward workspace (freed with the node).
     pub op: Op<B>,
-    /// Ids of the parent nodes, all smaller than this node's id.
-    pub parents: Vec<usize>,
+    /// Ids of the parent nodes, all smaller than this node's id (held inline: no op has
+    /// more than [`Parents::MAX`]).
+    pub parents: Parents,
     /// The node's value. Owned by the tape for intermediates and inputs (ledger `tape`);
     /// borrowed for parameter leaves (the parameter's snapshot `Arc`) and views (which keep
     /// their base alive).
     pub value: Value<B>,
     /// Whether a gradient flows into this node.
     pub requires_grad: bool,
-}
-
-impl<B: Backend> Node<B> {
-    /// The tape owns this node's storage (not a leaf snapshot, not a view).
-    pub fn owns_value(&self) -> bool {
-        !matches!(self.op, Op::Param(_)) && !self.value.is_view()
-    }
+    /// For an op's fresh output that the session's pool may keep at reset: its shape.
+    pub pool_key: Option<PoolKey>,
 }
 
 pub struct Tape<B: Backend> {
     nodes: Vec<Node<B>>,
+    /// Scratch for [`Tape::clear`]: the parameter leaves, dropped last. Empty between calls.
+    leaves: Vec<Node<B>>,
 }
 
 impl<B: Backend> Default for Tape<B> {
     fn default() -> Self {
-        Tape { nodes: Vec::new() }
+        Tape {
+            nodes: Vec::new(),
+            leaves: Vec::new(),
+        }
     }
 }
 
@@ -71,24 +109,69 @@ impl<B: Backend> Tape<B> {
         std::mem::take(&mut self.nodes)
     }
 
-    /// Drop every node: first the nodes that own their storage (intermediates, inputs) and
-    /// their workspaces, newest first, then the borrowed views and parameter leaves, whose
-    /// snapshots are freed here only if this tape was their last holder.
-    pub fn clear(&mut self) {
-        let mut borrowed = Vec::with_capacity(self.nodes.len());
-        while let Some(node) = self.nodes.pop() {
-            if node.owns_value() {
-                drop(node);
-            } else {
-                borrowed.push(node);
+    /// Drop every node, newest first, then the parameter leaves, whose snapshots are freed
+    /// here only if this tape was their last holder. Newest first means a view goes before
+    /// its base, so an intermediate is released as soon as its node goes. With a `pool`,
+    /// the intermediates it may keep go there (after it frees what the previous reset kept
+    /// and nobody reused); the rest are freed. The ledger is settled once for the whole
+    /// tape, and both vectors keep their capacity for the next generation (bookkeeping
+    /// only: they hold no buffer once empty).
+    pub fn clear(&mut self, mut pool: Option<&mut Pool<B>>) {
+        ledger::batched(|| {
+            if let Some(pool) = pool.as_deref_mut() {
+                pool.clear();
             }
-        }
-        drop(borrowed);
+            while let Some(node) = self.nodes.pop() {
+                // The loop's cost is one cache miss per node on its value's header (the
+                // reference counts): ask for a later node's header now, so that the misses
+                // of several nodes overlap instead of following one another.
+                if let Some(ahead) = self.nodes.len().checked_sub(PREFETCH_AHEAD) {
+                    prefetch(Arc::as_ptr(&self.nodes[ahead].value));
+                }
+                if let Op::Param(_) = node.op {
+                    self.leaves.push(node);
+                    continue;
+                }
+                let Node {
+                    op,
+                    value,
+                    pool_key,
+                    ..
+                } = node;
+                drop(op); // its workspace
+                match (pool.as_deref_mut(), pool_key) {
+                    (Some(pool), Some(key)) => pool.keep(value, key),
+                    _ => drop(value),
+                }
+            }
+            self.leaves.clear();
+        });
     }
+}
+
+/// How many nodes ahead [`Tape::clear`] prefetches.
+const PREFETCH_AHEAD: usize = 8;
+
+/// Hint the CPU to load the cache lines at `p` (a value's header and what follows).
+#[inline(always)]
+fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let p = p.cast::<i8>();
+        // SAFETY: a prefetch is only a hint: it never faults and reads nothing into the
+        // program, whatever the address; `wrapping_sub` keeps the arithmetic defined.
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_sub(16));
+            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(48));
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 impl<B: Backend> Drop for Tape<B> {
     fn drop(&mut self) {
-        self.clear();
+        self.clear(None);
     }
 }

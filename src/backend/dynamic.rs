@@ -324,6 +324,24 @@ impl Backend for Dyn {
             (p, g, _, _) => Err(mismatch(p, g)),
         }
     }
+    fn recyclable(t: &DynTensor, shape: &[i64], dtype: DType, device: Device) -> bool {
+        match t {
+            Torch(t) => LibTorch::recyclable(t, shape, dtype, device),
+            _ => false,
+        }
+    }
+    /// LibTorch inputs and output only; the reference backends always allocate.
+    fn run_out(k: super::OutKernel, xs: &[&DynTensor], out: &mut DynTensor) -> Result<bool> {
+        let Torch(out) = out else {
+            return Ok(false);
+        };
+        match xs {
+            [Torch(a)] => LibTorch::run_out(k, &[a], out),
+            [Torch(a), Torch(b)] => LibTorch::run_out(k, &[a, b], out),
+            [Torch(a), Torch(b), Torch(c)] => LibTorch::run_out(k, &[a, b, c], out),
+            _ => Ok(false),
+        }
+    }
     fn relu_backward_(g: &mut DynTensor, x: &DynTensor) -> Result<()> {
         in_place!(g, x, relu_backward_)
     }

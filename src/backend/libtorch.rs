@@ -4,7 +4,7 @@
 
 use tch::{Kind, Tensor};
 
-use super::Backend;
+use super::{Backend, OutKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 
@@ -31,6 +31,11 @@ pub fn tch_device(d: Device) -> tch::Device {
     }
 }
 
+/// The CUDA ordinal of a CUDA device, as LibTorch's `DeviceIndex`.
+fn d_index(d: Device) -> i32 {
+    d.index() as i32
+}
+
 fn dtype_of(k: Kind) -> DType {
     match k {
         Kind::Double => DType::Float64,
@@ -38,6 +43,19 @@ fn dtype_of(k: Kind) -> DType {
         Kind::BFloat16 => DType::BFloat16,
         _ => DType::Float32,
     }
+}
+
+extern "C" {
+    /// `src/shim/recycle.cpp`: 1 if `t` is the only reference to its tensor and storage
+    /// and matches the given scalar type, device and shape (see [`Backend::recyclable`]).
+    fn eagertape_recyclable(
+        t: *const torch_sys::C_tensor,
+        scalar_type: i32,
+        device_type: i32,
+        device_index: i32,
+        dims: *const i64,
+        rank: i64,
+    ) -> i32;
 }
 
 impl Backend for LibTorch {
@@ -234,6 +252,63 @@ impl Backend for LibTorch {
         let _ = denom.f_add_scalar_(h.eps)?;
         let _ = p.f_addcdiv_(&m.f_mul_scalar(-h.lr / h.bias1())?, &denom)?;
         Ok(())
+    }
+
+    fn recyclable(t: &Tensor, shape: &[i64], dtype: DType, device: Device) -> bool {
+        // c10::ScalarType codes of the native carriers.
+        let scalar_type = match dtype {
+            DType::Float16 => 5,
+            DType::Float32 => 6,
+            DType::Float64 => 7,
+            DType::BFloat16 => 15,
+            _ => return false,
+        };
+        let (device_type, device_index) = match device {
+            Device::Cpu => (0, -1),
+            Device::Cuda(_) => (1, d_index(device)),
+        };
+        // SAFETY: `t.as_ptr()` points at the live `at::Tensor` that `t` owns for the whole
+        // call; `shape` outlives the call and holds `shape.len()` values. The shim only reads
+        // them and catches every C++ exception.
+        unsafe {
+            eagertape_recyclable(
+                t.as_ptr(),
+                scalar_type,
+                device_type,
+                device_index,
+                shape.as_ptr(),
+                shape.len() as i64,
+            ) == 1
+        }
+    }
+
+    fn run_out(k: OutKernel, xs: &[&Tensor], out: &mut Tensor) -> Result<bool> {
+        let x = xs[0];
+        // Each `_out` call hands back a second handle on `out`; it is dropped at once.
+        match k {
+            OutKernel::Add => drop(x.f_add_out(out, xs[1])?),
+            OutKernel::Sub => drop(x.f_sub_out(out, xs[1])?),
+            OutKernel::Mul => drop(x.f_mul_out(out, xs[1])?),
+            OutKernel::Div => drop(x.f_div_out(out, xs[1])?),
+            OutKernel::Neg => drop(x.f_neg_out(out)?),
+            OutKernel::AddScalar(s) => drop(x.f_add_scalar_out(out, s)?),
+            OutKernel::MulScalar(s) => drop(x.f_mul_scalar_out(out, s)?),
+            OutKernel::PowScalar(e) => drop(x.f_pow_tensor_scalar_out(out, e)?),
+            OutKernel::Exp => drop(x.f_exp_out(out)?),
+            OutKernel::Log => drop(x.f_log_out(out)?),
+            OutKernel::Tanh => drop(x.f_tanh_out(out)?),
+            OutKernel::Sigmoid => drop(x.f_sigmoid_out(out)?),
+            OutKernel::Relu => drop(x.f_relu_out(out)?),
+            OutKernel::MatMul => drop(x.f_matmul_out(out, xs[1])?),
+            // The same `addmm` as `linear`, for the same inputs only.
+            OutKernel::LinearBias if x.dim() == 2 => {
+                drop(xs[2].f_addmm_out(out, x, &xs[1].f_transpose(0, 1)?)?)
+            }
+            OutKernel::LinearBias => return Ok(false),
+            OutKernel::Softmax(d) => drop(x.f_softmax_int_out(out, d, x.kind())?),
+            OutKernel::LogSoftmax(d) => drop(x.f_log_softmax_int_out(out, d, x.kind())?),
+        }
+        Ok(true)
     }
 
     fn relu_backward_(g: &mut Tensor, x: &Tensor) -> Result<()> {

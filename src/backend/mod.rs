@@ -33,6 +33,31 @@ impl AdamHyper {
     }
 }
 
+/// A forward kernel that can write its result into a recycled buffer (see
+/// [`crate::pool`]) instead of allocating one. Each computes exactly what the allocating
+/// kernel of the same name computes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum OutKernel {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Neg,
+    AddScalar(f64),
+    MulScalar(f64),
+    PowScalar(f64),
+    Exp,
+    Log,
+    Tanh,
+    Sigmoid,
+    Relu,
+    MatMul,
+    /// [`Backend::linear`] with a bias: `xs = [x, w, b]`.
+    LinearBias,
+    Softmax(i64),
+    LogSoftmax(i64),
+}
+
 pub trait Backend: Sized + Send + Sync + 'static {
     /// A tensor of this backend.
     type T: Send + 'static;
@@ -143,6 +168,22 @@ pub trait Backend: Sized + Send + Sync + 'static {
             h.eps,
         )?;
         Self::axpy_(p, -h.lr / h.bias1(), &Self::div(m, &denom)?)
+    }
+
+    // ---- recycled outputs (see `crate::pool`) ----
+    /// Whether `t` may be kept and later written over as an op's output: the caller's
+    /// handle is the only reference to the tensor and to its storage (no view, no export
+    /// shares it), and it is a dense, contiguous tensor of exactly `shape`, `dtype` and
+    /// `device`. The default keeps nothing.
+    fn recyclable(_t: &Self::T, _shape: &[i64], _dtype: DType, _device: Device) -> bool {
+        false
+    }
+    /// Run `k` on `xs`, writing the result into `out`, which the caller holds exclusively
+    /// and which has exactly the result's shape, dtype and device. `Ok(false)`: this
+    /// backend has no such kernel for these inputs and `out` is untouched. On an error,
+    /// `out`'s contents are unspecified.
+    fn run_out(_k: OutKernel, _xs: &[&Self::T], _out: &mut Self::T) -> Result<bool> {
+        Ok(false)
     }
 
     // ---- in place (the caller holds the tensor exclusively) ----

@@ -15,7 +15,7 @@ mod unary;
 
 use std::sync::Arc;
 
-use crate::backend::Backend;
+use crate::backend::{Backend, OutKernel};
 use crate::buffer::{Tracked, Value};
 use crate::error::Result;
 use crate::ledger::Category;
@@ -128,6 +128,40 @@ impl<B: Backend> Op<B> {
             Op::CrossEntropy { .. } => Ok(vec![]),
             _ => Ok(shapes[0].to_vec()),
         }
+    }
+
+    /// Whether the forward result is a fresh buffer the node owns (not a leaf, not a view).
+    pub fn fresh_output(&self) -> bool {
+        !matches!(
+            self,
+            Op::Input | Op::Param(_) | Op::Transpose(..) | Op::Reshape(_)
+        )
+    }
+
+    /// The kernel that computes this op's forward result into a recycled buffer, if its
+    /// forward is one kernel that has such a form (see [`crate::pool`]), for `parents`
+    /// operands.
+    pub fn out_kernel(&self, parents: usize) -> Option<OutKernel> {
+        Some(match self {
+            Op::Add => OutKernel::Add,
+            Op::Sub => OutKernel::Sub,
+            Op::Mul => OutKernel::Mul,
+            Op::Div => OutKernel::Div,
+            Op::Neg => OutKernel::Neg,
+            Op::AddScalar(s) => OutKernel::AddScalar(*s),
+            Op::MulScalar(s) => OutKernel::MulScalar(*s),
+            Op::PowScalar(e) => OutKernel::PowScalar(*e),
+            Op::Exp => OutKernel::Exp,
+            Op::Log => OutKernel::Log,
+            Op::Tanh => OutKernel::Tanh,
+            Op::Sigmoid => OutKernel::Sigmoid,
+            Op::Relu => OutKernel::Relu,
+            Op::MatMul => OutKernel::MatMul,
+            Op::Linear if parents == 3 => OutKernel::LinearBias,
+            Op::Softmax(d) => OutKernel::Softmax(*d),
+            Op::LogSoftmax(d) => OutKernel::LogSoftmax(*d),
+            _ => return None,
+        })
     }
 
     /// Run the forward kernel on the parents' values.

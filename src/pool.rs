@@ -1,0 +1,205 @@
+//! Recycled tape buffers: a session's allocator cache.
+//!
+//! `reset_tape` releases every intermediate the tape owns. Small ones whose storage nobody
+//! else references (checked by the backend, down to LibTorch's reference counts) are not
+//! handed back to the allocator one by one: the session's [`Pool`] keeps them, keyed by
+//! shape, and the next generation's ops write their results into them (`_out` kernels)
+//! instead of allocating. This is what LibTorch's CUDA caching allocator does for device
+//! memory, one level up, so it also saves the tensor objects around the storage.
+//!
+//! Ownership and lifetime:
+//! * A kept buffer is counted by the ledger as *cached* (`memory_stats()["cached_bytes"]`),
+//!   not as live: it is in no category and not in the peak, like `memory_reserved` next to
+//!   `memory_allocated` in torch.
+//! * The pool holds at most one generation: at each reset, buffers kept by the previous
+//!   reset and not reused since are freed first. So steady training loops reuse everything
+//!   and a loop whose shapes change frees what it no longer uses one reset later.
+//! * Only buffers of at most [`MAX_BUFFER_BYTES`] are kept (allocation cost matters next to
+//!   small kernels only), and at most [`MAX_POOL_BYTES`] in all.
+//! * `empty_cache()` and dropping the session free the pool at once.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use std::sync::Arc;
+
+use crate::backend::{Backend, OutKernel};
+use crate::buffer::Value;
+use crate::config::{DType, Device};
+use crate::error::Result;
+use crate::ledger;
+
+/// Largest buffer the pool keeps.
+pub const MAX_BUFFER_BYTES: usize = 64 << 10;
+/// Most bytes one session's pool keeps.
+pub const MAX_POOL_BYTES: usize = 64 << 20;
+/// Highest rank of a kept buffer.
+const MAX_RANK: usize = 4;
+
+/// The shape of a buffer the pool may keep (dtype and device are the session's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PoolKey {
+    dims: [i64; MAX_RANK],
+    rank: u8,
+}
+
+impl PoolKey {
+    /// The key of a `shape` buffer of `dtype`, if the pool may keep one that size.
+    pub fn of(shape: &[i64], dtype: DType) -> Option<PoolKey> {
+        if shape.len() > MAX_RANK {
+            return None;
+        }
+        let numel = shape
+            .iter()
+            .try_fold(1usize, |n, &d| n.checked_mul(usize::try_from(d).ok()?))?;
+        let bytes = numel.checked_mul(dtype.size())?;
+        if bytes == 0 || bytes > MAX_BUFFER_BYTES {
+            return None;
+        }
+        let mut dims = [0; MAX_RANK];
+        dims[..shape.len()].copy_from_slice(shape);
+        Some(PoolKey {
+            dims,
+            rank: shape.len() as u8,
+        })
+    }
+
+    pub fn shape(&self) -> &[i64] {
+        &self.dims[..self.rank as usize]
+    }
+
+    fn bytes(&self, dtype: DType) -> usize {
+        self.shape().iter().product::<i64>() as usize * dtype.size()
+    }
+}
+
+/// FxHash-style hashing of the few integers in a key (the std hasher is DoS-resistant,
+/// which keys chosen by the core itself do not need, and slower).
+#[derive(Default)]
+pub struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn write_i64(&mut self, i: i64) {
+        self.write_u64(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+pub struct Pool<B: Backend> {
+    /// The session's dtype and device: every kept buffer has them.
+    dtype: DType,
+    device: Device,
+    /// Buffers kept by the last reset and not reused since, by shape. Each `Value` is held
+    /// here alone (checked when kept) and marked cached, so the ledger counts it as cached.
+    ready: HashMap<PoolKey, Vec<Value<B>>, BuildHasherDefault<KeyHasher>>,
+    /// Bytes in `ready`.
+    bytes: usize,
+}
+
+impl<B: Backend> Pool<B> {
+    pub fn new(dtype: DType, device: Device) -> Self {
+        Pool {
+            dtype,
+            device,
+            ready: HashMap::default(),
+            bytes: 0,
+        }
+    }
+
+    /// Bytes kept.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// Free every kept buffer (`empty_cache`, the session's end, and each reset for what
+    /// the previous one kept and nobody reused).
+    pub fn clear(&mut self) {
+        if self.bytes == 0 {
+            return;
+        }
+        for bufs in self.ready.values_mut() {
+            bufs.clear();
+        }
+        self.bytes = 0;
+    }
+
+    /// Keep `value` (a tape intermediate of shape `key`, just released) if nothing else
+    /// holds it and there is room; free it otherwise. Reads only the value's own header:
+    /// the tensor itself is checked when it is reused.
+    pub fn keep(&mut self, mut value: Value<B>, key: PoolKey) {
+        let b = key.bytes(self.dtype);
+        if self.bytes + b > MAX_POOL_BYTES {
+            return;
+        }
+        // A second holder (a gradient map, a buffer, a view of it) keeps it alive: not ours.
+        let Some(t) = Arc::get_mut(&mut value) else {
+            return;
+        };
+        if t.is_view() || t.bytes() != b {
+            return;
+        }
+        t.set_cached(true);
+        self.ready.entry(key).or_default().push(value);
+        self.bytes += b;
+    }
+
+    /// Compute `k` into a kept buffer of shape `key`, as a fresh tape value. `Ok(None)`:
+    /// none kept, the kept one failed the backend's check that nothing else references its
+    /// storage (then it is freed), or the backend has no such kernel for these inputs
+    /// (then it stays kept); the caller allocates instead. A failing kernel frees the
+    /// buffer it was writing.
+    pub fn compute(
+        &mut self,
+        key: PoolKey,
+        k: OutKernel,
+        xs: &[&B::T],
+    ) -> Result<Option<Value<B>>> {
+        let Some(mut value) = self.ready.get_mut(&key).and_then(Vec::pop) else {
+            return Ok(None);
+        };
+        self.bytes -= key.bytes(self.dtype);
+        let Some(t) = Arc::get_mut(&mut value) else {
+            return Ok(None); // unreachable: the pool is the only holder
+        };
+        if !B::recyclable(t.get(), key.shape(), self.dtype, self.device) {
+            return Ok(None); // freed here, still counted as cached until now
+        }
+        let Some(out) = t.get_mut() else {
+            return Ok(None);
+        };
+        match B::run_out(k, xs, out) {
+            Ok(true) => {
+                t.set_cached(false);
+                Ok(Some(value))
+            }
+            Ok(false) => {
+                self.bytes += key.bytes(self.dtype);
+                self.ready.entry(key).or_default().push(value);
+                Ok(None)
+            }
+            Err(e) => Err(e), // `value` is freed here
+        }
+    }
+}
+
+impl<B: Backend> Drop for Pool<B> {
+    fn drop(&mut self) {
+        ledger::batched(|| self.clear());
+    }
+}
