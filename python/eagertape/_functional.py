@@ -8,6 +8,7 @@ from typing import TypeVar
 import numpy as np
 import torch
 
+from . import _core
 from ._core import GradMap, Tensor
 
 T = TypeVar("T")
@@ -95,7 +96,10 @@ def with_grad_map(grads: GradMap, action: Callable[[GradMap], T]) -> T:
 
 
 def empty_cache() -> None:
-    """Return cached, unused device memory to the driver. eagertape shares LibTorch's
-    caching allocator with torch; on CPU there is no cache and this does nothing."""
+    """Free every cached, unused buffer: the recycled tape buffers that each session keeps
+    from its last ``reset_tape`` for its next forward pass (``memory_stats()["cached_bytes"]``
+    drops to 0), then return LibTorch's cached device memory to the driver (eagertape shares
+    LibTorch's CUDA caching allocator with torch; on CPU it has none)."""
+    _core.empty_session_caches()
     if torch.cuda.is_available() and torch.cuda.is_initialized():
         torch.cuda.empty_cache()

@@ -81,7 +81,15 @@ fn memory_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
         by.set_item(c.name(), s.category(c))?;
     }
     d.set_item("by_category", by)?;
+    d.set_item("cached_bytes", s.cached_bytes)?;
+    d.set_item("cached_buffers", s.cached_buffers)?;
     Ok(d)
+}
+
+/// Free the recycled tape buffers every session keeps; the bytes freed.
+#[pyfunction]
+fn empty_session_caches(py: Python<'_>) -> usize {
+    session::empty_session_caches(py)
 }
 
 /// Start a new peak window at the current live bytes.
@@ -104,6 +112,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<optim::PyAdamW>()?;
     m.add_function(wrap_pyfunction!(memory_stats, m)?)?;
     m.add_function(wrap_pyfunction!(reset_peak_memory_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(empty_session_caches, m)?)?;
     m.add_function(wrap_pyfunction!(tensor::linear, m)?)?;
     m.add_function(wrap_pyfunction!(tensor::cross_entropy, m)?)?;
     m.add_function(wrap_pyfunction!(tensor::mse_loss, m)?)?;

@@ -1,6 +1,6 @@
 //! `eagertape.Session`.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -32,6 +32,38 @@ pub fn shape_arg(shape: &Bound<'_, PyTuple>) -> PyResult<Vec<i64>> {
             "invalid shape {}: expected integers that fit in 64 bits",
             shape.repr().map(|r| r.to_string()).unwrap_or_default()
         )))
+    })
+}
+
+/// Every session created from Python, for `empty_cache()` (weak: the registry never keeps a
+/// session alive; dead entries are dropped when the next session registers).
+static SESSIONS: Mutex<Vec<Weak<SessionCell>>> = Mutex::new(Vec::new());
+
+fn register(cell: &Arc<SessionCell>) {
+    let mut all = SESSIONS.lock().unwrap_or_else(|e| e.into_inner());
+    all.retain(|w| w.strong_count() > 0);
+    all.push(Arc::downgrade(cell));
+}
+
+/// Free the buffers every live session keeps for reuse (their pools of recycled tape
+/// buffers); returns the bytes freed. Sessions busy in another thread are waited for.
+pub fn empty_session_caches(py: Python<'_>) -> usize {
+    let cells: Vec<Arc<SessionCell>> = SESSIONS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .filter_map(Weak::upgrade)
+        .collect();
+    py.detach(|| {
+        cells
+            .iter()
+            .map(|cell| {
+                let mut s = lock(cell);
+                let bytes = s.cached_bytes();
+                s.empty_cache();
+                bytes
+            })
+            .sum()
     })
 }
 
@@ -68,10 +100,10 @@ impl PySession {
         // Invariant 1 first (with its warning), then invariant 2 in Session::new.
         let cfg = super::config::resolve(py, &cfg)?;
         let s = py.detach(|| Session::new(cfg)).py()?;
-        Ok(PySession {
-            id: s.id(),
-            cell: Arc::new(Mutex::new(s)),
-        })
+        let id = s.id();
+        let cell = Arc::new(Mutex::new(s));
+        register(&cell);
+        Ok(PySession { id, cell })
     }
 
     #[getter]
@@ -92,6 +124,22 @@ impl PySession {
             Ok(PyConfig {
                 inner: s.config().clone(),
             })
+        })
+    }
+
+    /// Bytes of recycled tape buffers this session keeps for its next generation (counted
+    /// in `memory_stats()["cached_bytes"]`, not as live).
+    #[getter]
+    fn cached_bytes(&self, py: Python<'_>) -> PyResult<usize> {
+        self.with(py, |s| Ok(s.cached_bytes()))
+    }
+
+    /// Free the recycled tape buffers this session keeps (`et.empty_cache()` does this for
+    /// every session).
+    fn empty_cache(&self, py: Python<'_>) -> PyResult<()> {
+        self.with(py, |s| {
+            s.empty_cache();
+            Ok(())
         })
     }
 

@@ -124,26 +124,35 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "cuda: tests of the CUDA paths (test_cuda.py)")
 
 
+def held_view(stats: dict) -> dict:
+    """Everything the core holds: the live figures and the recycled buffers that sessions
+    keep for reuse (freed with their session)."""
+    view = ledger_view(stats)
+    view["cached_bytes"] = stats["cached_bytes"]
+    view["cached_buffers"] = stats["cached_buffers"]
+    return view
+
+
 @pytest.fixture(autouse=True)
 def no_leaks(request):
     """The leak check of every test: once the test's sessions, maps and optimizers are gone,
-    the ledger (live bytes, live buffers, bytes by category) is exactly what it was before
-    the test, also for tests that raise. `gc.collect()` only clears the reference cycles that
+    the ledger (live bytes, live buffers, bytes by category, cached bytes and buffers) is
+    exactly what it was before the test, also for tests that raise. `gc.collect()` only clears the reference cycles that
     Python itself builds around a test (an exception's traceback holding the test's frame);
     eagertape frees by reference count. Mark a test `@pytest.mark.ledger_global` to skip
     the check (it must say why it keeps process-wide objects)."""
     if request.node.get_closest_marker("ledger_global"):
         yield
         return
-    before = ledger_view(et.memory_stats())
+    before = held_view(et.memory_stats())
     yield
     # This fixture is torn down last; drop pytest's references to the other fixtures'
     # values (a `sess64` fixture's session) so that only a real leak stays alive.
     request.node.funcargs.clear()
-    after = ledger_view(et.memory_stats())
+    after = held_view(et.memory_stats())
     if after != before:
         gc.collect()  # only then: collecting costs more than most tests
-        after = ledger_view(et.memory_stats())
+        after = held_view(et.memory_stats())
     assert after == before, f"the test leaked eagertape buffers: {before} -> {after}"
 
 
