@@ -137,10 +137,11 @@ def held_view(stats: dict) -> dict:
 def no_leaks(request):
     """The leak check of every test: once the test's sessions, maps and optimizers are gone,
     the ledger (live bytes, live buffers, bytes by category, cached bytes and buffers) is
-    exactly what it was before the test, also for tests that raise. `gc.collect()` only clears the reference cycles that
-    Python itself builds around a test (an exception's traceback holding the test's frame);
-    eagertape frees by reference count. Mark a test `@pytest.mark.ledger_global` to skip
-    the check (it must say why it keeps process-wide objects)."""
+    exactly what it was before the test, also for tests that raise. `gc.collect()` only
+    clears the reference cycles that Python itself builds around a test (an exception's
+    traceback holding the test's frame); eagertape frees by reference count. Mark a test
+    `@pytest.mark.ledger_global` to skip the check (it must say why it keeps process-wide
+    objects)."""
     if request.node.get_closest_marker("ledger_global"):
         yield
         return
