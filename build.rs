@@ -1,10 +1,11 @@
 //! Link the extension and test binaries against the LibTorch that torch-sys found
 //! (the `torch==2.11.0` wheel, via `LIBTORCH_USE_PYTORCH=1`), give them an rpath so they
-//! load it without `LD_LIBRARY_PATH`, and compile the small C++ shim (`src/shim/`) against
+//! load it without `LD_LIBRARY_PATH`, and compile the small C++ shims (`src/shim/`) against
 //! the same LibTorch headers.
 fn main() {
     println!("cargo:rerun-if-env-changed=DEP_TCH_LIBTORCH_LIB");
     println!("cargo:rerun-if-changed=src/shim/recycle.cpp");
+    println!("cargo:rerun-if-changed=src/shim/optim.cpp");
     let lib = std::env::var("DEP_TCH_LIBTORCH_LIB")
         .expect("torch-sys did not report its LibTorch directory (DEP_TCH_LIBTORCH_LIB)");
     println!("cargo:rustc-link-arg=-Wl,-rpath,{lib}");
@@ -22,5 +23,6 @@ fn main() {
         .flag_if_supported("-Wno-unused-parameter")
         .warnings(false)
         .file("src/shim/recycle.cpp")
+        .file("src/shim/optim.cpp")
         .compile("eagertape_shim");
 }

@@ -45,6 +45,31 @@ fn scalar_operand(a: &Tensor, s: f64) -> Result<Option<Tensor>> {
     })
 }
 
+extern "C" {
+    #[link_name = "free"]
+    fn libc_free(p: *mut std::ffi::c_void);
+}
+
+/// The result of a shim call that returns 0, or 1 with a malloc'd message in `err`.
+fn shim_result(rc: i32, err: *mut std::os::raw::c_char, what: &str) -> Result<()> {
+    if rc == 0 {
+        return Ok(());
+    }
+    let msg = if err.is_null() {
+        format!("{what} failed")
+    } else {
+        // SAFETY: the shim set `err` to a NUL-terminated string from malloc; it is read once
+        // here and freed once, right after.
+        unsafe {
+            let m = std::ffi::CStr::from_ptr(err).to_string_lossy().into_owned();
+            libc_free(err.cast());
+            m
+        }
+    };
+    // Keep only the first line: LibTorch appends a C++ backtrace.
+    Err(Error::Backend(msg.lines().next().unwrap_or("").to_string()))
+}
+
 /// The CUDA ordinal of a CUDA device, as LibTorch's `DeviceIndex`.
 fn d_index(d: Device) -> i32 {
     d.index() as i32
@@ -69,6 +94,31 @@ extern "C" {
         device_index: i32,
         dims: *const i64,
         rank: i64,
+    ) -> i32;
+
+    /// `src/shim/optim.cpp`: `a.add_(b, alpha)`; 0, or 1 and a malloc'd message.
+    fn eagertape_axpy_(
+        a: *mut torch_sys::C_tensor,
+        alpha: f64,
+        b: *const torch_sys::C_tensor,
+        err: *mut *mut std::os::raw::c_char,
+    ) -> i32;
+
+    /// `src/shim/optim.cpp`: one Adam/AdamW update in place; 0, or 1 and a malloc'd message.
+    fn eagertape_adam_step(
+        param: *mut torch_sys::C_tensor,
+        grad: *const torch_sys::C_tensor,
+        exp_avg: *mut torch_sys::C_tensor,
+        exp_avg_sq: *mut torch_sys::C_tensor,
+        lr: f64,
+        beta1: f64,
+        beta2: f64,
+        eps: f64,
+        weight_decay: f64,
+        decoupled: i32,
+        bias1: f64,
+        bias2_sqrt: f64,
+        err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 }
 
@@ -246,7 +296,9 @@ impl Backend for LibTorch {
         }
     }
 
-    /// In-place kernels in torch's order (`lerp_`, `mul_`/`addcmul_`, `addcdiv_`).
+    /// In place, in torch.optim.Adam's single-tensor order (`lerp_`, `mul_` + `addcmul_`
+    /// with `value=`, `sqrt`, `div_` + `add_`, `addcdiv_` with `value=`): one C++ call, one
+    /// temporary (the denominator), as torch.
     fn adam_update_(
         p: &mut Tensor,
         g: &Tensor,
@@ -254,24 +306,29 @@ impl Backend for LibTorch {
         v: &mut Tensor,
         h: &super::AdamHyper,
     ) -> Result<()> {
-        if h.decoupled && h.weight_decay != 0.0 {
-            let _ = p.f_mul_scalar_(1.0 - h.lr * h.weight_decay)?;
-        }
-        let l2;
-        let g = if !h.decoupled && h.weight_decay != 0.0 {
-            l2 = g.f_add(&p.f_mul_scalar(h.weight_decay)?)?;
-            &l2
-        } else {
-            g
+        let mut err: *mut std::os::raw::c_char = std::ptr::null_mut();
+        // SAFETY: the four pointers are live `at::Tensor`s owned by the arguments for the
+        // whole call; `p`, `m` and `v` are held exclusively by the caller (`&mut`), so
+        // nothing reads them while the shim writes them. The shim catches every C++
+        // exception and reports it through `err`, a string it allocates with malloc.
+        let rc = unsafe {
+            eagertape_adam_step(
+                p.as_mut_ptr(),
+                g.as_ptr(),
+                m.as_mut_ptr(),
+                v.as_mut_ptr(),
+                h.lr,
+                h.beta1,
+                h.beta2,
+                h.eps,
+                h.weight_decay,
+                i32::from(h.decoupled),
+                h.bias1(),
+                h.bias2_sqrt(),
+                &mut err,
+            )
         };
-        let _ = m.f_lerp_(g, 1.0 - h.beta1)?;
-        let _ = v.f_mul_scalar_(h.beta2)?;
-        let _ = v.f_addcmul_(&g.f_mul_scalar(1.0 - h.beta2)?, g)?;
-        let mut denom = v.f_sqrt()?;
-        let _ = denom.f_div_scalar_(h.bias2_sqrt())?;
-        let _ = denom.f_add_scalar_(h.eps)?;
-        let _ = p.f_addcdiv_(&m.f_mul_scalar(-h.lr / h.bias1())?, &denom)?;
-        Ok(())
+        shim_result(rc, err, "Adam update")
     }
 
     fn recyclable(t: &Tensor, shape: &[i64], dtype: DType, device: Device) -> bool {
@@ -345,10 +402,14 @@ impl Backend for LibTorch {
         let _ = a.f_add_(b)?;
         Ok(())
     }
+    /// `a.add_(b, alpha)`: one kernel, no scaled temporary (torch.optim.SGD's update).
     fn axpy_(a: &mut Tensor, alpha: f64, b: &Tensor) -> Result<()> {
-        let scaled = b.f_mul_scalar(alpha)?;
-        let _ = a.f_add_(&scaled)?;
-        Ok(())
+        let mut err: *mut std::os::raw::c_char = std::ptr::null_mut();
+        // SAFETY: both pointers are live `at::Tensor`s owned by the arguments for the whole
+        // call, `a` held exclusively (`&mut`); the shim catches every C++ exception and
+        // reports it through `err`, a string it allocates with malloc.
+        let rc = unsafe { eagertape_axpy_(a.as_mut_ptr(), alpha, b.as_ptr(), &mut err) };
+        shim_result(rc, err, "add_")
     }
     fn copy_(a: &mut Tensor, b: &Tensor) -> Result<()> {
         a.f_copy_(b)?;

@@ -297,3 +297,35 @@ def test_train_step_with_stale_loss_raises_and_changes_nothing():
     np.testing.assert_array_equal(p.numpy(), np.ones(2))
     assert p.version == 0
     assert opt.state_dict()["state"] == {}
+
+
+@pytest.mark.parametrize(
+    ("name", "kwargs"),
+    [
+        ("Adam", {"lr": 1e-2}),
+        ("Adam", {"lr": 1e-2, "betas": (0.8, 0.99), "eps": 1e-6, "weight_decay": 0.1}),
+        ("AdamW", {"lr": 1e-2, "weight_decay": 0.05}),
+        ("SGD", {"lr": 0.1}),
+    ],
+)
+def test_float32_updates_are_bit_identical_to_torch_single_tensor_kernels(name, kwargs):
+    """Same gradients in, same float32 parameters out, bit for bit: Adam/AdamW run torch's
+    single-tensor kernels in torch's order (`foreach=False`, torch's CPU default) and plain
+    SGD is one `add_(grad, alpha=-lr)`, as in torch."""
+    rng = np.random.default_rng(5)
+    p0 = rng.standard_normal((7, 5)).astype(np.float32)
+    cs = [rng.standard_normal((7, 5)).astype(np.float32) for _ in range(8)]
+    p = et.Parameter(p0)
+    opt = getattr(et.optim, name)([p], **kwargs)
+    tp = torch.tensor(p0, requires_grad=True)
+    topt = getattr(torch.optim, name)([tp], foreach=False, **kwargs)
+    sess = et.Session(dtype="float32")
+    for c in cs:
+        # d/dw sum(w * c) = c exactly, so both optimizers see the same gradient.
+        with sess.backward((sess.use(p) * c).sum()) as grads:
+            sess.reset_tape()
+            np.testing.assert_array_equal(grads[p].numpy(), c)
+            opt.step(grads)
+        tp.grad = torch.from_numpy(c.copy())
+        topt.step()
+        np.testing.assert_array_equal(p.numpy(), tp.detach().numpy())
