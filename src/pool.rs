@@ -101,23 +101,42 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// A shape the pool has seen, interned: nodes carry this index instead of the shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot(u32);
+
+/// Buffers of one shape.
+struct Bucket<B: Backend> {
+    key: PoolKey,
+    /// Bytes of one buffer of this shape.
+    bytes: usize,
+    /// Kept by the last reset and not reused since. Each `Value` is held here alone
+    /// (checked when kept) and marked cached, so the ledger counts it as cached.
+    ready: Vec<Value<B>>,
+}
+
 pub struct Pool<B: Backend> {
     /// The session's dtype and device: every kept buffer has them.
     dtype: DType,
     device: Device,
-    /// Buffers kept by the last reset and not reused since, by shape. Each `Value` is held
-    /// here alone (checked when kept) and marked cached, so the ledger counts it as cached.
-    ready: HashMap<PoolKey, Vec<Value<B>>, BuildHasherDefault<KeyHasher>>,
-    /// Bytes in `ready`.
+    /// One bucket per shape seen (at most [`MAX_SHAPES`]), indexed by [`Slot`]; a bucket is
+    /// never removed, so a node's slot stays valid for the life of the session.
+    buckets: Vec<Bucket<B>>,
+    slots: HashMap<PoolKey, Slot, BuildHasherDefault<KeyHasher>>,
+    /// Bytes kept, over all buckets.
     bytes: usize,
 }
+
+/// Most distinct shapes one session's pool tracks (outputs of further shapes are not kept).
+pub const MAX_SHAPES: usize = 4096;
 
 impl<B: Backend> Pool<B> {
     pub fn new(dtype: DType, device: Device) -> Self {
         Pool {
             dtype,
             device,
-            ready: HashMap::default(),
+            buckets: Vec::new(),
+            slots: HashMap::default(),
             bytes: 0,
         }
     }
@@ -127,23 +146,45 @@ impl<B: Backend> Pool<B> {
         self.bytes
     }
 
+    /// The slot of `shape` outputs, if the pool may keep them (see [`PoolKey::of`]).
+    pub fn slot(&mut self, shape: &[i64]) -> Option<Slot> {
+        let key = PoolKey::of(shape, self.dtype)?;
+        if let Some(&slot) = self.slots.get(&key) {
+            return Some(slot);
+        }
+        if self.buckets.len() >= MAX_SHAPES {
+            return None;
+        }
+        let slot = Slot(self.buckets.len() as u32);
+        self.buckets.push(Bucket {
+            key,
+            bytes: key.bytes(self.dtype),
+            ready: Vec::new(),
+        });
+        self.slots.insert(key, slot);
+        Some(slot)
+    }
+
     /// Free every kept buffer (`empty_cache`, the session's end, and each reset for what
     /// the previous one kept and nobody reused).
     pub fn clear(&mut self) {
         if self.bytes == 0 {
             return;
         }
-        for bufs in self.ready.values_mut() {
-            bufs.clear();
+        for bucket in &mut self.buckets {
+            bucket.ready.clear();
         }
         self.bytes = 0;
     }
 
-    /// Keep `value` (a tape intermediate of shape `key`, just released) if nothing else
+    /// Keep `value` (a tape intermediate of `slot`'s shape, just released) if nothing else
     /// holds it and there is room; free it otherwise. Reads only the value's own header:
     /// the tensor itself is checked when it is reused.
-    pub fn keep(&mut self, mut value: Value<B>, key: PoolKey) {
-        let b = key.bytes(self.dtype);
+    pub fn keep(&mut self, mut value: Value<B>, slot: Slot) {
+        let Some(bucket) = self.buckets.get_mut(slot.0 as usize) else {
+            return;
+        };
+        let b = bucket.bytes;
         if self.bytes + b > MAX_POOL_BYTES {
             return;
         }
@@ -155,29 +196,27 @@ impl<B: Backend> Pool<B> {
             return;
         }
         t.set_cached(true);
-        self.ready.entry(key).or_default().push(value);
+        bucket.ready.push(value);
         self.bytes += b;
     }
 
-    /// Compute `k` into a kept buffer of shape `key`, as a fresh tape value. `Ok(None)`:
+    /// Compute `k` into a kept buffer of `slot`'s shape, as a fresh tape value. `Ok(None)`:
     /// none kept, the kept one failed the backend's check that nothing else references its
     /// storage (then it is freed), or the backend has no such kernel for these inputs
     /// (then it stays kept); the caller allocates instead. A failing kernel frees the
     /// buffer it was writing.
-    pub fn compute(
-        &mut self,
-        key: PoolKey,
-        k: OutKernel,
-        xs: &[&B::T],
-    ) -> Result<Option<Value<B>>> {
-        let Some(mut value) = self.ready.get_mut(&key).and_then(Vec::pop) else {
+    pub fn compute(&mut self, slot: Slot, k: OutKernel, xs: &[&B::T]) -> Result<Option<Value<B>>> {
+        let Some(bucket) = self.buckets.get_mut(slot.0 as usize) else {
             return Ok(None);
         };
-        self.bytes -= key.bytes(self.dtype);
+        let Some(mut value) = bucket.ready.pop() else {
+            return Ok(None);
+        };
+        self.bytes -= bucket.bytes;
         let Some(t) = Arc::get_mut(&mut value) else {
             return Ok(None); // unreachable: the pool is the only holder
         };
-        if !B::recyclable(t.get(), key.shape(), self.dtype, self.device) {
+        if !B::recyclable(t.get(), bucket.key.shape(), self.dtype, self.device) {
             return Ok(None); // freed here, still counted as cached until now
         }
         let Some(out) = t.get_mut() else {
@@ -189,8 +228,8 @@ impl<B: Backend> Pool<B> {
                 Ok(Some(value))
             }
             Ok(false) => {
-                self.bytes += key.bytes(self.dtype);
-                self.ready.entry(key).or_default().push(value);
+                self.bytes += bucket.bytes;
+                bucket.ready.push(value);
                 Ok(None)
             }
             Err(e) => Err(e), // `value` is freed here

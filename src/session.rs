@@ -13,7 +13,7 @@ use crate::grads::GradMap;
 use crate::ledger::{self, Category};
 use crate::ops::{grad_value, Op};
 use crate::param::Parameter;
-use crate::pool::{Pool, PoolKey};
+use crate::pool::Pool;
 use crate::rng::RngState;
 use crate::tape::{Handle, Node, Parents, Tape};
 
@@ -159,7 +159,7 @@ impl<B: Backend> Session<B> {
             parents: Parents::default(),
             value: Tracked::owned(data, Category::Tape),
             requires_grad: requires_grad && self.config.grad_enabled,
-            pool_key: None,
+            pool_slot: None,
         };
         let id = self.tape.push(node);
         Ok(self.handle(id))
@@ -199,7 +199,7 @@ impl<B: Backend> Session<B> {
             requires_grad: p.requires_grad() && self.config.grad_enabled,
             op: Op::Param(Arc::clone(p)),
             parents: Parents::default(),
-            pool_key: None,
+            pool_slot: None,
         };
         let id = self.tape.push(node);
         Ok(self.handle(id))
@@ -229,15 +229,15 @@ impl<B: Backend> Session<B> {
             .collect();
         // An op with a fresh output may reuse a buffer the last reset kept, and its output
         // may be kept at the next reset.
-        let pool_key = if op.fresh_output() {
-            PoolKey::of(&out_shape, self.dtype)
+        let pool_slot = if op.fresh_output() {
+            self.pool.slot(&out_shape)
         } else {
             None
         };
-        let recycled = match (pool_key, op.out_kernel(parents.len())) {
-            (Some(key), Some(k)) => {
+        let recycled = match (pool_slot, op.out_kernel(parents.len())) {
+            (Some(slot), Some(k)) => {
                 let ts: Vec<&B::T> = xs.iter().map(|v| v.get()).collect();
-                self.pool.compute(key, k, &ts)?
+                self.pool.compute(slot, k, &ts)?
             }
             _ => None,
         };
@@ -262,7 +262,7 @@ impl<B: Backend> Session<B> {
             parents: node_parents,
             value,
             requires_grad,
-            pool_key,
+            pool_slot,
         };
         let id = self.tape.push(node);
         Ok(self.handle(id))

@@ -7,7 +7,7 @@ use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::ledger;
 use crate::ops::Op;
-use crate::pool::{Pool, PoolKey};
+use crate::pool::{Pool, Slot};
 
 /// A user-facing reference to a node: `(session id, generation, node id)`. Owns nothing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -62,8 +62,8 @@ pub struct Node<B: Backend> {
     pub value: Value<B>,
     /// Whether a gradient flows into this node.
     pub requires_grad: bool,
-    /// For an op's fresh output that the session's pool may keep at reset: its shape.
-    pub pool_key: Option<PoolKey>,
+    /// For an op's fresh output that the session's pool may keep at reset: its shape's slot.
+    pub pool_slot: Option<Slot>,
 }
 
 pub struct Tape<B: Backend> {
@@ -135,12 +135,12 @@ impl<B: Backend> Tape<B> {
                 let Node {
                     op,
                     value,
-                    pool_key,
+                    pool_slot,
                     ..
                 } = node;
                 drop(op); // its workspace
-                match (pool.as_deref_mut(), pool_key) {
-                    (Some(pool), Some(key)) => pool.keep(value, key),
+                match (pool.as_deref_mut(), pool_slot) {
+                    (Some(pool), Some(slot)) => pool.keep(value, slot),
                     _ => drop(value),
                 }
             }

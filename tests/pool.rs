@@ -355,15 +355,15 @@ fn a_kernel_that_fails_on_a_kept_buffer_frees_it_and_records_nothing() {
     let mut s = session(DType::Float32);
     let x = s.use_param(&p).unwrap();
     let y = s.record(Op::Exp, &[x]).unwrap();
-    let key = PoolKey::of(&[2, 3], DType::Float32).unwrap();
+    let slot = pool.slot(&[2, 3]).unwrap();
     let v = s.value(y).unwrap();
     s.reset_tape();
-    pool.keep(v, key);
+    pool.keep(v, slot);
     assert_eq!(pool.bytes(), 24);
     // Shapes that cannot broadcast: LibTorch raises, the buffer goes.
     let a = data(&[2, 3], 1, DType::Float32, false);
     let b = data(&[4], 1, DType::Float32, false);
-    let r = pool.compute(key, OutKernel::Add, &[&a, &b]);
+    let r = pool.compute(slot, OutKernel::Add, &[&a, &b]);
     assert!(
         matches!(r, Err(eagertape::Error::Backend(_))),
         "{:?}",
