@@ -15,12 +15,12 @@
 //!   reset and not reused since are freed first. So steady training loops reuse everything
 //!   and a loop whose shapes change frees what it no longer uses one reset later.
 //! * Only buffers of at most [`MAX_BUFFER_BYTES`] are kept (allocation cost matters next to
-//!   small kernels only), and at most [`MAX_POOL_BYTES`] in all.
+//!   small kernels only), at most [`MAX_POOL_BYTES`] in all, of at most [`MAX_SHAPES`]
+//!   distinct shapes per session.
 //! * `empty_cache()` and dropping the session free the pool at once.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-
 use std::sync::Arc;
 
 use crate::backend::{Backend, OutKernel};

@@ -9,7 +9,7 @@ use eagertape::backend::{Backend, OutKernel};
 use eagertape::ledger::{memory_stats, MemoryStats};
 use eagertape::ops::Op;
 use eagertape::param::Parameter;
-use eagertape::pool::{PoolKey, MAX_BUFFER_BYTES};
+use eagertape::pool::{PoolKey, MAX_BUFFER_BYTES, MAX_POOL_BYTES, MAX_SHAPES};
 use eagertape::session::Session;
 use eagertape::tape::Handle;
 use eagertape::{Config, DType, Device, LibTorch};
@@ -205,6 +205,43 @@ fn views_parameters_inputs_and_large_buffers_are_never_kept() {
     let w = s.use_param(&p).unwrap();
     let _ = s.record(Op::MulScalar(5.0), &[w]).unwrap();
     assert_eq!(LibTorch::to_f64(p.snapshot().get()).unwrap(), kept);
+}
+
+#[test]
+fn the_pool_keeps_at_most_max_pool_bytes() {
+    let _l = lock();
+    let n = (MAX_BUFFER_BYTES / 4) as i64; // the largest kept float32 buffer
+    let mut s = session(DType::Float32);
+    let x = s
+        .input(&data(&[n], 0, DType::Float32, false), false)
+        .unwrap();
+    let fits = MAX_POOL_BYTES / MAX_BUFFER_BYTES;
+    for _ in 0..fits + 5 {
+        s.record(Op::Exp, &[x]).unwrap();
+    }
+    s.reset_tape();
+    assert_eq!(s.cached_bytes(), MAX_POOL_BYTES);
+    s.empty_cache();
+}
+
+#[test]
+fn outputs_of_more_than_max_shapes_shapes_are_not_kept() {
+    let _l = lock();
+    let mut s = session(DType::Float32);
+    let p = param(&[1], 0, DType::Float32);
+    let w = s.use_param(&p).unwrap();
+    // Scalar outputs take one slot; then one slot per shape (1, k) for k = 1, 2, ...
+    let y = s.record(Op::MulScalar(2.0), &[w]).unwrap();
+    for k in 1..=MAX_SHAPES as i64 + 10 {
+        let row = s
+            .input(&data(&[1, k], k as u64, DType::Float32, false), false)
+            .unwrap();
+        s.record(Op::Mul, &[row, y]).unwrap();
+    }
+    s.reset_tape();
+    // The (1, k) products of the first MAX_SHAPES - 1 shapes and the scalar are kept.
+    let kept: i64 = 4 + (1..MAX_SHAPES as i64).map(|k| 4 * k).sum::<i64>();
+    assert_eq!(s.cached_bytes() as i64, kept);
 }
 
 #[test]
