@@ -24,6 +24,8 @@ def test_readme_usage_example_runs_and_frees_its_tape_and_gradients():
     assert after["grad"] == before["grad"]
     # w (3x4) and b (3,) in float64 are the only new buffers.
     assert after["param"] - before["param"] == (12 + 3) * 8
+    # The example ends with empty_cache(): its session keeps no recycled buffers.
+    assert scope["sess"].cached_bytes == 0
 
 
 def test_readme_interval_example_encloses_the_float64_logits_over_its_box():
