@@ -342,6 +342,31 @@ impl Backend for Dyn {
             _ => Ok(false),
         }
     }
+    fn sgd_update_(
+        p: &mut DynTensor,
+        g: &DynTensor,
+        buf: Option<&mut DynTensor>,
+        first: bool,
+        h: &super::SgdHyper,
+    ) -> Result<()> {
+        match (p, g, buf) {
+            (Torch(p), Torch(g), None) => LibTorch::sgd_update_(p, g, None, first, h),
+            (Torch(p), Torch(g), Some(Torch(b))) => LibTorch::sgd_update_(p, g, Some(b), first, h),
+            (F32(p), F32(g), None) => Reference::<f32>::sgd_update_(p, g, None, first, h),
+            (F32(p), F32(g), Some(F32(b))) => {
+                Reference::<f32>::sgd_update_(p, g, Some(b), first, h)
+            }
+            (F64(p), F64(g), None) => Reference::<f64>::sgd_update_(p, g, None, first, h),
+            (F64(p), F64(g), Some(F64(b))) => {
+                Reference::<f64>::sgd_update_(p, g, Some(b), first, h)
+            }
+            (Iv(p), Iv(g), None) => Reference::<Interval>::sgd_update_(p, g, None, first, h),
+            (Iv(p), Iv(g), Some(Iv(b))) => {
+                Reference::<Interval>::sgd_update_(p, g, Some(b), first, h)
+            }
+            (p, g, _) => Err(mismatch(p, g)),
+        }
+    }
     fn relu_backward_(g: &mut DynTensor, x: &DynTensor) -> Result<()> {
         in_place!(g, x, relu_backward_)
     }

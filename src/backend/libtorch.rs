@@ -104,6 +104,21 @@ extern "C" {
         err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 
+    /// `src/shim/optim.cpp`: one SGD update in place (`buf` null without momentum); 0, or 1
+    /// and a malloc'd message.
+    fn eagertape_sgd_step(
+        param: *mut torch_sys::C_tensor,
+        grad: *const torch_sys::C_tensor,
+        buf: *mut torch_sys::C_tensor,
+        first: i32,
+        lr: f64,
+        momentum: f64,
+        dampening: f64,
+        weight_decay: f64,
+        nesterov: i32,
+        err: *mut *mut std::os::raw::c_char,
+    ) -> i32;
+
     /// `src/shim/optim.cpp`: one Adam/AdamW update in place; 0, or 1 and a malloc'd message.
     fn eagertape_adam_step(
         param: *mut torch_sys::C_tensor,
@@ -402,6 +417,38 @@ impl Backend for LibTorch {
         let _ = a.f_add_(b)?;
         Ok(())
     }
+    /// torch.optim.SGD's single-tensor update (`add(param, alpha=wd)`, `mul_` + `add_(alpha=)`
+    /// on the momentum buffer, `add_(d, alpha=-lr)`): one C++ call.
+    fn sgd_update_(
+        p: &mut Tensor,
+        g: &Tensor,
+        buf: Option<&mut Tensor>,
+        first: bool,
+        h: &super::SgdHyper,
+    ) -> Result<()> {
+        let buf = buf.map_or(std::ptr::null_mut(), |b| b.as_mut_ptr());
+        let mut err: *mut std::os::raw::c_char = std::ptr::null_mut();
+        // SAFETY: the pointers are live `at::Tensor`s owned by the arguments for the whole
+        // call (`buf` may be null, which the shim checks); `p` and `buf` are held
+        // exclusively (`&mut`). The shim catches every C++ exception and reports it through
+        // `err`, a string it allocates with malloc.
+        let rc = unsafe {
+            eagertape_sgd_step(
+                p.as_mut_ptr(),
+                g.as_ptr(),
+                buf,
+                i32::from(first),
+                h.lr,
+                h.momentum,
+                h.dampening,
+                h.weight_decay,
+                i32::from(h.nesterov),
+                &mut err,
+            )
+        };
+        shim_result(rc, err, "SGD update")
+    }
+
     /// `a.add_(b, alpha)`: one kernel, no scaled temporary (torch.optim.SGD's update).
     fn axpy_(a: &mut Tensor, alpha: f64, b: &Tensor) -> Result<()> {
         let mut err: *mut std::os::raw::c_char = std::ptr::null_mut();

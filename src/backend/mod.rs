@@ -58,6 +58,16 @@ pub enum OutKernel {
     LogSoftmax(i64),
 }
 
+/// Hyperparameters of one SGD update.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SgdHyper {
+    pub lr: f64,
+    pub momentum: f64,
+    pub dampening: f64,
+    pub weight_decay: f64,
+    pub nesterov: bool,
+}
+
 pub trait Backend: Sized + Send + Sync + 'static {
     /// A tensor of this backend.
     type T: Send + 'static;
@@ -168,6 +178,43 @@ pub trait Backend: Sized + Send + Sync + 'static {
             h.eps,
         )?;
         Self::axpy_(p, -h.lr / h.bias1(), &Self::div(m, &denom)?)
+    }
+
+    /// One SGD update of `p` (held exclusively) with gradient `g`, torch.optim.SGD's
+    /// formulas. With momentum, `buf` is the momentum buffer (held exclusively): `first`
+    /// says it has no history yet and becomes the direction itself. The default composes
+    /// kernels above; a backend may fuse them.
+    fn sgd_update_(
+        p: &mut Self::T,
+        g: &Self::T,
+        buf: Option<&mut Self::T>,
+        first: bool,
+        h: &SgdHyper,
+    ) -> Result<()> {
+        let decayed = if h.weight_decay != 0.0 {
+            Some(Self::add(g, &Self::mul_scalar(p, h.weight_decay)?)?)
+        } else {
+            None
+        };
+        let d = decayed.as_ref().unwrap_or(g);
+        let Some(buf) = buf else {
+            return Self::axpy_(p, -h.lr, d);
+        };
+        if first {
+            Self::copy_(buf, d)?;
+        } else {
+            let next = Self::add(
+                &Self::mul_scalar(buf, h.momentum)?,
+                &Self::mul_scalar(d, 1.0 - h.dampening)?,
+            )?;
+            Self::copy_(buf, &next)?;
+        }
+        if h.nesterov {
+            let step = Self::add(d, &Self::mul_scalar(buf, h.momentum)?)?;
+            Self::axpy_(p, -h.lr, &step)
+        } else {
+            Self::axpy_(p, -h.lr, buf)
+        }
     }
 
     // ---- recycled outputs (see `crate::pool`) ----

@@ -94,6 +94,17 @@ impl<B: Backend> ParamState<B> {
         }
     }
 
+    /// Exclusive access to one buffer (copied first if anything else holds it).
+    pub fn one_mut(&mut self, name: &str) -> Result<&mut B::T> {
+        let i = self.index(name)?;
+        if unique_mut(&mut self.buffers[i].1).is_none() {
+            let copy = B::copy(self.buffers[i].1.get())?;
+            self.buffers[i].1 = Tracked::owned(copy, Category::Optimizer);
+        }
+        unique_mut(&mut self.buffers[i].1)
+            .ok_or_else(|| Error::Value("optimizer state is shared".into()))
+    }
+
     fn index(&self, name: &str) -> Result<usize> {
         self.buffers
             .iter()

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::{check_hyper, check_lr, collect, Optimizer, StateMap};
-use crate::backend::Backend;
+use crate::backend::{Backend, SgdHyper};
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
 use crate::param::Parameter;
@@ -139,32 +139,25 @@ impl<B: Backend> Optimizer<B> for Sgd<B> {
     fn step(&mut self, grads: &GradMap<B>) -> Result<()> {
         let work = collect("SGD.step", &self.params, grads)?;
         let c = self.cfg;
+        let hyper = SgdHyper {
+            lr: c.lr,
+            momentum: c.momentum,
+            dampening: c.dampening,
+            weight_decay: c.weight_decay,
+            nesterov: c.nesterov,
+        };
         for (p, g) in work {
             let st = self.state.entry(p.id()).or_default();
             p.update(|t| {
-                let decayed = if c.weight_decay != 0.0 {
-                    Some(B::add(g.get(), &B::mul_scalar(t, c.weight_decay)?)?)
-                } else {
-                    None
-                };
-                let d = decayed.as_ref().unwrap_or(g.get());
                 if c.momentum == 0.0 {
-                    return B::axpy_(t, -c.lr, d);
+                    return B::sgd_update_(t, g.get(), None, false, &hyper);
                 }
-                let buf = match st.get("momentum_buffer") {
-                    None => B::copy(d)?,
-                    Some(buf) => B::add(
-                        &B::mul_scalar(buf, c.momentum)?,
-                        &B::mul_scalar(d, 1.0 - c.dampening)?,
-                    )?,
-                };
-                st.set("momentum_buffer", &buf)?;
+                let first = st.get("momentum_buffer").is_none();
+                st.ensure_zeros("momentum_buffer", &p)?;
+                let buf = st.one_mut("momentum_buffer")?;
+                B::sgd_update_(t, g.get(), Some(buf), first, &hyper)?;
                 st.step += 1;
-                if c.nesterov {
-                    B::axpy_(t, -c.lr, &B::add(d, &B::mul_scalar(&buf, c.momentum)?)?)
-                } else {
-                    B::axpy_(t, -c.lr, &buf)
-                }
+                Ok(())
             })?;
         }
         Ok(())

@@ -1,5 +1,7 @@
-// Optimizer updates in place, one C++ call each. `eagertape_axpy_`: a += alpha * b as one
-// `add_(b, alpha)` (torch.optim.SGD's update), with no scaled temporary.
+// Optimizer updates in place, one C++ call each, with the `alpha=`/`value=` forms of LibTorch's
+// kernels that tch does not expose (so no scaled temporaries). `eagertape_axpy_`:
+// a += alpha * b as one `add_(b, alpha)`. `eagertape_sgd_step`: torch.optim.SGD's
+// single-tensor update.
 // `eagertape_adam_step`: one Adam/AdamW update in place, in torch.optim.Adam's single-tensor order, with the
 // `value=` forms of addcmul_/addcdiv_ that tch does not expose (so no scaled temporary of
 // the gradient or of the first moment is allocated). All tensors are held exclusively by
@@ -51,6 +53,38 @@ extern "C" int eagertape_axpy_(at::Tensor* a, double alpha, const at::Tensor* b,
     return 1;
   } catch (...) {
     *err = strdup("unknown C++ exception in add_");
+    return 1;
+  }
+}
+
+extern "C" int eagertape_sgd_step(at::Tensor* param, const at::Tensor* grad, at::Tensor* buf,
+                                  int first, double lr, double momentum, double dampening,
+                                  double weight_decay, int nesterov, char** err) {
+  try {
+    c10::AutoGradMode no_grad(false);
+    at::Tensor d = *grad;
+    if (weight_decay != 0.0) {
+      d = d.add(*param, weight_decay);
+    }
+    if (buf != nullptr) {
+      if (first) {
+        buf->copy_(d);
+      } else {
+        buf->mul_(momentum).add_(d, 1.0 - dampening);
+      }
+      if (nesterov) {
+        d = d.add(*buf, momentum);
+      } else {
+        d = *buf;
+      }
+    }
+    param->add_(d, -lr);
+    return 0;
+  } catch (const std::exception& e) {
+    *err = strdup(e.what());
+    return 1;
+  } catch (...) {
+    *err = strdup("unknown C++ exception in the SGD update");
     return 1;
   }
 }
