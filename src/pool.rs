@@ -146,8 +146,12 @@ impl<B: Backend> Pool<B> {
         self.bytes
     }
 
-    /// The slot of `shape` outputs, if the pool may keep them (see [`PoolKey::of`]).
+    /// The slot of `shape` outputs, if the pool may keep them (see [`PoolKey::of`]; never
+    /// for a backend that cannot write into recycled buffers of the session's dtype).
     pub fn slot(&mut self, shape: &[i64]) -> Option<Slot> {
+        if !B::recycles(self.dtype) {
+            return None;
+        }
         let key = PoolKey::of(shape, self.dtype)?;
         if let Some(&slot) = self.slots.get(&key) {
             return Some(slot);

@@ -324,6 +324,10 @@ impl Backend for Dyn {
             (p, g, _, _) => Err(mismatch(p, g)),
         }
     }
+    /// Native carriers only (they run on LibTorch).
+    fn recycles(dtype: DType) -> bool {
+        LibTorch::recycles(dtype)
+    }
     fn recyclable(t: &DynTensor, shape: &[i64], dtype: DType, device: Device) -> bool {
         match t {
             Torch(t) => LibTorch::recyclable(t, shape, dtype, device),

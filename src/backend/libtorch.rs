@@ -346,6 +346,10 @@ impl Backend for LibTorch {
         shim_result(rc, err, "Adam update")
     }
 
+    fn recycles(dtype: DType) -> bool {
+        dtype.is_native()
+    }
+
     fn recyclable(t: &Tensor, shape: &[i64], dtype: DType, device: Device) -> bool {
         // c10::ScalarType codes of the native carriers.
         let scalar_type = match dtype {

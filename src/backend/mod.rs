@@ -218,6 +218,11 @@ pub trait Backend: Sized + Send + Sync + 'static {
     }
 
     // ---- recycled outputs (see `crate::pool`) ----
+    /// Whether this backend can write results into recycled `dtype` buffers at all
+    /// ([`Backend::run_out`]); if not, the pool keeps nothing. The default: no.
+    fn recycles(_dtype: DType) -> bool {
+        false
+    }
     /// Whether `t` may be kept and later written over as an op's output: the caller's
     /// handle is the only reference to the tensor and to its storage (no view, no export
     /// shares it), and it is a dense, contiguous tensor of exactly `shape`, `dtype` and

@@ -160,3 +160,15 @@ def test_cached_bytes_stay_constant_over_identical_steps():
     per_step = np.diff([a for _, a in seen])
     assert len(set(cached[1:])) == 1 and cached[1] > 0
     assert len(set(per_step[1:].tolist())) == 1
+
+
+def test_reference_backend_sessions_keep_no_buffers():
+    """The CPU-only carriers allocate every result (no `_out` kernels), so their resets free
+    everything at once instead of keeping buffers they could never reuse."""
+    for kwargs in ({"dtype": "ieee32"}, {"dtype": "interval"}, {"backend": "reference"}):
+        sess = et.Session(**kwargs)
+        x = sess.input(np.ones(4))
+        for _ in range(3):
+            x = x + 1.0
+        sess.reset_tape()
+        assert sess.cached_bytes == 0, kwargs
