@@ -83,13 +83,7 @@ pub(crate) fn allocate(category: Category, bytes: usize) {
 
 /// Unregister a buffer registered by [`allocate`].
 pub(crate) fn free(category: Category, bytes: usize) {
-    let b = bytes as i64;
-    if defer(category, b, false) {
-        return;
-    }
-    BY_CATEGORY[category as usize].fetch_sub(b, Ordering::Relaxed);
-    LIVE_BUFFERS.fetch_sub(1, Ordering::Relaxed);
-    LIVE_BYTES.fetch_sub(b, Ordering::Relaxed);
+    leave_live(category, bytes, false);
 }
 
 /// Move a live buffer's bytes from one category to another (no allocation).
@@ -102,15 +96,23 @@ pub(crate) fn recategorize(from: Category, to: Category, bytes: usize) {
 /// A live buffer is kept for reuse instead of being freed: its bytes leave `category` and
 /// the live totals, and are counted as cached.
 pub(crate) fn cache(category: Category, bytes: usize) {
+    leave_live(category, bytes, true);
+}
+
+/// A live buffer of `category` stops being live: freed, or (`to_cache`) kept as cached.
+/// Deferred while a [`batched`] call runs on this thread.
+fn leave_live(category: Category, bytes: usize, to_cache: bool) {
     let b = bytes as i64;
-    if defer(category, b, true) {
+    if defer(category, b, to_cache) {
         return;
     }
     BY_CATEGORY[category as usize].fetch_sub(b, Ordering::Relaxed);
     LIVE_BUFFERS.fetch_sub(1, Ordering::Relaxed);
     LIVE_BYTES.fetch_sub(b, Ordering::Relaxed);
-    CACHED_BYTES.fetch_add(b, Ordering::Relaxed);
-    CACHED_BUFFERS.fetch_add(1, Ordering::Relaxed);
+    if to_cache {
+        CACHED_BYTES.fetch_add(b, Ordering::Relaxed);
+        CACHED_BUFFERS.fetch_add(1, Ordering::Relaxed);
+    }
 }
 
 /// A cached buffer is reused as a live one of `category` (not a new allocation).

@@ -170,14 +170,16 @@ impl<B: Backend> Pool<B> {
     }
 
     /// Free every kept buffer (`empty_cache`, the session's end, and each reset for what
-    /// the previous one kept and nobody reused).
+    /// the previous one kept and nobody reused), settling the ledger once.
     pub fn clear(&mut self) {
         if self.bytes == 0 {
             return;
         }
-        for bucket in &mut self.buckets {
-            bucket.ready.clear();
-        }
+        ledger::batched(|| {
+            for bucket in &mut self.buckets {
+                bucket.ready.clear();
+            }
+        });
         self.bytes = 0;
     }
 
@@ -243,6 +245,6 @@ impl<B: Backend> Pool<B> {
 
 impl<B: Backend> Drop for Pool<B> {
     fn drop(&mut self) {
-        ledger::batched(|| self.clear());
+        self.clear();
     }
 }

@@ -10,7 +10,7 @@ use crate::buffer::{Tracked, Value};
 use crate::config::{Config, DType, Device};
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
-use crate::ledger::{self, Category};
+use crate::ledger::Category;
 use crate::ops::{grad_value, Op};
 use crate::param::Parameter;
 use crate::pool::Pool;
@@ -485,7 +485,7 @@ impl<B: Backend> Session<B> {
 
     /// Free the buffers this session keeps for reuse (its part of `empty_cache()`).
     pub fn empty_cache(&mut self) {
-        ledger::batched(|| self.pool.clear());
+        self.pool.clear();
     }
 
     /// Bytes this session keeps for reuse.

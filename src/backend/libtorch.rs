@@ -70,11 +70,6 @@ fn shim_result(rc: i32, err: *mut std::os::raw::c_char, what: &str) -> Result<()
     Err(Error::Backend(msg.lines().next().unwrap_or("").to_string()))
 }
 
-/// The CUDA ordinal of a CUDA device, as LibTorch's `DeviceIndex`.
-fn d_index(d: Device) -> i32 {
-    d.index() as i32
-}
-
 fn dtype_of(k: Kind) -> DType {
     match k {
         Kind::Double => DType::Float64,
@@ -94,14 +89,6 @@ extern "C" {
         device_index: i32,
         dims: *const i64,
         rank: i64,
-    ) -> i32;
-
-    /// `src/shim/optim.cpp`: `a.add_(b, alpha)`; 0, or 1 and a malloc'd message.
-    fn eagertape_axpy_(
-        a: *mut torch_sys::C_tensor,
-        alpha: f64,
-        b: *const torch_sys::C_tensor,
-        err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 
     /// `src/shim/optim.cpp`: one SGD update in place (`buf` null without momentum); 0, or 1
@@ -361,7 +348,7 @@ impl Backend for LibTorch {
         };
         let (device_type, device_index) = match device {
             Device::Cpu => (0, -1),
-            Device::Cuda(_) => (1, d_index(device)),
+            Device::Cuda(_) => (1, device.index() as i32),
         };
         // SAFETY: `t.as_ptr()` points at the live `at::Tensor` that `t` owns for the whole
         // call; `shape` outlives the call and holds `shape.len()` values. The shim only reads
@@ -453,14 +440,10 @@ impl Backend for LibTorch {
         shim_result(rc, err, "SGD update")
     }
 
-    /// `a.add_(b, alpha)`: one kernel, no scaled temporary (torch.optim.SGD's update).
     fn axpy_(a: &mut Tensor, alpha: f64, b: &Tensor) -> Result<()> {
-        let mut err: *mut std::os::raw::c_char = std::ptr::null_mut();
-        // SAFETY: both pointers are live `at::Tensor`s owned by the arguments for the whole
-        // call, `a` held exclusively (`&mut`); the shim catches every C++ exception and
-        // reports it through `err`, a string it allocates with malloc.
-        let rc = unsafe { eagertape_axpy_(a.as_mut_ptr(), alpha, b.as_ptr(), &mut err) };
-        shim_result(rc, err, "add_")
+        let scaled = b.f_mul_scalar(alpha)?;
+        let _ = a.f_add_(&scaled)?;
+        Ok(())
     }
     fn copy_(a: &mut Tensor, b: &Tensor) -> Result<()> {
         a.f_copy_(b)?;

@@ -1,7 +1,6 @@
 // Optimizer updates in place, one C++ call each, with the `alpha=`/`value=` forms of LibTorch's
-// kernels that tch does not expose (so no scaled temporaries). `eagertape_axpy_`:
-// a += alpha * b as one `add_(b, alpha)`. `eagertape_sgd_step`: torch.optim.SGD's
-// single-tensor update.
+// kernels that tch does not expose (so no scaled temporaries). `eagertape_sgd_step`:
+// torch.optim.SGD's single-tensor update.
 // `eagertape_adam_step`: one Adam/AdamW update in place, in torch.optim.Adam's single-tensor order, with the
 // `value=` forms of addcmul_/addcdiv_ that tch does not expose (so no scaled temporary of
 // the gradient or of the first moment is allocated). All tensors are held exclusively by
@@ -39,20 +38,6 @@ extern "C" int eagertape_adam_step(at::Tensor* param, const at::Tensor* grad, at
     return 1;
   } catch (...) {
     *err = strdup("unknown C++ exception in the Adam update");
-    return 1;
-  }
-}
-
-extern "C" int eagertape_axpy_(at::Tensor* a, double alpha, const at::Tensor* b, char** err) {
-  try {
-    c10::AutoGradMode no_grad(false);
-    a->add_(*b, alpha);
-    return 0;
-  } catch (const std::exception& e) {
-    *err = strdup(e.what());
-    return 1;
-  } catch (...) {
-    *err = strdup("unknown C++ exception in add_");
     return 1;
   }
 }
