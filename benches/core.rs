@@ -12,7 +12,7 @@ use eagertape::buffer::Tracked;
 use eagertape::config::{Config, DType, Device};
 use eagertape::grads::GradMap;
 use eagertape::ledger::Category;
-use eagertape::ops::Op;
+use eagertape::ops::scalar::ScalarOp;
 use eagertape::optim::{Optimizer, Sgd};
 use eagertape::param::Parameter;
 use eagertape::session::Session;
@@ -26,7 +26,7 @@ fn scalar(v: f64) -> tch::Tensor {
 fn chain(s: &mut S, p: &Arc<Parameter<LibTorch>>, n: usize) -> eagertape::tape::Handle {
     let mut x = s.use_param(p).unwrap();
     for _ in 1..n {
-        x = s.record(Op::AddScalar(1.0), &[x]).unwrap();
+        x = s.record(ScalarOp::Add.op(1.0), &[x]).unwrap();
     }
     x
 }
@@ -40,7 +40,7 @@ fn bench(c: &mut Criterion) {
         let mut x = s.use_param(&p).unwrap();
         let mut n = 0;
         b.iter(|| {
-            x = s.record(Op::AddScalar(1.0), &[x]).unwrap();
+            x = s.record(ScalarOp::Add.op(1.0), &[x]).unwrap();
             n += 1;
             if n == 1000 {
                 s.reset_tape();

@@ -1,12 +1,29 @@
 //! One error type for the whole core. The Python layer maps each variant to a typed
-//! exception (`eagertape.ConfigError`, `eagertape.StaleHandleError`, ...).
+//! exception (`eagertape.ConfigError`, `eagertape.StaleHandleError`, ...) in one `match`
+//! (`python/errors.rs`), so a new variant does not compile until it has a Python class.
 
 /// Every fallible core call returns this.
 #[derive(Debug, thiserror::Error, Clone, PartialEq)]
 pub enum Error {
-    /// An invalid configuration field (unknown device, dtype or backend).
+    /// An invalid configuration field (unknown device, dtype or backend) or optimizer
+    /// hyperparameter.
     #[error("{0}")]
     Config(String),
+    /// An invalid argument of an op or call (a dropout probability outside [0, 1], a
+    /// malformed state tuple) that is not a shape, dtype or index problem.
+    #[error("{0}")]
+    Argument(String),
+    /// An op given the wrong number of operands.
+    #[error("{op} takes {expected} operand(s), got {got}")]
+    Arity {
+        op: &'static str,
+        expected: String,
+        got: usize,
+    },
+    /// An op the carrier cannot compute as specified (e.g. a function with no sound
+    /// interval enclosure). Raised before anything is recorded.
+    #[error("{op} is not supported on the {carrier} carrier")]
+    Unsupported { op: &'static str, carrier: String },
     /// The requested device exists in the config but not on this machine.
     #[error("{0}")]
     DeviceUnavailable(String),
@@ -22,7 +39,20 @@ pub enum Error {
     /// The session a handle points into has been dropped.
     #[error("the session of this tensor handle (session {0}) has been closed")]
     SessionClosed(u64),
-    /// Shapes that the op cannot combine.
+    /// Two shapes that do not broadcast.
+    #[error("{op}: shapes {a:?} and {b:?} cannot be broadcast together (dimension {dim}: {da} vs {db})")]
+    Broadcast {
+        op: String,
+        a: Vec<i64>,
+        b: Vec<i64>,
+        dim: usize,
+        da: i64,
+        db: i64,
+    },
+    /// A dim outside `[-ndim, ndim)` (0-d tensors accept 0 and -1).
+    #[error("{op}: dim {dim} is out of range for a tensor with {ndim} dimension(s) (expected a dim in [{lo}, {hi}])", lo = -(*ndim.max(&1) as i64), hi = *ndim.max(&1) as i64 - 1)]
+    DimOutOfRange { op: String, dim: i64, ndim: usize },
+    /// Shapes that the op cannot combine (other than the structured cases above).
     #[error("{0}")]
     Shape(String),
     /// A dtype mismatch or a non-numeric input.
@@ -47,9 +77,6 @@ pub enum Error {
     /// A backward call that cannot produce gradients.
     #[error("{0}")]
     Grad(String),
-    /// An invalid argument (hyperparameter, state) that is not one of the above.
-    #[error("{0}")]
-    Value(String),
     /// A non-finite value where a finite one is required (gradient norm clipping).
     #[error("{0}")]
     NonFinite(String),

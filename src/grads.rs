@@ -24,16 +24,25 @@ pub struct Entry<B: Backend> {
     pub buffer: Arc<Buffer<B>>,
 }
 
+/// The entries and their index by parameter id, behind one lock: a lookup and the insert
+/// it decides on happen under the same guard, so two threads accumulating into one map
+/// cannot both insert the same parameter.
+struct Inner<B: Backend> {
+    entries: Vec<Entry<B>>,
+    index: HashMap<u64, usize>,
+}
+
 pub struct GradMap<B: Backend> {
-    entries: Mutex<Vec<Entry<B>>>,
-    index: Mutex<HashMap<u64, usize>>,
+    inner: Mutex<Inner<B>>,
 }
 
 impl<B: Backend> Default for GradMap<B> {
     fn default() -> Self {
         GradMap {
-            entries: Mutex::new(Vec::new()),
-            index: Mutex::new(HashMap::new()),
+            inner: Mutex::new(Inner {
+                entries: Vec::new(),
+                index: HashMap::new(),
+            }),
         }
     }
 }
@@ -43,12 +52,14 @@ impl<B: Backend> GradMap<B> {
         Self::default()
     }
 
-    fn entries(&self) -> std::sync::MutexGuard<'_, Vec<Entry<B>>> {
-        self.entries.lock().unwrap_or_else(|e| e.into_inner())
+    /// The map's lock. Lock order: this lock, then a buffer's slot lock, never the other
+    /// way round.
+    fn inner(&self) -> std::sync::MutexGuard<'_, Inner<B>> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     pub fn len(&self) -> usize {
-        self.entries().len()
+        self.inner().entries.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -56,16 +67,14 @@ impl<B: Backend> GradMap<B> {
     }
 
     pub fn get(&self, param_id: u64) -> Option<Arc<Buffer<B>>> {
-        let idx = *self
-            .index
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&param_id)?;
-        Some(Arc::clone(&self.entries()[idx].buffer))
+        let inner = self.inner();
+        let idx = *inner.index.get(&param_id)?;
+        Some(Arc::clone(&inner.entries[idx].buffer))
     }
 
     pub fn params(&self) -> Vec<Arc<Parameter<B>>> {
-        self.entries()
+        self.inner()
+            .entries
             .iter()
             .map(|e| Arc::clone(&e.param))
             .collect()
@@ -73,18 +82,21 @@ impl<B: Backend> GradMap<B> {
 
     /// (parameter, buffer) pairs, in insertion order.
     pub fn items(&self) -> Vec<ParamBuffer<B>> {
-        self.entries()
+        self.inner()
+            .entries
             .iter()
             .map(|e| (Arc::clone(&e.param), Arc::clone(&e.buffer)))
             .collect()
     }
 
     /// Add `g` into the parameter's gradient (in place when the buffer holds it alone), or
-    /// insert it. A released buffer is replaced by `g`.
+    /// insert it. A released buffer is replaced by `g`. Atomic: the whole lookup, add or
+    /// insert runs under the map's lock.
     pub fn accumulate(&self, param: &Arc<Parameter<B>>, g: Value<B>) -> Result<()> {
         let _guard = B::no_grad();
-        if let Some(buf) = self.get(param.id()) {
-            return buf.with_slot(|slot| {
+        let mut inner = self.inner();
+        if let Some(&idx) = inner.index.get(&param.id()) {
+            return inner.entries[idx].buffer.with_slot(|slot| {
                 match slot {
                     None => *slot = Some(g),
                     Some(cur) => {
@@ -98,12 +110,9 @@ impl<B: Backend> GradMap<B> {
                 Ok(())
             });
         }
-        let mut entries = self.entries();
-        self.index
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(param.id(), entries.len());
-        entries.push(Entry {
+        let idx = inner.entries.len();
+        inner.index.insert(param.id(), idx);
+        inner.entries.push(Entry {
             param: Arc::clone(param),
             buffer: Buffer::new(g),
         });
@@ -147,7 +156,7 @@ impl<B: Backend> GradMap<B> {
     /// non-finite norm is an error unless `error_if_nonfinite` is false.
     pub fn clip_norm_(&self, max_norm: f64, error_if_nonfinite: bool) -> Result<f64> {
         if !max_norm.is_finite() || max_norm < 0.0 {
-            return Err(crate::error::Error::Value(format!(
+            return Err(crate::error::Error::Argument(format!(
                 "clip_norm_: max_norm must be finite and >= 0, got {max_norm}"
             )));
         }
@@ -181,6 +190,10 @@ impl<B: Backend> GradMap<B> {
 
     /// Release every buffer (idempotent). Returns how many were released now.
     pub fn release(&self) -> usize {
-        self.entries().iter().filter(|e| e.buffer.release()).count()
+        self.inner()
+            .entries
+            .iter()
+            .filter(|e| e.buffer.release())
+            .count()
     }
 }

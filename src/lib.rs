@@ -19,6 +19,7 @@ pub mod param;
 pub mod pool;
 pub mod rng;
 pub mod session;
+pub mod shape;
 pub mod tape;
 
 #[cfg(feature = "python")]

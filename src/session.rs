@@ -2,26 +2,40 @@
 //! resolved config. All recording goes through [`Session::record`], which validates every
 //! handle and the op's shapes before any kernel runs, so a rejected call changes nothing.
 
+mod backward;
+
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
-use crate::config::{Config, DType, Device};
+use crate::config::{Config, DType};
 use crate::error::{Error, Result};
-use crate::grads::GradMap;
 use crate::ledger::Category;
-use crate::ops::{grad_value, Op};
+use crate::ops::binary::BinaryOp;
+use crate::ops::{Op, Output};
+use crate::optim::Optimizer;
 use crate::param::Parameter;
 use crate::pool::Pool;
 use crate::rng::RngState;
+use crate::shape::checked_numel;
 use crate::tape::{Handle, Node, Parents, Tape};
 
-/// An op argument: a recorded tensor or constant data (a fresh tensor handed over, recorded
-/// as an input leaf).
+/// An op argument: a recorded tensor, constant data (a fresh tensor handed over, recorded
+/// as an input leaf), or a number (only as an operand of [`Session::operator`]).
 pub enum Operand<B: Backend> {
     Node(Handle),
     Data(B::T),
+    Number(f64),
+}
+
+/// A Python binary operator between tensors and numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Operator {
+    /// `+ - * /`.
+    Arith(BinaryOp),
+    /// `@`.
+    MatMul,
 }
 
 static NEXT_SESSION_ID: AtomicU64 = AtomicU64::new(1);
@@ -156,7 +170,7 @@ impl<B: Backend> Session<B> {
         };
         let node = Node {
             op: Op::Input,
-            parents: Parents::default(),
+            parents: Parents::none(),
             value: Tracked::owned(data, Category::Tape),
             requires_grad: requires_grad && self.config.grad_enabled,
             pool_slot: None,
@@ -198,43 +212,43 @@ impl<B: Backend> Session<B> {
             value,
             requires_grad: p.requires_grad() && self.config.grad_enabled,
             op: Op::Param(Arc::clone(p)),
-            parents: Parents::default(),
+            parents: Parents::none(),
             pool_slot: None,
         };
         let id = self.tape.push(node);
         Ok(self.handle(id))
     }
 
-    /// Record `op` applied to `parents`: handles, then shapes, then the kernel.
+    /// Record `op` applied to `parents`: handles, the op's arity, its shape rule, then
+    /// the kernel. Nothing is recorded unless every step succeeds.
     pub fn record(&mut self, op: Op<B>, parents: &[Handle]) -> Result<Handle> {
         self.check(parents)?;
-        let node_parents = Parents::of(parents).ok_or_else(|| {
-            Error::Value(format!(
-                "{} takes at most {} operands, got {}",
-                op.name(),
-                Parents::MAX,
-                parents.len()
+        let rule = op.rule().ok_or_else(|| {
+            Error::Argument(format!(
+                "{} is a leaf: record it with input() or use_param()",
+                op.name()
             ))
         })?;
+        rule.arity().check(rule.name(), parents.len())?;
         let _guard = B::no_grad();
         let shapes: Vec<Vec<i64>> = parents
             .iter()
             .map(|h| B::shape(self.tape.node(h.node).value.get()))
             .collect();
         let refs: Vec<&[i64]> = shapes.iter().map(|s| s.as_slice()).collect();
-        let out_shape = op.infer_shape(&refs)?;
+        let out_shape = rule.shape(&refs)?;
+        checked_numel(&out_shape)?;
         let xs: Vec<&Value<B>> = parents
             .iter()
             .map(|h| &self.tape.node(h.node).value)
             .collect();
         // An op with a fresh output may reuse a buffer the last reset kept, and its output
         // may be kept at the next reset.
-        let pool_slot = if op.fresh_output() {
-            self.pool.slot(&out_shape)
-        } else {
-            None
+        let pool_slot = match rule.output() {
+            Output::Fresh => self.pool.slot(&out_shape),
+            Output::View => None,
         };
-        let recycled = match (pool_slot, op.out_kernel(parents.len())) {
+        let recycled = match (pool_slot, rule.out_kernel(parents.len())) {
             (Some(slot), Some(k)) => {
                 let ts: Vec<&B::T> = xs.iter().map(|v| v.get()).collect();
                 self.pool.compute(slot, k, &ts)?
@@ -243,15 +257,22 @@ impl<B: Backend> Session<B> {
         };
         let value = match recycled {
             Some(v) => v,
-            None => op.forward(&xs)?,
+            None => rule.forward(&xs)?,
         };
+        if B::shape(value.get()) != out_shape {
+            return Err(Error::Backend(format!(
+                "{}: the kernel returned shape {:?}, its shape rule says {out_shape:?}",
+                rule.name(),
+                B::shape(value.get())
+            )));
+        }
         let requires_grad = parents.iter().any(|h| self.tape.node(h.node).requires_grad);
-        if self.config.show_backend && !self.shown.contains(&op.name()) {
-            self.shown.push(op.name());
+        if self.config.show_backend && !self.shown.contains(&rule.name()) {
+            self.shown.push(rule.name());
             eprintln!(
                 "eagertape: session {} ran {} on backend {} ({}, {})",
                 self.id,
-                op.name(),
+                rule.name(),
                 B::backend_name(value.get()),
                 self.config.device,
                 self.dtype
@@ -259,7 +280,7 @@ impl<B: Backend> Session<B> {
         }
         let node = Node {
             op,
-            parents: node_parents,
+            parents: Parents::of(parents),
             value,
             requires_grad,
             pool_slot,
@@ -269,34 +290,86 @@ impl<B: Backend> Session<B> {
     }
 
     /// Record `op` on a mix of recorded tensors and constant data. Constants become input
-    /// leaves only once the handles and shapes have been accepted, so a rejected op records
-    /// nothing at all.
+    /// leaves only once the handles, the arity and the shapes have been accepted, and are
+    /// taken off the tape again if the kernel fails: a rejected op records nothing at all.
     pub fn apply(&mut self, op: Op<B>, operands: Vec<Operand<B>>) -> Result<Handle> {
         let handles: Vec<Handle> = operands
             .iter()
             .filter_map(|o| match o {
                 Operand::Node(h) => Some(*h),
-                Operand::Data(_) => None,
+                _ => None,
             })
             .collect();
         self.check(&handles)?;
-        let shapes: Vec<Vec<i64>> = operands
-            .iter()
-            .map(|o| match o {
+        let Some(rule) = op.rule() else {
+            return Err(Error::Argument(format!(
+                "{} is a leaf: record it with input() or use_param()",
+                op.name()
+            )));
+        };
+        rule.arity().check(rule.name(), operands.len())?;
+        let mut shapes = Vec::with_capacity(operands.len());
+        for o in &operands {
+            shapes.push(match o {
                 Operand::Node(h) => B::shape(self.tape.node(h.node).value.get()),
                 Operand::Data(t) => B::shape(t),
-            })
-            .collect();
-        let refs: Vec<&[i64]> = shapes.iter().map(|s| s.as_slice()).collect();
-        op.infer_shape(&refs)?;
-        let mut parents = Vec::with_capacity(operands.len());
-        for o in operands {
-            parents.push(match o {
-                Operand::Node(h) => h,
-                Operand::Data(t) => self.input_owned(t, false)?,
+                Operand::Number(_) => {
+                    return Err(Error::Argument(format!(
+                        "{}: a number is not a tensor operand here",
+                        rule.name()
+                    )))
+                }
             });
         }
-        self.record(op, &parents)
+        let refs: Vec<&[i64]> = shapes.iter().map(|s| s.as_slice()).collect();
+        rule.shape(&refs)?;
+        let mark = self.tape.len();
+        let recorded = (|| {
+            let mut parents = Vec::with_capacity(operands.len());
+            for o in operands {
+                parents.push(match o {
+                    Operand::Node(h) => h,
+                    Operand::Data(t) => self.input_owned(t, false)?,
+                    Operand::Number(_) => unreachable_number()?,
+                });
+            }
+            self.record(op, &parents)
+        })();
+        if recorded.is_err() {
+            self.tape.truncate(mark);
+        }
+        recorded
+    }
+
+    /// Python's `lhs (op) rhs` between tensors, data and numbers: a number operand turns
+    /// the op into its scalar form, computed as torch computes the Python expression.
+    pub fn operator(&mut self, op: Operator, lhs: Operand<B>, rhs: Operand<B>) -> Result<Handle> {
+        let number = |o: &Operand<B>| match o {
+            Operand::Number(s) => Some(*s),
+            _ => None,
+        };
+        let (scalar, tensor, reflected) = match (number(&lhs), number(&rhs)) {
+            (None, None) => {
+                let op = match op {
+                    Operator::Arith(f) => f.op(),
+                    Operator::MatMul => Op::matmul(),
+                };
+                return self.apply(op, vec![lhs, rhs]);
+            }
+            (Some(_), Some(_)) => {
+                return Err(Error::Argument(
+                    "an operator between two numbers records nothing; compute it in Python".into(),
+                ))
+            }
+            (None, Some(s)) => (s, lhs, false),
+            (Some(s), None) => (s, rhs, true),
+        };
+        let Operator::Arith(f) = op else {
+            return Err(Error::Shape(
+                "matmul: a Python number has no dimensions; use *".into(),
+            ));
+        };
+        self.apply(crate::ops::scalar::rewrite(f, scalar, reflected), vec![tensor])
     }
 
     /// Record `shape` uniform draws in `[0, 1)` from the session's generator.
@@ -328,7 +401,7 @@ impl<B: Backend> Session<B> {
     pub fn dropout(&mut self, x: Handle, p: f64, training: bool) -> Result<Handle> {
         self.check(&[x])?;
         if !(0.0..=1.0).contains(&p) {
-            return Err(Error::Value(format!(
+            return Err(Error::Argument(format!(
                 "dropout probability has to be between 0 and 1, but got {p}"
             )));
         }
@@ -347,7 +420,10 @@ impl<B: Backend> Session<B> {
             let _guard = B::no_grad();
             B::from_f64(&mask, &shape, self.dtype, self.config.device)?
         };
-        let h = self.apply(Op::Mul, vec![Operand::Node(x), Operand::Data(mask)])?;
+        let h = self.apply(
+            BinaryOp::Mul.op(),
+            vec![Operand::Node(x), Operand::Data(mask)],
+        )?;
         self.rng = rng;
         Ok(h)
     }
@@ -361,115 +437,10 @@ impl<B: Backend> Session<B> {
             B::one_hot(class_ids, shape[1], self.dtype, self.config.device)?
         };
         let one_hot = Tracked::owned(one_hot, Category::Tape);
-        self.record(Op::CrossEntropy { one_hot }, &[logits])
-    }
-
-    /// Reverse sweep from `loss` into a new gradient map.
-    pub fn backward(&self, loss: Handle) -> Result<GradMap<B>> {
-        let grads = GradMap::new();
-        self.backward_into(loss, &grads)?;
-        Ok(grads)
-    }
-
-    /// Test hook: make the next backward fail with a `Backend` error when it visits its
-    /// `k`-th node (1-based), as a kernel failure there would; `None` disarms it.
-    pub fn inject_backward_failure(&self, k: Option<usize>) {
-        self.fail_backward_at
-            .store(k.unwrap_or(usize::MAX), Ordering::Relaxed);
-    }
-
-    fn injected(&self, visited: usize) -> Result<()> {
-        if visited == self.fail_backward_at.load(Ordering::Relaxed) {
-            self.fail_backward_at.store(usize::MAX, Ordering::Relaxed);
-            return Err(Error::Backend(format!(
-                "injected failure at backward node {visited}"
-            )));
-        }
-        Ok(())
-    }
-
-    /// Check that `loss` can seed a backward pass: a valid handle, one element, a session
-    /// with grad enabled, and a dependence on something that requires grad.
-    fn check_loss(&self, loss: Handle) -> Result<Vec<i64>> {
-        self.check(&[loss])?;
-        let root = self.tape.node(loss.node);
-        let shape = B::shape(root.value.get());
-        if B::numel(root.value.get()) != 1 {
-            return Err(Error::Shape(format!(
-                "backward: the loss must be a scalar (one element), got shape {shape:?}"
-            )));
-        }
-        if !self.config.grad_enabled {
-            return Err(Error::Grad(format!(
-                "backward: session {} was created with grad_enabled=False",
-                self.id
-            )));
-        }
-        if !root.requires_grad {
-            return Err(Error::Grad(
-                "backward: the loss does not depend on any parameter that requires grad".into(),
-            ));
-        }
-        Ok(shape)
-    }
-
-    /// Reverse sweep from `loss`, adding each trainable parameter's gradient into `into`.
-    /// Visits only nodes that received a cotangent, newest first, and frees each cotangent
-    /// as soon as its node has passed it on. Nothing is added unless the whole sweep
-    /// succeeds.
-    pub fn backward_into(&self, loss: Handle, into: &GradMap<B>) -> Result<()> {
-        let shape = self.check_loss(loss)?;
-        let _guard = B::no_grad();
-        for (p, buf) in into.items() {
-            buf.value(&format!(
-                "backward(into=...): gradient of parameter {}",
-                p.label()
-            ))?;
-        }
-        let nodes = self.tape.nodes();
-        let (fresh, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
-        let mut visited = 0;
-        for i in (0..=loss.node).rev() {
-            if let Some(g) = cot[i].take() {
-                visited += 1;
-                self.injected(visited)?;
-                visit(&nodes[..i], &nodes[i], g, &mut cot, &fresh)?;
-            }
-        }
-        for (p, buf) in fresh.items() {
-            if let Ok(v) = buf.value("backward") {
-                into.accumulate(&p, v)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// `backward` then `reset_tape` in one pass, for a training step: the loss value, and
-    /// the gradients. The sweep takes the nodes off the tape and frees each one as soon as
-    /// it has been visited (its children, the only other readers of its value, come
-    /// first), so the peak stays near parameters + gradients + activations. The tape is
-    /// empty and the generation advanced afterwards, also when the sweep fails.
-    pub fn backward_and_reset(&mut self, loss: Handle) -> Result<(GradMap<B>, f64)> {
-        let shape = self.check_loss(loss)?;
-        let _guard = B::no_grad();
-        let value = B::to_f64(self.tape.node(loss.node).value.get())?[0];
-        let mut nodes = self.tape.take_nodes();
-        self.generation += 1;
-        // Nodes recorded after the loss take no part: release them first, newest first.
-        while nodes.len() > loss.node + 1 {
-            nodes.pop();
-        }
-        let (grads, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
-        let mut visited = 0;
-        while let Some(node) = nodes.pop() {
-            let i = nodes.len();
-            if let Some(g) = cot[i].take() {
-                visited += 1;
-                self.injected(visited)?;
-                visit(&nodes, &node, g, &mut cot, &grads)?;
-            }
-        }
-        Ok((grads, value))
+        self.record(
+            Op::CrossEntropy(crate::ops::softmax::CrossEntropy { one_hot }),
+            &[logits],
+        )
     }
 
     /// Invariant 4: release tape-owned intermediates and workspaces, then the borrowed
@@ -483,6 +454,17 @@ impl<B: Backend> Session<B> {
         self.generation += 1;
     }
 
+    /// One training step: backward, the loss value, `reset_tape`, `opt`'s update from the
+    /// gradients, their release. The tape is reset and the gradients released whether or
+    /// not the update succeeds (an optimizer validates every input before it changes
+    /// anything, so a failed step changes no parameter).
+    pub fn train_step(&mut self, loss: Handle, opt: &mut dyn Optimizer<B>) -> Result<f64> {
+        let (grads, value) = self.backward_and_reset(loss)?;
+        let stepped = opt.step(&grads);
+        grads.release();
+        stepped.map(|_| value)
+    }
+
     /// Free the buffers this session keeps for reuse (its part of `empty_cache()`).
     pub fn empty_cache(&mut self) {
         self.pool.clear();
@@ -494,87 +476,8 @@ impl<B: Backend> Session<B> {
     }
 }
 
-/// The element count of `shape`, or a `ShapeError` for negative or overflowing shapes.
-fn checked_numel(shape: &[i64]) -> Result<usize> {
-    shape
-        .iter()
-        .try_fold(1usize, |acc, &d| {
-            usize::try_from(d).ok().and_then(|d| acc.checked_mul(d))
-        })
-        .filter(|&n| n <= (1usize << 40))
-        .ok_or_else(|| Error::Shape(format!("invalid shape {shape:?}")))
-}
 
-/// An empty gradient map and the cotangent slots `0..=root`, the root seeded with ones.
-type Sweep<B> = (GradMap<B>, Vec<Option<Value<B>>>);
-
-fn seed<B: Backend>(root: usize, shape: &[i64], dtype: DType, device: Device) -> Result<Sweep<B>> {
-    let mut cot: Vec<Option<Value<B>>> = (0..=root).map(|_| None).collect();
-    cot[root] = Some(grad_value::<B>(B::full(shape, 1.0, dtype, device)?));
-    Ok((GradMap::new(), cot))
-}
-
-/// One step of the reverse sweep (no recursion): a parameter leaf takes its cotangent `g`
-/// into `grads`; an op node turns `g` into its parents' cotangents (parents live in
-/// `earlier`, the nodes recorded before it) and `g` is freed right after.
-fn visit<B: Backend>(
-    earlier: &[Node<B>],
-    node: &Node<B>,
-    g: Value<B>,
-    cot: &mut [Option<Value<B>>],
-    grads: &GradMap<B>,
-) -> Result<()> {
-    match &node.op {
-        Op::Param(p) => {
-            if node.requires_grad {
-                let g = if B::dtype(g.get()) == p.dtype() {
-                    owned_grad(g)?
-                } else {
-                    grad_value::<B>(B::convert(g.get(), p.dtype(), p.device())?)
-                };
-                grads.accumulate(p, g)?;
-            }
-        }
-        Op::Input => {}
-        op => {
-            let xs: Vec<&Value<B>> = node.parents.iter().map(|&j| &earlier[j].value).collect();
-            let needs: Vec<bool> = node
-                .parents
-                .iter()
-                .map(|&j| earlier[j].requires_grad)
-                .collect();
-            // `g` is consumed here: freed, or reused as a parent's cotangent.
-            let gs = op.backward_owned(&xs, &node.value, g, &needs)?;
-            for ((&j, gj), need) in node.parents.iter().zip(gs).zip(needs) {
-                if let (Some(gj), true) = (gj, need) {
-                    add_cotangent::<B>(&mut cot[j], gj)?;
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Sum a new cotangent into a slot, in place when the slot holds its buffer alone.
-fn add_cotangent<B: Backend>(slot: &mut Option<Value<B>>, g: Value<B>) -> Result<()> {
-    match slot {
-        None => *slot = Some(g),
-        Some(cur) => {
-            if let Some(t) = crate::buffer::unique_mut(cur) {
-                B::add_(t, g.get())?;
-            } else {
-                *cur = grad_value::<B>(B::add(cur.get(), g.get())?);
-            }
-        }
-    }
-    Ok(())
-}
-
-/// A gradient buffer with storage of its own: the cotangent itself when nothing else holds
-/// it and it is a plain contiguous buffer, else a contiguous copy.
-fn owned_grad<B: Backend>(mut g: Value<B>) -> Result<Value<B>> {
-    if crate::buffer::unique_mut(&mut g).is_some() && B::is_contiguous(g.get()) {
-        return Ok(g);
-    }
-    Ok(grad_value::<B>(B::copy(g.get())?))
+/// `apply` turns number operands away before anything is recorded.
+fn unreachable_number() -> Result<Handle> {
+    Err(Error::Argument("a number is not a tensor operand here".into()))
 }

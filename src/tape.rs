@@ -17,44 +17,57 @@ pub struct Handle {
     pub node: usize,
 }
 
-/// A node's parent ids, stored inline so that recording and freeing a node allocate and
-/// free nothing for them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Parents {
-    ids: [usize; Parents::MAX],
-    len: u8,
+/// A node's parent ids, any number of them: up to [`Parents::INLINE`] stored inline (so
+/// that recording and freeing the usual node allocates and frees nothing for them), more
+/// (`cat`, `stack` of many tensors) in one boxed slice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Parents {
+    Inline { ids: [usize; Parents::INLINE], len: u8 },
+    Many(Box<[usize]>),
 }
 
 impl Parents {
-    /// The most parents any op has (`linear` with a bias).
-    pub const MAX: usize = 3;
+    /// How many parent ids are held without an allocation.
+    pub const INLINE: usize = 3;
 
-    /// The parent ids of `handles`; `None` if there are more than [`Parents::MAX`].
-    pub fn of(handles: &[Handle]) -> Option<Parents> {
-        if handles.len() > Self::MAX {
-            return None;
+    /// A leaf's (none).
+    pub fn none() -> Parents {
+        Parents::Inline {
+            ids: [0; Parents::INLINE],
+            len: 0,
         }
-        let mut p = Parents::default();
-        for (slot, h) in p.ids.iter_mut().zip(handles) {
+    }
+
+    /// The parent ids of `handles`.
+    pub fn of(handles: &[Handle]) -> Parents {
+        if handles.len() > Self::INLINE {
+            return Parents::Many(handles.iter().map(|h| h.node).collect());
+        }
+        let mut ids = [0; Parents::INLINE];
+        for (slot, h) in ids.iter_mut().zip(handles) {
             *slot = h.node;
         }
-        p.len = handles.len() as u8;
-        Some(p)
+        Parents::Inline {
+            ids,
+            len: handles.len() as u8,
+        }
     }
 }
 
 impl std::ops::Deref for Parents {
     type Target = [usize];
     fn deref(&self) -> &[usize] {
-        &self.ids[..self.len as usize]
+        match self {
+            Parents::Inline { ids, len } => &ids[..*len as usize],
+            Parents::Many(ids) => ids,
+        }
     }
 }
 
 pub struct Node<B: Backend> {
     /// The op and its backward workspace (freed with the node).
     pub op: Op<B>,
-    /// Ids of the parent nodes, all smaller than this node's id (held inline: no op has
-    /// more than [`Parents::MAX`]).
+    /// Ids of the parent nodes, all smaller than this node's id.
     pub parents: Parents,
     /// The node's value. Owned by the tape for intermediates and inputs (ledger `tape`);
     /// borrowed for parameter leaves (the parameter's snapshot `Arc`) and views (which keep
@@ -102,6 +115,14 @@ impl<B: Backend> Tape<B> {
     /// All nodes, in recording order.
     pub fn nodes(&self) -> &[Node<B>] {
         &self.nodes
+    }
+
+    /// Drop the nodes from `len` on, newest first (a call that failed after pushing its
+    /// constant operands as leaves takes them off again).
+    pub(crate) fn truncate(&mut self, len: usize) {
+        while self.nodes.len() > len {
+            self.nodes.pop();
+        }
     }
 
     /// Take every node off the tape (the caller frees them in its own order).

@@ -6,6 +6,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use eagertape::backend::Backend;
 use eagertape::ledger::{memory_stats, reset_peak_memory_stats, Category, MemoryStats};
 use eagertape::ops::Op;
+use eagertape::ops::unary::UnaryOp;
+use eagertape::ops::binary::BinaryOp;
 use eagertape::optim::{Optimizer, Sgd};
 use eagertape::param::Parameter;
 use eagertape::session::{Operand, Session};
@@ -50,10 +52,7 @@ fn numel(shape: &[i64]) -> i64 {
 }
 
 fn sum_all() -> Op<LibTorch> {
-    Op::Sum {
-        dims: vec![],
-        keepdim: false,
-    }
+    Op::sum(&[], false)
 }
 
 /// `after − before` per category, plus live bytes and live buffers.
@@ -118,13 +117,13 @@ fn reshape_and_transpose_of_contiguous_data_add_no_bytes() {
     let mut s = session();
     let x = s.input(&data(&[4, 6], 2), false).unwrap();
     let before = memory_stats();
-    let r = s.record(Op::Reshape(vec![6, 4]), &[x]).unwrap();
-    s.record(Op::Reshape(vec![-1]), &[r]).unwrap();
-    let xt = s.record(Op::Transpose(0, 1), &[x]).unwrap();
+    let r = s.record(Op::reshape(&[6, 4]), &[x]).unwrap();
+    s.record(Op::reshape(&[-1]), &[r]).unwrap();
+    let xt = s.record(Op::transpose(0, 1), &[x]).unwrap();
     assert_eq!(delta(&before), NOTHING);
     assert_eq!(memory_stats().allocations, before.allocations);
     // A reshape of the (non-contiguous) transpose must copy: one new tape buffer.
-    s.record(Op::Reshape(vec![24]), &[xt]).unwrap();
+    s.record(Op::reshape(&[24]), &[xt]).unwrap();
     assert_eq!(delta(&before), tape_only(24 * F64, 1));
 }
 
@@ -149,17 +148,17 @@ fn reset_tape_returns_tape_bytes_to_the_baseline() {
     let x = s.input(&data(&[5, 4], 6), false).unwrap();
     let hw = s.use_param(&w).unwrap();
     let hb = s.use_param(&b).unwrap();
-    let y = s.record(Op::Linear, &[x, hw, hb]).unwrap();
-    let y = s.record(Op::Tanh, &[y]).unwrap();
-    let yt = s.record(Op::Transpose(0, 1), &[y]).unwrap();
-    let yr = s.record(Op::Reshape(vec![5, 3]), &[yt]).unwrap();
-    let sm = s.record(Op::Softmax(1), &[yr]).unwrap();
+    let y = s.record(Op::linear(), &[x, hw, hb]).unwrap();
+    let y = s.record(UnaryOp::Tanh.op(), &[y]).unwrap();
+    let yt = s.record(Op::transpose(0, 1), &[y]).unwrap();
+    let yr = s.record(Op::reshape(&[5, 3]), &[yt]).unwrap();
+    let sm = s.record(Op::softmax(1), &[yr]).unwrap();
     let ce = s.cross_entropy(sm, &[0, 1, 2, 0, 1]).unwrap();
     let target = Operand::Data(data(&[5, 3], 7));
     let mse = s
-        .apply(Op::MseLoss, vec![Operand::Node(y), target])
+        .apply(Op::mse_loss(), vec![Operand::Node(y), target])
         .unwrap();
-    s.record(Op::Add, &[ce, mse]).unwrap();
+    s.record(BinaryOp::Add.op(), &[ce, mse]).unwrap();
     let held = delta(&before);
     assert!(held.tape > 0 && held.param == 0, "{held:?}");
     s.reset_tape();
@@ -179,10 +178,10 @@ fn gradients_are_grad_bytes_until_the_map_is_released() {
     let ha = s.use_param(&a).unwrap();
     let hb = s.use_param(&b).unwrap();
     let hc = s.use_param(&c).unwrap();
-    let ct = s.record(Op::Transpose(0, 1), &[hc]).unwrap();
-    let y = s.record(Op::Add, &[ha, hb]).unwrap();
-    let y = s.record(Op::Add, &[y, ct]).unwrap();
-    let y = s.record(Op::Tanh, &[y]).unwrap();
+    let ct = s.record(Op::transpose(0, 1), &[hc]).unwrap();
+    let y = s.record(BinaryOp::Add.op(), &[ha, hb]).unwrap();
+    let y = s.record(BinaryOp::Add.op(), &[y, ct]).unwrap();
+    let y = s.record(UnaryOp::Tanh.op(), &[y]).unwrap();
     let loss = s.record(sum_all(), &[y]).unwrap();
     let before = memory_stats();
     let grads = s.backward(loss).unwrap();
@@ -273,9 +272,9 @@ impl Mlp {
             .map(|p| s.use_param(p).unwrap())
             .collect();
         let x = s.input(&self.x.copy(), false).unwrap();
-        let z = s.record(Op::Linear, &[x, h[0], h[1]]).unwrap();
-        let z = s.record(Op::Relu, &[z]).unwrap();
-        let logits = s.record(Op::Linear, &[z, h[2], h[3]]).unwrap();
+        let z = s.record(Op::linear(), &[x, h[0], h[1]]).unwrap();
+        let z = s.record(UnaryOp::Relu.op(), &[z]).unwrap();
+        let logits = s.record(Op::linear(), &[z, h[2], h[3]]).unwrap();
         s.cross_entropy(logits, &self.ids).unwrap()
     }
 }

@@ -11,6 +11,9 @@ use eagertape::buffer::Value;
 use eagertape::grads::GradMap;
 use eagertape::ledger::{memory_stats, Category};
 use eagertape::ops::Op;
+use eagertape::ops::scalar::ScalarOp;
+use eagertape::ops::unary::UnaryOp;
+use eagertape::ops::binary::BinaryOp;
 use eagertape::optim::{Optimizer, Sgd};
 use eagertape::param::Parameter;
 use eagertape::rng::RngState;
@@ -58,15 +61,12 @@ fn grad(g: &GradMap<LibTorch>, p: &P) -> Vec<f64> {
 }
 
 fn sum_all() -> Op<LibTorch> {
-    Op::Sum {
-        dims: vec![],
-        keepdim: false,
-    }
+    Op::sum(&[], false)
 }
 
 /// `Σ h ⊙ h`.
 fn sum_sq(s: &mut Sess, h: Handle) -> Handle {
-    let sq = s.record(Op::Mul, &[h, h]).unwrap();
+    let sq = s.record(BinaryOp::Mul.op(), &[h, h]).unwrap();
     s.record(sum_all(), &[sq]).unwrap()
 }
 
@@ -94,7 +94,7 @@ fn tape_length_counts_nodes_and_reset_empties_it_and_bumps_generation() {
     assert_eq!((s.tape_len(), s.generation()), (0, 0));
     let x = s.input(&t(&[3.0, 4.0], &[2]), false).unwrap();
     let w = s.use_param(&p).unwrap();
-    let y = s.record(Op::Add, &[x, w]).unwrap();
+    let y = s.record(BinaryOp::Add.op(), &[x, w]).unwrap();
     assert_eq!((s.tape_len(), y.generation, y.node), (3, 0, 2));
     s.reset_tape();
     assert_eq!((s.tape_len(), s.generation()), (0, 1));
@@ -129,7 +129,7 @@ fn a_handle_of_another_session_is_foreign() {
     let mut a = session();
     let mut b = session();
     let h = a.input(&t(&[1.0], &[1]), false).unwrap();
-    let err = b.record(Op::Exp, &[h]).unwrap_err();
+    let err = b.record(UnaryOp::Exp.op(), &[h]).unwrap_err();
     assert_eq!(
         err,
         Error::ForeignHandle {
@@ -145,7 +145,7 @@ fn a_handle_of_an_older_generation_is_stale() {
     let mut s = session();
     let h = s.input(&t(&[1.0], &[1]), false).unwrap();
     s.reset_tape();
-    let err = s.record(Op::Exp, &[h]).unwrap_err();
+    let err = s.record(UnaryOp::Exp.op(), &[h]).unwrap_err();
     assert_eq!(
         err,
         Error::StaleHandle {
@@ -171,7 +171,7 @@ fn a_foreign_handle_is_reported_before_a_stale_one() {
     a.reset_tape();
     let foreign = b.input(&t(&[1.0], &[1]), false).unwrap();
     // The stale handle comes first in the list; the foreign one still wins.
-    let err = a.record(Op::Add, &[stale, foreign]).unwrap_err();
+    let err = a.record(BinaryOp::Add.op(), &[stale, foreign]).unwrap_err();
     assert!(matches!(err, Error::ForeignHandle { .. }), "{err:?}");
 }
 
@@ -191,13 +191,13 @@ fn rejected_calls_leave_tape_generation_and_rng_state_unchanged() {
     let before = state(&a);
     let data = || Operand::Data(t(&[5.0, 6.0], &[2]));
 
-    assert!(a.record(Op::Add, &[ok, foreign]).is_err());
-    assert!(a.record(Op::Add, &[ok, stale]).is_err());
+    assert!(a.record(BinaryOp::Add.op(), &[ok, foreign]).is_err());
+    assert!(a.record(BinaryOp::Add.op(), &[ok, stale]).is_err());
     assert!(a
-        .apply(Op::Add, vec![Operand::Node(foreign), data()])
+        .apply(BinaryOp::Add.op(), vec![Operand::Node(foreign), data()])
         .is_err());
     assert!(a
-        .apply(Op::Add, vec![data(), Operand::Node(stale)])
+        .apply(BinaryOp::Add.op(), vec![data(), Operand::Node(stale)])
         .is_err());
     assert!(a.backward(stale).is_err());
     assert!(a.cross_entropy(stale, &[0]).is_err());
@@ -220,11 +220,11 @@ fn a_shape_error_records_nothing() {
     let a = s.input(&t(&[0.0; 12], &[3, 4]), false).unwrap();
     let b = s.input(&t(&[0.0; 5], &[5]), false).unwrap();
     let before = (state(&s), memory_stats().category(Category::Tape));
-    assert!(matches!(s.record(Op::Add, &[a, b]), Err(Error::Shape(_))));
+    assert!(matches!(s.record(BinaryOp::Add.op(), &[a, b]), Err(Error::Broadcast { .. })));
     // Constant data is recorded as an input leaf only once the op's shapes were accepted.
     let bad = Operand::Data(t(&[0.0; 10], &[5, 2]));
     let err = s
-        .apply(Op::MatMul, vec![Operand::Node(a), bad])
+        .apply(Op::matmul(), vec![Operand::Node(a), bad])
         .unwrap_err();
     assert!(matches!(err, Error::Shape(_)), "{err:?}");
     let bad_ids = s.cross_entropy(a, &[0, 1, 4]).unwrap_err();
@@ -241,7 +241,7 @@ fn native_kernels_run_with_libtorch_autograd_off() {
     let p = Parameter::new(&t(&[1.0, 2.0], &[2]).set_requires_grad(true), None, true).unwrap();
     let mut opt = Sgd::new(vec![Arc::clone(&p)], 0.5).unwrap();
     let w = s.use_param(&p).unwrap();
-    let y = s.record(Op::Exp, &[w]).unwrap();
+    let y = s.record(UnaryOp::Exp.op(), &[w]).unwrap();
     assert!(
         !s.value(y).unwrap().get().requires_grad(),
         "a recorded op's output is part of a LibTorch autograd graph"
@@ -401,7 +401,7 @@ fn an_update_through_one_session_leaves_another_sessions_leaf_intact() {
     assert_eq!(vals(&p.snapshot()), vec![-1.0, -2.0]);
     assert_eq!(vals(&s2.value(w2).unwrap()), vec![1.0, 2.0]);
     let loss2 = s2.record(sum_all(), &[w2]).unwrap();
-    let l2 = s2.record(Op::Mul, &[loss2, loss2]).unwrap(); // (Σ w)²: d/dw = 2 Σ w = 6
+    let l2 = s2.record(BinaryOp::Mul.op(), &[loss2, loss2]).unwrap(); // (Σ w)²: d/dw = 2 Σ w = 6
     let g2 = s2.backward(l2).unwrap();
     assert_eq!(grad(&g2, &p), vec![6.0, 6.0]);
 }
@@ -415,11 +415,11 @@ fn backward_twice_gives_the_same_gradients_and_leaves_the_tape_intact() {
     let mut s = session();
     let p = param(&[0.1, -0.2, 0.3, 0.4, -0.5, 0.6], &[2, 3], "p");
     let w = s.use_param(&p).unwrap();
-    let ww = s.record(Op::Add, &[w, w]).unwrap();
-    let a = s.record(Op::Transpose(0, 1), &[ww]).unwrap();
-    let wt = s.record(Op::Transpose(0, 1), &[w]).unwrap();
-    let e = s.record(Op::Exp, &[wt]).unwrap();
-    let y = s.record(Op::Mul, &[a, e]).unwrap();
+    let ww = s.record(BinaryOp::Add.op(), &[w, w]).unwrap();
+    let a = s.record(Op::transpose(0, 1), &[ww]).unwrap();
+    let wt = s.record(Op::transpose(0, 1), &[w]).unwrap();
+    let e = s.record(UnaryOp::Exp.op(), &[wt]).unwrap();
+    let y = s.record(BinaryOp::Mul.op(), &[a, e]).unwrap();
     let loss = s.record(sum_all(), &[y]).unwrap();
     let values = |s: &Sess| -> Vec<Vec<f64>> {
         [w, ww, a, e, y, loss]
@@ -447,7 +447,7 @@ fn backward_through_a_chain_of_100_000_nodes() {
     let p = param(&[0.5, -1.0], &[2], "p");
     let mut x = s.use_param(&p).unwrap();
     for _ in 0..100_000 {
-        x = s.record(Op::AddScalar(1.0), &[x]).unwrap();
+        x = s.record(ScalarOp::Add.op(1.0), &[x]).unwrap();
     }
     assert_eq!(vals(&s.value(x).unwrap()), vec![100_000.5, 99_999.0]);
     let loss = s.record(sum_all(), &[x]).unwrap();
@@ -466,9 +466,9 @@ fn a_diamond_sums_the_gradients_of_both_paths() {
     let mut s = session();
     let (a, x) = (param(&av, &[3], "a"), param(&xv, &[3], "x"));
     let (ha, hx) = (s.use_param(&a).unwrap(), s.use_param(&x).unwrap());
-    let y = s.record(Op::Mul, &[ha, hx]).unwrap();
-    let e = s.record(Op::Exp, &[y]).unwrap();
-    let z = s.record(Op::Add, &[y, e]).unwrap();
+    let y = s.record(BinaryOp::Mul.op(), &[ha, hx]).unwrap();
+    let e = s.record(UnaryOp::Exp.op(), &[y]).unwrap();
+    let z = s.record(BinaryOp::Add.op(), &[y, e]).unwrap();
     let loss = s.record(sum_all(), &[z]).unwrap();
     let grads = s.backward(loss).unwrap();
 
@@ -495,9 +495,9 @@ fn a_parameter_used_twice_gets_the_summed_gradient() {
     let (w1, w2) = (s.use_param(&p).unwrap(), s.use_param(&p).unwrap());
     let c1 = s.input(&t(&[1.0, 10.0, 100.0], &[3]), false).unwrap();
     let c2 = s.input(&t(&[2.0, 20.0, 200.0], &[3]), false).unwrap();
-    let a = s.record(Op::Mul, &[w1, c1]).unwrap();
-    let b = s.record(Op::Mul, &[w2, c2]).unwrap();
-    let ab = s.record(Op::Add, &[a, b]).unwrap();
+    let a = s.record(BinaryOp::Mul.op(), &[w1, c1]).unwrap();
+    let b = s.record(BinaryOp::Mul.op(), &[w2, c2]).unwrap();
+    let ab = s.record(BinaryOp::Add.op(), &[a, b]).unwrap();
     let loss = s.record(sum_all(), &[ab]).unwrap();
     let grads = s.backward(loss).unwrap();
     assert_eq!(grads.len(), 1);
@@ -512,7 +512,7 @@ fn a_frozen_parameter_gets_no_entry() {
     let live = param(&[1.0, 2.0], &[2], "live");
     let (hf, hl) = (s.use_param(&frozen).unwrap(), s.use_param(&live).unwrap());
     assert!(!s.requires_grad(hf).unwrap());
-    let y = s.record(Op::Mul, &[hf, hl]).unwrap();
+    let y = s.record(BinaryOp::Mul.op(), &[hf, hl]).unwrap();
     let loss = s.record(sum_all(), &[y]).unwrap();
     let grads = s.backward(loss).unwrap();
     assert_eq!(grads.len(), 1);
@@ -535,7 +535,7 @@ fn backward_into_adds_to_existing_gradients() {
     s.backward_into(lp, &grads).unwrap();
     assert_eq!(grad(&grads, &p), vec![4.0, -8.0]);
     // A loss with another parameter adds a new entry and adds to the existing one.
-    let pq = s.record(Op::Mul, &[hp, hq]).unwrap();
+    let pq = s.record(BinaryOp::Mul.op(), &[hp, hq]).unwrap();
     let lpq = s.record(sum_all(), &[pq]).unwrap(); // d/dp = q, d/dq = Σ p
     s.backward_into(lpq, &grads).unwrap();
     assert_eq!(grads.len(), 2);
@@ -564,7 +564,7 @@ fn backward_into_a_map_with_a_released_buffer_fails_and_adds_nothing() {
     let p = param(&[1.0, 2.0], &[2], "p");
     let q = param(&[3.0], &[1], "q");
     let (hp, hq) = (s.use_param(&p).unwrap(), s.use_param(&q).unwrap());
-    let pq = s.record(Op::Mul, &[hp, hq]).unwrap();
+    let pq = s.record(BinaryOp::Mul.op(), &[hp, hq]).unwrap();
     let loss = s.record(sum_all(), &[pq]).unwrap();
     let grads = s.backward(loss).unwrap();
     assert!(grads.get(q.id()).unwrap().release());

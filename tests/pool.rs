@@ -8,6 +8,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use eagertape::backend::{Backend, OutKernel};
 use eagertape::ledger::{memory_stats, MemoryStats};
 use eagertape::ops::Op;
+use eagertape::ops::unary::UnaryOp;
+use eagertape::ops::binary::BinaryOp;
+use eagertape::ops::scalar::ScalarOp;
 use eagertape::param::Parameter;
 use eagertape::pool::{PoolKey, MAX_BUFFER_BYTES, MAX_POOL_BYTES, MAX_SHAPES};
 use eagertape::session::Session;
@@ -62,7 +65,7 @@ fn bits(v: &[f64]) -> Vec<u64> {
 fn chain(s: &mut Sess, p: &P, n: usize) -> Handle {
     let mut x = s.use_param(p).unwrap();
     for _ in 1..n {
-        x = s.record(Op::AddScalar(1.0), &[x]).unwrap();
+        x = s.record(ScalarOp::Add.op(1.0), &[x]).unwrap();
     }
     x
 }
@@ -184,8 +187,8 @@ fn views_parameters_inputs_and_large_buffers_are_never_kept() {
     let mut s = session(DType::Float32);
     let p = param(&[2, 3], 0, DType::Float32);
     let w = s.use_param(&p).unwrap();
-    let t = s.record(Op::Transpose(0, 1), &[w]).unwrap(); // a view of the snapshot
-    let r = s.record(Op::Reshape(vec![6]), &[w]).unwrap(); // a view too
+    let t = s.record(Op::transpose(0, 1), &[w]).unwrap(); // a view of the snapshot
+    let r = s.record(Op::reshape(&[6]), &[w]).unwrap(); // a view too
     let x = s
         .input(&data(&[2, 3], 1, DType::Float32, false), false)
         .unwrap();
@@ -193,17 +196,17 @@ fn views_parameters_inputs_and_large_buffers_are_never_kept() {
     let big = s
         .input(&data(&[big_n], 2, DType::Float32, false), false)
         .unwrap();
-    let _big2 = s.record(Op::Exp, &[big]).unwrap();
+    let _big2 = s.record(UnaryOp::Exp.op(), &[big]).unwrap();
     let _ = (t, r, x);
     s.reset_tape();
     assert_eq!(s.cached_bytes(), 0);
     // The parameter's snapshot is untouched by anything recorded later.
     let kept = LibTorch::to_f64(p.snapshot().get()).unwrap();
     let w = s.use_param(&p).unwrap();
-    let _ = s.record(Op::MulScalar(0.0), &[w]).unwrap();
+    let _ = s.record(ScalarOp::Mul.op(0.0), &[w]).unwrap();
     s.reset_tape();
     let w = s.use_param(&p).unwrap();
-    let _ = s.record(Op::MulScalar(5.0), &[w]).unwrap();
+    let _ = s.record(ScalarOp::Mul.op(5.0), &[w]).unwrap();
     assert_eq!(LibTorch::to_f64(p.snapshot().get()).unwrap(), kept);
 }
 
@@ -217,7 +220,7 @@ fn the_pool_keeps_at_most_max_pool_bytes() {
         .unwrap();
     let fits = MAX_POOL_BYTES / MAX_BUFFER_BYTES;
     for _ in 0..fits + 5 {
-        s.record(Op::Exp, &[x]).unwrap();
+        s.record(UnaryOp::Exp.op(), &[x]).unwrap();
     }
     s.reset_tape();
     assert_eq!(s.cached_bytes(), MAX_POOL_BYTES);
@@ -231,12 +234,12 @@ fn outputs_of_more_than_max_shapes_shapes_are_not_kept() {
     let p = param(&[1], 0, DType::Float32);
     let w = s.use_param(&p).unwrap();
     // Scalar outputs take one slot; then one slot per shape (1, k) for k = 1, 2, ...
-    let y = s.record(Op::MulScalar(2.0), &[w]).unwrap();
+    let y = s.record(ScalarOp::Mul.op(2.0), &[w]).unwrap();
     for k in 1..=MAX_SHAPES as i64 + 10 {
         let row = s
             .input(&data(&[1, k], k as u64, DType::Float32, false), false)
             .unwrap();
-        s.record(Op::Mul, &[row, y]).unwrap();
+        s.record(BinaryOp::Mul.op(), &[row, y]).unwrap();
     }
     s.reset_tape();
     // The (1, k) products of the first MAX_SHAPES - 1 shapes and the scalar are kept.
@@ -305,33 +308,45 @@ fn recycled_results_are_bit_identical_to_fresh_ones() {
         let bias = param(&[3], 5, dtype);
         let m = param(&[5, 2], 6, dtype);
         let special = Parameter::new(&data(&[4, 5], 7, dtype, true), None, true).unwrap();
-        type Case = (fn() -> Op<LibTorch>, Vec<usize>);
-        let cases: Vec<Case> = vec![
-            (|| Op::Add, vec![0, 1]),
-            (|| Op::Add, vec![0, 2]), // broadcast
-            (|| Op::Sub, vec![6, 1]),
-            (|| Op::Mul, vec![6, 2]),
-            (|| Op::Div, vec![0, 6]),
-            (|| Op::Neg, vec![6]),
-            (|| Op::AddScalar(0.5), vec![6]),
-            (|| Op::MulScalar(-3.0), vec![6]),
-            (|| Op::PowScalar(2.0), vec![6]),
-            (|| Op::PowScalar(-1.5), vec![0]),
-            (|| Op::Exp, vec![6]),
-            (|| Op::Log, vec![6]),
-            (|| Op::Tanh, vec![6]),
-            (|| Op::Sigmoid, vec![6]),
-            (|| Op::Relu, vec![6]),
-            (|| Op::MatMul, vec![0, 5]),
-            (|| Op::Linear, vec![0, 3, 4]),
-            (|| Op::Softmax(1), vec![0]),
-            (|| Op::LogSoftmax(0), vec![6]),
-        ];
+        // Every pointwise function of every family, then the other ops with `_out` kernels.
+        let mut cases: Vec<(Op<LibTorch>, Vec<usize>)> = Vec::new();
+        for &f in UnaryOp::ALL {
+            // The special values go through every function (log/sqrt of negatives: NaN).
+            cases.push((f.op(), vec![6]));
+        }
+        for &f in BinaryOp::ALL {
+            cases.push((f.op(), vec![6, 1]));
+            cases.push((f.op(), vec![0, 2])); // broadcast
+        }
+        for &f in ScalarOp::ALL {
+            for s in [0.5, -3.0, 2.0, -1.5] {
+                cases.push((f.op(s), vec![6]));
+            }
+        }
+        cases.push((Op::matmul(), vec![0, 5]));
+        cases.push((Op::linear(), vec![0, 3, 4]));
+        cases.push((Op::softmax(1), vec![0]));
+        cases.push((Op::log_softmax(0), vec![6]));
+        let remake = |op: &Op<LibTorch>| -> Op<LibTorch> {
+            match op {
+                Op::Unary(u) => u.0.op(),
+                Op::Binary(b) => b.0.op(),
+                Op::Scalar(s) => s.f.op(s.s),
+                Op::MatMul(_) => Op::matmul(),
+                Op::Linear(_) => Op::linear(),
+                Op::Softmax(s) if s.log => Op::log_softmax(s.dim),
+                Op::Softmax(s) => Op::softmax(s.dim),
+                _ => panic!("no case for {}", op.name()),
+            }
+        };
         let params = [&a, &b, &row, &w, &bias, &m, &special];
-        for (make, args) in cases {
-            let op = make();
+        for (op, args) in cases {
+            let make = || remake(&op);
             let name = op.name();
-            let kernel = op.out_kernel(args.len()).expect("an _out kernel");
+            let kernel = op
+                .rule()
+                .and_then(|r| r.out_kernel(args.len()))
+                .expect("an _out kernel");
             let run = |s: &mut Sess, op: Op<LibTorch>| {
                 let hs: Vec<Handle> = args
                     .iter()
@@ -352,7 +367,7 @@ fn recycled_results_are_bit_identical_to_fresh_ones() {
             let kept = s.cached_bytes();
             assert!(kept > 0, "{name} ({kernel:?}): nothing kept");
             let allocations = memory_stats().allocations;
-            let got = run(&mut s, op);
+            let got = run(&mut s, make());
             assert_eq!(s.cached_bytes(), 0, "{name} ({kernel:?}) did not reuse");
             assert_eq!(
                 memory_stats().allocations,
@@ -372,7 +387,7 @@ fn a_kernel_that_fails_on_a_kept_buffer_frees_it_and_records_nothing() {
     let mut pool = eagertape::pool::Pool::<LibTorch>::new(DType::Float32, Device::Cpu);
     let mut s = session(DType::Float32);
     let x = s.use_param(&p).unwrap();
-    let y = s.record(Op::Exp, &[x]).unwrap();
+    let y = s.record(UnaryOp::Exp.op(), &[x]).unwrap();
     let slot = pool.slot(&[2, 3]).unwrap();
     let v = s.value(y).unwrap();
     s.reset_tape();
@@ -381,7 +396,7 @@ fn a_kernel_that_fails_on_a_kept_buffer_frees_it_and_records_nothing() {
     // Shapes that cannot broadcast: LibTorch raises, the buffer goes.
     let a = data(&[2, 3], 1, DType::Float32, false);
     let b = data(&[4], 1, DType::Float32, false);
-    let r = pool.compute(slot, OutKernel::Add, &[&a, &b]);
+    let r = pool.compute(slot, OutKernel::Binary(BinaryOp::Add), &[&a, &b]);
     assert!(
         matches!(r, Err(eagertape::Error::Backend(_))),
         "{:?}",

@@ -7,9 +7,10 @@ use tch::Tensor;
 
 use super::libtorch::LibTorch;
 use super::reference::{Interval, RefTensor, Reference};
-use super::Backend;
+use super::{Backend, BinaryKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
+use crate::optim::{AdamConfig, SgdConfig};
 
 /// The runtime-dispatched backend.
 pub struct Dyn;
@@ -106,7 +107,7 @@ impl DynTensor {
         for (i, (&l, &h)) in lo.iter().zip(hi).enumerate() {
             let iv =
                 <Interval as super::reference::Scalar>::from_bounds(l, h).ok_or_else(|| {
-                    Error::Value(format!(
+                    Error::Argument(format!(
                         "interval bounds at flat index {i} are invalid: lo={l} must be <= hi={h}"
                     ))
                 })?;
@@ -211,29 +212,33 @@ impl Backend for Dyn {
         Self::from_f64(&values, &Self::shape(t), dtype, device)
     }
 
-    fn add(a: &DynTensor, b: &DynTensor) -> Result<DynTensor> {
-        binary!(a, b, add)
+    fn unary<F: UnaryKernel>(x: &DynTensor) -> Result<DynTensor> {
+        match x {
+            Torch(x) => LibTorch::unary::<F>(x).map(Torch),
+            F32(x) => Reference::<f32>::unary::<F>(x).map(F32),
+            F64(x) => Reference::<f64>::unary::<F>(x).map(F64),
+            Iv(x) => Reference::<Interval>::unary::<F>(x).map(Iv),
+        }
     }
-    fn sub(a: &DynTensor, b: &DynTensor) -> Result<DynTensor> {
-        binary!(a, b, sub)
+    fn binary<F: BinaryKernel>(a: &DynTensor, b: &DynTensor) -> Result<DynTensor> {
+        match (a, b) {
+            (Torch(a), Torch(b)) => LibTorch::binary::<F>(a, b).map(Torch),
+            (F32(a), F32(b)) => Reference::<f32>::binary::<F>(a, b).map(F32),
+            (F64(a), F64(b)) => Reference::<f64>::binary::<F>(a, b).map(F64),
+            (Iv(a), Iv(b)) => Reference::<Interval>::binary::<F>(a, b).map(Iv),
+            (a, b) => Err(mismatch(a, b)),
+        }
     }
-    fn mul(a: &DynTensor, b: &DynTensor) -> Result<DynTensor> {
-        binary!(a, b, mul)
+    fn scalar<F: ScalarKernel>(x: &DynTensor, s: f64) -> Result<DynTensor> {
+        match x {
+            Torch(x) => LibTorch::scalar::<F>(x, s).map(Torch),
+            F32(x) => Reference::<f32>::scalar::<F>(x, s).map(F32),
+            F64(x) => Reference::<f64>::scalar::<F>(x, s).map(F64),
+            Iv(x) => Reference::<Interval>::scalar::<F>(x, s).map(Iv),
+        }
     }
-    fn div(a: &DynTensor, b: &DynTensor) -> Result<DynTensor> {
-        binary!(a, b, div)
-    }
-    fn add_scalar(a: &DynTensor, s: f64) -> Result<DynTensor> {
-        unary!(a, add_scalar, s)
-    }
-    fn mul_scalar(a: &DynTensor, s: f64) -> Result<DynTensor> {
-        unary!(a, mul_scalar, s)
-    }
-    fn pow_scalar(a: &DynTensor, e: f64) -> Result<DynTensor> {
-        unary!(a, pow_scalar, e)
-    }
-    fn sqrt(a: &DynTensor) -> Result<DynTensor> {
-        unary!(a, sqrt)
+    fn relu_backward(g: &DynTensor, x: &DynTensor) -> Result<DynTensor> {
+        binary!(g, x, relu_backward)
     }
     fn is_finite(a: &DynTensor) -> Result<bool> {
         match a {
@@ -242,27 +247,6 @@ impl Backend for Dyn {
             F64(x) => Reference::<f64>::is_finite(x),
             Iv(x) => Reference::<Interval>::is_finite(x),
         }
-    }
-    fn neg(a: &DynTensor) -> Result<DynTensor> {
-        unary!(a, neg)
-    }
-    fn exp(a: &DynTensor) -> Result<DynTensor> {
-        unary!(a, exp)
-    }
-    fn log(a: &DynTensor) -> Result<DynTensor> {
-        unary!(a, log)
-    }
-    fn tanh(a: &DynTensor) -> Result<DynTensor> {
-        unary!(a, tanh)
-    }
-    fn sigmoid(a: &DynTensor) -> Result<DynTensor> {
-        unary!(a, sigmoid)
-    }
-    fn relu(a: &DynTensor) -> Result<DynTensor> {
-        unary!(a, relu)
-    }
-    fn relu_backward(g: &DynTensor, x: &DynTensor) -> Result<DynTensor> {
-        binary!(g, x, relu_backward)
     }
     fn matmul(a: &DynTensor, b: &DynTensor) -> Result<DynTensor> {
         binary!(a, b, matmul)
@@ -297,16 +281,28 @@ impl Backend for Dyn {
         unary!(a, view, shape)
     }
     fn linear(x: &DynTensor, w: &DynTensor, b: Option<&DynTensor>) -> Result<DynTensor> {
-        match (x, w, b) {
-            (Torch(x), Torch(w), None) => LibTorch::linear(x, w, None).map(Torch),
-            (Torch(x), Torch(w), Some(Torch(b))) => LibTorch::linear(x, w, Some(b)).map(Torch),
-            _ => {
-                let y = Self::matmul(x, &Self::transpose(w, 0, 1)?)?;
-                match b {
-                    Some(b) => Self::add(&y, b),
-                    None => Ok(y),
-                }
-            }
+        match (x, w) {
+            (Torch(xt), Torch(wt)) => match b {
+                None => LibTorch::linear(xt, wt, None).map(Torch),
+                Some(Torch(bt)) => LibTorch::linear(xt, wt, Some(bt)).map(Torch),
+                Some(b) => Err(mismatch(x, b)),
+            },
+            (F32(xt), F32(wt)) => match b {
+                None => Reference::<f32>::linear(xt, wt, None).map(F32),
+                Some(F32(bt)) => Reference::<f32>::linear(xt, wt, Some(bt)).map(F32),
+                Some(b) => Err(mismatch(x, b)),
+            },
+            (F64(xt), F64(wt)) => match b {
+                None => Reference::<f64>::linear(xt, wt, None).map(F64),
+                Some(F64(bt)) => Reference::<f64>::linear(xt, wt, Some(bt)).map(F64),
+                Some(b) => Err(mismatch(x, b)),
+            },
+            (Iv(xt), Iv(wt)) => match b {
+                None => Reference::<Interval>::linear(xt, wt, None).map(Iv),
+                Some(Iv(bt)) => Reference::<Interval>::linear(xt, wt, Some(bt)).map(Iv),
+                Some(b) => Err(mismatch(x, b)),
+            },
+            (x, w) => Err(mismatch(x, w)),
         }
     }
     fn adam_update_(
@@ -314,13 +310,16 @@ impl Backend for Dyn {
         g: &DynTensor,
         m: &mut DynTensor,
         v: &mut DynTensor,
-        h: &super::AdamHyper,
+        h: &AdamConfig,
+        t: u64,
     ) -> Result<()> {
         match (p, g, m, v) {
-            (Torch(p), Torch(g), Torch(m), Torch(v)) => LibTorch::adam_update_(p, g, m, v, h),
-            (F32(p), F32(g), F32(m), F32(v)) => Reference::<f32>::adam_update_(p, g, m, v, h),
-            (F64(p), F64(g), F64(m), F64(v)) => Reference::<f64>::adam_update_(p, g, m, v, h),
-            (Iv(p), Iv(g), Iv(m), Iv(v)) => Reference::<Interval>::adam_update_(p, g, m, v, h),
+            (Torch(p), Torch(g), Torch(m), Torch(v)) => LibTorch::adam_update_(p, g, m, v, h, t),
+            (F32(p), F32(g), F32(m), F32(v)) => Reference::<f32>::adam_update_(p, g, m, v, h, t),
+            (F64(p), F64(g), F64(m), F64(v)) => Reference::<f64>::adam_update_(p, g, m, v, h, t),
+            (Iv(p), Iv(g), Iv(m), Iv(v)) => {
+                Reference::<Interval>::adam_update_(p, g, m, v, h, t)
+            }
             (p, g, _, _) => Err(mismatch(p, g)),
         }
     }
@@ -351,7 +350,7 @@ impl Backend for Dyn {
         g: &DynTensor,
         buf: Option<&mut DynTensor>,
         first: bool,
-        h: &super::SgdHyper,
+        h: &SgdConfig,
     ) -> Result<()> {
         match (p, g, buf) {
             (Torch(p), Torch(g), None) => LibTorch::sgd_update_(p, g, None, first, h),

@@ -4,9 +4,11 @@
 
 use tch::{Kind, Tensor};
 
-use super::{Backend, OutKernel};
+use super::shim::{eagertape_adam_step, eagertape_recyclable, eagertape_sgd_step, shim_result};
+use super::{Backend, BinaryKernel, OutKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
+use crate::optim::{AdamConfig, SgdConfig};
 
 /// The LibTorch backend (native carriers on CPU or CUDA).
 pub struct LibTorch;
@@ -37,37 +39,12 @@ pub fn tch_device(d: Device) -> tch::Device {
 /// a float64 tensor that takes LibTorch's mixed-dtype path, about 1 µs slower per call.
 /// `None` for float16/bfloat16, whose kernels compute in float32 from the unrounded
 /// number: rounding `s` to the tensor's dtype first would change their results.
-fn scalar_operand(a: &Tensor, s: f64) -> Result<Option<Tensor>> {
+pub(crate) fn scalar_operand(a: &Tensor, s: f64) -> Result<Option<Tensor>> {
     let k = a.f_kind()?;
     Ok(match k {
         Kind::Float | Kind::Double => Some(Tensor::f_scalar_tensor(s, (k, tch::Device::Cpu))?),
         _ => None,
     })
-}
-
-extern "C" {
-    #[link_name = "free"]
-    fn libc_free(p: *mut std::ffi::c_void);
-}
-
-/// The result of a shim call that returns 0, or 1 with a malloc'd message in `err`.
-fn shim_result(rc: i32, err: *mut std::os::raw::c_char, what: &str) -> Result<()> {
-    if rc == 0 {
-        return Ok(());
-    }
-    let msg = if err.is_null() {
-        format!("{what} failed")
-    } else {
-        // SAFETY: the shim set `err` to a NUL-terminated string from malloc; it is read once
-        // here and freed once, right after.
-        unsafe {
-            let m = std::ffi::CStr::from_ptr(err).to_string_lossy().into_owned();
-            libc_free(err.cast());
-            m
-        }
-    };
-    // Keep only the first line: LibTorch appends a C++ backtrace.
-    Err(Error::Backend(msg.lines().next().unwrap_or("").to_string()))
 }
 
 fn dtype_of(k: Kind) -> DType {
@@ -77,51 +54,6 @@ fn dtype_of(k: Kind) -> DType {
         Kind::BFloat16 => DType::BFloat16,
         _ => DType::Float32,
     }
-}
-
-extern "C" {
-    /// `src/shim/recycle.cpp`: 1 if `t` is the only reference to its tensor and storage
-    /// and matches the given scalar type, device and shape (see [`Backend::recyclable`]).
-    fn eagertape_recyclable(
-        t: *const torch_sys::C_tensor,
-        scalar_type: i32,
-        device_type: i32,
-        device_index: i32,
-        dims: *const i64,
-        rank: i64,
-    ) -> i32;
-
-    /// `src/shim/optim.cpp`: one SGD update in place (`buf` null without momentum); 0, or 1
-    /// and a malloc'd message.
-    fn eagertape_sgd_step(
-        param: *mut torch_sys::C_tensor,
-        grad: *const torch_sys::C_tensor,
-        buf: *mut torch_sys::C_tensor,
-        first: i32,
-        lr: f64,
-        momentum: f64,
-        dampening: f64,
-        weight_decay: f64,
-        nesterov: i32,
-        err: *mut *mut std::os::raw::c_char,
-    ) -> i32;
-
-    /// `src/shim/optim.cpp`: one Adam/AdamW update in place; 0, or 1 and a malloc'd message.
-    fn eagertape_adam_step(
-        param: *mut torch_sys::C_tensor,
-        grad: *const torch_sys::C_tensor,
-        exp_avg: *mut torch_sys::C_tensor,
-        exp_avg_sq: *mut torch_sys::C_tensor,
-        lr: f64,
-        beta1: f64,
-        beta2: f64,
-        eps: f64,
-        weight_decay: f64,
-        decoupled: i32,
-        bias1: f64,
-        bias2_sqrt: f64,
-        err: *mut *mut std::os::raw::c_char,
-    ) -> i32;
 }
 
 impl Backend for LibTorch {
@@ -196,59 +128,20 @@ impl Backend for LibTorch {
         Ok(out)
     }
 
-    fn add(a: &Tensor, b: &Tensor) -> Result<Tensor> {
-        Ok(a.f_add(b)?)
+    fn unary<F: UnaryKernel>(x: &Tensor) -> Result<Tensor> {
+        F::torch(x)
     }
-    fn sub(a: &Tensor, b: &Tensor) -> Result<Tensor> {
-        Ok(a.f_sub(b)?)
+    fn binary<F: BinaryKernel>(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+        F::torch(a, b)
     }
-    fn mul(a: &Tensor, b: &Tensor) -> Result<Tensor> {
-        Ok(a.f_mul(b)?)
-    }
-    fn div(a: &Tensor, b: &Tensor) -> Result<Tensor> {
-        Ok(a.f_div(b)?)
-    }
-    fn add_scalar(a: &Tensor, s: f64) -> Result<Tensor> {
-        Ok(match scalar_operand(a, s)? {
-            Some(t) => a.f_add(&t)?,
-            None => a.f_add_scalar(s)?,
-        })
-    }
-    fn mul_scalar(a: &Tensor, s: f64) -> Result<Tensor> {
-        Ok(match scalar_operand(a, s)? {
-            Some(t) => a.f_mul(&t)?,
-            None => a.f_mul_scalar(s)?,
-        })
-    }
-    fn pow_scalar(a: &Tensor, e: f64) -> Result<Tensor> {
-        Ok(a.f_pow_tensor_scalar(e)?)
-    }
-    fn is_finite(a: &Tensor) -> Result<bool> {
-        Ok(a.f_isfinite()?.f_all()?.f_int64_value(&[])? != 0)
-    }
-    fn sqrt(a: &Tensor) -> Result<Tensor> {
-        Ok(a.f_sqrt()?)
-    }
-    fn neg(a: &Tensor) -> Result<Tensor> {
-        Ok(a.f_neg()?)
-    }
-    fn exp(a: &Tensor) -> Result<Tensor> {
-        Ok(a.f_exp()?)
-    }
-    fn log(a: &Tensor) -> Result<Tensor> {
-        Ok(a.f_log()?)
-    }
-    fn tanh(a: &Tensor) -> Result<Tensor> {
-        Ok(a.f_tanh()?)
-    }
-    fn sigmoid(a: &Tensor) -> Result<Tensor> {
-        Ok(a.f_sigmoid()?)
-    }
-    fn relu(a: &Tensor) -> Result<Tensor> {
-        Ok(a.f_relu()?)
+    fn scalar<F: ScalarKernel>(x: &Tensor, s: f64) -> Result<Tensor> {
+        F::torch(x, s)
     }
     fn relu_backward(g: &Tensor, x: &Tensor) -> Result<Tensor> {
         Ok(x.f_threshold_backward(g, 0.0)?)
+    }
+    fn is_finite(a: &Tensor) -> Result<bool> {
+        Ok(a.f_isfinite()?.f_all()?.f_int64_value(&[])? != 0)
     }
 
     fn matmul(a: &Tensor, b: &Tensor) -> Result<Tensor> {
@@ -306,7 +199,8 @@ impl Backend for LibTorch {
         g: &Tensor,
         m: &mut Tensor,
         v: &mut Tensor,
-        h: &super::AdamHyper,
+        h: &AdamConfig,
+        step: u64,
     ) -> Result<()> {
         let mut err: *mut std::os::raw::c_char = std::ptr::null_mut();
         // SAFETY: the four pointers are live `at::Tensor`s owned by the arguments for the
@@ -320,13 +214,13 @@ impl Backend for LibTorch {
                 m.as_mut_ptr(),
                 v.as_mut_ptr(),
                 h.lr,
-                h.beta1,
-                h.beta2,
+                h.betas.0,
+                h.betas.1,
                 h.eps,
                 h.weight_decay,
                 i32::from(h.decoupled),
-                h.bias1(),
-                h.bias2_sqrt(),
+                h.bias1(step),
+                h.bias2_sqrt(step),
                 &mut err,
             )
         };
@@ -369,25 +263,9 @@ impl Backend for LibTorch {
         let x = xs[0];
         // Each `_out` call hands back a second handle on `out`; it is dropped at once.
         match k {
-            OutKernel::Add => drop(x.f_add_out(out, xs[1])?),
-            OutKernel::Sub => drop(x.f_sub_out(out, xs[1])?),
-            OutKernel::Mul => drop(x.f_mul_out(out, xs[1])?),
-            OutKernel::Div => drop(x.f_div_out(out, xs[1])?),
-            OutKernel::Neg => drop(x.f_neg_out(out)?),
-            OutKernel::AddScalar(s) => drop(match scalar_operand(x, s)? {
-                Some(t) => x.f_add_out(out, &t)?,
-                None => x.f_add_scalar_out(out, s)?,
-            }),
-            OutKernel::MulScalar(s) => drop(match scalar_operand(x, s)? {
-                Some(t) => x.f_mul_out(out, &t)?,
-                None => x.f_mul_scalar_out(out, s)?,
-            }),
-            OutKernel::PowScalar(e) => drop(x.f_pow_tensor_scalar_out(out, e)?),
-            OutKernel::Exp => drop(x.f_exp_out(out)?),
-            OutKernel::Log => drop(x.f_log_out(out)?),
-            OutKernel::Tanh => drop(x.f_tanh_out(out)?),
-            OutKernel::Sigmoid => drop(x.f_sigmoid_out(out)?),
-            OutKernel::Relu => drop(x.f_relu_out(out)?),
+            OutKernel::Unary(f) => return f.torch_out(x, out),
+            OutKernel::Binary(f) => return f.torch_out(x, xs[1], out),
+            OutKernel::Scalar(f, s) => return f.torch_out(x, s, out),
             OutKernel::MatMul => drop(x.f_matmul_out(out, xs[1])?),
             // The same `addmm` as `linear`, for the same inputs only.
             OutKernel::LinearBias if x.dim() == 2 => {
@@ -415,7 +293,7 @@ impl Backend for LibTorch {
         g: &Tensor,
         buf: Option<&mut Tensor>,
         first: bool,
-        h: &super::SgdHyper,
+        h: &SgdConfig,
     ) -> Result<()> {
         let buf = buf.map_or(std::ptr::null_mut(), |b| b.as_mut_ptr());
         let mut err: *mut std::os::raw::c_char = std::ptr::null_mut();

@@ -6,66 +6,33 @@
 //! contiguous storage of exactly `numel` elements (the ledger counts it so).
 
 pub mod dynamic;
+pub mod kernel;
 pub mod libtorch;
 pub mod reference;
+mod shim;
+
+pub use kernel::{BinaryKernel, ScalarKernel, UnaryKernel};
 
 use crate::config::{DType, Device};
 use crate::error::Result;
-
-/// Hyperparameters of one Adam/AdamW update (`step` already incremented).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct AdamHyper {
-    pub lr: f64,
-    pub beta1: f64,
-    pub beta2: f64,
-    pub eps: f64,
-    pub weight_decay: f64,
-    pub decoupled: bool,
-    pub step: u64,
-}
-
-impl AdamHyper {
-    pub fn bias1(&self) -> f64 {
-        1.0 - self.beta1.powi(self.step as i32)
-    }
-    pub fn bias2_sqrt(&self) -> f64 {
-        (1.0 - self.beta2.powi(self.step as i32)).sqrt()
-    }
-}
+use crate::ops::binary::{Add, BinaryOp, Div, Mul, Sub};
+use crate::ops::scalar::{AddScalar, MulScalar, PowScalar, ScalarOp};
+use crate::ops::unary::{Exp, Neg, ReluGrad, Sqrt, UnaryOp};
+use crate::optim::{AdamConfig, SgdConfig};
 
 /// A forward kernel that can write its result into a recycled buffer (see
 /// [`crate::pool`]) instead of allocating one. Each computes exactly what the allocating
 /// kernel of the same name computes.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum OutKernel {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Neg,
-    AddScalar(f64),
-    MulScalar(f64),
-    PowScalar(f64),
-    Exp,
-    Log,
-    Tanh,
-    Sigmoid,
-    Relu,
+    Unary(UnaryOp),
+    Binary(BinaryOp),
+    Scalar(ScalarOp, f64),
     MatMul,
     /// [`Backend::linear`] with a bias: `xs = [x, w, b]`.
     LinearBias,
     Softmax(i64),
     LogSoftmax(i64),
-}
-
-/// Hyperparameters of one SGD update.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SgdHyper {
-    pub lr: f64,
-    pub momentum: f64,
-    pub dampening: f64,
-    pub weight_decay: f64,
-    pub nesterov: bool,
 }
 
 pub trait Backend: Sized + Send + Sync + 'static {
@@ -100,27 +67,55 @@ pub trait Backend: Sized + Send + Sync + 'static {
     /// Convert to another dtype/device (fresh).
     fn convert(t: &Self::T, dtype: DType, device: Device) -> Result<Self::T>;
 
-    // ---- elementwise (broadcasting) ----
-    fn add(a: &Self::T, b: &Self::T) -> Result<Self::T>;
-    fn sub(a: &Self::T, b: &Self::T) -> Result<Self::T>;
-    fn mul(a: &Self::T, b: &Self::T) -> Result<Self::T>;
-    fn div(a: &Self::T, b: &Self::T) -> Result<Self::T>;
-    fn add_scalar(a: &Self::T, s: f64) -> Result<Self::T>;
-    fn mul_scalar(a: &Self::T, s: f64) -> Result<Self::T>;
-    fn pow_scalar(a: &Self::T, e: f64) -> Result<Self::T>;
-    fn sqrt(a: &Self::T) -> Result<Self::T>;
+    // ---- pointwise families (see `kernel`) ----
+    /// `F` elementwise; a backend that cannot compute `F` on this tensor's carrier
+    /// returns `Error::Unsupported`.
+    fn unary<F: UnaryKernel>(x: &Self::T) -> Result<Self::T>;
+    /// `F` elementwise over the broadcast shape of `a` and `b`.
+    fn binary<F: BinaryKernel>(a: &Self::T, b: &Self::T) -> Result<Self::T>;
+    /// `F(x, s)` elementwise for a constant `s`.
+    fn scalar<F: ScalarKernel>(x: &Self::T, s: f64) -> Result<Self::T>;
+
+    // Shorthands for the kernels the backward rules and optimizers compose (provided:
+    // no backend implements them).
+    fn add(a: &Self::T, b: &Self::T) -> Result<Self::T> {
+        Self::binary::<Add>(a, b)
+    }
+    fn sub(a: &Self::T, b: &Self::T) -> Result<Self::T> {
+        Self::binary::<Sub>(a, b)
+    }
+    fn mul(a: &Self::T, b: &Self::T) -> Result<Self::T> {
+        Self::binary::<Mul>(a, b)
+    }
+    fn div(a: &Self::T, b: &Self::T) -> Result<Self::T> {
+        Self::binary::<Div>(a, b)
+    }
+    fn neg(a: &Self::T) -> Result<Self::T> {
+        Self::unary::<Neg>(a)
+    }
+    fn exp(a: &Self::T) -> Result<Self::T> {
+        Self::unary::<Exp>(a)
+    }
+    fn sqrt(a: &Self::T) -> Result<Self::T> {
+        Self::unary::<Sqrt>(a)
+    }
+    fn add_scalar(a: &Self::T, s: f64) -> Result<Self::T> {
+        Self::scalar::<AddScalar>(a, s)
+    }
+    fn mul_scalar(a: &Self::T, s: f64) -> Result<Self::T> {
+        Self::scalar::<MulScalar>(a, s)
+    }
+    fn pow_scalar(a: &Self::T, e: f64) -> Result<Self::T> {
+        Self::scalar::<PowScalar>(a, e)
+    }
+    /// `g` where `x > 0`, else 0.
+    fn relu_backward(g: &Self::T, x: &Self::T) -> Result<Self::T> {
+        Self::binary::<ReluGrad>(g, x)
+    }
     /// Whether every element (every bound, for intervals) is finite.
     fn is_finite(a: &Self::T) -> Result<bool> {
         Ok(Self::to_f64(a)?.iter().all(|v| v.is_finite()))
     }
-    fn neg(a: &Self::T) -> Result<Self::T>;
-    fn exp(a: &Self::T) -> Result<Self::T>;
-    fn log(a: &Self::T) -> Result<Self::T>;
-    fn tanh(a: &Self::T) -> Result<Self::T>;
-    fn sigmoid(a: &Self::T) -> Result<Self::T>;
-    fn relu(a: &Self::T) -> Result<Self::T>;
-    /// `g` where `x > 0`, else 0.
-    fn relu_backward(g: &Self::T, x: &Self::T) -> Result<Self::T>;
 
     // ---- linear algebra and reductions ----
     fn matmul(a: &Self::T, b: &Self::T) -> Result<Self::T>;
@@ -139,6 +134,18 @@ pub trait Backend: Sized + Send + Sync + 'static {
 
     /// `x @ wᵀ (+ b)` for `x` of shape `(..., in)`, `w` of shape `(out, in)`.
     fn linear(x: &Self::T, w: &Self::T, b: Option<&Self::T>) -> Result<Self::T> {
+        let shape = Self::shape(x);
+        if shape.len() == 1 {
+            // A vector is one row: (1, in) @ wᵀ, then back to (out,).
+            let row = if Self::is_contiguous(x) {
+                Self::view(x, &[1, shape[0]])?
+            } else {
+                Self::view(&Self::copy(x)?, &[1, shape[0]])?
+            };
+            let y = Self::linear(&row, w, b)?;
+            let out = Self::shape(&y)[1];
+            return Self::view(&y, &[out]);
+        }
         let y = Self::matmul(x, &Self::transpose(w, 0, 1)?)?;
         match b {
             Some(b) => Self::add(&y, b),
@@ -147,14 +154,15 @@ pub trait Backend: Sized + Send + Sync + 'static {
     }
 
     /// One Adam/AdamW update of `p` with moments `m`, `v` (all held exclusively), after the
-    /// step counter reached `h.step`: torch.optim's formulas. The default composes kernels
+    /// step counter reached `step`: torch.optim's formulas. The default composes kernels
     /// above; a backend may fuse them.
     fn adam_update_(
         p: &mut Self::T,
         g: &Self::T,
         m: &mut Self::T,
         v: &mut Self::T,
-        h: &AdamHyper,
+        h: &AdamConfig,
+        step: u64,
     ) -> Result<()> {
         if h.decoupled && h.weight_decay != 0.0 {
             let decayed = Self::mul_scalar(p, 1.0 - h.lr * h.weight_decay)?;
@@ -166,18 +174,18 @@ pub trait Backend: Sized + Send + Sync + 'static {
             None
         };
         let g = l2.as_ref().unwrap_or(g);
-        let m_new = Self::add(m, &Self::mul_scalar(&Self::sub(g, m)?, 1.0 - h.beta1)?)?;
+        let m_new = Self::add(m, &Self::mul_scalar(&Self::sub(g, m)?, 1.0 - h.betas.0)?)?;
         Self::copy_(m, &m_new)?;
         let v_new = Self::add(
-            &Self::mul_scalar(v, h.beta2)?,
-            &Self::mul_scalar(&Self::mul(g, g)?, 1.0 - h.beta2)?,
+            &Self::mul_scalar(v, h.betas.1)?,
+            &Self::mul_scalar(&Self::mul(g, g)?, 1.0 - h.betas.1)?,
         )?;
         Self::copy_(v, &v_new)?;
         let denom = Self::add_scalar(
-            &Self::mul_scalar(&Self::sqrt(v)?, 1.0 / h.bias2_sqrt())?,
+            &Self::mul_scalar(&Self::sqrt(v)?, 1.0 / h.bias2_sqrt(step))?,
             h.eps,
         )?;
-        Self::axpy_(p, -h.lr / h.bias1(), &Self::div(m, &denom)?)
+        Self::axpy_(p, -h.lr / h.bias1(step), &Self::div(m, &denom)?)
     }
 
     /// One SGD update of `p` (held exclusively) with gradient `g`, torch.optim.SGD's
@@ -189,7 +197,7 @@ pub trait Backend: Sized + Send + Sync + 'static {
         g: &Self::T,
         buf: Option<&mut Self::T>,
         first: bool,
-        h: &SgdHyper,
+        h: &SgdConfig,
     ) -> Result<()> {
         let decayed = if h.weight_decay != 0.0 {
             Some(Self::add(g, &Self::mul_scalar(p, h.weight_decay)?)?)

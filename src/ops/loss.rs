@@ -1,58 +1,76 @@
 //! `mse_loss(pred, target)`: the mean of squared differences (shapes must match).
 
-use super::grad_value;
+use super::{fresh, grad_value, Arity, Cotangents, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::Value;
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::shape::same_shape;
 
-pub(crate) fn mse_shape(a: &[i64], b: &[i64]) -> Result<Vec<i64>> {
-    if a != b {
-        return Err(Error::Shape(format!(
-            "mse_loss: prediction of shape {a:?} and target of shape {b:?} differ"
-        )));
+pub struct MseLoss;
+
+impl<B: Backend> Op<B> {
+    pub fn mse_loss() -> Self {
+        Op::MseLoss(MseLoss)
     }
-    Ok(vec![])
 }
 
-pub(crate) fn mse_forward<B: Backend>(a: &B::T, b: &B::T) -> Result<B::T> {
-    let d = B::sub(a, b)?;
-    let n = B::numel(&d).max(1);
-    B::mul_scalar(&B::sum_dims(&B::mul(&d, &d)?, &[], false)?, 1.0 / n as f64)
-}
-
-/// d/da = 2 (a − b) g / n, d/db = −d/da.
-pub(crate) fn mse_backward<B: Backend>(
-    xs: &[&Value<B>],
-    g: &Value<B>,
-    needs: &[bool],
-) -> Result<Vec<Option<Value<B>>>> {
-    let d = B::sub(xs[0].get(), xs[1].get())?;
-    let n = B::numel(&d).max(1);
-    let ga = B::mul(&B::mul_scalar(&d, 2.0 / n as f64)?, g.get())?;
-    let gb = if needs[1] {
-        Some(grad_value::<B>(B::neg(&ga)?))
-    } else {
-        None
-    };
-    Ok(vec![needs[0].then(|| grad_value::<B>(ga)), gb])
+impl<B: Backend> Rule<B> for MseLoss {
+    fn name(&self) -> &'static str {
+        "mse_loss"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        same_shape("mse_loss", shapes[0], shapes[1])?;
+        Ok(vec![])
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        let d = B::sub(xs[0].get(), xs[1].get())?;
+        let n = B::numel(&d).max(1);
+        fresh(B::mul_scalar(
+            &B::sum_dims(&B::mul(&d, &d)?, &[], false)?,
+            1.0 / n as f64,
+        )?)
+    }
+    /// d/da = 2 (a − b) g / n, d/db = −d/da.
+    fn backward(
+        &self,
+        xs: &[&Value<B>],
+        _out: &Value<B>,
+        g: &Value<B>,
+        needs: &[bool],
+    ) -> Result<Cotangents<B>> {
+        let d = B::sub(xs[0].get(), xs[1].get())?;
+        let n = B::numel(&d).max(1);
+        let ga = B::mul(&B::mul_scalar(&d, 2.0 / n as f64)?, g.get())?;
+        let gb = if needs[1] {
+            Some(grad_value::<B>(B::neg(&ga)?))
+        } else {
+            None
+        };
+        Ok(vec![needs[0].then(|| grad_value::<B>(ga)), gb])
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use tch::Reduction;
 
-    use super::*;
-    use crate::ops::testing::{check_grads, data, session};
+    use crate::error::Error;
+    use crate::ops::testing::{dt, check_grads, data, session};
     use crate::ops::Op;
     use crate::session::Operand;
-    use crate::LibTorch;
 
     #[test]
     fn mse_gradients_are_opposite_for_prediction_and_target() {
         // L = (1/n) Σ (a − b)²: dL/da = 2 (a − b) / n, dL/db = −2 (a − b) / n
         check_grads(
             &[data(&[3, 4], 110), data(&[3, 4], 111)],
-            |s, h| s.record(Op::MseLoss, &[h[0], h[1]]),
+            |s, h| s.record(Op::mse_loss(), &[h[0], h[1]]),
             |t| t[0].mse_loss(&t[1], Reduction::Mean),
         );
     }
@@ -66,8 +84,8 @@ mod tests {
             &[data(&[2, 5], 113)],
             move |s, h| {
                 s.apply(
-                    Op::MseLoss,
-                    vec![Operand::Node(h[0]), Operand::Data(target2)],
+                    Op::mse_loss(),
+                    vec![Operand::Node(h[0]), Operand::Data(dt(&target2))],
                 )
             },
             move |t| t[0].mse_loss(&target, Reduction::Mean),
@@ -80,8 +98,8 @@ mod tests {
         check_grads(
             &[data(&[6], 114), data(&[6], 115)],
             |s, h| {
-                let l = s.record(Op::MseLoss, &[h[0], h[1]])?;
-                s.record(Op::MulScalar(0.5), &[l])
+                let l = s.record(Op::mse_loss(), &[h[0], h[1]])?;
+                s.record(crate::ops::scalar::ScalarOp::Mul.op(0.5), &[l])
             },
             |t| t[0].mse_loss(&t[1], Reduction::Mean) * 0.5,
         );
@@ -93,8 +111,8 @@ mod tests {
         check_grads(
             &[data(&[2, 3], 116), data(&[2, 3], 117)],
             |s, h| {
-                let y = s.record(Op::Tanh, &[h[0]])?;
-                s.record(Op::MseLoss, &[y, h[1]])
+                let y = s.record(crate::ops::unary::UnaryOp::Tanh.op(), &[h[0]])?;
+                s.record(Op::mse_loss(), &[y, h[1]])
             },
             |t| t[0].tanh().mse_loss(&t[1], Reduction::Mean),
         );
@@ -104,11 +122,11 @@ mod tests {
     fn mse_rejects_different_shapes() {
         // (3,) vs (1,3): no broadcasting in mse_loss; nothing is recorded
         let mut s = session();
-        let a = s.input(&data(&[3], 118), false).unwrap();
-        let b = s.input(&data(&[1, 3], 119), false).unwrap();
+        let a = s.input(&dt(&data(&[3], 118)), false).unwrap();
+        let b = s.input(&dt(&data(&[1, 3], 119)), false).unwrap();
         let before = s.tape_len();
         let err = s
-            .record(Op::<LibTorch>::MseLoss, &[a, b])
+            .record(Op::mse_loss(), &[a, b])
             .expect_err("a shape error");
         assert!(matches!(err, Error::Shape(_)), "{err:?}");
         assert_eq!(s.tape_len(), before);

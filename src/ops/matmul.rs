@@ -1,51 +1,69 @@
 //! `matmul` (2-D and batched, with broadcast batch dims) and `linear` (`x @ wᵀ + b`).
 
-use super::{broadcast_shapes, grad_value, reduce_to, Op};
-use crate::backend::Backend;
+use super::{fresh, grad_value, reduce_to, Arity, Cotangents, Op, Output, Rule};
+use crate::backend::{Backend, OutKernel};
 use crate::buffer::Value;
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::shape::{linear_shape, matmul_shape};
 
-pub fn matmul_shape(a: &[i64], b: &[i64]) -> Result<Vec<i64>> {
-    if a.len() < 2 || b.len() < 2 {
-        return Err(Error::Shape(format!(
-            "matmul: both operands need at least 2 dimensions, got shapes {a:?} and {b:?}"
-        )));
+/// `a @ b` for operands of at least 2 dims.
+pub struct MatMul;
+
+/// `x @ wᵀ (+ b)`; parents `[x, w]` or `[x, w, b]`.
+pub struct Linear;
+
+impl<B: Backend> Op<B> {
+    pub fn matmul() -> Self {
+        Op::MatMul(MatMul)
     }
-    let (n, k1) = (a[a.len() - 2], a[a.len() - 1]);
-    let (k2, m) = (b[b.len() - 2], b[b.len() - 1]);
-    if k1 != k2 {
-        return Err(Error::Shape(format!(
-            "matmul: shapes {a:?} and {b:?} do not align ({k1} vs {k2})"
-        )));
+    pub fn linear() -> Self {
+        Op::Linear(Linear)
     }
-    let mut out = broadcast_shapes("matmul", &a[..a.len() - 2], &b[..b.len() - 2])?;
-    out.extend([n, m]);
-    Ok(out)
 }
 
-pub(crate) fn linear_shape(shapes: &[&[i64]]) -> Result<Vec<i64>> {
-    let (x, w) = (shapes[0], shapes[1]);
-    if x.is_empty() || w.len() != 2 || x[x.len() - 1] != w[1] {
-        return Err(Error::Shape(format!(
-            "linear: input of shape {x:?} needs a weight of shape (out_features, {}), got {w:?}",
-            x.last().copied().unwrap_or(0)
-        )));
+impl<B: Backend> Rule<B> for MatMul {
+    fn name(&self) -> &'static str {
+        "matmul"
     }
-    if let Some(b) = shapes.get(2) {
-        if *b != [w[0]] {
-            return Err(Error::Shape(format!(
-                "linear: bias of shape {b:?} does not match out_features {}",
-                w[0]
-            )));
-        }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
     }
-    let mut out = x[..x.len() - 1].to_vec();
-    out.push(w[0]);
-    Ok(out)
-}
-
-pub(crate) fn linear_forward<B: Backend>(x: &B::T, w: &B::T, b: Option<&B::T>) -> Result<B::T> {
-    B::linear(x, w, b)
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        matmul_shape(shapes[0], shapes[1])
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        fresh(B::matmul(xs[0].get(), xs[1].get())?)
+    }
+    /// C = A B: dA = g Bᵀ, dB = Aᵀ g, each summed over broadcast batch dims.
+    fn backward(
+        &self,
+        xs: &[&Value<B>],
+        _out: &Value<B>,
+        g: &Value<B>,
+        needs: &[bool],
+    ) -> Result<Cotangents<B>> {
+        let (gt, a, b) = (g.get(), xs[0].get(), xs[1].get());
+        let nd = |t: &B::T| B::shape(t).len() as i64;
+        let ga = if needs[0] {
+            let t = B::matmul(gt, &B::transpose(b, nd(b) - 2, nd(b) - 1)?)?;
+            Some(reduce_to(&grad_value::<B>(t), &B::shape(a))?)
+        } else {
+            None
+        };
+        let gb = if needs[1] {
+            let t = B::matmul(&B::transpose(a, nd(a) - 2, nd(a) - 1)?, gt)?;
+            Some(reduce_to(&grad_value::<B>(t), &B::shape(b))?)
+        } else {
+            None
+        };
+        Ok(vec![ga, gb])
+    }
+    fn out_kernel(&self, _parents: usize) -> Option<OutKernel> {
+        Some(OutKernel::MatMul)
+    }
 }
 
 /// `t` as a 2-D `(rows, last)` tensor (a view when contiguous, else a copy).
@@ -61,93 +79,77 @@ fn rows<B: Backend>(t: &B::T) -> Result<B::T> {
     }
 }
 
-pub(crate) fn backward<B: Backend>(
-    op: &Op<B>,
-    xs: &[&Value<B>],
-    g: &Value<B>,
-    needs: &[bool],
-) -> Result<Vec<Option<Value<B>>>> {
-    let gt = g.get();
-    match op {
-        // C = A B: dA = g Bᵀ, dB = Aᵀ g, each summed over broadcast batch dims.
-        Op::MatMul => {
-            let (a, b) = (xs[0].get(), xs[1].get());
-            let nd = |t: &B::T| B::shape(t).len() as i64;
-            let ga = if needs[0] {
-                let t = B::matmul(gt, &B::transpose(b, nd(b) - 2, nd(b) - 1)?)?;
-                Some(reduce_to(&grad_value::<B>(t), &B::shape(a))?)
-            } else {
-                None
-            };
-            let gb = if needs[1] {
-                let t = B::matmul(&B::transpose(a, nd(a) - 2, nd(a) - 1)?, gt)?;
-                Some(reduce_to(&grad_value::<B>(t), &B::shape(b))?)
-            } else {
-                None
-            };
-            Ok(vec![ga, gb])
-        }
-        // y = x wᵀ + b: dx = g w, dw = gᵀ x (over all batch rows), db = Σ_rows g.
-        Op::Linear => {
-            let (x, w) = (xs[0].get(), xs[1].get());
-            let gx = needs[0]
-                .then(|| B::matmul(gt, w).map(grad_value::<B>))
-                .transpose()?;
-            let g2 = if needs[1] || needs.get(2).copied().unwrap_or(false) {
-                Some(rows::<B>(gt)?)
-            } else {
-                None
-            };
-            let gw = match (&g2, needs[1]) {
-                (Some(g2), true) => Some(grad_value::<B>(B::matmul(
-                    &B::transpose(g2, 0, 1)?,
-                    &rows::<B>(x)?,
-                )?)),
+impl<B: Backend> Rule<B> for Linear {
+    fn name(&self) -> &'static str {
+        "linear"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Between(2, 3)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        linear_shape(shapes[0], shapes[1], shapes.get(2).copied())
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        fresh(B::linear(xs[0].get(), xs[1].get(), xs.get(2).map(|v| v.get()))?)
+    }
+    /// y = x wᵀ + b: dx = g w, dw = gᵀ x (over all batch rows), db = Σ_rows g.
+    fn backward(
+        &self,
+        xs: &[&Value<B>],
+        _out: &Value<B>,
+        g: &Value<B>,
+        needs: &[bool],
+    ) -> Result<Cotangents<B>> {
+        let (gt, x, w) = (g.get(), xs[0].get(), xs[1].get());
+        // dx = g w over rows, in x's shape (a 1-D x has one row).
+        let gx = needs[0]
+            .then(|| -> Result<Value<B>> {
+                let t = B::matmul(&rows::<B>(gt)?, w)?;
+                Ok(grad_value::<B>(B::view(&t, &B::shape(x))?))
+            })
+            .transpose()?;
+        let need_b = needs.get(2).copied().unwrap_or(false);
+        let g2 = if needs[1] || need_b {
+            Some(rows::<B>(gt)?)
+        } else {
+            None
+        };
+        let gw = match (&g2, needs[1]) {
+            (Some(g2), true) => Some(grad_value::<B>(B::matmul(
+                &B::transpose(g2, 0, 1)?,
+                &rows::<B>(x)?,
+            )?)),
+            _ => None,
+        };
+        let mut out = vec![gx, gw];
+        if xs.len() == 3 {
+            out.push(match (&g2, need_b) {
+                (Some(g2), true) => Some(grad_value::<B>(B::sum_dims(g2, &[0], false)?)),
                 _ => None,
-            };
-            let mut out = vec![gx, gw];
-            if xs.len() == 3 {
-                out.push(match (&g2, needs[2]) {
-                    (Some(g2), true) => Some(grad_value::<B>(B::sum_dims(g2, &[0], false)?)),
-                    _ => None,
-                });
-            }
-            Ok(out)
+            });
         }
-        _ => unreachable!("not a matmul op"),
+        Ok(out)
+    }
+    fn out_kernel(&self, parents: usize) -> Option<OutKernel> {
+        (parents == 3).then_some(OutKernel::LinearBias)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::ops::testing::{check_grads, data};
+    use crate::ops::testing::{dt, check_grads, data};
+    use crate::ops::Op;
     use crate::session::Operand;
-
-    #[test]
-    fn matmul_shapes_broadcast_batches() {
-        assert_eq!(
-            matmul_shape(&[2, 3, 4, 5], &[5, 6]).unwrap(),
-            vec![2, 3, 4, 6]
-        );
-        assert_eq!(matmul_shape(&[1, 3, 4], &[2, 4, 2]).unwrap(), vec![2, 3, 2]);
-        assert!(matmul_shape(&[3, 4], &[5, 6]).is_err());
-        assert!(matmul_shape(&[4], &[4, 6]).is_err());
-    }
-
-    #[test]
-    fn linear_checks_weight_and_bias() {
-        assert_eq!(linear_shape(&[&[8, 3], &[5, 3], &[5]]).unwrap(), vec![8, 5]);
-        assert!(linear_shape(&[&[8, 3], &[3, 5]]).is_err());
-        assert!(linear_shape(&[&[8, 3], &[5, 3], &[3]]).is_err());
-    }
 
     #[test]
     fn matmul_2d_gradients() {
         // C = A B: dA = g Bᵀ, dB = Aᵀ g
         check_grads(
             &[data(&[3, 4], 40), data(&[4, 5], 41)],
-            |s, h| s.record(Op::MatMul, &[h[0], h[1]]),
+            |s, h| s.record(Op::matmul(), &[h[0], h[1]]),
             |t| t[0].matmul(&t[1]),
         );
     }
@@ -157,7 +159,7 @@ mod tests {
         // (2,3,4) @ (2,4,5): per batch dA_b = g_b B_bᵀ, dB_b = A_bᵀ g_b
         check_grads(
             &[data(&[2, 3, 4], 42), data(&[2, 4, 5], 43)],
-            |s, h| s.record(Op::MatMul, &[h[0], h[1]]),
+            |s, h| s.record(Op::matmul(), &[h[0], h[1]]),
             |t| t[0].matmul(&t[1]),
         );
     }
@@ -167,7 +169,7 @@ mod tests {
         // (2,3,4) @ (4,5): dB = Σ_b A_bᵀ g_b
         check_grads(
             &[data(&[2, 3, 4], 44), data(&[4, 5], 45)],
-            |s, h| s.record(Op::MatMul, &[h[0], h[1]]),
+            |s, h| s.record(Op::matmul(), &[h[0], h[1]]),
             |t| t[0].matmul(&t[1]),
         );
     }
@@ -177,7 +179,7 @@ mod tests {
         // (3,4) @ (2,4,5): dA = Σ_b g_b B_bᵀ
         check_grads(
             &[data(&[3, 4], 46), data(&[2, 4, 5], 47)],
-            |s, h| s.record(Op::MatMul, &[h[0], h[1]]),
+            |s, h| s.record(Op::matmul(), &[h[0], h[1]]),
             |t| t[0].matmul(&t[1]),
         );
     }
@@ -187,7 +189,7 @@ mod tests {
         // (2,1,3,4) @ (5,4,2) -> (2,5,3,2): dA sums over the broadcast dim 1, dB over dim 0
         check_grads(
             &[data(&[2, 1, 3, 4], 48), data(&[5, 4, 2], 49)],
-            |s, h| s.record(Op::MatMul, &[h[0], h[1]]),
+            |s, h| s.record(Op::matmul(), &[h[0], h[1]]),
             |t| t[0].matmul(&t[1]),
         );
     }
@@ -197,7 +199,7 @@ mod tests {
         // (1,3,4) @ (2,4,2): dA = Σ_b g_b B_bᵀ kept as (1,3,4)
         check_grads(
             &[data(&[1, 3, 4], 50), data(&[2, 4, 2], 51)],
-            |s, h| s.record(Op::MatMul, &[h[0], h[1]]),
+            |s, h| s.record(Op::matmul(), &[h[0], h[1]]),
             |t| t[0].matmul(&t[1]),
         );
     }
@@ -208,8 +210,8 @@ mod tests {
         check_grads(
             &[data(&[3, 4], 52), data(&[5, 4], 53)],
             |s, h| {
-                let bt = s.record(Op::Transpose(0, 1), &[h[1]])?;
-                s.record(Op::MatMul, &[h[0], bt])
+                let bt = s.record(Op::transpose(0, 1), &[h[1]])?;
+                s.record(Op::matmul(), &[h[0], bt])
             },
             |t| t[0].matmul(&t[1].tr()),
         );
@@ -220,7 +222,7 @@ mod tests {
         // y = x wᵀ + b: dx = g w, dw = gᵀ x, db = Σ_rows g
         check_grads(
             &[data(&[4, 3], 54), data(&[5, 3], 55), data(&[5], 56)],
-            |s, h| s.record(Op::Linear, &[h[0], h[1], h[2]]),
+            |s, h| s.record(Op::linear(), &[h[0], h[1], h[2]]),
             |t| t[0].linear(&t[1], Some(&t[2])),
         );
     }
@@ -230,7 +232,7 @@ mod tests {
         // y = x wᵀ: dx = g w, dw = gᵀ x
         check_grads(
             &[data(&[4, 3], 57), data(&[5, 3], 58)],
-            |s, h| s.record(Op::Linear, &[h[0], h[1]]),
+            |s, h| s.record(Op::linear(), &[h[0], h[1]]),
             |t| t[0].linear::<&tch::Tensor>(&t[1], None),
         );
     }
@@ -240,7 +242,7 @@ mod tests {
         // x (2,3,4), w (5,4), b (5): dw = Σ_{b,r} g_brᵀ x_br, db = Σ_{b,r} g_br
         check_grads(
             &[data(&[2, 3, 4], 59), data(&[5, 4], 60), data(&[5], 61)],
-            |s, h| s.record(Op::Linear, &[h[0], h[1], h[2]]),
+            |s, h| s.record(Op::linear(), &[h[0], h[1], h[2]]),
             |t| t[0].linear(&t[1], Some(&t[2])),
         );
     }
@@ -251,8 +253,8 @@ mod tests {
         check_grads(
             &[data(&[3, 2, 4], 68), data(&[5, 4], 69)],
             |s, h| {
-                let xt = s.record(Op::Transpose(0, 1), &[h[0]])?;
-                s.record(Op::Linear, &[xt, h[1]])
+                let xt = s.record(Op::transpose(0, 1), &[h[0]])?;
+                s.record(Op::linear(), &[xt, h[1]])
             },
             |t| t[0].transpose(0, 1).linear::<&tch::Tensor>(&t[1], None),
         );
@@ -263,7 +265,7 @@ mod tests {
         // x (4,), w (3,4): y = w x + b, dw = g xᵀ
         check_grads(
             &[data(&[4], 62), data(&[3, 4], 63), data(&[3], 64)],
-            |s, h| s.record(Op::Linear, &[h[0], h[1], h[2]]),
+            |s, h| s.record(Op::linear(), &[h[0], h[1], h[2]]),
             |t| t[0].linear(&t[1], Some(&t[2])),
         );
     }
@@ -277,8 +279,8 @@ mod tests {
             &[data(&[2, 3], 66), data(&[2], 67)],
             move |s, h| {
                 s.apply(
-                    Op::Linear,
-                    vec![Operand::Data(x2), Operand::Node(h[0]), Operand::Node(h[1])],
+                    Op::linear(),
+                    vec![Operand::Data(dt(&x2)), Operand::Node(h[0]), Operand::Node(h[1])],
                 )
             },
             move |t| x.linear(&t[0], Some(&t[1])),

@@ -1,115 +1,120 @@
-//! `sum` and `mean` over all dims (`dims` empty) or one dim, with `keepdim`.
+//! `sum` and `mean` over all dims (`dims` empty) or a list of dims, with `keepdim`.
 
-use super::{grad_value, normalize_dim, Op};
+use super::{fresh, grad_value, Arity, Cotangents, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
 use crate::error::Result;
+use crate::shape::{reduce_shape, reduced_count};
 
-pub(crate) fn reduce_shape(op: &str, s: &[i64], dims: &[i64], keepdim: bool) -> Result<Vec<i64>> {
-    let mut norm = Vec::with_capacity(dims.len());
-    for &d in dims {
-        norm.push(normalize_dim(op, d, s.len())?);
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReduceKind {
+    Sum,
+    Mean,
+}
+
+/// A reduction over `dims` (all of them when empty).
+pub struct Reduce {
+    pub kind: ReduceKind,
+    pub dims: Box<[i64]>,
+    pub keepdim: bool,
+}
+
+impl<B: Backend> Op<B> {
+    pub fn sum(dims: &[i64], keepdim: bool) -> Self {
+        Op::Reduce(Reduce {
+            kind: ReduceKind::Sum,
+            dims: dims.into(),
+            keepdim,
+        })
     }
-    let all = dims.is_empty();
-    let mut out = Vec::new();
-    for (i, &n) in s.iter().enumerate() {
-        let reduced = all || norm.contains(&(i as i64));
-        if !reduced {
-            out.push(n);
-        } else if keepdim {
-            out.push(1);
+    pub fn mean(dims: &[i64], keepdim: bool) -> Self {
+        Op::Reduce(Reduce {
+            kind: ReduceKind::Mean,
+            dims: dims.into(),
+            keepdim,
+        })
+    }
+}
+
+impl Reduce {
+    fn op_name(&self) -> &'static str {
+        match self.kind {
+            ReduceKind::Sum => "sum",
+            ReduceKind::Mean => "mean",
         }
     }
-    Ok(out)
 }
 
-/// Number of elements averaged per output element.
-fn count(s: &[i64], dims: &[i64]) -> i64 {
-    if dims.is_empty() {
-        return s.iter().product();
+impl<B: Backend> Rule<B> for Reduce {
+    fn name(&self) -> &'static str {
+        self.op_name()
     }
-    dims.iter()
-        .map(|&d| s[normalize_dim("mean", d, s.len()).unwrap_or(0) as usize])
-        .product()
-}
-
-pub(crate) fn mean_forward<B: Backend>(x: &B::T, dims: &[i64], keepdim: bool) -> Result<B::T> {
-    let n = count(&B::shape(x), dims);
-    B::mul_scalar(&B::sum_dims(x, dims, keepdim)?, 1.0 / n as f64)
-}
-
-pub(crate) fn backward<B: Backend>(op: &Op<B>, xs: &[&Value<B>], g: &Value<B>) -> Result<Value<B>> {
-    let s = B::shape(xs[0].get());
-    let (dims, keepdim, scaled) = match op {
-        Op::Sum { dims, keepdim } => (dims, *keepdim, None),
-        // d mean = g / n, broadcast back
-        Op::Mean { dims, keepdim } => (
-            dims,
-            *keepdim,
-            Some(grad_value::<B>(B::mul_scalar(
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        reduce_shape(self.op_name(), shapes[0], &self.dims, self.keepdim)
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        let x = xs[0].get();
+        let sum = B::sum_dims(x, &self.dims, self.keepdim)?;
+        fresh(match self.kind {
+            ReduceKind::Sum => sum,
+            ReduceKind::Mean => {
+                let n = reduced_count(&B::shape(x), &self.dims)?;
+                B::mul_scalar(&sum, 1.0 / n as f64)?
+            }
+        })
+    }
+    /// Sum: the cotangent broadcast back over the reduced dims (a view: no new bytes);
+    /// mean: the same, divided by the count.
+    fn backward(
+        &self,
+        xs: &[&Value<B>],
+        _out: &Value<B>,
+        g: &Value<B>,
+        _needs: &[bool],
+    ) -> Result<Cotangents<B>> {
+        let s = B::shape(xs[0].get());
+        let scaled = match self.kind {
+            ReduceKind::Sum => None,
+            ReduceKind::Mean => Some(grad_value::<B>(B::mul_scalar(
                 g.get(),
-                1.0 / count(&s, dims) as f64,
+                1.0 / reduced_count(&s, &self.dims)? as f64,
             )?)),
-        ),
-        _ => unreachable!("not a reduction"),
-    };
-    let g = scaled.as_ref().unwrap_or(g);
-    // Put the reduced dims back as size 1, then broadcast (a view: no new bytes).
-    let kept = reduce_shape(op.name(), &s, dims, true)?;
-    let g_kept = if keepdim {
-        g.clone()
-    } else if B::is_contiguous(g.get()) {
-        Tracked::view(B::view(g.get(), &kept)?, g)
-    } else {
-        grad_value::<B>(B::view(&B::copy(g.get())?, &kept)?)
-    };
-    Ok(Tracked::view(B::expand(g_kept.get(), &s)?, &g_kept))
+        };
+        let g = scaled.as_ref().unwrap_or(g);
+        // Put the reduced dims back as size 1, then broadcast.
+        let kept = reduce_shape(self.op_name(), &s, &self.dims, true)?;
+        let g_kept = if self.keepdim {
+            g.clone()
+        } else if B::is_contiguous(g.get()) {
+            Tracked::view(B::view(g.get(), &kept)?, g)
+        } else {
+            grad_value::<B>(B::view(&B::copy(g.get())?, &kept)?)
+        };
+        Ok(vec![Some(Tracked::view(
+            B::expand(g_kept.get(), &s)?,
+            &g_kept,
+        ))])
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::ops::testing::{check_grads, data};
+    use crate::ops::Op;
     use tch::Kind;
-
-    #[test]
-    fn reduced_shapes() {
-        assert_eq!(
-            reduce_shape("sum", &[2, 3, 4], &[], false).unwrap(),
-            Vec::<i64>::new()
-        );
-        assert_eq!(
-            reduce_shape("sum", &[2, 3, 4], &[-1], false).unwrap(),
-            vec![2, 3]
-        );
-        assert_eq!(
-            reduce_shape("sum", &[2, 3, 4], &[1], true).unwrap(),
-            vec![2, 1, 4]
-        );
-        assert!(reduce_shape("sum", &[2, 3], &[2], false).is_err());
-        assert_eq!(count(&[2, 3, 4], &[1]), 3);
-    }
-
-    fn sum(dims: &[i64], keepdim: bool) -> Op<crate::LibTorch> {
-        Op::Sum {
-            dims: dims.to_vec(),
-            keepdim,
-        }
-    }
-
-    fn mean(dims: &[i64], keepdim: bool) -> Op<crate::LibTorch> {
-        Op::Mean {
-            dims: dims.to_vec(),
-            keepdim,
-        }
-    }
 
     #[test]
     fn sum_all_broadcasts_the_cotangent_everywhere() {
         // d/dx_ij Σ x = 1
         check_grads(
             &[data(&[3, 4], 70)],
-            |s, h| s.record(sum(&[], false), &[h[0]]),
+            |s, h| s.record(Op::sum(&[], false), &[h[0]]),
             |t| t[0].sum(Kind::Double),
         );
     }
@@ -119,7 +124,7 @@ mod tests {
         // Σ x kept as (1,1): d/dx_ij = g_00
         check_grads(
             &[data(&[3, 4], 71)],
-            |s, h| s.record(sum(&[], true), &[h[0]]),
+            |s, h| s.record(Op::sum(&[], true), &[h[0]]),
             |t| t[0].sum_dim_intlist(&[0i64, 1][..], true, Kind::Double),
         );
     }
@@ -129,7 +134,7 @@ mod tests {
         // y_ik = Σ_j x_ijk: d/dx_ijk = g_ik
         check_grads(
             &[data(&[2, 3, 4], 72)],
-            |s, h| s.record(sum(&[1], false), &[h[0]]),
+            |s, h| s.record(Op::sum(&[1], false), &[h[0]]),
             |t| t[0].sum_dim_intlist(&[1i64][..], false, Kind::Double),
         );
     }
@@ -139,7 +144,7 @@ mod tests {
         // y_i0k = Σ_j x_ijk: d/dx_ijk = g_i0k
         check_grads(
             &[data(&[2, 3, 4], 73)],
-            |s, h| s.record(sum(&[1], true), &[h[0]]),
+            |s, h| s.record(Op::sum(&[1], true), &[h[0]]),
             |t| t[0].sum_dim_intlist(&[1i64][..], true, Kind::Double),
         );
     }
@@ -149,7 +154,7 @@ mod tests {
         // dim -1 is the last: d/dx_ijk = g_ij
         check_grads(
             &[data(&[2, 3, 4], 74)],
-            |s, h| s.record(sum(&[-1], false), &[h[0]]),
+            |s, h| s.record(Op::sum(&[-1], false), &[h[0]]),
             |t| t[0].sum_dim_intlist(&[-1i64][..], false, Kind::Double),
         );
     }
@@ -159,7 +164,7 @@ mod tests {
         // y_j = Σ_{i,k} x_ijk: d/dx_ijk = g_j
         check_grads(
             &[data(&[2, 3, 4], 75)],
-            |s, h| s.record(sum(&[0, 2], false), &[h[0]]),
+            |s, h| s.record(Op::sum(&[0, 2], false), &[h[0]]),
             |t| t[0].sum_dim_intlist(&[0i64, 2][..], false, Kind::Double),
         );
     }
@@ -170,8 +175,8 @@ mod tests {
         check_grads(
             &[data(&[2, 3, 4], 76)],
             |s, h| {
-                let y = s.record(sum(&[1], false), &[h[0]])?;
-                s.record(Op::Transpose(0, 1), &[y])
+                let y = s.record(Op::sum(&[1], false), &[h[0]])?;
+                s.record(Op::transpose(0, 1), &[y])
             },
             |t| t[0].sum_dim_intlist(&[1i64][..], false, Kind::Double).tr(),
         );
@@ -182,7 +187,7 @@ mod tests {
         // d/dx_ij mean(x) = 1 / (3·4)
         check_grads(
             &[data(&[3, 4], 77)],
-            |s, h| s.record(mean(&[], false), &[h[0]]),
+            |s, h| s.record(Op::mean(&[], false), &[h[0]]),
             |t| t[0].mean(Kind::Double),
         );
     }
@@ -192,7 +197,7 @@ mod tests {
         // y_ik = (1/3) Σ_j x_ijk: d/dx_ijk = g_ik / 3
         check_grads(
             &[data(&[2, 3, 4], 78)],
-            |s, h| s.record(mean(&[1], false), &[h[0]]),
+            |s, h| s.record(Op::mean(&[1], false), &[h[0]]),
             |t| t[0].mean_dim(&[1i64][..], false, Kind::Double),
         );
     }
@@ -202,7 +207,7 @@ mod tests {
         // y_ij0 = (1/4) Σ_k x_ijk: d/dx_ijk = g_ij0 / 4
         check_grads(
             &[data(&[2, 3, 4], 79)],
-            |s, h| s.record(mean(&[-1], true), &[h[0]]),
+            |s, h| s.record(Op::mean(&[-1], true), &[h[0]]),
             |t| t[0].mean_dim(&[-1i64][..], true, Kind::Double),
         );
     }
@@ -212,7 +217,7 @@ mod tests {
         // y_k = (1/6) Σ_{i,j} x_ijk: d/dx_ijk = g_k / 6
         check_grads(
             &[data(&[2, 3, 4], 80)],
-            |s, h| s.record(mean(&[0, 1], false), &[h[0]]),
+            |s, h| s.record(Op::mean(&[0, 1], false), &[h[0]]),
             |t| t[0].mean_dim(&[0i64, 1][..], false, Kind::Double),
         );
     }

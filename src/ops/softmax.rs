@@ -1,10 +1,11 @@
 //! `softmax`, `log_softmax` along one dim, and the mean `cross_entropy` of `(n, c)` logits
 //! against class ids (stored as one-hot rows in the node's workspace).
 
-use super::{grad_value, Op};
-use crate::backend::Backend;
+use super::{fresh, grad_value, Arity, Cotangents, Op, Output, Rule};
+use crate::backend::{Backend, OutKernel};
 use crate::buffer::Value;
 use crate::error::{Error, Result};
+use crate::shape::normalize_dim;
 
 /// Check class ids against `(n, c)` logits.
 pub fn check_class_ids(logits: &[i64], ids: &[i64]) -> Result<()> {
@@ -33,47 +34,133 @@ pub fn check_class_ids(logits: &[i64], ids: &[i64]) -> Result<()> {
     Ok(())
 }
 
-/// `-(1/n) Σ_rows Σ_c onehot · log_softmax(x)`.
-pub(crate) fn cross_entropy_forward<B: Backend>(x: &B::T, one_hot: &B::T) -> Result<B::T> {
-    let n = B::shape(x)[0].max(1);
-    let picked = B::sum_dims(&B::mul(&B::log_softmax(x, 1)?, one_hot)?, &[], false)?;
-    B::mul_scalar(&picked, -1.0 / n as f64)
+/// `softmax(dim)`, or `log_softmax(dim)` when `log`.
+pub struct Softmax {
+    pub dim: i64,
+    pub log: bool,
 }
 
-pub(crate) fn backward<B: Backend>(
-    op: &Op<B>,
-    xs: &[&Value<B>],
-    out: &Value<B>,
-    g: &Value<B>,
-) -> Result<Value<B>> {
-    let (g, y) = (g.get(), out.get());
-    let t = match op {
-        // dx = y ⊙ (g − Σ_dim g ⊙ y)
-        Op::Softmax(d) => {
-            let s = B::sum_dims(&B::mul(g, y)?, &[*d], true)?;
-            B::mul(y, &B::sub(g, &s)?)?
+impl<B: Backend> Op<B> {
+    pub fn softmax(dim: i64) -> Self {
+        Op::Softmax(Softmax { dim, log: false })
+    }
+    pub fn log_softmax(dim: i64) -> Self {
+        Op::Softmax(Softmax { dim, log: true })
+    }
+}
+
+impl<B: Backend> Rule<B> for Softmax {
+    fn name(&self) -> &'static str {
+        if self.log {
+            "log_softmax"
+        } else {
+            "softmax"
         }
-        // dx = g − exp(y) ⊙ Σ_dim g
-        Op::LogSoftmax(d) => {
-            let s = B::sum_dims(g, &[*d], true)?;
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        normalize_dim(<Self as Rule<B>>::name(self), self.dim, shapes[0].len())?;
+        Ok(shapes[0].to_vec())
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        let x = xs[0].get();
+        fresh(if self.log {
+            B::log_softmax(x, self.dim)?
+        } else {
+            B::softmax(x, self.dim)?
+        })
+    }
+    fn backward(
+        &self,
+        _xs: &[&Value<B>],
+        out: &Value<B>,
+        g: &Value<B>,
+        _needs: &[bool],
+    ) -> Result<Cotangents<B>> {
+        let (g, y, d) = (g.get(), out.get(), self.dim);
+        let t = if self.log {
+            // dx = g − exp(y) ⊙ Σ_dim g
+            let s = B::sum_dims(g, &[d], true)?;
             B::sub(g, &B::mul(&B::exp(y)?, &s)?)?
+        } else {
+            // dx = y ⊙ (g − Σ_dim g ⊙ y)
+            let s = B::sum_dims(&B::mul(g, y)?, &[d], true)?;
+            B::mul(y, &B::sub(g, &s)?)?
+        };
+        Ok(vec![Some(grad_value(t))])
+    }
+    fn out_kernel(&self, _parents: usize) -> Option<OutKernel> {
+        Some(if self.log {
+            OutKernel::LogSoftmax(self.dim)
+        } else {
+            OutKernel::Softmax(self.dim)
+        })
+    }
+}
+
+/// Mean cross entropy of `(n, c)` logits; the workspace holds the one-hot targets (built
+/// by [`crate::session::Session::cross_entropy`] after the class ids were checked).
+pub struct CrossEntropy<B: Backend> {
+    pub one_hot: Value<B>,
+}
+
+impl<B: Backend> Rule<B> for CrossEntropy<B> {
+    fn name(&self) -> &'static str {
+        "cross_entropy"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let oh = B::shape(self.one_hot.get());
+        if shapes[0] != oh.as_slice() {
+            return Err(Error::Shape(format!(
+                "cross_entropy: logits of shape {:?} for one-hot targets of shape {oh:?}",
+                shapes[0]
+            )));
         }
-        // dx = (softmax(x) − onehot) · g / n
-        Op::CrossEntropy { one_hot } => {
-            let x = xs[0].get();
-            let n = B::shape(x)[0].max(1);
-            let d = B::sub(&B::softmax(x, 1)?, one_hot.get())?;
-            B::mul(&B::mul_scalar(&d, 1.0 / n as f64)?, g)?
-        }
-        _ => unreachable!("not a softmax op"),
-    };
-    Ok(grad_value(t))
+        Ok(vec![])
+    }
+    /// `-(1/n) Σ_rows Σ_c onehot · log_softmax(x)`.
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        let x = xs[0].get();
+        let n = B::shape(x)[0].max(1);
+        let picked = B::sum_dims(
+            &B::mul(&B::log_softmax(x, 1)?, self.one_hot.get())?,
+            &[],
+            false,
+        )?;
+        fresh(B::mul_scalar(&picked, -1.0 / n as f64)?)
+    }
+    /// dx = (softmax(x) − onehot) · g / n
+    fn backward(
+        &self,
+        xs: &[&Value<B>],
+        _out: &Value<B>,
+        g: &Value<B>,
+        _needs: &[bool],
+    ) -> Result<Cotangents<B>> {
+        let x = xs[0].get();
+        let n = B::shape(x)[0].max(1);
+        let d = B::sub(&B::softmax(x, 1)?, self.one_hot.get())?;
+        let t = B::mul(&B::mul_scalar(&d, 1.0 / n as f64)?, g.get())?;
+        Ok(vec![Some(grad_value(t))])
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ops::testing::{check_grads, data};
+    use crate::ops::testing::{dt, check_grads, data};
+    use crate::ops::Op;
     use tch::{Kind, Tensor};
 
     #[test]
@@ -106,7 +193,7 @@ mod tests {
         // y = softmax(x): dx = y ⊙ (g − Σ_j g_j y_j)
         check_grads(
             &[data(&[3, 5], 100)],
-            |s, h| s.record(Op::Softmax(1), &[h[0]]),
+            |s, h| s.record(Op::softmax(1), &[h[0]]),
             |t| t[0].softmax(1, Kind::Double),
         );
     }
@@ -116,7 +203,7 @@ mod tests {
         // softmax along dim 0: the sum in the rule runs down each column
         check_grads(
             &[data(&[4, 3], 101)],
-            |s, h| s.record(Op::Softmax(0), &[h[0]]),
+            |s, h| s.record(Op::softmax(0), &[h[0]]),
             |t| t[0].softmax(0, Kind::Double),
         );
     }
@@ -126,7 +213,7 @@ mod tests {
         // dim -1 of (2,3,4)
         check_grads(
             &[data(&[2, 3, 4], 102)],
-            |s, h| s.record(Op::Softmax(-1), &[h[0]]),
+            |s, h| s.record(Op::softmax(-1), &[h[0]]),
             |t| t[0].softmax(-1, Kind::Double),
         );
     }
@@ -136,7 +223,7 @@ mod tests {
         // y = log_softmax(x): dx = g − softmax(x) Σ_j g_j
         check_grads(
             &[data(&[3, 5], 103)],
-            |s, h| s.record(Op::LogSoftmax(-1), &[h[0]]),
+            |s, h| s.record(Op::log_softmax(-1), &[h[0]]),
             |t| t[0].log_softmax(-1, Kind::Double),
         );
     }
@@ -146,7 +233,7 @@ mod tests {
         // dim 1 of (2,3,4)
         check_grads(
             &[data(&[2, 3, 4], 104)],
-            |s, h| s.record(Op::LogSoftmax(1), &[h[0]]),
+            |s, h| s.record(Op::log_softmax(1), &[h[0]]),
             |t| t[0].log_softmax(1, Kind::Double),
         );
     }
@@ -170,7 +257,7 @@ mod tests {
             &[data(&[3, 2], 106)],
             |s, h| {
                 let l = s.cross_entropy(h[0], &ids)?;
-                s.record(Op::MulScalar(3.0), &[l])
+                s.record(crate::ops::scalar::ScalarOp::Mul.op(3.0), &[l])
             },
             |t| cross_entropy_t(&t[0], &ids) * 3.0,
         );
@@ -185,8 +272,8 @@ mod tests {
         check_grads(
             &[data(&[3, 4], 108), data(&[3], 109)],
             move |s, h| {
-                let xi = s.input(&x2, false)?;
-                let logits = s.record(Op::Linear, &[xi, h[0], h[1]])?;
+                let xi = s.input(&dt(&x2), false)?;
+                let logits = s.record(Op::linear(), &[xi, h[0], h[1]])?;
                 s.cross_entropy(logits, &ids)
             },
             move |t| cross_entropy_t(&x.linear(&t[0], Some(&t[1])), &ids),

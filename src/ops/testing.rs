@@ -1,36 +1,52 @@
 //! Shared helpers for the op-family gradient tests (compiled only under `cfg(test)`).
 //!
-//! Every check runs the same function twice, in float64: once through the public
-//! [`Session`] API (parameters → `use_param` → `record`/`apply` → `backward`), and once with
-//! plain `tch::Tensor`s that require grad, differentiated by LibTorch's own autograd (the
-//! oracle). Forward values and every parameter's gradient must agree to 1e-10, relative to
-//! the scale of the oracle's tensor.
+//! Every check runs the same function through the public [`Session`] API (parameters →
+//! `use_param` → `record`/`apply` → `backward`) on each backend, in float64 — LibTorch and
+//! the reference backend, both behind [`Dyn`], the backend the Python layer runs on — and
+//! once with plain `tch::Tensor`s that require grad, differentiated by LibTorch's own
+//! autograd (the oracle). Forward values and every parameter's gradient must agree to
+//! 1e-10, relative to the scale of the oracle's tensor, on every backend.
 
 use std::sync::Arc;
 
 use tch::{Kind, Tensor};
 
+use crate::backend::dynamic::{Dyn, DynTensor};
 use crate::backend::Backend;
 use crate::config::{Config, DType};
 use crate::error::Result;
+use crate::ops::binary::BinaryOp;
 use crate::ops::Op;
 use crate::param::Parameter;
 use crate::session::Session;
 use crate::tape::Handle;
-use crate::LibTorch;
 
-pub(crate) type Sess = Session<LibTorch>;
+pub(crate) type Sess = Session<Dyn>;
+
+/// The backends every gradient check runs on (`Config::backend`).
+pub(crate) const BACKENDS: [&str; 2] = ["libtorch", "reference"];
 
 /// Relative tolerance of every comparison.
 pub(crate) const RTOL: f64 = 1e-10;
 
-/// A fresh float64 CPU session.
+/// A fresh float64 CPU session on LibTorch.
 pub(crate) fn session() -> Sess {
-    Session::<LibTorch>::new(Config {
+    session_on("libtorch")
+}
+
+/// A fresh float64 CPU session on `backend`.
+pub(crate) fn session_on(backend: &str) -> Sess {
+    Session::<Dyn>::new(Config {
         dtype: DType::Float64,
+        backend: Some(backend.to_string()),
         ..Default::default()
     })
     .expect("a float64 CPU session")
+}
+
+/// A copy of `t` as constant data for a session (`input`, `Operand::Data`).
+pub(crate) fn dt(t: &Tensor) -> DynTensor {
+    DynTensor::Torch(t.copy())
 }
 
 /// `n` deterministic values in `[0, 1)` (splitmix64), different for each `seed`.
@@ -74,8 +90,8 @@ pub(crate) fn values(v: &[f64], shape: &[i64]) -> Tensor {
 }
 
 /// A trainable parameter holding a copy of `t`.
-pub(crate) fn param(t: &Tensor, name: &str) -> Arc<Parameter<LibTorch>> {
-    Parameter::new(&t.copy(), Some(name.to_string()), true).unwrap()
+pub(crate) fn param(t: &Tensor, name: &str) -> Arc<Parameter<Dyn>> {
+    Parameter::new(&dt(t), Some(name.to_string()), true).unwrap()
 }
 
 /// An oracle leaf: a copy of `t` that LibTorch's autograd tracks.
@@ -85,7 +101,7 @@ pub(crate) fn leaf(t: &Tensor) -> Tensor {
 
 /// The elements of `t`, as float64.
 pub(crate) fn to_vec(t: &Tensor) -> Vec<f64> {
-    LibTorch::to_f64(t).expect("readable tensor")
+    crate::LibTorch::to_f64(t).expect("readable tensor")
 }
 
 /// `actual` equals `expected` elementwise within `RTOL` of `expected`'s largest magnitude.
@@ -111,16 +127,9 @@ pub(crate) fn project(sess: &mut Sess, y: Handle) -> Handle {
     if shape.is_empty() {
         return y;
     }
-    let w = sess.input(&data(&shape, 7919), false).unwrap();
-    let yw = sess.record(Op::Mul, &[y, w]).unwrap();
-    sess.record(
-        Op::Sum {
-            dims: vec![],
-            keepdim: false,
-        },
-        &[yw],
-    )
-    .unwrap()
+    let w = sess.input(&dt(&data(&shape, 7919)), false).unwrap();
+    let yw = sess.record(BinaryOp::Mul.op(), &[y, w]).unwrap();
+    sess.record(Op::sum(&[], false), &[yw]).unwrap()
 }
 
 /// The oracle's version of [`project`].
@@ -131,27 +140,41 @@ pub(crate) fn project_t(y: &Tensor) -> Tensor {
     (y * data(&y.size(), 7919)).sum(Kind::Double)
 }
 
-/// Run `eager` on parameters holding `inputs` and `oracle` on autograd leaves holding the
-/// same values; compare the outputs and the gradient of every input.
+/// Run `eager` on parameters holding `inputs`, on each of [`BACKENDS`], and `oracle` on
+/// autograd leaves holding the same values; compare the outputs and the gradient of every
+/// input.
 pub(crate) fn check_grads(
     inputs: &[Tensor],
-    eager: impl FnOnce(&mut Sess, &[Handle]) -> Result<Handle>,
-    oracle: impl FnOnce(&[Tensor]) -> Tensor,
+    eager: impl Fn(&mut Sess, &[Handle]) -> Result<Handle>,
+    oracle: impl Fn(&[Tensor]) -> Tensor,
 ) {
-    let mut sess = session();
+    for backend in BACKENDS {
+        check_grads_on(backend, inputs, &eager, &oracle);
+    }
+}
+
+fn check_grads_on(
+    backend: &str,
+    inputs: &[Tensor],
+    eager: &impl Fn(&mut Sess, &[Handle]) -> Result<Handle>,
+    oracle: &impl Fn(&[Tensor]) -> Tensor,
+) {
+    let mut sess = session_on(backend);
     let params: Vec<_> = inputs
         .iter()
         .enumerate()
         .map(|(i, t)| param(t, &format!("x{i}")))
         .collect();
     let hs: Vec<Handle> = params.iter().map(|p| sess.use_param(p).unwrap()).collect();
-    let y = eager(&mut sess, &hs).expect("the eager function records");
+    let y = eager(&mut sess, &hs)
+        .unwrap_or_else(|e| panic!("[{backend}] the eager function records: {e}"));
     let loss = project(&mut sess, y);
 
     let leaves: Vec<Tensor> = inputs.iter().map(leaf).collect();
     let y_t = oracle(&leaves);
-    assert_eq!(sess.shape(y).unwrap(), y_t.size(), "output shape");
-    assert_close("forward value", &to_vec(sess.value(y).unwrap().get()), &y_t);
+    assert_eq!(sess.shape(y).unwrap(), y_t.size(), "[{backend}] output shape");
+    let value = Dyn::to_f64(sess.value(y).unwrap().get()).unwrap();
+    assert_close(&format!("[{backend}] forward value"), &value, &y_t);
     project_t(&y_t).backward();
 
     let grads = sess.backward(loss).expect("backward succeeds");
@@ -159,10 +182,11 @@ pub(crate) fn check_grads(
     for (i, (p, l)) in params.iter().zip(&leaves).enumerate() {
         let buf = grads
             .get(p.id())
-            .unwrap_or_else(|| panic!("no gradient for x{i}"));
+            .unwrap_or_else(|| panic!("[{backend}] no gradient for x{i}"));
         assert_eq!(buf.shape(), p.shape(), "shape of the gradient of x{i}");
         let v = buf.value("test").unwrap();
-        assert_close(&format!("gradient of x{i}"), &to_vec(v.get()), &l.grad());
+        let got = Dyn::to_f64(v.get()).unwrap();
+        assert_close(&format!("[{backend}] gradient of x{i}"), &got, &l.grad());
     }
     grads.release();
 }

@@ -1,37 +1,288 @@
-//! Pointwise functions: `exp log tanh sigmoid relu`.
+//! Pointwise functions of one tensor: `neg exp log tanh sigmoid relu sqrt abs`.
+//!
+//! Each function is one unit type below holding everything about it: its LibTorch kernel
+//! and `_out` form, its element function on the reference backend ([`UnaryKernel`]) and its
+//! derivative ([`UnaryFn`]). `unary_ops!` lists the units once; that list is the runtime
+//! enum [`UnaryOp`] a tape node stores, and the one [`Rule`] of the family dispatches on it.
 
-use super::{grad_value, Op};
-use crate::backend::Backend;
+use tch::Tensor;
+
+use super::{fresh, grad_value, Arity, Cotangents, Op, Output, Rule};
+use crate::backend::reference::Scalar;
+use crate::backend::{Backend, BinaryKernel, OutKernel, UnaryKernel};
 use crate::buffer::Value;
 use crate::error::Result;
 
-pub(crate) fn backward<B: Backend>(
-    op: &Op<B>,
-    xs: &[&Value<B>],
-    out: &Value<B>,
-    g: &Value<B>,
-) -> Result<Value<B>> {
-    let (g, x, y) = (g.get(), xs[0].get(), out.get());
-    let t = match op {
-        // d exp(x) = exp(x) g
-        Op::Exp => B::mul(g, y)?,
-        // d log(x) = g / x
-        Op::Log => B::div(g, x)?,
-        // d tanh(x) = (1 - y²) g
-        Op::Tanh => B::mul(g, &B::add_scalar(&B::neg(&B::mul(y, y)?)?, 1.0)?)?,
-        // d sigmoid(x) = y (1 - y) g
-        Op::Sigmoid => B::mul(g, &B::mul(y, &B::add_scalar(&B::neg(y)?, 1.0)?)?)?,
-        // d relu(x) = g where x > 0
-        Op::Relu => B::relu_backward(g, x)?,
-        _ => unreachable!("not a unary op"),
+/// A pointwise function's derivative.
+pub trait UnaryFn: UnaryKernel {
+    /// The input's cotangent from the output's cotangent `g`, the input `x` and the
+    /// output `y`.
+    fn backward<B: Backend>(g: &B::T, x: &B::T, y: &B::T) -> Result<B::T>;
+    /// The same, written into `g` itself (held exclusively), where the function has such
+    /// a form; `None` otherwise.
+    fn backward_in_place<B: Backend>(_g: &mut B::T, _x: &B::T) -> Option<Result<()>> {
+        None
+    }
+}
+
+macro_rules! unary_ops {
+    ($($name:ident),* $(,)?) => {
+        /// Which pointwise unary function a node applies.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum UnaryOp {
+            $($name,)*
+        }
+
+        impl UnaryOp {
+            /// Every function of the family (tests iterate over it).
+            pub const ALL: &'static [UnaryOp] = &[$(UnaryOp::$name,)*];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(UnaryOp::$name => <$name as UnaryKernel>::NAME,)*
+                }
+            }
+            fn forward<B: Backend>(self, x: &B::T) -> Result<B::T> {
+                match self {
+                    $(UnaryOp::$name => B::unary::<$name>(x),)*
+                }
+            }
+            fn backward<B: Backend>(self, g: &B::T, x: &B::T, y: &B::T) -> Result<B::T> {
+                match self {
+                    $(UnaryOp::$name => <$name as UnaryFn>::backward::<B>(g, x, y),)*
+                }
+            }
+            fn backward_in_place<B: Backend>(self, g: &mut B::T, x: &B::T) -> Option<Result<()>> {
+                match self {
+                    $(UnaryOp::$name => <$name as UnaryFn>::backward_in_place::<B>(g, x),)*
+                }
+            }
+            /// The LibTorch `_out` kernel (see [`OutKernel`]).
+            pub fn torch_out(self, x: &Tensor, out: &mut Tensor) -> Result<bool> {
+                match self {
+                    $(UnaryOp::$name => <$name as UnaryKernel>::torch_out(x, out),)*
+                }
+            }
+        }
     };
-    Ok(grad_value(t))
+}
+
+unary_ops!(Neg, Exp, Log, Tanh, Sigmoid, Relu, Sqrt, Abs);
+
+impl UnaryOp {
+    /// The op recording this function.
+    pub fn op<B: Backend>(self) -> Op<B> {
+        Op::Unary(Unary(self))
+    }
+}
+
+/// The family's rule: one input, same shape, a fresh output.
+pub struct Unary(pub UnaryOp);
+
+impl<B: Backend> Rule<B> for Unary {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        Ok(shapes[0].to_vec())
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        fresh(self.0.forward::<B>(xs[0].get())?)
+    }
+    fn backward(
+        &self,
+        xs: &[&Value<B>],
+        out: &Value<B>,
+        g: &Value<B>,
+        _needs: &[bool],
+    ) -> Result<Cotangents<B>> {
+        let t = self.0.backward::<B>(g.get(), xs[0].get(), out.get())?;
+        Ok(vec![Some(grad_value(t))])
+    }
+    fn backward_owned(
+        &self,
+        xs: &[&Value<B>],
+        out: &Value<B>,
+        mut g: Value<B>,
+        needs: &[bool],
+    ) -> Result<Cotangents<B>> {
+        if let Some(t) = crate::buffer::unique_mut(&mut g) {
+            if let Some(done) = self.0.backward_in_place::<B>(t, xs[0].get()) {
+                done?;
+                return Ok(vec![Some(g)]);
+            }
+        }
+        self.backward(xs, out, &g, needs)
+    }
+    fn out_kernel(&self, _parents: usize) -> Option<OutKernel> {
+        Some(OutKernel::Unary(self.0))
+    }
+}
+
+/// Declares a unit whose LibTorch kernel is `Tensor::$f` / `Tensor::$f_out` and whose
+/// reference element function is `$element`.
+macro_rules! kernel {
+    ($name:ident, $op:literal, $f:ident, $f_out:ident, $element:expr) => {
+        #[doc = concat!("`", $op, "`.")]
+        pub struct $name;
+
+        impl UnaryKernel for $name {
+            const NAME: &'static str = $op;
+            fn torch(x: &Tensor) -> Result<Tensor> {
+                Ok(x.$f()?)
+            }
+            fn torch_out(x: &Tensor, out: &mut Tensor) -> Result<bool> {
+                // The call hands back a second handle on `out`; it is dropped at once.
+                drop(x.$f_out(out)?);
+                Ok(true)
+            }
+            fn element<S: Scalar>() -> Option<fn(S) -> S> {
+                Some($element)
+            }
+        }
+    };
+}
+
+kernel!(Neg, "neg", f_neg, f_neg_out, S::neg);
+kernel!(Exp, "exp", f_exp, f_exp_out, S::exp);
+kernel!(Log, "log", f_log, f_log_out, S::log);
+kernel!(Tanh, "tanh", f_tanh, f_tanh_out, S::tanh);
+kernel!(Sigmoid, "sigmoid", f_sigmoid, f_sigmoid_out, S::sigmoid);
+kernel!(Relu, "relu", f_relu, f_relu_out, S::relu);
+kernel!(Sqrt, "sqrt", f_sqrt, f_sqrt_out, sqrt_element::<S>);
+kernel!(Abs, "abs", f_abs, f_abs_out, abs_element::<S>);
+
+impl UnaryFn for Neg {
+    // d(-x) = -g
+    fn backward<B: Backend>(g: &B::T, _x: &B::T, _y: &B::T) -> Result<B::T> {
+        B::neg(g)
+    }
+}
+
+impl UnaryFn for Exp {
+    // d exp(x) = exp(x) g
+    fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
+        B::mul(g, y)
+    }
+}
+
+impl UnaryFn for Log {
+    // d log(x) = g / x
+    fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
+        B::div(g, x)
+    }
+}
+
+impl UnaryFn for Tanh {
+    // d tanh(x) = (1 - y²) g
+    fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
+        B::mul(g, &B::add_scalar(&B::neg(&B::mul(y, y)?)?, 1.0)?)
+    }
+}
+
+impl UnaryFn for Sigmoid {
+    // d sigmoid(x) = y (1 - y) g
+    fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
+        B::mul(g, &B::mul(y, &B::add_scalar(&B::neg(y)?, 1.0)?)?)
+    }
+}
+
+impl UnaryFn for Relu {
+    // d relu(x) = g where x > 0 (0 at x = 0, PyTorch's convention)
+    fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
+        B::relu_backward(g, x)
+    }
+    fn backward_in_place<B: Backend>(g: &mut B::T, x: &B::T) -> Option<Result<()>> {
+        Some(B::relu_backward_(g, x))
+    }
+}
+
+impl UnaryFn for Sqrt {
+    // d sqrt(x) = g / (2 y), as torch (inf at 0)
+    fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
+        B::div(g, &B::mul_scalar(y, 2.0)?)
+    }
+}
+
+impl UnaryFn for Abs {
+    // d |x| = g · sgn(x) (0 at x = 0, as torch)
+    fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
+        B::binary::<AbsGrad>(g, x)
+    }
+}
+
+/// `√x`; NaN below 0 (an interval reaching below 0 becomes NaN: the result is undefined
+/// there, as torch's NaN).
+fn sqrt_element<S: Scalar>(x: S) -> S {
+    if x.bounds().0 < 0.0 {
+        return S::from_f64(f64::NAN);
+    }
+    x.sqrt()
+}
+
+/// `|x|` (exact; an interval straddling 0 gives `[0, max(-lo, hi)]`).
+fn abs_element<S: Scalar>(x: S) -> S {
+    let (lo, hi) = x.bounds();
+    if lo > 0.0 {
+        x
+    } else if hi < 0.0 {
+        x.neg()
+    } else {
+        S::from_bounds(0.0, (-lo).max(hi)).unwrap_or(x)
+    }
+}
+
+/// `g` where `x > 0`, else 0: relu's derivative as a kernel.
+pub struct ReluGrad;
+
+impl BinaryKernel for ReluGrad {
+    const NAME: &'static str = "relu_backward";
+    fn torch(g: &Tensor, x: &Tensor) -> Result<Tensor> {
+        Ok(x.f_threshold_backward(g, 0.0)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
+        Some(S::relu_grad)
+    }
+}
+
+/// `g · sgn(x)`: abs's derivative as a kernel.
+pub struct AbsGrad;
+
+impl BinaryKernel for AbsGrad {
+    const NAME: &'static str = "abs_backward";
+    fn torch(g: &Tensor, x: &Tensor) -> Result<Tensor> {
+        Ok(g.f_mul(&x.f_sgn()?)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
+        Some(|g, x| {
+            let (lo, hi) = x.bounds();
+            if lo > 0.0 {
+                g
+            } else if hi < 0.0 {
+                g.neg()
+            } else if lo == 0.0 && hi == 0.0 {
+                S::zero()
+            } else {
+                // An interval straddling 0 (or NaN): every value between -|g| and |g|.
+                let (gl, gh) = g.bounds();
+                let m = gl.abs().max(gh.abs());
+                S::from_bounds(-m, m).unwrap_or_else(|| S::from_f64(f64::NAN))
+            }
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use tch::Kind;
 
+    use super::UnaryOp::*;
     use crate::ops::testing::{check_grads, data, positive, values};
     use crate::ops::Op;
 
@@ -40,7 +291,7 @@ mod tests {
         // d/dx exp(x) = exp(x)
         check_grads(
             &[data(&[3, 4], 30)],
-            |s, h| s.record(Op::Exp, &[h[0]]),
+            |s, h| s.record(Exp.op(), &[h[0]]),
             |t| t[0].exp(),
         );
     }
@@ -50,7 +301,7 @@ mod tests {
         // d/dx log(x) = 1 / x
         check_grads(
             &[positive(&[3, 4], 31)],
-            |s, h| s.record(Op::Log, &[h[0]]),
+            |s, h| s.record(Log.op(), &[h[0]]),
             |t| t[0].log(),
         );
     }
@@ -60,7 +311,7 @@ mod tests {
         // d/dx tanh(x) = 1 - tanh(x)^2
         check_grads(
             &[data(&[2, 5], 32)],
-            |s, h| s.record(Op::Tanh, &[h[0]]),
+            |s, h| s.record(Tanh.op(), &[h[0]]),
             |t| t[0].tanh(),
         );
     }
@@ -70,7 +321,7 @@ mod tests {
         // d/dx σ(x) = σ(x) (1 - σ(x))
         check_grads(
             &[data(&[2, 5], 33)],
-            |s, h| s.record(Op::Sigmoid, &[h[0]]),
+            |s, h| s.record(Sigmoid.op(), &[h[0]]),
             |t| t[0].sigmoid(),
         );
     }
@@ -80,7 +331,7 @@ mod tests {
         // d/dx relu(x) = 1 if x > 0 else 0
         check_grads(
             &[data(&[4, 4], 34)],
-            |s, h| s.record(Op::Relu, &[h[0]]),
+            |s, h| s.record(Relu.op(), &[h[0]]),
             |t| t[0].relu(),
         );
     }
@@ -90,8 +341,38 @@ mod tests {
         // d/dx relu(x) at x = 0 is taken as 0 (PyTorch's convention)
         check_grads(
             &[values(&[-1.0, 0.0, 0.0, 2.0], &[4])],
-            |s, h| s.record(Op::Relu, &[h[0]]),
+            |s, h| s.record(Relu.op(), &[h[0]]),
             |t| t[0].relu(),
+        );
+    }
+
+    #[test]
+    fn neg_negates() {
+        // d/dx (-x) = -1
+        check_grads(
+            &[data(&[3, 2], 37)],
+            |s, h| s.record(Neg.op(), &[h[0]]),
+            |t| -&t[0],
+        );
+    }
+
+    #[test]
+    fn sqrt_gradient_is_half_the_reciprocal_root() {
+        // d/dx √x = 1 / (2 √x)
+        check_grads(
+            &[positive(&[3, 4], 38)],
+            |s, h| s.record(Sqrt.op(), &[h[0]]),
+            |t| t[0].sqrt(),
+        );
+    }
+
+    #[test]
+    fn abs_gradient_is_the_sign_and_zero_at_zero() {
+        // d/dx |x| = sgn(x), 0 at x = 0 (torch's convention)
+        check_grads(
+            &[values(&[-1.5, 0.0, 2.0, -0.25, 0.75], &[5])],
+            |s, h| s.record(Abs.op(), &[h[0]]),
+            |t| t[0].abs(),
         );
     }
 
@@ -101,11 +382,11 @@ mod tests {
         check_grads(
             &[data(&[6], 35)],
             |s, h| {
-                let a = s.record(Op::Sigmoid, &[h[0]])?;
-                let a = s.record(Op::Log, &[a])?;
-                let b = s.record(Op::Exp, &[h[0]])?;
-                let b = s.record(Op::Tanh, &[b])?;
-                s.record(Op::Mul, &[a, b])
+                let a = s.record(Sigmoid.op(), &[h[0]])?;
+                let a = s.record(Log.op(), &[a])?;
+                let b = s.record(Exp.op(), &[h[0]])?;
+                let b = s.record(Tanh.op(), &[b])?;
+                s.record(crate::ops::binary::BinaryOp::Mul.op(), &[a, b])
             },
             |t| t[0].sigmoid().log() * t[0].exp().tanh(),
         );
@@ -117,14 +398,8 @@ mod tests {
         check_grads(
             &[data(&[2, 3], 36)],
             |s, h| {
-                let sum = s.record(
-                    Op::Sum {
-                        dims: vec![],
-                        keepdim: false,
-                    },
-                    &[h[0]],
-                )?;
-                s.record(Op::Exp, &[sum])
+                let sum = s.record(Op::sum(&[], false), &[h[0]])?;
+                s.record(Exp.op(), &[sum])
             },
             |t| t[0].sum(Kind::Double).exp(),
         );

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use super::{check_hyper, check_lr, collect, Optimizer, StateMap};
-use crate::backend::{AdamHyper, Backend};
+use crate::backend::Backend;
 use crate::error::Result;
 use crate::grads::GradMap;
 use crate::param::Parameter;
@@ -23,6 +23,15 @@ pub struct AdamConfig {
 }
 
 impl AdamConfig {
+    /// `1 − β1ᵗ` after `step` steps.
+    pub fn bias1(&self, step: u64) -> f64 {
+        1.0 - self.betas.0.powi(step as i32)
+    }
+    /// `√(1 − β2ᵗ)` after `step` steps.
+    pub fn bias2_sqrt(&self, step: u64) -> f64 {
+        (1.0 - self.betas.1.powi(step as i32)).sqrt()
+    }
+
     fn validate(&self) -> Result<()> {
         check_lr(self.lr)?;
         check_hyper("beta1", self.betas.0, 0.0, 1.0)?;
@@ -115,18 +124,10 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
             let st = self.state.entry(p.id()).or_default();
             st.ensure_zeros("exp_avg", &p)?;
             st.ensure_zeros("exp_avg_sq", &p)?;
-            let hyper = AdamHyper {
-                lr: c.lr,
-                beta1: c.betas.0,
-                beta2: c.betas.1,
-                eps: c.eps,
-                weight_decay: c.weight_decay,
-                decoupled: c.decoupled,
-                step: st.step + 1,
-            };
+            let step = st.step + 1;
             p.update(|t| {
                 let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
-                B::adam_update_(t, g.get(), m, v, &hyper)
+                B::adam_update_(t, g.get(), m, v, &c, step)
             })?;
             st.step += 1;
         }

@@ -90,7 +90,7 @@ impl<B: Backend> ParamState<B> {
         match (x, y) {
             (Some(x), Some(y)) if ia < ib => Ok((x, y)),
             (Some(x), Some(y)) => Ok((y, x)),
-            _ => Err(Error::Value("optimizer state is shared".into())),
+            _ => Err(Error::Config("optimizer state is shared".into())),
         }
     }
 
@@ -102,14 +102,14 @@ impl<B: Backend> ParamState<B> {
             self.buffers[i].1 = Tracked::owned(copy, Category::Optimizer);
         }
         unique_mut(&mut self.buffers[i].1)
-            .ok_or_else(|| Error::Value("optimizer state is shared".into()))
+            .ok_or_else(|| Error::Config("optimizer state is shared".into()))
     }
 
     fn index(&self, name: &str) -> Result<usize> {
         self.buffers
             .iter()
             .position(|(n, _)| *n == name)
-            .ok_or_else(|| Error::Value(format!("optimizer state has no {name}")))
+            .ok_or_else(|| Error::Config(format!("optimizer state has no {name}")))
     }
 }
 
@@ -149,7 +149,7 @@ pub fn hyper_value(
     current: f64,
 ) -> Result<f64> {
     if let Some((bad, _)) = values.iter().find(|(k, _)| !known.contains(&k.as_str())) {
-        return Err(Error::Value(format!("unknown hyperparameter {bad:?}")));
+        return Err(Error::Config(format!("unknown hyperparameter {bad:?}")));
     }
     Ok(values
         .iter()
@@ -170,7 +170,7 @@ pub fn check_hyper(name: &str, v: f64, lo: f64, hi: f64) -> Result<()> {
         } else {
             format!(">= {lo}")
         };
-        return Err(Error::Value(format!(
+        return Err(Error::Config(format!(
             "invalid {name} {v}: it must be finite and {range}"
         )));
     }
@@ -186,14 +186,14 @@ pub fn check_state<B: Backend>(
 ) -> Result<()> {
     for (id, st) in state {
         let p = params.iter().find(|p| p.id() == *id).ok_or_else(|| {
-            Error::Value(format!("optimizer state for unknown parameter id {id}"))
+            Error::Config(format!("optimizer state for unknown parameter id {id}"))
         })?;
         let mut have: Vec<&str> = st.buffers.iter().map(|(n, _)| *n).collect();
         have.sort_unstable();
         let mut want = names.to_vec();
         want.sort_unstable();
         if have != want {
-            return Err(Error::Value(format!(
+            return Err(Error::Config(format!(
                 "optimizer state of parameter {} holds {have:?}, expected {want:?}",
                 p.label()
             )));

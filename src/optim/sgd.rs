@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use super::{check_hyper, check_lr, collect, Optimizer, StateMap};
-use crate::backend::{Backend, SgdHyper};
+use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
 use crate::param::Parameter;
@@ -42,7 +42,7 @@ impl SgdConfig {
         )?;
         check_hyper("weight_decay", self.weight_decay, 0.0, f64::INFINITY)?;
         if self.nesterov && (self.momentum <= 0.0 || self.dampening != 0.0) {
-            return Err(Error::Value(
+            return Err(Error::Config(
                 "Nesterov momentum requires a momentum > 0 and zero dampening".into(),
             ));
         }
@@ -102,7 +102,7 @@ impl<B: Backend> Optimizer<B> for Sgd<B> {
         let get = |name: &str, cur: f64| super::hyper_value(values, &KNOWN, name, cur);
         let nesterov = get("nesterov", if c.nesterov { 1.0 } else { 0.0 })?;
         if nesterov != 0.0 && nesterov != 1.0 {
-            return Err(Error::Value(format!(
+            return Err(Error::Config(format!(
                 "nesterov must be 0 or 1, got {nesterov}"
             )));
         }
@@ -115,7 +115,7 @@ impl<B: Backend> Optimizer<B> for Sgd<B> {
         };
         cfg.validate()?;
         if (cfg.momentum != 0.0) != (c.momentum != 0.0) {
-            return Err(Error::Value(
+            return Err(Error::Config(
                 "momentum cannot be switched on or off by a state dict".into(),
             ));
         }
@@ -139,23 +139,16 @@ impl<B: Backend> Optimizer<B> for Sgd<B> {
     fn step(&mut self, grads: &GradMap<B>) -> Result<()> {
         let work = collect("SGD.step", &self.params, grads)?;
         let c = self.cfg;
-        let hyper = SgdHyper {
-            lr: c.lr,
-            momentum: c.momentum,
-            dampening: c.dampening,
-            weight_decay: c.weight_decay,
-            nesterov: c.nesterov,
-        };
         for (p, g) in work {
             let st = self.state.entry(p.id()).or_default();
             p.update(|t| {
                 if c.momentum == 0.0 {
-                    return B::sgd_update_(t, g.get(), None, false, &hyper);
+                    return B::sgd_update_(t, g.get(), None, false, &c);
                 }
                 let first = st.get("momentum_buffer").is_none();
                 st.ensure_zeros("momentum_buffer", &p)?;
                 let buf = st.one_mut("momentum_buffer")?;
-                B::sgd_update_(t, g.get(), Some(buf), first, &hyper)?;
+                B::sgd_update_(t, g.get(), Some(buf), first, &c)?;
                 st.step += 1;
                 Ok(())
             })?;

@@ -5,10 +5,10 @@ use std::marker::PhantomData;
 
 use super::scalar::Scalar;
 use super::tensor::{contiguous_strides, numel, walk2, RefTensor};
-use crate::backend::Backend;
+use crate::backend::{Backend, BinaryKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
-use crate::ops::broadcast_shapes;
+use crate::shape::{broadcast_shapes, normalize_dim};
 
 /// The reference backend over element type `S`.
 pub struct Reference<S>(PhantomData<S>);
@@ -76,8 +76,17 @@ fn zip_assign<S: Scalar>(
     Ok(())
 }
 
+/// `dim` of an `ndim`-dimensional tensor, made non-negative (the op's shape rule has
+/// already checked it).
 fn dim_index(dim: i64, ndim: usize) -> usize {
-    (if dim < 0 { dim + ndim as i64 } else { dim }) as usize
+    normalize_dim("reference kernel", dim, ndim).unwrap_or(0)
+}
+
+fn unsupported<S: Scalar>(op: &'static str, t: &RefTensor<S>) -> Error {
+    Error::Unsupported {
+        op,
+        carrier: t.dtype().name().to_string(),
+    }
 }
 
 /// Apply `row` to every 1-D slice along `dim`.
@@ -172,31 +181,17 @@ impl<S: Scalar> Backend for Reference<S> {
         Ok(Self::copy(t)?.with_dtype(dtype))
     }
 
-    fn add(a: &Self::T, b: &Self::T) -> Result<Self::T> {
-        zip(a, b, S::add)
+    fn unary<F: UnaryKernel>(x: &Self::T) -> Result<Self::T> {
+        let f = F::element::<S>().ok_or_else(|| unsupported(F::NAME, x))?;
+        Ok(map(x, f))
     }
-    fn sub(a: &Self::T, b: &Self::T) -> Result<Self::T> {
-        zip(a, b, S::sub)
+    fn binary<F: BinaryKernel>(a: &Self::T, b: &Self::T) -> Result<Self::T> {
+        let f = F::element::<S>().ok_or_else(|| unsupported(F::NAME, a))?;
+        zip(a, b, f)
     }
-    fn mul(a: &Self::T, b: &Self::T) -> Result<Self::T> {
-        zip(a, b, S::mul)
-    }
-    fn div(a: &Self::T, b: &Self::T) -> Result<Self::T> {
-        zip(a, b, S::div)
-    }
-    fn add_scalar(a: &Self::T, s: f64) -> Result<Self::T> {
-        let s = S::from_f64(s);
-        Ok(map(a, |x| x.add(s)))
-    }
-    fn mul_scalar(a: &Self::T, s: f64) -> Result<Self::T> {
-        let s = S::from_f64(s);
-        Ok(map(a, |x| x.mul(s)))
-    }
-    fn pow_scalar(a: &Self::T, e: f64) -> Result<Self::T> {
-        Ok(map(a, |x| x.powf(e)))
-    }
-    fn sqrt(a: &Self::T) -> Result<Self::T> {
-        Ok(map(a, S::sqrt))
+    fn scalar<F: ScalarKernel>(x: &Self::T, s: f64) -> Result<Self::T> {
+        let f = F::element::<S>().ok_or_else(|| unsupported(F::NAME, x))?;
+        Ok(map(x, |v| f(v, s)))
     }
     fn is_finite(a: &Self::T) -> Result<bool> {
         Ok(a.to_vec().into_iter().all(|x| {
@@ -204,32 +199,11 @@ impl<S: Scalar> Backend for Reference<S> {
             lo.is_finite() && hi.is_finite()
         }))
     }
-    fn neg(a: &Self::T) -> Result<Self::T> {
-        Ok(map(a, S::neg))
-    }
-    fn exp(a: &Self::T) -> Result<Self::T> {
-        Ok(map(a, S::exp))
-    }
-    fn log(a: &Self::T) -> Result<Self::T> {
-        Ok(map(a, S::log))
-    }
-    fn tanh(a: &Self::T) -> Result<Self::T> {
-        Ok(map(a, S::tanh))
-    }
-    fn sigmoid(a: &Self::T) -> Result<Self::T> {
-        Ok(map(a, S::sigmoid))
-    }
-    fn relu(a: &Self::T) -> Result<Self::T> {
-        Ok(map(a, S::relu))
-    }
-    fn relu_backward(g: &Self::T, x: &Self::T) -> Result<Self::T> {
-        zip(g, x, S::relu_grad)
-    }
 
     /// Batched, broadcast matmul; each output element sums `k` products in order.
     fn matmul(a: &Self::T, b: &Self::T) -> Result<Self::T> {
         let (sa, sb) = (a.shape(), b.shape());
-        let out_shape = crate::ops::matmul_shape(sa, sb)?;
+        let out_shape = crate::shape::matmul_shape(sa, sb)?;
         let (n, k, m) = (sa[sa.len() - 2], sa[sa.len() - 1], sb[sb.len() - 1]);
         let batch = &out_shape[..out_shape.len() - 2];
         let batch_strides = |t: &RefTensor<S>| {

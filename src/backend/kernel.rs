@@ -1,0 +1,49 @@
+//! Pointwise kernel families. Each pointwise function is a unit type (defined with its op in
+//! `ops/`) that implements one of these traits with everything a backend needs to run it:
+//! its LibTorch kernel, the `_out` form of that kernel (for recycled buffers), and its
+//! element function on the reference backend. A backend runs a whole family through one
+//! generic method ([`Backend::unary`](super::Backend::unary),
+//! [`Backend::binary`](super::Backend::binary), [`Backend::scalar`](super::Backend::scalar)),
+//! so a new pointwise function adds no method to the backend trait, to `Dyn`, or to any
+//! backend (candle's `unary_impl` pattern).
+
+use tch::Tensor;
+
+use super::reference::Scalar;
+use crate::error::Result;
+
+/// `y = f(x)`, elementwise.
+pub trait UnaryKernel: 'static {
+    /// The op's name (errors, `show_backend`).
+    const NAME: &'static str;
+    /// The LibTorch kernel (fresh, contiguous result).
+    fn torch(x: &Tensor) -> Result<Tensor>;
+    /// The same kernel writing into `out` (exact shape, dtype and device); `Ok(false)`
+    /// where it has no `_out` form (the caller then allocates).
+    fn torch_out(_x: &Tensor, _out: &mut Tensor) -> Result<bool> {
+        Ok(false)
+    }
+    /// The element function on the reference backend over `S`; `None` where that carrier
+    /// cannot compute it as specified (then the op is an `UnsupportedOpError` there).
+    fn element<S: Scalar>() -> Option<fn(S) -> S>;
+}
+
+/// `y = f(a, b)`, elementwise with broadcasting.
+pub trait BinaryKernel: 'static {
+    const NAME: &'static str;
+    fn torch(a: &Tensor, b: &Tensor) -> Result<Tensor>;
+    fn torch_out(_a: &Tensor, _b: &Tensor, _out: &mut Tensor) -> Result<bool> {
+        Ok(false)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, S) -> S>;
+}
+
+/// `y = f(x, s)` for a constant number `s`, elementwise.
+pub trait ScalarKernel: 'static {
+    const NAME: &'static str;
+    fn torch(x: &Tensor, s: f64) -> Result<Tensor>;
+    fn torch_out(_x: &Tensor, _s: f64, _out: &mut Tensor) -> Result<bool> {
+        Ok(false)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, f64) -> S>;
+}

@@ -1,0 +1,76 @@
+//! The C++ shims (`src/shim/*.cpp`, built by `build.rs` against torch's headers): their
+//! declarations and the conversion of their error reports. Every call site is in
+//! `libtorch.rs`, each with its `SAFETY` comment.
+
+use crate::error::{Error, Result};
+
+extern "C" {
+    #[link_name = "free"]
+    fn libc_free(p: *mut std::ffi::c_void);
+}
+
+/// The result of a shim call that returns 0, or 1 with a malloc'd message in `err`.
+pub(super) fn shim_result(rc: i32, err: *mut std::os::raw::c_char, what: &str) -> Result<()> {
+    if rc == 0 {
+        return Ok(());
+    }
+    let msg = if err.is_null() {
+        format!("{what} failed")
+    } else {
+        // SAFETY: the shim set `err` to a NUL-terminated string from malloc; it is read once
+        // here and freed once, right after.
+        unsafe {
+            let m = std::ffi::CStr::from_ptr(err).to_string_lossy().into_owned();
+            libc_free(err.cast());
+            m
+        }
+    };
+    // Keep only the first line: LibTorch appends a C++ backtrace.
+    Err(Error::Backend(msg.lines().next().unwrap_or("").to_string()))
+}
+
+extern "C" {
+    /// `src/shim/recycle.cpp`: 1 if `t` is the only reference to its tensor and storage
+    /// and matches the given scalar type, device and shape (see [`Backend::recyclable`]).
+    pub(super) fn eagertape_recyclable(
+        t: *const torch_sys::C_tensor,
+        scalar_type: i32,
+        device_type: i32,
+        device_index: i32,
+        dims: *const i64,
+        rank: i64,
+    ) -> i32;
+
+    /// `src/shim/optim.cpp`: one SGD update in place (`buf` null without momentum); 0, or 1
+    /// and a malloc'd message.
+    pub(super) fn eagertape_sgd_step(
+        param: *mut torch_sys::C_tensor,
+        grad: *const torch_sys::C_tensor,
+        buf: *mut torch_sys::C_tensor,
+        first: i32,
+        lr: f64,
+        momentum: f64,
+        dampening: f64,
+        weight_decay: f64,
+        nesterov: i32,
+        err: *mut *mut std::os::raw::c_char,
+    ) -> i32;
+
+    /// `src/shim/optim.cpp`: one Adam/AdamW update in place; 0, or 1 and a malloc'd message.
+    pub(super) fn eagertape_adam_step(
+        param: *mut torch_sys::C_tensor,
+        grad: *const torch_sys::C_tensor,
+        exp_avg: *mut torch_sys::C_tensor,
+        exp_avg_sq: *mut torch_sys::C_tensor,
+        lr: f64,
+        beta1: f64,
+        beta2: f64,
+        eps: f64,
+        weight_decay: f64,
+        decoupled: i32,
+        bias1: f64,
+        bias2_sqrt: f64,
+        err: *mut *mut std::os::raw::c_char,
+    ) -> i32;
+}
+

@@ -1,0 +1,312 @@
+//! Pointwise functions of two tensors with broadcasting: `+ - * /`. Cotangents are reduced
+//! back to each operand's shape.
+//!
+//! Each function is one unit type holding its LibTorch kernel and `_out` form, its
+//! reference element function ([`BinaryKernel`]) and its partial derivatives ([`BinaryFn`]);
+//! `binary_ops!` lists them once as the runtime enum [`BinaryOp`].
+
+use tch::Tensor;
+
+use super::{fresh, grad_value, reduce_to, Arity, Cotangents, Op, Output, Rule};
+use crate::backend::reference::Scalar;
+use crate::backend::{Backend, BinaryKernel, OutKernel};
+use crate::buffer::Value;
+use crate::error::Result;
+use crate::shape::broadcast_shapes;
+
+/// A pointwise binary function's partial derivatives.
+pub trait BinaryFn: BinaryKernel {
+    /// The unreduced cotangent of operand `i` (0 or 1) from the output's cotangent `g`,
+    /// the operands and the output `y`; `None` when it is `g` itself.
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, y: &B::T)
+        -> Result<Option<B::T>>;
+}
+
+macro_rules! binary_ops {
+    ($($name:ident),* $(,)?) => {
+        /// Which pointwise binary function a node applies.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum BinaryOp {
+            $($name,)*
+        }
+
+        impl BinaryOp {
+            pub const ALL: &'static [BinaryOp] = &[$(BinaryOp::$name,)*];
+
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(BinaryOp::$name => <$name as BinaryKernel>::NAME,)*
+                }
+            }
+            fn forward<B: Backend>(self, a: &B::T, b: &B::T) -> Result<B::T> {
+                match self {
+                    $(BinaryOp::$name => B::binary::<$name>(a, b),)*
+                }
+            }
+            fn grad<B: Backend>(
+                self,
+                i: usize,
+                g: &B::T,
+                a: &B::T,
+                b: &B::T,
+                y: &B::T,
+            ) -> Result<Option<B::T>> {
+                match self {
+                    $(BinaryOp::$name => <$name as BinaryFn>::grad::<B>(i, g, a, b, y),)*
+                }
+            }
+            /// The LibTorch `_out` kernel (see [`OutKernel`]).
+            pub fn torch_out(self, a: &Tensor, b: &Tensor, out: &mut Tensor) -> Result<bool> {
+                match self {
+                    $(BinaryOp::$name => <$name as BinaryKernel>::torch_out(a, b, out),)*
+                }
+            }
+        }
+    };
+}
+
+binary_ops!(Add, Sub, Mul, Div);
+
+impl BinaryOp {
+    /// The op recording this function.
+    pub fn op<B: Backend>(self) -> Op<B> {
+        Op::Binary(Binary(self))
+    }
+}
+
+/// The family's rule: two broadcast operands, a fresh output.
+pub struct Binary(pub BinaryOp);
+
+impl<B: Backend> Rule<B> for Binary {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        broadcast_shapes(self.0.name(), shapes[0], shapes[1])
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        fresh(self.0.forward::<B>(xs[0].get(), xs[1].get())?)
+    }
+    fn backward(
+        &self,
+        xs: &[&Value<B>],
+        out: &Value<B>,
+        g: &Value<B>,
+        needs: &[bool],
+    ) -> Result<Cotangents<B>> {
+        let (a, b) = (xs[0].get(), xs[1].get());
+        let mut gs = Vec::with_capacity(2);
+        for (i, x) in xs.iter().enumerate() {
+            if !needs[i] {
+                gs.push(None);
+                continue;
+            }
+            let shape = B::shape(x.get());
+            gs.push(Some(
+                match self.0.grad::<B>(i, g.get(), a, b, out.get())? {
+                    None => reduce_to(g, &shape)?,
+                    Some(t) => reduce_to(&grad_value::<B>(t), &shape)?,
+                },
+            ));
+        }
+        Ok(gs)
+    }
+    fn out_kernel(&self, _parents: usize) -> Option<OutKernel> {
+        Some(OutKernel::Binary(self.0))
+    }
+}
+
+macro_rules! kernel {
+    ($name:ident, $op:literal, $f:ident, $f_out:ident, $element:expr) => {
+        #[doc = concat!("`", $op, "`.")]
+        pub struct $name;
+
+        impl BinaryKernel for $name {
+            const NAME: &'static str = $op;
+            fn torch(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+                Ok(a.$f(b)?)
+            }
+            fn torch_out(a: &Tensor, b: &Tensor, out: &mut Tensor) -> Result<bool> {
+                // The call hands back a second handle on `out`; it is dropped at once.
+                drop(a.$f_out(out, b)?);
+                Ok(true)
+            }
+            fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
+                Some($element)
+            }
+        }
+    };
+}
+
+kernel!(Add, "add", f_add, f_add_out, S::add);
+kernel!(Sub, "sub", f_sub, f_sub_out, S::sub);
+kernel!(Mul, "mul", f_mul, f_mul_out, S::mul);
+kernel!(Div, "div", f_div, f_div_out, S::div);
+
+impl BinaryFn for Add {
+    // d(a+b) = g, g
+    fn grad<B: Backend>(_: usize, _: &B::T, _: &B::T, _: &B::T, _: &B::T) -> Result<Option<B::T>> {
+        Ok(None)
+    }
+}
+
+impl BinaryFn for Sub {
+    // d(a-b) = g, -g
+    fn grad<B: Backend>(i: usize, g: &B::T, _: &B::T, _: &B::T, _: &B::T) -> Result<Option<B::T>> {
+        Ok(if i == 0 { None } else { Some(B::neg(g)?) })
+    }
+}
+
+impl BinaryFn for Mul {
+    // d(ab) = g b, g a
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
+        B::mul(g, if i == 0 { b } else { a }).map(Some)
+    }
+}
+
+impl BinaryFn for Div {
+    // d(a/b) = g / b, -g a / b² = -(g · y) / b
+    fn grad<B: Backend>(i: usize, g: &B::T, _: &B::T, b: &B::T, y: &B::T) -> Result<Option<B::T>> {
+        if i == 0 {
+            return B::div(g, b).map(Some);
+        }
+        B::neg(&B::div(&B::mul(g, y)?, b)?).map(Some)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::Op;
+    use super::BinaryOp::*;
+    use crate::ops::testing::{dt, check_grads, data, positive, session, values};
+    use crate::session::Operand;
+
+    #[test]
+    fn add_passes_the_cotangent_to_both_operands() {
+        // d/da (a + b) = 1, d/db (a + b) = 1
+        check_grads(
+            &[data(&[3, 4], 1), data(&[3, 4], 2)],
+            |s, h| s.record(Add.op(), &[h[0], h[1]]),
+            |t| &t[0] + &t[1],
+        );
+    }
+
+    #[test]
+    fn add_broadcast_row_vector_sums_over_rows() {
+        // (3,4) + (4,): d/db_j = Σ_i g_ij
+        check_grads(
+            &[data(&[3, 4], 3), data(&[4], 4)],
+            |s, h| s.record(Add.op(), &[h[0], h[1]]),
+            |t| &t[0] + &t[1],
+        );
+    }
+
+    #[test]
+    fn add_broadcast_scalar_parameter_sums_everything() {
+        // (2,3) + (): d/db = Σ_ij g_ij
+        check_grads(
+            &[data(&[2, 3], 5), values(&[0.25], &[])],
+            |s, h| s.record(Add.op(), &[h[0], h[1]]),
+            |t| &t[0] + &t[1],
+        );
+    }
+
+    #[test]
+    fn sub_negates_the_cotangent_of_a_broadcast_column() {
+        // (3,4) - (3,1): d/da = g, d/db_i = -Σ_j g_ij
+        check_grads(
+            &[data(&[3, 4], 6), data(&[3, 1], 7)],
+            |s, h| s.record(Sub.op(), &[h[0], h[1]]),
+            |t| &t[0] - &t[1],
+        );
+    }
+
+    #[test]
+    fn mul_broadcasts_both_operands() {
+        // (2,1,3) * (4,1) -> (2,4,3): d/da = Σ_j g b, d/db = Σ_{i,k} g a
+        check_grads(
+            &[data(&[2, 1, 3], 8), data(&[4, 1], 9)],
+            |s, h| s.record(Mul.op(), &[h[0], h[1]]),
+            |t| &t[0] * &t[1],
+        );
+    }
+
+    #[test]
+    fn mul_broadcast_with_a_transposed_cotangent() {
+        // y = (a ⊙ b)ᵀ for (2,1,3) ⊙ (4,1): the cotangent reaching mul is a strided view
+        check_grads(
+            &[data(&[2, 1, 3], 25), data(&[4, 1], 26)],
+            |s, h| {
+                let y = s.record(Mul.op(), &[h[0], h[1]])?;
+                s.record(Op::transpose(0, 2), &[y])
+            },
+            |t| (&t[0] * &t[1]).transpose(0, 2),
+        );
+    }
+
+    #[test]
+    fn sub_and_div_with_a_transposed_cotangent() {
+        // y = ((a − b) / c)ᵀ for (3,4), (4,), (3,1)
+        check_grads(
+            &[data(&[3, 4], 27), data(&[4], 28), positive(&[3, 1], 29)],
+            |s, h| {
+                let d = s.record(Sub.op(), &[h[0], h[1]])?;
+                let q = s.record(Div.op(), &[d, h[2]])?;
+                s.record(Op::transpose(0, 1), &[q])
+            },
+            |t| ((&t[0] - &t[1]) / &t[2]).tr(),
+        );
+    }
+
+    #[test]
+    fn mul_of_a_tensor_with_itself_doubles() {
+        // d/dx (x * x) = 2x
+        check_grads(
+            &[data(&[5], 10)],
+            |s, h| s.record(Mul.op(), &[h[0], h[0]]),
+            |t| &t[0] * &t[0],
+        );
+    }
+
+    #[test]
+    fn mul_by_constant_data_gives_only_the_parameter_a_gradient() {
+        // d/da (a * c) = c; c is input data and gets no entry
+        let c = data(&[3, 4], 12);
+        let c2 = c.copy();
+        check_grads(
+            &[data(&[3, 4], 11)],
+            move |s, h| s.apply(Mul.op(), vec![Operand::Node(h[0]), Operand::Data(dt(&c2))]),
+            move |t| &t[0] * &c,
+        );
+    }
+
+    #[test]
+    fn div_broadcast_divisor() {
+        // (2,3) / (3,): d/da = g / b, d/db_j = -Σ_i g_ij a_ij / b_j²
+        check_grads(
+            &[data(&[2, 3], 13), positive(&[3], 14)],
+            |s, h| s.record(Div.op(), &[h[0], h[1]]),
+            |t| &t[0] / &t[1],
+        );
+    }
+
+    #[test]
+    fn broadcast_shape_mismatch_is_rejected_before_recording() {
+        // (3,) + (4,) cannot broadcast: a ShapeError and an unchanged tape
+        let mut s = session();
+        let a = s.input(&dt(&data(&[3], 23)), false).unwrap();
+        let b = s.input(&dt(&data(&[4], 24)), false).unwrap();
+        let before = s.tape_len();
+        let err = s
+            .record(Add.op(), &[a, b])
+            .expect_err("a shape error");
+        assert!(matches!(err, crate::Error::Broadcast { .. }), "{err:?}");
+        assert_eq!(s.tape_len(), before);
+    }
+}

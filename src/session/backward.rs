@@ -1,0 +1,206 @@
+//! The reverse sweep: `Session::backward`, `backward_into` and `backward_and_reset`.
+//!
+//! Ownership during a sweep: the cotangent slots (`cot`, one per node up to the loss) own
+//! every cotangent; a node's cotangent is taken out of its slot when the node is visited,
+//! handed to the op's rule by value, and freed (or reused as a parent's cotangent) right
+//! after. Parameter leaves move their cotangent into a fresh [`GradMap`]; nothing reaches
+//! the caller's map unless the whole sweep succeeds.
+
+use std::sync::atomic::Ordering;
+
+use crate::backend::Backend;
+use crate::buffer::Value;
+use crate::config::{DType, Device};
+use crate::error::{Error, Result};
+use crate::grads::GradMap;
+use crate::ops::{grad_value, Op};
+use super::Session;
+use crate::tape::{Handle, Node};
+
+impl<B: Backend> Session<B> {
+    /// Reverse sweep from `loss` into a new gradient map.
+    pub fn backward(&self, loss: Handle) -> Result<GradMap<B>> {
+        let grads = GradMap::new();
+        self.backward_into(loss, &grads)?;
+        Ok(grads)
+    }
+
+    /// Test hook: make the next backward fail with a `Backend` error when it visits its
+    /// `k`-th node (1-based), as a kernel failure there would; `None` disarms it.
+    pub fn inject_backward_failure(&self, k: Option<usize>) {
+        self.fail_backward_at
+            .store(k.unwrap_or(usize::MAX), Ordering::Relaxed);
+    }
+
+    fn injected(&self, visited: usize) -> Result<()> {
+        if visited == self.fail_backward_at.load(Ordering::Relaxed) {
+            self.fail_backward_at.store(usize::MAX, Ordering::Relaxed);
+            return Err(Error::Backend(format!(
+                "injected failure at backward node {visited}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Check that `loss` can seed a backward pass: a valid handle, one element, a session
+    /// with grad enabled, and a dependence on something that requires grad.
+    fn check_loss(&self, loss: Handle) -> Result<Vec<i64>> {
+        self.check(&[loss])?;
+        let root = self.tape.node(loss.node);
+        let shape = B::shape(root.value.get());
+        if B::numel(root.value.get()) != 1 {
+            return Err(Error::Shape(format!(
+                "backward: the loss must be a scalar (one element), got shape {shape:?}"
+            )));
+        }
+        if !self.config.grad_enabled {
+            return Err(Error::Grad(format!(
+                "backward: session {} was created with grad_enabled=False",
+                self.id
+            )));
+        }
+        if !root.requires_grad {
+            return Err(Error::Grad(
+                "backward: the loss does not depend on any parameter that requires grad".into(),
+            ));
+        }
+        Ok(shape)
+    }
+
+    /// Reverse sweep from `loss`, adding each trainable parameter's gradient into `into`.
+    /// Visits only nodes that received a cotangent, newest first, and frees each cotangent
+    /// as soon as its node has passed it on. Nothing is added unless the whole sweep
+    /// succeeds.
+    pub fn backward_into(&self, loss: Handle, into: &GradMap<B>) -> Result<()> {
+        let shape = self.check_loss(loss)?;
+        let _guard = B::no_grad();
+        for (p, buf) in into.items() {
+            buf.value(&format!(
+                "backward(into=...): gradient of parameter {}",
+                p.label()
+            ))?;
+        }
+        let nodes = self.tape.nodes();
+        let (fresh, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
+        let mut visited = 0;
+        for i in (0..=loss.node).rev() {
+            if let Some(g) = cot[i].take() {
+                visited += 1;
+                self.injected(visited)?;
+                visit(&nodes[..i], &nodes[i], g, &mut cot, &fresh)?;
+            }
+        }
+        for (p, buf) in fresh.items() {
+            if let Ok(v) = buf.value("backward") {
+                into.accumulate(&p, v)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `backward` then `reset_tape` in one pass, for a training step: the loss value, and
+    /// the gradients. The sweep takes the nodes off the tape and frees each one as soon as
+    /// it has been visited (its children, the only other readers of its value, come
+    /// first), so the peak stays near parameters + gradients + activations. The tape is
+    /// empty and the generation advanced afterwards, also when the sweep fails.
+    pub fn backward_and_reset(&mut self, loss: Handle) -> Result<(GradMap<B>, f64)> {
+        let shape = self.check_loss(loss)?;
+        let _guard = B::no_grad();
+        let value = B::to_f64(self.tape.node(loss.node).value.get())?[0];
+        let mut nodes = self.tape.take_nodes();
+        self.generation += 1;
+        // Nodes recorded after the loss take no part: release them first, newest first.
+        while nodes.len() > loss.node + 1 {
+            nodes.pop();
+        }
+        let (grads, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
+        let mut visited = 0;
+        while let Some(node) = nodes.pop() {
+            let i = nodes.len();
+            if let Some(g) = cot[i].take() {
+                visited += 1;
+                self.injected(visited)?;
+                visit(&nodes, &node, g, &mut cot, &grads)?;
+            }
+        }
+        Ok((grads, value))
+    }
+
+}
+
+/// An empty gradient map and the cotangent slots `0..=root`, the root seeded with ones.
+type Sweep<B> = (GradMap<B>, Vec<Option<Value<B>>>);
+
+fn seed<B: Backend>(root: usize, shape: &[i64], dtype: DType, device: Device) -> Result<Sweep<B>> {
+    let mut cot: Vec<Option<Value<B>>> = (0..=root).map(|_| None).collect();
+    cot[root] = Some(grad_value::<B>(B::full(shape, 1.0, dtype, device)?));
+    Ok((GradMap::new(), cot))
+}
+
+/// One step of the reverse sweep (no recursion): a parameter leaf takes its cotangent `g`
+/// into `grads`; an op node turns `g` into its parents' cotangents (parents live in
+/// `earlier`, the nodes recorded before it) and `g` is freed right after.
+fn visit<B: Backend>(
+    earlier: &[Node<B>],
+    node: &Node<B>,
+    g: Value<B>,
+    cot: &mut [Option<Value<B>>],
+    grads: &GradMap<B>,
+) -> Result<()> {
+    match &node.op {
+        Op::Param(p) => {
+            if node.requires_grad {
+                let g = if B::dtype(g.get()) == p.dtype() {
+                    owned_grad(g)?
+                } else {
+                    grad_value::<B>(B::convert(g.get(), p.dtype(), p.device())?)
+                };
+                grads.accumulate(p, g)?;
+            }
+        }
+        Op::Input => {}
+        op => {
+            let Some(rule) = op.rule() else {
+                return Ok(());
+            };
+            let xs: Vec<&Value<B>> = node.parents.iter().map(|&j| &earlier[j].value).collect();
+            let needs: Vec<bool> = node
+                .parents
+                .iter()
+                .map(|&j| earlier[j].requires_grad)
+                .collect();
+            // `g` is consumed here: freed, or reused as a parent's cotangent.
+            let gs = rule.backward_owned(&xs, &node.value, g, &needs)?;
+            for ((&j, gj), need) in node.parents.iter().zip(gs).zip(needs) {
+                if let (Some(gj), true) = (gj, need) {
+                    add_cotangent::<B>(&mut cot[j], gj)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Sum a new cotangent into a slot, in place when the slot holds its buffer alone.
+fn add_cotangent<B: Backend>(slot: &mut Option<Value<B>>, g: Value<B>) -> Result<()> {
+    match slot {
+        None => *slot = Some(g),
+        Some(cur) => {
+            if let Some(t) = crate::buffer::unique_mut(cur) {
+                B::add_(t, g.get())?;
+            } else {
+                *cur = grad_value::<B>(B::add(cur.get(), g.get())?);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A gradient buffer with storage of its own: the cotangent itself when nothing else holds
+/// it and it is a plain contiguous buffer, else a contiguous copy.
+fn owned_grad<B: Backend>(mut g: Value<B>) -> Result<Value<B>> {
+    if crate::buffer::unique_mut(&mut g).is_some() && B::is_contiguous(g.get()) {
+        return Ok(g);
+    }
+    Ok(grad_value::<B>(B::copy(g.get())?))
+}
