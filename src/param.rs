@@ -49,6 +49,25 @@ impl<B: Backend> Parameter<B> {
         Ok(Self::new_owned(B::copy(value)?, name, requires_grad))
     }
 
+    /// A parameter holding `data` converted to `dtype` on `device`: the device must be
+    /// usable in this process (never a silent CPU fallback).
+    pub fn from_data(
+        data: &B::T,
+        dtype: DType,
+        device: Device,
+        name: Option<String>,
+        requires_grad: bool,
+    ) -> Result<Arc<Parameter<B>>> {
+        if !B::device_available(device) {
+            return Err(Error::DeviceUnavailable(format!(
+                "device {device} was requested but is not available (no usable GPU)"
+            )));
+        }
+        let _guard = B::no_grad();
+        let value = B::convert(data, dtype, device)?;
+        Ok(Self::new_owned(value, name, requires_grad))
+    }
+
     /// A parameter that takes `value` itself as its first snapshot: a fresh, contiguous
     /// tensor that nothing else references.
     pub(crate) fn new_owned(

@@ -25,6 +25,7 @@ from ._core import (
     reset_peak_memory_stats,
 )
 from ._errors import (
+    ArgumentError,
     BackendError,
     BufferSizeError,
     CheckpointError,
@@ -41,6 +42,7 @@ from ._errors import (
     ReleasedBufferError,
     ShapeError,
     StaleHandleError,
+    UnsupportedOpError,
 )
 from ._functional import (
     IntervalData,
@@ -96,6 +98,8 @@ __all__ = [
     "empty_cache",
     "EagerTapeError",
     "ConfigError",
+    "ArgumentError",
+    "UnsupportedOpError",
     "CpuCarrierWarning",
     "DeviceUnavailableError",
     "DeviceError",

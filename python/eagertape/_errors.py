@@ -10,6 +10,16 @@ class ConfigError(EagerTapeError, ValueError):
     """An invalid configuration field or hyperparameter."""
 
 
+class ArgumentError(EagerTapeError, ValueError):
+    """An invalid argument of an op or call: a dropout probability outside [0, 1], the wrong
+    number of operands, a malformed state tuple."""
+
+
+class UnsupportedOpError(EagerTapeError, NotImplementedError):
+    """An op the session's carrier cannot compute as specified (e.g. no sound interval
+    enclosure); raised before anything is recorded. The message names op and carrier."""
+
+
 class DeviceUnavailableError(EagerTapeError, RuntimeError):
     """The requested device is not usable in this process (never a silent CPU fallback)."""
 
@@ -71,6 +81,8 @@ __all__ = [
     "CpuCarrierWarning",
     "EagerTapeError",
     "ConfigError",
+    "ArgumentError",
+    "UnsupportedOpError",
     "DeviceUnavailableError",
     "DeviceError",
     "ForeignHandleError",

@@ -67,9 +67,9 @@ class IntervalData:
         if lo_arr.shape != hi_arr.shape:
             lo_arr, hi_arr = np.broadcast_arrays(lo_arr, hi_arr)
         if np.isnan(lo_arr).any() or np.isnan(hi_arr).any() or (lo_arr > hi_arr).any():
-            from ._errors import ConfigError
+            from ._errors import ArgumentError
 
-            raise ConfigError("interval bounds must satisfy lo <= hi (and not be NaN)")
+            raise ArgumentError("interval bounds must satisfy lo <= hi (and not be NaN)")
         self.lo = np.ascontiguousarray(lo_arr)
         self.hi = np.ascontiguousarray(hi_arr)
 

@@ -47,6 +47,18 @@ pub(crate) fn scalar_operand(a: &Tensor, s: f64) -> Result<Option<Tensor>> {
     })
 }
 
+/// The elements of `t` in row-major order, copied to the host as `E` (converted from the
+/// tensor's dtype where they differ): the one read-back path for values leaving LibTorch.
+pub fn read_host<E: tch::kind::Element + Default + Clone>(t: &Tensor) -> Result<Vec<E>> {
+    let c = t
+        .f_to_device(tch::Device::Cpu)?
+        .f_to_kind(E::KIND)?
+        .f_contiguous()?;
+    let mut out = vec![E::default(); c.numel()];
+    c.f_copy_data(&mut out, c.numel())?;
+    Ok(out)
+}
+
 fn dtype_of(k: Kind) -> DType {
     match k {
         Kind::Double => DType::Float64,
@@ -100,13 +112,7 @@ impl Backend for LibTorch {
         Ok(t.f_to_device_(tch_device(device), kind(dtype)?, false, true)?)
     }
     fn to_f64(t: &Tensor) -> Result<Vec<f64>> {
-        let c = t
-            .f_to_device(tch::Device::Cpu)?
-            .f_to_kind(Kind::Double)?
-            .f_contiguous()?;
-        let mut out = vec![0f64; c.numel()];
-        c.f_copy_data(&mut out, c.numel())?;
-        Ok(out)
+        read_host(t)
     }
     fn full(shape: &[i64], value: f64, dtype: DType, device: Device) -> Result<Tensor> {
         Ok(Tensor::f_full(

@@ -48,10 +48,12 @@ pub struct Adam<B: Backend> {
 }
 
 impl<B: Backend> Adam<B> {
+    /// Repeated parameters count once; an empty list is an error.
     pub fn new(params: Vec<Arc<Parameter<B>>>, cfg: AdamConfig) -> Result<Self> {
         cfg.validate()?;
+        let who = if cfg.decoupled { "AdamW" } else { "Adam" };
         Ok(Adam {
-            params,
+            params: super::unique_params(who, params)?,
             cfg,
             state: StateMap::new(),
         })

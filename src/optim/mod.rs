@@ -135,10 +135,46 @@ pub trait Optimizer<B: Backend>: Send {
     /// One update from `grads`, all inputs checked first.
     fn step(&mut self, grads: &GradMap<B>) -> Result<()>;
 
-    /// Replace the whole state (validated by the caller with [`check_state`]).
-    fn load_state(&mut self, state: StateMap<B>) {
+    /// Restore a state dict: its optimizer `kind`, every entry of `state` (parameter,
+    /// buffer names, shapes, dtypes) and the hyperparameters (validated as at construction)
+    /// are checked before anything changes; then hyperparameters and state are replaced.
+    fn load_state_dict(
+        &mut self,
+        kind: &str,
+        state: StateMap<B>,
+        hyper: &[(String, f64)],
+    ) -> Result<()> {
+        if kind != self.kind() {
+            return Err(Error::Config(format!(
+                "load_state_dict: state of a {kind}, not of a {}",
+                self.kind()
+            )));
+        }
+        check_state(self.params(), self.buffer_names(), &state)?;
+        self.set_hyper(hyper)?;
         *self.state_mut() = state;
+        Ok(())
     }
+}
+
+/// The parameters an optimizer updates: `params` without repeats (the first occurrence
+/// kept, as torch.optim keeps a parameter listed twice once), and at least one.
+pub fn unique_params<B: Backend>(
+    who: &str,
+    params: Vec<Arc<Parameter<B>>>,
+) -> Result<Vec<Arc<Parameter<B>>>> {
+    let mut out: Vec<Arc<Parameter<B>>> = Vec::with_capacity(params.len());
+    for p in params {
+        if !out.iter().any(|q| q.id() == p.id()) {
+            out.push(p);
+        }
+    }
+    if out.is_empty() {
+        return Err(Error::Config(format!(
+            "{who}: optimizer got an empty parameter list"
+        )));
+    }
+    Ok(out)
 }
 
 /// `values[name]`, or `current`; an unknown name is an error.

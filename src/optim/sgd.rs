@@ -61,10 +61,11 @@ impl<B: Backend> Sgd<B> {
         Self::with_config(params, SgdConfig::plain(lr))
     }
 
+    /// Repeated parameters count once; an empty list is an error.
     pub fn with_config(params: Vec<Arc<Parameter<B>>>, cfg: SgdConfig) -> Result<Self> {
         cfg.validate()?;
         Ok(Sgd {
-            params,
+            params: super::unique_params("SGD", params)?,
             cfg,
             state: StateMap::new(),
         })

@@ -9,6 +9,7 @@ use tch::{Kind, Tensor};
 
 use super::OrPy;
 use crate::backend::dynamic::{Dyn, DynTensor};
+use crate::backend::libtorch::read_host;
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::config::{DType, Device};
@@ -168,21 +169,8 @@ pub fn to_numpy<'py>(py: Python<'py>, v: Value<Dyn>) -> PyResult<Bound<'py, PyAn
     let host = py
         .detach(move || -> crate::error::Result<Host> {
             match v.get() {
-                DynTensor::Torch(t) => {
-                    let c = t.f_to_device(tch::Device::Cpu)?;
-                    if c.kind() == Kind::Double {
-                        let c = c.f_contiguous()?;
-                        let mut out = vec![0f64; c.numel()];
-                        c.f_copy_data(&mut out, c.numel())?;
-                        Ok(Host::F64(out))
-                    } else {
-                        let half = c.kind() == Kind::Half;
-                        let c = c.f_to_kind(Kind::Float)?.f_contiguous()?;
-                        let mut out = vec![0f32; c.numel()];
-                        c.f_copy_data(&mut out, c.numel())?;
-                        Ok(Host::F32(out, half))
-                    }
-                }
+                DynTensor::Torch(t) if t.kind() == Kind::Double => Ok(Host::F64(read_host(t)?)),
+                DynTensor::Torch(t) => Ok(Host::F32(read_host(t)?, t.kind() == Kind::Half)),
                 DynTensor::F32(t) => Ok(Host::F32(t.to_vec(), false)),
                 DynTensor::F64(t) => Ok(Host::F64(t.to_vec())),
                 DynTensor::Iv(_) => {

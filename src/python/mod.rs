@@ -8,6 +8,8 @@
 
 mod config;
 mod convert;
+mod errors;
+mod functional;
 mod grads;
 mod optim;
 mod param;
@@ -15,46 +17,11 @@ mod session;
 mod tensor;
 
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyModule, PyType};
+use pyo3::types::{PyDict, PyModule};
 
-use crate::error::Error;
 use crate::ledger::{self, Category};
 
-static ERRORS: PyOnceLock<Py<PyModule>> = PyOnceLock::new();
-
-/// The Python exception class for a core error.
-fn class_name(e: &Error) -> &'static str {
-    match e {
-        Error::Config(_) | Error::Value(_) => "ConfigError",
-        Error::DeviceUnavailable(_) => "DeviceUnavailableError",
-        Error::Device(_) => "DeviceError",
-        Error::ForeignHandle { .. } => "ForeignHandleError",
-        Error::StaleHandle { .. } | Error::SessionClosed(_) => "StaleHandleError",
-        Error::Shape(_) => "ShapeError",
-        Error::DType(_) => "DTypeError",
-        Error::Index(_) => "ClassIndexError",
-        Error::ReleasedBuffer(_) => "ReleasedBufferError",
-        Error::BufferSize { .. } => "BufferSizeError",
-        Error::Grad(_) => "GradError",
-        Error::NonFinite(_) => "NonFiniteError",
-        Error::Backend(_) => "BackendError",
-    }
-}
-
-/// Convert a core error into its typed Python exception.
-pub(crate) fn to_py(e: Error) -> PyErr {
-    Python::attach(|py| {
-        let module = ERRORS.get_or_try_init(py, || {
-            PyModule::import(py, "eagertape._errors").map(|m| m.unbind())
-        });
-        let class = module.and_then(|m| m.bind(py).getattr(class_name(&e)));
-        match class.and_then(|c| c.cast_into::<PyType>().map_err(PyErr::from)) {
-            Ok(cls) => PyErr::from_type(cls, e.to_string()),
-            Err(import_err) => import_err,
-        }
-    })
-}
+pub(crate) use errors::to_py;
 
 /// `?`-friendly conversion.
 pub(crate) trait OrPy<T> {
@@ -100,6 +67,7 @@ fn reset_peak_memory_stats() {
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::check_classes(m.py())?;
     m.add_class::<config::PyConfig>()?;
     m.add_class::<session::PySession>()?;
     m.add_class::<tensor::PyTensor>()?;
@@ -113,9 +81,5 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(memory_stats, m)?)?;
     m.add_function(wrap_pyfunction!(reset_peak_memory_stats, m)?)?;
     m.add_function(wrap_pyfunction!(empty_session_caches, m)?)?;
-    m.add_function(wrap_pyfunction!(tensor::linear, m)?)?;
-    m.add_function(wrap_pyfunction!(tensor::cross_entropy, m)?)?;
-    m.add_function(wrap_pyfunction!(tensor::mse_loss, m)?)?;
-    m.add_function(wrap_pyfunction!(tensor::dropout, m)?)?;
-    Ok(())
+    functional::register(m)
 }

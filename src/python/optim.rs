@@ -16,7 +16,7 @@ use crate::buffer::Tracked;
 use crate::error::Error;
 use crate::ledger::Category;
 use crate::optim::{
-    check_state, Adam, AdamConfig, Optimizer, ParamState, Sgd, SgdConfig, StateMap,
+    Adam, AdamConfig, Optimizer, ParamState, Sgd, SgdConfig, StateMap,
 };
 use crate::param::Parameter;
 
@@ -59,15 +59,7 @@ fn params_of(params: &Bound<'_, PyAny>, who: &str) -> PyResult<Vec<Arc<Parameter
                 "{who}: params must be eagertape.Parameter objects (or a module)"
             ))
         })?;
-        let p = &p.get().inner;
-        if !ps.iter().any(|q| q.id() == p.id()) {
-            ps.push(Arc::clone(p));
-        }
-    }
-    if ps.is_empty() {
-        return Err(super::to_py(Error::Value(format!(
-            "{who}: optimizer got an empty parameter list"
-        ))));
+        ps.push(Arc::clone(&p.get().inner));
     }
     Ok(ps)
 }
@@ -76,10 +68,10 @@ fn params_of(params: &Bound<'_, PyAny>, who: &str) -> PyResult<Vec<Arc<Parameter
 fn betas_of(betas: &Bound<'_, PyAny>) -> PyResult<(f64, f64)> {
     let v: Vec<f64> = betas
         .extract()
-        .map_err(|_| super::to_py(Error::Value("betas must be a pair of floats".into())))?;
+        .map_err(|_| super::to_py(Error::Config("betas must be a pair of floats".into())))?;
     match v.as_slice() {
         [b1, b2] => Ok((*b1, *b2)),
-        _ => Err(super::to_py(Error::Value(format!(
+        _ => Err(super::to_py(Error::Config(format!(
             "betas must be a pair of floats, got {} values",
             v.len()
         )))),
@@ -144,7 +136,7 @@ impl PyOptimizer {
     /// and the hyperparameters (validated as at construction) are checked before anything
     /// changes; then state and hyperparameters are restored.
     fn load_state_dict(&self, sd: &Bound<'_, PyAny>) -> PyResult<()> {
-        let bad = |m: String| super::to_py(Error::Value(format!("load_state_dict: {m}")));
+        let bad = |m: String| super::to_py(Error::Config(format!("load_state_dict: {m}")));
         let mut opt = self.lock();
         let names = opt.buffer_names();
         // Parse everything first; a malformed dict is a ConfigError naming the problem.
@@ -194,13 +186,7 @@ impl PyOptimizer {
                 }
             })
         })?;
-        if kind != opt.kind() {
-            return Err(bad(format!("state of a {kind}, not of a {}", opt.kind())));
-        }
-        check_state(opt.params(), names, &state).py()?;
-        opt.set_hyper(&hyper).py()?;
-        opt.load_state(state);
-        Ok(())
+        opt.load_state_dict(&kind, state, &hyper).py()
     }
 
     fn __repr__(&self) -> String {

@@ -9,7 +9,6 @@ use super::config::dtype_name;
 use super::convert::{host_data, to_numpy, to_tensor};
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
-use crate::backend::Backend;
 use crate::config::{DType, Device};
 use crate::error::Error;
 use crate::param::Parameter;
@@ -34,11 +33,6 @@ impl PyParameter {
         device: &str,
     ) -> PyResult<Self> {
         let device = Device::parse(device).py()?;
-        if !Be::device_available(device) {
-            return Err(super::to_py(Error::DeviceUnavailable(format!(
-                "device {device} was requested but is not available (no usable GPU)"
-            ))));
-        }
         let h = host_data(data)?;
         let dtype = match dtype {
             Some(d) => DType::parse(&dtype_name(d)?).py()?,
@@ -50,15 +44,10 @@ impl PyParameter {
             None => h.natural.unwrap_or(DType::Float32),
         };
         let host = h.tensor;
-        let t = py
-            .detach(move || {
-                let _guard = Be::no_grad();
-                Be::convert(&host, dtype, device)
-            })
+        let inner = py
+            .detach(move || Parameter::from_data(&host, dtype, device, name, requires_grad))
             .py()?;
-        Ok(PyParameter {
-            inner: Parameter::new_owned(t, name, requires_grad),
-        })
+        Ok(PyParameter { inner })
     }
 
     #[getter]

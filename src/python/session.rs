@@ -153,7 +153,7 @@ impl PySession {
 
     fn set_rng_state(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<()> {
         let (seed, counter): (u64, u64) = state.extract().map_err(|_| {
-            super::to_py(Error::Value(
+            super::to_py(Error::Argument(
                 "set_rng_state: expected the (seed, counter) tuple returned by rng_state()".into(),
             ))
         })?;
@@ -242,14 +242,8 @@ impl PySession {
     ) -> PyResult<f64> {
         let h = loss.handle;
         let opt = optimizer.get();
-        let cell = &self.cell;
-        py.detach(|| -> crate::error::Result<f64> {
-            let (grads, value) = lock(cell).backward_and_reset(h)?;
-            let stepped = opt.lock().step(&grads);
-            grads.release();
-            stepped.map(|_| value)
-        })
-        .py()
+        // Lock order: the session, then the optimizer (nothing takes them the other way).
+        self.with(py, |s| s.train_step(h, &mut **opt.lock()))
     }
 
     /// Test hook (fault injection): the next backward fails with `BackendError` when it

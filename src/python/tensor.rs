@@ -12,8 +12,11 @@ use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
+use crate::ops::binary::BinaryOp;
+use crate::ops::scalar::ScalarOp;
+use crate::ops::unary::UnaryOp;
 use crate::ops::Op;
-use crate::session::{Operand, Session};
+use crate::session::{Operand, Operator, Session};
 use crate::tape::Handle;
 
 pub type SessionCell = Mutex<Session<Be>>;
@@ -38,7 +41,7 @@ impl PyTensor {
         }
     }
 
-    fn cell(&self) -> Result<Arc<SessionCell>> {
+    pub(crate) fn cell(&self) -> Result<Arc<SessionCell>> {
         self.session
             .upgrade()
             .ok_or(Error::SessionClosed(self.handle.session))
@@ -65,8 +68,9 @@ impl PyTensor {
         self.record(py, op, &[self.handle])
     }
 
-    /// An op argument: another tensor, or constant data converted to the session's dtype.
-    fn operand(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Operand<Be>> {
+    /// An op argument: another tensor, a Python number (for operators), or constant data
+    /// converted to the session's dtype.
+    pub(crate) fn operand(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Operand<Be>> {
         if let Ok(t) = other.cast::<PyTensor>() {
             return Ok(Operand::Node(t.get().handle));
         }
@@ -79,72 +83,74 @@ impl PyTensor {
     }
 
     /// Record `op` on this tensor's session over a mix of tensors and constants.
-    fn apply(&self, py: Python<'_>, op: Op<Be>, operands: Vec<Operand<Be>>) -> PyResult<PyTensor> {
+    pub(crate) fn apply(
+        &self,
+        py: Python<'_>,
+        op: Op<Be>,
+        operands: Vec<Operand<Be>>,
+    ) -> PyResult<PyTensor> {
         let cell = self.cell().py()?;
         let h = py.detach(|| lock(&cell).apply(op, operands)).py()?;
         Ok(PyTensor::new(&cell, h))
     }
 
-    /// `self (op) other`, or `other (op) self` when `reflected`; Python numbers use the
-    /// scalar forms of the op.
-    fn binary(
+    /// Run `f` on this tensor's session (a core call that records one tensor).
+    pub(crate) fn call(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Session<Be>, Handle) -> Result<Handle> + Send,
+    ) -> PyResult<PyTensor> {
+        let cell = self.cell().py()?;
+        let h = self.handle;
+        let out = py.detach(|| f(&mut lock(&cell), h)).py()?;
+        Ok(PyTensor::new(&cell, out))
+    }
+
+    /// `self (op) other`, or `other (op) self` when `reflected`: Python numbers pass as
+    /// numbers (the core picks the op's scalar form), strings and `None` are not operands.
+    fn operator(
         &self,
         py: Python<'_>,
         other: &Bound<'_, PyAny>,
-        kind: Binary,
+        op: Operator,
         reflected: bool,
     ) -> PyResult<Py<PyAny>> {
-        if (other.is_instance_of::<PyFloat>() || other.is_instance_of::<PyInt>())
+        let o = if (other.is_instance_of::<PyFloat>() || other.is_instance_of::<PyInt>())
             && !other.is_instance_of::<pyo3::types::PyBool>()
         {
-            let s: f64 = other.extract()?;
-            let op = match (kind, reflected) {
-                (Binary::Add, _) => Op::AddScalar(s),
-                (Binary::Sub, false) => Op::AddScalar(-s),
-                (Binary::Sub, true) => Op::RSubScalar(s),
-                (Binary::Mul, _) => Op::MulScalar(s),
-                (Binary::Div, false) => Op::MulScalar(1.0 / s),
-                (Binary::Div, true) => Op::RDivScalar(s),
-                (Binary::MatMul, _) => {
-                    return Err(super::to_py(Error::Shape(
-                        "matmul: a Python number has no dimensions; use *".into(),
-                    )))
-                }
-            };
-            return self
-                .unary(py, op)
-                .map(|t| Py::new(py, t).map(|t| t.into_any()))?;
-        }
-        if other.is_instance_of::<pyo3::types::PyString>() || other.is_none() {
+            Operand::Number(other.extract()?)
+        } else if other.is_instance_of::<pyo3::types::PyString>() || other.is_none() {
             return Ok(py.NotImplemented().into_any());
-        }
-        let o = self.operand(py, other)?;
-        let me = Operand::Node(self.handle);
-        let operands = if reflected { vec![o, me] } else { vec![me, o] };
-        let op = match kind {
-            Binary::Add => Op::Add,
-            Binary::Sub => Op::Sub,
-            Binary::Mul => Op::Mul,
-            Binary::Div => Op::Div,
-            Binary::MatMul => Op::MatMul,
+        } else {
+            self.operand(py, other)?
         };
-        let t = self.apply(py, op, operands)?;
-        Ok(Py::new(py, t)?.into_any())
+        let me = Operand::Node(self.handle);
+        let (lhs, rhs) = if reflected { (o, me) } else { (me, o) };
+        let cell = self.cell().py()?;
+        let h = py.detach(|| lock(&cell).operator(op, lhs, rhs)).py()?;
+        Ok(Py::new(py, PyTensor::new(&cell, h))?.into_any())
     }
 }
 
-#[derive(Clone, Copy)]
-enum Binary {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    MatMul,
-}
+const ADD: Operator = Operator::Arith(BinaryOp::Add);
+const SUB: Operator = Operator::Arith(BinaryOp::Sub);
+const MUL: Operator = Operator::Arith(BinaryOp::Mul);
+const DIV: Operator = Operator::Arith(BinaryOp::Div);
 
-/// Reduction dims from Python's `dim=None|int`.
-fn dims(dim: Option<i64>) -> Vec<i64> {
-    dim.into_iter().collect()
+/// Reduction dims from Python's `dim=None|int|tuple of ints`.
+fn dims(dim: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i64>> {
+    let Some(dim) = dim.filter(|d| !d.is_none()) else {
+        return Ok(vec![]);
+    };
+    if let Ok(d) = dim.extract::<i64>() {
+        return Ok(vec![d]);
+    }
+    dim.extract::<Vec<i64>>().map_err(|_| {
+        super::to_py(Error::Argument(format!(
+            "dim must be None, an int or a tuple of ints, got {}",
+            dim.repr().map(|r| r.to_string()).unwrap_or_default()
+        )))
+    })
 }
 
 #[pymethods]
@@ -245,37 +251,37 @@ impl PyTensor {
     }
 
     fn __add__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, o, Binary::Add, false)
+        self.operator(py, o, ADD, false)
     }
     fn __radd__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, o, Binary::Add, true)
+        self.operator(py, o, ADD, true)
     }
     fn __sub__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, o, Binary::Sub, false)
+        self.operator(py, o, SUB, false)
     }
     fn __rsub__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, o, Binary::Sub, true)
+        self.operator(py, o, SUB, true)
     }
     fn __mul__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, o, Binary::Mul, false)
+        self.operator(py, o, MUL, false)
     }
     fn __rmul__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, o, Binary::Mul, true)
+        self.operator(py, o, MUL, true)
     }
     fn __truediv__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, o, Binary::Div, false)
+        self.operator(py, o, DIV, false)
     }
     fn __rtruediv__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, o, Binary::Div, true)
+        self.operator(py, o, DIV, true)
     }
     fn __matmul__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, o, Binary::MatMul, false)
+        self.operator(py, o, Operator::MatMul, false)
     }
     fn __rmatmul__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, o, Binary::MatMul, true)
+        self.operator(py, o, Operator::MatMul, true)
     }
     fn __neg__(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, Op::Neg)
+        self.unary(py, UnaryOp::Neg.op())
     }
     /// `x ** e` for a constant exponent.
     fn __pow__(
@@ -292,132 +298,61 @@ impl PyTensor {
         let Ok(e) = exponent.extract::<f64>() else {
             return Ok(py.NotImplemented().into_any());
         };
-        Ok(Py::new(py, self.unary(py, Op::PowScalar(e))?)?.into_any())
+        Ok(Py::new(py, self.unary(py, ScalarOp::Pow.op(e))?)?.into_any())
     }
 
     fn matmul(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, other, Binary::MatMul, false)
+        self.operator(py, other, Operator::MatMul, false)
     }
     fn relu(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, Op::Relu)
+        self.unary(py, UnaryOp::Relu.op())
     }
     fn tanh(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, Op::Tanh)
+        self.unary(py, UnaryOp::Tanh.op())
     }
     fn sigmoid(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, Op::Sigmoid)
+        self.unary(py, UnaryOp::Sigmoid.op())
     }
     fn exp(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, Op::Exp)
+        self.unary(py, UnaryOp::Exp.op())
     }
     fn log(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, Op::Log)
+        self.unary(py, UnaryOp::Log.op())
+    }
+    fn neg(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        self.unary(py, UnaryOp::Neg.op())
+    }
+    /// `dim`: `None` (every dim), an int or a tuple of ints.
+    #[pyo3(signature = (dim=None, keepdim=false))]
+    fn sum(
+        &self,
+        py: Python<'_>,
+        dim: Option<&Bound<'_, PyAny>>,
+        keepdim: bool,
+    ) -> PyResult<PyTensor> {
+        self.unary(py, Op::sum(&dims(dim)?, keepdim))
     }
     #[pyo3(signature = (dim=None, keepdim=false))]
-    fn sum(&self, py: Python<'_>, dim: Option<i64>, keepdim: bool) -> PyResult<PyTensor> {
-        self.unary(
-            py,
-            Op::Sum {
-                dims: dims(dim),
-                keepdim,
-            },
-        )
-    }
-    #[pyo3(signature = (dim=None, keepdim=false))]
-    fn mean(&self, py: Python<'_>, dim: Option<i64>, keepdim: bool) -> PyResult<PyTensor> {
-        self.unary(
-            py,
-            Op::Mean {
-                dims: dims(dim),
-                keepdim,
-            },
-        )
+    fn mean(
+        &self,
+        py: Python<'_>,
+        dim: Option<&Bound<'_, PyAny>>,
+        keepdim: bool,
+    ) -> PyResult<PyTensor> {
+        self.unary(py, Op::mean(&dims(dim)?, keepdim))
     }
     /// `reshape(2, 3)` or `reshape((2, 3))`; one dimension may be -1.
     #[pyo3(signature = (*shape))]
     fn reshape(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.unary(py, Op::Reshape(super::session::shape_arg(shape)?))
+        self.unary(py, Op::reshape(&super::session::shape_arg(shape)?))
     }
     fn transpose(&self, py: Python<'_>, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
-        self.unary(py, Op::Transpose(dim0, dim1))
+        self.unary(py, Op::transpose(dim0, dim1))
     }
     fn softmax(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
-        self.unary(py, Op::Softmax(dim))
+        self.unary(py, Op::softmax(dim))
     }
     fn log_softmax(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
-        self.unary(py, Op::LogSoftmax(dim))
+        self.unary(py, Op::log_softmax(dim))
     }
-}
-
-/// `x @ wᵀ + b`.
-#[pyfunction]
-#[pyo3(signature = (x, w, b=None))]
-pub fn linear(
-    py: Python<'_>,
-    x: &PyTensor,
-    w: &Bound<'_, PyAny>,
-    b: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyTensor> {
-    let mut operands = vec![Operand::Node(x.handle), x.operand(py, w)?];
-    if let Some(b) = b {
-        if !b.is_none() {
-            operands.push(x.operand(py, b)?);
-        }
-    }
-    x.apply(py, Op::Linear, operands)
-}
-
-/// Mean cross entropy of `(batch, classes)` logits against integer class ids.
-#[pyfunction]
-pub fn cross_entropy(
-    py: Python<'_>,
-    logits: &PyTensor,
-    class_ids: &Bound<'_, PyAny>,
-) -> PyResult<PyTensor> {
-    let ids = class_ids_of(class_ids)?;
-    let cell = logits.cell().py()?;
-    let h = logits.handle;
-    let out = py.detach(|| lock(&cell).cross_entropy(h, &ids)).py()?;
-    Ok(PyTensor::new(&cell, out))
-}
-
-/// Integer class ids from a list, numpy array or torch tensor.
-fn class_ids_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
-    let py = obj.py();
-    let arr = py.import("numpy")?.call_method1("asarray", (obj,))?;
-    let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
-    let empty = arr.getattr("size")?.extract::<usize>()? == 0;
-    if kind != "i" && kind != "u" && !empty {
-        return Err(super::to_py(Error::DType(format!(
-            "cross_entropy: class ids must be integers, got dtype {}",
-            arr.getattr("dtype")?.str()?
-        ))));
-    }
-    let ndim: usize = arr.getattr("ndim")?.extract()?;
-    if ndim != 1 {
-        return Err(super::to_py(Error::Shape(format!(
-            "cross_entropy: class ids must be one-dimensional, got {ndim} dimensions"
-        ))));
-    }
-    arr.call_method1("astype", ("int64",))?
-        .call_method0("tolist")?
-        .extract()
-}
-
-/// Inverted dropout drawn from the tensor's session generator (identity when not
-/// `training`).
-#[pyfunction]
-#[pyo3(signature = (x, p=0.5, training=true))]
-pub fn dropout(py: Python<'_>, x: &PyTensor, p: f64, training: bool) -> PyResult<PyTensor> {
-    let cell = x.cell().py()?;
-    let h = x.handle;
-    let out = py.detach(|| lock(&cell).dropout(h, p, training)).py()?;
-    Ok(PyTensor::new(&cell, out))
-}
-
-/// Mean squared error between a prediction and a target of the same shape.
-#[pyfunction]
-pub fn mse_loss(py: Python<'_>, pred: &PyTensor, target: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-    let t = pred.operand(py, target)?;
-    pred.apply(py, Op::MseLoss, vec![Operand::Node(pred.handle), t])
 }

@@ -1,0 +1,81 @@
+//! Core errors to typed Python exceptions. The classes live in `eagertape._errors` (each
+//! derives from `EagerTapeError` and the closest builtin); they are imported here as Rust
+//! types, so [`to_py`] is one exhaustive `match`: a new [`Error`] variant does not compile
+//! until it is mapped, and a misspelt class does not compile either. [`check_classes`] runs
+//! when the extension is imported, so a class missing from `_errors.py` fails the import
+//! instead of the first error that needs it.
+
+use pyo3::prelude::*;
+
+use crate::error::Error;
+
+macro_rules! classes {
+    ($($name:ident),* $(,)?) => {
+        $(pyo3::import_exception!(eagertape._errors, $name);)*
+
+        /// Every class [`to_py`] can raise, by name.
+        const CLASSES: &[&str] = &[$(stringify!($name),)*];
+    };
+}
+
+classes!(
+    ConfigError,
+    ArgumentError,
+    UnsupportedOpError,
+    DeviceUnavailableError,
+    DeviceError,
+    ForeignHandleError,
+    StaleHandleError,
+    ShapeError,
+    DTypeError,
+    ClassIndexError,
+    ReleasedBufferError,
+    BufferSizeError,
+    GradError,
+    NonFiniteError,
+    BackendError,
+);
+
+/// Convert a core error into its typed Python exception.
+pub(crate) fn to_py(e: Error) -> PyErr {
+    let msg = e.to_string();
+    match e {
+        Error::Config(_) => ConfigError::new_err(msg),
+        Error::Argument(_) | Error::Arity { .. } => ArgumentError::new_err(msg),
+        Error::Unsupported { .. } => UnsupportedOpError::new_err(msg),
+        Error::DeviceUnavailable(_) => DeviceUnavailableError::new_err(msg),
+        Error::Device(_) => DeviceError::new_err(msg),
+        Error::ForeignHandle { .. } => ForeignHandleError::new_err(msg),
+        Error::StaleHandle { .. } | Error::SessionClosed(_) => StaleHandleError::new_err(msg),
+        Error::Broadcast { .. } | Error::DimOutOfRange { .. } | Error::Shape(_) => {
+            ShapeError::new_err(msg)
+        }
+        Error::DType(_) => DTypeError::new_err(msg),
+        Error::Index(_) => ClassIndexError::new_err(msg),
+        Error::ReleasedBuffer(_) => ReleasedBufferError::new_err(msg),
+        Error::BufferSize { .. } => BufferSizeError::new_err(msg),
+        Error::Grad(_) => GradError::new_err(msg),
+        Error::NonFinite(_) => NonFiniteError::new_err(msg),
+        Error::Backend(_) => BackendError::new_err(msg),
+    }
+}
+
+/// Fail the extension's import if `eagertape._errors` lacks a class [`to_py`] raises.
+pub(crate) fn check_classes(py: Python<'_>) -> PyResult<()> {
+    let module = py.import("eagertape._errors")?;
+    let base = module.getattr("EagerTapeError")?;
+    for name in CLASSES {
+        let class = module.getattr(*name).map_err(|_| {
+            pyo3::exceptions::PyImportError::new_err(format!(
+                "eagertape._errors defines no {name}, which the extension raises"
+            ))
+        })?;
+        let cls = class.cast_into::<pyo3::types::PyType>()?;
+        if !cls.is_subclass(&base)? {
+            return Err(pyo3::exceptions::PyImportError::new_err(format!(
+                "eagertape._errors.{name} is not an EagerTapeError"
+            )));
+        }
+    }
+    Ok(())
+}
