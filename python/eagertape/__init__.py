@@ -9,7 +9,7 @@ in one session never corrupts another.
 # LibTorch's shared libraries are loaded by torch; the extension links against them.
 import torch  # noqa: F401  (must precede the extension import)
 
-from . import nn, optim
+from . import _functional, nn, optim
 from ._core import (
     Buffer,
     Config,
@@ -44,27 +44,12 @@ from ._errors import (
     StaleHandleError,
     UnsupportedOpError,
 )
-from ._functional import (
-    IntervalData,
-    empty_cache,
-    exp,
-    interval,
-    log,
-    log_softmax,
-    matmul,
-    mean,
-    relu,
-    sigmoid,
-    softmax,
-    sum,
-    tanh,
-    with_grad_map,
-)
+from ._functional import *  # noqa: F403  (the function forms; see _functional.__all__)
 from .checkpoint import load, save
 
 __version__ = "0.1.0"
 
-__all__ = [
+__all__ = _functional.__all__ + [
     "Buffer",
     "Config",
     "GradMap",
@@ -80,22 +65,8 @@ __all__ = [
     "NonFiniteError",
     "linear",
     "mse_loss",
-    "matmul",
-    "relu",
-    "tanh",
-    "sigmoid",
-    "exp",
-    "log",
-    "softmax",
-    "log_softmax",
-    "sum",
-    "mean",
-    "with_grad_map",
-    "interval",
-    "IntervalData",
     "memory_stats",
     "reset_peak_memory_stats",
-    "empty_cache",
     "EagerTapeError",
     "ConfigError",
     "ArgumentError",

@@ -13,6 +13,25 @@ from ._core import GradMap, Tensor
 
 T = TypeVar("T")
 
+# What `eagertape` re-exports from here (`from ._functional import *`): a function form
+# added below needs only its name in this list.
+__all__ = [
+    "relu",
+    "tanh",
+    "sigmoid",
+    "exp",
+    "log",
+    "softmax",
+    "log_softmax",
+    "matmul",
+    "sum",
+    "mean",
+    "IntervalData",
+    "interval",
+    "with_grad_map",
+    "empty_cache",
+]
+
 
 def relu(x: Tensor) -> Tensor:
     return x.relu()

@@ -1,0 +1,281 @@
+"""The op table: one row per public op form, with sample inputs and the PyTorch reference.
+
+Every table-driven suite reads these rows (``test_op_table.py``: gradients against
+torch.autograd and finite differences, the reference backend, the ieee32 and interval
+carriers, recycled buffers, bad input, unsupported carriers; ``test_no_panic.py``: random
+shapes). Adding an op to eagertape is adding its row here.
+
+A row's ``et`` and ``torch`` take the same positional tensors (``torch`` gets torch
+tensors, ``et`` eagertape tensors); ``inputs(rng)`` draws float64 arrays where both are
+smooth (finite differences apply). ``carriers`` lists the carriers that compute the op;
+on the others it must raise ``UnsupportedOpError`` and record nothing. ``bad`` lists
+operand shapes the op must reject with the given error before recording anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+import eagertape as et
+
+CARRIERS = ("libtorch", "reference", "ieee32", "interval")
+
+
+@dataclass(frozen=True)
+class Op:
+    name: str
+    et: Callable
+    torch: Callable
+    inputs: Callable[[np.random.Generator], list]
+    carriers: tuple = CARRIERS
+    # (id, operand shapes, expected eagertape error) rows of bad input.
+    bad: tuple = field(default=())
+    # The public API entries the row exercises ("Tensor.sum", "et.sum", "Tensor.__add__").
+    covers: tuple = field(default=())
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def normal(*shapes):
+    return lambda rng: [rng.standard_normal(s) for s in shapes]
+
+
+def positive(*shapes):
+    return lambda rng: [rng.uniform(0.5, 2.0, size=s) for s in shapes]
+
+
+def away_from_zero(*shapes):
+    """|x| in [0.5, 2] with random signs: safe denominators, no kinks (relu, abs)."""
+
+    def draw(rng):
+        out = []
+        for s in shapes:
+            signs = np.where(rng.random(s) < 0.5, -1.0, 1.0)
+            out.append(signs * rng.uniform(0.5, 2.0, size=s))
+        return out
+
+    return draw
+
+
+def mixed(first, second):
+    """A normal first operand and a safe (away from zero) second one."""
+    return lambda rng: [rng.standard_normal(first), away_from_zero(second)(rng)[0]]
+
+
+BROADCAST_BAD = (("no_broadcast", [(3,), (4,)], et.ShapeError),)
+CE_IDS = np.array([0, 3, 1, 1, 2])
+
+
+def _ce_torch(x):
+    return F.cross_entropy(x, torch.as_tensor(CE_IDS))
+
+
+def _mse_target(shape):
+    return np.linspace(-1.0, 1.0, int(np.prod(shape))).reshape(shape)
+
+
+OPS: tuple[Op, ...] = (
+    # --- pointwise, two tensors (broadcasting) ---
+    Op(
+        "add",
+        lambda a, b: a + b,
+        lambda a, b: a + b,
+        normal((3, 4), (4,)),
+        bad=BROADCAST_BAD,
+        covers=("Tensor.__add__",),
+    ),
+    Op(
+        "sub",
+        lambda a, b: a - b,
+        lambda a, b: a - b,
+        normal((2, 1, 3), (4, 1)),
+        bad=BROADCAST_BAD,
+        covers=("Tensor.__sub__",),
+    ),
+    Op(
+        "mul",
+        lambda a, b: a * b,
+        lambda a, b: a * b,
+        normal((3, 1), (1, 5)),
+        bad=BROADCAST_BAD,
+        covers=("Tensor.__mul__",),
+    ),
+    Op(
+        "div",
+        lambda a, b: a / b,
+        lambda a, b: a / b,
+        mixed((2, 3), (3,)),
+        bad=BROADCAST_BAD,
+        covers=("Tensor.__truediv__",),
+    ),
+    # --- a tensor and a number (each as torch computes the Python expression) ---
+    Op(
+        "add_scalar",
+        lambda x: x + 2.5,
+        lambda x: x + 2.5,
+        normal((3, 4)),
+        covers=("Tensor.__add__",),
+    ),
+    Op(
+        "radd_scalar",
+        lambda x: 2.5 + x,
+        lambda x: 2.5 + x,
+        normal((3, 4)),
+        covers=("Tensor.__radd__",),
+    ),
+    Op(
+        "sub_scalar",
+        lambda x: x - 0.75,
+        lambda x: x - 0.75,
+        normal((3, 4)),
+        covers=("Tensor.__sub__",),
+    ),
+    Op(
+        "rsub_scalar",
+        lambda x: 1.5 - x,
+        lambda x: 1.5 - x,
+        normal((3, 4)),
+        covers=("Tensor.__rsub__",),
+    ),
+    Op(
+        "mul_scalar",
+        lambda x: x * -3.0,
+        lambda x: x * -3.0,
+        normal((3, 4)),
+        covers=("Tensor.__mul__", "Tensor.__rmul__"),
+    ),
+    Op(
+        "div_scalar",
+        lambda x: x / 2.5,
+        lambda x: x / 2.5,
+        normal((3, 4)),
+        covers=("Tensor.__truediv__",),
+    ),
+    Op(
+        "rdiv_scalar",
+        lambda x: 2.0 / x,
+        lambda x: 2.0 / x,
+        away_from_zero((3, 4)),
+        covers=("Tensor.__rtruediv__",),
+    ),
+    Op("pow_scalar", lambda x: x**3, lambda x: x**3, normal((3, 4)), covers=("Tensor.__pow__",)),
+    Op(
+        "pow_fraction",
+        lambda x: x**0.5,
+        lambda x: x**0.5,
+        positive((3, 4)),
+        covers=("Tensor.__pow__",),
+    ),
+    # --- pointwise, one tensor ---
+    Op("neg_method", lambda x: x.neg(), torch.neg, normal((3, 4)), covers=("Tensor.neg",)),
+    Op("neg", lambda x: -x, lambda x: -x, normal((3, 4)), covers=("Tensor.__neg__",)),
+    Op("exp", et.exp, torch.exp, normal((3, 4)), covers=("et.exp", "Tensor.exp")),
+    Op("log", et.log, torch.log, positive((3, 4)), covers=("et.log", "Tensor.log")),
+    Op("tanh", et.tanh, torch.tanh, normal((2, 5)), covers=("et.tanh", "Tensor.tanh")),
+    Op(
+        "sigmoid",
+        et.sigmoid,
+        torch.sigmoid,
+        normal((2, 5)),
+        covers=("et.sigmoid", "Tensor.sigmoid"),
+    ),
+    Op("relu", et.relu, torch.relu, away_from_zero((4, 4)), covers=("et.relu", "Tensor.relu")),
+    # --- linear algebra ---
+    Op(
+        "matmul",
+        lambda a, b: a @ b,
+        torch.matmul,
+        normal((2, 3, 4), (4, 5)),
+        bad=(("inner_mismatch", [(3, 4), (5, 2)], et.ShapeError),),
+        covers=("Tensor.__matmul__", "Tensor.matmul", "et.matmul"),
+    ),
+    Op(
+        "linear",
+        et.linear,
+        F.linear,
+        normal((5, 4), (3, 4), (3,)),
+        bad=(("weight_mismatch", [(5, 4), (3, 5), (3,)], et.ShapeError),),
+        covers=("et.linear",),
+    ),
+    Op("linear_no_bias", et.linear, F.linear, normal((2, 5, 4), (3, 4)), covers=("et.linear",)),
+    # --- reductions ---
+    Op("sum", lambda x: x.sum(), torch.sum, normal((3, 4)), covers=("Tensor.sum", "et.sum")),
+    Op(
+        "sum_dim", lambda x: x.sum(1), lambda x: x.sum(1), normal((2, 3, 4)), covers=("Tensor.sum",)
+    ),
+    Op(
+        "sum_dims_keepdim",
+        lambda x: x.sum((0, -1), keepdim=True),
+        lambda x: x.sum((0, -1), keepdim=True),
+        normal((2, 3, 4)),
+        bad=(("repeated_dim", [(3,)], et.ShapeError),),
+        covers=("Tensor.sum",),
+    ),
+    Op("mean", lambda x: x.mean(), torch.mean, normal((3, 4)), covers=("Tensor.mean", "et.mean")),
+    Op(
+        "mean_dim",
+        lambda x: x.mean(-1),
+        lambda x: x.mean(-1),
+        normal((2, 3, 4)),
+        covers=("Tensor.mean",),
+    ),
+    # --- layout (views) ---
+    Op(
+        "reshape",
+        lambda x: x.reshape(4, -1),
+        lambda x: x.reshape(4, -1),
+        normal((2, 3, 4)),
+        covers=("Tensor.reshape",),
+    ),
+    Op(
+        "transpose",
+        lambda x: x.transpose(0, 2),
+        lambda x: x.transpose(0, 2),
+        normal((2, 3, 4)),
+        covers=("Tensor.transpose",),
+    ),
+    Op(
+        "transpose_then_mul",
+        lambda a, b: a.transpose(0, 1) * b,
+        lambda a, b: a.transpose(0, 1) * b,
+        normal((4, 3), (3, 4)),
+        covers=("Tensor.transpose",),
+    ),
+    # --- softmax family and losses ---
+    Op(
+        "softmax",
+        lambda x: x.softmax(-1),
+        lambda x: x.softmax(-1),
+        normal((3, 5)),
+        covers=("Tensor.softmax", "et.softmax"),
+    ),
+    Op(
+        "log_softmax",
+        lambda x: x.log_softmax(0),
+        lambda x: x.log_softmax(0),
+        normal((3, 5)),
+        covers=("Tensor.log_softmax", "et.log_softmax"),
+    ),
+    Op(
+        "cross_entropy",
+        lambda x: et.cross_entropy(x, CE_IDS),
+        _ce_torch,
+        normal((5, 4)),
+        covers=("et.cross_entropy",),
+    ),
+    Op(
+        "mse_loss",
+        lambda x: et.mse_loss(x, _mse_target((4, 3))),
+        lambda x: F.mse_loss(x, torch.as_tensor(_mse_target((4, 3)))),
+        normal((4, 3)),
+        covers=("et.mse_loss",),
+    ),
+)
+
+BY_NAME = {op.name: op for op in OPS}

@@ -1,0 +1,214 @@
+"""Table-driven suites: every row of ``op_table.OPS`` on every carrier it supports.
+
+One behaviour per test function; each runs once per row (and carrier):
+values and gradients against torch.autograd (float64 and float32) and finite differences,
+the reference backend against torch, ieee32 against torch's float32, interval enclosures of
+torch's float64 values and gradients, recycled buffers bit-identical to fresh ones, bad
+operand shapes rejected before anything is recorded, and unsupported carriers refused with
+``UnsupportedOpError``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+from conftest import assert_matches_torch, torch_value_and_grads
+from op_table import CARRIERS, OPS
+
+import eagertape as et
+
+SESSION_FIELDS = {
+    "libtorch": {"dtype": "float64"},
+    "reference": {"dtype": "float64", "backend": "reference"},
+    "ieee32": {"dtype": "ieee32"},
+    "interval": {"dtype": "interval"},
+}
+PARAM_DTYPE = {"libtorch": "float64", "reference": "float64", "ieee32": "ieee32"}
+
+
+def et_value_and_grads(carrier: str, op, arrays, cot):
+    """The op's value and the gradients of ``sum(out * cot)`` on ``carrier`` (numpy)."""
+    sess = et.Session(**SESSION_FIELDS[carrier])
+    dtype = PARAM_DTYPE.get(carrier, "interval")
+    params = [et.Parameter(a, dtype=dtype) for a in arrays]
+    out = op.et(*[sess.use(p) for p in params])
+    cot_t = sess.input(cot if carrier != "interval" else et.interval(cot))
+    value = out.numpy()
+    with sess.backward((out * cot_t).sum()) as grads:
+        return value, [grads[p].numpy() for p in params]
+
+
+@pytest.mark.parametrize("op", OPS, ids=repr)
+def test_value_and_gradients_match_torch_autograd_and_finite_differences(op, rng):
+    assert_matches_torch(op.et, op.inputs(rng), op.torch)
+
+
+@pytest.mark.parametrize("op", OPS, ids=repr)
+def test_float32_value_and_gradients_match_torch_float32(op, rng):
+    arrays = [a.astype(np.float32) for a in op.inputs(rng)]
+    t_out, cot, t_grads = torch_value_and_grads(
+        lambda *t: op.torch(*t), [a.astype(np.float32) for a in arrays]
+    )
+    sess = et.Session(dtype="float32")
+    params = [et.Parameter(a) for a in arrays]
+    out = op.et(*[sess.use(p) for p in params])
+    assert out.dtype == "float32"
+    np.testing.assert_allclose(out.numpy(), t_out, rtol=2e-4, atol=1e-5)
+    with sess.backward((out * cot.astype(np.float32)).sum()) as grads:
+        for p, g in zip(params, t_grads, strict=True):
+            np.testing.assert_allclose(grads[p].numpy(), g, rtol=2e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("op", [op for op in OPS if "reference" in op.carriers], ids=repr)
+def test_reference_float64_matches_torch_autograd(op, rng):
+    arrays = op.inputs(rng)
+    t_out, cot, t_grads = torch_value_and_grads(op.torch, arrays)
+    value, grads = et_value_and_grads("reference", op, arrays, cot)
+    np.testing.assert_allclose(value, t_out, rtol=1e-10, atol=1e-12)
+    for g, tg in zip(grads, t_grads, strict=True):
+        np.testing.assert_allclose(g, tg, rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("op", [op for op in OPS if "ieee32" in op.carriers], ids=repr)
+def test_ieee32_is_close_to_torch_float32(op, rng):
+    arrays = [a.astype(np.float32) for a in op.inputs(rng)]
+    t_out, cot, t_grads = torch_value_and_grads(op.torch, arrays)
+    value, grads = et_value_and_grads("ieee32", op, arrays, cot.astype(np.float32))
+    assert value.dtype == np.float32
+    np.testing.assert_allclose(value, t_out, rtol=1e-4, atol=1e-5)
+    for g, tg in zip(grads, t_grads, strict=True):
+        np.testing.assert_allclose(g, tg, rtol=1e-4, atol=1e-5)
+
+
+def assert_encloses(bounds, exact, what):
+    """``exact`` (torch's float64 result) within ``[lo, hi]``, up to torch's own rounding:
+    the enclosure holds the exact real result, which torch's float64 sum or product may miss
+    by a few ulps."""
+    lo, hi = bounds
+    exact = np.asarray(exact, dtype=np.float64)
+    assert lo.shape == exact.shape, what
+    slack = 1e-13 * np.maximum(1.0, np.abs(exact))
+    inside = (lo - slack <= exact) & (exact <= hi + slack)
+    assert inside.all(), f"{what}: {exact[~inside]} outside [{lo[~inside]}, {hi[~inside]}]"
+
+
+@pytest.mark.parametrize("op", [op for op in OPS if "interval" in op.carriers], ids=repr)
+def test_interval_encloses_torch_float64_values_and_gradients(op, rng):
+    arrays = op.inputs(rng)
+    t_out, cot, t_grads = torch_value_and_grads(op.torch, arrays)
+    value, grads = et_value_and_grads("interval", op, arrays, cot)
+    assert_encloses(value, t_out, f"{op.name} value")
+    for i, (g, tg) in enumerate(zip(grads, t_grads, strict=True)):
+        assert_encloses(g, tg, f"{op.name} gradient {i}")
+
+
+@pytest.mark.parametrize("op", [op for op in OPS if "interval" in op.carriers], ids=repr)
+def test_interval_box_encloses_the_op_at_points_inside_it(op, rng):
+    arrays = op.inputs(rng)
+    radius = 1e-3
+    sess = et.Session(dtype="interval")
+    boxes = [sess.input(et.interval(a - radius, a + radius)) for a in arrays]
+    bounds = op.et(*boxes).numpy()
+    for _ in range(4):
+        point = [a + rng.uniform(-radius, radius, size=a.shape) for a in arrays]
+        with torch.no_grad():
+            exact = op.torch(*[torch.as_tensor(p) for p in point]).numpy()
+        assert_encloses(bounds, exact, f"{op.name} at a point of the box")
+
+
+@pytest.mark.parametrize("op", OPS, ids=repr)
+def test_recycled_buffers_give_bit_identical_results(op, rng):
+    # The second generation writes into the buffers the first reset kept (where the op
+    # has an _out kernel); its value must equal a fresh session's bit for bit.
+    arrays = [a.astype(np.float32) for a in op.inputs(rng)]
+    params = [et.Parameter(a) for a in arrays]
+
+    def run(sess):
+        return op.et(*[sess.use(p) for p in params]).numpy()
+
+    fresh = run(et.Session(dtype="float32"))
+    sess = et.Session(dtype="float32")
+    run(sess)
+    sess.reset_tape()
+    again = run(sess)
+    assert again.tobytes() == fresh.tobytes()
+    sess.empty_cache()
+
+
+BAD = [(op, case) for op in OPS for case in op.bad]
+
+
+@pytest.mark.parametrize(("op", "case"), BAD, ids=[f"{op.name}-{c[0]}" for op, c in BAD])
+def test_bad_operand_shapes_raise_typed_errors_and_record_nothing(op, case):
+    _, shapes, error = case
+    sess = et.Session(dtype="float64")
+    xs = [sess.input(np.ones(s)) for s in shapes]
+    before = (sess.tape_len, et.memory_stats()["live_bytes"])
+    with pytest.raises(error):
+        op.et(*xs)
+    assert (sess.tape_len, et.memory_stats()["live_bytes"]) == before
+
+
+UNSUPPORTED = [(op, c) for op in OPS for c in CARRIERS if c not in op.carriers]
+
+
+@pytest.mark.parametrize(
+    ("op", "carrier"), UNSUPPORTED, ids=[f"{op.name}-{c}" for op, c in UNSUPPORTED]
+)
+def test_unsupported_carriers_raise_unsupported_op_error_and_record_nothing(op, carrier, rng):
+    sess = et.Session(**SESSION_FIELDS[carrier])
+    data = [a if carrier != "interval" else et.interval(a) for a in op.inputs(rng)]
+    xs = [sess.input(a) for a in data]
+    before = (sess.tape_len, et.memory_stats()["live_bytes"])
+    with pytest.raises(et.UnsupportedOpError, match=carrier):
+        op.et(*xs)
+    assert (sess.tape_len, et.memory_stats()["live_bytes"]) == before
+
+
+# Tensor attributes that are not ops (metadata, conversions).
+NOT_OPS = {"shape", "dtype", "device", "requires_grad", "session_id", "generation", "numpy", "item"}
+OPERATORS = {
+    "__add__",
+    "__radd__",
+    "__sub__",
+    "__rsub__",
+    "__mul__",
+    "__rmul__",
+    "__truediv__",
+    "__rtruediv__",
+    "__matmul__",
+    "__rmatmul__",
+    "__neg__",
+    "__pow__",
+}
+# Functions of `et` that are not ops, or ops the table cannot hold (with where they are tested).
+NOT_TABLE = {
+    "memory_stats",
+    "reset_peak_memory_stats",
+    "empty_cache",
+    "with_grad_map",
+    "interval",
+    "save",
+    "load",
+    "dropout",  # random: test_random.py checks it against its own mask
+}
+
+
+def test_every_public_op_has_a_row():
+    # A Tensor method, operator or op function of `et` without a row fails here: the
+    # table-driven suites would never see it.
+    methods = {f"Tensor.{m}" for m in dir(et.Tensor) if not m.startswith("_")} - {
+        f"Tensor.{m}" for m in NOT_OPS
+    }
+    operators = {f"Tensor.{m}" for m in OPERATORS if m != "__rmatmul__"}
+    functions = {
+        f"et.{name}"
+        for name in et.__all__
+        if callable(getattr(et, name))
+        and not isinstance(getattr(et, name), type)
+        and name not in NOT_TABLE
+    }
+    covered = {entry for op in OPS for entry in op.covers}
+    missing = sorted((methods | operators | functions) - covered)
+    assert not missing, f"ops without a row in op_table.py: {missing}"
