@@ -21,6 +21,8 @@ __all__ = [
     "sigmoid",
     "exp",
     "log",
+    "sqrt",
+    "abs",
     "softmax",
     "log_softmax",
     "matmul",
@@ -51,6 +53,14 @@ def exp(x: Tensor) -> Tensor:
 
 def log(x: Tensor) -> Tensor:
     return x.log()
+
+
+def sqrt(x: Tensor) -> Tensor:
+    return x.sqrt()
+
+
+def abs(x: Tensor) -> Tensor:  # noqa: A001  (torch.abs)
+    return x.abs()
 
 
 def softmax(x: Tensor, dim: int) -> Tensor:

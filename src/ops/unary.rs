@@ -1,4 +1,4 @@
-//! Pointwise functions of one tensor: `neg exp log tanh sigmoid relu`.
+//! Pointwise functions of one tensor: `neg exp log tanh sigmoid relu sqrt abs`.
 //!
 //! Each function is one unit type below holding everything about it: its LibTorch kernel
 //! and `_out` form, its element function on the reference backend ([`UnaryKernel`]) and its
@@ -67,7 +67,7 @@ macro_rules! unary_ops {
     };
 }
 
-unary_ops!(Neg, Exp, Log, Tanh, Sigmoid, Relu);
+unary_ops!(Neg, Exp, Log, Tanh, Sigmoid, Relu, Sqrt, Abs);
 
 impl UnaryOp {
     /// The op recording this function.
@@ -156,6 +156,7 @@ kernel!(Tanh, "tanh", f_tanh, f_tanh_out, S::tanh);
 kernel!(Sigmoid, "sigmoid", f_sigmoid, f_sigmoid_out, S::sigmoid);
 kernel!(Relu, "relu", f_relu, f_relu_out, S::relu);
 kernel!(Sqrt, "sqrt", f_sqrt, f_sqrt_out, sqrt_element::<S>);
+kernel!(Abs, "abs", f_abs, f_abs_out, abs_element::<S>);
 
 impl UnaryFn for Neg {
     // d(-x) = -g
@@ -202,13 +203,39 @@ impl UnaryFn for Relu {
     }
 }
 
+impl UnaryFn for Sqrt {
+    // d sqrt(x) = g / (2 y), as torch (inf at 0)
+    fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
+        B::div(g, &B::mul_scalar(y, 2.0)?)
+    }
+}
+
+impl UnaryFn for Abs {
+    // d |x| = g · sgn(x) (0 at x = 0, as torch)
+    fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
+        B::binary::<AbsGrad>(g, x)
+    }
+}
+
 /// `√x`; NaN below 0 (an interval reaching below 0 becomes NaN: the result is undefined
-/// there, as torch's NaN). The kernel Adam's update composes on backends without a fused one.
+/// there, as torch's NaN).
 fn sqrt_element<S: Scalar>(x: S) -> S {
     if x.bounds().0 < 0.0 {
         return S::from_f64(f64::NAN);
     }
     x.sqrt()
+}
+
+/// `|x|` (exact; an interval straddling 0 gives `[0, max(-lo, hi)]`).
+fn abs_element<S: Scalar>(x: S) -> S {
+    let (lo, hi) = x.bounds();
+    if lo > 0.0 {
+        x
+    } else if hi < 0.0 {
+        x.neg()
+    } else {
+        S::from_bounds(0.0, (-lo).max(hi)).unwrap_or(x)
+    }
 }
 
 /// `g` where `x > 0`, else 0: relu's derivative as a kernel.
@@ -221,6 +248,33 @@ impl BinaryKernel for ReluGrad {
     }
     fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
         Some(S::relu_grad)
+    }
+}
+
+/// `g · sgn(x)`: abs's derivative as a kernel.
+pub struct AbsGrad;
+
+impl BinaryKernel for AbsGrad {
+    const NAME: &'static str = "abs_backward";
+    fn torch(g: &Tensor, x: &Tensor) -> Result<Tensor> {
+        Ok(g.f_mul(&x.f_sgn()?)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
+        Some(|g, x| {
+            let (lo, hi) = x.bounds();
+            if lo > 0.0 {
+                g
+            } else if hi < 0.0 {
+                g.neg()
+            } else if lo == 0.0 && hi == 0.0 {
+                S::zero()
+            } else {
+                // An interval straddling 0 (or NaN): every value between -|g| and |g|.
+                let (gl, gh) = g.bounds();
+                let m = gl.abs().max(gh.abs());
+                S::from_bounds(-m, m).unwrap_or_else(|| S::from_f64(f64::NAN))
+            }
+        })
     }
 }
 
@@ -299,6 +353,26 @@ mod tests {
             &[data(&[3, 2], 37)],
             |s, h| s.record(Neg.op(), &[h[0]]),
             |t| -&t[0],
+        );
+    }
+
+    #[test]
+    fn sqrt_gradient_is_half_the_reciprocal_root() {
+        // d/dx √x = 1 / (2 √x)
+        check_grads(
+            &[positive(&[3, 4], 38)],
+            |s, h| s.record(Sqrt.op(), &[h[0]]),
+            |t| t[0].sqrt(),
+        );
+    }
+
+    #[test]
+    fn abs_gradient_is_the_sign_and_zero_at_zero() {
+        // d/dx |x| = sgn(x), 0 at x = 0 (torch's convention)
+        check_grads(
+            &[values(&[-1.5, 0.0, 2.0, -0.25, 0.75], &[5])],
+            |s, h| s.record(Abs.op(), &[h[0]]),
+            |t| t[0].abs(),
         );
     }
 

@@ -322,6 +322,12 @@ impl PyTensor {
     fn neg(&self, py: Python<'_>) -> PyResult<PyTensor> {
         self.unary(py, UnaryOp::Neg.op())
     }
+    fn sqrt(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        self.unary(py, UnaryOp::Sqrt.op())
+    }
+    fn abs(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        self.unary(py, UnaryOp::Abs.op())
+    }
     /// `dim`: `None` (every dim), an int or a tuple of ints.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn sum(

@@ -173,6 +173,8 @@ OPS: tuple[Op, ...] = (
         covers=("Tensor.__pow__",),
     ),
     # --- pointwise, one tensor ---
+    Op("sqrt", et.sqrt, torch.sqrt, positive((3, 4)), covers=("et.sqrt", "Tensor.sqrt")),
+    Op("abs", et.abs, torch.abs, away_from_zero((3, 4)), covers=("et.abs", "Tensor.abs")),
     Op("neg_method", lambda x: x.neg(), torch.neg, normal((3, 4)), covers=("Tensor.neg",)),
     Op("neg", lambda x: -x, lambda x: -x, normal((3, 4)), covers=("Tensor.__neg__",)),
     Op("exp", et.exp, torch.exp, normal((3, 4)), covers=("et.exp", "Tensor.exp")),
