@@ -40,7 +40,9 @@ pub enum Error {
     #[error("the session of this tensor handle (session {0}) has been closed")]
     SessionClosed(u64),
     /// Two shapes that do not broadcast.
-    #[error("{op}: shapes {a:?} and {b:?} cannot be broadcast together (dimension {dim}: {da} vs {db})")]
+    #[error(
+        "{op}: shapes {a:?} and {b:?} cannot be broadcast together (dimension {dim}: {da} vs {db})"
+    )]
     Broadcast {
         op: String,
         a: Vec<i64>,

@@ -369,7 +369,10 @@ impl<B: Backend> Session<B> {
                 "matmul: a Python number has no dimensions; use *".into(),
             ));
         };
-        self.apply(crate::ops::scalar::rewrite(f, scalar, reflected), vec![tensor])
+        self.apply(
+            crate::ops::scalar::rewrite(f, scalar, reflected),
+            vec![tensor],
+        )
     }
 
     /// Record `shape` uniform draws in `[0, 1)` from the session's generator.
@@ -476,8 +479,9 @@ impl<B: Backend> Session<B> {
     }
 }
 
-
 /// `apply` turns number operands away before anything is recorded.
 fn unreachable_number() -> Result<Handle> {
-    Err(Error::Argument("a number is not a tensor operand here".into()))
+    Err(Error::Argument(
+        "a number is not a tensor operand here".into(),
+    ))
 }

@@ -229,7 +229,10 @@ mod tests {
         assert_eq!(normalize_dim("sum", 0, 0).unwrap(), 0);
         assert_eq!(normalize_dim("sum", -1, 0).unwrap(), 0);
         assert!(normalize_dim("sum", 1, 0).is_err());
-        assert_eq!(reduce_shape("sum", &[], &[0], false).unwrap(), Vec::<i64>::new());
+        assert_eq!(
+            reduce_shape("sum", &[], &[0], false).unwrap(),
+            Vec::<i64>::new()
+        );
         assert_eq!(reduced_count(&[], &[0]).unwrap(), 1);
     }
 
@@ -270,7 +273,10 @@ mod tests {
 
     #[test]
     fn linear_checks_weight_and_bias() {
-        assert_eq!(linear_shape(&[2, 3], &[4, 3], Some(&[4])).unwrap(), vec![2, 4]);
+        assert_eq!(
+            linear_shape(&[2, 3], &[4, 3], Some(&[4])).unwrap(),
+            vec![2, 4]
+        );
         assert!(linear_shape(&[2, 3], &[4, 2], None).is_err());
         assert!(linear_shape(&[2, 3], &[4, 3], Some(&[3])).is_err());
     }

@@ -22,7 +22,10 @@ pub struct Handle {
 /// (`cat`, `stack` of many tensors) in one boxed slice.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Parents {
-    Inline { ids: [usize; Parents::INLINE], len: u8 },
+    Inline {
+        ids: [usize; Parents::INLINE],
+        len: u8,
+    },
     Many(Box<[usize]>),
 }
 

@@ -5,9 +5,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use eagertape::backend::Backend;
 use eagertape::ledger::{memory_stats, reset_peak_memory_stats, Category, MemoryStats};
-use eagertape::ops::Op;
-use eagertape::ops::unary::UnaryOp;
 use eagertape::ops::binary::BinaryOp;
+use eagertape::ops::unary::UnaryOp;
+use eagertape::ops::Op;
 use eagertape::optim::{Optimizer, Sgd};
 use eagertape::param::Parameter;
 use eagertape::session::{Operand, Session};

@@ -10,10 +10,10 @@ use eagertape::backend::Backend;
 use eagertape::buffer::Value;
 use eagertape::grads::GradMap;
 use eagertape::ledger::{memory_stats, Category};
-use eagertape::ops::Op;
+use eagertape::ops::binary::BinaryOp;
 use eagertape::ops::scalar::ScalarOp;
 use eagertape::ops::unary::UnaryOp;
-use eagertape::ops::binary::BinaryOp;
+use eagertape::ops::Op;
 use eagertape::optim::{Optimizer, Sgd};
 use eagertape::param::Parameter;
 use eagertape::rng::RngState;
@@ -220,7 +220,10 @@ fn a_shape_error_records_nothing() {
     let a = s.input(&t(&[0.0; 12], &[3, 4]), false).unwrap();
     let b = s.input(&t(&[0.0; 5], &[5]), false).unwrap();
     let before = (state(&s), memory_stats().category(Category::Tape));
-    assert!(matches!(s.record(BinaryOp::Add.op(), &[a, b]), Err(Error::Broadcast { .. })));
+    assert!(matches!(
+        s.record(BinaryOp::Add.op(), &[a, b]),
+        Err(Error::Broadcast { .. })
+    ));
     // Constant data is recorded as an input leaf only once the op's shapes were accepted.
     let bad = Operand::Data(t(&[0.0; 10], &[5, 2]));
     let err = s

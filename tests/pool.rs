@@ -7,10 +7,10 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use eagertape::backend::{Backend, OutKernel};
 use eagertape::ledger::{memory_stats, MemoryStats};
-use eagertape::ops::Op;
-use eagertape::ops::unary::UnaryOp;
 use eagertape::ops::binary::BinaryOp;
 use eagertape::ops::scalar::ScalarOp;
+use eagertape::ops::unary::UnaryOp;
+use eagertape::ops::Op;
 use eagertape::param::Parameter;
 use eagertape::pool::{PoolKey, MAX_BUFFER_BYTES, MAX_POOL_BYTES, MAX_SHAPES};
 use eagertape::session::Session;

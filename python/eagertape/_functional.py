@@ -99,8 +99,9 @@ class IntervalData:
             from ._errors import ArgumentError
 
             raise ArgumentError("interval bounds must satisfy lo <= hi (and not be NaN)")
-        self.lo = np.ascontiguousarray(lo_arr)
-        self.hi = np.ascontiguousarray(hi_arr)
+        # np.array(order="C"), not np.ascontiguousarray, which turns a 0-d box into 1-d.
+        self.lo = np.array(lo_arr, order="C")
+        self.hi = np.array(hi_arr, order="C")
 
     @property
     def shape(self) -> tuple[int, ...]:

@@ -317,9 +317,7 @@ impl Backend for Dyn {
             (Torch(p), Torch(g), Torch(m), Torch(v)) => LibTorch::adam_update_(p, g, m, v, h, t),
             (F32(p), F32(g), F32(m), F32(v)) => Reference::<f32>::adam_update_(p, g, m, v, h, t),
             (F64(p), F64(g), F64(m), F64(v)) => Reference::<f64>::adam_update_(p, g, m, v, h, t),
-            (Iv(p), Iv(g), Iv(m), Iv(v)) => {
-                Reference::<Interval>::adam_update_(p, g, m, v, h, t)
-            }
+            (Iv(p), Iv(g), Iv(m), Iv(v)) => Reference::<Interval>::adam_update_(p, g, m, v, h, t),
             (p, g, _, _) => Err(mismatch(p, g)),
         }
     }

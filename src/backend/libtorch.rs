@@ -41,8 +41,14 @@ pub fn tch_device(d: Device) -> tch::Device {
 /// number: rounding `s` to the tensor's dtype first would change their results.
 pub(crate) fn scalar_operand(a: &Tensor, s: f64) -> Result<Option<Tensor>> {
     let k = a.f_kind()?;
+    // Rounded to float32 here as torch rounds a Python number for a float32 kernel
+    // (nearest, ±inf beyond the range): LibTorch's own conversion refuses to overflow.
     Ok(match k {
-        Kind::Float | Kind::Double => Some(Tensor::f_scalar_tensor(s, (k, tch::Device::Cpu))?),
+        Kind::Float => Some(Tensor::f_scalar_tensor(
+            f64::from(s as f32),
+            (k, tch::Device::Cpu),
+        )?),
+        Kind::Double => Some(Tensor::f_scalar_tensor(s, (k, tch::Device::Cpu))?),
         _ => None,
     })
 }

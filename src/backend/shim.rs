@@ -73,4 +73,3 @@ extern "C" {
         err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 }
-

@@ -18,8 +18,7 @@ use crate::shape::broadcast_shapes;
 pub trait BinaryFn: BinaryKernel {
     /// The unreduced cotangent of operand `i` (0 or 1) from the output's cotangent `g`,
     /// the operands and the output `y`; `None` when it is `g` itself.
-    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, y: &B::T)
-        -> Result<Option<B::T>>;
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, y: &B::T) -> Result<Option<B::T>>;
 }
 
 macro_rules! binary_ops {
@@ -182,9 +181,9 @@ impl BinaryFn for Div {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::Op;
     use super::BinaryOp::*;
-    use crate::ops::testing::{dt, check_grads, data, positive, session, values};
+    use crate::ops::testing::{check_grads, data, dt, positive, session, values};
+    use crate::ops::Op;
     use crate::session::Operand;
 
     #[test]
@@ -303,9 +302,7 @@ mod tests {
         let a = s.input(&dt(&data(&[3], 23)), false).unwrap();
         let b = s.input(&dt(&data(&[4], 24)), false).unwrap();
         let before = s.tape_len();
-        let err = s
-            .record(Add.op(), &[a, b])
-            .expect_err("a shape error");
+        let err = s.record(Add.op(), &[a, b]).expect_err("a shape error");
         assert!(matches!(err, crate::Error::Broadcast { .. }), "{err:?}");
         assert_eq!(s.tape_len(), before);
     }

@@ -54,7 +54,10 @@ impl<B: Backend> Rule<B> for Transpose {
         transpose_shape(shapes[0], self.0, self.1)
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
-        Ok(Tracked::view(B::transpose(xs[0].get(), self.0, self.1)?, xs[0]))
+        Ok(Tracked::view(
+            B::transpose(xs[0].get(), self.0, self.1)?,
+            xs[0],
+        ))
     }
     /// The cotangent of a transpose is the transposed cotangent (a view of it).
     fn backward(

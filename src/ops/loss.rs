@@ -30,7 +30,7 @@ impl<B: Backend> Rule<B> for MseLoss {
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         let d = B::sub(xs[0].get(), xs[1].get())?;
-        let n = B::numel(&d).max(1);
+        let n = B::numel(&d); // an empty mean is NaN (0 · ∞), as torch
         fresh(B::mul_scalar(
             &B::sum_dims(&B::mul(&d, &d)?, &[], false)?,
             1.0 / n as f64,
@@ -45,7 +45,7 @@ impl<B: Backend> Rule<B> for MseLoss {
         needs: &[bool],
     ) -> Result<Cotangents<B>> {
         let d = B::sub(xs[0].get(), xs[1].get())?;
-        let n = B::numel(&d).max(1);
+        let n = B::numel(&d);
         let ga = B::mul(&B::mul_scalar(&d, 2.0 / n as f64)?, g.get())?;
         let gb = if needs[1] {
             Some(grad_value::<B>(B::neg(&ga)?))
@@ -61,7 +61,7 @@ mod tests {
     use tch::Reduction;
 
     use crate::error::Error;
-    use crate::ops::testing::{dt, check_grads, data, session};
+    use crate::ops::testing::{check_grads, data, dt, session};
     use crate::ops::Op;
     use crate::session::Operand;
 

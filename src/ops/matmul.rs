@@ -93,7 +93,11 @@ impl<B: Backend> Rule<B> for Linear {
         linear_shape(shapes[0], shapes[1], shapes.get(2).copied())
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
-        fresh(B::linear(xs[0].get(), xs[1].get(), xs.get(2).map(|v| v.get()))?)
+        fresh(B::linear(
+            xs[0].get(),
+            xs[1].get(),
+            xs.get(2).map(|v| v.get()),
+        )?)
     }
     /// y = x wᵀ + b: dx = g w, dw = gᵀ x (over all batch rows), db = Σ_rows g.
     fn backward(
@@ -140,7 +144,7 @@ impl<B: Backend> Rule<B> for Linear {
 
 #[cfg(test)]
 mod tests {
-    use crate::ops::testing::{dt, check_grads, data};
+    use crate::ops::testing::{check_grads, data, dt};
     use crate::ops::Op;
     use crate::session::Operand;
 
@@ -280,7 +284,11 @@ mod tests {
             move |s, h| {
                 s.apply(
                     Op::linear(),
-                    vec![Operand::Data(dt(&x2)), Operand::Node(h[0]), Operand::Node(h[1])],
+                    vec![
+                        Operand::Data(dt(&x2)),
+                        Operand::Node(h[0]),
+                        Operand::Node(h[1]),
+                    ],
                 )
             },
             move |t| x.linear(&t[0], Some(&t[1])),

@@ -164,12 +164,33 @@ macro_rules! operand_kernel {
     };
 }
 
-operand_kernel!(AddScalar, "add", f_add, f_add_out, f_add_scalar, f_add_scalar_out,
-    |x: S, s| x.add(S::from_f64(s)));
-operand_kernel!(MulScalar, "mul", f_mul, f_mul_out, f_mul_scalar, f_mul_scalar_out,
-    |x: S, s| x.mul(S::from_f64(s)));
-operand_kernel!(DivScalar, "div", f_div, f_div_out, f_div_scalar, f_div_scalar_out,
-    |x: S, s| x.div(S::from_f64(s)));
+operand_kernel!(
+    AddScalar,
+    "add",
+    f_add,
+    f_add_out,
+    f_add_scalar,
+    f_add_scalar_out,
+    |x: S, s| x.add(S::from_f64(s))
+);
+operand_kernel!(
+    MulScalar,
+    "mul",
+    f_mul,
+    f_mul_out,
+    f_mul_scalar,
+    f_mul_scalar_out,
+    |x: S, s| x.mul(S::from_f64(s))
+);
+operand_kernel!(
+    DivScalar,
+    "div",
+    f_div,
+    f_div_out,
+    f_div_scalar,
+    f_div_scalar_out,
+    |x: S, s| x.div(S::from_f64(s))
+);
 
 impl ScalarKernel for RSubScalar {
     const NAME: &'static str = "rsub";
@@ -207,15 +228,33 @@ impl ScalarKernel for RDivScalar {
 impl ScalarKernel for PowScalar {
     const NAME: &'static str = "pow";
     fn torch(x: &Tensor, e: f64) -> Result<Tensor> {
+        check_pow_exponent(x, e)?;
         Ok(x.f_pow_tensor_scalar(e)?)
     }
     fn torch_out(x: &Tensor, e: f64, out: &mut Tensor) -> Result<bool> {
+        check_pow_exponent(x, e)?;
         drop(x.f_pow_tensor_scalar_out(out, e)?);
         Ok(true)
     }
     fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
         Some(|x, e| x.powf(e))
     }
+}
+
+/// torch refuses an exponent a float16/bfloat16 tensor cannot hold; refused here before
+/// LibTorch sees it (tch panics on the error LibTorch reports for that conversion).
+fn check_pow_exponent(x: &Tensor, e: f64) -> Result<()> {
+    let (name, max) = match x.f_kind()? {
+        tch::Kind::Half => ("c10::Half", 65504.0),
+        tch::Kind::BFloat16 => ("c10::BFloat16", 3.389_531_389_251_535_5e38),
+        _ => return Ok(()),
+    };
+    if e.is_finite() && e.abs() > max {
+        return Err(crate::error::Error::Backend(format!(
+            "value cannot be converted to type {name} without overflow"
+        )));
+    }
+    Ok(())
 }
 
 impl ScalarFn for AddScalar {
@@ -349,7 +388,6 @@ mod tests {
             |t| t[0].pow_tensor_scalar(0.0),
         );
     }
-
 
     #[test]
     fn div_scalar_divides_the_cotangent() {

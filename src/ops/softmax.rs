@@ -132,7 +132,7 @@ impl<B: Backend> Rule<B> for CrossEntropy<B> {
     /// `-(1/n) Σ_rows Σ_c onehot · log_softmax(x)`.
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         let x = xs[0].get();
-        let n = B::shape(x)[0].max(1);
+        let n = B::shape(x)[0]; // an empty batch gives NaN, as torch
         let picked = B::sum_dims(
             &B::mul(&B::log_softmax(x, 1)?, self.one_hot.get())?,
             &[],
@@ -149,7 +149,7 @@ impl<B: Backend> Rule<B> for CrossEntropy<B> {
         _needs: &[bool],
     ) -> Result<Cotangents<B>> {
         let x = xs[0].get();
-        let n = B::shape(x)[0].max(1);
+        let n = B::shape(x)[0];
         let d = B::sub(&B::softmax(x, 1)?, self.one_hot.get())?;
         let t = B::mul(&B::mul_scalar(&d, 1.0 / n as f64)?, g.get())?;
         Ok(vec![Some(grad_value(t))])
@@ -159,7 +159,7 @@ impl<B: Backend> Rule<B> for CrossEntropy<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ops::testing::{dt, check_grads, data};
+    use crate::ops::testing::{check_grads, data, dt};
     use crate::ops::Op;
     use tch::{Kind, Tensor};
 

@@ -172,7 +172,11 @@ fn check_grads_on(
 
     let leaves: Vec<Tensor> = inputs.iter().map(leaf).collect();
     let y_t = oracle(&leaves);
-    assert_eq!(sess.shape(y).unwrap(), y_t.size(), "[{backend}] output shape");
+    assert_eq!(
+        sess.shape(y).unwrap(),
+        y_t.size(),
+        "[{backend}] output shape"
+    );
     let value = Dyn::to_f64(sess.value(y).unwrap().get()).unwrap();
     assert_close(&format!("[{backend}] forward value"), &value, &y_t);
     project_t(&y_t).backward();

@@ -15,9 +15,7 @@ use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::Tracked;
 use crate::error::Error;
 use crate::ledger::Category;
-use crate::optim::{
-    Adam, AdamConfig, Optimizer, ParamState, Sgd, SgdConfig, StateMap,
-};
+use crate::optim::{Adam, AdamConfig, Optimizer, ParamState, Sgd, SgdConfig, StateMap};
 use crate::param::Parameter;
 
 type Core = Box<dyn Optimizer<Be>>;

@@ -70,7 +70,11 @@ impl PyTensor {
 
     /// An op argument: another tensor, a Python number (for operators), or constant data
     /// converted to the session's dtype.
-    pub(crate) fn operand(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Operand<Be>> {
+    pub(crate) fn operand(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+    ) -> PyResult<Operand<Be>> {
         if let Ok(t) = other.cast::<PyTensor>() {
             return Ok(Operand::Node(t.get().handle));
         }

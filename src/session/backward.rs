@@ -8,13 +8,13 @@
 
 use std::sync::atomic::Ordering;
 
+use super::Session;
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
 use crate::ops::{grad_value, Op};
-use super::Session;
 use crate::tape::{Handle, Node};
 
 impl<B: Backend> Session<B> {
@@ -125,7 +125,6 @@ impl<B: Backend> Session<B> {
         }
         Ok((grads, value))
     }
-
 }
 
 /// An empty gradient map and the cotangent slots `0..=root`, the root seeded with ones.

@@ -1,0 +1,234 @@
+"""No panic is reachable from Python: every public op, called with random shapes (0-d,
+empty, broadcastable and not) and random dim/keepdim/scalar arguments on every carrier,
+returns the result torch computes or raises an EagerTapeError, and its backward does too.
+
+Never a ``PanicException`` (which derives from BaseException, so a test that only caught
+Exception would miss it): every call is made under ``except BaseException``.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+import eagertape as et
+
+# carrier -> (Session fields, Parameter dtype, torch dtype of the reference result)
+CARRIERS = {
+    "float64": ({"dtype": "float64"}, "float64", torch.float64),
+    "float32": ({"dtype": "float32"}, "float32", torch.float32),
+    "float16": ({"dtype": "float16"}, "float16", torch.float16),
+    "bfloat16": ({"dtype": "bfloat16"}, "bfloat16", torch.bfloat16),
+    "reference": ({"dtype": "float64", "backend": "reference"}, "float64", torch.float64),
+    "ieee32": ({"dtype": "ieee32"}, "ieee32", torch.float32),
+    "interval": ({"dtype": "interval"}, "interval", torch.float64),
+}
+TOLERANCE = {torch.float64: 1e-9, torch.float32: 1e-4, torch.float16: 5e-2, torch.bfloat16: 5e-2}
+
+shapes = st.lists(st.integers(0, 3), min_size=0, max_size=4).map(tuple)
+dims = st.integers(-5, 5)
+numbers = st.sampled_from([0, 1, -2.5, 0.5, 3, 1e300, -1e-300, float("inf"), float("nan")])
+
+UNARY = {
+    "exp": (lambda x: x.exp(), torch.exp),
+    "log": (et.log, torch.log),
+    "tanh": (et.tanh, torch.tanh),
+    "sigmoid": (et.sigmoid, torch.sigmoid),
+    "relu": (et.relu, torch.relu),
+    "sqrt": (et.sqrt, torch.sqrt),
+    "abs": (et.abs, torch.abs),
+    "neg": (lambda x: -x, lambda x: -x),
+}
+BINARY = {
+    "add": lambda a, b: a + b,
+    "sub": lambda a, b: a - b,
+    "mul": lambda a, b: a * b,
+    "div": lambda a, b: a / b,
+    "matmul": lambda a, b: a @ b,
+    "mse_loss": None,
+}
+SCALAR = {
+    "add": lambda x, s: x + s,
+    "radd": lambda x, s: s + x,
+    "sub": lambda x, s: x - s,
+    "rsub": lambda x, s: s - x,
+    "mul": lambda x, s: x * s,
+    "div": lambda x, s: x / s,
+    "rdiv": lambda x, s: s / x,
+    "pow": lambda x, s: x**s,
+}
+
+
+@st.composite
+def calls(draw):
+    """(name, operand shapes, et function, torch function) of one random call."""
+    kind = draw(
+        st.sampled_from(
+            [
+                "unary",
+                "binary",
+                "scalar",
+                "reduce",
+                "softmax",
+                "transpose",
+                "reshape",
+                "linear",
+                "cross_entropy",
+            ]
+        )
+    )
+    if kind == "unary":
+        name = draw(st.sampled_from(sorted(UNARY)))
+        f, tf = UNARY[name]
+        return name, [draw(shapes)], f, tf
+    if kind == "binary":
+        name = draw(st.sampled_from(sorted(BINARY)))
+        a = draw(shapes)
+        b = draw(st.one_of(shapes, st.just(a), st.just(a[1:])))
+        if name == "mse_loss":
+            return name, [a, b], et.mse_loss, F.mse_loss
+        return name, [a, b], BINARY[name], BINARY[name]
+    if kind == "scalar":
+        name = draw(st.sampled_from(sorted(SCALAR)))
+        s = draw(numbers)
+        f = SCALAR[name]
+        return f"{name}({s})", [draw(shapes)], lambda x: f(x, s), lambda x: f(x, s)
+    if kind == "reduce":
+        name = draw(st.sampled_from(["sum", "mean"]))
+        dim = draw(st.one_of(st.none(), dims, st.lists(dims, max_size=3).map(tuple)))
+        keepdim = draw(st.booleans())
+
+        def reduce_t(x):
+            return getattr(torch, name)(x, dim=dim, keepdim=keepdim)
+
+        return (
+            f"{name}({dim}, {keepdim})",
+            [draw(shapes)],
+            lambda x: getattr(x, name)(dim, keepdim),
+            reduce_t,
+        )
+    if kind == "softmax":
+        name = draw(st.sampled_from(["softmax", "log_softmax"]))
+        dim = draw(dims)
+        return (
+            f"{name}({dim})",
+            [draw(shapes)],
+            lambda x: getattr(x, name)(dim),
+            lambda x: getattr(x, name)(dim),
+        )
+    if kind == "transpose":
+        d0, d1 = draw(dims), draw(dims)
+        return (
+            f"transpose({d0}, {d1})",
+            [draw(shapes)],
+            lambda x: x.transpose(d0, d1),
+            lambda x: x.transpose(d0, d1),
+        )
+    if kind == "reshape":
+        target = tuple(draw(st.lists(st.integers(-2, 6), max_size=4)))
+        return (
+            f"reshape{target}",
+            [draw(shapes)],
+            lambda x: x.reshape(target),
+            lambda x: x.reshape(target),
+        )
+    if kind == "linear":
+        x, w = draw(shapes), draw(shapes)
+        if draw(st.booleans()):
+            return "linear", [x, w, draw(shapes)], et.linear, F.linear
+        return "linear", [x, w], et.linear, F.linear
+    ids = draw(st.lists(st.integers(-1, 4), max_size=4))
+
+    def ce_t(x):
+        return F.cross_entropy(x, torch.as_tensor(ids, dtype=torch.int64))
+
+    return f"cross_entropy({ids})", [draw(shapes)], lambda x: et.cross_entropy(x, ids), ce_t
+
+
+def torch_reference(tf, arrays, dtype):
+    """torch's result (as float64 numpy) for `arrays` in `dtype`, or the error it raised."""
+    try:
+        with torch.no_grad(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # mse_loss broadcasting (eagertape refuses it)
+            out = tf(*[torch.as_tensor(a).to(dtype) for a in arrays])
+        return out.to(torch.float64).numpy(), None
+    except (RuntimeError, ValueError, IndexError, TypeError) as e:
+        return None, e
+
+
+def check_result(carrier, out, expected, dtype, what):
+    """`out` (an eagertape Tensor) equals torch's `expected` within the carrier's tolerance."""
+    value = out.numpy()
+    if carrier == "interval":
+        lo, hi = value
+        assert lo.shape == expected.shape, what
+        slack = 1e-9 * np.maximum(1.0, np.abs(np.nan_to_num(expected)))
+        finite = np.isfinite(expected)
+        assert ((lo - slack <= expected) | ~finite).all(), what
+        assert ((expected <= hi + slack) | ~finite).all(), what
+        return
+    value = np.asarray(value, dtype=np.float64)
+    assert value.shape == expected.shape, what
+    tol = TOLERANCE[dtype]
+    scale = np.nanmax(np.abs(np.where(np.isfinite(expected), expected, 0)), initial=1.0)
+    np.testing.assert_allclose(
+        value, expected, rtol=tol, atol=tol * scale, equal_nan=True, err_msg=what
+    )
+
+
+def call_checked(carrier, name, arrays, f, tf):
+    fields, pdtype, tdtype = CARRIERS[carrier]
+    what = f"{name} on {carrier} with shapes {[a.shape for a in arrays]}"
+    sess = et.Session(**fields)
+    expected, torch_error = torch_reference(tf, arrays, tdtype)
+    try:
+        data = [et.interval(a) if carrier == "interval" else a for a in arrays]
+        params = [et.Parameter(d, dtype=pdtype) for d in data]
+        xs = [sess.use(p) for p in params]
+        out = f(*xs)
+    except et.EagerTapeError:
+        event("typed error" + (" (torch too)" if torch_error else " (torch computes it)"))
+        return
+    except BaseException as e:  # noqa: BLE001  (a PanicException is a BaseException)
+        raise AssertionError(f"{what} raised {type(e).__name__}: {e}") from None
+    assert torch_error is None, f"{what}: torch raised {torch_error!r}, eagertape returned"
+    check_result(carrier, out, expected, tdtype, what)
+    event("result equal to torch's")
+    # The backward of whatever came out: a typed error or gradients of the right shapes.
+    try:
+        loss = out.sum() if out.shape != () else out
+        with sess.backward(loss) as grads:
+            for p in params:
+                if p in grads:
+                    assert grads[p].shape == p.shape, what
+    except et.EagerTapeError:
+        pass
+    except BaseException as e:  # noqa: BLE001
+        raise AssertionError(f"backward of {what} raised {type(e).__name__}: {e}") from None
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(call=calls(), carrier=st.sampled_from(sorted(CARRIERS)), seed=st.integers(0, 2**32 - 1))
+def test_every_op_returns_torchs_result_or_a_typed_error_never_a_panic(call, carrier, seed):
+    name, shape_list, f, tf = call
+    rng = np.random.default_rng(seed)
+    arrays = [rng.standard_normal(s) for s in shape_list]
+    call_checked(carrier, name, arrays, f, tf)
+
+
+def test_the_calls_that_used_to_panic_give_results():
+    # mean over dim 0 of a 0-d tensor, and a float32 tensor times a number beyond float32's
+    # range, both panicked before (PanicException); torch gives 2.0 and inf.
+    sess = et.Session(dtype="float32")
+    assert sess.input(2.0).mean(0).item() == 2.0
+    assert np.isinf((sess.input(np.ones(3)) * 1e300).numpy()).all()
+    # torch refuses an exponent float16 cannot hold; so does eagertape, with a typed error.
+    half = et.Session(dtype="float16")
+    with pytest.raises(et.BackendError, match="overflow"):
+        half.input(np.ones(3)) ** 1e300
