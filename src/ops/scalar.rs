@@ -212,11 +212,13 @@ impl ScalarKernel for RDivScalar {
         MulScalar::torch(&x.f_reciprocal()?, s)
     }
     fn torch_out(x: &Tensor, s: f64, out: &mut Tensor) -> Result<bool> {
-        // The same two kernels, the second in place: `mul_` computes what `mul` does.
+        // The same two kernels, the second reading and writing `out` through its `_out`
+        // form (LibTorch's in-place `mul_` with a number rounds differently in float16).
         drop(x.f_reciprocal_out(out)?);
-        drop(match scalar_operand(out, s)? {
-            Some(t) => out.f_mul_(&t)?,
-            None => out.f_mul_scalar_(s)?,
+        let r: &Tensor = out;
+        drop(match scalar_operand(r, s)? {
+            Some(t) => r.f_mul_out(r, &t)?,
+            None => r.f_mul_scalar_out(r, s)?,
         });
         Ok(true)
     }

@@ -1,7 +1,9 @@
-"""`x + s` and `x * s` with a Python number compute exactly what PyTorch computes for the
-same tensor and number, bit for bit (NaNs compared as NaNs), in every native dtype: the
+"""Every operator between a tensor and a Python number (`x + s`, `s + x`, `x - s`, `s - x`,
+`x * s`, `s * x`, `x / s`, `s / x`) computes exactly what PyTorch computes for the same
+tensor and number, bit for bit (NaNs compared as NaNs), in every native dtype: the
 LibTorch backend passes the number as a one-element operand on LibTorch's fast path for
-float32 and float64, and as a LibTorch `Scalar` for float16/bfloat16."""
+float32 and float64 and as a LibTorch `Scalar` for float16/bfloat16, `s - x` is torch's
+`rsub` and `s / x` torch's `x.reciprocal() * s` (what `Tensor.__rtruediv__` runs)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,17 @@ import torch
 
 import eagertape as et
 
-SCALARS = [0.1, -3.7, 1e-8, 2.5e38, 1.0 / 3.0, 0.0, -0.0, float("inf")]
+SCALARS = [0.1, -3.7, 1e-8, 2.5e38, 1.0 / 3.0, 0.0, -0.0, float("inf"), 1e300, 3]
+OPERATORS = {
+    "x + s": lambda x, s: x + s,
+    "s + x": lambda x, s: s + x,
+    "x - s": lambda x, s: x - s,
+    "s - x": lambda x, s: s - x,
+    "x * s": lambda x, s: x * s,
+    "s * x": lambda x, s: s * x,
+    "x / s": lambda x, s: x / s,
+    "s / x": lambda x, s: s / x,
+}
 DTYPES = ["float32", "float64", "float16", "bfloat16"]
 INT_VIEW = {2: torch.int16, 4: torch.int32, 8: torch.int64}
 
@@ -36,18 +48,15 @@ def assert_same_bits(ours: torch.Tensor, theirs: torch.Tensor) -> None:
     assert torch.equal(ours[~nan].view(view), theirs[~nan].view(view)), (ours, theirs)
 
 
+@pytest.mark.parametrize("op", list(OPERATORS))
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("s", SCALARS)
-def test_number_operands_match_torch_bit_for_bit(dtype, s):
+@pytest.mark.parametrize("s", SCALARS, ids=repr)
+def test_number_operands_match_torch_bit_for_bit(op, dtype, s):
+    f = OPERATORS[op]
     t = data(dtype)
     sess = et.Session(dtype=dtype)
-    x = sess.input(t)
-    assert_same_bits(as_torch(x + s, dtype), t + s)
-    assert_same_bits(as_torch(s + x, dtype), s + t)
-    assert_same_bits(as_torch(x * s, dtype), t * s)
-    assert_same_bits(as_torch(s * x, dtype), s * t)
+    assert_same_bits(as_torch(f(sess.input(t), s), dtype), f(t, s))
     # The same again through buffers recycled from the previous generation.
     sess.reset_tape()
-    x = sess.input(t)
-    assert_same_bits(as_torch(x + s, dtype), t + s)
-    assert_same_bits(as_torch(x * s, dtype), t * s)
+    assert_same_bits(as_torch(f(sess.input(t), s), dtype), f(t, s))
+    sess.empty_cache()
