@@ -197,3 +197,48 @@ impl<B: Backend> GradMap<B> {
             .count()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Barrier};
+
+    use super::*;
+    use crate::LibTorch;
+
+    fn ones(n: i64) -> tch::Tensor {
+        tch::Tensor::ones([n], (tch::Kind::Double, tch::Device::Cpu))
+    }
+
+    #[test]
+    fn threads_accumulating_into_one_map_insert_each_parameter_once() {
+        // 4 threads add a gradient of ones for the same parameter into each of 20 000 fresh
+        // maps at once: every map ends with one entry holding 4 (a check-then-insert under
+        // two locks could insert the parameter twice).
+        let p = Parameter::<LibTorch>::new(&ones(3), None, true).unwrap();
+        let maps: Vec<Arc<GradMap<LibTorch>>> =
+            (0..20_000).map(|_| Arc::new(GradMap::new())).collect();
+        let threads = 4;
+        let barrier = Arc::new(Barrier::new(threads));
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                let (p, maps, barrier) = (Arc::clone(&p), maps.clone(), Arc::clone(&barrier));
+                std::thread::spawn(move || {
+                    for map in &maps {
+                        barrier.wait();
+                        let g = Tracked::owned(ones(3), Category::Grad);
+                        map.accumulate(&p, g).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for h in handles {
+            h.join().unwrap();
+        }
+        for map in &maps {
+            assert_eq!(map.len(), 1);
+            let v = map.get(p.id()).unwrap().value("test").unwrap();
+            assert_eq!(LibTorch::to_f64(v.get()).unwrap(), vec![4.0; 3]);
+            map.release();
+        }
+    }
+}
