@@ -80,6 +80,13 @@ pub enum DType {
     Interval,
     RefFloat32,
     RefFloat64,
+    /// Data dtypes (`../shared/OPS.md`, "Data types"): indices, class ids and masks. They
+    /// carry no gradient, no session computes in them, and on every backend profile they
+    /// are held by LibTorch (exact integers, on the session's device), which the reference
+    /// kernels read on the host.
+    Int64,
+    Int32,
+    Bool,
 }
 
 impl DType {
@@ -101,10 +108,31 @@ impl DType {
             "bfloat16" => Ok(DType::BFloat16),
             "ieee32" => Ok(DType::Ieee32),
             "interval" => Ok(DType::Interval),
+            data @ ("int64" | "long" | "int32" | "int" | "bool") => Err(Error::Config(format!(
+                "{} is a data dtype (indices, masks): sessions and parameters compute in a \
+                 floating-point carrier (float32, float64, float16, bfloat16, ieee32, interval)",
+                data
+            ))),
             _ => Err(Error::Config(format!(
                 "unknown dtype {s:?}; expected one of float32, float64, float16, bfloat16, ieee32, interval"
             ))),
         }
+    }
+
+    /// A carrier or a data dtype (`int64`/`long`, `int32`/`int`, `bool`), for data given to
+    /// a session.
+    pub fn parse_any(s: &str) -> Result<DType> {
+        match s.trim() {
+            "int64" | "long" => Ok(DType::Int64),
+            "int32" | "int" => Ok(DType::Int32),
+            "bool" => Ok(DType::Bool),
+            other => DType::parse(other),
+        }
+    }
+
+    /// An integer or bool data dtype: no gradient, no float kernel.
+    pub fn is_data(self) -> bool {
+        matches!(self, DType::Int64 | DType::Int32 | DType::Bool)
     }
 
     pub fn name(self) -> &'static str {
@@ -115,6 +143,9 @@ impl DType {
             DType::BFloat16 => "bfloat16",
             DType::Ieee32 => "ieee32",
             DType::Interval => "interval",
+            DType::Int64 => "int64",
+            DType::Int32 => "int32",
+            DType::Bool => "bool",
         }
     }
 
@@ -125,6 +156,9 @@ impl DType {
             DType::Float64 | DType::RefFloat64 => 8,
             DType::Float16 | DType::BFloat16 => 2,
             DType::Interval => 16,
+            DType::Int64 => 8,
+            DType::Int32 => 4,
+            DType::Bool => 1,
         }
     }
 
@@ -135,6 +169,9 @@ impl DType {
             DType::Float32 | DType::RefFloat32 | DType::Ieee32 => 24,
             DType::Float16 => 11,
             DType::BFloat16 => 8,
+            DType::Int64 => 63,
+            DType::Int32 => 31,
+            DType::Bool => 1,
         }
     }
 

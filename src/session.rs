@@ -161,8 +161,38 @@ impl<B: Backend> Session<B> {
     /// Record `data` itself as an input leaf: the caller hands over a fresh, contiguous
     /// tensor that nothing else references (converted if its dtype or device differ).
     pub(crate) fn input_owned(&mut self, data: B::T, requires_grad: bool) -> Result<Handle> {
+        self.input_owned_as(data, None, requires_grad)
+    }
+
+    /// [`Session::input_owned`] in `dtype`: the session's carrier (`None`) or a data dtype
+    /// (`int64`, `int32`, `bool`), which cannot require grad.
+    pub fn input_owned_as(
+        &mut self,
+        data: B::T,
+        dtype: Option<DType>,
+        requires_grad: bool,
+    ) -> Result<Handle> {
+        let dtype = match dtype {
+            None => self.dtype,
+            Some(d) if d.is_data() => {
+                if requires_grad {
+                    return Err(Error::Grad(format!(
+                        "only floating-point tensors can require gradients, not {d} data"
+                    )));
+                }
+                d
+            }
+            Some(d) if d.same_values(self.dtype) => self.dtype,
+            Some(d) => {
+                return Err(Error::DType(format!(
+                    "session {} computes in {}; input data can be given as {} or as a data \
+                     dtype (int64, int32, bool), not as {d}",
+                    self.id, self.dtype, self.dtype
+                )))
+            }
+        };
         let _guard = B::no_grad();
-        let (dtype, device) = (self.dtype, self.config.device);
+        let device = self.config.device;
         let data = if B::dtype(&data) == dtype && B::device(&data).same(device) {
             data
         } else {
@@ -173,10 +203,17 @@ impl<B: Backend> Session<B> {
             parents: Parents::none(),
             value: Tracked::owned(data, Category::Tape),
             requires_grad: requires_grad && self.config.grad_enabled,
+            data: dtype.is_data(),
             pool_slot: None,
         };
         let id = self.tape.push(node);
         Ok(self.handle(id))
+    }
+
+    /// Whether the tensor holds data (int64, int32, bool): no gradient, no float op.
+    pub fn is_data(&self, h: Handle) -> Result<bool> {
+        self.check(&[h])?;
+        Ok(self.tape.node(h.node).data)
     }
 
     /// Record a leaf holding the parameter's current snapshot. A session that runs the
@@ -211,6 +248,7 @@ impl<B: Backend> Session<B> {
         let node = Node {
             value,
             requires_grad: p.requires_grad() && self.config.grad_enabled,
+            data: false,
             op: Op::Param(Arc::clone(p)),
             parents: Parents::none(),
             pool_slot: None,
@@ -220,8 +258,15 @@ impl<B: Backend> Session<B> {
     }
 
     /// Record `op` applied to `parents`: handles, the op's arity, its shape rule, then
-    /// the kernel. Nothing is recorded unless every step succeeds.
+    /// the kernel. Nothing is recorded unless every step succeeds. An op with several
+    /// outputs records them all; this returns the first (see [`Session::record_multi`]).
     pub fn record(&mut self, op: Op<B>, parents: &[Handle]) -> Result<Handle> {
+        self.record_multi(op, parents).map(|hs| hs[0])
+    }
+
+    /// [`Session::record`], returning a handle for every output: the op's node, then one
+    /// data leaf per extra output ([`crate::ops::Rule::extra_outputs`]).
+    pub fn record_multi(&mut self, op: Op<B>, parents: &[Handle]) -> Result<Vec<Handle>> {
         self.check(parents)?;
         let rule = op.rule().ok_or_else(|| {
             Error::Argument(format!(
@@ -230,6 +275,15 @@ impl<B: Backend> Session<B> {
             ))
         })?;
         rule.arity().check(rule.name(), parents.len())?;
+        if let Some(h) = parents.iter().find(|h| self.tape.node(h.node).data) {
+            if !rule.accepts_data() {
+                return Err(Error::DType(format!(
+                    "{} takes floating-point tensors, not {} data",
+                    rule.name(),
+                    B::dtype(self.tape.node(h.node).value.get())
+                )));
+            }
+        }
         let _guard = B::no_grad();
         let shapes: Vec<Vec<i64>> = parents
             .iter()
@@ -278,15 +332,31 @@ impl<B: Backend> Session<B> {
                 self.dtype
             );
         }
+        let extras = rule.extra_outputs();
         let node = Node {
             op,
             parents: Parents::of(parents),
             value,
             requires_grad,
+            data: false,
             pool_slot,
         };
         let id = self.tape.push(node);
-        Ok(self.handle(id))
+        let mut handles = vec![self.handle(id)];
+        for value in extras {
+            let data = B::dtype(value.get()).is_data();
+            let leaf = Node {
+                op: Op::Input,
+                parents: Parents::none(),
+                value,
+                requires_grad: false,
+                data,
+                pool_slot: None,
+            };
+            let id = self.tape.push(leaf);
+            handles.push(self.handle(id));
+        }
+        Ok(handles)
     }
 
     /// Record `op` on a mix of recorded tensors and constant data. Constants become input

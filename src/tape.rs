@@ -78,6 +78,9 @@ pub struct Node<B: Backend> {
     pub value: Value<B>,
     /// Whether a gradient flows into this node.
     pub requires_grad: bool,
+    /// Whether the value is data (int64, int32, bool): never differentiated, and only ops
+    /// that take data ([`crate::ops::Rule::accepts_data`]) accept it.
+    pub data: bool,
     /// For an op's fresh output that the session's pool may keep at reset: its shape's slot.
     pub pool_slot: Option<Slot>,
 }
@@ -197,5 +200,31 @@ fn prefetch<T>(p: *const T) {
 impl<B: Backend> Drop for Tape<B> {
     fn drop(&mut self) {
         self.clear(None);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn handles(n: usize) -> Vec<Handle> {
+        (0..n)
+            .map(|node| Handle {
+                session: 1,
+                generation: 0,
+                node: node * 10,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn parents_hold_any_number_of_ids_inline_up_to_three() {
+        assert!(Parents::none().is_empty());
+        let three = Parents::of(&handles(3));
+        assert!(matches!(three, Parents::Inline { .. }));
+        assert_eq!(&*three, &[0, 10, 20]);
+        let seven = Parents::of(&handles(7));
+        assert!(matches!(seven, Parents::Many(_)));
+        assert_eq!(&*seven, &[0, 10, 20, 30, 40, 50, 60]);
     }
 }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 import numpy as np
 import torch
@@ -33,6 +33,13 @@ __all__ = [
     "with_grad_map",
     "empty_cache",
 ]
+
+
+class MaxResult(NamedTuple):
+    """What ``Tensor.max(dim)`` returns, as torch's ``torch.return_types.max``."""
+
+    values: Tensor
+    indices: Tensor
 
 
 def relu(x: Tensor) -> Tensor:

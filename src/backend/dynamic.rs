@@ -6,7 +6,7 @@
 use tch::Tensor;
 
 use super::libtorch::LibTorch;
-use super::reference::{Interval, RefTensor, Reference};
+use super::reference::{index, Interval, RefTensor, Reference};
 use super::{Backend, BinaryKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
@@ -73,7 +73,7 @@ macro_rules! in_place {
 macro_rules! create {
     ($dtype:expr, $f:ident ( $($arg:expr),* )) => {
         match $dtype {
-            d if d.is_native() => LibTorch::$f($($arg),*).map(Torch),
+            d if d.is_native() || d.is_data() => LibTorch::$f($($arg),*).map(Torch),
             DType::Ieee32 | DType::RefFloat32 => Reference::<f32>::$f($($arg),*).map(F32),
             DType::RefFloat64 => Reference::<f64>::$f($($arg),*).map(F64),
             _ => Reference::<Interval>::$f($($arg),*).map(Iv),
@@ -195,7 +195,7 @@ impl Backend for Dyn {
     /// degenerate intervals. Intervals do not turn into points.
     fn convert(t: &DynTensor, dtype: DType, device: Device) -> Result<DynTensor> {
         let same_backend = match t {
-            Torch(_) => dtype.is_native(),
+            Torch(_) => dtype.is_native() || dtype.is_data(),
             F32(_) => matches!(dtype, DType::Ieee32 | DType::RefFloat32),
             F64(_) => dtype == DType::RefFloat64,
             Iv(_) => dtype == DType::Interval,
@@ -263,6 +263,53 @@ impl Backend for Dyn {
     fn one_hot(ids: &[i64], classes: i64, dtype: DType, device: Device) -> Result<DynTensor> {
         create!(dtype, one_hot(ids, classes, dtype, device))
     }
+    /// LibTorch tensors on LibTorch; reference floats on the host, their indices as a CPU
+    /// int64 LibTorch tensor (data dtypes are LibTorch's on every profile); intervals have
+    /// no single position of the maximum.
+    fn max_dim(a: &DynTensor, dim: i64, keepdim: bool) -> Result<(DynTensor, DynTensor)> {
+        fn host(idx: Vec<i64>, shape: &[i64]) -> Result<DynTensor> {
+            Ok(Torch(Tensor::f_from_slice(&idx)?.f_reshape(shape)?))
+        }
+        match a {
+            Torch(x) => LibTorch::max_dim(x, dim, keepdim).map(|(v, i)| (Torch(v), Torch(i))),
+            F32(x) => {
+                let (v, idx, shape) = index::max_along(x, dim, keepdim)?;
+                Ok((F32(v), host(idx, &shape)?))
+            }
+            F64(x) => {
+                let (v, idx, shape) = index::max_along(x, dim, keepdim)?;
+                Ok((F64(v), host(idx, &shape)?))
+            }
+            Iv(_) => Err(Error::Unsupported {
+                op: "max",
+                carrier: DType::Interval.name().to_string(),
+            }),
+        }
+    }
+    fn scatter_dim(
+        shape: &[i64],
+        dim: i64,
+        index: &DynTensor,
+        src: &DynTensor,
+    ) -> Result<DynTensor> {
+        let host = |i: &DynTensor| -> Result<Vec<i64>> {
+            match i {
+                Torch(t) => super::libtorch::read_host::<i64>(t),
+                other => Err(mismatch(other, src)),
+            }
+        };
+        match (index, src) {
+            (Torch(i), Torch(s)) => LibTorch::scatter_dim(shape, dim, i, s).map(Torch),
+            (i, F32(s)) => index::scatter_along(shape, dim, &host(i)?, s).map(F32),
+            (i, F64(s)) => index::scatter_along(shape, dim, &host(i)?, s).map(F64),
+            (_, Iv(_)) => Err(Error::Unsupported {
+                op: "scatter",
+                carrier: DType::Interval.name().to_string(),
+            }),
+            (i, s) => Err(mismatch(i, s)),
+        }
+    }
+
     fn transpose(a: &DynTensor, d0: i64, d1: i64) -> Result<DynTensor> {
         unary!(a, transpose, d0, d1)
     }

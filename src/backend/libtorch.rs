@@ -20,6 +20,9 @@ pub fn kind(d: DType) -> Result<Kind> {
         DType::Float64 => Ok(Kind::Double),
         DType::Float16 => Ok(Kind::Half),
         DType::BFloat16 => Ok(Kind::BFloat16),
+        DType::Int64 => Ok(Kind::Int64),
+        DType::Int32 => Ok(Kind::Int),
+        DType::Bool => Ok(Kind::Bool),
         other => Err(Error::DType(format!(
             "LibTorch cannot hold the {other} carrier; it runs on the reference backend"
         ))),
@@ -70,6 +73,9 @@ fn dtype_of(k: Kind) -> DType {
         Kind::Double => DType::Float64,
         Kind::Half => DType::Float16,
         Kind::BFloat16 => DType::BFloat16,
+        Kind::Int64 => DType::Int64,
+        Kind::Int => DType::Int32,
+        Kind::Bool => DType::Bool,
         _ => DType::Float32,
     }
 }
@@ -174,6 +180,14 @@ impl Backend for LibTorch {
     fn one_hot(ids: &[i64], classes: i64, dtype: DType, device: Device) -> Result<Tensor> {
         let idx = Tensor::f_from_slice(ids)?.f_to_device(tch_device(device))?;
         Ok(idx.f_one_hot(classes)?.f_to_kind(kind(dtype)?)?)
+    }
+
+    fn max_dim(a: &Tensor, dim: i64, keepdim: bool) -> Result<(Tensor, Tensor)> {
+        Ok(a.f_max_dim(dim, keepdim)?)
+    }
+    fn scatter_dim(shape: &[i64], dim: i64, index: &Tensor, src: &Tensor) -> Result<Tensor> {
+        let zeros = Tensor::f_zeros(shape, (src.f_kind()?, src.device()))?;
+        Ok(zeros.f_scatter(dim, index, src)?)
     }
 
     fn transpose(a: &Tensor, d0: i64, d1: i64) -> Result<Tensor> {

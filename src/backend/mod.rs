@@ -125,6 +125,26 @@ pub trait Backend: Sized + Send + Sync + 'static {
     /// `(n, classes)` one-hot rows in `dtype`.
     fn one_hot(ids: &[i64], classes: i64, dtype: DType, device: Device) -> Result<Self::T>;
 
+    // ---- indices (the second tensor is int64 data) ----
+    /// The maximum along `dim` and the index of its first occurrence (torch's `max(dim)`).
+    /// The default: not supported (a backend whose tensors cannot hold indices).
+    fn max_dim(a: &Self::T, dim: i64, keepdim: bool) -> Result<(Self::T, Self::T)> {
+        let _ = (dim, keepdim);
+        Err(crate::error::Error::Unsupported {
+            op: "max",
+            carrier: Self::dtype(a).name().to_string(),
+        })
+    }
+    /// Zeros of `shape` with `src` placed at `index` along `dim` (`index` and `src` have
+    /// `shape` with `dim` of size 1): the backward of `max(dim)`.
+    fn scatter_dim(shape: &[i64], dim: i64, index: &Self::T, src: &Self::T) -> Result<Self::T> {
+        let _ = (shape, dim, index);
+        Err(crate::error::Error::Unsupported {
+            op: "scatter",
+            carrier: Self::dtype(src).name().to_string(),
+        })
+    }
+
     // ---- views (share storage with the input) ----
     fn transpose(a: &Self::T, d0: i64, d1: i64) -> Result<Self::T>;
     fn expand(a: &Self::T, shape: &[i64]) -> Result<Self::T>;

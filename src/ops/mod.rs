@@ -76,6 +76,11 @@ pub trait Rule<B: Backend>: Send + Sync {
     fn name(&self) -> &'static str;
     fn arity(&self) -> Arity;
     fn output(&self) -> Output;
+    /// Whether the op takes data operands (int64, int32, bool: indices, masks); the
+    /// default, no: a data operand is a `DTypeError` before anything is recorded.
+    fn accepts_data(&self) -> bool {
+        false
+    }
     /// The output shape for these operand shapes (already arity-checked), or a shape error.
     /// Runs before any kernel, so a rejected op records nothing.
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>>;
@@ -101,10 +106,63 @@ pub trait Rule<B: Backend>: Send + Sync {
     ) -> Result<Cotangents<B>> {
         self.backward(xs, out, &g, needs)
     }
+    /// The outputs after the first that the last [`Rule::forward`] computed: data with no
+    /// gradient, such as `max(dim)`'s indices. The session records each as a leaf right
+    /// after the op's node (the unit keeps them as workspace for its backward). Default:
+    /// none.
+    fn extra_outputs(&self) -> Vec<Value<B>> {
+        Vec::new()
+    }
     /// The kernel computing the forward into a recycled buffer (see [`crate::pool`]), for
     /// `parents` operands; `None` (the default): the forward always allocates.
     fn out_kernel(&self, _parents: usize) -> Option<OutKernel> {
         None
+    }
+}
+
+/// A boxed unit is a unit (ops whose state would make [`Op`] larger are boxed).
+impl<B: Backend, R: Rule<B> + ?Sized> Rule<B> for Box<R> {
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+    fn arity(&self) -> Arity {
+        (**self).arity()
+    }
+    fn output(&self) -> Output {
+        (**self).output()
+    }
+    fn accepts_data(&self) -> bool {
+        (**self).accepts_data()
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        (**self).shape(shapes)
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        (**self).forward(xs)
+    }
+    fn backward(
+        &self,
+        xs: &[&Value<B>],
+        out: &Value<B>,
+        g: &Value<B>,
+        needs: &[bool],
+    ) -> Result<Cotangents<B>> {
+        (**self).backward(xs, out, g, needs)
+    }
+    fn backward_owned(
+        &self,
+        xs: &[&Value<B>],
+        out: &Value<B>,
+        g: Value<B>,
+        needs: &[bool],
+    ) -> Result<Cotangents<B>> {
+        (**self).backward_owned(xs, out, g, needs)
+    }
+    fn extra_outputs(&self) -> Vec<Value<B>> {
+        (**self).extra_outputs()
+    }
+    fn out_kernel(&self, parents: usize) -> Option<OutKernel> {
+        (**self).out_kernel(parents)
     }
 }
 
@@ -146,6 +204,8 @@ ops! {
     Transpose(layout::Transpose),
     Reshape(layout::Reshape),
     Reduce(reduce::Reduce),
+    /// `max(dim)`: values and (a second output) int64 indices.
+    MaxDim(Box<reduce::MaxDim<B>>),
     Softmax(softmax::Softmax),
     CrossEntropy(softmax::CrossEntropy<B>),
     MseLoss(loss::MseLoss),

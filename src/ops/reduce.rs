@@ -1,10 +1,14 @@
-//! `sum` and `mean` over all dims (`dims` empty) or a list of dims, with `keepdim`.
+//! `sum` and `mean` over all dims (`dims` empty) or a list of dims, with `keepdim`; and
+//! `max(dim)`, which returns the maxima and (a second, int64 output) their indices.
+
+use std::sync::OnceLock;
 
 use super::{fresh, grad_value, Arity, Cotangents, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
-use crate::error::Result;
-use crate::shape::{reduce_shape, reduced_count};
+use crate::error::{Error, Result};
+use crate::ledger::Category;
+use crate::shape::{normalize_dim, reduce_shape, reduced_count};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReduceKind {
@@ -103,8 +107,83 @@ impl<B: Backend> Rule<B> for Reduce {
     }
 }
 
+/// `max(dim, keepdim)`: the maxima along `dim` and the index of each one's first
+/// occurrence (torch's CPU rule). The indices are the op's second output and its backward
+/// workspace: the cotangent goes to those positions only.
+pub struct MaxDim<B: Backend> {
+    pub dim: i64,
+    pub keepdim: bool,
+    /// Set by the forward; shared with the indices' leaf node, freed with the last of them.
+    indices: OnceLock<Value<B>>,
+}
+
+impl<B: Backend> Op<B> {
+    pub fn max_dim(dim: i64, keepdim: bool) -> Self {
+        Op::MaxDim(Box::new(MaxDim {
+            dim,
+            keepdim,
+            indices: OnceLock::new(),
+        }))
+    }
+}
+
+impl<B: Backend> Rule<B> for MaxDim<B> {
+    fn name(&self) -> &'static str {
+        "max"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let s = shapes[0];
+        let d = normalize_dim("max", self.dim, s.len())?;
+        if s.get(d) == Some(&0) {
+            return Err(Error::Shape(format!(
+                "max(): expected reduction dim {d} to have non-zero size, got shape {s:?}"
+            )));
+        }
+        reduce_shape("max", s, &[self.dim], self.keepdim)
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        let (values, indices) = B::max_dim(xs[0].get(), self.dim, self.keepdim)?;
+        let _ = self.indices.set(Tracked::owned(indices, Category::Tape));
+        fresh(values)
+    }
+    fn extra_outputs(&self) -> Vec<Value<B>> {
+        self.indices.get().cloned().into_iter().collect()
+    }
+    /// dx = g scattered to the positions of the maxima (zeros elsewhere).
+    fn backward(
+        &self,
+        xs: &[&Value<B>],
+        _out: &Value<B>,
+        g: &Value<B>,
+        _needs: &[bool],
+    ) -> Result<Cotangents<B>> {
+        let indices = self
+            .indices
+            .get()
+            .ok_or_else(|| Error::Backend("max: backward before forward".into()))?;
+        let s = B::shape(xs[0].get());
+        let kept = reduce_shape("max", &s, &[self.dim], true)?;
+        let keep = |t: &B::T| -> Result<B::T> {
+            if B::is_contiguous(t) {
+                B::view(t, &kept)
+            } else {
+                B::view(&B::copy(t)?, &kept)
+            }
+        };
+        let dx = B::scatter_dim(&s, self.dim, &keep(indices.get())?, &keep(g.get())?)?;
+        Ok(vec![Some(grad_value(dx))])
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use crate::error::Error;
     use crate::ops::testing::{check_grads, data};
     use crate::ops::Op;
     use tch::Kind;
@@ -180,6 +259,63 @@ mod tests {
             },
             |t| t[0].sum_dim_intlist(&[1i64][..], false, Kind::Double).tr(),
         );
+    }
+
+    #[test]
+    fn max_dim_sends_the_cotangent_to_the_first_maximum() {
+        // d/dx max_j x_ij = 1 at the first j where x_ij is maximal (ties: the first), else 0
+        check_grads(
+            &[crate::ops::testing::values(
+                &[1.0, 3.0, 3.0, -1.0, 0.5, 2.0, 2.0, 0.25, -4.0],
+                &[3, 3],
+            )],
+            |s, h| s.record(Op::max_dim(1, false), &[h[0]]),
+            |t| t[0].max_dim(1, false).0,
+        );
+    }
+
+    #[test]
+    fn max_dim_keepdim_over_the_first_dim() {
+        check_grads(
+            &[data(&[3, 2, 4], 76)],
+            |s, h| s.record(Op::max_dim(0, true), &[h[0]]),
+            |t| t[0].max_dim(0, true).0,
+        );
+    }
+
+    #[test]
+    fn max_dim_returns_int64_indices_as_a_second_output() {
+        let mut s = crate::ops::testing::session();
+        let x = s
+            .input(
+                &crate::ops::testing::dt(&crate::ops::testing::values(
+                    &[1.0, 5.0, 2.0, 7.0, 7.0, 0.0],
+                    &[2, 3],
+                )),
+                false,
+            )
+            .unwrap();
+        let hs = s.record_multi(Op::max_dim(-1, false), &[x]).unwrap();
+        assert_eq!(hs.len(), 2);
+        let idx = s.value(hs[1]).unwrap();
+        use crate::backend::Backend;
+        assert_eq!(
+            crate::backend::dynamic::Dyn::dtype(idx.get()),
+            crate::config::DType::Int64
+        );
+        assert_eq!(
+            crate::backend::dynamic::Dyn::to_f64(idx.get()).unwrap(),
+            vec![1.0, 0.0]
+        );
+        assert!(s.is_data(hs[1]).unwrap());
+        assert!(!s.requires_grad(hs[1]).unwrap());
+        // Data is no operand of a float op: a typed error, nothing recorded.
+        let before = s.tape_len();
+        let err = s
+            .record(crate::ops::unary::UnaryOp::Exp.op(), &[hs[1]])
+            .unwrap_err();
+        assert!(matches!(err, Error::DType(_)), "{err:?}");
+        assert_eq!(s.tape_len(), before);
     }
 
     #[test]

@@ -109,7 +109,14 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
     }
     // float32-or-narrower sources stay float32; everything else (float64, Python numbers,
     // integers) goes through float64 so no precision is lost before the final conversion.
+    // Integers and booleans stay exact: an int64 host tensor, converted once to the dtype
+    // asked for (as torch.tensor(ints).to(dtype)).
     let tensor = match natural {
+        _ if integral => {
+            let arr = as_c_array(&arr, "int64")?;
+            let a: PyReadonlyArrayDyn<'_, i64> = arr.extract()?;
+            from_slice(a.as_slice().map_err(PyErr::from)?, a.shape())
+        }
         Some(DType::Float32 | DType::Float16 | DType::BFloat16) => {
             let arr = as_c_array(&arr, "float32")?;
             let a: PyReadonlyArrayDyn<'_, f32> = arr.extract()?;
@@ -165,11 +172,17 @@ pub fn to_numpy<'py>(py: Python<'py>, v: Value<Dyn>) -> PyResult<Bound<'py, PyAn
         F64(Vec<f64>),
         F32(Vec<f32>, bool),
         Bounds(Vec<f64>, Vec<f64>),
+        I64(Vec<i64>),
+        I32(Vec<i32>),
+        Bool(Vec<bool>),
     }
     let host = py
         .detach(move || -> crate::error::Result<Host> {
             match v.get() {
                 DynTensor::Torch(t) if t.kind() == Kind::Double => Ok(Host::F64(read_host(t)?)),
+                DynTensor::Torch(t) if t.kind() == Kind::Int64 => Ok(Host::I64(read_host(t)?)),
+                DynTensor::Torch(t) if t.kind() == Kind::Int => Ok(Host::I32(read_host(t)?)),
+                DynTensor::Torch(t) if t.kind() == Kind::Bool => Ok(Host::Bool(read_host(t)?)),
                 DynTensor::Torch(t) => Ok(Host::F32(read_host(t)?, t.kind() == Kind::Half)),
                 DynTensor::F32(t) => Ok(Host::F32(t.to_vec(), false)),
                 DynTensor::F64(t) => Ok(Host::F64(t.to_vec())),
@@ -184,6 +197,9 @@ pub fn to_numpy<'py>(py: Python<'py>, v: Value<Dyn>) -> PyResult<Bound<'py, PyAn
         Host::F64(v) => array(py, v, &shape),
         Host::F32(v, false) => array(py, v, &shape),
         Host::F32(v, true) => array(py, v, &shape)?.call_method1("astype", ("float16",)),
+        Host::I64(v) => array(py, v, &shape),
+        Host::I32(v) => array(py, v, &shape),
+        Host::Bool(v) => array(py, v, &shape),
         Host::Bounds(lo, hi) => {
             Ok(PyTuple::new(py, [array(py, lo, &shape)?, array(py, hi, &shape)?])?.into_any())
         }

@@ -13,7 +13,7 @@ use super::param::PyParameter;
 use super::tensor::{lock, PyTensor, SessionCell};
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
-use crate::config::Config;
+use crate::config::{Config, DType};
 use crate::error::Error;
 use crate::grads::GradMap;
 use crate::rng::RngState;
@@ -164,18 +164,27 @@ impl PySession {
     }
 
     /// Record data (numpy array, nested list, scalar, torch tensor) as an input leaf,
-    /// copied and converted to the session's dtype and device.
-    #[pyo3(signature = (data, requires_grad=None))]
+    /// copied and converted to the session's dtype and device, or to `dtype`: the session's
+    /// carrier or a data dtype (`"int64"`, `"int32"`, `"bool"`: indices and masks, which
+    /// carry no gradient).
+    #[pyo3(signature = (data, requires_grad=None, *, dtype=None))]
     fn input(
         &self,
         py: Python<'_>,
         data: &Bound<'_, PyAny>,
         requires_grad: Option<bool>,
+        dtype: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyTensor> {
-        let (c, dtype) = self.with(py, |s| Ok((s.config().clone(), s.dtype())))?;
-        let t = to_tensor(data, dtype, c.device)?;
-        let rg = requires_grad.unwrap_or(c.requires_grad_by_default);
-        let h = self.with(py, move |s| s.input_owned(t, rg))?;
+        let (c, session_dtype) = self.with(py, |s| Ok((s.config().clone(), s.dtype())))?;
+        let dtype = match dtype.filter(|d| !d.is_none()) {
+            Some(d) => Some(DType::parse_any(&super::config::dtype_name(d)?).py()?),
+            None => None,
+        };
+        let target = dtype.filter(|d| d.is_data()).unwrap_or(session_dtype);
+        let t = to_tensor(data, target, c.device)?;
+        let rg = requires_grad
+            .unwrap_or(c.requires_grad_by_default && dtype.is_none_or(|d| !d.is_data()));
+        let h = self.with(py, move |s| s.input_owned_as(t, dtype, rg))?;
         Ok(PyTensor::new(&self.cell, h))
     }
 

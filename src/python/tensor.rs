@@ -174,7 +174,7 @@ impl PyTensor {
     #[getter]
     fn dtype(&self, py: Python<'_>) -> PyResult<&'static str> {
         let h = self.handle;
-        self.with(py, move |s| s.check(&[h]).map(|_| s.dtype().name()))
+        self.with(py, move |s| Ok(Be::dtype(s.value(h)?.get()).name()))
     }
     #[getter]
     fn device(&self, py: Python<'_>) -> PyResult<String> {
@@ -216,7 +216,16 @@ impl PyTensor {
                 "item(): only one-element tensors can be converted to a Python number, got shape {shape:?}"
             ))));
         }
-        let interval = Be::dtype(v.get()) == crate::config::DType::Interval;
+        let dtype = Be::dtype(v.get());
+        if dtype.is_data() {
+            let x = py.detach(move || Be::to_f64(v.get())).py()?[0];
+            return if dtype == crate::config::DType::Bool {
+                Ok(pyo3::types::PyBool::new(py, x != 0.0).to_owned().into_any())
+            } else {
+                Ok((x as i64).into_pyobject(py)?.into_any())
+            };
+        }
+        let interval = dtype == crate::config::DType::Interval;
         let (lo, hi) = py.detach(move || v.get().bounds()).py()?;
         if interval {
             return Ok(PyTuple::new(py, [lo[0], hi[0]])?.into_any());
@@ -358,6 +367,21 @@ impl PyTensor {
     }
     fn transpose(&self, py: Python<'_>, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::transpose(dim0, dim1))
+    }
+    /// `max(dim, keepdim=False)`: the maxima along `dim` and the (int64) index of each
+    /// one's first occurrence, as torch's `(values, indices)` named tuple.
+    #[pyo3(signature = (dim, keepdim=false))]
+    fn max<'py>(&self, py: Python<'py>, dim: i64, keepdim: bool) -> PyResult<Bound<'py, PyAny>> {
+        let cell = self.cell().py()?;
+        let h = self.handle;
+        let hs = py
+            .detach(|| lock(&cell).record_multi(Op::max_dim(dim, keepdim), &[h]))
+            .py()?;
+        let values = Py::new(py, PyTensor::new(&cell, hs[0]))?;
+        let indices = Py::new(py, PyTensor::new(&cell, hs[1]))?;
+        py.import("eagertape._functional")?
+            .getattr("MaxResult")?
+            .call1((values, indices))
     }
     fn softmax(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::softmax(dim))

@@ -39,7 +39,8 @@ class Ctx:
     sess: float64 session, generation 1, RNG advanced; other: a second float64 session.
     p (2, 3) "w", b (2,) "b": float64 parameters, stepped once by both optimizers (version 2);
     p32: a float32 parameter. opt: SGD(momentum=0.9) and adam: Adam, both over [p, b], with state.
-    x, logits (4, 3); v3 (3,); v4 (4,); m23 (2, 3); m45 (4, 5); six (6,): inputs of sess.
+    x, logits (4, 3); v3 (3,); v4 (4,); m23 (2, 3); m45 (4, 5); six (6,): inputs of sess;
+    ids (4,): int64 data of sess.
     w: sess.use(p); y = x * 2 (non-scalar); loss: scalar of x, p, b; input_loss: scalar of x only.
     grads: live GradMap of loss; released: a released GradMap of loss, rel_buf its buffer for p.
     stale / stale_loss: handles of generation 0; orphan: a handle of a closed session.
@@ -79,6 +80,7 @@ class Ctx:
         self.m23 = sess.input(np.ones((2, 3)))
         self.m45 = sess.input(np.ones((4, 5)))
         self.six = sess.input(np.arange(6.0))
+        self.ids = sess.input(np.array([0, 2, 1, 1]), dtype="int64")
         self.w = sess.use(self.p)
         self.y = self.x * 2.0
         self.loss = et.linear(self.x, self.w, sess.use(self.b)).sum()
@@ -377,6 +379,22 @@ CASES = _table(
     "load_state_bad_momentum | hyper momentum = -1 | "
     "c.opt.load_state_dict(bad_hyper(c.opt, momentum=-1.0)) | "
     "ConfigError | params, optim, ledger",
+    "data_into_float_op | int64 data into exp | c.ids.exp() | DTypeError | tape, rng, ledger",
+    "data_into_operator | int64 data times a tensor | c.ids * c.v4 | "
+    "DTypeError | tape, rng, ledger",
+    "data_requires_grad | int64 data with requires_grad | "
+    "c.sess.input(np.array([1]), dtype='int64', requires_grad=True) | "
+    "GradError | tape, rng, ledger",
+    "data_dtype_session | a session in int64 | et.Session(dtype='int64') | ConfigError | ledger",
+    "data_dtype_parameter | an int64 Parameter | et.Parameter(np.ones(2), dtype='int64') | "
+    "ConfigError | ledger",
+    "input_dtype_other_carrier | float32 data for a float64 session | "
+    "c.sess.input(np.ones(2), dtype='float32') | DTypeError | tape, rng, ledger",
+    "max_dim_out_of_range | max over dim 5 of a 2-D tensor | c.x.max(5) | "
+    "ShapeError | tape, rng, ledger",
+    "sum_repeated_dim | sum over dims (0, -2) of a 2-D tensor | c.x.sum((0, -2)) | "
+    "ShapeError | tape, rng, ledger",
+    "sum_dim_not_int | dim='a' | c.x.sum('a') | ArgumentError | tape, rng, ledger",
 )
 
 

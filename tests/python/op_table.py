@@ -221,6 +221,16 @@ OPS: tuple[Op, ...] = (
     ),
     Op("mean", lambda x: x.mean(), torch.mean, normal((3, 4)), covers=("Tensor.mean", "et.mean")),
     Op(
+        "max_dim",
+        lambda x: x.max(1).values,
+        lambda x: x.max(1).values,
+        normal((3, 4)),
+        # Intervals have no single position of the maximum.
+        carriers=("libtorch", "reference", "ieee32"),
+        bad=(("empty_dim", [(2, 0)], et.ShapeError),),
+        covers=("Tensor.max",),
+    ),
+    Op(
         "mean_dim",
         lambda x: x.mean(-1),
         lambda x: x.mean(-1),

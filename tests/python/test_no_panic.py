@@ -113,6 +113,14 @@ def calls(draw):
             lambda x: getattr(x, name)(dim, keepdim),
             reduce_t,
         )
+    if kind == "max":
+        dim, keepdim = draw(dims), draw(st.booleans())
+        return (
+            f"max({dim}, {keepdim})",
+            [draw(shapes)],
+            lambda x: x.max(dim, keepdim).values,
+            lambda x: x.max(dim, keepdim).values,
+        )
     if kind == "softmax":
         name = draw(st.sampled_from(["softmax", "log_softmax"]))
         dim = draw(dims)

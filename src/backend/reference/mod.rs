@@ -3,6 +3,7 @@
 //! count. It runs the CPU-only carriers (`ieee32`, `interval`) and, with
 //! `backend="reference"`, float32 and float64 for differential testing against LibTorch.
 
+pub mod index;
 pub mod interval;
 mod kernels;
 pub mod scalar;
