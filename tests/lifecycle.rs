@@ -6,6 +6,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use eagertape::backend::dynamic::{Dyn, DynTensor};
 use eagertape::backend::Backend;
 use eagertape::buffer::Value;
 use eagertape::grads::GradMap;
@@ -211,6 +212,82 @@ fn rejected_calls_leave_tape_generation_and_rng_state_unchanged() {
     assert!(matches!(a.use_param(&p32), Err(Error::DType(_))));
     assert!(matches!(a.backward(ok), Err(Error::Shape(_))));
     assert_eq!(state(&a), before);
+}
+
+#[test]
+fn a_wrong_operand_count_is_an_arity_error_and_records_nothing() {
+    // add takes 2 operands, linear 2 or 3, a leaf op none: typed errors, no panic.
+    let _g = lock();
+    let mut s = session();
+    let a = s.input(&t(&[1.0, 2.0], &[2]), false).unwrap();
+    let before = (state(&s), memory_stats().category(Category::Tape));
+    let err = s.record(BinaryOp::Add.op(), &[a]).unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            Error::Arity {
+                op: "add",
+                got: 1,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert_eq!(err.to_string(), "add takes 2 operand(s), got 1");
+    let err = s.record(Op::linear(), &[a, a, a, a]).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::Arity {
+                op: "linear",
+                got: 4,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    let err = s.record(Op::Input, &[a]).unwrap_err();
+    assert!(matches!(err, Error::Argument(_)), "{err:?}");
+    let err = s
+        .apply(UnaryOp::Exp.op(), vec![Operand::Node(a), Operand::Node(a)])
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::Arity {
+                op: "exp",
+                got: 2,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert_eq!((state(&s), memory_stats().category(Category::Tape)), before);
+}
+
+#[test]
+fn a_failing_kernel_takes_the_constant_operands_off_the_tape() {
+    // The shape rule passes and the kernel fails (max has no interval kernel): the data
+    // operand that `apply` recorded as a leaf is taken off again.
+    let _g = lock();
+    let mut s = Session::<Dyn>::new(Config {
+        dtype: DType::Interval,
+        ..Default::default()
+    })
+    .unwrap();
+    let before = (s.tape_len(), memory_stats().category(Category::Tape));
+    let data = DynTensor::from_bounds(&[1.0, 2.0], &[1.5, 2.5], &[2]).unwrap();
+    let err = s
+        .apply(Op::max_dim(0, false), vec![Operand::Data(data)])
+        .unwrap_err();
+    assert!(
+        matches!(err, Error::Unsupported { op: "max", .. }),
+        "{err:?}"
+    );
+    assert_eq!(
+        (s.tape_len(), memory_stats().category(Category::Tape)),
+        before
+    );
 }
 
 #[test]

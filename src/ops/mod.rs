@@ -43,16 +43,21 @@ pub enum Arity {
 impl Arity {
     /// An [`Error::Arity`] unless `got` operands fit.
     pub fn check(self, op: &'static str, got: usize) -> Result<()> {
-        let (ok, expected) = match self {
-            Arity::Exactly(n) => (got == n, n.to_string()),
-            Arity::Between(lo, hi) => (lo <= got && got <= hi, format!("{lo} to {hi}")),
-            Arity::AtLeast(n) => (got >= n, format!("at least {n}")),
+        let ok = match self {
+            Arity::Exactly(n) => got == n,
+            Arity::Between(lo, hi) => lo <= got && got <= hi,
+            Arity::AtLeast(n) => got >= n,
         };
         if ok {
-            Ok(())
-        } else {
-            Err(Error::Arity { op, expected, got })
+            return Ok(());
         }
+        // Formatted only on the error path: this check runs for every recorded op.
+        let expected = match self {
+            Arity::Exactly(n) => n.to_string(),
+            Arity::Between(lo, hi) => format!("{lo} to {hi}"),
+            Arity::AtLeast(n) => format!("at least {n}"),
+        };
+        Err(Error::Arity { op, expected, got })
     }
 }
 

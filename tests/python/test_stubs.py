@@ -1,0 +1,56 @@
+"""The `.pyi` stubs of the extension stay complete: every public class, method, property and
+function `eagertape._core` defines at runtime is declared in `_core.pyi`."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import eagertape
+from eagertape import _core
+
+STUB = Path(eagertape.__file__).with_name("_core.pyi")
+
+
+def stub_names() -> tuple[set[str], dict[str, set[str]]]:
+    tree = ast.parse(STUB.read_text(encoding="utf-8"))
+    functions, classes = set(), {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            functions.add(node.name)
+        elif isinstance(node, ast.ClassDef):
+            methods = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+            attributes = {
+                n.target.id
+                for n in node.body
+                if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+            }
+            classes[node.name] = methods | attributes
+    return functions, classes
+
+
+def public(cls: type) -> set[str]:
+    """The class's own public methods and properties (dunders excluded)."""
+    return {n for n in vars(cls) if not n.startswith("_")}
+
+
+def test_every_extension_function_has_a_stub():
+    functions, _ = stub_names()
+    runtime = {n for n, v in vars(_core).items() if inspect.isbuiltin(v) and not n.startswith("_")}
+    assert runtime - functions == set()
+
+
+def test_every_extension_class_and_its_public_members_have_stubs():
+    _, classes = stub_names()
+    missing = []
+    for name, cls in vars(_core).items():
+        if not isinstance(cls, type) or name.startswith("_"):
+            continue
+        if name not in classes:
+            missing.append(name)
+            continue
+        for member in public(cls):
+            if member not in classes[name]:
+                missing.append(f"{name}.{member}")
+    assert missing == []
