@@ -419,7 +419,8 @@ impl<B: Backend> Session<B> {
                 parents.push(match o {
                     Operand::Node(h) => h,
                     Operand::Data(t) => self.input_owned(t, false)?,
-                    Operand::Number(_) => unreachable_number()?,
+                    // Turned away with the shapes above; an error, never a panic.
+                    Operand::Number(_) => return Err(number_operand()),
                 });
             }
             self.record(op, &parents)
@@ -572,9 +573,6 @@ impl<B: Backend> Session<B> {
     }
 }
 
-/// `apply` turns number operands away before anything is recorded.
-fn unreachable_number() -> Result<Handle> {
-    Err(Error::Argument(
-        "a number is not a tensor operand here".into(),
-    ))
+fn number_operand() -> Error {
+    Error::Argument("a number is not a tensor operand here".into())
 }
