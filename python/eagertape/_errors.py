@@ -12,12 +12,13 @@ class ConfigError(EagerTapeError, ValueError):
 
 class ArgumentError(EagerTapeError, ValueError):
     """An invalid argument of an op or call: a dropout probability outside [0, 1], the wrong
-    number of operands, a malformed state tuple."""
+    number of operands (then ``op``, ``expected`` and ``got`` are set), a malformed state
+    tuple."""
 
 
 class UnsupportedOpError(EagerTapeError, NotImplementedError):
     """An op the session's carrier cannot compute as specified (e.g. no sound interval
-    enclosure); raised before anything is recorded. The message names op and carrier."""
+    enclosure); raised before anything is recorded. ``op`` and ``carrier`` name them."""
 
 
 class DeviceUnavailableError(EagerTapeError, RuntimeError):
@@ -37,7 +38,9 @@ class StaleHandleError(EagerTapeError, RuntimeError):
 
 
 class ShapeError(EagerTapeError, ValueError):
-    """Shapes an op cannot combine; raised before anything is recorded."""
+    """Shapes an op cannot combine; raised before anything is recorded. Shapes that do not
+    broadcast set ``op``, ``shapes`` and ``dim``; a dim out of range sets ``op``, ``dim`` and
+    ``ndim``."""
 
 
 class DTypeError(EagerTapeError, ValueError):

@@ -36,10 +36,12 @@ classes!(
     BackendError,
 );
 
-/// Convert a core error into its typed Python exception.
+/// Convert a core error into its typed Python exception. Structured variants also set
+/// attributes a caller can act on: `op`, `expected`, `got` (arity), `op`, `carrier`
+/// (unsupported), `op`, `shapes`, `dim` (broadcast), `op`, `dim`, `ndim` (dim out of range).
 pub(crate) fn to_py(e: Error) -> PyErr {
     let msg = e.to_string();
-    match e {
+    let err = match &e {
         Error::Config(_) => ConfigError::new_err(msg),
         Error::Argument(_) | Error::Arity { .. } => ArgumentError::new_err(msg),
         Error::Unsupported { .. } => UnsupportedOpError::new_err(msg),
@@ -57,7 +59,39 @@ pub(crate) fn to_py(e: Error) -> PyErr {
         Error::Grad(_) => GradError::new_err(msg),
         Error::NonFinite(_) => NonFiniteError::new_err(msg),
         Error::Backend(_) => BackendError::new_err(msg),
+    };
+    Python::attach(|py| {
+        // Attributes are best effort: the typed exception with its message is what counts.
+        let _ = set_fields(py, &err, &e);
+    });
+    err
+}
+
+fn set_fields(py: Python<'_>, err: &PyErr, e: &Error) -> PyResult<()> {
+    let value = err.value(py);
+    match e {
+        Error::Arity { op, expected, got } => {
+            value.setattr("op", *op)?;
+            value.setattr("expected", expected.as_str())?;
+            value.setattr("got", *got)?;
+        }
+        Error::Unsupported { op, carrier } => {
+            value.setattr("op", *op)?;
+            value.setattr("carrier", carrier.as_str())?;
+        }
+        Error::Broadcast { op, a, b, dim, .. } => {
+            value.setattr("op", op.as_str())?;
+            value.setattr("shapes", (a.clone(), b.clone()))?;
+            value.setattr("dim", *dim)?;
+        }
+        Error::DimOutOfRange { op, dim, ndim } => {
+            value.setattr("op", op.as_str())?;
+            value.setattr("dim", *dim)?;
+            value.setattr("ndim", *ndim)?;
+        }
+        _ => {}
     }
+    Ok(())
 }
 
 /// Fail the extension's import if `eagertape._errors` lacks a class [`to_py`] raises.

@@ -22,6 +22,8 @@ HIERARCHY = [
     (et.BufferSizeError, ValueError),
     (et.GradError, RuntimeError),
     (et.ClassIndexError, IndexError),
+    (et.ArgumentError, ValueError),
+    (et.UnsupportedOpError, NotImplementedError),
 ]
 
 
@@ -327,3 +329,41 @@ def test_class_index_error_for_out_of_range_class_id(bad):
 
 
 # --- DeviceError and DeviceUnavailableError live in test_cuda.py (they need the CUDA split).
+
+
+# --- structured errors: attributes a caller can act on ------------------------------------
+
+
+def test_broadcast_error_names_op_shapes_and_dim():
+    sess = et.Session(dtype="float64")
+    a, b = sess.input(np.ones((2, 3))), sess.input(np.ones(4))
+    with Unchanged(sess), pytest.raises(et.ShapeError) as info:
+        a + b
+    assert (info.value.op, info.value.shapes, info.value.dim) == ("add", ([2, 3], [4]), 1)
+
+
+def test_dim_out_of_range_error_names_op_dim_and_rank():
+    sess = et.Session(dtype="float64")
+    x = sess.input(np.ones((2, 3)))
+    with Unchanged(sess), pytest.raises(et.ShapeError) as info:
+        x.sum(-3)
+    assert (info.value.op, info.value.dim, info.value.ndim) == ("sum", -3, 2)
+    assert "expected a dim in [-2, 1]" in str(info.value)
+
+
+def test_unsupported_op_error_is_a_not_implemented_error_naming_op_and_carrier():
+    sess = et.Session(dtype="interval")
+    x = sess.input(et.interval([1.0, 2.0], [1.5, 2.5]))
+    with Unchanged(sess), pytest.raises(NotImplementedError) as info:
+        x.max(0)
+    assert isinstance(info.value, et.UnsupportedOpError)
+    assert (info.value.op, info.value.carrier) == ("max", "interval")
+
+
+def test_argument_error_is_a_value_error_and_not_a_config_error():
+    sess = et.Session(dtype="float64")
+    x = sess.input(np.ones(3))
+    with Unchanged(sess), pytest.raises(ValueError) as info:
+        et.dropout(x, 1.5)
+    assert isinstance(info.value, et.ArgumentError)
+    assert not isinstance(info.value, et.ConfigError)
