@@ -377,8 +377,14 @@ impl PyTensor {
         let hs = py
             .detach(|| lock(&cell).record_multi(Op::max_dim(dim, keepdim), &[h]))
             .py()?;
-        let values = Py::new(py, PyTensor::new(&cell, hs[0]))?;
-        let indices = Py::new(py, PyTensor::new(&cell, hs[1]))?;
+        let [values, indices] = hs[..] else {
+            return Err(super::to_py(Error::Backend(format!(
+                "max: expected values and indices, got {} outputs",
+                hs.len()
+            ))));
+        };
+        let values = Py::new(py, PyTensor::new(&cell, values))?;
+        let indices = Py::new(py, PyTensor::new(&cell, indices))?;
         py.import("eagertape._functional")?
             .getattr("MaxResult")?
             .call1((values, indices))
