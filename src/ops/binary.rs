@@ -7,7 +7,7 @@
 
 use tch::Tensor;
 
-use super::{fresh, grad_value, reduce_to, Arity, Cotangents, Op, Output, Rule};
+use super::{fresh, grad_value, reduce_to, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::reference::Scalar;
 use crate::backend::{Backend, BinaryKernel, OutKernel};
 use crate::buffer::Value;
@@ -92,13 +92,8 @@ impl<B: Backend> Rule<B> for Binary {
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         fresh(self.0.forward::<B>(xs[0].get(), xs[1].get())?)
     }
-    fn backward(
-        &self,
-        xs: &[&Value<B>],
-        out: &Value<B>,
-        g: &Value<B>,
-        needs: &[bool],
-    ) -> Result<Cotangents<B>> {
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let (xs, out, g, needs) = (cx.xs, cx.out, cx.g, cx.needs);
         let (a, b) = (xs[0].get(), xs[1].get());
         let mut gs = Vec::with_capacity(2);
         for (i, x) in xs.iter().enumerate() {

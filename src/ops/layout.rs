@@ -1,7 +1,7 @@
 //! `reshape` and `transpose`. Both are views when the data allows (no bytes on the tape);
 //! `reshape` of non-contiguous data copies.
 
-use super::{Arity, Cotangents, Op, Output, Rule};
+use super::{Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
 use crate::error::Result;
@@ -60,13 +60,8 @@ impl<B: Backend> Rule<B> for Transpose {
         ))
     }
     /// The cotangent of a transpose is the transposed cotangent (a view of it).
-    fn backward(
-        &self,
-        _xs: &[&Value<B>],
-        _out: &Value<B>,
-        g: &Value<B>,
-        _needs: &[bool],
-    ) -> Result<Cotangents<B>> {
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let g = cx.g;
         Ok(vec![Some(Tracked::view(
             B::transpose(g.get(), self.0, self.1)?,
             g,
@@ -92,13 +87,8 @@ impl<B: Backend> Rule<B> for Reshape {
         reshape_value(xs[0], &self.0, Category::Tape)
     }
     /// The cotangent of a reshape is the cotangent in the input's shape.
-    fn backward(
-        &self,
-        xs: &[&Value<B>],
-        _out: &Value<B>,
-        g: &Value<B>,
-        _needs: &[bool],
-    ) -> Result<Cotangents<B>> {
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let (xs, g) = (cx.xs, cx.g);
         Ok(vec![Some(reshape_value(
             g,
             &B::shape(xs[0].get()),

@@ -1,6 +1,6 @@
 //! `mse_loss(pred, target)`: the mean of squared differences (shapes must match).
 
-use super::{fresh, grad_value, Arity, Cotangents, Op, Output, Rule};
+use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::error::Result;
@@ -37,13 +37,8 @@ impl<B: Backend> Rule<B> for MseLoss {
         )?)
     }
     /// d/da = 2 (a − b) g / n, d/db = −d/da.
-    fn backward(
-        &self,
-        xs: &[&Value<B>],
-        _out: &Value<B>,
-        g: &Value<B>,
-        needs: &[bool],
-    ) -> Result<Cotangents<B>> {
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let (xs, g, needs) = (cx.xs, cx.g, cx.needs);
         let d = B::sub(xs[0].get(), xs[1].get())?;
         let n = B::numel(&d);
         let ga = B::mul(&B::mul_scalar(&d, 2.0 / n as f64)?, g.get())?;

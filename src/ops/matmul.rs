@@ -1,6 +1,6 @@
 //! `matmul` (2-D and batched, with broadcast batch dims) and `linear` (`x @ wᵀ + b`).
 
-use super::{fresh, grad_value, reduce_to, Arity, Cotangents, Op, Output, Rule};
+use super::{fresh, grad_value, reduce_to, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::{Backend, OutKernel};
 use crate::buffer::Value;
 use crate::error::Result;
@@ -38,13 +38,8 @@ impl<B: Backend> Rule<B> for MatMul {
         fresh(B::matmul(xs[0].get(), xs[1].get())?)
     }
     /// C = A B: dA = g Bᵀ, dB = Aᵀ g, each summed over broadcast batch dims.
-    fn backward(
-        &self,
-        xs: &[&Value<B>],
-        _out: &Value<B>,
-        g: &Value<B>,
-        needs: &[bool],
-    ) -> Result<Cotangents<B>> {
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let (xs, g, needs) = (cx.xs, cx.g, cx.needs);
         let (gt, a, b) = (g.get(), xs[0].get(), xs[1].get());
         let nd = |t: &B::T| B::shape(t).len() as i64;
         let ga = if needs[0] {
@@ -100,13 +95,8 @@ impl<B: Backend> Rule<B> for Linear {
         )?)
     }
     /// y = x wᵀ + b: dx = g w, dw = gᵀ x (over all batch rows), db = Σ_rows g.
-    fn backward(
-        &self,
-        xs: &[&Value<B>],
-        _out: &Value<B>,
-        g: &Value<B>,
-        needs: &[bool],
-    ) -> Result<Cotangents<B>> {
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let (xs, g, needs) = (cx.xs, cx.g, cx.needs);
         let (gt, x, w) = (g.get(), xs[0].get(), xs[1].get());
         // dx = g w over rows, in x's shape (a 1-D x has one row).
         let gx = needs[0]

@@ -70,6 +70,18 @@ pub enum Output {
     View,
 }
 
+/// What a backward rule reads.
+pub struct Grad<'a, B: Backend> {
+    /// The parents' values, in operand order.
+    pub xs: &'a [&'a Value<B>],
+    /// The node's forward result.
+    pub out: &'a Value<B>,
+    /// The cotangent of `out`.
+    pub g: &'a Value<B>,
+    /// Whether parent `i` wants a cotangent (the rule may return `None` where it does not).
+    pub needs: &'a [bool],
+}
+
 /// The cotangents a backward rule returns, one per parent (`None`: the parent wants none,
 /// or gets none from this op).
 pub type Cotangents<B> = Vec<Option<Value<B>>>;
@@ -91,25 +103,14 @@ pub trait Rule<B: Backend>: Send + Sync {
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>>;
     /// The forward result from the operands' values.
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>>;
-    /// Cotangents of the parents from the cotangent `g` of the output `out`; `needs[i]`
-    /// says whether parent `i` wants one.
-    fn backward(
-        &self,
-        xs: &[&Value<B>],
-        out: &Value<B>,
-        g: &Value<B>,
-        needs: &[bool],
-    ) -> Result<Cotangents<B>>;
-    /// [`Rule::backward`] taking `g` by value, for rules that can reuse its buffer for a
-    /// parent's cotangent when nothing else holds it (relu).
-    fn backward_owned(
-        &self,
-        xs: &[&Value<B>],
-        out: &Value<B>,
-        g: Value<B>,
-        needs: &[bool],
-    ) -> Result<Cotangents<B>> {
-        self.backward(xs, out, &g, needs)
+    /// Cotangents of the parents from the cotangent of the output ([`Grad`]).
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>>;
+    /// The one parent's cotangent written into `g` itself (held exclusively: nothing else
+    /// references its buffer), for rules that have such a form (relu); `None` (the
+    /// default): the sweep calls [`Rule::backward`]. Keeps one activation-sized buffer
+    /// fewer alive during the sweep.
+    fn backward_in_place(&self, _g: &mut B::T, _xs: &[&Value<B>]) -> Option<Result<()>> {
+        None
     }
     /// The outputs after the first that the last [`Rule::forward`] computed: data with no
     /// gradient, such as `max(dim)`'s indices. The session records each as a leaf right
@@ -145,23 +146,11 @@ impl<B: Backend, R: Rule<B> + ?Sized> Rule<B> for Box<R> {
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         (**self).forward(xs)
     }
-    fn backward(
-        &self,
-        xs: &[&Value<B>],
-        out: &Value<B>,
-        g: &Value<B>,
-        needs: &[bool],
-    ) -> Result<Cotangents<B>> {
-        (**self).backward(xs, out, g, needs)
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        (**self).backward(cx)
     }
-    fn backward_owned(
-        &self,
-        xs: &[&Value<B>],
-        out: &Value<B>,
-        g: Value<B>,
-        needs: &[bool],
-    ) -> Result<Cotangents<B>> {
-        (**self).backward_owned(xs, out, g, needs)
+    fn backward_in_place(&self, g: &mut B::T, xs: &[&Value<B>]) -> Option<Result<()>> {
+        (**self).backward_in_place(g, xs)
     }
     fn extra_outputs(&self) -> Vec<Value<B>> {
         (**self).extra_outputs()

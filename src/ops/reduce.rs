@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::{fresh, grad_value, Arity, Cotangents, Op, Output, Rule};
+use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
 use crate::error::{Error, Result};
@@ -75,13 +75,8 @@ impl<B: Backend> Rule<B> for Reduce {
     }
     /// Sum: the cotangent broadcast back over the reduced dims (a view: no new bytes);
     /// mean: the same, divided by the count.
-    fn backward(
-        &self,
-        xs: &[&Value<B>],
-        _out: &Value<B>,
-        g: &Value<B>,
-        _needs: &[bool],
-    ) -> Result<Cotangents<B>> {
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let (xs, g) = (cx.xs, cx.g);
         let s = B::shape(xs[0].get());
         let scaled = match self.kind {
             ReduceKind::Sum => None,
@@ -156,13 +151,8 @@ impl<B: Backend> Rule<B> for MaxDim<B> {
         self.indices.get().cloned().into_iter().collect()
     }
     /// dx = g scattered to the positions of the maxima (zeros elsewhere).
-    fn backward(
-        &self,
-        xs: &[&Value<B>],
-        _out: &Value<B>,
-        g: &Value<B>,
-        _needs: &[bool],
-    ) -> Result<Cotangents<B>> {
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let (xs, g) = (cx.xs, cx.g);
         let indices = self
             .indices
             .get()

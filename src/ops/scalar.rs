@@ -6,7 +6,7 @@
 use tch::Tensor;
 
 use super::binary::BinaryOp;
-use super::{fresh, grad_value, Arity, Cotangents, Op, Output, Rule};
+use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::libtorch::scalar_operand;
 use crate::backend::reference::Scalar;
 use crate::backend::{Backend, OutKernel, ScalarKernel};
@@ -106,13 +106,8 @@ impl<B: Backend> Rule<B> for WithScalar {
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         fresh(self.f.forward::<B>(xs[0].get(), self.s)?)
     }
-    fn backward(
-        &self,
-        xs: &[&Value<B>],
-        out: &Value<B>,
-        g: &Value<B>,
-        _needs: &[bool],
-    ) -> Result<Cotangents<B>> {
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let (xs, out, g) = (cx.xs, cx.out, cx.g);
         Ok(vec![Some(
             match self.f.grad::<B>(g.get(), xs[0].get(), out.get(), self.s)? {
                 None => std::sync::Arc::clone(g),

@@ -1,7 +1,7 @@
 //! `softmax`, `log_softmax` along one dim, and the mean `cross_entropy` of `(n, c)` logits
 //! against class ids (stored as one-hot rows in the node's workspace).
 
-use super::{fresh, grad_value, Arity, Cotangents, Op, Output, Rule};
+use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::{Backend, OutKernel};
 use crate::buffer::Value;
 use crate::error::{Error, Result};
@@ -75,13 +75,8 @@ impl<B: Backend> Rule<B> for Softmax {
             B::softmax(x, self.dim)?
         })
     }
-    fn backward(
-        &self,
-        _xs: &[&Value<B>],
-        out: &Value<B>,
-        g: &Value<B>,
-        _needs: &[bool],
-    ) -> Result<Cotangents<B>> {
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let (out, g) = (cx.out, cx.g);
         let (g, y, d) = (g.get(), out.get(), self.dim);
         let t = if self.log {
             // dx = g − exp(y) ⊙ Σ_dim g
@@ -141,13 +136,8 @@ impl<B: Backend> Rule<B> for CrossEntropy<B> {
         fresh(B::mul_scalar(&picked, -1.0 / n as f64)?)
     }
     /// dx = (softmax(x) − onehot) · g / n
-    fn backward(
-        &self,
-        xs: &[&Value<B>],
-        _out: &Value<B>,
-        g: &Value<B>,
-        _needs: &[bool],
-    ) -> Result<Cotangents<B>> {
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let (xs, g) = (cx.xs, cx.g);
         let x = xs[0].get();
         let n = B::shape(x)[0];
         let d = B::sub(&B::softmax(x, 1)?, self.one_hot.get())?;

@@ -7,7 +7,7 @@
 
 use tch::Tensor;
 
-use super::{fresh, grad_value, Arity, Cotangents, Op, Output, Rule};
+use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::reference::Scalar;
 use crate::backend::{Backend, BinaryKernel, OutKernel, UnaryKernel};
 use crate::buffer::Value;
@@ -95,30 +95,13 @@ impl<B: Backend> Rule<B> for Unary {
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         fresh(self.0.forward::<B>(xs[0].get())?)
     }
-    fn backward(
-        &self,
-        xs: &[&Value<B>],
-        out: &Value<B>,
-        g: &Value<B>,
-        _needs: &[bool],
-    ) -> Result<Cotangents<B>> {
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let (xs, out, g) = (cx.xs, cx.out, cx.g);
         let t = self.0.backward::<B>(g.get(), xs[0].get(), out.get())?;
         Ok(vec![Some(grad_value(t))])
     }
-    fn backward_owned(
-        &self,
-        xs: &[&Value<B>],
-        out: &Value<B>,
-        mut g: Value<B>,
-        needs: &[bool],
-    ) -> Result<Cotangents<B>> {
-        if let Some(t) = crate::buffer::unique_mut(&mut g) {
-            if let Some(done) = self.0.backward_in_place::<B>(t, xs[0].get()) {
-                done?;
-                return Ok(vec![Some(g)]);
-            }
-        }
-        self.backward(xs, out, &g, needs)
+    fn backward_in_place(&self, g: &mut B::T, xs: &[&Value<B>]) -> Option<Result<()>> {
+        self.0.backward_in_place::<B>(g, xs[0].get())
     }
     fn out_kernel(&self, _parents: usize) -> Option<OutKernel> {
         Some(OutKernel::Unary(self.0))

@@ -14,7 +14,7 @@ use crate::buffer::Value;
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
-use crate::ops::{grad_value, Op};
+use crate::ops::{grad_value, Grad, Op};
 use crate::tape::{Handle, Node};
 
 impl<B: Backend> Session<B> {
@@ -168,8 +168,25 @@ fn visit<B: Backend>(
                 .iter()
                 .map(|&j| earlier[j].requires_grad)
                 .collect();
-            // `g` is consumed here: freed, or reused as a parent's cotangent.
-            let gs = rule.backward_owned(&xs, &node.value, g, &needs)?;
+            // `g` is consumed here: reused as the parent's cotangent when the rule can
+            // write it in place and nothing else holds it, else freed after the rule.
+            let mut g = g;
+            let in_place = match crate::buffer::unique_mut(&mut g) {
+                Some(t) => rule.backward_in_place(t, &xs),
+                None => None,
+            };
+            let gs = match in_place {
+                Some(done) => {
+                    done?;
+                    vec![Some(g)]
+                }
+                None => rule.backward(&Grad {
+                    xs: &xs,
+                    out: &node.value,
+                    g: &g,
+                    needs: &needs,
+                })?,
+            };
             for ((&j, gj), need) in node.parents.iter().zip(gs).zip(needs) {
                 if let (Some(gj), true) = (gj, need) {
                     add_cotangent::<B>(&mut cot[j], gj)?;
