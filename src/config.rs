@@ -1,7 +1,24 @@
 //! Session configuration: device, carrier dtype, seed, backend profile and flags.
 //! A `Config` is an immutable value; `replace` builds a new one.
 
+use std::sync::RwLock;
+
 use crate::error::{Error, Result};
+
+/// The device that sessions, configs and parameters created without one use for native
+/// carriers (torch's `set_default_device`): process-wide, `cpu` until set.
+static DEFAULT_DEVICE: RwLock<Device> = RwLock::new(Device::Cpu);
+
+/// The process-wide default device (see [`set_default_device`]).
+pub fn default_device() -> Device {
+    *DEFAULT_DEVICE.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Set the process-wide default device. Not checked for availability here: a session on a
+/// device this process cannot use still fails with `DeviceUnavailable` when it is created.
+pub fn set_default_device(d: Device) {
+    *DEFAULT_DEVICE.write().unwrap_or_else(|e| e.into_inner()) = d;
+}
 
 /// Where a session's buffers live.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -39,6 +56,17 @@ impl Device {
         match self {
             Device::Cpu => 0,
             Device::Cuda(i) => i.unwrap_or(0),
+        }
+    }
+
+    /// The device for a session or parameter of `dtype` on `backend` that names none: the
+    /// process default for native carriers on LibTorch, `cpu` for the reference backend and
+    /// the CPU-only carriers (never moved there with a warning: nobody asked for CUDA).
+    pub fn default_for(dtype: DType, backend: Option<&str>) -> Device {
+        if dtype.is_native() && backend != Some("reference") {
+            default_device()
+        } else {
+            Device::Cpu
         }
     }
 

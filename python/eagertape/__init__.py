@@ -19,10 +19,12 @@ from ._core import (
     Tensor,
     cross_entropy,
     dropout,
+    get_default_device,
     linear,
     memory_stats,
     mse_loss,
     reset_peak_memory_stats,
+    set_default_device,
 )
 from ._errors import (
     ArgumentError,
@@ -67,6 +69,8 @@ __all__ = _functional.__all__ + [
     "mse_loss",
     "memory_stats",
     "reset_peak_memory_stats",
+    "set_default_device",
+    "get_default_device",
     "EagerTapeError",
     "ConfigError",
     "ArgumentError",

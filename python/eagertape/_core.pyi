@@ -18,7 +18,7 @@ class Config:
 
     def __init__(
         self,
-        device: str = "cpu",
+        device: str | None = None,
         dtype: DTypeName | Any | None = None,
         seed: int = 0,
         backend: str | None = None,
@@ -152,7 +152,7 @@ class Parameter:
         name: str | None = None,
         requires_grad: bool = True,
         dtype: DTypeName | Any | None = None,
-        device: str = "cpu",
+        device: str | None = None,
     ) -> None: ...
     @property
     def id(self) -> int: ...
@@ -271,3 +271,7 @@ def mse_loss(pred: Tensor, target: Tensor | ArrayLike) -> Tensor: ...
 def memory_stats() -> dict[str, Any]: ...
 def reset_peak_memory_stats() -> None: ...
 def empty_session_caches() -> int: ...
+def set_default_device(device: str) -> None:
+    """The device of sessions, configs and parameters created without one (native carriers on
+    LibTorch; the reference backend and CPU-only carriers stay on cpu), as torch's."""
+def get_default_device() -> str: ...

@@ -152,7 +152,7 @@ class Linear(Module):
         bias: bool = True,
         seed: int | None = None,
         dtype: str = "float32",
-        device: str = "cpu",
+        device: str | None = None,
     ) -> None:
         super().__init__()
         self.in_features = _positive_int(in_features, "in_features")
@@ -243,7 +243,7 @@ class MLP(Module):
         bias: bool = True,
         seed: int | None = None,
         dtype: str = "float32",
-        device: str = "cpu",
+        device: str | None = None,
     ) -> None:
         super().__init__()
         if isinstance(sizes, str) or not isinstance(sizes, Sequence):

@@ -71,9 +71,11 @@ pub fn dtype_name(v: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pymethods]
 impl PyConfig {
     #[new]
-    #[pyo3(signature = (device="cpu", dtype=None, seed=0, backend=None, grad_enabled=true, requires_grad_by_default=false, show_backend=false))]
+    /// `device=None`: the default device (`et.set_default_device`) for native carriers on
+    /// LibTorch, else `cpu`.
+    #[pyo3(signature = (device=None, dtype=None, seed=0, backend=None, grad_enabled=true, requires_grad_by_default=false, show_backend=false))]
     fn new(
-        device: &str,
+        device: Option<&str>,
         dtype: Option<&Bound<'_, PyAny>>,
         seed: u64,
         backend: Option<String>,
@@ -85,8 +87,12 @@ impl PyConfig {
             Some(d) => DType::parse(&dtype_name(d)?).py()?,
             None => DType::Float32,
         };
+        let device = match device {
+            Some(d) => Device::parse(d).py()?,
+            None => Device::default_for(dtype, backend.as_deref()),
+        };
         let c = Config {
-            device: Device::parse(device).py()?,
+            device,
             dtype,
             seed,
             backend,

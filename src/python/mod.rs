@@ -59,6 +59,21 @@ fn empty_session_caches(py: Python<'_>) -> usize {
     session::empty_session_caches(py)
 }
 
+/// Make `device` the default of sessions, configs and parameters created without one (native
+/// carriers on LibTorch), as torch's `set_default_device`.
+#[pyfunction]
+fn set_default_device(device: &str) -> PyResult<()> {
+    let d = crate::config::Device::parse(device).py()?;
+    crate::config::set_default_device(d);
+    Ok(())
+}
+
+/// The device `set_default_device` set (`"cpu"` until then).
+#[pyfunction]
+fn get_default_device() -> String {
+    crate::config::default_device().to_string()
+}
+
 /// Start a new peak window at the current live bytes.
 #[pyfunction]
 fn reset_peak_memory_stats() {
@@ -81,5 +96,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(memory_stats, m)?)?;
     m.add_function(wrap_pyfunction!(reset_peak_memory_stats, m)?)?;
     m.add_function(wrap_pyfunction!(empty_session_caches, m)?)?;
+    m.add_function(wrap_pyfunction!(set_default_device, m)?)?;
+    m.add_function(wrap_pyfunction!(get_default_device, m)?)?;
     functional::register(m)
 }

@@ -23,16 +23,15 @@ pub struct PyParameter {
 #[pymethods]
 impl PyParameter {
     #[new]
-    #[pyo3(signature = (data, *, name=None, requires_grad=true, dtype=None, device="cpu"))]
+    #[pyo3(signature = (data, *, name=None, requires_grad=true, dtype=None, device=None))]
     fn new(
         py: Python<'_>,
         data: &Bound<'_, PyAny>,
         name: Option<String>,
         requires_grad: bool,
         dtype: Option<&Bound<'_, PyAny>>,
-        device: &str,
+        device: Option<&str>,
     ) -> PyResult<Self> {
-        let device = Device::parse(device).py()?;
         let h = host_data(data)?;
         let dtype = match dtype {
             Some(d) => DType::parse(&dtype_name(d)?).py()?,
@@ -42,6 +41,10 @@ impl PyParameter {
                 )))
             }
             None => h.natural.unwrap_or(DType::Float32),
+        };
+        let device = match device {
+            Some(d) => Device::parse(d).py()?,
+            None => Device::default_for(dtype, None),
         };
         let host = h.tensor;
         let inner = py

@@ -13,7 +13,7 @@ use super::param::PyParameter;
 use super::tensor::{lock, PyTensor, SessionCell};
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
-use crate::config::{Config, DType};
+use crate::config::{Config, DType, Device};
 use crate::error::Error;
 use crate::grads::GradMap;
 use crate::rng::RngState;
@@ -95,8 +95,13 @@ impl PySession {
         config: Option<&PyConfig>,
         fields: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
+        let device_given = config.is_some()
+            || fields.is_some_and(|f| f.contains("device").unwrap_or(false));
         let base = config.map(|c| c.inner.clone()).unwrap_or_default();
-        let cfg: Config = PyConfig::with_fields(&base, fields)?;
+        let mut cfg: Config = PyConfig::with_fields(&base, fields)?;
+        if !device_given {
+            cfg.device = Device::default_for(cfg.dtype, cfg.backend.as_deref());
+        }
         // Invariant 1 first (with its warning), then invariant 2 in Session::new.
         let cfg = super::config::resolve(py, &cfg)?;
         let s = py.detach(|| Session::new(cfg)).py()?;

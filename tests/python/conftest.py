@@ -6,11 +6,20 @@ absolute numbers: they take a snapshot, act, take another and compare the differ
 
 Helpers are imported by the test modules with `from conftest import ...` (pytest's default
 `prepend` import mode puts this folder on `sys.path`).
+
+The device: `EAGERTAPE_TEST_DEVICE` (default `cpu`) names where the device-generic suite runs.
+With `cuda` and a visible GPU, it becomes eagertape's default device (`et.set_default_device`),
+so every session, config and parameter a test creates without a device lives there (native
+carriers; the reference backend and the CPU-only carriers stay on cpu), and the leak check also
+compares `torch.cuda.memory_allocated()` before and after each test. With `cuda` and no GPU,
+every device-generic test is skipped, saying why; modules marked `cpu_only` (about the CPU
+specifically: CPU-only carriers, the reference backend, the stubs) run either way.
 """
 
 from __future__ import annotations
 
 import gc
+import os
 
 import numpy as np
 import pytest
@@ -117,11 +126,44 @@ def assert_matches_torch(et_fn, arrays, torch_fn=None, *, check_fd: bool = True)
             np.testing.assert_allclose(g, fd, rtol=FD_RTOL, atol=FD_ATOL)
 
 
+DEVICE = os.environ.get("EAGERTAPE_TEST_DEVICE", "cpu")
+ON_CUDA = DEVICE.startswith("cuda")
+DEVICE_MISSING = (
+    f"EAGERTAPE_TEST_DEVICE={DEVICE}, but no CUDA device is visible to torch: the "
+    "device-generic suite needs a GPU (run it with the default EAGERTAPE_TEST_DEVICE=cpu here)"
+)
+
+
+def device_available() -> bool:
+    if not ON_CUDA:
+        return DEVICE == "cpu"
+    index = int(DEVICE.split(":")[1]) if ":" in DEVICE else 0
+    return torch.cuda.is_available() and index < torch.cuda.device_count()
+
+
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "ledger_global: the test keeps process-wide eagertape objects on purpose"
     )
     config.addinivalue_line("markers", "cuda: tests of the CUDA paths (test_cuda.py)")
+    config.addinivalue_line(
+        "markers", "cpu_only: about the CPU specifically; runs whatever EAGERTAPE_TEST_DEVICE is"
+    )
+    if DEVICE != "cpu" and not ON_CUDA:
+        raise pytest.UsageError(
+            f"EAGERTAPE_TEST_DEVICE must be cpu, cuda or cuda:N, not {DEVICE!r}"
+        )
+    if ON_CUDA and device_available():
+        et.set_default_device(DEVICE)
+
+
+def pytest_collection_modifyitems(config, items):
+    if not ON_CUDA or device_available():
+        return
+    skip = pytest.mark.skip(reason=DEVICE_MISSING)
+    for item in items:
+        if not item.get_closest_marker("cpu_only") and not item.get_closest_marker("cuda"):
+            item.add_marker(skip)
 
 
 def held_view(stats: dict) -> dict:
@@ -146,6 +188,7 @@ def no_leaks(request):
         yield
         return
     before = held_view(et.memory_stats())
+    device_before = torch.cuda.memory_allocated() if ON_CUDA else 0
     yield
     # This fixture is torn down last; drop pytest's references to the other fixtures'
     # values (a `sess64` fixture's session) so that only a real leak stays alive.
@@ -155,6 +198,15 @@ def no_leaks(request):
         gc.collect()  # only then: collecting costs more than most tests
         after = held_view(et.memory_stats())
     assert after == before, f"the test leaked eagertape buffers: {before} -> {after}"
+    if ON_CUDA:
+        # Every device byte eagertape held is back in LibTorch's caching allocator.
+        device_after = torch.cuda.memory_allocated()
+        if device_after != device_before:
+            gc.collect()
+            device_after = torch.cuda.memory_allocated()
+        assert device_after == device_before, (
+            f"the test left {device_after - device_before} bytes allocated on {DEVICE}"
+        )
 
 
 @pytest.fixture
@@ -164,11 +216,11 @@ def rng() -> np.random.Generator:
 
 @pytest.fixture
 def sess64():
-    """A fresh float64 CPU session."""
+    """A fresh float64 session on the test device."""
     return et.Session(dtype="float64")
 
 
 @pytest.fixture
 def sess32():
-    """A fresh float32 CPU session."""
+    """A fresh float32 session on the test device."""
     return et.Session(dtype="float32")

@@ -14,6 +14,9 @@ from conftest import ledger_delta, session_state
 
 import eagertape as et
 
+# About the CPU-only carriers (ieee32, interval) and their resolution to cpu.
+pytestmark = pytest.mark.cpu_only
+
 HAS_CUDA = torch.cuda.is_available()
 CPU_CARRIER_MESSAGE = "this scalar type uses the CPU tape; keeping its type and precision"
 REFERENCE_ON_CUDA_MESSAGE = (

@@ -8,7 +8,11 @@ import re
 import subprocess
 import sys
 
+import pytest
 import safetensors
+
+# The demo runs in a subprocess on cpu, as README shows it.
+pytestmark = pytest.mark.cpu_only
 
 DEMO = pathlib.Path(__file__).resolve().parents[2] / "examples" / "train_digits.py"
 

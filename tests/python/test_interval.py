@@ -24,6 +24,9 @@ from hypothesis import strategies as st
 
 import eagertape as et
 
+# The interval carrier runs on cpu only.
+pytestmark = pytest.mark.cpu_only
+
 PROPERTY = settings(max_examples=40, deadline=None)
 # A float64 point evaluation may differ from the real value by its own rounding: a few ulps of
 # the values involved (all O(10) here). 1e-12 relative is far below any enclosure width that a

@@ -191,6 +191,8 @@ NOT_TABLE = {
     "interval",
     "save",
     "load",
+    "set_default_device",
+    "get_default_device",
     "dropout",  # random: test_random.py checks it against its own mask
 }
 

@@ -25,6 +25,9 @@ from conftest import torch_value_and_grads
 
 import eagertape as et
 
+# The reference backend runs on cpu only.
+pytestmark = pytest.mark.cpu_only
+
 # reference float64 vs LibTorch float64 and vs torch.autograd (different summation orders).
 REF64_RTOL = 1e-12
 REF64_ATOL = 1e-14

@@ -7,8 +7,13 @@ import ast
 import inspect
 from pathlib import Path
 
+import pytest
+
 import eagertape
 from eagertape import _core
+
+# About the stub files, not about a device.
+pytestmark = pytest.mark.cpu_only
 
 STUB = Path(eagertape.__file__).with_name("_core.pyi")
 
