@@ -58,11 +58,7 @@ impl<B: Backend> Parameter<B> {
         name: Option<String>,
         requires_grad: bool,
     ) -> Result<Arc<Parameter<B>>> {
-        if !B::device_available(device) {
-            return Err(Error::DeviceUnavailable(format!(
-                "device {device} was requested but is not available (no usable GPU)"
-            )));
-        }
+        B::check_device(device)?;
         let _guard = B::no_grad();
         let value = B::convert(data, dtype, device)?;
         Ok(Self::new_owned(value, name, requires_grad))

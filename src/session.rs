@@ -68,12 +68,7 @@ impl<B: Backend> Session<B> {
         let (config, _warning) = config.for_scalar();
         let dtype = config.exec_dtype()?;
         let device = config.device;
-        if !B::device_available(config.device) {
-            return Err(Error::DeviceUnavailable(format!(
-                "device {} was requested but is not available in this process (no usable GPU)",
-                config.device
-            )));
-        }
+        B::check_device(config.device)?;
         Ok(Session {
             id: NEXT_SESSION_ID.fetch_add(1, Ordering::Relaxed),
             generation: 0,

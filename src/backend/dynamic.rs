@@ -137,6 +137,9 @@ impl Backend for Dyn {
     fn device_available(d: Device) -> bool {
         LibTorch::device_available(d)
     }
+    fn cuda_device_count() -> usize {
+        LibTorch::cuda_device_count()
+    }
     fn backend_name(t: &DynTensor) -> &'static str {
         match t {
             Torch(_) => LibTorch::NAME,

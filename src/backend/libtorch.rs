@@ -97,6 +97,13 @@ impl Backend for LibTorch {
             }
         }
     }
+    fn cuda_device_count() -> usize {
+        if tch::Cuda::is_available() {
+            tch::Cuda::device_count().max(0) as usize
+        } else {
+            0
+        }
+    }
     fn shape(t: &Tensor) -> Vec<i64> {
         t.size()
     }

@@ -53,6 +53,27 @@ pub trait Backend: Sized + Send + Sync + 'static {
 
     /// Whether this backend can run on `d` in this process.
     fn device_available(d: Device) -> bool;
+    /// CUDA devices this process sees (0 without a usable GPU). The default: none.
+    fn cuda_device_count() -> usize {
+        0
+    }
+    /// `Ok` if `d` is usable here; a CUDA ordinal past the last GPU is a `Device` error
+    /// naming the devices there are, no usable GPU at all a `DeviceUnavailable` error.
+    fn check_device(d: Device) -> Result<()> {
+        if Self::device_available(d) {
+            return Ok(());
+        }
+        let count = Self::cuda_device_count();
+        if d.is_cuda() && count > 0 {
+            return Err(crate::error::Error::Device(format!(
+                "device {d} does not exist: this process sees {count} CUDA device(s), cuda:0 to cuda:{}",
+                count - 1
+            )));
+        }
+        Err(crate::error::Error::DeviceUnavailable(format!(
+            "device {d} was requested but is not available in this process (no usable GPU)"
+        )))
+    }
 
     // ---- metadata and transfer ----
     fn shape(t: &Self::T) -> Vec<i64>;

@@ -27,9 +27,15 @@ def test_cuda_session_without_gpu_raises_device_unavailable():
         et.Session(device="cuda")
 
 
-def test_cuda_session_with_missing_ordinal_raises_device_unavailable():
-    with pytest.raises(et.DeviceUnavailableError):
-        et.Session(device=f"cuda:{torch.cuda.device_count()}", dtype="float32")
+def test_cuda_ordinal_past_the_last_gpu_is_a_device_error_and_no_gpu_is_unavailable():
+    # cuda:1 on a one-GPU machine names a device that does not exist (DeviceError); with no
+    # GPU at all, any CUDA device is unavailable (DeviceUnavailableError).
+    missing = f"cuda:{torch.cuda.device_count()}"
+    expected = et.DeviceError if HAS_CUDA else et.DeviceUnavailableError
+    with pytest.raises(expected):
+        et.Session(device=missing, dtype="float32")
+    with pytest.raises(expected):
+        et.Parameter(np.ones(2), device=missing)
 
 
 def test_cuda_config_is_accepted_without_creating_a_session():
@@ -174,7 +180,7 @@ def test_cuda_empty_cache_returns_reserved_memory():
 
 @requires_cuda
 def test_cpu_session_rejects_cuda_parameter_with_device_error():
-    sess = et.Session(dtype="float32")
+    sess = et.Session(dtype="float32", device="cpu")
     sess.input(np.ones(2))
     p = et.Parameter(np.ones(3, dtype=np.float32), device="cuda")
     state = session_state(sess)
@@ -186,8 +192,97 @@ def test_cpu_session_rejects_cuda_parameter_with_device_error():
 @requires_cuda
 def test_cuda_session_rejects_cpu_parameter_with_device_error():
     sess = et.Session(device="cuda", dtype="float32")
-    p = et.Parameter(np.ones(3, dtype=np.float32))
+    p = et.Parameter(np.ones(3, dtype=np.float32), device="cpu")
     state = session_state(sess)
     with pytest.raises(et.DeviceError):
         sess.use(p)
     assert session_state(sess) == state
+
+
+@requires_cuda
+def test_cuda_gradients_consumed_by_a_failing_optimizer_leave_no_device_bytes():
+    # The optimizer raises inside `with grads` (one of its gradients was released): every
+    # other gradient buffer goes back to the caching allocator all the same, and no
+    # parameter changed.
+    sess = et.Session(device="cuda", dtype="float32")
+    small = et.Parameter(np.ones(3, dtype=np.float32), device="cuda")
+    big = et.Parameter(np.ones(BIG, dtype=np.float32), device="cuda")
+    opt = et.optim.SGD([small, big], lr=0.1)
+    torch.cuda.synchronize()
+    allocated = torch.cuda.memory_allocated()
+    with pytest.raises(et.ReleasedBufferError):
+        with sess:
+            loss = (sess.use(small) * 2.0).sum() + (sess.use(big) * sess.use(big)).sum()
+            with sess.backward(loss) as g:
+                sess.reset_tape()
+                g[small].release()
+                opt.step(g)
+    torch.cuda.synchronize()
+    assert torch.cuda.memory_allocated() == allocated
+    np.testing.assert_array_equal(big.numpy(), np.ones(BIG, dtype=np.float32))
+    np.testing.assert_array_equal(small.numpy(), np.ones(3, dtype=np.float32))
+
+
+@requires_cuda
+def test_cuda_ledger_accounts_for_every_device_byte():
+    # Buffers of whole 512-byte blocks: LibTorch's caching allocator counts exactly the
+    # ledger's bytes (it rounds smaller ones up to 512).
+    torch.cuda.synchronize()
+    allocated, before = torch.cuda.memory_allocated(), et.memory_stats()
+    params = [et.Parameter(np.ones(128 * k, dtype=np.float32), device="cuda") for k in (1, 3, 8)]
+    sess = et.Session(device="cuda", dtype="float32")
+    ys = [sess.use(p) * 2.0 for p in params]
+    torch.cuda.synchronize()
+    delta = ledger_delta(before, et.memory_stats())
+    assert delta["live_bytes"] == torch.cuda.memory_allocated() - allocated == 2 * 4 * 128 * 12
+    del ys, sess, params
+    torch.cuda.synchronize()
+    assert torch.cuda.memory_allocated() == allocated
+
+
+def _op_on(device, dtype, op, arrays):
+    """An op-table row's value and gradients (numpy) on `device` in `dtype`."""
+    sess = et.Session(device=device, dtype=dtype)
+    params = [et.Parameter(a, dtype=dtype, device=device) for a in arrays]
+    out = op.et(*[sess.use(p) for p in params])
+    cot = np.linspace(-1.0, 1.0, max(1, int(np.prod(out.shape)))).reshape(out.shape)
+    value = out.numpy()
+    with sess.backward((out * cot).sum()) as grads:
+        return value, [grads[p].numpy() for p in params]
+
+
+@requires_cuda
+@pytest.mark.parametrize("dtype, rtol", [("float64", 1e-9), ("float32", 2e-4)])
+def test_cuda_matches_cpu_for_the_whole_op_table(dtype, rtol):
+    from op_table import OPS
+
+    rng = np.random.default_rng(0)
+    for op in OPS:
+        arrays = [a.astype(dtype) for a in op.inputs(rng)]
+        value, grads = _op_on("cuda", dtype, op, arrays)
+        value_cpu, grads_cpu = _op_on("cpu", dtype, op, arrays)
+        np.testing.assert_allclose(value, value_cpu, rtol=rtol, atol=rtol, err_msg=op.name)
+        for g, g_cpu in zip(grads, grads_cpu, strict=True):
+            np.testing.assert_allclose(g, g_cpu, rtol=rtol, atol=rtol, err_msg=op.name)
+
+
+@requires_cuda
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_cuda_half_precision_training_runs_with_an_exact_ledger(dtype):
+    rng = np.random.default_rng(1)
+    x, labels = rng.standard_normal((32, 16)), rng.integers(0, 4, 32)
+    model = et.nn.MLP([16, 32, 4], seed=0, dtype=dtype, device="cuda")
+    opt = et.optim.AdamW(model.parameters(), lr=1e-2)
+    sess = et.Session(device="cuda", dtype=dtype)
+    size = 2  # bytes per element
+    n = sum(int(np.prod(p.shape)) for p in model.parameters())
+    losses, ledgers = [], []
+    for _ in range(5):
+        with sess:
+            losses.append(
+                sess.train_step(et.cross_entropy(model(sess, sess.input(x)), labels), opt)
+            )
+        ledgers.append(et.memory_stats()["by_category"])
+    assert all(np.isfinite(losses)) and losses[-1] < losses[0]
+    assert ledgers[-1] == ledgers[1]  # flat after the first step
+    assert ledgers[-1]["param"] == n * size and ledgers[-1]["optimizer"] == 2 * n * size
