@@ -95,8 +95,8 @@ impl PySession {
         config: Option<&PyConfig>,
         fields: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
-        let device_given = config.is_some()
-            || fields.is_some_and(|f| f.contains("device").unwrap_or(false));
+        let device_given =
+            config.is_some() || fields.is_some_and(|f| f.contains("device").unwrap_or(false));
         let base = config.map(|c| c.inner.clone()).unwrap_or_default();
         let mut cfg: Config = PyConfig::with_fields(&base, fields)?;
         if !device_given {
