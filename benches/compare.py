@@ -8,6 +8,13 @@ kernels under `torch.no_grad()`: no autograd at all, only the kernels and Python
     .venv/bin/python benches/compare.py            # full run (BENCHMARKS.md)
     .venv/bin/python benches/compare.py --quick    # smoke run (CI)
     .venv/bin/python benches/compare.py --plot benches/ratios.png
+    python benches/compare.py --device cuda       # the same cases on a GPU (tools/gpu-check)
+
+With `--device cuda`, eagertape's sessions and parameters live on the GPU
+(`et.set_default_device`), the PyTorch and floor tensors too, and every timing ends with
+`torch.cuda.synchronize()`: B1 and B2 then measure host-side overhead per op, B3 and B4 whole
+steps. Inputs are handed over as numpy arrays on both devices (eagertape copies them in with
+`sess.input` each step; PyTorch's are made once), as on CPU.
 """
 
 from __future__ import annotations
@@ -22,11 +29,20 @@ import torch.nn.functional as F
 
 import eagertape as et
 
+DEVICE = "cpu"  # set by --device
+
+
+def sync() -> None:
+    if DEVICE.startswith("cuda"):
+        torch.cuda.synchronize()
+
 
 def timed(fn, iters: int) -> float:
+    sync()
     start = time.perf_counter()
     for _ in range(iters):
         fn()
+    sync()
     return (time.perf_counter() - start) / iters
 
 
@@ -37,7 +53,7 @@ def b1_pair(n: int = 100):
     """100 chained adds on 1-element tensors, recorded (forward only)."""
     sess = et.Session(dtype="float32")
     p = et.Parameter(np.ones(1, dtype=np.float32))
-    tp = torch.ones(1, requires_grad=True)
+    tp = torch.ones(1, requires_grad=True, device=DEVICE)
 
     def ours():
         with sess:
@@ -57,7 +73,7 @@ def b2_pair(n: int = 100):
     """A 100-op chain of small-tensor ops (add, mul, tanh), forward + backward."""
     sess = et.Session(dtype="float32")
     p = et.Parameter(np.full(16, 0.5, dtype=np.float32))
-    tp = torch.full((16,), 0.5, requires_grad=True)
+    tp = torch.full((16,), 0.5, requires_grad=True, device=DEVICE)
 
     def ours():
         with sess:
@@ -113,9 +129,9 @@ def mlp_pair(batch: int, sizes: tuple[int, ...]):
     def ours():
         sess.train_step(mlp_loss(sess, params, x, y), opt)
 
-    leaves = [torch.tensor(a, requires_grad=True) for a in init]
+    leaves = [torch.tensor(a, requires_grad=True, device=DEVICE) for a in init]
     topt = torch.optim.Adam(leaves, lr=1e-3)
-    tx, ty = torch.from_numpy(x), torch.from_numpy(y)
+    tx, ty = torch.from_numpy(x).to(DEVICE), torch.from_numpy(y).to(DEVICE)
 
     def theirs():
         h = tx
@@ -129,7 +145,7 @@ def mlp_pair(batch: int, sizes: tuple[int, ...]):
         topt.step()
 
     # The floor: the same step by hand, no autograd (kernels only).
-    fw = [torch.tensor(a) for a in init]
+    fw = [torch.tensor(a, device=DEVICE) for a in init]
     m = [torch.zeros_like(w) for w in fw]
     v = [torch.zeros_like(w) for w in fw]
     step = [0]
@@ -175,6 +191,7 @@ def b5_reset_ns_per_node(nodes: int = 10_000, rounds: int = 7) -> float:
             x = x + 1.0
         start = time.perf_counter()
         sess.reset_tape()
+        sync()
         samples.append((time.perf_counter() - start) / nodes * 1e9)
     return statistics.median(samples)
 
@@ -206,7 +223,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="a smoke run (CI)")
     ap.add_argument("--plot", metavar="PNG", help="also draw the ratios (needs matplotlib)")
+    ap.add_argument("--device", default="cpu", help="cpu (default), cuda or cuda:N")
     args = ap.parse_args()
+    global DEVICE
+    DEVICE = args.device
+    if DEVICE.startswith("cuda") and not torch.cuda.is_available():
+        raise SystemExit(f"--device {DEVICE}: no CUDA device is visible to torch")
+    et.set_default_device(DEVICE)
     rounds, scale = (2, 0.05) if args.quick else (7, 1.0)
     # (name, functions, iterations per timing, rounds factor). B4's steps are long and the
     # machine's speed drifts: it alternates the three every 2 steps, over 4x the rounds.
@@ -221,7 +244,8 @@ def main() -> None:
             4,
         ),
     ]
-    print(f"torch {torch.__version__}, intra-op threads {torch.get_num_threads()}")
+    where = torch.cuda.get_device_name(DEVICE) if DEVICE.startswith("cuda") else "cpu"
+    print(f"torch {torch.__version__}, intra-op threads {torch.get_num_threads()}, {where}")
     print("| case | eagertape (µs) | PyTorch (µs) | floor (µs) | vs PyTorch | vs floor |")
     print("|---|---:|---:|---:|---:|---:|")
     ratios = {}
