@@ -23,6 +23,17 @@ __all__ = [
     "log",
     "sqrt",
     "abs",
+    "rsqrt",
+    "square",
+    "reciprocal",
+    "log1p",
+    "expm1",
+    "sin",
+    "cos",
+    "erf",
+    "sign",
+    "silu",
+    "logsigmoid",
     "softmax",
     "log_softmax",
     "matmul",
@@ -68,6 +79,50 @@ def sqrt(x: Tensor) -> Tensor:
 
 def abs(x: Tensor) -> Tensor:  # noqa: A001  (torch.abs)
     return x.abs()
+
+
+def rsqrt(x: Tensor) -> Tensor:
+    return x.rsqrt()
+
+
+def square(x: Tensor) -> Tensor:
+    return x.square()
+
+
+def reciprocal(x: Tensor) -> Tensor:
+    return x.reciprocal()
+
+
+def log1p(x: Tensor) -> Tensor:
+    return x.log1p()
+
+
+def expm1(x: Tensor) -> Tensor:
+    return x.expm1()
+
+
+def sin(x: Tensor) -> Tensor:
+    return x.sin()
+
+
+def cos(x: Tensor) -> Tensor:
+    return x.cos()
+
+
+def erf(x: Tensor) -> Tensor:
+    return x.erf()
+
+
+def sign(x: Tensor) -> Tensor:
+    return x.sign()
+
+
+def silu(x: Tensor) -> Tensor:
+    return x.silu()
+
+
+def logsigmoid(x: Tensor) -> Tensor:
+    return x.logsigmoid()
 
 
 def softmax(x: Tensor, dim: int) -> Tensor:

@@ -9,6 +9,7 @@
 //! ([`Op::rule`]); there is no default shape rule and no list of exceptions to maintain.
 //! See `ARCHITECTURE.md`, "How to add an op".
 
+pub mod activation;
 pub mod binary;
 pub mod layout;
 pub mod loss;
@@ -19,6 +20,7 @@ pub mod softmax;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod unary;
+pub mod unary_math;
 
 use std::sync::Arc;
 

@@ -1,4 +1,5 @@
-//! Pointwise functions of one tensor: `neg exp log tanh sigmoid relu sqrt abs`.
+//! Pointwise functions of one tensor: `neg exp log tanh sigmoid relu sqrt abs` here, the
+//! other functions of the family in `unary_math.rs` and `activation.rs`.
 //!
 //! Each function is one unit type below holding everything about it: its LibTorch kernel
 //! and `_out` form, its element function on the reference backend ([`UnaryKernel`]) and its
@@ -7,6 +8,8 @@
 
 use tch::Tensor;
 
+pub use super::activation::{LogSigmoid, Silu};
+pub use super::unary_math::{Cos, Erf, Expm1, Log1p, Reciprocal, Rsqrt, Sign, Sin, Square};
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::reference::Scalar;
 use crate::backend::{Backend, BinaryKernel, OutKernel, UnaryKernel};
@@ -67,7 +70,10 @@ macro_rules! unary_ops {
     };
 }
 
-unary_ops!(Neg, Exp, Log, Tanh, Sigmoid, Relu, Sqrt, Abs);
+unary_ops!(
+    Neg, Exp, Log, Tanh, Sigmoid, Relu, Sqrt, Abs, Rsqrt, Square, Reciprocal, Log1p, Expm1, Sin,
+    Cos, Erf, Sign, Silu, LogSigmoid,
+);
 
 impl UnaryOp {
     /// The op recording this function.
@@ -109,37 +115,42 @@ impl<B: Backend> Rule<B> for Unary {
 }
 
 /// Declares a unit whose LibTorch kernel is `Tensor::$f` / `Tensor::$f_out` and whose
-/// reference element function is `$element`.
-macro_rules! kernel {
+/// reference element function is `$element` (or, after `@`, an `Option` of one: `None` where
+/// a carrier cannot compute it as specified).
+macro_rules! unary_kernel {
     ($name:ident, $op:literal, $f:ident, $f_out:ident, $element:expr) => {
+        $crate::ops::unary::unary_kernel!(@ $name, $op, $f, $f_out, Some($element));
+    };
+    (@ $name:ident, $op:literal, $f:ident, $f_out:ident, $element:expr) => {
         #[doc = concat!("`", $op, "`.")]
         pub struct $name;
 
-        impl UnaryKernel for $name {
+        impl $crate::backend::UnaryKernel for $name {
             const NAME: &'static str = $op;
-            fn torch(x: &Tensor) -> Result<Tensor> {
+            fn torch(x: &tch::Tensor) -> $crate::error::Result<tch::Tensor> {
                 Ok(x.$f()?)
             }
-            fn torch_out(x: &Tensor, out: &mut Tensor) -> Result<bool> {
+            fn torch_out(x: &tch::Tensor, out: &mut tch::Tensor) -> $crate::error::Result<bool> {
                 // The call hands back a second handle on `out`; it is dropped at once.
                 drop(x.$f_out(out)?);
                 Ok(true)
             }
-            fn element<S: Scalar>() -> Option<fn(S) -> S> {
-                Some($element)
+            fn element<S: $crate::backend::reference::Scalar>() -> Option<fn(S) -> S> {
+                $element
             }
         }
     };
 }
+pub(crate) use unary_kernel;
 
-kernel!(Neg, "neg", f_neg, f_neg_out, S::neg);
-kernel!(Exp, "exp", f_exp, f_exp_out, S::exp);
-kernel!(Log, "log", f_log, f_log_out, S::log);
-kernel!(Tanh, "tanh", f_tanh, f_tanh_out, S::tanh);
-kernel!(Sigmoid, "sigmoid", f_sigmoid, f_sigmoid_out, S::sigmoid);
-kernel!(Relu, "relu", f_relu, f_relu_out, S::relu);
-kernel!(Sqrt, "sqrt", f_sqrt, f_sqrt_out, sqrt_element::<S>);
-kernel!(Abs, "abs", f_abs, f_abs_out, abs_element::<S>);
+unary_kernel!(Neg, "neg", f_neg, f_neg_out, S::neg);
+unary_kernel!(Exp, "exp", f_exp, f_exp_out, S::exp);
+unary_kernel!(Log, "log", f_log, f_log_out, S::log);
+unary_kernel!(Tanh, "tanh", f_tanh, f_tanh_out, S::tanh);
+unary_kernel!(Sigmoid, "sigmoid", f_sigmoid, f_sigmoid_out, S::sigmoid);
+unary_kernel!(Relu, "relu", f_relu, f_relu_out, S::relu);
+unary_kernel!(Sqrt, "sqrt", f_sqrt, f_sqrt_out, sqrt_element::<S>);
+unary_kernel!(Abs, "abs", f_abs, f_abs_out, abs_element::<S>);
 
 impl UnaryFn for Neg {
     // d(-x) = -g

@@ -44,6 +44,17 @@ UNARY = {
     "sqrt": (et.sqrt, torch.sqrt),
     "abs": (et.abs, torch.abs),
     "neg": (lambda x: -x, lambda x: -x),
+    "rsqrt": (et.rsqrt, torch.rsqrt),
+    "square": (et.square, torch.square),
+    "reciprocal": (et.reciprocal, torch.reciprocal),
+    "log1p": (et.log1p, torch.log1p),
+    "expm1": (et.expm1, torch.expm1),
+    "sin": (et.sin, torch.sin),
+    "cos": (et.cos, torch.cos),
+    "erf": (et.erf, torch.erf),
+    "sign": (et.sign, torch.sign),
+    "silu": (et.silu, F.silu),
+    "logsigmoid": (et.logsigmoid, F.logsigmoid),
 }
 BINARY = {
     "add": lambda a, b: a + b,

@@ -271,6 +271,12 @@ fn row_terms(xs: &[Interval]) -> Option<Vec<(Interval, Interval, Interval)>> {
 }
 
 impl Scalar for Interval {
+    const INTERVAL: bool = true;
+
+    /// Not an enclosure: ops whose function has none refuse intervals first (`INTERVAL`).
+    fn point(self, _f32: fn(f32) -> f32, _f64: fn(f64) -> f64) -> Self {
+        NAN
+    }
     const SIZE: usize = 16;
 
     /// The degenerate interval `[v, v]` (exact).

@@ -12,6 +12,13 @@ use std::fmt::Debug;
 pub trait Scalar: Copy + Debug + Send + Sync + 'static {
     /// Bytes per element, for the ledger.
     const SIZE: usize;
+    /// An enclosure type (its functions must enclose the exact result, not round it).
+    const INTERVAL: bool = false;
+
+    /// `f` at a point value, given in both precisions (for `libm`'s `f32` and `f64`
+    /// functions). Only for the point types: an op whose function has no sound enclosure
+    /// refuses intervals before it gets here (`INTERVAL`); an interval gives NaN.
+    fn point(self, f32: fn(f32) -> f32, f64: fn(f64) -> f64) -> Self;
 
     /// The value nearest to `v` (round to nearest even); for intervals, `[v, v]`.
     fn from_f64(v: f64) -> Self;
@@ -72,10 +79,13 @@ pub trait Scalar: Copy + Debug + Send + Sync + 'static {
 }
 
 macro_rules! float_scalar {
-    ($t:ty, $exp:path, $log:path, $tanh:path, $pow:path) => {
+    ($t:ty, $exp:path, $log:path, $tanh:path, $pow:path, $point:expr) => {
         impl Scalar for $t {
             const SIZE: usize = std::mem::size_of::<$t>();
 
+            fn point(self, f32: fn(f32) -> f32, f64: fn(f64) -> f64) -> Self {
+                $point(self, f32, f64)
+            }
             fn from_f64(v: f64) -> Self {
                 v as $t
             }
@@ -144,8 +154,23 @@ macro_rules! float_scalar {
     };
 }
 
-float_scalar!(f32, libm::expf, libm::logf, libm::tanhf, libm::powf);
-float_scalar!(f64, libm::exp, libm::log, libm::tanh, libm::pow);
+float_scalar!(
+    f32,
+    libm::expf,
+    libm::logf,
+    libm::tanhf,
+    libm::powf,
+    point_f32
+);
+float_scalar!(f64, libm::exp, libm::log, libm::tanh, libm::pow, point_f64);
+
+fn point_f32(x: f32, f: fn(f32) -> f32, _: fn(f64) -> f64) -> f32 {
+    f(x)
+}
+
+fn point_f64(x: f64, _: fn(f32) -> f32, f: fn(f64) -> f64) -> f64 {
+    f(x)
+}
 
 #[cfg(test)]
 mod tests {
