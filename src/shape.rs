@@ -192,6 +192,100 @@ pub fn reshape_shape(s: &[i64], target: &[i64]) -> Result<Vec<i64>> {
     Ok(out)
 }
 
+/// `permute(dims)`: `dims` normalized (a permutation of `0..ndim`) and the output shape.
+pub fn permute_shape(s: &[i64], dims: &[i64]) -> Result<(Vec<usize>, Vec<i64>)> {
+    if dims.len() != s.len() {
+        return Err(Error::Shape(format!(
+            "permute: {} dims given for a tensor with {} dimension(s)",
+            dims.len(),
+            s.len()
+        )));
+    }
+    let mut seen = vec![false; s.len()];
+    let mut perm = Vec::with_capacity(dims.len());
+    for &d in dims {
+        let i = normalize_dim("permute", d, s.len())?;
+        if std::mem::replace(&mut seen[i], true) {
+            return Err(Error::Shape(format!(
+                "permute: dim {i} appears multiple times in {dims:?}"
+            )));
+        }
+        perm.push(i);
+    }
+    let out = perm.iter().map(|&i| s[i]).collect();
+    Ok((perm, out))
+}
+
+/// `unsqueeze(dim)`: a size-1 dim inserted at `dim` (in `[-ndim-1, ndim]`).
+pub fn unsqueeze_shape(s: &[i64], dim: i64) -> Result<Vec<i64>> {
+    let d = normalize_dim("unsqueeze", dim, s.len() + 1)?;
+    let mut out = s.to_vec();
+    out.insert(d, 1);
+    Ok(out)
+}
+
+/// `squeeze(dims)`: the size-1 dims among `dims` removed (all size-1 dims for `None`).
+pub fn squeeze_shape(s: &[i64], dims: Option<&[i64]>) -> Result<Vec<i64>> {
+    let drop: Vec<bool> = match dims {
+        None => s.iter().map(|&n| n == 1).collect(),
+        Some(dims) => {
+            let picked = reduced_dims("squeeze", dims, s.len())?;
+            // `reduced_dims` marks every dim for an empty list; squeeze(()) drops none.
+            s.iter()
+                .zip(&picked)
+                .map(|(&n, &p)| p && n == 1 && !dims.is_empty())
+                .collect()
+        }
+    };
+    Ok(s.iter()
+        .zip(drop)
+        .filter(|&(_, d)| !d)
+        .map(|(&n, _)| n)
+        .collect())
+}
+
+/// `flatten(start_dim, end_dim)`: the dims from `start` to `end` merged into one.
+pub fn flatten_shape(s: &[i64], start: i64, end: i64) -> Result<Vec<i64>> {
+    if s.is_empty() {
+        normalize_dim("flatten", start, 0)?;
+        normalize_dim("flatten", end, 0)?;
+        return Ok(vec![1]);
+    }
+    let (a, b) = (
+        normalize_dim("flatten", start, s.len())?,
+        normalize_dim("flatten", end, s.len())?,
+    );
+    if a > b {
+        return Err(Error::Shape(format!(
+            "flatten: start_dim {start} cannot come after end_dim {end}"
+        )));
+    }
+    let mut out = s[..a].to_vec();
+    out.push(s[a..=b].iter().product());
+    out.extend_from_slice(&s[b + 1..]);
+    Ok(out)
+}
+
+/// `unflatten(dim, sizes)`: `dim` split into `sizes` (one may be -1).
+pub fn unflatten_shape(s: &[i64], dim: i64, sizes: &[i64]) -> Result<Vec<i64>> {
+    let d = normalize_dim("unflatten", dim, s.len())?;
+    if s.is_empty() || sizes.is_empty() {
+        return Err(Error::Shape(format!(
+            "unflatten: cannot split dim {dim} of shape {s:?} into {sizes:?}"
+        )));
+    }
+    let split = reshape_shape(&[s[d]], sizes).map_err(|_| {
+        Error::Shape(format!(
+            "unflatten: sizes {sizes:?} do not multiply to dim {dim}'s size {}",
+            s[d]
+        ))
+    })?;
+    let mut out = s[..d].to_vec();
+    out.extend(split);
+    out.extend_from_slice(&s[d + 1..]);
+    Ok(out)
+}
+
 /// Two shapes that must be equal (losses between a prediction and its target).
 pub fn same_shape(op: &str, a: &[i64], b: &[i64]) -> Result<()> {
     if a != b {
@@ -288,6 +382,35 @@ mod tests {
         assert!(reshape_shape(&[2, 6], &[-1, -1]).is_err());
         assert!(reshape_shape(&[2, 6], &[7]).is_err());
         assert!(reshape_shape(&[2, 6], &[i64::MAX, 2]).is_err());
+    }
+
+    #[test]
+    fn view_shapes_follow_torch() {
+        assert_eq!(
+            permute_shape(&[2, 3, 4], &[2, 0, -2]).unwrap().1,
+            vec![4, 2, 3]
+        );
+        assert!(permute_shape(&[2, 3], &[0, 0]).is_err());
+        assert!(permute_shape(&[2, 3], &[0]).is_err());
+        assert_eq!(unsqueeze_shape(&[2, 3], -1).unwrap(), vec![2, 3, 1]);
+        assert_eq!(unsqueeze_shape(&[2, 3], 0).unwrap(), vec![1, 2, 3]);
+        assert_eq!(unsqueeze_shape(&[], 0).unwrap(), vec![1]);
+        assert!(unsqueeze_shape(&[2], 3).is_err());
+        assert_eq!(squeeze_shape(&[1, 2, 1], None).unwrap(), vec![2]);
+        assert_eq!(squeeze_shape(&[1, 2, 1], Some(&[0])).unwrap(), vec![2, 1]);
+        assert_eq!(
+            squeeze_shape(&[1, 2, 1], Some(&[1])).unwrap(),
+            vec![1, 2, 1]
+        );
+        assert_eq!(squeeze_shape(&[1, 2, 1], Some(&[])).unwrap(), vec![1, 2, 1]);
+        assert_eq!(flatten_shape(&[2, 3, 4], 1, -1).unwrap(), vec![2, 12]);
+        assert_eq!(flatten_shape(&[], 0, -1).unwrap(), vec![1]);
+        assert!(flatten_shape(&[2, 3], 1, 0).is_err());
+        assert_eq!(
+            unflatten_shape(&[2, 12], 1, &[3, -1]).unwrap(),
+            vec![2, 3, 4]
+        );
+        assert!(unflatten_shape(&[2, 12], 1, &[5, -1]).is_err());
     }
 
     #[test]

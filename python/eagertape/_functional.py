@@ -36,6 +36,13 @@ __all__ = [
     "logsigmoid",
     "softmax",
     "log_softmax",
+    "reshape",
+    "transpose",
+    "permute",
+    "unsqueeze",
+    "squeeze",
+    "flatten",
+    "unflatten",
     "matmul",
     "sum",
     "mean",
@@ -123,6 +130,34 @@ def silu(x: Tensor) -> Tensor:
 
 def logsigmoid(x: Tensor) -> Tensor:
     return x.logsigmoid()
+
+
+def reshape(x: Tensor, shape: tuple[int, ...]) -> Tensor:
+    return x.reshape(shape)
+
+
+def transpose(x: Tensor, dim0: int, dim1: int) -> Tensor:
+    return x.transpose(dim0, dim1)
+
+
+def permute(x: Tensor, dims: tuple[int, ...]) -> Tensor:
+    return x.permute(dims)
+
+
+def unsqueeze(x: Tensor, dim: int) -> Tensor:
+    return x.unsqueeze(dim)
+
+
+def squeeze(x: Tensor, dim: int | tuple[int, ...] | None = None) -> Tensor:
+    return x.squeeze(dim)
+
+
+def flatten(x: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+    return x.flatten(start_dim, end_dim)
+
+
+def unflatten(x: Tensor, dim: int, sizes: tuple[int, ...]) -> Tensor:
+    return x.unflatten(dim, sizes)
 
 
 def softmax(x: Tensor, dim: int) -> Tensor:

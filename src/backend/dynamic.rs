@@ -313,6 +313,12 @@ impl Backend for Dyn {
         }
     }
 
+    fn permute(a: &DynTensor, perm: &[usize]) -> Result<DynTensor> {
+        match a {
+            Torch(x) => LibTorch::permute(x, perm).map(Torch),
+            other => super::permute_by_transposes::<Dyn>(other, perm),
+        }
+    }
     fn transpose(a: &DynTensor, d0: i64, d1: i64) -> Result<DynTensor> {
         unary!(a, transpose, d0, d1)
     }

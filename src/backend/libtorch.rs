@@ -197,6 +197,10 @@ impl Backend for LibTorch {
         Ok(zeros.f_scatter(dim, index, src)?)
     }
 
+    fn permute(a: &Tensor, perm: &[usize]) -> Result<Tensor> {
+        let dims: Vec<i64> = perm.iter().map(|&d| d as i64).collect();
+        Ok(a.f_permute(&dims)?)
+    }
     fn transpose(a: &Tensor, d0: i64, d1: i64) -> Result<Tensor> {
         Ok(a.f_transpose(d0, d1)?)
     }

@@ -35,6 +35,25 @@ pub enum OutKernel {
     LogSoftmax(i64),
 }
 
+/// `perm` as a sequence of transposes of `a` (each a view, so the result is one).
+pub fn permute_by_transposes<B: Backend>(a: &B::T, perm: &[usize]) -> Result<B::T> {
+    // `at[i]` is the input dim now at position i; place perm[i] at i, left to right.
+    let mut at: Vec<usize> = (0..perm.len()).collect();
+    let mut out: Option<B::T> = None;
+    for (i, &want) in perm.iter().enumerate() {
+        let j = at.iter().position(|&d| d == want).unwrap_or(i);
+        if j != i {
+            at.swap(i, j);
+            let cur = out.as_ref().unwrap_or(a);
+            out = Some(B::transpose(cur, i as i64, j as i64)?);
+        }
+    }
+    match out {
+        Some(t) => Ok(t),
+        None => B::transpose(a, 0, 0),
+    }
+}
+
 pub trait Backend: Sized + Send + Sync + 'static {
     /// A tensor of this backend.
     type T: Send + 'static;
@@ -168,6 +187,11 @@ pub trait Backend: Sized + Send + Sync + 'static {
 
     // ---- views (share storage with the input) ----
     fn transpose(a: &Self::T, d0: i64, d1: i64) -> Result<Self::T>;
+    /// Dims reordered (`perm` a permutation of `0..ndim`): a view. The default composes
+    /// transposes.
+    fn permute(a: &Self::T, perm: &[usize]) -> Result<Self::T> {
+        permute_by_transposes::<Self>(a, perm)
+    }
     fn expand(a: &Self::T, shape: &[i64]) -> Result<Self::T>;
     fn is_contiguous(a: &Self::T) -> bool;
     /// A view with a new shape of contiguous data.

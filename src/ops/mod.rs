@@ -21,6 +21,7 @@ pub mod softmax;
 pub(crate) mod testing;
 pub mod unary;
 pub mod unary_math;
+pub mod view;
 
 use std::sync::Arc;
 
@@ -199,6 +200,9 @@ ops! {
     Linear(matmul::Linear),
     Transpose(layout::Transpose),
     Reshape(layout::Reshape),
+    Permute(view::Permute),
+    /// `unsqueeze`, `squeeze`, `flatten`, `unflatten`, `view` (boxed: larger than a slot).
+    ShapeView(Box<view::ShapeView>),
     Reduce(reduce::Reduce),
     /// `max(dim)`: values and (a second output) int64 indices.
     MaxDim(Box<reduce::MaxDim<B>>),

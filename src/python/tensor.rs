@@ -15,6 +15,7 @@ use crate::error::{Error, Result};
 use crate::ops::binary::BinaryOp;
 use crate::ops::scalar::ScalarOp;
 use crate::ops::unary::UnaryOp;
+use crate::ops::view::ShapeView;
 use crate::ops::Op;
 use crate::session::{Operand, Operator, Session};
 use crate::tape::Handle;
@@ -400,6 +401,107 @@ impl PyTensor {
     }
     fn transpose(&self, py: Python<'_>, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::transpose(dim0, dim1))
+    }
+    /// `permute(2, 0, 1)` or `permute((2, 0, 1))`.
+    #[pyo3(signature = (*dims))]
+    fn permute(&self, py: Python<'_>, dims: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
+        self.unary(py, Op::permute(&super::session::shape_arg(dims)?))
+    }
+    fn unsqueeze(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
+        self.unary(py, Op::shape_view(ShapeView::Unsqueeze(dim)))
+    }
+    /// `dim`: `None` (every size-1 dim), an int or a tuple of ints.
+    #[pyo3(signature = (dim=None))]
+    fn squeeze(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>) -> PyResult<PyTensor> {
+        let dims = match dim.filter(|d| !d.is_none()) {
+            None => None,
+            Some(d) => Some(dims(Some(d))?.into_boxed_slice()),
+        };
+        self.unary(py, Op::shape_view(ShapeView::Squeeze(dims)))
+    }
+    #[pyo3(signature = (start_dim=0, end_dim=-1))]
+    fn flatten(&self, py: Python<'_>, start_dim: i64, end_dim: i64) -> PyResult<PyTensor> {
+        self.unary(py, Op::shape_view(ShapeView::Flatten(start_dim, end_dim)))
+    }
+    fn unflatten(&self, py: Python<'_>, dim: i64, sizes: Vec<i64>) -> PyResult<PyTensor> {
+        self.unary(py, Op::shape_view(ShapeView::Unflatten(dim, sizes.into())))
+    }
+    /// `view(2, 3)` or `view((2, 3))`: a reshape that never copies (non-contiguous input is
+    /// a `ShapeError`, as torch's).
+    #[pyo3(signature = (*shape))]
+    fn view(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
+        let shape = super::session::shape_arg(shape)?;
+        self.unary(py, Op::shape_view(ShapeView::View(shape.into())))
+    }
+    /// `x.T`: the dims reversed (a transpose for a matrix).
+    #[getter(T)]
+    fn t_property(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        let h = self.handle;
+        let ndim = self.with(py, move |s| s.shape(h))?.len() as i64;
+        let reversed: Vec<i64> = (0..ndim).rev().collect();
+        self.unary(py, Op::permute(&reversed))
+    }
+    /// `x.mT`: the last two dims swapped (a batch of matrices transposed).
+    #[getter(mT)]
+    fn mt_property(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        let h = self.handle;
+        let ndim = self.with(py, move |s| s.shape(h))?.len();
+        if ndim < 2 {
+            return Err(super::to_py(Error::Shape(format!(
+                "mT: the tensor has {ndim} dimension(s); it needs at least 2"
+            ))));
+        }
+        self.unary(py, Op::transpose(-2, -1))
+    }
+    /// The number of dims.
+    #[getter]
+    fn ndim(&self, py: Python<'_>) -> PyResult<usize> {
+        let h = self.handle;
+        Ok(self.with(py, move |s| s.shape(h))?.len())
+    }
+    /// `dim()`: the number of dims (torch's method form of `ndim`).
+    fn dim(&self, py: Python<'_>) -> PyResult<usize> {
+        self.ndim(py)
+    }
+    /// The shape as a tuple, or one dim's size (negative dims count from the end).
+    #[pyo3(signature = (dim=None))]
+    fn size<'py>(&self, py: Python<'py>, dim: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+        let h = self.handle;
+        let shape = self.with(py, move |s| s.shape(h))?;
+        match dim {
+            None => Ok(PyTuple::new(py, shape)?.into_any()),
+            Some(d) => {
+                let i = crate::shape::normalize_dim("size", d, shape.len()).py()?;
+                if shape.is_empty() {
+                    return Err(super::to_py(Error::DimOutOfRange {
+                        op: "size".into(),
+                        dim: d,
+                        ndim: 0,
+                    }));
+                }
+                Ok(shape[i].into_pyobject(py)?.into_any())
+            }
+        }
+    }
+    /// The number of elements.
+    fn numel(&self, py: Python<'_>) -> PyResult<i64> {
+        let h = self.handle;
+        Ok(self.with(py, move |s| s.shape(h))?.iter().product())
+    }
+    /// The size of the first dim; a 0-d tensor has no length, as in torch.
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        let h = self.handle;
+        let shape = self.with(py, move |s| s.shape(h))?;
+        match shape.first() {
+            Some(&n) => Ok(n as usize),
+            None => Err(pyo3::exceptions::PyTypeError::new_err(
+                "len() of a 0-d tensor",
+            )),
+        }
+    }
+    /// The value as (nested) Python numbers: `numpy().tolist()`.
+    fn tolist<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.numpy(py)?.call_method0("tolist")
     }
     /// `max(dim, keepdim=False)`: the maxima along `dim` and the (int64) index of each
     /// one's first occurrence, as torch's `(values, indices)` named tuple.

@@ -86,6 +86,8 @@ def calls(draw):
                 "binary",
                 "scalar",
                 "reduce",
+                "max",
+                "view",
                 "softmax",
                 "transpose",
                 "reshape",
@@ -149,6 +151,19 @@ def calls(draw):
             lambda x: x.transpose(d0, d1),
             lambda x: x.transpose(d0, d1),
         )
+    if kind == "view":
+        which = draw(st.sampled_from(["permute", "unsqueeze", "squeeze", "flatten", "T", "mT"]))
+        a, b = draw(dims), draw(dims)
+        perm = tuple(draw(st.permutations(range(draw(st.integers(0, 4))))))
+        f = {
+            "permute": lambda x: x.permute(perm),
+            "unsqueeze": lambda x: x.unsqueeze(a),
+            "squeeze": lambda x: x.squeeze(a),
+            "flatten": lambda x: x.flatten(a, b),
+            "T": lambda x: x.T if x.ndim <= 2 else x.permute(*reversed(range(x.ndim))),
+            "mT": lambda x: x.mT,
+        }[which]
+        return f"{which}({a}, {b}, {perm})", [draw(shapes)], f, f
     if kind == "reshape":
         target = tuple(draw(st.lists(st.integers(-2, 6), max_size=4)))
         return (

@@ -167,7 +167,21 @@ def test_unsupported_carriers_raise_unsupported_op_error_and_record_nothing(op, 
 
 
 # Tensor attributes that are not ops (metadata, conversions).
-NOT_OPS = {"shape", "dtype", "device", "requires_grad", "session_id", "generation", "numpy", "item"}
+NOT_OPS = {
+    "shape",
+    "dtype",
+    "device",
+    "requires_grad",
+    "session_id",
+    "generation",
+    "numpy",
+    "item",
+    "ndim",
+    "dim",
+    "size",
+    "numel",
+    "tolist",
+}
 OPERATORS = {
     "__add__",
     "__radd__",

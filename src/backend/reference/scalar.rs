@@ -146,6 +146,10 @@ macro_rules! float_scalar {
             fn powf(self, e: f64) -> Self {
                 if e == 2.0 {
                     self * self
+                } else if self < 0.0 && e.is_finite() && e.fract() != 0.0 {
+                    // A negative base with a non-integer exponent is NaN, judged on the
+                    // exponent as given (torch's rule), before it is rounded to this type.
+                    <$t>::NAN
                 } else {
                     $pow(self, e as $t)
                 }
