@@ -293,6 +293,20 @@ fn only_a_sole_owned_dense_tensor_of_the_exact_key_is_recyclable() {
     ));
     let narrow = data(&[4, 3], 0, f32_, false).narrow(0, 1, 2);
     assert!(!LibTorch::recyclable(&narrow, &[2, 3], f32_, cpu));
+    // Every view eagertape's ops make (permute, unsqueeze/squeeze/flatten as views): the
+    // base is shared, so neither is recyclable while both live.
+    for make in [
+        |t: &Tensor| LibTorch::permute(t, &[1, 0]).unwrap(),
+        |t: &Tensor| t.unsqueeze(0),
+        |t: &Tensor| t.unsqueeze(2).squeeze_dim(2),
+        |t: &Tensor| t.flatten(0, -1),
+    ] {
+        let base = fresh();
+        let view = make(&base);
+        assert!(!LibTorch::recyclable(&base, &[2, 3], f32_, cpu));
+        let shape = view.size();
+        assert!(!LibTorch::recyclable(&view, &shape, f32_, cpu));
+    }
 }
 
 /// Every kernel that can write into a kept buffer computes exactly what the allocating

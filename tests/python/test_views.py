@@ -1,0 +1,60 @@
+"""Views stay cheap and safe: the layout ops of contiguous data allocate no storage (the
+ledger's live bytes do not move), and recycled buffers are never a view's storage."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import eagertape as et
+
+VIEWS = {
+    "transpose": lambda x: x.transpose(0, 2),
+    "permute": lambda x: x.permute(2, 0, 1),
+    "T": lambda x: x.T,
+    "mT": lambda x: x.mT,
+    "reshape": lambda x: x.reshape(6, 4),
+    "view": lambda x: x.view(-1),
+    "unsqueeze": lambda x: x.unsqueeze(1),
+    "squeeze": lambda x: x.unsqueeze(0).squeeze(0),
+    "flatten": lambda x: x.flatten(1),
+    "unflatten": lambda x: x.unflatten(2, (2, 2)),
+}
+
+
+@pytest.mark.parametrize("name", list(VIEWS))
+def test_a_view_of_contiguous_data_allocates_no_storage(name):
+    sess = et.Session(dtype="float64")
+    x = sess.input(np.arange(24.0).reshape(2, 3, 4))
+    before = et.memory_stats()
+    y = VIEWS[name](x)
+    after = et.memory_stats()
+    assert after["live_bytes"] == before["live_bytes"]
+    assert after["allocations"] == before["allocations"]
+    assert y.numpy().size == 24
+
+
+@pytest.mark.parametrize("name", list(VIEWS))
+def test_reset_keeps_a_views_base_once_and_never_the_view(name):
+    # The pool may keep an op's fresh output for the next generation; a view's node owns no
+    # storage, so only its base (24 float64 values) is kept, and the next generation's
+    # identical ops give the same values through the recycled buffer.
+    sess = et.Session(dtype="float64")
+    p = et.Parameter(np.arange(24.0).reshape(2, 3, 4))
+    expected = VIEWS[name](sess.use(p) * 2.0).numpy().copy()
+    sess.reset_tape()
+    assert sess.cached_bytes == 24 * 8
+    np.testing.assert_array_equal(VIEWS[name](sess.use(p) * 2.0).numpy(), expected)
+    assert sess.cached_bytes == 0  # reused
+    sess.reset_tape()
+    sess.empty_cache()
+
+
+def test_view_of_non_contiguous_data_is_a_shape_error_and_records_nothing():
+    sess = et.Session(dtype="float64")
+    xt = sess.input(np.ones((3, 4))).T
+    n = sess.tape_len
+    with pytest.raises(et.ShapeError, match="use reshape"):
+        xt.view(12)
+    assert sess.tape_len == n
+    assert xt.reshape(12).shape == (12,)
