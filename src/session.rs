@@ -457,7 +457,7 @@ impl<B: Backend> Session<B> {
                 "matmul: a Python number has no dimensions; use *".into(),
             ));
         };
-        let op = crate::ops::scalar::rewrite(f, scalar, reflected);
+        let op = crate::ops::scalar::rewrite(f, scalar, reflected)?;
         match tensor {
             Operand::Node(h) => self.record(op, &[h]),
             data => self.apply(op, vec![data]),

@@ -36,6 +36,10 @@ __all__ = [
     "logsigmoid",
     "softmax",
     "log_softmax",
+    "clamp",
+    "hardtanh",
+    "maximum",
+    "minimum",
     "reshape",
     "transpose",
     "permute",
@@ -130,6 +134,22 @@ def silu(x: Tensor) -> Tensor:
 
 def logsigmoid(x: Tensor) -> Tensor:
     return x.logsigmoid()
+
+
+def clamp(x: Tensor, min: float | None = None, max: float | None = None) -> Tensor:  # noqa: A002
+    return x.clamp(min, max)
+
+
+def hardtanh(x: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
+    return x.clamp(min_val, max_val)
+
+
+def maximum(a: Tensor, b: object) -> Tensor:
+    return a.maximum(b)
+
+
+def minimum(a: Tensor, b: object) -> Tensor:
+    return a.minimum(b)
 
 
 def reshape(x: Tensor, shape: tuple[int, ...]) -> Tensor:

@@ -41,6 +41,11 @@ pub trait BinaryKernel: 'static {
 /// `y = f(x, s)` for a constant number `s`, elementwise.
 pub trait ScalarKernel: 'static {
     const NAME: &'static str;
+    /// Refuse a number the op cannot take for a tensor of `dtype` (as torch refuses a bound
+    /// beyond float32's range); every backend calls it before the kernel. Default: any.
+    fn check(_s: f64, _dtype: crate::config::DType) -> Result<()> {
+        Ok(())
+    }
     fn torch(x: &Tensor, s: f64) -> Result<Tensor>;
     fn torch_out(_x: &Tensor, _s: f64, _out: &mut Tensor) -> Result<bool> {
         Ok(false)

@@ -68,7 +68,7 @@ pub fn read_host<E: tch::kind::Element + Default + Clone>(t: &Tensor) -> Result<
     Ok(out)
 }
 
-fn dtype_of(k: Kind) -> DType {
+pub(crate) fn dtype_of(k: Kind) -> DType {
     match k {
         Kind::Double => DType::Float64,
         Kind::Half => DType::Float16,
@@ -160,6 +160,7 @@ impl Backend for LibTorch {
         F::torch(a, b)
     }
     fn scalar<F: ScalarKernel>(x: &Tensor, s: f64) -> Result<Tensor> {
+        F::check(s, dtype_of(x.f_kind()?))?;
         F::torch(x, s)
     }
     fn relu_backward(g: &Tensor, x: &Tensor) -> Result<Tensor> {

@@ -1,5 +1,5 @@
-//! Pointwise functions of two tensors with broadcasting: `+ - * /`. Cotangents are reduced
-//! back to each operand's shape.
+//! Pointwise functions of two tensors with broadcasting: `+ - * /`, `maximum`, `minimum`.
+//! Cotangents are reduced back to each operand's shape.
 //!
 //! Each function is one unit type holding its LibTorch kernel and `_out` form, its
 //! reference element function ([`BinaryKernel`]) and its partial derivatives ([`BinaryFn`]);
@@ -64,7 +64,7 @@ macro_rules! binary_ops {
     };
 }
 
-binary_ops!(Add, Sub, Mul, Div);
+binary_ops!(Add, Sub, Mul, Div, Maximum, Minimum);
 
 impl BinaryOp {
     /// The op recording this function.
@@ -142,6 +142,88 @@ kernel!(Add, "add", f_add, f_add_out, S::add);
 kernel!(Sub, "sub", f_sub, f_sub_out, S::sub);
 kernel!(Mul, "mul", f_mul, f_mul_out, S::mul);
 kernel!(Div, "div", f_div, f_div_out, S::div);
+kernel!(
+    Maximum,
+    "maximum",
+    f_maximum,
+    f_maximum_out,
+    |a: S, b: S| extremum(a, b, f64::max)
+);
+kernel!(
+    Minimum,
+    "minimum",
+    f_minimum,
+    f_minimum_out,
+    |a: S, b: S| extremum(a, b, f64::min)
+);
+
+/// `max`/`min` of two values, NaN if either is (torch's `maximum`); for intervals, the
+/// bound-wise extremum, which encloses it at every pair of points.
+fn extremum<S: Scalar>(a: S, b: S, pick: fn(f64, f64) -> f64) -> S {
+    let ((al, ah), (bl, bh)) = (a.bounds(), b.bounds());
+    if al.is_nan() || ah.is_nan() || bl.is_nan() || bh.is_nan() {
+        return S::from_f64(f64::NAN);
+    }
+    // Point types: the picked operand itself (its exact value, no rounding).
+    let (lo, hi) = (pick(al, bl), pick(ah, bh));
+    S::from_bounds(lo, hi).unwrap_or(if pick(al, bl) == al { a } else { b })
+}
+
+/// 1 where `a > b`, else 0, in the operands' type (an interval straddling gives `[0, 1]`).
+pub struct GtMask;
+
+impl BinaryKernel for GtMask {
+    const NAME: &'static str = "gt";
+    fn torch(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+        Ok(a.f_gt_tensor(b)?.f_to_kind(a.f_kind()?)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
+        Some(|a, b| {
+            let ((al, ah), (bl, bh)) = (a.bounds(), b.bounds());
+            indicator::<S>(al > bh, ah <= bl)
+        })
+    }
+}
+
+/// 1 where `a == b`, else 0 (an interval that may or may not be equal gives `[0, 1]`).
+pub struct EqMask;
+
+impl BinaryKernel for EqMask {
+    const NAME: &'static str = "eq";
+    fn torch(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+        Ok(a.f_eq_tensor(b)?.f_to_kind(a.f_kind()?)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
+        Some(|a, b| {
+            let ((al, ah), (bl, bh)) = (a.bounds(), b.bounds());
+            indicator::<S>(al == ah && bl == bh && al == bl, ah < bl || bh < al)
+        })
+    }
+}
+
+/// 1 if `surely`, 0 if `surely_not`, else the interval `[0, 1]`.
+fn indicator<S: Scalar>(surely: bool, surely_not: bool) -> S {
+    if surely {
+        S::from_f64(1.0)
+    } else if surely_not {
+        S::from_f64(0.0)
+    } else {
+        S::from_bounds(0.0, 1.0).unwrap_or_else(|| S::from_f64(0.0))
+    }
+}
+
+/// The share of the cotangent operand `i` of `maximum`/`minimum` gets: all of it where it
+/// wins, half where the two tie (torch's rule), none where it loses.
+fn extremum_grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, max: bool) -> Result<B::T> {
+    let (me, other) = if i == 0 { (a, b) } else { (b, a) };
+    let wins = if max {
+        B::binary::<GtMask>(me, other)?
+    } else {
+        B::binary::<GtMask>(other, me)?
+    };
+    let ties = B::mul_scalar(&B::binary::<EqMask>(me, other)?, 0.5)?;
+    B::mul(g, &B::add(&wins, &ties)?)
+}
 
 impl BinaryFn for Add {
     // d(a+b) = g, g
@@ -171,6 +253,20 @@ impl BinaryFn for Div {
             return B::div(g, b).map(Some);
         }
         B::neg(&B::div(&B::mul(g, y)?, b)?).map(Some)
+    }
+}
+
+impl BinaryFn for Maximum {
+    // d max(a, b) = g where a wins, g/2 on ties
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
+        extremum_grad::<B>(i, g, a, b, true).map(Some)
+    }
+}
+
+impl BinaryFn for Minimum {
+    // d min(a, b) = g where a wins, g/2 on ties
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
+        extremum_grad::<B>(i, g, a, b, false).map(Some)
     }
 }
 
@@ -287,6 +383,23 @@ mod tests {
             &[data(&[2, 3], 13), positive(&[3], 14)],
             |s, h| s.record(Div.op(), &[h[0], h[1]]),
             |t| &t[0] / &t[1],
+        );
+    }
+
+    #[test]
+    fn maximum_and_minimum_split_ties_evenly() {
+        // torch: the larger (smaller) operand gets g, ties get g/2 each; (3,) vs (2,3)
+        let a = values(&[1.0, -2.0, 0.5], &[3]);
+        let b = values(&[0.5, -2.0, 3.0, 1.0, -1.0, 0.5], &[2, 3]);
+        check_grads(
+            &[a.copy(), b.copy()],
+            |s, h| s.record(Maximum.op(), &[h[0], h[1]]),
+            |t| t[0].maximum(&t[1]),
+        );
+        check_grads(
+            &[a, b],
+            |s, h| s.record(Minimum.op(), &[h[0], h[1]]),
+            |t| t[0].minimum(&t[1]),
         );
     }
 

@@ -1,4 +1,5 @@
 //! A tensor with a constant number: `x + s`, `x * s`, `x / s`, `s - x`, `s / x`, `x ** e`,
+//! `clamp_min(s)`, `clamp_max(s)`;
 //! each computed exactly as PyTorch computes the Python expression (bit for bit in every
 //! native dtype): `s / x` is torch's `x.reciprocal() * s`, `s - x` its `rsub`. [`rewrite`]
 //! turns a Python operator with a number operand into one of these ops.
@@ -11,6 +12,7 @@ use crate::backend::libtorch::scalar_operand;
 use crate::backend::reference::Scalar;
 use crate::backend::{Backend, OutKernel, ScalarKernel};
 use crate::buffer::Value;
+use crate::config::DType;
 use crate::error::Result;
 
 /// The derivative of `f(x, s)` in `x`.
@@ -45,10 +47,14 @@ macro_rules! scalar_ops {
                     $(ScalarOp::$name => <$unit as ScalarFn>::grad::<B>(g, x, y, s),)*
                 }
             }
-            /// The LibTorch `_out` kernel (see [`OutKernel`]).
+            /// The LibTorch `_out` kernel (see [`OutKernel`]), after the op's check.
             pub fn torch_out(self, x: &Tensor, s: f64, out: &mut Tensor) -> Result<bool> {
+                let dtype = crate::backend::libtorch::dtype_of(x.f_kind()?);
                 match self {
-                    $(ScalarOp::$name => <$unit as ScalarKernel>::torch_out(x, s, out),)*
+                    $(ScalarOp::$name => {
+                        <$unit as ScalarKernel>::check(s, dtype)?;
+                        <$unit as ScalarKernel>::torch_out(x, s, out)
+                    })*
                 }
             }
         }
@@ -62,6 +68,8 @@ scalar_ops!(
     RSub => RSubScalar,
     RDiv => RDivScalar,
     Pow => PowScalar,
+    ClampMin => ClampMinScalar,
+    ClampMax => ClampMaxScalar,
 );
 
 impl ScalarOp {
@@ -72,8 +80,8 @@ impl ScalarOp {
 }
 
 /// The op for Python's `x (op) s` (or `s (op) x` when `reflected`) with a number `s`.
-pub fn rewrite<B: Backend>(op: BinaryOp, s: f64, reflected: bool) -> Op<B> {
-    match (op, reflected) {
+pub fn rewrite<B: Backend>(op: BinaryOp, s: f64, reflected: bool) -> Result<Op<B>> {
+    Ok(match (op, reflected) {
         (BinaryOp::Add, _) => ScalarOp::Add.op(s),
         // x - s = x + (-s) exactly (IEEE negation is exact), as torch's sub computes it.
         (BinaryOp::Sub, false) => ScalarOp::Add.op(-s),
@@ -81,7 +89,13 @@ pub fn rewrite<B: Backend>(op: BinaryOp, s: f64, reflected: bool) -> Op<B> {
         (BinaryOp::Mul, _) => ScalarOp::Mul.op(s),
         (BinaryOp::Div, false) => ScalarOp::Div.op(s),
         (BinaryOp::Div, true) => ScalarOp::RDiv.op(s),
-    }
+        (f @ (BinaryOp::Maximum | BinaryOp::Minimum), _) => {
+            return Err(crate::error::Error::Argument(format!(
+                "{} takes two tensors; for a number use clamp",
+                f.name()
+            )))
+        }
+    })
 }
 
 /// The family's rule: one tensor and a number, a fresh output.
@@ -224,12 +238,18 @@ impl ScalarKernel for RDivScalar {
 
 impl ScalarKernel for PowScalar {
     const NAME: &'static str = "pow";
+    /// torch refuses an exponent a float16/bfloat16 tensor cannot hold (pow keeps other
+    /// exponents in double precision).
+    fn check(e: f64, dtype: DType) -> Result<()> {
+        match dtype {
+            DType::Float16 | DType::BFloat16 => fits(e, dtype),
+            _ => Ok(()),
+        }
+    }
     fn torch(x: &Tensor, e: f64) -> Result<Tensor> {
-        check_pow_exponent(x, e)?;
         Ok(x.f_pow_tensor_scalar(e)?)
     }
     fn torch_out(x: &Tensor, e: f64, out: &mut Tensor) -> Result<bool> {
-        check_pow_exponent(x, e)?;
         drop(x.f_pow_tensor_scalar_out(out, e)?);
         Ok(true)
     }
@@ -238,15 +258,16 @@ impl ScalarKernel for PowScalar {
     }
 }
 
-/// torch refuses an exponent a float16/bfloat16 tensor cannot hold; refused here before
-/// LibTorch sees it (tch panics on the error LibTorch reports for that conversion).
-fn check_pow_exponent(x: &Tensor, e: f64) -> Result<()> {
-    let (name, max) = match x.f_kind()? {
-        tch::Kind::Half => ("c10::Half", 65504.0),
-        tch::Kind::BFloat16 => ("c10::BFloat16", 3.389_531_389_251_535_5e38),
+/// A finite number beyond what `dtype` can hold is refused, with torch's message (LibTorch
+/// reports it as an error that tch turns into a panic, so it never gets there).
+fn fits(s: f64, dtype: DType) -> Result<()> {
+    let (name, max) = match dtype {
+        DType::Float32 | DType::RefFloat32 | DType::Ieee32 => ("float", f64::from(f32::MAX)),
+        DType::Float16 => ("c10::Half", 65504.0),
+        DType::BFloat16 => ("c10::BFloat16", 3.389_531_389_251_535_5e38),
         _ => return Ok(()),
     };
-    if e.is_finite() && e.abs() > max {
+    if s.is_finite() && s.abs() > max {
         return Err(crate::error::Error::Backend(format!(
             "value cannot be converted to type {name} without overflow"
         )));
@@ -286,6 +307,102 @@ impl ScalarFn for RDivScalar {
     // d(s / x) = -s / x² g = -(g · y) / x
     fn grad<B: Backend>(g: &B::T, x: &B::T, y: &B::T, _: f64) -> Result<Option<B::T>> {
         B::neg(&B::div(&B::mul(g, y)?, x)?).map(Some)
+    }
+}
+
+/// `max(x, s)` (`clamp(min=s)`); NaN stays NaN.
+pub struct ClampMinScalar;
+/// `min(x, s)` (`clamp(max=s)`).
+pub struct ClampMaxScalar;
+
+macro_rules! clamp_kernel {
+    ($unit:ident, $op:literal, $f:ident, $f_out:ident, $pick:path) => {
+        impl ScalarKernel for $unit {
+            const NAME: &'static str = $op;
+            fn check(s: f64, dtype: DType) -> Result<()> {
+                fits(s, dtype)
+            }
+            fn torch(x: &Tensor, s: f64) -> Result<Tensor> {
+                Ok(x.$f(s)?)
+            }
+            fn torch_out(x: &Tensor, s: f64, out: &mut Tensor) -> Result<bool> {
+                drop(x.$f_out(out, s)?);
+                Ok(true)
+            }
+            fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
+                Some(|x, s| {
+                    let (lo, hi) = x.bounds();
+                    if lo.is_nan() || hi.is_nan() {
+                        return x;
+                    }
+                    if s.is_nan() {
+                        return S::from_f64(f64::NAN); // a NaN bound makes NaN, as torch
+                    }
+                    // The bound as the carrier holds it (float32 rounds it, as torch).
+                    let s = S::from_f64(s).bounds().0;
+                    S::from_bounds($pick(lo, s), $pick(hi, s)).unwrap_or(x)
+                })
+            }
+        }
+    };
+}
+
+clamp_kernel!(
+    ClampMinScalar,
+    "clamp_min",
+    f_clamp_min,
+    f_clamp_min_out,
+    f64::max
+);
+clamp_kernel!(
+    ClampMaxScalar,
+    "clamp_max",
+    f_clamp_max,
+    f_clamp_max_out,
+    f64::min
+);
+
+/// 1 where `x >= s` (`at_least`) or `x <= s`, else 0, in `x`'s type (an interval on both
+/// sides gives `[0, 1]`): where a clamp passes the cotangent (torch keeps it at the bound).
+struct Inside<const AT_LEAST: bool>;
+
+impl<const AT_LEAST: bool> ScalarKernel for Inside<AT_LEAST> {
+    const NAME: &'static str = "clamp_backward";
+    fn torch(x: &Tensor, s: f64) -> Result<Tensor> {
+        let mask = if AT_LEAST { x.f_ge(s)? } else { x.f_le(s)? };
+        Ok(mask.f_to_kind(x.f_kind()?)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
+        Some(|x, s| {
+            let (lo, hi) = x.bounds();
+            let s = S::from_f64(s).bounds().0;
+            let (surely, surely_not) = if AT_LEAST {
+                (lo >= s, hi < s)
+            } else {
+                (hi <= s, lo > s)
+            };
+            if surely {
+                S::from_f64(1.0)
+            } else if surely_not {
+                S::from_f64(0.0)
+            } else {
+                S::from_bounds(0.0, 1.0).unwrap_or_else(|| S::from_f64(0.0))
+            }
+        })
+    }
+}
+
+impl ScalarFn for ClampMinScalar {
+    // d max(x, s) = g where x >= s
+    fn grad<B: Backend>(g: &B::T, x: &B::T, _: &B::T, s: f64) -> Result<Option<B::T>> {
+        B::mul(g, &B::scalar::<Inside<true>>(x, s)?).map(Some)
+    }
+}
+
+impl ScalarFn for ClampMaxScalar {
+    // d min(x, s) = g where x <= s
+    fn grad<B: Backend>(g: &B::T, x: &B::T, _: &B::T, s: f64) -> Result<Option<B::T>> {
+        B::mul(g, &B::scalar::<Inside<false>>(x, s)?).map(Some)
     }
 }
 
@@ -383,6 +500,22 @@ mod tests {
             &[values(&[-1.5, 0.0, 2.0], &[3])],
             |s, h| s.record(Pow.op(0.0), &[h[0]]),
             |t| t[0].pow_tensor_scalar(0.0),
+        );
+    }
+
+    #[test]
+    fn clamps_pass_the_cotangent_inside_the_bounds_and_at_them() {
+        // d clamp_min(x, 0.25) = 1 where x >= 0.25 (also at 0.25, as torch), else 0
+        let x = values(&[-1.0, 0.25, 0.5, 2.0, -0.3], &[5]);
+        check_grads(
+            &[x.copy()],
+            |s, h| s.record(ClampMin.op(0.25), &[h[0]]),
+            |t| t[0].clamp_min(0.25),
+        );
+        check_grads(
+            &[x],
+            |s, h| s.record(ClampMax.op(0.5), &[h[0]]),
+            |t| t[0].clamp_max(0.5),
         );
     }
 

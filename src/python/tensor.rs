@@ -402,6 +402,60 @@ impl PyTensor {
     fn transpose(&self, py: Python<'_>, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::transpose(dim0, dim1))
     }
+    /// `clamp(min=None, max=None)` with number bounds (`max(x, min)`, then `min(., max)`).
+    #[pyo3(signature = (min=None, max=None))]
+    fn clamp(
+        &self,
+        py: Python<'_>,
+        min: Option<&Bound<'_, PyAny>>,
+        max: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTensor> {
+        let bound = |b: Option<&Bound<'_, PyAny>>| -> PyResult<Option<f64>> {
+            match b.filter(|b| !b.is_none()) {
+                None => Ok(None),
+                Some(b) => b.extract::<f64>().map(Some).map_err(|_| {
+                    super::to_py(Error::Argument(
+                        "clamp: bounds must be numbers (for tensor bounds use et.maximum / et.minimum)"
+                            .into(),
+                    ))
+                }),
+            }
+        };
+        match (bound(min)?, bound(max)?) {
+            (None, None) => Err(super::to_py(Error::Argument(
+                "clamp: at least one of min and max must not be None".into(),
+            ))),
+            (Some(lo), None) => self.unary(py, ScalarOp::ClampMin.op(lo)),
+            (None, Some(hi)) => self.unary(py, ScalarOp::ClampMax.op(hi)),
+            (Some(lo), Some(hi)) => {
+                let low = self.unary(py, ScalarOp::ClampMin.op(lo))?;
+                low.unary(py, ScalarOp::ClampMax.op(hi))
+            }
+        }
+    }
+    fn clamp_min(&self, py: Python<'_>, min: f64) -> PyResult<PyTensor> {
+        self.unary(py, ScalarOp::ClampMin.op(min))
+    }
+    fn clamp_max(&self, py: Python<'_>, max: f64) -> PyResult<PyTensor> {
+        self.unary(py, ScalarOp::ClampMax.op(max))
+    }
+    /// The larger of two tensors elementwise (broadcasting; ties split the gradient).
+    fn maximum(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+        let o = self.operand(py, other)?;
+        self.apply(
+            py,
+            BinaryOp::Maximum.op(),
+            vec![Operand::Node(self.handle), o],
+        )
+    }
+    fn minimum(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+        let o = self.operand(py, other)?;
+        self.apply(
+            py,
+            BinaryOp::Minimum.op(),
+            vec![Operand::Node(self.handle), o],
+        )
+    }
     /// `permute(2, 0, 1)` or `permute((2, 0, 1))`.
     #[pyo3(signature = (*dims))]
     fn permute(&self, py: Python<'_>, dims: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {

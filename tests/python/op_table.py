@@ -114,6 +114,21 @@ OPS: tuple[Op, ...] = (
         bad=BROADCAST_BAD,
         covers=("Tensor.__truediv__",),
     ),
+    Op(
+        "maximum",
+        et.maximum,
+        torch.maximum,
+        normal((3, 4), (4,)),
+        bad=BROADCAST_BAD,
+        covers=("et.maximum", "Tensor.maximum"),
+    ),
+    Op(
+        "minimum",
+        lambda a, b: a.minimum(b),
+        torch.minimum,
+        normal((2, 1, 3), (4, 1)),
+        covers=("et.minimum", "Tensor.minimum"),
+    ),
     # --- a tensor and a number (each as torch computes the Python expression) ---
     Op(
         "add_scalar",
@@ -171,6 +186,27 @@ OPS: tuple[Op, ...] = (
         lambda x: x**0.5,
         positive((3, 4)),
         covers=("Tensor.__pow__",),
+    ),
+    Op(
+        "clamp",
+        lambda x: et.clamp(x, -0.5, 0.75),
+        lambda x: torch.clamp(x, -0.5, 0.75),
+        normal((3, 4)),
+        covers=("et.clamp", "Tensor.clamp"),
+    ),
+    Op(
+        "clamp_min_max",
+        lambda x: x.clamp_min(-0.25).clamp_max(0.5),
+        lambda x: x.clamp_min(-0.25).clamp_max(0.5),
+        normal((3, 4)),
+        covers=("Tensor.clamp_min", "Tensor.clamp_max"),
+    ),
+    Op(
+        "hardtanh",
+        lambda x: et.hardtanh(x, -0.5, 0.5),
+        lambda x: F.hardtanh(x, -0.5, 0.5),
+        normal((3, 4)),
+        covers=("et.hardtanh",),
     ),
     # --- pointwise, one tensor ---
     Op("sqrt", et.sqrt, torch.sqrt, positive((3, 4)), covers=("et.sqrt", "Tensor.sqrt")),

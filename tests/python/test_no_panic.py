@@ -63,6 +63,8 @@ BINARY = {
     "div": lambda a, b: a / b,
     "matmul": lambda a, b: a @ b,
     "mse_loss": None,
+    "maximum": torch.maximum,
+    "minimum": torch.minimum,
 }
 SCALAR = {
     "add": lambda x, s: x + s,
@@ -73,6 +75,9 @@ SCALAR = {
     "div": lambda x, s: x / s,
     "rdiv": lambda x, s: s / x,
     "pow": lambda x, s: x**s,
+    "clamp_min": lambda x, s: x.clamp_min(s),
+    "clamp_max": lambda x, s: x.clamp_max(s),
+    "clamp": lambda x, s: x.clamp(-abs(s), abs(s)),
 }
 
 
@@ -106,6 +111,8 @@ def calls(draw):
         b = draw(st.one_of(shapes, st.just(a), st.just(a[1:])))
         if name == "mse_loss":
             return name, [a, b], et.mse_loss, F.mse_loss
+        if name in ("maximum", "minimum"):
+            return name, [a, b], getattr(et, name), BINARY[name]
         return name, [a, b], BINARY[name], BINARY[name]
     if kind == "scalar":
         name = draw(st.sampled_from(sorted(SCALAR)))

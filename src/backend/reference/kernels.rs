@@ -190,6 +190,7 @@ impl<S: Scalar> Backend for Reference<S> {
         zip(a, b, f)
     }
     fn scalar<F: ScalarKernel>(x: &Self::T, s: f64) -> Result<Self::T> {
+        F::check(s, x.dtype())?;
         let f = F::element::<S>().ok_or_else(|| unsupported(F::NAME, x))?;
         Ok(map(x, |v| f(v, s)))
     }
