@@ -50,6 +50,10 @@ __all__ = [
     "matmul",
     "sum",
     "mean",
+    "max",
+    "min",
+    "amax",
+    "amin",
     "IntervalData",
     "interval",
     "with_grad_map",
@@ -59,6 +63,13 @@ __all__ = [
 
 class MaxResult(NamedTuple):
     """What ``Tensor.max(dim)`` returns, as torch's ``torch.return_types.max``."""
+
+    values: Tensor
+    indices: Tensor
+
+
+class MinResult(NamedTuple):
+    """What ``Tensor.min(dim)`` returns, as torch's ``torch.return_types.min``."""
 
     values: Tensor
     indices: Tensor
@@ -198,6 +209,23 @@ def sum(x: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # 
 
 def mean(x: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     return x.mean(dim, keepdim)
+
+
+def max(x: Tensor, dim: int | None = None, keepdim: bool = False):  # noqa: A001
+    """``x.max()`` (a value) or ``x.max(dim)`` (values and indices), as ``torch.max``."""
+    return x.max(dim, keepdim)
+
+
+def min(x: Tensor, dim: int | None = None, keepdim: bool = False):  # noqa: A001
+    return x.min(dim, keepdim)
+
+
+def amax(x: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) -> Tensor:
+    return x.amax(dim, keepdim)
+
+
+def amin(x: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) -> Tensor:
+    return x.amin(dim, keepdim)
 
 
 class IntervalData:

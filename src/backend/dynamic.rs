@@ -257,6 +257,14 @@ impl Backend for Dyn {
     fn sum_dims(a: &DynTensor, dims: &[i64], keepdim: bool) -> Result<DynTensor> {
         unary!(a, sum_dims, dims, keepdim)
     }
+    fn extremum_dims(a: &DynTensor, dims: &[i64], keepdim: bool, max: bool) -> Result<DynTensor> {
+        match a {
+            Torch(x) => LibTorch::extremum_dims(x, dims, keepdim, max).map(Torch),
+            F32(x) => Reference::<f32>::extremum_dims(x, dims, keepdim, max).map(F32),
+            F64(x) => Reference::<f64>::extremum_dims(x, dims, keepdim, max).map(F64),
+            Iv(x) => Reference::<Interval>::extremum_dims(x, dims, keepdim, max).map(Iv),
+        }
+    }
     fn softmax(a: &DynTensor, dim: i64) -> Result<DynTensor> {
         unary!(a, softmax, dim)
     }

@@ -179,6 +179,16 @@ impl Backend for LibTorch {
         }
         Ok(a.f_sum_dim_intlist(dims, keepdim, a.kind())?)
     }
+    fn extremum_dims(a: &Tensor, dims: &[i64], keepdim: bool, max: bool) -> Result<Tensor> {
+        // LibTorch's amax/amin read no dims as every dim only in some versions: name them.
+        let all: Vec<i64> = (0..a.dim() as i64).collect();
+        let dims = if dims.is_empty() { &all[..] } else { dims };
+        Ok(if max {
+            a.f_amax(dims, keepdim)?
+        } else {
+            a.f_amin(dims, keepdim)?
+        })
+    }
     fn softmax(a: &Tensor, dim: i64) -> Result<Tensor> {
         Ok(a.f_softmax(dim, a.kind())?)
     }

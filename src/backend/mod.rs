@@ -160,6 +160,15 @@ pub trait Backend: Sized + Send + Sync + 'static {
     // ---- linear algebra and reductions ----
     fn matmul(a: &Self::T, b: &Self::T) -> Result<Self::T>;
     fn sum_dims(a: &Self::T, dims: &[i64], keepdim: bool) -> Result<Self::T>;
+    /// The maximum (`max`) or minimum over `dims` (all when empty), NaN if any is NaN.
+    /// The default: not supported.
+    fn extremum_dims(a: &Self::T, dims: &[i64], keepdim: bool, max: bool) -> Result<Self::T> {
+        let _ = (dims, keepdim);
+        Err(crate::error::Error::Unsupported {
+            op: if max { "amax" } else { "amin" },
+            carrier: Self::dtype(a).name().to_string(),
+        })
+    }
     fn softmax(a: &Self::T, dim: i64) -> Result<Self::T>;
     fn log_softmax(a: &Self::T, dim: i64) -> Result<Self::T>;
     /// `(n, classes)` one-hot rows in `dtype`.

@@ -159,7 +159,7 @@ kernel!(
 
 /// `max`/`min` of two values, NaN if either is (torch's `maximum`); for intervals, the
 /// bound-wise extremum, which encloses it at every pair of points.
-fn extremum<S: Scalar>(a: S, b: S, pick: fn(f64, f64) -> f64) -> S {
+pub(crate) fn extremum<S: Scalar>(a: S, b: S, pick: fn(f64, f64) -> f64) -> S {
     let ((al, ah), (bl, bh)) = (a.bounds(), b.bounds());
     if al.is_nan() || ah.is_nan() || bl.is_nan() || bh.is_nan() {
         return S::from_f64(f64::NAN);

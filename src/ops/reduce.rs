@@ -3,6 +3,7 @@
 
 use std::sync::OnceLock;
 
+use super::binary::EqMask;
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
@@ -14,6 +15,9 @@ use crate::shape::{normalize_dim, reduce_shape, reduced_count};
 pub enum ReduceKind {
     Sum,
     Mean,
+    /// The maximum; the cotangent is split evenly between ties (torch's `amax`, `max()`).
+    Amax,
+    Amin,
 }
 
 /// A reduction over `dims` (all of them when empty).
@@ -38,6 +42,20 @@ impl<B: Backend> Op<B> {
             keepdim,
         })
     }
+    pub fn amax(dims: &[i64], keepdim: bool) -> Self {
+        Op::Reduce(Reduce {
+            kind: ReduceKind::Amax,
+            dims: dims.into(),
+            keepdim,
+        })
+    }
+    pub fn amin(dims: &[i64], keepdim: bool) -> Self {
+        Op::Reduce(Reduce {
+            kind: ReduceKind::Amin,
+            dims: dims.into(),
+            keepdim,
+        })
+    }
 }
 
 impl Reduce {
@@ -45,6 +63,8 @@ impl Reduce {
         match self.kind {
             ReduceKind::Sum => "sum",
             ReduceKind::Mean => "mean",
+            ReduceKind::Amax => "amax",
+            ReduceKind::Amin => "amin",
         }
     }
 }
@@ -60,26 +80,40 @@ impl<B: Backend> Rule<B> for Reduce {
         Output::Fresh
     }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
-        reduce_shape(self.op_name(), shapes[0], &self.dims, self.keepdim)
+        let s = shapes[0];
+        if matches!(self.kind, ReduceKind::Amax | ReduceKind::Amin)
+            && reduced_count(s, &self.dims)? == 0
+        {
+            return Err(Error::Shape(format!(
+                "{}: a reduction over an empty group of shape {s:?} has no identity",
+                self.op_name()
+            )));
+        }
+        reduce_shape(self.op_name(), s, &self.dims, self.keepdim)
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         let x = xs[0].get();
-        let sum = B::sum_dims(x, &self.dims, self.keepdim)?;
+        let (dims, keepdim) = (&self.dims[..], self.keepdim);
         fresh(match self.kind {
-            ReduceKind::Sum => sum,
+            ReduceKind::Sum => B::sum_dims(x, dims, keepdim)?,
             ReduceKind::Mean => {
-                let n = reduced_count(&B::shape(x), &self.dims)?;
-                B::mul_scalar(&sum, 1.0 / n as f64)?
+                let n = reduced_count(&B::shape(x), dims)?;
+                B::mul_scalar(&B::sum_dims(x, dims, keepdim)?, 1.0 / n as f64)?
             }
+            ReduceKind::Amax => B::extremum_dims(x, dims, keepdim, true)?,
+            ReduceKind::Amin => B::extremum_dims(x, dims, keepdim, false)?,
         })
     }
     /// Sum: the cotangent broadcast back over the reduced dims (a view: no new bytes);
     /// mean: the same, divided by the count.
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        if matches!(self.kind, ReduceKind::Amax | ReduceKind::Amin) {
+            return extremum_backward(cx, &self.dims);
+        }
         let (xs, g) = (cx.xs, cx.g);
         let s = B::shape(xs[0].get());
         let scaled = match self.kind {
-            ReduceKind::Sum => None,
+            ReduceKind::Sum | ReduceKind::Amax | ReduceKind::Amin => None,
             ReduceKind::Mean => Some(grad_value::<B>(B::mul_scalar(
                 g.get(),
                 1.0 / reduced_count(&s, &self.dims)? as f64,
@@ -102,12 +136,34 @@ impl<B: Backend> Rule<B> for Reduce {
     }
 }
 
+/// `t` in `shape` (its reduced dims back as size 1): a view when contiguous, else a copy.
+fn kept<B: Backend>(t: &B::T, shape: &[i64]) -> Result<B::T> {
+    if B::is_contiguous(t) {
+        B::view(t, shape)
+    } else {
+        B::view(&B::copy(t)?, shape)
+    }
+}
+
+/// d amax = the cotangent split evenly between the positions equal to the extremum.
+fn extremum_backward<B: Backend>(cx: &Grad<'_, B>, dims: &[i64]) -> Result<Cotangents<B>> {
+    let x = cx.xs[0].get();
+    let s = B::shape(x);
+    let shape = reduce_shape("amax", &s, dims, true)?;
+    let mask = B::binary::<EqMask>(x, &kept::<B>(cx.out.get(), &shape)?)?;
+    let count = B::sum_dims(&mask, dims, true)?;
+    let share = B::div(&kept::<B>(cx.g.get(), &shape)?, &count)?;
+    Ok(vec![Some(grad_value(B::mul(&mask, &share)?))])
+}
+
 /// `max(dim, keepdim)`: the maxima along `dim` and the index of each one's first
 /// occurrence (torch's CPU rule). The indices are the op's second output and its backward
 /// workspace: the cotangent goes to those positions only.
 pub struct MaxDim<B: Backend> {
     pub dim: i64,
     pub keepdim: bool,
+    /// `min(dim)`: the maximum of `-x`, negated (the same first occurrence, NaN first).
+    pub min: bool,
     /// Set by the forward; shared with the indices' leaf node, freed with the last of them.
     indices: OnceLock<Value<B>>,
 }
@@ -117,6 +173,15 @@ impl<B: Backend> Op<B> {
         Op::MaxDim(Box::new(MaxDim {
             dim,
             keepdim,
+            min: false,
+            indices: OnceLock::new(),
+        }))
+    }
+    pub fn min_dim(dim: i64, keepdim: bool) -> Self {
+        Op::MaxDim(Box::new(MaxDim {
+            dim,
+            keepdim,
+            min: true,
             indices: OnceLock::new(),
         }))
     }
@@ -124,7 +189,11 @@ impl<B: Backend> Op<B> {
 
 impl<B: Backend> Rule<B> for MaxDim<B> {
     fn name(&self) -> &'static str {
-        "max"
+        if self.min {
+            "min"
+        } else {
+            "max"
+        }
     }
     fn arity(&self) -> Arity {
         Arity::Exactly(1)
@@ -143,7 +212,13 @@ impl<B: Backend> Rule<B> for MaxDim<B> {
         reduce_shape("max", s, &[self.dim], self.keepdim)
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
-        let (values, indices) = B::max_dim(xs[0].get(), self.dim, self.keepdim)?;
+        let x = xs[0].get();
+        let (values, indices) = if self.min {
+            let (v, i) = B::max_dim(&B::neg(x)?, self.dim, self.keepdim)?;
+            (B::neg(&v)?, i)
+        } else {
+            B::max_dim(x, self.dim, self.keepdim)?
+        };
         let _ = self.indices.set(Tracked::owned(indices, Category::Tape));
         fresh(values)
     }
@@ -261,6 +336,41 @@ mod tests {
             )],
             |s, h| s.record(Op::max_dim(1, false), &[h[0]]),
             |t| t[0].max_dim(1, false).0,
+        );
+    }
+
+    #[test]
+    fn amax_amin_split_the_cotangent_between_ties() {
+        // d amax = g / (number of maxima) at each maximum (torch), over a tuple of dims
+        let x = crate::ops::testing::values(
+            &[
+                1.0, 3.0, 3.0, -1.0, 0.5, 2.0, 2.0, 0.25, -4.0, 2.0, 0.0, 2.0,
+            ],
+            &[2, 2, 3],
+        );
+        check_grads(
+            &[x.copy()],
+            |s, h| s.record(Op::amax(&[0, 2], false), &[h[0]]),
+            |t| t[0].amax([0, 2], false),
+        );
+        check_grads(
+            &[x.copy()],
+            |s, h| s.record(Op::amin(&[-1], true), &[h[0]]),
+            |t| t[0].amin([-1], true),
+        );
+        check_grads(
+            &[x],
+            |s, h| s.record(Op::amax(&[], false), &[h[0]]),
+            |t| t[0].max(),
+        );
+    }
+
+    #[test]
+    fn min_dim_sends_the_cotangent_to_the_first_minimum() {
+        check_grads(
+            &[data(&[3, 4], 77)],
+            |s, h| s.record(Op::min_dim(1, true), &[h[0]]),
+            |t| t[0].min_dim(1, true).0,
         );
     }
 

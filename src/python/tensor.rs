@@ -111,6 +111,44 @@ impl PyTensor {
         Ok(PyTensor::new(&cell, out))
     }
 
+    /// `max`/`min` with or without a dim.
+    fn extremum<'py>(
+        &self,
+        py: Python<'py>,
+        dim: Option<i64>,
+        keepdim: bool,
+        max: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let Some(dim) = dim else {
+            let op = if max {
+                Op::amax(&[], false)
+            } else {
+                Op::amin(&[], false)
+            };
+            return Ok(Py::new(py, self.unary(py, op)?)?.into_bound(py).into_any());
+        };
+        let cell = self.cell().py()?;
+        let h = self.handle;
+        let op = if max {
+            Op::max_dim(dim, keepdim)
+        } else {
+            Op::min_dim(dim, keepdim)
+        };
+        let hs = py.detach(|| lock(&cell).record_multi(op, &[h])).py()?;
+        let [values, indices] = hs[..] else {
+            return Err(super::to_py(Error::Backend(format!(
+                "max/min: expected values and indices, got {} outputs",
+                hs.len()
+            ))));
+        };
+        let values = Py::new(py, PyTensor::new(&cell, values))?;
+        let indices = Py::new(py, PyTensor::new(&cell, indices))?;
+        let class = if max { "MaxResult" } else { "MinResult" };
+        py.import("eagertape._functional")?
+            .getattr(class)?
+            .call1((values, indices))
+    }
+
     /// `self (op) other`, or `other (op) self` when `reflected`: Python numbers pass as
     /// numbers (the core picks the op's scalar form), strings and `None` are not operands.
     fn operator(
@@ -557,26 +595,47 @@ impl PyTensor {
     fn tolist<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.numpy(py)?.call_method0("tolist")
     }
-    /// `max(dim, keepdim=False)`: the maxima along `dim` and the (int64) index of each
-    /// one's first occurrence, as torch's `(values, indices)` named tuple.
-    #[pyo3(signature = (dim, keepdim=false))]
-    fn max<'py>(&self, py: Python<'py>, dim: i64, keepdim: bool) -> PyResult<Bound<'py, PyAny>> {
-        let cell = self.cell().py()?;
-        let h = self.handle;
-        let hs = py
-            .detach(|| lock(&cell).record_multi(Op::max_dim(dim, keepdim), &[h]))
-            .py()?;
-        let [values, indices] = hs[..] else {
-            return Err(super::to_py(Error::Backend(format!(
-                "max: expected values and indices, got {} outputs",
-                hs.len()
-            ))));
-        };
-        let values = Py::new(py, PyTensor::new(&cell, values))?;
-        let indices = Py::new(py, PyTensor::new(&cell, indices))?;
-        py.import("eagertape._functional")?
-            .getattr("MaxResult")?
-            .call1((values, indices))
+    /// `max()`: the largest element (the gradient split between ties); `max(dim,
+    /// keepdim=False)`: the maxima along `dim` and the (int64) index of each one's first
+    /// occurrence, as torch's `(values, indices)` named tuple.
+    #[pyo3(signature = (dim=None, keepdim=false))]
+    fn max<'py>(
+        &self,
+        py: Python<'py>,
+        dim: Option<i64>,
+        keepdim: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.extremum(py, dim, keepdim, true)
+    }
+    /// `min()` / `min(dim, keepdim=False)`, as `max`.
+    #[pyo3(signature = (dim=None, keepdim=false))]
+    fn min<'py>(
+        &self,
+        py: Python<'py>,
+        dim: Option<i64>,
+        keepdim: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.extremum(py, dim, keepdim, false)
+    }
+    /// The maximum over `dim` (an int, a tuple, or `()`/None: every dim); ties split the
+    /// gradient evenly.
+    #[pyo3(signature = (dim=None, keepdim=false))]
+    fn amax(
+        &self,
+        py: Python<'_>,
+        dim: Option<&Bound<'_, PyAny>>,
+        keepdim: bool,
+    ) -> PyResult<PyTensor> {
+        self.unary(py, Op::amax(&dims(dim)?, keepdim))
+    }
+    #[pyo3(signature = (dim=None, keepdim=false))]
+    fn amin(
+        &self,
+        py: Python<'_>,
+        dim: Option<&Bound<'_, PyAny>>,
+        keepdim: bool,
+    ) -> PyResult<PyTensor> {
+        self.unary(py, Op::amin(&dims(dim)?, keepdim))
     }
     fn softmax(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::softmax(dim))

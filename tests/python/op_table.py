@@ -5,6 +5,7 @@ torch.autograd and finite differences, the reference backend, the ieee32 and int
 carriers, recycled buffers, bad input, unsupported carriers; ``test_no_panic.py``: random
 shapes). Adding an op to eagertape is adding its row here.
 
+Rows whose samples hold deliberate ties set ``smooth=False`` (no finite differences there).
 A row's ``et`` and ``torch`` take the same positional tensors (``torch`` gets torch
 tensors, ``et`` eagertape tensors); ``inputs(rng)`` draws float64 arrays where both are
 smooth (finite differences apply). ``carriers`` lists the carriers that compute the op;
@@ -37,6 +38,8 @@ class Op:
     bad: tuple = field(default=())
     # The public API entries the row exercises ("Tensor.sum", "et.sum", "Tensor.__add__").
     covers: tuple = field(default=())
+    # Differentiable at the samples, so finite differences apply (not at deliberate ties).
+    smooth: bool = True
 
     def __repr__(self) -> str:
         return self.name
@@ -300,6 +303,38 @@ OPS: tuple[Op, ...] = (
         covers=("Tensor.sum",),
     ),
     Op("mean", lambda x: x.mean(), torch.mean, normal((3, 4)), covers=("Tensor.mean", "et.mean")),
+    Op(
+        "max_all",
+        lambda x: et.max(x),
+        lambda x: torch.max(x),
+        normal((3, 4)),
+        bad=(("empty", [(0, 3)], et.ShapeError),),
+        covers=("et.max",),
+    ),
+    Op(
+        "amax_ties",
+        lambda x: et.amax(x, (0, -1)),
+        lambda x: torch.amax(x, (0, -1)),
+        lambda rng: [np.round(rng.standard_normal((2, 3, 4)))],  # many ties
+        covers=("et.amax", "Tensor.amax"),
+        smooth=False,
+    ),
+    Op(
+        "amin_keepdim",
+        lambda x: x.amin(1, keepdim=True),
+        lambda x: torch.amin(x, 1, keepdim=True),
+        lambda rng: [np.round(rng.standard_normal((2, 3, 4)))],
+        covers=("et.amin", "Tensor.amin"),
+        smooth=False,
+    ),
+    Op(
+        "min_dim",
+        lambda x: et.min(x, -1, keepdim=True).values,
+        lambda x: torch.min(x, -1, keepdim=True).values,
+        normal((3, 4)),
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("et.min", "Tensor.min"),
+    ),
     Op(
         "max_dim",
         lambda x: x.max(1).values,

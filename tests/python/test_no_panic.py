@@ -134,6 +134,16 @@ def calls(draw):
             reduce_t,
         )
     if kind == "max":
+        if draw(st.booleans()):
+            which = draw(st.sampled_from(["amax", "amin"]))
+            dim = draw(st.one_of(st.just(()), dims, st.lists(dims, max_size=3).map(tuple)))
+            keepdim = draw(st.booleans())
+            return (
+                f"{which}({dim}, {keepdim})",
+                [draw(shapes)],
+                lambda x: getattr(x, which)(dim, keepdim),
+                lambda x: getattr(torch, which)(x, dim, keepdim),
+            )
         dim, keepdim = draw(dims), draw(st.booleans())
         return (
             f"max({dim}, {keepdim})",

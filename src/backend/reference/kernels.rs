@@ -76,6 +76,47 @@ fn zip_assign<S: Scalar>(
     Ok(())
 }
 
+/// Fold `f` over the positions of `dims` (all when empty) in row-major order, starting from
+/// the first element of each group (reductions over an empty group are refused by the op's
+/// shape rule).
+fn fold_dims<S: Scalar>(
+    a: &RefTensor<S>,
+    dims: &[i64],
+    keepdim: bool,
+    f: impl Fn(S, S) -> S,
+) -> Result<RefTensor<S>> {
+    let shape = a.shape();
+    let nd = shape.len();
+    let reduced: Vec<bool> = (0..nd)
+        .map(|i| dims.is_empty() || dims.iter().any(|&d| dim_index(d, nd) == i))
+        .collect();
+    let kept: Vec<i64> = (0..nd)
+        .map(|i| if reduced[i] { 1 } else { shape[i] })
+        .collect();
+    let inner: Vec<i64> = (0..nd)
+        .map(|i| if reduced[i] { shape[i] } else { 1 })
+        .collect();
+    let st = a.strides();
+    let data = a.storage();
+    let mut out = Vec::with_capacity(numel(&kept));
+    walk2(&kept, (st, a.offset()), (st, 0), |p, _| {
+        let mut acc: Option<S> = None;
+        walk2(&inner, (st, p), (st, 0), |q, _| {
+            acc = Some(match acc {
+                None => data[q],
+                Some(v) => f(v, data[q]),
+            })
+        });
+        out.push(acc.unwrap_or_else(|| S::from_f64(f64::NAN)));
+    });
+    let out_shape: Vec<i64> = if keepdim {
+        kept
+    } else {
+        (0..nd).filter(|&i| !reduced[i]).map(|i| shape[i]).collect()
+    };
+    Ok(RefTensor::from_vec(out, &out_shape, a.dtype()))
+}
+
 /// `dim` of an `ndim`-dimensional tensor, made non-negative (the op's shape rule has
 /// already checked it).
 fn dim_index(dim: i64, ndim: usize) -> usize {
@@ -237,6 +278,12 @@ impl<S: Scalar> Backend for Reference<S> {
     }
 
     /// Sums in row-major order of the reduced positions.
+    fn extremum_dims(a: &Self::T, dims: &[i64], keepdim: bool, max: bool) -> Result<Self::T> {
+        let pick: fn(f64, f64) -> f64 = if max { f64::max } else { f64::min };
+        fold_dims(a, dims, keepdim, |acc, x| {
+            crate::ops::binary::extremum(acc, x, pick)
+        })
+    }
     fn sum_dims(a: &Self::T, dims: &[i64], keepdim: bool) -> Result<Self::T> {
         let shape = a.shape();
         let nd = shape.len();
