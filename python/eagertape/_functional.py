@@ -38,6 +38,7 @@ __all__ = [
     "log_softmax",
     "clamp",
     "hardtanh",
+    "gelu",
     "maximum",
     "minimum",
     "reshape",
@@ -149,6 +150,10 @@ def logsigmoid(x: Tensor) -> Tensor:
 
 def clamp(x: Tensor, min: float | None = None, max: float | None = None) -> Tensor:  # noqa: A002
     return x.clamp(min, max)
+
+
+def gelu(x: Tensor, approximate: str = "none") -> Tensor:
+    return x.gelu(approximate)
 
 
 def hardtanh(x: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:

@@ -6,6 +6,7 @@
 
 use tch::Tensor;
 
+use super::activation::Gelu;
 use super::binary::BinaryOp;
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::libtorch::scalar_operand;
@@ -70,6 +71,7 @@ scalar_ops!(
     Pow => PowScalar,
     ClampMin => ClampMinScalar,
     ClampMax => ClampMaxScalar,
+    Gelu => Gelu,
 );
 
 impl ScalarOp {

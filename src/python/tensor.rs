@@ -440,6 +440,20 @@ impl PyTensor {
     fn transpose(&self, py: Python<'_>, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::transpose(dim0, dim1))
     }
+    /// `gelu(approximate="none")`: `x Φ(x)`, or its `"tanh"` approximation.
+    #[pyo3(signature = (approximate="none"))]
+    fn gelu(&self, py: Python<'_>, approximate: &str) -> PyResult<PyTensor> {
+        let form = match approximate {
+            "none" => 0.0,
+            "tanh" => 1.0,
+            other => {
+                return Err(super::to_py(Error::Argument(format!(
+                    "gelu: approximate must be \"none\" or \"tanh\", got {other:?}"
+                ))))
+            }
+        };
+        self.unary(py, ScalarOp::Gelu.op(form))
+    }
     /// `clamp(min=None, max=None)` with number bounds (`max(x, min)`, then `min(., max)`).
     #[pyo3(signature = (min=None, max=None))]
     fn clamp(

@@ -205,6 +205,21 @@ OPS: tuple[Op, ...] = (
         covers=("Tensor.clamp_min", "Tensor.clamp_max"),
     ),
     Op(
+        "gelu",
+        et.gelu,
+        F.gelu,
+        normal((3, 4)),
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("et.gelu", "Tensor.gelu"),
+    ),
+    Op(
+        "gelu_tanh",
+        lambda x: x.gelu(approximate="tanh"),
+        lambda x: F.gelu(x, approximate="tanh"),
+        normal((3, 4)),
+        carriers=("libtorch", "reference", "ieee32"),
+    ),
+    Op(
         "hardtanh",
         lambda x: et.hardtanh(x, -0.5, 0.5),
         lambda x: F.hardtanh(x, -0.5, 0.5),

@@ -55,6 +55,8 @@ UNARY = {
     "sign": (et.sign, torch.sign),
     "silu": (et.silu, F.silu),
     "logsigmoid": (et.logsigmoid, F.logsigmoid),
+    "gelu": (et.gelu, F.gelu),
+    "gelu_tanh": (lambda x: et.gelu(x, "tanh"), lambda x: F.gelu(x, approximate="tanh")),
 }
 BINARY = {
     "add": lambda a, b: a + b,
