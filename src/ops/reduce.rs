@@ -233,15 +233,12 @@ impl<B: Backend> Rule<B> for MaxDim<B> {
             .get()
             .ok_or_else(|| Error::Backend("max: backward before forward".into()))?;
         let s = B::shape(xs[0].get());
-        let kept = reduce_shape("max", &s, &[self.dim], true)?;
-        let keep = |t: &B::T| -> Result<B::T> {
-            if B::is_contiguous(t) {
-                B::view(t, &kept)
-            } else {
-                B::view(&B::copy(t)?, &kept)
-            }
-        };
-        let dx = B::scatter_dim(&s, self.dim, &keep(indices.get())?, &keep(g.get())?)?;
+        let shape = reduce_shape("max", &s, &[self.dim], true)?;
+        let (index, src) = (
+            kept::<B>(indices.get(), &shape)?,
+            kept::<B>(g.get(), &shape)?,
+        );
+        let dx = B::scatter_dim(&s, self.dim, &index, &src)?;
         Ok(vec![Some(grad_value(dx))])
     }
 }

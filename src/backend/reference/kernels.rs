@@ -77,12 +77,13 @@ fn zip_assign<S: Scalar>(
 }
 
 /// Fold `f` over the positions of `dims` (all when empty) in row-major order, starting from
-/// the first element of each group (reductions over an empty group are refused by the op's
-/// shape rule).
+/// `start`, or from each group's first element when `None` (an empty group then gives NaN;
+/// the ops refuse empty groups in their shape rule).
 fn fold_dims<S: Scalar>(
     a: &RefTensor<S>,
     dims: &[i64],
     keepdim: bool,
+    start: Option<S>,
     f: impl Fn(S, S) -> S,
 ) -> Result<RefTensor<S>> {
     let shape = a.shape();
@@ -100,7 +101,7 @@ fn fold_dims<S: Scalar>(
     let data = a.storage();
     let mut out = Vec::with_capacity(numel(&kept));
     walk2(&kept, (st, a.offset()), (st, 0), |p, _| {
-        let mut acc: Option<S> = None;
+        let mut acc: Option<S> = start;
         walk2(&inner, (st, p), (st, 0), |q, _| {
             acc = Some(match acc {
                 None => data[q],
@@ -280,36 +281,13 @@ impl<S: Scalar> Backend for Reference<S> {
     /// Sums in row-major order of the reduced positions.
     fn extremum_dims(a: &Self::T, dims: &[i64], keepdim: bool, max: bool) -> Result<Self::T> {
         let pick: fn(f64, f64) -> f64 = if max { f64::max } else { f64::min };
-        fold_dims(a, dims, keepdim, |acc, x| {
+        fold_dims(a, dims, keepdim, None, |acc, x| {
             crate::ops::binary::extremum(acc, x, pick)
         })
     }
+    /// Sums in row-major order of the reduced positions, from 0.
     fn sum_dims(a: &Self::T, dims: &[i64], keepdim: bool) -> Result<Self::T> {
-        let shape = a.shape();
-        let nd = shape.len();
-        let reduced: Vec<bool> = (0..nd)
-            .map(|i| dims.is_empty() || dims.iter().any(|&d| dim_index(d, nd) == i))
-            .collect();
-        let kept: Vec<i64> = (0..nd)
-            .map(|i| if reduced[i] { 1 } else { shape[i] })
-            .collect();
-        let inner: Vec<i64> = (0..nd)
-            .map(|i| if reduced[i] { shape[i] } else { 1 })
-            .collect();
-        let st = a.strides();
-        let data = a.storage();
-        let mut out = Vec::with_capacity(numel(&kept));
-        walk2(&kept, (st, a.offset()), (st, 0), |p, _| {
-            let mut acc = S::zero();
-            walk2(&inner, (st, p), (st, 0), |q, _| acc = acc.add(data[q]));
-            out.push(acc);
-        });
-        let out_shape: Vec<i64> = if keepdim {
-            kept
-        } else {
-            (0..nd).filter(|&i| !reduced[i]).map(|i| shape[i]).collect()
-        };
-        Ok(RefTensor::from_vec(out, &out_shape, a.dtype()))
+        fold_dims(a, dims, keepdim, Some(S::zero()), S::add)
     }
     fn softmax(a: &Self::T, dim: i64) -> Result<Self::T> {
         Ok(along(a, dim, S::softmax_row))
