@@ -63,6 +63,9 @@ pub enum Error {
     /// A class index out of range.
     #[error("{0}")]
     Index(String),
+    /// An index out of range for the dim it indexes (indexing, `gather`, `select`).
+    #[error("{0}")]
+    IndexOutOfRange(String),
     /// A released buffer was read or consumed.
     #[error("{0}")]
     ReleasedBuffer(String),

@@ -3,6 +3,7 @@
 //! handle and the op's shapes before any kernel runs, so a rejected call changes nothing.
 
 mod backward;
+pub mod index;
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -329,7 +330,10 @@ impl<B: Backend> Session<B> {
                 B::shape(value.get())
             )));
         }
-        let requires_grad = parents.iter().any(|h| self.tape.node(h.node).requires_grad);
+        // An op whose result is data (a comparison's bool mask, an index of int64 data)
+        // records a data node: no gradient flows through it.
+        let data = B::dtype(value.get()).is_data();
+        let requires_grad = !data && parents.iter().any(|h| self.tape.node(h.node).requires_grad);
         if self.config.show_backend && !self.shown.contains(&rule.name()) {
             self.shown.push(rule.name());
             eprintln!(
@@ -347,7 +351,7 @@ impl<B: Backend> Session<B> {
             parents: Parents::of(parents),
             value,
             requires_grad,
-            data: false,
+            data,
             pool_slot,
         };
         let id = self.tape.push(node);
@@ -413,7 +417,11 @@ impl<B: Backend> Session<B> {
             for o in operands {
                 parents.push(match o {
                     Operand::Node(h) => h,
-                    Operand::Data(t) => self.input_owned(t, false)?,
+                    Operand::Data(t) => {
+                        // Index and mask data stay data; values take the carrier.
+                        let d = B::dtype(&t);
+                        self.input_owned_as(t, d.is_data().then_some(d), false)?
+                    }
                     // Turned away with the shapes above; an error, never a panic.
                     Operand::Number(_) => return Err(number_operand()),
                 });

@@ -47,7 +47,11 @@ class DTypeError(EagerTapeError, ValueError):
     """A dtype mismatch or non-numeric data."""
 
 
-class ClassIndexError(EagerTapeError, IndexError):
+class IndexOutOfRangeError(EagerTapeError, IndexError):
+    """An index out of range for the dim it indexes (indexing, gather, select, ...)."""
+
+
+class ClassIndexError(IndexOutOfRangeError):
     """A class id out of range in cross_entropy."""
 
 
@@ -93,6 +97,7 @@ __all__ = [
     "ShapeError",
     "DTypeError",
     "ClassIndexError",
+    "IndexOutOfRangeError",
     "ReleasedBufferError",
     "BufferSizeError",
     "GradError",

@@ -55,6 +55,24 @@ __all__ = [
     "min",
     "amax",
     "amin",
+    "cat",
+    "stack",
+    "where",
+    "pad",
+    "masked_fill",
+    "index_select",
+    "gather",
+    "narrow",
+    "select",
+    "flip",
+    "roll",
+    "tril",
+    "triu",
+    "split",
+    "chunk",
+    "isfinite",
+    "isnan",
+    "logical_not",
     "IntervalData",
     "interval",
     "with_grad_map",
@@ -231,6 +249,71 @@ def amax(x: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) -> T
 
 def amin(x: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) -> Tensor:
     return x.amin(dim, keepdim)
+
+
+# Ops over several tensors, written in Rust.
+cat = _core.cat
+stack = _core.stack
+where = _core.where
+pad = _core.pad
+
+
+def masked_fill(x: Tensor, mask: object, value: float) -> Tensor:
+    return x.masked_fill(mask, value)
+
+
+def index_select(x: Tensor, dim: int, index: object) -> Tensor:
+    return x.index_select(dim, index)
+
+
+def gather(x: Tensor, dim: int, index: object) -> Tensor:
+    return x.gather(dim, index)
+
+
+def narrow(x: Tensor, dim: int, start: int, length: int) -> Tensor:
+    return x.narrow(dim, start, length)
+
+
+def select(x: Tensor, dim: int, index: int) -> Tensor:
+    return x.select(dim, index)
+
+
+def flip(x: Tensor, dims: int | tuple[int, ...]) -> Tensor:
+    return x.flip(dims)
+
+
+def roll(
+    x: Tensor, shifts: int | tuple[int, ...], dims: int | tuple[int, ...] | None = None
+) -> Tensor:
+    return x.roll(shifts, dims)
+
+
+def tril(x: Tensor, diagonal: int = 0) -> Tensor:
+    return x.tril(diagonal)
+
+
+def triu(x: Tensor, diagonal: int = 0) -> Tensor:
+    return x.triu(diagonal)
+
+
+def split(x: Tensor, split_size_or_sections: int | list[int], dim: int = 0) -> tuple[Tensor, ...]:
+    return x.split(split_size_or_sections, dim)
+
+
+def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+    return x.chunk(chunks, dim)
+
+
+def isfinite(x: Tensor) -> Tensor:
+    return x.isfinite()
+
+
+def isnan(x: Tensor) -> Tensor:
+    return x.isnan()
+
+
+def logical_not(x: Tensor) -> Tensor:
+    return x.logical_not()
 
 
 class IntervalData:

@@ -10,6 +10,8 @@ use super::reference::{index, Interval, RefTensor, Reference};
 use super::{Backend, BinaryKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
+use crate::ops::compare::Predicate;
+use crate::ops::movement::Movement;
 use crate::optim::{AdamConfig, SgdConfig};
 
 /// The runtime-dispatched backend.
@@ -319,6 +321,30 @@ impl Backend for Dyn {
             }),
             (i, s) => Err(mismatch(i, s)),
         }
+    }
+
+    fn movement(m: &dyn Movement, xs: &[&DynTensor]) -> Result<(DynTensor, bool)> {
+        super::dynamic_plan::movement(m, xs)
+    }
+    fn movement_backward(
+        m: &dyn Movement,
+        xs: &[&DynTensor],
+        g: &DynTensor,
+        which: usize,
+    ) -> Result<(DynTensor, bool)> {
+        super::dynamic_plan::movement_backward(m, xs, g, which)
+    }
+    fn nonzero(mask: &DynTensor) -> Result<Vec<DynTensor>> {
+        match mask {
+            Torch(m) => Ok(LibTorch::nonzero(m)?.into_iter().map(Torch).collect()),
+            other => Err(Error::DType(format!(
+                "a mask must be bool data, not {}",
+                Dyn::dtype(other)
+            ))),
+        }
+    }
+    fn predicate(p: Predicate, a: &DynTensor, b: Option<&DynTensor>, s: f64) -> Result<DynTensor> {
+        super::dynamic_plan::predicate(p, a, b, s)
     }
 
     fn permute(a: &DynTensor, perm: &[usize]) -> Result<DynTensor> {

@@ -8,6 +8,8 @@ use super::shim::{eagertape_adam_step, eagertape_recyclable, eagertape_sgd_step,
 use super::{Backend, BinaryKernel, OutKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
+use crate::ops::compare::Predicate;
+use crate::ops::movement::{torch_backward_by_plan, Movement};
 use crate::optim::{AdamConfig, SgdConfig};
 
 /// The LibTorch backend (native carriers on CPU or CUDA).
@@ -206,6 +208,30 @@ impl Backend for LibTorch {
     fn scatter_dim(shape: &[i64], dim: i64, index: &Tensor, src: &Tensor) -> Result<Tensor> {
         let zeros = Tensor::f_zeros(shape, (src.f_kind()?, src.device()))?;
         Ok(zeros.f_scatter(dim, index, src)?)
+    }
+
+    fn movement(m: &dyn Movement, xs: &[&Tensor]) -> Result<(Tensor, bool)> {
+        Ok((m.torch(xs, m.fill())?, m.view()))
+    }
+    fn movement_backward(
+        m: &dyn Movement,
+        xs: &[&Tensor],
+        g: &Tensor,
+        which: usize,
+    ) -> Result<(Tensor, bool)> {
+        match m.torch_backward(xs, g, which) {
+            Some(r) => r,
+            None => Ok((torch_backward_by_plan(m, xs, g, which)?, false)),
+        }
+    }
+    fn nonzero(mask: &Tensor) -> Result<Vec<Tensor>> {
+        let nz = mask.f_nonzero()?;
+        (0..mask.dim() as i64)
+            .map(|j| Ok(nz.f_select(1, j)?.f_contiguous()?))
+            .collect()
+    }
+    fn predicate(p: Predicate, a: &Tensor, b: Option<&Tensor>, s: f64) -> Result<Tensor> {
+        p.torch(a, b, s)
     }
 
     fn permute(a: &Tensor, perm: &[usize]) -> Result<Tensor> {

@@ -6,6 +6,7 @@
 //! contiguous storage of exactly `numel` elements (the ledger counts it so).
 
 pub mod dynamic;
+mod dynamic_plan;
 pub mod kernel;
 pub mod libtorch;
 pub mod reference;
@@ -16,6 +17,8 @@ pub use kernel::{BinaryKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::Result;
 use crate::ops::binary::{Add, BinaryOp, Div, Mul, Sub};
+use crate::ops::compare::Predicate;
+use crate::ops::movement::Movement;
 use crate::ops::scalar::{AddScalar, MulScalar, PowScalar, ScalarOp};
 use crate::ops::unary::{Exp, Neg, ReluGrad, Sqrt, UnaryOp};
 use crate::optim::{AdamConfig, SgdConfig};
@@ -191,6 +194,50 @@ pub trait Backend: Sized + Send + Sync + 'static {
         Err(crate::error::Error::Unsupported {
             op: "scatter",
             carrier: Self::dtype(src).name().to_string(),
+        })
+    }
+
+    // ---- data movement and predicates (see `ops::movement`, `ops::compare`) ----
+    /// The movement op `m` on these operands (sources and int64/bool data): the result and
+    /// whether it is a view of the first source. The default: not supported.
+    fn movement(m: &dyn Movement, xs: &[&Self::T]) -> Result<(Self::T, bool)> {
+        Err(crate::error::Error::Unsupported {
+            op: m.name(),
+            carrier: xs
+                .first()
+                .map_or("?".into(), |x| Self::dtype(x).name().to_string()),
+        })
+    }
+    /// The cotangent of source `which` of `m` from the output's cotangent `g`, and whether
+    /// it is a view of `g`. The default: not supported.
+    fn movement_backward(
+        m: &dyn Movement,
+        xs: &[&Self::T],
+        g: &Self::T,
+        which: usize,
+    ) -> Result<(Self::T, bool)> {
+        let _ = (xs, which);
+        Err(crate::error::Error::Unsupported {
+            op: m.name(),
+            carrier: Self::dtype(g).name().to_string(),
+        })
+    }
+    /// A bool tensor: `p` of `a` (and of `b`, or of the number `s` where `b` is `None`,
+    /// for the binary predicates), broadcast. The default: not supported.
+    fn predicate(p: Predicate, a: &Self::T, b: Option<&Self::T>, s: f64) -> Result<Self::T> {
+        let _ = (b, s);
+        Err(crate::error::Error::Unsupported {
+            op: p.name(),
+            carrier: Self::dtype(a).name().to_string(),
+        })
+    }
+
+    /// The positions of the true elements of a bool mask, one int64 tensor of them per
+    /// dim of the mask (torch's `nonzero(as_tuple=True)`). The default: not supported.
+    fn nonzero(mask: &Self::T) -> Result<Vec<Self::T>> {
+        Err(crate::error::Error::Unsupported {
+            op: "nonzero",
+            carrier: Self::dtype(mask).name().to_string(),
         })
     }
 

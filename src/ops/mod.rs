@@ -10,10 +10,15 @@
 //! See `ARCHITECTURE.md`, "How to add an op".
 
 pub mod activation;
+pub mod arrange;
 pub mod binary;
+pub mod compare;
+pub mod index;
+pub mod join;
 pub mod layout;
 pub mod loss;
 pub mod matmul;
+pub mod movement;
 pub mod reduce;
 pub mod scalar;
 pub mod softmax;
@@ -209,6 +214,10 @@ ops! {
     Softmax(softmax::Softmax),
     CrossEntropy(softmax::CrossEntropy<B>),
     MseLoss(loss::MseLoss),
+    /// Comparisons, logic and `isfinite`/`isnan`: bool results.
+    Compare(compare::Compare),
+    /// Data movement: indexing, slicing, `gather`, `cat`, `where`, `pad`, ... (boxed).
+    Move(movement::Moved),
 }
 
 impl<B: Backend> Op<B> {

@@ -22,6 +22,10 @@ pub struct HostData {
     pub natural: Option<DType>,
     /// Whether the source held integers or booleans.
     pub integral: bool,
+    /// Whether the source held booleans.
+    pub boolean: bool,
+    /// Whether the source held 32-bit integers (numpy or torch int32).
+    pub int32: bool,
 }
 
 fn err(e: Error) -> PyErr {
@@ -55,6 +59,8 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
             tensor: DynTensor::from_bounds(&lo, &hi, &shape).py()?,
             natural: Some(DType::Interval),
             integral: false,
+            boolean: false,
+            int32: false,
         });
     }
     let np = py.import("numpy")?;
@@ -101,6 +107,8 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
     };
     let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
     let integral = matches!(kind.as_str(), "i" | "u" | "b");
+    let boolean = kind == "b";
+    let int32 = arr.getattr("dtype")?.str()? == "int32";
     if kind != "f" && !integral {
         let name = arr.getattr("dtype")?.str()?.to_string();
         return Err(err(Error::DType(format!(
@@ -133,6 +141,8 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
         tensor: DynTensor::Torch(tensor),
         natural,
         integral,
+        boolean,
+        int32,
     })
 }
 

@@ -29,6 +29,7 @@ classes!(
     ShapeError,
     DTypeError,
     ClassIndexError,
+    IndexOutOfRangeError,
     ReleasedBufferError,
     BufferSizeError,
     GradError,
@@ -54,6 +55,7 @@ pub(crate) fn to_py(e: Error) -> PyErr {
         }
         Error::DType(_) => DTypeError::new_err(msg),
         Error::Index(_) => ClassIndexError::new_err(msg),
+        Error::IndexOutOfRange(_) => IndexOutOfRangeError::new_err(msg),
         Error::ReleasedBuffer(_) => ReleasedBufferError::new_err(msg),
         Error::BufferSize { .. } => BufferSizeError::new_err(msg),
         Error::Grad(_) => GradError::new_err(msg),

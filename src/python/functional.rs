@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 
 use super::tensor::PyTensor;
 use crate::error::Error;
+use crate::ops::join::{Cat, Pad, PadMode, Stack, Where};
 use crate::ops::Op;
 use crate::session::Operand;
 
@@ -13,6 +14,10 @@ pub(crate) fn register(m: &Bound<'_, pyo3::types::PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cross_entropy, m)?)?;
     m.add_function(wrap_pyfunction!(mse_loss, m)?)?;
     m.add_function(wrap_pyfunction!(dropout, m)?)?;
+    m.add_function(wrap_pyfunction!(cat, m)?)?;
+    m.add_function(wrap_pyfunction!(stack, m)?)?;
+    m.add_function(wrap_pyfunction!(where_, m)?)?;
+    m.add_function(wrap_pyfunction!(pad, m)?)?;
     Ok(())
 }
 
@@ -81,4 +86,98 @@ pub fn dropout(py: Python<'_>, x: &PyTensor, p: f64, training: bool) -> PyResult
 pub fn mse_loss(py: Python<'_>, pred: &PyTensor, target: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
     let t = pred.operand(py, target)?;
     pred.apply(py, Op::mse_loss(), vec![Operand::Node(pred.handle), t])
+}
+
+/// Operands of a function over several tensors: the first tensor's session decides.
+fn tensors_of<'py>(
+    py: Python<'py>,
+    name: &str,
+    tensors: &Bound<'py, PyAny>,
+) -> PyResult<(
+    Bound<'py, PyTensor>,
+    Vec<Operand<crate::backend::dynamic::Dyn>>,
+)> {
+    let items: Vec<Bound<'py, PyAny>> = tensors.try_iter()?.collect::<PyResult<_>>()?;
+    let first = items
+        .iter()
+        .find_map(|t| t.cast::<PyTensor>().ok().cloned())
+        .ok_or_else(|| {
+            super::to_py(Error::Argument(format!(
+                "{name}: expected a non-empty sequence of eagertape tensors"
+            )))
+        })?;
+    let mut operands = Vec::with_capacity(items.len());
+    for t in &items {
+        operands.push(first.get().operand(py, t)?);
+    }
+    Ok((first, operands))
+}
+
+/// `et.cat(tensors, dim=0)`.
+#[pyfunction]
+#[pyo3(signature = (tensors, dim=0))]
+pub fn cat(py: Python<'_>, tensors: &Bound<'_, PyAny>, dim: i64) -> PyResult<PyTensor> {
+    let (first, operands) = tensors_of(py, "cat", tensors)?;
+    let n = operands.len();
+    first
+        .get()
+        .apply(py, Op::movement(Cat { dim, n }), operands)
+}
+
+/// `et.stack(tensors, dim=0)`.
+#[pyfunction]
+#[pyo3(signature = (tensors, dim=0))]
+pub fn stack(py: Python<'_>, tensors: &Bound<'_, PyAny>, dim: i64) -> PyResult<PyTensor> {
+    let (first, operands) = tensors_of(py, "stack", tensors)?;
+    let n = operands.len();
+    first
+        .get()
+        .apply(py, Op::movement(Stack { dim, n }), operands)
+}
+
+/// `et.where(condition, input, other)`: numbers and arrays become constants.
+#[pyfunction]
+#[pyo3(name = "where")]
+pub fn where_(
+    py: Python<'_>,
+    condition: &Bound<'_, PyAny>,
+    input: &Bound<'_, PyAny>,
+    other: &Bound<'_, PyAny>,
+) -> PyResult<PyTensor> {
+    let anchor = [input, other, condition]
+        .into_iter()
+        .find_map(|t| t.cast::<PyTensor>().ok().cloned())
+        .ok_or_else(|| {
+            super::to_py(Error::Argument(
+                "where: at least one operand must be an eagertape tensor".into(),
+            ))
+        })?;
+    let a = anchor.get();
+    let cond = a.index_operand(py, condition)?;
+    let operands = vec![cond, a.operand(py, input)?, a.operand(py, other)?];
+    a.apply(py, Op::movement(Where), operands)
+}
+
+/// `et.pad(input, pad, mode="constant", value=None)`.
+#[pyfunction]
+#[pyo3(signature = (input, pad, mode="constant", value=None))]
+pub fn pad(
+    py: Python<'_>,
+    input: &PyTensor,
+    pad: Vec<i64>,
+    mode: &str,
+    value: Option<f64>,
+) -> PyResult<PyTensor> {
+    let mode = PadMode::parse(mode).map_err(super::to_py)?;
+    if mode != PadMode::Constant && value.is_some_and(|v| v != 0.0) {
+        return Err(super::to_py(Error::Argument(format!(
+            "pad: padding mode {mode:?} doesn't take a value"
+        ))));
+    }
+    let m = Pad {
+        pad: pad.into(),
+        mode,
+        value: value.unwrap_or(0.0),
+    };
+    input.apply(py, Op::movement(m), vec![Operand::Node(input.handle)])
 }

@@ -15,6 +15,7 @@ mod optim;
 mod param;
 mod session;
 mod tensor;
+mod tensor_index;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyModule};

@@ -6,13 +6,14 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use super::config::PyConfig;
-use super::convert::to_tensor;
+use super::convert::host_data;
 use super::grads::PyGradMap;
 use super::optim::PyOptimizer;
 use super::param::PyParameter;
 use super::tensor::{lock, PyTensor, SessionCell};
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
+use crate::backend::Backend;
 use crate::config::{Config, DType, Device};
 use crate::error::Error;
 use crate::grads::GradMap;
@@ -185,8 +186,21 @@ impl PySession {
             Some(d) => Some(DType::parse_any(&super::config::dtype_name(d)?).py()?),
             None => None,
         };
+        let host = host_data(data)?;
+        // Integer and bool data keep a data dtype unless told otherwise (torch.as_tensor).
+        let natural = host.integral.then_some(if host.boolean {
+            DType::Bool
+        } else if host.int32 {
+            DType::Int32
+        } else {
+            DType::Int64
+        });
+        let dtype = dtype.or(natural);
         let target = dtype.filter(|d| d.is_data()).unwrap_or(session_dtype);
-        let t = to_tensor(data, target, c.device)?;
+        let t = {
+            let _guard = Be::no_grad();
+            Be::convert(&host.tensor, target, c.device).py()?
+        };
         let rg = requires_grad
             .unwrap_or(c.requires_grad_by_default && dtype.is_none_or(|d| !d.is_data()));
         let h = self.with(py, move |s| s.input_owned_as(t, dtype, rg))?;

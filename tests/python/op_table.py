@@ -79,6 +79,27 @@ def _ce_torch(x):
     return F.cross_entropy(x, torch.as_tensor(CE_IDS))
 
 
+# Index data for the movement rows (constants, so et and torch index alike).
+IDX_REPEATED = np.array([0, 2, 0, 0])  # repeated advanced indices: gradients accumulate
+IDX_NEGATIVE = np.array([-1, 0, -3])
+MASK = np.array(
+    [[True, False, True, True], [False, False, True, False], [True, True, False, False]]
+)
+ROW_MASK = np.array([False, True, True, False])
+GATHER_IDX = np.array([[0, 0, 3], [2, 1, 2]])
+NO_COMPARE = ("libtorch", "reference", "ieee32")  # intervals have no truth values
+
+
+def _t(a):
+    return torch.as_tensor(a)
+
+
+def _by_argmax_of_permuted(x):
+    # The int64 index comes first, so a carrier without max(dim) records nothing.
+    idx = x.max(1).indices
+    return x.permute(1, 0)[idx, 1:]
+
+
 def _mse_target(shape):
     return np.linspace(-1.0, 1.0, int(np.prod(shape))).reshape(shape)
 
@@ -432,6 +453,241 @@ OPS: tuple[Op, ...] = (
         lambda x: torch.transpose(torch.reshape(x, (4, 6)), 0, 1),
         normal((2, 3, 4)),
         covers=("et.reshape", "et.transpose"),
+    ),
+    # --- indexing (movement ops: gradients scatter-add back) ---
+    Op(
+        "getitem_basic",
+        lambda x: x[1:, ::2, -1],
+        lambda x: x[1:, ::2, -1],
+        normal((3, 4, 5)),
+        bad=(("int_out_of_range", [(3, 4, 0)], et.IndexOutOfRangeError),),
+        covers=("Tensor.__getitem__",),
+    ),
+    Op(
+        "getitem_none_ellipsis",
+        lambda x: x[None, ..., 1:3],
+        lambda x: x[None, ..., 1:3],
+        normal((2, 3, 4)),
+    ),
+    Op(
+        "getitem_zero_d",
+        lambda x: x[None] * x[...],
+        lambda x: x[None] * x[...],
+        normal(()),
+    ),
+    Op(
+        "getitem_repeated_indices",
+        lambda x: x[IDX_REPEATED],
+        lambda x: x[_t(IDX_REPEATED)],
+        normal((3, 4)),
+        bad=(("index_out_of_range", [(2, 4)], et.IndexOutOfRangeError),),
+    ),
+    Op(
+        "getitem_negative_indices",
+        lambda x: x[:, IDX_NEGATIVE],
+        lambda x: x[:, _t(IDX_NEGATIVE)],
+        normal((2, 3)),
+        bad=(("negative_out_of_range", [(2, 2)], et.IndexOutOfRangeError),),
+    ),
+    Op(
+        "getitem_separated_advanced",
+        lambda x: x[[0, 2, 2], :, [1, 0, 1]],
+        lambda x: x[[0, 2, 2], :, [1, 0, 1]],
+        normal((3, 4, 2)),
+    ),
+    Op(
+        "getitem_bool_mask",
+        lambda x: x[MASK] * 3.0,
+        lambda x: x[_t(MASK)] * 3.0,
+        normal((3, 4)),
+        bad=(("mask_of_wrong_shape", [(4, 3)], et.IndexOutOfRangeError),),
+    ),
+    Op(
+        "getitem_by_int64_tensor_of_a_permuted_view",
+        lambda x: _by_argmax_of_permuted(x),
+        lambda x: _by_argmax_of_permuted(x),
+        normal((3, 4)),
+        carriers=NO_COMPARE,  # max(dim) has no single position on intervals
+    ),
+    Op(
+        "index_select",
+        lambda x: et.index_select(x, -1, IDX_REPEATED) + x.index_select(0, [1]),
+        lambda x: torch.index_select(x, -1, _t(IDX_REPEATED)) + x.index_select(0, _t([1])),
+        normal((4, 4)),
+        covers=("Tensor.index_select", "et.index_select"),
+    ),
+    Op(
+        "gather",
+        lambda x: et.gather(x, 1, GATHER_IDX) * x.gather(-1, GATHER_IDX),
+        lambda x: torch.gather(x, 1, _t(GATHER_IDX)) * x.gather(-1, _t(GATHER_IDX)),
+        normal((3, 4)),
+        bad=(("index_too_large", [(2, 2)], et.IndexOutOfRangeError),),
+        covers=("Tensor.gather", "et.gather"),
+    ),
+    Op(
+        "narrow_select",
+        lambda x: et.narrow(x, 0, 1, 2) * x.select(0, -1) + et.select(x, 1, 0)[1:].unsqueeze(1),
+        lambda x: (
+            torch.narrow(x, 0, 1, 2) * x.select(0, -1) + torch.select(x, 1, 0)[1:].unsqueeze(1)
+        ),
+        normal((3, 4)),
+        covers=("Tensor.narrow", "et.narrow", "Tensor.select", "et.select"),
+    ),
+    # --- joining, filling, rearranging ---
+    Op(
+        "cat",
+        lambda a, b, c: et.cat([a, b, c], -2),
+        lambda a, b, c: torch.cat([a, b, c], -2),
+        normal((2, 3), (0, 3), (1, 3)),
+        bad=(("mismatched_shapes", [(2, 3), (2, 4), (1, 3)], et.ShapeError),),
+        covers=("et.cat",),
+    ),
+    Op(
+        "cat_stack_of_views",
+        lambda a, b: (
+            et.cat([a.T, b[:, ::2]], 1)[:, :2] * et.stack([a, b.mT[1:]], -1).sum(-1).T[:, :2]
+        ),
+        lambda a, b: (
+            torch.cat([a.T, b[:, ::2]], 1)[:, :2] * torch.stack([a, b.mT[1:]], -1).sum(-1).T[:, :2]
+        ),
+        normal((2, 3), (3, 3)),
+    ),
+    Op(
+        "stack",
+        lambda a, b: et.stack([a, b], -1),
+        lambda a, b: torch.stack([a, b], -1),
+        normal((2, 3), (2, 3)),
+        bad=(("unequal_shapes", [(2, 3), (3, 2)], et.ShapeError),),
+        covers=("et.stack",),
+    ),
+    Op(
+        "where_broadcast_both_sides",
+        lambda a, b: et.where(a > b, a, b),
+        lambda a, b: torch.where(a > b, a, b),
+        normal((3, 1), (4,)),
+        carriers=NO_COMPARE,
+        covers=("et.where", "Tensor.__gt__"),
+    ),
+    Op(
+        "where_number",
+        lambda x: et.where(x <= 0.25, x * 2.0, 0.5),
+        lambda x: torch.where(x <= 0.25, x * 2.0, 0.5),
+        normal((3, 4)),
+        carriers=NO_COMPARE,
+        covers=("Tensor.__le__",),
+    ),
+    Op(
+        "comparisons_and_logic",
+        lambda a, b: et.where(((a < b) ^ (a >= 0.5)) | ~(a != b) & (b == b), a, b * 3.0),
+        lambda a, b: torch.where(((a < b) ^ (a >= 0.5)) | ~(a != b) & (b == b), a, b * 3.0),
+        normal((3, 4), (3, 4)),
+        carriers=NO_COMPARE,
+        covers=(
+            "Tensor.__lt__",
+            "Tensor.__ge__",
+            "Tensor.__ne__",
+            "Tensor.__eq__",
+            "Tensor.__and__",
+            "Tensor.__or__",
+            "Tensor.__xor__",
+            "Tensor.__invert__",
+        ),
+    ),
+    Op(
+        "isfinite_isnan",
+        lambda x: (
+            et.where(et.isfinite(x) & et.logical_not(x.isnan()), x, 0.0)
+            * et.where(x.isfinite().logical_not() | et.isnan(x), 0.0, 1.0)
+        ),
+        lambda x: (
+            torch.where(torch.isfinite(x) & torch.logical_not(x.isnan()), x, 0.0)
+            * torch.where(x.isfinite().logical_not() | torch.isnan(x), 0.0, 1.0)
+        ),
+        normal((3, 4)),
+        carriers=NO_COMPARE,
+        covers=(
+            "Tensor.isfinite",
+            "et.isfinite",
+            "Tensor.isnan",
+            "et.isnan",
+            "Tensor.logical_not",
+            "et.logical_not",
+        ),
+    ),
+    Op(
+        "masked_fill",
+        lambda x: x.masked_fill(ROW_MASK, 2.0) + et.masked_fill(x, MASK, -1.5),
+        lambda x: x.masked_fill(_t(ROW_MASK), 2.0) + torch.masked_fill(x, _t(MASK), -1.5),
+        normal((3, 4)),
+        bad=(("mask_does_not_broadcast", [(3, 5)], et.ShapeError),),
+        covers=("Tensor.masked_fill", "et.masked_fill"),
+    ),
+    Op(
+        "pad_constant_and_crop",
+        lambda x: et.pad(x, (1, -1, 2, 0), value=0.5),
+        lambda x: F.pad(x, (1, -1, 2, 0), value=0.5),
+        normal((2, 3, 4)),
+        covers=("et.pad",),
+    ),
+    Op(
+        "pad_reflect_replicate",
+        lambda x: et.pad(x, (2, 1), mode="reflect") * et.pad(x, (1, 2), mode="replicate"),
+        lambda x: F.pad(x, (2, 1), mode="reflect") * F.pad(x, (1, 2), mode="replicate"),
+        normal((2, 3, 5)),
+    ),
+    Op(
+        "expand",
+        lambda x: x.expand(2, -1, 4) * 1.5,
+        lambda x: x.expand(2, -1, 4) * 1.5,
+        normal((3, 1)),
+        bad=(("not_expandable", [(3, 2)], et.ShapeError),),
+        covers=("Tensor.expand",),
+    ),
+    Op(
+        "repeat",
+        lambda x: x.repeat(2, 1, 3),
+        lambda x: x.repeat(2, 1, 3),
+        normal((3, 2)),
+        covers=("Tensor.repeat",),
+    ),
+    Op(
+        "flip_roll",
+        lambda x: x.flip(0, -1) * et.roll(x, (1, -2), (0, 1)) + et.flip(x, (1,)) * x.roll(3),
+        lambda x: x.flip(0, -1) * torch.roll(x, (1, -2), (0, 1)) + torch.flip(x, (1,)) * x.roll(3),
+        normal((3, 4)),
+        covers=("Tensor.flip", "et.flip", "Tensor.roll", "et.roll"),
+    ),
+    Op(
+        "tril_triu",
+        lambda x: x.tril(-1) + et.triu(x, 1) * 2.0 + et.tril(x) * x.triu(),
+        lambda x: x.tril(-1) + torch.triu(x, 1) * 2.0 + torch.tril(x) * x.triu(),
+        normal((2, 4, 4)),
+        covers=("Tensor.tril", "et.tril", "Tensor.triu", "et.triu"),
+    ),
+    Op(
+        "split_chunk_contiguous",
+        lambda x: (
+            et.cat([p * (i + 1.0) for i, p in enumerate(x.split([1, 3], 1))], 1)
+            + et.cat([p * (i + 2.0) for i, p in enumerate(et.chunk(x.T.contiguous(), 3))], 0).T
+            + et.cat([p * (i + 3.0) for i, p in enumerate(et.split(x, 2, -1))], -1)
+            + et.cat(x.chunk(2, 0) + (x[:0],), 0)
+        ),
+        lambda x: (
+            torch.cat([p * (i + 1.0) for i, p in enumerate(x.split([1, 3], 1))], 1)
+            + torch.cat(
+                [p * (i + 2.0) for i, p in enumerate(torch.chunk(x.T.contiguous(), 3))], 0
+            ).T
+            + torch.cat([p * (i + 3.0) for i, p in enumerate(torch.split(x, 2, -1))], -1)
+            + torch.cat(x.chunk(2, 0) + (x[:0],), 0)
+        ),
+        normal((3, 4)),
+        covers=(
+            "Tensor.split",
+            "et.split",
+            "Tensor.chunk",
+            "et.chunk",
+            "Tensor.contiguous",
+        ),
     ),
     # --- softmax family and losses ---
     Op(

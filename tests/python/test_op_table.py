@@ -195,6 +195,17 @@ OPERATORS = {
     "__rmatmul__",
     "__neg__",
     "__pow__",
+    "__getitem__",
+    "__eq__",
+    "__ne__",
+    "__lt__",
+    "__le__",
+    "__gt__",
+    "__ge__",
+    "__and__",
+    "__or__",
+    "__xor__",
+    "__invert__",
 }
 # Functions of `et` that are not ops, or ops the table cannot hold (with where they are tested).
 NOT_TABLE = {

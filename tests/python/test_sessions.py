@@ -159,7 +159,6 @@ def test_rng_state_is_per_session():
 INPUT_DATA = {
     "ndarray_f32": np.arange(6, dtype=np.float32).reshape(2, 3),
     "ndarray_f64": np.arange(6, dtype=np.float64).reshape(2, 3),
-    "ndarray_int": np.arange(6).reshape(2, 3),
     "nested_list": [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]],
     "torch_f32": torch.arange(6, dtype=torch.float32).reshape(2, 3),
     "torch_f64": torch.arange(6, dtype=torch.float64).reshape(2, 3),
@@ -175,6 +174,32 @@ def test_input_converts_data_to_session_dtype(kind, session_dtype):
     out = x.numpy()
     assert out.dtype == np.dtype(session_dtype)
     np.testing.assert_array_equal(out, np.arange(6.0).reshape(2, 3))
+
+
+@pytest.mark.parametrize(
+    ("data", "dtype"),
+    [
+        (np.arange(6).reshape(2, 3), "int64"),  # torch.as_tensor(np.arange(6)).dtype
+        (np.arange(6, dtype=np.int32).reshape(2, 3), "int32"),
+        (np.arange(6, dtype=np.uint8).reshape(2, 3), "int64"),
+        ([[0, 1, 2], [3, 4, 5]], "int64"),
+        (torch.arange(6).reshape(2, 3), "int64"),
+        (np.arange(6).reshape(2, 3) % 2 == 0, "bool"),
+    ],
+)
+def test_input_of_integer_or_bool_data_keeps_a_data_dtype(data, dtype):
+    # As torch.as_tensor: integers stay integers (int32 stays int32), booleans stay bool.
+    sess = et.Session(dtype="float32")
+    x = sess.input(data)
+    assert (x.shape, x.dtype, x.requires_grad) == ((2, 3), dtype, False)
+    np.testing.assert_array_equal(x.numpy(), np.asarray(data))
+
+
+def test_input_of_integer_data_with_a_dtype_converts_it():
+    sess = et.Session(dtype="float32")
+    x = sess.input(np.arange(6).reshape(2, 3), dtype="float32")
+    assert x.dtype == "float32"
+    np.testing.assert_array_equal(x.numpy(), np.arange(6.0).reshape(2, 3))
 
 
 def test_input_of_python_scalar_is_zero_dimensional():

@@ -96,3 +96,52 @@ pub fn scatter_along<S: Scalar>(
     });
     Ok(RefTensor::from_vec(out, shape, dtype))
 }
+
+/// The elements of `srcs` (laid end to end, each in row-major order) that `plan` names,
+/// in `shape`; a negative plan entry is `fill` (the executor of a movement op's index plan,
+/// see [`crate::ops::movement`]).
+pub fn take<S: Scalar>(
+    srcs: &[&RefTensor<S>],
+    plan: &[i64],
+    shape: &[i64],
+    fill: S,
+) -> Result<RefTensor<S>> {
+    let flat: Vec<S> = srcs.iter().flat_map(|t| t.to_vec()).collect();
+    let mut out = Vec::with_capacity(plan.len());
+    for &p in plan {
+        out.push(if p < 0 {
+            fill
+        } else {
+            *flat.get(p as usize).ok_or_else(|| {
+                crate::error::Error::Backend(format!(
+                    "index plan entry {p} is past the {} source elements",
+                    flat.len()
+                ))
+            })?
+        });
+    }
+    let dtype = srcs
+        .first()
+        .map_or(crate::config::DType::RefFloat64, |t| t.dtype());
+    Ok(RefTensor::from_vec(out, shape, dtype))
+}
+
+/// Zeros of `shape` with each element of `g` added where `plan` (numbered from `offset`)
+/// says it was copied from: the cotangent of one source of a movement op. Entries outside
+/// `[offset, offset + numel(shape))` belong to other sources or fills.
+pub fn put_add<S: Scalar>(
+    shape: &[i64],
+    offset: i64,
+    plan: &[i64],
+    g: &RefTensor<S>,
+) -> Result<RefTensor<S>> {
+    let n = numel(shape);
+    let mut acc = vec![S::zero(); n];
+    for (&p, v) in plan.iter().zip(g.to_vec()) {
+        let q = p - offset;
+        if q >= 0 && (q as usize) < n {
+            acc[q as usize] = acc[q as usize].add(v);
+        }
+    }
+    Ok(RefTensor::from_vec(acc, shape, g.dtype()))
+}

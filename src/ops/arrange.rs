@@ -1,0 +1,302 @@
+//! Movement ops that rearrange one tensor (see [`super::movement`]): `expand` (a view),
+//! `repeat`, `flip`, `roll`, `tril`/`triu`.
+
+use tch::Tensor;
+
+use super::movement::Movement;
+use super::Arity;
+use crate::error::{Error, Result};
+use crate::shape::normalize_dim;
+
+/// `expand(*sizes)`: size-1 dims (and new leading dims) repeated without copying; -1
+/// keeps a dim.
+pub struct Expand(pub Box<[i64]>);
+
+impl Movement for Expand {
+    fn name(&self) -> &'static str {
+        "expand"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn is_source(&self, _i: usize) -> bool {
+        true
+    }
+    fn view(&self) -> bool {
+        true
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let (x, target) = (shapes[0], &self.0[..]);
+        let bad = || {
+            Error::Shape(format!(
+                "expand: the shape {x:?} cannot be expanded to {target:?}"
+            ))
+        };
+        if target.len() < x.len() {
+            return Err(bad());
+        }
+        let lead = target.len() - x.len();
+        let mut out = Vec::with_capacity(target.len());
+        for (i, &t) in target.iter().enumerate() {
+            let size = if i < lead {
+                if t < 0 {
+                    return Err(bad());
+                }
+                t
+            } else {
+                let s = x[i - lead];
+                match t {
+                    -1 => s,
+                    t if t == s || (s == 1 && t >= 0) => t,
+                    _ => return Err(bad()),
+                }
+            };
+            out.push(size);
+        }
+        Ok(out)
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        Ok(xs[0].f_expand(&self.0[..], false)?)
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        _which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some((|| {
+            Ok((g.f_sum_to_size(xs[0].size())?.f_contiguous()?, false))
+        })())
+    }
+}
+
+/// `repeat(*repeats)`: the tensor tiled (at least as many repeats as dims).
+pub struct Repeat(pub Box<[i64]>);
+
+impl Movement for Repeat {
+    fn name(&self) -> &'static str {
+        "repeat"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn is_source(&self, _i: usize) -> bool {
+        true
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let (x, reps) = (shapes[0], &self.0[..]);
+        if reps.len() < x.len() || reps.iter().any(|&r| r < 0) {
+            return Err(Error::Shape(format!(
+                "repeat: the repeats {reps:?} must be non-negative and at least as many as the tensor's {} dims",
+                x.len()
+            )));
+        }
+        let lead = reps.len() - x.len();
+        Ok(reps
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| if i < lead { r } else { r * x[i - lead] })
+            .collect())
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        Ok(xs[0].f_repeat(&self.0[..])?)
+    }
+}
+
+/// `flip(dims)`.
+pub struct Flip(pub Box<[i64]>);
+
+impl Movement for Flip {
+    fn name(&self) -> &'static str {
+        "flip"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn is_source(&self, _i: usize) -> bool {
+        true
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let mut seen = vec![false; shapes[0].len().max(1)];
+        for &d in self.0.iter() {
+            let d = normalize_dim("flip", d, shapes[0].len())?;
+            if std::mem::replace(&mut seen[d], true) {
+                return Err(Error::Shape(format!("flip: dim {d} appears twice")));
+            }
+        }
+        Ok(shapes[0].to_vec())
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        Ok(xs[0].f_flip(&self.0[..])?)
+    }
+    fn torch_backward(
+        &self,
+        _xs: &[&Tensor],
+        g: &Tensor,
+        _which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some(
+            g.f_flip(&self.0[..])
+                .map(|t| (t, false))
+                .map_err(Error::from),
+        )
+    }
+}
+
+/// `roll(shifts, dims)`: elements shifted cyclically; without dims, over the flattened
+/// tensor.
+pub struct Roll {
+    pub shifts: Box<[i64]>,
+    pub dims: Box<[i64]>,
+}
+
+impl Movement for Roll {
+    fn name(&self) -> &'static str {
+        "roll"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn is_source(&self, _i: usize) -> bool {
+        true
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let ok = if self.dims.is_empty() {
+            self.shifts.len() == 1
+        } else {
+            self.shifts.len() == self.dims.len()
+        };
+        if !ok {
+            return Err(Error::Shape(format!(
+                "roll: shifts {:?} and dims {:?} must have the same length (one shift without dims)",
+                self.shifts, self.dims
+            )));
+        }
+        for &d in self.dims.iter() {
+            normalize_dim("roll", d, shapes[0].len())?;
+        }
+        Ok(shapes[0].to_vec())
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        Ok(xs[0].f_roll(&self.shifts[..], &self.dims[..])?)
+    }
+    fn torch_backward(
+        &self,
+        _xs: &[&Tensor],
+        g: &Tensor,
+        _which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        let back: Vec<i64> = self.shifts.iter().map(|s| -s).collect();
+        Some(
+            g.f_roll(&back, &self.dims[..])
+                .map(|t| (t, false))
+                .map_err(Error::from),
+        )
+    }
+}
+
+/// `tril(diagonal)` / `triu(diagonal)`: the lower (upper) triangle of the last two dims,
+/// zeros elsewhere.
+pub struct Triangle {
+    pub upper: bool,
+    pub diagonal: i64,
+}
+
+impl Triangle {
+    fn apply(&self, t: &Tensor) -> Result<Tensor> {
+        Ok(if self.upper {
+            t.f_triu(self.diagonal)?
+        } else {
+            t.f_tril(self.diagonal)?
+        })
+    }
+}
+
+impl Movement for Triangle {
+    fn name(&self) -> &'static str {
+        if self.upper {
+            "triu"
+        } else {
+            "tril"
+        }
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn is_source(&self, _i: usize) -> bool {
+        true
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        if shapes[0].len() < 2 {
+            return Err(Error::Shape(format!(
+                "{}: the input must have at least 2 dims, got shape {:?}",
+                Movement::name(self),
+                shapes[0]
+            )));
+        }
+        Ok(shapes[0].to_vec())
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        self.apply(xs[0])
+    }
+    fn torch_backward(
+        &self,
+        _xs: &[&Tensor],
+        g: &Tensor,
+        _which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some(self.apply(g).map(|t| (t, false)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Expand, Flip, Repeat, Roll, Triangle};
+    use crate::ops::testing::{check_grads, data};
+    use crate::ops::Op;
+
+    #[test]
+    fn expand_gradient_sums_the_expanded_dims() {
+        check_grads(
+            &[data(&[3, 1], 320)],
+            |s, h| s.record(Op::movement(Expand(vec![2, -1, 4].into())), &[h[0]]),
+            |t| t[0].expand([2, 3, 4], false),
+        );
+    }
+
+    #[test]
+    fn repeat_flip_roll_triangle_gradients() {
+        check_grads(
+            &[data(&[3, 2], 321)],
+            |s, h| s.record(Op::movement(Repeat(vec![2, 1, 3].into())), &[h[0]]),
+            |t| t[0].repeat([2, 1, 3]),
+        );
+        check_grads(
+            &[data(&[3, 4], 322)],
+            |s, h| s.record(Op::movement(Flip(vec![0, -1].into())), &[h[0]]),
+            |t| t[0].flip([0, -1]),
+        );
+        check_grads(
+            &[data(&[3, 4], 323)],
+            |s, h| {
+                let r = Roll {
+                    shifts: vec![1, -2].into(),
+                    dims: vec![0, 1].into(),
+                };
+                s.record(Op::movement(r), &[h[0]])
+            },
+            |t| t[0].roll([1, -2], [0, 1]),
+        );
+        check_grads(
+            &[data(&[2, 4, 4], 324)],
+            |s, h| {
+                let tri = Triangle {
+                    upper: true,
+                    diagonal: 1,
+                };
+                s.record(Op::movement(tri), &[h[0]])
+            },
+            |t| t[0].triu(1),
+        );
+    }
+}

@@ -1,0 +1,438 @@
+//! Indexing (movement ops, see [`super::movement`]): advanced indexing by int64 tensors
+//! (`x[idx]`, `x[i, :, j]`), `index_select`, `gather`, and the basic-indexing views: a
+//! slice with a step (`x[a:b:s]`, `narrow`) and an integer (`x[i]`, `select`).
+//! Indices are checked with torch's rules before any kernel (negative indices wrap where
+//! torch wraps them); an index out of range is an `IndexOutOfRangeError`.
+
+use tch::Tensor;
+
+use super::movement::Movement;
+use super::Arity;
+use crate::error::{Error, Result};
+use crate::shape::{broadcast_shapes, normalize_dim};
+
+/// Fail unless every element of `idx` is in `[-size, size)` (`wrap`) or `[0, size)`.
+fn check_range(op: &str, idx: &Tensor, size: i64, dim: usize, wrap: bool) -> Result<()> {
+    if !matches!(idx.kind(), tch::Kind::Int64 | tch::Kind::Int) {
+        return Err(Error::DType(format!(
+            "{op}: indices must be int64 or int32 tensors, not {:?}",
+            idx.kind()
+        )));
+    }
+    if idx.numel() == 0 {
+        return Ok(());
+    }
+    let (lo, hi) = idx.f_aminmax(None, false)?;
+    let (lo, hi) = (lo.f_int64_value(&[])?, hi.f_int64_value(&[])?);
+    let low = if wrap { -size } else { 0 };
+    for bad in [lo, hi] {
+        if bad < low || bad >= size {
+            return Err(Error::IndexOutOfRange(format!(
+                "{op}: index {bad} is out of bounds for dimension {dim} with size {size}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `x[t1, ..., tk]` with int64 index tensors at dims `positions` of `x` (ascending; the
+/// other dims are taken whole): torch's advanced indexing. Operands: `x`, then the index
+/// tensors in order. The indices broadcast together; their shape replaces the indexed
+/// dims where those are adjacent, and leads the result otherwise.
+pub struct Index {
+    pub positions: Box<[usize]>,
+}
+
+impl Index {
+    fn options(&self, xs: &[&Tensor]) -> Vec<Option<Tensor>> {
+        let len = self.positions.last().map_or(0, |p| p + 1);
+        let mut opts: Vec<Option<Tensor>> = (0..len).map(|_| None).collect();
+        for (k, &p) in self.positions.iter().enumerate() {
+            opts[p] = Some(xs[k + 1].shallow_clone());
+        }
+        opts
+    }
+}
+
+impl Movement for Index {
+    fn name(&self) -> &'static str {
+        "index"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1 + self.positions.len())
+    }
+    fn is_source(&self, i: usize) -> bool {
+        i == 0
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let x = shapes[0];
+        if self.positions.iter().any(|&p| p >= x.len()) || self.positions.is_empty() {
+            return Err(Error::IndexOutOfRange(format!(
+                "index: too many indices for a tensor of dimension {}",
+                x.len()
+            )));
+        }
+        let mut b: Vec<i64> = Vec::new();
+        for s in &shapes[1..] {
+            b = broadcast_shapes("index", &b, s)?;
+        }
+        let adjacent = self.positions.windows(2).all(|w| w[1] == w[0] + 1);
+        let rest = |from: usize, to: usize| {
+            (from..to)
+                .filter(|d| !self.positions.contains(d))
+                .map(|d| x[d])
+        };
+        Ok(if adjacent {
+            let first = self.positions[0];
+            let last = self.positions[self.positions.len() - 1];
+            rest(0, first)
+                .chain(b)
+                .chain(rest(last + 1, x.len()))
+                .collect()
+        } else {
+            b.into_iter().chain(rest(0, x.len())).collect()
+        })
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        let size = xs[0].size();
+        for (k, &p) in self.positions.iter().enumerate() {
+            check_range("index", xs[k + 1], size[p], p, true)?;
+        }
+        Ok(xs[0].f_index(&self.options(xs))?)
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        _which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some((|| {
+            let mut zeros = xs[0].f_zeros_like()?;
+            let _ = zeros.f_index_put_(&self.options(xs), g, true)?;
+            Ok((zeros, false))
+        })())
+    }
+}
+
+/// `index_select(dim, index)`: operands `x` and a 0-d or 1-d int64 index in `[0, size)`.
+pub struct IndexSelect(pub i64);
+
+impl Movement for IndexSelect {
+    fn name(&self) -> &'static str {
+        "index_select"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
+    }
+    fn is_source(&self, i: usize) -> bool {
+        i == 0
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let (x, idx) = (shapes[0], shapes[1]);
+        if idx.len() > 1 {
+            return Err(Error::Shape(format!(
+                "index_select: the index must be 0-d or 1-d, got shape {idx:?}"
+            )));
+        }
+        let d = normalize_dim("index_select", self.0, x.len())?;
+        let mut out = x.to_vec();
+        let n = idx.first().copied().unwrap_or(1);
+        if out.is_empty() {
+            return Ok(out);
+        }
+        out[d] = n;
+        Ok(out)
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        let d = normalize_dim("index_select", self.0, xs[0].dim())?;
+        let size = xs[0].size().get(d).copied().unwrap_or(1);
+        check_range("index_select", xs[1], size, d, false)?;
+        Ok(xs[0].f_index_select(d as i64, xs[1])?)
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        _which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some((|| {
+            let d = normalize_dim("index_select", self.0, xs[0].dim())? as i64;
+            let zeros = xs[0].f_zeros_like()?;
+            Ok((zeros.f_index_add(d, &xs[1].f_reshape([-1])?, g)?, false))
+        })())
+    }
+}
+
+/// `gather(dim, index)`: `out[i][j] = x[index[i][j]][j]` (for dim 0); the index has the
+/// input's number of dims and sizes no larger than its, except along `dim`.
+pub struct Gather(pub i64);
+
+impl Movement for Gather {
+    fn name(&self) -> &'static str {
+        "gather"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
+    }
+    fn is_source(&self, i: usize) -> bool {
+        i == 0
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let (x, idx) = (shapes[0], shapes[1]);
+        let d = normalize_dim("gather", self.0, x.len())?;
+        if idx.len() != x.len().max(1) && !(x.is_empty() && idx.is_empty()) {
+            return Err(Error::Shape(format!(
+                "gather: the index must have as many dims as the input ({}), got shape {idx:?}",
+                x.len()
+            )));
+        }
+        for (i, (&n, &m)) in idx.iter().zip(x).enumerate() {
+            if i != d && n > m {
+                return Err(Error::Shape(format!(
+                    "gather: the index's size {n} at dim {i} exceeds the input's size {m} (shapes {idx:?} and {x:?})"
+                )));
+            }
+        }
+        Ok(idx.to_vec())
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        let d = normalize_dim("gather", self.0, xs[0].dim())?;
+        let size = xs[0].size().get(d).copied().unwrap_or(1);
+        check_range("gather", xs[1], size, d, false)?;
+        Ok(xs[0].f_gather(d as i64, xs[1], false)?)
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        _which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some((|| {
+            let d = normalize_dim("gather", self.0, xs[0].dim())? as i64;
+            Ok((xs[0].f_zeros_like()?.f_scatter_add(d, xs[1], g)?, false))
+        })())
+    }
+}
+
+/// A slice `start:end:step` of `dim` (Python's rules: negative bounds count from the end,
+/// bounds are clamped; the step is positive): a view. Also `narrow` (step 1).
+pub struct Slice {
+    pub name: &'static str,
+    pub dim: i64,
+    pub start: Option<i64>,
+    pub end: Option<i64>,
+    pub step: i64,
+}
+
+impl Slice {
+    /// `(dim, start, end)` resolved against the input's shape.
+    fn resolve(&self, x: &[i64]) -> Result<(usize, i64, i64)> {
+        if self.step <= 0 {
+            return Err(Error::Argument(format!(
+                "{}: the step must be greater than zero, got {}",
+                self.name, self.step
+            )));
+        }
+        if x.is_empty() {
+            return Err(Error::IndexOutOfRange(format!(
+                "{}: a 0-d tensor cannot be sliced",
+                self.name
+            )));
+        }
+        let d = normalize_dim(self.name, self.dim, x.len())?;
+        let n = x[d];
+        let clamp = |v: i64| if v < 0 { (v + n).max(0) } else { v.min(n) };
+        let start = self.start.map_or(0, clamp);
+        let end = self.end.map_or(n, clamp).max(start);
+        Ok((d, start, end))
+    }
+}
+
+impl Movement for Slice {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn is_source(&self, _i: usize) -> bool {
+        true
+    }
+    fn view(&self) -> bool {
+        true
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let (d, start, end) = self.resolve(shapes[0])?;
+        let mut out = shapes[0].to_vec();
+        out[d] = (end - start + self.step - 1) / self.step;
+        Ok(out)
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        let (d, start, end) = self.resolve(&xs[0].size())?;
+        Ok(xs[0].f_slice(d as i64, start, end, self.step)?)
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        _which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some((|| {
+            let (d, start, end) = self.resolve(&xs[0].size())?;
+            let zeros = xs[0].f_zeros_like()?;
+            Ok((
+                zeros.f_slice_scatter(g, d as i64, start, end, self.step)?,
+                false,
+            ))
+        })())
+    }
+}
+
+/// `x[i]` along `dim` (`select`): that dim removed, a view. `i` in `[-size, size)`.
+pub struct Select {
+    pub dim: i64,
+    pub index: i64,
+}
+
+impl Select {
+    fn resolve(&self, x: &[i64]) -> Result<(usize, i64)> {
+        if x.is_empty() {
+            return Err(Error::IndexOutOfRange(
+                "select: a 0-d tensor cannot be indexed".into(),
+            ));
+        }
+        let d = normalize_dim("select", self.dim, x.len())?;
+        let n = x[d];
+        if self.index < -n || self.index >= n {
+            return Err(Error::IndexOutOfRange(format!(
+                "select: index {} is out of range for dimension {d} with size {n}",
+                self.index
+            )));
+        }
+        Ok((
+            d,
+            if self.index < 0 {
+                self.index + n
+            } else {
+                self.index
+            },
+        ))
+    }
+}
+
+impl Movement for Select {
+    fn name(&self) -> &'static str {
+        "select"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn is_source(&self, _i: usize) -> bool {
+        true
+    }
+    fn view(&self) -> bool {
+        true
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let (d, _) = self.resolve(shapes[0])?;
+        let mut out = shapes[0].to_vec();
+        out.remove(d);
+        Ok(out)
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        let (d, i) = self.resolve(&xs[0].size())?;
+        Ok(xs[0].f_select(d as i64, i)?)
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        _which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some((|| {
+            let (d, i) = self.resolve(&xs[0].size())?;
+            Ok((
+                xs[0].f_zeros_like()?.f_select_scatter(g, d as i64, i)?,
+                false,
+            ))
+        })())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Gather, Index, IndexSelect, Select, Slice};
+    use crate::config::DType;
+    use crate::ops::testing::{check_grads, data, dt};
+    use crate::ops::Op;
+    use tch::Tensor;
+
+    fn ids(v: &[i64], shape: &[i64]) -> Tensor {
+        Tensor::from_slice(v).reshape(shape)
+    }
+
+    #[test]
+    fn advanced_index_gradient_accumulates_repeated_indices() {
+        // y = x[[0, 2, 0, 0], :, [1, 0, 1, 1]]: dx scatter-adds g, three times at (0, :, 1)
+        let (i0, i1) = (ids(&[0, 2, 0, 0], &[4]), ids(&[1, 0, 1, 1], &[4]));
+        check_grads(
+            &[data(&[3, 2, 2], 300)],
+            |s, h| {
+                let a = s.input_owned_as(dt(&i0), Some(DType::Int64), false)?;
+                let b = s.input_owned_as(dt(&i1), Some(DType::Int64), false)?;
+                let m = Index {
+                    positions: vec![0, 2].into(),
+                };
+                s.record(Op::movement(m), &[h[0], a, b])
+            },
+            |t| {
+                t[0].index(&[
+                    Some(ids(&[0, 2, 0, 0], &[4])),
+                    None,
+                    Some(ids(&[1, 0, 1, 1], &[4])),
+                ])
+            },
+        );
+    }
+
+    #[test]
+    fn index_select_and_gather_gradients() {
+        let idx = ids(&[2, 0, 2], &[3]);
+        check_grads(
+            &[data(&[2, 3], 301)],
+            |s, h| {
+                let i = s.input_owned_as(dt(&idx), Some(DType::Int64), false)?;
+                s.record(Op::movement(IndexSelect(-1)), &[h[0], i])
+            },
+            |t| t[0].index_select(-1, &ids(&[2, 0, 2], &[3])),
+        );
+        let g = ids(&[0, 0, 2, 1, 1, 0], &[2, 3]);
+        check_grads(
+            &[data(&[2, 3], 302)],
+            |s, h| {
+                let i = s.input_owned_as(dt(&g), Some(DType::Int64), false)?;
+                s.record(Op::movement(Gather(1)), &[h[0], i])
+            },
+            |t| t[0].gather(1, &ids(&[0, 0, 2, 1, 1, 0], &[2, 3]), false),
+        );
+    }
+
+    #[test]
+    fn slice_with_step_and_select_gradients() {
+        check_grads(
+            &[data(&[5, 3], 303)],
+            |s, h| {
+                let m = Slice {
+                    name: "slice",
+                    dim: 0,
+                    start: Some(-4),
+                    end: None,
+                    step: 2,
+                };
+                let y = s.record(Op::movement(m), &[h[0]])?;
+                s.record(Op::movement(Select { dim: -1, index: -1 }), &[y])
+            },
+            |t| t[0].slice(0, 1, 5, 2).select(-1, 2),
+        );
+    }
+}

@@ -1,0 +1,373 @@
+//! Movement ops that combine or fill (see [`super::movement`]): `cat`, `stack`,
+//! `where(cond, a, b)`, `masked_fill(mask, value)` and `pad`.
+
+use tch::Tensor;
+
+use super::movement::Movement;
+use super::Arity;
+use crate::error::{Error, Result};
+use crate::shape::{broadcast_shapes, normalize_dim};
+
+/// `et.cat(tensors, dim)`: same dims, equal sizes except along `dim`.
+pub struct Cat {
+    pub dim: i64,
+    pub n: usize,
+}
+
+impl Movement for Cat {
+    fn name(&self) -> &'static str {
+        "cat"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(self.n)
+    }
+    fn is_source(&self, _i: usize) -> bool {
+        true
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let first = shapes[0];
+        if first.is_empty() {
+            return Err(Error::Shape(
+                "cat: zero-dimensional tensors cannot be concatenated".into(),
+            ));
+        }
+        let d = normalize_dim("cat", self.dim, first.len())?;
+        let mut out = first.to_vec();
+        for (i, s) in shapes.iter().enumerate().skip(1) {
+            let same = s.len() == first.len()
+                && s.iter()
+                    .zip(first)
+                    .enumerate()
+                    .all(|(k, (a, b))| k == d || a == b);
+            if !same {
+                return Err(Error::Shape(format!(
+                    "cat: sizes of tensors must match except in dimension {d}: tensor 0 has shape {first:?}, tensor {i} has shape {s:?}"
+                )));
+            }
+            out[d] += s[d];
+        }
+        Ok(out)
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        Ok(Tensor::f_cat(xs, self.dim)?)
+    }
+    /// The cotangent's slab of this operand: a view of `g`.
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some((|| {
+            let d = normalize_dim("cat", self.dim, g.dim())?;
+            let start: i64 = xs[..which].iter().map(|x| x.size()[d]).sum();
+            Ok((g.f_narrow(d as i64, start, xs[which].size()[d])?, true))
+        })())
+    }
+}
+
+/// `et.stack(tensors, dim)`: equal shapes, joined along a new dim.
+pub struct Stack {
+    pub dim: i64,
+    pub n: usize,
+}
+
+impl Movement for Stack {
+    fn name(&self) -> &'static str {
+        "stack"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(self.n)
+    }
+    fn is_source(&self, _i: usize) -> bool {
+        true
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let first = shapes[0];
+        if let Some((i, s)) = shapes.iter().enumerate().find(|(_, s)| *s != &first) {
+            return Err(Error::Shape(format!(
+                "stack: expects each tensor to be equal size, but got {first:?} at entry 0 and {s:?} at entry {i}"
+            )));
+        }
+        let d = normalize_dim("stack", self.dim, first.len() + 1)?;
+        let mut out = first.to_vec();
+        out.insert(d, self.n as i64);
+        Ok(out)
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        Ok(Tensor::f_stack(xs, self.dim)?)
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some((|| {
+            let d = normalize_dim("stack", self.dim, xs[0].dim() + 1)?;
+            Ok((g.f_select(d as i64, which as i64)?, true))
+        })())
+    }
+}
+
+/// `et.where(cond, a, b)`: `a` where `cond`, else `b`, all three broadcast.
+pub struct Where;
+
+impl Movement for Where {
+    fn name(&self) -> &'static str {
+        "where"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(3)
+    }
+    fn is_source(&self, i: usize) -> bool {
+        i > 0
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let ab = broadcast_shapes("where", shapes[1], shapes[2])?;
+        broadcast_shapes("where", shapes[0], &ab)
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        if xs[0].kind() != tch::Kind::Bool {
+            return Err(Error::DType(format!(
+                "where: the condition must be a bool tensor, not {:?}",
+                xs[0].kind()
+            )));
+        }
+        Ok(xs[1].f_where_self(xs[0], xs[2])?)
+    }
+    /// `g` where the branch was taken, 0 elsewhere, summed back to the branch's shape.
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some((|| {
+            let zero = Tensor::f_zeros([], (g.kind(), g.device()))?;
+            let picked = if which == 1 {
+                g.f_where_self(xs[0], &zero)?
+            } else {
+                zero.f_where_self(xs[0], g)?
+            };
+            Ok((
+                picked.f_sum_to_size(xs[which].size())?.f_contiguous()?,
+                false,
+            ))
+        })())
+    }
+}
+
+/// `masked_fill(mask, value)`: `value` where the bool mask (broadcast to the input's
+/// shape) is set.
+pub struct MaskedFill(pub f64);
+
+impl Movement for MaskedFill {
+    fn name(&self) -> &'static str {
+        "masked_fill"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
+    }
+    fn is_source(&self, i: usize) -> bool {
+        i == 0
+    }
+    fn fill(&self) -> f64 {
+        self.0
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let b = broadcast_shapes("masked_fill", shapes[0], shapes[1])?;
+        if b != shapes[0] {
+            return Err(Error::Shape(format!(
+                "masked_fill: the mask of shape {:?} does not broadcast to the input's shape {:?}",
+                shapes[1], shapes[0]
+            )));
+        }
+        Ok(b)
+    }
+    fn torch(&self, xs: &[&Tensor], fill: f64) -> Result<Tensor> {
+        if xs[1].kind() != tch::Kind::Bool {
+            return Err(Error::DType(format!(
+                "masked_fill: the mask must be a bool tensor, not {:?}",
+                xs[1].kind()
+            )));
+        }
+        Ok(xs[0].f_masked_fill(xs[1], fill)?)
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        _which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some(
+            g.f_masked_fill(xs[1], 0.0)
+                .map(|t| (t, false))
+                .map_err(Error::from),
+        )
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PadMode {
+    Constant,
+    Reflect,
+    Replicate,
+    Circular,
+}
+
+impl PadMode {
+    pub fn parse(s: &str) -> Result<Self> {
+        Ok(match s {
+            "constant" => PadMode::Constant,
+            "reflect" => PadMode::Reflect,
+            "replicate" => PadMode::Replicate,
+            "circular" => PadMode::Circular,
+            other => {
+                return Err(Error::Argument(format!(
+                "pad: mode must be 'constant', 'reflect', 'replicate' or 'circular', got {other:?}"
+            )))
+            }
+        })
+    }
+    fn name(self) -> &'static str {
+        match self {
+            PadMode::Constant => "constant",
+            PadMode::Reflect => "reflect",
+            PadMode::Replicate => "replicate",
+            PadMode::Circular => "circular",
+        }
+    }
+}
+
+/// `et.pad(x, pad, mode, value)`: `pad` lists (left, right) amounts from the last dim
+/// backwards; negative amounts crop (constant mode).
+pub struct Pad {
+    pub pad: Box<[i64]>,
+    pub mode: PadMode,
+    pub value: f64,
+}
+
+impl Movement for Pad {
+    fn name(&self) -> &'static str {
+        "pad"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn is_source(&self, _i: usize) -> bool {
+        true
+    }
+    fn fill(&self) -> f64 {
+        self.value
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let x = shapes[0];
+        if !self.pad.len().is_multiple_of(2) || self.pad.len() / 2 > x.len() {
+            return Err(Error::Shape(format!(
+                "pad: the padding {:?} must have an even length of at most twice the input's {} dims",
+                self.pad,
+                x.len()
+            )));
+        }
+        let mut out = x.to_vec();
+        for (k, lr) in self.pad.chunks(2).enumerate() {
+            let d = x.len() - 1 - k;
+            let n = x[d] + lr[0] + lr[1];
+            let too_wide = match self.mode {
+                PadMode::Reflect => lr[0] >= x[d] || lr[1] >= x[d],
+                PadMode::Circular => lr[0] > x[d] || lr[1] > x[d],
+                PadMode::Replicate => x[d] == 0,
+                PadMode::Constant => false,
+            };
+            if n < 0 || too_wide {
+                return Err(Error::Shape(format!(
+                    "pad: {} padding {lr:?} is invalid for dimension {d} of size {} (shape {x:?})",
+                    self.mode.name(),
+                    x[d]
+                )));
+            }
+            out[d] = n;
+        }
+        Ok(out)
+    }
+    fn torch(&self, xs: &[&Tensor], fill: f64) -> Result<Tensor> {
+        let value = (self.mode == PadMode::Constant).then_some(fill);
+        Ok(xs[0].f_pad(&self.pad[..], self.mode.name(), value)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Cat, MaskedFill, Pad, PadMode, Stack, Where};
+    use crate::config::DType;
+    use crate::ops::testing::{check_grads, data, dt};
+    use crate::ops::Op;
+    use tch::Tensor;
+
+    #[test]
+    fn cat_and_stack_gradients_are_the_cotangents_slabs() {
+        check_grads(
+            &[data(&[2, 3], 310), data(&[2, 1], 311)],
+            |s, h| s.record(Op::movement(Cat { dim: -1, n: 2 }), &[h[0], h[1]]),
+            |t| Tensor::cat(&[&t[0], &t[1]], -1),
+        );
+        check_grads(
+            &[data(&[2, 3], 312), data(&[2, 3], 313)],
+            |s, h| s.record(Op::movement(Stack { dim: 1, n: 2 }), &[h[0], h[1]]),
+            |t| Tensor::stack(&[&t[0], &t[1]], 1),
+        );
+    }
+
+    #[test]
+    fn where_and_masked_fill_gradients_follow_the_mask() {
+        let mask = Tensor::from_slice(&[true, false, true, false, false, true]).reshape([2, 3]);
+        let m2 = mask.copy();
+        check_grads(
+            &[data(&[2, 1], 314), data(&[3], 315)],
+            |s, h| {
+                let c = s.input_owned_as(dt(&mask), Some(DType::Bool), false)?;
+                s.record(Op::movement(Where), &[c, h[0], h[1]])
+            },
+            |t| t[0].where_self(&m2, &t[1]),
+        );
+        let row = Tensor::from_slice(&[true, false, true]);
+        let r2 = row.copy();
+        check_grads(
+            &[data(&[2, 3], 316)],
+            |s, h| {
+                let m = s.input_owned_as(dt(&row), Some(DType::Bool), false)?;
+                s.record(Op::movement(MaskedFill(0.5)), &[h[0], m])
+            },
+            |t| t[0].masked_fill(&r2, 0.5),
+        );
+    }
+
+    #[test]
+    fn pad_gradients_crop_and_reflect() {
+        check_grads(
+            &[data(&[2, 3, 4], 317)],
+            |s, h| {
+                let p = Pad {
+                    pad: vec![1, -1, 2, 0].into(),
+                    mode: PadMode::Constant,
+                    value: 0.25,
+                };
+                s.record(Op::movement(p), &[h[0]])
+            },
+            |t| t[0].pad([1, -1, 2, 0], "constant", Some(0.25)),
+        );
+        check_grads(
+            &[data(&[2, 3, 5], 318)],
+            |s, h| {
+                let p = Pad {
+                    pad: vec![2, 1].into(),
+                    mode: PadMode::Reflect,
+                    value: 0.0,
+                };
+                s.record(Op::movement(p), &[h[0]])
+            },
+            |t| t[0].pad([2, 1], "reflect", None),
+        );
+    }
+}

@@ -1,0 +1,460 @@
+//! Tensor methods of the tensor language beyond arithmetic: indexing (`x[...]`, and the
+//! `TypeError` of `x[i] = v`), comparisons and logic (bool results), and the movement ops
+//! (`masked_fill`, `gather`, `index_select`, `narrow`, `expand`, `repeat`, `flip`, `roll`,
+//! `tril`/`triu`, `split`, `chunk`, `index_put`).
+
+use pyo3::basic::CompareOp;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyEllipsis, PyFloat, PyInt, PySlice, PyTuple};
+
+use super::tensor::{lock, PyTensor};
+use super::OrPy;
+use crate::backend::dynamic::{Dyn as Be, DynTensor};
+use crate::backend::Backend;
+use crate::config::DType;
+use crate::error::Error;
+use crate::ops::arrange::{Expand, Flip, Repeat, Roll, Triangle};
+use crate::ops::compare::Predicate;
+use crate::ops::index::{Gather, IndexSelect, Select, Slice};
+use crate::ops::join::MaskedFill;
+use crate::ops::movement::Movement;
+use crate::ops::Op;
+use crate::session::index::IndexItem;
+use crate::session::Operand;
+
+/// Index or mask data from numpy arrays, lists and torch tensors: integers become int64,
+/// booleans bool, on `device`; anything else is a `DTypeError`.
+pub(crate) fn index_data(
+    obj: &Bound<'_, PyAny>,
+    device: crate::config::Device,
+) -> PyResult<DynTensor> {
+    let host = super::convert::host_data(obj)?;
+    if !host.integral {
+        return Err(super::to_py(Error::DType(format!(
+            "tensors used as indices must be int64, int32 or bool, not {}",
+            host.natural
+                .map_or("float64".to_string(), |d| d.name().to_string())
+        ))));
+    }
+    let dtype = if host.boolean {
+        DType::Bool
+    } else {
+        DType::Int64
+    };
+    let _guard = Be::no_grad();
+    Be::convert(&host.tensor, dtype, device).py()
+}
+
+fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
+    if obj.is_instance_of::<PyBool>() {
+        return None;
+    }
+    if obj.is_instance_of::<PyInt>()
+        || (obj.hasattr("__index__").unwrap_or(false) && !obj.hasattr("shape").unwrap_or(false))
+    {
+        return obj.extract::<i64>().ok();
+    }
+    // numpy integer scalars have a shape of () and an __index__.
+    if obj.hasattr("__index__").unwrap_or(false)
+        && obj.getattr("ndim").and_then(|n| n.extract::<usize>()).ok() == Some(0)
+    {
+        return obj.call_method0("__index__").ok()?.extract::<i64>().ok();
+    }
+    None
+}
+
+impl PyTensor {
+    fn device_of(&self, py: Python<'_>) -> PyResult<crate::config::Device> {
+        let cell = self.cell().py()?;
+        Ok(py.detach(|| lock(&cell).config().device))
+    }
+
+    fn index_item(&self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<IndexItem<Be>> {
+        if obj.is_none() {
+            return Ok(IndexItem::NewAxis);
+        }
+        if obj.is_instance_of::<PyEllipsis>() {
+            return Ok(IndexItem::Ellipsis);
+        }
+        if let Some(i) = as_int(obj) {
+            return Ok(IndexItem::Int(i));
+        }
+        if let Ok(s) = obj.cast::<PySlice>() {
+            let part = |name: &str| -> PyResult<Option<i64>> {
+                let v = s.getattr(name)?;
+                if v.is_none() {
+                    return Ok(None);
+                }
+                as_int(&v)
+                    .map(Some)
+                    .ok_or_else(|| PyTypeError::new_err("slice indices must be integers or None"))
+            };
+            return Ok(IndexItem::Slice(
+                part("start")?,
+                part("stop")?,
+                part("step")?,
+            ));
+        }
+        if let Ok(t) = obj.cast::<PyTensor>() {
+            return Ok(IndexItem::Tensor(t.get().handle));
+        }
+        if obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<pyo3::types::PyString>() {
+            return Err(PyTypeError::new_err(format!(
+                "only integers, slices, None, ..., integer or bool arrays and tensors are valid indices, not {}",
+                obj.get_type().name()?
+            )));
+        }
+        Ok(IndexItem::Data(index_data(obj, self.device_of(py)?)?))
+    }
+
+    /// An index or mask operand: a recorded tensor, or data converted by [`index_data`].
+    pub(crate) fn index_operand(
+        &self,
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+    ) -> PyResult<Operand<Be>> {
+        if let Ok(t) = obj.cast::<PyTensor>() {
+            return Ok(Operand::Node(t.get().handle));
+        }
+        Ok(Operand::Data(index_data(obj, self.device_of(py)?)?))
+    }
+
+    fn moved(&self, py: Python<'_>, m: impl Movement + 'static) -> PyResult<PyTensor> {
+        self.apply(py, Op::movement(m), vec![Operand::Node(self.handle)])
+    }
+
+    fn predicate(
+        &self,
+        py: Python<'_>,
+        p: Predicate,
+        other: &Bound<'_, PyAny>,
+    ) -> PyResult<Py<PyAny>> {
+        let op = if let Some(s) = number(other) {
+            return Ok(Py::new(
+                py,
+                self.apply(
+                    py,
+                    Op::compare_number(p, s),
+                    vec![Operand::Node(self.handle)],
+                )?,
+            )?
+            .into_any());
+        } else if other.is_none() || other.is_instance_of::<pyo3::types::PyString>() {
+            return Ok(py.NotImplemented());
+        } else {
+            Op::predicate(p)
+        };
+        let rhs = if other.is_instance_of::<PyBool>()
+            || matches!(p, Predicate::And | Predicate::Or | Predicate::Xor)
+        {
+            self.index_operand(py, other)?
+        } else {
+            self.operand(py, other)?
+        };
+        Ok(Py::new(
+            py,
+            self.apply(py, op, vec![Operand::Node(self.handle), rhs])?,
+        )?
+        .into_any())
+    }
+
+    /// Sizes from `*sizes` given as ints or as one sequence.
+    fn sizes(args: &Bound<'_, PyTuple>) -> PyResult<Vec<i64>> {
+        if args.len() == 1 {
+            if let Ok(v) = args.get_item(0)?.extract::<Vec<i64>>() {
+                return Ok(v);
+            }
+        }
+        args.extract()
+    }
+
+    fn dim_len(&self, py: Python<'_>, dim: i64) -> PyResult<i64> {
+        let h = self.handle;
+        let shape = self.with(py, move |s| s.shape(h))?;
+        let d = crate::shape::normalize_dim("split", dim, shape.len()).py()?;
+        Ok(shape.get(d).copied().unwrap_or(1))
+    }
+
+    fn narrow_all<'py>(
+        &self,
+        py: Python<'py>,
+        dim: i64,
+        lengths: &[i64],
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let mut out = Vec::with_capacity(lengths.len());
+        let mut start = 0;
+        for &n in lengths {
+            out.push(self.moved(py, slice("split", dim, start, n))?);
+            start += n;
+        }
+        PyTuple::new(py, out)
+    }
+}
+
+fn number(o: &Bound<'_, PyAny>) -> Option<f64> {
+    if (o.is_instance_of::<PyFloat>() || o.is_instance_of::<PyInt>())
+        && !o.is_instance_of::<PyBool>()
+    {
+        o.extract().ok()
+    } else {
+        None
+    }
+}
+
+fn slice(name: &'static str, dim: i64, start: i64, length: i64) -> Slice {
+    Slice {
+        name,
+        dim,
+        start: Some(start),
+        end: Some(start.saturating_add(length)),
+        step: 1,
+    }
+}
+
+#[pymethods]
+impl PyTensor {
+    fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+        let items = match key.cast::<PyTuple>() {
+            Ok(t) => t
+                .iter()
+                .map(|k| self.index_item(py, &k))
+                .collect::<PyResult<Vec<_>>>()?,
+            Err(_) => vec![self.index_item(py, key)?],
+        };
+        let cell = self.cell().py()?;
+        let x = self.handle;
+        let h = py.detach(|| lock(&cell).index(x, items)).py()?;
+        Ok(PyTensor::new(&cell, h))
+    }
+
+    fn __setitem__(&self, _key: &Bound<'_, PyAny>, _value: &Bound<'_, PyAny>) -> PyResult<()> {
+        Err(PyTypeError::new_err(
+            "eagertape tensors are immutable values on a tape, so `x[i] = v` cannot be recorded; \
+             build a new tensor instead: et.where(mask, v, x), x.masked_fill(mask, v) or \
+             x.index_put(indices, values)",
+        ))
+    }
+
+    fn __richcmp__(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        op: CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        let p = match op {
+            CompareOp::Eq => Predicate::Eq,
+            CompareOp::Ne => Predicate::Ne,
+            CompareOp::Lt => Predicate::Lt,
+            CompareOp::Le => Predicate::Le,
+            CompareOp::Gt => Predicate::Gt,
+            CompareOp::Ge => Predicate::Ge,
+        };
+        self.predicate(py, p, other)
+    }
+
+    /// Tensors hash by identity, as torch's (`==` builds a mask, not a bool).
+    fn __hash__(slf: &Bound<'_, Self>) -> isize {
+        slf.as_ptr() as isize
+    }
+
+    fn __and__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.predicate(py, Predicate::And, other)
+    }
+    fn __rand__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.predicate(py, Predicate::And, other)
+    }
+    fn __or__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.predicate(py, Predicate::Or, other)
+    }
+    fn __ror__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.predicate(py, Predicate::Or, other)
+    }
+    fn __xor__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.predicate(py, Predicate::Xor, other)
+    }
+    fn __rxor__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.predicate(py, Predicate::Xor, other)
+    }
+    fn __invert__(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        self.apply(
+            py,
+            Op::predicate(Predicate::Not),
+            vec![Operand::Node(self.handle)],
+        )
+    }
+    fn logical_not(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        self.__invert__(py)
+    }
+    fn isfinite(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        self.apply(
+            py,
+            Op::predicate(Predicate::IsFinite),
+            vec![Operand::Node(self.handle)],
+        )
+    }
+    fn isnan(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        self.apply(
+            py,
+            Op::predicate(Predicate::IsNan),
+            vec![Operand::Node(self.handle)],
+        )
+    }
+
+    fn masked_fill(
+        &self,
+        py: Python<'_>,
+        mask: &Bound<'_, PyAny>,
+        value: f64,
+    ) -> PyResult<PyTensor> {
+        let mask = self.index_operand(py, mask)?;
+        self.apply(
+            py,
+            Op::movement(MaskedFill(value)),
+            vec![Operand::Node(self.handle), mask],
+        )
+    }
+    fn index_select(
+        &self,
+        py: Python<'_>,
+        dim: i64,
+        index: &Bound<'_, PyAny>,
+    ) -> PyResult<PyTensor> {
+        let index = self.index_operand(py, index)?;
+        self.apply(
+            py,
+            Op::movement(IndexSelect(dim)),
+            vec![Operand::Node(self.handle), index],
+        )
+    }
+    fn gather(&self, py: Python<'_>, dim: i64, index: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+        let index = self.index_operand(py, index)?;
+        self.apply(
+            py,
+            Op::movement(Gather(dim)),
+            vec![Operand::Node(self.handle), index],
+        )
+    }
+    fn narrow(&self, py: Python<'_>, dim: i64, start: i64, length: i64) -> PyResult<PyTensor> {
+        let n = self.dim_len(py, dim)?;
+        let start = if start < 0 { start + n } else { start };
+        if start < 0 || length < 0 || start + length > n {
+            return Err(super::to_py(Error::IndexOutOfRange(format!(
+                "narrow: start {start} and length {length} exceed dimension {dim} of size {n}"
+            ))));
+        }
+        self.moved(py, slice("narrow", dim, start, length))
+    }
+    fn select(&self, py: Python<'_>, dim: i64, index: i64) -> PyResult<PyTensor> {
+        self.moved(py, Select { dim, index })
+    }
+    #[pyo3(signature = (*sizes))]
+    fn expand(&self, py: Python<'_>, sizes: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
+        self.moved(py, Expand(Self::sizes(sizes)?.into()))
+    }
+    #[pyo3(signature = (*repeats))]
+    fn repeat(&self, py: Python<'_>, repeats: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
+        self.moved(py, Repeat(Self::sizes(repeats)?.into()))
+    }
+    #[pyo3(signature = (*dims))]
+    fn flip(&self, py: Python<'_>, dims: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
+        self.moved(py, Flip(Self::sizes(dims)?.into()))
+    }
+    #[pyo3(signature = (shifts, dims=None))]
+    fn roll(
+        &self,
+        py: Python<'_>,
+        shifts: &Bound<'_, PyAny>,
+        dims: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTensor> {
+        let list = |o: &Bound<'_, PyAny>| -> PyResult<Vec<i64>> {
+            o.extract::<i64>().map(|v| vec![v]).or_else(|_| o.extract())
+        };
+        let dims = match dims.filter(|d| !d.is_none()) {
+            Some(d) => list(d)?,
+            None => vec![],
+        };
+        self.moved(
+            py,
+            Roll {
+                shifts: list(shifts)?.into(),
+                dims: dims.into(),
+            },
+        )
+    }
+    #[pyo3(signature = (diagonal=0))]
+    fn tril(&self, py: Python<'_>, diagonal: i64) -> PyResult<PyTensor> {
+        self.moved(
+            py,
+            Triangle {
+                upper: false,
+                diagonal,
+            },
+        )
+    }
+    #[pyo3(signature = (diagonal=0))]
+    fn triu(&self, py: Python<'_>, diagonal: i64) -> PyResult<PyTensor> {
+        self.moved(
+            py,
+            Triangle {
+                upper: true,
+                diagonal,
+            },
+        )
+    }
+    /// The tensor itself: eagertape's values are immutable, so any layout serves.
+    fn contiguous(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    /// Pieces of `split_size` along `dim` (the last may be smaller), or of the given sizes.
+    #[pyo3(signature = (split_size_or_sections, dim=0))]
+    fn split<'py>(
+        &self,
+        py: Python<'py>,
+        split_size_or_sections: &Bound<'_, PyAny>,
+        dim: i64,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let n = self.dim_len(py, dim)?;
+        let lengths: Vec<i64> = if let Ok(size) = split_size_or_sections.extract::<i64>() {
+            if size <= 0 && n > 0 {
+                return Err(super::to_py(Error::Argument(format!(
+                    "split: the split size must be positive, got {size}"
+                ))));
+            }
+            let size = size.max(1);
+            (0..n)
+                .step_by(size as usize)
+                .map(|s| size.min(n - s))
+                .collect()
+        } else {
+            let sections: Vec<i64> = split_size_or_sections.extract()?;
+            if sections.iter().sum::<i64>() != n || sections.iter().any(|&s| s < 0) {
+                return Err(super::to_py(Error::Shape(format!(
+                    "split: the sections {sections:?} must be non-negative and sum to the dimension's size {n}"
+                ))));
+            }
+            sections
+        };
+        self.narrow_all(py, dim, &lengths)
+    }
+    /// `chunks` pieces of equal size along `dim` (the last may be smaller), as torch.
+    #[pyo3(signature = (chunks, dim=0))]
+    fn chunk<'py>(&self, py: Python<'py>, chunks: i64, dim: i64) -> PyResult<Bound<'py, PyTuple>> {
+        if chunks <= 0 {
+            return Err(super::to_py(Error::Argument(format!(
+                "chunk: the number of chunks must be positive, got {chunks}"
+            ))));
+        }
+        let n = self.dim_len(py, dim)?;
+        let size = ((n + chunks - 1) / chunks).max(1);
+        let lengths: Vec<i64> = if n == 0 {
+            vec![0]
+        } else {
+            (0..n)
+                .step_by(size as usize)
+                .map(|s| size.min(n - s))
+                .collect()
+        };
+        self.narrow_all(py, dim, &lengths)
+    }
+}

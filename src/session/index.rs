@@ -1,0 +1,208 @@
+//! `x[...]`: torch's indexing rules, recorded as ops. Integers and slices are basic
+//! indexing (views: [`Select`], [`Slice`]), `None` a new dim, `...` the dims not named;
+//! int64 tensors and bool masks (as the int64 positions of their true elements) are
+//! advanced indices, gathered by one [`Index`] op at the dims they index. As in torch,
+//! integers are applied as basic indices even beside advanced ones.
+
+use super::Session;
+use crate::backend::Backend;
+use crate::config::DType;
+use crate::error::{Error, Result};
+use crate::ops::index::{Index, Select, Slice};
+use crate::ops::view::ShapeView;
+use crate::ops::Op;
+use crate::tape::Handle;
+
+/// One item of an index expression.
+pub enum IndexItem<B: Backend> {
+    Int(i64),
+    /// `start:stop:step` (Python's `None` where absent).
+    Slice(Option<i64>, Option<i64>, Option<i64>),
+    /// `None`: a new dim of size 1.
+    NewAxis,
+    Ellipsis,
+    /// A recorded int64 (or int32) index or bool mask.
+    Tensor(Handle),
+    /// Constant index data (int64 or bool), recorded as a data leaf if the whole
+    /// expression is accepted.
+    Data(B::T),
+}
+
+impl<B: Backend> Session<B> {
+    /// `x[items]`. Records nothing unless every item is accepted.
+    pub fn index(&mut self, x: Handle, items: Vec<IndexItem<B>>) -> Result<Handle> {
+        self.check(&[x])?;
+        let mark = self.tape.len();
+        let out = self.index_inner(x, items);
+        if out.is_err() {
+            self.tape.truncate(mark);
+        }
+        out
+    }
+
+    fn index_inner(&mut self, x: Handle, items: Vec<IndexItem<B>>) -> Result<Handle> {
+        // Constants become data leaves; bool masks become the positions of their trues.
+        enum Item {
+            Int(i64),
+            Slice(Option<i64>, Option<i64>, Option<i64>),
+            NewAxis,
+            Ellipsis,
+            /// Index tensors (one per dim a mask covers) and the mask's shape, if a mask.
+            Adv(Vec<Handle>, Option<Vec<i64>>),
+        }
+        let mut parsed = Vec::with_capacity(items.len());
+        for item in items {
+            let h = match item {
+                IndexItem::Int(i) => {
+                    parsed.push(Item::Int(i));
+                    continue;
+                }
+                IndexItem::Slice(a, b, c) => {
+                    parsed.push(Item::Slice(a, b, c));
+                    continue;
+                }
+                IndexItem::NewAxis => {
+                    parsed.push(Item::NewAxis);
+                    continue;
+                }
+                IndexItem::Ellipsis => {
+                    parsed.push(Item::Ellipsis);
+                    continue;
+                }
+                IndexItem::Tensor(h) => {
+                    self.check(&[h])?;
+                    h
+                }
+                IndexItem::Data(t) => {
+                    let d = B::dtype(&t);
+                    self.input_owned_as(t, Some(d), false)?
+                }
+            };
+            let value = self.tape.node(h.node).value.get();
+            match B::dtype(value) {
+                DType::Bool => {
+                    let shape = B::shape(value);
+                    if shape.is_empty() {
+                        return Err(Error::Unsupported {
+                            op: "index with a 0-d bool",
+                            carrier: "any".into(),
+                        });
+                    }
+                    let positions = B::nonzero(value)?;
+                    let mut hs = Vec::with_capacity(positions.len());
+                    for p in positions {
+                        hs.push(self.input_owned_as(p, Some(DType::Int64), false)?);
+                    }
+                    parsed.push(Item::Adv(hs, Some(shape)));
+                }
+                DType::Int64 | DType::Int32 => parsed.push(Item::Adv(vec![h], None)),
+                other => {
+                    return Err(Error::DType(format!(
+                        "tensors used as indices must be int64, int32 or bool, not {other}"
+                    )))
+                }
+            }
+        }
+        let ndim = self.shape(x)?.len();
+        let consumed: usize = parsed
+            .iter()
+            .map(|i| match i {
+                Item::Int(_) | Item::Slice(..) => 1,
+                Item::Adv(hs, _) => hs.len(),
+                Item::NewAxis | Item::Ellipsis => 0,
+            })
+            .sum();
+        let ellipses = parsed
+            .iter()
+            .filter(|i| matches!(i, Item::Ellipsis))
+            .count();
+        if ellipses > 1 {
+            return Err(Error::IndexOutOfRange(
+                "an index can only have a single ellipsis ('...')".into(),
+            ));
+        }
+        if consumed > ndim {
+            return Err(Error::IndexOutOfRange(format!(
+                "too many indices for tensor of dimension {ndim}"
+            )));
+        }
+        let mut y = x;
+        // `d`: the dim of `y` the next item applies to; `src`: the dim of `x`.
+        let (mut d, mut src) = (0i64, 0usize);
+        let x_shape = self.shape(x)?;
+        let (mut positions, mut indices) = (Vec::new(), Vec::new());
+        for item in parsed {
+            match item {
+                Item::Int(i) => {
+                    y = self.record(Op::movement(Select { dim: d, index: i }), &[y])?;
+                    src += 1;
+                }
+                Item::Slice(start, end, step) => {
+                    let step = step.unwrap_or(1);
+                    if start.is_some() || end.is_some() || step != 1 {
+                        let s = Slice {
+                            name: "slice",
+                            dim: d,
+                            start,
+                            end,
+                            step,
+                        };
+                        y = self.record(Op::movement(s), &[y])?;
+                    }
+                    d += 1;
+                    src += 1;
+                }
+                Item::NewAxis => {
+                    y = self.record(Op::shape_view(ShapeView::Unsqueeze(d)), &[y])?;
+                    d += 1;
+                }
+                Item::Ellipsis => {
+                    let skip = ndim - consumed;
+                    d += skip as i64;
+                    src += skip;
+                }
+                Item::Adv(hs, mask) => {
+                    if let Some(m) = mask {
+                        let covered = &x_shape[src..src + m.len()];
+                        if covered != m.as_slice() {
+                            return Err(Error::IndexOutOfRange(format!(
+                                "the shape of the mask {m:?} at index {src} does not match the shape of the indexed tensor {x_shape:?}"
+                            )));
+                        }
+                    }
+                    for h in hs {
+                        positions.push(d as usize);
+                        indices.push(h);
+                        d += 1;
+                        src += 1;
+                    }
+                }
+            }
+        }
+        if positions.is_empty() {
+            if y == x {
+                // `x[...]` or `x[:]`: a view of the whole tensor, as torch.
+                let all = Slice {
+                    name: "slice",
+                    dim: 0,
+                    start: None,
+                    end: None,
+                    step: 1,
+                };
+                if ndim == 0 {
+                    return self.record(Op::shape_view(ShapeView::View(Box::new([]))), &[x]);
+                }
+                return self.record(Op::movement(all), &[x]);
+            }
+            return Ok(y);
+        }
+        let mut parents = vec![y];
+        parents.extend(indices);
+        self.record(
+            Op::movement(Index {
+                positions: positions.into(),
+            }),
+            &parents,
+        )
+    }
+}
