@@ -159,8 +159,13 @@ impl PyTensor {
         .into_any())
     }
 
-    /// Sizes from `*sizes` given as ints or as one sequence.
-    fn sizes(args: &Bound<'_, PyTuple>) -> PyResult<Vec<i64>> {
+    /// Sizes from `*sizes` given as ints or as one sequence (at least one, as torch).
+    fn sizes(name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Vec<i64>> {
+        if args.is_empty() {
+            return Err(PyTypeError::new_err(format!(
+                "{name}() missing 1 required positional argument"
+            )));
+        }
         if args.len() == 1 {
             if let Ok(v) = args.get_item(0)?.extract::<Vec<i64>>() {
                 return Ok(v);
@@ -350,15 +355,15 @@ impl PyTensor {
     }
     #[pyo3(signature = (*sizes))]
     fn expand(&self, py: Python<'_>, sizes: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.moved(py, Expand(Self::sizes(sizes)?.into()))
+        self.moved(py, Expand(Self::sizes("expand", sizes)?.into()))
     }
     #[pyo3(signature = (*repeats))]
     fn repeat(&self, py: Python<'_>, repeats: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.moved(py, Repeat(Self::sizes(repeats)?.into()))
+        self.moved(py, Repeat(Self::sizes("repeat", repeats)?.into()))
     }
     #[pyo3(signature = (*dims))]
     fn flip(&self, py: Python<'_>, dims: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.moved(py, Flip(Self::sizes(dims)?.into()))
+        self.moved(py, Flip(Self::sizes("flip", dims)?.into()))
     }
     #[pyo3(signature = (shifts, dims=None))]
     fn roll(
@@ -416,16 +421,19 @@ impl PyTensor {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let n = self.dim_len(py, dim)?;
         let lengths: Vec<i64> = if let Ok(size) = split_size_or_sections.extract::<i64>() {
-            if size <= 0 && n > 0 {
+            if size < 0 || (size == 0 && n > 0) {
                 return Err(super::to_py(Error::Argument(format!(
-                    "split: the split size must be positive, got {size}"
+                    "split: the split size must be positive (0 only for an empty dim), got {size}"
                 ))));
             }
-            let size = size.max(1);
-            (0..n)
-                .step_by(size as usize)
-                .map(|s| size.min(n - s))
-                .collect()
+            if n == 0 {
+                vec![0]
+            } else {
+                (0..n)
+                    .step_by(size as usize)
+                    .map(|s| size.min(n - s))
+                    .collect()
+            }
         } else {
             let sections: Vec<i64> = split_size_or_sections.extract()?;
             if sections.iter().sum::<i64>() != n || sections.iter().any(|&s| s < 0) {

@@ -83,6 +83,16 @@ SCALAR = {
 }
 
 
+def torch_pow_is_consistent(e):
+    """torch's float32 `x ** e` rounds `e` to float32 in its vectorized loop but not in the
+    scalar tail, so an exponent that rounds to an integer (1e-300 -> 0, 3 + 1e-12 -> 3) gives
+    1 or NaN for a negative base depending on the tensor's length; ieee32 follows the scalar
+    loop (C's pow in double) and is compared only where torch agrees with itself."""
+    with np.errstate(over="ignore"):
+        rounded = float(np.float32(e))
+    return rounded == e or not rounded.is_integer()
+
+
 @st.composite
 def calls(draw):
     """(name, operand shapes, et function, torch function) of one random call."""
@@ -100,6 +110,9 @@ def calls(draw):
                 "reshape",
                 "linear",
                 "cross_entropy",
+                "index",
+                "movement",
+                "join",
             ]
         )
     )
@@ -118,7 +131,7 @@ def calls(draw):
         return name, [a, b], BINARY[name], BINARY[name]
     if kind == "scalar":
         name = draw(st.sampled_from(sorted(SCALAR)))
-        s = draw(numbers)
+        s = draw(numbers.filter(torch_pow_is_consistent) if name == "pow" else numbers)
         f = SCALAR[name]
         return f"{name}({s})", [draw(shapes)], lambda x: f(x, s), lambda x: f(x, s)
     if kind == "reduce":
@@ -196,12 +209,138 @@ def calls(draw):
         if draw(st.booleans()):
             return "linear", [x, w, draw(shapes)], et.linear, F.linear
         return "linear", [x, w], et.linear, F.linear
+    if kind == "index":
+        key = tuple(draw(st.lists(index_items, max_size=4)))
+        return f"getitem{key!r}", [draw(shapes)], lambda x: x[key], lambda x: x[_torch_key(key)]
+    if kind == "movement":
+        return draw(movements())
+    if kind == "join":
+        return draw(joins())
     ids = draw(st.lists(st.integers(-1, 4), max_size=4))
 
     def ce_t(x):
         return F.cross_entropy(x, torch.as_tensor(ids, dtype=torch.int64))
 
     return f"cross_entropy({ids})", [draw(shapes)], lambda x: et.cross_entropy(x, ids), ce_t
+
+
+index_items = st.one_of(
+    st.integers(-4, 4),
+    st.builds(
+        slice,
+        st.none() | st.integers(-4, 4),
+        st.none() | st.integers(-4, 4),
+        st.none() | st.integers(-2, 3),
+    ),
+    st.none(),
+    st.just(Ellipsis),
+    st.lists(st.integers(-4, 4), max_size=3).map(lambda v: np.array(v, dtype=np.int64)),
+    st.lists(st.booleans(), min_size=0, max_size=3).map(lambda v: np.array(v, dtype=bool)),
+)
+
+
+def _torch_key(key):
+    return tuple(torch.as_tensor(k) if isinstance(k, np.ndarray) else k for k in key)
+
+
+@st.composite
+def movements(draw):
+    d, n = draw(dims), draw(st.integers(-2, 4))
+    ints = st.lists(st.integers(-2, 4), min_size=1, max_size=4).map(tuple)
+    which = draw(
+        st.sampled_from(
+            [
+                "index_select",
+                "gather",
+                "narrow",
+                "select",
+                "expand",
+                "repeat",
+                "flip",
+                "roll",
+                "tril",
+                "triu",
+                "pad",
+                "split",
+                "chunk",
+                "masked_fill",
+            ]
+        )
+    )
+    idx = np.array(draw(st.lists(st.integers(-3, 4), max_size=4)), dtype=np.int64)
+    shape = draw(shapes)
+    sizes = draw(ints)
+    if which == "index_select":
+        return (
+            which,
+            [shape],
+            lambda x: x.index_select(d, idx),
+            lambda x: x.index_select(d, torch.as_tensor(idx)),
+        )
+    if which == "gather":
+        g = np.array(draw(st.lists(st.integers(-1, 3), max_size=6)), dtype=np.int64)
+        g = g.reshape(draw(st.sampled_from([(g.size,), (1, g.size), (g.size, 1)])))
+        return which, [shape], lambda x: x.gather(d, g), lambda x: x.gather(d, torch.as_tensor(g))
+    if which == "narrow":
+        return which, [shape], lambda x: x.narrow(d, n, 2), lambda x: x.narrow(d, n, 2)
+    if which == "select":
+        return which, [shape], lambda x: x.select(d, n), lambda x: x.select(d, n)
+    if which in ("expand", "repeat", "flip"):
+        return (
+            f"{which}{sizes}",
+            [shape],
+            lambda x: getattr(x, which)(*sizes),
+            lambda x: getattr(x, which)(*sizes),
+        )
+    if which == "roll":
+        return which, [shape], lambda x: x.roll(n, d), lambda x: x.roll(n, d)
+    if which in ("tril", "triu"):
+        return which, [shape], lambda x: getattr(x, which)(n), lambda x: getattr(x, which)(n)
+    if which == "pad":
+        mode = draw(st.sampled_from(["constant", "reflect", "replicate", "circular"]))
+        pad = tuple(draw(st.lists(st.integers(-3, 3), max_size=4)))
+        return (
+            f"pad{pad}, {mode}",
+            [shape],
+            lambda x: et.pad(x, pad, mode),
+            lambda x: F.pad(x, pad, mode),
+        )
+    if which == "split":
+        return which, [shape], lambda x: x.split(n, d)[0], lambda x: x.split(n, d)[0]
+    if which == "chunk":
+        return which, [shape], lambda x: x.chunk(n, d)[-1], lambda x: x.chunk(n, d)[-1]
+    mask = np.array(draw(st.lists(st.booleans(), max_size=3)), dtype=bool)
+    return (
+        which,
+        [shape],
+        lambda x: x.masked_fill(mask, 2.0),
+        lambda x: x.masked_fill(torch.as_tensor(mask), 2.0),
+    )
+
+
+@st.composite
+def joins(draw):
+    a = draw(shapes)
+    b = draw(st.one_of(shapes, st.just(a)))
+    d = draw(dims)
+    which = draw(st.sampled_from(["cat", "stack", "where", "compare"]))
+    if which == "cat":
+        return which, [a, b], lambda x, y: et.cat([x, y], d), lambda x, y: torch.cat([x, y], d)
+    if which == "stack":
+        return which, [a, b], lambda x, y: et.stack([x, y], d), lambda x, y: torch.stack([x, y], d)
+    if which == "where":
+        return (
+            which,
+            [a, b],
+            lambda x, y: et.where(x > y, x, y),
+            lambda x, y: torch.where(x > y, x, y),
+        )
+    return (
+        which,
+        [a, b],
+        lambda x, y: et.where((x <= y) | ~(x == 0.5) ^ x.isnan(), 1.0, y),
+        lambda x, y: torch.where((x <= y) | ~(x == 0.5) ^ x.isnan(), 1.0, y),
+    )
 
 
 def torch_reference(tf, arrays, dtype):

@@ -79,7 +79,7 @@ pub trait Scalar: Copy + Debug + Send + Sync + 'static {
 }
 
 macro_rules! float_scalar {
-    ($t:ty, $exp:path, $log:path, $tanh:path, $pow:path, $point:expr) => {
+    ($t:ty, $exp:path, $log:path, $tanh:path, $point:expr) => {
         impl Scalar for $t {
             const SIZE: usize = std::mem::size_of::<$t>();
 
@@ -143,30 +143,27 @@ macro_rules! float_scalar {
             fn sqrt(self) -> Self {
                 <$t>::sqrt(self)
             }
+            /// torch's `pow(Tensor, Scalar)`: exponents 0.5, -0.5 and -1 are sqrt, 1/sqrt and
+            /// a reciprocal, 2, 3 and -2 are products, in this type; any other exponent is C's
+            /// `pow` in double precision (the exponent is never rounded to this type first),
+            /// rounded once to this type.
             fn powf(self, e: f64) -> Self {
-                if e == 2.0 {
-                    self * self
-                } else if self < 0.0 && e.is_finite() && e.fract() != 0.0 {
-                    // A negative base with a non-integer exponent is NaN, judged on the
-                    // exponent as given (torch's rule), before it is rounded to this type.
-                    <$t>::NAN
-                } else {
-                    $pow(self, e as $t)
+                match e {
+                    0.5 => <$t>::sqrt(self),
+                    -0.5 => 1.0 / <$t>::sqrt(self),
+                    -1.0 => 1.0 / self,
+                    2.0 => self * self,
+                    3.0 => self * self * self,
+                    -2.0 => 1.0 / (self * self),
+                    _ => libm::pow(self as f64, e) as $t,
                 }
             }
         }
     };
 }
 
-float_scalar!(
-    f32,
-    libm::expf,
-    libm::logf,
-    libm::tanhf,
-    libm::powf,
-    point_f32
-);
-float_scalar!(f64, libm::exp, libm::log, libm::tanh, libm::pow, point_f64);
+float_scalar!(f32, libm::expf, libm::logf, libm::tanhf, point_f32);
+float_scalar!(f64, libm::exp, libm::log, libm::tanh, point_f64);
 
 fn point_f32(x: f32, f: fn(f32) -> f32, _: fn(f64) -> f64) -> f32 {
     f(x)
