@@ -206,10 +206,57 @@ impl<B: Backend> Session<B> {
         Ok(self.handle(id))
     }
 
+    /// The tensor's dtype.
+    pub fn dtype_of(&self, h: Handle) -> Result<DType> {
+        self.check(&[h])?;
+        Ok(B::dtype(self.tape.node(h.node).value.get()))
+    }
+
     /// Whether the tensor holds data (int64, int32, bool): no gradient, no float op.
     pub fn is_data(&self, h: Handle) -> Result<bool> {
         self.check(&[h])?;
         Ok(self.tape.node(h.node).data)
+    }
+
+    /// `x.detach()`: a new leaf sharing `h`'s value (no copy) that backward does not pass
+    /// through; it requires no gradient.
+    pub fn detach(&mut self, h: Handle) -> Result<Handle> {
+        self.check(&[h])?;
+        let node = self.tape.node(h.node);
+        let leaf = Node {
+            value: Arc::clone(&node.value),
+            requires_grad: false,
+            data: node.data,
+            op: Op::Input,
+            parents: Parents::none(),
+            pool_slot: None,
+        };
+        let id = self.tape.push(leaf);
+        Ok(self.handle(id))
+    }
+
+    /// A `DTypeError` when the floating operands of one op differ in dtype (`x.double() *
+    /// y` on a float32 session): convert one with `to()` first. Data operands (indices,
+    /// masks) are not counted.
+    fn check_one_float_dtype(&self, op: &str, parents: &[Handle]) -> Result<()> {
+        let mut first: Option<DType> = None;
+        for h in parents {
+            let node = self.tape.node(h.node);
+            if node.data {
+                continue;
+            }
+            let d = B::dtype(node.value.get());
+            match first {
+                None => first = Some(d),
+                Some(f) if f != d => {
+                    return Err(Error::DType(format!(
+                        "{op}: operands are {f} and {d}; convert one with .to() first"
+                    )))
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
     }
 
     /// Record a leaf holding the parameter's current snapshot. A session that runs the
@@ -292,6 +339,7 @@ impl<B: Backend> Session<B> {
                 )));
             }
         }
+        self.check_one_float_dtype(rule.name(), parents)?;
         let _guard = B::no_grad();
         let shapes: Vec<Vec<i64>> = parents
             .iter()

@@ -39,6 +39,9 @@ __all__ = [
     "clamp",
     "hardtanh",
     "gelu",
+    "leaky_relu",
+    "elu",
+    "softplus",
     "maximum",
     "minimum",
     "reshape",
@@ -175,7 +178,19 @@ def gelu(x: Tensor, approximate: str = "none") -> Tensor:
 
 
 def hardtanh(x: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
-    return x.clamp(min_val, max_val)
+    return x.hardtanh(min_val, max_val)
+
+
+def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:  # noqa: A002
+    return input.leaky_relu(negative_slope)
+
+
+def elu(input: Tensor, alpha: float = 1.0) -> Tensor:  # noqa: A002
+    return input.elu(alpha)
+
+
+def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:  # noqa: A002
+    return input.softplus(beta, threshold)
 
 
 def maximum(a: Tensor, b: object) -> Tensor:

@@ -7,7 +7,7 @@ use tch::Tensor;
 
 use super::libtorch::LibTorch;
 use super::reference::{index, Interval, RefTensor, Reference};
-use super::{Backend, BinaryKernel, ScalarKernel, UnaryKernel};
+use super::{Backend, BinaryKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::ops::compare::Predicate;
@@ -240,6 +240,14 @@ impl Backend for Dyn {
             F32(x) => Reference::<f32>::scalar::<F>(x, s).map(F32),
             F64(x) => Reference::<f64>::scalar::<F>(x, s).map(F64),
             Iv(x) => Reference::<Interval>::scalar::<F>(x, s).map(Iv),
+        }
+    }
+    fn pair<F: PairKernel>(x: &DynTensor, a: f64, b: f64) -> Result<DynTensor> {
+        match x {
+            Torch(x) => LibTorch::pair::<F>(x, a, b).map(Torch),
+            F32(x) => Reference::<f32>::pair::<F>(x, a, b).map(F32),
+            F64(x) => Reference::<f64>::pair::<F>(x, a, b).map(F64),
+            Iv(x) => Reference::<Interval>::pair::<F>(x, a, b).map(Iv),
         }
     }
     fn relu_backward(g: &DynTensor, x: &DynTensor) -> Result<DynTensor> {

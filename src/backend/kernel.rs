@@ -38,6 +38,13 @@ pub trait BinaryKernel: 'static {
     fn element<S: Scalar>() -> Option<fn(S, S) -> S>;
 }
 
+/// `y = f(x, a, b)` for two constant numbers, elementwise (`softplus(beta, threshold)`).
+pub trait PairKernel: 'static {
+    const NAME: &'static str;
+    fn torch(x: &Tensor, a: f64, b: f64) -> Result<Tensor>;
+    fn element<S: Scalar>() -> Option<fn(S, f64, f64) -> S>;
+}
+
 /// `y = f(x, s)` for a constant number `s`, elementwise.
 pub trait ScalarKernel: 'static {
     const NAME: &'static str;

@@ -5,7 +5,7 @@
 use tch::{Kind, Tensor};
 
 use super::shim::{eagertape_adam_step, eagertape_recyclable, eagertape_sgd_step, shim_result};
-use super::{Backend, BinaryKernel, OutKernel, ScalarKernel, UnaryKernel};
+use super::{Backend, BinaryKernel, OutKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::ops::compare::Predicate;
@@ -164,6 +164,9 @@ impl Backend for LibTorch {
     fn scalar<F: ScalarKernel>(x: &Tensor, s: f64) -> Result<Tensor> {
         F::check(s, dtype_of(x.f_kind()?))?;
         F::torch(x, s)
+    }
+    fn pair<F: PairKernel>(x: &Tensor, a: f64, b: f64) -> Result<Tensor> {
+        F::torch(x, a, b)
     }
     fn relu_backward(g: &Tensor, x: &Tensor) -> Result<Tensor> {
         Ok(x.f_threshold_backward(g, 0.0)?)

@@ -12,7 +12,7 @@ pub mod libtorch;
 pub mod reference;
 mod shim;
 
-pub use kernel::{BinaryKernel, ScalarKernel, UnaryKernel};
+pub use kernel::{BinaryKernel, PairKernel, ScalarKernel, UnaryKernel};
 
 use crate::config::{DType, Device};
 use crate::error::Result;
@@ -118,6 +118,8 @@ pub trait Backend: Sized + Send + Sync + 'static {
     fn binary<F: BinaryKernel>(a: &Self::T, b: &Self::T) -> Result<Self::T>;
     /// `F(x, s)` elementwise for a constant `s`.
     fn scalar<F: ScalarKernel>(x: &Self::T, s: f64) -> Result<Self::T>;
+    /// `f(x, a, b)` elementwise for two numbers ([`PairKernel`]).
+    fn pair<F: PairKernel>(x: &Self::T, a: f64, b: f64) -> Result<Self::T>;
 
     // Shorthands for the kernels the backward rules and optimizers compose (provided:
     // no backend implements them).

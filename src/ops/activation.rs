@@ -1,14 +1,19 @@
 //! Activations: `silu`, `logsigmoid` (units of the unary family, see `unary.rs`; on
-//! intervals enclosed by composing enclosing functions) and `gelu(approximate)` (a unit of
+//! intervals enclosed by composing enclosing functions), `gelu(approximate)` (a unit of
 //! the scalar family: the number selects the form, 0 exact, 1 tanh; LibTorch's own
-//! `gelu_backward` kernel for its derivative; no interval enclosure here).
+//! `gelu_backward` kernel for its derivative), `leaky_relu(negative_slope)` and
+//! `elu(alpha)` (scalar family: the number is the parameter), and `softplus(beta,
+//! threshold)` (the pair family, [`WithPair`]). The parametrised ones have no interval
+//! enclosure here (`UnsupportedOpError` on intervals before anything is recorded).
 
 use tch::Tensor;
 
 use super::scalar::ScalarFn;
 use super::unary::{unary_kernel, Sigmoid, UnaryFn};
+use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::reference::Scalar;
-use crate::backend::{Backend, BinaryKernel, ScalarKernel};
+use crate::backend::{Backend, BinaryKernel, PairKernel, ScalarKernel};
+use crate::buffer::Value;
 use crate::error::Result;
 
 unary_kernel!(Silu, "silu", f_silu, f_silu_out, |x: S| x.mul(x.sigmoid()));
@@ -142,6 +147,198 @@ impl UnaryFn for LogSigmoid {
     }
 }
 
+/// `leaky_relu(x, s)`: `x` where `x > 0`, else `s x` (torch's formula, NaN stays NaN).
+pub struct LeakyRelu;
+/// Its derivative, 1 where `x > 0` else `s`.
+struct LeakyReluGrad;
+/// `elu(x, alpha)`: `x` where `x > 0`, else `alpha · expm1(x)`.
+pub struct Elu;
+/// Its derivative, 1 where `x > 0` else `alpha · e^x`.
+struct EluGrad;
+
+fn point<S: Scalar>(f: fn(S, f64) -> S) -> Option<fn(S, f64) -> S> {
+    (!S::INTERVAL).then_some(f)
+}
+
+impl ScalarKernel for LeakyRelu {
+    const NAME: &'static str = "leaky_relu";
+    fn torch(x: &Tensor, s: f64) -> Result<Tensor> {
+        // leaky_relu_backward(x, x, s) = x > 0 ? x : x·s, torch's forward formula exactly
+        // (tch's leaky_relu takes no slope).
+        Ok(x.f_leaky_relu_backward(x, s, false)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
+        point(|x: S, s| {
+            if x.to_f64() > 0.0 {
+                x
+            } else {
+                x.mul(S::from_f64(s))
+            }
+        })
+    }
+}
+
+impl ScalarKernel for LeakyReluGrad {
+    const NAME: &'static str = "leaky_relu_backward";
+    fn torch(x: &Tensor, s: f64) -> Result<Tensor> {
+        Ok(x.f_leaky_relu_backward(&x.f_ones_like()?, s, false)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
+        point(|x: S, s| S::from_f64(if x.to_f64() > 0.0 { 1.0 } else { s }))
+    }
+}
+
+impl ScalarFn for LeakyRelu {
+    fn grad<B: Backend>(g: &B::T, x: &B::T, _: &B::T, s: f64) -> Result<Option<B::T>> {
+        B::mul(g, &B::scalar::<LeakyReluGrad>(x, s)?).map(Some)
+    }
+}
+
+impl ScalarKernel for Elu {
+    const NAME: &'static str = "elu";
+    fn torch(x: &Tensor, alpha: f64) -> Result<Tensor> {
+        // tch's elu takes no alpha: torch's formula, x > 0 ? x : expm1(x)·alpha.
+        let negative = x.f_expm1()?.f_mul_scalar(alpha)?;
+        Ok(x.f_where_self(&x.f_gt(0.0)?, &negative)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
+        point(|x: S, alpha| {
+            if x.to_f64() > 0.0 {
+                x
+            } else {
+                x.point(libm::expm1f, libm::expm1).mul(S::from_f64(alpha))
+            }
+        })
+    }
+}
+
+impl ScalarKernel for EluGrad {
+    const NAME: &'static str = "elu_backward";
+    fn torch(x: &Tensor, alpha: f64) -> Result<Tensor> {
+        Ok(Tensor::f_elu_backward(
+            &x.f_ones_like()?,
+            alpha,
+            1.0,
+            1.0,
+            false,
+            x,
+        )?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
+        point(|x: S, alpha| {
+            if x.to_f64() <= 0.0 {
+                S::from_f64(alpha).mul(x.exp())
+            } else {
+                S::from_f64(1.0)
+            }
+        })
+    }
+}
+
+impl ScalarFn for Elu {
+    fn grad<B: Backend>(g: &B::T, x: &B::T, _: &B::T, alpha: f64) -> Result<Option<B::T>> {
+        B::mul(g, &B::scalar::<EluGrad>(x, alpha)?).map(Some)
+    }
+}
+
+/// `softplus(x, beta, threshold)`: `x` where `beta x > threshold`, else
+/// `log1p(e^(beta x)) / beta` (torch's formula).
+pub struct Softplus;
+/// Its derivative: 1 where `beta x > threshold`, else `z / (z + 1)` with `z = e^(beta x)`.
+struct SoftplusGrad;
+
+impl PairKernel for Softplus {
+    const NAME: &'static str = "softplus";
+    fn torch(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
+        // tch's softplus takes neither number: torch's formula from its kernels.
+        let z = x.f_mul_scalar(beta)?;
+        let soft = z.f_exp()?.f_log1p()?.f_div_scalar(beta)?;
+        Ok(x.f_where_self(&z.f_gt(threshold)?, &soft)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, f64, f64) -> S> {
+        (!S::INTERVAL).then_some(|x: S, beta, threshold| {
+            let (beta, threshold) = (S::from_f64(beta), S::from_f64(threshold));
+            let z = x.mul(beta);
+            if z.to_f64() > threshold.to_f64() {
+                x
+            } else {
+                z.exp().point(libm::log1pf, libm::log1p).div(beta)
+            }
+        })
+    }
+}
+
+impl PairKernel for SoftplusGrad {
+    const NAME: &'static str = "softplus_backward";
+    fn torch(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
+        Ok(x.f_softplus_backward(&x.f_ones_like()?, beta, threshold)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, f64, f64) -> S> {
+        (!S::INTERVAL).then_some(|x: S, beta, threshold| {
+            let z = x.mul(S::from_f64(beta));
+            if z.to_f64() > S::from_f64(threshold).to_f64() {
+                S::from_f64(1.0)
+            } else {
+                let e = z.exp();
+                e.div(e.add(S::from_f64(1.0)))
+            }
+        })
+    }
+}
+
+/// Which function of a tensor and two numbers a node applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PairOp {
+    Softplus,
+}
+
+impl PairOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            PairOp::Softplus => Softplus::NAME,
+        }
+    }
+    /// The op recording this function with the numbers `a`, `b`.
+    pub fn op<B: Backend>(self, a: f64, b: f64) -> Op<B> {
+        Op::Pair(WithPair { f: self, a, b })
+    }
+}
+
+/// The pair family's rule: one tensor and two numbers, a fresh output.
+pub struct WithPair {
+    pub f: PairOp,
+    pub a: f64,
+    pub b: f64,
+}
+
+impl<B: Backend> Rule<B> for WithPair {
+    fn name(&self) -> &'static str {
+        self.f.name()
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        Ok(shapes[0].to_vec())
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        let x = xs[0].get();
+        fresh(match self.f {
+            PairOp::Softplus => B::pair::<Softplus>(x, self.a, self.b)?,
+        })
+    }
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let x = cx.xs[0].get();
+        let d = match self.f {
+            PairOp::Softplus => B::pair::<SoftplusGrad>(x, self.a, self.b)?,
+        };
+        Ok(vec![Some(grad_value(B::mul(cx.g.get(), &d)?))])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::ops::testing::{check_grads, data};
@@ -171,6 +368,40 @@ mod tests {
             &[data(&[3, 4], 153)],
             |s, h| s.record(Gelu.op(1.0), &[h[0]]),
             |t| Tensor::gelu(&t[0], "tanh"),
+        );
+    }
+
+    #[test]
+    fn leaky_relu_and_elu_gradients() {
+        use crate::ops::scalar::ScalarOp::{Elu, LeakyRelu};
+        // d/dx leaky_relu(x, s) = 1 if x > 0 else s; d/dx elu(x, a) = 1 if x > 0 else a e^x
+        check_grads(
+            &[data(&[3, 4], 154)],
+            |s, h| s.record(LeakyRelu.op(0.2), &[h[0]]),
+            |t| t[0].leaky_relu_backward(&t[0], 0.2, false),
+        );
+        check_grads(
+            &[data(&[3, 4], 155)],
+            |s, h| s.record(Elu.op(1.5), &[h[0]]),
+            |t| {
+                let neg = t[0].expm1() * 1.5;
+                t[0].where_self(&t[0].gt(0.0), &neg)
+            },
+        );
+    }
+
+    #[test]
+    fn softplus_gradient_on_both_sides_of_the_threshold() {
+        use super::PairOp;
+        // d/dx softplus(x, beta, t) = 1 where beta x > t, else sigmoid(beta x)
+        check_grads(
+            &[data(&[3, 4], 156)],
+            |s, h| s.record(PairOp::Softplus.op(2.0, 0.5), &[h[0]]),
+            |t| {
+                let z = &t[0] * 2.0;
+                let soft = z.exp().log1p() / 2.0;
+                t[0].where_self(&z.gt(0.5), &soft)
+            },
         );
     }
 

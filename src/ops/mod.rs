@@ -13,6 +13,7 @@ pub mod activation;
 pub mod arrange;
 pub mod binary;
 pub mod compare;
+pub mod convert;
 pub mod index;
 pub mod join;
 pub mod layout;
@@ -201,6 +202,8 @@ ops! {
     Binary(binary::Binary),
     /// A tensor with a constant number (`x + s`, `s / x`, `x ** e`, ...).
     Scalar(scalar::WithScalar),
+    /// A tensor with two numbers (`softplus(beta, threshold)`).
+    Pair(activation::WithPair),
     MatMul(matmul::MatMul),
     Linear(matmul::Linear),
     Transpose(layout::Transpose),
@@ -216,6 +219,8 @@ ops! {
     MseLoss(loss::MseLoss),
     /// Comparisons, logic and `isfinite`/`isnan`: bool results.
     Compare(compare::Compare),
+    /// `to(dtype)` and its short forms.
+    Convert(convert::Convert),
     /// Data movement: indexing, slicing, `gather`, `cat`, `where`, `pad`, ... (boxed).
     Move(movement::Moved),
 }

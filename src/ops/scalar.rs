@@ -6,7 +6,7 @@
 
 use tch::Tensor;
 
-use super::activation::Gelu;
+use super::activation::{Elu, Gelu, LeakyRelu};
 use super::binary::BinaryOp;
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::libtorch::scalar_operand;
@@ -72,6 +72,8 @@ scalar_ops!(
     ClampMin => ClampMinScalar,
     ClampMax => ClampMaxScalar,
     Gelu => Gelu,
+    LeakyRelu => LeakyRelu,
+    Elu => Elu,
 );
 
 impl ScalarOp {

@@ -15,7 +15,9 @@ mod optim;
 mod param;
 mod session;
 mod tensor;
+mod tensor_convert;
 mod tensor_index;
+mod tensor_math;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyModule};

@@ -65,7 +65,7 @@ impl PyTensor {
         Ok(PyTensor::new(&cell, h))
     }
 
-    fn unary(&self, py: Python<'_>, op: Op<Be>) -> PyResult<PyTensor> {
+    pub(crate) fn unary(&self, py: Python<'_>, op: Op<Be>) -> PyResult<PyTensor> {
         self.record(py, op, &[self.handle])
     }
 

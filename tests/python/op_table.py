@@ -245,7 +245,80 @@ OPS: tuple[Op, ...] = (
         lambda x: et.hardtanh(x, -0.5, 0.5),
         lambda x: F.hardtanh(x, -0.5, 0.5),
         normal((3, 4)),
-        covers=("et.hardtanh",),
+        covers=("et.hardtanh", "Tensor.hardtanh"),
+    ),
+    Op(
+        "leaky_relu",
+        lambda x: et.leaky_relu(x, 0.2) + x.leaky_relu(),
+        lambda x: F.leaky_relu(x, 0.2) + F.leaky_relu(x),
+        away_from_zero((3, 4)),
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("et.leaky_relu", "Tensor.leaky_relu"),
+    ),
+    Op(
+        "elu",
+        lambda x: et.elu(x, 1.5) + x.elu(),
+        lambda x: F.elu(x, 1.5) + F.elu(x),
+        away_from_zero((3, 4)),
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("et.elu", "Tensor.elu"),
+    ),
+    Op(
+        "softplus",
+        # beta 2, threshold 1: samples on both sides of the threshold
+        lambda x: et.softplus(x, beta=2.0, threshold=1.0) + x.softplus(),
+        lambda x: F.softplus(x, beta=2.0, threshold=1.0) + F.softplus(x),
+        lambda rng: [
+            np.array([[-1.7, -0.3, 0.2, 0.35], [0.7, 1.3, -2.5, 0.45], [3.0, -0.05, 0.9, 0.6]])
+        ],
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("et.softplus", "Tensor.softplus"),
+    ),
+    # --- conversions ---
+    Op(
+        "to_float_and_back",
+        # float64 -> float32 -> bfloat16 -> float32 (rounded on the way); the gradient is
+        # converted back through each step
+        lambda x: (x.float().bfloat16().float() * x.float() + x.double().half().float()).to(
+            x.dtype
+        ),
+        lambda x: (x.float().bfloat16().float() * x.float() + x.double().half().float()).to(
+            x.dtype
+        ),
+        normal((3, 4)),
+        carriers=("libtorch",),
+        smooth=False,  # rounding to bfloat16/float16 is a step function
+        covers=("Tensor.float", "Tensor.double", "Tensor.half", "Tensor.bfloat16"),
+    ),
+    Op(
+        "to_data_and_back",
+        # comparisons and integer truncation give data (no gradient); back to the carrier
+        lambda x: (x > 0).to(x.dtype) * x + (x * 3).long().to(x.dtype) + (x * 3).int().to(x.dtype),
+        lambda x: (x > 0).to(x.dtype) * x + (x * 3).long().to(x.dtype) + (x * 3).int().to(x.dtype),
+        away_from_zero((3, 4)),
+        carriers=NO_COMPARE,
+        covers=("Tensor.to", "Tensor.long", "Tensor.int"),
+        smooth=False,  # truncation is a step function
+    ),
+    Op(
+        "bool_mask_as_float",
+        lambda x: x.bool().to(x.dtype) * x,
+        lambda x: x.bool().to(x.dtype) * x,
+        lambda rng: [
+            np.array([[0.0, 1.5, -0.3, 0.0], [0.7, 0.0, -2.5, 0.45], [3.0, -0.05, 0.0, 0.6]])
+        ],
+        smooth=False,  # the mask jumps at 0
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("Tensor.bool",),
+    ),
+    Op(
+        "detach",
+        # the detached factor is a constant: d/dx x * c(x) = c
+        lambda x: x * x.detach(),
+        lambda x: x * x.detach(),
+        normal((3, 4)),
+        covers=("Tensor.detach",),
+        smooth=False,  # finite differences see x * x: detach is not a function of x
     ),
     # --- pointwise, one tensor ---
     Op("sqrt", et.sqrt, torch.sqrt, positive((3, 4)), covers=("et.sqrt", "Tensor.sqrt")),

@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 
 use super::scalar::Scalar;
 use super::tensor::{contiguous_strides, numel, walk2, RefTensor};
-use crate::backend::{Backend, BinaryKernel, ScalarKernel, UnaryKernel};
+use crate::backend::{Backend, BinaryKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::shape::{broadcast_shapes, normalize_dim};
@@ -235,6 +235,10 @@ impl<S: Scalar> Backend for Reference<S> {
         F::check(s, x.dtype())?;
         let f = F::element::<S>().ok_or_else(|| unsupported(F::NAME, x))?;
         Ok(map(x, |v| f(v, s)))
+    }
+    fn pair<F: PairKernel>(x: &Self::T, a: f64, b: f64) -> Result<Self::T> {
+        let f = F::element::<S>().ok_or_else(|| unsupported(F::NAME, x))?;
+        Ok(map(x, |v| f(v, a, b)))
     }
     fn is_finite(a: &Self::T) -> Result<bool> {
         Ok(a.to_vec().into_iter().all(|x| {
