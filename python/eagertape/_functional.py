@@ -58,6 +58,14 @@ __all__ = [
     "min",
     "amax",
     "amin",
+    "prod",
+    "var",
+    "std",
+    "logsumexp",
+    "norm",
+    "cumsum",
+    "argmax",
+    "argmin",
     "cat",
     "stack",
     "where",
@@ -179,6 +187,57 @@ def gelu(x: Tensor, approximate: str = "none") -> Tensor:
 
 def hardtanh(x: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
     return x.hardtanh(min_val, max_val)
+
+
+def prod(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+    return input.prod(dim, keepdim)
+
+
+def var(
+    input: Tensor,  # noqa: A002
+    dim: int | tuple[int, ...] | None = None,
+    unbiased: bool | None = None,
+    keepdim: bool = False,
+    *,
+    correction: float | None = None,
+) -> Tensor:
+    return input.var(dim, unbiased, keepdim, correction=correction)
+
+
+def std(
+    input: Tensor,  # noqa: A002
+    dim: int | tuple[int, ...] | None = None,
+    unbiased: bool | None = None,
+    keepdim: bool = False,
+    *,
+    correction: float | None = None,
+) -> Tensor:
+    return input.std(dim, unbiased, keepdim, correction=correction)
+
+
+def logsumexp(input: Tensor, dim: int | tuple[int, ...], keepdim: bool = False) -> Tensor:  # noqa: A002
+    return input.logsumexp(dim, keepdim)
+
+
+def norm(
+    input: Tensor,  # noqa: A002
+    p: float | str = "fro",
+    dim: int | tuple[int, ...] | None = None,
+    keepdim: bool = False,
+) -> Tensor:
+    return input.norm(p, dim, keepdim)
+
+
+def cumsum(input: Tensor, dim: int) -> Tensor:  # noqa: A002
+    return input.cumsum(dim)
+
+
+def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+    return input.argmax(dim, keepdim)
+
+
+def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+    return input.argmin(dim, keepdim)
 
 
 def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:  # noqa: A002

@@ -267,6 +267,12 @@ impl Backend for Dyn {
     fn sum_dims(a: &DynTensor, dims: &[i64], keepdim: bool) -> Result<DynTensor> {
         unary!(a, sum_dims, dims, keepdim)
     }
+    fn prod_dims(a: &DynTensor, dims: &[i64], keepdim: bool) -> Result<DynTensor> {
+        unary!(a, prod_dims, dims, keepdim)
+    }
+    fn cumsum(a: &DynTensor, dim: i64, reverse: bool) -> Result<DynTensor> {
+        unary!(a, cumsum, dim, reverse)
+    }
     fn extremum_dims(a: &DynTensor, dims: &[i64], keepdim: bool, max: bool) -> Result<DynTensor> {
         match a {
             Torch(x) => LibTorch::extremum_dims(x, dims, keepdim, max).map(Torch),

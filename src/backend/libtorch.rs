@@ -184,6 +184,30 @@ impl Backend for LibTorch {
         }
         Ok(a.f_sum_dim_intlist(dims, keepdim, a.kind())?)
     }
+    fn prod_dims(a: &Tensor, dims: &[i64], keepdim: bool) -> Result<Tensor> {
+        if dims.is_empty() && !keepdim {
+            return Ok(a.f_prod(a.kind())?);
+        }
+        let all: Vec<i64> = (0..a.dim() as i64).collect();
+        let mut dims: Vec<i64> = if dims.is_empty() { all } else { dims.to_vec() };
+        let nd = a.dim() as i64;
+        // LibTorch reduces one dim at a time: from the last, so the others keep their place.
+        dims.iter_mut()
+            .for_each(|d| *d = if *d < 0 { *d + nd.max(1) } else { *d });
+        dims.sort_unstable_by(|x, y| y.cmp(x));
+        let mut out = a.shallow_clone();
+        for d in dims {
+            out = out.f_prod_dim_int(d, keepdim, a.kind())?;
+        }
+        Ok(out)
+    }
+    fn cumsum(a: &Tensor, dim: i64, reverse: bool) -> Result<Tensor> {
+        if !reverse {
+            return Ok(a.f_cumsum(dim, a.kind())?);
+        }
+        let d = [dim];
+        Ok(a.f_flip(d)?.f_cumsum(dim, a.kind())?.f_flip(d)?)
+    }
     fn extremum_dims(a: &Tensor, dims: &[i64], keepdim: bool, max: bool) -> Result<Tensor> {
         // LibTorch's amax/amin read no dims as every dim only in some versions: name them.
         let all: Vec<i64> = (0..a.dim() as i64).collect();

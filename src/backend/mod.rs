@@ -165,6 +165,11 @@ pub trait Backend: Sized + Send + Sync + 'static {
     // ---- linear algebra and reductions ----
     fn matmul(a: &Self::T, b: &Self::T) -> Result<Self::T>;
     fn sum_dims(a: &Self::T, dims: &[i64], keepdim: bool) -> Result<Self::T>;
+    /// The product over `dims` (all when empty), in row-major order of the reduced
+    /// positions on the reference backend.
+    fn prod_dims(a: &Self::T, dims: &[i64], keepdim: bool) -> Result<Self::T>;
+    /// Running sums along `dim` (`reverse`: from the last element back).
+    fn cumsum(a: &Self::T, dim: i64, reverse: bool) -> Result<Self::T>;
     /// The maximum (`max`) or minimum over `dims` (all when empty), NaN if any is NaN.
     /// The default: not supported.
     fn extremum_dims(a: &Self::T, dims: &[i64], keepdim: bool, max: bool) -> Result<Self::T> {

@@ -23,6 +23,7 @@ pub mod movement;
 pub mod reduce;
 pub mod scalar;
 pub mod softmax;
+pub mod statistics;
 #[cfg(test)]
 pub(crate) mod testing;
 pub mod unary;
@@ -214,6 +215,11 @@ ops! {
     Reduce(reduce::Reduce),
     /// `max(dim)`: values and (a second output) int64 indices.
     MaxDim(Box<reduce::MaxDim<B>>),
+    /// `prod`, `var`, `std`, `logsumexp`, `norm` (boxed).
+    Statistic(Box<statistics::Statistic>),
+    Cumsum(statistics::Cumsum),
+    /// `argmax`/`argmin`: int64 data.
+    ArgExtremum(statistics::ArgExtremum),
     Softmax(softmax::Softmax),
     CrossEntropy(softmax::CrossEntropy<B>),
     MseLoss(loss::MseLoss),

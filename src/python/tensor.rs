@@ -181,7 +181,7 @@ const MUL: Operator = Operator::Arith(BinaryOp::Mul);
 const DIV: Operator = Operator::Arith(BinaryOp::Div);
 
 /// Reduction dims from Python's `dim=None|int|tuple of ints`.
-fn dims(dim: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i64>> {
+pub(crate) fn dims(dim: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i64>> {
     let Some(dim) = dim.filter(|d| !d.is_none()) else {
         return Ok(vec![]);
     };

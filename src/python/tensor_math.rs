@@ -1,11 +1,44 @@
 //! Tensor methods of the tensor language's math beyond `tensor.rs`: the parametrised
-//! activations (`leaky_relu`, `elu`, `softplus`, `hardtanh`).
+//! activations (`leaky_relu`, `elu`, `softplus`, `hardtanh`) and the reductions `prod`,
+//! `var`, `std`, `logsumexp`, `norm`, `cumsum`, `argmax`, `argmin`.
 
 use pyo3::prelude::*;
 
-use super::tensor::PyTensor;
+use super::tensor::{dims, PyTensor};
+use crate::error::Error;
 use crate::ops::activation::PairOp;
 use crate::ops::scalar::ScalarOp;
+use crate::ops::statistics::{Cumsum, StatKind};
+use crate::ops::Op;
+
+/// `var`/`std`'s divisor correction from torch's `unbiased` and `correction` (1 when
+/// neither is given; `correction=None` is 1 too).
+fn correction(unbiased: Option<bool>, correction: Option<f64>) -> PyResult<f64> {
+    match (unbiased, correction) {
+        (Some(_), Some(_)) => Err(super::to_py(Error::Argument(
+            "var/std: give unbiased or correction, not both".into(),
+        ))),
+        (Some(u), None) => Ok(if u { 1.0 } else { 0.0 }),
+        (None, c) => Ok(c.unwrap_or(1.0)),
+    }
+}
+
+/// `norm`'s `p`: a number (`inf` included) or `"fro"` (2).
+fn norm_p(p: &Bound<'_, PyAny>) -> PyResult<f64> {
+    if let Ok(s) = p.extract::<String>() {
+        return match s.as_str() {
+            "fro" => Ok(2.0),
+            other => Err(super::to_py(Error::Argument(format!(
+                "norm: p must be a number or \"fro\", got {other:?}"
+            )))),
+        };
+    }
+    p.extract::<f64>().map_err(|_| {
+        super::to_py(Error::Argument(
+            "norm: p must be a number or \"fro\"".into(),
+        ))
+    })
+}
 
 #[pymethods]
 impl PyTensor {
@@ -29,5 +62,76 @@ impl PyTensor {
     fn hardtanh(&self, py: Python<'_>, min_val: f64, max_val: f64) -> PyResult<PyTensor> {
         let low = self.unary(py, ScalarOp::ClampMin.op(min_val))?;
         low.unary(py, ScalarOp::ClampMax.op(max_val))
+    }
+
+    #[pyo3(signature = (dim=None, keepdim=false))]
+    fn prod(&self, py: Python<'_>, dim: Option<i64>, keepdim: bool) -> PyResult<PyTensor> {
+        let dims: Vec<i64> = dim.into_iter().collect();
+        self.unary(py, Op::statistic(StatKind::Prod, &dims, keepdim))
+    }
+    /// `var(dim=None, unbiased=None, keepdim=False, *, correction=None)`: divides by
+    /// `max(0, N - correction)`.
+    #[pyo3(signature = (dim=None, unbiased=None, keepdim=false, *, correction=None))]
+    fn var(
+        &self,
+        py: Python<'_>,
+        dim: Option<&Bound<'_, PyAny>>,
+        unbiased: Option<bool>,
+        keepdim: bool,
+        correction: Option<f64>,
+    ) -> PyResult<PyTensor> {
+        let c = self::correction(unbiased, correction)?;
+        self.unary(py, Op::statistic(StatKind::Var(c), &dims(dim)?, keepdim))
+    }
+    #[pyo3(signature = (dim=None, unbiased=None, keepdim=false, *, correction=None))]
+    fn std(
+        &self,
+        py: Python<'_>,
+        dim: Option<&Bound<'_, PyAny>>,
+        unbiased: Option<bool>,
+        keepdim: bool,
+        correction: Option<f64>,
+    ) -> PyResult<PyTensor> {
+        let c = self::correction(unbiased, correction)?;
+        self.unary(py, Op::statistic(StatKind::Std(c), &dims(dim)?, keepdim))
+    }
+    #[pyo3(signature = (dim, keepdim=false))]
+    fn logsumexp(
+        &self,
+        py: Python<'_>,
+        dim: &Bound<'_, PyAny>,
+        keepdim: bool,
+    ) -> PyResult<PyTensor> {
+        self.unary(
+            py,
+            Op::statistic(StatKind::LogSumExp, &dims(Some(dim))?, keepdim),
+        )
+    }
+    /// `norm(p="fro", dim=None, keepdim=False)`: the vector norm over `dim` (all when None).
+    #[pyo3(signature = (p=None, dim=None, keepdim=false))]
+    fn norm(
+        &self,
+        py: Python<'_>,
+        p: Option<&Bound<'_, PyAny>>,
+        dim: Option<&Bound<'_, PyAny>>,
+        keepdim: bool,
+    ) -> PyResult<PyTensor> {
+        let p = match p.filter(|p| !p.is_none()) {
+            None => 2.0,
+            Some(p) => norm_p(p)?,
+        };
+        self.unary(py, Op::statistic(StatKind::Norm(p), &dims(dim)?, keepdim))
+    }
+    fn cumsum(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
+        self.unary(py, Op::Cumsum(Cumsum(dim)))
+    }
+    /// int64 indices of the first maximum (over the flattened tensor when `dim` is None).
+    #[pyo3(signature = (dim=None, keepdim=false))]
+    fn argmax(&self, py: Python<'_>, dim: Option<i64>, keepdim: bool) -> PyResult<PyTensor> {
+        self.unary(py, Op::arg_extremum(dim, keepdim, true))
+    }
+    #[pyo3(signature = (dim=None, keepdim=false))]
+    fn argmin(&self, py: Python<'_>, dim: Option<i64>, keepdim: bool) -> PyResult<PyTensor> {
+        self.unary(py, Op::arg_extremum(dim, keepdim, false))
     }
 }

@@ -429,6 +429,121 @@ OPS: tuple[Op, ...] = (
         smooth=False,
     ),
     Op(
+        "prod_with_a_zero_and_without",
+        # one zero in row 0 (the product of the others), none elsewhere; dim None (0-d),
+        # a negative dim of a permuted (non-contiguous) view, keepdim
+        lambda x: (
+            et.prod(x, 1) + x.permute(1, 0).prod(-2) + x.prod() + x.prod(0, keepdim=True).sum()
+        ),
+        lambda x: (
+            torch.prod(x, 1) + x.permute(1, 0).prod(-2) + x.prod() + x.prod(0, keepdim=True).sum()
+        ),
+        lambda rng: [
+            np.array([[0.5, 0.0, -1.5, 1.1], [1.2, -0.8, 0.9, 1.3], [-1.1, 0.7, 1.4, -0.6]])
+        ],
+        covers=("et.prod", "Tensor.prod"),
+        smooth=False,  # the zero is a kink of the one-zero rule's neighbours
+    ),
+    Op(
+        "var_std_corrections",
+        # correction 1 (default), 0 (unbiased=False), 2.5, a tuple of dims, keepdim
+        lambda x: (
+            x.var(1)
+            + et.std(x, -1, unbiased=False)
+            + x.var(1, correction=2.5)
+            + et.var(x, (0, 1))
+            + x.std((0, 1), keepdim=True).reshape(())
+        ),
+        lambda x: (
+            x.var(1)
+            + torch.std(x, -1, unbiased=False)
+            + x.var(1, correction=2.5)
+            + torch.var(x, (0, 1))
+            + x.std((0, 1), keepdim=True).reshape(())
+        ),
+        normal((3, 4)),
+        covers=("et.var", "Tensor.var", "et.std", "Tensor.std"),
+    ),
+    Op(
+        "logsumexp",
+        lambda x: (
+            et.logsumexp(x, 1)
+            + x.permute(1, 0).logsumexp(0)
+            + x.logsumexp((0, 1), keepdim=True).reshape(())
+        ),
+        lambda x: (
+            torch.logsumexp(x, 1)
+            + x.permute(1, 0).logsumexp(0)
+            + x.logsumexp((0, 1), keepdim=True).reshape(())
+        ),
+        normal((3, 4)),
+        covers=("et.logsumexp", "Tensor.logsumexp"),
+    ),
+    Op(
+        "norm_p",
+        # p 2 (default, "fro"), 1, inf, -inf, 3, 0.5 and 0 over dims
+        lambda x: (
+            x.norm()
+            + et.norm(x, "fro", dim=(0, 1))
+            + et.norm(x, 1, dim=1).sum()
+            + x.norm(float("inf"), dim=0).sum()
+            + x.norm(float("-inf"), dim=1).sum()
+            + x.norm(3, dim=-1).sum()
+            + x.norm(0.5, dim=1, keepdim=True).sum()
+            + x.norm(0, dim=1).sum()
+        ),
+        lambda x: (
+            x.norm()
+            + torch.norm(x, "fro", dim=(0, 1))
+            + torch.norm(x, 1, dim=1).sum()
+            + x.norm(float("inf"), dim=0).sum()
+            + x.norm(float("-inf"), dim=1).sum()
+            + x.norm(3, dim=-1).sum()
+            + x.norm(0.5, dim=1, keepdim=True).sum()
+            + x.norm(0, dim=1).sum()
+        ),
+        away_from_zero((3, 4)),
+        covers=("et.norm", "Tensor.norm"),
+    ),
+    Op(
+        "norm_inf_ties_share",
+        # |x| ties at the maximum share the cotangent evenly, as torch
+        lambda x: x.norm(float("inf"), dim=1),
+        lambda x: x.norm(float("inf"), dim=1),
+        lambda rng: [np.array([[1.5, -1.5, 0.5], [-0.25, 2.0, 2.0]])],
+        smooth=False,
+    ),
+    Op(
+        "cumsum",
+        lambda x: et.cumsum(x, 1) + x.permute(1, 0).cumsum(-2).permute(1, 0) + x.cumsum(0),
+        lambda x: torch.cumsum(x, 1) + x.permute(1, 0).cumsum(-2).permute(1, 0) + x.cumsum(0),
+        normal((3, 4)),
+        covers=("et.cumsum", "Tensor.cumsum"),
+    ),
+    Op(
+        "argmax_argmin_pick",
+        # the values at the indices (int64 data, no gradient of their own)
+        lambda x: (
+            x.gather(1, x.argmax(1, keepdim=True)).squeeze(1)
+            + x.reshape(-1)[et.argmin(x)]
+            + x.reshape(-1)[x.argmax()]
+            + x.permute(1, 0).gather(0, et.argmax(x.permute(1, 0), 0, keepdim=True)).squeeze(0)[:3]
+            + x.gather(0, x.argmin(0, keepdim=True)).squeeze(0)[:3]
+        ),
+        lambda x: (
+            x.gather(1, x.argmax(1, keepdim=True)).squeeze(1)
+            + x.reshape(-1)[torch.argmin(x)]
+            + x.reshape(-1)[x.argmax()]
+            + x.permute(1, 0)
+            .gather(0, torch.argmax(x.permute(1, 0), 0, keepdim=True))
+            .squeeze(0)[:3]
+            + x.gather(0, x.argmin(0, keepdim=True)).squeeze(0)[:3]
+        ),
+        normal((3, 4)),
+        carriers=NO_COMPARE,
+        covers=("et.argmax", "Tensor.argmax", "et.argmin", "Tensor.argmin"),
+    ),
+    Op(
         "amin_keepdim",
         lambda x: x.amin(1, keepdim=True),
         lambda x: torch.amin(x, 1, keepdim=True),

@@ -293,6 +293,24 @@ impl<S: Scalar> Backend for Reference<S> {
     fn sum_dims(a: &Self::T, dims: &[i64], keepdim: bool) -> Result<Self::T> {
         fold_dims(a, dims, keepdim, Some(S::zero()), S::add)
     }
+    /// Products in row-major order of the reduced positions, from 1.
+    fn prod_dims(a: &Self::T, dims: &[i64], keepdim: bool) -> Result<Self::T> {
+        fold_dims(a, dims, keepdim, Some(S::from_f64(1.0)), S::mul)
+    }
+    fn cumsum(a: &Self::T, dim: i64, reverse: bool) -> Result<Self::T> {
+        Ok(along(a, dim, |xs, out| {
+            let mut acc = S::zero();
+            let order: Box<dyn Iterator<Item = usize>> = if reverse {
+                Box::new((0..xs.len()).rev())
+            } else {
+                Box::new(0..xs.len())
+            };
+            for j in order {
+                acc = acc.add(xs[j]);
+                out[j] = acc;
+            }
+        }))
+    }
     fn softmax(a: &Self::T, dim: i64) -> Result<Self::T> {
         Ok(along(a, dim, S::softmax_row))
     }

@@ -1,0 +1,407 @@
+//! Reductions beyond `sum`/`mean`/`amax`: `prod`, `var`, `std`, `logsumexp`, `norm` (one
+//! rule, [`Statistic`]), `cumsum` ([`Cumsum`]) and `argmax`/`argmin` ([`ArgExtremum`], int64
+//! data with no gradient). Each forward and backward is written with the backend's
+//! primitives (sums, products, pointwise kernels), so every backend runs them; each
+//! backward follows torch's formula, including its special cases (a zero norm or standard
+//! deviation passes no gradient, ties of an infinity norm share it evenly, zeros of a
+//! product).
+
+use super::binary::EqMask;
+use super::scalar::{ClampMaxScalar, ClampMinScalar};
+use super::unary::{Abs, Log, Sign};
+use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
+use crate::backend::Backend;
+use crate::buffer::Value;
+use crate::config::DType;
+use crate::error::{Error, Result};
+use crate::shape::{normalize_dim, reduce_shape, reduced_count};
+
+/// What a [`Statistic`] computes over its dims.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum StatKind {
+    Prod,
+    /// `var(correction)`: the sum of squared deviations over `max(0, N − correction)`.
+    Var(f64),
+    /// `std(correction)`: the square root of `var`.
+    Std(f64),
+    LogSumExp,
+    /// `norm(p)`: `p` any number, `±inf` included (`"fro"` is 2).
+    Norm(f64),
+}
+
+/// A reduction over `dims` (all of them when empty).
+pub struct Statistic {
+    pub kind: StatKind,
+    pub dims: Box<[i64]>,
+    pub keepdim: bool,
+}
+
+impl<B: Backend> Op<B> {
+    pub fn statistic(kind: StatKind, dims: &[i64], keepdim: bool) -> Self {
+        Op::Statistic(Box::new(Statistic {
+            kind,
+            dims: dims.into(),
+            keepdim,
+        }))
+    }
+}
+
+/// `t` (reduced, maybe without its reduced dims) in `kept`, the shape with them as 1.
+fn kept<B: Backend>(t: &B::T, kept: &[i64]) -> Result<B::T> {
+    if B::is_contiguous(t) {
+        B::view(t, kept)
+    } else {
+        B::view(&B::copy(t)?, kept)
+    }
+}
+
+/// The largest finite number of `dtype`.
+fn largest_finite(dtype: DType) -> f64 {
+    match dtype {
+        DType::Float16 => 65504.0,
+        DType::BFloat16 => 3.389_531_389_251_535_5e38,
+        DType::Float32 | DType::RefFloat32 | DType::Ieee32 => f64::from(f32::MAX),
+        _ => f64::MAX,
+    }
+}
+
+/// 1 where `t == v`, else 0.
+fn equals<B: Backend>(t: &B::T, v: f64) -> Result<B::T> {
+    let v = B::full(&[], v, B::dtype(t), B::device(t))?;
+    B::binary::<EqMask>(t, &v)
+}
+
+/// `num / den` where `den != 0`, else 0 (torch's `masked_fill_(den == 0, 0)`), without a
+/// NaN from `0 / 0` or `x / 0`.
+fn div_or_zero<B: Backend>(num: &B::T, den: &B::T) -> Result<B::T> {
+    let zero = equals::<B>(den, 0.0)?;
+    let safe = B::add(den, &zero)?;
+    let keep = B::add_scalar(&B::neg(&zero)?, 1.0)?;
+    B::mul(&B::div(num, &safe)?, &keep)
+}
+
+impl Statistic {
+    fn op_name(&self) -> &'static str {
+        match self.kind {
+            StatKind::Prod => "prod",
+            StatKind::Var(_) => "var",
+            StatKind::Std(_) => "std",
+            StatKind::LogSumExp => "logsumexp",
+            StatKind::Norm(_) => "norm",
+        }
+    }
+
+    /// The divisor of `var`: `max(0, N − correction)`.
+    fn divisor(&self, s: &[i64], correction: f64) -> Result<f64> {
+        Ok((reduced_count(s, &self.dims)? as f64 - correction).max(0.0))
+    }
+
+    /// `x − mean(x)` over the dims (broadcast back to `x`'s shape).
+    fn deviations<B: Backend>(&self, x: &B::T) -> Result<B::T> {
+        let s = B::shape(x);
+        let n = reduced_count(&s, &self.dims)? as f64;
+        let mean = B::mul_scalar(&B::sum_dims(x, &self.dims, true)?, 1.0 / n)?;
+        B::sub(x, &mean)
+    }
+
+    fn forward_t<B: Backend>(&self, x: &B::T) -> Result<B::T> {
+        let (dims, keepdim) = (&self.dims[..], self.keepdim);
+        let s = B::shape(x);
+        match self.kind {
+            StatKind::Prod => B::prod_dims(x, dims, keepdim),
+            StatKind::Var(c) | StatKind::Std(c) => {
+                let d = self.deviations::<B>(x)?;
+                let ss = B::sum_dims(&B::mul(&d, &d)?, dims, keepdim)?;
+                let var = B::mul_scalar(&ss, 1.0 / self.divisor(&s, c)?)?;
+                match self.kind {
+                    StatKind::Std(_) => B::sqrt(&var),
+                    _ => Ok(var),
+                }
+            }
+            StatKind::LogSumExp => {
+                // The maximum, made finite (torch uses 0 where it is ±inf; clamping to the
+                // largest finite numbers gives the same ±inf results).
+                let m = B::extremum_dims(x, dims, true, true)?;
+                let top = largest_finite(B::dtype(x));
+                let m = B::scalar::<ClampMaxScalar>(&m, top)?;
+                let m = B::scalar::<ClampMinScalar>(&m, -top)?;
+                let e = B::exp(&B::sub(x, &m)?)?;
+                let lse = B::add(&B::unary::<Log>(&B::sum_dims(&e, dims, true)?)?, &m)?;
+                if keepdim {
+                    Ok(lse)
+                } else {
+                    B::view(&lse, &reduce_shape("logsumexp", &s, dims, false)?)
+                }
+            }
+            StatKind::Norm(p) => {
+                let a = B::unary::<Abs>(x)?;
+                if p == 2.0 {
+                    B::sqrt(&B::sum_dims(&B::mul(x, x)?, dims, keepdim)?)
+                } else if p == 1.0 {
+                    B::sum_dims(&a, dims, keepdim)
+                } else if p == f64::INFINITY || p == f64::NEG_INFINITY {
+                    B::extremum_dims(&a, dims, keepdim, p > 0.0)
+                } else if p == 0.0 {
+                    let nonzero = B::add_scalar(&B::neg(&equals::<B>(x, 0.0)?)?, 1.0)?;
+                    B::sum_dims(&nonzero, dims, keepdim)
+                } else {
+                    let sum = B::sum_dims(&B::pow_scalar(&a, p)?, dims, keepdim)?;
+                    B::pow_scalar(&sum, 1.0 / p)
+                }
+            }
+        }
+    }
+
+    fn backward_t<B: Backend>(&self, x: &B::T, out: &B::T, g: &B::T) -> Result<B::T> {
+        let s = B::shape(x);
+        let shape = reduce_shape(self.op_name(), &s, &self.dims, true)?;
+        let (g, out) = (kept::<B>(g, &shape)?, kept::<B>(out, &shape)?);
+        match self.kind {
+            StatKind::Prod => {
+                // Zeros: none → g·prod/x; one → g·(product of the others) at the zero,
+                // 0 elsewhere; two or more → 0 (torch's prod_backward).
+                let zero = equals::<B>(x, 0.0)?;
+                let count = B::sum_dims(&zero, &self.dims, true)?;
+                let nonzero_x = B::add(x, &zero)?;
+                let others = B::prod_dims(&nonzero_x, &self.dims, true)?;
+                let none = equals::<B>(&count, 0.0)?;
+                let one = equals::<B>(&count, 1.0)?;
+                let no_zero = B::mul(&none, &B::div(&others, &nonzero_x)?)?;
+                let one_zero = B::mul(&B::mul(&one, &zero)?, &others)?;
+                B::mul(&g, &B::add(&no_zero, &one_zero)?)
+            }
+            StatKind::Var(c) => {
+                let d = self.deviations::<B>(x)?;
+                let scale = B::mul_scalar(&g, 2.0 / self.divisor(&s, c)?)?;
+                B::mul(&scale, &d)
+            }
+            StatKind::Std(c) => {
+                // d std = d var / (2 std); none where std = 0.
+                let d = self.deviations::<B>(x)?;
+                let half = div_or_zero::<B>(&g, &B::mul_scalar(&out, 2.0)?)?;
+                let scale = B::mul_scalar(&half, 2.0 / self.divisor(&s, c)?)?;
+                B::mul(&scale, &d)
+            }
+            StatKind::LogSumExp => B::mul(&g, &B::exp(&B::sub(x, &out)?)?),
+            StatKind::Norm(p) => {
+                let sign = B::unary::<Sign>(x)?;
+                if p == 0.0 {
+                    return B::mul_scalar(&B::mul(x, &g)?, 0.0);
+                }
+                if p == 1.0 {
+                    return B::mul(&sign, &g);
+                }
+                let a = B::unary::<Abs>(x)?;
+                if p.is_infinite() {
+                    // Ties share the cotangent evenly.
+                    let at = B::binary::<EqMask>(&a, &out)?;
+                    let count = B::sum_dims(&at, &self.dims, true)?;
+                    return B::mul(&B::mul(&sign, &at)?, &B::div(&g, &count)?);
+                }
+                if p == 2.0 {
+                    return B::mul(x, &div_or_zero::<B>(&g, &out)?);
+                }
+                if p < 1.0 {
+                    // sgn(x) |x|^(p−1) (0 at x = 0) · g · norm^(1−p)
+                    let at_zero = equals::<B>(x, 0.0)?;
+                    let keep = B::add_scalar(&B::neg(&at_zero)?, 1.0)?;
+                    let powed = B::pow_scalar(&B::add(&a, &at_zero)?, p - 1.0)?;
+                    let scaled = B::mul(&B::mul(&sign, &powed)?, &keep)?;
+                    return B::mul(&scaled, &B::mul(&g, &B::pow_scalar(&out, 1.0 - p)?)?);
+                }
+                // sgn(x) |x|^(p−1) · g / norm^(p−1), none where the norm is 0
+                let scaled = B::mul(&sign, &B::pow_scalar(&a, p - 1.0)?)?;
+                B::mul(
+                    &scaled,
+                    &div_or_zero::<B>(&g, &B::pow_scalar(&out, p - 1.0)?)?,
+                )
+            }
+        }
+    }
+}
+
+impl<B: Backend> Rule<B> for Statistic {
+    fn name(&self) -> &'static str {
+        self.op_name()
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        reduce_shape(self.op_name(), shapes[0], &self.dims, self.keepdim)
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        fresh(self.forward_t::<B>(xs[0].get())?)
+    }
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let t = self.backward_t::<B>(cx.xs[0].get(), cx.out.get(), cx.g.get())?;
+        Ok(vec![Some(grad_value(t))])
+    }
+}
+
+/// `cumsum(dim)`: running sums; the cotangent's running sums from the end.
+pub struct Cumsum(pub i64);
+
+impl<B: Backend> Rule<B> for Cumsum {
+    fn name(&self) -> &'static str {
+        "cumsum"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        normalize_dim("cumsum", self.0, shapes[0].len())?;
+        Ok(shapes[0].to_vec())
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        fresh(B::cumsum(xs[0].get(), self.0, false)?)
+    }
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        Ok(vec![Some(grad_value(B::cumsum(cx.g.get(), self.0, true)?))])
+    }
+}
+
+/// `argmax`/`argmin(dim=None, keepdim)`: int64 indices of the first maximum (minimum; NaN
+/// counts as both), over the flattened tensor when `dim` is `None`. Data: no gradient.
+pub struct ArgExtremum {
+    pub dim: Option<i64>,
+    pub keepdim: bool,
+    pub max: bool,
+}
+
+impl<B: Backend> Op<B> {
+    pub fn arg_extremum(dim: Option<i64>, keepdim: bool, max: bool) -> Self {
+        Op::ArgExtremum(ArgExtremum { dim, keepdim, max })
+    }
+}
+
+impl<B: Backend> Rule<B> for ArgExtremum {
+    fn name(&self) -> &'static str {
+        if self.max {
+            "argmax"
+        } else {
+            "argmin"
+        }
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let s = shapes[0];
+        let name = <Self as Rule<B>>::name(self);
+        let dims: Vec<i64> = self.dim.into_iter().collect();
+        if reduced_count(s, &dims)? == 0 {
+            return Err(Error::Shape(format!(
+                "{name}: cannot reduce an empty group of shape {s:?} (no index to return)"
+            )));
+        }
+        match self.dim {
+            None if self.keepdim => Ok(vec![1; s.len()]),
+            None => Ok(Vec::new()),
+            Some(_) => reduce_shape(name, s, &dims, self.keepdim),
+        }
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        let x = xs[0].get();
+        let s = B::shape(x);
+        let signed = if self.max { B::copy(x)? } else { B::neg(x)? };
+        let (t, dim) = match self.dim {
+            None => (B::view(&signed, &[s.iter().product::<i64>()])?, 0),
+            Some(d) => (signed, d),
+        };
+        let (_, idx) = B::max_dim(&t, dim, self.dim.is_some() && self.keepdim)?;
+        fresh(match self.dim {
+            None if self.keepdim => B::view(&idx, &vec![1; s.len()])?,
+            _ => idx,
+        })
+    }
+    fn backward(&self, _cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        Ok(vec![None])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::testing::{check_grads, data};
+    use tch::{Kind, Tensor};
+
+    fn stat(
+        kind: StatKind,
+        dims: &[i64],
+        keepdim: bool,
+    ) -> impl Fn(&mut crate::ops::testing::Sess, &[crate::tape::Handle]) -> Result<crate::tape::Handle>
+    {
+        let dims = dims.to_vec();
+        move |s, h| s.record(Op::statistic(kind, &dims, keepdim), &[h[0]])
+    }
+
+    #[test]
+    fn var_and_std_gradients_with_corrections() {
+        // d var = 2 (x − mean) / (N − c) g; d std = d var / (2 std)
+        check_grads(
+            &[data(&[3, 4], 401)],
+            stat(StatKind::Var(1.0), &[1], false),
+            |t| t[0].var_correction(&[1i64][..], 1, false),
+        );
+        check_grads(
+            &[data(&[3, 4], 402)],
+            stat(StatKind::Std(0.0), &[0, 1], true),
+            |t| t[0].std_correction(&[0i64, 1][..], 0, true),
+        );
+    }
+
+    #[test]
+    fn logsumexp_gradient() {
+        // d logsumexp = softmax(x) g
+        check_grads(
+            &[data(&[3, 4], 403)],
+            stat(StatKind::LogSumExp, &[-1], false),
+            |t| t[0].logsumexp(&[-1i64][..], false),
+        );
+    }
+
+    #[test]
+    fn norm_gradients_for_p_2_1_inf_and_3() {
+        // d ‖x‖₂ = x / ‖x‖ g; d ‖x‖₁ = sgn(x) g; ‖x‖_∞ to the largest |x|; ‖x‖₃
+        for (p, seed) in [(2.0, 404), (1.0, 405), (f64::INFINITY, 406), (3.0, 407)] {
+            check_grads(
+                &[data(&[3, 4], seed)],
+                stat(StatKind::Norm(p), &[1], false),
+                |t| t[0].norm_scalaropt_dim(p, &[1i64][..], false),
+            );
+        }
+    }
+
+    #[test]
+    fn prod_gradient_with_one_zero_and_with_none() {
+        // d prod = prod / x g (no zero); the product of the others at a single zero
+        let with_zero = Tensor::from_slice(&[0.5, 0.0, -1.5, 2.0, 1.25, -0.75]).reshape([2, 3]);
+        check_grads(&[with_zero], stat(StatKind::Prod, &[1], false), |t| {
+            t[0].prod_dim_int(1, false, Kind::Double)
+        });
+        check_grads(
+            &[data(&[3, 4], 408)],
+            stat(StatKind::Prod, &[], false),
+            |t| t[0].prod(Kind::Double),
+        );
+    }
+
+    #[test]
+    fn cumsum_gradient_is_the_reversed_running_sum() {
+        check_grads(
+            &[data(&[3, 4], 409)],
+            |s, h| s.record(Op::Cumsum(Cumsum(1)), &[h[0]]),
+            |t| t[0].cumsum(1, Kind::Double),
+        );
+    }
+}
