@@ -139,7 +139,7 @@ impl Statistic {
                     B::sqrt(&B::sum_dims(&B::mul(x, x)?, dims, keepdim)?)
                 } else if p == 1.0 {
                     B::sum_dims(&a, dims, keepdim)
-                } else if p == f64::INFINITY || p == f64::NEG_INFINITY {
+                } else if p.is_infinite() {
                     B::extremum_dims(&a, dims, keepdim, p > 0.0)
                 } else if p == 0.0 {
                     let nonzero = B::add_scalar(&B::neg(&equals::<B>(x, 0.0)?)?, 1.0)?;
