@@ -513,7 +513,24 @@ impl<B: Backend> Session<B> {
                 "matmul: a Python number has no dimensions; use *".into(),
             ));
         };
-        let op = crate::ops::scalar::rewrite(f, scalar, reflected)?;
+        let Some(op) = crate::ops::scalar::rewrite(f, scalar, reflected)? else {
+            // The number as a 0-d constant of the tensor's dtype (torch's wrapped number).
+            let dtype = match &tensor {
+                Operand::Node(h) => self.dtype_of(*h)?,
+                Operand::Data(t) => B::dtype(t),
+                Operand::Number(_) => self.dtype,
+            };
+            let constant = {
+                let _guard = B::no_grad();
+                Operand::Data(B::full(&[], scalar, dtype, self.config.device)?)
+            };
+            let operands = if reflected {
+                vec![constant, tensor]
+            } else {
+                vec![tensor, constant]
+            };
+            return self.apply(f.op(), operands);
+        };
         match tensor {
             Operand::Node(h) => self.record(op, &[h]),
             data => self.apply(op, vec![data]),

@@ -44,6 +44,9 @@ __all__ = [
     "softplus",
     "maximum",
     "minimum",
+    "pow",
+    "floor_divide",
+    "remainder",
     "reshape",
     "transpose",
     "permute",
@@ -177,7 +180,9 @@ def logsigmoid(x: Tensor) -> Tensor:
     return x.logsigmoid()
 
 
-def clamp(x: Tensor, min: float | None = None, max: float | None = None) -> Tensor:  # noqa: A002
+def clamp(
+    x: Tensor, min: float | Tensor | None = None, max: float | Tensor | None = None
+) -> Tensor:  # noqa: A002
     return x.clamp(min, max)
 
 
@@ -187,6 +192,21 @@ def gelu(x: Tensor, approximate: str = "none") -> Tensor:
 
 def hardtanh(x: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
     return x.hardtanh(min_val, max_val)
+
+
+def pow(input: Tensor | float, exponent: Tensor | float) -> Tensor:  # noqa: A001, A002
+    """`input ** exponent`: a tensor or number on either side (not both numbers)."""
+    if isinstance(input, Tensor):
+        return input.pow(exponent)
+    return exponent.__rpow__(input)
+
+
+def floor_divide(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    return input.floor_divide(other)
+
+
+def remainder(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    return input.remainder(other)
 
 
 def prod(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002

@@ -64,7 +64,19 @@ macro_rules! binary_ops {
     };
 }
 
-binary_ops!(Add, Sub, Mul, Div, Maximum, Minimum);
+pub use super::binary_math::{FloorDivide, Pow, Remainder};
+
+binary_ops!(
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Maximum,
+    Minimum,
+    Pow,
+    FloorDivide,
+    Remainder
+);
 
 impl BinaryOp {
     /// The op recording this function.

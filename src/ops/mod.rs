@@ -12,6 +12,7 @@
 pub mod activation;
 pub mod arrange;
 pub mod binary;
+pub mod binary_math;
 pub mod compare;
 pub mod convert;
 pub mod index;
@@ -205,6 +206,8 @@ ops! {
     Scalar(scalar::WithScalar),
     /// A tensor with two numbers (`softplus(beta, threshold)`).
     Pair(activation::WithPair),
+    /// `clamp` with tensor bounds.
+    ClampTensor(binary_math::ClampTensor),
     MatMul(matmul::MatMul),
     Linear(matmul::Linear),
     Transpose(layout::Transpose),

@@ -83,9 +83,12 @@ impl ScalarOp {
     }
 }
 
-/// The op for Python's `x (op) s` (or `s (op) x` when `reflected`) with a number `s`.
-pub fn rewrite<B: Backend>(op: BinaryOp, s: f64, reflected: bool) -> Result<Op<B>> {
-    Ok(match (op, reflected) {
+/// The op for Python's `x (op) s` (or `s (op) x` when `reflected`) with a number `s`;
+/// `None` for the functions with no scalar form here (`s ** x`, `//`, `%`: the caller
+/// records the binary op with `s` as a 0-d constant of the tensor's dtype, as torch wraps a
+/// number).
+pub fn rewrite<B: Backend>(op: BinaryOp, s: f64, reflected: bool) -> Result<Option<Op<B>>> {
+    Ok(Some(match (op, reflected) {
         (BinaryOp::Add, _) => ScalarOp::Add.op(s),
         // x - s = x + (-s) exactly (IEEE negation is exact), as torch's sub computes it.
         (BinaryOp::Sub, false) => ScalarOp::Add.op(-s),
@@ -93,13 +96,15 @@ pub fn rewrite<B: Backend>(op: BinaryOp, s: f64, reflected: bool) -> Result<Op<B
         (BinaryOp::Mul, _) => ScalarOp::Mul.op(s),
         (BinaryOp::Div, false) => ScalarOp::Div.op(s),
         (BinaryOp::Div, true) => ScalarOp::RDiv.op(s),
+        (BinaryOp::Pow, false) => ScalarOp::Pow.op(s),
+        (BinaryOp::Pow | BinaryOp::FloorDivide | BinaryOp::Remainder, _) => return Ok(None),
         (f @ (BinaryOp::Maximum | BinaryOp::Minimum), _) => {
             return Err(crate::error::Error::Argument(format!(
                 "{} takes two tensors; for a number use clamp",
                 f.name()
             )))
         }
-    })
+    }))
 }
 
 /// The family's rule: one tensor and a number, a fresh output.

@@ -151,7 +151,7 @@ impl PyTensor {
 
     /// `self (op) other`, or `other (op) self` when `reflected`: Python numbers pass as
     /// numbers (the core picks the op's scalar form), strings and `None` are not operands.
-    fn operator(
+    pub(crate) fn operator(
         &self,
         py: Python<'_>,
         other: &Bound<'_, PyAny>,
@@ -179,6 +179,7 @@ const ADD: Operator = Operator::Arith(BinaryOp::Add);
 const SUB: Operator = Operator::Arith(BinaryOp::Sub);
 const MUL: Operator = Operator::Arith(BinaryOp::Mul);
 const DIV: Operator = Operator::Arith(BinaryOp::Div);
+pub(crate) const POW: Operator = Operator::Arith(BinaryOp::Pow);
 
 /// Reduction dims from Python's `dim=None|int|tuple of ints`.
 pub(crate) fn dims(dim: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i64>> {
@@ -342,15 +343,12 @@ impl PyTensor {
         exponent: &Bound<'_, PyAny>,
         modulo: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        if modulo.is_some() || exponent.cast::<PyTensor>().is_ok() {
+        if modulo.is_some() {
             return Err(pyo3::exceptions::PyTypeError::new_err(
-                "Tensor ** supports only a constant Python number as the exponent",
+                "pow() with a modulo is not a tensor operation",
             ));
         }
-        let Ok(e) = exponent.extract::<f64>() else {
-            return Ok(py.NotImplemented().into_any());
-        };
-        Ok(Py::new(py, self.unary(py, ScalarOp::Pow.op(e))?)?.into_any())
+        self.operator(py, exponent, POW, false)
     }
 
     fn matmul(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -454,7 +452,8 @@ impl PyTensor {
         };
         self.unary(py, ScalarOp::Gelu.op(form))
     }
-    /// `clamp(min=None, max=None)` with number bounds (`max(x, min)`, then `min(., max)`).
+    /// `clamp(min=None, max=None)`: number bounds (`max(x, min)`, then `min(., max)`), or
+    /// tensor bounds (broadcast; torch's gradient rule for each operand).
     #[pyo3(signature = (min=None, max=None))]
     fn clamp(
         &self,
@@ -462,17 +461,17 @@ impl PyTensor {
         min: Option<&Bound<'_, PyAny>>,
         max: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyTensor> {
-        let bound = |b: Option<&Bound<'_, PyAny>>| -> PyResult<Option<f64>> {
-            match b.filter(|b| !b.is_none()) {
-                None => Ok(None),
-                Some(b) => b.extract::<f64>().map(Some).map_err(|_| {
-                    super::to_py(Error::Argument(
-                        "clamp: bounds must be numbers (for tensor bounds use et.maximum / et.minimum)"
-                            .into(),
-                    ))
-                }),
+        let (min, max) = (min.filter(|b| !b.is_none()), max.filter(|b| !b.is_none()));
+        let number = |b: &Bound<'_, PyAny>| b.extract::<f64>().is_ok();
+        if !min.is_none_or(number) || !max.is_none_or(number) {
+            // Tensor (or array) bounds: one op with three operands (torch's clamp.Tensor).
+            let mut operands = vec![Operand::Node(self.handle)];
+            for b in [min, max].into_iter().flatten() {
+                operands.push(self.operand(py, b)?);
             }
-        };
+            return self.apply(py, Op::clamp_tensor(min.is_some(), max.is_some()), operands);
+        }
+        let bound = |b: Option<&Bound<'_, PyAny>>| b.map(|b| b.extract::<f64>()).transpose();
         match (bound(min)?, bound(max)?) {
             (None, None) => Err(super::to_py(Error::Argument(
                 "clamp: at least one of min and max must not be None".into(),

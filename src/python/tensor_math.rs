@@ -4,12 +4,14 @@
 
 use pyo3::prelude::*;
 
-use super::tensor::{dims, PyTensor};
+use super::tensor::{dims, PyTensor, POW};
 use crate::error::Error;
 use crate::ops::activation::PairOp;
+use crate::ops::binary::BinaryOp;
 use crate::ops::scalar::ScalarOp;
 use crate::ops::statistics::{Cumsum, StatKind};
 use crate::ops::Op;
+use crate::session::Operator;
 
 /// `var`/`std`'s divisor correction from torch's `unbiased` and `correction` (1 when
 /// neither is given; `correction=None` is 1 too).
@@ -40,8 +42,49 @@ fn norm_p(p: &Bound<'_, PyAny>) -> PyResult<f64> {
     })
 }
 
+const FLOOR_DIVIDE: Operator = Operator::Arith(BinaryOp::FloorDivide);
+const REMAINDER: Operator = Operator::Arith(BinaryOp::Remainder);
+
 #[pymethods]
 impl PyTensor {
+    /// `s ** x` for a number (or array) base.
+    fn __rpow__(
+        &self,
+        py: Python<'_>,
+        base: &Bound<'_, PyAny>,
+        modulo: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        if modulo.is_some() {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "pow() with a modulo is not a tensor operation",
+            ));
+        }
+        self.operator(py, base, POW, true)
+    }
+    /// `x.pow(exponent)`: a number or a tensor exponent.
+    fn pow(&self, py: Python<'_>, exponent: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.operator(py, exponent, POW, false)
+    }
+    fn __floordiv__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.operator(py, o, FLOOR_DIVIDE, false)
+    }
+    fn __rfloordiv__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.operator(py, o, FLOOR_DIVIDE, true)
+    }
+    fn __mod__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.operator(py, o, REMAINDER, false)
+    }
+    fn __rmod__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.operator(py, o, REMAINDER, true)
+    }
+    /// `x // other` (torch's `div(rounding_mode="floor")`): no gradient.
+    fn floor_divide(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.operator(py, other, FLOOR_DIVIDE, false)
+    }
+    /// `x % other`, with the sign of `other`.
+    fn remainder(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.operator(py, other, REMAINDER, false)
+    }
     /// `x` where `x > 0`, else `negative_slope · x`.
     #[pyo3(signature = (negative_slope=0.01))]
     fn leaky_relu(&self, py: Python<'_>, negative_slope: f64) -> PyResult<PyTensor> {

@@ -100,6 +100,10 @@ def _by_argmax_of_permuted(x):
     return x.permute(1, 0)[idx, 1:]
 
 
+def _floor(a, b):
+    return torch.div(a, b, rounding_mode="floor")
+
+
 def _mse_target(shape):
     return np.linspace(-1.0, 1.0, int(np.prod(shape))).reshape(shape)
 
@@ -210,6 +214,69 @@ OPS: tuple[Op, ...] = (
         lambda x: x**0.5,
         positive((3, 4)),
         covers=("Tensor.__pow__",),
+    ),
+    Op(
+        "pow_tensor_exponent",
+        # a tensor exponent broadcast on the left; a number base (torch's wrapped number)
+        lambda a, b: a**b + et.pow(a, b[:1]) + 2.0**b + et.pow(1.5, a) + a.pow(2.0),
+        lambda a, b: a**b + torch.pow(a, b[:1]) + 2.0**b + torch.pow(1.5, a) + a.pow(2.0),
+        lambda rng: [rng.uniform(0.5, 2.0, size=(3, 4)), rng.standard_normal(4)],
+        carriers=("libtorch", "reference", "ieee32"),
+        bad=BROADCAST_BAD,
+        covers=("et.pow", "Tensor.pow", "Tensor.__rpow__"),
+    ),
+    Op(
+        "floor_divide_remainder",
+        # signs on both sides (torch's floor and remainder follow the divisor's sign)
+        lambda a, b: (
+            a % b
+            + (a // b) * 0.5
+            + et.remainder(a, -1.5)
+            + et.floor_divide(a, 0.75)
+            + 2.5 % b
+            + 2.5 // b
+            + a.remainder(b)
+            + a.floor_divide(b)
+        ),
+        # torch's `//` has no derivative (floor_divide); eagertape's is zero, as torch's
+        # div(rounding_mode="floor"), the reference here
+        lambda a, b: (
+            a % b
+            + _floor(a, b) * 0.5
+            + torch.remainder(a, -1.5)
+            + _floor(a, torch.full_like(a, 0.75))
+            + torch.remainder(
+                torch.full_like(b, 2.5), b
+            )  # remainder(Scalar, Tensor): no derivative
+            + _floor(torch.full_like(b, 2.5), b)
+            + a.remainder(b)
+            + _floor(a, b)
+        ),
+        lambda rng: [3 * rng.standard_normal((3, 4)), away_from_zero((4,))(rng)[0]],
+        carriers=("libtorch", "reference", "ieee32"),
+        bad=BROADCAST_BAD,
+        covers=(
+            "Tensor.__mod__",
+            "Tensor.__rmod__",
+            "Tensor.__floordiv__",
+            "Tensor.__rfloordiv__",
+            "et.remainder",
+            "et.floor_divide",
+            "Tensor.remainder",
+            "Tensor.floor_divide",
+        ),
+        smooth=False,  # steps at every multiple of the divisor
+    ),
+    Op(
+        "clamp_tensor_bounds",
+        # tensor min and max broadcast against x, each with its own gradient (torch's rule)
+        lambda x, lo, hi: et.clamp(x, lo, hi) + x.clamp(min=lo) + x.clamp(max=hi),
+        lambda x, lo, hi: torch.clamp(x, lo, hi) + x.clamp(min=lo) + x.clamp(max=hi),
+        lambda rng: [
+            rng.standard_normal((3, 4)),
+            rng.uniform(-1.0, -0.2, 4),
+            rng.uniform(0.2, 1.0, (3, 1)),
+        ],
     ),
     Op(
         "clamp",
