@@ -71,6 +71,45 @@ class Session:
         """Free this session's recycled tape buffers."""
     def rng_state(self) -> tuple[int, int]: ...
     def set_rng_state(self, state: tuple[int, int]) -> None: ...
+    def zeros(
+        self,
+        *size: int | Sequence[int],
+        dtype: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor: ...
+    def ones(
+        self,
+        *size: int | Sequence[int],
+        dtype: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor: ...
+    def full(
+        self,
+        size: int | Sequence[int],
+        fill_value: float | int | bool,
+        *,
+        dtype: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """An int fill gives int64 and a bool fill bool (torch's defaults); else the carrier."""
+    def eye(
+        self,
+        n: int,
+        m: int | None = None,
+        *,
+        dtype: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor: ...
+    def arange(
+        self,
+        start: float,
+        end: float | None = None,
+        step: float | None = None,
+        *,
+        dtype: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """int64 when every argument is an int (torch's default), else the session's carrier."""
     def input(
         self,
         data: ArrayLike | Any,
@@ -422,6 +461,9 @@ def linear(x: Tensor, w: Tensor | ArrayLike, b: Tensor | ArrayLike | None = None
 def cross_entropy(logits: Tensor, class_ids: ArrayLike) -> Tensor: ...
 def mse_loss(pred: Tensor, target: Tensor | ArrayLike) -> Tensor: ...
 def cat(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor: ...
+def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
+    """int64 data of shape tensor.shape + (C,); no gradient."""
+
 def stack(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor: ...
 def where(
     condition: Tensor | ArrayLike,

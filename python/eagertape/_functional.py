@@ -73,6 +73,7 @@ __all__ = [
     "stack",
     "where",
     "pad",
+    "one_hot",
     "masked_fill",
     "index_select",
     "gather",
@@ -350,6 +351,7 @@ cat = _core.cat
 stack = _core.stack
 where = _core.where
 pad = _core.pad
+one_hot = _core.one_hot
 
 
 def masked_fill(x: Tensor, mask: object, value: float) -> Tensor:

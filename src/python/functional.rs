@@ -18,6 +18,7 @@ pub(crate) fn register(m: &Bound<'_, pyo3::types::PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stack, m)?)?;
     m.add_function(wrap_pyfunction!(where_, m)?)?;
     m.add_function(wrap_pyfunction!(pad, m)?)?;
+    m.add_function(wrap_pyfunction!(one_hot, m)?)?;
     Ok(())
 }
 
@@ -111,6 +112,17 @@ fn tensors_of<'py>(
         operands.push(first.get().operand(py, t)?);
     }
     Ok((first, operands))
+}
+
+/// `et.one_hot(tensor, num_classes=-1)`: int64 data, no gradient.
+#[pyfunction]
+#[pyo3(signature = (tensor, num_classes=-1))]
+pub fn one_hot(
+    py: Python<'_>,
+    tensor: &Bound<'_, PyTensor>,
+    num_classes: i64,
+) -> PyResult<PyTensor> {
+    tensor.get().call(py, move |s, h| s.one_hot(h, num_classes))
 }
 
 /// `et.cat(tensors, dim=0)`.

@@ -9,6 +9,7 @@
 mod config;
 mod convert;
 mod errors;
+mod factories;
 mod functional;
 mod grads;
 mod optim;

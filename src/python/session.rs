@@ -72,7 +72,7 @@ pub fn empty_session_caches(py: Python<'_>) -> usize {
 /// dropped, the tape and everything it owns are freed at once; its tensors become invalid.
 #[pyclass(name = "Session", module = "eagertape", frozen)]
 pub struct PySession {
-    cell: Arc<SessionCell>,
+    pub(crate) cell: Arc<SessionCell>,
     id: u64,
 }
 

@@ -206,3 +206,50 @@ impl<B: Backend> Session<B> {
         )
     }
 }
+
+impl<B: Backend> Session<B> {
+    /// `one_hot(ids, num_classes=-1)`: int64 data of shape `ids.shape + (C,)`, 1 at each id
+    /// (`C` = the largest id + 1 when `num_classes` is -1). The ids must be int64 in
+    /// `[0, C)`; the result is a data leaf (no gradient, as torch's has none).
+    pub fn one_hot(&mut self, ids: Handle, num_classes: i64) -> Result<Handle> {
+        self.check(&[ids])?;
+        let v = self.value(ids)?;
+        let dtype = B::dtype(v.get());
+        if dtype != DType::Int64 {
+            return Err(Error::DType(format!(
+                "one_hot: class ids must be int64, not {dtype}"
+            )));
+        }
+        let shape = B::shape(v.get());
+        let values: Vec<i64> = B::to_f64(v.get())?.iter().map(|&x| x as i64).collect();
+        let classes = match num_classes {
+            -1 => match values.iter().max() {
+                Some(&m) => m + 1,
+                None => {
+                    return Err(Error::Argument(
+                        "one_hot: cannot infer the number of classes from an empty tensor".into(),
+                    ))
+                }
+            },
+            c if c < -1 => {
+                return Err(Error::Argument(format!(
+                    "one_hot: num_classes must be -1 or non-negative, got {c}"
+                )))
+            }
+            c => c,
+        };
+        if let Some(bad) = values.iter().find(|&&c| c < 0 || c >= classes) {
+            return Err(Error::IndexOutOfRange(format!(
+                "one_hot: class id {bad} is outside [0, {classes})"
+            )));
+        }
+        let mut out_shape = shape;
+        out_shape.push(classes);
+        let t = {
+            let _guard = B::no_grad();
+            let flat = B::one_hot(&values, classes, DType::Int64, self.config.device)?;
+            B::view(&flat, &out_shape)?
+        };
+        self.input_owned_as(t, Some(DType::Int64), false)
+    }
+}

@@ -611,6 +611,15 @@ OPS: tuple[Op, ...] = (
         covers=("et.argmax", "Tensor.argmax", "et.argmin", "Tensor.argmin"),
     ),
     Op(
+        "one_hot_of_argmax",
+        # int64 one-hot rows of each row's argmax, as a float mask (data: no gradient)
+        lambda x: et.one_hot(x.argmax(1), 4).to(x.dtype) * x,
+        lambda x: F.one_hot(x.argmax(1), 4).to(x.dtype) * x,
+        normal((3, 4)),
+        carriers=NO_COMPARE,
+        covers=("et.one_hot",),
+    ),
+    Op(
         "amin_keepdim",
         lambda x: x.amin(1, keepdim=True),
         lambda x: torch.amin(x, 1, keepdim=True),

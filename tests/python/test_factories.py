@@ -1,0 +1,107 @@
+"""Factories are session methods with torch's arguments and default dtypes; `et.one_hot`
+makes int64 data. Each case is checked against the torch call beside it."""
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+import eagertape as et
+
+# (eagertape call on a float32 session, the torch call): values, shape and dtype agree.
+CASES = {
+    "arange_end": (lambda s: s.arange(5), lambda: torch.arange(5)),
+    "arange_float_step": (lambda s: s.arange(0, 1, 0.1), lambda: torch.arange(0, 1, 0.1)),
+    "arange_negative_step": (lambda s: s.arange(5, 0, -2), lambda: torch.arange(5, 0, -2)),
+    "arange_empty": (lambda s: s.arange(3, 3), lambda: torch.arange(3, 3)),
+    "arange_float_dtype": (
+        lambda s: s.arange(4, dtype="float32"),
+        lambda: torch.arange(4, dtype=torch.float32),
+    ),
+    "zeros_varargs": (lambda s: s.zeros(2, 3), lambda: torch.zeros(2, 3)),
+    "zeros_tuple_int64": (
+        lambda s: s.zeros((2,), dtype="int64"),
+        lambda: torch.zeros((2,), dtype=torch.int64),
+    ),
+    "ones_0d": (lambda s: s.ones(()), lambda: torch.ones(())),
+    "full_float": (lambda s: s.full((2, 2), 1.5), lambda: torch.full((2, 2), 1.5)),
+    "full_int_is_int64": (lambda s: s.full((2, 2), 7), lambda: torch.full((2, 2), 7)),
+    "full_bool": (lambda s: s.full((3,), True), lambda: torch.full((3,), True)),
+    "eye_square": (lambda s: s.eye(3), lambda: torch.eye(3)),
+    "eye_rectangular": (lambda s: s.eye(2, 4), lambda: torch.eye(2, 4)),
+    "zeros_float64_on_float32": (
+        lambda s: s.zeros(2, dtype="float64"),
+        lambda: torch.zeros(2, dtype=torch.float64),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_factory_matches_torch(name):
+    make, reference = CASES[name]
+    sess = et.Session(dtype="float32")
+    out, expected = make(sess), reference()
+    assert out.dtype == str(expected.dtype).removeprefix("torch.")
+    assert out.shape == tuple(expected.shape)
+    np.testing.assert_array_equal(out.numpy(), expected.numpy())
+
+
+def test_factories_make_the_carrier_of_a_reference_session():
+    sess = et.Session(dtype="ieee32")
+    assert sess.ones(2).dtype == "ieee32"
+    assert sess.arange(3).dtype == "int64"
+    np.testing.assert_array_equal(sess.arange(0.0, 1.0, 0.25).numpy(), [0, 0.25, 0.5, 0.75])
+
+
+def test_a_factory_tensor_that_requires_grad_is_a_leaf_of_the_carrier():
+    sess = et.Session(dtype="float64")
+    z = sess.zeros(3, requires_grad=True)
+    assert z.requires_grad
+    with pytest.raises(et.GradError):
+        sess.arange(3, requires_grad=True)  # int64 data carries no gradient
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda s: s.arange(0, 5, 0), et.ArgumentError),
+        (lambda s: s.arange(5, 0), et.ArgumentError),
+        (lambda s: s.zeros(-1), et.ShapeError),
+        (lambda s: s.full((2,), 1.0, dtype="ieee32"), et.DTypeError),
+    ],
+    ids=["zero_step", "inconsistent_sign", "negative_size", "foreign_carrier"],
+)
+def test_bad_factory_arguments_raise_typed_errors_and_record_nothing(call, error):
+    sess = et.Session(dtype="float32")
+    with pytest.raises(error):
+        call(sess)
+    assert sess.tape_len == 0
+
+
+def test_one_hot_matches_torch_with_and_without_num_classes():
+    sess = et.Session(dtype="float32")
+    ids = np.array([[0, 2], [1, 1]])
+    for args in [(4,), ()]:
+        out = et.one_hot(sess.input(ids), *args)
+        expected = F.one_hot(torch.as_tensor(ids), *args)
+        assert out.dtype == "int64"
+        np.testing.assert_array_equal(out.numpy(), expected.numpy())
+
+
+@pytest.mark.parametrize(
+    ("ids", "classes", "error"),
+    [
+        (np.array([0, 3]), 3, et.IndexOutOfRangeError),
+        (np.array([-1, 0]), 3, et.IndexOutOfRangeError),
+        (np.array([0.0, 1.0]), 3, et.DTypeError),
+        (np.array([], dtype=np.int64), -1, et.ArgumentError),
+    ],
+    ids=["id_too_large", "negative_id", "float_ids", "empty_without_classes"],
+)
+def test_one_hot_refuses_bad_ids_and_records_nothing(ids, classes, error):
+    sess = et.Session(dtype="float32")
+    x = sess.input(ids)
+    before = sess.tape_len
+    with pytest.raises(error):
+        et.one_hot(x, classes)
+    assert sess.tape_len == before
