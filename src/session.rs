@@ -3,6 +3,7 @@
 //! handle and the op's shapes before any kernel runs, so a rejected call changes nothing.
 
 mod backward;
+mod contract;
 pub mod index;
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -493,7 +494,13 @@ impl<B: Backend> Session<B> {
             (None, None) => {
                 let op = match op {
                     Operator::Arith(f) => f.op(),
-                    Operator::MatMul => Op::matmul(),
+                    Operator::MatMul => {
+                        return self.all_or_nothing(|s| {
+                            let a = s.operand_node(lhs)?;
+                            let b = s.operand_node(rhs)?;
+                            s.matmul(a, b)
+                        })
+                    }
                 };
                 return match (lhs, rhs) {
                     (Operand::Node(a), Operand::Node(b)) => self.record(op, &[a, b]),
@@ -534,6 +541,23 @@ impl<B: Backend> Session<B> {
         match tensor {
             Operand::Node(h) => self.record(op, &[h]),
             data => self.apply(op, vec![data]),
+        }
+    }
+
+    /// A recorded tensor for an operand: a node itself, data as a constant input leaf.
+    fn operand_node(&mut self, o: Operand<B>) -> Result<Handle> {
+        match o {
+            Operand::Node(h) => {
+                self.check(&[h])?;
+                Ok(h)
+            }
+            Operand::Data(t) => {
+                let dtype = B::dtype(&t);
+                self.input_owned_as(t, dtype.is_data().then_some(dtype), false)
+            }
+            Operand::Number(_) => Err(Error::Argument(
+                "a number is not a tensor operand here".into(),
+            )),
         }
     }
 

@@ -74,6 +74,8 @@ __all__ = [
     "where",
     "pad",
     "one_hot",
+    "einsum",
+    "bmm",
     "masked_fill",
     "index_select",
     "gather",
@@ -352,6 +354,8 @@ stack = _core.stack
 where = _core.where
 pad = _core.pad
 one_hot = _core.one_hot
+einsum = _core.einsum
+bmm = _core.bmm
 
 
 def masked_fill(x: Tensor, mask: object, value: float) -> Tensor:

@@ -19,6 +19,8 @@ pub(crate) fn register(m: &Bound<'_, pyo3::types::PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(where_, m)?)?;
     m.add_function(wrap_pyfunction!(pad, m)?)?;
     m.add_function(wrap_pyfunction!(one_hot, m)?)?;
+    m.add_function(wrap_pyfunction!(einsum, m)?)?;
+    m.add_function(wrap_pyfunction!(bmm, m)?)?;
     Ok(())
 }
 
@@ -112,6 +114,60 @@ fn tensors_of<'py>(
         operands.push(first.get().operand(py, t)?);
     }
     Ok((first, operands))
+}
+
+/// The tensors of `items` (a `TypeError` naming `name` for anything else).
+fn handles(name: &str, items: &[Bound<'_, PyAny>]) -> PyResult<Vec<crate::tape::Handle>> {
+    items
+        .iter()
+        .map(|t| {
+            t.cast::<PyTensor>().map(|t| t.get().handle).map_err(|_| {
+                pyo3::exceptions::PyTypeError::new_err(format!(
+                    "{name}: expected eagertape tensors, got {}",
+                    t.get_type()
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_default()
+                ))
+            })
+        })
+        .collect()
+}
+
+/// `et.einsum(equation, *operands)` (or one sequence of operands, as torch).
+#[pyfunction]
+#[pyo3(signature = (equation, *operands))]
+pub fn einsum(
+    py: Python<'_>,
+    equation: &str,
+    operands: &Bound<'_, pyo3::types::PyTuple>,
+) -> PyResult<PyTensor> {
+    let mut items: Vec<Bound<'_, PyAny>> = operands.iter().collect();
+    if items.len() == 1 && items[0].cast::<PyTensor>().is_err() {
+        items = items[0].try_iter()?.collect::<PyResult<_>>()?;
+    }
+    let hs = handles("einsum", &items)?;
+    let first = items.first().ok_or_else(|| {
+        super::to_py(Error::Argument(
+            "einsum: at least one operand is needed".into(),
+        ))
+    })?;
+    let equation = equation.to_string();
+    first
+        .cast::<PyTensor>()?
+        .get()
+        .call(py, move |s, _| s.einsum(&equation, &hs))
+}
+
+/// `et.bmm(input, mat2)`: two 3-D tensors with one batch size.
+#[pyfunction]
+pub fn bmm(
+    py: Python<'_>,
+    input: &Bound<'_, PyTensor>,
+    mat2: &Bound<'_, PyAny>,
+) -> PyResult<PyTensor> {
+    let b = handles("bmm", std::slice::from_ref(mat2))?[0];
+    input.get().call(py, move |s, a| s.bmm(a, b))
 }
 
 /// `et.one_hot(tensor, num_classes=-1)`: int64 data, no gradient.

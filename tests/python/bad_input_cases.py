@@ -33,6 +33,15 @@ def missing_cuda() -> str:
     return f"cuda:{max(7, torch.cuda.device_count())}"
 
 
+def on_ieee32(f):
+    """`f` of a (3,) tensor of a fresh ieee32 session (freed when the call ends)."""
+    sess = et.Session(dtype="ieee32")
+    try:
+        return f(sess.input(np.ones(3)))
+    finally:
+        del sess
+
+
 class Ctx:
     """The world a row acts on, built fresh per row (the snapshot is taken after this).
 
@@ -203,6 +212,42 @@ CASES = _table(
     "ConfigError | ledger",
     "assign_strings | strings into a parameter | c.p.assign(np.full((2, 3), 'a')) | "
     "DTypeError | params, optim, ledger",
+    # --- indexing and the tensor language ----------------------------------------------
+    "index_int_out_of_range | x[4] of (4, 3) | c.x[4] | IndexOutOfRangeError | tape, rng, ledger",
+    "index_negative_out_of_range | x[-5] of (4, 3) | c.x[-5] | "
+    "IndexOutOfRangeError | tape, rng, ledger",
+    "index_tensor_out_of_range | x[[0, 7]] | c.x[np.array([0, 7])] | "
+    "IndexOutOfRangeError | tape, rng, ledger",
+    "index_negative_tensor_out_of_range | x[[-5]] | c.x[np.array([-5])] | "
+    "IndexOutOfRangeError | tape, rng, ledger",
+    "index_ieee32_out_of_range | t[[3]] of (3,), ieee32 (reference backend) | "
+    "on_ieee32(lambda t: t[np.array([3])]) | IndexOutOfRangeError | tape, rng, ledger",
+    "index_ieee32_negative_out_of_range | t[[-4]] of (3,), ieee32 | "
+    "on_ieee32(lambda t: t[np.array([-4])]) | IndexOutOfRangeError | tape, rng, ledger",
+    "index_float_array | x[[0.5]] | c.x[np.array([0.5])] | DTypeError | tape, rng, ledger",
+    "index_float_tensor | x[v3] (float64 tensor) | c.x[c.v3] | DTypeError | tape, rng, ledger",
+    "mask_wrong_shape | bool mask (3,) on (4, 3) | c.x[np.ones(3, bool)] | "
+    "IndexOutOfRangeError | tape, rng, ledger",
+    "setitem | x[0] = 1 | c.x.__setitem__(0, 1.0) | TypeError | tape, rng, ledger",
+    "gather_out_of_range | gather index 3 of 3 columns | "
+    "c.x.gather(1, np.array([[0], [3], [0], [0]])) | IndexOutOfRangeError | tape, rng, ledger",
+    "index_select_out_of_range | index_select 4 of 4 rows | c.x.index_select(0, np.array([4])) | "
+    "IndexOutOfRangeError | tape, rng, ledger",
+    "cat_shapes | cat (4, 3) and (2, 3) on dim 1 | et.cat([c.x, c.m23], 1) | "
+    "ShapeError | tape, rng, ledger",
+    "cat_dtypes | cat float64 and int64 | et.cat([c.v4, c.ids]) | DTypeError | tape, rng, ledger",
+    "einsum_parse | 'ij->k' | et.einsum('ij->k', c.m23) | ArgumentError | tape, rng, ledger",
+    "einsum_terms | two terms, one operand | et.einsum('ij,jk', c.m23) | "
+    "ArgumentError | tape, rng, ledger",
+    "einsum_letters | a digit subscript | et.einsum('i1', c.m23) | ArgumentError | tape, rng, ledger",
+    "einsum_sizes | j of sizes 3 and 4 | et.einsum('ij,jk', c.m23, c.m45) | "
+    "ShapeError | tape, rng, ledger",
+    "one_hot_out_of_range | class id 2 with 2 classes | et.one_hot(c.ids, 2) | "
+    "IndexOutOfRangeError | tape, rng, ledger",
+    "to_foreign_carrier | to('ieee32') on a float64 session | c.x.to('ieee32') | "
+    "DTypeError | tape, rng, ledger",
+    "arange_zero_step | arange(0, 1, 0) | c.sess.arange(0, 1, 0) | "
+    "ArgumentError | tape, rng, ledger",
     # --- class ids ----------------------------------------------------------------------
     "ce_id_too_large | id 3 for 3 classes | et.cross_entropy(c.logits, [0, 1, 2, 3]) | "
     "ClassIndexError | tape, rng, ledger",

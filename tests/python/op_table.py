@@ -457,6 +457,61 @@ OPS: tuple[Op, ...] = (
         covers=("Tensor.__matmul__", "Tensor.matmul", "et.matmul"),
     ),
     Op(
+        "matmul_vectors",
+        # 1-D on either side: vector·vector (0-d), vector·batch, batch·vector
+        lambda v, m: (
+            (v @ v) + (v @ m).sum() + et.matmul(v, m[0]).sum() + (m.permute(0, 2, 1) @ v).sum()
+        ),
+        lambda v, m: (
+            (v @ v) + (v @ m).sum() + torch.matmul(v, m[0]).sum() + (m.permute(0, 2, 1) @ v).sum()
+        ),
+        normal((3,), (2, 3, 4)),
+    ),
+    Op(
+        "matmul_vector_batch",
+        lambda v, m: v @ m,
+        torch.matmul,
+        normal((4,), (2, 4, 3)),
+        bad=(("vector_lengths", [(3,), (4, 2)], et.ShapeError),),
+    ),
+    Op(
+        "bmm",
+        et.bmm,
+        torch.bmm,
+        normal((2, 3, 4), (2, 4, 5)),
+        bad=(
+            ("batch_sizes", [(2, 3, 4), (3, 4, 5)], et.ShapeError),
+            ("not_3d", [(3, 4), (4, 5)], et.ShapeError),
+        ),
+        covers=("et.bmm",),
+    ),
+    Op(
+        "einsum",
+        # explicit and implicit outputs, a batch contraction, an outer product, ..., a
+        # transposed view as an operand, a full contraction
+        lambda a, b: (
+            et.einsum("bij,bjk->bik", a, b).sum()
+            + et.einsum("bij,bjk", a, b).sum()
+            + et.einsum("...ij,...jk->...ik", a, b).sum()
+            + et.einsum("bji->bij", a).sum()
+            + et.einsum("i,j->ij", a[0, 0], b[0, 0]).sum()
+            + et.einsum("bij,bij->", a.permute(0, 2, 1)[:, :3], b[:, :3, :3])
+            + et.einsum("ij->", [a[1]])
+        ),
+        lambda a, b: (
+            torch.einsum("bij,bjk->bik", a, b).sum()
+            + torch.einsum("bij,bjk", a, b).sum()
+            + torch.einsum("...ij,...jk->...ik", a, b).sum()
+            + torch.einsum("bji->bij", a).sum()
+            + torch.einsum("i,j->ij", a[0, 0], b[0, 0]).sum()
+            + torch.einsum("bij,bij->", a.permute(0, 2, 1)[:, :3], b[:, :3, :3])
+            + torch.einsum("ij->", [a[1]])
+        ),
+        normal((2, 3, 4), (2, 4, 5)),
+        bad=(("contracted_sizes", [(2, 3, 4), (2, 5, 5)], et.ShapeError),),
+        covers=("et.einsum",),
+    ),
+    Op(
         "linear",
         et.linear,
         F.linear,
