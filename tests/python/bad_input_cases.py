@@ -239,7 +239,8 @@ CASES = _table(
     "einsum_parse | 'ij->k' | et.einsum('ij->k', c.m23) | ArgumentError | tape, rng, ledger",
     "einsum_terms | two terms, one operand | et.einsum('ij,jk', c.m23) | "
     "ArgumentError | tape, rng, ledger",
-    "einsum_letters | a digit subscript | et.einsum('i1', c.m23) | ArgumentError | tape, rng, ledger",
+    "einsum_letters | a digit subscript | et.einsum('i1', c.m23) | "
+    "ArgumentError | tape, rng, ledger",
     "einsum_sizes | j of sizes 3 and 4 | et.einsum('ij,jk', c.m23, c.m45) | "
     "ShapeError | tape, rng, ledger",
     "one_hot_out_of_range | class id 2 with 2 classes | et.one_hot(c.ids, 2) | "
