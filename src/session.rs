@@ -5,6 +5,7 @@
 mod backward;
 mod contract;
 pub mod index;
+pub mod loss;
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -615,21 +616,6 @@ impl<B: Backend> Session<B> {
         )?;
         self.rng = rng;
         Ok(h)
-    }
-
-    /// Mean cross entropy of `(n, c)` logits against `n` class ids.
-    pub fn cross_entropy(&mut self, logits: Handle, class_ids: &[i64]) -> Result<Handle> {
-        let shape = self.shape(logits)?;
-        crate::ops::check_class_ids(&shape, class_ids)?;
-        let one_hot = {
-            let _guard = B::no_grad();
-            B::one_hot(class_ids, shape[1], self.dtype, self.config.device)?
-        };
-        let one_hot = Tracked::owned(one_hot, Category::Tape);
-        self.record(
-            Op::CrossEntropy(crate::ops::softmax::CrossEntropy { one_hot }),
-            &[logits],
-        )
     }
 
     /// Invariant 4: release tape-owned intermediates and workspaces, then the borrowed

@@ -332,7 +332,7 @@ fn recycled_results_are_bit_identical_to_fresh_ones() {
             cases.push((f.op(), vec![6, 1]));
             cases.push((f.op(), vec![0, 2])); // broadcast
         }
-        for &f in ScalarOp::ALL {
+        for &f in ScalarOp::ALL.iter().filter(|f| f.has_out()) {
             for s in [0.5, -3.0, 2.0, -1.5] {
                 cases.push((f.op(s), vec![6]));
             }

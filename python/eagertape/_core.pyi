@@ -458,8 +458,85 @@ class AdamW(Optimizer):
 
 def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor: ...
 def linear(x: Tensor, w: Tensor | ArrayLike, b: Tensor | ArrayLike | None = None) -> Tensor: ...
-def cross_entropy(logits: Tensor, class_ids: ArrayLike) -> Tensor: ...
-def mse_loss(pred: Tensor, target: Tensor | ArrayLike) -> Tensor: ...
+
+Reduction: TypeAlias = Literal["none", "mean", "sum"]
+
+def cross_entropy(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    weight: Tensor | ArrayLike | None = None,
+    size_average: bool | None = None,
+    ignore_index: int = -100,
+    reduce: bool | None = None,
+    reduction: Reduction = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
+    """Class indices (int64, the input's shape without dim 1; ignore_index skipped) or
+    probabilities (the input's shape); ClassIndexError for an id outside [0, C)."""
+
+def nll_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    weight: Tensor | ArrayLike | None = None,
+    size_average: bool | None = None,
+    ignore_index: int = -100,
+    reduce: bool | None = None,
+    reduction: Reduction = "mean",
+) -> Tensor: ...
+def mse_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: Reduction = "mean",
+) -> Tensor: ...
+def l1_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: Reduction = "mean",
+) -> Tensor: ...
+def smooth_l1_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: Reduction = "mean",
+    beta: float = 1.0,
+) -> Tensor: ...
+def huber_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    reduction: Reduction = "mean",
+    delta: float = 1.0,
+    weight: Tensor | ArrayLike | None = None,
+) -> Tensor: ...
+def binary_cross_entropy(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    weight: Tensor | ArrayLike | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: Reduction = "mean",
+) -> Tensor: ...
+def binary_cross_entropy_with_logits(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    weight: Tensor | ArrayLike | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: Reduction = "mean",
+    pos_weight: Tensor | ArrayLike | None = None,
+) -> Tensor: ...
+def kl_div(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: Literal["none", "mean", "sum", "batchmean"] = "mean",
+    log_target: bool = False,
+) -> Tensor: ...
 def cat(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor: ...
 def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
     """torch's einsum (implicit and explicit output, ...); a subscript repeated within one

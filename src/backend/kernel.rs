@@ -48,6 +48,8 @@ pub trait PairKernel: 'static {
 /// `y = f(x, s)` for a constant number `s`, elementwise.
 pub trait ScalarKernel: 'static {
     const NAME: &'static str;
+    /// Whether [`ScalarKernel::torch_out`] writes into `out` (the pool recycles only then).
+    const HAS_OUT: bool = true;
     /// Refuse a number the op cannot take for a tensor of `dtype` (as torch refuses a bound
     /// beyond float32's range); every backend calls it before the kernel. Default: any.
     fn check(_s: f64, _dtype: crate::config::DType) -> Result<()> {

@@ -167,6 +167,10 @@ impl ScalarKernel for LeakyRelu {
         // (tch's leaky_relu takes no slope).
         Ok(x.f_leaky_relu_backward(x, s, false)?)
     }
+    fn torch_out(x: &Tensor, s: f64, out: &mut Tensor) -> Result<bool> {
+        drop(x.f_leaky_relu_backward_grad_input(out, x, s, false)?);
+        Ok(true)
+    }
     fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
         point(|x: S, s| {
             if x.to_f64() > 0.0 {
@@ -196,6 +200,7 @@ impl ScalarFn for LeakyRelu {
 
 impl ScalarKernel for Elu {
     const NAME: &'static str = "elu";
+    const HAS_OUT: bool = false;
     fn torch(x: &Tensor, alpha: f64) -> Result<Tensor> {
         // tch's elu takes no alpha: torch's formula, x > 0 ? x : expm1(x)·alpha.
         let negative = x.f_expm1()?.f_mul_scalar(alpha)?;

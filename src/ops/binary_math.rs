@@ -21,7 +21,7 @@ pub struct FloorDivide;
 /// `a % b`: torch's `remainder` (the sign of `b`).
 pub struct Remainder;
 /// `a` where `m == 0`, else 0 (torch's `masked_fill_(m, 0)`, with no NaN from `0 · inf`).
-struct ZeroWhere;
+pub(crate) struct ZeroWhere;
 
 fn point2<S: Scalar>(f: fn(S, S) -> S) -> Option<fn(S, S) -> S> {
     (!S::INTERVAL).then_some(f)
@@ -68,6 +68,10 @@ impl BinaryKernel for Pow {
     fn torch(a: &Tensor, b: &Tensor) -> Result<Tensor> {
         Ok(a.f_pow(b)?)
     }
+    fn torch_out(a: &Tensor, b: &Tensor, out: &mut Tensor) -> Result<bool> {
+        drop(a.f_pow_tensor_tensor_out(out, b)?);
+        Ok(true)
+    }
     fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
         point2(|a: S, b: S| from(libm::pow(a.to_f64(), b.to_f64())))
     }
@@ -78,6 +82,10 @@ impl BinaryKernel for FloorDivide {
     fn torch(a: &Tensor, b: &Tensor) -> Result<Tensor> {
         Ok(a.f_div_tensor_mode(b, "floor")?)
     }
+    fn torch_out(a: &Tensor, b: &Tensor, out: &mut Tensor) -> Result<bool> {
+        drop(a.f_div_out_mode(out, b, "floor")?);
+        Ok(true)
+    }
     fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
         point2(|a: S, b: S| from(div_floor(a.to_f64(), b.to_f64())))
     }
@@ -87,6 +95,10 @@ impl BinaryKernel for Remainder {
     const NAME: &'static str = "remainder";
     fn torch(a: &Tensor, b: &Tensor) -> Result<Tensor> {
         Ok(a.f_remainder_tensor(b)?)
+    }
+    fn torch_out(a: &Tensor, b: &Tensor, out: &mut Tensor) -> Result<bool> {
+        drop(a.f_remainder_tensor_out(out, b)?);
+        Ok(true)
     }
     fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
         point2(|a: S, b: S| from(remainder(a.to_f64(), b.to_f64())))
@@ -103,8 +115,17 @@ impl BinaryKernel for ZeroWhere {
     }
 }
 
+/// `a` where `m != 0`, else `b` (exact: the other side never enters, not even as `0 · inf`).
+pub(crate) fn select<B: Backend>(m: &B::T, a: &B::T, b: &B::T) -> Result<B::T> {
+    let not_m = B::add_scalar(&B::neg(m)?, 1.0)?;
+    B::add(
+        &B::binary::<ZeroWhere>(a, &not_m)?,
+        &B::binary::<ZeroWhere>(b, m)?,
+    )
+}
+
 /// 1 where `t == 0`.
-fn is_zero<B: Backend>(t: &B::T) -> Result<B::T> {
+pub(crate) fn is_zero<B: Backend>(t: &B::T) -> Result<B::T> {
     let z = B::full(&[], 0.0, B::dtype(t), B::device(t))?;
     B::binary::<super::binary::EqMask>(t, &z)
 }

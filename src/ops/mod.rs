@@ -21,6 +21,7 @@ pub mod layout;
 pub mod loss;
 pub mod matmul;
 pub mod movement;
+pub mod nll;
 pub mod reduce;
 pub mod scalar;
 pub mod softmax;
@@ -38,8 +39,6 @@ use crate::buffer::{Tracked, Value};
 use crate::error::{Error, Result};
 use crate::ledger::Category;
 use crate::param::Parameter;
-
-pub use softmax::check_class_ids;
 
 /// How many operands an op takes; checked before anything else about a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -224,8 +223,9 @@ ops! {
     /// `argmax`/`argmin`: int64 data.
     ArgExtremum(statistics::ArgExtremum),
     Softmax(softmax::Softmax),
-    CrossEntropy(softmax::CrossEntropy<B>),
-    MseLoss(loss::MseLoss),
+    /// `cross_entropy` and `nll_loss` (boxed: the coefficient workspace).
+    ClassLoss(Box<nll::ClassLoss<B>>),
+    PointLoss(loss::PointLoss),
     /// Comparisons, logic and `isfinite`/`isnan`: bool results.
     Compare(compare::Compare),
     /// `to(dtype)` and its short forms.

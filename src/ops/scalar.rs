@@ -48,6 +48,12 @@ macro_rules! scalar_ops {
                     $(ScalarOp::$name => <$unit as ScalarFn>::grad::<B>(g, x, y, s),)*
                 }
             }
+            /// Whether the LibTorch kernel has an `_out` form.
+            pub fn has_out(self) -> bool {
+                match self {
+                    $(ScalarOp::$name => <$unit as ScalarKernel>::HAS_OUT,)*
+                }
+            }
             /// The LibTorch `_out` kernel (see [`OutKernel`]), after the op's check.
             pub fn torch_out(self, x: &Tensor, s: f64, out: &mut Tensor) -> Result<bool> {
                 let dtype = crate::backend::libtorch::dtype_of(x.f_kind()?);
@@ -139,7 +145,9 @@ impl<B: Backend> Rule<B> for WithScalar {
         )])
     }
     fn out_kernel(&self, _parents: usize) -> Option<OutKernel> {
-        Some(OutKernel::Scalar(self.f, self.s))
+        self.f
+            .has_out()
+            .then_some(OutKernel::Scalar(self.f, self.s))
     }
 }
 

@@ -1,38 +1,10 @@
-//! `softmax`, `log_softmax` along one dim, and the mean `cross_entropy` of `(n, c)` logits
-//! against class ids (stored as one-hot rows in the node's workspace).
+//! `softmax` and `log_softmax` along one dim (`cross_entropy` is in `nll.rs`).
 
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::{Backend, OutKernel};
 use crate::buffer::Value;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::shape::normalize_dim;
-
-/// Check class ids against `(n, c)` logits.
-pub fn check_class_ids(logits: &[i64], ids: &[i64]) -> Result<()> {
-    if logits.len() != 2 {
-        return Err(Error::Shape(format!(
-            "cross_entropy: logits must have shape (batch, classes), got {logits:?}"
-        )));
-    }
-    if ids.len() as i64 != logits[0] {
-        return Err(Error::Shape(format!(
-            "cross_entropy: {} class ids for a batch of {}",
-            ids.len(),
-            logits[0]
-        )));
-    }
-    if let Some((i, &bad)) = ids
-        .iter()
-        .enumerate()
-        .find(|(_, &c)| c < 0 || c >= logits[1])
-    {
-        return Err(Error::Index(format!(
-            "cross_entropy: class id {bad} at position {i} is out of range for {} classes",
-            logits[1]
-        )));
-    }
-    Ok(())
-}
 
 /// `softmax(dim)`, or `log_softmax(dim)` when `log`.
 pub struct Softmax {
@@ -98,78 +70,11 @@ impl<B: Backend> Rule<B> for Softmax {
     }
 }
 
-/// Mean cross entropy of `(n, c)` logits; the workspace holds the one-hot targets (built
-/// by [`crate::session::Session::cross_entropy`] after the class ids were checked).
-pub struct CrossEntropy<B: Backend> {
-    pub one_hot: Value<B>,
-}
-
-impl<B: Backend> Rule<B> for CrossEntropy<B> {
-    fn name(&self) -> &'static str {
-        "cross_entropy"
-    }
-    fn arity(&self) -> Arity {
-        Arity::Exactly(1)
-    }
-    fn output(&self) -> Output {
-        Output::Fresh
-    }
-    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
-        let oh = B::shape(self.one_hot.get());
-        if shapes[0] != oh.as_slice() {
-            return Err(Error::Shape(format!(
-                "cross_entropy: logits of shape {:?} for one-hot targets of shape {oh:?}",
-                shapes[0]
-            )));
-        }
-        Ok(vec![])
-    }
-    /// `-(1/n) Σ_rows Σ_c onehot · log_softmax(x)`.
-    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
-        let x = xs[0].get();
-        let n = B::shape(x)[0]; // an empty batch gives NaN, as torch
-        let picked = B::sum_dims(
-            &B::mul(&B::log_softmax(x, 1)?, self.one_hot.get())?,
-            &[],
-            false,
-        )?;
-        fresh(B::mul_scalar(&picked, -1.0 / n as f64)?)
-    }
-    /// dx = (softmax(x) − onehot) · g / n
-    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
-        let (xs, g) = (cx.xs, cx.g);
-        let x = xs[0].get();
-        let n = B::shape(x)[0];
-        let d = B::sub(&B::softmax(x, 1)?, self.one_hot.get())?;
-        let t = B::mul(&B::mul_scalar(&d, 1.0 / n as f64)?, g.get())?;
-        Ok(vec![Some(grad_value(t))])
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::ops::testing::{check_grads, data, dt};
     use crate::ops::Op;
     use tch::{Kind, Tensor};
-
-    #[test]
-    fn class_ids_are_checked() {
-        assert!(check_class_ids(&[2, 3], &[0, 2]).is_ok());
-        assert!(matches!(
-            check_class_ids(&[2, 3], &[0, 3]),
-            Err(Error::Index(_))
-        ));
-        assert!(matches!(
-            check_class_ids(&[2, 3], &[-1, 0]),
-            Err(Error::Index(_))
-        ));
-        assert!(matches!(
-            check_class_ids(&[2, 3], &[0]),
-            Err(Error::Shape(_))
-        ));
-        assert!(matches!(check_class_ids(&[3], &[0]), Err(Error::Shape(_))));
-    }
 
     /// The oracle's mean cross entropy: `nll(log_softmax(x))` in float64.
     fn cross_entropy_t(logits: &Tensor, ids: &[i64]) -> Tensor {

@@ -1,5 +1,6 @@
 //! The function forms of eagertape's ops that are not Tensor methods (`et.linear`,
-//! `et.cross_entropy`, `et.mse_loss`, `et.dropout`); `register` adds them to `_core`.
+//! `et.dropout`, `et.cat`, `et.einsum`, ...; the losses are in `losses.rs`); `register`
+//! adds them to `_core`.
 
 use pyo3::prelude::*;
 
@@ -11,8 +12,6 @@ use crate::session::Operand;
 
 pub(crate) fn register(m: &Bound<'_, pyo3::types::PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(linear, m)?)?;
-    m.add_function(wrap_pyfunction!(cross_entropy, m)?)?;
-    m.add_function(wrap_pyfunction!(mse_loss, m)?)?;
     m.add_function(wrap_pyfunction!(dropout, m)?)?;
     m.add_function(wrap_pyfunction!(cat, m)?)?;
     m.add_function(wrap_pyfunction!(stack, m)?)?;
@@ -42,53 +41,12 @@ pub fn linear(
     x.apply(py, Op::linear(), operands)
 }
 
-/// Mean cross entropy of `(batch, classes)` logits against integer class ids.
-#[pyfunction]
-pub fn cross_entropy(
-    py: Python<'_>,
-    logits: &PyTensor,
-    class_ids: &Bound<'_, PyAny>,
-) -> PyResult<PyTensor> {
-    let ids = class_ids_of(class_ids)?;
-    logits.call(py, move |s, h| s.cross_entropy(h, &ids))
-}
-
-/// Integer class ids from a list, numpy array or torch tensor.
-fn class_ids_of(obj: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
-    let py = obj.py();
-    let arr = py.import("numpy")?.call_method1("asarray", (obj,))?;
-    let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
-    let empty = arr.getattr("size")?.extract::<usize>()? == 0;
-    if kind != "i" && kind != "u" && !empty {
-        return Err(super::to_py(Error::DType(format!(
-            "cross_entropy: class ids must be integers, got dtype {}",
-            arr.getattr("dtype")?.str()?
-        ))));
-    }
-    let ndim: usize = arr.getattr("ndim")?.extract()?;
-    if ndim != 1 {
-        return Err(super::to_py(Error::Shape(format!(
-            "cross_entropy: class ids must be one-dimensional, got {ndim} dimensions"
-        ))));
-    }
-    arr.call_method1("astype", ("int64",))?
-        .call_method0("tolist")?
-        .extract()
-}
-
 /// Inverted dropout drawn from the tensor's session generator (identity when not
 /// `training`).
 #[pyfunction]
 #[pyo3(signature = (x, p=0.5, training=true))]
 pub fn dropout(py: Python<'_>, x: &PyTensor, p: f64, training: bool) -> PyResult<PyTensor> {
     x.call(py, move |s, h| s.dropout(h, p, training))
-}
-
-/// Mean squared error between a prediction and a target of the same shape.
-#[pyfunction]
-pub fn mse_loss(py: Python<'_>, pred: &PyTensor, target: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-    let t = pred.operand(py, target)?;
-    pred.apply(py, Op::mse_loss(), vec![Operand::Node(pred.handle), t])
 }
 
 /// Operands of a function over several tensors: the first tensor's session decides.

@@ -12,6 +12,7 @@ mod errors;
 mod factories;
 mod functional;
 mod grads;
+mod losses;
 mod optim;
 mod param;
 mod session;
@@ -102,5 +103,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(empty_session_caches, m)?)?;
     m.add_function(wrap_pyfunction!(set_default_device, m)?)?;
     m.add_function(wrap_pyfunction!(get_default_device, m)?)?;
-    functional::register(m)
+    functional::register(m)?;
+    losses::register(m)
 }

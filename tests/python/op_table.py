@@ -15,6 +15,7 @@ operand shapes the op must reject with the given error before recording anything
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -73,6 +74,22 @@ def mixed(first, second):
 
 BROADCAST_BAD = (("no_broadcast", [(3,), (4,)], et.ShapeError),)
 CE_IDS = np.array([0, 3, 1, 1, 2])
+
+
+CE_SPATIAL = np.array([[[0, 2], [1, 1]], [[2, 0], [1, 2]]])  # (N, d1, d2); 2 is also ignored
+CE_WEIGHT = np.array([0.5, 2.0, 1.5])
+CE_WEIGHT4 = np.array([0.5, 2.0, 1.5, 1.0])
+CE_PROBS = np.array([[0.1, 0.2, 0.3, 0.4], [0.25, 0.25, 0.25, 0.25], [0.7, 0.1, 0.1, 0.1]])
+REG_TARGET = np.array([[0.3, -1.2, 0.0, 2.2], [-0.4, 0.35, 1.1, -2.0], [0.05, 0.9, -0.6, 0.45]])
+BCE_TARGET = np.array([[0.0, 1.0, 0.3, 0.7], [1.0, 0.0, 0.5, 0.9], [0.2, 1.0, 0.0, 0.6]])
+POS_WEIGHT = np.array([1.0, 2.0, 0.5, 3.0])
+KL_TARGET = CE_PROBS
+
+
+def _kl_mean_log_target(x):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # torch's note that "mean" is not "batchmean"
+        return F.kl_div(x, _t(np.log(KL_TARGET)), reduction="mean", log_target=True)
 
 
 def _ce_torch(x):
@@ -1036,6 +1053,128 @@ OPS: tuple[Op, ...] = (
         lambda x: F.mse_loss(x, torch.as_tensor(_mse_target((4, 3)))),
         normal((4, 3)),
         covers=("et.mse_loss",),
+    ),
+    Op(
+        "cross_entropy_spatial_weighted_ignored_smoothed",
+        # (N, C, d1, d2) logits, class weights, an ignore_index position, label smoothing,
+        # each reduction; the legacy reduce= form
+        lambda x: (
+            et.cross_entropy(x, CE_SPATIAL, weight=CE_WEIGHT, ignore_index=2, label_smoothing=0.1)
+            + et.cross_entropy(x, CE_SPATIAL, reduction="sum", ignore_index=2) * 0.1
+            + et.cross_entropy(
+                x, CE_SPATIAL, weight=CE_WEIGHT, reduction="none", ignore_index=2
+            ).sum()
+            + et.cross_entropy(x[:, :, 0, 0], CE_SPATIAL[:, 0, 0], reduce=False).sum()
+        ),
+        lambda x: (
+            F.cross_entropy(
+                x, _t(CE_SPATIAL), weight=_t(CE_WEIGHT), ignore_index=2, label_smoothing=0.1
+            )
+            + F.cross_entropy(x, _t(CE_SPATIAL), reduction="sum", ignore_index=2) * 0.1
+            + F.cross_entropy(
+                x, _t(CE_SPATIAL), weight=_t(CE_WEIGHT), reduction="none", ignore_index=2
+            ).sum()
+            + F.cross_entropy(x[:, :, 0, 0], _t(CE_SPATIAL[:, 0, 0]), reduction="none").sum()
+        ),
+        normal((2, 3, 2, 2)),
+    ),
+    Op(
+        "cross_entropy_probabilities_and_single_sample",
+        # probability targets (with smoothing and weights); a (C,) input with a 0-d target
+        lambda x: (
+            et.cross_entropy(x, CE_PROBS, label_smoothing=0.2)
+            + et.cross_entropy(x, CE_PROBS, weight=CE_WEIGHT4, reduction="sum")
+            + et.cross_entropy(x[0], np.array(2))
+        ),
+        lambda x: (
+            F.cross_entropy(x, _t(CE_PROBS), label_smoothing=0.2)
+            + F.cross_entropy(x, _t(CE_PROBS), weight=_t(CE_WEIGHT4), reduction="sum")
+            + F.cross_entropy(x[0], _t(np.array(2)))
+        ),
+        normal((3, 4)),
+    ),
+    Op(
+        "nll_loss",
+        lambda x: (
+            et.nll_loss(x.log_softmax(1), CE_IDS, weight=CE_WEIGHT4, ignore_index=1)
+            + et.nll_loss(x, CE_IDS, reduction="sum")
+        ),
+        lambda x: (
+            F.nll_loss(x.log_softmax(1), _t(CE_IDS), weight=_t(CE_WEIGHT4), ignore_index=1)
+            + F.nll_loss(x, _t(CE_IDS), reduction="sum")
+        ),
+        normal((5, 4)),
+        covers=("et.nll_loss",),
+    ),
+    Op(
+        "regression_losses",
+        # each reduction; kinks of smooth_l1 / huber on both sides (|d| around beta, delta)
+        lambda x: (
+            et.mse_loss(x, REG_TARGET, reduction="sum")
+            + et.l1_loss(x, REG_TARGET)
+            + et.l1_loss(x, REG_TARGET, reduction="none").sum()
+            + et.smooth_l1_loss(x, REG_TARGET, beta=0.5)
+            + et.smooth_l1_loss(x, REG_TARGET, reduction="sum")
+            + et.huber_loss(x, REG_TARGET, delta=0.4)
+            + et.huber_loss(x, REG_TARGET, reduction="none", delta=2.0).sum()
+        ),
+        lambda x: (
+            F.mse_loss(x, _t(REG_TARGET), reduction="sum")
+            + F.l1_loss(x, _t(REG_TARGET))
+            + F.l1_loss(x, _t(REG_TARGET), reduction="none").sum()
+            + F.smooth_l1_loss(x, _t(REG_TARGET), beta=0.5)
+            + F.smooth_l1_loss(x, _t(REG_TARGET), reduction="sum")
+            + F.huber_loss(x, _t(REG_TARGET), delta=0.4)
+            + F.huber_loss(x, _t(REG_TARGET), reduction="none", delta=2.0).sum()
+        ),
+        normal((3, 4)),
+        covers=("et.l1_loss", "et.smooth_l1_loss", "et.huber_loss"),
+    ),
+    Op(
+        "binary_cross_entropy",
+        lambda p: (
+            et.binary_cross_entropy(p, BCE_TARGET, weight=CE_WEIGHT4)
+            + et.binary_cross_entropy(p, BCE_TARGET, reduction="sum")
+        ),
+        lambda p: (
+            F.binary_cross_entropy(p, _t(BCE_TARGET), weight=_t(CE_WEIGHT4))
+            + F.binary_cross_entropy(p, _t(BCE_TARGET), reduction="sum")
+        ),
+        lambda rng: [rng.uniform(0.1, 0.9, (3, 4))],
+        covers=("et.binary_cross_entropy",),
+    ),
+    Op(
+        "binary_cross_entropy_with_logits",
+        lambda x: (
+            et.binary_cross_entropy_with_logits(x, BCE_TARGET)
+            + et.binary_cross_entropy_with_logits(
+                x, BCE_TARGET, weight=CE_WEIGHT4, pos_weight=POS_WEIGHT, reduction="sum"
+            )
+        ),
+        lambda x: (
+            F.binary_cross_entropy_with_logits(x, _t(BCE_TARGET))
+            + F.binary_cross_entropy_with_logits(
+                x, _t(BCE_TARGET), weight=_t(CE_WEIGHT4), pos_weight=_t(POS_WEIGHT), reduction="sum"
+            )
+        ),
+        lambda rng: [3 * rng.standard_normal((3, 4))],
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("et.binary_cross_entropy_with_logits",),
+    ),
+    Op(
+        "kl_div",
+        lambda x: (
+            et.kl_div(x, KL_TARGET, reduction="batchmean")
+            + et.kl_div(x, KL_TARGET, reduction="sum")
+            + et.kl_div(x, np.log(KL_TARGET), log_target=True)
+        ),
+        lambda x: (
+            F.kl_div(x, _t(KL_TARGET), reduction="batchmean")
+            + F.kl_div(x, _t(KL_TARGET), reduction="sum")
+            + _kl_mean_log_target(x)
+        ),
+        normal((3, 4)),
+        covers=("et.kl_div",),
     ),
 )
 

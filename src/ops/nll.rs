@@ -1,0 +1,254 @@
+//! `cross_entropy` and `nll_loss` over a class dim (dim 1, or dim 0 of a `(C,)` input):
+//! one rule, [`ClassLoss`], for class-index and probability targets, class weights,
+//! `ignore_index`, label smoothing and every reduction. Each is a loss linear in the
+//! log-probabilities `z` (`log_softmax(x)` for cross entropy, the input itself for
+//! `nll_loss`): `ℓ = −Σ_c A_c z_c` per position, with a coefficient tensor `A` of the
+//! input's shape that the session builds from the target (see `session/loss.rs`) and the
+//! node keeps as its workspace (as many bytes as torch's one-hot or probability target).
+
+use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
+use crate::backend::Backend;
+use crate::buffer::Value;
+use crate::error::{Error, Result};
+
+pub use super::loss::Reduction;
+
+pub struct ClassLoss<B: Backend> {
+    /// `A`: the weight of each log-probability, of the input's shape (owned by the node).
+    pub coef: Value<B>,
+    pub class_dim: i64,
+    pub reduction: Reduction,
+    /// What `mean` divides by: the summed class weights of the counted targets (class
+    /// indices) or the number of positions (probabilities).
+    pub denom: f64,
+    /// Cross entropy (the input is logits) rather than `nll_loss` (log-probabilities).
+    pub log_softmax: bool,
+}
+
+impl<B: Backend> ClassLoss<B> {
+    /// The input's shape with the class dim kept as 1.
+    fn kept(&self, input: &[i64]) -> Vec<i64> {
+        let mut s = input.to_vec();
+        if !s.is_empty() {
+            s[self.class_dim as usize] = 1;
+        }
+        s
+    }
+}
+
+impl<B: Backend> Rule<B> for ClassLoss<B> {
+    fn name(&self) -> &'static str {
+        if self.log_softmax {
+            "cross_entropy"
+        } else {
+            "nll_loss"
+        }
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let coef = B::shape(self.coef.get());
+        if shapes[0] != coef.as_slice() {
+            return Err(Error::Shape(format!(
+                "{}: input of shape {:?} for targets of shape {coef:?}",
+                <Self as Rule<B>>::name(self),
+                shapes[0]
+            )));
+        }
+        Ok(match self.reduction {
+            Reduction::None => {
+                let mut s = shapes[0].to_vec();
+                s.remove(self.class_dim as usize);
+                s
+            }
+            _ => Vec::new(),
+        })
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        let x = xs[0].get();
+        let z = if self.log_softmax {
+            B::log_softmax(x, self.class_dim)?
+        } else {
+            B::copy(x)?
+        };
+        let weighted = B::mul(&z, self.coef.get())?;
+        let per = B::neg(&B::sum_dims(&weighted, &[self.class_dim], false)?)?;
+        fresh(match self.reduction {
+            Reduction::None => per,
+            Reduction::Sum => B::sum_dims(&per, &[], false)?,
+            // all targets ignored: 0 / 0 = NaN, as torch
+            _ => B::div(
+                &B::sum_dims(&per, &[], false)?,
+                &B::full(&[], self.denom, B::dtype(x), B::device(x))?,
+            )?,
+        })
+    }
+    /// Cross entropy: `dx = (softmax(x) Σ_c A_c − A) g`; nll: `dz = −A g` (g per position,
+    /// or the loss's cotangent divided by the denominator for `mean`).
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let x = cx.xs[0].get();
+        let shape = B::shape(x);
+        let g = match self.reduction {
+            Reduction::None => {
+                let g = cx.g.get();
+                if B::is_contiguous(g) {
+                    B::view(g, &self.kept(&shape))?
+                } else {
+                    B::view(&B::copy(g)?, &self.kept(&shape))?
+                }
+            }
+            Reduction::Sum => B::copy(cx.g.get())?,
+            _ => B::mul_scalar(cx.g.get(), 1.0 / self.denom)?,
+        };
+        let a = self.coef.get();
+        let d = if self.log_softmax {
+            let total = B::sum_dims(a, &[self.class_dim], true)?;
+            B::sub(&B::mul(&B::softmax(x, self.class_dim)?, &total)?, a)?
+        } else {
+            B::neg(a)?
+        };
+        Ok(vec![Some(grad_value(B::mul(&d, &g)?))])
+    }
+}
+
+impl<B: Backend> Op<B> {
+    pub fn class_loss(loss: ClassLoss<B>) -> Self {
+        Op::ClassLoss(Box::new(loss))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::testing::{check_grads, data, dt, positive};
+    use crate::session::loss::{ClassLossOptions, Target};
+    use tch::{Reduction as R, Tensor};
+
+    fn classes(ids: &[i64], shape: &[i64]) -> Target {
+        Target::Classes {
+            ids: ids.to_vec(),
+            shape: shape.to_vec(),
+        }
+    }
+
+    #[test]
+    fn cross_entropy_of_spatial_inputs_with_weights_ignore_index_and_smoothing() {
+        // (N, C, d) = (2, 3, 2); one ignored position; weighted mean over the counted ones
+        let ids = [0i64, 2, -100, 1];
+        let w = [0.5, 2.0, 1.5];
+        for (reduction, tr) in [
+            (Reduction::Mean, R::Mean),
+            (Reduction::Sum, R::Sum),
+            (Reduction::None, R::None),
+        ] {
+            check_grads(
+                &[data(&[2, 3, 2], 600)],
+                move |s, h| {
+                    let opts = ClassLossOptions {
+                        weight: Some(w.to_vec()),
+                        ignore_index: -100,
+                        reduction,
+                        label_smoothing: 0.2,
+                    };
+                    s.class_loss(h[0], classes(&ids, &[2, 2]), &opts, true)
+                },
+                move |t| {
+                    let target = Tensor::from_slice(&ids).reshape([2, 2]);
+                    let wt = Tensor::from_slice(&w);
+                    t[0].cross_entropy_loss(&target, Some(&wt), tr, -100, 0.2)
+                },
+            );
+        }
+    }
+
+    #[test]
+    fn nll_loss_of_log_probabilities_with_an_ignored_class() {
+        // dz = −w[t] g / Σ w[t] at each target, 0 elsewhere
+        let ids = [1i64, 3, 0, 3];
+        check_grads(
+            &[data(&[4, 3], 601)],
+            move |s, h| {
+                let opts = ClassLossOptions {
+                    ignore_index: 3,
+                    ..Default::default()
+                };
+                s.class_loss(h[0], classes(&ids, &[4]), &opts, false)
+            },
+            move |t| t[0].nll_loss_nd(&Tensor::from_slice(&ids), None::<&Tensor>, R::Mean, 3),
+        );
+    }
+
+    #[test]
+    fn cross_entropy_of_a_single_sample_with_a_0d_target() {
+        check_grads(
+            &[data(&[5], 602)],
+            |s, h| s.class_loss(h[0], classes(&[3], &[]), &ClassLossOptions::default(), true),
+            |t| {
+                let target = Tensor::from(3i64);
+                t[0].cross_entropy_loss(&target, None::<&Tensor>, R::Mean, -100, 0.0)
+            },
+        );
+    }
+
+    #[test]
+    fn cross_entropy_with_probability_targets_constant_and_differentiable() {
+        // constant probabilities: the fused rule; probabilities that require grad: the
+        // composition, which also gives d/dt = −(1 − ε) log_softmax(x) g / positions
+        let p = positive(&[3, 4], 603);
+        let p = &p / p.sum_dim_intlist(&[1i64][..], true, tch::Kind::Double);
+        let p2 = p.copy();
+        check_grads(
+            &[data(&[3, 4], 604)],
+            move |s, h| {
+                let t = s.input(&dt(&p2), false)?;
+                let opts = ClassLossOptions {
+                    label_smoothing: 0.1,
+                    ..Default::default()
+                };
+                s.class_loss(h[0], Target::Probabilities(t), &opts, true)
+            },
+            move |t| t[0].cross_entropy_loss(&p, None::<&Tensor>, R::Mean, -100, 0.1),
+        );
+        check_grads(
+            &[data(&[3, 4], 605), positive(&[3, 4], 606)],
+            |s, h| {
+                let opts = ClassLossOptions {
+                    weight: Some(vec![1.0, 0.5, 2.0, 1.5]),
+                    reduction: Reduction::Sum,
+                    ..Default::default()
+                };
+                s.class_loss(h[0], Target::Probabilities(h[1]), &opts, true)
+            },
+            |t| {
+                let w = Tensor::from_slice(&[1.0, 0.5, 2.0, 1.5]);
+                t[0].cross_entropy_loss(&t[1], Some(&w), R::Sum, -100, 0.0)
+            },
+        );
+    }
+
+    #[test]
+    fn class_ids_outside_the_classes_are_refused_unless_ignored() {
+        let mut s = crate::ops::testing::session();
+        let x = s.input(&dt(&data(&[2, 3], 607)), false).unwrap();
+        let before = s.tape_len();
+        let bad = s.class_loss(
+            x,
+            classes(&[0, 3], &[2]),
+            &ClassLossOptions::default(),
+            true,
+        );
+        assert!(matches!(bad, Err(Error::Index(_))), "{:?}", bad.err());
+        let bad = s.class_loss(x, classes(&[0], &[1]), &ClassLossOptions::default(), true);
+        assert!(matches!(bad, Err(Error::Shape(_))), "{:?}", bad.err());
+        assert_eq!(s.tape_len(), before);
+        let ok = ClassLossOptions {
+            ignore_index: 3,
+            ..Default::default()
+        };
+        assert!(s.class_loss(x, classes(&[0, 3], &[2]), &ok, true).is_ok());
+    }
+}

@@ -1,0 +1,236 @@
+//! `cross_entropy` and `nll_loss` with torch's full signature: the target is checked and
+//! turned into the coefficient tensor of [`ClassLoss`] (see `ops/nll.rs`), which the node
+//! owns. Class indices (int64, shaped as the input without its class dim) may be
+//! `ignore_index`; every other id must be in `[0, C)` (`ClassIndexError`). Probability
+//! targets have the input's shape; one that requires grad is recorded as the composition
+//! `−Σ (t (1 − ε) + ε / C) w log_softmax(x)` so that it gets its gradient too.
+
+use super::Session;
+use crate::backend::Backend;
+use crate::buffer::Tracked;
+use crate::error::{Error, Result};
+use crate::ledger::Category;
+use crate::ops::binary::BinaryOp;
+use crate::ops::nll::{ClassLoss, Reduction};
+use crate::ops::scalar::ScalarOp;
+use crate::ops::Op;
+use crate::session::Operand;
+use crate::tape::Handle;
+
+/// What a class loss compares its input with.
+pub enum Target {
+    /// Class indices (row-major) and their shape.
+    Classes { ids: Vec<i64>, shape: Vec<i64> },
+    /// A recorded probability tensor of the input's shape.
+    Probabilities(Handle),
+}
+
+/// torch's keyword arguments of `cross_entropy` / `nll_loss`.
+pub struct ClassLossOptions {
+    pub weight: Option<Vec<f64>>,
+    pub ignore_index: i64,
+    pub reduction: Reduction,
+    pub label_smoothing: f64,
+}
+
+impl Default for ClassLossOptions {
+    fn default() -> Self {
+        ClassLossOptions {
+            weight: None,
+            ignore_index: -100,
+            reduction: Reduction::Mean,
+            label_smoothing: 0.0,
+        }
+    }
+}
+
+impl<B: Backend> Session<B> {
+    /// Mean cross entropy of `(n, c)` logits against class ids (the legacy form).
+    pub fn cross_entropy(&mut self, logits: Handle, class_ids: &[i64]) -> Result<Handle> {
+        let target = Target::Classes {
+            ids: class_ids.to_vec(),
+            shape: vec![class_ids.len() as i64],
+        };
+        self.class_loss(logits, target, &ClassLossOptions::default(), true)
+    }
+
+    /// `cross_entropy` (`log_softmax` true) or `nll_loss` of `input` against `target`.
+    pub fn class_loss(
+        &mut self,
+        input: Handle,
+        target: Target,
+        opts: &ClassLossOptions,
+        log_softmax: bool,
+    ) -> Result<Handle> {
+        let name = if log_softmax {
+            "cross_entropy"
+        } else {
+            "nll_loss"
+        };
+        let shape = self.shape(input)?;
+        if shape.is_empty() {
+            return Err(Error::Shape(format!(
+                "{name}: the input needs a class dim, got a 0-d tensor"
+            )));
+        }
+        let class_dim = usize::from(shape.len() >= 2);
+        let classes = shape[class_dim];
+        if !(0.0..=1.0).contains(&opts.label_smoothing) {
+            return Err(Error::Argument(format!(
+                "{name}: label_smoothing must be in [0, 1], got {}",
+                opts.label_smoothing
+            )));
+        }
+        if let Some(w) = &opts.weight {
+            if w.len() as i64 != classes {
+                return Err(Error::Shape(format!(
+                    "{name}: a weight of {} elements for {classes} classes",
+                    w.len()
+                )));
+            }
+        }
+        let dtype = self.dtype_of(input)?;
+        let device = self.config.device;
+        let (coef, denom) = match target {
+            Target::Classes { ids, shape: ts } => {
+                let mut expected = shape.clone();
+                expected.remove(class_dim);
+                if ts != expected {
+                    return Err(Error::Shape(format!(
+                        "{name}: class indices of shape {ts:?} for an input of shape {shape:?} \
+                         (expected {expected:?})"
+                    )));
+                }
+                let (a, denom) = class_coefficients(name, &shape, class_dim, &ids, opts)?;
+                let _guard = B::no_grad();
+                (B::from_f64(&a, &shape, dtype, device)?, denom)
+            }
+            Target::Probabilities(t) => {
+                if self.shape(t)? != shape {
+                    return Err(Error::Shape(format!(
+                        "{name}: probabilities of shape {:?} for an input of shape {shape:?}",
+                        self.shape(t)?
+                    )));
+                }
+                if !log_softmax {
+                    return Err(Error::DType(
+                        "nll_loss: the target must be class indices (int64)".into(),
+                    ));
+                }
+                let positions = shape.iter().product::<i64>() / classes.max(1);
+                if self.requires_grad(t)? {
+                    return self.prob_loss_composed(input, t, class_dim, opts, positions as f64);
+                }
+                let _guard = B::no_grad();
+                let tv = self.value(t)?;
+                let eps = opts.label_smoothing;
+                let mut a =
+                    B::add_scalar(&B::mul_scalar(tv.get(), 1.0 - eps)?, eps / classes as f64)?;
+                if let Some(w) = &opts.weight {
+                    a = B::mul(&a, &self.class_weights(w, &shape, class_dim, dtype)?)?;
+                }
+                (a, positions as f64)
+            }
+        };
+        let loss = ClassLoss {
+            coef: Tracked::owned(coef, Category::Tape),
+            class_dim: class_dim as i64,
+            reduction: opts.reduction,
+            denom,
+            log_softmax,
+        };
+        self.record(Op::class_loss(loss), &[input])
+    }
+
+    /// The class weights as a tensor broadcasting along `class_dim` of `shape`.
+    fn class_weights(
+        &self,
+        w: &[f64],
+        shape: &[i64],
+        class_dim: usize,
+        dtype: crate::config::DType,
+    ) -> Result<B::T> {
+        let mut ws = vec![1; shape.len()];
+        ws[class_dim] = w.len() as i64;
+        B::from_f64(w, &ws, dtype, self.config.device)
+    }
+
+    /// Probability targets that require grad, as recorded ops (all or nothing).
+    fn prob_loss_composed(
+        &mut self,
+        input: Handle,
+        t: Handle,
+        class_dim: usize,
+        opts: &ClassLossOptions,
+        positions: f64,
+    ) -> Result<Handle> {
+        let shape = self.shape(input)?;
+        let classes = shape[class_dim] as f64;
+        let dtype = self.dtype_of(input)?;
+        let weight = match &opts.weight {
+            Some(w) => Some(self.class_weights(w, &shape, class_dim, dtype)?),
+            None => None,
+        };
+        let eps = opts.label_smoothing;
+        self.all_or_nothing(|s| {
+            let z = s.record(Op::log_softmax(class_dim as i64), &[input])?;
+            let t1 = s.record(ScalarOp::Mul.op(1.0 - eps), &[t])?;
+            let mut a = s.record(ScalarOp::Add.op(eps / classes), &[t1])?;
+            if let Some(w) = weight {
+                a = s.apply(BinaryOp::Mul.op(), vec![Operand::Node(a), Operand::Data(w)])?;
+            }
+            let za = s.record(BinaryOp::Mul.op(), &[z, a])?;
+            let per = s.record(Op::sum(&[class_dim as i64], false), &[za])?;
+            let per = s.record(ScalarOp::Mul.op(-1.0), &[per])?;
+            match opts.reduction {
+                Reduction::None => Ok(per),
+                Reduction::Sum => s.record(Op::sum(&[], false), &[per]),
+                _ => {
+                    let total = s.record(Op::sum(&[], false), &[per])?;
+                    s.record(ScalarOp::Div.op(positions), &[total])
+                }
+            }
+        })
+    }
+}
+
+/// The coefficients `A` (row-major, the input's shape) of class-index targets and the
+/// `mean` denominator: `A[n, c, k] = ((1 − ε) [c = t] + ε / C) w_c`, 0 for ignored
+/// positions; the denominator sums `w[t]` over the counted positions (torch's rule).
+fn class_coefficients(
+    name: &str,
+    shape: &[i64],
+    class_dim: usize,
+    ids: &[i64],
+    opts: &ClassLossOptions,
+) -> Result<(Vec<f64>, f64)> {
+    let classes = shape[class_dim];
+    let n: i64 = shape[..class_dim].iter().product();
+    let d: i64 = shape[class_dim + 1..].iter().product();
+    let w = |c: i64| opts.weight.as_ref().map_or(1.0, |w| w[c as usize]);
+    let eps = opts.label_smoothing;
+    let mut a = vec![0.0; (n * classes * d) as usize];
+    let mut denom = 0.0;
+    for i in 0..n {
+        for k in 0..d {
+            let pos = (i * d + k) as usize;
+            let id = ids[pos];
+            if id == opts.ignore_index {
+                continue;
+            }
+            if id < 0 || id >= classes {
+                return Err(Error::Index(format!(
+                    "{name}: class id {id} at position {pos} is out of range for {classes} \
+                     classes (and is not ignore_index {})",
+                    opts.ignore_index
+                )));
+            }
+            denom += w(id);
+            for c in 0..classes {
+                let hit = if c == id { 1.0 - eps } else { 0.0 };
+                a[((i * classes + c) * d + k) as usize] = (hit + eps / classes as f64) * w(c);
+            }
+        }
+    }
+    Ok((a, denom))
+}
