@@ -4,8 +4,9 @@
 
 VENV ?= .venv
 PY := $(VENV)/bin/python
-DEPS_STAMP := $(VENV)/.eagertape-deps
-PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm pytest hypothesis "maturin>=1.5,<2" ruff safetensors
+PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm pytest hypothesis expecttest "maturin>=1.5,<2" ruff safetensors
+# A new dependency list is a new stamp: a reused venv installs what it lacks.
+DEPS_STAMP := $(VENV)/.eagertape-deps-$(shell echo '$(PY_DEPS)' | md5sum | cut -c1-8)
 
 # torch-sys links against the torch wheel in the venv; it runs the `python` found on PATH.
 export LIBTORCH_USE_PYTORCH := 1

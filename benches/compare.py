@@ -93,6 +93,46 @@ def b2_pair(n: int = 100):
     return ours, theirs, None
 
 
+# ---- B7: the tensor language -----------------------------------------------------------------
+
+
+def b7_step(lib, x, idx, mask):
+    """100 recorded small ops: 12 rounds of indexing by an int64 tensor, amax, where, two
+    slices and a cat, permute + reshape (8 ops each), then a slice, amax, reshape and sum."""
+    for _ in range(12):
+        y = x[idx]
+        m = y.amax(1, keepdim=True)
+        w = lib.where(mask, y, m)
+        c = lib.cat([w[:, :4], w[:, 4:]], 0)
+        x = c.permute(1, 0).reshape(4, 8)
+    return x[:, :2].amax(1).reshape(-1).sum()
+
+
+def b7_pair():
+    """B7: `b7_step` forward + backward, the same code on eagertape and on PyTorch."""
+    rng = np.random.default_rng(0)
+    data = rng.standard_normal((4, 8)).astype(np.float32)
+    idx_np = np.array([3, 1, 0, 2])
+    mask_np = rng.random((4, 8)) < 0.5
+    sess = et.Session(dtype="float32")
+    p = et.Parameter(data)
+    tp = torch.tensor(data, requires_grad=True, device=DEVICE)
+    tidx = torch.as_tensor(idx_np, device=DEVICE)
+    tmask = torch.as_tensor(mask_np, device=DEVICE)
+
+    def ours():
+        with sess:
+            loss = b7_step(et, sess.use(p), sess.input(idx_np), sess.input(mask_np))
+            with sess.backward(loss):
+                pass
+
+    def theirs():
+        b7_step(torch, tp, tidx, tmask).backward()
+        tp.grad = None
+
+    return ours, theirs, None
+
+
 # ---- B3 / B4: a training step (forward, backward, Adam) ------------------------------------
 
 
@@ -236,6 +276,12 @@ def main() -> None:
     cases = [
         ("B1 100 chained adds, 1-element, recorded", b1_pair(), 400, 1),
         ("B2 100-op small-tensor chain, fwd+bwd", b2_pair(), 200, 1),
+        (
+            "B7 100 mixed small ops (index, amax, where, cat, permute+reshape), fwd+bwd",
+            b7_pair(),
+            200,
+            1,
+        ),
         ("B3 MLP 64-128-10 step (Adam), batch 64", mlp_pair(64, (64, 128, 10)), 300, 1),
         (
             "B4 MLP 1024-1024-1024-10 step (Adam), batch 256",

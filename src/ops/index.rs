@@ -35,6 +35,25 @@ fn check_range(op: &str, idx: &Tensor, size: i64, dim: usize, wrap: bool) -> Res
     Ok(())
 }
 
+/// Run `kernel` with the index checks `checks`: on the CPU LibTorch checks the indices
+/// itself, so ours run only when it fails (to give the typed error; a kernel error they do
+/// not explain is returned as it is): no extra pass over the indices. On CUDA an index
+/// out of range is a device-side assert that would poison the context: check first.
+fn checked(
+    on_cpu: bool,
+    checks: impl Fn() -> Result<()>,
+    kernel: impl FnOnce() -> Result<Tensor>,
+) -> Result<Tensor> {
+    if !on_cpu {
+        checks()?;
+        return kernel();
+    }
+    kernel().or_else(|e| {
+        checks()?;
+        Err(e)
+    })
+}
+
 /// `x[t1, ..., tk]` with int64 index tensors at dims `positions` of `x` (ascending; the
 /// other dims are taken whole): torch's advanced indexing. Operands: `x`, then the index
 /// tensors in order. The indices broadcast together; their shape replaces the indexed
@@ -95,10 +114,14 @@ impl Movement for Index {
     }
     fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
         let size = xs[0].size();
-        for (k, &p) in self.positions.iter().enumerate() {
-            check_range("index", xs[k + 1], size[p], p, true)?;
-        }
-        Ok(xs[0].f_index(&self.options(xs))?)
+        let checks = || {
+            for (k, &p) in self.positions.iter().enumerate() {
+                check_range("index", xs[k + 1], size[p], p, true)?;
+            }
+            Ok(())
+        };
+        let cpu = xs[0].device() == tch::Device::Cpu;
+        checked(cpu, checks, || Ok(xs[0].f_index(&self.options(xs))?))
     }
     fn torch_backward(
         &self,
@@ -146,8 +169,9 @@ impl Movement for IndexSelect {
     fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
         let d = normalize_dim("index_select", self.0, xs[0].dim())?;
         let size = xs[0].size().get(d).copied().unwrap_or(1);
-        check_range("index_select", xs[1], size, d, false)?;
-        Ok(xs[0].f_index_select(d as i64, xs[1])?)
+        let checks = || check_range("index_select", xs[1], size, d, false);
+        let cpu = xs[0].device() == tch::Device::Cpu;
+        checked(cpu, checks, || Ok(xs[0].f_index_select(d as i64, xs[1])?))
     }
     fn torch_backward(
         &self,
@@ -198,8 +222,9 @@ impl Movement for Gather {
     fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
         let d = normalize_dim("gather", self.0, xs[0].dim())?;
         let size = xs[0].size().get(d).copied().unwrap_or(1);
-        check_range("gather", xs[1], size, d, false)?;
-        Ok(xs[0].f_gather(d as i64, xs[1], false)?)
+        let checks = || check_range("gather", xs[1], size, d, false);
+        let cpu = xs[0].device() == tch::Device::Cpu;
+        checked(cpu, checks, || Ok(xs[0].f_gather(d as i64, xs[1], false)?))
     }
     fn torch_backward(
         &self,

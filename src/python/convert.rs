@@ -51,6 +51,9 @@ fn f64_values(arr: &Bound<'_, PyAny>) -> PyResult<(Vec<f64>, Vec<i64>)> {
 
 /// Convert `obj` to a CPU tensor (float32 or float64 storage, or intervals; copied).
 pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
+    if let Some(h) = host_array(obj)? {
+        return Ok(h);
+    }
     let py = obj.py();
     if obj.hasattr("__eagertape_interval__")? {
         let (lo, shape) = f64_values(&as_c_array(&obj.getattr("lo")?, "float64")?)?;
@@ -144,6 +147,77 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
         boolean,
         int32,
     })
+}
+
+/// The fast path of [`host_data`]: a C-contiguous numpy array of float64, float32, int64,
+/// int32 or bool, read through the buffer without a Python attribute lookup; `None` for
+/// anything else (the general path handles it, with the same results).
+fn host_array(obj: &Bound<'_, PyAny>) -> PyResult<Option<HostData>> {
+    use numpy::{PyArrayDyn, PyUntypedArray};
+    let Ok(untyped) = obj.cast::<PyUntypedArray>() else {
+        return Ok(None);
+    };
+    if !untyped.is_c_contiguous() {
+        return Ok(None);
+    }
+    let shape = untyped.shape().to_vec();
+    let host = |tensor: crate::error::Result<Tensor>, natural, integral, boolean, int32| {
+        Ok(Some(HostData {
+            tensor: DynTensor::Torch(tensor.py()?),
+            natural,
+            integral,
+            boolean,
+            int32,
+        }))
+    };
+    if let Ok(a) = obj.cast::<PyArrayDyn<f64>>() {
+        let ro = a.readonly();
+        let data = ro.as_slice().map_err(PyErr::from)?;
+        return host(
+            from_slice(data, &shape),
+            Some(DType::Float64),
+            false,
+            false,
+            false,
+        );
+    }
+    if let Ok(a) = obj.cast::<PyArrayDyn<f32>>() {
+        let ro = a.readonly();
+        let data = ro.as_slice().map_err(PyErr::from)?;
+        return host(
+            from_slice(data, &shape),
+            Some(DType::Float32),
+            false,
+            false,
+            false,
+        );
+    }
+    if let Ok(a) = obj.cast::<PyArrayDyn<i64>>() {
+        let ro = a.readonly();
+        let data = ro.as_slice().map_err(PyErr::from)?;
+        return host(from_slice(data, &shape), None, true, false, false);
+    }
+    if let Ok(a) = obj.cast::<PyArrayDyn<i32>>() {
+        let ro = a.readonly();
+        let data: Vec<i64> = ro
+            .as_slice()
+            .map_err(PyErr::from)?
+            .iter()
+            .map(|&v| i64::from(v))
+            .collect();
+        return host(from_slice(&data, &shape), None, true, false, true);
+    }
+    if let Ok(a) = obj.cast::<PyArrayDyn<bool>>() {
+        let ro = a.readonly();
+        let data: Vec<i64> = ro
+            .as_slice()
+            .map_err(PyErr::from)?
+            .iter()
+            .map(|&v| i64::from(v))
+            .collect();
+        return host(from_slice(&data, &shape), None, true, true, false);
+    }
+    Ok(None)
 }
 
 fn from_slice<T: tch::kind::Element>(data: &[T], shape: &[usize]) -> crate::error::Result<Tensor> {

@@ -47,6 +47,9 @@ pub(crate) fn index_data(
 }
 
 fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
+    if obj.is_exact_instance_of::<PyInt>() {
+        return obj.extract::<i64>().ok();
+    }
     if obj.is_instance_of::<PyBool>() {
         return None;
     }
@@ -71,17 +74,9 @@ impl PyTensor {
     }
 
     fn index_item(&self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<IndexItem<Be>> {
-        if obj.is_none() {
-            return Ok(IndexItem::NewAxis);
-        }
-        if obj.is_instance_of::<PyEllipsis>() {
-            return Ok(IndexItem::Ellipsis);
-        }
-        if let Some(i) = as_int(obj) {
-            return Ok(IndexItem::Int(i));
-        }
+        // The common items first, by exact type checks (no attribute lookups).
         if let Ok(s) = obj.cast::<PySlice>() {
-            let part = |name: &str| -> PyResult<Option<i64>> {
+            let part = |name: &Bound<'_, pyo3::types::PyString>| -> PyResult<Option<i64>> {
                 let v = s.getattr(name)?;
                 if v.is_none() {
                     return Ok(None);
@@ -91,13 +86,22 @@ impl PyTensor {
                     .ok_or_else(|| PyTypeError::new_err("slice indices must be integers or None"))
             };
             return Ok(IndexItem::Slice(
-                part("start")?,
-                part("stop")?,
-                part("step")?,
+                part(pyo3::intern!(py, "start"))?,
+                part(pyo3::intern!(py, "stop"))?,
+                part(pyo3::intern!(py, "step"))?,
             ));
         }
         if let Ok(t) = obj.cast::<PyTensor>() {
             return Ok(IndexItem::Tensor(t.get().handle));
+        }
+        if obj.is_none() {
+            return Ok(IndexItem::NewAxis);
+        }
+        if obj.is_instance_of::<PyEllipsis>() {
+            return Ok(IndexItem::Ellipsis);
+        }
+        if let Some(i) = as_int(obj) {
+            return Ok(IndexItem::Int(i));
         }
         if obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<pyo3::types::PyString>() {
             return Err(PyTypeError::new_err(format!(
