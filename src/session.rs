@@ -431,6 +431,16 @@ impl<B: Backend> Session<B> {
         if let [Operand::Node(a), Operand::Node(b)] = operands[..] {
             return self.record(op, &[a, b]);
         }
+        if operands.iter().all(|o| matches!(o, Operand::Node(_))) {
+            let handles: Vec<Handle> = operands
+                .iter()
+                .filter_map(|o| match o {
+                    Operand::Node(h) => Some(*h),
+                    _ => None,
+                })
+                .collect();
+            return self.record(op, &handles);
+        }
         let handles: Vec<Handle> = operands
             .iter()
             .filter_map(|o| match o {

@@ -41,3 +41,10 @@ def test_readme_interval_example_encloses_the_float64_logits_over_its_box():
     # Not vacuous: the bounds are finite and tight enough to certify this image's class.
     assert np.all(np.isfinite(lo)) and np.all(np.isfinite(hi))
     assert bool(scope["certified"]) is True
+
+
+def test_readme_carrier_table_is_generated_from_the_op_table():
+    # Regenerate with `python tests/python/carrier_table.py` when this fails.
+    from carrier_table import markdown, readme_copy
+
+    assert readme_copy(README.read_text()) == markdown()
