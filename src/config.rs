@@ -159,6 +159,15 @@ impl DType {
     }
 
     /// An integer or bool data dtype: no gradient, no float kernel.
+    /// The carrier as a user names it in messages: `reference float64` for the reference
+    /// backend's twins of the native dtypes, else the dtype's name.
+    pub fn carrier_label(self) -> String {
+        match self {
+            DType::RefFloat32 | DType::RefFloat64 => format!("reference {}", self.name()),
+            d => d.name().to_string(),
+        }
+    }
+
     pub fn is_data(self) -> bool {
         matches!(self, DType::Int64 | DType::Int32 | DType::Bool)
     }

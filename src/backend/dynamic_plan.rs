@@ -34,6 +34,16 @@ struct HostPlan {
 }
 
 fn plan_host(m: &dyn Movement, xs: &[&DynTensor]) -> Result<HostPlan> {
+    if !m.plannable() {
+        let carrier = xs
+            .iter()
+            .find(|x| !matches!(x, Torch(_)))
+            .map_or("reference".to_string(), |x| Dyn::dtype(x).carrier_label());
+        return Err(Error::Unsupported {
+            op: m.name(),
+            carrier,
+        });
+    }
     let shapes: Vec<Vec<i64>> = xs.iter().map(|x| Dyn::shape(x)).collect();
     let mut data = Vec::with_capacity(xs.len());
     for (i, x) in xs.iter().enumerate() {

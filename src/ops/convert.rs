@@ -56,13 +56,9 @@ pub fn target(carrier: DType, from: DType, requested: DType) -> Result<DType> {
     if same {
         return Ok(carrier);
     }
-    let label = match carrier {
-        DType::RefFloat32 | DType::RefFloat64 => format!("reference {carrier}"),
-        _ => carrier.to_string(),
-    };
     Err(Error::Unsupported {
         op: "to",
-        carrier: format!("{label} (to {requested})"),
+        carrier: format!("{} (to {requested})", carrier.carrier_label()),
     })
 }
 

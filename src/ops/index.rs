@@ -137,6 +137,88 @@ impl Movement for Index {
     }
 }
 
+/// `x.index_put(indices, values, accumulate)`: a new tensor, `x` with `values` (broadcast)
+/// written at (or, with `accumulate`, added to) the positions the int64 `indices` pick in
+/// the leading dims. Operands: `x`, the `k` index tensors, `values`.
+pub struct IndexPut {
+    pub k: usize,
+    pub accumulate: bool,
+}
+
+impl IndexPut {
+    fn indexed(&self) -> Index {
+        Index {
+            positions: (0..self.k).collect(),
+        }
+    }
+}
+
+impl Movement for IndexPut {
+    fn name(&self) -> &'static str {
+        "index_put"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(self.k + 2)
+    }
+    fn is_source(&self, i: usize) -> bool {
+        i == 0 || i == self.k + 1
+    }
+    fn plannable(&self) -> bool {
+        !self.accumulate
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let target = self.indexed().shape(&shapes[..=self.k])?;
+        let values = shapes[self.k + 1];
+        if broadcast_shapes("index_put", &target, values)? != target {
+            return Err(Error::Shape(format!(
+                "index_put: values of shape {values:?} do not broadcast to the indexed shape {target:?}"
+            )));
+        }
+        Ok(shapes[0].to_vec())
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        let ix = self.indexed();
+        let size = xs[0].size();
+        let checks = || {
+            for k in 0..self.k {
+                check_range("index_put", xs[k + 1], size[k], k, true)?;
+            }
+            Ok(())
+        };
+        let cpu = xs[0].device() == tch::Device::Cpu;
+        let values = xs[self.k + 1];
+        checked(cpu, checks, || {
+            Ok(xs[0].f_index_put(&ix.options(&xs[..=self.k]), values, self.accumulate)?)
+        })
+    }
+    /// `x`: the cotangent (accumulate) or the cotangent with the written positions zeroed;
+    /// `values`: the cotangent at the positions, summed back to the values' shape.
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        let opts = self.indexed().options(&xs[..=self.k]);
+        Some((|| {
+            if which == 0 {
+                if self.accumulate {
+                    return Ok((g.shallow_clone(), true));
+                }
+                let zeros = xs[self.k + 1].f_zeros_like()?;
+                return Ok((g.f_index_put(&opts, &zeros, false)?, false));
+            }
+            let picked = g.f_index(&opts)?;
+            Ok((
+                picked
+                    .f_sum_to_size(&xs[self.k + 1].size())?
+                    .f_contiguous()?,
+                false,
+            ))
+        })())
+    }
+}
+
 /// `index_select(dim, index)`: operands `x` and a 0-d or 1-d int64 index in `[0, size)`.
 pub struct IndexSelect(pub i64);
 

@@ -33,6 +33,12 @@ pub trait Movement: Send + Sync {
     fn is_source(&self, i: usize) -> bool;
     /// The output shape (and every check that needs only shapes).
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>>;
+    /// Whether every output element copies one source element (or the fill), so that the
+    /// reference carriers can run the op as an index plan; `index_put(accumulate=True)`
+    /// sums, and is LibTorch's only (`UnsupportedOpError` on the reference carriers).
+    fn plannable(&self) -> bool {
+        true
+    }
     /// Whether LibTorch's result is a view of the first source (slicing, `expand`).
     fn view(&self) -> bool {
         false

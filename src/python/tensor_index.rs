@@ -245,6 +245,32 @@ impl PyTensor {
         ))
     }
 
+    /// `x.index_put(indices, values, accumulate=False)`: a new tensor with `values` written
+    /// at (or added to) the positions `indices` (a tuple of int64 or bool tensors/arrays).
+    #[pyo3(signature = (indices, values, accumulate=false))]
+    fn index_put(
+        &self,
+        py: Python<'_>,
+        indices: &Bound<'_, PyAny>,
+        values: &Bound<'_, PyAny>,
+        accumulate: bool,
+    ) -> PyResult<PyTensor> {
+        let items: Vec<Bound<'_, PyAny>> = match indices.cast::<PyTuple>() {
+            Ok(t) => t.iter().collect(),
+            Err(_) => indices.try_iter()?.collect::<PyResult<_>>()?,
+        };
+        let mut parsed = Vec::with_capacity(items.len());
+        for it in &items {
+            parsed.push(match it.cast::<PyTensor>() {
+                Ok(t) => IndexItem::Tensor(t.get().handle),
+                Err(_) => IndexItem::Data(index_data(it, self.device_of(py)?)?),
+            });
+        }
+        let v = self.operand(py, values)?;
+        let x = self.handle;
+        self.call(py, move |s, _| s.index_put(x, parsed, v, accumulate))
+    }
+
     fn __richcmp__(
         &self,
         py: Python<'_>,

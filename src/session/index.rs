@@ -253,3 +253,58 @@ impl<B: Backend> Session<B> {
         self.input_owned_as(t, Some(DType::Int64), false)
     }
 }
+
+impl<B: Backend> Session<B> {
+    /// `x.index_put(indices, values, accumulate)`: a new tensor (see
+    /// [`crate::ops::index::IndexPut`]); bool masks index by the positions of their trues.
+    /// Records nothing unless it succeeds.
+    pub fn index_put(
+        &mut self,
+        x: Handle,
+        indices: Vec<IndexItem<B>>,
+        values: crate::session::Operand<B>,
+        accumulate: bool,
+    ) -> Result<Handle> {
+        self.check(&[x])?;
+        self.all_or_nothing(move |s| {
+            let mut hs = Vec::new();
+            for item in indices {
+                let h = match item {
+                    IndexItem::Tensor(h) => {
+                        s.check(&[h])?;
+                        h
+                    }
+                    IndexItem::Data(t) => {
+                        let d = B::dtype(&t);
+                        s.input_owned_as(t, Some(d), false)?
+                    }
+                    _ => {
+                        return Err(Error::Argument(
+                            "index_put: indices must be int64 or bool tensors or arrays".into(),
+                        ))
+                    }
+                };
+                let value = s.tape.node(h.node).value.get();
+                match B::dtype(value) {
+                    DType::Bool => {
+                        for p in B::nonzero(value)? {
+                            hs.push(s.input_owned_as(p, Some(DType::Int64), false)?);
+                        }
+                    }
+                    DType::Int64 | DType::Int32 => hs.push(h),
+                    other => {
+                        return Err(Error::DType(format!(
+                            "index_put: indices must be int64, int32 or bool, not {other}"
+                        )))
+                    }
+                }
+            }
+            let k = hs.len();
+            let mut operands = vec![crate::session::Operand::Node(x)];
+            operands.extend(hs.into_iter().map(crate::session::Operand::Node));
+            operands.push(values);
+            let put = crate::ops::index::IndexPut { k, accumulate };
+            s.apply(Op::movement(put), operands)
+        })
+    }
+}

@@ -683,6 +683,24 @@ OPS: tuple[Op, ...] = (
         covers=("et.argmax", "Tensor.argmax", "et.argmin", "Tensor.argmin"),
     ),
     Op(
+        "index_put",
+        # a new tensor: rows 0 and 2 replaced (values broadcast over the rows), a bool mask
+        lambda x, v: x.index_put((np.array([0, 2]),), v) + x.index_put((ROW_MASK[:3],), v),
+        lambda x, v: x.index_put((_t(np.array([0, 2])),), v) + x.index_put((_t(ROW_MASK[:3]),), v),
+        normal((3, 4), (4,)),
+        covers=("Tensor.index_put",),
+    ),
+    Op(
+        "index_put_accumulate",
+        # repeated indices add up; sums are not copies: LibTorch only
+        lambda x, v: x.index_put((np.array([0, 2, 0]), np.array([1, 1, 1])), v, accumulate=True),
+        lambda x, v: x.index_put(
+            (_t(np.array([0, 2, 0])), _t(np.array([1, 1, 1]))), v, accumulate=True
+        ),
+        normal((3, 4), (3,)),
+        carriers=("libtorch",),
+    ),
+    Op(
         "one_hot_of_argmax",
         # int64 one-hot rows of each row's argmax, as a float mask (data: no gradient)
         lambda x: et.one_hot(x.argmax(1), 4).to(x.dtype) * x,
