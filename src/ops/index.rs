@@ -211,7 +211,7 @@ impl Movement for IndexPut {
             let picked = g.f_index(&opts)?;
             Ok((
                 picked
-                    .f_sum_to_size(&xs[self.k + 1].size())?
+                    .f_sum_to_size(xs[self.k + 1].size())?
                     .f_contiguous()?,
                 false,
             ))
