@@ -546,8 +546,8 @@ def kl_div(
 ) -> Tensor: ...
 def cat(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor: ...
 def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
-    """torch's einsum (implicit and explicit output, ...); a subscript repeated within one
-    operand (a diagonal) is an ArgumentError."""
+    """torch's einsum: implicit and explicit output, ..., broadcasting, a subscript repeated
+    within one operand (its diagonal)."""
 
 def bmm(input: Tensor, mat2: Tensor) -> Tensor: ...
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:

@@ -143,6 +143,57 @@ impl Movement for Flip {
     }
 }
 
+/// The main diagonal of dims `.0` and `.1` (distinct, non-negative), as a last dim (torch's
+/// `diagonal(0, d1, d2)`, a view): einsum's repeated subscripts.
+pub struct Diagonal(pub usize, pub usize);
+
+impl Movement for Diagonal {
+    fn name(&self) -> &'static str {
+        "diagonal"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn is_source(&self, _i: usize) -> bool {
+        true
+    }
+    fn view(&self) -> bool {
+        true
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let s = shapes[0];
+        let (a, b) = (self.0, self.1);
+        if a == b || a >= s.len() || b >= s.len() {
+            return Err(Error::Shape(format!(
+                "diagonal: dims {a} and {b} of a tensor of shape {s:?}"
+            )));
+        }
+        let mut out: Vec<i64> = (0..s.len())
+            .filter(|&d| d != a && d != b)
+            .map(|d| s[d])
+            .collect();
+        out.push(s[a].min(s[b]));
+        Ok(out)
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        Ok(xs[0].f_diagonal(0, self.0 as i64, self.1 as i64)?)
+    }
+    /// The cotangent written onto the diagonal of zeros.
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        _which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some((|| {
+            let zeros = xs[0].f_zeros_like()?;
+            let mut diag = zeros.f_diagonal(0, self.0 as i64, self.1 as i64)?;
+            diag.f_copy_(g)?;
+            Ok((zeros, false))
+        })())
+    }
+}
+
 /// `roll(shifts, dims)`: elements shifted cyclically; without dims, over the flattened
 /// tensor.
 pub struct Roll {

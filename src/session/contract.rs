@@ -1,8 +1,9 @@
 //! Contractions with torch's full semantics, recorded as the ops they are made of (as
 //! torch's own composite `matmul` and `einsum` are): `matmul` of 1-D operands (a vector is
 //! unsqueezed to a matrix and the added dim squeezed away after), `bmm` (3-D only), and
-//! `einsum(equation, operands)` (each operand permuted into one label order, unsqueezed
-//! where it lacks a label, multiplied with broadcasting, the contracted labels summed).
+//! `einsum(equation, operands)` (a subscript repeated within an operand taken along the
+//! diagonal, each operand permuted into one label order, unsqueezed where it lacks a
+//! label, multiplied with broadcasting, the contracted labels summed).
 //! Every gradient is the composition's, through each op's own rule. A rejected call
 //! records nothing.
 
@@ -87,7 +88,8 @@ impl<B: Backend> Session<B> {
         self.all_or_nothing(|s| {
             let mut product: Option<Handle> = None;
             for (&h, labels) in operands.iter().zip(&plan.inputs) {
-                let t = s.aligned(h, labels, &plan.order)?;
+                let (h, labels) = s.diagonals(h, labels)?;
+                let t = s.aligned(h, &labels, &plan.order)?;
                 product = Some(match product {
                     None => t,
                     Some(p) => s.record(BinaryOp::Mul.op(), &[p, t])?,
@@ -102,6 +104,26 @@ impl<B: Backend> Session<B> {
             let contracted: Vec<i64> = (kept as i64..plan.order.len() as i64).collect();
             s.record(Op::sum(&contracted, false), &[product])
         })
+    }
+
+    /// `h` with each repeated subscript taken along its diagonal (torch's `ii->i`): the
+    /// pair of dims becomes one last dim with that label.
+    fn diagonals(&mut self, h: Handle, labels: &[char]) -> Result<(Handle, Vec<char>)> {
+        let mut labels = labels.to_vec();
+        let mut t = h;
+        while let Some((a, b)) = (0..labels.len()).find_map(|i| {
+            (i + 1..labels.len())
+                .find(|&j| labels[j] == labels[i])
+                .map(|j| (i, j))
+        }) {
+            let d = crate::ops::arrange::Diagonal(a, b);
+            t = self.record(Op::movement(d), &[t])?;
+            let c = labels[a];
+            labels.remove(b);
+            labels.remove(a);
+            labels.push(c);
+        }
+        Ok((t, labels))
     }
 
     /// `h` (with these labels) permuted into `order`, with a size-1 dim for each label of
@@ -224,17 +246,6 @@ impl Equation {
             .zip(&widths)
             .map(|(l, &w)| expand(l, w))
             .collect();
-        for labels in &inputs {
-            if let Some(c) = labels
-                .iter()
-                .find(|c| labels.iter().filter(|d| d == c).count() > 1)
-            {
-                return Err(parse_error(
-                    equation,
-                    &format!("the subscript {c:?} repeats within one operand (diagonals are not supported)"),
-                ));
-            }
-        }
         let output: Vec<char> = match rhs {
             Some(r) => {
                 let labels = term(equation, r)?;
@@ -280,6 +291,19 @@ impl Equation {
         for c in inputs.iter().flatten() {
             if !order.contains(c) {
                 order.push(*c);
+            }
+        }
+        // A subscript repeated within one operand takes a diagonal: equal sizes.
+        for (labels, shape) in inputs.iter().zip(shapes) {
+            for (i, c) in labels.iter().enumerate() {
+                if let Some(j) = (i + 1..labels.len()).find(|&j| labels[j] == *c) {
+                    if shape[i] != shape[j] {
+                        return Err(Error::Shape(format!(
+                            "einsum: the subscript {c} is repeated in one operand with sizes {} and {}",
+                            shape[i], shape[j]
+                        )));
+                    }
+                }
             }
         }
         // Sizes of one label must agree (1 broadcasts, as torch).

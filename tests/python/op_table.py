@@ -505,7 +505,7 @@ OPS: tuple[Op, ...] = (
     Op(
         "einsum",
         # explicit and implicit outputs, a batch contraction, an outer product, ..., a
-        # transposed view as an operand, a full contraction
+        # transposed view as an operand, a full contraction, diagonals (repeated subscripts)
         lambda a, b: (
             et.einsum("bij,bjk->bik", a, b).sum()
             + et.einsum("bij,bjk", a, b).sum()
@@ -514,6 +514,8 @@ OPS: tuple[Op, ...] = (
             + et.einsum("i,j->ij", a[0, 0], b[0, 0]).sum()
             + et.einsum("bij,bij->", a.permute(0, 2, 1)[:, :3], b[:, :3, :3])
             + et.einsum("ij->", [a[1]])
+            + et.einsum("bii->bi", a[:, :3, :3]).sum()
+            + et.einsum("ii", b[0, :4, :4])
         ),
         lambda a, b: (
             torch.einsum("bij,bjk->bik", a, b).sum()
@@ -523,6 +525,8 @@ OPS: tuple[Op, ...] = (
             + torch.einsum("i,j->ij", a[0, 0], b[0, 0]).sum()
             + torch.einsum("bij,bij->", a.permute(0, 2, 1)[:, :3], b[:, :3, :3])
             + torch.einsum("ij->", [a[1]])
+            + torch.einsum("bii->bi", a[:, :3, :3]).sum()
+            + torch.einsum("ii", b[0, :4, :4])
         ),
         normal((2, 3, 4), (2, 4, 5)),
         bad=(("contracted_sizes", [(2, 3, 4), (2, 5, 5)], et.ShapeError),),
