@@ -29,6 +29,8 @@ VIEWS = {
     "split_piece": lambda x: x.split(1, 1)[2],
     "chunk_piece": lambda x: x.chunk(2, -1)[1],
     "contiguous": lambda x: x.contiguous(),
+    "detach": lambda x: x.detach(),
+    "same_dtype": lambda x: x.double(),
 }
 # Each view's value, computed by numpy from the same data.
 EXPECTED = {
@@ -52,6 +54,8 @@ EXPECTED = {
     "split_piece": lambda a: a[:, 2:3],
     "chunk_piece": lambda a: a[..., 2:],
     "contiguous": lambda a: a,
+    "detach": lambda a: a,
+    "same_dtype": lambda a: a,
 }
 
 
