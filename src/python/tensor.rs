@@ -290,7 +290,7 @@ impl PyTensor {
     fn __repr__(&self, py: Python<'_>) -> String {
         let h = self.handle;
         match self.with(py, move |s| {
-            Ok((s.shape(h)?, s.dtype().name(), s.config().device.to_string()))
+            Ok((s.shape(h)?, s.dtype_of(h)?.name(), s.config().device.to_string()))
         }) {
             Ok((shape, dtype, device)) => format!(
                 "Tensor(shape={shape:?}, dtype={dtype}, device={device}, session={}, generation={})",

@@ -105,3 +105,9 @@ def test_one_hot_refuses_bad_ids_and_records_nothing(ids, classes, error):
     with pytest.raises(error):
         et.one_hot(x, classes)
     assert sess.tape_len == before
+
+
+def test_repr_names_the_tensors_own_dtype():
+    sess = et.Session(dtype="float32")
+    assert "dtype=int64" in repr(sess.arange(3))
+    assert "dtype=float32" in repr(sess.ones(3))
