@@ -1,0 +1,734 @@
+"""PyTorch's own OpInfo sample inputs, run through eagertape.
+
+For every OpInfo of ``torch.testing._internal.common_methods_invocations.op_db`` whose op is one
+of OPS.md's sections "Data types", "Tensor" and "Losses", this table names the eagertape form
+that OPS.md promises for it and decides, sample by sample, whether the sample uses only what
+OPS.md promises (``Case.promised``). ``test_opinfo.py`` runs every promised sample against torch
+(values, and gradients of ``sum(out * cotangent)`` for every floating output) and checks that
+the per-op table in TESTING.md (between ``<!-- opinfo:begin -->`` and ``<!-- opinfo:end -->``)
+is the one ``markdown_report()`` prints (``python tests/python/opinfo_cases.py``).
+
+What a sample may use (the exclusion rules, applied in this order; each excluded sample is
+counted in the table with its first reason):
+
+- **Tensors of a dtype eagertape has no tensor for.** A session holds one floating carrier
+  (float64 here) plus the data dtypes int64, int32 and bool (OPS.md "Data types"); a uint8,
+  int8, int16, complex or other-float tensor cannot be an argument.
+- **Complex Python numbers**: no complex dtypes anywhere in OPS.md.
+- **Keyword arguments the op's row does not list.** Each row lists the torch keyword arguments
+  that OPS.md promises for the op (torch's documented signature, where OPS.md names the op);
+  the others are torch features OPS.md does not promise: ``dtype=`` of reductions and of
+  softmax (a session computes in its carrier), ``memory_format=`` (eagertape tensors have no
+  strides or memory formats), ``alpha=`` of ``torch.add``/``torch.sub`` (OPS.md promises the
+  operators ``+``/``-``), ``out=``, ``inplace=``.
+- **Per-op argument values** OPS.md leaves out on purpose, each said at its row: ``F.pad``'s
+  ``mode="circular"`` (OPS.md lists constant, reflect, replicate), ``torch.div``'s
+  ``rounding_mode="trunc"`` (OPS.md has ``/`` and ``//`` only), ``masked_fill`` with a tensor
+  ``value`` (torch documents ``value (float)``), ``Tensor.to`` with a device, another tensor,
+  ``non_blocking`` or ``copy`` (OPS.md promises ``to(dtype)``).
+
+Nothing is excluded because eagertape fails on it: a promised sample that fails is listed in
+``KNOWN_FAILURES`` (a strict xfail, counted as failed in the table). OPS.md says "argument
+values follow torch in full" and "PyTorch's documentation wins", so torch's documented forms
+are promised even where OPS.md's one-line summary of the op is shorter: ``torch.max(input,
+other)``, ``norm(p="nuc")``, ``narrow``'s tensor ``start``, ``cat``'s skipped 1-D empty
+tensors, an int32 tensor bound of ``clamp`` (dtype promotion follows torch).
+
+Conversion (``_Converter``): a floating tensor that requires grad becomes an ``et.Parameter``
+used in the session (its gradient is compared with torch's), another floating tensor a session
+input, an integer or bool tensor a data input (``sess.input``; the copy is contiguous), a torch
+dtype its name; lists, tuples and Python numbers stay as they are. Samples come from
+``op.sample_inputs("cpu", dtype, requires_grad=op.supports_autograd)`` with
+``torch.manual_seed(0)`` before each op, so they are the same in every process (float64 for
+every row but the bool rows of ``& | ^ ~`` and the int64 row of ``one_hot``). Every sample of
+every row runs (no sampling bound): about 1,300 promised samples in 15 s.
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import math
+import os
+import re
+import sys
+import traceback
+import warnings
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+
+import eagertape as et
+
+BEGIN = "<!-- opinfo:begin -->"
+END = "<!-- opinfo:end -->"
+TESTING_MD = os.path.join(os.path.dirname(__file__), "..", "..", "TESTING.md")
+
+CARRIER = torch.float64
+DATA_DTYPES = (torch.int64, torch.int32, torch.bool)
+DTYPE_NAMES = {
+    torch.float64: "float64",
+    torch.float32: "float32",
+    torch.float16: "float16",
+    torch.bfloat16: "bfloat16",
+    torch.int64: "int64",
+    torch.int32: "int32",
+    torch.bool: "bool",
+}
+# OPS.md: float64 to 1e-9 relative, float32 to 2e-4 (relative to the output's scale); the
+# half-precision rows are conversions, which round once.
+RTOL = {"float64": 1e-9, "float32": 2e-4, "float16": 1e-3, "bfloat16": 1e-2}
+ATOL_FLOOR = {"float64": 1e-12, "float32": 1e-6, "float16": 1e-4, "bfloat16": 1e-3}
+
+
+@dataclass(frozen=True)
+class Case:
+    """One OpInfo (``name`` or ``name.variant``) and the eagertape form OPS.md promises."""
+
+    key: str
+    form: str  # the eagertape form, for the table
+    et: Callable  # (input, *args, **kwargs) -> output; (sess, input, ...) for factories
+    kwargs: tuple = ()  # the torch keyword arguments OPS.md promises for this op
+    check: Callable | None = None  # sample -> reason it is not promised, or None
+    dtype: torch.dtype = CARRIER  # the dtype its samples are drawn in
+    factory: bool = False
+
+    def promised(self, sample) -> tuple[bool, str]:
+        """Whether the sample uses only what OPS.md promises, and if not, why."""
+        reason = _tensor_reason(sample.input, sample.args, sample.kwargs)
+        if reason is None:
+            extra = sorted(set(sample.kwargs) - set(self.kwargs))
+            if extra:
+                reason = f"{extra[0]}="
+        if reason is None and self.check is not None:
+            reason = self.check(sample)
+        return (reason is None, reason or "")
+
+
+def _leaves(obj):
+    if isinstance(obj, (list, tuple)):
+        for item in obj:
+            yield from _leaves(item)
+    elif isinstance(obj, dict):
+        for item in obj.values():
+            yield from _leaves(item)
+    else:
+        yield obj
+
+
+def _tensor_reason(*parts) -> str | None:
+    for leaf in _leaves(parts):
+        if isinstance(leaf, torch.Tensor):
+            if leaf.layout != torch.strided:
+                return "sparse tensor"
+            if leaf.dtype != CARRIER and leaf.dtype not in DATA_DTYPES:
+                return f"{str(leaf.dtype).removeprefix('torch.')} tensor"
+        elif isinstance(leaf, complex):
+            return "complex number"
+    return None
+
+
+def _method(name):
+    return lambda x, *args, **kwargs: getattr(x, name)(*args, **kwargs)
+
+
+def _rounding(mode):
+    def check(sample):
+        given = sample.kwargs.get("rounding_mode")
+        if given != mode:
+            return f"rounding_mode={given!r}"
+        return None
+
+    return check
+
+
+def _masked_fill_value(sample):
+    # torch documents `value (float)`; the 0-d tensor overload is undocumented.
+    if isinstance(sample.args[1], torch.Tensor):
+        return "tensor value"
+    return None
+
+
+def _to_args(sample):
+    # OPS.md promises `to(dtype)` only: not to(device, ...), to(other), non_blocking, copy.
+    if len(sample.args) != 1 or not isinstance(sample.args[0], torch.dtype):
+        return "to(device/other, non_blocking, copy)"
+    return None
+
+
+def _circular(sample):
+    return "mode='circular'"
+
+
+def _einsum(equation, *operands):
+    return et.einsum(equation, *operands)
+
+
+def _where(x, condition, other):
+    return et.where(condition, x, other)
+
+
+def _factory(name):
+    def call(sess, first, *args, **kwargs):
+        kwargs.pop("device", None)  # the session's device: see `run_sample`
+        return getattr(sess, name)(first, *args, **kwargs)
+
+    return call
+
+
+FACTORY_KWARGS = ("dtype", "device", "requires_grad")
+REDUCE = ("dim", "keepdim")
+VAR = ("dim", "unbiased", "keepdim", "correction")
+
+
+def _unary(name, key=None):
+    return Case(key or name, f"et.{name}", getattr(et, name))
+
+
+CASES: tuple[Case, ...] = (
+    # --- Data types: conversions (OPS.md "Conversion") ---
+    Case("to", "x.to(dtype)", _method("to"), check=_to_args),
+    Case("float", "x.float()", _method("float")),
+    Case("double", "x.double()", _method("double")),
+    Case("half", "x.half()", _method("half")),
+    Case("bfloat16", "x.bfloat16()", _method("bfloat16")),
+    Case("long", "x.long()", _method("long")),
+    Case("int", "x.int()", _method("int")),
+    Case("bool", "x.bool()", _method("bool")),
+    # --- Tensor: introspection ---
+    Case("T", "x.T", lambda x: x.T),
+    Case("mT", "x.mT", lambda x: x.mT),
+    Case("item", "x.item()", _method("item")),
+    Case("contiguous", "x.contiguous()", _method("contiguous")),
+    # --- indexing ---
+    Case("__getitem__", "x[index]", lambda x, index: x[index]),
+    Case("index_put", "x.index_put(...)", _method("index_put"), kwargs=("accumulate",)),
+    # --- arithmetic (operators; `torch.add`'s alpha= has no operator) ---
+    Case("add", "a + b", lambda a, b: a + b),
+    Case("sub", "a - b", lambda a, b: a - b),
+    Case("mul", "a * b", lambda a, b: a * b),
+    Case("div.no_rounding_mode", "a / b", lambda a, b: a / b),
+    Case(
+        "div.floor_rounding",
+        "a // b",
+        lambda a, b, rounding_mode: a // b,
+        kwargs=("rounding_mode",),
+        check=_rounding("floor"),
+    ),
+    # Truncating division: OPS.md has `/` and `//` only.
+    Case(
+        "div.trunc_rounding",
+        "-",
+        lambda a, b, rounding_mode: None,
+        kwargs=("rounding_mode",),
+        check=_rounding("floor"),
+    ),
+    Case("floor_divide", "a // b", lambda a, b: a // b),
+    Case("remainder", "a % b", lambda a, b: a % b),
+    Case("__radd__", "x.__radd__(o)", _method("__radd__")),
+    Case("__rsub__", "x.__rsub__(o)", _method("__rsub__")),
+    Case("__rmul__", "x.__rmul__(o)", _method("__rmul__")),
+    Case("__rdiv__", "x.__rtruediv__(o)", _method("__rtruediv__")),
+    Case("__rmod__", "x.__rmod__(o)", _method("__rmod__")),
+    Case("__rpow__", "x.__rpow__(o)", _method("__rpow__")),
+    Case("__rmatmul__", "x.__rmatmul__(o)", _method("__rmatmul__")),
+    Case("neg", "-x", lambda x: -x),
+    _unary("abs"),
+    Case("pow", "et.pow", et.pow),
+    # --- comparison and logic (`& | ^ ~` on bool: those rows draw bool samples) ---
+    Case("eq", "a == b", lambda a, b: a == b),
+    Case("ne", "a != b", lambda a, b: a != b),
+    Case("lt", "a < b", lambda a, b: a < b),
+    Case("le", "a <= b", lambda a, b: a <= b),
+    Case("gt", "a > b", lambda a, b: a > b),
+    Case("ge", "a >= b", lambda a, b: a >= b),
+    Case("bitwise_and", "a & b", lambda a, b: a & b, dtype=torch.bool),
+    Case("bitwise_or", "a | b", lambda a, b: a | b, dtype=torch.bool),
+    Case("bitwise_xor", "a ^ b", lambda a, b: a ^ b, dtype=torch.bool),
+    Case("bitwise_not", "~x", lambda x: ~x, dtype=torch.bool),
+    Case("__rand__", "x.__rand__(o)", _method("__rand__"), dtype=torch.bool),
+    Case("__ror__", "x.__ror__(o)", _method("__ror__"), dtype=torch.bool),
+    Case("__rxor__", "x.__rxor__(o)", _method("__rxor__"), dtype=torch.bool),
+    _unary("isfinite"),
+    _unary("isnan"),
+    # --- elementwise ---
+    *(
+        _unary(name)
+        for name in (
+            "sqrt",
+            "rsqrt",
+            "square",
+            "reciprocal",
+            "exp",
+            "log",
+            "log1p",
+            "expm1",
+            "sin",
+            "cos",
+            "tanh",
+            "sigmoid",
+            "erf",
+            "sign",
+        )
+    ),
+    Case("clamp", "et.clamp", et.clamp, kwargs=("min", "max")),
+    Case("maximum", "et.maximum", et.maximum),
+    Case("minimum", "et.minimum", et.minimum),
+    Case("where", "et.where", _where),
+    Case("masked_fill", "et.masked_fill", et.masked_fill, check=_masked_fill_value),
+    # --- activations ---
+    _unary("relu", "nn.functional.relu"),
+    Case("nn.functional.gelu", "et.gelu", et.gelu, kwargs=("approximate",)),
+    _unary("silu", "nn.functional.silu"),
+    Case("nn.functional.softplus", "et.softplus", et.softplus, kwargs=("beta", "threshold")),
+    Case("nn.functional.leaky_relu", "et.leaky_relu", et.leaky_relu, kwargs=("negative_slope",)),
+    Case("nn.functional.elu", "et.elu", et.elu, kwargs=("alpha",)),
+    _unary("logsigmoid", "nn.functional.logsigmoid"),
+    Case("nn.functional.hardtanh", "et.hardtanh", et.hardtanh, kwargs=("min_val", "max_val")),
+    Case("softmax", "et.softmax", et.softmax, kwargs=("dim",)),
+    Case("softmax.with_dtype", "et.softmax", et.softmax, kwargs=("dim",)),
+    Case("log_softmax", "et.log_softmax", et.log_softmax, kwargs=("dim",)),
+    Case("log_softmax.with_dtype", "et.log_softmax", et.log_softmax, kwargs=("dim",)),
+    # --- reductions ---
+    Case("sum", "et.sum", et.sum, kwargs=REDUCE),
+    Case("mean", "et.mean", et.mean, kwargs=REDUCE),
+    Case("prod", "et.prod", et.prod, kwargs=REDUCE),
+    Case("max.reduction_no_dim", "et.max", et.max, kwargs=REDUCE),
+    Case("max.reduction_with_dim", "et.max", et.max, kwargs=REDUCE),
+    # torch documents torch.max(input, other) as a form of torch.max ("see torch.maximum").
+    Case("max.binary", "et.max", et.max, kwargs=REDUCE),
+    Case("min.reduction_no_dim", "et.min", et.min, kwargs=REDUCE),
+    Case("min.reduction_with_dim", "et.min", et.min, kwargs=REDUCE),
+    Case("min.binary", "et.min", et.min, kwargs=REDUCE),
+    Case("amax", "et.amax", et.amax, kwargs=REDUCE),
+    Case("amin", "et.amin", et.amin, kwargs=REDUCE),
+    Case("argmax", "et.argmax", et.argmax, kwargs=REDUCE),
+    Case("argmin", "et.argmin", et.argmin, kwargs=REDUCE),
+    Case("var", "et.var", et.var, kwargs=VAR),
+    Case("var.unbiased", "et.var", et.var, kwargs=VAR),
+    Case("std", "et.std", et.std, kwargs=VAR),
+    Case("std.unbiased", "et.std", et.std, kwargs=VAR),
+    Case("logsumexp", "et.logsumexp", et.logsumexp, kwargs=REDUCE),
+    Case("cumsum", "et.cumsum", et.cumsum, kwargs=("dim",)),
+    Case("norm", "et.norm", et.norm, kwargs=("p", "dim", "keepdim")),
+    Case("norm.fro", "et.norm", et.norm, kwargs=("p", "dim", "keepdim")),
+    Case("norm.inf", "et.norm", et.norm, kwargs=("p", "dim", "keepdim")),
+    # OPS.md: "argument values follow torch in full", so p="nuc" too.
+    Case("norm.nuc", "et.norm", et.norm, kwargs=("p", "dim", "keepdim")),
+    # --- layout ---
+    Case("reshape", "et.reshape", et.reshape),
+    Case("view", "x.view(shape)", _method("view")),
+    Case("permute", "et.permute", et.permute),
+    Case("transpose", "et.transpose", et.transpose),
+    Case("unsqueeze", "et.unsqueeze", et.unsqueeze),
+    Case("squeeze", "et.squeeze", et.squeeze, kwargs=("dim",)),
+    Case("squeeze.multiple", "et.squeeze", et.squeeze, kwargs=("dim",)),
+    Case("flatten", "et.flatten", et.flatten, kwargs=("start_dim", "end_dim")),
+    Case("unflatten", "et.unflatten", et.unflatten),
+    Case("expand", "x.expand(shape)", _method("expand")),
+    Case("repeat", "x.repeat(dims)", _method("repeat")),
+    Case("split", "et.split", et.split, kwargs=("dim",)),
+    Case("split.list_args", "et.split", et.split, kwargs=("dim",)),
+    Case("chunk", "et.chunk", et.chunk, kwargs=("dim",)),
+    Case("narrow", "et.narrow", et.narrow),
+    Case("gather", "et.gather", et.gather),
+    Case("index_select", "et.index_select", et.index_select),
+    Case("tril", "et.tril", et.tril, kwargs=("diagonal",)),
+    Case("triu", "et.triu", et.triu, kwargs=("diagonal",)),
+    Case("flip", "et.flip", et.flip, kwargs=("dims",)),
+    Case("roll", "et.roll", et.roll, kwargs=("shifts", "dims")),
+    Case("cat", "et.cat", et.cat, kwargs=("dim",)),
+    Case("stack", "et.stack", et.stack, kwargs=("dim",)),
+    Case("nn.functional.pad.constant", "et.pad", et.pad, kwargs=("mode", "value")),
+    Case("nn.functional.pad.reflect", "et.pad", et.pad, kwargs=("mode", "value")),
+    Case("nn.functional.pad.replicate", "et.pad", et.pad, kwargs=("mode", "value")),
+    Case("nn.functional.pad.replicate_negative", "et.pad", et.pad, kwargs=("mode", "value")),
+    # OPS.md lists the modes constant, reflect and replicate.
+    Case("nn.functional.pad.circular", "et.pad", et.pad, kwargs=("mode",), check=_circular),
+    Case(
+        "nn.functional.one_hot",
+        "et.one_hot",
+        et.one_hot,
+        kwargs=("num_classes",),
+        dtype=torch.int64,
+    ),
+    # --- factories (session methods; a `device=` becomes the session's device) ---
+    Case(
+        "arange", "sess.arange", _factory("arange"), kwargs=("end", *FACTORY_KWARGS), factory=True
+    ),
+    Case("zeros", "sess.zeros", _factory("zeros"), kwargs=FACTORY_KWARGS, factory=True),
+    Case("ones", "sess.ones", _factory("ones"), kwargs=FACTORY_KWARGS, factory=True),
+    Case("full", "sess.full", _factory("full"), kwargs=FACTORY_KWARGS, factory=True),
+    Case("eye", "sess.eye", _factory("eye"), kwargs=FACTORY_KWARGS, factory=True),
+    # --- matrix ---
+    Case("matmul", "et.matmul", et.matmul),
+    Case("bmm", "et.bmm", et.bmm),
+    Case("nn.functional.linear", "et.linear", et.linear),
+    Case("einsum", "et.einsum", lambda tensors, equation: _einsum(equation, *tensors)),
+    # --- losses (torch.nn.functional signatures; size_average/reduce are deprecated) ---
+    Case(
+        "nn.functional.cross_entropy",
+        "et.cross_entropy",
+        et.cross_entropy,
+        kwargs=("weight", "ignore_index", "reduction", "label_smoothing"),
+    ),
+    Case(
+        "nn.functional.nll_loss",
+        "et.nll_loss",
+        et.nll_loss,
+        kwargs=("weight", "ignore_index", "reduction"),
+    ),
+    Case("nn.functional.mse_loss", "et.mse_loss", et.mse_loss, kwargs=("reduction",)),
+    Case("nn.functional.l1_loss", "et.l1_loss", et.l1_loss, kwargs=("reduction",)),
+    Case(
+        "nn.functional.smooth_l1_loss",
+        "et.smooth_l1_loss",
+        et.smooth_l1_loss,
+        kwargs=("reduction", "beta"),
+    ),
+    Case(
+        "nn.functional.huber_loss",
+        "et.huber_loss",
+        et.huber_loss,
+        kwargs=("reduction", "delta", "weight"),
+    ),
+    Case(
+        "nn.functional.binary_cross_entropy",
+        "et.binary_cross_entropy",
+        et.binary_cross_entropy,
+        kwargs=("weight", "reduction"),
+    ),
+    Case(
+        "nn.functional.binary_cross_entropy_with_logits",
+        "et.binary_cross_entropy_with_logits",
+        et.binary_cross_entropy_with_logits,
+        kwargs=("weight", "reduction", "pos_weight"),
+    ),
+    Case(
+        "nn.functional.kl_div",
+        "et.kl_div",
+        et.kl_div,
+        kwargs=("reduction", "log_target"),
+    ),
+)
+CASE_BY_KEY = {case.key: case for case in CASES}
+
+# OpInfos near these sections that are not rows, and why:
+# - H, mH, conj, ...: conjugation (no complex dtypes); logical_not/and/or/xor, isinf, clamp_min,
+#   clamp_max, select, true_divide, rsub, mm, mv, dot, split_with_sizes, reshape_as, view_as,
+#   expand_as, *_copy, unsafe_*: torch ops OPS.md does not name (some exist in eagertape as
+#   extras);
+# - var_mean, std_mean, nansum, nanmean, cumprod, logcumsumexp, linalg.*: not in OPS.md;
+# - *_like, new_*, empty*, full_like: factories OPS.md does not name.
+
+# The promised samples eagertape gets wrong: (key, sample index) -> what it does wrong.
+_BINARY_MAX = "torch.max(input, other) (the elementwise form) is missing: other is taken as dim"
+_BINARY_MIN = "torch.min(input, other) (the elementwise form) is missing: other is taken as dim"
+_UNBIASED = "var/std(input, unbiased) positional overload: the bool is taken as dim"
+KNOWN_FAILURES: dict[tuple[str, int], str] = {
+    ("clamp", 5): "an int32 tensor bound is a DTypeError; torch promotes it to float64",
+    ("clamp", 6): "an int32 tensor bound is a DTypeError; torch promotes it to float64",
+    ("masked_fill", 7): "a mask (5, 5) wider than the input (5,) is a ShapeError; torch "
+    "broadcasts the input to the mask's shape",
+    **{("max.binary", i): _BINARY_MAX for i in (0, 1, 2, 3, 4, 5, 6, 7, 8)},
+    **{("min.binary", i): _BINARY_MIN for i in (0, 1, 2, 3, 4, 5, 6, 7, 8)},
+    ("var.unbiased", 0): _UNBIASED,
+    ("var.unbiased", 1): _UNBIASED,
+    ("std.unbiased", 0): _UNBIASED,
+    ("std.unbiased", 1): _UNBIASED,
+    ("norm.nuc", 0): 'p="nuc" (nuclear norm) is an ArgumentError',
+    ("norm.nuc", 1): 'p="nuc" (nuclear norm) is an ArgumentError',
+    **{
+        ("narrow", i): "a 0-d int64 tensor start (torch: start (int or Tensor)) is a TypeError"
+        for i in (1, 3, 5, 7, 9)
+    },
+    ("cat", 5): "a 1-D empty tensor beside 2-D ones is a ShapeError; torch skips it (documented)",
+    ("einsum", 10): "an explicit output without ... ('...ik,...j->ij') is an ArgumentError; "
+    "torch sums the ellipsis dims",
+}
+
+
+def _key(op) -> str:
+    return op.name + (f".{op.variant_test_name}" if op.variant_test_name else "")
+
+
+@functools.cache
+def opinfos() -> dict:
+    from torch.testing._internal.common_methods_invocations import op_db
+
+    wanted = set(CASE_BY_KEY)
+    found = {_key(op): op for op in op_db if _key(op) in wanted}
+    missing = wanted - set(found)
+    if missing:
+        raise LookupError(f"no OpInfo named {sorted(missing)} in op_db")
+    return found
+
+
+@functools.cache
+def samples(key: str) -> tuple:
+    """The OpInfo's samples for the row, the same in every process."""
+    case = CASE_BY_KEY[key]
+    op = opinfos()[key]
+    grad = op.supports_autograd and case.dtype.is_floating_point
+    torch.manual_seed(0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return tuple(op.sample_inputs("cpu", case.dtype, requires_grad=grad))
+
+
+def promised_indices(key: str) -> list[int]:
+    case = CASE_BY_KEY[key]
+    return [i for i, s in enumerate(samples(key)) if case.promised(s)[0]]
+
+
+# --- running one sample ---
+
+
+def _np(t: torch.Tensor) -> np.ndarray:
+    return np.array(t.detach().cpu().numpy(), order="C", copy=True)
+
+
+class _Converter:
+    """torch arguments to eagertape arguments in one session, keeping the parameters."""
+
+    def __init__(self, sess):
+        self.sess = sess
+        self.params: list[tuple[torch.Tensor, et.Parameter]] = []
+        self.memo: dict[int, object] = {}
+
+    def __call__(self, obj):
+        if isinstance(obj, torch.Tensor):
+            if id(obj) not in self.memo:
+                self.memo[id(obj)] = self._tensor(obj)
+            return self.memo[id(obj)]
+        if isinstance(obj, torch.dtype):
+            return DTYPE_NAMES.get(obj, str(obj))
+        if isinstance(obj, torch.Size):
+            return tuple(obj)
+        if isinstance(obj, list):
+            return [self(x) for x in obj]
+        if isinstance(obj, tuple):
+            return tuple(self(x) for x in obj)
+        if isinstance(obj, dict):
+            return {k: self(v) for k, v in obj.items()}
+        return obj
+
+    def _tensor(self, t: torch.Tensor):
+        if t.is_floating_point() and t.requires_grad:
+            param = et.Parameter(_np(t))
+            self.params.append((t, param))
+            return self.sess.use(param)
+        return self.sess.input(_np(t))
+
+
+def _flatten(out) -> list:
+    if isinstance(out, (tuple, list)):
+        return [leaf for item in out for leaf in _flatten(item)]
+    return [out]
+
+
+def _cotangent(key: str, index: int, k: int, shape) -> np.ndarray:
+    """Dyadic values in [-2, 2] without zeros: exact in every floating dtype."""
+    rng = np.random.default_rng([zlib.crc32(key.encode()), index, k])
+    mag = rng.integers(1, 17, size=shape) / 8.0
+    return np.where(rng.random(shape) < 0.5, -mag, mag)
+
+
+def assert_close(got: np.ndarray, want: np.ndarray, dtype: str, what: str) -> None:
+    """Elementwise to `RTOL[dtype]` relative to the larger of the value and the output's scale
+    (its largest finite magnitude); NaN and infinities must match exactly."""
+    got = np.asarray(got, dtype=np.float64)
+    want = np.asarray(want, dtype=np.float64)
+    assert got.shape == want.shape, f"{what}: shape {got.shape} != torch's {want.shape}"
+    finite = want[np.isfinite(want)]
+    scale = float(np.abs(finite).max()) if finite.size else 0.0
+    rtol = RTOL[dtype]
+    np.testing.assert_allclose(
+        got, want, rtol=rtol, atol=rtol * scale + ATOL_FLOOR[dtype], err_msg=what
+    )
+
+
+def _compare_outputs(et_outs, t_outs) -> None:
+    assert len(et_outs) == len(t_outs), f"{len(et_outs)} outputs, torch returns {len(t_outs)}"
+    for k, (got, want) in enumerate(zip(et_outs, t_outs, strict=True)):
+        what = f"output {k}"
+        if not isinstance(want, torch.Tensor):
+            assert not isinstance(got, et.Tensor), f"{what}: a Tensor, torch gives {want!r}"
+            assert type(got) is type(want), f"{what}: {got!r} is not {want!r}"
+            if isinstance(want, float) and not (math.isnan(want) and math.isnan(got)):
+                assert got == want or abs(got - want) <= 1e-9 * abs(want), f"{what}: {got}"
+            elif isinstance(want, float):
+                pass
+            else:
+                assert got == want, f"{what}: {got!r} != {want!r}"
+            continue
+        assert isinstance(got, et.Tensor), f"{what}: {type(got).__name__}, not a Tensor"
+        assert tuple(got.shape) == tuple(want.shape), (
+            f"{what}: shape {tuple(got.shape)} != torch's {tuple(want.shape)}"
+        )
+        want_dtype = DTYPE_NAMES.get(want.dtype, str(want.dtype))
+        assert got.dtype == want_dtype, f"{what}: dtype {got.dtype} != torch's {want_dtype}"
+        if want.is_floating_point():
+            assert_close(got.numpy(), want.detach().double().numpy(), want_dtype, what)
+        else:
+            np.testing.assert_array_equal(got.numpy(), want.numpy(), err_msg=what)
+
+
+def _torch_grads(key, index, t_outs, leaves):
+    """(cotangents, torch's gradient per leaf) of sum(out * cot) over the floating outputs."""
+    diff = [
+        k
+        for k, o in enumerate(t_outs)
+        if isinstance(o, torch.Tensor) and o.is_floating_point() and o.requires_grad
+    ]
+    cots = {k: _cotangent(key, index, k, tuple(t_outs[k].shape)) for k in diff}
+    if not diff or not leaves:
+        return cots, None
+    loss = sum((t_outs[k] * torch.from_numpy(cots[k]).to(t_outs[k].dtype)).sum() for k in diff)
+    grads = torch.autograd.grad(loss, leaves, allow_unused=True)
+    pairs = zip(leaves, grads, strict=True)
+    return cots, [np.zeros(tuple(t.shape)) if g is None else _np(g) for t, g in pairs]
+
+
+def run_sample(key: str, index: int) -> None:
+    """Run one sample in eagertape and torch; raise AssertionError on any difference."""
+    case = CASE_BY_KEY[key]
+    op = opinfos()[key]
+    sample = samples(key)[index]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        t_out = op.op(sample.input, *sample.args, **sample.kwargs)
+    t_outs = _flatten(t_out)
+
+    device = sample.kwargs.get("device") if case.factory else None
+    sess = et.Session(dtype=DTYPE_NAMES[CARRIER], **({"device": device} if device else {}))
+    grads = None
+    try:
+        conv = _Converter(sess)
+        inp, args, kwargs = conv(sample.input), conv(sample.args), conv(sample.kwargs)
+        if case.factory:
+            out = case.et(sess, inp, *args, **kwargs)
+        else:
+            out = case.et(inp, *args, **kwargs)
+        et_outs = _flatten(out)
+        _compare_outputs(et_outs, t_outs)
+
+        leaves = [t for t, _ in conv.params]
+        cots, t_grads = _torch_grads(key, index, t_outs, leaves)
+        if t_grads is None:
+            return
+        loss = None
+        for k, cot in cots.items():
+            o = et_outs[k]
+            c = sess.input(cot)
+            if c.dtype != o.dtype:
+                c = c.to(o.dtype)
+            term = (o * c).sum()
+            loss = term if loss is None else loss + term
+        if not loss.requires_grad:
+            # No path from a parameter: eagertape's gradient is zero, as torch's must be.
+            et_grads = [np.zeros(tuple(t.shape)) for t in leaves]
+        else:
+            grads = sess.backward(loss)
+            et_grads = [grads[p].numpy() if p in grads else None for _, p in conv.params]
+            et_grads = [
+                np.zeros(tuple(t.shape)) if g is None else g
+                for g, t in zip(et_grads, leaves, strict=True)
+            ]
+        for n, (g, tg, t) in enumerate(zip(et_grads, t_grads, leaves, strict=True)):
+            assert_close(g, tg, DTYPE_NAMES[t.dtype], f"gradient of argument {n}")
+    finally:
+        if grads is not None:
+            grads.release()
+        sess.reset_tape()
+
+
+def check_sample(key: str, index: int) -> str | None:
+    """None when the sample matches torch, else what went wrong (the traceback's text: no
+    eagertape object outlives the call, so the leak check sees a clean ledger)."""
+    try:
+        run_sample(key, index)
+    except Exception:
+        return traceback.format_exc(limit=-3)
+    return None
+
+
+# --- the report ---
+
+
+def report_rows() -> list[dict]:
+    rows = []
+    for case in CASES:
+        reasons = collections.Counter()
+        promised = 0
+        for s in samples(case.key):
+            ok, why = case.promised(s)
+            if ok:
+                promised += 1
+            else:
+                reasons[why] += 1
+        failed = sum(1 for k, _ in KNOWN_FAILURES if k == case.key)
+        rows.append(
+            {
+                "key": case.key,
+                "form": case.form,
+                "passed": promised - failed,
+                "promised": promised,
+                "excluded": sum(reasons.values()),
+                "why": ", ".join(f"{r} ({n})" for r, n in sorted(reasons.items())),
+            }
+        )
+    return rows
+
+
+def markdown_report() -> str:
+    rows = report_rows()
+    lines = [
+        "| OpInfo | eagertape | passed / promised | excluded | excluded because |",
+        "|---|---|---|---|---|",
+    ]
+    for r in rows:
+        why = r["why"].replace("|", "\\|")
+        form = r["form"].replace("|", "\\|")  # GitHub tables need it escaped in code too
+        lines.append(
+            f"| `{r['key']}` | `{form}` | {r['passed']} / {r['promised']} "
+            f"| {r['excluded']} | {why} |"
+        )
+    passed = sum(r["passed"] for r in rows)
+    promised = sum(r["promised"] for r in rows)
+    excluded = sum(r["excluded"] for r in rows)
+    lines.append(f"| **all {len(rows)} rows** | | **{passed} / {promised}** | {excluded} | |")
+    if KNOWN_FAILURES:
+        lines.append("")
+        lines.append("Known failures (`KNOWN_FAILURES`, strict xfail):")
+        lines.append("")
+        by_reason = collections.defaultdict(list)
+        for (key, index), reason in KNOWN_FAILURES.items():
+            by_reason[(key, reason)].append(index)
+        for (key, reason), indices in by_reason.items():
+            idx = ", ".join(str(i) for i in sorted(indices))
+            lines.append(f"- `{key}` [{idx}]: {reason}")
+    return "\n".join(lines)
+
+
+def opinfo_block(text: str) -> str:
+    match = re.search(re.escape(BEGIN) + r"\n(.*?)\n" + re.escape(END), text, re.S)
+    if match is None:
+        raise LookupError(f"TESTING.md has no {BEGIN} ... {END} block")
+    return match.group(1)
+
+
+if __name__ == "__main__":
+    if "--failures" in sys.argv:
+        for case in CASES:
+            for i in promised_indices(case.key):
+                msg = check_sample(case.key, i)
+                if msg is not None:
+                    last = msg.strip().splitlines()[-1]
+                    known = "known" if (case.key, i) in KNOWN_FAILURES else "NEW"
+                    print(f"{known} {case.key} [{i}]: {last[:300]}")
+    else:
+        print(markdown_report())
