@@ -205,9 +205,14 @@ class Tensor:
     def max(self, dim: _int, keepdim: _bool = False) -> MaxResult:
         """The maxima along `dim` and the int64 index of each one's first occurrence."""
     @overload
+    def max(self, dim: Tensor) -> Tensor:
+        """max(other): the elementwise maximum, as torch.max(input, other)."""
+    @overload
     def min(self, dim: None = None, keepdim: _bool = False) -> Tensor: ...
     @overload
     def min(self, dim: _int, keepdim: _bool = False) -> MinResult: ...
+    @overload
+    def min(self, dim: Tensor) -> Tensor: ...
     def amax(
         self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False
     ) -> Tensor: ...

@@ -331,13 +331,14 @@ def mean(x: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     return x.mean(dim, keepdim)
 
 
-def max(x: Tensor, dim: int | None = None, keepdim: bool = False):  # noqa: A001
-    """``x.max()`` (a value) or ``x.max(dim)`` (values and indices), as ``torch.max``."""
-    return x.max(dim, keepdim)
+def max(input: Tensor, dim: int | Tensor | None = None, keepdim: bool = False):  # noqa: A001, A002
+    """``max(input)`` (a value), ``max(input, dim)`` (values and indices) or ``max(input,
+    other)`` (elementwise), as ``torch.max``."""
+    return input.max(dim, keepdim)
 
 
-def min(x: Tensor, dim: int | None = None, keepdim: bool = False):  # noqa: A001
-    return x.min(dim, keepdim)
+def min(input: Tensor, dim: int | Tensor | None = None, keepdim: bool = False):  # noqa: A001, A002
+    return input.min(dim, keepdim)
 
 
 def amax(x: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) -> Tensor:

@@ -270,6 +270,29 @@ impl Backend for Dyn {
     fn prod_dims(a: &DynTensor, dims: &[i64], keepdim: bool) -> Result<DynTensor> {
         unary!(a, prod_dims, dims, keepdim)
     }
+    fn nuclear_norm(a: &DynTensor, dims: [i64; 2], keepdim: bool) -> Result<DynTensor> {
+        match a {
+            Torch(x) => LibTorch::nuclear_norm(x, dims, keepdim).map(Torch),
+            other => Err(Error::Unsupported {
+                op: "norm(p=\"nuc\")",
+                carrier: Dyn::dtype(other).carrier_label(),
+            }),
+        }
+    }
+    fn nuclear_norm_backward(
+        a: &DynTensor,
+        g: &DynTensor,
+        dims: [i64; 2],
+        keepdim: bool,
+    ) -> Result<DynTensor> {
+        match (a, g) {
+            (Torch(x), Torch(g)) => LibTorch::nuclear_norm_backward(x, g, dims, keepdim).map(Torch),
+            (other, _) => Err(Error::Unsupported {
+                op: "norm(p=\"nuc\")",
+                carrier: Dyn::dtype(other).carrier_label(),
+            }),
+        }
+    }
     fn cumsum(a: &DynTensor, dim: i64, reverse: bool) -> Result<DynTensor> {
         unary!(a, cumsum, dim, reverse)
     }

@@ -201,6 +201,32 @@ impl Backend for LibTorch {
         }
         Ok(out)
     }
+    fn nuclear_norm(a: &Tensor, dims: [i64; 2], keepdim: bool) -> Result<Tensor> {
+        Ok(a.f_nuclear_norm_dim(dims, keepdim)?)
+    }
+    /// `U Vᵀ ⊙ g` over the two dims (moved last for the batched SVD, then back).
+    fn nuclear_norm_backward(
+        a: &Tensor,
+        g: &Tensor,
+        dims: [i64; 2],
+        keepdim: bool,
+    ) -> Result<Tensor> {
+        let last = [-2i64, -1];
+        let moved = a.f_movedim(dims, last)?;
+        // torch.svd (reduced): U, S, V with X = U diag(S) Vᵀ
+        let (u, _, v) = moved.f_svd(true, true)?;
+        let vh = v.f_transpose(-2, -1)?;
+        let mut g = g.shallow_clone();
+        if keepdim {
+            g = g.f_movedim(dims, last)?;
+        } else {
+            g = g.f_unsqueeze(-1)?.f_unsqueeze(-1)?;
+        }
+        Ok(u.f_matmul(&vh)?
+            .f_mul(&g)?
+            .f_movedim(last, dims)?
+            .f_contiguous()?)
+    }
     fn cumsum(a: &Tensor, dim: i64, reverse: bool) -> Result<Tensor> {
         if !reverse {
             return Ok(a.f_cumsum(dim, a.kind())?);

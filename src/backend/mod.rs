@@ -170,6 +170,27 @@ pub trait Backend: Sized + Send + Sync + 'static {
     fn prod_dims(a: &Self::T, dims: &[i64], keepdim: bool) -> Result<Self::T>;
     /// Running sums along `dim` (`reverse`: from the last element back).
     fn cumsum(a: &Self::T, dim: i64, reverse: bool) -> Result<Self::T>;
+    /// The nuclear norm (the sum of singular values) over the two `dims` and its backward
+    /// (`U Vᵀ` times the cotangent): LibTorch's SVD; no carrier that is exact has one.
+    fn nuclear_norm(a: &Self::T, dims: [i64; 2], keepdim: bool) -> Result<Self::T> {
+        let _ = (dims, keepdim);
+        Err(crate::error::Error::Unsupported {
+            op: "norm(p=\"nuc\")",
+            carrier: Self::dtype(a).carrier_label(),
+        })
+    }
+    fn nuclear_norm_backward(
+        a: &Self::T,
+        g: &Self::T,
+        dims: [i64; 2],
+        keepdim: bool,
+    ) -> Result<Self::T> {
+        let _ = (g, dims, keepdim);
+        Err(crate::error::Error::Unsupported {
+            op: "norm(p=\"nuc\")",
+            carrier: Self::dtype(a).carrier_label(),
+        })
+    }
     /// The maximum (`max`) or minimum over `dims` (all when empty), NaN if any is NaN.
     /// The default: not supported.
     fn extremum_dims(a: &Self::T, dims: &[i64], keepdim: bool, max: bool) -> Result<Self::T> {

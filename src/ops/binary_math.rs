@@ -178,6 +178,21 @@ impl<B: Backend> Op<B> {
     }
 }
 
+/// The bounds in `x`'s dtype (integer data converted; float bounds as they are).
+fn promoted<B: Backend>(x: &B::T, bounds: &[&Value<B>]) -> Result<Vec<B::T>> {
+    bounds
+        .iter()
+        .map(|b| {
+            let t = b.get();
+            if B::dtype(t).is_data() {
+                B::convert(t, B::dtype(x), B::device(x))
+            } else {
+                B::copy(t)
+            }
+        })
+        .collect()
+}
+
 /// `1 − m`.
 fn not<B: Backend>(m: &B::T) -> Result<B::T> {
     B::add_scalar(&B::neg(m)?, 1.0)
@@ -193,6 +208,10 @@ impl<B: Backend> Rule<B> for ClampTensor {
     fn output(&self) -> Output {
         Output::Fresh
     }
+    /// Integer bounds (data) are promoted to the input's dtype, as torch promotes them.
+    fn accepts_data(&self) -> bool {
+        true
+    }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         let mut out = shapes[0].to_vec();
         for s in &shapes[1..] {
@@ -201,14 +220,22 @@ impl<B: Backend> Rule<B> for ClampTensor {
         Ok(out)
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
-        let mut y = B::copy(xs[0].get())?;
-        let mut next = 1;
+        let x = xs[0].get();
+        if B::dtype(x).is_data() {
+            return Err(crate::error::Error::DType(format!(
+                "clamp takes a floating-point input, not {} data",
+                B::dtype(x)
+            )));
+        }
+        let bounds = promoted::<B>(x, &xs[1..])?;
+        let mut y = B::copy(x)?;
+        let mut next = 0;
         if self.has_min {
-            y = B::binary::<super::binary::Maximum>(&y, xs[next].get())?;
+            y = B::binary::<super::binary::Maximum>(&y, &bounds[next])?;
             next += 1;
         }
         if self.has_max {
-            y = B::binary::<super::binary::Minimum>(&y, xs[next].get())?;
+            y = B::binary::<super::binary::Minimum>(&y, &bounds[next])?;
         }
         fresh(y)
     }
@@ -217,10 +244,9 @@ impl<B: Backend> Rule<B> for ClampTensor {
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let x = cx.xs[0].get();
         let g = cx.g.get();
-        let min = self.has_min.then(|| cx.xs[1].get());
-        let max = self
-            .has_max
-            .then(|| cx.xs[1 + usize::from(self.has_min)].get());
+        let bounds = promoted::<B>(x, &cx.xs[1..])?;
+        let min = self.has_min.then(|| &bounds[0]);
+        let max = self.has_max.then(|| &bounds[usize::from(self.has_min)]);
         let below = min.map(|m| B::binary::<GtMask>(m, x)).transpose()?;
         let above = max.map(|m| B::binary::<GtMask>(x, m)).transpose()?;
         let mut inside = B::full(&[], 1.0, B::dtype(x), B::device(x))?;
@@ -250,7 +276,7 @@ impl<B: Backend> Rule<B> for ClampTensor {
         }
         let mut out = Vec::with_capacity(masks.len());
         for (i, m) in masks.iter().enumerate() {
-            if !cx.needs[i] {
+            if !cx.needs[i] || B::dtype(cx.xs[i].get()).is_data() {
                 out.push(None);
                 continue;
             }

@@ -24,8 +24,13 @@ impl Movement for Cat {
     fn is_source(&self, _i: usize) -> bool {
         true
     }
+    /// torch's rule, including its legacy one: a 1-D empty tensor is skipped whatever the
+    /// other tensors' shapes.
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
-        let first = shapes[0];
+        let skipped = |s: &[i64]| s == [0];
+        let Some(first) = shapes.iter().copied().find(|s| !skipped(s)) else {
+            return Ok(vec![0]);
+        };
         if first.is_empty() {
             return Err(Error::Shape(
                 "cat: zero-dimensional tensors cannot be concatenated".into(),
@@ -33,7 +38,11 @@ impl Movement for Cat {
         }
         let d = normalize_dim("cat", self.dim, first.len())?;
         let mut out = first.to_vec();
-        for (i, s) in shapes.iter().enumerate().skip(1) {
+        out[d] = 0;
+        for (i, s) in shapes.iter().enumerate() {
+            if skipped(s) && first.len() != 1 {
+                continue;
+            }
             let same = s.len() == first.len()
                 && s.iter()
                     .zip(first)
@@ -59,8 +68,17 @@ impl Movement for Cat {
         which: usize,
     ) -> Option<Result<(Tensor, bool)>> {
         Some((|| {
+            // A skipped 1-D empty tensor gets an empty cotangent.
+            let skipped = |x: &Tensor| x.size() == [0] && g.dim() != 1;
+            if skipped(xs[which]) {
+                return Ok((xs[which].f_zeros_like()?, false));
+            }
             let d = normalize_dim("cat", self.dim, g.dim())?;
-            let start: i64 = xs[..which].iter().map(|x| x.size()[d]).sum();
+            let start: i64 = xs[..which]
+                .iter()
+                .filter(|x| !skipped(x))
+                .map(|x| x.size()[d])
+                .sum();
             Ok((g.f_narrow(d as i64, start, xs[which].size()[d])?, true))
         })())
     }
@@ -175,15 +193,10 @@ impl Movement for MaskedFill {
     fn fill(&self) -> f64 {
         self.0
     }
+    /// The input and the mask broadcast together (an out-of-place `masked_fill` takes the
+    /// mask's shape where it is the larger, as torch).
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
-        let b = broadcast_shapes("masked_fill", shapes[0], shapes[1])?;
-        if b != shapes[0] {
-            return Err(Error::Shape(format!(
-                "masked_fill: the mask of shape {:?} does not broadcast to the input's shape {:?}",
-                shapes[1], shapes[0]
-            )));
-        }
-        Ok(b)
+        broadcast_shapes("masked_fill", shapes[0], shapes[1])
     }
     fn torch(&self, xs: &[&Tensor], fill: f64) -> Result<Tensor> {
         if xs[1].kind() != tch::Kind::Bool {
@@ -200,11 +213,14 @@ impl Movement for MaskedFill {
         g: &Tensor,
         _which: usize,
     ) -> Option<Result<(Tensor, bool)>> {
-        Some(
-            g.f_masked_fill(xs[1], 0.0)
-                .map(|t| (t, false))
-                .map_err(Error::from),
-        )
+        Some((|| {
+            let masked = g.f_masked_fill(xs[1], 0.0)?;
+            let shape = xs[0].size();
+            if masked.size() == shape {
+                return Ok((masked, false));
+            }
+            Ok((masked.f_sum_to_size(&shape)?.f_contiguous()?, false))
+        })())
     }
 }
 

@@ -220,6 +220,8 @@ ops! {
     /// `prod`, `var`, `std`, `logsumexp`, `norm` (boxed).
     Statistic(Box<statistics::Statistic>),
     Cumsum(statistics::Cumsum),
+    /// `norm(p="nuc")`.
+    NuclearNorm(statistics::NuclearNorm),
     /// `argmax`/`argmin`: int64 data.
     ArgExtremum(statistics::ArgExtremum),
     Softmax(softmax::Softmax),

@@ -242,6 +242,54 @@ impl<B: Backend> Rule<B> for Statistic {
     }
 }
 
+/// `norm(p="nuc", dim)`: the sum of the singular values over two dims (LibTorch only).
+pub struct NuclearNorm {
+    pub dims: [i64; 2],
+    pub keepdim: bool,
+}
+
+impl NuclearNorm {
+    /// The two dims, non-negative, for an input of `ndim` dims.
+    fn resolved(&self, ndim: usize) -> Result<[i64; 2]> {
+        let a = normalize_dim("norm", self.dims[0], ndim)?;
+        let b = normalize_dim("norm", self.dims[1], ndim)?;
+        if a == b || ndim < 2 {
+            return Err(Error::Shape(format!(
+                "norm(p=\"nuc\"): needs two different dims of a tensor with at least 2, got {:?} of {ndim}",
+                self.dims
+            )));
+        }
+        Ok([a as i64, b as i64])
+    }
+}
+
+impl<B: Backend> Rule<B> for NuclearNorm {
+    fn name(&self) -> &'static str {
+        "norm"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let dims = self.resolved(shapes[0].len())?;
+        reduce_shape("norm", shapes[0], &dims, self.keepdim)
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        let x = xs[0].get();
+        let dims = self.resolved(B::shape(x).len())?;
+        fresh(B::nuclear_norm(x, dims, self.keepdim)?)
+    }
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let x = cx.xs[0].get();
+        let dims = self.resolved(B::shape(x).len())?;
+        let t = B::nuclear_norm_backward(x, cx.g.get(), dims, self.keepdim)?;
+        Ok(vec![Some(grad_value(t))])
+    }
+}
+
 /// `cumsum(dim)`: running sums; the cotangent's running sums from the end.
 pub struct Cumsum(pub i64);
 
@@ -394,6 +442,33 @@ mod tests {
             stat(StatKind::Prod, &[], false),
             |t| t[0].prod(Kind::Double),
         );
+    }
+
+    #[test]
+    fn nuclear_norm_gradient_is_u_vt_on_libtorch_and_refused_elsewhere() {
+        // d ‖X‖_* = U Vᵀ g, over dims (0, 2) of a batch of matrices
+        crate::ops::testing::check_grads_libtorch(
+            &[data(&[3, 2, 4], 410)],
+            |s, h| {
+                s.record(
+                    Op::NuclearNorm(NuclearNorm {
+                        dims: [0, 2],
+                        keepdim: true,
+                    }),
+                    &[h[0]],
+                )
+            },
+            |t| t[0].nuclear_norm_dim(&[0i64, 2][..], true),
+        );
+        let mut s = crate::ops::testing::session_on("reference");
+        let x = s
+            .input(&crate::ops::testing::dt(&data(&[2, 3], 411)), false)
+            .unwrap();
+        let op = Op::NuclearNorm(NuclearNorm {
+            dims: [0, 1],
+            keepdim: false,
+        });
+        assert!(matches!(s.record(op, &[x]), Err(Error::Unsupported { .. })));
     }
 
     #[test]

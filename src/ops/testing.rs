@@ -153,6 +153,15 @@ pub(crate) fn check_grads(
     }
 }
 
+/// [`check_grads`] on LibTorch only (an op the reference carriers refuse).
+pub(crate) fn check_grads_libtorch(
+    inputs: &[Tensor],
+    eager: impl Fn(&mut Sess, &[Handle]) -> Result<Handle>,
+    oracle: impl Fn(&[Tensor]) -> Tensor,
+) {
+    check_grads_on("libtorch", inputs, &eager, &oracle);
+}
+
 fn check_grads_on(
     backend: &str,
     inputs: &[Tensor],

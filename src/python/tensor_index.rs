@@ -370,7 +370,28 @@ impl PyTensor {
             vec![Operand::Node(self.handle), index],
         )
     }
-    fn narrow(&self, py: Python<'_>, dim: i64, start: i64, length: i64) -> PyResult<PyTensor> {
+    /// `narrow(dim, start, length)`; `start` an int or a 0-d integer tensor, as torch.
+    fn narrow(
+        &self,
+        py: Python<'_>,
+        dim: i64,
+        start: &Bound<'_, PyAny>,
+        length: i64,
+    ) -> PyResult<PyTensor> {
+        let start: i64 = match start.cast::<PyTensor>() {
+            Ok(t) => {
+                let h = t.get().handle;
+                let v = self.with(py, move |s| s.value(h))?;
+                let (dtype, shape) = (Be::dtype(v.get()), Be::shape(v.get()));
+                if !matches!(dtype, DType::Int64 | DType::Int32) || !shape.is_empty() {
+                    return Err(super::to_py(Error::Argument(format!(
+                        "narrow: a tensor start must be a 0-d integer tensor, got {dtype} of shape {shape:?}"
+                    ))));
+                }
+                Be::to_f64(v.get()).py()?[0] as i64
+            }
+            Err(_) => start.extract()?,
+        };
         let n = self.dim_len(py, dim)?;
         let start = if start < 0 { start + n } else { start };
         if start < 0 || length < 0 || start + length > n {

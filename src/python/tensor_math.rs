@@ -25,11 +25,13 @@ fn correction(unbiased: Option<bool>, correction: Option<f64>) -> PyResult<f64> 
     }
 }
 
-/// `norm`'s `p`: a number (`inf` included) or `"fro"` (2).
+/// `norm`'s `p`: a number (`inf` included) or `"fro"` (2); `"nuc"` is NaN here (the
+/// caller records the nuclear norm).
 fn norm_p(p: &Bound<'_, PyAny>) -> PyResult<f64> {
     if let Ok(s) = p.extract::<String>() {
         return match s.as_str() {
             "fro" => Ok(2.0),
+            "nuc" => Ok(f64::NAN),
             other => Err(super::to_py(Error::Argument(format!(
                 "norm: p must be a number or \"fro\", got {other:?}"
             )))),
@@ -123,6 +125,11 @@ impl PyTensor {
         keepdim: bool,
         correction: Option<f64>,
     ) -> PyResult<PyTensor> {
+        // `var(unbiased)`: torch's overload with a bool first.
+        let (dim, unbiased) = match dim {
+            Some(d) if d.is_instance_of::<pyo3::types::PyBool>() => (None, Some(d.extract()?)),
+            d => (d, unbiased),
+        };
         let c = self::correction(unbiased, correction)?;
         self.unary(py, Op::statistic(StatKind::Var(c), &dims(dim)?, keepdim))
     }
@@ -135,6 +142,11 @@ impl PyTensor {
         keepdim: bool,
         correction: Option<f64>,
     ) -> PyResult<PyTensor> {
+        // `std(unbiased)`: torch's overload with a bool first.
+        let (dim, unbiased) = match dim {
+            Some(d) if d.is_instance_of::<pyo3::types::PyBool>() => (None, Some(d.extract()?)),
+            d => (d, unbiased),
+        };
         let c = self::correction(unbiased, correction)?;
         self.unary(py, Op::statistic(StatKind::Std(c), &dims(dim)?, keepdim))
     }
@@ -163,7 +175,35 @@ impl PyTensor {
             None => 2.0,
             Some(p) => norm_p(p)?,
         };
-        self.unary(py, Op::statistic(StatKind::Norm(p), &dims(dim)?, keepdim))
+        let dims = dims(dim)?;
+        if p.is_nan() {
+            // The nuclear norm: of a matrix (dim None) or over two dims.
+            let two: [i64; 2] = match dims.as_slice() {
+                [] => [0, 1],
+                &[a, b] => [a, b],
+                other => {
+                    return Err(super::to_py(Error::Shape(format!(
+                        "norm(p=\"nuc\"): needs two dims, got {other:?}"
+                    ))))
+                }
+            };
+            if dims.is_empty()
+                && self
+                    .with(py, {
+                        let h = self.handle;
+                        move |s| s.shape(h)
+                    })?
+                    .len()
+                    != 2
+            {
+                return Err(super::to_py(Error::Shape(
+                    "norm(p=\"nuc\") without dim needs a 2-D input".into(),
+                )));
+            }
+            let op = Op::NuclearNorm(crate::ops::statistics::NuclearNorm { dims: two, keepdim });
+            return self.unary(py, op);
+        }
+        self.unary(py, Op::statistic(StatKind::Norm(p), &dims, keepdim))
     }
     fn cumsum(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::Cumsum(Cumsum(dim)))

@@ -264,12 +264,6 @@ impl Equation {
                         ));
                     }
                 }
-                if labels.iter().all(|l| l.is_some()) && width > 0 {
-                    return Err(parse_error(
-                        equation,
-                        "the output needs ... for the operands' ...",
-                    ));
-                }
                 out
             }
             None => {

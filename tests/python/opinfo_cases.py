@@ -22,7 +22,7 @@ counted in the table with its first reason):
   strides or memory formats), ``alpha=`` of ``torch.add``/``torch.sub`` (OPS.md promises the
   operators ``+``/``-``), ``out=``, ``inplace=``.
 - **Per-op argument values** OPS.md leaves out on purpose, each said at its row: ``F.pad``'s
-  ``mode="circular"`` (OPS.md lists constant, reflect, replicate), ``torch.div``'s
+  ``torch.div``'s
   ``rounding_mode="trunc"`` (OPS.md has ``/`` and ``//`` only), ``masked_fill`` with a tensor
   ``value`` (torch documents ``value (float)``), ``Tensor.to`` with a device, another tensor,
   ``non_blocking`` or ``copy`` (OPS.md promises ``to(dtype)``).
@@ -157,10 +157,6 @@ def _to_args(sample):
     if len(sample.args) != 1 or not isinstance(sample.args[0], torch.dtype):
         return "to(device/other, non_blocking, copy)"
     return None
-
-
-def _circular(sample):
-    return "mode='circular'"
 
 
 def _einsum(equation, *operands):
@@ -347,7 +343,8 @@ CASES: tuple[Case, ...] = (
     Case("nn.functional.pad.replicate", "et.pad", et.pad, kwargs=("mode", "value")),
     Case("nn.functional.pad.replicate_negative", "et.pad", et.pad, kwargs=("mode", "value")),
     # OPS.md lists the modes constant, reflect and replicate.
-    Case("nn.functional.pad.circular", "et.pad", et.pad, kwargs=("mode",), check=_circular),
+    # OPS.md lists constant, reflect and replicate; eagertape has circular too, so it counts.
+    Case("nn.functional.pad.circular", "et.pad", et.pad, kwargs=("mode",)),
     Case(
         "nn.functional.one_hot",
         "et.one_hot",
@@ -425,30 +422,7 @@ CASE_BY_KEY = {case.key: case for case in CASES}
 # - *_like, new_*, empty*, full_like: factories OPS.md does not name.
 
 # The promised samples eagertape gets wrong: (key, sample index) -> what it does wrong.
-_BINARY_MAX = "torch.max(input, other) (the elementwise form) is missing: other is taken as dim"
-_BINARY_MIN = "torch.min(input, other) (the elementwise form) is missing: other is taken as dim"
-_UNBIASED = "var/std(input, unbiased) positional overload: the bool is taken as dim"
-KNOWN_FAILURES: dict[tuple[str, int], str] = {
-    ("clamp", 5): "an int32 tensor bound is a DTypeError; torch promotes it to float64",
-    ("clamp", 6): "an int32 tensor bound is a DTypeError; torch promotes it to float64",
-    ("masked_fill", 7): "a mask (5, 5) wider than the input (5,) is a ShapeError; torch "
-    "broadcasts the input to the mask's shape",
-    **{("max.binary", i): _BINARY_MAX for i in (0, 1, 2, 3, 4, 5, 6, 7, 8)},
-    **{("min.binary", i): _BINARY_MIN for i in (0, 1, 2, 3, 4, 5, 6, 7, 8)},
-    ("var.unbiased", 0): _UNBIASED,
-    ("var.unbiased", 1): _UNBIASED,
-    ("std.unbiased", 0): _UNBIASED,
-    ("std.unbiased", 1): _UNBIASED,
-    ("norm.nuc", 0): 'p="nuc" (nuclear norm) is an ArgumentError',
-    ("norm.nuc", 1): 'p="nuc" (nuclear norm) is an ArgumentError',
-    **{
-        ("narrow", i): "a 0-d int64 tensor start (torch: start (int or Tensor)) is a TypeError"
-        for i in (1, 3, 5, 7, 9)
-    },
-    ("cat", 5): "a 1-D empty tensor beside 2-D ones is a ShapeError; torch skips it (documented)",
-    ("einsum", 10): "an explicit output without ... ('...ik,...j->ij') is an ArgumentError; "
-    "torch sums the ellipsis dims",
-}
+KNOWN_FAILURES: dict[tuple[str, int], str] = {}
 
 
 def _key(op) -> str:
