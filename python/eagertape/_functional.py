@@ -111,90 +111,90 @@ class MinResult(NamedTuple):
     indices: Tensor
 
 
-def relu(x: Tensor) -> Tensor:
-    return x.relu()
+def relu(input: Tensor) -> Tensor:  # noqa: A002
+    return input.relu()
 
 
-def tanh(x: Tensor) -> Tensor:
-    return x.tanh()
+def tanh(input: Tensor) -> Tensor:  # noqa: A002
+    return input.tanh()
 
 
-def sigmoid(x: Tensor) -> Tensor:
-    return x.sigmoid()
+def sigmoid(input: Tensor) -> Tensor:  # noqa: A002
+    return input.sigmoid()
 
 
-def exp(x: Tensor) -> Tensor:
-    return x.exp()
+def exp(input: Tensor) -> Tensor:  # noqa: A002
+    return input.exp()
 
 
-def log(x: Tensor) -> Tensor:
-    return x.log()
+def log(input: Tensor) -> Tensor:  # noqa: A002
+    return input.log()
 
 
-def sqrt(x: Tensor) -> Tensor:
-    return x.sqrt()
+def sqrt(input: Tensor) -> Tensor:  # noqa: A002
+    return input.sqrt()
 
 
-def abs(x: Tensor) -> Tensor:  # noqa: A001  (torch.abs)
-    return x.abs()
+def abs(input: Tensor) -> Tensor:  # noqa: A002, A001  (torch.abs)
+    return input.abs()
 
 
-def rsqrt(x: Tensor) -> Tensor:
-    return x.rsqrt()
+def rsqrt(input: Tensor) -> Tensor:  # noqa: A002
+    return input.rsqrt()
 
 
-def square(x: Tensor) -> Tensor:
-    return x.square()
+def square(input: Tensor) -> Tensor:  # noqa: A002
+    return input.square()
 
 
-def reciprocal(x: Tensor) -> Tensor:
-    return x.reciprocal()
+def reciprocal(input: Tensor) -> Tensor:  # noqa: A002
+    return input.reciprocal()
 
 
-def log1p(x: Tensor) -> Tensor:
-    return x.log1p()
+def log1p(input: Tensor) -> Tensor:  # noqa: A002
+    return input.log1p()
 
 
-def expm1(x: Tensor) -> Tensor:
-    return x.expm1()
+def expm1(input: Tensor) -> Tensor:  # noqa: A002
+    return input.expm1()
 
 
-def sin(x: Tensor) -> Tensor:
-    return x.sin()
+def sin(input: Tensor) -> Tensor:  # noqa: A002
+    return input.sin()
 
 
-def cos(x: Tensor) -> Tensor:
-    return x.cos()
+def cos(input: Tensor) -> Tensor:  # noqa: A002
+    return input.cos()
 
 
-def erf(x: Tensor) -> Tensor:
-    return x.erf()
+def erf(input: Tensor) -> Tensor:  # noqa: A002
+    return input.erf()
 
 
-def sign(x: Tensor) -> Tensor:
-    return x.sign()
+def sign(input: Tensor) -> Tensor:  # noqa: A002
+    return input.sign()
 
 
-def silu(x: Tensor) -> Tensor:
-    return x.silu()
+def silu(input: Tensor) -> Tensor:  # noqa: A002
+    return input.silu()
 
 
-def logsigmoid(x: Tensor) -> Tensor:
-    return x.logsigmoid()
+def logsigmoid(input: Tensor) -> Tensor:  # noqa: A002
+    return input.logsigmoid()
 
 
 def clamp(
-    x: Tensor, min: float | Tensor | None = None, max: float | Tensor | None = None
+    input: Tensor, min: float | Tensor | None = None, max: float | Tensor | None = None
 ) -> Tensor:  # noqa: A002
-    return x.clamp(min, max)
+    return input.clamp(min, max)
 
 
-def gelu(x: Tensor, approximate: str = "none") -> Tensor:
-    return x.gelu(approximate)
+def gelu(input: Tensor, approximate: str = "none") -> Tensor:  # noqa: A002
+    return input.gelu(approximate)
 
 
-def hardtanh(x: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
-    return x.hardtanh(min_val, max_val)
+def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:  # noqa: A002
+    return input.hardtanh(min_val, max_val)
 
 
 def pow(input: Tensor | float, exponent: Tensor | float) -> Tensor:  # noqa: A001, A002
@@ -275,60 +275,60 @@ def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tenso
     return input.softplus(beta, threshold)
 
 
-def maximum(a: Tensor, b: object) -> Tensor:
-    return a.maximum(b)
+def maximum(input: Tensor, other: object) -> Tensor:  # noqa: A002
+    return input.maximum(other)
 
 
-def minimum(a: Tensor, b: object) -> Tensor:
-    return a.minimum(b)
+def minimum(input: Tensor, other: object) -> Tensor:  # noqa: A002
+    return input.minimum(other)
 
 
-def reshape(x: Tensor, shape: tuple[int, ...]) -> Tensor:
-    return x.reshape(shape)
+def reshape(input: Tensor, shape: tuple[int, ...]) -> Tensor:  # noqa: A002
+    return input.reshape(shape)
 
 
-def transpose(x: Tensor, dim0: int, dim1: int) -> Tensor:
-    return x.transpose(dim0, dim1)
+def transpose(input: Tensor, dim0: int, dim1: int) -> Tensor:  # noqa: A002
+    return input.transpose(dim0, dim1)
 
 
-def permute(x: Tensor, dims: tuple[int, ...]) -> Tensor:
-    return x.permute(dims)
+def permute(input: Tensor, dims: tuple[int, ...]) -> Tensor:  # noqa: A002
+    return input.permute(dims)
 
 
-def unsqueeze(x: Tensor, dim: int) -> Tensor:
-    return x.unsqueeze(dim)
+def unsqueeze(input: Tensor, dim: int) -> Tensor:  # noqa: A002
+    return input.unsqueeze(dim)
 
 
-def squeeze(x: Tensor, dim: int | tuple[int, ...] | None = None) -> Tensor:
-    return x.squeeze(dim)
+def squeeze(input: Tensor, dim: int | tuple[int, ...] | None = None) -> Tensor:  # noqa: A002
+    return input.squeeze(dim)
 
 
-def flatten(x: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
-    return x.flatten(start_dim, end_dim)
+def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:  # noqa: A002
+    return input.flatten(start_dim, end_dim)
 
 
-def unflatten(x: Tensor, dim: int, sizes: tuple[int, ...]) -> Tensor:
-    return x.unflatten(dim, sizes)
+def unflatten(input: Tensor, dim: int, sizes: tuple[int, ...]) -> Tensor:  # noqa: A002
+    return input.unflatten(dim, sizes)
 
 
-def softmax(x: Tensor, dim: int) -> Tensor:
-    return x.softmax(dim)
+def softmax(input: Tensor, dim: int) -> Tensor:  # noqa: A002
+    return input.softmax(dim)
 
 
-def log_softmax(x: Tensor, dim: int) -> Tensor:
-    return x.log_softmax(dim)
+def log_softmax(input: Tensor, dim: int) -> Tensor:  # noqa: A002
+    return input.log_softmax(dim)
 
 
-def matmul(a: Tensor, b: object) -> Tensor:
-    return a.matmul(b)
+def matmul(input: Tensor, other: object) -> Tensor:  # noqa: A002
+    return input.matmul(other)
 
 
-def sum(x: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A001
-    return x.sum(dim, keepdim)
+def sum(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002, A001
+    return input.sum(dim, keepdim)
 
 
-def mean(x: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
-    return x.mean(dim, keepdim)
+def mean(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+    return input.mean(dim, keepdim)
 
 
 def max(input: Tensor, dim: int | Tensor | None = None, keepdim: bool = False):  # noqa: A001, A002
@@ -341,12 +341,12 @@ def min(input: Tensor, dim: int | Tensor | None = None, keepdim: bool = False): 
     return input.min(dim, keepdim)
 
 
-def amax(x: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) -> Tensor:
-    return x.amax(dim, keepdim)
+def amax(input: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) -> Tensor:  # noqa: A002
+    return input.amax(dim, keepdim)
 
 
-def amin(x: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) -> Tensor:
-    return x.amin(dim, keepdim)
+def amin(input: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) -> Tensor:  # noqa: A002
+    return input.amin(dim, keepdim)
 
 
 # Ops over several tensors, written in Rust.
@@ -359,62 +359,64 @@ einsum = _core.einsum
 bmm = _core.bmm
 
 
-def masked_fill(x: Tensor, mask: object, value: float) -> Tensor:
-    return x.masked_fill(mask, value)
+def masked_fill(input: Tensor, mask: object, value: float) -> Tensor:  # noqa: A002
+    return input.masked_fill(mask, value)
 
 
-def index_select(x: Tensor, dim: int, index: object) -> Tensor:
-    return x.index_select(dim, index)
+def index_select(input: Tensor, dim: int, index: object) -> Tensor:  # noqa: A002
+    return input.index_select(dim, index)
 
 
-def gather(x: Tensor, dim: int, index: object) -> Tensor:
-    return x.gather(dim, index)
+def gather(input: Tensor, dim: int, index: object) -> Tensor:  # noqa: A002
+    return input.gather(dim, index)
 
 
-def narrow(x: Tensor, dim: int, start: int, length: int) -> Tensor:
-    return x.narrow(dim, start, length)
+def narrow(input: Tensor, dim: int, start: int, length: int) -> Tensor:  # noqa: A002
+    return input.narrow(dim, start, length)
 
 
-def select(x: Tensor, dim: int, index: int) -> Tensor:
-    return x.select(dim, index)
+def select(input: Tensor, dim: int, index: int) -> Tensor:  # noqa: A002
+    return input.select(dim, index)
 
 
-def flip(x: Tensor, dims: int | tuple[int, ...]) -> Tensor:
-    return x.flip(dims)
+def flip(input: Tensor, dims: int | tuple[int, ...]) -> Tensor:  # noqa: A002
+    return input.flip(dims)
 
 
 def roll(
-    x: Tensor, shifts: int | tuple[int, ...], dims: int | tuple[int, ...] | None = None
-) -> Tensor:
-    return x.roll(shifts, dims)
+    input: Tensor, shifts: int | tuple[int, ...], dims: int | tuple[int, ...] | None = None
+) -> Tensor:  # noqa: A002
+    return input.roll(shifts, dims)
 
 
-def tril(x: Tensor, diagonal: int = 0) -> Tensor:
-    return x.tril(diagonal)
+def tril(input: Tensor, diagonal: int = 0) -> Tensor:  # noqa: A002
+    return input.tril(diagonal)
 
 
-def triu(x: Tensor, diagonal: int = 0) -> Tensor:
-    return x.triu(diagonal)
+def triu(input: Tensor, diagonal: int = 0) -> Tensor:  # noqa: A002
+    return input.triu(diagonal)
 
 
-def split(x: Tensor, split_size_or_sections: int | list[int], dim: int = 0) -> tuple[Tensor, ...]:
-    return x.split(split_size_or_sections, dim)
+def split(
+    input: Tensor, split_size_or_sections: int | list[int], dim: int = 0
+) -> tuple[Tensor, ...]:  # noqa: A002
+    return input.split(split_size_or_sections, dim)
 
 
-def chunk(x: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
-    return x.chunk(chunks, dim)
+def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:  # noqa: A002
+    return input.chunk(chunks, dim)
 
 
-def isfinite(x: Tensor) -> Tensor:
-    return x.isfinite()
+def isfinite(input: Tensor) -> Tensor:  # noqa: A002
+    return input.isfinite()
 
 
-def isnan(x: Tensor) -> Tensor:
-    return x.isnan()
+def isnan(input: Tensor) -> Tensor:  # noqa: A002
+    return input.isnan()
 
 
-def logical_not(x: Tensor) -> Tensor:
-    return x.logical_not()
+def logical_not(input: Tensor) -> Tensor:  # noqa: A002
+    return input.logical_not()
 
 
 class IntervalData:
