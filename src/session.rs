@@ -431,16 +431,6 @@ impl<B: Backend> Session<B> {
         if let [Operand::Node(a), Operand::Node(b)] = operands[..] {
             return self.record(op, &[a, b]);
         }
-        if operands.iter().all(|o| matches!(o, Operand::Node(_))) {
-            let handles: Vec<Handle> = operands
-                .iter()
-                .filter_map(|o| match o {
-                    Operand::Node(h) => Some(*h),
-                    _ => None,
-                })
-                .collect();
-            return self.record(op, &handles);
-        }
         let handles: Vec<Handle> = operands
             .iter()
             .filter_map(|o| match o {
@@ -448,6 +438,9 @@ impl<B: Backend> Session<B> {
                 _ => None,
             })
             .collect();
+        if handles.len() == operands.len() {
+            return self.record(op, &handles);
+        }
         self.check(&handles)?;
         let Some(rule) = op.rule() else {
             return Err(Error::Argument(format!(

@@ -153,7 +153,7 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
 /// int32 or bool, read through the buffer without a Python attribute lookup; `None` for
 /// anything else (the general path handles it, with the same results).
 fn host_array(obj: &Bound<'_, PyAny>) -> PyResult<Option<HostData>> {
-    use numpy::{PyArrayDyn, PyUntypedArray};
+    use numpy::PyUntypedArray;
     let Ok(untyped) = obj.cast::<PyUntypedArray>() else {
         return Ok(None);
     };
@@ -161,43 +161,28 @@ fn host_array(obj: &Bound<'_, PyAny>) -> PyResult<Option<HostData>> {
         return Ok(None);
     }
     let shape = untyped.shape().to_vec();
-    let host = |tensor: crate::error::Result<Tensor>, natural, integral, boolean, int32| {
-        Ok(Some(HostData {
-            tensor: DynTensor::Torch(tensor.py()?),
-            natural,
-            integral,
-            boolean,
-            int32,
-        }))
-    };
-    if let Ok(a) = obj.cast::<PyArrayDyn<f64>>() {
+    /// A host tensor of `T` from the array's buffer.
+    fn exact<T>(obj: &Bound<'_, PyAny>, shape: &[usize]) -> PyResult<Option<Tensor>>
+    where
+        T: numpy::Element + tch::kind::Element,
+    {
+        let Ok(a) = obj.cast::<numpy::PyArrayDyn<T>>() else {
+            return Ok(None);
+        };
         let ro = a.readonly();
-        let data = ro.as_slice().map_err(PyErr::from)?;
-        return host(
-            from_slice(data, &shape),
-            Some(DType::Float64),
-            false,
-            false,
-            false,
-        );
+        from_slice(ro.as_slice().map_err(PyErr::from)?, shape)
+            .py()
+            .map(Some)
     }
-    if let Ok(a) = obj.cast::<PyArrayDyn<f32>>() {
-        let ro = a.readonly();
-        let data = ro.as_slice().map_err(PyErr::from)?;
-        return host(
-            from_slice(data, &shape),
-            Some(DType::Float32),
-            false,
-            false,
-            false,
-        );
-    }
-    if let Ok(a) = obj.cast::<PyArrayDyn<i64>>() {
-        let ro = a.readonly();
-        let data = ro.as_slice().map_err(PyErr::from)?;
-        return host(from_slice(data, &shape), None, true, false, false);
-    }
-    if let Ok(a) = obj.cast::<PyArrayDyn<i32>>() {
+    /// The same, widened to int64 (exact).
+    fn widened<T>(obj: &Bound<'_, PyAny>, shape: &[usize]) -> PyResult<Option<Tensor>>
+    where
+        T: numpy::Element + Copy,
+        i64: From<T>,
+    {
+        let Ok(a) = obj.cast::<numpy::PyArrayDyn<T>>() else {
+            return Ok(None);
+        };
         let ro = a.readonly();
         let data: Vec<i64> = ro
             .as_slice()
@@ -205,17 +190,27 @@ fn host_array(obj: &Bound<'_, PyAny>) -> PyResult<Option<HostData>> {
             .iter()
             .map(|&v| i64::from(v))
             .collect();
-        return host(from_slice(&data, &shape), None, true, false, true);
+        from_slice(&data, shape).py().map(Some)
     }
-    if let Ok(a) = obj.cast::<PyArrayDyn<bool>>() {
-        let ro = a.readonly();
-        let data: Vec<i64> = ro
-            .as_slice()
-            .map_err(PyErr::from)?
-            .iter()
-            .map(|&v| i64::from(v))
-            .collect();
-        return host(from_slice(&data, &shape), None, true, true, false);
+    // (the reader, the natural dtype, integral, boolean, int32)
+    type Reader = fn(&Bound<'_, PyAny>, &[usize]) -> PyResult<Option<Tensor>>;
+    let kinds: [(Reader, Option<DType>, bool, bool, bool); 5] = [
+        (exact::<f64>, Some(DType::Float64), false, false, false),
+        (exact::<f32>, Some(DType::Float32), false, false, false),
+        (exact::<i64>, None, true, false, false),
+        (widened::<i32>, None, true, false, true),
+        (widened::<bool>, None, true, true, false),
+    ];
+    for (reader, natural, integral, boolean, int32) in kinds {
+        if let Some(t) = reader(obj, &shape)? {
+            return Ok(Some(HostData {
+                tensor: DynTensor::Torch(t),
+                natural,
+                integral,
+                boolean,
+                int32,
+            }));
+        }
     }
     Ok(None)
 }

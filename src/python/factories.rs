@@ -80,6 +80,27 @@ impl PySession {
     }
 }
 
+impl PySession {
+    /// `zeros`/`ones`: `*size` filled with `v`, in the carrier unless `dtype=`.
+    fn filled(
+        &self,
+        py: Python<'_>,
+        size: &Bound<'_, PyTuple>,
+        v: f64,
+        dtype: Option<&Bound<'_, PyAny>>,
+        requires_grad: bool,
+    ) -> PyResult<PyTensor> {
+        let shape = shape_arg(size)?;
+        let n = count(&shape).py()?;
+        let made = Made {
+            values: vec![v; n],
+            shape,
+            natural: None,
+        };
+        self.make(py, made, requested(dtype)?, requires_grad)
+    }
+}
+
 #[pymethods]
 impl PySession {
     /// `zeros(*size, dtype=None, requires_grad=False)`.
@@ -91,14 +112,7 @@ impl PySession {
         dtype: Option<&Bound<'_, PyAny>>,
         requires_grad: bool,
     ) -> PyResult<PyTensor> {
-        let shape = shape_arg(size)?;
-        let n = count(&shape).py()?;
-        let made = Made {
-            values: vec![0.0; n],
-            shape,
-            natural: None,
-        };
-        self.make(py, made, requested(dtype)?, requires_grad)
+        self.filled(py, size, 0.0, dtype, requires_grad)
     }
     /// `ones(*size, dtype=None, requires_grad=False)`.
     #[pyo3(signature = (*size, dtype=None, requires_grad=false))]
@@ -109,14 +123,7 @@ impl PySession {
         dtype: Option<&Bound<'_, PyAny>>,
         requires_grad: bool,
     ) -> PyResult<PyTensor> {
-        let shape = shape_arg(size)?;
-        let n = count(&shape).py()?;
-        let made = Made {
-            values: vec![1.0; n],
-            shape,
-            natural: None,
-        };
-        self.make(py, made, requested(dtype)?, requires_grad)
+        self.filled(py, size, 1.0, dtype, requires_grad)
     }
     /// `full(size, fill_value, *, dtype=None, requires_grad=False)`: an int fill gives
     /// int64, a bool fill bool, as torch.

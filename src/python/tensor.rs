@@ -111,14 +111,29 @@ impl PyTensor {
         Ok(PyTensor::new(&cell, out))
     }
 
-    /// `max`/`min` with or without a dim.
+    /// `max`/`min` with or without a dim, or of two tensors (torch's elementwise overload,
+    /// `maximum`/`minimum`).
     fn extremum<'py>(
         &self,
         py: Python<'py>,
-        dim: Option<i64>,
+        dim: Option<&Bound<'py, PyAny>>,
         keepdim: bool,
         max: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(other) = dim.filter(|d| d.cast::<PyTensor>().is_ok()) {
+            let o = self.operand(py, other)?;
+            let f = if max {
+                BinaryOp::Maximum
+            } else {
+                BinaryOp::Minimum
+            };
+            let t = self.apply(py, f.op(), vec![Operand::Node(self.handle), o])?;
+            return Ok(Py::new(py, t)?.into_bound(py).into_any());
+        }
+        let dim = dim
+            .filter(|d| !d.is_none())
+            .map(|d| d.extract::<i64>())
+            .transpose()?;
         let Some(dim) = dim else {
             let op = if max {
                 Op::amax(&[], false)
@@ -618,17 +633,6 @@ impl PyTensor {
         dim: Option<&Bound<'py, PyAny>>,
         keepdim: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        // `max(other)`: torch's elementwise overload (`maximum`).
-        if let Some(other) = dim.filter(|d| d.cast::<PyTensor>().is_ok()) {
-            let o = self.operand(py, other)?;
-            let op = BinaryOp::Maximum.op();
-            let t = self.apply(py, op, vec![Operand::Node(self.handle), o])?;
-            return Ok(Py::new(py, t)?.into_bound(py).into_any());
-        }
-        let dim = dim
-            .filter(|d| !d.is_none())
-            .map(|d| d.extract::<i64>())
-            .transpose()?;
         self.extremum(py, dim, keepdim, true)
     }
     /// `min()` / `min(dim, keepdim=False)` / `min(other)`, as `max`.
@@ -639,17 +643,6 @@ impl PyTensor {
         dim: Option<&Bound<'py, PyAny>>,
         keepdim: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        // `min(other)`: torch's elementwise overload (`minimum`).
-        if let Some(other) = dim.filter(|d| d.cast::<PyTensor>().is_ok()) {
-            let o = self.operand(py, other)?;
-            let op = BinaryOp::Minimum.op();
-            let t = self.apply(py, op, vec![Operand::Node(self.handle), o])?;
-            return Ok(Py::new(py, t)?.into_bound(py).into_any());
-        }
-        let dim = dim
-            .filter(|d| !d.is_none())
-            .map(|d| d.extract::<i64>())
-            .transpose()?;
         self.extremum(py, dim, keepdim, false)
     }
     /// The maximum over `dim` (an int, a tuple, or `()`/None: every dim); ties split the

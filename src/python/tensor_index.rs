@@ -46,6 +46,18 @@ pub(crate) fn index_data(
     Be::convert(&host.tensor, dtype, device).py()
 }
 
+/// The lengths of `size`-long pieces of a dim of `n` (the last may be shorter; one empty
+/// piece of an empty dim).
+fn pieces(n: i64, size: i64) -> Vec<i64> {
+    if n == 0 {
+        return vec![0];
+    }
+    (0..n)
+        .step_by(size as usize)
+        .map(|s| size.min(n - s))
+        .collect()
+}
+
 fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
     if obj.is_exact_instance_of::<PyInt>() {
         return obj.extract::<i64>().ok();
@@ -477,14 +489,7 @@ impl PyTensor {
                     "split: the split size must be positive (0 only for an empty dim), got {size}"
                 ))));
             }
-            if n == 0 {
-                vec![0]
-            } else {
-                (0..n)
-                    .step_by(size as usize)
-                    .map(|s| size.min(n - s))
-                    .collect()
-            }
+            pieces(n, size)
         } else {
             let sections: Vec<i64> = split_size_or_sections.extract()?;
             if sections.iter().sum::<i64>() != n || sections.iter().any(|&s| s < 0) {
@@ -506,14 +511,6 @@ impl PyTensor {
         }
         let n = self.dim_len(py, dim)?;
         let size = ((n + chunks - 1) / chunks).max(1);
-        let lengths: Vec<i64> = if n == 0 {
-            vec![0]
-        } else {
-            (0..n)
-                .step_by(size as usize)
-                .map(|s| size.min(n - s))
-                .collect()
-        };
-        self.narrow_all(py, dim, &lengths)
+        self.narrow_all(py, dim, &pieces(n, size))
     }
 }

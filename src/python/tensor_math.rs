@@ -25,6 +25,19 @@ fn correction(unbiased: Option<bool>, correction: Option<f64>) -> PyResult<f64> 
     }
 }
 
+/// `var`/`std`'s dims and correction; a bool first is torch's `var(unbiased)` overload.
+fn spread(
+    dim: Option<&Bound<'_, PyAny>>,
+    unbiased: Option<bool>,
+    c: Option<f64>,
+) -> PyResult<(Vec<i64>, f64)> {
+    let (dim, unbiased) = match dim {
+        Some(d) if d.is_instance_of::<pyo3::types::PyBool>() => (None, Some(d.extract()?)),
+        d => (d, unbiased),
+    };
+    Ok((dims(dim)?, correction(unbiased, c)?))
+}
+
 /// `norm`'s `p`: a number (`inf` included) or `"fro"` (2); `"nuc"` is NaN here (the
 /// caller records the nuclear norm).
 fn norm_p(p: &Bound<'_, PyAny>) -> PyResult<f64> {
@@ -125,13 +138,8 @@ impl PyTensor {
         keepdim: bool,
         correction: Option<f64>,
     ) -> PyResult<PyTensor> {
-        // `var(unbiased)`: torch's overload with a bool first.
-        let (dim, unbiased) = match dim {
-            Some(d) if d.is_instance_of::<pyo3::types::PyBool>() => (None, Some(d.extract()?)),
-            d => (d, unbiased),
-        };
-        let c = self::correction(unbiased, correction)?;
-        self.unary(py, Op::statistic(StatKind::Var(c), &dims(dim)?, keepdim))
+        let (dims, c) = spread(dim, unbiased, correction)?;
+        self.unary(py, Op::statistic(StatKind::Var(c), &dims, keepdim))
     }
     #[pyo3(signature = (dim=None, unbiased=None, keepdim=false, *, correction=None))]
     fn std(
@@ -142,13 +150,8 @@ impl PyTensor {
         keepdim: bool,
         correction: Option<f64>,
     ) -> PyResult<PyTensor> {
-        // `std(unbiased)`: torch's overload with a bool first.
-        let (dim, unbiased) = match dim {
-            Some(d) if d.is_instance_of::<pyo3::types::PyBool>() => (None, Some(d.extract()?)),
-            d => (d, unbiased),
-        };
-        let c = self::correction(unbiased, correction)?;
-        self.unary(py, Op::statistic(StatKind::Std(c), &dims(dim)?, keepdim))
+        let (dims, c) = spread(dim, unbiased, correction)?;
+        self.unary(py, Op::statistic(StatKind::Std(c), &dims, keepdim))
     }
     #[pyo3(signature = (dim, keepdim=false))]
     fn logsumexp(
