@@ -7,6 +7,7 @@ use super::binary::EqMask;
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
+use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::ledger::Category;
 use crate::shape::{normalize_dim, reduce_shape, reduced_count};
@@ -79,6 +80,11 @@ impl<B: Backend> Rule<B> for Reduce {
     fn output(&self) -> Output {
         Output::Fresh
     }
+    /// Data reduces as torch reduces it: `sum` of int or bool data is int64 (counting a
+    /// mask's trues), `amax`/`amin` keep the dtype; `mean` of data is a `DTypeError`.
+    fn accepts_data(&self) -> bool {
+        true
+    }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         let s = shapes[0];
         if matches!(self.kind, ReduceKind::Amax | ReduceKind::Amin)
@@ -94,6 +100,23 @@ impl<B: Backend> Rule<B> for Reduce {
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         let x = xs[0].get();
         let (dims, keepdim) = (&self.dims[..], self.keepdim);
+        let dtype = B::dtype(x);
+        if dtype.is_data() {
+            return fresh(match self.kind {
+                ReduceKind::Sum => {
+                    let wide = B::convert(x, DType::Int64, B::device(x))?;
+                    B::sum_dims(&wide, dims, keepdim)?
+                }
+                ReduceKind::Amax => B::extremum_dims(x, dims, keepdim, true)?,
+                ReduceKind::Amin => B::extremum_dims(x, dims, keepdim, false)?,
+                ReduceKind::Mean => {
+                    return Err(Error::DType(format!(
+                        "mean: could not infer the output dtype of {dtype} data; convert it \
+                         with .float() (torch needs a floating-point input too)"
+                    )))
+                }
+            });
+        }
         fresh(match self.kind {
             ReduceKind::Sum => B::sum_dims(x, dims, keepdim)?,
             ReduceKind::Mean => {

@@ -249,6 +249,7 @@ CASES = _table(
     "DTypeError | tape, rng, ledger",
     "arange_zero_step | arange(0, 1, 0) | c.sess.arange(0, 1, 0) | "
     "ArgumentError | tape, rng, ledger",
+    "mean_of_data | mean of int64 ids | c.ids.mean() | DTypeError | tape, rng, ledger",
     # --- class ids ----------------------------------------------------------------------
     "ce_id_too_large | id 3 for 3 classes | et.cross_entropy(c.logits, [0, 1, 2, 3]) | "
     "ClassIndexError | tape, rng, ledger",

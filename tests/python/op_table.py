@@ -705,6 +705,24 @@ OPS: tuple[Op, ...] = (
         carriers=("libtorch",),
     ),
     Op(
+        "count_and_extremes_of_data",
+        # sum of a bool mask is an int64 count (torch's rule), amax/amin of int64 data stay
+        # int64; back to the carrier to weigh x
+        lambda x: (
+            (x > 0).sum(1).to(x.dtype).unsqueeze(1) * x
+            + (x * 3).long().amax().to(x.dtype)
+            + (x * 3).long().amin(0).to(x.dtype)
+        ),
+        lambda x: (
+            (x > 0).sum(1).to(x.dtype).unsqueeze(1) * x
+            + (x * 3).long().amax().to(x.dtype)
+            + (x * 3).long().amin(0).to(x.dtype)
+        ),
+        away_from_zero((3, 4)),
+        carriers=NO_COMPARE,
+        smooth=False,  # truncation is a step function
+    ),
+    Op(
         "one_hot_of_argmax",
         # int64 one-hot rows of each row's argmax, as a float mask (data: no gradient)
         lambda x: et.one_hot(x.argmax(1), 4).to(x.dtype) * x,
