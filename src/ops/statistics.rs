@@ -119,6 +119,11 @@ impl Statistic {
                 }
             }
             StatKind::LogSumExp => {
+                if reduced_count(&s, dims)? == 0 {
+                    // log of an empty sum: −inf, as torch
+                    let shape = reduce_shape("logsumexp", &s, dims, keepdim)?;
+                    return B::full(&shape, f64::NEG_INFINITY, B::dtype(x), B::device(x));
+                }
                 // The maximum, made finite (torch uses 0 where it is ±inf; clamping to the
                 // largest finite numbers gives the same ±inf results).
                 let m = B::extremum_dims(x, dims, true, true)?;
@@ -231,6 +236,14 @@ impl<B: Backend> Rule<B> for Statistic {
         Output::Fresh
     }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        if let StatKind::Norm(p) = self.kind {
+            if p.is_infinite() && reduced_count(shapes[0], &self.dims)? == 0 {
+                return Err(Error::Shape(format!(
+                    "norm: the {p} norm of an empty group of shape {:?} has no identity",
+                    shapes[0]
+                )));
+            }
+        }
         reduce_shape(self.op_name(), shapes[0], &self.dims, self.keepdim)
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {

@@ -477,7 +477,12 @@ impl PyTensor {
         max: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyTensor> {
         let (min, max) = (min.filter(|b| !b.is_none()), max.filter(|b| !b.is_none()));
-        let number = |b: &Bound<'_, PyAny>| b.extract::<f64>().is_ok();
+        // A Python or numpy number (a one-element tensor or array is a tensor bound).
+        let number = |b: &Bound<'_, PyAny>| {
+            b.cast::<PyTensor>().is_err()
+                && !b.hasattr("__len__").unwrap_or(false)
+                && b.extract::<f64>().is_ok()
+        };
         if !min.is_none_or(number) || !max.is_none_or(number) {
             // Tensor (or array) bounds: one op with three operands (torch's clamp.Tensor).
             let mut operands = vec![Operand::Node(self.handle)];

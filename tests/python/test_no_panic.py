@@ -113,6 +113,9 @@ def calls(draw):
                 "index",
                 "movement",
                 "join",
+                "stats",
+                "loss",
+                "math2",
             ]
         )
     )
@@ -216,6 +219,12 @@ def calls(draw):
         return draw(movements())
     if kind == "join":
         return draw(joins())
+    if kind == "stats":
+        return draw(statistics())
+    if kind == "loss":
+        return draw(losses())
+    if kind == "math2":
+        return draw(math2())
     ids = draw(st.lists(st.integers(-1, 4), max_size=4))
 
     def ce_t(x):
@@ -315,6 +324,97 @@ def movements(draw):
         [shape],
         lambda x: x.masked_fill(mask, 2.0),
         lambda x: x.masked_fill(torch.as_tensor(mask), 2.0),
+    )
+
+
+@st.composite
+def statistics(draw):
+    """prod, var, std, logsumexp, norm, cumsum, argmax, argmin with random dims."""
+    which = draw(
+        st.sampled_from(["prod", "var", "std", "logsumexp", "norm", "cumsum", "argmax", "argmin"])
+    )
+    shape = draw(shapes)
+    keepdim = draw(st.booleans())
+    dim = draw(dims)
+    some_dims = draw(st.one_of(st.none(), dims, st.lists(dims, min_size=1, max_size=3).map(tuple)))
+    if which == "prod":
+        d = draw(st.one_of(st.none(), dims))
+        f = lambda x: x.prod() if d is None else x.prod(d, keepdim)  # noqa: E731
+        return f"prod({d}, {keepdim})", [shape], f, f
+    if which in ("var", "std"):
+        c = draw(st.sampled_from([0, 1, 2.5]))
+        f = lambda x: getattr(x, which)(some_dims, keepdim=keepdim, correction=c)  # noqa: E731
+        return f"{which}({some_dims}, {c}, {keepdim})", [shape], f, f
+    if which == "logsumexp":
+        d = dim if some_dims is None else some_dims
+        f = lambda x: x.logsumexp(d, keepdim)  # noqa: E731
+        return f"logsumexp({d}, {keepdim})", [shape], f, f
+    if which == "norm":
+        p = draw(st.sampled_from([2, 1, float("inf"), float("-inf"), 0, 0.5, 3, "fro"]))
+        f = lambda x: x.norm(p, some_dims, keepdim)  # noqa: E731
+        return f"norm({p}, {some_dims}, {keepdim})", [shape], f, f
+    if which == "cumsum":
+        f = lambda x: x.cumsum(dim)  # noqa: E731
+        return f"cumsum({dim})", [shape], f, f
+    d = draw(st.one_of(st.none(), dims))
+    f = lambda x: getattr(x, which)(d, keepdim)  # noqa: E731
+    return f"{which}({d}, {keepdim})", [shape], f, f
+
+
+@st.composite
+def losses(draw):
+    """The pointwise losses with each reduction, and cross entropy with probabilities."""
+    shape = draw(shapes)
+    reduction = draw(st.sampled_from(["none", "mean", "sum"]))
+    which = draw(
+        st.sampled_from(["l1", "smooth_l1", "huber", "kl_div", "bce_logits", "mse", "ce_probs"])
+    )
+    if which == "ce_probs":
+        return (
+            f"cross_entropy(probs, {reduction})",
+            [shape, shape],
+            lambda x, t: et.cross_entropy(x, t.softmax(min(1, t.ndim - 1)), reduction=reduction),
+            lambda x, t: F.cross_entropy(x, t.softmax(min(1, t.ndim - 1)), reduction=reduction),
+        )
+    et_f, t_f = {
+        "l1": (et.l1_loss, F.l1_loss),
+        "smooth_l1": (et.smooth_l1_loss, F.smooth_l1_loss),
+        "huber": (et.huber_loss, F.huber_loss),
+        "kl_div": (et.kl_div, F.kl_div),
+        "bce_logits": (et.binary_cross_entropy_with_logits, F.binary_cross_entropy_with_logits),
+        "mse": (et.mse_loss, F.mse_loss),
+    }[which]
+    return (
+        f"{which}({reduction})",
+        [shape, shape],
+        lambda x, t: et_f(x, t.sigmoid(), reduction=reduction),
+        lambda x, t: t_f(x, t.sigmoid(), reduction=reduction),
+    )
+
+
+@st.composite
+def math2(draw):
+    """pow with a tensor exponent, clamp with tensor bounds, matmul of vectors, einsum."""
+    a = draw(shapes)
+    b = draw(st.one_of(shapes, st.just(a), st.just(a[1:])))
+    which = draw(st.sampled_from(["pow", "clamp", "matmul", "einsum"]))
+    if which == "pow":
+        return "pow(tensor)", [a, b], lambda x, y: x.abs() ** y, lambda x, y: x.abs() ** y
+    if which == "clamp":
+        return (
+            "clamp(tensors)",
+            [a, b],
+            lambda x, y: x.clamp(y, y + 0.5),
+            lambda x, y: x.clamp(y, y + 0.5),
+        )
+    if which == "matmul":
+        return "matmul", [a, b], lambda x, y: x @ y, lambda x, y: x @ y
+    eq = draw(st.sampled_from(["i,i->", "ij,j->i", "ij,kj->ik", "...i,...i->...", "ii->i", "ij->"]))
+    return (
+        f"einsum({eq})",
+        [a, b],
+        lambda x, y: et.einsum(eq, x, y) if "," in eq else et.einsum(eq, x),
+        lambda x, y: torch.einsum(eq, x, y) if "," in eq else torch.einsum(eq, x),
     )
 
 
