@@ -541,6 +541,37 @@ def binary_cross_entropy_with_logits(
     reduction: Reduction = "mean",
     pos_weight: Tensor | ArrayLike | None = None,
 ) -> Tensor: ...
+def embedding(
+    input: Tensor | ArrayLike,
+    weight: Tensor,
+    padding_idx: int | None = None,
+    max_norm: float | None = None,
+    norm_type: float = 2.0,
+    scale_grad_by_freq: bool = False,
+    sparse: bool = False,
+) -> Tensor:
+    """Rows of weight picked by int64 ids (repeated ids accumulate their gradients; the
+    padding_idx row gets none). LibTorch carriers only."""
+
+def max_pool2d(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    dilation: int | Sequence[int] = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Tensor: ...
+def avg_pool2d(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: int | None = None,
+) -> Tensor: ...
+def adaptive_avg_pool2d(input: Tensor, output_size: int | Sequence[int | None]) -> Tensor: ...
 def kl_div(
     input: Tensor,
     target: Tensor | ArrayLike,

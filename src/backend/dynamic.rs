@@ -360,6 +360,56 @@ impl Backend for Dyn {
         }
     }
 
+    /// LibTorch's tensors only; a reference carrier refuses.
+    fn layer(
+        l: &dyn crate::ops::layers::Layer,
+        xs: &[&DynTensor],
+    ) -> Result<(DynTensor, Option<DynTensor>)> {
+        let refused = || Error::Unsupported {
+            op: l.name(),
+            carrier: xs
+                .iter()
+                .find(|x| !matches!(x, Torch(_)))
+                .map_or("?".into(), |x| Dyn::dtype(x).carrier_label()),
+        };
+        let ts: Vec<&Tensor> = xs
+            .iter()
+            .map(|x| match x {
+                Torch(t) => Some(t),
+                _ => None,
+            })
+            .collect::<Option<_>>()
+            .ok_or_else(refused)?;
+        let (out, ws) = LibTorch::layer(l, &ts)?;
+        Ok((Torch(out), ws.map(Torch)))
+    }
+    fn layer_backward(
+        l: &dyn crate::ops::layers::Layer,
+        xs: &[&DynTensor],
+        workspace: Option<&DynTensor>,
+        g: &DynTensor,
+        which: usize,
+    ) -> Result<DynTensor> {
+        let torch = |x: &DynTensor| match x {
+            Torch(t) => Some(t.shallow_clone()),
+            _ => None,
+        };
+        let refused = || Error::Unsupported {
+            op: l.name(),
+            carrier: Dyn::dtype(g).carrier_label(),
+        };
+        let ts: Vec<Tensor> = xs
+            .iter()
+            .map(|x| torch(x))
+            .collect::<Option<_>>()
+            .ok_or_else(refused)?;
+        let refs: Vec<&Tensor> = ts.iter().collect();
+        let ws = workspace
+            .map(|w| torch(w).ok_or_else(refused))
+            .transpose()?;
+        let g = torch(g).ok_or_else(refused)?;
+        LibTorch::layer_backward(l, &refs, ws.as_ref(), &g, which).map(Torch)
+    }
     fn movement(m: &dyn Movement, xs: &[&DynTensor]) -> Result<(DynTensor, bool)> {
         super::dynamic_plan::movement(m, xs)
     }

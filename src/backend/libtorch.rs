@@ -263,6 +263,21 @@ impl Backend for LibTorch {
         Ok(zeros.f_scatter(dim, index, src)?)
     }
 
+    fn layer(
+        l: &dyn crate::ops::layers::Layer,
+        xs: &[&Tensor],
+    ) -> Result<(Tensor, Option<Tensor>)> {
+        l.torch(xs)
+    }
+    fn layer_backward(
+        l: &dyn crate::ops::layers::Layer,
+        xs: &[&Tensor],
+        workspace: Option<&Tensor>,
+        g: &Tensor,
+        which: usize,
+    ) -> Result<Tensor> {
+        l.torch_backward(xs, workspace, g, which)
+    }
     fn movement(m: &dyn Movement, xs: &[&Tensor]) -> Result<(Tensor, bool)> {
         Ok((m.torch(xs, m.fill())?, m.view()))
     }

@@ -236,6 +236,35 @@ pub trait Backend: Sized + Send + Sync + 'static {
                 .map_or("?".into(), |x| Self::dtype(x).name().to_string()),
         })
     }
+    /// The layer `l` on these operands: its output and backward workspace. The default:
+    /// not supported (only LibTorch runs layers).
+    fn layer(
+        l: &dyn crate::ops::layers::Layer,
+        xs: &[&Self::T],
+    ) -> Result<(Self::T, Option<Self::T>)> {
+        Err(crate::error::Error::Unsupported {
+            op: l.name(),
+            carrier: xs
+                .first()
+                .map_or("?".into(), |x| Self::dtype(x).carrier_label()),
+        })
+    }
+    /// The cotangent of operand `which` of `l`.
+    fn layer_backward(
+        l: &dyn crate::ops::layers::Layer,
+        xs: &[&Self::T],
+        workspace: Option<&Self::T>,
+        g: &Self::T,
+        which: usize,
+    ) -> Result<Self::T> {
+        let _ = (workspace, g, which);
+        Err(crate::error::Error::Unsupported {
+            op: l.name(),
+            carrier: xs
+                .first()
+                .map_or("?".into(), |x| Self::dtype(x).carrier_label()),
+        })
+    }
     /// The cotangent of source `which` of `m` from the output's cotangent `g`, and whether
     /// it is a view of `g`. The default: not supported.
     fn movement_backward(

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::shape::{broadcast_shapes, normalize_dim};
 
 /// Fail unless every element of `idx` is in `[-size, size)` (`wrap`) or `[0, size)`.
-fn check_range(op: &str, idx: &Tensor, size: i64, dim: usize, wrap: bool) -> Result<()> {
+pub(crate) fn check_range(op: &str, idx: &Tensor, size: i64, dim: usize, wrap: bool) -> Result<()> {
     if !matches!(idx.kind(), tch::Kind::Int64 | tch::Kind::Int) {
         return Err(Error::DType(format!(
             "{op}: indices must be int64 or int32 tensors, not {:?}",

@@ -17,6 +17,7 @@ pub mod compare;
 pub mod convert;
 pub mod index;
 pub mod join;
+pub mod layers;
 pub mod layout;
 pub mod loss;
 pub mod matmul;
@@ -232,6 +233,8 @@ ops! {
     Compare(compare::Compare),
     /// `to(dtype)` and its short forms.
     Convert(convert::Convert),
+    /// LibTorch's layers: `embedding`, the 2-D poolings (boxed).
+    Layer(Box<layers::Layered<B>>),
     /// Data movement: indexing, slicing, `gather`, `cat`, `where`, `pad`, ... (boxed).
     Move(movement::Moved),
 }

@@ -12,6 +12,7 @@ mod errors;
 mod factories;
 mod functional;
 mod grads;
+mod layers;
 mod losses;
 mod optim;
 mod param;
@@ -104,5 +105,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_default_device, m)?)?;
     m.add_function(wrap_pyfunction!(get_default_device, m)?)?;
     functional::register(m)?;
-    losses::register(m)
+    losses::register(m)?;
+    layers::register(m)
 }

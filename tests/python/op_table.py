@@ -78,6 +78,7 @@ CE_IDS = np.array([0, 3, 1, 1, 2])
 
 CE_SPATIAL = np.array([[[0, 2], [1, 1]], [[2, 0], [1, 2]]])  # (N, d1, d2); 2 is also ignored
 CE_WEIGHT = np.array([0.5, 2.0, 1.5])
+EMB_IDS = np.array([[1, 3, 1], [0, 2, 1]])
 CE_WEIGHT4 = np.array([0.5, 2.0, 1.5, 1.0])
 CE_PROBS = np.array([[0.1, 0.2, 0.3, 0.4], [0.25, 0.25, 0.25, 0.25], [0.7, 0.1, 0.1, 0.1]])
 REG_TARGET = np.array([[0.3, -1.2, 0.0, 2.2], [-0.4, 0.35, 1.1, -2.0], [0.05, 0.9, -0.6, 0.45]])
@@ -1093,6 +1094,59 @@ OPS: tuple[Op, ...] = (
         lambda x: F.mse_loss(x, torch.as_tensor(_mse_target((4, 3)))),
         normal((4, 3)),
         covers=("et.mse_loss",),
+    ),
+    # --- layers (LibTorch's kernels; the reference carriers refuse them) ---
+    Op(
+        "embedding",
+        # repeated ids accumulate their gradient rows; the padding row gets none
+        lambda w: et.embedding(EMB_IDS, w) + et.embedding(EMB_IDS, w, padding_idx=-4),
+        lambda w: F.embedding(_t(EMB_IDS), w) + F.embedding(_t(EMB_IDS), w, padding_idx=-4),
+        normal((5, 3)),
+        carriers=("libtorch",),
+        covers=("et.embedding",),
+        smooth=False,  # the padding row is read but gets no gradient (torch's definition)
+    ),
+    Op(
+        "max_pool2d",
+        lambda x: (
+            et.max_pool2d(x, 3, 2, 1, ceil_mode=True).sum((2, 3))
+            + et.max_pool2d(x, (2, 3), dilation=(1, 2)).sum((2, 3))
+        ),
+        lambda x: (
+            F.max_pool2d(x, 3, 2, 1, ceil_mode=True).sum((2, 3))
+            + F.max_pool2d(x, (2, 3), dilation=(1, 2)).sum((2, 3))
+        ),
+        normal((2, 3, 7, 6)),
+        carriers=("libtorch",),
+        covers=("et.max_pool2d",),
+    ),
+    Op(
+        "avg_pool2d",
+        lambda x: (
+            et.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False).sum((2, 3))
+            + et.avg_pool2d(x[0], 2).sum((1, 2))
+        ),
+        lambda x: (
+            F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=False).sum((2, 3))
+            + F.avg_pool2d(x[0], 2).sum((1, 2))
+        ),
+        normal((2, 3, 7, 6)),
+        carriers=("libtorch",),
+        covers=("et.avg_pool2d",),
+    ),
+    Op(
+        "adaptive_avg_pool2d",
+        lambda x: (
+            et.adaptive_avg_pool2d(x, (3, None)).sum((2, 3))
+            + et.adaptive_avg_pool2d(x, 1).sum((2, 3))
+        ),
+        lambda x: (
+            F.adaptive_avg_pool2d(x, (3, None)).sum((2, 3))
+            + F.adaptive_avg_pool2d(x, 1).sum((2, 3))
+        ),
+        normal((2, 3, 7, 5)),
+        carriers=("libtorch",),
+        covers=("et.adaptive_avg_pool2d",),
     ),
     Op(
         "cross_entropy_spatial_weighted_ignored_smoothed",

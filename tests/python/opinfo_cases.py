@@ -410,6 +410,36 @@ CASES: tuple[Case, ...] = (
         et.kl_div,
         kwargs=("reduction", "log_target"),
     ),
+    # --- layers (issue 13, first part) ---
+    # OpInfo's sample input is the weight (its op: `lambda weight, idx: F.embedding(idx, weight)`).
+    Case(
+        "nn.functional.embedding",
+        "et.embedding",
+        lambda weight, idx, **kw: et.embedding(idx, weight, **kw),
+        kwargs=("padding_idx",),
+    ),
+    # OPS.md's max_pool2d has no return_indices: samples asking for the indices are excluded.
+    Case(
+        "nn.functional.max_pool2d",
+        "et.max_pool2d",
+        et.max_pool2d,
+        kwargs=("kernel_size", "stride", "padding", "dilation", "ceil_mode", "return_indices"),
+        check=lambda sample: "return_indices=True" if sample.kwargs.get("return_indices") else None,
+    ),
+    Case(
+        "nn.functional.avg_pool2d",
+        "et.avg_pool2d",
+        et.avg_pool2d,
+        kwargs=(
+            "kernel_size",
+            "stride",
+            "padding",
+            "ceil_mode",
+            "count_include_pad",
+            "divisor_override",
+        ),
+    ),
+    Case("nn.functional.adaptive_avg_pool2d", "et.adaptive_avg_pool2d", et.adaptive_avg_pool2d),
 )
 CASE_BY_KEY = {case.key: case for case in CASES}
 

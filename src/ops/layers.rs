@@ -1,0 +1,449 @@
+//! Layers computed by LibTorch's own kernels, forward and backward (its dedicated backward
+//! kernels, saving what torch saves): `embedding`, `max_pool2d`, `avg_pool2d`,
+//! `adaptive_avg_pool2d`. Each is a [`Layer`]: its shape rule and its two kernels on tch
+//! tensors; [`Layered`] is their one [`Rule`]. A carrier whose values LibTorch does not hold
+//! (the reference backend) refuses them with `UnsupportedOpError` before anything is
+//! recorded (`Backend::layer`).
+
+use std::sync::OnceLock;
+
+use tch::Tensor;
+
+use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
+use crate::backend::Backend;
+use crate::buffer::{Tracked, Value};
+use crate::error::{Error, Result};
+use crate::ledger::Category;
+
+/// One layer, on LibTorch tensors.
+pub trait Layer: Send + Sync {
+    /// The op's name (torch's).
+    fn name(&self) -> &'static str;
+    fn arity(&self) -> Arity;
+    /// Whether operand `i` is data (int64 ids) rather than a value with a gradient.
+    fn is_data(&self, _i: usize) -> bool {
+        false
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>>;
+    /// The output, and the workspace its backward needs beyond the operands (pooling's
+    /// argmax indices), owned by the node.
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Option<Tensor>)>;
+    /// The cotangent of operand `which` (never a data operand).
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        workspace: Option<&Tensor>,
+        g: &Tensor,
+        which: usize,
+    ) -> Result<Tensor>;
+}
+
+/// The rule of every [`Layer`].
+pub struct Layered<B: Backend> {
+    pub layer: Box<dyn Layer>,
+    /// Set by the forward; freed with the node.
+    workspace: OnceLock<Value<B>>,
+}
+
+impl<B: Backend> Op<B> {
+    pub fn layer(layer: impl Layer + 'static) -> Self {
+        Op::Layer(Box::new(Layered {
+            layer: Box::new(layer),
+            workspace: OnceLock::new(),
+        }))
+    }
+}
+
+impl<B: Backend> Rule<B> for Layered<B> {
+    fn name(&self) -> &'static str {
+        self.layer.name()
+    }
+    fn arity(&self) -> Arity {
+        self.layer.arity()
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn accepts_data(&self) -> bool {
+        true
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        self.layer.shape(shapes)
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        let ts: Vec<&B::T> = xs.iter().map(|x| x.get()).collect();
+        for (i, t) in ts.iter().enumerate() {
+            if B::dtype(t).is_data() != self.layer.is_data(i) {
+                return Err(Error::DType(format!(
+                    "{}: operand {i} must be {}, not {}",
+                    self.layer.name(),
+                    if self.layer.is_data(i) {
+                        "int64 data"
+                    } else {
+                        "a floating-point tensor"
+                    },
+                    B::dtype(t)
+                )));
+            }
+        }
+        let (out, ws) = B::layer(self.layer.as_ref(), &ts)?;
+        if let Some(ws) = ws {
+            let _ = self.workspace.set(Tracked::owned(ws, Category::Tape));
+        }
+        fresh(out)
+    }
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let ts: Vec<&B::T> = cx.xs.iter().map(|x| x.get()).collect();
+        let ws = self.workspace.get().map(|w| w.get());
+        let mut out = Vec::with_capacity(ts.len());
+        for i in 0..ts.len() {
+            if !cx.needs[i] || self.layer.is_data(i) {
+                out.push(None);
+                continue;
+            }
+            let g = B::layer_backward(self.layer.as_ref(), &ts, ws, cx.g.get(), i)?;
+            out.push(Some(grad_value(g)));
+        }
+        Ok(out)
+    }
+}
+
+/// `embedding(ids, weight, padding_idx)`: rows of `weight` picked by int64 `ids`; the
+/// gradient rows of repeated ids accumulate, the `padding_idx` row gets none.
+pub struct Embedding {
+    /// Non-negative (torch's negative `padding_idx` is resolved by the caller), or -1.
+    pub padding_idx: i64,
+}
+
+impl Layer for Embedding {
+    fn name(&self) -> &'static str {
+        "embedding"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
+    }
+    fn is_data(&self, i: usize) -> bool {
+        i == 0
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let (ids, w) = (shapes[0], shapes[1]);
+        if w.len() != 2 {
+            return Err(Error::Shape(format!(
+                "embedding: the weight must be 2-D (num_embeddings, embedding_dim), got {w:?}"
+            )));
+        }
+        if self.padding_idx >= w[0] {
+            return Err(Error::Argument(format!(
+                "embedding: padding_idx {} must be within num_embeddings {}",
+                self.padding_idx, w[0]
+            )));
+        }
+        let mut out = ids.to_vec();
+        out.push(w[1]);
+        Ok(out)
+    }
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Option<Tensor>)> {
+        let (ids, w) = (xs[0], xs[1]);
+        super::index::check_range("embedding", ids, w.size()[0], 0, false)?;
+        Ok((
+            Tensor::f_embedding(w, ids, self.padding_idx, false, false)?,
+            None,
+        ))
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        _workspace: Option<&Tensor>,
+        g: &Tensor,
+        _which: usize,
+    ) -> Result<Tensor> {
+        let num = xs[1].size()[0];
+        Ok(Tensor::f_embedding_dense_backward(
+            g,
+            xs[0],
+            num,
+            self.padding_idx,
+            false,
+        )?)
+    }
+}
+
+/// A 2-D pooling window: kernel, stride, padding, dilation (each `[h, w]`) and `ceil_mode`.
+#[derive(Debug, Clone, Copy)]
+pub struct Window {
+    pub kernel: [i64; 2],
+    pub stride: [i64; 2],
+    pub padding: [i64; 2],
+    pub dilation: [i64; 2],
+    pub ceil_mode: bool,
+}
+
+impl Window {
+    /// torch's `pooling_output_shape` for `(C, H, W)` or `(N, C, H, W)` inputs, with its
+    /// checks.
+    fn shape(&self, op: &str, x: &[i64]) -> Result<Vec<i64>> {
+        if x.len() != 3 && x.len() != 4 {
+            return Err(Error::Shape(format!(
+                "{op}: expected a 3-D (C, H, W) or 4-D (N, C, H, W) input, got {x:?}"
+            )));
+        }
+        let mut out = x.to_vec();
+        let n = x.len();
+        for d in 0..2 {
+            let (k, s, p, dil) = (
+                self.kernel[d],
+                self.stride[d],
+                self.padding[d],
+                self.dilation[d],
+            );
+            if k <= 0 || s <= 0 || dil <= 0 || p < 0 {
+                return Err(Error::Argument(format!(
+                    "{op}: kernel, stride and dilation must be positive and padding non-negative, \
+                     got kernel {:?}, stride {:?}, padding {:?}, dilation {:?}",
+                    self.kernel, self.stride, self.padding, self.dilation
+                )));
+            }
+            if p > k / 2 {
+                return Err(Error::Argument(format!(
+                    "{op}: padding should be at most half of the kernel size, got padding {p} for kernel {k}"
+                )));
+            }
+            let size = x[n - 2 + d];
+            let span = size + 2 * p - dil * (k - 1) - 1 + if self.ceil_mode { s - 1 } else { 0 };
+            let mut o = span.div_euclid(s) + 1;
+            if self.ceil_mode && (o - 1) * s >= size + p {
+                o -= 1;
+            }
+            if o < 1 {
+                return Err(Error::Shape(format!(
+                    "{op}: the output of an input of shape {x:?} would be empty (kernel {:?})",
+                    self.kernel
+                )));
+            }
+            out[n - 2 + d] = o;
+        }
+        Ok(out)
+    }
+}
+
+/// `max_pool2d`: the maxima of each window and (workspace) their positions; the cotangent
+/// goes back to those positions (LibTorch's `max_pool2d_with_indices_backward`).
+pub struct MaxPool2d(pub Window);
+
+impl Layer for MaxPool2d {
+    fn name(&self) -> &'static str {
+        "max_pool2d"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        self.0.shape("max_pool2d", shapes[0])
+    }
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Option<Tensor>)> {
+        let w = &self.0;
+        let (out, idx) = xs[0].f_max_pool2d_with_indices(
+            w.kernel,
+            w.stride,
+            w.padding,
+            w.dilation,
+            w.ceil_mode,
+        )?;
+        Ok((out, Some(idx)))
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        workspace: Option<&Tensor>,
+        g: &Tensor,
+        _which: usize,
+    ) -> Result<Tensor> {
+        let w = &self.0;
+        let idx = workspace
+            .ok_or_else(|| Error::Backend("max_pool2d: the forward kept no indices".into()))?;
+        Ok(xs[0].f_max_pool2d_with_indices_backward(
+            g,
+            w.kernel,
+            w.stride,
+            w.padding,
+            w.dilation,
+            w.ceil_mode,
+            idx,
+        )?)
+    }
+}
+
+/// `avg_pool2d(count_include_pad, divisor_override)`.
+pub struct AvgPool2d {
+    pub window: Window,
+    pub count_include_pad: bool,
+    pub divisor_override: Option<i64>,
+}
+
+impl Layer for AvgPool2d {
+    fn name(&self) -> &'static str {
+        "avg_pool2d"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        if self.divisor_override == Some(0) {
+            return Err(Error::Argument(
+                "avg_pool2d: divisor_override must be non-zero".into(),
+            ));
+        }
+        self.window.shape("avg_pool2d", shapes[0])
+    }
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Option<Tensor>)> {
+        let w = &self.window;
+        let out = xs[0].f_avg_pool2d(
+            w.kernel,
+            w.stride,
+            w.padding,
+            w.ceil_mode,
+            self.count_include_pad,
+            self.divisor_override,
+        )?;
+        Ok((out, None))
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        _workspace: Option<&Tensor>,
+        g: &Tensor,
+        _which: usize,
+    ) -> Result<Tensor> {
+        let w = &self.window;
+        Ok(xs[0].f_avg_pool2d_backward(
+            g,
+            w.kernel,
+            w.stride,
+            w.padding,
+            w.ceil_mode,
+            self.count_include_pad,
+            self.divisor_override,
+        )?)
+    }
+}
+
+/// `adaptive_avg_pool2d(output_size)` (`None` entries keep the input's size).
+pub struct AdaptiveAvgPool2d(pub [Option<i64>; 2]);
+
+impl AdaptiveAvgPool2d {
+    fn size(&self, x: &[i64]) -> [i64; 2] {
+        let n = x.len();
+        [self.0[0].unwrap_or(x[n - 2]), self.0[1].unwrap_or(x[n - 1])]
+    }
+}
+
+impl Layer for AdaptiveAvgPool2d {
+    fn name(&self) -> &'static str {
+        "adaptive_avg_pool2d"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let x = shapes[0];
+        if x.len() != 3 && x.len() != 4 {
+            return Err(Error::Shape(format!(
+                "adaptive_avg_pool2d: expected a 3-D or 4-D input, got {x:?}"
+            )));
+        }
+        let size = self.size(x);
+        if size.iter().any(|&s| s < 0) || x[x.len() - 2..].contains(&0) {
+            return Err(Error::Shape(format!(
+                "adaptive_avg_pool2d: output size {size:?} for an input of shape {x:?}"
+            )));
+        }
+        let mut out = x.to_vec();
+        let n = out.len();
+        out[n - 2..].copy_from_slice(&size);
+        Ok(out)
+    }
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Option<Tensor>)> {
+        let size = self.size(&xs[0].size());
+        Ok((xs[0].f_adaptive_avg_pool2d(size)?, None))
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        _workspace: Option<&Tensor>,
+        g: &Tensor,
+        _which: usize,
+    ) -> Result<Tensor> {
+        Ok(xs[0].f_internal_adaptive_avg_pool2d_backward(g)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::testing::{check_grads_libtorch, data, dt, session_on};
+    use crate::session::Operand;
+
+    fn window(k: i64, s: i64, p: i64, d: i64, ceil: bool) -> Window {
+        Window {
+            kernel: [k, k],
+            stride: [s, s],
+            padding: [p, p],
+            dilation: [d, d],
+            ceil_mode: ceil,
+        }
+    }
+
+    #[test]
+    fn max_pool2d_gradient_goes_to_each_windows_maximum() {
+        check_grads_libtorch(
+            &[data(&[2, 3, 7, 6], 700)],
+            |s, h| s.record(Op::layer(MaxPool2d(window(3, 2, 1, 1, true))), &[h[0]]),
+            |t| t[0].max_pool2d([3, 3], [2, 2], [1, 1], [1, 1], true),
+        );
+    }
+
+    #[test]
+    fn avg_pool2d_and_adaptive_avg_pool2d_gradients() {
+        check_grads_libtorch(
+            &[data(&[2, 3, 7, 6], 701)],
+            |s, h| {
+                let l = AvgPool2d {
+                    window: window(3, 2, 1, 1, true),
+                    count_include_pad: false,
+                    divisor_override: None,
+                };
+                s.record(Op::layer(l), &[h[0]])
+            },
+            |t| t[0].avg_pool2d([3, 3], [2, 2], [1, 1], true, false, None),
+        );
+        check_grads_libtorch(
+            &[data(&[3, 7, 5], 702)],
+            |s, h| s.record(Op::layer(AdaptiveAvgPool2d([Some(3), None])), &[h[0]]),
+            |t| t[0].adaptive_avg_pool2d([3, 5]),
+        );
+    }
+
+    #[test]
+    fn embedding_gradient_rows_accumulate_and_padding_gets_none() {
+        let ids = Tensor::from_slice(&[1i64, 3, 1, 0, 2, 1]).reshape([2, 3]);
+        let ids2 = ids.copy();
+        check_grads_libtorch(
+            &[data(&[5, 4], 703)],
+            move |s, h| {
+                let operands = vec![Operand::Data(dt(&ids2)), Operand::Node(h[0])];
+                s.apply(Op::layer(Embedding { padding_idx: 0 }), operands)
+            },
+            move |t| Tensor::embedding(&t[0], &ids, 0, false, false),
+        );
+    }
+
+    #[test]
+    fn the_reference_backend_refuses_layers_before_recording() {
+        let mut s = session_on("reference");
+        let x = s.input(&dt(&data(&[1, 2, 4, 4], 704)), false).unwrap();
+        let before = s.tape_len();
+        let r = s.record(Op::layer(MaxPool2d(window(2, 2, 0, 1, false))), &[x]);
+        assert!(matches!(r, Err(Error::Unsupported { .. })), "{:?}", r.err());
+        assert_eq!(s.tape_len(), before);
+    }
+}
