@@ -6,6 +6,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=DEP_TCH_LIBTORCH_LIB");
     println!("cargo:rerun-if-changed=src/shim/recycle.cpp");
     println!("cargo:rerun-if-changed=src/shim/optim.cpp");
+    println!("cargo:rerun-if-changed=src/shim/layers.cpp");
     let lib = std::env::var("DEP_TCH_LIBTORCH_LIB")
         .expect("torch-sys did not report its LibTorch directory (DEP_TCH_LIBTORCH_LIB)");
     println!("cargo:rustc-link-arg=-Wl,-rpath,{lib}");
@@ -24,5 +25,6 @@ fn main() {
         .warnings(false)
         .file("src/shim/recycle.cpp")
         .file("src/shim/optim.cpp")
+        .file("src/shim/layers.cpp")
         .compile("eagertape_shim");
 }

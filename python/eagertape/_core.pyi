@@ -541,6 +541,44 @@ def binary_cross_entropy_with_logits(
     reduction: Reduction = "mean",
     pos_weight: Tensor | ArrayLike | None = None,
 ) -> Tensor: ...
+def conv1d(
+    input: Tensor,
+    weight: Tensor,
+    bias: Tensor | ArrayLike | None = None,
+    stride: int | Sequence[int] = 1,
+    padding: int | Sequence[int] | Literal["same", "valid"] = 0,
+    dilation: int | Sequence[int] = 1,
+    groups: int = 1,
+) -> Tensor: ...
+def conv2d(
+    input: Tensor,
+    weight: Tensor,
+    bias: Tensor | ArrayLike | None = None,
+    stride: int | Sequence[int] = 1,
+    padding: int | Sequence[int] | Literal["same", "valid"] = 0,
+    dilation: int | Sequence[int] = 1,
+    groups: int = 1,
+) -> Tensor:
+    """LibTorch's convolution and its convolution_backward; (C, H, W) inputs are a batch of
+    one. padding="same" needs stride 1 and an odd dilated kernel."""
+
+def conv_transpose2d(
+    input: Tensor,
+    weight: Tensor,
+    bias: Tensor | ArrayLike | None = None,
+    stride: int | Sequence[int] = 1,
+    padding: int | Sequence[int] = 0,
+    output_padding: int | Sequence[int] = 0,
+    groups: int = 1,
+    dilation: int | Sequence[int] = 1,
+) -> Tensor: ...
+def layer_norm(
+    input: Tensor,
+    normalized_shape: int | Sequence[int],
+    weight: Tensor | ArrayLike | None = None,
+    bias: Tensor | ArrayLike | None = None,
+    eps: float = 1e-5,
+) -> Tensor: ...
 def embedding(
     input: Tensor | ArrayLike,
     weight: Tensor,

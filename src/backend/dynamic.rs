@@ -126,6 +126,20 @@ impl DynTensor {
     }
 }
 
+/// Handles on the LibTorch tensors of `xs`, or `UnsupportedOpError` naming `op` and the
+/// first carrier LibTorch does not hold.
+fn torch_all(op: &'static str, xs: &[&DynTensor]) -> Result<Vec<Tensor>> {
+    xs.iter()
+        .map(|x| match x {
+            Torch(t) => Ok(t.shallow_clone()),
+            other => Err(Error::Unsupported {
+                op,
+                carrier: Dyn::dtype(other).carrier_label(),
+            }),
+        })
+        .collect()
+}
+
 impl Backend for Dyn {
     type T = DynTensor;
     type Guard = DynGuard;
@@ -364,51 +378,26 @@ impl Backend for Dyn {
     fn layer(
         l: &dyn crate::ops::layers::Layer,
         xs: &[&DynTensor],
-    ) -> Result<(DynTensor, Option<DynTensor>)> {
-        let refused = || Error::Unsupported {
-            op: l.name(),
-            carrier: xs
-                .iter()
-                .find(|x| !matches!(x, Torch(_)))
-                .map_or("?".into(), |x| Dyn::dtype(x).carrier_label()),
-        };
-        let ts: Vec<&Tensor> = xs
-            .iter()
-            .map(|x| match x {
-                Torch(t) => Some(t),
-                _ => None,
-            })
-            .collect::<Option<_>>()
-            .ok_or_else(refused)?;
-        let (out, ws) = LibTorch::layer(l, &ts)?;
-        Ok((Torch(out), ws.map(Torch)))
+    ) -> Result<(DynTensor, Vec<DynTensor>)> {
+        let ts = torch_all(l.name(), xs)?;
+        let refs: Vec<&Tensor> = ts.iter().collect();
+        let (out, ws) = LibTorch::layer(l, &refs)?;
+        Ok((Torch(out), ws.into_iter().map(Torch).collect()))
     }
     fn layer_backward(
         l: &dyn crate::ops::layers::Layer,
         xs: &[&DynTensor],
-        workspace: Option<&DynTensor>,
+        workspace: &[&DynTensor],
         g: &DynTensor,
-        which: usize,
-    ) -> Result<DynTensor> {
-        let torch = |x: &DynTensor| match x {
-            Torch(t) => Some(t.shallow_clone()),
-            _ => None,
-        };
-        let refused = || Error::Unsupported {
-            op: l.name(),
-            carrier: Dyn::dtype(g).carrier_label(),
-        };
-        let ts: Vec<Tensor> = xs
-            .iter()
-            .map(|x| torch(x))
-            .collect::<Option<_>>()
-            .ok_or_else(refused)?;
-        let refs: Vec<&Tensor> = ts.iter().collect();
-        let ws = workspace
-            .map(|w| torch(w).ok_or_else(refused))
-            .transpose()?;
-        let g = torch(g).ok_or_else(refused)?;
-        LibTorch::layer_backward(l, &refs, ws.as_ref(), &g, which).map(Torch)
+        needs: &[bool],
+    ) -> Result<Vec<Option<DynTensor>>> {
+        let ts = torch_all(l.name(), xs)?;
+        let ws = torch_all(l.name(), workspace)?;
+        let g = torch_all(l.name(), &[g])?.remove(0);
+        let (refs, wrefs): (Vec<&Tensor>, Vec<&Tensor>) =
+            (ts.iter().collect(), ws.iter().collect());
+        let gs = LibTorch::layer_backward(l, &refs, &wrefs, &g, needs)?;
+        Ok(gs.into_iter().map(|g| g.map(Torch)).collect())
     }
     fn movement(m: &dyn Movement, xs: &[&DynTensor]) -> Result<(DynTensor, bool)> {
         super::dynamic_plan::movement(m, xs)

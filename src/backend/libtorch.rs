@@ -263,20 +263,17 @@ impl Backend for LibTorch {
         Ok(zeros.f_scatter(dim, index, src)?)
     }
 
-    fn layer(
-        l: &dyn crate::ops::layers::Layer,
-        xs: &[&Tensor],
-    ) -> Result<(Tensor, Option<Tensor>)> {
+    fn layer(l: &dyn crate::ops::layers::Layer, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
         l.torch(xs)
     }
     fn layer_backward(
         l: &dyn crate::ops::layers::Layer,
         xs: &[&Tensor],
-        workspace: Option<&Tensor>,
+        workspace: &[&Tensor],
         g: &Tensor,
-        which: usize,
-    ) -> Result<Tensor> {
-        l.torch_backward(xs, workspace, g, which)
+        needs: &[bool],
+    ) -> Result<Vec<Option<Tensor>>> {
+        l.torch_backward(xs, workspace, g, needs)
     }
     fn movement(m: &dyn Movement, xs: &[&Tensor]) -> Result<(Tensor, bool)> {
         Ok((m.torch(xs, m.fill())?, m.view()))

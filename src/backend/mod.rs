@@ -8,6 +8,7 @@
 pub mod dynamic;
 mod dynamic_plan;
 pub mod kernel;
+pub mod layer_kernels;
 pub mod libtorch;
 pub mod reference;
 mod shim;
@@ -241,7 +242,7 @@ pub trait Backend: Sized + Send + Sync + 'static {
     fn layer(
         l: &dyn crate::ops::layers::Layer,
         xs: &[&Self::T],
-    ) -> Result<(Self::T, Option<Self::T>)> {
+    ) -> Result<(Self::T, Vec<Self::T>)> {
         Err(crate::error::Error::Unsupported {
             op: l.name(),
             carrier: xs
@@ -249,15 +250,15 @@ pub trait Backend: Sized + Send + Sync + 'static {
                 .map_or("?".into(), |x| Self::dtype(x).carrier_label()),
         })
     }
-    /// The cotangent of operand `which` of `l`.
+    /// The cotangents of `l`'s operands that `needs` asks for.
     fn layer_backward(
         l: &dyn crate::ops::layers::Layer,
         xs: &[&Self::T],
-        workspace: Option<&Self::T>,
+        workspace: &[&Self::T],
         g: &Self::T,
-        which: usize,
-    ) -> Result<Self::T> {
-        let _ = (workspace, g, which);
+        needs: &[bool],
+    ) -> Result<Vec<Option<Self::T>>> {
+        let _ = (workspace, g, needs);
         Err(crate::error::Error::Unsupported {
             op: l.name(),
             carrier: xs

@@ -56,6 +56,49 @@ extern "C" {
         err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 
+    /// `src/shim/layers.cpp`: LibTorch's `convolution_backward`; each out pointer gets a
+    /// new tensor handle (owned by the caller) where its mask bit is set, else null.
+    pub(super) fn eagertape_convolution_backward(
+        grad: *const torch_sys::C_tensor,
+        input: *const torch_sys::C_tensor,
+        weight: *const torch_sys::C_tensor,
+        bias_len: i64,
+        stride: *const i64,
+        padding: *const i64,
+        dilation: *const i64,
+        dims: i64,
+        transposed: i32,
+        output_padding: *const i64,
+        groups: i64,
+        mask0: i32,
+        mask1: i32,
+        mask2: i32,
+        grad_input: *mut *mut torch_sys::C_tensor,
+        grad_weight: *mut *mut torch_sys::C_tensor,
+        grad_bias: *mut *mut torch_sys::C_tensor,
+        err: *mut *mut std::os::raw::c_char,
+    ) -> i32;
+
+    /// `src/shim/layers.cpp`: LibTorch's `native_layer_norm_backward` (weight and bias may
+    /// be null), with the same out-pointer contract.
+    pub(super) fn eagertape_layer_norm_backward(
+        grad: *const torch_sys::C_tensor,
+        input: *const torch_sys::C_tensor,
+        normalized_shape: *const i64,
+        dims: i64,
+        mean: *const torch_sys::C_tensor,
+        rstd: *const torch_sys::C_tensor,
+        weight: *const torch_sys::C_tensor,
+        bias: *const torch_sys::C_tensor,
+        mask0: i32,
+        mask1: i32,
+        mask2: i32,
+        grad_input: *mut *mut torch_sys::C_tensor,
+        grad_weight: *mut *mut torch_sys::C_tensor,
+        grad_bias: *mut *mut torch_sys::C_tensor,
+        err: *mut *mut std::os::raw::c_char,
+    ) -> i32;
+
     /// `src/shim/optim.cpp`: one Adam/AdamW update in place; 0, or 1 and a malloc'd message.
     pub(super) fn eagertape_adam_step(
         param: *mut torch_sys::C_tensor,

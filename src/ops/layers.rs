@@ -26,23 +26,24 @@ pub trait Layer: Send + Sync {
     }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>>;
     /// The output, and the workspace its backward needs beyond the operands (pooling's
-    /// argmax indices), owned by the node.
-    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Option<Tensor>)>;
-    /// The cotangent of operand `which` (never a data operand).
+    /// argmax indices, layer norm's mean and rstd), owned by the node.
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)>;
+    /// The cotangents of the operands `needs` asks for (one call: LibTorch's backward
+    /// kernels compute them together); never of a data operand.
     fn torch_backward(
         &self,
         xs: &[&Tensor],
-        workspace: Option<&Tensor>,
+        workspace: &[&Tensor],
         g: &Tensor,
-        which: usize,
-    ) -> Result<Tensor>;
+        needs: &[bool],
+    ) -> Result<Vec<Option<Tensor>>>;
 }
 
 /// The rule of every [`Layer`].
 pub struct Layered<B: Backend> {
     pub layer: Box<dyn Layer>,
     /// Set by the forward; freed with the node.
-    workspace: OnceLock<Value<B>>,
+    workspace: OnceLock<Vec<Value<B>>>,
 }
 
 impl<B: Backend> Op<B> {
@@ -87,24 +88,24 @@ impl<B: Backend> Rule<B> for Layered<B> {
             }
         }
         let (out, ws) = B::layer(self.layer.as_ref(), &ts)?;
-        if let Some(ws) = ws {
-            let _ = self.workspace.set(Tracked::owned(ws, Category::Tape));
-        }
+        let ws = ws
+            .into_iter()
+            .map(|w| Tracked::owned(w, Category::Tape))
+            .collect();
+        let _ = self.workspace.set(ws);
         fresh(out)
     }
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let ts: Vec<&B::T> = cx.xs.iter().map(|x| x.get()).collect();
-        let ws = self.workspace.get().map(|w| w.get());
-        let mut out = Vec::with_capacity(ts.len());
-        for i in 0..ts.len() {
-            if !cx.needs[i] || self.layer.is_data(i) {
-                out.push(None);
-                continue;
-            }
-            let g = B::layer_backward(self.layer.as_ref(), &ts, ws, cx.g.get(), i)?;
-            out.push(Some(grad_value(g)));
-        }
-        Ok(out)
+        let ws: Vec<&B::T> = self
+            .workspace
+            .get()
+            .map_or(Vec::new(), |w| w.iter().map(|v| v.get()).collect());
+        let needs: Vec<bool> = (0..ts.len())
+            .map(|i| cx.needs[i] && !self.layer.is_data(i))
+            .collect();
+        let gs = B::layer_backward(self.layer.as_ref(), &ts, &ws, cx.g.get(), &needs)?;
+        Ok(gs.into_iter().map(|g| g.map(grad_value)).collect())
     }
 }
 
@@ -142,29 +143,24 @@ impl Layer for Embedding {
         out.push(w[1]);
         Ok(out)
     }
-    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Option<Tensor>)> {
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
         let (ids, w) = (xs[0], xs[1]);
         super::index::check_range("embedding", ids, w.size()[0], 0, false)?;
-        Ok((
-            Tensor::f_embedding(w, ids, self.padding_idx, false, false)?,
-            None,
-        ))
+        let out = Tensor::f_embedding(w, ids, self.padding_idx, false, false)?;
+        Ok((out, Vec::new()))
     }
     fn torch_backward(
         &self,
         xs: &[&Tensor],
-        _workspace: Option<&Tensor>,
+        _workspace: &[&Tensor],
         g: &Tensor,
-        _which: usize,
-    ) -> Result<Tensor> {
+        needs: &[bool],
+    ) -> Result<Vec<Option<Tensor>>> {
         let num = xs[1].size()[0];
-        Ok(Tensor::f_embedding_dense_backward(
-            g,
-            xs[0],
-            num,
-            self.padding_idx,
-            false,
-        )?)
+        let gw = needs[1]
+            .then(|| Tensor::f_embedding_dense_backward(g, xs[0], num, self.padding_idx, false))
+            .transpose()?;
+        Ok(vec![None, gw])
     }
 }
 
@@ -240,7 +236,7 @@ impl Layer for MaxPool2d {
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         self.0.shape("max_pool2d", shapes[0])
     }
-    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Option<Tensor>)> {
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
         let w = &self.0;
         let (out, idx) = xs[0].f_max_pool2d_with_indices(
             w.kernel,
@@ -249,19 +245,20 @@ impl Layer for MaxPool2d {
             w.dilation,
             w.ceil_mode,
         )?;
-        Ok((out, Some(idx)))
+        Ok((out, vec![idx]))
     }
     fn torch_backward(
         &self,
         xs: &[&Tensor],
-        workspace: Option<&Tensor>,
+        workspace: &[&Tensor],
         g: &Tensor,
-        _which: usize,
-    ) -> Result<Tensor> {
+        _needs: &[bool],
+    ) -> Result<Vec<Option<Tensor>>> {
         let w = &self.0;
         let idx = workspace
+            .first()
             .ok_or_else(|| Error::Backend("max_pool2d: the forward kept no indices".into()))?;
-        Ok(xs[0].f_max_pool2d_with_indices_backward(
+        let gx = xs[0].f_max_pool2d_with_indices_backward(
             g,
             w.kernel,
             w.stride,
@@ -269,7 +266,8 @@ impl Layer for MaxPool2d {
             w.dilation,
             w.ceil_mode,
             idx,
-        )?)
+        )?;
+        Ok(vec![Some(gx)])
     }
 }
 
@@ -295,7 +293,7 @@ impl Layer for AvgPool2d {
         }
         self.window.shape("avg_pool2d", shapes[0])
     }
-    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Option<Tensor>)> {
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
         let w = &self.window;
         let out = xs[0].f_avg_pool2d(
             w.kernel,
@@ -305,17 +303,17 @@ impl Layer for AvgPool2d {
             self.count_include_pad,
             self.divisor_override,
         )?;
-        Ok((out, None))
+        Ok((out, Vec::new()))
     }
     fn torch_backward(
         &self,
         xs: &[&Tensor],
-        _workspace: Option<&Tensor>,
+        _workspace: &[&Tensor],
         g: &Tensor,
-        _which: usize,
-    ) -> Result<Tensor> {
+        _needs: &[bool],
+    ) -> Result<Vec<Option<Tensor>>> {
         let w = &self.window;
-        Ok(xs[0].f_avg_pool2d_backward(
+        let gx = xs[0].f_avg_pool2d_backward(
             g,
             w.kernel,
             w.stride,
@@ -323,7 +321,8 @@ impl Layer for AvgPool2d {
             w.ceil_mode,
             self.count_include_pad,
             self.divisor_override,
-        )?)
+        )?;
+        Ok(vec![Some(gx)])
     }
 }
 
@@ -362,18 +361,20 @@ impl Layer for AdaptiveAvgPool2d {
         out[n - 2..].copy_from_slice(&size);
         Ok(out)
     }
-    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Option<Tensor>)> {
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
         let size = self.size(&xs[0].size());
-        Ok((xs[0].f_adaptive_avg_pool2d(size)?, None))
+        Ok((xs[0].f_adaptive_avg_pool2d(size)?, Vec::new()))
     }
     fn torch_backward(
         &self,
         xs: &[&Tensor],
-        _workspace: Option<&Tensor>,
+        _workspace: &[&Tensor],
         g: &Tensor,
-        _which: usize,
-    ) -> Result<Tensor> {
-        Ok(xs[0].f_internal_adaptive_avg_pool2d_backward(g)?)
+        _needs: &[bool],
+    ) -> Result<Vec<Option<Tensor>>> {
+        Ok(vec![Some(
+            xs[0].f_internal_adaptive_avg_pool2d_backward(g)?,
+        )])
     }
 }
 

@@ -14,6 +14,7 @@ pub mod arrange;
 pub mod binary;
 pub mod binary_math;
 pub mod compare;
+pub mod conv;
 pub mod convert;
 pub mod index;
 pub mod join;

@@ -1,10 +1,13 @@
-//! `torch.nn.functional`'s layers run by LibTorch's kernels: `embedding`, `max_pool2d`,
+//! `torch.nn.functional`'s layers run by LibTorch's kernels: `conv1d`, `conv2d`,
+//! `conv_transpose2d`, `layer_norm` (see `ops/conv.rs`), `embedding`, `max_pool2d`,
 //! `avg_pool2d`, `adaptive_avg_pool2d` (see `ops/layers.rs`).
 
 use pyo3::prelude::*;
 
 use super::tensor::PyTensor;
 use crate::error::Error;
+use crate::ops::conv::{Conv, LayerNorm};
+use crate::ops::join::{Pad, PadMode};
 use crate::ops::layers::{AdaptiveAvgPool2d, AvgPool2d, Embedding, MaxPool2d, Window};
 use crate::ops::Op;
 use crate::session::Operand;
@@ -193,7 +196,256 @@ pub fn adaptive_avg_pool2d(
     input.unary(py, Op::layer(AdaptiveAvgPool2d(size)))
 }
 
+/// An int or a sequence of `n` ints (torch's `_single` / `_pair`).
+fn ntuple(name: &str, v: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    if let Ok(x) = v.extract::<i64>() {
+        return Ok(vec![x; n]);
+    }
+    let xs: Vec<i64> = v.extract().map_err(|_| {
+        super::to_py(Error::Argument(format!(
+            "{name} must be an int or {n} ints"
+        )))
+    })?;
+    match xs.len() {
+        1 => Ok(vec![xs[0]; n]),
+        m if m == n => Ok(xs),
+        _ => Err(super::to_py(Error::Argument(format!(
+            "{name} must be an int or {n} ints, got {xs:?}"
+        )))),
+    }
+}
+
+/// A convolution's padding and the extra right-side padding of the input: ints, or
+/// "valid" (none) or "same" (stride 1; the output keeps the input's size).
+fn conv_padding(
+    py: Python<'_>,
+    name: &str,
+    padding: &Bound<'_, PyAny>,
+    weight: &PyTensor,
+    stride: &[i64],
+    dilation: &[i64],
+) -> PyResult<(Vec<i64>, Vec<i64>)> {
+    let n = stride.len();
+    let Ok(mode) = padding.extract::<String>() else {
+        return Ok((ntuple("padding", padding, n)?, vec![0; n]));
+    };
+    match mode.as_str() {
+        "valid" => Ok((vec![0; n], vec![0; n])),
+        "same" => {
+            if stride.iter().any(|&s| s != 1) {
+                return Err(super::to_py(Error::Argument(format!(
+                    "{name}: padding='same' is not supported for strided convolutions"
+                ))));
+            }
+            let h = weight.handle;
+            let w = weight.with(py, move |s| s.shape(h))?;
+            let kernel = &w[w.len().saturating_sub(n)..];
+            // torch's rule: half on each side, and the odd one more on the right (an
+            // explicit pad of the input before the convolution).
+            let totals: Vec<i64> = (0..n).map(|d| dilation[d] * (kernel[d] - 1)).collect();
+            let both = totals.iter().map(|t| t / 2).collect();
+            let extra = totals.iter().map(|t| t % 2).collect();
+            Ok((both, extra))
+        }
+        other => Err(super::to_py(Error::Argument(format!(
+            "{name}: padding must be ints, 'same' or 'valid', got {other:?}"
+        )))),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn conv(
+    py: Python<'_>,
+    name: &'static str,
+    n: usize,
+    input: &PyTensor,
+    weight: &Bound<'_, PyTensor>,
+    bias: Option<&Bound<'_, PyAny>>,
+    stride: &Bound<'_, PyAny>,
+    padding: &Bound<'_, PyAny>,
+    dilation: &Bound<'_, PyAny>,
+    groups: i64,
+    transposed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyTensor> {
+    let stride = ntuple("stride", stride, n)?;
+    let dilation = ntuple("dilation", dilation, n)?;
+    let (padding, extra) = if transposed.is_some() {
+        (ntuple("padding", padding, n)?, vec![0; n])
+    } else {
+        conv_padding(py, name, padding, weight.get(), &stride, &dilation)?
+    };
+    let output_padding = match transposed {
+        Some(op) => ntuple("output_padding", op, n)?,
+        None => vec![0; n],
+    };
+    let bias = bias.filter(|b| !b.is_none());
+    let layer = Conv {
+        name,
+        stride,
+        padding,
+        dilation,
+        transposed: transposed.is_some(),
+        output_padding,
+        groups,
+        bias: bias.is_some(),
+    };
+    let mut operands = vec![Operand::Node(weight.get().handle)];
+    if let Some(b) = bias {
+        operands.push(input.operand(py, b)?);
+    }
+    let x = input.handle;
+    input.call(py, move |s, _| {
+        s.all_or_nothing(|s| {
+            // An uneven "same" padding: the extra column(s) on the right, as torch pads.
+            let x = if extra.iter().any(|&e| e > 0) {
+                let pad: Vec<i64> = extra.iter().rev().flat_map(|&e| [0, e]).collect();
+                let pad = Pad {
+                    pad: pad.into(),
+                    mode: PadMode::Constant,
+                    value: 0.0,
+                };
+                s.record(Op::movement(pad), &[x])?
+            } else {
+                x
+            };
+            let mut all = vec![Operand::Node(x)];
+            all.extend(operands);
+            s.apply(Op::layer(layer), all)
+        })
+    })
+}
+
+/// `conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)`.
+#[pyfunction]
+#[pyo3(signature = (input, weight, bias=None, stride=None, padding=None, dilation=None, groups=1))]
+#[allow(clippy::too_many_arguments)]
+pub fn conv1d(
+    py: Python<'_>,
+    input: &PyTensor,
+    weight: &Bound<'_, PyTensor>,
+    bias: Option<&Bound<'_, PyAny>>,
+    stride: Option<&Bound<'_, PyAny>>,
+    padding: Option<&Bound<'_, PyAny>>,
+    dilation: Option<&Bound<'_, PyAny>>,
+    groups: i64,
+) -> PyResult<PyTensor> {
+    let (zero, one) = (
+        0i64.into_pyobject(py)?.into_any(),
+        1i64.into_pyobject(py)?.into_any(),
+    );
+    let (s, p, d) = (
+        stride.unwrap_or(&one),
+        padding.unwrap_or(&zero),
+        dilation.unwrap_or(&one),
+    );
+    conv(py, "conv1d", 1, input, weight, bias, s, p, d, groups, None)
+}
+
+/// `conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)`; padding
+/// also `"same"` or `"valid"`.
+#[pyfunction]
+#[pyo3(signature = (input, weight, bias=None, stride=None, padding=None, dilation=None, groups=1))]
+#[allow(clippy::too_many_arguments)]
+pub fn conv2d(
+    py: Python<'_>,
+    input: &PyTensor,
+    weight: &Bound<'_, PyTensor>,
+    bias: Option<&Bound<'_, PyAny>>,
+    stride: Option<&Bound<'_, PyAny>>,
+    padding: Option<&Bound<'_, PyAny>>,
+    dilation: Option<&Bound<'_, PyAny>>,
+    groups: i64,
+) -> PyResult<PyTensor> {
+    let (zero, one) = (
+        0i64.into_pyobject(py)?.into_any(),
+        1i64.into_pyobject(py)?.into_any(),
+    );
+    let (s, p, d) = (
+        stride.unwrap_or(&one),
+        padding.unwrap_or(&zero),
+        dilation.unwrap_or(&one),
+    );
+    conv(py, "conv2d", 2, input, weight, bias, s, p, d, groups, None)
+}
+
+/// `conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
+/// groups=1, dilation=1)`.
+#[pyfunction]
+#[pyo3(signature = (input, weight, bias=None, stride=None, padding=None, output_padding=None, groups=1, dilation=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn conv_transpose2d(
+    py: Python<'_>,
+    input: &PyTensor,
+    weight: &Bound<'_, PyTensor>,
+    bias: Option<&Bound<'_, PyAny>>,
+    stride: Option<&Bound<'_, PyAny>>,
+    padding: Option<&Bound<'_, PyAny>>,
+    output_padding: Option<&Bound<'_, PyAny>>,
+    groups: i64,
+    dilation: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyTensor> {
+    let (zero, one) = (
+        0i64.into_pyobject(py)?.into_any(),
+        1i64.into_pyobject(py)?.into_any(),
+    );
+    let (s, p, d) = (
+        stride.unwrap_or(&one),
+        padding.unwrap_or(&zero),
+        dilation.unwrap_or(&one),
+    );
+    let op = output_padding.unwrap_or(&zero);
+    conv(
+        py,
+        "conv_transpose2d",
+        2,
+        input,
+        weight,
+        bias,
+        s,
+        p,
+        d,
+        groups,
+        Some(op),
+    )
+}
+
+/// `layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5)`.
+#[pyfunction]
+#[pyo3(signature = (input, normalized_shape, weight=None, bias=None, eps=1e-5))]
+pub fn layer_norm(
+    py: Python<'_>,
+    input: &PyTensor,
+    normalized_shape: &Bound<'_, PyAny>,
+    weight: Option<&Bound<'_, PyAny>>,
+    bias: Option<&Bound<'_, PyAny>>,
+    eps: f64,
+) -> PyResult<PyTensor> {
+    let normalized_shape: Vec<i64> = match normalized_shape.extract::<i64>() {
+        Ok(n) => vec![n],
+        Err(_) => normalized_shape.extract()?,
+    };
+    let (weight, bias) = (
+        weight.filter(|w| !w.is_none()),
+        bias.filter(|b| !b.is_none()),
+    );
+    let layer = LayerNorm {
+        normalized_shape,
+        weight: weight.is_some(),
+        bias: bias.is_some(),
+        eps,
+    };
+    let mut operands = vec![Operand::Node(input.handle)];
+    for t in [weight, bias].into_iter().flatten() {
+        operands.push(input.operand(py, t)?);
+    }
+    input.apply(py, Op::layer(layer), operands)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(conv1d, m)?)?;
+    m.add_function(wrap_pyfunction!(conv2d, m)?)?;
+    m.add_function(wrap_pyfunction!(conv_transpose2d, m)?)?;
+    m.add_function(wrap_pyfunction!(layer_norm, m)?)?;
     m.add_function(wrap_pyfunction!(embedding, m)?)?;
     m.add_function(wrap_pyfunction!(max_pool2d, m)?)?;
     m.add_function(wrap_pyfunction!(avg_pool2d, m)?)?;

@@ -33,6 +33,15 @@ def missing_cuda() -> str:
     return f"cuda:{max(7, torch.cuda.device_count())}"
 
 
+def on_session(f):
+    """`f` of a fresh float64 session (freed when the call ends)."""
+    sess = et.Session(dtype="float64")
+    try:
+        return f(sess)
+    finally:
+        del sess
+
+
 def on_ieee32(f):
     """`f` of a (3,) tensor of a fresh ieee32 session (freed when the call ends)."""
     sess = et.Session(dtype="ieee32")
@@ -250,6 +259,16 @@ CASES = _table(
     "arange_zero_step | arange(0, 1, 0) | c.sess.arange(0, 1, 0) | "
     "ArgumentError | tape, rng, ledger",
     "mean_of_data | mean of int64 ids | c.ids.mean() | DTypeError | tape, rng, ledger",
+    # --- layers -------------------------------------------------------------------------
+    "conv2d_channels | a weight for 3 channels on a 4-channel input | "
+    "on_session(lambda s: et.conv2d(s.input(np.ones((1, 4, 5, 5))), "
+    "s.input(np.ones((2, 3, 3, 3))))) | "
+    "ShapeError | tape, rng, ledger",
+    "max_pool2d_padding | padding 2 for a 2x2 kernel | "
+    "on_session(lambda s: et.max_pool2d(s.input(np.ones((1, 1, 4, 4))), 2, padding=2)) | "
+    "ArgumentError | tape, rng, ledger",
+    "embedding_id_out_of_range | id 5 of a 2-row weight | et.embedding(np.array([0, 5]), c.w) | "
+    "IndexOutOfRangeError | tape, rng, ledger",
     # --- class ids ----------------------------------------------------------------------
     "ce_id_too_large | id 3 for 3 classes | et.cross_entropy(c.logits, [0, 1, 2, 3]) | "
     "ClassIndexError | tape, rng, ledger",

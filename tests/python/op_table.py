@@ -1097,6 +1097,49 @@ OPS: tuple[Op, ...] = (
     ),
     # --- layers (LibTorch's kernels; the reference carriers refuse them) ---
     Op(
+        "conv2d",
+        # stride, padding, dilation, groups, bias; padding "same" and "valid"; unbatched
+        lambda x, w, b: (
+            et.conv2d(x, w, b, stride=2, padding=1, dilation=(1, 2), groups=2).sum((2, 3))
+            + et.conv2d(x[:, :2], w[:, :, :3, :1], padding="same").sum((2, 3))
+            + et.conv2d(x[0], w[:, :, :1, :1].permute(0, 1, 3, 2), groups=2, padding="valid").sum(
+                (1, 2)
+            )
+        ),
+        lambda x, w, b: (
+            F.conv2d(x, w, b, stride=2, padding=1, dilation=(1, 2), groups=2).sum((2, 3))
+            + F.conv2d(x[:, :2], w[:, :, :3, :1], padding="same").sum((2, 3))
+            + F.conv2d(x[0], w[:, :, :1, :1].permute(0, 1, 3, 2), groups=2, padding="valid").sum(
+                (1, 2)
+            )
+        ),
+        normal((2, 4, 7, 6), (6, 2, 3, 2), (6,)),
+        carriers=("libtorch",),
+        covers=("et.conv2d",),
+    ),
+    Op(
+        "conv1d_and_conv_transpose2d",
+        lambda x, w, wt, v: (
+            et.conv1d(v, w, stride=2, padding=1).sum()
+            + et.conv_transpose2d(x, wt, stride=(2, 1), padding=(1, 0), output_padding=(1, 0)).sum()
+        ),
+        lambda x, w, wt, v: (
+            F.conv1d(v, w, stride=2, padding=1).sum()
+            + F.conv_transpose2d(x, wt, stride=(2, 1), padding=(1, 0), output_padding=(1, 0)).sum()
+        ),
+        normal((2, 3, 4, 5), (2, 4, 3), (3, 2, 3, 3), (3, 4, 5)),
+        carriers=("libtorch",),
+        covers=("et.conv1d", "et.conv_transpose2d"),
+    ),
+    Op(
+        "layer_norm",
+        lambda x, w, b: et.layer_norm(x, (3, 4), w, b) + et.layer_norm(x, 4, eps=1e-3),
+        lambda x, w, b: F.layer_norm(x, (3, 4), w, b) + F.layer_norm(x, (4,), eps=1e-3),
+        normal((2, 3, 4), (3, 4), (3, 4)),
+        carriers=("libtorch",),
+        covers=("et.layer_norm",),
+    ),
+    Op(
         "embedding",
         # repeated ids accumulate their gradient rows; the padding row gets none
         lambda w: et.embedding(EMB_IDS, w) + et.embedding(EMB_IDS, w, padding_idx=-4),

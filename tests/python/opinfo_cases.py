@@ -440,6 +440,30 @@ CASES: tuple[Case, ...] = (
         ),
     ),
     Case("nn.functional.adaptive_avg_pool2d", "et.adaptive_avg_pool2d", et.adaptive_avg_pool2d),
+    Case(
+        "nn.functional.conv1d",
+        "et.conv1d",
+        et.conv1d,
+        kwargs=("bias", "stride", "padding", "dilation", "groups"),
+    ),
+    Case(
+        "nn.functional.conv2d",
+        "et.conv2d",
+        et.conv2d,
+        kwargs=("bias", "stride", "padding", "dilation", "groups"),
+    ),
+    Case(
+        "nn.functional.conv_transpose2d",
+        "et.conv_transpose2d",
+        et.conv_transpose2d,
+        kwargs=("bias", "stride", "padding", "output_padding", "groups", "dilation"),
+    ),
+    Case(
+        "nn.functional.layer_norm",
+        "et.layer_norm",
+        et.layer_norm,
+        kwargs=("weight", "bias", "eps"),
+    ),
 )
 CASE_BY_KEY = {case.key: case for case in CASES}
 

@@ -1,0 +1,103 @@
+//! Safe wrappers of the layer backward shims (`src/shim/layers.cpp`): LibTorch's
+//! `convolution_backward` and `native_layer_norm_backward`, which tch does not expose.
+
+use tch::Tensor;
+
+use super::shim::{eagertape_convolution_backward, eagertape_layer_norm_backward, shim_result};
+use crate::error::Result;
+
+/// Take ownership of a tensor handle a shim allocated (null: not computed).
+fn adopt(p: *mut torch_sys::C_tensor) -> Option<Tensor> {
+    // SAFETY: a non-null `p` is a fresh `new at::Tensor` from the shim, which no one else
+    // holds; `from_ptr` takes it over and deletes it when the Tensor drops.
+    (!p.is_null()).then(|| unsafe { Tensor::from_ptr(p) })
+}
+
+/// The parameters of one convolution (each slice has one entry per spatial dim).
+pub struct ConvParams<'a> {
+    pub stride: &'a [i64],
+    pub padding: &'a [i64],
+    pub dilation: &'a [i64],
+    pub transposed: bool,
+    pub output_padding: &'a [i64],
+    pub groups: i64,
+}
+
+/// The cotangents of a convolution's input, weight and bias (`bias_len`: its length, or
+/// `None` without a bias), each only where `mask` asks for it.
+pub fn convolution_backward(
+    grad: &Tensor,
+    input: &Tensor,
+    weight: &Tensor,
+    bias_len: Option<i64>,
+    p: &ConvParams<'_>,
+    mask: [bool; 3],
+) -> Result<[Option<Tensor>; 3]> {
+    let mut outs = [std::ptr::null_mut(); 3];
+    let mut err = std::ptr::null_mut();
+    // SAFETY: every tensor pointer is a live at::Tensor borrowed for the call; the
+    // parameter slices have `stride.len()` entries each and outlive the call; the shim
+    // writes only the three out pointers and `err`, and catches every C++ exception.
+    let rc = unsafe {
+        eagertape_convolution_backward(
+            grad.as_ptr(),
+            input.as_ptr(),
+            weight.as_ptr(),
+            bias_len.unwrap_or(-1),
+            p.stride.as_ptr(),
+            p.padding.as_ptr(),
+            p.dilation.as_ptr(),
+            p.stride.len() as i64,
+            i32::from(p.transposed),
+            p.output_padding.as_ptr(),
+            p.groups,
+            i32::from(mask[0]),
+            i32::from(mask[1]),
+            i32::from(mask[2]),
+            &mut outs[0],
+            &mut outs[1],
+            &mut outs[2],
+            &mut err,
+        )
+    };
+    shim_result(rc, err, "convolution_backward")?;
+    Ok(outs.map(adopt))
+}
+
+/// The cotangents of `layer_norm`'s input, weight and bias from its saved `mean`, `rstd`.
+#[allow(clippy::too_many_arguments)]
+pub fn layer_norm_backward(
+    grad: &Tensor,
+    input: &Tensor,
+    normalized_shape: &[i64],
+    mean: &Tensor,
+    rstd: &Tensor,
+    weight: Option<&Tensor>,
+    bias: Option<&Tensor>,
+    mask: [bool; 3],
+) -> Result<[Option<Tensor>; 3]> {
+    let mut outs = [std::ptr::null_mut(); 3];
+    let mut err = std::ptr::null_mut();
+    // SAFETY: as in `convolution_backward`; weight and bias are live tensors or null.
+    let rc = unsafe {
+        eagertape_layer_norm_backward(
+            grad.as_ptr(),
+            input.as_ptr(),
+            normalized_shape.as_ptr(),
+            normalized_shape.len() as i64,
+            mean.as_ptr(),
+            rstd.as_ptr(),
+            weight.map_or(std::ptr::null(), |w| w.as_ptr()),
+            bias.map_or(std::ptr::null(), |b| b.as_ptr()),
+            i32::from(mask[0]),
+            i32::from(mask[1]),
+            i32::from(mask[2]),
+            &mut outs[0],
+            &mut outs[1],
+            &mut outs[2],
+            &mut err,
+        )
+    };
+    shim_result(rc, err, "native_layer_norm_backward")?;
+    Ok(outs.map(adopt))
+}
