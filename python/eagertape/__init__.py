@@ -38,6 +38,7 @@ from ._core import (
     mse_loss,
     nll_loss,
     reset_peak_memory_stats,
+    rms_norm,
     set_default_device,
     smooth_l1_loss,
 )
@@ -85,6 +86,7 @@ __all__ = _functional.__all__ + [
     "conv2d",
     "conv_transpose2d",
     "layer_norm",
+    "rms_norm",
     "max_pool2d",
     "avg_pool2d",
     "adaptive_avg_pool2d",

@@ -579,6 +579,14 @@ def layer_norm(
     bias: Tensor | ArrayLike | None = None,
     eps: float = 1e-5,
 ) -> Tensor: ...
+def rms_norm(
+    input: Tensor,
+    normalized_shape: int | Sequence[int],
+    weight: Tensor | ArrayLike | None = None,
+    eps: float | None = None,
+) -> Tensor:
+    """x / sqrt(mean(x**2) + eps) * weight over the trailing dims; every carrier."""
+
 def embedding(
     input: Tensor | ArrayLike,
     weight: Tensor,

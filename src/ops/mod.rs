@@ -24,6 +24,7 @@ pub mod loss;
 pub mod matmul;
 pub mod movement;
 pub mod nll;
+pub mod norm;
 pub mod reduce;
 pub mod scalar;
 pub mod softmax;
@@ -234,6 +235,8 @@ ops! {
     Compare(compare::Compare),
     /// `to(dtype)` and its short forms.
     Convert(convert::Convert),
+    /// `rms_norm` (boxed).
+    RmsNorm(Box<norm::RmsNorm>),
     /// LibTorch's layers: `embedding`, the 2-D poolings (boxed).
     Layer(Box<layers::Layered<B>>),
     /// Data movement: indexing, slicing, `gather`, `cat`, `where`, `pad`, ... (boxed).

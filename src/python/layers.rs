@@ -5,6 +5,7 @@
 use pyo3::prelude::*;
 
 use super::tensor::PyTensor;
+use crate::config::DType;
 use crate::error::Error;
 use crate::ops::conv::{Conv, LayerNorm};
 use crate::ops::join::{Pad, PadMode};
@@ -441,7 +442,47 @@ pub fn layer_norm(
     input.apply(py, Op::layer(layer), operands)
 }
 
+/// `rms_norm(input, normalized_shape, weight=None, eps=None)`: `eps` None is the dtype's
+/// machine epsilon, as torch.
+#[pyfunction]
+#[pyo3(signature = (input, normalized_shape, weight=None, eps=None))]
+pub fn rms_norm(
+    py: Python<'_>,
+    input: &PyTensor,
+    normalized_shape: &Bound<'_, PyAny>,
+    weight: Option<&Bound<'_, PyAny>>,
+    eps: Option<f64>,
+) -> PyResult<PyTensor> {
+    let normalized_shape: Vec<i64> = match normalized_shape.extract::<i64>() {
+        Ok(n) => vec![n],
+        Err(_) => normalized_shape.extract()?,
+    };
+    let eps = match eps {
+        Some(e) => e,
+        None => {
+            let h = input.handle;
+            match input.with(py, move |s| s.dtype_of(h))? {
+                DType::Float32 | DType::RefFloat32 | DType::Ieee32 => f64::from(f32::EPSILON),
+                DType::Float16 => 0.000_976_562_5,
+                DType::BFloat16 => 0.007_812_5,
+                _ => f64::EPSILON,
+            }
+        }
+    };
+    let weight = weight.filter(|w| !w.is_none());
+    let mut operands = vec![Operand::Node(input.handle)];
+    if let Some(w) = weight {
+        operands.push(input.operand(py, w)?);
+    }
+    input.apply(
+        py,
+        Op::rms_norm(&normalized_shape, weight.is_some(), eps),
+        operands,
+    )
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(rms_norm, m)?)?;
     m.add_function(wrap_pyfunction!(conv1d, m)?)?;
     m.add_function(wrap_pyfunction!(conv2d, m)?)?;
     m.add_function(wrap_pyfunction!(conv_transpose2d, m)?)?;

@@ -1140,6 +1140,13 @@ OPS: tuple[Op, ...] = (
         covers=("et.layer_norm",),
     ),
     Op(
+        "rms_norm",
+        lambda x, w: et.rms_norm(x, (3, 4), w) + et.rms_norm(x, 4, eps=1e-3),
+        lambda x, w: F.rms_norm(x, (3, 4), w) + F.rms_norm(x, (4,), eps=1e-3),
+        normal((2, 3, 4), (3, 4)),
+        covers=("et.rms_norm",),
+    ),
+    Op(
         "embedding",
         # repeated ids accumulate their gradient rows; the padding row gets none
         lambda w: et.embedding(EMB_IDS, w) + et.embedding(EMB_IDS, w, padding_idx=-4),

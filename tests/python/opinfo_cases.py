@@ -458,6 +458,7 @@ CASES: tuple[Case, ...] = (
         et.conv_transpose2d,
         kwargs=("bias", "stride", "padding", "output_padding", "groups", "dilation"),
     ),
+    Case("nn.functional.rms_norm", "et.rms_norm", et.rms_norm, kwargs=("weight", "eps")),
     Case(
         "nn.functional.layer_norm",
         "et.layer_norm",
