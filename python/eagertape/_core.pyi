@@ -587,6 +587,15 @@ def rms_norm(
 ) -> Tensor:
     """x / sqrt(mean(x**2) + eps) * weight over the trailing dims; every carrier."""
 
+def group_norm(
+    input: Tensor,
+    num_groups: int,
+    weight: Tensor | ArrayLike | None = None,
+    bias: Tensor | ArrayLike | None = None,
+    eps: float = 1e-5,
+) -> Tensor:
+    """Each group of channels normalized by its own statistics; every carrier."""
+
 def embedding(
     input: Tensor | ArrayLike,
     weight: Tensor,

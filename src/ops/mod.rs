@@ -237,6 +237,7 @@ ops! {
     Convert(convert::Convert),
     /// `rms_norm` (boxed).
     RmsNorm(Box<norm::RmsNorm>),
+    GroupNorm(norm::GroupNorm),
     /// LibTorch's layers: `embedding`, the 2-D poolings (boxed).
     Layer(Box<layers::Layered<B>>),
     /// Data movement: indexing, slicing, `gather`, `cat`, `where`, `pad`, ... (boxed).

@@ -1,7 +1,9 @@
 //! `rms_norm(x, normalized_shape, weight, eps)`: `x / sqrt(mean(x²) + eps) · weight` over
-//! the trailing dims. torch composes it from kernels too; here it is one rule with its own
-//! backward, written with the backend's primitives, so every carrier runs it (intervals
-//! enclose it).
+//! the trailing dims, and `group_norm(x, num_groups, weight, bias, eps)`: each group of
+//! channels normalized by its own mean and (biased) variance, then scaled and shifted per
+//! channel. Each is one rule with its own backward, written with the backend's primitives
+//! (so every carrier runs them; intervals enclose them); the statistics are recomputed in
+//! the backward rather than saved, so the tape keeps only the operands.
 
 use super::unary::Rsqrt;
 use super::{fresh, grad_value, reduce_to, Arity, Cotangents, Grad, Op, Output, Rule};
@@ -109,10 +111,173 @@ impl<B: Backend> Rule<B> for RmsNorm {
     }
 }
 
+/// `group_norm(x, num_groups, weight, bias, eps)` for `x` of shape `(N, C, *)`.
+pub struct GroupNorm {
+    pub groups: i64,
+    pub weight: bool,
+    pub bias: bool,
+    pub eps: f64,
+}
+
+impl<B: Backend> Op<B> {
+    pub fn group_norm(groups: i64, weight: bool, bias: bool, eps: f64) -> Self {
+        Op::GroupNorm(GroupNorm {
+            groups,
+            weight,
+            bias,
+            eps,
+        })
+    }
+}
+
+/// `t` viewed as `shape` (a copy first if it is not contiguous).
+fn viewed<B: Backend>(t: &B::T, shape: &[i64]) -> Result<B::T> {
+    if B::is_contiguous(t) {
+        B::view(t, shape)
+    } else {
+        B::view(&B::copy(t)?, shape)
+    }
+}
+
+impl GroupNorm {
+    /// `(N, G, C/G · spatial)` for an input of shape `s`.
+    fn grouped(&self, s: &[i64]) -> [i64; 3] {
+        let n = s[0];
+        let rest: i64 = s[1..].iter().product();
+        [n, self.groups, rest / self.groups.max(1)]
+    }
+    /// A per-channel tensor of shape `(C,)` broadcast as `(1, C, 1, ...)`.
+    fn channel<B: Backend>(&self, t: &B::T, ndim: usize) -> Result<B::T> {
+        let mut shape = vec![1; ndim];
+        shape[1] = B::shape(t)[0];
+        viewed::<B>(t, &shape)
+    }
+    /// The normalized input `x̂` (grouped) and `rstd` (per group, kept as a dim).
+    fn normalized<B: Backend>(&self, x: &B::T) -> Result<(B::T, B::T)> {
+        let g = self.grouped(&B::shape(x));
+        let xg = viewed::<B>(x, &g)?;
+        let m = 1.0 / g[2].max(1) as f64;
+        let mean = B::mul_scalar(&B::sum_dims(&xg, &[2], true)?, m)?;
+        let d = B::sub(&xg, &mean)?;
+        let var = B::mul_scalar(&B::sum_dims(&B::mul(&d, &d)?, &[2], true)?, m)?;
+        let rstd = B::unary::<Rsqrt>(&B::add_scalar(&var, self.eps)?)?;
+        Ok((B::mul(&d, &rstd)?, rstd))
+    }
+}
+
+impl<B: Backend> Rule<B> for GroupNorm {
+    fn name(&self) -> &'static str {
+        "group_norm"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1 + usize::from(self.weight) + usize::from(self.bias))
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let x = shapes[0];
+        if x.len() < 2 {
+            return Err(Error::Shape(format!(
+                "group_norm: expected an input of shape (N, C, *), got {x:?}"
+            )));
+        }
+        if self.groups <= 0 || x[1] % self.groups != 0 {
+            return Err(Error::Shape(format!(
+                "group_norm: {} channels cannot be split into {} groups",
+                x[1], self.groups
+            )));
+        }
+        for s in &shapes[1..] {
+            if *s != [x[1]] {
+                return Err(Error::Shape(format!(
+                    "group_norm: weight and bias must have the shape [{}], got {s:?}",
+                    x[1]
+                )));
+            }
+        }
+        Ok(x.to_vec())
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        let x = xs[0].get();
+        let s = B::shape(x);
+        let (xhat, _) = self.normalized::<B>(x)?;
+        let mut y = viewed::<B>(&xhat, &s)?;
+        let mut next = 1;
+        if self.weight {
+            y = B::mul(&y, &self.channel::<B>(xs[next].get(), s.len())?)?;
+            next += 1;
+        }
+        if self.bias {
+            y = B::add(&y, &self.channel::<B>(xs[next].get(), s.len())?)?;
+        }
+        fresh(y)
+    }
+    /// Per group: `dx = rstd (ĝ − mean(ĝ) − x̂ mean(ĝ x̂))` with `ĝ = g · w`; `dw = Σ g x̂`
+    /// and `db = Σ g` over every dim but the channels.
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let x = cx.xs[0].get();
+        let g = cx.g.get();
+        let s = B::shape(x);
+        let grouped = self.grouped(&s);
+        let (xhat, rstd) = self.normalized::<B>(x)?;
+        let others: Vec<i64> = (0..s.len() as i64).filter(|&d| d != 1).collect();
+        let mut out = Vec::with_capacity(cx.xs.len());
+        out.push(if cx.needs[0] {
+            let gh = if self.weight {
+                B::mul(g, &self.channel::<B>(cx.xs[1].get(), s.len())?)?
+            } else {
+                B::copy(g)?
+            };
+            let gh = viewed::<B>(&gh, &grouped)?;
+            let m = 1.0 / grouped[2].max(1) as f64;
+            let mean_g = B::mul_scalar(&B::sum_dims(&gh, &[2], true)?, m)?;
+            let mean_gx = B::mul_scalar(&B::sum_dims(&B::mul(&gh, &xhat)?, &[2], true)?, m)?;
+            let inner = B::sub(&B::sub(&gh, &mean_g)?, &B::mul(&xhat, &mean_gx)?)?;
+            let dx = B::mul(&rstd, &inner)?;
+            Some(grad_value(viewed::<B>(&dx, &s)?))
+        } else {
+            None
+        });
+        if self.weight {
+            out.push(if cx.needs[1] {
+                let xhat = viewed::<B>(&xhat, &s)?;
+                Some(grad_value(B::sum_dims(&B::mul(g, &xhat)?, &others, false)?))
+            } else {
+                None
+            });
+        }
+        if self.bias {
+            let i = 1 + usize::from(self.weight);
+            out.push(if cx.needs[i] {
+                Some(grad_value(B::sum_dims(g, &others, false)?))
+            } else {
+                None
+            });
+        }
+        Ok(out)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ops::testing::{check_grads, data};
+
+    #[test]
+    fn group_norm_gradients_with_affine_and_without() {
+        // oracle: LibTorch's group_norm, by its autograd
+        check_grads(
+            &[data(&[2, 6, 3, 2], 903), data(&[6], 904), data(&[6], 905)],
+            |s, h| s.record(Op::group_norm(3, true, true, 1e-5), &[h[0], h[1], h[2]]),
+            |t| t[0].group_norm(3, Some(&t[1]), Some(&t[2]), 1e-5, false),
+        );
+        check_grads(
+            &[data(&[3, 4, 5], 906)],
+            |s, h| s.record(Op::group_norm(2, false, false, 1e-3), &[h[0]]),
+            |t| t[0].group_norm(2, None::<&tch::Tensor>, None::<&tch::Tensor>, 1e-3, false),
+        );
+    }
 
     #[test]
     fn rms_norm_gradients_with_a_weight_and_without() {

@@ -481,7 +481,31 @@ pub fn rms_norm(
     )
 }
 
+/// `group_norm(input, num_groups, weight=None, bias=None, eps=1e-5)`.
+#[pyfunction]
+#[pyo3(signature = (input, num_groups, weight=None, bias=None, eps=1e-5))]
+pub fn group_norm(
+    py: Python<'_>,
+    input: &PyTensor,
+    num_groups: i64,
+    weight: Option<&Bound<'_, PyAny>>,
+    bias: Option<&Bound<'_, PyAny>>,
+    eps: f64,
+) -> PyResult<PyTensor> {
+    let (weight, bias) = (
+        weight.filter(|w| !w.is_none()),
+        bias.filter(|b| !b.is_none()),
+    );
+    let mut operands = vec![Operand::Node(input.handle)];
+    for t in [weight, bias].into_iter().flatten() {
+        operands.push(input.operand(py, t)?);
+    }
+    let op = Op::group_norm(num_groups, weight.is_some(), bias.is_some(), eps);
+    input.apply(py, op, operands)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(group_norm, m)?)?;
     m.add_function(wrap_pyfunction!(rms_norm, m)?)?;
     m.add_function(wrap_pyfunction!(conv1d, m)?)?;
     m.add_function(wrap_pyfunction!(conv2d, m)?)?;

@@ -1147,6 +1147,13 @@ OPS: tuple[Op, ...] = (
         covers=("et.rms_norm",),
     ),
     Op(
+        "group_norm",
+        lambda x, w, b: et.group_norm(x, 3, w, b) + et.group_norm(x, 2, eps=1e-3),
+        lambda x, w, b: F.group_norm(x, 3, w, b) + F.group_norm(x, 2, eps=1e-3),
+        normal((2, 6, 3, 2), (6,), (6,)),
+        covers=("et.group_norm",),
+    ),
+    Op(
         "embedding",
         # repeated ids accumulate their gradient rows; the padding row gets none
         lambda w: et.embedding(EMB_IDS, w) + et.embedding(EMB_IDS, w, padding_idx=-4),

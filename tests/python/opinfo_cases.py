@@ -460,6 +460,12 @@ CASES: tuple[Case, ...] = (
     ),
     Case("nn.functional.rms_norm", "et.rms_norm", et.rms_norm, kwargs=("weight", "eps")),
     Case(
+        "nn.functional.group_norm",
+        "et.group_norm",
+        et.group_norm,
+        kwargs=("num_groups", "weight", "bias", "eps"),
+    ),
+    Case(
         "nn.functional.layer_norm",
         "et.layer_norm",
         et.layer_norm,
