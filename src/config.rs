@@ -159,6 +159,16 @@ impl DType {
     }
 
     /// An integer or bool data dtype: no gradient, no float kernel.
+    /// The largest finite value of a floating dtype (float64's for intervals and data).
+    pub fn largest_finite(self) -> f64 {
+        match self {
+            DType::Float16 => 65504.0,
+            DType::BFloat16 => 3.389_531_389_251_535_5e38,
+            DType::Float32 | DType::RefFloat32 | DType::Ieee32 => f64::from(f32::MAX),
+            _ => f64::MAX,
+        }
+    }
+
     /// The carrier as a user names it in messages: `reference float64` for the reference
     /// backend's twins of the native dtypes, else the dtype's name.
     pub fn carrier_label(self) -> String {

@@ -181,6 +181,26 @@ pub(crate) fn extremum<S: Scalar>(a: S, b: S, pick: fn(f64, f64) -> f64) -> S {
     S::from_bounds(lo, hi).unwrap_or(if pick(al, bl) == al { a } else { b })
 }
 
+/// The number `v` as a 0-d tensor of `like`'s dtype and device.
+pub(crate) fn number_like<B: Backend>(like: &B::T, v: f64) -> Result<B::T> {
+    B::full(&[], v, B::dtype(like), B::device(like))
+}
+
+/// 1 where `t == v`, else 0 (a mask in `t`'s type).
+pub(crate) fn eq_number<B: Backend>(t: &B::T, v: f64) -> Result<B::T> {
+    B::binary::<EqMask>(t, &number_like::<B>(t, v)?)
+}
+
+/// 1 where `t < v`, else 0.
+pub(crate) fn lt_number<B: Backend>(t: &B::T, v: f64) -> Result<B::T> {
+    B::binary::<GtMask>(&number_like::<B>(t, v)?, t)
+}
+
+/// `1 − m`: the complement of a 0/1 mask.
+pub(crate) fn complement<B: Backend>(m: &B::T) -> Result<B::T> {
+    B::add_scalar(&B::neg(m)?, 1.0)
+}
+
 /// 1 where `a > b`, else 0, in the operands' type (an interval straddling gives `[0, 1]`).
 pub struct GtMask;
 

@@ -5,7 +5,7 @@
 
 use tch::Tensor;
 
-use super::binary::{BinaryFn, GtMask};
+use super::binary::{complement, eq_number, lt_number, BinaryFn, GtMask};
 use super::unary::Log;
 use super::{fresh, grad_value, reduce_to, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::reference::Scalar;
@@ -117,17 +117,10 @@ impl BinaryKernel for ZeroWhere {
 
 /// `a` where `m != 0`, else `b` (exact: the other side never enters, not even as `0 · inf`).
 pub(crate) fn select<B: Backend>(m: &B::T, a: &B::T, b: &B::T) -> Result<B::T> {
-    let not_m = B::add_scalar(&B::neg(m)?, 1.0)?;
     B::add(
-        &B::binary::<ZeroWhere>(a, &not_m)?,
+        &B::binary::<ZeroWhere>(a, &complement::<B>(m)?)?,
         &B::binary::<ZeroWhere>(b, m)?,
     )
-}
-
-/// 1 where `t == 0`.
-pub(crate) fn is_zero<B: Backend>(t: &B::T) -> Result<B::T> {
-    let z = B::full(&[], 0.0, B::dtype(t), B::device(t))?;
-    B::binary::<super::binary::EqMask>(t, &z)
 }
 
 impl BinaryFn for Pow {
@@ -136,13 +129,12 @@ impl BinaryFn for Pow {
     fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, y: &B::T) -> Result<Option<B::T>> {
         if i == 0 {
             let d = B::mul(b, &B::binary::<Pow>(a, &B::add_scalar(b, -1.0)?)?)?;
-            let d = B::binary::<ZeroWhere>(&d, &is_zero::<B>(b)?)?;
+            let d = B::binary::<ZeroWhere>(&d, &eq_number::<B>(b, 0.0)?)?;
             return B::mul(g, &d).map(Some);
         }
         let d = B::mul(y, &B::unary::<Log>(a)?)?;
-        let zero = B::full(&[], 0.0, B::dtype(b), B::device(b))?;
-        let b_nonnegative = B::add_scalar(&B::neg(&B::binary::<GtMask>(&zero, b)?)?, 1.0)?;
-        let mask = B::mul(&is_zero::<B>(a)?, &b_nonnegative)?;
+        let b_nonnegative = complement::<B>(&lt_number::<B>(b, 0.0)?)?;
+        let mask = B::mul(&eq_number::<B>(a, 0.0)?, &b_nonnegative)?;
         B::mul(g, &B::binary::<ZeroWhere>(&d, &mask)?).map(Some)
     }
 }
@@ -191,11 +183,6 @@ fn promoted<B: Backend>(x: &B::T, bounds: &[&Value<B>]) -> Result<Vec<B::T>> {
             }
         })
         .collect()
-}
-
-/// `1 − m`.
-fn not<B: Backend>(m: &B::T) -> Result<B::T> {
-    B::add_scalar(&B::neg(m)?, 1.0)
 }
 
 impl<B: Backend> Rule<B> for ClampTensor {
@@ -251,10 +238,10 @@ impl<B: Backend> Rule<B> for ClampTensor {
         let above = max.map(|m| B::binary::<GtMask>(x, m)).transpose()?;
         let mut inside = B::full(&[], 1.0, B::dtype(x), B::device(x))?;
         if let Some(b) = &below {
-            inside = B::mul(&inside, &not::<B>(b)?)?;
+            inside = B::mul(&inside, &complement::<B>(b)?)?;
         }
         if let Some(a) = &above {
-            inside = B::mul(&inside, &not::<B>(a)?)?;
+            inside = B::mul(&inside, &complement::<B>(a)?)?;
         }
         let mut masks = vec![inside];
         if let (Some(lo), Some(b)) = (min, &below) {

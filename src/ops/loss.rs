@@ -6,8 +6,8 @@
 //! formulas (its clamps and masks included).
 
 use super::activation::Softplus;
-use super::binary::GtMask;
-use super::binary_math::{is_zero, select};
+use super::binary::{eq_number, lt_number, number_like, GtMask};
+use super::binary_math::select;
 use super::unary::{Abs, Log, Log1p, Sigmoid, Sign};
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
@@ -83,15 +83,6 @@ impl<B: Backend> Op<B> {
     }
 }
 
-fn full<B: Backend>(like: &B::T, v: f64) -> Result<B::T> {
-    B::full(&[], v, B::dtype(like), B::device(like))
-}
-
-/// 1 where `a < b` (b a number).
-fn below<B: Backend>(a: &B::T, b: f64) -> Result<B::T> {
-    B::binary::<GtMask>(&full::<B>(a, b)?, a)
-}
-
 /// `max(log(x), −100)` and `max(log1p(−x), −100)`: torch's clamped logs of bce.
 fn clamped_logs<B: Backend>(x: &B::T) -> Result<(B::T, B::T)> {
     let l0 = B::scalar::<super::scalar::ClampMinScalar>(&B::unary::<Log>(x)?, -100.0)?;
@@ -137,7 +128,7 @@ impl PointLoss {
                 if beta == 0.0 {
                     return if huber { B::mul_scalar(&a, 0.0) } else { Ok(a) };
                 }
-                let inside = below::<B>(&a, beta)?;
+                let inside = lt_number::<B>(&a, beta)?;
                 let sq = B::mul_scalar(&B::mul(&d, &d)?, 0.5)?;
                 let lin = B::add_scalar(&a, -0.5 * beta)?;
                 if huber {
@@ -165,7 +156,8 @@ impl PointLoss {
                 }
                 // xlogy(t, t) − t x: 0 · log 0 is 0
                 let tlogt = B::mul(t, &B::unary::<Log>(t)?)?;
-                let xlogy = select::<B>(&is_zero::<B>(t)?, &full::<B>(t, 0.0)?, &tlogt)?;
+                let xlogy =
+                    select::<B>(&eq_number::<B>(t, 0.0)?, &number_like::<B>(t, 0.0)?, &tlogt)?;
                 B::sub(&xlogy, &B::mul(t, x)?)
             }
         }
@@ -188,7 +180,7 @@ impl PointLoss {
                         sign
                     }
                 } else {
-                    let inside = below::<B>(&B::unary::<Abs>(&d)?, beta)?;
+                    let inside = lt_number::<B>(&B::unary::<Abs>(&d)?, beta)?;
                     if huber {
                         select::<B>(&inside, &d, &B::mul_scalar(&sign, beta)?)?
                     } else {
@@ -245,7 +237,7 @@ impl PointLoss {
                 } else {
                     // log t + 1 − x, none where t = 0
                     let v = B::sub(&B::add_scalar(&B::unary::<Log>(t)?, 1.0)?, x)?;
-                    select::<B>(&is_zero::<B>(t)?, &full::<B>(t, 0.0)?, &v)?
+                    select::<B>(&eq_number::<B>(t, 0.0)?, &number_like::<B>(t, 0.0)?, &v)?
                 }
             }
         };
@@ -313,8 +305,7 @@ impl<B: Backend> Rule<B> for PointLoss {
         let pw = self.pos_weighted().then(|| cx.xs[cx.xs.len() - 1].get());
         // The cotangent of each element: g itself (none), or g (/ n) broadcast.
         let g = match self.reduction {
-            Reduction::None => B::copy(cx.g.get())?,
-            Reduction::Sum => B::copy(cx.g.get())?,
+            Reduction::None | Reduction::Sum => B::copy(cx.g.get())?,
             Reduction::Mean | Reduction::BatchMean => {
                 B::mul_scalar(cx.g.get(), 1.0 / self.denominator(&shape))?
             }
@@ -343,8 +334,8 @@ impl<B: Backend> Rule<B> for PointLoss {
 /// makes the sum NaN; an interval must lie inside `[0, 1]`).
 fn check_probabilities<B: Backend>(x: &B::T) -> Result<()> {
     let outside = B::add(
-        &B::binary::<GtMask>(x, &full::<B>(x, 1.0)?)?,
-        &below::<B>(x, 0.0)?,
+        &B::binary::<GtMask>(x, &number_like::<B>(x, 1.0)?)?,
+        &lt_number::<B>(x, 0.0)?,
     )?;
     let count = B::sum_dims(&outside, &[], false)?;
     let total = B::sum_dims(x, &[], false)?;

@@ -264,6 +264,16 @@ pub(crate) fn grad_value<B: Backend>(t: B::T) -> Value<B> {
     Tracked::owned(t, Category::Grad)
 }
 
+/// `t` viewed as `shape` (the same elements): a view when `t` is contiguous, else a view of a
+/// contiguous copy (a reduced tensor with its reduced dims back as 1, a grouped tensor, ...).
+pub(crate) fn viewed<B: Backend>(t: &B::T, shape: &[i64]) -> Result<B::T> {
+    if B::is_contiguous(t) {
+        B::view(t, shape)
+    } else {
+        B::view(&B::copy(t)?, shape)
+    }
+}
+
 /// Reduce a broadcast cotangent to `shape` (PyTorch's rule: sum the leading dims and the
 /// dims where `shape` is 1). Returns `g` itself when no reduction is needed.
 pub(crate) fn reduce_to<B: Backend>(g: &Value<B>, shape: &[i64]) -> Result<Value<B>> {

@@ -6,7 +6,7 @@
 //! input's shape that the session builds from the target (see `session/loss.rs`) and the
 //! node keeps as its workspace (as many bytes as torch's one-hot or probability target).
 
-use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
+use super::{fresh, grad_value, viewed, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::error::{Error, Result};
@@ -93,14 +93,7 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
         let x = cx.xs[0].get();
         let shape = B::shape(x);
         let g = match self.reduction {
-            Reduction::None => {
-                let g = cx.g.get();
-                if B::is_contiguous(g) {
-                    B::view(g, &self.kept(&shape))?
-                } else {
-                    B::view(&B::copy(g)?, &self.kept(&shape))?
-                }
-            }
+            Reduction::None => viewed::<B>(cx.g.get(), &self.kept(&shape))?,
             Reduction::Sum => B::copy(cx.g.get())?,
             _ => B::mul_scalar(cx.g.get(), 1.0 / self.denom)?,
         };

@@ -6,7 +6,7 @@
 //! the backward rather than saved, so the tape keeps only the operands.
 
 use super::unary::Rsqrt;
-use super::{fresh, grad_value, reduce_to, Arity, Cotangents, Grad, Op, Output, Rule};
+use super::{fresh, grad_value, reduce_to, viewed, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::error::{Error, Result};
@@ -127,15 +127,6 @@ impl<B: Backend> Op<B> {
             bias,
             eps,
         })
-    }
-}
-
-/// `t` viewed as `shape` (a copy first if it is not contiguous).
-fn viewed<B: Backend>(t: &B::T, shape: &[i64]) -> Result<B::T> {
-    if B::is_contiguous(t) {
-        B::view(t, shape)
-    } else {
-        B::view(&B::copy(t)?, shape)
     }
 }
 

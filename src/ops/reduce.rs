@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use super::binary::EqMask;
-use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
+use super::{fresh, grad_value, viewed, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
 use crate::config::DType;
@@ -159,23 +159,14 @@ impl<B: Backend> Rule<B> for Reduce {
     }
 }
 
-/// `t` in `shape` (its reduced dims back as size 1): a view when contiguous, else a copy.
-fn kept<B: Backend>(t: &B::T, shape: &[i64]) -> Result<B::T> {
-    if B::is_contiguous(t) {
-        B::view(t, shape)
-    } else {
-        B::view(&B::copy(t)?, shape)
-    }
-}
-
 /// d amax = the cotangent split evenly between the positions equal to the extremum.
 fn extremum_backward<B: Backend>(cx: &Grad<'_, B>, dims: &[i64]) -> Result<Cotangents<B>> {
     let x = cx.xs[0].get();
     let s = B::shape(x);
     let shape = reduce_shape("amax", &s, dims, true)?;
-    let mask = B::binary::<EqMask>(x, &kept::<B>(cx.out.get(), &shape)?)?;
+    let mask = B::binary::<EqMask>(x, &viewed::<B>(cx.out.get(), &shape)?)?;
     let count = B::sum_dims(&mask, dims, true)?;
-    let share = B::div(&kept::<B>(cx.g.get(), &shape)?, &count)?;
+    let share = B::div(&viewed::<B>(cx.g.get(), &shape)?, &count)?;
     Ok(vec![Some(grad_value(B::mul(&mask, &share)?))])
 }
 
@@ -258,8 +249,8 @@ impl<B: Backend> Rule<B> for MaxDim<B> {
         let s = B::shape(xs[0].get());
         let shape = reduce_shape("max", &s, &[self.dim], true)?;
         let (index, src) = (
-            kept::<B>(indices.get(), &shape)?,
-            kept::<B>(g.get(), &shape)?,
+            viewed::<B>(indices.get(), &shape)?,
+            viewed::<B>(g.get(), &shape)?,
         );
         let dx = B::scatter_dim(&s, self.dim, &index, &src)?;
         Ok(vec![Some(grad_value(dx))])

@@ -278,13 +278,13 @@ impl ScalarKernel for PowScalar {
 /// A finite number beyond what `dtype` can hold is refused, with torch's message (LibTorch
 /// reports it as an error that tch turns into a panic, so it never gets there).
 fn fits(s: f64, dtype: DType) -> Result<()> {
-    let (name, max) = match dtype {
-        DType::Float32 | DType::RefFloat32 | DType::Ieee32 => ("float", f64::from(f32::MAX)),
-        DType::Float16 => ("c10::Half", 65504.0),
-        DType::BFloat16 => ("c10::BFloat16", 3.389_531_389_251_535_5e38),
+    let name = match dtype {
+        DType::Float32 | DType::RefFloat32 | DType::Ieee32 => "float",
+        DType::Float16 => "c10::Half",
+        DType::BFloat16 => "c10::BFloat16",
         _ => return Ok(()),
     };
-    if s.is_finite() && s.abs() > max {
+    if s.is_finite() && s.abs() > dtype.largest_finite() {
         return Err(crate::error::Error::Backend(format!(
             "value cannot be converted to type {name} without overflow"
         )));

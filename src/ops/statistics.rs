@@ -6,13 +6,12 @@
 //! deviation passes no gradient, ties of an infinity norm share it evenly, zeros of a
 //! product).
 
-use super::binary::EqMask;
+use super::binary::{complement, eq_number, EqMask};
 use super::scalar::{ClampMaxScalar, ClampMinScalar};
 use super::unary::{Abs, Log, Sign};
-use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
+use super::{fresh, grad_value, viewed, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::Value;
-use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::shape::{normalize_dim, reduce_shape, reduced_count};
 
@@ -46,37 +45,12 @@ impl<B: Backend> Op<B> {
     }
 }
 
-/// `t` (reduced, maybe without its reduced dims) in `kept`, the shape with them as 1.
-fn kept<B: Backend>(t: &B::T, kept: &[i64]) -> Result<B::T> {
-    if B::is_contiguous(t) {
-        B::view(t, kept)
-    } else {
-        B::view(&B::copy(t)?, kept)
-    }
-}
-
-/// The largest finite number of `dtype`.
-fn largest_finite(dtype: DType) -> f64 {
-    match dtype {
-        DType::Float16 => 65504.0,
-        DType::BFloat16 => 3.389_531_389_251_535_5e38,
-        DType::Float32 | DType::RefFloat32 | DType::Ieee32 => f64::from(f32::MAX),
-        _ => f64::MAX,
-    }
-}
-
-/// 1 where `t == v`, else 0.
-fn equals<B: Backend>(t: &B::T, v: f64) -> Result<B::T> {
-    let v = B::full(&[], v, B::dtype(t), B::device(t))?;
-    B::binary::<EqMask>(t, &v)
-}
-
 /// `num / den` where `den != 0`, else 0 (torch's `masked_fill_(den == 0, 0)`), without a
 /// NaN from `0 / 0` or `x / 0`.
 fn div_or_zero<B: Backend>(num: &B::T, den: &B::T) -> Result<B::T> {
-    let zero = equals::<B>(den, 0.0)?;
+    let zero = eq_number::<B>(den, 0.0)?;
     let safe = B::add(den, &zero)?;
-    let keep = B::add_scalar(&B::neg(&zero)?, 1.0)?;
+    let keep = complement::<B>(&zero)?;
     B::mul(&B::div(num, &safe)?, &keep)
 }
 
@@ -127,7 +101,7 @@ impl Statistic {
                 // The maximum, made finite (torch uses 0 where it is ±inf; clamping to the
                 // largest finite numbers gives the same ±inf results).
                 let m = B::extremum_dims(x, dims, true, true)?;
-                let top = largest_finite(B::dtype(x));
+                let top = B::dtype(x).largest_finite();
                 let m = B::scalar::<ClampMaxScalar>(&m, top)?;
                 let m = B::scalar::<ClampMinScalar>(&m, -top)?;
                 let e = B::exp(&B::sub(x, &m)?)?;
@@ -147,7 +121,7 @@ impl Statistic {
                 } else if p.is_infinite() {
                     B::extremum_dims(&a, dims, keepdim, p > 0.0)
                 } else if p == 0.0 {
-                    let nonzero = B::add_scalar(&B::neg(&equals::<B>(x, 0.0)?)?, 1.0)?;
+                    let nonzero = complement::<B>(&eq_number::<B>(x, 0.0)?)?;
                     B::sum_dims(&nonzero, dims, keepdim)
                 } else {
                     let sum = B::sum_dims(&B::pow_scalar(&a, p)?, dims, keepdim)?;
@@ -160,17 +134,17 @@ impl Statistic {
     fn backward_t<B: Backend>(&self, x: &B::T, out: &B::T, g: &B::T) -> Result<B::T> {
         let s = B::shape(x);
         let shape = reduce_shape(self.op_name(), &s, &self.dims, true)?;
-        let (g, out) = (kept::<B>(g, &shape)?, kept::<B>(out, &shape)?);
+        let (g, out) = (viewed::<B>(g, &shape)?, viewed::<B>(out, &shape)?);
         match self.kind {
             StatKind::Prod => {
                 // Zeros: none → g·prod/x; one → g·(product of the others) at the zero,
                 // 0 elsewhere; two or more → 0 (torch's prod_backward).
-                let zero = equals::<B>(x, 0.0)?;
+                let zero = eq_number::<B>(x, 0.0)?;
                 let count = B::sum_dims(&zero, &self.dims, true)?;
                 let nonzero_x = B::add(x, &zero)?;
                 let others = B::prod_dims(&nonzero_x, &self.dims, true)?;
-                let none = equals::<B>(&count, 0.0)?;
-                let one = equals::<B>(&count, 1.0)?;
+                let none = eq_number::<B>(&count, 0.0)?;
+                let one = eq_number::<B>(&count, 1.0)?;
                 let no_zero = B::mul(&none, &B::div(&others, &nonzero_x)?)?;
                 let one_zero = B::mul(&B::mul(&one, &zero)?, &others)?;
                 B::mul(&g, &B::add(&no_zero, &one_zero)?)
@@ -208,8 +182,8 @@ impl Statistic {
                 }
                 if p < 1.0 {
                     // sgn(x) |x|^(p−1) (0 at x = 0) · g · norm^(1−p)
-                    let at_zero = equals::<B>(x, 0.0)?;
-                    let keep = B::add_scalar(&B::neg(&at_zero)?, 1.0)?;
+                    let at_zero = eq_number::<B>(x, 0.0)?;
+                    let keep = complement::<B>(&at_zero)?;
                     let powed = B::pow_scalar(&B::add(&a, &at_zero)?, p - 1.0)?;
                     let scaled = B::mul(&B::mul(&sign, &powed)?, &keep)?;
                     return B::mul(&scaled, &B::mul(&g, &B::pow_scalar(&out, 1.0 - p)?)?);

@@ -197,6 +197,19 @@ pub fn adaptive_avg_pool2d(
     input.unary(py, Op::layer(AdaptiveAvgPool2d(size)))
 }
 
+/// `input` and the optional operands that were given (weights, biases), in order.
+fn with_given(
+    py: Python<'_>,
+    input: &PyTensor,
+    optional: &[Option<&Bound<'_, PyAny>>],
+) -> PyResult<Vec<Operand<crate::backend::dynamic::Dyn>>> {
+    let mut operands = vec![Operand::Node(input.handle)];
+    for t in optional.iter().flatten() {
+        operands.push(input.operand(py, t)?);
+    }
+    Ok(operands)
+}
+
 /// An int or a sequence of `n` ints (torch's `_single` / `_pair`).
 fn ntuple(name: &str, v: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
     if let Ok(x) = v.extract::<i64>() {
@@ -435,10 +448,7 @@ pub fn layer_norm(
         bias: bias.is_some(),
         eps,
     };
-    let mut operands = vec![Operand::Node(input.handle)];
-    for t in [weight, bias].into_iter().flatten() {
-        operands.push(input.operand(py, t)?);
-    }
+    let operands = with_given(py, input, &[weight, bias])?;
     input.apply(py, Op::layer(layer), operands)
 }
 
@@ -470,10 +480,7 @@ pub fn rms_norm(
         }
     };
     let weight = weight.filter(|w| !w.is_none());
-    let mut operands = vec![Operand::Node(input.handle)];
-    if let Some(w) = weight {
-        operands.push(input.operand(py, w)?);
-    }
+    let operands = with_given(py, input, &[weight])?;
     input.apply(
         py,
         Op::rms_norm(&normalized_shape, weight.is_some(), eps),
@@ -496,10 +503,7 @@ pub fn group_norm(
         weight.filter(|w| !w.is_none()),
         bias.filter(|b| !b.is_none()),
     );
-    let mut operands = vec![Operand::Node(input.handle)];
-    for t in [weight, bias].into_iter().flatten() {
-        operands.push(input.operand(py, t)?);
-    }
+    let operands = with_given(py, input, &[weight, bias])?;
     let op = Op::group_norm(num_groups, weight.is_some(), bias.is_some(), eps);
     input.apply(py, op, operands)
 }
