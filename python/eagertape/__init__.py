@@ -19,6 +19,7 @@ from ._core import (
     Tensor,
     adaptive_avg_pool2d,
     avg_pool2d,
+    batch_norm,
     binary_cross_entropy,
     binary_cross_entropy_with_logits,
     conv1d,
@@ -64,6 +65,7 @@ from ._errors import (
     StaleHandleError,
     UnsupportedOpError,
 )
+from ._attention import scaled_dot_product_attention
 from ._functional import *  # noqa: F403  (the function forms; see _functional.__all__)
 from .checkpoint import load, save
 
@@ -89,6 +91,8 @@ __all__ = _functional.__all__ + [
     "layer_norm",
     "rms_norm",
     "group_norm",
+    "batch_norm",
+    "scaled_dot_product_attention",
     "max_pool2d",
     "avg_pool2d",
     "adaptive_avg_pool2d",

@@ -596,6 +596,29 @@ def group_norm(
 ) -> Tensor:
     """Each group of channels normalized by its own statistics; every carrier."""
 
+def batch_norm(
+    input: Tensor,
+    running_mean: Parameter | Tensor | None,
+    running_var: Parameter | Tensor | None,
+    weight: Tensor | ArrayLike | None = None,
+    bias: Tensor | ArrayLike | None = None,
+    training: bool = False,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
+    """Per-channel (dim 1) normalization; in training the running statistics (Parameters)
+    get torch's update as new snapshots after the forward."""
+
+def _flash_attention(
+    query: Tensor,
+    key: Tensor,
+    value: Tensor,
+    attn_mask: Tensor | ArrayLike | None = None,
+    is_causal: bool = False,
+    scale: float | None = None,
+) -> Tensor:
+    """The fused CPU path of `scaled_dot_product_attention` (4-D operands, no dropout)."""
+
 def embedding(
     input: Tensor | ArrayLike,
     weight: Tensor,

@@ -1,9 +1,13 @@
 //! Safe wrappers of the layer backward shims (`src/shim/layers.cpp`): LibTorch's
-//! `convolution_backward` and `native_layer_norm_backward`, which tch does not expose.
+//! `convolution_backward`, `native_layer_norm_backward` and `native_batch_norm_backward`,
+//! which tch does not expose.
 
 use tch::Tensor;
 
-use super::shim::{eagertape_convolution_backward, eagertape_layer_norm_backward, shim_result};
+use super::shim::{
+    eagertape_batch_norm_backward, eagertape_convolution_backward, eagertape_layer_norm_backward,
+    shim_result,
+};
 use crate::error::Result;
 
 /// Take ownership of a tensor handle a shim allocated (null: not computed).
@@ -99,5 +103,52 @@ pub fn layer_norm_backward(
         )
     };
     shim_result(rc, err, "native_layer_norm_backward")?;
+    Ok(outs.map(adopt))
+}
+
+/// The statistics a batch norm's backward reads: in training the batch's (`save_mean`,
+/// `save_invstd` from the forward), in eval the running ones.
+pub struct BatchNormStats<'a> {
+    pub running_mean: Option<&'a Tensor>,
+    pub running_var: Option<&'a Tensor>,
+    pub save_mean: Option<&'a Tensor>,
+    pub save_invstd: Option<&'a Tensor>,
+    pub train: bool,
+    pub eps: f64,
+}
+
+/// The cotangents of `batch_norm`'s input, weight and bias.
+pub fn batch_norm_backward(
+    grad: &Tensor,
+    input: &Tensor,
+    weight: Option<&Tensor>,
+    stats: &BatchNormStats<'_>,
+    mask: [bool; 3],
+) -> Result<[Option<Tensor>; 3]> {
+    let ptr = |t: Option<&Tensor>| t.map_or(std::ptr::null(), |t| t.as_ptr());
+    let mut outs = [std::ptr::null_mut(); 3];
+    let mut err = std::ptr::null_mut();
+    // SAFETY: as in `convolution_backward`; every optional tensor is live or null.
+    let rc = unsafe {
+        eagertape_batch_norm_backward(
+            grad.as_ptr(),
+            input.as_ptr(),
+            ptr(weight),
+            ptr(stats.running_mean),
+            ptr(stats.running_var),
+            ptr(stats.save_mean),
+            ptr(stats.save_invstd),
+            i32::from(stats.train),
+            stats.eps,
+            i32::from(mask[0]),
+            i32::from(mask[1]),
+            i32::from(mask[2]),
+            &mut outs[0],
+            &mut outs[1],
+            &mut outs[2],
+            &mut err,
+        )
+    };
+    shim_result(rc, err, "native_batch_norm_backward")?;
     Ok(outs.map(adopt))
 }

@@ -99,6 +99,27 @@ extern "C" {
         err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 
+    /// `src/shim/layers.cpp`: LibTorch's `native_batch_norm_backward` (weight, running
+    /// statistics and saved statistics may be null), with the same out-pointer contract.
+    pub(super) fn eagertape_batch_norm_backward(
+        grad: *const torch_sys::C_tensor,
+        input: *const torch_sys::C_tensor,
+        weight: *const torch_sys::C_tensor,
+        running_mean: *const torch_sys::C_tensor,
+        running_var: *const torch_sys::C_tensor,
+        save_mean: *const torch_sys::C_tensor,
+        save_invstd: *const torch_sys::C_tensor,
+        train: i32,
+        eps: f64,
+        mask0: i32,
+        mask1: i32,
+        mask2: i32,
+        grad_input: *mut *mut torch_sys::C_tensor,
+        grad_weight: *mut *mut torch_sys::C_tensor,
+        grad_bias: *mut *mut torch_sys::C_tensor,
+        err: *mut *mut std::os::raw::c_char,
+    ) -> i32;
+
     /// `src/shim/optim.cpp`: one Adam/AdamW update in place; 0, or 1 and a malloc'd message.
     pub(super) fn eagertape_adam_step(
         param: *mut torch_sys::C_tensor,

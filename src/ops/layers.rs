@@ -25,6 +25,11 @@ pub trait Layer: Send + Sync {
         false
     }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>>;
+    /// Whether the backward reads the op's output: then the node's value is passed as the
+    /// last entry of the workspace (it is not kept twice).
+    fn keeps_output(&self) -> bool {
+        false
+    }
     /// The output, and the workspace its backward needs beyond the operands (pooling's
     /// argmax indices, layer norm's mean and rstd), owned by the node.
     fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)>;
@@ -97,10 +102,13 @@ impl<B: Backend> Rule<B> for Layered<B> {
     }
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let ts: Vec<&B::T> = cx.xs.iter().map(|x| x.get()).collect();
-        let ws: Vec<&B::T> = self
+        let mut ws: Vec<&B::T> = self
             .workspace
             .get()
             .map_or(Vec::new(), |w| w.iter().map(|v| v.get()).collect());
+        if self.layer.keeps_output() {
+            ws.push(cx.out.get());
+        }
         let needs: Vec<bool> = (0..ts.len())
             .map(|i| cx.needs[i] && !self.layer.is_data(i))
             .collect();

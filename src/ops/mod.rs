@@ -11,6 +11,8 @@
 
 pub mod activation;
 pub mod arrange;
+pub mod attention;
+pub mod batch_norm;
 pub mod binary;
 pub mod binary_math;
 pub mod compare;

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use super::tensor::PyTensor;
 use crate::config::DType;
 use crate::error::Error;
+use crate::ops::attention::FlashAttention;
 use crate::ops::conv::{Conv, LayerNorm};
 use crate::ops::join::{Pad, PadMode};
 use crate::ops::layers::{AdaptiveAvgPool2d, AvgPool2d, Embedding, MaxPool2d, Window};
@@ -508,7 +509,45 @@ pub fn group_norm(
     input.apply(py, op, operands)
 }
 
+/// The fused CPU path of `scaled_dot_product_attention` (see `ops/attention.rs`); the
+/// Python function `et.scaled_dot_product_attention` decides when it applies.
+#[pyfunction]
+#[pyo3(signature = (query, key, value, attn_mask=None, is_causal=false, scale=None))]
+pub fn _flash_attention(
+    py: Python<'_>,
+    query: &PyTensor,
+    key: &Bound<'_, PyAny>,
+    value: &Bound<'_, PyAny>,
+    attn_mask: Option<&Bound<'_, PyAny>>,
+    is_causal: bool,
+    scale: Option<f64>,
+) -> PyResult<PyTensor> {
+    let attn_mask = attn_mask.filter(|m| !m.is_none());
+    let mut operands = with_given(py, query, &[Some(key), Some(value)])?;
+    let mut bool_mask = false;
+    if let Some(m) = attn_mask {
+        let op = if let Ok(t) = m.cast::<PyTensor>() {
+            let h = t.get().handle;
+            bool_mask = t.get().with(py, move |s| s.dtype_of(h))? == DType::Bool;
+            Operand::Node(h)
+        } else if m.getattr("dtype")?.str()?.to_str()? == "bool" {
+            bool_mask = true;
+            query.index_operand(py, m)?
+        } else {
+            query.operand(py, m)?
+        };
+        operands.push(op);
+    }
+    let layer = FlashAttention {
+        is_causal,
+        scale,
+        mask: attn_mask.map(|_| bool_mask),
+    };
+    query.apply(py, Op::layer(layer), operands)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(_flash_attention, m)?)?;
     m.add_function(wrap_pyfunction!(group_norm, m)?)?;
     m.add_function(wrap_pyfunction!(rms_norm, m)?)?;
     m.add_function(wrap_pyfunction!(conv1d, m)?)?;

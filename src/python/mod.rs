@@ -6,6 +6,7 @@
 //! `eagertape._errors`; no panic crosses into Python (PyO3 turns a stray one into
 //! `PanicException`, and the core returns errors rather than panicking).
 
+mod batch_norm;
 mod config;
 mod convert;
 mod errors;
@@ -106,5 +107,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(get_default_device, m)?)?;
     functional::register(m)?;
     losses::register(m)?;
+    batch_norm::register(m)?;
     layers::register(m)
 }

@@ -83,3 +83,29 @@ extern "C" int eagertape_layer_norm_backward(
     return fail(err, "unknown C++ exception in native_layer_norm_backward");
   }
 }
+
+extern "C" int eagertape_batch_norm_backward(
+    const at::Tensor* grad, const at::Tensor* input, const at::Tensor* weight,
+    const at::Tensor* running_mean, const at::Tensor* running_var,
+    const at::Tensor* save_mean, const at::Tensor* save_invstd, int train, double eps,
+    int mask0, int mask1, int mask2, at::Tensor** grad_input, at::Tensor** grad_weight,
+    at::Tensor** grad_bias, char** err) {
+  try {
+    c10::AutoGradMode no_grad(false);
+    auto opt = [](const at::Tensor* t) {
+      return t != nullptr ? std::optional<at::Tensor>(*t) : std::optional<at::Tensor>();
+    };
+    std::array<bool, 3> mask{mask0 != 0, mask1 != 0 && weight != nullptr, mask2 != 0};
+    auto r = at::native_batch_norm_backward(*grad, *input, opt(weight), opt(running_mean),
+                                            opt(running_var), opt(save_mean),
+                                            opt(save_invstd), train != 0, eps, mask);
+    *grad_input = owned(std::get<0>(r), mask[0]);
+    *grad_weight = owned(std::get<1>(r), mask[1]);
+    *grad_bias = owned(std::get<2>(r), mask[2]);
+    return 0;
+  } catch (const std::exception& e) {
+    return fail(err, e.what());
+  } catch (...) {
+    return fail(err, "unknown C++ exception in native_batch_norm_backward");
+  }
+}

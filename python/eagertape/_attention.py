@@ -1,0 +1,128 @@
+"""``scaled_dot_product_attention`` with torch's signature and semantics.
+
+Two paths, chosen as torch's CPU dispatcher chooses: LibTorch's fused CPU kernel (forward and
+its dedicated backward, keeping only the operands, the output and the rows' log-sum-exp; see
+``src/ops/attention.rs``) for 4-D ``(N, H, L, E)`` operands of one head size with no dropout;
+otherwise a composition of the tape's own ops (``q @ kᵀ · scale``, the masks, a softmax that
+gives fully masked rows zeros as torch does, dropout from the session's RNG, ``@ v``), which also
+runs on CUDA and on the reference carriers.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from . import _core
+from ._core import Tensor
+from ._errors import ArgumentError
+
+_FUSED_DTYPES = ("float32", "float64", "bfloat16", "float16")
+
+
+def _host_mask(mask: Any) -> np.ndarray:
+    """A torch tensor or array-like mask as a numpy array (bool stays bool)."""
+    if hasattr(mask, "detach") and hasattr(mask, "cpu"):
+        mask = mask.detach().cpu().numpy()
+    return np.asarray(mask)
+
+
+def _is_bool(mask: Tensor | np.ndarray) -> bool:
+    return str(mask.dtype) == "bool"
+
+
+def _fused(
+    query: Tensor,
+    key: Tensor,
+    value: Tensor,
+    mask: Tensor | np.ndarray | None,
+    dropout_p: float,
+) -> bool:
+    """Whether torch's CPU dispatcher would take the fused kernel for these operands."""
+    if dropout_p != 0.0 or not all(isinstance(t, Tensor) for t in (key, value)):
+        return False
+    if query.device != "cpu" or query.dtype not in _FUSED_DTYPES:
+        return False
+    q, k, v = query.shape, key.shape, value.shape
+    if len(q) != 4 or len(k) != 4 or k != v or q[:2] != k[:2] or q[3] != k[3]:
+        return False
+    if 0 in q or 0 in k:
+        return False
+    if mask is not None:
+        if len(mask.shape) > 4:
+            return False
+        if isinstance(mask, Tensor) and mask.requires_grad:
+            return False  # the fused kernel gives the mask no gradient; composing does
+    return True
+
+
+def _composed(
+    query: Tensor,
+    key: Tensor,
+    value: Tensor,
+    mask: Tensor | np.ndarray | None,
+    dropout_p: float,
+    is_causal: bool,
+    scale: float,
+) -> Tensor:
+    scores = (query @ key.transpose(-2, -1)) * scale
+    if is_causal:
+        n_q, n_k = query.shape[-2], key.shape[-2]
+        keep = np.tril(np.ones((n_q, n_k), dtype=bool))
+        scores = scores.masked_fill(~keep, float("-inf"))
+    if mask is not None:
+        if _is_bool(mask):
+            hidden = mask.logical_not() if isinstance(mask, Tensor) else ~mask
+            scores = scores.masked_fill(hidden, float("-inf"))
+        else:
+            scores = scores + mask
+        # torch's safe softmax: a row with nothing to attend to gives zeros (and no NaN
+        # reaches the gradient): such rows are softmaxed as zeros, then zeroed.
+        empty = scores.amax(-1, keepdim=True) == float("-inf")
+        weights = scores.masked_fill(empty, 0.0).softmax(-1).masked_fill(empty, 0.0)
+    else:
+        weights = scores.softmax(-1)
+    if dropout_p > 0.0:
+        weights = _core.dropout(weights, dropout_p, True)
+    return weights @ value
+
+
+def scaled_dot_product_attention(
+    query: Tensor,
+    key: Tensor,
+    value: Tensor,
+    attn_mask: Any = None,
+    dropout_p: float = 0.0,
+    is_causal: bool = False,
+    scale: float | None = None,
+    enable_gqa: bool = False,
+) -> Tensor:
+    """``softmax(q @ kᵀ · scale + mask) @ v`` as ``torch.nn.functional.scaled_dot_product_attention``:
+    operands ``(..., L, E)``, ``(..., S, E)``, ``(..., S, Ev)``; ``attn_mask`` bool (True: take
+    part) or additive, broadcastable to ``(..., L, S)``; ``is_causal`` the lower-triangular
+    mask (top-left aligned); ``scale`` defaults to ``1/sqrt(E)``; dropout on the attention
+    weights is drawn from the session's RNG."""
+    if not isinstance(query, Tensor):
+        raise TypeError(f"query must be an eagertape Tensor, got {type(query).__name__}")
+    if enable_gqa:
+        raise ArgumentError("scaled_dot_product_attention: enable_gqa=True is not supported")
+    if not 0.0 <= dropout_p <= 1.0:
+        raise ArgumentError(
+            f"scaled_dot_product_attention: dropout_p must be in [0, 1], got {dropout_p}"
+        )
+    if is_causal and attn_mask is not None:
+        raise ArgumentError(
+            "scaled_dot_product_attention: an explicit attn_mask should not be set when "
+            "is_causal=True"
+        )
+    if len(query.shape) < 1 or len(getattr(key, "shape", ())) < 1:
+        raise ArgumentError("scaled_dot_product_attention: query and key need at least 1 dim")
+    mask = attn_mask
+    if mask is not None and not isinstance(mask, Tensor):
+        mask = _host_mask(mask)
+    if _fused(query, key, value, mask, dropout_p):
+        return _core._flash_attention(query, key, value, mask, is_causal, scale)
+    factor = 1.0 / math.sqrt(query.shape[-1]) if scale is None else float(scale)
+    return _composed(query, key, value, mask, dropout_p, is_causal, factor)

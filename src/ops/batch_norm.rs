@@ -1,0 +1,255 @@
+//! `batch_norm(x, running_mean, running_var, weight, bias, training, momentum, eps)`: a
+//! [`Layer`] with LibTorch's `native_batch_norm` forward and its dedicated
+//! `native_batch_norm_backward` (through `src/shim/layers.cpp`), saving what torch saves.
+//!
+//! Running statistics are never written under a live tape. In eval mode they are operands
+//! (leaves of the parameters' snapshots, without gradient). In training mode they are not
+//! operands (the output does not depend on them): the caller hands the layer fresh copies,
+//! LibTorch's forward updates those copies in place exactly as torch updates its buffers,
+//! and the caller takes them back right after the forward and publishes them as the
+//! parameters' new snapshots ([`BatchNorm::running`]).
+
+use std::sync::{Arc, Mutex};
+
+use tch::Tensor;
+
+use super::layers::Layer;
+use super::Arity;
+use crate::backend::layer_kernels::{batch_norm_backward, BatchNormStats};
+use crate::error::{Error, Result};
+
+/// Fresh copies of the running mean and variance, shared by the caller and the node.
+pub type RunningSlot = Arc<Mutex<Option<[Tensor; 2]>>>;
+
+/// One batch norm; operands: x `(N, C, ...)`, the weight and the bias where given (each
+/// `(C,)`), then in eval mode the running mean and variance.
+pub struct BatchNorm {
+    pub training: bool,
+    pub momentum: f64,
+    pub eps: f64,
+    pub weight: bool,
+    pub bias: bool,
+    /// Training with running statistics: the copies the forward updates in place. The
+    /// caller empties the slot right after the forward, so the tape keeps no copy.
+    pub running: Option<RunningSlot>,
+}
+
+impl BatchNorm {
+    fn affine<'a>(&self, xs: &[&'a Tensor]) -> (Option<&'a Tensor>, Option<&'a Tensor>) {
+        let w = self.weight.then(|| xs[1]);
+        let b = self.bias.then(|| xs[1 + usize::from(self.weight)]);
+        (w, b)
+    }
+    /// The index of the running mean among the operands (eval mode).
+    fn stats_at(&self) -> usize {
+        1 + usize::from(self.weight) + usize::from(self.bias)
+    }
+}
+
+impl Layer for BatchNorm {
+    fn name(&self) -> &'static str {
+        "batch_norm"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(self.stats_at() + if self.training { 0 } else { 2 })
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let x = shapes[0];
+        if x.len() < 2 {
+            return Err(Error::Shape(format!(
+                "batch_norm: expected an input of at least 2 dims (N, C, ...), got {x:?}"
+            )));
+        }
+        let c = x[1];
+        for s in &shapes[1..] {
+            if *s != [c] {
+                return Err(Error::Shape(format!(
+                    "batch_norm: weight, bias and running statistics must have shape [{c}] \
+                     (the input's channels), got {s:?}"
+                )));
+            }
+        }
+        let per_channel: i64 = x.iter().product::<i64>() / c.max(1);
+        if self.training && per_channel <= 1 {
+            return Err(Error::Argument(format!(
+                "batch_norm: expected more than 1 value per channel when training, got input \
+                 size {x:?}"
+            )));
+        }
+        Ok(x.to_vec())
+    }
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
+        let (w, b) = self.affine(xs);
+        if self.training {
+            // The copies are only ever replaced whole, so a poisoned lock still holds them.
+            let slot = self
+                .running
+                .as_ref()
+                .map(|r| r.lock().unwrap_or_else(|e| e.into_inner()));
+            let (rm, rv) = match slot.as_deref() {
+                Some(Some([m, v])) => (Some(m), Some(v)),
+                _ => (None, None),
+            };
+            let (y, mean, invstd) =
+                xs[0].f_native_batch_norm(w, b, rm, rv, true, self.momentum, self.eps)?;
+            Ok((y, vec![mean, invstd]))
+        } else {
+            let k = self.stats_at();
+            let (y, _, _) = xs[0].f_native_batch_norm(
+                w,
+                b,
+                Some(xs[k]),
+                Some(xs[k + 1]),
+                false,
+                self.momentum,
+                self.eps,
+            )?;
+            Ok((y, Vec::new()))
+        }
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        workspace: &[&Tensor],
+        g: &Tensor,
+        needs: &[bool],
+    ) -> Result<Vec<Option<Tensor>>> {
+        let (w, _) = self.affine(xs);
+        let stats = if self.training {
+            let [mean, invstd] = workspace else {
+                return Err(Error::Backend(
+                    "batch_norm: the forward kept no statistics".into(),
+                ));
+            };
+            BatchNormStats {
+                running_mean: None,
+                running_var: None,
+                save_mean: Some(mean),
+                save_invstd: Some(invstd),
+                train: true,
+                eps: self.eps,
+            }
+        } else {
+            let k = self.stats_at();
+            BatchNormStats {
+                running_mean: Some(xs[k]),
+                running_var: Some(xs[k + 1]),
+                save_mean: None,
+                save_invstd: None,
+                train: false,
+                eps: self.eps,
+            }
+        };
+        let wi = 1;
+        let bi = 1 + usize::from(self.weight);
+        let mask = [needs[0], self.weight && needs[wi], self.bias && needs[bi]];
+        let [gx, gw, gb] = batch_norm_backward(g, xs[0], w, &stats, mask)?;
+        let mut out = vec![gx];
+        if self.weight {
+            out.push(gw);
+        }
+        if self.bias {
+            out.push(gb);
+        }
+        out.resize_with(xs.len(), || None);
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::testing::{check_grads_libtorch, data, dt};
+    use crate::ops::Op;
+
+    fn bn(training: bool, weight: bool, bias: bool) -> BatchNorm {
+        BatchNorm {
+            training,
+            momentum: 0.1,
+            eps: 1e-5,
+            weight,
+            bias,
+            running: None,
+        }
+    }
+
+    #[test]
+    fn batch_norm_training_gradients_match_libtorch() {
+        check_grads_libtorch(
+            &[data(&[4, 3, 5], 900), data(&[3], 901), data(&[3], 902)],
+            |s, h| s.record(Op::layer(bn(true, true, true)), &[h[0], h[1], h[2]]),
+            |t| {
+                Tensor::batch_norm(
+                    &t[0],
+                    Some(&t[1]),
+                    Some(&t[2]),
+                    None::<&Tensor>,
+                    None::<&Tensor>,
+                    true,
+                    0.1,
+                    1e-5,
+                    false,
+                )
+            },
+        );
+    }
+
+    #[test]
+    fn batch_norm_training_without_affine_gradients_match_libtorch() {
+        check_grads_libtorch(
+            &[data(&[3, 2, 2, 3], 903)],
+            |s, h| s.record(Op::layer(bn(true, false, false)), &[h[0]]),
+            |t| {
+                Tensor::batch_norm(
+                    &t[0],
+                    None::<&Tensor>,
+                    None::<&Tensor>,
+                    None::<&Tensor>,
+                    None::<&Tensor>,
+                    true,
+                    0.1,
+                    1e-5,
+                    false,
+                )
+            },
+        );
+    }
+
+    #[test]
+    fn batch_norm_eval_gradients_use_the_running_statistics() {
+        // The running statistics are constants; running_var must be positive.
+        let rm = || data(&[3], 908);
+        let rv = || data(&[3], 907).abs() + 0.5;
+        check_grads_libtorch(
+            &[data(&[4, 3], 904), data(&[3], 905), data(&[3], 906)],
+            |s, h| {
+                let m = s.input(&dt(&rm()), false)?;
+                let v = s.input(&dt(&rv()), false)?;
+                s.record(Op::layer(bn(false, true, true)), &[h[0], h[1], h[2], m, v])
+            },
+            |t| {
+                Tensor::batch_norm(
+                    &t[0],
+                    Some(&t[1]),
+                    Some(&t[2]),
+                    Some(&rm()),
+                    Some(&rv()),
+                    false,
+                    0.1,
+                    1e-5,
+                    false,
+                )
+            },
+        );
+    }
+
+    #[test]
+    fn batch_norm_training_refuses_one_value_per_channel() {
+        let l = bn(true, false, false);
+        let err = l.shape(&[&[1, 4]]).unwrap_err();
+        assert!(
+            err.to_string().contains("more than 1 value per channel"),
+            "{err}"
+        );
+    }
+}
