@@ -17,7 +17,7 @@ import numpy as np
 
 from . import _core
 from ._core import Tensor
-from ._errors import ArgumentError
+from ._errors import ArgumentError, UnsupportedOpError
 
 _FUSED_DTYPES = ("float32", "float64", "bfloat16", "float16")
 
@@ -58,6 +58,24 @@ def _fused(
     return True
 
 
+def _empty_rows(mask: Tensor | np.ndarray, dtype: str) -> Tensor | np.ndarray | None:
+    """The rows (``(..., L, 1)``) of ``mask`` that leave nothing to attend to, or None when
+    there are none (or, for an additive mask on the interval carrier, which cannot compare,
+    when it cannot tell: an interval mask holds no -inf)."""
+    if isinstance(mask, np.ndarray):
+        empty = (
+            ~mask.any(-1, keepdims=True)
+            if mask.dtype == bool
+            else np.isneginf(mask).all(-1, keepdims=True)
+        )
+        return empty if empty.any() else None
+    if _is_bool(mask):
+        return mask.sum(-1, keepdim=True) == 0
+    if dtype == "interval":
+        return None
+    return mask.amax(-1, keepdim=True) == float("-inf")
+
+
 def _composed(
     query: Tensor,
     key: Tensor,
@@ -72,18 +90,21 @@ def _composed(
         n_q, n_k = query.shape[-2], key.shape[-2]
         keep = np.tril(np.ones((n_q, n_k), dtype=bool))
         scores = scores.masked_fill(~keep, float("-inf"))
-    if mask is not None:
+    if mask is None:
+        weights = scores.softmax(-1)
+    else:
         if _is_bool(mask):
             hidden = mask.logical_not() if isinstance(mask, Tensor) else ~mask
             scores = scores.masked_fill(hidden, float("-inf"))
         else:
             scores = scores + mask
-        # torch's safe softmax: a row with nothing to attend to gives zeros (and no NaN
-        # reaches the gradient): such rows are softmaxed as zeros, then zeroed.
-        empty = scores.amax(-1, keepdim=True) == float("-inf")
-        weights = scores.masked_fill(empty, 0.0).softmax(-1).masked_fill(empty, 0.0)
-    else:
-        weights = scores.softmax(-1)
+        empty = _empty_rows(mask, query.dtype)
+        if empty is None:
+            weights = scores.softmax(-1)
+        else:
+            # torch's safe softmax: a row with nothing to attend to gives zeros, and no NaN
+            # reaches the gradient (the row is softmaxed as zeros, then zeroed).
+            weights = scores.masked_fill(empty, 0.0).softmax(-1).masked_fill(empty, 0.0)
     if dropout_p > 0.0:
         weights = _core.dropout(weights, dropout_p, True)
     return weights @ value
@@ -123,6 +144,9 @@ def scaled_dot_product_attention(
     if mask is not None and not isinstance(mask, Tensor):
         mask = _host_mask(mask)
     if _fused(query, key, value, mask, dropout_p):
-        return _core._flash_attention(query, key, value, mask, is_causal, scale)
+        try:
+            return _core._flash_attention(query, key, value, mask, is_causal, scale)
+        except UnsupportedOpError:
+            pass  # a reference carrier (refused before anything was recorded): compose
     factor = 1.0 / math.sqrt(query.shape[-1]) if scale is None else float(scale)
     return _composed(query, key, value, mask, dropout_p, is_causal, factor)

@@ -24,9 +24,16 @@ use crate::tape::Handle;
 enum Stat {
     Param(Arc<Parameter<Dyn>>),
     Tensor(Handle),
+    /// Array-like data (eval mode only), converted to the session's carrier.
+    Data(Operand<Dyn>),
 }
 
-fn stat(name: &str, v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Stat>> {
+fn stat(
+    py: Python<'_>,
+    input: &PyTensor,
+    name: &str,
+    v: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Stat>> {
     let Some(v) = v.filter(|v| !v.is_none()) else {
         return Ok(None);
     };
@@ -36,11 +43,13 @@ fn stat(name: &str, v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Stat>> {
     if let Ok(t) = v.cast::<PyTensor>() {
         return Ok(Some(Stat::Tensor(t.get().handle)));
     }
-    Err(PyTypeError::new_err(format!(
-        "batch_norm: {name} must be an eagertape.Parameter (a module buffer), a Tensor or \
-         None, got {}",
-        v.get_type().name()?
-    )))
+    if v.is_instance_of::<pyo3::types::PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "batch_norm: {name} must be an eagertape.Parameter (a module buffer), a Tensor, \
+             array data or None, got a str"
+        )));
+    }
+    Ok(Some(Stat::Data(input.operand(py, v)?)))
 }
 
 /// A copy of `p`'s snapshot for LibTorch's forward to update, after checking that it
@@ -81,8 +90,8 @@ pub fn batch_norm(
     eps: f64,
 ) -> PyResult<PyTensor> {
     let stats = match (
-        stat("running_mean", running_mean)?,
-        stat("running_var", running_var)?,
+        stat(py, input, "running_mean", running_mean)?,
+        stat(py, input, "running_var", running_var)?,
     ) {
         (Some(m), Some(v)) => Some((m, v)),
         (None, None) => None,
@@ -110,7 +119,7 @@ pub fn batch_norm(
             return Err(PyTypeError::new_err(
                 "batch_norm: in training mode the running statistics must be \
                  eagertape.Parameters (their update is published as a new snapshot; tensors \
-                 are immutable values)",
+                 and arrays are immutable values)",
             ))
         }
         _ => None,
@@ -142,13 +151,13 @@ pub fn batch_norm(
         };
         let h = s.all_or_nothing(|s| {
             if !training {
-                if let Some((m, v)) = &stats {
+                if let Some((m, v)) = stats {
                     for st in [m, v] {
-                        let h = match st {
-                            Stat::Param(p) => s.use_param(p)?,
-                            Stat::Tensor(h) => *h,
-                        };
-                        operands.push(Operand::Node(h));
+                        operands.push(match st {
+                            Stat::Param(p) => Operand::Node(s.use_param(&p)?),
+                            Stat::Tensor(h) => Operand::Node(h),
+                            Stat::Data(d) => d,
+                        });
                     }
                 }
             }

@@ -79,6 +79,15 @@ CE_IDS = np.array([0, 3, 1, 1, 2])
 CE_SPATIAL = np.array([[[0, 2], [1, 1]], [[2, 0], [1, 2]]])  # (N, d1, d2); 2 is also ignored
 CE_WEIGHT = np.array([0.5, 2.0, 1.5])
 EMB_IDS = np.array([[1, 3, 1], [0, 2, 1]])
+BN_MEAN = np.array([0.3, -0.2, 0.1])
+BN_VAR = np.array([0.5, 1.5, 2.0])
+SDPA_KEEP = np.array([[1, 1, 0, 1], [1, 0, 1, 1], [0, 1, 1, 1], [1, 1, 1, 0]], dtype=bool)
+SDPA_ADD = np.array([[0.5, -1.0, 0.0, 2.0], [0.0, 0.0, -np.inf, 0.3], [1.0, 0.2, 0.0, 0.0]] * 1)[
+    [0, 1, 2, 0]
+]
+SDPA_KEEP_EMPTY_ROW = np.array(
+    [[1, 1, 0, 1, 0], [0, 0, 0, 0, 0], [0, 1, 1, 1, 1], [1, 1, 1, 0, 1]], dtype=bool
+)
 CE_WEIGHT4 = np.array([0.5, 2.0, 1.5, 1.0])
 CE_PROBS = np.array([[0.1, 0.2, 0.3, 0.4], [0.25, 0.25, 0.25, 0.25], [0.7, 0.1, 0.1, 0.1]])
 REG_TARGET = np.array([[0.3, -1.2, 0.0, 2.2], [-0.4, 0.35, 1.1, -2.0], [0.05, 0.9, -0.6, 0.45]])
@@ -1204,6 +1213,58 @@ OPS: tuple[Op, ...] = (
         normal((2, 3, 7, 5)),
         carriers=("libtorch",),
         covers=("et.adaptive_avg_pool2d",),
+    ),
+    Op(
+        "batch_norm",
+        # training (batch statistics, no running ones) and eval (constant running ones)
+        lambda x, w, b: (
+            et.batch_norm(x, None, None, w, b, training=True)
+            + et.batch_norm(x, None, None, training=True, eps=1e-3)
+            + et.batch_norm(x, BN_MEAN, BN_VAR, w, b)
+        ),
+        lambda x, w, b: (
+            F.batch_norm(x, None, None, w, b, training=True)
+            + F.batch_norm(x, None, None, training=True, eps=1e-3)
+            + F.batch_norm(x, _t(BN_MEAN), _t(BN_VAR), w, b)
+        ),
+        normal((4, 3, 2, 3), (3,), (3,)),
+        carriers=("libtorch",),
+        covers=("et.batch_norm",),
+    ),
+    Op(
+        "scaled_dot_product_attention",
+        # 4-D: LibTorch's fused kernel (plain, causal, bool and additive masks, scale)
+        lambda q, k, v: (
+            et.scaled_dot_product_attention(q, k, v)
+            + et.scaled_dot_product_attention(q, k, v, is_causal=True, scale=0.3)
+            + et.scaled_dot_product_attention(q, k, v, attn_mask=SDPA_KEEP)
+            + et.scaled_dot_product_attention(q, k, v, attn_mask=SDPA_ADD)
+        ),
+        lambda q, k, v: (
+            F.scaled_dot_product_attention(q, k, v)
+            + F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=0.3)
+            + F.scaled_dot_product_attention(q, k, v, attn_mask=_t(SDPA_KEEP))
+            + F.scaled_dot_product_attention(q, k, v, attn_mask=_t(SDPA_ADD))
+        ),
+        # (the reference carriers compose it)
+        normal((2, 2, 4, 3), (2, 2, 4, 3), (2, 2, 4, 3)),
+        covers=("et.scaled_dot_product_attention",),
+    ),
+    Op(
+        "scaled_dot_product_attention_composed",
+        # 3-D operands, a row with nothing to attend (zeros), an additive mask with a gradient
+        lambda q, k, v, m: (
+            et.scaled_dot_product_attention(q, k, v, attn_mask=SDPA_KEEP_EMPTY_ROW)
+            + et.scaled_dot_product_attention(q, k, v, is_causal=True)
+            + et.scaled_dot_product_attention(q, k, v, attn_mask=m)
+        ),
+        lambda q, k, v, m: (
+            F.scaled_dot_product_attention(q, k, v, attn_mask=_t(SDPA_KEEP_EMPTY_ROW))
+            + F.scaled_dot_product_attention(q, k, v, is_causal=True)
+            + F.scaled_dot_product_attention(q, k, v, attn_mask=m)
+        ),
+        normal((2, 4, 3), (2, 5, 3), (2, 5, 3), (4, 5)),
+        covers=("et.scaled_dot_product_attention",),
     ),
     Op(
         "cross_entropy_spatial_weighted_ignored_smoothed",

@@ -471,7 +471,38 @@ CASES: tuple[Case, ...] = (
         et.layer_norm,
         kwargs=("weight", "bias", "eps"),
     ),
+    # OPS.md: in training the running statistics are et.Parameters whose update is published
+    # as a new snapshot (tensors are immutable), so training samples with tensor statistics
+    # are excluded; torch documents inputs of shape (N, C, ...), so 1-D inputs are too.
+    Case(
+        "nn.functional.batch_norm",
+        "et.batch_norm",
+        et.batch_norm,
+        kwargs=("training", "momentum", "eps"),
+        check=lambda sample: _batch_norm_reason(sample),
+    ),
+    # Dropout is drawn from the session's RNG (OPS.md), not torch's: samples with
+    # dropout_p > 0 cannot be compared value for value.
+    Case(
+        "nn.functional.scaled_dot_product_attention",
+        "et.scaled_dot_product_attention",
+        et.scaled_dot_product_attention,
+        kwargs=("attn_mask", "dropout_p", "is_causal", "scale"),
+        check=lambda sample: (
+            "dropout_p > 0 (session RNG)" if sample.kwargs.get("dropout_p", 0.0) > 0 else None
+        ),
+    ),
 )
+
+
+def _batch_norm_reason(sample) -> str | None:
+    if sample.input.dim() < 2:
+        return "a 1-D input (torch documents (N, C, ...))"
+    if sample.kwargs.get("training") and sample.args and sample.args[0] is not None:
+        return "tensor running statistics in training (et.Parameters, updated by snapshot)"
+    return None
+
+
 CASE_BY_KEY = {case.key: case for case in CASES}
 
 # OpInfos near these sections that are not rows, and why:
