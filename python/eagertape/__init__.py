@@ -10,6 +10,7 @@ in one session never corrupts another.
 import torch  # noqa: F401  (must precede the extension import)
 
 from . import _functional, nn, optim
+from ._attention import scaled_dot_product_attention
 from ._core import (
     Buffer,
     Config,
@@ -65,7 +66,6 @@ from ._errors import (
     StaleHandleError,
     UnsupportedOpError,
 )
-from ._attention import scaled_dot_product_attention
 from ._functional import *  # noqa: F403  (the function forms; see _functional.__all__)
 from .checkpoint import load, save
 

@@ -120,7 +120,7 @@ def scaled_dot_product_attention(
     scale: float | None = None,
     enable_gqa: bool = False,
 ) -> Tensor:
-    """``softmax(q @ kᵀ · scale + mask) @ v`` as ``torch.nn.functional.scaled_dot_product_attention``:
+    """``softmax(q @ kᵀ · scale + mask) @ v``, as torch's ``F.scaled_dot_product_attention``:
     operands ``(..., L, E)``, ``(..., S, E)``, ``(..., S, Ev)``; ``attn_mask`` bool (True: take
     part) or additive, broadcastable to ``(..., L, S)``; ``is_causal`` the lower-triangular
     mask (top-left aligned); ``scale`` defaults to ``1/sqrt(E)``; dropout on the attention
