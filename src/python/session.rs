@@ -181,30 +181,7 @@ impl PySession {
         requires_grad: Option<bool>,
         dtype: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyTensor> {
-        let (c, session_dtype) = self.with(py, |s| Ok((s.config().clone(), s.dtype())))?;
-        let dtype = match dtype.filter(|d| !d.is_none()) {
-            Some(d) => Some(DType::parse_any(&super::config::dtype_name(d)?).py()?),
-            None => None,
-        };
-        let host = host_data(data)?;
-        // Integer and bool data keep a data dtype unless told otherwise (torch.as_tensor).
-        let natural = host.integral.then_some(if host.boolean {
-            DType::Bool
-        } else if host.int32 {
-            DType::Int32
-        } else {
-            DType::Int64
-        });
-        let dtype = dtype.or(natural);
-        let target = dtype.filter(|d| d.is_data()).unwrap_or(session_dtype);
-        let t = {
-            let _guard = Be::no_grad();
-            Be::convert(&host.tensor, target, c.device).py()?
-        };
-        let rg = requires_grad
-            .unwrap_or(c.requires_grad_by_default && dtype.is_none_or(|d| !d.is_data()));
-        let h = self.with(py, move |s| s.input_owned_as(t, dtype, rg))?;
-        Ok(PyTensor::new(&self.cell, h))
+        input_into(py, &self.cell, data, requires_grad, dtype)
     }
 
     /// Record a leaf holding the parameter's current snapshot.
@@ -314,4 +291,45 @@ impl PySession {
             ))
         })
     }
+}
+
+/// `data` copied into a new leaf of the session in `cell` (`Session.input` and
+/// `Tensor.new_tensor`): floating data in the session's carrier, integer and bool data keep
+/// a data dtype unless `dtype` says otherwise.
+pub(crate) fn input_into(
+    py: Python<'_>,
+    cell: &Arc<SessionCell>,
+    data: &Bound<'_, PyAny>,
+    requires_grad: Option<bool>,
+    dtype: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyTensor> {
+    let (c, session_dtype) = py.detach(|| {
+        let s = lock(cell);
+        (s.config().clone(), s.dtype())
+    });
+    let dtype = match dtype.filter(|d| !d.is_none()) {
+        Some(d) => Some(DType::parse_any(&super::config::dtype_name(d)?).py()?),
+        None => None,
+    };
+    let host = host_data(data)?;
+    // Integer and bool data keep a data dtype unless told otherwise (torch.as_tensor).
+    let natural = host.integral.then_some(if host.boolean {
+        DType::Bool
+    } else if host.int32 {
+        DType::Int32
+    } else {
+        DType::Int64
+    });
+    let dtype = dtype.or(natural);
+    let target = dtype.filter(|d| d.is_data()).unwrap_or(session_dtype);
+    let t = {
+        let _guard = Be::no_grad();
+        Be::convert(&host.tensor, target, c.device).py()?
+    };
+    let rg =
+        requires_grad.unwrap_or(c.requires_grad_by_default && dtype.is_none_or(|d| !d.is_data()));
+    let h = py
+        .detach(move || lock(cell).input_owned_as(t, dtype, rg))
+        .py()?;
+    Ok(PyTensor::new(cell, h))
 }

@@ -71,4 +71,17 @@ impl PyTensor {
     fn detach(&self, py: Python<'_>) -> PyResult<PyTensor> {
         self.call(py, |s, h| s.detach(h))
     }
+    /// `x.new_tensor(data, dtype=None, requires_grad=False)`: `data` copied into a new leaf
+    /// of this tensor's session, as `Session.input` copies it (torch's `Tensor.new_tensor`).
+    #[pyo3(signature = (data, dtype=None, requires_grad=false))]
+    fn new_tensor(
+        &self,
+        py: Python<'_>,
+        data: &Bound<'_, PyAny>,
+        dtype: Option<&Bound<'_, PyAny>>,
+        requires_grad: bool,
+    ) -> PyResult<PyTensor> {
+        let cell = self.cell().py()?;
+        super::session::input_into(py, &cell, data, Some(requires_grad), dtype)
+    }
 }

@@ -1104,7 +1104,7 @@ OPS: tuple[Op, ...] = (
         normal((4, 3)),
         covers=("et.mse_loss",),
     ),
-    # --- layers (LibTorch's kernels; the reference carriers refuse them) ---
+    # --- layers (LibTorch's kernels; the reference carriers compose conv2d, pooling and norms) ---
     Op(
         "conv2d",
         # stride, padding, dilation, groups, bias; padding "same" and "valid"; unbatched
@@ -1123,7 +1123,6 @@ OPS: tuple[Op, ...] = (
             )
         ),
         normal((2, 4, 7, 6), (6, 2, 3, 2), (6,)),
-        carriers=("libtorch",),
         covers=("et.conv2d",),
     ),
     Op(
@@ -1145,7 +1144,6 @@ OPS: tuple[Op, ...] = (
         lambda x, w, b: et.layer_norm(x, (3, 4), w, b) + et.layer_norm(x, 4, eps=1e-3),
         lambda x, w, b: F.layer_norm(x, (3, 4), w, b) + F.layer_norm(x, (4,), eps=1e-3),
         normal((2, 3, 4), (3, 4), (3, 4)),
-        carriers=("libtorch",),
         covers=("et.layer_norm",),
     ),
     Op(
@@ -1183,7 +1181,6 @@ OPS: tuple[Op, ...] = (
             + F.max_pool2d(x, (2, 3), dilation=(1, 2)).sum((2, 3))
         ),
         normal((2, 3, 7, 6)),
-        carriers=("libtorch",),
         covers=("et.max_pool2d",),
     ),
     Op(
@@ -1197,7 +1194,6 @@ OPS: tuple[Op, ...] = (
             + F.avg_pool2d(x[0], 2).sum((1, 2))
         ),
         normal((2, 3, 7, 6)),
-        carriers=("libtorch",),
         covers=("et.avg_pool2d",),
     ),
     Op(
@@ -1211,7 +1207,6 @@ OPS: tuple[Op, ...] = (
             + F.adaptive_avg_pool2d(x, 1).sum((2, 3))
         ),
         normal((2, 3, 7, 5)),
-        carriers=("libtorch",),
         covers=("et.adaptive_avg_pool2d",),
     ),
     Op(
