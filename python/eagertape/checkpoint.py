@@ -11,8 +11,10 @@ exactly as they were.
 
 File layout (a plain safetensors file, readable by ``safetensors.safe_open(path, "numpy")``):
 
-* one tensor per distinct parameter, under the parameter's (first) name. float32, float64 and
-  float16 are stored as such; bfloat16 and ieee32 as float32; an interval parameter as a
+* one tensor per distinct parameter, under the parameter's (first) name (for an
+  ``nn.Module``: its parameters and persistent buffers, such as BatchNorm's running
+  statistics and ``num_batches_tracked``, under their ``state_dict`` keys). float32, float64
+  and float16 are stored as such; bfloat16 and ieee32 as float32; an interval parameter as a
   float64 array ``stack([lo, hi])`` of shape ``(2, *shape)``.
 * optimizer state tensors under ``optimizer/<parameter name>/<state key>``.
 * the header metadata ``{"format": "eagertape", "eagertape": <JSON>}``; the JSON records
@@ -69,7 +71,8 @@ ParamsArg = Sequence[Parameter] | Mapping[str, Parameter] | Module
 def _named(params: ParamsArg) -> list[tuple[str, Parameter]]:
     """``(name, parameter)`` pairs, every name unique; a tied parameter may appear twice."""
     if isinstance(params, Module):
-        pairs = params.named_parameters(remove_duplicate=False)
+        # Parameters and persistent buffers under their state_dict keys, every name listed.
+        pairs = [(key, p) for key, p, _ in params._state_items()]
     elif isinstance(params, Mapping):
         pairs = list(params.items())
     elif isinstance(params, Sequence) and not isinstance(params, str | bytes):
@@ -178,7 +181,7 @@ def _optimizer_entries(
             tensor_key = f"{_OPT_PREFIX}{name}/{key}"
             if tensor_key in tensors:
                 raise CheckpointError(f"{where}: tensor name {tensor_key!r} is already taken")
-            tensors[tensor_key] = np.ascontiguousarray(value)
+            tensors[tensor_key] = np.asarray(value, order="C")
             keys[key] = {"tensor": tensor_key, "kind": kind}
         state_json[name] = {"values": values, "tensors": keys}
     return {
@@ -200,14 +203,15 @@ def save(
 ) -> None:
     """Write ``params`` (and the optimizer's state and the session's RNG state, if given) to
     ``path`` atomically. ``params`` is a list of named Parameters, a dict name -> Parameter
-    or an ``nn.Module``; a parameter reachable under several names is stored once, the
-    other names recorded as its aliases."""
+    or an ``nn.Module`` (its parameters and buffers, named as in its ``state_dict``); a
+    parameter reachable under several names is stored once, the other names recorded as its
+    aliases."""
     groups = _groups(_named(params))
     tensors: dict[str, np.ndarray] = {}
     entries: dict[str, Any] = {}
     for p, names in groups.values():
         arr = _param_array(p)
-        tensors[names[0]] = np.ascontiguousarray(arr)
+        tensors[names[0]] = np.asarray(arr, order="C")  # keeps 0-d arrays 0-d
         entries[names[0]] = {"dtype": p.dtype, "shape": list(p.shape), "aliases": names[1:]}
     names_by_id = {pid: names[0] for pid, (_, names) in groups.items()}
     doc: dict[str, Any] = {"format_version": FORMAT_VERSION, "params": entries}

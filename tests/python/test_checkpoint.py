@@ -505,3 +505,13 @@ def test_real_optimizer_state_unchanged_by_rejected_load(tmp_path):
     for pid, entry in before["state"].items():
         for key, value in entry.items():
             np.testing.assert_array_equal(after["state"][pid][key], value)
+
+
+def test_zero_dim_parameter_keeps_its_shape(tmp_path):
+    p = et.Parameter(np.float64(2.5), name="scale", dtype="float64")
+    et.save(tmp_path / "s.safetensors", [p])
+    with safetensors.safe_open(tmp_path / "s.safetensors", "numpy") as f:
+        assert f.get_tensor("scale").shape == ()
+    q = et.Parameter(np.float64(0.0), name="scale", dtype="float64")
+    et.load(tmp_path / "s.safetensors", [q])
+    assert q.numpy() == 2.5 and q.shape == ()

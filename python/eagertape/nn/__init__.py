@@ -1,0 +1,62 @@
+"""Layers: a PyTorch-like module system over eagertape's explicit sessions.
+
+Modules are called as ``module(sess, x)`` and read their parameters through ``sess.use``, so
+every intermediate belongs to the session's tape; a module owns only its Parameters (and
+buffers: non-trainable Parameters such as BatchNorm's running statistics). Class names,
+constructor arguments, parameter names, shapes, initialisation and state-dict keys follow
+``torch.nn`` (2.11), so ``module.load_state_dict(torch_module.state_dict())`` and the reverse
+work for the same architecture. Every module with parameters also takes ``seed`` (its
+initial values are drawn in float64 from ``np.random.default_rng(seed)``), ``dtype`` and
+``device``.
+
+The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``flatten``,
+``conv``, ``pooling``, ``norm``, ``batchnorm``, ``sparse`` (``Embedding``), ``container``
+(``Sequential``, ``ModuleList``, ``ModuleDict``, ``MLP``), ``attention``
+(``MultiheadAttention``) and ``transformer``.
+"""
+
+from .activation import GELU, Dropout, ReLU, Sigmoid, SiLU, Tanh
+from .attention import MultiheadAttention
+from .batchnorm import BatchNorm1d, BatchNorm2d
+from .container import MLP, ModuleDict, ModuleList, Sequential
+from .conv import Conv1d, Conv2d, ConvTranspose2d
+from .flatten import Flatten
+from .linear import Identity, Linear
+from .module import IncompatibleKeys, Module
+from .norm import GroupNorm, LayerNorm, RMSNorm
+from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
+from .sparse import Embedding
+from .transformer import TransformerEncoder, TransformerEncoderLayer
+
+__all__ = [
+    "AdaptiveAvgPool2d",
+    "AvgPool2d",
+    "BatchNorm1d",
+    "BatchNorm2d",
+    "Conv1d",
+    "Conv2d",
+    "ConvTranspose2d",
+    "Dropout",
+    "Embedding",
+    "Flatten",
+    "GELU",
+    "GroupNorm",
+    "Identity",
+    "IncompatibleKeys",
+    "LayerNorm",
+    "Linear",
+    "MLP",
+    "MaxPool2d",
+    "Module",
+    "ModuleDict",
+    "ModuleList",
+    "MultiheadAttention",
+    "RMSNorm",
+    "ReLU",
+    "Sequential",
+    "SiLU",
+    "Sigmoid",
+    "Tanh",
+    "TransformerEncoder",
+    "TransformerEncoderLayer",
+]

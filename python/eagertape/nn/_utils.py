@@ -1,0 +1,143 @@
+"""Argument checks and initialisation helpers shared by the modules (not public)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import torch
+
+from .._core import Parameter, Session, Tensor
+from .._errors import ArgumentError, ConfigError
+
+
+def _positive_int(value: object, what: str) -> int:
+    """``value`` as an int, or a clear error (bools and floats are refused)."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise TypeError(f"{what} must be an int, got {type(value).__name__} {value!r}")
+    if value <= 0:
+        raise ConfigError(f"{what} must be positive, got {value}")
+    return int(value)
+
+
+def _seed(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise TypeError(f"seed must be an int or None, got {type(value).__name__} {value!r}")
+    if value < 0:
+        raise ConfigError(f"seed must be non-negative, got {value}")
+    return int(value)
+
+
+def _offset_seed(seed: int | None, offset: int) -> int | None:
+    """The seed of a submodule: ``seed + offset``, so equal seeds give equal models."""
+    return None if seed is None else seed + offset
+
+
+def _bool(value: object, what: str) -> bool:
+    if not isinstance(value, bool | np.bool_):
+        raise TypeError(f"{what} must be a bool, got {type(value).__name__} {value!r}")
+    return bool(value)
+
+
+def _probability(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+        raise TypeError(f"{what} must be a number, got {type(value).__name__} {value!r}")
+    if not 0.0 <= float(value) <= 1.0:
+        raise ConfigError(f"{what} has to be between 0 and 1, but got {value}")
+    return float(value)
+
+
+def _number(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+        raise TypeError(f"{what} must be a number, got {type(value).__name__} {value!r}")
+    return float(value)
+
+
+def _ntuple(value: object, n: int, what: str) -> tuple[int, ...]:
+    """torch's ``_single`` / ``_pair``: an int repeated ``n`` times, or ``n`` ints."""
+    if isinstance(value, int | np.integer) and not isinstance(value, bool):
+        return (int(value),) * n
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        items = tuple(value)
+        if len(items) == n and all(
+            isinstance(v, int | np.integer) and not isinstance(v, bool) for v in items
+        ):
+            return tuple(int(v) for v in items)
+    raise TypeError(f"{what} must be an int or a sequence of {n} ints, got {value!r}")
+
+
+def _shape(value: object, what: str) -> tuple[int, ...]:
+    """``normalized_shape``: an int or a sequence of positive ints."""
+    if isinstance(value, int | np.integer) and not isinstance(value, bool):
+        return (_positive_int(value, what),)
+    if isinstance(value, Sequence) and not isinstance(value, str) and len(value) > 0:
+        return tuple(_positive_int(v, f"{what}[{i}]") for i, v in enumerate(value))
+    raise TypeError(f"{what} must be an int or a non-empty sequence of ints, got {value!r}")
+
+
+def _uniform(
+    rng: np.random.Generator,
+    bound: float,
+    shape: tuple[int, ...],
+    name: str,
+    dtype: str,
+    device: str | None,
+) -> Parameter:
+    """``U(-bound, bound)`` drawn in float64, then converted to ``dtype``."""
+    return Parameter(rng.uniform(-bound, bound, size=shape), name=name, dtype=dtype, device=device)
+
+
+def _filled(
+    value: float, shape: tuple[int, ...], name: str, dtype: str, device: str | None, **kw: Any
+) -> Parameter:
+    return Parameter(
+        np.full(shape, value, dtype=np.float64), name=name, dtype=dtype, device=device, **kw
+    )
+
+
+def _fan_in_bound(fan_in: int) -> float:
+    """``kaiming_uniform_(a=sqrt(5))``'s bound (and the bias bound) for this fan-in:
+    ``gain * sqrt(3 / fan_in)`` with ``gain = sqrt(2 / (1 + 5))``, that is ``1/sqrt(fan_in)``."""
+    return 1.0 / math.sqrt(fan_in) if fan_in > 0 else 0.0
+
+
+# ----------------------------------------------------------------------------------------
+# Masks
+
+
+def _host_array(mask: Any) -> np.ndarray:
+    """A torch tensor or array-like as a numpy array (bool stays bool)."""
+    if isinstance(mask, torch.Tensor):
+        t = mask.detach().cpu()
+        if t.dtype == torch.bfloat16:
+            t = t.float()  # bfloat16 has no numpy form
+        return t.numpy()
+    return np.asarray(mask)
+
+
+def _session_mask(sess: Session, mask: Any, what: str) -> Tensor | None:
+    """``mask`` as a session tensor: an eagertape Tensor as it is, anything else (numpy, torch)
+    through ``sess.input``; bool stays bool, floating masks take the session's carrier."""
+    if mask is None or isinstance(mask, Tensor):
+        kind = None if mask is None else mask.dtype
+        if kind is not None and kind in ("int64", "int32"):
+            raise ArgumentError(f"only bool and floating types of {what} are supported")
+        return mask
+    arr = _host_array(mask)
+    if arr.dtype != np.bool_ and arr.dtype.kind != "f":
+        raise ArgumentError(
+            f"only bool and floating types of {what} are supported, got {arr.dtype}"
+        )
+    return sess.input(arr, requires_grad=False)
+
+
+def _float_mask(sess: Session, mask: Tensor | None) -> Tensor | None:
+    """torch's ``_canonical_mask``: a bool mask (True: not allowed) becomes an additive one
+    holding -inf where it is True and 0 elsewhere; a floating mask is kept as it is."""
+    if mask is None or mask.dtype != "bool":
+        return mask
+    return sess.zeros(mask.shape).masked_fill(mask, float("-inf"))

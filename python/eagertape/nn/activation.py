@@ -1,0 +1,79 @@
+"""Activations and ``Dropout``: no parameters."""
+
+from __future__ import annotations
+
+from .._core import Session, Tensor, dropout
+from .._errors import ConfigError
+from ._utils import _bool, _probability
+from .module import Module
+
+__all__ = ["Dropout", "GELU", "ReLU", "Sigmoid", "SiLU", "Tanh"]
+
+
+class ReLU(Module):
+    """``max(x, 0)``. ``inplace`` is accepted for torch's signature and changes nothing
+    (eagertape tensors are immutable values)."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = _bool(inplace, "inplace")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return x.relu()
+
+
+class GELU(Module):
+    """``x * Φ(x)`` (``approximate="none"``) or its tanh approximation (``"tanh"``)."""
+
+    def __init__(self, approximate: str = "none") -> None:
+        super().__init__()
+        if approximate not in ("none", "tanh"):
+            raise ConfigError(f"approximate must be 'none' or 'tanh', got {approximate!r}")
+        self.approximate = approximate
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return x.gelu(approximate=self.approximate)
+
+    def extra_repr(self) -> str:
+        return f"approximate={self.approximate!r}"
+
+
+class SiLU(Module):
+    """``x * sigmoid(x)``; ``inplace`` as for ``ReLU``."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = _bool(inplace, "inplace")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return x.silu()
+
+
+class Tanh(Module):
+    """``tanh(x)``; no parameters."""
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return x.tanh()
+
+
+class Sigmoid(Module):
+    """``1 / (1 + exp(-x))``; no parameters."""
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return x.sigmoid()
+
+
+class Dropout(Module):
+    """Inverted dropout with probability ``p`` in training mode (drawn from the session's
+    RNG), the identity in eval mode. ``inplace`` as for ``ReLU``."""
+
+    def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
+        super().__init__()
+        self.p = _probability(p, "dropout probability")
+        self.inplace = _bool(inplace, "inplace")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return dropout(x, self.p, self.training)
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}, inplace={self.inplace}"

@@ -1,0 +1,128 @@
+"""``BatchNorm1d`` and ``BatchNorm2d``: batch statistics in training, running statistics
+(buffers) in eval, updated exactly as torch's ``_BatchNorm.forward`` updates them."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._core import Parameter, Session, Tensor, batch_norm
+from .._errors import ShapeError
+from ._utils import _bool, _filled, _number, _positive_int, _seed
+from .module import Module
+
+__all__ = ["BatchNorm1d", "BatchNorm2d"]
+
+
+class _BatchNorm(Module):
+    """Parameters ``weight`` (ones) and ``bias`` (zeros) when ``affine``; buffers
+    ``running_mean`` (zeros), ``running_var`` (ones) and ``num_batches_tracked`` (0) when
+    ``track_running_stats``, all ``et.Parameter(requires_grad=False)``.
+
+    In training mode the batch's statistics normalize, and (with ``track_running_stats``)
+    ``num_batches_tracked`` grows by one and the running statistics take torch's update
+    ``(1 - m) * running + m * batch_statistic`` (unbiased variance), with ``m = momentum``,
+    or ``m = 1 / num_batches_tracked`` (a cumulative average) when ``momentum`` is None. The
+    ``batch_norm`` op itself publishes the new running statistics (as new snapshots, after
+    its forward); the module updates only the count, after the op succeeded. In eval mode
+    the running statistics normalize and nothing changes.
+
+    **Differs from torch on purpose**: an eagertape Parameter holds floating values only, so
+    ``num_batches_tracked`` is a 0-d float64 buffer holding an exact integer count.
+    ``state_dict()`` exports it as torch's int64 0-d tensor and ``load_state_dict`` accepts
+    ints (or integer-valued arrays) for it.
+    """
+
+    _integer_buffers = frozenset({"num_batches_tracked"})
+    _input_dims: tuple[int, ...] = ()
+
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float | None = 0.1,
+        affine: bool = True,
+        track_running_stats: bool = True,
+        *,
+        seed: int | None = None,
+        dtype: str = "float32",
+        device: str | None = None,
+    ) -> None:
+        super().__init__()
+        _seed(seed)
+        self.num_features = _positive_int(num_features, "num_features")
+        self.eps = _number(eps, "eps")
+        if momentum is not None:
+            momentum = _number(momentum, "momentum")
+        self.momentum = momentum
+        self.affine = _bool(affine, "affine")
+        self.track_running_stats = _bool(track_running_stats, "track_running_stats")
+        shape = (self.num_features,)
+        self.weight: Parameter | None = None
+        self.bias: Parameter | None = None
+        if self.affine:
+            self.weight = _filled(1.0, shape, "weight", dtype, device)
+            self.bias = _filled(0.0, shape, "bias", dtype, device)
+        frozen = {"requires_grad": False}
+        if self.track_running_stats:
+            self.register_buffer(
+                "running_mean", _filled(0.0, shape, "running_mean", dtype, device, **frozen)
+            )
+            self.register_buffer(
+                "running_var", _filled(1.0, shape, "running_var", dtype, device, **frozen)
+            )
+            count = _filled(0.0, (), "num_batches_tracked", "float64", device, **frozen)
+            self.register_buffer("num_batches_tracked", count)
+        else:
+            self.register_buffer("running_mean", None)
+            self.register_buffer("running_var", None)
+            self.register_buffer("num_batches_tracked", None)
+
+    def _check_input_dim(self, x: Tensor) -> None:
+        if len(x.shape) not in self._input_dims:
+            dims = " or ".join(f"{d}D" for d in self._input_dims)
+            raise ShapeError(f"expected {dims} input (got {len(x.shape)}D input)")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        self._check_input_dim(x)
+        factor = 0.0 if self.momentum is None else self.momentum
+        count = None
+        if self.training and self.track_running_stats and self.num_batches_tracked is not None:
+            count = int(np.asarray(self.num_batches_tracked.numpy())) + 1
+            factor = 1.0 / float(count) if self.momentum is None else self.momentum
+        bn_training = self.training or (self.running_mean is None and self.running_var is None)
+        use_stats = not self.training or self.track_running_stats
+        y = batch_norm(
+            x,
+            self.running_mean if use_stats else None,
+            self.running_var if use_stats else None,
+            sess.use(self.weight) if self.weight is not None else None,
+            sess.use(self.bias) if self.bias is not None else None,
+            bn_training,
+            factor,
+            self.eps,
+        )
+        if count is not None:
+            self.num_batches_tracked.assign(np.float64(count))
+        return y
+
+    def extra_repr(self) -> str:
+        return (
+            f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+            f"affine={self.affine}, track_running_stats={self.track_running_stats}"
+        )
+
+
+class BatchNorm1d(_BatchNorm):
+    """``torch.nn.BatchNorm1d``: input ``(N, C)`` or ``(N, C, L)``, normalized per channel
+    (dim 1). Buffers and their updates as described in ``_BatchNorm`` (note: its
+    ``num_batches_tracked`` is a float64 buffer holding an exact count, exported as int64)."""
+
+    _input_dims = (2, 3)
+
+
+class BatchNorm2d(_BatchNorm):
+    """``torch.nn.BatchNorm2d``: input ``(N, C, H, W)``, normalized per channel (dim 1).
+    Buffers and their updates as described in ``_BatchNorm`` (note: its
+    ``num_batches_tracked`` is a float64 buffer holding an exact count, exported as int64)."""
+
+    _input_dims = (4,)

@@ -1,0 +1,288 @@
+"""Convolutions: ``Conv1d``, ``Conv2d`` and ``ConvTranspose2d``, with torch's weight layouts
+and initialisation."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from .._core import Parameter, Session, Tensor, conv1d, conv2d, conv_transpose2d
+from .._errors import ConfigError, ShapeError
+from ._utils import _bool, _fan_in_bound, _ntuple, _positive_int, _seed, _uniform
+from .module import Module
+
+__all__ = ["Conv1d", "Conv2d", "ConvTranspose2d"]
+
+_PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
+
+
+class _ConvNd(Module):
+    """The shared part: argument checks, the weight and bias and their initialisation.
+
+    The weight is ``(out_channels, in_channels // groups, *kernel_size)``, transposed
+    ``(in_channels, out_channels // groups, *kernel_size)``. Both it and the bias are drawn as
+    torch's ``reset_parameters`` does: ``kaiming_uniform_(a=sqrt(5))`` and
+    ``U(-1/sqrt(fan_in), 1/sqrt(fan_in))``, both bounds ``1/sqrt(fan_in)`` with torch's fan-in
+    of the weight, ``weight.shape[1] * prod(kernel_size)`` (so ``in_channels // groups`` of
+    it for a convolution and ``out_channels // groups`` for a transposed one); drawn in
+    float64 from ``np.random.default_rng(seed)`` (weight first, then bias), then converted
+    to ``dtype``.
+    """
+
+    def __init__(
+        self,
+        n: int,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: int | Sequence[int],
+        stride: int | Sequence[int],
+        padding: int | Sequence[int] | str,
+        dilation: int | Sequence[int],
+        transposed: bool,
+        output_padding: int | Sequence[int],
+        groups: int,
+        bias: bool,
+        padding_mode: str,
+        seed: int | None,
+        dtype: str,
+        device: str | None,
+    ) -> None:
+        super().__init__()
+        self.in_channels = _positive_int(in_channels, "in_channels")
+        self.out_channels = _positive_int(out_channels, "out_channels")
+        self.groups = _positive_int(groups, "groups")
+        if self.in_channels % self.groups:
+            raise ConfigError("in_channels must be divisible by groups")
+        if self.out_channels % self.groups:
+            raise ConfigError("out_channels must be divisible by groups")
+        self.kernel_size = _ntuple(kernel_size, n, "kernel_size")
+        if any(k <= 0 for k in self.kernel_size):
+            raise ConfigError(f"kernel_size must be positive, got {kernel_size!r}")
+        self.stride = _ntuple(stride, n, "stride")
+        self.dilation = _ntuple(dilation, n, "dilation")
+        self.output_padding = _ntuple(output_padding, n, "output_padding")
+        if isinstance(padding, str):
+            if transposed:
+                raise ConfigError(f"padding={padding!r} is not supported for {type(self).__name__}")
+            if padding not in ("same", "valid"):
+                raise ConfigError(
+                    f"Invalid padding string {padding!r}, should be one of ('valid', 'same')"
+                )
+            if padding == "same" and any(s != 1 for s in self.stride):
+                raise ConfigError("padding='same' is not supported for strided convolutions")
+            self.padding: tuple[int, ...] | str = padding
+        else:
+            self.padding = _ntuple(padding, n, "padding")
+        if padding_mode not in _PADDING_MODES:
+            raise ConfigError(
+                f"padding_mode must be one of {list(_PADDING_MODES)}, got {padding_mode!r}"
+            )
+        if padding_mode != "zeros":
+            raise ConfigError(
+                f"padding_mode={padding_mode!r} is not supported: eagertape's convolution "
+                "modules pad with zeros only (pad the input with "
+                f"et.pad(x, ..., mode={padding_mode!r}) and use padding=0)"
+            )
+        self.padding_mode = padding_mode
+        self.transposed = transposed
+        has_bias = _bool(bias, "bias")
+        if transposed:
+            shape = (self.in_channels, self.out_channels // self.groups, *self.kernel_size)
+        else:
+            shape = (self.out_channels, self.in_channels // self.groups, *self.kernel_size)
+        fan_in = shape[1] * math.prod(self.kernel_size)
+        rng = np.random.default_rng(_seed(seed))
+        bound = _fan_in_bound(fan_in)
+        self.weight = _uniform(rng, bound, shape, "weight", dtype, device)
+        self.bias: Parameter | None = None
+        if has_bias:
+            self.bias = _uniform(rng, bound, (self.out_channels,), "bias", dtype, device)
+
+    def _operands(self, sess: Session) -> tuple[Tensor, Tensor | None]:
+        b = sess.use(self.bias) if self.bias is not None else None
+        return sess.use(self.weight), b
+
+    def extra_repr(self) -> str:
+        s = (
+            f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
+            f"stride={self.stride}"
+        )
+        if self.padding != (0,) * len(self.kernel_size):
+            s += f", padding={self.padding}"
+        if self.dilation != (1,) * len(self.kernel_size):
+            s += f", dilation={self.dilation}"
+        if self.output_padding != (0,) * len(self.kernel_size):
+            s += f", output_padding={self.output_padding}"
+        if self.groups != 1:
+            s += f", groups={self.groups}"
+        if self.bias is None:
+            s += ", bias=False"
+        return s
+
+
+class Conv1d(_ConvNd):
+    """``torch.nn.Conv1d``: input ``(N, C_in, L)`` or ``(C_in, L)``; weight
+    ``(out_channels, in_channels // groups, kernel_size)``. ``padding_mode`` must be "zeros"."""
+
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: int | Sequence[int],
+        stride: int | Sequence[int] = 1,
+        padding: int | Sequence[int] | str = 0,
+        dilation: int | Sequence[int] = 1,
+        groups: int = 1,
+        bias: bool = True,
+        padding_mode: str = "zeros",
+        *,
+        seed: int | None = None,
+        dtype: str = "float32",
+        device: str | None = None,
+    ) -> None:
+        super().__init__(
+            1,
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            padding,
+            dilation,
+            False,
+            0,
+            groups,
+            bias,
+            padding_mode,
+            seed,
+            dtype,
+            device,
+        )
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        w, b = self._operands(sess)
+        return conv1d(x, w, b, self.stride, self.padding, self.dilation, self.groups)
+
+
+class Conv2d(_ConvNd):
+    """``torch.nn.Conv2d``: input ``(N, C_in, H, W)`` or ``(C_in, H, W)``; weight
+    ``(out_channels, in_channels // groups, kH, kW)``. ``padding_mode`` must be "zeros"."""
+
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: int | Sequence[int],
+        stride: int | Sequence[int] = 1,
+        padding: int | Sequence[int] | str = 0,
+        dilation: int | Sequence[int] = 1,
+        groups: int = 1,
+        bias: bool = True,
+        padding_mode: str = "zeros",
+        *,
+        seed: int | None = None,
+        dtype: str = "float32",
+        device: str | None = None,
+    ) -> None:
+        super().__init__(
+            2,
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            padding,
+            dilation,
+            False,
+            0,
+            groups,
+            bias,
+            padding_mode,
+            seed,
+            dtype,
+            device,
+        )
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        w, b = self._operands(sess)
+        return conv2d(x, w, b, self.stride, self.padding, self.dilation, self.groups)
+
+
+class ConvTranspose2d(_ConvNd):
+    """``torch.nn.ConvTranspose2d``: weight ``(in_channels, out_channels // groups, kH, kW)``,
+    fan-in ``out_channels // groups * kH * kW``. ``forward(sess, x, output_size=None)``: an
+    ``output_size`` picks the output padding as torch does. ``padding_mode`` must be "zeros"."""
+
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: int | Sequence[int],
+        stride: int | Sequence[int] = 1,
+        padding: int | Sequence[int] = 0,
+        output_padding: int | Sequence[int] = 0,
+        groups: int = 1,
+        bias: bool = True,
+        dilation: int | Sequence[int] = 1,
+        padding_mode: str = "zeros",
+        *,
+        seed: int | None = None,
+        dtype: str = "float32",
+        device: str | None = None,
+    ) -> None:
+        super().__init__(
+            2,
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            padding,
+            dilation,
+            True,
+            output_padding,
+            groups,
+            bias,
+            padding_mode,
+            seed,
+            dtype,
+            device,
+        )
+
+    def _output_padding(self, x: Tensor, output_size: Sequence[int] | None) -> tuple[int, ...]:
+        """torch's ``_ConvTransposeNd._output_padding``."""
+        if output_size is None:
+            return self.output_padding
+        size = [int(s) for s in output_size]
+        non_spatial = 2 if len(x.shape) == 4 else 1
+        if len(size) == non_spatial + 2:
+            size = size[non_spatial:]
+        if len(size) != 2:
+            raise ShapeError(
+                f"ConvTranspose2d: output_size must have 2 or {non_spatial + 2} elements "
+                f"(got {len(size)})"
+            )
+        padding = self.padding
+        assert isinstance(padding, tuple)
+        out = []
+        for d in range(2):
+            low = (
+                (x.shape[d + non_spatial] - 1) * self.stride[d]
+                - 2 * padding[d]
+                + self.dilation[d] * (self.kernel_size[d] - 1)
+                + 1
+            )
+            high = low + self.stride[d] - 1
+            if not low <= size[d] <= high:
+                raise ShapeError(
+                    f"ConvTranspose2d: requested an output size of {size}, but valid sizes "
+                    f"range from {low} to {high} (for an input of {list(x.shape[non_spatial:])})"
+                )
+            out.append(size[d] - low)
+        return tuple(out)
+
+    def forward(self, sess: Session, x: Tensor, output_size: Sequence[int] | None = None) -> Tensor:
+        w, b = self._operands(sess)
+        output_padding = self._output_padding(x, output_size)
+        return conv_transpose2d(
+            x, w, b, self.stride, self.padding, output_padding, self.groups, self.dilation
+        )

@@ -1,0 +1,100 @@
+"""Pooling: ``MaxPool2d``, ``AvgPool2d`` and ``AdaptiveAvgPool2d``; no parameters. The ops
+check their arguments against the input (typed errors, nothing recorded)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .._core import Session, Tensor, adaptive_avg_pool2d, avg_pool2d, max_pool2d
+from .._errors import ConfigError
+from ._utils import _bool
+from .module import Module
+
+__all__ = ["AdaptiveAvgPool2d", "AvgPool2d", "MaxPool2d"]
+
+_Size = int | Sequence[int]
+
+
+class MaxPool2d(Module):
+    """``torch.nn.MaxPool2d``; ``stride`` defaults to ``kernel_size``. ``return_indices=True``
+    is not supported (ConfigError)."""
+
+    def __init__(
+        self,
+        kernel_size: _Size,
+        stride: _Size | None = None,
+        padding: _Size = 0,
+        dilation: _Size = 1,
+        return_indices: bool = False,
+        ceil_mode: bool = False,
+    ) -> None:
+        super().__init__()
+        if _bool(return_indices, "return_indices"):
+            raise ConfigError("MaxPool2d: return_indices=True is not supported")
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+        self.dilation = dilation
+        self.return_indices = False
+        self.ceil_mode = _bool(ceil_mode, "ceil_mode")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return max_pool2d(
+            x, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode
+        )
+
+    def extra_repr(self) -> str:
+        return (
+            f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+            f"dilation={self.dilation}, ceil_mode={self.ceil_mode}"
+        )
+
+
+class AvgPool2d(Module):
+    """``torch.nn.AvgPool2d``; ``stride`` defaults to ``kernel_size``."""
+
+    def __init__(
+        self,
+        kernel_size: _Size,
+        stride: _Size | None = None,
+        padding: _Size = 0,
+        ceil_mode: bool = False,
+        count_include_pad: bool = True,
+        divisor_override: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+        self.ceil_mode = _bool(ceil_mode, "ceil_mode")
+        self.count_include_pad = _bool(count_include_pad, "count_include_pad")
+        self.divisor_override = divisor_override
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return avg_pool2d(
+            x,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.ceil_mode,
+            self.count_include_pad,
+            self.divisor_override,
+        )
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AdaptiveAvgPool2d(Module):
+    """``torch.nn.AdaptiveAvgPool2d``: ``output_size`` an int, or a pair whose entries may be
+    None (keep that dim's size)."""
+
+    def __init__(self, output_size: int | Sequence[int | None]) -> None:
+        super().__init__()
+        self.output_size = output_size
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return adaptive_avg_pool2d(x, self.output_size)
+
+    def extra_repr(self) -> str:
+        return f"output_size={self.output_size}"
