@@ -4,7 +4,9 @@ and memory tests (``tests/python/test_model_parity.py``, ``test_model_memory.py`
 in ``benches/compare.py``.
 
 * The CNN: Conv2d → BatchNorm2d → ReLU → MaxPool2d → Conv2d → BatchNorm2d → ReLU →
-  AdaptiveAvgPool2d(1) → Flatten → Linear, on 1-channel images (8×8 digits).
+  AdaptiveAvgPool2d(1) → Flatten → Linear, on 1-channel images (8×8 digits). The convolutions
+  have no bias (BatchNorm removes it: its gradient is zero up to rounding, which Adam would
+  amplify into noise).
 * The LM: token and positional embeddings, a pre-norm ``TransformerEncoder`` (causal mask,
   ``batch_first``), a final LayerNorm and a Linear head: a decoder-only transformer.
 """
@@ -20,11 +22,11 @@ import eagertape as et
 
 def cnn_torch(width: int = 16, classes: int = 10, dtype=torch.float64) -> tnn.Module:
     return tnn.Sequential(
-        tnn.Conv2d(1, width, 3, padding=1),
+        tnn.Conv2d(1, width, 3, padding=1, bias=False),
         tnn.BatchNorm2d(width),
         tnn.ReLU(),
         tnn.MaxPool2d(2),
-        tnn.Conv2d(width, 2 * width, 3, padding=1),
+        tnn.Conv2d(width, 2 * width, 3, padding=1, bias=False),
         tnn.BatchNorm2d(2 * width),
         tnn.ReLU(),
         tnn.AdaptiveAvgPool2d(1),
@@ -36,11 +38,11 @@ def cnn_torch(width: int = 16, classes: int = 10, dtype=torch.float64) -> tnn.Mo
 def cnn_et(width: int = 16, classes: int = 10, dtype: str = "float64", seed: int = 0):
     nn = et.nn
     return nn.Sequential(
-        nn.Conv2d(1, width, 3, padding=1, dtype=dtype, seed=seed),
+        nn.Conv2d(1, width, 3, padding=1, bias=False, dtype=dtype, seed=seed),
         nn.BatchNorm2d(width, dtype=dtype),
         nn.ReLU(),
         nn.MaxPool2d(2),
-        nn.Conv2d(width, 2 * width, 3, padding=1, dtype=dtype, seed=seed + 1),
+        nn.Conv2d(width, 2 * width, 3, padding=1, bias=False, dtype=dtype, seed=seed + 1),
         nn.BatchNorm2d(2 * width, dtype=dtype),
         nn.ReLU(),
         nn.AdaptiveAvgPool2d(1),

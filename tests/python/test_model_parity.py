@@ -27,6 +27,10 @@ sklearn_datasets = pytest.importorskip("sklearn.datasets")
 
 STEPS = 20
 RTOL = 1e-9
+# The key projection's bias has a zero gradient in exact arithmetic (softmax is invariant to a
+# shift shared by all keys), so AdamW moves it by rounding noise alone, ~1e-12 on either side:
+# weights agree to RTOL, or to within this absolute bound.
+ATOL = 1e-10
 
 
 def _rel(a: float, b: float) -> float:
@@ -69,7 +73,7 @@ def _assert_same_state(torch_model, et_model):
             assert int(e_value) == int(t_value), key
         else:
             np.testing.assert_allclose(
-                e_value.numpy(), t_value.numpy(), rtol=RTOL, atol=1e-12, err_msg=key
+                e_value.numpy(), t_value.numpy(), rtol=RTOL, atol=ATOL, err_msg=key
             )
 
 
