@@ -29,6 +29,8 @@ pub struct Tracked<B: Backend> {
     /// Kept by a session's pool for reuse (see [`crate::pool`]): counted by the ledger as
     /// cached instead of under `category`. Only the pool, the sole holder, sets it.
     cached: bool,
+    /// A [`crate::backend::Backend::placeholder`] standing in for freed values.
+    placeholder: bool,
 }
 
 pub type Value<B> = Arc<Tracked<B>>;
@@ -50,7 +52,30 @@ impl<B: Backend> Tracked<B> {
             category,
             base: None,
             cached: false,
+            placeholder: false,
         })
+    }
+
+    /// Put a [`crate::backend::Backend::placeholder`] (one element of storage, however many
+    /// it shows) in `slot`, registering its element only after the value it replaces is
+    /// dropped, so that the swap never raises the peak.
+    pub fn replace_with_placeholder(slot: &mut Value<B>, stub: B::T, category: Category) {
+        let bytes = B::dtype(&stub).size();
+        drop(std::mem::replace(
+            slot,
+            Arc::new(Tracked {
+                value: stub,
+                bytes: 0,
+                category,
+                base: None,
+                cached: false,
+                placeholder: true,
+            }),
+        ));
+        ledger::allocate(category, bytes);
+        if let Some(t) = Arc::get_mut(slot) {
+            t.bytes = bytes;
+        }
     }
 
     /// Wrap a view of `base`'s storage (no new bytes).
@@ -61,6 +86,7 @@ impl<B: Backend> Tracked<B> {
             category: base.category,
             base: Some(Arc::clone(base)),
             cached: false,
+            placeholder: false,
         })
     }
 
@@ -80,6 +106,17 @@ impl<B: Backend> Tracked<B> {
 
     pub fn is_view(&self) -> bool {
         self.base.is_some()
+    }
+
+    /// Whether this stands in for values the session freed (see
+    /// [`Tracked::replace_with_placeholder`]).
+    pub fn is_placeholder(&self) -> bool {
+        self.placeholder
+    }
+
+    /// For a view: the value owning its storage.
+    pub fn base(&self) -> Option<&Value<B>> {
+        self.base.as_ref()
     }
 
     pub fn bytes(&self) -> usize {

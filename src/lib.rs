@@ -12,6 +12,7 @@ pub mod buffer;
 pub mod config;
 pub mod error;
 pub mod grads;
+pub mod handles;
 pub mod ledger;
 pub mod ops;
 pub mod optim;

@@ -14,6 +14,7 @@ use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
 use crate::config::{Config, DType};
 use crate::error::{Error, Result};
+use crate::handles::SharedCounts;
 use crate::ledger::Category;
 use crate::ops::binary::BinaryOp;
 use crate::ops::{Op, Output};
@@ -43,6 +44,9 @@ pub enum Operator {
 
 static NEXT_SESSION_ID: AtomicU64 = AtomicU64::new(1);
 
+/// One node of [`Session::tape_profile`]: op name, shape, owned bytes, read by a backward.
+pub type NodeProfile = (&'static str, Vec<i64>, usize, bool);
+
 pub struct Session<B: Backend> {
     id: u64,
     /// Bumped by every `reset_tape`; handles of older generations are stale.
@@ -62,6 +66,8 @@ pub struct Session<B: Backend> {
     /// Test hook for fault injection: the next backward fails when it reaches its k-th
     /// visited node (`usize::MAX`: off). One-shot.
     fail_backward_at: AtomicUsize,
+    /// The Python `Tensor` objects alive per node (shared with the Python wrapper).
+    handles: SharedCounts,
 }
 
 impl<B: Backend> Session<B> {
@@ -82,7 +88,13 @@ impl<B: Backend> Session<B> {
             pool: Pool::new(dtype, device),
             shown: Vec::new(),
             fail_backward_at: AtomicUsize::new(usize::MAX),
+            handles: SharedCounts::default(),
         })
+    }
+
+    /// The counts of Python `Tensor` objects per node (see [`crate::handles`]).
+    pub fn handle_counts(&self) -> SharedCounts {
+        Arc::clone(&self.handles)
     }
 
     pub fn id(&self) -> u64 {
@@ -93,6 +105,23 @@ impl<B: Backend> Session<B> {
     }
     pub fn tape_len(&self) -> usize {
         self.tape.len()
+    }
+
+    /// Per node, in recording order: the op's name, the value's shape, the bytes the node
+    /// owns (0 for parameter snapshots and views) and whether a backward still reads it.
+    pub fn tape_profile(&self) -> Vec<NodeProfile> {
+        self.tape
+            .nodes()
+            .iter()
+            .map(|n| {
+                let owned = if matches!(n.op, Op::Param(_)) {
+                    0
+                } else {
+                    n.value.bytes()
+                };
+                (n.op.name(), B::shape(n.value.get()), owned, n.needed)
+            })
+            .collect()
     }
     pub fn config(&self) -> &Config {
         &self.config
@@ -203,9 +232,105 @@ impl<B: Backend> Session<B> {
             requires_grad: requires_grad && self.config.grad_enabled,
             data: dtype.is_data(),
             pool_slot: None,
+            needed: false,
         };
         let id = self.tape.push(node);
         Ok(self.handle(id))
+    }
+
+    /// The last Python handle on `h`'s node is gone: free its value if nothing will read it
+    /// again (neither its own backward nor a recorded consumer's saves it: `needed`, and it
+    /// is an owned intermediate or input, not a parameter's snapshot or a view), as torch
+    /// frees a tensor its autograd did not save; a freed view lets its base go the same
+    /// way once no Python handle names it either. Values the pool would keep at the reset
+    /// (fresh outputs up to [`crate::pool::MAX_BUFFER_BYTES`]) stay until then: the next
+    /// forward pass reuses them, and freeing them one by one would cost more than they
+    /// hold. The node keeps a placeholder of the same shape, dtype and device (one element,
+    /// in the ledger), so backward rules still see operand shapes. Returns whether anything
+    /// was freed; a handle of another session or generation frees nothing.
+    pub fn release_value(&mut self, h: Handle) -> bool {
+        if h.session != self.id || h.generation != self.generation || h.node >= self.tape.len() {
+            return false;
+        }
+        let counts = Arc::clone(&self.handles);
+        let counts = crate::handles::lock(&counts);
+        // The owner of the storage: up through the bases of views. Free the highest node
+        // on that chain that owns bytes and can go (its views, this one among them, go
+        // with it); a view alone owns nothing worth its placeholder.
+        let mut chain = vec![h.node];
+        while let Some(b) = self.base_node(chain[chain.len() - 1]) {
+            chain.push(b);
+        }
+        let target = chain
+            .into_iter()
+            .rev()
+            .find(|&n| !self.tape.node(n).value.is_view() && self.can_free(&counts, n));
+        target.is_some_and(|n| self.free_value(n))
+    }
+
+    /// Whether node `id` is free to go (no Python handle names it, no backward reads it,
+    /// the pool would not keep it, it is no parameter's snapshot), ignoring who else holds
+    /// its value.
+    fn free_to_go(&self, counts: &crate::handles::HandleCounts, id: usize) -> bool {
+        let node = self.tape.node(id);
+        counts.unnamed(self.generation, id)
+            && !node.needed
+            && node.pool_slot.is_none()
+            && !matches!(node.op, Op::Param(_))
+            && !node.value.is_placeholder()
+    }
+
+    /// The views recorded after node `id` whose base is its value.
+    fn views_of(&self, id: usize) -> Vec<usize> {
+        let value = &self.tape.node(id).value;
+        (id + 1..self.tape.len())
+            .filter(|&v| {
+                let vn = self.tape.node(v);
+                vn.value.base().is_some_and(|b| Arc::ptr_eq(b, value))
+            })
+            .collect()
+    }
+
+    /// The node whose value is node `id`'s base (for a view).
+    fn base_node(&self, id: usize) -> Option<usize> {
+        let node = self.tape.node(id);
+        let base = node.value.base()?;
+        node.parents
+            .iter()
+            .copied()
+            .find(|&p| Arc::ptr_eq(&self.tape.node(p).value, base))
+    }
+
+    /// Whether node `id`'s value can go now: it is free to go and nothing but views that
+    /// can go too holds it.
+    fn can_free(&self, counts: &crate::handles::HandleCounts, id: usize) -> bool {
+        if !self.free_to_go(counts, id) {
+            return false;
+        }
+        let value = &self.tape.node(id).value;
+        let holders = Arc::strong_count(value);
+        if holders > 1 {
+            let views = self.views_of(id);
+            if 1 + views.len() != holders {
+                return false; // a gradient, a detached leaf, a buffer: someone else's
+            }
+            return views.iter().all(|&v| self.can_free(counts, v));
+        }
+        true
+    }
+
+    /// Free node `id`'s value (after [`Session::can_free`]): its views first, then it,
+    /// leaving a placeholder of its shape, dtype and device.
+    fn free_value(&mut self, id: usize) -> bool {
+        for v in self.views_of(id) {
+            self.free_value(v);
+        }
+        let node = self.tape.node_mut(id);
+        let Some(stub) = B::placeholder(node.value.get()) else {
+            return false;
+        };
+        Tracked::replace_with_placeholder(&mut node.value, stub, Category::Tape);
+        true
     }
 
     /// The tensor's dtype.
@@ -232,6 +357,7 @@ impl<B: Backend> Session<B> {
             op: Op::Input,
             parents: Parents::none(),
             pool_slot: None,
+            needed: false,
         };
         let id = self.tape.push(leaf);
         Ok(self.handle(id))
@@ -297,6 +423,7 @@ impl<B: Backend> Session<B> {
             op: Op::Param(Arc::clone(p)),
             parents: Parents::none(),
             pool_slot: None,
+            needed: false,
         };
         let id = self.tape.push(node);
         Ok(self.handle(id))
@@ -396,6 +523,20 @@ impl<B: Backend> Session<B> {
             );
         }
         let extras = rule.extra_outputs();
+        // What this node's backward will read stays until the reset.
+        let mut needed = false;
+        if requires_grad {
+            let needs: Vec<bool> = parents
+                .iter()
+                .map(|h| self.tape.node(h.node).requires_grad)
+                .collect();
+            for (i, h) in parents.iter().enumerate() {
+                if rule.saves_operand(i, &needs) {
+                    self.tape.node_mut(h.node).needed = true;
+                }
+            }
+            needed = rule.saves_output(&needs);
+        }
         let node = Node {
             op,
             parents: Parents::of(parents),
@@ -403,6 +544,7 @@ impl<B: Backend> Session<B> {
             requires_grad,
             data,
             pool_slot,
+            needed,
         };
         let id = self.tape.push(node);
         let extra = extras.len();
@@ -415,6 +557,7 @@ impl<B: Backend> Session<B> {
                 requires_grad: false,
                 data,
                 pool_slot: None,
+                needed: false,
             };
             self.tape.push(leaf);
         }

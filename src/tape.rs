@@ -83,6 +83,11 @@ pub struct Node<B: Backend> {
     pub data: bool,
     /// For an op's fresh output that the session's pool may keep at reset: its shape's slot.
     pub pool_slot: Option<Slot>,
+    /// Whether a backward reads this value: its own ([`crate::ops::Rule::saves_output`])
+    /// or that of a node recorded after it ([`crate::ops::Rule::saves_operand`]). Then it
+    /// stays until the reset even when no Python handle names it any more
+    /// ([`crate::session::Session::release_value`]).
+    pub needed: bool,
 }
 
 pub struct Tape<B: Backend> {
@@ -116,6 +121,10 @@ impl<B: Backend> Tape<B> {
 
     pub fn node(&self, id: usize) -> &Node<B> {
         &self.nodes[id]
+    }
+
+    pub fn node_mut(&mut self, id: usize) -> &mut Node<B> {
+        &mut self.nodes[id]
     }
 
     /// All nodes, in recording order.

@@ -435,6 +435,12 @@ impl Backend for Dyn {
     fn expand(a: &DynTensor, shape: &[i64]) -> Result<DynTensor> {
         unary!(a, expand, shape)
     }
+    fn placeholder(a: &DynTensor) -> Option<DynTensor> {
+        match a {
+            Torch(x) => LibTorch::placeholder(x).map(Torch),
+            _ => None,
+        }
+    }
     fn is_contiguous(a: &DynTensor) -> bool {
         match a {
             Torch(x) => LibTorch::is_contiguous(x),

@@ -312,6 +312,10 @@ impl Backend for LibTorch {
     fn is_contiguous(a: &Tensor) -> bool {
         a.is_contiguous()
     }
+    fn placeholder(a: &Tensor) -> Option<Tensor> {
+        let one = Tensor::f_zeros([], (a.kind(), a.device())).ok()?;
+        one.f_expand(a.size(), false).ok()
+    }
     fn view(a: &Tensor, shape: &[i64]) -> Result<Tensor> {
         Ok(a.f_view_(shape)?)
     }

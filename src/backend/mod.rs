@@ -308,6 +308,11 @@ pub trait Backend: Sized + Send + Sync + 'static {
     }
     fn expand(a: &Self::T, shape: &[i64]) -> Result<Self::T>;
     fn is_contiguous(a: &Self::T) -> bool;
+    /// A stand-in for `a` once its values are freed: the same shape, dtype and device, one
+    /// element of storage (broadcast). `None` (the default): the backend keeps the values.
+    fn placeholder(_a: &Self::T) -> Option<Self::T> {
+        None
+    }
     /// A view with a new shape of contiguous data.
     fn view(a: &Self::T, shape: &[i64]) -> Result<Self::T>;
 

@@ -138,6 +138,7 @@ impl UnaryFn for Silu {
         let inner = B::add_scalar(&B::mul(x, &B::add_scalar(&B::neg(&s)?, 1.0)?)?, 1.0)?;
         B::mul(g, &B::mul(&s, &inner)?)
     }
+    const READS_OUTPUT: bool = false;
 }
 
 impl UnaryFn for LogSigmoid {
@@ -145,6 +146,7 @@ impl UnaryFn for LogSigmoid {
     fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
         B::mul(g, &B::unary::<Sigmoid>(&B::neg(x)?)?)
     }
+    const READS_OUTPUT: bool = false;
 }
 
 /// `leaky_relu(x, s)`: `x` where `x > 0`, else `s x` (torch's formula, NaN stays NaN).

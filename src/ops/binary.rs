@@ -126,6 +126,23 @@ impl<B: Backend> Rule<B> for Binary {
     fn out_kernel(&self, _parents: usize) -> Option<OutKernel> {
         Some(OutKernel::Binary(self.0))
     }
+    /// `+`/`-` read no values; `a * b` reads each operand for the other's cotangent;
+    /// `a / b` reads `b` (and the output for `b`'s cotangent); the others read all.
+    fn saves_operand(&self, i: usize, needs: &[bool]) -> bool {
+        match self.0 {
+            BinaryOp::Add | BinaryOp::Sub => false,
+            BinaryOp::Mul => needs[1 - i],
+            BinaryOp::Div => i == 1,
+            _ => true,
+        }
+    }
+    fn saves_output(&self, needs: &[bool]) -> bool {
+        match self.0 {
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul => false,
+            BinaryOp::Div => needs[1],
+            _ => true,
+        }
+    }
 }
 
 macro_rules! kernel {

@@ -69,6 +69,13 @@ impl<B: Backend> Rule<B> for Convert {
     fn arity(&self) -> Arity {
         Arity::Exactly(1)
     }
+    /// The backward converts the cotangent back to the input's dtype: it reads no values.
+    fn saves_operand(&self, _i: usize, _needs: &[bool]) -> bool {
+        false
+    }
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        false
+    }
     fn output(&self) -> Output {
         Output::Fresh
     }

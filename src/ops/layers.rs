@@ -73,6 +73,11 @@ impl<B: Backend> Rule<B> for Layered<B> {
     fn accepts_data(&self) -> bool {
         true
     }
+    /// LibTorch's backward kernels read the operands (and the workspace), and the output
+    /// only where [`Layer::keeps_output`] says so.
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        self.layer.keeps_output()
+    }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         self.layer.shape(shapes)
     }

@@ -47,6 +47,13 @@ impl<B: Backend> Rule<B> for Transpose {
     fn arity(&self) -> Arity {
         Arity::Exactly(1)
     }
+    /// The backward moves the cotangent by shapes alone: it reads no values.
+    fn saves_operand(&self, _i: usize, _needs: &[bool]) -> bool {
+        false
+    }
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        false
+    }
     fn output(&self) -> Output {
         Output::View
     }
@@ -75,6 +82,13 @@ impl<B: Backend> Rule<B> for Reshape {
     }
     fn arity(&self) -> Arity {
         Arity::Exactly(1)
+    }
+    /// The backward moves the cotangent by shapes alone: it reads no values.
+    fn saves_operand(&self, _i: usize, _needs: &[bool]) -> bool {
+        false
+    }
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        false
     }
     /// A view of contiguous data; a copy otherwise, which the pool does not recycle either.
     fn output(&self) -> Output {

@@ -38,6 +38,13 @@ impl<B: Backend> Rule<B> for MatMul {
         fresh(B::matmul(xs[0].get(), xs[1].get())?)
     }
     /// C = A B: dA = g Bᵀ, dB = Aᵀ g, each summed over broadcast batch dims.
+    /// Each operand is read for the other's cotangent; the output is not read.
+    fn saves_operand(&self, i: usize, needs: &[bool]) -> bool {
+        needs[1 - i]
+    }
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        false
+    }
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let (xs, g, needs) = (cx.xs, cx.g, cx.needs);
         let (gt, a, b) = (g.get(), xs[0].get(), xs[1].get());
@@ -93,6 +100,17 @@ impl<B: Backend> Rule<B> for Linear {
             xs[1].get(),
             xs.get(2).map(|v| v.get()),
         )?)
+    }
+    /// `dx` reads `w`, `dw` reads `x`; the bias and the output are not read.
+    fn saves_operand(&self, i: usize, needs: &[bool]) -> bool {
+        match i {
+            0 => needs[1],
+            1 => needs[0],
+            _ => false,
+        }
+    }
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        false
     }
     /// y = x wᵀ + b: dx = g w, dw = gᵀ x (over all batch rows), db = Σ_rows g.
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {

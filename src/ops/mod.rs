@@ -124,8 +124,25 @@ pub trait Rule<B: Backend>: Send + Sync {
     /// references its buffer), for rules that have such a form (relu); `None` (the
     /// default): the sweep calls [`Rule::backward`]. Keeps one activation-sized buffer
     /// fewer alive during the sweep.
-    fn backward_in_place(&self, _g: &mut B::T, _xs: &[&Value<B>]) -> Option<Result<()>> {
+    fn backward_in_place(
+        &self,
+        _g: &mut B::T,
+        _xs: &[&Value<B>],
+        _out: &Value<B>,
+    ) -> Option<Result<()>> {
         None
+    }
+    /// Whether [`Rule::backward`] reads operand `i`'s values (not only its shape, dtype and
+    /// device) when the operands that want a cotangent are those of `needs`. The default,
+    /// yes; a rule that says no lets the session free that operand's value once no Python
+    /// handle names it ([`crate::session::Session::release_value`]): what torch's autograd
+    /// would not have saved either.
+    fn saves_operand(&self, _i: usize, _needs: &[bool]) -> bool {
+        true
+    }
+    /// Whether [`Rule::backward`] reads the op's own output values (default: yes).
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        true
     }
     /// The outputs after the first that the last [`Rule::forward`] computed: data with no
     /// gradient, such as `max(dim)`'s indices. The session records each as a leaf right
@@ -164,8 +181,19 @@ impl<B: Backend, R: Rule<B> + ?Sized> Rule<B> for Box<R> {
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         (**self).backward(cx)
     }
-    fn backward_in_place(&self, g: &mut B::T, xs: &[&Value<B>]) -> Option<Result<()>> {
-        (**self).backward_in_place(g, xs)
+    fn backward_in_place(
+        &self,
+        g: &mut B::T,
+        xs: &[&Value<B>],
+        out: &Value<B>,
+    ) -> Option<Result<()>> {
+        (**self).backward_in_place(g, xs, out)
+    }
+    fn saves_operand(&self, i: usize, needs: &[bool]) -> bool {
+        (**self).saves_operand(i, needs)
+    }
+    fn saves_output(&self, needs: &[bool]) -> bool {
+        (**self).saves_output(needs)
     }
     fn extra_outputs(&self) -> Vec<Value<B>> {
         (**self).extra_outputs()

@@ -163,6 +163,14 @@ impl<B: Backend> Rule<B> for Moved {
     fn arity(&self) -> Arity {
         self.0.arity()
     }
+    /// The backward reads the index and mask operands, never a source's values (only its
+    /// shape), nor the output.
+    fn saves_operand(&self, i: usize, _needs: &[bool]) -> bool {
+        !self.0.is_source(i)
+    }
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        false
+    }
     fn output(&self) -> Output {
         if self.0.view() {
             Output::View

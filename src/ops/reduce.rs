@@ -97,6 +97,14 @@ impl<B: Backend> Rule<B> for Reduce {
         }
         reduce_shape(self.op_name(), s, &self.dims, self.keepdim)
     }
+    /// `sum` and `mean` read only the input's shape; `amax`/`amin` read it and the output
+    /// (to find the ties).
+    fn saves_operand(&self, _i: usize, _needs: &[bool]) -> bool {
+        matches!(self.kind, ReduceKind::Amax | ReduceKind::Amin)
+    }
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        matches!(self.kind, ReduceKind::Amax | ReduceKind::Amin)
+    }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         let x = xs[0].get();
         let (dims, keepdim) = (&self.dims[..], self.keepdim);

@@ -149,6 +149,17 @@ impl<B: Backend> Rule<B> for WithScalar {
             .has_out()
             .then_some(OutKernel::Scalar(self.f, self.s))
     }
+    /// `x + s`, `x * s`, `x / s`, `s - x` read nothing; `s / x` reads `x` and the output;
+    /// the others read `x`.
+    fn saves_operand(&self, _i: usize, _needs: &[bool]) -> bool {
+        !matches!(
+            self.f,
+            ScalarOp::Add | ScalarOp::Mul | ScalarOp::Div | ScalarOp::RSub
+        )
+    }
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        matches!(self.f, ScalarOp::RDiv)
+    }
 }
 
 /// `x + s`. float32/float64 pass `s` as a one-element operand (see [`scalar_operand`]).

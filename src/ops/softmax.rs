@@ -47,6 +47,10 @@ impl<B: Backend> Rule<B> for Softmax {
             B::softmax(x, self.dim)?
         })
     }
+    /// The backward reads only the output (torch saves the result too).
+    fn saves_operand(&self, _i: usize, _needs: &[bool]) -> bool {
+        false
+    }
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let (out, g) = (cx.out, cx.g);
         let (g, y, d) = (g.get(), out.get(), self.dim);

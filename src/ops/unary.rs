@@ -21,11 +21,15 @@ pub trait UnaryFn: UnaryKernel {
     /// The input's cotangent from the output's cotangent `g`, the input `x` and the
     /// output `y`.
     fn backward<B: Backend>(g: &B::T, x: &B::T, y: &B::T) -> Result<B::T>;
-    /// The same, written into `g` itself (held exclusively), where the function has such
-    /// a form; `None` otherwise.
-    fn backward_in_place<B: Backend>(_g: &mut B::T, _x: &B::T) -> Option<Result<()>> {
+    /// The same from the output `y` alone, written into `g` itself (held exclusively),
+    /// where the function has such a form; `None` otherwise.
+    fn backward_in_place<B: Backend>(_g: &mut B::T, _y: &B::T) -> Option<Result<()>> {
         None
     }
+    /// Whether [`UnaryFn::backward`] reads `x` / `y` (what the node must keep; torch's
+    /// autograd saves the same: the result for relu, tanh, sigmoid, exp, sqrt).
+    const READS_INPUT: bool = true;
+    const READS_OUTPUT: bool = true;
 }
 
 macro_rules! unary_ops {
@@ -55,9 +59,17 @@ macro_rules! unary_ops {
                     $(UnaryOp::$name => <$name as UnaryFn>::backward::<B>(g, x, y),)*
                 }
             }
-            fn backward_in_place<B: Backend>(self, g: &mut B::T, x: &B::T) -> Option<Result<()>> {
+            fn backward_in_place<B: Backend>(self, g: &mut B::T, y: &B::T) -> Option<Result<()>> {
                 match self {
-                    $(UnaryOp::$name => <$name as UnaryFn>::backward_in_place::<B>(g, x),)*
+                    $(UnaryOp::$name => <$name as UnaryFn>::backward_in_place::<B>(g, y),)*
+                }
+            }
+            fn reads(self) -> (bool, bool) {
+                match self {
+                    $(UnaryOp::$name => (
+                        <$name as UnaryFn>::READS_INPUT,
+                        <$name as UnaryFn>::READS_OUTPUT,
+                    ),)*
                 }
             }
             /// The LibTorch `_out` kernel (see [`OutKernel`]).
@@ -106,8 +118,19 @@ impl<B: Backend> Rule<B> for Unary {
         let t = self.0.backward::<B>(g.get(), xs[0].get(), out.get())?;
         Ok(vec![Some(grad_value(t))])
     }
-    fn backward_in_place(&self, g: &mut B::T, xs: &[&Value<B>]) -> Option<Result<()>> {
-        self.0.backward_in_place::<B>(g, xs[0].get())
+    fn backward_in_place(
+        &self,
+        g: &mut B::T,
+        _xs: &[&Value<B>],
+        out: &Value<B>,
+    ) -> Option<Result<()>> {
+        self.0.backward_in_place::<B>(g, out.get())
+    }
+    fn saves_operand(&self, _i: usize, _needs: &[bool]) -> bool {
+        self.0.reads().0
+    }
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        self.0.reads().1
     }
     fn out_kernel(&self, _parents: usize) -> Option<OutKernel> {
         Some(OutKernel::Unary(self.0))
@@ -157,6 +180,8 @@ impl UnaryFn for Neg {
     fn backward<B: Backend>(g: &B::T, _x: &B::T, _y: &B::T) -> Result<B::T> {
         B::neg(g)
     }
+    const READS_INPUT: bool = false;
+    const READS_OUTPUT: bool = false;
 }
 
 impl UnaryFn for Exp {
@@ -164,6 +189,7 @@ impl UnaryFn for Exp {
     fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
         B::mul(g, y)
     }
+    const READS_INPUT: bool = false;
 }
 
 impl UnaryFn for Log {
@@ -171,6 +197,7 @@ impl UnaryFn for Log {
     fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
         B::div(g, x)
     }
+    const READS_OUTPUT: bool = false;
 }
 
 impl UnaryFn for Tanh {
@@ -178,6 +205,7 @@ impl UnaryFn for Tanh {
     fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
         B::mul(g, &B::add_scalar(&B::neg(&B::mul(y, y)?)?, 1.0)?)
     }
+    const READS_INPUT: bool = false;
 }
 
 impl UnaryFn for Sigmoid {
@@ -185,16 +213,20 @@ impl UnaryFn for Sigmoid {
     fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
         B::mul(g, &B::mul(y, &B::add_scalar(&B::neg(y)?, 1.0)?)?)
     }
+    const READS_INPUT: bool = false;
 }
 
 impl UnaryFn for Relu {
-    // d relu(x) = g where x > 0 (0 at x = 0, PyTorch's convention)
-    fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
-        B::relu_backward(g, x)
+    // d relu(x) = g where x > 0 (0 at x = 0, PyTorch's convention), read from y = relu(x)
+    // (y > 0 exactly where x > 0; an interval y straddles 0 exactly where x does), which is
+    // what torch saves.
+    fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
+        B::relu_backward(g, y)
     }
-    fn backward_in_place<B: Backend>(g: &mut B::T, x: &B::T) -> Option<Result<()>> {
-        Some(B::relu_backward_(g, x))
+    fn backward_in_place<B: Backend>(g: &mut B::T, y: &B::T) -> Option<Result<()>> {
+        Some(B::relu_backward_(g, y))
     }
+    const READS_INPUT: bool = false;
 }
 
 impl UnaryFn for Sqrt {
@@ -202,6 +234,7 @@ impl UnaryFn for Sqrt {
     fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
         B::div(g, &B::mul_scalar(y, 2.0)?)
     }
+    const READS_INPUT: bool = false;
 }
 
 impl UnaryFn for Abs {
@@ -209,6 +242,7 @@ impl UnaryFn for Abs {
     fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
         B::binary::<AbsGrad>(g, x)
     }
+    const READS_OUTPUT: bool = false;
 }
 
 /// `√x`; NaN below 0 (an interval reaching below 0 becomes NaN: the result is undefined

@@ -64,6 +64,7 @@ impl UnaryFn for Rsqrt {
     fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
         B::mul(g, &B::mul_scalar(&B::mul(y, &B::mul(y, y)?)?, -0.5)?)
     }
+    const READS_INPUT: bool = false;
 }
 
 impl UnaryFn for Square {
@@ -71,6 +72,7 @@ impl UnaryFn for Square {
     fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
         B::mul(g, &B::mul_scalar(x, 2.0)?)
     }
+    const READS_OUTPUT: bool = false;
 }
 
 impl UnaryFn for Reciprocal {
@@ -78,6 +80,7 @@ impl UnaryFn for Reciprocal {
     fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
         B::mul(g, &B::neg(&B::mul(y, y)?)?)
     }
+    const READS_INPUT: bool = false;
 }
 
 impl UnaryFn for Log1p {
@@ -85,6 +88,7 @@ impl UnaryFn for Log1p {
     fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
         B::div(g, &B::add_scalar(x, 1.0)?)
     }
+    const READS_OUTPUT: bool = false;
 }
 
 impl UnaryFn for Expm1 {
@@ -92,6 +96,7 @@ impl UnaryFn for Expm1 {
     fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
         B::mul(g, &B::add_scalar(y, 1.0)?)
     }
+    const READS_INPUT: bool = false;
 }
 
 impl UnaryFn for Sin {
@@ -99,6 +104,7 @@ impl UnaryFn for Sin {
     fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
         B::mul(g, &B::unary::<Cos>(x)?)
     }
+    const READS_OUTPUT: bool = false;
 }
 
 impl UnaryFn for Cos {
@@ -106,6 +112,7 @@ impl UnaryFn for Cos {
     fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
         B::mul(g, &B::neg(&B::unary::<Sin>(x)?)?)
     }
+    const READS_OUTPUT: bool = false;
 }
 
 impl UnaryFn for Erf {
@@ -114,6 +121,7 @@ impl UnaryFn for Erf {
         let e = B::exp(&B::neg(&B::mul(x, x)?)?)?;
         B::mul(g, &B::mul_scalar(&e, std::f64::consts::FRAC_2_SQRT_PI)?)
     }
+    const READS_OUTPUT: bool = false;
 }
 
 impl UnaryFn for Sign {
@@ -121,6 +129,7 @@ impl UnaryFn for Sign {
     fn backward<B: Backend>(_g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
         B::full(&B::shape(x), 0.0, B::dtype(x), B::device(x))
     }
+    const READS_OUTPUT: bool = false;
 }
 
 #[cfg(test)]

@@ -42,6 +42,13 @@ impl<B: Backend> Rule<B> for Permute {
     fn arity(&self) -> Arity {
         Arity::Exactly(1)
     }
+    /// The backward moves the cotangent by shapes alone: it reads no values.
+    fn saves_operand(&self, _i: usize, _needs: &[bool]) -> bool {
+        false
+    }
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        false
+    }
     fn output(&self) -> Output {
         Output::View
     }
@@ -88,6 +95,13 @@ impl<B: Backend> Rule<B> for ShapeView {
     }
     fn arity(&self) -> Arity {
         Arity::Exactly(1)
+    }
+    /// The backward moves the cotangent by shapes alone: it reads no values.
+    fn saves_operand(&self, _i: usize, _needs: &[bool]) -> bool {
+        false
+    }
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        false
     }
     /// A view of contiguous data; otherwise `reshape`'s copy, which the pool does not
     /// recycle either.

@@ -107,7 +107,7 @@ impl PySession {
         let cfg = super::config::resolve(py, &cfg)?;
         let s = py.detach(|| Session::new(cfg)).py()?;
         let id = s.id();
-        let cell = Arc::new(Mutex::new(s));
+        let cell = Arc::new(SessionCell::new(s));
         register(&cell);
         Ok(PySession { id, cell })
     }
@@ -123,6 +123,11 @@ impl PySession {
     #[getter]
     fn tape_len(&self, py: Python<'_>) -> PyResult<usize> {
         self.with(py, |s| Ok(s.tape_len()))
+    }
+    /// `[(op, shape, bytes, needed), ...]` per node of the tape, in recording order: what
+    /// holds the tape's memory (`bytes`: owned by the node; `needed`: a backward reads it).
+    fn tape_profile(&self, py: Python<'_>) -> PyResult<Vec<crate::session::NodeProfile>> {
+        self.with(py, |s| Ok(s.tape_profile()))
     }
     #[getter]
     fn config(&self, py: Python<'_>) -> PyResult<PyConfig> {

@@ -1,6 +1,12 @@
 //! `eagertape.Tensor`: a handle `(session, generation, node)` plus a weak reference to its
 //! session. It owns no memory and does not keep the session alive; every use re-validates
 //! it (foreign, stale, closed session) before anything is recorded.
+//!
+//! The session counts the `Tensor` objects naming each node of its current generation.
+//! When the last one goes (CPython frees it when its reference count drops, not at a
+//! collector's whim), the session frees the node's value if nothing will read it again
+//! ([`Session::release_value`]): the tape then holds what torch's autograd would have
+//! saved, not every intermediate.
 
 use std::sync::{Arc, Mutex, Weak};
 
@@ -12,6 +18,7 @@ use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
+use crate::handles::{self, SharedCounts};
 use crate::ops::binary::BinaryOp;
 use crate::ops::scalar::ScalarOp;
 use crate::ops::unary::UnaryOp;
@@ -20,12 +27,45 @@ use crate::ops::Op;
 use crate::session::{Operand, Operator, Session};
 use crate::tape::Handle;
 
-pub type SessionCell = Mutex<Session<Be>>;
+/// A session as Python holds it: the session behind its lock, and the counts of Python
+/// `Tensor` objects per node (shared with the session, behind a lock of their own that is
+/// held only for a count, so creating or dropping a `Tensor` never waits on a running op;
+/// see [`crate::handles`]).
+pub struct SessionCell {
+    session: Mutex<Session<Be>>,
+    handles: SharedCounts,
+}
+
+impl SessionCell {
+    pub fn new(session: Session<Be>) -> Self {
+        SessionCell {
+            handles: session.handle_counts(),
+            session: Mutex::new(session),
+        }
+    }
+
+    /// A new `Tensor` names `h`.
+    fn acquire(&self, h: Handle) {
+        handles::lock(&self.handles).acquire(h);
+    }
+
+    /// A `Tensor` naming `h` is gone; the last one lets the session free the value. When
+    /// the session is busy (another thread runs an op on it), the value stays until the
+    /// reset: never freed early, only kept longer.
+    fn release(&self, h: Handle) {
+        let last = handles::lock(&self.handles).release(h);
+        if last {
+            if let Ok(mut s) = self.session.try_lock() {
+                s.release_value(h);
+            }
+        }
+    }
+}
 
 /// Lock a session (a panic inside the core never leaves a tape half-pushed, so a
 /// poisoned lock is still consistent).
 pub fn lock(cell: &SessionCell) -> std::sync::MutexGuard<'_, Session<Be>> {
-    cell.lock().unwrap_or_else(|e| e.into_inner())
+    cell.session.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 #[pyclass(name = "Tensor", module = "eagertape", frozen)]
@@ -34,8 +74,17 @@ pub struct PyTensor {
     pub handle: Handle,
 }
 
+impl Drop for PyTensor {
+    fn drop(&mut self) {
+        if let Some(cell) = self.session.upgrade() {
+            cell.release(self.handle);
+        }
+    }
+}
+
 impl PyTensor {
     pub fn new(session: &Arc<SessionCell>, handle: Handle) -> Self {
+        session.acquire(handle);
         PyTensor {
             session: Arc::downgrade(session),
             handle,

@@ -172,7 +172,7 @@ fn visit<B: Backend>(
             // write it in place and nothing else holds it, else freed after the rule.
             let mut g = g;
             let in_place = match crate::buffer::unique_mut(&mut g) {
-                Some(t) => rule.backward_in_place(t, &xs),
+                Some(t) => rule.backward_in_place(t, &xs, &node.value),
                 None => None,
             };
             let gs = match in_place {

@@ -125,14 +125,69 @@ def test_invariant_4_reset_does_not_rewind_rng_state():
     assert sess.rng_state() == (3, 41)
 
 
-def test_invariant_4_dropping_handles_frees_nothing_before_reset():
+# Values up to the pool's buffer limit (64 KiB) stay until the reset, which keeps them for the
+# next forward pass; these tests use larger ones (128 x 128 float64 = 128 KiB).
+N = 128
+BIG = N * N * 8
+
+
+def test_invariant_4_dropping_handles_frees_nothing_a_backward_reads():
+    # torch: y = x * x saves x; z = y.exp() saves z; neither saves y
+    sess = et.Session(dtype="float64")
+    p = et.Parameter(np.full((N, N), 0.5))
+    before = et.memory_stats()
+    x = sess.use(p)  # the parameter's snapshot: borrowed, never freed by the tape
+    y = x * x
+    z = y.exp()
+    loss = z.sum()
+    del x, y, z
+    held = ledger_delta(before, et.memory_stats())["by_category"]["tape"]
+    # z and the loss stay; y is down to its one-element placeholder
+    assert held == BIG + 8 + 8
+    with sess.backward(loss) as grads:
+        np.testing.assert_allclose(grads[p].numpy(), 2 * 0.5 * np.exp(0.25), rtol=1e-15)
+    del loss
+    sess.reset_tape()
+    assert ledger_delta(before, et.memory_stats())["by_category"]["tape"] == 0
+
+
+def test_invariant_4_the_last_handle_of_a_value_nothing_reads_frees_it_at_once():
+    sess = et.Session(dtype="float64")
+    before = et.memory_stats()
+    x = sess.input(np.ones((N, N)))
+    y = x + x  # + reads no values; nothing requires a gradient
+    assert ledger_delta(before, et.memory_stats())["by_category"]["tape"] == 2 * BIG
+    del x  # CPython frees the Tensor here, and the session the value it named
+    assert ledger_delta(before, et.memory_stats())["by_category"]["tape"] == BIG + 8
+    del y
+    assert ledger_delta(before, et.memory_stats())["by_category"]["tape"] == 8 + 8
+    sess.reset_tape()
+    assert ledger_delta(before, et.memory_stats())["by_category"]["tape"] == 0
+
+
+def test_invariant_4_values_the_pool_keeps_stay_until_the_reset():
     sess = et.Session(dtype="float64")
     before = et.memory_stats()
     x = sess.input(np.ones((8, 8)))
-    y = x + x
-    del x, y
-    held = ledger_delta(before, et.memory_stats())
-    assert held["by_category"]["tape"] == 2 * 64 * 8
+    y = x + x  # 512 bytes: the reset keeps it for the next forward pass
+    del y
+    assert ledger_delta(before, et.memory_stats())["by_category"]["tape"] == 2 * 64 * 8
+    del x  # an input is not a pooled output: freed
+    assert ledger_delta(before, et.memory_stats())["by_category"]["tape"] == 64 * 8 + 8
+    sess.reset_tape()
+    assert ledger_delta(before, et.memory_stats())["by_category"]["tape"] == 0
+
+
+def test_invariant_4_a_second_handle_keeps_the_value():
+    sess = et.Session(dtype="float64")
+    before = et.memory_stats()
+    x = sess.input(np.ones((N, N)))
+    alias = x.contiguous()  # another Tensor naming the same node
+    del x
+    assert ledger_delta(before, et.memory_stats())["by_category"]["tape"] == BIG
+    np.testing.assert_array_equal(alias.numpy(), np.ones((N, N)))
+    del alias
+    assert ledger_delta(before, et.memory_stats())["by_category"]["tape"] == 8
     sess.reset_tape()
     assert ledger_delta(before, et.memory_stats())["by_category"]["tape"] == 0
 
