@@ -17,7 +17,7 @@ import numpy as np
 
 from . import _core
 from ._core import Tensor
-from ._errors import ArgumentError, UnsupportedOpError
+from ._errors import ArgumentError, ShapeError, UnsupportedOpError
 
 _FUSED_DTYPES = ("float32", "float64", "bfloat16", "float16")
 
@@ -74,6 +74,36 @@ def _empty_rows(mask: Tensor | np.ndarray, dtype: str) -> Tensor | np.ndarray | 
     if dtype == "interval":
         return None
     return mask.amax(-1, keepdim=True) == float("-inf")
+
+
+def _broadcast(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...] | None:
+    """numpy's broadcast of two shapes, or None."""
+    try:
+        return tuple(np.broadcast_shapes(a, b))
+    except ValueError:
+        return None
+
+
+def _check_shapes(query: Tensor, key: Any, value: Any, mask: Any) -> None:
+    """torch's shape rules, checked before anything is recorded (so a rejected call records
+    nothing)."""
+    q, k, v = tuple(query.shape), tuple(key.shape), tuple(value.shape)
+    bad = None
+    if len(k) < 2 or len(v) < 2 or len(q) < 2:
+        bad = "query, key and value need at least 2 dims (..., L, E)"
+    elif k[-1] != q[-1]:
+        bad = f"the key's width {k[-1]} differs from the query's {q[-1]}"
+    elif v[-2] != k[-2]:
+        bad = f"value has {v[-2]} positions, key {k[-2]}"
+    elif _broadcast(q[:-2], k[:-2]) is None or _broadcast(q[:-2], v[:-2]) is None:
+        bad = "the batch dims of query, key and value do not broadcast"
+    elif mask is not None:
+        batch = _broadcast(q[:-2], k[:-2]) or ()
+        scores = batch + (q[-2], k[-2])
+        if _broadcast(tuple(mask.shape), scores) != scores:
+            bad = f"attn_mask {tuple(mask.shape)} does not broadcast to {scores}"
+    if bad is not None:
+        raise ShapeError(f"scaled_dot_product_attention: {bad} (query {q}, key {k}, value {v})")
 
 
 def _composed(
@@ -138,11 +168,13 @@ def scaled_dot_product_attention(
             "scaled_dot_product_attention: an explicit attn_mask should not be set when "
             "is_causal=True"
         )
-    if len(query.shape) < 1 or len(getattr(key, "shape", ())) < 1:
-        raise ArgumentError("scaled_dot_product_attention: query and key need at least 1 dim")
     mask = attn_mask
     if mask is not None and not isinstance(mask, Tensor):
         mask = _host_mask(mask)
+    for name, t in (("key", key), ("value", value)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"{name} must be an eagertape Tensor, got {type(t).__name__}")
+    _check_shapes(query, key, value, mask)
     if _fused(query, key, value, mask, dropout_p):
         try:
             return _core._flash_attention(query, key, value, mask, is_causal, scale)

@@ -94,6 +94,10 @@ def _conv2d(x, weight, bias, stride, padding, dilation, groups) -> Tensor:
             f"conv2d: input of {c} channels and weight {weight.shape} with groups={groups} "
             "do not match"
         )
+    if bias is not None and tuple(
+        np.shape(bias) if not isinstance(bias, Tensor) else bias.shape
+    ) != (o,):
+        raise ShapeError(f"conv2d: the bias must have shape ({o},), got {np.shape(bias)}")
     s, d = _pair(stride, "stride"), _pair(dilation, "dilation")
     if isinstance(padding, str):
         if padding == "valid":

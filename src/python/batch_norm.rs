@@ -53,8 +53,19 @@ fn stat(
 }
 
 /// A copy of `p`'s snapshot for LibTorch's forward to update, after checking that it
-/// matches the session (as `use` would).
-fn running_copy(s: &Session<Dyn>, p: &Parameter<Dyn>) -> Result<tch::Tensor> {
+/// matches the session (as `use` would) and has one entry per channel of `x`.
+fn running_copy(s: &Session<Dyn>, x: Handle, p: &Parameter<Dyn>) -> Result<tch::Tensor> {
+    let shape = s.shape(x)?;
+    if let Some(&c) = shape.get(1) {
+        if p.shape() != [c] {
+            return Err(Error::Shape(format!(
+                "batch_norm: running statistic {} has shape {:?}; the input {shape:?} has {c} \
+                 channels",
+                p.label(),
+                p.shape()
+            )));
+        }
+    }
     if p.dtype() != s.dtype() || !p.device().same(s.config().device) {
         return Err(Error::DType(format!(
             "batch_norm: running statistic {} is {} on {}, but the session computes in {} \
@@ -133,11 +144,12 @@ pub fn batch_norm(
         operands.push(input.operand(py, t)?);
     }
     let (has_w, has_b) = (weight.is_some(), bias.is_some());
+    let x = input.handle;
     input.call(py, move |s, _| {
         let slot = match &published {
             Some((m, v)) => Some(Arc::new(Mutex::new(Some([
-                running_copy(s, m)?,
-                running_copy(s, v)?,
+                running_copy(s, x, m)?,
+                running_copy(s, x, v)?,
             ])))),
             None => None,
         };

@@ -269,6 +269,20 @@ CASES = _table(
     "ArgumentError | tape, rng, ledger",
     "embedding_id_out_of_range | id 5 of a 2-row weight | et.embedding(np.array([0, 5]), c.w) | "
     "IndexOutOfRangeError | tape, rng, ledger",
+    "batch_norm_training_tensor_stats | tensor running statistics in training | "
+    "et.batch_norm(c.x, c.v3, c.v3, training=True) | TypeError | tape, rng, ledger",
+    "batch_norm_eval_without_stats | eval mode without running statistics | "
+    "et.batch_norm(c.x, None, None) | ArgumentError | tape, rng, ledger",
+    "batch_norm_stats_shape | running statistics of 2 for 3 channels | "
+    "et.batch_norm(c.x, c.b, c.b, training=True) | ShapeError | tape, rng, params, ledger",
+    "batch_norm_one_value_per_channel | training on one sample of (1, 3) | "
+    "on_session(lambda s: et.batch_norm(s.input(np.ones((1, 3))), None, None, training=True)) | "
+    "ArgumentError | tape, rng, ledger",
+    "sdpa_causal_and_mask | is_causal with an explicit mask | "
+    "et.scaled_dot_product_attention(c.x, c.x, c.x, np.ones((4, 4), bool), is_causal=True) | "
+    "ArgumentError | tape, rng, ledger",
+    "sdpa_key_width | keys of width 5 for queries of width 3 | "
+    "et.scaled_dot_product_attention(c.x, c.m45, c.m45) | ShapeError | tape, rng, ledger",
     # --- class ids ----------------------------------------------------------------------
     "ce_id_too_large | id 3 for 3 classes | et.cross_entropy(c.logits, [0, 1, 2, 3]) | "
     "ClassIndexError | tape, rng, ledger",

@@ -79,6 +79,7 @@ CE_IDS = np.array([0, 3, 1, 1, 2])
 CE_SPATIAL = np.array([[[0, 2], [1, 1]], [[2, 0], [1, 2]]])  # (N, d1, d2); 2 is also ignored
 CE_WEIGHT = np.array([0.5, 2.0, 1.5])
 EMB_IDS = np.array([[1, 3, 1], [0, 2, 1]])
+NEW_TENSOR_DATA = np.array([0.5, -1.0, 2.0, 0.25])
 BN_MEAN = np.array([0.3, -0.2, 0.1])
 BN_VAR = np.array([0.5, 1.5, 2.0])
 SDPA_KEEP = np.array([[1, 1, 0, 1], [1, 0, 1, 1], [0, 1, 1, 1], [1, 1, 1, 0]], dtype=bool)
@@ -413,6 +414,14 @@ OPS: tuple[Op, ...] = (
         normal((3, 4)),
         covers=("Tensor.detach",),
         smooth=False,  # finite differences see x * x: detach is not a function of x
+    ),
+    Op(
+        "new_tensor",
+        # a constant of x's session (torch's Tensor.new_tensor): d/dx x * c = c
+        lambda x: x * x.new_tensor(NEW_TENSOR_DATA),
+        lambda x: x * x.new_tensor(NEW_TENSOR_DATA),
+        normal((3, 4)),
+        covers=("Tensor.new_tensor",),
     ),
     # --- pointwise, one tensor ---
     Op("sqrt", et.sqrt, torch.sqrt, positive((3, 4)), covers=("et.sqrt", "Tensor.sqrt")),
