@@ -29,6 +29,11 @@ import torch.nn.functional as F
 
 import eagertape as et
 
+try:  # run as a script (benches/ on sys.path) or imported from the tests
+    import models
+except ImportError:  # pragma: no cover
+    from benches import models
+
 DEVICE = "cpu"  # set by --device
 
 
@@ -217,6 +222,67 @@ def mlp_pair(batch: int, sizes: tuple[int, ...]):
     return ours, theirs, floor
 
 
+# ---- B8 / B9: the real models' training steps (AdamW), float32 -------------------------------
+
+
+def model_pair(build_torch, build_et, batch_fn):
+    """One AdamW training step of the same model (torch's initial weights in both) on the same
+    batch: eagertape's ``train_step`` against ``zero_grad``/``backward``/``step``."""
+    torch.manual_seed(0)
+    t_model = build_torch().to(DEVICE)
+    e_model = build_et()
+    e_model.load_state_dict(t_model.state_dict())
+    t_model.train()
+    e_model.train()
+    x, y = batch_fn()
+    opt = et.optim.AdamW(e_model.parameters(), lr=1e-3)
+    sess = et.Session(dtype="float32")
+    tx, ty = torch.from_numpy(x).to(DEVICE), torch.from_numpy(y).to(DEVICE)
+    topt = torch.optim.AdamW(t_model.parameters(), lr=1e-3)
+
+    def ours():
+        logits = e_model(sess, sess.input(x))
+        n = logits.shape[-1]
+        sess.train_step(et.cross_entropy(logits.reshape(-1, n), y.reshape(-1)), opt)
+
+    def theirs():
+        logits = t_model(tx)
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), ty.reshape(-1))
+        topt.zero_grad(set_to_none=True)
+        loss.backward()
+        topt.step()
+
+    return ours, theirs, None
+
+
+def b8_pair():
+    """B8: the CNN (benches/models.py, width 16) on batch 64 of 1x8x8 images."""
+    rng = np.random.default_rng(2)
+    batch = (
+        rng.standard_normal((64, 1, 8, 8)).astype(np.float32),
+        rng.integers(0, 10, 64),
+    )
+    return model_pair(
+        lambda: models.cnn_torch(dtype=torch.float32),
+        lambda: models.cnn_et(dtype="float32"),
+        lambda: batch,
+    )
+
+
+B9_LM = dict(vocab=16, seq=64, width=128, heads=4, layers=2, ff=512)
+
+
+def b9_pair():
+    """B9: the transformer LM (2 pre-norm layers, width 128, 4 heads), batch 32 x 64."""
+    rng = np.random.default_rng(3)
+    ids = rng.integers(0, B9_LM["vocab"], (32, B9_LM["seq"] + 1))
+    return model_pair(
+        lambda: models.LMTorch(**B9_LM, dtype=torch.float32),
+        lambda: models.LMEt(**B9_LM, dtype="float32"),
+        lambda: (ids[:, :-1].copy(), ids[:, 1:].copy()),
+    )
+
+
 # ---- B5 / B6 ---------------------------------------------------------------------------------
 
 
@@ -289,6 +355,8 @@ def main() -> None:
             2,
             4,
         ),
+        ("B8 CNN step (AdamW), batch 64 of 8x8 digits", b8_pair(), 20, 1),
+        ("B9 transformer LM step (AdamW), 2 layers, width 128, batch 32 x 64", b9_pair(), 2, 2),
     ]
     where = torch.cuda.get_device_name(DEVICE) if DEVICE.startswith("cuda") else "cpu"
     print(f"torch {torch.__version__}, intra-op threads {torch.get_num_threads()}, {where}")

@@ -324,6 +324,16 @@ impl Backend for LibTorch {
     fn linear(x: &Tensor, w: &Tensor, b: Option<&Tensor>) -> Result<Tensor> {
         match b {
             Some(b) if x.dim() == 2 => Ok(b.f_addmm(x, &w.f_transpose(0, 1)?)?),
+            // Rows of any rank fold into one addmm (as torch's linear folds them): the
+            // bias is added by the GEMM, not by a second pass.
+            Some(b) if x.dim() > 2 => {
+                let mut shape = x.size();
+                let inner = shape[shape.len() - 1];
+                let rows = x.f_reshape([-1, inner])?;
+                let y = b.f_addmm(&rows, &w.f_transpose(0, 1)?)?;
+                *shape.last_mut().expect("rank > 2") = w.size()[0];
+                Ok(y.f_view(&shape[..])?)
+            }
             _ => {
                 let y = x.f_matmul(&w.f_transpose(0, 1)?)?;
                 Ok(match b {
@@ -422,7 +432,10 @@ impl Backend for LibTorch {
     }
 
     fn relu_backward_(g: &mut Tensor, x: &Tensor) -> Result<()> {
-        let _ = g.f_masked_fill_(&x.f_le(0.0)?, 0.0)?;
+        // threshold_backward written over `g` itself (an elementwise kernel: its output may
+        // be its input): one pass, no mask.
+        let out = g.shallow_clone();
+        drop(x.f_threshold_backward_grad_input(&out, &out, 0.0)?);
         Ok(())
     }
     fn add_(a: &mut Tensor, b: &Tensor) -> Result<()> {

@@ -175,6 +175,10 @@ class MultiheadAttention(Module):
         batched = len(query.shape) == 3
         self_attention = query is key and key is value
         shared_kv = key is value
+        if self_attention and batched and not need_weights and kpm is None:
+            fast = self._self_attention(sess, query, mask, is_causal)
+            if fast is not None:
+                return fast, None
         if self.batch_first and batched:  # keeping the "is" relations, as torch does
             if self_attention:
                 query = key = value = query.transpose(1, 0)
@@ -199,6 +203,48 @@ class MultiheadAttention(Module):
         if self.batch_first and batched:
             out = out.transpose(1, 0)
         return out, weights
+
+    def _self_attention(
+        self, sess: Session, x: Tensor, mask: Tensor | None, is_causal: bool
+    ) -> Tensor | None:
+        """Batched self-attention without weights or a padding mask, in the input's own
+        layout: one product per projection (the rows of ``in_proj_weight``, as torch's
+        packed product computes them), each reshaped to heads as views, so no copy is made
+        before ``scaled_dot_product_attention`` and none of ``(N, L, 3E)`` is kept for
+        backward. None when ``x``'s shape or the mask needs the general path."""
+        e, heads, hd = self.embed_dim, self.num_heads, self.head_dim
+        if x.shape[-1] != e:
+            return None
+        if self.batch_first:
+            bsz, length = x.shape[0], x.shape[1]
+            to_heads, from_heads = (0, 2, 1, 3), (0, 2, 1, 3)
+        else:
+            length, bsz = x.shape[0], x.shape[1]
+            to_heads, from_heads = (1, 2, 0, 3), (2, 0, 1, 3)
+        if is_causal and mask is None:
+            raise ArgumentError(
+                "Need attn_mask if specifying the is_causal hint (MultiheadAttention uses "
+                "is_causal only as a hint that attn_mask is the causal mask)"
+            )
+        if is_causal:
+            mask = None  # scaled_dot_product_attention applies the causal mask itself
+        elif mask is not None and tuple(mask.shape) != (length, length):
+            return None
+        w = sess.use(self.in_proj_weight)
+        b = sess.use(self.in_proj_bias) if self.in_proj_bias is not None else None
+        ws = w.chunk(3)
+        bs = b.chunk(3) if b is not None else (None, None, None)
+        q, k, v = (
+            linear(x, wi, bi).reshape(*x.shape[:2], heads, hd).permute(*to_heads)
+            for wi, bi in zip(ws, bs, strict=True)
+        )
+        dropout_p = self.dropout if self.training else 0.0
+        out = scaled_dot_product_attention(q, k, v, mask, dropout_p, is_causal)
+        out = out.permute(*from_heads).reshape(*x.shape[:2], e)
+        out_w = sess.use(self.out_proj.weight)
+        out_b = sess.use(self.out_proj.bias) if self.out_proj.bias is not None else None
+        del bsz
+        return linear(out, out_w, out_b)
 
     def _in_projection(
         self,
