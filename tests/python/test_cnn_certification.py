@@ -97,3 +97,24 @@ def test_interval_bounds_certify_nothing_at_a_radius_that_reaches_other_digits(t
     params, x_test, y_test, _ = trained
     lo, hi = _bounds(params, x_test[:20], EPS_LARGE)
     assert not any(_certified(lo, hi, y_test[:20]))
+
+
+def test_an_nn_cnn_with_batchnorm_in_eval_mode_runs_on_the_interval_carrier():
+    # benches/models.py's CNN (Conv2d, BatchNorm2d, ReLU, MaxPool2d, AdaptiveAvgPool2d, Linear)
+    import os
+    import sys
+
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "benches"))
+    from models import cnn_et
+
+    x = np.random.default_rng(0).random((2, 1, 8, 8))
+    model = cnn_et(width=4, dtype="float64").eval()
+    sess = et.Session(dtype="float64", grad_enabled=False)
+    exact = model(sess, sess.input(x)).numpy()
+    boxed = cnn_et(width=4, dtype="interval")
+    boxed.load_state_dict(model.state_dict())
+    boxed.eval()
+    with et.Session(dtype="interval", grad_enabled=False) as verify:
+        lo, hi = boxed(verify, verify.input(et.interval(x - 1e-3, x + 1e-3))).numpy()
+    assert (lo <= exact).all() and (exact <= hi).all()
+    assert (hi - lo).max() < 0.1
