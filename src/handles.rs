@@ -1,13 +1,11 @@
 //! The Python `Tensor` objects naming each node of a session's current generation.
 //!
-//! Ownership: the session and its Python wrapper (`python::tensor::SessionCell`) share one
-//! [`HandleCounts`] behind its own lock, held only to read or bump a count, never while
-//! waiting for the session's lock. A `Tensor` bumps its node's count when created and
-//! lowers it when CPython frees it; when the last one goes, the session may free the node's
-//! value ([`crate::session::Session::release_value`]). Nodes never named from Python (Rust
+//! Ownership: the session holds its [`HandleCounts`] (under the session's own lock). A
+//! `Tensor` bumps its node's count when it is created (inside the call that recorded the
+//! node, under the lock that call holds already) and lowers it when CPython frees it; when
+//! the last one goes, the session may free the node's value
+//! ([`crate::session::Session::release_value`]). Nodes never named from Python (Rust
 //! callers, a composite op's inner steps) are never freed before the reset.
-
-use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::tape::Handle;
 
@@ -17,14 +15,6 @@ use crate::tape::Handle;
 pub struct HandleCounts {
     generation: u64,
     counts: Vec<u32>,
-}
-
-/// Shared between a session and its Python wrapper.
-pub type SharedCounts = Arc<Mutex<HandleCounts>>;
-
-/// Lock the counts (a count is bumped in one statement: a poisoned lock is consistent).
-pub fn lock(c: &SharedCounts) -> MutexGuard<'_, HandleCounts> {
-    c.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl HandleCounts {

@@ -14,7 +14,7 @@ use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
 use crate::config::{Config, DType};
 use crate::error::{Error, Result};
-use crate::handles::SharedCounts;
+use crate::handles::HandleCounts;
 use crate::ledger::Category;
 use crate::ops::binary::BinaryOp;
 use crate::ops::{Op, Output};
@@ -66,8 +66,8 @@ pub struct Session<B: Backend> {
     /// Test hook for fault injection: the next backward fails when it reaches its k-th
     /// visited node (`usize::MAX`: off). One-shot.
     fail_backward_at: AtomicUsize,
-    /// The Python `Tensor` objects alive per node (shared with the Python wrapper).
-    handles: SharedCounts,
+    /// The Python `Tensor` objects alive per node (see [`crate::handles`]).
+    handles: HandleCounts,
 }
 
 impl<B: Backend> Session<B> {
@@ -88,13 +88,30 @@ impl<B: Backend> Session<B> {
             pool: Pool::new(dtype, device),
             shown: Vec::new(),
             fail_backward_at: AtomicUsize::new(usize::MAX),
-            handles: SharedCounts::default(),
+            handles: HandleCounts::default(),
         })
     }
 
-    /// The counts of Python `Tensor` objects per node (see [`crate::handles`]).
-    pub fn handle_counts(&self) -> SharedCounts {
-        Arc::clone(&self.handles)
+    /// A Python `Tensor` naming `h` was created (see [`crate::handles`]). Returns whether
+    /// it is counted: nodes whose value is never freed before the reset (a parameter's
+    /// snapshot, an output the pool keeps) are not, so their `Tensor`s cost nothing when
+    /// they go.
+    pub fn name_handle(&mut self, h: Handle) -> bool {
+        if h.session != self.id || h.generation != self.generation || h.node >= self.tape.len() {
+            return false;
+        }
+        let node = self.tape.node(h.node);
+        if node.pool_slot.is_some() || matches!(node.op, Op::Param(_)) {
+            return false;
+        }
+        self.handles.acquire(h);
+        true
+    }
+
+    /// A Python `Tensor` naming `h` is gone: when it was the last, free the value if
+    /// nothing will read it ([`Session::release_value`]).
+    pub fn unname_handle(&mut self, h: Handle) -> bool {
+        h.session == self.id && self.handles.release(h) && self.release_value(h)
     }
 
     pub fn id(&self) -> u64 {
@@ -252,8 +269,12 @@ impl<B: Backend> Session<B> {
         if h.session != self.id || h.generation != self.generation || h.node >= self.tape.len() {
             return false;
         }
-        let counts = Arc::clone(&self.handles);
-        let counts = crate::handles::lock(&counts);
+        // The common case first, without a lock or an allocation: a value backward reads,
+        // one the pool keeps, a parameter's snapshot.
+        let node = self.tape.node(h.node);
+        if node.needed || node.pool_slot.is_some() || matches!(node.op, Op::Param(_)) {
+            return false;
+        }
         // The owner of the storage: up through the bases of views. Free the highest node
         // on that chain that owns bytes and can go (its views, this one among them, go
         // with it); a view alone owns nothing worth its placeholder.
@@ -264,16 +285,16 @@ impl<B: Backend> Session<B> {
         let target = chain
             .into_iter()
             .rev()
-            .find(|&n| !self.tape.node(n).value.is_view() && self.can_free(&counts, n));
+            .find(|&n| !self.tape.node(n).value.is_view() && self.can_free(n));
         target.is_some_and(|n| self.free_value(n))
     }
 
     /// Whether node `id` is free to go (no Python handle names it, no backward reads it,
     /// the pool would not keep it, it is no parameter's snapshot), ignoring who else holds
     /// its value.
-    fn free_to_go(&self, counts: &crate::handles::HandleCounts, id: usize) -> bool {
+    fn free_to_go(&self, id: usize) -> bool {
         let node = self.tape.node(id);
-        counts.unnamed(self.generation, id)
+        self.handles.unnamed(self.generation, id)
             && !node.needed
             && node.pool_slot.is_none()
             && !matches!(node.op, Op::Param(_))
@@ -303,8 +324,8 @@ impl<B: Backend> Session<B> {
 
     /// Whether node `id`'s value can go now: it is free to go and nothing but views that
     /// can go too holds it.
-    fn can_free(&self, counts: &crate::handles::HandleCounts, id: usize) -> bool {
-        if !self.free_to_go(counts, id) {
+    fn can_free(&self, id: usize) -> bool {
+        if !self.free_to_go(id) {
             return false;
         }
         let value = &self.tape.node(id).value;
@@ -314,7 +335,7 @@ impl<B: Backend> Session<B> {
             if 1 + views.len() != holders {
                 return false; // a gradient, a detached leaf, a buffer: someone else's
             }
-            return views.iter().all(|&v| self.can_free(counts, v));
+            return views.iter().all(|&v| self.can_free(v));
         }
         true
     }
@@ -526,16 +547,25 @@ impl<B: Backend> Session<B> {
         // What this node's backward will read stays until the reset.
         let mut needed = false;
         if requires_grad {
-            let needs: Vec<bool> = parents
-                .iter()
-                .map(|h| self.tape.node(h.node).requires_grad)
-                .collect();
+            // Which parents want a cotangent (inline for the usual op, as `Parents` keeps
+            // its ids: recording allocates nothing for it).
+            let mut inline = [false; Parents::INLINE];
+            let mut many = Vec::new();
+            let needs: &mut [bool] = if parents.len() <= Parents::INLINE {
+                &mut inline[..parents.len()]
+            } else {
+                many.resize(parents.len(), false);
+                &mut many
+            };
+            for (n, h) in needs.iter_mut().zip(parents) {
+                *n = self.tape.node(h.node).requires_grad;
+            }
             for (i, h) in parents.iter().enumerate() {
-                if rule.saves_operand(i, &needs) {
+                if rule.saves_operand(i, needs) {
                     self.tape.node_mut(h.node).needed = true;
                 }
             }
-            needed = rule.saves_output(&needs);
+            needed = rule.saves_output(needs);
         }
         let node = Node {
             op,

@@ -10,7 +10,7 @@ use super::convert::host_data;
 use super::grads::PyGradMap;
 use super::optim::PyOptimizer;
 use super::param::PyParameter;
-use super::tensor::{lock, PyTensor, SessionCell};
+use super::tensor::{lock, named, PyTensor, SessionCell};
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
@@ -333,8 +333,6 @@ pub(crate) fn input_into(
     };
     let rg =
         requires_grad.unwrap_or(c.requires_grad_by_default && dtype.is_none_or(|d| !d.is_data()));
-    let h = py
-        .detach(move || lock(cell).input_owned_as(t, dtype, rg))
-        .py()?;
-    Ok(PyTensor::new(cell, h))
+    let h = py.detach(move || named(&mut lock(cell), |s| s.input_owned_as(t, dtype, rg)))?;
+    Ok(PyTensor::named(cell, h))
 }

@@ -18,7 +18,6 @@ use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
-use crate::handles::{self, SharedCounts};
 use crate::ops::binary::BinaryOp;
 use crate::ops::scalar::ScalarOp;
 use crate::ops::unary::UnaryOp;
@@ -27,39 +26,29 @@ use crate::ops::Op;
 use crate::session::{Operand, Operator, Session};
 use crate::tape::Handle;
 
-/// A session as Python holds it: the session behind its lock, and the counts of Python
-/// `Tensor` objects per node (shared with the session, behind a lock of their own that is
-/// held only for a count, so creating or dropping a `Tensor` never waits on a running op;
-/// see [`crate::handles`]).
+/// A session as Python holds it. (The counts of Python `Tensor` objects per node live in
+/// the session: see [`crate::handles`].)
 pub struct SessionCell {
     session: Mutex<Session<Be>>,
-    handles: SharedCounts,
 }
 
 impl SessionCell {
     pub fn new(session: Session<Be>) -> Self {
         SessionCell {
-            handles: session.handle_counts(),
             session: Mutex::new(session),
         }
     }
+}
 
-    /// A new `Tensor` names `h`.
-    fn acquire(&self, h: Handle) {
-        handles::lock(&self.handles).acquire(h);
-    }
-
-    /// A `Tensor` naming `h` is gone; the last one lets the session free the value. When
-    /// the session is busy (another thread runs an op on it), the value stays until the
-    /// reset: never freed early, only kept longer.
-    fn release(&self, h: Handle) {
-        let last = handles::lock(&self.handles).release(h);
-        if last {
-            if let Ok(mut s) = self.session.try_lock() {
-                s.release_value(h);
-            }
-        }
-    }
+/// Run `f`, which records a node, and name the handle for the Python `Tensor` about to
+/// hold it (whether the session counts it).
+pub fn named(
+    s: &mut Session<Be>,
+    f: impl FnOnce(&mut Session<Be>) -> Result<Handle>,
+) -> PyResult<(Handle, bool)> {
+    let h = f(s).py()?;
+    let counted = s.name_handle(h);
+    Ok((h, counted))
 }
 
 /// Lock a session (a panic inside the core never leaves a tape half-pushed, so a
@@ -72,22 +61,41 @@ pub fn lock(cell: &SessionCell) -> std::sync::MutexGuard<'_, Session<Be>> {
 pub struct PyTensor {
     pub session: Weak<SessionCell>,
     pub handle: Handle,
+    /// Whether the session counts this `Tensor` (`Session::name_handle`): then dropping it
+    /// tells the session.
+    counted: bool,
 }
 
 impl Drop for PyTensor {
+    /// The last `Tensor` naming a node lets the session free its value. When the session
+    /// is busy (another thread runs an op on it), the count is left as it is and the value
+    /// stays until the reset: never freed early, only kept longer.
     fn drop(&mut self) {
+        if !self.counted {
+            return;
+        }
         if let Some(cell) = self.session.upgrade() {
-            cell.release(self.handle);
+            if let Ok(mut s) = cell.session.try_lock() {
+                s.unname_handle(self.handle);
+            }
         }
     }
 }
 
 impl PyTensor {
+    /// A new `Tensor` naming `handle` (counted by its session: takes the session's lock).
     pub fn new(session: &Arc<SessionCell>, handle: Handle) -> Self {
-        session.acquire(handle);
+        let counted = lock(session).name_handle(handle);
+        Self::named(session, (handle, counted))
+    }
+
+    /// A `Tensor` for a handle already named by `Session::name_handle` (under the lock of
+    /// the call that recorded it), with whether it was counted.
+    pub fn named(session: &Arc<SessionCell>, (handle, counted): (Handle, bool)) -> Self {
         PyTensor {
             session: Arc::downgrade(session),
             handle,
+            counted,
         }
     }
 
@@ -110,8 +118,8 @@ impl PyTensor {
     /// Record `op` on this tensor's session with these parents.
     fn record(&self, py: Python<'_>, op: Op<Be>, parents: &[Handle]) -> PyResult<PyTensor> {
         let cell = self.cell().py()?;
-        let h = py.detach(|| lock(&cell).record(op, parents)).py()?;
-        Ok(PyTensor::new(&cell, h))
+        let h = py.detach(|| named(&mut lock(&cell), |s| s.record(op, parents)))?;
+        Ok(PyTensor::named(&cell, h))
     }
 
     pub(crate) fn unary(&self, py: Python<'_>, op: Op<Be>) -> PyResult<PyTensor> {
@@ -144,8 +152,8 @@ impl PyTensor {
         operands: Vec<Operand<Be>>,
     ) -> PyResult<PyTensor> {
         let cell = self.cell().py()?;
-        let h = py.detach(|| lock(&cell).apply(op, operands)).py()?;
-        Ok(PyTensor::new(&cell, h))
+        let h = py.detach(|| named(&mut lock(&cell), |s| s.apply(op, operands)))?;
+        Ok(PyTensor::named(&cell, h))
     }
 
     /// Run `f` on this tensor's session (a core call that records one tensor).
@@ -156,8 +164,8 @@ impl PyTensor {
     ) -> PyResult<PyTensor> {
         let cell = self.cell().py()?;
         let h = self.handle;
-        let out = py.detach(|| f(&mut lock(&cell), h)).py()?;
-        Ok(PyTensor::new(&cell, out))
+        let out = py.detach(|| named(&mut lock(&cell), |s| f(s, h)))?;
+        Ok(PyTensor::named(&cell, out))
     }
 
     /// `max`/`min` with or without a dim, or of two tensors (torch's elementwise overload,

@@ -8,7 +8,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyEllipsis, PyFloat, PyInt, PySlice, PyTuple};
 
-use super::tensor::{lock, PyTensor};
+use super::tensor::{lock, named, PyTensor};
 use super::OrPy;
 use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;
@@ -245,8 +245,8 @@ impl PyTensor {
         };
         let cell = self.cell().py()?;
         let x = self.handle;
-        let h = py.detach(|| lock(&cell).index(x, items)).py()?;
-        Ok(PyTensor::new(&cell, h))
+        let h = py.detach(|| named(&mut lock(&cell), |s| s.index(x, items)))?;
+        Ok(PyTensor::named(&cell, h))
     }
 
     fn __setitem__(&self, _key: &Bound<'_, PyAny>, _value: &Bound<'_, PyAny>) -> PyResult<()> {
