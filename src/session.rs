@@ -275,18 +275,17 @@ impl<B: Backend> Session<B> {
         if node.needed || node.pool_slot.is_some() || matches!(node.op, Op::Param(_)) {
             return false;
         }
-        // The owner of the storage: up through the bases of views. Free the highest node
-        // on that chain that owns bytes and can go (its views, this one among them, go
-        // with it); a view alone owns nothing worth its placeholder.
-        let mut chain = vec![h.node];
-        while let Some(b) = self.base_node(chain[chain.len() - 1]) {
-            chain.push(b);
+        // Up through the bases of views to the node owning the storage, while each base is
+        // free to go too (a view alone owns nothing worth its placeholder); free that owner
+        // if nothing else holds it (its views, this one among them, go with it).
+        let mut id = h.node;
+        while self.tape.node(id).value.is_view() {
+            match self.base_node(id) {
+                Some(b) if self.free_to_go(b) => id = b,
+                _ => return false,
+            }
         }
-        let target = chain
-            .into_iter()
-            .rev()
-            .find(|&n| !self.tape.node(n).value.is_view() && self.can_free(n));
-        target.is_some_and(|n| self.free_value(n))
+        self.can_free(id) && self.free_value(id)
     }
 
     /// Whether node `id` is free to go (no Python handle names it, no backward reads it,
