@@ -1,0 +1,194 @@
+//! What the tape frees before the reset: a value no backward reads, once no Python
+//! `Tensor` names it (see [`crate::handles`] for the counts and `python::tensor` for where
+//! they move). The tape then holds what torch's autograd would have saved.
+
+use std::sync::Arc;
+
+use super::Session;
+use crate::backend::Backend;
+use crate::buffer::Tracked;
+use crate::ledger::Category;
+use crate::ops::Op;
+use crate::tape::Handle;
+
+impl<B: Backend> Session<B> {
+    /// A Python `Tensor` naming `h` was created (see [`crate::handles`]). Returns whether
+    /// it is counted: nodes whose value is never freed before the reset (a parameter's
+    /// snapshot, an output the pool keeps) are not, so their `Tensor`s cost nothing when
+    /// they go.
+    pub fn name_handle(&mut self, h: Handle) -> bool {
+        if h.session != self.id || h.generation != self.generation || h.node >= self.tape.len() {
+            return false;
+        }
+        let node = self.tape.node(h.node);
+        if node.pool_slot.is_some() || matches!(node.op, Op::Param(_)) {
+            return false;
+        }
+        self.handles.acquire(h);
+        true
+    }
+
+    /// A Python `Tensor` naming `h` is gone: when it was the last, free the value if
+    /// nothing will read it ([`Session::release_value`]).
+    pub fn unname_handle(&mut self, h: Handle) -> bool {
+        h.session == self.id && self.handles.release(h) && self.release_value(h)
+    }
+
+    /// The last Python handle on `h`'s node is gone: free its value if nothing will read it
+    /// again (neither its own backward nor a recorded consumer's saves it: `needed`, and it
+    /// is an owned intermediate or input, not a parameter's snapshot or a view), as torch
+    /// frees a tensor its autograd did not save; a freed view lets its base go the same
+    /// way once no Python handle names it either. Values the pool would keep at the reset
+    /// (fresh outputs up to [`crate::pool::MAX_BUFFER_BYTES`]) stay until then: the next
+    /// forward pass reuses them, and freeing them one by one would cost more than they
+    /// hold. The node keeps a placeholder of the same shape, dtype and device (one element,
+    /// in the ledger), so backward rules still see operand shapes. Returns whether anything
+    /// was freed; a handle of another session or generation frees nothing.
+    pub fn release_value(&mut self, h: Handle) -> bool {
+        if h.session != self.id || h.generation != self.generation || h.node >= self.tape.len() {
+            return false;
+        }
+        // The common case first, without a lock or an allocation: a value backward reads,
+        // one the pool keeps, a parameter's snapshot.
+        let node = self.tape.node(h.node);
+        if node.needed || node.pool_slot.is_some() || matches!(node.op, Op::Param(_)) {
+            return false;
+        }
+        // Up through the bases of views to the node owning the storage, while each base is
+        // free to go too (a view alone owns nothing worth its placeholder); free that owner
+        // if nothing else holds it (its views, this one among them, go with it).
+        let mut id = h.node;
+        while self.tape.node(id).value.is_view() {
+            match self.base_node(id) {
+                Some(b) if self.free_to_go(b) => id = b,
+                _ => return false,
+            }
+        }
+        self.can_free(id) && self.free_value(id)
+    }
+
+    /// Whether node `id` is free to go (no Python handle names it, no backward reads it,
+    /// the pool would not keep it, it is no parameter's snapshot), ignoring who else holds
+    /// its value.
+    fn free_to_go(&self, id: usize) -> bool {
+        let node = self.tape.node(id);
+        self.handles.unnamed(self.generation, id)
+            && !node.needed
+            && node.pool_slot.is_none()
+            && !matches!(node.op, Op::Param(_))
+            && !node.value.is_placeholder()
+    }
+
+    /// The views recorded after node `id` whose base is its value.
+    fn views_of(&self, id: usize) -> Vec<usize> {
+        let value = &self.tape.node(id).value;
+        (id + 1..self.tape.len())
+            .filter(|&v| {
+                let vn = self.tape.node(v);
+                vn.value.base().is_some_and(|b| Arc::ptr_eq(b, value))
+            })
+            .collect()
+    }
+
+    /// The node whose value is node `id`'s base (for a view).
+    fn base_node(&self, id: usize) -> Option<usize> {
+        let node = self.tape.node(id);
+        let base = node.value.base()?;
+        node.parents
+            .iter()
+            .copied()
+            .find(|&p| Arc::ptr_eq(&self.tape.node(p).value, base))
+    }
+
+    /// Whether node `id`'s value can go now: it is free to go and nothing but views that
+    /// can go too holds it.
+    fn can_free(&self, id: usize) -> bool {
+        if !self.free_to_go(id) {
+            return false;
+        }
+        let value = &self.tape.node(id).value;
+        let holders = Arc::strong_count(value);
+        if holders > 1 {
+            let views = self.views_of(id);
+            if 1 + views.len() != holders {
+                return false; // a gradient, a detached leaf, a buffer: someone else's
+            }
+            return views.iter().all(|&v| self.can_free(v));
+        }
+        true
+    }
+
+    /// Free node `id`'s value (after [`Session::can_free`]): its views first, then it,
+    /// leaving a placeholder of its shape, dtype and device.
+    fn free_value(&mut self, id: usize) -> bool {
+        for v in self.views_of(id) {
+            self.free_value(v);
+        }
+        let node = self.tape.node_mut(id);
+        let Some(stub) = B::placeholder(node.value.get()) else {
+            return false;
+        };
+        Tracked::replace_with_placeholder(&mut node.value, stub, Category::Tape);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::binary::BinaryOp;
+    use crate::ops::testing::{dt, session_on};
+    use crate::ops::unary::UnaryOp;
+    use tch::{Kind, Tensor};
+
+    fn big() -> crate::backend::dynamic::DynTensor {
+        dt(&Tensor::ones([128, 128], (Kind::Double, tch::Device::Cpu)))
+    }
+
+    #[test]
+    fn the_last_handle_of_a_value_no_backward_reads_frees_it() {
+        let mut s = session_on("libtorch");
+        let x = s.input(&big(), false).unwrap();
+        let y = s.record(BinaryOp::Add.op(), &[x, x]).unwrap();
+        assert!(s.name_handle(x), "an input of 128 KiB is counted");
+        assert_eq!(s.tape_profile()[x.node].2, 128 * 128 * 8);
+        assert!(s.unname_handle(x), "+ reads no values: x goes");
+        assert_eq!(
+            s.tape_profile()[x.node].2,
+            8,
+            "a one-element placeholder stays"
+        );
+        assert_eq!(
+            s.shape(x).unwrap(),
+            vec![128, 128],
+            "the placeholder keeps the shape"
+        );
+        assert_eq!(s.shape(y).unwrap(), vec![128, 128]);
+    }
+
+    #[test]
+    fn a_value_a_backward_reads_stays() {
+        let mut s = session_on("libtorch");
+        let x = s.input(&big(), true).unwrap();
+        let _y = s.record(UnaryOp::Sin.op(), &[x]).unwrap(); // sin's backward reads x
+        assert!(s.name_handle(x));
+        assert!(!s.unname_handle(x));
+    }
+
+    #[test]
+    fn a_node_never_named_from_python_is_never_freed() {
+        let mut s = session_on("libtorch");
+        let x = s.input(&big(), false).unwrap();
+        assert!(!s.release_value(x), "no Python handle ever named it");
+    }
+
+    #[test]
+    fn reference_carriers_keep_their_values() {
+        let mut s = session_on("reference");
+        let x = s.input(&big(), false).unwrap();
+        assert!(s.name_handle(x));
+        assert!(
+            !s.unname_handle(x),
+            "the reference backend has no placeholder"
+        );
+    }
+}
