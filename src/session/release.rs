@@ -13,14 +13,22 @@ use crate::tape::Handle;
 
 impl<B: Backend> Session<B> {
     /// A Python `Tensor` naming `h` was created (see [`crate::handles`]). Returns whether
-    /// it is counted: nodes whose value is never freed before the reset (a parameter's
-    /// snapshot, an output the pool keeps) are not, so their `Tensor`s cost nothing when
-    /// they go.
+    /// it is counted: nodes whose storage is never freed before the reset (a parameter's
+    /// snapshot, an output the pool keeps, or a view of one) are not, so their `Tensor`s
+    /// cost nothing when they go.
     pub fn name_handle(&mut self, h: Handle) -> bool {
         if h.session != self.id || h.generation != self.generation || h.node >= self.tape.len() {
             return false;
         }
-        let node = self.tape.node(h.node);
+        // A view counts for its storage's owner: up through the bases.
+        let mut owner = h.node;
+        while self.tape.node(owner).value.is_view() {
+            match self.base_node(owner) {
+                Some(b) => owner = b,
+                None => break,
+            }
+        }
+        let node = self.tape.node(owner);
         if node.pool_slot.is_some() || matches!(node.op, Op::Param(_)) {
             return false;
         }
