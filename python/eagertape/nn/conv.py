@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -123,90 +124,69 @@ class _ConvNd(Module):
         return s
 
 
-class Conv1d(_ConvNd):
+class _Conv(_ConvNd):
+    """The plain convolutions: torch's constructor, and ``forward`` through ``_function``
+    over ``_dims`` spatial dims."""
+
+    _dims = 0
+
+    def __init__(
+        self,
+        in_channels: int,
+        out_channels: int,
+        kernel_size: int | Sequence[int],
+        stride: int | Sequence[int] = 1,
+        padding: int | Sequence[int] | str = 0,
+        dilation: int | Sequence[int] = 1,
+        groups: int = 1,
+        bias: bool = True,
+        padding_mode: str = "zeros",
+        *,
+        seed: int | None = None,
+        dtype: str = "float32",
+        device: str | None = None,
+    ) -> None:
+        super().__init__(
+            self._dims,
+            in_channels,
+            out_channels,
+            kernel_size,
+            stride,
+            padding,
+            dilation,
+            False,
+            0,
+            groups,
+            bias,
+            padding_mode,
+            seed,
+            dtype,
+            device,
+        )
+
+    @staticmethod
+    def _function(*args: Any) -> Tensor:
+        raise NotImplementedError
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        w, b = self._operands(sess)
+        return self._function(x, w, b, self.stride, self.padding, self.dilation, self.groups)
+
+
+class Conv1d(_Conv):
     """``torch.nn.Conv1d``: input ``(N, C_in, L)`` or ``(C_in, L)``; weight
     ``(out_channels, in_channels // groups, kernel_size)``. ``padding_mode`` must be "zeros"."""
 
-    def __init__(
-        self,
-        in_channels: int,
-        out_channels: int,
-        kernel_size: int | Sequence[int],
-        stride: int | Sequence[int] = 1,
-        padding: int | Sequence[int] | str = 0,
-        dilation: int | Sequence[int] = 1,
-        groups: int = 1,
-        bias: bool = True,
-        padding_mode: str = "zeros",
-        *,
-        seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
-    ) -> None:
-        super().__init__(
-            1,
-            in_channels,
-            out_channels,
-            kernel_size,
-            stride,
-            padding,
-            dilation,
-            False,
-            0,
-            groups,
-            bias,
-            padding_mode,
-            seed,
-            dtype,
-            device,
-        )
-
-    def forward(self, sess: Session, x: Tensor) -> Tensor:
-        w, b = self._operands(sess)
-        return conv1d(x, w, b, self.stride, self.padding, self.dilation, self.groups)
+    _dims = 1
+    _function = staticmethod(conv1d)
 
 
-class Conv2d(_ConvNd):
+class Conv2d(_Conv):
     """``torch.nn.Conv2d``: input ``(N, C_in, H, W)`` or ``(C_in, H, W)``; weight
     ``(out_channels, in_channels // groups, kH, kW)``. ``padding_mode`` must be "zeros"."""
 
-    def __init__(
-        self,
-        in_channels: int,
-        out_channels: int,
-        kernel_size: int | Sequence[int],
-        stride: int | Sequence[int] = 1,
-        padding: int | Sequence[int] | str = 0,
-        dilation: int | Sequence[int] = 1,
-        groups: int = 1,
-        bias: bool = True,
-        padding_mode: str = "zeros",
-        *,
-        seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
-    ) -> None:
-        super().__init__(
-            2,
-            in_channels,
-            out_channels,
-            kernel_size,
-            stride,
-            padding,
-            dilation,
-            False,
-            0,
-            groups,
-            bias,
-            padding_mode,
-            seed,
-            dtype,
-            device,
-        )
-
-    def forward(self, sess: Session, x: Tensor) -> Tensor:
-        w, b = self._operands(sess)
-        return conv2d(x, w, b, self.stride, self.padding, self.dilation, self.groups)
+    _dims = 2
+    _function = staticmethod(conv2d)
 
 
 class ConvTranspose2d(_ConvNd):
