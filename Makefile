@@ -4,7 +4,7 @@
 
 VENV ?= .venv
 PY := $(VENV)/bin/python
-PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm pytest hypothesis expecttest "maturin>=1.5,<2" ruff safetensors
+PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm matplotlib pytest hypothesis expecttest "maturin>=1.5,<2" ruff safetensors
 # A new dependency list is a new stamp: a reused venv installs what it lacks.
 DEPS_STAMP := $(VENV)/.eagertape-deps-$(shell echo '$(PY_DEPS)' | md5sum | cut -c1-8)
 

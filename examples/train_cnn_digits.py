@@ -1,0 +1,292 @@
+"""Train a small CNN on scikit-learn's 8x8 digits (as 1x8x8 images) with eagertape.
+
+The network is et.nn's Conv2d -> BatchNorm2d -> ReLU (twice), MaxPool2d, Conv2d ->
+BatchNorm2d -> ReLU, AdaptiveAvgPool2d(2), Flatten, Dropout and a Linear head, trained with
+AdamW under a cosine learning-rate schedule on 75% of the digits (a fixed, stratified split);
+each training image is shifted by up to one pixel at random (light augmentation). After every
+epoch the model is evaluated in eval mode (BatchNorm uses its running statistics, Dropout is
+off) on the held-out 25%, and the model (with BatchNorm's buffers), the optimizer state and the
+session's RNG state go to a safetensors checkpoint (written atomically by et.save), the
+progress and history to a JSON sidecar (also atomic), and the loss/accuracy plot to a PNG.
+`--resume` continues from the checkpoint up to --epochs in total: the epoch count comes from
+the optimizer state in the checkpoint, and each epoch's shuffle and shifts are a function of
+(seed, epoch), so a resumed run continues exactly where the interrupted one stopped (a
+larger --epochs than before stretches the learning-rate schedule from there on).
+
+    python examples/train_cnn_digits.py                      # files go to examples/out/
+    python examples/train_cnn_digits.py --epochs 40 --resume  # train on to 40 epochs
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import pathlib
+import tempfile
+import time
+
+import numpy as np
+from sklearn.datasets import load_digits
+from sklearn.model_selection import train_test_split
+from tqdm import tqdm
+
+import eagertape as et
+
+NAME = "cnn_digits"
+# Options that fix the model's shape or the data: a resume must use the same values.
+FIXED = ("width", "batch_size", "seed")
+
+
+def cnn(width: int, dropout: float, seed: int, dtype: str) -> et.nn.Module:
+    """The convolutions have no bias: the BatchNorm after each one would cancel it."""
+    nn = et.nn
+    return nn.Sequential(
+        nn.Conv2d(1, width, 3, padding=1, bias=False, seed=seed, dtype=dtype),
+        nn.BatchNorm2d(width, dtype=dtype),
+        nn.ReLU(),
+        nn.Conv2d(width, width, 3, padding=1, bias=False, seed=seed + 1, dtype=dtype),
+        nn.BatchNorm2d(width, dtype=dtype),
+        nn.ReLU(),
+        nn.MaxPool2d(2),  # 8x8 -> 4x4
+        nn.Conv2d(width, 2 * width, 3, padding=1, bias=False, seed=seed + 2, dtype=dtype),
+        nn.BatchNorm2d(2 * width, dtype=dtype),
+        nn.ReLU(),
+        nn.AdaptiveAvgPool2d(2),  # 4x4 -> 2x2: keeps a little of the layout
+        nn.Flatten(),
+        nn.Dropout(dropout),
+        nn.Linear(2 * width * 4, 10, seed=seed + 3, dtype=dtype),
+    )
+
+
+def shift(images: np.ndarray, rng: np.random.Generator, pixels: int) -> np.ndarray:
+    """Every image moved by up to ``pixels`` in each direction, filling with zeros."""
+    if pixels == 0:
+        return images
+    n, _, h, w = images.shape
+    padded = np.pad(images, ((0, 0), (0, 0), (pixels, pixels), (pixels, pixels)))
+    dy, dx = rng.integers(0, 2 * pixels + 1, (2, n))
+    out = np.empty_like(images)
+    for i in range(n):
+        out[i] = padded[i, :, dy[i] : dy[i] + h, dx[i] : dx[i] + w]
+    return out
+
+
+def evaluate(model, config, x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """Loss and accuracy in eval mode, in a session without a tape."""
+    model.eval()
+    with et.Session(config.replace(grad_enabled=False)) as sess:
+        logits = model(sess, sess.input(x))
+        loss = float(et.cross_entropy(logits, y).item())
+        accuracy = float((logits.numpy().argmax(axis=1) == y).mean())
+    model.train()
+    return loss, accuracy
+
+
+# ----------------------------------------------------------------------------------------
+# Files: sidecar, plot
+
+UMASK = os.umask(0)
+os.umask(UMASK)
+
+
+def atomic_write(path: pathlib.Path, write) -> None:
+    """``write(tmp_path)`` fills a temporary file next to ``path``, then it replaces ``path``."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        write(tmp)
+        os.chmod(tmp, 0o666 & ~UMASK)  # mkstemp creates 0o600
+        os.replace(tmp, path)
+    except BaseException:
+        pathlib.Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_json(path: pathlib.Path, doc: dict) -> None:
+    def write(tmp: str) -> None:
+        with open(tmp, "w") as f:
+            json.dump(doc, f, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+
+    atomic_write(path, write)
+
+
+def plot(path: pathlib.Path, history: list[dict]) -> None:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(10, 4), layout="constrained")
+    FigureCanvasAgg(fig)
+    ax1, ax2 = fig.subplots(1, 2)
+    epochs = [r["epoch"] for r in history]
+    ax1.plot(epochs, [r["train_loss"] for r in history], "o-", label="training (augmented)")
+    ax1.plot(epochs, [r["test_loss"] for r in history], "o-", label="test")
+    ax1.set_yscale("log")
+    ax1.set_xlabel("epoch")
+    ax1.set_ylabel("cross-entropy")
+    ax1.set_title("loss")
+    ax1.legend()
+    ax2.plot(epochs, [r["train_acc"] for r in history], "o-", label="training (augmented)")
+    ax2.plot(epochs, [r["test_acc"] for r in history], "o-", label="test")
+    ax2.set_xlabel("epoch")
+    ax2.set_ylabel("accuracy")
+    ax2.set_title("accuracy")
+    ax2.legend(loc="lower right")
+    atomic_write(path, lambda tmp: fig.savefig(tmp, format="png", dpi=100))
+
+
+# ----------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--epochs", type=int, default=30, help="total training epochs")
+    ap.add_argument(
+        "--stop-at",
+        type=int,
+        default=None,
+        metavar="EPOCH",
+        help="stop (with a checkpoint) after this epoch, as an interruption would; "
+        "--resume goes on",
+    )
+    ap.add_argument("--batch-size", type=int, default=32)
+    ap.add_argument("--lr", type=float, default=3e-3, help="peak learning rate")
+    ap.add_argument("--weight-decay", type=float, default=1e-2)
+    ap.add_argument("--dropout", type=float, default=0.2, help="dropout before the head")
+    ap.add_argument("--shift", type=int, default=1, help="random shift in pixels (0: none)")
+    ap.add_argument("--width", type=int, default=32, help="channels of the first convolutions")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--dtype", default="float32", choices=["float32", "float64"])
+    ap.add_argument(
+        "--out",
+        type=pathlib.Path,
+        default=pathlib.Path(__file__).resolve().parent / "out",
+        help="folder for the checkpoint, progress JSON and plot (default: examples/out)",
+    )
+    ap.add_argument("--resume", action="store_true", help="continue from the checkpoint in --out")
+    args = ap.parse_args()
+    for name in ("epochs", "batch_size", "width"):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name.replace('_', '-')} must be at least 1")
+    if args.shift < 0:
+        ap.error("--shift must be at least 0")
+
+    ckpt = args.out / f"{NAME}.safetensors"
+    progress = args.out / f"{NAME}.json"
+    png = args.out / f"{NAME}.png"
+    if args.resume and not ckpt.is_file():
+        ap.error(f"--resume: no checkpoint at {ckpt} (train once without --resume first)")
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    digits = load_digits()
+    x = (digits.images / 16.0).astype(np.float32)[:, None]  # (N, 1, 8, 8) in [0, 1]
+    y = digits.target.astype(np.int64)
+    x_train, x_test, y_train, y_test = train_test_split(
+        x, y, test_size=0.25, random_state=0, stratify=y
+    )
+    mean, std = float(x_train.mean()), float(x_train.std())
+    x_train, x_test = (x_train - mean) / std, (x_test - mean) / std
+    n = len(x_train)
+    steps_per_epoch = math.ceil(n / args.batch_size)
+
+    model = cnn(args.width, args.dropout, args.seed, args.dtype)
+    opt = et.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
+    config = et.Config(dtype=args.dtype, seed=args.seed)
+    train = et.Session(config)
+    history: list[dict] = []
+    start = 0
+    if args.resume:
+        saved = json.loads(progress.read_text()) if progress.is_file() else None
+        if saved is not None:
+            changed = [
+                f"--{k.replace('_', '-')} {saved['config'][k]} (now {getattr(args, k)})"
+                for k in FIXED
+                if saved["config"].get(k) != getattr(args, k)
+            ]
+            if changed:
+                ap.error(f"--resume: {ckpt} was trained with " + ", ".join(changed))
+        try:
+            et.load(ckpt, model, optimizer=opt, session=train)
+        except et.CheckpointError as e:
+            ap.error(f"--resume: cannot load {ckpt}: {e}")
+        # The checkpoint is the authority on progress: the optimizer counts its steps, and
+        # checkpoints are written at the end of epochs.
+        steps = max((s["step"] for s in opt.state_dict()["state"].values()), default=0)
+        start = steps // steps_per_epoch
+        if saved is not None:  # history up to the checkpoint (the sidecar is written after)
+            history = [r for r in saved["history"] if r["epoch"] <= start]
+        print(f"resumed from {ckpt} after epoch {start}/{args.epochs}")
+    n_params = sum(p.numel for p in model.parameters())
+    print(f"{n} training and {len(x_test)} test images, {n_params} parameters")
+
+    def lr_at(step: int) -> float:
+        total = args.epochs * steps_per_epoch
+        return args.lr * 0.5 * (1.0 + math.cos(math.pi * min(step, total) / total))
+
+    t0 = time.perf_counter()
+    end = args.epochs if args.stop_at is None else max(start, min(args.stop_at, args.epochs))
+    with tqdm(
+        total=args.epochs * steps_per_epoch,
+        initial=start * steps_per_epoch,
+        desc="training",
+        unit="step",
+    ) as bar:
+        for epoch in range(start, end):
+            rng = np.random.default_rng([args.seed, epoch])
+            order = rng.permutation(n)
+            loss_sum, correct = 0.0, 0
+            for i, first in enumerate(range(0, n, args.batch_size)):
+                opt.lr = lr_at(epoch * steps_per_epoch + i)
+                idx = order[first : first + args.batch_size]
+                logits = model(train, train.input(shift(x_train[idx], rng, args.shift)))
+                correct += int((logits.numpy().argmax(axis=1) == y_train[idx]).sum())
+                loss = et.cross_entropy(logits, y_train[idx])
+                loss_sum += train.train_step(loss, opt) * len(idx)
+                bar.update(1)
+            test_loss, test_acc = evaluate(model, config, x_test, y_test)
+            history.append(
+                {
+                    "epoch": epoch + 1,
+                    "train_loss": loss_sum / n,
+                    "train_acc": correct / n,
+                    "test_loss": test_loss,
+                    "test_acc": test_acc,
+                }
+            )
+            bar.set_postfix(loss=f"{loss_sum / n:.4f}", test_acc=f"{test_acc:.3f}")
+            bar.write(
+                f"epoch {epoch + 1}/{args.epochs}: loss {loss_sum / n:.4f}, "
+                f"train accuracy {correct / n:.4f}, test loss {test_loss:.4f}, "
+                f"test accuracy {test_acc:.4f}"
+            )
+            et.save(ckpt, model, optimizer=opt, session=train)
+            write_json(
+                progress,
+                {
+                    "epoch": epoch + 1,
+                    "epochs": args.epochs,
+                    "step": (epoch + 1) * steps_per_epoch,
+                    "config": vars(args) | {"out": str(args.out)},
+                    "history": history,
+                },
+            )
+            plot(png, history)
+    if end > start:
+        print(f"training: {time.perf_counter() - t0:.1f} s")
+        print(f"saved {ckpt}, {progress.name} and {png.name}")
+    else:
+        print(f"already trained for {start} epochs; pass a larger --epochs to train on")
+        plot(png, history)
+    if end < args.epochs:
+        print(f"stopped after epoch {end}/{args.epochs}; continue with --resume")
+        return
+    _, accuracy = evaluate(model, config, x_test, y_test)
+    print(f"test accuracy: {accuracy:.3f}")
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("TQDM_MININTERVAL", "0.5")
+    main()

@@ -1,0 +1,383 @@
+"""Train a small decoder-only transformer to reverse digit sequences, with eagertape.
+
+A sequence is "d1 .. dk SEP dk .. d1 EOS" (k digits, 1 <= k <= --max-len); the model reads it
+left to right under a causal mask and learns to predict the reversed digits and the EOS after
+SEP (the loss covers only those positions). About 10% of all digit strings (chosen by a hash
+of the string) are held out: training never sees them, and the final evaluation decodes them
+greedily from "d1 .. dk SEP" and counts a sequence right only when every generated digit and
+the EOS are right (exact-sequence accuracy).
+
+The model is et.nn's token + learned positional Embedding, a pre-norm TransformerEncoder
+(norm_first, batch_first, causal mask), a final LayerNorm and a Linear head, trained with
+AdamW under a warmup + cosine learning-rate schedule. Every --save-every steps (and at the
+end) the model, the optimizer state and the session's RNG state go to a safetensors
+checkpoint (written atomically by et.save) and the progress and history to a JSON sidecar
+(also atomic); the loss/accuracy plot is redrawn as a PNG. `--resume` continues from the
+checkpoint up to --steps in total: the step count comes from the optimizer state in the
+checkpoint, training batches are a function of (seed, step), so a resumed run continues
+exactly where the interrupted one stopped (a larger --steps than before stretches the
+learning-rate schedule from there on).
+
+    python examples/train_transformer.py                     # files go to examples/out/
+    python examples/train_transformer.py --steps 3000 --resume   # train on to 3000 steps
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import pathlib
+import tempfile
+import time
+import zlib
+
+import numpy as np
+from tqdm import tqdm
+
+import eagertape as et
+
+NAME = "transformer_reverse"
+DIGITS, SEP, EOS, PAD = 10, 10, 11, 12
+VOCAB = 13
+IGNORE = -100
+# Options that fix the model's shape or the data: a resume must use the same values.
+FIXED = ("max_len", "d_model", "heads", "layers", "ff", "seed")
+
+
+# ----------------------------------------------------------------------------------------
+# Data
+
+
+def held_out(digits: np.ndarray) -> bool:
+    """Whether a digit string belongs to the held-out 10% (a hash, so no list is needed)."""
+    return zlib.crc32(bytes(np.asarray(digits, dtype=np.uint8))) % 10 == 0
+
+
+def sequence(digits: np.ndarray) -> np.ndarray:
+    return np.concatenate([digits, [SEP], digits[::-1], [EOS]])
+
+
+def training_batch(seed: int, step: int, batch: int, max_len: int) -> tuple[np.ndarray, ...]:
+    """The batch of step ``step``: inputs (batch, 2*max_len+1) and targets, IGNORE outside
+    the reversed digits and EOS. A function of (seed, step) only, so resuming repeats it."""
+    rng = np.random.default_rng([seed, step])
+    width = 2 * max_len + 2
+    seqs = np.full((batch, width), PAD, np.int64)
+    targets = np.full((batch, width - 1), IGNORE, np.int64)
+    for i in range(batch):
+        while True:
+            digits = rng.integers(0, DIGITS, rng.integers(1, max_len + 1))
+            if not held_out(digits):
+                break
+        s = sequence(digits)
+        k = len(digits)
+        seqs[i, : len(s)] = s
+        targets[i, k : len(s) - 1] = s[k + 1 :]  # predicted at SEP .. last digit
+    return seqs[:, :-1], targets
+
+
+def held_out_set(max_len: int, per_length: int, seed: int) -> list[np.ndarray]:
+    """Per length k = 1..max_len, up to ``per_length`` distinct held-out strings (all of them
+    when fewer exist), as an array (n, k)."""
+    rng = np.random.default_rng([seed, 10**6])
+    out = []
+    for k in range(1, max_len + 1):
+        if 10**k <= 200_000:  # few enough to list every held-out string
+            every = np.array(np.unravel_index(np.arange(10**k), (10,) * k)).T
+            pool = every[[held_out(d) for d in every]]
+            pick = rng.choice(len(pool), size=min(per_length, len(pool)), replace=False)
+            out.append(pool[np.sort(pick)].astype(np.int64))
+            continue
+        found: set[tuple[int, ...]] = set()
+        while len(found) < per_length:
+            d = rng.integers(0, DIGITS, k)
+            if held_out(d):
+                found.add(tuple(d.tolist()))
+        out.append(np.array(sorted(found), np.int64))
+    return [a for a in out if len(a)]
+
+
+# ----------------------------------------------------------------------------------------
+# Model
+
+
+def causal_mask(length: int) -> np.ndarray:
+    """-inf above the diagonal (torch's generate_square_subsequent_mask)."""
+    return np.triu(np.full((length, length), -np.inf, dtype=np.float32), k=1)
+
+
+class ReverseLM(et.nn.Module):
+    """Decoder-only transformer: embeddings, pre-norm encoder blocks under a causal mask,
+    final LayerNorm, Linear head over the vocabulary."""
+
+    def __init__(self, max_len, d_model, heads, layers, ff, dropout, seed, dtype):
+        super().__init__()
+        nn = et.nn
+        self.tok = nn.Embedding(VOCAB, d_model, seed=seed, dtype=dtype)
+        self.pos = nn.Embedding(2 * max_len + 1, d_model, seed=seed + 1, dtype=dtype)
+        block = nn.TransformerEncoderLayer(
+            d_model,
+            heads,
+            ff,
+            dropout=dropout,
+            batch_first=True,
+            norm_first=True,
+            seed=seed + 2,
+            dtype=dtype,
+        )
+        self.blocks = nn.TransformerEncoder(block, layers)
+        self.norm = nn.LayerNorm(d_model, dtype=dtype)
+        self.head = nn.Linear(d_model, VOCAB, seed=seed + 3, dtype=dtype)
+
+    def forward(self, sess, ids):
+        length = ids.shape[1]
+        h = self.tok(sess, ids) + self.pos(sess, sess.arange(length))
+        h = self.blocks(sess, h, mask=causal_mask(length), is_causal=True)
+        return self.head(sess, self.norm(sess, h))
+
+
+def exact_accuracy(model, config, held: list[np.ndarray], limit: int | None = None):
+    """Greedy decoding of every held-out string (the first ``limit`` of each length):
+    the fraction reproduced exactly, reversed digits and EOS, and a few examples."""
+    model.eval()
+    right = total = 0
+    examples = []
+    with et.Session(config.replace(grad_enabled=False)) as sess:
+        for digits in held:
+            digits = digits[:limit]
+            k = digits.shape[1]
+            seq = np.concatenate([digits, np.full((len(digits), 1), SEP)], axis=1)
+            for _ in range(k + 1):  # k digits, then EOS
+                logits = model(sess, sess.input(seq)).numpy()
+                sess.reset_tape()
+                seq = np.concatenate([seq, logits[:, -1].argmax(-1)[:, None]], axis=1)
+            want = np.concatenate([digits[:, ::-1], np.full((len(digits), 1), EOS)], axis=1)
+            right += int((seq[:, k + 1 :] == want).all(axis=1).sum())
+            total += len(digits)
+            if k in (3, 7):
+                i = len(digits) // 3
+                examples.append((digits[i], seq[i, k + 1 : 2 * k + 1]))
+    model.train()
+    return right / total, total, examples
+
+
+# ----------------------------------------------------------------------------------------
+# Files: sidecar, plot
+
+UMASK = os.umask(0)
+os.umask(UMASK)
+
+
+def atomic_write(path: pathlib.Path, write) -> None:
+    """``write(tmp_path)`` fills a temporary file next to ``path``, then it replaces ``path``."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        write(tmp)
+        os.chmod(tmp, 0o666 & ~UMASK)  # mkstemp creates 0o600
+        os.replace(tmp, path)
+    except BaseException:
+        pathlib.Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_json(path: pathlib.Path, doc: dict) -> None:
+    def write(tmp: str) -> None:
+        with open(tmp, "w") as f:
+            json.dump(doc, f, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+
+    atomic_write(path, write)
+
+
+def plot(path: pathlib.Path, history: dict) -> None:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(10, 4), layout="constrained")
+    FigureCanvasAgg(fig)
+    ax1, ax2 = fig.subplots(1, 2)
+    train = history["train"]
+    steps = [r["step"] for r in train]
+    ax1.semilogy(steps, [r["loss"] for r in train], label="training loss")
+    ax1.set_xlabel("step")
+    ax1.set_ylabel("cross-entropy (reversed digits + EOS)")
+    ax1.set_title("loss")
+    ax1.legend()
+    ax2.plot(steps, [r["token_acc"] for r in train], label="training token accuracy")
+    evals = history["eval"]
+    ax2.plot(
+        [r["step"] for r in evals],
+        [r["exact"] for r in evals],
+        "o-",
+        label="held-out exact-sequence accuracy",
+    )
+    ax2.set_xlabel("step")
+    ax2.set_ylim(0, 1.02)
+    ax2.set_title("accuracy")
+    ax2.legend(loc="lower right")
+    atomic_write(path, lambda tmp: fig.savefig(tmp, format="png", dpi=100))
+
+
+# ----------------------------------------------------------------------------------------
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--steps", type=int, default=1500, help="total training steps")
+    ap.add_argument(
+        "--stop-at",
+        type=int,
+        default=None,
+        metavar="STEP",
+        help="stop (with a checkpoint) at this step, as an interruption would; --resume goes on",
+    )
+    ap.add_argument("--batch-size", type=int, default=64)
+    ap.add_argument("--lr", type=float, default=1e-3, help="peak learning rate")
+    ap.add_argument("--warmup", type=int, default=100, help="linear warmup steps")
+    ap.add_argument("--weight-decay", type=float, default=1e-2)
+    ap.add_argument("--dropout", type=float, default=0.0)
+    ap.add_argument("--max-len", type=int, default=10, help="longest digit string")
+    ap.add_argument("--d-model", type=int, default=64)
+    ap.add_argument("--heads", type=int, default=4)
+    ap.add_argument("--layers", type=int, default=2)
+    ap.add_argument("--ff", type=int, default=256, help="feed-forward width")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--dtype", default="float32", choices=["float32", "float64"])
+    ap.add_argument("--eval-per-length", type=int, default=200, help="held-out strings per k")
+    ap.add_argument("--save-every", type=int, default=250, help="checkpoint interval (steps)")
+    ap.add_argument("--log-every", type=int, default=25, help="loss history interval (steps)")
+    ap.add_argument(
+        "--out",
+        type=pathlib.Path,
+        default=pathlib.Path(__file__).resolve().parent / "out",
+        help="folder for the checkpoint, progress JSON and plot (default: examples/out)",
+    )
+    ap.add_argument("--resume", action="store_true", help="continue from the checkpoint in --out")
+    args = ap.parse_args()
+    for name in ("steps", "batch_size", "max_len", "d_model", "heads", "layers", "ff"):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name.replace('_', '-')} must be at least 1")
+    if args.d_model % args.heads:
+        ap.error("--d-model must be a multiple of --heads")
+
+    ckpt = args.out / f"{NAME}.safetensors"
+    progress = args.out / f"{NAME}.json"
+    png = args.out / f"{NAME}.png"
+    if args.resume and not ckpt.is_file():
+        ap.error(f"--resume: no checkpoint at {ckpt} (train once without --resume first)")
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    model = ReverseLM(
+        args.max_len,
+        args.d_model,
+        args.heads,
+        args.layers,
+        args.ff,
+        args.dropout,
+        args.seed,
+        args.dtype,
+    )
+    opt = et.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
+    config = et.Config(dtype=args.dtype, seed=args.seed)
+    train = et.Session(config)
+    history: dict = {"train": [], "eval": []}
+    start = 0
+    if args.resume:
+        saved = json.loads(progress.read_text()) if progress.is_file() else None
+        if saved is not None:
+            changed = [
+                f"--{k.replace('_', '-')} {saved['config'][k]} (now {getattr(args, k)})"
+                for k in FIXED
+                if saved["config"].get(k) != getattr(args, k)
+            ]
+            if changed:
+                ap.error(f"--resume: {ckpt} was trained with " + ", ".join(changed))
+        try:
+            et.load(ckpt, model, optimizer=opt, session=train)
+        except et.CheckpointError as e:
+            ap.error(f"--resume: cannot load {ckpt}: {e}")
+        # The checkpoint is the authority on progress: the optimizer counts its steps.
+        start = max((s["step"] for s in opt.state_dict()["state"].values()), default=0)
+        if saved is not None:  # history up to the checkpoint (the sidecar is written after)
+            history = {k: [r for r in v if r["step"] <= start] for k, v in saved["history"].items()}
+        print(f"resumed from {ckpt} at step {start}/{args.steps}")
+
+    held = held_out_set(args.max_len, args.eval_per_length, args.seed)
+    n_params = sum(p.numel for p in model.parameters())
+    print(
+        f"reversing 1-{args.max_len} digits: {n_params} parameters, "
+        f"{sum(map(len, held))} held-out strings"
+    )
+
+    def save(step: int) -> None:
+        et.save(ckpt, model, optimizer=opt, session=train)
+        write_json(
+            progress,
+            {
+                "step": step,
+                "steps": args.steps,
+                "config": vars(args) | {"out": str(args.out)},
+                "history": history,
+            },
+        )
+        plot(png, history)
+
+    def lr_at(step: int) -> float:
+        warm = min(1.0, (step + 1) / max(1, args.warmup))
+        return args.lr * warm * 0.5 * (1.0 + math.cos(math.pi * min(step, args.steps) / args.steps))
+
+    t0 = time.perf_counter()
+    loss_sum = correct = counted = n_batches = 0
+    end = args.steps if args.stop_at is None else max(start, min(args.stop_at, args.steps))
+    with tqdm(total=args.steps, initial=start, desc="training", unit="step") as bar:
+        for step in range(start, end):
+            opt.lr = lr_at(step)
+            x, y = training_batch(args.seed, step, args.batch_size, args.max_len)
+            logits = model(train, train.input(x)).reshape(-1, VOCAB)
+            keep = y.reshape(-1) != IGNORE
+            correct += int((logits.numpy().argmax(-1) == y.reshape(-1))[keep].sum())
+            counted += int(keep.sum())
+            loss = et.cross_entropy(logits, y.reshape(-1), ignore_index=IGNORE)
+            loss_sum += train.train_step(loss, opt)
+            n_batches += 1
+            done = step + 1
+            bar.update(1)
+            at_save = done % args.save_every == 0 or done == end
+            if done % args.log_every == 0 or at_save:
+                history["train"].append(
+                    {"step": done, "loss": loss_sum / n_batches, "token_acc": correct / counted}
+                )
+                bar.set_postfix(loss=f"{loss_sum / n_batches:.4f}", lr=f"{opt.lr:.1e}")
+                loss_sum = correct = counted = n_batches = 0
+            if at_save:
+                exact, _, _ = exact_accuracy(model, config, held, limit=25)
+                history["eval"].append({"step": done, "exact": exact})
+                bar.write(
+                    f"step {done}/{args.steps}: loss {history['train'][-1]['loss']:.4f}, "
+                    f"held-out exact-sequence accuracy (25 per length) {exact:.3f}"
+                )
+                save(done)
+    if end > start:
+        print(f"training: {time.perf_counter() - t0:.1f} s")
+        print(f"saved {ckpt}, {progress.name} and {png.name}")
+    else:
+        print(f"already trained for {start} steps; pass a larger --steps to train on")
+        plot(png, history)
+    if end < args.steps:
+        print(f"stopped at step {end}/{args.steps}; continue with --resume")
+        return
+
+    exact, total, examples = exact_accuracy(model, config, held)
+    for digits, got in examples:
+        print(f"  {' '.join(map(str, digits))} -> {' '.join(map(str, got))}")
+    print(f"held-out sequences: {total}")
+    print(f"held-out exact-sequence accuracy: {exact:.3f}")
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("TQDM_MININTERVAL", "0.5")
+    main()
