@@ -7,6 +7,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/shim/recycle.cpp");
     println!("cargo:rerun-if-changed=src/shim/optim.cpp");
     println!("cargo:rerun-if-changed=src/shim/layers.cpp");
+    println!("cargo:rerun-if-changed=src/shim/dlpack.cpp");
     let lib = std::env::var("DEP_TCH_LIBTORCH_LIB")
         .expect("torch-sys did not report its LibTorch directory (DEP_TCH_LIBTORCH_LIB)");
     println!("cargo:rustc-link-arg=-Wl,-rpath,{lib}");
@@ -26,5 +27,6 @@ fn main() {
         .file("src/shim/recycle.cpp")
         .file("src/shim/optim.cpp")
         .file("src/shim/layers.cpp")
+        .file("src/shim/dlpack.cpp")
         .compile("eagertape_shim");
 }

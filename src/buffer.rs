@@ -10,7 +10,7 @@
 //!   (a gradient). Releasing drops the slot's reference: the storage is freed then, unless
 //!   another holder (a snapshot, a tape) still uses it.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::backend::Backend;
 use crate::config::{DType, Device};
@@ -31,6 +31,54 @@ pub struct Tracked<B: Backend> {
     cached: bool,
     /// A [`crate::backend::Backend::placeholder`] standing in for freed values.
     placeholder: bool,
+    /// For an owned value whose storage was ever exported through DLPack: the count of
+    /// exports a consumer still holds, shared with them (see [`ExportShare`]). While one
+    /// is held the core never writes into the storage, and if the core drops the value
+    /// first its bytes move to the ledger's `exported` category until the last export goes.
+    exports: OnceLock<Arc<ExportShare>>,
+    /// Memory a DLPack producer owns and shares with the core (`Session.input(x,
+    /// copy=False)`): no ledger bytes, never written in place.
+    borrowed: bool,
+}
+
+/// What a DLPack export of an owned value and the value itself share. Each export holds
+/// one more reference to the storage (an `at::Tensor` inside the consumer's managed
+/// tensor) and one `Arc` of this; the value holds the other.
+#[derive(Default)]
+pub struct ExportShare {
+    state: Mutex<ExportState>,
+}
+
+#[derive(Default)]
+struct ExportState {
+    /// Exports whose consumer has not deleted them yet.
+    live: usize,
+    /// Set when the core's value was dropped while exports were live: the bytes it had
+    /// registered, now counted under [`Category::Exported`].
+    orphaned: Option<usize>,
+}
+
+impl ExportShare {
+    fn lock(&self) -> std::sync::MutexGuard<'_, ExportState> {
+        // One counter and one `Option`: a poisoned lock is still consistent.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether a consumer still holds an export.
+    pub fn held(&self) -> bool {
+        self.lock().live > 0
+    }
+
+    /// A consumer deleted its export: the last one frees an orphaned value's bytes.
+    pub fn release(&self) {
+        let mut st = self.lock();
+        st.live = st.live.saturating_sub(1);
+        if st.live == 0 {
+            if let Some(bytes) = st.orphaned.take() {
+                ledger::free(Category::Exported, bytes);
+            }
+        }
+    }
 }
 
 pub type Value<B> = Arc<Tracked<B>>;
@@ -53,6 +101,8 @@ impl<B: Backend> Tracked<B> {
             base: None,
             cached: false,
             placeholder: false,
+            exports: OnceLock::new(),
+            borrowed: false,
         })
     }
 
@@ -70,12 +120,34 @@ impl<B: Backend> Tracked<B> {
                 base: None,
                 cached: false,
                 placeholder: true,
+                exports: OnceLock::new(),
+                borrowed: false,
             }),
         ));
         ledger::allocate(category, bytes);
         if let Some(t) = Arc::get_mut(slot) {
             t.bytes = bytes;
         }
+    }
+
+    /// Wrap a tensor sharing memory a DLPack producer owns: 0 ledger bytes, never written
+    /// in place (see [`crate::dlpack`]).
+    pub fn borrowed(value: B::T, category: Category) -> Value<B> {
+        Arc::new(Tracked {
+            value,
+            bytes: 0,
+            category,
+            base: None,
+            cached: false,
+            placeholder: false,
+            exports: OnceLock::new(),
+            borrowed: true,
+        })
+    }
+
+    /// Whether this value shares memory a DLPack producer owns.
+    pub fn is_borrowed(&self) -> bool {
+        self.owner().borrowed
     }
 
     /// Wrap a view of `base`'s storage (no new bytes).
@@ -87,6 +159,8 @@ impl<B: Backend> Tracked<B> {
             base: Some(Arc::clone(base)),
             cached: false,
             placeholder: false,
+            exports: OnceLock::new(),
+            borrowed: false,
         })
     }
 
@@ -95,13 +169,35 @@ impl<B: Backend> Tracked<B> {
     }
 
     /// Mutable access to an owned tensor (never a view: writing through a view would change
-    /// its base).
+    /// its base; never storage a DLPack consumer holds).
     pub fn get_mut(&mut self) -> Option<&mut B::T> {
-        if self.base.is_some() {
+        if self.base.is_some() || self.borrowed || self.exported() {
             None
         } else {
             Some(&mut self.value)
         }
+    }
+
+    /// The value owning this one's storage: itself, or the base of a view.
+    pub fn owner(&self) -> &Tracked<B> {
+        let mut t = self;
+        while let Some(b) = t.base.as_deref() {
+            t = b;
+        }
+        t
+    }
+
+    /// Whether a DLPack consumer holds this value's storage (for a view: its owner's).
+    pub fn exported(&self) -> bool {
+        self.owner().exports.get().is_some_and(|s| s.held())
+    }
+
+    /// Count one more export of this value's storage (on its owner) and return the share
+    /// the export releases when its consumer deletes it ([`ExportShare::release`]).
+    pub fn add_export(&self) -> Arc<ExportShare> {
+        let share = Arc::clone(self.owner().exports.get_or_init(Default::default));
+        share.lock().live += 1;
+        share
     }
 
     pub fn is_view(&self) -> bool {
@@ -155,7 +251,16 @@ impl<B: Backend> Drop for Tracked<B> {
     fn drop(&mut self) {
         if self.cached {
             ledger::free_cached(self.bytes);
-        } else if self.base.is_none() {
+        } else if self.base.is_none() && !self.borrowed {
+            if let Some(share) = self.exports.get() {
+                let mut st = share.lock();
+                if st.live > 0 {
+                    // A consumer still holds the storage: its bytes stay live, as exported.
+                    ledger::recategorize(self.category, Category::Exported, self.bytes);
+                    st.orphaned = Some(self.bytes);
+                    return;
+                }
+            }
             ledger::free(self.category, self.bytes);
         }
     }
@@ -225,6 +330,24 @@ impl<B: Backend> Buffer<B> {
             .as_ref()
             .cloned()
             .ok_or_else(|| Error::ReleasedBuffer(format!("{what}: the buffer has been released")))
+    }
+
+    /// The held value, made this buffer's own first: copied if a tape, a snapshot, a view's
+    /// base or a DLPack producer shares it, so that writes through a writable DLPack export
+    /// reach this buffer and nothing else. `ReleasedBufferError` once released.
+    pub fn exclusive(&self, what: &str) -> Result<Value<B>> {
+        let mut slot = self.lock();
+        let Some(v) = slot.as_mut() else {
+            return Err(Error::ReleasedBuffer(format!(
+                "{what}: the buffer has been released"
+            )));
+        };
+        if Arc::strong_count(v) > 1 || v.is_view() || v.is_borrowed() {
+            let _guard = B::no_grad();
+            let copy = B::copy(v.get())?;
+            *v = Tracked::owned(copy, v.category());
+        }
+        Ok(Arc::clone(v))
     }
 
     /// Run `f` with exclusive access to the slot (for in-place accumulation).

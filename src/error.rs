@@ -85,6 +85,10 @@ pub enum Error {
     /// A non-finite value where a finite one is required (gradient norm clipping).
     #[error("{0}")]
     NonFinite(String),
+    /// A DLPack exchange that cannot be done as asked (no zero-copy form, an unsupported
+    /// dtype or device, a malformed capsule). Raised before anything changes.
+    #[error("{0}")]
+    DLPack(String),
     /// A failure reported by the kernel library (LibTorch). Never a panic.
     #[error("backend error: {0}")]
     Backend(String),

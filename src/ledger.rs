@@ -13,15 +13,23 @@ pub enum Category {
     Tape = 2,
     Optimizer = 3,
     Other = 4,
+    /// Storage the core no longer holds but a DLPack consumer still does: its bytes move
+    /// here from their category when the core's last holder drops it, and are freed when
+    /// the consumer deletes its capsule (see [`crate::buffer::ExportShare`]).
+    Exported = 5,
 }
 
+/// Number of categories (the length of [`Category::ALL`]).
+pub const CATEGORIES: usize = 6;
+
 impl Category {
-    pub const ALL: [Category; 5] = [
+    pub const ALL: [Category; CATEGORIES] = [
         Category::Param,
         Category::Grad,
         Category::Tape,
         Category::Optimizer,
         Category::Other,
+        Category::Exported,
     ];
 
     pub fn name(self) -> &'static str {
@@ -31,11 +39,13 @@ impl Category {
             Category::Tape => "tape",
             Category::Optimizer => "optimizer",
             Category::Other => "other",
+            Category::Exported => "exported",
         }
     }
 }
 
-static BY_CATEGORY: [AtomicI64; 5] = [
+static BY_CATEGORY: [AtomicI64; CATEGORIES] = [
+    AtomicI64::new(0),
     AtomicI64::new(0),
     AtomicI64::new(0),
     AtomicI64::new(0),
@@ -59,7 +69,7 @@ pub struct MemoryStats {
     pub live_buffers: i64,
     pub allocations: u64,
     /// Indexed by `Category as usize`.
-    pub by_category: [i64; 5],
+    pub by_category: [i64; CATEGORIES],
     /// Held for reuse, not live (see [`cache`]).
     pub cached_bytes: i64,
     pub cached_buffers: i64,
@@ -137,7 +147,7 @@ pub(crate) fn free_cached(bytes: usize) {
 }
 
 pub fn memory_stats() -> MemoryStats {
-    let mut by_category = [0; 5];
+    let mut by_category = [0; CATEGORIES];
     for (slot, c) in by_category.iter_mut().zip(BY_CATEGORY.iter()) {
         *slot = c.load(Ordering::Relaxed);
     }
@@ -161,7 +171,7 @@ pub fn reset_peak_memory_stats() {
 struct Pending {
     depth: Cell<u32>,
     /// Live bytes leaving each category.
-    bytes: [Cell<i64>; 5],
+    bytes: [Cell<i64>; CATEGORIES],
     /// Live buffers leaving.
     buffers: Cell<i64>,
     /// Change of the cached bytes and buffers.
@@ -173,7 +183,14 @@ thread_local! {
     static PENDING: Pending = const {
         Pending {
             depth: Cell::new(0),
-            bytes: [Cell::new(0), Cell::new(0), Cell::new(0), Cell::new(0), Cell::new(0)],
+            bytes: [
+                Cell::new(0),
+                Cell::new(0),
+                Cell::new(0),
+                Cell::new(0),
+                Cell::new(0),
+                Cell::new(0),
+            ],
             buffers: Cell::new(0),
             cached_bytes: Cell::new(0),
             cached_buffers: Cell::new(0),

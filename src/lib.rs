@@ -10,6 +10,7 @@
 pub mod backend;
 pub mod buffer;
 pub mod config;
+pub mod dlpack;
 pub mod error;
 pub mod grads;
 pub mod handles;

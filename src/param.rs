@@ -119,9 +119,11 @@ impl<B: Backend> Parameter<B> {
         Arc::clone(&self.lock().snapshot)
     }
 
-    /// Whether an update now would copy on write (a tape still holds the snapshot).
+    /// Whether an update now would copy on write (a tape or a DLPack consumer still holds
+    /// the snapshot).
     pub fn is_shared(&self) -> bool {
-        Arc::strong_count(&self.lock().snapshot) > 1
+        let st = self.lock();
+        Arc::strong_count(&st.snapshot) > 1 || st.snapshot.exported()
     }
 
     /// Apply `f` to the parameter's value: in place when unshared, else to a copy that

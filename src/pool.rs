@@ -198,7 +198,8 @@ impl<B: Backend> Pool<B> {
         let Some(t) = Arc::get_mut(&mut value) else {
             return;
         };
-        if t.is_view() || t.bytes() != b {
+        // Storage a DLPack consumer holds is never written over.
+        if t.is_view() || t.bytes() != b || t.exported() {
             return;
         }
         t.set_cached(true);

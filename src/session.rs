@@ -195,6 +195,28 @@ impl<B: Backend> Session<B> {
         dtype: Option<DType>,
         requires_grad: bool,
     ) -> Result<Handle> {
+        self.input_leaf(data, dtype, requires_grad, false)
+    }
+
+    /// [`Session::input_owned_as`] for memory a DLPack producer owns (`input(x,
+    /// copy=False)`): recorded as it is, never converted (a `DLPack` error names the dtype or
+    /// device that differs), never written, and counted by the producer, not the ledger.
+    pub fn input_shared_as(
+        &mut self,
+        data: B::T,
+        dtype: Option<DType>,
+        requires_grad: bool,
+    ) -> Result<Handle> {
+        self.input_leaf(data, dtype, requires_grad, true)
+    }
+
+    fn input_leaf(
+        &mut self,
+        data: B::T,
+        dtype: Option<DType>,
+        requires_grad: bool,
+        shared: bool,
+    ) -> Result<Handle> {
         let dtype = match dtype {
             None => self.dtype,
             Some(d) if d.is_data() => {
@@ -218,13 +240,27 @@ impl<B: Backend> Session<B> {
         let device = self.config.device;
         let data = if B::dtype(&data) == dtype && B::device(&data).same(device) {
             data
+        } else if shared {
+            return Err(Error::DLPack(format!(
+                "input(copy=False): the data is {} on {}, session {} records {dtype} on \
+                 {device}; sharing memory needs both to match (convert or move it first, or \
+                 let input copy)",
+                B::dtype(&data),
+                B::device(&data),
+                self.id
+            )));
         } else {
             B::convert(&data, dtype, device)?
+        };
+        let value = if shared {
+            Tracked::borrowed(data, Category::Tape)
+        } else {
+            Tracked::owned(data, Category::Tape)
         };
         let node = Node {
             op: Op::Input,
             parents: Parents::none(),
-            value: Tracked::owned(data, Category::Tape),
+            value,
             requires_grad: requires_grad && self.config.grad_enabled,
             data: dtype.is_data(),
             pool_slot: None,

@@ -280,7 +280,7 @@ impl Mlp {
 }
 
 /// Everything `memory_stats()` reports except the cumulative allocation counter.
-fn view(m: &MemoryStats) -> (i64, i64, i64, [i64; 5]) {
+fn view(m: &MemoryStats) -> (i64, i64, i64, [i64; eagertape::ledger::CATEGORIES]) {
     (m.live_bytes, m.peak_bytes, m.live_buffers, m.by_category)
 }
 

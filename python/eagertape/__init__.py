@@ -9,7 +9,7 @@ in one session never corrupts another.
 # LibTorch's shared libraries are loaded by torch; the extension links against them.
 import torch  # noqa: F401  (must precede the extension import)
 
-from . import _functional, nn, optim
+from . import _functional, distributed, nn, optim
 from ._attention import scaled_dot_product_attention
 from ._core import (
     Buffer,
@@ -49,6 +49,8 @@ from ._errors import (
     CpuCarrierWarning,
     DeviceError,
     DeviceUnavailableError,
+    DistributedError,
+    DLPackError,
     DTypeError,
     EagerTapeError,
     ForeignHandleError,
@@ -81,6 +83,7 @@ __all__ = _functional.__all__ + [
     "Session",
     "Tensor",
     "optim",
+    "distributed",
     "nn",
     "save",
     "load",
@@ -130,4 +133,6 @@ __all__ = _functional.__all__ + [
     "GradError",
     "BackendError",
     "CheckpointError",
+    "DLPackError",
+    "DistributedError",
 ]

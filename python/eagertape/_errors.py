@@ -75,6 +75,19 @@ class BackendError(EagerTapeError, RuntimeError):
     """A failure reported by the kernel library (LibTorch)."""
 
 
+class DLPackError(EagerTapeError, BufferError):
+    """A DLPack exchange that cannot be done as asked: no zero-copy form (``copy=False``
+    with another dtype or device), an unsupported dtype or device, a carrier with no
+    LibTorch form, or a malformed capsule. Nothing was changed."""
+
+
+class DistributedError(EagerTapeError, RuntimeError):
+    """A collective of ``eagertape.distributed`` failed (a peer died or timed out, the ranks
+    disagree on the parameters); torch.distributed's own error, if any, is the cause.
+    Parameters, gradients and the ledger are as they were before the call, except that
+    gradients being reduced in place may hold partially reduced values."""
+
+
 class CpuCarrierWarning(UserWarning):
     """A CPU-only carrier (ieee32, interval) was asked for CUDA and runs on the CPU tape."""
 
@@ -104,4 +117,6 @@ __all__ = [
     "NonFiniteError",
     "BackendError",
     "CheckpointError",
+    "DLPackError",
+    "DistributedError",
 ]

@@ -200,13 +200,23 @@ def save(
     params: ParamsArg,
     optimizer: Any | None = None,
     session: Session | None = None,
-) -> None:
+    *,
+    rank: int | None = None,
+) -> bool:
     """Write ``params`` (and the optimizer's state and the session's RNG state, if given) to
     ``path`` atomically. ``params`` is a list of named Parameters, a dict name -> Parameter
     or an ``nn.Module`` (its parameters and buffers, named as in its ``state_dict``); a
     parameter reachable under several names is stored once, the other names recorded as its
-    aliases."""
+    aliases.
+
+    In data-parallel training every rank holds the same weights: pass
+    ``rank=torch.distributed.get_rank()`` and only rank 0 writes (the others check their
+    arguments and return without touching the file). Returns whether this call wrote."""
+    if rank is not None and (isinstance(rank, bool) or not isinstance(rank, int) or rank < 0):
+        raise CheckpointError(f"save: rank must be a non-negative int or None, not {rank!r}")
     groups = _groups(_named(params))
+    if rank is not None and rank != 0:
+        return False
     tensors: dict[str, np.ndarray] = {}
     entries: dict[str, Any] = {}
     for p, names in groups.values():
@@ -223,6 +233,7 @@ def save(
     doc["sha256"] = {key: _digest(arr) for key, arr in tensors.items()}
     metadata = {"format": _FORMAT, _FORMAT: json.dumps(doc)}
     _atomic_write(path, _serialize(tensors, metadata))
+    return True
 
 
 def _serialize(tensors: dict[str, np.ndarray], metadata: dict[str, str]) -> bytes:

@@ -68,13 +68,14 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
     }
     let np = py.import("numpy")?;
     let mut natural = None;
-    let mut source = obj.clone();
-    // torch tensors: detach, to CPU, keep the dtype.
+    let source = obj.clone();
     let module: String = obj
         .get_type()
         .getattr("__module__")
         .and_then(|m| m.extract())
         .unwrap_or_default();
+    // torch tensors (on any device) and other DLPack producers (JAX, CuPy, eagertape's own
+    // tensors) cross by DLPack: read in place, copied once by the caller's conversion.
     if module.starts_with("torch") && obj.hasattr("detach")? {
         if obj
             .getattr("is_meta")
@@ -85,15 +86,12 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
                 "a tensor on the meta device holds no data to copy".into(),
             )));
         }
-        let t = obj.call_method0("detach")?.call_method0("cpu")?;
-        let name = super::config::dtype_name(&t.getattr("dtype")?)?;
-        natural = DType::parse(&name).ok();
-        source = if matches!(natural, Some(DType::BFloat16)) {
-            t.call_method0("float")?.call_method0("numpy")?
-        } else {
-            t.call_method0("numpy")?
-        };
-    } else if obj.hasattr("dtype")? && obj.hasattr("shape")? {
+        return dlpack_data(&obj.call_method0("detach")?);
+    }
+    if !module.starts_with("numpy") && super::dlpack::is_producer(obj)? {
+        return dlpack_data(obj);
+    }
+    if obj.hasattr("dtype")? && obj.hasattr("shape")? {
         // numpy arrays and scalars (np.float64 is also a Python float) keep their dtype.
         let name = super::config::dtype_name(&obj.getattr("dtype")?)?;
         natural = DType::parse(&name).ok().filter(|d| d.is_native());
@@ -146,6 +144,18 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
         integral,
         boolean,
         int32,
+    })
+}
+
+/// A DLPack producer's data, shared (the caller's conversion copies it).
+fn dlpack_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
+    let (t, dtype) = super::dlpack::import(obj, false)?;
+    Ok(HostData {
+        tensor: DynTensor::Torch(t),
+        natural: Some(dtype),
+        integral: dtype.is_data(),
+        boolean: dtype == DType::Bool,
+        int32: dtype == DType::Int32,
     })
 }
 

@@ -34,6 +34,7 @@ classes!(
     BufferSizeError,
     GradError,
     NonFiniteError,
+    DLPackError,
     BackendError,
 );
 
@@ -60,6 +61,7 @@ pub(crate) fn to_py(e: Error) -> PyErr {
         Error::BufferSize { .. } => BufferSizeError::new_err(msg),
         Error::Grad(_) => GradError::new_err(msg),
         Error::NonFinite(_) => NonFiniteError::new_err(msg),
+        Error::DLPack(_) => DLPackError::new_err(msg),
         Error::Backend(_) => BackendError::new_err(msg),
     };
     Python::attach(|py| {

@@ -9,6 +9,7 @@
 mod batch_norm;
 mod config;
 mod convert;
+mod dlpack;
 mod errors;
 mod factories;
 mod functional;

@@ -12,7 +12,7 @@ use super::optim::PyOptimizer;
 use super::param::PyParameter;
 use super::tensor::{lock, named, PyTensor, SessionCell};
 use super::OrPy;
-use crate::backend::dynamic::Dyn as Be;
+use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;
 use crate::config::{Config, DType, Device};
 use crate::error::Error;
@@ -174,18 +174,24 @@ impl PySession {
         })
     }
 
-    /// Record data (numpy array, nested list, scalar, torch tensor) as an input leaf,
-    /// copied and converted to the session's dtype and device, or to `dtype`: the session's
-    /// carrier or a data dtype (`"int64"`, `"int32"`, `"bool"`: indices and masks, which
-    /// carry no gradient).
-    #[pyo3(signature = (data, requires_grad=None, *, dtype=None))]
+    /// Record data (numpy array, nested list, scalar, torch tensor, any DLPack producer) as
+    /// an input leaf, copied and converted to the session's dtype and device, or to `dtype`:
+    /// the session's carrier or a data dtype (`"int64"`, `"int32"`, `"bool"`: indices and
+    /// masks, which carry no gradient). `copy=False` shares a DLPack producer's memory
+    /// instead (same dtype and device, else `DLPackError`); the caller must not write to it
+    /// while the tape holds it.
+    #[pyo3(signature = (data, requires_grad=None, *, dtype=None, copy=None))]
     fn input(
         &self,
         py: Python<'_>,
         data: &Bound<'_, PyAny>,
         requires_grad: Option<bool>,
         dtype: Option<&Bound<'_, PyAny>>,
+        copy: Option<bool>,
     ) -> PyResult<PyTensor> {
+        if copy == Some(false) {
+            return input_shared(py, &self.cell, data, requires_grad, dtype);
+        }
         input_into(py, &self.cell, data, requires_grad, dtype)
     }
 
@@ -334,5 +340,47 @@ pub(crate) fn input_into(
     let rg =
         requires_grad.unwrap_or(c.requires_grad_by_default && dtype.is_none_or(|d| !d.is_data()));
     let h = py.detach(move || named(&mut lock(cell), |s| s.input_owned_as(t, dtype, rg)))?;
+    Ok(PyTensor::named(cell, h))
+}
+
+/// `Session.input(data, copy=False)`: `data` (a DLPack producer) recorded in place.
+fn input_shared(
+    py: Python<'_>,
+    cell: &Arc<SessionCell>,
+    data: &Bound<'_, PyAny>,
+    requires_grad: Option<bool>,
+    dtype: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyTensor> {
+    if !super::dlpack::is_producer(data)? {
+        return Err(super::to_py(Error::DLPack(format!(
+            "input(copy=False) shares the memory of a DLPack producer (a numpy array, a torch \
+             tensor, ...); {} has no __dlpack__ (let input copy it)",
+            data.get_type().name()?
+        ))));
+    }
+    let grad_default = py.detach(|| lock(cell).config().requires_grad_by_default);
+    let dtype = match dtype.filter(|d| !d.is_none()) {
+        Some(d) => Some(DType::parse_any(&super::config::dtype_name(d)?).py()?),
+        None => None,
+    };
+    let is_torch = data
+        .get_type()
+        .getattr("__module__")
+        .and_then(|m| m.extract::<String>())
+        .is_ok_and(|m| m.starts_with("torch"));
+    let source = if is_torch {
+        data.call_method0("detach")?
+    } else {
+        data.clone()
+    };
+    let (t, held) = super::dlpack::import(&source, true)?;
+    // Data dtypes are recorded as held unless `dtype` says otherwise (then it must match).
+    let dtype = dtype.or(held.is_data().then_some(held));
+    let rg = requires_grad.unwrap_or(grad_default && dtype.is_none_or(|d| !d.is_data()));
+    let h = py.detach(move || {
+        named(&mut lock(cell), |s| {
+            s.input_shared_as(DynTensor::Torch(t), dtype, rg)
+        })
+    })?;
     Ok(PyTensor::named(cell, h))
 }

@@ -42,6 +42,15 @@ def on_session(f):
         del sess
 
 
+def on_interval(f):
+    """`f` of a (3,) tensor of a fresh interval session (freed when the call ends)."""
+    sess = et.Session(dtype="interval")
+    try:
+        return f(sess.input(np.ones(3)))
+    finally:
+        del sess
+
+
 def on_ieee32(f):
     """`f` of a (3,) tensor of a fresh ieee32 session (freed when the call ends)."""
     sess = et.Session(dtype="ieee32")
@@ -324,7 +333,25 @@ CASES = _table(
     "input_handles | a list of Tensor handles | c.sess.input([c.x, c.x]) | "
     "DTypeError or TypeError | tape, rng, ledger",
     "input_sparse_torch | sparse torch tensor | c.sess.input(torch.eye(2).to_sparse()) | "
-    "DTypeError or TypeError | tape, rng, ledger",
+    "DLPackError | tape, rng, ledger",
+    # --- DLPack ----------------------------------------------------------------------------
+    "input_shared_dtype | float32 data shared into a float64 session | "
+    "c.sess.input(torch.ones(3), copy=False) | DLPackError | tape, rng, ledger",
+    "input_shared_list | a list shared (copy=False) | c.sess.input([1.0, 2.0], copy=False) | "
+    "DLPackError | tape, rng, ledger",
+    "input_shared_int8 | int8 data shared (no eagertape dtype) | "
+    "c.sess.input(np.ones(3, dtype=np.int8), copy=False) | DLPackError | tape, rng, ledger",
+    "input_shared_int_as_float | int64 data shared as float64 | "
+    "c.sess.input(np.ones(3, dtype=np.int64), copy=False, dtype=torch.float64) | "
+    "DLPackError | tape, rng, ledger",
+    "dlpack_bad_device | __dlpack__(dl_device=(5, 0)) | c.x.__dlpack__(dl_device=(5, 0)) | "
+    "DLPackError | tape, rng, ledger",
+    "dlpack_copy_false_device | __dlpack__(copy=False) to another device | "
+    "c.x.__dlpack__(dl_device=(2, 0), copy=False) | DLPackError | tape, rng, ledger",
+    "dlpack_released | __dlpack__ of a released gradient | c.rel_buf.__dlpack__() | "
+    "ReleasedBufferError | grads, ledger",
+    "dlpack_interval | __dlpack__ of an interval tensor | "
+    "on_interval(lambda t: t.__dlpack__()) | DLPackError | ledger",
     "input_interval_box | interval box, float64 session | "
     "c.sess.input(et.interval([1.0], [2.0])) | "
     "DTypeError | tape, rng, ledger",

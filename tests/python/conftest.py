@@ -27,7 +27,7 @@ import torch
 
 import eagertape as et
 
-CATEGORIES = ("param", "grad", "tape", "optimizer", "other")
+CATEGORIES = ("param", "grad", "tape", "optimizer", "other", "exported")
 COUNTERS = ("live_bytes", "peak_bytes", "live_buffers", "allocations")
 
 # Values and gradients against torch.autograd in float64.

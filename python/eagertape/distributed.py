@@ -1,0 +1,221 @@
+"""Data parallelism on ``torch.distributed``: eagertape brings no transport of its own.
+
+Every rank runs the same model on its shard of the batch and computes its gradients with
+``Session.backward``; :func:`all_reduce_` averages them across ranks in place (flattened into
+buckets, reduced by ``torch.distributed.all_reduce`` on DLPack views of the gradient buffers:
+gloo on the CPU, NCCL on CUDA); every rank then takes the same optimizer step. Start ranks
+with ``torchrun`` and ``torch.distributed.init_process_group`` as for PyTorch's
+``DistributedDataParallel``, then :func:`broadcast_parameters` once so every rank starts from
+rank 0's weights::
+
+    dist.init_process_group("gloo")
+    model = et.nn.Sequential(...)
+    et.distributed.broadcast_parameters(model.parameters())
+    for xb, yb in shard:
+        grads = sess.backward(loss)
+        et.distributed.all_reduce_(grads)      # mean over ranks, in place
+        opt.step(grads)
+    et.save(path, model, opt, rank=dist.get_rank())   # written by rank 0 only
+
+Before moving any data, both calls check that every rank passes the same parameters (names,
+shapes and dtypes, in the same order: equal element counts are not enough) and raise
+:class:`~eagertape.DistributedError` on every rank if not. A collective that fails (a peer
+died, the group's timeout passed) raises ``DistributedError`` with torch's own error as its
+``__cause__``; the parameters stay readable and nothing is left exported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from typing import Any
+
+import torch
+import torch.distributed as dist
+
+from ._core import Buffer, GradMap, Parameter
+from ._errors import ArgumentError, DistributedError
+
+__all__ = ["all_reduce_", "broadcast_parameters"]
+
+_OPS = {"mean", "sum"}
+
+
+def _rank_info(group: Any) -> tuple[int, int]:
+    if not dist.is_available() or not dist.is_initialized():
+        raise DistributedError(
+            "torch.distributed is not initialized: call torch.distributed.init_process_group "
+            "(torchrun sets the environment it reads) before eagertape.distributed"
+        )
+    return dist.get_rank(group), dist.get_world_size(group)
+
+
+def _describe(p: Parameter, shape: tuple[int, ...], dtype: str) -> str:
+    return f"{p.name or '#' + str(p.id)} {tuple(shape)} {dtype}"
+
+
+def _check_same_everywhere(what: str, entries: list[tuple[str | None, tuple, str]], group, device):
+    """Raise DistributedError on every rank unless every rank passed the same entries
+    (name, shape, dtype, in order). One small all-reduce when they agree."""
+    digest = hashlib.blake2b(repr(entries).encode(), digest_size=16).digest()
+    words = [int.from_bytes(digest[i : i + 7], "little") for i in (0, 7)]  # < 2**56
+    probe = torch.tensor(words + [-w for w in words], dtype=torch.int64, device=device)
+    try:
+        dist.all_reduce(probe, op=dist.ReduceOp.MAX, group=group)
+    except Exception as e:  # torch raises RuntimeError subclasses of several kinds
+        raise DistributedError(f"{what}: checking the parameters across ranks failed: {e}") from e
+    if probe[:2].tolist() == words and (-probe[2:]).tolist() == words:
+        return
+    # They differ (every rank sees the same maximum, so every rank gets here): say how.
+    gathered: list[Any] = [None] * dist.get_world_size(group)
+    try:
+        dist.all_gather_object(gathered, entries, group=group)
+    except Exception as e:
+        raise DistributedError(f"{what}: the ranks disagree on their parameters ({e})") from e
+    mine = dist.get_rank(group)
+    lines = []
+    for r, theirs in enumerate(gathered):
+        if theirs == entries:
+            continue
+        if len(theirs) != len(entries):
+            lines.append(f"rank {r} has {len(theirs)} tensors, rank {mine} has {len(entries)}")
+            continue
+        for i, (a, b) in enumerate(zip(entries, theirs, strict=True)):
+            if a != b:
+                lines.append(
+                    f"tensor {i}: rank {mine} has {a[0]} {a[1]} {a[2]}, rank {r} has "
+                    f"{b[0]} {b[1]} {b[2]}"
+                )
+                break
+    raise DistributedError(
+        f"{what}: the ranks disagree on their parameters (names, shapes and dtypes must match "
+        "in order): " + "; ".join(lines)
+    )
+
+
+def _device_of(t: Parameter | Buffer) -> torch.device:
+    return torch.device(t.device)
+
+
+def _backend_device(group, tensors_device: torch.device) -> torch.device:
+    """Where this group's collectives take tensors: CUDA for NCCL, else the CPU."""
+    backend = dist.get_backend(group)
+    return tensors_device if "nccl" in str(backend) else torch.device("cpu")
+
+
+def _buckets(views: list[torch.Tensor], cap_bytes: int) -> list[list[int]]:
+    """Indices of ``views`` grouped into buckets of one dtype and device, each holding at
+    most ``cap_bytes`` (a larger tensor gets a bucket of its own)."""
+    out: list[list[int]] = []
+    open_: dict[tuple, tuple[list[int], int]] = {}
+    for i, v in enumerate(views):
+        key = (v.dtype, v.device)
+        nbytes = v.numel() * v.element_size()
+        idx, size = open_.get(key, ([], 0))
+        if idx and size + nbytes > cap_bytes:
+            out.append(idx)
+            idx, size = [], 0
+        idx.append(i)
+        open_[key] = (idx, size + nbytes)
+    out.extend(idx for idx, _ in open_.values() if idx)
+    return out
+
+
+def all_reduce_(
+    grads: GradMap,
+    op: str = "mean",
+    group: Any = None,
+    bucket_cap_mb: float = 25,
+) -> GradMap:
+    """Reduce every gradient of ``grads`` across the ranks of ``group``, in place (``"mean"``
+    or ``"sum"``), and return ``grads``. Gradients are taken in parameter-id order, flattened
+    into buckets of at most ``bucket_cap_mb`` MiB per dtype and device, each bucket
+    all-reduced once and written back through writable DLPack views of the buffers.
+
+    Raises ``DistributedError`` (torch's error as the cause) if a collective fails or the
+    ranks' gradients disagree; buckets reduced before a failure keep their reduced values."""
+    if op not in _OPS:
+        raise ArgumentError(f"all_reduce_: op must be one of {sorted(_OPS)}, not {op!r}")
+    if not bucket_cap_mb > 0:
+        raise ArgumentError(f"all_reduce_: bucket_cap_mb must be positive, not {bucket_cap_mb!r}")
+    _, world = _rank_info(group)
+    items = sorted(grads.items(), key=lambda kv: kv[0].id)
+    entries = [(p.name, tuple(b.shape), b.dtype) for p, b in items]
+    if not items:
+        _check_same_everywhere("all_reduce_", entries, group, torch.device("cpu"))
+        return grads
+    views: list[torch.Tensor] | None = None
+    flat: torch.Tensor | None = None
+    try:
+        views = [torch.from_dlpack(b) for _, b in items]
+        device = _backend_device(group, views[0].device)
+        _check_same_everywhere("all_reduce_", entries, group, device)
+        for idx in _buckets(views, int(bucket_cap_mb * 2**20)):
+            parts = [views[i].reshape(-1) for i in idx]
+            flat = torch.cat(parts) if len(parts) > 1 else parts[0].clone()
+            if flat.device != device:
+                flat = flat.to(device)
+            try:
+                dist.all_reduce(flat, op=dist.ReduceOp.SUM, group=group)
+            except Exception as e:
+                raise DistributedError(
+                    f"all_reduce_: the all-reduce of {len(idx)} gradient(s) failed: {e}"
+                ) from e
+            if op == "mean":
+                flat.div_(world)
+            offset = 0
+            for i in idx:
+                v = views[i]
+                n = v.numel()
+                v.copy_(flat[offset : offset + n].view(v.shape))
+                offset += n
+        return grads
+    finally:
+        # Let go of the exports now, also on an error (a traceback must not keep them).
+        views = flat = None
+
+
+def broadcast_parameters(
+    params: Iterable[Parameter],
+    src: int = 0,
+    group: Any = None,
+) -> None:
+    """Give every rank rank ``src``'s values of ``params`` (a list, or ``module.parameters()``),
+    in place of its own (``Parameter.assign`` on the other ranks; ``src`` keeps its snapshots).
+    One broadcast per dtype; checks first that every rank passes the same parameters."""
+    rank, _ = _rank_info(group)
+    params = list(params)
+    for p in params:
+        if not isinstance(p, Parameter):
+            raise ArgumentError(
+                f"broadcast_parameters takes eagertape Parameters, not {type(p).__name__}"
+            )
+    entries = [(p.name, tuple(p.shape), p.dtype) for p in params]
+    if not params:
+        _check_same_everywhere("broadcast_parameters", entries, group, torch.device("cpu"))
+        return
+    device = _backend_device(group, _device_of(params[0]))
+    _check_same_everywhere("broadcast_parameters", entries, group, device)
+    by_dtype: dict[str, list[Parameter]] = {}
+    for p in params:
+        by_dtype.setdefault(p.dtype, []).append(p)
+    for ps in by_dtype.values():
+        flat: torch.Tensor | None = None
+        try:
+            if rank == src:
+                flat = torch.cat([torch.from_dlpack(p).reshape(-1) for p in ps]).to(device)
+            else:
+                dtype = torch.from_dlpack(ps[0]).dtype
+                flat = torch.empty(sum(p.numel for p in ps), dtype=dtype, device=device)
+            try:
+                dist.broadcast(flat, src=src, group=group)
+            except Exception as e:
+                raise DistributedError(f"broadcast_parameters: the broadcast failed: {e}") from e
+            if rank != src:
+                offset = 0
+                for p in ps:
+                    n = p.numel
+                    p.assign(flat[offset : offset + n].reshape(tuple(p.shape)))
+                    offset += n
+        finally:
+            flat = None

@@ -1,0 +1,103 @@
+"""`eagertape.distributed` on torch.distributed (gloo, two processes on loopback, CPU).
+
+Each test starts two ranks of `dist_worker.py` with one scenario and reads what they wrote:
+- data parallelism is exact: both ranks end with bit-identical float64 weights, equal to one
+  process training on the whole batch (1e-12), and only rank 0 writes the checkpoint;
+- a rank that dies mid-step, or stalls past the group's timeout, makes the survivor raise
+  `DistributedError` with torch's error as its cause (no hang), parameters readable, ledger
+  unchanged;
+- ranks that pass different parameters (even with equal element counts) all get a
+  `DistributedError` naming the difference.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import socket
+import subprocess
+import sys
+
+import dist_worker as worker
+import numpy as np
+import pytest
+from safetensors.numpy import load_file
+
+pytestmark = pytest.mark.cpu_only  # gloo on the CPU: the CUDA path is NCCL's
+
+WORKER = pathlib.Path(worker.__file__).resolve()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run_ranks(scenario: str, out: pathlib.Path, timeout: float = 90) -> list[dict]:
+    env = dict(os.environ, WORLD_SIZE="2", MASTER_ADDR="127.0.0.1", MASTER_PORT=str(free_port()))
+    procs = [
+        subprocess.Popen(
+            [sys.executable, str(WORKER), scenario, str(out)],
+            env=dict(env, RANK=str(r)),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for r in range(2)
+    ]
+    logs = []
+    try:
+        for p in procs:
+            logs.append(p.communicate(timeout=timeout)[0])
+    finally:
+        for p in procs:
+            p.kill()
+    results = []
+    for r in range(2):
+        f = out / f"rank{r}.json"
+        results.append(json.loads(f.read_text()) if f.exists() else None)
+    assert results[0] is not None, f"rank 0 wrote nothing:\n{logs[0][-3000:]}"
+    return results
+
+
+def test_two_ranks_train_exactly_like_one_process_on_the_whole_batch(tmp_path):
+    r0, r1 = run_ranks("train", tmp_path)
+    assert r0["broadcast_equal_to_rank0"] and r1["broadcast_equal_to_rank0"]
+    w0, w1 = np.load(tmp_path / "rank0.npz"), np.load(tmp_path / "rank1.npz")
+    # One process, the whole batch, rank 0's initial weights.
+    params = worker.mlp_params(seed=100)
+    initial = {p.name: p.numpy() for p in params}
+    x, y = worker.batch()
+    worker.train(params, x, y, lambda grads: None)
+    for p in params:
+        np.testing.assert_array_equal(w0[p.name], w1[p.name])  # bit-identical across ranks
+        np.testing.assert_allclose(w0[p.name], p.numpy(), rtol=1e-12, atol=1e-12)
+        assert np.abs(p.numpy() - initial[p.name]).max() > 1e-3  # it did train
+    assert (r0["wrote"], r1["wrote"]) == (True, False)  # rank 0 writes the checkpoint
+    saved = load_file(str(tmp_path / "ckpt.safetensors"))
+    np.testing.assert_array_equal(saved["w1"], w0["w1"])
+
+
+@pytest.mark.parametrize("scenario", ["die", "stall"])
+def test_a_lost_rank_makes_the_survivor_raise_a_typed_error_without_hanging(tmp_path, scenario):
+    r0, _ = run_ranks(scenario, tmp_path)
+    assert r0["raised"] == "DistributedError", r0
+    assert r0["cause"] is not None  # torch's own error, chained
+    limit = worker.STALL_TIMEOUT_S if scenario == "stall" else worker.TIMEOUT_S
+    assert r0["elapsed_s"] < limit + 10, r0
+    assert r0["params_readable"] and r0["ledger_unchanged"], r0
+
+
+@pytest.mark.parametrize(
+    ("scenario", "expected"),
+    [
+        ("mismatch_shape", "w1 (16, 8) float64, rank 1 has w1 (8, 16) float64"),
+        ("mismatch_count", "rank 1 has 5 tensors, rank 0 has 4"),
+    ],
+)
+def test_ranks_with_different_parameters_all_raise(tmp_path, scenario, expected):
+    r0, r1 = run_ranks(scenario, tmp_path)
+    assert r0["raised"] == r1["raised"] == "DistributedError"
+    assert expected in r0["message"], r0["message"]
