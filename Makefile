@@ -12,7 +12,8 @@ DEPS_STAMP := $(VENV)/.eagertape-deps-$(shell echo '$(PY_DEPS)' | md5sum | cut -
 export LIBTORCH_USE_PYTORCH := 1
 ACTIVATE := . $(VENV)/bin/activate &&
 
-.PHONY: setup build test test-rust test-python demo bench bench-rust bench-smoke lint fmt clean
+.PHONY: setup build test test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
+	wheel test-wheel
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -34,6 +35,31 @@ test-python: build
 	$(ACTIVATE) python -m pytest -q
 
 test: test-rust test-python
+
+# One abi3 wheel (CPython >= 3.11): $(DIST)/eagertape-*-cp311-abi3-manylinux_2_34_x86_64.whl.
+# LibTorch is not in it: the extension finds the torch==2.11.0 wheel's libraries beside it in
+# site-packages through its RUNPATH $ORIGIN/../torch/lib (build.rs), as the venv build does,
+# so auditwheel runs in `warn` mode: it lists LibTorch's libraries (expected) and vendors
+# nothing, but still fails on a symbol version newer than the tag allows. manylinux_2_34 is
+# the honest tag for a build on this machine (Debian 12, glibc 2.36): the extension needs
+# GLIBC_2.34 (pthread_key_create and friends, in libc.so.6 since 2.34) and GLIBCXX_3.4.26
+# (GCC 9), so it loads on glibc >= 2.34 only (torch's own wheel asks for 2.28; a build on an
+# older glibc would lower ours). `tools/wheel check` verifies the tag, the symbol versions,
+# the RUNPATH and that the wheel holds no library but the extension.
+DIST ?= dist
+WHEEL_TAG ?= manylinux_2_34
+wheel: setup
+	mkdir -p $(DIST)
+	rm -f $(DIST)/eagertape-*.whl
+	$(ACTIVATE) maturin build --release --compatibility $(WHEEL_TAG) --auditwheel warn --out $(DIST)
+	WHEEL_TAG=$(WHEEL_TAG) bash tools/wheel check $(DIST)
+
+# The wheel installed into a fresh venv (deleted and recreated every time) of another CPython
+# (pyenv's or PATH's 3.12, else 3.13; or WHEEL_PYTHON=/path/to/python3.x) with torch==2.11.0
+# and the test dependencies, then tests/python run against the installed copy.
+WHEEL_VENV ?= $(HOME)/.cache/eagertape-ci/wheel-venv
+test-wheel: wheel
+	WHEEL_VENV=$(WHEEL_VENV) bash tools/wheel test $(DIST)
 
 demo: build
 	$(ACTIVATE) python examples/train_digits.py

@@ -8,6 +8,7 @@ kernels under `torch.no_grad()`: no autograd at all, only the kernels and Python
     .venv/bin/python benches/compare.py            # full run (BENCHMARKS.md)
     .venv/bin/python benches/compare.py --quick    # smoke run (CI)
     .venv/bin/python benches/compare.py --plot benches/ratios.png
+    (B10, the two-process data-parallel step against DDP, comes from ddp_bench.py)
     python benches/compare.py --device cuda       # the same cases on a GPU (tools/gpu-check)
 
 With `--device cuda`, eagertape's sessions and parameters live on the GPU
@@ -30,9 +31,10 @@ import torch.nn.functional as F
 import eagertape as et
 
 try:  # run as a script (benches/ on sys.path) or imported from the tests
+    import ddp_bench
     import models
 except ImportError:  # pragma: no cover
-    from benches import models
+    from benches import ddp_bench, models
 
 DEVICE = "cpu"  # set by --device
 
@@ -382,6 +384,13 @@ def main() -> None:
             f"| {name} | {med[0] * 1e6:.1f} | {med[1] * 1e6:.1f} | {floor_cells[0]} "
             f"| {vs_torch:.2f} | {floor_cells[1]} |"
         )
+    if DEVICE == "cpu":  # B10: two processes on gloo (ddp_bench.py); NCCL needs two GPUs
+        for model, (ours, theirs) in ddp_bench.run(args.quick).items():
+            ratios[f"B10/{model.upper()}"] = ours / theirs
+            print(
+                f"| {ddp_bench.LABELS[model]} | {ours * 1e6:.1f} | {theirs * 1e6:.1f} | — "
+                f"| {ours / theirs:.2f} | — |"
+            )
     nodes = 2_000 if args.quick else 10_000
     ns = b5_reset_ns_per_node(nodes, rounds)
     print(f"\nB5 reset_tape of a {nodes}-node tape: {ns:.0f} ns per node")
@@ -397,11 +406,11 @@ def main() -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
-        fig, ax = plt.subplots(figsize=(7, 3.5))
+        fig, ax = plt.subplots(figsize=(9, 3.5))
         ax.bar(list(ratios), list(ratios.values()), color="tab:blue")
         ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_ylabel("eagertape / reference")
-        ax.set_title("B1-B4: time vs PyTorch; B6: peak bytes vs minimum")
+        ax.set_title("B1-B4, B7-B10: time vs PyTorch; B6: peak bytes vs minimum")
         fig.tight_layout()
         fig.savefig(args.plot, dpi=120)
         print(f"plot: {args.plot}")

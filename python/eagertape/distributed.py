@@ -17,11 +17,13 @@ rank 0's weights::
         opt.step(grads)
     et.save(path, model, opt, rank=dist.get_rank())   # written by rank 0 only
 
-Before moving any data, both calls check that every rank passes the same parameters (names,
-shapes and dtypes, in the same order: equal element counts are not enough) and raise
-:class:`~eagertape.DistributedError` on every rank if not. A collective that fails (a peer
-died, the group's timeout passed) raises ``DistributedError`` with torch's own error as its
-``__cause__``; the parameters stay readable and nothing is left exported.
+Both calls check that every rank passes the same parameters (names, shapes and dtypes, in the
+same order: equal element counts are not enough) and raise :class:`~eagertape.DistributedError`
+on every rank if not: ``broadcast_parameters`` with a small collective first,
+``all_reduce_`` within its first collective, which has the same size on every rank whatever
+the gradients (no extra round trip per step). A collective that fails (a peer died, the
+group's timeout passed) raises ``DistributedError`` with torch's own error as its
+``__cause__``; the parameters stay readable, the gradients unchanged, nothing left exported.
 """
 
 from __future__ import annotations
@@ -54,10 +56,14 @@ def _describe(p: Parameter, shape: tuple[int, ...], dtype: str) -> str:
     return f"{p.name or '#' + str(p.id)} {tuple(shape)} {dtype}"
 
 
+def _digest(entries: list[tuple[str | None, tuple, str]]) -> bytes:
+    return hashlib.blake2b(repr(entries).encode(), digest_size=16).digest()
+
+
 def _check_same_everywhere(what: str, entries: list[tuple[str | None, tuple, str]], group, device):
     """Raise DistributedError on every rank unless every rank passed the same entries
     (name, shape, dtype, in order). One small all-reduce when they agree."""
-    digest = hashlib.blake2b(repr(entries).encode(), digest_size=16).digest()
+    digest = _digest(entries)
     words = [int.from_bytes(digest[i : i + 7], "little") for i in (0, 7)]  # < 2**56
     probe = torch.tensor(words + [-w for w in words], dtype=torch.int64, device=device)
     try:
@@ -67,6 +73,12 @@ def _check_same_everywhere(what: str, entries: list[tuple[str | None, tuple, str
     if probe[:2].tolist() == words and (-probe[2:]).tolist() == words:
         return
     # They differ (every rank sees the same maximum, so every rank gets here): say how.
+    _report_disagreement(what, entries, group)
+
+
+def _report_disagreement(what: str, entries, group) -> None:
+    """Every rank found that the ranks disagree: gather their entries and raise
+    DistributedError naming the first difference with each other rank."""
     gathered: list[Any] = [None] * dist.get_world_size(group)
     try:
         dist.all_gather_object(gathered, entries, group=group)
@@ -103,22 +115,67 @@ def _backend_device(group, tensors_device: torch.device) -> torch.device:
     return tensors_device if "nccl" in str(backend) else torch.device("cpu")
 
 
-def _buckets(views: list[torch.Tensor], cap_bytes: int) -> list[list[int]]:
-    """Indices of ``views`` grouped into buckets of one dtype and device, each holding at
-    most ``cap_bytes`` (a larger tensor gets a bucket of its own)."""
-    out: list[list[int]] = []
-    open_: dict[tuple, tuple[list[int], int]] = {}
-    for i, v in enumerate(views):
+# all_reduce_'s first collective: this many gradient elements (float64, zero-padded) and the
+# header below, whatever the gradients are, so that it has the same size on every rank even
+# when their gradients disagree (gloo aborts the process on a size mismatch, NCCL would hang).
+HEAD_ELEMENTS = 1 << 14
+# The header: two 20-bit words of a digest of (name, shape, dtype) of every gradient, each
+# as (w, w * w). Summed over W ranks they are equal everywhere iff W * sum(w*w) == sum(w)**2
+# (exact in float64 for W < 2**13).
+_WORD_BITS = 20
+
+
+def _header(entries) -> list[float]:
+    d = int.from_bytes(_digest(entries)[:8], "little")
+    words = [(d >> (i * _WORD_BITS)) & ((1 << _WORD_BITS) - 1) for i in range(2)]
+    return [float(v) for w in words for v in (w, w * w)]
+
+
+def _header_agrees(reduced: list[float], world: int) -> bool:
+    pairs = [(int(reduced[i]), int(reduced[i + 1])) for i in range(0, len(reduced), 2)]
+    return all(world * sq == total * total for total, sq in pairs)
+
+
+def _pieces_after_head(
+    sizes: list[int],
+) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
+    """Split the concatenation of gradients of `sizes` elements into the pieces (index,
+    start, end) that fill the first HEAD_ELEMENTS elements, and the rest."""
+    head, rest, offset = [], [], 0
+    for i, n in enumerate(sizes):
+        take = max(0, min(n, HEAD_ELEMENTS - offset))
+        if take:
+            head.append((i, 0, take))
+        if take < n:
+            rest.append((i, take, n))
+        offset += take
+    return head, rest
+
+
+def _buckets(pieces, views, cap_bytes: int) -> list[list[tuple[int, int, int]]]:
+    """`pieces` grouped into buckets of one dtype and device, each of at most `cap_bytes`
+    (a larger piece gets a bucket of its own)."""
+    out: list[list[tuple[int, int, int]]] = []
+    open_: dict[tuple, tuple[list, int]] = {}
+    for piece in pieces:
+        v = views[piece[0]]
         key = (v.dtype, v.device)
-        nbytes = v.numel() * v.element_size()
-        idx, size = open_.get(key, ([], 0))
-        if idx and size + nbytes > cap_bytes:
-            out.append(idx)
-            idx, size = [], 0
-        idx.append(i)
-        open_[key] = (idx, size + nbytes)
-    out.extend(idx for idx, _ in open_.values() if idx)
+        nbytes = (piece[2] - piece[1]) * v.element_size()
+        bucket, size = open_.get(key, ([], 0))
+        if bucket and size + nbytes > cap_bytes:
+            out.append(bucket)
+            bucket, size = [], 0
+        bucket.append(piece)
+        open_[key] = (bucket, size + nbytes)
+    out.extend(bucket for bucket, _ in open_.values() if bucket)
     return out
+
+
+def _reduce(flat: torch.Tensor, group, what: str) -> None:
+    try:
+        dist.all_reduce(flat, op=dist.ReduceOp.SUM, group=group)
+    except Exception as e:  # torch raises RuntimeError subclasses of several kinds
+        raise DistributedError(f"all_reduce_: {what} failed: {e}") from e
 
 
 def all_reduce_(
@@ -128,12 +185,16 @@ def all_reduce_(
     bucket_cap_mb: float = 25,
 ) -> GradMap:
     """Reduce every gradient of ``grads`` across the ranks of ``group``, in place (``"mean"``
-    or ``"sum"``), and return ``grads``. Gradients are taken in parameter-id order, flattened
-    into buckets of at most ``bucket_cap_mb`` MiB per dtype and device, each bucket
-    all-reduced once and written back through writable DLPack views of the buffers.
+    or ``"sum"``), and return ``grads``.
 
-    Raises ``DistributedError`` (torch's error as the cause) if a collective fails or the
-    ranks' gradients disagree; buckets reduced before a failure keep their reduced values."""
+    Gradients are taken in parameter-id order and read through DLPack views of their
+    buffers. The first collective always has the same size: the first ``HEAD_ELEMENTS``
+    gradient elements in float64 (zero-padded) and a digest of every gradient's name, shape
+    and dtype, so ranks whose gradients disagree (even with equal element counts) all find
+    out together and raise ``DistributedError`` naming the difference. The remaining elements
+    go in buckets of at most ``bucket_cap_mb`` MiB per dtype and device, one all-reduce each.
+    The reduced values are written back only when every collective succeeded: on an error
+    (torch's as the ``__cause__``) the gradients are unchanged."""
     if op not in _OPS:
         raise ArgumentError(f"all_reduce_: op must be one of {sorted(_OPS)}, not {op!r}")
     if not bucket_cap_mb > 0:
@@ -141,38 +202,54 @@ def all_reduce_(
     _, world = _rank_info(group)
     items = sorted(grads.items(), key=lambda kv: kv[0].id)
     entries = [(p.name, tuple(b.shape), b.dtype) for p, b in items]
-    if not items:
-        _check_same_everywhere("all_reduce_", entries, group, torch.device("cpu"))
-        return grads
     views: list[torch.Tensor] | None = None
-    flat: torch.Tensor | None = None
+    flats: list[torch.Tensor] | None = None
+    head: torch.Tensor | None = None
+    reduced: dict[int, list[torch.Tensor]] | None = None
     try:
         views = [torch.from_dlpack(b) for _, b in items]
-        device = _backend_device(group, views[0].device)
-        _check_same_everywhere("all_reduce_", entries, group, device)
-        for idx in _buckets(views, int(bucket_cap_mb * 2**20)):
-            parts = [views[i].reshape(-1) for i in idx]
+        flats = [v.reshape(-1) for v in views]
+        device = _backend_device(group, views[0].device if views else torch.device("cpu"))
+        head_pieces, rest = _pieces_after_head([f.numel() for f in flats])
+        head = torch.zeros(HEAD_ELEMENTS + 4, dtype=torch.float64, device=device)
+        offset = 0
+        for i, start, end in head_pieces:
+            head[offset : offset + end - start] = flats[i][start:end]
+            offset += end - start
+        head[HEAD_ELEMENTS:] = torch.tensor(_header(entries), dtype=torch.float64)
+        _reduce(head, group, "the first all-reduce")
+        if not _header_agrees(head[HEAD_ELEMENTS:].tolist(), world):
+            _report_disagreement("all_reduce_", entries, group)
+        if op == "mean":
+            head.div_(world)
+        reduced = {}
+        offset = 0
+        for i, start, end in head_pieces:
+            reduced.setdefault(i, []).append(head[offset : offset + end - start])
+            offset += end - start
+        for bucket in _buckets(rest, views, int(bucket_cap_mb * 2**20)):
+            parts = [flats[i][start:end] for i, start, end in bucket]
             flat = torch.cat(parts) if len(parts) > 1 else parts[0].clone()
             if flat.device != device:
                 flat = flat.to(device)
-            try:
-                dist.all_reduce(flat, op=dist.ReduceOp.SUM, group=group)
-            except Exception as e:
-                raise DistributedError(
-                    f"all_reduce_: the all-reduce of {len(idx)} gradient(s) failed: {e}"
-                ) from e
+            _reduce(flat, group, f"the all-reduce of a bucket of {flat.numel()} elements")
             if op == "mean":
                 flat.div_(world)
             offset = 0
-            for i in idx:
-                v = views[i]
-                n = v.numel()
-                v.copy_(flat[offset : offset + n].view(v.shape))
-                offset += n
+            for i, start, end in bucket:
+                reduced.setdefault(i, []).append(flat[offset : offset + end - start])
+                offset += end - start
+        # Every collective succeeded: write back.
+        for i, v in enumerate(views):
+            parts = reduced.get(i, [])
+            if not parts:
+                continue
+            r = torch.cat(parts) if len(parts) > 1 else parts[0]
+            v.copy_(r.view(v.shape))
         return grads
     finally:
         # Let go of the exports now, also on an error (a traceback must not keep them).
-        views = flat = None
+        views = flats = head = reduced = None
 
 
 def broadcast_parameters(

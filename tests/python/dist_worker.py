@@ -12,7 +12,8 @@ Writes `OUT_DIR/rank{RANK}.json` (and `.npz` for weights) with what the test che
 - `stall`: rank 1 stays alive but never joins the collective; rank 0 must raise
   DistributedError once the group's timeout (STALL_TIMEOUT_S) passes, not hang.
 - `mismatch_shape` / `mismatch_count`: the ranks pass different parameters (equal element
-  counts, or one more); both must raise DistributedError naming the difference.
+  counts, or one more) to `broadcast_parameters` and their gradients to `all_reduce_`; each
+  call must raise DistributedError on both ranks naming the difference, gradients unchanged.
 """
 
 from __future__ import annotations
@@ -119,12 +120,26 @@ def main() -> None:
                 params[0] = et.Parameter(np.ones((D, H)), name="w1", dtype="float64")
             if scenario == "mismatch_count" and rank == 1:
                 params.append(et.Parameter(np.ones(2), name="extra", dtype="float64"))
-            try:
-                et.distributed.broadcast_parameters(params)
-                result["raised"] = None
-            except et.DistributedError as e:
-                result["raised"] = type(e).__name__
-                result["message"] = str(e)
+            for call in ("broadcast_parameters", "all_reduce_"):
+                try:
+                    if call == "broadcast_parameters":
+                        et.distributed.broadcast_parameters(params)
+                    else:
+                        sess = et.Session(dtype="float64")
+                        loss = sum((sess.use(p) ** 2).sum() for p in params)
+                        grads = sess.backward(loss)
+                        before = [g.numpy() for _, g in grads.items()]
+                        try:
+                            et.distributed.all_reduce_(grads)
+                        finally:
+                            after = [g.numpy() for _, g in grads.items()]
+                            result["grads_unchanged"] = all(
+                                np.array_equal(a, b) for a, b in zip(before, after, strict=True)
+                            )
+                            grads.release()
+                    result[call] = None
+                except et.DistributedError as e:
+                    result[call] = str(e)
         else:
             raise SystemExit(f"unknown scenario {scenario!r}")
     finally:

@@ -329,3 +329,18 @@ def test_parameter_from_a_torch_tensor_copies(sess32):
     p = et.Parameter(src, device=DEVICE)
     src.zero_()
     np.testing.assert_array_equal(p.numpy(), np.ones(3, dtype=np.float32))
+
+
+def test_a_consumer_on_another_cuda_stream_reads_finished_values():
+    if not ON_CUDA:
+        pytest.skip("CUDA streams: runs with EAGERTAPE_TEST_DEVICE=cuda on a GPU")
+    src = torch.randn(512, 512, device=TORCH_DEVICE)
+    sess = et.Session(dtype="float32")
+    y = sess.input(src) @ sess.input(src)
+    side = torch.cuda.Stream(device=TORCH_DEVICE)
+    with torch.cuda.stream(side):
+        t = torch.from_dlpack(y)  # torch passes `side` as the stream: it waits for y's kernel
+        total = t.sum()
+    side.synchronize()
+    torch.testing.assert_close(total, (src @ src).sum(), rtol=1e-4, atol=1e-2)
+    del t, total

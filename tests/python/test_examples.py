@@ -135,3 +135,29 @@ def test_resume_with_a_different_model_fails_clearly(tmp_path):
     assert proc.returncode != 0
     assert "cannot load" in proc.stderr and "truncated" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_ddp_example_trains_on_two_ranks_with_identical_weights_and_one_checkpoint(tmp_path):
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    out = tmp_path / "ddp"
+    proc = subprocess.run(
+        [
+            sys.executable, "-m", "torch.distributed.run", "--nproc_per_node=2",
+            "--master_addr=127.0.0.1", f"--master_port={port}",
+            str(EXAMPLES / "train_ddp.py"), "--epochs", "2", "--out", str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "weights identical on all 2 rank(s): True" in proc.stdout
+    assert proc.stdout.count("test accuracy:") == 1  # rank 0 alone reports
+    assert re.search(r"^test accuracy: 0\.[89]\d\d$", proc.stdout, re.M), proc.stdout
+    assert [p.name for p in out.iterdir()] == ["ddp_digits.safetensors"]  # rank 0 alone writes
+    assert "layers.0.weight" in load_file(str(out / "ddp_digits.safetensors"))
