@@ -29,11 +29,11 @@ import json
 import math
 import os
 import pathlib
-import tempfile
 import time
 import zlib
 
 import numpy as np
+from example_io import atomic_write, write_json
 from tqdm import tqdm
 
 import eagertape as et
@@ -165,32 +165,6 @@ def exact_accuracy(model, config, held: list[np.ndarray], limit: int | None = No
 
 # ----------------------------------------------------------------------------------------
 # Files: sidecar, plot
-
-UMASK = os.umask(0)
-os.umask(UMASK)
-
-
-def atomic_write(path: pathlib.Path, write) -> None:
-    """``write(tmp_path)`` fills a temporary file next to ``path``, then it replaces ``path``."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    os.close(fd)
-    try:
-        write(tmp)
-        os.chmod(tmp, 0o666 & ~UMASK)  # mkstemp creates 0o600
-        os.replace(tmp, path)
-    except BaseException:
-        pathlib.Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def write_json(path: pathlib.Path, doc: dict) -> None:
-    def write(tmp: str) -> None:
-        with open(tmp, "w") as f:
-            json.dump(doc, f, indent=1)
-            f.flush()
-            os.fsync(f.fileno())
-
-    atomic_write(path, write)
 
 
 def plot(path: pathlib.Path, history: dict) -> None:

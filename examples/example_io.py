@@ -1,0 +1,36 @@
+"""Files the examples write next to their checkpoints (the progress JSON, the plot), each
+written atomically as `et.save` writes checkpoints: a crash leaves the old file or the new
+one, never half of one. Imported by the example scripts (their folder is on sys.path)."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import tempfile
+
+UMASK = os.umask(0)
+os.umask(UMASK)
+
+
+def atomic_write(path: pathlib.Path, write) -> None:
+    """``write(tmp_path)`` fills a temporary file next to ``path``, then it replaces ``path``."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(fd)
+    try:
+        write(tmp)
+        os.chmod(tmp, 0o666 & ~UMASK)  # mkstemp creates 0o600
+        os.replace(tmp, path)
+    except BaseException:
+        pathlib.Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_json(path: pathlib.Path, doc: dict) -> None:
+    def write(tmp: str) -> None:
+        with open(tmp, "w") as f:
+            json.dump(doc, f, indent=1)
+            f.flush()
+            os.fsync(f.fileno())
+
+    atomic_write(path, write)
