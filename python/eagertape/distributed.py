@@ -20,8 +20,8 @@ rank 0's weights::
 Both calls check that every rank passes the same parameters (names, shapes and dtypes, in the
 same order: equal element counts are not enough) and raise :class:`~eagertape.DistributedError`
 on every rank if not: ``broadcast_parameters`` with a small collective first,
-``all_reduce_`` within its first collective, which has the same size on every rank whatever
-the gradients (no extra round trip per step). A collective that fails (a peer died, the
+``all_reduce_`` within its first collective, whose size every rank knows beforehand whatever
+its gradients (no extra round trip per step). A collective that fails (a peer died, the
 group's timeout passed) raises ``DistributedError`` with torch's own error as its
 ``__cause__``; the parameters stay readable, the gradients unchanged, nothing left exported.
 """
@@ -115,19 +115,32 @@ def _backend_device(group, tensors_device: torch.device) -> torch.device:
     return tensors_device if "nccl" in str(backend) else torch.device("cpu")
 
 
-# all_reduce_'s first collective: this many gradient elements (float64, zero-padded) and the
-# header below, whatever the gradients are, so that it has the same size on every rank even
-# when their gradients disagree (gloo aborts the process on a size mismatch, NCCL would hang).
+# all_reduce_'s first collective (the head) has a size every rank knows without asking, so
+# that it matches on every rank even when their gradients disagree (gloo aborts the process
+# on a size mismatch, NCCL would hang): the first call on a group sends HEAD_ELEMENTS
+# gradient elements in float64 (zero-padded); once a call succeeded, every rank knows the
+# layout all of them reduced, and later calls size the head from it (all of a small model's
+# gradients, in their own dtype: one collective per step, as DistributedDataParallel). Each
+# head ends with a header, a digest of this rank's gradient layout (names, shapes, dtypes),
+# so that ranks that disagree all find out together.
 HEAD_ELEMENTS = 1 << 14
-# The header: two 20-bit words of a digest of (name, shape, dtype) of every gradient, each
-# as (w, w * w). Summed over W ranks they are equal everywhere iff W * sum(w*w) == sum(w)**2
-# (exact in float64 for W < 2**13).
-_WORD_BITS = 20
+
+# group -> (the group object, the agreed head: dtype and number of gradient elements).
+# Identical on every rank of a group: set only after a call every rank made succeeded.
+_agreed: dict[int, tuple[Any, torch.dtype, int]] = {}
 
 
-def _header(entries) -> list[float]:
+def _group_key(group: Any) -> Any:
+    return group if group is not None else dist.group.WORLD
+
+
+def _header(entries, dtype: torch.dtype) -> list[float]:
+    """The digest as words w, each sent as (w, w * w): summed over W ranks, the words agree
+    everywhere iff W * sum(w * w) == sum(w) ** 2. The sums must be exact in `dtype`: four
+    10-bit words in float32 (W <= 16), two 20-bit words in float64 (W < 2**13)."""
+    bits, count = (20, 2) if dtype == torch.float64 else (10, 4)
     d = int.from_bytes(_digest(entries)[:8], "little")
-    words = [(d >> (i * _WORD_BITS)) & ((1 << _WORD_BITS) - 1) for i in range(2)]
+    words = [(d >> (i * bits)) & ((1 << bits) - 1) for i in range(count)]
     return [float(v) for w in words for v in (w, w * w)]
 
 
@@ -136,14 +149,21 @@ def _header_agrees(reduced: list[float], world: int) -> bool:
     return all(world * sq == total * total for total, sq in pairs)
 
 
-def _pieces_after_head(
-    sizes: list[int],
-) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]]]:
-    """Split the concatenation of gradients of `sizes` elements into the pieces (index,
-    start, end) that fill the first HEAD_ELEMENTS elements, and the rest."""
+def _head_dtype(views: list[torch.Tensor], world: int) -> torch.dtype:
+    """float32 for float32 (or narrower) gradients on up to 16 ranks, else float64."""
+    if world <= 16 and all(
+        v.dtype in (torch.float32, torch.float16, torch.bfloat16) for v in views
+    ):
+        return torch.float32
+    return torch.float64
+
+
+def _split(sizes: list[int], head_len: int):
+    """The pieces (index, start, end) of the concatenated gradients that fill the first
+    `head_len` elements, and the rest."""
     head, rest, offset = [], [], 0
     for i, n in enumerate(sizes):
-        take = max(0, min(n, HEAD_ELEMENTS - offset))
+        take = max(0, min(n, head_len - offset))
         if take:
             head.append((i, 0, take))
         if take < n:
@@ -185,23 +205,31 @@ def all_reduce_(
     bucket_cap_mb: float = 25,
 ) -> GradMap:
     """Reduce every gradient of ``grads`` across the ranks of ``group``, in place (``"mean"``
-    or ``"sum"``), and return ``grads``.
+    or ``"sum"``), and return ``grads``. Every rank must call it with the same arguments.
 
     Gradients are taken in parameter-id order and read through DLPack views of their
-    buffers. The first collective always has the same size: the first ``HEAD_ELEMENTS``
-    gradient elements in float64 (zero-padded) and a digest of every gradient's name, shape
-    and dtype, so ranks whose gradients disagree (even with equal element counts) all find
-    out together and raise ``DistributedError`` naming the difference. The remaining elements
-    go in buckets of at most ``bucket_cap_mb`` MiB per dtype and device, one all-reduce each.
-    The reduced values are written back only when every collective succeeded: on an error
-    (torch's as the ``__cause__``) the gradients are unchanged."""
+    buffers. The first collective (the head) has a size every rank knows beforehand and
+    carries a digest of every gradient's name, shape and dtype, so ranks whose gradients
+    disagree (even with equal element counts) all find out together and raise
+    ``DistributedError`` naming the difference. What the head does not hold goes in buckets
+    of at most ``bucket_cap_mb`` MiB per dtype and device, one all-reduce each. The reduced
+    values are written back only when every collective succeeded: on an error (torch's as
+    the ``__cause__``) the gradients are unchanged."""
     if op not in _OPS:
         raise ArgumentError(f"all_reduce_: op must be one of {sorted(_OPS)}, not {op!r}")
     if not bucket_cap_mb > 0:
         raise ArgumentError(f"all_reduce_: bucket_cap_mb must be positive, not {bucket_cap_mb!r}")
     _, world = _rank_info(group)
+    key = _group_key(group)
+    agreed = _agreed.pop(id(key), None)  # put back only if this call succeeds
+    if agreed is not None and agreed[0] is not key:
+        agreed = None
+    head_dtype, head_len = (
+        (agreed[1], agreed[2]) if agreed is not None else (torch.float64, HEAD_ELEMENTS)
+    )
     items = sorted(grads.items(), key=lambda kv: kv[0].id)
     entries = [(p.name, tuple(b.shape), b.dtype) for p, b in items]
+    cap_bytes = int(bucket_cap_mb * 2**20)
     views: list[torch.Tensor] | None = None
     flats: list[torch.Tensor] | None = None
     head: torch.Tensor | None = None
@@ -210,15 +238,16 @@ def all_reduce_(
         views = [torch.from_dlpack(b) for _, b in items]
         flats = [v.reshape(-1) for v in views]
         device = _backend_device(group, views[0].device if views else torch.device("cpu"))
-        head_pieces, rest = _pieces_after_head([f.numel() for f in flats])
-        head = torch.zeros(HEAD_ELEMENTS + 4, dtype=torch.float64, device=device)
-        offset = 0
-        for i, start, end in head_pieces:
-            head[offset : offset + end - start] = flats[i][start:end]
-            offset += end - start
-        head[HEAD_ELEMENTS:] = torch.tensor(_header(entries), dtype=torch.float64)
+        sizes = [f.numel() for f in flats]
+        head_pieces, rest = _split(sizes, head_len)
+        header = _header(entries, head_dtype)
+        parts = [flats[i][start:end] for i, start, end in head_pieces]
+        filled = sum(end - start for _, start, end in head_pieces)
+        parts.append(torch.zeros(head_len - filled, dtype=head_dtype))
+        parts.append(torch.tensor(header, dtype=head_dtype))
+        head = torch.cat([t.to(device=device, dtype=head_dtype) for t in parts])
         _reduce(head, group, "the first all-reduce")
-        if not _header_agrees(head[HEAD_ELEMENTS:].tolist(), world):
+        if not _header_agrees(head[head_len:].tolist(), world):
             _report_disagreement("all_reduce_", entries, group)
         if op == "mean":
             head.div_(world)
@@ -227,7 +256,7 @@ def all_reduce_(
         for i, start, end in head_pieces:
             reduced.setdefault(i, []).append(head[offset : offset + end - start])
             offset += end - start
-        for bucket in _buckets(rest, views, int(bucket_cap_mb * 2**20)):
+        for bucket in _buckets(rest, views, cap_bytes):
             parts = [flats[i][start:end] for i, start, end in bucket]
             flat = torch.cat(parts) if len(parts) > 1 else parts[0].clone()
             if flat.device != device:
@@ -239,17 +268,20 @@ def all_reduce_(
             for i, start, end in bucket:
                 reduced.setdefault(i, []).append(flat[offset : offset + end - start])
                 offset += end - start
-        # Every collective succeeded: write back.
+        # Every collective succeeded: write back, and size the next head from this layout
+        # (every rank reduced the same one, so every rank records the same).
         for i, v in enumerate(views):
-            parts = reduced.get(i, [])
-            if not parts:
-                continue
-            r = torch.cat(parts) if len(parts) > 1 else parts[0]
-            v.copy_(r.view(v.shape))
+            got = reduced.get(i, [])
+            if got:
+                r = torch.cat(got) if len(got) > 1 else got[0]
+                v.copy_(r.view(v.shape))
+        dtype = _head_dtype(views, world)
+        elements = max(1, cap_bytes // torch.empty((), dtype=dtype).element_size())
+        _agreed[id(key)] = (key, dtype, min(sum(sizes), elements))
         return grads
     finally:
         # Let go of the exports now, also on an error (a traceback must not keep them).
-        views = flats = head = reduced = None
+        views = flats = head = reduced = parts = None  # noqa: F841
 
 
 def broadcast_parameters(

@@ -11,6 +11,8 @@ Writes `OUT_DIR/rank{RANK}.json` (and `.npz` for weights) with what the test che
   ledger as it was.
 - `stall`: rank 1 stays alive but never joins the collective; rank 0 must raise
   DistributedError once the group's timeout (STALL_TIMEOUT_S) passes, not hang.
+- `diverge`: after an all_reduce_ both ranks agreed on, rank 1 reduces one more gradient:
+  both ranks must raise DistributedError (no crash), and the group works afterwards.
 - `mismatch_shape` / `mismatch_count`: the ranks pass different parameters (equal element
   counts, or one more) to `broadcast_parameters` and their gradients to `all_reduce_`; each
   call must raise DistributedError on both ranks naming the difference, gradients unchanged.
@@ -140,6 +142,30 @@ def main() -> None:
                     result[call] = None
                 except et.DistributedError as e:
                     result[call] = str(e)
+        elif scenario == "diverge":
+            # A first step all ranks agree on, then rank 1 reduces other gradients (one more
+            # parameter): the head of the second call is sized from the first call's layout,
+            # so both ranks take part in it and find the disagreement.
+            params = mlp_params(seed=100)
+            sess = et.Session(dtype="float64")
+            grads = sess.backward(loss_of(sess, params, x[rank::2], y[rank::2]))
+            et.distributed.all_reduce_(grads)
+            grads.release()
+            if rank == 1:
+                params.append(et.Parameter(np.ones(7), name="extra", dtype="float64"))
+            sess.reset_tape()
+            grads = sess.backward(sum((sess.use(p) ** 2).sum() for p in params))
+            try:
+                et.distributed.all_reduce_(grads)
+                result["raised"] = None
+            except et.DistributedError as e:
+                result["raised"] = str(e)
+            grads.release()
+            # The group still works, and the next call starts from a fresh agreement.
+            grads = sess.backward(sum((sess.use(p) ** 2).sum() for p in params[:4]))
+            et.distributed.all_reduce_(grads)
+            result["after"] = float(sum(g.numpy().sum() for _, g in grads.items()))
+            grads.release()
         else:
             raise SystemExit(f"unknown scenario {scenario!r}")
     finally:

@@ -107,3 +107,12 @@ def test_ranks_with_different_parameters_all_raise(tmp_path, scenario, expected)
     for r in (r0, r1):
         assert r["all_reduce_"] is not None and "ranks disagree" in r["all_reduce_"], r
         assert r["grads_unchanged"], r
+
+
+def test_ranks_that_diverge_after_agreeing_all_raise_and_the_group_recovers(tmp_path):
+    r0, r1 = run_ranks("diverge", tmp_path)
+    for r in (r0, r1):
+        assert r["raised"] is not None and "ranks disagree" in r["raised"], r
+    assert "rank 1 has 5 tensors, rank 0 has 4" in r0["raised"]
+    assert "rank 0 has 4 tensors, rank 1 has 5" in r1["raised"]
+    assert r0["after"] == r1["after"]
