@@ -10,7 +10,9 @@
 //!   (a gradient). Releasing drops the slot's reference: the storage is freed then, unless
 //!   another holder (a snapshot, a tape) still uses it.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use crate::backend::Backend;
 use crate::config::{DType, Device};
@@ -31,14 +33,25 @@ pub struct Tracked<B: Backend> {
     cached: bool,
     /// A [`crate::backend::Backend::placeholder`] standing in for freed values.
     placeholder: bool,
-    /// For an owned value whose storage was ever exported through DLPack: the count of
-    /// exports a consumer still holds, shared with them (see [`ExportShare`]). While one
-    /// is held the core never writes into the storage, and if the core drops the value
-    /// first its bytes move to the ledger's `exported` category until the last export goes.
-    exports: OnceLock<Arc<ExportShare>>,
+    /// Whether this owned value's storage was ever exported through DLPack: then the count
+    /// of exports a consumer still holds is in [`EXPORTS`] under this value's address (see
+    /// [`ExportShare`]). While one is held the core never writes into the storage, and if
+    /// the core drops the value first its bytes move to the ledger's `exported` category
+    /// until the last export goes. (A flag here and the share in a side table keep
+    /// `Tracked` within the cache lines `Tape::clear` prefetches.)
+    exported_ever: AtomicBool,
     /// Memory a DLPack producer owns and shares with the core (`Session.input(x,
     /// copy=False)`): no ledger bytes, never written in place.
     borrowed: bool,
+}
+
+/// The shares of the owned values ever exported, by the value's address (unique while it
+/// lives; its entry goes when it is dropped).
+static EXPORTS: Mutex<BTreeMap<usize, Arc<ExportShare>>> = Mutex::new(BTreeMap::new());
+
+fn exports() -> std::sync::MutexGuard<'static, BTreeMap<usize, Arc<ExportShare>>> {
+    // A map of `Arc`s, changed by single inserts and removals: a poisoned lock is consistent.
+    EXPORTS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// What a DLPack export of an owned value and the value itself share. Each export holds
@@ -101,7 +114,7 @@ impl<B: Backend> Tracked<B> {
             base: None,
             cached: false,
             placeholder: false,
-            exports: OnceLock::new(),
+            exported_ever: AtomicBool::new(false),
             borrowed: false,
         })
     }
@@ -120,7 +133,7 @@ impl<B: Backend> Tracked<B> {
                 base: None,
                 cached: false,
                 placeholder: true,
-                exports: OnceLock::new(),
+                exported_ever: AtomicBool::new(false),
                 borrowed: false,
             }),
         ));
@@ -140,7 +153,7 @@ impl<B: Backend> Tracked<B> {
             base: None,
             cached: false,
             placeholder: false,
-            exports: OnceLock::new(),
+            exported_ever: AtomicBool::new(false),
             borrowed: true,
         })
     }
@@ -159,7 +172,7 @@ impl<B: Backend> Tracked<B> {
             base: Some(Arc::clone(base)),
             cached: false,
             placeholder: false,
-            exports: OnceLock::new(),
+            exported_ever: AtomicBool::new(false),
             borrowed: false,
         })
     }
@@ -189,13 +202,21 @@ impl<B: Backend> Tracked<B> {
 
     /// Whether a DLPack consumer holds this value's storage (for a view: its owner's).
     pub fn exported(&self) -> bool {
-        self.owner().exports.get().is_some_and(|s| s.held())
+        let owner = self.owner();
+        if !owner.exported_ever.load(Ordering::Acquire) {
+            return false;
+        }
+        let addr = owner as *const Tracked<B> as usize;
+        exports().get(&addr).is_some_and(|s| s.held())
     }
 
     /// Count one more export of this value's storage (on its owner) and return the share
     /// the export releases when its consumer deletes it ([`ExportShare::release`]).
     pub fn add_export(&self) -> Arc<ExportShare> {
-        let share = Arc::clone(self.owner().exports.get_or_init(Default::default));
+        let owner = self.owner();
+        let addr = owner as *const Tracked<B> as usize;
+        let share = Arc::clone(exports().entry(addr).or_default());
+        owner.exported_ever.store(true, Ordering::Release);
         share.lock().live += 1;
         share
     }
@@ -249,10 +270,16 @@ impl<B: Backend> Tracked<B> {
 
 impl<B: Backend> Drop for Tracked<B> {
     fn drop(&mut self) {
+        // Whatever else happens, an exported value's entry in the side table goes with it.
+        let share = if self.exported_ever.load(Ordering::Acquire) {
+            exports().remove(&(self as *const Tracked<B> as usize))
+        } else {
+            None
+        };
         if self.cached {
             ledger::free_cached(self.bytes);
         } else if self.base.is_none() && !self.borrowed {
-            if let Some(share) = self.exports.get() {
+            if let Some(share) = share {
                 let mut st = share.lock();
                 if st.live > 0 {
                     // A consumer still holds the storage: its bytes stay live, as exported.
