@@ -359,7 +359,7 @@ einsum = _core.einsum
 bmm = _core.bmm
 
 
-def masked_fill(input: Tensor, mask: object, value: float) -> Tensor:  # noqa: A002
+def masked_fill(input: Tensor, mask: object, value: float | Tensor) -> Tensor:  # noqa: A002
     return input.masked_fill(mask, value)
 
 

@@ -177,7 +177,9 @@ impl Movement for Where {
 }
 
 /// `masked_fill(mask, value)`: `value` where the bool mask (broadcast to the input's
-/// shape) is set.
+/// shape) is set. `value` is the number `.0`, or a third operand: a 0-d tensor of the
+/// input's dtype, which is then a source (its gradient is the sum of the cotangent over the
+/// filled positions, as torch's).
 pub struct MaskedFill(pub f64);
 
 impl Movement for MaskedFill {
@@ -185,17 +187,23 @@ impl Movement for MaskedFill {
         "masked_fill"
     }
     fn arity(&self) -> Arity {
-        Arity::Exactly(2)
+        Arity::Between(2, 3)
     }
     fn is_source(&self, i: usize) -> bool {
-        i == 0
+        i != 1
     }
     fn fill(&self) -> f64 {
         self.0
     }
     /// The input and the mask broadcast together (an out-of-place `masked_fill` takes the
-    /// mask's shape where it is the larger, as torch).
+    /// mask's shape where it is the larger, as torch); a tensor value is 0-d.
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        if let Some(v) = shapes.get(2).filter(|v| !v.is_empty()) {
+            return Err(Error::Shape(format!(
+                "masked_fill only supports a 0-dimensional value tensor, but got tensor with {} dimension(s)",
+                v.len()
+            )));
+        }
         broadcast_shapes("masked_fill", shapes[0], shapes[1])
     }
     fn torch(&self, xs: &[&Tensor], fill: f64) -> Result<Tensor> {
@@ -205,15 +213,24 @@ impl Movement for MaskedFill {
                 xs[1].kind()
             )));
         }
-        Ok(xs[0].f_masked_fill(xs[1], fill)?)
+        match xs.get(2) {
+            Some(v) => Ok(xs[0].f_masked_fill_tensor(xs[1], v)?),
+            None => Ok(xs[0].f_masked_fill(xs[1], fill)?),
+        }
     }
     fn torch_backward(
         &self,
         xs: &[&Tensor],
         g: &Tensor,
-        _which: usize,
+        which: usize,
     ) -> Option<Result<(Tensor, bool)>> {
         Some((|| {
+            if which == 2 {
+                // The value's cotangent: the sum of `g` where the mask (broadcast) is set.
+                let zero = Tensor::f_zeros([], (g.kind(), g.device()))?;
+                let picked = g.f_where_self(xs[1], &zero)?;
+                return Ok((picked.f_sum(g.kind())?, false));
+            }
             let masked = g.f_masked_fill(xs[1], 0.0)?;
             let shape = xs[0].size();
             if masked.size() == shape {

@@ -348,13 +348,27 @@ impl PyTensor {
         )
     }
 
+    /// `masked_fill(mask, value)`: `value` a number, or a 0-d tensor (a floating one is an
+    /// operand, so it gets its gradient; integer or bool data is read as its number).
     fn masked_fill(
         &self,
         py: Python<'_>,
         mask: &Bound<'_, PyAny>,
-        value: f64,
+        value: &Bound<'_, PyAny>,
     ) -> PyResult<PyTensor> {
         let mask = self.index_operand(py, mask)?;
+        if let Ok(t) = value.cast::<PyTensor>() {
+            let h = t.get().handle;
+            let v = self.with(py, move |s| s.value(h))?;
+            if !Be::dtype(v.get()).is_data() {
+                return self.apply(
+                    py,
+                    Op::movement(MaskedFill(0.0)),
+                    vec![Operand::Node(self.handle), mask, Operand::Node(h)],
+                );
+            }
+        }
+        let value: f64 = value.extract()?;
         self.apply(
             py,
             Op::movement(MaskedFill(value)),

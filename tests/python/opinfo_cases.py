@@ -23,8 +23,7 @@ counted in the table with its first reason):
   operators ``+``/``-``), ``out=``, ``inplace=``.
 - **Per-op argument values** OPS.md leaves out on purpose, each said at its row: ``F.pad``'s
   ``torch.div``'s
-  ``rounding_mode="trunc"`` (OPS.md has ``/`` and ``//`` only), ``masked_fill`` with a tensor
-  ``value`` (torch documents ``value (float)``), ``Tensor.to`` with a device, another tensor,
+  ``rounding_mode="trunc"`` (OPS.md has ``/`` and ``//`` only), ``Tensor.to`` with a device, another tensor,
   ``non_blocking`` or ``copy`` (OPS.md promises ``to(dtype)``).
 
 Nothing is excluded because eagertape fails on it: a promised sample that fails is listed in
@@ -143,13 +142,6 @@ def _rounding(mode):
         return None
 
     return check
-
-
-def _masked_fill_value(sample):
-    # torch documents `value (float)`; the 0-d tensor overload is undocumented.
-    if isinstance(sample.args[1], torch.Tensor):
-        return "tensor value"
-    return None
 
 
 def _to_args(sample):
@@ -274,7 +266,7 @@ CASES: tuple[Case, ...] = (
     Case("maximum", "et.maximum", et.maximum),
     Case("minimum", "et.minimum", et.minimum),
     Case("where", "et.where", _where),
-    Case("masked_fill", "et.masked_fill", et.masked_fill, check=_masked_fill_value),
+    Case("masked_fill", "et.masked_fill", et.masked_fill),
     # --- activations ---
     _unary("relu", "nn.functional.relu"),
     Case("nn.functional.gelu", "et.gelu", et.gelu, kwargs=("approximate",)),
@@ -558,10 +550,15 @@ def _np(t: torch.Tensor) -> np.ndarray:
 
 
 class _Converter:
-    """torch arguments to eagertape arguments in one session, keeping the parameters."""
+    """torch arguments to eagertape arguments in one session, keeping the parameters.
 
-    def __init__(self, sess):
+    With ``only=k``, only the k-th floating tensor that requires grad (in conversion order:
+    input, args, kwargs) becomes a parameter; the others are constants (session inputs)."""
+
+    def __init__(self, sess, only: int | None = None):
         self.sess = sess
+        self.only = only
+        self.seen = 0
         self.params: list[tuple[torch.Tensor, et.Parameter]] = []
         self.memo: dict[int, object] = {}
 
@@ -584,6 +581,9 @@ class _Converter:
 
     def _tensor(self, t: torch.Tensor):
         if t.is_floating_point() and t.requires_grad:
+            k, self.seen = self.seen, self.seen + 1
+            if self.only is not None and k != self.only:
+                return self.sess.input(_np(t))
             param = et.Parameter(_np(t))
             self.params.append((t, param))
             return self.sess.use(param)
@@ -659,8 +659,31 @@ def _torch_grads(key, index, t_outs, leaves):
     return cots, [np.zeros(tuple(t.shape)) if g is None else _np(g) for t, g in pairs]
 
 
-def run_sample(key: str, index: int) -> None:
-    """Run one sample in eagertape and torch; raise AssertionError on any difference."""
+def grad_operands(key: str, index: int) -> int:
+    """How many distinct floating tensors of the sample require grad (its differentiable
+    operands, wherever torch's sample puts them: input, args or kwargs)."""
+    sample = samples(key)[index]
+    seen: dict[int, torch.Tensor] = {}
+
+    def walk(obj) -> None:
+        if isinstance(obj, torch.Tensor):
+            if obj.is_floating_point() and obj.requires_grad:
+                seen.setdefault(id(obj), obj)
+        elif isinstance(obj, (list, tuple)):
+            for x in obj:
+                walk(x)
+        elif isinstance(obj, dict):
+            for x in obj.values():
+                walk(x)
+
+    walk((sample.input, sample.args, sample.kwargs))
+    return len(seen)
+
+
+def run_sample(key: str, index: int, only: int | None = None) -> None:
+    """Run one sample in eagertape and torch; raise AssertionError on any difference.
+    ``only=k``: only the k-th differentiable operand requires grad in eagertape (the others
+    are constants), and its gradient alone is compared with torch's."""
     case = CASE_BY_KEY[key]
     op = opinfos()[key]
     sample = samples(key)[index]
@@ -673,7 +696,7 @@ def run_sample(key: str, index: int) -> None:
     sess = et.Session(dtype=DTYPE_NAMES[CARRIER], **({"device": device} if device else {}))
     grads = None
     try:
-        conv = _Converter(sess)
+        conv = _Converter(sess, only)
         inp, args, kwargs = conv(sample.input), conv(sample.args), conv(sample.kwargs)
         if case.factory:
             out = case.et(sess, inp, *args, **kwargs)
@@ -712,11 +735,11 @@ def run_sample(key: str, index: int) -> None:
         sess.reset_tape()
 
 
-def check_sample(key: str, index: int) -> str | None:
+def check_sample(key: str, index: int, only: int | None = None) -> str | None:
     """None when the sample matches torch, else what went wrong (the traceback's text: no
     eagertape object outlives the call, so the leak check sees a clean ledger)."""
     try:
-        run_sample(key, index)
+        run_sample(key, index, only)
     except Exception:
         return traceback.format_exc(limit=-3)
     return None

@@ -16,6 +16,7 @@ from opinfo_cases import (
     KNOWN_FAILURES,
     TESTING_MD,
     check_sample,
+    grad_operands,
     markdown_report,
     opinfo_block,
     promised_indices,
@@ -35,6 +36,32 @@ def _params() -> list:
 @pytest.mark.parametrize(("key", "index"), _params())
 def test_opinfo_sample(key: str, index: int) -> None:
     failure = check_sample(key, index)
+    if failure is not None:
+        pytest.fail(failure, pytrace=False)
+
+
+def _operand_params() -> list:
+    params = []
+    for case in CASES:
+        for index in promised_indices(case.key):
+            if (case.key, index) in KNOWN_FAILURES:
+                continue
+            n = grad_operands(case.key, index)
+            if n < 2:
+                continue  # the sample's own run already gives its one operand requires_grad
+            for k in range(n):
+                params.append(pytest.param(case.key, index, k, id=f"{case.key}-{index}-{k}"))
+    return params
+
+
+@pytest.mark.parametrize(("key", "index", "operand"), _operand_params())
+def test_each_differentiable_operand_alone_gets_torchs_gradient(
+    key: str, index: int, operand: int
+) -> None:
+    """Every floating operand torch differentiates, wherever the sample puts it (input,
+    args, kwargs), requires grad in turn, the others constants: no operand may be read as a
+    constant where torch gives it a gradient (a 0-d tensor `value` of `masked_fill` once was)."""
+    failure = check_sample(key, index, only=operand)
     if failure is not None:
         pytest.fail(failure, pytrace=False)
 
