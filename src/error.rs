@@ -92,15 +92,34 @@ pub enum Error {
     /// A failure reported by the kernel library (LibTorch). Never a panic.
     #[error("backend error: {0}")]
     Backend(String),
+    /// An allocation the device (or the host, for the reference carriers) refused. Nothing
+    /// was recorded or changed.
+    #[error("out of memory: {0}")]
+    OutOfMemory(String),
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// A LibTorch failure's message as its error: an allocator's refusal is `OutOfMemory`
+/// (the message without the C++ `enforce` prefix), anything else `Backend`.
+pub fn classify(msg: String) -> Error {
+    const MARKERS: [&str; 4] = [
+        "DefaultCPUAllocator: can't allocate memory",
+        "DefaultCPUAllocator: not enough memory",
+        "CUDA out of memory",
+        "CUDA error: out of memory",
+    ];
+    match MARKERS.iter().find_map(|m| msg.find(m)) {
+        Some(at) => Error::OutOfMemory(msg[at..].to_string()),
+        None => Error::Backend(msg),
+    }
+}
 
 impl From<tch::TchError> for Error {
     fn from(e: tch::TchError) -> Self {
         // Keep only the first line: LibTorch appends a C++ backtrace.
         let msg = e.to_string();
         let first = msg.lines().next().unwrap_or("").to_string();
-        Error::Backend(first)
+        classify(first)
     }
 }

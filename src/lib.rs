@@ -7,12 +7,18 @@
 //! [`Buffer`](buffer::Buffer)s of one backward pass. Every buffer is registered with the
 //! [`ledger`] while it lives. Handles own nothing.
 
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
 pub mod backend;
 pub mod buffer;
 pub mod config;
 pub mod dlpack;
 pub mod error;
 pub mod grads;
+pub mod guard;
 pub mod handles;
 pub mod ledger;
 pub mod ops;

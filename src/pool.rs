@@ -229,7 +229,7 @@ impl<B: Backend> Pool<B> {
         let Some(out) = t.get_mut() else {
             return Ok(None);
         };
-        match B::run_out(k, xs, out) {
+        match crate::guard::contained("an out-kernel", || B::run_out(k, xs, out)) {
             Ok(true) => {
                 t.set_cached(false);
                 Ok(Some(value))

@@ -48,6 +48,31 @@ impl RngState {
         out
     }
 
+    /// Elements `at..at + out.len()` of a `uniform_bits(_, bits)` draw starting at the
+    /// current counter, written into `out` (a chunk of a larger draw: the same values the
+    /// whole draw gives there). Does not advance the counter.
+    pub fn fill_uniform_bits(&self, at: u64, out: &mut [f64], bits: u32) {
+        let scale = 1.0 / (1u64 << bits) as f64;
+        let start = self.counter.wrapping_add(at);
+        for (i, o) in (0u64..).zip(out.iter_mut()) {
+            *o = (self.bits(start.wrapping_add(i)) >> (64 - bits)) as f64 * scale;
+        }
+    }
+
+    /// Elements `at..at + out.len()` of a `normal(_)` draw starting at the current counter,
+    /// written into `out`. Does not advance the counter.
+    pub fn fill_normal(&self, at: u64, out: &mut [f64]) {
+        let scale = 1.0 / (1u64 << 53) as f64;
+        let start = self.counter.wrapping_add(at.wrapping_mul(2));
+        for (i, o) in (0u64..).zip(out.iter_mut()) {
+            let k = start.wrapping_add(2 * i);
+            let u0 = (self.bits(k) >> 11) as f64 * scale;
+            let u1 = (self.bits(k.wrapping_add(1)) >> 11) as f64 * scale;
+            let r = (-2.0 * (1.0 - u0).ln()).sqrt();
+            *o = r * (2.0 * std::f64::consts::PI * u1).cos();
+        }
+    }
+
     /// `n` standard normal values (Box–Muller on pairs of uniforms); advances by `2n`.
     pub fn normal(&mut self, n: usize) -> Vec<f64> {
         let u = self.uniform(2 * n);
@@ -70,6 +95,18 @@ mod tests {
         assert_eq!(a.uniform(5), b.uniform(5));
         assert_eq!(a.counter, 5);
         assert_ne!(a.uniform(3), RngState::new(8).uniform(3));
+    }
+
+    #[test]
+    fn chunked_fills_give_the_whole_draws_values() {
+        let a = RngState::new(3);
+        let mut chunk = [0.0; 4];
+        a.fill_normal(5, &mut chunk);
+        let mut whole = a;
+        assert_eq!(chunk.to_vec(), whole.normal(9)[5..9].to_vec());
+        a.fill_uniform_bits(2, &mut chunk, 24);
+        let mut whole = a;
+        assert_eq!(chunk.to_vec(), whole.uniform_bits(6, 24)[2..6].to_vec());
     }
 
     #[test]

@@ -412,7 +412,7 @@ impl<B: Backend> Session<B> {
             .map(|h| B::shape(self.tape.node(h.node).value.get()))
             .collect();
         let refs: Vec<&[i64]> = shapes.iter().map(|s| s.as_slice()).collect();
-        let out_shape = rule.shape(&refs)?;
+        let out_shape = crate::guard::contained(rule.name(), || rule.shape(&refs))?;
         checked_numel(&out_shape)?;
         let xs: Vec<&Value<B>> = parents
             .iter()
@@ -433,7 +433,7 @@ impl<B: Backend> Session<B> {
         };
         let value = match recycled {
             Some(v) => v,
-            None => rule.forward(&xs)?,
+            None => crate::guard::contained(rule.name(), || rule.forward(&xs))?,
         };
         // A shape rule that disagrees with its kernel is a bug in the op's unit: checked in
         // debug builds and in every Rust test build (each op's gradient tests record it).
@@ -665,16 +665,20 @@ impl<B: Backend> Session<B> {
     }
 
     fn draw(&mut self, shape: &[i64], normal: bool) -> Result<Handle> {
-        let n = checked_numel(shape)?;
-        let mut rng = self.rng;
-        let data = if normal {
-            rng.normal(n)
-        } else {
-            rng.uniform_bits(n, self.dtype.significand_bits())
-        };
-        let t = B::from_f64(&data, shape, self.dtype, self.config.device)?;
+        let n = checked_numel(shape)? as u64;
+        let rng = self.rng;
+        let bits = self.dtype.significand_bits();
+        // Made on the device chunk by chunk: the host never holds the whole draw.
+        let t = B::generate(shape, self.dtype, self.config.device, &mut |at, part| {
+            if normal {
+                rng.fill_normal(at as u64, part);
+            } else {
+                rng.fill_uniform_bits(at as u64, part, bits);
+            }
+        })?;
         let h = self.input_owned(t, false)?;
-        self.rng = rng;
+        let used = if normal { n.wrapping_mul(2) } else { n };
+        self.rng.counter = rng.counter.wrapping_add(used);
         Ok(h)
     }
 

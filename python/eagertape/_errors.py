@@ -75,6 +75,11 @@ class BackendError(EagerTapeError, RuntimeError):
     """A failure reported by the kernel library (LibTorch)."""
 
 
+class OutOfMemoryError(BackendError, MemoryError):
+    """An allocation the device refused (torch's ``OutOfMemoryError``; on the CPU, the
+    allocator's "not enough memory"). Nothing was recorded, and the ledger is unchanged."""
+
+
 class DLPackError(EagerTapeError, BufferError):
     """A DLPack exchange that cannot be done as asked: no zero-copy form (``copy=False``
     with another dtype or device), an unsupported dtype or device, a carrier with no
@@ -116,6 +121,7 @@ __all__ = [
     "GradError",
     "NonFiniteError",
     "BackendError",
+    "OutOfMemoryError",
     "CheckpointError",
     "DLPackError",
     "DistributedError",

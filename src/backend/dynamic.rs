@@ -206,6 +206,17 @@ impl Backend for Dyn {
     fn full(shape: &[i64], value: f64, dtype: DType, device: Device) -> Result<DynTensor> {
         create!(dtype, full(shape, value, dtype, device))
     }
+    fn generate(
+        shape: &[i64],
+        dtype: DType,
+        device: Device,
+        gen: &mut dyn FnMut(usize, &mut [f64]),
+    ) -> Result<DynTensor> {
+        create!(dtype, generate(shape, dtype, device, gen))
+    }
+    fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<DynTensor> {
+        create!(dtype, eye(n, m, dtype, device))
+    }
     fn copy(t: &DynTensor) -> Result<DynTensor> {
         unary!(t, copy)
     }

@@ -135,12 +135,37 @@ impl Backend for LibTorch {
     fn to_f64(t: &Tensor) -> Result<Vec<f64>> {
         read_host(t)
     }
+    /// Allocated by LibTorch on the device, then filled: a failed allocation is an error
+    /// (tch's `f_full` would panic freeing its `Scalar`), and so is a value the dtype
+    /// cannot hold (torch's overflow message; the fill runs under `guard::contained`).
     fn full(shape: &[i64], value: f64, dtype: DType, device: Device) -> Result<Tensor> {
-        Ok(Tensor::f_full(
-            shape,
-            value,
-            (kind(dtype)?, tch_device(device)),
-        )?)
+        let mut t = Tensor::f_empty(shape, (kind(dtype)?, tch_device(device)))?;
+        crate::guard::contained("full", || Ok(drop(t.f_fill_(value)?)))?;
+        Ok(t)
+    }
+    fn generate(
+        shape: &[i64],
+        dtype: DType,
+        device: Device,
+        gen: &mut dyn FnMut(usize, &mut [f64]),
+    ) -> Result<Tensor> {
+        let out = Tensor::f_empty(shape, (kind(dtype)?, tch_device(device)))?;
+        let n = crate::shape::checked_numel(shape)?;
+        let flat = out.f_view([-1i64])?;
+        let mut chunk = vec![0.0; n.min(super::GENERATE_CHUNK)];
+        let mut offset = 0usize;
+        while offset < n {
+            let len = (n - offset).min(chunk.len());
+            let part = &mut chunk[..len];
+            gen(offset, part);
+            let src = Tensor::f_from_slice(part)?;
+            flat.f_narrow(0, offset as i64, len as i64)?.f_copy_(&src)?;
+            offset += len;
+        }
+        Ok(out)
+    }
+    fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Tensor> {
+        Ok(Tensor::f_eye_m(n, m, (kind(dtype)?, tch_device(device)))?)
     }
     fn copy(t: &Tensor) -> Result<Tensor> {
         let out = Tensor::f_empty(t.size(), (t.kind(), t.device()))?;
@@ -331,7 +356,9 @@ impl Backend for LibTorch {
                 let inner = shape[shape.len() - 1];
                 let rows = x.f_reshape([-1, inner])?;
                 let y = b.f_addmm(&rows, &w.f_transpose(0, 1)?)?;
-                *shape.last_mut().expect("rank > 2") = w.size()[0];
+                if let (Some(last), Some(&out)) = (shape.last_mut(), w.size().first()) {
+                    *last = out;
+                }
                 Ok(y.f_view(&shape[..])?)
             }
             _ => {

@@ -58,6 +58,9 @@ pub fn permute_by_transposes<B: Backend>(a: &B::T, perm: &[usize]) -> Result<B::
     }
 }
 
+/// Elements per host chunk of [`Backend::generate`] (512 KiB of float64).
+pub const GENERATE_CHUNK: usize = 1 << 16;
+
 pub trait Backend: Sized + Send + Sync + 'static {
     /// A tensor of this backend.
     type T: Send + 'static;
@@ -106,6 +109,17 @@ pub trait Backend: Sized + Send + Sync + 'static {
     fn from_f64(data: &[f64], shape: &[i64], dtype: DType, device: Device) -> Result<Self::T>;
     fn to_f64(t: &Self::T) -> Result<Vec<f64>>;
     fn full(shape: &[i64], value: f64, dtype: DType, device: Device) -> Result<Self::T>;
+    /// A tensor of `shape` made on `device`, whose row-major elements `gen(offset, chunk)`
+    /// writes a bounded chunk at a time: the host holds one chunk ([`GENERATE_CHUNK`]
+    /// elements), never the whole tensor. A failed allocation is an error.
+    fn generate(
+        shape: &[i64],
+        dtype: DType,
+        device: Device,
+        gen: &mut dyn FnMut(usize, &mut [f64]),
+    ) -> Result<Self::T>;
+    /// The `n × m` identity pattern (ones on the main diagonal), made on `device`.
+    fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Self::T>;
     /// A fresh contiguous copy.
     fn copy(t: &Self::T) -> Result<Self::T>;
     /// Convert to another dtype/device (fresh).

@@ -36,6 +36,7 @@ classes!(
     NonFiniteError,
     DLPackError,
     BackendError,
+    OutOfMemoryError,
 );
 
 /// Convert a core error into its typed Python exception. Structured variants also set
@@ -63,6 +64,7 @@ pub(crate) fn to_py(e: Error) -> PyErr {
         Error::NonFinite(_) => NonFiniteError::new_err(msg),
         Error::DLPack(_) => DLPackError::new_err(msg),
         Error::Backend(_) => BackendError::new_err(msg),
+        Error::OutOfMemory(_) => OutOfMemoryError::new_err(msg),
     };
     Python::attach(|py| {
         // Attributes are best effort: the typed exception with its message is what counts.

@@ -17,12 +17,42 @@ use crate::error::{Error, Result};
 use crate::ops::convert::target;
 use crate::ops::Op;
 
-/// What a factory makes: its values (row-major), shape and natural dtype (`None`: the
-/// session's carrier).
+/// What a factory makes, made on the device by the backend (no host copy of the elements):
+/// its pattern, shape and natural dtype (`None`: the session's carrier).
 struct Made {
-    values: Vec<f64>,
+    pattern: Pattern,
     shape: Vec<i64>,
     natural: Option<DType>,
+}
+
+enum Pattern {
+    /// Every element `v`.
+    Full(f64),
+    /// Ones on the main diagonal of an `n × m` matrix.
+    Eye,
+    /// `start + i * step`.
+    Arange { start: f64, step: f64 },
+}
+
+impl Made {
+    fn build(
+        &self,
+        dtype: DType,
+        device: crate::config::Device,
+    ) -> Result<crate::backend::dynamic::DynTensor> {
+        let shape = &self.shape;
+        match self.pattern {
+            Pattern::Full(v) => Be::full(shape, v, dtype, device),
+            Pattern::Eye => Be::eye(shape[0], shape[1], dtype, device),
+            Pattern::Arange { start, step } => {
+                Be::generate(shape, dtype, device, &mut |at, part| {
+                    for (i, v) in (at..).zip(part.iter_mut()) {
+                        *v = start + step * i as f64;
+                    }
+                })
+            }
+        }
+    }
 }
 
 fn requested(dtype: Option<&Bound<'_, PyAny>>) -> PyResult<Option<DType>> {
@@ -57,7 +87,7 @@ impl PySession {
     ) -> PyResult<PyTensor> {
         let cell = &self.cell;
         let h = py
-            .detach(|| {
+            .detach(|| -> Result<_> {
                 let mut s = lock(cell);
                 let carrier = s.dtype();
                 let wanted = dtype.or(made.natural).unwrap_or(carrier);
@@ -67,7 +97,7 @@ impl PySession {
                 let first = if to.is_data() { to } else { carrier };
                 let t = {
                     let _guard = Be::no_grad();
-                    Be::from_f64(&made.values, &made.shape, first, device)?
+                    made.build(first, device)?
                 };
                 let leaf = s.input_owned_as(t, first.is_data().then_some(first), requires_grad)?;
                 if to == first {
@@ -91,9 +121,9 @@ impl PySession {
         requires_grad: bool,
     ) -> PyResult<PyTensor> {
         let shape = shape_arg(size)?;
-        let n = count(&shape).py()?;
+        count(&shape).py()?;
         let made = Made {
-            values: vec![v; n],
+            pattern: Pattern::Full(v),
             shape,
             natural: None,
         };
@@ -150,9 +180,9 @@ impl PySession {
             None
         };
         let v: f64 = fill_value.extract()?;
-        let n = count(&shape).py()?;
+        count(&shape).py()?;
         let made = Made {
-            values: vec![v; n],
+            pattern: Pattern::Full(v),
             shape,
             natural,
         };
@@ -170,13 +200,9 @@ impl PySession {
     ) -> PyResult<PyTensor> {
         let m = m.unwrap_or(n);
         let shape = vec![n, m];
-        let total = count(&shape).py()?;
-        let mut values = vec![0.0; total];
-        for i in 0..n.min(m) as usize {
-            values[i * m as usize + i] = 1.0;
-        }
+        count(&shape).py()?;
         let made = Made {
-            values,
+            pattern: Pattern::Eye,
             shape,
             natural: None,
         };
@@ -220,9 +246,8 @@ impl PySession {
         }
         let n = ((b - a) / d).ceil().max(0.0) as i64;
         count(&[n]).py()?;
-        let values = (0..n).map(|i| a + d * i as f64).collect();
         let made = Made {
-            values,
+            pattern: Pattern::Arange { start: a, step: d },
             shape: vec![n],
             natural: ints.then_some(DType::Int64),
         };

@@ -46,7 +46,8 @@ pub fn named(
     s: &mut Session<Be>,
     f: impl FnOnce(&mut Session<Be>) -> Result<Handle>,
 ) -> PyResult<(Handle, bool)> {
-    let h = f(s).py()?;
+    // A panic inside tch (see `guard`) is a typed error; nothing was recorded then.
+    let h = crate::guard::contained("op", || f(s)).py()?;
     let counted = s.name_handle(h);
     Ok((h, counted))
 }
@@ -112,7 +113,8 @@ impl PyTensor {
         f: impl FnOnce(&mut Session<Be>) -> Result<R> + Send,
     ) -> PyResult<R> {
         let cell = self.cell().py()?;
-        py.detach(|| f(&mut lock(&cell))).py()
+        py.detach(|| crate::guard::contained("op", || f(&mut lock(&cell))))
+            .py()
     }
 
     /// Record `op` on this tensor's session with these parents.

@@ -172,7 +172,9 @@ fn visit<B: Backend>(
             // write it in place and nothing else holds it, else freed after the rule.
             let mut g = g;
             let in_place = match crate::buffer::unique_mut(&mut g) {
-                Some(t) => rule.backward_in_place(t, &xs, &node.value),
+                Some(t) => crate::guard::contained(rule.name(), || {
+                    Ok(rule.backward_in_place(t, &xs, &node.value))
+                })?,
                 None => None,
             };
             let gs = match in_place {
@@ -180,11 +182,13 @@ fn visit<B: Backend>(
                     done?;
                     vec![Some(g)]
                 }
-                None => rule.backward(&Grad {
-                    xs: &xs,
-                    out: &node.value,
-                    g: &g,
-                    needs: &needs,
+                None => crate::guard::contained(rule.name(), || {
+                    rule.backward(&Grad {
+                        xs: &xs,
+                        out: &node.value,
+                        g: &g,
+                        needs: &needs,
+                    })
                 })?,
             };
             for ((&j, gj), need) in node.parents.iter().zip(gs).zip(needs) {

@@ -524,3 +524,95 @@ def test_the_calls_that_used_to_panic_give_results():
     half = et.Session(dtype="float16")
     with pytest.raises(et.BackendError, match="overflow"):
         half.input(np.ones(3)) ** 1e300
+
+
+# Every op that takes a number, with the numbers most likely to break a conversion: beyond
+# every floating dtype's range, infinities, NaN, a negative zero, and integers beyond int64.
+EXTREME_NUMBERS = (1e300, -1e300, float("inf"), float("-inf"), float("nan"), -0.0, 2**63, 2**64 - 1)
+MASK3 = np.array([True, False, True])
+NUMBER_OPS = {
+    "x + s": lambda s, x: x + s,
+    "x - s": lambda s, x: x - s,
+    "s - x": lambda s, x: s - x,
+    "x * s": lambda s, x: x * s,
+    "x / s": lambda s, x: x / s,
+    "s / x": lambda s, x: s / x,
+    "x ** s": lambda s, x: x**s,
+    "s ** x": lambda s, x: s**x,
+    "x // s": lambda s, x: x // s,
+    "s // x": lambda s, x: s // x,
+    "x % s": lambda s, x: x % s,
+    "s % x": lambda s, x: s % x,
+    "x < s": lambda s, x: x < s,
+    "x >= s": lambda s, x: x >= s,
+    "x == s": lambda s, x: x == s,
+    "clamp(min=s)": lambda s, x: x.clamp(min=s),
+    "clamp(max=s)": lambda s, x: x.clamp(max=s),
+    "clamp_min": lambda s, x: x.clamp_min(s),
+    "clamp_max": lambda s, x: x.clamp_max(s),
+    "hardtanh(s, s)": lambda s, x: x.hardtanh(s, s),
+    "leaky_relu": lambda s, x: x.leaky_relu(s),
+    "elu": lambda s, x: x.elu(s),
+    "softplus(beta=s)": lambda s, x: x.softplus(beta=s),
+    "softplus(threshold=s)": lambda s, x: x.softplus(threshold=s),
+    "masked_fill": lambda s, x: x.masked_fill(MASK3, s),
+    "et.where(mask, x, s)": lambda s, x: et.where(MASK3, x, s),
+    "pad(value=s)": lambda s, x: et.pad(x, (1, 1), value=s),
+    "norm(p=s)": lambda s, x: x.norm(p=s),
+    "var(correction=s)": lambda s, x: x.var(correction=s),
+    "huber_loss(delta=s)": lambda s, x: et.huber_loss(x, np.zeros(3), delta=s),
+    "smooth_l1_loss(beta=s)": lambda s, x: et.smooth_l1_loss(x, np.zeros(3), beta=s),
+    "layer_norm(eps=s)": lambda s, x: et.layer_norm(x, (3,), eps=s),
+    "dropout(p=s)": lambda s, x: et.dropout(x, p=s),
+}
+
+
+@pytest.mark.parametrize("carrier", sorted(CARRIERS))
+@pytest.mark.parametrize("name", sorted(NUMBER_OPS))
+def test_extreme_numbers_give_a_result_or_a_typed_error_never_a_panic(name, carrier):
+    fields, pdtype, _ = CARRIERS[carrier]
+    f = NUMBER_OPS[name]
+    data = np.array([0.5, -1.5, 2.0])
+    for s in EXTREME_NUMBERS:
+        sess = et.Session(**fields)
+        p = et.Parameter(et.interval(data) if carrier == "interval" else data, dtype=pdtype)
+        what = f"{name} with s={s!r} on {carrier}"
+        try:
+            out = f(s, sess.use(p))
+        except (et.EagerTapeError, OverflowError):
+            continue  # a typed error (OverflowError: an int no number type holds)
+        except BaseException as e:  # noqa: BLE001  (a PanicException is a BaseException)
+            raise AssertionError(f"{what} raised {type(e).__name__}: {e}") from None
+        try:
+            out.numpy()
+            if out.dtype in ("bool", "int64", "int32"):
+                continue
+            with sess.backward(out.sum()) as grads:
+                if p in grads:
+                    assert grads[p].shape == p.shape, what
+        except et.EagerTapeError:
+            pass
+        except BaseException as e:  # noqa: BLE001
+            raise AssertionError(f"backward of {what} raised {type(e).__name__}: {e}") from None
+
+
+def test_sessions_factories_take_extreme_fill_values_without_panicking():
+    for fields, _, _ in CARRIERS.values():
+        sess = et.Session(**fields)
+        for s in EXTREME_NUMBERS:
+            try:
+                sess.full((2, 3), s)
+            except (et.EagerTapeError, OverflowError):
+                pass
+            except BaseException as e:  # noqa: BLE001
+                raise AssertionError(f"full((2, 3), {s!r}) raised {type(e).__name__}") from None
+
+
+def test_a_float32_masked_fill_beyond_its_range_is_torchs_overflow_error():
+    # torch: RuntimeError "value cannot be converted to type float without overflow"; this
+    # once panicked inside tch (PanicException).
+    sess = et.Session(dtype="float32")
+    x = sess.input(np.ones(3, dtype=np.float32))
+    with pytest.raises(et.EagerTapeError, match="without overflow"):
+        x.masked_fill(MASK3, 1e300)
+    assert sess.tape_len == 1

@@ -16,6 +16,17 @@ pub struct Reference<S>(PhantomData<S>);
 /// No kernel library to silence: a unit guard.
 pub struct NoGuard;
 
+/// Room for `n` elements, or an error when the allocator refuses (never an abort).
+fn reserve<S>(n: usize, dtype: DType, shape: &[i64]) -> Result<Vec<S>> {
+    let mut data: Vec<S> = Vec::new();
+    data.try_reserve_exact(n).map_err(|_| {
+        Error::OutOfMemory(format!(
+            "cannot allocate {n} elements of {dtype} for shape {shape:?} on the host"
+        ))
+    })?;
+    Ok(data)
+}
+
 fn cpu_only(device: Device) -> Result<()> {
     if device.is_cuda() {
         return Err(Error::Device(format!(
@@ -201,11 +212,40 @@ impl<S: Scalar> Backend for Reference<S> {
     }
     fn full(shape: &[i64], value: f64, dtype: DType, device: Device) -> Result<Self::T> {
         cpu_only(device)?;
-        Ok(RefTensor::from_vec(
-            vec![S::from_f64(value); numel(shape)],
-            shape,
-            dtype,
-        ))
+        let n = crate::shape::checked_numel(shape)?;
+        let mut data = reserve::<S>(n, dtype, shape)?;
+        data.resize(n, S::from_f64(value));
+        Ok(RefTensor::from_vec(data, shape, dtype))
+    }
+    /// The host is this backend's device: the elements are the result, reserved first
+    /// (`try_reserve_exact`: a failed allocation is an error, not an abort).
+    fn generate(
+        shape: &[i64],
+        dtype: DType,
+        device: Device,
+        gen: &mut dyn FnMut(usize, &mut [f64]),
+    ) -> Result<Self::T> {
+        cpu_only(device)?;
+        let n = crate::shape::checked_numel(shape)?;
+        let mut data = reserve::<S>(n, dtype, shape)?;
+        let mut chunk = vec![0.0; n.min(crate::backend::GENERATE_CHUNK)];
+        let mut offset = 0usize;
+        while offset < n {
+            let len = (n - offset).min(chunk.len());
+            let part = &mut chunk[..len];
+            gen(offset, part);
+            data.extend(part.iter().map(|&v| S::from_f64(v)));
+            offset += len;
+        }
+        Ok(RefTensor::from_vec(data, shape, dtype))
+    }
+    fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Self::T> {
+        let cols = m.max(1) as usize;
+        Self::generate(&[n, m], dtype, device, &mut |offset, part| {
+            for (i, v) in (offset..).zip(part.iter_mut()) {
+                *v = if i / cols == i % cols { 1.0 } else { 0.0 };
+            }
+        })
     }
     fn copy(t: &Self::T) -> Result<Self::T> {
         Ok(RefTensor::from_vec(t.to_vec(), t.shape(), t.dtype()))
