@@ -23,8 +23,8 @@ counted in the table with its first reason):
   operators ``+``/``-``), ``out=``, ``inplace=``.
 - **Per-op argument values** OPS.md leaves out on purpose, each said at its row: ``F.pad``'s
   ``torch.div``'s
-  ``rounding_mode="trunc"`` (OPS.md has ``/`` and ``//`` only), ``Tensor.to`` with a device, another tensor,
-  ``non_blocking`` or ``copy`` (OPS.md promises ``to(dtype)``).
+  ``rounding_mode="trunc"`` (OPS.md has ``/`` and ``//`` only), ``Tensor.to`` with a device,
+  another tensor, ``non_blocking`` or ``copy`` (OPS.md promises ``to(dtype)``).
 
 Nothing is excluded because eagertape fails on it: a promised sample that fails is listed in
 ``KNOWN_FAILURES`` (a strict xfail, counted as failed in the table). OPS.md says "argument
