@@ -110,8 +110,13 @@ fn sync_for_consumer(
     Ok(())
 }
 
-/// `__dlpack__` of `value`: shared (read-only flag when `read_only`), or a copy when `copy`
-/// is true or `dl_device` names another device (`copy=False` then fails).
+/// `__dlpack__` of `value`. A value a tape, a snapshot or another session may read
+/// (`read_only`: recorded values, parameter snapshots) is exported as a copy unless the
+/// caller asks for `copy=False`: torch ignores DLPack's read-only flag, so a shared export
+/// could be written through (`torch.from_dlpack(p).fill_(3.0)`); with `copy=False` it is
+/// shared with the read-only flag and the caller promises not to write. A gradient
+/// (`read_only == false`) is shared unless `copy=True`. Another `dl_device` always copies
+/// (`copy=False` then fails).
 fn export_value(
     py: Python<'_>,
     value: Value<Be>,
@@ -132,7 +137,11 @@ fn export_value(
         )));
     }
     sync_for_consumer(py, own, stream)?;
-    let m = if moved || copy == Some(true) {
+    let copied = match copy {
+        Some(c) => c,
+        None => read_only,
+    };
+    let m = if moved || copied {
         // The copy is the consumer's alone: writable, counted as exported until deleted.
         let fresh = py
             .detach(|| {
@@ -151,9 +160,10 @@ fn export_value(
 
 #[pymethods]
 impl PyTensor {
-    /// DLPack export sharing the recorded value (read-only: recorded values are
-    /// immutable). It stays valid after `reset_tape` and session close, for as long as the
-    /// consumer holds it.
+    /// DLPack export of the recorded value: a copy (the consumer's alone, writable), or with
+    /// `copy=False` the value itself, flagged read-only (the caller promises not to write:
+    /// torch ignores the flag). Either stays valid after `reset_tape` and session close, for
+    /// as long as the consumer holds it.
     #[pyo3(signature = (*, stream=None, max_version=None, dl_device=None, copy=None))]
     fn __dlpack__(
         &self,
@@ -201,8 +211,9 @@ impl PyBuffer {
 
 #[pymethods]
 impl PyParameter {
-    /// DLPack export of the current snapshot (read-only). The next update copies instead
-    /// of writing in place while the consumer holds it.
+    /// DLPack export of the current snapshot: a copy, or with `copy=False` the snapshot
+    /// itself, flagged read-only (the caller promises not to write; the next update copies
+    /// instead of writing in place while the consumer holds it).
     #[pyo3(signature = (*, stream=None, max_version=None, dl_device=None, copy=None))]
     fn __dlpack__(
         &self,

@@ -57,12 +57,20 @@ def versioned_header(capsule) -> _VersionedHeader:
     return _VersionedHeader.from_address(_capsule_pointer(capsule, b"dltensor_versioned"))
 
 
-def test_max_version_1_gives_a_versioned_capsule_flagged_read_only(sess32):
+def test_max_version_1_gives_a_versioned_capsule_flagged_read_only_when_shared(sess32):
+    x = sess32.input(np.ones(3, dtype=np.float32))
+    cap = x.__dlpack__(max_version=(1, 0), copy=False)
+    head = versioned_header(cap)
+    assert (head.major, head.flags & 3) == (1, 1)  # DLPACK_FLAG_BITMASK_READ_ONLY
+    del cap, head  # an unconsumed capsule deletes its managed tensor
+
+
+def test_a_recorded_value_is_exported_as_a_writable_copy_by_default(sess32):
     x = sess32.input(np.ones(3, dtype=np.float32))
     cap = x.__dlpack__(max_version=(1, 0))
     head = versioned_header(cap)
-    assert (head.major, head.flags & 1) == (1, 1)  # DLPACK_FLAG_BITMASK_READ_ONLY
-    del cap, head  # an unconsumed capsule deletes its managed tensor
+    assert (head.major, head.flags & 3) == (1, 2)  # DLPACK_FLAG_BITMASK_IS_COPIED
+    del cap, head
 
 
 def test_no_max_version_gives_a_legacy_capsule(sess32):
@@ -75,8 +83,9 @@ def test_no_max_version_gives_a_legacy_capsule(sess32):
 def test_gradient_export_is_writable_and_parameter_export_read_only(sess64):
     p = et.Parameter(np.ones(3), dtype="float64")
     grads = sess64.backward((sess64.use(p) * 2.0).sum())
-    assert versioned_header(grads[p].__dlpack__(max_version=(1, 0))).flags & 1 == 0
-    assert versioned_header(p.__dlpack__(max_version=(1, 0))).flags & 1 == 1
+    assert versioned_header(grads[p].__dlpack__(max_version=(1, 0))).flags & 3 == 0
+    assert versioned_header(p.__dlpack__(max_version=(1, 0), copy=False)).flags & 3 == 1
+    assert versioned_header(p.__dlpack__(max_version=(1, 0))).flags & 3 == 2
     grads.release()
 
 
@@ -93,8 +102,8 @@ def test_dlpack_device_names_the_device(sess32):
 def test_torch_and_numpy_consumers_share_one_storage(sess64):
     cpu_only_consumer()
     x = sess64.input(np.arange(6.0).reshape(2, 3))
-    t = torch.from_dlpack(x)
-    a = np.from_dlpack(x)
+    t = torch.from_dlpack(x, copy=False)
+    a = np.from_dlpack(x, copy=False)
     assert t.data_ptr() == a.ctypes.data
     np.testing.assert_array_equal(a, np.arange(6.0).reshape(2, 3))
     assert not a.flags.writeable  # recorded values are immutable
@@ -103,7 +112,7 @@ def test_torch_and_numpy_consumers_share_one_storage(sess64):
 def test_two_torch_consumers_share_one_storage(sess32):
     x = sess32.input(torch.arange(8.0, device=TORCH_DEVICE))
     y = x * 3.0
-    t1, t2 = torch.from_dlpack(y), torch.from_dlpack(y)
+    t1, t2 = torch.from_dlpack(y, copy=False), torch.from_dlpack(y, copy=False)
     assert t1.device == TORCH_DEVICE
     assert t1.data_ptr() == t2.data_ptr()
     torch.testing.assert_close(t1, torch.arange(8.0, device=TORCH_DEVICE) * 3.0)
@@ -112,7 +121,7 @@ def test_two_torch_consumers_share_one_storage(sess32):
 def test_views_export_their_strides():
     sess = et.Session(dtype="float64")
     x = sess.input(np.arange(12.0).reshape(3, 4))
-    t = torch.from_dlpack(x.transpose(0, 1))
+    t = torch.from_dlpack(x.transpose(0, 1), copy=False)
     assert t.stride() == (1, 4)
     torch.testing.assert_close(t, torch.arange(12.0, dtype=torch.float64).reshape(3, 4).t())
 
@@ -180,7 +189,7 @@ def test_exported_parameter_snapshot_survives_an_update():
     sess = et.Session(dtype="float64")
     grads = sess.backward((sess.use(p) ** 2).sum())
     sess.reset_tape()
-    snap = torch.from_dlpack(p)
+    snap = torch.from_dlpack(p, copy=False)
     before = et.memory_stats()
     et.optim.SGD([p], lr=0.25).step(grads)
     grads.release()
@@ -244,7 +253,7 @@ def test_input_copy_false_shares_the_producers_memory(sess32):
     src = torch.arange(4.0, device=TORCH_DEVICE)
     before = et.memory_stats()
     x = sess32.input(src, copy=False)
-    assert torch.from_dlpack(x).data_ptr() == src.data_ptr()
+    assert torch.from_dlpack(x, copy=False).data_ptr() == src.data_ptr()
     # The producer owns the memory: the ledger counts nothing for it.
     assert ledger_delta(before, et.memory_stats())["live_bytes"] == 0
     src.mul_(2.0)  # documented: the caller must not do this while the tape lives
@@ -267,7 +276,7 @@ def test_input_copy_false_from_numpy_keeps_integer_data(sess64):
     ids = np.array([3, 1, 2], dtype=np.int64)
     t = sess64.input(ids, copy=False)
     assert t.dtype == "int64"
-    assert np.from_dlpack(t).ctypes.data == ids.ctypes.data
+    assert np.from_dlpack(t, copy=False).ctypes.data == ids.ctypes.data
 
 
 def test_input_copy_false_refuses_another_dtype_and_records_nothing(sess64):
@@ -308,8 +317,8 @@ def test_input_reads_any_dlpack_producer_and_asks_for_version_1(sess32):
     copied = sess32.input(prod)
     shared = sess32.input(prod, copy=False)
     assert all(c.get("max_version") == (1, 3) for c in prod.calls)
-    assert torch.from_dlpack(shared).data_ptr() == src.data_ptr()
-    assert torch.from_dlpack(copied).data_ptr() != src.data_ptr()
+    assert torch.from_dlpack(shared, copy=False).data_ptr() == src.data_ptr()
+    assert torch.from_dlpack(copied, copy=False).data_ptr() != src.data_ptr()
     np.testing.assert_array_equal(copied.numpy(), shared.numpy())
 
 
@@ -344,3 +353,34 @@ def test_a_consumer_on_another_cuda_stream_reads_finished_values():
     side.synchronize()
     torch.testing.assert_close(total, (src @ src).sum(), rtol=1e-4, atol=1e-2)
     del t, total
+
+
+def test_writes_through_every_default_export_change_nothing_a_tape_or_snapshot_reads():
+    # torch ignores DLPack's read-only flag: `torch.from_dlpack(p).fill_(3.0)` once wrote into
+    # the snapshot a live tape held (gradient [6, 6] instead of torch's [2, 2], version 0).
+    # Parameters, leaves and recorded values export copies unless asked for `copy=False`.
+    sess = et.Session(dtype="float64", device=DEVICE)
+    p = et.Parameter(np.ones(2), dtype="float64", device=DEVICE)
+    w = sess.use(p)
+    y = w * w
+    writes = [torch.from_dlpack(p), torch.from_dlpack(w), torch.from_dlpack(y)]
+    if not ON_CUDA:
+        writes += [np.from_dlpack(p), np.from_dlpack(w), np.from_dlpack(y)]
+    for t in writes:
+        t.fill_(3.0) if isinstance(t, torch.Tensor) else t.fill(3.0)
+    # torch: d/dp sum(p * p) = 2p = [2, 2] at p = [1, 1]
+    with sess.backward(y.sum()) as grads:
+        np.testing.assert_array_equal(grads[p].numpy(), [2.0, 2.0])
+    np.testing.assert_array_equal(p.numpy(), [1.0, 1.0])
+    np.testing.assert_array_equal(y.numpy(), [1.0, 1.0])
+    assert p.version == 0
+
+
+def test_a_gradient_export_stays_writable_and_shared():
+    sess = et.Session(dtype="float64")
+    p = et.Parameter(np.ones(2), dtype="float64")
+    with sess.backward((sess.use(p) * 2.0).sum()) as grads:
+        g = torch.from_dlpack(grads[p])
+        g.add_(1.0)
+        np.testing.assert_array_equal(grads[p].numpy(), [3.0, 3.0])
+        del g
