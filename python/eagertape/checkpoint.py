@@ -30,11 +30,16 @@ flushed, fsynced and renamed over the target (then the directory is fsynced). A 
 from __future__ import annotations
 
 import contextlib
+import errno
+import fcntl
 import hashlib
 import json
 import os
+import secrets
+import stat
 import struct
 import tempfile
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -254,24 +259,107 @@ def _new_file_mode(path: str) -> int:
     return 0o666 & ~umask
 
 
+# A temporary file older than this that no live save holds locked is a dead save's leftover.
+_STALE_AFTER_S = 5.0
+
+
+def _temp_name(target: str) -> str:
+    return os.path.join(
+        os.path.dirname(target), f".{os.path.basename(target)}.{secrets.token_hex(4)}.tmp"
+    )
+
+
 def _atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write ``data`` to ``path`` so that a crash at any point leaves the old file or the new
+    one, never a half-written one, and no temporary file once a later save runs.
+
+    The data goes into an unnamed file of the target's directory (``O_TMPFILE``: a save killed
+    while writing leaves nothing at all), which is named only once complete and then renamed
+    over the target. Where the filesystem has no unnamed files, a named temporary file is
+    used. Either way the temporary file is locked (``flock``) for as long as its save lives,
+    and a save first removes the ``.NAME.*.tmp`` files of that target that no live save holds
+    and that are older than a few seconds (a killed save's leftovers)."""
     target = os.path.abspath(os.fspath(path))
     directory = os.path.dirname(target)
     mode = _new_file_mode(target)
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
+    _remove_dead_temps(target)
+    fd, tmp = _open_unnamed(target, mode)
     try:
-        with open(fd, "wb") as f:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held until this save closes it
+        with open(fd, "wb", closefd=False) as f:
             f.write(data)
             f.flush()
             if hasattr(os, "fchmod"):  # mkstemp creates 0o600; give the usual mode
-                os.fchmod(f.fileno(), mode)
-            os.fsync(f.fileno())
+                os.fchmod(fd, mode)
+            os.fsync(fd)
+        if tmp is None:
+            tmp = _temp_name(target)
+            _name_unnamed(fd, tmp)
         os.replace(tmp, target)
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         raise
+    finally:
+        os.close(fd)
     _fsync_directory(directory)
+
+
+def _name_unnamed(fd: int, name: str) -> None:
+    """Give the complete unnamed file ``fd`` the name ``name``: linkat(AT_SYMLINK_FOLLOW) of
+    /proc/self/fd/N (CPython calls linkat only when given a directory fd)."""
+    dfd = os.open(os.path.dirname(name), os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.link(f"/proc/self/fd/{fd}", os.path.basename(name), dst_dir_fd=dfd, follow_symlinks=True)
+    finally:
+        os.close(dfd)
+
+
+def _open_unnamed(target: str, mode: int) -> tuple[int, str | None]:
+    """An unnamed file in the target's directory (no name yet), else a named temporary."""
+    directory, name = os.path.split(target)
+    flag = getattr(os, "O_TMPFILE", 0)
+    if flag and os.path.isdir("/proc/self/fd"):
+        try:
+            return os.open(directory, flag | os.O_WRONLY | os.O_CLOEXEC, mode), None
+        except OSError as e:
+            if e.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL, errno.ENOENT):
+                raise
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".tmp")
+    return fd, tmp
+
+
+def _remove_dead_temps(target: str) -> None:
+    """Delete the target's ``.NAME.*.tmp`` files that are provably dead: no live save holds
+    their lock (a save locks its file from the moment it exists until it closes it, and the
+    kernel drops the lock of a killed process) and they are older than ``_STALE_AFTER_S``."""
+    directory, base = os.path.split(target)
+    prefix = f".{base}."
+    try:
+        names = [n for n in os.listdir(directory) if n.startswith(prefix) and n.endswith(".tmp")]
+    except OSError:
+        return
+    now = time.time()
+    for name in names:
+        full = os.path.join(directory, name)
+        try:
+            fd = os.open(full, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:
+            continue
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < _STALE_AFTER_S:
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue  # a live save holds it
+            with contextlib.suppress(OSError):
+                if os.stat(full, follow_symlinks=False).st_ino == st.st_ino:
+                    os.unlink(full)
+        finally:
+            os.close(fd)
 
 
 def _fsync_directory(directory: str) -> None:
@@ -291,31 +379,101 @@ def _fsync_directory(directory: str) -> None:
 # load: read and check everything, then apply.
 
 
-def _read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
-    """The metadata JSON and every tensor of the file, each checked against its digest."""
-    with open(path, "rb") as f:
-        data = f.read()
-    where = f"checkpoint {os.fspath(path)!r}"
-    if len(data) < 8:
-        raise CheckpointError(f"{where} is truncated or not a safetensors file ({len(data)} bytes)")
-    (n,) = struct.unpack("<Q", data[:8])
-    if n > len(data) - 8:
-        raise CheckpointError(
-            f"{where} is truncated or not a safetensors file: its header claims {n} bytes, "
-            f"the file has {len(data) - 8} after the length"
-        )
+def _header_document(head: bytes, where: str) -> Any:
+    """The eagertape document inside a safetensors header (JSON nested too deeply, or not
+    JSON at all, is a corrupted header, not a RecursionError)."""
     try:
-        header = json.loads(data[8 : 8 + n])
+        header = json.loads(head)
         meta = header["__metadata__"]
         if meta["format"] != _FORMAT:
             raise CheckpointError(f"{where} is not an eagertape checkpoint")
-        doc = json.loads(meta[_FORMAT])
+        return json.loads(meta[_FORMAT])
     except CheckpointError:
         raise
-    except (ValueError, KeyError, TypeError) as e:
+    except (ValueError, KeyError, TypeError, RecursionError) as e:
         raise CheckpointError(
             f"{where}: corrupted or foreign header ({type(e).__name__}: {e})"
         ) from None
+
+
+def _check_offsets(head: bytes, body_bytes: int, where: str) -> None:
+    """Every tensor's data lies inside the body (checked before the body is read)."""
+    header = json.loads(head)
+    for key, entry in header.items():
+        if key == "__metadata__":
+            continue
+        offsets = entry.get("data_offsets") if isinstance(entry, dict) else None
+        ok = (
+            isinstance(offsets, list)
+            and len(offsets) == 2
+            and all(type(o) is int for o in offsets)
+            and 0 <= offsets[0] <= offsets[1] <= body_bytes
+        )
+        if not ok:
+            raise CheckpointError(
+                f"{where}: corrupted header (tensor {key!r} has data offsets {offsets!r} "
+                f"outside the file's {body_bytes} data bytes)"
+            )
+
+
+# safetensors' own bound on a header; an eagertape header is a few KiB per parameter.
+_MAX_HEADER_BYTES = 100_000_000
+
+
+def _read_exactly(fd: int, n: int, where: str) -> bytes:
+    parts, left = [], n
+    while left:
+        chunk = os.read(fd, min(left, 1 << 24))
+        if not chunk:
+            raise CheckpointError(f"{where} is truncated: it ended {left} bytes early")
+        parts.append(chunk)
+        left -= len(chunk)
+    return b"".join(parts)
+
+
+def _read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    """The metadata JSON and every tensor of the file, each checked against its digest.
+
+    Only a regular file is read (a directory, a FIFO or a device such as ``/dev/zero`` is
+    refused without reading; a FIFO is opened non-blocking, so it never hangs), and its
+    header is checked against the file's size before the body is read. Every failure,
+    an operating-system one included (missing, unreadable), is a ``CheckpointError`` with
+    the original error as its cause."""
+    where = f"checkpoint {os.fspath(path)!r}"
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as e:
+        raise CheckpointError(f"{where} cannot be opened: {e.strerror or e}") from e
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise CheckpointError(f"{where} is not a regular file")
+        size = st.st_size
+        if size < 8:
+            raise CheckpointError(f"{where} is truncated or not a safetensors file ({size} bytes)")
+        (n,) = struct.unpack("<Q", _read_exactly(fd, 8, where))
+        if n > size - 8:
+            raise CheckpointError(
+                f"{where} is truncated or not a safetensors file: its header claims {n} bytes, "
+                f"the file has {size - 8} after the length"
+            )
+        if n > _MAX_HEADER_BYTES:
+            raise CheckpointError(
+                f"{where}: its header claims {n} bytes, more than the {_MAX_HEADER_BYTES} "
+                f"a checkpoint header may have"
+            )
+        head = _read_exactly(fd, n, where)
+        doc = _header_document(head, where)
+        _check_offsets(head, size - 8 - n, where)
+        with open(fd, "rb", closefd=False) as f:  # the whole file, read once into one buffer
+            f.seek(0)
+            data = f.read(size)
+        if len(data) != size:
+            raise CheckpointError(f"{where} is truncated: it changed while being read")
+    except OSError as e:
+        raise CheckpointError(f"{where} cannot be read: {e.strerror or e}") from e
+    finally:
+        os.close(fd)
     version = doc.get("format_version") if isinstance(doc, dict) else None
     if type(version) is not int or version != FORMAT_VERSION:
         raise CheckpointError(

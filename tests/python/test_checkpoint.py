@@ -515,3 +515,205 @@ def test_zero_dim_parameter_keeps_its_shape(tmp_path):
     q = et.Parameter(np.float64(0.0), name="scale", dtype="float64")
     et.load(tmp_path / "s.safetensors", [q])
     assert q.numpy() == 2.5 and q.shape == ()
+
+
+# ------------------------------------------------------------ hostile paths and files on load
+
+
+def _assert_rejected_with_cause(saved, path, cause):
+    _, dst, sess, before = saved
+    opt = FakeOptimizer(dst.values(), fill=5.0)
+    state_before = opt.state_dict()
+    with pytest.raises(et.CheckpointError) as e:
+        et.load(path, dst, optimizer=opt, session=sess)
+    if cause is not None:
+        assert isinstance(e.value.__cause__, cause), repr(e.value.__cause__)
+    _assert_unchanged(dst.values(), before)
+    assert tuple(sess.rng_state()) == (1, 77)
+    assert opt.loads == 0
+    assert opt.state_dict()["state"].keys() == state_before["state"].keys()
+
+
+def test_a_missing_file_is_a_checkpoint_error_caused_by_the_os_error(saved, tmp_path):
+    _assert_rejected_with_cause(saved, tmp_path / "nothing.safetensors", FileNotFoundError)
+
+
+def test_a_directory_is_refused_as_not_a_regular_file(saved, tmp_path):
+    (tmp_path / "dir.safetensors").mkdir()
+    with pytest.raises(et.CheckpointError, match="not a regular file"):
+        et.load(tmp_path / "dir.safetensors", saved[1])
+    _assert_rejected_with_cause(saved, tmp_path / "dir.safetensors", None)
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(saved, tmp_path):
+    fifo = tmp_path / "pipe.safetensors"
+    os.mkfifo(fifo)  # opening it for reading would block until a writer came
+    with pytest.raises(et.CheckpointError, match="not a regular file"):
+        et.load(fifo, saved[1])
+    _assert_rejected_with_cause(saved, fifo, None)
+
+
+def test_a_device_file_is_refused_without_reading_it(saved):
+    # /dev/zero would be read until memory ran out.
+    with pytest.raises(et.CheckpointError, match="not a regular file"):
+        et.load("/dev/zero", saved[1])
+    _assert_rejected_with_cause(saved, "/dev/zero", None)
+
+
+def test_an_unreadable_file_is_a_checkpoint_error_caused_by_permission_error(saved, monkeypatch):
+    os.chmod(saved[0], 0)
+    if os.geteuid() == 0:  # root reads files whatever their mode: the kernel's answer, faked
+        real_open = os.open
+
+        def refuse(path, flags, *args, **kwargs):
+            if os.fspath(path) == os.fspath(saved[0]):
+                raise PermissionError(13, "Permission denied", os.fspath(path))
+            return real_open(path, flags, *args, **kwargs)
+
+        monkeypatch.setattr(os, "open", refuse)
+    _assert_rejected_with_cause(saved, saved[0], PermissionError)
+
+
+def test_a_deeply_nested_header_is_a_corrupted_header_not_a_recursion_error(saved, tmp_path):
+    head = b"[" * 200_000 + b"]" * 200_000
+    path = tmp_path / "nested.safetensors"
+    path.write_bytes(len(head).to_bytes(8, "little") + head)
+    with pytest.raises(et.CheckpointError, match="corrupted or foreign header"):
+        et.load(path, saved[1])
+    _assert_rejected_with_cause(saved, path, None)
+
+
+def test_a_header_claiming_more_than_the_bound_is_refused_before_reading(saved, tmp_path):
+    path = tmp_path / "huge-header.safetensors"
+    with open(path, "wb") as f:
+        f.write((200_000_000).to_bytes(8, "little"))
+        f.truncate(200_000_100)  # sparse: the claim fits the file, not the bound
+    with pytest.raises(et.CheckpointError, match="more than the 100000000"):
+        et.load(path, saved[1])
+
+
+def test_data_offsets_beyond_the_file_are_refused_before_the_body_is_read(saved, tmp_path):
+    head = json.dumps(
+        {
+            "__metadata__": {"format": "eagertape", "eagertape": json.dumps({})},
+            "w": {"dtype": "F64", "shape": [4], "data_offsets": [0, 1 << 40]},
+        }
+    ).encode()
+    path = tmp_path / "offsets.safetensors"
+    path.write_bytes(len(head).to_bytes(8, "little") + head + bytes(32))
+    with pytest.raises(et.CheckpointError, match="data offsets"):
+        et.load(path, saved[1])
+
+
+HUGE_BOGUS_SCRIPT = """
+import resource, sys
+import torch
+import eagertape as et
+
+def mapped():
+    with open("/proc/self/status") as f:
+        return int(next(l for l in f if l.startswith("VmSize:")).split()[1]) * 1024
+
+p = et.Parameter([1.0, 2.0], name="w")
+ceiling = mapped() + 512 * 2**20
+resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
+try:
+    et.load(sys.argv[1], [p])
+except et.CheckpointError as e:
+    print("refused:", e)
+"""
+
+
+def test_a_huge_file_with_a_bogus_header_is_refused_without_reading_its_body(tmp_path):
+    # 4 GiB (sparse) behind a header that is not JSON: the old reader read the whole file
+    # first (2 GiB: 9.7 s, +2 GiB). Under a 512 MiB address-space margin, reading the body
+    # would fail with MemoryError instead of the header's CheckpointError.
+    import subprocess
+    import sys
+
+    path = tmp_path / "bogus.safetensors"
+    with open(path, "wb") as f:
+        f.write((16).to_bytes(8, "little") + b"this is not json")
+        f.truncate(4 * 2**30)
+    done = subprocess.run(
+        [sys.executable, "-c", HUGE_BOGUS_SCRIPT, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "refused:" in done.stdout and "corrupted or foreign header" in done.stdout
+
+
+# --------------------------------------------------------------- saves killed mid-write
+
+KILLED_SAVE_SCRIPT = """
+import os, sys, time
+import torch
+import eagertape as et
+
+if sys.argv[2] == "named":
+    del os.O_TMPFILE  # a filesystem without unnamed files: the named temporary path
+real_fsync = os.fsync
+
+def stall(fd):
+    print("writing", flush=True)
+    time.sleep(120)
+
+os.fsync = stall
+et.save(sys.argv[1], [et.Parameter([9.0, 9.0, 9.0], name="w")])
+"""
+
+
+def _killed_save(path, how):
+    import signal
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", KILLED_SAVE_SCRIPT, str(path), how],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout.readline().strip() == "writing"
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        proc.stdout.close()
+
+
+def test_a_save_killed_while_writing_leaves_the_old_file_and_nothing_else(tmp_path):
+    path = tmp_path / "c.safetensors"
+    et.save(path, _params(0))
+    old = path.read_bytes()
+    _killed_save(path, "unnamed")
+    assert os.listdir(tmp_path) == ["c.safetensors"]  # the unnamed file died with the save
+    assert path.read_bytes() == old
+
+
+def test_a_later_save_removes_the_temporary_files_of_killed_saves(tmp_path):
+    path = tmp_path / "c.safetensors"
+    et.save(path, _params(0))
+    for _ in range(3):
+        _killed_save(path, "named")
+    left = sorted(n for n in os.listdir(tmp_path) if n.endswith(".tmp"))
+    assert len(left) == 3
+    for name in left:  # dead for longer than a live save could be between create and lock
+        os.utime(tmp_path / name, (0, 0))
+    et.save(path, _params(1))
+    assert os.listdir(tmp_path) == ["c.safetensors"]
+
+
+def test_a_save_keeps_temporary_files_that_a_live_save_holds_or_just_made(tmp_path):
+    import fcntl
+
+    path = tmp_path / "c.safetensors"
+    held, fresh = tmp_path / ".c.safetensors.live.tmp", tmp_path / ".c.safetensors.new.tmp"
+    held.write_bytes(b"x")
+    fresh.write_bytes(b"y")
+    os.utime(held, (0, 0))
+    with open(held, "rb") as f:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX)  # as a live save holds its file
+        et.save(path, _params(0))
+    assert sorted(os.listdir(tmp_path)) == sorted(["c.safetensors", held.name, fresh.name])
