@@ -164,6 +164,19 @@ impl<B: Backend> Session<B> {
         Ok(Arc::clone(&self.tape.node(h.node).value))
     }
 
+    /// torch's `contiguous()`: `h` itself when its value is laid out row-major, else a
+    /// recorded row-major copy.
+    pub fn contiguous(&mut self, h: Handle) -> Result<Handle> {
+        self.check(&[h])?;
+        if B::is_contiguous(self.tape.node(h.node).value.get()) {
+            return Ok(h);
+        }
+        self.record(
+            Op::shape_view(crate::ops::view::ShapeView::Contiguous),
+            &[h],
+        )
+    }
+
     pub fn shape(&self, h: Handle) -> Result<Vec<i64>> {
         self.check(&[h])?;
         Ok(B::shape(self.tape.node(h.node).value.get()))

@@ -163,6 +163,53 @@ pub fn transpose_shape(s: &[i64], d0: i64, d1: i64) -> Result<Vec<i64>> {
     Ok(out)
 }
 
+/// torch's stride rule for `view` (`computeStride`): the strides that let a tensor of
+/// `shape` and `strides` be viewed as `target` (same element count) without copying, or
+/// `None` when no strides can. Dims merged or split by the view must be laid out as one
+/// contiguous chunk; size-1 dims take any stride.
+pub fn view_strides(shape: &[i64], strides: &[i64], target: &[i64]) -> Option<Vec<i64>> {
+    if shape.is_empty() {
+        return Some(vec![1; target.len()]);
+    }
+    let numel: i64 = shape.iter().product();
+    if numel == 0 {
+        if shape == target {
+            return Some(strides.to_vec());
+        }
+        let mut out = vec![1i64; target.len()];
+        for d in (0..target.len().saturating_sub(1)).rev() {
+            out[d] = target[d + 1].max(1) * out[d + 1];
+        }
+        return Some(out);
+    }
+    let mut out = vec![0i64; target.len()];
+    let mut view_d = target.len() as isize - 1;
+    let mut chunk_base_stride = *strides.last()?;
+    let (mut tensor_numel, mut view_numel) = (1i64, 1i64);
+    for tensor_d in (0..shape.len()).rev() {
+        tensor_numel *= shape[tensor_d];
+        let chunk_ends = tensor_d == 0
+            || (shape[tensor_d - 1] != 1
+                && strides[tensor_d - 1] != tensor_numel * chunk_base_stride);
+        if chunk_ends {
+            while view_d >= 0 && (view_numel < tensor_numel || target[view_d as usize] == 1) {
+                out[view_d as usize] = view_numel * chunk_base_stride;
+                view_numel *= target[view_d as usize];
+                view_d -= 1;
+            }
+            if view_numel != tensor_numel {
+                return None;
+            }
+            if tensor_d > 0 {
+                chunk_base_stride = strides[tensor_d - 1];
+                tensor_numel = 1;
+                view_numel = 1;
+            }
+        }
+    }
+    (view_d == -1).then_some(out)
+}
+
 /// Resolve a target shape (at most one `-1`) against the input's element count.
 pub fn reshape_shape(s: &[i64], target: &[i64]) -> Result<Vec<i64>> {
     let numel: i64 = s.iter().product();
@@ -298,6 +345,23 @@ pub fn same_shape(op: &str, a: &[i64], b: &[i64]) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn view_strides_follow_torchs_rule() {
+        // torch: x = torch.arange(6.).reshape(2, 3)
+        // x.t().view(-1) fails; x.t().view(3, 2) ... fails too (not one chunk)
+        assert_eq!(view_strides(&[3, 2], &[1, 3], &[6]), None);
+        // x[:, 1:2].view(-1): a (2, 1) slice with strides (3, 1) views as (2,) stride 3
+        assert_eq!(view_strides(&[2, 1], &[3, 1], &[2]), Some(vec![3]));
+        // contiguous data: row-major strides
+        assert_eq!(view_strides(&[2, 3], &[3, 1], &[3, 2]), Some(vec![2, 1]));
+        // x.t().unsqueeze(0)-like: splitting a dim of a transposed tensor keeps its stride
+        assert_eq!(
+            view_strides(&[4, 6], &[1, 4], &[4, 2, 3]),
+            Some(vec![1, 12, 4])
+        );
+        assert_eq!(view_strides(&[], &[], &[1, 1]), Some(vec![1, 1]));
+    }
     use super::*;
 
     #[test]

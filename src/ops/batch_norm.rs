@@ -70,7 +70,8 @@ impl Layer for BatchNorm {
             }
         }
         let per_channel: i64 = x.iter().product::<i64>() / c.max(1);
-        if self.training && per_channel <= 1 {
+        // torch's check is for exactly one value (an empty batch is accepted).
+        if self.training && per_channel == 1 {
             return Err(Error::Argument(format!(
                 "batch_norm: expected more than 1 value per channel when training, got input \
                  size {x:?}"
@@ -80,6 +81,12 @@ impl Layer for BatchNorm {
     }
     fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
         let (w, b) = self.affine(xs);
+        if xs[0].numel() == 0 {
+            // torch's empty batch (`_batch_norm_impl_index`): an empty output, running
+            // statistics unchanged, no statistics to keep.
+            let none = Tensor::f_empty([0], (xs[0].kind(), xs[0].device()))?;
+            return Ok((xs[0].f_empty_like()?, vec![none.shallow_clone(), none]));
+        }
         if self.training {
             // The copies are only ever replaced whole, so a poisoned lock still holds them.
             let slot = self
@@ -115,6 +122,30 @@ impl Layer for BatchNorm {
         needs: &[bool],
     ) -> Result<Vec<Option<Tensor>>> {
         let (w, _) = self.affine(xs);
+        if g.numel() == 0 {
+            // An empty batch: an empty input cotangent, zero for the weight and bias.
+            let c = xs[0].size().get(1).copied().unwrap_or(0);
+            let zeros = |need: bool| -> Result<Option<Tensor>> {
+                Ok(if need {
+                    Some(Tensor::f_zeros([c], (g.kind(), g.device()))?)
+                } else {
+                    None
+                })
+            };
+            let mut out = vec![if needs[0] {
+                Some(g.f_empty_like()?)
+            } else {
+                None
+            }];
+            if self.weight {
+                out.push(zeros(needs[1])?);
+            }
+            if self.bias {
+                out.push(zeros(needs[1 + usize::from(self.weight)])?);
+            }
+            out.resize_with(xs.len(), || None);
+            return Ok(out);
+        }
         let stats = if self.training {
             let [mean, invstd] = workspace else {
                 return Err(Error::Backend(

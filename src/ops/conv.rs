@@ -80,6 +80,18 @@ impl Layer for Conv {
                 "{name}: padding must be non-negative"
             )));
         }
+        // torch's rule: each output padding below the stride or the dilation of its dim.
+        let op = &self.output_padding;
+        let bad_op = (0..k).find(|&d| {
+            let p = op.get(d).copied().unwrap_or(0);
+            p < 0 || (p >= self.stride[d] && p >= self.dilation[d])
+        });
+        if let Some(d) = bad_op {
+            return Err(Error::Argument(format!(
+                "{name}: output padding must be non-negative and smaller than either stride or dilation, but got output_padding {:?}, stride {:?}, dilation {:?} (dim {d})",
+                op, self.stride, self.dilation
+            )));
+        }
         let out_c = if self.transposed {
             if w[0] != in_c {
                 return bad(format!(

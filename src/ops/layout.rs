@@ -57,6 +57,10 @@ impl<B: Backend> Rule<B> for Transpose {
     fn output(&self) -> Output {
         Output::View
     }
+    /// Layout ops move int and bool data too (indices, masks), as torch's.
+    fn accepts_data(&self) -> bool {
+        true
+    }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         transpose_shape(shapes[0], self.0, self.1)
     }
@@ -93,6 +97,10 @@ impl<B: Backend> Rule<B> for Reshape {
     /// A view of contiguous data; a copy otherwise, which the pool does not recycle either.
     fn output(&self) -> Output {
         Output::View
+    }
+    /// Layout ops move int and bool data too (indices, masks), as torch's.
+    fn accepts_data(&self) -> bool {
+        true
     }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         reshape_shape(shapes[0], &self.0)

@@ -22,8 +22,11 @@ pub enum ShapeView {
     Squeeze(Option<Box<[i64]>>),
     Flatten(i64, i64),
     Unflatten(i64, Box<[i64]>),
-    /// torch's `view`: a reshape that must not copy.
+    /// torch's `view`: a reshape that must not copy (torch's stride rule decides).
     View(Box<[i64]>),
+    /// torch's `contiguous()` of a tensor that is not: a row-major copy (the identity's
+    /// gradient). `Session::contiguous` returns a contiguous tensor itself, as torch.
+    Contiguous,
 }
 
 impl<B: Backend> Op<B> {
@@ -52,6 +55,9 @@ impl<B: Backend> Rule<B> for Permute {
     fn output(&self) -> Output {
         Output::View
     }
+    fn accepts_data(&self) -> bool {
+        true
+    }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         Ok(permute_shape(shapes[0], &self.0)?.1)
     }
@@ -79,6 +85,7 @@ impl ShapeView {
             ShapeView::Flatten(a, b) => flatten_shape(s, *a, *b),
             ShapeView::Unflatten(d, sizes) => unflatten_shape(s, *d, sizes),
             ShapeView::View(shape) => reshape_shape(s, shape),
+            ShapeView::Contiguous => Ok(s.to_vec()),
         }
     }
 }
@@ -91,7 +98,12 @@ impl<B: Backend> Rule<B> for ShapeView {
             ShapeView::Flatten(..) => "flatten",
             ShapeView::Unflatten(..) => "unflatten",
             ShapeView::View(_) => "view",
+            ShapeView::Contiguous => "contiguous",
         }
+    }
+    /// Layout ops move int and bool data too (indices, masks), as torch's.
+    fn accepts_data(&self) -> bool {
+        true
     }
     fn arity(&self) -> Arity {
         Arity::Exactly(1)
@@ -114,15 +126,19 @@ impl<B: Backend> Rule<B> for ShapeView {
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         let x = xs[0];
         let target = self.target(&B::shape(x.get()))?;
-        if let ShapeView::View(_) = self {
-            if !B::is_contiguous(x.get()) {
-                return Err(Error::Shape(format!(
-                    "view: the input of shape {:?} is not contiguous, so it cannot be viewed as {target:?}; use reshape",
+        match self {
+            ShapeView::View(_) => match B::view(x.get(), &target) {
+                Ok(v) => Ok(Tracked::view(v, x)),
+                Err(_) => Err(Error::Shape(format!(
+                    "view size is not compatible with input tensor's size and stride (at least one dimension spans across two contiguous subspaces): the input of shape {:?} cannot be viewed as {target:?}; use reshape (or contiguous() first)",
                     B::shape(x.get())
-                )));
+                ))),
+            },
+            ShapeView::Contiguous if !B::is_contiguous(x.get()) => {
+                Ok(Tracked::owned(B::copy(x.get())?, Category::Tape))
             }
+            _ => reshape_value(x, &target, Category::Tape),
         }
-        reshape_value(x, &target, Category::Tape)
     }
     /// The cotangent in the input's shape.
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {

@@ -116,6 +116,25 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
             "cannot convert data of dtype {name} to a tensor; expected numbers"
         ))));
     }
+    // Unsigned 64-bit values beyond int64 would wrap (a label of 2**64 - 100 would become
+    // -100, the ignored class): refused.
+    if kind == "u"
+        && arr
+            .getattr("dtype")?
+            .getattr("itemsize")?
+            .extract::<usize>()?
+            == 8
+    {
+        let n: usize = arr.getattr("size")?.extract()?;
+        if n > 0 {
+            let top: u64 = arr.call_method0("max")?.extract()?;
+            if top > i64::MAX as u64 {
+                return Err(err(Error::DType(format!(
+                    "uint64 value {top} does not fit in int64, the integer dtype of eagertape's (and torch's) indices"
+                ))));
+            }
+        }
+    }
     // float32-or-narrower sources stay float32; everything else (float64, Python numbers,
     // integers) goes through float64 so no precision is lost before the final conversion.
     // Integers and booleans stay exact: an int64 host tensor, converted once to the dtype

@@ -683,9 +683,18 @@ impl PyTensor {
             )),
         }
     }
-    /// The value as (nested) Python numbers: `numpy().tolist()`.
+    /// The value as (nested) Python numbers: `numpy().tolist()`; an interval tensor, whose
+    /// `numpy()` is the pair `(lo, hi)`, gives the pair `(lo.tolist(), hi.tolist())`.
     fn tolist<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.numpy(py)?.call_method0("tolist")
+        let a = self.numpy(py)?;
+        if let Ok(pair) = a.cast::<PyTuple>() {
+            let lists: Vec<Bound<'py, PyAny>> = pair
+                .iter()
+                .map(|b| b.call_method0("tolist"))
+                .collect::<PyResult<_>>()?;
+            return Ok(PyTuple::new(py, lists)?.into_any());
+        }
+        a.call_method0("tolist")
     }
     /// `max()`: the largest element (the gradient split between ties); `max(dim,
     /// keepdim=False)`: the maxima along `dim` and the (int64) index of each one's first

@@ -6,7 +6,8 @@ use pyo3::prelude::*;
 
 use super::tensor::{lock, PyTensor};
 use super::OrPy;
-use crate::config::DType;
+use crate::config::{DType, Device};
+use crate::error::Error;
 use crate::ops::convert::target;
 use crate::ops::Op;
 
@@ -39,11 +40,67 @@ impl PyTensor {
 
 #[pymethods]
 impl PyTensor {
-    /// `x.to(dtype)`: `dtype` a name (`"float64"`, `"int64"`, `"bool"`, ...), a torch or
-    /// numpy dtype. A float → float conversion passes gradients back; the others give data.
-    fn to(slf: &Bound<'_, Self>, dtype: &Bound<'_, PyAny>) -> PyResult<Py<PyTensor>> {
-        let name = super::config::dtype_name(dtype)?;
-        Self::converted(slf, DType::parse_any(&name).py()?)
+    /// torch's overloads: `x.to(dtype)`, `x.to(device, dtype=None)`, `x.to(other)`,
+    /// `x.to(device=..., dtype=..., non_blocking=..., copy=False)`. `dtype` a name
+    /// (`"float64"`, `"int64"`, ...), a torch or numpy dtype; `device` a name or a
+    /// `torch.device`. A float → float conversion passes gradients back; the others give
+    /// data. The tensor's own device is accepted (nothing moves); another device is a
+    /// `DeviceError`, since a tensor lives on its session's device.
+    #[pyo3(signature = (*args, dtype=None, device=None, non_blocking=false, copy=false))]
+    fn to(
+        slf: &Bound<'_, Self>,
+        args: &Bound<'_, pyo3::types::PyTuple>,
+        dtype: Option<&Bound<'_, PyAny>>,
+        device: Option<&Bound<'_, PyAny>>,
+        non_blocking: bool,
+        copy: bool,
+    ) -> PyResult<Py<PyTensor>> {
+        let _ = non_blocking; // accepted as torch does; every copy here is synchronous
+        let py = slf.py();
+        let (mut want_dtype, mut want_device) = (None, None);
+        if let Some(d) = device.filter(|d| !d.is_none()) {
+            want_device = Some(Device::parse(&super::config::dtype_name(d)?).py()?);
+        }
+        if let Some(d) = dtype.filter(|d| !d.is_none()) {
+            want_dtype = Some(DType::parse_any(&super::config::dtype_name(d)?).py()?);
+        }
+        for a in args.iter() {
+            if let Ok(other) = a.cast::<PyTensor>() {
+                let h = other.get().handle;
+                let o = other.get().with(py, move |s| s.dtype_of(h))?;
+                want_dtype = Some(o);
+                want_device = Some(other.get().device_of(py)?);
+                continue;
+            }
+            let name = super::config::dtype_name(&a)?;
+            match (DType::parse_any(&name), Device::parse(&name)) {
+                (Ok(d), _) => want_dtype = Some(d),
+                (_, Ok(d)) => want_device = Some(d),
+                (Err(e), Err(_)) => {
+                    return Err(super::to_py(Error::Argument(format!(
+                        "to: {name:?} is neither a dtype nor a device ({e})"
+                    ))))
+                }
+            }
+        }
+        if copy {
+            return Err(super::to_py(Error::Argument(
+                "to(copy=True): eagertape values are immutable, so a copy is never needed; drop copy=True"
+                    .into(),
+            )));
+        }
+        if let Some(d) = want_device {
+            let own = slf.get().device_of(py)?;
+            if !d.same(own) {
+                return Err(super::to_py(Error::Device(format!(
+                    "to({d}): this tensor lives on its session's device ({own}); a session computes on one device: record it in a session on {d} (sess.input(x) copies across devices)"
+                ))));
+            }
+        }
+        match want_dtype {
+            Some(d) => Self::converted(slf, d),
+            None => Ok(slf.clone().unbind()),
+        }
     }
     fn float(slf: &Bound<'_, Self>) -> PyResult<Py<PyTensor>> {
         Self::converted(slf, DType::Float32)

@@ -80,7 +80,7 @@ fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
 }
 
 impl PyTensor {
-    fn device_of(&self, py: Python<'_>) -> PyResult<crate::config::Device> {
+    pub(crate) fn device_of(&self, py: Python<'_>) -> PyResult<crate::config::Device> {
         let cell = self.cell().py()?;
         Ok(py.detach(|| lock(&cell).config().device))
     }
@@ -438,9 +438,27 @@ impl PyTensor {
     fn repeat(&self, py: Python<'_>, repeats: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
         self.moved(py, Repeat(Self::sizes("repeat", repeats)?.into()))
     }
-    #[pyo3(signature = (*dims))]
-    fn flip(&self, py: Python<'_>, dims: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.moved(py, Flip(Self::sizes("flip", dims)?.into()))
+    /// `flip(dims)`, `flip(*dims)` or `flip(dims=...)`, as torch.
+    #[pyo3(signature = (*args, dims=None))]
+    fn flip(
+        &self,
+        py: Python<'_>,
+        args: &Bound<'_, PyTuple>,
+        dims: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTensor> {
+        let dims = match dims {
+            Some(d) if args.is_empty() => match d.extract::<i64>() {
+                Ok(one) => vec![one],
+                Err(_) => d.extract::<Vec<i64>>()?,
+            },
+            Some(_) => {
+                return Err(PyTypeError::new_err(
+                    "flip() got dims both positionally and as a keyword",
+                ))
+            }
+            None => Self::sizes("flip", args)?,
+        };
+        self.moved(py, Flip(dims.into()))
     }
     #[pyo3(signature = (shifts, dims=None))]
     fn roll(
@@ -484,9 +502,15 @@ impl PyTensor {
             },
         )
     }
-    /// The tensor itself: eagertape's values are immutable, so any layout serves.
-    fn contiguous(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
+    /// torch's `contiguous()`: the tensor itself when it is laid out row-major (then
+    /// `view` can merge any of its dims), else a row-major copy (gradient: the identity).
+    fn contiguous(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<Py<PyTensor>> {
+        let h = slf.handle;
+        let out = slf.call(py, |s, _| s.contiguous(h))?;
+        if out.handle == h {
+            return Ok(slf.into());
+        }
+        Py::new(py, out)
     }
     /// Pieces of `split_size` along `dim` (the last may be smaller), or of the given sizes.
     #[pyo3(signature = (split_size_or_sections, dim=0))]

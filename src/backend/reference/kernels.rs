@@ -386,14 +386,18 @@ impl<S: Scalar> Backend for Reference<S> {
     fn is_contiguous(a: &Self::T) -> bool {
         a.is_contiguous()
     }
+    /// torch's stride rule: any layout whose merged or split dims form one chunk.
     fn view(a: &Self::T, shape: &[i64]) -> Result<Self::T> {
-        if !a.is_contiguous() || numel(shape) != a.numel() {
-            return Err(Error::Shape(format!(
+        let strides = (numel(shape) == a.numel())
+            .then(|| crate::shape::view_strides(a.shape(), a.strides(), shape))
+            .flatten();
+        match strides {
+            Some(strides) => Ok(a.restride(shape.to_vec(), strides)),
+            None => Err(Error::Shape(format!(
                 "view: cannot view shape {:?} as {shape:?}",
                 a.shape()
-            )));
+            ))),
         }
-        Ok(a.restride(shape.to_vec(), contiguous_strides(shape)))
     }
 
     fn add_(a: &mut Self::T, b: &Self::T) -> Result<()> {

@@ -1,0 +1,169 @@
+"""Places where eagertape once differed from torch silently, or refused what torch accepts
+(issue "nothing silently wrong"). One behaviour per test, torch's computation beside it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import eagertape as et
+
+X = np.arange(6.0).reshape(2, 3)
+
+
+def test_contiguous_then_view_merges_transposed_dims_as_nanogpt_does():
+    # nanoGPT's attention: y.transpose(1, 2).contiguous().view(B, T, C)
+    sess = et.Session(dtype="float64")
+    p = et.Parameter(X)
+    y = sess.use(p).transpose(0, 1).contiguous().view(-1)
+    t = torch.tensor(X, requires_grad=True)
+    ty = t.transpose(0, 1).contiguous().view(-1)
+    np.testing.assert_array_equal(y.numpy(), ty.detach().numpy())
+    cot = np.arange(1.0, 7.0)
+    (ty * torch.tensor(cot)).sum().backward()
+    with sess.backward((y * cot).sum()) as grads:
+        np.testing.assert_array_equal(grads[p].numpy(), t.grad.numpy())
+
+
+def test_contiguous_of_a_contiguous_tensor_is_the_tensor_itself():
+    sess = et.Session(dtype="float64")
+    x = sess.input(X)
+    assert x.contiguous() is x  # torch: x.contiguous() is x
+    assert sess.tape_len == 1
+
+
+def test_view_follows_torchs_stride_rule():
+    sess = et.Session(dtype="float64")
+    x = sess.input(X)
+    # torch: torch.arange(6.).reshape(2, 3).split(1, dim=1)[1].view(-1) -> tensor([1., 4.])
+    np.testing.assert_array_equal(x.split(1, dim=1)[1].view(-1).numpy(), [1.0, 4.0])
+    # torch: x.t().view(-1) raises "view size is not compatible with input tensor's size and
+    # stride"; so does eagertape, with a ShapeError that says what to do.
+    with pytest.raises(et.ShapeError, match="not compatible.*reshape"):
+        x.transpose(0, 1).view(-1)
+
+
+@pytest.mark.parametrize(
+    "method",
+    [
+        "view(-1)",
+        "reshape(3, 2)",
+        "transpose(0, 1)",
+        "permute(1, 0)",
+        "T",
+        "unsqueeze(0)",
+        "squeeze()",
+        "flatten()",
+        "T.contiguous()",
+        "unflatten(1, (3, 1))",
+    ],
+)
+@pytest.mark.parametrize("dtype", ["int64", "int32", "bool"])
+def test_layout_methods_move_integer_and_bool_data_as_torch(method, dtype):
+    data = (np.arange(6).reshape(2, 3) % 2 == 0) if dtype == "bool" else np.arange(6).reshape(2, 3)
+    sess = et.Session(dtype="float32")
+    x = sess.input(data.astype(dtype)) if dtype != "bool" else sess.input(data)
+    t = torch.as_tensor(data.astype(dtype) if dtype != "bool" else data)
+    got, want = eval(f"x.{method}", {"x": x}), eval(f"t.{method}", {"t": t})
+    assert got.dtype == str(want.dtype).removeprefix("torch.")
+    np.testing.assert_array_equal(got.numpy(), want.numpy())
+
+
+def test_flip_takes_dims_as_torchs_keyword():
+    sess = et.Session(dtype="float64")
+    x = sess.input(X)
+    t = torch.tensor(X)
+    np.testing.assert_array_equal(x.flip(dims=(0,)).numpy(), t.flip(dims=(0,)).numpy())
+    np.testing.assert_array_equal(x.flip(dims=[0, 1]).numpy(), t.flip(dims=[0, 1]).numpy())
+    np.testing.assert_array_equal(x.flip(1).numpy(), t.flip(1).numpy())
+
+
+def test_to_accepts_torchs_device_forms_for_the_tensors_own_device():
+    sess = et.Session(dtype="float64")
+    x = sess.input(X)
+    assert x.to("cpu") is x  # torch: x.to("cpu") is x for a CPU tensor
+    assert x.to(device="cpu") is x
+    assert x.to(torch.device("cpu")) is x
+    assert x.to("cpu", torch.float32).dtype == "float32"
+    assert x.to(device="cpu", dtype="float32", non_blocking=True).dtype == "float32"
+    assert x.to(sess.input(np.arange(3))).dtype == "int64"  # torch: x.to(other)
+
+
+def test_to_another_device_is_a_device_error_saying_what_to_do():
+    sess = et.Session(dtype="float64")
+    with pytest.raises(et.DeviceError, match="session's device"):
+        sess.input(X).to("cuda:7")
+    assert sess.tape_len == 1
+
+
+def test_to_with_a_word_that_is_neither_a_dtype_nor_a_device_names_it():
+    sess = et.Session(dtype="float64")
+    with pytest.raises(et.ArgumentError, match='"gpu" is neither a dtype nor a device'):
+        sess.input(X).to("gpu")
+
+
+def test_interval_tolist_gives_the_bounds_as_lists():
+    sess = et.Session(dtype="interval")
+    x = sess.input(et.interval(np.array([1.0, 2.0]), np.array([1.5, 2.5])))
+    assert x.tolist() == ([1.0, 2.0], [1.5, 2.5])
+
+
+def test_conv_transpose2d_with_an_invalid_output_padding_is_a_typed_error():
+    # torch: RuntimeError "output padding must be smaller than either stride or dilation"
+    sess = et.Session(dtype="float64")
+    x, w = sess.input(np.ones((1, 1, 3, 3))), sess.input(np.ones((1, 1, 2, 2)))
+    with pytest.raises(et.ArgumentError, match="output padding must be"):
+        et.conv_transpose2d(x, w, stride=1, output_padding=2)
+    assert sess.tape_len == 2
+
+
+def test_a_uint64_label_beyond_int64_is_refused_not_wrapped_to_the_ignore_index():
+    # 2**64 - 100 wrapped to -100, cross_entropy's ignore_index: silently ignored.
+    sess = et.Session(dtype="float64")
+    logits = sess.input(np.ones((1, 3)))
+    with pytest.raises(et.DTypeError, match="does not fit in int64"):
+        et.cross_entropy(logits, np.array([2**64 - 100], dtype=np.uint64))
+    # in range, uint64 labels are class ids as any integers
+    loss = et.cross_entropy(logits, np.array([2], dtype=np.uint64))
+    assert loss.item() == pytest.approx(np.log(3.0))
+
+
+def test_batch_norm_accepts_an_empty_batch_as_torch():
+    # torch: BatchNorm1d(3)(torch.ones(0, 3)) is empty; running statistics unchanged; the
+    # weight's and bias's gradients are zero.
+    sess = et.Session(dtype="float32")
+    rm = et.Parameter(np.zeros(3, dtype=np.float32), requires_grad=False)
+    rv = et.Parameter(np.ones(3, dtype=np.float32), requires_grad=False)
+    w, b = et.Parameter(np.ones(3, dtype=np.float32)), et.Parameter(np.zeros(3, dtype=np.float32))
+    x = sess.input(np.ones((0, 3), dtype=np.float32))
+    out = et.batch_norm(x, rm, rv, sess.use(w), sess.use(b), training=True)
+    assert out.shape == (0, 3)
+    np.testing.assert_array_equal(rm.numpy(), np.zeros(3))
+    np.testing.assert_array_equal(rv.numpy(), np.ones(3))
+    with sess.backward(out.sum()) as grads:
+        np.testing.assert_array_equal(grads[w].numpy(), np.zeros(3))
+        np.testing.assert_array_equal(grads[b].numpy(), np.zeros(3))
+
+
+def test_batch_norm_still_refuses_one_value_per_channel_in_training():
+    sess = et.Session(dtype="float32")
+    with pytest.raises(et.ArgumentError, match="more than 1 value per channel"):
+        et.batch_norm(sess.input(np.ones((1, 3), dtype=np.float32)), None, None, training=True)
+
+
+def test_masked_fill_with_a_0d_tensor_value_gives_the_value_its_gradient():
+    # torch: d/dv sum(x.masked_fill(m, v) * 3) = 3 * (number of masked positions)
+    sess = et.Session(dtype="float64")
+    x, v = et.Parameter(np.ones((2, 3))), et.Parameter(np.array(2.0))
+    m = np.array([[True, False, True], [False, False, True]])
+    y = sess.use(x).masked_fill(m, sess.use(v))
+    with sess.backward((y * 3.0).sum()) as grads:
+        assert grads[v].numpy() == 9.0
+        np.testing.assert_array_equal(grads[x].numpy(), np.where(m, 0.0, 3.0))
+
+
+def test_masked_fill_refuses_a_value_tensor_that_is_not_0d():
+    sess = et.Session(dtype="float64")
+    with pytest.raises(et.ShapeError, match="0-dimensional value tensor"):
+        sess.input(np.ones(3)).masked_fill(np.array([True, False, True]), sess.input(np.ones(3)))
