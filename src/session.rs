@@ -433,9 +433,11 @@ impl<B: Backend> Session<B> {
             .collect();
         // An op with a fresh output may reuse a buffer the last reset kept, and its output
         // may be kept at the next reset.
+        // A grad-disabled session keeps nothing for a later pass (no backward will read it,
+        // and an evaluation loop may never reset): its outputs go when their handles go.
         let pool_slot = match rule.output() {
-            Output::Fresh => self.pool.slot(&out_shape),
-            Output::View => None,
+            Output::Fresh if self.config.grad_enabled => self.pool.slot(&out_shape),
+            Output::Fresh | Output::View => None,
         };
         let recycled = match (pool_slot, rule.out_kernel(parents.len())) {
             (Some(slot), Some(k)) => {

@@ -575,3 +575,30 @@ def test_invariant_11_empty_cache_leaves_ledger_unchanged():
     before = et.memory_stats()
     et.empty_cache()
     assert ledger_delta(before, et.memory_stats()) == ledger_delta(before, before)
+
+
+def test_a_grad_disabled_evaluation_loop_holds_no_values_beyond_its_handles():
+    # An evaluation loop that never resets: in a grad-disabled session no backward reads any
+    # value, so each goes with its last handle (torch's no_grad); small outputs are not kept
+    # for a reset that never comes. The tape's bytes after batch 200 equal those after batch
+    # 20 (only the node records, a few bytes each, remain until a reset).
+    sess = et.Session(dtype="float32", grad_enabled=False)
+    rng = np.random.default_rng(0)
+    w1 = et.Parameter(rng.standard_normal((64, 32)).astype(np.float32))
+    w2 = et.Parameter(rng.standard_normal((10, 64)).astype(np.float32))
+    xb = rng.standard_normal((128, 32)).astype(np.float32)
+
+    def batch():
+        h = et.linear(sess.input(xb), sess.use(w1)).relu()
+        y = et.linear(h, sess.use(w2))
+        return (y.argmax(1) == 0).sum().item()
+
+    tape = {}
+    for i in range(1, 201):
+        batch()
+        if i in (20, 200):
+            tape[i] = et.memory_stats()["by_category"]["tape"]
+    per_node = 16  # a freed value leaves a one-element placeholder at most
+    assert tape[200] - tape[20] <= 180 * 9 * per_node, tape
+    sess.reset_tape()
+    assert et.memory_stats()["by_category"]["tape"] == 0
