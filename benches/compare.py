@@ -288,6 +288,46 @@ def b9_pair():
 # ---- B5 / B6 ---------------------------------------------------------------------------------
 
 
+def b11_pair(name: str, numel: int):
+    """B11: a factory of `numel` float32 elements (1 GiB in a full run), made and freed."""
+    sess = et.Session(dtype="float32", seed=0)
+    make = {
+        "ones": (lambda: sess.ones(numel), lambda: torch.ones(numel, device=DEVICE)),
+        "randn": (lambda: sess.randn(numel), lambda: torch.randn(numel, device=DEVICE)),
+    }[name]
+
+    def ours():
+        make[0]()
+        sess.reset_tape()
+
+    def theirs():
+        make[1]()
+
+    return ours, theirs, None
+
+
+def b12_pair(batch: int, classes: int):
+    """B12: cross_entropy of (batch, classes) float32 logits and class ids, fwd+bwd."""
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((batch, classes)).astype(np.float32)
+    y = rng.integers(0, classes, batch)
+    sess = et.Session(dtype="float32")
+    p = et.Parameter(x)
+    tx = torch.tensor(x, device=DEVICE, requires_grad=True)
+    ty = torch.tensor(y, device=DEVICE)
+
+    def ours():
+        loss = et.cross_entropy(sess.use(p), y)
+        with sess.backward(loss):
+            sess.reset_tape()
+
+    def theirs():
+        tx.grad = None
+        F.cross_entropy(tx, ty).backward()
+
+    return ours, theirs, None
+
+
 def b5_reset_ns_per_node(nodes: int = 10_000, rounds: int = 7) -> float:
     """reset_tape of a 10 000-node tape (1-element adds), nanoseconds per node."""
     sess = et.Session(dtype="float32")
@@ -339,6 +379,9 @@ def main() -> None:
         raise SystemExit(f"--device {DEVICE}: no CUDA device is visible to torch")
     et.set_default_device(DEVICE)
     rounds, scale = (2, 0.05) if args.quick else (7, 1.0)
+    # B11/B12 sizes: 1 GiB factories and 512 x 32,000 logits (a smoke run takes 16 MiB).
+    big, big_label = (2**22, "16 MiB") if args.quick else (2**28, "1 GiB")
+    ce = (64, 4000) if args.quick else (512, 32_000)
     # (name, functions, iterations per timing, rounds factor). B4's steps are long and the
     # machine's speed drifts: it alternates the three every 2 steps, over 4x the rounds.
     cases = [
@@ -359,6 +402,14 @@ def main() -> None:
         ),
         ("B8 CNN step (AdamW), batch 64 of 8x8 digits", b8_pair(), 20, 1),
         ("B9 transformer LM step (AdamW), 2 layers, width 128, batch 32 x 64", b9_pair(), 2, 2),
+        (f"B11a ones, {big_label} float32", b11_pair("ones", big), 1, 1),
+        (f"B11b randn, {big_label} float32", b11_pair("randn", big), 1, 1),
+        (
+            f"B12 cross_entropy, {ce[0]} x {ce[1]} float32 logits and class ids, fwd+bwd",
+            b12_pair(*ce),
+            5,
+            1,
+        ),
     ]
     where = torch.cuda.get_device_name(DEVICE) if DEVICE.startswith("cuda") else "cpu"
     print(f"torch {torch.__version__}, intra-op threads {torch.get_num_threads()}, {where}")
@@ -410,7 +461,7 @@ def main() -> None:
         ax.bar(list(ratios), list(ratios.values()), color="tab:blue")
         ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_ylabel("eagertape / reference")
-        ax.set_title("B1-B4, B7-B10: time vs PyTorch; B6: peak bytes vs minimum")
+        ax.set_title("B1-B4, B7-B12: time vs PyTorch; B6: peak bytes vs minimum")
         fig.tight_layout()
         fig.savefig(args.plot, dpi=120)
         print(f"plot: {args.plot}")

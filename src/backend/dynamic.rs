@@ -214,6 +214,74 @@ impl Backend for Dyn {
     ) -> Result<DynTensor> {
         create!(dtype, generate(shape, dtype, device, gen))
     }
+    fn class_ids_denominator(
+        spec: &super::class_targets::ClassTargets<'_>,
+        x: &DynTensor,
+        ids: &DynTensor,
+        classes: i64,
+    ) -> Result<Option<f64>> {
+        match (x, ids) {
+            (Torch(x), Torch(ids)) => LibTorch::class_ids_denominator(spec, x, ids, classes),
+            _ => Ok(None),
+        }
+    }
+    fn class_ids_loss(
+        x: &DynTensor,
+        ids: &DynTensor,
+        weight: Option<&DynTensor>,
+        ignore_index: i64,
+        log_softmax: bool,
+    ) -> Result<Option<DynTensor>> {
+        match (x, ids, weight) {
+            (Torch(x), Torch(ids), None) => {
+                LibTorch::class_ids_loss(x, ids, None, ignore_index, log_softmax)
+                    .map(|o| o.map(Torch))
+            }
+            (Torch(x), Torch(ids), Some(Torch(w))) => {
+                LibTorch::class_ids_loss(x, ids, Some(w), ignore_index, log_softmax)
+                    .map(|o| o.map(Torch))
+            }
+            _ => Ok(None),
+        }
+    }
+    fn class_ids_loss_backward(
+        x: &DynTensor,
+        ids: &DynTensor,
+        weight: Option<&DynTensor>,
+        ignore_index: i64,
+        log_softmax: bool,
+        g: &DynTensor,
+    ) -> Result<DynTensor> {
+        let w = match weight {
+            None => None,
+            Some(Torch(w)) => Some(w),
+            Some(other) => return Err(mismatch(x, other)),
+        };
+        match (x, ids, g) {
+            (Torch(x), Torch(ids), Torch(g)) => {
+                LibTorch::class_ids_loss_backward(x, ids, w, ignore_index, log_softmax, g)
+                    .map(Torch)
+            }
+            _ => Err(mismatch(x, g)),
+        }
+    }
+    /// LibTorch's (on the device) for a native carrier; the host's for the reference ones.
+    fn class_coefficients(
+        spec: &super::class_targets::ClassTargets<'_>,
+        ids: &DynTensor,
+        shape: &[i64],
+        class_dim: usize,
+        dtype: DType,
+        device: Device,
+    ) -> Result<(DynTensor, f64)> {
+        match ids {
+            Torch(t) if dtype.is_native() => {
+                LibTorch::class_coefficients(spec, t, shape, class_dim, dtype, device)
+                    .map(|(a, d)| (Torch(a), d))
+            }
+            _ => super::class_targets::on_host::<Dyn>(spec, ids, shape, class_dim, dtype, device),
+        }
+    }
     fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<DynTensor> {
         create!(dtype, eye(n, m, dtype, device))
     }

@@ -140,7 +140,10 @@ impl Backend for LibTorch {
     /// cannot hold (torch's overflow message; the fill runs under `guard::contained`).
     fn full(shape: &[i64], value: f64, dtype: DType, device: Device) -> Result<Tensor> {
         let mut t = Tensor::f_empty(shape, (kind(dtype)?, tch_device(device)))?;
-        crate::guard::contained("full", || Ok(drop(t.f_fill_(value)?)))?;
+        crate::guard::contained("full", || {
+            let _ = t.f_fill_(value)?;
+            Ok(())
+        })?;
         Ok(t)
     }
     fn generate(
@@ -163,6 +166,44 @@ impl Backend for LibTorch {
             offset += len;
         }
         Ok(out)
+    }
+    fn class_coefficients(
+        spec: &super::class_targets::ClassTargets<'_>,
+        ids: &Tensor,
+        shape: &[i64],
+        class_dim: usize,
+        dtype: DType,
+        device: Device,
+    ) -> Result<(Tensor, f64)> {
+        let ids = ids.f_to_device(tch_device(device))?;
+        super::class_targets::torch(spec, shape, class_dim, &ids, kind(dtype)?)
+    }
+    fn class_ids_denominator(
+        spec: &super::class_targets::ClassTargets<'_>,
+        _x: &Tensor,
+        ids: &Tensor,
+        classes: i64,
+    ) -> Result<Option<f64>> {
+        super::class_targets::torch_denominator(spec, ids, classes).map(Some)
+    }
+    fn class_ids_loss(
+        x: &Tensor,
+        ids: &Tensor,
+        weight: Option<&Tensor>,
+        ignore_index: i64,
+        log_softmax: bool,
+    ) -> Result<Option<Tensor>> {
+        super::class_targets::torch_ids_loss(x, ids, weight, ignore_index, log_softmax).map(Some)
+    }
+    fn class_ids_loss_backward(
+        x: &Tensor,
+        ids: &Tensor,
+        weight: Option<&Tensor>,
+        ignore_index: i64,
+        log_softmax: bool,
+        g: &Tensor,
+    ) -> Result<Tensor> {
+        super::class_targets::torch_ids_loss_backward(x, ids, weight, ignore_index, log_softmax, g)
     }
     fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Tensor> {
         Ok(Tensor::f_eye_m(n, m, (kind(dtype)?, tch_device(device)))?)

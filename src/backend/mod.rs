@@ -5,6 +5,7 @@
 //! Contract for results: unless a method says "view", it returns a tensor with fresh,
 //! contiguous storage of exactly `numel` elements (the ledger counts it so).
 
+pub mod class_targets;
 pub mod dynamic;
 mod dynamic_plan;
 pub mod kernel;
@@ -120,6 +121,58 @@ pub trait Backend: Sized + Send + Sync + 'static {
     ) -> Result<Self::T>;
     /// The `n × m` identity pattern (ones on the main diagonal), made on `device`.
     fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Self::T>;
+    /// Whether this backend computes the class-id loss of input `x` without dense
+    /// coefficients ([`Backend::class_ids_loss`]): then the ids are checked (a
+    /// `ClassIndexError` naming the first bad position) and the `mean` denominator returned;
+    /// `None` (the default): the loss goes through [`Backend::class_coefficients`].
+    fn class_ids_denominator(
+        _spec: &class_targets::ClassTargets<'_>,
+        _x: &Self::T,
+        _ids: &Self::T,
+        _classes: i64,
+    ) -> Result<Option<f64>> {
+        Ok(None)
+    }
+    /// Per-position losses of class ids for a 2-D input `(N, C)` and int64 ids `(N,)`
+    /// without a dense target (LibTorch: `log_softmax`, a gather; see
+    /// [`class_targets::torch_ids_loss`]); `None`, the default: this backend has no such
+    /// kernel, and the loss goes through the dense coefficients.
+    fn class_ids_loss(
+        _x: &Self::T,
+        _ids: &Self::T,
+        _weight: Option<&Self::T>,
+        _ignore_index: i64,
+        _log_softmax: bool,
+    ) -> Result<Option<Self::T>> {
+        Ok(None)
+    }
+    /// The backward of [`Backend::class_ids_loss`] for per-position cotangents `g`.
+    fn class_ids_loss_backward(
+        _x: &Self::T,
+        _ids: &Self::T,
+        _weight: Option<&Self::T>,
+        _ignore_index: i64,
+        _log_softmax: bool,
+        _g: &Self::T,
+    ) -> Result<Self::T> {
+        Err(crate::error::Error::Backend(
+            "class_ids_loss_backward: this backend has no class-id kernel".into(),
+        ))
+    }
+    /// The coefficients of class-index targets `ids` (int64 data of the input's shape
+    /// without its class dim) for an input of `shape` and `dtype`, and the `mean`
+    /// denominator ([`class_targets`]). The default computes them on the host (the
+    /// reference carriers' device); LibTorch makes them on the ids' device.
+    fn class_coefficients(
+        spec: &class_targets::ClassTargets<'_>,
+        ids: &Self::T,
+        shape: &[i64],
+        class_dim: usize,
+        dtype: DType,
+        device: Device,
+    ) -> Result<(Self::T, f64)> {
+        class_targets::on_host::<Self>(spec, ids, shape, class_dim, dtype, device)
+    }
     /// A fresh contiguous copy.
     fn copy(t: &Self::T) -> Result<Self::T>;
     /// Convert to another dtype/device (fresh).

@@ -13,9 +13,22 @@ use crate::error::{Error, Result};
 
 pub use super::loss::Reduction;
 
+/// What the loss weighs the log-probabilities with (owned by the node).
+pub enum Terms<B: Backend> {
+    /// `A`: the weight of each log-probability, of the input's shape.
+    Dense(Value<B>),
+    /// Class ids `(N,)` of a 2-D input `(N, C)` (no label smoothing), for a backend with a
+    /// class-id kernel (`Backend::class_ids_loss`): `A` is then one-hot rows scaled by
+    /// `w[t]`, never made (torch's `nll_loss` does the same).
+    Ids {
+        ids: Value<B>,
+        weight: Option<Value<B>>,
+        ignore_index: i64,
+    },
+}
+
 pub struct ClassLoss<B: Backend> {
-    /// `A`: the weight of each log-probability, of the input's shape (owned by the node).
-    pub coef: Value<B>,
+    pub terms: Terms<B>,
     pub class_dim: i64,
     pub reduction: Reduction,
     /// What `mean` divides by: the summed class weights of the counted targets (class
@@ -51,10 +64,13 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
         Output::Fresh
     }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
-        let coef = B::shape(self.coef.get());
-        if shapes[0] != coef.as_slice() {
+        let fits = match &self.terms {
+            Terms::Dense(a) => B::shape(a.get()) == shapes[0],
+            Terms::Ids { ids, .. } => shapes[0].len() == 2 && B::shape(ids.get()) == shapes[0][..1],
+        };
+        if !fits {
             return Err(Error::Shape(format!(
-                "{}: input of shape {:?} for targets of shape {coef:?}",
+                "{}: input of shape {:?} for targets of another shape",
                 <Self as Rule<B>>::name(self),
                 shapes[0]
             )));
@@ -70,13 +86,29 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         let x = xs[0].get();
-        let z = if self.log_softmax {
-            B::log_softmax(x, self.class_dim)?
-        } else {
-            B::copy(x)?
+        let per = match &self.terms {
+            Terms::Dense(a) => {
+                let z = if self.log_softmax {
+                    B::log_softmax(x, self.class_dim)?
+                } else {
+                    B::copy(x)?
+                };
+                let weighted = B::mul(&z, a.get())?;
+                B::neg(&B::sum_dims(&weighted, &[self.class_dim], false)?)?
+            }
+            Terms::Ids {
+                ids,
+                weight,
+                ignore_index,
+            } => B::class_ids_loss(
+                x,
+                ids.get(),
+                weight.as_ref().map(|w| w.get()),
+                *ignore_index,
+                self.log_softmax,
+            )?
+            .ok_or_else(|| Error::Backend("class_ids_loss: no class-id kernel".into()))?,
         };
-        let weighted = B::mul(&z, self.coef.get())?;
-        let per = B::neg(&B::sum_dims(&weighted, &[self.class_dim], false)?)?;
         fresh(match self.reduction {
             Reduction::None => per,
             Reduction::Sum => B::sum_dims(&per, &[], false)?,
@@ -97,7 +129,31 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
             Reduction::Sum => B::copy(cx.g.get())?,
             _ => B::mul_scalar(cx.g.get(), 1.0 / self.denom)?,
         };
-        let a = self.coef.get();
+        let a = match &self.terms {
+            Terms::Dense(a) => a.get(),
+            Terms::Ids {
+                ids,
+                weight,
+                ignore_index,
+            } => {
+                // per-position cotangents (N,), then the kernel's backward
+                let n = B::shape(ids.get());
+                let g = if B::numel(&g) == 1 {
+                    B::copy(&B::expand(&viewed::<B>(&g, &[1])?, &n)?)?
+                } else {
+                    viewed::<B>(&g, &n)?
+                };
+                let dx = B::class_ids_loss_backward(
+                    x,
+                    ids.get(),
+                    weight.as_ref().map(|w| w.get()),
+                    *ignore_index,
+                    self.log_softmax,
+                    &g,
+                )?;
+                return Ok(vec![Some(grad_value(dx))]);
+            }
+        };
         let d = if self.log_softmax {
             let total = B::sum_dims(a, &[self.class_dim], true)?;
             B::sub(&B::mul(&B::softmax(x, self.class_dim)?, &total)?, a)?
@@ -121,9 +177,9 @@ mod tests {
     use crate::session::loss::{ClassLossOptions, Target};
     use tch::{Reduction as R, Tensor};
 
-    fn classes(ids: &[i64], shape: &[i64]) -> Target {
+    fn classes(ids: &[i64], shape: &[i64]) -> Target<crate::backend::dynamic::Dyn> {
         Target::Classes {
-            ids: ids.to_vec(),
+            ids: crate::backend::dynamic::DynTensor::Torch(Tensor::from_slice(ids).reshape(shape)),
             shape: shape.to_vec(),
         }
     }

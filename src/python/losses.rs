@@ -12,7 +12,7 @@ use super::OrPy;
 use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;
 use crate::config::DType;
-use crate::error::{Error, Result};
+use crate::error::Error;
 use crate::ops::loss::{LossKind, Reduction};
 use crate::ops::Op;
 use crate::session::loss::{ClassLossOptions, Target};
@@ -38,22 +38,13 @@ fn reduction(
     Reduction::parse(op, name).py()
 }
 
-/// Exact integers of index data.
-fn int_values(t: &DynTensor) -> Result<Vec<i64>> {
-    match t {
-        DynTensor::Torch(t) => {
-            let flat = t
-                .f_to_kind(tch::Kind::Int64)?
-                .f_to_device(tch::Device::Cpu)?
-                .f_reshape([-1])?;
-            Ok(Vec::<i64>::try_from(&flat)?)
-        }
-        other => Ok(Be::to_f64(other)?.iter().map(|&v| v as i64).collect()),
-    }
-}
-
-/// Class-index targets from host data, or `None` for floating data (probabilities).
-fn host_classes(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Option<Target>> {
+/// Class-index targets from host data (int64 on the session's `device`), or `None` for
+/// floating data (probabilities).
+fn host_classes(
+    name: &str,
+    obj: &Bound<'_, PyAny>,
+    device: crate::config::Device,
+) -> PyResult<Option<Target<Be>>> {
     let host = host_data(obj)?;
     let shape = Be::shape(&host.tensor);
     let empty = shape.contains(&0);
@@ -70,7 +61,7 @@ fn host_classes(name: &str, obj: &Bound<'_, PyAny>) -> PyResult<Option<Target>> 
         return Ok(None);
     }
     Ok(Some(Target::Classes {
-        ids: int_values(&host.tensor).py()?,
+        ids: Be::convert(&host.tensor, DType::Int64, device).py()?,
         shape,
     }))
 }
@@ -82,7 +73,7 @@ fn class_target(
     name: &str,
     input: &PyTensor,
     target: &Bound<'_, PyAny>,
-) -> PyResult<(Target, Option<DynTensor>)> {
+) -> PyResult<(Target<Be>, Option<DynTensor>)> {
     let input_shape = input.with(py, {
         let h = input.handle;
         move |s| s.shape(h)
@@ -92,9 +83,10 @@ fn class_target(
         let (dtype, shape, value) =
             input.with(py, move |s| Ok((s.dtype_of(h)?, s.shape(h)?, s.value(h)?)))?;
         return match dtype {
+            // The session's own data: already on its device.
             DType::Int64 | DType::Int32 => Ok((
                 Target::Classes {
-                    ids: int_values(value.get()).py()?,
+                    ids: Be::convert(value.get(), DType::Int64, Be::device(value.get())).py()?,
                     shape,
                 },
                 None,
@@ -109,7 +101,8 @@ fn class_target(
             )))),
         };
     }
-    if let Some(classes) = host_classes(name, target)? {
+    let device = input.with(py, |s| Ok(s.config().device))?;
+    if let Some(classes) = host_classes(name, target, device)? {
         return Ok((classes, None));
     }
     let host = host_data(target)?;
@@ -124,7 +117,6 @@ fn class_target(
     // Probabilities as a constant of the input's dtype, recorded with the loss.
     let h = input.handle;
     let dtype = input.with(py, move |s| s.dtype_of(h))?;
-    let device = input.with(py, |s| Ok(s.config().device))?;
     let t = {
         let _guard = Be::no_grad();
         Be::convert(&host.tensor, dtype, device).py()?

@@ -6,21 +6,23 @@
 //! `−Σ (t (1 − ε) + ε / C) w log_softmax(x)` so that it gets its gradient too.
 
 use super::Session;
+use crate::backend::class_targets::ClassTargets;
 use crate::backend::Backend;
 use crate::buffer::Tracked;
+use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::ledger::Category;
 use crate::ops::binary::BinaryOp;
-use crate::ops::nll::{ClassLoss, Reduction};
+use crate::ops::nll::{ClassLoss, Reduction, Terms};
 use crate::ops::scalar::ScalarOp;
 use crate::ops::Op;
 use crate::session::Operand;
 use crate::tape::Handle;
 
 /// What a class loss compares its input with.
-pub enum Target {
-    /// Class indices (row-major) and their shape.
-    Classes { ids: Vec<i64>, shape: Vec<i64> },
+pub enum Target<B: Backend> {
+    /// Class indices (int64 data, on any device: moved to the session's) and their shape.
+    Classes { ids: B::T, shape: Vec<i64> },
     /// A recorded probability tensor of the input's shape.
     Probabilities(Handle),
 }
@@ -47,10 +49,15 @@ impl Default for ClassLossOptions {
 impl<B: Backend> Session<B> {
     /// Mean cross entropy of `(n, c)` logits against class ids (the legacy form).
     pub fn cross_entropy(&mut self, logits: Handle, class_ids: &[i64]) -> Result<Handle> {
-        let target = Target::Classes {
-            ids: class_ids.to_vec(),
-            shape: vec![class_ids.len() as i64],
-        };
+        let shape = vec![class_ids.len() as i64];
+        let ids: Vec<f64> = class_ids.iter().map(|&i| i as f64).collect();
+        let ids = B::from_f64(
+            &ids,
+            &shape,
+            crate::config::DType::Int64,
+            self.config.device,
+        )?;
+        let target = Target::Classes { ids, shape };
         self.class_loss(logits, target, &ClassLossOptions::default(), true)
     }
 
@@ -58,7 +65,7 @@ impl<B: Backend> Session<B> {
     pub fn class_loss(
         &mut self,
         input: Handle,
-        target: Target,
+        target: Target<B>,
         opts: &ClassLossOptions,
         log_softmax: bool,
     ) -> Result<Handle> {
@@ -91,7 +98,7 @@ impl<B: Backend> Session<B> {
         }
         let dtype = self.dtype_of(input)?;
         let device = self.config.device;
-        let (coef, denom) = match target {
+        let (terms, denom) = match target {
             Target::Classes { ids, shape: ts } => {
                 let mut expected = shape.clone();
                 expected.remove(class_dim);
@@ -101,9 +108,43 @@ impl<B: Backend> Session<B> {
                          (expected {expected:?})"
                     )));
                 }
-                let (a, denom) = class_coefficients(name, &shape, class_dim, &ids, opts)?;
+                let spec = ClassTargets {
+                    name,
+                    weight: opts.weight.as_deref(),
+                    ignore_index: opts.ignore_index,
+                    label_smoothing: opts.label_smoothing,
+                };
                 let _guard = B::no_grad();
-                (B::from_f64(&a, &shape, dtype, device)?, denom)
+                let x = self.value(input)?;
+                let direct = shape.len() == 2 && opts.label_smoothing == 0.0;
+                match direct
+                    .then(|| B::class_ids_denominator(&spec, x.get(), &ids, classes))
+                    .transpose()?
+                    .flatten()
+                {
+                    Some(denom) => {
+                        let weight = match &opts.weight {
+                            Some(w) => Some(Tracked::owned(
+                                B::from_f64(w, &[classes], dtype, device)?,
+                                Category::Tape,
+                            )),
+                            None => None,
+                        };
+                        let ids =
+                            Tracked::owned(B::convert(&ids, DType::Int64, device)?, Category::Tape);
+                        let terms = Terms::Ids {
+                            ids,
+                            weight,
+                            ignore_index: opts.ignore_index,
+                        };
+                        (terms, denom)
+                    }
+                    None => {
+                        let (a, denom) =
+                            B::class_coefficients(&spec, &ids, &shape, class_dim, dtype, device)?;
+                        (Terms::Dense(Tracked::owned(a, Category::Tape)), denom)
+                    }
+                }
             }
             Target::Probabilities(t) => {
                 if self.shape(t)? != shape {
@@ -129,11 +170,14 @@ impl<B: Backend> Session<B> {
                 if let Some(w) = &opts.weight {
                     a = B::mul(&a, &self.class_weights(w, &shape, class_dim, dtype)?)?;
                 }
-                (a, positions as f64)
+                (
+                    Terms::Dense(Tracked::owned(a, Category::Tape)),
+                    positions as f64,
+                )
             }
         };
         let loss = ClassLoss {
-            coef: Tracked::owned(coef, Category::Tape),
+            terms,
             class_dim: class_dim as i64,
             reduction: opts.reduction,
             denom,
@@ -192,45 +236,4 @@ impl<B: Backend> Session<B> {
             }
         })
     }
-}
-
-/// The coefficients `A` (row-major, the input's shape) of class-index targets and the
-/// `mean` denominator: `A[n, c, k] = ((1 − ε) [c = t] + ε / C) w_c`, 0 for ignored
-/// positions; the denominator sums `w[t]` over the counted positions (torch's rule).
-fn class_coefficients(
-    name: &str,
-    shape: &[i64],
-    class_dim: usize,
-    ids: &[i64],
-    opts: &ClassLossOptions,
-) -> Result<(Vec<f64>, f64)> {
-    let classes = shape[class_dim];
-    let n: i64 = shape[..class_dim].iter().product();
-    let d: i64 = shape[class_dim + 1..].iter().product();
-    let w = |c: i64| opts.weight.as_ref().map_or(1.0, |w| w[c as usize]);
-    let eps = opts.label_smoothing;
-    let mut a = vec![0.0; (n * classes * d) as usize];
-    let mut denom = 0.0;
-    for i in 0..n {
-        for k in 0..d {
-            let pos = (i * d + k) as usize;
-            let id = ids[pos];
-            if id == opts.ignore_index {
-                continue;
-            }
-            if id < 0 || id >= classes {
-                return Err(Error::Index(format!(
-                    "{name}: class id {id} at position {pos} is out of range for {classes} \
-                     classes (and is not ignore_index {})",
-                    opts.ignore_index
-                )));
-            }
-            denom += w(id);
-            for c in 0..classes {
-                let hit = if c == id { 1.0 - eps } else { 0.0 };
-                a[((i * classes + c) * d + k) as usize] = (hit + eps / classes as f64) * w(c);
-            }
-        }
-    }
-    Ok((a, denom))
 }

@@ -1,0 +1,222 @@
+//! The coefficients of class-index targets of `cross_entropy` / `nll_loss` (see
+//! `session/loss.rs` and `ops/nll.rs`): `A[n, c, k] = ((1 − ε) [c = t] + ε / C) w_c`, 0 at
+//! ignored positions, and the `mean` denominator `Σ w[t]` over the counted positions
+//! (torch's rule). On LibTorch they are made on the ids' device by tensor ops (the host
+//! reads back two numbers: whether an id is out of range, and the denominator); the
+//! reference carriers, whose device is the host, compute them there.
+
+use tch::{Kind, Tensor};
+
+use super::Backend;
+use crate::config::{DType, Device};
+use crate::error::{Error, Result};
+
+/// torch's keyword arguments that shape the coefficients.
+pub struct ClassTargets<'a> {
+    /// The op's name, for errors.
+    pub name: &'a str,
+    pub weight: Option<&'a [f64]>,
+    pub ignore_index: i64,
+    pub label_smoothing: f64,
+}
+
+impl ClassTargets<'_> {
+    fn out_of_range(&self, id: i64, pos: i64, classes: i64) -> Error {
+        Error::Index(format!(
+            "{}: class id {id} at position {pos} is out of range for {classes} classes (and is \
+             not ignore_index {})",
+            self.name, self.ignore_index
+        ))
+    }
+}
+
+/// The coefficients computed on the host and made a tensor of `B` (the reference carriers,
+/// whose device is the host).
+pub fn on_host<B: Backend>(
+    spec: &ClassTargets<'_>,
+    ids: &B::T,
+    shape: &[i64],
+    class_dim: usize,
+    dtype: DType,
+    device: Device,
+) -> Result<(B::T, f64)> {
+    let ids: Vec<i64> = B::to_f64(ids)?.into_iter().map(|v| v as i64).collect();
+    let (a, denom) = host(spec, shape, class_dim, &ids)?;
+    Ok((B::from_f64(&a, shape, dtype, device)?, denom))
+}
+
+/// The coefficients (row-major, the input's `shape`) and the denominator, on the host.
+pub fn host(
+    spec: &ClassTargets<'_>,
+    shape: &[i64],
+    class_dim: usize,
+    ids: &[i64],
+) -> Result<(Vec<f64>, f64)> {
+    let classes = shape[class_dim];
+    let n: i64 = shape[..class_dim].iter().product();
+    let d: i64 = shape[class_dim + 1..].iter().product();
+    let w = |c: i64| spec.weight.map_or(1.0, |w| w[c as usize]);
+    let eps = spec.label_smoothing;
+    let total = crate::shape::checked_numel(shape)?;
+    let mut a = Vec::new();
+    a.try_reserve_exact(total)
+        .map_err(|_| Error::OutOfMemory(format!("{total} class coefficients on the host")))?;
+    a.resize(total, 0.0);
+    let mut denom = 0.0;
+    for i in 0..n {
+        for k in 0..d {
+            let pos = i * d + k;
+            let id = ids[pos as usize];
+            if id == spec.ignore_index {
+                continue;
+            }
+            if id < 0 || id >= classes {
+                return Err(spec.out_of_range(id, pos, classes));
+            }
+            denom += w(id);
+            for c in 0..classes {
+                let hit = if c == id { 1.0 - eps } else { 0.0 };
+                a[((i * classes + c) * d + k) as usize] = (hit + eps / classes as f64) * w(c);
+            }
+        }
+    }
+    Ok((a, denom))
+}
+
+/// The coefficients as a tensor of `kind` on `ids`' device, made there: a scatter of
+/// `1 − ε` into zeros, plus `ε / C`, times the weights, times the counted positions. Exact
+/// one-hot rows are made in `kind` directly; with smoothing or weights the arithmetic runs
+/// in float64 and is rounded once, as the host's.
+pub fn torch(
+    spec: &ClassTargets<'_>,
+    shape: &[i64],
+    class_dim: usize,
+    ids: &Tensor,
+    kind: Kind,
+) -> Result<(Tensor, f64)> {
+    let classes = shape[class_dim];
+    let cd = class_dim as i64;
+    let device = ids.device();
+    let ids = ids.f_to_kind(Kind::Int64)?;
+    let denom = torch_denominator(spec, &ids, classes)?;
+    let counted = ids.f_ne(spec.ignore_index)?;
+    let exact = spec.label_smoothing == 0.0 && spec.weight.is_none();
+    let work = if exact { kind } else { Kind::Double };
+    let safe = ids.f_where_scalarother(&counted, 0)?.f_unsqueeze(cd)?;
+    // 1 − ε at each counted target, 0 at ignored ones.
+    let hit = counted
+        .f_unsqueeze(cd)?
+        .f_to_kind(work)?
+        .f_mul_scalar(1.0 - spec.label_smoothing)?;
+    let mut a = Tensor::f_zeros(shape, (work, device))?;
+    let _ = a.f_scatter_(cd, &safe, &hit)?;
+    if spec.label_smoothing != 0.0 {
+        let _ = a.f_add_scalar_(spec.label_smoothing / classes as f64)?;
+        // the ε / C of ignored positions goes again
+        let _ = a.f_mul_(&counted.f_unsqueeze(cd)?.f_to_kind(work)?)?;
+    }
+    if let Some(w) = spec.weight {
+        let mut bshape = vec![1i64; shape.len()];
+        bshape[class_dim] = classes;
+        let w = Tensor::f_from_slice(w)?.f_to_device(device)?;
+        let _ = a.f_mul_(&w.f_view(&bshape[..])?)?;
+    }
+    let a = if work == kind { a } else { a.f_to_kind(kind)? };
+    Ok((a, denom))
+}
+
+/// Checks the ids (every one in `[0, classes)` or `ignore_index`, else the first position
+/// that is not, as torch's error) and returns the `mean` denominator `Σ w[t]` over the
+/// counted positions, reading back two numbers.
+pub fn torch_denominator(spec: &ClassTargets<'_>, ids: &Tensor, classes: i64) -> Result<f64> {
+    let ids = ids.f_to_kind(Kind::Int64)?;
+    let counted = ids.f_ne(spec.ignore_index)?;
+    let bad = counted.f_logical_and(&ids.f_lt(0)?.f_logical_or(&ids.f_ge(classes)?)?)?;
+    if bad.f_any()?.f_to_kind(Kind::Int64)?.f_int64_value(&[])? != 0 {
+        let flat = bad.f_reshape([-1])?;
+        let pos = flat
+            .f_to_kind(Kind::Uint8)?
+            .f_argmax(0, false)?
+            .f_int64_value(&[])?;
+        let id = ids.f_reshape([-1])?.f_int64_value(&[pos])?;
+        return Err(spec.out_of_range(id, pos, classes));
+    }
+    Ok(match spec.weight {
+        Some(w) => {
+            let safe = ids.f_where_scalarother(&counted, 0)?.f_reshape([-1])?;
+            Tensor::f_from_slice(w)?
+                .f_to_device(ids.device())?
+                .f_index_select(0, &safe)?
+                .f_mul(&counted.f_reshape([-1])?.f_to_kind(Kind::Double)?)?
+                .f_sum(Kind::Double)?
+                .f_double_value(&[])?
+        }
+        None => counted.f_sum(Kind::Int64)?.f_int64_value(&[])? as f64,
+    })
+}
+
+/// Per-position losses of class ids on LibTorch, for a 2-D input `(N, C)` and ids `(N,)`:
+/// `−w[t] z[n, t]` with `z = log_softmax(x)` (cross entropy) or `x` (nll), 0 where `t` is
+/// `ignore_index`; torch's `log_softmax` + `nll_loss` kernels' arithmetic, without a dense
+/// target. The ids were checked against the classes when the loss was recorded.
+pub fn torch_ids_loss(
+    x: &Tensor,
+    ids: &Tensor,
+    weight: Option<&Tensor>,
+    ignore_index: i64,
+    log_softmax: bool,
+) -> Result<Tensor> {
+    let z = if log_softmax {
+        x.f_log_softmax(1, x.kind())?
+    } else {
+        x.shallow_clone()
+    };
+    let (safe, scale) = id_scale(ids, weight, ignore_index, x.kind())?;
+    let picked = z
+        .f_gather(1, &safe.f_unsqueeze(1)?, false)?
+        .f_squeeze_dim(1)?;
+    Ok(picked.f_mul(&scale)?.f_neg()?)
+}
+
+/// The input's cotangent of [`torch_ids_loss`] for per-position cotangents `g` `(N,)`:
+/// `softmax(x) s − onehot(t) s` with `s = w[t] g` (cross entropy), `−onehot(t) s` (nll).
+pub fn torch_ids_loss_backward(
+    x: &Tensor,
+    ids: &Tensor,
+    weight: Option<&Tensor>,
+    ignore_index: i64,
+    log_softmax: bool,
+    g: &Tensor,
+) -> Result<Tensor> {
+    let (safe, scale) = id_scale(ids, weight, ignore_index, x.kind())?;
+    let s = scale.f_mul(g)?.f_unsqueeze(1)?;
+    let mut dx = if log_softmax {
+        let mut p = x.f_softmax(1, x.kind())?;
+        let _ = p.f_mul_(&s)?;
+        p
+    } else {
+        x.f_zeros_like()?
+    };
+    let _ = dx.f_scatter_add_(1, &safe.f_unsqueeze(1)?, &s.f_neg()?)?;
+    Ok(dx)
+}
+
+/// The ids with ignored positions sent to class 0, and each position's scale `w[t]` (1
+/// without weights), 0 where ignored.
+fn id_scale(
+    ids: &Tensor,
+    weight: Option<&Tensor>,
+    ignore_index: i64,
+    kind: Kind,
+) -> Result<(Tensor, Tensor)> {
+    let counted = ids.f_ne(ignore_index)?;
+    let safe = ids.f_where_scalarother(&counted, 0)?;
+    let scale = match weight {
+        Some(w) => w
+            .f_index_select(0, &safe)?
+            .f_to_kind(kind)?
+            .f_mul(&counted.f_to_kind(kind)?)?,
+        None => counted.f_to_kind(kind)?,
+    };
+    Ok((safe, scale))
+}
