@@ -2,6 +2,7 @@
 //! `long()`, `int()`, `bool()`, and `detach()`. A conversion to the tensor's own dtype
 //! returns the tensor itself, as torch does.
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use super::tensor::{lock, PyTensor};
@@ -11,10 +12,25 @@ use crate::error::Error;
 use crate::ops::convert::target;
 use crate::ops::Op;
 
+/// torch's `memory_format=`: a `torch.memory_format` (or None). Every layout shows the same
+/// values, so any is accepted and changes nothing.
+fn memory_format_arg(m: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    let Some(m) = m.filter(|m| !m.is_none()) else {
+        return Ok(());
+    };
+    let kind: String = m.get_type().name()?.extract()?;
+    if kind != "memory_format" {
+        return Err(PyTypeError::new_err(format!(
+            "memory_format must be a torch.memory_format, not {kind}"
+        )));
+    }
+    Ok(())
+}
+
 impl PyTensor {
     /// Convert to `requested` as this tensor's session understands it ([`target`]); the
     /// tensor itself when that is its own dtype.
-    fn converted(slf: &Bound<'_, Self>, requested: DType) -> PyResult<Py<PyTensor>> {
+    fn converted(slf: &Bound<'_, Self>, requested: DType, copy: bool) -> PyResult<Py<PyTensor>> {
         let py = slf.py();
         let this = slf.get();
         let cell = this.cell().py()?;
@@ -24,7 +40,7 @@ impl PyTensor {
                 let mut s = lock(&cell);
                 let from = s.dtype_of(h)?;
                 let to = target(s.dtype(), from, requested)?;
-                if to == from {
+                if to == from && !copy {
                     return Ok(None);
                 }
                 let device = s.config().device;
@@ -40,22 +56,25 @@ impl PyTensor {
 
 #[pymethods]
 impl PyTensor {
-    /// torch's overloads: `x.to(dtype)`, `x.to(device, dtype=None)`, `x.to(other)`,
-    /// `x.to(device=..., dtype=..., non_blocking=..., copy=False)`. `dtype` a name
-    /// (`"float64"`, `"int64"`, ...), a torch or numpy dtype; `device` a name or a
-    /// `torch.device`. A float → float conversion passes gradients back; the others give
-    /// data. The tensor's own device is accepted (nothing moves); another device is a
-    /// `DeviceError`, since a tensor lives on its session's device.
-    #[pyo3(signature = (*args, dtype=None, device=None, non_blocking=false, copy=false))]
+    /// torch's overloads: `x.to(dtype, non_blocking=False, copy=False)`, `x.to(device,
+    /// dtype=None, non_blocking=False, copy=False)`, `x.to(other, non_blocking=False,
+    /// copy=False)`, each with `memory_format=`. `dtype` a name (`"float64"`, `"int64"`,
+    /// ...), a torch or numpy dtype; `device` a name or a `torch.device`. A float → float
+    /// conversion passes gradients back; the others give data. The tensor's own device is
+    /// accepted (nothing moves); another device is a `DeviceError`, since a tensor lives on
+    /// its session's device. `copy=True` always records a new tensor (the identity's
+    /// gradient); `memory_format` changes nothing an eagertape value shows.
+    #[pyo3(signature = (*args, dtype=None, device=None, non_blocking=None, copy=None, memory_format=None))]
     fn to(
         slf: &Bound<'_, Self>,
         args: &Bound<'_, pyo3::types::PyTuple>,
         dtype: Option<&Bound<'_, PyAny>>,
         device: Option<&Bound<'_, PyAny>>,
-        non_blocking: bool,
-        copy: bool,
+        non_blocking: Option<bool>,
+        copy: Option<bool>,
+        memory_format: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyTensor>> {
-        let _ = non_blocking; // accepted as torch does; every copy here is synchronous
+        memory_format_arg(memory_format)?;
         let py = slf.py();
         let (mut want_dtype, mut want_device) = (None, None);
         if let Some(d) = device.filter(|d| !d.is_none()) {
@@ -64,11 +83,21 @@ impl PyTensor {
         if let Some(d) = dtype.filter(|d| !d.is_none()) {
             want_dtype = Some(DType::parse_any(&super::config::dtype_name(d)?).py()?);
         }
+        // The leading dtype / device / tensor arguments, then non_blocking and copy.
+        let mut flags = Vec::new();
         for a in args.iter() {
+            if a.is_instance_of::<pyo3::types::PyBool>() {
+                flags.push(a.extract::<bool>()?);
+                continue;
+            }
+            if !flags.is_empty() {
+                return Err(PyTypeError::new_err(
+                    "to(): non_blocking and copy come after the dtype, device or tensor",
+                ));
+            }
             if let Ok(other) = a.cast::<PyTensor>() {
                 let h = other.get().handle;
-                let o = other.get().with(py, move |s| s.dtype_of(h))?;
-                want_dtype = Some(o);
+                want_dtype = Some(other.get().with(py, move |s| s.dtype_of(h))?);
                 want_device = Some(other.get().device_of(py)?);
                 continue;
             }
@@ -83,45 +112,88 @@ impl PyTensor {
                 }
             }
         }
-        if copy {
-            return Err(super::to_py(Error::Argument(
-                "to(copy=True): eagertape values are immutable, so a copy is never needed; drop copy=True"
-                    .into(),
-            )));
+        if flags.len() > 2 {
+            return Err(PyTypeError::new_err(
+                "to(): at most non_blocking and copy follow the dtype, device or tensor",
+            ));
         }
+        let _ = non_blocking.or(flags.first().copied()); // every copy here is synchronous
+        let copy = copy.or(flags.get(1).copied()).unwrap_or(false);
         if let Some(d) = want_device {
             let own = slf.get().device_of(py)?;
             if !d.same(own) {
                 return Err(super::to_py(Error::Device(format!(
-                    "to({d}): this tensor lives on its session's device ({own}); a session computes on one device: record it in a session on {d} (sess.input(x) copies across devices)"
+                    "to({d}): this tensor lives on its session's device ({own}); a session \
+                     computes on one device: record it in a session on {d} (sess.input(x) \
+                     copies across devices)"
                 ))));
             }
         }
         match want_dtype {
-            Some(d) => Self::converted(slf, d),
+            Some(d) => Self::converted(slf, d, copy),
+            None if copy => {
+                let h = slf.get().handle;
+                let own = slf.get().with(py, move |s| s.dtype_of(h))?;
+                Self::converted(slf, own, true)
+            }
             None => Ok(slf.clone().unbind()),
         }
     }
-    fn float(slf: &Bound<'_, Self>) -> PyResult<Py<PyTensor>> {
-        Self::converted(slf, DType::Float32)
+    #[pyo3(signature = (memory_format=None))]
+    fn float(
+        slf: &Bound<'_, Self>,
+        memory_format: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyTensor>> {
+        memory_format_arg(memory_format)?;
+        Self::converted(slf, DType::Float32, false)
     }
-    fn double(slf: &Bound<'_, Self>) -> PyResult<Py<PyTensor>> {
-        Self::converted(slf, DType::Float64)
+    #[pyo3(signature = (memory_format=None))]
+    fn double(
+        slf: &Bound<'_, Self>,
+        memory_format: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyTensor>> {
+        memory_format_arg(memory_format)?;
+        Self::converted(slf, DType::Float64, false)
     }
-    fn half(slf: &Bound<'_, Self>) -> PyResult<Py<PyTensor>> {
-        Self::converted(slf, DType::Float16)
+    #[pyo3(signature = (memory_format=None))]
+    fn half(
+        slf: &Bound<'_, Self>,
+        memory_format: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyTensor>> {
+        memory_format_arg(memory_format)?;
+        Self::converted(slf, DType::Float16, false)
     }
-    fn bfloat16(slf: &Bound<'_, Self>) -> PyResult<Py<PyTensor>> {
-        Self::converted(slf, DType::BFloat16)
+    #[pyo3(signature = (memory_format=None))]
+    fn bfloat16(
+        slf: &Bound<'_, Self>,
+        memory_format: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyTensor>> {
+        memory_format_arg(memory_format)?;
+        Self::converted(slf, DType::BFloat16, false)
     }
-    fn long(slf: &Bound<'_, Self>) -> PyResult<Py<PyTensor>> {
-        Self::converted(slf, DType::Int64)
+    #[pyo3(signature = (memory_format=None))]
+    fn long(
+        slf: &Bound<'_, Self>,
+        memory_format: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyTensor>> {
+        memory_format_arg(memory_format)?;
+        Self::converted(slf, DType::Int64, false)
     }
-    fn int(slf: &Bound<'_, Self>) -> PyResult<Py<PyTensor>> {
-        Self::converted(slf, DType::Int32)
+    #[pyo3(signature = (memory_format=None))]
+    fn int(
+        slf: &Bound<'_, Self>,
+        memory_format: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyTensor>> {
+        memory_format_arg(memory_format)?;
+        Self::converted(slf, DType::Int32, false)
     }
-    fn bool(slf: &Bound<'_, Self>) -> PyResult<Py<PyTensor>> {
-        Self::converted(slf, DType::Bool)
+    #[pyo3(signature = (memory_format=None))]
+    fn bool(
+        slf: &Bound<'_, Self>,
+        memory_format: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyTensor>> {
+        memory_format_arg(memory_format)?;
+        Self::converted(slf, DType::Bool, false)
     }
     /// The same value as a new leaf (sharing its storage) that backward does not pass
     /// through.

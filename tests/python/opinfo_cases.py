@@ -18,13 +18,12 @@ counted in the table with its first reason):
 - **Keyword arguments the op's row does not list.** Each row lists the torch keyword arguments
   that OPS.md promises for the op (torch's documented signature, where OPS.md names the op);
   the others are torch features OPS.md does not promise: ``dtype=`` of reductions and of
-  softmax (a session computes in its carrier), ``memory_format=`` (eagertape tensors have no
-  strides or memory formats), ``alpha=`` of ``torch.add``/``torch.sub`` (OPS.md promises the
+  softmax (a session computes in its carrier), ``memory_format=`` beyond the conversions
+  (``to``, ``float()``, ...: accepted there, since every layout shows the same values),
+  ``alpha=`` of ``torch.add``/``torch.sub`` (OPS.md promises the
   operators ``+``/``-``), ``out=``, ``inplace=``.
-- **Per-op argument values** OPS.md leaves out on purpose, each said at its row: ``F.pad``'s
-  ``torch.div``'s
-  ``rounding_mode="trunc"`` (OPS.md has ``/`` and ``//`` only), ``Tensor.to`` with a device,
-  another tensor, ``non_blocking`` or ``copy`` (OPS.md promises ``to(dtype)``).
+- **Per-op argument values** OPS.md leaves out on purpose, each said at its row:
+  ``torch.div``'s ``rounding_mode="trunc"`` (OPS.md has ``/`` and ``//`` only).
 
 Nothing is excluded because eagertape fails on it: a promised sample that fails is listed in
 ``KNOWN_FAILURES`` (a strict xfail, counted as failed in the table). OPS.md says "argument
@@ -144,13 +143,6 @@ def _rounding(mode):
     return check
 
 
-def _to_args(sample):
-    # OPS.md promises `to(dtype)` only: not to(device, ...), to(other), non_blocking, copy.
-    if len(sample.args) != 1 or not isinstance(sample.args[0], torch.dtype):
-        return "to(device/other, non_blocking, copy)"
-    return None
-
-
 def _einsum(equation, *operands):
     return et.einsum(equation, *operands)
 
@@ -178,14 +170,14 @@ def _unary(name, key=None):
 
 CASES: tuple[Case, ...] = (
     # --- Data types: conversions (OPS.md "Conversion") ---
-    Case("to", "x.to(dtype)", _method("to"), check=_to_args),
-    Case("float", "x.float()", _method("float")),
-    Case("double", "x.double()", _method("double")),
-    Case("half", "x.half()", _method("half")),
-    Case("bfloat16", "x.bfloat16()", _method("bfloat16")),
-    Case("long", "x.long()", _method("long")),
-    Case("int", "x.int()", _method("int")),
-    Case("bool", "x.bool()", _method("bool")),
+    Case("to", "x.to(...)", _method("to"), kwargs=("memory_format",)),
+    Case("float", "x.float()", _method("float"), kwargs=("memory_format",)),
+    Case("double", "x.double()", _method("double"), kwargs=("memory_format",)),
+    Case("half", "x.half()", _method("half"), kwargs=("memory_format",)),
+    Case("bfloat16", "x.bfloat16()", _method("bfloat16"), kwargs=("memory_format",)),
+    Case("long", "x.long()", _method("long"), kwargs=("memory_format",)),
+    Case("int", "x.int()", _method("int"), kwargs=("memory_format",)),
+    Case("bool", "x.bool()", _method("bool"), kwargs=("memory_format",)),
     # --- Tensor: introspection ---
     Case("T", "x.T", lambda x: x.T),
     Case("mT", "x.mT", lambda x: x.mT),
