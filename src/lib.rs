@@ -7,6 +7,16 @@
 //! [`Buffer`](buffer::Buffer)s of one backward pass. Every buffer is registered with the
 //! [`ledger`] while it lives. Handles own nothing.
 
+// No panic in library code: `unwrap`, `expect` and `panic!` are denied outside tests.
+// Allowances, each with its reason:
+// - `clippy::indexing_slicing` is not denied: about 650 slice and index sites (shape
+//   arithmetic after the shape rules' length checks, table lookups). Instead every call
+//   from Python into the core (`python::tensor::named`/`with`, the session, optimizer,
+//   gradient and parameter calls) and every kernel invocation (shape rule, forward,
+//   backward, out-kernel) runs under `guard::contained`, which turns any panic, ours or
+//   tch's, into a typed `BackendError` before anything is published.
+// - `unwrap_or_else(PoisonError::into_inner)` on locks: a poisoned lock's data is still
+//   consistent (nothing is half-published, see `guard`).
 #![cfg_attr(
     not(test),
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)

@@ -75,12 +75,14 @@ impl PyGradMap {
 
     /// The 2-norm of all gradients taken together.
     fn global_norm(&self, py: Python<'_>) -> PyResult<f64> {
-        py.detach(|| self.inner.global_norm()).py()
+        py.detach(|| crate::guard::contained("global_norm", || self.inner.global_norm()))
+            .py()
     }
 
     /// Whether every gradient element is finite.
     fn is_finite(&self, py: Python<'_>) -> PyResult<bool> {
-        py.detach(|| self.inner.is_finite()).py()
+        py.detach(|| crate::guard::contained("is_finite", || self.inner.is_finite()))
+            .py()
     }
 
     /// Scale the gradients in place so their global norm is at most `max_norm`
@@ -88,8 +90,12 @@ impl PyGradMap {
     /// raises `NonFiniteError` unless `error_if_nonfinite=False`.
     #[pyo3(signature = (max_norm, error_if_nonfinite=true))]
     fn clip_norm_(&self, py: Python<'_>, max_norm: f64, error_if_nonfinite: bool) -> PyResult<f64> {
-        py.detach(|| self.inner.clip_norm_(max_norm, error_if_nonfinite))
-            .py()
+        py.detach(|| {
+            crate::guard::contained("clip_norm_", || {
+                self.inner.clip_norm_(max_norm, error_if_nonfinite)
+            })
+        })
+        .py()
     }
 
     /// Release every buffer (idempotent); returns how many were released by this call.

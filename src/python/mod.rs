@@ -3,8 +3,9 @@
 //! Every call that touches a session, parameter or buffer releases the GIL (`py.detach`)
 //! before taking the core's locks, so Python threads never deadlock against each other and
 //! kernels run without the GIL. Core errors become the typed exceptions of
-//! `eagertape._errors`; no panic crosses into Python (PyO3 turns a stray one into
-//! `PanicException`, and the core returns errors rather than panicking).
+//! `eagertape._errors`; no panic crosses into Python: the core returns errors rather than
+//! panicking, and every call into it runs under `guard::contained`, so even a panic inside
+//! tch (or a slice out of range) is a typed `BackendError`, never PyO3's `PanicException`.
 
 mod batch_norm;
 mod config;

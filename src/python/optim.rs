@@ -104,7 +104,8 @@ impl PyOptimizer {
     /// parameters without a gradient are skipped).
     fn step(&self, py: Python<'_>, grads: &PyGradMap) -> PyResult<()> {
         let map = Arc::clone(&grads.inner);
-        py.detach(|| self.lock().step(&map)).py()
+        py.detach(|| crate::guard::contained("step", || self.lock().step(&map)))
+            .py()
     }
 
     /// `{"type", "hyper", "state": {param_id: {"step", <buffer>: ndarray}}}` (copies).

@@ -96,7 +96,8 @@ impl PyParameter {
     fn assign(&self, py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<()> {
         let p = &self.inner;
         let t = to_tensor(data, p.dtype(), p.device())?;
-        py.detach(move || p.assign(&t)).py()
+        py.detach(move || crate::guard::contained("assign", || p.assign(&t)))
+            .py()
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

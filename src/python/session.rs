@@ -83,7 +83,8 @@ impl PySession {
         f: impl FnOnce(&mut Session<Be>) -> crate::error::Result<R> + Send,
     ) -> PyResult<R> {
         let cell = &self.cell;
-        py.detach(|| f(&mut lock(cell))).py()
+        py.detach(|| crate::guard::contained("session", || f(&mut lock(cell))))
+            .py()
     }
 }
 
@@ -105,7 +106,9 @@ impl PySession {
         }
         // Invariant 1 first (with its warning), then invariant 2 in Session::new.
         let cfg = super::config::resolve(py, &cfg)?;
-        let s = py.detach(|| Session::new(cfg)).py()?;
+        let s = py
+            .detach(|| crate::guard::contained("Session", || Session::new(cfg)))
+            .py()?;
         let id = s.id();
         let cell = Arc::new(SessionCell::new(s));
         register(&cell);

@@ -208,7 +208,9 @@ impl PyTensor {
         } else {
             Op::min_dim(dim, keepdim)
         };
-        let hs = py.detach(|| lock(&cell).record_multi(op, &[h])).py()?;
+        let hs = py
+            .detach(|| crate::guard::contained("op", || lock(&cell).record_multi(op, &[h])))
+            .py()?;
         let [values, indices] = hs[..] else {
             return Err(super::to_py(Error::Backend(format!(
                 "max/min: expected values and indices, got {} outputs",
@@ -244,7 +246,9 @@ impl PyTensor {
         let me = Operand::Node(self.handle);
         let (lhs, rhs) = if reflected { (o, me) } else { (me, o) };
         let cell = self.cell().py()?;
-        let h = py.detach(|| lock(&cell).operator(op, lhs, rhs)).py()?;
+        let h = py
+            .detach(|| crate::guard::contained("op", || lock(&cell).operator(op, lhs, rhs)))
+            .py()?;
         Ok(Py::new(py, PyTensor::new(&cell, h))?.into_any())
     }
 }
