@@ -123,3 +123,49 @@ def test_chunked_random_draws_equal_a_whole_draw_and_advance_the_generator_alike
     first, second = b.randn(40_000).numpy(), b.randn(30_000).numpy()
     np.testing.assert_array_equal(whole, np.concatenate([first, second]))
     assert a.rng_state() == b.rng_state()
+
+
+CE_CEILING_SCRIPT = textwrap.dedent(
+    """
+    import resource
+    import numpy as np
+    import torch
+    import eagertape as et
+
+    N, C = 1024, 32_000  # float32 logits: 125 MiB
+    rng = np.random.default_rng(0)
+    p = et.Parameter(rng.standard_normal((N, C), dtype=np.float32))
+    ids = rng.integers(0, C, N)
+    sess = et.Session(dtype="float32")
+    small = et.Parameter(np.zeros((4, C), dtype=np.float32))
+    with sess.backward(et.cross_entropy(sess.use(small), ids[:4])):  # warm up
+        pass
+    sess.reset_tape()
+
+    def mapped():
+        with open("/proc/self/status") as f:
+            line = next(l for l in f if l.startswith("VmSize:"))
+        return int(line.split()[1]) * 1024
+
+    # The loss needs the softmax and the gradient on the device (2x the logits); a dense
+    # float64 target built on the host (2x) and copied (1x) would not fit beside them.
+    ceiling = mapped() + int(2.5 * N * C * 4)
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
+    loss = et.cross_entropy(sess.use(p), ids)
+    with sess.backward(loss) as grads:
+        g = grads[p]
+        assert g.shape == (N, C)
+    print("loss", loss.item())
+    """
+)
+
+
+def test_cross_entropy_with_class_ids_builds_no_dense_target_on_the_host():
+    done = subprocess.run(
+        [sys.executable, "-c", CE_CEILING_SCRIPT],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "loss" in done.stdout
