@@ -684,7 +684,7 @@ impl<B: Backend> Session<B> {
         let rng = self.rng;
         let bits = self.dtype.significand_bits();
         // Made on the device chunk by chunk: the host never holds the whole draw.
-        let t = B::generate(shape, self.dtype, self.config.device, &mut |at, part| {
+        let t = B::generate(shape, self.dtype, self.config.device, &|at, part| {
             if normal {
                 rng.fill_normal(at as u64, part);
             } else {

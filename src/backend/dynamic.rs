@@ -210,7 +210,7 @@ impl Backend for Dyn {
         shape: &[i64],
         dtype: DType,
         device: Device,
-        gen: &mut dyn FnMut(usize, &mut [f64]),
+        gen: &(dyn Fn(usize, &mut [f64]) + Sync),
     ) -> Result<DynTensor> {
         create!(dtype, generate(shape, dtype, device, gen))
     }

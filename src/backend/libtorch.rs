@@ -150,21 +150,39 @@ impl Backend for LibTorch {
         shape: &[i64],
         dtype: DType,
         device: Device,
-        gen: &mut dyn FnMut(usize, &mut [f64]),
+        gen: &(dyn Fn(usize, &mut [f64]) + Sync),
     ) -> Result<Tensor> {
         let out = Tensor::f_empty(shape, (kind(dtype)?, tch_device(device)))?;
         let n = crate::shape::checked_numel(shape)?;
         let flat = out.f_view([-1i64])?;
-        let mut chunk = vec![0.0; n.min(super::GENERATE_CHUNK)];
-        let mut offset = 0usize;
-        while offset < n {
-            let len = (n - offset).min(chunk.len());
-            let part = &mut chunk[..len];
-            gen(offset, part);
-            let src = Tensor::f_from_slice(part)?;
-            flat.f_narrow(0, offset as i64, len as i64)?.f_copy_(&src)?;
-            offset += len;
+        // Large tensors: one contiguous slice per core, each generated and copied by its
+        // own thread (the elements do not depend on who makes them).
+        let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+        let workers = if n >= 64 * super::GENERATE_CHUNK {
+            cores.min(8)
+        } else {
+            1
+        };
+        if workers <= 1 {
+            return generate_into(&flat, 0, n, gen).map(|()| out);
         }
+        let per = n.div_ceil(workers);
+        let slices: Vec<(usize, usize, Tensor)> = (0..workers)
+            .map(|w| (w * per, ((w + 1) * per).min(n)))
+            .filter(|(a, b)| a < b)
+            .map(|(a, b)| Ok((a, b - a, flat.f_narrow(0, a as i64, (b - a) as i64)?)))
+            .collect::<Result<_>>()?;
+        std::thread::scope(|scope| {
+            let running: Vec<_> = slices
+                .into_iter()
+                .map(|(at, len, slice)| scope.spawn(move || generate_into(&slice, at, len, gen)))
+                .collect();
+            running.into_iter().try_for_each(|r| {
+                r.join().unwrap_or_else(|_| {
+                    Err(Error::Backend("generate: a worker thread panicked".into()))
+                })
+            })
+        })?;
         Ok(out)
     }
     fn class_coefficients(
@@ -551,4 +569,25 @@ impl Backend for LibTorch {
         a.f_copy_(b)?;
         Ok(())
     }
+}
+
+/// Elements `at..at + len` of a generated tensor, written into `slice` (a 1-D view of that
+/// range) a host chunk at a time.
+fn generate_into(
+    slice: &Tensor,
+    at: usize,
+    len: usize,
+    gen: &(dyn Fn(usize, &mut [f64]) + Sync),
+) -> Result<()> {
+    let mut chunk = vec![0.0; len.min(super::GENERATE_CHUNK)];
+    let mut done = 0usize;
+    while done < len {
+        let k = (len - done).min(chunk.len());
+        let part = &mut chunk[..k];
+        gen(at + done, part);
+        let src = Tensor::f_from_slice(part)?;
+        slice.f_narrow(0, done as i64, k as i64)?.f_copy_(&src)?;
+        done += k;
+    }
+    Ok(())
 }

@@ -117,7 +117,7 @@ pub trait Backend: Sized + Send + Sync + 'static {
         shape: &[i64],
         dtype: DType,
         device: Device,
-        gen: &mut dyn FnMut(usize, &mut [f64]),
+        gen: &(dyn Fn(usize, &mut [f64]) + Sync),
     ) -> Result<Self::T>;
     /// The `n × m` identity pattern (ones on the main diagonal), made on `device`.
     fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Self::T>;

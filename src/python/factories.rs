@@ -44,13 +44,11 @@ impl Made {
         match self.pattern {
             Pattern::Full(v) => Be::full(shape, v, dtype, device),
             Pattern::Eye => Be::eye(shape[0], shape[1], dtype, device),
-            Pattern::Arange { start, step } => {
-                Be::generate(shape, dtype, device, &mut |at, part| {
-                    for (i, v) in (at..).zip(part.iter_mut()) {
-                        *v = start + step * i as f64;
-                    }
-                })
-            }
+            Pattern::Arange { start, step } => Be::generate(shape, dtype, device, &|at, part| {
+                for (i, v) in (at..).zip(part.iter_mut()) {
+                    *v = start + step * i as f64;
+                }
+            }),
         }
     }
 }

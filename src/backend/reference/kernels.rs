@@ -223,7 +223,7 @@ impl<S: Scalar> Backend for Reference<S> {
         shape: &[i64],
         dtype: DType,
         device: Device,
-        gen: &mut dyn FnMut(usize, &mut [f64]),
+        gen: &(dyn Fn(usize, &mut [f64]) + Sync),
     ) -> Result<Self::T> {
         cpu_only(device)?;
         let n = crate::shape::checked_numel(shape)?;
@@ -241,7 +241,7 @@ impl<S: Scalar> Backend for Reference<S> {
     }
     fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Self::T> {
         let cols = m.max(1) as usize;
-        Self::generate(&[n, m], dtype, device, &mut |offset, part| {
+        Self::generate(&[n, m], dtype, device, &|offset, part| {
             for (i, v) in (offset..).zip(part.iter_mut()) {
                 *v = if i / cols == i % cols { 1.0 } else { 0.0 };
             }
