@@ -60,6 +60,36 @@ def test_float32_value_and_gradients_match_torch_float32(op, rng):
             np.testing.assert_allclose(grads[p].numpy(), g, rtol=2e-4, atol=1e-5)
 
 
+def _operand_cases():
+    cases = []
+    for op in OPS:
+        n = len(op.inputs(np.random.default_rng(0)))
+        if n >= 2:
+            cases += [pytest.param(op, i, id=f"{op.name}-{i}") for i in range(n)]
+    return cases
+
+
+@pytest.mark.parametrize(("op", "which"), _operand_cases())
+def test_each_operand_alone_requiring_grad_gets_torchs_gradient(op, which, rng):
+    # Operand `which` is a parameter, the others constants (session inputs): its gradient
+    # must be torch's whatever the others require (a rule that skips or mixes up operands
+    # by their `needs` mask would show here, not when every operand requires grad).
+    arrays = op.inputs(rng)
+    t_out, cot, t_grads = torch_value_and_grads(op.torch, arrays)
+    sess = et.Session(dtype="float64")
+    p = et.Parameter(arrays[which])
+    xs = [sess.use(p) if i == which else sess.input(a) for i, a in enumerate(arrays)]
+    out = op.et(*xs)
+    np.testing.assert_allclose(out.numpy(), t_out, rtol=1e-10, atol=1e-12)
+    loss = (out * sess.input(cot)).sum()
+    if not loss.requires_grad:
+        np.testing.assert_array_equal(t_grads[which], 0.0)  # torch: no path, a zero gradient
+        return
+    with sess.backward(loss) as grads:
+        g = grads[p].numpy() if p in grads else np.zeros(arrays[which].shape)
+        np.testing.assert_allclose(g, t_grads[which], rtol=1e-10, atol=1e-12)
+
+
 @pytest.mark.parametrize("op", [op for op in OPS if "reference" in op.carriers], ids=repr)
 def test_reference_float64_matches_torch_autograd(op, rng):
     arrays = op.inputs(rng)
