@@ -530,9 +530,13 @@ def test_the_calls_that_used_to_panic_give_results():
 # every floating dtype's range, infinities, NaN, a negative zero, and integers beyond int64.
 EXTREME_NUMBERS = (1e300, -1e300, float("inf"), float("-inf"), float("nan"), -0.0, 2**63, 2**64 - 1)
 MASK3 = np.array([True, False, True])
+def _number_first(f):
+    return lambda s, x: f(x, s)
+
+
 NUMBER_OPS = {
     # the property test's scalar ops (x, s) first, then the other forms that take a number
-    **{name: (lambda f: lambda s, x: f(x, s))(f) for name, f in SCALAR.items()},
+    **{name: _number_first(f) for name, f in SCALAR.items()},
     "x // s": lambda s, x: x // s,
     "s // x": lambda s, x: s // x,
     "x % s": lambda s, x: x % s,
