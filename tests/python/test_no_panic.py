@@ -530,6 +530,8 @@ def test_the_calls_that_used_to_panic_give_results():
 # every floating dtype's range, infinities, NaN, a negative zero, and integers beyond int64.
 EXTREME_NUMBERS = (1e300, -1e300, float("inf"), float("-inf"), float("nan"), -0.0, 2**63, 2**64 - 1)
 MASK3 = np.array([True, False, True])
+
+
 def _number_first(f):
     return lambda s, x: f(x, s)
 
