@@ -128,13 +128,30 @@ fn reshape_and_transpose_of_contiguous_data_add_no_bytes() {
 }
 
 #[test]
-fn cross_entropy_counts_its_one_hot_workspace_as_tape() {
+fn cross_entropy_counts_its_class_ids_as_tape() {
     let _g = lock();
     let mut s = session();
     let logits = s.input(&data(&[4, 3], 3), true).unwrap();
     let before = memory_stats();
     s.cross_entropy(logits, &[0, 2, 1, 1]).unwrap();
-    // one-hot (4,3) + the scalar loss
+    // the four int64 class ids the class-id kernel keeps (no dense one-hot) + the scalar loss
+    assert_eq!(delta(&before), tape_only(4 * 8 + F64, 2));
+}
+
+#[test]
+fn a_spatial_cross_entropy_counts_its_dense_coefficients_as_tape() {
+    let _g = lock();
+    let mut s = session();
+    let logits = s.input(&data(&[2, 3, 2], 3), true).unwrap();
+    let ids = Tensor::from_slice(&[0i64, 2, 1, 1]).reshape([2, 2]);
+    let before = memory_stats();
+    let target = eagertape::session::loss::Target::Classes {
+        ids,
+        shape: vec![2, 2],
+    };
+    let opts = eagertape::session::loss::ClassLossOptions::default();
+    s.class_loss(logits, target, &opts, true).unwrap();
+    // the coefficients (2, 3, 2) + the scalar loss
     assert_eq!(delta(&before), tape_only((12 + 1) * F64, 2));
 }
 
