@@ -155,15 +155,82 @@ pub fn torch_denominator(spec: &ClassTargets<'_>, ids: &Tensor, classes: i64) ->
     })
 }
 
-/// Per-position losses of class ids on LibTorch, for a 2-D input `(N, C)` and ids `(N,)`:
-/// `−w[t] z[n, t]` with `z = log_softmax(x)` (cross entropy) or `x` (nll), 0 where `t` is
-/// `ignore_index`; torch's `log_softmax` + `nll_loss` kernels' arithmetic, without a dense
-/// target. The ids were checked against the classes when the loss was recorded.
+/// Class ids prepared for a class-id kernel (see [`torch_prepare`]).
+pub struct PreparedIds<T> {
+    /// The ids, ignored positions sent to class 0.
+    pub safe: T,
+    /// Each position's `w[t]` (1 without weights), 0 where ignored, in the input's dtype.
+    pub scale: T,
+    /// The `mean` denominator: the sum of the scales.
+    pub denom: f64,
+}
+
+/// The class ids of a 2-D input prepared for [`torch_ids_loss`]: the ids with ignored
+/// positions sent to class 0, each position's scale `w[t]` (1 without weights, 0 where
+/// ignored) in `kind`, on `device`, and the `mean` denominator (their sum). The ids are
+/// checked first (a `ClassIndexError` naming the first bad position). Ids on the host are
+/// read there, in one pass; ids on a GPU are prepared there by tensor ops (the host reads
+/// back the check and the denominator).
+pub fn torch_prepare(
+    spec: &ClassTargets<'_>,
+    ids: &Tensor,
+    classes: i64,
+    kind: Kind,
+    device: tch::Device,
+) -> Result<PreparedIds<Tensor>> {
+    let ids = ids.f_to_kind(Kind::Int64)?.f_reshape([-1])?;
+    if ids.device() == tch::Device::Cpu {
+        let host = Vec::<i64>::try_from(&ids)?;
+        let (mut safe, mut scale) = (
+            Vec::with_capacity(host.len()),
+            Vec::with_capacity(host.len()),
+        );
+        let mut denom = 0.0;
+        for (pos, &id) in (0i64..).zip(&host) {
+            if id == spec.ignore_index {
+                safe.push(0);
+                scale.push(0.0);
+                continue;
+            }
+            if id < 0 || id >= classes {
+                return Err(spec.out_of_range(id, pos, classes));
+            }
+            let w = spec.weight.map_or(1.0, |w| w[id as usize]);
+            safe.push(id);
+            scale.push(w);
+            denom += w;
+        }
+        let safe = Tensor::f_from_slice(&safe)?.f_to_device(device)?;
+        let scale = Tensor::f_from_slice(&scale)?
+            .f_to_device(device)?
+            .f_to_kind(kind)?;
+        return Ok(PreparedIds { safe, scale, denom });
+    }
+    let denom = torch_denominator(spec, &ids, classes)?;
+    let counted = ids.f_ne(spec.ignore_index)?;
+    let safe = ids.f_where_scalarother(&counted, 0)?;
+    let scale = match spec.weight {
+        Some(w) => Tensor::f_from_slice(w)?
+            .f_to_device(ids.device())?
+            .f_index_select(0, &safe)?
+            .f_mul(&counted.f_to_kind(Kind::Double)?)?,
+        None => counted.f_to_kind(Kind::Double)?,
+    };
+    Ok(PreparedIds {
+        safe: safe.f_to_device(device)?,
+        scale: scale.f_to_device(device)?.f_to_kind(kind)?,
+        denom,
+    })
+}
+
+/// Per-position losses of class ids on LibTorch, for a 2-D input `(N, C)`:
+/// `−scale · z[n, safe[n]]` with `z = log_softmax(x)` (cross entropy) or `x` (nll), from
+/// [`torch_prepare`]'s ids and scales; torch's `log_softmax` + `nll_loss` arithmetic,
+/// without a dense target.
 pub fn torch_ids_loss(
     x: &Tensor,
-    ids: &Tensor,
-    weight: Option<&Tensor>,
-    ignore_index: i64,
+    safe: &Tensor,
+    scale: &Tensor,
     log_softmax: bool,
 ) -> Result<Tensor> {
     let z = if log_softmax {
@@ -171,24 +238,23 @@ pub fn torch_ids_loss(
     } else {
         x.shallow_clone()
     };
-    let (safe, scale) = id_scale(ids, weight, ignore_index, x.kind())?;
-    let picked = z
+    let mut picked = z
         .f_gather(1, &safe.f_unsqueeze(1)?, false)?
         .f_squeeze_dim(1)?;
-    Ok(picked.f_mul(&scale)?.f_neg()?)
+    let _ = picked.f_mul_(scale)?;
+    let _ = picked.f_neg_()?;
+    Ok(picked)
 }
 
 /// The input's cotangent of [`torch_ids_loss`] for per-position cotangents `g` `(N,)`:
-/// `softmax(x) s − onehot(t) s` with `s = w[t] g` (cross entropy), `−onehot(t) s` (nll).
+/// `softmax(x) s − onehot(t) s` with `s = scale g` (cross entropy), `−onehot(t) s` (nll).
 pub fn torch_ids_loss_backward(
     x: &Tensor,
-    ids: &Tensor,
-    weight: Option<&Tensor>,
-    ignore_index: i64,
+    safe: &Tensor,
+    scale: &Tensor,
     log_softmax: bool,
     g: &Tensor,
 ) -> Result<Tensor> {
-    let (safe, scale) = id_scale(ids, weight, ignore_index, x.kind())?;
     let s = scale.f_mul(g)?.f_unsqueeze(1)?;
     let mut dx = if log_softmax {
         let mut p = x.f_softmax(1, x.kind())?;
@@ -199,24 +265,4 @@ pub fn torch_ids_loss_backward(
     };
     let _ = dx.f_scatter_add_(1, &safe.f_unsqueeze(1)?, &s.f_neg()?)?;
     Ok(dx)
-}
-
-/// The ids with ignored positions sent to class 0, and each position's scale `w[t]` (1
-/// without weights), 0 where ignored.
-fn id_scale(
-    ids: &Tensor,
-    weight: Option<&Tensor>,
-    ignore_index: i64,
-    kind: Kind,
-) -> Result<(Tensor, Tensor)> {
-    let counted = ids.f_ne(ignore_index)?;
-    let safe = ids.f_where_scalarother(&counted, 0)?;
-    let scale = match weight {
-        Some(w) => w
-            .f_index_select(0, &safe)?
-            .f_to_kind(kind)?
-            .f_mul(&counted.f_to_kind(kind)?)?,
-        None => counted.f_to_kind(kind)?,
-    };
-    Ok((safe, scale))
 }

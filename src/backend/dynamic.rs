@@ -214,53 +214,47 @@ impl Backend for Dyn {
     ) -> Result<DynTensor> {
         create!(dtype, generate(shape, dtype, device, gen))
     }
-    fn class_ids_denominator(
+    fn class_ids_prepare(
         spec: &super::class_targets::ClassTargets<'_>,
         x: &DynTensor,
         ids: &DynTensor,
         classes: i64,
-    ) -> Result<Option<f64>> {
+    ) -> Result<Option<super::class_targets::PreparedIds<DynTensor>>> {
+        use super::class_targets::PreparedIds;
         match (x, ids) {
-            (Torch(x), Torch(ids)) => LibTorch::class_ids_denominator(spec, x, ids, classes),
+            (Torch(x), Torch(ids)) => Ok(LibTorch::class_ids_prepare(spec, x, ids, classes)?.map(
+                |p| PreparedIds {
+                    safe: Torch(p.safe),
+                    scale: Torch(p.scale),
+                    denom: p.denom,
+                },
+            )),
             _ => Ok(None),
         }
     }
     fn class_ids_loss(
         x: &DynTensor,
-        ids: &DynTensor,
-        weight: Option<&DynTensor>,
-        ignore_index: i64,
+        safe: &DynTensor,
+        scale: &DynTensor,
         log_softmax: bool,
-    ) -> Result<Option<DynTensor>> {
-        match (x, ids, weight) {
-            (Torch(x), Torch(ids), None) => {
-                LibTorch::class_ids_loss(x, ids, None, ignore_index, log_softmax)
-                    .map(|o| o.map(Torch))
+    ) -> Result<DynTensor> {
+        match (x, safe, scale) {
+            (Torch(x), Torch(safe), Torch(scale)) => {
+                LibTorch::class_ids_loss(x, safe, scale, log_softmax).map(Torch)
             }
-            (Torch(x), Torch(ids), Some(Torch(w))) => {
-                LibTorch::class_ids_loss(x, ids, Some(w), ignore_index, log_softmax)
-                    .map(|o| o.map(Torch))
-            }
-            _ => Ok(None),
+            _ => Err(mismatch(x, scale)),
         }
     }
     fn class_ids_loss_backward(
         x: &DynTensor,
-        ids: &DynTensor,
-        weight: Option<&DynTensor>,
-        ignore_index: i64,
+        safe: &DynTensor,
+        scale: &DynTensor,
         log_softmax: bool,
         g: &DynTensor,
     ) -> Result<DynTensor> {
-        let w = match weight {
-            None => None,
-            Some(Torch(w)) => Some(w),
-            Some(other) => return Err(mismatch(x, other)),
-        };
-        match (x, ids, g) {
-            (Torch(x), Torch(ids), Torch(g)) => {
-                LibTorch::class_ids_loss_backward(x, ids, w, ignore_index, log_softmax, g)
-                    .map(Torch)
+        match (x, safe, scale, g) {
+            (Torch(x), Torch(safe), Torch(scale), Torch(g)) => {
+                LibTorch::class_ids_loss_backward(x, safe, scale, log_softmax, g).map(Torch)
             }
             _ => Err(mismatch(x, g)),
         }

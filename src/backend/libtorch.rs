@@ -196,32 +196,30 @@ impl Backend for LibTorch {
         let ids = ids.f_to_device(tch_device(device))?;
         super::class_targets::torch(spec, shape, class_dim, &ids, kind(dtype)?)
     }
-    fn class_ids_denominator(
+    fn class_ids_prepare(
         spec: &super::class_targets::ClassTargets<'_>,
-        _x: &Tensor,
+        x: &Tensor,
         ids: &Tensor,
         classes: i64,
-    ) -> Result<Option<f64>> {
-        super::class_targets::torch_denominator(spec, ids, classes).map(Some)
+    ) -> Result<Option<super::class_targets::PreparedIds<Tensor>>> {
+        super::class_targets::torch_prepare(spec, ids, classes, x.kind(), x.device()).map(Some)
     }
     fn class_ids_loss(
         x: &Tensor,
-        ids: &Tensor,
-        weight: Option<&Tensor>,
-        ignore_index: i64,
+        safe: &Tensor,
+        scale: &Tensor,
         log_softmax: bool,
-    ) -> Result<Option<Tensor>> {
-        super::class_targets::torch_ids_loss(x, ids, weight, ignore_index, log_softmax).map(Some)
+    ) -> Result<Tensor> {
+        super::class_targets::torch_ids_loss(x, safe, scale, log_softmax)
     }
     fn class_ids_loss_backward(
         x: &Tensor,
-        ids: &Tensor,
-        weight: Option<&Tensor>,
-        ignore_index: i64,
+        safe: &Tensor,
+        scale: &Tensor,
         log_softmax: bool,
         g: &Tensor,
     ) -> Result<Tensor> {
-        super::class_targets::torch_ids_loss_backward(x, ids, weight, ignore_index, log_softmax, g)
+        super::class_targets::torch_ids_loss_backward(x, safe, scale, log_softmax, g)
     }
     fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Tensor> {
         Ok(Tensor::f_eye_m(n, m, (kind(dtype)?, tch_device(device)))?)

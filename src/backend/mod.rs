@@ -121,37 +121,35 @@ pub trait Backend: Sized + Send + Sync + 'static {
     ) -> Result<Self::T>;
     /// The `n × m` identity pattern (ones on the main diagonal), made on `device`.
     fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Self::T>;
-    /// Whether this backend computes the class-id loss of input `x` without dense
-    /// coefficients ([`Backend::class_ids_loss`]): then the ids are checked (a
-    /// `ClassIndexError` naming the first bad position) and the `mean` denominator returned;
-    /// `None` (the default): the loss goes through [`Backend::class_coefficients`].
-    fn class_ids_denominator(
+    /// Class ids `(N,)` of a 2-D input `x` `(N, C)` prepared for this backend's class-id
+    /// kernel ([`class_targets::torch_prepare`]: the ids with ignored positions sent to 0,
+    /// each position's scale `w[t]`, and the `mean` denominator), after checking them (a
+    /// `ClassIndexError` naming the first bad position). `None`, the default: no such
+    /// kernel, and the loss goes through [`Backend::class_coefficients`].
+    fn class_ids_prepare(
         _spec: &class_targets::ClassTargets<'_>,
         _x: &Self::T,
         _ids: &Self::T,
         _classes: i64,
-    ) -> Result<Option<f64>> {
+    ) -> Result<Option<class_targets::PreparedIds<Self::T>>> {
         Ok(None)
     }
-    /// Per-position losses of class ids for a 2-D input `(N, C)` and int64 ids `(N,)`
-    /// without a dense target (LibTorch: `log_softmax`, a gather; see
-    /// [`class_targets::torch_ids_loss`]); `None`, the default: this backend has no such
-    /// kernel, and the loss goes through the dense coefficients.
+    /// Per-position losses of prepared class ids (see [`Backend::class_ids_prepare`]).
     fn class_ids_loss(
         _x: &Self::T,
-        _ids: &Self::T,
-        _weight: Option<&Self::T>,
-        _ignore_index: i64,
+        _safe: &Self::T,
+        _scale: &Self::T,
         _log_softmax: bool,
-    ) -> Result<Option<Self::T>> {
-        Ok(None)
+    ) -> Result<Self::T> {
+        Err(crate::error::Error::Backend(
+            "class_ids_loss: this backend has no class-id kernel".into(),
+        ))
     }
     /// The backward of [`Backend::class_ids_loss`] for per-position cotangents `g`.
     fn class_ids_loss_backward(
         _x: &Self::T,
-        _ids: &Self::T,
-        _weight: Option<&Self::T>,
-        _ignore_index: i64,
+        _safe: &Self::T,
+        _scale: &Self::T,
         _log_softmax: bool,
         _g: &Self::T,
     ) -> Result<Self::T> {

@@ -19,12 +19,9 @@ pub enum Terms<B: Backend> {
     Dense(Value<B>),
     /// Class ids `(N,)` of a 2-D input `(N, C)` (no label smoothing), for a backend with a
     /// class-id kernel (`Backend::class_ids_loss`): `A` is then one-hot rows scaled by
-    /// `w[t]`, never made (torch's `nll_loss` does the same).
-    Ids {
-        ids: Value<B>,
-        weight: Option<Value<B>>,
-        ignore_index: i64,
-    },
+    /// `w[t]`, never made (torch's `nll_loss` does the same). `safe`: the ids with ignored
+    /// positions sent to class 0; `scale`: `w[t]`, 0 where ignored.
+    Ids { safe: Value<B>, scale: Value<B> },
 }
 
 pub struct ClassLoss<B: Backend> {
@@ -66,7 +63,9 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         let fits = match &self.terms {
             Terms::Dense(a) => B::shape(a.get()) == shapes[0],
-            Terms::Ids { ids, .. } => shapes[0].len() == 2 && B::shape(ids.get()) == shapes[0][..1],
+            Terms::Ids { safe, .. } => {
+                shapes[0].len() == 2 && B::shape(safe.get()) == shapes[0][..1]
+            }
         };
         if !fits {
             return Err(Error::Shape(format!(
@@ -96,18 +95,9 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
                 let weighted = B::mul(&z, a.get())?;
                 B::neg(&B::sum_dims(&weighted, &[self.class_dim], false)?)?
             }
-            Terms::Ids {
-                ids,
-                weight,
-                ignore_index,
-            } => B::class_ids_loss(
-                x,
-                ids.get(),
-                weight.as_ref().map(|w| w.get()),
-                *ignore_index,
-                self.log_softmax,
-            )?
-            .ok_or_else(|| Error::Backend("class_ids_loss: no class-id kernel".into()))?,
+            Terms::Ids { safe, scale } => {
+                B::class_ids_loss(x, safe.get(), scale.get(), self.log_softmax)?
+            }
         };
         fresh(match self.reduction {
             Reduction::None => per,
@@ -131,26 +121,16 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
         };
         let a = match &self.terms {
             Terms::Dense(a) => a.get(),
-            Terms::Ids {
-                ids,
-                weight,
-                ignore_index,
-            } => {
+            Terms::Ids { safe, scale } => {
                 // per-position cotangents (N,), then the kernel's backward
-                let n = B::shape(ids.get());
+                let n = B::shape(safe.get());
                 let g = if B::numel(&g) == 1 {
                     B::copy(&B::expand(&viewed::<B>(&g, &[1])?, &n)?)?
                 } else {
                     viewed::<B>(&g, &n)?
                 };
-                let dx = B::class_ids_loss_backward(
-                    x,
-                    ids.get(),
-                    weight.as_ref().map(|w| w.get()),
-                    *ignore_index,
-                    self.log_softmax,
-                    &g,
-                )?;
+                let dx =
+                    B::class_ids_loss_backward(x, safe.get(), scale.get(), self.log_softmax, &g)?;
                 return Ok(vec![Some(grad_value(dx))]);
             }
         };

@@ -9,7 +9,6 @@ use super::Session;
 use crate::backend::class_targets::ClassTargets;
 use crate::backend::Backend;
 use crate::buffer::Tracked;
-use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::ledger::Category;
 use crate::ops::binary::BinaryOp;
@@ -118,26 +117,16 @@ impl<B: Backend> Session<B> {
                 let x = self.value(input)?;
                 let direct = shape.len() == 2 && opts.label_smoothing == 0.0;
                 match direct
-                    .then(|| B::class_ids_denominator(&spec, x.get(), &ids, classes))
+                    .then(|| B::class_ids_prepare(&spec, x.get(), &ids, classes))
                     .transpose()?
                     .flatten()
                 {
-                    Some(denom) => {
-                        let weight = match &opts.weight {
-                            Some(w) => Some(Tracked::owned(
-                                B::from_f64(w, &[classes], dtype, device)?,
-                                Category::Tape,
-                            )),
-                            None => None,
-                        };
-                        let ids =
-                            Tracked::owned(B::convert(&ids, DType::Int64, device)?, Category::Tape);
+                    Some(p) => {
                         let terms = Terms::Ids {
-                            ids,
-                            weight,
-                            ignore_index: opts.ignore_index,
+                            safe: Tracked::owned(p.safe, Category::Tape),
+                            scale: Tracked::owned(p.scale, Category::Tape),
                         };
-                        (terms, denom)
+                        (terms, p.denom)
                     }
                     None => {
                         let (a, denom) =
