@@ -508,10 +508,16 @@ impl PyTensor {
     ) -> PyResult<PyTensor> {
         self.unary(py, Op::mean(&dims(dim)?, keepdim))
     }
-    /// `reshape(2, 3)` or `reshape((2, 3))`; one dimension may be -1.
-    #[pyo3(signature = (*shape))]
-    fn reshape(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.unary(py, Op::reshape(&super::session::shape_arg(shape)?))
+    /// `reshape(2, 3)`, `reshape((2, 3))` or `reshape(shape=(2, 3))`; one dimension may be -1.
+    #[pyo3(signature = (*args, shape=None))]
+    fn reshape(
+        &self,
+        py: Python<'_>,
+        args: &Bound<'_, PyTuple>,
+        shape: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTensor> {
+        let shape = Self::sizes_or_keyword("reshape", args, shape, super::session::shape_arg)?;
+        self.unary(py, Op::reshape(&shape))
     }
     fn transpose(&self, py: Python<'_>, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::transpose(dim0, dim1))
@@ -590,10 +596,16 @@ impl PyTensor {
             vec![Operand::Node(self.handle), o],
         )
     }
-    /// `permute(2, 0, 1)` or `permute((2, 0, 1))`.
-    #[pyo3(signature = (*dims))]
-    fn permute(&self, py: Python<'_>, dims: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.unary(py, Op::permute(&super::session::shape_arg(dims)?))
+    /// `permute(2, 0, 1)`, `permute((2, 0, 1))` or `permute(dims=(2, 0, 1))`.
+    #[pyo3(signature = (*args, dims=None))]
+    fn permute(
+        &self,
+        py: Python<'_>,
+        args: &Bound<'_, PyTuple>,
+        dims: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTensor> {
+        let dims = Self::sizes_or_keyword("permute", args, dims, super::session::shape_arg)?;
+        self.unary(py, Op::permute(&dims))
     }
     fn unsqueeze(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::shape_view(ShapeView::Unsqueeze(dim)))
@@ -614,11 +626,16 @@ impl PyTensor {
     fn unflatten(&self, py: Python<'_>, dim: i64, sizes: Vec<i64>) -> PyResult<PyTensor> {
         self.unary(py, Op::shape_view(ShapeView::Unflatten(dim, sizes.into())))
     }
-    /// `view(2, 3)` or `view((2, 3))`: a reshape that never copies (non-contiguous input is
-    /// a `ShapeError`, as torch's).
-    #[pyo3(signature = (*shape))]
-    fn view(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        let shape = super::session::shape_arg(shape)?;
+    /// `view(2, 3)`, `view((2, 3))` or `view(size=(2, 3))`: a reshape that never copies
+    /// (torch's stride rule decides; a `ShapeError` otherwise, as torch's).
+    #[pyo3(signature = (*args, size=None))]
+    fn view(
+        &self,
+        py: Python<'_>,
+        args: &Bound<'_, PyTuple>,
+        size: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTensor> {
+        let shape = Self::sizes_or_keyword("view", args, size, super::session::shape_arg)?;
         self.unary(py, Op::shape_view(ShapeView::View(shape.into())))
     }
     /// `x.T`: the dims reversed (a transpose for a matrix).
@@ -702,25 +719,28 @@ impl PyTensor {
     }
     /// `max()`: the largest element (the gradient split between ties); `max(dim,
     /// keepdim=False)`: the maxima along `dim` and the (int64) index of each one's first
-    /// occurrence, as torch's `(values, indices)` named tuple.
-    #[pyo3(signature = (dim=None, keepdim=false))]
+    /// occurrence, as torch's `(values, indices)` named tuple; `max(other)` (also by keyword):
+    /// the elementwise maximum.
+    #[pyo3(signature = (dim=None, keepdim=false, *, other=None))]
     fn max<'py>(
         &self,
         py: Python<'py>,
         dim: Option<&Bound<'py, PyAny>>,
         keepdim: bool,
+        other: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.extremum(py, dim, keepdim, true)
+        self.extremum(py, other.or(dim), keepdim, true)
     }
     /// `min()` / `min(dim, keepdim=False)` / `min(other)`, as `max`.
-    #[pyo3(signature = (dim=None, keepdim=false))]
+    #[pyo3(signature = (dim=None, keepdim=false, *, other=None))]
     fn min<'py>(
         &self,
         py: Python<'py>,
         dim: Option<&Bound<'py, PyAny>>,
         keepdim: bool,
+        other: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.extremum(py, dim, keepdim, false)
+        self.extremum(py, other.or(dim), keepdim, false)
     }
     /// The maximum over `dim` (an int, a tuple, or `()`/None: every dim); ties split the
     /// gradient evenly.

@@ -64,7 +64,8 @@ impl PyTensor {
     /// accepted (nothing moves); another device is a `DeviceError`, since a tensor lives on
     /// its session's device. `copy=True` always records a new tensor (the identity's
     /// gradient); `memory_format` changes nothing an eagertape value shows.
-    #[pyo3(signature = (*args, dtype=None, device=None, non_blocking=None, copy=None, memory_format=None))]
+    #[pyo3(signature = (*args, dtype=None, device=None, non_blocking=None, copy=None, memory_format=None, other=None))]
+    #[allow(clippy::too_many_arguments)] // torch's keyword arguments, one each
     fn to(
         slf: &Bound<'_, Self>,
         args: &Bound<'_, pyo3::types::PyTuple>,
@@ -73,10 +74,17 @@ impl PyTensor {
         non_blocking: Option<bool>,
         copy: Option<bool>,
         memory_format: Option<&Bound<'_, PyAny>>,
+        other: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyTensor>> {
         memory_format_arg(memory_format)?;
         let py = slf.py();
         let (mut want_dtype, mut want_device) = (None, None);
+        if let Some(o) = other.filter(|o| !o.is_none()) {
+            let o = o.cast::<PyTensor>()?;
+            let h = o.get().handle;
+            want_dtype = Some(o.get().with(py, move |s| s.dtype_of(h))?);
+            want_device = Some(o.get().device_of(py)?);
+        }
         if let Some(d) = device.filter(|d| !d.is_none()) {
             want_device = Some(Device::parse(&super::config::dtype_name(d)?).py()?);
         }

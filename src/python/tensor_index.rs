@@ -190,6 +190,23 @@ impl PyTensor {
         args.extract()
     }
 
+    /// Sizes given as `*args` (ints or one sequence) or by torch's keyword (`dims=`,
+    /// `size=`, `shape=`, `repeats=`), not both; `parse` reads them either way.
+    pub(crate) fn sizes_or_keyword(
+        name: &str,
+        args: &Bound<'_, PyTuple>,
+        keyword: Option<&Bound<'_, PyAny>>,
+        parse: impl Fn(&Bound<'_, PyTuple>) -> PyResult<Vec<i64>>,
+    ) -> PyResult<Vec<i64>> {
+        match keyword.filter(|k| !k.is_none()) {
+            None => parse(args),
+            Some(k) if args.is_empty() => parse(&PyTuple::new(args.py(), [k])?),
+            Some(_) => Err(PyTypeError::new_err(format!(
+                "{name}() got its sizes both positionally and as a keyword"
+            ))),
+        }
+    }
+
     fn dim_len(&self, py: Python<'_>, dim: i64) -> PyResult<i64> {
         let h = self.handle;
         let shape = self.with(py, move |s| s.shape(h))?;
@@ -430,13 +447,36 @@ impl PyTensor {
     fn select(&self, py: Python<'_>, dim: i64, index: i64) -> PyResult<PyTensor> {
         self.moved(py, Select { dim, index })
     }
-    #[pyo3(signature = (*sizes))]
-    fn expand(&self, py: Python<'_>, sizes: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.moved(py, Expand(Self::sizes("expand", sizes)?.into()))
+    /// `expand(*sizes)` or `expand(size=...)`, as torch.
+    #[pyo3(signature = (*args, size=None))]
+    fn expand(
+        &self,
+        py: Python<'_>,
+        args: &Bound<'_, PyTuple>,
+        size: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTensor> {
+        self.moved(
+            py,
+            Expand(
+                Self::sizes_or_keyword("expand", args, size, |a| Self::sizes("expand", a))?.into(),
+            ),
+        )
     }
-    #[pyo3(signature = (*repeats))]
-    fn repeat(&self, py: Python<'_>, repeats: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        self.moved(py, Repeat(Self::sizes("repeat", repeats)?.into()))
+    /// `repeat(*repeats)` or `repeat(repeats=...)`, as torch.
+    #[pyo3(signature = (*args, repeats=None))]
+    fn repeat(
+        &self,
+        py: Python<'_>,
+        args: &Bound<'_, PyTuple>,
+        repeats: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTensor> {
+        self.moved(
+            py,
+            Repeat(
+                Self::sizes_or_keyword("repeat", args, repeats, |a| Self::sizes("repeat", a))?
+                    .into(),
+            ),
+        )
     }
     /// `flip(dims)`, `flip(*dims)` or `flip(dims=...)`, as torch.
     #[pyo3(signature = (*args, dims=None))]
@@ -446,19 +486,10 @@ impl PyTensor {
         args: &Bound<'_, PyTuple>,
         dims: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyTensor> {
-        let dims = match dims {
-            Some(d) if args.is_empty() => match d.extract::<i64>() {
-                Ok(one) => vec![one],
-                Err(_) => d.extract::<Vec<i64>>()?,
-            },
-            Some(_) => {
-                return Err(PyTypeError::new_err(
-                    "flip() got dims both positionally and as a keyword",
-                ))
-            }
-            None => Self::sizes("flip", args)?,
-        };
-        self.moved(py, Flip(dims.into()))
+        self.moved(
+            py,
+            Flip(Self::sizes_or_keyword("flip", args, dims, |a| Self::sizes("flip", a))?.into()),
+        )
     }
     #[pyo3(signature = (shifts, dims=None))]
     fn roll(
@@ -512,14 +543,26 @@ impl PyTensor {
         }
         Py::new(py, out)
     }
-    /// Pieces of `split_size` along `dim` (the last may be smaller), or of the given sizes.
-    #[pyo3(signature = (split_size_or_sections, dim=0))]
+    /// Pieces of `split_size` along `dim` (the last may be smaller), or of the given sizes;
+    /// torch's keyword names (`split_size=`, `split_sizes=`) too.
+    #[pyo3(signature = (split_size_or_sections=None, dim=0, *, split_size=None, split_sizes=None))]
     fn split<'py>(
         &self,
         py: Python<'py>,
-        split_size_or_sections: &Bound<'_, PyAny>,
+        split_size_or_sections: Option<&Bound<'_, PyAny>>,
         dim: i64,
+        split_size: Option<&Bound<'_, PyAny>>,
+        split_sizes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
+        let given: Vec<&Bound<'_, PyAny>> = [split_size_or_sections, split_size, split_sizes]
+            .into_iter()
+            .flatten()
+            .collect();
+        let [split_size_or_sections] = given[..] else {
+            return Err(PyTypeError::new_err(
+                "split() takes exactly one of split_size_or_sections, split_size, split_sizes",
+            ));
+        };
         let n = self.dim_len(py, dim)?;
         let lengths: Vec<i64> = if let Ok(size) = split_size_or_sections.extract::<i64>() {
             if size < 0 || (size == 0 && n > 0) {

@@ -167,3 +167,72 @@ def test_masked_fill_refuses_a_value_tensor_that_is_not_0d():
     sess = et.Session(dtype="float64")
     with pytest.raises(et.ShapeError, match="0-dimensional value tensor"):
         sess.input(np.ones(3)).masked_fill(np.array([True, False, True]), sess.input(np.ones(3)))
+
+
+# torch keywords a Tensor method need not take, each with its reason: `out=` (eagertape
+# tensors are immutable values), `dtype=` of reductions and softmax (a session computes in its
+# carrier), named-tensor and layout arguments (`names`, `out_dim`, `layout`, `pin_memory`,
+# `memory_format` outside the conversions), `generator` (the session's RNG), `inplace`,
+# `sparse_grad` and `implicit` (no sparse or implicit-expand forms), `device` and
+# `requires_grad` of `new_tensor`'s (a tensor lives on its session's device).
+NOT_PROMISED = {
+    "out", "dtype", "names", "out_dim", "layout", "pin_memory", "memory_format", "generator",
+    "inplace", "sparse_grad", "implicit", "device", "requires_grad", "non_blocking", "copy",
+}  # fmt: skip
+
+
+def _torch_keywords(name: str) -> set[str]:
+    """The argument names of torch's ATen schemas for Tensor method `name` (those with a
+    Tensor `self`, no `out=` overloads), which torch's Python binding takes by keyword."""
+    names = set()
+    for schema in torch._C._jit_get_schemas_for_operator(f"aten::{name}"):
+        args = schema.arguments
+        if not args or args[0].name != "self" or not str(args[0].type).startswith("Tensor"):
+            continue
+        if any(a.is_out for a in args) or "Dimname" in str(schema):
+            continue
+        names |= {a.name for a in args[1:]}
+    return names
+
+
+def _methods_with_torch_schemas() -> list[str]:
+    return [
+        n
+        for n in sorted(dir(et.Tensor))
+        if not n.startswith("_")
+        and callable(getattr(et.Tensor, n))
+        and hasattr(torch.Tensor, n)
+        and _torch_keywords(n)
+    ]
+
+
+@pytest.mark.parametrize("name", _methods_with_torch_schemas())
+def test_every_method_takes_torchs_keyword_names(name):
+    # Generated from torch's own schemas: `x.flip(dims=...)` was a TypeError, as were
+    # `permute(dims=)`, `view(size=)`, `reshape(shape=)`, `expand(size=)`, `repeat(repeats=)`,
+    # `split(split_size=)` and `to(other=)`.
+    import inspect
+
+    params = inspect.signature(getattr(et.Tensor, name)).parameters.values()
+    accepted = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    missing = sorted(_torch_keywords(name) - accepted - NOT_PROMISED)
+    assert not missing, f"Tensor.{name} does not take torch's keyword(s) {missing}"
+
+
+def test_the_keyword_forms_compute_what_the_positional_forms_do():
+    sess = et.Session(dtype="float64")
+    x = sess.input(np.arange(6.0).reshape(2, 3))
+    t = torch.tensor(np.arange(6.0).reshape(2, 3))
+    pairs = [
+        (x.permute(dims=(1, 0)), t.permute(dims=(1, 0))),
+        (x.view(size=(3, 2)), t.view(size=(3, 2))),
+        (x.reshape(shape=(6,)), t.reshape(shape=(6,))),
+        (x[:1].expand(size=(4, 3)), t[:1].expand(size=(4, 3))),
+        (x.repeat(repeats=(2, 1)), t.repeat(repeats=(2, 1))),
+        (x.split(split_size=2, dim=1)[1], t.split(split_size=2, dim=1)[1]),
+        (x.max(other=x * 0.0 + 2.5), t.max(other=t * 0.0 + 2.5)),
+    ]
+    for got, want in pairs:
+        np.testing.assert_array_equal(got.numpy(), want.numpy())
+    with pytest.raises(TypeError, match="both positionally and as a keyword"):
+        x.permute(1, 0, dims=(1, 0))
