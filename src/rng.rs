@@ -40,11 +40,8 @@ impl RngState {
     /// carrier's significand width, every value converts to that carrier exactly, so a
     /// draw never rounds up to 1.0. Advances the counter by `n`.
     pub fn uniform_bits(&mut self, n: usize, bits: u32) -> Vec<f64> {
-        let scale = 1.0 / (1u64 << bits) as f64;
-        let key = self.key();
-        let out = (0..n as u64)
-            .map(|i| (keyed(key, self.counter.wrapping_add(i)) >> (64 - bits)) as f64 * scale)
-            .collect();
+        let mut out = vec![0.0; n];
+        self.fill_uniform_bits(0, &mut out, bits);
         self.counter = self.counter.wrapping_add(n as u64);
         out
     }
@@ -202,7 +199,8 @@ mod tests {
         );
     }
 
-    /// erf by Abramowitz and Stegun 7.1.26 refined: |error| < 1.2e-7, enough for the KS test.
+    /// erf from the Chebyshev fit of erfc in Numerical Recipes (`erfcc`): |error| < 1.2e-7,
+    /// enough for the KS test.
     fn erf(x: f64) -> f64 {
         let t = 1.0 / (1.0 + 0.5 * x.abs());
         let y = 1.0
