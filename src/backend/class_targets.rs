@@ -45,6 +45,23 @@ pub fn on_host<B: Backend>(
     Ok((B::from_f64(&a, shape, dtype, device)?, denom))
 }
 
+/// Each position's class, `None` where it is `ignore_index`, after checking every other id
+/// is in `[0, classes)` (else torch's error naming the first position that is not).
+fn checked_host(spec: &ClassTargets<'_>, ids: &[i64], classes: i64) -> Result<Vec<Option<i64>>> {
+    (0i64..)
+        .zip(ids)
+        .map(|(pos, &id)| {
+            if id == spec.ignore_index {
+                Ok(None)
+            } else if id < 0 || id >= classes {
+                Err(spec.out_of_range(id, pos, classes))
+            } else {
+                Ok(Some(id))
+            }
+        })
+        .collect()
+}
+
 /// The coefficients (row-major, the input's `shape`) and the denominator, on the host.
 pub fn host(
     spec: &ClassTargets<'_>,
@@ -53,6 +70,7 @@ pub fn host(
     ids: &[i64],
 ) -> Result<(Vec<f64>, f64)> {
     let classes = shape[class_dim];
+    let targets = checked_host(spec, ids, classes)?;
     let n: i64 = shape[..class_dim].iter().product();
     let d: i64 = shape[class_dim + 1..].iter().product();
     let w = |c: i64| spec.weight.map_or(1.0, |w| w[c as usize]);
@@ -65,14 +83,9 @@ pub fn host(
     let mut denom = 0.0;
     for i in 0..n {
         for k in 0..d {
-            let pos = i * d + k;
-            let id = ids[pos as usize];
-            if id == spec.ignore_index {
+            let Some(id) = targets[(i * d + k) as usize] else {
                 continue;
-            }
-            if id < 0 || id >= classes {
-                return Err(spec.out_of_range(id, pos, classes));
-            }
+            };
             denom += w(id);
             for c in 0..classes {
                 let hit = if c == id { 1.0 - eps } else { 0.0 };
@@ -98,11 +111,15 @@ pub fn torch(
     let cd = class_dim as i64;
     let device = ids.device();
     let ids = ids.f_to_kind(Kind::Int64)?;
-    let denom = torch_denominator(spec, &ids, classes)?;
-    let counted = ids.f_ne(spec.ignore_index)?;
+    let Scales {
+        counted,
+        safe,
+        scale,
+    } = torch_scales(spec, &ids, classes)?;
+    let denom = scale.f_sum(Kind::Double)?.f_double_value(&[])?;
     let exact = spec.label_smoothing == 0.0 && spec.weight.is_none();
     let work = if exact { kind } else { Kind::Double };
-    let safe = ids.f_where_scalarother(&counted, 0)?.f_unsqueeze(cd)?;
+    let safe = safe.f_unsqueeze(cd)?;
     // 1 − ε at each counted target, 0 at ignored ones.
     let hit = counted
         .f_unsqueeze(cd)?
@@ -125,11 +142,20 @@ pub fn torch(
     Ok((a, denom))
 }
 
-/// Checks the ids (every one in `[0, classes)` or `ignore_index`, else the first position
-/// that is not, as torch's error) and returns the `mean` denominator `Σ w[t]` over the
-/// counted positions, reading back two numbers.
-pub fn torch_denominator(spec: &ClassTargets<'_>, ids: &Tensor, classes: i64) -> Result<f64> {
-    let ids = ids.f_to_kind(Kind::Int64)?;
+/// Class ids on a device, checked and weighed there.
+struct Scales {
+    /// Whether each position counts (is not `ignore_index`).
+    counted: Tensor,
+    /// The ids, ignored positions sent to class 0.
+    safe: Tensor,
+    /// Each position's `w[t]` (1 without weights), 0 where ignored, in float64: their sum
+    /// is the `mean` denominator.
+    scale: Tensor,
+}
+
+/// Checks the ids (every one in `[0, classes)` or `ignore_index`, else torch's error naming
+/// the first position that is not; the host reads back whether any is bad) and weighs them.
+fn torch_scales(spec: &ClassTargets<'_>, ids: &Tensor, classes: i64) -> Result<Scales> {
     let counted = ids.f_ne(spec.ignore_index)?;
     let bad = counted.f_logical_and(&ids.f_lt(0)?.f_logical_or(&ids.f_ge(classes)?)?)?;
     if bad.f_any()?.f_to_kind(Kind::Int64)?.f_int64_value(&[])? != 0 {
@@ -141,17 +167,20 @@ pub fn torch_denominator(spec: &ClassTargets<'_>, ids: &Tensor, classes: i64) ->
         let id = ids.f_reshape([-1])?.f_int64_value(&[pos])?;
         return Err(spec.out_of_range(id, pos, classes));
     }
-    Ok(match spec.weight {
-        Some(w) => {
-            let safe = ids.f_where_scalarother(&counted, 0)?.f_reshape([-1])?;
-            Tensor::f_from_slice(w)?
-                .f_to_device(ids.device())?
-                .f_index_select(0, &safe)?
-                .f_mul(&counted.f_reshape([-1])?.f_to_kind(Kind::Double)?)?
-                .f_sum(Kind::Double)?
-                .f_double_value(&[])?
-        }
-        None => counted.f_sum(Kind::Int64)?.f_int64_value(&[])? as f64,
+    let safe = ids.f_where_scalarother(&counted, 0)?;
+    let counts = counted.f_to_kind(Kind::Double)?;
+    let scale = match spec.weight {
+        Some(w) => Tensor::f_from_slice(w)?
+            .f_to_device(ids.device())?
+            .f_index_select(0, &safe.f_reshape([-1])?)?
+            .f_view(&safe.size()[..])?
+            .f_mul(&counts)?,
+        None => counts,
+    };
+    Ok(Scales {
+        counted,
+        safe,
+        scale,
     })
 }
 
@@ -179,42 +208,21 @@ pub fn torch_prepare(
     device: tch::Device,
 ) -> Result<PreparedIds<Tensor>> {
     let ids = ids.f_to_kind(Kind::Int64)?.f_reshape([-1])?;
-    if ids.device() == tch::Device::Cpu {
-        let host = Vec::<i64>::try_from(&ids)?;
-        let (mut safe, mut scale) = (
-            Vec::with_capacity(host.len()),
-            Vec::with_capacity(host.len()),
-        );
-        let mut denom = 0.0;
-        for (pos, &id) in (0i64..).zip(&host) {
-            if id == spec.ignore_index {
-                safe.push(0);
-                scale.push(0.0);
-                continue;
-            }
-            if id < 0 || id >= classes {
-                return Err(spec.out_of_range(id, pos, classes));
-            }
-            let w = spec.weight.map_or(1.0, |w| w[id as usize]);
-            safe.push(id);
-            scale.push(w);
-            denom += w;
-        }
-        let safe = Tensor::f_from_slice(&safe)?.f_to_device(device)?;
-        let scale = Tensor::f_from_slice(&scale)?
-            .f_to_device(device)?
-            .f_to_kind(kind)?;
-        return Ok(PreparedIds { safe, scale, denom });
-    }
-    let denom = torch_denominator(spec, &ids, classes)?;
-    let counted = ids.f_ne(spec.ignore_index)?;
-    let safe = ids.f_where_scalarother(&counted, 0)?;
-    let scale = match spec.weight {
-        Some(w) => Tensor::f_from_slice(w)?
-            .f_to_device(ids.device())?
-            .f_index_select(0, &safe)?
-            .f_mul(&counted.f_to_kind(Kind::Double)?)?,
-        None => counted.f_to_kind(Kind::Double)?,
+    let (safe, scale, denom) = if ids.device() == tch::Device::Cpu {
+        let targets = checked_host(spec, &Vec::<i64>::try_from(&ids)?, classes)?;
+        let w = |t: Option<i64>| t.map_or(0.0, |id| spec.weight.map_or(1.0, |w| w[id as usize]));
+        let safe: Vec<i64> = targets.iter().map(|t| t.unwrap_or(0)).collect();
+        let scale: Vec<f64> = targets.iter().map(|&t| w(t)).collect();
+        let denom = scale.iter().sum();
+        (
+            Tensor::f_from_slice(&safe)?,
+            Tensor::f_from_slice(&scale)?,
+            denom,
+        )
+    } else {
+        let s = torch_scales(spec, &ids, classes)?;
+        let denom = s.scale.f_sum(Kind::Double)?.f_double_value(&[])?;
+        (s.safe, s.scale, denom)
     };
     Ok(PreparedIds {
         safe: safe.f_to_device(device)?,
