@@ -577,15 +577,11 @@ fn generate_into(
     len: usize,
     gen: &(dyn Fn(usize, &mut [f64]) + Sync),
 ) -> Result<()> {
-    let mut chunk = vec![0.0; len.min(super::GENERATE_CHUNK)];
-    let mut done = 0usize;
-    while done < len {
-        let k = (len - done).min(chunk.len());
-        let part = &mut chunk[..k];
-        gen(at + done, part);
+    super::for_each_chunk(at, len, gen, |done, part| {
         let src = Tensor::f_from_slice(part)?;
-        slice.f_narrow(0, done as i64, k as i64)?.f_copy_(&src)?;
-        done += k;
-    }
-    Ok(())
+        slice
+            .f_narrow(0, done as i64, part.len() as i64)?
+            .f_copy_(&src)?;
+        Ok(())
+    })
 }

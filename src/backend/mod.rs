@@ -62,6 +62,26 @@ pub fn permute_by_transposes<B: Backend>(a: &B::T, perm: &[usize]) -> Result<B::
 /// Elements per host chunk of [`Backend::generate`] (512 KiB of float64).
 pub const GENERATE_CHUNK: usize = 1 << 16;
 
+/// The elements `at..at + len` of a generated tensor, a [`GENERATE_CHUNK`] at a time: `gen`
+/// writes each chunk into one host buffer, then `sink` takes it with its offset within the
+/// range. The host never holds more than one chunk.
+pub fn for_each_chunk(
+    at: usize,
+    len: usize,
+    gen: &(dyn Fn(usize, &mut [f64]) + Sync),
+    mut sink: impl FnMut(usize, &[f64]) -> Result<()>,
+) -> Result<()> {
+    let mut chunk = vec![0.0; len.min(GENERATE_CHUNK)];
+    let mut done = 0usize;
+    while done < len {
+        let part = &mut chunk[..(len - done).min(GENERATE_CHUNK)];
+        gen(at + done, part);
+        sink(done, part)?;
+        done += part.len();
+    }
+    Ok(())
+}
+
 pub trait Backend: Sized + Send + Sync + 'static {
     /// A tensor of this backend.
     type T: Send + 'static;

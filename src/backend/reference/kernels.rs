@@ -228,15 +228,10 @@ impl<S: Scalar> Backend for Reference<S> {
         cpu_only(device)?;
         let n = crate::shape::checked_numel(shape)?;
         let mut data = reserve::<S>(n, dtype, shape)?;
-        let mut chunk = vec![0.0; n.min(crate::backend::GENERATE_CHUNK)];
-        let mut offset = 0usize;
-        while offset < n {
-            let len = (n - offset).min(chunk.len());
-            let part = &mut chunk[..len];
-            gen(offset, part);
+        crate::backend::for_each_chunk(0, n, gen, |_, part| {
             data.extend(part.iter().map(|&v| S::from_f64(v)));
-            offset += len;
-        }
+            Ok(())
+        })?;
         Ok(RefTensor::from_vec(data, shape, dtype))
     }
     fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Self::T> {
