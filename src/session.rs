@@ -4,6 +4,7 @@
 
 mod backward;
 mod contract;
+mod convert;
 pub mod index;
 pub mod loss;
 mod release;
@@ -162,19 +163,6 @@ impl<B: Backend> Session<B> {
     pub fn value(&self, h: Handle) -> Result<Value<B>> {
         self.check(&[h])?;
         Ok(Arc::clone(&self.tape.node(h.node).value))
-    }
-
-    /// torch's `contiguous()`: `h` itself when its value is laid out row-major, else a
-    /// recorded row-major copy.
-    pub fn contiguous(&mut self, h: Handle) -> Result<Handle> {
-        self.check(&[h])?;
-        if B::is_contiguous(self.tape.node(h.node).value.get()) {
-            return Ok(h);
-        }
-        self.record(
-            Op::shape_view(crate::ops::view::ShapeView::Contiguous),
-            &[h],
-        )
     }
 
     pub fn shape(&self, h: Handle) -> Result<Vec<i64>> {

@@ -54,6 +54,21 @@ pub fn named(
 
 /// Lock a session (a panic inside the core never leaves a tape half-pushed, so a
 /// poisoned lock is still consistent).
+/// `max(other=...)` / `min(other=...)` or the positional `dim` (which may be the other
+/// tensor), not both.
+fn other_or_dim<'a, 'py>(
+    other: Option<&'a Bound<'py, PyAny>>,
+    dim: Option<&'a Bound<'py, PyAny>>,
+) -> PyResult<Option<&'a Bound<'py, PyAny>>> {
+    match (other, dim.filter(|d| !d.is_none())) {
+        (Some(_), Some(_)) => Err(pyo3::exceptions::PyTypeError::new_err(
+            "max()/min() take either dim or other, not both",
+        )),
+        (Some(o), None) => Ok(Some(o)),
+        (None, _) => Ok(dim),
+    }
+}
+
 pub fn lock(cell: &SessionCell) -> std::sync::MutexGuard<'_, Session<Be>> {
     cell.session.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -729,7 +744,7 @@ impl PyTensor {
         keepdim: bool,
         other: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.extremum(py, other.or(dim), keepdim, true)
+        self.extremum(py, other_or_dim(other, dim)?, keepdim, true)
     }
     /// `min()` / `min(dim, keepdim=False)` / `min(other)`, as `max`.
     #[pyo3(signature = (dim=None, keepdim=false, *, other=None))]
@@ -740,7 +755,7 @@ impl PyTensor {
         keepdim: bool,
         other: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        self.extremum(py, other.or(dim), keepdim, false)
+        self.extremum(py, other_or_dim(other, dim)?, keepdim, false)
     }
     /// The maximum over `dim` (an int, a tuple, or `()`/None: every dim); ties split the
     /// gradient evenly.

@@ -1,16 +1,14 @@
 //! Tensor conversions: `to(dtype)`, `float()`, `double()`, `half()`, `bfloat16()`,
-//! `long()`, `int()`, `bool()`, and `detach()`. A conversion to the tensor's own dtype
-//! returns the tensor itself, as torch does.
+//! `long()`, `int()`, `bool()`, and `detach()`: the arguments parsed here, the conversion
+//! in `Session::to` (the tensor itself when nothing changes, as torch).
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-use super::tensor::{lock, PyTensor};
+use super::tensor::PyTensor;
 use super::OrPy;
 use crate::config::{DType, Device};
 use crate::error::Error;
-use crate::ops::convert::target;
-use crate::ops::Op;
 
 /// torch's `memory_format=`: a `torch.memory_format` (or None). Every layout shows the same
 /// values, so any is accepted and changes nothing.
@@ -28,29 +26,29 @@ fn memory_format_arg(m: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
 }
 
 impl PyTensor {
-    /// Convert to `requested` as this tensor's session understands it ([`target`]); the
-    /// tensor itself when that is its own dtype.
-    fn converted(slf: &Bound<'_, Self>, requested: DType, copy: bool) -> PyResult<Py<PyTensor>> {
-        let py = slf.py();
-        let this = slf.get();
-        let cell = this.cell().py()?;
-        let h = this.handle;
-        let out = py
-            .detach(|| {
-                let mut s = lock(&cell);
-                let from = s.dtype_of(h)?;
-                let to = target(s.dtype(), from, requested)?;
-                if to == from && !copy {
-                    return Ok(None);
-                }
-                let device = s.config().device;
-                s.record(Op::convert(to, device), &[h]).map(Some)
-            })
-            .py()?;
-        match out {
-            None => Ok(slf.clone().unbind()),
-            Some(h) => Py::new(py, PyTensor::new(&cell, h)),
-        }
+    /// `Session::to` on this tensor: the tensor object itself when the core returns its
+    /// handle, else the new tensor.
+    fn converted(
+        slf: &Bound<'_, Self>,
+        dtype: Option<DType>,
+        device: Option<Device>,
+        copy: bool,
+    ) -> PyResult<Py<PyTensor>> {
+        let h = slf.get().handle;
+        let out = slf
+            .get()
+            .call(slf.py(), move |s, _| s.to(h, dtype, device, copy))?;
+        Self::itself_or(slf, out)
+    }
+
+    /// `float()`, `double()`, ...: `to(dtype)` with torch's `memory_format=`.
+    fn conversion(
+        slf: &Bound<'_, Self>,
+        memory_format: Option<&Bound<'_, PyAny>>,
+        dtype: DType,
+    ) -> PyResult<Py<PyTensor>> {
+        memory_format_arg(memory_format)?;
+        Self::converted(slf, Some(dtype), None, false)
     }
 }
 
@@ -79,11 +77,14 @@ impl PyTensor {
         memory_format_arg(memory_format)?;
         let py = slf.py();
         let (mut want_dtype, mut want_device) = (None, None);
-        if let Some(o) = other.filter(|o| !o.is_none()) {
-            let o = o.cast::<PyTensor>()?;
+        // `to(other)`: the other tensor's dtype and device.
+        let like = |o: &Bound<'_, PyTensor>| -> PyResult<(Option<DType>, Option<Device>)> {
             let h = o.get().handle;
-            want_dtype = Some(o.get().with(py, move |s| s.dtype_of(h))?);
-            want_device = Some(o.get().device_of(py)?);
+            let dtype = o.get().with(py, move |s| s.dtype_of(h))?;
+            Ok((Some(dtype), Some(o.get().device_of(py)?)))
+        };
+        if let Some(o) = other.filter(|o| !o.is_none()) {
+            (want_dtype, want_device) = like(o.cast::<PyTensor>()?)?;
         }
         if let Some(d) = device.filter(|d| !d.is_none()) {
             want_device = Some(Device::parse(&super::config::dtype_name(d)?).py()?);
@@ -104,9 +105,7 @@ impl PyTensor {
                 ));
             }
             if let Ok(other) = a.cast::<PyTensor>() {
-                let h = other.get().handle;
-                want_dtype = Some(other.get().with(py, move |s| s.dtype_of(h))?);
-                want_device = Some(other.get().device_of(py)?);
+                (want_dtype, want_device) = like(other)?;
                 continue;
             }
             let name = super::config::dtype_name(&a)?;
@@ -127,81 +126,56 @@ impl PyTensor {
         }
         let _ = non_blocking.or(flags.first().copied()); // every copy here is synchronous
         let copy = copy.or(flags.get(1).copied()).unwrap_or(false);
-        if let Some(d) = want_device {
-            let own = slf.get().device_of(py)?;
-            if !d.same(own) {
-                return Err(super::to_py(Error::Device(format!(
-                    "to({d}): this tensor lives on its session's device ({own}); a session \
-                     computes on one device: record it in a session on {d} (sess.input(x) \
-                     copies across devices)"
-                ))));
-            }
-        }
-        match want_dtype {
-            Some(d) => Self::converted(slf, d, copy),
-            None if copy => {
-                let h = slf.get().handle;
-                let own = slf.get().with(py, move |s| s.dtype_of(h))?;
-                Self::converted(slf, own, true)
-            }
-            None => Ok(slf.clone().unbind()),
-        }
+        Self::converted(slf, want_dtype, want_device, copy)
     }
     #[pyo3(signature = (memory_format=None))]
     fn float(
         slf: &Bound<'_, Self>,
         memory_format: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyTensor>> {
-        memory_format_arg(memory_format)?;
-        Self::converted(slf, DType::Float32, false)
+        Self::conversion(slf, memory_format, DType::Float32)
     }
     #[pyo3(signature = (memory_format=None))]
     fn double(
         slf: &Bound<'_, Self>,
         memory_format: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyTensor>> {
-        memory_format_arg(memory_format)?;
-        Self::converted(slf, DType::Float64, false)
+        Self::conversion(slf, memory_format, DType::Float64)
     }
     #[pyo3(signature = (memory_format=None))]
     fn half(
         slf: &Bound<'_, Self>,
         memory_format: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyTensor>> {
-        memory_format_arg(memory_format)?;
-        Self::converted(slf, DType::Float16, false)
+        Self::conversion(slf, memory_format, DType::Float16)
     }
     #[pyo3(signature = (memory_format=None))]
     fn bfloat16(
         slf: &Bound<'_, Self>,
         memory_format: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyTensor>> {
-        memory_format_arg(memory_format)?;
-        Self::converted(slf, DType::BFloat16, false)
+        Self::conversion(slf, memory_format, DType::BFloat16)
     }
     #[pyo3(signature = (memory_format=None))]
     fn long(
         slf: &Bound<'_, Self>,
         memory_format: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyTensor>> {
-        memory_format_arg(memory_format)?;
-        Self::converted(slf, DType::Int64, false)
+        Self::conversion(slf, memory_format, DType::Int64)
     }
     #[pyo3(signature = (memory_format=None))]
     fn int(
         slf: &Bound<'_, Self>,
         memory_format: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyTensor>> {
-        memory_format_arg(memory_format)?;
-        Self::converted(slf, DType::Int32, false)
+        Self::conversion(slf, memory_format, DType::Int32)
     }
     #[pyo3(signature = (memory_format=None))]
     fn bool(
         slf: &Bound<'_, Self>,
         memory_format: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyTensor>> {
-        memory_format_arg(memory_format)?;
-        Self::converted(slf, DType::Bool, false)
+        Self::conversion(slf, memory_format, DType::Bool)
     }
     /// The same value as a new leaf (sharing its storage) that backward does not pass
     /// through.

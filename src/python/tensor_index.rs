@@ -190,6 +190,15 @@ impl PyTensor {
         args.extract()
     }
 
+    /// `slf` itself when the core handed back its handle (as torch returns `self`), else
+    /// `out`.
+    pub(crate) fn itself_or(slf: &Bound<'_, Self>, out: PyTensor) -> PyResult<Py<PyTensor>> {
+        if out.handle == slf.get().handle {
+            return Ok(slf.clone().unbind());
+        }
+        Py::new(slf.py(), out)
+    }
+
     /// Sizes given as `*args` (ints or one sequence) or by torch's keyword (`dims=`,
     /// `size=`, `shape=`, `repeats=`), not both; `parse` reads them either way.
     pub(crate) fn sizes_or_keyword(
@@ -535,13 +544,9 @@ impl PyTensor {
     }
     /// torch's `contiguous()`: the tensor itself when it is laid out row-major (then
     /// `view` can merge any of its dims), else a row-major copy (gradient: the identity).
-    fn contiguous(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<Py<PyTensor>> {
-        let h = slf.handle;
-        let out = slf.call(py, |s, _| s.contiguous(h))?;
-        if out.handle == h {
-            return Ok(slf.into());
-        }
-        Py::new(py, out)
+    fn contiguous(slf: &Bound<'_, Self>) -> PyResult<Py<PyTensor>> {
+        let out = slf.get().call(slf.py(), |s, h| s.contiguous(h))?;
+        Self::itself_or(slf, out)
     }
     /// Pieces of `split_size` along `dim` (the last may be smaller), or of the given sizes;
     /// torch's keyword names (`split_size=`, `split_sizes=`) too.

@@ -236,3 +236,5 @@ def test_the_keyword_forms_compute_what_the_positional_forms_do():
         np.testing.assert_array_equal(got.numpy(), want.numpy())
     with pytest.raises(TypeError, match="both positionally and as a keyword"):
         x.permute(1, 0, dims=(1, 0))
+    with pytest.raises(TypeError, match="either dim or other"):  # torch: no such overload
+        x.max(0, other=x)
