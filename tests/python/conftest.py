@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import gc
 import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -37,6 +39,29 @@ TORCH_ATOL = 1e-12
 FD_EPS = 1e-6
 FD_RTOL = 1e-5
 FD_ATOL = 1e-8
+
+
+def run_under_ceiling(script: str, margin_bytes: int, *args: str, timeout: float = 300) -> str:
+    """Run `script` in a fresh Python process whose address space (`RLIMIT_AS`) is capped at
+    what it has mapped once `script` calls `cap()` plus `margin_bytes`; the stdout, after
+    asserting a clean exit. The script defines its warm-up, calls `cap()`, then does the work
+    whose host allocations must fit in the margin."""
+    prelude = (
+        "import resource\n"
+        "def cap():\n"
+        "    with open('/proc/self/status') as f:\n"
+        "        mapped = next(l for l in f if l.startswith('VmSize:'))\n"
+        f"    ceiling = int(mapped.split()[1]) * 1024 + {int(margin_bytes)}\n"
+        "    resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", prelude + script, *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
 
 
 def ledger_delta(before: dict, after: dict) -> dict:

@@ -13,12 +13,11 @@ O(numel) array through the host that it does not return.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import textwrap
 
 import numpy as np
 import pytest
+from conftest import run_under_ceiling
 
 import eagertape as et
 
@@ -62,7 +61,7 @@ def test_out_of_memory_is_a_backend_error_and_a_memory_error():
 
 CEILING_SCRIPT = textwrap.dedent(
     """
-    import resource, sys
+    import sys
     import numpy as np
     import torch
     import eagertape as et
@@ -75,14 +74,7 @@ CEILING_SCRIPT = textwrap.dedent(
               lambda n: sess.randn(n), lambda n: sess.rand(n), lambda n: sess.eye(64)):
         f(1 << 16).sum().item()
     sess.reset_tape()
-
-    def mapped():
-        with open("/proc/self/status") as f:
-            line = next(l for l in f if l.startswith("VmSize:"))
-        return int(line.split()[1]) * 1024
-
-    ceiling = mapped() + int(1.5 * N * 4)
-    resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
+    cap()  # 1.5x the 256 MiB result (see the test)
     name = sys.argv[1]
     make = {
         "ones": lambda: sess.ones(N),
@@ -105,14 +97,8 @@ CEILING_SCRIPT = textwrap.dedent(
     "name", ["ones", "zeros", "full", "arange", "arange_float", "randn", "rand", "eye"]
 )
 def test_a_factory_makes_its_result_without_a_host_copy_of_every_element(name):
-    done = subprocess.run(
-        [sys.executable, "-c", CEILING_SCRIPT, name],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert f"made {name}" in done.stdout
+    out = run_under_ceiling(CEILING_SCRIPT, int(1.5 * 64 * 2**20 * 4), name)
+    assert f"made {name}" in out
 
 
 def test_chunked_random_draws_equal_a_whole_draw_and_advance_the_generator_alike():
@@ -127,7 +113,6 @@ def test_chunked_random_draws_equal_a_whole_draw_and_advance_the_generator_alike
 
 CE_CEILING_SCRIPT = textwrap.dedent(
     """
-    import resource
     import numpy as np
     import torch
     import eagertape as et
@@ -141,16 +126,9 @@ CE_CEILING_SCRIPT = textwrap.dedent(
     with sess.backward(et.cross_entropy(sess.use(small), ids[:4])):  # warm up
         pass
     sess.reset_tape()
-
-    def mapped():
-        with open("/proc/self/status") as f:
-            line = next(l for l in f if l.startswith("VmSize:"))
-        return int(line.split()[1]) * 1024
-
     # The loss needs the softmax and the gradient on the device (2x the logits); a dense
     # float64 target built on the host (2x) and copied (1x) would not fit beside them.
-    ceiling = mapped() + int(2.5 * N * C * 4)
-    resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
+    cap()  # 2.5x the logits (see the test)
     loss = et.cross_entropy(sess.use(p), ids)
     with sess.backward(loss) as grads:
         g = grads[p]
@@ -161,11 +139,4 @@ CE_CEILING_SCRIPT = textwrap.dedent(
 
 
 def test_cross_entropy_with_class_ids_builds_no_dense_target_on_the_host():
-    done = subprocess.run(
-        [sys.executable, "-c", CE_CEILING_SCRIPT],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert "loss" in done.stdout
+    assert "loss" in run_under_ceiling(CE_CEILING_SCRIPT, int(2.5 * 1024 * 32_000 * 4))
