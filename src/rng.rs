@@ -42,7 +42,7 @@ impl RngState {
     pub fn uniform_bits(&mut self, n: usize, bits: u32) -> Vec<f64> {
         let mut out = vec![0.0; n];
         self.fill_uniform_bits(0, &mut out, bits);
-        self.counter = self.counter.wrapping_add(n as u64);
+        self.skip_draw(false, n as u64);
         out
     }
 
@@ -68,13 +68,30 @@ impl RngState {
         }
     }
 
+    /// Elements `at..at + out.len()` of a draw of `rand` (`uniform_bits(_, bits)`) or of
+    /// `randn` (`normal`), as [`Self::fill_uniform_bits`] / [`Self::fill_normal`].
+    pub fn fill_draw(&self, normal: bool, bits: u32, at: u64, out: &mut [f64]) {
+        if normal {
+            self.fill_normal(at, out);
+        } else {
+            self.fill_uniform_bits(at, out, bits);
+        }
+    }
+
+    /// Advance past a draw of `n` elements made with [`Self::fill_draw`]: `n` positions for
+    /// uniform draws, `2n` for normal ones.
+    pub fn skip_draw(&mut self, normal: bool, n: u64) {
+        let used = if normal { n.wrapping_mul(2) } else { n };
+        self.counter = self.counter.wrapping_add(used);
+    }
+
     /// `n` standard normal values; advances by `2n`. Element `i` is a function of the
     /// stream's positions `2i` and `2i + 1` (and of hashes of the first, in the rare
     /// rejections), so any chunk of a draw can be made on its own ([`Self::fill_normal`]).
     pub fn normal(&mut self, n: usize) -> Vec<f64> {
         let mut out = vec![0.0; n];
         self.fill_normal(0, &mut out);
-        self.counter = self.counter.wrapping_add(2 * n as u64);
+        self.skip_draw(true, n as u64);
         out
     }
 }

@@ -673,15 +673,10 @@ impl<B: Backend> Session<B> {
         let bits = self.dtype.significand_bits();
         // Made on the device chunk by chunk: the host never holds the whole draw.
         let t = B::generate(shape, self.dtype, self.config.device, &|at, part| {
-            if normal {
-                rng.fill_normal(at as u64, part);
-            } else {
-                rng.fill_uniform_bits(at as u64, part, bits);
-            }
+            rng.fill_draw(normal, bits, at as u64, part)
         })?;
         let h = self.input_owned(t, false)?;
-        let used = if normal { n.wrapping_mul(2) } else { n };
-        self.rng.counter = rng.counter.wrapping_add(used);
+        self.rng.skip_draw(normal, n);
         Ok(h)
     }
 

@@ -137,11 +137,7 @@ fn export_value(
         )));
     }
     sync_for_consumer(py, own, stream)?;
-    let copied = match copy {
-        Some(c) => c,
-        None => read_only,
-    };
-    let m = if moved || copied {
+    let m = if moved || copy.unwrap_or(read_only) {
         // The copy is the consumer's alone: writable, counted as exported until deleted.
         let fresh = py
             .detach(|| {
