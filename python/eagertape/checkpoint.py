@@ -379,26 +379,32 @@ def _fsync_directory(directory: str) -> None:
 # load: read and check everything, then apply.
 
 
-def _header_document(head: bytes, where: str) -> Any:
-    """The eagertape document inside a safetensors header (JSON nested too deeply, or not
-    JSON at all, is a corrupted header, not a RecursionError)."""
+def _header_document(head: bytes, where: str) -> tuple[dict[str, Any], Any]:
+    """The safetensors header and the eagertape document inside it, of a supported format
+    version (JSON nested too deeply, or not JSON at all, is a corrupted header, not a
+    RecursionError)."""
     try:
         header = json.loads(head)
         meta = header["__metadata__"]
         if meta["format"] != _FORMAT:
             raise CheckpointError(f"{where} is not an eagertape checkpoint")
-        return json.loads(meta[_FORMAT])
+        doc = json.loads(meta[_FORMAT])
     except CheckpointError:
         raise
     except (ValueError, KeyError, TypeError, RecursionError) as e:
         raise CheckpointError(
             f"{where}: corrupted or foreign header ({type(e).__name__}: {e})"
         ) from None
+    version = doc.get("format_version") if isinstance(doc, dict) else None
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise CheckpointError(
+            f"{where} has format_version {version!r}; this eagertape reads {FORMAT_VERSION}"
+        )
+    return header, doc
 
 
-def _check_offsets(head: bytes, body_bytes: int, where: str) -> None:
+def _check_offsets(header: dict[str, Any], body_bytes: int, where: str) -> None:
     """Every tensor's data lies inside the body (checked before the body is read)."""
-    header = json.loads(head)
     for key, entry in header.items():
         if key == "__metadata__":
             continue
@@ -462,9 +468,8 @@ def _read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, np.nd
                 f"{where}: its header claims {n} bytes, more than the {_MAX_HEADER_BYTES} "
                 f"a checkpoint header may have"
             )
-        head = _read_exactly(fd, n, where)
-        doc = _header_document(head, where)
-        _check_offsets(head, size - 8 - n, where)
+        header, doc = _header_document(_read_exactly(fd, n, where), where)
+        _check_offsets(header, size - 8 - n, where)
         with open(fd, "rb", closefd=False) as f:  # the whole file, read once into one buffer
             f.seek(0)
             data = f.read(size)
@@ -474,11 +479,6 @@ def _read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, np.nd
         raise CheckpointError(f"{where} cannot be read: {e.strerror or e}") from e
     finally:
         os.close(fd)
-    version = doc.get("format_version") if isinstance(doc, dict) else None
-    if type(version) is not int or version != FORMAT_VERSION:
-        raise CheckpointError(
-            f"{where} has format_version {version!r}; this eagertape reads {FORMAT_VERSION}"
-        )
     try:
         tensors = safetensors.numpy.load(data)
     except Exception as e:  # SafetensorError and the like: a corrupted layout
