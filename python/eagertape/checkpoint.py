@@ -380,9 +380,8 @@ def _fsync_directory(directory: str) -> None:
 
 
 def _header_document(head: bytes, where: str) -> tuple[dict[str, Any], Any]:
-    """The safetensors header and the eagertape document inside it, of a supported format
-    version (JSON nested too deeply, or not JSON at all, is a corrupted header, not a
-    RecursionError)."""
+    """The safetensors header and the eagertape document inside it (JSON nested too deeply,
+    or not JSON at all, is a corrupted header, not a RecursionError)."""
     try:
         header = json.loads(head)
         meta = header["__metadata__"]
@@ -395,12 +394,15 @@ def _header_document(head: bytes, where: str) -> tuple[dict[str, Any], Any]:
         raise CheckpointError(
             f"{where}: corrupted or foreign header ({type(e).__name__}: {e})"
         ) from None
+    return header, doc
+
+
+def _check_version(doc: Any, where: str) -> None:
     version = doc.get("format_version") if isinstance(doc, dict) else None
     if type(version) is not int or version != FORMAT_VERSION:
         raise CheckpointError(
             f"{where} has format_version {version!r}; this eagertape reads {FORMAT_VERSION}"
         )
-    return header, doc
 
 
 def _check_offsets(header: dict[str, Any], body_bytes: int, where: str) -> None:
@@ -470,6 +472,7 @@ def _read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, np.nd
             )
         header, doc = _header_document(_read_exactly(fd, n, where), where)
         _check_offsets(header, size - 8 - n, where)
+        _check_version(doc, where)
         with open(fd, "rb", closefd=False) as f:  # the whole file, read once into one buffer
             f.seek(0)
             data = f.read(size)
