@@ -119,11 +119,11 @@ impl<B: Backend> Tracked<B> {
         })
     }
 
-    /// Put a [`crate::backend::Backend::placeholder`] (one element of storage, however many
-    /// it shows) in `slot`, registering its element only after the value it replaces is
-    /// dropped, so that the swap never raises the peak.
+    /// Put a [`crate::backend::Backend::placeholder`] in `slot`: a view of one element
+    /// the backend shares between all placeholders of a dtype and device for the whole
+    /// process (a few bytes, outside the ledger), so a placeholder owns no ledger bytes and
+    /// the ledger is the same however many placeholders the tape holds.
     pub fn replace_with_placeholder(slot: &mut Value<B>, stub: B::T, category: Category) {
-        let bytes = B::dtype(&stub).size();
         drop(std::mem::replace(
             slot,
             Arc::new(Tracked {
@@ -137,10 +137,6 @@ impl<B: Backend> Tracked<B> {
                 borrowed: false,
             }),
         ));
-        ledger::allocate(category, bytes);
-        if let Some(t) = Arc::get_mut(slot) {
-            t.bytes = bytes;
-        }
     }
 
     /// Wrap a tensor sharing memory a DLPack producer owns: 0 ledger bytes, never written
@@ -278,7 +274,7 @@ impl<B: Backend> Drop for Tracked<B> {
         };
         if self.cached {
             ledger::free_cached(self.bytes);
-        } else if self.base.is_none() && !self.borrowed {
+        } else if self.base.is_none() && !self.borrowed && !self.placeholder {
             if let Some(share) = share {
                 let mut st = share.lock();
                 if st.live > 0 {

@@ -34,8 +34,19 @@ pub enum Error {
     #[error("tensor handle belongs to session {handle}, not to session {session}")]
     ForeignHandle { handle: u64, session: u64 },
     /// A handle recorded before the last `reset_tape`.
-    #[error("stale tensor reference from generation {recorded}; current generation is {current}")]
-    StaleHandle { recorded: u64, current: u64 },
+    #[error(
+        "stale tensor reference from generation {recorded}; current generation is {current}{cause}"
+    )]
+    StaleHandle {
+        recorded: u64,
+        current: u64,
+        /// Which call reset the tape, with what to do instead ("" for `reset_tape()`).
+        cause: &'static str,
+    },
+    /// A torch-style call (a Parameter given to an op, `model(x)`, a module-level factory,
+    /// `opt.step()`) with no current session (`with sess:`).
+    #[error("{0}")]
+    NoSession(String),
     /// The session a handle points into has been dropped.
     #[error("the session of this tensor handle (session {0}) has been closed")]
     SessionClosed(u64),

@@ -188,6 +188,96 @@ impl<B: Backend> GradMap<B> {
         Ok(norm)
     }
 
+    /// A map of the entries of the parameters `ids` (those that have one), sharing their
+    /// buffers: what an in-place operation on it does, this map sees.
+    pub fn subset(&self, ids: &[u64]) -> GradMap<B> {
+        let inner = self.inner();
+        let out = GradMap::new();
+        {
+            let mut o = out.inner();
+            for id in ids {
+                if let Some(&idx) = inner.index.get(id) {
+                    if o.index.contains_key(id) {
+                        continue;
+                    }
+                    let e = &inner.entries[idx];
+                    let n = o.entries.len();
+                    o.index.insert(*id, n);
+                    o.entries.push(Entry {
+                        param: Arc::clone(&e.param),
+                        buffer: Arc::clone(&e.buffer),
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// torch's `zero_grad` for the parameters `ids`: with `set_to_none`, release their
+    /// buffers and drop their entries (`p.grad` is then None); else write zeros into them
+    /// (a buffer something else shares gets fresh zeros). Returns how many entries it
+    /// touched.
+    pub fn zero_grad(&self, ids: &[u64], set_to_none: bool) -> Result<usize> {
+        let _guard = B::no_grad();
+        let mut inner = self.inner();
+        let mut touched = 0;
+        if !set_to_none {
+            for id in ids {
+                if let Some(&idx) = inner.index.get(id) {
+                    inner.entries[idx].buffer.with_slot(|slot| -> Result<()> {
+                        if let Some(cur) = slot {
+                            let t = cur.get();
+                            let z = B::full(&B::shape(t), 0.0, B::dtype(t), B::device(t))?;
+                            *cur = Tracked::owned(z, Category::Grad);
+                        }
+                        Ok(())
+                    })?;
+                    touched += 1;
+                }
+            }
+            return Ok(touched);
+        }
+        let drop_ids: std::collections::HashSet<u64> = ids.iter().copied().collect();
+        let entries = std::mem::take(&mut inner.entries);
+        inner.index.clear();
+        for e in entries {
+            if drop_ids.contains(&e.param.id()) {
+                e.buffer.release();
+                touched += 1;
+            } else {
+                let n = inner.entries.len();
+                inner.index.insert(e.param.id(), n);
+                inner.entries.push(e);
+            }
+        }
+        Ok(touched)
+    }
+
+    /// torch.nn.utils.clip_grad_value_: clamp every gradient to `[-clip, clip]` in place.
+    pub fn clip_value_(&self, clip: f64) -> Result<()> {
+        if clip.is_nan() || clip < 0.0 {
+            return Err(crate::error::Error::Argument(format!(
+                "clip_grad_value_: clip_value must be >= 0, got {clip}"
+            )));
+        }
+        let _guard = B::no_grad();
+        for (buf, v) in self.values("clip_grad_value_")? {
+            let lo = B::scalar::<crate::ops::scalar::ClampMinScalar>(v.get(), -clip)?;
+            let c = B::scalar::<crate::ops::scalar::ClampMaxScalar>(&lo, clip)?;
+            drop(v);
+            buf.with_slot(|slot| -> Result<()> {
+                if let Some(cur) = slot {
+                    match unique_mut(cur) {
+                        Some(t) => B::copy_(t, &c)?,
+                        None => *cur = Tracked::owned(c, Category::Grad),
+                    }
+                }
+                Ok(())
+            })?;
+        }
+        Ok(())
+    }
+
     /// Release every buffer (idempotent). Returns how many were released now.
     pub fn release(&self) -> usize {
         self.inner()

@@ -1,98 +1,89 @@
-//! The Python `Tensor` objects naming each node of a session's current generation.
+//! The names Python gives to nodes: one [`NameSlot`] per node that a Python `Tensor` ever
+//! named, shared by every `Tensor` naming it.
 //!
-//! Ownership: the session holds its [`HandleCounts`] (under the session's own lock). A
-//! `Tensor` bumps its node's count when it is created (inside the call that recorded the
-//! node, under the lock that call holds already) and lowers it when CPython frees it; when
-//! the last one goes, the session may free the node's value
-//! ([`crate::session::Session::release_value`]). Nodes never named from Python (Rust
-//! callers, a composite op's inner steps) are never freed before the reset.
+//! Ownership: the node holds one reference to its slot (`Node::name`), each Python `Tensor`
+//! naming the node one more, so the node is *held* while the slot's count exceeds one. A
+//! `Tensor` reads its handle from the slot, not from a copy: when the session compacts its
+//! tape (`Session::compact`, which renumbers the nodes it keeps and starts a new epoch),
+//! it writes each kept node's new handle into the node's slot, so every `Tensor` naming it
+//! follows. A slot whose node is gone (a reset) keeps its last handle, which is then stale.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use crate::tape::Handle;
 
-/// `counts[node]`: 0 if no Python `Tensor` ever named `node` of `generation`, else one
-/// more than the number alive now.
-#[derive(Debug, Default)]
-pub struct HandleCounts {
-    generation: u64,
-    counts: Vec<u32>,
+#[derive(Debug)]
+pub struct NameSlot {
+    session: u64,
+    /// The epoch of the handle (see `Session::check`).
+    generation: AtomicU64,
+    node: AtomicUsize,
 }
 
-impl HandleCounts {
-    /// A new `Tensor` names `h` (a handle of an older generation is not counted).
-    pub fn acquire(&mut self, h: Handle) {
-        if h.generation > self.generation {
-            self.generation = h.generation;
-            self.counts.clear();
-        }
-        if h.generation != self.generation {
-            return;
-        }
-        if self.counts.len() <= h.node {
-            self.counts.resize(h.node + 1, 0);
-        }
-        let c = &mut self.counts[h.node];
-        *c = c.saturating_add(if *c == 0 { 2 } else { 1 });
+impl NameSlot {
+    pub fn new(h: Handle) -> Arc<NameSlot> {
+        Arc::new(NameSlot {
+            session: h.session,
+            generation: AtomicU64::new(h.generation),
+            node: AtomicUsize::new(h.node),
+        })
     }
 
-    /// A `Tensor` naming `h` is gone: whether it was the last one alive.
-    pub fn release(&mut self, h: Handle) -> bool {
-        if h.generation != self.generation {
-            return false;
-        }
-        match self.counts.get_mut(h.node) {
-            Some(c) if *c > 1 => {
-                *c -= 1;
-                *c == 1
-            }
-            _ => false,
+    /// The handle the node has now. Written only under the session's lock; a reader
+    /// outside it may see the handle of the epoch before a compaction, which the session
+    /// then refuses as stale (never another node).
+    pub fn handle(&self) -> Handle {
+        // The node is stored first and the epoch last (`set`), and read the other way
+        // round here: a reader that sees the new epoch also sees the new node.
+        let generation = self.generation.load(Ordering::Acquire);
+        let node = self.node.load(Ordering::Acquire);
+        Handle {
+            session: self.session,
+            generation,
+            node,
         }
     }
 
-    /// Whether Python named node `node` of `generation` and no `Tensor` names it now.
-    pub fn unnamed(&self, generation: u64, node: usize) -> bool {
-        generation == self.generation && self.counts.get(node) == Some(&1)
+    /// Move the name to node `node` of epoch `generation` (under the session's lock).
+    pub(crate) fn set(&self, generation: u64, node: usize) {
+        // Invalidate first: a reader between the two stores sees a handle no epoch has.
+        self.generation.store(u64::MAX, Ordering::Release);
+        self.node.store(node, Ordering::Release);
+        self.generation.store(generation, Ordering::Release);
     }
+}
+
+/// Whether a node's slot says a Python `Tensor` names it now.
+pub fn held(slot: &Option<Arc<NameSlot>>) -> bool {
+    slot.as_ref().is_some_and(|s| Arc::strong_count(s) > 1)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn h(generation: u64, node: usize) -> Handle {
-        Handle {
+    #[test]
+    fn a_slot_is_held_while_a_tensor_shares_it_and_follows_a_move() {
+        let mut name = Some(NameSlot::new(Handle {
             session: 1,
-            generation,
-            node,
-        }
-    }
-
-    #[test]
-    fn the_last_release_of_a_named_node_reports_it_unnamed() {
-        let mut c = HandleCounts::default();
-        c.acquire(h(0, 3));
-        c.acquire(h(0, 3));
-        assert!(!c.release(h(0, 3)));
-        assert!(!c.unnamed(0, 3));
-        assert!(c.release(h(0, 3)));
-        assert!(c.unnamed(0, 3));
-        assert!(
-            !c.release(h(0, 3)),
-            "a count never goes below named-and-unheld"
+            generation: 0,
+            node: 3,
+        }));
+        assert!(!held(&name), "the node's own reference is not a name");
+        let tensor = Arc::clone(name.as_ref().unwrap());
+        assert!(held(&name));
+        name.as_ref().unwrap().set(5, 0);
+        assert_eq!(
+            tensor.handle(),
+            Handle {
+                session: 1,
+                generation: 5,
+                node: 0
+            }
         );
-    }
-
-    #[test]
-    fn nodes_never_named_and_other_generations_are_never_unnamed() {
-        let mut c = HandleCounts::default();
-        c.acquire(h(0, 1));
-        assert!(!c.unnamed(0, 0));
-        c.acquire(h(1, 0));
-        assert!(
-            !c.release(h(0, 1)),
-            "a stale handle's release counts for nothing"
-        );
-        assert!(!c.unnamed(0, 1));
-        assert!(c.release(h(1, 0)));
-        assert!(c.unnamed(1, 0));
+        drop(tensor);
+        assert!(!held(&name));
+        name.take();
     }
 }

@@ -27,6 +27,7 @@ pub mod buffer;
 pub mod config;
 pub mod dlpack;
 pub mod error;
+pub mod grad_mode;
 pub mod grads;
 pub mod guard;
 pub mod handles;

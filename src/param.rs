@@ -31,7 +31,9 @@ struct ParamState<B: Backend> {
 pub struct Parameter<B: Backend> {
     id: u64,
     name: Option<String>,
-    requires_grad: bool,
+    /// Whether leaves recorded from now on take gradients (`p.requires_grad = False`
+    /// freezes it; leaves already on a tape keep what they were recorded with).
+    requires_grad: std::sync::atomic::AtomicBool,
     shape: Vec<i64>,
     dtype: DType,
     device: Device,
@@ -74,7 +76,7 @@ impl<B: Backend> Parameter<B> {
         Arc::new(Parameter {
             id: NEXT_PARAM_ID.fetch_add(1, Ordering::Relaxed),
             name,
-            requires_grad,
+            requires_grad: std::sync::atomic::AtomicBool::new(requires_grad),
             shape: B::shape(&value),
             dtype: B::dtype(&value),
             device: B::device(&value),
@@ -92,7 +94,11 @@ impl<B: Backend> Parameter<B> {
         self.name.as_deref()
     }
     pub fn requires_grad(&self) -> bool {
-        self.requires_grad
+        self.requires_grad.load(Ordering::Relaxed)
+    }
+    /// Freeze (`false`) or unfreeze the parameter for leaves recorded from now on.
+    pub fn set_requires_grad(&self, on: bool) {
+        self.requires_grad.store(on, Ordering::Relaxed);
     }
     pub fn shape(&self) -> &[i64] {
         &self.shape
@@ -153,6 +159,55 @@ impl<B: Backend> Parameter<B> {
             )));
         }
         self.update(|t| B::copy_(t, value))
+    }
+
+    /// An in-place method (`mul_`, `add_`, `copy_`, ...): the new value `f(current)`, of the
+    /// parameter's shape, published as the next version (in place when no tape holds the
+    /// snapshot, else as a new snapshot: tapes keep what they read).
+    pub fn apply_(&self, what: &str, f: impl FnOnce(&B::T) -> Result<B::T>) -> Result<()> {
+        self.update(|t| {
+            let new = f(t)?;
+            if B::shape(&new) != self.shape {
+                return Err(Error::Shape(format!(
+                    "{what}: parameter {} has shape {:?}; the result would have shape {:?}",
+                    self.label(),
+                    self.shape,
+                    B::shape(&new)
+                )));
+            }
+            B::copy_(t, &new)
+        })
+    }
+
+    /// torch's `normal_(mean, std)` (`normal`) or `uniform_(a, b)`: a new value drawn from
+    /// `rng` in the parameter's dtype, made on its device chunk by chunk
+    /// ([`Backend::generate`]); `rng` advances only when the update succeeds.
+    pub fn fill_random_(
+        &self,
+        normal: bool,
+        a: f64,
+        b: f64,
+        rng: &mut crate::rng::RngState,
+    ) -> Result<()> {
+        if !a.is_finite() || !b.is_finite() || (normal && b < 0.0) || (!normal && a > b) {
+            return Err(Error::Argument(if normal {
+                format!("normal_: std must be finite and >= 0 (mean finite), got mean={a}, std={b}")
+            } else {
+                format!("uniform_: expects from <= to, both finite, got from={a}, to={b}")
+            }));
+        }
+        let r = *rng;
+        let bits = self.dtype.significand_bits();
+        let fresh = B::generate(&self.shape, self.dtype, self.device, &|at, part| {
+            r.fill_draw(normal, bits, at as u64, part);
+            for x in part.iter_mut() {
+                *x = if normal { a + b * *x } else { a + (b - a) * *x };
+            }
+        })?;
+        self.update(|t| B::copy_(t, &fresh))?;
+        let n = self.shape.iter().product::<i64>().max(0) as u64;
+        rng.skip_draw(normal, n);
+        Ok(())
     }
 
     /// `name` or `#id`, for messages.

@@ -8,6 +8,45 @@
 //! draws the same values), and any chunk of a draw can be made alone: a large draw reaches
 //! the device chunk by chunk.
 
+/// The process-wide generator of `et.manual_seed` (torch's default generator): it draws
+/// the in-place random fills of parameters (`p.normal_()`, `et.nn.init`), the seeds of
+/// `et.nn` modules built without one, and, once seeded, of sessions made without one.
+/// Starts from a fixed seed, as torch's does.
+static GLOBAL: std::sync::Mutex<(RngState, bool)> = std::sync::Mutex::new((
+    RngState {
+        seed: 67_280_421_310_721,
+        counter: 0,
+    },
+    false,
+));
+
+/// Run `f` on the process-wide generator (see [`GLOBAL`]).
+pub fn with_global<R>(f: impl FnOnce(&mut RngState) -> R) -> R {
+    let mut g = GLOBAL.lock().unwrap_or_else(|e| e.into_inner());
+    f(&mut g.0)
+}
+
+/// `et.manual_seed(seed)`: restart the process-wide generator at `seed`.
+pub fn manual_seed(seed: u64) {
+    let mut g = GLOBAL.lock().unwrap_or_else(|e| e.into_inner());
+    *g = (RngState::new(seed), true);
+}
+
+/// A seed drawn from the process-wide generator once `manual_seed` was called (for a
+/// session or module made without a seed); `None` before.
+pub fn seeded_draw() -> Option<u64> {
+    let mut g = GLOBAL.lock().unwrap_or_else(|e| e.into_inner());
+    if !g.1 {
+        return None;
+    }
+    Some((g.0.uniform(1)[0] * (1u64 << 53) as f64) as u64)
+}
+
+/// A seed drawn from the process-wide generator (seeded or not).
+pub fn draw_seed() -> u64 {
+    with_global(|g| (g.uniform(1)[0] * (1u64 << 53) as f64) as u64)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RngState {
     pub seed: u64,

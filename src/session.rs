@@ -3,6 +3,7 @@
 //! handle and the op's shapes before any kernel runs, so a rejected call changes nothing.
 
 mod backward;
+mod compact;
 mod contract;
 mod convert;
 pub mod index;
@@ -10,13 +11,13 @@ pub mod loss;
 mod release;
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
 use crate::config::{Config, DType};
 use crate::error::{Error, Result};
-use crate::handles::HandleCounts;
 use crate::ledger::Category;
 use crate::ops::binary::BinaryOp;
 use crate::ops::{Op, Output};
@@ -51,7 +52,8 @@ pub type NodeProfile = (&'static str, Vec<i64>, usize, bool);
 
 pub struct Session<B: Backend> {
     id: u64,
-    /// Bumped by every `reset_tape`; handles of older generations are stale.
+    /// Bumped by every `reset_tape` (handles of older generations are stale) and by every
+    /// compaction (which moves the names of the nodes it keeps to the new generation).
     generation: u64,
     config: Config,
     /// What the tape computes in: the config's carrier on its backend profile.
@@ -68,8 +70,22 @@ pub struct Session<B: Backend> {
     /// Test hook for fault injection: the next backward fails when it reaches its k-th
     /// visited node (`usize::MAX`: off). One-shot.
     fail_backward_at: AtomicUsize,
-    /// The Python `Tensor` objects alive per node (see [`crate::handles`]).
-    handles: HandleCounts,
+    /// The leaf each parameter read implicitly (an `et.Parameter` given to an op) was
+    /// recorded as, with the parameter's version then: one leaf per parameter until its
+    /// value changes or a closing backward ran (see `compact.rs`). Holds node ids of the
+    /// current generation; cleared by every reset.
+    param_leaves: HashMap<u64, (usize, u64)>,
+    /// The gradient store of the torch-style loop (`loss.backward()` adds into it,
+    /// `p.grad` reads it, `zero_grad` releases from it); survives resets, like optimizers.
+    store: crate::grads::GradMap<B>,
+    /// The tape length at which an unnamed node may next trigger a compaction of a tape
+    /// recorded without grad (twice what the last compaction kept, and at least
+    /// [`compact::MIN_COMPACT`]): amortized O(1) per node.
+    compact_at: usize,
+    /// Whether a closing backward ran: from then on a long tape is compacted as it grows.
+    torch_style: bool,
+    /// What the last reset was (for the stale-handle message).
+    last_reset: &'static str,
 }
 
 impl<B: Backend> Session<B> {
@@ -90,7 +106,11 @@ impl<B: Backend> Session<B> {
             pool: Pool::new(dtype, device),
             shown: Vec::new(),
             fail_backward_at: AtomicUsize::new(usize::MAX),
-            handles: HandleCounts::default(),
+            param_leaves: HashMap::new(),
+            store: crate::grads::GradMap::new(),
+            compact_at: compact::MIN_COMPACT,
+            torch_style: false,
+            last_reset: "",
         })
     }
 
@@ -123,6 +143,15 @@ impl<B: Backend> Session<B> {
     pub fn config(&self) -> &Config {
         &self.config
     }
+    /// Whether ops recorded now take part in a backward: the session's config and this
+    /// thread's grad mode ([`crate::grad_mode`]).
+    pub fn grad_enabled(&self) -> bool {
+        self.config.grad_enabled && crate::grad_mode::enabled()
+    }
+    /// The torch-style gradient store (see the field).
+    pub fn store(&self) -> &crate::grads::GradMap<B> {
+        &self.store
+    }
     /// The dtype every tensor of this session has.
     pub fn dtype(&self) -> DType {
         self.dtype
@@ -136,6 +165,13 @@ impl<B: Backend> Session<B> {
 
     /// Check handles: any foreign one first, then any stale one.
     pub fn check(&self, handles: &[Handle]) -> Result<()> {
+        if handles.iter().any(|h| h.session == 0) {
+            return Err(Error::NoSession(
+                "an et.Parameter was given to an op with no current session to read it in: \
+                 enter the session with `with sess:` (or read it with sess.use(p))"
+                    .into(),
+            ));
+        }
         if let Some(h) = handles.iter().find(|h| h.session != self.id) {
             return Err(Error::ForeignHandle {
                 handle: h.session,
@@ -146,6 +182,7 @@ impl<B: Backend> Session<B> {
             return Err(Error::StaleHandle {
                 recorded: h.generation,
                 current: self.generation,
+                cause: self.last_reset,
             });
         }
         Ok(())
@@ -258,15 +295,12 @@ impl<B: Backend> Session<B> {
         } else {
             Tracked::owned(data, Category::Tape)
         };
-        let node = Node {
-            op: Op::Input,
-            parents: Parents::none(),
+        let node = Node::leaf(
+            Op::Input,
             value,
-            requires_grad: requires_grad && self.config.grad_enabled,
-            data: dtype.is_data(),
-            pool_slot: None,
-            needed: false,
-        };
+            requires_grad && self.grad_enabled(),
+            dtype.is_data(),
+        );
         let id = self.tape.push(node);
         Ok(self.handle(id))
     }
@@ -288,15 +322,7 @@ impl<B: Backend> Session<B> {
     pub fn detach(&mut self, h: Handle) -> Result<Handle> {
         self.check(&[h])?;
         let node = self.tape.node(h.node);
-        let leaf = Node {
-            value: Arc::clone(&node.value),
-            requires_grad: false,
-            data: node.data,
-            op: Op::Input,
-            parents: Parents::none(),
-            pool_slot: None,
-            needed: false,
-        };
+        let leaf = Node::leaf(Op::Input, Arc::clone(&node.value), false, node.data);
         let id = self.tape.push(leaf);
         Ok(self.handle(id))
     }
@@ -354,15 +380,12 @@ impl<B: Backend> Session<B> {
             let copy = B::convert(p.snapshot().get(), self.dtype, self.config.device)?;
             Tracked::owned(copy, Category::Tape)
         };
-        let node = Node {
+        let node = Node::leaf(
+            Op::Param(Arc::clone(p)),
             value,
-            requires_grad: p.requires_grad() && self.config.grad_enabled,
-            data: false,
-            op: Op::Param(Arc::clone(p)),
-            parents: Parents::none(),
-            pool_slot: None,
-            needed: false,
-        };
+            p.requires_grad() && self.grad_enabled(),
+            false,
+        );
         let id = self.tape.push(node);
         Ok(self.handle(id))
     }
@@ -424,7 +447,7 @@ impl<B: Backend> Session<B> {
         // A grad-disabled session keeps nothing for a later pass (no backward will read it,
         // and an evaluation loop may never reset): its outputs go when their handles go.
         let pool_slot = match rule.output() {
-            Output::Fresh if self.config.grad_enabled => self.pool.slot(&out_shape),
+            Output::Fresh if self.grad_enabled() => self.pool.slot(&out_shape),
             Output::Fresh | Output::View => None,
         };
         let recycled = match (pool_slot, rule.out_kernel(parents.len())) {
@@ -450,7 +473,9 @@ impl<B: Backend> Session<B> {
         // An op whose result is data (a comparison's bool mask, an index of int64 data)
         // records a data node: no gradient flows through it.
         let data = B::dtype(value.get()).is_data();
-        let requires_grad = !data && parents.iter().any(|h| self.tape.node(h.node).requires_grad);
+        let requires_grad = !data
+            && self.grad_enabled()
+            && parents.iter().any(|h| self.tape.node(h.node).requires_grad);
         if self.config.show_backend && !self.shown.contains(&rule.name()) {
             self.shown.push(rule.name());
             eprintln!(
@@ -494,20 +519,15 @@ impl<B: Backend> Session<B> {
             data,
             pool_slot,
             needed,
+            name: None,
+            aliases: Vec::new(),
+            closed: false,
         };
         let id = self.tape.push(node);
         let extra = extras.len();
         for value in extras {
             let data = B::dtype(value.get()).is_data();
-            let leaf = Node {
-                op: Op::Input,
-                parents: Parents::none(),
-                value,
-                requires_grad: false,
-                data,
-                pool_slot: None,
-                needed: false,
-            };
+            let leaf = Node::leaf(Op::Input, value, false, data);
             self.tape.push(leaf);
         }
         Ok((self.handle(id), extra))
@@ -719,8 +739,17 @@ impl<B: Backend> Session<B> {
     /// cached, not live) for the next generation's ops to write into; what the previous
     /// reset kept and nobody reused is freed first (see [`crate::pool`]).
     pub fn reset_tape(&mut self) {
+        self.reset_tape_by("");
+    }
+
+    /// [`Session::reset_tape`], remembering which call reset it for the message a stale
+    /// handle gets (`cause` starts with "; ").
+    pub fn reset_tape_by(&mut self, cause: &'static str) {
         self.tape.clear(Some(&mut self.pool));
+        self.param_leaves.clear();
         self.generation += 1;
+        self.compact_at = compact::MIN_COMPACT;
+        self.last_reset = cause;
     }
 
     /// One training step: backward, the loss value, `reset_tape`, `opt`'s update from the
@@ -729,6 +758,7 @@ impl<B: Backend> Session<B> {
     /// anything, so a failed step changes no parameter).
     pub fn train_step(&mut self, loss: Handle, opt: &mut dyn Optimizer<B>) -> Result<f64> {
         let (grads, value) = self.backward_and_reset(loss)?;
+        self.last_reset = TRAIN_STEP_RESET;
         let stepped = opt.step(&grads);
         grads.release();
         stepped.map(|_| value)
@@ -744,6 +774,15 @@ impl<B: Backend> Session<B> {
         self.pool.bytes()
     }
 }
+
+/// The stale-handle hint after leaving `with sess:`.
+pub const WITH_EXIT_RESET: &str = "; leaving `with sess:` reset the tape: read what you need \
+     (t.item(), t.numpy(), t.detach() does not outlive it either) inside the block";
+
+/// The stale-handle hint after `train_step`.
+pub const TRAIN_STEP_RESET: &str = "; train_step() reset the tape (it ends the step): read what you need from \
+     its tensors before it (loss.item() is its return value), or write the step as \
+     loss.backward(); opt.step(), which keeps the tensors you hold readable";
 
 fn number_operand() -> Error {
     Error::Argument("a number is not a tensor operand here".into())

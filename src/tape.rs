@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::backend::Backend;
 use crate::buffer::Value;
+use crate::handles::{held, NameSlot};
 use crate::ledger;
 use crate::ops::Op;
 use crate::pool::{Pool, Slot};
@@ -88,6 +89,51 @@ pub struct Node<B: Backend> {
     /// stays until the reset even when no Python handle names it any more
     /// ([`crate::session::Session::release_value`]).
     pub needed: bool,
+    /// The slot the Python `Tensor`s naming this node share (see [`crate::handles`]):
+    /// `None` until one names it; the node is held while another reference exists.
+    pub name: Option<Arc<NameSlot>>,
+    /// Slots moved here by an in-place method (`x.add_(1)`: the `Tensor`s naming `x` name
+    /// this node now, beside the slot of the out-of-place result): usually empty.
+    pub aliases: Vec<Arc<NameSlot>>,
+    /// Whether a backward without `retain_graph` ran through this node (an op node, never
+    /// a leaf): its backward may not run again, and it keeps its parents no longer
+    /// ([`crate::session::Session::compact`]).
+    pub closed: bool,
+}
+
+impl<B: Backend> Node<B> {
+    /// A leaf (an input, a parameter's snapshot, an extra output) holding `value`.
+    pub fn leaf(op: Op<B>, value: Value<B>, requires_grad: bool, data: bool) -> Node<B> {
+        Node {
+            op,
+            parents: Parents::none(),
+            value,
+            requires_grad,
+            data,
+            pool_slot: None,
+            needed: false,
+            name: None,
+            aliases: Vec::new(),
+            closed: false,
+        }
+    }
+
+    /// Whether a Python `Tensor` names this node now (see [`crate::handles`]).
+    pub fn held(&self) -> bool {
+        held(&self.name) || self.aliases.iter().any(|s| Arc::strong_count(s) > 1)
+    }
+
+    /// Whether a Python `Tensor` ever named this node.
+    pub fn named(&self) -> bool {
+        self.name.is_some() || !self.aliases.is_empty()
+    }
+
+    /// Move every name of this node to node `id` of `generation`.
+    pub fn move_names(&self, generation: u64, id: usize) {
+        for slot in self.name.iter().chain(&self.aliases) {
+            slot.set(generation, id);
+        }
+    }
 }
 
 pub struct Tape<B: Backend> {
@@ -143,6 +189,11 @@ impl<B: Backend> Tape<B> {
     /// Take every node off the tape (the caller frees them in its own order).
     pub(crate) fn take_nodes(&mut self) -> Vec<Node<B>> {
         std::mem::take(&mut self.nodes)
+    }
+
+    /// Put back nodes taken by [`Tape::take_nodes`] (renumbered by the caller).
+    pub(crate) fn set_nodes(&mut self, nodes: Vec<Node<B>>) {
+        self.nodes = nodes;
     }
 
     /// Drop every node, newest first, then the parameter leaves, whose snapshots are freed

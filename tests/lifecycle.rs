@@ -151,7 +151,8 @@ fn a_handle_of_an_older_generation_is_stale() {
         err,
         Error::StaleHandle {
             recorded: 0,
-            current: 1
+            current: 1,
+            cause: ""
         }
     );
     assert_eq!(

@@ -9,7 +9,7 @@ in one session never corrupts another.
 # LibTorch's shared libraries are loaded by torch; the extension links against them.
 import torch  # noqa: F401  (must precede the extension import)
 
-from . import _functional, distributed, nn, optim
+from . import _functional, _torch, distributed, nn, optim
 from ._attention import scaled_dot_product_attention
 from ._core import (
     Buffer,
@@ -57,6 +57,7 @@ from ._errors import (
     GradError,
     IndexOutOfRangeError,
     NonFiniteError,
+    NoSessionError,
     OutOfMemoryError,
     ReleasedBufferError,
     ShapeError,
@@ -72,11 +73,13 @@ from ._reference_layers import (
     layer_norm,
     max_pool2d,
 )
+from ._torch import *  # noqa: F403  (torch's namespace: dtypes, factories, grad modes)
 from .checkpoint import load, save
 
 __version__ = "0.1.0"
 
-__all__ = _functional.__all__ + [
+__all__ = _functional.__all__ + _torch.__all__ + [
+    "NoSessionError",
     "Buffer",
     "Config",
     "GradMap",

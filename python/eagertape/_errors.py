@@ -37,6 +37,12 @@ class StaleHandleError(EagerTapeError, RuntimeError):
     """A tensor handle from an older generation (before a reset_tape), or of a closed session."""
 
 
+class NoSessionError(EagerTapeError, RuntimeError):
+    """A torch-style call (``model(x)``, a Parameter given to an op, ``et.zeros(...)``,
+    ``opt.step()``, ``zero_grad()``) made with no current session: enter one with
+    ``with sess:``."""
+
+
 class ShapeError(EagerTapeError, ValueError):
     """Shapes an op cannot combine; raised before anything is recorded. Shapes that do not
     broadcast set ``op``, ``shapes`` and ``dim``; a dim out of range sets ``op``, ``dim`` and
@@ -112,6 +118,7 @@ __all__ = [
     "DeviceError",
     "ForeignHandleError",
     "StaleHandleError",
+    "NoSessionError",
     "ShapeError",
     "DTypeError",
     "ClassIndexError",

@@ -104,6 +104,13 @@ class MaxResult(NamedTuple):
     indices: Tensor
 
 
+class TopkResult(NamedTuple):
+    """``topk``'s result: ``values`` (differentiable) and int64 ``indices``."""
+
+    values: Tensor
+    indices: Tensor
+
+
 class MinResult(NamedTuple):
     """What ``Tensor.min(dim)`` returns, as torch's ``torch.return_types.min``."""
 

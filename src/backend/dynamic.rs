@@ -423,6 +423,21 @@ impl Backend for Dyn {
             }),
         }
     }
+    fn topk_indices(
+        a: &DynTensor,
+        k: i64,
+        dim: i64,
+        largest: bool,
+        sorted: bool,
+    ) -> Result<DynTensor> {
+        match a {
+            Torch(x) => LibTorch::topk_indices(x, k, dim, largest, sorted).map(Torch),
+            other => Err(Error::Unsupported {
+                op: "topk",
+                carrier: Dyn::dtype(other).name().to_string(),
+            }),
+        }
+    }
     fn scatter_dim(
         shape: &[i64],
         dim: i64,

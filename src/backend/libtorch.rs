@@ -340,6 +340,9 @@ impl Backend for LibTorch {
     fn max_dim(a: &Tensor, dim: i64, keepdim: bool) -> Result<(Tensor, Tensor)> {
         Ok(a.f_max_dim(dim, keepdim)?)
     }
+    fn topk_indices(a: &Tensor, k: i64, dim: i64, largest: bool, sorted: bool) -> Result<Tensor> {
+        Ok(a.f_topk(k, dim, largest, sorted)?.1)
+    }
     fn scatter_dim(shape: &[i64], dim: i64, index: &Tensor, src: &Tensor) -> Result<Tensor> {
         let zeros = Tensor::f_zeros(shape, (src.f_kind()?, src.device()))?;
         Ok(zeros.f_scatter(dim, index, src)?)
@@ -395,8 +398,9 @@ impl Backend for LibTorch {
         a.is_contiguous()
     }
     fn placeholder(a: &Tensor) -> Option<Tensor> {
-        let one = Tensor::f_zeros([], (a.kind(), a.device())).ok()?;
-        one.f_expand(a.size(), false).ok()
+        shared_zero(a.kind(), a.device())?
+            .f_expand(a.size(), false)
+            .ok()
     }
     fn view(a: &Tensor, shape: &[i64]) -> Result<Tensor> {
         Ok(a.f_view_(shape)?)
@@ -584,4 +588,19 @@ fn generate_into(
             .f_copy_(&src)?;
         Ok(())
     })
+}
+
+/// One zero element per dtype and device, made once per process and shared by every
+/// placeholder (`Backend::placeholder`): never freed, and outside the ledger (a few bytes
+/// per dtype and device, like LibTorch's own constants).
+fn shared_zero(kind: tch::Kind, device: tch::Device) -> Option<Tensor> {
+    static ZEROS: std::sync::Mutex<Vec<(tch::Kind, tch::Device, Tensor)>> =
+        std::sync::Mutex::new(Vec::new());
+    let mut zeros = ZEROS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, _, t)) = zeros.iter().find(|(k, d, _)| *k == kind && *d == device) {
+        return Some(t.shallow_clone());
+    }
+    let t = Tensor::f_zeros([], (kind, device)).ok()?;
+    zeros.push((kind, device, t.shallow_clone()));
+    Some(t)
 }

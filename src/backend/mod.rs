@@ -301,6 +301,16 @@ pub trait Backend: Sized + Send + Sync + 'static {
             carrier: Self::dtype(a).name().to_string(),
         })
     }
+    /// The int64 indices of the `k` largest (`largest`) or smallest elements along `dim`,
+    /// in descending (ascending) order of value when `sorted` (torch's `topk(...).indices`).
+    /// The default: not supported.
+    fn topk_indices(a: &Self::T, k: i64, dim: i64, largest: bool, sorted: bool) -> Result<Self::T> {
+        let _ = (k, dim, largest, sorted);
+        Err(crate::error::Error::Unsupported {
+            op: "topk",
+            carrier: Self::dtype(a).name().to_string(),
+        })
+    }
     /// Zeros of `shape` with `src` placed at `index` along `dim` (`index` and `src` have
     /// `shape` with `dim` of size 1): the backward of `max(dim)`.
     fn scatter_dim(shape: &[i64], dim: i64, index: &Self::T, src: &Self::T) -> Result<Self::T> {

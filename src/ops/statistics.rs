@@ -304,24 +304,41 @@ impl<B: Backend> Rule<B> for Cumsum {
 
 /// `argmax`/`argmin(dim=None, keepdim)`: int64 indices of the first maximum (minimum; NaN
 /// counts as both), over the flattened tensor when `dim` is `None`. Data: no gradient.
+/// With `top: Some((k, sorted))`, torch's `topk(k, dim, largest=max, sorted)` indices
+/// instead (the values are a `gather` of them, which carries the gradient).
 pub struct ArgExtremum {
     pub dim: Option<i64>,
     pub keepdim: bool,
     pub max: bool,
+    pub top: Option<(i64, bool)>,
 }
 
 impl<B: Backend> Op<B> {
     pub fn arg_extremum(dim: Option<i64>, keepdim: bool, max: bool) -> Self {
-        Op::ArgExtremum(ArgExtremum { dim, keepdim, max })
+        Op::ArgExtremum(ArgExtremum {
+            dim,
+            keepdim,
+            max,
+            top: None,
+        })
+    }
+    /// `topk(k, dim, largest, sorted)`'s indices.
+    pub fn topk_indices(k: i64, dim: i64, largest: bool, sorted: bool) -> Self {
+        Op::ArgExtremum(ArgExtremum {
+            dim: Some(dim),
+            keepdim: true,
+            max: largest,
+            top: Some((k, sorted)),
+        })
     }
 }
 
 impl<B: Backend> Rule<B> for ArgExtremum {
     fn name(&self) -> &'static str {
-        if self.max {
-            "argmax"
-        } else {
-            "argmin"
+        match (self.top, self.max) {
+            (Some(_), _) => "topk",
+            (None, true) => "argmax",
+            (None, false) => "argmin",
         }
     }
     fn arity(&self) -> Arity {
@@ -333,6 +350,20 @@ impl<B: Backend> Rule<B> for ArgExtremum {
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         let s = shapes[0];
         let name = <Self as Rule<B>>::name(self);
+        if let (Some((k, _)), Some(dim)) = (self.top, self.dim) {
+            let d = crate::shape::normalize_dim(name, dim, s.len().max(1))?;
+            let size = s.get(d).copied().unwrap_or(1);
+            if k < 0 || k > size {
+                return Err(Error::Argument(format!(
+                    "topk: k ({k}) must be between 0 and the size of dimension {dim} ({size})"
+                )));
+            }
+            let mut out = s.to_vec();
+            if let Some(o) = out.get_mut(d) {
+                *o = k;
+            }
+            return Ok(out);
+        }
         let dims: Vec<i64> = self.dim.into_iter().collect();
         if reduced_count(s, &dims)? == 0 {
             return Err(Error::Shape(format!(
@@ -347,6 +378,9 @@ impl<B: Backend> Rule<B> for ArgExtremum {
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         let x = xs[0].get();
+        if let (Some((k, sorted)), Some(dim)) = (self.top, self.dim) {
+            return fresh(B::topk_indices(x, k, dim, self.max, sorted)?);
+        }
         let s = B::shape(x);
         let signed = if self.max { B::copy(x)? } else { B::neg(x)? };
         let (t, dim) = match self.dim {

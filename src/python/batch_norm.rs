@@ -41,7 +41,7 @@ fn stat(
         return Ok(Some(Stat::Param(Arc::clone(&p.get().inner))));
     }
     if let Ok(t) = v.cast::<PyTensor>() {
-        return Ok(Some(Stat::Tensor(t.get().handle)));
+        return Ok(Some(Stat::Tensor(t.get().handle())));
     }
     if v.is_instance_of::<pyo3::types::PyString>() {
         return Err(PyTypeError::new_err(format!(
@@ -139,12 +139,12 @@ pub fn batch_norm(
         weight.filter(|w| !w.is_none()),
         bias.filter(|b| !b.is_none()),
     );
-    let mut operands = vec![Operand::Node(input.handle)];
+    let mut operands = vec![Operand::Node(input.handle())];
     for t in [weight, bias].into_iter().flatten() {
         operands.push(input.operand(py, t)?);
     }
     let (has_w, has_b) = (weight.is_some(), bias.is_some());
-    let x = input.handle;
+    let x = input.handle();
     input.call(py, move |s, _| {
         let slot = match &published {
             Some((m, v)) => Some(Arc::new(Mutex::new(Some([

@@ -169,13 +169,13 @@ impl PyTensor {
         dl_device: Option<(i32, i32)>,
         copy: Option<bool>,
     ) -> PyResult<Py<PyAny>> {
-        let h = self.handle;
+        let h = self.handle();
         let v = self.with(py, move |s| s.value(h))?;
         export_value(py, v, true, stream, max_version, dl_device, copy)
     }
 
     fn __dlpack_device__(&self, py: Python<'_>) -> PyResult<(i32, i32)> {
-        let h = self.handle;
+        let h = self.handle();
         let v = self.with(py, move |s| s.value(h))?;
         Ok(dl_device(Be::device(v.get())))
     }

@@ -26,6 +26,7 @@ classes!(
     DeviceError,
     ForeignHandleError,
     StaleHandleError,
+    NoSessionError,
     ShapeError,
     DTypeError,
     ClassIndexError,
@@ -52,6 +53,7 @@ pub(crate) fn to_py(e: Error) -> PyErr {
         Error::Device(_) => DeviceError::new_err(msg),
         Error::ForeignHandle { .. } => ForeignHandleError::new_err(msg),
         Error::StaleHandle { .. } | Error::SessionClosed(_) => StaleHandleError::new_err(msg),
+        Error::NoSession(_) => NoSessionError::new_err(msg),
         Error::Broadcast { .. } | Error::DimOutOfRange { .. } | Error::Shape(_) => {
             ShapeError::new_err(msg)
         }

@@ -32,7 +32,7 @@ pub fn linear(
     w: &Bound<'_, PyAny>,
     b: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
-    let mut operands = vec![Operand::Node(x.handle), x.operand(py, w)?];
+    let mut operands = vec![Operand::Node(x.handle()), x.operand(py, w)?];
     if let Some(b) = b {
         if !b.is_none() {
             operands.push(x.operand(py, b)?);
@@ -79,7 +79,7 @@ fn handles(name: &str, items: &[Bound<'_, PyAny>]) -> PyResult<Vec<crate::tape::
     items
         .iter()
         .map(|t| {
-            t.cast::<PyTensor>().map(|t| t.get().handle).map_err(|_| {
+            t.cast::<PyTensor>().map(|t| t.get().handle()).map_err(|_| {
                 pyo3::exceptions::PyTypeError::new_err(format!(
                     "{name}: expected eagertape tensors, got {}",
                     t.get_type()
@@ -205,5 +205,5 @@ pub fn pad(
         mode,
         value: value.unwrap_or(0.0),
     };
-    input.apply(py, Op::movement(m), vec![Operand::Node(input.handle)])
+    input.apply(py, Op::movement(m), vec![Operand::Node(input.handle())])
 }

@@ -45,12 +45,12 @@ impl PyGradMap {
 
     /// The parameters that have a gradient, in the order they were first reached.
     fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let ps: Vec<PyParameter> = self
+        let ps: Vec<Py<PyParameter>> = self
             .inner
             .params()
-            .into_iter()
-            .map(|inner| PyParameter { inner })
-            .collect();
+            .iter()
+            .map(|inner| PyParameter::wrap(py, inner))
+            .collect::<PyResult<_>>()?;
         PyList::new(py, ps)
     }
 
@@ -64,12 +64,12 @@ impl PyGradMap {
 
     /// `(parameter, buffer)` pairs.
     fn items<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let items: Vec<(PyParameter, PyBuffer)> = self
+        let items: Vec<(Py<PyParameter>, PyBuffer)> = self
             .inner
             .items()
             .into_iter()
-            .map(|(inner, b)| (PyParameter { inner }, PyBuffer { inner: b }))
-            .collect();
+            .map(|(inner, b)| Ok((PyParameter::wrap(py, &inner)?, PyBuffer { inner: b })))
+            .collect::<PyResult<_>>()?;
         PyList::new(py, items)
     }
 

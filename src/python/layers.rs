@@ -85,7 +85,7 @@ pub fn embedding(
         )));
     }
     let w = weight.get();
-    let h = w.handle;
+    let h = w.handle();
     let rows = w
         .with(py, move |s| s.shape(h))?
         .first()
@@ -204,7 +204,7 @@ fn with_given(
     input: &PyTensor,
     optional: &[Option<&Bound<'_, PyAny>>],
 ) -> PyResult<Vec<Operand<crate::backend::dynamic::Dyn>>> {
-    let mut operands = vec![Operand::Node(input.handle)];
+    let mut operands = vec![Operand::Node(input.handle())];
     for t in optional.iter().flatten() {
         operands.push(input.operand(py, t)?);
     }
@@ -252,7 +252,7 @@ fn conv_padding(
                     "{name}: padding='same' is not supported for strided convolutions"
                 ))));
             }
-            let h = weight.handle;
+            let h = weight.handle();
             let w = weight.with(py, move |s| s.shape(h))?;
             let kernel = &w[w.len().saturating_sub(n)..];
             // torch's rule: half on each side, and the odd one more on the right (an
@@ -304,11 +304,11 @@ fn conv(
         groups,
         bias: bias.is_some(),
     };
-    let mut operands = vec![Operand::Node(weight.get().handle)];
+    let mut operands = vec![Operand::Node(weight.get().handle())];
     if let Some(b) = bias {
         operands.push(input.operand(py, b)?);
     }
-    let x = input.handle;
+    let x = input.handle();
     input.call(py, move |s, _| {
         s.all_or_nothing(|s| {
             // An uneven "same" padding: the extra column(s) on the right, as torch pads.
@@ -471,7 +471,7 @@ pub fn rms_norm(
     let eps = match eps {
         Some(e) => e,
         None => {
-            let h = input.handle;
+            let h = input.handle();
             match input.with(py, move |s| s.dtype_of(h))? {
                 DType::Float32 | DType::RefFloat32 | DType::Ieee32 => f64::from(f32::EPSILON),
                 DType::Float16 => 0.000_976_562_5,
@@ -527,7 +527,7 @@ pub fn _flash_attention(
     let mut bool_mask = false;
     if let Some(m) = attn_mask {
         let op = if let Ok(t) = m.cast::<PyTensor>() {
-            let h = t.get().handle;
+            let h = t.get().handle();
             bool_mask = t.get().with(py, move |s| s.dtype_of(h))? == DType::Bool;
             Operand::Node(h)
         } else if m.getattr("dtype")?.str()?.to_str()? == "bool" {

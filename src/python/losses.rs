@@ -75,11 +75,11 @@ fn class_target(
     target: &Bound<'_, PyAny>,
 ) -> PyResult<(Target<Be>, Option<DynTensor>)> {
     let input_shape = input.with(py, {
-        let h = input.handle;
+        let h = input.handle();
         move |s| s.shape(h)
     })?;
     if let Ok(t) = target.cast::<PyTensor>() {
-        let h = t.get().handle;
+        let h = t.get().handle();
         let (dtype, shape, value) =
             input.with(py, move |s| Ok((s.dtype_of(h)?, s.shape(h)?, s.value(h)?)))?;
         return match dtype {
@@ -115,7 +115,7 @@ fn class_target(
         ))));
     }
     // Probabilities as a constant of the input's dtype, recorded with the loss.
-    let h = input.handle;
+    let h = input.handle();
     let dtype = input.with(py, move |s| s.dtype_of(h))?;
     let t = {
         let _guard = Be::no_grad();
@@ -134,7 +134,7 @@ fn weights(
         return Ok(None);
     };
     if let Ok(t) = w.cast::<PyTensor>() {
-        let h = t.get().handle;
+        let h = t.get().handle();
         let v = input.with(py, move |s| s.value(h))?;
         return Be::to_f64(v.get()).map(Some).py();
     }
@@ -161,7 +161,7 @@ fn class_loss(
         label_smoothing,
     };
     let cell = input.cell().py()?;
-    let x = input.handle;
+    let x = input.handle();
     let h = py
         .detach(|| {
             let mut s = lock(&cell);
@@ -249,7 +249,7 @@ fn point(
     pos_weight: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
     let weight = weight.filter(|w| !w.is_none());
-    let mut operands = vec![Operand::Node(input.handle), input.operand(py, target)?];
+    let mut operands = vec![Operand::Node(input.handle()), input.operand(py, target)?];
     if let Some(w) = weight {
         operands.push(input.operand(py, w)?);
     }

@@ -10,6 +10,7 @@
 mod batch_norm;
 mod config;
 mod convert;
+mod current;
 mod dlpack;
 mod errors;
 mod factories;
@@ -23,7 +24,9 @@ mod session;
 mod tensor;
 mod tensor_convert;
 mod tensor_index;
+mod tensor_inplace;
 mod tensor_math;
+mod torch_style;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyModule};
@@ -103,6 +106,17 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<optim::PyAdam>()?;
     m.add_class::<optim::PyAdamW>()?;
     m.add_function(wrap_pyfunction!(memory_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(torch_style::current_session, m)?)?;
+    m.add_function(wrap_pyfunction!(torch_style::_set_grad_enabled, m)?)?;
+    m.add_function(wrap_pyfunction!(torch_style::is_grad_enabled, m)?)?;
+    m.add_function(wrap_pyfunction!(torch_style::_zero_grad, m)?)?;
+    m.add_function(wrap_pyfunction!(torch_style::clip_grad_norm_, m)?)?;
+    m.add_function(wrap_pyfunction!(torch_style::_grad_count, m)?)?;
+    m.add_function(wrap_pyfunction!(torch_style::_clip_grad_value_, m)?)?;
+    m.add_function(wrap_pyfunction!(torch_style::_push_current, m)?)?;
+    m.add_function(wrap_pyfunction!(torch_style::_pop_current, m)?)?;
+    m.add_function(wrap_pyfunction!(torch_style::manual_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(torch_style::_draw_seed, m)?)?;
     m.add_function(wrap_pyfunction!(reset_peak_memory_stats, m)?)?;
     m.add_function(wrap_pyfunction!(empty_session_caches, m)?)?;
     m.add_function(wrap_pyfunction!(set_default_device, m)?)?;

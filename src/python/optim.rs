@@ -10,6 +10,7 @@ use pyo3::PyClassInitializer;
 use super::convert::{to_numpy, to_tensor};
 use super::grads::PyGradMap;
 use super::param::PyParameter;
+use super::tensor::lock;
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::Tracked;
@@ -90,22 +91,62 @@ impl PyOptimizer {
 
     /// The parameters this optimizer updates.
     #[getter]
-    fn params(&self) -> Vec<PyParameter> {
+    fn params(&self, py: Python<'_>) -> PyResult<Vec<Py<PyParameter>>> {
         self.lock()
             .params()
             .iter()
-            .map(|p| PyParameter {
-                inner: Arc::clone(p),
-            })
+            .map(|p| PyParameter::wrap(py, p))
             .collect()
     }
 
     /// Update every parameter that has a gradient in `grads` (everything validated first;
-    /// parameters without a gradient are skipped).
-    fn step(&self, py: Python<'_>, grads: &PyGradMap) -> PyResult<()> {
-        let map = Arc::clone(&grads.inner);
-        py.detach(|| crate::guard::contained("step", || self.lock().step(&map)))
-            .py()
+    /// parameters without a gradient are skipped). With no argument (torch's loop), the
+    /// gradients are `p.grad`: the current session's store, which keeps them until
+    /// `zero_grad()`; then at least one parameter must have one.
+    #[pyo3(signature = (grads=None))]
+    fn step(&self, py: Python<'_>, grads: Option<&PyGradMap>) -> PyResult<()> {
+        if let Some(grads) = grads {
+            let map = Arc::clone(&grads.inner);
+            return py
+                .detach(|| crate::guard::contained("step", || self.lock().step(&map)))
+                .py();
+        }
+        let cell = super::current::require("opt.step()").py()?;
+        py.detach(|| {
+            crate::guard::contained("step", || {
+                // Lock order: the session, then the optimizer (as train_step).
+                let s = lock(&cell);
+                let mut opt = self.lock();
+                let ids: Vec<u64> = opt.params().iter().map(|p| p.id()).collect();
+                let mine = s.store().subset(&ids);
+                if mine.is_empty() {
+                    return Err(Error::Grad(format!(
+                        "{}.step(): none of its {} parameters has a gradient: call \
+                         loss.backward() in this session first (zero_grad() or a new session \
+                         leaves p.grad None)",
+                        opt.kind(),
+                        ids.len()
+                    )));
+                }
+                opt.step(&mine)
+            })
+        })
+        .py()
+    }
+
+    /// torch's `zero_grad(set_to_none=True)` for this optimizer's parameters, in the
+    /// current session's store.
+    #[pyo3(signature = (set_to_none=true))]
+    fn zero_grad(&self, py: Python<'_>, set_to_none: bool) -> PyResult<()> {
+        let cell = super::current::require("opt.zero_grad()").py()?;
+        let ids: Vec<u64> = self.lock().params().iter().map(|p| p.id()).collect();
+        py.detach(|| {
+            crate::guard::contained("zero_grad", || {
+                lock(&cell).store().zero_grad(&ids, set_to_none)
+            })
+        })
+        .py()?;
+        Ok(())
     }
 
     /// `{"type", "hyper", "state": {param_id: {"step", <buffer>: ndarray}}}` (copies).
@@ -201,7 +242,7 @@ impl PyOptimizer {
 }
 
 /// torch.optim.SGD.
-#[pyclass(name = "SGD", module = "eagertape.optim", frozen, extends = PyOptimizer)]
+#[pyclass(name = "SGD", module = "eagertape.optim", frozen, subclass, extends = PyOptimizer)]
 pub struct PySgd;
 
 #[pymethods]
@@ -251,7 +292,7 @@ fn adam_base(
 }
 
 /// torch.optim.Adam (L2 weight decay added to the gradient).
-#[pyclass(name = "Adam", module = "eagertape.optim", frozen, extends = PyOptimizer)]
+#[pyclass(name = "Adam", module = "eagertape.optim", frozen, subclass, extends = PyOptimizer)]
 pub struct PyAdam;
 
 #[pymethods]
@@ -271,7 +312,7 @@ impl PyAdam {
 }
 
 /// torch.optim.AdamW (decoupled weight decay).
-#[pyclass(name = "AdamW", module = "eagertape.optim", frozen, extends = PyOptimizer)]
+#[pyclass(name = "AdamW", module = "eagertape.optim", frozen, subclass, extends = PyOptimizer)]
 pub struct PyAdamW;
 
 #[pymethods]

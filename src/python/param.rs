@@ -7,17 +7,109 @@ use pyo3::types::PyTuple;
 
 use super::config::dtype_name;
 use super::convert::{host_data, to_numpy, to_tensor};
+use super::tensor::PyTensor;
 use super::OrPy;
-use crate::backend::dynamic::Dyn as Be;
+use crate::backend::dynamic::{Dyn as Be, DynTensor};
+use crate::backend::Backend;
+use super::tensor::lock;
+use crate::buffer::{Tracked, Value};
+use crate::ledger::Category;
 use crate::config::{DType, Device};
 use crate::error::Error;
 use crate::param::Parameter;
 
 /// Equality and hashing follow the parameter's id, so wrappers returned by
 /// `GradMap.params()` compare equal to the parameter the user holds.
-#[pyclass(name = "Parameter", module = "eagertape", frozen)]
+#[pyclass(name = "Parameter", module = "eagertape", frozen, extends = PyTensor)]
 pub struct PyParameter {
     pub inner: Arc<Parameter<Be>>,
+}
+
+/// A `generator=` argument: only None (the process-wide generator) is taken.
+fn no_generator(g: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    if g.is_some_and(|g| !g.is_none()) {
+        return Err(super::to_py(Error::Argument(
+            "generator=: eagertape draws from the process-wide generator (et.manual_seed); pass None".into(),
+        )));
+    }
+    Ok(())
+}
+
+impl PyParameter {
+    /// Publish `f(current value)` as the next version (see `Parameter::apply_`).
+    fn inplace(
+        &self,
+        py: Python<'_>,
+        what: &'static str,
+        f: impl FnOnce(&DynTensor) -> crate::error::Result<DynTensor> + Send,
+    ) -> PyResult<()> {
+        let p = &self.inner;
+        py.detach(|| crate::guard::contained(what, || p.apply_(what, f))).py()
+    }
+
+    /// The value of an in-place method's operand: a Tensor's (in its session), another
+    /// Parameter's current snapshot, or data converted to this parameter's dtype/device.
+    fn operand_value(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Value<Be>> {
+        if let Ok(q) = other.cast::<PyParameter>() {
+            return Ok(q.get().inner.snapshot());
+        }
+        if let Ok(t) = other.cast::<PyTensor>() {
+            let t = t.get();
+            let h = t.handle();
+            return t.with(py, move |s| s.value(h));
+        }
+        let t = to_tensor(other, self.inner.dtype(), self.inner.device())?;
+        Ok(Tracked::owned(t, Category::Other))
+    }
+
+    /// `p = op(p, alpha * other)` for a number or tensor `other`.
+    fn arith(
+        &self,
+        py: Python<'_>,
+        what: &'static str,
+        other: &Bound<'_, PyAny>,
+        alpha: f64,
+        tensor: impl FnOnce(&DynTensor, &DynTensor) -> crate::error::Result<DynTensor> + Send,
+        number: impl FnOnce(&DynTensor, f64) -> crate::error::Result<DynTensor> + Send,
+    ) -> PyResult<()> {
+        if let Ok(x) = other.extract::<f64>() {
+            if !other.is_instance_of::<PyTensor>() {
+                return self.inplace(py, what, move |t| number(t, alpha * x));
+            }
+        }
+        let v = self.operand_value(py, other)?;
+        let (dtype, device) = (self.inner.dtype(), self.inner.device());
+        self.inplace(py, what, move |t| {
+            let v = Be::convert(v.get(), dtype, device)?;
+            let v = if alpha == 1.0 { v } else { Be::mul_scalar(&v, alpha)? };
+            tensor(t, &v)
+        })
+    }
+
+    /// `p.copy_(src)` / `p.data = src`.
+    fn copy_into(&self, py: Python<'_>, what: &'static str, src: &Bound<'_, PyAny>) -> PyResult<()> {
+        let v = self.operand_value(py, src)?;
+        let (dtype, device) = (self.inner.dtype(), self.inner.device());
+        let shape = self.inner.shape().to_vec();
+        self.inplace(py, what, move |_| {
+            let v = Be::convert(v.get(), dtype, device)?;
+            if Be::shape(&v) == shape {
+                return Be::copy(&v);
+            }
+            Be::expand(&v, &shape)
+        })
+    }
+
+    /// The initializer of a Python `Parameter` object for `inner` (with its `Tensor` part).
+    fn init(inner: Arc<Parameter<Be>>) -> PyClassInitializer<Self> {
+        PyClassInitializer::from(PyTensor::of_param(&inner)).add_subclass(PyParameter { inner })
+    }
+
+    /// A new Python object for the parameter `inner` (equal to, and hashing as, every
+    /// other object for it).
+    pub fn wrap(py: Python<'_>, inner: &Arc<Parameter<Be>>) -> PyResult<Py<PyParameter>> {
+        Py::new(py, Self::init(Arc::clone(inner)))
+    }
 }
 
 #[pymethods]
@@ -31,7 +123,7 @@ impl PyParameter {
         requires_grad: bool,
         dtype: Option<&Bound<'_, PyAny>>,
         device: Option<&str>,
-    ) -> PyResult<Self> {
+    ) -> PyResult<PyClassInitializer<Self>> {
         let h = host_data(data)?;
         let dtype = match dtype {
             Some(d) => DType::parse(&dtype_name(d)?).py()?,
@@ -50,7 +142,7 @@ impl PyParameter {
         let inner = py
             .detach(move || Parameter::from_data(&host, dtype, device, name, requires_grad))
             .py()?;
-        Ok(PyParameter { inner })
+        Ok(Self::init(inner))
     }
 
     #[getter]
@@ -81,10 +173,6 @@ impl PyParameter {
     fn requires_grad(&self) -> bool {
         self.inner.requires_grad()
     }
-    #[getter]
-    fn numel(&self) -> i64 {
-        self.inner.shape().iter().product()
-    }
 
     /// A copy of the current value.
     fn numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -98,6 +186,190 @@ impl PyParameter {
         let t = to_tensor(data, p.dtype(), p.device())?;
         py.detach(move || crate::guard::contained("assign", || p.assign(&t)))
             .py()
+    }
+
+    /// torch's `p.grad`: this parameter's gradient in the current session's store (added
+    /// by `loss.backward()`, released by `zero_grad()`), or None.
+    #[getter]
+    fn grad(&self, py: Python<'_>) -> PyResult<Option<super::grads::PyBuffer>> {
+        let cell = super::current::require("p.grad").py()?;
+        let id = self.inner.id();
+        let b = py.detach(|| lock(&cell).store().get(id));
+        Ok(b.map(|inner| super::grads::PyBuffer { inner }))
+    }
+
+    /// `p.grad = None` releases the gradient (as `zero_grad()` for this parameter).
+    #[setter(grad)]
+    fn set_grad(&self, py: Python<'_>, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        if value.is_some_and(|v| !v.is_none()) {
+            return Err(super::to_py(Error::Argument(
+                "p.grad can only be set to None (gradients come from loss.backward())".into(),
+            )));
+        }
+        let cell = super::current::require("p.grad = None").py()?;
+        let id = self.inner.id();
+        py.detach(|| lock(&cell).store().zero_grad(&[id], true)).py()?;
+        Ok(())
+    }
+
+    /// `p.requires_grad = False` freezes the parameter (for leaves recorded from now on).
+    #[setter(requires_grad)]
+    fn set_requires_grad(&self, on: bool) {
+        self.inner.set_requires_grad(on);
+    }
+
+    /// torch's `requires_grad_(b)`; returns the parameter.
+    #[pyo3(signature = (requires_grad=true))]
+    fn requires_grad_(slf: Bound<'_, Self>, requires_grad: bool) -> Bound<'_, Self> {
+        slf.get().inner.set_requires_grad(requires_grad);
+        slf
+    }
+
+    fn numel(&self) -> i64 {
+        self.inner.shape().iter().product()
+    }
+    fn dim(&self) -> usize {
+        self.inner.shape().len()
+    }
+    #[getter]
+    fn ndim(&self) -> usize {
+        self.inner.shape().len()
+    }
+    #[pyo3(signature = (dim=None))]
+    fn size<'py>(&self, py: Python<'py>, dim: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+        let shape = self.inner.shape();
+        match dim {
+            None => Ok(PyTuple::new(py, shape)?.into_any()),
+            Some(d) => {
+                let n = shape.len() as i64;
+                let i = if d < 0 { d + n } else { d };
+                if i < 0 || i >= n.max(1) || (n == 0 && i != 0) {
+                    return Err(super::to_py(Error::DimOutOfRange {
+                        op: "size".into(),
+                        dim: d,
+                        ndim: shape.len(),
+                    }));
+                }
+                Ok(shape.get(i as usize).copied().unwrap_or(1).into_pyobject(py)?.into_any())
+            }
+        }
+    }
+
+    /// A new Parameter with this one's value converted to `dtype` on `device` (the
+    /// parameter itself when nothing changes), its name and `requires_grad`: what
+    /// `module.to(...)`, `double()`, ... put in its place.
+    #[pyo3(signature = (dtype=None, device=None))]
+    fn _to(
+        slf: &Bound<'_, Self>,
+        py: Python<'_>,
+        dtype: Option<&Bound<'_, PyAny>>,
+        device: Option<&str>,
+    ) -> PyResult<Py<PyParameter>> {
+        let p = &slf.get().inner;
+        let dtype = match dtype {
+            Some(d) => DType::parse(&dtype_name(d)?).py()?,
+            None => p.dtype(),
+        };
+        let device = match device {
+            Some(d) => Device::parse(d).py()?,
+            None => p.device(),
+        };
+        if dtype == p.dtype() && device.same(p.device()) {
+            return Ok(slf.clone().unbind());
+        }
+        let snap = p.snapshot();
+        let name = p.name().map(str::to_string);
+        let rg = p.requires_grad();
+        let inner = py
+            .detach(|| {
+                crate::guard::contained("to", || {
+                    Parameter::from_data(snap.get(), dtype, device, name, rg)
+                })
+            })
+            .py()?;
+        PyParameter::wrap(py, &inner)
+    }
+
+    /// torch's `p.data`: the parameter itself here (its in-place methods publish new
+    /// snapshots; `p.data = t` assigns).
+    #[getter]
+    fn data(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+    #[setter(data)]
+    fn set_data(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.copy_into(py, "p.data = ...", value)
+    }
+
+    /// In place: `p.copy_(src)` (a Tensor, Parameter, array or number of its shape).
+    #[pyo3(signature = (src, non_blocking=false))]
+    fn copy_<'py>(
+        slf: Bound<'py, Self>,
+        py: Python<'py>,
+        src: &Bound<'py, PyAny>,
+        non_blocking: bool,
+    ) -> PyResult<Bound<'py, Self>> {
+        let _ = non_blocking;
+        slf.get().copy_into(py, "copy_", src)?;
+        Ok(slf)
+    }
+
+    fn zero_<'py>(slf: Bound<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, Self>> {
+        slf.get().inplace(py, "zero_", |t| {
+            Be::full(&Be::shape(t), 0.0, Be::dtype(t), Be::device(t))
+        })?;
+        Ok(slf)
+    }
+
+    fn fill_<'py>(slf: Bound<'py, Self>, py: Python<'py>, value: f64) -> PyResult<Bound<'py, Self>> {
+        slf.get().inplace(py, "fill_", move |t| {
+            Be::full(&Be::shape(t), value, Be::dtype(t), Be::device(t))
+        })?;
+        Ok(slf)
+    }
+
+    /// In place `p *= other` (a number, or a tensor broadcasting to its shape).
+    fn mul_<'py>(slf: Bound<'py, Self>, py: Python<'py>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+        slf.get().arith(py, "mul_", other, 1.0, |a, b| Be::mul(a, b), |a, s| Be::mul_scalar(a, s))?;
+        Ok(slf)
+    }
+
+    fn div_<'py>(slf: Bound<'py, Self>, py: Python<'py>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+        slf.get().arith(py, "div_", other, 1.0, |a, b| Be::div(a, b), |a, s| Be::mul_scalar(a, 1.0 / s))?;
+        Ok(slf)
+    }
+
+    /// In place `p += alpha * other`.
+    #[pyo3(signature = (other, *, alpha=1.0))]
+    fn add_<'py>(slf: Bound<'py, Self>, py: Python<'py>, other: &Bound<'py, PyAny>, alpha: f64) -> PyResult<Bound<'py, Self>> {
+        slf.get().arith(py, "add_", other, alpha, |a, b| Be::add(a, b), |a, s| Be::add_scalar(a, s))?;
+        Ok(slf)
+    }
+
+    /// In place `p -= alpha * other`.
+    #[pyo3(signature = (other, *, alpha=1.0))]
+    fn sub_<'py>(slf: Bound<'py, Self>, py: Python<'py>, other: &Bound<'py, PyAny>, alpha: f64) -> PyResult<Bound<'py, Self>> {
+        slf.get().arith(py, "sub_", other, -alpha, |a, b| Be::add(a, b), |a, s| Be::add_scalar(a, s))?;
+        Ok(slf)
+    }
+
+    /// In place: draws from N(mean, std²) from the process-wide generator
+    /// (`et.manual_seed`).
+    #[pyo3(signature = (mean=0.0, std=1.0, *, generator=None))]
+    fn normal_<'py>(slf: Bound<'py, Self>, py: Python<'py>, mean: f64, std: f64, generator: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, Self>> {
+        no_generator(generator)?;
+        let p = Arc::clone(&slf.get().inner);
+        py.detach(|| crate::guard::contained("normal_", || crate::rng::with_global(|g| p.fill_random_(true, mean, std, g)))).py()?;
+        Ok(slf)
+    }
+
+    /// In place: draws from U(from, to) from the process-wide generator.
+    #[pyo3(signature = (from_=0.0, to=1.0, *, generator=None))]
+    fn uniform_<'py>(slf: Bound<'py, Self>, py: Python<'py>, from_: f64, to: f64, generator: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, Self>> {
+        no_generator(generator)?;
+        let p = Arc::clone(&slf.get().inner);
+        py.detach(|| crate::guard::contained("uniform_", || crate::rng::with_global(|g| p.fill_random_(false, from_, to, g)))).py()?;
+        Ok(slf)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

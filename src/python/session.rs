@@ -104,6 +104,14 @@ impl PySession {
         if !device_given {
             cfg.device = Device::default_for(cfg.dtype, cfg.backend.as_deref());
         }
+        let seed_given =
+            config.is_some() || fields.is_some_and(|f| f.contains("seed").unwrap_or(false));
+        if !seed_given {
+            // After et.manual_seed, a session made without a seed draws one from it.
+            if let Some(seed) = crate::rng::seeded_draw() {
+                cfg.seed = seed;
+            }
+        }
         // Invariant 1 first (with its warning), then invariant 2 in Session::new.
         let cfg = super::config::resolve(py, &cfg)?;
         let s = py
@@ -215,7 +223,7 @@ impl PySession {
         loss: &PyTensor,
         into: Option<Bound<'_, PyGradMap>>,
     ) -> PyResult<Py<PyGradMap>> {
-        let h = loss.handle;
+        let h = loss.handle();
         match into {
             Some(m) => {
                 let map = Arc::clone(&m.get().inner);
@@ -259,7 +267,7 @@ impl PySession {
         loss: &PyTensor,
         optimizer: &Bound<'_, PyOptimizer>,
     ) -> PyResult<f64> {
-        let h = loss.handle;
+        let h = loss.handle();
         let opt = optimizer.get();
         // Lock order: the session, then the optimizer (nothing takes them the other way).
         self.with(py, |s| s.train_step(h, &mut **opt.lock()))
@@ -283,13 +291,23 @@ impl PySession {
         })
     }
 
-    fn __enter__(slf: Py<Self>) -> Py<Self> {
+    /// Make this the current session of this thread (torch-style calls use it) until the
+    /// `with` block ends; nesting restores the outer one.
+    fn __enter__(slf: Py<Self>, py: Python<'_>) -> Py<Self> {
+        let cell = Arc::clone(&slf.get().cell);
+        super::current::push(slf.clone_ref(py), cell);
         slf
     }
 
+    /// Leave: the outer session (if any) is current again, and the tape is reset.
     #[pyo3(signature = (*_exc))]
     fn __exit__(&self, py: Python<'_>, _exc: &Bound<'_, PyTuple>) -> PyResult<bool> {
-        self.reset_tape(py)?;
+        let popped = super::current::pop(&self.cell);
+        self.with(py, |s| {
+            s.reset_tape_by(crate::session::WITH_EXIT_RESET);
+            Ok(())
+        })?;
+        drop(popped);
         Ok(false)
     }
 

@@ -8,6 +8,7 @@
 //! ([`Session::release_value`]): the tape then holds what torch's autograd would have
 //! saved, not every intermediate.
 
+use std::mem::ManuallyDrop;
 use std::sync::{Arc, Mutex, Weak};
 
 use pyo3::prelude::*;
@@ -24,6 +25,8 @@ use crate::ops::unary::UnaryOp;
 use crate::ops::view::ShapeView;
 use crate::ops::Op;
 use crate::session::{Operand, Operator, Session};
+use crate::handles::NameSlot;
+use crate::param::Parameter;
 use crate::tape::Handle;
 
 /// A session as Python holds it. (The counts of Python `Tensor` objects per node live in
@@ -41,15 +44,25 @@ impl SessionCell {
 }
 
 /// Run `f`, which records a node, and name the handle for the Python `Tensor` about to
-/// hold it (whether the session counts it).
+/// hold it: the node's name slot. A tape grown long without grad (or after a closing
+/// backward) is compacted here, once the new node is named (its name follows it).
 pub fn named(
     s: &mut Session<Be>,
     f: impl FnOnce(&mut Session<Be>) -> Result<Handle>,
-) -> PyResult<(Handle, bool)> {
+) -> PyResult<Arc<NameSlot>> {
     // A panic inside tch (see `guard`) is a typed error; nothing was recorded then.
     let h = crate::guard::contained("op", || f(s)).py()?;
-    let counted = s.name_handle(h);
-    Ok((h, counted))
+    Ok(name(s, h))
+}
+
+/// The name slot for a new Python `Tensor` naming `h` (a detached slot, stale from the
+/// start, for a handle of another generation), compacting the tape if it asks for it.
+pub fn name(s: &mut Session<Be>, h: Handle) -> Arc<NameSlot> {
+    let slot = s.name_handle(h).unwrap_or_else(|| NameSlot::new(h));
+    if s.wants_compaction() {
+        s.compact();
+    }
+    slot
 }
 
 /// Lock a session (a panic inside the core never leaves a tape half-pushed, so a
@@ -73,52 +86,83 @@ pub fn lock(cell: &SessionCell) -> std::sync::MutexGuard<'_, Session<Be>> {
     cell.session.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-#[pyclass(name = "Tensor", module = "eagertape", frozen)]
+#[pyclass(name = "Tensor", module = "eagertape", frozen, subclass)]
 pub struct PyTensor {
     pub session: Weak<SessionCell>,
-    pub handle: Handle,
-    /// Whether the session counts this `Tensor` (`Session::name_handle`): then dropping it
-    /// tells the session.
-    counted: bool,
+    /// The name slot shared with the node (and every other `Tensor` naming it): the
+    /// handle is read from it, so it follows the node when the session compacts.
+    slot: ManuallyDrop<Arc<NameSlot>>,
+    /// For the `Tensor` part of an `et.Parameter`: the parameter, read in whichever
+    /// session is current when an op takes it (its implicit leaf there); no slot then.
+    pub(crate) param: Option<Arc<Parameter<Be>>>,
 }
 
 impl Drop for PyTensor {
     /// The last `Tensor` naming a node lets the session free its value. When the session
-    /// is busy (another thread runs an op on it), the count is left as it is and the value
-    /// stays until the reset: never freed early, only kept longer.
+    /// is busy (another thread runs an op on it), the value stays until the next
+    /// compaction or reset: never freed early, only kept longer.
     fn drop(&mut self) {
-        if !self.counted {
-            return;
-        }
+        // SAFETY: `slot` is taken exactly once, here, and never used after.
+        let slot = unsafe { ManuallyDrop::take(&mut self.slot) };
+        let h = slot.handle();
+        drop(slot);
         if let Some(cell) = self.session.upgrade() {
             if let Ok(mut s) = cell.session.try_lock() {
-                s.unname_handle(self.handle);
+                s.release_value(h);
             }
         }
     }
 }
 
 impl PyTensor {
-    /// A new `Tensor` naming `handle` (counted by its session: takes the session's lock).
+    /// A new `Tensor` naming `handle` (takes the session's lock to name it).
     pub fn new(session: &Arc<SessionCell>, handle: Handle) -> Self {
-        let counted = lock(session).name_handle(handle);
-        Self::named(session, (handle, counted))
+        let slot = name(&mut lock(session), handle);
+        Self::named(session, slot)
     }
 
-    /// A `Tensor` for a handle already named by `Session::name_handle` (under the lock of
-    /// the call that recorded it), with whether it was counted.
-    pub fn named(session: &Arc<SessionCell>, (handle, counted): (Handle, bool)) -> Self {
+    /// A `Tensor` for a handle already named (under the lock of the call that recorded
+    /// it): its name slot.
+    pub fn named(session: &Arc<SessionCell>, slot: Arc<NameSlot>) -> Self {
         PyTensor {
             session: Arc::downgrade(session),
-            handle,
-            counted,
+            slot: ManuallyDrop::new(slot),
+            param: None,
+        }
+    }
+
+    /// The `Tensor` part of an `et.Parameter` (see the field `param`).
+    pub fn of_param(p: &Arc<Parameter<Be>>) -> Self {
+        PyTensor {
+            session: Weak::new(),
+            slot: ManuallyDrop::new(NameSlot::new(Handle {
+                session: 0,
+                generation: u64::MAX,
+                node: 0,
+            })),
+            param: Some(Arc::clone(p)),
+        }
+    }
+
+    /// The handle this `Tensor` names now (for a Parameter: its leaf in the current
+    /// session, recorded on first use; takes that session's lock, so never call it with a
+    /// session locked).
+    pub fn handle(&self) -> Handle {
+        match &self.param {
+            Some(p) => super::current::param_handle(p),
+            None => self.slot.handle(),
         }
     }
 
     pub(crate) fn cell(&self) -> Result<Arc<SessionCell>> {
+        if let Some(p) = &self.param {
+            // The reason a Parameter cannot be read (no session, dtype, device) first.
+            super::current::param_leaf(p)?;
+            return super::current::require("a Parameter");
+        }
         self.session
             .upgrade()
-            .ok_or(Error::SessionClosed(self.handle.session))
+            .ok_or(Error::SessionClosed(self.handle().session))
     }
 
     /// Run `f` on this handle's session without the GIL.
@@ -140,7 +184,7 @@ impl PyTensor {
     }
 
     pub(crate) fn unary(&self, py: Python<'_>, op: Op<Be>) -> PyResult<PyTensor> {
-        self.record(py, op, &[self.handle])
+        self.record(py, op, &[self.handle()])
     }
 
     /// An op argument: another tensor, a Python number (for operators), or constant data
@@ -151,7 +195,16 @@ impl PyTensor {
         other: &Bound<'_, PyAny>,
     ) -> PyResult<Operand<Be>> {
         if let Ok(t) = other.cast::<PyTensor>() {
-            return Ok(Operand::Node(t.get().handle));
+            if let Some(p) = &t.get().param {
+                // A Parameter reads in this tensor's session.
+                let cell = self.cell().py()?;
+                let p = Arc::clone(p);
+                let h = py
+                    .detach(|| crate::guard::contained("op", || lock(&cell).use_param_implicit(&p)))
+                    .py()?;
+                return Ok(Operand::Node(h));
+            }
+            return Ok(Operand::Node(t.get().handle()));
         }
         let cell = self.cell().py()?;
         let (dtype, device) = py.detach(|| {
@@ -180,7 +233,7 @@ impl PyTensor {
         f: impl FnOnce(&mut Session<Be>, Handle) -> Result<Handle> + Send,
     ) -> PyResult<PyTensor> {
         let cell = self.cell().py()?;
-        let h = self.handle;
+        let h = self.handle();
         let out = py.detach(|| named(&mut lock(&cell), |s| f(s, h)))?;
         Ok(PyTensor::named(&cell, out))
     }
@@ -201,7 +254,7 @@ impl PyTensor {
             } else {
                 BinaryOp::Minimum
             };
-            let t = self.apply(py, f.op(), vec![Operand::Node(self.handle), o])?;
+            let t = self.apply(py, f.op(), vec![Operand::Node(self.handle()), o])?;
             return Ok(Py::new(py, t)?.into_bound(py).into_any());
         }
         let dim = dim
@@ -217,7 +270,7 @@ impl PyTensor {
             return Ok(Py::new(py, self.unary(py, op)?)?.into_bound(py).into_any());
         };
         let cell = self.cell().py()?;
-        let h = self.handle;
+        let h = self.handle();
         let op = if max {
             Op::max_dim(dim, keepdim)
         } else {
@@ -258,7 +311,7 @@ impl PyTensor {
         } else {
             self.operand(py, other)?
         };
-        let me = Operand::Node(self.handle);
+        let me = Operand::Node(self.handle());
         let (lhs, rhs) = if reflected { (o, me) } else { (me, o) };
         let cell = self.cell().py()?;
         let h = py
@@ -300,40 +353,75 @@ impl PyTensor {
 
     #[getter]
     fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let h = self.handle;
+        let h = self.handle();
         let s = self.with(py, move |s| s.shape(h))?;
         PyTuple::new(py, s)
     }
     #[getter]
     fn dtype(&self, py: Python<'_>) -> PyResult<&'static str> {
-        let h = self.handle;
+        let h = self.handle();
         self.with(py, move |s| Ok(Be::dtype(s.value(h)?.get()).name()))
     }
     #[getter]
     fn device(&self, py: Python<'_>) -> PyResult<String> {
-        let h = self.handle;
+        let h = self.handle();
         self.with(py, move |s| {
             s.check(&[h]).map(|_| s.config().device.to_string())
         })
     }
     #[getter]
     fn requires_grad(&self, py: Python<'_>) -> PyResult<bool> {
-        let h = self.handle;
+        let h = self.handle();
         self.with(py, move |s| s.requires_grad(h))
     }
     /// The id of the session that recorded this tensor.
+    /// torch's `loss.backward()`: add the gradient of this scalar into `p.grad` of every
+    /// parameter it depends on (the current session's gradient store, until `zero_grad`).
+    /// Without `retain_graph` the graph it ran through is freed (a second backward through
+    /// it is a `GradError`, as in torch) while the tensors Python holds stay readable.
+    /// `gradient`: the vector of a vector-Jacobian product for a non-scalar tensor
+    /// (backward of `(self * gradient).sum()`).
+    #[pyo3(signature = (gradient=None, retain_graph=None, create_graph=false, inputs=None))]
+    fn backward(
+        slf: &Bound<'_, Self>,
+        py: Python<'_>,
+        gradient: Option<&Bound<'_, PyAny>>,
+        retain_graph: Option<bool>,
+        create_graph: bool,
+        inputs: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        if create_graph || inputs.is_some_and(|i| !i.is_none()) {
+            return Err(super::to_py(Error::Argument(
+                "backward(): create_graph=True and inputs= are not supported (eagertape \
+                 has no higher-order gradients)"
+                    .into(),
+            )));
+        }
+        let me = slf.get();
+        let root = match gradient.filter(|g| !g.is_none()) {
+            Some(g) => {
+                let prod = me.operator(py, g, MUL, false)?;
+                let prod = prod.bind(py).cast::<PyTensor>()?.get().handle();
+                me.with(py, |s| s.record(Op::sum(&[], false), &[prod]))?
+            }
+            None => me.handle(),
+        };
+        let retain = retain_graph.unwrap_or(false);
+        me.with(py, move |s| s.backward_closing(root, retain))
+    }
+
     #[getter]
     fn session_id(&self) -> u64 {
-        self.handle.session
+        self.handle().session
     }
     #[getter]
     fn generation(&self) -> u64 {
-        self.handle.generation
+        self.handle().generation
     }
 
     /// A copy of the value as a numpy array.
     fn numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let h = self.handle;
+        let h = self.handle();
         let v = self.with(py, move |s| s.value(h))?;
         to_numpy(py, v)
     }
@@ -341,7 +429,7 @@ impl PyTensor {
     /// The value of a one-element tensor as a Python float (a `(lo, hi)` pair of floats
     /// for an interval).
     fn item<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let h = self.handle;
+        let h = self.handle();
         let v = self.with(py, move |s| s.value(h))?;
         let shape = Be::shape(v.get());
         if Be::numel(v.get()) != 1 {
@@ -381,7 +469,7 @@ impl PyTensor {
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
-        let h = self.handle;
+        let h = self.handle();
         match self.with(py, move |s| {
             Ok((s.shape(h)?, s.dtype_of(h)?.name(), s.config().device.to_string()))
         }) {
@@ -569,7 +657,7 @@ impl PyTensor {
         };
         if !min.is_none_or(number) || !max.is_none_or(number) {
             // Tensor (or array) bounds: one op with three operands (torch's clamp.Tensor).
-            let mut operands = vec![Operand::Node(self.handle)];
+            let mut operands = vec![Operand::Node(self.handle())];
             for b in [min, max].into_iter().flatten() {
                 operands.push(self.operand(py, b)?);
             }
@@ -600,7 +688,7 @@ impl PyTensor {
         self.apply(
             py,
             BinaryOp::Maximum.op(),
-            vec![Operand::Node(self.handle), o],
+            vec![Operand::Node(self.handle()), o],
         )
     }
     fn minimum(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
@@ -608,7 +696,7 @@ impl PyTensor {
         self.apply(
             py,
             BinaryOp::Minimum.op(),
-            vec![Operand::Node(self.handle), o],
+            vec![Operand::Node(self.handle()), o],
         )
     }
     /// `permute(2, 0, 1)`, `permute((2, 0, 1))` or `permute(dims=(2, 0, 1))`.
@@ -656,7 +744,7 @@ impl PyTensor {
     /// `x.T`: the dims reversed (a transpose for a matrix).
     #[getter(T)]
     fn t_property(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        let h = self.handle;
+        let h = self.handle();
         let ndim = self.with(py, move |s| s.shape(h))?.len() as i64;
         let reversed: Vec<i64> = (0..ndim).rev().collect();
         self.unary(py, Op::permute(&reversed))
@@ -664,7 +752,7 @@ impl PyTensor {
     /// `x.mT`: the last two dims swapped (a batch of matrices transposed).
     #[getter(mT)]
     fn mt_property(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        let h = self.handle;
+        let h = self.handle();
         let ndim = self.with(py, move |s| s.shape(h))?.len();
         if ndim < 2 {
             return Err(super::to_py(Error::Shape(format!(
@@ -676,7 +764,7 @@ impl PyTensor {
     /// The number of dims.
     #[getter]
     fn ndim(&self, py: Python<'_>) -> PyResult<usize> {
-        let h = self.handle;
+        let h = self.handle();
         Ok(self.with(py, move |s| s.shape(h))?.len())
     }
     /// `dim()`: the number of dims (torch's method form of `ndim`).
@@ -686,7 +774,7 @@ impl PyTensor {
     /// The shape as a tuple, or one dim's size (negative dims count from the end).
     #[pyo3(signature = (dim=None))]
     fn size<'py>(&self, py: Python<'py>, dim: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
-        let h = self.handle;
+        let h = self.handle();
         let shape = self.with(py, move |s| s.shape(h))?;
         match dim {
             None => Ok(PyTuple::new(py, shape)?.into_any()),
@@ -705,12 +793,12 @@ impl PyTensor {
     }
     /// The number of elements.
     fn numel(&self, py: Python<'_>) -> PyResult<i64> {
-        let h = self.handle;
+        let h = self.handle();
         Ok(self.with(py, move |s| s.shape(h))?.iter().product())
     }
     /// The size of the first dim; a 0-d tensor has no length, as in torch.
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        let h = self.handle;
+        let h = self.handle();
         let shape = self.with(py, move |s| s.shape(h))?;
         match shape.first() {
             Some(&n) => Ok(n as usize),

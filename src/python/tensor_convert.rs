@@ -34,7 +34,7 @@ impl PyTensor {
         device: Option<Device>,
         copy: bool,
     ) -> PyResult<Py<PyTensor>> {
-        let h = slf.get().handle;
+        let h = slf.get().handle();
         let out = slf
             .get()
             .call(slf.py(), move |s, _| s.to(h, dtype, device, copy))?;
@@ -79,7 +79,7 @@ impl PyTensor {
         let (mut want_dtype, mut want_device) = (None, None);
         // `to(other)`: the other tensor's dtype and device.
         let like = |o: &Bound<'_, PyTensor>| -> PyResult<(Option<DType>, Option<Device>)> {
-            let h = o.get().handle;
+            let h = o.get().handle();
             let dtype = o.get().with(py, move |s| s.dtype_of(h))?;
             Ok((Some(dtype), Some(o.get().device_of(py)?)))
         };

@@ -104,7 +104,7 @@ impl PyTensor {
             ));
         }
         if let Ok(t) = obj.cast::<PyTensor>() {
-            return Ok(IndexItem::Tensor(t.get().handle));
+            return Ok(IndexItem::Tensor(t.get().handle()));
         }
         if obj.is_none() {
             return Ok(IndexItem::NewAxis);
@@ -131,13 +131,13 @@ impl PyTensor {
         obj: &Bound<'_, PyAny>,
     ) -> PyResult<Operand<Be>> {
         if let Ok(t) = obj.cast::<PyTensor>() {
-            return Ok(Operand::Node(t.get().handle));
+            return Ok(Operand::Node(t.get().handle()));
         }
         Ok(Operand::Data(index_data(obj, self.device_of(py)?)?))
     }
 
     fn moved(&self, py: Python<'_>, m: impl Movement + 'static) -> PyResult<PyTensor> {
-        self.apply(py, Op::movement(m), vec![Operand::Node(self.handle)])
+        self.apply(py, Op::movement(m), vec![Operand::Node(self.handle())])
     }
 
     fn predicate(
@@ -152,7 +152,7 @@ impl PyTensor {
                 self.apply(
                     py,
                     Op::compare_number(p, s),
-                    vec![Operand::Node(self.handle)],
+                    vec![Operand::Node(self.handle())],
                 )?,
             )?
             .into_any());
@@ -170,7 +170,7 @@ impl PyTensor {
         };
         Ok(Py::new(
             py,
-            self.apply(py, op, vec![Operand::Node(self.handle), rhs])?,
+            self.apply(py, op, vec![Operand::Node(self.handle()), rhs])?,
         )?
         .into_any())
     }
@@ -193,7 +193,7 @@ impl PyTensor {
     /// `slf` itself when the core handed back its handle (as torch returns `self`), else
     /// `out`.
     pub(crate) fn itself_or(slf: &Bound<'_, Self>, out: PyTensor) -> PyResult<Py<PyTensor>> {
-        if out.handle == slf.get().handle {
+        if out.handle() == slf.get().handle() {
             return Ok(slf.clone().unbind());
         }
         Py::new(slf.py(), out)
@@ -217,7 +217,7 @@ impl PyTensor {
     }
 
     fn dim_len(&self, py: Python<'_>, dim: i64) -> PyResult<i64> {
-        let h = self.handle;
+        let h = self.handle();
         let shape = self.with(py, move |s| s.shape(h))?;
         let d = crate::shape::normalize_dim("split", dim, shape.len()).py()?;
         Ok(shape.get(d).copied().unwrap_or(1))
@@ -270,19 +270,10 @@ impl PyTensor {
             Err(_) => vec![self.index_item(py, key)?],
         };
         let cell = self.cell().py()?;
-        let x = self.handle;
+        let x = self.handle();
         let h = py.detach(|| named(&mut lock(&cell), |s| s.index(x, items)))?;
         Ok(PyTensor::named(&cell, h))
     }
-
-    fn __setitem__(&self, _key: &Bound<'_, PyAny>, _value: &Bound<'_, PyAny>) -> PyResult<()> {
-        Err(PyTypeError::new_err(
-            "eagertape tensors are immutable values on a tape, so `x[i] = v` cannot be recorded; \
-             build a new tensor instead: et.where(mask, v, x), x.masked_fill(mask, v) or \
-             x.index_put(indices, values)",
-        ))
-    }
-
     /// `x.index_put(indices, values, accumulate=False)`: a new tensor with `values` written
     /// at (or added to) the positions `indices` (a tuple of int64 or bool tensors/arrays).
     #[pyo3(signature = (indices, values, accumulate=false))]
@@ -300,12 +291,12 @@ impl PyTensor {
         let mut parsed = Vec::with_capacity(items.len());
         for it in &items {
             parsed.push(match it.cast::<PyTensor>() {
-                Ok(t) => IndexItem::Tensor(t.get().handle),
+                Ok(t) => IndexItem::Tensor(t.get().handle()),
                 Err(_) => IndexItem::Data(index_data(it, self.device_of(py)?)?),
             });
         }
         let v = self.operand(py, values)?;
-        let x = self.handle;
+        let x = self.handle();
         self.call(py, move |s, _| s.index_put(x, parsed, v, accumulate))
     }
 
@@ -353,7 +344,7 @@ impl PyTensor {
         self.apply(
             py,
             Op::predicate(Predicate::Not),
-            vec![Operand::Node(self.handle)],
+            vec![Operand::Node(self.handle())],
         )
     }
     fn logical_not(&self, py: Python<'_>) -> PyResult<PyTensor> {
@@ -363,14 +354,14 @@ impl PyTensor {
         self.apply(
             py,
             Op::predicate(Predicate::IsFinite),
-            vec![Operand::Node(self.handle)],
+            vec![Operand::Node(self.handle())],
         )
     }
     fn isnan(&self, py: Python<'_>) -> PyResult<PyTensor> {
         self.apply(
             py,
             Op::predicate(Predicate::IsNan),
-            vec![Operand::Node(self.handle)],
+            vec![Operand::Node(self.handle())],
         )
     }
 
@@ -384,13 +375,13 @@ impl PyTensor {
     ) -> PyResult<PyTensor> {
         let mask = self.index_operand(py, mask)?;
         if let Ok(t) = value.cast::<PyTensor>() {
-            let h = t.get().handle;
+            let h = t.get().handle();
             let v = self.with(py, move |s| s.value(h))?;
             if !Be::dtype(v.get()).is_data() {
                 return self.apply(
                     py,
                     Op::movement(MaskedFill(0.0)),
-                    vec![Operand::Node(self.handle), mask, Operand::Node(h)],
+                    vec![Operand::Node(self.handle()), mask, Operand::Node(h)],
                 );
             }
         }
@@ -398,7 +389,7 @@ impl PyTensor {
         self.apply(
             py,
             Op::movement(MaskedFill(value)),
-            vec![Operand::Node(self.handle), mask],
+            vec![Operand::Node(self.handle()), mask],
         )
     }
     fn index_select(
@@ -411,7 +402,7 @@ impl PyTensor {
         self.apply(
             py,
             Op::movement(IndexSelect(dim)),
-            vec![Operand::Node(self.handle), index],
+            vec![Operand::Node(self.handle()), index],
         )
     }
     fn gather(&self, py: Python<'_>, dim: i64, index: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
@@ -419,7 +410,7 @@ impl PyTensor {
         self.apply(
             py,
             Op::movement(Gather(dim)),
-            vec![Operand::Node(self.handle), index],
+            vec![Operand::Node(self.handle()), index],
         )
     }
     /// `narrow(dim, start, length)`; `start` an int or a 0-d integer tensor, as torch.
@@ -432,7 +423,7 @@ impl PyTensor {
     ) -> PyResult<PyTensor> {
         let start: i64 = match start.cast::<PyTensor>() {
             Ok(t) => {
-                let h = t.get().handle;
+                let h = t.get().handle();
                 let v = self.with(py, move |s| s.value(h))?;
                 let (dtype, shape) = (Be::dtype(v.get()), Be::shape(v.get()));
                 if !matches!(dtype, DType::Int64 | DType::Int32) || !shape.is_empty() {

@@ -193,7 +193,7 @@ impl PyTensor {
             if dims.is_empty()
                 && self
                     .with(py, {
-                        let h = self.handle;
+                        let h = self.handle();
                         move |s| s.shape(h)
                     })?
                     .len()

@@ -59,6 +59,9 @@ impl<B: Backend> Session<B> {
                 self.id
             )));
         }
+        if root.closed {
+            return Err(second_backward());
+        }
         if !root.requires_grad {
             return Err(Error::Grad(
                 "backward: the loss does not depend on any parameter that requires grad".into(),
@@ -72,6 +75,24 @@ impl<B: Backend> Session<B> {
     /// as soon as its node has passed it on. Nothing is added unless the whole sweep
     /// succeeds.
     pub fn backward_into(&self, loss: Handle, into: &GradMap<B>) -> Result<()> {
+        self.sweep_into(loss, into).map(|_| ())
+    }
+
+    /// torch's `loss.backward(retain_graph=...)`: the sweep of [`Session::backward_into`]
+    /// into the session's gradient store (`p.grad`). Without `retain_graph` the op nodes
+    /// it ran through are closed (a second backward through them is an error, as in
+    /// torch) and the tape is compacted: what only this backward needed goes, and what
+    /// Python still names stays readable.
+    pub fn backward_closing(&mut self, loss: Handle, retain_graph: bool) -> Result<()> {
+        let visited = self.sweep_into(loss, &self.store)?;
+        if !retain_graph {
+            self.close(&visited);
+        }
+        Ok(())
+    }
+
+    /// The sweep of `backward_into`; returns the ids of the nodes it visited.
+    fn sweep_into(&self, loss: Handle, into: &GradMap<B>) -> Result<Vec<usize>> {
         let shape = self.check_loss(loss)?;
         let _guard = B::no_grad();
         for (p, buf) in into.items() {
@@ -82,17 +103,37 @@ impl<B: Backend> Session<B> {
         }
         let nodes = self.tape.nodes();
         let (fresh, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
-        let mut visited = 0;
+        let mut visited = Vec::new();
         for i in (0..=loss.node).rev() {
             if let Some(g) = cot[i].take() {
-                visited += 1;
-                self.injected(visited)?;
+                visited.push(i);
+                self.injected(visited.len())?;
                 visit(&nodes[..i], &nodes[i], g, &mut cot, &fresh)?;
             }
         }
         for (p, buf) in fresh.items() {
             if let Ok(v) = buf.value("backward") {
                 into.accumulate(&p, v)?;
+            }
+        }
+        Ok(visited)
+    }
+
+    /// Refuse a sweep from `root` that would reach a closed node (a dry run over the
+    /// nodes' parents only: no kernel runs).
+    fn check_open(&self, root: usize) -> Result<()> {
+        let nodes = self.tape.nodes();
+        let mut reached = vec![false; root + 1];
+        reached[root] = true;
+        for i in (0..=root).rev() {
+            if !reached[i] || !nodes[i].requires_grad {
+                continue;
+            }
+            if nodes[i].closed {
+                return Err(second_backward());
+            }
+            for &p in nodes[i].parents.iter() {
+                reached[p] = true;
             }
         }
         Ok(())
@@ -107,8 +148,13 @@ impl<B: Backend> Session<B> {
         let shape = self.check_loss(loss)?;
         let _guard = B::no_grad();
         let value = B::to_f64(self.tape.node(loss.node).value.get())?[0];
+        if self.tape.nodes()[..loss.node].iter().any(|n| n.closed) {
+            // Checked before the tape is taken, so a refused step changes nothing.
+            self.check_open(loss.node)?;
+        }
         let mut nodes = self.tape.take_nodes();
         self.generation += 1;
+        self.param_leaves.clear();
         // Nodes recorded after the loss take no part: release them first, newest first.
         while nodes.len() > loss.node + 1 {
             nodes.pop();
@@ -125,6 +171,16 @@ impl<B: Backend> Session<B> {
         }
         Ok((grads, value))
     }
+}
+
+/// torch's message for a backward through a graph a previous backward freed.
+fn second_backward() -> Error {
+    Error::Grad(
+        "Trying to backward through the graph a second time (loss.backward() freed the \
+         graph's saved values). Specify retain_graph=True if you need to backward through \
+         the graph a second time, or recompute the forward pass"
+            .into(),
+    )
 }
 
 /// An empty gradient map and the cotangent slots `0..=root`, the root seeded with ones.
@@ -146,6 +202,9 @@ fn visit<B: Backend>(
     cot: &mut [Option<Value<B>>],
     grads: &GradMap<B>,
 ) -> Result<()> {
+    if node.closed {
+        return Err(second_backward());
+    }
     match &node.op {
         Op::Param(p) => {
             if node.requires_grad {

@@ -1,45 +1,28 @@
 //! What the tape frees before the reset: a value no backward reads, once no Python
-//! `Tensor` names it (see [`crate::handles`] for the counts and `python::tensor` for where
-//! they move). The tape then holds what torch's autograd would have saved.
+//! `Tensor` names it (see [`crate::handles`] for the name slots and `python::tensor` for
+//! where they move). The tape then holds what torch's autograd would have saved. (Whole
+//! nodes, records and values, are retired by compaction: `compact.rs`.)
 
 use std::sync::Arc;
 
 use super::Session;
 use crate::backend::Backend;
 use crate::buffer::Tracked;
+use crate::handles::NameSlot;
 use crate::ledger::Category;
 use crate::ops::Op;
 use crate::tape::Handle;
 
 impl<B: Backend> Session<B> {
-    /// A Python `Tensor` naming `h` was created (see [`crate::handles`]). Returns whether
-    /// it is counted: nodes whose storage is never freed before the reset (a parameter's
-    /// snapshot, an output the pool keeps, or a view of one) are not, so their `Tensor`s
-    /// cost nothing when they go.
-    pub fn name_handle(&mut self, h: Handle) -> bool {
+    /// A Python `Tensor` naming `h` is being created: the node's name slot, which the
+    /// `Tensor` shares (see [`crate::handles`]); `None` for a handle of another session or
+    /// generation.
+    pub fn name_handle(&mut self, h: Handle) -> Option<Arc<NameSlot>> {
         if h.session != self.id || h.generation != self.generation || h.node >= self.tape.len() {
-            return false;
+            return None;
         }
-        // A view counts for its storage's owner: up through the bases.
-        let mut owner = h.node;
-        while self.tape.node(owner).value.is_view() {
-            match self.base_node(owner) {
-                Some(b) => owner = b,
-                None => break,
-            }
-        }
-        let node = self.tape.node(owner);
-        if node.pool_slot.is_some() || matches!(node.op, Op::Param(_)) {
-            return false;
-        }
-        self.handles.acquire(h);
-        true
-    }
-
-    /// A Python `Tensor` naming `h` is gone: when it was the last, free the value if
-    /// nothing will read it ([`Session::release_value`]).
-    pub fn unname_handle(&mut self, h: Handle) -> bool {
-        h.session == self.id && self.handles.release(h) && self.release_value(h)
+        let node = self.tape.node_mut(h.node);
+        Some(Arc::clone(node.name.get_or_insert_with(|| NameSlot::new(h))))
     }
 
     /// The last Python handle on `h`'s node is gone: free its value if nothing will read it
@@ -80,7 +63,8 @@ impl<B: Backend> Session<B> {
     /// its value.
     fn free_to_go(&self, id: usize) -> bool {
         let node = self.tape.node(id);
-        self.handles.unnamed(self.generation, id)
+        node.named()
+            && !node.held()
             && !node.needed
             && node.pool_slot.is_none()
             && !matches!(node.op, Op::Param(_))
@@ -157,13 +141,15 @@ mod tests {
         let mut s = session_on("libtorch");
         let x = s.input(&big(), false).unwrap();
         let y = s.record(BinaryOp::Add.op(), &[x, x]).unwrap();
-        assert!(s.name_handle(x), "an input of 128 KiB is counted");
+        let name = s.name_handle(x).expect("x is of this generation");
         assert_eq!(s.tape_profile()[x.node].2, 128 * 128 * 8);
-        assert!(s.unname_handle(x), "+ reads no values: x goes");
+        assert!(!s.release_value(x), "a named value stays");
+        drop(name);
+        assert!(s.release_value(x), "+ reads no values: x goes");
         assert_eq!(
             s.tape_profile()[x.node].2,
-            8,
-            "a one-element placeholder stays"
+            0,
+            "a placeholder (a view of one shared element) stays"
         );
         assert_eq!(
             s.shape(x).unwrap(),
@@ -178,8 +164,8 @@ mod tests {
         let mut s = session_on("libtorch");
         let x = s.input(&big(), true).unwrap();
         let _y = s.record(UnaryOp::Sin.op(), &[x]).unwrap(); // sin's backward reads x
-        assert!(s.name_handle(x));
-        assert!(!s.unname_handle(x));
+        drop(s.name_handle(x));
+        assert!(!s.release_value(x));
     }
 
     #[test]
@@ -193,9 +179,9 @@ mod tests {
     fn reference_carriers_keep_their_values() {
         let mut s = session_on("reference");
         let x = s.input(&big(), false).unwrap();
-        assert!(s.name_handle(x));
+        drop(s.name_handle(x));
         assert!(
-            !s.unname_handle(x),
+            !s.release_value(x),
             "the reference backend has no placeholder"
         );
     }

@@ -15,6 +15,8 @@ The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``fla
 (``MultiheadAttention``) and ``transformer``.
 """
 
+from .._core import Parameter
+from . import functional, init, utils
 from .activation import GELU, Dropout, ReLU, Sigmoid, SiLU, Tanh
 from .attention import MultiheadAttention
 from .batchnorm import BatchNorm1d, BatchNorm2d
@@ -29,6 +31,10 @@ from .sparse import Embedding
 from .transformer import TransformerEncoder, TransformerEncoderLayer
 
 __all__ = [
+    "Parameter",
+    "functional",
+    "init",
+    "utils",
     "AdaptiveAvgPool2d",
     "AvgPool2d",
     "BatchNorm1d",

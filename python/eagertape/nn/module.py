@@ -22,6 +22,7 @@ in training) publishes a new snapshot after its forward.
 from __future__ import annotations
 
 import copy
+import inspect
 from collections import OrderedDict, namedtuple
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -29,7 +30,8 @@ from typing import Any
 import numpy as np
 import torch
 
-from .._core import Parameter, Session
+from .. import _core
+from .._core import Parameter, Session, Tensor
 from .._errors import CheckpointError, ConfigError
 from .._functional import interval
 
@@ -48,19 +50,58 @@ _TORCH_DTYPE = {
 }
 
 
-def _check_buffer(name: str, value: object) -> None:
+def _as_buffer(name: str, value: object) -> Parameter | None:
+    """A buffer value: None, an ``et.Parameter`` with ``requires_grad=False``, or a tensor
+    (eagertape, torch) or array, whose value is copied into a new such Parameter."""
     if value is None:
-        return
-    if not isinstance(value, Parameter):
-        raise TypeError(
-            f"cannot assign {type(value).__name__} as buffer {name!r} (an et.Parameter with "
-            "requires_grad=False, or None, expected)"
-        )
-    if value.requires_grad:
-        raise ConfigError(
-            f"buffer {name!r} must be a Parameter with requires_grad=False (buffers are not "
-            "trained)"
-        )
+        return None
+    if isinstance(value, Parameter):
+        if value.requires_grad:
+            raise ConfigError(
+                f"buffer {name!r} must be a Parameter with requires_grad=False (buffers are "
+                "not trained)"
+            )
+        return value
+    if isinstance(value, Tensor | torch.Tensor | np.ndarray):
+        kind = str(value.dtype).removeprefix("torch.")
+        dtype = kind if kind in _TORCH_DTYPE and kind != "ieee32" else None
+        if isinstance(value, Tensor):
+            value = value.detach()
+        return Parameter(value, name=name, requires_grad=False, dtype=dtype)
+    raise TypeError(
+        f"cannot assign {type(value).__name__} as buffer {name!r} (a tensor, an array, an "
+        "et.Parameter with requires_grad=False, or None, expected)"
+    )
+
+
+def _check_buffer(name: str, value: object) -> None:
+    _as_buffer(name, value)
+
+
+class _Members(list):
+    """A list of modules or parameters that is also its own iterator, so both torch's
+    ``next(model.parameters())`` and list use (``len``, indexing) work."""
+
+    def __next__(self) -> Any:
+        it = self.__dict__.get("_it")
+        if it is None:
+            it = self.__dict__["_it"] = iter(list(self))
+        return next(it)
+
+
+def _forward_takes_session(cls: type) -> bool:
+    """Whether ``cls.forward`` is written in the explicit style, ``forward(self, sess, ...)``
+    (eagertape's modules), rather than torch's ``forward(self, x, ...)``."""
+    cached = cls.__dict__.get("_et_forward_style")
+    if cached is not None:
+        return cached
+    try:
+        params = list(inspect.signature(cls.forward).parameters)
+    except (TypeError, ValueError):
+        params = []
+    explicit = len(params) >= 2 and params[1] == "sess"
+    cls._et_forward_style = explicit
+    return explicit
 
 
 def _copy_parameter(p: Parameter) -> Parameter:
@@ -89,6 +130,16 @@ def _host_value(value: Any) -> np.ndarray:
     if arr.dtype.kind not in "biuf":
         raise TypeError(f"numeric data expected, got dtype {arr.dtype}")
     return arr
+
+
+def _current_or_raise(module: Module) -> Session:
+    try:
+        return _core.current_session()
+    except Exception as e:
+        raise type(e)(
+            f"{type(module).__name__}(x) was called with no current session: enter one with "
+            "`with sess:` (or call module(sess, x))"
+        ) from None
 
 
 class Module:
@@ -121,7 +172,7 @@ class Module:
             object.__setattr__(self, name, value)
             return
         if name in buffers:
-            _check_buffer(name, value)
+            value = _as_buffer(name, value)
             buffers[name] = value
         elif isinstance(value, Parameter):
             modules.pop(name, None)
@@ -166,12 +217,13 @@ class Module:
         self._check_new_name(name, "parameter", self._parameters)
         setattr(self, name, param)
 
-    def register_buffer(self, name: str, tensor: Parameter | None, persistent: bool = True) -> None:
-        """Register a buffer: an ``et.Parameter`` with ``requires_grad=False`` (or ``None``, a
-        slot listed nowhere). A persistent buffer is part of ``state_dict()`` and checkpoints;
-        every buffer is listed by ``named_buffers()``, none by ``parameters()``."""
+    def register_buffer(self, name: str, tensor: Any, persistent: bool = True) -> None:
+        """Register a buffer: an ``et.Parameter`` with ``requires_grad=False``, a tensor
+        (eagertape or torch) or array (copied into one), or ``None`` (a slot listed nowhere).
+        A persistent buffer is part of ``state_dict()`` and checkpoints; every buffer is
+        listed by ``named_buffers()``, none by ``parameters()``."""
         self._check_new_name(name, "buffer", self._buffers)
-        _check_buffer(name, tensor)
+        tensor = _as_buffer(name, tensor)
         self._parameters.pop(name, None)
         self._modules.pop(name, None)
         self._buffers[name] = tensor
@@ -206,10 +258,22 @@ class Module:
 
     def named_children(self) -> list[tuple[str, Module]]:
         """The direct submodules, in registration order."""
-        return list(self._modules.items())
+        return _Members(self._modules.items())
 
     def children(self) -> list[Module]:
-        return list(self._modules.values())
+        return _Members(self._modules.values())
+
+    def get_submodule(self, target: str) -> Module:
+        """The submodule at the dotted path ``target`` ("" is this module)."""
+        if target == "":
+            return self
+        mod: Module = self
+        for item in target.split("."):
+            child = mod._modules.get(item)
+            if child is None:
+                raise AttributeError(f"{type(mod).__name__} has no attribute `{item}`")
+            mod = child
+        return mod
 
     def _named_members(
         self, kind: str, prefix: str, recurse: bool, remove_duplicate: bool
@@ -238,21 +302,21 @@ class Module:
         reachable under several names is listed once, under its first name, unless
         ``remove_duplicate`` is False (then every name is listed; checkpoints use this to
         record ties)."""
-        return self._named_members("_parameters", prefix, recurse, remove_duplicate)
+        return _Members(self._named_members("_parameters", prefix, recurse, remove_duplicate))
 
     def parameters(self, recurse: bool = True) -> list[Parameter]:
         """Every distinct parameter (by id), in the order of ``named_parameters()``; buffers
-        are not parameters."""
-        return [p for _, p in self.named_parameters(recurse=recurse)]
+        are not parameters. A list that is also an iterator (``next(model.parameters())``)."""
+        return _Members(p for _, p in self.named_parameters(recurse=recurse))
 
     def named_buffers(
         self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
     ) -> list[tuple[str, Parameter]]:
         """``(dotted name, buffer)`` pairs, in the order of ``named_parameters()``."""
-        return self._named_members("_buffers", prefix, recurse, remove_duplicate)
+        return _Members(self._named_members("_buffers", prefix, recurse, remove_duplicate))
 
     def buffers(self, recurse: bool = True) -> list[Parameter]:
-        return [b for _, b in self.named_buffers(recurse=recurse)]
+        return _Members(b for _, b in self.named_buffers(recurse=recurse))
 
     # ------------------------------------------------------------------------------------
     # Mode
@@ -390,11 +454,115 @@ class Module:
             object.__setattr__(new, key, copy.deepcopy(value, memo))
         return new
 
-    def forward(self, sess: Session, *args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError(f"{type(self).__name__} does not define forward(sess, x)")
+    def forward(self, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError(
+            f"{type(self).__name__} does not define forward(x) (or forward(sess, x))"
+        )
 
-    def __call__(self, sess: Session, *args: Any, **kwargs: Any) -> Any:
-        return self.forward(sess, *args, **kwargs)
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """``module(x)`` in the current session (``with sess:``), or ``module(sess, x)``.
+        ``forward`` may be written either way: ``forward(self, x)`` (torch's) runs with the
+        session current; ``forward(self, sess, x)`` (explicit) receives it."""
+        given = args[0] if args and isinstance(args[0], Session) else None
+        rest = args[1:] if given is not None else args
+        for a in rest:
+            if isinstance(a, np.ndarray | torch.Tensor):
+                raise TypeError(
+                    f"{type(self).__name__} was given a {type(a).__module__}."
+                    f"{type(a).__name__}: modules take eagertape tensors; convert it first "
+                    "with et.tensor(x) (or sess.input(x))"
+                )
+        if _forward_takes_session(type(self)):
+            sess = given if given is not None else _current_or_raise(self)
+            return self.forward(sess, *rest, **kwargs)
+        if given is None:
+            _current_or_raise(self)
+            return self.forward(*rest, **kwargs)
+        _core._push_current(given)
+        try:
+            return self.forward(*rest, **kwargs)
+        finally:
+            _core._pop_current(given)
+
+    # ------------------------------------------------------------------------------------
+    # torch.nn.Module's conversions and helpers
+
+    def _convert(self, dtype: Any = None, device: Any = None) -> Module:
+        """Replace every parameter and buffer by one converted to ``dtype`` (floating ones)
+        and ``device``; ties stay ties. Integer-count buffers keep their dtype."""
+        done: dict[int, Parameter] = {}
+        for module in self.modules():
+            for registry in (module._parameters, module._buffers):
+                for name, p in list(registry.items()):
+                    if p is None:
+                        continue
+                    keep_dtype = registry is module._buffers and name in module._integer_buffers
+                    new = done.get(p.id)
+                    if new is None:
+                        new = p._to(None if keep_dtype else dtype, device)
+                        done[p.id] = new
+                    registry[name] = new
+                    object.__setattr__(module, name, new)
+        return self
+
+    def to(self, *args: Any, **kwargs: Any) -> Module:
+        """``to(device)``, ``to(dtype)``, ``to(device, dtype)``, ``to(tensor)``: new
+        parameters of that dtype/device in place of the old (create optimizers after)."""
+        dtype = kwargs.pop("dtype", None)
+        device = kwargs.pop("device", None)
+        kwargs.pop("non_blocking", None)
+        if kwargs:
+            raise TypeError(f"to() got unexpected keyword arguments {sorted(kwargs)}")
+        for a in args:
+            if isinstance(a, Tensor | torch.Tensor):
+                dtype, device = a.dtype, a.device
+            elif isinstance(a, torch.dtype) or (
+                isinstance(a, str) and a.removeprefix("torch.") in _TORCH_DTYPE
+            ):
+                dtype = a
+            elif isinstance(a, str | torch.device):
+                device = a
+            else:
+                raise TypeError(f"to() received an invalid argument {a!r}")
+        if isinstance(device, torch.device):
+            device = str(device)
+        return self._convert(dtype, device)
+
+    def double(self) -> Module:
+        return self._convert("float64")
+
+    def float(self) -> Module:
+        return self._convert("float32")
+
+    def half(self) -> Module:
+        return self._convert("float16")
+
+    def bfloat16(self) -> Module:
+        return self._convert("bfloat16")
+
+    def cpu(self) -> Module:
+        return self._convert(None, "cpu")
+
+    def cuda(self, device: Any = None) -> Module:
+        name = "cuda" if device is None else f"cuda:{device}" if isinstance(device, int) else str(device)
+        return self._convert(None, name)
+
+    def apply(self, fn: Any) -> Module:
+        """Call ``fn`` on every submodule, then on this module (torch's order); returns self."""
+        for child in self._modules.values():
+            child.apply(fn)
+        fn(self)
+        return self
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """Release (or zero) the gradients of this module's parameters in the current
+        session (``p.grad``)."""
+        _core._zero_grad(self.parameters(), set_to_none)
+
+    def requires_grad_(self, requires_grad: bool = True) -> Module:
+        for p in self.parameters():
+            p.requires_grad_(requires_grad)
+        return self
 
     def extra_repr(self) -> str:
         return ""

@@ -1,0 +1,479 @@
+"""torch's namespace on the current session ("PyTorch code as written" in OPS.md): dtype
+objects, module-level factories, grad modes, ``manual_seed``, ``topk``, ``multinomial``.
+
+Every factory here converts its arguments and calls one method of the current session
+(``with sess:``); with no current session it raises ``NoSessionError`` saying to enter one.
+"""
+
+from __future__ import annotations
+
+import builtins
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import numpy as np
+import torch
+
+from . import _core
+from ._core import Session, Tensor, current_session, is_grad_enabled, manual_seed
+from ._errors import ArgumentError, DeviceError
+
+__all__ = [
+    "dtype",
+    "float32",
+    "float",
+    "float64",
+    "double",
+    "float16",
+    "half",
+    "bfloat16",
+    "int64",
+    "long",
+    "int32",
+    "int",
+    "bool",
+    "current_session",
+    "manual_seed",
+    "is_grad_enabled",
+    "no_grad",
+    "enable_grad",
+    "set_grad_enabled",
+    "inference_mode",
+    "tensor",
+    "as_tensor",
+    "from_numpy",
+    "zeros",
+    "ones",
+    "empty",
+    "full",
+    "eye",
+    "arange",
+    "linspace",
+    "rand",
+    "randn",
+    "randint",
+    "randperm",
+    "zeros_like",
+    "ones_like",
+    "empty_like",
+    "full_like",
+    "rand_like",
+    "randn_like",
+    "topk",
+    "multinomial",
+]
+
+
+class dtype(str):  # noqa: N801  (torch.dtype)
+    """A dtype object (``et.float64``): equal to its name, so it is accepted wherever a dtype
+    name is; ``repr`` is torch's spelling."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"eagertape.{str.__str__(self)}"
+
+    @property
+    def is_floating_point(self) -> builtins.bool:
+        return str.__str__(self) in ("float32", "float64", "float16", "bfloat16")
+
+
+float32 = float = dtype("float32")  # noqa: A001
+float64 = double = dtype("float64")
+float16 = half = dtype("float16")
+bfloat16 = dtype("bfloat16")
+int64 = long = dtype("int64")
+int32 = int = dtype("int32")  # noqa: A001
+bool = dtype("bool")  # noqa: A001
+
+
+def _dtype_name(value: object) -> str | None:
+    """A dtype argument (None, an eagertape dtype, a name, a torch dtype) as a name."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return str.__str__(value)
+    if isinstance(value, torch.dtype):
+        return str(value).removeprefix("torch.")
+    if value in (builtins.float, builtins.int, builtins.bool):
+        return {builtins.float: None, builtins.int: "int64", builtins.bool: "bool"}[value]
+    raise TypeError(f"dtype must be an eagertape or torch dtype or a name, got {value!r}")
+
+
+def _check_device(sess: Session, device: object) -> None:
+    """A ``device=`` argument must name the session's device (a tensor lives there)."""
+    if device is None:
+        return
+    name = str(device)
+    if isinstance(device, builtins.int) and not isinstance(device, builtins.bool):
+        name = f"cuda:{device}"
+    own = sess.config.device
+    norm = {"cuda": "cuda:0"}
+    if norm.get(name, name) != norm.get(own, own):
+        raise DeviceError(
+            f"device={name!r}: the current session computes on {own!r} (tensors live on their "
+            "session's device; make a session on that device)"
+        )
+
+
+def _sizes(size: tuple[Any, ...]) -> tuple[builtins.int, ...]:
+    if len(size) == 1 and isinstance(size[0], Sequence | torch.Size):
+        return tuple(size[0])
+    return tuple(size)
+
+
+def _made(
+    t: Tensor, requires_grad: builtins.bool, sess: Session
+) -> Tensor:  # a factory result as a leaf that requires grad, when asked
+    if requires_grad:
+        return sess.input(t, requires_grad=True)
+    return t
+
+
+def tensor(
+    data: Any,
+    *,
+    dtype: object = None,
+    device: object = None,
+    requires_grad: builtins.bool = False,
+    pin_memory: builtins.bool = False,
+) -> Tensor:
+    """``torch.tensor``: a copy of ``data`` (numpy, lists, numbers, torch tensors, eagertape
+    tensors) in the current session; floating data takes the session's carrier."""
+    sess = current_session()
+    _check_device(sess, device)
+    if isinstance(data, Tensor):
+        data = data.detach()
+    return sess.input(data, requires_grad=requires_grad, dtype=_dtype_name(dtype))
+
+
+def as_tensor(data: Any, dtype: object = None, device: object = None) -> Tensor:
+    """``torch.as_tensor``: an eagertape tensor is returned as it is (when ``dtype`` matches),
+    anything else is copied in as by ``tensor``."""
+    if isinstance(data, Tensor) and (dtype is None or _dtype_name(dtype) == data.dtype):
+        return data
+    return tensor(data, dtype=dtype, device=device)
+
+
+def from_numpy(array: np.ndarray) -> Tensor:
+    """``torch.from_numpy``: a numpy array in the current session (copied: a tape value
+    must not change under it)."""
+    if not isinstance(array, np.ndarray):
+        raise TypeError(f"expected np.ndarray (got {type(array).__name__})")
+    return tensor(array)
+
+
+def _factory(name: str) -> Callable[..., Tensor]:
+    def make(
+        *size: Any, dtype: object = None, device: object = None, requires_grad: builtins.bool = False
+    ) -> Tensor:
+        sess = current_session()
+        _check_device(sess, device)
+        t = getattr(sess, name)(*_sizes(size), dtype=_dtype_name(dtype))
+        return _made(t, requires_grad, sess)
+
+    make.__name__ = make.__qualname__ = name
+    make.__doc__ = f"``torch.{name}(*size, dtype=None, device=None, requires_grad=False)``."
+    return make
+
+
+zeros = _factory("zeros")
+ones = _factory("ones")
+# torch's `empty` leaves the values unspecified; eagertape's are zeros.
+empty = _factory("zeros")
+empty.__name__ = "empty"
+
+
+def full(
+    size: Sequence[builtins.int],
+    fill_value: object,
+    *,
+    dtype: object = None,
+    device: object = None,
+    requires_grad: builtins.bool = False,
+) -> Tensor:
+    sess = current_session()
+    _check_device(sess, device)
+    return _made(sess.full(tuple(size), fill_value, dtype=_dtype_name(dtype)), requires_grad, sess)
+
+
+def eye(
+    n: builtins.int,
+    m: builtins.int | None = None,
+    *,
+    dtype: object = None,
+    device: object = None,
+    requires_grad: builtins.bool = False,
+) -> Tensor:
+    sess = current_session()
+    _check_device(sess, device)
+    return _made(sess.eye(n, m, dtype=_dtype_name(dtype)), requires_grad, sess)
+
+
+def arange(
+    start: object,
+    end: object = None,
+    step: object = None,
+    *,
+    dtype: object = None,
+    device: object = None,
+    requires_grad: builtins.bool = False,
+) -> Tensor:
+    """``torch.arange``: int64 when every argument is an int, else the session's carrier."""
+    sess = current_session()
+    _check_device(sess, device)
+    t = sess.arange(start, end, step, dtype=_dtype_name(dtype))
+    return _made(t, requires_grad, sess)
+
+
+def linspace(
+    start: builtins.float,
+    end: builtins.float,
+    steps: builtins.int,
+    *,
+    dtype: object = None,
+    device: object = None,
+    requires_grad: builtins.bool = False,
+) -> Tensor:
+    """``torch.linspace``: ``steps`` values from ``start`` to ``end`` (both included)."""
+    if isinstance(steps, builtins.bool) or not isinstance(steps, builtins.int | np.integer):
+        raise TypeError(f"linspace(): steps must be an int, got {type(steps).__name__}")
+    if steps < 0:
+        raise ArgumentError(f"linspace(): number of steps must be non-negative, got {steps}")
+    sess = current_session()
+    _check_device(sess, device)
+    name = _dtype_name(dtype)
+    i = sess.arange(builtins.int(steps), dtype=name or sess.config.dtype)
+    if steps > 1:
+        t = i * ((builtins.float(end) - builtins.float(start)) / (steps - 1)) + builtins.float(start)
+    else:
+        t = i + builtins.float(start)
+    return _made(t, requires_grad, sess)
+
+
+def _random(name: str) -> Callable[..., Tensor]:
+    def make(
+        *size: Any,
+        dtype: object = None,
+        device: object = None,
+        requires_grad: builtins.bool = False,
+        generator: object = None,
+    ) -> Tensor:
+        if generator is not None:
+            raise ArgumentError(
+                f"{name}(): generator= is not supported (the session's generator draws)"
+            )
+        sess = current_session()
+        _check_device(sess, device)
+        t = getattr(sess, name)(*_sizes(size))
+        want = _dtype_name(dtype)
+        if want is not None and want != t.dtype:
+            t = t.to(want)
+        return _made(t, requires_grad, sess)
+
+    make.__name__ = make.__qualname__ = name
+    make.__doc__ = f"``torch.{name}(*size)``: drawn from the current session's generator."
+    return make
+
+
+rand = _random("rand")
+randn = _random("randn")
+
+
+def randint(
+    low: builtins.int,
+    high: builtins.int | Sequence[builtins.int] | None = None,
+    size: Sequence[builtins.int] | None = None,
+    *,
+    dtype: object = None,
+    device: object = None,
+) -> Tensor:
+    """``torch.randint(low=0, high, size)``: int64 values in ``[low, high)``."""
+    if size is None:
+        low, high, size = 0, low, high  # torch.randint(high, size)
+    if not (isinstance(low, builtins.int) and isinstance(high, builtins.int)) or high <= low:
+        raise ArgumentError(f"randint(): expected ints with low < high, got {low}, {high}")
+    sess = current_session()
+    _check_device(sess, device)
+    u = sess.rand(*tuple(size))
+    t = (u * builtins.float(high - low)).long() + builtins.int(low)
+    want = _dtype_name(dtype)
+    return t if want is None else t.to(want)
+
+
+def randperm(n: builtins.int, *, dtype: object = None, device: object = None) -> Tensor:
+    """``torch.randperm(n)``: a random permutation of ``0..n-1`` (int64)."""
+    if isinstance(n, builtins.bool) or not isinstance(n, builtins.int) or n < 0:
+        raise ArgumentError(f"randperm(): n must be a non-negative int, got {n!r}")
+    sess = current_session()
+    _check_device(sess, device)
+    t = sess.rand(n).topk(n).indices
+    want = _dtype_name(dtype)
+    return t if want is None else t.to(want)
+
+
+def _like(name: str) -> Callable[..., Tensor]:
+    base = globals()[name]
+
+    def make(
+        input: Tensor,  # noqa: A002
+        *,
+        dtype: object = None,
+        device: object = None,
+        requires_grad: builtins.bool = False,
+    ) -> Tensor:
+        return base(
+            *input.shape, dtype=dtype or input.dtype, device=device, requires_grad=requires_grad
+        )
+
+    make.__name__ = make.__qualname__ = f"{name}_like"
+    return make
+
+
+zeros_like = _like("zeros")
+ones_like = _like("ones")
+empty_like = _like("zeros")
+empty_like.__name__ = "empty_like"
+rand_like = _like("rand")
+randn_like = _like("randn")
+
+
+def full_like(
+    input: Tensor,  # noqa: A002
+    fill_value: object,
+    *,
+    dtype: object = None,
+    device: object = None,
+    requires_grad: builtins.bool = False,
+) -> Tensor:
+    return full(
+        input.shape,
+        fill_value,
+        dtype=dtype or input.dtype,
+        device=device,
+        requires_grad=requires_grad,
+    )
+
+
+def topk(
+    input: Tensor,  # noqa: A002
+    k: builtins.int,
+    dim: builtins.int = -1,
+    largest: builtins.bool = True,
+    sorted: builtins.bool = True,  # noqa: A002
+) -> Any:
+    """``torch.topk``: ``(values, indices)``."""
+    return input.topk(k, dim, largest, sorted)
+
+
+def multinomial(
+    input: Tensor,  # noqa: A002
+    num_samples: builtins.int,
+    replacement: builtins.bool = False,
+    *,
+    generator: object = None,
+) -> Tensor:
+    """``torch.multinomial`` for 1-D or 2-D weights: int64 category indices drawn from the
+    session's generator (inverse CDF of each row). Without ``replacement`` only one sample
+    per row is drawn (more is refused)."""
+    if generator is not None:
+        raise ArgumentError("multinomial(): generator= is not supported")
+    if not isinstance(num_samples, builtins.int) or num_samples <= 0:
+        raise ArgumentError(f"multinomial(): num_samples must be positive, got {num_samples}")
+    if num_samples > 1 and not replacement:
+        raise ArgumentError(
+            "multinomial(): more than one sample without replacement is not supported"
+        )
+    if input.ndim not in (1, 2):
+        raise ArgumentError(f"multinomial(): prob_dist must be 1 or 2 dim, got {input.ndim}")
+    sess = current_session()
+    rows = input if input.ndim == 2 else input.unsqueeze(0)
+    n, c = rows.shape
+    cdf = rows.detach().cumsum(-1)
+    u = sess.rand(n, num_samples) * cdf[:, -1:]
+    # index = number of categories whose cumulative weight is <= u
+    below = (cdf.unsqueeze(1) <= u.unsqueeze(2)).long().sum(-1)
+    idx = below.clamp(max=c - 1)
+    return idx if input.ndim == 2 else idx.squeeze(0)
+
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+class set_grad_enabled:  # noqa: N801  (torch.set_grad_enabled)
+    """``torch.set_grad_enabled(mode)``: sets this thread's grad mode now (as torch does) and,
+    used as a context manager or decorator, restores the previous one at the end."""
+
+    def __init__(self, mode: builtins.bool) -> None:
+        self.prev = _core._set_grad_enabled(mode)
+        self.mode = mode
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        _core._set_grad_enabled(self.prev)
+
+    def __call__(self, fn: _F) -> _F:
+        _core._set_grad_enabled(self.prev)
+        mode = self.mode
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            prev = _core._set_grad_enabled(mode)
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _core._set_grad_enabled(prev)
+
+        return wrapper  # type: ignore[return-value]
+
+
+class _GradMode:
+    """A context manager and decorator that sets the grad mode to ``_mode`` inside."""
+
+    _mode = False
+
+    def __init__(self) -> None:
+        self._prev: list[builtins.bool] = []
+
+    def __enter__(self) -> None:
+        self._prev.append(_core._set_grad_enabled(self._mode))
+
+    def __exit__(self, *exc: object) -> None:
+        _core._set_grad_enabled(self._prev.pop())
+
+    def __call__(self, fn: _F) -> _F:
+        mode = self._mode
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            prev = _core._set_grad_enabled(mode)
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _core._set_grad_enabled(prev)
+
+        return wrapper  # type: ignore[return-value]
+
+
+class no_grad(_GradMode):  # noqa: N801  (torch.no_grad)
+    """``torch.no_grad()``: nothing recorded inside is kept for backward, and each value
+    lives exactly as long as its handles (an evaluation loop never grows the tape)."""
+
+    _mode = False
+
+
+class enable_grad(_GradMode):  # noqa: N801
+    """``torch.enable_grad()``: record for backward inside (within a ``no_grad``)."""
+
+    _mode = True
+
+
+class inference_mode(_GradMode):  # noqa: N801
+    """``torch.inference_mode(mode=True)``: ``no_grad`` here (the same guarantees)."""
+
+    def __init__(self, mode: builtins.bool = True) -> None:
+        super().__init__()
+        self._mode = not mode

@@ -1,0 +1,205 @@
+//! torch's in-place tensor methods (`x.add_(1)`, `x += y`, `x.relu_()`, `x[mask] = v`):
+//! the out-of-place op is recorded, then every Python `Tensor` naming `x` names the result
+//! (`Session::rebind`), so `x` reads what torch's `x` would. Where torch's result would
+//! differ (live views share the storage) the call raises instead, before anything changes.
+//! Also torch's comparison methods (`eq`, `lt`, ...) and `view_as`.
+
+use pyo3::basic::CompareOp;
+use pyo3::prelude::*;
+
+use super::tensor::{lock, PyTensor};
+use super::OrPy;
+
+/// Rebind `slf` to the tensor `out` (recorded from it); returns `slf`.
+fn rebind<'py>(
+    slf: &Bound<'py, PyTensor>,
+    out: &Bound<'py, PyAny>,
+    what: &str,
+) -> PyResult<Bound<'py, PyTensor>> {
+    let py = slf.py();
+    let me = slf.get();
+    if me.param.is_some() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{what} on a Parameter is its own method (a new snapshot); this path is for tensors"
+        )));
+    }
+    let out = out.cast::<PyTensor>()?;
+    let (from, to) = (me.handle(), out.get().handle());
+    let cell = me.cell().py()?;
+    let what = what.to_string();
+    py.detach(|| crate::guard::contained("in-place", || lock(&cell).rebind(from, to, &what)))
+        .py()?;
+    Ok(slf.clone())
+}
+
+/// Call the out-of-place method `name(*args)` of `slf`, then rebind.
+fn via<'py>(
+    slf: &Bound<'py, PyTensor>,
+    what: &str,
+    out: PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyTensor>> {
+    let out = out?;
+    if out.is(slf) {
+        return Ok(slf.clone());
+    }
+    rebind(slf, &out, what)
+}
+
+#[pymethods]
+impl PyTensor {
+    #[pyo3(signature = (other, *, alpha=None))]
+    fn add_<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+        alpha: Option<f64>,
+    ) -> PyResult<Bound<'py, Self>> {
+        let rhs = match alpha {
+            Some(a) => other.mul(a)?,
+            None => other.clone(),
+        };
+        via(slf, "add_", slf.add(rhs))
+    }
+    #[pyo3(signature = (other, *, alpha=None))]
+    fn sub_<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+        alpha: Option<f64>,
+    ) -> PyResult<Bound<'py, Self>> {
+        let rhs = match alpha {
+            Some(a) => other.mul(a)?,
+            None => other.clone(),
+        };
+        via(slf, "sub_", slf.sub(rhs))
+    }
+    fn mul_<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+        via(slf, "mul_", slf.mul(other))
+    }
+    fn div_<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+        via(slf, "div_", slf.div(other))
+    }
+    fn __iadd__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        via(slf, "+=", slf.add(other)).map(|_| ())
+    }
+    fn __isub__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        via(slf, "-=", slf.sub(other)).map(|_| ())
+    }
+    fn __imul__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        via(slf, "*=", slf.mul(other)).map(|_| ())
+    }
+    fn __itruediv__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        via(slf, "/=", slf.div(other)).map(|_| ())
+    }
+    /// This tensor object (and every other naming its value) names `out` from now on:
+    /// the in-place form of an op whose out-of-place result is `out` (`F.elu(x,
+    /// inplace=True)`); returns `self`.
+    fn _rebind_to<'py>(slf: &Bound<'py, Self>, out: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+        via(slf, "inplace=True", Ok(out.clone()))
+    }
+    fn relu_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
+        via(slf, "relu_", slf.call_method0("relu"))
+    }
+    fn zero_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
+        via(slf, "zero_", slf.mul(0.0f64))
+    }
+    #[pyo3(signature = (min=None, max=None))]
+    fn clamp_<'py>(
+        slf: &Bound<'py, Self>,
+        min: Option<&Bound<'py, PyAny>>,
+        max: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, Self>> {
+        via(slf, "clamp_", slf.call_method1("clamp", (min, max)))
+    }
+    fn masked_fill_<'py>(
+        slf: &Bound<'py, Self>,
+        mask: &Bound<'py, PyAny>,
+        value: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, Self>> {
+        via(slf, "masked_fill_", slf.call_method1("masked_fill", (mask, value)))
+    }
+
+    /// `x[key] = value`: a boolean mask tensor key writes `value` where it is True
+    /// (`masked_fill`); int64 tensor keys write at those positions (`index_put`). Other
+    /// keys (ints, slices) are refused with what to write instead.
+    fn __setitem__(
+        slf: &Bound<'_, Self>,
+        key: &Bound<'_, PyAny>,
+        value: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        if let Ok(k) = key.cast::<PyTensor>() {
+            let dtype: String = k.getattr("dtype")?.extract()?;
+            let out = if dtype == "bool" {
+                slf.call_method1("masked_fill", (k, value))?
+            } else {
+                slf.call_method1("index_put", ((k,), value))?
+            };
+            rebind(slf, &out, "x[index] = v")?;
+            return Ok(());
+        }
+        Err(pyo3::exceptions::PyTypeError::new_err(
+            "x[i] = v is recorded for boolean-mask and int64-tensor indices only; for other \
+             indices build a new tensor: et.where(mask, v, x), x.masked_fill(mask, v) or \
+             x.index_put(indices, values)",
+        ))
+    }
+
+    fn eq<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        slf.rich_compare(other, CompareOp::Eq)
+    }
+    fn ne<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        slf.rich_compare(other, CompareOp::Ne)
+    }
+    fn lt<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        slf.rich_compare(other, CompareOp::Lt)
+    }
+    fn le<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        slf.rich_compare(other, CompareOp::Le)
+    }
+    fn gt<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        slf.rich_compare(other, CompareOp::Gt)
+    }
+    fn ge<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        slf.rich_compare(other, CompareOp::Ge)
+    }
+    /// torch's `topk(k, dim=-1, largest=True, sorted=True)`: `(values, indices)`; the
+    /// indices are int64 data, the values their `gather` (which carries the gradient).
+    #[pyo3(signature = (k, dim=-1, largest=true, sorted=true))]
+    fn topk<'py>(
+        slf: &Bound<'py, Self>,
+        k: i64,
+        dim: i64,
+        largest: bool,
+        sorted: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let idx = slf
+            .get()
+            .unary(py, crate::ops::Op::topk_indices(k, dim, largest, sorted))?;
+        let idx = Py::new(py, idx)?;
+        let values = slf.call_method1("gather", (dim, idx.clone_ref(py)))?;
+        py.import("eagertape._functional")?
+            .getattr("TopkResult")?
+            .call1((values, idx))
+    }
+
+    /// `x.view_as(other)`: `x.view(other.shape)`.
+    fn view_as<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        slf.call_method1("view", (other.getattr("shape")?,))
+    }
+    /// `x.reshape_as(other)`.
+    fn reshape_as<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        slf.call_method1("reshape", (other.getattr("shape")?,))
+    }
+    /// `x.expand_as(other)`.
+    fn expand_as<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        slf.call_method1("expand", (other.getattr("shape")?,))
+    }
+}

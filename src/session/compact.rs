@@ -1,0 +1,200 @@
+//! The torch-style lifetimes of DESIGN.md ("Lifetimes in the torch-style API"): parameters
+//! read implicitly (one leaf per parameter until its value changes or a backward closes
+//! the graph), and compaction, which retires every node no Python handle names and no open
+//! part of the graph reads, record and value, so that a loop of `loss.backward();
+//! opt.step()` (or of evaluation under `no_grad`) never grows the tape.
+//!
+//! Ownership: compaction takes every node off the tape, keeps the live ones in recording
+//! order under new ids (writing each kept node's new handle into its name slot, so the
+//! Python `Tensor`s naming it follow) and drops the rest newest first, handing small
+//! intermediates to the pool as a reset does. A kept node whose parents are no longer
+//! needed (closed by a backward, or never differentiated) becomes a leaf of its value.
+
+use std::sync::Arc;
+
+use super::Session;
+use crate::backend::Backend;
+use crate::error::Result;
+use crate::handles::NameSlot;
+use crate::ledger;
+use crate::ops::Op;
+use crate::param::Parameter;
+use crate::tape::{Handle, Node, Parents};
+
+/// The smallest tape a compaction triggered by length looks at.
+pub const MIN_COMPACT: usize = 1024;
+
+/// Whether a kept node keeps its parents: a backward may still pass through it.
+fn keeps_parents<B: Backend>(node: &Node<B>) -> bool {
+    node.requires_grad && !node.closed && !node.parents.is_empty()
+}
+
+impl<B: Backend> Session<B> {
+    /// The leaf an `et.Parameter` given directly to an op reads: the one recorded for it
+    /// since its value last changed and since the last closing backward, or a new one
+    /// ([`Session::use_param`]). So a tied weight read twice in a forward pass is one
+    /// leaf, and its gradient is the sum of both uses.
+    pub fn use_param_implicit(&mut self, p: &Arc<Parameter<B>>) -> Result<Handle> {
+        let version = p.version();
+        if let Some(&(node, v)) = self.param_leaves.get(&p.id()) {
+            if v == version && node < self.tape.len() {
+                if let Op::Param(q) = &self.tape.node(node).op {
+                    if Arc::ptr_eq(q, p) {
+                        return Ok(self.handle(node));
+                    }
+                }
+            }
+        }
+        let h = self.use_param(p)?;
+        self.param_leaves.insert(p.id(), (h.node, version));
+        Ok(h)
+    }
+
+    /// Whether the tape has grown enough, while recording without grad or after a closing
+    /// backward, to be compacted now (the binding asks after naming a new tensor).
+    pub fn wants_compaction(&self) -> bool {
+        self.tape.len() >= self.compact_at && (self.torch_style || !self.grad_enabled())
+    }
+
+    /// Retire every node that no Python `Tensor` names, that is no parameter's current
+    /// implicit leaf, and that no kept node a backward may pass through reads; renumber
+    /// the rest (a new generation: their names move with them). Returns how many nodes
+    /// were retired.
+    pub fn compact(&mut self) -> usize {
+        let mut nodes = self.tape.take_nodes();
+        let n = nodes.len();
+        let mut live = vec![false; n];
+        for &(id, _) in self.param_leaves.values() {
+            if let Some(l) = live.get_mut(id) {
+                *l = true;
+            }
+        }
+        for i in (0..n).rev() {
+            let node = &nodes[i];
+            if node.held() {
+                live[i] = true;
+            }
+            if live[i] && keeps_parents(node) {
+                for &p in node.parents.iter() {
+                    live[p] = true;
+                }
+            }
+        }
+        let generation = self.generation + 1;
+        let mut new_id = vec![usize::MAX; n];
+        let mut kept: Vec<Node<B>> = Vec::with_capacity(live.iter().filter(|&&l| l).count());
+        let mut dead: Vec<Node<B>> = Vec::with_capacity(n - kept.capacity());
+        for (i, mut node) in nodes.drain(..).enumerate() {
+            if !live[i] {
+                dead.push(node);
+                continue;
+            }
+            let id = kept.len();
+            new_id[i] = id;
+            if keeps_parents(&node) {
+                let parents: Vec<Handle> = node
+                    .parents
+                    .iter()
+                    .map(|&p| Handle {
+                        session: self.id,
+                        generation,
+                        node: new_id[p],
+                    })
+                    .collect();
+                node.parents = Parents::of(&parents);
+            } else if !node.parents.is_empty() {
+                // No backward passes through it again: a leaf of its value (its op's
+                // workspace goes now).
+                node.parents = Parents::none();
+                node.op = Op::Input;
+            }
+            node.move_names(generation, id);
+            kept.push(node);
+        }
+        for (id, _) in self.param_leaves.values_mut() {
+            *id = new_id.get(*id).copied().unwrap_or(usize::MAX);
+        }
+        self.param_leaves.retain(|_, (id, _)| *id != usize::MAX);
+        let retired = dead.len();
+        let pool = &mut self.pool;
+        ledger::batched(|| {
+            pool.clear();
+            // Newest first: views before their bases.
+            while let Some(node) = dead.pop() {
+                let Node {
+                    op,
+                    value,
+                    pool_slot,
+                    name,
+                    ..
+                } = node;
+                drop(name);
+                drop(op);
+                match pool_slot {
+                    Some(slot) => pool.keep(value, slot),
+                    None => drop(value),
+                }
+            }
+        });
+        self.compact_at = (2 * kept.len()).max(MIN_COMPACT);
+        self.tape.set_nodes(kept);
+        self.generation = generation;
+        retired
+    }
+
+    /// An in-place method on a tensor (`x.add_(1)`, `x += y`, `x[mask] = v`): the Python
+    /// `Tensor`s naming `from` name `to` from now on (`to`, just recorded from `from`, is
+    /// their new value; `from` stays on the tape for the backward of `to`). Refused when
+    /// torch's result would differ: `from` is a view, or a view of it is named (torch
+    /// would write through the shared storage; here the others would keep the old value).
+    pub fn rebind(&mut self, from: Handle, to: Handle, what: &str) -> Result<()> {
+        self.check(&[from, to])?;
+        let shared = || {
+            crate::error::Error::Argument(format!(
+                "{what}: this tensor shares its storage with other live tensors (a view of it, \
+                 or the base it views); torch would change them too, eagertape's tensors are \
+                 values: write the out-of-place form (y = x.{}(...)) instead",
+                what.trim_end_matches('_')
+            ))
+        };
+        let src = self.tape.node(from.node);
+        if src.value.is_view() {
+            return Err(shared());
+        }
+        let value = &src.value;
+        let aliased = (from.node + 1..self.tape.len()).any(|i| {
+            let n = self.tape.node(i);
+            n.held() && n.value.base().is_some_and(|b| Arc::ptr_eq(b, value))
+        });
+        if aliased {
+            return Err(shared());
+        }
+        let src = self.tape.node_mut(from.node);
+        let mut moved: Vec<Arc<NameSlot>> = src.name.take().into_iter().collect();
+        moved.append(&mut src.aliases);
+        for slot in &moved {
+            slot.set(self.generation, to.node);
+        }
+        let dst = self.tape.node_mut(to.node);
+        if dst.name.is_none() && !moved.is_empty() {
+            dst.name = Some(moved.remove(0));
+        }
+        dst.aliases.extend(moved);
+        Ok(())
+    }
+
+    /// After a backward without `retain_graph`: close the op nodes it visited (their
+    /// backward may not run again), forget the implicit parameter leaves (the next
+    /// forward pass reads each parameter's value then), and compact.
+    pub(crate) fn close(&mut self, visited: &[usize]) {
+        for &id in visited {
+            let node = self.tape.node_mut(id);
+            if !node.parents.is_empty() {
+                node.closed = true;
+            }
+        }
+        self.param_leaves.clear();
+        self.torch_style = true;
+        self.compact();
+    }
+}
