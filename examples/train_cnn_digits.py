@@ -193,7 +193,7 @@ def main() -> None:
         if saved is not None:  # history up to the checkpoint (the sidecar is written after)
             history = [r for r in saved["history"] if r["epoch"] <= start]
         print(f"resumed from {ckpt} after epoch {start}/{args.epochs}")
-    n_params = sum(p.numel for p in model.parameters())
+    n_params = sum(p.numel() for p in model.parameters())
     print(f"{n} training and {len(x_test)} test images, {n_params} parameters")
 
     def lr_at(step: int) -> float:

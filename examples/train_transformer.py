@@ -281,7 +281,7 @@ def main() -> None:
         print(f"resumed from {ckpt} at step {start}/{args.steps}")
 
     held = held_out_set(args.max_len, args.eval_per_length, args.seed)
-    n_params = sum(p.numel for p in model.parameters())
+    n_params = sum(p.numel() for p in model.parameters())
     print(
         f"reversing 1-{args.max_len} digits: {n_params} parameters, "
         f"{sum(map(len, held))} held-out strings"

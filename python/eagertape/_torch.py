@@ -166,7 +166,10 @@ def from_numpy(array: np.ndarray) -> Tensor:
 
 def _factory(name: str) -> Callable[..., Tensor]:
     def make(
-        *size: Any, dtype: object = None, device: object = None, requires_grad: builtins.bool = False
+        *size: Any,
+        dtype: object = None,
+        device: object = None,
+        requires_grad: builtins.bool = False,
     ) -> Tensor:
         sess = current_session()
         _check_device(sess, device)
@@ -246,7 +249,9 @@ def linspace(
     name = _dtype_name(dtype)
     i = sess.arange(builtins.int(steps), dtype=name or sess.config.dtype)
     if steps > 1:
-        t = i * ((builtins.float(end) - builtins.float(start)) / (steps - 1)) + builtins.float(start)
+        t = i * ((builtins.float(end) - builtins.float(start)) / (steps - 1)) + builtins.float(
+            start
+        )
     else:
         t = i + builtins.float(start)
     return _made(t, requires_grad, sess)
@@ -297,7 +302,9 @@ def randint(
     sess = current_session()
     _check_device(sess, device)
     u = sess.rand(*tuple(size))
-    t = (u * builtins.float(high - low)).long() + builtins.int(low)
+    # u * (high - low) >= 0, so truncation is the floor; the shift is exact in the carrier
+    # for |values| < 2**24 (float32) / 2**53 (float64).
+    t = ((u * builtins.float(high - low)).long().to(sess.config.dtype) + builtins.float(low)).long()
     want = _dtype_name(dtype)
     return t if want is None else t.to(want)
 
@@ -393,8 +400,8 @@ def multinomial(
     cdf = rows.detach().cumsum(-1)
     u = sess.rand(n, num_samples) * cdf[:, -1:]
     # index = number of categories whose cumulative weight is <= u
-    below = (cdf.unsqueeze(1) <= u.unsqueeze(2)).long().sum(-1)
-    idx = below.clamp(max=c - 1)
+    below = (cdf.unsqueeze(1) <= u.unsqueeze(2)).to(u.dtype).sum(-1)
+    idx = below.clamp(max=c - 1).long()
     return idx if input.ndim == 2 else idx.squeeze(0)
 
 

@@ -315,7 +315,7 @@ def broadcast_parameters(
                 flat = torch.cat([torch.from_dlpack(p).reshape(-1) for p in ps]).to(device)
             else:
                 dtype = torch.from_dlpack(ps[0]).dtype
-                flat = torch.empty(sum(p.numel for p in ps), dtype=dtype, device=device)
+                flat = torch.empty(sum(p.numel() for p in ps), dtype=dtype, device=device)
             try:
                 dist.broadcast(flat, src=src, group=group)
             except Exception as e:
@@ -323,7 +323,7 @@ def broadcast_parameters(
             if rank != src:
                 offset = 0
                 for p in ps:
-                    n = p.numel
+                    n = p.numel()
                     p.assign(flat[offset : offset + n].reshape(tuple(p.shape)))
                     offset += n
         finally:

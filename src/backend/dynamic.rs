@@ -434,7 +434,7 @@ impl Backend for Dyn {
             Torch(x) => LibTorch::topk_indices(x, k, dim, largest, sorted).map(Torch),
             other => Err(Error::Unsupported {
                 op: "topk",
-                carrier: Dyn::dtype(other).name().to_string(),
+                carrier: Dyn::dtype(other).carrier_label(),
             }),
         }
     }

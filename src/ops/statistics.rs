@@ -304,14 +304,19 @@ impl<B: Backend> Rule<B> for Cumsum {
 
 /// `argmax`/`argmin(dim=None, keepdim)`: int64 indices of the first maximum (minimum; NaN
 /// counts as both), over the flattened tensor when `dim` is `None`. Data: no gradient.
-/// With `top: Some((k, sorted))`, torch's `topk(k, dim, largest=max, sorted)` indices
+/// With `top_k` below [`NOT_TOP`], torch's `topk(top_k, dim, largest=max, sorted)` indices
 /// instead (the values are a `gather` of them, which carries the gradient).
 pub struct ArgExtremum {
     pub dim: Option<i64>,
     pub keepdim: bool,
     pub max: bool,
-    pub top: Option<(i64, bool)>,
+    pub sorted: bool,
+    /// `k` of `topk` (an op's unit stays small: no `Option<(i64, bool)>` here).
+    pub top_k: u32,
 }
+
+/// `ArgExtremum::top_k` of `argmax`/`argmin`.
+pub const NOT_TOP: u32 = u32::MAX;
 
 impl<B: Backend> Op<B> {
     pub fn arg_extremum(dim: Option<i64>, keepdim: bool, max: bool) -> Self {
@@ -319,23 +324,33 @@ impl<B: Backend> Op<B> {
             dim,
             keepdim,
             max,
-            top: None,
+            sorted: false,
+            top_k: NOT_TOP,
         })
     }
-    /// `topk(k, dim, largest, sorted)`'s indices.
+    /// `topk(k, dim, largest, sorted)`'s indices (a `k` that is negative or does not fit
+    /// is refused by the shape rule).
     pub fn topk_indices(k: i64, dim: i64, largest: bool, sorted: bool) -> Self {
         Op::ArgExtremum(ArgExtremum {
             dim: Some(dim),
             keepdim: true,
             max: largest,
-            top: Some((k, sorted)),
+            sorted,
+            top_k: u32::try_from(k).unwrap_or(NOT_TOP - 1).min(NOT_TOP - 1),
         })
+    }
+}
+
+impl ArgExtremum {
+    /// `(k, sorted)` for `topk`.
+    fn top(&self) -> Option<(i64, bool)> {
+        (self.top_k != NOT_TOP).then_some((i64::from(self.top_k), self.sorted))
     }
 }
 
 impl<B: Backend> Rule<B> for ArgExtremum {
     fn name(&self) -> &'static str {
-        match (self.top, self.max) {
+        match (self.top(), self.max) {
             (Some(_), _) => "topk",
             (None, true) => "argmax",
             (None, false) => "argmin",
@@ -350,7 +365,7 @@ impl<B: Backend> Rule<B> for ArgExtremum {
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         let s = shapes[0];
         let name = <Self as Rule<B>>::name(self);
-        if let (Some((k, _)), Some(dim)) = (self.top, self.dim) {
+        if let (Some((k, _)), Some(dim)) = (self.top(), self.dim) {
             let d = crate::shape::normalize_dim(name, dim, s.len().max(1))?;
             let size = s.get(d).copied().unwrap_or(1);
             if k < 0 || k > size {
@@ -378,7 +393,7 @@ impl<B: Backend> Rule<B> for ArgExtremum {
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         let x = xs[0].get();
-        if let (Some((k, sorted)), Some(dim)) = (self.top, self.dim) {
+        if let (Some((k, sorted)), Some(dim)) = (self.top(), self.dim) {
             return fresh(B::topk_indices(x, k, dim, self.max, sorted)?);
         }
         let s = B::shape(x);

@@ -74,8 +74,20 @@ impl PyTensor {
     fn mul_<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
         via(slf, "mul_", slf.mul(other))
     }
-    fn div_<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        via(slf, "div_", slf.div(other))
+    #[pyo3(signature = (other, *, rounding_mode=None))]
+    fn div_<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+        rounding_mode: Option<&str>,
+    ) -> PyResult<Bound<'py, Self>> {
+        let out = match rounding_mode {
+            None => slf.div(other),
+            Some("floor") => slf.floor_div(other),
+            Some(mode) => Err(super::to_py(crate::error::Error::Argument(format!(
+                "div_(): rounding_mode={mode:?} is not supported (None or \"floor\")"
+            )))),
+        };
+        via(slf, "div_", out)
     }
     fn __iadd__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
         via(slf, "+=", slf.add(other)).map(|_| ())
@@ -171,6 +183,11 @@ impl PyTensor {
         sorted: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
+        if k < 0 {
+            return Err(super::to_py(crate::error::Error::Argument(format!(
+                "topk: k ({k}) must be between 0 and the size of dimension {dim}"
+            ))));
+        }
         let idx = slf
             .get()
             .unary(py, crate::ops::Op::topk_indices(k, dim, largest, sorted))?;

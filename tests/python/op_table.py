@@ -136,6 +136,29 @@ def _mse_target(shape):
     return np.linspace(-1.0, 1.0, int(np.prod(shape))).reshape(shape)
 
 
+def _inplace_arith(t, y):
+    t.add_(y, alpha=2.0)
+    t.sub_(y)
+    t.mul_(y)
+    t.div_(y + 1.0)
+    t += y
+    t *= 2.0
+    return t
+
+
+def _inplace_unary(x):
+    mask = x > 1.2  # first: the carriers without comparisons refuse it before anything
+    t = x * 1.0
+    t.clamp_(-0.5, 1.5)
+    b = t * 2.0
+    b.relu_()  # (torch's relu_ saves its output: nothing writes into b afterwards)
+    c = x * 1.0
+    c.masked_fill_(mask, 0.25)
+    z = x * 1.0
+    z.zero_()
+    return b + c + z
+
+
 OPS: tuple[Op, ...] = (
     # --- pointwise, two tensors (broadcasting) ---
     Op(
@@ -1392,6 +1415,74 @@ OPS: tuple[Op, ...] = (
         normal((3, 4)),
         covers=("et.kl_div",),
     ),
+    Op(
+        "topk",
+        # values (the gradient goes to the positions picked), and values read at the indices
+        lambda x: (
+            x.topk(2).values.sum(-1)
+            + et.topk(x, 2, dim=0, largest=False).values.sum(0)[:3]
+            + x.gather(1, x.topk(1).indices).squeeze(1)
+        ),
+        lambda x: (
+            x.topk(2).values.sum(-1)
+            + torch.topk(x, 2, dim=0, largest=False).values.sum(0)[:3]
+            + x.gather(1, x.topk(1).indices).squeeze(1)
+        ),
+        normal((3, 4)),
+        carriers=("libtorch",),
+        covers=("et.topk", "Tensor.topk"),
+    ),
+    Op(
+        "inplace_arithmetic",
+        # torch's in-place methods on a non-leaf: the same object holds the result
+        lambda x, y: _inplace_arith(x * 1.0, y),
+        lambda x, y: _inplace_arith(x * 1.0, y),
+        positive((3, 4), (3, 4)),
+        covers=("Tensor.add_", "Tensor.sub_", "Tensor.mul_", "Tensor.div_"),
+    ),
+    Op(
+        "inplace_unary",
+        _inplace_unary,
+        _inplace_unary,
+        away_from_zero((3, 4)),
+        carriers=NO_COMPARE,
+        covers=("Tensor.relu_", "Tensor.clamp_", "Tensor.masked_fill_", "Tensor.zero_"),
+    ),
+    Op(
+        "comparison_methods",
+        lambda x, y: (
+            et.where(x.lt(y), x, y)
+            + et.where(x.le(y), y, x)
+            + et.where(x.gt(y), x * 2.0, y)
+            + et.where(x.ge(y), y * 3.0, x)
+            + et.where(x.eq(y), x, y * 0.5)
+            + et.where(x.ne(y), x, y)
+        ),
+        lambda x, y: (
+            torch.where(x.lt(y), x, y)
+            + torch.where(x.le(y), y, x)
+            + torch.where(x.gt(y), x * 2.0, y)
+            + torch.where(x.ge(y), y * 3.0, x)
+            + torch.where(x.eq(y), x, y * 0.5)
+            + torch.where(x.ne(y), x, y)
+        ),
+        normal((3, 4), (3, 4)),
+        carriers=NO_COMPARE,
+        smooth=False,
+        covers=("Tensor.eq", "Tensor.ne", "Tensor.lt", "Tensor.le", "Tensor.gt", "Tensor.ge"),
+    ),
+    Op(
+        "shape_as",
+        lambda x, y: (
+            x.view_as(y) + x.reshape_as(y) * y + x[:1].expand_as(y.reshape(3, 4)).reshape(4, 3)
+        ),
+        lambda x, y: (
+            x.view_as(y) + x.reshape_as(y) * y + x[:1].expand_as(y.reshape(3, 4)).reshape(4, 3)
+        ),
+        normal((3, 4), (4, 3)),
+        covers=("Tensor.view_as", "Tensor.reshape_as", "Tensor.expand_as"),
+    ),
 )
+
 
 BY_NAME = {op.name: op for op in OPS}

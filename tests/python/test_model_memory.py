@@ -122,7 +122,7 @@ def test_train_step_peak_is_within_10_percent_of_the_minimum(case):
     sess = et.Session(dtype="float32")
     sess.train_step(e_forward(sess), opt)  # creates the optimizer state
     base = et.memory_stats()["live_bytes"] - other  # parameters, buffers, optimizer state
-    gradients = sum(p.numel * 4 for p in params)
+    gradients = sum(p.numel() * 4 for p in params)
     loss = e_forward(sess)
     activations = et.memory_stats()["by_category"]["tape"]
     cotangent = max(

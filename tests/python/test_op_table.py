@@ -211,6 +211,7 @@ NOT_OPS = {
     "size",
     "numel",
     "tolist",
+    "backward",  # test_torch_style.py
 }
 OPERATORS = {
     "__add__",
@@ -254,6 +255,31 @@ NOT_TABLE = {
     "set_default_device",
     "get_default_device",
     "dropout",  # random: test_random.py checks it against its own mask
+    # torch's namespace (test_torch_style.py): factories, the RNG, the current session
+    "current_session",
+    "is_grad_enabled",
+    "manual_seed",
+    "tensor",
+    "as_tensor",
+    "from_numpy",
+    "zeros",
+    "ones",
+    "empty",
+    "full",
+    "eye",
+    "arange",
+    "linspace",
+    "rand",
+    "randn",
+    "randint",
+    "randperm",
+    "zeros_like",
+    "ones_like",
+    "empty_like",
+    "full_like",
+    "rand_like",
+    "randn_like",
+    "multinomial",
 }
 
 

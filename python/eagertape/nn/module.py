@@ -89,18 +89,23 @@ class _Members(list):
         return next(it)
 
 
-def _forward_takes_session(cls: type) -> bool:
-    """Whether ``cls.forward`` is written in the explicit style, ``forward(self, sess, ...)``
-    (eagertape's modules), rather than torch's ``forward(self, x, ...)``."""
-    cached = cls.__dict__.get("_et_forward_style")
-    if cached is not None:
-        return cached
+def _forward_takes_session(module: Module) -> bool:
+    """Whether ``module.forward`` is written in the explicit style, ``forward(sess, ...)``
+    (eagertape's modules), rather than torch's ``forward(x, ...)``: its first parameter is
+    named ``sess`` (cached per class unless the instance has its own ``forward``)."""
+    cls = type(module)
+    own = "forward" in module.__dict__
+    if not own:
+        cached = cls.__dict__.get("_et_forward_style")
+        if cached is not None:
+            return cached
     try:
-        params = list(inspect.signature(cls.forward).parameters)
+        params = list(inspect.signature(module.forward).parameters)
     except (TypeError, ValueError):
         params = []
-    explicit = len(params) >= 2 and params[1] == "sess"
-    cls._et_forward_style = explicit
+    explicit = bool(params) and params[0] == "sess"
+    if not own:
+        cls._et_forward_style = explicit
     return explicit
 
 
@@ -465,14 +470,14 @@ class Module:
         session current; ``forward(self, sess, x)`` (explicit) receives it."""
         given = args[0] if args and isinstance(args[0], Session) else None
         rest = args[1:] if given is not None else args
-        for a in rest:
+        for a in rest if given is None else ():
             if isinstance(a, np.ndarray | torch.Tensor):
                 raise TypeError(
                     f"{type(self).__name__} was given a {type(a).__module__}."
                     f"{type(a).__name__}: modules take eagertape tensors; convert it first "
                     "with et.tensor(x) (or sess.input(x))"
                 )
-        if _forward_takes_session(type(self)):
+        if _forward_takes_session(self):
             sess = given if given is not None else _current_or_raise(self)
             return self.forward(sess, *rest, **kwargs)
         if given is None:

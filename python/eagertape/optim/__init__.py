@@ -63,6 +63,8 @@ def _items(params: Any) -> list[Any]:
         return [params]
     if isinstance(params, Mapping):
         return [params]
+    if hasattr(params, "parameters") and callable(params.parameters):
+        params = params.parameters()  # a module (as the core optimizers accept)
     return list(params)
 
 
