@@ -24,7 +24,7 @@ mod session;
 mod tensor;
 mod tensor_convert;
 mod tensor_index;
-mod tensor_inplace;
+mod tensor_torch;
 mod tensor_math;
 mod torch_style;
 

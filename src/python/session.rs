@@ -77,6 +77,15 @@ pub struct PySession {
 }
 
 impl PySession {
+    /// The Python-side view of the session in `cell` (for a tensor's `new_zeros`, ...).
+    pub(crate) fn of_cell(cell: &Arc<SessionCell>) -> Self {
+        let id = lock(cell).id();
+        PySession {
+            cell: Arc::clone(cell),
+            id,
+        }
+    }
+
     fn with<R: Send>(
         &self,
         py: Python<'_>,

@@ -148,7 +148,27 @@ impl<B: Backend> Session<B> {
     /// torch's result would differ: `from` is a view, or a view of it is named (torch
     /// would write through the shared storage; here the others would keep the old value).
     pub fn rebind(&mut self, from: Handle, to: Handle, what: &str) -> Result<()> {
-        self.check(&[from, to])?;
+        self.check(&[to])?;
+        self.check_rebind(from, what)?;
+        let src = self.tape.node_mut(from.node);
+        let mut moved: Vec<Arc<NameSlot>> = src.name.take().into_iter().collect();
+        moved.append(&mut src.aliases);
+        for slot in &moved {
+            slot.set(self.generation, to.node);
+        }
+        let dst = self.tape.node_mut(to.node);
+        if dst.name.is_none() && !moved.is_empty() {
+            dst.name = Some(moved.remove(0));
+        }
+        dst.aliases.extend(moved);
+        Ok(())
+    }
+
+    /// Whether an in-place method may rebind the names of `from` (see
+    /// [`Session::rebind`]); checked before the out-of-place op is recorded, so a refused
+    /// call records nothing.
+    pub fn check_rebind(&self, from: Handle, what: &str) -> Result<()> {
+        self.check(&[from])?;
         let shared = || {
             crate::error::Error::Argument(format!(
                 "{what}: this tensor shares its storage with other live tensors (a view of it, \
@@ -169,17 +189,6 @@ impl<B: Backend> Session<B> {
         if aliased {
             return Err(shared());
         }
-        let src = self.tape.node_mut(from.node);
-        let mut moved: Vec<Arc<NameSlot>> = src.name.take().into_iter().collect();
-        moved.append(&mut src.aliases);
-        for slot in &moved {
-            slot.set(self.generation, to.node);
-        }
-        let dst = self.tape.node_mut(to.node);
-        if dst.name.is_none() && !moved.is_empty() {
-            dst.name = Some(moved.remove(0));
-        }
-        dst.aliases.extend(moved);
         Ok(())
     }
 

@@ -33,6 +33,15 @@ def missing_cuda() -> str:
     return f"cuda:{max(7, torch.cuda.device_count())}"
 
 
+def current(c, f):
+    """`f()` with `c.sess` current (as inside `with c.sess:`, without the reset at the end)."""
+    et._core._push_current(c.sess)
+    try:
+        return f()
+    finally:
+        et._core._pop_current(c.sess)
+
+
 def on_session(f):
     """`f` of a fresh float64 session (freed when the call ends)."""
     sess = et.Session(dtype="float64")
@@ -69,6 +78,8 @@ class Ctx:
     x, logits (4, 3); v3 (3,); v4 (4,); m23 (2, 3); m45 (4, 5); six (6,): inputs of sess;
     ids (4,): int64 data of sess.
     w: sess.use(p); y = x * 2 (non-scalar); loss: scalar of x, p, b; input_loss: scalar of x only.
+    closed: a loss of `other` whose graph `loss.backward()` freed; viewed: a tensor of sess
+    with a named view (`view_of`).
     grads: live GradMap of loss; released: a released GradMap of loss, rel_buf its buffer for p.
     stale / stale_loss: handles of generation 0; orphan: a handle of a closed session.
     foreign / foreign_loss: handles of `other`.
@@ -116,6 +127,12 @@ class Ctx:
         self.released = sess.backward(self.loss)
         self.rel_buf = self.released[self.p]
         self.released.release()
+        # torch-style: a loss of `other` whose graph loss.backward() freed; a tensor with a
+        # named view (in-place writes would diverge from torch's)
+        self.closed = (self.foreign * self.other.use(self.p32.__class__(np.ones(3)))).sum()
+        self.closed.backward()
+        self.viewed = self.x * 1.0
+        self.view_of = self.viewed[0]
 
 
 def _freeze(value):
@@ -502,6 +519,39 @@ CASES = _table(
     "sum_repeated_dim | sum over dims (0, -2) of a 2-D tensor | c.x.sum((0, -2)) | "
     "ShapeError | tape, rng, ledger",
     "sum_dim_not_int | dim='a' | c.x.sum('a') | ArgumentError | tape, rng, ledger",
+    # --- torch-style entry points (current session, torch's loop, in place) ------------
+    "factory_dtype_name | et.zeros(2, dtype='float65') in the current session | "
+    "current(c, lambda: et.zeros(2, dtype='float65')) | ConfigError | tape, rng, ledger",
+    "factory_device | et.zeros(2, device='cuda:7') on a cpu session | "
+    "current(c, lambda: et.zeros(2, device=missing_cuda())) | "
+    "DeviceError or DeviceUnavailableError | tape, rng, ledger",
+    "factory_no_session | et.zeros(2) with no current session | et.zeros(2) | "
+    "NoSessionError | tape, rng, ledger",
+    "manual_seed_str | et.manual_seed('0') | et.manual_seed('0') | TypeError | rng, ledger",
+    "manual_seed_float | et.manual_seed(1.5) | et.manual_seed(1.5) | TypeError | rng, ledger",
+    "backward_twice | loss.backward() through a graph a backward freed | "
+    "current(c, lambda: c.closed.backward()) | GradError | tape, rng, params, grads, ledger",
+    "step_without_gradients | opt.step() with no p.grad in the session | "
+    "current(c, lambda: c.opt.step()) | GradError | params, optim, grads, ledger",
+    "zero_grad_no_session | opt.zero_grad() with no current session | c.opt.zero_grad() | "
+    "NoSessionError | params, optim, grads, ledger",
+    "p_grad_no_session | p.grad with no current session | c.p.grad | NoSessionError | "
+    "params, ledger",
+    "parameter_op_no_session | p * 2 with no current session | c.p * 2.0 | NoSessionError | "
+    "tape, params, ledger",
+    "module_no_session | module(x) with no current session | et.nn.Linear(3, 2)(c.x) | "
+    "NoSessionError | tape, rng, ledger",
+    "module_numpy_input | a numpy array given to a module | "
+    "current(c, lambda: et.nn.Linear(3, 2, dtype='float64')(np.ones((4, 3)))) | "
+    "TypeError | tape, rng, ledger",
+    "inplace_with_live_view | x.add_(1) while a view of x is named | "
+    "c.viewed.add_(1.0) | ArgumentError | tape, rng, ledger",
+    "topk_k_too_large | topk(4) of a (3,) tensor | c.v3.topk(4) | ArgumentError | tape, rng, ledger",
+    "set_grad_enabled_not_bool | et.set_grad_enabled('yes') | et.set_grad_enabled('yes') | "
+    "TypeError | ledger",
+    "param_group_overlap | one parameter in two groups | "
+    "et.optim.SGD([{'params': [c.p]}, {'params': [c.p]}], lr=0.1) | ArgumentError | "
+    "params, optim, ledger",
 )
 
 

@@ -212,6 +212,10 @@ NOT_OPS = {
     "numel",
     "tolist",
     "backward",  # test_torch_style.py
+    "new_zeros",  # factories: test_torch_style.py
+    "new_ones",
+    "new_full",
+    "new_empty",
 }
 OPERATORS = {
     "__add__",

@@ -1,11 +1,16 @@
-//! torch's in-place tensor methods (`x.add_(1)`, `x += y`, `x.relu_()`, `x[mask] = v`):
-//! the out-of-place op is recorded, then every Python `Tensor` naming `x` names the result
-//! (`Session::rebind`), so `x` reads what torch's `x` would. Where torch's result would
-//! differ (live views share the storage) the call raises instead, before anything changes.
-//! Also torch's comparison methods (`eq`, `lt`, ...) and `view_as`.
+//! torch's tensor methods that are compositions of others: the in-place methods
+//! (`x.add_(1)`, `x += y`, `x.relu_()`, `x[mask] = v`: the out-of-place op is recorded,
+//! then every Python `Tensor` naming `x` names the result (`Session::rebind`), so `x` reads
+//! what torch's `x` would; where torch's result would differ (live views share the
+//! storage) the call raises first, recording nothing); the comparison methods (`eq`, `lt`,
+//! ...), `view_as` and friends, `topk`, and `new_zeros`/`new_ones`/`new_full`/`new_empty`
+//! (the tensor's session's factories, its dtype by default).
 
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::session::PySession;
 
 use super::tensor::{lock, PyTensor};
 use super::OrPy;
@@ -32,17 +37,65 @@ fn rebind<'py>(
     Ok(slf.clone())
 }
 
-/// Call the out-of-place method `name(*args)` of `slf`, then rebind.
+/// Check that `slf` may be written in place, compute the out-of-place result `out()`, then
+/// rebind `slf` to it. A refused call records nothing.
 fn via<'py>(
     slf: &Bound<'py, PyTensor>,
     what: &str,
-    out: PyResult<Bound<'py, PyAny>>,
+    out: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyTensor>> {
-    let out = out?;
+    let me = slf.get();
+    if me.param.is_none() {
+        let from = me.handle();
+        let cell = me.cell().py()?;
+        let w = what.to_string();
+        slf.py()
+            .detach(|| lock(&cell).check_rebind(from, &w))
+            .py()?;
+    }
+    let out = out()?;
     if out.is(slf) {
         return Ok(slf.clone());
     }
     rebind(slf, &out, what)
+}
+
+/// `new_zeros`/`new_ones`/`new_full`/`new_empty`: `full(size, fill)` in `slf`'s session,
+/// of `slf`'s dtype unless `dtype` says otherwise; `device` must be the session's.
+fn new_filled<'py>(
+    slf: &Bound<'py, PyTensor>,
+    size: &Bound<'py, PyTuple>,
+    fill: Bound<'py, PyAny>,
+    dtype: Option<&Bound<'py, PyAny>>,
+    device: Option<&Bound<'py, PyAny>>,
+    requires_grad: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = slf.py();
+    let cell = slf.get().cell().py()?;
+    if let Some(d) = device.filter(|d| !d.is_none()) {
+        let want = crate::config::Device::parse(&d.str()?.to_string()).py()?;
+        let own = lock(&cell).config().device;
+        if !want.same(own) {
+            return Err(super::to_py(crate::error::Error::Device(format!(
+                "new tensor on {want}: this tensor's session computes on {own}"
+            ))));
+        }
+    }
+    let shape: Vec<i64> = match size.len() {
+        1 if !size.get_item(0)?.is_instance_of::<pyo3::types::PyInt>() => {
+            size.get_item(0)?.extract()?
+        }
+        _ => size.extract()?,
+    };
+    let dtype = match dtype.filter(|d| !d.is_none()) {
+        Some(d) => d.clone(),
+        None => slf.getattr("dtype")?,
+    };
+    let sess = Py::new(py, PySession::of_cell(&cell))?;
+    let kw = pyo3::types::PyDict::new(py);
+    kw.set_item("dtype", dtype)?;
+    kw.set_item("requires_grad", requires_grad)?;
+    sess.bind(py).call_method("full", (shape, fill), Some(&kw))
 }
 
 #[pymethods]
@@ -57,7 +110,7 @@ impl PyTensor {
             Some(a) => other.mul(a)?,
             None => other.clone(),
         };
-        via(slf, "add_", slf.add(rhs))
+        via(slf, "add_", || slf.add(rhs))
     }
     #[pyo3(signature = (other, *, alpha=None))]
     fn sub_<'py>(
@@ -69,10 +122,10 @@ impl PyTensor {
             Some(a) => other.mul(a)?,
             None => other.clone(),
         };
-        via(slf, "sub_", slf.sub(rhs))
+        via(slf, "sub_", || slf.sub(rhs))
     }
     fn mul_<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        via(slf, "mul_", slf.mul(other))
+        via(slf, "mul_", || slf.mul(other))
     }
     #[pyo3(signature = (other, *, rounding_mode=None))]
     fn div_<'py>(
@@ -80,38 +133,39 @@ impl PyTensor {
         other: &Bound<'py, PyAny>,
         rounding_mode: Option<&str>,
     ) -> PyResult<Bound<'py, Self>> {
-        let out = match rounding_mode {
-            None => slf.div(other),
-            Some("floor") => slf.floor_div(other),
-            Some(mode) => Err(super::to_py(crate::error::Error::Argument(format!(
+        if let Some(mode) = rounding_mode.filter(|m| *m != "floor") {
+            return Err(super::to_py(crate::error::Error::Argument(format!(
                 "div_(): rounding_mode={mode:?} is not supported (None or \"floor\")"
-            )))),
-        };
-        via(slf, "div_", out)
+            ))));
+        }
+        via(slf, "div_", || match rounding_mode {
+            None => slf.div(other),
+            _ => slf.floor_div(other),
+        })
     }
     fn __iadd__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        via(slf, "+=", slf.add(other)).map(|_| ())
+        via(slf, "+=", || slf.add(other)).map(|_| ())
     }
     fn __isub__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        via(slf, "-=", slf.sub(other)).map(|_| ())
+        via(slf, "-=", || slf.sub(other)).map(|_| ())
     }
     fn __imul__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        via(slf, "*=", slf.mul(other)).map(|_| ())
+        via(slf, "*=", || slf.mul(other)).map(|_| ())
     }
     fn __itruediv__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
-        via(slf, "/=", slf.div(other)).map(|_| ())
+        via(slf, "/=", || slf.div(other)).map(|_| ())
     }
     /// This tensor object (and every other naming its value) names `out` from now on:
     /// the in-place form of an op whose out-of-place result is `out` (`F.elu(x,
     /// inplace=True)`); returns `self`.
     fn _rebind_to<'py>(slf: &Bound<'py, Self>, out: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        via(slf, "inplace=True", Ok(out.clone()))
+        via(slf, "inplace=True", || Ok(out.clone()))
     }
     fn relu_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
-        via(slf, "relu_", slf.call_method0("relu"))
+        via(slf, "relu_", || slf.call_method0("relu"))
     }
     fn zero_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
-        via(slf, "zero_", slf.mul(0.0f64))
+        via(slf, "zero_", || slf.call_method1("new_zeros", (slf.getattr("shape")?,)))
     }
     #[pyo3(signature = (min=None, max=None))]
     fn clamp_<'py>(
@@ -119,14 +173,14 @@ impl PyTensor {
         min: Option<&Bound<'py, PyAny>>,
         max: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, Self>> {
-        via(slf, "clamp_", slf.call_method1("clamp", (min, max)))
+        via(slf, "clamp_", || slf.call_method1("clamp", (min, max)))
     }
     fn masked_fill_<'py>(
         slf: &Bound<'py, Self>,
         mask: &Bound<'py, PyAny>,
         value: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, Self>> {
-        via(slf, "masked_fill_", slf.call_method1("masked_fill", (mask, value)))
+        via(slf, "masked_fill_", || slf.call_method1("masked_fill", (mask, value)))
     }
 
     /// `x[key] = value`: a boolean mask tensor key writes `value` where it is True
@@ -139,12 +193,13 @@ impl PyTensor {
     ) -> PyResult<()> {
         if let Ok(k) = key.cast::<PyTensor>() {
             let dtype: String = k.getattr("dtype")?.extract()?;
-            let out = if dtype == "bool" {
-                slf.call_method1("masked_fill", (k, value))?
-            } else {
-                slf.call_method1("index_put", ((k,), value))?
-            };
-            rebind(slf, &out, "x[index] = v")?;
+            via(slf, "x[index] = v", || {
+                if dtype == "bool" {
+                    slf.call_method1("masked_fill", (k, value))
+                } else {
+                    slf.call_method1("index_put", ((k,), value))
+                }
+            })?;
             return Ok(());
         }
         Err(pyo3::exceptions::PyTypeError::new_err(
@@ -196,6 +251,51 @@ impl PyTensor {
         py.import("eagertape._functional")?
             .getattr("TopkResult")?
             .call1((values, idx))
+    }
+
+    /// `x.new_zeros(size, dtype=None)`: zeros in this tensor's session, of its dtype.
+    #[pyo3(signature = (*size, dtype=None, device=None, requires_grad=false))]
+    fn new_zeros<'py>(
+        slf: &Bound<'py, Self>,
+        size: &Bound<'py, PyTuple>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        device: Option<&Bound<'py, PyAny>>,
+        requires_grad: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        new_filled(slf, size, 0.0f64.into_pyobject(slf.py())?.into_any(), dtype, device, requires_grad)
+    }
+    #[pyo3(signature = (*size, dtype=None, device=None, requires_grad=false))]
+    fn new_ones<'py>(
+        slf: &Bound<'py, Self>,
+        size: &Bound<'py, PyTuple>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        device: Option<&Bound<'py, PyAny>>,
+        requires_grad: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        new_filled(slf, size, 1.0f64.into_pyobject(slf.py())?.into_any(), dtype, device, requires_grad)
+    }
+    /// `x.new_empty(size)`: eagertape's are zeros.
+    #[pyo3(signature = (*size, dtype=None, device=None, requires_grad=false))]
+    fn new_empty<'py>(
+        slf: &Bound<'py, Self>,
+        size: &Bound<'py, PyTuple>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        device: Option<&Bound<'py, PyAny>>,
+        requires_grad: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        new_filled(slf, size, 0.0f64.into_pyobject(slf.py())?.into_any(), dtype, device, requires_grad)
+    }
+    #[pyo3(signature = (size, fill_value, *, dtype=None, device=None, requires_grad=false))]
+    fn new_full<'py>(
+        slf: &Bound<'py, Self>,
+        size: &Bound<'py, PyAny>,
+        fill_value: &Bound<'py, PyAny>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        device: Option<&Bound<'py, PyAny>>,
+        requires_grad: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let size = PyTuple::new(slf.py(), [size])?;
+        new_filled(slf, &size, fill_value.clone(), dtype, device, requires_grad)
     }
 
     /// `x.view_as(other)`: `x.view(other.shape)`.
