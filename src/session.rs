@@ -82,6 +82,10 @@ pub struct Session<B: Backend> {
     /// recorded without grad (twice what the last compaction kept, and at least
     /// [`compact::MIN_COMPACT`]): amortized O(1) per node.
     compact_at: usize,
+    /// Gradients `loss.backward()` left for input leaves made with `requires_grad=True`
+    /// (torch's `t.grad`), by the leaf's name slot; an entry goes when nothing else names
+    /// the slot (at a compaction) and at every reset.
+    leaf_grads: Vec<(Arc<crate::handles::NameSlot>, Arc<crate::buffer::Buffer<B>>)>,
     /// Whether a closing backward ran: from then on a long tape is compacted as it grows.
     torch_style: bool,
     /// What the last reset was (for the stale-handle message).
@@ -109,6 +113,7 @@ impl<B: Backend> Session<B> {
             param_leaves: HashMap::new(),
             store: crate::grads::GradMap::new(),
             compact_at: compact::MIN_COMPACT,
+            leaf_grads: Vec::new(),
             torch_style: false,
             last_reset: "",
         })
@@ -747,6 +752,7 @@ impl<B: Backend> Session<B> {
     pub fn reset_tape_by(&mut self, cause: &'static str) {
         self.tape.clear(Some(&mut self.pool));
         self.param_leaves.clear();
+        self.leaf_grads.clear();
         self.generation += 1;
         self.compact_at = compact::MIN_COMPACT;
         self.last_reset = cause;

@@ -144,6 +144,11 @@ impl PyTensor {
         }
     }
 
+    /// The name slot this `Tensor` shares with its node.
+    pub(crate) fn slot_of(&self) -> Arc<NameSlot> {
+        Arc::clone(&self.slot)
+    }
+
     /// The handle this `Tensor` names now (for a Parameter: its leaf in the current
     /// session, recorded on first use; takes that session's lock, so never call it with a
     /// session locked).

@@ -253,6 +253,28 @@ impl PyTensor {
             .call1((values, idx))
     }
 
+    /// torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
+    /// added for it (until `t.grad = None` or the reset), or None.
+    #[getter]
+    fn grad(&self, py: Python<'_>) -> PyResult<Option<super::grads::PyBuffer>> {
+        let slot = self.slot_of();
+        let cell = self.cell().py()?;
+        let b = py.detach(|| lock(&cell).leaf_grad(&slot));
+        Ok(b.map(|inner| super::grads::PyBuffer { inner }))
+    }
+    #[setter(grad)]
+    fn set_grad(&self, py: Python<'_>, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        if value.is_some_and(|v| !v.is_none()) {
+            return Err(super::to_py(crate::error::Error::Argument(
+                "t.grad can only be set to None (gradients come from loss.backward())".into(),
+            )));
+        }
+        let slot = self.slot_of();
+        let cell = self.cell().py()?;
+        py.detach(|| lock(&cell).clear_leaf_grad(&slot));
+        Ok(())
+    }
+
     /// `x.new_zeros(size, dtype=None)`: zeros in this tensor's session, of its dtype.
     #[pyo3(signature = (*size, dtype=None, device=None, requires_grad=false))]
     fn new_zeros<'py>(

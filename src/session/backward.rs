@@ -8,7 +8,10 @@
 
 use std::sync::atomic::Ordering;
 
+use std::sync::Arc;
+
 use super::Session;
+use crate::handles::NameSlot;
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::config::{DType, Device};
@@ -75,7 +78,7 @@ impl<B: Backend> Session<B> {
     /// as soon as its node has passed it on. Nothing is added unless the whole sweep
     /// succeeds.
     pub fn backward_into(&self, loss: Handle, into: &GradMap<B>) -> Result<()> {
-        self.sweep_into(loss, into).map(|_| ())
+        self.sweep_into(loss, into, None).map(|_| ())
     }
 
     /// torch's `loss.backward(retain_graph=...)`: the sweep of [`Session::backward_into`]
@@ -84,15 +87,64 @@ impl<B: Backend> Session<B> {
     /// torch) and the tape is compacted: what only this backward needed goes, and what
     /// Python still names stays readable.
     pub fn backward_closing(&mut self, loss: Handle, retain_graph: bool) -> Result<()> {
-        let visited = self.sweep_into(loss, &self.store)?;
+        let mut leaves = Vec::new();
+        let visited = self.sweep_into(loss, &self.store, Some(&mut leaves))?;
+        for (i, g) in leaves {
+            let node = self.tape.node(i);
+            if let Some(slot) = node.name.as_ref().or(node.aliases.first()) {
+                let slot = Arc::clone(slot);
+                self.add_leaf_grad(slot, g)?;
+            }
+        }
         if !retain_graph {
             self.close(&visited);
         }
         Ok(())
     }
 
-    /// The sweep of `backward_into`; returns the ids of the nodes it visited.
-    fn sweep_into(&self, loss: Handle, into: &GradMap<B>) -> Result<Vec<usize>> {
+    /// Add `g` into the gradient of the input leaf named by `slot` (torch's `t.grad` of a
+    /// tensor made with `requires_grad=True`).
+    fn add_leaf_grad(&mut self, slot: Arc<NameSlot>, g: Value<B>) -> Result<()> {
+        if let Some((_, buf)) = self.leaf_grads.iter().find(|(s, _)| Arc::ptr_eq(s, &slot)) {
+            return buf.with_slot(|cur| {
+                match cur {
+                    None => *cur = Some(g),
+                    Some(v) => *v = grad_value::<B>(B::add(v.get(), g.get())?),
+                }
+                Ok(())
+            });
+        }
+        self.leaf_grads.push((slot, crate::buffer::Buffer::new(g)));
+        Ok(())
+    }
+
+    /// The gradient `loss.backward()` left for the input leaf named by `slot`.
+    pub fn leaf_grad(&self, slot: &Arc<NameSlot>) -> Option<Arc<crate::buffer::Buffer<B>>> {
+        self.leaf_grads
+            .iter()
+            .find(|(s, _)| Arc::ptr_eq(s, slot))
+            .map(|(_, b)| Arc::clone(b))
+    }
+
+    /// `t.grad = None`.
+    pub fn clear_leaf_grad(&mut self, slot: &Arc<NameSlot>) {
+        self.leaf_grads.retain(|(s, b)| {
+            let keep = !Arc::ptr_eq(s, slot);
+            if !keep {
+                b.release();
+            }
+            keep
+        });
+    }
+
+    /// The sweep of `backward_into`; returns the ids of the nodes it visited. With
+    /// `leaves`, the cotangents of named input leaves that require grad go there.
+    fn sweep_into(
+        &self,
+        loss: Handle,
+        into: &GradMap<B>,
+        mut leaves: Option<&mut Vec<(usize, Value<B>)>>,
+    ) -> Result<Vec<usize>> {
         let shape = self.check_loss(loss)?;
         let _guard = B::no_grad();
         for (p, buf) in into.items() {
@@ -108,7 +160,14 @@ impl<B: Backend> Session<B> {
             if let Some(g) = cot[i].take() {
                 visited.push(i);
                 self.injected(visited.len())?;
-                visit(&nodes[..i], &nodes[i], g, &mut cot, &fresh)?;
+                let node = &nodes[i];
+                if let (Some(l), Op::Input) = (leaves.as_deref_mut(), &node.op) {
+                    if node.requires_grad && node.named() && !node.closed {
+                        l.push((i, owned_grad(g)?));
+                        continue;
+                    }
+                }
+                visit(&nodes[..i], node, g, &mut cot, &fresh)?;
             }
         }
         for (p, buf) in fresh.items() {

@@ -136,6 +136,7 @@ impl<B: Backend> Session<B> {
                 }
             }
         });
+        self.leaf_grads.retain(|(slot, _)| Arc::strong_count(slot) > 1);
         self.compact_at = (2 * kept.len()).max(MIN_COMPACT);
         self.tape.set_nodes(kept);
         self.generation = generation;

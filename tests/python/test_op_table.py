@@ -212,6 +212,7 @@ NOT_OPS = {
     "numel",
     "tolist",
     "backward",  # test_torch_style.py
+    "grad",
     "new_zeros",  # factories: test_torch_style.py
     "new_ones",
     "new_full",

@@ -152,6 +152,22 @@ def test_backward_accumulates_into_p_grad_until_zero_grad_as_torch():
     np.testing.assert_allclose(acc, tw.grad.numpy(), rtol=1e-12)
 
 
+def test_backward_fills_t_grad_of_inputs_made_with_requires_grad():
+    x0 = RNG.standard_normal((2, 3))
+    with et.Session(dtype="float64"):
+        x = et.tensor(x0, requires_grad=True)
+        for _ in range(2):
+            (x * x).sum().backward()
+        got = x.grad.numpy()
+        x.grad = None
+        assert x.grad is None
+        assert et.tensor(x0).grad is None  # no requires_grad: no gradient
+    tx = torch.tensor(x0, requires_grad=True)
+    for _ in range(2):
+        (tx * tx).sum().backward()
+    np.testing.assert_array_equal(got, tx.grad.numpy())
+
+
 def test_a_second_backward_through_a_freed_graph_is_a_grad_error_unless_retained():
     w = et.Parameter(np.ones(3))
     with et.Session(dtype="float64") as sess:
