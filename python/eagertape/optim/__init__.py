@@ -10,6 +10,7 @@ group behind one object; a plain iterable of parameters gives the core optimizer
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
@@ -45,12 +46,16 @@ class _Group(dict):
 
     def __init__(self, opt: Optimizer, params: list[Parameter], hyper: Mapping[str, Any]):
         super().__init__(params=params, **hyper)
-        self._opt = opt
+        # weak: the optimizer holds its groups; a strong reference back would be a cycle,
+        # and the optimizer's state would then wait for the garbage collector
+        self._opt = weakref.ref(opt)
 
     def __setitem__(self, key: str, value: Any) -> None:
         if key == "lr":
-            self._opt.lr = value  # validated by the core (finite, >= 0)
-            value = self._opt.lr
+            opt = self._opt()
+            if opt is not None:
+                opt.lr = value  # validated by the core (finite, >= 0)
+                value = opt.lr
         elif key != "params" and self.get(key) != value:
             raise ArgumentError(
                 f"param_groups[...][{key!r}]: only lr can be changed after construction"
