@@ -140,13 +140,21 @@ pub struct Tape<B: Backend> {
     nodes: Vec<Node<B>>,
     /// Scratch for [`Tape::clear`]: the parameter leaves, dropped last. Empty between calls.
     leaves: Vec<Node<B>>,
+    /// Name slots of freed nodes that no Python `Tensor` shares any more, kept for the next
+    /// nodes Python names (so naming and freeing a node allocates and frees nothing for its
+    /// slot); at most [`SPARE_NAMES`].
+    spare_names: Vec<Arc<NameSlot>>,
 }
+
+/// How many unused name slots a tape keeps.
+pub const SPARE_NAMES: usize = 1 << 16;
 
 impl<B: Backend> Default for Tape<B> {
     fn default() -> Self {
         Tape {
             nodes: Vec::new(),
             leaves: Vec::new(),
+            spare_names: Vec::new(),
         }
     }
 }
@@ -191,6 +199,26 @@ impl<B: Backend> Tape<B> {
         std::mem::take(&mut self.nodes)
     }
 
+    /// Keep `slot` for reuse if nothing else holds it (see `spare_names`).
+    pub(crate) fn recycle_name(&mut self, slot: Option<Arc<NameSlot>>) {
+        if let Some(slot) = slot {
+            if Arc::strong_count(&slot) == 1 && self.spare_names.len() < SPARE_NAMES {
+                self.spare_names.push(slot);
+            }
+        }
+    }
+
+    /// A name slot for node `h` (a kept one, reset to `h`, or a new one).
+    pub(crate) fn new_name(&mut self, h: Handle) -> Arc<NameSlot> {
+        match self.spare_names.pop() {
+            Some(slot) => {
+                slot.set(h.generation, h.node);
+                slot
+            }
+            None => NameSlot::new(h),
+        }
+    }
+
     /// Put back nodes taken by [`Tape::take_nodes`] (renumbered by the caller).
     pub(crate) fn set_nodes(&mut self, nodes: Vec<Node<B>>) {
         self.nodes = nodes;
@@ -214,6 +242,12 @@ impl<B: Backend> Tape<B> {
                 // of several nodes overlap instead of following one another.
                 if let Some(ahead) = self.nodes.len().checked_sub(PREFETCH_AHEAD) {
                     prefetch(Arc::as_ptr(&self.nodes[ahead].value));
+                }
+                let mut node = node;
+                if let Some(n) = node.name.take() {
+                    if Arc::strong_count(&n) == 1 && self.spare_names.len() < SPARE_NAMES {
+                        self.spare_names.push(n);
+                    }
                 }
                 if let Op::Param(_) = node.op {
                     self.leaves.push(node);

@@ -117,6 +117,7 @@ impl<B: Backend> Session<B> {
         self.param_leaves.retain(|_, (id, _)| *id != usize::MAX);
         let retired = dead.len();
         let pool = &mut self.pool;
+        let tape = &mut self.tape;
         ledger::batched(|| {
             pool.clear();
             // Newest first: views before their bases.
@@ -128,7 +129,7 @@ impl<B: Backend> Session<B> {
                     name,
                     ..
                 } = node;
-                drop(name);
+                tape.recycle_name(name);
                 drop(op);
                 match pool_slot {
                     Some(slot) => pool.keep(value, slot),
@@ -138,7 +139,7 @@ impl<B: Backend> Session<B> {
         });
         self.leaf_grads.retain(|(slot, _)| Arc::strong_count(slot) > 1);
         self.compact_at = (2 * kept.len()).max(MIN_COMPACT);
-        self.tape.set_nodes(kept);
+        tape.set_nodes(kept);
         self.generation = generation;
         retired
     }
@@ -206,5 +207,83 @@ impl<B: Backend> Session<B> {
         self.param_leaves.clear();
         self.torch_style = true;
         self.compact();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::backend::Backend;
+    use crate::ops::binary::BinaryOp;
+    use crate::ops::testing::{dt, session_on};
+    use crate::ops::unary::UnaryOp;
+    use crate::ops::Op;
+    use crate::param::Parameter;
+    use tch::{Kind, Tensor};
+
+    fn ones(n: i64) -> crate::backend::dynamic::DynTensor {
+        dt(&Tensor::ones([n], (Kind::Double, tch::Device::Cpu)))
+    }
+
+    #[test]
+    fn compaction_retires_unnamed_nodes_and_moves_the_names_it_keeps() {
+        let mut s = session_on("libtorch");
+        let x = s.input(&ones(4), false).unwrap();
+        let y = s.record(UnaryOp::Exp.op(), &[x]).unwrap();
+        let z = s.record(UnaryOp::Sin.op(), &[y]).unwrap();
+        let name = s.name_handle(z).unwrap(); // Python holds z only
+        assert_eq!(s.tape_len(), 3);
+        let before = s.value(z).unwrap();
+        assert_eq!(s.compact(), 2, "x and y: no requires_grad, nobody names them");
+        assert_eq!(s.tape_len(), 1);
+        let moved = name.handle();
+        assert_eq!((moved.node, moved.generation), (0, z.generation + 1));
+        assert!(Arc::ptr_eq(&s.value(moved).unwrap(), &before), "the value itself, kept");
+        assert!(s.value(z).is_err(), "the old handle is stale");
+    }
+
+    #[test]
+    fn a_closing_backward_frees_the_graph_and_refuses_a_second_one() {
+        let mut s = session_on("libtorch");
+        let p = Parameter::new(&ones(3), None, true).unwrap();
+        let w = s.use_param_implicit(&p).unwrap();
+        let y = s.record(UnaryOp::Sin.op(), &[w]).unwrap();
+        let loss = s.record(Op::sum(&[], false), &[y]).unwrap();
+        let name = s.name_handle(loss).unwrap();
+        s.backward_closing(loss, false).unwrap();
+        assert_eq!(s.tape_len(), 1, "only the named loss stays");
+        let g = s.store().get(p.id()).unwrap().value("test").unwrap();
+        let got = crate::backend::dynamic::Dyn::to_f64(g.get()).unwrap();
+        assert_eq!(got, vec![1.0f64.cos(); 3], "d/dw sum(sin w) at w = 1");
+        let err = s.backward_closing(name.handle(), false).unwrap_err();
+        assert!(err.to_string().contains("second time"), "{err}");
+    }
+
+    #[test]
+    fn a_parameter_read_implicitly_is_one_leaf_until_its_value_changes() {
+        let mut s = session_on("libtorch");
+        let p = Parameter::new(&ones(2), None, true).unwrap();
+        let a = s.use_param_implicit(&p).unwrap();
+        assert_eq!(s.use_param_implicit(&p).unwrap(), a, "read twice: one leaf");
+        p.assign(&ones(2)).unwrap();
+        assert_ne!(s.use_param_implicit(&p).unwrap(), a, "a new version: a new leaf");
+    }
+
+    #[test]
+    fn rebinding_is_refused_while_a_view_of_the_value_is_named() {
+        let mut s = session_on("libtorch");
+        let x = s.input(&ones(4), false).unwrap();
+        let t = s.record(BinaryOp::Add.op(), &[x, x]).unwrap();
+        let t_name = s.name_handle(t).unwrap();
+        let v = s
+            .record(Op::shape_view(crate::ops::view::ShapeView::Unsqueeze(0)), &[t])
+            .unwrap();
+        let v_name = s.name_handle(v).unwrap();
+        let out = s.record(UnaryOp::Exp.op(), &[t]).unwrap();
+        assert!(s.check_rebind(t, "exp_").is_err());
+        drop(v_name);
+        s.rebind(t, out, "exp_").unwrap();
+        assert_eq!(t_name.handle().node, out.node, "the name follows the new value");
     }
 }

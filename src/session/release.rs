@@ -21,8 +21,12 @@ impl<B: Backend> Session<B> {
         if h.session != self.id || h.generation != self.generation || h.node >= self.tape.len() {
             return None;
         }
-        let node = self.tape.node_mut(h.node);
-        Some(Arc::clone(node.name.get_or_insert_with(|| NameSlot::new(h))))
+        if let Some(slot) = &self.tape.node(h.node).name {
+            return Some(Arc::clone(slot));
+        }
+        let slot = self.tape.new_name(h);
+        self.tape.node_mut(h.node).name = Some(Arc::clone(&slot));
+        Some(slot)
     }
 
     /// The last Python handle on `h`'s node is gone: free its value if nothing will read it
