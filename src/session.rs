@@ -10,8 +10,8 @@ pub mod index;
 pub mod loss;
 mod release;
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crate::backend::Backend;
@@ -786,7 +786,8 @@ pub const WITH_EXIT_RESET: &str = "; leaving `with sess:` reset the tape: read w
      (t.item(), t.numpy(), t.detach() does not outlive it either) inside the block";
 
 /// The stale-handle hint after `train_step`.
-pub const TRAIN_STEP_RESET: &str = "; train_step() reset the tape (it ends the step): read what you need from \
+pub const TRAIN_STEP_RESET: &str =
+    "; train_step() reset the tape (it ends the step): read what you need from \
      its tensors before it (loss.item() is its return value), or write the step as \
      loss.backward(); opt.step(), which keeps the tensors you hold readable";
 

@@ -24,8 +24,8 @@ mod session;
 mod tensor;
 mod tensor_convert;
 mod tensor_index;
-mod tensor_torch;
 mod tensor_math;
+mod tensor_torch;
 mod torch_style;
 
 use pyo3::prelude::*;

@@ -7,15 +7,15 @@ use pyo3::types::PyTuple;
 
 use super::config::dtype_name;
 use super::convert::{host_data, to_numpy, to_tensor};
+use super::tensor::lock;
 use super::tensor::PyTensor;
 use super::OrPy;
 use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;
-use super::tensor::lock;
 use crate::buffer::{Tracked, Value};
-use crate::ledger::Category;
 use crate::config::{DType, Device};
 use crate::error::Error;
+use crate::ledger::Category;
 use crate::param::Parameter;
 
 /// Equality and hashing follow the parameter's id, so wrappers returned by
@@ -44,7 +44,8 @@ impl PyParameter {
         f: impl FnOnce(&DynTensor) -> crate::error::Result<DynTensor> + Send,
     ) -> PyResult<()> {
         let p = &self.inner;
-        py.detach(|| crate::guard::contained(what, || p.apply_(what, f))).py()
+        py.detach(|| crate::guard::contained(what, || p.apply_(what, f)))
+            .py()
     }
 
     /// The value of an in-place method's operand: a Tensor's (in its session), another
@@ -81,13 +82,22 @@ impl PyParameter {
         let (dtype, device) = (self.inner.dtype(), self.inner.device());
         self.inplace(py, what, move |t| {
             let v = Be::convert(v.get(), dtype, device)?;
-            let v = if alpha == 1.0 { v } else { Be::mul_scalar(&v, alpha)? };
+            let v = if alpha == 1.0 {
+                v
+            } else {
+                Be::mul_scalar(&v, alpha)?
+            };
             tensor(t, &v)
         })
     }
 
     /// `p.copy_(src)` / `p.data = src`.
-    fn copy_into(&self, py: Python<'_>, what: &'static str, src: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn copy_into(
+        &self,
+        py: Python<'_>,
+        what: &'static str,
+        src: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
         let v = self.operand_value(py, src)?;
         let (dtype, device) = (self.inner.dtype(), self.inner.device());
         let shape = self.inner.shape().to_vec();
@@ -208,7 +218,8 @@ impl PyParameter {
         }
         let cell = super::current::require("p.grad = None").py()?;
         let id = self.inner.id();
-        py.detach(|| lock(&cell).store().zero_grad(&[id], true)).py()?;
+        py.detach(|| lock(&cell).store().zero_grad(&[id], true))
+            .py()?;
         Ok(())
     }
 
@@ -250,7 +261,12 @@ impl PyParameter {
                         ndim: shape.len(),
                     }));
                 }
-                Ok(shape.get(i as usize).copied().unwrap_or(1).into_pyobject(py)?.into_any())
+                Ok(shape
+                    .get(i as usize)
+                    .copied()
+                    .unwrap_or(1)
+                    .into_pyobject(py)?
+                    .into_any())
             }
         }
     }
@@ -321,7 +337,11 @@ impl PyParameter {
         Ok(slf)
     }
 
-    fn fill_<'py>(slf: Bound<'py, Self>, py: Python<'py>, value: f64) -> PyResult<Bound<'py, Self>> {
+    fn fill_<'py>(
+        slf: Bound<'py, Self>,
+        py: Python<'py>,
+        value: f64,
+    ) -> PyResult<Bound<'py, Self>> {
         slf.get().inplace(py, "fill_", move |t| {
             Be::full(&Be::shape(t), value, Be::dtype(t), Be::device(t))
         })?;
@@ -329,46 +349,91 @@ impl PyParameter {
     }
 
     /// In place `p *= other` (a number, or a tensor broadcasting to its shape).
-    fn mul_<'py>(slf: Bound<'py, Self>, py: Python<'py>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        slf.get().arith(py, "mul_", other, 1.0, |a, b| Be::mul(a, b), |a, s| Be::mul_scalar(a, s))?;
+    fn mul_<'py>(
+        slf: Bound<'py, Self>,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, Self>> {
+        slf.get()
+            .arith(py, "mul_", other, 1.0, Be::mul, Be::mul_scalar)?;
         Ok(slf)
     }
 
-    fn div_<'py>(slf: Bound<'py, Self>, py: Python<'py>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        slf.get().arith(py, "div_", other, 1.0, |a, b| Be::div(a, b), |a, s| Be::mul_scalar(a, 1.0 / s))?;
+    fn div_<'py>(
+        slf: Bound<'py, Self>,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, Self>> {
+        slf.get().arith(py, "div_", other, 1.0, Be::div, |a, s| {
+            Be::mul_scalar(a, 1.0 / s)
+        })?;
         Ok(slf)
     }
 
     /// In place `p += alpha * other`.
     #[pyo3(signature = (other, *, alpha=1.0))]
-    fn add_<'py>(slf: Bound<'py, Self>, py: Python<'py>, other: &Bound<'py, PyAny>, alpha: f64) -> PyResult<Bound<'py, Self>> {
-        slf.get().arith(py, "add_", other, alpha, |a, b| Be::add(a, b), |a, s| Be::add_scalar(a, s))?;
+    fn add_<'py>(
+        slf: Bound<'py, Self>,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+        alpha: f64,
+    ) -> PyResult<Bound<'py, Self>> {
+        slf.get()
+            .arith(py, "add_", other, alpha, Be::add, Be::add_scalar)?;
         Ok(slf)
     }
 
     /// In place `p -= alpha * other`.
     #[pyo3(signature = (other, *, alpha=1.0))]
-    fn sub_<'py>(slf: Bound<'py, Self>, py: Python<'py>, other: &Bound<'py, PyAny>, alpha: f64) -> PyResult<Bound<'py, Self>> {
-        slf.get().arith(py, "sub_", other, -alpha, |a, b| Be::add(a, b), |a, s| Be::add_scalar(a, s))?;
+    fn sub_<'py>(
+        slf: Bound<'py, Self>,
+        py: Python<'py>,
+        other: &Bound<'py, PyAny>,
+        alpha: f64,
+    ) -> PyResult<Bound<'py, Self>> {
+        slf.get()
+            .arith(py, "sub_", other, -alpha, Be::add, Be::add_scalar)?;
         Ok(slf)
     }
 
     /// In place: draws from N(mean, std²) from the process-wide generator
     /// (`et.manual_seed`).
     #[pyo3(signature = (mean=0.0, std=1.0, *, generator=None))]
-    fn normal_<'py>(slf: Bound<'py, Self>, py: Python<'py>, mean: f64, std: f64, generator: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, Self>> {
+    fn normal_<'py>(
+        slf: Bound<'py, Self>,
+        py: Python<'py>,
+        mean: f64,
+        std: f64,
+        generator: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, Self>> {
         no_generator(generator)?;
         let p = Arc::clone(&slf.get().inner);
-        py.detach(|| crate::guard::contained("normal_", || crate::rng::with_global(|g| p.fill_random_(true, mean, std, g)))).py()?;
+        py.detach(|| {
+            crate::guard::contained("normal_", || {
+                crate::rng::with_global(|g| p.fill_random_(true, mean, std, g))
+            })
+        })
+        .py()?;
         Ok(slf)
     }
 
     /// In place: draws from U(from, to) from the process-wide generator.
     #[pyo3(signature = (from_=0.0, to=1.0, *, generator=None))]
-    fn uniform_<'py>(slf: Bound<'py, Self>, py: Python<'py>, from_: f64, to: f64, generator: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, Self>> {
+    fn uniform_<'py>(
+        slf: Bound<'py, Self>,
+        py: Python<'py>,
+        from_: f64,
+        to: f64,
+        generator: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, Self>> {
         no_generator(generator)?;
         let p = Arc::clone(&slf.get().inner);
-        py.detach(|| crate::guard::contained("uniform_", || crate::rng::with_global(|g| p.fill_random_(false, from_, to, g)))).py()?;
+        py.detach(|| {
+            crate::guard::contained("uniform_", || {
+                crate::rng::with_global(|g| p.fill_random_(false, from_, to, g))
+            })
+        })
+        .py()?;
         Ok(slf)
     }
 

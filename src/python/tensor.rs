@@ -19,14 +19,14 @@ use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
+use crate::handles::NameSlot;
 use crate::ops::binary::BinaryOp;
 use crate::ops::scalar::ScalarOp;
 use crate::ops::unary::UnaryOp;
 use crate::ops::view::ShapeView;
 use crate::ops::Op;
-use crate::session::{Operand, Operator, Session};
-use crate::handles::NameSlot;
 use crate::param::Parameter;
+use crate::session::{Operand, Operator, Session};
 use crate::tape::Handle;
 
 /// A session as Python holds it. (The counts of Python `Tensor` objects per node live in
@@ -328,7 +328,7 @@ impl PyTensor {
 
 const ADD: Operator = Operator::Arith(BinaryOp::Add);
 const SUB: Operator = Operator::Arith(BinaryOp::Sub);
-const MUL: Operator = Operator::Arith(BinaryOp::Mul);
+pub(crate) const MUL: Operator = Operator::Arith(BinaryOp::Mul);
 const DIV: Operator = Operator::Arith(BinaryOp::Div);
 pub(crate) const POW: Operator = Operator::Arith(BinaryOp::Pow);
 
@@ -380,41 +380,6 @@ impl PyTensor {
         self.with(py, move |s| s.requires_grad(h))
     }
     /// The id of the session that recorded this tensor.
-    /// torch's `loss.backward()`: add the gradient of this scalar into `p.grad` of every
-    /// parameter it depends on (the current session's gradient store, until `zero_grad`).
-    /// Without `retain_graph` the graph it ran through is freed (a second backward through
-    /// it is a `GradError`, as in torch) while the tensors Python holds stay readable.
-    /// `gradient`: the vector of a vector-Jacobian product for a non-scalar tensor
-    /// (backward of `(self * gradient).sum()`).
-    #[pyo3(signature = (gradient=None, retain_graph=None, create_graph=false, inputs=None))]
-    fn backward(
-        slf: &Bound<'_, Self>,
-        py: Python<'_>,
-        gradient: Option<&Bound<'_, PyAny>>,
-        retain_graph: Option<bool>,
-        create_graph: bool,
-        inputs: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<()> {
-        if create_graph || inputs.is_some_and(|i| !i.is_none()) {
-            return Err(super::to_py(Error::Argument(
-                "backward(): create_graph=True and inputs= are not supported (eagertape \
-                 has no higher-order gradients)"
-                    .into(),
-            )));
-        }
-        let me = slf.get();
-        let root = match gradient.filter(|g| !g.is_none()) {
-            Some(g) => {
-                let prod = me.operator(py, g, MUL, false)?;
-                let prod = prod.bind(py).cast::<PyTensor>()?.get().handle();
-                me.with(py, |s| s.record(Op::sum(&[], false), &[prod]))?
-            }
-            None => me.handle(),
-        };
-        let retain = retain_graph.unwrap_or(false);
-        me.with(py, move |s| s.backward_closing(root, retain))
-    }
-
     #[getter]
     fn session_id(&self) -> u64 {
         self.handle().session

@@ -14,6 +14,8 @@ use super::session::PySession;
 
 use super::tensor::{lock, PyTensor};
 use super::OrPy;
+use crate::error::Error;
+use crate::ops::Op;
 
 /// Rebind `slf` to the tensor `out` (recorded from it); returns `slf`.
 fn rebind<'py>(
@@ -100,6 +102,41 @@ fn new_filled<'py>(
 
 #[pymethods]
 impl PyTensor {
+    /// torch's `loss.backward()`: add the gradient of this scalar into `p.grad` of every
+    /// parameter it depends on (the current session's gradient store, until `zero_grad`).
+    /// Without `retain_graph` the graph it ran through is freed (a second backward through
+    /// it is a `GradError`, as in torch) while the tensors Python holds stay readable.
+    /// `gradient`: the vector of a vector-Jacobian product for a non-scalar tensor
+    /// (backward of `(self * gradient).sum()`).
+    #[pyo3(signature = (gradient=None, retain_graph=None, create_graph=false, inputs=None))]
+    fn backward(
+        slf: &Bound<'_, Self>,
+        py: Python<'_>,
+        gradient: Option<&Bound<'_, PyAny>>,
+        retain_graph: Option<bool>,
+        create_graph: bool,
+        inputs: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        if create_graph || inputs.is_some_and(|i| !i.is_none()) {
+            return Err(super::to_py(Error::Argument(
+                "backward(): create_graph=True and inputs= are not supported (eagertape \
+                 has no higher-order gradients)"
+                    .into(),
+            )));
+        }
+        let me = slf.get();
+        let root = match gradient.filter(|g| !g.is_none()) {
+            Some(g) => {
+                let prod = me.operator(py, g, super::tensor::MUL, false)?;
+                let prod = prod.bind(py).cast::<PyTensor>()?.get().handle();
+                me.with(py, |s| s.record(Op::sum(&[], false), &[prod]))?
+            }
+            None => me.handle(),
+        };
+        let retain = retain_graph.unwrap_or(false);
+        me.with(py, move |s| s.backward_closing(root, retain))
+    }
+
     #[pyo3(signature = (other, *, alpha=None))]
     fn add_<'py>(
         slf: &Bound<'py, Self>,
@@ -158,14 +195,19 @@ impl PyTensor {
     /// This tensor object (and every other naming its value) names `out` from now on:
     /// the in-place form of an op whose out-of-place result is `out` (`F.elu(x,
     /// inplace=True)`); returns `self`.
-    fn _rebind_to<'py>(slf: &Bound<'py, Self>, out: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+    fn _rebind_to<'py>(
+        slf: &Bound<'py, Self>,
+        out: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, Self>> {
         via(slf, "inplace=True", || Ok(out.clone()))
     }
     fn relu_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
         via(slf, "relu_", || slf.call_method0("relu"))
     }
     fn zero_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
-        via(slf, "zero_", || slf.call_method1("new_zeros", (slf.getattr("shape")?,)))
+        via(slf, "zero_", || {
+            slf.call_method1("new_zeros", (slf.getattr("shape")?,))
+        })
     }
     #[pyo3(signature = (min=None, max=None))]
     fn clamp_<'py>(
@@ -180,7 +222,9 @@ impl PyTensor {
         mask: &Bound<'py, PyAny>,
         value: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, Self>> {
-        via(slf, "masked_fill_", || slf.call_method1("masked_fill", (mask, value)))
+        via(slf, "masked_fill_", || {
+            slf.call_method1("masked_fill", (mask, value))
+        })
     }
 
     /// `x[key] = value`: a boolean mask tensor key writes `value` where it is True
@@ -284,7 +328,14 @@ impl PyTensor {
         device: Option<&Bound<'py, PyAny>>,
         requires_grad: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        new_filled(slf, size, 0.0f64.into_pyobject(slf.py())?.into_any(), dtype, device, requires_grad)
+        new_filled(
+            slf,
+            size,
+            0.0f64.into_pyobject(slf.py())?.into_any(),
+            dtype,
+            device,
+            requires_grad,
+        )
     }
     #[pyo3(signature = (*size, dtype=None, device=None, requires_grad=false))]
     fn new_ones<'py>(
@@ -294,7 +345,14 @@ impl PyTensor {
         device: Option<&Bound<'py, PyAny>>,
         requires_grad: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        new_filled(slf, size, 1.0f64.into_pyobject(slf.py())?.into_any(), dtype, device, requires_grad)
+        new_filled(
+            slf,
+            size,
+            1.0f64.into_pyobject(slf.py())?.into_any(),
+            dtype,
+            device,
+            requires_grad,
+        )
     }
     /// `x.new_empty(size)`: eagertape's are zeros.
     #[pyo3(signature = (*size, dtype=None, device=None, requires_grad=false))]
@@ -305,7 +363,14 @@ impl PyTensor {
         device: Option<&Bound<'py, PyAny>>,
         requires_grad: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        new_filled(slf, size, 0.0f64.into_pyobject(slf.py())?.into_any(), dtype, device, requires_grad)
+        new_filled(
+            slf,
+            size,
+            0.0f64.into_pyobject(slf.py())?.into_any(),
+            dtype,
+            device,
+            requires_grad,
+        )
     }
     #[pyo3(signature = (size, fill_value, *, dtype=None, device=None, requires_grad=false))]
     fn new_full<'py>(

@@ -37,7 +37,10 @@ pub fn is_grad_enabled() -> bool {
 }
 
 /// The parameters of an iterable (anything else is a TypeError naming it).
-pub fn params_of(what: &str, params: &Bound<'_, PyAny>) -> PyResult<Vec<Arc<crate::param::Parameter<crate::backend::dynamic::Dyn>>>> {
+pub fn params_of(
+    what: &str,
+    params: &Bound<'_, PyAny>,
+) -> PyResult<Vec<Arc<crate::param::Parameter<crate::backend::dynamic::Dyn>>>> {
     if let Ok(p) = params.cast::<PyParameter>() {
         return Ok(vec![Arc::clone(&p.get().inner)]);
     }
@@ -47,7 +50,10 @@ pub fn params_of(what: &str, params: &Bound<'_, PyAny>) -> PyResult<Vec<Arc<crat
         let p = item.cast::<PyParameter>().map_err(|_| {
             pyo3::exceptions::PyTypeError::new_err(format!(
                 "{what}: expected et.Parameter objects, got {}",
-                item.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+                item.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
             ))
         })?;
         out.push(Arc::clone(&p.get().inner));
@@ -63,7 +69,9 @@ pub fn _zero_grad(py: Python<'_>, params: &Bound<'_, PyAny>, set_to_none: bool) 
     let cell = current::require("zero_grad()").py()?;
     let ids: Vec<u64> = ps.iter().map(|p| p.id()).collect();
     py.detach(|| {
-        crate::guard::contained("zero_grad", || lock(&cell).store().zero_grad(&ids, set_to_none))
+        crate::guard::contained("zero_grad", || {
+            lock(&cell).store().zero_grad(&ids, set_to_none)
+        })
     })
     .py()
 }
@@ -93,7 +101,9 @@ pub fn clip_grad_norm_(
     py.detach(|| {
         crate::guard::contained("clip_grad_norm_", || {
             let s = lock(&cell);
-            s.store().subset(&ids).clip_norm_(max_norm, error_if_nonfinite)
+            s.store()
+                .subset(&ids)
+                .clip_norm_(max_norm, error_if_nonfinite)
         })
     })
     .py()

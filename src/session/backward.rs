@@ -11,12 +11,12 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use super::Session;
-use crate::handles::NameSlot;
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
+use crate::handles::NameSlot;
 use crate::ops::{grad_value, Grad, Op};
 use crate::tape::{Handle, Node};
 

@@ -137,7 +137,8 @@ impl<B: Backend> Session<B> {
                 }
             }
         });
-        self.leaf_grads.retain(|(slot, _)| Arc::strong_count(slot) > 1);
+        self.leaf_grads
+            .retain(|(slot, _)| Arc::strong_count(slot) > 1);
         self.compact_at = (2 * kept.len()).max(MIN_COMPACT);
         tape.set_nodes(kept);
         self.generation = generation;
@@ -235,11 +236,18 @@ mod tests {
         let name = s.name_handle(z).unwrap(); // Python holds z only
         assert_eq!(s.tape_len(), 3);
         let before = s.value(z).unwrap();
-        assert_eq!(s.compact(), 2, "x and y: no requires_grad, nobody names them");
+        assert_eq!(
+            s.compact(),
+            2,
+            "x and y: no requires_grad, nobody names them"
+        );
         assert_eq!(s.tape_len(), 1);
         let moved = name.handle();
         assert_eq!((moved.node, moved.generation), (0, z.generation + 1));
-        assert!(Arc::ptr_eq(&s.value(moved).unwrap(), &before), "the value itself, kept");
+        assert!(
+            Arc::ptr_eq(&s.value(moved).unwrap(), &before),
+            "the value itself, kept"
+        );
         assert!(s.value(z).is_err(), "the old handle is stale");
     }
 
@@ -267,7 +275,11 @@ mod tests {
         let a = s.use_param_implicit(&p).unwrap();
         assert_eq!(s.use_param_implicit(&p).unwrap(), a, "read twice: one leaf");
         p.assign(&ones(2)).unwrap();
-        assert_ne!(s.use_param_implicit(&p).unwrap(), a, "a new version: a new leaf");
+        assert_ne!(
+            s.use_param_implicit(&p).unwrap(),
+            a,
+            "a new version: a new leaf"
+        );
     }
 
     #[test]
@@ -277,13 +289,20 @@ mod tests {
         let t = s.record(BinaryOp::Add.op(), &[x, x]).unwrap();
         let t_name = s.name_handle(t).unwrap();
         let v = s
-            .record(Op::shape_view(crate::ops::view::ShapeView::Unsqueeze(0)), &[t])
+            .record(
+                Op::shape_view(crate::ops::view::ShapeView::Unsqueeze(0)),
+                &[t],
+            )
             .unwrap();
         let v_name = s.name_handle(v).unwrap();
         let out = s.record(UnaryOp::Exp.op(), &[t]).unwrap();
         assert!(s.check_rebind(t, "exp_").is_err());
         drop(v_name);
         s.rebind(t, out, "exp_").unwrap();
-        assert_eq!(t_name.handle().node, out.node, "the name follows the new value");
+        assert_eq!(
+            t_name.handle().node,
+            out.node,
+            "the name follows the new value"
+        );
     }
 }

@@ -546,7 +546,8 @@ CASES = _table(
     "TypeError | tape, rng, ledger",
     "inplace_with_live_view | x.add_(1) while a view of x is named | "
     "c.viewed.add_(1.0) | ArgumentError | tape, rng, ledger",
-    "topk_k_too_large | topk(4) of a (3,) tensor | c.v3.topk(4) | ArgumentError | tape, rng, ledger",
+    "topk_k_too_large | topk(4) of a (3,) tensor | c.v3.topk(4) | ArgumentError | "
+    "tape, rng, ledger",
     "set_grad_enabled_not_bool | et.set_grad_enabled('yes') | et.set_grad_enabled('yes') | "
     "TypeError | ledger",
     "param_group_overlap | one parameter in two groups | "

@@ -22,8 +22,16 @@ __all__ = [
     "zeros_",
 ]
 
-_LINEAR = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d",
-           "conv_transpose3d", "sigmoid")
+_LINEAR = (
+    "linear",
+    "conv1d",
+    "conv2d",
+    "conv3d",
+    "conv_transpose1d",
+    "conv_transpose2d",
+    "conv_transpose3d",
+    "sigmoid",
+)
 
 
 def _param(tensor: object, fn: str) -> Parameter:

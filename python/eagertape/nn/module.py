@@ -549,7 +549,13 @@ class Module:
         return self._convert(None, "cpu")
 
     def cuda(self, device: Any = None) -> Module:
-        name = "cuda" if device is None else f"cuda:{device}" if isinstance(device, int) else str(device)
+        name = (
+            "cuda"
+            if device is None
+            else f"cuda:{device}"
+            if isinstance(device, int)
+            else str(device)
+        )
         return self._convert(None, name)
 
     def apply(self, fn: Any) -> Module:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .._core import Parameter, Tensor, clip_grad_norm_
-from .._core import cat
+from .._core import Parameter, Tensor, cat, clip_grad_norm_
 
 __all__ = [
     "clip_grad_norm_",
@@ -15,7 +14,6 @@ __all__ = [
     "parameters_to_vector",
     "vector_to_parameters",
 ]
-
 
 
 def clip_grad_value_(parameters: Iterable[Parameter] | Parameter, clip_value: float) -> None:

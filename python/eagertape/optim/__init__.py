@@ -200,4 +200,3 @@ class AdamW(_TorchForms, _AdamW):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         pass
-
