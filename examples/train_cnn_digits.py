@@ -1,5 +1,10 @@
 """Train a small CNN on scikit-learn's 8x8 digits (as 1x8x8 images) with eagertape.
 
+Written as a PyTorch script is: one `with sess:` around the run, then torch's loop
+(`zero_grad`, `loss.backward()`, `step`) and an evaluation under `et.no_grad()`, with no
+`reset_tape` anywhere (each backward frees its graph; the tape stays as small as what the
+script holds).
+
 The network is et.nn's Conv2d -> BatchNorm2d -> ReLU (twice), MaxPool2d, Conv2d ->
 BatchNorm2d -> ReLU, AdaptiveAvgPool2d(2), Flatten, Dropout and a Linear head, trained with
 AdamW under a cosine learning-rate schedule on 75% of the digits (a fixed, stratified split);
@@ -33,6 +38,7 @@ from sklearn.model_selection import train_test_split
 from tqdm import tqdm
 
 import eagertape as et
+import eagertape.nn.functional as F
 
 NAME = "cnn_digits"
 # Options that fix the model's shape or the data: a resume must use the same values.
@@ -73,13 +79,14 @@ def shift(images: np.ndarray, rng: np.random.Generator, pixels: int) -> np.ndarr
     return out
 
 
-def evaluate(model, config, x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
-    """Loss and accuracy in eval mode, in a session without a tape."""
+@et.no_grad()
+def evaluate(model, x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+    """Loss and accuracy in eval mode (in the current session; nothing kept for backward)."""
     model.eval()
-    with et.Session(config.replace(grad_enabled=False)) as sess:
-        logits = model(sess, sess.input(x))
-        loss = float(et.cross_entropy(logits, y).item())
-        accuracy = float((logits.numpy().argmax(axis=1) == y).mean())
+    xs, ys = et.tensor(x), et.tensor(y)
+    logits = model(xs)
+    loss = F.cross_entropy(logits, ys).item()
+    accuracy = (logits.argmax(dim=1) == ys).sum().item() / len(y)
     model.train()
     return loss, accuracy
 
@@ -202,25 +209,33 @@ def main() -> None:
 
     t0 = time.perf_counter()
     end = args.epochs if args.stop_at is None else max(start, min(args.stop_at, args.epochs))
-    with tqdm(
-        total=args.epochs * steps_per_epoch,
-        initial=start * steps_per_epoch,
-        desc="training",
-        unit="step",
-    ) as bar:
+    with (
+        train,
+        tqdm(
+            total=args.epochs * steps_per_epoch,
+            initial=start * steps_per_epoch,
+            desc="training",
+            unit="step",
+        ) as bar,
+    ):
         for epoch in range(start, end):
             rng = np.random.default_rng([args.seed, epoch])
             order = rng.permutation(n)
             loss_sum, correct = 0.0, 0
             for i, first in enumerate(range(0, n, args.batch_size)):
-                opt.lr = lr_at(epoch * steps_per_epoch + i)
+                opt.param_groups[0]["lr"] = lr_at(epoch * steps_per_epoch + i)
                 idx = order[first : first + args.batch_size]
-                logits = model(train, train.input(shift(x_train[idx], rng, args.shift)))
-                correct += int((logits.numpy().argmax(axis=1) == y_train[idx]).sum())
-                loss = et.cross_entropy(logits, y_train[idx])
-                loss_sum += train.train_step(loss, opt) * len(idx)
+                images = et.tensor(shift(x_train[idx], rng, args.shift))
+                labels = et.tensor(y_train[idx])
+                opt.zero_grad()
+                logits = model(images)
+                loss = F.cross_entropy(logits, labels)
+                loss.backward()
+                opt.step()
+                correct += (logits.argmax(dim=1) == labels).sum().item()
+                loss_sum += loss.item() * len(idx)
                 bar.update(1)
-            test_loss, test_acc = evaluate(model, config, x_test, y_test)
+            test_loss, test_acc = evaluate(model, x_test, y_test)
             history.append(
                 {
                     "epoch": epoch + 1,
@@ -257,7 +272,8 @@ def main() -> None:
     if end < args.epochs:
         print(f"stopped after epoch {end}/{args.epochs}; continue with --resume")
         return
-    _, accuracy = evaluate(model, config, x_test, y_test)
+    with train:
+        _, accuracy = evaluate(model, x_test, y_test)
     print(f"test accuracy: {accuracy:.3f}")
 
 

@@ -18,6 +18,10 @@ checkpoint, training batches are a function of (seed, step), so a resumed run co
 exactly where the interrupted one stopped (a larger --steps than before stretches the
 learning-rate schedule from there on).
 
+The model and the loop are written as for PyTorch (`forward(self, ids)`, one `with sess:`
+around the run, `zero_grad` / `loss.backward()` / `step`, greedy decoding under
+`et.no_grad()`), with no `reset_tape`.
+
     python examples/train_transformer.py                     # files go to examples/out/
     python examples/train_transformer.py --steps 3000 --resume   # train on to 3000 steps
 """
@@ -37,6 +41,7 @@ from example_io import atomic_write, write_json
 from tqdm import tqdm
 
 import eagertape as et
+import eagertape.nn.functional as F
 
 NAME = "transformer_reverse"
 DIGITS, SEP, EOS, PAD = 10, 10, 11, 12
@@ -131,34 +136,35 @@ class ReverseLM(et.nn.Module):
         self.norm = nn.LayerNorm(d_model, dtype=dtype)
         self.head = nn.Linear(d_model, VOCAB, seed=seed + 3, dtype=dtype)
 
-    def forward(self, sess, ids):
+    def forward(self, ids):
         length = ids.shape[1]
-        h = self.tok(sess, ids) + self.pos(sess, sess.arange(length))
-        h = self.blocks(sess, h, mask=causal_mask(length), is_causal=True)
-        return self.head(sess, self.norm(sess, h))
+        h = self.tok(ids) + self.pos(et.arange(length))
+        h = self.blocks(h, mask=causal_mask(length), is_causal=True)
+        return self.head(self.norm(h))
 
 
-def exact_accuracy(model, config, held: list[np.ndarray], limit: int | None = None):
-    """Greedy decoding of every held-out string (the first ``limit`` of each length):
-    the fraction reproduced exactly, reversed digits and EOS, and a few examples."""
+@et.no_grad()
+def exact_accuracy(model, held: list[np.ndarray], limit: int | None = None):
+    """Greedy decoding of every held-out string (the first ``limit`` of each length), in the
+    current session: the fraction reproduced exactly, reversed digits and EOS, and a few
+    examples."""
     model.eval()
     right = total = 0
     examples = []
-    with et.Session(config.replace(grad_enabled=False)) as sess:
-        for digits in held:
-            digits = digits[:limit]
-            k = digits.shape[1]
-            seq = np.concatenate([digits, np.full((len(digits), 1), SEP)], axis=1)
-            for _ in range(k + 1):  # k digits, then EOS
-                logits = model(sess, sess.input(seq)).numpy()
-                sess.reset_tape()
-                seq = np.concatenate([seq, logits[:, -1].argmax(-1)[:, None]], axis=1)
-            want = np.concatenate([digits[:, ::-1], np.full((len(digits), 1), EOS)], axis=1)
-            right += int((seq[:, k + 1 :] == want).all(axis=1).sum())
-            total += len(digits)
-            if k in (3, 7):
-                i = len(digits) // 3
-                examples.append((digits[i], seq[i, k + 1 : 2 * k + 1]))
+    for digits in held:
+        digits = digits[:limit]
+        k = digits.shape[1]
+        seq = et.tensor(np.concatenate([digits, np.full((len(digits), 1), SEP)], axis=1))
+        for _ in range(k + 1):  # k digits, then EOS
+            logits = model(seq)
+            seq = et.cat([seq, logits[:, -1].argmax(-1, keepdim=True)], dim=1)
+        got = seq.numpy()
+        want = np.concatenate([digits[:, ::-1], np.full((len(digits), 1), EOS)], axis=1)
+        right += int((got[:, k + 1 :] == want).all(axis=1).sum())
+        total += len(digits)
+        if k in (3, 7):
+            i = len(digits) // 3
+            examples.append((digits[i], got[i, k + 1 : 2 * k + 1]))
     model.train()
     return right / total, total, examples
 
@@ -307,16 +313,20 @@ def main() -> None:
     t0 = time.perf_counter()
     loss_sum = correct = counted = n_batches = 0
     end = args.steps if args.stop_at is None else max(start, min(args.stop_at, args.steps))
-    with tqdm(total=args.steps, initial=start, desc="training", unit="step") as bar:
+    with train, tqdm(total=args.steps, initial=start, desc="training", unit="step") as bar:
         for step in range(start, end):
-            opt.lr = lr_at(step)
+            opt.param_groups[0]["lr"] = lr_at(step)
             x, y = training_batch(args.seed, step, args.batch_size, args.max_len)
-            logits = model(train, train.input(x)).reshape(-1, VOCAB)
-            keep = y.reshape(-1) != IGNORE
-            correct += int((logits.numpy().argmax(-1) == y.reshape(-1))[keep].sum())
-            counted += int(keep.sum())
-            loss = et.cross_entropy(logits, y.reshape(-1), ignore_index=IGNORE)
-            loss_sum += train.train_step(loss, opt)
+            targets = et.tensor(y.reshape(-1))
+            opt.zero_grad()
+            logits = model(et.tensor(x)).reshape(-1, VOCAB)
+            loss = F.cross_entropy(logits, targets, ignore_index=IGNORE)
+            loss.backward()
+            opt.step()
+            keep = targets != IGNORE
+            correct += ((logits.argmax(-1) == targets) & keep).sum().item()
+            counted += keep.sum().item()
+            loss_sum += loss.item()
             n_batches += 1
             done = step + 1
             bar.update(1)
@@ -328,7 +338,7 @@ def main() -> None:
                 bar.set_postfix(loss=f"{loss_sum / n_batches:.4f}", lr=f"{opt.lr:.1e}")
                 loss_sum = correct = counted = n_batches = 0
             if at_save:
-                exact, _, _ = exact_accuracy(model, config, held, limit=25)
+                exact, _, _ = exact_accuracy(model, held, limit=25)
                 history["eval"].append({"step": done, "exact": exact})
                 bar.write(
                     f"step {done}/{args.steps}: loss {history['train'][-1]['loss']:.4f}, "
@@ -345,7 +355,8 @@ def main() -> None:
         print(f"stopped at step {end}/{args.steps}; continue with --resume")
         return
 
-    exact, total, examples = exact_accuracy(model, config, held)
+    with train:
+        exact, total, examples = exact_accuracy(model, held)
     for digits, got in examples:
         print(f"  {' '.join(map(str, digits))} -> {' '.join(map(str, got))}")
     print(f"held-out sequences: {total}")

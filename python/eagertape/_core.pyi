@@ -428,13 +428,28 @@ class Tensor:
     @grad.setter
     def grad(self, value: None) -> None: ...
     def new_zeros(
-        self, *size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False
+        self,
+        *args: Any,
+        size: Any = None,
+        dtype: Any = None,
+        device: Any = None,
+        requires_grad: bool = False,
     ) -> Tensor: ...
     def new_ones(
-        self, *size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False
+        self,
+        *args: Any,
+        size: Any = None,
+        dtype: Any = None,
+        device: Any = None,
+        requires_grad: bool = False,
     ) -> Tensor: ...
     def new_empty(
-        self, *size: Any, dtype: Any = None, device: Any = None, requires_grad: bool = False
+        self,
+        *args: Any,
+        size: Any = None,
+        dtype: Any = None,
+        device: Any = None,
+        requires_grad: bool = False,
     ) -> Tensor: ...
     def new_full(
         self,

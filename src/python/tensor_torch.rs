@@ -62,6 +62,20 @@ fn via<'py>(
     rebind(slf, &out, what)
 }
 
+/// The size of `new_zeros(*size)` or `new_zeros(size=...)` (not both).
+fn sizes<'py>(
+    args: &Bound<'py, PyTuple>,
+    size: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    match size {
+        None => Ok(args.clone()),
+        Some(_) if !args.is_empty() => Err(pyo3::exceptions::PyTypeError::new_err(
+            "new_*(): give the size positionally or as size=, not both",
+        )),
+        Some(s) => PyTuple::new(args.py(), [s]),
+    }
+}
+
 /// `new_zeros`/`new_ones`/`new_full`/`new_empty`: `full(size, fill)` in `slf`'s session,
 /// of `slf`'s dtype unless `dtype` says otherwise; `device` must be the session's.
 fn new_filled<'py>(
@@ -320,34 +334,36 @@ impl PyTensor {
     }
 
     /// `x.new_zeros(size, dtype=None)`: zeros in this tensor's session, of its dtype.
-    #[pyo3(signature = (*size, dtype=None, device=None, requires_grad=false))]
+    #[pyo3(signature = (*args, size=None, dtype=None, device=None, requires_grad=false))]
     fn new_zeros<'py>(
         slf: &Bound<'py, Self>,
-        size: &Bound<'py, PyTuple>,
+        args: &Bound<'py, PyTuple>,
+        size: Option<&Bound<'py, PyAny>>,
         dtype: Option<&Bound<'py, PyAny>>,
         device: Option<&Bound<'py, PyAny>>,
         requires_grad: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         new_filled(
             slf,
-            size,
+            &sizes(args, size)?,
             0.0f64.into_pyobject(slf.py())?.into_any(),
             dtype,
             device,
             requires_grad,
         )
     }
-    #[pyo3(signature = (*size, dtype=None, device=None, requires_grad=false))]
+    #[pyo3(signature = (*args, size=None, dtype=None, device=None, requires_grad=false))]
     fn new_ones<'py>(
         slf: &Bound<'py, Self>,
-        size: &Bound<'py, PyTuple>,
+        args: &Bound<'py, PyTuple>,
+        size: Option<&Bound<'py, PyAny>>,
         dtype: Option<&Bound<'py, PyAny>>,
         device: Option<&Bound<'py, PyAny>>,
         requires_grad: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         new_filled(
             slf,
-            size,
+            &sizes(args, size)?,
             1.0f64.into_pyobject(slf.py())?.into_any(),
             dtype,
             device,
@@ -355,17 +371,18 @@ impl PyTensor {
         )
     }
     /// `x.new_empty(size)`: eagertape's are zeros.
-    #[pyo3(signature = (*size, dtype=None, device=None, requires_grad=false))]
+    #[pyo3(signature = (*args, size=None, dtype=None, device=None, requires_grad=false))]
     fn new_empty<'py>(
         slf: &Bound<'py, Self>,
-        size: &Bound<'py, PyTuple>,
+        args: &Bound<'py, PyTuple>,
+        size: Option<&Bound<'py, PyAny>>,
         dtype: Option<&Bound<'py, PyAny>>,
         device: Option<&Bound<'py, PyAny>>,
         requires_grad: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         new_filled(
             slf,
-            size,
+            &sizes(args, size)?,
             0.0f64.into_pyobject(slf.py())?.into_any(),
             dtype,
             device,
