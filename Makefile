@@ -74,6 +74,7 @@ bench-rust: setup
 # What CI runs: every benchmark once, briefly, so they keep working (no timing asserted).
 bench-smoke: build
 	$(ACTIVATE) python benches/compare.py --quick
+	$(ACTIVATE) python benches/torch_style.py --quick
 	$(ACTIVATE) cargo bench --bench core -- --test
 
 lint: setup
