@@ -170,22 +170,29 @@ impl<B: Backend> GradMap<B> {
         // gradient NaN, an infinite one zeroes them; a coefficient >= 1 is the identity.
         let coef = max_norm / (norm + 1e-6);
         if coef.is_nan() || coef < 1.0 {
-            let _guard = B::no_grad();
-            for (buf, v) in self.values("clip_norm_")? {
-                let scaled = B::mul_scalar(v.get(), coef)?;
-                drop(v);
-                buf.with_slot(|slot| -> Result<()> {
-                    if let Some(cur) = slot {
-                        match unique_mut(cur) {
-                            Some(t) => B::copy_(t, &scaled)?,
-                            None => *cur = Tracked::owned(scaled, Category::Grad),
-                        }
-                    }
-                    Ok(())
-                })?;
-            }
+            self.map_values("clip_norm_", |v| B::mul_scalar(v, coef))?;
         }
         Ok(norm)
+    }
+
+    /// Replace every gradient by `f(gradient)`: in place when the buffer holds its
+    /// storage alone, else as a new value (another holder keeps the old one).
+    fn map_values(&self, who: &str, f: impl Fn(&B::T) -> Result<B::T>) -> Result<()> {
+        let _guard = B::no_grad();
+        for (buf, v) in self.values(who)? {
+            let new = f(v.get())?;
+            drop(v);
+            buf.with_slot(|slot| -> Result<()> {
+                if let Some(cur) = slot {
+                    match unique_mut(cur) {
+                        Some(t) => B::copy_(t, &new)?,
+                        None => *cur = Tracked::owned(new, Category::Grad),
+                    }
+                }
+                Ok(())
+            })?;
+        }
+        Ok(())
     }
 
     /// A map of the entries of the parameters `ids` (those that have one), sharing their
@@ -260,22 +267,10 @@ impl<B: Backend> GradMap<B> {
                 "clip_grad_value_: clip_value must be >= 0, got {clip}"
             )));
         }
-        let _guard = B::no_grad();
-        for (buf, v) in self.values("clip_grad_value_")? {
-            let lo = B::scalar::<crate::ops::scalar::ClampMinScalar>(v.get(), -clip)?;
-            let c = B::scalar::<crate::ops::scalar::ClampMaxScalar>(&lo, clip)?;
-            drop(v);
-            buf.with_slot(|slot| -> Result<()> {
-                if let Some(cur) = slot {
-                    match unique_mut(cur) {
-                        Some(t) => B::copy_(t, &c)?,
-                        None => *cur = Tracked::owned(c, Category::Grad),
-                    }
-                }
-                Ok(())
-            })?;
-        }
-        Ok(())
+        self.map_values("clip_grad_value_", |v| {
+            let lo = B::scalar::<crate::ops::scalar::ClampMinScalar>(v, -clip)?;
+            B::scalar::<crate::ops::scalar::ClampMaxScalar>(&lo, clip)
+        })
     }
 
     /// Release every buffer (idempotent). Returns how many were released now.

@@ -408,6 +408,20 @@ def multinomial(
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 
+def _in_mode(fn: _F, mode: builtins.bool) -> _F:
+    """``fn`` run with this thread's grad mode set to ``mode`` (restored after)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        prev = _core._set_grad_enabled(mode)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            _core._set_grad_enabled(prev)
+
+    return wrapper  # type: ignore[return-value]
+
+
 class set_grad_enabled:  # noqa: N801  (torch.set_grad_enabled)
     """``torch.set_grad_enabled(mode)``: sets this thread's grad mode now (as torch does) and,
     used as a context manager or decorator, restores the previous one at the end."""
@@ -424,17 +438,7 @@ class set_grad_enabled:  # noqa: N801  (torch.set_grad_enabled)
 
     def __call__(self, fn: _F) -> _F:
         _core._set_grad_enabled(self.prev)
-        mode = self.mode
-
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            prev = _core._set_grad_enabled(mode)
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                _core._set_grad_enabled(prev)
-
-        return wrapper  # type: ignore[return-value]
+        return _in_mode(fn, self.mode)
 
 
 class _GradMode:
@@ -452,17 +456,7 @@ class _GradMode:
         _core._set_grad_enabled(self._prev.pop())
 
     def __call__(self, fn: _F) -> _F:
-        mode = self._mode
-
-        @functools.wraps(fn)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            prev = _core._set_grad_enabled(mode)
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                _core._set_grad_enabled(prev)
-
-        return wrapper  # type: ignore[return-value]
+        return _in_mode(fn, self._mode)
 
 
 class no_grad(_GradMode):  # noqa: N801  (torch.no_grad)

@@ -241,18 +241,25 @@ impl PyTensor {
         })
     }
 
-    /// `x[key] = value`: a boolean mask tensor key writes `value` where it is True
-    /// (`masked_fill`); int64 tensor keys write at those positions (`index_put`). Other
-    /// keys (ints, slices) are refused with what to write instead.
+    /// `x[key] = value` with torch's result: a boolean mask key and a number (or 0-d
+    /// tensor) is `masked_fill`; an int64 or bool tensor key with values is `index_put`;
+    /// any other key (ints, slices, `None`, `...`, lists) selects the positions of an
+    /// int64 `arange` of `x`'s elements (made on the device) and writes through `index_put`
+    /// on the flattened tensor. The values broadcast to the selection; the gradient reaches
+    /// `x` (zero where written) and the values, as torch's.
     fn __setitem__(
         slf: &Bound<'_, Self>,
         key: &Bound<'_, PyAny>,
         value: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
+        let scalar_value = value.extract::<f64>().is_ok()
+            || value.cast::<PyTensor>().is_ok_and(|v| {
+                v.getattr("ndim").and_then(|n| n.extract::<usize>()).ok() == Some(0)
+            });
         if let Ok(k) = key.cast::<PyTensor>() {
             let dtype: String = k.getattr("dtype")?.extract()?;
             via(slf, "x[index] = v", || {
-                if dtype == "bool" {
+                if dtype == "bool" && scalar_value {
                     slf.call_method1("masked_fill", (k, value))
                 } else {
                     slf.call_method1("index_put", ((k,), value))
@@ -260,11 +267,45 @@ impl PyTensor {
             })?;
             return Ok(());
         }
-        Err(pyo3::exceptions::PyTypeError::new_err(
-            "x[i] = v is recorded for boolean-mask and int64-tensor indices only; for other \
-             indices build a new tensor: et.where(mask, v, x), x.masked_fill(mask, v) or \
-             x.index_put(indices, values)",
-        ))
+        // The key is checked first, on a zero-byte stand-in of x's shape (numpy's
+        // indexing rules agree with torch's for these keys), so a bad key records nothing.
+        let has_tensor = key
+            .cast::<PyTuple>()
+            .is_ok_and(|t| t.iter().any(|k| k.cast::<PyTensor>().is_ok()));
+        if !has_tensor {
+            let np = slf.py().import("numpy")?;
+            let zero = np.call_method1("zeros", ((),))?;
+            let stand_in = np.call_method1("broadcast_to", (zero, slf.getattr("shape")?))?;
+            stand_in.get_item(key)?;
+        }
+        via(slf, "x[index] = v", || {
+            let py = slf.py();
+            let shape = slf.getattr("shape")?;
+            let n: i64 = slf.call_method0("numel")?.extract()?;
+            let cell = slf.get().cell().py()?;
+            let sess = Py::new(py, PySession::of_cell(&cell))?;
+            let positions = sess
+                .bind(py)
+                .call_method1("arange", (n,))?
+                .call_method1("reshape", (&shape,))?;
+            let selected = positions.get_item(key)?;
+            let sel_shape = selected.getattr("shape")?;
+            let values = if let Ok(v) = value.cast::<PyTensor>() {
+                v.call_method1("expand", (&sel_shape,))?
+            } else if value.extract::<f64>().is_ok() {
+                let kw = pyo3::types::PyDict::new(py);
+                kw.set_item("dtype", slf.getattr("dtype")?)?;
+                slf.call_method("new_full", (&sel_shape, value), Some(&kw))?
+            } else {
+                slf.call_method1("new_tensor", (value,))?
+                    .call_method1("expand", (&sel_shape,))?
+            };
+            let flat = slf.call_method1("reshape", (-1,))?;
+            let index = (selected.call_method1("reshape", (-1,))?,);
+            flat.call_method1("index_put", (index, values.call_method1("reshape", (-1,))?))?
+                .call_method1("reshape", (&shape,))
+        })?;
+        Ok(())
     }
 
     fn eq<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {

@@ -172,25 +172,25 @@ impl<B: Backend> Session<B> {
     /// call records nothing.
     pub fn check_rebind(&self, from: Handle, what: &str) -> Result<()> {
         self.check(&[from])?;
-        let shared = || {
-            crate::error::Error::Argument(format!(
-                "{what}: this tensor shares its storage with other live tensors (a view of it, \
-                 or the base it views); torch would change them too, eagertape's tensors are \
-                 values: write the out-of-place form (y = x.{}(...)) instead",
-                what.trim_end_matches('_')
-            ))
-        };
-        let src = self.tape.node(from.node);
-        if src.value.is_view() {
-            return Err(shared());
+        /// The value owning the storage `v` shows (itself unless it is a view).
+        fn root<B: Backend>(mut v: &crate::buffer::Value<B>) -> &crate::buffer::Value<B> {
+            while let Some(b) = v.base() {
+                v = b;
+            }
+            v
         }
-        let value = &src.value;
-        let aliased = (from.node + 1..self.tape.len()).any(|i| {
+        let storage = root(&self.tape.node(from.node).value);
+        let aliased = (0..self.tape.len()).any(|i| {
             let n = self.tape.node(i);
-            n.held() && n.value.base().is_some_and(|b| Arc::ptr_eq(b, value))
+            i != from.node && n.held() && Arc::ptr_eq(root(&n.value), storage)
         });
         if aliased {
-            return Err(shared());
+            return Err(crate::error::Error::Argument(format!(
+                "{what}: this tensor shares its storage with another live tensor (a view of \
+                 it, or the base it views); torch would change both, eagertape's tensors are \
+                 values: compute the result out of place instead (y = x + 1 rather than \
+                 x += 1, y = x.masked_fill(m, v) rather than x[m] = v)"
+            )));
         }
         Ok(())
     }

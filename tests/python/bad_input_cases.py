@@ -263,7 +263,7 @@ CASES = _table(
     "index_float_tensor | x[v3] (float64 tensor) | c.x[c.v3] | DTypeError | tape, rng, ledger",
     "mask_wrong_shape | bool mask (3,) on (4, 3) | c.x[np.ones(3, bool)] | "
     "IndexOutOfRangeError | tape, rng, ledger",
-    "setitem | x[0] = 1 | c.x.__setitem__(0, 1.0) | TypeError | tape, rng, ledger",
+    "setitem | x['a'] = 1 | c.x.__setitem__('a', 1.0) | IndexError | tape, rng, ledger",
     "gather_out_of_range | gather index 3 of 3 columns | "
     "c.x.gather(1, np.array([[0], [3], [0], [0]])) | IndexOutOfRangeError | tape, rng, ledger",
     "index_select_out_of_range | index_select 4 of 4 rows | c.x.index_select(0, np.array([4])) | "
