@@ -450,6 +450,17 @@ def test_init_gains_and_fans_match_torchs():
     assert (w.numpy() == 0.5).all()
 
 
+def test_manual_seed_fixes_modules_built_without_a_seed():
+    et.manual_seed(7)
+    a = nn.Sequential(nn.Linear(4, 3), nn.Linear(3, 2))
+    et.manual_seed(7)
+    b = nn.Sequential(nn.Linear(4, 3), nn.Linear(3, 2))
+    c = nn.Sequential(nn.Linear(4, 3), nn.Linear(3, 2))
+    for pa, pb, pc in zip(a.parameters(), b.parameters(), c.parameters(), strict=True):
+        np.testing.assert_array_equal(pa.numpy(), pb.numpy())
+        assert not np.array_equal(pa.numpy(), pc.numpy())
+
+
 def test_factories_and_dtypes_follow_torch():
     assert (
         et.float64 == "float64" and et.long == et.int64 and repr(et.float32) == "eagertape.float32"

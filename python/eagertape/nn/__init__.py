@@ -1,7 +1,8 @@
-"""Layers: a PyTorch-like module system over eagertape's explicit sessions.
+"""Layers: torch.nn's module system over eagertape's sessions.
 
-Modules are called as ``module(sess, x)`` and read their parameters through ``sess.use``, so
-every intermediate belongs to the session's tape; a module owns only its Parameters (and
+Modules are called as ``model(x)`` in the current session (``with sess:``) or as
+``module(sess, x)``; a ``forward`` may be written either way (``forward(self, x)`` as in
+torch, or ``forward(self, sess, x)``). Every intermediate belongs to the session's tape; a module owns only its Parameters (and
 buffers: non-trainable Parameters such as BatchNorm's running statistics). Class names,
 constructor arguments, parameter names, shapes, initialisation and state-dict keys follow
 ``torch.nn`` (2.11), so ``module.load_state_dict(torch_module.state_dict())`` and the reverse
@@ -12,7 +13,8 @@ initial values are drawn in float64 from ``np.random.default_rng(seed)``), ``dty
 The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``flatten``,
 ``conv``, ``pooling``, ``norm``, ``batchnorm``, ``sparse`` (``Embedding``), ``container``
 (``Sequential``, ``ModuleList``, ``ModuleDict``, ``MLP``), ``attention``
-(``MultiheadAttention``) and ``transformer``.
+(``MultiheadAttention``) and ``transformer``; torch's helpers ``functional`` (``F``),
+``init`` and ``utils``.
 """
 
 from .._core import Parameter

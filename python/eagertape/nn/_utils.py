@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from .. import _core
 from .._core import Parameter, Session, Tensor
 from .._errors import ArgumentError, ConfigError
 
@@ -22,9 +23,11 @@ def _positive_int(value: object, what: str) -> int:
     return int(value)
 
 
-def _seed(value: object) -> int | None:
+def _seed(value: object) -> int:
+    """A module's seed: ``value``, or (``None``) one drawn from the process-wide generator,
+    so ``et.manual_seed(n)`` fixes every module built after it, as torch's does."""
     if value is None:
-        return None
+        return _core._draw_seed()
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
         raise TypeError(f"seed must be an int or None, got {type(value).__name__} {value!r}")
     if value < 0:

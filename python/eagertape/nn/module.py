@@ -2,10 +2,12 @@
 torch-compatible state dicts.
 
 Ownership: a ``Module`` owns its ``Parameter`` objects (and through them their current
-snapshots) for as long as it references them; it owns no tape memory. ``forward(sess, ...)``
-records onto the session it is given, reading each parameter through ``sess.use``, so the
-session owns every intermediate and frees them at its next ``reset_tape``. Modules hold no
-session and no tensor handle between calls, so one model can be used by several sessions.
+snapshots) for as long as it references them; it owns no tape memory. ``model(x)`` records
+onto the current session (``with sess:``), ``model(sess, x)`` onto ``sess``; a ``forward``
+written torch's way (``forward(self, x)``) reads its parameters as tensors (each read in
+the session through its implicit leaf), one written explicitly (``forward(self, sess, x)``)
+through ``sess.use``. The session owns every intermediate. Modules hold no session and no
+tensor handle between calls, so one model can be used by several sessions.
 
 Parameters, buffers and submodules are registered by attribute assignment (buffers by
 ``register_buffer``), in assignment order. ``named_parameters()`` walks them depth first and
