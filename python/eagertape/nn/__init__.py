@@ -2,8 +2,9 @@
 
 Modules are called as ``model(x)`` in the current session (``with sess:``) or as
 ``module(sess, x)``; a ``forward`` may be written either way (``forward(self, x)`` as in
-torch, or ``forward(self, sess, x)``). Every intermediate belongs to the session's tape; a module owns only its Parameters (and
-buffers: non-trainable Parameters such as BatchNorm's running statistics). Class names,
+torch, or ``forward(self, sess, x)``). Every intermediate belongs to the session's tape; a
+module owns only its Parameters (and buffers: non-trainable Parameters such as BatchNorm's
+running statistics). Class names,
 constructor arguments, parameter names, shapes, initialisation and state-dict keys follow
 ``torch.nn`` (2.11), so ``module.load_state_dict(torch_module.state_dict())`` and the reverse
 work for the same architecture. Every module with parameters also takes ``seed`` (its
