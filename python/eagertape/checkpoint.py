@@ -50,6 +50,7 @@ from ._core import Parameter, Session
 from ._errors import CheckpointError, EagerTapeError
 from ._functional import interval
 from .nn import Module
+from .optim import _GroupedOptimizer
 
 __all__ = ["save", "load", "FORMAT_VERSION"]
 
@@ -234,7 +235,12 @@ def save(
         seed, counter = session.rng_state()
         doc["rng_state"] = [int(seed), int(counter)]
     if optimizer is not None:
-        doc["optimizer"] = _optimizer_entries(optimizer, names_by_id, tensors)
+        if isinstance(optimizer, _GroupedOptimizer):  # torch's parameter groups
+            doc["optimizer"] = {
+                "groups": [_optimizer_entries(o, names_by_id, tensors) for o in optimizer._opts]
+            }
+        else:
+            doc["optimizer"] = _optimizer_entries(optimizer, names_by_id, tensors)
     doc["sha256"] = {key: _digest(arr) for key, arr in tensors.items()}
     metadata = {"format": _FORMAT, _FORMAT: json.dumps(doc)}
     _atomic_write(path, _serialize(tensors, metadata))
@@ -659,7 +665,25 @@ def load(
     plan, stored_key = _plan_params(doc, tensors, params, strict)
     opt_sd = None
     if optimizer is not None:
-        opt_sd = _plan_optimizer(doc, tensors, optimizer, params, stored_key)
+        if isinstance(optimizer, _GroupedOptimizer):
+            groups = (
+                doc.get("optimizer", {}).get("groups")
+                if isinstance(doc.get("optimizer"), dict)
+                else None
+            )
+            if not isinstance(groups, list) or len(groups) != len(optimizer._opts):
+                raise CheckpointError(
+                    f"checkpoint holds no optimizer state of {len(optimizer._opts)} parameter "
+                    "groups"
+                )
+            opt_sd = {
+                "groups": [
+                    _plan_optimizer({"optimizer": g}, tensors, o, params, stored_key)
+                    for g, o in zip(groups, optimizer._opts, strict=True)
+                ]
+            }
+        else:
+            opt_sd = _plan_optimizer(doc, tensors, optimizer, params, stored_key)
     rng = _check_rng(doc) if session is not None else None
 
     if opt_sd is not None:

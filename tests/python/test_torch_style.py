@@ -291,6 +291,36 @@ def test_step_reads_p_grad_and_matches_torch_with_clipping_and_groups():
     np.testing.assert_allclose(b.numpy(), tb.detach().numpy(), rtol=1e-10)
 
 
+def test_a_checkpoint_of_an_optimizer_with_parameter_groups_resumes_exactly(tmp_path):
+    def build():
+        et.manual_seed(3)
+        m = nn.Sequential(nn.Linear(4, 8, dtype="float64"), nn.Linear(8, 2, dtype="float64"))
+        decay = [p for p in m.parameters() if p.dim() >= 2]
+        rest = [p for p in m.parameters() if p.dim() < 2]
+        groups = [{"params": decay, "weight_decay": 0.1}, {"params": rest, "weight_decay": 0.0}]
+        return m, et.optim.AdamW(groups, lr=1e-2)
+
+    x0, y0 = RNG.standard_normal((6, 4)), RNG.standard_normal((6, 2))
+
+    def step(m, opt):
+        opt.zero_grad()
+        F.mse_loss(m(et.tensor(x0)), et.tensor(y0)).backward()
+        opt.step()
+
+    a, opt_a = build()
+    with et.Session(dtype="float64"):
+        for _ in range(3):
+            step(a, opt_a)
+        et.save(tmp_path / "ck.safetensors", a, optimizer=opt_a)
+        step(a, opt_a)
+    b, opt_b = build()
+    et.load(tmp_path / "ck.safetensors", b, optimizer=opt_b)
+    with et.Session(dtype="float64"):
+        step(b, opt_b)
+    for pa, pb in zip(a.parameters(), b.parameters(), strict=True):
+        np.testing.assert_array_equal(pa.numpy(), pb.numpy())
+
+
 def test_clip_grad_value_clamps_every_gradient_as_torch():
     w0 = RNG.standard_normal(6) * 3
     w = et.Parameter(w0)

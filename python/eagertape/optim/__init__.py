@@ -137,8 +137,18 @@ class _GroupedOptimizer:
             raise ArgumentError(
                 f"load_state_dict: expected the state of {len(self._opts)} parameter groups"
             )
-        for opt, sd in zip(self._opts, groups, strict=True):
-            opt.load_state_dict(sd)
+        # Each core optimizer checks its whole state before it changes anything; a later
+        # group's refusal puts the earlier groups back, so a refused load changes nothing.
+        before = [opt.state_dict() for opt in self._opts]
+        done = 0
+        try:
+            for opt, sd in zip(self._opts, groups, strict=True):
+                opt.load_state_dict(sd)
+                done += 1
+        except Exception:
+            for opt, sd in zip(self._opts[:done], before[:done], strict=True):
+                opt.load_state_dict(sd)
+            raise
         for g, opt in zip(self.param_groups, self._opts, strict=True):
             dict.__setitem__(g, "lr", opt.lr)
 
