@@ -235,6 +235,21 @@ def test_an_evaluation_loop_under_no_grad_keeps_ledger_and_tape_flat():
     assert marks[3000][1] <= 2 * 1024  # compacted as it grows
 
 
+def test_an_explicit_evaluation_loop_in_a_grad_disabled_session_stays_bounded():
+    # It used to grow by every batch's records until the reset (2.5 MB after 400 batches).
+    model = nn.Linear(8, 3, dtype="float64")
+    marks = {}
+    with et.Session(dtype="float64", grad_enabled=False) as sess:
+        x = sess.input(RNG.standard_normal((16, 8)))
+        for step in range(1, 3001):
+            out = model(sess, x)
+            out.argmax(1).sum().item()
+            if step in (100, 3000):
+                marks[step] = (ledger(), sess.tape_len)
+    assert marks[100][0] == marks[3000][0]
+    assert marks[3000][1] <= 2 * 1024
+
+
 def test_rss_stays_flat_over_a_long_torch_loop():
     model = nn.Linear(16, 4, dtype="float64")
     opt = et.optim.SGD(model.parameters(), lr=1e-3)
