@@ -175,6 +175,10 @@ def run_gpt(side: Side, model) -> Run:
     for top_k in (None, 5):
         ids = model.generate(prompt, GPT_NEW_TOKENS, top_k=top_k, do_sample=False)
         run.outputs[f"greedy top_k={top_k}"] = ids.tolist()
+    # sampling (multinomial) from what top_k=1 leaves, one token at probability 1: the two
+    # generators differ, these draws cannot
+    ids = model.generate(prompt, GPT_NEW_TOKENS, top_k=1, do_sample=True)
+    run.outputs["sampled top_k=1"] = ids.tolist()
     return run
 
 
@@ -205,6 +209,12 @@ def test_gpt_greedy_generation_gives_torch_token_ids(backend):
 def test_gpt_greedy_generation_with_top_k_gives_torch_token_ids(backend):
     reference, candidate = gpt_runs(backend)
     assert candidate.outputs["greedy top_k=5"] == reference.outputs["greedy top_k=5"]
+
+
+def test_gpt_sampling_from_a_one_token_distribution_gives_torch_token_ids(backend):
+    reference, candidate = gpt_runs(backend)
+    assert candidate.outputs["sampled top_k=1"] == reference.outputs["sampled top_k=1"]
+    assert candidate.outputs["sampled top_k=1"] == reference.outputs["greedy top_k=None"]
 
 
 # -- resnet.py: 3 SGD steps of a small ResNet, then eval-mode predictions -------------------
