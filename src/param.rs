@@ -22,6 +22,9 @@ use crate::ledger::Category;
 
 static NEXT_PARAM_ID: AtomicU64 = AtomicU64::new(1);
 
+/// How many draws [`Parameter::fill_truncated_normal_`] makes for one element at most.
+pub const TRUNC_TRIES: u64 = 1000;
+
 struct ParamState<B: Backend> {
     version: u64,
     /// The current snapshot; shared with every tape leaf recorded since the last update.
@@ -207,6 +210,54 @@ impl<B: Backend> Parameter<B> {
         self.update(|t| B::copy_(t, &fresh))?;
         let n = self.shape.iter().product::<i64>().max(0) as u64;
         rng.skip_draw(normal, n);
+        Ok(())
+    }
+
+    /// torch.nn.init's `trunc_normal_(mean, std, a, b)`: N(mean, std²) conditioned on
+    /// `[a, b]`, by rejection: element `j`'s `k`-th try is the normal draw at element
+    /// position `j + k * numel` of `rng` (so any chunk of the fill can be made alone);
+    /// after [`TRUNC_TRIES`] misses (bounds far in a tail) the last draw is clamped into
+    /// `[a, b]`. `rng` advances past every position a try used.
+    pub fn fill_truncated_normal_(
+        &self,
+        mean: f64,
+        std: f64,
+        a: f64,
+        b: f64,
+        rng: &mut crate::rng::RngState,
+    ) -> Result<()> {
+        if !(mean.is_finite() && std.is_finite() && a.is_finite() && b.is_finite())
+            || std < 0.0
+            || a > b
+        {
+            return Err(Error::Argument(format!(
+                "trunc_normal_: expects finite mean, std >= 0 and a <= b, got mean={mean}, \
+                 std={std}, a={a}, b={b}"
+            )));
+        }
+        let r = *rng;
+        let bits = self.dtype.significand_bits();
+        let n = self.shape.iter().product::<i64>().max(0) as u64;
+        let tries = std::sync::atomic::AtomicU64::new(1);
+        let fresh = B::generate(&self.shape, self.dtype, self.device, &|at, part| {
+            let mut one = [0.0f64];
+            for (i, x) in part.iter_mut().enumerate() {
+                let j = (at + i) as u64;
+                let mut k = 0u64;
+                let v = loop {
+                    r.fill_draw(true, bits, j + k * n, &mut one);
+                    let v = mean + std * one[0];
+                    k += 1;
+                    if (a..=b).contains(&v) || k == TRUNC_TRIES {
+                        break v.clamp(a, b);
+                    }
+                };
+                tries.fetch_max(k, Ordering::Relaxed);
+                *x = v;
+            }
+        })?;
+        self.update(|t| B::copy_(t, &fresh))?;
+        rng.skip_draw(true, n * tries.load(Ordering::Relaxed));
         Ok(())
     }
 

@@ -22,7 +22,7 @@ impl PyConfig {
         for (k, v) in kw.iter() {
             let key: String = k.extract()?;
             match key.as_str() {
-                "device" => c.device = Device::parse(&v.extract::<String>()?).py()?,
+                "device" => c.device = Device::parse(&device_name(&v)?).py()?,
                 "dtype" => c.dtype = DType::parse(&dtype_name(&v)?).py()?,
                 "seed" => c.seed = v.extract()?,
                 "backend" => c.backend = v.extract()?,
@@ -57,6 +57,25 @@ pub fn resolve(py: Python<'_>, c: &Config) -> PyResult<Config> {
 }
 
 /// A dtype given as a string or as a numpy/torch dtype object (`np.float64`, `torch.float32`).
+/// A device argument as a name: a string, or a `torch.device` (its `str`), or an int (a
+/// CUDA ordinal, as torch reads one).
+pub fn device_name(v: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = v.extract::<String>() {
+        return Ok(s);
+    }
+    if v.is_instance_of::<pyo3::types::PyInt>() && !v.is_instance_of::<pyo3::types::PyBool>() {
+        return Ok(format!("cuda:{}", v.extract::<i64>()?));
+    }
+    let torch_device = v.py().import("torch")?.getattr("device")?;
+    if v.is_instance(&torch_device)? {
+        return Ok(v.str()?.to_string());
+    }
+    Err(pyo3::exceptions::PyTypeError::new_err(format!(
+        "device must be a string such as \"cpu\" or \"cuda:0\", a torch.device or an int, got {}",
+        v.get_type().name()?
+    )))
+}
+
 pub fn dtype_name(v: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = v.extract::<String>() {
         return Ok(s);
@@ -75,7 +94,7 @@ impl PyConfig {
     /// LibTorch, else `cpu`.
     #[pyo3(signature = (device=None, dtype=None, seed=0, backend=None, grad_enabled=true, requires_grad_by_default=false, show_backend=false))]
     fn new(
-        device: Option<&str>,
+        device: Option<&Bound<'_, PyAny>>,
         dtype: Option<&Bound<'_, PyAny>>,
         seed: u64,
         backend: Option<String>,
@@ -87,8 +106,8 @@ impl PyConfig {
             Some(d) => DType::parse(&dtype_name(d)?).py()?,
             None => DType::Float32,
         };
-        let device = match device {
-            Some(d) => Device::parse(d).py()?,
+        let device = match device.filter(|d| !d.is_none()) {
+            Some(d) => Device::parse(&device_name(d)?).py()?,
             None => Device::default_for(dtype, backend.as_deref()),
         };
         let c = Config {

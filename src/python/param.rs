@@ -132,7 +132,7 @@ impl PyParameter {
         name: Option<String>,
         requires_grad: bool,
         dtype: Option<&Bound<'_, PyAny>>,
-        device: Option<&str>,
+        device: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyClassInitializer<Self>> {
         let h = host_data(data)?;
         let dtype = match dtype {
@@ -144,8 +144,8 @@ impl PyParameter {
             }
             None => h.natural.unwrap_or(DType::Float32),
         };
-        let device = match device {
-            Some(d) => Device::parse(d).py()?,
+        let device = match device.filter(|d| !d.is_none()) {
+            Some(d) => Device::parse(&super::config::device_name(d)?).py()?,
             None => Device::default_for(dtype, None),
         };
         let host = h.tensor;
@@ -279,15 +279,15 @@ impl PyParameter {
         slf: &Bound<'_, Self>,
         py: Python<'_>,
         dtype: Option<&Bound<'_, PyAny>>,
-        device: Option<&str>,
+        device: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyParameter>> {
         let p = &slf.get().inner;
         let dtype = match dtype {
             Some(d) => DType::parse(&dtype_name(d)?).py()?,
             None => p.dtype(),
         };
-        let device = match device {
-            Some(d) => Device::parse(d).py()?,
+        let device = match device.filter(|d| !d.is_none()) {
+            Some(d) => Device::parse(&super::config::device_name(d)?).py()?,
             None => p.device(),
         };
         if dtype == p.dtype() && device.same(p.device()) {
@@ -431,6 +431,25 @@ impl PyParameter {
         py.detach(|| {
             crate::guard::contained("uniform_", || {
                 crate::rng::with_global(|g| p.fill_random_(false, from_, to, g))
+            })
+        })
+        .py()?;
+        Ok(slf)
+    }
+
+    /// `nn.init.trunc_normal_`'s fill (see `Parameter::fill_truncated_normal_`).
+    fn _trunc_normal_<'py>(
+        slf: Bound<'py, Self>,
+        py: Python<'py>,
+        mean: f64,
+        std: f64,
+        a: f64,
+        b: f64,
+    ) -> PyResult<Bound<'py, Self>> {
+        let p = Arc::clone(&slf.get().inner);
+        py.detach(|| {
+            crate::guard::contained("trunc_normal_", || {
+                crate::rng::with_global(|g| p.fill_truncated_normal_(mean, std, a, b, g))
             })
         })
         .py()?;

@@ -493,6 +493,15 @@ def test_init_gains_and_fans_match_torchs():
     np.testing.assert_array_equal(w.numpy(), first)
     nn.init.constant_(w, 0.5)
     assert (w.numpy() == 0.5).all()
+    nn.init.trunc_normal_(w, std=0.02, a=-0.03, b=0.03)
+    v = w.numpy()
+    assert v.min() >= -0.03 and v.max() <= 0.03
+    # torch's: same moments (the std of N(0, 0.02²) truncated at ±1.5 std is 0.0148)
+    t = torch.nn.init.trunc_normal_(
+        torch.empty(64, 32, 3, 3, dtype=torch.float64), std=0.02, a=-0.03, b=0.03
+    )
+    assert v.std() == pytest.approx(float(t.std()), rel=0.03)
+    assert abs(v.mean()) < 3e-4
 
 
 def test_manual_seed_fixes_modules_built_without_a_seed():

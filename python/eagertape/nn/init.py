@@ -16,6 +16,7 @@ __all__ = [
     "kaiming_uniform_",
     "normal_",
     "ones_",
+    "trunc_normal_",
     "uniform_",
     "xavier_normal_",
     "xavier_uniform_",
@@ -88,6 +89,20 @@ def uniform_(tensor: Parameter, a: float = 0.0, b: float = 1.0, generator: objec
 
 def normal_(tensor: Parameter, mean: float = 0.0, std: float = 1.0, generator: object = None):
     return _param(tensor, "normal_").normal_(mean, std, generator=generator)
+
+
+def trunc_normal_(
+    tensor: Parameter,
+    mean: float = 0.0,
+    std: float = 1.0,
+    a: float = -2.0,
+    b: float = 2.0,
+    generator: object = None,
+):
+    """N(mean, std²) conditioned on ``[a, b]`` (absolute bounds, as torch's)."""
+    if generator is not None:
+        raise TypeError("nn.init.trunc_normal_: generator= is not supported (et.manual_seed)")
+    return _param(tensor, "trunc_normal_")._trunc_normal_(mean, std, a, b)
 
 
 def constant_(tensor: Parameter, val: float):
