@@ -45,24 +45,27 @@ impl SessionCell {
 
 /// Run `f`, which records a node, and name the handle for the Python `Tensor` about to
 /// hold it: the node's name slot. A tape grown long without grad (or after a closing
-/// backward) is compacted here, once the new node is named (its name follows it).
+/// backward) is compacted here, once the new node is named (its name follows it): only on
+/// this single-output path, where the caller holds no other unnamed handle that a
+/// compaction would make stale.
 pub fn named(
     s: &mut Session<Be>,
     f: impl FnOnce(&mut Session<Be>) -> Result<Handle>,
 ) -> PyResult<Arc<NameSlot>> {
     // A panic inside tch (see `guard`) is a typed error; nothing was recorded then.
     let h = crate::guard::contained("op", || f(s)).py()?;
-    Ok(name(s, h))
-}
-
-/// The name slot for a new Python `Tensor` naming `h` (a detached slot, stale from the
-/// start, for a handle of another generation), compacting the tape if it asks for it.
-pub fn name(s: &mut Session<Be>, h: Handle) -> Arc<NameSlot> {
-    let slot = s.name_handle(h).unwrap_or_else(|| NameSlot::new(h));
+    let slot = name(s, h);
     if s.wants_compaction() {
         s.compact();
     }
-    slot
+    Ok(slot)
+}
+
+/// The name slot for a new Python `Tensor` naming `h` (a detached slot, stale from the
+/// start, for a handle of another generation). Never compacts: a caller naming the outputs
+/// of one op one after the other holds the later ones as plain handles meanwhile.
+pub fn name(s: &mut Session<Be>, h: Handle) -> Arc<NameSlot> {
+    s.name_handle(h).unwrap_or_else(|| NameSlot::new(h))
 }
 
 /// Lock a session (a panic inside the core never leaves a tape half-pushed, so a

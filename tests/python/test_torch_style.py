@@ -250,6 +250,17 @@ def test_an_explicit_evaluation_loop_in_a_grad_disabled_session_stays_bounded():
     assert marks[3000][1] <= 2 * 1024
 
 
+def test_ops_with_several_outputs_stay_valid_while_the_tape_compacts():
+    # max(dim) names its values, then its indices: a compaction between the two would
+    # leave the indices' handle of the old generation
+    with et.Session(dtype="float64"), et.no_grad():
+        x = et.tensor(RNG.standard_normal((4, 5)))
+        want = x.numpy().argmax(1)
+        for _ in range(3000):
+            values, indices = x.max(1)
+            np.testing.assert_array_equal(indices.numpy(), want)
+
+
 def test_rss_stays_flat_over_a_long_torch_loop():
     model = nn.Linear(16, 4, dtype="float64")
     opt = et.optim.SGD(model.parameters(), lr=1e-3)
