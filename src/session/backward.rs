@@ -266,7 +266,9 @@ fn visit<B: Backend>(
     }
     match &node.op {
         Op::Param(p) => {
-            if node.requires_grad {
+            // As torch's AccumulateGrad: a parameter frozen (`requires_grad = False`) since
+            // the leaf was recorded takes no gradient.
+            if node.requires_grad && p.requires_grad() {
                 let g = if B::dtype(g.get()) == p.dtype() {
                     owned_grad(g)?
                 } else {

@@ -31,15 +31,20 @@ fn keeps_parents<B: Backend>(node: &Node<B>) -> bool {
 
 impl<B: Backend> Session<B> {
     /// The leaf an `et.Parameter` given directly to an op reads: the one recorded for it
-    /// since its value last changed and since the last closing backward, or a new one
+    /// since its value last changed and since the last closing backward, under the same
+    /// grad mode, or a new one
     /// ([`Session::use_param`]). So a tied weight read twice in a forward pass is one
     /// leaf, and its gradient is the sum of both uses.
     pub fn use_param_implicit(&mut self, p: &Arc<Parameter<B>>) -> Result<Handle> {
         let version = p.version();
+        // A leaf recorded under another grad mode (or before `p.requires_grad` changed)
+        // would carry the wrong `requires_grad`: record a new one.
+        let wants_grad = p.requires_grad() && self.grad_enabled();
         if let Some(&(node, v)) = self.param_leaves.get(&p.id()) {
             if v == version && node < self.tape.len() {
-                if let Op::Param(q) = &self.tape.node(node).op {
-                    if Arc::ptr_eq(q, p) {
+                let leaf = self.tape.node(node);
+                if let Op::Param(q) = &leaf.op {
+                    if Arc::ptr_eq(q, p) && leaf.requires_grad == wants_grad {
                         return Ok(self.handle(node));
                     }
                 }
@@ -279,6 +284,21 @@ mod tests {
             s.use_param_implicit(&p).unwrap(),
             a,
             "a new version: a new leaf"
+        );
+    }
+
+    #[test]
+    fn a_leaf_read_under_no_grad_is_not_reused_when_grad_is_back() {
+        let mut s = session_on("libtorch");
+        let p = Parameter::new(&ones(2), None, true).unwrap();
+        let prev = crate::grad_mode::set(false);
+        let frozen = s.use_param_implicit(&p).unwrap();
+        crate::grad_mode::set(prev);
+        let live = s.use_param_implicit(&p).unwrap();
+        assert_ne!(live, frozen);
+        assert!(
+            s.requires_grad(live).unwrap(),
+            "the leaf of a grad-enabled read trains"
         );
     }
 
