@@ -16,6 +16,22 @@ use crate::param::Parameter;
 /// A gradient buffer and the value it holds.
 type BufferValue<B> = (Arc<Buffer<B>>, Value<B>);
 
+/// Sum `g` into a gradient slot: in place when the slot holds its buffer alone, else a new
+/// value (another holder keeps the old one); an empty slot takes `g`.
+pub(crate) fn add_into<B: Backend>(slot: &mut Option<Value<B>>, g: Value<B>) -> Result<()> {
+    match slot {
+        None => *slot = Some(g),
+        Some(cur) => {
+            if let Some(t) = unique_mut(cur) {
+                B::add_(t, g.get())?;
+            } else {
+                *cur = Tracked::owned(B::add(cur.get(), g.get())?, Category::Grad);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// A parameter and its gradient buffer.
 pub type ParamBuffer<B> = (Arc<Parameter<B>>, Arc<Buffer<B>>);
 
@@ -96,19 +112,9 @@ impl<B: Backend> GradMap<B> {
         let _guard = B::no_grad();
         let mut inner = self.inner();
         if let Some(&idx) = inner.index.get(&param.id()) {
-            return inner.entries[idx].buffer.with_slot(|slot| {
-                match slot {
-                    None => *slot = Some(g),
-                    Some(cur) => {
-                        if let Some(t) = unique_mut(cur) {
-                            B::add_(t, g.get())?;
-                        } else {
-                            *cur = Tracked::owned(B::add(cur.get(), g.get())?, Category::Grad);
-                        }
-                    }
-                }
-                Ok(())
-            });
+            return inner.entries[idx]
+                .buffer
+                .with_slot(|slot| add_into(slot, g));
         }
         let idx = inner.entries.len();
         inner.index.insert(param.id(), idx);
@@ -221,8 +227,8 @@ impl<B: Backend> GradMap<B> {
     }
 
     /// torch's `zero_grad` for the parameters `ids`: with `set_to_none`, release their
-    /// buffers and drop their entries (`p.grad` is then None); else write zeros into them
-    /// (a buffer something else shares gets fresh zeros). Returns how many entries it
+    /// buffers and drop their entries (`p.grad` is then None); else give each a fresh
+    /// buffer of zeros (a holder of the old value keeps it). Returns how many entries it
     /// touched.
     pub fn zero_grad(&self, ids: &[u64], set_to_none: bool) -> Result<usize> {
         let _guard = B::no_grad();

@@ -39,12 +39,12 @@ pub fn seeded_draw() -> Option<u64> {
     if !g.1 {
         return None;
     }
-    Some((g.0.uniform(1)[0] * (1u64 << 53) as f64) as u64)
+    Some(g.0.next_seed())
 }
 
 /// A seed drawn from the process-wide generator (seeded or not).
 pub fn draw_seed() -> u64 {
-    with_global(|g| (g.uniform(1)[0] * (1u64 << 53) as f64) as u64)
+    with_global(RngState::next_seed)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,6 +68,11 @@ impl RngState {
     /// The seed's key, folded into every position's hash.
     fn key(&self) -> u64 {
         mix(self.seed.wrapping_add(GOLDEN))
+    }
+
+    /// A seed for another generator: one 53-bit draw (advances the counter by 1).
+    pub fn next_seed(&mut self) -> u64 {
+        (self.uniform(1)[0] * (1u64 << 53) as f64) as u64
     }
 
     /// `n` uniform values in `[0, 1)` with 53 random bits each; advances the counter by `n`.

@@ -78,9 +78,10 @@ pub struct Session<B: Backend> {
     /// The gradient store of the torch-style loop (`loss.backward()` adds into it,
     /// `p.grad` reads it, `zero_grad` releases from it); survives resets, like optimizers.
     store: crate::grads::GradMap<B>,
-    /// The tape length at which an unnamed node may next trigger a compaction of a tape
-    /// recorded without grad (twice what the last compaction kept, and at least
-    /// [`compact::MIN_COMPACT`]): amortized O(1) per node.
+    /// The tape length from which recording (the binding, after naming an op's tensor)
+    /// compacts a tape recorded without grad or after a closing backward (twice what the
+    /// last compaction kept, and at least [`compact::MIN_COMPACT`]): amortized O(1) per
+    /// node.
     compact_at: usize,
     /// Gradients `loss.backward()` left for input leaves made with `requires_grad=True`
     /// (torch's `t.grad`), by the leaf's name slot; an entry goes when nothing else names

@@ -244,11 +244,7 @@ impl<B: Backend> Tape<B> {
                     prefetch(Arc::as_ptr(&self.nodes[ahead].value));
                 }
                 let mut node = node;
-                if let Some(n) = node.name.take() {
-                    if Arc::strong_count(&n) == 1 && self.spare_names.len() < SPARE_NAMES {
-                        self.spare_names.push(n);
-                    }
-                }
+                self.recycle_name(node.name.take());
                 if let Op::Param(_) = node.op {
                     self.leaves.push(node);
                     continue;

@@ -17,7 +17,7 @@ import torch
 
 from . import _core
 from ._core import Session, Tensor, current_session, is_grad_enabled, manual_seed
-from ._errors import ArgumentError, DeviceError
+from ._errors import ArgumentError
 
 __all__ = [
     "dtype",
@@ -101,20 +101,12 @@ def _dtype_name(value: object) -> str | None:
     raise TypeError(f"dtype must be an eagertape or torch dtype or a name, got {value!r}")
 
 
-def _check_device(sess: Session, device: object) -> None:
-    """A ``device=`` argument must name the session's device (a tensor lives there)."""
-    if device is None:
-        return
-    name = str(device)
-    if isinstance(device, builtins.int) and not isinstance(device, builtins.bool):
-        name = f"cuda:{device}"
-    own = sess.config.device
-    norm = {"cuda": "cuda:0"}
-    if norm.get(name, name) != norm.get(own, own):
-        raise DeviceError(
-            f"device={name!r}: the current session computes on {own!r} (tensors live on their "
-            "session's device; make a session on that device)"
-        )
+def _current(device: object) -> Session:
+    """The current session, checking a ``device=`` argument against its device (a tensor
+    lives on its session's)."""
+    sess = current_session()
+    sess._check_device(device)
+    return sess
 
 
 def _sizes(size: tuple[Any, ...]) -> tuple[builtins.int, ...]:
@@ -141,8 +133,7 @@ def tensor(
 ) -> Tensor:
     """``torch.tensor``: a copy of ``data`` (numpy, lists, numbers, torch tensors, eagertape
     tensors) in the current session; floating data takes the session's carrier."""
-    sess = current_session()
-    _check_device(sess, device)
+    sess = _current(device)
     if isinstance(data, Tensor):
         data = data.detach()
     return sess.input(data, requires_grad=requires_grad, dtype=_dtype_name(dtype))
@@ -171,8 +162,7 @@ def _factory(name: str) -> Callable[..., Tensor]:
         device: object = None,
         requires_grad: builtins.bool = False,
     ) -> Tensor:
-        sess = current_session()
-        _check_device(sess, device)
+        sess = _current(device)
         t = getattr(sess, name)(*_sizes(size), dtype=_dtype_name(dtype))
         return _made(t, requires_grad, sess)
 
@@ -196,8 +186,7 @@ def full(
     device: object = None,
     requires_grad: builtins.bool = False,
 ) -> Tensor:
-    sess = current_session()
-    _check_device(sess, device)
+    sess = _current(device)
     return _made(sess.full(tuple(size), fill_value, dtype=_dtype_name(dtype)), requires_grad, sess)
 
 
@@ -209,8 +198,7 @@ def eye(
     device: object = None,
     requires_grad: builtins.bool = False,
 ) -> Tensor:
-    sess = current_session()
-    _check_device(sess, device)
+    sess = _current(device)
     return _made(sess.eye(n, m, dtype=_dtype_name(dtype)), requires_grad, sess)
 
 
@@ -224,8 +212,7 @@ def arange(
     requires_grad: builtins.bool = False,
 ) -> Tensor:
     """``torch.arange``: int64 when every argument is an int, else the session's carrier."""
-    sess = current_session()
-    _check_device(sess, device)
+    sess = _current(device)
     t = sess.arange(start, end, step, dtype=_dtype_name(dtype))
     return _made(t, requires_grad, sess)
 
@@ -244,8 +231,7 @@ def linspace(
         raise TypeError(f"linspace(): steps must be an int, got {type(steps).__name__}")
     if steps < 0:
         raise ArgumentError(f"linspace(): number of steps must be non-negative, got {steps}")
-    sess = current_session()
-    _check_device(sess, device)
+    sess = _current(device)
     name = _dtype_name(dtype)
     i = sess.arange(builtins.int(steps), dtype=name or sess.config.dtype)
     if steps > 1:
@@ -269,8 +255,7 @@ def _random(name: str) -> Callable[..., Tensor]:
             raise ArgumentError(
                 f"{name}(): generator= is not supported (the session's generator draws)"
             )
-        sess = current_session()
-        _check_device(sess, device)
+        sess = _current(device)
         t = getattr(sess, name)(*_sizes(size))
         want = _dtype_name(dtype)
         if want is not None and want != t.dtype:
@@ -299,8 +284,7 @@ def randint(
         low, high, size = 0, low, high  # torch.randint(high, size)
     if not (isinstance(low, builtins.int) and isinstance(high, builtins.int)) or high <= low:
         raise ArgumentError(f"randint(): expected ints with low < high, got {low}, {high}")
-    sess = current_session()
-    _check_device(sess, device)
+    sess = _current(device)
     u = sess.rand(*tuple(size))
     # u * (high - low) >= 0, so truncation is the floor; the shift is exact in the carrier
     # for |values| < 2**24 (float32) / 2**53 (float64).
@@ -313,8 +297,7 @@ def randperm(n: builtins.int, *, dtype: object = None, device: object = None) ->
     """``torch.randperm(n)``: a random permutation of ``0..n-1`` (int64)."""
     if isinstance(n, builtins.bool) or not isinstance(n, builtins.int) or n < 0:
         raise ArgumentError(f"randperm(): n must be a non-negative int, got {n!r}")
-    sess = current_session()
-    _check_device(sess, device)
+    sess = _current(device)
     t = sess.rand(n).topk(n).indices
     want = _dtype_name(dtype)
     return t if want is None else t.to(want)

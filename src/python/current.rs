@@ -60,18 +60,7 @@ pub fn require(what: &str) -> Result<Arc<SessionCell>> {
 }
 
 /// The handle a Parameter given to an op reads in the current session: its implicit leaf
-/// (`Session::use_param_implicit`). With no current session (or a refusal: dtype, device)
-/// a handle no session accepts, for the op's own check to refuse; callers that can report
-/// the reason use [`param_leaf`].
-pub fn param_handle(p: &Arc<Parameter<Be>>) -> Handle {
-    param_leaf(p).unwrap_or(Handle {
-        session: 0,
-        generation: u64::MAX,
-        node: 0,
-    })
-}
-
-/// [`param_handle`] with the reason for a refusal.
+/// (`Session::use_param_implicit`), or why it cannot be read there.
 pub fn param_leaf(p: &Arc<Parameter<Be>>) -> Result<Handle> {
     let cell = require(&format!("using parameter {} in an op", p.label()))?;
     let mut s = lock(&cell);

@@ -79,7 +79,7 @@ fn handles(name: &str, items: &[Bound<'_, PyAny>]) -> PyResult<Vec<crate::tape::
     items
         .iter()
         .map(|t| {
-            t.cast::<PyTensor>().map(|t| t.get().handle()).map_err(|_| {
+            let t = t.cast::<PyTensor>().map_err(|_| {
                 pyo3::exceptions::PyTypeError::new_err(format!(
                     "{name}: expected eagertape tensors, got {}",
                     t.get_type()
@@ -87,7 +87,9 @@ fn handles(name: &str, items: &[Bound<'_, PyAny>]) -> PyResult<Vec<crate::tape::
                         .map(|n| n.to_string())
                         .unwrap_or_default()
                 ))
-            })
+            })?;
+            // A Parameter: its leaf in the current session, or why it cannot be read.
+            super::OrPy::py(t.get().checked_handle())
         })
         .collect()
 }

@@ -91,6 +91,18 @@ impl PyParameter {
         })
     }
 
+    /// A random fill `f` drawing from the process-wide generator (`et.manual_seed`).
+    fn fill(
+        &self,
+        py: Python<'_>,
+        what: &'static str,
+        f: impl FnOnce(&Parameter<Be>, &mut crate::rng::RngState) -> crate::error::Result<()> + Send,
+    ) -> PyResult<()> {
+        let p = &self.inner;
+        py.detach(|| crate::guard::contained(what, || crate::rng::with_global(|g| f(p, g))))
+            .py()
+    }
+
     /// `p.copy_(src)` / `p.data = src`.
     fn copy_into(
         &self,
@@ -364,8 +376,9 @@ impl PyParameter {
         py: Python<'py>,
         other: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, Self>> {
+        // A number divides (x / s rounds once, as torch's; x * (1/s) would round twice).
         slf.get().arith(py, "div_", other, 1.0, Be::div, |a, s| {
-            Be::mul_scalar(a, 1.0 / s)
+            Be::scalar::<crate::ops::scalar::DivScalar>(a, s)
         })?;
         Ok(slf)
     }
@@ -407,13 +420,8 @@ impl PyParameter {
         generator: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, Self>> {
         no_generator(generator)?;
-        let p = Arc::clone(&slf.get().inner);
-        py.detach(|| {
-            crate::guard::contained("normal_", || {
-                crate::rng::with_global(|g| p.fill_random_(true, mean, std, g))
-            })
-        })
-        .py()?;
+        slf.get()
+            .fill(py, "normal_", |p, g| p.fill_random_(true, mean, std, g))?;
         Ok(slf)
     }
 
@@ -427,13 +435,8 @@ impl PyParameter {
         generator: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, Self>> {
         no_generator(generator)?;
-        let p = Arc::clone(&slf.get().inner);
-        py.detach(|| {
-            crate::guard::contained("uniform_", || {
-                crate::rng::with_global(|g| p.fill_random_(false, from_, to, g))
-            })
-        })
-        .py()?;
+        slf.get()
+            .fill(py, "uniform_", |p, g| p.fill_random_(false, from_, to, g))?;
         Ok(slf)
     }
 
@@ -446,13 +449,9 @@ impl PyParameter {
         a: f64,
         b: f64,
     ) -> PyResult<Bound<'py, Self>> {
-        let p = Arc::clone(&slf.get().inner);
-        py.detach(|| {
-            crate::guard::contained("trunc_normal_", || {
-                crate::rng::with_global(|g| p.fill_truncated_normal_(mean, std, a, b, g))
-            })
-        })
-        .py()?;
+        slf.get().fill(py, "trunc_normal_", |p, g| {
+            p.fill_truncated_normal_(mean, std, a, b, g)
+        })?;
         Ok(slf)
     }
 

@@ -300,6 +300,28 @@ impl PySession {
         })
     }
 
+    /// Refuse a `device=` argument (a name, a `torch.device`, an int) that is not this
+    /// session's device: a tensor lives on its session's (`DeviceError`). None passes.
+    #[pyo3(name = "_check_device", signature = (device=None))]
+    pub(crate) fn check_device(
+        &self,
+        py: Python<'_>,
+        device: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let Some(d) = device.filter(|d| !d.is_none()) else {
+            return Ok(());
+        };
+        let want = Device::parse(&super::config::device_name(d)?).py()?;
+        let own = self.with(py, |s| Ok(s.config().device))?;
+        if !want.same(own) {
+            return Err(super::to_py(Error::Device(format!(
+                "device={want}: this session computes on {own} (a tensor lives on its \
+                 session's device; make a session on that device)"
+            ))));
+        }
+        Ok(())
+    }
+
     /// Make this the current session of this thread (torch-style calls use it) until the
     /// `with` block ends; nesting restores the outer one.
     fn __enter__(slf: Py<Self>, py: Python<'_>) -> Py<Self> {

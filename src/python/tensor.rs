@@ -154,18 +154,29 @@ impl PyTensor {
 
     /// The handle this `Tensor` names now (for a Parameter: its leaf in the current
     /// session, recorded on first use; takes that session's lock, so never call it with a
-    /// session locked).
+    /// session locked). A Parameter that cannot be read (no current session, another
+    /// dtype or device) gives a handle every session refuses; [`PyTensor::checked_handle`]
+    /// says why.
     pub fn handle(&self) -> Handle {
+        self.checked_handle().unwrap_or(Handle {
+            session: 0,
+            generation: u64::MAX,
+            node: 0,
+        })
+    }
+
+    /// [`PyTensor::handle`], or why a Parameter cannot be read in the current session.
+    pub(crate) fn checked_handle(&self) -> Result<Handle> {
         match &self.param {
-            Some(p) => super::current::param_handle(p),
-            None => self.slot.handle(),
+            Some(p) => super::current::param_leaf(p),
+            None => Ok(self.slot.handle()),
         }
     }
 
     pub(crate) fn cell(&self) -> Result<Arc<SessionCell>> {
-        if let Some(p) = &self.param {
+        if self.param.is_some() {
             // The reason a Parameter cannot be read (no session, dtype, device) first.
-            super::current::param_leaf(p)?;
+            self.checked_handle()?;
             return super::current::require("a Parameter");
         }
         self.session

@@ -33,8 +33,7 @@ fn rebind<'py>(
     let out = out.cast::<PyTensor>()?;
     let (from, to) = (me.handle(), out.get().handle());
     let cell = me.cell().py()?;
-    let what = what.to_string();
-    py.detach(|| crate::guard::contained("in-place", || lock(&cell).rebind(from, to, &what)))
+    py.detach(|| crate::guard::contained("in-place", || lock(&cell).rebind(from, to)))
         .py()?;
     Ok(slf.clone())
 }
@@ -88,26 +87,13 @@ fn new_filled<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = slf.py();
     let cell = slf.get().cell().py()?;
-    if let Some(d) = device.filter(|d| !d.is_none()) {
-        let want = crate::config::Device::parse(&d.str()?.to_string()).py()?;
-        let own = lock(&cell).config().device;
-        if !want.same(own) {
-            return Err(super::to_py(crate::error::Error::Device(format!(
-                "new tensor on {want}: this tensor's session computes on {own}"
-            ))));
-        }
-    }
-    let shape: Vec<i64> = match size.len() {
-        1 if !size.get_item(0)?.is_instance_of::<pyo3::types::PyInt>() => {
-            size.get_item(0)?.extract()?
-        }
-        _ => size.extract()?,
-    };
+    let sess = Py::new(py, PySession::of_cell(&cell))?;
+    sess.get().check_device(py, device)?;
+    let shape = super::session::shape_arg(size)?;
     let dtype = match dtype.filter(|d| !d.is_none()) {
         Some(d) => d.clone(),
         None => slf.getattr("dtype")?,
     };
-    let sess = Py::new(py, PySession::of_cell(&cell))?;
     let kw = pyo3::types::PyDict::new(py);
     kw.set_item("dtype", dtype)?;
     kw.set_item("requires_grad", requires_grad)?;
@@ -206,14 +192,16 @@ impl PyTensor {
     fn __itruediv__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
         via(slf, "/=", || slf.div(other)).map(|_| ())
     }
-    /// This tensor object (and every other naming its value) names `out` from now on:
-    /// the in-place form of an op whose out-of-place result is `out` (`F.elu(x,
-    /// inplace=True)`); returns `self`.
-    fn _rebind_to<'py>(
+    /// The in-place form of the function `f` (`F.elu(x, inplace=True)`): checked first,
+    /// then `f(*args)` is recorded and this tensor object (and every other naming its
+    /// value) names the result; returns `self`.
+    #[pyo3(signature = (f, *args))]
+    fn _in_place<'py>(
         slf: &Bound<'py, Self>,
-        out: &Bound<'py, PyAny>,
+        f: &Bound<'py, PyAny>,
+        args: &Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, Self>> {
-        via(slf, "inplace=True", || Ok(out.clone()))
+        via(slf, "inplace=True", || f.call1(args))
     }
     fn relu_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
         via(slf, "relu_", || slf.call_method0("relu"))

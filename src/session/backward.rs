@@ -106,13 +106,7 @@ impl<B: Backend> Session<B> {
     /// tensor made with `requires_grad=True`).
     fn add_leaf_grad(&mut self, slot: Arc<NameSlot>, g: Value<B>) -> Result<()> {
         if let Some((_, buf)) = self.leaf_grads.iter().find(|(s, _)| Arc::ptr_eq(s, &slot)) {
-            return buf.with_slot(|cur| {
-                match cur {
-                    None => *cur = Some(g),
-                    Some(v) => *v = grad_value::<B>(B::add(v.get(), g.get())?),
-                }
-                Ok(())
-            });
+            return buf.with_slot(|cur| crate::grads::add_into(cur, g));
         }
         self.leaf_grads.push((slot, crate::buffer::Buffer::new(g)));
         Ok(())
@@ -313,23 +307,8 @@ fn visit<B: Backend>(
             };
             for ((&j, gj), need) in node.parents.iter().zip(gs).zip(needs) {
                 if let (Some(gj), true) = (gj, need) {
-                    add_cotangent::<B>(&mut cot[j], gj)?;
+                    crate::grads::add_into::<B>(&mut cot[j], gj)?;
                 }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Sum a new cotangent into a slot, in place when the slot holds its buffer alone.
-fn add_cotangent<B: Backend>(slot: &mut Option<Value<B>>, g: Value<B>) -> Result<()> {
-    match slot {
-        None => *slot = Some(g),
-        Some(cur) => {
-            if let Some(t) = crate::buffer::unique_mut(cur) {
-                B::add_(t, g.get())?;
-            } else {
-                *cur = grad_value::<B>(B::add(cur.get(), g.get())?);
             }
         }
     }

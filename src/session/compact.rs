@@ -152,18 +152,16 @@ impl<B: Backend> Session<B> {
 
     /// An in-place method on a tensor (`x.add_(1)`, `x += y`, `x[mask] = v`): the Python
     /// `Tensor`s naming `from` name `to` from now on (`to`, just recorded from `from`, is
-    /// their new value; `from` stays on the tape for the backward of `to`). Refused when
-    /// torch's result would differ: `from` is a view, or a view of it is named (torch
-    /// would write through the shared storage; here the others would keep the old value).
-    pub fn rebind(&mut self, from: Handle, to: Handle, what: &str) -> Result<()> {
-        self.check(&[to])?;
-        self.check_rebind(from, what)?;
+    /// their new value; `from` stays on the tape for the backward of `to`). The caller
+    /// asks [`Session::check_rebind`] first, before it records `to`, so that a refused
+    /// in-place call records nothing.
+    pub fn rebind(&mut self, from: Handle, to: Handle) -> Result<()> {
+        self.check(&[from, to])?;
+        let generation = self.generation;
         let src = self.tape.node_mut(from.node);
+        src.move_names(generation, to.node);
         let mut moved: Vec<Arc<NameSlot>> = src.name.take().into_iter().collect();
         moved.append(&mut src.aliases);
-        for slot in &moved {
-            slot.set(self.generation, to.node);
-        }
         let dst = self.tape.node_mut(to.node);
         if dst.name.is_none() && !moved.is_empty() {
             dst.name = Some(moved.remove(0));
@@ -173,8 +171,8 @@ impl<B: Backend> Session<B> {
     }
 
     /// Whether an in-place method may rebind the names of `from` (see
-    /// [`Session::rebind`]); checked before the out-of-place op is recorded, so a refused
-    /// call records nothing.
+    /// [`Session::rebind`]): refused when another live tensor shares its storage (a view of
+    /// it, or the base it views), whose value torch would change too.
     pub fn check_rebind(&self, from: Handle, what: &str) -> Result<()> {
         self.check(&[from])?;
         /// The value owning the storage `v` shows (itself unless it is a view).
@@ -318,7 +316,8 @@ mod tests {
         let out = s.record(UnaryOp::Exp.op(), &[t]).unwrap();
         assert!(s.check_rebind(t, "exp_").is_err());
         drop(v_name);
-        s.rebind(t, out, "exp_").unwrap();
+        s.check_rebind(t, "exp_").unwrap();
+        s.rebind(t, out).unwrap();
         assert_eq!(
             t_name.handle().node,
             out.node,

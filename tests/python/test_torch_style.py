@@ -428,6 +428,40 @@ def test_in_place_on_a_tensor_with_a_live_view_raises_instead_of_diverging():
         assert sess.tape_len == n  # refused before the out-of-place op is recorded
 
 
+def test_a_refused_functional_inplace_records_and_draws_nothing():
+    with et.Session(dtype="float64") as sess:
+        t = et.tensor(np.zeros((2, 3))) * 1.0
+        _view = t[0]
+        n, rng = sess.tape_len, sess.rng_state()
+        for call in (
+            lambda: F.leaky_relu(t, 0.1, inplace=True),
+            lambda: F.elu(t, inplace=True),
+            lambda: F.dropout(t, 0.5, training=True, inplace=True),
+        ):
+            with pytest.raises(et.ArgumentError, match="shares its storage"):
+                call()
+            assert (sess.tape_len, sess.rng_state()) == (n, rng)
+
+
+def test_parameter_div_by_a_number_rounds_as_torch():
+    v = RNG.standard_normal(64)
+    p = et.Parameter(v)
+    p.div_(3.0)
+    t = torch.tensor(v)
+    t.div_(3.0)
+    np.testing.assert_array_equal(p.numpy(), t.numpy())
+
+
+def test_a_parameter_of_another_dtype_names_the_dtype_not_the_session():
+    p32 = et.Parameter(np.ones((2, 2), dtype=np.float32))
+    with et.Session(dtype="float64"):
+        x = et.ones(2, 2)
+        with pytest.raises(et.DTypeError, match="float32"):
+            et.bmm(p32.reshape(1, 2, 2), x.reshape(1, 2, 2))
+        with pytest.raises(et.DTypeError, match="float32"):
+            et.einsum("ij,jk->ik", p32, x)
+
+
 def test_mask_assignment_writes_where_the_mask_is_true_as_torch():
     x0 = RNG.standard_normal((3, 5))
     with et.Session(dtype="float64"):

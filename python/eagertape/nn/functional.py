@@ -108,13 +108,15 @@ def leaky_relu(
     negative_slope: float = 0.01,
     inplace: bool = False,
 ) -> Tensor:
-    out = _functional.leaky_relu(input, negative_slope)
-    return input._rebind_to(out) if inplace else out
+    if inplace:
+        return input._in_place(_functional.leaky_relu, input, negative_slope)
+    return _functional.leaky_relu(input, negative_slope)
 
 
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:  # noqa: A002
-    out = _functional.elu(input, alpha)
-    return input._rebind_to(out) if inplace else out
+    if inplace:
+        return input._in_place(_functional.elu, input, alpha)
+    return _functional.elu(input, alpha)
 
 
 def softmax(
@@ -147,5 +149,6 @@ def dropout(
     training: bool = True,
     inplace: bool = False,
 ) -> Tensor:
-    out = _dropout(input, p, training)
-    return input._rebind_to(out) if inplace else out
+    if inplace:
+        return input._in_place(_dropout, input, p, training)
+    return _dropout(input, p, training)
