@@ -12,7 +12,7 @@ DEPS_STAMP := $(VENV)/.eagertape-deps-$(shell echo '$(PY_DEPS)' | md5sum | cut -
 export LIBTORCH_USE_PYTORCH := 1
 ACTIVATE := . $(VENV)/bin/activate &&
 
-.PHONY: setup build test test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
+.PHONY: setup build test check-imports test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
 	wheel test-wheel
 
 $(PY):
@@ -34,7 +34,11 @@ test-rust: setup
 test-python: build
 	$(ACTIVATE) python -m pytest -q
 
-test: test-rust test-python
+# The layering of src/: no import circle among its files (`tools/check-imports`).
+check-imports:
+	python3 tools/check-imports
+
+test: check-imports test-rust test-python
 
 # One abi3 wheel (CPython >= 3.11): $(DIST)/eagertape-*-cp311-abi3-manylinux_2_34_x86_64.whl.
 # LibTorch is not in it: the extension finds the torch==2.11.0 wheel's libraries beside it in
@@ -77,7 +81,7 @@ bench-smoke: build
 	$(ACTIVATE) python benches/torch_style.py --quick
 	$(ACTIVATE) cargo bench --bench core -- --test
 
-lint: setup
+lint: setup check-imports
 	$(ACTIVATE) cargo fmt --check && cargo clippy --release --all-targets -- -D warnings && cargo clippy --release --features python -- -D warnings && ruff check python tests examples benches
 
 fmt:

@@ -13,6 +13,7 @@ use eagertape::config::{Config, DType, Device};
 use eagertape::grads::GradMap;
 use eagertape::ledger::Category;
 use eagertape::ops::scalar::ScalarOp;
+use eagertape::ops::Arith;
 use eagertape::optim::{Optimizer, Sgd};
 use eagertape::param::Parameter;
 use eagertape::session::Session;

@@ -11,6 +11,7 @@ use crate::backend::Backend;
 use crate::buffer::{unique_mut, Buffer, Tracked, Value};
 use crate::error::Result;
 use crate::ledger::Category;
+use crate::ops::Arith;
 use crate::param::Parameter;
 
 /// A gradient buffer and the value it holds.

@@ -11,7 +11,13 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use crate::tape::Handle;
+/// A user-facing reference to a node: `(session id, generation, node id)`. Owns nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Handle {
+    pub session: u64,
+    pub generation: u64,
+    pub node: usize,
+}
 
 #[derive(Debug)]
 pub struct NameSlot {

@@ -31,6 +31,7 @@ pub mod grad_mode;
 pub mod grads;
 pub mod guard;
 pub mod handles;
+pub mod kernel;
 pub mod ledger;
 pub mod ops;
 pub mod optim;

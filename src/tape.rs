@@ -5,18 +5,11 @@ use std::sync::Arc;
 
 use crate::backend::Backend;
 use crate::buffer::Value;
+pub use crate::handles::Handle;
 use crate::handles::{held, NameSlot};
 use crate::ledger;
 use crate::ops::Op;
 use crate::pool::{Pool, Slot};
-
-/// A user-facing reference to a node: `(session id, generation, node id)`. Owns nothing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Handle {
-    pub session: u64,
-    pub generation: u64,
-    pub node: usize,
-}
 
 /// A node's parent ids, any number of them: up to [`Parents::INLINE`] stored inline (so
 /// that recording and freeing the usual node allocates and frees nothing for them), more

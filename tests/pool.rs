@@ -5,7 +5,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use eagertape::backend::{Backend, OutKernel};
+use eagertape::backend::Backend;
 use eagertape::ledger::{memory_stats, MemoryStats};
 use eagertape::ops::binary::BinaryOp;
 use eagertape::ops::scalar::ScalarOp;
@@ -332,7 +332,7 @@ fn recycled_results_are_bit_identical_to_fresh_ones() {
             cases.push((f.op(), vec![6, 1]));
             cases.push((f.op(), vec![0, 2])); // broadcast
         }
-        for &f in ScalarOp::ALL.iter().filter(|f| f.has_out()) {
+        for &f in ScalarOp::ALL.iter().filter(|f| f.out_kernel(0.0).is_some()) {
             for s in [0.5, -3.0, 2.0, -1.5] {
                 cases.push((f.op(s), vec![6]));
             }
@@ -410,7 +410,7 @@ fn a_kernel_that_fails_on_a_kept_buffer_frees_it_and_records_nothing() {
     // Shapes that cannot broadcast: LibTorch raises, the buffer goes.
     let a = data(&[2, 3], 1, DType::Float32, false);
     let b = data(&[4], 1, DType::Float32, false);
-    let r = pool.compute(slot, OutKernel::Binary(BinaryOp::Add), &[&a, &b]);
+    let r = pool.compute(slot, BinaryOp::Add.out_kernel().unwrap(), &[&a, &b]);
     assert!(
         matches!(r, Err(eagertape::Error::Backend(_))),
         "{:?}",

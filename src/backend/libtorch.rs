@@ -8,9 +8,8 @@ use super::shim::{eagertape_adam_step, eagertape_recyclable, eagertape_sgd_step,
 use super::{Backend, BinaryKernel, OutKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
-use crate::ops::compare::Predicate;
-use crate::ops::movement::{torch_backward_by_plan, Movement};
-use crate::optim::{AdamConfig, SgdConfig};
+use crate::kernel::movement::torch_backward_by_plan;
+use crate::kernel::{AdamConfig, Layer, Movement, Predicate, SgdConfig};
 
 /// The LibTorch backend (native carriers on CPU or CUDA).
 pub struct LibTorch;
@@ -250,9 +249,6 @@ impl Backend for LibTorch {
     fn pair<F: PairKernel>(x: &Tensor, a: f64, b: f64) -> Result<Tensor> {
         F::torch(x, a, b)
     }
-    fn relu_backward(g: &Tensor, x: &Tensor) -> Result<Tensor> {
-        Ok(x.f_threshold_backward(g, 0.0)?)
-    }
     fn is_finite(a: &Tensor) -> Result<bool> {
         Ok(a.f_isfinite()?.f_all()?.f_int64_value(&[])? != 0)
     }
@@ -348,11 +344,11 @@ impl Backend for LibTorch {
         Ok(zeros.f_scatter(dim, index, src)?)
     }
 
-    fn layer(l: &dyn crate::ops::layers::Layer, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
+    fn layer(l: &dyn Layer, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
         l.torch(xs)
     }
     fn layer_backward(
-        l: &dyn crate::ops::layers::Layer,
+        l: &dyn Layer,
         xs: &[&Tensor],
         workspace: &[&Tensor],
         g: &Tensor,
@@ -442,7 +438,7 @@ impl Backend for LibTorch {
         v: &mut Tensor,
         h: &AdamConfig,
         step: u64,
-    ) -> Result<()> {
+    ) -> Result<bool> {
         let mut err: *mut std::os::raw::c_char = std::ptr::null_mut();
         // SAFETY: the four pointers are live `at::Tensor`s owned by the arguments for the
         // whole call; `p`, `m` and `v` are held exclusively by the caller (`&mut`), so
@@ -465,7 +461,7 @@ impl Backend for LibTorch {
                 &mut err,
             )
         };
-        shim_result(rc, err, "Adam update")
+        shim_result(rc, err, "Adam update").map(|()| true)
     }
 
     fn recycles(dtype: DType) -> bool {
@@ -504,9 +500,7 @@ impl Backend for LibTorch {
         let x = xs[0];
         // Each `_out` call hands back a second handle on `out`; it is dropped at once.
         match k {
-            OutKernel::Unary(f) => return f.torch_out(x, out),
-            OutKernel::Binary(f) => return f.torch_out(x, xs[1], out),
-            OutKernel::Scalar(f, s) => return f.torch_out(x, s, out),
+            OutKernel::Pointwise { run, s, .. } => return run(xs, s, out),
             OutKernel::MatMul => drop(x.f_matmul_out(out, xs[1])?),
             // The same `addmm` as `linear`, for the same inputs only.
             OutKernel::LinearBias if x.dim() == 2 => {
@@ -519,12 +513,15 @@ impl Backend for LibTorch {
         Ok(true)
     }
 
-    fn relu_backward_(g: &mut Tensor, x: &Tensor) -> Result<()> {
+    fn relu_backward_(g: &mut Tensor, x: &Tensor) -> Option<Result<()>> {
         // threshold_backward written over `g` itself (an elementwise kernel: its output may
         // be its input): one pass, no mask.
         let out = g.shallow_clone();
-        drop(x.f_threshold_backward_grad_input(&out, &out, 0.0)?);
-        Ok(())
+        Some(
+            x.f_threshold_backward_grad_input(&out, &out, 0.0)
+                .map(drop)
+                .map_err(Into::into),
+        )
     }
     fn add_(a: &mut Tensor, b: &Tensor) -> Result<()> {
         let _ = a.f_add_(b)?;
@@ -538,7 +535,7 @@ impl Backend for LibTorch {
         buf: Option<&mut Tensor>,
         first: bool,
         h: &SgdConfig,
-    ) -> Result<()> {
+    ) -> Result<bool> {
         let buf = buf.map_or(std::ptr::null_mut(), |b| b.as_mut_ptr());
         let mut err: *mut std::os::raw::c_char = std::ptr::null_mut();
         // SAFETY: the pointers are live `at::Tensor`s owned by the arguments for the whole
@@ -559,7 +556,7 @@ impl Backend for LibTorch {
                 &mut err,
             )
         };
-        shim_result(rc, err, "SGD update")
+        shim_result(rc, err, "SGD update").map(|()| true)
     }
 
     fn axpy_(a: &mut Tensor, alpha: f64, b: &Tensor) -> Result<()> {

@@ -7,38 +7,17 @@
 
 pub mod class_targets;
 pub mod dynamic;
-mod dynamic_plan;
-pub mod kernel;
 pub mod layer_kernels;
 pub mod libtorch;
 pub mod reference;
 mod shim;
 
-pub use kernel::{BinaryKernel, PairKernel, ScalarKernel, UnaryKernel};
+pub use crate::kernel::{BinaryKernel, PairKernel, ScalarKernel, UnaryKernel};
 
 use crate::config::{DType, Device};
 use crate::error::Result;
-use crate::ops::binary::{Add, BinaryOp, Div, Mul, Sub};
-use crate::ops::compare::Predicate;
-use crate::ops::movement::Movement;
-use crate::ops::scalar::{AddScalar, MulScalar, PowScalar, ScalarOp};
-use crate::ops::unary::{Exp, Neg, ReluGrad, Sqrt, UnaryOp};
-use crate::optim::{AdamConfig, SgdConfig};
-
-/// A forward kernel that can write its result into a recycled buffer (see
-/// [`crate::pool`]) instead of allocating one. Each computes exactly what the allocating
-/// kernel of the same name computes.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum OutKernel {
-    Unary(UnaryOp),
-    Binary(BinaryOp),
-    Scalar(ScalarOp, f64),
-    MatMul,
-    /// [`Backend::linear`] with a bias: `xs = [x, w, b]`.
-    LinearBias,
-    Softmax(i64),
-    LogSoftmax(i64),
-}
+pub use crate::kernel::OutKernel;
+use crate::kernel::{AdamConfig, Layer, Movement, Predicate, SgdConfig};
 
 /// `perm` as a sequence of transposes of `a` (each a view, so the result is one).
 pub fn permute_by_transposes<B: Backend>(a: &B::T, perm: &[usize]) -> Result<B::T> {
@@ -207,42 +186,6 @@ pub trait Backend: Sized + Send + Sync + 'static {
     /// `f(x, a, b)` elementwise for two numbers ([`PairKernel`]).
     fn pair<F: PairKernel>(x: &Self::T, a: f64, b: f64) -> Result<Self::T>;
 
-    // Shorthands for the kernels the backward rules and optimizers compose (provided:
-    // no backend implements them).
-    fn add(a: &Self::T, b: &Self::T) -> Result<Self::T> {
-        Self::binary::<Add>(a, b)
-    }
-    fn sub(a: &Self::T, b: &Self::T) -> Result<Self::T> {
-        Self::binary::<Sub>(a, b)
-    }
-    fn mul(a: &Self::T, b: &Self::T) -> Result<Self::T> {
-        Self::binary::<Mul>(a, b)
-    }
-    fn div(a: &Self::T, b: &Self::T) -> Result<Self::T> {
-        Self::binary::<Div>(a, b)
-    }
-    fn neg(a: &Self::T) -> Result<Self::T> {
-        Self::unary::<Neg>(a)
-    }
-    fn exp(a: &Self::T) -> Result<Self::T> {
-        Self::unary::<Exp>(a)
-    }
-    fn sqrt(a: &Self::T) -> Result<Self::T> {
-        Self::unary::<Sqrt>(a)
-    }
-    fn add_scalar(a: &Self::T, s: f64) -> Result<Self::T> {
-        Self::scalar::<AddScalar>(a, s)
-    }
-    fn mul_scalar(a: &Self::T, s: f64) -> Result<Self::T> {
-        Self::scalar::<MulScalar>(a, s)
-    }
-    fn pow_scalar(a: &Self::T, e: f64) -> Result<Self::T> {
-        Self::scalar::<PowScalar>(a, e)
-    }
-    /// `g` where `x > 0`, else 0.
-    fn relu_backward(g: &Self::T, x: &Self::T) -> Result<Self::T> {
-        Self::binary::<ReluGrad>(g, x)
-    }
     /// Whether every element (every bound, for intervals) is finite.
     fn is_finite(a: &Self::T) -> Result<bool> {
         Ok(Self::to_f64(a)?.iter().all(|v| v.is_finite()))
@@ -334,10 +277,7 @@ pub trait Backend: Sized + Send + Sync + 'static {
     }
     /// The layer `l` on these operands: its output and backward workspace. The default:
     /// not supported (only LibTorch runs layers).
-    fn layer(
-        l: &dyn crate::ops::layers::Layer,
-        xs: &[&Self::T],
-    ) -> Result<(Self::T, Vec<Self::T>)> {
+    fn layer(l: &dyn Layer, xs: &[&Self::T]) -> Result<(Self::T, Vec<Self::T>)> {
         Err(crate::error::Error::Unsupported {
             op: l.name(),
             carrier: xs
@@ -347,7 +287,7 @@ pub trait Backend: Sized + Send + Sync + 'static {
     }
     /// The cotangents of `l`'s operands that `needs` asks for.
     fn layer_backward(
-        l: &dyn crate::ops::layers::Layer,
+        l: &dyn Layer,
         xs: &[&Self::T],
         workspace: &[&Self::T],
         g: &Self::T,
@@ -425,16 +365,18 @@ pub trait Backend: Sized + Send + Sync + 'static {
             let out = Self::shape(&y)[1];
             return Self::view(&y, &[out]);
         }
-        let y = Self::matmul(x, &Self::transpose(w, 0, 1)?)?;
-        match b {
-            Some(b) => Self::add(&y, b),
-            None => Ok(y),
+        let mut y = Self::matmul(x, &Self::transpose(w, 0, 1)?)?;
+        if let Some(b) = b {
+            // `y` is fresh: the bias is added into it.
+            Self::add_(&mut y, b)?;
         }
+        Ok(y)
     }
 
-    /// One Adam/AdamW update of `p` with moments `m`, `v` (all held exclusively), after the
-    /// step counter reached `step`: torch.optim's formulas. The default composes kernels
-    /// above; a backend may fuse them.
+    /// One fused Adam/AdamW update of `p` with moments `m`, `v` (all held exclusively),
+    /// after the step counter reached `step`: torch.optim's formulas in one kernel call.
+    /// `Ok(false)`, the default: no fused kernel here, nothing touched (the optimizer then
+    /// composes the update, `optim/adam.rs`).
     fn adam_update_(
         p: &mut Self::T,
         g: &Self::T,
@@ -442,66 +384,23 @@ pub trait Backend: Sized + Send + Sync + 'static {
         v: &mut Self::T,
         h: &AdamConfig,
         step: u64,
-    ) -> Result<()> {
-        if h.decoupled && h.weight_decay != 0.0 {
-            let decayed = Self::mul_scalar(p, 1.0 - h.lr * h.weight_decay)?;
-            Self::copy_(p, &decayed)?;
-        }
-        let l2 = if !h.decoupled && h.weight_decay != 0.0 {
-            Some(Self::add(g, &Self::mul_scalar(p, h.weight_decay)?)?)
-        } else {
-            None
-        };
-        let g = l2.as_ref().unwrap_or(g);
-        let m_new = Self::add(m, &Self::mul_scalar(&Self::sub(g, m)?, 1.0 - h.betas.0)?)?;
-        Self::copy_(m, &m_new)?;
-        let v_new = Self::add(
-            &Self::mul_scalar(v, h.betas.1)?,
-            &Self::mul_scalar(&Self::mul(g, g)?, 1.0 - h.betas.1)?,
-        )?;
-        Self::copy_(v, &v_new)?;
-        let denom = Self::add_scalar(
-            &Self::mul_scalar(&Self::sqrt(v)?, 1.0 / h.bias2_sqrt(step))?,
-            h.eps,
-        )?;
-        Self::axpy_(p, -h.lr / h.bias1(step), &Self::div(m, &denom)?)
+    ) -> Result<bool> {
+        let _ = (p, g, m, v, h, step);
+        Ok(false)
     }
 
-    /// One SGD update of `p` (held exclusively) with gradient `g`, torch.optim.SGD's
-    /// formulas. With momentum, `buf` is the momentum buffer (held exclusively): `first`
-    /// says it has no history yet and becomes the direction itself. The default composes
-    /// kernels above; a backend may fuse them.
+    /// One fused SGD update of `p` (held exclusively) with gradient `g` and, with momentum,
+    /// the buffer `buf` (`first`: it has no history yet). `Ok(false)`, the default: no
+    /// fused kernel here (the optimizer composes it, `optim/sgd.rs`).
     fn sgd_update_(
         p: &mut Self::T,
         g: &Self::T,
         buf: Option<&mut Self::T>,
         first: bool,
         h: &SgdConfig,
-    ) -> Result<()> {
-        let decayed = if h.weight_decay != 0.0 {
-            Some(Self::add(g, &Self::mul_scalar(p, h.weight_decay)?)?)
-        } else {
-            None
-        };
-        let d = decayed.as_ref().unwrap_or(g);
-        let Some(buf) = buf else {
-            return Self::axpy_(p, -h.lr, d);
-        };
-        if first {
-            Self::copy_(buf, d)?;
-        } else {
-            let next = Self::add(
-                &Self::mul_scalar(buf, h.momentum)?,
-                &Self::mul_scalar(d, 1.0 - h.dampening)?,
-            )?;
-            Self::copy_(buf, &next)?;
-        }
-        if h.nesterov {
-            let step = Self::add(d, &Self::mul_scalar(buf, h.momentum)?)?;
-            Self::axpy_(p, -h.lr, &step)
-        } else {
-            Self::axpy_(p, -h.lr, buf)
-        }
+    ) -> Result<bool> {
+        let _ = (p, g, buf, first, h);
+        Ok(false)
     }
 
     // ---- recycled outputs (see `crate::pool`) ----
@@ -526,10 +425,11 @@ pub trait Backend: Sized + Send + Sync + 'static {
     }
 
     // ---- in place (the caller holds the tensor exclusively) ----
-    /// `g` becomes 0 where `x <= 0` (the in-place form of [`Backend::relu_backward`]).
-    fn relu_backward_(g: &mut Self::T, x: &Self::T) -> Result<()> {
-        let r = Self::relu_backward(g, x)?;
-        Self::copy_(g, &r)
+    /// `g` becomes 0 where `x <= 0`, written over `g` itself (relu's backward in place).
+    /// `None`, the default: no such kernel (the rule then computes it out of place).
+    fn relu_backward_(g: &mut Self::T, x: &Self::T) -> Option<Result<()>> {
+        let _ = (g, x);
+        None
     }
     fn add_(a: &mut Self::T, b: &Self::T) -> Result<()>;
     /// `a += alpha * b`.

@@ -8,14 +8,15 @@
 
 use tch::Tensor;
 
-use super::scalar::ScalarFn;
-use super::unary::{unary_kernel, Sigmoid, UnaryFn};
+use super::pointwise::{unary_kernel, ScalarFn, UnaryFn};
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
-use crate::backend::reference::Scalar;
 use crate::backend::{Backend, BinaryKernel, PairKernel, ScalarKernel};
 use crate::buffer::Value;
 use crate::error::Result;
+use crate::kernel::Scalar;
+use crate::ops::Arith;
 
+unary_kernel!(Sigmoid, "sigmoid", f_sigmoid, f_sigmoid_out, S::sigmoid);
 unary_kernel!(Silu, "silu", f_silu, f_silu_out, |x: S| x.mul(x.sigmoid()));
 unary_kernel!(@ LogSigmoid, "logsigmoid", f_log_sigmoid, f_log_sigmoid_out, Some(if S::INTERVAL {
     |x: S| x.sigmoid().log()
@@ -129,6 +130,14 @@ impl ScalarFn for Gelu {
             B::binary::<GeluTanhGrad>(g, x).map(Some)
         }
     }
+}
+
+impl UnaryFn for Sigmoid {
+    // d sigmoid(x) = y (1 - y) g
+    fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
+        B::mul(g, &B::mul(y, &B::add_scalar(&B::neg(y)?, 1.0)?)?)
+    }
+    const READS_INPUT: bool = false;
 }
 
 impl UnaryFn for Silu {

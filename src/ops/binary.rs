@@ -7,19 +7,15 @@
 
 use tch::Tensor;
 
+use super::pointwise::BinaryFn;
+pub use super::pointwise::{complement, eq_number, lt_number, number_like, EqMask, GtMask};
 use super::{fresh, grad_value, reduce_to, Arity, Cotangents, Grad, Op, Output, Rule};
-use crate::backend::reference::Scalar;
 use crate::backend::{Backend, BinaryKernel, OutKernel};
 use crate::buffer::Value;
 use crate::error::Result;
+use crate::kernel::scalar::{extremum, Scalar};
+use crate::ops::Arith;
 use crate::shape::broadcast_shapes;
-
-/// A pointwise binary function's partial derivatives.
-pub trait BinaryFn: BinaryKernel {
-    /// The unreduced cotangent of operand `i` (0 or 1) from the output's cotangent `g`,
-    /// the operands and the output `y`; `None` when it is `g` itself.
-    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, y: &B::T) -> Result<Option<B::T>>;
-}
 
 macro_rules! binary_ops {
     ($($name:ident),* $(,)?) => {
@@ -55,9 +51,9 @@ macro_rules! binary_ops {
                 }
             }
             /// The LibTorch `_out` kernel (see [`OutKernel`]).
-            pub fn torch_out(self, a: &Tensor, b: &Tensor, out: &mut Tensor) -> Result<bool> {
+            pub fn out_kernel(self) -> Option<OutKernel> {
                 match self {
-                    $(BinaryOp::$name => <$name as BinaryKernel>::torch_out(a, b, out),)*
+                    $(BinaryOp::$name => Some(OutKernel::binary::<$name>()),)*
                 }
             }
         }
@@ -124,7 +120,7 @@ impl<B: Backend> Rule<B> for Binary {
         Ok(gs)
     }
     fn out_kernel(&self, _parents: usize) -> Option<OutKernel> {
-        Some(OutKernel::Binary(self.0))
+        self.0.out_kernel()
     }
     /// `+`/`-` read no values; `a * b` reads each operand for the other's cotangent;
     /// `a / b` reads `b` (and the output for `b`'s cotangent); the others read all.
@@ -185,81 +181,6 @@ kernel!(
     f_minimum_out,
     |a: S, b: S| extremum(a, b, f64::min)
 );
-
-/// `max`/`min` of two values, NaN if either is (torch's `maximum`); for intervals, the
-/// bound-wise extremum, which encloses it at every pair of points.
-pub(crate) fn extremum<S: Scalar>(a: S, b: S, pick: fn(f64, f64) -> f64) -> S {
-    let ((al, ah), (bl, bh)) = (a.bounds(), b.bounds());
-    if al.is_nan() || ah.is_nan() || bl.is_nan() || bh.is_nan() {
-        return S::from_f64(f64::NAN);
-    }
-    // Point types: the picked operand itself (its exact value, no rounding).
-    let (lo, hi) = (pick(al, bl), pick(ah, bh));
-    S::from_bounds(lo, hi).unwrap_or(if pick(al, bl) == al { a } else { b })
-}
-
-/// The number `v` as a 0-d tensor of `like`'s dtype and device.
-pub(crate) fn number_like<B: Backend>(like: &B::T, v: f64) -> Result<B::T> {
-    B::full(&[], v, B::dtype(like), B::device(like))
-}
-
-/// 1 where `t == v`, else 0 (a mask in `t`'s type).
-pub(crate) fn eq_number<B: Backend>(t: &B::T, v: f64) -> Result<B::T> {
-    B::binary::<EqMask>(t, &number_like::<B>(t, v)?)
-}
-
-/// 1 where `t < v`, else 0.
-pub(crate) fn lt_number<B: Backend>(t: &B::T, v: f64) -> Result<B::T> {
-    B::binary::<GtMask>(&number_like::<B>(t, v)?, t)
-}
-
-/// `1 − m`: the complement of a 0/1 mask.
-pub(crate) fn complement<B: Backend>(m: &B::T) -> Result<B::T> {
-    B::add_scalar(&B::neg(m)?, 1.0)
-}
-
-/// 1 where `a > b`, else 0, in the operands' type (an interval straddling gives `[0, 1]`).
-pub struct GtMask;
-
-impl BinaryKernel for GtMask {
-    const NAME: &'static str = "gt";
-    fn torch(a: &Tensor, b: &Tensor) -> Result<Tensor> {
-        Ok(a.f_gt_tensor(b)?.f_to_kind(a.f_kind()?)?)
-    }
-    fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
-        Some(|a, b| {
-            let ((al, ah), (bl, bh)) = (a.bounds(), b.bounds());
-            indicator::<S>(al > bh, ah <= bl)
-        })
-    }
-}
-
-/// 1 where `a == b`, else 0 (an interval that may or may not be equal gives `[0, 1]`).
-pub struct EqMask;
-
-impl BinaryKernel for EqMask {
-    const NAME: &'static str = "eq";
-    fn torch(a: &Tensor, b: &Tensor) -> Result<Tensor> {
-        Ok(a.f_eq_tensor(b)?.f_to_kind(a.f_kind()?)?)
-    }
-    fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
-        Some(|a, b| {
-            let ((al, ah), (bl, bh)) = (a.bounds(), b.bounds());
-            indicator::<S>(al == ah && bl == bh && al == bl, ah < bl || bh < al)
-        })
-    }
-}
-
-/// 1 if `surely`, 0 if `surely_not`, else the interval `[0, 1]`.
-fn indicator<S: Scalar>(surely: bool, surely_not: bool) -> S {
-    if surely {
-        S::from_f64(1.0)
-    } else if surely_not {
-        S::from_f64(0.0)
-    } else {
-        S::from_bounds(0.0, 1.0).unwrap_or_else(|| S::from_f64(0.0))
-    }
-}
 
 /// The share of the cotangent operand `i` of `maximum`/`minimum` gets: all of it where it
 /// wins, half where the two tie (torch's rule), none where it loses.

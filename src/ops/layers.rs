@@ -13,36 +13,8 @@ use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
 use crate::error::{Error, Result};
+pub use crate::kernel::Layer;
 use crate::ledger::Category;
-
-/// One layer, on LibTorch tensors.
-pub trait Layer: Send + Sync {
-    /// The op's name (torch's).
-    fn name(&self) -> &'static str;
-    fn arity(&self) -> Arity;
-    /// Whether operand `i` is data (int64 ids) rather than a value with a gradient.
-    fn is_data(&self, _i: usize) -> bool {
-        false
-    }
-    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>>;
-    /// Whether the backward reads the op's output: then the node's value is passed as the
-    /// last entry of the workspace (it is not kept twice).
-    fn keeps_output(&self) -> bool {
-        false
-    }
-    /// The output, and the workspace its backward needs beyond the operands (pooling's
-    /// argmax indices, layer norm's mean and rstd), owned by the node.
-    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)>;
-    /// The cotangents of the operands `needs` asks for (one call: LibTorch's backward
-    /// kernels compute them together); never of a data operand.
-    fn torch_backward(
-        &self,
-        xs: &[&Tensor],
-        workspace: &[&Tensor],
-        g: &Tensor,
-        needs: &[bool],
-    ) -> Result<Vec<Option<Tensor>>>;
-}
 
 /// The rule of every [`Layer`].
 pub struct Layered<B: Backend> {

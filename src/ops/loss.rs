@@ -6,13 +6,14 @@
 //! formulas (its clamps and masks included).
 
 use super::activation::Softplus;
-use super::binary::{eq_number, lt_number, number_like, GtMask};
 use super::binary_math::select;
+use super::pointwise::{eq_number, lt_number, number_like, GtMask};
 use super::unary::{Abs, Log, Log1p, Sigmoid, Sign};
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::error::{Error, Result};
+use crate::ops::Arith;
 use crate::shape::{broadcast_shapes, same_shape};
 
 /// Which elementwise loss.

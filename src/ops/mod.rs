@@ -10,11 +10,13 @@
 //! See `ARCHITECTURE.md`, "How to add an op".
 
 pub mod activation;
+pub mod arith;
 pub mod arrange;
 pub mod attention;
 pub mod batch_norm;
 pub mod binary;
 pub mod binary_math;
+pub mod clamp;
 pub mod compare;
 pub mod conv;
 pub mod convert;
@@ -27,6 +29,7 @@ pub mod matmul;
 pub mod movement;
 pub mod nll;
 pub mod norm;
+pub mod pointwise;
 pub mod reduce;
 pub mod scalar;
 pub mod softmax;
@@ -41,40 +44,11 @@ use std::sync::Arc;
 
 use crate::backend::{Backend, OutKernel};
 use crate::buffer::{Tracked, Value};
-use crate::error::{Error, Result};
+use crate::error::Result;
+pub use crate::kernel::Arity;
 use crate::ledger::Category;
 use crate::param::Parameter;
-
-/// How many operands an op takes; checked before anything else about a call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Arity {
-    Exactly(usize),
-    /// From `.0` to `.1` operands, both included (`linear` with or without a bias).
-    Between(usize, usize),
-    /// At least this many (`cat`, `stack`).
-    AtLeast(usize),
-}
-
-impl Arity {
-    /// An [`Error::Arity`] unless `got` operands fit.
-    pub fn check(self, op: &'static str, got: usize) -> Result<()> {
-        let ok = match self {
-            Arity::Exactly(n) => got == n,
-            Arity::Between(lo, hi) => lo <= got && got <= hi,
-            Arity::AtLeast(n) => got >= n,
-        };
-        if ok {
-            return Ok(());
-        }
-        // Formatted only on the error path: this check runs for every recorded op.
-        let expected = match self {
-            Arity::Exactly(n) => n.to_string(),
-            Arity::Between(lo, hi) => format!("{lo} to {hi}"),
-            Arity::AtLeast(n) => format!("at least {n}"),
-        };
-        Err(Error::Arity { op, expected, got })
-    }
-}
+pub use arith::Arith;
 
 /// What an op's forward result is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -239,7 +213,7 @@ ops! {
     /// A tensor with two numbers (`softplus(beta, threshold)`).
     Pair(activation::WithPair),
     /// `clamp` with tensor bounds.
-    ClampTensor(binary_math::ClampTensor),
+    ClampTensor(clamp::ClampTensor),
     MatMul(matmul::MatMul),
     Linear(matmul::Linear),
     Transpose(layout::Transpose),

@@ -10,6 +10,7 @@ use super::{fresh, grad_value, viewed, Arity, Cotangents, Grad, Op, Output, Rule
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::error::{Error, Result};
+use crate::ops::Arith;
 
 pub use super::loss::Reduction;
 

@@ -10,6 +10,7 @@ use super::{fresh, grad_value, reduce_to, viewed, Arity, Cotangents, Grad, Op, O
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::error::{Error, Result};
+use crate::ops::Arith;
 
 pub struct RmsNorm {
     pub normalized_shape: Box<[i64]>,

@@ -10,6 +10,7 @@ use crate::buffer::{Tracked, Value};
 use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::ledger::Category;
+use crate::ops::Arith;
 use crate::shape::{normalize_dim, reduce_shape, reduced_count};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,19 +8,15 @@ use tch::Tensor;
 
 use super::activation::{Elu, Gelu, LeakyRelu};
 use super::binary::BinaryOp;
+pub use super::pointwise::ScalarFn;
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::libtorch::scalar_operand;
-use crate::backend::reference::Scalar;
 use crate::backend::{Backend, OutKernel, ScalarKernel};
 use crate::buffer::Value;
 use crate::config::DType;
 use crate::error::Result;
-
-/// The derivative of `f(x, s)` in `x`.
-pub trait ScalarFn: ScalarKernel {
-    /// The cotangent of `x` from `g`, `x`, the output `y` and `s`; `None` when it is `g`.
-    fn grad<B: Backend>(g: &B::T, x: &B::T, y: &B::T, s: f64) -> Result<Option<B::T>>;
-}
+use crate::kernel::Scalar;
+use crate::ops::Arith;
 
 macro_rules! scalar_ops {
     ($($name:ident => $unit:ident),* $(,)?) => {
@@ -48,20 +44,21 @@ macro_rules! scalar_ops {
                     $(ScalarOp::$name => <$unit as ScalarFn>::grad::<B>(g, x, y, s),)*
                 }
             }
-            /// Whether the LibTorch kernel has an `_out` form.
-            pub fn has_out(self) -> bool {
+            /// The LibTorch `_out` kernel with the number `s` (see [`OutKernel`]), after the
+            /// op's check; `None` where the kernel has no `_out` form.
+            pub fn out_kernel(self, s: f64) -> Option<OutKernel> {
                 match self {
-                    $(ScalarOp::$name => <$unit as ScalarKernel>::HAS_OUT,)*
-                }
-            }
-            /// The LibTorch `_out` kernel (see [`OutKernel`]), after the op's check.
-            pub fn torch_out(self, x: &Tensor, s: f64, out: &mut Tensor) -> Result<bool> {
-                let dtype = crate::backend::libtorch::dtype_of(x.f_kind()?);
-                match self {
-                    $(ScalarOp::$name => {
-                        <$unit as ScalarKernel>::check(s, dtype)?;
-                        <$unit as ScalarKernel>::torch_out(x, s, out)
-                    })*
+                    $(ScalarOp::$name => <$unit as ScalarKernel>::HAS_OUT.then_some(
+                        OutKernel::Pointwise {
+                            name: <$unit as ScalarKernel>::NAME,
+                            run: |xs, s, out| {
+                                let dtype = crate::backend::libtorch::dtype_of(xs[0].f_kind()?);
+                                <$unit as ScalarKernel>::check(s, dtype)?;
+                                <$unit as ScalarKernel>::torch_out(xs[0], s, out)
+                            },
+                            s,
+                        },
+                    ),)*
                 }
             }
         }
@@ -145,9 +142,7 @@ impl<B: Backend> Rule<B> for WithScalar {
         )])
     }
     fn out_kernel(&self, _parents: usize) -> Option<OutKernel> {
-        self.f
-            .has_out()
-            .then_some(OutKernel::Scalar(self.f, self.s))
+        self.f.out_kernel(self.s)
     }
     /// `x + s`, `x * s`, `x / s`, `s - x` read nothing; `s / x` reads `x` and the output;
     /// the others read `x`.

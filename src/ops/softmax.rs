@@ -4,6 +4,7 @@ use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::{Backend, OutKernel};
 use crate::buffer::Value;
 use crate::error::Result;
+use crate::ops::Arith;
 use crate::shape::normalize_dim;
 
 /// `softmax(dim)`, or `log_softmax(dim)` when `log`.

@@ -6,13 +6,14 @@
 //! deviation passes no gradient, ties of an infinity norm share it evenly, zeros of a
 //! product).
 
-use super::binary::{complement, eq_number, EqMask};
+use super::pointwise::{complement, eq_number, EqMask};
 use super::scalar::{ClampMaxScalar, ClampMinScalar};
 use super::unary::{Abs, Log, Sign};
 use super::{fresh, grad_value, viewed, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::error::{Error, Result};
+use crate::ops::Arith;
 use crate::shape::{normalize_dim, reduce_shape, reduced_count};
 
 /// What a [`Statistic`] computes over its dims.

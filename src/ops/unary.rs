@@ -8,29 +8,15 @@
 
 use tch::Tensor;
 
-pub use super::activation::{LogSigmoid, Silu};
+pub use super::activation::{LogSigmoid, Sigmoid, Silu};
+use super::pointwise::{unary_kernel, UnaryFn};
 pub use super::unary_math::{Cos, Erf, Expm1, Log1p, Reciprocal, Rsqrt, Sign, Sin, Square};
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
-use crate::backend::reference::Scalar;
 use crate::backend::{Backend, BinaryKernel, OutKernel, UnaryKernel};
 use crate::buffer::Value;
 use crate::error::Result;
-
-/// A pointwise function's derivative.
-pub trait UnaryFn: UnaryKernel {
-    /// The input's cotangent from the output's cotangent `g`, the input `x` and the
-    /// output `y`.
-    fn backward<B: Backend>(g: &B::T, x: &B::T, y: &B::T) -> Result<B::T>;
-    /// The same from the output `y` alone, written into `g` itself (held exclusively),
-    /// where the function has such a form; `None` otherwise.
-    fn backward_in_place<B: Backend>(_g: &mut B::T, _y: &B::T) -> Option<Result<()>> {
-        None
-    }
-    /// Whether [`UnaryFn::backward`] reads `x` / `y` (what the node must keep; torch's
-    /// autograd saves the same: the result for relu, tanh, sigmoid, exp, sqrt).
-    const READS_INPUT: bool = true;
-    const READS_OUTPUT: bool = true;
-}
+use crate::kernel::Scalar;
+use crate::ops::Arith;
 
 macro_rules! unary_ops {
     ($($name:ident),* $(,)?) => {
@@ -73,9 +59,9 @@ macro_rules! unary_ops {
                 }
             }
             /// The LibTorch `_out` kernel (see [`OutKernel`]).
-            pub fn torch_out(self, x: &Tensor, out: &mut Tensor) -> Result<bool> {
+            pub fn out_kernel(self) -> Option<OutKernel> {
                 match self {
-                    $(UnaryOp::$name => <$name as UnaryKernel>::torch_out(x, out),)*
+                    $(UnaryOp::$name => Some(OutKernel::unary::<$name>()),)*
                 }
             }
         }
@@ -133,44 +119,14 @@ impl<B: Backend> Rule<B> for Unary {
         self.0.reads().1
     }
     fn out_kernel(&self, _parents: usize) -> Option<OutKernel> {
-        Some(OutKernel::Unary(self.0))
+        self.0.out_kernel()
     }
 }
-
-/// Declares a unit whose LibTorch kernel is `Tensor::$f` / `Tensor::$f_out` and whose
-/// reference element function is `$element` (or, after `@`, an `Option` of one: `None` where
-/// a carrier cannot compute it as specified).
-macro_rules! unary_kernel {
-    ($name:ident, $op:literal, $f:ident, $f_out:ident, $element:expr) => {
-        $crate::ops::unary::unary_kernel!(@ $name, $op, $f, $f_out, Some($element));
-    };
-    (@ $name:ident, $op:literal, $f:ident, $f_out:ident, $element:expr) => {
-        #[doc = concat!("`", $op, "`.")]
-        pub struct $name;
-
-        impl $crate::backend::UnaryKernel for $name {
-            const NAME: &'static str = $op;
-            fn torch(x: &tch::Tensor) -> $crate::error::Result<tch::Tensor> {
-                Ok(x.$f()?)
-            }
-            fn torch_out(x: &tch::Tensor, out: &mut tch::Tensor) -> $crate::error::Result<bool> {
-                // The call hands back a second handle on `out`; it is dropped at once.
-                drop(x.$f_out(out)?);
-                Ok(true)
-            }
-            fn element<S: $crate::backend::reference::Scalar>() -> Option<fn(S) -> S> {
-                $element
-            }
-        }
-    };
-}
-pub(crate) use unary_kernel;
 
 unary_kernel!(Neg, "neg", f_neg, f_neg_out, S::neg);
 unary_kernel!(Exp, "exp", f_exp, f_exp_out, S::exp);
 unary_kernel!(Log, "log", f_log, f_log_out, S::log);
 unary_kernel!(Tanh, "tanh", f_tanh, f_tanh_out, S::tanh);
-unary_kernel!(Sigmoid, "sigmoid", f_sigmoid, f_sigmoid_out, S::sigmoid);
 unary_kernel!(Relu, "relu", f_relu, f_relu_out, S::relu);
 unary_kernel!(Sqrt, "sqrt", f_sqrt, f_sqrt_out, sqrt_element::<S>);
 unary_kernel!(Abs, "abs", f_abs, f_abs_out, abs_element::<S>);
@@ -208,14 +164,6 @@ impl UnaryFn for Tanh {
     const READS_INPUT: bool = false;
 }
 
-impl UnaryFn for Sigmoid {
-    // d sigmoid(x) = y (1 - y) g
-    fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
-        B::mul(g, &B::mul(y, &B::add_scalar(&B::neg(y)?, 1.0)?)?)
-    }
-    const READS_INPUT: bool = false;
-}
-
 impl UnaryFn for Relu {
     // d relu(x) = g where x > 0 (0 at x = 0, PyTorch's convention), read from y = relu(x)
     // (y > 0 exactly where x > 0; an interval y straddles 0 exactly where x does), which is
@@ -224,7 +172,7 @@ impl UnaryFn for Relu {
         B::relu_backward(g, y)
     }
     fn backward_in_place<B: Backend>(g: &mut B::T, y: &B::T) -> Option<Result<()>> {
-        Some(B::relu_backward_(g, y))
+        B::relu_backward_(g, y)
     }
     const READS_INPUT: bool = false;
 }

@@ -2,10 +2,11 @@
 //! erf sign`. Each is a unit with its kernels and its derivative (see `unary.rs`); functions
 //! with no sound interval enclosure here (`sin cos erf`) refuse the interval carrier.
 
-use super::unary::{unary_kernel, UnaryFn};
-use crate::backend::reference::Scalar;
+use super::pointwise::{unary_kernel, UnaryFn};
 use crate::backend::Backend;
 use crate::error::Result;
+use crate::kernel::Scalar;
+use crate::ops::Arith;
 
 unary_kernel!(@ Rsqrt, "rsqrt", f_rsqrt, f_rsqrt_out, Some(rsqrt_element::<S>));
 unary_kernel!(Square, "square", f_square, f_square_out, |x: S| x.mul(x));

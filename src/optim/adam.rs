@@ -10,35 +10,17 @@ use super::{check_hyper, check_lr, collect, Optimizer, StateMap};
 use crate::backend::Backend;
 use crate::error::Result;
 use crate::grads::GradMap;
+pub use crate::kernel::fused::AdamConfig;
+use crate::ops::arith::Arith;
 use crate::param::Parameter;
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct AdamConfig {
-    pub lr: f64,
-    pub betas: (f64, f64),
-    pub eps: f64,
-    pub weight_decay: f64,
-    /// AdamW's decoupled weight decay instead of L2 in the gradient.
-    pub decoupled: bool,
-}
-
-impl AdamConfig {
-    /// `1 − β1ᵗ` after `step` steps.
-    pub fn bias1(&self, step: u64) -> f64 {
-        1.0 - self.betas.0.powi(step as i32)
-    }
-    /// `√(1 − β2ᵗ)` after `step` steps.
-    pub fn bias2_sqrt(&self, step: u64) -> f64 {
-        (1.0 - self.betas.1.powi(step as i32)).sqrt()
-    }
-
-    fn validate(&self) -> Result<()> {
-        check_lr(self.lr)?;
-        check_hyper("beta1", self.betas.0, 0.0, 1.0)?;
-        check_hyper("beta2", self.betas.1, 0.0, 1.0)?;
-        check_hyper("eps", self.eps, 0.0, f64::INFINITY)?;
-        check_hyper("weight_decay", self.weight_decay, 0.0, f64::INFINITY)
-    }
+/// The settings' ranges (torch.optim.Adam's checks).
+fn validate(c: &AdamConfig) -> Result<()> {
+    check_lr(c.lr)?;
+    check_hyper("beta1", c.betas.0, 0.0, 1.0)?;
+    check_hyper("beta2", c.betas.1, 0.0, 1.0)?;
+    check_hyper("eps", c.eps, 0.0, f64::INFINITY)?;
+    check_hyper("weight_decay", c.weight_decay, 0.0, f64::INFINITY)
 }
 
 pub struct Adam<B: Backend> {
@@ -50,7 +32,7 @@ pub struct Adam<B: Backend> {
 impl<B: Backend> Adam<B> {
     /// Repeated parameters count once; an empty list is an error.
     pub fn new(params: Vec<Arc<Parameter<B>>>, cfg: AdamConfig) -> Result<Self> {
-        cfg.validate()?;
+        validate(&cfg)?;
         let who = if cfg.decoupled { "AdamW" } else { "Adam" };
         Ok(Adam {
             params: super::unique_params(who, params)?,
@@ -100,7 +82,7 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
             weight_decay: get("weight_decay", c.weight_decay)?,
             decoupled: c.decoupled,
         };
-        cfg.validate()?;
+        validate(&cfg)?;
         self.cfg = cfg;
         Ok(())
     }
@@ -129,10 +111,48 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
             let step = st.step + 1;
             p.update(|t| {
                 let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
-                B::adam_update_(t, g.get(), m, v, &c, step)
+                if B::adam_update_(t, g.get(), m, v, &c, step)? {
+                    return Ok(());
+                }
+                composed_update::<B>(t, g.get(), m, v, &c, step)
             })?;
             st.step += 1;
         }
         Ok(())
     }
+}
+
+/// One Adam/AdamW update of `p` with moments `m`, `v` (all held exclusively) after the step
+/// counter reached `step`, composed of kernels: torch.optim's single-tensor formulas, for
+/// a backend without a fused update (`Backend::adam_update_`).
+fn composed_update<B: Backend>(
+    p: &mut B::T,
+    g: &B::T,
+    m: &mut B::T,
+    v: &mut B::T,
+    h: &AdamConfig,
+    step: u64,
+) -> Result<()> {
+    if h.decoupled && h.weight_decay != 0.0 {
+        let decayed = B::mul_scalar(p, 1.0 - h.lr * h.weight_decay)?;
+        B::copy_(p, &decayed)?;
+    }
+    let l2 = if !h.decoupled && h.weight_decay != 0.0 {
+        Some(B::add(g, &B::mul_scalar(p, h.weight_decay)?)?)
+    } else {
+        None
+    };
+    let g = l2.as_ref().unwrap_or(g);
+    let m_new = B::add(m, &B::mul_scalar(&B::sub(g, m)?, 1.0 - h.betas.0)?)?;
+    B::copy_(m, &m_new)?;
+    let v_new = B::add(
+        &B::mul_scalar(v, h.betas.1)?,
+        &B::mul_scalar(&B::mul(g, g)?, 1.0 - h.betas.1)?,
+    )?;
+    B::copy_(v, &v_new)?;
+    let denom = B::add_scalar(
+        &B::mul_scalar(&B::sqrt(v)?, 1.0 / h.bias2_sqrt(step))?,
+        h.eps,
+    )?;
+    B::axpy_(p, -h.lr / h.bias1(step), &B::div(m, &denom)?)
 }

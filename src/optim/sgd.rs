@@ -9,45 +9,22 @@ use super::{check_hyper, check_lr, collect, Optimizer, StateMap};
 use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
+pub use crate::kernel::fused::SgdConfig;
+use crate::ops::arith::Arith;
 use crate::param::Parameter;
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SgdConfig {
-    pub lr: f64,
-    pub momentum: f64,
-    pub dampening: f64,
-    pub nesterov: bool,
-    pub weight_decay: f64,
-}
-
-impl SgdConfig {
-    pub fn plain(lr: f64) -> Self {
-        SgdConfig {
-            lr,
-            momentum: 0.0,
-            dampening: 0.0,
-            nesterov: false,
-            weight_decay: 0.0,
-        }
+/// The settings' ranges (torch.optim.SGD's checks).
+fn validate(c: &SgdConfig) -> Result<()> {
+    check_lr(c.lr)?;
+    check_hyper("momentum", c.momentum, 0.0, f64::INFINITY)?;
+    check_hyper("dampening", c.dampening, f64::NEG_INFINITY, f64::INFINITY)?;
+    check_hyper("weight_decay", c.weight_decay, 0.0, f64::INFINITY)?;
+    if c.nesterov && (c.momentum <= 0.0 || c.dampening != 0.0) {
+        return Err(Error::Config(
+            "Nesterov momentum requires a momentum > 0 and zero dampening".into(),
+        ));
     }
-
-    fn validate(&self) -> Result<()> {
-        check_lr(self.lr)?;
-        check_hyper("momentum", self.momentum, 0.0, f64::INFINITY)?;
-        check_hyper(
-            "dampening",
-            self.dampening,
-            f64::NEG_INFINITY,
-            f64::INFINITY,
-        )?;
-        check_hyper("weight_decay", self.weight_decay, 0.0, f64::INFINITY)?;
-        if self.nesterov && (self.momentum <= 0.0 || self.dampening != 0.0) {
-            return Err(Error::Config(
-                "Nesterov momentum requires a momentum > 0 and zero dampening".into(),
-            ));
-        }
-        Ok(())
-    }
+    Ok(())
 }
 
 pub struct Sgd<B: Backend> {
@@ -63,7 +40,7 @@ impl<B: Backend> Sgd<B> {
 
     /// Repeated parameters count once; an empty list is an error.
     pub fn with_config(params: Vec<Arc<Parameter<B>>>, cfg: SgdConfig) -> Result<Self> {
-        cfg.validate()?;
+        validate(&cfg)?;
         Ok(Sgd {
             params: super::unique_params("SGD", params)?,
             cfg,
@@ -114,7 +91,7 @@ impl<B: Backend> Optimizer<B> for Sgd<B> {
             nesterov: nesterov == 1.0,
             weight_decay: get("weight_decay", c.weight_decay)?,
         };
-        cfg.validate()?;
+        validate(&cfg)?;
         if (cfg.momentum != 0.0) != (c.momentum != 0.0) {
             return Err(Error::Config(
                 "momentum cannot be switched on or off by a state dict".into(),
@@ -144,16 +121,67 @@ impl<B: Backend> Optimizer<B> for Sgd<B> {
             let st = self.state.entry(p.id()).or_default();
             p.update(|t| {
                 if c.momentum == 0.0 {
-                    return B::sgd_update_(t, g.get(), None, false, &c);
+                    return update::<B>(t, g.get(), None, false, &c);
                 }
                 let first = st.get("momentum_buffer").is_none();
                 st.ensure_zeros("momentum_buffer", &p)?;
                 let buf = st.one_mut("momentum_buffer")?;
-                B::sgd_update_(t, g.get(), Some(buf), first, &c)?;
+                update::<B>(t, g.get(), Some(buf), first, &c)?;
                 st.step += 1;
                 Ok(())
             })?;
         }
         Ok(())
+    }
+}
+
+/// One SGD update of `p` (held exclusively): the backend's fused kernel where it has one
+/// (`Backend::sgd_update_`), else composed of kernels.
+fn update<B: Backend>(
+    p: &mut B::T,
+    g: &B::T,
+    mut buf: Option<&mut B::T>,
+    first: bool,
+    h: &SgdConfig,
+) -> Result<()> {
+    if B::sgd_update_(p, g, buf.as_deref_mut(), first, h)? {
+        return Ok(());
+    }
+    composed_update::<B>(p, g, buf, first, h)
+}
+
+/// torch.optim.SGD's single-tensor formulas composed of kernels. With momentum, `buf` is
+/// the momentum buffer (held exclusively): `first` says it has no history yet and becomes
+/// the direction itself.
+fn composed_update<B: Backend>(
+    p: &mut B::T,
+    g: &B::T,
+    buf: Option<&mut B::T>,
+    first: bool,
+    h: &SgdConfig,
+) -> Result<()> {
+    let decayed = if h.weight_decay != 0.0 {
+        Some(B::add(g, &B::mul_scalar(p, h.weight_decay)?)?)
+    } else {
+        None
+    };
+    let d = decayed.as_ref().unwrap_or(g);
+    let Some(buf) = buf else {
+        return B::axpy_(p, -h.lr, d);
+    };
+    if first {
+        B::copy_(buf, d)?;
+    } else {
+        let next = B::add(
+            &B::mul_scalar(buf, h.momentum)?,
+            &B::mul_scalar(d, 1.0 - h.dampening)?,
+        )?;
+        B::copy_(buf, &next)?;
+    }
+    if h.nesterov {
+        let step = B::add(d, &B::mul_scalar(buf, h.momentum)?)?;
+        B::axpy_(p, -h.lr, &step)
+    } else {
+        B::axpy_(p, -h.lr, buf)
     }
 }

@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-use super::param::PyParameter;
-use super::tensor::PyTensor;
+use super::classes::PyParameter;
+use super::classes::PyTensor;
 use crate::backend::dynamic::{Dyn, DynTensor};
 use crate::backend::Backend;
 use crate::error::{Error, Result};

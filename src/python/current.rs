@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 
-use super::session::PySession;
-use super::tensor::{lock, SessionCell};
+use super::classes::PySession;
+use super::classes::{lock, SessionCell};
 use crate::backend::dynamic::Dyn as Be;
 use crate::error::{Error, Result};
 use crate::param::Parameter;

@@ -15,9 +15,9 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::grads::PyBuffer;
-use super::param::PyParameter;
-use super::tensor::PyTensor;
+use super::classes::PyBuffer;
+use super::classes::PyParameter;
+use super::classes::PyTensor;
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;

@@ -7,8 +7,9 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyTuple};
 
-use super::session::{shape_arg, PySession};
-use super::tensor::{lock, PyTensor};
+use super::classes::PySession;
+use super::classes::{lock, PyTensor};
+use super::session::shape_arg;
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;

@@ -4,7 +4,7 @@
 
 use pyo3::prelude::*;
 
-use super::tensor::PyTensor;
+use super::classes::PyTensor;
 use crate::error::Error;
 use crate::ops::join::{Cat, Pad, PadMode, Stack, Where};
 use crate::ops::Op;

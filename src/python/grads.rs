@@ -1,21 +1,12 @@
 //! `eagertape.GradMap` and `eagertape.Buffer`.
 
-use std::sync::Arc;
-
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
+use super::classes::PyParameter;
+use super::classes::{PyBuffer, PyGradMap};
 use super::convert::to_numpy;
-use super::param::PyParameter;
 use super::OrPy;
-use crate::backend::dynamic::Dyn as Be;
-use crate::buffer::Buffer;
-use crate::grads::GradMap;
-
-#[pyclass(name = "GradMap", module = "eagertape", frozen)]
-pub struct PyGradMap {
-    pub inner: Arc<GradMap<Be>>,
-}
 
 #[pymethods]
 impl PyGradMap {
@@ -116,11 +107,6 @@ impl PyGradMap {
     fn __repr__(&self) -> String {
         format!("GradMap(len={})", self.inner.len())
     }
-}
-
-#[pyclass(name = "Buffer", module = "eagertape", frozen)]
-pub struct PyBuffer {
-    pub inner: Arc<Buffer<Be>>,
 }
 
 #[pymethods]

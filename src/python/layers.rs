@@ -4,7 +4,7 @@
 
 use pyo3::prelude::*;
 
-use super::tensor::PyTensor;
+use super::classes::PyTensor;
 use crate::config::DType;
 use crate::error::Error;
 use crate::ops::attention::FlashAttention;

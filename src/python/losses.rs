@@ -6,8 +6,8 @@
 
 use pyo3::prelude::*;
 
+use super::classes::{lock, PyTensor};
 use super::convert::host_data;
-use super::tensor::{lock, PyTensor};
 use super::OrPy;
 use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;

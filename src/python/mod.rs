@@ -8,6 +8,7 @@
 //! tch (or a slice out of range) is a typed `BackendError`, never PyO3's `PanicException`.
 
 mod batch_norm;
+mod classes;
 mod config;
 mod convert;
 mod current;
@@ -96,12 +97,12 @@ fn reset_peak_memory_stats() {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::check_classes(m.py())?;
     m.add_class::<config::PyConfig>()?;
-    m.add_class::<session::PySession>()?;
-    m.add_class::<tensor::PyTensor>()?;
-    m.add_class::<param::PyParameter>()?;
-    m.add_class::<grads::PyGradMap>()?;
-    m.add_class::<grads::PyBuffer>()?;
-    m.add_class::<optim::PyOptimizer>()?;
+    m.add_class::<classes::PySession>()?;
+    m.add_class::<classes::PyTensor>()?;
+    m.add_class::<classes::PyParameter>()?;
+    m.add_class::<classes::PyGradMap>()?;
+    m.add_class::<classes::PyBuffer>()?;
+    m.add_class::<classes::PyOptimizer>()?;
     m.add_class::<optim::PySgd>()?;
     m.add_class::<optim::PyAdam>()?;
     m.add_class::<optim::PyAdamW>()?;

@@ -7,27 +7,21 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use pyo3::PyClassInitializer;
 
+use super::classes::lock;
+use super::classes::PyGradMap;
+use super::classes::PyParameter;
+use super::classes::{Core, PyOptimizer};
 use super::convert::{to_numpy, to_tensor};
-use super::grads::PyGradMap;
-use super::param::PyParameter;
-use super::tensor::lock;
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::Tracked;
 use crate::error::Error;
 use crate::ledger::Category;
-use crate::optim::{Adam, AdamConfig, Optimizer, ParamState, Sgd, SgdConfig, StateMap};
+use crate::optim::{Adam, AdamConfig, ParamState, Sgd, SgdConfig, StateMap};
 use crate::param::Parameter;
-
-type Core = Box<dyn Optimizer<Be>>;
 
 /// A state dict read from Python: type, per-parameter state, hyperparameters.
 type Parsed = (String, StateMap<Be>, Vec<(String, f64)>);
-
-#[pyclass(name = "Optimizer", module = "eagertape.optim", frozen, subclass)]
-pub struct PyOptimizer {
-    inner: Mutex<Core>,
-}
 
 impl PyOptimizer {
     pub fn lock(&self) -> std::sync::MutexGuard<'_, Core> {

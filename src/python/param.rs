@@ -5,10 +5,11 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+use super::classes::lock;
+use super::classes::PyParameter;
+use super::classes::PyTensor;
 use super::config::dtype_name;
 use super::convert::{host_data, to_numpy, to_tensor};
-use super::tensor::lock;
-use super::tensor::PyTensor;
 use super::OrPy;
 use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;
@@ -16,14 +17,8 @@ use crate::buffer::{Tracked, Value};
 use crate::config::{DType, Device};
 use crate::error::Error;
 use crate::ledger::Category;
+use crate::ops::Arith;
 use crate::param::Parameter;
-
-/// Equality and hashing follow the parameter's id, so wrappers returned by
-/// `GradMap.params()` compare equal to the parameter the user holds.
-#[pyclass(name = "Parameter", module = "eagertape", frozen, extends = PyTensor)]
-pub struct PyParameter {
-    pub inner: Arc<Parameter<Be>>,
-}
 
 /// A `generator=` argument: only None (the process-wide generator) is taken.
 fn no_generator(g: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
@@ -213,11 +208,11 @@ impl PyParameter {
     /// torch's `p.grad`: this parameter's gradient in the current session's store (added
     /// by `loss.backward()`, released by `zero_grad()`), or None.
     #[getter]
-    fn grad(&self, py: Python<'_>) -> PyResult<Option<super::grads::PyBuffer>> {
+    fn grad(&self, py: Python<'_>) -> PyResult<Option<super::classes::PyBuffer>> {
         let cell = super::current::require("p.grad").py()?;
         let id = self.inner.id();
         let b = py.detach(|| lock(&cell).store().get(id));
-        Ok(b.map(|inner| super::grads::PyBuffer { inner }))
+        Ok(b.map(|inner| super::classes::PyBuffer { inner }))
     }
 
     /// `p.grad = None` releases the gradient (as `zero_grad()` for this parameter).

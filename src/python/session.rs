@@ -5,12 +5,13 @@ use std::sync::{Arc, Mutex, Weak};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
+use super::classes::PyGradMap;
+use super::classes::PyOptimizer;
+use super::classes::PyParameter;
+use super::classes::PySession;
+use super::classes::{lock, named, PyTensor, SessionCell};
 use super::config::PyConfig;
 use super::convert::host_data;
-use super::grads::PyGradMap;
-use super::optim::PyOptimizer;
-use super::param::PyParameter;
-use super::tensor::{lock, named, PyTensor, SessionCell};
 use super::OrPy;
 use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;
@@ -66,14 +67,6 @@ pub fn empty_session_caches(py: Python<'_>) -> usize {
             })
             .sum()
     })
-}
-
-/// The Python session owns the only strong reference to its core session: when it is
-/// dropped, the tape and everything it owns are freed at once; its tensors become invalid.
-#[pyclass(name = "Session", module = "eagertape", frozen)]
-pub struct PySession {
-    pub(crate) cell: Arc<SessionCell>,
-    id: u64,
 }
 
 impl PySession {

@@ -9,11 +9,12 @@
 //! saved, not every intermediate.
 
 use std::mem::ManuallyDrop;
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Weak};
 
 use pyo3::prelude::*;
 use pyo3::types::{PyFloat, PyInt, PyTuple};
 
+use super::classes::{lock, name, named, PyTensor, SessionCell};
 use super::convert::{to_numpy, to_tensor};
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
@@ -29,47 +30,6 @@ use crate::param::Parameter;
 use crate::session::{Operand, Operator, Session};
 use crate::tape::Handle;
 
-/// A session as Python holds it. (The counts of Python `Tensor` objects per node live in
-/// the session: see [`crate::handles`].)
-pub struct SessionCell {
-    session: Mutex<Session<Be>>,
-}
-
-impl SessionCell {
-    pub fn new(session: Session<Be>) -> Self {
-        SessionCell {
-            session: Mutex::new(session),
-        }
-    }
-}
-
-/// Run `f`, which records a node, and name the handle for the Python `Tensor` about to
-/// hold it: the node's name slot. A tape grown long without grad (or after a closing
-/// backward) is compacted here, once the new node is named (its name follows it): only on
-/// this single-output path, where the caller holds no other unnamed handle that a
-/// compaction would make stale.
-pub fn named(
-    s: &mut Session<Be>,
-    f: impl FnOnce(&mut Session<Be>) -> Result<Handle>,
-) -> PyResult<Arc<NameSlot>> {
-    // A panic inside tch (see `guard`) is a typed error; nothing was recorded then.
-    let h = crate::guard::contained("op", || f(s)).py()?;
-    let slot = name(s, h);
-    if s.wants_compaction() {
-        s.compact();
-    }
-    Ok(slot)
-}
-
-/// The name slot for a new Python `Tensor` naming `h` (a detached slot, stale from the
-/// start, for a handle of another generation). Never compacts: a caller naming the outputs
-/// of one op one after the other holds the later ones as plain handles meanwhile.
-pub fn name(s: &mut Session<Be>, h: Handle) -> Arc<NameSlot> {
-    s.name_handle(h).unwrap_or_else(|| NameSlot::new(h))
-}
-
-/// Lock a session (a panic inside the core never leaves a tape half-pushed, so a
-/// poisoned lock is still consistent).
 /// `max(other=...)` / `min(other=...)` or the positional `dim` (which may be the other
 /// tensor), not both.
 fn other_or_dim<'a, 'py>(
@@ -82,38 +42,6 @@ fn other_or_dim<'a, 'py>(
         )),
         (Some(o), None) => Ok(Some(o)),
         (None, _) => Ok(dim),
-    }
-}
-
-pub fn lock(cell: &SessionCell) -> std::sync::MutexGuard<'_, Session<Be>> {
-    cell.session.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-#[pyclass(name = "Tensor", module = "eagertape", frozen, subclass)]
-pub struct PyTensor {
-    pub session: Weak<SessionCell>,
-    /// The name slot shared with the node (and every other `Tensor` naming it): the
-    /// handle is read from it, so it follows the node when the session compacts.
-    slot: ManuallyDrop<Arc<NameSlot>>,
-    /// For the `Tensor` part of an `et.Parameter`: the parameter, read in whichever
-    /// session is current when an op takes it (its implicit leaf there); no slot then.
-    pub(crate) param: Option<Arc<Parameter<Be>>>,
-}
-
-impl Drop for PyTensor {
-    /// The last `Tensor` naming a node lets the session free its value. When the session
-    /// is busy (another thread runs an op on it), the value stays until the next
-    /// compaction or reset: never freed early, only kept longer.
-    fn drop(&mut self) {
-        // SAFETY: `slot` is taken exactly once, here, and never used after.
-        let slot = unsafe { ManuallyDrop::take(&mut self.slot) };
-        let h = slot.handle();
-        drop(slot);
-        if let Some(cell) = self.session.upgrade() {
-            if let Ok(mut s) = cell.session.try_lock() {
-                s.release_value(h);
-            }
-        }
     }
 }
 

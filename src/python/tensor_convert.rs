@@ -5,7 +5,7 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-use super::tensor::PyTensor;
+use super::classes::PyTensor;
 use super::OrPy;
 use crate::config::{DType, Device};
 use crate::error::Error;

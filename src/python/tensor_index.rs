@@ -8,7 +8,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyEllipsis, PyFloat, PyInt, PySlice, PyTuple};
 
-use super::tensor::{lock, named, PyTensor};
+use super::classes::{lock, named, PyTensor};
 use super::OrPy;
 use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;

@@ -4,7 +4,8 @@
 
 use pyo3::prelude::*;
 
-use super::tensor::{dims, PyTensor, POW};
+use super::classes::PyTensor;
+use super::tensor::{dims, POW};
 use crate::error::Error;
 use crate::ops::activation::PairOp;
 use crate::ops::binary::BinaryOp;

@@ -10,9 +10,9 @@ use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use super::session::PySession;
+use super::classes::PySession;
 
-use super::tensor::{lock, PyTensor};
+use super::classes::{lock, PyTensor};
 use super::OrPy;
 use crate::error::Error;
 use crate::ops::Op;
@@ -343,11 +343,11 @@ impl PyTensor {
     /// torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
     /// added for it (until `t.grad = None` or the reset), or None.
     #[getter]
-    fn grad(&self, py: Python<'_>) -> PyResult<Option<super::grads::PyBuffer>> {
+    fn grad(&self, py: Python<'_>) -> PyResult<Option<super::classes::PyBuffer>> {
         let slot = self.slot_of();
         let cell = self.cell().py()?;
         let b = py.detach(|| lock(&cell).leaf_grad(&slot));
-        Ok(b.map(|inner| super::grads::PyBuffer { inner }))
+        Ok(b.map(|inner| super::classes::PyBuffer { inner }))
     }
     #[setter(grad)]
     fn set_grad(&self, py: Python<'_>, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {

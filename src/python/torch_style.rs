@@ -6,15 +6,15 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 
+use super::classes::lock;
+use super::classes::PyParameter;
 use super::current;
-use super::param::PyParameter;
-use super::tensor::lock;
 use super::OrPy;
 use crate::error::Error;
 
 /// The session entered with `with sess:` in this thread (the innermost).
 #[pyfunction]
-pub fn current_session(py: Python<'_>) -> PyResult<Py<super::session::PySession>> {
+pub fn current_session(py: Python<'_>) -> PyResult<Py<super::classes::PySession>> {
     current::session(py).ok_or_else(|| super::to_py(current::no_session("current_session()")))
 }
 
@@ -121,13 +121,13 @@ pub fn _grad_count(py: Python<'_>, params: &Bound<'_, PyAny>) -> PyResult<usize>
 /// Make `sess` current without the `with` block's reset at the end (`model(sess, x)` of
 /// a module written torch-style); `_pop_current` ends it.
 #[pyfunction]
-pub fn _push_current(py: Python<'_>, sess: &Bound<'_, super::session::PySession>) {
+pub fn _push_current(py: Python<'_>, sess: &Bound<'_, super::classes::PySession>) {
     current::push(sess.clone().unbind(), Arc::clone(&sess.get().cell));
     let _ = py;
 }
 
 #[pyfunction]
-pub fn _pop_current(sess: &Bound<'_, super::session::PySession>) {
+pub fn _pop_current(sess: &Bound<'_, super::classes::PySession>) {
     drop(current::pop(&sess.get().cell));
 }
 

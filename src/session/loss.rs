@@ -14,6 +14,7 @@ use crate::ledger::Category;
 use crate::ops::binary::BinaryOp;
 use crate::ops::nll::{ClassLoss, Reduction, Terms};
 use crate::ops::scalar::ScalarOp;
+use crate::ops::Arith;
 use crate::ops::Op;
 use crate::session::Operand;
 use crate::tape::Handle;

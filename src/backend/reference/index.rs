@@ -2,9 +2,9 @@
 //! backward's scatter). Indices are plain `i64`s on the host: `Dyn` holds them as LibTorch
 //! `int64` tensors, as every data tensor (see `DType::Int64`).
 
-use super::scalar::Scalar;
 use super::tensor::{contiguous_strides, numel, walk2, RefTensor};
 use crate::error::Result;
+use crate::kernel::Scalar;
 use crate::shape::normalize_dim;
 
 /// `dim` of an `ndim`-dimensional tensor as an index, and the tensor's shape seen with at

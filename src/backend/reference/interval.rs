@@ -24,7 +24,7 @@
 //! A NaN that a valid input can still produce (`-inf + inf` at the endpoints of unbounded
 //! intervals) becomes `-inf` for a lower bound and `+inf` for an upper one.
 
-use super::scalar::Scalar;
+use crate::kernel::Scalar;
 
 /// A closed interval `[lo, hi]` of reals (endpoints may be infinite).
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -3,11 +3,11 @@
 
 use std::marker::PhantomData;
 
-use super::scalar::Scalar;
 use super::tensor::{contiguous_strides, numel, walk2, RefTensor};
 use crate::backend::{Backend, BinaryKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
+use crate::kernel::Scalar;
 use crate::shape::{broadcast_shapes, normalize_dim};
 
 /// The reference backend over element type `S`.
@@ -321,7 +321,7 @@ impl<S: Scalar> Backend for Reference<S> {
     fn extremum_dims(a: &Self::T, dims: &[i64], keepdim: bool, max: bool) -> Result<Self::T> {
         let pick: fn(f64, f64) -> f64 = if max { f64::max } else { f64::min };
         fold_dims(a, dims, keepdim, None, |acc, x| {
-            crate::ops::binary::extremum(acc, x, pick)
+            crate::kernel::scalar::extremum(acc, x, pick)
         })
     }
     /// Sums in row-major order of the reduced positions, from 0.

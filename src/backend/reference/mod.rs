@@ -6,10 +6,10 @@
 pub mod index;
 pub mod interval;
 mod kernels;
-pub mod scalar;
+
 mod tensor;
 
+pub use crate::kernel::Scalar;
 pub use interval::Interval;
 pub use kernels::Reference;
-pub use scalar::Scalar;
 pub use tensor::{numel as tensor_numel, RefTensor};

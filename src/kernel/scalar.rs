@@ -5,7 +5,7 @@
 //!   float32 kernels; `exp log tanh` come from the pure-Rust `libm` crate, so results are
 //!   the same on every machine.
 //! * `f64` (reference `float64`): the same in binary64.
-//! * [`Interval`](super::interval::Interval): outward-rounded float64 intervals.
+//! * `Interval` (`backend/reference/interval.rs`): outward-rounded float64 intervals.
 
 use std::fmt::Debug;
 
@@ -171,6 +171,18 @@ fn point_f32(x: f32, f: fn(f32) -> f32, _: fn(f64) -> f64) -> f32 {
 
 fn point_f64(x: f64, _: fn(f32) -> f32, f: fn(f64) -> f64) -> f64 {
     f(x)
+}
+
+/// `max`/`min` of two values, NaN if either is (torch's `maximum`); for intervals, the
+/// bound-wise extremum, which encloses it at every pair of points.
+pub fn extremum<S: Scalar>(a: S, b: S, pick: fn(f64, f64) -> f64) -> S {
+    let ((al, ah), (bl, bh)) = (a.bounds(), b.bounds());
+    if al.is_nan() || ah.is_nan() || bl.is_nan() || bh.is_nan() {
+        return S::from_f64(f64::NAN);
+    }
+    // Point types: the picked operand itself (its exact value, no rounding).
+    let (lo, hi) = (pick(al, bl), pick(ah, bh));
+    S::from_bounds(lo, hi).unwrap_or(if pick(al, bl) == al { a } else { b })
 }
 
 #[cfg(test)]

@@ -6,14 +6,14 @@
 
 use tch::Tensor;
 
-use super::dynamic::{Dyn, DynTensor};
-use super::libtorch::{read_host, LibTorch};
-use super::reference::{index, Interval, RefTensor, Scalar};
-use super::Backend;
+use super::{Dyn, DynTensor};
+use crate::backend::libtorch::{read_host, LibTorch};
+use crate::backend::reference::{index, Interval, RefTensor, Scalar};
+use crate::backend::Backend;
 use crate::config::DType;
 use crate::error::{Error, Result};
-use crate::ops::compare::Predicate;
-use crate::ops::movement::{plan, source_offset, Movement};
+use crate::kernel::movement::{plan, source_offset};
+use crate::kernel::{Movement, Predicate};
 
 use DynTensor::{Iv, Torch, F32, F64};
 

@@ -3,6 +3,8 @@
 //! every carrier through one code path (the Python layer uses it); the backward rules stay
 //! written once, against [`Backend`].
 
+mod plan;
+
 use tch::Tensor;
 
 use super::libtorch::LibTorch;
@@ -10,9 +12,7 @@ use super::reference::{index, Interval, RefTensor, Reference};
 use super::{Backend, BinaryKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
-use crate::ops::compare::Predicate;
-use crate::ops::movement::Movement;
-use crate::optim::{AdamConfig, SgdConfig};
+use crate::kernel::{AdamConfig, Layer, Movement, Predicate, SgdConfig};
 
 /// The runtime-dispatched backend.
 pub struct Dyn;
@@ -337,9 +337,6 @@ impl Backend for Dyn {
             Iv(x) => Reference::<Interval>::pair::<F>(x, a, b).map(Iv),
         }
     }
-    fn relu_backward(g: &DynTensor, x: &DynTensor) -> Result<DynTensor> {
-        binary!(g, x, relu_backward)
-    }
     fn is_finite(a: &DynTensor) -> Result<bool> {
         match a {
             Torch(x) => LibTorch::is_finite(x),
@@ -463,17 +460,14 @@ impl Backend for Dyn {
     }
 
     /// LibTorch's tensors only; a reference carrier refuses.
-    fn layer(
-        l: &dyn crate::ops::layers::Layer,
-        xs: &[&DynTensor],
-    ) -> Result<(DynTensor, Vec<DynTensor>)> {
+    fn layer(l: &dyn Layer, xs: &[&DynTensor]) -> Result<(DynTensor, Vec<DynTensor>)> {
         let ts = torch_all(l.name(), xs)?;
         let refs: Vec<&Tensor> = ts.iter().collect();
         let (out, ws) = LibTorch::layer(l, &refs)?;
         Ok((Torch(out), ws.into_iter().map(Torch).collect()))
     }
     fn layer_backward(
-        l: &dyn crate::ops::layers::Layer,
+        l: &dyn Layer,
         xs: &[&DynTensor],
         workspace: &[&DynTensor],
         g: &DynTensor,
@@ -488,7 +482,7 @@ impl Backend for Dyn {
         Ok(gs.into_iter().map(|g| g.map(Torch)).collect())
     }
     fn movement(m: &dyn Movement, xs: &[&DynTensor]) -> Result<(DynTensor, bool)> {
-        super::dynamic_plan::movement(m, xs)
+        plan::movement(m, xs)
     }
     fn movement_backward(
         m: &dyn Movement,
@@ -496,7 +490,7 @@ impl Backend for Dyn {
         g: &DynTensor,
         which: usize,
     ) -> Result<(DynTensor, bool)> {
-        super::dynamic_plan::movement_backward(m, xs, g, which)
+        plan::movement_backward(m, xs, g, which)
     }
     fn nonzero(mask: &DynTensor) -> Result<Vec<DynTensor>> {
         match mask {
@@ -508,7 +502,7 @@ impl Backend for Dyn {
         }
     }
     fn predicate(p: Predicate, a: &DynTensor, b: Option<&DynTensor>, s: f64) -> Result<DynTensor> {
-        super::dynamic_plan::predicate(p, a, b, s)
+        plan::predicate(p, a, b, s)
     }
 
     fn permute(a: &DynTensor, perm: &[usize]) -> Result<DynTensor> {
@@ -572,7 +566,7 @@ impl Backend for Dyn {
         v: &mut DynTensor,
         h: &AdamConfig,
         t: u64,
-    ) -> Result<()> {
+    ) -> Result<bool> {
         match (p, g, m, v) {
             (Torch(p), Torch(g), Torch(m), Torch(v)) => LibTorch::adam_update_(p, g, m, v, h, t),
             (F32(p), F32(g), F32(m), F32(v)) => Reference::<f32>::adam_update_(p, g, m, v, h, t),
@@ -592,7 +586,11 @@ impl Backend for Dyn {
         }
     }
     /// LibTorch inputs and output only; the reference backends always allocate.
-    fn run_out(k: super::OutKernel, xs: &[&DynTensor], out: &mut DynTensor) -> Result<bool> {
+    fn run_out(
+        k: crate::kernel::OutKernel,
+        xs: &[&DynTensor],
+        out: &mut DynTensor,
+    ) -> Result<bool> {
         let Torch(out) = out else {
             return Ok(false);
         };
@@ -609,7 +607,7 @@ impl Backend for Dyn {
         buf: Option<&mut DynTensor>,
         first: bool,
         h: &SgdConfig,
-    ) -> Result<()> {
+    ) -> Result<bool> {
         match (p, g, buf) {
             (Torch(p), Torch(g), None) => LibTorch::sgd_update_(p, g, None, first, h),
             (Torch(p), Torch(g), Some(Torch(b))) => LibTorch::sgd_update_(p, g, Some(b), first, h),
@@ -628,8 +626,14 @@ impl Backend for Dyn {
             (p, g, _) => Err(mismatch(p, g)),
         }
     }
-    fn relu_backward_(g: &mut DynTensor, x: &DynTensor) -> Result<()> {
-        in_place!(g, x, relu_backward_)
+    fn relu_backward_(g: &mut DynTensor, x: &DynTensor) -> Option<Result<()>> {
+        match (g, x) {
+            (Torch(g), Torch(x)) => LibTorch::relu_backward_(g, x),
+            (F32(g), F32(x)) => Reference::<f32>::relu_backward_(g, x),
+            (F64(g), F64(x)) => Reference::<f64>::relu_backward_(g, x),
+            (Iv(g), Iv(x)) => Reference::<Interval>::relu_backward_(g, x),
+            (g, x) => Some(Err(mismatch(g, x))),
+        }
     }
     fn add_(a: &mut DynTensor, b: &DynTensor) -> Result<()> {
         in_place!(a, b, add_)

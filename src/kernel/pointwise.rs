@@ -9,7 +9,7 @@
 
 use tch::Tensor;
 
-use super::reference::Scalar;
+use super::scalar::Scalar;
 use crate::error::Result;
 
 /// `y = f(x)`, elementwise.

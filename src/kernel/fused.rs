@@ -1,0 +1,48 @@
+//! The settings of the fused optimizer updates: what a backend's one-call update kernel
+//! (`Backend::adam_update_`, `Backend::sgd_update_`) reads. The optimizers that own them,
+//! their checks and the composed form of each update live in `src/optim`.
+
+/// Adam / AdamW (torch.optim's formulas; see `optim/adam.rs`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AdamConfig {
+    pub lr: f64,
+    pub betas: (f64, f64),
+    pub eps: f64,
+    pub weight_decay: f64,
+    /// AdamW's decoupled weight decay instead of L2 in the gradient.
+    pub decoupled: bool,
+}
+
+impl AdamConfig {
+    /// `1 − β1ᵗ` after `step` steps.
+    pub fn bias1(&self, step: u64) -> f64 {
+        1.0 - self.betas.0.powi(step as i32)
+    }
+    /// `√(1 − β2ᵗ)` after `step` steps.
+    pub fn bias2_sqrt(&self, step: u64) -> f64 {
+        (1.0 - self.betas.1.powi(step as i32)).sqrt()
+    }
+}
+
+/// SGD with optional momentum, dampening, Nesterov and weight decay (see `optim/sgd.rs`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SgdConfig {
+    pub lr: f64,
+    pub momentum: f64,
+    pub dampening: f64,
+    pub nesterov: bool,
+    pub weight_decay: f64,
+}
+
+impl SgdConfig {
+    /// Plain SGD at learning rate `lr`.
+    pub fn plain(lr: f64) -> Self {
+        SgdConfig {
+            lr,
+            momentum: 0.0,
+            dampening: 0.0,
+            nesterov: false,
+            weight_decay: 0.0,
+        }
+    }
+}

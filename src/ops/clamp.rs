@@ -1,0 +1,148 @@
+//! `clamp`: with tensor bounds ([`ClampTensor`], one rule: `min(max(x, min), max)` forward
+//! and torch's `clamp_backward_min_max`).
+
+use super::binary::{Maximum, Minimum};
+use super::pointwise::{complement, GtMask};
+use super::{fresh, grad_value, reduce_to, Arith, Arity, Cotangents, Grad, Op, Output, Rule};
+use crate::backend::Backend;
+use crate::buffer::Value;
+use crate::error::Result;
+use crate::shape::broadcast_shapes;
+
+/// `clamp(x, min, max)` with tensor bounds (either may be absent): operands `x`, then `min`
+/// if `has_min`, then `max` if `has_max`, broadcast together; `min(max(x, min), max)`.
+pub struct ClampTensor {
+    pub has_min: bool,
+    pub has_max: bool,
+}
+
+impl<B: Backend> Op<B> {
+    pub fn clamp_tensor(has_min: bool, has_max: bool) -> Self {
+        Op::ClampTensor(ClampTensor { has_min, has_max })
+    }
+}
+
+/// The bounds in `x`'s dtype (integer data converted; float bounds as they are).
+fn promoted<B: Backend>(x: &B::T, bounds: &[&Value<B>]) -> Result<Vec<B::T>> {
+    bounds
+        .iter()
+        .map(|b| {
+            let t = b.get();
+            if B::dtype(t).is_data() {
+                B::convert(t, B::dtype(x), B::device(x))
+            } else {
+                B::copy(t)
+            }
+        })
+        .collect()
+}
+
+impl<B: Backend> Rule<B> for ClampTensor {
+    fn name(&self) -> &'static str {
+        "clamp"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1 + usize::from(self.has_min) + usize::from(self.has_max))
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    /// Integer bounds (data) are promoted to the input's dtype, as torch promotes them.
+    fn accepts_data(&self) -> bool {
+        true
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let mut out = shapes[0].to_vec();
+        for s in &shapes[1..] {
+            out = broadcast_shapes("clamp", &out, s)?;
+        }
+        Ok(out)
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        let x = xs[0].get();
+        if B::dtype(x).is_data() {
+            return Err(crate::error::Error::DType(format!(
+                "clamp takes a floating-point input, not {} data",
+                B::dtype(x)
+            )));
+        }
+        let bounds = promoted::<B>(x, &xs[1..])?;
+        let mut y = B::copy(x)?;
+        let mut next = 0;
+        if self.has_min {
+            y = B::binary::<Maximum>(&y, &bounds[next])?;
+            next += 1;
+        }
+        if self.has_max {
+            y = B::binary::<Minimum>(&y, &bounds[next])?;
+        }
+        fresh(y)
+    }
+    /// torch's clamp_backward_min_max: `x` where `min ≤ x ≤ max`; `min` where `x < min`
+    /// (and `min < max` when both are given); `max` where `x > max` (or `max < min`).
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let x = cx.xs[0].get();
+        let g = cx.g.get();
+        let bounds = promoted::<B>(x, &cx.xs[1..])?;
+        let min = self.has_min.then(|| &bounds[0]);
+        let max = self.has_max.then(|| &bounds[usize::from(self.has_min)]);
+        let below = min.map(|m| B::binary::<GtMask>(m, x)).transpose()?;
+        let above = max.map(|m| B::binary::<GtMask>(x, m)).transpose()?;
+        let mut inside = B::full(&[], 1.0, B::dtype(x), B::device(x))?;
+        if let Some(b) = &below {
+            inside = B::mul(&inside, &complement::<B>(b)?)?;
+        }
+        if let Some(a) = &above {
+            inside = B::mul(&inside, &complement::<B>(a)?)?;
+        }
+        let mut masks = vec![inside];
+        if let (Some(lo), Some(b)) = (min, &below) {
+            let m = match max {
+                Some(hi) => B::mul(b, &B::binary::<GtMask>(hi, lo)?)?,
+                None => B::copy(b)?,
+            };
+            masks.push(m);
+        }
+        if let (Some(hi), Some(a)) = (max, &above) {
+            let m = match min {
+                Some(lo) => {
+                    let crossed = B::binary::<GtMask>(lo, hi)?;
+                    B::sub(&B::add(a, &crossed)?, &B::mul(a, &crossed)?)?
+                }
+                None => B::copy(a)?,
+            };
+            masks.push(m);
+        }
+        let mut out = Vec::with_capacity(masks.len());
+        for (i, m) in masks.iter().enumerate() {
+            if !cx.needs[i] || B::dtype(cx.xs[i].get()).is_data() {
+                out.push(None);
+                continue;
+            }
+            let full = grad_value::<B>(B::mul(g, m)?);
+            out.push(Some(reduce_to(&full, &B::shape(cx.xs[i].get()))?));
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::testing::{check_grads, data, positive};
+    use crate::ops::Op;
+
+    #[test]
+    fn clamp_with_tensor_bounds_gradients() {
+        // x inside [min, max] gets g; min where x < min; max where x > max
+        check_grads(
+            &[data(&[3, 4], 507), data(&[4], 508), positive(&[3, 1], 509)],
+            |s, h| s.record(Op::clamp_tensor(true, true), &[h[0], h[1], h[2]]),
+            |t| t[0].clamp_tensor(Some(&t[1]), Some(&t[2])),
+        );
+        check_grads(
+            &[data(&[3, 4], 510), data(&[4], 511)],
+            |s, h| s.record(Op::clamp_tensor(false, true), &[h[0], h[1]]),
+            |t| t[0].clamp_max_tensor(&t[1]),
+        );
+    }
+}
