@@ -4,6 +4,7 @@
 
 mod backward;
 mod compact;
+mod compose;
 mod contract;
 mod convert;
 pub mod index;

@@ -18,9 +18,13 @@ from ._core import (
     Parameter,
     Session,
     Tensor,
+    adaptive_avg_pool2d,
+    avg_pool2d,
+    batch_norm,
     binary_cross_entropy,
     binary_cross_entropy_with_logits,
     conv1d,
+    conv2d,
     conv_transpose2d,
     cross_entropy,
     dropout,
@@ -30,7 +34,9 @@ from ._core import (
     huber_loss,
     kl_div,
     l1_loss,
+    layer_norm,
     linear,
+    max_pool2d,
     memory_stats,
     mse_loss,
     nll_loss,
@@ -65,14 +71,6 @@ from ._errors import (
     UnsupportedOpError,
 )
 from ._functional import *  # noqa: F403  (the function forms; see _functional.__all__)
-from ._reference_layers import (
-    adaptive_avg_pool2d,
-    avg_pool2d,
-    batch_norm,
-    conv2d,
-    layer_norm,
-    max_pool2d,
-)
 from ._torch import *  # noqa: F403  (torch's namespace: dtypes, factories, grad modes)
 from .checkpoint import load, save
 

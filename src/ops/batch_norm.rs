@@ -13,16 +13,23 @@ use std::sync::{Arc, Mutex};
 
 use tch::Tensor;
 
+use super::binary::BinaryOp;
+use super::compose::{self, Composed, Recorder};
 use super::layers::Layer;
+use super::scalar::ScalarOp;
+use super::unary::UnaryOp;
 use super::Arity;
 use crate::backend::layer_kernels::{batch_norm_backward, BatchNormStats};
+use crate::backend::Backend;
 use crate::error::{Error, Result};
+use crate::tape::Handle;
 
 /// Fresh copies of the running mean and variance, shared by the caller and the node.
 pub type RunningSlot = Arc<Mutex<Option<[Tensor; 2]>>>;
 
 /// One batch norm; operands: x `(N, C, ...)`, the weight and the bias where given (each
 /// `(C,)`), then in eval mode the running mean and variance.
+#[derive(Debug, Clone)]
 pub struct BatchNorm {
     pub training: bool,
     pub momentum: f64,
@@ -184,6 +191,36 @@ impl Layer for BatchNorm {
         }
         out.resize_with(xs.len(), || None);
         Ok(out)
+    }
+}
+
+impl<B: Backend> Composed<B> for BatchNorm {
+    /// Eval mode: `(x − running_mean) · rsqrt(running_var + eps) · weight + bias`, each
+    /// statistic broadcast over the channel dim. Training stays LibTorch's (it publishes
+    /// new running statistics): `UnsupportedOpError` elsewhere.
+    fn can_compose(&self) -> bool {
+        !self.training
+    }
+    fn compose(&self, r: &mut dyn Recorder<B>, xs: &[Handle]) -> Result<Handle> {
+        let x = r.shape(xs[0])?;
+        let mut per_channel = vec![1i64; x.len() - 1];
+        per_channel[0] = x[1];
+        let at = self.stats_at();
+        let mean = compose::reshape(r, xs[at], &per_channel)?;
+        let var = compose::scalar(r, ScalarOp::Add, xs[at + 1], self.eps)?;
+        let scale = compose::unary(r, UnaryOp::Rsqrt, var)?;
+        let scale = compose::reshape(r, scale, &per_channel)?;
+        let centred = compose::binary(r, BinaryOp::Sub, xs[0], mean)?;
+        let mut y = compose::binary(r, BinaryOp::Mul, centred, scale)?;
+        let mut next = 1;
+        for (given, f) in [(self.weight, BinaryOp::Mul), (self.bias, BinaryOp::Add)] {
+            if given {
+                let v = compose::reshape(r, xs[next], &per_channel)?;
+                y = compose::binary(r, f, y, v)?;
+                next += 1;
+            }
+        }
+        Ok(y)
     }
 }
 

@@ -5,13 +5,20 @@
 
 use tch::Tensor;
 
+use super::binary::BinaryOp;
+use super::compose::{self, Composed, Recorder};
 use super::layers::Layer;
-use super::Arity;
+use super::scalar::ScalarOp;
+use super::unary::UnaryOp;
+use super::{Arity, Op};
 use crate::backend::layer_kernels::{convolution_backward, layer_norm_backward, ConvParams};
+use crate::backend::Backend;
 use crate::error::{Error, Result};
+use crate::tape::Handle;
 
 /// A convolution over `stride.len()` spatial dims (1 or 2); operands: input, weight, and a
 /// bias if `bias`. Unbatched inputs (no batch dim) are convolved as a batch of one.
+#[derive(Debug, Clone)]
 pub struct Conv {
     pub name: &'static str,
     pub stride: Vec<i64>,
@@ -185,6 +192,7 @@ impl Layer for Conv {
 
 /// `layer_norm(x, normalized_shape, weight, bias, eps)`: operands x, then the weight and
 /// the bias where given (both of `normalized_shape`).
+#[derive(Debug, Clone)]
 pub struct LayerNorm {
     pub normalized_shape: Vec<i64>,
     pub weight: bool,
@@ -251,6 +259,159 @@ impl Layer for LayerNorm {
             out.push(gb);
         }
         Ok(out)
+    }
+}
+
+/// A convolution's `padding=`: explicit amounts per spatial dim, `"valid"` (none) or
+/// `"same"` (stride 1: the output keeps the input's size; torch pads half on each side and
+/// the odd one more on the right).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Padding {
+    Explicit(Vec<i64>),
+    Valid,
+    Same,
+}
+
+impl Padding {
+    /// `"valid"` or `"same"`.
+    pub fn parse(op: &str, mode: &str) -> Result<Self> {
+        match mode {
+            "valid" => Ok(Padding::Valid),
+            "same" => Ok(Padding::Same),
+            other => Err(Error::Argument(format!(
+                "{op}: padding must be ints, 'same' or 'valid', got {other:?}"
+            ))),
+        }
+    }
+
+    /// The symmetric padding of each spatial dim and the extra right-side padding of the
+    /// input (odd "same" totals), for a weight of shape `w`.
+    fn resolve(
+        &self,
+        op: &str,
+        w: &[i64],
+        stride: &[i64],
+        dilation: &[i64],
+    ) -> Result<(Vec<i64>, Vec<i64>)> {
+        let n = stride.len();
+        match self {
+            Padding::Explicit(p) => Ok((p.clone(), vec![0; n])),
+            Padding::Valid => Ok((vec![0; n], vec![0; n])),
+            Padding::Same => {
+                if stride.iter().any(|&s| s != 1) {
+                    return Err(Error::Argument(format!(
+                        "{op}: padding='same' is not supported for strided convolutions"
+                    )));
+                }
+                let kernel = &w[w.len().saturating_sub(n)..];
+                let totals: Vec<i64> = (0..n)
+                    .map(|d| {
+                        dilation.get(d).copied().unwrap_or(1)
+                            * (kernel.get(d).copied().unwrap_or(1) - 1)
+                    })
+                    .collect();
+                Ok((
+                    totals.iter().map(|t| t / 2).collect(),
+                    totals.iter().map(|t| t % 2).collect(),
+                ))
+            }
+        }
+    }
+}
+
+/// `conv1d`/`conv2d`/`conv_transpose2d` on `xs = [x, w, (b)]` with `padding` (the unit's own
+/// `padding` is set from it): an uneven "same" padding first pads the input on the right, as
+/// torch does; then LibTorch's kernel, or the composition where the backend has none.
+pub fn conv<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    mut unit: Conv,
+    padding: Padding,
+    xs: &[Handle],
+) -> Result<Handle> {
+    if xs.len() < 2 {
+        return Err(Error::Arity {
+            op: unit.name,
+            expected: "2 or 3".into(),
+            got: xs.len(),
+        });
+    }
+    let w = r.shape(xs[1])?;
+    let (both, extra) = padding.resolve(unit.name, &w, &unit.stride, &unit.dilation)?;
+    unit.padding = both;
+    let mark = r.mark();
+    let out = (|| {
+        let mut args = xs.to_vec();
+        if extra.iter().any(|&e| e > 0) {
+            let pads: Vec<i64> = extra.iter().rev().flat_map(|&e| [0, e]).collect();
+            args[0] = compose::pad(r, xs[0], &pads, 0.0)?;
+        }
+        compose::fused_or_composed(r, unit, &args)
+    })();
+    if out.is_err() {
+        r.rollback(mark);
+    }
+    out
+}
+
+impl<B: Backend> Composed<B> for Conv {
+    /// A 2-D convolution as im2col: the padded input's `kh·kw` shifted strided windows
+    /// stacked into columns `(N, C, K, oh, ow)`, one `@` per group, the bias added.
+    fn can_compose(&self) -> bool {
+        !self.transposed && self.spatial() == 2
+    }
+    fn compose(&self, r: &mut dyn Recorder<B>, xs: &[Handle]) -> Result<Handle> {
+        let (x, added) = compose::batched(r, xs[0], 3)?;
+        let xshape = r.shape(x)?;
+        let wshape = r.shape(xs[1])?;
+        let (n, (o, cg, kh, kw)) = (xshape[0], (wshape[0], wshape[1], wshape[2], wshape[3]));
+        let (p, s, d) = (&self.padding, &self.stride, &self.dilation);
+        let x = compose::pad(r, x, &[p[1], p[1], p[0], p[0]], 0.0)?;
+        let out = [
+            (xshape[2] + 2 * p[0] - d[0] * (kh - 1) - 1) / s[0] + 1,
+            (xshape[3] + 2 * p[1] - d[1] * (kw - 1) - 1) / s[1] + 1,
+        ];
+        let cols = compose::windows(r, x, [kh, kw], [s[0], s[1]], [d[0], d[1]], out)?;
+        let cols = compose::stack(r, &cols, 2)?;
+        let (g, og, k) = (self.groups, o / self.groups, cg * kh * kw);
+        let mut outs = Vec::with_capacity(g as usize);
+        for i in 0..g {
+            let c = compose::slice(r, cols, 1, i * cg, (i + 1) * cg, 1)?;
+            let c = compose::reshape(r, c, &[n, k, out[0] * out[1]])?;
+            let wg = compose::slice(r, xs[1], 0, i * og, (i + 1) * og, 1)?;
+            let wg = compose::reshape(r, wg, &[og, k])?;
+            outs.push(r.record(Op::matmul(), &[wg, c])?);
+        }
+        let y = compose::cat(r, &outs, 1)?;
+        let mut y = compose::reshape(r, y, &[n, o, out[0], out[1]])?;
+        if self.bias {
+            let b = compose::reshape(r, xs[2], &[o, 1, 1])?;
+            y = compose::binary(r, BinaryOp::Add, y, b)?;
+        }
+        compose::rebatch(r, y, added)
+    }
+}
+
+impl<B: Backend> Composed<B> for LayerNorm {
+    /// `(x − mean) · rsqrt(var + eps)` over the normalized dims (biased variance), then
+    /// `· weight + bias`.
+    fn compose(&self, r: &mut dyn Recorder<B>, xs: &[Handle]) -> Result<Handle> {
+        let dims: Vec<i64> = (-(self.normalized_shape.len() as i64)..0).collect();
+        let mean = r.record(Op::mean(&dims, true), &[xs[0]])?;
+        let centred = compose::binary(r, BinaryOp::Sub, xs[0], mean)?;
+        let sq = compose::binary(r, BinaryOp::Mul, centred, centred)?;
+        let var = r.record(Op::mean(&dims, true), &[sq])?;
+        let var = compose::scalar(r, ScalarOp::Add, var, self.eps)?;
+        let scale = compose::unary(r, UnaryOp::Rsqrt, var)?;
+        let mut y = compose::binary(r, BinaryOp::Mul, centred, scale)?;
+        let mut next = 1;
+        if self.weight {
+            y = compose::binary(r, BinaryOp::Mul, y, xs[next])?;
+            next += 1;
+        }
+        if self.bias {
+            y = compose::binary(r, BinaryOp::Add, y, xs[next])?;
+        }
+        Ok(y)
     }
 }
 

@@ -9,12 +9,15 @@ use std::sync::OnceLock;
 
 use tch::Tensor;
 
+use super::binary::BinaryOp;
+use super::compose::{self, Composed, Recorder};
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
 use crate::error::{Error, Result};
 pub use crate::kernel::Layer;
 use crate::ledger::Category;
+use crate::tape::Handle;
 
 /// The rule of every [`Layer`].
 pub struct Layered<B: Backend> {
@@ -209,6 +212,7 @@ impl Window {
 
 /// `max_pool2d`: the maxima of each window and (workspace) their positions; the cotangent
 /// goes back to those positions (LibTorch's `max_pool2d_with_indices_backward`).
+#[derive(Debug, Clone)]
 pub struct MaxPool2d(pub Window);
 
 impl Layer for MaxPool2d {
@@ -257,6 +261,7 @@ impl Layer for MaxPool2d {
 }
 
 /// `avg_pool2d(count_include_pad, divisor_override)`.
+#[derive(Debug, Clone)]
 pub struct AvgPool2d {
     pub window: Window,
     pub count_include_pad: bool,
@@ -312,6 +317,7 @@ impl Layer for AvgPool2d {
 }
 
 /// `adaptive_avg_pool2d(output_size)` (`None` entries keep the input's size).
+#[derive(Debug, Clone)]
 pub struct AdaptiveAvgPool2d(pub [Option<i64>; 2]);
 
 impl AdaptiveAvgPool2d {
@@ -360,6 +366,116 @@ impl Layer for AdaptiveAvgPool2d {
         Ok(vec![Some(
             xs[0].f_internal_adaptive_avg_pool2d_backward(g)?,
         )])
+    }
+}
+
+impl Window {
+    /// The output size `[oh, ow]` for an input of shape `x` (after [`Window::shape`]'s
+    /// checks), and the padding `(left, right, top, bottom)` that puts every window (the
+    /// last one of ceil mode too) inside the padded input.
+    fn geometry(&self, op: &str, x: &[i64]) -> Result<([i64; 2], [i64; 4])> {
+        let shape = self.shape(op, x)?;
+        let n = x.len();
+        let out = [shape[n - 2], shape[n - 1]];
+        let need =
+            |d: usize| (out[d] - 1) * self.stride[d] + self.dilation[d] * (self.kernel[d] - 1) + 1;
+        let (p, h, w) = (self.padding, x[n - 2], x[n - 1]);
+        Ok((
+            out,
+            [
+                p[1],
+                (need(1) - w - p[1]).max(0),
+                p[0],
+                (need(0) - h - p[0]).max(0),
+            ],
+        ))
+    }
+
+    /// The windows of `x` padded with `fill`, stacked along a new last dim.
+    fn stacked<B: Backend>(
+        &self,
+        r: &mut dyn Recorder<B>,
+        op: &str,
+        x: Handle,
+        fill: f64,
+    ) -> Result<Handle> {
+        let (out, pads) = self.geometry(op, &r.shape(x)?)?;
+        let x = compose::pad(r, x, &pads, fill)?;
+        let cols = compose::windows(r, x, self.kernel, self.stride, self.dilation, out)?;
+        compose::stack(r, &cols, -1)
+    }
+}
+
+impl<B: Backend> Composed<B> for MaxPool2d {
+    /// The windows of the input padded with −inf, reduced by `amax`.
+    fn compose(&self, r: &mut dyn Recorder<B>, xs: &[Handle]) -> Result<Handle> {
+        let cols = self.0.stacked(r, "max_pool2d", xs[0], f64::NEG_INFINITY)?;
+        r.record(Op::amax(&[-1], false), &[cols])
+    }
+}
+
+impl AvgPool2d {
+    /// torch's divisor of each output position (its AvgPool2d kernel), exactly.
+    fn divisors(&self, h: i64, w: i64, out: [i64; 2]) -> Vec<f64> {
+        let (k, s, p) = (self.window.kernel, self.window.stride, self.window.padding);
+        let mut div = Vec::with_capacity((out[0] * out[1]) as usize);
+        for oi in 0..out[0] {
+            for oj in 0..out[1] {
+                let (hs, ws) = (oi * s[0] - p[0], oj * s[1] - p[1]);
+                let (he, we) = ((hs + k[0]).min(h + p[0]), (ws + k[1]).min(w + p[1]));
+                let pool = (he - hs) * (we - ws);
+                let inside = (he.min(h) - hs.max(0)) * (we.min(w) - ws.max(0));
+                div.push(match self.divisor_override {
+                    Some(d) => d as f64,
+                    None if self.count_include_pad => pool as f64,
+                    None => inside as f64,
+                });
+            }
+        }
+        div
+    }
+}
+
+impl<B: Backend> Composed<B> for AvgPool2d {
+    /// The windows of the zero-padded input summed, divided by torch's divisors.
+    fn compose(&self, r: &mut dyn Recorder<B>, xs: &[Handle]) -> Result<Handle> {
+        let x = r.shape(xs[0])?;
+        let (out, _) = self.window.geometry("avg_pool2d", &x)?;
+        let n = x.len();
+        let div = self.divisors(x[n - 2], x[n - 1], out);
+        let cols = self.window.stacked(r, "avg_pool2d", xs[0], 0.0)?;
+        let sums = r.record(Op::sum(&[-1], false), &[cols])?;
+        let div = r.constant(xs[0], &div, &out)?;
+        compose::binary(r, BinaryOp::Div, sums, div)
+    }
+}
+
+impl<B: Backend> Composed<B> for AdaptiveAvgPool2d {
+    /// The mean of each adaptive cell (rows `⌊i·h/oh⌋ .. ⌈(i+1)·h/oh⌉`, columns alike).
+    fn compose(&self, r: &mut dyn Recorder<B>, xs: &[Handle]) -> Result<Handle> {
+        let x = r.shape(xs[0])?;
+        let n = x.len();
+        let (h, w) = (x[n - 2], x[n - 1]);
+        let [oh, ow] = self.size(&x);
+        if oh <= 0 || ow <= 0 {
+            return Err(Error::Shape(format!(
+                "adaptive_avg_pool2d: output size [{oh}, {ow}] must be positive"
+            )));
+        }
+        let cell = |i: i64, o: i64, size: i64| ((i * size) / o, ((i + 1) * size + o - 1) / o);
+        let mut rows = Vec::with_capacity(oh as usize);
+        for i in 0..oh {
+            let (hs, he) = cell(i, oh, h);
+            let band = compose::slice(r, xs[0], n as i64 - 2, hs, he, 1)?;
+            let mut cells = Vec::with_capacity(ow as usize);
+            for j in 0..ow {
+                let (ws, we) = cell(j, ow, w);
+                let c = compose::slice(r, band, n as i64 - 1, ws, we, 1)?;
+                cells.push(r.record(Op::mean(&[-2, -1], false), &[c])?);
+            }
+            rows.push(compose::stack(r, &cells, -1)?);
+        }
+        compose::stack(r, &rows, -2)
     }
 }
 

@@ -18,6 +18,7 @@ pub mod binary;
 pub mod binary_math;
 pub mod clamp;
 pub mod compare;
+pub mod compose;
 pub mod conv;
 pub mod convert;
 pub mod index;

@@ -15,7 +15,6 @@ use crate::backend::dynamic::{Dyn, DynTensor};
 use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::ops::batch_norm::BatchNorm;
-use crate::ops::Op;
 use crate::param::Parameter;
 use crate::session::{Operand, Session};
 use crate::tape::Handle;
@@ -173,7 +172,7 @@ pub fn batch_norm(
                     }
                 }
             }
-            s.apply(Op::layer(layer), operands)
+            s.layer(layer, operands)
         })?;
         // The forward succeeded: publish the updated statistics (the tape keeps no copy).
         if let (Some(slot), Some((m, v))) = (slot, &published) {

@@ -5,11 +5,11 @@
 use pyo3::prelude::*;
 
 use super::classes::PyTensor;
+use super::OrPy;
 use crate::config::DType;
 use crate::error::Error;
 use crate::ops::attention::FlashAttention;
-use crate::ops::conv::{Conv, LayerNorm};
-use crate::ops::join::{Pad, PadMode};
+use crate::ops::conv::{Conv, LayerNorm, Padding};
 use crate::ops::layers::{AdaptiveAvgPool2d, AvgPool2d, Embedding, MaxPool2d, Window};
 use crate::ops::Op;
 use crate::session::Operand;
@@ -140,7 +140,10 @@ pub fn max_pool2d(
         dilation,
         ceil_mode,
     )?;
-    input.unary(py, Op::layer(MaxPool2d(w)))
+    let x = input.handle();
+    input.call(py, move |s, _| {
+        s.layer(MaxPool2d(w), vec![Operand::Node(x)])
+    })
 }
 
 /// `avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
@@ -171,7 +174,8 @@ pub fn avg_pool2d(
         count_include_pad,
         divisor_override,
     };
-    input.unary(py, Op::layer(layer))
+    let x = input.handle();
+    input.call(py, move |s, _| s.layer(layer, vec![Operand::Node(x)]))
 }
 
 /// `adaptive_avg_pool2d(input, output_size)`: an int, or a pair whose `None` entries keep
@@ -195,7 +199,10 @@ pub fn adaptive_avg_pool2d(
             }
         }
     };
-    input.unary(py, Op::layer(AdaptiveAvgPool2d(size)))
+    let x = input.handle();
+    input.call(py, move |s, _| {
+        s.layer(AdaptiveAvgPool2d(size), vec![Operand::Node(x)])
+    })
 }
 
 /// `input` and the optional operands that were given (weights, biases), in order.
@@ -230,41 +237,11 @@ fn ntuple(name: &str, v: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
     }
 }
 
-/// A convolution's padding and the extra right-side padding of the input: ints, or
-/// "valid" (none) or "same" (stride 1; the output keeps the input's size).
-fn conv_padding(
-    py: Python<'_>,
-    name: &str,
-    padding: &Bound<'_, PyAny>,
-    weight: &PyTensor,
-    stride: &[i64],
-    dilation: &[i64],
-) -> PyResult<(Vec<i64>, Vec<i64>)> {
-    let n = stride.len();
-    let Ok(mode) = padding.extract::<String>() else {
-        return Ok((ntuple("padding", padding, n)?, vec![0; n]));
-    };
-    match mode.as_str() {
-        "valid" => Ok((vec![0; n], vec![0; n])),
-        "same" => {
-            if stride.iter().any(|&s| s != 1) {
-                return Err(super::to_py(Error::Argument(format!(
-                    "{name}: padding='same' is not supported for strided convolutions"
-                ))));
-            }
-            let h = weight.handle();
-            let w = weight.with(py, move |s| s.shape(h))?;
-            let kernel = &w[w.len().saturating_sub(n)..];
-            // torch's rule: half on each side, and the odd one more on the right (an
-            // explicit pad of the input before the convolution).
-            let totals: Vec<i64> = (0..n).map(|d| dilation[d] * (kernel[d] - 1)).collect();
-            let both = totals.iter().map(|t| t / 2).collect();
-            let extra = totals.iter().map(|t| t % 2).collect();
-            Ok((both, extra))
-        }
-        other => Err(super::to_py(Error::Argument(format!(
-            "{name}: padding must be ints, 'same' or 'valid', got {other:?}"
-        )))),
+/// A convolution's `padding=`: ints, or "valid" or "same".
+fn conv_padding(name: &str, padding: &Bound<'_, PyAny>, n: usize) -> PyResult<Padding> {
+    match padding.extract::<String>() {
+        Ok(mode) => Padding::parse(name, &mode).py(),
+        Err(_) => Ok(Padding::Explicit(ntuple("padding", padding, n)?)),
     }
 }
 
@@ -284,50 +261,34 @@ fn conv(
 ) -> PyResult<PyTensor> {
     let stride = ntuple("stride", stride, n)?;
     let dilation = ntuple("dilation", dilation, n)?;
-    let (padding, extra) = if transposed.is_some() {
-        (ntuple("padding", padding, n)?, vec![0; n])
+    let padding = if transposed.is_some() {
+        Padding::Explicit(ntuple("padding", padding, n)?)
     } else {
-        conv_padding(py, name, padding, weight.get(), &stride, &dilation)?
+        conv_padding(name, padding, n)?
     };
     let output_padding = match transposed {
         Some(op) => ntuple("output_padding", op, n)?,
         None => vec![0; n],
     };
     let bias = bias.filter(|b| !b.is_none());
-    let layer = Conv {
+    let unit = Conv {
         name,
         stride,
-        padding,
+        padding: vec![0; n],
         dilation,
         transposed: transposed.is_some(),
         output_padding,
         groups,
         bias: bias.is_some(),
     };
-    let mut operands = vec![Operand::Node(weight.get().handle())];
+    let mut operands = vec![
+        Operand::Node(input.handle()),
+        Operand::Node(weight.get().handle()),
+    ];
     if let Some(b) = bias {
         operands.push(input.operand(py, b)?);
     }
-    let x = input.handle();
-    input.call(py, move |s, _| {
-        s.all_or_nothing(|s| {
-            // An uneven "same" padding: the extra column(s) on the right, as torch pads.
-            let x = if extra.iter().any(|&e| e > 0) {
-                let pad: Vec<i64> = extra.iter().rev().flat_map(|&e| [0, e]).collect();
-                let pad = Pad {
-                    pad: pad.into(),
-                    mode: PadMode::Constant,
-                    value: 0.0,
-                };
-                s.record(Op::movement(pad), &[x])?
-            } else {
-                x
-            };
-            let mut all = vec![Operand::Node(x)];
-            all.extend(operands);
-            s.apply(Op::layer(layer), all)
-        })
-    })
+    input.call(py, move |s, _| s.conv(unit, padding, operands))
 }
 
 /// `conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)`.
@@ -450,7 +411,7 @@ pub fn layer_norm(
         eps,
     };
     let operands = with_given(py, input, &[weight, bias])?;
-    input.apply(py, Op::layer(layer), operands)
+    input.call(py, move |s, _| s.layer(layer, operands))
 }
 
 /// `rms_norm(input, normalized_shape, weight=None, eps=None)`: `eps` None is the dtype's

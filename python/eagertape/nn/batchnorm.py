@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._core import Parameter, Session, Tensor
+from .._core import Parameter, Session, Tensor, batch_norm
 from .._errors import ShapeError
-from .._reference_layers import batch_norm
 from ._utils import _bool, _filled, _number, _positive_int, _seed
 from .module import Module
 

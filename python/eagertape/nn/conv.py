@@ -9,9 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from .._core import Parameter, Session, Tensor, conv1d, conv_transpose2d
+from .._core import Parameter, Session, Tensor, conv1d, conv2d, conv_transpose2d
 from .._errors import ConfigError, ShapeError
-from .._reference_layers import conv2d
 from ._utils import _bool, _fan_in_bound, _ntuple, _positive_int, _seed, _uniform
 from .module import Module
 

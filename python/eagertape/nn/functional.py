@@ -11,9 +11,13 @@ from .. import _functional
 from .._attention import scaled_dot_product_attention
 from .._core import (
     Tensor,
+    adaptive_avg_pool2d,
+    avg_pool2d,
+    batch_norm,
     binary_cross_entropy,
     binary_cross_entropy_with_logits,
     conv1d,
+    conv2d,
     conv_transpose2d,
     cross_entropy,
     embedding,
@@ -21,7 +25,9 @@ from .._core import (
     huber_loss,
     kl_div,
     l1_loss,
+    layer_norm,
     linear,
+    max_pool2d,
     mse_loss,
     nll_loss,
     rms_norm,
@@ -29,14 +35,6 @@ from .._core import (
 )
 from .._core import dropout as _dropout
 from .._functional import gelu, logsigmoid, one_hot, pad, silu, softplus, tanh
-from .._reference_layers import (
-    adaptive_avg_pool2d,
-    avg_pool2d,
-    batch_norm,
-    conv2d,
-    layer_norm,
-    max_pool2d,
-)
 
 __all__ = [
     "adaptive_avg_pool2d",

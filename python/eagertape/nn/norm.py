@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._core import Parameter, Session, Tensor, group_norm, rms_norm
+from .._core import Parameter, Session, Tensor, group_norm, layer_norm, rms_norm
 from .._errors import ConfigError
-from .._reference_layers import layer_norm
 from ._utils import _bool, _filled, _number, _positive_int, _seed, _shape
 from .module import Module
 

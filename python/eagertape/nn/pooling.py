@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._core import Session, Tensor
+from .._core import Session, Tensor, adaptive_avg_pool2d, avg_pool2d, max_pool2d
 from .._errors import ConfigError
-from .._reference_layers import adaptive_avg_pool2d, avg_pool2d, max_pool2d
 from ._utils import _bool
 from .module import Module
 
