@@ -10,7 +10,6 @@ in one session never corrupts another.
 import torch  # noqa: F401  (must precede the extension import)
 
 from . import _functional, _torch, distributed, nn, optim
-from ._attention import scaled_dot_product_attention
 from ._core import (
     Buffer,
     Config,
@@ -42,6 +41,7 @@ from ._core import (
     nll_loss,
     reset_peak_memory_stats,
     rms_norm,
+    scaled_dot_product_attention,
     set_default_device,
     smooth_l1_loss,
 )

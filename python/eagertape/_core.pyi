@@ -783,15 +783,22 @@ def batch_norm(
     """Per-channel (dim 1) normalization; in training the running statistics (Parameters)
     get torch's update as new snapshots after the forward."""
 
-def _flash_attention(
+def scaled_dot_product_attention(
     query: Tensor,
     key: Tensor,
     value: Tensor,
     attn_mask: Tensor | ArrayLike | None = None,
+    dropout_p: float = 0.0,
     is_causal: bool = False,
     scale: float | None = None,
+    enable_gqa: bool = False,
 ) -> Tensor:
-    """The fused CPU path of `scaled_dot_product_attention` (4-D operands, no dropout)."""
+    """``softmax(q @ kᵀ · scale + mask) @ v``, as torch's ``F.scaled_dot_product_attention``:
+    operands ``(..., L, E)``, ``(..., S, E)``, ``(..., S, Ev)``; ``attn_mask`` bool (True: take
+    part) or additive, broadcastable to ``(..., L, S)``; ``is_causal`` the lower-triangular
+    mask (top-left aligned); ``scale`` defaults to ``1/sqrt(E)``; dropout on the attention
+    weights is drawn from the session's RNG. LibTorch's fused CPU kernel where torch's
+    dispatcher takes it, else composed of the tape's ops (CUDA, the reference carriers)."""
 
 def embedding(
     input: Tensor | ArrayLike,

@@ -3,17 +3,26 @@
 //! keep what torch keeps for the same call (the operands, the output and the rows'
 //! log-sum-exp) rather than the `(L, S)` attention matrix.
 //!
-//! The Python function (`et.scaled_dot_product_attention`) takes this path exactly where
-//! torch's CPU dispatcher takes it: 4-D `(N, H, L, E)` operands of one head size, no
-//! dropout, a mask (additive, of the operands' dtype) that needs no gradient. Everything
-//! else (dropout from the session RNG, other ranks, CUDA, the reference carriers) is
-//! composed from the tape's own ops there.
+//! [`scaled_dot_product_attention`] takes this path exactly where torch's CPU dispatcher
+//! takes it: 4-D `(N, H, L, E)` operands of one head size, no dropout, a mask (additive, of
+//! the operands' dtype) that needs no gradient. Everything else (dropout from the session
+//! RNG, other ranks, CUDA, the reference carriers) is composed from the tape's own ops
+//! ([`compose_attention`]).
 
 use tch::Tensor;
 
+use super::binary::BinaryOp;
+use super::compose::{self, Recorder};
+use super::join::MaskedFill;
 use super::layers::Layer;
-use super::Arity;
+use super::scalar::ScalarOp;
+use super::{Arity, Op};
+use crate::backend::Backend;
+use crate::config::{DType, Device};
 use crate::error::{Error, Result};
+use crate::kernel::Predicate;
+use crate::shape::broadcast_shapes;
+use crate::tape::Handle;
 
 /// Operands: query `(N, H, L, E)`, key `(N, H, S, E)`, value `(N, H, S, E)`, and a mask
 /// broadcastable to `(N, H, L, S)` if `mask` is set.
@@ -140,6 +149,220 @@ impl Layer for FlashAttention {
         gs.resize_with(xs.len(), || None);
         Ok(gs)
     }
+}
+
+/// `scaled_dot_product_attention`'s settings (torch's keyword arguments).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Attention {
+    pub dropout_p: f64,
+    pub is_causal: bool,
+    /// `None`: `1/sqrt(E)`.
+    pub scale: Option<f64>,
+}
+
+/// torch's `F.scaled_dot_product_attention` on `xs = [query, key, value, (attn_mask)]`:
+/// `softmax(q @ kᵀ · scale + mask) @ v` over operands `(..., L, E)`, `(..., S, E)`,
+/// `(..., S, Ev)`; a bool mask (true: take part) or an additive one broadcastable to
+/// `(..., L, S)`; `is_causal` the top-left lower-triangular mask; dropout on the weights
+/// from the session's generator. The fused kernel where torch's CPU dispatcher takes it,
+/// else the composition. Every check comes first: a rejected call records nothing.
+pub fn scaled_dot_product_attention<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    a: Attention,
+    xs: &[Handle],
+) -> Result<Handle> {
+    let name = "scaled_dot_product_attention";
+    if !(0.0..=1.0).contains(&a.dropout_p) {
+        return Err(Error::Argument(format!(
+            "{name}: dropout_p must be in [0, 1], got {}",
+            a.dropout_p
+        )));
+    }
+    let mask = xs.get(3).copied();
+    if a.is_causal && mask.is_some() {
+        return Err(Error::Argument(format!(
+            "{name}: an explicit attn_mask should not be set when is_causal=True"
+        )));
+    }
+    let (q, k, v) = (r.shape(xs[0])?, r.shape(xs[1])?, r.shape(xs[2])?);
+    let mshape = mask.map(|m| r.shape(m)).transpose()?;
+    check_shapes(&q, &k, &v, mshape.as_deref())?;
+    let bool_mask = match mask {
+        Some(m) => Some(r.dtype(m)? == DType::Bool),
+        None => None,
+    };
+    if fused(r, a, xs, &q, &k, &v, mshape.as_deref())? {
+        let l = FlashAttention {
+            is_causal: a.is_causal,
+            scale: a.scale,
+            mask: bool_mask,
+        };
+        match r.record(Op::layer(l), xs) {
+            Err(Error::Unsupported { .. }) => {} // a reference carrier: compose
+            other => return other,
+        }
+    }
+    let scale = a.scale.unwrap_or(1.0 / (q[q.len() - 1] as f64).sqrt());
+    let mark = r.mark();
+    let out = compose_attention(r, a, scale, xs, bool_mask);
+    if out.is_err() {
+        r.rollback(mark);
+    }
+    out
+}
+
+/// torch's shape rules for attention.
+fn check_shapes(q: &[i64], k: &[i64], v: &[i64], mask: Option<&[i64]>) -> Result<()> {
+    let bad = |why: String| {
+        Err(Error::Shape(format!(
+            "scaled_dot_product_attention: {why} (query {q:?}, key {k:?}, value {v:?})"
+        )))
+    };
+    if q.len() < 2 || k.len() < 2 || v.len() < 2 {
+        return bad("query, key and value need at least 2 dims (..., L, E)".into());
+    }
+    let (nq, nk, nv) = (q.len(), k.len(), v.len());
+    if k[nk - 1] != q[nq - 1] {
+        return bad(format!(
+            "the key's width {} differs from the query's {}",
+            k[nk - 1],
+            q[nq - 1]
+        ));
+    }
+    if v[nv - 2] != k[nk - 2] {
+        return bad(format!(
+            "value has {} positions, key {}",
+            v[nv - 2],
+            k[nk - 2]
+        ));
+    }
+    let op = "scaled_dot_product_attention";
+    let batch = match (
+        broadcast_shapes(op, &q[..nq - 2], &k[..nk - 2]),
+        broadcast_shapes(op, &q[..nq - 2], &v[..nv - 2]),
+    ) {
+        (Ok(b), Ok(_)) => b,
+        _ => return bad("the batch dims of query, key and value do not broadcast".into()),
+    };
+    if let Some(m) = mask {
+        let mut scores = batch;
+        scores.extend([q[nq - 2], k[nk - 2]]);
+        if broadcast_shapes(op, m, &scores).ok().as_ref() != Some(&scores) {
+            return bad(format!("attn_mask {m:?} does not broadcast to {scores:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// Whether torch's CPU dispatcher takes the fused kernel for these operands.
+fn fused<B: Backend>(
+    r: &dyn Recorder<B>,
+    a: Attention,
+    xs: &[Handle],
+    q: &[i64],
+    k: &[i64],
+    v: &[i64],
+    mask: Option<&[i64]>,
+) -> Result<bool> {
+    let native = matches!(
+        r.dtype(xs[0])?,
+        DType::Float32 | DType::Float64 | DType::BFloat16 | DType::Float16
+    );
+    if a.dropout_p != 0.0 || r.device(xs[0])? != Device::Cpu || !native {
+        return Ok(false);
+    }
+    if q.len() != 4 || k.len() != 4 || k != v || q[..2] != k[..2] || q[3] != k[3] {
+        return Ok(false);
+    }
+    if q.contains(&0) || k.contains(&0) {
+        return Ok(false);
+    }
+    if let (Some(m), Some(&h)) = (mask, xs.get(3)) {
+        // The fused kernel gives the mask no gradient; composing does.
+        if m.len() > 4 || r.requires_grad(h)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The composition: `(q @ kᵀ) · scale`, the causal or given mask (`-inf` where hidden, or
+/// added), torch's safe softmax (a row with nothing to attend to gives zeros and no NaN
+/// reaches the gradient), dropout, `@ v`.
+pub fn compose_attention<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    a: Attention,
+    scale: f64,
+    xs: &[Handle],
+    bool_mask: Option<bool>,
+) -> Result<Handle> {
+    let (q, key, value) = (xs[0], xs[1], xs[2]);
+    let kt = r.record(Op::transpose(-2, -1), &[key])?;
+    let scores = r.record(Op::matmul(), &[q, kt])?;
+    let mut scores = compose::scalar(r, ScalarOp::Mul, scores, scale)?;
+    if a.is_causal {
+        let (qs, ks) = (r.shape(q)?, r.shape(key)?);
+        let (nq, nk) = (qs[qs.len() - 2], ks[ks.len() - 2]);
+        let hidden: Vec<f64> = (0..nq)
+            .flat_map(|i| (0..nk).map(move |j| f64::from(u8::from(j > i))))
+            .collect();
+        let hidden = r.constant(q, &hidden, &[nq, nk], Some(DType::Bool))?;
+        scores = r.record(
+            Op::movement(MaskedFill(f64::NEG_INFINITY)),
+            &[scores, hidden],
+        )?;
+    }
+    let weights = match (xs.get(3).copied(), bool_mask) {
+        (Some(mask), Some(is_bool)) => {
+            if is_bool {
+                let hidden = r.record(Op::predicate(Predicate::Not), &[mask])?;
+                scores = r.record(
+                    Op::movement(MaskedFill(f64::NEG_INFINITY)),
+                    &[scores, hidden],
+                )?;
+            } else {
+                scores = compose::binary(r, BinaryOp::Add, scores, mask)?;
+            }
+            let dtype = r.dtype(q)?;
+            match empty_rows(r, mask, is_bool, dtype)? {
+                None => r.record(Op::softmax(-1), &[scores])?,
+                Some(empty) => {
+                    let s = r.record(Op::movement(MaskedFill(0.0)), &[scores, empty])?;
+                    let w = r.record(Op::softmax(-1), &[s])?;
+                    r.record(Op::movement(MaskedFill(0.0)), &[w, empty])?
+                }
+            }
+        }
+        _ => r.record(Op::softmax(-1), &[scores])?,
+    };
+    let weights = if a.dropout_p > 0.0 {
+        r.dropout(weights, a.dropout_p)?
+    } else {
+        weights
+    };
+    r.record(Op::matmul(), &[weights, value])
+}
+
+/// The rows (`(..., L, 1)`, bool) of `mask` that leave nothing to attend to; `None` for an
+/// additive mask on the interval carrier, which cannot compare (it holds no -inf).
+fn empty_rows<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    mask: Handle,
+    is_bool: bool,
+    dtype: DType,
+) -> Result<Option<Handle>> {
+    if is_bool {
+        let n = r.record(Op::sum(&[-1], true), &[mask])?;
+        return r
+            .record(Op::compare_number(Predicate::Eq, 0.0), &[n])
+            .map(Some);
+    }
+    if dtype == DType::Interval {
+        return Ok(None);
+    }
+    let top = r.record(Op::amax(&[-1], true), &[mask])?;
+    r.record(Op::compare_number(Predicate::Eq, f64::NEG_INFINITY), &[top])
+        .map(Some)
 }
 
 #[cfg(test)]

@@ -1,13 +1,39 @@
-//! `clamp`: with tensor bounds ([`ClampTensor`], one rule: `min(max(x, min), max)` forward
-//! and torch's `clamp_backward_min_max`).
+//! `clamp`: with number bounds ([`clamp`]: `clamp_min` then `clamp_max`, one call) and with
+//! tensor bounds ([`ClampTensor`], one rule: `min(max(x, min), max)` forward and torch's
+//! `clamp_backward_min_max`). `hardtanh` is `clamp` with number bounds.
 
 use super::binary::{Maximum, Minimum};
+use super::compose::Recorder;
 use super::pointwise::{complement, GtMask};
+use super::scalar::ScalarOp;
 use super::{fresh, grad_value, reduce_to, Arith, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::Value;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::shape::broadcast_shapes;
+use crate::tape::Handle;
+
+/// `clamp(x, min, max)` with number bounds (either may be absent, not both): `clamp_min`
+/// then `clamp_max`, as torch (a `min` above `max` gives `max` everywhere). The caller runs
+/// it all or nothing (`Session::clamp`).
+pub fn clamp<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    min: Option<f64>,
+    max: Option<f64>,
+) -> Result<Handle> {
+    match (min, max) {
+        (None, None) => Err(Error::Argument(
+            "clamp: at least one of min and max must not be None".into(),
+        )),
+        (Some(lo), None) => r.record(ScalarOp::ClampMin.op(lo), &[x]),
+        (None, Some(hi)) => r.record(ScalarOp::ClampMax.op(hi), &[x]),
+        (Some(lo), Some(hi)) => {
+            let low = r.record(ScalarOp::ClampMin.op(lo), &[x])?;
+            r.record(ScalarOp::ClampMax.op(hi), &[low])
+        }
+    }
+}
 
 /// `clamp(x, min, max)` with tensor bounds (either may be absent): operands `x`, then `min`
 /// if `has_min`, then `max` if `has_max`, broadcast together; `min(max(x, min), max)`.

@@ -15,6 +15,7 @@ use super::unary::UnaryOp;
 use super::view::ShapeView;
 use super::Op;
 use crate::backend::Backend;
+use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::kernel::Layer;
 use crate::tape::Handle;
@@ -24,9 +25,20 @@ pub trait Recorder<B: Backend> {
     /// Record `op` on `parents` (all or nothing, as `Session::record`).
     fn record(&mut self, op: Op<B>, parents: &[Handle]) -> Result<Handle>;
     fn shape(&self, h: Handle) -> Result<Vec<i64>>;
-    /// A constant without gradient in `like`'s dtype and device holding `data` (row-major,
-    /// of `shape`), made on the device.
-    fn constant(&mut self, like: Handle, data: &[f64], shape: &[i64]) -> Result<Handle>;
+    fn dtype(&self, h: Handle) -> Result<DType>;
+    fn device(&self, h: Handle) -> Result<Device>;
+    fn requires_grad(&self, h: Handle) -> Result<bool>;
+    /// A constant without gradient on `like`'s device holding `data` (row-major, of
+    /// `shape`) in `dtype` (`None`: `like`'s; a data dtype gives data).
+    fn constant(
+        &mut self,
+        like: Handle,
+        data: &[f64],
+        shape: &[i64],
+        dtype: Option<DType>,
+    ) -> Result<Handle>;
+    /// Dropout with probability `p` from the session's generator (training mode).
+    fn dropout(&mut self, x: Handle, p: f64) -> Result<Handle>;
     /// The tape's length, and taking everything recorded since off it again.
     fn mark(&self) -> usize;
     fn rollback(&mut self, mark: usize);

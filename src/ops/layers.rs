@@ -445,7 +445,7 @@ impl<B: Backend> Composed<B> for AvgPool2d {
         let div = self.divisors(x[n - 2], x[n - 1], out);
         let cols = self.window.stacked(r, "avg_pool2d", xs[0], 0.0)?;
         let sums = r.record(Op::sum(&[-1], false), &[cols])?;
-        let div = r.constant(xs[0], &div, &out)?;
+        let div = r.constant(xs[0], &div, &out, None)?;
         compose::binary(r, BinaryOp::Div, sums, div)
     }
 }

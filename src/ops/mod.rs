@@ -34,6 +34,7 @@ pub mod pointwise;
 pub mod reduce;
 pub mod scalar;
 pub mod softmax;
+pub mod split;
 pub mod statistics;
 #[cfg(test)]
 pub(crate) mod testing;

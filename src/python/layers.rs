@@ -8,7 +8,7 @@ use super::classes::PyTensor;
 use super::OrPy;
 use crate::config::DType;
 use crate::error::Error;
-use crate::ops::attention::FlashAttention;
+use crate::ops::attention::Attention;
 use crate::ops::conv::{Conv, LayerNorm, Padding};
 use crate::ops::layers::{AdaptiveAvgPool2d, AvgPool2d, Embedding, MaxPool2d, Window};
 use crate::ops::Op;
@@ -470,45 +470,64 @@ pub fn group_norm(
     input.apply(py, op, operands)
 }
 
-/// The fused CPU path of `scaled_dot_product_attention` (see `ops/attention.rs`); the
-/// Python function `et.scaled_dot_product_attention` decides when it applies.
+/// `scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
+/// is_causal=False, scale=None, enable_gqa=False)`, torch's (see `ops/attention.rs`): a bool
+/// mask (true: take part) or an additive one, a tensor or array data.
 #[pyfunction]
-#[pyo3(signature = (query, key, value, attn_mask=None, is_causal=false, scale=None))]
-pub fn _flash_attention(
+#[pyo3(signature = (query, key, value, attn_mask=None, dropout_p=0.0, is_causal=false, scale=None, enable_gqa=false))]
+#[allow(clippy::too_many_arguments)]
+pub fn scaled_dot_product_attention(
     py: Python<'_>,
     query: &PyTensor,
-    key: &Bound<'_, PyAny>,
-    value: &Bound<'_, PyAny>,
+    key: &PyTensor,
+    value: &PyTensor,
     attn_mask: Option<&Bound<'_, PyAny>>,
+    dropout_p: f64,
     is_causal: bool,
     scale: Option<f64>,
+    enable_gqa: bool,
 ) -> PyResult<PyTensor> {
-    let attn_mask = attn_mask.filter(|m| !m.is_none());
-    let mut operands = with_given(py, query, &[Some(key), Some(value)])?;
-    let mut bool_mask = false;
-    if let Some(m) = attn_mask {
-        let op = if let Ok(t) = m.cast::<PyTensor>() {
-            let h = t.get().handle();
-            bool_mask = t.get().with(py, move |s| s.dtype_of(h))? == DType::Bool;
-            Operand::Node(h)
-        } else if m.getattr("dtype")?.str()?.to_str()? == "bool" {
-            bool_mask = true;
-            query.index_operand(py, m)?
-        } else {
-            query.operand(py, m)?
-        };
-        operands.push(op);
+    if enable_gqa {
+        return Err(super::to_py(Error::Argument(
+            "scaled_dot_product_attention: enable_gqa=True is not supported".into(),
+        )));
     }
-    let layer = FlashAttention {
+    let mut operands = vec![
+        Operand::Node(query.handle()),
+        Operand::Node(key.handle()),
+        Operand::Node(value.handle()),
+    ];
+    if let Some(m) = attn_mask.filter(|m| !m.is_none()) {
+        operands.push(if m.is_instance_of::<PyTensor>() {
+            query.operand(py, m)?
+        } else {
+            // Array data: a bool mask stays bool data, an additive one takes the carrier.
+            let m = &if m.hasattr("dtype")? {
+                m.clone()
+            } else {
+                py.import("numpy")?.call_method1("asarray", (m,))?
+            };
+            let is_bool = m
+                .getattr("dtype")
+                .and_then(|d| d.str().map(|s| s.to_string()))
+                .is_ok_and(|d| d == "bool" || d == "torch.bool");
+            if is_bool {
+                query.index_operand(py, m)?
+            } else {
+                query.operand(py, m)?
+            }
+        });
+    }
+    let a = Attention {
+        dropout_p,
         is_causal,
         scale,
-        mask: attn_mask.map(|_| bool_mask),
     };
-    query.apply(py, Op::layer(layer), operands)
+    query.call(py, move |s, _| s.scaled_dot_product_attention(a, operands))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(_flash_attention, m)?)?;
+    m.add_function(wrap_pyfunction!(scaled_dot_product_attention, m)?)?;
     m.add_function(wrap_pyfunction!(group_norm, m)?)?;
     m.add_function(wrap_pyfunction!(rms_norm, m)?)?;
     m.add_function(wrap_pyfunction!(conv1d, m)?)?;

@@ -576,17 +576,8 @@ impl PyTensor {
             return self.apply(py, Op::clamp_tensor(min.is_some(), max.is_some()), operands);
         }
         let bound = |b: Option<&Bound<'_, PyAny>>| b.map(|b| b.extract::<f64>()).transpose();
-        match (bound(min)?, bound(max)?) {
-            (None, None) => Err(super::to_py(Error::Argument(
-                "clamp: at least one of min and max must not be None".into(),
-            ))),
-            (Some(lo), None) => self.unary(py, ScalarOp::ClampMin.op(lo)),
-            (None, Some(hi)) => self.unary(py, ScalarOp::ClampMax.op(hi)),
-            (Some(lo), Some(hi)) => {
-                let low = self.unary(py, ScalarOp::ClampMin.op(lo))?;
-                low.unary(py, ScalarOp::ClampMax.op(hi))
-            }
-        }
+        let (lo, hi) = (bound(min)?, bound(max)?);
+        self.call(py, move |s, x| s.clamp(x, lo, hi))
     }
     fn clamp_min(&self, py: Python<'_>, min: f64) -> PyResult<PyTensor> {
         self.unary(py, ScalarOp::ClampMin.op(min))

@@ -8,7 +8,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyEllipsis, PyFloat, PyInt, PySlice, PyTuple};
 
-use super::classes::{lock, named, PyTensor};
+use super::classes::{lock, name, named, PyTensor};
 use super::OrPy;
 use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;
@@ -19,6 +19,7 @@ use crate::ops::compare::Predicate;
 use crate::ops::index::{Gather, IndexSelect, Select, Slice};
 use crate::ops::join::MaskedFill;
 use crate::ops::movement::Movement;
+use crate::ops::split::Split;
 use crate::ops::Op;
 use crate::session::index::IndexItem;
 use crate::session::Operand;
@@ -48,15 +49,6 @@ pub(crate) fn index_data(
 
 /// The lengths of `size`-long pieces of a dim of `n` (the last may be shorter; one empty
 /// piece of an empty dim).
-fn pieces(n: i64, size: i64) -> Vec<i64> {
-    if n == 0 {
-        return vec![0];
-    }
-    (0..n)
-        .step_by(size as usize)
-        .map(|s| size.min(n - s))
-        .collect()
-}
 
 fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
     if obj.is_exact_instance_of::<PyInt>() {
@@ -219,23 +211,24 @@ impl PyTensor {
     fn dim_len(&self, py: Python<'_>, dim: i64) -> PyResult<i64> {
         let h = self.handle();
         let shape = self.with(py, move |s| s.shape(h))?;
-        let d = crate::shape::normalize_dim("split", dim, shape.len()).py()?;
+        let d = crate::shape::normalize_dim("narrow", dim, shape.len()).py()?;
         Ok(shape.get(d).copied().unwrap_or(1))
     }
 
-    fn narrow_all<'py>(
-        &self,
-        py: Python<'py>,
-        dim: i64,
-        lengths: &[i64],
-    ) -> PyResult<Bound<'py, PyTuple>> {
-        let mut out = Vec::with_capacity(lengths.len());
-        let mut start = 0;
-        for &n in lengths {
-            out.push(self.moved(py, slice("split", dim, start, n))?);
-            start += n;
-        }
-        PyTuple::new(py, out)
+    /// The pieces of `split`/`chunk`, recorded in one core call.
+    fn pieces<'py>(&self, py: Python<'py>, dim: i64, how: Split) -> PyResult<Bound<'py, PyTuple>> {
+        let cell = self.cell().py()?;
+        let x = self.handle();
+        let out = py.detach(|| {
+            let mut s = lock(&cell);
+            let hs = crate::guard::contained("split", || s.split(x, dim, &how))?;
+            Ok::<_, Error>(hs.into_iter().map(|h| name(&mut s, h)).collect::<Vec<_>>())
+        });
+        let slots = out.py()?;
+        PyTuple::new(
+            py,
+            slots.into_iter().map(|slot| PyTensor::named(&cell, slot)),
+        )
     }
 }
 
@@ -559,35 +552,15 @@ impl PyTensor {
                 "split() takes exactly one of split_size_or_sections, split_size, split_sizes",
             ));
         };
-        let n = self.dim_len(py, dim)?;
-        let lengths: Vec<i64> = if let Ok(size) = split_size_or_sections.extract::<i64>() {
-            if size < 0 || (size == 0 && n > 0) {
-                return Err(super::to_py(Error::Argument(format!(
-                    "split: the split size must be positive (0 only for an empty dim), got {size}"
-                ))));
-            }
-            pieces(n, size)
-        } else {
-            let sections: Vec<i64> = split_size_or_sections.extract()?;
-            if sections.iter().sum::<i64>() != n || sections.iter().any(|&s| s < 0) {
-                return Err(super::to_py(Error::Shape(format!(
-                    "split: the sections {sections:?} must be non-negative and sum to the dimension's size {n}"
-                ))));
-            }
-            sections
+        let how = match split_size_or_sections.extract::<i64>() {
+            Ok(size) => Split::Size(size),
+            Err(_) => Split::Sections(split_size_or_sections.extract()?),
         };
-        self.narrow_all(py, dim, &lengths)
+        self.pieces(py, dim, how)
     }
     /// `chunks` pieces of equal size along `dim` (the last may be smaller), as torch.
     #[pyo3(signature = (chunks, dim=0))]
     fn chunk<'py>(&self, py: Python<'py>, chunks: i64, dim: i64) -> PyResult<Bound<'py, PyTuple>> {
-        if chunks <= 0 {
-            return Err(super::to_py(Error::Argument(format!(
-                "chunk: the number of chunks must be positive, got {chunks}"
-            ))));
-        }
-        let n = self.dim_len(py, dim)?;
-        let size = ((n + chunks - 1) / chunks).max(1);
-        self.narrow_all(py, dim, &pieces(n, size))
+        self.pieces(py, dim, Split::Chunks(chunks))
     }
 }

@@ -119,8 +119,7 @@ impl PyTensor {
     /// `clamp(min_val, max_val)`.
     #[pyo3(signature = (min_val=-1.0, max_val=1.0))]
     fn hardtanh(&self, py: Python<'_>, min_val: f64, max_val: f64) -> PyResult<PyTensor> {
-        let low = self.unary(py, ScalarOp::ClampMin.op(min_val))?;
-        low.unary(py, ScalarOp::ClampMax.op(max_val))
+        self.call(py, move |s, x| s.clamp(x, Some(min_val), Some(max_val)))
     }
 
     #[pyo3(signature = (dim=None, keepdim=false))]

@@ -4,9 +4,13 @@
 
 use super::{number_operand, Operand, Session};
 use crate::backend::Backend;
+use crate::config::{DType, Device};
 use crate::error::Result;
+use crate::ops::attention::{self, Attention};
+use crate::ops::clamp;
 use crate::ops::compose::{fused_or_composed, Composed, Recorder};
 use crate::ops::conv::{self, Conv, Padding};
+use crate::ops::split::{self, Split};
 use crate::ops::Op;
 use crate::tape::Handle;
 
@@ -17,10 +21,29 @@ impl<B: Backend> Recorder<B> for Session<B> {
     fn shape(&self, h: Handle) -> Result<Vec<i64>> {
         Session::shape(self, h)
     }
-    fn constant(&mut self, like: Handle, data: &[f64], shape: &[i64]) -> Result<Handle> {
+    fn dtype(&self, h: Handle) -> Result<DType> {
+        self.dtype_of(h)
+    }
+    fn device(&self, h: Handle) -> Result<Device> {
+        Ok(B::device(self.value(h)?.get()))
+    }
+    fn requires_grad(&self, h: Handle) -> Result<bool> {
+        Session::requires_grad(self, h)
+    }
+    fn constant(
+        &mut self,
+        like: Handle,
+        data: &[f64],
+        shape: &[i64],
+        dtype: Option<DType>,
+    ) -> Result<Handle> {
         let v = self.value(like)?;
-        let t = B::from_f64(data, shape, B::dtype(v.get()), B::device(v.get()))?;
-        self.input_owned(t, false)
+        let dtype = dtype.unwrap_or(B::dtype(v.get()));
+        let t = B::from_f64(data, shape, dtype, B::device(v.get()))?;
+        self.input_owned_as(t, dtype.is_data().then_some(dtype), false)
+    }
+    fn dropout(&mut self, x: Handle, p: f64) -> Result<Handle> {
+        Session::dropout(self, x, p, true)
     }
     fn mark(&self) -> usize {
         self.tape.len()
@@ -68,5 +91,33 @@ impl<B: Backend> Session<B> {
             let xs = s.operand_handles(operands)?;
             conv::conv(s, unit, padding, &xs)
         })
+    }
+
+    /// torch's `scaled_dot_product_attention` on `[query, key, value, (attn_mask)]` (see
+    /// [`attention::scaled_dot_product_attention`]). All or nothing.
+    pub fn scaled_dot_product_attention(
+        &mut self,
+        a: Attention,
+        operands: Vec<Operand<B>>,
+    ) -> Result<Handle> {
+        self.all_or_nothing(|s| {
+            let xs = s.operand_handles(operands)?;
+            attention::scaled_dot_product_attention(s, a, &xs)
+        })
+    }
+
+    /// `clamp(x, min, max)` with number bounds (see [`clamp::clamp`]). All or nothing.
+    pub fn clamp(&mut self, x: Handle, min: Option<f64>, max: Option<f64>) -> Result<Handle> {
+        self.all_or_nothing(|s| clamp::clamp(s, x, min, max))
+    }
+
+    /// The pieces of `x` along `dim` (see [`split::split`]), all recorded or none.
+    pub fn split(&mut self, x: Handle, dim: i64, how: &Split) -> Result<Vec<Handle>> {
+        let mark = self.tape.len();
+        let out = split::split(self, x, dim, how);
+        if out.is_err() {
+            self.tape.truncate(mark);
+        }
+        out
     }
 }

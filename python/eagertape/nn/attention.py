@@ -8,8 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from .._attention import scaled_dot_product_attention
-from .._core import Parameter, Session, Tensor, dropout, linear
+from .._core import Parameter, Session, Tensor, dropout, linear, scaled_dot_product_attention
 from .._errors import ArgumentError, ConfigError, ShapeError
 from ._utils import (
     _bool,

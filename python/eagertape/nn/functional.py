@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _functional
-from .._attention import scaled_dot_product_attention
 from .._core import (
     Tensor,
     adaptive_avg_pool2d,
@@ -31,6 +30,7 @@ from .._core import (
     mse_loss,
     nll_loss,
     rms_norm,
+    scaled_dot_product_attention,
     smooth_l1_loss,
 )
 from .._core import dropout as _dropout

@@ -1,0 +1,85 @@
+//! `split` and `chunk`: the pieces of a dim as slices (views), recorded in one call.
+
+use super::compose::{self, Recorder};
+use crate::backend::Backend;
+use crate::error::{Error, Result};
+use crate::shape::normalize_dim;
+use crate::tape::Handle;
+
+/// How to cut a dim: torch's `split(int)`, `split(list)` and `chunk(n)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Split {
+    /// Pieces of this size (the last may be smaller).
+    Size(i64),
+    /// Pieces of these sizes (summing to the dim's size).
+    Sections(Vec<i64>),
+    /// This many pieces of equal size (the last may be smaller; fewer where the dim is
+    /// short), as torch's `chunk`.
+    Chunks(i64),
+}
+
+impl Split {
+    /// The pieces' lengths for a dim of size `n`, with torch's checks.
+    pub fn lengths(&self, n: i64) -> Result<Vec<i64>> {
+        let pieces = |size: i64| -> Vec<i64> {
+            if n == 0 {
+                return vec![0];
+            }
+            (0..n)
+                .step_by(size as usize)
+                .map(|s| size.min(n - s))
+                .collect()
+        };
+        match self {
+            Split::Size(size) => {
+                if *size < 0 || (*size == 0 && n > 0) {
+                    return Err(Error::Argument(format!(
+                        "split: the split size must be positive (0 only for an empty dim), got {size}"
+                    )));
+                }
+                Ok(pieces((*size).max(1)))
+            }
+            Split::Sections(sections) => {
+                if sections.iter().sum::<i64>() != n || sections.iter().any(|&s| s < 0) {
+                    return Err(Error::Shape(format!(
+                        "split: the sections {sections:?} must be non-negative and sum to the dimension's size {n}"
+                    )));
+                }
+                Ok(sections.clone())
+            }
+            Split::Chunks(chunks) => {
+                if *chunks <= 0 {
+                    return Err(Error::Argument(format!(
+                        "chunk: the number of chunks must be positive, got {chunks}"
+                    )));
+                }
+                Ok(pieces(((n + chunks - 1) / chunks).max(1)))
+            }
+        }
+    }
+}
+
+/// The pieces of `x` along `dim`, as views. The caller runs it all or nothing
+/// (`Session::split`).
+pub fn split<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: i64,
+    how: &Split,
+) -> Result<Vec<Handle>> {
+    let shape = r.shape(x)?;
+    let name = if matches!(how, Split::Chunks(_)) {
+        "chunk"
+    } else {
+        "split"
+    };
+    let d = normalize_dim(name, dim, shape.len())?;
+    let n = shape.get(d).copied().unwrap_or(1);
+    let mut start = 0;
+    let mut out = Vec::new();
+    for len in how.lengths(n)? {
+        out.push(compose::slice(r, x, dim, start, start + len, 1)?);
+        start += len;
+    }
+    Ok(out)
+}
