@@ -47,9 +47,6 @@ pub(crate) fn index_data(
     Be::convert(&host.tensor, dtype, device).py()
 }
 
-/// The lengths of `size`-long pieces of a dim of `n` (the last may be shorter; one empty
-/// piece of an empty dim).
-
 fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
     if obj.is_exact_instance_of::<PyInt>() {
         return obj.extract::<i64>().ok();
