@@ -12,7 +12,7 @@ DEPS_STAMP := $(VENV)/.eagertape-deps-$(shell echo '$(PY_DEPS)' | md5sum | cut -
 export LIBTORCH_USE_PYTORCH := 1
 ACTIVATE := . $(VENV)/bin/activate &&
 
-.PHONY: setup build test check-imports test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
+.PHONY: setup build test check-imports stubs check-stubs test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
 	wheel test-wheel
 
 $(PY):
@@ -38,7 +38,16 @@ test-python: build
 check-imports:
 	python3 tools/check-imports
 
-test: check-imports test-rust test-python
+# The generated blocks of the Python surface (the pointwise unary family's stubs and
+# re-exports, from src/ops/unary.rs's list): `make stubs` writes them, `check-stubs` fails
+# while one is stale.
+stubs:
+	python3 tools/gen-stubs
+
+check-stubs:
+	python3 tools/gen-stubs --check
+
+test: check-imports check-stubs test-rust test-python
 
 # One abi3 wheel (CPython >= 3.11): $(DIST)/eagertape-*-cp311-abi3-manylinux_2_34_x86_64.whl.
 # LibTorch is not in it: the extension finds the torch==2.11.0 wheel's libraries beside it in
@@ -81,7 +90,7 @@ bench-smoke: build
 	$(ACTIVATE) python benches/torch_style.py --quick
 	$(ACTIVATE) cargo bench --bench core -- --test
 
-lint: setup check-imports
+lint: setup check-imports check-stubs
 	$(ACTIVATE) cargo fmt --check && cargo clippy --release --all-targets -- -D warnings && cargo clippy --release --features python -- -D warnings && ruff check python tests examples benches
 
 fmt:

@@ -13,27 +13,57 @@ from ._core import GradMap, Tensor
 
 T = TypeVar("T")
 
+# The pointwise unary functions (`exp`, `relu`, ...) are the extension's own, generated from
+# the family's list (`src/python/pointwise.rs`; `_core._UNARY` names them).
+# BEGIN generated: unary (tools/gen-stubs, from src/ops/unary.rs's list)
+from ._core import (  # noqa: E402, F401
+    abs,
+    cos,
+    erf,
+    exp,
+    expm1,
+    log,
+    log1p,
+    logsigmoid,
+    neg,
+    reciprocal,
+    relu,
+    rsqrt,
+    sigmoid,
+    sign,
+    silu,
+    sin,
+    sqrt,
+    square,
+    tanh,
+)
+
+# END generated: unary
+
 # What `eagertape` re-exports from here (`from ._functional import *`): a function form
 # added below needs only its name in this list.
 __all__ = [
-    "relu",
-    "tanh",
-    "sigmoid",
-    "exp",
-    "log",
-    "sqrt",
+    # BEGIN generated: unary (tools/gen-stubs)
     "abs",
-    "rsqrt",
-    "square",
-    "reciprocal",
-    "log1p",
-    "expm1",
-    "sin",
     "cos",
     "erf",
+    "exp",
+    "expm1",
+    "log",
+    "log1p",
+    "logsigmoid",
+    "neg",
+    "reciprocal",
+    "relu",
+    "rsqrt",
+    "sigmoid",
     "sign",
     "silu",
-    "logsigmoid",
+    "sin",
+    "sqrt",
+    "square",
+    "tanh",
+    # END generated: unary
     "softmax",
     "log_softmax",
     "clamp",
@@ -116,78 +146,6 @@ class MinResult(NamedTuple):
 
     values: Tensor
     indices: Tensor
-
-
-def relu(input: Tensor) -> Tensor:  # noqa: A002
-    return input.relu()
-
-
-def tanh(input: Tensor) -> Tensor:  # noqa: A002
-    return input.tanh()
-
-
-def sigmoid(input: Tensor) -> Tensor:  # noqa: A002
-    return input.sigmoid()
-
-
-def exp(input: Tensor) -> Tensor:  # noqa: A002
-    return input.exp()
-
-
-def log(input: Tensor) -> Tensor:  # noqa: A002
-    return input.log()
-
-
-def sqrt(input: Tensor) -> Tensor:  # noqa: A002
-    return input.sqrt()
-
-
-def abs(input: Tensor) -> Tensor:  # noqa: A002, A001  (torch.abs)
-    return input.abs()
-
-
-def rsqrt(input: Tensor) -> Tensor:  # noqa: A002
-    return input.rsqrt()
-
-
-def square(input: Tensor) -> Tensor:  # noqa: A002
-    return input.square()
-
-
-def reciprocal(input: Tensor) -> Tensor:  # noqa: A002
-    return input.reciprocal()
-
-
-def log1p(input: Tensor) -> Tensor:  # noqa: A002
-    return input.log1p()
-
-
-def expm1(input: Tensor) -> Tensor:  # noqa: A002
-    return input.expm1()
-
-
-def sin(input: Tensor) -> Tensor:  # noqa: A002
-    return input.sin()
-
-
-def cos(input: Tensor) -> Tensor:  # noqa: A002
-    return input.cos()
-
-
-def erf(input: Tensor) -> Tensor:  # noqa: A002
-    return input.erf()
-
-
-def sign(input: Tensor) -> Tensor:  # noqa: A002
-    return input.sign()
-
-
-def silu(input: Tensor) -> Tensor:  # noqa: A002
-    return input.silu()
-
-
-def logsigmoid(input: Tensor) -> Tensor:  # noqa: A002
-    return input.logsigmoid()
 
 
 def clamp(

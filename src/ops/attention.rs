@@ -20,9 +20,9 @@ use super::{Arity, Op};
 use crate::backend::Backend;
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
+use crate::handles::Handle;
 use crate::kernel::Predicate;
 use crate::shape::broadcast_shapes;
-use crate::tape::Handle;
 
 /// Operands: query `(N, H, L, E)`, key `(N, H, S, E)`, value `(N, H, S, E)`, and a mask
 /// broadcastable to `(N, H, L, S)` if `mask` is set.

@@ -22,7 +22,7 @@ use super::Arity;
 use crate::backend::layer_kernels::{batch_norm_backward, BatchNormStats};
 use crate::backend::Backend;
 use crate::error::{Error, Result};
-use crate::tape::Handle;
+use crate::handles::Handle;
 
 /// Fresh copies of the running mean and variance, shared by the caller and the node.
 pub type RunningSlot = Arc<Mutex<Option<[Tensor; 2]>>>;

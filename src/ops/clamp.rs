@@ -10,8 +10,8 @@ use super::{fresh, grad_value, reduce_to, Arith, Arity, Cotangents, Grad, Op, Ou
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::error::{Error, Result};
+use crate::handles::Handle;
 use crate::shape::broadcast_shapes;
-use crate::tape::Handle;
 
 /// `clamp(x, min, max)` with number bounds (either may be absent, not both): `clamp_min`
 /// then `clamp_max`, as torch (a `min` above `max` gives `max` everywhere). The caller runs

@@ -17,8 +17,8 @@ use super::Op;
 use crate::backend::Backend;
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
+use crate::handles::Handle;
 use crate::kernel::Layer;
-use crate::tape::Handle;
 
 /// Where a composition records: the session's tape.
 pub trait Recorder<B: Backend> {

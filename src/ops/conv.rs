@@ -14,7 +14,7 @@ use super::{Arity, Op};
 use crate::backend::layer_kernels::{convolution_backward, layer_norm_backward, ConvParams};
 use crate::backend::Backend;
 use crate::error::{Error, Result};
-use crate::tape::Handle;
+use crate::handles::Handle;
 
 /// A convolution over `stride.len()` spatial dims (1 or 2); operands: input, weight, and a
 /// bias if `bias`. Unbatched inputs (no batch dim) are convolved as a batch of one.

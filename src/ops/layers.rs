@@ -15,9 +15,9 @@ use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
 use crate::error::{Error, Result};
+use crate::handles::Handle;
 pub use crate::kernel::Layer;
 use crate::ledger::Category;
-use crate::tape::Handle;
 
 /// The rule of every [`Layer`].
 pub struct Layered<B: Backend> {

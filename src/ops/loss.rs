@@ -360,8 +360,10 @@ mod tests {
     fn loss(
         kind: LossKind,
         reduction: Reduction,
-    ) -> impl Fn(&mut crate::ops::testing::Sess, &[crate::tape::Handle]) -> Result<crate::tape::Handle>
-    {
+    ) -> impl Fn(
+        &mut crate::ops::testing::Sess,
+        &[crate::handles::Handle],
+    ) -> Result<crate::handles::Handle> {
         move |s, h| s.record(Op::point_loss(kind, reduction, h.len() > 2), h)
     }
 

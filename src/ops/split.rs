@@ -3,8 +3,8 @@
 use super::compose::{self, Recorder};
 use crate::backend::Backend;
 use crate::error::{Error, Result};
+use crate::handles::Handle;
 use crate::shape::normalize_dim;
-use crate::tape::Handle;
 
 /// How to cut a dim: torch's `split(int)`, `split(list)` and `chunk(n)`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -424,8 +424,10 @@ mod tests {
         kind: StatKind,
         dims: &[i64],
         keepdim: bool,
-    ) -> impl Fn(&mut crate::ops::testing::Sess, &[crate::tape::Handle]) -> Result<crate::tape::Handle>
-    {
+    ) -> impl Fn(
+        &mut crate::ops::testing::Sess,
+        &[crate::handles::Handle],
+    ) -> Result<crate::handles::Handle> {
         let dims = dims.to_vec();
         move |s, h| s.record(Op::statistic(kind, &dims, keepdim), &[h[0]])
     }

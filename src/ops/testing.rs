@@ -15,11 +15,11 @@ use crate::backend::dynamic::{Dyn, DynTensor};
 use crate::backend::Backend;
 use crate::config::{Config, DType};
 use crate::error::Result;
+use crate::handles::Handle;
 use crate::ops::binary::BinaryOp;
 use crate::ops::Op;
 use crate::param::Parameter;
 use crate::session::Session;
-use crate::tape::Handle;
 
 pub(crate) type Sess = Session<Dyn>;
 

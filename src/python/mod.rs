@@ -21,6 +21,7 @@ mod layers;
 mod losses;
 mod optim;
 mod param;
+mod pointwise;
 mod session;
 mod tensor;
 mod tensor_convert;
@@ -123,6 +124,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(set_default_device, m)?)?;
     m.add_function(wrap_pyfunction!(get_default_device, m)?)?;
     functional::register(m)?;
+    pointwise::register(m)?;
     losses::register(m)?;
     batch_norm::register(m)?;
     layers::register(m)

@@ -447,63 +447,6 @@ impl PyTensor {
     fn matmul(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, other, Operator::MatMul, false)
     }
-    fn relu(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Relu.op())
-    }
-    fn tanh(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Tanh.op())
-    }
-    fn sigmoid(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Sigmoid.op())
-    }
-    fn exp(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Exp.op())
-    }
-    fn log(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Log.op())
-    }
-    fn neg(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Neg.op())
-    }
-    fn sqrt(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Sqrt.op())
-    }
-    fn abs(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Abs.op())
-    }
-    fn rsqrt(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Rsqrt.op())
-    }
-    fn square(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Square.op())
-    }
-    fn reciprocal(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Reciprocal.op())
-    }
-    fn log1p(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Log1p.op())
-    }
-    fn expm1(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Expm1.op())
-    }
-    fn sin(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Sin.op())
-    }
-    fn cos(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Cos.op())
-    }
-    fn erf(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Erf.op())
-    }
-    fn sign(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Sign.op())
-    }
-    fn silu(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::Silu.op())
-    }
-    fn logsigmoid(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.unary(py, UnaryOp::LogSigmoid.op())
-    }
     /// `dim`: `None` (every dim), an int or a tuple of ints.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn sum(

@@ -494,6 +494,7 @@ OPS: tuple[Op, ...] = (
         covers=("et.logsigmoid", "Tensor.logsigmoid"),
     ),
     Op("neg_method", lambda x: x.neg(), torch.neg, normal((3, 4)), covers=("Tensor.neg",)),
+    Op("neg_function", et.neg, torch.neg, normal((3, 4)), covers=("et.neg",)),
     Op("neg", lambda x: -x, lambda x: -x, normal((3, 4)), covers=("Tensor.__neg__",)),
     Op("exp", et.exp, torch.exp, normal((3, 4)), covers=("et.exp", "Tensor.exp")),
     Op("log", et.log, torch.log, positive((3, 4)), covers=("et.log", "Tensor.log")),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 from pathlib import Path
 
 import pytest
@@ -59,3 +60,16 @@ def test_every_extension_class_and_its_public_members_have_stubs():
             if member not in classes[name]:
                 missing.append(f"{name}.{member}")
     assert missing == []
+
+
+def test_generated_unary_stubs_name_exactly_the_extensions_unary_family():
+    # tools/gen-stubs writes these blocks from src/ops/unary.rs's list; the extension names
+    # the methods and functions it generated from the same list in _core._UNARY.
+    text = STUB.read_text(encoding="utf-8")
+    blocks = re.findall(r"# BEGIN generated: unary[^\n]*\n(.*?)# END generated: unary", text, re.S)
+    assert len(blocks) == 2
+    methods = set(re.findall(r"def (\w+)\(self\)", blocks[0]))
+    functions = set(re.findall(r"def (\w+)\(input: Tensor\)", blocks[1]))
+    assert methods == functions == set(_core._UNARY)
+    for name in _core._UNARY:
+        assert callable(getattr(_core.Tensor, name)) and callable(getattr(eagertape, name))
