@@ -7,6 +7,7 @@ mod compact;
 mod compose;
 mod contract;
 mod convert;
+pub mod factory;
 pub mod index;
 pub mod loss;
 mod release;

@@ -33,8 +33,35 @@ fn logsigmoid_f32(x: f32) -> f32 {
     x.min(0.0) - libm::log1pf(libm::expf(-x.abs()))
 }
 
-/// `gelu(x, approximate)`: `s = 0` exact (`x Φ(x)`), `s = 1` the tanh form.
+/// `gelu(x, approximate)`: `s = 0` exact (`x Φ(x)`), `s = 1` the tanh form (the scalar
+/// family's number; [`Approximate`] is how callers choose it).
 pub struct Gelu;
+
+/// gelu's `approximate=`: `"none"` (`x Φ(x)`) or `"tanh"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Approximate {
+    None,
+    Tanh,
+}
+
+impl Approximate {
+    pub fn parse(s: &str) -> Result<Self> {
+        match s {
+            "none" => Ok(Approximate::None),
+            "tanh" => Ok(Approximate::Tanh),
+            other => Err(crate::error::Error::Argument(format!(
+                "gelu: approximate must be \"none\" or \"tanh\", got {other:?}"
+            ))),
+        }
+    }
+    /// The number of the scalar family's `gelu` unit that selects this form.
+    pub fn code(self) -> f64 {
+        match self {
+            Approximate::None => 0.0,
+            Approximate::Tanh => 1.0,
+        }
+    }
+}
 
 /// torch's name of the form `s` selects.
 fn approximate(s: f64) -> &'static str {

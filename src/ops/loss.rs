@@ -60,6 +60,26 @@ impl Reduction {
             ))),
         }
     }
+
+    /// torch's `_Reduction.legacy_get_string`: `reduce=False` → none, `size_average=False`
+    /// → sum, else mean; `reduction` when neither legacy argument is given.
+    pub fn legacy(
+        op: &str,
+        size_average: Option<bool>,
+        reduce: Option<bool>,
+        reduction: &str,
+    ) -> Result<Reduction> {
+        let name = if size_average.is_none() && reduce.is_none() {
+            reduction
+        } else if !reduce.unwrap_or(true) {
+            "none"
+        } else if !size_average.unwrap_or(true) {
+            "sum"
+        } else {
+            "mean"
+        };
+        Reduction::parse(op, name)
+    }
 }
 
 /// The loss rule. Operands: input, target, then `weight` if `weighted`, then `pos_weight`

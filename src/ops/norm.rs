@@ -9,17 +9,31 @@ use super::unary::Rsqrt;
 use super::{fresh, grad_value, reduce_to, viewed, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::Value;
+use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::ops::Arith;
 
 pub struct RmsNorm {
     pub normalized_shape: Box<[i64]>,
     pub weight: bool,
-    pub eps: f64,
+    /// `None`: the input dtype's machine epsilon, as torch ([`RmsNorm::default_eps`]).
+    pub eps: Option<f64>,
+}
+
+impl RmsNorm {
+    /// torch's `eps=None`: `torch.finfo(x.dtype).eps`.
+    pub fn default_eps(dtype: DType) -> f64 {
+        match dtype {
+            DType::Float32 | DType::RefFloat32 | DType::Ieee32 => f64::from(f32::EPSILON),
+            DType::Float16 => 0.000_976_562_5,
+            DType::BFloat16 => 0.007_812_5,
+            _ => f64::EPSILON,
+        }
+    }
 }
 
 impl<B: Backend> Op<B> {
-    pub fn rms_norm(normalized_shape: &[i64], weight: bool, eps: f64) -> Self {
+    pub fn rms_norm(normalized_shape: &[i64], weight: bool, eps: Option<f64>) -> Self {
         Op::RmsNorm(Box::new(RmsNorm {
             normalized_shape: normalized_shape.into(),
             weight,
@@ -41,7 +55,10 @@ impl RmsNorm {
         let dims = self.dims(B::shape(x).len());
         let n: i64 = self.normalized_shape.iter().product();
         let ms = B::mul_scalar(&B::sum_dims(&B::mul(x, x)?, &dims, true)?, 1.0 / n as f64)?;
-        B::unary::<Rsqrt>(&B::add_scalar(&ms, self.eps)?)
+        let eps = self
+            .eps
+            .unwrap_or_else(|| RmsNorm::default_eps(B::dtype(x)));
+        B::unary::<Rsqrt>(&B::add_scalar(&ms, eps)?)
     }
 }
 
@@ -276,7 +293,7 @@ mod tests {
         // oracle: x · rsqrt(mean(x², trailing) + eps) · w, by LibTorch's autograd
         check_grads(
             &[data(&[2, 3, 4], 900), data(&[3, 4], 901)],
-            |s, h| s.record(Op::rms_norm(&[3, 4], true, 1e-6), &[h[0], h[1]]),
+            |s, h| s.record(Op::rms_norm(&[3, 4], true, Some(1e-6)), &[h[0], h[1]]),
             |t| {
                 let ms = (&t[0] * &t[0]).mean_dim(&[-2i64, -1][..], true, tch::Kind::Double);
                 &t[0] * (ms + 1e-6).rsqrt() * &t[1]
@@ -284,7 +301,7 @@ mod tests {
         );
         check_grads(
             &[data(&[5, 4], 902)],
-            |s, h| s.record(Op::rms_norm(&[4], false, 1e-3), &[h[0]]),
+            |s, h| s.record(Op::rms_norm(&[4], false, Some(1e-3)), &[h[0]]),
             |t| {
                 let ms = (&t[0] * &t[0]).mean_dim(&[-1i64][..], true, tch::Kind::Double);
                 &t[0] * (ms + 1e-3).rsqrt()

@@ -6,7 +6,7 @@
 
 use tch::Tensor;
 
-use super::activation::{Elu, Gelu, LeakyRelu};
+use super::activation::{Approximate, Elu, Gelu, LeakyRelu};
 use super::binary::BinaryOp;
 pub use super::pointwise::ScalarFn;
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
@@ -83,6 +83,10 @@ impl ScalarOp {
     /// The op recording this function with the number `s`.
     pub fn op<B: Backend>(self, s: f64) -> Op<B> {
         Op::Scalar(WithScalar { f: self, s })
+    }
+    /// `gelu(x, approximate)`.
+    pub fn gelu<B: Backend>(approximate: Approximate) -> Op<B> {
+        ScalarOp::Gelu.op(approximate.code())
     }
 }
 

@@ -6,7 +6,6 @@ use pyo3::prelude::*;
 
 use super::classes::PyTensor;
 use super::OrPy;
-use crate::config::DType;
 use crate::error::Error;
 use crate::ops::attention::Attention;
 use crate::ops::conv::{Conv, LayerNorm, Padding};
@@ -428,18 +427,6 @@ pub fn rms_norm(
     let normalized_shape: Vec<i64> = match normalized_shape.extract::<i64>() {
         Ok(n) => vec![n],
         Err(_) => normalized_shape.extract()?,
-    };
-    let eps = match eps {
-        Some(e) => e,
-        None => {
-            let h = input.handle();
-            match input.with(py, move |s| s.dtype_of(h))? {
-                DType::Float32 | DType::RefFloat32 | DType::Ieee32 => f64::from(f32::EPSILON),
-                DType::Float16 => 0.000_976_562_5,
-                DType::BFloat16 => 0.007_812_5,
-                _ => f64::EPSILON,
-            }
-        }
     };
     let weight = weight.filter(|w| !w.is_none());
     let operands = with_given(py, input, &[weight])?;

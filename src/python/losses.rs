@@ -18,24 +18,14 @@ use crate::ops::Op;
 use crate::session::loss::{ClassLossOptions, Target};
 use crate::session::Operand;
 
-/// torch's `_Reduction.legacy_get_string`: `reduce=False` → none, `size_average=False` →
-/// sum, else mean; `reduction` when neither is given.
+/// `reduction` and the legacy `size_average` / `reduce` (see `Reduction::legacy`).
 fn reduction(
     op: &str,
     size_average: Option<bool>,
     reduce: Option<bool>,
     reduction: &str,
 ) -> PyResult<Reduction> {
-    let name = if size_average.is_none() && reduce.is_none() {
-        reduction
-    } else if !reduce.unwrap_or(true) {
-        "none"
-    } else if !size_average.unwrap_or(true) {
-        "sum"
-    } else {
-        "mean"
-    };
-    Reduction::parse(op, name).py()
+    Reduction::legacy(op, size_average, reduce, reduction).py()
 }
 
 /// Class-index targets from host data (int64 on the session's `device`), or `None` for

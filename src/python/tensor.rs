@@ -21,6 +21,7 @@ use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::handles::NameSlot;
+use crate::ops::activation::Approximate;
 use crate::ops::binary::BinaryOp;
 use crate::ops::scalar::ScalarOp;
 use crate::ops::unary::UnaryOp;
@@ -483,16 +484,8 @@ impl PyTensor {
     /// `gelu(approximate="none")`: `x Φ(x)`, or its `"tanh"` approximation.
     #[pyo3(signature = (approximate="none"))]
     fn gelu(&self, py: Python<'_>, approximate: &str) -> PyResult<PyTensor> {
-        let form = match approximate {
-            "none" => 0.0,
-            "tanh" => 1.0,
-            other => {
-                return Err(super::to_py(Error::Argument(format!(
-                    "gelu: approximate must be \"none\" or \"tanh\", got {other:?}"
-                ))))
-            }
-        };
-        self.unary(py, ScalarOp::Gelu.op(form))
+        let form = Approximate::parse(approximate).py()?;
+        self.unary(py, ScalarOp::gelu(form))
     }
     /// `clamp(min=None, max=None)`: number bounds (`max(x, min)`, then `min(., max)`), or
     /// tensor bounds (broadcast; torch's gradient rule for each operand).

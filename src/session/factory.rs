@@ -1,0 +1,133 @@
+//! Factories: tensors made on the session's device from a pattern (torch's `zeros`,
+//! `ones`, `full`, `eye`, `arange`), with torch's default dtypes: the pattern's *natural*
+//! dtype (int64 for an integer `arange` or `full`, bool for a bool fill) unless `dtype=` is
+//! given, else the session's carrier. Data is made in its dtype; a floating `dtype=` other
+//! than the carrier is the carrier's tensor converted (one more node, as `to()`).
+
+use super::Session;
+use crate::backend::Backend;
+use crate::config::DType;
+use crate::error::{Error, Result};
+use crate::handles::Handle;
+use crate::ops::convert::target;
+use crate::ops::Op;
+
+/// The elements of a made tensor.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Pattern {
+    Full(f64),
+    /// Ones on the main diagonal of an `n × m` matrix.
+    Eye,
+    /// `start + i · step`.
+    Arange {
+        start: f64,
+        step: f64,
+    },
+}
+
+/// A tensor to make: its pattern, its shape and its natural dtype.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Factory {
+    pub pattern: Pattern,
+    pub shape: Vec<i64>,
+    pub natural: Option<DType>,
+}
+
+/// The element count of `shape`, refusing negative sizes and overflow.
+fn count(shape: &[i64]) -> Result<usize> {
+    if let Some(n) = shape.iter().find(|&&n| n < 0) {
+        return Err(Error::Shape(format!(
+            "negative dimension {n} in shape {shape:?}"
+        )));
+    }
+    crate::shape::checked_numel(shape)
+}
+
+impl Factory {
+    /// `full(shape, value)`; `natural` is the fill's dtype (int64, bool) or `None` (a float).
+    pub fn full(shape: Vec<i64>, value: f64, natural: Option<DType>) -> Result<Self> {
+        count(&shape)?;
+        Ok(Factory {
+            pattern: Pattern::Full(value),
+            shape,
+            natural,
+        })
+    }
+
+    /// `eye(n, m)`.
+    pub fn eye(n: i64, m: i64) -> Result<Self> {
+        let shape = vec![n, m];
+        count(&shape)?;
+        Ok(Factory {
+            pattern: Pattern::Eye,
+            shape,
+            natural: None,
+        })
+    }
+
+    /// `arange(start, end, step)`: `ceil((end − start) / step)` values, int64 when every
+    /// argument was an int (`ints`), with torch's checks.
+    pub fn arange(start: f64, end: f64, step: f64, ints: bool) -> Result<Self> {
+        if step == 0.0 {
+            return Err(Error::Argument("arange: step must be nonzero".into()));
+        }
+        if !(start.is_finite() && end.is_finite() && step.is_finite()) {
+            return Err(Error::Argument(format!(
+                "arange: unsupported range {start} -> {end} (step {step})"
+            )));
+        }
+        if (end - start) * step < 0.0 {
+            return Err(Error::Argument(format!(
+                "arange: upper bound and larger bound inconsistent with step sign \
+                 ({start} -> {end}, step {step})"
+            )));
+        }
+        let n = ((end - start) / step).ceil().max(0.0) as i64;
+        count(&[n])?;
+        Ok(Factory {
+            pattern: Pattern::Arange { start, step },
+            shape: vec![n],
+            natural: ints.then_some(DType::Int64),
+        })
+    }
+
+    fn build<B: Backend>(&self, dtype: DType, device: crate::config::Device) -> Result<B::T> {
+        let shape = &self.shape;
+        match self.pattern {
+            Pattern::Full(v) => B::full(shape, v, dtype, device),
+            Pattern::Eye => B::eye(shape[0], shape[1], dtype, device),
+            Pattern::Arange { start, step } => B::generate(shape, dtype, device, &|at, part| {
+                for (i, v) in (at..).zip(part.iter_mut()) {
+                    *v = start + step * i as f64;
+                }
+            }),
+        }
+    }
+}
+
+impl<B: Backend> Session<B> {
+    /// Make `f` as a leaf (`dtype`: `dtype=`, else its natural dtype, else the carrier).
+    pub fn make(
+        &mut self,
+        f: &Factory,
+        dtype: Option<DType>,
+        requires_grad: bool,
+    ) -> Result<Handle> {
+        let carrier = self.dtype();
+        let wanted = dtype.or(f.natural).unwrap_or(carrier);
+        let device = self.config().device;
+        let to = target(carrier, carrier, wanted)?;
+        let first = if to.is_data() { to } else { carrier };
+        let t = {
+            let _guard = B::no_grad();
+            f.build::<B>(first, device)?
+        };
+        self.all_or_nothing(|s| {
+            let leaf = s.input_owned_as(t, first.is_data().then_some(first), requires_grad)?;
+            if to == first {
+                return Ok(leaf);
+            }
+            s.record(Op::convert(to, device), &[leaf])
+        })
+    }
+}
