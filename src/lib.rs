@@ -36,6 +36,7 @@ pub mod ledger;
 pub mod ops;
 pub mod optim;
 pub mod param;
+pub mod param_update;
 pub mod pool;
 pub mod rng;
 pub mod session;

@@ -11,14 +11,13 @@ use super::classes::PyTensor;
 use super::config::dtype_name;
 use super::convert::{host_data, to_numpy, to_tensor};
 use super::OrPy;
-use crate::backend::dynamic::{Dyn as Be, DynTensor};
-use crate::backend::Backend;
+use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::{Tracked, Value};
 use crate::config::{DType, Device};
 use crate::error::Error;
 use crate::ledger::Category;
-use crate::ops::Arith;
 use crate::param::Parameter;
+use crate::param_update::{self, update_, Operand, Update};
 
 /// A `generator=` argument: only None (the process-wide generator) is taken.
 fn no_generator(g: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
@@ -31,16 +30,16 @@ fn no_generator(g: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
 }
 
 impl PyParameter {
-    /// Publish `f(current value)` as the next version (see `Parameter::apply_`).
+    /// Run the core's in-place update `f` on this parameter (GIL released, panics
+    /// contained).
     fn inplace(
         &self,
         py: Python<'_>,
         what: &'static str,
-        f: impl FnOnce(&DynTensor) -> crate::error::Result<DynTensor> + Send,
+        f: impl FnOnce(&Parameter<Be>) -> crate::error::Result<()> + Send,
     ) -> PyResult<()> {
         let p = &self.inner;
-        py.detach(|| crate::guard::contained(what, || p.apply_(what, f)))
-            .py()
+        py.detach(|| crate::guard::contained(what, || f(p))).py()
     }
 
     /// The value of an in-place method's operand: a Tensor's (in its session), another
@@ -58,31 +57,22 @@ impl PyParameter {
         Ok(Tracked::owned(t, Category::Other))
     }
 
-    /// `p = op(p, alpha * other)` for a number or tensor `other`.
+    /// `p = p (op) other` for a number or a tensor `other` (see `param_update::update_`).
     fn arith(
         &self,
         py: Python<'_>,
         what: &'static str,
         other: &Bound<'_, PyAny>,
-        alpha: f64,
-        tensor: impl FnOnce(&DynTensor, &DynTensor) -> crate::error::Result<DynTensor> + Send,
-        number: impl FnOnce(&DynTensor, f64) -> crate::error::Result<DynTensor> + Send,
+        op: Update,
     ) -> PyResult<()> {
         if let Ok(x) = other.extract::<f64>() {
             if !other.is_instance_of::<PyTensor>() {
-                return self.inplace(py, what, move |t| number(t, alpha * x));
+                return self.inplace(py, what, move |p| update_(p, what, op, Operand::Number(x)));
             }
         }
         let v = self.operand_value(py, other)?;
-        let (dtype, device) = (self.inner.dtype(), self.inner.device());
-        self.inplace(py, what, move |t| {
-            let v = Be::convert(v.get(), dtype, device)?;
-            let v = if alpha == 1.0 {
-                v
-            } else {
-                Be::mul_scalar(&v, alpha)?
-            };
-            tensor(t, &v)
+        self.inplace(py, what, move |p| {
+            update_(p, what, op, Operand::Value(v.get()))
         })
     }
 
@@ -106,15 +96,7 @@ impl PyParameter {
         src: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
         let v = self.operand_value(py, src)?;
-        let (dtype, device) = (self.inner.dtype(), self.inner.device());
-        let shape = self.inner.shape().to_vec();
-        self.inplace(py, what, move |_| {
-            let v = Be::convert(v.get(), dtype, device)?;
-            if Be::shape(&v) == shape {
-                return Be::copy(&v);
-            }
-            Be::expand(&v, &shape)
-        })
+        self.inplace(py, what, move |p| param_update::copy_(p, what, v.get()))
     }
 
     /// The initializer of a Python `Parameter` object for `inner` (with its `Tensor` part).
@@ -338,9 +320,8 @@ impl PyParameter {
     }
 
     fn zero_<'py>(slf: Bound<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, Self>> {
-        slf.get().inplace(py, "zero_", |t| {
-            Be::full(&Be::shape(t), 0.0, Be::dtype(t), Be::device(t))
-        })?;
+        slf.get()
+            .inplace(py, "zero_", |p| param_update::fill_(p, "zero_", 0.0))?;
         Ok(slf)
     }
 
@@ -349,9 +330,8 @@ impl PyParameter {
         py: Python<'py>,
         value: f64,
     ) -> PyResult<Bound<'py, Self>> {
-        slf.get().inplace(py, "fill_", move |t| {
-            Be::full(&Be::shape(t), value, Be::dtype(t), Be::device(t))
-        })?;
+        slf.get()
+            .inplace(py, "fill_", move |p| param_update::fill_(p, "fill_", value))?;
         Ok(slf)
     }
 
@@ -361,8 +341,7 @@ impl PyParameter {
         py: Python<'py>,
         other: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, Self>> {
-        slf.get()
-            .arith(py, "mul_", other, 1.0, Be::mul, Be::mul_scalar)?;
+        slf.get().arith(py, "mul_", other, Update::Mul)?;
         Ok(slf)
     }
 
@@ -371,10 +350,7 @@ impl PyParameter {
         py: Python<'py>,
         other: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, Self>> {
-        // A number divides (x / s rounds once, as torch's; x * (1/s) would round twice).
-        slf.get().arith(py, "div_", other, 1.0, Be::div, |a, s| {
-            Be::scalar::<crate::ops::scalar::DivScalar>(a, s)
-        })?;
+        slf.get().arith(py, "div_", other, Update::Div)?;
         Ok(slf)
     }
 
@@ -386,8 +362,7 @@ impl PyParameter {
         other: &Bound<'py, PyAny>,
         alpha: f64,
     ) -> PyResult<Bound<'py, Self>> {
-        slf.get()
-            .arith(py, "add_", other, alpha, Be::add, Be::add_scalar)?;
+        slf.get().arith(py, "add_", other, Update::Add { alpha })?;
         Ok(slf)
     }
 
@@ -400,7 +375,7 @@ impl PyParameter {
         alpha: f64,
     ) -> PyResult<Bound<'py, Self>> {
         slf.get()
-            .arith(py, "sub_", other, -alpha, Be::add, Be::add_scalar)?;
+            .arith(py, "sub_", other, Update::Add { alpha: -alpha })?;
         Ok(slf)
     }
 
