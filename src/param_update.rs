@@ -44,7 +44,7 @@ pub fn update_<B: Backend>(
         Operand::Value(v) => {
             let v = B::convert(v, p.dtype(), p.device())?;
             p.apply_(what, |t| match op {
-                Update::Add { alpha } if alpha == 1.0 => B::add(t, &v),
+                Update::Add { alpha: 1.0 } => B::add(t, &v),
                 Update::Add { alpha } => B::add(t, &B::mul_scalar(&v, alpha)?),
                 Update::Mul => B::mul(t, &v),
                 Update::Div => B::div(t, &v),
