@@ -5,6 +5,7 @@
 mod backward;
 mod compact;
 mod compose;
+pub use compose::Stat;
 mod contract;
 mod convert;
 pub mod factory;

@@ -393,6 +393,12 @@ impl Backend for LibTorch {
     fn is_contiguous(a: &Tensor) -> bool {
         a.is_contiguous()
     }
+    fn as_torch(t: &Tensor) -> Option<&Tensor> {
+        Some(t)
+    }
+    fn from_torch(t: Tensor) -> Option<Tensor> {
+        Some(t)
+    }
     fn placeholder(a: &Tensor) -> Option<Tensor> {
         shared_zero(a.kind(), a.device())?
             .f_expand(a.size(), false)

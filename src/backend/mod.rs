@@ -348,6 +348,16 @@ pub trait Backend: Sized + Send + Sync + 'static {
     fn placeholder(_a: &Self::T) -> Option<Self::T> {
         None
     }
+    /// The LibTorch tensor `t` is, where this backend's tensors are LibTorch's (a layer
+    /// kernel that writes extra LibTorch tensors in place: batch norm's running statistics).
+    /// `None`, the default: not a LibTorch tensor.
+    fn as_torch(_t: &Self::T) -> Option<&tch::Tensor> {
+        None
+    }
+    /// The inverse of [`Backend::as_torch`]: a LibTorch tensor as this backend's.
+    fn from_torch(_t: tch::Tensor) -> Option<Self::T> {
+        None
+    }
     /// A view with a new shape of contiguous data.
     fn view(a: &Self::T, shape: &[i64]) -> Result<Self::T>;
 

@@ -2,16 +2,20 @@
 //! LibTorch's fused kernel or, where the backend refuses it, the composition beside the unit
 //! (`ops/compose.rs`, `ops/conv.rs`, `ops/layers.rs`, `ops/batch_norm.rs`).
 
+use std::sync::{Arc, Mutex};
+
 use super::{number_operand, Operand, Session};
 use crate::backend::Backend;
 use crate::config::{DType, Device};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::ops::attention::{self, Attention};
+use crate::ops::batch_norm::BatchNorm;
 use crate::ops::clamp;
 use crate::ops::compose::{fused_or_composed, Composed, Recorder};
 use crate::ops::conv::{self, Conv, Padding};
 use crate::ops::split::{self, Split};
 use crate::ops::Op;
+use crate::param::Parameter;
 use crate::tape::Handle;
 
 impl<B: Backend> Recorder<B> for Session<B> {
@@ -120,4 +124,138 @@ impl<B: Backend> Session<B> {
         }
         out
     }
+
+    /// torch's `batch_norm(x, running_mean, running_var, weight, bias, training, momentum,
+    /// eps)` on `operands = [x, (weight), (bias)]` (see `ops/batch_norm.rs`). In eval mode
+    /// the statistics are operands (a parameter's snapshot as a leaf); in training mode with
+    /// statistics they must be parameters: LibTorch's forward updates fresh copies exactly
+    /// as torch updates its buffers, and the copies are published as the parameters' new
+    /// snapshots once the forward succeeded. A rejected call changes neither the session
+    /// nor the parameters.
+    pub fn batch_norm(
+        &mut self,
+        unit: BatchNorm,
+        operands: Vec<Operand<B>>,
+        running: (Option<Stat<B>>, Option<Stat<B>>),
+    ) -> Result<Handle> {
+        let mut unit = unit;
+        let stats = match running {
+            (Some(m), Some(v)) => Some((m, v)),
+            (None, None) => None,
+            _ => {
+                return Err(Error::Argument(
+                    "batch_norm: give both running_mean and running_var, or neither".into(),
+                ))
+            }
+        };
+        if stats.is_none() && !unit.training {
+            return Err(Error::Argument(
+                "batch_norm: running_mean and running_var must be given in eval mode \
+                 (training=False)"
+                    .into(),
+            ));
+        }
+        if !unit.eps.is_finite() || !unit.momentum.is_finite() {
+            return Err(Error::Argument(format!(
+                "batch_norm: eps and momentum must be finite, got eps={}, momentum={}",
+                unit.eps, unit.momentum
+            )));
+        }
+        let x = match operands.first() {
+            Some(Operand::Node(h)) => *h,
+            _ => {
+                return Err(Error::Argument(
+                    "batch_norm: the input must be a tensor".into(),
+                ))
+            }
+        };
+        let published = match &stats {
+            Some((Stat::Param(m), Stat::Param(v))) if unit.training => {
+                let copies = [self.running_copy(x, m)?, self.running_copy(x, v)?];
+                let slot = Arc::new(Mutex::new(Some(copies)));
+                unit.running = Some(Arc::clone(&slot));
+                Some((slot, Arc::clone(m), Arc::clone(v)))
+            }
+            Some(_) if unit.training => {
+                return Err(Error::DType(
+                    "batch_norm: in training mode the running statistics must be \
+                     eagertape.Parameters (their update is published as a new snapshot; \
+                     tensors and arrays are immutable values)"
+                        .into(),
+                ))
+            }
+            _ => None,
+        };
+        let training = unit.training;
+        let h = self.all_or_nothing(|s| {
+            let mut operands = operands;
+            if !training {
+                if let Some((m, v)) = stats {
+                    for st in [m, v] {
+                        operands.push(match st {
+                            Stat::Param(p) => Operand::Node(s.use_param(&p)?),
+                            Stat::Operand(o) => o,
+                        });
+                    }
+                }
+            }
+            let xs = s.operand_handles(operands)?;
+            fused_or_composed(s, unit, &xs)
+        })?;
+        // The forward succeeded: publish the updated statistics (the tape keeps no copy).
+        if let Some((slot, m, v)) = published {
+            let taken = slot.lock().unwrap_or_else(|e| e.into_inner()).take();
+            if let Some([new_m, new_v]) = taken {
+                for (p, t) in [(&m, new_m), (&v, new_v)] {
+                    let t = B::from_torch(t).ok_or_else(|| Error::Unsupported {
+                        op: "batch_norm",
+                        carrier: p.dtype().carrier_label(),
+                    })?;
+                    p.assign(&t)?;
+                }
+            }
+        }
+        Ok(h)
+    }
+
+    /// A copy of `p`'s snapshot for LibTorch's forward to update, after checking that it
+    /// matches the session and has one entry per channel of `x`.
+    fn running_copy(&self, x: Handle, p: &Parameter<B>) -> Result<tch::Tensor> {
+        let shape = self.shape(x)?;
+        if let Some(&c) = shape.get(1) {
+            if p.shape() != [c] {
+                return Err(Error::Shape(format!(
+                    "batch_norm: running statistic {} has shape {:?}; the input {shape:?} has \
+                     {c} channels",
+                    p.label(),
+                    p.shape()
+                )));
+            }
+        }
+        if p.dtype() != self.dtype() || !p.device().same(self.config().device) {
+            return Err(Error::DType(format!(
+                "batch_norm: running statistic {} is {} on {}, but the session computes in {} \
+                 on {}",
+                p.label(),
+                p.dtype(),
+                p.device(),
+                self.dtype(),
+                self.config().device
+            )));
+        }
+        let copy = B::copy(p.snapshot().get())?;
+        B::as_torch(&copy)
+            .map(tch::Tensor::shallow_clone)
+            .ok_or_else(|| Error::Unsupported {
+                op: "batch_norm",
+                carrier: p.dtype().carrier_label(),
+            })
+    }
+}
+
+/// A running statistic of `batch_norm` as given: a parameter (a module's buffer), or (eval
+/// mode only) a tensor or data.
+pub enum Stat<B: Backend> {
+    Param(Arc<Parameter<B>>),
+    Operand(Operand<B>),
 }

@@ -517,6 +517,15 @@ impl Backend for Dyn {
     fn expand(a: &DynTensor, shape: &[i64]) -> Result<DynTensor> {
         unary!(a, expand, shape)
     }
+    fn as_torch(t: &DynTensor) -> Option<&Tensor> {
+        match t {
+            Torch(t) => Some(t),
+            _ => None,
+        }
+    }
+    fn from_torch(t: Tensor) -> Option<DynTensor> {
+        Some(Torch(t))
+    }
     fn placeholder(a: &DynTensor) -> Option<DynTensor> {
         match a {
             Torch(x) => LibTorch::placeholder(x).map(Torch),
