@@ -9,13 +9,12 @@ use pyo3::prelude::*;
 use super::classes::{lock, PyTensor};
 use super::convert::host_data;
 use super::OrPy;
-use crate::backend::dynamic::{Dyn as Be, DynTensor};
+use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
-use crate::config::DType;
 use crate::error::Error;
 use crate::ops::loss::{LossKind, Reduction};
 use crate::ops::Op;
-use crate::session::loss::{ClassLossOptions, Target};
+use crate::session::loss::{ClassLossOptions, TargetArg};
 use crate::session::Operand;
 
 /// `reduction` and the legacy `size_average` / `reduce` (see `Reduction::legacy`).
@@ -28,90 +27,18 @@ fn reduction(
     Reduction::legacy(op, size_average, reduce, reduction).py()
 }
 
-/// Class-index targets from host data (int64 on the session's `device`), or `None` for
-/// floating data (probabilities).
-fn host_classes(
-    name: &str,
-    obj: &Bound<'_, PyAny>,
-    device: crate::config::Device,
-) -> PyResult<Option<Target<Be>>> {
-    let host = host_data(obj)?;
-    let shape = Be::shape(&host.tensor);
-    let empty = shape.contains(&0);
-    if host.boolean || (!host.integral && host.natural.is_none() && !empty) {
-        // bool, or Python floats: never class ids
-        if host.boolean {
-            return Err(super::to_py(Error::DType(format!(
-                "{name}: class ids must be integers, got bool"
-            ))));
-        }
-        return Ok(None);
-    }
-    if !host.integral && !empty {
-        return Ok(None);
-    }
-    Ok(Some(Target::Classes {
-        ids: Be::convert(&host.tensor, DType::Int64, device).py()?,
-        shape,
-    }))
-}
-
-/// The target of a class loss: class ids (int tensors, integer data) or probabilities
-/// (floating data of the input's shape).
-fn class_target(
-    py: Python<'_>,
-    name: &str,
-    input: &PyTensor,
-    target: &Bound<'_, PyAny>,
-) -> PyResult<(Target<Be>, Option<DynTensor>)> {
-    let input_shape = input.with(py, {
-        let h = input.handle();
-        move |s| s.shape(h)
-    })?;
+/// A class loss's target as given (the core decides what it is: see `TargetArg`).
+fn class_target(target: &Bound<'_, PyAny>) -> PyResult<TargetArg<Be>> {
     if let Ok(t) = target.cast::<PyTensor>() {
-        let h = t.get().handle();
-        let (dtype, shape, value) =
-            input.with(py, move |s| Ok((s.dtype_of(h)?, s.shape(h)?, s.value(h)?)))?;
-        return match dtype {
-            // The session's own data: already on its device.
-            DType::Int64 | DType::Int32 => Ok((
-                Target::Classes {
-                    ids: Be::convert(value.get(), DType::Int64, Be::device(value.get())).py()?,
-                    shape,
-                },
-                None,
-            )),
-            DType::Bool => Err(super::to_py(Error::DType(format!(
-                "{name}: class ids must be integers, got bool"
-            )))),
-            _ if shape == input_shape => Ok((Target::Probabilities(h), None)),
-            d => Err(super::to_py(Error::DType(format!(
-                "{name}: class ids must be integers, got {d} of shape {shape:?} \
-                 (probabilities need the input's shape {input_shape:?})"
-            )))),
-        };
-    }
-    let device = input.with(py, |s| Ok(s.config().device))?;
-    if let Some(classes) = host_classes(name, target, device)? {
-        return Ok((classes, None));
+        return Ok(TargetArg::Node(t.get().handle()));
     }
     let host = host_data(target)?;
-    let shape = Be::shape(&host.tensor);
-    if shape != input_shape {
-        return Err(super::to_py(Error::DType(format!(
-            "{name}: class ids must be integers, got dtype {} of shape {shape:?} \
-             (probabilities need the input's shape {input_shape:?})",
-            host.natural.map_or("float64", |d| d.name())
-        ))));
-    }
-    // Probabilities as a constant of the input's dtype, recorded with the loss.
-    let h = input.handle();
-    let dtype = input.with(py, move |s| s.dtype_of(h))?;
-    let t = {
-        let _guard = Be::no_grad();
-        Be::convert(&host.tensor, dtype, device).py()?
-    };
-    Ok((Target::Probabilities(h), Some(t)))
+    Ok(TargetArg::Host {
+        integral: host.integral,
+        boolean: host.boolean,
+        dtype: host.natural.map_or("float64", |d| d.name()),
+        data: host.tensor,
+    })
 }
 
 /// Class weights as numbers.
@@ -143,28 +70,18 @@ fn class_loss(
     label_smoothing: f64,
     log_softmax: bool,
 ) -> PyResult<PyTensor> {
-    let (target, constant) = class_target(py, name, input, target)?;
+    let target = class_target(target)?;
     let opts = ClassLossOptions {
         weight: weights(py, input, weight)?,
         ignore_index,
         reduction,
         label_smoothing,
     };
+    let name = name.to_string();
     let cell = input.cell().py()?;
     let x = input.handle();
     let h = py
-        .detach(|| {
-            let mut s = lock(&cell);
-            s.all_or_nothing(|s| {
-                let target = match (target, constant) {
-                    (Target::Probabilities(_), Some(t)) => {
-                        Target::Probabilities(s.input_owned_as(t, None, false)?)
-                    }
-                    (t, _) => t,
-                };
-                s.class_loss(x, target, &opts, log_softmax)
-            })
-        })
+        .detach(|| lock(&cell).class_loss_of(&name, x, target, &opts, log_softmax))
         .py()?;
     Ok(PyTensor::new(&cell, h))
 }

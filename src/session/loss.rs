@@ -9,6 +9,7 @@ use super::Session;
 use crate::backend::class_targets::ClassTargets;
 use crate::backend::Backend;
 use crate::buffer::Tracked;
+use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::ledger::Category;
 use crate::ops::binary::BinaryOp;
@@ -25,6 +26,22 @@ pub enum Target<B: Backend> {
     Classes { ids: B::T, shape: Vec<i64> },
     /// A recorded probability tensor of the input's shape.
     Probabilities(Handle),
+}
+
+/// A class loss's target as the caller has it, before the core decides what it is.
+pub enum TargetArg<B: Backend> {
+    /// A tensor of the session: int data are class ids, floats of the input's shape
+    /// probabilities.
+    Node(Handle),
+    /// Host data as a tensor: integers (`integral`, or an empty array) are class ids, other
+    /// numbers probabilities of the input's shape; bools are refused. `dtype` is the data's
+    /// own dtype, for errors.
+    Host {
+        data: B::T,
+        integral: bool,
+        boolean: bool,
+        dtype: &'static str,
+    },
 }
 
 /// torch's keyword arguments of `cross_entropy` / `nll_loss`.
@@ -59,6 +76,72 @@ impl<B: Backend> Session<B> {
         )?;
         let target = Target::Classes { ids, shape };
         self.class_loss(logits, target, &ClassLossOptions::default(), true)
+    }
+
+    /// `cross_entropy` (`log_softmax` true) or `nll_loss` (`name`) of `input` against a
+    /// target as given: class ids or probabilities, decided as torch decides (see
+    /// [`TargetArg`]). All or nothing.
+    pub fn class_loss_of(
+        &mut self,
+        name: &str,
+        input: Handle,
+        target: TargetArg<B>,
+        opts: &ClassLossOptions,
+        log_softmax: bool,
+    ) -> Result<Handle> {
+        let input_shape = self.shape(input)?;
+        let not_ids = |what: String, shape: &[i64]| {
+            Error::DType(format!(
+                "{name}: class ids must be integers, got {what} of shape {shape:?} \
+                 (probabilities need the input's shape {input_shape:?})"
+            ))
+        };
+        let bool_ids = || Error::DType(format!("{name}: class ids must be integers, got bool"));
+        match target {
+            TargetArg::Node(h) => {
+                let (dtype, shape) = (self.dtype_of(h)?, self.shape(h)?);
+                let target = match dtype {
+                    // The session's own data: already on its device.
+                    DType::Int64 | DType::Int32 => {
+                        let v = self.value(h)?;
+                        let ids = B::convert(v.get(), DType::Int64, B::device(v.get()))?;
+                        Target::Classes { ids, shape }
+                    }
+                    DType::Bool => return Err(bool_ids()),
+                    _ if shape == input_shape => Target::Probabilities(h),
+                    d => return Err(not_ids(d.to_string(), &shape)),
+                };
+                self.class_loss(input, target, opts, log_softmax)
+            }
+            TargetArg::Host {
+                data,
+                integral,
+                boolean,
+                dtype,
+            } => {
+                let shape = B::shape(&data);
+                if boolean {
+                    return Err(bool_ids());
+                }
+                if integral || shape.contains(&0) {
+                    let ids = B::convert(&data, DType::Int64, self.config.device)?;
+                    let target = Target::Classes { ids, shape };
+                    return self.class_loss(input, target, opts, log_softmax);
+                }
+                if shape != input_shape {
+                    return Err(not_ids(format!("dtype {dtype}"), &shape));
+                }
+                // Probabilities: a constant of the input's dtype, recorded with the loss.
+                let t = {
+                    let _guard = B::no_grad();
+                    B::convert(&data, self.dtype_of(input)?, self.config.device)?
+                };
+                self.all_or_nothing(|s| {
+                    let p = s.input_owned_as(t, None, false)?;
+                    s.class_loss(input, Target::Probabilities(p), opts, log_softmax)
+                })
+            }
+        }
     }
 
     /// `cross_entropy` (`log_softmax` true) or `nll_loss` of `input` against `target`.
