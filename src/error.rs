@@ -1,6 +1,9 @@
 //! One error type for the whole core. The Python layer maps each variant to a typed
 //! exception (`eagertape.ConfigError`, `eagertape.StaleHandleError`, ...) in one `match`
 //! (`python/errors.rs`), so a new variant does not compile until it has a Python class.
+//! The structured variants (`Arity`, `Unsupported`, `Broadcast`, `DimOutOfRange`,
+//! `ShapeMismatch`, `DTypeMismatch`, `IndexOutOfBounds`) also set their fields as the
+//! exception's attributes (`e.op`, `e.expected`, `e.got`, `e.index`, `e.size`, ...).
 
 /// Every fallible core call returns this.
 #[derive(Debug, thiserror::Error, Clone, PartialEq)]
@@ -65,6 +68,31 @@ pub enum Error {
     /// A dim outside `[-ndim, ndim)` (0-d tensors accept 0 and -1).
     #[error("{op}: dim {dim} is out of range for a tensor with {ndim} dimension(s) (expected a dim in [{lo}, {hi}])", lo = -(*ndim.max(&1) as i64), hi = *ndim.max(&1) as i64 - 1)]
     DimOutOfRange { op: String, dim: i64, ndim: usize },
+    /// An operand whose shape is not the one the op needs (a weight, a bias, a running
+    /// statistic): both shapes and what it is.
+    #[error("{op}: {what} must have shape {expected:?}, got {got:?}")]
+    ShapeMismatch {
+        op: String,
+        what: String,
+        expected: Vec<i64>,
+        got: Vec<i64>,
+    },
+    /// Operands whose dtypes must agree and do not (dtype names, as Python spells them).
+    #[error("{op}: expected {what} to have the same dtype, got {a} and {b}; convert one with .to() first")]
+    DTypeMismatch {
+        op: String,
+        what: String,
+        a: String,
+        b: String,
+    },
+    /// An index outside the dim it indexes, with the bound (torch's message).
+    #[error("{op}: index {index} is out of bounds for dimension {dim} with size {size}")]
+    IndexOutOfBounds {
+        op: String,
+        index: i64,
+        dim: usize,
+        size: i64,
+    },
     /// Shapes that the op cannot combine (other than the structured cases above).
     #[error("{0}")]
     Shape(String),

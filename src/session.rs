@@ -350,9 +350,12 @@ impl<B: Backend> Session<B> {
             match first {
                 None => first = Some(d),
                 Some(f) if f != d => {
-                    return Err(Error::DType(format!(
-                        "{op}: operands are {f} and {d}; convert one with .to() first"
-                    )))
+                    return Err(Error::DTypeMismatch {
+                        op: op.into(),
+                        what: "the floating operands".into(),
+                        a: f.to_string(),
+                        b: d.to_string(),
+                    })
                 }
                 Some(_) => {}
             }

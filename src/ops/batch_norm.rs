@@ -70,10 +70,12 @@ impl Layer for BatchNorm {
         let c = x[1];
         for s in &shapes[1..] {
             if *s != [c] {
-                return Err(Error::Shape(format!(
-                    "batch_norm: weight, bias and running statistics must have shape [{c}] \
-                     (the input's channels), got {s:?}"
-                )));
+                return Err(Error::ShapeMismatch {
+                    op: "batch_norm".into(),
+                    what: "weight, bias and running statistics (one per input channel)".into(),
+                    expected: vec![c],
+                    got: s.to_vec(),
+                });
             }
         }
         let per_channel: i64 = x.iter().product::<i64>() / c.max(1);

@@ -216,9 +216,12 @@ impl Layer for LayerNorm {
         }
         for s in &shapes[1..] {
             if s != n {
-                return Err(Error::Shape(format!(
-                    "layer_norm: weight and bias must have the shape {n:?}, got {s:?}"
-                )));
+                return Err(Error::ShapeMismatch {
+                    op: "layer_norm".into(),
+                    what: "weight and bias".into(),
+                    expected: n.clone(),
+                    got: s.to_vec(),
+                });
             }
         }
         Ok(x.to_vec())

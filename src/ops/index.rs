@@ -27,9 +27,12 @@ pub(crate) fn check_range(op: &str, idx: &Tensor, size: i64, dim: usize, wrap: b
     let low = if wrap { -size } else { 0 };
     for bad in [lo, hi] {
         if bad < low || bad >= size {
-            return Err(Error::IndexOutOfRange(format!(
-                "{op}: index {bad} is out of bounds for dimension {dim} with size {size}"
-            )));
+            return Err(Error::IndexOutOfBounds {
+                op: op.to_string(),
+                index: bad,
+                dim,
+                size,
+            });
         }
     }
     Ok(())
@@ -411,10 +414,12 @@ impl Select {
         let d = normalize_dim("select", self.dim, x.len())?;
         let n = x[d];
         if self.index < -n || self.index >= n {
-            return Err(Error::IndexOutOfRange(format!(
-                "select: index {} is out of range for dimension {d} with size {n}",
-                self.index
-            )));
+            return Err(Error::IndexOutOfBounds {
+                op: "select".into(),
+                index: self.index,
+                dim: d,
+                size: n,
+            });
         }
         Ok((
             d,

@@ -67,15 +67,18 @@ impl<B: Backend> Rule<B> for Moved {
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         let name = self.0.name();
-        let mut dtype = None;
+        let mut dtype: Option<crate::config::DType> = None;
         for (i, x) in xs.iter().enumerate() {
             let d = B::dtype(x.get());
             if self.0.is_source(i) {
                 match dtype {
                     Some(first) if first != d => {
-                        return Err(Error::DType(format!(
-                        "{name}: expected every tensor to have the same dtype, got {first} and {d}"
-                    )))
+                        return Err(Error::DTypeMismatch {
+                            op: name.into(),
+                            what: "every tensor".into(),
+                            a: first.to_string(),
+                            b: d.to_string(),
+                        })
                     }
                     _ => dtype = Some(d),
                 }

@@ -54,12 +54,15 @@ pub(crate) fn to_py(e: Error) -> PyErr {
         Error::ForeignHandle { .. } => ForeignHandleError::new_err(msg),
         Error::StaleHandle { .. } | Error::SessionClosed(_) => StaleHandleError::new_err(msg),
         Error::NoSession(_) => NoSessionError::new_err(msg),
-        Error::Broadcast { .. } | Error::DimOutOfRange { .. } | Error::Shape(_) => {
-            ShapeError::new_err(msg)
-        }
-        Error::DType(_) => DTypeError::new_err(msg),
+        Error::Broadcast { .. }
+        | Error::DimOutOfRange { .. }
+        | Error::ShapeMismatch { .. }
+        | Error::Shape(_) => ShapeError::new_err(msg),
+        Error::DType(_) | Error::DTypeMismatch { .. } => DTypeError::new_err(msg),
         Error::Index(_) => ClassIndexError::new_err(msg),
-        Error::IndexOutOfRange(_) => IndexOutOfRangeError::new_err(msg),
+        Error::IndexOutOfRange(_) | Error::IndexOutOfBounds { .. } => {
+            IndexOutOfRangeError::new_err(msg)
+        }
         Error::ReleasedBuffer(_) => ReleasedBufferError::new_err(msg),
         Error::BufferSize { .. } => BufferSizeError::new_err(msg),
         Error::Grad(_) => GradError::new_err(msg),
@@ -96,6 +99,32 @@ fn set_fields(py: Python<'_>, err: &PyErr, e: &Error) -> PyResult<()> {
             value.setattr("op", op.as_str())?;
             value.setattr("dim", *dim)?;
             value.setattr("ndim", *ndim)?;
+        }
+        Error::ShapeMismatch {
+            op,
+            what,
+            expected,
+            got,
+        } => {
+            value.setattr("op", op.as_str())?;
+            value.setattr("what", what.as_str())?;
+            value.setattr("expected", expected.clone())?;
+            value.setattr("got", got.clone())?;
+        }
+        Error::DTypeMismatch { op, a, b, .. } => {
+            value.setattr("op", op.as_str())?;
+            value.setattr("dtypes", (a.as_str(), b.as_str()))?;
+        }
+        Error::IndexOutOfBounds {
+            op,
+            index,
+            dim,
+            size,
+        } => {
+            value.setattr("op", op.as_str())?;
+            value.setattr("index", *index)?;
+            value.setattr("dim", *dim)?;
+            value.setattr("size", *size)?;
         }
         _ => {}
     }

@@ -351,6 +351,39 @@ def test_dim_out_of_range_error_names_op_dim_and_rank():
     assert "expected a dim in [-2, 1]" in str(info.value)
 
 
+def test_shape_mismatch_error_names_op_both_shapes_and_the_operand():
+    # torch: F.layer_norm(x, (3,), weight=torch.ones(4)) is a RuntimeError about the shapes
+    sess = et.Session(dtype="float64")
+    x, w = sess.input(np.ones((2, 3))), sess.input(np.ones(4))
+    with Unchanged(sess), pytest.raises(et.ShapeError) as info:
+        et.layer_norm(x, (3,), w)
+    e = info.value
+    assert (e.op, e.expected, e.got) == ("layer_norm", [3], [4])
+    assert e.what == "weight and bias"
+
+
+def test_dtype_mismatch_error_names_op_and_both_dtypes():
+    # torch: torch.cat([float64, float32]) promotes; eagertape refuses (a session computes
+    # in one carrier), naming both
+    sess = et.Session(dtype="float64")
+    a = sess.input(np.ones(2))
+    b = a.to("float32")
+    with Unchanged(sess), pytest.raises(et.DTypeError) as info:
+        et.cat([a, b])
+    assert (info.value.op, info.value.dtypes) == ("cat", ("float64", "float32"))
+
+
+def test_index_out_of_bounds_error_names_index_dim_and_size():
+    # torch: x.index_select(1, torch.tensor([5])) on a (2, 3) tensor: "index out of range"
+    sess = et.Session(dtype="float64")
+    x = sess.input(np.ones((2, 3)))
+    with Unchanged(sess), pytest.raises(et.IndexOutOfRangeError) as info:
+        x.index_select(1, np.array([5]))
+    e = info.value
+    assert (e.index, e.dim, e.size) == (5, 1, 3)
+    assert "index 5 is out of bounds for dimension 1 with size 3" in str(e)
+
+
 def test_unsupported_op_error_is_a_not_implemented_error_naming_op_and_carrier():
     sess = et.Session(dtype="interval")
     x = sess.input(et.interval([1.0, 2.0], [1.5, 2.5]))
