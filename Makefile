@@ -4,7 +4,7 @@
 
 VENV ?= .venv
 PY := $(VENV)/bin/python
-PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm matplotlib pytest hypothesis expecttest "maturin>=1.5,<2" ruff safetensors
+PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm matplotlib pytest hypothesis expecttest "maturin>=1.5,<2" ruff safetensors mypy
 # A new dependency list is a new stamp: a reused venv installs what it lacks.
 DEPS_STAMP := $(VENV)/.eagertape-deps-$(shell echo '$(PY_DEPS)' | md5sum | cut -c1-8)
 
@@ -12,7 +12,7 @@ DEPS_STAMP := $(VENV)/.eagertape-deps-$(shell echo '$(PY_DEPS)' | md5sum | cut -
 export LIBTORCH_USE_PYTORCH := 1
 ACTIVATE := . $(VENV)/bin/activate &&
 
-.PHONY: setup build test check-imports stubs check-stubs test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
+.PHONY: setup build test check-imports stubs check-stubs stubtest test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
 	wheel test-wheel
 
 $(PY):
@@ -47,7 +47,13 @@ stubs:
 check-stubs:
 	python3 tools/gen-stubs --check
 
-test: check-imports check-stubs test-rust test-python
+# The stubs against the built extension: every class, method, function, parameter name,
+# kind and default of `eagertape._core` as `_core.pyi` declares it (mypy's stubtest; the
+# allowlist holds type-only aliases).
+stubtest: build
+	cd python && MYPY_CACHE_DIR=$(abspath $(VENV))/.mypy-cache $(abspath $(PY)) -m mypy.stubtest eagertape._core --allowlist ../tools/stubtest-allowlist.txt
+
+test: check-imports check-stubs test-rust test-python stubtest
 
 # One abi3 wheel (CPython >= 3.11): $(DIST)/eagertape-*-cp311-abi3-manylinux_2_34_x86_64.whl.
 # LibTorch is not in it: the extension finds the torch==2.11.0 wheel's libraries beside it in

@@ -132,7 +132,7 @@ pub fn bmm(
 
 /// `et.one_hot(tensor, num_classes=-1)`: int64 data, no gradient.
 #[pyfunction]
-#[pyo3(signature = (tensor, num_classes=-1))]
+#[pyo3(signature = (tensor, num_classes=-1), text_signature = "(tensor, num_classes=-1)")]
 pub fn one_hot(
     py: Python<'_>,
     tensor: &Bound<'_, PyTensor>,

@@ -89,7 +89,7 @@ fn class_loss(
 /// `cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
 /// reduce=None, reduction="mean", label_smoothing=0.0)`.
 #[pyfunction]
-#[pyo3(signature = (input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean", label_smoothing=0.0))]
+#[pyo3(signature = (input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean", label_smoothing=0.0), text_signature = "(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0)")]
 #[allow(clippy::too_many_arguments)]
 pub fn cross_entropy(
     py: Python<'_>,
@@ -119,7 +119,7 @@ pub fn cross_entropy(
 /// `nll_loss(input, target, weight=None, size_average=None, ignore_index=-100,
 /// reduce=None, reduction="mean")`: the input holds log-probabilities.
 #[pyfunction]
-#[pyo3(signature = (input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"))]
+#[pyo3(signature = (input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"), text_signature = "(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean')")]
 #[allow(clippy::too_many_arguments)]
 pub fn nll_loss(
     py: Python<'_>,

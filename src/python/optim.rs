@@ -169,21 +169,25 @@ impl PyOptimizer {
     /// Restore a `state_dict()`: the type, every parameter id, buffer name, shape and dtype,
     /// and the hyperparameters (validated as at construction) are checked before anything
     /// changes; then state and hyperparameters are restored.
-    fn load_state_dict(&self, sd: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn load_state_dict(&self, state_dict: &Bound<'_, PyAny>) -> PyResult<()> {
         let bad = |m: String| super::to_py(Error::Config(format!("load_state_dict: {m}")));
         let mut opt = self.lock();
         let names = opt.buffer_names();
         // Parse everything first; a malformed dict is a ConfigError naming the problem.
         let parsed = (|| -> PyResult<Parsed> {
-            let kind: String = sd.get_item("type")?.extract()?;
-            let hyper: Vec<(String, f64)> = sd
+            let kind: String = state_dict.get_item("type")?.extract()?;
+            let hyper: Vec<(String, f64)> = state_dict
                 .get_item("hyper")?
                 .call_method0("items")?
                 .try_iter()?
                 .map(|kv| kv?.extract())
                 .collect::<PyResult<_>>()?;
             let mut state = StateMap::new();
-            for item in sd.get_item("state")?.call_method0("items")?.try_iter()? {
+            for item in state_dict
+                .get_item("state")?
+                .call_method0("items")?
+                .try_iter()?
+            {
                 let (id, entry): (u64, Bound<'_, PyAny>) = item?.extract()?;
                 let p = opt
                     .params()

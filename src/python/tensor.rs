@@ -561,7 +561,7 @@ impl PyTensor {
         };
         self.unary(py, Op::shape_view(ShapeView::Squeeze(dims)))
     }
-    #[pyo3(signature = (start_dim=0, end_dim=-1))]
+    #[pyo3(signature = (start_dim=0, end_dim=-1), text_signature = "(self, start_dim=0, end_dim=-1)")]
     fn flatten(&self, py: Python<'_>, start_dim: i64, end_dim: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::shape_view(ShapeView::Flatten(start_dim, end_dim)))
     }

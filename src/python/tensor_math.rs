@@ -117,7 +117,7 @@ impl PyTensor {
         self.unary(py, PairOp::Softplus.op(beta, threshold))
     }
     /// `clamp(min_val, max_val)`.
-    #[pyo3(signature = (min_val=-1.0, max_val=1.0))]
+    #[pyo3(signature = (min_val=-1.0, max_val=1.0), text_signature = "(self, min_val=-1.0, max_val=1.0)")]
     fn hardtanh(&self, py: Python<'_>, min_val: f64, max_val: f64) -> PyResult<PyTensor> {
         self.call(py, move |s, x| s.clamp(x, Some(min_val), Some(max_val)))
     }

@@ -316,7 +316,7 @@ impl PyTensor {
     }
     /// torch's `topk(k, dim=-1, largest=True, sorted=True)`: `(values, indices)`; the
     /// indices are int64 data, the values their `gather` (which carries the gradient).
-    #[pyo3(signature = (k, dim=-1, largest=true, sorted=true))]
+    #[pyo3(signature = (k, dim=-1, largest=true, sorted=true), text_signature = "(self, k, dim=-1, largest=True, sorted=True)")]
     fn topk<'py>(
         slf: &Bound<'py, Self>,
         k: i64,
