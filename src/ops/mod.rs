@@ -2,7 +2,7 @@
 //! unit is a type implementing [`Rule`]: its name, arity, shape rule, whether its result is
 //! fresh or a view, its forward, its backward rule and, where it has one, the `_out` kernel
 //! that writes its forward into a recycled buffer. Pointwise units also implement the
-//! backend's kernel traits ([`crate::backend::kernel`]) with their LibTorch kernel and their
+//! kernel layer's traits ([`crate::kernel::pointwise`]) with their LibTorch kernel and their
 //! reference element function, so a new pointwise op lives entirely in its family file.
 //!
 //! [`Op`] is what a tape node stores: a leaf, or one of the units. Dispatch only delegates

@@ -15,21 +15,8 @@ use crate::session::Operand;
 
 /// An `int` or a pair of ints (torch's `_pair`).
 fn pair(name: &str, v: &Bound<'_, PyAny>) -> PyResult<[i64; 2]> {
-    if let Ok(n) = v.extract::<i64>() {
-        return Ok([n, n]);
-    }
-    let xs: Vec<i64> = v.extract().map_err(|_| {
-        super::to_py(Error::Argument(format!(
-            "{name} must be an int or a pair of ints"
-        )))
-    })?;
-    match xs[..] {
-        [a] => Ok([a, a]),
-        [a, b] => Ok([a, b]),
-        _ => Err(super::to_py(Error::Argument(format!(
-            "{name} must be an int or a pair of ints, got {xs:?}"
-        )))),
-    }
+    let xs = ntuple(name, v, 2)?;
+    Ok([xs[0], xs[1]])
 }
 
 fn window(
