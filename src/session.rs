@@ -588,27 +588,10 @@ impl<B: Backend> Session<B> {
         }
         let refs: Vec<&[i64]> = shapes.iter().map(|s| s.as_slice()).collect();
         rule.shape(&refs)?;
-        let mark = self.tape.len();
-        let recorded = (|| {
-            let mut parents = Vec::with_capacity(operands.len());
-            for o in operands {
-                parents.push(match o {
-                    Operand::Node(h) => h,
-                    Operand::Data(t) => {
-                        // Index and mask data stay data; values take the carrier.
-                        let d = B::dtype(&t);
-                        self.input_owned_as(t, d.is_data().then_some(d), false)?
-                    }
-                    // Turned away with the shapes above; an error, never a panic.
-                    Operand::Number(_) => return Err(number_operand()),
-                });
-            }
-            self.record(op, &parents)
-        })();
-        if recorded.is_err() {
-            self.tape.truncate(mark);
-        }
-        recorded
+        self.all_or_nothing(|s| {
+            let parents = s.operand_handles(operands)?;
+            s.record(op, &parents)
+        })
     }
 
     /// Python's `lhs (op) rhs` between tensors, data and numbers: a number operand turns

@@ -122,7 +122,7 @@ impl BinaryKernel for EqMask {
 }
 
 /// 1 if `surely`, 0 if `surely_not`, else the interval `[0, 1]`.
-fn indicator<S: Scalar>(surely: bool, surely_not: bool) -> S {
+pub(crate) fn indicator<S: Scalar>(surely: bool, surely_not: bool) -> S {
     if surely {
         S::from_f64(1.0)
     } else if surely_not {

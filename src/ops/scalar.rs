@@ -8,6 +8,7 @@ use tch::Tensor;
 
 use super::activation::{Approximate, Elu, Gelu, LeakyRelu};
 use super::binary::BinaryOp;
+use super::pointwise::indicator;
 pub use super::pointwise::ScalarFn;
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::libtorch::scalar_operand;
@@ -408,13 +409,7 @@ impl<const AT_LEAST: bool> ScalarKernel for Inside<AT_LEAST> {
             } else {
                 (hi <= s, lo > s)
             };
-            if surely {
-                S::from_f64(1.0)
-            } else if surely_not {
-                S::from_f64(0.0)
-            } else {
-                S::from_bounds(0.0, 1.0).unwrap_or_else(|| S::from_f64(0.0))
-            }
+            indicator::<S>(surely, surely_not)
         })
     }
 }

@@ -58,9 +58,10 @@ impl<B: Backend> Recorder<B> for Session<B> {
 }
 
 impl<B: Backend> Session<B> {
-    /// Operands as handles: constant data becomes input leaves (index data stays data).
-    /// Run under [`Session::all_or_nothing`], which takes the leaves off again on failure.
-    fn operand_handles(&mut self, operands: Vec<Operand<B>>) -> Result<Vec<Handle>> {
+    /// Operands as handles: constant data becomes input leaves (index data stays data;
+    /// values take the carrier). Run under [`Session::all_or_nothing`], which takes the
+    /// leaves off again on failure.
+    pub(super) fn operand_handles(&mut self, operands: Vec<Operand<B>>) -> Result<Vec<Handle>> {
         let mut out = Vec::with_capacity(operands.len());
         for o in operands {
             out.push(match o {
