@@ -74,7 +74,11 @@ impl PyTensor {
         Ok(py.detach(|| lock(&cell).config().device))
     }
 
-    fn index_item(&self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<IndexItem<Be>> {
+    pub(super) fn index_item(
+        &self,
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+    ) -> PyResult<IndexItem<Be>> {
         // The common items first, by exact type checks (no attribute lookups).
         if let Ok(s) = obj.cast::<PySlice>() {
             let part = |name: &Bound<'_, pyo3::types::PyString>| -> PyResult<Option<i64>> {

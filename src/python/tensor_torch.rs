@@ -231,10 +231,9 @@ impl PyTensor {
 
     /// `x[key] = value` with torch's result: a boolean mask key and a number (or 0-d
     /// tensor) is `masked_fill`; an int64 or bool tensor key with values is `index_put`;
-    /// any other key (ints, slices, `None`, `...`, lists) selects the positions of an
-    /// int64 `arange` of `x`'s elements (made on the device) and writes through `index_put`
-    /// on the flattened tensor. The values broadcast to the selection; the gradient reaches
-    /// `x` (zero where written) and the values, as torch's.
+    /// any other key (ints, slices, `None`, `...`, lists) is one core call,
+    /// `Session::index_assign` (the selected positions of an arange written through
+    /// `index_put`; the gradient reaches `x`, zero where written, and the values, as torch's).
     fn __setitem__(
         slf: &Bound<'_, Self>,
         key: &Bound<'_, PyAny>,
@@ -266,32 +265,19 @@ impl PyTensor {
             let stand_in = np.call_method1("broadcast_to", (zero, slf.getattr("shape")?))?;
             stand_in.get_item(key)?;
         }
+        let py = slf.py();
+        let me = slf.get();
+        let items = match key.cast::<PyTuple>() {
+            Ok(t) => t
+                .iter()
+                .map(|k| me.index_item(py, &k))
+                .collect::<PyResult<Vec<_>>>()?,
+            Err(_) => vec![me.index_item(py, key)?],
+        };
+        let value = me.operand(py, value)?;
         via(slf, "x[index] = v", || {
-            let py = slf.py();
-            let shape = slf.getattr("shape")?;
-            let n: i64 = slf.call_method0("numel")?.extract()?;
-            let cell = slf.get().cell().py()?;
-            let sess = Py::new(py, PySession::of_cell(&cell))?;
-            let positions = sess
-                .bind(py)
-                .call_method1("arange", (n,))?
-                .call_method1("reshape", (&shape,))?;
-            let selected = positions.get_item(key)?;
-            let sel_shape = selected.getattr("shape")?;
-            let values = if let Ok(v) = value.cast::<PyTensor>() {
-                v.call_method1("expand", (&sel_shape,))?
-            } else if value.extract::<f64>().is_ok() {
-                let kw = pyo3::types::PyDict::new(py);
-                kw.set_item("dtype", slf.getattr("dtype")?)?;
-                slf.call_method("new_full", (&sel_shape, value), Some(&kw))?
-            } else {
-                slf.call_method1("new_tensor", (value,))?
-                    .call_method1("expand", (&sel_shape,))?
-            };
-            let flat = slf.call_method1("reshape", (-1,))?;
-            let index = (selected.call_method1("reshape", (-1,))?,);
-            flat.call_method1("index_put", (index, values.call_method1("reshape", (-1,))?))?
-                .call_method1("reshape", (&shape,))
+            let out = me.call(py, move |s, x| s.index_assign(x, items, value))?;
+            Ok(Bound::new(py, out)?.into_any())
         })?;
         Ok(())
     }

@@ -307,4 +307,62 @@ impl<B: Backend> Session<B> {
             s.apply(Op::movement(put), operands)
         })
     }
+
+    /// torch's `x[key] = v` for a key of ints, slices, `None`, `...` and lists (a tensor
+    /// key is `index_put`/`masked_fill`, the caller's choice): the positions the key
+    /// selects from an int64 `arange` of `x`'s elements (made on the device), `v` broadcast
+    /// to them (a number in `x`'s dtype), written through `index_put` on the flattened `x`.
+    /// The result is a new tensor of `x`'s shape; the gradient reaches `x` (zero where
+    /// written) and `v`, as torch's. All or nothing.
+    pub fn index_assign(
+        &mut self,
+        x: Handle,
+        items: Vec<IndexItem<B>>,
+        value: crate::session::Operand<B>,
+    ) -> Result<Handle> {
+        use crate::ops::arrange::Expand;
+        use crate::session::factory::Factory;
+        use crate::session::Operand;
+        let shape = self.shape(x)?;
+        let dtype = self.dtype_of(x)?;
+        let n: i64 = shape.iter().product();
+        self.all_or_nothing(move |s| {
+            let positions = s.make(&Factory::arange(0.0, n as f64, 1.0, true)?, None, false)?;
+            let positions = s.record(Op::reshape(&shape), &[positions])?;
+            let selected = s.index(positions, items)?;
+            let sel_shape = s.shape(selected)?;
+            let values = match value {
+                Operand::Number(v) => s.make(
+                    &Factory::full(sel_shape.clone(), v, None)?,
+                    Some(dtype),
+                    false,
+                )?,
+                Operand::Node(h) => h,
+                Operand::Data(t) => {
+                    let leaf = s.input_owned_as(t, None, false)?;
+                    if s.dtype_of(leaf)? == dtype {
+                        leaf
+                    } else {
+                        let device = s.config().device;
+                        s.record(Op::convert(dtype, device), &[leaf])?
+                    }
+                }
+            };
+            let values = if s.shape(values)? == sel_shape {
+                values
+            } else {
+                s.record(Op::movement(Expand(sel_shape.clone().into())), &[values])?
+            };
+            let flat = s.record(Op::reshape(&[-1]), &[x])?;
+            let index = s.record(Op::reshape(&[-1]), &[selected])?;
+            let values = s.record(Op::reshape(&[-1]), &[values])?;
+            let out = s.index_put(
+                flat,
+                vec![IndexItem::Tensor(index)],
+                Operand::Node(values),
+                false,
+            )?;
+            s.record(Op::reshape(&shape), &[out])
+        })
+    }
 }
