@@ -274,8 +274,9 @@ impl PyTensor {
                 .collect::<PyResult<Vec<_>>>()?,
             Err(_) => vec![me.index_item(py, key)?],
         };
-        let value = me.operand(py, value)?;
         via(slf, "x[index] = v", || {
+            // After the aliasing check: a Parameter value records its leaf here.
+            let value = me.operand(py, value)?;
             let out = me.call(py, move |s, x| s.index_assign(x, items, value))?;
             Ok(Bound::new(py, out)?.into_any())
         })?;
