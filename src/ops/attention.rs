@@ -165,7 +165,8 @@ pub struct Attention {
 /// `(..., S, Ev)`; a bool mask (true: take part) or an additive one broadcastable to
 /// `(..., L, S)`; `is_causal` the top-left lower-triangular mask; dropout on the weights
 /// from the session's generator. The fused kernel where torch's CPU dispatcher takes it,
-/// else the composition. Every check comes first: a rejected call records nothing.
+/// else the composition. Every check comes first; the caller
+/// (`Session::scaled_dot_product_attention`) runs the rest all or nothing.
 pub fn scaled_dot_product_attention<B: Backend>(
     r: &mut dyn Recorder<B>,
     a: Attention,
@@ -203,12 +204,7 @@ pub fn scaled_dot_product_attention<B: Backend>(
         }
     }
     let scale = a.scale.unwrap_or(1.0 / (q[q.len() - 1] as f64).sqrt());
-    let mark = r.mark();
-    let out = compose_attention(r, a, scale, xs, bool_mask);
-    if out.is_err() {
-        r.rollback(mark);
-    }
-    out
+    compose_attention(r, a, scale, xs, bool_mask)
 }
 
 /// torch's shape rules for attention.

@@ -6,6 +6,10 @@
 //! where the backend has one and its composition where the backend refuses it (the reference
 //! carriers, whose values LibTorch cannot hold): [`fused_or_composed`]. Both paths check
 //! shapes with the unit's own rule first, so they accept and refuse the same calls.
+//!
+//! A composition is not atomic by itself: the session's entry point that runs it
+//! (`Session::layer`, `conv`, `clamp`, ...) runs it under `Session::all_or_nothing`, which
+//! takes everything it recorded off the tape again if any part fails.
 
 use super::binary::BinaryOp;
 use super::index::Slice;
@@ -20,7 +24,7 @@ use crate::error::{Error, Result};
 use crate::handles::Handle;
 use crate::kernel::Layer;
 
-/// Where a composition records: the session's tape.
+/// Where a composition records: the session's tape (see the module's note on atomicity).
 pub trait Recorder<B: Backend> {
     /// Record `op` on `parents` (all or nothing, as `Session::record`).
     fn record(&mut self, op: Op<B>, parents: &[Handle]) -> Result<Handle>;
@@ -39,9 +43,6 @@ pub trait Recorder<B: Backend> {
     ) -> Result<Handle>;
     /// Dropout with probability `p` from the session's generator (training mode).
     fn dropout(&mut self, x: Handle, p: f64) -> Result<Handle>;
-    /// The tape's length, and taking everything recorded since off it again.
-    fn mark(&self) -> usize;
-    fn rollback(&mut self, mark: usize);
 }
 
 /// A layer with a composition for carriers whose backend has no fused kernel for it.
@@ -57,7 +58,7 @@ pub trait Composed<B: Backend>: Layer + Clone + 'static {
 }
 
 /// `l` on `xs`: LibTorch's fused kernel, else (the backend refused it before recording
-/// anything) its composition, all or nothing.
+/// anything) its composition.
 pub fn fused_or_composed<B: Backend, L: Composed<B>>(
     r: &mut dyn Recorder<B>,
     l: L,
@@ -65,14 +66,7 @@ pub fn fused_or_composed<B: Backend, L: Composed<B>>(
 ) -> Result<Handle> {
     match r.record(Op::layer(l.clone()), xs) {
         Err(e @ Error::Unsupported { .. }) if !l.can_compose() => Err(e),
-        Err(Error::Unsupported { .. }) => {
-            let mark = r.mark();
-            let out = l.compose(r, xs);
-            if out.is_err() {
-                r.rollback(mark);
-            }
-            out
-        }
+        Err(Error::Unsupported { .. }) => l.compose(r, xs),
         other => other,
     }
 }

@@ -341,19 +341,12 @@ pub fn conv<B: Backend>(
     let w = r.shape(xs[1])?;
     let (both, extra) = padding.resolve(unit.name, &w, &unit.stride, &unit.dilation)?;
     unit.padding = both;
-    let mark = r.mark();
-    let out = (|| {
-        let mut args = xs.to_vec();
-        if extra.iter().any(|&e| e > 0) {
-            let pads: Vec<i64> = extra.iter().rev().flat_map(|&e| [0, e]).collect();
-            args[0] = compose::pad(r, xs[0], &pads, 0.0)?;
-        }
-        compose::fused_or_composed(r, unit, &args)
-    })();
-    if out.is_err() {
-        r.rollback(mark);
+    let mut args = xs.to_vec();
+    if extra.iter().any(|&e| e > 0) {
+        let pads: Vec<i64> = extra.iter().rev().flat_map(|&e| [0, e]).collect();
+        args[0] = compose::pad(r, xs[0], &pads, 0.0)?;
     }
-    out
+    compose::fused_or_composed(r, unit, &args)
 }
 
 impl<B: Backend> Composed<B> for Conv {
@@ -364,15 +357,15 @@ impl<B: Backend> Composed<B> for Conv {
     }
     fn compose(&self, r: &mut dyn Recorder<B>, xs: &[Handle]) -> Result<Handle> {
         let (x, added) = compose::batched(r, xs[0], 3)?;
-        let xshape = r.shape(x)?;
-        let wshape = r.shape(xs[1])?;
-        let (n, (o, cg, kh, kw)) = (xshape[0], (wshape[0], wshape[1], wshape[2], wshape[3]));
+        let shapes = xs.iter().map(|&h| r.shape(h)).collect::<Result<Vec<_>>>()?;
+        let n = r.shape(x)?[0];
+        let (o, cg, kh, kw) = (shapes[1][0], shapes[1][1], shapes[1][2], shapes[1][3]);
+        // The output's spatial size, by the unit's own shape rule.
+        let refs: Vec<&[i64]> = shapes.iter().map(Vec::as_slice).collect();
+        let y = Layer::shape(self, &refs)?;
+        let out = [y[y.len() - 2], y[y.len() - 1]];
         let (p, s, d) = (&self.padding, &self.stride, &self.dilation);
         let x = compose::pad(r, x, &[p[1], p[1], p[0], p[0]], 0.0)?;
-        let out = [
-            (xshape[2] + 2 * p[0] - d[0] * (kh - 1) - 1) / s[0] + 1,
-            (xshape[3] + 2 * p[1] - d[1] * (kw - 1) - 1) / s[1] + 1,
-        ];
         let cols = compose::windows(r, x, [kh, kw], [s[0], s[1]], [d[0], d[1]], out)?;
         let cols = compose::stack(r, &cols, 2)?;
         let (g, og, k) = (self.groups, o / self.groups, cg * kh * kw);

@@ -391,15 +391,15 @@ impl Window {
         ))
     }
 
-    /// The windows of `x` padded with `fill`, stacked along a new last dim.
+    /// The windows of `x` padded with `fill`, stacked along a new last dim (`geometry`:
+    /// [`Window::geometry`]'s for `x`).
     fn stacked<B: Backend>(
         &self,
         r: &mut dyn Recorder<B>,
-        op: &str,
         x: Handle,
         fill: f64,
+        (out, pads): ([i64; 2], [i64; 4]),
     ) -> Result<Handle> {
-        let (out, pads) = self.geometry(op, &r.shape(x)?)?;
         let x = compose::pad(r, x, &pads, fill)?;
         let cols = compose::windows(r, x, self.kernel, self.stride, self.dilation, out)?;
         compose::stack(r, &cols, -1)
@@ -409,7 +409,8 @@ impl Window {
 impl<B: Backend> Composed<B> for MaxPool2d {
     /// The windows of the input padded with −inf, reduced by `amax`.
     fn compose(&self, r: &mut dyn Recorder<B>, xs: &[Handle]) -> Result<Handle> {
-        let cols = self.0.stacked(r, "max_pool2d", xs[0], f64::NEG_INFINITY)?;
+        let geometry = self.0.geometry("max_pool2d", &r.shape(xs[0])?)?;
+        let cols = self.0.stacked(r, xs[0], f64::NEG_INFINITY, geometry)?;
         r.record(Op::amax(&[-1], false), &[cols])
     }
 }
@@ -440,12 +441,12 @@ impl<B: Backend> Composed<B> for AvgPool2d {
     /// The windows of the zero-padded input summed, divided by torch's divisors.
     fn compose(&self, r: &mut dyn Recorder<B>, xs: &[Handle]) -> Result<Handle> {
         let x = r.shape(xs[0])?;
-        let (out, _) = self.window.geometry("avg_pool2d", &x)?;
+        let geometry = self.window.geometry("avg_pool2d", &x)?;
         let n = x.len();
-        let div = self.divisors(x[n - 2], x[n - 1], out);
-        let cols = self.window.stacked(r, "avg_pool2d", xs[0], 0.0)?;
+        let div = self.divisors(x[n - 2], x[n - 1], geometry.0);
+        let cols = self.window.stacked(r, xs[0], 0.0, geometry)?;
         let sums = r.record(Op::sum(&[-1], false), &[cols])?;
-        let div = r.constant(xs[0], &div, &out, None)?;
+        let div = r.constant(xs[0], &div, &geometry.0, None)?;
         compose::binary(r, BinaryOp::Div, sums, div)
     }
 }

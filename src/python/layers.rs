@@ -126,8 +126,7 @@ pub fn max_pool2d(
         dilation,
         ceil_mode,
     )?;
-    let x = input.handle();
-    input.call(py, move |s, _| {
+    input.call(py, move |s, x| {
         s.layer(MaxPool2d(w), vec![Operand::Node(x)])
     })
 }
@@ -160,8 +159,7 @@ pub fn avg_pool2d(
         count_include_pad,
         divisor_override,
     };
-    let x = input.handle();
-    input.call(py, move |s, _| s.layer(layer, vec![Operand::Node(x)]))
+    input.call(py, move |s, x| s.layer(layer, vec![Operand::Node(x)]))
 }
 
 /// `adaptive_avg_pool2d(input, output_size)`: an int, or a pair whose `None` entries keep
@@ -185,8 +183,7 @@ pub fn adaptive_avg_pool2d(
             }
         }
     };
-    let x = input.handle();
-    input.call(py, move |s, _| {
+    input.call(py, move |s, x| {
         s.layer(AdaptiveAvgPool2d(size), vec![Operand::Node(x)])
     })
 }

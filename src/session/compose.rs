@@ -49,12 +49,6 @@ impl<B: Backend> Recorder<B> for Session<B> {
     fn dropout(&mut self, x: Handle, p: f64) -> Result<Handle> {
         Session::dropout(self, x, p, true)
     }
-    fn mark(&self) -> usize {
-        self.tape.len()
-    }
-    fn rollback(&mut self, mark: usize) {
-        self.tape.truncate(mark);
-    }
 }
 
 impl<B: Backend> Session<B> {
@@ -76,13 +70,22 @@ impl<B: Backend> Session<B> {
         Ok(out)
     }
 
+    /// `f` on these operands as handles, all or nothing (the constant leaves too).
+    fn on_operands<T>(
+        &mut self,
+        operands: Vec<Operand<B>>,
+        f: impl FnOnce(&mut Self, &[Handle]) -> Result<T>,
+    ) -> Result<T> {
+        self.all_or_nothing(|s| {
+            let xs = s.operand_handles(operands)?;
+            f(s, &xs)
+        })
+    }
+
     /// The layer `l` on these operands: LibTorch's kernel, or `l`'s composition where the
     /// backend has none (the reference carriers). All or nothing.
     pub fn layer<L: Composed<B>>(&mut self, l: L, operands: Vec<Operand<B>>) -> Result<Handle> {
-        self.all_or_nothing(|s| {
-            let xs = s.operand_handles(operands)?;
-            fused_or_composed(s, l, &xs)
-        })
+        self.on_operands(operands, |s, xs| fused_or_composed(s, l, xs))
     }
 
     /// A convolution `unit` with torch's `padding=` (see [`conv::conv`]). All or nothing.
@@ -92,10 +95,7 @@ impl<B: Backend> Session<B> {
         padding: Padding,
         operands: Vec<Operand<B>>,
     ) -> Result<Handle> {
-        self.all_or_nothing(|s| {
-            let xs = s.operand_handles(operands)?;
-            conv::conv(s, unit, padding, &xs)
-        })
+        self.on_operands(operands, |s, xs| conv::conv(s, unit, padding, xs))
     }
 
     /// torch's `scaled_dot_product_attention` on `[query, key, value, (attn_mask)]` (see
@@ -105,9 +105,8 @@ impl<B: Backend> Session<B> {
         a: Attention,
         operands: Vec<Operand<B>>,
     ) -> Result<Handle> {
-        self.all_or_nothing(|s| {
-            let xs = s.operand_handles(operands)?;
-            attention::scaled_dot_product_attention(s, a, &xs)
+        self.on_operands(operands, |s, xs| {
+            attention::scaled_dot_product_attention(s, a, xs)
         })
     }
 
@@ -118,12 +117,7 @@ impl<B: Backend> Session<B> {
 
     /// The pieces of `x` along `dim` (see [`split::split`]), all recorded or none.
     pub fn split(&mut self, x: Handle, dim: i64, how: &Split) -> Result<Vec<Handle>> {
-        let mark = self.tape.len();
-        let out = split::split(self, x, dim, how);
-        if out.is_err() {
-            self.tape.truncate(mark);
-        }
-        out
+        self.all_or_nothing(|s| split::split(s, x, dim, how))
     }
 
     /// torch's `batch_norm(x, running_mean, running_var, weight, bias, training, momentum,

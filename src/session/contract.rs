@@ -17,10 +17,10 @@ use crate::tape::Handle;
 
 impl<B: Backend> Session<B> {
     /// Run `f`, taking everything it recorded off the tape again if it fails.
-    pub(crate) fn all_or_nothing(
+    pub(crate) fn all_or_nothing<T>(
         &mut self,
-        f: impl FnOnce(&mut Self) -> Result<Handle>,
-    ) -> Result<Handle> {
+        f: impl FnOnce(&mut Self) -> Result<T>,
+    ) -> Result<T> {
         let mark = self.tape.len();
         let out = f(self);
         if out.is_err() {
