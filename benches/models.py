@@ -71,7 +71,7 @@ class LMTorch(tnn.Module):
 
     def forward(self, ids: torch.Tensor) -> torch.Tensor:
         length = ids.shape[1]
-        h = self.tok(ids) + self.pos(torch.arange(length))
+        h = self.tok(ids) + self.pos(torch.arange(length, device=ids.device))
         mask = torch.as_tensor(causal_mask(length), dtype=h.dtype)
         h = self.blocks(h, mask=mask, is_causal=True)
         return self.head(self.norm(h))

@@ -45,7 +45,16 @@ pub fn update_<B: Backend>(
             let v = B::convert(v, p.dtype(), p.device())?;
             p.apply_(what, |t| match op {
                 Update::Add { alpha: 1.0 } => B::add(t, &v),
-                Update::Add { alpha } => B::add(t, &B::mul_scalar(&v, alpha)?),
+                Update::Add { alpha } => {
+                    // torch's `add(t, v, alpha=)`: `t + alpha · v` rounded once.
+                    let shape = B::shape(t);
+                    let wide = (B::shape(&v) != shape)
+                        .then(|| B::expand(&v, &shape))
+                        .transpose()?;
+                    let mut out = B::copy(t)?;
+                    B::axpy_(&mut out, alpha, wide.as_ref().unwrap_or(&v))?;
+                    Ok(out)
+                }
                 Update::Mul => B::mul(t, &v),
                 Update::Div => B::div(t, &v),
             })

@@ -111,12 +111,7 @@ pub fn torch(
     let cd = class_dim as i64;
     let device = ids.device();
     let ids = ids.f_to_kind(Kind::Int64)?;
-    let Scales {
-        counted,
-        safe,
-        scale,
-    } = torch_scales(spec, &ids, classes)?;
-    let denom = scale.f_sum(Kind::Double)?.f_double_value(&[])?;
+    let (Scales { counted, safe, .. }, denom) = torch_scales(spec, &ids, classes)?;
     let exact = spec.label_smoothing == 0.0 && spec.weight.is_none();
     let work = if exact { kind } else { Kind::Double };
     let safe = safe.f_unsqueeze(cd)?;
@@ -154,20 +149,15 @@ struct Scales {
 }
 
 /// Checks the ids (every one in `[0, classes)` or `ignore_index`, else torch's error naming
-/// the first position that is not; the host reads back whether any is bad) and weighs them.
-fn torch_scales(spec: &ClassTargets<'_>, ids: &Tensor, classes: i64) -> Result<Scales> {
+/// the first position that is not) and weighs them, with the `mean` denominator (the sum of
+/// the scales). The host reads back one pair, whether any id is bad and the denominator: on
+/// a GPU that is the call's one synchronisation (the error path reads more).
+fn torch_scales(spec: &ClassTargets<'_>, ids: &Tensor, classes: i64) -> Result<(Scales, f64)> {
     let counted = ids.f_ne(spec.ignore_index)?;
     let bad = counted.f_logical_and(&ids.f_lt(0)?.f_logical_or(&ids.f_ge(classes)?)?)?;
-    if bad.f_any()?.f_to_kind(Kind::Int64)?.f_int64_value(&[])? != 0 {
-        let flat = bad.f_reshape([-1])?;
-        let pos = flat
-            .f_to_kind(Kind::Uint8)?
-            .f_argmax(0, false)?
-            .f_int64_value(&[])?;
-        let id = ids.f_reshape([-1])?.f_int64_value(&[pos])?;
-        return Err(spec.out_of_range(id, pos, classes));
-    }
-    let safe = ids.f_where_scalarother(&counted, 0)?;
+    // Bad ids go to class 0 as ignored ones do, so that weighing them (before the check is
+    // read) indexes in bounds: an out-of-range index is a device-side assert on CUDA.
+    let safe = ids.f_where_scalarother(&counted.f_logical_and(&bad.f_logical_not()?)?, 0)?;
     let counts = counted.f_to_kind(Kind::Double)?;
     let scale = match spec.weight {
         Some(w) => Tensor::f_from_slice(w)?
@@ -177,11 +167,31 @@ fn torch_scales(spec: &ClassTargets<'_>, ids: &Tensor, classes: i64) -> Result<S
             .f_mul(&counts)?,
         None => counts,
     };
-    Ok(Scales {
-        counted,
-        safe,
-        scale,
-    })
+    let pair = Tensor::f_stack(
+        &[
+            bad.f_any()?.f_to_kind(Kind::Double)?,
+            scale.f_sum(Kind::Double)?,
+        ],
+        0,
+    )?;
+    let pair = Vec::<f64>::try_from(&pair.f_to_device(tch::Device::Cpu)?)?;
+    if pair[0] != 0.0 {
+        let flat = bad.f_reshape([-1])?;
+        let pos = flat
+            .f_to_kind(Kind::Uint8)?
+            .f_argmax(0, false)?
+            .f_int64_value(&[])?;
+        let id = ids.f_reshape([-1])?.f_int64_value(&[pos])?;
+        return Err(spec.out_of_range(id, pos, classes));
+    }
+    Ok((
+        Scales {
+            counted,
+            safe,
+            scale,
+        },
+        pair[1],
+    ))
 }
 
 /// Class ids prepared for a class-id kernel (see [`torch_prepare`]).
@@ -220,8 +230,7 @@ pub fn torch_prepare(
             denom,
         )
     } else {
-        let s = torch_scales(spec, &ids, classes)?;
-        let denom = s.scale.f_sum(Kind::Double)?.f_double_value(&[])?;
+        let (s, denom) = torch_scales(spec, &ids, classes)?;
         (s.safe, s.scale, denom)
     };
     Ok(PreparedIds {

@@ -565,10 +565,11 @@ impl Backend for LibTorch {
         shim_result(rc, err, "SGD update").map(|()| true)
     }
 
+    /// torch's `a.add_(b, alpha=alpha)`: one kernel that rounds once (plain SGD's
+    /// `add_(d, alpha=-lr)`, the shim's one C++ home of that form; `a + (alpha · b)` in two
+    /// kernels would round twice).
     fn axpy_(a: &mut Tensor, alpha: f64, b: &Tensor) -> Result<()> {
-        let scaled = b.f_mul_scalar(alpha)?;
-        let _ = a.f_add_(&scaled)?;
-        Ok(())
+        Self::sgd_update_(a, b, None, false, &SgdConfig::plain(-alpha)).map(drop)
     }
     fn copy_(a: &mut Tensor, b: &Tensor) -> Result<()> {
         a.f_copy_(b)?;

@@ -155,6 +155,9 @@ impl Layer for BatchNorm {
             out.resize_with(xs.len(), || None);
             return Ok(out);
         }
+        // Eval: torch's forward returns empty `save_mean`/`save_invstd` and its backward
+        // reads the running statistics; CUDA's kernel asserts that they are defined.
+        let empty = Tensor::f_empty([0], (xs[0].kind(), xs[0].device()))?;
         let stats = if self.training {
             let [mean, invstd] = workspace else {
                 return Err(Error::Backend(
@@ -174,8 +177,8 @@ impl Layer for BatchNorm {
             BatchNormStats {
                 running_mean: Some(xs[k]),
                 running_var: Some(xs[k + 1]),
-                save_mean: None,
-                save_invstd: None,
+                save_mean: Some(&empty),
+                save_invstd: Some(&empty),
                 train: false,
                 eps: self.eps,
             }

@@ -180,6 +180,25 @@ def pytest_configure(config):
         )
     if ON_CUDA and device_available():
         et.set_default_device(DEVICE)
+        make_process_constants()
+
+
+def make_process_constants() -> None:
+    """The placeholder of a freed tape value (kept for its shape) is a view of one zero
+    element per dtype and device, made on first use and kept for the process, outside the
+    ledger, like LibTorch's own constants: on CUDA each is a 512-byte block of the caching
+    allocator. Make them before the first test reads `torch.cuda.memory_allocated()`, so the
+    first test of a worker to free a value of some dtype is not reported as a leak."""
+    n = 1 << 15  # above what the pool keeps (`MAX_BUFFER_BYTES`): freed on release
+    for dtype in ("float32", "float64", "float16", "bfloat16"):
+        sess = et.Session(dtype=dtype)
+        x = sess.input(np.ones(n))
+        values = [x * 2]
+        if dtype == "float32":
+            mask = x > 0
+            values += [mask, mask.long()]
+        consumers = [v.float() if v.dtype != dtype else v + v for v in values]
+        del values, consumers, x, sess  # each value goes while its consumer's record stays
 
 
 def pytest_collection_modifyitems(config, items):
@@ -189,6 +208,17 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if not item.get_closest_marker("cpu_only") and not item.get_closest_marker("cuda"):
             item.add_marker(skip)
+
+
+def device_allocated() -> int:
+    """`torch.cuda.memory_allocated()` without torch's cuBLAS/cuBLASLt workspaces: torch
+    keeps one per (handle, stream) in its caching allocator from a thread's first matrix
+    product until they are cleared (32 MiB each on Hopper), so the first matmul of a worker
+    or of a new thread would look like a leak. torch's own leak check
+    (`CudaMemoryLeakCheck`) clears them before it reads the counter; so does this one."""
+    torch.cuda.synchronize()
+    torch._C._cuda_clearCublasWorkspaces()
+    return torch.cuda.memory_allocated()
 
 
 def held_view(stats: dict) -> dict:
@@ -213,22 +243,30 @@ def no_leaks(request):
         yield
         return
     before = held_view(et.memory_stats())
-    device_before = torch.cuda.memory_allocated() if ON_CUDA else 0
+    on_gpu = ON_CUDA and device_available()  # else only `cpu_only` tests run
+    if on_gpu:
+        gc.collect()  # earlier tests' cyclic garbage (a `pytest.raises` traceback) goes now
+    device_before = device_allocated() if on_gpu else 0
     yield
     # This fixture is torn down last; drop pytest's references to the other fixtures'
-    # values (a `sess64` fixture's session) so that only a real leak stays alive.
+    # values (a `sess64` fixture's session) so that only a real leak stays alive, and the
+    # frames of a failed test that pytest keeps for post-mortem debugging (`sys.last_*`), so
+    # that a failure is reported once, not again as a leak.
     request.node.funcargs.clear()
+    for name in ("last_type", "last_value", "last_traceback", "last_exc"):
+        if hasattr(sys, name):
+            setattr(sys, name, None)
     after = held_view(et.memory_stats())
     if after != before:
         gc.collect()  # only then: collecting costs more than most tests
         after = held_view(et.memory_stats())
     assert after == before, f"the test leaked eagertape buffers: {before} -> {after}"
-    if ON_CUDA:
+    if on_gpu:
         # Every device byte eagertape held is back in LibTorch's caching allocator.
-        device_after = torch.cuda.memory_allocated()
+        device_after = device_allocated()
         if device_after != device_before:
             gc.collect()
-            device_after = torch.cuda.memory_allocated()
+            device_after = device_allocated()
         assert device_after == device_before, (
             f"the test left {device_after - device_before} bytes allocated on {DEVICE}"
         )
@@ -249,3 +287,26 @@ def sess64():
 def sess32():
     """A fresh float32 session on the test device."""
     return et.Session(dtype="float32")
+
+
+# --- the GPU check's failure log --------------------------------------------------------------
+# `tools/gpu-check --device-run` sets EAGERTAPE_FAILURE_LOG: each failing phase is appended to it
+# as it happens (the run can be cut by its time limit before pytest's summary), and a worker
+# whose CUDA context is poisoned (a sticky CUDA error fails everything after it) leaves, so that
+# pytest-xdist replaces it instead of reporting every later test of that worker as failed.
+FAILURE_LOG = os.environ.get("EAGERTAPE_FAILURE_LOG")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_logreport(report):
+    if not FAILURE_LOG or not report.failed:
+        return
+    text = str(report.longrepr)
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker and hasattr(report, "node") and "crashed" not in text:
+        return  # under xdist the worker wrote it; the controller adds only crashes
+    with open(FAILURE_LOG, "a") as log:
+        log.write(f"==== {report.nodeid} [{report.when}]\n{text[-3000:]}\n")
+    if "CUDA error" in text and worker:
+        sys.stderr.flush()
+        os._exit(3)

@@ -524,9 +524,15 @@ def samples(key: str) -> tuple:
     op = opinfos()[key]
     grad = op.supports_autograd and case.dtype.is_floating_point
     torch.manual_seed(0)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return tuple(op.sample_inputs("cpu", case.dtype, requires_grad=grad))
+    # Some generators add CUDA targets when a GPU is visible (`to`'s samples move to
+    # "cuda:0" too): the samples are those of a machine without one, the same everywhere.
+    visible, torch.cuda.is_available = torch.cuda.is_available, lambda: False
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return tuple(op.sample_inputs("cpu", case.dtype, requires_grad=grad))
+    finally:
+        torch.cuda.is_available = visible
 
 
 def promised_indices(key: str) -> list[int]:
@@ -561,6 +567,11 @@ class _Converter:
             return self.memo[id(obj)]
         if isinstance(obj, torch.dtype):
             return DTYPE_NAMES.get(obj, str(obj))
+        if isinstance(obj, torch.device) or (isinstance(obj, str) and obj == "cpu"):
+            # The samples are made for the CPU; the session's device stands for it (as a
+            # factory's `device=` does), so `x.to(torch.device("cpu"))` stays on the session's
+            # device when the suite runs on CUDA.
+            return self.sess.config.device
         if isinstance(obj, torch.Size):
             return tuple(obj)
         if isinstance(obj, list):
@@ -630,9 +641,9 @@ def _compare_outputs(et_outs, t_outs) -> None:
         want_dtype = DTYPE_NAMES.get(want.dtype, str(want.dtype))
         assert got.dtype == want_dtype, f"{what}: dtype {got.dtype} != torch's {want_dtype}"
         if want.is_floating_point():
-            assert_close(got.numpy(), want.detach().double().numpy(), want_dtype, what)
+            assert_close(got.numpy(), want.detach().cpu().double().numpy(), want_dtype, what)
         else:
-            np.testing.assert_array_equal(got.numpy(), want.numpy(), err_msg=what)
+            np.testing.assert_array_equal(got.numpy(), want.cpu().numpy(), err_msg=what)
 
 
 def _torch_grads(key, index, t_outs, leaves):

@@ -59,9 +59,11 @@ def carrier_session(name: str):
     return et.Session(**fields)
 
 
-def carrier_param(name: str, data) -> et.Parameter:
+def carrier_param(sess, name: str, data) -> et.Parameter:
+    """A parameter of `name`'s carrier on `sess`'s device (cpu for every reference-backed
+    session), so that it is not made on the default device (cuda in a GPU run)."""
     _, dtype, _ = REFERENCE_CARRIERS[name]
-    return et.Parameter(np.asarray(data, dtype=np.float64), dtype=dtype)
+    return et.Parameter(np.asarray(data, dtype=np.float64), dtype=dtype, device=sess.config.device)
 
 
 # --- invariant 1: Config.for_scalar -------------------------------------------------------
@@ -240,7 +242,8 @@ def test_show_backend_names_libtorch_for_an_explicit_libtorch_profile(capfd):
     x = sess.input(np.ones(2))
     x * x
     err = capfd.readouterr().err
-    assert f"eagertape: session {sess.id} ran mul on backend libtorch (cpu, float32)" in err
+    label = f"libtorch ({sess.config.device}, float32)"  # the default device: cuda in a GPU run
+    assert f"eagertape: session {sess.id} ran mul on backend {label}" in err
     assert "reference" not in err
 
 
@@ -251,7 +254,7 @@ def test_show_backend_names_libtorch_for_an_explicit_libtorch_profile(capfd):
 def test_reset_frees_reference_tape_bytes_exactly(carrier):
     _, _, size = REFERENCE_CARRIERS[carrier]
     sess = carrier_session(carrier)
-    p = carrier_param(carrier, np.ones((4, 5)))
+    p = carrier_param(sess, carrier, np.ones((4, 5)))
     before = et.memory_stats()
     x = sess.input(np.ones((4, 5)))
     y = (x * sess.use(p)).tanh()
@@ -269,7 +272,7 @@ def test_reset_frees_reference_tape_bytes_exactly(carrier):
 def test_reset_keeps_reference_parameters(carrier):
     sess = carrier_session(carrier)
     data = np.arange(6.0).reshape(2, 3)
-    p = carrier_param(carrier, data)
+    p = carrier_param(sess, carrier, data)
     (sess.use(p) * 2.0).sum()
     sess.reset_tape()
     np.testing.assert_array_equal(lower(p.numpy()), data)
@@ -281,7 +284,7 @@ def test_reset_keeps_reference_parameters(carrier):
 def test_unshared_sgd_step_updates_reference_parameter_in_place(carrier):
     sess = carrier_session(carrier)
     data = np.arange(-16.0, 16.0).reshape(4, 8) / 16.0  # exact in binary32
-    p = carrier_param(carrier, data)
+    p = carrier_param(sess, carrier, data)
     opt = et.optim.SGD([p], lr=0.25)
     w = sess.use(p)
     with sess.backward((w * w).sum()) as g:
@@ -301,7 +304,7 @@ def test_sgd_step_of_taped_reference_snapshot_copies_on_write(carrier):
     _, _, size = REFERENCE_CARRIERS[carrier]
     sess = carrier_session(carrier)
     data = np.arange(-16.0, 16.0).reshape(4, 8) / 16.0
-    p = carrier_param(carrier, data)
+    p = carrier_param(sess, carrier, data)
     opt = et.optim.SGD([p], lr=0.25)
     w = sess.use(p)
     with sess.backward((w * w).sum()) as g:
@@ -318,7 +321,7 @@ def test_sgd_step_of_taped_reference_snapshot_copies_on_write(carrier):
 def test_reference_leaf_of_float_parameter_is_a_tape_owned_copy(carrier):
     _, _, size = REFERENCE_CARRIERS[carrier]
     sess = carrier_session(carrier)
-    p = carrier_param(carrier, np.ones((4, 4)))
+    p = carrier_param(sess, carrier, np.ones((4, 4)))
     before = et.memory_stats()
     sess.use(p)
     delta = ledger_delta(before, et.memory_stats())
@@ -331,7 +334,7 @@ def test_reference_leaf_of_float_parameter_is_a_tape_owned_copy(carrier):
 def test_sgd_step_after_reference_use_of_float_parameter_is_in_place(carrier):
     sess = carrier_session(carrier)
     data = np.arange(-16.0, 16.0).reshape(4, 8) / 16.0
-    p = carrier_param(carrier, data)
+    p = carrier_param(sess, carrier, data)
     opt = et.optim.SGD([p], lr=0.25)
     w = sess.use(p)
     with sess.backward((w * w).sum()) as g:
@@ -347,7 +350,7 @@ def test_sgd_step_after_reference_use_of_float_parameter_is_in_place(carrier):
 def test_snapshot_held_by_another_reference_session_survives_update(carrier):
     s1, s2 = carrier_session(carrier), carrier_session(carrier)
     data = np.arange(8.0)
-    p = carrier_param(carrier, data)
+    p = carrier_param(s1, carrier, data)
     opt = et.optim.SGD([p], lr=1.0)
     w2 = s2.use(p)
     w1 = s1.use(p)
@@ -395,7 +398,7 @@ def test_stale_reference_handle_is_rejected_with_generation_message(carrier):
 @pytest.mark.parametrize("carrier", list(REFERENCE_CARRIERS))
 def test_reference_grad_map_context_releases_every_buffer(carrier):
     sess = carrier_session(carrier)
-    p = carrier_param(carrier, np.ones((3, 3)))
+    p = carrier_param(sess, carrier, np.ones((3, 3)))
     w = sess.use(p)
     before = et.memory_stats()
     with sess.backward((w * w).sum()) as g:
@@ -477,7 +480,7 @@ def test_point_data_becomes_degenerate_intervals():
 
 def test_float64_parameter_gradient_from_reference_session_is_a_float64_buffer():
     sess = et.Session(dtype="float64", backend="reference")
-    p = et.Parameter(np.array([1.0, -2.0, 3.0]))
+    p = et.Parameter(np.array([1.0, -2.0, 3.0]), device=sess.config.device)
     w = sess.use(p)
     with sess.backward((w * w).sum()) as g:
         buf = g[p]
@@ -486,10 +489,11 @@ def test_float64_parameter_gradient_from_reference_session_is_a_float64_buffer()
 
 
 def test_float64_parameter_serves_libtorch_and_reference_sessions_alike():
-    p = et.Parameter(np.array([0.5, -1.5]))
+    # Both sessions on cpu (the reference backend's device), so one parameter serves both.
+    p = et.Parameter(np.array([0.5, -1.5]), device="cpu")
     results = []
     for backend in ["libtorch", "reference"]:
-        sess = et.Session(dtype="float64", backend=backend)
+        sess = et.Session(dtype="float64", backend=backend, device="cpu")
         w = sess.use(p)
         with sess.backward((w * 3.0).sum()) as g:
             results.append((w.numpy(), g[p].numpy()))

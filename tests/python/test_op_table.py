@@ -31,7 +31,9 @@ def et_value_and_grads(carrier: str, op, arrays, cot):
     """The op's value and the gradients of ``sum(out * cot)`` on ``carrier`` (numpy)."""
     sess = et.Session(**SESSION_FIELDS[carrier])
     dtype = PARAM_DTYPE.get(carrier, "interval")
-    params = [et.Parameter(a, dtype=dtype) for a in arrays]
+    # On the session's device: the reference backend computes on the CPU whatever the
+    # default device is.
+    params = [et.Parameter(a, dtype=dtype, device=sess.config.device) for a in arrays]
     out = op.et(*[sess.use(p) for p in params])
     cot_t = sess.input(cot if carrier != "interval" else et.interval(cot))
     value = out.numpy()

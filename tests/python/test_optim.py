@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
-from conftest import ledger_delta, session_state
+from conftest import DEVICE, ledger_delta, session_state
 from optim_common import (
     OPT_ARGS,
     OPT_IDS,
@@ -320,7 +320,9 @@ def test_float32_updates_are_bit_identical_to_torch_single_tensor_kernels(name, 
     cs = [rng.standard_normal((7, 5)).astype(np.float32) for _ in range(8)]
     p = et.Parameter(p0)
     opt = getattr(et.optim, name)([p], **kwargs)
-    tp = torch.tensor(p0, requires_grad=True)
+    # torch on the session's device: CUDA's kernels round differently from the CPU's (they
+    # contract `lerp_` and `addcmul_` into fused multiply-adds).
+    tp = torch.tensor(p0, device=DEVICE, requires_grad=True)
     topt = getattr(torch.optim, name)([tp], foreach=False, **kwargs)
     sess = et.Session(dtype="float32")
     for c in cs:
@@ -329,6 +331,6 @@ def test_float32_updates_are_bit_identical_to_torch_single_tensor_kernels(name, 
             sess.reset_tape()
             np.testing.assert_array_equal(grads[p].numpy(), c)
             opt.step(grads)
-        tp.grad = torch.from_numpy(c.copy())
+        tp.grad = torch.from_numpy(c.copy()).to(DEVICE)
         topt.step()
-        np.testing.assert_array_equal(p.numpy(), tp.detach().numpy())
+        np.testing.assert_array_equal(p.numpy(), tp.detach().cpu().numpy())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
+from conftest import DEVICE
 
 import eagertape as et
 
@@ -98,7 +99,7 @@ def test_use_records_a_leaf_with_the_parameter_value():
     sess = et.Session(dtype="float64")
     data = np.arange(6.0).reshape(3, 2)
     w = sess.use(et.Parameter(data))
-    assert (w.shape, w.dtype, w.device) == ((3, 2), "float64", "cpu")
+    assert (w.shape, w.dtype, w.device) == ((3, 2), "float64", DEVICE)
     np.testing.assert_array_equal(w.numpy(), data)
 
 

@@ -7,7 +7,7 @@ import threading
 import numpy as np
 import pytest
 import torch
-from conftest import ledger_delta
+from conftest import DEVICE, ledger_delta
 
 import eagertape as et
 
@@ -16,7 +16,7 @@ import eagertape as et
 
 def test_config_defaults():
     cfg = et.Config()
-    assert (cfg.device, cfg.dtype, cfg.seed, cfg.backend) == ("cpu", "float32", 0, None)
+    assert (cfg.device, cfg.dtype, cfg.seed, cfg.backend) == (DEVICE, "float32", 0, None)
     assert (cfg.grad_enabled, cfg.requires_grad_by_default, cfg.show_backend) == (
         True,
         False,
@@ -52,7 +52,7 @@ def test_for_scalar_keeps_native_carrier_and_device(device, dtype):
 def test_session_from_config_object():
     cfg = et.Config(dtype="float64", seed=4)
     sess = et.Session(cfg)
-    assert (sess.config.dtype, sess.config.seed, sess.config.device) == ("float64", 4, "cpu")
+    assert (sess.config.dtype, sess.config.seed, sess.config.device) == ("float64", 4, DEVICE)
 
 
 def test_session_from_keyword_fields():
@@ -62,7 +62,7 @@ def test_session_from_keyword_fields():
 
 def test_session_without_arguments_uses_default_config():
     sess = et.Session()
-    assert (sess.config.device, sess.config.dtype) == ("cpu", "float32")
+    assert (sess.config.device, sess.config.dtype) == (DEVICE, "float32")
 
 
 # --- identity and lifecycle -----------------------------------------------------------------
@@ -170,7 +170,7 @@ INPUT_DATA = {
 def test_input_converts_data_to_session_dtype(kind, session_dtype):
     sess = et.Session(dtype=session_dtype)
     x = sess.input(INPUT_DATA[kind])
-    assert (x.shape, x.dtype, x.device) == ((2, 3), session_dtype, "cpu")
+    assert (x.shape, x.dtype, x.device) == ((2, 3), session_dtype, DEVICE)
     out = x.numpy()
     assert out.dtype == np.dtype(session_dtype)
     np.testing.assert_array_equal(out, np.arange(6.0).reshape(2, 3))
@@ -336,7 +336,7 @@ def test_show_backend_announces_each_op_once_per_session(capfd):
     x = sess.input(np.ones((2, 2)))
     (x + x + x).relu()
     err = capfd.readouterr().err
-    assert err.count(" ran add on backend libtorch (cpu, float64)") == 1
+    assert err.count(f" ran add on backend libtorch ({DEVICE}, float64)") == 1
     assert err.count(" ran relu on backend libtorch") == 1
     quiet = et.Session(dtype="float64")
     y = quiet.input(np.ones(2))

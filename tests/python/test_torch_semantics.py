@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
+from conftest import DEVICE, ON_CUDA
 
 import eagertape as et
 
@@ -79,14 +80,26 @@ def test_flip_takes_dims_as_torchs_keyword():
     np.testing.assert_array_equal(x.flip(1).numpy(), t.flip(1).numpy())
 
 
+def own_device_forms() -> list:
+    """The names torch accepts for the test device: `x.to(name) is x` for a tensor there."""
+    if not ON_CUDA:
+        return ["cpu", torch.device("cpu")]
+    index = int(DEVICE.partition(":")[2] or 0)
+    forms = [f"cuda:{index}", torch.device("cuda", index)]
+    if index == 0:  # "cuda" is the current device, cuda:0 unless a test changes it
+        forms += ["cuda", torch.device("cuda")]
+    return forms
+
+
 def test_to_accepts_torchs_device_forms_for_the_tensors_own_device():
     sess = et.Session(dtype="float64")
     x = sess.input(X)
-    assert x.to("cpu") is x  # torch: x.to("cpu") is x for a CPU tensor
-    assert x.to(device="cpu") is x
-    assert x.to(torch.device("cpu")) is x
-    assert x.to("cpu", torch.float32).dtype == "float32"
-    assert x.to(device="cpu", dtype="float32", non_blocking=True).dtype == "float32"
+    for device in own_device_forms():
+        assert x.to(device) is x  # torch: x.to(its own device) is x
+        assert x.to(device=device) is x
+    name = own_device_forms()[0]
+    assert x.to(name, torch.float32).dtype == "float32"
+    assert x.to(device=name, dtype="float32", non_blocking=True).dtype == "float32"
     assert x.to(sess.input(np.arange(3))).dtype == "int64"  # torch: x.to(other)
 
 
