@@ -155,9 +155,7 @@ impl Layer for BatchNorm {
             out.resize_with(xs.len(), || None);
             return Ok(out);
         }
-        // Eval: torch's forward returns empty `save_mean`/`save_invstd` and its backward
-        // reads the running statistics; CUDA's kernel asserts that they are defined.
-        let empty = Tensor::f_empty([0], (xs[0].kind(), xs[0].device()))?;
+        let empty;
         let stats = if self.training {
             let [mean, invstd] = workspace else {
                 return Err(Error::Backend(
@@ -173,6 +171,9 @@ impl Layer for BatchNorm {
                 eps: self.eps,
             }
         } else {
+            // Eval: torch's forward returns empty `save_mean`/`save_invstd` and its backward
+            // reads the running statistics; CUDA's kernel asserts that they are defined.
+            empty = Tensor::f_empty([0], (xs[0].kind(), xs[0].device()))?;
             let k = self.stats_at();
             BatchNormStats {
                 running_mean: Some(xs[k]),

@@ -153,6 +153,8 @@ def assert_matches_torch(et_fn, arrays, torch_fn=None, *, check_fd: bool = True)
 
 DEVICE = os.environ.get("EAGERTAPE_TEST_DEVICE", "cpu")
 ON_CUDA = DEVICE.startswith("cuda")
+# The CUDA ordinal DEVICE names ("cuda" is cuda:0); None on the CPU.
+DEVICE_INDEX = int(DEVICE.partition(":")[2] or 0) if ON_CUDA else None
 DEVICE_MISSING = (
     f"EAGERTAPE_TEST_DEVICE={DEVICE}, but no CUDA device is visible to torch: the "
     "device-generic suite needs a GPU (run it with the default EAGERTAPE_TEST_DEVICE=cpu here)"
@@ -162,8 +164,11 @@ DEVICE_MISSING = (
 def device_available() -> bool:
     if not ON_CUDA:
         return DEVICE == "cpu"
-    index = int(DEVICE.split(":")[1]) if ":" in DEVICE else 0
-    return torch.cuda.is_available() and index < torch.cuda.device_count()
+    return torch.cuda.is_available() and DEVICE_INDEX < torch.cuda.device_count()
+
+
+# The device-generic suite runs on a GPU (else, with `cuda`, only `cpu_only` tests run).
+ON_GPU = ON_CUDA and device_available()
 
 
 def pytest_configure(config):
@@ -178,7 +183,7 @@ def pytest_configure(config):
         raise pytest.UsageError(
             f"EAGERTAPE_TEST_DEVICE must be cpu, cuda or cuda:N, not {DEVICE!r}"
         )
-    if ON_CUDA and device_available():
+    if ON_GPU:
         et.set_default_device(DEVICE)
         make_process_constants()
 
@@ -202,7 +207,7 @@ def make_process_constants() -> None:
 
 
 def pytest_collection_modifyitems(config, items):
-    if not ON_CUDA or device_available():
+    if not ON_CUDA or ON_GPU:
         return
     skip = pytest.mark.skip(reason=DEVICE_MISSING)
     for item in items:
@@ -243,10 +248,9 @@ def no_leaks(request):
         yield
         return
     before = held_view(et.memory_stats())
-    on_gpu = ON_CUDA and device_available()  # else only `cpu_only` tests run
-    if on_gpu:
+    if ON_GPU:
         gc.collect()  # earlier tests' cyclic garbage (a `pytest.raises` traceback) goes now
-    device_before = device_allocated() if on_gpu else 0
+    device_before = device_allocated() if ON_GPU else 0
     yield
     # This fixture is torn down last; drop pytest's references to the other fixtures'
     # values (a `sess64` fixture's session) so that only a real leak stays alive, and the
@@ -261,7 +265,7 @@ def no_leaks(request):
         gc.collect()  # only then: collecting costs more than most tests
         after = held_view(et.memory_stats())
     assert after == before, f"the test leaked eagertape buffers: {before} -> {after}"
-    if on_gpu:
+    if ON_GPU:
         # Every device byte eagertape held is back in LibTorch's caching allocator.
         device_after = device_allocated()
         if device_after != device_before:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import DEVICE, ON_CUDA, ledger_delta
+from conftest import DEVICE, DEVICE_INDEX, ON_CUDA, ledger_delta
 
 import eagertape as et
 
@@ -66,7 +66,7 @@ def test_gradient_buffer_metadata():
         buf = g[p]
         assert (buf.shape, buf.numel, buf.nbytes) == ((4, 5), 20, 80)
         # A buffer names its storage's device with the ordinal: "cuda:0" for a session on "cuda".
-        device = f"cuda:{DEVICE.partition(':')[2] or 0}" if ON_CUDA else DEVICE
+        device = f"cuda:{DEVICE_INDEX}" if ON_CUDA else DEVICE
         assert (buf.dtype, buf.device, buf.released) == ("float32", device, False)
         np.testing.assert_allclose(buf.numpy(), np.full((4, 5), 1 / 20), rtol=1e-7)
 

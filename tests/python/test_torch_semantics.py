@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
-from conftest import DEVICE, ON_CUDA
+from conftest import DEVICE_INDEX, ON_CUDA
 
 import eagertape as et
 
@@ -84,9 +84,8 @@ def own_device_forms() -> list:
     """The names torch accepts for the test device: `x.to(name) is x` for a tensor there."""
     if not ON_CUDA:
         return ["cpu", torch.device("cpu")]
-    index = int(DEVICE.partition(":")[2] or 0)
-    forms = [f"cuda:{index}", torch.device("cuda", index)]
-    if index == 0:  # "cuda" is the current device, cuda:0 unless a test changes it
+    forms = [f"cuda:{DEVICE_INDEX}", torch.device("cuda", DEVICE_INDEX)]
+    if DEVICE_INDEX == 0:  # "cuda" is the current device, cuda:0 unless a test changes it
         forms += ["cuda", torch.device("cuda")]
     return forms
 
