@@ -925,3 +925,23 @@ def _clip_grad_value_(parameters: Any, clip: float) -> None: ...
 def _push_current(sess: Session) -> None: ...
 def _pop_current(sess: Session) -> None: ...
 def _draw_seed() -> int: ...
+
+def _rnn(
+    mode: str,
+    input: Tensor,
+    hx: Tensor | ArrayLike | None,
+    cx: Tensor | ArrayLike | None,
+    weights: list[Tensor],
+    hidden_size: int,
+    proj_size: int,
+    num_layers: int,
+    bias: bool,
+    batch_first: bool,
+    bidirectional: bool,
+    dropout: float,
+    training: bool,
+    lengths: list[int] | None = None,
+    step: bool = False,
+) -> tuple[Tensor, Tensor, Tensor | None]:
+    """The forward of ``nn.RNN``/``LSTM``/``GRU`` and their cells (``eagertape.nn.rnn``):
+    ``(output, h_n, c_n or None)``."""

@@ -18,6 +18,7 @@ mod factories;
 mod functional;
 mod grads;
 mod layers;
+mod recurrent;
 mod losses;
 mod optim;
 mod param;
@@ -127,5 +128,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pointwise::register(m)?;
     losses::register(m)?;
     batch_norm::register(m)?;
-    layers::register(m)
+    layers::register(m)?;
+    recurrent::register(m)
 }

@@ -13,6 +13,7 @@ use crate::ops::batch_norm::BatchNorm;
 use crate::ops::clamp;
 use crate::ops::compose::{fused_or_composed, Composed, Recorder};
 use crate::ops::conv::{self, Conv, Padding};
+use crate::ops::rnn::{self, Rnn, RnnOut};
 use crate::ops::split::{self, Split};
 use crate::ops::Op;
 use crate::param::Parameter;
@@ -107,6 +108,19 @@ impl<B: Backend> Session<B> {
     ) -> Result<Handle> {
         self.on_operands(operands, |s, xs| {
             attention::scaled_dot_product_attention(s, a, xs)
+        })
+    }
+
+    /// A recurrent module's forward (see [`rnn::rnn`]) on `[input, h_0?, c_0?, weights...]`
+    /// (`states` of them given). All or nothing.
+    pub fn rnn(&mut self, spec: &Rnn, operands: Vec<Operand<B>>, states: usize) -> Result<RnnOut> {
+        self.on_operands(operands, |s, xs| {
+            let (hx, cx) = match states {
+                0 => (None, None),
+                1 => (Some(xs[1]), None),
+                _ => (Some(xs[1]), Some(xs[2])),
+            };
+            rnn::rnn(s, spec, xs[0], hx, cx, &xs[1 + states.min(2)..])
         })
     }
 

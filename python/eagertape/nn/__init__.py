@@ -15,7 +15,8 @@ The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``fla
 ``conv``, ``pooling``, ``norm``, ``batchnorm``, ``sparse`` (``Embedding``), ``container``
 (``Sequential``, ``ModuleList``, ``ModuleDict``, ``MLP``), ``attention``
 (``MultiheadAttention``) and ``transformer``; torch's helpers ``functional`` (``F``),
-``init`` and ``utils``.
+``init`` and ``utils`` (with ``utils.rnn``'s packed sequences); ``rnn`` (``RNN``,
+``LSTM``, ``GRU`` and their cells).
 """
 
 from .._core import Parameter
@@ -29,6 +30,7 @@ from .flatten import Flatten
 from .linear import Identity, Linear
 from .module import IncompatibleKeys, Module
 from .norm import GroupNorm, LayerNorm, RMSNorm
+from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
 from .sparse import Embedding
 from .transformer import TransformerEncoder, TransformerEncoderLayer
@@ -49,9 +51,13 @@ __all__ = [
     "Embedding",
     "Flatten",
     "GELU",
+    "GRU",
+    "GRUCell",
     "GroupNorm",
     "Identity",
     "IncompatibleKeys",
+    "LSTM",
+    "LSTMCell",
     "LayerNorm",
     "Linear",
     "MLP",
@@ -61,6 +67,10 @@ __all__ = [
     "ModuleList",
     "MultiheadAttention",
     "RMSNorm",
+    "RNN",
+    "RNNBase",
+    "RNNCell",
+    "RNNCellBase",
     "ReLU",
     "Sequential",
     "SiLU",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .._core import Parameter, Tensor, cat, clip_grad_norm_
+from ..._core import Parameter, Tensor, cat, clip_grad_norm_
 
 __all__ = [
     "clip_grad_norm_",
@@ -18,7 +18,7 @@ __all__ = [
 
 def clip_grad_value_(parameters: Iterable[Parameter] | Parameter, clip_value: float) -> None:
     """Clamp every gradient of ``parameters`` to ``[-clip_value, clip_value]`` in place."""
-    from .._core import _clip_grad_value_
+    from ..._core import _clip_grad_value_
 
     _clip_grad_value_(parameters, float(clip_value))
 

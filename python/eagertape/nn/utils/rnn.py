@@ -1,0 +1,177 @@
+"""``eagertape.nn.utils.rnn``: torch's packed sequences.
+
+``PackedSequence`` holds what torch's does: ``data`` (the valid steps of every sequence,
+time-major, longest sequence first at each step: ``[sum(lengths), *]``), ``batch_sizes``,
+``sorted_indices`` and ``unsorted_indices`` (int64 numpy arrays here, torch CPU tensors in
+torch). ``pack_padded_sequence``/``pad_packed_sequence`` move between it and a padded tensor
+by gathering rows, so gradients flow through both; the recurrent modules take a
+``PackedSequence`` and return one, with ``h_n`` in the batch's original order, as torch's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ..._core import Tensor, cat
+from ..._errors import ArgumentError, ShapeError
+
+__all__ = [
+    "PackedSequence",
+    "pack_padded_sequence",
+    "pad_packed_sequence",
+    "pad_sequence",
+]
+
+
+class PackedSequence(NamedTuple):
+    data: Tensor
+    batch_sizes: np.ndarray
+    sorted_indices: np.ndarray | None = None
+    unsorted_indices: np.ndarray | None = None
+
+    def lengths(self) -> np.ndarray:
+        """Each sequence's length, in the batch's original order."""
+        sizes = self.batch_sizes
+        batch = int(sizes[0])
+        sorted_lengths = np.array([(sizes > j).sum() for j in range(batch)], dtype=np.int64)
+        if self.sorted_indices is None:
+            return sorted_lengths
+        out = np.empty(batch, dtype=np.int64)
+        out[self.sorted_indices] = sorted_lengths
+        return out
+
+    def _rows(self, total: int) -> tuple[np.ndarray, np.ndarray]:
+        """The packed rows' positions in a time-major ``[total · B]`` layout, and for each
+        position its packed row (or ``len(data)``: padding)."""
+        sizes = self.batch_sizes
+        batch = int(sizes[0])
+        order = self.sorted_indices if self.sorted_indices is not None else np.arange(batch)
+        rows = np.concatenate([t * batch + order[: int(n)] for t, n in enumerate(sizes)])
+        inverse = np.full(total * batch, len(rows), dtype=np.int64)
+        inverse[rows] = np.arange(len(rows))
+        return rows.astype(np.int64), inverse
+
+
+def _lengths(lengths: Any) -> np.ndarray:
+    if isinstance(lengths, Tensor):
+        lengths = lengths.numpy()
+    elif hasattr(lengths, "detach") and hasattr(lengths, "cpu"):  # a torch tensor
+        lengths = lengths.detach().cpu().numpy()
+    arr = np.asarray(lengths)
+    if arr.ndim != 1 or arr.dtype.kind not in "iu":
+        raise ArgumentError(
+            f"lengths must be a 1-D sequence of ints, got {arr.dtype} of shape {arr.shape}"
+        )
+    return arr.astype(np.int64)
+
+
+def pack_padded_sequence(
+    input: Tensor, lengths: Any, batch_first: bool = False, enforce_sorted: bool = True
+) -> PackedSequence:
+    """torch's ``pack_padded_sequence``: ``input`` ``[T, B, *]`` (``[B, T, *]`` with
+    ``batch_first``), ``lengths`` one per batch entry, decreasing unless
+    ``enforce_sorted=False``."""
+    lens = _lengths(lengths)
+    if enforce_sorted:
+        if np.any(np.diff(lens) > 0):
+            raise ArgumentError(
+                "`lengths` array must be sorted in decreasing order when `enforce_sorted` is "
+                "True. You can pass `enforce_sorted=False` to pack_padded_sequence and/or "
+                "pack_sequence to sidestep this requirement if you do not need ONNX "
+                "exportability."
+            )
+        sorted_indices = None
+        unsorted_indices = None
+    else:
+        sorted_indices = np.argsort(-lens, kind="stable").astype(np.int64)
+        unsorted_indices = np.argsort(sorted_indices).astype(np.int64)
+    x = input.transpose(0, 1) if batch_first else input
+    shape = tuple(x.shape)
+    if len(shape) < 2 or len(lens) != shape[1]:
+        raise ShapeError(
+            f"Expected `len(lengths)` to be equal to batch_size, but got {len(lens)} "
+            f"(batch_size={shape[1] if len(shape) > 1 else None})"
+        )
+    if lens.size and (lens.min() <= 0 or lens.max() > shape[0]):
+        raise ArgumentError(
+            f"every length must be in [1, {shape[0]}] (the padded length), got {lens.tolist()}"
+        )
+    ordered = lens if sorted_indices is None else lens[sorted_indices]
+    batch_sizes = np.array(
+        [(ordered > t).sum() for t in range(int(ordered.max()))], dtype=np.int64
+    )
+    packed = PackedSequence(x, batch_sizes, sorted_indices, unsorted_indices)
+    rows, _ = packed._rows(shape[0])
+    data = x.reshape((shape[0] * shape[1], *shape[2:]))[rows]
+    return PackedSequence(data, batch_sizes, sorted_indices, unsorted_indices)
+
+
+def _padded(sequence: PackedSequence, total: int) -> Tensor:
+    """The time-major padded tensor ``[total, B, *]`` of ``sequence`` (zeros past each
+    length)."""
+    data = sequence.data
+    rest = tuple(data.shape[1:])
+    batch = int(sequence.batch_sizes[0])
+    _, inverse = sequence._rows(total)
+    padded = cat([data, data.new_zeros((1, *rest))])[inverse]
+    return padded.reshape((total, batch, *rest))
+
+
+def _pack_like(sequence: PackedSequence, padded: Tensor) -> PackedSequence:
+    """``padded`` (time-major, ``[T, B, *]``) packed with ``sequence``'s layout."""
+    shape = tuple(padded.shape)
+    rows, _ = sequence._rows(shape[0])
+    data = padded.reshape((shape[0] * shape[1], *shape[2:]))[rows]
+    return PackedSequence(
+        data, sequence.batch_sizes, sequence.sorted_indices, sequence.unsorted_indices
+    )
+
+
+def pad_packed_sequence(
+    sequence: PackedSequence,
+    batch_first: bool = False,
+    padding_value: float = 0.0,
+    total_length: int | None = None,
+) -> tuple[Tensor, np.ndarray]:
+    """torch's ``pad_packed_sequence``: the padded tensor and each sequence's length (in the
+    batch's original order)."""
+    if not isinstance(sequence, PackedSequence):
+        raise TypeError(f"expected a PackedSequence, got {type(sequence).__name__}")
+    longest = len(sequence.batch_sizes)
+    total = longest if total_length is None else int(total_length)
+    if total < longest:
+        raise ArgumentError(
+            "Expected total_length to be at least the length of the longest sequence in "
+            f"input, but got total_length={total} and max sequence length being {longest}"
+        )
+    padded = _padded(sequence, total)
+    lengths = sequence.lengths()
+    if padding_value != 0.0:
+        steps = np.arange(total)[:, None] < lengths[None, :]
+        mask = steps.reshape(steps.shape + (1,) * (len(padded.shape) - 2))
+        padded = padded.masked_fill(~mask, float(padding_value))
+    if batch_first:
+        padded = padded.transpose(0, 1)
+    return padded, lengths
+
+
+def pad_sequence(
+    sequences: list[Tensor], batch_first: bool = False, padding_value: float = 0.0
+) -> Tensor:
+    """torch's ``pad_sequence``: tensors ``[L_i, *]`` padded to the longest and stacked
+    (``[T, B, *]``, or ``[B, T, *]`` with ``batch_first``)."""
+    if not sequences:
+        raise ArgumentError("pad_sequence: received an empty list of sequences")
+    longest = max(int(s.shape[0]) for s in sequences)
+    padded = []
+    for s in sequences:
+        missing = longest - int(s.shape[0])
+        rest = tuple(s.shape[1:])
+        if missing:
+            fill = s.new_full((missing, *rest), float(padding_value))
+            s = cat([s, fill])
+        padded.append(s.unsqueeze(1))
+    out = cat(padded, dim=1)
+    return out.transpose(0, 1) if batch_first else out
