@@ -481,6 +481,18 @@ impl PyTensor {
     fn transpose(&self, py: Python<'_>, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::transpose(dim0, dim1))
     }
+    /// `t()`: a 2-D tensor transposed; 0-D and 1-D tensors as they are (a view), as torch.
+    fn t(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        let h = self.handle();
+        let shape = self.with(py, move |s| s.shape(h))?;
+        match shape.len() {
+            2 => self.unary(py, Op::transpose(0, 1)),
+            0 | 1 => self.unary(py, Op::reshape(&shape)),
+            n => Err(super::to_py(Error::Shape(format!(
+                "t() expects a tensor with <= 2 dimensions, but self is {n}D"
+            )))),
+        }
+    }
     /// `gelu(approximate="none")`: `x Φ(x)`, or its `"tanh"` approximation.
     #[pyo3(signature = (approximate="none"))]
     fn gelu(&self, py: Python<'_>, approximate: &str) -> PyResult<PyTensor> {

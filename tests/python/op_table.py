@@ -1487,3 +1487,9 @@ OPS: tuple[Op, ...] = (
 
 
 BY_NAME = {op.name: op for op in OPS}
+
+# The recurrent layers' rows live in their own file (they import `Op` from here).
+from op_table_rnn import RNN_OPS  # noqa: E402
+
+OPS = OPS + RNN_OPS
+BY_NAME = {op.name: op for op in OPS}

@@ -28,6 +28,17 @@ from .container import MLP, ModuleDict, ModuleList, Sequential
 from .conv import Conv1d, Conv2d, ConvTranspose2d
 from .flatten import Flatten
 from .linear import Identity, Linear
+from .loss import (
+    BCELoss,
+    BCEWithLogitsLoss,
+    CrossEntropyLoss,
+    HuberLoss,
+    KLDivLoss,
+    L1Loss,
+    MSELoss,
+    NLLLoss,
+    SmoothL1Loss,
+)
 from .module import IncompatibleKeys, Module
 from .norm import GroupNorm, LayerNorm, RMSNorm
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
@@ -41,6 +52,15 @@ __all__ = [
     "init",
     "utils",
     "AdaptiveAvgPool2d",
+    "BCELoss",
+    "BCEWithLogitsLoss",
+    "CrossEntropyLoss",
+    "HuberLoss",
+    "KLDivLoss",
+    "L1Loss",
+    "MSELoss",
+    "NLLLoss",
+    "SmoothL1Loss",
     "AvgPool2d",
     "BatchNorm1d",
     "BatchNorm2d",

@@ -346,3 +346,45 @@ def test_mnist_test_loop_gives_torch_loss_and_accuracy(backend):
     )
     assert mine_loss == pytest.approx(their_loss, rel=LOSS_RTOL, abs=0)
     assert mine_correct == their_correct
+
+
+# -- word_lm.py: pytorch/examples' word-level language model, one epoch of its SGD loop -----
+
+WORD_LM = dict(ntoken=20, ninp=8, nhid=12, nlayers=2, dropout=0.0)
+WORD_LM_BATCH = 4
+WORD_LM_BPTT = 5
+# 101 rows of 4 columns: (101 - 1) / 5 = 20 steps of main.py's loop.
+WORD_LM_TOKENS = 101 * WORD_LM_BATCH
+WORD_LM_LR = 5.0
+# Small enough that clip_grad_norm_ rescales the gradients at most steps.
+WORD_LM_CLIP = 0.25
+
+
+def word_lm_runs(backend: str, rnn_type: str) -> tuple[Run, Run]:
+    """(reference, candidate) runs of word_lm.py: 20 steps of plain SGD with gradient
+    clipping and the hidden state carried (detached) from batch to batch."""
+    corpus = np.random.default_rng(5).integers(0, WORD_LM["ntoken"], WORD_LM_TOKENS)
+
+    def build(wl: types.ModuleType):
+        return wl.RNNModel(rnn_type, **WORD_LM)
+
+    runs = []
+    with side_by_side("word_lm", backend, build) as sides:
+        for side, model in sides:
+            data = side.module.batchify(side.tensor(corpus), WORD_LM_BATCH)
+            losses = side.module.train(
+                model, data, WORD_LM_BATCH, WORD_LM_BPTT, WORD_LM_LR, WORD_LM_CLIP
+            )
+            runs.append(Run(losses=losses, state=state_as_numpy(model)))
+    return tuple(runs)
+
+
+@pytest.mark.parametrize("rnn_type", ["LSTM", "GRU", "RNN_TANH"])
+def test_word_lm_losses_match_torch_at_every_sgd_step(backend, rnn_type):
+    reference, candidate = word_lm_runs(backend, rnn_type)
+    assert len(reference.losses) == 20
+    assert_losses_match(reference, candidate)
+
+
+def test_word_lm_weights_match_torch_after_training(backend):
+    assert_states_match(*word_lm_runs(backend, "LSTM"))
