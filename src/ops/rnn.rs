@@ -94,8 +94,10 @@ impl Rnn {
 /// `[H]`).
 fn expect_state(op: &str, what: &str, got: &[i64], want: &[i64]) -> Result<()> {
     if got != want {
+        let want: Vec<String> = want.iter().map(i64::to_string).collect();
         return Err(Error::Shape(format!(
-            "{op}: expected {what} size {want:?}, got {got:?}"
+            "{op}: Expected {what} size ({}), got {got:?}",
+            want.join(", ")
         )));
     }
     Ok(())
