@@ -285,6 +285,21 @@ def b9_pair():
     )
 
 
+B13_LM = dict(vocab=1000, width=200, layers=2)
+
+
+def b13_pair():
+    """B13: the word-level LSTM LM (2 layers, 200 hidden, vocabulary 1000), batch 32 x 35
+    tokens, time-major."""
+    rng = np.random.default_rng(4)
+    ids = rng.integers(0, B13_LM["vocab"], (36, 32))
+    return model_pair(
+        lambda: models.WordLMTorch(**B13_LM, dtype=torch.float32),
+        lambda: models.WordLMEt(**B13_LM, dtype="float32"),
+        lambda: (ids[:-1].copy(), ids[1:].copy()),
+    )
+
+
 # ---- B5 / B6 ---------------------------------------------------------------------------------
 
 
@@ -402,6 +417,7 @@ def main() -> None:
         ),
         ("B8 CNN step (AdamW), batch 64 of 8x8 digits", b8_pair(), 20, 1),
         ("B9 transformer LM step (AdamW), 2 layers, width 128, batch 32 x 64", b9_pair(), 2, 2),
+        ("B13 2-layer LSTM LM step (AdamW), 200 hidden, batch 32 x 35 tokens", b13_pair(), 5, 2),
         (f"B11a ones, {big_label} float32", b11_pair("ones", big), 1, 1),
         (f"B11b randn, {big_label} float32", b11_pair("randn", big), 1, 1),
         (

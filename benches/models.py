@@ -102,3 +102,32 @@ class LMEt(et.nn.Module):
         h = self.tok(sess, ids) + self.pos(sess, sess.arange(length))
         h = self.blocks(sess, h, mask=causal_mask(length), is_causal=True)
         return self.head(sess, self.norm(sess, h))
+
+
+class WordLMTorch(tnn.Module):
+    """B13's word-level LSTM LM (pytorch/examples' word_language_model without dropout):
+    Embedding → multi-layer LSTM (time-major) → Linear, logits ``[T, B, vocab]``."""
+
+    def __init__(self, vocab, width, layers, dtype=torch.float64):
+        super().__init__()
+        self.encoder = tnn.Embedding(vocab, width)
+        self.rnn = tnn.LSTM(width, width, layers)
+        self.decoder = tnn.Linear(width, vocab)
+        self.to(dtype)
+
+    def forward(self, ids: torch.Tensor) -> torch.Tensor:
+        output, _ = self.rnn(self.encoder(ids))
+        return self.decoder(output)
+
+
+class WordLMEt(et.nn.Module):
+    def __init__(self, vocab, width, layers, dtype="float64", seed=0):
+        super().__init__()
+        nn = et.nn
+        self.encoder = nn.Embedding(vocab, width, dtype=dtype, seed=seed)
+        self.rnn = nn.LSTM(width, width, layers, dtype=dtype, seed=seed + 1)
+        self.decoder = nn.Linear(width, vocab, dtype=dtype, seed=seed + 2)
+
+    def forward(self, sess, ids):
+        output, _ = self.rnn(sess, self.encoder(sess, ids))
+        return self.decoder(sess, output)

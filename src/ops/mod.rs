@@ -26,6 +26,7 @@ pub mod join;
 pub mod layers;
 pub mod layout;
 pub mod loss;
+mod lstm_onednn;
 pub mod matmul;
 pub mod movement;
 pub mod nll;

@@ -25,6 +25,7 @@ use tch::{Kind, Tensor};
 
 use super::binary::BinaryOp;
 use super::compose::{self, Composed, Recorder};
+use super::lstm_onednn;
 use super::scalar::ScalarOp;
 use super::unary::UnaryOp;
 use super::Op;
@@ -235,7 +236,17 @@ impl Layer for Recurrent {
         Ok(vec![self.packed_len(*t, *b)])
     }
 
+    /// The backward reads the output where oneDNN ran the layer (its kernels take `y`,
+    /// `h_n`, `c_n`); elsewhere the output is the base of the views the stacking records,
+    /// alive as long as they are, so keeping it costs nothing more.
+    fn keeps_output(&self) -> bool {
+        true
+    }
+
     fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
+        if lstm_onednn::usable(self, xs) {
+            return lstm_onednn::forward(self, xs);
+        }
         let s = self.slots();
         let x = xs[0];
         let (t, b, i) = dims3(x)?;
@@ -390,6 +401,10 @@ impl Layer for Recurrent {
         g: &Tensor,
         needs: &[bool],
     ) -> Result<Vec<Option<Tensor>>> {
+        // oneDNN's workspace is one tensor (then the output); ours is at least two.
+        if ws.len() == 2 && lstm_onednn::usable(self, xs) {
+            return lstm_onednn::backward(self, xs, ws, g, needs);
+        }
         let s = self.slots();
         let x = xs[0];
         let (t, b, i) = dims3(x)?;
