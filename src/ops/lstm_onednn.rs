@@ -3,31 +3,36 @@
 //! (`aten/src/ATen/native/mkldnn/RNN.cpp`, taken where `use_mkldnn` holds: a CPU input of
 //! float32 or bfloat16, no projection, not packed). The node's workspace is oneDNN's
 //! (what its backward reads); the output, the last hidden and cell states are read back
-//! from the node's own flat output ([`Recurrent`]'s layout), kept for the backward
+//! from the node's own flat output (`ops::recurrent::Recurrent`'s layout), kept for the backward
 //! (`Layer::keeps_output`).
 
 use tch::{Device, Kind, Tensor};
 
-use super::recurrent::{Cell, Recurrent};
 use crate::error::{Error, Result};
 
 /// oneDNN's (ideep's) `rnn_kind::LSTM`.
 const LSTM: i64 = 2;
 
-/// Whether `unit` on these operands takes oneDNN's kernels (torch's `use_mkldnn` and no
-/// projection or lengths).
-pub(super) fn usable(unit: &Recurrent, xs: &[&Tensor]) -> bool {
-    unit.cell == Cell::Lstm
-        && unit.proj == 0
-        && unit.lengths.is_none()
-        && matches!(xs[0].kind(), Kind::Float | Kind::BFloat16)
+/// One LSTM layer as oneDNN runs it; operands as `ops::recurrent::Recurrent`'s: the input,
+/// `(h_0, c_0)` where `initial`, the weights, the biases where `bias`.
+pub(super) struct Lstm {
+    pub hidden: i64,
+    pub bias: bool,
+    pub initial: bool,
+    pub reverse: bool,
+}
+
+/// Whether a layer on these operands takes oneDNN's kernels (torch's `use_mkldnn`), for an
+/// LSTM layer without projection or lengths.
+pub(super) fn usable(xs: &[&Tensor]) -> bool {
+    matches!(xs[0].kind(), Kind::Float | Kind::BFloat16)
         && xs.iter().all(|t| t.device() == Device::Cpu)
         && xs[0].numel() > 0
 }
 
 /// The operands as oneDNN takes them: `(w_ih, w_hh, b_ih, b_hh, h0, c0)`, zeros where
 /// absent.
-fn operands(unit: &Recurrent, xs: &[&Tensor]) -> Result<[Tensor; 6]> {
+fn operands(unit: &Lstm, xs: &[&Tensor]) -> Result<[Tensor; 6]> {
     let x = xs[0];
     let (b, h) = (x.size()[1], unit.hidden);
     let opts = (x.kind(), x.device());
@@ -57,7 +62,7 @@ fn operands(unit: &Recurrent, xs: &[&Tensor]) -> Result<[Tensor; 6]> {
 }
 
 /// The flat output `[y, h_n, c_n]` and oneDNN's workspace.
-pub(super) fn forward(unit: &Recurrent, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
+pub(super) fn forward(unit: &Lstm, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
     let [w_ih, w_hh, b_ih, b_hh, h0, c0] = operands(unit, xs)?;
     // oneDNN keeps its workspace only in training mode, which it reads from the grad mode
     // (the session runs kernels without it): on for this call; no operand requires grad,
@@ -96,7 +101,7 @@ pub(super) fn forward(unit: &Recurrent, xs: &[&Tensor]) -> Result<(Tensor, Vec<T
 /// The cotangents of the operands `needs` asks for; `ws` is `[oneDNN's workspace, the
 /// node's output]`.
 pub(super) fn backward(
-    unit: &Recurrent,
+    unit: &Lstm,
     xs: &[&Tensor],
     ws: &[&Tensor],
     g: &Tensor,
@@ -165,6 +170,7 @@ pub(super) fn backward(
 mod tests {
     use super::*;
     use crate::kernel::Layer;
+    use crate::ops::recurrent::{Cell, Recurrent};
 
     fn unit(initial: bool, bias: bool, reverse: bool) -> Recurrent {
         Recurrent {
@@ -198,12 +204,12 @@ mod tests {
                 xs.push(Tensor::randn([20], f32));
             }
             let refs: Vec<&Tensor> = xs.iter().collect();
-            assert!(usable(&u, &refs));
+            assert!(usable(&refs));
             let (out, ws) = u.torch(&refs).unwrap();
             assert_eq!(ws.len(), 1);
             let wide: Vec<Tensor> = xs.iter().map(|t| t.to_kind(Kind::Double)).collect();
             let wrefs: Vec<&Tensor> = wide.iter().collect();
-            assert!(!usable(&u, &wrefs));
+            assert!(!usable(&wrefs));
             let (want, wws) = u.torch(&wrefs).unwrap();
             let close = |a: &Tensor, b: &Tensor| {
                 let d = (a.to_kind(Kind::Double) - b).abs().max().double_value(&[]);

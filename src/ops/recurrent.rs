@@ -31,8 +31,8 @@ use super::unary::UnaryOp;
 use super::Op;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
+use crate::handles::Handle;
 use crate::kernel::{Arity, Layer};
-use crate::tape::Handle;
 
 /// The cell of a recurrent layer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,6 +154,16 @@ impl Recurrent {
     fn active(&self, b: usize, k: i64) -> bool {
         self.lengths.as_ref().is_none_or(|l| k < l[b])
     }
+    /// The oneDNN layer where it computes this one on these operands (see `lstm_onednn`).
+    fn onednn(&self, xs: &[&Tensor]) -> Option<lstm_onednn::Lstm> {
+        let fits = self.lstm() && self.proj == 0 && self.lengths.is_none();
+        (fits && lstm_onednn::usable(xs)).then_some(lstm_onednn::Lstm {
+            hidden: self.hidden,
+            bias: self.bias,
+            initial: self.initial,
+            reverse: self.reverse,
+        })
+    }
     /// The step order.
     fn steps(&self, t: i64) -> impl DoubleEndedIterator<Item = i64> {
         let reverse = self.reverse;
@@ -244,8 +254,8 @@ impl Layer for Recurrent {
     }
 
     fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
-        if lstm_onednn::usable(self, xs) {
-            return lstm_onednn::forward(self, xs);
+        if let Some(l) = self.onednn(xs) {
+            return lstm_onednn::forward(&l, xs);
         }
         let s = self.slots();
         let x = xs[0];
@@ -402,8 +412,8 @@ impl Layer for Recurrent {
         needs: &[bool],
     ) -> Result<Vec<Option<Tensor>>> {
         // oneDNN's workspace is one tensor (then the output); ours is at least two.
-        if ws.len() == 2 && lstm_onednn::usable(self, xs) {
-            return lstm_onednn::backward(self, xs, ws, g, needs);
+        if let Some(l) = self.onednn(xs).filter(|_| ws.len() == 2) {
+            return lstm_onednn::backward(&l, xs, ws, g, needs);
         }
         let s = self.slots();
         let x = xs[0];

@@ -12,7 +12,7 @@ use super::recurrent::{Cell, Recurrent};
 use super::Op;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
-use crate::tape::Handle;
+use crate::handles::Handle;
 
 /// What a call of a recurrent module computes.
 #[derive(Debug, Clone)]

@@ -1473,6 +1473,15 @@ OPS: tuple[Op, ...] = (
         covers=("Tensor.eq", "Tensor.ne", "Tensor.lt", "Tensor.le", "Tensor.gt", "Tensor.ge"),
     ),
     Op(
+        "t",
+        # 2-D: the transpose; 1-D: itself (a view)
+        lambda x, v: x.t() * 2.0 + v.t(),
+        lambda x, v: x.t() * 2.0 + v.t(),
+        normal((3, 4), (3,)),
+        bad=(("t_of_3d", [(2, 3, 4), (3,)], et.ShapeError),),
+        covers=("Tensor.t",),
+    ),
+    Op(
         "shape_as",
         lambda x, y: (
             x.view_as(y) + x.reshape_as(y) * y + x[:1].expand_as(y.reshape(3, 4)).reshape(4, 3)

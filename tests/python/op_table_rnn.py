@@ -8,13 +8,13 @@ concatenation of ``(output, h_n[, c_n])``."""
 from __future__ import annotations
 
 import torch
+from op_table import Op, normal
 from torch.nn.utils.rnn import PackedSequence, pack_padded_sequence, pad_packed_sequence
 
 import eagertape as et
 from eagertape import _core
-from op_table import Op, normal
 
-T, B, I, H = 4, 3, 3, 2
+T, B, IN, H = 4, 3, 3, 2
 LENS = [2, 4, 1]  # unsorted: entry 1 is the longest
 
 
@@ -35,8 +35,12 @@ def _et_rnn(mode, hidden, *, proj=0, bias=True, dirs=1, lengths=None, states=1):
 
 
 def _torch_rnn(mode, *, bias=True, dirs=1, lengths=None, states=1):
-    vf = {"LSTM": torch._VF.lstm, "GRU": torch._VF.gru, "RNN_TANH": torch._VF.rnn_tanh,
-          "RNN_RELU": torch._VF.rnn_relu}[mode]
+    vf = {
+        "LSTM": torch._VF.lstm,
+        "GRU": torch._VF.gru,
+        "RNN_TANH": torch._VF.rnn_tanh,
+        "RNN_RELU": torch._VF.rnn_relu,
+    }[mode]
 
     def run(x, *rest):
         hx = rest[:states]
@@ -59,7 +63,7 @@ def _torch_rnn(mode, *, bias=True, dirs=1, lengths=None, states=1):
     return run
 
 
-def _weights(gates, *, inp=I, hidden=H, proj=0, bias=True, dirs=1):
+def _weights(gates, *, inp=IN, hidden=H, proj=0, bias=True, dirs=1):
     hout = proj or hidden
     shapes = []
     for _ in range(dirs):
@@ -72,10 +76,10 @@ def _weights(gates, *, inp=I, hidden=H, proj=0, bias=True, dirs=1):
 
 
 BAD_RNN = (
-    ("rnn_weight_ih_rows", [(T, B, I), (1, B, H), (3 * H + 1, I), (3 * H, H)], et.ShapeError),
-    ("rnn_input_size", [(T, B, I + 1), (1, B, H), (3 * H, I), (3 * H, H)], et.ShapeError),
-    ("rnn_hidden_batch", [(T, B, I), (1, B + 1, H), (3 * H, I), (3 * H, H)], et.ShapeError),
-    ("rnn_input_rank", [(T, I, B, I), (1, B, H), (3 * H, I), (3 * H, H)], et.ShapeError),
+    ("rnn_weight_ih_rows", [(T, B, IN), (1, B, H), (3 * H + 1, IN), (3 * H, H)], et.ShapeError),
+    ("rnn_input_size", [(T, B, IN + 1), (1, B, H), (3 * H, IN), (3 * H, H)], et.ShapeError),
+    ("rnn_hidden_batch", [(T, B, IN), (1, B + 1, H), (3 * H, IN), (3 * H, H)], et.ShapeError),
+    ("rnn_input_rank", [(T, IN, B, IN), (1, B, H), (3 * H, IN), (3 * H, H)], et.ShapeError),
 )
 
 RNN_OPS: tuple[Op, ...] = (
@@ -83,28 +87,28 @@ RNN_OPS: tuple[Op, ...] = (
         "lstm",
         _et_rnn("LSTM", H, states=2),
         _torch_rnn("LSTM", states=2),
-        normal((T, B, I), (1, B, H), (1, B, H), *_weights(4)),
+        normal((T, B, IN), (1, B, H), (1, B, H), *_weights(4)),
         covers=("nn.LSTM",),
     ),
     Op(
         "lstm_bidirectional_proj_packed",
         _et_rnn("LSTM", 3, proj=2, dirs=2, lengths=LENS, states=2),
         _torch_rnn("LSTM", dirs=2, lengths=LENS, states=2),
-        normal((T, B, I), (2, B, 2), (2, B, 3), *_weights(4, hidden=3, proj=2, dirs=2)),
+        normal((T, B, IN), (2, B, 2), (2, B, 3), *_weights(4, hidden=3, proj=2, dirs=2)),
         covers=("nn.LSTM",),
     ),
     Op(
         "gru",
         _et_rnn("GRU", H, dirs=2),
         _torch_rnn("GRU", dirs=2),
-        normal((T, B, I), (2, B, H), *_weights(3, dirs=2)),
+        normal((T, B, IN), (2, B, H), *_weights(3, dirs=2)),
         covers=("nn.GRU",),
     ),
     Op(
         "gru_packed_without_bias",
         _et_rnn("GRU", H, bias=False, lengths=LENS),
         _torch_rnn("GRU", bias=False, lengths=LENS),
-        normal((T, B, I), (1, B, H), *_weights(3, bias=False)),
+        normal((T, B, IN), (1, B, H), *_weights(3, bias=False)),
         bad=BAD_RNN,
         covers=("nn.GRU",),
     ),
@@ -112,16 +116,15 @@ RNN_OPS: tuple[Op, ...] = (
         "rnn_tanh",
         _et_rnn("RNN_TANH", H, dirs=2, lengths=LENS),
         _torch_rnn("RNN_TANH", dirs=2, lengths=LENS),
-        normal((T, B, I), (2, B, H), *_weights(1, dirs=2)),
+        normal((T, B, IN), (2, B, H), *_weights(1, dirs=2)),
         covers=("nn.RNN",),
     ),
     Op(
         "rnn_relu",
         _et_rnn("RNN_RELU", H),
         _torch_rnn("RNN_RELU"),
-        normal((T, B, I), (1, B, H), *_weights(1)),
+        normal((T, B, IN), (1, B, H), *_weights(1)),
         covers=("nn.RNN",),
         smooth=False,  # relu's kink: no finite differences
     ),
 )
-

@@ -20,12 +20,15 @@ from eagertape import nn
 from eagertape.nn.utils import rnn as ernn
 
 RTOL, ATOL = 1e-9, 1e-12
-T, B, I, H = 5, 3, 4, 6
+T, B, IN, H = 5, 3, 4, 6
 
 TORCH = {"RNN": tnn.RNN, "LSTM": tnn.LSTM, "GRU": tnn.GRU}
 ET = {"RNN": nn.RNN, "LSTM": nn.LSTM, "GRU": nn.GRU}
-CELLS = {"RNNCell": (tnn.RNNCell, nn.RNNCell), "LSTMCell": (tnn.LSTMCell, nn.LSTMCell),
-         "GRUCell": (tnn.GRUCell, nn.GRUCell)}
+CELLS = {
+    "RNNCell": (tnn.RNNCell, nn.RNNCell),
+    "LSTMCell": (tnn.LSTMCell, nn.LSTMCell),
+    "GRUCell": (tnn.GRUCell, nn.GRUCell),
+}
 
 
 def _x(*shape, seed=1):
@@ -65,11 +68,13 @@ def _parity(tm, em, arrays, call, dtype="float64", rtol=RTOL, atol=ATOL):
         with sess.backward(loss) as grads:
             for name, p in em.named_parameters():
                 want = dict(tm.named_parameters())[name].grad.numpy()
-                np.testing.assert_allclose(grads[p].numpy(), want, rtol=rtol, atol=atol,
-                                           err_msg=name)
+                np.testing.assert_allclose(
+                    grads[p].numpy(), want, rtol=rtol, atol=atol, err_msg=name
+                )
             for i, (leaf, t) in enumerate(zip(leaves, t_in, strict=True)):
-                np.testing.assert_allclose(grads[leaf].numpy(), t.grad.numpy(), rtol=rtol,
-                                           atol=atol, err_msg=f"input {i}")
+                np.testing.assert_allclose(
+                    grads[leaf].numpy(), t.grad.numpy(), rtol=rtol, atol=atol, err_msg=f"input {i}"
+                )
 
 
 # ---- names, shapes, initialisation, state dicts --------------------------------------------
@@ -77,12 +82,14 @@ def _parity(tm, em, arrays, call, dtype="float64", rtol=RTOL, atol=ATOL):
 
 @pytest.mark.parametrize(
     "kind, kwargs",
-    [("RNN", dict(num_layers=2, nonlinearity="relu", bidirectional=True)),
-     ("LSTM", dict(num_layers=2, proj_size=3, bidirectional=True, bias=False)),
-     ("GRU", dict(num_layers=3))],
+    [
+        ("RNN", dict(num_layers=2, nonlinearity="relu", bidirectional=True)),
+        ("LSTM", dict(num_layers=2, proj_size=3, bidirectional=True, bias=False)),
+        ("GRU", dict(num_layers=3)),
+    ],
 )
 def test_parameter_names_and_shapes_are_torchs(kind, kwargs):
-    tm, em = TORCH[kind](I, H, **kwargs), ET[kind](I, H, **kwargs)
+    tm, em = TORCH[kind](IN, H, **kwargs), ET[kind](IN, H, **kwargs)
     assert [(n, tuple(p.shape)) for n, p in em.named_parameters()] == [
         (n, tuple(p.shape)) for n, p in tm.named_parameters()
     ]
@@ -92,7 +99,7 @@ def test_parameter_names_and_shapes_are_torchs(kind, kwargs):
 def test_cell_parameter_names_and_shapes_are_torchs(name):
     tcls, ecls = CELLS[name]
     for bias in (True, False):
-        tm, em = tcls(I, H, bias=bias), ecls(I, H, bias=bias)
+        tm, em = tcls(IN, H, bias=bias), ecls(IN, H, bias=bias)
         assert [(n, tuple(p.shape)) for n, p in em.named_parameters()] == [
             (n, tuple(p.shape)) for n, p in tm.named_parameters()
         ]
@@ -112,8 +119,8 @@ def test_initialisation_is_uniform_within_one_over_sqrt_hidden_and_seeded():
 
 
 def test_state_dicts_load_both_ways():
-    tm = tnn.LSTM(I, H, num_layers=2, proj_size=2, bidirectional=True).double()
-    em = nn.LSTM(I, H, num_layers=2, proj_size=2, bidirectional=True, dtype="float64", seed=9)
+    tm = tnn.LSTM(IN, H, num_layers=2, proj_size=2, bidirectional=True).double()
+    em = nn.LSTM(IN, H, num_layers=2, proj_size=2, bidirectional=True, dtype="float64", seed=9)
     torch_state = {k: v.clone() for k, v in tm.state_dict().items()}
     tm.load_state_dict(em.state_dict())  # eagertape -> torch
     for k, v in em.state_dict().items():
@@ -128,20 +135,22 @@ def test_state_dicts_load_both_ways():
 
 @pytest.mark.parametrize(
     "kind, kwargs",
-    [("RNN", dict()),
-     ("RNN", dict(nonlinearity="relu", num_layers=2, bias=False)),
-     ("LSTM", dict(num_layers=2, bidirectional=True)),
-     ("LSTM", dict(proj_size=2, batch_first=True)),
-     ("GRU", dict(num_layers=2, bidirectional=True, batch_first=True)),
-     ("GRU", dict(bias=False))],
+    [
+        ("RNN", dict()),
+        ("RNN", dict(nonlinearity="relu", num_layers=2, bias=False)),
+        ("LSTM", dict(num_layers=2, bidirectional=True)),
+        ("LSTM", dict(proj_size=2, batch_first=True)),
+        ("GRU", dict(num_layers=2, bidirectional=True, batch_first=True)),
+        ("GRU", dict(bias=False)),
+    ],
 )
 def test_modules_match_torch_with_initial_states(kind, kwargs):
-    tm = TORCH[kind](I, H, **kwargs).double()
-    em = ET[kind](I, H, dtype="float64", **kwargs)
+    tm = TORCH[kind](IN, H, **kwargs).double()
+    em = ET[kind](IN, H, dtype="float64", **kwargs)
     dirs = 2 if kwargs.get("bidirectional") else 1
     layers = kwargs.get("num_layers", 1)
     hout = kwargs.get("proj_size") or H
-    x = _x(B, T, I) if kwargs.get("batch_first") else _x(T, B, I)
+    x = _x(B, T, IN) if kwargs.get("batch_first") else _x(T, B, IN)
     h0 = _x(layers * dirs, B, hout, seed=2)
     if kind == "LSTM":
         c0 = _x(layers * dirs, B, H, seed=3)
@@ -152,34 +161,35 @@ def test_modules_match_torch_with_initial_states(kind, kwargs):
 
 @pytest.mark.parametrize("kind", ["RNN", "LSTM", "GRU"])
 def test_modules_match_torch_without_initial_states_and_unbatched(kind):
-    tm, em = TORCH[kind](I, H).double(), ET[kind](I, H, dtype="float64")
-    _parity(tm, em, [_x(T, B, I)], lambda m, x: m(x))
-    _parity(tm, em, [_x(T, I)], lambda m, x: m(x))
+    tm, em = TORCH[kind](IN, H).double(), ET[kind](IN, H, dtype="float64")
+    _parity(tm, em, [_x(T, B, IN)], lambda m, x: m(x))
+    _parity(tm, em, [_x(T, IN)], lambda m, x: m(x))
 
 
 @pytest.mark.parametrize("kind", ["LSTM", "GRU"])
 def test_float32_matches_torch_to_2e_4(kind):
-    tm = TORCH[kind](I, H, num_layers=2, bidirectional=True)
-    em = ET[kind](I, H, num_layers=2, bidirectional=True, dtype="float32")
-    _parity(tm, em, [_x(T, B, I)], lambda m, x: m(x), dtype="float32", rtol=2e-4, atol=2e-5)
+    tm = TORCH[kind](IN, H, num_layers=2, bidirectional=True)
+    em = ET[kind](IN, H, num_layers=2, bidirectional=True, dtype="float32")
+    _parity(tm, em, [_x(T, B, IN)], lambda m, x: m(x), dtype="float32", rtol=2e-4, atol=2e-5)
 
 
 @pytest.mark.parametrize("name", sorted(CELLS))
 def test_cells_match_torch(name):
     tcls, ecls = CELLS[name]
-    tm, em = tcls(I, H).double(), ecls(I, H, dtype="float64")
+    tm, em = tcls(IN, H).double(), ecls(IN, H, dtype="float64")
     if name == "LSTMCell":
-        _parity(tm, em, [_x(B, I), _x(B, H, seed=2), _x(B, H, seed=3)],
-                lambda m, x, h, c: m(x, (h, c)))
-        _parity(tm, em, [_x(I)], lambda m, x: m(x))  # unbatched, zero states
+        _parity(
+            tm, em, [_x(B, IN), _x(B, H, seed=2), _x(B, H, seed=3)], lambda m, x, h, c: m(x, (h, c))
+        )
+        _parity(tm, em, [_x(IN)], lambda m, x: m(x))  # unbatched, zero states
     else:
-        _parity(tm, em, [_x(B, I), _x(B, H, seed=2)], lambda m, x, h: m(x, h))
-        _parity(tm, em, [_x(I)], lambda m, x: m(x))
+        _parity(tm, em, [_x(B, IN), _x(B, H, seed=2)], lambda m, x, h: m(x, h))
+        _parity(tm, em, [_x(IN)], lambda m, x: m(x))
 
 
 def test_a_cell_unrolled_by_hand_matches_torch():
     # word-by-word decoding: the cell's output fed back as its next state
-    tm, em = tnn.LSTMCell(I, H).double(), nn.LSTMCell(I, H, dtype="float64")
+    tm, em = tnn.LSTMCell(IN, H).double(), nn.LSTMCell(IN, H, dtype="float64")
 
     def unroll(m, x):
         h = c = None
@@ -189,7 +199,7 @@ def test_a_cell_unrolled_by_hand_matches_torch():
             outs.append(h)
         return tuple(outs)
 
-    _parity(tm, em, [_x(T, B, I)], unroll)
+    _parity(tm, em, [_x(T, B, IN)], unroll)
 
 
 # ---- packed sequences -------------------------------------------------------------------
@@ -200,8 +210,8 @@ LENGTHS = [3, 5, 1]
 
 @pytest.mark.parametrize("kind", ["LSTM", "GRU", "RNN"])
 def test_packed_sequences_match_torch(kind):
-    tm = TORCH[kind](I, H, num_layers=2, bidirectional=True).double()
-    em = ET[kind](I, H, num_layers=2, bidirectional=True, dtype="float64")
+    tm = TORCH[kind](IN, H, num_layers=2, bidirectional=True).double()
+    em = ET[kind](IN, H, num_layers=2, bidirectional=True, dtype="float64")
 
     def call(m, x):
         pack, pad = (trnn.pack_padded_sequence, trnn.pad_packed_sequence)
@@ -213,7 +223,7 @@ def test_packed_sequences_match_torch(kind):
         assert list(lengths) == LENGTHS
         return (padded, out.data, hidden)
 
-    _parity(tm, em, [_x(B, T, I)], call)
+    _parity(tm, em, [_x(B, T, IN)], call)
 
 
 def test_pack_and_pad_match_torch_with_a_padding_value():
@@ -251,16 +261,17 @@ def test_pad_sequence_matches_torch():
 
 
 def test_dropout_between_layers_runs_in_training_only():
-    em = nn.LSTM(I, H, num_layers=2, dropout=0.5, dtype="float64", seed=0)
-    tm = tnn.LSTM(I, H, num_layers=2, dropout=0.5).double()
+    em = nn.LSTM(IN, H, num_layers=2, dropout=0.5, dtype="float64", seed=0)
+    tm = tnn.LSTM(IN, H, num_layers=2, dropout=0.5).double()
     tm.load_state_dict(em.state_dict())
     tm.eval()
     em.eval()
-    x = _x(T, B, I)
+    x = _x(T, B, IN)
     with et.Session(dtype="float64") as sess:
         out, _ = em(sess.input(x))
-        np.testing.assert_allclose(out.numpy(), tm(torch.tensor(x))[0].detach().numpy(),
-                                   rtol=RTOL, atol=ATOL)
+        np.testing.assert_allclose(
+            out.numpy(), tm(torch.tensor(x))[0].detach().numpy(), rtol=RTOL, atol=ATOL
+        )
         em.train()
         a, _ = em(sess.input(x))
         b, _ = em(sess.input(x))
@@ -270,12 +281,12 @@ def test_dropout_between_layers_runs_in_training_only():
 
 
 def test_each_layer_and_direction_is_one_node_whatever_the_length():
-    em = nn.LSTM(I, H, num_layers=2, bidirectional=True, dtype="float64")
+    em = nn.LSTM(IN, H, num_layers=2, bidirectional=True, dtype="float64")
     counts = []
     for steps in (2, 20):
         sess = et.Session(dtype="float64")
         with sess:
-            x = sess.input(_x(steps, B, I))
+            x = sess.input(_x(steps, B, IN))
             before = sess.tape_len
             em(x)
             counts.append(sess.tape_len - before)
@@ -286,18 +297,42 @@ def test_each_layer_and_direction_is_one_node_whatever_the_length():
 @pytest.mark.parametrize(
     "make, call, error, match",
     [
-        (lambda: nn.LSTM(I, H), lambda m, s: m(s.input(_x(T, B, I + 1))), et.ShapeError,
-         "input.size\\(-1\\) must be equal to input_size"),
-        (lambda: nn.GRU(I, H, num_layers=2), lambda m, s: m(s.input(_x(T, B, I)),
-         s.input(_x(1, B, H))), et.ShapeError, "Expected hidden size"),
-        (lambda: nn.LSTM(I, H), lambda m, s: m(s.input(_x(T, B, I)), s.input(_x(1, B, H))),
-         et.ArgumentError, "tuple"),
-        (lambda: nn.RNN(I, H), lambda m, s: m(s.input(_x(2, T, B, I))), et.ShapeError,
-         "2-D or 3-D"),
-        (lambda: nn.RNN(I, H), lambda m, s: m(s.input(_x(0, B, I))), et.ShapeError,
-         "larger than 0"),
-        (lambda: nn.GRUCell(I, H), lambda m, s: m(s.input(_x(B, I)), s.input(_x(B + 1, H))),
-         et.ShapeError, "Expected hidden size"),
+        (
+            lambda: nn.LSTM(IN, H),
+            lambda m, s: m(s.input(_x(T, B, IN + 1))),
+            et.ShapeError,
+            "input.size\\(-1\\) must be equal to input_size",
+        ),
+        (
+            lambda: nn.GRU(IN, H, num_layers=2),
+            lambda m, s: m(s.input(_x(T, B, IN)), s.input(_x(1, B, H))),
+            et.ShapeError,
+            "Expected hidden size",
+        ),
+        (
+            lambda: nn.LSTM(IN, H),
+            lambda m, s: m(s.input(_x(T, B, IN)), s.input(_x(1, B, H))),
+            et.ArgumentError,
+            "tuple",
+        ),
+        (
+            lambda: nn.RNN(IN, H),
+            lambda m, s: m(s.input(_x(2, T, B, IN))),
+            et.ShapeError,
+            "2-D or 3-D",
+        ),
+        (
+            lambda: nn.RNN(IN, H),
+            lambda m, s: m(s.input(_x(0, B, IN))),
+            et.ShapeError,
+            "larger than 0",
+        ),
+        (
+            lambda: nn.GRUCell(IN, H),
+            lambda m, s: m(s.input(_x(B, IN)), s.input(_x(B + 1, H))),
+            et.ShapeError,
+            "Expected hidden size",
+        ),
     ],
 )
 def test_bad_input_is_refused_and_records_nothing(make, call, error, match):
@@ -318,13 +353,13 @@ def test_bad_input_is_refused_and_records_nothing(make, call, error, match):
 @pytest.mark.parametrize(
     "make, error",
     [
-        (lambda: nn.LSTM(I, H, proj_size=H), et.ConfigError),
-        (lambda: nn.GRU(I, H, proj_size=2), TypeError),
-        (lambda: tnn.RNN and nn.RNN(I, H, nonlinearity="gelu"), et.ConfigError),
-        (lambda: nn.LSTM(I, H, dropout=1.5), et.ConfigError),
-        (lambda: nn.LSTM(I, 0), et.ConfigError),
-        (lambda: nn.RNNBase("LSTM", I, H, proj_size=2.0), TypeError),
-        (lambda: nn.RNNBase("SRU", I, H), et.ConfigError),
+        (lambda: nn.LSTM(IN, H, proj_size=H), et.ConfigError),
+        (lambda: nn.GRU(IN, H, proj_size=2), TypeError),
+        (lambda: tnn.RNN and nn.RNN(IN, H, nonlinearity="gelu"), et.ConfigError),
+        (lambda: nn.LSTM(IN, H, dropout=1.5), et.ConfigError),
+        (lambda: nn.LSTM(IN, 0), et.ConfigError),
+        (lambda: nn.RNNBase("LSTM", IN, H, proj_size=2.0), TypeError),
+        (lambda: nn.RNNBase("SRU", IN, H), et.ConfigError),
     ],
 )
 def test_bad_constructor_arguments_are_typed_errors(make, error):

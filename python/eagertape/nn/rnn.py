@@ -101,7 +101,9 @@ class RNNBase(Module):
                         (f"bias_hh_l{layer}{suffix}", (gate_size,)),
                     ]
                 if self.proj_size:
-                    shapes.append((f"weight_hr_l{layer}{suffix}", (self.proj_size, self.hidden_size)))
+                    shapes.append(
+                        (f"weight_hr_l{layer}{suffix}", (self.proj_size, self.hidden_size))
+                    )
                 # torch's reset_parameters: every parameter U(-stdv, stdv), in this order.
                 for name, shape in shapes:
                     self._flat_weights_names.append(name)

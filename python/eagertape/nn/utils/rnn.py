@@ -99,9 +99,7 @@ def pack_padded_sequence(
             f"every length must be in [1, {shape[0]}] (the padded length), got {lens.tolist()}"
         )
     ordered = lens if sorted_indices is None else lens[sorted_indices]
-    batch_sizes = np.array(
-        [(ordered > t).sum() for t in range(int(ordered.max()))], dtype=np.int64
-    )
+    batch_sizes = np.array([(ordered > t).sum() for t in range(int(ordered.max()))], dtype=np.int64)
     packed = PackedSequence(x, batch_sizes, sorted_indices, unsorted_indices)
     rows, _ = packed._rows(shape[0])
     data = x.reshape((shape[0] * shape[1], *shape[2:]))[rows]
