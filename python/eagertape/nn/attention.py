@@ -89,9 +89,11 @@ class MultiheadAttention(Module):
 
     Parameters as torch's: ``in_proj_weight`` ``(3E, E)`` (``xavier_uniform_``:
     ``U(±sqrt(6 / (E + 3E)))``), ``in_proj_bias`` ``(3E,)`` (zeros), and ``out_proj`` a
-    ``Linear(E, E)`` (weight drawn as ``Linear``'s with ``seed + 1``, bias zero). Separate
-    key/value sizes (``kdim``, ``vdim``), ``add_bias_kv`` and ``add_zero_attn`` are not
-    supported (ConfigError).
+    ``Linear(E, E)`` (weight drawn as ``Linear``'s with ``seed + 1``, bias zero). With key or
+    value sizes other than ``E`` (``kdim``, ``vdim``: cross-attention over another model's
+    features), ``q_proj_weight`` ``(E, E)``, ``k_proj_weight`` ``(E, kdim)`` and
+    ``v_proj_weight`` ``(E, vdim)`` (each ``xavier_uniform_``) replace ``in_proj_weight``, as
+    torch's. ``add_bias_kv`` and ``add_zero_attn`` are not supported (ConfigError).
 
     ``forward(sess, query, key, value, key_padding_mask=None, need_weights=True,
     attn_mask=None, average_attn_weights=True, is_causal=False)`` returns ``(output,
@@ -124,13 +126,9 @@ class MultiheadAttention(Module):
         super().__init__()
         self.embed_dim = _positive_int(embed_dim, "embed_dim")
         self.num_heads = _positive_int(num_heads, "num_heads")
-        self.kdim = self.embed_dim if kdim is None else kdim
-        self.vdim = self.embed_dim if vdim is None else vdim
-        if self.kdim != self.embed_dim or self.vdim != self.embed_dim:
-            raise ConfigError(
-                "MultiheadAttention: kdim and vdim other than embed_dim (separate q/k/v "
-                "projection weights) are not supported"
-            )
+        self.kdim = self.embed_dim if kdim is None else _positive_int(kdim, "kdim")
+        self.vdim = self.embed_dim if vdim is None else _positive_int(vdim, "vdim")
+        self._qkv_same_embed_dim = self.kdim == self.embed_dim and self.vdim == self.embed_dim
         if _bool(add_bias_kv, "add_bias_kv") or _bool(add_zero_attn, "add_zero_attn"):
             raise ConfigError("MultiheadAttention: add_bias_kv and add_zero_attn are not supported")
         self.dropout = _probability(dropout, "dropout")
@@ -142,9 +140,19 @@ class MultiheadAttention(Module):
         seed = _seed(seed)
         e = self.embed_dim
         rng = np.random.default_rng(seed)
-        self.in_proj_weight = _uniform(
-            rng, math.sqrt(6.0 / float(e + 3 * e)), (3 * e, e), "in_proj_weight", dtype, device
-        )
+        self.in_proj_weight: Parameter | None = None
+        self.q_proj_weight: Parameter | None = None
+        self.k_proj_weight: Parameter | None = None
+        self.v_proj_weight: Parameter | None = None
+        if self._qkv_same_embed_dim:
+            self.in_proj_weight = _uniform(
+                rng, math.sqrt(6.0 / float(e + 3 * e)), (3 * e, e), "in_proj_weight", dtype, device
+            )
+        else:
+            for name, width in (("q", e), ("k", self.kdim), ("v", self.vdim)):
+                bound = math.sqrt(6.0 / float(e + width))
+                w = _uniform(rng, bound, (e, width), f"{name}_proj_weight", dtype, device)
+                setattr(self, f"{name}_proj_weight", w)
         self.in_proj_bias: Parameter | None = None
         if has_bias:
             self.in_proj_bias = _filled(0.0, (3 * e,), "in_proj_bias", dtype, device)
@@ -174,7 +182,13 @@ class MultiheadAttention(Module):
         batched = len(query.shape) == 3
         self_attention = query is key and key is value
         shared_kv = key is value
-        if self_attention and batched and not need_weights and kpm is None:
+        if (
+            self_attention
+            and batched
+            and not need_weights
+            and kpm is None
+            and self._qkv_same_embed_dim
+        ):
             fast = self._self_attention(sess, query, mask, is_causal)
             if fast is not None:
                 return fast, None
@@ -257,8 +271,15 @@ class MultiheadAttention(Module):
         """torch's ``_in_projection_packed``: one product for self-attention, two when key is
         value, else three."""
         e = self.embed_dim
-        w = sess.use(self.in_proj_weight)
         b = sess.use(self.in_proj_bias) if self.in_proj_bias is not None else None
+        if not self._qkv_same_embed_dim:
+            b_q, b_k, b_v = b.chunk(3) if b is not None else (None, None, None)
+            return (
+                linear(query, sess.use(self.q_proj_weight), b_q),
+                linear(key, sess.use(self.k_proj_weight), b_k),
+                linear(value, sess.use(self.v_proj_weight), b_v),
+            )
+        w = sess.use(self.in_proj_weight)
         if self_attention:
             q, k, v = linear(query, w, b).chunk(3, -1)
             return q, k, v
@@ -308,8 +329,14 @@ class MultiheadAttention(Module):
             raise ShapeError(
                 f"was expecting embedding dimension of {self.embed_dim}, but got {embed_dim}"
             )
-        if tuple(key.shape) != tuple(value.shape):
-            raise ShapeError(f"key shape {key.shape} does not match value shape {value.shape}")
+        if self._qkv_same_embed_dim:
+            if tuple(key.shape) != tuple(value.shape):
+                raise ShapeError(f"key shape {key.shape} does not match value shape {value.shape}")
+        elif tuple(key.shape[:-1]) != tuple(value.shape[:-1]):
+            raise ShapeError(
+                f"key's sequence and batch dims {tuple(key.shape[:-1])} do not match value's "
+                f"{tuple(value.shape[:-1])}"
+            )
         q, k, v = self._in_projection(sess, query, key, value, self_attention, shared_kv)
         if mask is not None:
             if len(mask.shape) == 2:

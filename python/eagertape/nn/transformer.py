@@ -1,5 +1,8 @@
-"""``TransformerEncoderLayer`` and ``TransformerEncoder``, with torch's submodule names (so
-their state dicts load into each other) and forward passes."""
+"""``TransformerEncoderLayer``, ``TransformerEncoder``, ``TransformerDecoderLayer``,
+``TransformerDecoder`` and ``Transformer``, with torch's submodule names (so their state
+dicts load into each other) and forward passes. The decoder side and ``Transformer`` write
+``forward`` torch's way (``forward(self, tgt, memory, ...)``, in the current session), so a
+subclass overrides it and calls ``super().forward(...)`` as it would in torch."""
 
 from __future__ import annotations
 
@@ -9,8 +12,9 @@ from typing import Any
 
 import numpy as np
 
+from .. import _core
 from .._core import Session, Tensor
-from .._errors import ConfigError
+from .._errors import ConfigError, ShapeError
 from .._functional import gelu, relu
 from ._utils import (
     _bool,
@@ -28,7 +32,13 @@ from .linear import Linear
 from .module import Module
 from .norm import LayerNorm
 
-__all__ = ["TransformerEncoder", "TransformerEncoderLayer"]
+__all__ = [
+    "Transformer",
+    "TransformerDecoder",
+    "TransformerDecoderLayer",
+    "TransformerEncoder",
+    "TransformerEncoderLayer",
+]
 
 _NAMED_ACTIVATIONS: dict[str, Callable[[Tensor], Tensor]] = {"relu": relu, "gelu": gelu}
 
@@ -208,3 +218,316 @@ class TransformerEncoder(Module):
         if self.norm is not None:
             out = self.norm(sess, out)
         return out
+
+
+def _activation(activation: Any) -> Any:
+    if isinstance(activation, str):
+        if activation not in _NAMED_ACTIVATIONS:
+            raise ConfigError(f"activation should be relu/gelu, not {activation}")
+        return _NAMED_ACTIVATIONS[activation]
+    if not callable(activation):
+        raise TypeError(
+            f"activation must be 'relu', 'gelu', a Module or a function, got {activation!r}"
+        )
+    return activation
+
+
+def _masks(sess: Session, **masks: Any) -> list[Tensor | None]:
+    return [_float_mask(sess, _session_mask(sess, m, name)) for name, m in masks.items()]
+
+
+class TransformerDecoderLayer(Module):
+    """``torch.nn.TransformerDecoderLayer``: self-attention, cross-attention over
+    ``memory`` and a feed-forward block, each with a residual connection and a LayerNorm
+    (after it, or before it with ``norm_first``).
+
+    Submodules as torch's: ``self_attn``, ``multihead_attn``, ``linear1``, ``dropout``,
+    ``linear2``, ``norm1``-``norm3``, ``dropout1``-``dropout3``. With a ``seed``,
+    ``self_attn`` uses ``seed`` (``seed + 1`` for its ``out_proj``), ``multihead_attn``
+    ``seed + 2`` (and ``seed + 3``), ``linear1`` ``seed + 4``, ``linear2`` ``seed + 5``.
+
+    ``forward(tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,
+    memory_key_padding_mask=None, tgt_is_causal=False, memory_is_causal=False)``.
+    """
+
+    def __init__(
+        self,
+        d_model: int,
+        nhead: int,
+        dim_feedforward: int = 2048,
+        dropout: float = 0.1,
+        activation: str | Callable[..., Tensor] | Module = "relu",
+        layer_norm_eps: float = 1e-5,
+        batch_first: bool = False,
+        norm_first: bool = False,
+        bias: bool = True,
+        *,
+        seed: int | None = None,
+        dtype: str = "float32",
+        device: str | None = None,
+    ) -> None:
+        super().__init__()
+        d_model = _positive_int(d_model, "d_model")
+        dim_feedforward = _positive_int(dim_feedforward, "dim_feedforward")
+        seed = _seed(seed)
+        bias = _bool(bias, "bias")
+        eps = _number(layer_norm_eps, "layer_norm_eps")
+        factory = {"dtype": dtype, "device": device}
+        attn = {"dropout": dropout, "bias": bias, "batch_first": batch_first, **factory}
+        self.self_attn = MultiheadAttention(d_model, nhead, seed=seed, **attn)
+        self.multihead_attn = MultiheadAttention(d_model, nhead, seed=_offset_seed(seed, 2), **attn)
+        self.linear1 = Linear(d_model, dim_feedforward, bias, _offset_seed(seed, 4), **factory)
+        self.dropout = Dropout(dropout)
+        self.linear2 = Linear(dim_feedforward, d_model, bias, _offset_seed(seed, 5), **factory)
+        self.norm_first = _bool(norm_first, "norm_first")
+        self.norm1 = LayerNorm(d_model, eps=eps, bias=bias, **factory)
+        self.norm2 = LayerNorm(d_model, eps=eps, bias=bias, **factory)
+        self.norm3 = LayerNorm(d_model, eps=eps, bias=bias, **factory)
+        self.dropout1 = Dropout(dropout)
+        self.dropout2 = Dropout(dropout)
+        self.dropout3 = Dropout(dropout)
+        self.activation = _activation(activation)
+
+    def forward(
+        self,
+        tgt: Tensor,
+        memory: Tensor,
+        tgt_mask: Any = None,
+        memory_mask: Any = None,
+        tgt_key_padding_mask: Any = None,
+        memory_key_padding_mask: Any = None,
+        tgt_is_causal: bool = False,
+        memory_is_causal: bool = False,
+    ) -> Tensor:
+        x = tgt
+        if self.norm_first:
+            x = x + self._sa_block(self.norm1(x), tgt_mask, tgt_key_padding_mask, tgt_is_causal)
+            x = x + self._mha_block(
+                self.norm2(x), memory, memory_mask, memory_key_padding_mask, memory_is_causal
+            )
+            x = x + self._ff_block(self.norm3(x))
+        else:
+            x = self.norm1(x + self._sa_block(x, tgt_mask, tgt_key_padding_mask, tgt_is_causal))
+            x = self.norm2(
+                x
+                + self._mha_block(x, memory, memory_mask, memory_key_padding_mask, memory_is_causal)
+            )
+            x = self.norm3(x + self._ff_block(x))
+        return x
+
+    def _sa_block(
+        self, x: Tensor, attn_mask: Any, key_padding_mask: Any, is_causal: bool
+    ) -> Tensor:
+        x = self.self_attn(
+            x,
+            x,
+            x,
+            attn_mask=attn_mask,
+            key_padding_mask=key_padding_mask,
+            is_causal=is_causal,
+            need_weights=False,
+        )[0]
+        return self.dropout1(x)
+
+    def _mha_block(
+        self, x: Tensor, mem: Tensor, attn_mask: Any, key_padding_mask: Any, is_causal: bool
+    ) -> Tensor:
+        x = self.multihead_attn(
+            x,
+            mem,
+            mem,
+            attn_mask=attn_mask,
+            key_padding_mask=key_padding_mask,
+            is_causal=is_causal,
+            need_weights=False,
+        )[0]
+        return self.dropout2(x)
+
+    def _ff_block(self, x: Tensor) -> Tensor:
+        sess = _core.current_session()
+        h = (
+            self.activation(sess, self.linear1(x))
+            if isinstance(self.activation, Module)
+            else (self.activation(self.linear1(x)))
+        )
+        return self.dropout3(self.linear2(self.dropout(h)))
+
+
+def _seq_len(src: Tensor, batch_first: bool) -> int:
+    """torch's ``_get_seq_len``."""
+    if len(src.shape) == 2:
+        return src.shape[0]
+    return src.shape[1 if batch_first else 0]
+
+
+class TransformerDecoder(Module):
+    """``torch.nn.TransformerDecoder``: ``num_layers`` deep copies of ``decoder_layer`` in
+    ``layers``, then ``norm`` if given. ``forward(tgt, memory, tgt_mask=None,
+    memory_mask=None, tgt_key_padding_mask=None, memory_key_padding_mask=None,
+    tgt_is_causal=None, memory_is_causal=False)``: with ``tgt_is_causal=None`` the mask is
+    checked for being the causal mask, as torch does."""
+
+    def __init__(
+        self, decoder_layer: TransformerDecoderLayer, num_layers: int, norm: Module | None = None
+    ) -> None:
+        super().__init__()
+        if not isinstance(decoder_layer, Module):
+            raise TypeError(f"decoder_layer must be a Module, got {type(decoder_layer).__name__}")
+        if norm is not None and not isinstance(norm, Module):
+            raise TypeError(f"norm must be a Module or None, got {type(norm).__name__}")
+        self.num_layers = _positive_int(num_layers, "num_layers")
+        self.layers = ModuleList([copy.deepcopy(decoder_layer) for _ in range(self.num_layers)])
+        self.norm = norm
+
+    def forward(
+        self,
+        tgt: Tensor,
+        memory: Tensor,
+        tgt_mask: Any = None,
+        memory_mask: Any = None,
+        tgt_key_padding_mask: Any = None,
+        memory_key_padding_mask: Any = None,
+        tgt_is_causal: bool | None = None,
+        memory_is_causal: bool = False,
+    ) -> Tensor:
+        sess = _core.current_session()
+        tgt_mask, memory_mask, tgt_kpm, memory_kpm = _masks(
+            sess,
+            tgt_mask=tgt_mask,
+            memory_mask=memory_mask,
+            tgt_key_padding_mask=tgt_key_padding_mask,
+            memory_key_padding_mask=memory_key_padding_mask,
+        )
+        first = self.layers[0]
+        batch_first = bool(getattr(getattr(first, "self_attn", None), "batch_first", False))
+        causal = tgt_is_causal is True
+        if tgt_is_causal is None and tgt_mask is not None:
+            causal = _is_causal_mask(tgt_mask, _seq_len(tgt, batch_first))
+        out = tgt
+        for layer in self.layers:
+            out = layer(
+                out,
+                memory,
+                tgt_mask=tgt_mask,
+                memory_mask=memory_mask,
+                tgt_key_padding_mask=tgt_kpm,
+                memory_key_padding_mask=memory_kpm,
+                tgt_is_causal=causal,
+                memory_is_causal=memory_is_causal,
+            )
+        if self.norm is not None:
+            out = self.norm(out)
+        return out
+
+
+class Transformer(Module):
+    """``torch.nn.Transformer``: a ``TransformerEncoder`` (``encoder``) and a
+    ``TransformerDecoder`` (``decoder``), each with a final LayerNorm, every parameter of
+    more than one dim re-drawn by ``xavier_uniform_`` (torch's ``_reset_parameters``, from
+    the process-wide generator: ``et.manual_seed``). ``custom_encoder``/``custom_decoder``
+    replace them. ``forward(src, tgt, src_mask=None, tgt_mask=None, memory_mask=None,
+    src_key_padding_mask=None, tgt_key_padding_mask=None, memory_key_padding_mask=None,
+    src_is_causal=None, tgt_is_causal=None, memory_is_causal=False)``."""
+
+    def __init__(
+        self,
+        d_model: int = 512,
+        nhead: int = 8,
+        num_encoder_layers: int = 6,
+        num_decoder_layers: int = 6,
+        dim_feedforward: int = 2048,
+        dropout: float = 0.1,
+        activation: str | Callable[..., Tensor] | Module = "relu",
+        custom_encoder: Module | None = None,
+        custom_decoder: Module | None = None,
+        layer_norm_eps: float = 1e-5,
+        batch_first: bool = False,
+        norm_first: bool = False,
+        bias: bool = True,
+        device: str | None = None,
+        dtype: str = "float32",
+        *,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__()
+        from . import init
+
+        factory = {"dtype": dtype, "device": device}
+        seed = _seed(seed)
+        layer = {
+            "dim_feedforward": dim_feedforward,
+            "dropout": dropout,
+            "activation": activation,
+            "layer_norm_eps": layer_norm_eps,
+            "batch_first": batch_first,
+            "norm_first": norm_first,
+            "bias": bias,
+            **factory,
+        }
+        if custom_encoder is not None:
+            self.encoder = custom_encoder
+        else:
+            enc = TransformerEncoderLayer(d_model, nhead, seed=seed, **layer)
+            norm = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **factory)
+            self.encoder = TransformerEncoder(enc, num_encoder_layers, norm)
+        if custom_decoder is not None:
+            self.decoder = custom_decoder
+        else:
+            dec = TransformerDecoderLayer(d_model, nhead, seed=_offset_seed(seed, 10), **layer)
+            norm = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **factory)
+            self.decoder = TransformerDecoder(dec, num_decoder_layers, norm)
+        for p in self.parameters():
+            if len(p.shape) > 1:
+                init.xavier_uniform_(p)
+        self.d_model = d_model
+        self.nhead = nhead
+        self.batch_first = batch_first
+
+    def forward(
+        self,
+        src: Tensor,
+        tgt: Tensor,
+        src_mask: Any = None,
+        tgt_mask: Any = None,
+        memory_mask: Any = None,
+        src_key_padding_mask: Any = None,
+        tgt_key_padding_mask: Any = None,
+        memory_key_padding_mask: Any = None,
+        src_is_causal: bool | None = None,
+        tgt_is_causal: bool | None = None,
+        memory_is_causal: bool = False,
+    ) -> Tensor:
+        is_batched = len(src.shape) == 3
+        batch_dim = 0 if self.batch_first else 1
+        if is_batched and src.shape[batch_dim] != tgt.shape[batch_dim]:
+            raise ShapeError("the batch number of src and tgt must be equal")
+        if src.shape[-1] != self.d_model or tgt.shape[-1] != self.d_model:
+            raise ShapeError("the feature number of src and tgt must be equal to d_model")
+        memory = self.encoder(
+            src,
+            mask=src_mask,
+            src_key_padding_mask=src_key_padding_mask,
+            is_causal=src_is_causal,
+        )
+        return self.decoder(
+            tgt,
+            memory,
+            tgt_mask=tgt_mask,
+            memory_mask=memory_mask,
+            tgt_key_padding_mask=tgt_key_padding_mask,
+            memory_key_padding_mask=memory_key_padding_mask,
+            tgt_is_causal=tgt_is_causal,
+            memory_is_causal=memory_is_causal,
+        )
+
+    @staticmethod
+    def generate_square_subsequent_mask(sz: int, device: Any = None, dtype: Any = None) -> Any:
+        """torch's causal mask ``(sz, sz)``: ``-inf`` above the diagonal, 0 elsewhere, as a
+        tensor of the current session (a float64 numpy array where none is current; the
+        modules accept either)."""
+        mask = np.triu(np.full((int(sz), int(sz)), -np.inf), k=1)
+        try:
+            sess = _core.current_session()
+        except Exception:
+            return mask
+        return sess.input(mask, requires_grad=False)

@@ -388,3 +388,53 @@ def test_word_lm_losses_match_torch_at_every_sgd_step(backend, rnn_type):
 
 def test_word_lm_weights_match_torch_after_training(backend):
     assert_states_match(*word_lm_runs(backend, "LSTM"))
+
+
+# -- seq2seq.py: an nn.Transformer subclass (encoder-decoder), 20 Adam steps ----------------
+
+SEQ2SEQ = dict(vocab=12, d_model=8, nhead=2, layers=2, dim_feedforward=16)
+SEQ2SEQ_BATCH, SEQ2SEQ_SRC, SEQ2SEQ_TGT = 3, 6, 5
+
+
+def seq2seq_runs(backend: str) -> tuple[Run, Run]:
+    """(reference, candidate) runs of seq2seq.py: 20 Adam steps of reversing sequences, the
+    last source positions of some sequences padded (masked in the encoder and in the
+    cross-attention)."""
+    rng = np.random.default_rng(8)
+    batches = []
+    for _ in range(20):
+        src = rng.integers(1, SEQ2SEQ["vocab"], (SEQ2SEQ_BATCH, SEQ2SEQ_SRC))
+        tgt = np.concatenate(
+            [np.zeros((SEQ2SEQ_BATCH, 1), np.int64), src[:, ::-1][:, : SEQ2SEQ_TGT - 1]], 1
+        )
+        pad = np.zeros((SEQ2SEQ_BATCH, SEQ2SEQ_SRC), dtype=bool)
+        pad[1, -2:] = True
+        batches.append((src, tgt, pad))
+
+    def build(s2s: types.ModuleType):
+        return s2s.Seq2SeqTransformer(**SEQ2SEQ)
+
+    runs = []
+    with side_by_side("seq2seq", backend, build) as sides:
+        for side, model in sides:
+            optimizer = side.torch.optim.Adam(model.parameters(), lr=1e-2)
+            run = Run()
+            for src, tgt, pad in batches:
+                run.losses.append(
+                    side.module.train_step(
+                        model, optimizer, side.tensor(src), side.tensor(tgt), side.tensor(pad)
+                    )
+                )
+            run.state = state_as_numpy(model)
+            runs.append(run)
+    return tuple(runs)
+
+
+def test_seq2seq_transformer_subclass_losses_match_torch_at_every_adam_step(backend):
+    reference, candidate = seq2seq_runs(backend)
+    assert len(reference.losses) == 20
+    assert_losses_match(reference, candidate)
+
+
+def test_seq2seq_transformer_subclass_weights_match_torch_after_training(backend):
+    assert_states_match(*seq2seq_runs(backend))
