@@ -43,6 +43,7 @@ pub mod statistics;
 pub(crate) mod testing;
 pub mod unary;
 pub mod unary_math;
+pub mod unary_trig;
 pub mod view;
 
 use std::sync::Arc;

@@ -1,5 +1,5 @@
 //! Pointwise functions of one tensor: `neg exp log tanh sigmoid relu sqrt abs` here, the
-//! other functions of the family in `unary_math.rs` and `activation.rs`.
+//! other functions of the family in `unary_math.rs`, `unary_trig.rs` and `activation.rs`.
 //!
 //! Each function is one unit type below holding everything about it: its LibTorch kernel
 //! and `_out` form, its element function on the reference backend ([`UnaryKernel`]) and its
@@ -11,6 +11,9 @@ use tch::Tensor;
 pub use super::activation::{LogSigmoid, Sigmoid, Silu};
 use super::pointwise::{unary_kernel, UnaryFn};
 pub use super::unary_math::{Cos, Erf, Expm1, Log1p, Reciprocal, Rsqrt, Sign, Sin, Square};
+pub use super::unary_trig::{
+    Acos, Acosh, Asin, Asinh, Atan, Atanh, Ceil, Cosh, Floor, Frac, Sinh, Tan, Trunc,
+};
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::{Backend, BinaryKernel, OutKernel, UnaryKernel};
 use crate::buffer::Value;
@@ -77,7 +80,9 @@ macro_rules! unary_list {
             Neg: neg, Exp: exp, Log: log, Tanh: tanh, Sigmoid: sigmoid, Relu: relu, Sqrt: sqrt,
             Abs: abs, Rsqrt: rsqrt, Square: square, Reciprocal: reciprocal, Log1p: log1p,
             Expm1: expm1, Sin: sin, Cos: cos, Erf: erf, Sign: sign, Silu: silu,
-            LogSigmoid: logsigmoid,
+            LogSigmoid: logsigmoid, Tan: tan, Asin: asin, Acos: acos, Atan: atan, Sinh: sinh,
+            Cosh: cosh, Asinh: asinh, Acosh: acosh, Atanh: atanh, Floor: floor, Ceil: ceil,
+            Trunc: trunc, Frac: frac,
         }
     };
 }

@@ -1497,8 +1497,10 @@ OPS: tuple[Op, ...] = (
 
 BY_NAME = {op.name: op for op in OPS}
 
-# The recurrent layers' rows live in their own file (they import `Op` from here).
+# The recurrent layers' rows and the trigonometric, hyperbolic and rounding functions' rows
+# live in their own files (they import `Op` from here).
+from op_table_math import MATH_OPS  # noqa: E402
 from op_table_rnn import RNN_OPS  # noqa: E402
 
-OPS = OPS + RNN_OPS
+OPS = OPS + MATH_OPS + RNN_OPS
 BY_NAME = {op.name: op for op in OPS}
