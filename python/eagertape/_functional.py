@@ -103,6 +103,12 @@ __all__ = [
     "pow",
     "floor_divide",
     "remainder",
+    "atan2",
+    "arctan2",
+    "hypot",
+    "fmod",
+    "logaddexp",
+    "xlogy",
     "reshape",
     "transpose",
     "permute",
@@ -201,6 +207,29 @@ def floor_divide(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
 
 def remainder(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
     return input.remainder(other)
+
+
+def atan2(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    return input.atan2(other)
+
+
+arctan2 = atan2
+
+
+def hypot(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    return input.hypot(other)
+
+
+def fmod(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    return input.fmod(other)
+
+
+def logaddexp(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    return input.logaddexp(other)
+
+
+def xlogy(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    return input.xlogy(other)
 
 
 def prod(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002

@@ -60,7 +60,7 @@ macro_rules! binary_ops {
     };
 }
 
-pub use super::binary_math::{FloorDivide, Pow, Remainder};
+pub use super::binary_math::{Atan2, FloorDivide, Fmod, Hypot, LogAddExp, Pow, Remainder, Xlogy};
 
 binary_ops!(
     Add,
@@ -71,7 +71,12 @@ binary_ops!(
     Minimum,
     Pow,
     FloorDivide,
-    Remainder
+    Remainder,
+    Atan2,
+    Hypot,
+    Fmod,
+    LogAddExp,
+    Xlogy
 );
 
 impl BinaryOp {

@@ -1,6 +1,7 @@
 //! Pointwise math functions of two broadcast tensors beyond `+ - * /`: `pow` with a tensor
-//! exponent, floor division (`//`) and `remainder` (`%`), units of the binary family (see
-//! `binary.rs`). `clamp` with tensor bounds is `clamp.rs`.
+//! exponent, floor division (`//`), `remainder` (`%`), `atan2`, `hypot`, `fmod`, `logaddexp`
+//! and `xlogy`, units of the binary family (see `binary.rs`; derivatives as torch's
+//! `derivatives.yaml`). `clamp` with tensor bounds is `clamp.rs`.
 //! Their reference element functions are for the point carriers; intervals refuse them.
 
 use tch::Tensor;
@@ -18,6 +19,16 @@ pub struct Pow;
 pub struct FloorDivide;
 /// `a % b`: torch's `remainder` (the sign of `b`).
 pub struct Remainder;
+/// `atan2(a, b)`: the angle of the point `(b, a)`.
+pub struct Atan2;
+/// `hypot(a, b) = √(a² + b²)` without overflow.
+pub struct Hypot;
+/// `fmod(a, b)`: the remainder with the sign of `a` (C's `fmod`).
+pub struct Fmod;
+/// `logaddexp(a, b) = log(eᵃ + eᵇ)`.
+pub struct LogAddExp;
+/// `xlogy(a, b) = a · log b`, 0 where `a == 0` (unless `b` is NaN).
+pub struct Xlogy;
 /// `a` where `m == 0`, else 0 (torch's `masked_fill_(m, 0)`, with no NaN from `0 · inf`).
 pub(crate) struct ZeroWhere;
 
@@ -103,6 +114,60 @@ impl BinaryKernel for Remainder {
     }
 }
 
+macro_rules! binary_kernel {
+    ($unit:ident, $name:literal, $f:ident, $f_out:ident, $element:expr) => {
+        impl BinaryKernel for $unit {
+            const NAME: &'static str = $name;
+            fn torch(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+                Ok(a.$f(b)?)
+            }
+            fn torch_out(a: &Tensor, b: &Tensor, out: &mut Tensor) -> Result<bool> {
+                drop(a.$f_out(out, b)?);
+                Ok(true)
+            }
+            fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
+                point2(|a: S, b: S| from($element(a.to_f64(), b.to_f64())))
+            }
+        }
+    };
+}
+
+binary_kernel!(Atan2, "atan2", f_atan2, f_atan2_out, libm::atan2);
+binary_kernel!(Hypot, "hypot", f_hypot, f_hypot_out, libm::hypot);
+binary_kernel!(Fmod, "fmod", f_fmod_tensor, f_fmod_tensor_out, libm::fmod);
+binary_kernel!(
+    LogAddExp,
+    "logaddexp",
+    f_logaddexp,
+    f_logaddexp_out,
+    logaddexp
+);
+binary_kernel!(Xlogy, "xlogy", f_xlogy, f_xlogy_outtensor, xlogy);
+
+/// torch's `logaddexp`: the larger operand plus `log1p(e^(−|a − b|))`; equal infinities
+/// give themselves.
+fn logaddexp(a: f64, b: f64) -> f64 {
+    let m = a.max(b);
+    if m.is_infinite() && a == b {
+        return m;
+    }
+    if a.is_nan() || b.is_nan() {
+        return f64::NAN;
+    }
+    m + libm::log1p((-(a - b).abs()).exp())
+}
+
+/// torch's `xlogy`: NaN where `b` is NaN, 0 where `a == 0`, else `a · log b`.
+fn xlogy(a: f64, b: f64) -> f64 {
+    if b.is_nan() {
+        f64::NAN
+    } else if a == 0.0 {
+        0.0
+    } else {
+        a * b.ln()
+    }
+}
+
 impl BinaryKernel for ZeroWhere {
     const NAME: &'static str = "masked_fill";
     fn torch(a: &Tensor, m: &Tensor) -> Result<Tensor> {
@@ -155,6 +220,53 @@ impl BinaryFn for Remainder {
     }
 }
 
+impl BinaryFn for Atan2 {
+    // d/da = g b / (a² + b²), d/db = −g a / (a² + b²)
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
+        let r2 = B::add(&B::mul(a, a)?, &B::mul(b, b)?)?;
+        let num = if i == 0 { B::copy(b)? } else { B::neg(a)? };
+        B::mul(g, &B::div(&num, &r2)?).map(Some)
+    }
+}
+
+impl BinaryFn for Hypot {
+    // d/da = g a / y, d/db = g b / y
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, y: &B::T) -> Result<Option<B::T>> {
+        let x = if i == 0 { a } else { b };
+        B::mul(g, &B::div(x, y)?).map(Some)
+    }
+}
+
+impl BinaryFn for Fmod {
+    // d/da = g; d/db = −g · trunc(a / b)
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
+        if i == 0 {
+            return Ok(None);
+        }
+        let q = B::unary::<super::unary_trig::Trunc>(&B::div(a, b)?)?;
+        B::neg(&B::mul(g, &q)?).map(Some)
+    }
+}
+
+impl BinaryFn for LogAddExp {
+    // d/da = g / (1 + e^(b − a)), d/db = g / (1 + e^(a − b))
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
+        let d = if i == 0 { B::sub(b, a)? } else { B::sub(a, b)? };
+        B::div(g, &B::add_scalar(&B::exp(&d)?, 1.0)?).map(Some)
+    }
+}
+
+impl BinaryFn for Xlogy {
+    // d/da = g · xlogy(a ≠ 0, b), d/db = g a / b
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
+        if i == 0 {
+            let nonzero = complement::<B>(&eq_number::<B>(a, 0.0)?)?;
+            return B::mul(g, &B::binary::<Xlogy>(&nonzero, b)?).map(Some);
+        }
+        B::mul(g, &B::div(a, b)?).map(Some)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,6 +299,41 @@ mod tests {
             },
             |t| t[0].divide_tensor_mode(&t[1], "floor") + &t[0],
         );
+    }
+
+    #[test]
+    fn atan2_hypot_fmod_logaddexp_xlogy_gradients() {
+        // the derivatives of torch's derivatives.yaml, both operands, one broadcast
+        let pairs: [(BinaryOp, fn(&Tensor, &Tensor) -> Tensor); 5] = [
+            (BinaryOp::Atan2, |a, b| a.atan2(b)),
+            (BinaryOp::Hypot, |a, b| a.hypot(b)),
+            (BinaryOp::Fmod, |a, b| a.fmod_tensor(b)),
+            (BinaryOp::LogAddExp, |a, b| a.logaddexp(b)),
+            (BinaryOp::Xlogy, |a, b| a.xlogy(b)),
+        ];
+        for (k, (op, oracle)) in pairs.into_iter().enumerate() {
+            check_grads(
+                &[
+                    data(&[3, 4], 510 + k as u64),
+                    positive(&[4], 520 + k as u64),
+                ],
+                |s, h| s.record(op.op(), &[h[0], h[1]]),
+                |t| oracle(&t[0], &t[1]),
+            );
+        }
+    }
+
+    #[test]
+    fn logaddexp_and_xlogy_elements_follow_torch() {
+        assert_eq!(logaddexp(f64::INFINITY, f64::INFINITY), f64::INFINITY);
+        assert_eq!(
+            logaddexp(f64::NEG_INFINITY, f64::NEG_INFINITY),
+            f64::NEG_INFINITY
+        );
+        assert!((logaddexp(0.0, 0.0) - std::f64::consts::LN_2).abs() < 1e-15);
+        assert_eq!(xlogy(0.0, 0.0), 0.0);
+        assert!(xlogy(0.0, f64::NAN).is_nan());
+        assert_eq!(xlogy(2.0, 1.0), 0.0);
     }
 
     #[test]

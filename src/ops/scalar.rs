@@ -105,7 +105,17 @@ pub fn rewrite<B: Backend>(op: BinaryOp, s: f64, reflected: bool) -> Result<Opti
         (BinaryOp::Div, false) => ScalarOp::Div.op(s),
         (BinaryOp::Div, true) => ScalarOp::RDiv.op(s),
         (BinaryOp::Pow, false) => ScalarOp::Pow.op(s),
-        (BinaryOp::Pow | BinaryOp::FloorDivide | BinaryOp::Remainder, _) => return Ok(None),
+        (
+            BinaryOp::Pow
+            | BinaryOp::FloorDivide
+            | BinaryOp::Remainder
+            | BinaryOp::Atan2
+            | BinaryOp::Hypot
+            | BinaryOp::Fmod
+            | BinaryOp::LogAddExp
+            | BinaryOp::Xlogy,
+            _,
+        ) => return Ok(None),
         (f @ (BinaryOp::Maximum | BinaryOp::Minimum), _) => {
             return Err(crate::error::Error::Argument(format!(
                 "{} takes two tensors; for a number use clamp",

@@ -101,6 +101,30 @@ impl PyTensor {
     fn remainder(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, other, REMAINDER, false)
     }
+    /// `atan2(x, other)`: the angle of the point `(other, x)`.
+    fn atan2(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.operator(py, other, Operator::Arith(BinaryOp::Atan2), false)
+    }
+    /// torch's alias of `atan2`.
+    fn arctan2(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.atan2(py, other)
+    }
+    /// `√(x² + other²)` without overflow.
+    fn hypot(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.operator(py, other, Operator::Arith(BinaryOp::Hypot), false)
+    }
+    /// C's `fmod`: the remainder with the sign of `x`.
+    fn fmod(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.operator(py, other, Operator::Arith(BinaryOp::Fmod), false)
+    }
+    /// `log(eˣ + e^other)`.
+    fn logaddexp(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.operator(py, other, Operator::Arith(BinaryOp::LogAddExp), false)
+    }
+    /// `x · log(other)`, 0 where `x == 0` (unless `other` is NaN).
+    fn xlogy(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.operator(py, other, Operator::Arith(BinaryOp::Xlogy), false)
+    }
     /// `x` where `x > 0`, else `negative_slope · x`.
     #[pyo3(signature = (negative_slope=0.01))]
     fn leaky_relu(&self, py: Python<'_>, negative_slope: f64) -> PyResult<PyTensor> {

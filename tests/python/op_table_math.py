@@ -37,6 +37,35 @@ def _row(name, sample, carriers=POINT):
     )
 
 
+def _binary(name, sample):
+    return Op(
+        name,
+        lambda a, b: (
+            getattr(et, name)(a, b) + getattr(a, name)(b * 0.5) + getattr(et, name)(a, 1.5)
+        ),
+        lambda a, b: (
+            getattr(torch, name)(a, b)
+            + getattr(torch, name)(a, b * 0.5)
+            + getattr(torch, name)(a, torch.tensor(1.5, dtype=a.dtype))
+        ),
+        sample,
+        carriers=POINT,
+        bad=(("no_broadcast", [(3,), (4,)], et.ShapeError),),
+        covers=(f"et.{name}", f"Tensor.{name}"),
+    )
+
+
+def _normal_positive(rng):
+    return [rng.standard_normal((3, 4)), rng.uniform(0.5, 2.0, size=(4,))]
+
+
+def _fmod_sample(rng):
+    # away from the jumps of trunc(a / b): a / b off the integers
+    b = rng.uniform(0.5, 2.0, size=(4,))
+    q = rng.integers(-3, 3, size=(3, 4)) + rng.uniform(0.1, 0.9, size=(3, 4))
+    return [q * b, b]
+
+
 MATH_OPS: tuple[Op, ...] = (
     _row("tan", lambda s: lambda rng: [rng.uniform(-1.2, 1.2, size=s)]),
     _row("asin", inside_unit),
@@ -51,4 +80,17 @@ MATH_OPS: tuple[Op, ...] = (
     _row("ceil", off_integers, carriers=("libtorch", "reference", "ieee32", "interval")),
     _row("trunc", off_integers, carriers=("libtorch", "reference", "ieee32", "interval")),
     _row("frac", off_integers),
+    _binary("atan2", _normal_positive),
+    _binary("hypot", _normal_positive),
+    _binary("fmod", _fmod_sample),
+    _binary("logaddexp", normal((3, 4), (4,))),
+    _binary("xlogy", _normal_positive),
+    Op(
+        "arctan2",
+        et.arctan2,
+        torch.arctan2,
+        _normal_positive,
+        carriers=POINT,
+        covers=("et.arctan2", "Tensor.arctan2"),
+    ),
 )

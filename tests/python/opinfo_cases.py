@@ -267,6 +267,11 @@ CASES: tuple[Case, ...] = (
             "frac",
         )
     ),
+    Case("atan2", "et.atan2", et.atan2),
+    Case("hypot", "et.hypot", et.hypot),
+    Case("fmod", "et.fmod", et.fmod),
+    Case("logaddexp", "et.logaddexp", et.logaddexp),
+    Case("xlogy", "et.xlogy", et.xlogy),
     Case("clamp", "et.clamp", et.clamp, kwargs=("min", "max")),
     Case("maximum", "et.maximum", et.maximum),
     Case("minimum", "et.minimum", et.minimum),
