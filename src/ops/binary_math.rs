@@ -304,7 +304,8 @@ mod tests {
     #[test]
     fn atan2_hypot_fmod_logaddexp_xlogy_gradients() {
         // the derivatives of torch's derivatives.yaml, both operands, one broadcast
-        let pairs: [(BinaryOp, fn(&Tensor, &Tensor) -> Tensor); 5] = [
+        type Oracle = fn(&Tensor, &Tensor) -> Tensor;
+        let pairs: [(BinaryOp, Oracle); 5] = [
             (BinaryOp::Atan2, |a, b| a.atan2(b)),
             (BinaryOp::Hypot, |a, b| a.hypot(b)),
             (BinaryOp::Fmod, |a, b| a.fmod_tensor(b)),
