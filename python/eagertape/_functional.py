@@ -104,6 +104,10 @@ __all__ = [
     "floor_divide",
     "remainder",
     "atan2",
+    "sort",
+    "argsort",
+    "msort",
+    "kthvalue",
     "arctan2",
     "hypot",
     "fmod",
@@ -161,6 +165,20 @@ __all__ = [
 
 class MaxResult(NamedTuple):
     """What ``Tensor.max(dim)`` returns, as torch's ``torch.return_types.max``."""
+
+    values: Tensor
+    indices: Tensor
+
+
+class SortResult(NamedTuple):
+    """``sort``'s result: ``values`` (differentiable) and int64 ``indices``."""
+
+    values: Tensor
+    indices: Tensor
+
+
+class KthvalueResult(NamedTuple):
+    """``kthvalue``'s result: ``values`` (differentiable) and int64 ``indices``."""
 
     values: Tensor
     indices: Tensor
@@ -489,3 +507,29 @@ def empty_cache() -> None:
     _core.empty_session_caches()
     if torch.cuda.is_available() and torch.cuda.is_initialized():
         torch.cuda.empty_cache()
+
+
+def sort(
+    input: Tensor,  # noqa: A002
+    dim: int = -1,
+    descending: bool = False,
+    stable: bool = False,
+) -> SortResult:
+    return input.sort(dim, descending, stable)
+
+
+def argsort(
+    input: Tensor,  # noqa: A002
+    dim: int = -1,
+    descending: bool = False,
+    stable: bool = False,
+) -> Tensor:
+    return input.argsort(dim, descending, stable)
+
+
+def msort(input: Tensor) -> Tensor:  # noqa: A002
+    return input.msort()
+
+
+def kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> KthvalueResult:  # noqa: A002
+    return input.kthvalue(k, dim, keepdim)

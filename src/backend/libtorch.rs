@@ -336,6 +336,12 @@ impl Backend for LibTorch {
     fn max_dim(a: &Tensor, dim: i64, keepdim: bool) -> Result<(Tensor, Tensor)> {
         Ok(a.f_max_dim(dim, keepdim)?)
     }
+    fn sort_indices(a: &Tensor, dim: i64, descending: bool, stable: bool) -> Result<Tensor> {
+        Ok(a.f_sort_stable(stable, dim, descending)?.1)
+    }
+    fn kthvalue_index(a: &Tensor, k: i64, dim: i64) -> Result<Tensor> {
+        Ok(a.f_kthvalue(k, dim, true)?.1)
+    }
     fn topk_indices(a: &Tensor, k: i64, dim: i64, largest: bool, sorted: bool) -> Result<Tensor> {
         Ok(a.f_topk(k, dim, largest, sorted)?.1)
     }

@@ -254,6 +254,24 @@ pub trait Backend: Sized + Send + Sync + 'static {
             carrier: Self::dtype(a).name().to_string(),
         })
     }
+    /// The int64 permutation sorting `dim` (ascending, or `descending`; `stable` keeps the
+    /// order of equal elements): torch's `sort(...).indices`. The default: not supported.
+    fn sort_indices(a: &Self::T, dim: i64, descending: bool, stable: bool) -> Result<Self::T> {
+        let _ = (dim, descending, stable);
+        Err(crate::error::Error::Unsupported {
+            op: "sort",
+            carrier: Self::dtype(a).name().to_string(),
+        })
+    }
+    /// The int64 index of the `k`-th smallest element along `dim`, `dim` kept with size 1
+    /// (torch's `kthvalue(k, dim, keepdim=True).indices`). The default: not supported.
+    fn kthvalue_index(a: &Self::T, k: i64, dim: i64) -> Result<Self::T> {
+        let _ = (k, dim);
+        Err(crate::error::Error::Unsupported {
+            op: "kthvalue",
+            carrier: Self::dtype(a).name().to_string(),
+        })
+    }
     /// Zeros of `shape` with `src` placed at `index` along `dim` (`index` and `src` have
     /// `shape` with `dim` of size 1): the backward of `max(dim)`.
     fn scatter_dim(shape: &[i64], dim: i64, index: &Self::T, src: &Self::T) -> Result<Self::T> {

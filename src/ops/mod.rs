@@ -37,6 +37,7 @@ pub mod reduce;
 pub mod rnn;
 pub mod scalar;
 pub mod softmax;
+pub mod sort;
 pub mod split;
 pub mod statistics;
 #[cfg(test)]
@@ -237,6 +238,8 @@ ops! {
     NuclearNorm(statistics::NuclearNorm),
     /// `argmax`/`argmin`: int64 data.
     ArgExtremum(statistics::ArgExtremum),
+    /// `sort`/`argsort`/`kthvalue` indices: int64 data.
+    Ranked(sort::Ranked),
     Softmax(softmax::Softmax),
     /// `cross_entropy` and `nll_loss` (boxed: the coefficient workspace).
     ClassLoss(Box<nll::ClassLoss<B>>),

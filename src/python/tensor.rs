@@ -614,7 +614,7 @@ impl PyTensor {
     }
     /// The number of dims.
     #[getter]
-    fn ndim(&self, py: Python<'_>) -> PyResult<usize> {
+    pub(crate) fn ndim(&self, py: Python<'_>) -> PyResult<usize> {
         let h = self.handle();
         Ok(self.with(py, move |s| s.shape(h))?.len())
     }

@@ -86,6 +86,50 @@ MATH_OPS: tuple[Op, ...] = (
     _binary("logaddexp", normal((3, 4), (4,))),
     _binary("xlogy", _normal_positive),
     Op(
+        "sort",
+        # values carry the gradient to the positions they came from; indices are data
+        lambda x: (
+            x.sort(1, descending=True).values * 2.0
+            + et.sort(x, 0).values
+            + x.gather(1, x.argsort(1))
+            + et.gather(x, 0, et.argsort(x, 0, descending=True, stable=True))
+            + et.msort(x)
+        ),
+        lambda x: (
+            x.sort(1, descending=True).values * 2.0
+            + torch.sort(x, 0).values
+            + x.gather(1, x.argsort(1))
+            + torch.gather(x, 0, torch.argsort(x, dim=0, descending=True, stable=True))
+            + torch.msort(x)
+        ),
+        normal((3, 4)),
+        carriers=("libtorch",),
+        covers=(
+            "et.sort",
+            "Tensor.sort",
+            "et.argsort",
+            "Tensor.argsort",
+            "et.msort",
+            "Tensor.msort",
+        ),
+    ),
+    Op(
+        "kthvalue",
+        lambda x: (
+            x.kthvalue(2).values
+            + et.kthvalue(x, 3, 0, keepdim=True).values.sum(0)[:3]
+            + x.gather(1, x.kthvalue(1, 1, keepdim=True).indices).squeeze(1)
+        ),
+        lambda x: (
+            x.kthvalue(2).values
+            + torch.kthvalue(x, 3, 0, keepdim=True).values.sum(0)[:3]
+            + x.gather(1, x.kthvalue(1, 1, keepdim=True).indices).squeeze(1)
+        ),
+        normal((3, 4)),
+        carriers=("libtorch",),
+        covers=("et.kthvalue", "Tensor.kthvalue"),
+    ),
+    Op(
         "arctan2",
         et.arctan2,
         torch.arctan2,

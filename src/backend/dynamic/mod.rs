@@ -420,6 +420,24 @@ impl Backend for Dyn {
             }),
         }
     }
+    fn sort_indices(a: &DynTensor, dim: i64, descending: bool, stable: bool) -> Result<DynTensor> {
+        match a {
+            Torch(x) => LibTorch::sort_indices(x, dim, descending, stable).map(Torch),
+            other => Err(Error::Unsupported {
+                op: "sort",
+                carrier: Dyn::dtype(other).carrier_label(),
+            }),
+        }
+    }
+    fn kthvalue_index(a: &DynTensor, k: i64, dim: i64) -> Result<DynTensor> {
+        match a {
+            Torch(x) => LibTorch::kthvalue_index(x, k, dim).map(Torch),
+            other => Err(Error::Unsupported {
+                op: "kthvalue",
+                carrier: Dyn::dtype(other).carrier_label(),
+            }),
+        }
+    }
     fn topk_indices(
         a: &DynTensor,
         k: i64,

@@ -1,0 +1,82 @@
+//! The index half of torch's ordering ops: `sort`/`argsort` (`stable`, `descending`) and
+//! `kthvalue`, as int64 data with no gradient ([`Ranked`]). The values are a `gather` of
+//! these indices (recorded by the caller), which carries the gradient exactly as torch's
+//! `sort`/`kthvalue` backward scatters it. LibTorch's kernels choose the indices (so ties
+//! come out in torch's order); the reference carriers refuse them (`UnsupportedOpError`),
+//! as they refuse `topk`.
+
+use super::{fresh, Arity, Cotangents, Grad, Op, Output, Rule};
+use crate::backend::Backend;
+use crate::buffer::Value;
+use crate::error::{Error, Result};
+use crate::shape::normalize_dim;
+
+/// Which indices along `dim`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rank {
+    /// The permutation sorting `dim` (torch's `sort(...).indices` / `argsort`).
+    Sort { descending: bool, stable: bool },
+    /// The index of the `k`-th smallest element (1-based), `dim` kept with size 1.
+    Kth { k: i64 },
+}
+
+/// `argsort` / `kthvalue`'s indices along `dim`.
+pub struct Ranked {
+    pub dim: i64,
+    pub rank: Rank,
+}
+
+impl<B: Backend> Op<B> {
+    pub fn ranked(dim: i64, rank: Rank) -> Self {
+        Op::Ranked(Ranked { dim, rank })
+    }
+}
+
+impl<B: Backend> Rule<B> for Ranked {
+    fn name(&self) -> &'static str {
+        match self.rank {
+            Rank::Sort { .. } => "sort",
+            Rank::Kth { .. } => "kthvalue",
+        }
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let s = shapes[0];
+        let name = <Self as Rule<B>>::name(self);
+        // a 0-d tensor has one dim of size 1 for these ops, as torch's `maybe_wrap_dim`
+        let d = normalize_dim(name, self.dim, s.len().max(1))?;
+        match self.rank {
+            Rank::Sort { .. } => Ok(s.to_vec()),
+            Rank::Kth { k } => {
+                let size = s.get(d).copied().unwrap_or(1);
+                if k < 1 || k > size {
+                    return Err(Error::Argument(format!(
+                        "kthvalue: selected number k out of range for dimension {} (k = {k}, \
+                         size {size})",
+                        self.dim
+                    )));
+                }
+                let mut out = s.to_vec();
+                if let Some(o) = out.get_mut(d) {
+                    *o = 1;
+                }
+                Ok(out)
+            }
+        }
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        let x = xs[0].get();
+        fresh(match self.rank {
+            Rank::Sort { descending, stable } => B::sort_indices(x, self.dim, descending, stable)?,
+            Rank::Kth { k } => B::kthvalue_index(x, k, self.dim)?,
+        })
+    }
+    fn backward(&self, _cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        Ok(vec![None])
+    }
+}
