@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 import torch
@@ -104,6 +104,9 @@ __all__ = [
     "floor_divide",
     "remainder",
     "atan2",
+    "nonzero",
+    "argwhere",
+    "masked_select",
     "sort",
     "argsort",
     "msort",
@@ -533,3 +536,18 @@ def msort(input: Tensor) -> Tensor:  # noqa: A002
 
 def kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> KthvalueResult:  # noqa: A002
     return input.kthvalue(k, dim, keepdim)
+
+
+def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:  # noqa: A002
+    return input.nonzero(as_tuple=as_tuple)
+
+
+def argwhere(input: Tensor) -> Tensor:  # noqa: A002
+    return input.nonzero()
+
+
+def masked_select(input: Tensor, mask: object) -> Tensor:  # noqa: A002
+    """torch's ``masked_select``: the elements of ``input`` where the (broadcast) bool
+    ``mask`` is true, as a 1-D tensor (its length depends on the mask); the gradient flows
+    back to the positions picked."""
+    return input.masked_select(mask)

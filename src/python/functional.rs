@@ -3,6 +3,7 @@
 //! adds them to `_core`.
 
 use pyo3::prelude::*;
+use pyo3::types::IntoPyDict;
 
 use super::classes::PyTensor;
 use crate::error::Error;
@@ -163,15 +164,36 @@ pub fn stack(py: Python<'_>, tensors: &Bound<'_, PyAny>, dim: i64) -> PyResult<P
         .apply(py, Op::movement(Stack { dim, n }), operands)
 }
 
-/// `et.where(condition, input, other)`: numbers and arrays become constants.
+/// `et.where(condition, input, other)`: numbers and arrays become constants. With the
+/// condition alone, torch's `nonzero(condition, as_tuple=True)`.
 #[pyfunction]
-#[pyo3(name = "where")]
-pub fn where_(
-    py: Python<'_>,
-    condition: &Bound<'_, PyAny>,
-    input: &Bound<'_, PyAny>,
-    other: &Bound<'_, PyAny>,
-) -> PyResult<PyTensor> {
+#[pyo3(name = "where", signature = (condition, input=None, other=None))]
+pub fn where_<'py>(
+    py: Python<'py>,
+    condition: &Bound<'py, PyAny>,
+    input: Option<&Bound<'py, PyAny>>,
+    other: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (input, other) = match (input, other) {
+        (Some(i), Some(o)) => (i, o),
+        (None, None) => {
+            return condition
+                .cast::<PyTensor>()
+                .map_err(|_| {
+                    super::to_py(Error::Argument(
+                        "where(condition): the condition must be an eagertape tensor".into(),
+                    ))
+                })?
+                .call_method("nonzero", (), Some(&[("as_tuple", true)].into_py_dict(py)?));
+        }
+        _ => {
+            return Err(super::to_py(Error::Argument(
+                "where: give both input and other, or neither (where(condition) is \
+                 nonzero(condition, as_tuple=True))"
+                    .into(),
+            )))
+        }
+    };
     let anchor = [input, other, condition]
         .into_iter()
         .find_map(|t| t.cast::<PyTensor>().ok().cloned())
@@ -183,7 +205,9 @@ pub fn where_(
     let a = anchor.get();
     let cond = a.index_operand(py, condition)?;
     let operands = vec![cond, a.operand(py, input)?, a.operand(py, other)?];
-    a.apply(py, Op::movement(Where), operands)
+    Ok(Py::new(py, a.apply(py, Op::movement(Where), operands)?)?
+        .into_bound(py)
+        .into_any())
 }
 
 /// `et.pad(input, pad, mode="constant", value=None)`.

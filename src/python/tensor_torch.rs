@@ -344,6 +344,55 @@ impl PyTensor {
             .getattr("SortResult")?
             .call1((values, idx))
     }
+    /// torch's `nonzero(as_tuple=False)`: the `[n, ndim]` int64 positions of the nonzero
+    /// elements, or (`as_tuple`) one 1-D int64 tensor per dim. The length depends on the
+    /// values (a data-dependent shape, read back as torch reads it).
+    #[pyo3(signature = (*, as_tuple=false))]
+    fn nonzero<'py>(&self, py: Python<'py>, as_tuple: bool) -> PyResult<Bound<'py, PyAny>> {
+        let cell = self.cell().py()?;
+        let x = self.handle();
+        let slots = py
+            .detach(|| {
+                let mut s = lock(&cell);
+                let hs = crate::guard::contained("nonzero", || s.nonzero(x, as_tuple))?;
+                Ok::<_, crate::error::Error>(
+                    hs.into_iter()
+                        .map(|h| super::classes::name(&mut s, h))
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .py()?;
+        let mut items = slots
+            .into_iter()
+            .map(|slot| Py::new(py, PyTensor::named(&cell, slot)));
+        if as_tuple {
+            let items: Vec<_> = items.collect::<PyResult<_>>()?;
+            return Ok(pyo3::types::PyTuple::new(py, items)?.into_any());
+        }
+        match items.next() {
+            Some(t) => Ok(t?.into_bound(py).into_any()),
+            None => Err(super::to_py(crate::error::Error::Backend(
+                "nonzero: no result".into(),
+            ))),
+        }
+    }
+    /// torch's `masked_select(mask)`: the elements where the (broadcast) bool mask is
+    /// true, 1-D; the gradient goes back to the positions picked.
+    fn masked_select(&self, py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Self> {
+        use crate::session::index::IndexItem;
+        use crate::session::Operand;
+        let item = match self.index_operand(py, mask)? {
+            Operand::Node(h) => IndexItem::Tensor(h),
+            Operand::Data(t) => IndexItem::Data(t),
+            Operand::Number(_) => {
+                return Err(super::to_py(Error::Argument(
+                    "masked_select: the mask must be a bool tensor".into(),
+                )))
+            }
+        };
+        let x = self.handle();
+        self.call(py, move |s, _| s.masked_select(x, item))
+    }
     /// torch's `argsort(dim=-1, descending=False, stable=False)`: int64 data.
     #[pyo3(signature = (dim=-1, descending=false, stable=false), text_signature = "(self, dim=-1, descending=False, stable=False)")]
     fn argsort(&self, py: Python<'_>, dim: i64, descending: bool, stable: bool) -> PyResult<Self> {

@@ -8,6 +8,7 @@ use super::Session;
 use crate::backend::Backend;
 use crate::config::DType;
 use crate::error::{Error, Result};
+use crate::ops::arrange::Expand;
 use crate::ops::index::{Index, Select, Slice};
 use crate::ops::view::ShapeView;
 use crate::ops::Op;
@@ -211,6 +212,93 @@ impl<B: Backend> Session<B> {
     /// `one_hot(ids, num_classes=-1)`: int64 data of shape `ids.shape + (C,)`, 1 at each id
     /// (`C` = the largest id + 1 when `num_classes` is -1). The ids must be int64 in
     /// `[0, C)`; the result is a data leaf (no gradient, as torch's has none).
+    /// torch's `nonzero(x)`: the int64 positions of `x`'s nonzero (true) elements, one
+    /// column per dim (`as_tuple`), or the `[n, ndim]` matrix of them. Data leaves with no
+    /// gradient; their length depends on the values (LibTorch reads the count back, as
+    /// torch does). All or nothing.
+    pub fn nonzero(&mut self, x: Handle, as_tuple: bool) -> Result<Vec<Handle>> {
+        self.check(&[x])?;
+        let v = self.value(x)?;
+        let v = v.get();
+        let scalar = B::shape(v).is_empty();
+        let mask = match B::dtype(v) {
+            DType::Bool => B::copy(v)?,
+            _ => B::predicate(crate::kernel::Predicate::Ne, v, None, 0.0)?,
+        };
+        // a 0-d tensor: its positions as a 1-element tensor's (torch's `as_tuple` form),
+        // and a `[n, 0]` matrix
+        let mask = if scalar { B::view(&mask, &[1])? } else { mask };
+        let cols = B::nonzero(&mask)?;
+        let outs = if as_tuple {
+            cols
+        } else if scalar {
+            let n = cols.first().map_or(0, |c| B::shape(c)[0]);
+            vec![B::full(&[n, 0], 0.0, DType::Int64, B::device(v))?]
+        } else {
+            let refs: Vec<&B::T> = cols.iter().collect();
+            let stack = crate::ops::join::Stack {
+                dim: 1,
+                n: refs.len(),
+            };
+            vec![B::movement(&stack, &refs)?.0]
+        };
+        self.all_or_nothing(|s| {
+            outs.into_iter()
+                .map(|t| s.input_owned_as(t, Some(DType::Int64), false))
+                .collect()
+        })
+    }
+
+    /// torch's `masked_select(x, mask)`: the elements of `x` where the bool `mask` is true,
+    /// both broadcast, as a 1-D tensor (`x[mask]` after the broadcast: the gradient goes
+    /// back to the positions picked). All or nothing.
+    pub fn masked_select(&mut self, x: Handle, mask: IndexItem<B>) -> Result<Handle> {
+        self.all_or_nothing(|s| {
+            let m = match mask {
+                IndexItem::Tensor(h) => {
+                    s.check(&[h])?;
+                    h
+                }
+                IndexItem::Data(t) => {
+                    let d = B::dtype(&t);
+                    s.input_owned_as(t, Some(d), false)?
+                }
+                _ => {
+                    return Err(Error::Argument(
+                        "masked_select: the mask must be a bool tensor".into(),
+                    ))
+                }
+            };
+            let mv = s.value(m)?;
+            if B::dtype(mv.get()) != DType::Bool {
+                return Err(Error::DType(format!(
+                    "masked_select: expected a bool mask, got {}",
+                    B::dtype(mv.get())
+                )));
+            }
+            let (xs, ms) = (s.shape(x)?, B::shape(mv.get()));
+            let shape = crate::shape::broadcast_shapes("masked_select", &xs, &ms)?;
+            let xe = if xs == shape {
+                x
+            } else {
+                s.record(Op::movement(Expand(shape.clone().into())), &[x])?
+            };
+            let me = if ms == shape {
+                m
+            } else {
+                let t = B::copy(&B::expand(mv.get(), &shape)?)?;
+                s.input_owned_as(t, Some(DType::Bool), false)?
+            };
+            if shape.is_empty() {
+                // 0-d: selected as a 1-element tensor, as torch
+                let one = s.record(Op::reshape(&[1]), &[xe])?;
+                let t = B::view(&B::copy(s.value(me)?.get())?, &[1])?;
+                return s.index(one, vec![IndexItem::Data(t)]);
+            }
+            s.index(xe, vec![IndexItem::Tensor(me)])
+        })
+    }
+
     pub fn one_hot(&mut self, ids: Handle, num_classes: i64) -> Result<Handle> {
         self.check(&[ids])?;
         let v = self.value(ids)?;

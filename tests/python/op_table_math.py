@@ -6,12 +6,15 @@ integers for the rounding functions (finite differences then see their zero slop
 
 from __future__ import annotations
 
+import numpy as np
 import torch
 from op_table import Op, normal
 
 import eagertape as et
 
 POINT = ("libtorch", "reference", "ieee32")
+MASK = np.array([[True, False, True, True], [False] * 4, [True, True, False, True]])
+MASK_ROW = np.array([False, True, True, False])
 
 
 def inside_unit(*shapes):
@@ -128,6 +131,39 @@ MATH_OPS: tuple[Op, ...] = (
         normal((3, 4)),
         carriers=("libtorch",),
         covers=("et.kthvalue", "Tensor.kthvalue"),
+    ),
+    Op(
+        "nonzero_and_masked_select",
+        # data-dependent lengths: the values at the positions found carry the gradient
+        lambda x, y: (
+            x[x.nonzero(as_tuple=True)].sum()
+            + x[tuple(et.nonzero(y).t())].sum() * 2.0
+            + x[et.where(y)].sum() * 3.0
+            + et.masked_select(x, MASK).sum() * 4.0
+            + x.masked_select(MASK_ROW).sum() * 5.0
+            + y[et.argwhere(x)[:, 0], et.argwhere(x)[:, 1]].sum()
+        ),
+        lambda x, y: (
+            x[x.nonzero(as_tuple=True)].sum()
+            + x[tuple(torch.nonzero(y).t())].sum() * 2.0
+            + x[torch.where(y)].sum() * 3.0
+            + torch.masked_select(x, torch.tensor(MASK)).sum() * 4.0
+            + x.masked_select(torch.tensor(MASK_ROW)).sum() * 5.0
+            + y[torch.argwhere(x)[:, 0], torch.argwhere(x)[:, 1]].sum()
+        ),
+        lambda rng: [
+            rng.standard_normal((3, 4)) * (rng.random((3, 4)) < 0.6),
+            rng.standard_normal((3, 4)) * (rng.random((3, 4)) < 0.5),
+        ],
+        carriers=POINT,  # intervals have no truth values
+        smooth=False,  # the zeros stay zeros only exactly at zero
+        covers=(
+            "et.nonzero",
+            "Tensor.nonzero",
+            "et.argwhere",
+            "et.masked_select",
+            "Tensor.masked_select",
+        ),
     ),
     Op(
         "arctan2",

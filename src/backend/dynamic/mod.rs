@@ -513,10 +513,10 @@ impl Backend for Dyn {
     fn nonzero(mask: &DynTensor) -> Result<Vec<DynTensor>> {
         match mask {
             Torch(m) => Ok(LibTorch::nonzero(m)?.into_iter().map(Torch).collect()),
-            other => Err(Error::DType(format!(
-                "a mask must be bool data, not {}",
-                Dyn::dtype(other)
-            ))),
+            other => Err(Error::Unsupported {
+                op: "nonzero",
+                carrier: Dyn::dtype(other).carrier_label(),
+            }),
         }
     }
     fn predicate(p: Predicate, a: &DynTensor, b: Option<&DynTensor>, s: f64) -> Result<DynTensor> {
