@@ -10,6 +10,7 @@
 //! See `ARCHITECTURE.md`, "How to add an op".
 
 pub mod activation;
+pub mod activation_modern;
 pub mod arith;
 pub mod arrange;
 pub mod attention;

@@ -9,6 +9,7 @@
 use tch::Tensor;
 
 pub use super::activation::{LogSigmoid, Sigmoid, Silu};
+pub use super::activation_modern::{Hardsigmoid, Hardswish, Mish};
 use super::pointwise::{unary_kernel, UnaryFn};
 pub use super::unary_math::{Cos, Erf, Expm1, Log1p, Reciprocal, Rsqrt, Sign, Sin, Square};
 pub use super::unary_trig::{
@@ -82,7 +83,7 @@ macro_rules! unary_list {
             Expm1: expm1, Sin: sin, Cos: cos, Erf: erf, Sign: sign, Silu: silu,
             LogSigmoid: logsigmoid, Tan: tan, Asin: asin, Acos: acos, Atan: atan, Sinh: sinh,
             Cosh: cosh, Asinh: asinh, Acosh: acosh, Atanh: atanh, Floor: floor, Ceil: ceil,
-            Trunc: trunc, Frac: frac,
+            Trunc: trunc, Frac: frac, Hardswish: hardswish, Hardsigmoid: hardsigmoid, Mish: mish,
         }
     };
 }

@@ -165,6 +165,16 @@ MATH_OPS: tuple[Op, ...] = (
             "Tensor.masked_select",
         ),
     ),
+    *(
+        Op(
+            name,
+            getattr(et, name),
+            getattr(torch.nn.functional, name),
+            lambda rng: [rng.uniform(-6.0, 6.0, size=(3, 4))],
+            covers=(f"et.{name}", f"Tensor.{name}"),
+        )
+        for name in ("hardswish", "hardsigmoid", "mish")
+    ),
     Op(
         "arctan2",
         et.arctan2,

@@ -21,12 +21,25 @@ The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``fla
 
 from .._core import Parameter
 from . import functional, init, utils
-from .activation import GELU, Dropout, ReLU, Sigmoid, SiLU, Tanh
+from .activation import (
+    GELU,
+    Dropout,
+    Hardsigmoid,
+    Hardswish,
+    LogSoftmax,
+    Mish,
+    ReLU,
+    Sigmoid,
+    SiLU,
+    Softmax,
+    Softmin,
+    Tanh,
+)
 from .attention import MultiheadAttention
 from .batchnorm import BatchNorm1d, BatchNorm2d
 from .container import MLP, ModuleDict, ModuleList, Sequential
 from .conv import Conv1d, Conv2d, ConvTranspose2d
-from .flatten import Flatten
+from .flatten import Flatten, Unflatten
 from .linear import Identity, Linear
 from .loss import (
     BCELoss,
@@ -101,7 +114,14 @@ __all__ = [
     "Sequential",
     "SiLU",
     "Sigmoid",
+    "Softmax",
+    "Softmin",
     "Tanh",
+    "Unflatten",
+    "Hardsigmoid",
+    "Hardswish",
+    "LogSoftmax",
+    "Mish",
     "Transformer",
     "TransformerDecoder",
     "TransformerDecoderLayer",

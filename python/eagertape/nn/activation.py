@@ -4,10 +4,24 @@ from __future__ import annotations
 
 from .._core import Session, Tensor, dropout
 from .._errors import ConfigError
+from . import functional as F
 from ._utils import _bool, _probability
 from .module import Module
 
-__all__ = ["Dropout", "GELU", "ReLU", "Sigmoid", "SiLU", "Tanh"]
+__all__ = [
+    "Dropout",
+    "GELU",
+    "Hardsigmoid",
+    "Hardswish",
+    "LogSoftmax",
+    "Mish",
+    "ReLU",
+    "Sigmoid",
+    "SiLU",
+    "Softmax",
+    "Softmin",
+    "Tanh",
+]
 
 
 class ReLU(Module):
@@ -77,3 +91,66 @@ class Dropout(Module):
 
     def extra_repr(self) -> str:
         return f"p={self.p}, inplace={self.inplace}"
+
+
+class Hardswish(Module):
+    """``x · relu6(x + 3) / 6``; ``inplace`` as for ``ReLU``."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = _bool(inplace, "inplace")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return F.hardswish(x)
+
+
+class Hardsigmoid(Module):
+    """``relu6(x + 3) / 6``; ``inplace`` as for ``ReLU``."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = _bool(inplace, "inplace")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return F.hardsigmoid(x)
+
+
+class Mish(Module):
+    """``x · tanh(softplus(x))``; ``inplace`` as for ``ReLU``."""
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__()
+        self.inplace = _bool(inplace, "inplace")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return F.mish(x)
+
+
+class _DimModule(Module):
+    def __init__(self, dim: int | None = None) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class Softmax(_DimModule):
+    """torch's ``nn.Softmax(dim)``."""
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return F.softmax(x, self.dim)
+
+
+class LogSoftmax(_DimModule):
+    """torch's ``nn.LogSoftmax(dim)``."""
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return F.log_softmax(x, self.dim)
+
+
+class Softmin(_DimModule):
+    """torch's ``nn.Softmin(dim)``: ``softmax(-x, dim)``."""
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return F.softmin(x, self.dim)

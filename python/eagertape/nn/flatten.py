@@ -1,4 +1,4 @@
-"""``Flatten``."""
+"""``Flatten`` and ``Unflatten``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import numpy as np
 from .._core import Session, Tensor
 from .module import Module
 
-__all__ = ["Flatten"]
+__all__ = ["Flatten", "Unflatten"]
 
 
 def _int(value: object, what: str) -> int:
@@ -29,3 +29,22 @@ class Flatten(Module):
 
     def extra_repr(self) -> str:
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Unflatten(Module):
+    """``x.unflatten(dim, unflattened_size)``: one dim split into several (a view)."""
+
+    def __init__(self, dim: int, unflattened_size: tuple[int, ...] | list[int]) -> None:
+        super().__init__()
+        self.dim = _int(dim, "dim")
+        if not isinstance(unflattened_size, tuple | list) or not unflattened_size:
+            raise TypeError(
+                f"unflattened_size must be a non-empty tuple of ints, got {unflattened_size!r}"
+            )
+        self.unflattened_size = tuple(_int(v, "unflattened_size") for v in unflattened_size)
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return x.unflatten(self.dim, self.unflattened_size)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"

@@ -51,6 +51,8 @@ __all__ = [
     "embedding",
     "gelu",
     "group_norm",
+    "hardsigmoid",
+    "hardswish",
     "hardtanh",
     "huber_loss",
     "kl_div",
@@ -61,6 +63,7 @@ __all__ = [
     "log_softmax",
     "logsigmoid",
     "max_pool2d",
+    "mish",
     "mse_loss",
     "nll_loss",
     "one_hot",
@@ -73,6 +76,7 @@ __all__ = [
     "silu",
     "smooth_l1_loss",
     "softmax",
+    "softmin",
     "softplus",
     "tanh",
 ]
@@ -150,3 +154,34 @@ def dropout(
     if inplace:
         return input._in_place(_dropout, input, p, training)
     return _dropout(input, p, training)
+
+
+def hardswish(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
+    if inplace:
+        return input._in_place(_functional.hardswish, input)
+    return _functional.hardswish(input)
+
+
+def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
+    if inplace:
+        return input._in_place(_functional.hardsigmoid, input)
+    return _functional.hardsigmoid(input)
+
+
+def mish(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
+    if inplace:
+        return input._in_place(_functional.mish, input)
+    return _functional.mish(input)
+
+
+def softmin(
+    input: Tensor,  # noqa: A002
+    dim: int | None = None,
+    _stacklevel: int = 3,
+    dtype: Any = None,
+) -> Tensor:
+    """torch's ``softmin``: ``softmax(-input, dim)``."""
+    if dim is None:
+        raise TypeError("softmin(): dim is required (torch's implicit dim is deprecated)")
+    x = input if dtype is None else input.to(dtype)
+    return (-x).softmax(dim)
