@@ -4,9 +4,8 @@
 //! (`hardswish_backward`, `hardsigmoid_backward`, `mish_backward`). Their reference element
 //! functions are compositions of sound interval operations, so every carrier computes them.
 
-use super::binary_math::select;
-use super::pointwise::{lt_number, number_like, unary_kernel, GtMask, UnaryFn};
-use super::unary::{Sigmoid, Tanh};
+use super::activation::Sigmoid;
+use super::pointwise::{lt_number, number_like, select, unary_kernel, GtMask, UnaryFn};
 use crate::backend::Backend;
 use crate::error::Result;
 use crate::kernel::scalar::extremum;
@@ -35,6 +34,10 @@ unary_kernel!(@ Mish, "mish", f_mish, f_mish_out, Some(if S::INTERVAL {
         |v| v * libm::tanh(libm::log1p(libm::exp(v))),
     )
 }));
+
+// `tanh` for mish's derivative (the family's `Tanh` unit lives in `unary.rs`, which lists
+// this file's units).
+unary_kernel!(MishTanh, "tanh", f_tanh, f_tanh_out, |x: S| x.tanh());
 
 /// `min(max(x + 3, 0), 6) / 6`.
 fn hard_sigmoid<S: Scalar>(x: S) -> S {
@@ -83,7 +86,7 @@ impl UnaryFn for Mish {
     fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
         let s = B::unary::<Sigmoid>(x)?;
         let softplus = B::unary::<super::unary_math::Log1p>(&B::exp(x)?)?;
-        let t = B::unary::<Tanh>(&softplus)?;
+        let t = B::unary::<MishTanh>(&softplus)?;
         let one_minus = B::add_scalar(&B::neg(&B::mul(&t, &t)?)?, 1.0)?;
         let d = B::add(&t, &B::mul(&B::mul(x, &s)?, &one_minus)?)?;
         B::mul(g, &d)

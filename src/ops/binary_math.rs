@@ -6,7 +6,7 @@
 
 use tch::Tensor;
 
-use super::pointwise::{complement, eq_number, lt_number, BinaryFn};
+use super::pointwise::{complement, eq_number, lt_number, BinaryFn, ZeroWhere};
 use super::unary::Log;
 use crate::backend::{Backend, BinaryKernel};
 use crate::error::Result;
@@ -29,8 +29,6 @@ pub struct Fmod;
 pub struct LogAddExp;
 /// `xlogy(a, b) = a · log b`, 0 where `a == 0` (unless `b` is NaN).
 pub struct Xlogy;
-/// `a` where `m == 0`, else 0 (torch's `masked_fill_(m, 0)`, with no NaN from `0 · inf`).
-pub(crate) struct ZeroWhere;
 
 fn point2<S: Scalar>(f: fn(S, S) -> S) -> Option<fn(S, S) -> S> {
     (!S::INTERVAL).then_some(f)
@@ -166,24 +164,6 @@ fn xlogy(a: f64, b: f64) -> f64 {
     } else {
         a * b.ln()
     }
-}
-
-impl BinaryKernel for ZeroWhere {
-    const NAME: &'static str = "masked_fill";
-    fn torch(a: &Tensor, m: &Tensor) -> Result<Tensor> {
-        Ok(a.f_masked_fill(&m.f_ne(0.0)?, 0.0)?)
-    }
-    fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
-        Some(|a: S, m: S| if m.to_f64() != 0.0 { S::zero() } else { a })
-    }
-}
-
-/// `a` where `m != 0`, else `b` (exact: the other side never enters, not even as `0 · inf`).
-pub(crate) fn select<B: Backend>(m: &B::T, a: &B::T, b: &B::T) -> Result<B::T> {
-    B::add(
-        &B::binary::<ZeroWhere>(a, &complement::<B>(m)?)?,
-        &B::binary::<ZeroWhere>(b, m)?,
-    )
 }
 
 impl BinaryFn for Pow {

@@ -6,7 +6,7 @@
 //! formulas (its clamps and masks included).
 
 use super::activation::Softplus;
-use super::binary_math::select;
+use super::pointwise::select;
 use super::pointwise::{eq_number, lt_number, number_like, GtMask};
 use super::unary::{Abs, Log, Log1p, Sigmoid, Sign};
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};

@@ -131,3 +131,24 @@ pub(crate) fn indicator<S: Scalar>(surely: bool, surely_not: bool) -> S {
         S::from_bounds(0.0, 1.0).unwrap_or_else(|| S::from_f64(0.0))
     }
 }
+
+/// `a` where `m == 0`, else 0 (torch's `masked_fill_(m, 0)`, with no NaN from `0 · inf`).
+pub(crate) struct ZeroWhere;
+
+impl BinaryKernel for ZeroWhere {
+    const NAME: &'static str = "masked_fill";
+    fn torch(a: &Tensor, m: &Tensor) -> Result<Tensor> {
+        Ok(a.f_masked_fill(&m.f_ne(0.0)?, 0.0)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
+        Some(|a: S, m: S| if m.to_f64() != 0.0 { S::zero() } else { a })
+    }
+}
+
+/// `a` where `m != 0`, else `b` (exact: the other side never enters, not even as `0 · inf`).
+pub(crate) fn select<B: Backend>(m: &B::T, a: &B::T, b: &B::T) -> Result<B::T> {
+    B::add(
+        &B::binary::<ZeroWhere>(a, &complement::<B>(m)?)?,
+        &B::binary::<ZeroWhere>(b, m)?,
+    )
+}
