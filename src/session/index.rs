@@ -249,26 +249,28 @@ impl<B: Backend> Session<B> {
         })
     }
 
+    /// An index tensor item as a handle: a recorded tensor (checked), or constant data
+    /// recorded as a data leaf; any other item is refused with `refused`.
+    fn index_tensor(&mut self, item: IndexItem<B>, refused: &str) -> Result<Handle> {
+        match item {
+            IndexItem::Tensor(h) => {
+                self.check(&[h])?;
+                Ok(h)
+            }
+            IndexItem::Data(t) => {
+                let d = B::dtype(&t);
+                self.input_owned_as(t, Some(d), false)
+            }
+            _ => Err(Error::Argument(refused.into())),
+        }
+    }
+
     /// torch's `masked_select(x, mask)`: the elements of `x` where the bool `mask` is true,
     /// both broadcast, as a 1-D tensor (`x[mask]` after the broadcast: the gradient goes
     /// back to the positions picked). All or nothing.
     pub fn masked_select(&mut self, x: Handle, mask: IndexItem<B>) -> Result<Handle> {
         self.all_or_nothing(|s| {
-            let m = match mask {
-                IndexItem::Tensor(h) => {
-                    s.check(&[h])?;
-                    h
-                }
-                IndexItem::Data(t) => {
-                    let d = B::dtype(&t);
-                    s.input_owned_as(t, Some(d), false)?
-                }
-                _ => {
-                    return Err(Error::Argument(
-                        "masked_select: the mask must be a bool tensor".into(),
-                    ))
-                }
-            };
+            let m = s.index_tensor(mask, "masked_select: the mask must be a bool tensor")?;
             let mv = s.value(m)?;
             if B::dtype(mv.get()) != DType::Bool {
                 return Err(Error::DType(format!(
@@ -357,21 +359,10 @@ impl<B: Backend> Session<B> {
         self.all_or_nothing(move |s| {
             let mut hs = Vec::new();
             for item in indices {
-                let h = match item {
-                    IndexItem::Tensor(h) => {
-                        s.check(&[h])?;
-                        h
-                    }
-                    IndexItem::Data(t) => {
-                        let d = B::dtype(&t);
-                        s.input_owned_as(t, Some(d), false)?
-                    }
-                    _ => {
-                        return Err(Error::Argument(
-                            "index_put: indices must be int64 or bool tensors or arrays".into(),
-                        ))
-                    }
-                };
+                let h = s.index_tensor(
+                    item,
+                    "index_put: indices must be int64 or bool tensors or arrays",
+                )?;
                 let value = s.tape.node(h.node).value.get();
                 match B::dtype(value) {
                     DType::Bool => {

@@ -181,7 +181,4 @@ def softmin(
     dtype: Any = None,
 ) -> Tensor:
     """torch's ``softmin``: ``softmax(-input, dim)``."""
-    if dim is None:
-        raise TypeError("softmin(): dim is required (torch's implicit dim is deprecated)")
-    x = input if dtype is None else input.to(dtype)
-    return (-x).softmax(dim)
+    return softmax(-input, dim, _stacklevel, dtype)

@@ -43,6 +43,32 @@ __all__ = [
 _NAMED_ACTIVATIONS: dict[str, Callable[[Tensor], Tensor]] = {"relu": relu, "gelu": gelu}
 
 
+def _layer_args(
+    d_model: object, dim_feedforward: object, seed: object, bias: object, eps: object
+) -> tuple[int, int, int, bool, float]:
+    """A transformer layer's checked sizes, seed, bias flag and LayerNorm epsilon."""
+    return (
+        _positive_int(d_model, "d_model"),
+        _positive_int(dim_feedforward, "dim_feedforward"),
+        _seed(seed),
+        _bool(bias, "bias"),
+        _number(eps, "layer_norm_eps"),
+    )
+
+
+def _activation(activation: Any) -> Any:
+    """``"relu"``/``"gelu"`` as the function, a Module or a function as it is."""
+    if isinstance(activation, str):
+        if activation not in _NAMED_ACTIVATIONS:
+            raise ConfigError(f"activation should be relu/gelu, not {activation}")
+        return _NAMED_ACTIVATIONS[activation]
+    if not callable(activation):
+        raise TypeError(
+            f"activation must be 'relu', 'gelu', a Module or a function, got {activation!r}"
+        )
+    return activation
+
+
 class TransformerEncoderLayer(Module):
     """``torch.nn.TransformerEncoderLayer``: self-attention then a feed-forward block, each
     with a residual connection and a LayerNorm (after it, or before it with ``norm_first``).
@@ -76,11 +102,9 @@ class TransformerEncoderLayer(Module):
         device: str | None = None,
     ) -> None:
         super().__init__()
-        d_model = _positive_int(d_model, "d_model")
-        dim_feedforward = _positive_int(dim_feedforward, "dim_feedforward")
-        seed = _seed(seed)
-        bias = _bool(bias, "bias")
-        eps = _number(layer_norm_eps, "layer_norm_eps")
+        d_model, dim_feedforward, seed, bias, eps = _layer_args(
+            d_model, dim_feedforward, seed, bias, layer_norm_eps
+        )
         factory = {"dtype": dtype, "device": device}
         self.self_attn = MultiheadAttention(
             d_model,
@@ -99,15 +123,7 @@ class TransformerEncoderLayer(Module):
         self.norm2 = LayerNorm(d_model, eps=eps, bias=bias, **factory)
         self.dropout1 = Dropout(dropout)
         self.dropout2 = Dropout(dropout)
-        if isinstance(activation, str):
-            if activation not in _NAMED_ACTIVATIONS:
-                raise ConfigError(f"activation should be relu/gelu, not {activation}")
-            activation = _NAMED_ACTIVATIONS[activation]
-        elif not callable(activation):
-            raise TypeError(
-                f"activation must be 'relu', 'gelu', a Module or a function, got {activation!r}"
-            )
-        self.activation = activation
+        self.activation = _activation(activation)
 
     def _activate(self, sess: Session, x: Tensor) -> Tensor:
         if isinstance(self.activation, Module):
@@ -220,18 +236,6 @@ class TransformerEncoder(Module):
         return out
 
 
-def _activation(activation: Any) -> Any:
-    if isinstance(activation, str):
-        if activation not in _NAMED_ACTIVATIONS:
-            raise ConfigError(f"activation should be relu/gelu, not {activation}")
-        return _NAMED_ACTIVATIONS[activation]
-    if not callable(activation):
-        raise TypeError(
-            f"activation must be 'relu', 'gelu', a Module or a function, got {activation!r}"
-        )
-    return activation
-
-
 def _masks(sess: Session, **masks: Any) -> list[Tensor | None]:
     return [_float_mask(sess, _session_mask(sess, m, name)) for name, m in masks.items()]
 
@@ -267,11 +271,9 @@ class TransformerDecoderLayer(Module):
         device: str | None = None,
     ) -> None:
         super().__init__()
-        d_model = _positive_int(d_model, "d_model")
-        dim_feedforward = _positive_int(dim_feedforward, "dim_feedforward")
-        seed = _seed(seed)
-        bias = _bool(bias, "bias")
-        eps = _number(layer_norm_eps, "layer_norm_eps")
+        d_model, dim_feedforward, seed, bias, eps = _layer_args(
+            d_model, dim_feedforward, seed, bias, layer_norm_eps
+        )
         factory = {"dtype": dtype, "device": device}
         attn = {"dropout": dropout, "bias": bias, "batch_first": batch_first, **factory}
         self.self_attn = MultiheadAttention(d_model, nhead, seed=seed, **attn)
