@@ -110,6 +110,12 @@ __all__ = [
     "floor_divide",
     "remainder",
     "atan2",
+    "lerp",
+    "addcmul",
+    "addcdiv",
+    "outer",
+    "addmm",
+    "baddbmm",
     "nonzero",
     "argwhere",
     "masked_select",
@@ -557,3 +563,41 @@ def masked_select(input: Tensor, mask: object) -> Tensor:  # noqa: A002
     ``mask`` is true, as a 1-D tensor (its length depends on the mask); the gradient flows
     back to the positions picked."""
     return input.masked_select(mask)
+
+
+def lerp(input: Tensor, end: object, weight: object) -> Tensor:  # noqa: A002
+    return input.lerp(end, weight)
+
+
+def addcmul(input: Tensor, tensor1: object, tensor2: object, *, value: float = 1.0) -> Tensor:  # noqa: A002
+    return input.addcmul(tensor1, tensor2, value=value)
+
+
+def addcdiv(input: Tensor, tensor1: object, tensor2: object, *, value: float = 1.0) -> Tensor:  # noqa: A002
+    return input.addcdiv(tensor1, tensor2, value=value)
+
+
+def outer(input: Tensor, vec2: object) -> Tensor:  # noqa: A002
+    return input.outer(vec2)
+
+
+def addmm(
+    input: Tensor,  # noqa: A002
+    mat1: object,
+    mat2: object,
+    *,
+    beta: float = 1.0,
+    alpha: float = 1.0,
+) -> Tensor:
+    return input.addmm(mat1, mat2, beta=beta, alpha=alpha)
+
+
+def baddbmm(
+    input: Tensor,  # noqa: A002
+    batch1: object,
+    batch2: object,
+    *,
+    beta: float = 1.0,
+    alpha: float = 1.0,
+) -> Tensor:
+    return input.baddbmm(batch1, batch2, beta=beta, alpha=alpha)

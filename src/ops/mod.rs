@@ -18,6 +18,7 @@ pub mod batch_norm;
 pub mod binary;
 pub mod binary_math;
 pub mod clamp;
+pub mod combine;
 pub mod compare;
 pub mod compose;
 pub mod conv;

@@ -9,10 +9,11 @@ use super::tensor::{dims, POW};
 use crate::error::Error;
 use crate::ops::activation::PairOp;
 use crate::ops::binary::BinaryOp;
+use crate::ops::combine::Combine;
 use crate::ops::scalar::ScalarOp;
 use crate::ops::statistics::{Cumsum, StatKind};
 use crate::ops::Op;
-use crate::session::Operator;
+use crate::session::{Operand, Operator};
 
 /// `var`/`std`'s divisor correction from torch's `unbiased` and `correction` (1 when
 /// neither is given; `correction=None` is 1 too).
@@ -61,8 +62,88 @@ fn norm_p(p: &Bound<'_, PyAny>) -> PyResult<f64> {
 const FLOOR_DIVIDE: Operator = Operator::Arith(BinaryOp::FloorDivide);
 const REMAINDER: Operator = Operator::Arith(BinaryOp::Remainder);
 
+impl PyTensor {
+    /// The composition `c` on this tensor and `others` (tensors, arrays or numbers as
+    /// constants), recorded all or nothing.
+    fn combine(&self, py: Python<'_>, c: Combine, others: &[&Bound<'_, PyAny>]) -> PyResult<Self> {
+        let mut operands = vec![Operand::Node(self.handle())];
+        for o in others {
+            operands.push(self.operand(py, o)?);
+        }
+        self.call(py, move |s, _| s.combine(c, operands))
+    }
+}
+
 #[pymethods]
 impl PyTensor {
+    /// `lerp(end, weight)`: `self + weight · (end − self)`; `weight` a number or a tensor.
+    fn lerp(
+        &self,
+        py: Python<'_>,
+        end: &Bound<'_, PyAny>,
+        weight: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let number = weight
+            .cast::<PyTensor>()
+            .is_err()
+            .then(|| weight.extract::<f64>().ok())
+            .flatten();
+        match number {
+            Some(w) => self.combine(py, Combine::Lerp { weight: Some(w) }, &[end]),
+            None => self.combine(py, Combine::Lerp { weight: None }, &[end, weight]),
+        }
+    }
+    /// `addcmul(tensor1, tensor2, *, value=1)`: `self + value · tensor1 · tensor2`.
+    #[pyo3(signature = (tensor1, tensor2, *, value=1.0))]
+    fn addcmul(
+        &self,
+        py: Python<'_>,
+        tensor1: &Bound<'_, PyAny>,
+        tensor2: &Bound<'_, PyAny>,
+        value: f64,
+    ) -> PyResult<Self> {
+        self.combine(py, Combine::Addcmul { value }, &[tensor1, tensor2])
+    }
+    /// `addcdiv(tensor1, tensor2, *, value=1)`: `self + value · tensor1 / tensor2`.
+    #[pyo3(signature = (tensor1, tensor2, *, value=1.0))]
+    fn addcdiv(
+        &self,
+        py: Python<'_>,
+        tensor1: &Bound<'_, PyAny>,
+        tensor2: &Bound<'_, PyAny>,
+        value: f64,
+    ) -> PyResult<Self> {
+        self.combine(py, Combine::Addcdiv { value }, &[tensor1, tensor2])
+    }
+    /// `outer(vec2)`: the outer product of two 1-D tensors.
+    fn outer(&self, py: Python<'_>, vec2: &Bound<'_, PyAny>) -> PyResult<Self> {
+        self.combine(py, Combine::Outer, &[vec2])
+    }
+    /// `addmm(mat1, mat2, *, beta=1, alpha=1)`: `beta · self + alpha · (mat1 @ mat2)`.
+    #[pyo3(signature = (mat1, mat2, *, beta=1.0, alpha=1.0))]
+    fn addmm(
+        &self,
+        py: Python<'_>,
+        mat1: &Bound<'_, PyAny>,
+        mat2: &Bound<'_, PyAny>,
+        beta: f64,
+        alpha: f64,
+    ) -> PyResult<Self> {
+        self.combine(py, Combine::Addmm { beta, alpha }, &[mat1, mat2])
+    }
+    /// `baddbmm(batch1, batch2, *, beta=1, alpha=1)`: `beta · self + alpha · bmm(batch1,
+    /// batch2)`.
+    #[pyo3(signature = (batch1, batch2, *, beta=1.0, alpha=1.0))]
+    fn baddbmm(
+        &self,
+        py: Python<'_>,
+        batch1: &Bound<'_, PyAny>,
+        batch2: &Bound<'_, PyAny>,
+        beta: f64,
+        alpha: f64,
+    ) -> PyResult<Self> {
+        self.combine(py, Combine::Baddbmm { beta, alpha }, &[batch1, batch2])
+    }
     /// `s ** x` for a number (or array) base.
     fn __rpow__(
         &self,

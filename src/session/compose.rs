@@ -11,6 +11,7 @@ use crate::error::{Error, Result};
 use crate::ops::attention::{self, Attention};
 use crate::ops::batch_norm::BatchNorm;
 use crate::ops::clamp;
+use crate::ops::combine::{self, Combine};
 use crate::ops::compose::{fused_or_composed, Composed, Recorder};
 use crate::ops::conv::{self, Conv, Padding};
 use crate::ops::rnn::{self, Rnn, RnnOut};
@@ -122,6 +123,12 @@ impl<B: Backend> Session<B> {
             };
             rnn::rnn(s, spec, xs[0], hx, cx, &xs[1 + states.min(2)..])
         })
+    }
+
+    /// `lerp`, `addcmul`, `addcdiv`, `outer`, `addmm`, `baddbmm` (see [`combine::combine`])
+    /// on these operands. All or nothing.
+    pub fn combine(&mut self, c: Combine, operands: Vec<Operand<B>>) -> Result<Handle> {
+        self.on_operands(operands, |s, xs| combine::combine(s, c, xs))
     }
 
     /// `clamp(x, min, max)` with number bounds (see [`clamp::clamp`]). All or nothing.

@@ -176,6 +176,64 @@ MATH_OPS: tuple[Op, ...] = (
         for name in ("hardswish", "hardsigmoid", "mish")
     ),
     Op(
+        "lerp_addcmul_addcdiv",
+        lambda x, y, w, d: (
+            et.lerp(x, y, 0.3)
+            + x.lerp(y, w)
+            + et.addcmul(x, y, w, value=0.5)
+            + x.addcdiv(y, d, value=-2.0)
+            + et.addcdiv(x, w, d)
+        ),
+        lambda x, y, w, d: (
+            torch.lerp(x, y, 0.3)
+            + x.lerp(y, w)
+            + torch.addcmul(x, y, w, value=0.5)
+            + x.addcdiv(y, d, value=-2.0)
+            + torch.addcdiv(x, w, d)
+        ),
+        lambda rng: [
+            rng.standard_normal((3, 4)),
+            rng.standard_normal((3, 4)),
+            rng.random((4,)),
+            rng.uniform(0.5, 2.0, size=(3, 1)),
+        ],
+        covers=(
+            "et.lerp",
+            "Tensor.lerp",
+            "et.addcmul",
+            "Tensor.addcmul",
+            "et.addcdiv",
+            "Tensor.addcdiv",
+        ),
+    ),
+    Op(
+        "outer_addmm_baddbmm",
+        lambda v, u, m, b: (
+            et.outer(v, u).sum()
+            + v.outer(u)[0].sum()
+            + et.addmm(m, m.t(), m, beta=0.5, alpha=2.0).sum()
+            + m.addmm(m.t(), m, beta=0.0).sum()
+            + et.baddbmm(b, b, b.transpose(1, 2), alpha=-1.5).sum()
+        ),
+        lambda v, u, m, b: (
+            torch.outer(v, u).sum()
+            + v.outer(u)[0].sum()
+            + torch.addmm(m, m.t(), m, beta=0.5, alpha=2.0).sum()
+            + m.addmm(m.t(), m, beta=0.0).sum()
+            + torch.baddbmm(b, b, b.transpose(1, 2), alpha=-1.5).sum()
+        ),
+        normal((3,), (4,), (3, 3), (2, 3, 3)),
+        bad=(("outer_of_2d", [(3, 1), (4,), (3, 3), (2, 3, 3)], et.ShapeError),),
+        covers=(
+            "et.outer",
+            "Tensor.outer",
+            "et.addmm",
+            "Tensor.addmm",
+            "et.baddbmm",
+            "Tensor.baddbmm",
+        ),
+    ),
+    Op(
         "arctan2",
         et.arctan2,
         torch.arctan2,

@@ -268,6 +268,12 @@ CASES: tuple[Case, ...] = (
         )
     ),
     Case("atan2", "et.atan2", et.atan2),
+    Case("lerp", "et.lerp", et.lerp),
+    Case("addcmul", "et.addcmul", et.addcmul, kwargs=("value",)),
+    Case("addcdiv", "et.addcdiv", et.addcdiv, kwargs=("value",)),
+    Case("outer", "et.outer", et.outer),
+    Case("addmm", "et.addmm", et.addmm, kwargs=("beta", "alpha")),
+    Case("baddbmm", "et.baddbmm", et.baddbmm, kwargs=("beta", "alpha")),
     Case("hypot", "et.hypot", et.hypot),
     Case("fmod", "et.fmod", et.fmod),
     Case("logaddexp", "et.logaddexp", et.logaddexp),
