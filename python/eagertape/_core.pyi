@@ -207,6 +207,7 @@ class Tensor:
         *,
         beta: _float = 1.0,
         alpha: _float = 1.0,
+        out_dtype: Any = None,
     ) -> Tensor: ...
     def baddbmm(
         self,
@@ -215,6 +216,7 @@ class Tensor:
         *,
         beta: _float = 1.0,
         alpha: _float = 1.0,
+        out_dtype: Any = None,
     ) -> Tensor: ...
     def sort(self, dim: _int = -1, descending: bool = False, stable: bool = False) -> Any:
         """``(values, indices)`` (``eagertape._functional.SortResult``)."""

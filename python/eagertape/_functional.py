@@ -588,8 +588,9 @@ def addmm(
     *,
     beta: float = 1.0,
     alpha: float = 1.0,
+    out_dtype: Any = None,
 ) -> Tensor:
-    return input.addmm(mat1, mat2, beta=beta, alpha=alpha)
+    return input.addmm(mat1, mat2, beta=beta, alpha=alpha, out_dtype=out_dtype)
 
 
 def baddbmm(
@@ -599,5 +600,6 @@ def baddbmm(
     *,
     beta: float = 1.0,
     alpha: float = 1.0,
+    out_dtype: Any = None,
 ) -> Tensor:
-    return input.baddbmm(batch1, batch2, beta=beta, alpha=alpha)
+    return input.baddbmm(batch1, batch2, beta=beta, alpha=alpha, out_dtype=out_dtype)

@@ -62,6 +62,17 @@ fn norm_p(p: &Bound<'_, PyAny>) -> PyResult<f64> {
 const FLOOR_DIVIDE: Operator = Operator::Arith(BinaryOp::FloorDivide);
 const REMAINDER: Operator = Operator::Arith(BinaryOp::Remainder);
 
+/// torch's `out_dtype=` of `addmm`/`baddbmm` (a wider result of half-precision CUDA
+/// products): refused unless None; the result has the operands' dtype.
+fn no_out_dtype(op: &str, out_dtype: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    match out_dtype {
+        Some(d) if !d.is_none() => Err(super::to_py(Error::Argument(format!(
+            "{op}: out_dtype is not supported (the result has the operands' dtype)"
+        )))),
+        _ => Ok(()),
+    }
+}
+
 impl PyTensor {
     /// The composition `c` on this tensor and `others` (tensors, arrays or numbers as
     /// constants), recorded all or nothing.
@@ -120,7 +131,7 @@ impl PyTensor {
         self.combine(py, Combine::Outer, &[vec2])
     }
     /// `addmm(mat1, mat2, *, beta=1, alpha=1)`: `beta · self + alpha · (mat1 @ mat2)`.
-    #[pyo3(signature = (mat1, mat2, *, beta=1.0, alpha=1.0))]
+    #[pyo3(signature = (mat1, mat2, *, beta=1.0, alpha=1.0, out_dtype=None))]
     fn addmm(
         &self,
         py: Python<'_>,
@@ -128,12 +139,14 @@ impl PyTensor {
         mat2: &Bound<'_, PyAny>,
         beta: f64,
         alpha: f64,
+        out_dtype: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        no_out_dtype("addmm", out_dtype)?;
         self.combine(py, Combine::Addmm { beta, alpha }, &[mat1, mat2])
     }
     /// `baddbmm(batch1, batch2, *, beta=1, alpha=1)`: `beta · self + alpha · bmm(batch1,
     /// batch2)`.
-    #[pyo3(signature = (batch1, batch2, *, beta=1.0, alpha=1.0))]
+    #[pyo3(signature = (batch1, batch2, *, beta=1.0, alpha=1.0, out_dtype=None))]
     fn baddbmm(
         &self,
         py: Python<'_>,
@@ -141,7 +154,9 @@ impl PyTensor {
         batch2: &Bound<'_, PyAny>,
         beta: f64,
         alpha: f64,
+        out_dtype: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        no_out_dtype("baddbmm", out_dtype)?;
         self.combine(py, Combine::Baddbmm { beta, alpha }, &[batch1, batch2])
     }
     /// `s ** x` for a number (or array) base.
