@@ -233,7 +233,8 @@ impl PyTensor {
     }
 }
 
-fn number(o: &Bound<'_, PyAny>) -> Option<f64> {
+/// A Python `float` or `int` (not a `bool`) as a number; anything else is not one.
+pub(crate) fn number(o: &Bound<'_, PyAny>) -> Option<f64> {
     if (o.is_instance_of::<PyFloat>() || o.is_instance_of::<PyInt>())
         && !o.is_instance_of::<PyBool>()
     {

@@ -94,12 +94,7 @@ impl PyTensor {
         end: &Bound<'_, PyAny>,
         weight: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
-        let number = weight
-            .cast::<PyTensor>()
-            .is_err()
-            .then(|| weight.extract::<f64>().ok())
-            .flatten();
-        match number {
+        match super::tensor_index::number(weight) {
             Some(w) => self.combine(py, Combine::Lerp { weight: Some(w) }, &[end]),
             None => self.combine(py, Combine::Lerp { weight: None }, &[end, weight]),
         }
