@@ -437,6 +437,39 @@ class Tensor:
         """A new tensor: values written at (accumulate: added to) the positions indices pick."""
     def index_select(self, dim: _int, index: Tensor | ArrayLike) -> Tensor: ...
     def gather(self, dim: _int, index: Tensor | ArrayLike) -> Tensor: ...
+    def scatter(
+        self,
+        dim: _int,
+        index: Tensor | ArrayLike,
+        src: Tensor | ArrayLike | float | None = None,
+        *,
+        value: float | None = None,
+        reduce: str | None = None,
+    ) -> Tensor:
+        """A new tensor: src's elements (or value) written at index along dim."""
+    def scatter_add(self, dim: _int, index: Tensor | ArrayLike, src: Tensor | ArrayLike) -> Tensor: ...
+    def scatter_reduce(
+        self,
+        dim: _int,
+        index: Tensor | ArrayLike,
+        src: Tensor | ArrayLike,
+        reduce: str,
+        *,
+        include_self: bool = True,
+    ) -> Tensor: ...
+    def index_add(
+        self,
+        dim: _int,
+        index: Tensor | ArrayLike,
+        source: Tensor | ArrayLike,
+        *,
+        alpha: float = 1.0,
+    ) -> Tensor: ...
+    def index_copy(
+        self, dim: _int, index: Tensor | ArrayLike, source: Tensor | ArrayLike
+    ) -> Tensor: ...
+    def index_fill(self, dim: _int, index: Tensor | ArrayLike, value: Tensor | float) -> Tensor: ...
+    def take_along_dim(self, indices: Tensor | ArrayLike, dim: _int | None = None) -> Tensor: ...
     def narrow(self, dim: _int, start: _int, length: _int) -> Tensor: ...
     def select(self, dim: _int, index: _int) -> Tensor: ...
     def expand(

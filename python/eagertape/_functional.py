@@ -160,6 +160,13 @@ __all__ = [
     "masked_fill",
     "index_select",
     "gather",
+    "scatter",
+    "scatter_add",
+    "scatter_reduce",
+    "index_add",
+    "index_copy",
+    "index_fill",
+    "take_along_dim",
     "narrow",
     "select",
     "flip",
@@ -422,6 +429,61 @@ def index_select(input: Tensor, dim: int, index: object) -> Tensor:  # noqa: A00
 
 def gather(input: Tensor, dim: int, index: object) -> Tensor:  # noqa: A002
     return input.gather(dim, index)
+
+
+def scatter(
+    input: Tensor,  # noqa: A002
+    dim: int,
+    index: object,
+    src: object = None,
+    *,
+    value: object = None,
+    reduce: str | None = None,
+) -> Tensor:
+    """torch's ``scatter``: a new tensor, ``input`` with ``src``'s elements (or the number
+    ``value``) written at ``index`` along ``dim``."""
+    if value is not None:
+        return input.scatter(dim, index, value=value, reduce=reduce)
+    return input.scatter(dim, index, src, reduce=reduce)
+
+
+def scatter_add(input: Tensor, dim: int, index: object, src: object) -> Tensor:  # noqa: A002
+    return input.scatter_add(dim, index, src)
+
+
+def scatter_reduce(
+    input: Tensor,  # noqa: A002
+    dim: int,
+    index: object,
+    src: object,
+    reduce: str,
+    *,
+    include_self: bool = True,
+) -> Tensor:
+    return input.scatter_reduce(dim, index, src, reduce, include_self=include_self)
+
+
+def index_add(
+    input: Tensor,  # noqa: A002
+    dim: int,
+    index: object,
+    source: object,
+    *,
+    alpha: float = 1.0,
+) -> Tensor:
+    return input.index_add(dim, index, source, alpha=alpha)
+
+
+def index_copy(input: Tensor, dim: int, index: object, source: object) -> Tensor:  # noqa: A002
+    return input.index_copy(dim, index, source)
+
+
+def index_fill(input: Tensor, dim: int, index: object, value: object) -> Tensor:  # noqa: A002
+    return input.index_fill(dim, index, value)
+
+
+def take_along_dim(input: Tensor, indices: object, dim: int | None = None) -> Tensor:  # noqa: A002
+    return input.take_along_dim(indices, dim)
 
 
 def narrow(input: Tensor, dim: int, start: int, length: int) -> Tensor:  # noqa: A002

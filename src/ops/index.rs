@@ -42,7 +42,7 @@ pub(crate) fn check_range(op: &str, idx: &Tensor, size: i64, dim: usize, wrap: b
 /// itself, so ours run only when it fails (to give the typed error; a kernel error they do
 /// not explain is returned as it is): no extra pass over the indices. On CUDA an index
 /// out of range is a device-side assert that would poison the context: check first.
-fn checked(
+pub(crate) fn checked(
     on_cpu: bool,
     checks: impl Fn() -> Result<()>,
     kernel: impl FnOnce() -> Result<Tensor>,

@@ -38,6 +38,7 @@ pub mod recurrent;
 pub mod reduce;
 pub mod rnn;
 pub mod scalar;
+pub mod scatter;
 pub mod softmax;
 pub mod sort;
 pub mod split;

@@ -28,6 +28,7 @@ mod tensor;
 mod tensor_convert;
 mod tensor_index;
 mod tensor_math;
+mod tensor_scatter;
 mod tensor_torch;
 mod torch_style;
 

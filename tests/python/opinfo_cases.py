@@ -342,6 +342,16 @@ CASES: tuple[Case, ...] = (
     Case("chunk", "et.chunk", et.chunk, kwargs=("dim",)),
     Case("narrow", "et.narrow", et.narrow),
     Case("gather", "et.gather", et.gather),
+    Case("scatter", "et.scatter", et.scatter),
+    Case("scatter_add", "et.scatter_add", et.scatter_add),
+    *(
+        Case(f"scatter_reduce.{r}", "et.scatter_reduce", et.scatter_reduce, kwargs=("include_self",))
+        for r in ("sum", "prod", "mean", "amax", "amin")
+    ),
+    Case("index_add", "et.index_add", et.index_add, kwargs=("alpha",)),
+    Case("index_copy", "et.index_copy", et.index_copy),
+    Case("index_fill", "et.index_fill", et.index_fill),
+    Case("take_along_dim", "et.take_along_dim", et.take_along_dim, kwargs=("dim",)),
     Case("sort", "et.sort", et.sort, kwargs=("dim", "descending", "stable")),
     Case("argsort", "et.argsort", et.argsort, kwargs=("dim", "descending", "stable")),
     Case("msort", "et.msort", et.msort),
