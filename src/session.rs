@@ -12,6 +12,7 @@ pub mod factory;
 pub mod index;
 pub mod loss;
 mod release;
+mod sample;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};

@@ -130,6 +130,10 @@ class Session:
     def reset_tape(self) -> None: ...
     def rand(self, *shape: int | tuple[int, ...]) -> Tensor: ...
     def randn(self, *shape: int | tuple[int, ...]) -> Tensor: ...
+    def randint(self, low: int, high: int, size: list[int]) -> Tensor:
+        """int64 integers uniform in [low, high) from the session's generator."""
+    def randperm(self, n: int) -> Tensor:
+        """A random permutation of 0..n (int64) from the session's generator."""
     def train_step(self, loss: Tensor, optimizer: Optimizer) -> float: ...
     def _inject_backward_failure(self, k: int | None) -> None:
         """Test hook: the next backward raises BackendError at its k-th visited node."""
@@ -441,13 +445,15 @@ class Tensor:
         self,
         dim: _int,
         index: Tensor | ArrayLike,
-        src: Tensor | ArrayLike | float | None = None,
+        src: Tensor | ArrayLike | _float | None = None,
         *,
-        value: float | None = None,
+        value: _float | None = None,
         reduce: str | None = None,
     ) -> Tensor:
         """A new tensor: src's elements (or value) written at index along dim."""
-    def scatter_add(self, dim: _int, index: Tensor | ArrayLike, src: Tensor | ArrayLike) -> Tensor: ...
+    def scatter_add(
+        self, dim: _int, index: Tensor | ArrayLike, src: Tensor | ArrayLike
+    ) -> Tensor: ...
     def scatter_reduce(
         self,
         dim: _int,
@@ -455,7 +461,7 @@ class Tensor:
         src: Tensor | ArrayLike,
         reduce: str,
         *,
-        include_self: bool = True,
+        include_self: _bool = True,
     ) -> Tensor: ...
     def index_add(
         self,
@@ -463,12 +469,12 @@ class Tensor:
         index: Tensor | ArrayLike,
         source: Tensor | ArrayLike,
         *,
-        alpha: float = 1.0,
+        alpha: _float = 1.0,
     ) -> Tensor: ...
     def index_copy(
         self, dim: _int, index: Tensor | ArrayLike, source: Tensor | ArrayLike
     ) -> Tensor: ...
-    def index_fill(self, dim: _int, index: Tensor | ArrayLike, value: Tensor | float) -> Tensor: ...
+    def index_fill(self, dim: _int, index: Tensor | ArrayLike, value: Tensor | _float) -> Tensor: ...
     def take_along_dim(self, indices: Tensor | ArrayLike, dim: _int | None = None) -> Tensor: ...
     def narrow(self, dim: _int, start: _int, length: _int) -> Tensor: ...
     def select(self, dim: _int, index: _int) -> Tensor: ...
@@ -566,6 +572,20 @@ class Tensor:
     def reshape_as(self, other: Tensor) -> Tensor: ...
     def expand_as(self, other: Tensor) -> Tensor: ...
     def topk(self, k: _int, dim: _int = -1, largest: _bool = True, sorted: _bool = True) -> Any: ...
+    def bernoulli(self, p: _float | None = None, *, generator: object = None) -> Tensor:
+        """0/1 draws of this dtype, each 1 with this element's probability (or p)."""
+    def multinomial(
+        self, num_samples: _int, replacement: _bool = False, *, generator: object = None
+    ) -> Tensor:
+        """int64 category indices drawn from each row's weights."""
+    def unique(
+        self,
+        sorted: _bool = True,
+        return_inverse: _bool = False,
+        return_counts: _bool = False,
+        dim: _int | None = None,
+    ) -> Any:
+        """The distinct values (a data-dependent length), with inverse indices and counts."""
 
 @final
 class Parameter(Tensor):
@@ -1037,6 +1057,12 @@ def _clip_grad_value_(parameters: Any, clip: float) -> None: ...
 def _push_current(sess: Session) -> None: ...
 def _pop_current(sess: Session) -> None: ...
 def _draw_seed() -> int: ...
+def _searchsorted(
+    sorted_sequence: Tensor, values: Tensor | ArrayLike | float, right: bool, out_int32: bool
+) -> Tensor: ...
+def _normal(
+    mean: Tensor | float, std: Tensor | float, size: list[int] | None, session: Session | None
+) -> Tensor: ...
 def _rnn(
     mode: str,
     input: Tensor,

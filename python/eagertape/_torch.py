@@ -62,6 +62,11 @@ __all__ = [
     "randn_like",
     "topk",
     "multinomial",
+    "bernoulli",
+    "normal",
+    "searchsorted",
+    "bucketize",
+    "unique",
 ]
 
 
@@ -278,29 +283,136 @@ def randint(
     *,
     dtype: object = None,
     device: object = None,
+    generator: object = None,
 ) -> Tensor:
-    """``torch.randint(low=0, high, size)``: int64 values in ``[low, high)``."""
+    """``torch.randint(low=0, high, size)``: integers uniform in ``[low, high)`` (int64 unless
+    ``dtype`` says otherwise), from the session's generator (one 53-bit draw each)."""
+    _no_generator("randint", generator)
     if size is None:
         low, high, size = 0, low, high  # torch.randint(high, size)
-    if not (isinstance(low, builtins.int) and isinstance(high, builtins.int)) or high <= low:
-        raise ArgumentError(f"randint(): expected ints with low < high, got {low}, {high}")
+    for v in (low, high):
+        if isinstance(v, builtins.bool) or not isinstance(v, builtins.int | np.integer):
+            raise ArgumentError(f"randint(): low and high must be ints, got {low!r}, {high!r}")
     sess = _current(device)
-    u = sess.rand(*tuple(size))
-    # u * (high - low) >= 0, so truncation is the floor; the shift is exact in the carrier
-    # for |values| < 2**24 (float32) / 2**53 (float64).
-    t = ((u * builtins.float(high - low)).long().to(sess.config.dtype) + builtins.float(low)).long()
+    t = sess.randint(builtins.int(low), builtins.int(high), list(_sizes(tuple(size))))
     want = _dtype_name(dtype)
     return t if want is None else t.to(want)
 
 
-def randperm(n: builtins.int, *, dtype: object = None, device: object = None) -> Tensor:
-    """``torch.randperm(n)``: a random permutation of ``0..n-1`` (int64)."""
-    if isinstance(n, builtins.bool) or not isinstance(n, builtins.int) or n < 0:
+def randperm(
+    n: builtins.int, *, dtype: object = None, device: object = None, generator: object = None
+) -> Tensor:
+    """``torch.randperm(n)``: a random permutation of ``0..n-1`` (int64), Fisher–Yates on the
+    session's generator."""
+    _no_generator("randperm", generator)
+    if isinstance(n, builtins.bool) or not isinstance(n, builtins.int | np.integer) or n < 0:
         raise ArgumentError(f"randperm(): n must be a non-negative int, got {n!r}")
-    sess = _current(device)
-    t = sess.rand(n).topk(n).indices
+    t = _current(device).randperm(builtins.int(n))
     want = _dtype_name(dtype)
     return t if want is None else t.to(want)
+
+
+def _no_generator(name: str, generator: object) -> None:
+    if generator is not None:
+        raise ArgumentError(
+            f"{name}(): generator= is not supported (the session's generator draws)"
+        )
+
+
+def normal(
+    mean: object,
+    std: object = 1.0,
+    size: Sequence[builtins.int] | None = None,
+    *,
+    generator: object = None,
+    dtype: object = None,
+    device: object = None,
+    requires_grad: builtins.bool = False,
+) -> Tensor:
+    """``torch.normal``: ``mean + std * z`` for standard normal draws ``z`` of the session's
+    generator; ``mean``/``std`` tensors (broadcast) or numbers (then ``size`` is required).
+    The result is data: no gradient flows to ``mean`` or ``std`` (torch's is zero)."""
+    _no_generator("normal", generator)
+    tensors = isinstance(mean, Tensor) or isinstance(std, Tensor)
+    sess = None if tensors else _current(device)
+    shape = None if size is None else list(_sizes(tuple(size)))
+    t = _core._normal(mean, std, shape, sess)
+    want = _dtype_name(dtype)
+    if want is not None and want != t.dtype:
+        t = t.to(want)
+    return t if sess is None else _made(t, requires_grad, sess)
+
+
+def bernoulli(
+    input: Tensor,  # noqa: A002
+    p: builtins.float | None = None,
+    *,
+    generator: object = None,
+) -> Tensor:
+    """``torch.bernoulli``: 0/1 draws, each 1 with the probability ``input`` holds (or ``p``)."""
+    return input.bernoulli(p, generator=generator)
+
+
+def multinomial(
+    input: Tensor,  # noqa: A002
+    num_samples: builtins.int,
+    replacement: builtins.bool = False,
+    *,
+    generator: object = None,
+) -> Tensor:
+    """``torch.multinomial`` for 1-D or 2-D weights: int64 category indices drawn from the
+    session's generator (with replacement: each row's inverse CDF; without: exponential races,
+    torch's method)."""
+    return input.multinomial(num_samples, replacement, generator=generator)
+
+
+def searchsorted(
+    sorted_sequence: Tensor,
+    input: object,  # noqa: A002
+    *,
+    out_int32: builtins.bool = False,
+    right: builtins.bool = False,
+    side: str | None = None,
+    sorter: object = None,
+) -> Tensor:
+    """``torch.searchsorted``: for each value, the index where it would go in its row of the
+    sorted sequence (``right``/``side="right"``: after equal elements)."""
+    if side is not None:
+        if side not in ("left", "right"):
+            raise ArgumentError(f"searchsorted(): side must be 'left' or 'right', got {side!r}")
+        if right and side == "left":
+            raise ArgumentError("searchsorted(): side='left' and right=True contradict")
+        right = side == "right"
+    if sorter is not None:
+        sorted_sequence = sorted_sequence.gather(-1, sorter)
+    return _core._searchsorted(
+        sorted_sequence, input, builtins.bool(right), builtins.bool(out_int32)
+    )
+
+
+def bucketize(
+    input: object,  # noqa: A002
+    boundaries: Tensor,
+    *,
+    out_int32: builtins.bool = False,
+    right: builtins.bool = False,
+) -> Tensor:
+    """``torch.bucketize``: the bucket of each value among the 1-D ``boundaries``."""
+    if not isinstance(boundaries, Tensor) or boundaries.ndim != 1:
+        raise ArgumentError("bucketize(): boundaries must be a 1-D tensor")
+    return _core._searchsorted(boundaries, input, builtins.bool(right), builtins.bool(out_int32))
+
+
+def unique(
+    input: Tensor,  # noqa: A002
+    sorted: builtins.bool = True,  # noqa: A002
+    return_inverse: builtins.bool = False,
+    return_counts: builtins.bool = False,
+    dim: builtins.int | None = None,
+) -> Any:
+    """``torch.unique``: the distinct values (a data-dependent length), with the inverse
+    indices and counts where asked for."""
+    return input.unique(sorted, return_inverse, return_counts, dim)
 
 
 def _like(name: str) -> Callable[..., Tensor]:
@@ -355,37 +467,6 @@ def topk(
 ) -> Any:
     """``torch.topk``: ``(values, indices)``."""
     return input.topk(k, dim, largest, sorted)
-
-
-def multinomial(
-    input: Tensor,  # noqa: A002
-    num_samples: builtins.int,
-    replacement: builtins.bool = False,
-    *,
-    generator: object = None,
-) -> Tensor:
-    """``torch.multinomial`` for 1-D or 2-D weights: int64 category indices drawn from the
-    session's generator (inverse CDF of each row). Without ``replacement`` only one sample
-    per row is drawn (more is refused)."""
-    if generator is not None:
-        raise ArgumentError("multinomial(): generator= is not supported")
-    if not isinstance(num_samples, builtins.int) or num_samples <= 0:
-        raise ArgumentError(f"multinomial(): num_samples must be positive, got {num_samples}")
-    if num_samples > 1 and not replacement:
-        raise ArgumentError(
-            "multinomial(): more than one sample without replacement is not supported"
-        )
-    if input.ndim not in (1, 2):
-        raise ArgumentError(f"multinomial(): prob_dist must be 1 or 2 dim, got {input.ndim}")
-    sess = current_session()
-    rows = input if input.ndim == 2 else input.unsqueeze(0)
-    n, c = rows.shape
-    cdf = rows.detach().cumsum(-1)
-    u = sess.rand(n, num_samples) * cdf[:, -1:]
-    # index = number of categories whose cumulative weight is <= u
-    below = (cdf.unsqueeze(1) <= u.unsqueeze(2)).to(u.dtype).sum(-1)
-    idx = below.clamp(max=c - 1).long()
-    return idx if input.ndim == 2 else idx.squeeze(0)
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])

@@ -376,6 +376,16 @@ impl Backend for LibTorch {
             None => Ok((torch_backward_by_plan(m, xs, g, which)?, false)),
         }
     }
+    fn searchsorted(seq: &Tensor, values: &Tensor, right: bool, out_int32: bool) -> Result<Tensor> {
+        let side = if right { "right" } else { "left" };
+        Ok(values.f_searchsorted(seq, out_int32, right, side, None::<Tensor>)?)
+    }
+    fn unique(x: &Tensor, sorted: bool, dim: Option<i64>) -> Result<(Tensor, Tensor, Tensor)> {
+        Ok(match dim {
+            Some(d) => x.f_unique_dim(d, sorted, true, true)?,
+            None => x.f_internal_unique2(sorted, true, true)?,
+        })
+    }
     fn nonzero(mask: &Tensor) -> Result<Vec<Tensor>> {
         let nz = mask.f_nonzero()?;
         (0..mask.dim() as i64)

@@ -343,6 +343,33 @@ pub trait Backend: Sized + Send + Sync + 'static {
         })
     }
 
+    /// torch's `searchsorted(seq, values, right=right)`: for each value, the number of
+    /// elements of its row of the sorted `seq` below it (`right`: at most it), as int64
+    /// (`out_int32`: int32) data. `seq` is 1-D or has `values`' leading dims. The default:
+    /// not supported.
+    fn searchsorted(
+        seq: &Self::T,
+        values: &Self::T,
+        right: bool,
+        out_int32: bool,
+    ) -> Result<Self::T> {
+        let _ = (values, right, out_int32);
+        Err(crate::error::Error::Unsupported {
+            op: "searchsorted",
+            carrier: Self::dtype(seq).carrier_label(),
+        })
+    }
+    /// torch's `unique(x, sorted, return_inverse, return_counts, dim)`: the distinct
+    /// values (slices along `dim`), the inverse indices and the counts (empty when not
+    /// asked for). The default: not supported.
+    fn unique(x: &Self::T, sorted: bool, dim: Option<i64>) -> Result<(Self::T, Self::T, Self::T)> {
+        let _ = (sorted, dim);
+        Err(crate::error::Error::Unsupported {
+            op: "unique",
+            carrier: Self::dtype(x).carrier_label(),
+        })
+    }
+
     /// The positions of the true elements of a bool mask, one int64 tensor of them per
     /// dim of the mask (torch's `nonzero(as_tuple=True)`). The default: not supported.
     fn nonzero(mask: &Self::T) -> Result<Vec<Self::T>> {

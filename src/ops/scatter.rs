@@ -26,7 +26,13 @@ use crate::shape::{broadcast_shapes, normalize_dim};
 /// torch's shape rule of `scatter`/`scatter_add`/`scatter_reduce`: the index has the
 /// input's number of dims (and `src`'s), sizes no larger than `src`'s, and no larger than
 /// the input's except along `dim`. Returns the normalised `dim`.
-fn scatter_shapes(op: &str, dim: i64, x: &[i64], idx: &[i64], src: Option<&[i64]>) -> Result<usize> {
+fn scatter_shapes(
+    op: &str,
+    dim: i64,
+    x: &[i64],
+    idx: &[i64],
+    src: Option<&[i64]>,
+) -> Result<usize> {
     let d = normalize_dim(op, dim, x.len())?;
     let nd = x.len().max(1);
     if idx.len().max(1) != nd {
@@ -140,7 +146,13 @@ impl Movement for Scatter {
         self.value.unwrap_or(0.0)
     }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
-        scatter_shapes("scatter", self.dim, shapes[0], shapes[1], shapes.get(2).copied())?;
+        scatter_shapes(
+            "scatter",
+            self.dim,
+            shapes[0],
+            shapes[1],
+            shapes.get(2).copied(),
+        )?;
         Ok(shapes[0].to_vec())
     }
     fn torch(&self, xs: &[&Tensor], fill: f64) -> Result<Tensor> {
@@ -286,7 +298,13 @@ impl Layer for ScatterReduce {
         true
     }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
-        scatter_shapes("scatter_reduce", self.dim, shapes[0], shapes[1], Some(shapes[2]))?;
+        scatter_shapes(
+            "scatter_reduce",
+            self.dim,
+            shapes[0],
+            shapes[1],
+            Some(shapes[2]),
+        )?;
         Ok(shapes[0].to_vec())
     }
     fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
@@ -557,7 +575,9 @@ impl Movement for TakeAlongDim {
         let d = normalize_dim("take_along_dim", dim, x.dim())?;
         let size = x.size().get(d).copied().unwrap_or(1);
         let checks = || check_range("take_along_dim", idx, size, d, true);
-        checked(on_cpu(x), checks, || Ok(x.f_take_along_dim(idx, Some(d as i64))?))
+        checked(on_cpu(x), checks, || {
+            Ok(x.f_take_along_dim(idx, Some(d as i64))?)
+        })
     }
 }
 
@@ -579,7 +599,10 @@ mod tests {
             &[data(&[2, 3], 400), data(&[2, 3], 401)],
             |s, h| {
                 let i = s.input_owned_as(dt(&idx), Some(DType::Int64), false)?;
-                let m = Scatter { dim: 1, value: None };
+                let m = Scatter {
+                    dim: 1,
+                    value: None,
+                };
                 s.record(Op::movement(m), &[h[0], i, h[1]])
             },
             |t| t[0].scatter(1, &ids(&[0, 2, 1, 0], &[2, 2]), &t[1].narrow(1, 0, 2)),
@@ -608,7 +631,13 @@ mod tests {
                     s.record(Op::layer(l), &[h[0], i, h[1]])
                 },
                 |t| {
-                    t[0].internal_scatter_reduce(0, &ids(&[0, 1, 0, 2], &[4]), &t[1], reduce.name(), include_self)
+                    t[0].internal_scatter_reduce(
+                        0,
+                        &ids(&[0, 1, 0, 2], &[4]),
+                        &t[1],
+                        reduce.name(),
+                        include_self,
+                    )
                 },
             );
         }

@@ -23,6 +23,7 @@ mod optim;
 mod param;
 mod pointwise;
 mod recurrent;
+mod sample;
 mod session;
 mod tensor;
 mod tensor_convert;
@@ -130,5 +131,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     losses::register(m)?;
     batch_norm::register(m)?;
     layers::register(m)?;
-    recurrent::register(m)
+    recurrent::register(m)?;
+    sample::register(m)
 }

@@ -79,7 +79,7 @@ impl PySession {
         }
     }
 
-    fn with<R: Send>(
+    pub(crate) fn with<R: Send>(
         &self,
         py: Python<'_>,
         f: impl FnOnce(&mut Session<Be>) -> crate::error::Result<R> + Send,

@@ -274,9 +274,11 @@ CASES = _table(
     "index_select_out_of_range | index_select 4 of 4 rows | c.x.index_select(0, np.array([4])) | "
     "IndexOutOfRangeError | tape, rng, ledger",
     "scatter_out_of_range | scatter index 3 of 3 columns | "
-    "c.x.scatter(1, np.array([[0], [3], [0], [0]]), 1.0) | IndexOutOfRangeError | tape, rng, ledger",
+    "c.x.scatter(1, np.array([[0], [3], [0], [0]]), 1.0) | IndexOutOfRangeError | "
+    "tape, rng, ledger",
     "scatter_add_negative | scatter_add index -1 | "
-    "c.x.scatter_add(1, np.array([[0], [-1], [0], [0]]), c.x) | IndexOutOfRangeError | tape, rng, ledger",
+    "c.x.scatter_add(1, np.array([[0], [-1], [0], [0]]), c.x) | IndexOutOfRangeError | "
+    "tape, rng, ledger",
     "scatter_reduce_name | reduce='max' | c.x.scatter_reduce(1, np.array([[0]] * 4), c.x, 'max') | "
     "ArgumentError | tape, rng, ledger",
     "index_add_out_of_range | index_add column 3 of 3 | "

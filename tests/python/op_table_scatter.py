@@ -1,4 +1,5 @@
-"""The op table's rows of the scatter family (``src/ops/scatter.rs``). ``scatter``,
+"""The op table's rows of the scatter family (``src/ops/scatter.rs``) and of the searches
+(``searchsorted``, ``bucketize``, ``unique``: data results, used here to pick values). ``scatter``,
 ``index_copy``, ``index_fill`` and ``take_along_dim`` copy one element per output element,
 so every carrier runs them; ``scatter_add``, ``index_add`` and ``scatter_reduce`` sum, and
 run on LibTorch only. The copying rows write each position at most once (torch leaves the
@@ -70,22 +71,38 @@ SCATTER_OPS: tuple[Op, ...] = (
     ),
     Op(
         "scatter_reduce",
-        lambda x, s: sum(
-            x.scatter_reduce(1, DUP_IDX, s, r, include_self=inc) * (k + 1.0)
-            for k, (r, inc) in enumerate(
-                [("sum", True), ("prod", False), ("mean", True), ("amax", False), ("amin", True)]
+        lambda x, s: (
+            sum(
+                x.scatter_reduce(1, DUP_IDX, s, r, include_self=inc) * (k + 1.0)
+                for k, (r, inc) in enumerate(
+                    [
+                        ("sum", True),
+                        ("prod", False),
+                        ("mean", True),
+                        ("amax", False),
+                        ("amin", True),
+                    ]
+                )
             )
-        )
-        + et.scatter_reduce(x, 1, DUP_IDX, s, "mean", include_self=False)
-        + x.scatter(1, DUP_IDX, s, reduce="multiply"),
-        lambda x, s: sum(
-            x.scatter_reduce(1, _t(DUP_IDX), s, r, include_self=inc) * (k + 1.0)
-            for k, (r, inc) in enumerate(
-                [("sum", True), ("prod", False), ("mean", True), ("amax", False), ("amin", True)]
+            + et.scatter_reduce(x, 1, DUP_IDX, s, "mean", include_self=False)
+            + x.scatter(1, DUP_IDX, s, reduce="multiply")
+        ),
+        lambda x, s: (
+            sum(
+                x.scatter_reduce(1, _t(DUP_IDX), s, r, include_self=inc) * (k + 1.0)
+                for k, (r, inc) in enumerate(
+                    [
+                        ("sum", True),
+                        ("prod", False),
+                        ("mean", True),
+                        ("amax", False),
+                        ("amin", True),
+                    ]
+                )
             )
-        )
-        + torch.scatter_reduce(x, 1, _t(DUP_IDX), s, "mean", include_self=False)
-        + x.scatter_reduce(1, _t(DUP_IDX), s, "prod"),
+            + torch.scatter_reduce(x, 1, _t(DUP_IDX), s, "mean", include_self=False)
+            + x.scatter_reduce(1, _t(DUP_IDX), s, "prod")
+        ),
         normal((3, 4), (3, 3)),
         carriers=("libtorch",),
         bad=(("index_dims", [(3, 4, 1), (3, 3)], et.ShapeError),),
@@ -133,5 +150,58 @@ SCATTER_OPS: tuple[Op, ...] = (
         normal((3, 4)),
         bad=(("dims", [(12,)], et.ShapeError),),
         covers=("Tensor.take_along_dim", "et.take_along_dim"),
+    ),
+)
+
+
+def _sorted_pair(rng):
+    x = rng.standard_normal((3, 4))
+    seq = np.sort(rng.standard_normal(5))
+    return [x, seq]
+
+
+def _search(m, x, seq, right):
+    return m.searchsorted(seq, x, right=right).to(x.dtype)
+
+
+SEARCH_OPS: tuple[Op, ...] = (
+    Op(
+        "searchsorted_and_bucketize",
+        # the positions are data: they scale the values, and the sequence adds its sum
+        lambda x, seq: (
+            x * _search(et, x, seq, False)
+            + x * et.searchsorted(seq, x, side="right", out_int32=True).to(x.dtype)
+            + x * et.bucketize(x, seq, right=True).to(x.dtype)
+            + seq.sum()
+        ),
+        lambda x, seq: (
+            x * _search(torch, x, seq, False)
+            + x * torch.searchsorted(seq, x, side="right", out_int32=True).to(x.dtype)
+            + x * torch.bucketize(x, seq, right=True).to(x.dtype)
+            + seq.sum()
+        ),
+        _sorted_pair,
+        carriers=POINT,  # intervals have no order
+        smooth=False,  # the positions jump where a value crosses the sequence
+        bad=(("sequence_dims", [(3, 4), (2, 5)], et.ShapeError),),
+        covers=("et.searchsorted", "et.bucketize"),
+    ),
+    Op(
+        "unique",
+        # the distinct values are data (torch has no derivative for unique)
+        lambda x: (
+            x * x.unique().sum()
+            + x * et.unique(x, return_inverse=True)[1].to(x.dtype)
+            + x * et.unique(x.detach() > 0, return_counts=True)[1].sum().to(x.dtype)
+        ),
+        lambda x: (
+            x * x.detach().unique().sum()
+            + x * torch.unique(x, return_inverse=True)[1].to(x.dtype)
+            + x * torch.unique(x.detach() > 0, return_counts=True)[1].sum().to(x.dtype)
+        ),
+        normal((3, 4)),
+        carriers=("libtorch",),
+        smooth=False,  # the values read as data still move with x under finite differences
+        covers=("et.unique", "Tensor.unique"),
     ),
 )

@@ -345,13 +345,28 @@ CASES: tuple[Case, ...] = (
     Case("scatter", "et.scatter", et.scatter),
     Case("scatter_add", "et.scatter_add", et.scatter_add),
     *(
-        Case(f"scatter_reduce.{r}", "et.scatter_reduce", et.scatter_reduce, kwargs=("include_self",))
+        Case(
+            f"scatter_reduce.{r}", "et.scatter_reduce", et.scatter_reduce, kwargs=("include_self",)
+        )
         for r in ("sum", "prod", "mean", "amax", "amin")
     ),
     Case("index_add", "et.index_add", et.index_add, kwargs=("alpha",)),
     Case("index_copy", "et.index_copy", et.index_copy),
     Case("index_fill", "et.index_fill", et.index_fill),
     Case("take_along_dim", "et.take_along_dim", et.take_along_dim, kwargs=("dim",)),
+    Case(
+        "searchsorted",
+        "et.searchsorted",
+        et.searchsorted,
+        kwargs=("out_int32", "right", "side", "sorter"),
+    ),
+    Case("bucketize", "et.bucketize", et.bucketize, kwargs=("out_int32", "right")),
+    Case(
+        "unique",
+        "et.unique",
+        et.unique,
+        kwargs=("sorted", "return_inverse", "return_counts", "dim"),
+    ),
     Case("sort", "et.sort", et.sort, kwargs=("dim", "descending", "stable")),
     Case("argsort", "et.argsort", et.argsort, kwargs=("dim", "descending", "stable")),
     Case("msort", "et.msort", et.msort),

@@ -219,6 +219,8 @@ NOT_OPS = {
     "new_ones",
     "new_full",
     "new_empty",
+    "bernoulli",  # random draws: test_sampling.py
+    "multinomial",
 }
 OPERATORS = {
     "__add__",
@@ -287,6 +289,8 @@ NOT_TABLE = {
     "rand_like",
     "randn_like",
     "multinomial",
+    "bernoulli",  # random draws: test_sampling.py
+    "normal",
 }
 
 

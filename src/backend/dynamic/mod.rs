@@ -510,6 +510,48 @@ impl Backend for Dyn {
     ) -> Result<(DynTensor, bool)> {
         plan::movement_backward(m, xs, g, which)
     }
+    /// LibTorch's kernel; a reference float32/float64 operand is read into a float64
+    /// LibTorch tensor first (exact: the comparisons are the same), an interval refused.
+    fn searchsorted(
+        seq: &DynTensor,
+        values: &DynTensor,
+        right: bool,
+        out_int32: bool,
+    ) -> Result<DynTensor> {
+        let as_torch = |t: &DynTensor| -> Result<Tensor> {
+            match t {
+                Torch(x) => Ok(x.shallow_clone()),
+                Iv(_) => Err(Error::Unsupported {
+                    op: "searchsorted",
+                    carrier: Dyn::dtype(t).carrier_label(),
+                }),
+                other => LibTorch::from_f64(
+                    &Dyn::to_f64(other)?,
+                    &Dyn::shape(other),
+                    DType::Float64,
+                    Device::Cpu,
+                ),
+            }
+        };
+        let (a, b) = (as_torch(seq)?, as_torch(values)?);
+        LibTorch::searchsorted(&a, &b, right, out_int32).map(Torch)
+    }
+    fn unique(
+        x: &DynTensor,
+        sorted: bool,
+        dim: Option<i64>,
+    ) -> Result<(DynTensor, DynTensor, DynTensor)> {
+        match x {
+            Torch(t) => {
+                let (u, i, c) = LibTorch::unique(t, sorted, dim)?;
+                Ok((Torch(u), Torch(i), Torch(c)))
+            }
+            other => Err(Error::Unsupported {
+                op: "unique",
+                carrier: Dyn::dtype(other).carrier_label(),
+            }),
+        }
+    }
     fn nonzero(mask: &DynTensor) -> Result<Vec<DynTensor>> {
         match mask {
             Torch(m) => Ok(LibTorch::nonzero(m)?.into_iter().map(Torch).collect()),

@@ -1,0 +1,173 @@
+//! The samplers and searches of `src/session/sample.rs`: session methods `randint`,
+//! `randperm`, `normal`; tensor methods `bernoulli`, `multinomial`, `unique`; and
+//! `_searchsorted` (torch has no method form). Each converts its arguments and delegates.
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::classes::{lock, name, PySession, PyTensor};
+use super::tensor_index::number;
+use super::OrPy;
+use crate::error::Error;
+use crate::session::Operand;
+
+/// A `mean`/`std` argument of `normal`: a tensor of `sess` or a number.
+fn tensor_or_number(
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+) -> PyResult<Operand<crate::backend::dynamic::Dyn>> {
+    if let Ok(t) = obj.cast::<PyTensor>() {
+        return Ok(Operand::Node(t.get().handle()));
+    }
+    number(obj).map(Operand::Number).ok_or_else(|| {
+        super::to_py(Error::Argument(format!(
+            "normal: {what} must be a tensor or a number"
+        )))
+    })
+}
+
+#[pymethods]
+impl PySession {
+    /// `randint(low, high, size)`: int64 integers uniform in `[low, high)` from the
+    /// session's generator.
+    fn randint(&self, py: Python<'_>, low: i64, high: i64, size: Vec<i64>) -> PyResult<PyTensor> {
+        let h = self.with(py, move |s| s.randint(low, high, &size, None))?;
+        Ok(PyTensor::new(&self.cell, h))
+    }
+
+    /// `randperm(n)`: a random permutation of `0..n` (int64) from the session's generator.
+    fn randperm(&self, py: Python<'_>, n: i64) -> PyResult<PyTensor> {
+        let h = self.with(py, move |s| s.randperm(n, None))?;
+        Ok(PyTensor::new(&self.cell, h))
+    }
+}
+
+#[pymethods]
+impl PyTensor {
+    /// torch's `bernoulli(p=None)`: 0/1 draws of this tensor's dtype, each 1 with the
+    /// probability this tensor's element (or `p`) gives.
+    #[pyo3(signature = (p=None, *, generator=None))]
+    fn bernoulli(
+        &self,
+        py: Python<'_>,
+        p: Option<f64>,
+        generator: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        no_generator("bernoulli", generator)?;
+        let x = self.handle();
+        self.call(py, move |s, _| s.bernoulli(x, p))
+    }
+
+    /// torch's `multinomial(num_samples, replacement=False)`: int64 category indices drawn
+    /// from each row's weights.
+    #[pyo3(signature = (num_samples, replacement=false, *, generator=None))]
+    fn multinomial(
+        &self,
+        py: Python<'_>,
+        num_samples: i64,
+        replacement: bool,
+        generator: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        no_generator("multinomial", generator)?;
+        let x = self.handle();
+        self.call(py, move |s, _| s.multinomial(x, num_samples, replacement))
+    }
+
+    /// torch's `unique(sorted=True, return_inverse=False, return_counts=False, dim=None)`:
+    /// the distinct values, with the inverse indices and counts as asked (a tuple then).
+    #[pyo3(signature = (sorted=true, return_inverse=false, return_counts=false, dim=None))]
+    fn unique<'py>(
+        &self,
+        py: Python<'py>,
+        sorted: bool,
+        return_inverse: bool,
+        return_counts: bool,
+        dim: Option<i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let cell = self.cell().py()?;
+        let x = self.handle();
+        let slots = py
+            .detach(|| {
+                let mut s = lock(&cell);
+                let hs = crate::guard::contained("unique", || {
+                    s.unique(x, sorted, return_inverse, return_counts, dim)
+                })?;
+                Ok::<_, Error>(hs.into_iter().map(|h| name(&mut s, h)).collect::<Vec<_>>())
+            })
+            .py()?;
+        let items: Vec<Py<PyTensor>> = slots
+            .into_iter()
+            .map(|slot| Py::new(py, PyTensor::named(&cell, slot)))
+            .collect::<PyResult<_>>()?;
+        if items.len() == 1 {
+            return Ok(items[0].bind(py).clone().into_any());
+        }
+        Ok(PyTuple::new(py, items)?.into_any())
+    }
+}
+
+fn no_generator(op: &str, generator: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    match generator {
+        Some(g) if !g.is_none() => Err(super::to_py(Error::Argument(format!(
+            "{op}: generator= is not supported (the session's generator draws)"
+        )))),
+        _ => Ok(()),
+    }
+}
+
+/// `_searchsorted(sorted_sequence, values, right, out_int32)`: `values` a tensor of the
+/// sequence's session or a number.
+#[pyfunction]
+pub fn _searchsorted(
+    py: Python<'_>,
+    sorted_sequence: &PyTensor,
+    values: &Bound<'_, PyAny>,
+    right: bool,
+    out_int32: bool,
+) -> PyResult<PyTensor> {
+    let values = match number(values) {
+        Some(v) => Operand::Number(v),
+        None => sorted_sequence.operand(py, values)?,
+    };
+    let seq = sorted_sequence.handle();
+    sorted_sequence.call(py, move |s, _| {
+        s.searchsorted(seq, values, right, out_int32)
+    })
+}
+
+/// `_normal(mean, std, size, session)`: `mean + std · z` for standard normal draws `z`,
+/// on the session of whichever of `mean`, `std` is a tensor (else `session`); with two
+/// numbers, `size` is required.
+#[pyfunction]
+#[pyo3(signature = (mean, std, size, session))]
+pub fn _normal(
+    py: Python<'_>,
+    mean: &Bound<'_, PyAny>,
+    std: &Bound<'_, PyAny>,
+    size: Option<Vec<i64>>,
+    session: Option<PyRef<'_, PySession>>,
+) -> PyResult<PyTensor> {
+    let anchor = [mean, std]
+        .into_iter()
+        .find_map(|o| o.cast::<PyTensor>().ok().map(|t| t.get().cell()));
+    let cell = match (anchor, session) {
+        (Some(c), _) => c.py()?,
+        (None, Some(s)) => std::sync::Arc::clone(&s.cell),
+        (None, None) => {
+            return Err(super::to_py(Error::Argument(
+                "normal: no session for two numbers".into(),
+            )))
+        }
+    };
+    let mean = tensor_or_number(mean, "mean")?;
+    let std = tensor_or_number(std, "std")?;
+    let h = py
+        .detach(|| crate::guard::contained("normal", || lock(&cell).normal(mean, std, size)))
+        .py()?;
+    Ok(PyTensor::new(&cell, h))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(_searchsorted, m)?)?;
+    m.add_function(wrap_pyfunction!(_normal, m)?)
+}
