@@ -10,6 +10,7 @@ import torch
 
 from . import _core
 from ._core import GradMap, Tensor
+from ._errors import ArgumentError
 
 T = TypeVar("T")
 
@@ -111,6 +112,26 @@ __all__ = [
     "remainder",
     "atan2",
     "lerp",
+    "diagonal",
+    "diag",
+    "trace",
+    "diff",
+    "cross",
+    "kron",
+    "tensordot",
+    "logit",
+    "nansum",
+    "nanmean",
+    "round",
+    "isclose",
+    "allclose",
+    "equal",
+    "any",
+    "all",
+    "count_nonzero",
+    "var_mean",
+    "std_mean",
+    "aminmax",
     "addcmul",
     "addcdiv",
     "outer",
@@ -625,6 +646,151 @@ def masked_select(input: Tensor, mask: object) -> Tensor:  # noqa: A002
     ``mask`` is true, as a 1-D tensor (its length depends on the mask); the gradient flows
     back to the positions picked."""
     return input.masked_select(mask)
+
+
+def diagonal(input: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:  # noqa: A002
+    return input.diagonal(offset, dim1, dim2)
+
+
+def diag(input: Tensor, diagonal: int = 0) -> Tensor:  # noqa: A002
+    return input.diag(diagonal)
+
+
+def trace(input: Tensor) -> Tensor:  # noqa: A002
+    return input.trace()
+
+
+def diff(
+    input: Tensor,  # noqa: A002
+    n: int = 1,
+    dim: int = -1,
+    prepend: object = None,
+    append: object = None,
+) -> Tensor:
+    return input.diff(n, dim, prepend, append)
+
+
+def cross(input: Tensor, other: object, dim: int | None = None) -> Tensor:  # noqa: A002
+    return input.cross(other, dim)
+
+
+def kron(input: Tensor, other: object) -> Tensor:  # noqa: A002
+    return input.kron(other)
+
+
+def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
+    """torch's ``tensordot``: ``dims`` an int (``a``'s last and ``b``'s first dims) or two
+    lists of dims to contract pairwise."""
+    if isinstance(dims, int) and not isinstance(dims, bool):
+        if dims < 0:
+            raise ArgumentError(f"tensordot: expects dims >= 0, but got dims={dims}")
+        da = list(range(a.ndim - dims, a.ndim))
+        db = list(range(dims))
+    else:
+        try:
+            first, second = dims  # type: ignore[misc]
+        except (TypeError, ValueError):
+            raise ArgumentError(
+                f"tensordot: dims must be an int or a pair of dim lists, got {dims!r}"
+            ) from None
+        da = [first] if isinstance(first, int) else list(first)
+        db = [second] if isinstance(second, int) else list(second)
+    return a._tensordot(b, da, db)
+
+
+def logit(input: Tensor, eps: float | None = None) -> Tensor:  # noqa: A002
+    return input.logit(eps)
+
+
+def nansum(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+    return input.nansum(dim, keepdim)
+
+
+def nanmean(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+    return input.nanmean(dim, keepdim)
+
+
+def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001, A002
+    return input.round(decimals=decimals)
+
+
+def isclose(
+    input: Tensor,  # noqa: A002
+    other: object,
+    rtol: float = 1e-05,
+    atol: float = 1e-08,
+    equal_nan: bool = False,
+) -> Tensor:
+    return input.isclose(other, rtol, atol, equal_nan)
+
+
+def allclose(
+    input: Tensor,  # noqa: A002
+    other: object,
+    rtol: float = 1e-05,
+    atol: float = 1e-08,
+    equal_nan: bool = False,
+) -> bool:
+    return input.allclose(other, rtol, atol, equal_nan)
+
+
+def equal(input: Tensor, other: object) -> bool:  # noqa: A002
+    return input.equal(other)
+
+
+def any(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # noqa: A001, A002
+    return input.any(dim, keepdim)
+
+
+def all(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # noqa: A001, A002
+    return input.all(dim, keepdim)
+
+
+def count_nonzero(input: Tensor, dim: object = None) -> Tensor:  # noqa: A002
+    return input.count_nonzero(dim)
+
+
+def var_mean(
+    input: Tensor,  # noqa: A002
+    dim: object = None,
+    unbiased: bool | None = None,
+    keepdim: bool = False,
+    *,
+    correction: float | None = None,
+) -> tuple[Tensor, Tensor]:
+    """torch's ``var_mean``: ``(var, mean)`` over the same dims."""
+    if isinstance(dim, bool):  # torch.var_mean(input, unbiased)
+        dim, unbiased = None, dim
+    var = input.var(dim, unbiased=unbiased, keepdim=keepdim, correction=correction)
+    return var, input.mean(dim, keepdim)
+
+
+def std_mean(
+    input: Tensor,  # noqa: A002
+    dim: object = None,
+    unbiased: bool | None = None,
+    keepdim: bool = False,
+    *,
+    correction: float | None = None,
+) -> tuple[Tensor, Tensor]:
+    """torch's ``std_mean``: ``(std, mean)`` over the same dims."""
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
+    std = input.std(dim, unbiased=unbiased, keepdim=keepdim, correction=correction)
+    return std, input.mean(dim, keepdim)
+
+
+class AminmaxResult(NamedTuple):
+    """``aminmax``'s result: ``min`` and ``max`` (each differentiable)."""
+
+    min: Tensor
+    max: Tensor
+
+
+def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> AminmaxResult:  # noqa: A002
+    """torch's ``aminmax``: the minimum and maximum over ``dim`` (every element when None);
+    ties share the gradient evenly, as ``amin``/``amax``."""
+    return AminmaxResult(input.amin(dim, keepdim), input.amax(dim, keepdim))
 
 
 def lerp(input: Tensor, end: object, weight: object) -> Tensor:  # noqa: A002

@@ -376,6 +376,23 @@ impl Backend for LibTorch {
             None => Ok((torch_backward_by_plan(m, xs, g, which)?, false)),
         }
     }
+    fn tally(
+        x: &Tensor,
+        kind: crate::ops::logical::Tally,
+        dims: &[i64],
+        keepdim: bool,
+    ) -> Result<Tensor> {
+        use crate::ops::logical::Tally;
+        let all: Vec<i64> = (0..x.dim() as i64).collect();
+        let dims = if dims.is_empty() { &all[..] } else { dims };
+        Ok(match kind {
+            Tally::Any | Tally::All if dims.is_empty() => x.f_ne(0)?,
+            Tally::Any => x.f_any_dims(dims, keepdim)?,
+            Tally::All => x.f_all_dims(dims, keepdim)?,
+            Tally::CountNonzero if dims.is_empty() => x.f_ne(0)?.f_to_kind(tch::Kind::Int64)?,
+            Tally::CountNonzero => x.f_count_nonzero_dim_intlist(dims)?,
+        })
+    }
     fn searchsorted(seq: &Tensor, values: &Tensor, right: bool, out_int32: bool) -> Result<Tensor> {
         let side = if right { "right" } else { "left" };
         Ok(values.f_searchsorted(seq, out_int32, right, side, None::<Tensor>)?)

@@ -343,6 +343,20 @@ pub trait Backend: Sized + Send + Sync + 'static {
         })
     }
 
+    /// `any`/`all` (bool) or `count_nonzero` (int64) of `x` over `dims` (all when empty),
+    /// an element counting as true where nonzero. The default: not supported.
+    fn tally(
+        x: &Self::T,
+        kind: crate::ops::logical::Tally,
+        dims: &[i64],
+        keepdim: bool,
+    ) -> Result<Self::T> {
+        let _ = (dims, keepdim);
+        Err(crate::error::Error::Unsupported {
+            op: kind.name(),
+            carrier: Self::dtype(x).carrier_label(),
+        })
+    }
     /// torch's `searchsorted(seq, values, right=right)`: for each value, the number of
     /// elements of its row of the sorted `seq` below it (`right`: at most it), as int64
     /// (`out_int32`: int32) data. `seq` is 1-D or has `values`' leading dims. The default:

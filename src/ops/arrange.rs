@@ -143,9 +143,24 @@ impl Movement for Flip {
     }
 }
 
-/// The main diagonal of dims `.0` and `.1` (distinct, non-negative), as a last dim (torch's
-/// `diagonal(0, d1, d2)`, a view): einsum's repeated subscripts.
-pub struct Diagonal(pub usize, pub usize);
+/// The diagonal of dims `.0` and `.1` (distinct, non-negative) at offset `.2` (above the
+/// main one where positive), as a last dim: torch's `diagonal(offset, dim1, dim2)`, a view
+/// (einsum's repeated subscripts use offset 0).
+pub struct Diagonal(pub usize, pub usize, pub i64);
+
+impl Diagonal {
+    /// torch's `diagonal(offset, dim1, dim2)` with its dims wrapped.
+    pub fn of(shape_len: usize, offset: i64, dim1: i64, dim2: i64) -> Result<Self> {
+        let a = normalize_dim("diagonal", dim1, shape_len)?;
+        let b = normalize_dim("diagonal", dim2, shape_len)?;
+        if a == b {
+            return Err(Error::Argument(format!(
+                "diagonal: dim1 and dim2 cannot be the same dimension, got {dim1} and {dim2}"
+            )));
+        }
+        Ok(Diagonal(a, b, offset))
+    }
+}
 
 impl Movement for Diagonal {
     fn name(&self) -> &'static str {
@@ -162,7 +177,7 @@ impl Movement for Diagonal {
     }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         let s = shapes[0];
-        let (a, b) = (self.0, self.1);
+        let (a, b, k) = (self.0, self.1, self.2);
         if a == b || a >= s.len() || b >= s.len() {
             return Err(Error::Shape(format!(
                 "diagonal: dims {a} and {b} of a tensor of shape {s:?}"
@@ -172,11 +187,16 @@ impl Movement for Diagonal {
             .filter(|&d| d != a && d != b)
             .map(|d| s[d])
             .collect();
-        out.push(s[a].min(s[b]));
+        let n = if k >= 0 {
+            s[a].min(s[b] - k)
+        } else {
+            (s[a] + k).min(s[b])
+        };
+        out.push(n.max(0));
         Ok(out)
     }
     fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
-        Ok(xs[0].f_diagonal(0, self.0 as i64, self.1 as i64)?)
+        Ok(xs[0].f_diagonal(self.2, self.0 as i64, self.1 as i64)?)
     }
     /// The cotangent written onto the diagonal of zeros.
     fn torch_backward(
@@ -187,7 +207,59 @@ impl Movement for Diagonal {
     ) -> Option<Result<(Tensor, bool)>> {
         Some((|| {
             let zeros = xs[0].f_zeros_like()?;
-            let mut diag = zeros.f_diagonal(0, self.0 as i64, self.1 as i64)?;
+            let mut diag = zeros.f_diagonal(self.2, self.0 as i64, self.1 as i64)?;
+            diag.f_copy_(g)?;
+            Ok((zeros, false))
+        })())
+    }
+}
+
+/// torch's `diag(input, diagonal)`: a 1-D input becomes the square matrix with it on the
+/// `diagonal`-th diagonal (zeros elsewhere); a 2-D input gives that diagonal (a copy).
+pub struct Diag(pub i64);
+
+impl Movement for Diag {
+    fn name(&self) -> &'static str {
+        "diag"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn is_source(&self, _i: usize) -> bool {
+        true
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let s = shapes[0];
+        let k = self.0;
+        match s {
+            [n] => {
+                let m = n + k.abs();
+                Ok(vec![m, m])
+            }
+            [r, c] => {
+                let n = if k >= 0 { (*r).min(c - k) } else { (r + k).min(*c) };
+                Ok(vec![n.max(0)])
+            }
+            _ => Err(Error::Shape(format!(
+                "diag: expected a 1-D or 2-D input, got shape {s:?}"
+            ))),
+        }
+    }
+    fn torch(&self, xs: &[&Tensor], _fill: f64) -> Result<Tensor> {
+        Ok(xs[0].f_diag(self.0)?)
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        _which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        Some((|| {
+            if xs[0].dim() == 1 {
+                return Ok((g.f_diagonal(self.0, 0, 1)?.f_contiguous()?, false));
+            }
+            let zeros = xs[0].f_zeros_like()?;
+            let mut diag = zeros.f_diagonal(self.0, 0, 1)?;
             diag.f_copy_(g)?;
             Ok((zeros, false))
         })())

@@ -23,10 +23,12 @@ pub mod compare;
 pub mod compose;
 pub mod conv;
 pub mod convert;
+pub mod derive;
 pub mod index;
 pub mod join;
 pub mod layers;
 pub mod layout;
+pub mod logical;
 pub mod loss;
 mod lstm_onednn;
 pub mod matmul;
@@ -249,6 +251,8 @@ ops! {
     PointLoss(loss::PointLoss),
     /// Comparisons, logic and `isfinite`/`isnan`: bool results.
     Compare(compare::Compare),
+    /// `any`, `all`, `count_nonzero`: data results.
+    Logical(logical::Logical),
     /// `to(dtype)` and its short forms.
     Convert(convert::Convert),
     /// `rms_norm` (boxed).

@@ -13,7 +13,7 @@ pub use super::activation_modern::{Hardsigmoid, Hardswish, Mish};
 use super::pointwise::{unary_kernel, UnaryFn};
 pub use super::unary_math::{Cos, Erf, Expm1, Log1p, Reciprocal, Rsqrt, Sign, Sin, Square};
 pub use super::unary_trig::{
-    Acos, Acosh, Asin, Asinh, Atan, Atanh, Ceil, Cosh, Floor, Frac, Sinh, Tan, Trunc,
+    Acos, Acosh, Asin, Asinh, Atan, Atanh, Ceil, Cosh, Floor, Frac, Round, Sinh, Tan, Trunc,
 };
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::{Backend, BinaryKernel, OutKernel, UnaryKernel};
@@ -91,7 +91,15 @@ macro_rules! unary_list {
 #[cfg_attr(not(feature = "python"), allow(unused_imports))]
 pub(crate) use unary_list;
 
-unary_list!(unary_ops);
+/// The family's list plus `round`, whose `Tensor` method takes `decimals=` (so it is bound
+/// by hand, `src/python/tensor_math.rs`, not generated from the list).
+macro_rules! unary_ops_all {
+    ($($name:ident: $py:ident),* $(,)?) => {
+        unary_ops! { $($name: $py,)* Round: round }
+    };
+}
+
+unary_list!(unary_ops_all);
 
 impl UnaryOp {
     /// The op recording this function.

@@ -1,8 +1,9 @@
 //! Trigonometric, hyperbolic and rounding functions of the unary family: `tan asin acos atan
-//! sinh cosh asinh acosh atanh` and `floor ceil trunc frac`. Each is a unit with its kernels
+//! sinh cosh asinh acosh atanh` and `floor ceil trunc round frac` (`round`: half to even, as
+//! torch; its `decimals=` form is a composition, `ops/derive.rs`). Each is a unit with its kernels
 //! and its derivative, torch's formula (`tools/autograd/derivatives.yaml`); see `unary.rs`.
 //! The transcendental ones have no sound interval enclosure here (libm is not correctly
-//! rounded) and refuse the interval carrier; `floor ceil trunc` are exact and monotone, so an
+//! rounded) and refuse the interval carrier; `floor ceil trunc round` are exact and monotone, so an
 //! interval maps to the interval of its rounded bounds.
 
 use super::pointwise::{unary_kernel, UnaryFn};
@@ -34,6 +35,11 @@ unary_kernel!(Trunc, "trunc", f_trunc, f_trunc_out, |x: S| monotone(
     x,
     libm::truncf,
     libm::trunc
+));
+unary_kernel!(Round, "round", f_round, f_round_out, |x: S| monotone(
+    x,
+    libm::rintf,
+    libm::rint
 ));
 unary_kernel!(@ Frac, "frac", f_frac, f_frac_out, point_only::<S>(|x: S| {
     x.point(|v| v - libm::truncf(v), |v| v - libm::trunc(v))
@@ -150,7 +156,7 @@ macro_rules! step_function {
         }
     )*};
 }
-step_function!(Floor, Ceil, Trunc);
+step_function!(Floor, Ceil, Trunc, Round);
 
 impl UnaryFn for Frac {
     // d (x − trunc x) = g

@@ -27,6 +27,7 @@ mod sample;
 mod session;
 mod tensor;
 mod tensor_convert;
+mod tensor_derive;
 mod tensor_index;
 mod tensor_math;
 mod tensor_scatter;

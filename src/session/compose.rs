@@ -131,6 +131,12 @@ impl<B: Backend> Session<B> {
         self.on_operands(operands, |s, xs| combine::combine(s, c, xs))
     }
 
+    /// The composition `d` (see [`crate::ops::derive::Derive`]) on these operands. All or
+    /// nothing.
+    pub fn derive(&mut self, d: &crate::ops::derive::Derive, operands: Vec<Operand<B>>) -> Result<Handle> {
+        self.on_operands(operands, |s, xs| crate::ops::derive::derive(s, d, xs))
+    }
+
     /// `clamp(x, min, max)` with number bounds (see [`clamp::clamp`]). All or nothing.
     pub fn clamp(&mut self, x: Handle, min: Option<f64>, max: Option<f64>) -> Result<Handle> {
         self.all_or_nothing(|s| clamp::clamp(s, x, min, max))

@@ -116,7 +116,7 @@ impl<B: Backend> Session<B> {
                 .find(|&j| labels[j] == labels[i])
                 .map(|j| (i, j))
         }) {
-            let d = crate::ops::arrange::Diagonal(a, b);
+            let d = crate::ops::arrange::Diagonal(a, b, 0);
             t = self.record(Op::movement(d), &[t])?;
             let c = labels[a];
             labels.remove(b);

@@ -510,6 +510,34 @@ impl Backend for Dyn {
     ) -> Result<(DynTensor, bool)> {
         plan::movement_backward(m, xs, g, which)
     }
+    /// LibTorch's kernel; a reference float32/float64 tensor is first compared with zero
+    /// (a bool tensor, exact); an interval has no truth value.
+    fn tally(
+        x: &DynTensor,
+        kind: crate::ops::logical::Tally,
+        dims: &[i64],
+        keepdim: bool,
+    ) -> Result<DynTensor> {
+        let t = match x {
+            Torch(t) => t.shallow_clone(),
+            Iv(_) => {
+                return Err(Error::Unsupported {
+                    op: kind.name(),
+                    carrier: Dyn::dtype(x).carrier_label(),
+                })
+            }
+            other => match Dyn::predicate(Predicate::Ne, other, None, 0.0)? {
+                Torch(t) => t,
+                _ => {
+                    return Err(Error::Backend(format!(
+                        "{}: a comparison did not give bool data",
+                        kind.name()
+                    )))
+                }
+            },
+        };
+        LibTorch::tally(&t, kind, dims, keepdim).map(Torch)
+    }
     /// LibTorch's kernel; a reference float32/float64 operand is read into a float64
     /// LibTorch tensor first (exact: the comparisons are the same), an interval refused.
     fn searchsorted(

@@ -1,0 +1,354 @@
+//! torch ops that are compositions of the tape's ops, so each operand gets its gradient by
+//! the parts' rules (torch's own derivatives of these are the same compositions' or agree
+//! with them): `trace`, `diff`, `cross`, `kron`, `tensordot`, `logit(eps)`, `nansum`,
+//! `nanmean`, `round(decimals)`, `isclose`. Operands have been made handles by the session
+//! (`Session::derive`, all or nothing).
+
+use super::arrange::{Diagonal, Roll};
+use super::binary::BinaryOp;
+use super::compose::{self, Recorder};
+use super::join::MaskedFill;
+use super::scalar::ScalarOp;
+use super::unary::UnaryOp;
+use super::Op;
+use crate::backend::Backend;
+use crate::error::{Error, Result};
+use crate::handles::Handle;
+use crate::kernel::Predicate;
+use crate::shape::{broadcast_shapes, normalize_dim};
+
+/// Which composition, with its arguments.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Derive {
+    /// The sum of a matrix's main diagonal.
+    Trace,
+    /// `diff(n, dim)` on `[x, (prepend), (append)]`.
+    Diff {
+        n: i64,
+        dim: i64,
+        prepend: bool,
+        append: bool,
+    },
+    /// `cross(a, b, dim)`; `None`: the first dim of size 3 (torch's `torch.cross`).
+    Cross { dim: Option<i64> },
+    /// The Kronecker product.
+    Kron,
+    /// `tensordot(a, b, dims=(da, db))`: contract `a`'s dims `da` with `b`'s `db`.
+    Tensordot { a: Vec<i64>, b: Vec<i64> },
+    /// `log(z / (1 − z))`, `z` clamped to `[eps, 1 − eps]` when `eps` is given.
+    Logit { eps: Option<f64> },
+    /// The sum over `dims` (all when empty) with NaNs read as zero.
+    NanSum { dims: Vec<i64>, keepdim: bool },
+    /// The mean of the non-NaN elements over `dims`.
+    NanMean { dims: Vec<i64>, keepdim: bool },
+    /// `round(x · 10^d) / 10^d` (half to even), as torch's `round(decimals=d)`.
+    Round { decimals: i64 },
+    /// torch's `isclose(a, b, rtol, atol, equal_nan)`: bool data.
+    IsClose {
+        rtol: f64,
+        atol: f64,
+        equal_nan: bool,
+    },
+}
+
+impl Derive {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Derive::Trace => "trace",
+            Derive::Diff { .. } => "diff",
+            Derive::Cross { .. } => "cross",
+            Derive::Kron => "kron",
+            Derive::Tensordot { .. } => "tensordot",
+            Derive::Logit { .. } => "logit",
+            Derive::NanSum { .. } => "nansum",
+            Derive::NanMean { .. } => "nanmean",
+            Derive::Round { .. } => "round",
+            Derive::IsClose { .. } => "isclose",
+        }
+    }
+    fn operands(&self) -> usize {
+        match self {
+            Derive::Diff {
+                prepend, append, ..
+            } => 1 + *prepend as usize + *append as usize,
+            Derive::Cross { .. }
+            | Derive::Kron
+            | Derive::Tensordot { .. }
+            | Derive::IsClose { .. } => 2,
+            _ => 1,
+        }
+    }
+}
+
+fn binary<B: Backend>(r: &mut dyn Recorder<B>, f: BinaryOp, a: Handle, b: Handle) -> Result<Handle> {
+    compose::binary(r, f, a, b)
+}
+
+fn predicate<B: Backend>(r: &mut dyn Recorder<B>, p: Predicate, xs: &[Handle]) -> Result<Handle> {
+    r.record(Op::predicate(p), xs)
+}
+
+fn roll<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, shift: i64, dim: i64) -> Result<Handle> {
+    let m = Roll {
+        shifts: Box::new([shift]),
+        dims: Box::new([dim]),
+    };
+    r.record(Op::movement(m), &[x])
+}
+
+/// `d` on `xs` (see [`Derive`]).
+pub fn derive<B: Backend>(r: &mut dyn Recorder<B>, d: &Derive, xs: &[Handle]) -> Result<Handle> {
+    let op = d.name();
+    if xs.len() != d.operands() {
+        return Err(Error::Arity {
+            op,
+            expected: d.operands().to_string(),
+            got: xs.len(),
+        });
+    }
+    match d {
+        Derive::Trace => {
+            let s = r.shape(xs[0])?;
+            if s.len() != 2 {
+                return Err(Error::Shape(format!(
+                    "trace: expected a matrix, got shape {s:?}"
+                )));
+            }
+            let diag = r.record(Op::movement(Diagonal(0, 1, 0)), &[xs[0]])?;
+            r.record(Op::sum(&[], false), &[diag])
+        }
+        Derive::Diff {
+            n,
+            dim,
+            prepend,
+            append,
+        } => {
+            let s = r.shape(xs[0])?;
+            if s.is_empty() {
+                return Err(Error::Shape(
+                    "diff: expected at least one dimension, got a 0-d tensor".into(),
+                ));
+            }
+            if *n < 0 {
+                return Err(Error::Argument(format!(
+                    "diff: order must be non-negative, got {n}"
+                )));
+            }
+            let d = normalize_dim("diff", *dim, s.len())? as i64;
+            let mut parts = Vec::with_capacity(3);
+            if *prepend {
+                parts.push(xs[1]);
+            }
+            parts.push(xs[0]);
+            if *append {
+                parts.push(xs[xs.len() - 1]);
+            }
+            let mut cur = compose::cat(r, &parts, d)?;
+            for _ in 0..*n {
+                let len = r.shape(cur)?[d as usize];
+                if len == 0 {
+                    break;
+                }
+                let hi = compose::slice(r, cur, d, 1, len, 1)?;
+                let lo = compose::slice(r, cur, d, 0, len - 1, 1)?;
+                cur = binary(r, BinaryOp::Sub, hi, lo)?;
+            }
+            Ok(cur)
+        }
+        Derive::Cross { dim } => {
+            let (a, b) = (r.shape(xs[0])?, r.shape(xs[1])?);
+            if a.len() != b.len() {
+                return Err(Error::Shape(format!(
+                    "cross: inputs must have the same number of dimensions, got shapes {a:?} \
+                     and {b:?}"
+                )));
+            }
+            let both = broadcast_shapes("cross", &a, &b)?;
+            let d = match dim {
+                Some(d) => normalize_dim("cross", *d, both.len())?,
+                None => both.iter().position(|&n| n == 3).ok_or_else(|| {
+                    Error::Shape(format!("cross: no dimension of size 3 in input {a:?}"))
+                })?,
+            };
+            if a.get(d) != Some(&3) || b.get(d) != Some(&3) {
+                return Err(Error::Shape(format!(
+                    "cross: inputs dimension {d} must have length 3, got shapes {a:?} and {b:?}"
+                )));
+            }
+            let d = d as i64;
+            // c_i = a_(i+1) b_(i+2) − a_(i+2) b_(i+1)
+            let (a1, a2) = (roll(r, xs[0], -1, d)?, roll(r, xs[0], -2, d)?);
+            let (b1, b2) = (roll(r, xs[1], -1, d)?, roll(r, xs[1], -2, d)?);
+            let p = binary(r, BinaryOp::Mul, a1, b2)?;
+            let q = binary(r, BinaryOp::Mul, a2, b1)?;
+            binary(r, BinaryOp::Sub, p, q)
+        }
+        Derive::Kron => {
+            let (a, b) = (r.shape(xs[0])?, r.shape(xs[1])?);
+            let n = a.len().max(b.len());
+            let pad = |s: &[i64]| {
+                let mut v = vec![1; n - s.len()];
+                v.extend_from_slice(s);
+                v
+            };
+            let (a, b) = (pad(&a), pad(&b));
+            let ai: Vec<i64> = a.iter().flat_map(|&x| [x, 1]).collect();
+            let bi: Vec<i64> = b.iter().flat_map(|&x| [1, x]).collect();
+            let out: Vec<i64> = a.iter().zip(&b).map(|(x, y)| x * y).collect();
+            let ra = compose::reshape(r, xs[0], &ai)?;
+            let rb = compose::reshape(r, xs[1], &bi)?;
+            let p = binary(r, BinaryOp::Mul, ra, rb)?;
+            compose::reshape(r, p, &out)
+        }
+        Derive::Tensordot { a: da, b: db } => tensordot(r, xs[0], xs[1], da, db),
+        Derive::Logit { eps } => {
+            let z = match eps {
+                Some(e) => super::clamp::clamp(r, xs[0], Some(*e), Some(1.0 - e))?,
+                None => xs[0],
+            };
+            let l = compose::unary(r, UnaryOp::Log, z)?;
+            let neg = compose::unary(r, UnaryOp::Neg, z)?;
+            let l1 = compose::unary(r, UnaryOp::Log1p, neg)?;
+            binary(r, BinaryOp::Sub, l, l1)
+        }
+        Derive::NanSum { dims, keepdim } | Derive::NanMean { dims, keepdim } => {
+            let nan = predicate(r, Predicate::IsNan, &[xs[0]])?;
+            let zeroed = r.record(Op::movement(MaskedFill(0.0)), &[xs[0], nan])?;
+            let sum = r.record(Op::sum(dims, *keepdim), &[zeroed])?;
+            if matches!(d, Derive::NanSum { .. }) {
+                return Ok(sum);
+            }
+            let kept = predicate(r, Predicate::Not, &[nan])?;
+            let (dtype, device) = (r.dtype(xs[0])?, r.device(xs[0])?);
+            let ones = r.record(Op::convert(dtype, device), &[kept])?;
+            let count = r.record(Op::sum(dims, *keepdim), &[ones])?;
+            binary(r, BinaryOp::Div, sum, count)
+        }
+        Derive::Round { decimals } => {
+            let k = *decimals;
+            if k == 0 {
+                return compose::unary(r, UnaryOp::Round, xs[0]);
+            }
+            let ten = 10f64.powi(k.unsigned_abs().min(400) as i32);
+            let (into, back) = if k > 0 {
+                (ScalarOp::Mul, ScalarOp::Div)
+            } else {
+                (ScalarOp::Div, ScalarOp::Mul)
+            };
+            let scaled = compose::scalar(r, into, xs[0], ten)?;
+            let rounded = compose::unary(r, UnaryOp::Round, scaled)?;
+            compose::scalar(r, back, rounded, ten)
+        }
+        Derive::IsClose {
+            rtol,
+            atol,
+            equal_nan,
+        } => isclose(r, xs[0], xs[1], *rtol, *atol, *equal_nan),
+    }
+}
+
+/// torch's `tensordot`: `a`'s dims `da` contracted with `b`'s `db` (pairwise, equal
+/// sizes), the free dims of `a` then of `b` left, as one matrix product.
+fn tensordot<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    a: Handle,
+    b: Handle,
+    da: &[i64],
+    db: &[i64],
+) -> Result<Handle> {
+    let (sa, sb) = (r.shape(a)?, r.shape(b)?);
+    if da.len() != db.len() {
+        return Err(Error::Argument(format!(
+            "tensordot: both dimension lists should have the same length, got {da:?} and {db:?}"
+        )));
+    }
+    let norm = |ds: &[i64], n: usize| -> Result<Vec<usize>> {
+        let mut out = Vec::with_capacity(ds.len());
+        for &d in ds {
+            let d = normalize_dim("tensordot", d, n)?;
+            if out.contains(&d) {
+                return Err(Error::Argument(format!(
+                    "tensordot: dim {d} appears twice in {ds:?}"
+                )));
+            }
+            out.push(d);
+        }
+        Ok(out)
+    };
+    let (da, db) = (norm(da, sa.len())?, norm(db, sb.len())?);
+    for (&i, &j) in da.iter().zip(&db) {
+        if sa[i] != sb[j] {
+            return Err(Error::Shape(format!(
+                "tensordot: contracted dimensions need to match, but first has size {} in \
+                 dim {i} and second has size {} in dim {j}",
+                sa[i], sb[j]
+            )));
+        }
+    }
+    let free_a: Vec<usize> = (0..sa.len()).filter(|d| !da.contains(d)).collect();
+    let free_b: Vec<usize> = (0..sb.len()).filter(|d| !db.contains(d)).collect();
+    let k: i64 = da.iter().map(|&d| sa[d]).product();
+    let m: i64 = free_a.iter().map(|&d| sa[d]).product();
+    let n: i64 = free_b.iter().map(|&d| sb[d]).product();
+    let perm_a: Vec<i64> = free_a.iter().chain(&da).map(|&d| d as i64).collect();
+    let perm_b: Vec<i64> = db.iter().chain(&free_b).map(|&d| d as i64).collect();
+    let pa = r.record(Op::permute(&perm_a), &[a])?;
+    let pb = r.record(Op::permute(&perm_b), &[b])?;
+    let ma = compose::reshape(r, pa, &[m, k])?;
+    let mb = compose::reshape(r, pb, &[k, n])?;
+    let prod = r.record(Op::matmul(), &[ma, mb])?;
+    let out: Vec<i64> = free_a
+        .iter()
+        .map(|&d| sa[d])
+        .chain(free_b.iter().map(|&d| sb[d]))
+        .collect();
+    compose::reshape(r, prod, &out)
+}
+
+/// torch's `isclose`: equal, or (both NaN with `equal_nan`), or a finite difference within
+/// `atol + |rtol · b|`.
+fn isclose<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    a: Handle,
+    b: Handle,
+    rtol: f64,
+    atol: f64,
+    equal_nan: bool,
+) -> Result<Handle> {
+    if rtol < 0.0 || atol < 0.0 {
+        return Err(Error::Argument(format!(
+            "isclose: rtol and atol must be non-negative, got rtol={rtol} and atol={atol}"
+        )));
+    }
+    if r.dtype(a)? != r.dtype(b)? {
+        return Err(Error::DType(format!(
+            "isclose: {} and {} tensors (torch requires one dtype)",
+            r.dtype(a)?,
+            r.dtype(b)?
+        )));
+    }
+    let mut close = predicate(r, Predicate::Eq, &[a, b])?;
+    if r.dtype(a)?.is_data() {
+        return Ok(close);
+    }
+    if equal_nan {
+        let (na, nb) = (
+            predicate(r, Predicate::IsNan, &[a])?,
+            predicate(r, Predicate::IsNan, &[b])?,
+        );
+        let both = predicate(r, Predicate::And, &[na, nb])?;
+        close = predicate(r, Predicate::Or, &[close, both])?;
+    }
+    if rtol == 0.0 && atol == 0.0 {
+        return Ok(close);
+    }
+    let scaled = compose::scalar(r, ScalarOp::Mul, b, rtol)?;
+    let tol = compose::unary(r, UnaryOp::Abs, scaled)?;
+    let allowed = compose::scalar(r, ScalarOp::Add, tol, atol)?;
+    let diff = binary(r, BinaryOp::Sub, a, b)?;
+    let actual = compose::unary(r, UnaryOp::Abs, diff)?;
+    let finite = predicate(r, Predicate::IsFinite, &[actual])?;
+    let within = predicate(r, Predicate::Le, &[actual, allowed])?;
+    let near = predicate(r, Predicate::And, &[finite, within])?;
+    predicate(r, Predicate::Or, &[close, near])
+}

@@ -1,0 +1,194 @@
+//! Tensor methods of the compositions (`src/ops/derive.rs`), the truth reductions
+//! (`src/ops/logical.rs`) and `diagonal`/`diag` (`src/ops/arrange.rs`): `trace`, `diff`,
+//! `cross`, `kron`, `logit`, `nansum`, `nanmean`, `round(decimals)`, `isclose`, `allclose`,
+//! `equal`, `any`, `all`, `count_nonzero`, and `_tensordot`. Each converts its arguments and
+//! makes one core call.
+
+use pyo3::prelude::*;
+
+use super::classes::PyTensor;
+use super::tensor::dims;
+use super::OrPy;
+use crate::backend::Backend;
+use crate::error::Error;
+use crate::ops::arrange::{Diag, Diagonal};
+use crate::ops::derive::Derive;
+use crate::ops::logical::Tally;
+use crate::ops::Op;
+use crate::session::Operand;
+
+impl PyTensor {
+    fn derive(&self, py: Python<'_>, d: Derive, others: &[&Bound<'_, PyAny>]) -> PyResult<Self> {
+        let mut operands = vec![Operand::Node(self.handle())];
+        for o in others {
+            operands.push(self.operand(py, o)?);
+        }
+        self.call(py, move |s, _| s.derive(&d, operands))
+    }
+
+    /// Whether every element of a recorded bool tensor is true (read back: one number).
+    fn all_true(&self, py: Python<'_>, mask: &PyTensor) -> PyResult<bool> {
+        let all = mask.unary(py, Op::logical(Tally::All, &[], false))?;
+        let h = all.handle();
+        let v = self.with(py, move |s| s.value(h))?;
+        let x = crate::backend::dynamic::Dyn::to_f64(v.get()).py()?;
+        Ok(x.first().copied().unwrap_or(0.0) != 0.0)
+    }
+}
+
+#[pymethods]
+impl PyTensor {
+    /// torch's `diagonal(offset=0, dim1=0, dim2=1)`: a view.
+    #[pyo3(signature = (offset=0, dim1=0, dim2=1))]
+    fn diagonal(&self, py: Python<'_>, offset: i64, dim1: i64, dim2: i64) -> PyResult<Self> {
+        let h = self.handle();
+        let n = self.with(py, move |s| s.shape(h))?.len();
+        let m = Diagonal::of(n, offset, dim1, dim2).map_err(super::to_py)?;
+        self.unary(py, Op::movement(m))
+    }
+    /// torch's `diag(diagonal=0)`: a 1-D input on a diagonal of a square matrix, or a 2-D
+    /// input's diagonal.
+    #[pyo3(signature = (diagonal=0))]
+    fn diag(&self, py: Python<'_>, diagonal: i64) -> PyResult<Self> {
+        self.unary(py, Op::movement(Diag(diagonal)))
+    }
+    /// The sum of the main diagonal of a matrix.
+    fn trace(&self, py: Python<'_>) -> PyResult<Self> {
+        self.derive(py, Derive::Trace, &[])
+    }
+    /// torch's `diff(n=1, dim=-1, prepend=None, append=None)`.
+    #[pyo3(signature = (n=1, dim=-1, prepend=None, append=None))]
+    fn diff(
+        &self,
+        py: Python<'_>,
+        n: i64,
+        dim: i64,
+        prepend: Option<&Bound<'_, PyAny>>,
+        append: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let prepend = prepend.filter(|p| !p.is_none());
+        let append = append.filter(|a| !a.is_none());
+        let d = Derive::Diff {
+            n,
+            dim,
+            prepend: prepend.is_some(),
+            append: append.is_some(),
+        };
+        let others: Vec<&Bound<'_, PyAny>> = prepend.into_iter().chain(append).collect();
+        self.derive(py, d, &others)
+    }
+    /// torch's `cross(other, dim=None)`: with no `dim`, the first dim of size 3.
+    #[pyo3(signature = (other, dim=None))]
+    fn cross(&self, py: Python<'_>, other: &Bound<'_, PyAny>, dim: Option<i64>) -> PyResult<Self> {
+        self.derive(py, Derive::Cross { dim }, &[other])
+    }
+    /// The Kronecker product.
+    fn kron(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Self> {
+        self.derive(py, Derive::Kron, &[other])
+    }
+    /// `_tensordot(other, dims_a, dims_b)`: `et.tensordot`'s core.
+    fn _tensordot(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        dims_a: Vec<i64>,
+        dims_b: Vec<i64>,
+    ) -> PyResult<Self> {
+        self.derive(py, Derive::Tensordot { a: dims_a, b: dims_b }, &[other])
+    }
+    /// torch's `logit(eps=None)`.
+    #[pyo3(signature = (eps=None))]
+    fn logit(&self, py: Python<'_>, eps: Option<f64>) -> PyResult<Self> {
+        self.derive(py, Derive::Logit { eps }, &[])
+    }
+    /// torch's `nansum(dim=None, keepdim=False)`: NaNs count as zero.
+    #[pyo3(signature = (dim=None, keepdim=false))]
+    fn nansum(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>, keepdim: bool) -> PyResult<Self> {
+        let d = Derive::NanSum {
+            dims: dims(dim)?,
+            keepdim,
+        };
+        self.derive(py, d, &[])
+    }
+    /// torch's `nanmean(dim=None, keepdim=False)`: the mean of the non-NaN elements.
+    #[pyo3(signature = (dim=None, keepdim=false))]
+    fn nanmean(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>, keepdim: bool) -> PyResult<Self> {
+        let d = Derive::NanMean {
+            dims: dims(dim)?,
+            keepdim,
+        };
+        self.derive(py, d, &[])
+    }
+    /// torch's `round(decimals=0)`: half to even, at `decimals` decimal places.
+    #[pyo3(signature = (*, decimals=0))]
+    fn round(&self, py: Python<'_>, decimals: i64) -> PyResult<Self> {
+        self.derive(py, Derive::Round { decimals }, &[])
+    }
+    /// torch's `isclose(other, rtol=1e-05, atol=1e-08, equal_nan=False)`: bool data.
+    #[pyo3(signature = (other, rtol=1e-05, atol=1e-08, equal_nan=false))]
+    fn isclose(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        rtol: f64,
+        atol: f64,
+        equal_nan: bool,
+    ) -> PyResult<Self> {
+        let d = Derive::IsClose {
+            rtol,
+            atol,
+            equal_nan,
+        };
+        self.derive(py, d, &[other])
+    }
+    /// torch's `allclose(...)`: whether `isclose` holds everywhere (a Python bool).
+    #[pyo3(signature = (other, rtol=1e-05, atol=1e-08, equal_nan=false))]
+    fn allclose(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        rtol: f64,
+        atol: f64,
+        equal_nan: bool,
+    ) -> PyResult<bool> {
+        let close = self.isclose(py, other, rtol, atol, equal_nan)?;
+        self.all_true(py, &close)
+    }
+    /// torch's `equal(other)`: the same shape and the same elements (a Python bool).
+    fn equal(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let other = match self.operand(py, other)? {
+            Operand::Node(h) => h,
+            _ => {
+                return Err(super::to_py(Error::Argument(
+                    "equal: the other operand must be a tensor".into(),
+                )))
+            }
+        };
+        let mine = self.handle();
+        let (a, b) = self.with(py, move |s| Ok((s.shape(mine)?, s.shape(other)?)))?;
+        if a != b {
+            return Ok(false);
+        }
+        let eq = self.apply(
+            py,
+            Op::predicate(crate::kernel::Predicate::Eq),
+            vec![Operand::Node(mine), Operand::Node(other)],
+        )?;
+        self.all_true(py, &eq)
+    }
+    /// torch's `any(dim=None, keepdim=False)`: bool data.
+    #[pyo3(signature = (dim=None, keepdim=false))]
+    fn any(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>, keepdim: bool) -> PyResult<Self> {
+        self.unary(py, Op::logical(Tally::Any, &dims(dim)?, keepdim))
+    }
+    /// torch's `all(dim=None, keepdim=False)`: bool data.
+    #[pyo3(signature = (dim=None, keepdim=false))]
+    fn all(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>, keepdim: bool) -> PyResult<Self> {
+        self.unary(py, Op::logical(Tally::All, &dims(dim)?, keepdim))
+    }
+    /// torch's `count_nonzero(dim=None)`: int64 data.
+    #[pyo3(signature = (dim=None))]
+    fn count_nonzero(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        self.unary(py, Op::logical(Tally::CountNonzero, &dims(dim)?, false))
+    }
+}
