@@ -378,11 +378,11 @@ impl Backend for LibTorch {
     }
     fn tally(
         x: &Tensor,
-        kind: crate::ops::logical::Tally,
+        kind: crate::kernel::predicate::Tally,
         dims: &[i64],
         keepdim: bool,
     ) -> Result<Tensor> {
-        use crate::ops::logical::Tally;
+        use crate::kernel::predicate::Tally;
         let all: Vec<i64> = (0..x.dim() as i64).collect();
         let dims = if dims.is_empty() { &all[..] } else { dims };
         Ok(match kind {

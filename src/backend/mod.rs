@@ -347,7 +347,7 @@ pub trait Backend: Sized + Send + Sync + 'static {
     /// an element counting as true where nonzero. The default: not supported.
     fn tally(
         x: &Self::T,
-        kind: crate::ops::logical::Tally,
+        kind: crate::kernel::predicate::Tally,
         dims: &[i64],
         keepdim: bool,
     ) -> Result<Self::T> {

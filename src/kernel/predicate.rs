@@ -5,6 +5,25 @@ use tch::Tensor;
 
 use crate::error::{Error, Result};
 
+/// Which truth reduction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tally {
+    Any,
+    All,
+    /// The number of nonzero elements (torch's `count_nonzero`, never `keepdim`).
+    CountNonzero,
+}
+
+impl Tally {
+    pub fn name(self) -> &'static str {
+        match self {
+            Tally::Any => "any",
+            Tally::All => "all",
+            Tally::CountNonzero => "count_nonzero",
+        }
+    }
+}
+
 /// Which predicate a comparison node computes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Predicate {

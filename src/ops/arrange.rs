@@ -237,7 +237,11 @@ impl Movement for Diag {
                 Ok(vec![m, m])
             }
             [r, c] => {
-                let n = if k >= 0 { (*r).min(c - k) } else { (r + k).min(*c) };
+                let n = if k >= 0 {
+                    (*r).min(c - k)
+                } else {
+                    (r + k).min(*c)
+                };
                 Ok(vec![n.max(0)])
             }
             _ => Err(Error::Shape(format!(

@@ -80,7 +80,12 @@ impl Derive {
     }
 }
 
-fn binary<B: Backend>(r: &mut dyn Recorder<B>, f: BinaryOp, a: Handle, b: Handle) -> Result<Handle> {
+fn binary<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    f: BinaryOp,
+    a: Handle,
+    b: Handle,
+) -> Result<Handle> {
     compose::binary(r, f, a, b)
 }
 
@@ -135,6 +140,10 @@ pub fn derive<B: Backend>(r: &mut dyn Recorder<B>, d: &Derive, xs: &[Handle]) ->
                 )));
             }
             let d = normalize_dim("diff", *dim, s.len())? as i64;
+            if *n == 0 {
+                // torch returns the input itself then, prepend and append unused
+                return Ok(xs[0]);
+            }
             let mut parts = Vec::with_capacity(3);
             if *prepend {
                 parts.push(xs[1]);
@@ -276,8 +285,14 @@ fn tensordot<B: Backend>(
         Ok(out)
     };
     let (da, db) = (norm(da, sa.len())?, norm(db, sb.len())?);
+    let (mut a, mut b) = (a, b);
     for (&i, &j) in da.iter().zip(&db) {
-        if sa[i] != sb[j] {
+        // a size-1 dim broadcasts against the other (torch): the other is summed there
+        if sa[i] == 1 && sb[j] != 1 {
+            b = r.record(Op::sum(&[j as i64], true), &[b])?;
+        } else if sb[j] == 1 && sa[i] != 1 {
+            a = r.record(Op::sum(&[i as i64], true), &[a])?;
+        } else if sa[i] != sb[j] {
             return Err(Error::Shape(format!(
                 "tensordot: contracted dimensions need to match, but first has size {} in \
                  dim {i} and second has size {} in dim {j}",
@@ -285,6 +300,7 @@ fn tensordot<B: Backend>(
             )));
         }
     }
+    let (sa, sb) = (r.shape(a)?, r.shape(b)?);
     let free_a: Vec<usize> = (0..sa.len()).filter(|d| !da.contains(d)).collect();
     let free_b: Vec<usize> = (0..sb.len()).filter(|d| !db.contains(d)).collect();
     let k: i64 = da.iter().map(|&d| sa[d]).product();

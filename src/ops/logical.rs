@@ -10,24 +10,7 @@ use crate::buffer::Value;
 use crate::error::Result;
 use crate::shape::reduce_shape;
 
-/// Which truth reduction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tally {
-    Any,
-    All,
-    /// The number of nonzero elements (torch's `count_nonzero`, never `keepdim`).
-    CountNonzero,
-}
-
-impl Tally {
-    pub fn name(self) -> &'static str {
-        match self {
-            Tally::Any => "any",
-            Tally::All => "all",
-            Tally::CountNonzero => "count_nonzero",
-        }
-    }
-}
+pub use crate::kernel::predicate::Tally;
 
 /// `any`/`all`/`count_nonzero` over `dims`.
 pub struct Logical {

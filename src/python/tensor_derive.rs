@@ -57,7 +57,7 @@ impl PyTensor {
         self.derive(py, Derive::Trace, &[])
     }
     /// torch's `diff(n=1, dim=-1, prepend=None, append=None)`.
-    #[pyo3(signature = (n=1, dim=-1, prepend=None, append=None))]
+    #[pyo3(signature = (n=1, dim=-1, prepend=None, append=None), text_signature = "(self, n=1, dim=-1, prepend=None, append=None)")]
     fn diff(
         &self,
         py: Python<'_>,
@@ -94,7 +94,14 @@ impl PyTensor {
         dims_a: Vec<i64>,
         dims_b: Vec<i64>,
     ) -> PyResult<Self> {
-        self.derive(py, Derive::Tensordot { a: dims_a, b: dims_b }, &[other])
+        self.derive(
+            py,
+            Derive::Tensordot {
+                a: dims_a,
+                b: dims_b,
+            },
+            &[other],
+        )
     }
     /// torch's `logit(eps=None)`.
     #[pyo3(signature = (eps=None))]
@@ -103,7 +110,12 @@ impl PyTensor {
     }
     /// torch's `nansum(dim=None, keepdim=False)`: NaNs count as zero.
     #[pyo3(signature = (dim=None, keepdim=false))]
-    fn nansum(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>, keepdim: bool) -> PyResult<Self> {
+    fn nansum(
+        &self,
+        py: Python<'_>,
+        dim: Option<&Bound<'_, PyAny>>,
+        keepdim: bool,
+    ) -> PyResult<Self> {
         let d = Derive::NanSum {
             dims: dims(dim)?,
             keepdim,
@@ -112,7 +124,12 @@ impl PyTensor {
     }
     /// torch's `nanmean(dim=None, keepdim=False)`: the mean of the non-NaN elements.
     #[pyo3(signature = (dim=None, keepdim=false))]
-    fn nanmean(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>, keepdim: bool) -> PyResult<Self> {
+    fn nanmean(
+        &self,
+        py: Python<'_>,
+        dim: Option<&Bound<'_, PyAny>>,
+        keepdim: bool,
+    ) -> PyResult<Self> {
         let d = Derive::NanMean {
             dims: dims(dim)?,
             keepdim,

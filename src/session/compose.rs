@@ -133,7 +133,11 @@ impl<B: Backend> Session<B> {
 
     /// The composition `d` (see [`crate::ops::derive::Derive`]) on these operands. All or
     /// nothing.
-    pub fn derive(&mut self, d: &crate::ops::derive::Derive, operands: Vec<Operand<B>>) -> Result<Handle> {
+    pub fn derive(
+        &mut self,
+        d: &crate::ops::derive::Derive,
+        operands: Vec<Operand<B>>,
+    ) -> Result<Handle> {
         self.on_operands(operands, |s, xs| crate::ops::derive::derive(s, d, xs))
     }
 

@@ -283,6 +283,14 @@ CASES = _table(
     "ArgumentError | tape, rng, ledger",
     "index_add_out_of_range | index_add column 3 of 3 | "
     "c.x.index_add(1, np.array([0, 1, 3]), c.x) | IndexOutOfRangeError | tape, rng, ledger",
+    "diagonal_same_dims | diagonal(dim1=1, dim2=-1) of (4, 3) | c.x.diagonal(0, 1, -1) | "
+    "ArgumentError | tape, rng, ledger",
+    "cross_no_size_3 | cross of (4, 5) with itself: no dim of size 3 | et.cross(c.m45, c.m45) | "
+    "ShapeError | tape, rng, ledger",
+    "tensordot_sizes | tensordot (4, 3) with (2, 3) on dims ([0], [0]) | "
+    "et.tensordot(c.x, c.m23, dims=([0], [0])) | ShapeError | tape, rng, ledger",
+    "isclose_negative_tol | isclose(rtol=-1) | et.isclose(c.x, c.x, rtol=-1.0) | "
+    "ArgumentError | tape, rng, ledger",
     "take_along_dim_float_index | take_along_dim float indices | "
     "c.x.take_along_dim(c.x, 1) | DTypeError | tape, rng, ledger",
     "cat_shapes | cat (4, 3) and (2, 3) on dim 1 | et.cat([c.x, c.m23], 1) | "

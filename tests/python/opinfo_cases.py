@@ -168,6 +168,8 @@ def _unary(name, key=None):
     return Case(key or name, f"et.{name}", getattr(et, name))
 
 
+MOMENTS = ("dim", "unbiased", "keepdim", "correction")
+
 CASES: tuple[Case, ...] = (
     # --- Data types: conversions (OPS.md "Conversion") ---
     Case("to", "x.to(...)", _method("to"), kwargs=("memory_format",)),
@@ -354,6 +356,32 @@ CASES: tuple[Case, ...] = (
     Case("index_copy", "et.index_copy", et.index_copy),
     Case("index_fill", "et.index_fill", et.index_fill),
     Case("take_along_dim", "et.take_along_dim", et.take_along_dim, kwargs=("dim",)),
+    Case("diagonal", "et.diagonal", et.diagonal, kwargs=("offset", "dim1", "dim2")),
+    Case("diag", "et.diag", et.diag, kwargs=("diagonal",)),
+    Case("trace", "et.trace", et.trace),
+    Case("diff", "et.diff", et.diff, kwargs=("n", "dim", "prepend", "append")),
+    Case("cross", "et.cross", et.cross, kwargs=("dim",)),
+    Case("kron", "et.kron", et.kron),
+    Case("tensordot", "et.tensordot", et.tensordot, kwargs=("dims",)),
+    Case("logit", "et.logit", et.logit, kwargs=("eps",)),
+    Case("nansum", "et.nansum", et.nansum, kwargs=("dim", "keepdim")),
+    Case("nanmean", "et.nanmean", et.nanmean, kwargs=("dim", "keepdim")),
+    Case("round", "et.round", et.round),
+    *(
+        Case(f"round.{v}", "et.round", et.round, kwargs=("decimals",))
+        for v in ("decimals_0", "decimals_3", "decimals_neg_3")
+    ),
+    Case("isclose", "et.isclose", et.isclose, kwargs=("rtol", "atol", "equal_nan")),
+    Case("allclose", "et.allclose", et.allclose, kwargs=("rtol", "atol", "equal_nan")),
+    Case("equal", "et.equal", et.equal),
+    Case("any", "et.any", et.any, kwargs=("dim", "keepdim")),
+    Case("all", "et.all", et.all, kwargs=("dim", "keepdim")),
+    Case("count_nonzero", "et.count_nonzero", et.count_nonzero, kwargs=("dim",)),
+    *(
+        Case(key, f"et.{key.split('.')[0]}", getattr(et, key.split(".")[0]), kwargs=MOMENTS)
+        for key in ("var_mean", "var_mean.unbiased", "std_mean", "std_mean.unbiased")
+    ),
+    Case("aminmax", "et.aminmax", et.aminmax, kwargs=("dim", "keepdim")),
     Case(
         "searchsorted",
         "et.searchsorted",

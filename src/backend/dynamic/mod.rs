@@ -514,7 +514,7 @@ impl Backend for Dyn {
     /// (a bool tensor, exact); an interval has no truth value.
     fn tally(
         x: &DynTensor,
-        kind: crate::ops::logical::Tally,
+        kind: crate::kernel::predicate::Tally,
         dims: &[i64],
         keepdim: bool,
     ) -> Result<DynTensor> {
