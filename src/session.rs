@@ -11,6 +11,7 @@ mod convert;
 pub mod factory;
 pub mod index;
 pub mod loss;
+mod order;
 mod release;
 mod sample;
 

@@ -132,6 +132,13 @@ __all__ = [
     "var_mean",
     "std_mean",
     "aminmax",
+    "median",
+    "nanmedian",
+    "mode",
+    "cummax",
+    "cummin",
+    "cumprod",
+    "quantile",
     "addcmul",
     "addcdiv",
     "outer",
@@ -631,6 +638,72 @@ def msort(input: Tensor) -> Tensor:  # noqa: A002
 
 def kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> KthvalueResult:  # noqa: A002
     return input.kthvalue(k, dim, keepdim)
+
+
+class MedianResult(NamedTuple):
+    """``median(dim)``'s result: ``values`` (differentiable) and int64 ``indices``."""
+
+    values: Tensor
+    indices: Tensor
+
+
+class ModeResult(NamedTuple):
+    """``mode``'s result: ``values`` (differentiable) and int64 ``indices``."""
+
+    values: Tensor
+    indices: Tensor
+
+
+class CummaxResult(NamedTuple):
+    """``cummax``'s result: ``values`` (differentiable) and int64 ``indices``."""
+
+    values: Tensor
+    indices: Tensor
+
+
+class CumminResult(NamedTuple):
+    """``cummin``'s result: ``values`` (differentiable) and int64 ``indices``."""
+
+    values: Tensor
+    indices: Tensor
+
+
+def median(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Any:  # noqa: A002
+    """torch's ``median``: the lower median (a value), or with ``dim`` ``(values, indices)``."""
+    return input.median(dim, keepdim)
+
+
+def nanmedian(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Any:  # noqa: A002
+    return input.nanmedian(dim, keepdim)
+
+
+def mode(input: Tensor, dim: int = -1, keepdim: bool = False) -> ModeResult:  # noqa: A002
+    return input.mode(dim, keepdim)
+
+
+def cummax(input: Tensor, dim: int) -> CummaxResult:  # noqa: A002
+    return input.cummax(dim)
+
+
+def cummin(input: Tensor, dim: int) -> CumminResult:  # noqa: A002
+    return input.cummin(dim)
+
+
+def cumprod(input: Tensor, dim: int, *, dtype: object = None) -> Tensor:  # noqa: A002
+    return input.cumprod(dim, dtype=dtype)
+
+
+def quantile(
+    input: Tensor,  # noqa: A002
+    q: object,
+    dim: int | None = None,
+    keepdim: bool = False,
+    *,
+    interpolation: str = "linear",
+) -> Tensor:
+    """torch's ``quantile``: ``q`` a number or a 0-d/1-d tensor (a 1-D ``q`` leads the
+    result's dims)."""
+    return input.quantile(q, dim, keepdim, interpolation=interpolation)
 
 
 def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:  # noqa: A002

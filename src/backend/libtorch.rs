@@ -339,8 +339,16 @@ impl Backend for LibTorch {
     fn sort_indices(a: &Tensor, dim: i64, descending: bool, stable: bool) -> Result<Tensor> {
         Ok(a.f_sort_stable(stable, dim, descending)?.1)
     }
-    fn kthvalue_index(a: &Tensor, k: i64, dim: i64) -> Result<Tensor> {
-        Ok(a.f_kthvalue(k, dim, true)?.1)
+    fn select_index(a: &Tensor, sel: crate::kernel::select::Selection, dim: i64) -> Result<Tensor> {
+        use crate::kernel::select::Selection;
+        Ok(match sel {
+            Selection::Kth(k) => a.f_kthvalue(k, dim, true)?.1,
+            Selection::Median { ignore_nan: false } => a.f_median_dim(dim, true)?.1,
+            Selection::Median { ignore_nan: true } => a.f_nanmedian_dim(dim, true)?.1,
+            Selection::Mode => a.f_mode(dim, true)?.1,
+            Selection::Running { max: true } => a.f_cummax(dim)?.1,
+            Selection::Running { max: false } => a.f_cummin(dim)?.1,
+        })
     }
     fn topk_indices(a: &Tensor, k: i64, dim: i64, largest: bool, sorted: bool) -> Result<Tensor> {
         Ok(a.f_topk(k, dim, largest, sorted)?.1)

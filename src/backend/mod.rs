@@ -265,10 +265,16 @@ pub trait Backend: Sized + Send + Sync + 'static {
     }
     /// The int64 index of the `k`-th smallest element along `dim`, `dim` kept with size 1
     /// (torch's `kthvalue(k, dim, keepdim=True).indices`). The default: not supported.
-    fn kthvalue_index(a: &Self::T, k: i64, dim: i64) -> Result<Self::T> {
-        let _ = (k, dim);
+    /// The int64 index `sel` picks along `dim` (see [`crate::kernel::select::Selection`]).
+    /// The default: not supported.
+    fn select_index(
+        a: &Self::T,
+        sel: crate::kernel::select::Selection,
+        dim: i64,
+    ) -> Result<Self::T> {
+        let _ = dim;
         Err(crate::error::Error::Unsupported {
-            op: "kthvalue",
+            op: sel.name(),
             carrier: Self::dtype(a).name().to_string(),
         })
     }

@@ -20,6 +20,7 @@ pub mod movement;
 pub mod pointwise;
 pub mod predicate;
 pub mod scalar;
+pub mod select;
 
 use tch::Tensor;
 

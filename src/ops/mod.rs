@@ -23,6 +23,7 @@ pub mod compare;
 pub mod compose;
 pub mod conv;
 pub mod convert;
+pub mod cumulative;
 pub mod derive;
 pub mod index;
 pub mod join;

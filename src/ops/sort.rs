@@ -1,5 +1,6 @@
-//! The index half of torch's ordering ops: `sort`/`argsort` (`stable`, `descending`) and
-//! `kthvalue`, as int64 data with no gradient ([`Ranked`]). The values are a `gather` of
+//! The index half of torch's ordering ops: `sort`/`argsort` (`stable`, `descending`),
+//! `kthvalue`, `median`/`nanmedian`, `mode`, `cummax`/`cummin`, as int64 data with no
+//! gradient ([`Ranked`]). The values are a `gather` of
 //! these indices (recorded by the caller), which carries the gradient exactly as torch's
 //! `sort`/`kthvalue` backward scatters it. LibTorch's kernels choose the indices (so ties
 //! come out in torch's order); the reference carriers refuse them (`UnsupportedOpError`),
@@ -9,6 +10,7 @@ use super::{fresh, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::error::{Error, Result};
+pub use crate::kernel::select::Selection;
 use crate::shape::normalize_dim;
 
 /// Which indices along `dim`.
@@ -16,11 +18,13 @@ use crate::shape::normalize_dim;
 pub enum Rank {
     /// The permutation sorting `dim` (torch's `sort(...).indices` / `argsort`).
     Sort { descending: bool, stable: bool },
-    /// The index of the `k`-th smallest element (1-based), `dim` kept with size 1.
-    Kth { k: i64 },
+    /// One index per slice (`kthvalue`, `median`, `nanmedian`, `mode`: `dim` kept with size
+    /// 1) or a running one (`cummax`, `cummin`: the input's shape).
+    Select(Selection),
 }
 
-/// `argsort` / `kthvalue`'s indices along `dim`.
+/// The indices of `sort`/`argsort`, `kthvalue`, `median`, `mode`, `cummax`, `cummin` along
+/// `dim`.
 pub struct Ranked {
     pub dim: i64,
     pub rank: Rank,
@@ -36,7 +40,7 @@ impl<B: Backend> Rule<B> for Ranked {
     fn name(&self) -> &'static str {
         match self.rank {
             Rank::Sort { .. } => "sort",
-            Rank::Kth { .. } => "kthvalue",
+            Rank::Select(s) => s.name(),
         }
     }
     fn arity(&self) -> Arity {
@@ -50,14 +54,22 @@ impl<B: Backend> Rule<B> for Ranked {
         let name = <Self as Rule<B>>::name(self);
         // a 0-d tensor has one dim of size 1 for these ops, as torch's `maybe_wrap_dim`
         let d = normalize_dim(name, self.dim, s.len().max(1))?;
+        let size = s.get(d).copied().unwrap_or(1);
         match self.rank {
-            Rank::Sort { .. } => Ok(s.to_vec()),
-            Rank::Kth { k } => {
-                let size = s.get(d).copied().unwrap_or(1);
-                if k < 1 || k > size {
-                    return Err(Error::Argument(format!(
-                        "kthvalue: selected number k out of range for dimension {} (k = {k}, \
-                         size {size})",
+            Rank::Sort { .. } | Rank::Select(Selection::Running { .. }) => Ok(s.to_vec()),
+            Rank::Select(sel) => {
+                if let Selection::Kth(k) = sel {
+                    if k < 1 || k > size {
+                        return Err(Error::Argument(format!(
+                            "kthvalue: selected number k out of range for dimension {} (k = \
+                             {k}, size {size})",
+                            self.dim
+                        )));
+                    }
+                }
+                if size == 0 {
+                    return Err(Error::Shape(format!(
+                        "{name}: dimension {} of shape {s:?} is empty",
                         self.dim
                     )));
                 }
@@ -73,7 +85,7 @@ impl<B: Backend> Rule<B> for Ranked {
         let x = xs[0].get();
         fresh(match self.rank {
             Rank::Sort { descending, stable } => B::sort_indices(x, self.dim, descending, stable)?,
-            Rank::Kth { k } => B::kthvalue_index(x, k, self.dim)?,
+            Rank::Select(sel) => B::select_index(x, sel, self.dim)?,
         })
     }
     fn backward(&self, _cx: &Grad<'_, B>) -> Result<Cotangents<B>> {

@@ -30,6 +30,7 @@ mod tensor_convert;
 mod tensor_derive;
 mod tensor_index;
 mod tensor_math;
+mod tensor_order;
 mod tensor_scatter;
 mod tensor_torch;
 mod torch_style;

@@ -12,7 +12,7 @@ use super::OrPy;
 use crate::backend::Backend;
 use crate::error::Error;
 use crate::ops::arrange::{Diag, Diagonal};
-use crate::ops::derive::Derive;
+use crate::ops::derive::{Derive, Interpolation};
 use crate::ops::logical::Tally;
 use crate::ops::Op;
 use crate::session::Operand;
@@ -192,6 +192,53 @@ impl PyTensor {
             vec![Operand::Node(mine), Operand::Node(other)],
         )?;
         self.all_true(py, &eq)
+    }
+    /// torch's `quantile(q, dim=None, keepdim=False, *, interpolation="linear")`: `q` a
+    /// number or a 0-d or 1-d tensor (its values are read: they choose what to record).
+    #[pyo3(signature = (q, dim=None, keepdim=false, *, interpolation="linear"))]
+    fn quantile(
+        &self,
+        py: Python<'_>,
+        q: &Bound<'_, PyAny>,
+        dim: Option<i64>,
+        keepdim: bool,
+        interpolation: &str,
+    ) -> PyResult<Self> {
+        let interpolation = Interpolation::parse(interpolation).map_err(super::to_py)?;
+        let q_obj = q.clone();
+        let is_tensor = q.cast::<PyTensor>().is_ok();
+        let (q, vector) = match q.cast::<PyTensor>() {
+            Ok(t) => {
+                let h = t.get().handle();
+                let v = self.with(py, move |s| s.value(h))?;
+                let rank = crate::backend::dynamic::Dyn::shape(v.get()).len();
+                if rank > 1 {
+                    return Err(super::to_py(Error::Argument(format!(
+                        "quantile: q must be a scalar or 1D tensor, got {rank} dims"
+                    ))));
+                }
+                (
+                    crate::backend::dynamic::Dyn::to_f64(v.get()).py()?,
+                    rank > 0,
+                )
+            }
+            Err(_) => match q.extract::<f64>() {
+                Ok(v) => (vec![v], false),
+                Err(_) => (q.extract::<Vec<f64>>()?, true),
+            },
+        };
+        let d = Derive::Quantile {
+            q,
+            vector,
+            q_tensor: is_tensor,
+            dim,
+            keepdim,
+            interpolation,
+        };
+        if is_tensor {
+            return self.derive(py, d, &[&q_obj]);
+        }
+        self.derive(py, d, &[])
     }
     /// torch's `any(dim=None, keepdim=False)`: bool data.
     #[pyo3(signature = (dim=None, keepdim=false))]

@@ -327,23 +327,6 @@ impl PyTensor {
             .call1((values, idx))
     }
 
-    /// torch's `sort(dim=-1, descending=False, stable=False)`: `(values, indices)`; the
-    /// indices are int64 data (LibTorch's order of ties), the values their `gather` (which
-    /// carries the gradient).
-    #[pyo3(signature = (dim=-1, descending=false, stable=false), text_signature = "(self, dim=-1, descending=False, stable=False)")]
-    fn sort<'py>(
-        slf: &Bound<'py, Self>,
-        dim: i64,
-        descending: bool,
-        stable: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let idx = Py::new(py, Self::argsort(slf.get(), py, dim, descending, stable)?)?;
-        let values = slf.call_method1("gather", (dim, idx.clone_ref(py)))?;
-        py.import("eagertape._functional")?
-            .getattr("SortResult")?
-            .call1((values, idx))
-    }
     /// torch's `nonzero(as_tuple=False)`: the `[n, ndim]` int64 positions of the nonzero
     /// elements, or (`as_tuple`) one 1-D int64 tensor per dim. The length depends on the
     /// values (a data-dependent shape, read back as torch reads it).
@@ -392,40 +375,6 @@ impl PyTensor {
         };
         let x = self.handle();
         self.call(py, move |s, _| s.masked_select(x, item))
-    }
-    /// torch's `argsort(dim=-1, descending=False, stable=False)`: int64 data.
-    #[pyo3(signature = (dim=-1, descending=false, stable=false), text_signature = "(self, dim=-1, descending=False, stable=False)")]
-    fn argsort(&self, py: Python<'_>, dim: i64, descending: bool, stable: bool) -> PyResult<Self> {
-        let rank = crate::ops::sort::Rank::Sort { descending, stable };
-        self.unary(py, crate::ops::Op::ranked(dim, rank))
-    }
-    /// torch's `msort()`: `sort(dim=0).values`.
-    fn msort<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        Self::sort(slf, 0, false, false)?.getattr("values")
-    }
-    /// torch's `kthvalue(k, dim=-1, keepdim=False)`: the `k`-th smallest element along
-    /// `dim` and its int64 index; the values a `gather` of the index (which carries the
-    /// gradient).
-    #[pyo3(signature = (k, dim=-1, keepdim=false), text_signature = "(self, k, dim=-1, keepdim=False)")]
-    fn kthvalue<'py>(
-        slf: &Bound<'py, Self>,
-        k: i64,
-        dim: i64,
-        keepdim: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        let rank = crate::ops::sort::Rank::Kth { k };
-        let idx = slf.get().unary(py, crate::ops::Op::ranked(dim, rank))?;
-        let idx = Py::new(py, idx)?.into_bound(py).into_any();
-        let mut values = slf.call_method1("gather", (dim, idx.clone()))?;
-        let mut indices = idx;
-        if !keepdim && slf.get().ndim(py)? > 0 {
-            values = values.call_method1("squeeze", (dim,))?;
-            indices = indices.call_method1("squeeze", (dim,))?;
-        }
-        py.import("eagertape._functional")?
-            .getattr("KthvalueResult")?
-            .call1((values, indices))
     }
 
     /// torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`

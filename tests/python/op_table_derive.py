@@ -109,7 +109,85 @@ def _moments(m, x):
     return _flat(m, v + mean, s * mean0, lo * 2.0 + hi, wlo + whi * 3.0)
 
 
+def _order(m, x):
+    md = m.median(x, 1)  # first: a carrier without LibTorch's kernels records nothing
+    y = x.masked_fill(NAN_AT if m is et else torch.as_tensor(NAN_AT), float("nan"))
+    return _flat(
+        m,
+        x.median(),
+        md.values * 2.0 + x.gather(1, md.indices.unsqueeze(1)).squeeze(1),
+        x.median(0, keepdim=True).values,
+        m.nanmedian(y),
+        y.nanmedian(1).values,
+        x.mode(1).values,
+        m.mode(x, 0, keepdim=True).values * 3.0,
+    )
+
+
+def _running(m, x):
+    mx = x.cummax(1)
+    return _flat(
+        m,
+        mx.values + x.gather(1, mx.indices) * 0.5,
+        m.cummin(x, 0).values * 2.0,
+        x.cumprod(1),
+        m.cumprod(x, 0) * 3.0,
+    )
+
+
+def _quantile(m, x, q):
+    qs = [0.25, 0.5, 0.9] if m is et else torch.tensor([0.25, 0.5, 0.9], dtype=x.dtype)
+    return _flat(
+        m,
+        m.quantile(x, q, dim=0),  # q a tensor: its gradient too
+        m.quantile(x, 0.3),
+        x.quantile(qs, dim=1, keepdim=True),
+        *(m.quantile(x, 0.35, dim=0, interpolation=i) for i in ("lower", "higher", "midpoint")),
+        x.quantile(0.6, dim=1, interpolation="nearest"),
+    )
+
+
+ORDER = ("libtorch",)  # LibTorch's kernels choose the indices (torch's order of ties)
+
 DERIVE_OPS: tuple[Op, ...] = (
+    Op(
+        "median_nanmedian_mode",
+        lambda x: _order(et, x),
+        lambda x: _order(torch, x),
+        normal((3, 4)),
+        carriers=ORDER,
+        covers=(
+            "et.median",
+            "Tensor.median",
+            "et.nanmedian",
+            "Tensor.nanmedian",
+            "et.mode",
+            "Tensor.mode",
+        ),
+    ),
+    Op(
+        "cummax_cummin_cumprod",
+        lambda x: _running(et, x),
+        lambda x: _running(torch, x),
+        normal((3, 4)),
+        carriers=ORDER,
+        covers=(
+            "et.cummax",
+            "Tensor.cummax",
+            "et.cummin",
+            "Tensor.cummin",
+            "et.cumprod",
+            "Tensor.cumprod",
+        ),
+    ),
+    Op(
+        "quantile",
+        lambda x, q: _quantile(et, x, q),
+        lambda x, q: _quantile(torch, x, q),
+        lambda rng: [rng.standard_normal((3, 4)), rng.uniform(0.05, 0.45, size=(2,))],
+        carriers=ORDER,
+        covers=("et.quantile", "Tensor.quantile"),
+    ),
     Op(
         "diagonal_and_diag",
         lambda x, v: _diagonals(et, x, v),

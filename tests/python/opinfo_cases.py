@@ -382,6 +382,13 @@ CASES: tuple[Case, ...] = (
         for key in ("var_mean", "var_mean.unbiased", "std_mean", "std_mean.unbiased")
     ),
     Case("aminmax", "et.aminmax", et.aminmax, kwargs=("dim", "keepdim")),
+    Case("median", "et.median", et.median, kwargs=("dim", "keepdim")),
+    Case("nanmedian", "et.nanmedian", et.nanmedian, kwargs=("dim", "keepdim")),
+    Case("mode", "et.mode", et.mode, kwargs=("dim", "keepdim")),
+    Case("cummax", "et.cummax", et.cummax, kwargs=("dim",)),
+    Case("cummin", "et.cummin", et.cummin, kwargs=("dim",)),
+    Case("cumprod", "et.cumprod", et.cumprod, kwargs=("dim",)),
+    Case("quantile", "et.quantile", et.quantile, kwargs=("dim", "keepdim", "interpolation")),
     Case(
         "searchsorted",
         "et.searchsorted",

@@ -429,11 +429,15 @@ impl Backend for Dyn {
             }),
         }
     }
-    fn kthvalue_index(a: &DynTensor, k: i64, dim: i64) -> Result<DynTensor> {
+    fn select_index(
+        a: &DynTensor,
+        sel: crate::kernel::select::Selection,
+        dim: i64,
+    ) -> Result<DynTensor> {
         match a {
-            Torch(x) => LibTorch::kthvalue_index(x, k, dim).map(Torch),
+            Torch(x) => LibTorch::select_index(x, sel, dim).map(Torch),
             other => Err(Error::Unsupported {
-                op: "kthvalue",
+                op: sel.name(),
                 carrier: Dyn::dtype(other).carrier_label(),
             }),
         }
