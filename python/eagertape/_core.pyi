@@ -1060,6 +1060,108 @@ def kl_div(
     reduction: Literal["none", "mean", "sum", "batchmean"] = "mean",
     log_target: bool = False,
 ) -> Tensor: ...
+
+_Red = Literal["none", "mean", "sum"]
+
+def margin_ranking_loss(
+    input1: Tensor,
+    input2: Tensor | ArrayLike,
+    target: Tensor | ArrayLike,
+    margin: float = 0.0,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: _Red = "mean",
+) -> Tensor: ...
+def hinge_embedding_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    margin: float = 1.0,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: _Red = "mean",
+) -> Tensor: ...
+def soft_margin_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: _Red = "mean",
+) -> Tensor: ...
+def cosine_embedding_loss(
+    input1: Tensor,
+    input2: Tensor | ArrayLike,
+    target: Tensor | ArrayLike,
+    margin: float = 0.0,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: _Red = "mean",
+) -> Tensor: ...
+def poisson_nll_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    log_input: bool = True,
+    full: bool = False,
+    size_average: bool | None = None,
+    eps: float = 1e-08,
+    reduce: bool | None = None,
+    reduction: _Red = "mean",
+) -> Tensor: ...
+def _gaussian_nll_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    var: Tensor | ArrayLike,
+    full: bool,
+    eps: float,
+    reduction: str,
+) -> Tensor: ...
+def multilabel_soft_margin_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    weight: Tensor | ArrayLike | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: _Red = "mean",
+) -> Tensor: ...
+def multi_margin_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    p: int = 1,
+    margin: float = 1.0,
+    weight: Tensor | ArrayLike | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: _Red = "mean",
+) -> Tensor: ...
+def triplet_margin_loss(
+    anchor: Tensor,
+    positive: Tensor | ArrayLike,
+    negative: Tensor | ArrayLike,
+    margin: float = 1.0,
+    p: float = 2.0,
+    eps: float = 1e-06,
+    swap: bool = False,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: _Red = "mean",
+) -> Tensor: ...
+def pairwise_distance(
+    x1: Tensor, x2: Tensor | ArrayLike, p: float = 2.0, eps: float = 1e-06, keepdim: bool = False
+) -> Tensor: ...
+def cosine_similarity(
+    x1: Tensor, x2: Tensor | ArrayLike, dim: int = 1, eps: float = 1e-08
+) -> Tensor: ...
+def normalize(
+    input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, out: None = None
+) -> Tensor: ...
+def ctc_loss(
+    log_probs: Tensor,
+    targets: Tensor | ArrayLike,
+    input_lengths: Tensor | Sequence[int] | int,
+    target_lengths: Tensor | Sequence[int] | int,
+    blank: int = 0,
+    reduction: _Red = "mean",
+    zero_infinity: bool = False,
+) -> Tensor: ...
 def cat(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor: ...
 def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
     """torch's einsum: implicit and explicit output, ..., broadcasting, a subscript repeated

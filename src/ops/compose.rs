@@ -43,6 +43,8 @@ pub trait Recorder<B: Backend> {
     ) -> Result<Handle>;
     /// Dropout with probability `p` from the session's generator (training mode).
     fn dropout(&mut self, x: Handle, p: f64) -> Result<Handle>;
+    /// `x`'s value as a new leaf backward does not pass through (`detach`).
+    fn detach(&mut self, x: Handle) -> Result<Handle>;
 }
 
 /// A layer with a composition for carriers whose backend has no fused kernel for it.

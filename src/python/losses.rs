@@ -18,7 +18,7 @@ use crate::session::loss::{ClassLossOptions, TargetArg};
 use crate::session::Operand;
 
 /// `reduction` and the legacy `size_average` / `reduce` (see `Reduction::legacy`).
-fn reduction(
+pub(crate) fn reduction(
     op: &str,
     size_average: Option<bool>,
     reduce: Option<bool>,

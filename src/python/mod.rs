@@ -19,6 +19,7 @@ mod functional;
 mod grads;
 mod layers;
 mod losses;
+mod losses_composed;
 mod optim;
 mod param;
 mod pointwise;
@@ -131,6 +132,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     functional::register(m)?;
     pointwise::register(m)?;
     losses::register(m)?;
+    losses_composed::register(m)?;
     batch_norm::register(m)?;
     layers::register(m)?;
     recurrent::register(m)?;

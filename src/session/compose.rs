@@ -51,6 +51,9 @@ impl<B: Backend> Recorder<B> for Session<B> {
     fn dropout(&mut self, x: Handle, p: f64) -> Result<Handle> {
         Session::dropout(self, x, p, true)
     }
+    fn detach(&mut self, x: Handle) -> Result<Handle> {
+        Session::detach(self, x)
+    }
 }
 
 impl<B: Backend> Session<B> {

@@ -15,6 +15,7 @@ use crate::ledger::Category;
 use crate::ops::binary::BinaryOp;
 use crate::ops::nll::{ClassLoss, Reduction, Terms};
 use crate::ops::scalar::ScalarOp;
+use crate::ops::view::ShapeView;
 use crate::ops::Arith;
 use crate::ops::Op;
 use crate::session::Operand;
@@ -306,6 +307,63 @@ impl<B: Backend> Session<B> {
                     let total = s.record(Op::sum(&[], false), &[per])?;
                     s.record(ScalarOp::Div.op(positions), &[total])
                 }
+            }
+        })
+    }
+}
+
+impl<B: Backend> Session<B> {
+    /// One of the losses torch composes from other ops (see
+    /// [`crate::ops::composed_loss::ComposedLoss`]), reduced as `how`. All or nothing.
+    pub fn composed_loss(
+        &mut self,
+        loss: crate::ops::composed_loss::ComposedLoss,
+        how: crate::ops::loss::Reduction,
+        operands: Vec<Operand<B>>,
+    ) -> Result<Handle> {
+        self.all_or_nothing(|s| {
+            let xs = s.operand_handles(operands)?;
+            crate::ops::composed_loss::composed_loss(s, loss, how, &xs)
+        })
+    }
+
+    /// torch's `ctc_loss(log_probs, targets, input_lengths, target_lengths, blank,
+    /// reduction, zero_infinity)`: LibTorch's kernel per sample ([`crate::ops::ctc::Ctc`]),
+    /// then `mean` divides each loss by its target length (at least 1) and averages, as
+    /// torch. An unbatched `(T, C)` input takes a 1-D target. All or nothing.
+    pub fn ctc_loss(
+        &mut self,
+        unit: crate::ops::ctc::Ctc,
+        how: crate::ops::loss::Reduction,
+        log_probs: Handle,
+        targets: Operand<B>,
+    ) -> Result<Handle> {
+        self.all_or_nothing(|s| {
+            let mut xs = s.operand_handles(vec![Operand::Node(log_probs), targets])?;
+            let unbatched = s.shape(xs[0])?.len() == 2;
+            if unbatched {
+                xs[0] = s.record(Op::shape_view(ShapeView::Unsqueeze(1)), &[xs[0]])?;
+                xs[1] = s.record(Op::shape_view(ShapeView::Unsqueeze(0)), &[xs[1]])?;
+            }
+            let lengths: Vec<f64> = unit
+                .target_lengths
+                .iter()
+                .map(|&l| l.max(1) as f64)
+                .collect();
+            let n = lengths.len() as i64;
+            let each = s.record(Op::layer(unit), &xs)?;
+            match how {
+                crate::ops::loss::Reduction::Mean => {
+                    let d = crate::ops::compose::Recorder::constant(s, each, &lengths, &[n], None)?;
+                    let per = s.record(BinaryOp::Div.op(), &[each, d])?;
+                    s.record(Op::mean(&[], false), &[per])
+                }
+                crate::ops::loss::Reduction::Sum => s.record(Op::sum(&[], false), &[each]),
+                _ if unbatched => s.record(
+                    Op::shape_view(ShapeView::Squeeze(Some(Box::new([0])))),
+                    &[each],
+                ),
+                _ => Ok(each),
             }
         })
     }

@@ -60,6 +60,7 @@ import numpy as np
 import torch
 
 import eagertape as et
+import eagertape.nn.functional as F
 
 BEGIN = "<!-- opinfo:begin -->"
 END = "<!-- opinfo:end -->"
@@ -488,6 +489,24 @@ CASES: tuple[Case, ...] = (
         "et.kl_div",
         et.kl_div,
         kwargs=("reduction", "log_target"),
+    ),
+    *(
+        Case(f"nn.functional.{name}", f"F.{name}", getattr(F, name), kwargs=kw)
+        for name, kw in (
+            ("margin_ranking_loss", ("margin", "reduction")),
+            ("hinge_embedding_loss", ("margin", "reduction")),
+            ("soft_margin_loss", ("reduction",)),
+            ("cosine_embedding_loss", ("margin", "reduction")),
+            ("poisson_nll_loss", ("log_input", "full", "eps", "reduction")),
+            ("gaussian_nll_loss", ("full", "eps", "reduction")),
+            ("multilabel_soft_margin_loss", ("weight", "reduction")),
+            ("multi_margin_loss", ("p", "margin", "weight", "reduction")),
+            ("triplet_margin_loss", ("margin", "p", "eps", "swap", "reduction")),
+            ("pairwise_distance", ("p", "eps", "keepdim")),
+            ("cosine_similarity", ("dim", "eps")),
+            ("normalize", ("p", "dim", "eps")),
+            ("ctc_loss", ("blank", "reduction", "zero_infinity")),
+        )
     ),
     # --- layers (issue 13, first part) ---
     # OpInfo's sample input is the weight (its op: `lambda weight, idx: F.embedding(idx, weight)`).

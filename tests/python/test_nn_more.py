@@ -78,3 +78,109 @@ def test_loss_modules_match_torch(name, kwargs, kind):
         lambda m, s, a: m(s, a, s.input(target)),
         load=False,
     )
+
+
+def _operands(kind, rng):
+    """(differentiable inputs, constant extra arguments) for a loss module's forward."""
+    x = rng.standard_normal((4, 5))
+    if kind == "ranking":  # (x1, x2, y) of one rank
+        return [x, rng.standard_normal((4, 5))], [np.where(rng.random((4, 5)) < 0.5, -1.0, 1.0)]
+    if kind == "pair_sign":  # (x1, x2, y) with y = ±1 per row
+        return [x, rng.standard_normal((4, 5))], [np.array([1.0, -1.0, -1.0, 1.0])]
+    if kind == "sign":
+        return [x], [np.where(rng.random((4, 5)) < 0.5, -1.0, 1.0)]
+    if kind == "counts":
+        return [x], [rng.integers(0, 5, (4, 5)).astype(np.float64)]
+    if kind == "gaussian":
+        return [x, rng.uniform(0.5, 2.0, (4,))], [rng.standard_normal((4, 5))]
+    if kind == "labels":
+        return [x], [(rng.random((4, 5)) < 0.5).astype(np.float64)]
+    if kind == "classes":
+        return [x], [np.array([0, 3, 4, 1])]
+    if kind == "triplet":
+        return [x, rng.standard_normal((4, 5)), rng.standard_normal((4, 5))], []
+    raise AssertionError(kind)
+
+
+MORE_LOSSES = [
+    ("MarginRankingLoss", dict(margin=0.2), "ranking"),
+    ("CosineEmbeddingLoss", dict(margin=0.1, reduction="sum"), "pair_sign"),
+    ("HingeEmbeddingLoss", dict(margin=0.5), "sign"),
+    ("SoftMarginLoss", dict(reduction="none"), "sign"),
+    ("PoissonNLLLoss", dict(full=True), "counts"),
+    ("GaussianNLLLoss", dict(full=True), "gaussian"),
+    ("MultiLabelSoftMarginLoss", dict(reduction="sum"), "labels"),
+    ("MultiMarginLoss", dict(p=2, margin=0.7), "classes"),
+    ("TripletMarginLoss", dict(margin=0.5, swap=True), "triplet"),
+]
+
+
+@pytest.mark.parametrize("name, kwargs, kind", MORE_LOSSES, ids=[n for n, _, _ in MORE_LOSSES])
+def test_composed_loss_modules_match_torch(name, kwargs, kind):
+    rng = np.random.default_rng(5)
+    xs, extra = _operands(kind, rng)
+    tm, em = getattr(tnn, name)(**kwargs), getattr(nn, name)(**kwargs)
+    if name == "GaussianNLLLoss":  # forward(input, target, var): the variance is an input
+
+        def t_call(m, x, v):
+            return m(x, torch.tensor(extra[0]), v)
+
+        def e_call(m, s, x, v):
+            return m(s, x, s.input(extra[0]), v)
+
+    else:
+
+        def t_call(m, *a):
+            return m(*a, *[torch.tensor(e) for e in extra])
+
+        def e_call(m, s, *a):
+            return m(s, *a, *[s.input(e) for e in extra])
+
+    check_parity(tm, em, xs, t_call, e_call, load=False)
+
+
+def test_ctc_loss_module_matches_torch():
+    rng = np.random.default_rng(6)
+    logits = rng.standard_normal((7, 2, 5))
+    lp = logits - np.log(np.exp(logits).sum(2, keepdims=True))
+    targets = np.array([[1, 2, 2, 4], [3, 1, 0, 0]])
+    check_parity(
+        tnn.CTCLoss(blank=0, zero_infinity=True),
+        nn.CTCLoss(blank=0, zero_infinity=True),
+        [lp],
+        lambda m, a: m(a, torch.tensor(targets), [7, 6], [4, 2]),
+        lambda m, s, a: m(s, a, s.input(targets), [7, 6], [4, 2]),
+        load=False,
+    )
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda m: m.PairwiseDistance(p=1.0, keepdim=True),
+        lambda m: m.CosineSimilarity(dim=0, eps=1e-6),
+    ],
+    ids=["PairwiseDistance", "CosineSimilarity"],
+)
+def test_distance_modules_match_torch(make):
+    rng = np.random.default_rng(7)
+    a, b = rng.standard_normal((4, 5)), rng.standard_normal((4, 5))
+    check_parity(
+        make(tnn),
+        make(nn),
+        [a, b],
+        lambda m, x, y: m(x, y),
+        lambda m, s, x, y: m(s, x, y),
+        load=False,
+    )
+
+
+def test_ctc_loss_refuses_bad_lengths_and_records_nothing():
+    with et.Session(dtype="float64") as sess:
+        lp = sess.input(np.zeros((4, 2, 3)))
+        n = sess.tape_len
+        with pytest.raises(et.ArgumentError, match="input length"):
+            et.nn.functional.ctc_loss(lp, np.array([[1], [2]]), [5, 4], [1, 1])
+        with pytest.raises(et.IndexOutOfRangeError):
+            et.nn.functional.ctc_loss(lp, np.array([[1], [3]]), [4, 4], [1, 1])
+        assert sess.tape_len == n

@@ -15,7 +15,9 @@ The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``fla
 ``conv``, ``pooling``, ``norm``, ``batchnorm``, ``sparse`` (``Embedding``), ``container``
 (``Sequential``, ``ModuleList``, ``ModuleDict``, ``MLP``), ``attention``
 (``MultiheadAttention``) and ``transformer``; torch's helpers ``functional`` (``F``),
-``init`` and ``utils`` (with ``utils.rnn``'s packed sequences); ``rnn`` (``RNN``,
+``init`` and ``utils``
+(with ``utils.rnn``'s packed sequences); ``distance`` (``PairwiseDistance``,
+``CosineSimilarity``); ``rnn`` (``RNN``,
 ``LSTM``, ``GRU`` and their cells).
 """
 
@@ -39,18 +41,29 @@ from .attention import MultiheadAttention
 from .batchnorm import BatchNorm1d, BatchNorm2d
 from .container import MLP, ModuleDict, ModuleList, Sequential
 from .conv import Conv1d, Conv2d, ConvTranspose2d
+from .distance import CosineSimilarity, PairwiseDistance
 from .flatten import Flatten, Unflatten
 from .linear import Identity, Linear
 from .loss import (
     BCELoss,
     BCEWithLogitsLoss,
+    CosineEmbeddingLoss,
     CrossEntropyLoss,
+    CTCLoss,
+    GaussianNLLLoss,
+    HingeEmbeddingLoss,
     HuberLoss,
     KLDivLoss,
     L1Loss,
+    MarginRankingLoss,
     MSELoss,
+    MultiLabelSoftMarginLoss,
+    MultiMarginLoss,
     NLLLoss,
+    PoissonNLLLoss,
     SmoothL1Loss,
+    SoftMarginLoss,
+    TripletMarginLoss,
 )
 from .module import IncompatibleKeys, Module
 from .norm import GroupNorm, LayerNorm, RMSNorm
@@ -127,4 +140,16 @@ __all__ = [
     "TransformerDecoderLayer",
     "TransformerEncoder",
     "TransformerEncoderLayer",
+    "CosineSimilarity",
+    "PairwiseDistance",
+    "CTCLoss",
+    "CosineEmbeddingLoss",
+    "GaussianNLLLoss",
+    "HingeEmbeddingLoss",
+    "MarginRankingLoss",
+    "MultiLabelSoftMarginLoss",
+    "MultiMarginLoss",
+    "PoissonNLLLoss",
+    "SoftMarginLoss",
+    "TripletMarginLoss",
 ]

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import _functional
+from .. import _errors, _functional
 from .._core import (
     Tensor,
+    _gaussian_nll_loss,
     adaptive_avg_pool2d,
     avg_pool2d,
     batch_norm,
@@ -18,25 +19,50 @@ from .._core import (
     conv1d,
     conv2d,
     conv_transpose2d,
+    cosine_embedding_loss,
+    cosine_similarity,
     cross_entropy,
+    ctc_loss,
     embedding,
     group_norm,
+    hinge_embedding_loss,
     huber_loss,
     kl_div,
     l1_loss,
     layer_norm,
     linear,
+    margin_ranking_loss,
     max_pool2d,
     mse_loss,
+    multi_margin_loss,
+    multilabel_soft_margin_loss,
     nll_loss,
+    normalize,
+    pairwise_distance,
+    poisson_nll_loss,
     rms_norm,
     scaled_dot_product_attention,
     smooth_l1_loss,
+    soft_margin_loss,
+    triplet_margin_loss,
 )
 from .._core import dropout as _dropout
 from .._functional import gelu, logsigmoid, one_hot, pad, silu, softplus, tanh
 
 __all__ = [
+    "cosine_embedding_loss",
+    "cosine_similarity",
+    "ctc_loss",
+    "gaussian_nll_loss",
+    "hinge_embedding_loss",
+    "margin_ranking_loss",
+    "multi_margin_loss",
+    "multilabel_soft_margin_loss",
+    "normalize",
+    "pairwise_distance",
+    "poisson_nll_loss",
+    "soft_margin_loss",
+    "triplet_margin_loss",
     "adaptive_avg_pool2d",
     "avg_pool2d",
     "batch_norm",
@@ -80,6 +106,23 @@ __all__ = [
     "softplus",
     "tanh",
 ]
+
+
+def gaussian_nll_loss(
+    input: Tensor,  # noqa: A002
+    target: Any,
+    var: Any,
+    full: bool = False,
+    eps: float = 1e-6,
+    reduction: str = "mean",
+) -> Tensor:
+    """torch's ``gaussian_nll_loss``: ``var`` a tensor (of ``input``'s shape, one dim fewer,
+    or a last dim of 1) or a non-negative number."""
+    if isinstance(var, int | float) and not isinstance(var, bool):
+        if var < 0:
+            raise _errors.ArgumentError("gaussian_nll_loss: var has negative entry/entries")
+        var = input.new_full(input.shape, float(var))
+    return _gaussian_nll_loss(input, target, var, full, eps, reduction)
 
 
 def relu(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002

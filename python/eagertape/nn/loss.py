@@ -12,17 +12,37 @@ from typing import Any
 from .._core import (
     binary_cross_entropy,
     binary_cross_entropy_with_logits,
+    cosine_embedding_loss,
     cross_entropy,
+    ctc_loss,
+    hinge_embedding_loss,
     huber_loss,
     kl_div,
     l1_loss,
+    margin_ranking_loss,
     mse_loss,
+    multi_margin_loss,
+    multilabel_soft_margin_loss,
     nll_loss,
+    poisson_nll_loss,
     smooth_l1_loss,
+    soft_margin_loss,
+    triplet_margin_loss,
 )
+from .functional import gaussian_nll_loss
 from .module import Module
 
 __all__ = [
+    "CTCLoss",
+    "CosineEmbeddingLoss",
+    "GaussianNLLLoss",
+    "HingeEmbeddingLoss",
+    "MarginRankingLoss",
+    "MultiLabelSoftMarginLoss",
+    "MultiMarginLoss",
+    "PoissonNLLLoss",
+    "SoftMarginLoss",
+    "TripletMarginLoss",
     "BCELoss",
     "BCEWithLogitsLoss",
     "CrossEntropyLoss",
@@ -191,4 +211,192 @@ class KLDivLoss(_Loss):
     def forward(self, input: Any, target: Any) -> Any:  # noqa: A002
         return kl_div(
             input, target, reduction=self.reduction, log_target=self.log_target, **self._legacy()
+        )
+
+
+class MarginRankingLoss(_Loss):
+    def __init__(
+        self,
+        margin: float = 0.0,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input1: Any, input2: Any, target: Any) -> Any:
+        return margin_ranking_loss(
+            input1, input2, target, margin=self.margin, reduction=self.reduction, **self._legacy()
+        )
+
+
+class HingeEmbeddingLoss(_Loss):
+    def __init__(
+        self,
+        margin: float = 1.0,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input: Any, target: Any) -> Any:  # noqa: A002
+        return hinge_embedding_loss(
+            input, target, margin=self.margin, reduction=self.reduction, **self._legacy()
+        )
+
+
+class SoftMarginLoss(_Loss):
+    def forward(self, input: Any, target: Any) -> Any:  # noqa: A002
+        return soft_margin_loss(input, target, reduction=self.reduction, **self._legacy())
+
+
+class CosineEmbeddingLoss(_Loss):
+    def __init__(
+        self,
+        margin: float = 0.0,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input1: Any, input2: Any, target: Any) -> Any:
+        return cosine_embedding_loss(
+            input1, input2, target, margin=self.margin, reduction=self.reduction, **self._legacy()
+        )
+
+
+class PoissonNLLLoss(_Loss):
+    def __init__(
+        self,
+        log_input: bool = True,
+        full: bool = False,
+        size_average: Any = None,
+        eps: float = 1e-8,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.log_input = log_input
+        self.full = full
+        self.eps = eps
+
+    def forward(self, log_input: Any, target: Any) -> Any:
+        return poisson_nll_loss(
+            log_input,
+            target,
+            log_input=self.log_input,
+            full=self.full,
+            eps=self.eps,
+            reduction=self.reduction,
+            **self._legacy(),
+        )
+
+
+class GaussianNLLLoss(_Loss):
+    def __init__(self, *, full: bool = False, eps: float = 1e-6, reduction: str = "mean") -> None:
+        super().__init__(None, None, reduction)
+        self.full = full
+        self.eps = eps
+
+    def forward(self, input: Any, target: Any, var: Any) -> Any:  # noqa: A002
+        return gaussian_nll_loss(
+            input, target, var, full=self.full, eps=self.eps, reduction=self.reduction
+        )
+
+
+class MultiLabelSoftMarginLoss(_Loss):
+    def __init__(
+        self,
+        weight: Any = None,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.weight = weight
+
+    def forward(self, input: Any, target: Any) -> Any:  # noqa: A002
+        return multilabel_soft_margin_loss(
+            input, target, weight=self.weight, reduction=self.reduction, **self._legacy()
+        )
+
+
+class MultiMarginLoss(_Loss):
+    def __init__(
+        self,
+        p: int = 1,
+        margin: float = 1.0,
+        weight: Any = None,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.p = p
+        self.margin = margin
+        self.weight = weight
+
+    def forward(self, input: Any, target: Any) -> Any:  # noqa: A002
+        return multi_margin_loss(
+            input,
+            target,
+            p=self.p,
+            margin=self.margin,
+            weight=self.weight,
+            reduction=self.reduction,
+            **self._legacy(),
+        )
+
+
+class TripletMarginLoss(_Loss):
+    def __init__(
+        self,
+        margin: float = 1.0,
+        p: float = 2.0,
+        eps: float = 1e-6,
+        swap: bool = False,
+        size_average: Any = None,
+        reduce: Any = None,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+        self.p = p
+        self.eps = eps
+        self.swap = swap
+
+    def forward(self, anchor: Any, positive: Any, negative: Any) -> Any:
+        return triplet_margin_loss(
+            anchor,
+            positive,
+            negative,
+            margin=self.margin,
+            p=self.p,
+            eps=self.eps,
+            swap=self.swap,
+            reduction=self.reduction,
+            **self._legacy(),
+        )
+
+
+class CTCLoss(_Loss):
+    def __init__(self, blank: int = 0, reduction: str = "mean", zero_infinity: bool = False):
+        super().__init__(None, None, reduction)
+        self.blank = blank
+        self.zero_infinity = zero_infinity
+
+    def forward(self, log_probs: Any, targets: Any, input_lengths: Any, target_lengths: Any) -> Any:
+        return ctc_loss(
+            log_probs,
+            targets,
+            input_lengths,
+            target_lengths,
+            blank=self.blank,
+            reduction=self.reduction,
+            zero_infinity=self.zero_infinity,
         )
