@@ -58,6 +58,13 @@ pub enum Derive {
         keepdim: bool,
         interpolation: Interpolation,
     },
+    /// `pixel_shuffle(r)` (`unshuffle`: its inverse), as a reshape, permute, reshape.
+    PixelShuffle { r: i64, unshuffle: bool },
+    /// `glu(dim)`: the first half times the sigmoid of the second.
+    Glu { dim: i64 },
+    /// `prelu(x, weight)`: `x` where positive, else `weight · x` (one weight, or one per
+    /// channel: dim 1, or dim 0 of a 1-D input).
+    Prelu,
     /// torch's `isclose(a, b, rtol, atol, equal_nan)`: bool data.
     IsClose {
         rtol: f64,
@@ -80,6 +87,14 @@ impl Derive {
             Derive::Round { .. } => "round",
             Derive::IsClose { .. } => "isclose",
             Derive::Quantile { .. } => "quantile",
+            Derive::PixelShuffle {
+                unshuffle: false, ..
+            } => "pixel_shuffle",
+            Derive::PixelShuffle {
+                unshuffle: true, ..
+            } => "pixel_unshuffle",
+            Derive::Glu { .. } => "glu",
+            Derive::Prelu => "prelu",
         }
     }
     fn operands(&self) -> usize {
@@ -88,6 +103,7 @@ impl Derive {
                 prepend, append, ..
             } => 1 + *prepend as usize + *append as usize,
             Derive::Quantile { q_tensor, .. } => 1 + *q_tensor as usize,
+            Derive::Prelu => 2,
             Derive::Cross { .. }
             | Derive::Kron
             | Derive::Tensordot { .. }
@@ -270,6 +286,43 @@ pub fn derive<B: Backend>(r: &mut dyn Recorder<B>, d: &Derive, xs: &[Handle]) ->
             atol,
             equal_nan,
         } => isclose(r, xs[0], xs[1], *rtol, *atol, *equal_nan),
+        Derive::PixelShuffle { r: k, unshuffle } => pixel_shuffle(r, xs[0], *k, *unshuffle),
+        Derive::Glu { dim } => {
+            let s = r.shape(xs[0])?;
+            let d = normalize_dim("glu", *dim, s.len())?;
+            let n = s.get(d).copied().unwrap_or(0);
+            if s.is_empty() || n % 2 != 0 {
+                return Err(Error::Shape(format!(
+                    "glu: halving dimension must be even, but dimension {dim} is size {n}"
+                )));
+            }
+            let di = d as i64;
+            let a = compose::slice(r, xs[0], di, 0, n / 2, 1)?;
+            let b = compose::slice(r, xs[0], di, n / 2, n, 1)?;
+            let g = compose::unary(r, UnaryOp::Sigmoid, b)?;
+            binary(r, BinaryOp::Mul, a, g)
+        }
+        Derive::Prelu => {
+            let (x, w) = (xs[0], xs[1]);
+            let (s, ws) = (r.shape(x)?, r.shape(w)?);
+            let k: i64 = ws.iter().product();
+            let w = if k == 1 {
+                compose::reshape(r, w, &[])?
+            } else {
+                let c = if s.len() >= 2 { 1 } else { 0 };
+                if s.get(c) != Some(&k) {
+                    return Err(Error::Shape(format!(
+                        "prelu: {k} weights do not match the input's channel dim of shape {s:?}"
+                    )));
+                }
+                let mut shape = vec![1; s.len()];
+                shape[c] = k;
+                compose::reshape(r, w, &shape)?
+            };
+            let scaled = binary(r, BinaryOp::Mul, w, x)?;
+            let positive = r.record(Op::compare_number(Predicate::Gt, 0.0), &[x])?;
+            r.record(Op::movement(super::join::Where), &[positive, x, scaled])
+        }
         Derive::Quantile {
             q,
             vector,
@@ -289,6 +342,58 @@ pub fn derive<B: Backend>(r: &mut dyn Recorder<B>, d: &Derive, xs: &[Handle]) ->
             quantile(r, xs[0], &spec)
         }
     }
+}
+
+/// `pixel_shuffle`/`pixel_unshuffle` by `k` over the last three dims.
+fn pixel_shuffle<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    k: i64,
+    unshuffle: bool,
+) -> Result<Handle> {
+    let op = if unshuffle {
+        "pixel_unshuffle"
+    } else {
+        "pixel_shuffle"
+    };
+    let s = r.shape(x)?;
+    if s.len() < 3 || k <= 0 {
+        return Err(Error::Shape(format!(
+            "{op}: expected an input of at least 3 dims and a positive factor, got shape {s:?} \
+             and factor {k}"
+        )));
+    }
+    let lead = &s[..s.len() - 3];
+    let (c, h, w) = (s[s.len() - 3], s[s.len() - 2], s[s.len() - 1]);
+    let n = lead.len() as i64;
+    let perm = |tail: &[i64]| -> Vec<i64> { (0..n).chain(tail.iter().map(|&d| d + n)).collect() };
+    let (split, order, out): (Vec<i64>, Vec<i64>, Vec<i64>) = if unshuffle {
+        if h % k != 0 || w % k != 0 {
+            return Err(Error::Shape(format!(
+                "pixel_unshuffle: height {h} and width {w} must be divisible by {k}"
+            )));
+        }
+        (
+            [c, h / k, k, w / k, k].to_vec(),
+            perm(&[0, 2, 4, 1, 3]),
+            [c * k * k, h / k, w / k].to_vec(),
+        )
+    } else {
+        if c % (k * k) != 0 {
+            return Err(Error::Shape(format!(
+                "pixel_shuffle: channels {c} must be divisible by the square of {k}"
+            )));
+        }
+        (
+            [c / (k * k), k, k, h, w].to_vec(),
+            perm(&[0, 3, 1, 4, 2]),
+            [c / (k * k), h * k, w * k].to_vec(),
+        )
+    };
+    let with_lead = |tail: &[i64]| -> Vec<i64> { lead.iter().chain(tail).copied().collect() };
+    let y = compose::reshape(r, x, &with_lead(&split))?;
+    let y = r.record(Op::permute(&order), &[y])?;
+    compose::reshape(r, y, &with_lead(&out))
 }
 
 /// `quantile`'s `interpolation=` between the two sorted values around `q · (n − 1)`.

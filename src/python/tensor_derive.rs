@@ -240,6 +240,25 @@ impl PyTensor {
         }
         self.derive(py, d, &[])
     }
+    /// `_pixel_shuffle(factor, unshuffle)`: `F.pixel_shuffle` / `F.pixel_unshuffle`.
+    fn _pixel_shuffle(&self, py: Python<'_>, factor: i64, unshuffle: bool) -> PyResult<Self> {
+        self.derive(
+            py,
+            Derive::PixelShuffle {
+                r: factor,
+                unshuffle,
+            },
+            &[],
+        )
+    }
+    /// `_glu(dim)`: `F.glu`.
+    fn _glu(&self, py: Python<'_>, dim: i64) -> PyResult<Self> {
+        self.derive(py, Derive::Glu { dim }, &[])
+    }
+    /// `_prelu(weight)`: `F.prelu`.
+    fn _prelu(&self, py: Python<'_>, weight: &Bound<'_, PyAny>) -> PyResult<Self> {
+        self.derive(py, Derive::Prelu, &[weight])
+    }
     /// torch's `any(dim=None, keepdim=False)`: bool data.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn any(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>, keepdim: bool) -> PyResult<Self> {

@@ -1504,6 +1504,7 @@ from op_table_losses import LOSS_OPS  # noqa: E402
 from op_table_math import MATH_OPS  # noqa: E402
 from op_table_rnn import RNN_OPS  # noqa: E402
 from op_table_scatter import SCATTER_OPS, SEARCH_OPS  # noqa: E402
+from op_table_vision import VISION_OPS  # noqa: E402
 
-OPS = OPS + MATH_OPS + RNN_OPS + SCATTER_OPS + SEARCH_OPS + DERIVE_OPS + LOSS_OPS
+OPS = OPS + MATH_OPS + RNN_OPS + SCATTER_OPS + SEARCH_OPS + DERIVE_OPS + LOSS_OPS + VISION_OPS
 BY_NAME = {op.name: op for op in OPS}

@@ -506,6 +506,13 @@ CASES: tuple[Case, ...] = (
             ("cosine_similarity", ("dim", "eps")),
             ("normalize", ("p", "dim", "eps")),
             ("ctc_loss", ("blank", "reduction", "zero_infinity")),
+            ("pixel_shuffle", ()),
+            ("pixel_unshuffle", ()),
+            ("glu", ("dim",)),
+            ("prelu", ()),
+            ("instance_norm", ("weight", "bias", "eps", "momentum", "use_input_stats")),
+            ("local_response_norm", ("alpha", "beta", "k")),
+            ("bilinear", ()),
         )
     ),
     # --- layers (issue 13, first part) ---

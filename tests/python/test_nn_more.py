@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
-from test_nn_modules import _x, check_parity
+from test_nn_modules import _randomize, _x, check_parity
 from torch import nn as tnn
 
 import eagertape as et
@@ -184,3 +184,46 @@ def test_ctc_loss_refuses_bad_lengths_and_records_nothing():
         with pytest.raises(et.IndexOutOfRangeError):
             et.nn.functional.ctc_loss(lp, np.array([[1], [3]]), [4, 4], [1, 1])
         assert sess.tape_len == n
+
+
+@pytest.mark.parametrize(
+    "make, shape",
+    [
+        (lambda m: m.PixelShuffle(2), (2, 8, 3, 2)),
+        (lambda m: m.PixelUnshuffle(2), (2, 2, 4, 6)),
+        (lambda m: m.GLU(dim=1), (3, 6)),
+        (lambda m: m.InstanceNorm1d(3), (2, 3, 7)),
+        (lambda m: m.InstanceNorm2d(3, eps=1e-3), (3, 4, 5)),  # unbatched
+        (lambda m: m.LocalResponseNorm(3, alpha=0.01), (2, 5, 3, 3)),
+    ],
+    ids=["PixelShuffle", "PixelUnshuffle", "GLU", "InstanceNorm1d", "InstanceNorm2d", "LRN"],
+)
+def test_layer_modules_without_parameters_match_torch(make, shape):
+    check_parity(make(tnn), make(nn), [_x(*shape)], load=False)
+
+
+@pytest.mark.parametrize(
+    "make, shapes",
+    [
+        (lambda m, kw: m.PReLU(**kw), [(2, 4, 3)]),
+        (lambda m, kw: m.PReLU(4, init=0.1, **kw), [(2, 4, 3)]),
+        (lambda m, kw: m.InstanceNorm2d(3, affine=True, **kw), [(2, 3, 4, 4)]),
+        (lambda m, kw: m.Bilinear(4, 3, 5, **kw), [(2, 4), (2, 3)]),
+        (lambda m, kw: m.Bilinear(4, 3, 2, bias=False, **kw), [(6, 4), (6, 3)]),
+    ],
+    ids=["PReLU", "PReLU-channels", "InstanceNorm2d-affine", "Bilinear", "Bilinear-no-bias"],
+)
+def test_layer_modules_with_parameters_load_torch_weights_and_match(make, shapes):
+    tm, em = _randomize(make(tnn, {}).double()), make(nn, {"dtype": "float64"})
+    assert sorted(em.state_dict()) == sorted(tm.state_dict())
+    check_parity(tm, em, [_x(*s) for s in shapes])
+
+
+def test_bilinear_initialises_within_torchs_bound():
+    w = nn.Bilinear(9, 3, 4, seed=0).weight.numpy()
+    assert w.shape == (4, 9, 3) and np.abs(w).max() <= 1 / 3 and np.abs(w).max() > 0.25
+
+
+def test_instance_norm_refuses_running_statistics():
+    with pytest.raises(et.ArgumentError, match="track_running_stats"):
+        nn.InstanceNorm2d(3, track_running_stats=True)

@@ -17,7 +17,7 @@ The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``fla
 (``MultiheadAttention``) and ``transformer``; torch's helpers ``functional`` (``F``),
 ``init`` and ``utils``
 (with ``utils.rnn``'s packed sequences); ``distance`` (``PairwiseDistance``,
-``CosineSimilarity``); ``rnn`` (``RNN``,
+``CosineSimilarity``); ``instancenorm``; ``pixelshuffle``; ``rnn`` (``RNN``,
 ``LSTM``, ``GRU`` and their cells).
 """
 
@@ -25,11 +25,13 @@ from .._core import Parameter
 from . import functional, init, utils
 from .activation import (
     GELU,
+    GLU,
     Dropout,
     Hardsigmoid,
     Hardswish,
     LogSoftmax,
     Mish,
+    PReLU,
     ReLU,
     Sigmoid,
     SiLU,
@@ -43,7 +45,8 @@ from .container import MLP, ModuleDict, ModuleList, Sequential
 from .conv import Conv1d, Conv2d, ConvTranspose2d
 from .distance import CosineSimilarity, PairwiseDistance
 from .flatten import Flatten, Unflatten
-from .linear import Identity, Linear
+from .instancenorm import InstanceNorm1d, InstanceNorm2d
+from .linear import Bilinear, Identity, Linear
 from .loss import (
     BCELoss,
     BCEWithLogitsLoss,
@@ -66,7 +69,8 @@ from .loss import (
     TripletMarginLoss,
 )
 from .module import IncompatibleKeys, Module
-from .norm import GroupNorm, LayerNorm, RMSNorm
+from .norm import GroupNorm, LayerNorm, LocalResponseNorm, RMSNorm
+from .pixelshuffle import PixelShuffle, PixelUnshuffle
 from .pooling import AdaptiveAvgPool2d, AvgPool2d, MaxPool2d
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .sparse import Embedding
@@ -142,6 +146,14 @@ __all__ = [
     "TransformerEncoderLayer",
     "CosineSimilarity",
     "PairwiseDistance",
+    "GLU",
+    "PReLU",
+    "InstanceNorm1d",
+    "InstanceNorm2d",
+    "Bilinear",
+    "LocalResponseNorm",
+    "PixelShuffle",
+    "PixelUnshuffle",
     "CTCLoss",
     "CosineEmbeddingLoss",
     "GaussianNLLLoss",

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from .._core import Session, Tensor, dropout
+from .._core import Parameter, Session, Tensor, dropout
 from .._errors import ConfigError
 from . import functional as F
-from ._utils import _bool, _probability
+from ._utils import _bool, _positive_int, _probability
 from .module import Module
 
 __all__ = [
+    "GLU",
+    "PReLU",
     "Dropout",
     "GELU",
     "Hardsigmoid",
@@ -154,3 +156,44 @@ class Softmin(_DimModule):
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
         return F.softmin(x, self.dim)
+
+
+class GLU(Module):
+    """``F.glu(x, dim)``: the first half of ``dim`` times the sigmoid of the second."""
+
+    def __init__(self, dim: int = -1) -> None:
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return F.glu(x, self.dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class PReLU(Module):
+    """``x`` where positive, else ``weight · x``: ``num_parameters`` weights (1, or one per
+    channel), each ``init`` (0.25), named "weight" as torch's."""
+
+    def __init__(
+        self,
+        num_parameters: int = 1,
+        init: float = 0.25,
+        *,
+        seed: int | None = None,
+        dtype: str = "float32",
+        device: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.num_parameters = _positive_int(num_parameters, "num_parameters")
+        self.init = float(init)
+        self.weight = Parameter(
+            [self.init] * self.num_parameters, name="weight", dtype=dtype, device=device
+        )
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return F.prelu(x, sess.use(self.weight))
+
+    def extra_repr(self) -> str:
+        return f"num_parameters={self.num_parameters}"

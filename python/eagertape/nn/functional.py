@@ -23,6 +23,7 @@ from .._core import (
     cosine_similarity,
     cross_entropy,
     ctc_loss,
+    einsum,
     embedding,
     group_norm,
     hinge_embedding_loss,
@@ -50,6 +51,13 @@ from .._core import dropout as _dropout
 from .._functional import gelu, logsigmoid, one_hot, pad, silu, softplus, tanh
 
 __all__ = [
+    "bilinear",
+    "glu",
+    "instance_norm",
+    "local_response_norm",
+    "pixel_shuffle",
+    "pixel_unshuffle",
+    "prelu",
     "cosine_embedding_loss",
     "cosine_similarity",
     "ctc_loss",
@@ -106,6 +114,90 @@ __all__ = [
     "softplus",
     "tanh",
 ]
+
+
+def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:  # noqa: A002
+    """torch's ``pixel_shuffle``: ``(*, C·r², H, W)`` → ``(*, C, H·r, W·r)``."""
+    return input._pixel_shuffle(upscale_factor, False)
+
+
+def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:  # noqa: A002
+    """torch's ``pixel_unshuffle``: ``(*, C, H·r, W·r)`` → ``(*, C·r², H, W)``."""
+    return input._pixel_shuffle(downscale_factor, True)
+
+
+def glu(input: Tensor, dim: int = -1) -> Tensor:  # noqa: A002
+    """torch's ``glu``: the first half of ``dim`` times the sigmoid of the second."""
+    return input._glu(dim)
+
+
+def prelu(input: Tensor, weight: Any) -> Tensor:  # noqa: A002
+    """torch's ``prelu``: ``input`` where positive, else ``weight · input`` (one weight or
+    one per channel)."""
+    return input._prelu(weight)
+
+
+def instance_norm(
+    input: Tensor,  # noqa: A002
+    running_mean: Any = None,
+    running_var: Any = None,
+    weight: Any = None,
+    bias: Any = None,
+    use_input_stats: bool = True,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
+    """torch's ``instance_norm`` with the input's own statistics: each channel of each
+    sample normalized alone (``group_norm`` with one channel per group). Running statistics
+    (``track_running_stats``) are not supported."""
+    if running_mean is not None or running_var is not None or not use_input_stats:
+        raise _errors.ArgumentError(
+            "instance_norm: running statistics (track_running_stats) are not supported"
+        )
+    if input.ndim < 3:
+        raise _errors.ShapeError(
+            f"instance_norm: expected an (N, C, ...) input, got {input.ndim} dims"
+        )
+    return group_norm(input, input.shape[1], weight, bias, eps)
+
+
+def local_response_norm(
+    input: Tensor,  # noqa: A002
+    size: int,
+    alpha: float = 1e-4,
+    beta: float = 0.75,
+    k: float = 1.0,
+) -> Tensor:
+    """torch's ``local_response_norm``, composed as torch composes it: the squares averaged
+    over ``size`` neighbouring channels (zero-padded), ``input / (k + alpha·avg)^beta``."""
+    dim = input.ndim
+    if dim < 3:
+        raise _errors.ShapeError(
+            f"local_response_norm: expected 3D or higher dimensionality input, got {dim} dims"
+        )
+    if input.numel() == 0:
+        return input
+    div = (input * input).unsqueeze(1)
+    if dim == 3:
+        div = _functional.pad(div, (0, 0, size // 2, (size - 1) // 2))
+        div = avg_pool2d(div, (size, 1), stride=1).squeeze(1)
+    else:
+        sizes = input.shape
+        div = div.reshape(sizes[0], 1, sizes[1], sizes[2], -1)
+        div = _functional.pad(div, (0, 0, 0, 0, size // 2, (size - 1) // 2))
+        n, one, c, h, w = div.shape
+        # a (size, 1, 1) average over the channels: (size, 1) pooling of (N, 1, C', H·W)
+        pooled = avg_pool2d(div.reshape(n, one, c, h * w), (size, 1), stride=1)
+        div = pooled.reshape(n, 1, c - size + 1, h, w).squeeze(1)
+        div = div.reshape(sizes)
+    div = (div * alpha + k) ** beta
+    return input / div
+
+
+def bilinear(input1: Tensor, input2: Tensor, weight: Any, bias: Any = None) -> Tensor:
+    """torch's ``bilinear``: ``y_o = x1ᵀ W_o x2 + b_o`` over the last dims."""
+    y = einsum("...i,oij,...j->...o", input1, weight, input2)
+    return y if bias is None else y + bias
 
 
 def gaussian_nll_loss(

@@ -1,4 +1,4 @@
-"""``Linear`` and ``Identity``."""
+"""``Linear``, ``Bilinear`` and ``Identity``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .._core import Parameter, Session, Tensor, linear
 from ._utils import _fan_in_bound, _positive_int, _seed
 from .module import Module
 
-__all__ = ["Identity", "Linear"]
+__all__ = ["Bilinear", "Identity", "Linear"]
 
 
 class Identity(Module):
@@ -63,4 +63,48 @@ class Linear(Module):
         return (
             f"in_features={self.in_features}, out_features={self.out_features}, "
             f"bias={self.bias is not None}"
+        )
+
+
+class Bilinear(Module):
+    """``y = x1ᵀ W x2 + b`` with ``weight`` of shape ``(out_features, in1_features,
+    in2_features)``; both drawn from ``U(-1/sqrt(in1_features), 1/sqrt(in1_features))`` as
+    torch's ``nn.Bilinear`` (weight first, then bias, from ``default_rng(seed)``)."""
+
+    def __init__(
+        self,
+        in1_features: int,
+        in2_features: int,
+        out_features: int,
+        bias: bool = True,
+        seed: int | None = None,
+        dtype: str = "float32",
+        device: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.in1_features = _positive_int(in1_features, "in1_features")
+        self.in2_features = _positive_int(in2_features, "in2_features")
+        self.out_features = _positive_int(out_features, "out_features")
+        if not isinstance(bias, bool):
+            raise TypeError(f"bias must be a bool, got {type(bias).__name__}")
+        rng = np.random.default_rng(_seed(seed))
+        bound = 1.0 / np.sqrt(self.in1_features)
+        shape = (self.out_features, self.in1_features, self.in2_features)
+        w = rng.uniform(-bound, bound, size=shape)
+        self.weight = Parameter(w, name="weight", dtype=dtype, device=device)
+        self.bias: Parameter | None = None
+        if bias:
+            b = rng.uniform(-bound, bound, size=(self.out_features,))
+            self.bias = Parameter(b, name="bias", dtype=dtype, device=device)
+
+    def forward(self, sess: Session, x1: Tensor, x2: Tensor) -> Tensor:
+        from .functional import bilinear
+
+        b = sess.use(self.bias) if self.bias is not None else None
+        return bilinear(x1, x2, sess.use(self.weight), b)
+
+    def extra_repr(self) -> str:
+        return (
+            f"in1_features={self.in1_features}, in2_features={self.in2_features}, "
+            f"out_features={self.out_features}, bias={self.bias is not None}"
         )

@@ -10,7 +10,7 @@ from .._errors import ConfigError
 from ._utils import _bool, _filled, _number, _positive_int, _seed, _shape
 from .module import Module
 
-__all__ = ["GroupNorm", "LayerNorm", "RMSNorm"]
+__all__ = ["GroupNorm", "LayerNorm", "LocalResponseNorm", "RMSNorm"]
 
 
 class LayerNorm(Module):
@@ -124,3 +124,23 @@ class GroupNorm(Module):
 
     def extra_repr(self) -> str:
         return f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}"
+
+
+class LocalResponseNorm(Module):
+    """``torch.nn.LocalResponseNorm``: each element divided by ``(k + alpha · avg)^beta``,
+    ``avg`` the mean square over ``size`` neighbouring channels. No parameters."""
+
+    def __init__(self, size: int, alpha: float = 1e-4, beta: float = 0.75, k: float = 1.0):
+        super().__init__()
+        self.size = _positive_int(size, "size")
+        self.alpha = _number(alpha, "alpha")
+        self.beta = _number(beta, "beta")
+        self.k = _number(k, "k")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        from .functional import local_response_norm
+
+        return local_response_norm(x, self.size, self.alpha, self.beta, self.k)
+
+    def extra_repr(self) -> str:
+        return f"{self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}"

@@ -1,0 +1,75 @@
+"""torch's ``nn.InstanceNorm1d``/``InstanceNorm2d`` with the input's own statistics (torch's
+default ``track_running_stats=False``): each channel of each sample normalized alone;
+``weight`` (ones) and ``bias`` (zeros) per channel when ``affine``. An unbatched input
+(one dim fewer) is taken as a batch of one. Running statistics are refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._core import Parameter
+from .._errors import ArgumentError, ShapeError
+from ._utils import _bool, _filled, _number, _positive_int, _seed
+from .functional import instance_norm
+from .module import Module
+
+__all__ = ["InstanceNorm1d", "InstanceNorm2d"]
+
+
+class _InstanceNorm(Module):
+    _rank = 0  # spatial dims
+
+    def __init__(
+        self,
+        num_features: int,
+        eps: float = 1e-5,
+        momentum: float | None = 0.1,
+        affine: bool = False,
+        track_running_stats: bool = False,
+        *,
+        seed: int | None = None,
+        dtype: str = "float32",
+        device: str | None = None,
+    ) -> None:
+        super().__init__()
+        _seed(seed)
+        self.num_features = _positive_int(num_features, "num_features")
+        self.eps = _number(eps, "eps")
+        self.momentum = momentum
+        self.affine = _bool(affine, "affine")
+        if _bool(track_running_stats, "track_running_stats"):
+            raise ArgumentError(f"{type(self).__name__}: track_running_stats=True is not supported")
+        self.track_running_stats = False
+        self.weight: Parameter | None = None
+        self.bias: Parameter | None = None
+        if self.affine:
+            self.weight = _filled(1.0, (self.num_features,), "weight", dtype, device)
+            self.bias = _filled(0.0, (self.num_features,), "bias", dtype, device)
+
+    def forward(self, input: Any) -> Any:  # noqa: A002
+        batched = self._rank + 2
+        if input.ndim not in (batched, batched - 1):
+            raise ShapeError(
+                f"{type(self).__name__}: expected {batched - 1}D or {batched}D input, "
+                f"got {input.ndim}D"
+            )
+        x = input if input.ndim == batched else input.unsqueeze(0)
+        if x.shape[1] != self.num_features:
+            raise ShapeError(
+                f"{type(self).__name__}: expected {self.num_features} channels, got {x.shape[1]}"
+            )
+        y = instance_norm(x, weight=self.weight, bias=self.bias, eps=self.eps)
+        return y if input.ndim == batched else y.squeeze(0)
+
+    def extra_repr(self) -> str:
+        return (
+            f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}"
+        )
+
+
+class InstanceNorm1d(_InstanceNorm):
+    _rank = 1
+
+
+class InstanceNorm2d(_InstanceNorm):
+    _rank = 2

@@ -1,0 +1,89 @@
+"""The op table's rows of the layer functions composed from the tape's ops: ``pixel_shuffle``,
+``pixel_unshuffle``, ``glu``, ``prelu`` (``src/ops/derive.rs``), and ``instance_norm``,
+``local_response_norm``, ``bilinear`` (``eagertape.nn.functional``, composed as torch
+composes them)."""
+
+from __future__ import annotations
+
+import torch
+import torch.nn.functional as TF
+from op_table import Op, normal
+
+import eagertape as et
+import eagertape.nn.functional as F
+
+POINT = ("libtorch", "reference", "ieee32")
+
+
+def _cat(m, parts):
+    return (et if m is F else torch).cat([p.reshape(-1) for p in parts])
+
+
+def _shuffle(m, x):
+    return _cat(
+        m,
+        [
+            m.pixel_shuffle(x, 2),
+            m.pixel_unshuffle(x, 2) * 2.0,
+            m.pixel_shuffle(x[0], 2) * 3.0,
+            m.glu(x, 1),
+            m.glu(x, -1) * 0.5,
+        ],
+    )
+
+
+def _prelu(m, x, w, w1):
+    return _cat(m, [m.prelu(x, w), m.prelu(x, w1) * 2.0])
+
+
+def _norms(m, x, w, b):
+    return _cat(
+        m,
+        [
+            m.instance_norm(x),
+            m.instance_norm(x, weight=w, bias=b, eps=1e-3),
+            m.local_response_norm(x, 3),
+            m.local_response_norm(x[:, :, 0], 2, alpha=0.1, beta=0.5, k=2.0),
+        ],
+    )
+
+
+def _bilinear(m, a, b, w, bias):
+    return _cat(m, [m.bilinear(a, b, w, bias), m.bilinear(a[0], b[0], w)])
+
+
+VISION_OPS: tuple[Op, ...] = (
+    Op(
+        "pixel_shuffle_and_glu",
+        lambda x: _shuffle(F, x),
+        lambda x: _shuffle(TF, x),
+        normal((2, 4, 2, 4)),
+        covers=("F.pixel_shuffle", "F.pixel_unshuffle", "F.glu"),
+    ),
+    Op(
+        "prelu",
+        lambda x, w, w1: _prelu(F, x, w, w1),
+        lambda x, w, w1: _prelu(TF, x, w, w1),
+        lambda rng: [
+            rng.standard_normal((2, 3, 4)),
+            rng.uniform(0.1, 0.5, size=(3,)),
+            rng.uniform(0.1, 0.5, size=(1,)),
+        ],
+        carriers=POINT,  # intervals have no sign to test
+        covers=("F.prelu",),
+    ),
+    Op(
+        "instance_and_local_response_norm",
+        lambda x, w, b: _norms(F, x, w, b),
+        lambda x, w, b: _norms(TF, x, w, b),
+        normal((2, 3, 4, 5), (3,), (3,)),
+        covers=("F.instance_norm", "F.local_response_norm"),
+    ),
+    Op(
+        "bilinear",
+        lambda a, b, w, bias: _bilinear(F, a, b, w, bias),
+        lambda a, b, w, bias: _bilinear(TF, a, b, w, bias),
+        normal((2, 4), (2, 3), (5, 4, 3), (5,)),
+        covers=("F.bilinear",),
+    ),
+)
