@@ -1165,6 +1165,9 @@ def ctc_loss(
     reduction: _Red = "mean",
     zero_infinity: bool = False,
 ) -> Tensor: ...
+def _upsample(
+    input: Tensor, mode: str, size: list[int], scales: list[float | None], align_corners: bool
+) -> Tensor: ...
 def cat(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor: ...
 def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
     """torch's einsum: implicit and explicit output, ..., broadcasting, a subscript repeated

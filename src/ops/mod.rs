@@ -53,6 +53,7 @@ pub(crate) mod testing;
 pub mod unary;
 pub mod unary_math;
 pub mod unary_trig;
+pub mod upsample;
 pub mod view;
 
 use std::sync::Arc;

@@ -24,6 +24,7 @@ mod optim;
 mod param;
 mod pointwise;
 mod recurrent;
+mod resample;
 mod sample;
 mod session;
 mod tensor;
@@ -136,5 +137,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     batch_norm::register(m)?;
     layers::register(m)?;
     recurrent::register(m)?;
+    resample::register(m)?;
     sample::register(m)
 }

@@ -52,7 +52,33 @@ def _bilinear(m, a, b, w, bias):
     return _cat(m, [m.bilinear(a, b, w, bias), m.bilinear(a[0], b[0], w)])
 
 
+def _interpolate(m, x):
+    first = m.interpolate(x, scale_factor=2)  # first: LibTorch's kernel or nothing recorded
+    v = x[:, :, 0]
+    return _cat(
+        m,
+        [
+            first,
+            m.interpolate(x, size=(5, 3), mode="bilinear"),
+            m.interpolate(x, scale_factor=1.5, mode="bilinear", align_corners=True),
+            m.interpolate(x, scale_factor=(1.5, 2.0), mode="bicubic"),
+            m.interpolate(x, size=2, mode="area"),
+            m.interpolate(v, scale_factor=2.5, mode="linear"),
+            m.interpolate(x.unsqueeze(2), size=(2, 3, 5), mode="trilinear"),
+            m.interpolate(x.unsqueeze(2), scale_factor=2, mode="nearest"),
+        ],
+    )
+
+
 VISION_OPS: tuple[Op, ...] = (
+    Op(
+        "interpolate",
+        lambda x: _interpolate(F, x),
+        lambda x: _interpolate(TF, x),
+        normal((2, 3, 4, 3)),
+        carriers=("libtorch",),  # LibTorch's resampling kernels
+        covers=("F.interpolate",),
+    ),
     Op(
         "pixel_shuffle_and_glu",
         lambda x: _shuffle(F, x),

@@ -513,7 +513,18 @@ CASES: tuple[Case, ...] = (
             ("instance_norm", ("weight", "bias", "eps", "momentum", "use_input_stats")),
             ("local_response_norm", ("alpha", "beta", "k")),
             ("bilinear", ()),
+            ("upsample_bilinear", ()),
+            ("upsample_nearest", ()),
         )
+    ),
+    *(
+        Case(
+            f"nn.functional.interpolate.{mode}",
+            "F.interpolate",
+            F.interpolate,
+            kwargs=("size", "scale_factor", "mode", "align_corners", "recompute_scale_factor"),
+        )
+        for mode in ("nearest", "linear", "bilinear", "bicubic", "trilinear", "area")
     ),
     # --- layers (issue 13, first part) ---
     # OpInfo's sample input is the weight (its op: `lambda weight, idx: F.embedding(idx, weight)`).

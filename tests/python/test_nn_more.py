@@ -195,8 +195,23 @@ def test_ctc_loss_refuses_bad_lengths_and_records_nothing():
         (lambda m: m.InstanceNorm1d(3), (2, 3, 7)),
         (lambda m: m.InstanceNorm2d(3, eps=1e-3), (3, 4, 5)),  # unbatched
         (lambda m: m.LocalResponseNorm(3, alpha=0.01), (2, 5, 3, 3)),
+        (lambda m: m.Upsample(scale_factor=2, mode="bilinear"), (2, 3, 4, 5)),
+        (lambda m: m.Upsample(size=(3, 7)), (1, 2, 4, 5)),
+        (lambda m: m.UpsamplingBilinear2d(scale_factor=1.5), (1, 2, 4, 4)),
+        (lambda m: m.UpsamplingNearest2d(size=6), (1, 2, 3, 4)),
     ],
-    ids=["PixelShuffle", "PixelUnshuffle", "GLU", "InstanceNorm1d", "InstanceNorm2d", "LRN"],
+    ids=[
+        "PixelShuffle",
+        "PixelUnshuffle",
+        "GLU",
+        "InstanceNorm1d",
+        "InstanceNorm2d",
+        "LRN",
+        "Upsample-bilinear",
+        "Upsample-nearest",
+        "UpsamplingBilinear2d",
+        "UpsamplingNearest2d",
+    ],
 )
 def test_layer_modules_without_parameters_match_torch(make, shape):
     check_parity(make(tnn), make(nn), [_x(*shape)], load=False)

@@ -17,7 +17,7 @@ The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``fla
 (``MultiheadAttention``) and ``transformer``; torch's helpers ``functional`` (``F``),
 ``init`` and ``utils``
 (with ``utils.rnn``'s packed sequences); ``distance`` (``PairwiseDistance``,
-``CosineSimilarity``); ``instancenorm``; ``pixelshuffle``; ``rnn`` (``RNN``,
+``CosineSimilarity``); ``instancenorm``; ``pixelshuffle``; ``upsampling``; ``rnn`` (``RNN``,
 ``LSTM``, ``GRU`` and their cells).
 """
 
@@ -81,6 +81,7 @@ from .transformer import (
     TransformerEncoder,
     TransformerEncoderLayer,
 )
+from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 
 __all__ = [
     "Parameter",
@@ -154,6 +155,9 @@ __all__ = [
     "LocalResponseNorm",
     "PixelShuffle",
     "PixelUnshuffle",
+    "Upsample",
+    "UpsamplingBilinear2d",
+    "UpsamplingNearest2d",
     "CTCLoss",
     "CosineEmbeddingLoss",
     "GaussianNLLLoss",

@@ -5,12 +5,14 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .. import _errors, _functional
 from .._core import (
     Tensor,
     _gaussian_nll_loss,
+    _upsample,
     adaptive_avg_pool2d,
     avg_pool2d,
     batch_norm,
@@ -51,6 +53,10 @@ from .._core import dropout as _dropout
 from .._functional import gelu, logsigmoid, one_hot, pad, silu, softplus, tanh
 
 __all__ = [
+    "interpolate",
+    "upsample",
+    "upsample_bilinear",
+    "upsample_nearest",
     "bilinear",
     "glu",
     "instance_norm",
@@ -114,6 +120,107 @@ __all__ = [
     "softplus",
     "tanh",
 ]
+
+
+_INTERP_MODES = ("nearest", "linear", "bilinear", "bicubic", "trilinear", "area")
+_MODE_RANK = {"linear": 1, "bilinear": 2, "bicubic": 2, "trilinear": 3}
+
+
+def interpolate(
+    input: Tensor,  # noqa: A002
+    size: Any = None,
+    scale_factor: Any = None,
+    mode: str = "nearest",
+    align_corners: bool | None = None,
+    recompute_scale_factor: bool | None = None,
+    antialias: bool = False,
+) -> Tensor:
+    """torch's ``interpolate`` for ``(N, C, ...)`` inputs with 1 to 3 spatial dims: ``size``
+    or ``scale_factor`` (one of them), the output size ``floor(in · scale)`` and the scale
+    given to the kernel unless ``recompute_scale_factor``, as torch. ``nearest``, ``linear``,
+    ``bilinear``, ``bicubic``, ``trilinear`` (LibTorch's kernels, ``align_corners`` for the
+    interpolating ones), ``area`` (adaptive average pooling, 2-D)."""
+    if mode not in _INTERP_MODES:
+        raise _errors.ArgumentError(
+            f"interpolate: mode must be one of {', '.join(_INTERP_MODES)}, got {mode!r}"
+        )
+    if antialias:
+        raise _errors.ArgumentError("interpolate: antialias=True is not supported")
+    dim = input.ndim - 2
+    if dim < 1 or dim > 3:
+        raise _errors.ShapeError(
+            f"interpolate: expected a 3-D, 4-D or 5-D (N, C, ...) input, got {input.ndim}-D"
+        )
+    if mode in _MODE_RANK and _MODE_RANK[mode] != dim:
+        raise _errors.ShapeError(
+            f"interpolate: mode {mode!r} takes a {_MODE_RANK[mode] + 2}-D input, got {input.ndim}-D"
+        )
+    if align_corners is not None and mode in ("nearest", "area"):
+        raise _errors.ArgumentError(
+            "interpolate: align_corners option can only be set with the interpolating modes: "
+            "linear | bilinear | bicubic | trilinear"
+        )
+    if (size is None) == (scale_factor is None):
+        raise _errors.ArgumentError("interpolate: give exactly one of size and scale_factor")
+    spatial = list(input.shape[2:])
+    scales: list[float | None]
+    if size is not None:
+        out = [int(size)] * dim if isinstance(size, int) else [int(v) for v in size]
+        if len(out) != dim:
+            raise _errors.ShapeError(
+                f"interpolate: size {size!r} has {len(out)} entries for {dim} spatial dims"
+            )
+        scales = [None] * dim
+    else:
+        factors = (
+            [float(scale_factor)] * dim
+            if isinstance(scale_factor, int | float)
+            else [float(v) for v in scale_factor]
+        )
+        if len(factors) != dim:
+            raise _errors.ShapeError(
+                f"interpolate: scale_factor {scale_factor!r} has {len(factors)} entries for "
+                f"{dim} spatial dims"
+            )
+        out = [int(math.floor(float(n) * f)) for n, f in zip(spatial, factors, strict=True)]
+        scales = [None] * dim if recompute_scale_factor else list(factors)
+    if mode == "area":
+        return _area(input, out)
+    return _upsample(input, mode, out, scales, bool(align_corners))
+
+
+def _area(x: Tensor, out: list[int]) -> Tensor:
+    """Adaptive average pooling to ``out`` over 1, 2 or 3 spatial dims, by the 2-D kernel
+    (a box average is separable: the average over depth of the (H, W) averages)."""
+    if len(out) == 1:
+        return adaptive_avg_pool2d(x.unsqueeze(2), [1, out[0]]).squeeze(2)
+    if len(out) == 2:
+        return adaptive_avg_pool2d(x, out)
+    n, c, d, h, w = x.shape
+    hw = adaptive_avg_pool2d(x.reshape(n, c * d, h, w), out[1:])
+    both = adaptive_avg_pool2d(hw.reshape(n, c, d, out[1] * out[2]), [out[0], out[1] * out[2]])
+    return both.reshape(n, c, out[0], out[1], out[2])
+
+
+def upsample_nearest(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002
+    """torch's deprecated ``upsample_nearest``."""
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002
+    """torch's deprecated ``upsample_bilinear``: bilinear with ``align_corners=True``."""
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
+
+
+def upsample(
+    input: Tensor,  # noqa: A002
+    size: Any = None,
+    scale_factor: Any = None,
+    mode: str = "nearest",
+    align_corners: bool | None = None,
+) -> Tensor:
+    """torch's deprecated ``upsample``: ``interpolate``."""
+    return interpolate(input, size, scale_factor, mode, align_corners)
 
 
 def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:  # noqa: A002

@@ -1,0 +1,165 @@
+//! `F.interpolate`'s resampling kernels: LibTorch's `upsample_*` forward and backward
+//! (nearest 1-D/2-D/3-D, linear, bilinear, bicubic, trilinear) as one layer. The output
+//! size and the scale factors the kernels read are computed by the caller with torch's rule
+//! (`F.interpolate` in `eagertape.nn.functional`); the reference carriers refuse the layer.
+
+use tch::Tensor;
+
+use super::Arity;
+use crate::error::{Error, Result};
+use crate::kernel::layer::Layer;
+
+/// The resampling kernel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resample {
+    Nearest,
+    /// linear (1-D), bilinear (2-D), trilinear (3-D).
+    Linear,
+    /// bicubic (2-D only).
+    Cubic,
+}
+
+impl Resample {
+    pub fn parse(mode: &str) -> Result<Self> {
+        Ok(match mode {
+            "nearest" => Resample::Nearest,
+            "linear" | "bilinear" | "trilinear" => Resample::Linear,
+            "bicubic" => Resample::Cubic,
+            other => {
+                return Err(Error::Argument(format!(
+                    "interpolate: mode {other:?} is not supported (nearest, linear, bilinear, \
+                     bicubic, trilinear, area)"
+                )))
+            }
+        })
+    }
+}
+
+/// One resampling of the trailing `size.len()` dims of an `(N, C, ...)` input.
+pub struct Upsample {
+    pub mode: Resample,
+    /// The output's spatial size.
+    pub size: Box<[i64]>,
+    /// The scale factors the kernels read (torch's `scale_factor`, or `None`).
+    pub scales: Box<[Option<f64>]>,
+    pub align_corners: bool,
+}
+
+impl Upsample {
+    fn scale(&self, i: usize) -> Option<f64> {
+        self.scales.get(i).copied().flatten()
+    }
+
+    fn run(&self, x: &Tensor) -> Result<Tensor> {
+        let (s, a) = (&self.size[..], self.align_corners);
+        Ok(match (self.mode, s.len()) {
+            (Resample::Nearest, 1) => x.f_upsample_nearest1d(s, self.scale(0))?,
+            (Resample::Nearest, 2) => x.f_upsample_nearest2d(s, self.scale(0), self.scale(1))?,
+            (Resample::Nearest, 3) => {
+                x.f_upsample_nearest3d(s, self.scale(0), self.scale(1), self.scale(2))?
+            }
+            (Resample::Linear, 1) => x.f_upsample_linear1d(s, a, self.scale(0))?,
+            (Resample::Linear, 2) => x.f_upsample_bilinear2d(s, a, self.scale(0), self.scale(1))?,
+            (Resample::Linear, 3) => {
+                x.f_upsample_trilinear3d(s, a, self.scale(0), self.scale(1), self.scale(2))?
+            }
+            (Resample::Cubic, 2) => x.f_upsample_bicubic2d(s, a, self.scale(0), self.scale(1))?,
+            _ => return Err(self.bad_rank(x.dim())),
+        })
+    }
+
+    fn bad_rank(&self, ndim: usize) -> Error {
+        Error::Shape(format!(
+            "interpolate: mode {:?} does not take a {ndim}-D input with {} output sizes",
+            self.mode,
+            self.size.len()
+        ))
+    }
+}
+
+impl Layer for Upsample {
+    fn name(&self) -> &'static str {
+        "interpolate"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let s = shapes[0];
+        let k = self.size.len();
+        let fits = match self.mode {
+            Resample::Cubic => k == 2,
+            _ => (1..=3).contains(&k),
+        };
+        if s.len() != k + 2 || !fits {
+            return Err(self.bad_rank(s.len()));
+        }
+        if self.size.iter().any(|&n| n <= 0) || s[2..].iter().any(|&n| n <= 0) {
+            return Err(Error::Shape(format!(
+                "interpolate: input {s:?} and output sizes {:?} must be positive",
+                self.size
+            )));
+        }
+        let mut out = s[..2].to_vec();
+        out.extend_from_slice(&self.size);
+        Ok(out)
+    }
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
+        Ok((self.run(xs[0])?, Vec::new()))
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        _workspace: &[&Tensor],
+        g: &Tensor,
+        needs: &[bool],
+    ) -> Result<Vec<Option<Tensor>>> {
+        if !needs[0] {
+            return Ok(vec![None]);
+        }
+        let input = xs[0].size();
+        let (s, a) = (&self.size[..], self.align_corners);
+        let (c0, c1, c2) = (self.scale(0), self.scale(1), self.scale(2));
+        let gx = match (self.mode, s.len()) {
+            (Resample::Nearest, 1) => Tensor::f_upsample_nearest1d_backward(g, s, &input, c0)?,
+            (Resample::Nearest, 2) => Tensor::f_upsample_nearest2d_backward(g, s, &input, c0, c1)?,
+            (Resample::Nearest, 3) => {
+                Tensor::f_upsample_nearest3d_backward(g, s, &input, c0, c1, c2)?
+            }
+            (Resample::Linear, 1) => Tensor::f_upsample_linear1d_backward(g, s, &input, a, c0)?,
+            (Resample::Linear, 2) => {
+                Tensor::f_upsample_bilinear2d_backward(g, s, &input, a, c0, c1)?
+            }
+            (Resample::Linear, 3) => {
+                Tensor::f_upsample_trilinear3d_backward(g, s, &input, a, c0, c1, c2)?
+            }
+            (Resample::Cubic, 2) => Tensor::f_upsample_bicubic2d_backward(g, s, &input, a, c0, c1)?,
+            _ => return Err(self.bad_rank(input.len())),
+        };
+        Ok(vec![Some(gx)])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::testing::{check_grads_libtorch, data};
+    use crate::ops::Op;
+
+    #[test]
+    fn bilinear_upsampling_gradient_is_torchs() {
+        check_grads_libtorch(
+            &[data(&[1, 2, 3, 4], 420)],
+            |s, h| {
+                let l = Upsample {
+                    mode: Resample::Linear,
+                    size: Box::new([5, 7]),
+                    scales: Box::new([None, None]),
+                    align_corners: true,
+                };
+                s.record(Op::layer(l), &[h[0]])
+            },
+            |t| t[0].upsample_bilinear2d([5, 7], true, None, None),
+        );
+    }
+}
