@@ -948,6 +948,15 @@ def conv1d(
     dilation: int | Sequence[int] | None = None,
     groups: int = 1,
 ) -> Tensor: ...
+def conv3d(
+    input: Tensor,
+    weight: Tensor,
+    bias: Tensor | ArrayLike | None = None,
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] | Literal["same", "valid"] | None = None,
+    dilation: int | Sequence[int] | None = None,
+    groups: int = 1,
+) -> Tensor: ...
 def conv2d(
     input: Tensor,
     weight: Tensor,

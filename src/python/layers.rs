@@ -327,6 +327,33 @@ pub fn conv2d(
     conv(py, "conv2d", 2, input, weight, bias, s, p, d, groups, None)
 }
 
+/// `conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)`; padding
+/// also `"same"` or `"valid"`. LibTorch's kernels only.
+#[pyfunction]
+#[pyo3(signature = (input, weight, bias=None, stride=None, padding=None, dilation=None, groups=1))]
+#[allow(clippy::too_many_arguments)]
+pub fn conv3d(
+    py: Python<'_>,
+    input: &PyTensor,
+    weight: &Bound<'_, PyTensor>,
+    bias: Option<&Bound<'_, PyAny>>,
+    stride: Option<&Bound<'_, PyAny>>,
+    padding: Option<&Bound<'_, PyAny>>,
+    dilation: Option<&Bound<'_, PyAny>>,
+    groups: i64,
+) -> PyResult<PyTensor> {
+    let (zero, one) = (
+        0i64.into_pyobject(py)?.into_any(),
+        1i64.into_pyobject(py)?.into_any(),
+    );
+    let (s, p, d) = (
+        stride.unwrap_or(&one),
+        padding.unwrap_or(&zero),
+        dilation.unwrap_or(&one),
+    );
+    conv(py, "conv3d", 3, input, weight, bias, s, p, d, groups, None)
+}
+
 /// `conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
 /// groups=1, dilation=1)`.
 #[pyfunction]
@@ -503,6 +530,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rms_norm, m)?)?;
     m.add_function(wrap_pyfunction!(conv1d, m)?)?;
     m.add_function(wrap_pyfunction!(conv2d, m)?)?;
+    m.add_function(wrap_pyfunction!(conv3d, m)?)?;
     m.add_function(wrap_pyfunction!(conv_transpose2d, m)?)?;
     m.add_function(wrap_pyfunction!(layer_norm, m)?)?;
     m.add_function(wrap_pyfunction!(embedding, m)?)?;

@@ -70,7 +70,39 @@ def _interpolate(m, x):
     )
 
 
+def _pools(m, x):
+    return _cat(
+        m,
+        [
+            m.max_pool1d(x, 3, 2, 1, ceil_mode=True),
+            m.avg_pool1d(x, 2) * 2.0,
+            m.avg_pool1d(x, 3, stride=1, padding=1, count_include_pad=False),
+            m.adaptive_avg_pool1d(x, 4),
+        ],
+    )
+
+
+def _conv3d(m, x, w, b):
+    return _cat(m, [m.conv3d(x, w, b, stride=(1, 2, 1), padding=1), m.conv3d(x[0], w, None)])
+
+
 VISION_OPS: tuple[Op, ...] = (
+    Op(
+        "pools_1d",
+        lambda x: _pools(F, x),
+        lambda x: _pools(TF, x),
+        normal((2, 3, 9)),
+        smooth=True,
+        covers=("F.max_pool1d", "F.avg_pool1d", "F.adaptive_avg_pool1d"),
+    ),
+    Op(
+        "conv3d",
+        lambda x, w, b: _conv3d(F, x, w, b),
+        lambda x, w, b: _conv3d(TF, x, w, b),
+        normal((2, 2, 3, 4, 3), (3, 2, 2, 3, 2), (3,)),
+        carriers=("libtorch",),
+        covers=("F.conv3d",),
+    ),
     Op(
         "interpolate",
         lambda x: _interpolate(F, x),

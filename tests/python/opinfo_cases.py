@@ -514,6 +514,10 @@ CASES: tuple[Case, ...] = (
             ("local_response_norm", ("alpha", "beta", "k")),
             ("bilinear", ()),
             ("upsample_bilinear", ()),
+            ("conv3d", ("stride", "padding", "dilation", "groups")),
+            ("max_pool1d", ("stride", "padding", "dilation", "ceil_mode", "return_indices")),
+            ("avg_pool1d", ("stride", "padding", "ceil_mode", "count_include_pad")),
+            ("adaptive_avg_pool1d", ()),
             ("upsample_nearest", ()),
         )
     ),

@@ -242,3 +242,23 @@ def test_bilinear_initialises_within_torchs_bound():
 def test_instance_norm_refuses_running_statistics():
     with pytest.raises(et.ArgumentError, match="track_running_stats"):
         nn.InstanceNorm2d(3, track_running_stats=True)
+
+
+@pytest.mark.parametrize(
+    "make, shape",
+    [
+        (lambda m: m.MaxPool1d(3, stride=2, padding=1), (2, 3, 9)),
+        (lambda m: m.AvgPool1d(2, ceil_mode=True), (3, 7)),
+        (lambda m: m.AdaptiveAvgPool1d(4), (2, 3, 9)),
+    ],
+    ids=["MaxPool1d", "AvgPool1d", "AdaptiveAvgPool1d"],
+)
+def test_one_dimensional_pools_match_torch(make, shape):
+    check_parity(make(tnn), make(nn), [_x(*shape)], load=False)
+
+
+def test_conv3d_loads_torch_weights_and_matches():
+    tm = _randomize(tnn.Conv3d(2, 4, (2, 3, 2), stride=(1, 2, 1), padding=1, groups=2).double())
+    em = nn.Conv3d(2, 4, (2, 3, 2), stride=(1, 2, 1), padding=1, groups=2, dtype="float64")
+    assert em.weight.shape == (4, 1, 2, 3, 2)
+    check_parity(tm, em, [_x(2, 2, 4, 5, 3)])

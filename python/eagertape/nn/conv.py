@@ -1,5 +1,5 @@
-"""Convolutions: ``Conv1d``, ``Conv2d`` and ``ConvTranspose2d``, with torch's weight layouts
-and initialisation."""
+"""Convolutions: ``Conv1d``, ``Conv2d``, ``Conv3d`` and ``ConvTranspose2d``, with torch's
+weight layouts and initialisation."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from typing import Any
 
 import numpy as np
 
-from .._core import Parameter, Session, Tensor, conv1d, conv2d, conv_transpose2d
+from .._core import Parameter, Session, Tensor, conv1d, conv2d, conv3d, conv_transpose2d
 from .._errors import ConfigError, ShapeError
 from ._utils import _bool, _fan_in_bound, _ntuple, _positive_int, _seed, _uniform
 from .module import Module
 
-__all__ = ["Conv1d", "Conv2d", "ConvTranspose2d"]
+__all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose2d"]
 
 _PADDING_MODES = ("zeros", "reflect", "replicate", "circular")
 
@@ -186,6 +186,14 @@ class Conv2d(_Conv):
 
     _dims = 2
     _function = staticmethod(conv2d)
+
+
+class Conv3d(_Conv):
+    """``torch.nn.Conv3d``: input ``(N, C_in, D, H, W)`` or ``(C_in, D, H, W)``; weight
+    ``(out_channels, in_channels // groups, kD, kH, kW)``. LibTorch's kernels only."""
+
+    _dims = 3
+    _function = staticmethod(conv3d)
 
 
 class ConvTranspose2d(_ConvNd):

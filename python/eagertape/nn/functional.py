@@ -20,6 +20,7 @@ from .._core import (
     binary_cross_entropy_with_logits,
     conv1d,
     conv2d,
+    conv3d,
     conv_transpose2d,
     cosine_embedding_loss,
     cosine_similarity,
@@ -53,6 +54,10 @@ from .._core import dropout as _dropout
 from .._functional import gelu, logsigmoid, one_hot, pad, silu, softplus, tanh
 
 __all__ = [
+    "conv3d",
+    "max_pool1d",
+    "avg_pool1d",
+    "adaptive_avg_pool1d",
     "interpolate",
     "upsample",
     "upsample_bilinear",
@@ -200,6 +205,68 @@ def _area(x: Tensor, out: list[int]) -> Tensor:
     hw = adaptive_avg_pool2d(x.reshape(n, c * d, h, w), out[1:])
     both = adaptive_avg_pool2d(hw.reshape(n, c, d, out[1] * out[2]), [out[0], out[1] * out[2]])
     return both.reshape(n, c, out[0], out[1], out[2])
+
+
+def _one(v: Any, what: str) -> int:
+    if isinstance(v, int) and not isinstance(v, bool):
+        return v
+    if isinstance(v, tuple | list) and len(v) == 1:
+        return int(v[0])
+    raise _errors.ArgumentError(f"{what} must be an int or a 1-tuple, got {v!r}")
+
+
+def max_pool1d(
+    input: Tensor,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Tensor:
+    """torch's ``max_pool1d`` over ``(N, C, L)`` or ``(C, L)``: the 2-D kernel on a ``1 × k``
+    window (the same maxima and gradients)."""
+    k = _one(kernel_size, "kernel_size")
+    s = k if stride is None or stride == [] else _one(stride, "stride")
+    y = max_pool2d(
+        input.unsqueeze(-2),
+        (1, k),
+        (1, s),
+        (0, _one(padding, "padding")),
+        (1, _one(dilation, "dilation")),
+        ceil_mode,
+        return_indices,
+    )
+    return y.squeeze(-2)
+
+
+def avg_pool1d(
+    input: Tensor,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = None,
+    padding: Any = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+) -> Tensor:
+    """torch's ``avg_pool1d``: the 2-D kernel on a ``1 × k`` window."""
+    k = _one(kernel_size, "kernel_size")
+    s = k if stride is None or stride == [] else _one(stride, "stride")
+    y = avg_pool2d(
+        input.unsqueeze(-2),
+        (1, k),
+        (1, s),
+        (0, _one(padding, "padding")),
+        ceil_mode,
+        count_include_pad,
+    )
+    return y.squeeze(-2)
+
+
+def adaptive_avg_pool1d(input: Tensor, output_size: Any) -> Tensor:  # noqa: A002
+    """torch's ``adaptive_avg_pool1d``: the 2-D kernel with one row."""
+    return adaptive_avg_pool2d(input.unsqueeze(-2), (1, _one(output_size, "output_size"))).squeeze(
+        -2
+    )
 
 
 def upsample_nearest(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002

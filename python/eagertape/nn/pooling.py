@@ -1,4 +1,5 @@
-"""Pooling: ``MaxPool2d``, ``AvgPool2d`` and ``AdaptiveAvgPool2d``; no parameters. The ops
+"""Pooling: ``MaxPool1d``/``2d``, ``AvgPool1d``/``2d`` and ``AdaptiveAvgPool1d``/``2d``; no
+parameters (the 1-D ones run the 2-D kernels on a single row). The ops
 check their arguments against the input (typed errors, nothing recorded)."""
 
 from __future__ import annotations
@@ -10,7 +11,14 @@ from .._errors import ConfigError
 from ._utils import _bool
 from .module import Module
 
-__all__ = ["AdaptiveAvgPool2d", "AvgPool2d", "MaxPool2d"]
+__all__ = [
+    "AdaptiveAvgPool1d",
+    "AdaptiveAvgPool2d",
+    "AvgPool1d",
+    "AvgPool2d",
+    "MaxPool1d",
+    "MaxPool2d",
+]
 
 _Size = int | Sequence[int]
 
@@ -95,6 +103,84 @@ class AdaptiveAvgPool2d(Module):
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
         return adaptive_avg_pool2d(x, self.output_size)
+
+    def extra_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
+
+class MaxPool1d(Module):
+    """``torch.nn.MaxPool1d``; ``stride`` defaults to ``kernel_size``."""
+
+    def __init__(
+        self,
+        kernel_size: _Size,
+        stride: _Size | None = None,
+        padding: _Size = 0,
+        dilation: _Size = 1,
+        return_indices: bool = False,
+        ceil_mode: bool = False,
+    ) -> None:
+        super().__init__()
+        if return_indices:
+            raise ConfigError("MaxPool1d: return_indices=True is not supported")
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+        self.dilation = dilation
+        self.return_indices = False
+        self.ceil_mode = _bool(ceil_mode, "ceil_mode")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        from .functional import max_pool1d
+
+        return max_pool1d(
+            x, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode
+        )
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AvgPool1d(Module):
+    """``torch.nn.AvgPool1d``; ``stride`` defaults to ``kernel_size``."""
+
+    def __init__(
+        self,
+        kernel_size: _Size,
+        stride: _Size | None = None,
+        padding: _Size = 0,
+        ceil_mode: bool = False,
+        count_include_pad: bool = True,
+    ) -> None:
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding = padding
+        self.ceil_mode = _bool(ceil_mode, "ceil_mode")
+        self.count_include_pad = _bool(count_include_pad, "count_include_pad")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        from .functional import avg_pool1d
+
+        return avg_pool1d(
+            x, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad
+        )
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AdaptiveAvgPool1d(Module):
+    """``torch.nn.AdaptiveAvgPool1d``."""
+
+    def __init__(self, output_size: int | Sequence[int]) -> None:
+        super().__init__()
+        self.output_size = output_size
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        from .functional import adaptive_avg_pool1d
+
+        return adaptive_avg_pool1d(x, self.output_size)
 
     def extra_repr(self) -> str:
         return f"output_size={self.output_size}"
