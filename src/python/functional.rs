@@ -14,6 +14,7 @@ use crate::session::Operand;
 pub(crate) fn register(m: &Bound<'_, pyo3::types::PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(linear, m)?)?;
     m.add_function(wrap_pyfunction!(dropout, m)?)?;
+    m.add_function(wrap_pyfunction!(_feature_dropout, m)?)?;
     m.add_function(wrap_pyfunction!(cat, m)?)?;
     m.add_function(wrap_pyfunction!(stack, m)?)?;
     m.add_function(wrap_pyfunction!(where_, m)?)?;
@@ -48,6 +49,23 @@ pub fn linear(
 #[pyo3(signature = (x, p=0.5, training=true))]
 pub fn dropout(py: Python<'_>, x: &PyTensor, p: f64, training: bool) -> PyResult<PyTensor> {
     x.call(py, move |s, h| s.dropout(h, p, training))
+}
+
+/// `_feature_dropout(x, p, training, feature, alpha)`: torch's `dropout1d/2d/3d`
+/// (`feature`), `alpha_dropout` (`alpha`) and `feature_alpha_dropout` (both) on an input
+/// the caller has put in `(N, C, ...)` layout.
+#[pyfunction]
+pub fn _feature_dropout(
+    py: Python<'_>,
+    x: &PyTensor,
+    p: f64,
+    training: bool,
+    feature: bool,
+    alpha: bool,
+) -> PyResult<PyTensor> {
+    x.call(py, move |s, h| {
+        s.feature_dropout(h, p, training, feature, alpha)
+    })
 }
 
 /// Operands of a function over several tensors: the first tensor's session decides.

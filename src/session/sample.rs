@@ -11,6 +11,8 @@
 //! | `multinomial(p, n, replacement=False)` | `rows × categories` uniforms: the `n` largest `p_j / E_j`, `E_j = -log u_j` (exponential races) |
 //! | `randint(low, high, size)` | one 53-bit uniform per element |
 //! | `randperm(n)` | `n` 53-bit uniforms (Fisher–Yates) |
+//! | `dropout1d/2d/3d`, `feature_alpha_dropout` (training) | one uniform per channel (`N × C`) |
+//! | `alpha_dropout` (training) | one uniform per element |
 //!
 //! The results are data the tape records as leaves: no gradient flows through a draw
 //! (torch's derivative of each is zero, and a `GradMap` is sparse: the same gradients).
@@ -27,7 +29,7 @@ use crate::backend::Backend;
 use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::kernel::Predicate;
-use crate::ops::binary::{Add, Div, Mul};
+use crate::ops::binary::{Add, BinaryOp, Div, Mul};
 use crate::ops::unary::Log;
 use crate::rng::RngState;
 use crate::shape::{broadcast_shapes, checked_numel, normalize_dim};
@@ -407,5 +409,95 @@ impl<B: Backend> Session<B> {
             }
             Ok(out)
         })
+    }
+}
+
+/// torch's SELU constant of `alpha_dropout` (`α` of SELU times its scale's inverse).
+const ALPHA: f64 = 1.758_099_340_847_376_6;
+
+impl<B: Backend> Session<B> {
+    /// torch's channel and alpha dropouts in training mode: a keep mask (each kept with
+    /// probability `1 − p`) drawn per channel (`feature`: one value per `(n, c)` of an
+    /// `(N, C, ...)` input, broadcast over the rest) or per element, then `x · mask / (1 − p)`
+    /// or, with `alpha` (torch's `alpha_dropout`), `x · a·mask + b` that keeps SELU's mean
+    /// and variance (`a = 1/√((α²p + 1)(1 − p))`, `b = a·α·(p − 1 + mask)·…` as torch's
+    /// `_dropout_impl`). The identity when not `training` or `p == 0`.
+    pub fn feature_dropout(
+        &mut self,
+        x: Handle,
+        p: f64,
+        training: bool,
+        feature: bool,
+        alpha: bool,
+    ) -> Result<Handle> {
+        self.check(&[x])?;
+        if !(0.0..=1.0).contains(&p) {
+            return Err(Error::Argument(format!(
+                "dropout probability has to be between 0 and 1, but got {p}"
+            )));
+        }
+        if !training || p == 0.0 {
+            return Ok(x);
+        }
+        let shape = self.shape(x)?;
+        let dtype = self.dtype_of(x)?;
+        if dtype.is_data() {
+            return Err(Error::DType(format!(
+                "dropout: expected a floating tensor, got {dtype}"
+            )));
+        }
+        let mask_shape: Vec<i64> = if feature {
+            if shape.len() < 2 {
+                return Err(Error::Shape(format!(
+                    "feature dropout: expected an (N, C, ...) input, got shape {shape:?}"
+                )));
+            }
+            let mut m = vec![1; shape.len()];
+            m[0] = shape[0];
+            m[1] = shape[1];
+            m
+        } else {
+            shape.clone()
+        };
+        let n = checked_numel(&mask_shape)?;
+        let mut rng = self.rng;
+        let keep: Vec<f64> = rng
+            .uniform(n)
+            .into_iter()
+            .map(|u| if u >= p { 1.0 } else { 0.0 })
+            .collect();
+        let device = self.config.device;
+        let (scale, shift): (Vec<f64>, Option<Vec<f64>>) = if alpha {
+            let a = 1.0 / ((ALPHA * ALPHA * p + 1.0) * (1.0 - p)).sqrt();
+            let b = keep
+                .iter()
+                .map(|k| (k - 1.0) * ALPHA * a + ALPHA * a * p)
+                .collect();
+            (keep.iter().map(|k| k * a).collect(), Some(b))
+        } else {
+            let s = if p < 1.0 { 1.0 / (1.0 - p) } else { 0.0 };
+            (keep.iter().map(|k| k * s).collect(), None)
+        };
+        let (scale, shift) = {
+            let _guard = B::no_grad();
+            let scale = B::from_f64(&scale, &mask_shape, dtype, device)?;
+            let shift = match shift {
+                Some(b) => Some(B::from_f64(&b, &mask_shape, dtype, device)?),
+                None => None,
+            };
+            (scale, shift)
+        };
+        let h = self.all_or_nothing(|s| {
+            let y = s.apply(
+                BinaryOp::Mul.op(),
+                vec![Operand::Node(x), Operand::Data(scale)],
+            )?;
+            match shift {
+                Some(b) => s.apply(BinaryOp::Add.op(), vec![Operand::Node(y), Operand::Data(b)]),
+                None => Ok(y),
+            }
+        })?;
+        self.rng = rng;
+        Ok(h)
     }
 }

@@ -274,3 +274,63 @@ def test_searchsorted_of_rows_matches_torch():
         got = et.searchsorted(et.tensor(seq), et.tensor(vals), right=True).numpy()
     want = torch.searchsorted(torch.tensor(seq), torch.tensor(vals), right=True).numpy()
     np.testing.assert_array_equal(got, want)
+
+
+# --- channel and alpha dropout ------------------------------------------------------------
+
+
+def test_channel_dropout_zeroes_whole_channels_and_scales_the_rest():
+    import eagertape.nn.functional as F
+
+    with et.Session(dtype="float64", seed=3) as sess:
+        x = et.ones(4, 6, 3, 2, requires_grad=True)
+        seed, before = sess.rng_state()
+        y = F.dropout2d(x, 0.25)
+        assert sess.rng_state() == (seed, before + 4 * 6)  # one draw per channel
+        v = y.numpy()
+        assert set(np.unique(v).tolist()) <= {0.0, 1 / 0.75}
+        assert (v == v[:, :, :1, :1]).all()  # constant over each channel
+        y.sum().backward()
+        np.testing.assert_array_equal(x.grad.numpy(), v)  # d(x·mask)/dx = mask
+
+
+def test_channel_dropouts_take_unbatched_inputs_and_are_the_identity_in_eval():
+    import eagertape.nn.functional as F
+
+    with et.Session(dtype="float64", seed=4) as sess:
+        x = et.ones(5, 7)
+        assert F.dropout1d(x, 0.5).shape == (5, 7)
+        assert F.dropout3d(et.ones(2, 3, 2, 2), 0.5).shape == (2, 3, 2, 2)
+        n, rng = sess.tape_len, sess.rng_state()
+        np.testing.assert_array_equal(F.dropout1d(x, 0.5, training=False).numpy(), x.numpy())
+        m = et.nn.Dropout2d(0.5).eval()
+        z = et.ones(2, 3, 4, 4)
+        np.testing.assert_array_equal(m(z).numpy(), z.numpy())
+        assert sess.rng_state() == rng and sess.tape_len == n + 1  # only z was recorded
+
+
+def test_alpha_dropout_keeps_a_standard_normals_mean_and_variance():
+    import eagertape.nn.functional as F
+
+    with et.Session(dtype="float64", seed=5):
+        x = et.tensor(np.random.default_rng(0).standard_normal(200_000))
+        z = F.alpha_dropout(x, 0.3, training=True).numpy()
+        assert abs(z.mean()) < 0.01 and abs(z.std() - 1.0) < 0.01
+        np.testing.assert_array_equal(F.alpha_dropout(x, 0.3).numpy(), x.numpy())  # eval default
+        f = F.feature_alpha_dropout(et.ones(3, 4, 5), 0.5, training=True).numpy()
+        assert (f == f[:, :, :1]).all()
+
+
+def test_bad_channel_dropout_input_is_refused_and_changes_nothing():
+    import eagertape.nn.functional as F
+
+    with et.Session(dtype="float64", seed=6) as sess:
+        x = et.ones(2, 3, 4, 5)
+        before = (sess.tape_len, sess.rng_state())
+        with pytest.raises(et.ArgumentError, match="between 0 and 1"):
+            F.dropout2d(x, 1.5)
+        with pytest.raises(et.ShapeError, match="expected"):
+            F.dropout1d(x, 0.5)
+        with pytest.raises(et.ArgumentError, match="inplace"):
+            F.dropout2d(x, 0.5, inplace=True)
+        assert (sess.tape_len, sess.rng_state()) == before

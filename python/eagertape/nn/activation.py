@@ -9,6 +9,11 @@ from ._utils import _bool, _positive_int, _probability
 from .module import Module
 
 __all__ = [
+    "AlphaDropout",
+    "Dropout1d",
+    "Dropout2d",
+    "Dropout3d",
+    "FeatureAlphaDropout",
     "GLU",
     "PReLU",
     "Dropout",
@@ -197,3 +202,48 @@ class PReLU(Module):
 
     def extra_repr(self) -> str:
         return f"num_parameters={self.num_parameters}"
+
+
+class _DropoutNd(Module):
+    _function = "dropout"
+
+    def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
+        super().__init__()
+        self.p = _probability(p, "dropout probability")
+        self.inplace = _bool(inplace, "inplace")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return getattr(F, self._function)(x, self.p, self.training)
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}, inplace={self.inplace}"
+
+
+class Dropout1d(_DropoutNd):
+    """Whole channels of ``(N, C, L)`` (or ``(C, L)``) dropped in training mode."""
+
+    _function = "dropout1d"
+
+
+class Dropout2d(_DropoutNd):
+    """Whole channels of ``(N, C, H, W)`` (or ``(C, H, W)`` read as ``(N, C, L)``, as torch)."""
+
+    _function = "dropout2d"
+
+
+class Dropout3d(_DropoutNd):
+    """Whole channels of ``(N, C, D, H, W)`` (or ``(C, D, H, W)``) dropped in training mode."""
+
+    _function = "dropout3d"
+
+
+class AlphaDropout(_DropoutNd):
+    """``F.alpha_dropout`` in training mode (keeps SELU's mean and variance)."""
+
+    _function = "alpha_dropout"
+
+
+class FeatureAlphaDropout(_DropoutNd):
+    """``F.feature_alpha_dropout`` in training mode."""
+
+    _function = "feature_alpha_dropout"

@@ -11,6 +11,7 @@ from typing import Any
 from .. import _errors, _functional
 from .._core import (
     Tensor,
+    _feature_dropout,
     _gaussian_nll_loss,
     _upsample,
     adaptive_avg_pool2d,
@@ -54,6 +55,11 @@ from .._core import dropout as _dropout
 from .._functional import gelu, logsigmoid, one_hot, pad, silu, softplus, tanh
 
 __all__ = [
+    "dropout1d",
+    "dropout2d",
+    "dropout3d",
+    "alpha_dropout",
+    "feature_alpha_dropout",
     "conv3d",
     "max_pool1d",
     "avg_pool1d",
@@ -463,6 +469,78 @@ def dropout(
     if inplace:
         return input._in_place(_dropout, input, p, training)
     return _dropout(input, p, training)
+
+
+def _unbatched(name: str, input: Tensor, batched: int) -> bool:
+    """Whether ``input`` lacks the batch dim of a channel dropout of ``batched`` dims (torch's
+    ``dropout2d`` reads a 3-D input as ``(N, C, L)``, as here); a wrong rank is refused."""
+    if name == "dropout2d" and input.ndim == 3:
+        return False
+    if input.ndim in (batched, batched - 1):
+        return input.ndim == batched - 1
+    raise _errors.ShapeError(
+        f"{name}: expected {batched - 1}D or {batched}D input, got {input.ndim}D"
+    )
+
+
+def _feature(name: str, batched: int) -> Any:
+    def drop(
+        input: Tensor,  # noqa: A002
+        p: float = 0.5,
+        training: bool = True,
+        inplace: bool = False,
+    ) -> Tensor:
+        if inplace:
+            raise _errors.ArgumentError(
+                f"{name}: inplace=True is not supported (tensors are immutable values)"
+            )
+        added = _unbatched(name, input, batched)
+        if not 0.0 <= p <= 1.0:
+            raise _errors.ArgumentError(
+                f"dropout probability has to be between 0 and 1, but got {p}"
+            )
+        if not training or p == 0:
+            return input
+        x = input.unsqueeze(0) if added else input
+        y = _feature_dropout(x, p, training, True, False)
+        return y.squeeze(0) if added else y
+
+    drop.__name__ = drop.__qualname__ = name
+    drop.__doc__ = (
+        f"torch's ``{name}``: whole channels zeroed with probability ``p`` (one draw of the "
+        "session's generator per channel), the rest scaled by ``1/(1-p)``."
+    )
+    return drop
+
+
+dropout1d = _feature("dropout1d", 3)
+dropout2d = _feature("dropout2d", 4)
+dropout3d = _feature("dropout3d", 5)
+
+
+def alpha_dropout(
+    input: Tensor,  # noqa: A002
+    p: float = 0.5,
+    training: bool = False,
+    inplace: bool = False,
+) -> Tensor:
+    """torch's ``alpha_dropout``: dropped elements set to SELU's negative saturation and an
+    affine correction that keeps the mean and variance (one draw per element)."""
+    if inplace:
+        raise _errors.ArgumentError("alpha_dropout: inplace=True is not supported")
+    return _feature_dropout(input, p, training, False, True)
+
+
+def feature_alpha_dropout(
+    input: Tensor,  # noqa: A002
+    p: float = 0.5,
+    training: bool = False,
+    inplace: bool = False,
+) -> Tensor:
+    """torch's ``feature_alpha_dropout``: ``alpha_dropout`` of whole channels."""
+    if inplace:
+        raise _errors.ArgumentError("feature_alpha_dropout: inplace=True is not supported")
+    return _feature_dropout(input, p, training, True, True)
 
 
 def hardswish(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
