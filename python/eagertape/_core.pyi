@@ -1178,6 +1178,42 @@ def _upsample(
     input: Tensor, mode: str, size: list[int], scales: list[float | None], align_corners: bool
 ) -> Tensor: ...
 def _feature_dropout(x: Tensor, p: float, training: bool, feature: bool, alpha: bool) -> Tensor: ...
+def unfold(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    dilation: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] | None = None,
+    stride: int | Sequence[int] | None = None,
+) -> Tensor: ...
+def fold(
+    input: Tensor,
+    output_size: int | Sequence[int],
+    kernel_size: int | Sequence[int],
+    dilation: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] | None = None,
+    stride: int | Sequence[int] | None = None,
+) -> Tensor: ...
+def adaptive_max_pool2d(
+    input: Tensor, output_size: int | Sequence[int | None], return_indices: bool = False
+) -> Tensor: ...
+def max_pool3d(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] | None = None,
+    dilation: int | Sequence[int] | None = None,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Tensor: ...
+def avg_pool3d(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] | None = None,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: int | None = None,
+) -> Tensor: ...
 def cat(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor: ...
 def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
     """torch's einsum: implicit and explicit output, ..., broadcasting, a subscript repeated

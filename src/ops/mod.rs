@@ -44,6 +44,7 @@ pub mod reduce;
 pub mod rnn;
 pub mod scalar;
 pub mod scatter;
+pub mod sliding;
 pub mod softmax;
 pub mod sort;
 pub mod split;

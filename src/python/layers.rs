@@ -202,7 +202,7 @@ fn with_given(
 }
 
 /// An int or a sequence of `n` ints (torch's `_single` / `_pair`).
-fn ntuple(name: &str, v: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+pub(crate) fn ntuple(name: &str, v: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
     if let Ok(x) = v.extract::<i64>() {
         return Ok(vec![x; n]);
     }

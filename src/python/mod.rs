@@ -36,6 +36,7 @@ mod tensor_order;
 mod tensor_scatter;
 mod tensor_torch;
 mod torch_style;
+mod windows;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyModule};
@@ -138,5 +139,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     layers::register(m)?;
     recurrent::register(m)?;
     resample::register(m)?;
+    windows::register(m)?;
     sample::register(m)
 }

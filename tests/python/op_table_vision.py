@@ -86,7 +86,38 @@ def _conv3d(m, x, w, b):
     return _cat(m, [m.conv3d(x, w, b, stride=(1, 2, 1), padding=1), m.conv3d(x[0], w, None)])
 
 
+def _windows(m, x, v):
+    u = m.unfold(x, (2, 3), padding=1, stride=(2, 1))  # first: LibTorch's kernel or nothing
+    return _cat(
+        m,
+        [
+            u,
+            m.fold(u * 0.5, (6, 5), (2, 3), padding=1, stride=(2, 1)),
+            m.unfold(x[0], 2, dilation=2),
+            m.adaptive_max_pool2d(x, (4, 2)),
+            m.adaptive_max_pool1d(x[:, :, 0], 3),
+            m.max_pool3d(v, 2, padding=1, ceil_mode=True),
+            m.avg_pool3d(v, (2, 3, 2), stride=1, count_include_pad=False),
+        ],
+    )
+
+
 VISION_OPS: tuple[Op, ...] = (
+    Op(
+        "unfold_fold_and_pools",
+        lambda x, v: _windows(F, x, v),
+        lambda x, v: _windows(TF, x, v),
+        normal((2, 3, 6, 5), (2, 2, 5, 6, 4)),
+        carriers=("libtorch",),
+        covers=(
+            "F.unfold",
+            "F.fold",
+            "F.adaptive_max_pool2d",
+            "F.adaptive_max_pool1d",
+            "F.max_pool3d",
+            "F.avg_pool3d",
+        ),
+    ),
     Op(
         "pools_1d",
         lambda x: _pools(F, x),

@@ -518,6 +518,12 @@ CASES: tuple[Case, ...] = (
             ("max_pool1d", ("stride", "padding", "dilation", "ceil_mode", "return_indices")),
             ("avg_pool1d", ("stride", "padding", "ceil_mode", "count_include_pad")),
             ("adaptive_avg_pool1d", ()),
+            ("unfold", ("dilation", "padding", "stride")),
+            ("max_pool3d", ("stride", "padding", "dilation", "ceil_mode")),
+            (
+                "avg_pool3d",
+                ("stride", "padding", "ceil_mode", "count_include_pad", "divisor_override"),
+            ),
             ("upsample_nearest", ()),
         )
     ),
@@ -529,6 +535,21 @@ CASES: tuple[Case, ...] = (
             kwargs=("size", "scale_factor", "mode", "align_corners", "recompute_scale_factor"),
         )
         for mode in ("nearest", "linear", "bilinear", "bicubic", "trilinear", "area")
+    ),
+    # return_indices (a positional argument here) is not promised, as max_pool2d's
+    *(
+        Case(
+            f"nn.functional.{name}",
+            f"F.{name}",
+            getattr(F, name),
+            kwargs=("return_indices",),
+            check=lambda sample: (
+                "return_indices=True"
+                if sample.kwargs.get("return_indices") or sample.args[1:2] == (True,)
+                else None
+            ),
+        )
+        for name in ("adaptive_max_pool1d", "adaptive_max_pool2d")
     ),
     # --- layers (issue 13, first part) ---
     # OpInfo's sample input is the weight (its op: `lambda weight, idx: F.embedding(idx, weight)`).

@@ -262,3 +262,19 @@ def test_conv3d_loads_torch_weights_and_matches():
     em = nn.Conv3d(2, 4, (2, 3, 2), stride=(1, 2, 1), padding=1, groups=2, dtype="float64")
     assert em.weight.shape == (4, 1, 2, 3, 2)
     check_parity(tm, em, [_x(2, 2, 4, 5, 3)])
+
+
+@pytest.mark.parametrize(
+    "make, shape",
+    [
+        (lambda m: m.Unfold((2, 3), padding=1, stride=(2, 1)), (2, 3, 6, 5)),
+        (lambda m: m.Fold((4, 5), 2, stride=2, padding=1), (2, 12, 9)),
+        (lambda m: m.AdaptiveMaxPool1d(3), (2, 3, 8)),
+        (lambda m: m.AdaptiveMaxPool2d((3, None)), (2, 3, 6, 5)),
+        (lambda m: m.MaxPool3d(2, padding=1, ceil_mode=True), (2, 2, 5, 6, 4)),
+        (lambda m: m.AvgPool3d((2, 3, 2), stride=1), (2, 5, 6, 4)),
+    ],
+    ids=["Unfold", "Fold", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "MaxPool3d", "AvgPool3d"],
+)
+def test_sliding_window_modules_match_torch(make, shape):
+    check_parity(make(tnn), make(nn), [_x(*shape)], load=False)

@@ -79,10 +79,16 @@ from .pixelshuffle import PixelShuffle, PixelUnshuffle
 from .pooling import (
     AdaptiveAvgPool1d,
     AdaptiveAvgPool2d,
+    AdaptiveMaxPool1d,
+    AdaptiveMaxPool2d,
     AvgPool1d,
     AvgPool2d,
+    AvgPool3d,
+    Fold,
     MaxPool1d,
     MaxPool2d,
+    MaxPool3d,
+    Unfold,
 )
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
 from .sparse import Embedding
@@ -179,6 +185,12 @@ __all__ = [
     "MaxPool1d",
     "AvgPool1d",
     "AdaptiveAvgPool1d",
+    "AdaptiveMaxPool1d",
+    "AdaptiveMaxPool2d",
+    "AvgPool3d",
+    "Fold",
+    "MaxPool3d",
+    "Unfold",
     "CTCLoss",
     "CosineEmbeddingLoss",
     "GaussianNLLLoss",

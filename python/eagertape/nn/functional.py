@@ -15,7 +15,9 @@ from .._core import (
     _gaussian_nll_loss,
     _upsample,
     adaptive_avg_pool2d,
+    adaptive_max_pool2d,
     avg_pool2d,
+    avg_pool3d,
     batch_norm,
     binary_cross_entropy,
     binary_cross_entropy_with_logits,
@@ -29,6 +31,7 @@ from .._core import (
     ctc_loss,
     einsum,
     embedding,
+    fold,
     group_norm,
     hinge_embedding_loss,
     huber_loss,
@@ -38,6 +41,7 @@ from .._core import (
     linear,
     margin_ranking_loss,
     max_pool2d,
+    max_pool3d,
     mse_loss,
     multi_margin_loss,
     multilabel_soft_margin_loss,
@@ -50,11 +54,18 @@ from .._core import (
     smooth_l1_loss,
     soft_margin_loss,
     triplet_margin_loss,
+    unfold,
 )
 from .._core import dropout as _dropout
 from .._functional import gelu, logsigmoid, one_hot, pad, silu, softplus, tanh
 
 __all__ = [
+    "unfold",
+    "fold",
+    "adaptive_max_pool1d",
+    "adaptive_max_pool2d",
+    "max_pool3d",
+    "avg_pool3d",
     "dropout1d",
     "dropout2d",
     "dropout3d",
@@ -273,6 +284,13 @@ def adaptive_avg_pool1d(input: Tensor, output_size: Any) -> Tensor:  # noqa: A00
     return adaptive_avg_pool2d(input.unsqueeze(-2), (1, _one(output_size, "output_size"))).squeeze(
         -2
     )
+
+
+def adaptive_max_pool1d(input: Tensor, output_size: Any, return_indices: bool = False) -> Tensor:  # noqa: A002
+    """torch's ``adaptive_max_pool1d``: the 2-D kernel with one row."""
+    size = _one(output_size, "output_size")
+    y = adaptive_max_pool2d(input.unsqueeze(-2), (1, size), return_indices)
+    return y.squeeze(-2)
 
 
 def upsample_nearest(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002
