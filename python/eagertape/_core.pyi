@@ -1214,6 +1214,14 @@ def avg_pool3d(
     count_include_pad: bool = True,
     divisor_override: int | None = None,
 ) -> Tensor: ...
+def grid_sample(
+    input: Tensor,
+    grid: Tensor | ArrayLike,
+    mode: str = "bilinear",
+    padding_mode: str = "zeros",
+    align_corners: bool | None = None,
+) -> Tensor: ...
+def affine_grid(theta: Tensor, size: list[int], align_corners: bool | None = None) -> Tensor: ...
 def cat(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor: ...
 def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
     """torch's einsum: implicit and explicit output, ..., broadcasting, a subscript repeated

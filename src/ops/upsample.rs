@@ -163,3 +163,91 @@ mod tests {
         );
     }
 }
+
+/// `F.grid_sample(input, grid, mode, padding_mode, align_corners)` on LibTorch's
+/// `grid_sampler_2d`/`grid_sampler_3d` (operands: input, grid). Its backward is LibTorch's
+/// own derivative of the sampler, run by its autograd on detached copies of the operands for
+/// this one call (tch exposes no `grid_sampler_*_backward`): nothing of that graph reaches
+/// the tape.
+pub struct GridSample {
+    /// torch's codes: bilinear 0, nearest 1, bicubic 2.
+    pub mode: i64,
+    /// torch's codes: zeros 0, border 1, reflection 2.
+    pub padding: i64,
+    pub align_corners: bool,
+}
+
+impl GridSample {
+    fn run(&self, x: &Tensor, grid: &Tensor) -> Result<Tensor> {
+        Ok(if x.dim() == 4 {
+            x.f_grid_sampler_2d(grid, self.mode, self.padding, self.align_corners)?
+        } else {
+            x.f_grid_sampler_3d(grid, self.mode, self.padding, self.align_corners)?
+        })
+    }
+}
+
+impl Layer for GridSample {
+    fn name(&self) -> &'static str {
+        "grid_sample"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let (x, g) = (shapes[0], shapes[1]);
+        let k = x.len().saturating_sub(2);
+        let ok = (x.len() == 4 || x.len() == 5)
+            && g.len() == x.len()
+            && g[0] == x[0]
+            && g.last() == Some(&(k as i64));
+        if !ok {
+            return Err(Error::Shape(format!(
+                "grid_sample: expected input (N, C, H, W) with grid (N, H_out, W_out, 2), or \
+                 (N, C, D, H, W) with (N, D_out, H_out, W_out, 3); got {x:?} and {g:?}"
+            )));
+        }
+        if self.mode == 2 && k != 2 {
+            return Err(Error::Argument(
+                "grid_sample: bicubic interpolation takes 4-D inputs only".into(),
+            ));
+        }
+        let mut out = vec![x[0], x[1]];
+        out.extend_from_slice(&g[1..g.len() - 1]);
+        Ok(out)
+    }
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
+        Ok((self.run(xs[0], xs[1])?, Vec::new()))
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        _workspace: &[&Tensor],
+        g: &Tensor,
+        needs: &[bool],
+    ) -> Result<Vec<Option<Tensor>>> {
+        let (x, grid) = tch::with_grad(|| -> Result<(Tensor, Tensor)> {
+            Ok((
+                xs[0].f_detach()?.set_requires_grad(needs[0]),
+                xs[1].f_detach()?.set_requires_grad(needs[1]),
+            ))
+        })?;
+        let wanted: Vec<&Tensor> = [(&x, needs[0]), (&grid, needs[1])]
+            .into_iter()
+            .filter_map(|(t, n)| n.then_some(t))
+            .collect();
+        if wanted.is_empty() {
+            return Ok(vec![None, None]);
+        }
+        let mut gs = tch::with_grad(|| -> Result<Vec<Tensor>> {
+            let y = self.run(&x, &grid)?;
+            // d(Σ y·g)/d(x, grid): the sampler's vector-Jacobian product with g
+            let s = y.f_mul(&g.f_detach()?)?.f_sum(y.kind())?;
+            Ok(Tensor::f_run_backward(&[&s], &wanted, false, false)?)
+        })?
+        .into_iter();
+        let gx = if needs[0] { gs.next() } else { None };
+        let gg = if needs[1] { gs.next() } else { None };
+        Ok(vec![gx, gg])
+    }
+}

@@ -288,3 +288,81 @@ pub enum Stat<B: Backend> {
     Param(Arc<Parameter<B>>),
     Operand(Operand<B>),
 }
+
+impl<B: Backend> Session<B> {
+    /// torch's `affine_grid(theta, size, align_corners)`: the base grid of normalised
+    /// coordinates `[x, y, (z,) 1]` of `size` (torch's `linspace_from_neg_one`, made on the
+    /// device chunk by chunk) times `thetaᵀ`, so `theta` gets its gradient by the product's
+    /// rule. `theta` is `(N, 2, 3)` for a 4-D `size`, `(N, 3, 4)` for a 5-D one. All or
+    /// nothing.
+    pub fn affine_grid(
+        &mut self,
+        theta: Handle,
+        size: &[i64],
+        align_corners: bool,
+    ) -> Result<Handle> {
+        let ts = self.shape(theta)?;
+        let k = size.len().saturating_sub(2);
+        let ok = (k == 2 || k == 3)
+            && ts.len() == 3
+            && ts[0] == size[0]
+            && ts[1] == k as i64
+            && ts[2] == k as i64 + 1
+            && size.iter().all(|&n| n > 0);
+        if !ok {
+            return Err(Error::Shape(format!(
+                "affine_grid: expected theta (N, 2, 3) with size (N, C, H, W), or (N, 3, 4) with \
+                 (N, C, D, H, W); got theta {ts:?} and size {size:?}"
+            )));
+        }
+        let dtype = self.dtype_of(theta)?;
+        // spatial dims in grid order: x runs along the last dim (W), then y (H), then z (D)
+        let spatial: Vec<i64> = size[2..].to_vec();
+        let points: i64 = spatial.iter().product();
+        let coords = k as i64 + 1;
+        let line = move |steps: i64, j: i64| -> f64 {
+            if steps <= 1 {
+                return 0.0;
+            }
+            let step = 2.0 / (steps - 1) as f64;
+            let v = if j < steps / 2 {
+                -1.0 + step * j as f64
+            } else {
+                1.0 - step * (steps - 1 - j) as f64
+            };
+            if align_corners {
+                v
+            } else {
+                v * (steps - 1) as f64 / steps as f64
+            }
+        };
+        let dims = spatial.clone();
+        let base = B::generate(&[points, coords], dtype, self.config.device, &|at, part| {
+            for (i, out) in (at..).zip(part.iter_mut()) {
+                let (c, mut p) = ((i as i64) % coords, (i as i64) / coords);
+                // p indexes the spatial dims row-major: (D,) H, W
+                let mut idx = vec![0i64; dims.len()];
+                for (slot, &n) in idx.iter_mut().rev().zip(dims.iter().rev()) {
+                    *slot = p % n;
+                    p /= n;
+                }
+                *out = if c == coords - 1 {
+                    1.0
+                } else {
+                    // coordinate c reads spatial dim (len − 1 − c): x ← W, y ← H, z ← D
+                    let d = dims.len() - 1 - c as usize;
+                    line(dims[d], idx[d])
+                };
+            }
+        })?;
+        self.all_or_nothing(|s| {
+            let base = s.input_owned(base, false)?;
+            let tt = s.record(Op::transpose(1, 2), &[theta])?;
+            let grid = s.record(Op::matmul(), &[base, tt])?;
+            let mut shape = vec![size[0]];
+            shape.extend_from_slice(&spatial);
+            shape.push(k as i64);
+            s.record(Op::reshape(&shape), &[grid])
+        })
+    }
+}

@@ -102,7 +102,55 @@ def _windows(m, x, v):
     )
 
 
+def _grid_sample(m, x, grid):
+    return _cat(
+        m,
+        [
+            m.grid_sample(x, grid, align_corners=True),
+            m.grid_sample(x, grid * 0.5, padding_mode="border", align_corners=False) * 2.0,
+            m.grid_sample(x, grid, mode="bicubic", padding_mode="reflection", align_corners=True),
+            m.grid_sample(
+                x.unsqueeze(2),
+                grid.unsqueeze(1).repeat(1, 2, 1, 1, 1)[..., :1].repeat(1, 1, 1, 1, 3) * 0.7,
+                align_corners=True,
+            ),
+        ],
+    )
+
+
+def _affine_grid(m, theta, theta3):
+    return _cat(
+        m,
+        [
+            m.affine_grid(theta, [2, 3, 4, 5], align_corners=False),
+            m.affine_grid(theta, [2, 1, 3, 2], align_corners=True) * 2.0,
+            m.affine_grid(theta3, [1, 2, 2, 3, 4], align_corners=False),
+        ],
+    )
+
+
+def _grid_inputs(rng):
+    # sample points away from the pixel centres (the bilinear kinks) and the borders
+    return [rng.standard_normal((2, 3, 5, 4)), rng.uniform(-0.9, 0.9, size=(2, 3, 4, 2))]
+
+
 VISION_OPS: tuple[Op, ...] = (
+    Op(
+        "grid_sample",
+        lambda x, g: _grid_sample(F, x, g),
+        lambda x, g: _grid_sample(TF, x, g),
+        _grid_inputs,
+        carriers=("libtorch",),
+        smooth=False,  # piecewise: finite differences cross the cells' edges
+        covers=("F.grid_sample",),
+    ),
+    Op(
+        "affine_grid",
+        lambda t, t3: _affine_grid(F, t, t3),
+        lambda t, t3: _affine_grid(TF, t, t3),
+        normal((2, 2, 3), (1, 3, 4)),
+        covers=("F.affine_grid",),
+    ),
     Op(
         "unfold_fold_and_pools",
         lambda x, v: _windows(F, x, v),

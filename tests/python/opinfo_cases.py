@@ -518,6 +518,7 @@ CASES: tuple[Case, ...] = (
             ("max_pool1d", ("stride", "padding", "dilation", "ceil_mode", "return_indices")),
             ("avg_pool1d", ("stride", "padding", "ceil_mode", "count_include_pad")),
             ("adaptive_avg_pool1d", ()),
+            ("grid_sample", ("mode", "padding_mode", "align_corners")),
             ("unfold", ("dilation", "padding", "stride")),
             ("max_pool3d", ("stride", "padding", "dilation", "ceil_mode")),
             (

@@ -16,6 +16,7 @@ from .._core import (
     _upsample,
     adaptive_avg_pool2d,
     adaptive_max_pool2d,
+    affine_grid,
     avg_pool2d,
     avg_pool3d,
     batch_norm,
@@ -32,6 +33,7 @@ from .._core import (
     einsum,
     embedding,
     fold,
+    grid_sample,
     group_norm,
     hinge_embedding_loss,
     huber_loss,
@@ -60,6 +62,8 @@ from .._core import dropout as _dropout
 from .._functional import gelu, logsigmoid, one_hot, pad, silu, softplus, tanh
 
 __all__ = [
+    "grid_sample",
+    "affine_grid",
     "unfold",
     "fold",
     "adaptive_max_pool1d",
