@@ -140,30 +140,6 @@ impl Layer for Upsample {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ops::testing::{check_grads_libtorch, data};
-    use crate::ops::Op;
-
-    #[test]
-    fn bilinear_upsampling_gradient_is_torchs() {
-        check_grads_libtorch(
-            &[data(&[1, 2, 3, 4], 420)],
-            |s, h| {
-                let l = Upsample {
-                    mode: Resample::Linear,
-                    size: Box::new([5, 7]),
-                    scales: Box::new([None, None]),
-                    align_corners: true,
-                };
-                s.record(Op::layer(l), &[h[0]])
-            },
-            |t| t[0].upsample_bilinear2d([5, 7], true, None, None),
-        );
-    }
-}
-
 /// `F.grid_sample(input, grid, mode, padding_mode, align_corners)` on LibTorch's
 /// `grid_sampler_2d`/`grid_sampler_3d` (operands: input, grid). Its backward is LibTorch's
 /// own derivative of the sampler, run by its autograd on detached copies of the operands for
@@ -249,5 +225,29 @@ impl Layer for GridSample {
         let gx = if needs[0] { gs.next() } else { None };
         let gg = if needs[1] { gs.next() } else { None };
         Ok(vec![gx, gg])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::testing::{check_grads_libtorch, data};
+    use crate::ops::Op;
+
+    #[test]
+    fn bilinear_upsampling_gradient_is_torchs() {
+        check_grads_libtorch(
+            &[data(&[1, 2, 3, 4], 420)],
+            |s, h| {
+                let l = Upsample {
+                    mode: Resample::Linear,
+                    size: Box::new([5, 7]),
+                    scales: Box::new([None, None]),
+                    align_corners: true,
+                };
+                s.record(Op::layer(l), &[h[0]])
+            },
+            |t| t[0].upsample_bilinear2d([5, 7], true, None, None),
+        );
     }
 }
