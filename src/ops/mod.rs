@@ -39,6 +39,7 @@ pub mod movement;
 pub mod nll;
 pub mod norm;
 pub mod pointwise;
+pub mod quantile;
 pub mod recurrent;
 pub mod reduce;
 pub mod rnn;
