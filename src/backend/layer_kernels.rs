@@ -152,3 +152,39 @@ pub fn batch_norm_backward(
     shim_result(rc, err, "native_batch_norm_backward")?;
     Ok(outs.map(adopt))
 }
+
+/// The vector-Jacobian product of `f` with the cotangent `g`, by LibTorch's own autograd:
+/// `f` runs on detached copies of `xs` (those with `needs[i]` requiring grad) under grad
+/// mode, and the gradients of `Σ f(xs)·g` are returned for the operands that want one. For
+/// the kernels whose backward tch does not expose (`cumprod`'s exclusive products,
+/// `grid_sampler_*_backward`): LibTorch's derivative, and the graph lives only inside this
+/// call.
+pub fn autograd_vjp(
+    xs: &[&Tensor],
+    needs: &[bool],
+    g: &Tensor,
+    f: impl Fn(&[Tensor]) -> Result<Tensor>,
+) -> Result<Vec<Option<Tensor>>> {
+    if !needs.iter().any(|&n| n) {
+        return Ok(xs.iter().map(|_| None).collect());
+    }
+    tch::with_grad(|| {
+        let leaves = xs
+            .iter()
+            .zip(needs)
+            .map(|(x, &n)| Ok(x.f_detach()?.set_requires_grad(n)))
+            .collect::<Result<Vec<Tensor>>>()?;
+        let y = f(&leaves)?;
+        let s = y.f_mul(&g.f_detach()?)?.f_sum(y.kind())?;
+        let wanted: Vec<&Tensor> = leaves
+            .iter()
+            .zip(needs)
+            .filter_map(|(t, &n)| n.then_some(t))
+            .collect();
+        let mut grads = Tensor::f_run_backward(&[&s], &wanted, false, false)?.into_iter();
+        Ok(needs
+            .iter()
+            .map(|&n| if n { grads.next() } else { None })
+            .collect())
+    })
+}

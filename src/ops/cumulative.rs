@@ -7,6 +7,7 @@
 use tch::Tensor;
 
 use super::Arity;
+use crate::backend::layer_kernels::autograd_vjp;
 use crate::error::Result;
 use crate::kernel::layer::Layer;
 use crate::shape::normalize_dim;
@@ -36,19 +37,8 @@ impl Layer for Cumprod {
         g: &Tensor,
         needs: &[bool],
     ) -> Result<Vec<Option<Tensor>>> {
-        if !needs[0] {
-            return Ok(vec![None]);
-        }
         let d = normalize_dim("cumprod", self.0, xs[0].dim())? as i64;
-        let gx = tch::with_grad(|| -> Result<Tensor> {
-            let x = xs[0].f_detach()?.set_requires_grad(true);
-            let y = x.f_cumprod(d, x.kind())?;
-            // d(Σ y·g)/dx = cumprod's vector-Jacobian product with g (g is constant here)
-            let s = y.f_mul(&g.f_detach()?)?.f_sum(y.kind())?;
-            let mut gs = Tensor::f_run_backward(&[&s], &[&x], false, false)?;
-            Ok(gs.remove(0))
-        })?;
-        Ok(vec![Some(gx)])
+        autograd_vjp(xs, needs, g, |x| Ok(x[0].f_cumprod(d, x[0].kind())?))
     }
 }
 

@@ -6,6 +6,7 @@
 use tch::Tensor;
 
 use super::Arity;
+use crate::backend::layer_kernels::autograd_vjp;
 use crate::error::{Error, Result};
 use crate::kernel::layer::Layer;
 
@@ -202,29 +203,7 @@ impl Layer for GridSample {
         g: &Tensor,
         needs: &[bool],
     ) -> Result<Vec<Option<Tensor>>> {
-        let (x, grid) = tch::with_grad(|| -> Result<(Tensor, Tensor)> {
-            Ok((
-                xs[0].f_detach()?.set_requires_grad(needs[0]),
-                xs[1].f_detach()?.set_requires_grad(needs[1]),
-            ))
-        })?;
-        let wanted: Vec<&Tensor> = [(&x, needs[0]), (&grid, needs[1])]
-            .into_iter()
-            .filter_map(|(t, n)| n.then_some(t))
-            .collect();
-        if wanted.is_empty() {
-            return Ok(vec![None, None]);
-        }
-        let mut gs = tch::with_grad(|| -> Result<Vec<Tensor>> {
-            let y = self.run(&x, &grid)?;
-            // d(Σ y·g)/d(x, grid): the sampler's vector-Jacobian product with g
-            let s = y.f_mul(&g.f_detach()?)?.f_sum(y.kind())?;
-            Ok(Tensor::f_run_backward(&[&s], &wanted, false, false)?)
-        })?
-        .into_iter();
-        let gx = if needs[0] { gs.next() } else { None };
-        let gg = if needs[1] { gs.next() } else { None };
-        Ok(vec![gx, gg])
+        autograd_vjp(xs, needs, g, |t| self.run(&t[0], &t[1]))
     }
 }
 

@@ -274,6 +274,31 @@ fn conv(
     input.call(py, move |s, _| s.conv(unit, padding, operands))
 }
 
+/// A plain (not transposed) convolution with torch's defaults for the absent stride (1),
+/// padding (0) and dilation (1).
+#[allow(clippy::too_many_arguments)]
+fn plain_conv(
+    py: Python<'_>,
+    name: &'static str,
+    n: usize,
+    input: &PyTensor,
+    weight: &Bound<'_, PyTensor>,
+    bias: Option<&Bound<'_, PyAny>>,
+    [stride, padding, dilation]: [Option<&Bound<'_, PyAny>>; 3],
+    groups: i64,
+) -> PyResult<PyTensor> {
+    let (zero, one) = (
+        0i64.into_pyobject(py)?.into_any(),
+        1i64.into_pyobject(py)?.into_any(),
+    );
+    let (s, p, d) = (
+        stride.unwrap_or(&one),
+        padding.unwrap_or(&zero),
+        dilation.unwrap_or(&one),
+    );
+    conv(py, name, n, input, weight, bias, s, p, d, groups, None)
+}
+
 /// `conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)`.
 #[pyfunction]
 #[pyo3(signature = (input, weight, bias=None, stride=None, padding=None, dilation=None, groups=1))]
@@ -288,16 +313,16 @@ pub fn conv1d(
     dilation: Option<&Bound<'_, PyAny>>,
     groups: i64,
 ) -> PyResult<PyTensor> {
-    let (zero, one) = (
-        0i64.into_pyobject(py)?.into_any(),
-        1i64.into_pyobject(py)?.into_any(),
-    );
-    let (s, p, d) = (
-        stride.unwrap_or(&one),
-        padding.unwrap_or(&zero),
-        dilation.unwrap_or(&one),
-    );
-    conv(py, "conv1d", 1, input, weight, bias, s, p, d, groups, None)
+    plain_conv(
+        py,
+        "conv1d",
+        1,
+        input,
+        weight,
+        bias,
+        [stride, padding, dilation],
+        groups,
+    )
 }
 
 /// `conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)`; padding
@@ -315,16 +340,16 @@ pub fn conv2d(
     dilation: Option<&Bound<'_, PyAny>>,
     groups: i64,
 ) -> PyResult<PyTensor> {
-    let (zero, one) = (
-        0i64.into_pyobject(py)?.into_any(),
-        1i64.into_pyobject(py)?.into_any(),
-    );
-    let (s, p, d) = (
-        stride.unwrap_or(&one),
-        padding.unwrap_or(&zero),
-        dilation.unwrap_or(&one),
-    );
-    conv(py, "conv2d", 2, input, weight, bias, s, p, d, groups, None)
+    plain_conv(
+        py,
+        "conv2d",
+        2,
+        input,
+        weight,
+        bias,
+        [stride, padding, dilation],
+        groups,
+    )
 }
 
 /// `conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)`; padding
@@ -342,16 +367,16 @@ pub fn conv3d(
     dilation: Option<&Bound<'_, PyAny>>,
     groups: i64,
 ) -> PyResult<PyTensor> {
-    let (zero, one) = (
-        0i64.into_pyobject(py)?.into_any(),
-        1i64.into_pyobject(py)?.into_any(),
-    );
-    let (s, p, d) = (
-        stride.unwrap_or(&one),
-        padding.unwrap_or(&zero),
-        dilation.unwrap_or(&one),
-    );
-    conv(py, "conv3d", 3, input, weight, bias, s, p, d, groups, None)
+    plain_conv(
+        py,
+        "conv3d",
+        3,
+        input,
+        weight,
+        bias,
+        [stride, padding, dilation],
+        groups,
+    )
 }
 
 /// `conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0,

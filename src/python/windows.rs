@@ -26,6 +26,14 @@ fn ints<const N: usize>(
     Ok(out)
 }
 
+/// A pooling stride: `kernel` where absent (None or an empty sequence), as torch.
+fn stride_or_kernel(stride: Option<&Bound<'_, PyAny>>, kernel: [i64; 3]) -> PyResult<[i64; 3]> {
+    match stride.filter(|s| !s.is_none() && !s.is_empty().unwrap_or(false)) {
+        None => Ok(kernel),
+        s => ints("stride", s, 1),
+    }
+}
+
 fn no_indices(op: &str, return_indices: bool) -> PyResult<()> {
     if return_indices {
         return Err(super::to_py(Error::Argument(format!(
@@ -130,10 +138,7 @@ pub fn max_pool3d(
 ) -> PyResult<PyTensor> {
     no_indices("max_pool3d", return_indices)?;
     let kernel = ints("kernel_size", Some(kernel_size), 1)?;
-    let stride = match stride.filter(|s| !s.is_none() && !s.is_empty().unwrap_or(false)) {
-        None => kernel,
-        s => ints("stride", s, 1)?,
-    };
+    let stride = stride_or_kernel(stride, kernel)?;
     let l = Pool3d {
         kernel,
         stride,
@@ -161,10 +166,7 @@ pub fn avg_pool3d(
     divisor_override: Option<i64>,
 ) -> PyResult<PyTensor> {
     let kernel = ints("kernel_size", Some(kernel_size), 1)?;
-    let stride = match stride.filter(|s| !s.is_none() && !s.is_empty().unwrap_or(false)) {
-        None => kernel,
-        s => ints("stride", s, 1)?,
-    };
+    let stride = stride_or_kernel(stride, kernel)?;
     let l = Pool3d {
         kernel,
         stride,

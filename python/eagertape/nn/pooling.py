@@ -96,8 +96,10 @@ class AvgPool2d(Module):
         self.count_include_pad = _bool(count_include_pad, "count_include_pad")
         self.divisor_override = divisor_override
 
+    _function = staticmethod(avg_pool2d)
+
     def forward(self, sess: Session, x: Tensor) -> Tensor:
-        return avg_pool2d(
+        return self._function(
             x,
             self.kernel_size,
             self.stride,
@@ -274,39 +276,10 @@ class MaxPool3d(_NoIndices):
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
 
 
-class AvgPool3d(Module):
+class AvgPool3d(AvgPool2d):
     """``torch.nn.AvgPool3d``; ``stride`` defaults to ``kernel_size``."""
 
-    def __init__(
-        self,
-        kernel_size: _Size,
-        stride: _Size | None = None,
-        padding: _Size = 0,
-        ceil_mode: bool = False,
-        count_include_pad: bool = True,
-        divisor_override: int | None = None,
-    ) -> None:
-        super().__init__()
-        self.kernel_size = kernel_size
-        self.stride = stride if stride is not None else kernel_size
-        self.padding = padding
-        self.ceil_mode = _bool(ceil_mode, "ceil_mode")
-        self.count_include_pad = _bool(count_include_pad, "count_include_pad")
-        self.divisor_override = divisor_override
-
-    def forward(self, sess: Session, x: Tensor) -> Tensor:
-        return avg_pool3d(
-            x,
-            self.kernel_size,
-            self.stride,
-            self.padding,
-            self.ceil_mode,
-            self.count_include_pad,
-            self.divisor_override,
-        )
-
-    def extra_repr(self) -> str:
-        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+    _function = staticmethod(avg_pool3d)
 
 
 class Unfold(Module):
