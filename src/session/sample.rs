@@ -26,6 +26,7 @@
 
 use super::{Operand, Session};
 use crate::backend::Backend;
+use crate::buffer::Value;
 use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::kernel::Predicate;
@@ -70,23 +71,24 @@ impl<B: Backend> Session<B> {
         Ok(B::to_f64(t)?.first().copied().unwrap_or(f64::NAN))
     }
 
-    fn floating_operand(&self, op: &str, h: Handle) -> Result<B::T> {
+    /// `h`'s value (shared with the tape, never copied), refused unless floating.
+    fn floating_operand(&self, op: &str, h: Handle) -> Result<Value<B>> {
         let v = self.value(h)?;
-        let t = v.get();
-        if B::dtype(t).is_data() {
+        let dtype = B::dtype(v.get());
+        if dtype.is_data() {
             return Err(Error::DType(format!(
-                "{op}: expected a floating tensor, got {}",
-                B::dtype(t)
+                "{op}: expected a floating tensor, got {dtype}"
             )));
         }
-        B::copy(t)
+        Ok(v)
     }
 
     /// torch's `bernoulli(input)` (each element 1 with probability `input`'s element) or,
     /// with `p`, `bernoulli(input, p)` (the shape and dtype of `input`, probability `p`).
     pub fn bernoulli(&mut self, x: Handle, p: Option<f64>) -> Result<Handle> {
         let probs = self.floating_operand("bernoulli", x)?;
-        let (shape, dtype) = (B::shape(&probs), B::dtype(&probs));
+        let probs = probs.get();
+        let (shape, dtype) = (B::shape(probs), B::dtype(probs));
         match p {
             Some(p) if !(0.0..=1.0).contains(&p) => {
                 return Err(Error::Argument(format!(
@@ -94,9 +96,9 @@ impl<B: Backend> Session<B> {
                 )))
             }
             Some(_) => {}
-            None if B::numel(&probs) > 0 => {
-                let lo = Self::read_scalar(&B::extremum_dims(&probs, &[], false, false)?)?;
-                let hi = Self::read_scalar(&B::extremum_dims(&probs, &[], false, true)?)?;
+            None if B::numel(probs) > 0 => {
+                let lo = Self::read_scalar(&B::extremum_dims(probs, &[], false, false)?)?;
+                let hi = Self::read_scalar(&B::extremum_dims(probs, &[], false, true)?)?;
                 if !(lo >= 0.0 && hi <= 1.0) {
                     return Err(Error::Argument(format!(
                         "bernoulli: every probability must be in [0, 1], got values in [{lo}, {hi}]"
@@ -109,7 +111,7 @@ impl<B: Backend> Session<B> {
         let u = Self::uniforms(&mut rng, &shape, dtype, true, self.config.device)?;
         let hit = match p {
             Some(p) => B::predicate(Predicate::Lt, &u, None, p)?,
-            None => B::predicate(Predicate::Lt, &u, Some(&probs), 0.0)?,
+            None => B::predicate(Predicate::Lt, &u, Some(probs), 0.0)?,
         };
         let out = B::convert(&hit, dtype, self.config.device)?;
         let h = self.input_owned(out, false)?;
@@ -133,12 +135,12 @@ impl<B: Backend> Session<B> {
             match o {
                 Operand::Node(h) => {
                     let t = self.floating_operand("normal", *h)?;
-                    let s = B::shape(&t);
+                    let s = B::shape(t.get());
                     shape = Some(match shape {
                         Some(prev) => broadcast_shapes("normal", &prev, &s)?,
                         None => s,
                     });
-                    dtype.get_or_insert(B::dtype(&t));
+                    dtype.get_or_insert(B::dtype(t.get()));
                     parts.push(Some(t));
                 }
                 Operand::Number(_) => parts.push(None),
@@ -168,8 +170,11 @@ impl<B: Backend> Session<B> {
             Operand::Number(v) => Some(*v),
             _ => None,
         };
-        let std_t = match (&parts[1], number(&std)) {
-            (Some(t), _) => {
+        // a number operand becomes a 0-d constant; a tensor is read where it is
+        let (std_number, mean_number);
+        let std_t: &B::T = match (&parts[1], number(&std)) {
+            (Some(v), _) => {
+                let t = v.get();
                 if B::numel(t) > 0 {
                     let lo = Self::read_scalar(&B::extremum_dims(t, &[], false, false)?)?;
                     if lo.is_nan() || lo < 0.0 {
@@ -178,9 +183,12 @@ impl<B: Backend> Session<B> {
                         )));
                     }
                 }
-                B::copy(t)?
+                t
             }
-            (None, Some(s)) if s >= 0.0 => B::full(&[], s, dtype, device)?,
+            (None, Some(s)) if s >= 0.0 => {
+                std_number = B::full(&[], s, dtype, device)?;
+                &std_number
+            }
             (None, s) => {
                 return Err(Error::Argument(format!(
                     "normal: expects std >= 0.0, but found std {}",
@@ -188,9 +196,12 @@ impl<B: Backend> Session<B> {
                 )))
             }
         };
-        let mean_t = match (&parts[0], number(&mean)) {
-            (Some(t), _) => B::copy(t)?,
-            (None, m) => B::full(&[], m.unwrap_or(0.0), dtype, device)?,
+        let mean_t: &B::T = match (&parts[0], number(&mean)) {
+            (Some(v), _) => v.get(),
+            (None, m) => {
+                mean_number = B::full(&[], m.unwrap_or(0.0), dtype, device)?;
+                &mean_number
+            }
         };
         let n = checked_numel(&shape)? as u64;
         let mut rng = self.rng;
@@ -200,7 +211,7 @@ impl<B: Backend> Session<B> {
             r.fill_draw(true, bits, at as u64, part)
         })?;
         rng.skip_draw(true, n);
-        let out = B::binary::<Add>(&mean_t, &B::binary::<Mul>(&std_t, &z)?)?;
+        let out = B::binary::<Add>(mean_t, &B::binary::<Mul>(std_t, &z)?)?;
         let h = self.input_owned(out, false)?;
         self.rng = rng;
         Ok(h)
@@ -210,7 +221,8 @@ impl<B: Backend> Session<B> {
     /// row a distribution, not necessarily normalised): int64 category indices.
     pub fn multinomial(&mut self, x: Handle, n: i64, replacement: bool) -> Result<Handle> {
         let w = self.floating_operand("multinomial", x)?;
-        let shape = B::shape(&w);
+        let w = w.get();
+        let shape = B::shape(w);
         let (rows, cats) = match shape.as_slice() {
             [c] => (1, *c),
             [r, c] => (*r, *c),
@@ -236,7 +248,7 @@ impl<B: Backend> Session<B> {
                  samples without replacement"
             )));
         }
-        let w = B::view(&w, &[rows, cats])?;
+        let w = B::view(w, &[rows, cats])?;
         if rows > 0 {
             let lo = Self::read_scalar(&B::extremum_dims(&w, &[], false, false)?)?;
             if !B::is_finite(&w)? || lo.is_nan() || lo < 0.0 {
@@ -273,7 +285,7 @@ impl<B: Backend> Session<B> {
             B::topk_indices(&keys, n, 1, false, true)?
         };
         let picks = if shape.len() == 1 {
-            B::view(&B::copy(&picks)?, &[n])?
+            crate::ops::viewed::<B>(&picks, &[n])?
         } else {
             picks
         };
@@ -350,17 +362,28 @@ impl<B: Backend> Session<B> {
     ) -> Result<Handle> {
         let s = self.value(seq)?;
         let s = s.get();
-        let v = match values {
-            Operand::Node(h) => B::copy(self.value(h)?.get())?,
-            Operand::Number(x) => B::full(&[], x, B::dtype(s), self.config.device)?,
-            Operand::Data(t) => t,
+        // a recorded tensor is read where it is; a number or host data becomes a constant
+        let (held, owned);
+        let v: &B::T = match values {
+            Operand::Node(h) => {
+                held = self.value(h)?;
+                held.get()
+            }
+            Operand::Number(x) => {
+                owned = B::full(&[], x, B::dtype(s), self.config.device)?;
+                &owned
+            }
+            Operand::Data(t) => {
+                owned = t;
+                &owned
+            }
         };
-        let (ss, vs) = (B::shape(s), B::shape(&v));
-        if B::dtype(s) != B::dtype(&v) {
+        let (ss, vs) = (B::shape(s), B::shape(v));
+        if B::dtype(s) != B::dtype(v) {
             return Err(Error::DType(format!(
                 "searchsorted: the sorted sequence ({}) and the values ({}) must have one dtype",
                 B::dtype(s),
-                B::dtype(&v)
+                B::dtype(v)
             )));
         }
         let leading_match =
@@ -371,7 +394,7 @@ impl<B: Backend> Session<B> {
                  with the values, got shapes {ss:?} and {vs:?}"
             )));
         }
-        let out = B::searchsorted(s, &v, right, out_int32)?;
+        let out = B::searchsorted(s, v, right, out_int32)?;
         let dtype = if out_int32 {
             DType::Int32
         } else {
