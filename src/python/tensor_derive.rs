@@ -25,15 +25,6 @@ impl PyTensor {
         }
         self.call(py, move |s, _| s.derive(&d, operands))
     }
-
-    /// Whether every element of a recorded bool tensor is true (read back: one number).
-    fn all_true(&self, py: Python<'_>, mask: &PyTensor) -> PyResult<bool> {
-        let all = mask.unary(py, Op::logical(Tally::All, &[], false))?;
-        let h = all.handle();
-        let v = self.with(py, move |s| s.value(h))?;
-        let x = crate::backend::dynamic::Dyn::to_f64(v.get()).py()?;
-        Ok(x.first().copied().unwrap_or(0.0) != 0.0)
-    }
 }
 
 #[pymethods]
@@ -168,8 +159,10 @@ impl PyTensor {
         atol: f64,
         equal_nan: bool,
     ) -> PyResult<bool> {
+        // `close` names the mask until it is read (a value no handle names may be released)
         let close = self.isclose(py, other, rtol, atol, equal_nan)?;
-        self.all_true(py, &close)
+        let h = close.handle();
+        self.with(py, move |s| s.all_true(h))
     }
     /// torch's `equal(other)`: the same shape and the same elements (a Python bool).
     fn equal(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -182,16 +175,7 @@ impl PyTensor {
             }
         };
         let mine = self.handle();
-        let (a, b) = self.with(py, move |s| Ok((s.shape(mine)?, s.shape(other)?)))?;
-        if a != b {
-            return Ok(false);
-        }
-        let eq = self.apply(
-            py,
-            Op::predicate(crate::kernel::Predicate::Eq),
-            vec![Operand::Node(mine), Operand::Node(other)],
-        )?;
-        self.all_true(py, &eq)
+        self.with(py, move |s| s.equal(mine, other))
     }
     /// torch's `quantile(q, dim=None, keepdim=False, *, interpolation="linear")`: `q` a
     /// number or a 0-d or 1-d tensor (its values are read: they choose what to record).

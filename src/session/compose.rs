@@ -366,3 +366,25 @@ impl<B: Backend> Session<B> {
         })
     }
 }
+
+impl<B: Backend> Session<B> {
+    /// Whether every element of `x` is nonzero: `all()` recorded, its one value read back
+    /// (torch's `allclose`/`equal` answer a Python bool).
+    pub fn all_true(&mut self, x: Handle) -> Result<bool> {
+        let all = self.record(
+            Op::logical(crate::ops::logical::Tally::All, &[], false),
+            &[x],
+        )?;
+        let v = B::to_f64(self.value(all)?.get())?;
+        Ok(v.first().copied().unwrap_or(0.0) != 0.0)
+    }
+
+    /// torch's `equal(a, b)`: the same shape and the same elements.
+    pub fn equal(&mut self, a: Handle, b: Handle) -> Result<bool> {
+        if self.shape(a)? != self.shape(b)? {
+            return Ok(false);
+        }
+        let eq = self.record(Op::predicate(crate::kernel::Predicate::Eq), &[a, b])?;
+        self.all_true(eq)
+    }
+}
