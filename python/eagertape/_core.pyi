@@ -1045,6 +1045,22 @@ def embedding(
     """Rows of weight picked by int64 ids (repeated ids accumulate their gradients; the
     padding_idx row gets none). LibTorch carriers only."""
 
+def embedding_bag(
+    input: Tensor | ArrayLike,
+    weight: Tensor,
+    offsets: Tensor | ArrayLike | None = None,
+    max_norm: float | None = None,
+    norm_type: float = 2.0,
+    scale_grad_by_freq: bool = False,
+    mode: Literal["sum", "mean", "max"] = "mean",
+    sparse: bool = False,
+    per_sample_weights: Tensor | ArrayLike | None = None,
+    include_last_offset: bool = False,
+    padding_idx: int | None = None,
+) -> Tensor:
+    """The sum, mean or maximum of each bag of weight's rows: a 2-D input's rows, or the 1-D
+    input cut at offsets. LibTorch carriers only."""
+
 def max_pool2d(
     input: Tensor,
     kernel_size: int | Sequence[int],
@@ -1143,6 +1159,20 @@ def multi_margin_loss(
     size_average: bool | None = None,
     reduce: bool | None = None,
     reduction: _Red = "mean",
+) -> Tensor: ...
+def multilabel_margin_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: _Red = "mean",
+) -> Tensor: ...
+def _triplet_distances_loss(
+    d_pos: Tensor,
+    d_neg: Tensor | ArrayLike,
+    d_swap: Tensor | ArrayLike | None,
+    margin: float,
+    reduction: str,
 ) -> Tensor: ...
 def triplet_margin_loss(
     anchor: Tensor,

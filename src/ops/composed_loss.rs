@@ -4,8 +4,10 @@
 //! `margin_ranking_loss`, `hinge_embedding_loss`, `soft_margin_loss`,
 //! `cosine_embedding_loss`, `poisson_nll_loss`, `gaussian_nll_loss`,
 //! `multilabel_soft_margin_loss`, `multi_margin_loss`, `triplet_margin_loss` (with
-//! `pairwise_distance`). Operands have been made handles by the session
-//! (`Session::composed_loss`, all or nothing); targets of `multi_margin_loss` are int64
+//! `pairwise_distance`), `triplet_margin_with_distance_loss` (from the distances its
+//! `distance_function` gave), and `multilabel_margin_loss` (LibTorch's kernel per sample,
+//! reduced here). Operands have been made handles by the session (`Session::composed_loss`,
+//! all or nothing); targets of `multi_margin_loss` and `multilabel_margin_loss` are int64
 //! data, the others floating tensors.
 
 use super::binary::BinaryOp;
@@ -52,6 +54,12 @@ pub enum ComposedLoss {
         eps: f64,
         swap: bool,
     },
+    /// Operands `d(anchor, positive), d(anchor, negative), (d(positive, negative))`: the
+    /// distances `triplet_margin_with_distance_loss` got from its `distance_function`.
+    TripletDistances { margin: f64, swap: bool },
+    /// Operands `input, target (int64)`: LibTorch's kernel per sample
+    /// ([`super::multilabel_margin::MultilabelMargin`]).
+    MultilabelMargin,
     /// `pairwise_distance(x1, x2, p, eps, keepdim)`: no reduction.
     PairwiseDistance { p: f64, eps: f64, keepdim: bool },
     /// `cosine_similarity(x1, x2, dim, eps)`: no reduction.
@@ -72,6 +80,8 @@ impl ComposedLoss {
             ComposedLoss::MultilabelSoftMargin { .. } => "multilabel_soft_margin_loss",
             ComposedLoss::MultiMargin { .. } => "multi_margin_loss",
             ComposedLoss::TripletMargin { .. } => "triplet_margin_loss",
+            ComposedLoss::TripletDistances { .. } => "triplet_margin_with_distance_loss",
+            ComposedLoss::MultilabelMargin => "multilabel_margin_loss",
             ComposedLoss::PairwiseDistance { .. } => "pairwise_distance",
             ComposedLoss::CosineSimilarity { .. } => "cosine_similarity",
             ComposedLoss::Normalize { .. } => "normalize",
@@ -85,6 +95,7 @@ impl ComposedLoss {
             | ComposedLoss::TripletMargin { .. } => 3,
             ComposedLoss::MultilabelSoftMargin { weighted }
             | ComposedLoss::MultiMargin { weighted, .. } => 2 + *weighted as usize,
+            ComposedLoss::TripletDistances { swap, .. } => 2 + *swap as usize,
             ComposedLoss::Normalize { .. } => 1,
             _ => 2,
         }
@@ -283,6 +294,20 @@ pub fn composed_loss<B: Backend>(
             let shifted = sc(r, ScalarOp::Add, gap, margin)?;
             sc(r, ScalarOp::ClampMin, shifted, 0.0)?
         }
+        ComposedLoss::TripletDistances { margin, swap } => {
+            // max(0, margin + d_pos − min(d_neg, d_swap)), as torch writes it
+            let mut d_neg = xs[1];
+            if swap {
+                d_neg = bin(r, BinaryOp::Minimum, d_neg, xs[2])?;
+            }
+            let shifted = sc(r, ScalarOp::Add, xs[0], margin)?;
+            let gap = bin(r, BinaryOp::Sub, shifted, d_neg)?;
+            sc(r, ScalarOp::ClampMin, gap, 0.0)?
+        }
+        ComposedLoss::MultilabelMargin => r.record(
+            Op::layer(super::multilabel_margin::MultilabelMargin),
+            &xs[..2],
+        )?,
         ComposedLoss::PairwiseDistance { p, eps, keepdim } => {
             return pairwise(r, xs[0], xs[1], p, eps, keepdim);
         }

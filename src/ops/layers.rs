@@ -1,5 +1,5 @@
 //! Layers computed by LibTorch's own kernels, forward and backward (its dedicated backward
-//! kernels, saving what torch saves): `embedding`, `max_pool2d`, `avg_pool2d`,
+//! kernels, saving what torch saves): `max_pool2d`, `avg_pool2d`,
 //! `adaptive_avg_pool2d`. Each is a [`Layer`]: its shape rule and its two kernels on tch
 //! tensors; [`Layered`] is their one [`Rule`]. A carrier whose values LibTorch does not hold
 //! (the reference backend) refuses them with `UnsupportedOpError` before anything is
@@ -94,61 +94,6 @@ impl<B: Backend> Rule<B> for Layered<B> {
             .collect();
         let gs = B::layer_backward(self.layer.as_ref(), &ts, &ws, cx.g.get(), &needs)?;
         Ok(gs.into_iter().map(|g| g.map(grad_value)).collect())
-    }
-}
-
-/// `embedding(ids, weight, padding_idx)`: rows of `weight` picked by int64 `ids`; the
-/// gradient rows of repeated ids accumulate, the `padding_idx` row gets none.
-pub struct Embedding {
-    /// Non-negative (torch's negative `padding_idx` is resolved by the caller), or -1.
-    pub padding_idx: i64,
-}
-
-impl Layer for Embedding {
-    fn name(&self) -> &'static str {
-        "embedding"
-    }
-    fn arity(&self) -> Arity {
-        Arity::Exactly(2)
-    }
-    fn is_data(&self, i: usize) -> bool {
-        i == 0
-    }
-    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
-        let (ids, w) = (shapes[0], shapes[1]);
-        if w.len() != 2 {
-            return Err(Error::Shape(format!(
-                "embedding: the weight must be 2-D (num_embeddings, embedding_dim), got {w:?}"
-            )));
-        }
-        if self.padding_idx >= w[0] {
-            return Err(Error::Argument(format!(
-                "embedding: padding_idx {} must be within num_embeddings {}",
-                self.padding_idx, w[0]
-            )));
-        }
-        let mut out = ids.to_vec();
-        out.push(w[1]);
-        Ok(out)
-    }
-    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
-        let (ids, w) = (xs[0], xs[1]);
-        super::index::check_range("embedding", ids, w.size()[0], 0, false)?;
-        let out = Tensor::f_embedding(w, ids, self.padding_idx, false, false)?;
-        Ok((out, Vec::new()))
-    }
-    fn torch_backward(
-        &self,
-        xs: &[&Tensor],
-        _workspace: &[&Tensor],
-        g: &Tensor,
-        needs: &[bool],
-    ) -> Result<Vec<Option<Tensor>>> {
-        let num = xs[1].size()[0];
-        let gw = needs[1]
-            .then(|| Tensor::f_embedding_dense_backward(g, xs[0], num, self.padding_idx, false))
-            .transpose()?;
-        Ok(vec![None, gw])
     }
 }
 
@@ -484,7 +429,6 @@ impl<B: Backend> Composed<B> for AdaptiveAvgPool2d {
 mod tests {
     use super::*;
     use crate::ops::testing::{check_grads_libtorch, data, dt, session_on};
-    use crate::session::Operand;
 
     fn window(k: i64, s: i64, p: i64, d: i64, ceil: bool) -> Window {
         Window {
@@ -523,20 +467,6 @@ mod tests {
             &[data(&[3, 7, 5], 702)],
             |s, h| s.record(Op::layer(AdaptiveAvgPool2d([Some(3), None])), &[h[0]]),
             |t| t[0].adaptive_avg_pool2d([3, 5]),
-        );
-    }
-
-    #[test]
-    fn embedding_gradient_rows_accumulate_and_padding_gets_none() {
-        let ids = Tensor::from_slice(&[1i64, 3, 1, 0, 2, 1]).reshape([2, 3]);
-        let ids2 = ids.copy();
-        check_grads_libtorch(
-            &[data(&[5, 4], 703)],
-            move |s, h| {
-                let operands = vec![Operand::Data(dt(&ids2)), Operand::Node(h[0])];
-                s.apply(Op::layer(Embedding { padding_idx: 0 }), operands)
-            },
-            move |t| Tensor::embedding(&t[0], &ids, 0, false, false),
         );
     }
 

@@ -1,5 +1,5 @@
 //! `torch.nn.functional`'s layers run by LibTorch's kernels: `conv1d`, `conv2d`,
-//! `conv_transpose2d`, `layer_norm` (see `ops/conv.rs`), `embedding`, `max_pool2d`,
+//! `conv_transpose2d`, `layer_norm` (see `ops/conv.rs`), `max_pool2d`,
 //! `avg_pool2d`, `adaptive_avg_pool2d` (see `ops/layers.rs`).
 
 use pyo3::prelude::*;
@@ -9,7 +9,7 @@ use super::OrPy;
 use crate::error::Error;
 use crate::ops::attention::Attention;
 use crate::ops::conv::{Conv, LayerNorm, Padding};
-use crate::ops::layers::{AdaptiveAvgPool2d, AvgPool2d, Embedding, MaxPool2d, Window};
+use crate::ops::layers::{AdaptiveAvgPool2d, AvgPool2d, MaxPool2d, Window};
 use crate::ops::Op;
 use crate::session::Operand;
 
@@ -45,54 +45,6 @@ fn window(
         dilation,
         ceil_mode,
     })
-}
-
-/// `embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0,
-/// scale_grad_by_freq=False, sparse=False)`: int64 ids pick rows of `weight`.
-#[pyfunction]
-#[pyo3(signature = (input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=false, sparse=false))]
-#[allow(clippy::too_many_arguments)]
-pub fn embedding(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    weight: &Bound<'_, PyTensor>,
-    padding_idx: Option<i64>,
-    max_norm: Option<f64>,
-    norm_type: f64,
-    scale_grad_by_freq: bool,
-    sparse: bool,
-) -> PyResult<PyTensor> {
-    let _ = norm_type;
-    if max_norm.is_some() || scale_grad_by_freq || sparse {
-        return Err(super::to_py(Error::Argument(
-            "embedding: max_norm (which rewrites the weight in place), scale_grad_by_freq and \
-             sparse are not supported"
-                .into(),
-        )));
-    }
-    let w = weight.get();
-    let h = w.handle();
-    let rows = w
-        .with(py, move |s| s.shape(h))?
-        .first()
-        .copied()
-        .unwrap_or(0);
-    let padding_idx = match padding_idx {
-        None => -1,
-        Some(p) if p >= 0 && p < rows => p,
-        Some(p) if p < 0 && p >= -rows => p + rows,
-        Some(p) => {
-            return Err(super::to_py(Error::Argument(format!(
-                "embedding: padding_idx {p} must be within num_embeddings {rows}"
-            ))))
-        }
-    };
-    let ids = w.index_operand(py, input)?;
-    w.apply(
-        py,
-        Op::layer(Embedding { padding_idx }),
-        vec![ids, Operand::Node(h)],
-    )
 }
 
 /// `max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
@@ -558,7 +510,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(conv3d, m)?)?;
     m.add_function(wrap_pyfunction!(conv_transpose2d, m)?)?;
     m.add_function(wrap_pyfunction!(layer_norm, m)?)?;
-    m.add_function(wrap_pyfunction!(embedding, m)?)?;
     m.add_function(wrap_pyfunction!(max_pool2d, m)?)?;
     m.add_function(wrap_pyfunction!(avg_pool2d, m)?)?;
     m.add_function(wrap_pyfunction!(adaptive_avg_pool2d, m)?)?;

@@ -2,6 +2,7 @@
 //! (`margin_ranking_loss`, `hinge_embedding_loss`, `soft_margin_loss`,
 //! `cosine_embedding_loss`, `poisson_nll_loss`, `gaussian_nll_loss`,
 //! `multilabel_soft_margin_loss`, `multi_margin_loss`, `triplet_margin_loss`,
+//! `multilabel_margin_loss`, the tail of `triplet_margin_with_distance_loss`,
 //! `pairwise_distance`) and `ctc_loss` (`src/ops/ctc.rs`), with torch's signatures; each
 //! converts its arguments and makes one core call.
 
@@ -214,6 +215,50 @@ pub fn multi_margin_loss(
     input.call(py, move |s, _| s.composed_loss(loss, r, operands))
 }
 
+/// `multilabel_margin_loss(input, target, ..., reduction="mean")`: `target` int64 class
+/// ids of the input's shape, each sample's ended by the first -1.
+#[pyfunction]
+#[pyo3(signature = (input, target, size_average=None, reduce=None, reduction="mean"))]
+pub fn multilabel_margin_loss(
+    py: Python<'_>,
+    input: &PyTensor,
+    target: &Bound<'_, PyAny>,
+    size_average: Option<bool>,
+    reduce: Option<bool>,
+    reduction: &str,
+) -> PyResult<PyTensor> {
+    let r = self::reduction("multilabel_margin_loss", size_average, reduce, reduction)?;
+    let operands = vec![
+        Operand::Node(input.handle()),
+        input.index_operand(py, target)?,
+    ];
+    let loss = ComposedLoss::MultilabelMargin;
+    input.call(py, move |s, _| s.composed_loss(loss, r, operands))
+}
+
+/// The tail of `triplet_margin_with_distance_loss` once its `distance_function` has given
+/// the distances (`eagertape.nn.functional` calls it): `max(0, margin + d_pos − d_neg)`,
+/// `d_neg` the minimum with `d_swap` when given, reduced.
+#[pyfunction]
+#[pyo3(signature = (d_pos, d_neg, d_swap, margin, reduction))]
+pub fn _triplet_distances_loss(
+    py: Python<'_>,
+    d_pos: &PyTensor,
+    d_neg: &Bound<'_, PyAny>,
+    d_swap: Option<&Bound<'_, PyAny>>,
+    margin: f64,
+    reduction: &str,
+) -> PyResult<PyTensor> {
+    let r = Reduction::parse("triplet_margin_with_distance_loss", reduction).py()?;
+    let loss = ComposedLoss::TripletDistances {
+        margin,
+        swap: d_swap.is_some(),
+    };
+    let mut others = vec![d_neg];
+    others.extend(d_swap);
+    run(py, loss, r, d_pos, &others)
+}
+
 /// `triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False,
 /// ..., reduction="mean")`.
 #[pyfunction]
@@ -349,6 +394,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(multilabel_soft_margin_loss, m)?)?;
     m.add_function(wrap_pyfunction!(multi_margin_loss, m)?)?;
     m.add_function(wrap_pyfunction!(triplet_margin_loss, m)?)?;
+    m.add_function(wrap_pyfunction!(multilabel_margin_loss, m)?)?;
+    m.add_function(wrap_pyfunction!(_triplet_distances_loss, m)?)?;
     m.add_function(wrap_pyfunction!(pairwise_distance, m)?)?;
     m.add_function(wrap_pyfunction!(ctc_loss, m)?)?;
     m.add_function(wrap_pyfunction!(cosine_similarity, m)?)?;

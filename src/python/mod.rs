@@ -13,6 +13,7 @@ mod config;
 mod convert;
 mod current;
 mod dlpack;
+mod embedding;
 mod errors;
 mod factories;
 mod functional;
@@ -137,6 +138,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     losses_composed::register(m)?;
     batch_norm::register(m)?;
     layers::register(m)?;
+    embedding::register(m)?;
     recurrent::register(m)?;
     resample::register(m)?;
     windows::register(m)?;

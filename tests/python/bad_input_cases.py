@@ -225,6 +225,18 @@ CASES = _table(
     "ShapeError | tape, rng, ledger",
     "mse_shape | pred (4, 3), target (3, 4) | et.mse_loss(c.x, np.ones((3, 4))) | "
     "ShapeError | tape, rng, ledger",
+    "multilabel_margin_target_range | class id 3 for 3 classes | "
+    "et.nn.functional.multilabel_margin_loss(c.m23, np.array([[0, 3, -1], [1, -1, 0]])) | "
+    "IndexOutOfRangeError | tape, rng, ledger",
+    "multilabel_margin_target_shape | a (3,) target for a (2, 3) input | "
+    "et.nn.functional.multilabel_margin_loss(c.m23, np.array([0, 1, -1])) | "
+    "ShapeError | tape, rng, ledger",
+    "triplet_distance_margin | margin 0, before distance_function runs | "
+    "et.nn.functional.triplet_margin_with_distance_loss(c.x, c.x, c.x, margin=0.0) | "
+    "ArgumentError | tape, rng, ledger",
+    "triplet_distance_ranks | a 1-D negative for 2-D anchors | "
+    "et.nn.functional.triplet_margin_with_distance_loss(c.x, c.x, c.v3) | "
+    "ShapeError | tape, rng, ledger",
     "reshape_numel | 6 elements to (7,) | c.six.reshape(7) | ShapeError | tape, rng, ledger",
     "reshape_two_inferred | two -1 dims | c.six.reshape(-1, -1) | ShapeError | tape, rng, ledger",
     "reshape_overflow | dim 2**63 | c.six.reshape(2**63) | "
@@ -320,6 +332,19 @@ CASES = _table(
     "ArgumentError | tape, rng, ledger",
     "embedding_id_out_of_range | id 5 of a 2-row weight | et.embedding(np.array([0, 5]), c.w) | "
     "IndexOutOfRangeError | tape, rng, ledger",
+    "embedding_bag_decreasing_offsets | offsets [0, 2, 1] | "
+    "et.nn.functional.embedding_bag(np.array([0, 1, 1]), c.w, np.array([0, 2, 1])) | "
+    "ArgumentError | tape, rng, ledger",
+    "embedding_bag_first_offset | offsets starting at 1 | "
+    "et.nn.functional.embedding_bag(np.array([0, 1, 1]), c.w, np.array([1, 2])) | "
+    "ArgumentError | tape, rng, ledger",
+    "embedding_bag_2d_with_offsets | a 2-D input with offsets | "
+    "et.nn.functional.embedding_bag(np.zeros((2, 2), np.int64), c.w, np.array([0, 2])) | "
+    "ShapeError | tape, rng, ledger",
+    "embedding_bag_weights_not_sum | per_sample_weights in mean mode | "
+    "et.nn.functional.embedding_bag(np.zeros((1, 3), np.int64), c.w, "
+    "per_sample_weights=np.ones((1, 3))) | "
+    "ArgumentError | tape, rng, ledger",
     "batch_norm_training_tensor_stats | tensor running statistics in training | "
     "et.batch_norm(c.x, c.v3, c.v3, training=True) | TypeError | tape, rng, ledger",
     "batch_norm_eval_without_stats | eval mode without running statistics | "

@@ -1,7 +1,8 @@
 """The op table's rows of the losses torch composes from other ops
 (``src/ops/composed_loss.rs``: margin, embedding, Poisson and Gaussian NLL, multi-label and
-multi-class margin, triplet losses, with ``pairwise_distance``, ``cosine_similarity`` and
-``normalize``) and of ``ctc_loss`` (LibTorch's kernel). Targets are constants; every
+multi-class margin, triplet losses (also with a ``distance_function``), with
+``pairwise_distance``, ``cosine_similarity`` and ``normalize``) and of ``ctc_loss`` and
+``multilabel_margin_loss`` (LibTorch's kernels). Targets are constants; every
 reduction is exercised. Rows whose loss compares a target with a number run on the point
 carriers (intervals have no truth values)."""
 
@@ -22,6 +23,7 @@ COUNTS = np.array([[0.0, 1.0, 3.0, 2.0], [5.0, 0.5, 1.0, 4.0], [2.0, 0.0, 1.5, 7
 LABELS = np.array([[1.0, 0.0, 1.0, 0.0], [0.0, 0.0, 1.0, 1.0], [1.0, 1.0, 1.0, 0.0]])
 CLASS_W = np.array([0.5, 2.0, 1.0, 1.5])
 CLASSES = np.array([2, 0, 3])
+MULTI_LABELS = np.array([[3, 0, -1, 1], [1, 2, 3, 1], [-1, 0, 0, 0]])
 CTC_TARGETS = np.array([[1, 2, 2], [3, 1, 0]])
 CTC_FLAT = np.array([1, 2, 2, 3, 1])
 
@@ -108,6 +110,33 @@ def _triplet(m, a, p, n):
     )
 
 
+def _cosine_distance(m):
+    return lambda u, v: 1.0 - m.cosine_similarity(u, v)
+
+
+def _triplet_distances(m, a, p, n):
+    first = m.triplet_margin_with_distance_loss(a, p, n, reduction="none")
+    return _cat(
+        m,
+        [first]
+        + [
+            m.triplet_margin_with_distance_loss(
+                a, p, n, distance_function=_cosine_distance(m), margin=0.5, swap=True, reduction=r
+            ).reshape(-1)
+            for r in ("none", "mean", "sum")
+        ],
+    )
+
+
+def _multilabel_margin(m, x):
+    ids = _c(m, MULTI_LABELS)
+    return _cat(
+        m,
+        _reductions(m.multilabel_margin_loss, x, ids)
+        + [m.multilabel_margin_loss(x[0], ids[0]).reshape(-1)],
+    )
+
+
 def _ctc(m, lp):
     return _cat(
         m,
@@ -175,6 +204,21 @@ LOSS_OPS: tuple[Op, ...] = (
         lambda a, p, n: _triplet(TF, a, p, n),
         normal((3, 4), (3, 4), (3, 4)),
         covers=("F.triplet_margin_loss",),
+    ),
+    Op(
+        "triplet_margin_with_distance",
+        lambda a, p, n: _triplet_distances(F, a, p, n),
+        lambda a, p, n: _triplet_distances(TF, a, p, n),
+        normal((3, 4), (3, 4), (3, 4)),
+        covers=("F.triplet_margin_with_distance_loss",),
+    ),
+    Op(
+        "multilabel_margin",
+        lambda x: _multilabel_margin(F, x),
+        lambda x: _multilabel_margin(TF, x),
+        normal((3, 4)),
+        carriers=("libtorch",),
+        covers=("F.multilabel_margin_loss",),
     ),
     Op(
         "ctc_loss",

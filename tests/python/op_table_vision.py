@@ -1,10 +1,11 @@
 """The op table's rows of the layer functions composed from the tape's ops: ``pixel_shuffle``,
 ``pixel_unshuffle``, ``glu``, ``prelu`` (``src/ops/derive.rs``), and ``instance_norm``,
 ``local_response_norm``, ``bilinear`` (``eagertape.nn.functional``, composed as torch
-composes them)."""
+composes them), and ``embedding_bag`` (``src/ops/embedding.rs``)."""
 
 from __future__ import annotations
 
+import numpy as np
 import torch
 import torch.nn.functional as TF
 from op_table import Op, normal
@@ -134,7 +135,54 @@ def _grid_inputs(rng):
     return [rng.standard_normal((2, 3, 5, 4)), rng.uniform(-0.9, 0.9, size=(2, 3, 4, 2))]
 
 
+BAG_IDS = np.array([1, 3, 1, 0, 2, 1, 5])
+BAG_OFFSETS = np.array([0, 2, 2, 5])
+
+
+def _bags(m, w, p):
+    """Every mode, offsets with an empty bag, a 2-D input, a padding id (left out of its
+    bag and of the mean's count), ``include_last_offset`` and per-sample weights."""
+    ids, off = (
+        (BAG_IDS, BAG_OFFSETS) if m is F else (torch.tensor(BAG_IDS), torch.tensor(BAG_OFFSETS))
+    )
+    first = m.embedding_bag(ids, w, off, mode="sum", per_sample_weights=p)
+    return _cat(
+        m,
+        [
+            first,
+            m.embedding_bag(ids, w, off),
+            m.embedding_bag(ids, w, off, mode="max", padding_idx=1),
+            m.embedding_bag(ids, w, off, mode="mean", padding_idx=-5, include_last_offset=True),
+            m.embedding_bag(ids[:6].reshape(2, 3), w, mode="max"),
+        ],
+    )
+
+
+def _by_freq(m, w):
+    """Each row's gradient divided by its id's count in the batch."""
+    ids = BAG_IDS if m is F else torch.tensor(BAG_IDS)
+    first = m.embedding(ids, w, scale_grad_by_freq=True)
+    bags = m.embedding_bag(ids[:6].reshape(3, 2), w, scale_grad_by_freq=True)
+    return _cat(m, [first, bags * 2.0])
+
+
 VISION_OPS: tuple[Op, ...] = (
+    Op(
+        "scale_grad_by_freq",
+        lambda w: _by_freq(F, w),
+        lambda w: _by_freq(TF, w),
+        normal((6, 3)),
+        carriers=("libtorch",),
+        smooth=False,  # torch's scaled gradient is not the derivative (by definition)
+    ),
+    Op(
+        "embedding_bag",
+        lambda w, p: _bags(F, w, p),
+        lambda w, p: _bags(TF, w, p),
+        normal((6, 3), (7,)),
+        carriers=("libtorch",),
+        covers=("F.embedding_bag",),
+    ),
     Op(
         "grid_sample",
         lambda x, g: _grid_sample(F, x, g),

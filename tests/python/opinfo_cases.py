@@ -502,6 +502,11 @@ CASES: tuple[Case, ...] = (
             ("multilabel_soft_margin_loss", ("weight", "reduction")),
             ("multi_margin_loss", ("p", "margin", "weight", "reduction")),
             ("triplet_margin_loss", ("margin", "p", "eps", "swap", "reduction")),
+            (
+                "triplet_margin_with_distance_loss",
+                ("distance_function", "margin", "swap", "reduction"),
+            ),
+            ("multilabel_margin_loss", ("reduction",)),
             ("pairwise_distance", ("p", "eps", "keepdim")),
             ("cosine_similarity", ("dim", "eps")),
             ("normalize", ("p", "dim", "eps")),
@@ -559,6 +564,12 @@ CASES: tuple[Case, ...] = (
         "et.embedding",
         lambda weight, idx, **kw: et.embedding(idx, weight, **kw),
         kwargs=("padding_idx",),
+    ),
+    Case(
+        "nn.functional.embedding_bag",
+        "F.embedding_bag",
+        lambda weight, idx, **kw: F.embedding_bag(idx, weight, **kw),
+        kwargs=("offsets", "mode", "per_sample_weights", "padding_idx", "include_last_offset"),
     ),
     # OPS.md's max_pool2d has no return_indices: samples asking for the indices are excluded.
     Case(
@@ -732,6 +743,10 @@ class _Converter:
             return self.sess.config.device
         if isinstance(obj, torch.Size):
             return tuple(obj)
+        if isinstance(obj, torch.nn.PairwiseDistance):  # a `distance_function`
+            return functools.partial(
+                F.pairwise_distance, p=obj.norm, eps=obj.eps, keepdim=obj.keepdim
+            )
         if isinstance(obj, list):
             return [self(x) for x in obj]
         if isinstance(obj, tuple):

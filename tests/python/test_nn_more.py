@@ -99,6 +99,10 @@ def _operands(kind, rng):
         return [x], [np.array([0, 3, 4, 1])]
     if kind == "triplet":
         return [x, rng.standard_normal((4, 5)), rng.standard_normal((4, 5))], []
+    if kind == "label_ids":  # class ids ended by -1
+        return [x], [
+            np.array([[3, 0, -1, 1, 1], [4, -1, 0, 0, 0], [-1, 2, 2, 2, 2], [0, 1, 2, 3, 4]])
+        ]
     raise AssertionError(kind)
 
 
@@ -112,6 +116,8 @@ MORE_LOSSES = [
     ("MultiLabelSoftMarginLoss", dict(reduction="sum"), "labels"),
     ("MultiMarginLoss", dict(p=2, margin=0.7), "classes"),
     ("TripletMarginLoss", dict(margin=0.5, swap=True), "triplet"),
+    ("TripletMarginWithDistanceLoss", dict(margin=0.5, swap=True), "triplet"),
+    ("MultiLabelMarginLoss", dict(reduction="none"), "label_ids"),
 ]
 
 
@@ -278,3 +284,74 @@ def test_conv3d_loads_torch_weights_and_matches():
 )
 def test_sliding_window_modules_match_torch(make, shape):
     check_parity(make(tnn), make(nn), [_x(*shape)], load=False)
+
+
+@pytest.mark.parametrize("mode", ["sum", "mean", "max"])
+def test_embedding_bag_loads_torchs_weight_and_matches_each_mode(mode):
+    ids, offsets = np.array([4, 0, 2, 2, 1, 3, 0]), np.array([0, 3, 3, 5])
+    tm = tnn.EmbeddingBag(5, 4, mode=mode, padding_idx=1).double()
+    em = nn.EmbeddingBag(5, 4, mode=mode, padding_idx=1, dtype="float64")
+    assert list(em.state_dict()) == list(tm.state_dict()) == ["weight"]
+    check_parity(
+        tm,
+        em,
+        [],
+        lambda m: m(torch.from_numpy(ids), torch.from_numpy(offsets)),
+        lambda m, s: m(s, ids, offsets),
+    )
+
+
+def test_embedding_bag_per_sample_weights_get_torchs_gradient():
+    ids = np.array([[4, 0, 2], [2, 1, 3]])
+    tm = tnn.EmbeddingBag(5, 4, mode="sum", include_last_offset=False).double()
+    em = nn.EmbeddingBag(5, 4, mode="sum", dtype="float64")
+    check_parity(
+        tm,
+        em,
+        [_x(2, 3)],
+        lambda m, p: m(torch.from_numpy(ids), per_sample_weights=p),
+        lambda m, s, p: m(s, ids, per_sample_weights=p),
+    )
+
+
+def test_embedding_bag_initialises_as_torch_with_a_zero_padding_row():
+    w = nn.EmbeddingBag(300, 8, padding_idx=-1, seed=0).weight.numpy()
+    assert np.all(w[-1] == 0.0)
+    assert abs(w[:-1].std() - 1.0) < 0.05 and abs(w[:-1].mean()) < 0.05
+
+
+def test_from_pretrained_is_frozen_unless_asked_and_keeps_the_matrix():
+    matrix = np.arange(12.0).reshape(4, 3)
+    frozen = nn.EmbeddingBag.from_pretrained(matrix, mode="sum")
+    trained = nn.Embedding.from_pretrained(matrix, freeze=False, padding_idx=0)
+    assert not frozen.weight.requires_grad and trained.weight.requires_grad
+    np.testing.assert_array_equal(trained.weight.numpy(), matrix)  # padding row kept, as torch
+    with et.Session(dtype="float64"):
+        out = frozen(et.tensor(np.array([[0, 3]])))
+        np.testing.assert_array_equal(out.numpy(), [[9.0, 11.0, 13.0]])
+
+
+def test_embedding_bag_module_refuses_an_unknown_mode_and_max_norm():
+    with pytest.raises(et.ConfigError, match="mode"):
+        nn.EmbeddingBag(5, 2, mode="median")
+    with pytest.raises(et.ConfigError, match="max_norm"):
+        nn.EmbeddingBag(5, 2, max_norm=1.0)
+
+
+def test_triplet_margin_with_distance_loss_module_calls_its_distance_function():
+    rng = np.random.default_rng(8)
+    a, p, n = (rng.standard_normal((4, 5)) for _ in range(3))
+
+    def make(m, f):
+        return m.TripletMarginWithDistanceLoss(
+            distance_function=lambda u, v: 1.0 - f.cosine_similarity(u, v), margin=0.9
+        )
+
+    check_parity(
+        make(tnn, torch.nn.functional),
+        make(nn, nn.functional),
+        [a, p, n],
+        lambda m, *x: m(*x),
+        lambda m, s, *x: m(s, *x),
+        load=False,
+    )

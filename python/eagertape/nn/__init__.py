@@ -12,7 +12,8 @@ initial values are drawn in float64 from ``np.random.default_rng(seed)``), ``dty
 ``device``.
 
 The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``flatten``,
-``conv``, ``pooling``, ``norm``, ``batchnorm``, ``sparse`` (``Embedding``), ``container``
+``conv``, ``pooling``, ``norm``, ``batchnorm``, ``sparse`` (``Embedding``,
+``EmbeddingBag``), ``container``
 (``Sequential``, ``ModuleList``, ``ModuleDict``, ``MLP``), ``attention``
 (``MultiheadAttention``) and ``transformer``; torch's helpers ``functional`` (``F``),
 ``init`` and ``utils``
@@ -65,6 +66,7 @@ from .loss import (
     L1Loss,
     MarginRankingLoss,
     MSELoss,
+    MultiLabelMarginLoss,
     MultiLabelSoftMarginLoss,
     MultiMarginLoss,
     NLLLoss,
@@ -72,6 +74,7 @@ from .loss import (
     SmoothL1Loss,
     SoftMarginLoss,
     TripletMarginLoss,
+    TripletMarginWithDistanceLoss,
 )
 from .module import IncompatibleKeys, Module
 from .norm import GroupNorm, LayerNorm, LocalResponseNorm, RMSNorm
@@ -91,7 +94,7 @@ from .pooling import (
     Unfold,
 )
 from .rnn import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNBase, RNNCell, RNNCellBase
-from .sparse import Embedding
+from .sparse import Embedding, EmbeddingBag
 from .transformer import (
     Transformer,
     TransformerDecoder,
@@ -124,6 +127,7 @@ __all__ = [
     "ConvTranspose2d",
     "Dropout",
     "Embedding",
+    "EmbeddingBag",
     "Flatten",
     "GELU",
     "GRU",
@@ -196,9 +200,11 @@ __all__ = [
     "GaussianNLLLoss",
     "HingeEmbeddingLoss",
     "MarginRankingLoss",
+    "MultiLabelMarginLoss",
     "MultiLabelSoftMarginLoss",
     "MultiMarginLoss",
     "PoissonNLLLoss",
     "SoftMarginLoss",
     "TripletMarginLoss",
+    "TripletMarginWithDistanceLoss",
 ]

@@ -13,6 +13,7 @@ from .._core import (
     Tensor,
     _feature_dropout,
     _gaussian_nll_loss,
+    _triplet_distances_loss,
     _upsample,
     adaptive_avg_pool2d,
     adaptive_max_pool2d,
@@ -32,6 +33,7 @@ from .._core import (
     ctc_loss,
     einsum,
     embedding,
+    embedding_bag,
     fold,
     grid_sample,
     group_norm,
@@ -46,6 +48,7 @@ from .._core import (
     max_pool3d,
     mse_loss,
     multi_margin_loss,
+    multilabel_margin_loss,
     multilabel_soft_margin_loss,
     nll_loss,
     normalize,
@@ -97,12 +100,14 @@ __all__ = [
     "hinge_embedding_loss",
     "margin_ranking_loss",
     "multi_margin_loss",
+    "multilabel_margin_loss",
     "multilabel_soft_margin_loss",
     "normalize",
     "pairwise_distance",
     "poisson_nll_loss",
     "soft_margin_loss",
     "triplet_margin_loss",
+    "triplet_margin_with_distance_loss",
     "adaptive_avg_pool2d",
     "avg_pool2d",
     "batch_norm",
@@ -115,6 +120,7 @@ __all__ = [
     "dropout",
     "elu",
     "embedding",
+    "embedding_bag",
     "gelu",
     "group_norm",
     "hardsigmoid",
@@ -417,6 +423,38 @@ def gaussian_nll_loss(
             raise _errors.ArgumentError("gaussian_nll_loss: var has negative entry/entries")
         var = input.new_full(input.shape, float(var))
     return _gaussian_nll_loss(input, target, var, full, eps, reduction)
+
+
+def triplet_margin_with_distance_loss(
+    anchor: Tensor,
+    positive: Tensor,
+    negative: Tensor,
+    *,
+    distance_function: Any = None,
+    margin: float = 1.0,
+    swap: bool = False,
+    reduction: str = "mean",
+) -> Tensor:
+    """torch's ``triplet_margin_with_distance_loss``: ``distance_function(a, b)`` (default
+    ``pairwise_distance``) gives the anchor–positive and anchor–negative distances (and the
+    positive–negative one with ``swap``); the loss is ``max(0, margin + d_pos - d_neg)``,
+    reduced. The arguments are checked before ``distance_function`` runs."""
+    if reduction not in ("mean", "sum", "none"):
+        raise _errors.ArgumentError(f"{reduction} is not a valid value for reduction")
+    if margin <= 0:
+        raise _errors.ArgumentError(f"margin must be greater than 0, got {margin}")
+    dims = [anchor.ndim, positive.ndim, negative.ndim]
+    if len(set(dims)) != 1:
+        raise _errors.ShapeError(
+            "The anchor, positive, and negative tensors are expected to have the same number "
+            f"of dimensions, but got: anchor {dims[0]}D, positive {dims[1]}D, and negative "
+            f"{dims[2]}D inputs"
+        )
+    distance = pairwise_distance if distance_function is None else distance_function
+    d_pos = distance(anchor, positive)
+    d_neg = distance(anchor, negative)
+    d_swap = distance(positive, negative) if swap else None
+    return _triplet_distances_loss(d_pos, d_neg, d_swap, float(margin), reduction)
 
 
 def relu(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002

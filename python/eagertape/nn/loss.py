@@ -22,6 +22,7 @@ from .._core import (
     margin_ranking_loss,
     mse_loss,
     multi_margin_loss,
+    multilabel_margin_loss,
     multilabel_soft_margin_loss,
     nll_loss,
     poisson_nll_loss,
@@ -29,7 +30,8 @@ from .._core import (
     soft_margin_loss,
     triplet_margin_loss,
 )
-from .functional import gaussian_nll_loss
+from .._errors import ConfigError
+from .functional import gaussian_nll_loss, triplet_margin_with_distance_loss
 from .module import Module
 
 __all__ = [
@@ -38,11 +40,13 @@ __all__ = [
     "GaussianNLLLoss",
     "HingeEmbeddingLoss",
     "MarginRankingLoss",
+    "MultiLabelMarginLoss",
     "MultiLabelSoftMarginLoss",
     "MultiMarginLoss",
     "PoissonNLLLoss",
     "SoftMarginLoss",
     "TripletMarginLoss",
+    "TripletMarginWithDistanceLoss",
     "BCELoss",
     "BCEWithLogitsLoss",
     "CrossEntropyLoss",
@@ -382,6 +386,42 @@ class TripletMarginLoss(_Loss):
             reduction=self.reduction,
             **self._legacy(),
         )
+
+
+class TripletMarginWithDistanceLoss(_Loss):
+    def __init__(
+        self,
+        *,
+        distance_function: Any = None,
+        margin: float = 1.0,
+        swap: bool = False,
+        reduction: str = "mean",
+    ) -> None:
+        super().__init__(None, None, reduction)
+        if margin <= 0:
+            raise ConfigError(
+                f"TripletMarginWithDistanceLoss: expected margin to be greater than 0, got "
+                f"{margin} instead"
+            )
+        self.distance_function = distance_function
+        self.margin = margin
+        self.swap = swap
+
+    def forward(self, anchor: Any, positive: Any, negative: Any) -> Any:
+        return triplet_margin_with_distance_loss(
+            anchor,
+            positive,
+            negative,
+            distance_function=self.distance_function,
+            margin=self.margin,
+            swap=self.swap,
+            reduction=self.reduction,
+        )
+
+
+class MultiLabelMarginLoss(_Loss):
+    def forward(self, input: Any, target: Any) -> Any:  # noqa: A002
+        return multilabel_margin_loss(input, target, reduction=self.reduction, **self._legacy())
 
 
 class CTCLoss(_Loss):
