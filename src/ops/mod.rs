@@ -47,6 +47,7 @@ pub mod reduce;
 pub mod rnn;
 pub mod scalar;
 pub mod scatter;
+pub mod scatter_reduce;
 pub mod sliding;
 pub mod softmax;
 pub mod sort;

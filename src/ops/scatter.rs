@@ -7,7 +7,7 @@
 //! `index_fill`, `take_along_dim`) are [`Movement`]s, so every carrier runs them by the
 //! index plan; the summing ones (`scatter_add`, `index_add`) are movements LibTorch alone
 //! runs (`UnsupportedOpError` elsewhere), and `scatter_reduce`, whose backward reads the
-//! operands and the result, is a [`Layer`]. Indices are checked with torch's rules before
+//! operands and the result, is a [`Layer`] (`scatter_reduce.rs`). Indices are checked with torch's rules before
 //! any kernel (an index out of range is an `IndexOutOfRangeError`, on every device).
 //!
 //! Backward rules are torch's (`derivatives.yaml`), with one deliberate difference:
@@ -20,13 +20,12 @@ use super::index::{check_range, checked};
 use super::movement::Movement;
 use super::Arity;
 use crate::error::{Error, Result};
-use crate::kernel::layer::Layer;
 use crate::shape::{broadcast_shapes, normalize_dim};
 
 /// torch's shape rule of `scatter`/`scatter_add`/`scatter_reduce`: the index has the
 /// input's number of dims (and `src`'s), sizes no larger than `src`'s, and no larger than
 /// the input's except along `dim`. Returns the normalised `dim`.
-fn scatter_shapes(
+pub(super) fn scatter_shapes(
     op: &str,
     dim: i64,
     x: &[i64],
@@ -100,18 +99,18 @@ fn index_shapes(op: &str, dim: i64, x: &[i64], idx: &[i64], src: Option<&[i64]>)
 }
 
 /// The index range check of the scatter family: `[0, size)` of the input's `dim`.
-fn in_range(op: &str, x: &Tensor, idx: &Tensor, d: usize) -> Result<()> {
+pub(super) fn in_range(op: &str, x: &Tensor, idx: &Tensor, d: usize) -> Result<()> {
     let size = x.size().get(d).copied().unwrap_or(1);
     check_range(op, idx, size, d, false)
 }
 
-fn on_cpu(x: &Tensor) -> bool {
+pub(super) fn on_cpu(x: &Tensor) -> bool {
     x.device() == tch::Device::Cpu
 }
 
 /// `t` (the shape of `index`) placed in zeros of `shape` at its leading corner: the
 /// cotangent of a `src` larger than the index.
-fn pad_to(t: Tensor, shape: &[i64]) -> Result<Tensor> {
+pub(super) fn pad_to(t: Tensor, shape: &[i64]) -> Result<Tensor> {
     if t.size() == shape {
         return Ok(t);
     }
@@ -227,165 +226,6 @@ impl Movement for ScatterAdd {
             let d = normalize_dim("scatter_add", self.0, xs[0].dim())? as i64;
             Ok((pad_to(g.f_gather(d, xs[1], false)?, &xs[2].size())?, false))
         })())
-    }
-}
-
-/// `scatter_reduce`'s reduction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Reduction {
-    Sum,
-    Prod,
-    Mean,
-    Amax,
-    Amin,
-}
-
-impl Reduction {
-    /// torch's name of it (`reduce=`), or an `ArgumentError` listing the choices.
-    pub fn parse(s: &str) -> Result<Self> {
-        Ok(match s {
-            "sum" => Reduction::Sum,
-            "prod" => Reduction::Prod,
-            "mean" => Reduction::Mean,
-            "amax" => Reduction::Amax,
-            "amin" => Reduction::Amin,
-            other => {
-                return Err(Error::Argument(format!(
-                    "scatter_reduce: reduce argument must be one of sum, prod, mean, amax, \
-                     amin, got {other:?}"
-                )))
-            }
-        })
-    }
-    fn name(self) -> &'static str {
-        match self {
-            Reduction::Sum => "sum",
-            Reduction::Prod => "prod",
-            Reduction::Mean => "mean",
-            Reduction::Amax => "amax",
-            Reduction::Amin => "amin",
-        }
-    }
-}
-
-/// `scatter_reduce(dim, index, src, reduce, include_self=True)`: operands `x`, `index`,
-/// `src`. A layer: its backward reads both values and (for `prod`, `amax`, `amin`) the
-/// result, which the node keeps as its output.
-pub struct ScatterReduce {
-    pub dim: i64,
-    pub reduce: Reduction,
-    pub include_self: bool,
-}
-
-impl ScatterReduce {
-    fn run(&self, x: &Tensor, idx: &Tensor, src: &Tensor) -> Result<Tensor> {
-        let d = normalize_dim("scatter_reduce", self.dim, x.dim())? as i64;
-        Ok(x.f_internal_scatter_reduce(d, idx, src, self.reduce.name(), self.include_self)?)
-    }
-}
-
-impl Layer for ScatterReduce {
-    fn name(&self) -> &'static str {
-        "scatter_reduce"
-    }
-    fn arity(&self) -> Arity {
-        Arity::Exactly(3)
-    }
-    fn is_data(&self, i: usize) -> bool {
-        i == 1
-    }
-    fn keeps_output(&self) -> bool {
-        true
-    }
-    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
-        scatter_shapes(
-            "scatter_reduce",
-            self.dim,
-            shapes[0],
-            shapes[1],
-            Some(shapes[2]),
-        )?;
-        Ok(shapes[0].to_vec())
-    }
-    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
-        let d = normalize_dim("scatter_reduce", self.dim, xs[0].dim())?;
-        let checks = || in_range("scatter_reduce", xs[0], xs[1], d);
-        let out = checked(on_cpu(xs[0]), checks, || self.run(xs[0], xs[1], xs[2]))?;
-        Ok((out, Vec::new()))
-    }
-    /// torch's `scatter_reduce_backward`: `sum` and `mean` send the (averaged) cotangent
-    /// back by the index; `amax`/`amin` split it evenly between the elements equal to the
-    /// result; `prod` multiplies by the product of the others (exclusive products where
-    /// an operand is zero). Without `include_self`, the input's scattered positions get
-    /// none.
-    fn torch_backward(
-        &self,
-        xs: &[&Tensor],
-        workspace: &[&Tensor],
-        g: &Tensor,
-        needs: &[bool],
-    ) -> Result<Vec<Option<Tensor>>> {
-        let (x, idx, src) = (xs[0], xs[1], xs[2]);
-        let result = workspace[0];
-        let d = normalize_dim("scatter_reduce", self.dim, x.dim())? as i64;
-        let (gx, gs) = match self.reduce {
-            Reduction::Sum => (g.shallow_clone(), g.f_gather(d, idx, false)?),
-            Reduction::Mean => {
-                let n = if self.include_self {
-                    x.f_ones_like()?
-                } else {
-                    x.f_zeros_like()?
-                };
-                let n = n.f_scatter_add(d, idx, &src.f_ones_like()?)?;
-                let n = n.f_masked_fill(&n.f_eq(0)?, 1)?;
-                let scaled = g.f_div(&n)?;
-                let gs = scaled.f_gather(d, idx, false)?;
-                (scaled, gs)
-            }
-            Reduction::Amax | Reduction::Amin => {
-                let value = result.f_gather(d, idx, false)?;
-                let x_hit = x.f_eq_tensor(result)?.f_to_kind(g.kind())?;
-                let s_hit = src.f_eq_tensor(&value)?.f_to_kind(g.kind())?;
-                // torch counts the input's ties even without include_self (its positions
-                // that were scattered to are zeroed below).
-                let count = x_hit.f_scatter_add(d, idx, &s_hit)?;
-                let share = g.f_div(&count)?;
-                let gx = x_hit.f_mul(&share)?;
-                let gs = s_hit.f_mul(&share.f_gather(d, idx, false)?)?;
-                (gx, gs)
-            }
-            Reduction::Prod => {
-                let masked_x = x.f_masked_fill(&x.f_eq(0)?, 1)?;
-                let masked_x_result = self.run(&masked_x, idx, src)?;
-                let gx = g.f_mul(&masked_x_result)?.f_div(&masked_x)?;
-                let src_zero = src.f_eq(0)?;
-                let zeros_here = x
-                    .f_zeros_like()?
-                    .f_scatter_add(d, idx, &src_zero.f_to_kind(src.kind())?)?
-                    .f_gather(d, idx, false)?;
-                let single_zero = src_zero.f_logical_and(&zeros_here.f_eq(1)?)?;
-                let masked_src = src.f_masked_fill(&single_zero, 1)?;
-                let masked_src_result = self.run(x, idx, &masked_src)?;
-                let exclusive = g.f_mul(&masked_src_result)?.f_gather(d, idx, false)?;
-                let plain = g
-                    .f_mul(result)?
-                    .f_gather(d, idx, false)?
-                    .f_div(&src.f_masked_fill(&src_zero, 1)?)?;
-                (gx, exclusive.f_where_self(&single_zero, &plain)?)
-            }
-        };
-        let gx = if self.include_self {
-            gx
-        } else {
-            let hit = x.f_zeros_like()?.f_scatter_value(d, idx, 1.0)?.f_ne(0)?;
-            gx.f_masked_fill(&hit, 0)?
-        };
-        let gs = pad_to(gs.f_contiguous()?, &src.size())?;
-        Ok(vec![
-            needs[0].then_some(gx.f_contiguous()?),
-            None,
-            needs[2].then_some(gs),
-        ])
     }
 }
 
@@ -585,7 +425,7 @@ impl Movement for TakeAlongDim {
 mod tests {
     use super::*;
     use crate::config::DType;
-    use crate::ops::testing::{check_grads, check_grads_libtorch, data, dt};
+    use crate::ops::testing::{check_grads, data, dt};
     use crate::ops::Op;
 
     fn ids(v: &[i64], shape: &[i64]) -> Tensor {
@@ -607,39 +447,5 @@ mod tests {
             },
             |t| t[0].scatter(1, &ids(&[0, 2, 1, 0], &[2, 2]), &t[1].narrow(1, 0, 2)),
         );
-    }
-
-    #[test]
-    fn scatter_reduce_amax_splits_between_ties_as_torch() {
-        let idx = ids(&[0, 1, 0, 2], &[4]);
-        for (reduce, include_self) in [
-            (Reduction::Amax, true),
-            (Reduction::Amin, false),
-            (Reduction::Prod, true),
-            (Reduction::Mean, false),
-            (Reduction::Sum, true),
-        ] {
-            check_grads_libtorch(
-                &[data(&[3], 402), data(&[4], 403)],
-                |s, h| {
-                    let i = s.input_owned_as(dt(&idx), Some(DType::Int64), false)?;
-                    let l = ScatterReduce {
-                        dim: 0,
-                        reduce,
-                        include_self,
-                    };
-                    s.record(Op::layer(l), &[h[0], i, h[1]])
-                },
-                |t| {
-                    t[0].internal_scatter_reduce(
-                        0,
-                        &ids(&[0, 1, 0, 2], &[4]),
-                        &t[1],
-                        reduce.name(),
-                        include_self,
-                    )
-                },
-            );
-        }
     }
 }

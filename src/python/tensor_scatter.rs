@@ -8,9 +8,8 @@ use pyo3::prelude::*;
 use super::classes::PyTensor;
 use super::tensor_index::number;
 use crate::error::Error;
-use crate::ops::scatter::{
-    IndexAdd, IndexCopy, IndexFill, Reduction, Scatter, ScatterAdd, ScatterReduce, TakeAlongDim,
-};
+use crate::ops::scatter::{IndexAdd, IndexCopy, IndexFill, Scatter, ScatterAdd, TakeAlongDim};
+use crate::ops::scatter_reduce::{Reduction, ScatterReduce};
 use crate::ops::Op;
 use crate::session::Operand;
 
