@@ -27,37 +27,56 @@ def _padding(padding_idx: object, rows: int) -> int | None:
     return int(padding_idx) % rows
 
 
-def _unsupported(cls: str, max_norm: object, sparse: object) -> None:
-    if max_norm is not None or sparse:
-        raise ConfigError(
-            f"{cls}: max_norm (which rewrites the weight in place) and sparse are not supported"
-        )
+class _Table(Module):
+    """What ``Embedding`` and ``EmbeddingBag`` share: the table's sizes and options, and its
+    ``weight``."""
 
-
-def _make_weight(
-    rows: int,
-    cols: int,
-    padding_idx: int | None,
-    given: Any,
-    seed: int | None,
-    dtype: str,
-    device: str | None,
-    requires_grad: bool = True,
-) -> Parameter:
-    """torch's ``weight``: ``given`` (``_weight``, shape-checked), or ``N(0, 1)`` (float64
-    from ``np.random.default_rng(seed)``, then ``dtype``) with the padding row zero."""
-    if given is not None:
-        w = Parameter(given, name="weight", requires_grad=requires_grad, device=device)
-        if w.shape != (rows, cols):
+    def _table(
+        self,
+        num_embeddings: int,
+        embedding_dim: int,
+        padding_idx: object,
+        max_norm: object,
+        norm_type: float,
+        scale_grad_by_freq: bool,
+        sparse: object,
+        given: Any,
+        seed: int | None,
+        dtype: str,
+        device: str | None,
+        requires_grad: bool = True,
+    ) -> None:
+        """Checks and sets the options, then ``weight``: ``given`` (``_weight``,
+        shape-checked), or ``N(0, 1)`` (float64 from ``np.random.default_rng(seed)``, then
+        ``dtype``) with the padding row zero."""
+        self.num_embeddings = rows = _positive_int(num_embeddings, "num_embeddings")
+        self.embedding_dim = cols = _positive_int(embedding_dim, "embedding_dim")
+        if max_norm is not None or sparse:
             raise ConfigError(
-                f"Shape of weight {w.shape} does not match num_embeddings and embedding_dim "
-                f"({rows}, {cols})"
+                f"{type(self).__name__}: max_norm (which rewrites the weight in place) and "
+                "sparse are not supported"
             )
-        return w
-    w = np.random.default_rng(_seed(seed)).standard_normal((rows, cols))
-    if padding_idx is not None:
-        w[padding_idx] = 0.0
-    return Parameter(w, name="weight", requires_grad=requires_grad, dtype=dtype, device=device)
+        self.padding_idx = _padding(padding_idx, rows)
+        self.max_norm = None
+        self.norm_type = norm_type
+        self.scale_grad_by_freq = bool(scale_grad_by_freq)
+        self.sparse = False
+        if given is not None:
+            self.weight = Parameter(
+                given, name="weight", requires_grad=requires_grad, device=device
+            )
+            if self.weight.shape != (rows, cols):
+                raise ConfigError(
+                    f"Shape of weight {self.weight.shape} does not match num_embeddings and "
+                    f"embedding_dim ({rows}, {cols})"
+                )
+            return
+        w = np.random.default_rng(_seed(seed)).standard_normal((rows, cols))
+        if self.padding_idx is not None:
+            w[self.padding_idx] = 0.0
+        self.weight = Parameter(
+            w, name="weight", requires_grad=requires_grad, dtype=dtype, device=device
+        )
 
 
 def _pretrained(embeddings: Any) -> tuple[int, int]:
@@ -67,7 +86,7 @@ def _pretrained(embeddings: Any) -> tuple[int, int]:
     return int(shape[0]), int(shape[1])
 
 
-class Embedding(Module):
+class Embedding(_Table):
     """``torch.nn.Embedding``: ``weight`` ``(num_embeddings, embedding_dim)`` drawn from
     ``N(0, 1)`` (float64 from ``np.random.default_rng(seed)``, then converted to ``dtype``),
     the ``padding_idx`` row zero (it receives no gradient); ``_weight`` gives it instead, and
@@ -93,18 +112,14 @@ class Embedding(Module):
         device: str | None = None,
     ) -> None:
         super().__init__()
-        self.num_embeddings = _positive_int(num_embeddings, "num_embeddings")
-        self.embedding_dim = _positive_int(embedding_dim, "embedding_dim")
-        _unsupported("Embedding", max_norm, sparse)
-        self.padding_idx = _padding(padding_idx, self.num_embeddings)
-        self.max_norm = None
-        self.norm_type = norm_type
-        self.scale_grad_by_freq = bool(scale_grad_by_freq)
-        self.sparse = False
-        self.weight = _make_weight(
-            self.num_embeddings,
-            self.embedding_dim,
-            self.padding_idx,
+        self._table(
+            num_embeddings,
+            embedding_dim,
+            padding_idx,
+            max_norm,
+            norm_type,
+            scale_grad_by_freq,
+            sparse,
             _weight,
             seed,
             dtype,
@@ -158,7 +173,7 @@ class Embedding(Module):
         return s
 
 
-class EmbeddingBag(Module):
+class EmbeddingBag(_Table):
     """``torch.nn.EmbeddingBag``: the sum, mean (default) or maximum of each bag of
     embedding rows, without materialising the rows (``F.embedding_bag``). ``weight`` as
     ``Embedding``'s (``N(0, 1)``, the ``padding_idx`` row zero; padding ids are left out of
@@ -186,9 +201,6 @@ class EmbeddingBag(Module):
         device: str | None = None,
     ) -> None:
         super().__init__()
-        self.num_embeddings = _positive_int(num_embeddings, "num_embeddings")
-        self.embedding_dim = _positive_int(embedding_dim, "embedding_dim")
-        _unsupported("EmbeddingBag", max_norm, sparse)
         if mode not in _MODES:
             raise ConfigError(f"EmbeddingBag: mode has to be one of sum, mean or max, got {mode!r}")
         if scale_grad_by_freq and mode == "max":
@@ -196,16 +208,15 @@ class EmbeddingBag(Module):
                 "EmbeddingBag: max mode does not support scaling the gradient by the frequency"
             )
         self.mode = mode
-        self.padding_idx = _padding(padding_idx, self.num_embeddings)
-        self.max_norm = None
-        self.norm_type = norm_type
-        self.scale_grad_by_freq = bool(scale_grad_by_freq)
-        self.sparse = False
         self.include_last_offset = bool(include_last_offset)
-        self.weight = _make_weight(
-            self.num_embeddings,
-            self.embedding_dim,
-            self.padding_idx,
+        self._table(
+            num_embeddings,
+            embedding_dim,
+            padding_idx,
+            max_norm,
+            norm_type,
+            scale_grad_by_freq,
+            sparse,
             _weight,
             seed,
             dtype,
