@@ -824,6 +824,14 @@ class AdamW(Optimizer):
         weight_decay: float = 1e-2,
     ) -> Self: ...
 
+class _RuleOptimizer(Optimizer):
+    """The core of ``RMSprop``, ``Adagrad``, ``Adadelta``, ``Adamax``, ``NAdam``, ``RAdam``,
+    ``ASGD`` and ``Rprop`` (``eagertape.optim`` parses torch's signatures into ``hyper``)."""
+
+    def __new__(
+        cls, kind: str, params: Iterable[Parameter] | Any, hyper: list[tuple[str, float]]
+    ) -> Self: ...
+
 # The unary family's names, in list order (the blocks below are generated from it).
 _UNARY: tuple[str, ...]
 

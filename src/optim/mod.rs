@@ -6,9 +6,14 @@
 //! the optimizer. Sessions and `reset_tape` never touch it.
 
 mod adam;
+mod adam_family;
+mod adaptive;
+mod averaged;
+mod rule;
 mod sgd;
 
 pub use adam::{Adam, AdamConfig};
+pub use rule::{Hyper, Rule, RuleOptimizer};
 pub use sgd::{Sgd, SgdConfig};
 
 use std::collections::HashMap;
@@ -24,10 +29,13 @@ use crate::param::Parameter;
 /// A parameter and the gradient value an optimizer applies to it.
 pub type ParamGrad<B> = (Arc<Parameter<B>>, Value<B>);
 
-/// One parameter's optimizer state: its step count and named buffers.
+/// One parameter's optimizer state: its step count, named buffers (shaped as the
+/// parameter) and named numbers (NAdam's `mu_product`, ASGD's `eta` and `mu`: 0-d tensors
+/// in torch, float64 here).
 pub struct ParamState<B: Backend> {
     pub step: u64,
     pub buffers: Vec<(&'static str, Value<B>)>,
+    pub scalars: Vec<(&'static str, f64)>,
 }
 
 impl<B: Backend> Default for ParamState<B> {
@@ -35,6 +43,7 @@ impl<B: Backend> Default for ParamState<B> {
         ParamState {
             step: 0,
             buffers: Vec::new(),
+            scalars: Vec::new(),
         }
     }
 }
@@ -64,6 +73,32 @@ impl<B: Backend> ParamState<B> {
 }
 
 impl<B: Backend> ParamState<B> {
+    /// The number `name`, if this state holds it.
+    pub fn scalar(&self, name: &str) -> Option<f64> {
+        self.scalars
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| *v)
+    }
+
+    /// Store the number `name`.
+    pub fn set_scalar(&mut self, name: &'static str, value: f64) {
+        match self.scalars.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, v)) => *v = value,
+            None => self.scalars.push((name, value)),
+        }
+    }
+
+    /// Add a buffer `name` shaped like `p` holding `value` everywhere unless it exists.
+    pub fn ensure_full(&mut self, name: &'static str, p: &Parameter<B>, value: f64) -> Result<()> {
+        if self.get(name).is_none() {
+            let t = B::full(p.shape(), value, p.dtype(), p.device())?;
+            self.buffers
+                .push((name, Tracked::owned(t, Category::Optimizer)));
+        }
+        Ok(())
+    }
+
     /// Add a zero buffer `name` shaped like `p` unless it exists.
     pub fn ensure_zeros(&mut self, name: &'static str, p: &Parameter<B>) -> Result<()> {
         if self.get(name).is_none() {
@@ -130,6 +165,10 @@ pub trait Optimizer<B: Backend>: Send {
     fn set_hyper(&mut self, values: &[(String, f64)]) -> Result<()>;
     /// The names of the buffers a parameter's state holds once it has stepped.
     fn buffer_names(&self) -> &'static [&'static str];
+    /// The names of the numbers a parameter's state holds once it has stepped.
+    fn scalar_names(&self) -> &'static [&'static str] {
+        &[]
+    }
     fn state(&self) -> &StateMap<B>;
     fn state_mut(&mut self) -> &mut StateMap<B>;
     /// One update from `grads`, all inputs checked first.
@@ -151,6 +190,7 @@ pub trait Optimizer<B: Backend>: Send {
             )));
         }
         check_state(self.params(), self.buffer_names(), &state)?;
+        check_scalars(self.scalar_names(), &state)?;
         self.set_hyper(hyper)?;
         *self.state_mut() = state;
         Ok(())
@@ -250,6 +290,28 @@ pub fn check_state<B: Backend>(
     Ok(())
 }
 
+/// Check that every entry of a state about to be loaded holds exactly the numbers `names`,
+/// each finite.
+pub fn check_scalars<B: Backend>(names: &[&str], state: &StateMap<B>) -> Result<()> {
+    for st in state.values() {
+        let mut have: Vec<&str> = st.scalars.iter().map(|(n, _)| *n).collect();
+        have.sort_unstable();
+        let mut want = names.to_vec();
+        want.sort_unstable();
+        if have != want {
+            return Err(Error::Config(format!(
+                "optimizer state holds the numbers {have:?}, expected {want:?}"
+            )));
+        }
+        if let Some((n, v)) = st.scalars.iter().find(|(_, v)| !v.is_finite()) {
+            return Err(Error::Config(format!(
+                "optimizer state number {n} is {v}, not finite"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The gradients of `params` present in `grads`, each checked against its parameter
 /// (released buffer, size, shape, dtype, device). Parameters without a gradient are skipped.
 pub fn collect<B: Backend>(
@@ -301,4 +363,40 @@ pub fn collect<B: Backend>(
         out.push((Arc::clone(p), v));
     }
     Ok(out)
+}
+
+/// torch.optim's names of the rule optimizers.
+pub const RULE_KINDS: [&str; 8] = [
+    "RMSprop", "Adagrad", "Adadelta", "Adamax", "NAdam", "RAdam", "ASGD", "Rprop",
+];
+
+/// The rule optimizer named `kind` (one of [`RULE_KINDS`]) over `params`.
+pub fn make_rule<B: Backend>(
+    kind: &str,
+    params: Vec<Arc<Parameter<B>>>,
+    values: &[(String, f64)],
+) -> Result<Box<dyn Optimizer<B>>> {
+    use adam_family::{Adamax, NAdam, RAdam};
+    use adaptive::{Adadelta, Adagrad, RmsProp};
+    use averaged::{Asgd, Rprop};
+    fn boxed<B: Backend, R: Rule>(
+        params: Vec<Arc<Parameter<B>>>,
+        values: &[(String, f64)],
+    ) -> Result<Box<dyn Optimizer<B>>> {
+        Ok(Box::new(RuleOptimizer::<B, R>::new(params, values)?))
+    }
+    match kind {
+        "RMSprop" => boxed::<B, RmsProp>(params, values),
+        "Adagrad" => boxed::<B, Adagrad>(params, values),
+        "Adadelta" => boxed::<B, Adadelta>(params, values),
+        "Adamax" => boxed::<B, Adamax>(params, values),
+        "NAdam" => boxed::<B, NAdam>(params, values),
+        "RAdam" => boxed::<B, RAdam>(params, values),
+        "ASGD" => boxed::<B, Asgd>(params, values),
+        "Rprop" => boxed::<B, Rprop>(params, values),
+        other => Err(Error::Config(format!(
+            "no optimizer named {other:?} (the rule optimizers: {})",
+            RULE_KINDS.join(", ")
+        ))),
+    }
 }

@@ -116,6 +116,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<optim::PySgd>()?;
     m.add_class::<optim::PyAdam>()?;
     m.add_class::<optim::PyAdamW>()?;
+    m.add_class::<optim::PyRuleOptimizer>()?;
     m.add_function(wrap_pyfunction!(memory_stats, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::current_session, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_set_grad_enabled, m)?)?;

@@ -1,4 +1,5 @@
-//! `eagertape.optim`: `Optimizer` (the shared base) and `SGD`, `Adam`, `AdamW`. Each is a
+//! `eagertape.optim`: `Optimizer` (the shared base), `SGD`, `Adam`, `AdamW`, and the core of
+//! the rule optimizers (`_RuleOptimizer`). Each is a
 //! handle on a core optimizer; a step is one call into Rust for every parameter.
 
 use std::sync::{Arc, Mutex};
@@ -160,6 +161,9 @@ impl PyOptimizer {
             for (name, v) in &st.buffers {
                 entry.set_item(*name, to_numpy(py, Arc::clone(v))?)?;
             }
+            for (name, v) in &st.scalars {
+                entry.set_item(*name, *v)?;
+            }
             state.set_item(id, entry)?;
         }
         out.set_item("state", state)?;
@@ -173,6 +177,7 @@ impl PyOptimizer {
         let bad = |m: String| super::to_py(Error::Config(format!("load_state_dict: {m}")));
         let mut opt = self.lock();
         let names = opt.buffer_names();
+        let scalars = opt.scalar_names();
         // Parse everything first; a malformed dict is a ConfigError naming the problem.
         let parsed = (|| -> PyResult<Parsed> {
             let kind: String = state_dict.get_item("type")?.extract()?;
@@ -197,8 +202,15 @@ impl PyOptimizer {
                     .ok_or_else(|| bad(format!("no parameter with id {id}")))?;
                 let mut st = ParamState::<Be> {
                     step: entry.get_item("step")?.extract()?,
-                    buffers: Vec::new(),
+                    ..ParamState::default()
                 };
+                for name in scalars {
+                    let v: f64 = entry
+                        .get_item(*name)
+                        .map_err(|_| bad(format!("missing {name} for parameter {}", p.label())))?
+                        .extract()?;
+                    st.scalars.push((name, v));
+                }
                 for name in names {
                     let data = entry
                         .get_item(*name)
@@ -236,6 +248,25 @@ impl PyOptimizer {
             o.params().len(),
             hyper.join(", ")
         )
+    }
+}
+
+/// The optimizers of `optim::rule` (`RMSprop`, `Adagrad`, `Adadelta`, `Adamax`, `NAdam`,
+/// `RAdam`, `ASGD`, `Rprop`): `eagertape.optim`'s classes of those names parse torch's
+/// signature into `hyper` (flags 0 or 1) and make this core.
+#[pyclass(name = "_RuleOptimizer", module = "eagertape.optim", frozen, subclass, extends = PyOptimizer)]
+pub struct PyRuleOptimizer;
+
+#[pymethods]
+impl PyRuleOptimizer {
+    #[new]
+    fn new(
+        kind: &str,
+        params: &Bound<'_, PyAny>,
+        hyper: Vec<(String, f64)>,
+    ) -> PyResult<PyClassInitializer<Self>> {
+        let core = crate::optim::make_rule(kind, params_of(params, kind)?, &hyper);
+        Ok(PyClassInitializer::from(PyOptimizer::new(core)?).add_subclass(PyRuleOptimizer))
     }
 }
 

@@ -109,12 +109,16 @@ class Ctx:
         self.p32 = et.Parameter(np.ones(3, dtype=np.float32), name="p32")
         self.opt = et.optim.SGD([self.p, self.b], lr=0.1, momentum=0.9)
         self.adam = et.optim.Adam([self.p, self.b], lr=0.01)
+        self.rms = et.optim.RMSprop([self.p, self.b], lr=0.01, momentum=0.5, centered=True)
+        self.asgd = et.optim.ASGD([self.p, self.b], lr=0.01)
 
         self.x = sess.input(rng.standard_normal((4, 3)))
         first = et.linear(self.x, sess.use(self.p), sess.use(self.b)).sum()
         with sess.backward(first) as g:
             self.opt.step(g)
             self.adam.step(g)
+            self.rms.step(g)
+            self.asgd.step(g)
         sess.rand(2)
 
         self.logits = sess.input(rng.standard_normal((4, 3)))
@@ -164,7 +168,7 @@ def snapshot(c: Ctx) -> dict:
         "tape": (c.sess.tape_len, c.sess.generation),
         "rng": tuple(c.sess.rng_state()),
         "params": tuple((q.version, q.shape, q.numpy().tobytes()) for q in params),
-        "optim": (_freeze(c.opt.state_dict()), _freeze(c.adam.state_dict())),
+        "optim": tuple(_freeze(o.state_dict()) for o in (c.opt, c.adam, c.rms, c.asgd)),
         "grads": (
             tuple(
                 (q.name, None if g.released else g.numpy().tobytes()) for q, g in c.grads.items()
@@ -467,6 +471,24 @@ CASES = _table(
     "ConfigError | params, optim, ledger",
     "adamw_nan_decay | weight_decay=nan | et.optim.AdamW([c.p], weight_decay=float('nan')) | "
     "ConfigError | params, optim, ledger",
+    "rmsprop_negative_alpha | alpha=-0.1 | "
+    "et.optim.RMSprop([c.p], alpha=-0.1) | "
+    "ConfigError | params, optim, ledger",
+    "rprop_etas_order | etas=(1.2, 0.5) | "
+    "et.optim.Rprop([c.p], etas=(1.2, 0.5)) | "
+    "ConfigError | params, optim, ledger",
+    "nadam_string_lr | lr='fast' | "
+    "et.optim.NAdam([c.p], lr='fast') | "
+    "ConfigError | params, optim, ledger",
+    "adadelta_rho_above_one | rho=1.5 | "
+    "et.optim.Adadelta([c.p], rho=1.5) | "
+    "ConfigError | params, optim, ledger",
+    "asgd_capturable | capturable=True | "
+    "et.optim.ASGD([c.p], capturable=True) | "
+    "ArgumentError | params, optim, ledger",
+    "asgd_load_without_eta | a state dict whose entries lack eta | "
+    "c.asgd.load_state_dict(without(c.asgd.state_dict(), 'eta')) | "
+    "ConfigError | params, optim, ledger",
     "optim_no_params | empty parameter list | et.optim.SGD([], lr=0.1) | "
     "ConfigError | params, optim, ledger",
     "optim_not_params | ints as parameters | et.optim.SGD([1, 2], lr=0.1) | "
@@ -519,6 +541,9 @@ CASES = _table(
     "sgd_step_released | SGD.step(released map) | c.opt.step(c.released) | "
     "ReleasedBufferError | params, optim, grads, ledger",
     "adam_step_released | Adam.step(released map) | c.adam.step(c.released) | "
+    "ReleasedBufferError | params, optim, grads, ledger",
+    "rmsprop_step_released | RMSprop.step(released map) | "
+    "c.rms.step(c.released) | "
     "ReleasedBufferError | params, optim, grads, ledger",
     # --- stale and foreign handles ------------------------------------------------------
     "stale_op | generation-0 handle | c.stale + 1.0 | StaleHandleError | tape, rng, ledger",
@@ -613,6 +638,15 @@ def bad_state(c: Ctx, key: str, value) -> dict:
     sd = c.adam.state_dict()
     sd["hyper"]["lr"] = 0.5
     sd["state"][c.b.id][key] = value
+    return sd
+
+
+def without(sd: dict, key: str) -> dict:
+    """A state dict with `key` removed from every parameter's entry (lr set to 0.5, so a
+    partial load shows)."""
+    sd["hyper"]["lr"] = 0.5
+    for entry in sd["state"].values():
+        entry.pop(key)
     return sd
 
 

@@ -29,6 +29,27 @@ OPTIMIZERS = [
         {"lr": 0.05, "betas": (0.8, 0.99), "eps": 1e-6, "weight_decay": 0.1},
     ),
     ("adamw", "AdamW", {"lr": 0.05, "betas": (0.85, 0.995), "weight_decay": 0.2}),
+    ("rmsprop", "RMSprop", {"lr": 0.01}),
+    (
+        "rmsprop_centered_momentum",
+        "RMSprop",
+        {"lr": 0.01, "alpha": 0.9, "momentum": 0.5, "centered": True, "weight_decay": 0.05},
+    ),
+    ("adagrad", "Adagrad", {"lr": 0.1, "lr_decay": 0.01, "initial_accumulator_value": 0.1}),
+    ("adadelta", "Adadelta", {"lr": 1.0, "rho": 0.8, "weight_decay": 0.05}),
+    ("adamax", "Adamax", {"lr": 0.02, "betas": (0.8, 0.99), "weight_decay": 0.05}),
+    ("nadam", "NAdam", {"lr": 0.02, "momentum_decay": 0.01}),
+    (
+        "nadam_decoupled",
+        "NAdam",
+        {"lr": 0.02, "weight_decay": 0.1, "decoupled_weight_decay": True},
+    ),
+    ("radam", "RAdam", {"lr": 0.02, "weight_decay": 0.05}),
+    ("radam_decoupled", "RAdam", {"lr": 0.02, "weight_decay": 0.1, "decoupled_weight_decay": True}),
+    ("asgd", "ASGD", {"lr": 0.05, "lambd": 0.01, "t0": 5, "weight_decay": 0.05}),
+    ("rprop", "Rprop", {"lr": 0.05, "etas": (0.4, 1.5), "step_sizes": (1e-4, 0.2)}),
+    ("rmsprop_maximize", "RMSprop", {"lr": 0.01, "maximize": True}),
+    ("adagrad_maximize", "Adagrad", {"lr": 0.1, "maximize": True}),
 ]
 OPT_IDS = [o[0] for o in OPTIMIZERS]
 OPT_ARGS = [o[1:] for o in OPTIMIZERS]
@@ -83,7 +104,18 @@ def et_run(name, kw, steps, *, train_step=False, lr_at=None):
 
 
 def torch_run(name, kw, steps, *, lr_at=None):
-    """The same training with torch.optim: the reference trajectory."""
+    """The same training with torch.optim: the reference trajectory (float64 torch's default
+    dtype, so that its optimizers' scalar state, NAdam's `mu_product` and ASGD's `eta`/`mu`,
+    is float64 as eagertape's is for float64 parameters)."""
+    default = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float64)
+    try:
+        return _torch_run(name, kw, steps, lr_at=lr_at)
+    finally:
+        torch.set_default_dtype(default)
+
+
+def _torch_run(name, kw, steps, *, lr_at=None):
     x, labels, init = make_mlp()
     leaves = [torch.tensor(a, requires_grad=True) for a in init]
     opt = getattr(torch.optim, name)(leaves, **kw)

@@ -104,6 +104,23 @@ INVALID = [
     ("AdamW", {"betas": (0.9, 1.5)}),
     ("AdamW", {"eps": float("inf")}),
     ("AdamW", {"weight_decay": -0.01}),
+    ("RMSprop", {"alpha": -0.1}),
+    ("RMSprop", {"momentum": -0.5}),
+    ("RMSprop", {"eps": float("nan")}),
+    ("Adagrad", {"lr_decay": -0.1}),
+    ("Adagrad", {"initial_accumulator_value": -1.0}),
+    ("Adadelta", {"rho": 1.5}),
+    ("Adadelta", {"rho": float("nan")}),
+    ("Adamax", {"betas": (1.0, 0.9)}),
+    ("NAdam", {"momentum_decay": -1e-3}),
+    ("NAdam", {"betas": (0.9, 1.0)}),
+    ("RAdam", {"eps": -1e-8}),
+    ("ASGD", {"weight_decay": -0.1}),
+    ("ASGD", {"lr": float("nan")}),
+    ("Rprop", {"etas": (1.2, 0.5)}),
+    ("Rprop", {"etas": (0.5, 1.0)}),
+    ("Rprop", {"etas": (0.5,)}),
+    ("Rprop", {"lr": -0.01}),
 ]
 
 
@@ -121,6 +138,9 @@ VALID_EDGES = [
     ("SGD", {"lr": 0.1, "momentum": 0.9, "nesterov": True, "weight_decay": 0.0}),
     ("Adam", {"lr": 0.0, "betas": (0.0, 0.0), "eps": 0.0}),
     ("AdamW", {"weight_decay": 0.0}),
+    ("RMSprop", {"lr": 0.0, "alpha": 0.0, "eps": 0.0}),
+    ("Adadelta", {"rho": 1.0, "lr": 1e-3}),
+    ("Adagrad", {"lr": 1e-3, "eps": 0.0}),
 ]
 
 
@@ -130,7 +150,11 @@ def test_boundary_hyperparameters_are_accepted(name, kw):
     assert opt.lr == kw.get("lr", 1e-3)
 
 
-@pytest.mark.parametrize("name", ["SGD", "Adam", "AdamW"])
+@pytest.mark.parametrize(
+    "name",
+    ["SGD", "Adam", "AdamW", "RMSprop", "Adagrad", "Adadelta", "Adamax", "NAdam", "RAdam", "ASGD"]
+    + ["Rprop"],
+)
 def test_optimizers_subclass_optimizer(name):
     opt = getattr(et.optim, name)([et.Parameter(np.ones(2))], lr=0.1)
     assert isinstance(opt, et.optim.Optimizer)

@@ -18,18 +18,38 @@ from .._core import SGD as _SGD
 from .._core import Adam as _Adam
 from .._core import AdamW as _AdamW
 from .._core import Optimizer, Parameter, _grad_count
-from .._errors import ArgumentError, GradError
+from .._core import _RuleOptimizer as _Rule
+from .._errors import ArgumentError, ConfigError, GradError
 from . import lr_scheduler
 
-__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "lr_scheduler"]
+__all__ = [
+    "Optimizer",
+    "SGD",
+    "Adam",
+    "AdamW",
+    "RMSprop",
+    "Adagrad",
+    "Adadelta",
+    "Adamax",
+    "NAdam",
+    "RAdam",
+    "ASGD",
+    "Rprop",
+    "lr_scheduler",
+]
 
 # torch arguments that change nothing here (implementation choices), accepted when left
 # at torch's defaults.
-_IGNORED = {"foreach": None, "fused": None, "capturable": False, "differentiable": False}
+_IGNORED = {"fused": None, "capturable": False, "differentiable": False}
+# (maximize is accepted by the rule optimizers, which pop it before these checks)
 _REFUSED = {"amsgrad": False, "maximize": False}
 
 
 def _torch_options(name: str, kwargs: dict[str, Any]) -> dict[str, Any]:
+    # foreach picks torch's multi-tensor kernels: the same updates, so any value is taken.
+    foreach = kwargs.pop("foreach", None)
+    if foreach not in (None, True, False):
+        raise ArgumentError(f"{name}: foreach must be a bool or None, got {foreach!r}")
     for key, default in _IGNORED.items():
         value = kwargs.pop(key, default)
         if value not in (default, False, None):
@@ -210,3 +230,164 @@ class AdamW(_TorchForms, _AdamW):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         pass
+
+
+# torch's pairs, held as two hyperparameters by the core.
+_PAIRS = {
+    "betas": ("beta1", "beta2"),
+    "etas": ("etaminus", "etaplus"),
+    "step_sizes": ("step_size_min", "step_size_max"),
+}
+
+
+def _number(cls: str, name: str, value: Any) -> float:
+    if isinstance(value, bool):
+        return float(value)
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{cls}: {name} must be a number, got {value!r}") from None
+
+
+def _make_rule(cls: type, params: Any, args: tuple, kwargs: dict[str, Any]) -> Any:
+    """torch's signature of ``cls`` (its ``_SIGNATURE``) bound and flattened into the
+    core's hyperparameters (pairs as two numbers, flags as 0 or 1, ``maximize`` last)."""
+    kwargs = dict(kwargs)
+    maximize = kwargs.pop("maximize", False)
+    kwargs = _torch_options(cls.__name__, kwargs)
+    names = [n for n, _ in cls._SIGNATURE]
+    if len(args) > len(names):
+        raise TypeError(f"{cls.__name__}() takes at most {len(names)} hyperparameters positionally")
+    given = dict(zip(names, args, strict=False))
+    for key, value in kwargs.items():
+        if key not in names:
+            raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {key!r}")
+        if key in given:
+            raise TypeError(f"{cls.__name__}() got multiple values for argument {key!r}")
+        given[key] = value
+    items = _items(params)
+    if items and all(isinstance(g, Mapping) for g in items):
+        return _GroupedOptimizer(cls, items, {**given, "maximize": maximize})
+    hyper: list[tuple[str, float]] = []
+    for name, default in cls._SIGNATURE:
+        value = given.get(name, default)
+        if name in _PAIRS:
+            try:
+                first, second = value
+            except (TypeError, ValueError):
+                raise ConfigError(f"{cls.__name__}: {name} must be a pair, got {value!r}") from None
+            hyper += [
+                (_PAIRS[name][0], _number(cls.__name__, name, first)),
+                (_PAIRS[name][1], _number(cls.__name__, name, second)),
+            ]
+        else:
+            hyper.append((name, _number(cls.__name__, name, value)))
+    hyper.append(("maximize", _number(cls.__name__, "maximize", maximize)))
+    return _Rule.__new__(cls, cls._KIND, items, hyper)
+
+
+class _RuleForms(_TorchForms, _Rule):
+    """torch.optim's constructor of each rule optimizer (``_SIGNATURE``: its
+    hyperparameters and defaults in torch's order); ``maximize`` and ``foreach`` accepted,
+    ``capturable``/``differentiable``/``fused`` refused unless left at their defaults."""
+
+    _KIND = ""
+    _SIGNATURE: tuple[tuple[str, Any], ...] = ()
+
+    def __new__(cls, params: Any, *args: Any, **kwargs: Any) -> Any:
+        return _make_rule(cls, params, args, kwargs)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
+class RMSprop(_RuleForms):
+    """torch.optim.RMSprop: ``v = αv + (1-α)g²`` (centered: less the squared mean
+    gradient), ``p -= lr·g/(√v + ε)`` (through a momentum buffer when ``momentum > 0``)."""
+
+    _KIND = "RMSprop"
+    _SIGNATURE = (
+        ("lr", 1e-2),
+        ("alpha", 0.99),
+        ("eps", 1e-8),
+        ("weight_decay", 0.0),
+        ("momentum", 0.0),
+        ("centered", False),
+    )
+
+
+class Adagrad(_RuleForms):
+    """torch.optim.Adagrad: ``s += g²``, ``p -= lr/(1 + (t-1)·lr_decay)·g/(√s + ε)``."""
+
+    _KIND = "Adagrad"
+    _SIGNATURE = (
+        ("lr", 1e-2),
+        ("lr_decay", 0.0),
+        ("weight_decay", 0.0),
+        ("initial_accumulator_value", 0.0),
+        ("eps", 1e-10),
+    )
+
+
+class Adadelta(_RuleForms):
+    """torch.optim.Adadelta: running averages of ``g²`` and of the squared updates."""
+
+    _KIND = "Adadelta"
+    _SIGNATURE = (("lr", 1.0), ("rho", 0.9), ("eps", 1e-6), ("weight_decay", 0.0))
+
+
+class Adamax(_RuleForms):
+    """torch.optim.Adamax: Adam with the infinity norm ``u = max(β2·u, |g| + ε)``."""
+
+    _KIND = "Adamax"
+    _SIGNATURE = (("lr", 2e-3), ("betas", (0.9, 0.999)), ("eps", 1e-8), ("weight_decay", 0.0))
+
+
+class NAdam(_RuleForms):
+    """torch.optim.NAdam: Adam with Nesterov momentum and torch's momentum decay."""
+
+    _KIND = "NAdam"
+    _SIGNATURE = (
+        ("lr", 2e-3),
+        ("betas", (0.9, 0.999)),
+        ("eps", 1e-8),
+        ("weight_decay", 0.0),
+        ("momentum_decay", 4e-3),
+        ("decoupled_weight_decay", False),
+    )
+
+
+class RAdam(_RuleForms):
+    """torch.optim.RAdam: Adam whose adaptive step is rectified once its variance is
+    tractable (``ρₜ > 5``), plain momentum SGD before."""
+
+    _KIND = "RAdam"
+    _SIGNATURE = (
+        ("lr", 1e-3),
+        ("betas", (0.9, 0.999)),
+        ("eps", 1e-8),
+        ("weight_decay", 0.0),
+        ("decoupled_weight_decay", False),
+    )
+
+
+class ASGD(_RuleForms):
+    """torch.optim.ASGD: SGD with a decaying step ``η`` and the average ``ax`` of the
+    iterates (in the optimizer's state) from step ``t0`` on."""
+
+    _KIND = "ASGD"
+    _SIGNATURE = (
+        ("lr", 1e-2),
+        ("lambd", 1e-4),
+        ("alpha", 0.75),
+        ("t0", 1e6),
+        ("weight_decay", 0.0),
+    )
+
+
+class Rprop(_RuleForms):
+    """torch.optim.Rprop: per-element step sizes grown by ``etaplus`` while the gradient's
+    sign holds and shrunk by ``etaminus`` when it flips; ``p -= sign(g)·step_size``."""
+
+    _KIND = "Rprop"
+    _SIGNATURE = (("lr", 1e-2), ("etas", (0.5, 1.2)), ("step_sizes", (1e-6, 50.0)))

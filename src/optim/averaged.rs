@@ -1,0 +1,143 @@
+//! torch.optim's `ASGD` and `Rprop`, their single-tensor formulas (`g` after `maximize`):
+//! - `ASGD` (averaged SGD): `g ← g + wd·p`, `p ← p·(1 − λ·η)`, `p ← p − η·g`; the average
+//!   `ā ← ā + μ·(p − ā)` (a copy of `p` while `μ = 1`); then `η ← lr/(1 + λ·lr·t)^α` and
+//!   `μ ← 1/max(1, t − t0)`. State `ax` and the numbers `eta`, `mu`.
+//! - `Rprop`: `s = sign(g·g_prev)`; each element's step size is multiplied by `η+` where
+//!   `s > 0`, `η−` where `s < 0` (and its gradient taken as 0), and clamped to
+//!   `[step_min, step_max]`; `p ← p − sign(g)·step_size`. State `prev`, `step_size` (from
+//!   `lr`).
+
+use super::rule::{at_least, buf, held, l2, Hyper, Rule};
+use super::ParamState;
+use crate::backend::Backend;
+use crate::error::{Error, Result};
+use crate::ops::arith::Arith;
+use crate::ops::scalar::{ClampMaxScalar, ClampMinScalar};
+use crate::ops::unary_math::Sign;
+use crate::param::Parameter;
+
+/// torch.optim.ASGD.
+pub struct Asgd;
+
+impl Rule for Asgd {
+    const KIND: &'static str = "ASGD";
+    const HYPER: &'static [(&'static str, f64)] = &[
+        ("lr", 1e-2),
+        ("lambd", 1e-4),
+        ("alpha", 0.75),
+        ("t0", 1e6),
+        ("weight_decay", 0.0),
+        ("maximize", 0.0),
+    ];
+    fn validate(h: &Hyper) -> Result<()> {
+        at_least(h, &["lr", "weight_decay"], 0.0)?;
+        at_least(h, &["lambd", "alpha", "t0"], f64::NEG_INFINITY)
+    }
+    fn buffer_names(_h: &Hyper) -> &'static [&'static str] {
+        &["ax"]
+    }
+    fn scalar_names() -> &'static [&'static str] {
+        &["eta", "mu"]
+    }
+    fn init<B: Backend>(st: &mut ParamState<B>, p: &Parameter<B>, h: &Hyper) -> Result<()> {
+        st.ensure_zeros("ax", p)?;
+        let lr = if p.dtype().significand_bits() >= 53 {
+            h.get("lr")
+        } else {
+            h.get("lr") as f32 as f64
+        };
+        st.set_scalar("eta", lr);
+        st.set_scalar("mu", 1.0);
+        Ok(())
+    }
+    fn update<B: Backend>(
+        x: &B::T,
+        g: &B::T,
+        st: &mut ParamState<B>,
+        h: &Hyper,
+        t: u64,
+    ) -> Result<B::T> {
+        let (lr, lambd, alpha) = (h.get("lr"), h.get("lambd"), h.get("alpha"));
+        let decayed = l2::<B>(g, x, h.get("weight_decay"))?;
+        let g = decayed.as_ref().unwrap_or(g);
+        let eta = st.scalar("eta").unwrap_or(lr);
+        let mu = st.scalar("mu").unwrap_or(1.0);
+        let x = B::mul_scalar(x, 1.0 - lambd * eta)?;
+        let x = B::sub(&x, &B::mul_scalar(g, eta)?)?;
+        let ax = if mu != 1.0 {
+            let ax = buf(st, "ax")?;
+            B::add(ax, &B::mul_scalar(&B::sub(&x, ax)?, mu)?)?
+        } else {
+            B::copy(&x)?
+        };
+        st.set("ax", &ax)?;
+        let tf = t as f64;
+        let eta = held::<B>(&x, lr / (1.0 + lambd * lr * tf).powf(alpha));
+        st.set_scalar("eta", eta);
+        st.set_scalar("mu", held::<B>(&x, 1.0 / f64::max(1.0, tf - h.get("t0"))));
+        Ok(x)
+    }
+}
+
+/// torch.optim.Rprop.
+pub struct Rprop;
+
+impl Rule for Rprop {
+    const KIND: &'static str = "Rprop";
+    const HYPER: &'static [(&'static str, f64)] = &[
+        ("lr", 1e-2),
+        ("etaminus", 0.5),
+        ("etaplus", 1.2),
+        ("step_size_min", 1e-6),
+        ("step_size_max", 50.0),
+        ("maximize", 0.0),
+    ];
+    fn validate(h: &Hyper) -> Result<()> {
+        at_least(h, &["lr"], 0.0)?;
+        let (minus, plus) = (h.get("etaminus"), h.get("etaplus"));
+        if !(0.0 < minus && minus < 1.0 && 1.0 < plus && plus.is_finite()) {
+            return Err(Error::Config(format!(
+                "invalid eta values: {minus}, {plus} (0 < etaminus < 1 < etaplus)"
+            )));
+        }
+        at_least(h, &["step_size_min", "step_size_max"], f64::NEG_INFINITY)
+    }
+    fn buffer_names(_h: &Hyper) -> &'static [&'static str] {
+        &["prev", "step_size"]
+    }
+    fn init<B: Backend>(st: &mut ParamState<B>, p: &Parameter<B>, h: &Hyper) -> Result<()> {
+        st.ensure_zeros("prev", p)?;
+        st.ensure_full("step_size", p, h.get("lr"))
+    }
+    fn update<B: Backend>(
+        x: &B::T,
+        g: &B::T,
+        st: &mut ParamState<B>,
+        h: &Hyper,
+        _t: u64,
+    ) -> Result<B::T> {
+        let (minus, plus) = (h.get("etaminus"), h.get("etaplus"));
+        let s = B::unary::<Sign>(&B::mul(g, buf(st, "prev")?)?)?;
+        // 1 where s > 0 and where s < 0, else 0 (exact); the factor is η+ or η− there, 1
+        // elsewhere: `eta − 1` is exact for η in [0.5, 2], and so is `1 + (eta − 1)`.
+        let up = B::scalar::<ClampMinScalar>(&s, 0.0)?;
+        let down = B::scalar::<ClampMinScalar>(&B::neg(&s)?, 0.0)?;
+        let factor = B::add_scalar(
+            &B::add(
+                &B::mul_scalar(&up, plus - 1.0)?,
+                &B::mul_scalar(&down, minus - 1.0)?,
+            )?,
+            1.0,
+        )?;
+        let size = B::mul(buf(st, "step_size")?, &factor)?;
+        let size = B::scalar::<ClampMaxScalar>(
+            &B::scalar::<ClampMinScalar>(&size, h.get("step_size_min"))?,
+            h.get("step_size_max"),
+        )?;
+        let kept = B::mul(g, &B::add_scalar(&B::neg(&down)?, 1.0)?)?;
+        let x = B::sub(x, &B::mul(&B::unary::<Sign>(&kept)?, &size)?)?;
+        st.set("step_size", &size)?;
+        st.set("prev", &kept)?;
+        Ok(x)
+    }
+}
