@@ -195,7 +195,7 @@ def main() -> None:
             ap.error(f"--resume: cannot load {ckpt}: {e}")
         # The checkpoint is the authority on progress: the optimizer counts its steps, and
         # checkpoints are written at the end of epochs.
-        steps = max((s["step"] for s in opt.state_dict()["state"].values()), default=0)
+        steps = max((int(s["step"]) for s in opt.state_dict()["state"].values()), default=0)
         start = steps // steps_per_epoch
         if saved is not None:  # history up to the checkpoint (the sidecar is written after)
             history = [r for r in saved["history"] if r["epoch"] <= start]
@@ -203,9 +203,13 @@ def main() -> None:
     n_params = sum(p.numel() for p in model.parameters())
     print(f"{n} training and {len(x_test)} test images, {n_params} parameters")
 
-    def lr_at(step: int) -> float:
-        total = args.epochs * steps_per_epoch
-        return args.lr * 0.5 * (1.0 + math.cos(math.pi * min(step, total) / total))
+    # Cosine decay over the whole run, stepped every batch. On --resume the schedule is
+    # replayed from the start up to the checkpoint's step, so it goes on exactly as it would
+    # have (the checkpoint holds the optimizer, not the scheduler).
+    opt.param_groups[0]["lr"] = args.lr
+    sched = et.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs * steps_per_epoch)
+    for _ in range(start * steps_per_epoch):
+        sched.step()
 
     t0 = time.perf_counter()
     end = args.epochs if args.stop_at is None else max(start, min(args.stop_at, args.epochs))
@@ -222,8 +226,7 @@ def main() -> None:
             rng = np.random.default_rng([args.seed, epoch])
             order = rng.permutation(n)
             loss_sum, correct = 0.0, 0
-            for i, first in enumerate(range(0, n, args.batch_size)):
-                opt.param_groups[0]["lr"] = lr_at(epoch * steps_per_epoch + i)
+            for first in range(0, n, args.batch_size):
                 idx = order[first : first + args.batch_size]
                 images = et.tensor(shift(x_train[idx], rng, args.shift))
                 labels = et.tensor(y_train[idx])
@@ -232,6 +235,7 @@ def main() -> None:
                 loss = F.cross_entropy(logits, labels)
                 loss.backward()
                 opt.step()
+                sched.step()
                 correct += (logits.argmax(dim=1) == labels).sum().item()
                 loss_sum += loss.item() * len(idx)
                 bar.update(1)

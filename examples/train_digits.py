@@ -68,7 +68,7 @@ def main() -> None:
     first_epoch = 0
     if args.resume:
         et.load(args.checkpoint, model, optimizer=opt, session=train)
-        steps = max((s["step"] for s in opt.state_dict()["state"].values()), default=0)
+        steps = max((int(s["step"]) for s in opt.state_dict()["state"].values()), default=0)
         first_epoch = steps // steps_per_epoch
         print(f"resumed from {args.checkpoint} after {first_epoch} epochs")
     print(f"carrier {args.dtype} on backend {args.backend or 'default'}")

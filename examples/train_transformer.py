@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import pathlib
 import time
@@ -281,7 +280,7 @@ def main() -> None:
         except et.CheckpointError as e:
             ap.error(f"--resume: cannot load {ckpt}: {e}")
         # The checkpoint is the authority on progress: the optimizer counts its steps.
-        start = max((s["step"] for s in opt.state_dict()["state"].values()), default=0)
+        start = max((int(s["step"]) for s in opt.state_dict()["state"].values()), default=0)
         if saved is not None:  # history up to the checkpoint (the sidecar is written after)
             history = {k: [r for r in v if r["step"] <= start] for k, v in saved["history"].items()}
         print(f"resumed from {ckpt} at step {start}/{args.steps}")
@@ -306,16 +305,26 @@ def main() -> None:
         )
         plot(png, history)
 
-    def lr_at(step: int) -> float:
-        warm = min(1.0, (step + 1) / max(1, args.warmup))
-        return args.lr * warm * 0.5 * (1.0 + math.cos(math.pi * min(step, args.steps) / args.steps))
+    # Linear warmup times cosine decay (torch's ChainedScheduler multiplies their effects),
+    # stepped every step; on --resume replayed up to the checkpoint's step.
+    opt.param_groups[0]["lr"] = args.lr
+    warmup = max(1, args.warmup)
+    sched = et.optim.lr_scheduler.ChainedScheduler(
+        [
+            et.optim.lr_scheduler.LinearLR(
+                opt, start_factor=1.0 / warmup, total_iters=max(1, warmup - 1)
+            ),
+            et.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.steps),
+        ]
+    )
+    for _ in range(start):
+        sched.step()
 
     t0 = time.perf_counter()
     loss_sum = correct = counted = n_batches = 0
     end = args.steps if args.stop_at is None else max(start, min(args.stop_at, args.steps))
     with train, tqdm(total=args.steps, initial=start, desc="training", unit="step") as bar:
         for step in range(start, end):
-            opt.param_groups[0]["lr"] = lr_at(step)
             x, y = training_batch(args.seed, step, args.batch_size, args.max_len)
             targets = et.tensor(y.reshape(-1))
             opt.zero_grad()
@@ -323,6 +332,7 @@ def main() -> None:
             loss = F.cross_entropy(logits, targets, ignore_index=IGNORE)
             loss.backward()
             opt.step()
+            sched.step()
             keep = targets != IGNORE
             correct += ((logits.argmax(-1) == targets) & keep).sum().item()
             counted += keep.sum().item()

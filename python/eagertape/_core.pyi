@@ -781,8 +781,11 @@ class Optimizer:
     def step(self, grads: GradMap | None = None) -> None:
         """Update from ``grads``, or (torch's loop) from ``p.grad`` in the current session."""
     def zero_grad(self, set_to_none: bool = True) -> None: ...
-    def state_dict(self) -> dict[str, Any]: ...
-    def load_state_dict(self, state_dict: dict[str, Any]) -> None: ...
+    def _state_dict(self) -> dict[str, Any]:
+        """The core's own layout (state keyed by parameter id); ``eagertape.optim``'s
+        classes add torch's ``state_dict()`` on top of it."""
+    def _load_state_dict(self, state_dict: dict[str, Any]) -> None: ...
+    def _set_hyper(self, values: list[tuple[str, float]]) -> None: ...
 
 @final
 class SGD(Optimizer):
@@ -791,11 +794,13 @@ class SGD(Optimizer):
     def __new__(
         cls,
         params: Iterable[Parameter] | Any,
-        lr: float,
+        lr: float = 1e-3,
         momentum: float = 0.0,
         dampening: float = 0.0,
-        nesterov: bool = False,
         weight_decay: float = 0.0,
+        nesterov: bool = False,
+        *,
+        maximize: bool = False,
     ) -> Self: ...
 
 @final
@@ -809,6 +814,9 @@ class Adam(Optimizer):
         betas: tuple[float, float] | None = None,
         eps: float = 1e-8,
         weight_decay: float = 0.0,
+        amsgrad: bool = False,
+        *,
+        maximize: bool = False,
     ) -> Self: ...
 
 @final
@@ -822,6 +830,9 @@ class AdamW(Optimizer):
         betas: tuple[float, float] | None = None,
         eps: float = 1e-8,
         weight_decay: float = 1e-2,
+        amsgrad: bool = False,
+        *,
+        maximize: bool = False,
     ) -> Self: ...
 
 class _RuleOptimizer(Optimizer):

@@ -1,11 +1,13 @@
 """Checkpoints: parameters, optimizer state and a session's RNG state in one safetensors file.
 
 Ownership: ``save`` copies every value out of the runtime (``Parameter.numpy()``,
-``optimizer.state_dict()``) into host memory it owns until the bytes are written; it changes
-nothing. ``load`` reads the whole file into host memory, checks all of it against the
+the optimizer's state keyed by parameter id: ``_state_dict()`` of eagertape's optimizers,
+``state_dict()`` of any other) into host memory it owns until the bytes are written; it
+changes nothing. ``load`` reads the whole file into host memory, checks all of it against the
 parameters, optimizer and session it was given, and only then copies values in: through
 ``Parameter.assign`` (which installs a new snapshot; tapes that still hold the old snapshot
-keep it), ``optimizer.load_state_dict`` and ``session.set_rng_state``. A rejected ``load``
+keep it), the optimizer's loader (``_load_state_dict``, or ``load_state_dict``) and
+``session.set_rng_state``. A rejected ``load``
 raises ``CheckpointError`` and leaves parameters (values and versions), optimizer and session
 exactly as they were.
 
@@ -156,6 +158,14 @@ def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
+def _core_state_dict(optimizer: Any) -> Any:
+    """The optimizer's state keyed by parameter id: eagertape's optimizers give it as
+    ``_state_dict()`` (their ``state_dict()`` is torch's layout); any other object honouring
+    the checkpoint contract gives it as ``state_dict()``."""
+    own = getattr(optimizer, "_state_dict", None)
+    return own() if own is not None else optimizer.state_dict()
+
+
 def _optimizer_entries(
     optimizer: Any, names_by_id: Mapping[int, str], tensors: dict[str, np.ndarray]
 ) -> dict[str, Any]:
@@ -165,9 +175,9 @@ def _optimizer_entries(
             raise CheckpointError(
                 f"the optimizer updates {p!r}, which is not among the parameters being saved"
             )
-    sd = optimizer.state_dict()
+    sd = _core_state_dict(optimizer)
     if not isinstance(sd, Mapping) or not {"type", "hyper", "state"} <= set(sd):
-        raise CheckpointError("optimizer.state_dict() must have keys type, hyper and state")
+        raise CheckpointError("the optimizer's state must have keys type, hyper and state")
     state_json: dict[str, Any] = {}
     for pid, entry in sd["state"].items():
         if pid not in names_by_id:
@@ -593,7 +603,7 @@ def _plan_optimizer(
     saved = doc.get("optimizer")
     if not isinstance(saved, dict):
         raise CheckpointError("checkpoint holds no optimizer state")
-    current = optimizer.state_dict()
+    current = _core_state_dict(optimizer)
     if saved.get("type") != current["type"]:
         raise CheckpointError(
             f"checkpoint holds the state of a {saved.get('type')!r} optimizer, not of a "
@@ -688,7 +698,7 @@ def load(
 
     if opt_sd is not None:
         try:
-            optimizer.load_state_dict(opt_sd)
+            getattr(optimizer, "_load_state_dict", optimizer.load_state_dict)(opt_sd)
         except CheckpointError:
             raise
         except (EagerTapeError, KeyError, TypeError, ValueError) as e:

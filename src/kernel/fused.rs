@@ -11,6 +11,10 @@ pub struct AdamConfig {
     pub weight_decay: f64,
     /// AdamW's decoupled weight decay instead of L2 in the gradient.
     pub decoupled: bool,
+    /// The denominator from the running maximum of `v` (state `max_exp_avg_sq`).
+    pub amsgrad: bool,
+    /// Ascend: the gradient is negated first.
+    pub maximize: bool,
 }
 
 impl AdamConfig {
@@ -32,6 +36,8 @@ pub struct SgdConfig {
     pub dampening: f64,
     pub nesterov: bool,
     pub weight_decay: f64,
+    /// Ascend: the gradient is negated first.
+    pub maximize: bool,
 }
 
 impl SgdConfig {
@@ -43,6 +49,7 @@ impl SgdConfig {
             dampening: 0.0,
             nesterov: false,
             weight_decay: 0.0,
+            maximize: false,
         }
     }
 }

@@ -1,17 +1,21 @@
-//! Adam and AdamW, torch.optim's formulas (no amsgrad):
-//! `t += 1`; Adam adds L2 into the gradient (`g += wd·p`), AdamW decays the weights
-//! (`p ← p·(1 − lr·wd)`); then `m ← m + (1 − β1)(g − m)`, `v ← β2·v + (1 − β2)·g²`,
-//! `p ← p − (lr / (1 − β1ᵗ)) · m / (√v / √(1 − β2ᵗ) + eps)`.
-//! State: `exp_avg`, `exp_avg_sq` and the step count.
+//! Adam and AdamW, torch.optim's formulas:
+//! `t += 1`; `g` negated under `maximize`; Adam adds L2 into the gradient (`g += wd·p`),
+//! AdamW decays the weights (`p ← p·(1 − lr·wd)`); then `m ← m + (1 − β1)(g − m)`,
+//! `v ← β2·v + (1 − β2)·g²`, `p ← p − (lr / (1 − β1ᵗ)) · m / (√v̂ / √(1 − β2ᵗ) + eps)` with
+//! `v̂ = v`, or with `amsgrad` the running maximum `v̂ ← max(v̂, v)`.
+//! State: `exp_avg`, `exp_avg_sq` (and `max_exp_avg_sq` with `amsgrad`) and the step count.
+//! `amsgrad` runs the composed update (the fused shim has no maximum).
 
 use std::sync::Arc;
 
-use super::{check_hyper, check_lr, collect, Optimizer, StateMap};
+use super::{check_hyper, check_lr, collect, Optimizer, ParamState, StateMap};
 use crate::backend::Backend;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::grads::GradMap;
 pub use crate::kernel::fused::AdamConfig;
 use crate::ops::arith::Arith;
+use crate::ops::binary::Maximum;
+use crate::ops::scalar::DivScalar;
 use crate::param::Parameter;
 
 /// The settings' ranges (torch.optim.Adam's checks).
@@ -69,10 +73,20 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
             ("beta2", c.betas.1),
             ("eps", c.eps),
             ("weight_decay", c.weight_decay),
+            ("amsgrad", super::flag(c.amsgrad)),
+            ("maximize", super::flag(c.maximize)),
         ]
     }
     fn set_hyper(&mut self, values: &[(String, f64)]) -> Result<()> {
-        const KNOWN: [&str; 5] = ["lr", "beta1", "beta2", "eps", "weight_decay"];
+        const KNOWN: [&str; 7] = [
+            "lr",
+            "beta1",
+            "beta2",
+            "eps",
+            "weight_decay",
+            "amsgrad",
+            "maximize",
+        ];
         let c = self.cfg;
         let get = |name: &str, cur: f64| super::hyper_value(values, &KNOWN, name, cur);
         let cfg = AdamConfig {
@@ -81,13 +95,24 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
             eps: get("eps", c.eps)?,
             weight_decay: get("weight_decay", c.weight_decay)?,
             decoupled: c.decoupled,
+            amsgrad: super::flag_value("amsgrad", get("amsgrad", super::flag(c.amsgrad))?)?,
+            maximize: super::flag_value("maximize", get("maximize", super::flag(c.maximize))?)?,
         };
         validate(&cfg)?;
+        if cfg.amsgrad != c.amsgrad {
+            return Err(Error::Config(
+                "amsgrad cannot be switched on or off by a state dict".into(),
+            ));
+        }
         self.cfg = cfg;
         Ok(())
     }
     fn buffer_names(&self) -> &'static [&'static str] {
-        &["exp_avg", "exp_avg_sq"]
+        if self.cfg.amsgrad {
+            &["exp_avg", "exp_avg_sq", "max_exp_avg_sq"]
+        } else {
+            &["exp_avg", "exp_avg_sq"]
+        }
     }
     fn state(&self) -> &StateMap<B> {
         &self.state
@@ -108,13 +133,25 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
             let st = self.state.entry(p.id()).or_default();
             st.ensure_zeros("exp_avg", &p)?;
             st.ensure_zeros("exp_avg_sq", &p)?;
+            if c.amsgrad {
+                st.ensure_zeros("max_exp_avg_sq", &p)?;
+            }
+            let negated = if c.maximize {
+                Some(B::neg(g.get())?)
+            } else {
+                None
+            };
+            let g = negated.as_ref().unwrap_or(g.get());
             let step = st.step + 1;
             p.update(|t| {
+                if c.amsgrad {
+                    return amsgrad_update::<B>(t, g, st, &c, step);
+                }
                 let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
-                if B::adam_update_(t, g.get(), m, v, &c, step)? {
+                if B::adam_update_(t, g, m, v, &c, step)? {
                     return Ok(());
                 }
-                composed_update::<B>(t, g.get(), m, v, &c, step)
+                composed_update::<B>(t, g, m, v, &c, step, None)
             })?;
             st.step += 1;
         }
@@ -132,6 +169,7 @@ fn composed_update<B: Backend>(
     v: &mut B::T,
     h: &AdamConfig,
     step: u64,
+    max_v: Option<&mut B::T>,
 ) -> Result<()> {
     if h.decoupled && h.weight_decay != 0.0 {
         let decayed = B::mul_scalar(p, 1.0 - h.lr * h.weight_decay)?;
@@ -150,9 +188,35 @@ fn composed_update<B: Backend>(
         &B::mul_scalar(&B::mul(g, g)?, 1.0 - h.betas.1)?,
     )?;
     B::copy_(v, &v_new)?;
+    let v_hat = match max_v {
+        Some(max_v) => {
+            let next = B::binary::<Maximum>(max_v, v)?;
+            B::copy_(max_v, &next)?;
+            next
+        }
+        None => B::copy(v)?,
+    };
     let denom = B::add_scalar(
-        &B::mul_scalar(&B::sqrt(v)?, 1.0 / h.bias2_sqrt(step))?,
+        &B::scalar::<DivScalar>(&B::sqrt(&v_hat)?, h.bias2_sqrt(step))?,
         h.eps,
     )?;
     B::axpy_(p, -h.lr / h.bias1(step), &B::div(m, &denom)?)
+}
+
+/// The `amsgrad` update: the composed one with the state's `max_exp_avg_sq` (the three
+/// moments taken out of the state for the call and put back after it).
+fn amsgrad_update<B: Backend>(
+    p: &mut B::T,
+    g: &B::T,
+    st: &mut ParamState<B>,
+    h: &AdamConfig,
+    step: u64,
+) -> Result<()> {
+    let mut m = B::copy(super::rule::buf(st, "exp_avg")?)?;
+    let mut v = B::copy(super::rule::buf(st, "exp_avg_sq")?)?;
+    let mut max_v = B::copy(super::rule::buf(st, "max_exp_avg_sq")?)?;
+    composed_update::<B>(p, g, &mut m, &mut v, h, step, Some(&mut max_v))?;
+    st.set("exp_avg", &m)?;
+    st.set("exp_avg_sq", &v)?;
+    st.set("max_exp_avg_sq", &max_v)
 }

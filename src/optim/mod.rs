@@ -233,6 +233,23 @@ pub fn hyper_value(
         .map_or(current, |(_, v)| *v))
 }
 
+/// A flag as a hyperparameter: 1 or 0.
+pub fn flag(on: bool) -> f64 {
+    if on {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// A flag read back from a hyperparameter: only 0 and 1 are flags.
+pub fn flag_value(name: &str, v: f64) -> Result<bool> {
+    if v != 0.0 && v != 1.0 {
+        return Err(Error::Config(format!("{name} must be 0 or 1, got {v}")));
+    }
+    Ok(v == 1.0)
+}
+
 /// A learning rate must be finite and non-negative.
 pub fn check_lr(lr: f64) -> Result<()> {
     check_hyper("lr", lr, 0.0, f64::INFINITY)

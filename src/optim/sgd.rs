@@ -1,7 +1,8 @@
 //! Stochastic gradient descent, torch.optim.SGD's formulas:
 //! `d = g + wd·p`; with momentum, `buf = d` on the first step, then
 //! `buf = momentum·buf + (1 − dampening)·d`, and `d = d + momentum·buf` (Nesterov) or
-//! `d = buf`; finally `p ← p − lr·d`. State: `momentum_buffer` (only with momentum).
+//! `d = buf`; finally `p ← p − lr·d` (`maximize`: `g` negated first). State:
+//! `momentum_buffer` (only with momentum).
 
 use std::sync::Arc;
 
@@ -70,26 +71,29 @@ impl<B: Backend> Optimizer<B> for Sgd<B> {
             ("lr", c.lr),
             ("momentum", c.momentum),
             ("dampening", c.dampening),
-            ("nesterov", if c.nesterov { 1.0 } else { 0.0 }),
+            ("nesterov", super::flag(c.nesterov)),
             ("weight_decay", c.weight_decay),
+            ("maximize", super::flag(c.maximize)),
         ]
     }
     fn set_hyper(&mut self, values: &[(String, f64)]) -> Result<()> {
-        const KNOWN: [&str; 5] = ["lr", "momentum", "dampening", "nesterov", "weight_decay"];
+        const KNOWN: [&str; 6] = [
+            "lr",
+            "momentum",
+            "dampening",
+            "nesterov",
+            "weight_decay",
+            "maximize",
+        ];
         let c = self.cfg;
         let get = |name: &str, cur: f64| super::hyper_value(values, &KNOWN, name, cur);
-        let nesterov = get("nesterov", if c.nesterov { 1.0 } else { 0.0 })?;
-        if nesterov != 0.0 && nesterov != 1.0 {
-            return Err(Error::Config(format!(
-                "nesterov must be 0 or 1, got {nesterov}"
-            )));
-        }
         let cfg = SgdConfig {
             lr: get("lr", c.lr)?,
             momentum: get("momentum", c.momentum)?,
             dampening: get("dampening", c.dampening)?,
-            nesterov: nesterov == 1.0,
+            nesterov: super::flag_value("nesterov", get("nesterov", super::flag(c.nesterov))?)?,
             weight_decay: get("weight_decay", c.weight_decay)?,
+            maximize: super::flag_value("maximize", get("maximize", super::flag(c.maximize))?)?,
         };
         validate(&cfg)?;
         if (cfg.momentum != 0.0) != (c.momentum != 0.0) {
@@ -119,14 +123,20 @@ impl<B: Backend> Optimizer<B> for Sgd<B> {
         let c = self.cfg;
         for (p, g) in work {
             let st = self.state.entry(p.id()).or_default();
+            let negated = if c.maximize {
+                Some(B::neg(g.get())?)
+            } else {
+                None
+            };
+            let g = negated.as_ref().unwrap_or(g.get());
             p.update(|t| {
                 if c.momentum == 0.0 {
-                    return update::<B>(t, g.get(), None, false, &c);
+                    return update::<B>(t, g, None, false, &c);
                 }
                 let first = st.get("momentum_buffer").is_none();
                 st.ensure_zeros("momentum_buffer", &p)?;
                 let buf = st.one_mut("momentum_buffer")?;
-                update::<B>(t, g.get(), Some(buf), first, &c)?;
+                update::<B>(t, g, Some(buf), first, &c)?;
                 st.step += 1;
                 Ok(())
             })?;

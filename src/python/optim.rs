@@ -84,6 +84,13 @@ impl PyOptimizer {
         self.lock().set_lr(lr).py()
     }
 
+    /// Replace hyperparameters by the core's names (`beta1`, flags 0 or 1): the whole new
+    /// set is checked as at construction, and nothing changes on error. `param_groups`
+    /// entries set other options than `lr` through this (a scheduler cycling momentum).
+    fn _set_hyper(&self, values: Vec<(String, f64)>) -> PyResult<()> {
+        self.lock().set_hyper(&values).py()
+    }
+
     /// The parameters this optimizer updates.
     #[getter]
     fn params(&self, py: Python<'_>) -> PyResult<Vec<Py<PyParameter>>> {
@@ -144,8 +151,10 @@ impl PyOptimizer {
         Ok(())
     }
 
-    /// `{"type", "hyper", "state": {param_id: {"step", <buffer>: ndarray}}}` (copies).
-    fn state_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    /// The core's own layout (checkpoints use it; `state_dict()` is torch's, built from it
+    /// in `eagertape.optim`): `{"type", "hyper", "state": {param_id: {"step", <buffer>:
+    /// ndarray, <number>: float}}}` (copies).
+    fn _state_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let opt = self.lock();
         let out = PyDict::new(py);
         out.set_item("type", opt.kind())?;
@@ -173,7 +182,7 @@ impl PyOptimizer {
     /// Restore a `state_dict()`: the type, every parameter id, buffer name, shape and dtype,
     /// and the hyperparameters (validated as at construction) are checked before anything
     /// changes; then state and hyperparameters are restored.
-    fn load_state_dict(&self, state_dict: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn _load_state_dict(&self, state_dict: &Bound<'_, PyAny>) -> PyResult<()> {
         let bad = |m: String| super::to_py(Error::Config(format!("load_state_dict: {m}")));
         let mut opt = self.lock();
         let names = opt.buffer_names();
@@ -277,14 +286,15 @@ pub struct PySgd;
 #[pymethods]
 impl PySgd {
     #[new]
-    #[pyo3(signature = (params, lr, momentum=0.0, dampening=0.0, nesterov=false, weight_decay=0.0))]
+    #[pyo3(signature = (params, lr=1e-3, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=false, *, maximize=false))]
     fn new(
         params: &Bound<'_, PyAny>,
         lr: f64,
         momentum: f64,
         dampening: f64,
-        nesterov: bool,
         weight_decay: f64,
+        nesterov: bool,
+        maximize: bool,
     ) -> PyResult<PyClassInitializer<Self>> {
         let ps = params_of(params, "SGD")?;
         let cfg = SgdConfig {
@@ -293,10 +303,18 @@ impl PySgd {
             dampening,
             nesterov,
             weight_decay,
+            maximize,
         };
         let core = Sgd::with_config(ps, cfg).map(|o| Box::new(o) as Core);
         Ok(PyClassInitializer::from(PyOptimizer::new(core)?).add_subclass(PySgd))
     }
+}
+
+/// Adam's and AdamW's settings besides the learning rate and weight decay.
+struct AdamFlags {
+    eps: f64,
+    amsgrad: bool,
+    maximize: bool,
 }
 
 /// The core of an Adam or AdamW handle (they differ only in `decoupled`).
@@ -305,16 +323,18 @@ fn adam_base(
     params: &Bound<'_, PyAny>,
     lr: f64,
     betas: Option<&Bound<'_, PyAny>>,
-    eps: f64,
     weight_decay: f64,
+    flags: AdamFlags,
     decoupled: bool,
 ) -> PyResult<PyOptimizer> {
     let cfg = AdamConfig {
         lr,
         betas: betas.map_or(Ok((0.9, 0.999)), betas_of)?,
-        eps,
+        eps: flags.eps,
         weight_decay,
         decoupled,
+        amsgrad: flags.amsgrad,
+        maximize: flags.maximize,
     };
     let core = Adam::new(params_of(params, who)?, cfg).map(|o| Box::new(o) as Core);
     PyOptimizer::new(core)
@@ -327,15 +347,22 @@ pub struct PyAdam;
 #[pymethods]
 impl PyAdam {
     #[new]
-    #[pyo3(signature = (params, lr=1e-3, betas=None, eps=1e-8, weight_decay=0.0))]
+    #[pyo3(signature = (params, lr=1e-3, betas=None, eps=1e-8, weight_decay=0.0, amsgrad=false, *, maximize=false))]
     fn new(
         params: &Bound<'_, PyAny>,
         lr: f64,
         betas: Option<&Bound<'_, PyAny>>,
         eps: f64,
         weight_decay: f64,
+        amsgrad: bool,
+        maximize: bool,
     ) -> PyResult<PyClassInitializer<Self>> {
-        let base = adam_base("Adam", params, lr, betas, eps, weight_decay, false)?;
+        let flags = AdamFlags {
+            eps,
+            amsgrad,
+            maximize,
+        };
+        let base = adam_base("Adam", params, lr, betas, weight_decay, flags, false)?;
         Ok(PyClassInitializer::from(base).add_subclass(PyAdam))
     }
 }
@@ -347,15 +374,22 @@ pub struct PyAdamW;
 #[pymethods]
 impl PyAdamW {
     #[new]
-    #[pyo3(signature = (params, lr=1e-3, betas=None, eps=1e-8, weight_decay=1e-2))]
+    #[pyo3(signature = (params, lr=1e-3, betas=None, eps=1e-8, weight_decay=1e-2, amsgrad=false, *, maximize=false))]
     fn new(
         params: &Bound<'_, PyAny>,
         lr: f64,
         betas: Option<&Bound<'_, PyAny>>,
         eps: f64,
         weight_decay: f64,
+        amsgrad: bool,
+        maximize: bool,
     ) -> PyResult<PyClassInitializer<Self>> {
-        let base = adam_base("AdamW", params, lr, betas, eps, weight_decay, true)?;
+        let flags = AdamFlags {
+            eps,
+            amsgrad,
+            maximize,
+        };
+        let base = adam_base("AdamW", params, lr, betas, weight_decay, flags, true)?;
         Ok(PyClassInitializer::from(base).add_subclass(PyAdamW))
     }
 }

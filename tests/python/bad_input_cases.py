@@ -111,6 +111,7 @@ class Ctx:
         self.adam = et.optim.Adam([self.p, self.b], lr=0.01)
         self.rms = et.optim.RMSprop([self.p, self.b], lr=0.01, momentum=0.5, centered=True)
         self.asgd = et.optim.ASGD([self.p, self.b], lr=0.01)
+        self.grouped = et.optim.SGD([{"params": [self.p]}, {"params": [self.b]}], lr=0.1)
 
         self.x = sess.input(rng.standard_normal((4, 3)))
         first = et.linear(self.x, sess.use(self.p), sess.use(self.b)).sum()
@@ -168,7 +169,8 @@ def snapshot(c: Ctx) -> dict:
         "tape": (c.sess.tape_len, c.sess.generation),
         "rng": tuple(c.sess.rng_state()),
         "params": tuple((q.version, q.shape, q.numpy().tobytes()) for q in params),
-        "optim": tuple(_freeze(o.state_dict()) for o in (c.opt, c.adam, c.rms, c.asgd)),
+        "optim": tuple(_freeze(o._state_dict()) for o in (c.opt, c.adam, c.rms, c.asgd, c.grouped))
+        + (_freeze([dict(g, params=None) for g in c.grouped.param_groups]),),
         "grads": (
             tuple(
                 (q.name, None if g.released else g.numpy().tobytes()) for q, g in c.grads.items()
@@ -487,7 +489,7 @@ CASES = _table(
     "et.optim.ASGD([c.p], capturable=True) | "
     "ArgumentError | params, optim, ledger",
     "asgd_load_without_eta | a state dict whose entries lack eta | "
-    "c.asgd.load_state_dict(without(c.asgd.state_dict(), 'eta')) | "
+    "c.asgd.load_state_dict(without(c.asgd._state_dict(), 'eta')) | "
     "ConfigError | params, optim, ledger",
     "optim_no_params | empty parameter list | et.optim.SGD([], lr=0.1) | "
     "ConfigError | params, optim, ledger",
@@ -630,14 +632,31 @@ CASES = _table(
     "param_group_overlap | one parameter in two groups | "
     "et.optim.SGD([{'params': [c.p]}, {'params': [c.p]}], lr=0.1) | ArgumentError | "
     "params, optim, ledger",
+    "add_param_group_overlap | a group whose parameter the optimizer has | "
+    "c.grouped.add_param_group({'params': [c.p]}) | "
+    "ArgumentError | params, optim, ledger",
+    "cyclic_lr_unknown_mode | CyclicLR(mode='sawtooth') before any group changes | "
+    "et.optim.lr_scheduler.CyclicLR(c.grouped, 0.1, 1.0, mode='sawtooth') | "
+    "ArgumentError | params, optim, ledger",
+    "torch_layout_wrong_group_size | a torch state dict of one parameter for two | "
+    "c.opt.load_state_dict(one_param_group(c.opt)) | "
+    "ConfigError | params, optim, ledger",
 )
 
 
 def bad_state(c: Ctx, key: str, value) -> dict:
     """Adam's state dict with lr 0.5 (so a partial load shows) and b's `key` replaced."""
-    sd = c.adam.state_dict()
+    sd = c.adam._state_dict()
     sd["hyper"]["lr"] = 0.5
     sd["state"][c.b.id][key] = value
+    return sd
+
+
+def one_param_group(opt) -> dict:
+    """`opt`'s torch-layout state dict with its group cut to one parameter (lr 0.5)."""
+    sd = opt.state_dict()
+    sd["param_groups"][0]["lr"] = 0.5
+    sd["param_groups"][0]["params"] = sd["param_groups"][0]["params"][:1]
     return sd
 
 
@@ -651,8 +670,8 @@ def without(sd: dict, key: str) -> dict:
 
 
 def bad_hyper(opt, **hyper) -> dict:
-    """`opt`'s state dict with the given hyperparameters replaced."""
-    sd = opt.state_dict()
+    """`opt`'s state dict (the core's layout) with the given hyperparameters replaced."""
+    sd = opt._state_dict()
     sd["hyper"].update(hyper)
     return sd
 

@@ -29,6 +29,9 @@ OPTIMIZERS = [
         {"lr": 0.05, "betas": (0.8, 0.99), "eps": 1e-6, "weight_decay": 0.1},
     ),
     ("adamw", "AdamW", {"lr": 0.05, "betas": (0.85, 0.995), "weight_decay": 0.2}),
+    ("adam_amsgrad", "Adam", {"lr": 0.05, "amsgrad": True, "weight_decay": 0.05}),
+    ("adamw_amsgrad_maximize", "AdamW", {"lr": 0.02, "amsgrad": True, "maximize": True}),
+    ("sgd_momentum_maximize", "SGD", {"lr": 0.05, "momentum": 0.9, "maximize": True}),
     ("rmsprop", "RMSprop", {"lr": 0.01}),
     (
         "rmsprop_centered_momentum",
@@ -152,10 +155,10 @@ def one_step(sess, opt, params, x, labels):
 
 
 def state_arrays(opt) -> dict:
-    """state_dict()["state"] with every array copied, for equality checks."""
+    """The core's state (``_state_dict()["state"]``) with every array copied."""
     return {
         pid: {k: (v.copy() if isinstance(v, np.ndarray) else v) for k, v in entry.items()}
-        for pid, entry in opt.state_dict()["state"].items()
+        for pid, entry in opt._state_dict()["state"].items()
     }
 
 

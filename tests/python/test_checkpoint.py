@@ -498,11 +498,11 @@ def test_real_optimizer_state_unchanged_by_rejected_load(tmp_path):
     opt = _real_optimizer(list(src.values()))
     _train_steps(sess, src, opt, 2)
     et.save(tmp_path / "c.safetensors", src, optimizer=opt)
-    before = opt.state_dict()
+    before = opt._state_dict()
     wrong = {"w": src["w"], "b": et.Parameter(np.zeros(5), name="b")}
     with pytest.raises(et.CheckpointError):
         et.load(tmp_path / "c.safetensors", wrong, optimizer=opt)
-    after = opt.state_dict()
+    after = opt._state_dict()
     assert after["hyper"] == before["hyper"] and set(after["state"]) == set(before["state"])
     for pid, entry in before["state"].items():
         for key, value in entry.items():

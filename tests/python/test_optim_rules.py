@@ -105,7 +105,7 @@ def test_state_after_the_run_is_torchs(name, kw):
     grads = _gradients(STEPS)
     _, opt, params = _eagertape(name, kw, grads, np.float64)
     _, t_opt, leaves = _torch(name, kw, grads, torch.float64)
-    state = opt.state_dict()["state"]
+    state = opt._state_dict()["state"]
     for p, leaf in zip(params, leaves, strict=True):
         mine, theirs = state[p.id], t_opt.state[leaf]
         assert set(mine) == set(theirs), (sorted(mine), sorted(theirs))
@@ -147,13 +147,13 @@ def test_a_state_dict_without_a_state_number_is_refused_and_changes_nothing():
     params = [et.Parameter(a) for a in _init()]
     opt = et.optim.ASGD(params, lr=0.05)
     _et_step(et.Session(dtype="float64"), opt, params, _gradients(1)[0])
-    good = opt.state_dict()
-    bad = opt.state_dict()
+    good = opt._state_dict()
+    bad = opt._state_dict()
     for entry in bad["state"].values():
         del entry["eta"]
     with pytest.raises(et.ConfigError, match="eta"):
         opt.load_state_dict(bad)
-    after = opt.state_dict()
+    after = opt._state_dict()
     for pid, entry in good["state"].items():
         assert after["state"][pid]["eta"] == entry["eta"]
         np.testing.assert_array_equal(after["state"][pid]["ax"], entry["ax"])

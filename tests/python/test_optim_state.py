@@ -58,7 +58,7 @@ def test_state_dict_round_trip_onto_fresh_parameters_by_id():
     sess = et.Session(dtype="float64")
     for _ in range(4):
         one_step(sess, opt, params, x, labels)
-    sd = opt.state_dict()
+    sd = opt._state_dict()
     values = [p.numpy() for p in params]
 
     fresh = [et.Parameter(np.zeros_like(v)) for v in values]
@@ -69,7 +69,7 @@ def test_state_dict_round_trip_onto_fresh_parameters_by_id():
         "state": {new.id: sd["state"][old.id] for old, new in zip(params, fresh, strict=True)},
     }
     opt2 = et.optim.AdamW(fresh, **kw)
-    opt2.load_state_dict(remapped)
+    opt2._load_state_dict(remapped)
     sess2 = et.Session(dtype="float64")
     for _ in range(6):
         one_step(sess2, opt2, fresh, x, labels)
@@ -77,15 +77,15 @@ def test_state_dict_round_trip_onto_fresh_parameters_by_id():
         np.testing.assert_array_equal(p.numpy(), want)
 
 
-def test_state_dict_layout():
+def test_the_cores_state_dict_layout():
     x, labels, init = make_mlp()
     params = [et.Parameter(a) for a in init]
     opt = et.optim.Adam(params, lr=0.01, betas=(0.8, 0.9), eps=1e-7, weight_decay=0.2)
     sess = et.Session(dtype="float64")
-    assert opt.state_dict()["state"] == {}
+    assert opt._state_dict()["state"] == {}
     for _ in range(3):
         one_step(sess, opt, params, x, labels)
-    sd = opt.state_dict()
+    sd = opt._state_dict()
     assert sd["type"] == "Adam"
     assert sd["hyper"]["lr"] == 0.01
     assert set(sd["state"]) == {p.id for p in params}
@@ -104,7 +104,7 @@ def test_sgd_momentum_state_dict_holds_momentum_buffer():
     opt = et.optim.SGD([p], lr=0.1, momentum=0.9, dampening=0.5, weight_decay=0.25)
     for _ in range(2):
         sess.train_step((sess.use(p) * np.array([3.0, 5.0])).sum(), opt)
-    sd = opt.state_dict()
+    sd = opt._state_dict()
     assert sd["type"] == "SGD"
     assert sd["hyper"]["lr"] == 0.1
     # torch: buf = d1, then buf = 0.9 * buf + 0.5 * d2, with d = g + 0.25 * p.
@@ -126,9 +126,9 @@ def test_state_dict_arrays_are_copies():
     p = et.Parameter(np.ones(3))
     opt = et.optim.SGD([p], lr=0.1, momentum=0.9)
     sess.train_step((sess.use(p) ** 2).sum(), opt)
-    sd = opt.state_dict()
+    sd = opt._state_dict()
     sd["state"][p.id]["momentum_buffer"][:] = 99.0
-    np.testing.assert_array_equal(opt.state_dict()["state"][p.id]["momentum_buffer"], 2.0)
+    np.testing.assert_array_equal(opt._state_dict()["state"][p.id]["momentum_buffer"], 2.0)
 
 
 def _stepped_adam():
@@ -167,7 +167,7 @@ def _invalid_lr(sd, params):
 )
 def test_load_state_dict_rejects_bad_state_and_changes_nothing(corrupt):
     params, opt = _stepped_adam()
-    sd = opt.state_dict()
+    sd = opt._state_dict()
     # Every valid part of the loaded state differs from the current one, so any partial
     # load would show.
     sd["hyper"]["lr"] = 0.5
@@ -177,7 +177,7 @@ def test_load_state_dict_rejects_bad_state_and_changes_nothing(corrupt):
     corrupt(sd, params)
     before, lr = state_arrays(opt), opt.lr
     with pytest.raises(et.EagerTapeError):
-        opt.load_state_dict(sd)
+        opt._load_state_dict(sd)
     assert_same_state(state_arrays(opt), before)
     assert opt.lr == lr
 
@@ -205,12 +205,12 @@ def _string_id(sd, params):
 @pytest.mark.parametrize("corrupt", [_no_state, _no_hyper, _no_step, _negative_step, _string_id])
 def test_load_state_dict_rejects_malformed_dict_with_eagertape_error(corrupt):
     params, opt = _stepped_adam()
-    sd = opt.state_dict()
+    sd = opt._state_dict()
     sd["hyper"]["lr"] = 0.5
     corrupt(sd, params)
     before, lr = state_arrays(opt), opt.lr
     with pytest.raises(et.EagerTapeError):
-        opt.load_state_dict(sd)
+        opt._load_state_dict(sd)
     assert_same_state(state_arrays(opt), before)
     assert opt.lr == lr
 
@@ -224,7 +224,7 @@ def test_load_state_dict_of_sgd_without_momentum_into_sgd_with_momentum_is_rejec
     sess.train_step((sess.use(p) ** 2).sum(), momentum)
     before = state_arrays(momentum)
     with pytest.raises(et.EagerTapeError):
-        momentum.load_state_dict(plain.state_dict())
+        momentum._load_state_dict(plain._state_dict())
     assert_same_state(state_arrays(momentum), before)
 
 

@@ -14,13 +14,15 @@ import weakref
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from .._core import SGD as _SGD
 from .._core import Adam as _Adam
 from .._core import AdamW as _AdamW
 from .._core import Optimizer, Parameter, _grad_count
 from .._core import _RuleOptimizer as _Rule
 from .._errors import ArgumentError, ConfigError, GradError
-from . import lr_scheduler
+from . import _layout, lr_scheduler
 
 __all__ = [
     "Optimizer",
@@ -41,8 +43,6 @@ __all__ = [
 # torch arguments that change nothing here (implementation choices), accepted when left
 # at torch's defaults.
 _IGNORED = {"fused": None, "capturable": False, "differentiable": False}
-# (maximize is accepted by the rule optimizers, which pop it before these checks)
-_REFUSED = {"amsgrad": False, "maximize": False}
 
 
 def _torch_options(name: str, kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -54,15 +54,14 @@ def _torch_options(name: str, kwargs: dict[str, Any]) -> dict[str, Any]:
         value = kwargs.pop(key, default)
         if value not in (default, False, None):
             raise ArgumentError(f"{name}: {key}={value!r} is not supported")
-    for key, default in _REFUSED.items():
-        if kwargs.pop(key, default) != default:
-            raise ArgumentError(f"{name}: {key}=True is not supported")
     return kwargs
 
 
 class _Group(dict):
-    """One entry of ``param_groups``: ``params`` and the hyperparameters; setting ``lr``
-    sets it on the core optimizer that updates this group."""
+    """One entry of ``param_groups``: ``params`` and the options under torch's keys. Setting
+    ``lr`` or another option of the core optimizer (``momentum``, ``betas``, ...: what
+    ``CyclicLR`` and ``OneCycleLR`` cycle) sets it there, checked as at construction; other
+    keys (``initial_lr``, ``max_lr``, ...) are kept as given, as torch keeps them."""
 
     def __init__(self, opt: Optimizer, params: list[Parameter], hyper: Mapping[str, Any]):
         super().__init__(params=params, **hyper)
@@ -71,15 +70,21 @@ class _Group(dict):
         self._opt = weakref.ref(opt)
 
     def __setitem__(self, key: str, value: Any) -> None:
+        opt = self._opt()
         if key == "lr":
-            opt = self._opt()
             if opt is not None:
                 opt.lr = value  # validated by the core (finite, >= 0)
                 value = opt.lr
-        elif key != "params" and self.get(key) != value:
-            raise ArgumentError(
-                f"param_groups[...][{key!r}]: only lr can be changed after construction"
-            )
+        elif key == "params":
+            if self.get(key) is not None and list(value) != list(self[key]):
+                raise ArgumentError("param_groups[...]['params'] cannot be replaced")
+        elif opt is not None:
+            names = list(opt._state_dict()["hyper"])
+            flat = _layout.flat_hyper({key: value}, names)
+            if flat:
+                opt._set_hyper(list(flat.items()))
+            elif key in ("capturable", "differentiable", "fused") and value not in (None, False):
+                raise ArgumentError(f"param_groups[...][{key!r}] = {value!r} is not supported")
         super().__setitem__(key, value)
 
 
@@ -97,27 +102,41 @@ class _GroupedOptimizer:
     """torch's parameter groups: one core optimizer per group behind one object."""
 
     def __init__(self, core: type, groups: list[Mapping[str, Any]], defaults: dict[str, Any]):
-        self.defaults = dict(defaults)
+        self._core = core
+        # torch's defaults: every option, the class's where none was given (read off a
+        # core made with the given ones for a one-element stand-in parameter)
+        probe = core([Parameter(np.zeros(1))], **defaults)
+        self.defaults = {**_layout.torch_hyper(probe._state_dict()["hyper"]), **defaults}
         self.param_groups: list[_Group] = []
         self._opts: list[Optimizer] = []
-        seen: set[int] = set()
-        for i, g in enumerate(groups):
-            if "params" not in g:
-                raise ArgumentError(f"parameter group {i} didn't specify a value of 'params'")
-            params = _items(g["params"])
-            for p in params:
-                if not isinstance(p, Parameter):
-                    raise TypeError(
-                        f"parameter group {i}: expected et.Parameter objects, got "
-                        f"{type(p).__name__}"
-                    )
-                if p.id in seen:
-                    raise ArgumentError("some parameters appear in more than one parameter group")
-                seen.add(p.id)
-            hyper = {**self.defaults, **{k: v for k, v in g.items() if k != "params"}}
-            opt = core(params, **hyper)
-            self._opts.append(opt)
-            self.param_groups.append(_Group(opt, params, hyper))
+        for g in groups:
+            self._add(g)
+
+    def _add(self, g: Mapping[str, Any]) -> None:
+        i = len(self.param_groups)
+        if not isinstance(g, Mapping):
+            raise TypeError(f"parameter group {i} must be a dict, got {type(g).__name__}")
+        if "params" not in g:
+            raise ArgumentError(f"parameter group {i} didn't specify a value of 'params'")
+        params = _items(g["params"])
+        seen = {p.id for group in self.param_groups for p in group["params"]}
+        for p in params:
+            if not isinstance(p, Parameter):
+                raise TypeError(
+                    f"parameter group {i}: expected et.Parameter objects, got {type(p).__name__}"
+                )
+            if p.id in seen:
+                raise ArgumentError("some parameters appear in more than one parameter group")
+            seen.add(p.id)
+        hyper = {**self.defaults, **{k: v for k, v in g.items() if k != "params"}}
+        opt = self._core(params, **hyper)
+        self._opts.append(opt)
+        self.param_groups.append(_Group(opt, params, hyper))
+
+    def add_param_group(self, param_group: Mapping[str, Any]) -> None:
+        """torch's ``add_param_group``: a new group, its missing options the defaults'
+        (checked as at construction; nothing changes on error)."""
+        self._add(param_group)
 
     @property
     def params(self) -> list[Parameter]:
@@ -149,9 +168,24 @@ class _GroupedOptimizer:
             opt.zero_grad(set_to_none)
 
     def state_dict(self) -> dict[str, Any]:
-        return {"groups": [opt.state_dict() for opt in self._opts]}
+        """torch's layout (see ``_layout``): ``state`` by parameter index, ``param_groups``
+        with each group's options and parameter indices; values are torch tensors."""
+        return _layout.torch_state_dict(list(zip(self._opts, self.param_groups, strict=True)))
 
-    def load_state_dict(self, state: Mapping[str, Any]) -> None:
+    def load_state_dict(self, state_dict: Mapping[str, Any]) -> None:
+        """torch's layout (a ``torch.optim`` state dict of the same groups loads), or the
+        cores' own (``{"groups": [...]}``, as checkpoints store it); all or nothing."""
+        if isinstance(state_dict, Mapping) and "groups" in state_dict:
+            self._load_state_dict(state_dict)
+            return
+        _layout.load_torch_state_dict(
+            list(zip(self._opts, self.param_groups, strict=True)), state_dict
+        )
+
+    def _state_dict(self) -> dict[str, Any]:
+        return {"groups": [opt._state_dict() for opt in self._opts]}
+
+    def _load_state_dict(self, state: Mapping[str, Any]) -> None:
         groups = state.get("groups") if isinstance(state, Mapping) else None
         if not isinstance(groups, list) or len(groups) != len(self._opts):
             raise ArgumentError(
@@ -159,15 +193,15 @@ class _GroupedOptimizer:
             )
         # Each core optimizer checks its whole state before it changes anything; a later
         # group's refusal puts the earlier groups back, so a refused load changes nothing.
-        before = [opt.state_dict() for opt in self._opts]
+        before = [opt._state_dict() for opt in self._opts]
         done = 0
         try:
             for opt, sd in zip(self._opts, groups, strict=True):
-                opt.load_state_dict(sd)
+                opt._load_state_dict(sd)
                 done += 1
         except Exception:
             for opt, sd in zip(self._opts[:done], before[:done], strict=True):
-                opt.load_state_dict(sd)
+                opt._load_state_dict(sd)
             raise
         for g, opt in zip(self.param_groups, self._opts, strict=True):
             dict.__setitem__(g, "lr", opt.lr)
@@ -190,16 +224,43 @@ def _make(cls: type, core: type, params: Any, args: tuple, kwargs: dict[str, Any
 
 
 class _TorchForms:
-    """``param_groups`` of a one-group optimizer (setting ``lr`` there sets it here)."""
+    """torch's forms on a one-group optimizer: ``param_groups`` (setting ``lr`` there sets
+    it here) and ``state_dict`` in torch's layout."""
 
     @property
     def param_groups(self) -> list[_Group]:
         groups = self.__dict__.get("_groups")
         if groups is None:
-            hyper: dict[str, Any] = dict(self.state_dict()["hyper"])
+            hyper = _layout.torch_hyper(self._state_dict()["hyper"])
             groups = self.__dict__["_groups"] = [_Group(self, list(self.params), hyper)]
         dict.__setitem__(groups[0], "lr", self.lr)
         return groups
+
+    @property
+    def defaults(self) -> dict[str, Any]:
+        """torch's ``defaults``: the options under torch's keys."""
+        return _layout.torch_hyper(self._state_dict()["hyper"])
+
+    def add_param_group(self, param_group: Mapping[str, Any]) -> None:
+        raise ArgumentError(
+            f"add_param_group: this {type(self).__name__} was made from a list of parameters "
+            "(one core optimizer); make it from a list of parameter groups, e.g. "
+            f"{type(self).__name__}([{{'params': params}}], ...), to add groups later"
+        )
+
+    def state_dict(self) -> dict[str, Any]:
+        """torch's layout (see ``_layout``): ``state`` by parameter index, ``param_groups``
+        with the options and parameter indices; values are torch tensors."""
+        return _layout.torch_state_dict([(self, self.param_groups[0])])
+
+    def load_state_dict(self, state_dict: Mapping[str, Any]) -> None:
+        """torch's layout (a ``torch.optim`` state dict of the same optimizer loads), or
+        the core's own (``type``/``hyper``/``state``, as checkpoints store it). Everything is
+        checked before anything changes."""
+        if isinstance(state_dict, Mapping) and "type" in state_dict:
+            self._load_state_dict(state_dict)
+            return
+        _layout.load_torch_state_dict([(self, self.param_groups[0])], state_dict)
 
 
 class SGD(_TorchForms, _SGD):
@@ -232,12 +293,7 @@ class AdamW(_TorchForms, _AdamW):
         pass
 
 
-# torch's pairs, held as two hyperparameters by the core.
-_PAIRS = {
-    "betas": ("beta1", "beta2"),
-    "etas": ("etaminus", "etaplus"),
-    "step_sizes": ("step_size_min", "step_size_max"),
-}
+_PAIRS = _layout.PAIRS
 
 
 def _number(cls: str, name: str, value: Any) -> float:
