@@ -835,6 +835,32 @@ class AdamW(Optimizer):
         maximize: bool = False,
     ) -> Self: ...
 
+@disjoint_base
+class LBFGS:
+    """torch.optim.LBFGS (``step(closure)`` re-evaluates the objective through ``closure``)."""
+
+    def __new__(
+        cls,
+        params: Iterable[Parameter] | Any,
+        lr: float = 1.0,
+        max_iter: int = 20,
+        max_eval: int | None = None,
+        tolerance_grad: float = 1e-7,
+        tolerance_change: float = 1e-9,
+        history_size: int = 100,
+        line_search_fn: str | None = None,
+    ) -> Self: ...
+    def step(self, closure: Any) -> Any: ...
+    def zero_grad(self, set_to_none: bool = True) -> None: ...
+    @property
+    def params(self) -> list[Parameter]: ...
+    @property
+    def lr(self) -> float: ...
+    @lr.setter
+    def lr(self, lr: float) -> None: ...
+    @property
+    def _counts(self) -> tuple[int, int]: ...
+
 class _RuleOptimizer(Optimizer):
     """The core of ``RMSprop``, ``Adagrad``, ``Adadelta``, ``Adamax``, ``NAdam``, ``RAdam``,
     ``ASGD`` and ``Rprop`` (``eagertape.optim`` parses torch's signatures into ``hyper``)."""

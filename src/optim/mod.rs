@@ -9,6 +9,7 @@ mod adam;
 mod adam_family;
 mod adaptive;
 mod averaged;
+pub mod lbfgs;
 mod rule;
 mod sgd;
 

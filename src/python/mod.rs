@@ -19,6 +19,7 @@ mod factories;
 mod functional;
 mod grads;
 mod layers;
+mod lbfgs;
 mod losses;
 mod losses_composed;
 mod optim;
@@ -117,6 +118,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<optim::PyAdam>()?;
     m.add_class::<optim::PyAdamW>()?;
     m.add_class::<optim::PyRuleOptimizer>()?;
+    m.add_class::<lbfgs::PyLbfgs>()?;
     m.add_function(wrap_pyfunction!(memory_stats, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::current_session, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_set_grad_enabled, m)?)?;

@@ -38,7 +38,7 @@ impl PyOptimizer {
     }
 }
 
-fn params_of(params: &Bound<'_, PyAny>, who: &str) -> PyResult<Vec<Arc<Parameter<Be>>>> {
+pub(crate) fn params_of(params: &Bound<'_, PyAny>, who: &str) -> PyResult<Vec<Arc<Parameter<Be>>>> {
     // Accept an nn.Module too (anything with a parameters() method).
     let iterable = if params.hasattr("parameters")? {
         params.call_method0("parameters")?

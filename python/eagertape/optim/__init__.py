@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from .._core import LBFGS as _LBFGS
 from .._core import SGD as _SGD
 from .._core import Adam as _Adam
 from .._core import AdamW as _AdamW
@@ -37,6 +38,7 @@ __all__ = [
     "RAdam",
     "ASGD",
     "Rprop",
+    "LBFGS",
     "lr_scheduler",
 ]
 
@@ -447,3 +449,14 @@ class Rprop(_RuleForms):
 
     _KIND = "Rprop"
     _SIGNATURE = (("lr", 1e-2), ("etas", (0.5, 1.2)), ("step_sizes", (1e-6, 50.0)))
+
+
+class LBFGS(_LBFGS):
+    """torch.optim.LBFGS: ``step(closure)`` re-evaluates the objective (``closure`` clears
+    the gradients, runs the forward, calls ``loss.backward()`` and returns the loss) up to
+    ``max_iter`` times per step; directions from the last ``history_size`` curvature pairs,
+    steps of ``lr`` or the ``"strong_wolfe"`` line search. One parameter group, as torch's."""
+
+    @property
+    def param_groups(self) -> list[dict[str, Any]]:
+        return [{"params": list(self.params), "lr": self.lr}]

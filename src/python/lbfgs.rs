@@ -1,0 +1,175 @@
+//! `eagertape.optim.LBFGS`: torch's `LBFGS(params, lr=1, max_iter=20, max_eval=None,
+//! tolerance_grad=1e-7, tolerance_change=1e-9, history_size=100, line_search_fn=None)` over
+//! `optim::lbfgs`. `step(closure)` calls the closure (torch's: it clears the gradients, runs
+//! the forward, calls `loss.backward()` and returns the loss) as often as the algorithm
+//! asks, with the GIL held; the gradients are the current session's `p.grad`.
+
+use std::sync::{Arc, Mutex};
+
+use pyo3::prelude::*;
+
+use super::classes::{lock, PyParameter};
+use super::OrPy;
+use crate::backend::dynamic::Dyn as Be;
+use crate::backend::Backend;
+use crate::error::{Error, Result};
+use crate::optim::lbfgs::{Lbfgs, LbfgsConfig, Objective};
+use crate::param::Parameter;
+
+/// The closure as the algorithm's objective. A Python exception is kept here (the core sees
+/// a `Grad` error) and re-raised as it was.
+struct Closure<'py> {
+    f: Bound<'py, PyAny>,
+    params: Vec<Arc<Parameter<Be>>>,
+    raised: Option<PyErr>,
+    /// What the first call returned: `step` returns it, as torch's.
+    first: Option<Bound<'py, PyAny>>,
+}
+
+impl Objective<Be> for Closure<'_> {
+    fn eval(&mut self) -> Result<(f64, Vec<<Be as Backend>::T>)> {
+        let out = self.f.call0().and_then(|v| {
+            let loss = v.call_method0("__float__")?.extract::<f64>()?;
+            Ok((v, loss))
+        });
+        let loss = match out {
+            Ok((v, loss)) => {
+                self.first.get_or_insert(v);
+                loss
+            }
+            Err(e) => {
+                self.raised = Some(e);
+                return Err(Error::Grad("LBFGS: the closure raised".into()));
+            }
+        };
+        let cell = super::current::require("LBFGS.step(closure)")?;
+        let s = lock(&cell);
+        let mut grads = Vec::with_capacity(self.params.len());
+        for p in &self.params {
+            let g = match s.store().get(p.id()) {
+                Some(buf) => Be::copy(buf.value("LBFGS")?.get())?,
+                None => Be::full(p.shape(), 0.0, p.dtype(), p.device())?,
+            };
+            grads.push(g);
+        }
+        Ok((loss, grads))
+    }
+}
+
+/// torch.optim.LBFGS.
+#[pyclass(name = "LBFGS", module = "eagertape.optim", frozen, subclass)]
+pub struct PyLbfgs {
+    params: Vec<Arc<Parameter<Be>>>,
+    inner: Mutex<Lbfgs<Be>>,
+}
+
+#[pymethods]
+impl PyLbfgs {
+    #[new]
+    #[pyo3(signature = (params, lr=1.0, max_iter=20, max_eval=None, tolerance_grad=1e-7, tolerance_change=1e-9, history_size=100, line_search_fn=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        params: &Bound<'_, PyAny>,
+        lr: f64,
+        max_iter: usize,
+        max_eval: Option<usize>,
+        tolerance_grad: f64,
+        tolerance_change: f64,
+        history_size: usize,
+        line_search_fn: Option<&str>,
+    ) -> PyResult<Self> {
+        let strong_wolfe = match line_search_fn {
+            None => false,
+            Some("strong_wolfe") => true,
+            Some(other) => {
+                return Err(super::to_py(Error::Config(format!(
+                    "LBFGS: only 'strong_wolfe' is supported as line_search_fn, got {other:?}"
+                ))))
+            }
+        };
+        let cfg = LbfgsConfig {
+            lr,
+            max_iter,
+            max_eval: max_eval.unwrap_or(max_iter + max_iter / 4),
+            tolerance_grad,
+            tolerance_change,
+            history_size,
+            strong_wolfe,
+        };
+        let ps = super::optim::params_of(params, "LBFGS")?;
+        let core = Lbfgs::new(ps, cfg).py()?;
+        Ok(PyLbfgs {
+            params: core.params().to_vec(),
+            inner: Mutex::new(core),
+        })
+    }
+
+    /// One L-BFGS step: up to `max_iter` iterations, each evaluating `closure`; returns what
+    /// its first evaluation returned (the loss), as torch's.
+    fn step<'py>(&self, closure: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let Ok(mut core) = self.inner.try_lock() else {
+            return Err(super::to_py(Error::Config(
+                "LBFGS.step: called again from inside its own closure".into(),
+            )));
+        };
+        let mut f = Closure {
+            f: closure.clone(),
+            params: self.params.clone(),
+            raised: None,
+            first: None,
+        };
+        let out = core.step(&mut f);
+        if let Some(e) = f.raised.take() {
+            return Err(e);
+        }
+        out.py()?;
+        f.first
+            .ok_or_else(|| super::to_py(Error::Grad("LBFGS: the closure was not called".into())))
+    }
+
+    /// torch's `zero_grad(set_to_none=True)` for its parameters, in the current session.
+    #[pyo3(signature = (set_to_none=true))]
+    fn zero_grad(&self, set_to_none: bool) -> PyResult<()> {
+        let cell = super::current::require("opt.zero_grad()").py()?;
+        let ids: Vec<u64> = self.params.iter().map(|p| p.id()).collect();
+        lock(&cell).store().zero_grad(&ids, set_to_none).py()?;
+        Ok(())
+    }
+
+    #[getter]
+    fn params(&self, py: Python<'_>) -> PyResult<Vec<Py<PyParameter>>> {
+        self.params
+            .iter()
+            .map(|p| PyParameter::wrap(py, p))
+            .collect()
+    }
+
+    #[getter]
+    fn lr(&self) -> f64 {
+        self.inner.lock().map_or(f64::NAN, |c| c.cfg.lr)
+    }
+
+    #[setter]
+    fn set_lr(&self, lr: f64) -> PyResult<()> {
+        crate::optim::check_lr(lr).py()?;
+        let mut core = self
+            .inner
+            .lock()
+            .map_err(|_| super::to_py(Error::Config("LBFGS: state poisoned".into())))?;
+        core.cfg.lr = lr;
+        Ok(())
+    }
+
+    /// The number of closure evaluations and iterations so far (torch's `func_evals`,
+    /// `n_iter`).
+    #[getter]
+    fn _counts(&self) -> (usize, usize) {
+        self.inner
+            .lock()
+            .map_or((0, 0), |c| (c.state.func_evals, c.state.n_iter))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("LBFGS(params={}, lr={})", self.params.len(), self.lr())
+    }
+}
