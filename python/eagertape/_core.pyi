@@ -860,6 +860,20 @@ class LBFGS:
     def lr(self, lr: float) -> None: ...
     @property
     def _counts(self) -> tuple[int, int]: ...
+    @property
+    def _config(self) -> tuple[float, int, int, float, float, int, str | None]: ...
+    def _configure(
+        self,
+        lr: float,
+        max_iter: int,
+        max_eval: int,
+        tolerance_grad: float,
+        tolerance_change: float,
+        history_size: int,
+        line_search_fn: str | None,
+    ) -> None: ...
+    def _state(self) -> dict[str, Any]: ...
+    def _load_state(self, state: Any) -> None: ...
 
 class _RuleOptimizer(Optimizer):
     """The core of ``RMSprop``, ``Adagrad``, ``Adadelta``, ``Adamax``, ``NAdam``, ``RAdam``,

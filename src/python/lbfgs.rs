@@ -7,13 +7,17 @@
 use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
 
 use super::classes::{lock, PyParameter};
+use super::convert::{to_numpy, to_tensor};
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
+use crate::buffer::{Tracked, Value};
 use crate::error::{Error, Result};
-use crate::optim::lbfgs::{Lbfgs, LbfgsConfig, Objective};
+use crate::ledger::Category;
+use crate::optim::lbfgs::{Lbfgs, LbfgsConfig, LbfgsState, Objective};
 use crate::param::Parameter;
 
 /// The closure as the algorithm's objective. A Python exception is kept here (the core sees
@@ -160,6 +164,70 @@ impl PyLbfgs {
         Ok(())
     }
 
+    /// `(lr, max_iter, max_eval, tolerance_grad, tolerance_change, history_size,
+    /// line_search_fn)`.
+    #[getter]
+    fn _config(&self) -> (f64, usize, usize, f64, f64, usize, Option<&'static str>) {
+        let c = self.inner.lock().map(|c| c.cfg).unwrap_or(LbfgsConfig {
+            lr: f64::NAN,
+            max_iter: 0,
+            max_eval: 0,
+            tolerance_grad: 0.0,
+            tolerance_change: 0.0,
+            history_size: 0,
+            strong_wolfe: false,
+        });
+        let search = c.strong_wolfe.then_some("strong_wolfe");
+        (
+            c.lr,
+            c.max_iter,
+            c.max_eval,
+            c.tolerance_grad,
+            c.tolerance_change,
+            c.history_size,
+            search,
+        )
+    }
+
+    /// Replace the options (checked as at construction; nothing changes on error).
+    #[allow(clippy::too_many_arguments)]
+    fn _configure(
+        &self,
+        lr: f64,
+        max_iter: usize,
+        max_eval: usize,
+        tolerance_grad: f64,
+        tolerance_change: f64,
+        history_size: usize,
+        line_search_fn: Option<&str>,
+    ) -> PyResult<()> {
+        let strong_wolfe = match line_search_fn {
+            None => false,
+            Some("strong_wolfe") => true,
+            Some(other) => {
+                return Err(super::to_py(Error::Config(format!(
+                    "LBFGS: only 'strong_wolfe' is supported as line_search_fn, got {other:?}"
+                ))))
+            }
+        };
+        let cfg = LbfgsConfig {
+            lr,
+            max_iter,
+            max_eval,
+            tolerance_grad,
+            tolerance_change,
+            history_size,
+            strong_wolfe,
+        };
+        cfg.validate().py()?;
+        let mut core = self
+            .inner
+            .lock()
+            .map_err(|_| super::to_py(Error::Config("LBFGS: state poisoned".into())))?;
+        core.cfg = cfg;
+        Ok(())
+    }
+
     /// The number of closure evaluations and iterations so far (torch's `func_evals`,
     /// `n_iter`).
     #[getter]
@@ -167,6 +235,119 @@ impl PyLbfgs {
         self.inner
             .lock()
             .map_or((0, 0), |c| (c.state.func_evals, c.state.n_iter))
+    }
+
+    /// The state by parameter (`eagertape.optim.LBFGS.state_dict` flattens it into torch's
+    /// layout): counts and numbers, and each vector as one array per parameter (copies).
+    fn _state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let core = self
+            .inner
+            .lock()
+            .map_err(|_| super::to_py(Error::Config("LBFGS: state poisoned".into())))?;
+        let st = &core.state;
+        let out = PyDict::new(py);
+        let vector = |v: &[Value<Be>]| -> PyResult<Bound<'py, PyList>> {
+            let items: Vec<Bound<'py, PyAny>> = v
+                .iter()
+                .map(|x| to_numpy(py, Arc::clone(x)))
+                .collect::<PyResult<_>>()?;
+            PyList::new(py, items)
+        };
+        out.set_item("func_evals", st.func_evals)?;
+        out.set_item("n_iter", st.n_iter)?;
+        out.set_item("t", st.t)?;
+        out.set_item("H_diag", st.h_diag)?;
+        out.set_item("prev_loss", st.prev_loss)?;
+        out.set_item("ro", st.ro.iter().copied().collect::<Vec<f64>>())?;
+        match &st.d {
+            Some(d) => out.set_item("d", vector(d)?)?,
+            None => out.set_item("d", py.None())?,
+        }
+        match &st.prev_flat_grad {
+            Some(g) => out.set_item("prev_flat_grad", vector(g)?)?,
+            None => out.set_item("prev_flat_grad", py.None())?,
+        }
+        let dirs: Vec<_> = st
+            .old_dirs
+            .iter()
+            .map(|v| vector(v))
+            .collect::<PyResult<_>>()?;
+        let stps: Vec<_> = st
+            .old_stps
+            .iter()
+            .map(|v| vector(v))
+            .collect::<PyResult<_>>()?;
+        out.set_item("old_dirs", dirs)?;
+        out.set_item("old_stps", stps)?;
+        Ok(out)
+    }
+
+    /// Restore a `_state()`: every vector's arrays checked against the parameters' shapes
+    /// (converted to their dtype and device) before the state is replaced.
+    fn _load_state(&self, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        let bad = |m: String| super::to_py(Error::Config(format!("LBFGS.load_state_dict: {m}")));
+        let vector = |obj: Bound<'_, PyAny>, what: &str| -> PyResult<Vec<Value<Be>>> {
+            let items: Vec<Bound<'_, PyAny>> = obj.extract()?;
+            if items.len() != self.params.len() {
+                return Err(bad(format!(
+                    "{what} has {} parts for {} parameters",
+                    items.len(),
+                    self.params.len()
+                )));
+            }
+            let mut out = Vec::with_capacity(items.len());
+            for (item, p) in items.iter().zip(&self.params) {
+                let t = to_tensor(item, p.dtype(), p.device())?;
+                if Be::shape(&t) != p.shape() {
+                    return Err(bad(format!(
+                        "{what} holds shape {:?} for parameter {} of shape {:?}",
+                        Be::shape(&t),
+                        p.label(),
+                        p.shape()
+                    )));
+                }
+                out.push(Tracked::owned(t, Category::Optimizer));
+            }
+            Ok(out)
+        };
+        let optional = |key: &str| -> PyResult<Option<Vec<Value<Be>>>> {
+            let v = state.get_item(key)?;
+            if v.is_none() {
+                Ok(None)
+            } else {
+                vector(v, key).map(Some)
+            }
+        };
+        let list = |key: &str| -> PyResult<Vec<Vec<Value<Be>>>> {
+            let items: Vec<Bound<'_, PyAny>> = state.get_item(key)?.extract()?;
+            items.into_iter().map(|v| vector(v, key)).collect()
+        };
+        let old_dirs = list("old_dirs")?;
+        let old_stps = list("old_stps")?;
+        let ro: Vec<f64> = state.get_item("ro")?.extract()?;
+        if old_stps.len() != old_dirs.len() || ro.len() != old_dirs.len() {
+            return Err(bad(
+                "old_dirs, old_stps and ro must have one entry each per pair".into(),
+            ));
+        }
+        let new = LbfgsState::<Be> {
+            func_evals: state.get_item("func_evals")?.extract()?,
+            n_iter: state.get_item("n_iter")?.extract()?,
+            d: optional("d")?,
+            t: state.get_item("t")?.extract()?,
+            old_dirs: old_dirs.into(),
+            old_stps: old_stps.into(),
+            ro: ro.into(),
+            h_diag: state.get_item("H_diag")?.extract()?,
+            prev_flat_grad: optional("prev_flat_grad")?,
+            prev_loss: state.get_item("prev_loss")?.extract()?,
+        };
+        let mut core = self
+            .inner
+            .lock()
+            .map_err(|_| super::to_py(Error::Config("LBFGS: state poisoned".into())))?;
+        core.state = new;
+        Ok(())
     }
 
     fn __repr__(&self) -> String {

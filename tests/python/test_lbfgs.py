@@ -120,3 +120,68 @@ def test_a_closure_that_raises_propagates_its_error():
 def test_bad_options_are_config_errors(kw):
     with pytest.raises(et.ConfigError):
         et.optim.LBFGS([et.Parameter(np.ones(2))], **kw)
+
+
+@pytest.mark.parametrize("search", [None, "strong_wolfe"])
+def test_state_dicts_load_both_ways_and_training_goes_on_as_torchs(search):
+    kw = {"lr": 1.0, "max_iter": 4, "history_size": 5, "line_search_fn": search}
+    # torch -> eagertape
+    t_params = [torch.tensor(w, requires_grad=True) for w in W0]
+    t_opt = torch.optim.LBFGS(t_params, **kw)
+    x, y = torch.tensor(X), torch.tensor(Y)
+
+    def t_closure():
+        t_opt.zero_grad()
+        h = torch.tanh(TF.linear(x, t_params[0], t_params[1]))
+        loss = TF.cross_entropy(TF.linear(h, t_params[2]), y)
+        loss.backward()
+        return loss
+
+    for _ in range(2):
+        t_opt.step(t_closure)
+    params = [et.Parameter(p.detach().numpy().copy()) for p in t_params]
+    opt = et.optim.LBFGS(params, lr=0.1)
+    opt.load_state_dict(t_opt.state_dict())
+    assert opt.lr == 1.0
+    with et.Session(dtype="float64"):
+        ex, ey = et.tensor(X), et.tensor(Y)
+
+        def closure():
+            opt.zero_grad()
+            h = F.linear(ex, params[0], params[1]).tanh()
+            loss = F.cross_entropy(F.linear(h, params[2]), ey)
+            loss.backward()
+            return loss
+
+        for _ in range(2):
+            got = opt.step(closure).item()
+            want = t_opt.step(t_closure).item()
+            assert got == pytest.approx(want, rel=1e-10)
+        for p, t in zip(params, t_params, strict=True):
+            np.testing.assert_allclose(p.numpy(), t.detach().numpy(), rtol=1e-9, atol=1e-12)
+
+        # eagertape -> torch
+        t_opt2 = torch.optim.LBFGS(t_params, lr=0.3)
+        t_opt2.load_state_dict(opt.state_dict())
+        t_opt = t_opt2
+        for _ in range(2):
+            got = opt.step(closure).item()
+            want = t_opt.step(t_closure).item()
+            assert got == pytest.approx(want, rel=1e-10)
+    for p, t in zip(params, t_params, strict=True):
+        np.testing.assert_allclose(p.numpy(), t.detach().numpy(), rtol=1e-9, atol=1e-12)
+
+
+def test_a_state_dict_of_other_shapes_is_refused_and_changes_nothing():
+    p = et.Parameter(np.ones(3))
+    opt = et.optim.LBFGS([p], lr=0.5)
+    sd = opt.state_dict()
+    sd["state"][0] = {
+        "func_evals": 2, "n_iter": 1, "d": torch.ones(4), "t": 1.0, "old_dirs": [],
+        "old_stps": [], "ro": [], "H_diag": torch.tensor(1.0),
+        "prev_flat_grad": torch.ones(4), "prev_loss": 0.5,
+    }  # fmt: skip
+    sd["param_groups"][0]["lr"] = 2.0
+    with pytest.raises(et.ConfigError, match="4 values"):
+        opt.load_state_dict(sd)
+    assert opt.lr == 0.5 and opt._counts == (0, 0)

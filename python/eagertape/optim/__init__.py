@@ -457,6 +457,104 @@ class LBFGS(_LBFGS):
     ``max_iter`` times per step; directions from the last ``history_size`` curvature pairs,
     steps of ``lr`` or the ``"strong_wolfe"`` line search. One parameter group, as torch's."""
 
+    _OPTIONS = (
+        "lr",
+        "max_iter",
+        "max_eval",
+        "tolerance_grad",
+        "tolerance_change",
+        "history_size",
+        "line_search_fn",
+    )
+
     @property
     def param_groups(self) -> list[dict[str, Any]]:
-        return [{"params": list(self.params), "lr": self.lr}]
+        return [
+            {"params": list(self.params), **dict(zip(self._OPTIONS, self._config, strict=True))}
+        ]
+
+    def state_dict(self) -> dict[str, Any]:
+        """torch's layout: the state under index 0 (torch keeps it by the first parameter),
+        its vectors flattened over the parameters in order, as torch tensors."""
+        import torch
+
+        def flat(parts: list[np.ndarray]) -> torch.Tensor:
+            return torch.cat([torch.from_numpy(np.ascontiguousarray(a)).reshape(-1) for a in parts])
+
+        st = self._state()
+        options = dict(zip(self._OPTIONS, self._config, strict=True))
+        state: dict[int, Any] = {}
+        if st["func_evals"]:
+            entry: dict[str, Any] = {"func_evals": st["func_evals"], "n_iter": st["n_iter"]}
+            if st["d"] is not None:
+                entry["d"] = flat(st["d"])
+            entry["t"] = st["t"]
+            entry["old_dirs"] = [flat(v) for v in st["old_dirs"]]
+            entry["old_stps"] = [flat(v) for v in st["old_stps"]]
+            entry["ro"] = [torch.tensor(r, dtype=torch.float64) for r in st["ro"]]
+            entry["H_diag"] = torch.tensor(st["H_diag"], dtype=torch.float64)
+            if st["prev_flat_grad"] is not None:
+                entry["prev_flat_grad"] = flat(st["prev_flat_grad"])
+            entry["prev_loss"] = st["prev_loss"]
+            entry["al"] = [None] * options["history_size"]
+            state[0] = entry
+        group = {**options, "params": list(range(len(self.params)))}
+        return {"state": state, "param_groups": [group]}
+
+    def load_state_dict(self, state_dict: Mapping[str, Any]) -> None:
+        """torch's layout (a ``torch.optim.LBFGS`` state dict over parameters of the same
+        shapes loads); everything is checked before anything changes."""
+        try:
+            groups = state_dict["param_groups"]
+            if len(groups) != 1 or len(groups[0]["params"]) != len(self.params):
+                raise ConfigError(
+                    f"load_state_dict: expected one group of {len(self.params)} parameters"
+                )
+            group = groups[0]
+            options = [group.get(k, v) for k, v in zip(self._OPTIONS, self._config, strict=True)]
+            entries = list(dict(state_dict["state"]).values())
+            sizes = [int(np.prod(p.shape)) for p in self.params]
+
+            def split(v: Any) -> list[np.ndarray]:
+                a = np.asarray(v.detach().cpu().numpy() if hasattr(v, "detach") else v).ravel()
+                if a.size != sum(sizes):
+                    raise ConfigError(
+                        f"load_state_dict: a vector of {a.size} values for {sum(sizes)} "
+                        "parameter values"
+                    )
+                parts = np.split(a, np.cumsum(sizes)[:-1])
+                return [x.reshape(p.shape) for x, p in zip(parts, self.params, strict=True)]
+
+            if not entries:
+                st: dict[str, Any] = {
+                    "func_evals": 0, "n_iter": 0, "d": None, "t": 0.0, "old_dirs": [],
+                    "old_stps": [], "ro": [], "H_diag": 1.0, "prev_flat_grad": None,
+                    "prev_loss": 0.0,
+                }  # fmt: skip
+            else:
+                e = entries[0]
+                st = {
+                    "func_evals": int(e["func_evals"]),
+                    "n_iter": int(e["n_iter"]),
+                    "d": split(e["d"]) if e.get("d") is not None else None,
+                    "t": float(e.get("t", 0.0)),
+                    "old_dirs": [split(v) for v in e.get("old_dirs", [])],
+                    "old_stps": [split(v) for v in e.get("old_stps", [])],
+                    "ro": [float(r) for r in e.get("ro", [])],
+                    "H_diag": float(e.get("H_diag", 1.0)),
+                    "prev_flat_grad": split(e["prev_flat_grad"])
+                    if e.get("prev_flat_grad") is not None
+                    else None,
+                    "prev_loss": float(e.get("prev_loss", 0.0)),
+                }
+        except (KeyError, TypeError, ValueError, AttributeError) as err:
+            if isinstance(err, ConfigError):
+                raise
+            raise ConfigError(f"load_state_dict: malformed LBFGS state dict ({err!r})") from err
+        before = (self._config, self._state())
+        self._configure(*options)
+        try:
+            self._load_state(st)
+        except Exception:
+            self._configure(*before[0])
+            raise
