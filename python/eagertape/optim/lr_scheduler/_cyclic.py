@@ -1,0 +1,308 @@
+"""The schedulers that restart or cycle: ``CosineAnnealingWarmRestarts``, ``CyclicLR``,
+``OneCycleLR`` (the last two also cycle momentum)."""
+
+from __future__ import annotations
+
+import math
+import types
+from collections.abc import Callable
+from typing import Any
+
+from ..._errors import ArgumentError
+from ._base import LRScheduler, _check_optimizer, _lrs, _per_group
+
+
+class CosineAnnealingWarmRestarts(LRScheduler):
+    """Cosine annealing restarted every ``T_i`` epochs, ``T_i`` growing by ``T_mult``."""
+
+    def __init__(
+        self,
+        optimizer: Any,
+        T_0: int,
+        T_mult: int = 1,
+        eta_min: float = 0.0,
+        last_epoch: int = -1,
+    ) -> None:
+        if isinstance(T_0, bool) or not isinstance(T_0, int) or T_0 <= 0:
+            raise ArgumentError(f"Expected positive integer T_0, but got {T_0}")
+        if isinstance(T_mult, bool) or not isinstance(T_mult, int) or T_mult < 1:
+            raise ArgumentError(f"Expected integer T_mult >= 1, but got {T_mult}")
+        if isinstance(eta_min, bool) or not isinstance(eta_min, float | int):
+            raise ArgumentError(f"Expected float or int eta_min, but got {eta_min!r}")
+        self.T_0 = T_0
+        self.T_i = T_0
+        self.T_mult = T_mult
+        self.eta_min = eta_min
+        self.T_cur = last_epoch
+        super().__init__(optimizer, last_epoch)
+
+    def get_lr(self) -> list[float]:
+        low = self.eta_min
+        phase = 1 + math.cos(math.pi * self.T_cur / self.T_i)
+        return [low + (b - low) * phase / 2 for b in self.base_lrs]
+
+    def step(self, epoch: float | None = None) -> None:
+        self._step_count += 1
+        if epoch is None and self.last_epoch < 0:
+            epoch = 0
+        if epoch is None:
+            epoch = self.last_epoch + 1
+            self.T_cur = self.T_cur + 1
+            if self.T_cur >= self.T_i:
+                self.T_cur = self.T_cur % self.T_i
+                self.T_i = self.T_i * self.T_mult
+        elif epoch < 0:
+            raise ArgumentError(f"Expected non-negative epoch, but got {epoch}")
+        elif epoch >= self.T_0:
+            if self.T_mult == 1:
+                self.T_cur = epoch % self.T_0
+            else:
+                n = int(math.log(epoch / self.T_0 * (self.T_mult - 1) + 1, self.T_mult))
+                self.T_cur = epoch - self.T_0 * (self.T_mult**n - 1) / (self.T_mult - 1)
+                self.T_i = self.T_0 * self.T_mult**n
+        else:
+            self.T_i = self.T_0
+            self.T_cur = epoch
+        self.last_epoch = math.floor(epoch)
+        for group, lr in zip(self.optimizer.param_groups, self.get_lr(), strict=True):
+            group["lr"] = lr
+        self._last_lr = _lrs(self.optimizer)
+
+
+def _momentum_key(optimizer: Any, who: str) -> bool:
+    """Whether the optimizer's momentum is ``betas[0]`` (True) or ``momentum`` (False)."""
+    defaults = getattr(optimizer, "defaults", {})
+    if "momentum" not in defaults and "betas" not in defaults:
+        raise ArgumentError(
+            f"{who}: optimizer must support momentum or beta1 with `cycle_momentum` option enabled"
+        )
+    return "betas" in defaults
+
+
+def _set_momentum(group: Any, use_beta1: bool, value: float) -> None:
+    if use_beta1:
+        group["betas"] = (value, *group["betas"][1:])
+    else:
+        group["momentum"] = value
+
+
+class CyclicLR(LRScheduler):
+    """The cyclical learning rate policy: ``lr`` between ``base_lr`` and ``max_lr``
+    (``triangular``, ``triangular2``, ``exp_range`` or a ``scale_fn``), momentum cycled
+    inversely between ``max_momentum`` and ``base_momentum``. Stepped every batch."""
+
+    def __init__(
+        self,
+        optimizer: Any,
+        base_lr: float | list[float],
+        max_lr: float | list[float],
+        step_size_up: int = 2000,
+        step_size_down: int | None = None,
+        mode: str = "triangular",
+        gamma: float = 1.0,
+        scale_fn: Callable[[float], float] | None = None,
+        scale_mode: str = "cycle",
+        cycle_momentum: bool = True,
+        base_momentum: float = 0.8,
+        max_momentum: float = 0.9,
+        last_epoch: int = -1,
+    ) -> None:
+        _check_optimizer(optimizer)
+        # every check before a group changes
+        if mode not in ("triangular", "triangular2", "exp_range") and scale_fn is None:
+            raise ArgumentError("mode is invalid and scale_fn is None")
+        base_lrs = _per_group("base_lr", optimizer, base_lr)
+        self.max_lrs = _per_group("max_lr", optimizer, max_lr)
+        if cycle_momentum:
+            self.use_beta1 = _momentum_key(optimizer, "CyclicLR")
+            self.base_momentums = _per_group("base_momentum", optimizer, base_momentum)
+            self.max_momentums = _per_group("max_momentum", optimizer, max_momentum)
+        self.optimizer = optimizer
+        if last_epoch == -1:
+            for lr, group in zip(base_lrs, optimizer.param_groups, strict=True):
+                group["lr"] = lr
+        up = float(step_size_up)
+        down = float(step_size_down) if step_size_down is not None else up
+        self.total_size = up + down
+        self.step_ratio = up / self.total_size
+        self.mode = mode
+        self.gamma = gamma
+        self._scale_fn_custom = scale_fn
+        self.scale_mode = scale_mode
+        self._init_scale_fn()
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            if last_epoch == -1:
+                for high, low, group in zip(
+                    self.max_momentums, self.base_momentums, optimizer.param_groups, strict=True
+                ):
+                    _set_momentum(group, self.use_beta1, high)
+                    group["max_momentum"] = high
+                    group["base_momentum"] = low
+        super().__init__(optimizer, last_epoch)
+        self.base_lrs = base_lrs
+
+    def _init_scale_fn(self) -> None:
+        if self._scale_fn_custom is None and self.mode in ("triangular", "triangular2"):
+            self.scale_mode = "cycle"
+        elif self._scale_fn_custom is None and self.mode == "exp_range":
+            self.scale_mode = "iterations"
+
+    def scale_fn(self, x: float) -> float:
+        if self._scale_fn_custom is not None:
+            return self._scale_fn_custom(x)
+        if self.mode == "triangular":
+            return 1.0
+        if self.mode == "triangular2":
+            return 1 / (2.0 ** (x - 1))
+        return self.gamma**x
+
+    def get_lr(self) -> list[float]:
+        cycle = math.floor(1 + self.last_epoch / self.total_size)
+        x = 1.0 + self.last_epoch / self.total_size - cycle
+        if x <= self.step_ratio:
+            scale = x / self.step_ratio
+        else:
+            scale = (x - 1) / (self.step_ratio - 1)
+        at = cycle if self.scale_mode == "cycle" else self.last_epoch
+        lrs = [
+            low + (high - low) * scale * self.scale_fn(at)
+            for low, high in zip(self.base_lrs, self.max_lrs, strict=True)
+        ]
+        if self.cycle_momentum:
+            for low, high, group in zip(
+                self.base_momentums, self.max_momentums, self.optimizer.param_groups, strict=True
+            ):
+                _set_momentum(
+                    group, self.use_beta1, high - (high - low) * scale * self.scale_fn(at)
+                )
+        return lrs
+
+    def state_dict(self) -> dict[str, Any]:
+        state = super().state_dict()
+        fn = state.pop("_scale_fn_custom")
+        state["_scale_fn_custom"] = (
+            None if fn is None or isinstance(fn, types.FunctionType) else dict(fn.__dict__)
+        )
+        return state
+
+    def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        state = dict(state_dict)
+        fn = state.pop("_scale_fn_custom")
+        super().load_state_dict(state)
+        if fn is not None and self._scale_fn_custom is not None:
+            self._scale_fn_custom.__dict__.update(fn)
+        self._init_scale_fn()
+
+
+class OneCycleLR(LRScheduler):
+    """The 1cycle policy: ``lr`` from ``max_lr/div_factor`` up to ``max_lr`` and down to
+    ``initial_lr/final_div_factor`` over ``total_steps`` (cosine or linear; ``three_phase``),
+    momentum the other way. Stepped every batch."""
+
+    def __init__(
+        self,
+        optimizer: Any,
+        max_lr: float | list[float],
+        total_steps: int | None = None,
+        epochs: int | None = None,
+        steps_per_epoch: int | None = None,
+        pct_start: float = 0.3,
+        anneal_strategy: str = "cos",
+        cycle_momentum: bool = True,
+        base_momentum: float | list[float] = 0.85,
+        max_momentum: float | list[float] = 0.95,
+        div_factor: float = 25.0,
+        final_div_factor: float = 1e4,
+        three_phase: bool = False,
+        last_epoch: int = -1,
+    ) -> None:
+        _check_optimizer(optimizer)
+        self.optimizer = optimizer
+        if total_steps is not None:
+            if (
+                isinstance(total_steps, bool)
+                or not isinstance(total_steps, int)
+                or total_steps <= 0
+            ):
+                raise ArgumentError(f"Expected positive integer total_steps, but got {total_steps}")
+            self.total_steps = total_steps
+        elif epochs is not None and steps_per_epoch is not None:
+            for name, v in (("epochs", epochs), ("steps_per_epoch", steps_per_epoch)):
+                if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
+                    raise ArgumentError(f"Expected positive integer {name}, but got {v}")
+            self.total_steps = epochs * steps_per_epoch
+        else:
+            raise ArgumentError(
+                "You must define either total_steps OR (epochs AND steps_per_epoch)"
+            )
+        if not isinstance(pct_start, float) or not 0 <= pct_start <= 1:
+            raise ArgumentError(f"Expected float between 0 and 1 pct_start, but got {pct_start}")
+        if anneal_strategy not in ("cos", "linear"):
+            raise ArgumentError(
+                f"anneal_strategy must be one of 'cos' or 'linear', instead got {anneal_strategy}"
+            )
+        self.anneal_strategy = anneal_strategy
+        n = self.total_steps
+        up = float(pct_start * n) - 1
+        if three_phase:
+            self._phases = [
+                (up, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                (
+                    float(2 * pct_start * n) - 2,
+                    "max_lr",
+                    "initial_lr",
+                    "base_momentum",
+                    "max_momentum",
+                ),
+                (n - 1, "initial_lr", "min_lr", "max_momentum", "max_momentum"),
+            ]
+        else:
+            self._phases = [
+                (up, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                (n - 1, "max_lr", "min_lr", "base_momentum", "max_momentum"),
+            ]
+        max_lrs = _per_group("max_lr", optimizer, max_lr)
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            self.use_beta1 = _momentum_key(optimizer, "OneCycleLR")
+            highs = _per_group("max_momentum", optimizer, max_momentum)
+            lows = _per_group("base_momentum", optimizer, base_momentum)
+        if last_epoch == -1:
+            for high, group in zip(max_lrs, optimizer.param_groups, strict=True):
+                group["initial_lr"] = high / div_factor
+                group["max_lr"] = high
+                group["min_lr"] = group["initial_lr"] / final_div_factor
+        if cycle_momentum:
+            if last_epoch == -1:
+                for high, low, group in zip(highs, lows, optimizer.param_groups, strict=True):
+                    _set_momentum(group, self.use_beta1, high)
+                    group["max_momentum"] = high
+                    group["base_momentum"] = low
+        super().__init__(optimizer, last_epoch)
+
+    def _anneal(self, start: float, end: float, pct: float) -> float:
+        if self.anneal_strategy == "cos":
+            return end + (start - end) / 2.0 * (math.cos(math.pi * pct) + 1)
+        return (end - start) * pct + start
+
+    def get_lr(self) -> list[float]:
+        t = self.last_epoch
+        if t > self.total_steps:
+            raise ArgumentError(
+                f"Tried to step {t} times. The specified number of total steps is "
+                f"{self.total_steps}"
+            )
+        lrs = []
+        for group in self.optimizer.param_groups:
+            start = 0.0
+            for i, (end, lr0, lr1, m0, m1) in enumerate(self._phases):
+                if t <= end or i == len(self._phases) - 1:
+                    pct = (t - start) / (end - start)
+                    lrs.append(self._anneal(group[lr0], group[lr1], pct))
+                    if self.cycle_momentum:
+                        momentum = self._anneal(group[m0], group[m1], pct)
+                        _set_momentum(group, self.use_beta1, momentum)
+                    break
+                start = end
+        return lrs
