@@ -60,11 +60,40 @@ impl Objective<Be> for Closure<'_> {
     }
 }
 
+/// `(lr, max_iter, max_eval, tolerance_grad, tolerance_change, history_size,
+/// line_search_fn)`, as `LBFGS._config` gives them.
+type Options = (f64, usize, usize, f64, f64, usize, Option<&'static str>);
+
+/// `line_search_fn`: None, or `"strong_wolfe"` (torch's only one).
+fn strong_wolfe(line_search_fn: Option<&str>) -> PyResult<bool> {
+    match line_search_fn {
+        None => Ok(false),
+        Some("strong_wolfe") => Ok(true),
+        Some(other) => Err(super::to_py(Error::Config(format!(
+            "LBFGS: only 'strong_wolfe' is supported as line_search_fn, got {other:?}"
+        )))),
+    }
+}
+
 /// torch.optim.LBFGS.
 #[pyclass(name = "LBFGS", module = "eagertape.optim", frozen, subclass)]
 pub struct PyLbfgs {
     params: Vec<Arc<Parameter<Be>>>,
     inner: Mutex<Lbfgs<Be>>,
+}
+
+impl PyLbfgs {
+    /// The core, outside a step: a step holds it while it calls the closure, so a closure
+    /// that reads or changes this optimizer gets an error rather than a deadlock.
+    fn core(&self) -> PyResult<std::sync::MutexGuard<'_, Lbfgs<Be>>> {
+        match self.inner.try_lock() {
+            Ok(core) => Ok(core),
+            Err(std::sync::TryLockError::Poisoned(e)) => Ok(e.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) => Err(super::to_py(Error::Config(
+                "LBFGS: used from inside its own step's closure (only zero_grad is)".into(),
+            ))),
+        }
+    }
 }
 
 #[pymethods]
@@ -82,15 +111,7 @@ impl PyLbfgs {
         history_size: usize,
         line_search_fn: Option<&str>,
     ) -> PyResult<Self> {
-        let strong_wolfe = match line_search_fn {
-            None => false,
-            Some("strong_wolfe") => true,
-            Some(other) => {
-                return Err(super::to_py(Error::Config(format!(
-                    "LBFGS: only 'strong_wolfe' is supported as line_search_fn, got {other:?}"
-                ))))
-            }
-        };
+        let strong_wolfe = strong_wolfe(line_search_fn)?;
         let cfg = LbfgsConfig {
             lr,
             max_iter,
@@ -111,11 +132,7 @@ impl PyLbfgs {
     /// One L-BFGS step: up to `max_iter` iterations, each evaluating `closure`; returns what
     /// its first evaluation returned (the loss), as torch's.
     fn step<'py>(&self, closure: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        let Ok(mut core) = self.inner.try_lock() else {
-            return Err(super::to_py(Error::Config(
-                "LBFGS.step: called again from inside its own closure".into(),
-            )));
-        };
+        let mut core = self.core()?;
         let mut f = Closure {
             f: closure.clone(),
             params: self.params.clone(),
@@ -149,17 +166,14 @@ impl PyLbfgs {
     }
 
     #[getter]
-    fn lr(&self) -> f64 {
-        self.inner.lock().map_or(f64::NAN, |c| c.cfg.lr)
+    fn lr(&self) -> PyResult<f64> {
+        Ok(self.core()?.cfg.lr)
     }
 
     #[setter]
     fn set_lr(&self, lr: f64) -> PyResult<()> {
         crate::optim::check_lr(lr).py()?;
-        let mut core = self
-            .inner
-            .lock()
-            .map_err(|_| super::to_py(Error::Config("LBFGS: state poisoned".into())))?;
+        let mut core = self.core()?;
         core.cfg.lr = lr;
         Ok(())
     }
@@ -167,18 +181,10 @@ impl PyLbfgs {
     /// `(lr, max_iter, max_eval, tolerance_grad, tolerance_change, history_size,
     /// line_search_fn)`.
     #[getter]
-    fn _config(&self) -> (f64, usize, usize, f64, f64, usize, Option<&'static str>) {
-        let c = self.inner.lock().map(|c| c.cfg).unwrap_or(LbfgsConfig {
-            lr: f64::NAN,
-            max_iter: 0,
-            max_eval: 0,
-            tolerance_grad: 0.0,
-            tolerance_change: 0.0,
-            history_size: 0,
-            strong_wolfe: false,
-        });
+    fn _config(&self) -> PyResult<Options> {
+        let c = self.core()?.cfg;
         let search = c.strong_wolfe.then_some("strong_wolfe");
-        (
+        Ok((
             c.lr,
             c.max_iter,
             c.max_eval,
@@ -186,7 +192,7 @@ impl PyLbfgs {
             c.tolerance_change,
             c.history_size,
             search,
-        )
+        ))
     }
 
     /// Replace the options (checked as at construction; nothing changes on error).
@@ -201,15 +207,7 @@ impl PyLbfgs {
         history_size: usize,
         line_search_fn: Option<&str>,
     ) -> PyResult<()> {
-        let strong_wolfe = match line_search_fn {
-            None => false,
-            Some("strong_wolfe") => true,
-            Some(other) => {
-                return Err(super::to_py(Error::Config(format!(
-                    "LBFGS: only 'strong_wolfe' is supported as line_search_fn, got {other:?}"
-                ))))
-            }
-        };
+        let strong_wolfe = strong_wolfe(line_search_fn)?;
         let cfg = LbfgsConfig {
             lr,
             max_iter,
@@ -220,10 +218,7 @@ impl PyLbfgs {
             strong_wolfe,
         };
         cfg.validate().py()?;
-        let mut core = self
-            .inner
-            .lock()
-            .map_err(|_| super::to_py(Error::Config("LBFGS: state poisoned".into())))?;
+        let mut core = self.core()?;
         core.cfg = cfg;
         Ok(())
     }
@@ -231,19 +226,15 @@ impl PyLbfgs {
     /// The number of closure evaluations and iterations so far (torch's `func_evals`,
     /// `n_iter`).
     #[getter]
-    fn _counts(&self) -> (usize, usize) {
-        self.inner
-            .lock()
-            .map_or((0, 0), |c| (c.state.func_evals, c.state.n_iter))
+    fn _counts(&self) -> PyResult<(usize, usize)> {
+        let c = self.core()?;
+        Ok((c.state.func_evals, c.state.n_iter))
     }
 
     /// The state by parameter (`eagertape.optim.LBFGS.state_dict` flattens it into torch's
     /// layout): counts and numbers, and each vector as one array per parameter (copies).
     fn _state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let core = self
-            .inner
-            .lock()
-            .map_err(|_| super::to_py(Error::Config("LBFGS: state poisoned".into())))?;
+        let core = self.core()?;
         let st = &core.state;
         let out = PyDict::new(py);
         let vector = |v: &[Value<Be>]| -> PyResult<Bound<'py, PyList>> {
@@ -342,15 +333,13 @@ impl PyLbfgs {
             prev_flat_grad: optional("prev_flat_grad")?,
             prev_loss: state.get_item("prev_loss")?.extract()?,
         };
-        let mut core = self
-            .inner
-            .lock()
-            .map_err(|_| super::to_py(Error::Config("LBFGS: state poisoned".into())))?;
+        let mut core = self.core()?;
         core.state = new;
         Ok(())
     }
 
     fn __repr__(&self) -> String {
-        format!("LBFGS(params={}, lr={})", self.params.len(), self.lr())
+        let lr = self.lr().map_or("?".to_string(), |v| v.to_string());
+        format!("LBFGS(params={}, lr={lr})", self.params.len())
     }
 }

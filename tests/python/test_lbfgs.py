@@ -185,3 +185,16 @@ def test_a_state_dict_of_other_shapes_is_refused_and_changes_nothing():
     with pytest.raises(et.ConfigError, match="4 values"):
         opt.load_state_dict(sd)
     assert opt.lr == 0.5 and opt._counts == (0, 0)
+
+
+def test_a_closure_that_steps_its_own_optimizer_gets_an_error_not_a_deadlock():
+    p = et.Parameter(np.ones(2))
+    opt = et.optim.LBFGS([p])
+
+    def closure():
+        opt.zero_grad()  # allowed: it does not touch the step's state
+        return opt.step(closure)
+
+    with et.Session(dtype="float64"), pytest.raises(et.ConfigError, match="its own step"):
+        opt.step(closure)
+    assert opt.lr == 1.0
