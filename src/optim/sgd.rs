@@ -98,7 +98,10 @@ impl<B: Backend> Optimizer<B> for Sgd<B> {
         validate(&cfg)?;
         if (cfg.momentum != 0.0) != (c.momentum != 0.0) {
             return Err(Error::Config(
-                "momentum cannot be switched on or off by a state dict".into(),
+                "SGD: momentum cannot be switched on or off after construction (a state dict, \
+                 param_groups or a momentum-cycling scheduler); make the optimizer with a \
+                 momentum to change it later"
+                    .into(),
             ));
         }
         self.cfg = cfg;

@@ -219,3 +219,26 @@ def test_a_scheduled_rate_reaches_the_core_optimizer_that_steps():
     sess.train_step((sess.use(p) * 2.0).sum(), opt)  # gradient 2, lr 0.5
     np.testing.assert_array_equal(p.numpy(), np.zeros(3))
     assert math.isclose(opt.lr, 0.5)
+
+
+def test_cycling_momentum_on_an_sgd_made_without_momentum_says_why_it_cannot():
+    opt = et.optim.SGD([et.Parameter(np.ones(2))], lr=0.1)
+    with pytest.raises(et.ConfigError, match="momentum cannot be switched on"):
+        et.optim.lr_scheduler.OneCycleLR(opt, max_lr=1.0, total_steps=10)
+    group = opt.param_groups[0]
+    assert group["momentum"] == 0.0 and opt.lr == 0.1 and "initial_lr" not in group
+
+
+def test_a_one_core_optimizer_takes_a_momentum_cycling_schedule():
+    p = et.Parameter(np.ones(2))
+    opt = et.optim.SGD([p], lr=0.1, momentum=0.9)
+    t_opt = torch.optim.SGD([torch.ones(2, requires_grad=True)], lr=0.1, momentum=0.9)
+    sched = et.optim.lr_scheduler.OneCycleLR(opt, max_lr=1.0, total_steps=20)
+    t_sched = torch.optim.lr_scheduler.OneCycleLR(t_opt, max_lr=1.0, total_steps=20)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(19):
+            sched.step()
+            t_sched.step()
+            assert sched.get_last_lr() == t_sched.get_last_lr()
+            assert opt._state_dict()["hyper"]["momentum"] == t_opt.param_groups[0]["momentum"]

@@ -118,6 +118,15 @@ class CyclicLR(LRScheduler):
             self.base_momentums = _per_group("base_momentum", optimizer, base_momentum)
             self.max_momentums = _per_group("max_momentum", optimizer, max_momentum)
         self.optimizer = optimizer
+        self.cycle_momentum = cycle_momentum
+        if cycle_momentum:
+            if last_epoch == -1:
+                for high, low, group in zip(
+                    self.max_momentums, self.base_momentums, optimizer.param_groups, strict=True
+                ):
+                    _set_momentum(group, self.use_beta1, high)
+                    group["max_momentum"] = high
+                    group["base_momentum"] = low
         if last_epoch == -1:
             for lr, group in zip(base_lrs, optimizer.param_groups, strict=True):
                 group["lr"] = lr
@@ -130,15 +139,6 @@ class CyclicLR(LRScheduler):
         self._scale_fn_custom = scale_fn
         self.scale_mode = scale_mode
         self._init_scale_fn()
-        self.cycle_momentum = cycle_momentum
-        if cycle_momentum:
-            if last_epoch == -1:
-                for high, low, group in zip(
-                    self.max_momentums, self.base_momentums, optimizer.param_groups, strict=True
-                ):
-                    _set_momentum(group, self.use_beta1, high)
-                    group["max_momentum"] = high
-                    group["base_momentum"] = low
         super().__init__(optimizer, last_epoch)
         self.base_lrs = base_lrs
 
@@ -268,17 +268,17 @@ class OneCycleLR(LRScheduler):
             self.use_beta1 = _momentum_key(optimizer, "OneCycleLR")
             highs = _per_group("max_momentum", optimizer, max_momentum)
             lows = _per_group("base_momentum", optimizer, base_momentum)
-        if last_epoch == -1:
-            for high, group in zip(max_lrs, optimizer.param_groups, strict=True):
-                group["initial_lr"] = high / div_factor
-                group["max_lr"] = high
-                group["min_lr"] = group["initial_lr"] / final_div_factor
-        if cycle_momentum:
+            # momentum first: an optimizer that refuses it leaves every group as it was
             if last_epoch == -1:
                 for high, low, group in zip(highs, lows, optimizer.param_groups, strict=True):
                     _set_momentum(group, self.use_beta1, high)
                     group["max_momentum"] = high
                     group["base_momentum"] = low
+        if last_epoch == -1:
+            for high, group in zip(max_lrs, optimizer.param_groups, strict=True):
+                group["initial_lr"] = high / div_factor
+                group["max_lr"] = high
+                group["min_lr"] = group["initial_lr"] / final_div_factor
         super().__init__(optimizer, last_epoch)
 
     def _anneal(self, start: float, end: float, pct: float) -> float:
