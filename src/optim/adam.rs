@@ -136,11 +136,7 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
             if c.amsgrad {
                 st.ensure_zeros("max_exp_avg_sq", &p)?;
             }
-            let negated = if c.maximize {
-                Some(B::neg(g.get())?)
-            } else {
-                None
-            };
+            let negated = super::negated_if::<B>(c.maximize, g.get())?;
             let g = negated.as_ref().unwrap_or(g.get());
             let step = st.step + 1;
             p.update(|t| {

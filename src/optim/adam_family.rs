@@ -140,9 +140,10 @@ impl Rule for NAdam {
         let g = decayed.as_ref().unwrap_or(g);
         let mu = b1 * (1.0 - 0.5 * 0.96f64.powf(tf * psi));
         let mu_next = b1 * (1.0 - 0.5 * 0.96f64.powf((tf + 1.0) * psi));
-        let product = held::<B>(
-            &x,
-            st.scalar("mu_product").unwrap_or(1.0) * held::<B>(&x, mu),
+        let dtype = B::dtype(&x);
+        let product = held(
+            dtype,
+            st.scalar("mu_product").unwrap_or(1.0) * held(dtype, mu),
         );
         let (m, v) = moments(st, g, h)?;
         st.set_scalar("mu_product", product);

@@ -41,12 +41,7 @@ impl Rule for Asgd {
     }
     fn init<B: Backend>(st: &mut ParamState<B>, p: &Parameter<B>, h: &Hyper) -> Result<()> {
         st.ensure_zeros("ax", p)?;
-        let lr = if p.dtype().significand_bits() >= 53 {
-            h.get("lr")
-        } else {
-            h.get("lr") as f32 as f64
-        };
-        st.set_scalar("eta", lr);
+        st.set_scalar("eta", held(p.dtype(), h.get("lr")));
         st.set_scalar("mu", 1.0);
         Ok(())
     }
@@ -72,9 +67,9 @@ impl Rule for Asgd {
         };
         st.set("ax", &ax)?;
         let tf = t as f64;
-        let eta = held::<B>(&x, lr / (1.0 + lambd * lr * tf).powf(alpha));
-        st.set_scalar("eta", eta);
-        st.set_scalar("mu", held::<B>(&x, 1.0 / f64::max(1.0, tf - h.get("t0"))));
+        let dtype = B::dtype(&x);
+        st.set_scalar("eta", held(dtype, lr / (1.0 + lambd * lr * tf).powf(alpha)));
+        st.set_scalar("mu", held(dtype, 1.0 / f64::max(1.0, tf - h.get("t0"))));
         Ok(x)
     }
 }

@@ -281,11 +281,8 @@ impl<B: Backend> Lbfgs<B> {
                 }
                 r
             };
-            st.prev_flat_grad = Some(
-                g.iter()
-                    .map(|v| Ok(own(B::copy(v.get())?)))
-                    .collect::<Result<_>>()?,
-            );
+            // vectors are never written in place: the previous gradient shares g's buffers
+            st.prev_flat_grad = Some(g.clone());
             st.prev_loss = loss;
             st.t = if st.n_iter == 1 {
                 (1.0f64).min(1.0 / abs_stat(&g, true)?) * c.lr
@@ -355,9 +352,9 @@ impl<B: Backend> Lbfgs<B> {
         const MAX_LS: usize = 25;
         let tol = self.cfg.tolerance_change;
         let d_norm = abs_stat(d, false)?;
-        // vectors are never written: a copy is a clone of the handles
-        let copy = |v: &[Value<B>]| -> Result<Vector<B>> { Ok(v.to_vec()) };
-        let g = copy(g)?;
+        // vectors are never written in place: a copy is a clone of the handles
+        let copy = |v: &[Value<B>]| -> Vector<B> { v.to_vec() };
+        let g = copy(g);
         let (mut f_new, mut g_new) = self.at(f, x, t, d)?;
         let mut evals = 1;
         let mut gtd_new = dot(&g_new, d)?;
@@ -370,19 +367,19 @@ impl<B: Backend> Lbfgs<B> {
             if f_new > loss + C1 * t * gtd || (iter > 1 && f_new >= f_prev) {
                 bracket = vec![
                     (t_prev, f_prev, g_prev, gtd_prev),
-                    (t, f_new, copy(&g_new)?, gtd_new),
+                    (t, f_new, copy(&g_new), gtd_new),
                 ];
                 break;
             }
             if gtd_new.abs() <= -C2 * gtd {
-                bracket = vec![(t, f_new, copy(&g_new)?, gtd_new)];
+                bracket = vec![(t, f_new, copy(&g_new), gtd_new)];
                 done = true;
                 break;
             }
             if gtd_new >= 0.0 {
                 bracket = vec![
                     (t_prev, f_prev, g_prev, gtd_prev),
-                    (t, f_new, copy(&g_new)?, gtd_new),
+                    (t, f_new, copy(&g_new), gtd_new),
                 ];
                 break;
             }
@@ -400,7 +397,7 @@ impl<B: Backend> Lbfgs<B> {
             );
             t_prev = tmp;
             f_prev = f_new;
-            g_prev = copy(&g_new)?;
+            g_prev = copy(&g_new);
             gtd_prev = gtd_new;
             let (fl, gr) = self.at(f, x, t, d)?;
             f_new = fl;
@@ -409,7 +406,7 @@ impl<B: Backend> Lbfgs<B> {
             gtd_new = dot(&g_new, d)?;
             iter += 1;
             if iter == MAX_LS {
-                bracket = vec![(0.0, loss, copy(&g_prev)?, gtd), (t, f_new, g_new, gtd_new)];
+                bracket = vec![(0.0, loss, copy(&g_prev), gtd), (t, f_new, g_new, gtd_new)];
                 break;
             }
         }
@@ -451,7 +448,7 @@ impl<B: Backend> Lbfgs<B> {
             iter += 1;
             let low_f = bracket[low].1;
             if f_new > loss + C1 * t * gtd || f_new >= low_f {
-                bracket[high] = (t, f_new, copy(&g_new)?, gtd_new);
+                bracket[high] = (t, f_new, copy(&g_new), gtd_new);
                 if bracket[0].1 <= bracket[1].1 {
                     (low, high) = (0, 1);
                 } else {
@@ -464,7 +461,7 @@ impl<B: Backend> Lbfgs<B> {
                     // the old low end becomes the high end
                     bracket[high] = bracket[low].clone();
                 }
-                bracket[low] = (t, f_new, copy(&g_new)?, gtd_new);
+                bracket[low] = (t, f_new, copy(&g_new), gtd_new);
             }
         }
         let (t, f_best, g_best, _) = if bracket.len() == 1 {

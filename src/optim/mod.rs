@@ -25,6 +25,7 @@ use crate::buffer::{unique_mut, Tracked, Value};
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
 use crate::ledger::Category;
+use crate::ops::arith::Arith;
 use crate::param::Parameter;
 
 /// A parameter and the gradient value an optimizer applies to it.
@@ -232,6 +233,12 @@ pub fn hyper_value(
         .iter()
         .find(|(k, _)| k == name)
         .map_or(current, |(_, v)| *v))
+}
+
+/// `−g` under `maximize` (torch negates the gradient before anything else), else None:
+/// the update then reads `g` itself.
+pub fn negated_if<B: Backend>(maximize: bool, g: &B::T) -> Result<Option<B::T>> {
+    maximize.then(|| B::neg(g)).transpose()
 }
 
 /// A flag as a hyperparameter: 1 or 0.

@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use super::{check_hyper, collect, Optimizer, ParamState, StateMap};
 use crate::backend::Backend;
+use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
 use crate::ops::arith::Arith;
@@ -107,8 +108,8 @@ pub fn lerp<B: Backend>(a: &B::T, b: &B::T, w: f64) -> Result<B::T> {
 
 /// A state number as torch holds it: a 0-d tensor of its scalar dtype, float64 for float64
 /// parameters (torch's with `set_default_dtype(torch.float64)`), else float32.
-pub fn held<B: Backend>(x: &B::T, v: f64) -> f64 {
-    if B::dtype(x).significand_bits() >= 53 {
+pub fn held(dtype: DType, v: f64) -> f64 {
+    if dtype.significand_bits() >= 53 {
         v
     } else {
         v as f32 as f64
@@ -196,11 +197,7 @@ impl<B: Backend, R: Rule> Optimizer<B> for RuleOptimizer<B, R> {
             if st.step == 0 {
                 R::init(st, &p, h)?;
             }
-            let negated = if h.flag("maximize") {
-                Some(B::neg(g.get())?)
-            } else {
-                None
-            };
+            let negated = super::negated_if::<B>(h.flag("maximize"), g.get())?;
             let g = negated.as_ref().unwrap_or(g.get());
             let t = st.step + 1;
             p.update(|x| {

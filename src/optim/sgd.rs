@@ -126,11 +126,7 @@ impl<B: Backend> Optimizer<B> for Sgd<B> {
         let c = self.cfg;
         for (p, g) in work {
             let st = self.state.entry(p.id()).or_default();
-            let negated = if c.maximize {
-                Some(B::neg(g.get())?)
-            } else {
-                None
-            };
+            let negated = super::negated_if::<B>(c.maximize, g.get())?;
             let g = negated.as_ref().unwrap_or(g.get());
             p.update(|t| {
                 if c.momentum == 0.0 {

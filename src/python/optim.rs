@@ -84,6 +84,16 @@ impl PyOptimizer {
         self.lock().set_lr(lr).py()
     }
 
+    /// The hyperparameters by the core's names, in order (`beta1`, flags 0 or 1): what
+    /// `_state_dict()["hyper"]` holds, without copying the state.
+    fn _hyper<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let out = PyDict::new(py);
+        for (k, v) in self.lock().hyper() {
+            out.set_item(k, v)?;
+        }
+        Ok(out)
+    }
+
     /// Replace hyperparameters by the core's names (`beta1`, flags 0 or 1): the whole new
     /// set is checked as at construction, and nothing changes on error. `param_groups`
     /// entries set other options than `lr` through this (a scheduler cycling momentum).

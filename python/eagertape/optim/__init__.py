@@ -81,7 +81,7 @@ class _Group(dict):
             if self.get(key) is not None and list(value) != list(self[key]):
                 raise ArgumentError("param_groups[...]['params'] cannot be replaced")
         elif opt is not None:
-            names = list(opt._state_dict()["hyper"])
+            names = list(opt._hyper())
             flat = _layout.flat_hyper({key: value}, names)
             if flat:
                 opt._set_hyper(list(flat.items()))
@@ -108,7 +108,7 @@ class _GroupedOptimizer:
         # torch's defaults: every option, the class's where none was given (read off a
         # core made with the given ones for a one-element stand-in parameter)
         probe = core([Parameter(np.zeros(1))], **defaults)
-        self.defaults = {**_layout.torch_hyper(probe._state_dict()["hyper"]), **defaults}
+        self.defaults = {**_layout.torch_hyper(probe._hyper()), **defaults}
         self.param_groups: list[_Group] = []
         self._opts: list[Optimizer] = []
         for g in groups:
@@ -233,7 +233,7 @@ class _TorchForms:
     def param_groups(self) -> list[_Group]:
         groups = self.__dict__.get("_groups")
         if groups is None:
-            hyper = _layout.torch_hyper(self._state_dict()["hyper"])
+            hyper = _layout.torch_hyper(self._hyper())
             groups = self.__dict__["_groups"] = [_Group(self, list(self.params), hyper)]
         dict.__setitem__(groups[0], "lr", self.lr)
         return groups
@@ -241,7 +241,7 @@ class _TorchForms:
     @property
     def defaults(self) -> dict[str, Any]:
         """torch's ``defaults``: the options under torch's keys."""
-        return _layout.torch_hyper(self._state_dict()["hyper"])
+        return _layout.torch_hyper(self._hyper())
 
     def add_param_group(self, param_group: Mapping[str, Any]) -> None:
         raise ArgumentError(
@@ -299,8 +299,6 @@ _PAIRS = _layout.PAIRS
 
 
 def _number(cls: str, name: str, value: Any) -> float:
-    if isinstance(value, bool):
-        return float(value)
     try:
         return float(value)
     except (TypeError, ValueError):

@@ -126,9 +126,9 @@ def load_torch_state_dict(
         state = {int(k): v for k, v in saved_state.items()}
     except (TypeError, ValueError):
         raise ConfigError("load_state_dict: state keys must be parameter indices") from None
+    before = [core._state_dict() for core, _ in pairs]  # to put back on a refusal
     plans = []
-    for (core, _), saved in zip(pairs, saved_groups, strict=True):
-        internal = core._state_dict()
+    for (core, _), saved, internal in zip(pairs, saved_groups, before, strict=True):
         params = core.params
         indices = list(saved.get("params", ()))
         if len(indices) != len(params):
@@ -149,7 +149,6 @@ def load_torch_state_dict(
             entries[p.id] = converted
         hyper = flat_hyper(saved, list(internal["hyper"]))
         plans.append((core, {"type": internal["type"], "hyper": hyper, "state": entries}))
-    before = [core._state_dict() for core, _ in plans]
     done = 0
     try:
         for core, plan in plans:
@@ -161,7 +160,7 @@ def load_torch_state_dict(
         raise
     hyper_keys = set(PAIRS) | set(TORCH_ONLY) | {"params"}
     for (core, group), saved in zip(pairs, saved_groups, strict=True):
-        flat = core._state_dict()["hyper"]
+        flat = core._hyper()
         for key, value in torch_hyper(flat).items():
             dict.__setitem__(group, key, value)
         for key, value in saved.items():  # what a scheduler keeps (initial_lr, ...)

@@ -98,6 +98,11 @@ class _LambdaState(LRScheduler):
     """What ``LambdaLR`` and ``MultiplicativeLR`` share: one function per group, saved as
     torch saves them (a callable object's ``__dict__``; a plain function as None)."""
 
+    def __init__(self, optimizer: Any, lr_lambda: Any, last_epoch: int = -1) -> None:
+        _check_optimizer(optimizer)
+        self._lambdas(optimizer, lr_lambda)
+        super().__init__(optimizer, last_epoch)
+
     def _lambdas(self, optimizer: Any, lr_lambda: Any) -> None:
         if isinstance(lr_lambda, list | tuple):
             if len(lr_lambda) != len(optimizer.param_groups):
@@ -131,11 +136,6 @@ class _LambdaState(LRScheduler):
 class LambdaLR(_LambdaState):
     """``lr = initial_lr · lr_lambda(epoch)``."""
 
-    def __init__(self, optimizer: Any, lr_lambda: Any, last_epoch: int = -1) -> None:
-        _check_optimizer(optimizer)
-        self._lambdas(optimizer, lr_lambda)
-        super().__init__(optimizer, last_epoch)
-
     def get_lr(self) -> list[float]:
         return [
             base * fn(self.last_epoch)
@@ -145,11 +145,6 @@ class LambdaLR(_LambdaState):
 
 class MultiplicativeLR(_LambdaState):
     """``lr ← lr · lr_lambda(epoch)`` at every step after the first."""
-
-    def __init__(self, optimizer: Any, lr_lambda: Any, last_epoch: int = -1) -> None:
-        _check_optimizer(optimizer)
-        self._lambdas(optimizer, lr_lambda)
-        super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list[float]:
         if self._is_initial:

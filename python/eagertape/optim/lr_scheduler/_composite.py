@@ -12,24 +12,27 @@ from ..._errors import ArgumentError
 from ._base import LRScheduler, _check_optimizer, _lrs, _per_group
 
 
+def _check_schedulers(who: str, schedulers: Sequence[Any], optimizer: Any) -> None:
+    """At least one scheduler, none a ``ReduceLROnPlateau``, all on ``optimizer``."""
+    if len(schedulers) < 1:
+        raise ArgumentError(f"{who} expects at least one scheduler")
+    for i, s in enumerate(schedulers):
+        if isinstance(s, ReduceLROnPlateau):
+            raise ArgumentError(f"{who} does not support ReduceLROnPlateau (scheduler {i})")
+        if getattr(s, "optimizer", None) is not optimizer:
+            raise ArgumentError(
+                f"{who} expects all schedulers to belong to the same optimizer "
+                f"(scheduler {i} does not)"
+            )
+
+
 class SequentialLR(LRScheduler):
     """``schedulers[i]`` runs from ``milestones[i - 1]`` (restarted at epoch 0 there)."""
 
     def __init__(
         self, optimizer: Any, schedulers: list[Any], milestones: list[int], last_epoch: int = -1
     ) -> None:
-        if len(schedulers) < 1:
-            raise ArgumentError("SequentialLR expects at least one scheduler")
-        for i, s in enumerate(schedulers):
-            if isinstance(s, ReduceLROnPlateau):
-                raise ArgumentError(
-                    f"SequentialLR does not support ReduceLROnPlateau (scheduler {i})"
-                )
-            if getattr(s, "optimizer", None) is not optimizer:
-                raise ArgumentError(
-                    f"SequentialLR expects all schedulers to belong to the same optimizer "
-                    f"(scheduler {i} does not)"
-                )
+        _check_schedulers("SequentialLR", schedulers, optimizer)
         if len(milestones) != len(schedulers) - 1:
             raise ArgumentError(
                 "SequentialLR expects one milestone fewer than schedulers, got "
@@ -83,16 +86,7 @@ class ChainedScheduler(SequentialLR):
         if len(schedulers) < 1:
             raise ArgumentError("ChainedScheduler expects at least one scheduler")
         optimizer = optimizer if optimizer is not None else schedulers[0].optimizer
-        for i, s in enumerate(schedulers):
-            if isinstance(s, ReduceLROnPlateau):
-                raise ArgumentError(
-                    f"ChainedScheduler does not support ReduceLROnPlateau (scheduler {i})"
-                )
-            if getattr(s, "optimizer", None) is not optimizer:
-                raise ArgumentError(
-                    "ChainedScheduler expects all schedulers to belong to the same optimizer "
-                    f"(scheduler {i} does not)"
-                )
+        _check_schedulers("ChainedScheduler", schedulers, optimizer)
         self._schedulers = list(schedulers)
         self.optimizer = optimizer
         self._last_lr = _lrs(self._schedulers[-1].optimizer)

@@ -86,6 +86,15 @@ def _set_momentum(group: Any, use_beta1: bool, value: float) -> None:
         group["momentum"] = value
 
 
+def _start_momentum(optimizer: Any, use_beta1: bool, highs: list[float], lows: list[float]) -> None:
+    """Each group's momentum at its ``max_momentum``, both bounds kept in the group (the
+    momentum first: an optimizer that refuses it leaves the group as it was)."""
+    for high, low, group in zip(highs, lows, optimizer.param_groups, strict=True):
+        _set_momentum(group, use_beta1, high)
+        group["max_momentum"] = high
+        group["base_momentum"] = low
+
+
 class CyclicLR(LRScheduler):
     """The cyclical learning rate policy: ``lr`` between ``base_lr`` and ``max_lr``
     (``triangular``, ``triangular2``, ``exp_range`` or a ``scale_fn``), momentum cycled
@@ -121,12 +130,7 @@ class CyclicLR(LRScheduler):
         self.cycle_momentum = cycle_momentum
         if cycle_momentum:
             if last_epoch == -1:
-                for high, low, group in zip(
-                    self.max_momentums, self.base_momentums, optimizer.param_groups, strict=True
-                ):
-                    _set_momentum(group, self.use_beta1, high)
-                    group["max_momentum"] = high
-                    group["base_momentum"] = low
+                _start_momentum(optimizer, self.use_beta1, self.max_momentums, self.base_momentums)
         if last_epoch == -1:
             for lr, group in zip(base_lrs, optimizer.param_groups, strict=True):
                 group["lr"] = lr
@@ -270,10 +274,7 @@ class OneCycleLR(LRScheduler):
             lows = _per_group("base_momentum", optimizer, base_momentum)
             # momentum first: an optimizer that refuses it leaves every group as it was
             if last_epoch == -1:
-                for high, low, group in zip(highs, lows, optimizer.param_groups, strict=True):
-                    _set_momentum(group, self.use_beta1, high)
-                    group["max_momentum"] = high
-                    group["base_momentum"] = low
+                _start_momentum(optimizer, self.use_beta1, highs, lows)
         if last_epoch == -1:
             for high, group in zip(max_lrs, optimizer.param_groups, strict=True):
                 group["initial_lr"] = high / div_factor
