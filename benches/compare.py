@@ -285,6 +285,65 @@ def b9_pair():
     )
 
 
+def b14_checkpointed(rounds: int, iters: int) -> dict[str, float]:
+    """B14: B9's transformer with every block checkpointed. The tape's bytes before backward
+    (ledger) against the same forward without checkpointing, and the training step's time
+    against the step without checkpointing (eagertape both) and against torch's step with
+    ``torch.utils.checkpoint`` on every block."""
+    rng = np.random.default_rng(3)
+    ids = rng.integers(0, B9_LM["vocab"], (32, B9_LM["seq"] + 1))
+    x, y = ids[:, :-1].copy(), ids[:, 1:].copy()
+    torch.manual_seed(0)
+    t_model = models.LMTorch(**B9_LM, dtype=torch.float32, checkpoint=True).to(DEVICE)
+    state = t_model.state_dict()
+    plain = models.LMEt(**B9_LM, dtype="float32")
+    ckpt = models.LMEt(**B9_LM, dtype="float32", checkpoint=True)
+    tapes = {}
+    steps = {}
+    for name, model in (("plain", plain), ("checkpointed", ckpt)):
+        model.load_state_dict(state)
+        opt = et.optim.AdamW(model.parameters(), lr=1e-3)
+        sess = et.Session(dtype="float32")
+
+        def loss_of(model=model, sess=sess):
+            logits = model(sess, sess.input(x))
+            return et.cross_entropy(logits.reshape(-1, B9_LM["vocab"]), y.reshape(-1))
+
+        before = et.memory_stats()["by_category"]["tape"]
+        loss = loss_of()
+        tapes[name] = et.memory_stats()["by_category"]["tape"] - before
+        sess.train_step(loss, opt)
+        steps[name] = lambda loss_of=loss_of, sess=sess, opt=opt: sess.train_step(loss_of(), opt)
+    tx, ty = torch.from_numpy(x).to(DEVICE), torch.from_numpy(y).to(DEVICE)
+    topt = torch.optim.AdamW(t_model.parameters(), lr=1e-3)
+
+    def theirs():
+        logits = t_model(tx)
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), ty.reshape(-1))
+        topt.zero_grad(set_to_none=True)
+        loss.backward()
+        topt.step()
+
+    fns = [steps["checkpointed"], steps["plain"], theirs]
+    for f in fns:
+        f()
+    times: list[list[float]] = [[] for _ in fns]
+    for _ in range(rounds):
+        for k, f in enumerate(fns):
+            times[k].append(timed(f, iters))
+    ck, pl, th = (statistics.median(t) for t in times)
+    return {
+        "tape_ratio": tapes["checkpointed"] / tapes["plain"],
+        "tape_plain": tapes["plain"],
+        "tape_checkpointed": tapes["checkpointed"],
+        "step_ratio": ck / pl,
+        "vs_torch": ck / th,
+        "checkpointed_us": ck * 1e6,
+        "plain_us": pl * 1e6,
+        "torch_us": th * 1e6,
+    }
+
+
 B13_LM = dict(vocab=1000, width=200, layers=2)
 
 
@@ -458,6 +517,16 @@ def main() -> None:
                 f"| {ddp_bench.LABELS[model]} | {ours * 1e6:.1f} | {theirs * 1e6:.1f} | — "
                 f"| {ours / theirs:.2f} | — |"
             )
+    b14 = b14_checkpointed(rounds, max(1, int(2 * scale)))
+    ratios["B14/time"] = b14["step_ratio"]
+    ratios["B14/tape"] = b14["tape_ratio"]
+    print(
+        f"\nB14 B9's transformer, every block checkpointed: tape {b14['tape_checkpointed']} B "
+        f"against {b14['tape_plain']} B without ({b14['tape_ratio']:.3f}; bound 1/L + 0.1 = "
+        f"{1 / B9_LM['layers'] + 0.1:.2f}); step {b14['checkpointed_us']:.1f} µs against "
+        f"{b14['plain_us']:.1f} µs without ({b14['step_ratio']:.2f}; bound 1.4) and "
+        f"{b14['torch_us']:.1f} µs for torch's checkpointed step ({b14['vs_torch']:.2f})"
+    )
     nodes = 2_000 if args.quick else 10_000
     ns = b5_reset_ns_per_node(nodes, rounds)
     print(f"\nB5 reset_tape of a {nodes}-node tape: {ns:.0f} ns per node")

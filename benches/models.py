@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 import torch
+import torch.utils.checkpoint
 from torch import nn as tnn
 
 import eagertape as et
@@ -57,8 +58,9 @@ def causal_mask(length: int) -> np.ndarray:
 
 
 class LMTorch(tnn.Module):
-    def __init__(self, vocab, seq, width, heads, layers, ff, dtype=torch.float64):
+    def __init__(self, vocab, seq, width, heads, layers, ff, dtype=torch.float64, checkpoint=False):
         super().__init__()
+        self.checkpoint = checkpoint
         self.tok = tnn.Embedding(vocab, width)
         self.pos = tnn.Embedding(seq, width)
         block = tnn.TransformerEncoderLayer(
@@ -73,13 +75,22 @@ class LMTorch(tnn.Module):
         length = ids.shape[1]
         h = self.tok(ids) + self.pos(torch.arange(length, device=ids.device))
         mask = torch.as_tensor(causal_mask(length), dtype=h.dtype)
-        h = self.blocks(h, mask=mask, is_causal=True)
+        if self.checkpoint:  # every block checkpointed (B14)
+            for layer in self.blocks.layers:
+                h = torch.utils.checkpoint.checkpoint(
+                    layer, h, src_mask=mask, is_causal=True, use_reentrant=False
+                )
+        else:
+            h = self.blocks(h, mask=mask, is_causal=True)
         return self.head(self.norm(h))
 
 
 class LMEt(et.nn.Module):
-    def __init__(self, vocab, seq, width, heads, layers, ff, dtype="float64", seed=0):
+    def __init__(
+        self, vocab, seq, width, heads, layers, ff, dtype="float64", seed=0, checkpoint=False
+    ):
         super().__init__()
+        self.checkpoint = checkpoint
         nn = et.nn
         self.tok = nn.Embedding(vocab, width, dtype=dtype, seed=seed)
         self.pos = nn.Embedding(seq, width, dtype=dtype, seed=seed + 1)
@@ -100,7 +111,14 @@ class LMEt(et.nn.Module):
     def forward(self, sess, ids):
         length = ids.shape[1]
         h = self.tok(sess, ids) + self.pos(sess, sess.arange(length))
-        h = self.blocks(sess, h, mask=causal_mask(length), is_causal=True)
+        if self.checkpoint:  # every block checkpointed (B14)
+            mask = sess.input(causal_mask(length))
+            for layer in self.blocks.layers:
+                h = et.utils.checkpoint.checkpoint(
+                    layer, sess, h, src_mask=mask, is_causal=True, use_reentrant=False
+                )
+        else:
+            h = self.blocks(sess, h, mask=causal_mask(length), is_causal=True)
         return self.head(sess, self.norm(sess, h))
 
 

@@ -3,6 +3,7 @@
 //! handle and the op's shapes before any kernel runs, so a rejected call changes nothing.
 
 mod backward;
+mod checkpoint;
 mod compact;
 mod compose;
 pub use compose::Stat;
@@ -96,6 +97,8 @@ pub struct Session<B: Backend> {
     torch_style: bool,
     /// What the last reset was (for the stale-handle message).
     last_reset: &'static str,
+    /// The checkpointed blocks open now, innermost last (see `checkpoint.rs`).
+    blocks: Vec<checkpoint::Block>,
 }
 
 impl<B: Backend> Session<B> {
@@ -122,6 +125,7 @@ impl<B: Backend> Session<B> {
             leaf_grads: Vec::new(),
             torch_style: false,
             last_reset: "",
+            blocks: Vec::new(),
         })
     }
 
@@ -525,6 +529,13 @@ impl<B: Backend> Session<B> {
             }
             needed = rule.saves_output(needs);
         }
+        if self.recording_block() {
+            // A checkpointed block recomputes its values from their operands: every
+            // operand stays (those of the block itself until the block ends).
+            for h in parents {
+                self.tape.node_mut(h.node).needed = true;
+            }
+        }
         let node = Node {
             op,
             parents: Parents::of(parents),
@@ -536,6 +547,7 @@ impl<B: Backend> Session<B> {
             name: None,
             aliases: Vec::new(),
             closed: false,
+            recompute: false,
         };
         let id = self.tape.push(node);
         let extra = extras.len();
@@ -710,22 +722,21 @@ impl<B: Backend> Session<B> {
             return Ok(x);
         }
         let shape = self.shape(x)?;
-        let mut rng = self.rng;
-        let scale = if p < 1.0 { 1.0 / (1.0 - p) } else { 0.0 };
-        let mask: Vec<f64> = rng
-            .uniform(checked_numel(&shape)?)
-            .into_iter()
-            .map(|u| if u >= p { scale } else { 0.0 })
-            .collect();
-        let mask = {
-            let _guard = B::no_grad();
-            B::from_f64(&mask, &shape, self.dtype, self.config.device)?
+        let n = checked_numel(&shape)? as u64;
+        let mask = crate::ops::draw::DropoutMask {
+            rng: self.rng,
+            p,
+            shape,
+            dtype: self.dtype,
+            device: self.config.device,
         };
-        let h = self.apply(
-            BinaryOp::Mul.op(),
-            vec![Operand::Node(x), Operand::Data(mask)],
-        )?;
-        self.rng = rng;
+        // The mask is a node that can draw itself again (a checkpointed block's backward
+        // recomputes it), taken off the tape again if the product fails.
+        let h = self.all_or_nothing(|s| {
+            let mask = s.record(Op::Draw(Box::new(mask)), &[])?;
+            s.record(BinaryOp::Mul.op(), &[x, mask])
+        })?;
+        self.rng.skip_draw(false, n);
         Ok(h)
     }
 

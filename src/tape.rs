@@ -92,6 +92,11 @@ pub struct Node<B: Backend> {
     /// a leaf): its backward may not run again, and it keeps its parents no longer
     /// ([`crate::session::Session::compact`]).
     pub closed: bool,
+    /// Whether a checkpointed block released this op node's value when it ended
+    /// ([`crate::session::Session::checkpoint_end`]): the value is a placeholder, and a
+    /// backward that reads it recomputes it from the parents first (`Rule::forward`),
+    /// keeping the result only until the sweep has passed the node.
+    pub recompute: bool,
 }
 
 impl<B: Backend> Node<B> {
@@ -108,6 +113,7 @@ impl<B: Backend> Node<B> {
             name: None,
             aliases: Vec::new(),
             closed: false,
+            recompute: false,
         }
     }
 

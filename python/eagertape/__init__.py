@@ -9,7 +9,7 @@ in one session never corrupts another.
 # LibTorch's shared libraries are loaded by torch; the extension links against them.
 import torch  # noqa: F401  (must precede the extension import)
 
-from . import _functional, _torch, distributed, nn, optim
+from . import _functional, _torch, distributed, nn, optim, utils
 from ._core import (
     Buffer,
     Config,
@@ -88,6 +88,7 @@ __all__ = (
         "Session",
         "Tensor",
         "optim",
+        "utils",
         "distributed",
         "nn",
         "save",

@@ -22,7 +22,8 @@ use crate::ledger::Category;
 /// The rule of every [`Layer`].
 pub struct Layered<B: Backend> {
     pub layer: Box<dyn Layer>,
-    /// Set by the forward; freed with the node.
+    /// Set by the forward (again by the forward that recomputes a value a checkpointed
+    /// block released); freed with the node, or when such a block releases its value.
     workspace: OnceLock<Vec<Value<B>>>,
 }
 
@@ -79,6 +80,9 @@ impl<B: Backend> Rule<B> for Layered<B> {
             .collect();
         let _ = self.workspace.set(ws);
         fresh(out)
+    }
+    fn forget_workspace(&mut self) {
+        self.workspace.take();
     }
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let ts: Vec<&B::T> = cx.xs.iter().map(|x| x.get()).collect();

@@ -27,6 +27,7 @@ pub mod convert;
 pub mod ctc;
 pub mod cumulative;
 pub mod derive;
+pub mod draw;
 pub mod embedding;
 pub mod index;
 pub mod join;
@@ -151,6 +152,11 @@ pub trait Rule<B: Backend>: Send + Sync {
     fn out_kernel(&self, _parents: usize) -> Option<OutKernel> {
         None
     }
+    /// Drop what [`Rule::forward`] left in the unit for the backward (its workspace), for a
+    /// node whose value a checkpointed block released
+    /// ([`crate::session::Session::checkpoint_end`]): the forward that recomputes the value
+    /// makes it again. Default: the unit keeps nothing the forward made.
+    fn forget_workspace(&mut self) {}
 }
 
 /// A boxed unit is a unit (ops whose state would make [`Op`] larger are boxed).
@@ -196,6 +202,9 @@ impl<B: Backend, R: Rule<B> + ?Sized> Rule<B> for Box<R> {
     fn out_kernel(&self, parents: usize) -> Option<OutKernel> {
         (**self).out_kernel(parents)
     }
+    fn forget_workspace(&mut self) {
+        (**self).forget_workspace()
+    }
 }
 
 macro_rules! ops {
@@ -215,6 +224,14 @@ macro_rules! ops {
         impl<B: Backend> Op<B> {
             /// The op's rule; `None` for a leaf.
             pub fn rule(&self) -> Option<&dyn Rule<B>> {
+                match self {
+                    Op::Input | Op::Param(_) => None,
+                    $(Op::$variant(r) => Some(r),)*
+                }
+            }
+
+            /// The op's rule, to change its workspace; `None` for a leaf.
+            pub fn rule_mut(&mut self) -> Option<&mut dyn Rule<B>> {
                 match self {
                     Op::Input | Op::Param(_) => None,
                     $(Op::$variant(r) => Some(r),)*
@@ -271,6 +288,9 @@ ops! {
     Layer(Box<layers::Layered<B>>),
     /// Data movement: indexing, slicing, `gather`, `cat`, `where`, `pad`, ... (boxed).
     Move(movement::Moved),
+    /// A draw from the session's generator that the node can make again: dropout's mask
+    /// (boxed).
+    Draw(Box<draw::DropoutMask>),
 }
 
 impl<B: Backend> Op<B> {

@@ -285,6 +285,19 @@ impl PySession {
         })
     }
 
+    /// Begin a checkpointed block (`et.utils.checkpoint`); returns its depth, for
+    /// `_checkpoint_end`.
+    fn _checkpoint_begin(&self, py: Python<'_>) -> PyResult<usize> {
+        self.with(py, |s| Ok(s.checkpoint_begin()))
+    }
+
+    /// End the checkpointed block of depth `depth`: with `release`, its intermediates no
+    /// Python tensor names give up their values (recomputed by backward). Returns the
+    /// bytes released.
+    fn _checkpoint_end(&self, py: Python<'_>, depth: usize, release: bool) -> PyResult<usize> {
+        self.with(py, move |s| s.checkpoint_end(depth, release))
+    }
+
     /// Release the tape's intermediates and invalidate its handles (generation + 1).
     fn reset_tape(&self, py: Python<'_>) -> PyResult<()> {
         self.with(py, |s| {

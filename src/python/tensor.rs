@@ -327,6 +327,12 @@ impl PyTensor {
     fn session_id(&self) -> u64 {
         self.handle().session
     }
+    /// The session this tensor is read in: its own, or for a Parameter the current one.
+    #[getter]
+    fn _session(&self) -> PyResult<super::classes::PySession> {
+        let cell = self.cell().py()?;
+        Ok(super::classes::PySession::of_cell(&cell))
+    }
     #[getter]
     fn generation(&self) -> u64 {
         self.handle().generation

@@ -10,6 +10,7 @@ use std::sync::atomic::Ordering;
 
 use std::sync::Arc;
 
+use super::checkpoint::Recomputed;
 use super::Session;
 use crate::backend::Backend;
 use crate::buffer::Value;
@@ -150,6 +151,7 @@ impl<B: Backend> Session<B> {
         let nodes = self.tape.nodes();
         let (fresh, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
         let mut visited = Vec::new();
+        let mut recomputed = Recomputed::new();
         for i in (0..=loss.node).rev() {
             if let Some(g) = cot[i].take() {
                 visited.push(i);
@@ -161,8 +163,10 @@ impl<B: Backend> Session<B> {
                         continue;
                     }
                 }
-                visit(&nodes[..i], node, g, &mut cot, &fresh)?;
+                recomputed.prepare(&nodes[..i], node, i)?;
+                visit(&nodes[..i], node, i, g, &mut cot, &fresh, &recomputed)?;
             }
+            recomputed.pass(i);
         }
         for (p, buf) in fresh.items() {
             if let Ok(v) = buf.value("backward") {
@@ -214,13 +218,16 @@ impl<B: Backend> Session<B> {
         }
         let (grads, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
         let mut visited = 0;
+        let mut recomputed = Recomputed::new();
         while let Some(node) = nodes.pop() {
             let i = nodes.len();
             if let Some(g) = cot[i].take() {
                 visited += 1;
                 self.injected(visited)?;
-                visit(&nodes, &node, g, &mut cot, &grads)?;
+                recomputed.prepare(&nodes, &node, i)?;
+                visit(&nodes, &node, i, g, &mut cot, &grads, &recomputed)?;
             }
+            recomputed.pass(i);
         }
         Ok((grads, value))
     }
@@ -246,14 +253,17 @@ fn seed<B: Backend>(root: usize, shape: &[i64], dtype: DType, device: Device) ->
 }
 
 /// One step of the reverse sweep (no recursion): a parameter leaf takes its cotangent `g`
-/// into `grads`; an op node turns `g` into its parents' cotangents (parents live in
-/// `earlier`, the nodes recorded before it) and `g` is freed right after.
+/// into `grads`; an op node (id `id`) turns `g` into its parents' cotangents (parents live
+/// in `earlier`, the nodes recorded before it; values a checkpointed block released are
+/// read from `recomputed`) and `g` is freed right after.
 fn visit<B: Backend>(
     earlier: &[Node<B>],
     node: &Node<B>,
+    id: usize,
     g: Value<B>,
     cot: &mut [Option<Value<B>>],
     grads: &GradMap<B>,
+    recomputed: &Recomputed<B>,
 ) -> Result<()> {
     if node.closed {
         return Err(second_backward());
@@ -276,7 +286,12 @@ fn visit<B: Backend>(
             let Some(rule) = op.rule() else {
                 return Ok(());
             };
-            let xs: Vec<&Value<B>> = node.parents.iter().map(|&j| &earlier[j].value).collect();
+            let xs: Vec<&Value<B>> = node
+                .parents
+                .iter()
+                .map(|&j| recomputed.value(earlier, j))
+                .collect();
+            let out = recomputed.own(node, id);
             let needs: Vec<bool> = node
                 .parents
                 .iter()
@@ -285,12 +300,13 @@ fn visit<B: Backend>(
             // `g` is consumed here: reused as the parent's cotangent when the rule can
             // write it in place and nothing else holds it, else freed after the rule.
             let mut g = g;
-            let in_place = match crate::buffer::unique_mut(&mut g) {
-                Some(t) => crate::guard::contained(rule.name(), || {
-                    Ok(rule.backward_in_place(t, &xs, &node.value))
-                })?,
-                None => None,
-            };
+            let in_place =
+                match crate::buffer::unique_mut(&mut g) {
+                    Some(t) => crate::guard::contained(rule.name(), || {
+                        Ok(rule.backward_in_place(t, &xs, out))
+                    })?,
+                    None => None,
+                };
             let gs = match in_place {
                 Some(done) => {
                     done?;
@@ -299,7 +315,7 @@ fn visit<B: Backend>(
                 None => crate::guard::contained(rule.name(), || {
                     rule.backward(&Grad {
                         xs: &xs,
-                        out: &node.value,
+                        out,
                         g: &g,
                         needs: &needs,
                     })

@@ -58,7 +58,9 @@ impl<B: Backend> Session<B> {
     /// Whether the tape has grown enough, while recording without grad or after a closing
     /// backward, to be compacted now (the binding asks after naming a new tensor).
     pub fn wants_compaction(&self) -> bool {
-        self.tape.len() >= self.compact_at && (self.torch_style || !self.grad_enabled())
+        self.tape.len() >= self.compact_at
+            && (self.torch_style || !self.grad_enabled())
+            && self.blocks.is_empty()
     }
 
     /// Retire every node that no Python `Tensor` names, that is no parameter's current
@@ -112,6 +114,7 @@ impl<B: Backend> Session<B> {
                 // workspace goes now).
                 node.parents = Parents::none();
                 node.op = Op::Input;
+                node.recompute = false;
             }
             node.move_names(generation, id);
             kept.push(node);

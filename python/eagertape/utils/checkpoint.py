@@ -1,0 +1,171 @@
+"""Activation checkpointing, as ``torch.utils.checkpoint``.
+
+``checkpoint(function, *args, use_reentrant=False, **kwargs)`` runs ``function`` on the
+session's tape as usual; when it returns, the values of the intermediates it recorded are
+released (the tensors it returns, and any it left named, stay). A backward that reads one
+of them recomputes it first, from its operands, with the op's own kernel: gradients are
+bit-identical to the run without checkpointing, and dropout masks are drawn again from
+the generator's recorded position (identical masks). The core does the bookkeeping
+(``Session::checkpoint_begin`` / ``checkpoint_end`` and the sweep's recomputation, in
+``src/session/checkpoint.rs``); this module only finds the session and brackets the call.
+
+Differences from torch, all on the side of fewer surprises: ``function`` is not called a
+second time in backward (the recorded ops are replayed, so Python side effects such as a
+BatchNorm's running-statistics update happen once, not twice); ``use_reentrant=True`` is
+accepted with torch's argument rules but the gradients are those of the non-reentrant
+variant (parameters used inside get theirs even when no input requires grad).
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+from .._core import Parameter, Session, Tensor
+from .._errors import ArgumentError, NoSessionError
+
+__all__ = ["checkpoint", "checkpoint_sequential"]
+
+_DETERMINISM_CHECKS = ("default", "none")
+
+
+def _session_of(args: tuple, kwargs: dict) -> Session | None:
+    """The session ``function`` records on: a Session among the arguments, else the one of
+    the first tensor argument, else the current one (None without one)."""
+    values = list(args) + list(kwargs.values())
+    for v in values:
+        if isinstance(v, Session):
+            return v
+    for v in values:
+        if isinstance(v, Tensor) and not isinstance(v, Parameter):
+            try:
+                return v._session
+            except NoSessionError:
+                continue
+    from .._torch import current_session
+
+    try:
+        return current_session()
+    except NoSessionError:
+        return None
+
+
+def _reentrant(use_reentrant: bool | None, name: str) -> bool:
+    if use_reentrant is None:
+        warnings.warn(
+            f"eagertape.utils.checkpoint.{name}: the use_reentrant parameter should be passed "
+            "explicitly (as torch asks); use_reentrant=False is recommended",
+            stacklevel=3,
+        )
+        return True
+    if not isinstance(use_reentrant, bool):
+        raise ArgumentError(f"{name}: use_reentrant must be a bool or None, got {use_reentrant!r}")
+    return use_reentrant
+
+
+def checkpoint(
+    function: Callable[..., Any],
+    *args: Any,
+    use_reentrant: bool | None = None,
+    context_fn: Callable[[], Any] | None = None,
+    determinism_check: str = "default",
+    debug: bool = False,
+    early_stop: bool = True,
+    **kwargs: Any,
+) -> Any:
+    """Run ``function(*args, **kwargs)`` without keeping its intermediates for backward:
+    backward recomputes them (torch's ``torch.utils.checkpoint.checkpoint``).
+
+    ``preserve_rng_state`` is accepted (draws are always replayed from the recorded
+    generator position); ``context_fn`` is not supported (``ArgumentError``);
+    ``determinism_check`` is ``"default"`` or ``"none"`` (the replay is deterministic);
+    ``debug`` and ``early_stop`` change nothing here.
+    """
+    if not callable(function):
+        raise ArgumentError(f"checkpoint: function must be callable, got {type(function).__name__}")
+    reentrant = _reentrant(use_reentrant, "checkpoint")
+    preserve = kwargs.pop("preserve_rng_state", True)
+    if not isinstance(preserve, bool):
+        raise ArgumentError(f"checkpoint: preserve_rng_state must be a bool, got {preserve!r}")
+    if reentrant and kwargs:
+        raise ArgumentError("Unexpected keyword arguments: " + ",".join(kwargs))
+    if reentrant and (context_fn is not None or debug):
+        raise ArgumentError(
+            "Passing `context_fn` or `debug` is only supported when use_reentrant=False."
+        )
+    if context_fn is not None:
+        raise ArgumentError(
+            "checkpoint: context_fn is not supported (there are no saved-tensor hooks to "
+            "run: the recomputation replays the recorded ops)"
+        )
+    if determinism_check not in _DETERMINISM_CHECKS:
+        raise ArgumentError(
+            f"checkpoint: determinism_check should be one of {list(_DETERMINISM_CHECKS)}, "
+            f"but got {determinism_check!r}"
+        )
+    sess = _session_of(args, kwargs)
+    if sess is None:
+        return function(*args, **kwargs)
+    depth = sess._checkpoint_begin()
+    try:
+        out = function(*args, **kwargs)
+    except BaseException:
+        sess._checkpoint_end(depth, False)
+        raise
+    sess._checkpoint_end(depth, True)
+    return out
+
+
+def checkpoint_sequential(
+    functions: Any,
+    segments: int,
+    input: Any,
+    use_reentrant: bool | None = None,
+    **kwargs: Any,
+) -> Any:
+    """torch's ``checkpoint_sequential``: split ``functions`` (a ``Sequential`` or a list of
+    callables) into ``segments`` runs of ``len // segments`` and checkpoint each but the
+    last, which runs as usual (its outputs feed the loss)."""
+    reentrant = _reentrant(use_reentrant, "checkpoint_sequential")
+    preserve = kwargs.pop("preserve_rng_state", True)
+    if kwargs:
+        raise ArgumentError("Unexpected keyword arguments: " + ",".join(kwargs))
+    from ..nn import Sequential
+
+    if isinstance(functions, Sequential):
+        functions = list(functions.children())
+    functions = list(functions)
+    if isinstance(segments, bool) or not isinstance(segments, int) or segments < 1:
+        raise ArgumentError(
+            f"checkpoint_sequential: segments must be a positive int, got {segments!r}"
+        )
+
+    def run(start: int, end: int) -> Callable[[Any], Any]:
+        def forward(x: Any) -> Any:
+            for j in range(start, end + 1):
+                x = functions[j](x)
+            return x
+
+        return forward
+
+    size = len(functions) // segments
+    end = -1
+    for start in range(0, size * (segments - 1), size):
+        end = start + size - 1
+        input = checkpoint(
+            run(start, end), input, use_reentrant=reentrant, preserve_rng_state=preserve
+        )
+    return run(end + 1, len(functions) - 1)(input)
+
+
+class _CallableModule(types.ModuleType):
+    """This module, callable as ``checkpoint`` itself (``et.utils.checkpoint(fn, x)``)."""
+
+    def __call__(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        return checkpoint(function, *args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
