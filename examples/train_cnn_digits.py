@@ -20,6 +20,7 @@ larger --epochs than before stretches the learning-rate schedule from there on).
 
     python examples/train_cnn_digits.py                      # files go to examples/out/
     python examples/train_cnn_digits.py --epochs 40 --resume  # train on to 40 epochs
+    python examples/train_cnn_digits.py --autocast bfloat16   # mixed precision (et.autocast)
 """
 
 from __future__ import annotations
@@ -79,13 +80,20 @@ def shift(images: np.ndarray, rng: np.random.Generator, pixels: int) -> np.ndarr
     return out
 
 
+def precision(args: argparse.Namespace, device: str) -> et.autocast:
+    """The forward pass's autocast region (`--autocast`; off for `none`)."""
+    low = args.autocast if args.autocast != "none" else None
+    return et.autocast(device.split(":")[0], dtype=low, enabled=low is not None)
+
+
 @et.no_grad()
-def evaluate(model, x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
+def evaluate(model, x: np.ndarray, y: np.ndarray, amp: et.autocast) -> tuple[float, float]:
     """Loss and accuracy in eval mode (in the current session; nothing kept for backward)."""
     model.eval()
     xs, ys = et.tensor(x), et.tensor(y)
-    logits = model(xs)
-    loss = F.cross_entropy(logits, ys).item()
+    with amp:
+        logits = model(xs)
+        loss = F.cross_entropy(logits, ys).item()
     accuracy = (logits.argmax(dim=1) == ys).sum().item() / len(y)
     model.train()
     return loss, accuracy
@@ -147,6 +155,13 @@ def main() -> None:
         default=pathlib.Path(__file__).resolve().parent / "out",
         help="folder for the checkpoint, progress JSON and plot (default: examples/out)",
     )
+    ap.add_argument(
+        "--autocast",
+        default="none",
+        choices=["none", "bfloat16", "float16"],
+        help="mixed precision: the forward pass under et.autocast in this dtype (float16 also "
+        "scales the loss with et.amp.GradScaler)",
+    )
     ap.add_argument("--resume", action="store_true", help="continue from the checkpoint in --out")
     args = ap.parse_args()
     for name in ("epochs", "batch_size", "width"):
@@ -177,6 +192,12 @@ def main() -> None:
     opt = et.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     config = et.Config(dtype=args.dtype, seed=args.seed)
     train = et.Session(config)
+    amp = precision(args, train.config.device)
+    # Loss scaling keeps float16's small gradients from flushing to zero; bfloat16 has
+    # float32's range and needs none (as torch advises).
+    scaler = et.amp.GradScaler(
+        train.config.device.split(":")[0], enabled=args.autocast == "float16"
+    )
     history: list[dict] = []
     start = 0
     if args.resume:
@@ -231,15 +252,17 @@ def main() -> None:
                 images = et.tensor(shift(x_train[idx], rng, args.shift))
                 labels = et.tensor(y_train[idx])
                 opt.zero_grad()
-                logits = model(images)
-                loss = F.cross_entropy(logits, labels)
-                loss.backward()
-                opt.step()
+                with amp:
+                    logits = model(images)
+                    loss = F.cross_entropy(logits, labels)
+                scaler.scale(loss).backward()
+                scaler.step(opt)
+                scaler.update()
                 sched.step()
                 correct += (logits.argmax(dim=1) == labels).sum().item()
                 loss_sum += loss.item() * len(idx)
                 bar.update(1)
-            test_loss, test_acc = evaluate(model, x_test, y_test)
+            test_loss, test_acc = evaluate(model, x_test, y_test, amp)
             history.append(
                 {
                     "epoch": epoch + 1,
@@ -277,7 +300,7 @@ def main() -> None:
         print(f"stopped after epoch {end}/{args.epochs}; continue with --resume")
         return
     with train:
-        _, accuracy = evaluate(model, x_test, y_test)
+        _, accuracy = evaluate(model, x_test, y_test, amp)
     print(f"test accuracy: {accuracy:.3f}")
 
 

@@ -182,6 +182,19 @@ impl<B: Backend> GradMap<B> {
         Ok(norm)
     }
 
+    /// `GradScaler.unscale_`: multiply every gradient by `inv_scale` in place (in its own
+    /// dtype: the factor is a power of two in every use); whether any element is not finite
+    /// afterwards (torch's `found_inf`). A non-finite factor is an `ArgumentError`.
+    pub fn unscale_(&self, inv_scale: f64) -> Result<bool> {
+        if !inv_scale.is_finite() {
+            return Err(crate::error::Error::Argument(format!(
+                "unscale_: the inverse scale must be finite, got {inv_scale}"
+            )));
+        }
+        self.map_values("unscale_", |v| B::mul_scalar(v, inv_scale))?;
+        Ok(!self.is_finite()?)
+    }
+
     /// Replace every gradient by `f(gradient)`: in place when the buffer holds its
     /// storage alone, else as a new value (another holder keeps the old one).
     fn map_values(&self, who: &str, f: impl Fn(&B::T) -> Result<B::T>) -> Result<()> {

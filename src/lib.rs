@@ -22,6 +22,7 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+pub mod autocast;
 pub mod backend;
 pub mod buffer;
 pub mod config;

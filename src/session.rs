@@ -3,6 +3,7 @@
 //! handle and the op's shapes before any kernel runs, so a rejected call changes nothing.
 
 mod backward;
+mod cast;
 mod checkpoint;
 mod compact;
 mod compose;
@@ -345,7 +346,7 @@ impl<B: Backend> Session<B> {
     /// A `DTypeError` when the floating operands of one op differ in dtype (`x.double() *
     /// y` on a float32 session): convert one with `to()` first. Data operands (indices,
     /// masks) are not counted.
-    fn check_one_float_dtype(&self, op: &str, parents: &[Handle]) -> Result<()> {
+    fn check_one_float_dtype(&self, op: &str, mixed: bool, parents: &[Handle]) -> Result<()> {
         let mut first: Option<DType> = None;
         for h in parents {
             let node = self.tape.node(h.node);
@@ -355,6 +356,8 @@ impl<B: Backend> Session<B> {
             let d = B::dtype(node.value.get());
             match first {
                 None => first = Some(d),
+                // A mixed-type norm: a 16-bit input with float32 weights.
+                Some(DType::BFloat16 | DType::Float16) if mixed && d == DType::Float32 => {}
                 Some(f) if f != d => {
                     return Err(Error::DTypeMismatch {
                         op: op.into(),
@@ -428,9 +431,24 @@ impl<B: Backend> Session<B> {
     }
 
     /// Record `op` and its extra outputs (as the nodes right after it): the op's handle
-    /// and how many extra outputs follow.
+    /// and how many extra outputs follow. Operands the op promotes, or autocast casts, are
+    /// converted first (`cast.rs`), all or nothing.
     fn record_outputs(&mut self, op: Op<B>, parents: &[Handle]) -> Result<(Handle, usize)> {
         self.check(parents)?;
+        if let Some(rule) = op.rule() {
+            let name = rule.autocast_name();
+            if let Some(casts) = self.operand_casts(name, rule.promotes(), parents)? {
+                return self.all_or_nothing(|s| {
+                    let cast = s.cast_operands(&casts, parents)?;
+                    s.record_as_is(op, &cast)
+                });
+            }
+        }
+        self.record_as_is(op, parents)
+    }
+
+    /// [`Session::record_outputs`] on operands already of the op's dtypes.
+    fn record_as_is(&mut self, op: Op<B>, parents: &[Handle]) -> Result<(Handle, usize)> {
         let rule = op.rule().ok_or_else(|| {
             Error::Argument(format!(
                 "{} is a leaf: record it with input() or use_param()",
@@ -447,7 +465,7 @@ impl<B: Backend> Session<B> {
                 )));
             }
         }
-        self.check_one_float_dtype(rule.name(), parents)?;
+        self.check_one_float_dtype(rule.name(), rule.mixed_params(), parents)?;
         let _guard = B::no_grad();
         let shapes: Vec<Vec<i64>> = parents
             .iter()
@@ -723,11 +741,13 @@ impl<B: Backend> Session<B> {
         }
         let shape = self.shape(x)?;
         let n = checked_numel(&shape)? as u64;
+        // In `x`'s dtype: a bfloat16 activation stays bfloat16, as torch's dropout.
+        let dtype = self.dtype_of(x)?;
         let mask = crate::ops::draw::DropoutMask {
             rng: self.rng,
             p,
             shape,
-            dtype: self.dtype,
+            dtype,
             device: self.config.device,
         };
         // The mask is a node that can draw itself again (a checkpointed block's backward

@@ -9,7 +9,7 @@ in one session never corrupts another.
 # LibTorch's shared libraries are loaded by torch; the extension links against them.
 import torch  # noqa: F401  (must precede the extension import)
 
-from . import _functional, _torch, distributed, nn, optim, utils
+from . import _functional, _torch, amp, distributed, nn, optim, utils
 from ._core import (
     Buffer,
     Config,
@@ -72,6 +72,7 @@ from ._errors import (
 )
 from ._functional import *  # noqa: F403  (the function forms; see _functional.__all__)
 from ._torch import *  # noqa: F403  (torch's namespace: dtypes, factories, grad modes)
+from .amp import autocast, get_autocast_dtype, is_autocast_enabled
 from .checkpoint import load, save
 
 __version__ = "0.1.0"
@@ -89,6 +90,10 @@ __all__ = (
         "Tensor",
         "optim",
         "utils",
+        "amp",
+        "autocast",
+        "get_autocast_dtype",
+        "is_autocast_enabled",
         "distributed",
         "nn",
         "save",

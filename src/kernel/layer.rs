@@ -22,6 +22,16 @@ pub trait Layer: Send + Sync {
     fn keeps_output(&self) -> bool {
         false
     }
+    /// Whether a 16-bit input takes float32 parameters (torch's mixed-type CPU norms:
+    /// `batch_norm`, `layer_norm`); the output has the input's dtype.
+    fn mixed_params(&self) -> bool {
+        false
+    }
+    /// The torch op whose autocast policy applies (`crate::autocast::policy`): the op's
+    /// name, unless the layer runs another torch op (the LSTM's oneDNN layer).
+    fn autocast_name(&self) -> &'static str {
+        self.name()
+    }
     /// The output, and the workspace its backward needs beyond the operands (pooling's
     /// argmax indices, layer norm's mean and rstd), owned by the node.
     fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)>;

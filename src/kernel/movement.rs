@@ -25,6 +25,11 @@ pub trait Movement: Send + Sync {
     fn plannable(&self) -> bool {
         true
     }
+    /// Whether sources of different floating dtypes are promoted to their result type
+    /// first (torch's `cat`, `stack`, `where`); default: one dtype.
+    fn promotes(&self) -> bool {
+        false
+    }
     /// Whether LibTorch's result is a view of the first source (slicing, `expand`).
     fn view(&self) -> bool {
         false

@@ -57,6 +57,9 @@ impl Layer for BatchNorm {
     fn name(&self) -> &'static str {
         "batch_norm"
     }
+    fn mixed_params(&self) -> bool {
+        true
+    }
     fn arity(&self) -> Arity {
         Arity::Exactly(self.stats_at() + if self.training { 0 } else { 2 })
     }

@@ -93,6 +93,9 @@ impl<B: Backend> Rule<B> for Binary {
     fn name(&self) -> &'static str {
         self.0.name()
     }
+    fn promotes(&self) -> bool {
+        true
+    }
     fn arity(&self) -> Arity {
         Arity::Exactly(2)
     }

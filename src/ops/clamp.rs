@@ -67,6 +67,9 @@ impl<B: Backend> Rule<B> for ClampTensor {
     fn name(&self) -> &'static str {
         "clamp"
     }
+    fn promotes(&self) -> bool {
+        true
+    }
     fn arity(&self) -> Arity {
         Arity::Exactly(1 + usize::from(self.has_min) + usize::from(self.has_max))
     }

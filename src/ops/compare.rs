@@ -32,6 +32,9 @@ impl<B: Backend> Rule<B> for Compare {
     fn name(&self) -> &'static str {
         self.p.name()
     }
+    fn promotes(&self) -> bool {
+        true
+    }
     fn arity(&self) -> Arity {
         if self.p.unary() || self.number.is_some() {
             Arity::Exactly(1)

@@ -204,6 +204,9 @@ impl Layer for LayerNorm {
     fn name(&self) -> &'static str {
         "layer_norm"
     }
+    fn mixed_params(&self) -> bool {
+        true
+    }
     fn arity(&self) -> Arity {
         Arity::Exactly(1 + usize::from(self.weight) + usize::from(self.bias))
     }

@@ -18,6 +18,9 @@ impl Movement for Cat {
     fn name(&self) -> &'static str {
         "cat"
     }
+    fn promotes(&self) -> bool {
+        true
+    }
     fn arity(&self) -> Arity {
         Arity::Exactly(self.n)
     }
@@ -94,6 +97,9 @@ impl Movement for Stack {
     fn name(&self) -> &'static str {
         "stack"
     }
+    fn promotes(&self) -> bool {
+        true
+    }
     fn arity(&self) -> Arity {
         Arity::Exactly(self.n)
     }
@@ -134,6 +140,9 @@ pub struct Where;
 impl Movement for Where {
     fn name(&self) -> &'static str {
         "where"
+    }
+    fn promotes(&self) -> bool {
+        true
     }
     fn arity(&self) -> Arity {
         Arity::Exactly(3)

@@ -84,6 +84,12 @@ impl<B: Backend> Rule<B> for Layered<B> {
     fn forget_workspace(&mut self) {
         self.workspace.take();
     }
+    fn mixed_params(&self) -> bool {
+        self.layer.mixed_params()
+    }
+    fn autocast_name(&self) -> &'static str {
+        self.layer.autocast_name()
+    }
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let ts: Vec<&B::T> = cx.xs.iter().map(|x| x.get()).collect();
         let mut ws: Vec<&B::T> = self

@@ -157,6 +157,21 @@ pub trait Rule<B: Backend>: Send + Sync {
     /// ([`crate::session::Session::checkpoint_end`]): the forward that recomputes the value
     /// makes it again. Default: the unit keeps nothing the forward made.
     fn forget_workspace(&mut self) {}
+    /// Whether the op converts floating operands of different dtypes to their
+    /// [`crate::autocast::result_type`] first, as torch's binary ops, comparisons, `where`
+    /// and `cat` do (default: no, the operands must share one floating dtype).
+    fn promotes(&self) -> bool {
+        false
+    }
+    /// Whether a bfloat16 or float16 first operand may come with float32 operands after it
+    /// (torch's mixed-type norms: a 16-bit activation with float32 weights); default no.
+    fn mixed_params(&self) -> bool {
+        false
+    }
+    /// The torch op whose autocast list decides this op's casts (default: its name).
+    fn autocast_name(&self) -> &'static str {
+        self.name()
+    }
 }
 
 /// A boxed unit is a unit (ops whose state would make [`Op`] larger are boxed).
@@ -204,6 +219,15 @@ impl<B: Backend, R: Rule<B> + ?Sized> Rule<B> for Box<R> {
     }
     fn forget_workspace(&mut self) {
         (**self).forget_workspace()
+    }
+    fn promotes(&self) -> bool {
+        (**self).promotes()
+    }
+    fn mixed_params(&self) -> bool {
+        (**self).mixed_params()
+    }
+    fn autocast_name(&self) -> &'static str {
+        (**self).autocast_name()
     }
 }
 

@@ -41,6 +41,9 @@ impl<B: Backend> Rule<B> for Moved {
     fn name(&self) -> &'static str {
         self.0.name()
     }
+    fn promotes(&self) -> bool {
+        self.0.promotes()
+    }
     fn arity(&self) -> Arity {
         self.0.arity()
     }

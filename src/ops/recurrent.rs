@@ -197,6 +197,15 @@ impl Layer for Recurrent {
     fn name(&self) -> &'static str {
         self.cell.name()
     }
+    /// An LSTM layer torch runs through oneDNN on the CPU (no projection, no lengths) is
+    /// torch's `mkldnn_rnn_layer`, which autocast lowers.
+    fn autocast_name(&self) -> &'static str {
+        if self.lstm() && self.proj == 0 && self.lengths.is_none() {
+            "mkldnn_rnn_layer"
+        } else {
+            self.name()
+        }
+    }
     fn arity(&self) -> Arity {
         Arity::Exactly(self.slots().count)
     }

@@ -109,6 +109,54 @@ pub fn clip_grad_norm_(
     .py()
 }
 
+/// `GradScaler.unscale_`: multiply the gradients of `params` in the current session's
+/// store by `inv_scale`; whether any is not finite afterwards.
+#[pyfunction]
+pub fn _unscale_grads_(
+    py: Python<'_>,
+    params: &Bound<'_, PyAny>,
+    inv_scale: f64,
+) -> PyResult<bool> {
+    let ps = params_of("unscale_", params)?;
+    let cell = current::require("GradScaler.unscale_()").py()?;
+    let ids: Vec<u64> = ps.iter().map(|p| p.id()).collect();
+    py.detach(|| {
+        crate::guard::contained("unscale_", || {
+            lock(&cell).store().subset(&ids).unscale_(inv_scale)
+        })
+    })
+    .py()
+}
+
+/// Set this thread's autocast dtype for CPU (`cuda` false) or CUDA sessions (`None`: off,
+/// else `"bfloat16"` or `"float16"`); returns the previous setting.
+#[pyfunction]
+#[pyo3(signature = (cuda, dtype))]
+pub fn _set_autocast(cuda: bool, dtype: Option<String>) -> PyResult<Option<String>> {
+    let dtype = match dtype {
+        None => None,
+        Some(name) => {
+            let d = crate::config::DType::parse(&name).py()?;
+            if !matches!(
+                d,
+                crate::config::DType::BFloat16 | crate::config::DType::Float16
+            ) {
+                return Err(super::to_py(Error::Argument(format!(
+                    "autocast: dtype must be bfloat16 or float16, got {name}"
+                ))));
+            }
+            Some(d)
+        }
+    };
+    Ok(crate::autocast::set(cuda, dtype).map(|d| d.to_string()))
+}
+
+/// This thread's autocast dtype for CPU or CUDA sessions (`None`: off).
+#[pyfunction]
+pub fn _get_autocast(cuda: bool) -> Option<String> {
+    crate::autocast::get(cuda).map(|d| d.to_string())
+}
+
 /// How many of `params` have a gradient in the current session's store.
 #[pyfunction]
 pub fn _grad_count(py: Python<'_>, params: &Bound<'_, PyAny>) -> PyResult<usize> {

@@ -131,7 +131,10 @@ impl<B: Backend> Session<B> {
     /// `lerp`, `addcmul`, `addcdiv`, `outer`, `addmm`, `baddbmm` (see [`combine::combine`])
     /// on these operands. All or nothing.
     pub fn combine(&mut self, c: Combine, operands: Vec<Operand<B>>) -> Result<Handle> {
-        self.on_operands(operands, |s, xs| combine::combine(s, c, xs))
+        self.on_operands(operands, |s, xs| {
+            let xs = s.autocast_entry(c.name(), xs)?;
+            combine::combine(s, c, &xs)
+        })
     }
 
     /// The composition `d` (see [`crate::ops::derive::Derive`]) on these operands. All or
@@ -141,7 +144,10 @@ impl<B: Backend> Session<B> {
         d: &crate::ops::derive::Derive,
         operands: Vec<Operand<B>>,
     ) -> Result<Handle> {
-        self.on_operands(operands, |s, xs| crate::ops::derive::derive(s, d, xs))
+        self.on_operands(operands, |s, xs| {
+            let xs = s.autocast_entry(d.name(), xs)?;
+            crate::ops::derive::derive(s, d, &xs)
+        })
     }
 
     /// `clamp(x, min, max)` with number bounds (see [`clamp::clamp`]). All or nothing.

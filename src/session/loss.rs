@@ -323,6 +323,7 @@ impl<B: Backend> Session<B> {
     ) -> Result<Handle> {
         self.all_or_nothing(|s| {
             let xs = s.operand_handles(operands)?;
+            let xs = s.autocast_entry(loss.name(), &xs)?;
             crate::ops::composed_loss::composed_loss(s, loss, how, &xs)
         })
     }

@@ -292,3 +292,24 @@ def test_cuda_half_precision_training_runs_with_an_exact_ledger(dtype):
     assert all(np.isfinite(losses)) and losses[-1] < losses[0]
     assert ledgers[-1] == ledgers[1]  # flat after the first step
     assert ledgers[-1]["param"] == n * size and ledgers[-1]["optimizer"] == 2 * n * size
+
+
+@requires_cuda
+def test_cuda_autocast_follows_torchs_cuda_lists():
+    # float16 by default on CUDA; linear in float16 (bit-identical to torch's), softmax and
+    # the loss in float32, as torch's CUDA lists say (CPU's leave softmax alone).
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((6, 5)).astype(np.float32)
+    tl = torch.nn.Linear(5, 4).cuda()
+    el = et.nn.Linear(5, 4, device="cuda")
+    el.load_state_dict(tl.state_dict())
+    with torch.autocast("cuda"):
+        ty = tl(torch.from_numpy(x).cuda())
+        ts = ty.softmax(-1)
+    with et.Session(device="cuda", dtype="float32") as sess, et.autocast("cuda"):
+        ey = el(sess.input(x))
+        es = ey.softmax(-1)
+        assert (ey.dtype, es.dtype) == ("float16", "float32")
+        assert (ty.dtype, ts.dtype) == (torch.float16, torch.float32)
+        np.testing.assert_array_equal(ey.float().numpy(), ty.float().cpu().numpy())
+        np.testing.assert_allclose(es.numpy(), ts.cpu().numpy(), rtol=1e-6, atol=1e-7)

@@ -363,14 +363,14 @@ def test_shape_mismatch_error_names_op_both_shapes_and_the_operand():
 
 
 def test_dtype_mismatch_error_names_op_and_both_dtypes():
-    # torch: torch.cat([float64, float32]) promotes; eagertape refuses (a session computes
-    # in one carrier), naming both
+    # torch: torch.mm(float64, float32) raises (mm does not promote; cat would); eagertape
+    # refuses too, naming both
     sess = et.Session(dtype="float64")
-    a = sess.input(np.ones(2))
+    a = sess.input(np.ones((2, 2)))
     b = a.to("float32")
     with Unchanged(sess), pytest.raises(et.DTypeError) as info:
-        et.cat([a, b])
-    assert (info.value.op, info.value.dtypes) == ("cat", ("float64", "float32"))
+        a @ b
+    assert (info.value.op, info.value.dtypes) == ("matmul", ("float64", "float32"))
 
 
 def test_index_out_of_bounds_error_names_index_dim_and_size():

@@ -86,6 +86,17 @@ def test_cnn_digits_writes_its_files_and_resumes_where_it_stopped(tmp_path):
     assert_same_checkpoint(out / "cnn_digits.safetensors", straight / "cnn_digits.safetensors")
 
 
+@pytest.mark.parametrize("low", ["bfloat16", "float16"])
+def test_cnn_digits_trains_under_autocast(tmp_path, low):
+    # The forward pass in 16 bits (float16 with loss scaling): the run learns as the
+    # float32 one does (BENCHMARKS.md has the full runs' accuracies).
+    acc = {}
+    for mode in ("none", low):
+        out = run(CNN, tmp_path / mode, *CNN_TINY, "--autocast", mode).stdout
+        acc[mode] = float(re.search(r"^test accuracy: (\d\.\d{3})$", out, re.M).group(1))
+    assert acc[low] >= 0.5 and abs(acc[low] - acc["none"]) <= 0.1, acc
+
+
 def test_transformer_writes_its_files_and_resumes_where_it_stopped(tmp_path):
     out = tmp_path / "lm"
     first = run(LM, out, *LM_TINY, "--stop-at", "20").stdout

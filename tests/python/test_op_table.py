@@ -264,6 +264,8 @@ NOT_TABLE = {
     "set_default_device",
     "get_default_device",
     "dropout",  # random: test_random.py checks it against its own mask
+    "is_autocast_enabled",  # the autocast state: test_mixed_precision.py
+    "get_autocast_dtype",
     # torch's namespace (test_torch_style.py): factories, the RNG, the current session
     "current_session",
     "is_grad_enabled",

@@ -1,0 +1,115 @@
+//! The operand conversions an op records before itself: torch's type promotion between
+//! floating dtypes, and autocast's casts (see [`crate::autocast`] for the rules). Each is a
+//! recorded `to` node, so the gradient flows back converted to the operand's dtype; a call
+//! that fails afterwards takes them off the tape again (the caller records all or nothing).
+
+use super::Session;
+use crate::autocast::{self, CastPolicy};
+use crate::backend::Backend;
+use crate::config::{DType, Device};
+use crate::error::{Error, Result};
+use crate::ops::Op;
+use crate::tape::Handle;
+
+impl<B: Backend> Session<B> {
+    /// The dtype each of `parents` converts to before the op named `name` (`promotes`: the
+    /// op promotes mixed floating operands) runs on them; `None` when none converts. Cheap
+    /// when nothing applies: one thread-local read, and for a promoting op one dtype per
+    /// operand.
+    pub(super) fn operand_casts(
+        &self,
+        name: &'static str,
+        promotes: bool,
+        parents: &[Handle],
+    ) -> Result<Option<Vec<Option<DType>>>> {
+        let device = self.config.device;
+        let autocast = autocast::for_device(device);
+        if autocast.is_none() && !promotes {
+            return Ok(None);
+        }
+        // The floating operands: dtype, dimensions.
+        let mut dtypes: Vec<Option<(DType, usize)>> = parents
+            .iter()
+            .map(|h| {
+                let node = self.tape.node(h.node);
+                (!node.data).then(|| {
+                    let v = node.value.get();
+                    (B::dtype(v), B::shape(v).len())
+                })
+            })
+            .collect();
+        let mut casts: Vec<Option<DType>> = vec![None; parents.len()];
+        if let Some(low) = autocast {
+            let to = match autocast::policy(name, matches!(device, Device::Cuda(_))) {
+                CastPolicy::Lower => Some(low),
+                CastPolicy::Float32 => Some(DType::Float32),
+                CastPolicy::Same => None,
+            };
+            if let Some(to) = to {
+                if !self.dtype.is_native() {
+                    return Err(Error::Unsupported {
+                        op: name,
+                        carrier: format!(
+                            "{} under autocast (it computes in its one dtype)",
+                            self.dtype.carrier_label()
+                        ),
+                    });
+                }
+                for (d, c) in dtypes.iter_mut().zip(casts.iter_mut()) {
+                    if let Some((dt, _)) = d {
+                        if autocast::eligible(*dt) && *dt != to {
+                            *dt = to;
+                            *c = Some(to);
+                        }
+                    }
+                }
+            }
+        }
+        if promotes {
+            let floats: Vec<(DType, usize)> = dtypes.iter().flatten().copied().collect();
+            let mixed = floats.windows(2).any(|w| w[0].0 != w[1].0);
+            if mixed && self.dtype.is_native() {
+                if let Some(rt) = autocast::result_type(&floats) {
+                    for (d, c) in dtypes.iter().zip(casts.iter_mut()) {
+                        if matches!(d, Some((dt, _)) if *dt != rt) {
+                            *c = Some(rt);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(casts.iter().any(Option::is_some).then_some(casts))
+    }
+
+    /// `parents` with the conversions of [`Session::operand_casts`] recorded.
+    pub(super) fn cast_operands(
+        &mut self,
+        casts: &[Option<DType>],
+        parents: &[Handle],
+    ) -> Result<Vec<Handle>> {
+        let device = self.config.device;
+        parents
+            .iter()
+            .zip(casts)
+            .map(|(&h, c)| match c {
+                Some(d) => self.record(Op::convert(*d, device), &[h]),
+                None => Ok(h),
+            })
+            .collect()
+    }
+
+    /// Autocast's casts for a composition standing for the torch op `name` (`addmm`, the
+    /// composed losses): its operands converted as that op's would be, so that what it is
+    /// made of computes in the dtype torch's single op does. Records the conversions (the
+    /// caller's `all_or_nothing` takes them off again on failure).
+    pub(crate) fn autocast_entry(
+        &mut self,
+        name: &'static str,
+        xs: &[Handle],
+    ) -> Result<Vec<Handle>> {
+        match self.operand_casts(name, false, xs)? {
+            Some(casts) => self.cast_operands(&casts, xs),
+            None => Ok(xs.to_vec()),
+        }
+    }
+}
