@@ -3,12 +3,12 @@ DistributedDataParallel, side by side in the same two processes (gloo on loopbac
 intra-op thread per process: the CI machine has two cores).
 
 Each rank trains on its half of the same global batch of 64, float32, AdamW, from torch's
-initial weights: eagertape records the forward, ``backward``, ``reset_tape``,
-``et.distributed.all_reduce_`` (bucketed, in place), ``opt.step``; PyTorch runs the same model
-wrapped in ``DistributedDataParallel`` (``broadcast_buffers=False``: neither side synchronises
-BatchNorm's running statistics), ``backward`` (which all-reduces in buckets as it goes) and
-``step``. The two alternate in rounds; a round's time is the slower rank's. Reported: median
-per step and the ratio eagertape / PyTorch (lower is better).
+initial weights, with torch's loop on both sides: the model wrapped in
+``et.nn.parallel.DistributedDataParallel`` against torch's ``DistributedDataParallel`` (both
+``broadcast_buffers=False``: neither side synchronises BatchNorm's running statistics),
+``zero_grad``, ``loss.backward()`` (which all-reduces in buckets as it goes) and ``step``.
+The two alternate in rounds; a round's time is the slower rank's. Reported: median per step
+and the ratio eagertape / PyTorch (lower is better).
 
     .venv/bin/python benches/ddp_bench.py           # full run (BENCHMARKS.md, B10)
     .venv/bin/python benches/ddp_bench.py --quick   # smoke run
@@ -71,19 +71,18 @@ def _pair(model: str, rank: int):
     x, y = _batch(model)
     x, y = x[rank::WORLD].copy(), y[rank::WORLD].copy()
     sess = et.Session(dtype="float32")
-    opt = et.optim.AdamW(e_model.parameters(), lr=1e-3)
-    et.distributed.broadcast_parameters(e_model.parameters())
+    e_ddp = et.nn.parallel.DistributedDataParallel(e_model, broadcast_buffers=False)
+    opt = et.optim.AdamW(e_ddp.parameters(), lr=1e-3)
     ddp = torch.nn.parallel.DistributedDataParallel(t_model, broadcast_buffers=False)
     topt = torch.optim.AdamW(ddp.parameters(), lr=1e-3)
     tx, ty = torch.from_numpy(x), torch.from_numpy(y)
 
     def ours():
-        loss = et.cross_entropy(e_model(sess, sess.input(x)), y)
-        grads = sess.backward(loss)
-        sess.reset_tape()
-        et.distributed.all_reduce_(grads)
-        opt.step(grads)
-        grads.release()
+        with sess:
+            loss = et.cross_entropy(e_ddp(sess.input(x)), y)
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            opt.step()
 
     def theirs():
         loss = F.cross_entropy(ddp(tx), ty)

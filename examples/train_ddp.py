@@ -5,11 +5,12 @@ Start it like a PyTorch DistributedDataParallel script:
     .venv/bin/torchrun --nproc_per_node=2 examples/train_ddp.py
     .venv/bin/python examples/train_ddp.py          # one process (world size 1)
 
-Every rank builds the same 64-128-10 MLP, takes rank 0's initial weights
-(`et.distributed.broadcast_parameters`), and walks the same shuffled order of global batches;
-rank r trains on rows r, r + world, r + 2 world, ... of each batch (its shard). After each
-backward, `et.distributed.all_reduce_` averages the gradients across ranks in place, so every
-rank takes the same AdamW step and the weights stay identical (checked at the end). Rank 0
+Every rank builds the same 64-128-10 MLP and wraps it in
+`et.nn.parallel.DistributedDataParallel` (which gives every rank rank 0's initial weights),
+then runs torch's loop (`zero_grad`, `loss.backward()`, `step`) over the same shuffled order
+of global batches; rank r trains on rows r, r + world, r + 2 world, ... of each batch (its
+shard). `loss.backward()` averages the gradients across ranks in buckets while it runs, so
+every rank takes the same AdamW step and the weights stay identical (checked at the end). Rank 0
 alone shows the progress bar, prints the test accuracy and writes the checkpoint
 (`et.save(..., rank=rank)`) to --out.
 """
@@ -31,6 +32,7 @@ from sklearn.model_selection import train_test_split
 from tqdm import tqdm
 
 import eagertape as et
+import eagertape.nn.functional as F
 
 
 def init_group() -> tuple[int, int]:
@@ -79,11 +81,11 @@ def main() -> None:
         x, y, test_size=0.25, random_state=args.seed, stratify=y
     )
 
-    # Different seeds per rank on purpose: the broadcast makes them all start from rank 0's.
+    # Different seeds per rank on purpose: the wrapper broadcasts rank 0's weights.
     model = et.nn.MLP([64, 128, 10], seed=args.seed + rank, dtype="float32")
+    ddp = et.nn.parallel.DistributedDataParallel(model)
     params = list(model.parameters())
-    et.distributed.broadcast_parameters(params)
-    opt = et.optim.AdamW(model, lr=args.lr, weight_decay=args.weight_decay)
+    opt = et.optim.AdamW(ddp.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     sess = et.Session(dtype="float32", seed=args.seed)
 
     n = len(x_train)
@@ -91,23 +93,24 @@ def main() -> None:
     if rank == 0:
         print(f"{world} rank(s), global batch {args.batch_size}, local {args.batch_size // world}")
     bar = tqdm(total=args.epochs * steps_per_epoch, unit="step", disable=rank != 0)
-    for epoch in range(args.epochs):
-        order = np.random.default_rng([args.seed, epoch]).permutation(n)
-        local_loss = 0.0
-        for step in range(steps_per_epoch):
-            batch = order[step * args.batch_size : (step + 1) * args.batch_size]
-            shard = batch[rank::world]
-            loss = et.cross_entropy(model(sess, sess.input(x_train[shard])), y_train[shard])
-            grads = sess.backward(loss)
-            local_loss += loss.item()
-            sess.reset_tape()
-            et.distributed.all_reduce_(grads)  # the mean over ranks, in place
-            opt.step(grads)
-            grads.release()
-            bar.update(1)
-        total = torch.tensor([local_loss], dtype=torch.float64)
-        dist.all_reduce(total)
-        bar.set_postfix(epoch=epoch + 1, loss=f"{total.item() / (world * steps_per_epoch):.4f}")
+    with sess:  # torch's loop from here on
+        for epoch in range(args.epochs):
+            order = np.random.default_rng([args.seed, epoch]).permutation(n)
+            local_loss = 0.0
+            for step in range(steps_per_epoch):
+                batch = order[step * args.batch_size : (step + 1) * args.batch_size]
+                shard = batch[rank::world]
+                images, labels = et.tensor(x_train[shard]), et.tensor(y_train[shard])
+                opt.zero_grad()
+                loss = F.cross_entropy(ddp(images), labels)
+                loss.backward()  # averages the gradients over the ranks as it runs
+                opt.step()
+                local_loss += loss.item()
+                bar.update(1)
+            total = torch.tensor([local_loss], dtype=torch.float64)
+            dist.all_reduce(total)
+            mean = total.item() / (world * steps_per_epoch)
+            bar.set_postfix(epoch=epoch + 1, loss=f"{mean:.4f}")
     bar.close()
 
     with et.Session(dtype="float32", grad_enabled=False) as evaluate:

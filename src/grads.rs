@@ -49,6 +49,47 @@ struct Inner<B: Backend> {
     index: HashMap<u64, usize>,
 }
 
+/// Which buckets of gradients (a data-parallel wrapper's) are complete, in launch order:
+/// bucket `k` goes once each of its parameters has its final gradient and every bucket
+/// before it went (every rank then starts them in the same order).
+pub struct Buckets {
+    /// Parameter id → its bucket.
+    of: HashMap<u64, usize>,
+    /// Per bucket, how many of its gradients are still to come.
+    missing: Vec<usize>,
+    /// The first bucket not handed over yet.
+    next: usize,
+}
+
+impl Buckets {
+    /// Buckets holding the parameters `ids[k]` each.
+    pub fn new(ids: &[Vec<u64>]) -> Self {
+        let mut of = HashMap::new();
+        for (k, bucket) in ids.iter().enumerate() {
+            for &id in bucket {
+                of.insert(id, k);
+            }
+        }
+        Buckets {
+            of,
+            missing: ids.iter().map(Vec::len).collect(),
+            next: 0,
+        }
+    }
+
+    /// Parameter `id`'s gradient is final: the buckets that can go now, in order.
+    pub fn ready(&mut self, id: u64) -> std::ops::Range<usize> {
+        let start = self.next;
+        if let Some(&k) = self.of.get(&id) {
+            self.missing[k] = self.missing[k].saturating_sub(1);
+            while self.next < self.missing.len() && self.missing[self.next] == 0 {
+                self.next += 1;
+            }
+        }
+        start..self.next
+    }
+}
+
 pub struct GradMap<B: Backend> {
     inner: Mutex<Inner<B>>,
 }
@@ -182,6 +223,19 @@ impl<B: Backend> GradMap<B> {
         Ok(norm)
     }
 
+    /// A zero gradient for each of `params` that has none (of the parameter's shape, dtype
+    /// and device).
+    pub fn fill_missing(&self, params: &[Arc<Parameter<B>>]) -> Result<()> {
+        let _guard = B::no_grad();
+        for p in params {
+            if self.get(p.id()).is_none() {
+                let zeros = B::full(p.shape(), 0.0, p.dtype(), p.device())?;
+                self.accumulate(p, Tracked::owned(zeros, Category::Grad))?;
+            }
+        }
+        Ok(())
+    }
+
     /// `GradScaler.unscale_`: multiply every gradient by `inv_scale` in place (in its own
     /// dtype: the factor is a power of two in every use); whether any element is not finite
     /// afterwards (torch's `found_inf`). A non-finite factor is an `ArgumentError`.
@@ -312,6 +366,21 @@ mod tests {
 
     fn ones(n: i64) -> tch::Tensor {
         tch::Tensor::ones([n], (tch::Kind::Double, tch::Device::Cpu))
+    }
+
+    #[test]
+    fn buckets_go_in_order_once_all_their_gradients_are_in() {
+        let mut b = Buckets::new(&[vec![1, 2], vec![3], vec![4, 5]]);
+        assert_eq!(
+            b.ready(3),
+            0..0,
+            "bucket 1 is full but bucket 0 has not gone"
+        );
+        assert_eq!(b.ready(9), 0..0, "a parameter of no bucket changes nothing");
+        assert_eq!(b.ready(2), 0..0);
+        assert_eq!(b.ready(1), 0..2, "bucket 0, then the waiting bucket 1");
+        assert_eq!(b.ready(5), 2..2);
+        assert_eq!(b.ready(4), 2..3);
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod cast;
 mod checkpoint;
 mod compact;
 mod compose;
+pub use backward::ReadyHook;
 pub use compose::Stat;
 mod contract;
 mod convert;

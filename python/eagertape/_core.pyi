@@ -137,6 +137,9 @@ class Session:
     def train_step(self, loss: Tensor, optimizer: Optimizer) -> float: ...
     def _inject_backward_failure(self, k: int | None) -> None:
         """Test hook: the next backward raises BackendError at its k-th visited node."""
+    def _set_grad_ready_hook(self, hook: Any) -> None:
+        """The object the next loss.backward() hands each finished bucket of gradients
+        (hook.launch(k, grads)) and then calls hook.finish(ok, session); None clears it."""
     def _checkpoint_begin(self) -> int:
         """Begin a checkpointed block (et.utils.checkpoint); its depth."""
     def _checkpoint_end(self, depth: int, release: bool) -> int:
@@ -1370,6 +1373,8 @@ def clip_grad_norm_(
 def _set_grad_enabled(mode: bool) -> bool: ...
 def _zero_grad(params: Any, set_to_none: bool = True) -> int: ...
 def _grad_count(params: Any) -> int: ...
+def _fill_missing_grads(params: Any) -> None:
+    """A zero gradient (current session) for each of params that has none."""
 def _unscale_grads_(params: Any, inv_scale: float) -> bool:
     """Multiply the gradients of params (current session) by inv_scale; whether any is
     not finite afterwards (GradScaler)."""

@@ -23,12 +23,19 @@ use crate::tape::Handle;
 /// the session: see [`crate::handles`].)
 pub struct SessionCell {
     pub(crate) session: Mutex<Session<Be>>,
+    /// The Python object handed the gradients as the next `loss.backward()` finishes them,
+    /// a bucket at a time (`launch(k, grads)`, then `finish(ok, session)` once the session
+    /// is free again): set by a
+    /// data-parallel wrapper's forward (`Session._set_grad_ready_hook`), taken by the
+    /// backward that uses it. Held here, not in the core: the core knows no Python.
+    pub(crate) grad_ready_hook: Mutex<Option<Py<PyAny>>>,
 }
 
 impl SessionCell {
     pub fn new(session: Session<Be>) -> Self {
         SessionCell {
             session: Mutex::new(session),
+            grad_ready_hook: Mutex::new(None),
         }
     }
 }

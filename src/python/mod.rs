@@ -127,6 +127,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(torch_style::clip_grad_norm_, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_grad_count, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_unscale_grads_, m)?)?;
+    m.add_function(wrap_pyfunction!(torch_style::_fill_missing_grads, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_set_autocast, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_get_autocast, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_clip_grad_value_, m)?)?;

@@ -298,6 +298,20 @@ impl PySession {
         self.with(py, move |s| s.checkpoint_end(depth, release))
     }
 
+    /// Set (or with `None` clear) the object the next `loss.backward()` on this session
+    /// hands its gradients as they are finished: `hook.launch(k, grads)` for each bucket
+    /// `k` of `hook.bucket_ids` (parameter ids) once all its gradients are final and the
+    /// buckets before it went, during the sweep (with the GIL; it must not use this
+    /// session), then `hook.finish(ok, session)` after it. Used by
+    /// `et.nn.parallel.DistributedDataParallel`.
+    fn _set_grad_ready_hook(&self, hook: Option<Py<PyAny>>) {
+        *self
+            .cell
+            .grad_ready_hook
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = hook;
+    }
+
     /// Release the tape's intermediates and invalidate its handles (generation + 1).
     fn reset_tape(&self, py: Python<'_>) -> PyResult<()> {
         self.with(py, |s| {

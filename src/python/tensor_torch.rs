@@ -12,10 +12,16 @@ use pyo3::types::PyTuple;
 
 use super::classes::PySession;
 
-use super::classes::{lock, PyTensor};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::classes::{lock, PyBuffer, PyTensor};
 use super::OrPy;
+use crate::backend::dynamic::Dyn as Be;
+use crate::buffer::{Buffer, Value};
 use crate::error::Error;
 use crate::ops::Op;
+use crate::param::Parameter;
 
 /// Rebind `slf` to the tensor `out` (recorded from it); returns `slf`.
 fn rebind<'py>(
@@ -134,7 +140,47 @@ impl PyTensor {
             None => me.handle(),
         };
         let retain = retain_graph.unwrap_or(false);
-        me.with(py, move |s| s.backward_closing(root, retain))
+        let cell = me.cell().py()?;
+        let hook = cell
+            .grad_ready_hook
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        let Some(hook) = hook else {
+            return me.with(py, move |s| s.backward_closing(root, retain));
+        };
+        // The hook's buckets (parameter ids, in launch order): each is handed over whole, in
+        // one call, once every gradient in it is final and every earlier bucket went.
+        let ids: Vec<Vec<u64>> = hook.getattr(py, "bucket_ids")?.extract(py)?;
+        let mut buckets = crate::grads::Buckets::new(&ids);
+        let mut held: HashMap<u64, Arc<Buffer<Be>>> = HashMap::new();
+        // The hook's own exception, kept to be raised as it is (the core sees a stand-in).
+        let mut raised: Option<PyErr> = None;
+        let swept = me.with(py, |s| {
+            let mut ready = |p: &Arc<Parameter<Be>>, g: &Value<Be>| -> crate::error::Result<()> {
+                held.insert(p.id(), Buffer::new(Arc::clone(g)));
+                for k in buckets.ready(p.id()) {
+                    let grads: Vec<PyBuffer> = ids[k]
+                        .iter()
+                        .filter_map(|id| held.remove(id))
+                        .map(|inner| PyBuffer { inner })
+                        .collect();
+                    Python::attach(|py| hook.call_method1(py, "launch", (k, grads)).map(drop))
+                        .map_err(|e| {
+                            raised = Some(e);
+                            Error::Backend("the grad-ready hook raised".into())
+                        })?;
+                }
+                Ok(())
+            };
+            s.backward_closing_with(root, retain, Some(&mut ready))
+        });
+        drop(held);
+        let swept = swept.map_err(|e| raised.take().unwrap_or(e));
+        let sess = Py::new(py, PySession::of_cell(&cell))?;
+        let finished = hook.call_method1(py, "finish", (swept.is_ok(), sess));
+        swept?;
+        finished.map(drop)
     }
 
     #[pyo3(signature = (other, *, alpha=None))]

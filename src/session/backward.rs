@@ -8,6 +8,7 @@
 
 use std::sync::atomic::Ordering;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::checkpoint::Recomputed;
@@ -18,7 +19,8 @@ use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
 use crate::handles::NameSlot;
-use crate::ops::{grad_value, Grad, Op};
+use crate::ops::{grad_value, Arith, Grad, Op};
+use crate::param::Parameter;
 use crate::tape::{Handle, Node};
 
 impl<B: Backend> Session<B> {
@@ -79,7 +81,7 @@ impl<B: Backend> Session<B> {
     /// as soon as its node has passed it on. Nothing is added unless the whole sweep
     /// succeeds.
     pub fn backward_into(&self, loss: Handle, into: &GradMap<B>) -> Result<()> {
-        self.sweep_into(loss, into, None).map(|_| ())
+        self.sweep_into(loss, into, None, None).map(|_| ())
     }
 
     /// torch's `loss.backward(retain_graph=...)`: the sweep of [`Session::backward_into`]
@@ -88,8 +90,23 @@ impl<B: Backend> Session<B> {
     /// torch) and the tape is compacted: what only this backward needed goes, and what
     /// Python still names stays readable.
     pub fn backward_closing(&mut self, loss: Handle, retain_graph: bool) -> Result<()> {
+        self.backward_closing_with(loss, retain_graph, None)
+    }
+
+    /// [`Session::backward_closing`], calling `ready(p, g)` as soon as parameter `p`'s
+    /// gradient is final in this sweep (its last leaf on the tape has been visited), with
+    /// `g` the gradient `p.grad` will hold once the sweep ends (this sweep's, plus what the
+    /// store held): a data-parallel wrapper starts reducing it while the rest of backward
+    /// runs. `g` is shared with the sweep (read it, do not keep it). An error from `ready`
+    /// ends the sweep as any other: nothing reaches the store.
+    pub fn backward_closing_with(
+        &mut self,
+        loss: Handle,
+        retain_graph: bool,
+        ready: Option<&mut ReadyHook<'_, B>>,
+    ) -> Result<()> {
         let mut leaves = Vec::new();
-        let visited = self.sweep_into(loss, &self.store, Some(&mut leaves))?;
+        let visited = self.sweep_into(loss, &self.store, Some(&mut leaves), ready)?;
         for (i, g) in leaves {
             let node = self.tape.node(i);
             if let Some(slot) = node.name.as_ref().or(node.aliases.first()) {
@@ -139,6 +156,7 @@ impl<B: Backend> Session<B> {
         loss: Handle,
         into: &GradMap<B>,
         mut leaves: Option<&mut Vec<(usize, Value<B>)>>,
+        mut ready: Option<&mut ReadyHook<'_, B>>,
     ) -> Result<Vec<usize>> {
         let shape = self.check_loss(loss)?;
         let _guard = B::no_grad();
@@ -152,6 +170,15 @@ impl<B: Backend> Session<B> {
         let (fresh, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
         let mut visited = Vec::new();
         let mut recomputed = Recomputed::new();
+        // With a ready hook: how many leaves of each parameter are still to be visited.
+        let mut pending: HashMap<u64, usize> = HashMap::new();
+        if ready.is_some() {
+            for node in &nodes[..=loss.node] {
+                if let (Op::Param(p), true) = (&node.op, node.requires_grad) {
+                    *pending.entry(p.id()).or_default() += 1;
+                }
+            }
+        }
         for i in (0..=loss.node).rev() {
             if let Some(g) = cot[i].take() {
                 visited.push(i);
@@ -165,6 +192,15 @@ impl<B: Backend> Session<B> {
                 }
                 recomputed.prepare(&nodes[..i], node, i)?;
                 visit(&nodes[..i], node, i, g, &mut cot, &fresh, &recomputed)?;
+                if let (Some(hook), Op::Param(p)) = (ready.as_deref_mut(), &node.op) {
+                    if node.requires_grad && p.requires_grad() {
+                        let left = pending.entry(p.id()).or_insert(1);
+                        *left = left.saturating_sub(1);
+                        if *left == 0 {
+                            announce(hook, p, &fresh, into)?;
+                        }
+                    }
+                }
             }
             recomputed.pass(i);
         }
@@ -230,6 +266,32 @@ impl<B: Backend> Session<B> {
             recomputed.pass(i);
         }
         Ok((grads, value))
+    }
+}
+
+/// What [`Session::backward_closing_with`] calls for each parameter whose gradient is
+/// final: the parameter and the gradient it will hold.
+pub type ReadyHook<'a, B> = dyn FnMut(&Arc<Parameter<B>>, &Value<B>) -> Result<()> + 'a;
+
+/// Call `hook` with `p`'s gradient as the store will hold it: this sweep's (`fresh`), plus
+/// what `store` held (a new sum then; the sweep's own value otherwise).
+fn announce<B: Backend>(
+    hook: &mut ReadyHook<'_, B>,
+    p: &Arc<Parameter<B>>,
+    fresh: &GradMap<B>,
+    store: &GradMap<B>,
+) -> Result<()> {
+    let Some(buf) = fresh.get(p.id()) else {
+        return Ok(());
+    };
+    let g = buf.value("backward")?;
+    let held = store.get(p.id()).and_then(|b| b.value("backward").ok());
+    match held {
+        Some(old) => {
+            let sum = grad_value::<B>(B::add(old.get(), g.get())?);
+            hook(p, &sum)
+        }
+        None => hook(p, &g),
     }
 }
 
@@ -338,4 +400,44 @@ fn owned_grad<B: Backend>(mut g: Value<B>) -> Result<Value<B>> {
         return Ok(g);
     }
     Ok(grad_value::<B>(B::copy(g.get())?))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::backend::Backend;
+    use crate::ops::binary::BinaryOp;
+    use crate::ops::testing::{data, param, project, session};
+    use crate::ops::unary::UnaryOp;
+
+    #[test]
+    fn the_ready_hook_sees_each_gradient_once_as_the_store_will_hold_it() {
+        let mut s = session();
+        let (a, b) = (param(&data(&[3], 1), "a"), param(&data(&[3], 2), "b"));
+        let mut order = Vec::new();
+        for round in 0..2 {
+            // a is read twice (two leaves): it is announced after its second leaf.
+            let (la, lb) = (s.use_param(&a).unwrap(), s.use_param(&b).unwrap());
+            let la2 = s.use_param(&a).unwrap();
+            let h = s.record(BinaryOp::Mul.op(), &[la, lb]).unwrap();
+            let h = s.record(BinaryOp::Add.op(), &[h, la2]).unwrap();
+            let y = s.record(UnaryOp::Sin.op(), &[h]).unwrap();
+            let loss = project(&mut s, y);
+            let mut seen = Vec::new();
+            let mut hook = |p: &std::sync::Arc<crate::param::Parameter<_>>,
+                            g: &crate::buffer::Value<_>| {
+                seen.push((p.id(), crate::backend::dynamic::Dyn::to_f64(g.get())?));
+                Ok(())
+            };
+            s.backward_closing_with(loss, false, Some(&mut hook))
+                .unwrap();
+            for (id, g) in &seen {
+                let held = s.store.get(*id).unwrap().value("test").unwrap();
+                let held = crate::backend::dynamic::Dyn::to_f64(held.get()).unwrap();
+                assert_eq!(&held, g, "round {round}: the store holds what the hook saw");
+            }
+            order.push(seen.iter().map(|(id, _)| *id).collect::<Vec<_>>());
+        }
+        assert_eq!(order[0].len(), 2, "each parameter once");
+        assert_eq!(order[0], order[1]);
+    }
 }

@@ -23,7 +23,12 @@ The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``fla
 """
 
 from .._core import Parameter
-from . import functional, init, utils
+from . import (
+    functional,
+    init,
+    parallel,  # noqa: E402  (after Module: the wrapper is one)
+    utils,
+)
 from .activation import (
     GELU,
     GLU,
@@ -109,6 +114,7 @@ __all__ = [
     "functional",
     "init",
     "utils",
+    "parallel",
     "AdaptiveAvgPool2d",
     "BCELoss",
     "BCEWithLogitsLoss",

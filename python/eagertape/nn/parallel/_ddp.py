@@ -1,0 +1,291 @@
+"""``et.nn.parallel.DistributedDataParallel``: torch's DDP over ``torch.distributed``.
+
+At construction every rank takes rank 0's parameters and buffers
+(``et.distributed.broadcast_parameters``, which also checks that every rank wraps the same
+model). Each forward pass (grad enabled, outside ``no_sync()``) broadcasts the buffers from
+rank 0 (BatchNorm's running statistics, as torch's ``broadcast_buffers=True``) and hands the
+session a hook for the next ``loss.backward()``: the core tracks which gradients the reverse
+sweep has finished (``grads::Buckets``) and hands over a bucket (``launch(k, grads)``) the
+moment all of its gradients are final and every bucket before it went (the same order on
+every rank); the reducer copies them into the bucket's flat tensor, scales it by
+``1 / world`` (as torch's reducer) and starts its asynchronous all-reduce while the sweep
+goes on. ``finish`` then reduces what is left, waits, and writes the averages into
+``p.grad``. Buckets hold at most ``bucket_cap_mb`` MiB (the first 1 MiB, as
+torch's), parameters taken in reverse registration order (roughly the order backward
+finishes them).
+
+A rank that dies or stalls makes the others' ``loss.backward()`` raise
+:class:`~eagertape.DistributedError` (torch's error as the ``__cause__``) once the
+group's timeout passes; the gradients are then left as the local backward made them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import Any
+
+import torch
+import torch.distributed as dist
+
+from ... import _core
+from ..._core import Parameter, Session
+from ..._errors import ArgumentError, DistributedError
+from ...distributed import _rank_info, broadcast_parameters
+from ..module import Module
+
+_FIRST_BUCKET_BYTES = 1 << 20
+_NATIVE = ("float32", "float64", "float16", "bfloat16")
+
+
+class _Bucket:
+    """Parameters reduced together: one flat torch tensor of their dtype, their slices."""
+
+    def __init__(self, params: list[Parameter], dtype: torch.dtype, device: torch.device):
+        self.params = params
+        self.ids = [p.id for p in params]
+        self.flat = torch.zeros(sum(p.numel() for p in params), dtype=dtype, device=device)
+        self.views: list[torch.Tensor] = []
+        offset = 0
+        for p in params:
+            n = p.numel()
+            self.views.append(self.flat[offset : offset + n])
+            offset += n
+
+
+class _Reducer:
+    """One backward's gradient reduction: the session hook. The core hands over each bucket
+    (``launch``) once all its gradients are final, in bucket order; ``finish`` does the rest
+    when the sweep is over."""
+
+    def __init__(self, ddp: DistributedDataParallel) -> None:
+        self.ddp = ddp
+        self.bucket_ids = ddp._bucket_ids
+        self.works: list[Any] = [None] * len(ddp._buckets)
+        self.launched = 0  # buckets handed over so far (always a prefix)
+        self.used: set[int] = set()
+
+    def launch(self, k: int, grads: list[Any]) -> None:
+        """Bucket ``k``'s gradients (Buffers, in its order): into the flat tensor, times
+        1 / world, and its all-reduce started."""
+        bucket = self.ddp._buckets[k]
+        torch.cat([torch.from_dlpack(g).reshape(-1) for g in grads], out=bucket.flat)
+        self.used.update(bucket.ids)
+        self._start(k)
+
+    def _start(self, k: int) -> None:
+        ddp = self.ddp
+        bucket = ddp._buckets[k]
+        if ddp._scale != 1.0:
+            bucket.flat.mul_(ddp._scale)
+        try:
+            self.works[k] = dist.all_reduce(bucket.flat, group=ddp.process_group, async_op=True)
+        except Exception as e:  # torch raises RuntimeError subclasses of several kinds
+            raise DistributedError(f"DistributedDataParallel: the all-reduce failed: {e}") from e
+        self.launched = k + 1
+
+    def finish(self, ok: bool, sess: Session) -> None:
+        """After the sweep (the session free again): reduce the buckets the sweep did not
+        complete (with what ``p.grad`` holds, an accumulation under ``no_sync``, or zeros),
+        wait, and write the averages into ``p.grad``. Not ``ok`` (the sweep failed): wait
+        for what was started and change nothing."""
+        ddp = self.ddp
+        if not ok:
+            self._drain()
+            return
+        with _current(sess):
+            try:
+                for k in range(self.launched, len(ddp._buckets)):
+                    bucket = ddp._buckets[k]
+                    for p, view in zip(bucket.params, bucket.views, strict=True):
+                        g = p.grad
+                        if g is None:
+                            view.zero_()
+                        else:
+                            view.copy_(torch.from_dlpack(g).reshape(-1))
+                            self.used.add(p.id)
+                    self._start(k)
+                used_anywhere = self._used_anywhere() if ddp.find_unused_parameters else None
+                for k in range(len(ddp._buckets)):
+                    self._wait(k)
+            except BaseException:
+                self._drain()
+                raise
+            # A zero gradient for every parameter without one (one used by no rank keeps
+            # None with find_unused_parameters), then the averages written into each.
+            _core._fill_missing_grads(
+                ddp._params
+                if used_anywhere is None
+                else [p for p in ddp._params if p.id in used_anywhere]
+            )
+            for bucket in ddp._buckets:
+                for p, view in zip(bucket.params, bucket.views, strict=True):
+                    g = p.grad
+                    if g is not None:  # None: unused on every rank, as torch leaves it
+                        torch.from_dlpack(g).view(-1).copy_(view)
+
+    def _used_anywhere(self) -> set[int]:
+        params = [p for b in self.ddp._buckets for p in b.params]
+        mask = torch.tensor([p.id in self.used for p in params], dtype=torch.int32)
+        try:
+            dist.all_reduce(mask, group=self.ddp.process_group)
+        except Exception as e:
+            raise DistributedError(f"DistributedDataParallel: the all-reduce failed: {e}") from e
+        return {p.id for p, m in zip(params, mask.tolist(), strict=True) if m}
+
+    def _wait(self, k: int) -> None:
+        work, self.works[k] = self.works[k], None
+        if work is None:
+            return
+        try:
+            work.wait()
+        except Exception as e:
+            raise DistributedError(
+                f"DistributedDataParallel: the all-reduce of a bucket of "
+                f"{self.ddp._buckets[k].flat.numel()} elements failed: {e}"
+            ) from e
+
+    def _drain(self) -> None:
+        """Wait for what was started (its outcome no longer matters), keep nothing."""
+        for k, work in enumerate(self.works):
+            self.works[k] = None
+            if work is not None:
+                with contextlib.suppress(Exception):
+                    work.wait()
+
+
+@contextlib.contextmanager
+def _current(sess: Session) -> Iterator[None]:
+    _core._push_current(sess)
+    try:
+        yield
+    finally:
+        _core._pop_current(sess)
+
+
+class DistributedDataParallel(Module):
+    """torch's ``DistributedDataParallel(module, device_ids=None, output_device=None,
+    dim=0, broadcast_buffers=True, process_group=None, bucket_cap_mb=None,
+    find_unused_parameters=False, ...)``: ``ddp(x)`` runs ``module(x)``; ``loss.backward()``
+    averages the gradients across ranks in buckets while it runs; ``no_sync()`` skips that
+    (gradients accumulate locally until a backward outside it). ``device_ids`` and
+    ``output_device`` name the session's device or nothing (a session computes on one
+    device). Every parameter gets a gradient on every rank; with
+    ``find_unused_parameters=True`` one used by no rank keeps ``None``, as torch's."""
+
+    def __init__(
+        self,
+        module: Module,
+        device_ids: Any = None,
+        output_device: Any = None,
+        dim: int = 0,
+        broadcast_buffers: bool = True,
+        process_group: Any = None,
+        bucket_cap_mb: float | None = None,
+        find_unused_parameters: bool = False,
+        check_reduction: bool = False,
+        gradient_as_bucket_view: bool = False,
+        static_graph: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__()
+        if not isinstance(module, Module):
+            raise ArgumentError(
+                f"DistributedDataParallel wraps an et.nn.Module, not {type(module).__name__}"
+            )
+        if dim != 0:
+            raise ArgumentError(f"DistributedDataParallel: dim must be 0, got {dim}")
+        cap = 25.0 if bucket_cap_mb is None else bucket_cap_mb
+        if isinstance(cap, bool) or not isinstance(cap, (int, float)) or not cap > 0:
+            raise ArgumentError(
+                f"DistributedDataParallel: bucket_cap_mb must be positive, got {cap!r}"
+            )
+        unknown = set(kwargs) - {
+            "init_sync",
+            "delay_all_reduce_named_params",
+            "param_to_hook_all_reduce",
+            "mixed_precision",
+            "device_mesh",
+            "skip_all_reduce_unused_params",
+        }
+        if unknown:
+            raise ArgumentError(f"DistributedDataParallel: unexpected arguments {sorted(unknown)}")
+        _, world = _rank_info(process_group)
+        self.module = module
+        self.device_ids = device_ids
+        self.output_device = output_device
+        self.dim = dim
+        self.broadcast_buffers = bool(broadcast_buffers)
+        self.process_group = process_group
+        self.bucket_cap_mb = cap
+        self.find_unused_parameters = bool(find_unused_parameters)
+        self.gradient_as_bucket_view = gradient_as_bucket_view
+        self.static_graph = static_graph
+        self.require_backward_grad_sync = True
+        self.world_size = world
+        self._scale = 1.0 / world
+        params = [p for p in module.parameters() if p.requires_grad]
+        for p in params:
+            if p.dtype not in _NATIVE:
+                raise ArgumentError(
+                    f"DistributedDataParallel: parameter {p.name or p.id} has dtype {p.dtype}; "
+                    "torch.distributed reduces native dtypes only"
+                )
+        if kwargs.get("init_sync", True):
+            broadcast_parameters(
+                list(module.parameters()) + list(module.buffers()), group=process_group
+            )
+        self._buckets: list[_Bucket] = []
+        self._plan(params, int(cap * 2**20))
+        self._bucket_ids = [b.ids for b in self._buckets]
+        self._params = [p for b in self._buckets for p in b.params]
+
+    def _plan(self, params: list[Parameter], cap_bytes: int) -> None:
+        """Buckets of one dtype each, parameters in reverse registration order."""
+        device = torch.device("cpu")
+        if params:
+            first = torch.from_dlpack(params[0])
+            device = first.device if "nccl" in str(dist.get_backend(self.process_group)) else device
+            del first
+        open_: dict[Any, tuple[list[Parameter], int]] = {}
+        limit = min(_FIRST_BUCKET_BYTES, cap_bytes)
+        for p in reversed(params):
+            t = torch.empty((), dtype=getattr(torch, p.dtype))
+            nbytes = p.numel() * t.element_size()
+            members, size = open_.get(p.dtype, ([], 0))
+            if members and size + nbytes > limit:
+                self._add(members, p.dtype, device)
+                members, size, limit = [], 0, cap_bytes
+            members.append(p)
+            open_[p.dtype] = (members, size + nbytes)
+        for dtype, (members, _) in open_.items():
+            if members:
+                self._add(members, dtype, device)
+
+    def _add(self, members: list[Parameter], dtype: str, device: torch.device) -> None:
+        self._buckets.append(_Bucket(members, getattr(torch, dtype), device))
+
+    @contextlib.contextmanager
+    def no_sync(self) -> Iterator[None]:
+        """Backward passes inside keep their gradients local (accumulating in ``p.grad``);
+        the first one after it reduces the sum."""
+        old = self.require_backward_grad_sync
+        self.require_backward_grad_sync = False
+        try:
+            yield
+        finally:
+            self.require_backward_grad_sync = old
+
+    def forward(self, sess: Session, *inputs: Any, **kwargs: Any) -> Any:
+        if self.broadcast_buffers and self.world_size > 1:
+            buffers = list(self.module.buffers())
+            if buffers:
+                broadcast_parameters(buffers, group=self.process_group)
+        if (
+            _core.is_grad_enabled()
+            and sess.config.grad_enabled
+            and self.require_backward_grad_sync
+            and self._buckets
+        ):
+            sess._set_grad_ready_hook(_Reducer(self))
+        return self.module(sess, *inputs, **kwargs)

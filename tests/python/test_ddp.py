@@ -1,0 +1,180 @@
+"""`et.nn.parallel.DistributedDataParallel` on torch.distributed (gloo, CPU), started with
+torchrun as PyTorch users start DDP.
+
+- Two "nodes" of two processes each (`torchrun --nnodes=2 --node_rank=k`, rendezvous on
+  localhost) train with torch's loop, gradient accumulation under `no_sync()` included: every
+  rank ends with bit-identical float64 weights, equal to one process training on the global
+  batch (1e-12), and starts from rank 0's weights whatever its own.
+- BatchNorm's buffers are rank 0's on every rank (broadcast each forward).
+- A rank that dies mid-step makes the survivor's `loss.backward()` raise `DistributedError`
+  with torch's error as its cause, parameters readable.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import socket
+import subprocess
+import sys
+
+import ddp_worker as worker
+import numpy as np
+import pytest
+
+pytestmark = pytest.mark.cpu_only  # gloo on the CPU: the CUDA path is NCCL's
+
+WORKER = pathlib.Path(worker.__file__).resolve()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def torchrun(scenario: str, out: pathlib.Path, nodes: int, per_node: int, timeout: float = 150):
+    """Start `nodes` torchrun launchers of `per_node` processes each; the ranks' results."""
+    port = free_port()
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    launchers = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "torch.distributed.run",
+                f"--nnodes={nodes}",
+                f"--nproc_per_node={per_node}",
+                f"--node_rank={k}",
+                "--master_addr=127.0.0.1",
+                f"--master_port={port}",
+                str(WORKER),
+                scenario,
+                str(out),
+            ],  # fmt: skip
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for k in range(nodes)
+    ]
+    logs = []
+    try:
+        for p in launchers:
+            logs.append(p.communicate(timeout=timeout)[0])
+    finally:
+        for p in launchers:
+            p.kill()
+    world = nodes * per_node
+    results = []
+    for r in range(world):
+        f = out / f"rank{r}.json"
+        results.append(json.loads(f.read_text()) if f.exists() else None)
+    return results, "\n".join(logs)
+
+
+def spawn(scenario: str, out: pathlib.Path, world: int = 2, timeout: float = 90):
+    """`world` ranks started directly (no torchrun: its agent would stop the survivors of a
+    rank that dies, which the `die` scenario needs alive)."""
+    env = dict(
+        os.environ,
+        WORLD_SIZE=str(world),
+        MASTER_ADDR="127.0.0.1",
+        MASTER_PORT=str(free_port()),
+        OMP_NUM_THREADS="1",
+    )
+    procs = [
+        subprocess.Popen(
+            [sys.executable, str(WORKER), scenario, str(out)],
+            env=dict(env, RANK=str(r)),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for r in range(world)
+    ]
+    logs = []
+    try:
+        for p in procs:
+            logs.append(p.communicate(timeout=timeout)[0])
+    finally:
+        for p in procs:
+            p.kill()
+    results = []
+    for r in range(world):
+        f = out / f"rank{r}.json"
+        results.append(json.loads(f.read_text()) if f.exists() else None)
+    return results, "\n".join(logs)
+
+
+def one_process_weights() -> dict[str, np.ndarray]:
+    """The same training in this process on the global batch (no wrapper)."""
+    net = worker.model(seed=100)
+    x, y = worker.batch()
+    half = worker.N // 2
+    worker.train(net, [np.arange(0, half), np.arange(half, worker.N)], x, y)
+    return {k: v.numpy() for k, v in net.state_dict().items()}
+
+
+def test_two_nodes_of_two_processes_equal_one_process_on_the_global_batch(tmp_path):
+    results, log = torchrun("train", tmp_path, nodes=2, per_node=2)
+    assert all(r is not None for r in results), log[-3000:]
+    assert [r["world"] for r in results] == [4] * 4
+    assert all(r["broadcast"] for r in results), "every rank starts from rank 0's weights"
+    assert results[0]["buckets"] > 1, "the tiny bucket cap splits the gradients"
+    ranks = [dict(np.load(tmp_path / f"rank{r}.npz")) for r in range(4)]
+    for other in ranks[1:]:
+        for k, v in ranks[0].items():
+            np.testing.assert_array_equal(other[k], v, err_msg=k)
+    want = one_process_weights()
+    assert want.keys() == ranks[0].keys()
+    for k, v in want.items():
+        np.testing.assert_allclose(ranks[0][k], v, rtol=1e-12, atol=1e-12, err_msg=k)
+
+
+def test_batch_norm_buffers_are_rank_zeros_everywhere(tmp_path):
+    results, log = spawn("buffers", tmp_path)
+    assert all(r is not None for r in results), log[-3000:]
+    a, b = (dict(np.load(tmp_path / f"rank{r}.npz")) for r in range(2))
+    for k in a:
+        np.testing.assert_array_equal(a[k], b[k], err_msg=k)
+    assert "1.running_mean" in a and np.abs(a["1.running_mean"]).sum() > 0
+    assert not results[0]["changed_by_sync"], "rank 0 keeps its own"
+    assert results[1]["changed_by_sync"], "rank 1 takes rank 0's"
+
+
+def test_a_dead_rank_makes_backward_raise_distributed_error(tmp_path):
+    results, log = spawn("die", tmp_path)
+    r0 = results[0]
+    assert r0 is not None, log[-3000:]
+    assert r0["raised"] == "DistributedError", r0
+    assert r0["cause"] is not None
+    assert r0["params_readable"]
+    assert r0["elapsed_s"] < worker.TIMEOUT_S + 15
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"dim": 1}, "dim must be 0"),
+        ({"bucket_cap_mb": 0}, "bucket_cap_mb must be positive"),
+        ({"bucket_cap_mb": "25"}, "bucket_cap_mb must be positive"),
+        ({"no_such_option": True}, "unexpected arguments"),
+    ],
+)
+def test_bad_arguments_are_refused_before_any_collective(kwargs, match):
+    import eagertape as et
+
+    with pytest.raises(et.ArgumentError, match=match):
+        et.nn.parallel.DistributedDataParallel(worker.model(seed=0), **kwargs)
+
+
+def test_a_module_is_required_and_a_group_too():
+    import eagertape as et
+
+    with pytest.raises(et.ArgumentError, match="wraps an et.nn.Module"):
+        et.nn.parallel.DistributedDataParallel(lambda x: x)
+    with pytest.raises(et.DistributedError, match="not initialized"):
+        et.nn.parallel.DistributedDataParallel(worker.model(seed=0))
