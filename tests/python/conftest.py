@@ -41,6 +41,41 @@ FD_RTOL = 1e-5
 FD_ATOL = 1e-8
 
 
+def free_port() -> int:
+    """A TCP port free on localhost now (for a process group's rendezvous)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_ranks(
+    commands: list[tuple[list[str], dict]], out, world: int, timeout: float = 90
+) -> tuple[list, str]:
+    """Run each `(argv, env)` (the ranks of a group, or launchers starting them), wait for
+    all, and read what rank r wrote to `out/rank{r}.json` (None where it wrote nothing);
+    with the processes' output, joined."""
+    import json
+
+    procs = [
+        subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        for argv, env in commands
+    ]
+    logs = []
+    try:
+        for p in procs:
+            logs.append(p.communicate(timeout=timeout)[0])
+    finally:
+        for p in procs:
+            p.kill()
+    results = []
+    for r in range(world):
+        f = out / f"rank{r}.json"
+        results.append(json.loads(f.read_text()) if f.exists() else None)
+    return results, "\n".join(logs)
+
+
 def run_under_ceiling(script: str, margin_bytes: int, *args: str, timeout: float = 300) -> str:
     """Run `script` in a fresh Python process whose address space (`RLIMIT_AS`) is capped at
     what it has mapped once `script` calls `cap()` plus `margin_bytes`; the stdout, after

@@ -12,34 +12,26 @@ torchrun as PyTorch users start DDP.
 
 from __future__ import annotations
 
-import json
 import os
 import pathlib
-import socket
-import subprocess
 import sys
 
 import ddp_worker as worker
 import numpy as np
 import pytest
+from conftest import free_port, start_ranks
 
 pytestmark = pytest.mark.cpu_only  # gloo on the CPU: the CUDA path is NCCL's
 
 WORKER = pathlib.Path(worker.__file__).resolve()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def torchrun(scenario: str, out: pathlib.Path, nodes: int, per_node: int, timeout: float = 150):
     """Start `nodes` torchrun launchers of `per_node` processes each; the ranks' results."""
     port = free_port()
     env = dict(os.environ, OMP_NUM_THREADS="1")
-    launchers = [
-        subprocess.Popen(
+    commands = [
+        (
             [
                 sys.executable,
                 "-m",
@@ -53,26 +45,11 @@ def torchrun(scenario: str, out: pathlib.Path, nodes: int, per_node: int, timeou
                 scenario,
                 str(out),
             ],  # fmt: skip
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
+            env,
         )
         for k in range(nodes)
     ]
-    logs = []
-    try:
-        for p in launchers:
-            logs.append(p.communicate(timeout=timeout)[0])
-    finally:
-        for p in launchers:
-            p.kill()
-    world = nodes * per_node
-    results = []
-    for r in range(world):
-        f = out / f"rank{r}.json"
-        results.append(json.loads(f.read_text()) if f.exists() else None)
-    return results, "\n".join(logs)
+    return start_ranks(commands, out, nodes * per_node, timeout)
 
 
 def spawn(scenario: str, out: pathlib.Path, world: int = 2, timeout: float = 90):
@@ -85,28 +62,11 @@ def spawn(scenario: str, out: pathlib.Path, world: int = 2, timeout: float = 90)
         MASTER_PORT=str(free_port()),
         OMP_NUM_THREADS="1",
     )
-    procs = [
-        subprocess.Popen(
-            [sys.executable, str(WORKER), scenario, str(out)],
-            env=dict(env, RANK=str(r)),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
+    commands = [
+        ([sys.executable, str(WORKER), scenario, str(out)], dict(env, RANK=str(r)))
         for r in range(world)
     ]
-    logs = []
-    try:
-        for p in procs:
-            logs.append(p.communicate(timeout=timeout)[0])
-    finally:
-        for p in procs:
-            p.kill()
-    results = []
-    for r in range(world):
-        f = out / f"rank{r}.json"
-        results.append(json.loads(f.read_text()) if f.exists() else None)
-    return results, "\n".join(logs)
+    return start_ranks(commands, out, world, timeout)
 
 
 def one_process_weights() -> dict[str, np.ndarray]:

@@ -12,16 +12,14 @@ Each test starts two ranks of `dist_worker.py` with one scenario and reads what 
 
 from __future__ import annotations
 
-import json
 import os
 import pathlib
-import socket
-import subprocess
 import sys
 
 import dist_worker as worker
 import numpy as np
 import pytest
+from conftest import free_port, start_ranks
 from safetensors.numpy import load_file
 
 pytestmark = pytest.mark.cpu_only  # gloo on the CPU: the CUDA path is NCCL's
@@ -29,36 +27,14 @@ pytestmark = pytest.mark.cpu_only  # gloo on the CPU: the CUDA path is NCCL's
 WORKER = pathlib.Path(worker.__file__).resolve()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def run_ranks(scenario: str, out: pathlib.Path, timeout: float = 90) -> list[dict]:
     env = dict(os.environ, WORLD_SIZE="2", MASTER_ADDR="127.0.0.1", MASTER_PORT=str(free_port()))
-    procs = [
-        subprocess.Popen(
-            [sys.executable, str(WORKER), scenario, str(out)],
-            env=dict(env, RANK=str(r)),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
+    commands = [
+        ([sys.executable, str(WORKER), scenario, str(out)], dict(env, RANK=str(r)))
         for r in range(2)
     ]
-    logs = []
-    try:
-        for p in procs:
-            logs.append(p.communicate(timeout=timeout)[0])
-    finally:
-        for p in procs:
-            p.kill()
-    results = []
-    for r in range(2):
-        f = out / f"rank{r}.json"
-        results.append(json.loads(f.read_text()) if f.exists() else None)
-    assert results[0] is not None, f"rank 0 wrote nothing:\n{logs[0][-3000:]}"
+    results, log = start_ranks(commands, out, 2, timeout)
+    assert results[0] is not None, f"rank 0 wrote nothing:\n{log[-3000:]}"
     return results
 
 
