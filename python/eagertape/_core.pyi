@@ -1375,6 +1375,7 @@ def _zero_grad(params: Any, set_to_none: bool = True) -> int: ...
 def _grad_count(params: Any) -> int: ...
 def _fill_missing_grads(params: Any) -> None:
     """A zero gradient (current session) for each of params that has none."""
+
 def _unscale_grads_(params: Any, inv_scale: float) -> bool:
     """Multiply the gradients of params (current session) by inv_scale; whether any is
     not finite afterwards (GradScaler)."""

@@ -36,6 +36,7 @@ import errno
 import fcntl
 import hashlib
 import json
+import math
 import os
 import secrets
 import stat
@@ -153,6 +154,36 @@ def _jsonable(value: Any, where: str) -> Any:
     raise CheckpointError(f"{where}: cannot store a {type(value).__name__} value")
 
 
+def _json_state(value: Any, where: str) -> Any:
+    """A scheduler's or scaler's ``state_dict()`` as JSON: numbers, strings, None, lists and
+    string-keyed dicts (anything else is a CheckpointError naming where it sits)."""
+    if isinstance(value, dict):
+        out = {}
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise CheckpointError(f"{where}: cannot store the non-string key {k!r}")
+            out[k] = _json_state(v, f"{where}[{k!r}]")
+        return out
+    if isinstance(value, tuple | list):
+        return [_json_state(v, where) for v in value]
+    return _jsonable(value, where)
+
+
+def _stored_state(doc: Any, key: str, target: Any) -> dict[str, Any]:
+    """The state the checkpoint holds for ``key`` ("scheduler", "scaler"), checked against
+    ``target.state_dict()``'s keys before anything changes."""
+    sd = doc.get(key) if isinstance(doc, dict) else None
+    if not isinstance(sd, dict):
+        raise CheckpointError(f"checkpoint holds no {key} state")
+    want = set(target.state_dict())
+    if set(sd) != want:
+        raise CheckpointError(
+            f"the checkpoint's {key} state does not fit this {type(target).__name__}: "
+            f"missing {sorted(want - set(sd))}, unexpected {sorted(set(sd) - want)}"
+        )
+    return sd
+
+
 def _tuples(value: Any) -> Any:
     """JSON lists back to the tuples the optimizer gave (e.g. Adam's betas)."""
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
@@ -218,6 +249,8 @@ def save(
     session: Session | None = None,
     *,
     rank: int | None = None,
+    scheduler: Any | None = None,
+    scaler: Any | None = None,
 ) -> bool:
     """Write ``params`` (and the optimizer's state and the session's RNG state, if given) to
     ``path`` atomically. ``params`` is a list of named Parameters, a dict name -> Parameter
@@ -227,7 +260,10 @@ def save(
 
     In data-parallel training every rank holds the same weights: pass
     ``rank=torch.distributed.get_rank()`` and only rank 0 writes (the others check their
-    arguments and return without touching the file). Returns whether this call wrote."""
+    arguments and return without touching the file). Returns whether this call wrote.
+
+    ``scheduler`` (an ``et.optim.lr_scheduler`` scheduler) and ``scaler``
+    (``et.amp.GradScaler``) store their ``state_dict()`` too, as JSON in the header."""
     if rank is not None and (isinstance(rank, bool) or not isinstance(rank, int) or rank < 0):
         raise CheckpointError(f"save: rank must be a non-negative int or None, not {rank!r}")
     groups = _groups(_named(params))
@@ -251,6 +287,9 @@ def save(
             }
         else:
             doc["optimizer"] = _optimizer_entries(optimizer, names_by_id, tensors)
+    for key, obj in (("scheduler", scheduler), ("scaler", scaler)):
+        if obj is not None:
+            doc[key] = _json_state(obj.state_dict(), key)
     doc["sha256"] = {key: _digest(arr) for key, arr in tensors.items()}
     metadata = {"format": _FORMAT, _FORMAT: json.dumps(doc)}
     _atomic_write(path, _serialize(tensors, metadata))
@@ -659,6 +698,8 @@ def load(
     session: Session | None = None,
     *,
     strict: bool = True,
+    scheduler: Any | None = None,
+    scaler: Any | None = None,
 ) -> None:
     """Restore ``params`` (and the optimizer's state and the session's RNG state, if given)
     from a checkpoint written by :func:`save`.
@@ -669,7 +710,9 @@ def load(
     raises ``CheckpointError`` and changes nothing. Then the optimizer state is loaded first
     (its own ``load_state_dict`` checks everything before it changes anything, so a refusal
     still leaves every parameter untouched), then each distinct parameter is assigned once,
-    then the session's RNG state is set.
+    then the session's RNG state is set. A ``scheduler`` or ``scaler`` given must find its
+    state in the file, with the keys its own ``state_dict()`` has (checked with the rest);
+    both are loaded after the parameters.
     """
     doc, tensors = _read(path)
     plan, stored_key = _plan_params(doc, tensors, params, strict)
@@ -695,6 +738,13 @@ def load(
         else:
             opt_sd = _plan_optimizer(doc, tensors, optimizer, params, stored_key)
     rng = _check_rng(doc) if session is not None else None
+    sched_sd = _stored_state(doc, "scheduler", scheduler) if scheduler is not None else None
+    scaler_sd = _stored_state(doc, "scaler", scaler) if scaler is not None else None
+    if scaler_sd is not None and not all(
+        isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+        for v in scaler_sd.values()
+    ):
+        raise CheckpointError(f"the checkpoint's scaler state is not finite numbers: {scaler_sd}")
 
     if opt_sd is not None:
         try:
@@ -705,5 +755,9 @@ def load(
             raise CheckpointError(f"the optimizer refused the checkpoint's state: {e}") from e
     for p, value in plan:
         p.assign(value)
+    if scaler_sd is not None:
+        scaler.load_state_dict(scaler_sd)
+    if sched_sd is not None:
+        scheduler.load_state_dict(sched_sd)
     if rng is not None:
         session.set_rng_state(rng)

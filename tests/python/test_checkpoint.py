@@ -710,3 +710,78 @@ def test_a_save_keeps_temporary_files_that_a_live_save_holds_or_just_made(tmp_pa
         fcntl.flock(f.fileno(), fcntl.LOCK_EX)  # as a live save holds its file
         et.save(path, _params(0))
     assert sorted(os.listdir(tmp_path)) == sorted(["c.safetensors", held.name, fresh.name])
+
+
+# ---- scheduler and GradScaler state ------------------------------------------------------
+
+
+def _sched_run(tmp_path, steps_before: int, steps_after: int, resume: bool):
+    """SGD + CosineAnnealingLR: the learning rates of steps_after steps, after saving at
+    steps_before and (with resume) loading into fresh objects."""
+    p = et.Parameter(np.ones(3), name="w")
+    opt = et.optim.SGD([p], lr=0.5, momentum=0.9)
+    sched = et.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=10)
+    for _ in range(steps_before):
+        sched.step()
+    path = tmp_path / "s.safetensors"
+    et.save(path, [p], opt, scheduler=sched)
+    if resume:
+        p = et.Parameter(np.ones(3), name="w")
+        opt = et.optim.SGD([p], lr=0.5, momentum=0.9)
+        sched = et.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=10)
+        et.load(path, [p], opt, scheduler=sched)
+    rates = []
+    for _ in range(steps_after):
+        sched.step()
+        rates.append(sched.get_last_lr())
+    return rates
+
+
+def test_scheduler_state_round_trips_and_training_goes_on_as_if_uninterrupted(tmp_path):
+    assert _sched_run(tmp_path, 4, 5, resume=True) == _sched_run(tmp_path, 4, 5, resume=False)
+
+
+def test_scaler_state_round_trips(tmp_path):
+    p = et.Parameter(np.ones(2), name="w")
+    scaler = et.amp.GradScaler("cpu", init_scale=512.0, growth_interval=7)
+    et.save(tmp_path / "a.safetensors", [p], scaler=scaler)
+    fresh = et.amp.GradScaler("cpu")
+    et.load(tmp_path / "a.safetensors", [p], scaler=fresh)
+    assert fresh.state_dict() == scaler.state_dict()
+
+
+def test_asking_for_state_the_file_lacks_changes_nothing(tmp_path):
+    p = et.Parameter(np.ones(3), name="w")
+    et.save(tmp_path / "a.safetensors", [p])
+    q = et.Parameter(np.zeros(3), name="w")
+    opt = et.optim.SGD([q], lr=0.1)
+    sched = et.optim.lr_scheduler.StepLR(opt, step_size=2)
+    with pytest.raises(et.CheckpointError, match="no scheduler state"):
+        et.load(tmp_path / "a.safetensors", [q], scheduler=sched)
+    np.testing.assert_array_equal(q.numpy(), np.zeros(3))
+    with pytest.raises(et.CheckpointError, match="no scaler state"):
+        et.load(tmp_path / "a.safetensors", [q], scaler=et.amp.GradScaler("cpu"))
+    np.testing.assert_array_equal(q.numpy(), np.zeros(3))
+
+
+def test_another_schedulers_state_is_refused_before_anything_changes(tmp_path):
+    p = et.Parameter(np.ones(3), name="w")
+    opt = et.optim.SGD([p], lr=0.1)
+    et.save(tmp_path / "a.safetensors", [p], scheduler=et.optim.lr_scheduler.StepLR(opt, 2))
+    q = et.Parameter(np.zeros(3), name="w")
+    other = et.optim.lr_scheduler.ReduceLROnPlateau(et.optim.SGD([q], lr=0.1))
+    with pytest.raises(et.CheckpointError, match="does not fit this ReduceLROnPlateau"):
+        et.load(tmp_path / "a.safetensors", [q], scheduler=other)
+    np.testing.assert_array_equal(q.numpy(), np.zeros(3))
+
+
+def test_state_that_is_not_json_is_refused_and_nothing_is_written(tmp_path):
+    p = et.Parameter(np.ones(3), name="w")
+
+    class Odd:
+        def state_dict(self):
+            return {"fn": object()}
+
+    with pytest.raises(et.CheckpointError, match=r"scheduler\['fn'\]: cannot store"):
+        et.save(tmp_path / "a.safetensors", [p], scheduler=Odd())
+    assert not (tmp_path / "a.safetensors").exists()
