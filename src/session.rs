@@ -344,9 +344,10 @@ impl<B: Backend> Session<B> {
         Ok(self.handle(id))
     }
 
-    /// A `DTypeError` when the floating operands of one op differ in dtype (`x.double() *
-    /// y` on a float32 session): convert one with `to()` first. Data operands (indices,
-    /// masks) are not counted.
+    /// A `DTypeError` when the floating operands of an op that does not promote differ in
+    /// dtype (`x.double() @ y` on a float32 session, as torch refuses `mm`): convert one with
+    /// `to()` first; `mixed`: a 16-bit first operand may take float32 ones after it (the
+    /// mixed-type norms). Data operands (indices, masks) are not counted.
     fn check_one_float_dtype(&self, op: &str, mixed: bool, parents: &[Handle]) -> Result<()> {
         let mut first: Option<DType> = None;
         for h in parents {

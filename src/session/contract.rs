@@ -3,7 +3,9 @@
 //! unsqueezed to a matrix and the added dim squeezed away after), `bmm` (3-D only), and
 //! `einsum(equation, operands)` (a subscript repeated within an operand taken along the
 //! diagonal, each operand permuted into one label order, unsqueezed where it lacks a
-//! label, multiplied with broadcasting, the contracted labels summed).
+//! label; two operands sharing a contracted label contract as one batched matrix product,
+//! as torch's `sumproduct_pair`, and otherwise the operands are multiplied with
+//! broadcasting and the contracted labels summed).
 //! Every gradient is the composition's, through each op's own rule. A rejected call
 //! records nothing.
 
@@ -86,10 +88,21 @@ impl<B: Backend> Session<B> {
             .collect::<Result<Vec<_>>>()?;
         let plan = Equation::parse(equation, &shapes)?;
         self.all_or_nothing(|s| {
+            let diagonal = operands
+                .iter()
+                .zip(&plan.inputs)
+                .map(|(&h, labels)| s.diagonals(h, labels))
+                .collect::<Result<Vec<_>>>()?;
+            if let [(a, la), (b, lb)] = &diagonal[..] {
+                if let Some(pair) = Pair::of(&plan, [la, lb], [&s.shape(*a)?, &s.shape(*b)?]) {
+                    let a = s.aligned(*a, la, &plan.order)?;
+                    let b = s.aligned(*b, lb, &plan.order)?;
+                    return s.contract_pair(&pair, a, b);
+                }
+            }
             let mut product: Option<Handle> = None;
-            for (&h, labels) in operands.iter().zip(&plan.inputs) {
-                let (h, labels) = s.diagonals(h, labels)?;
-                let t = s.aligned(h, &labels, &plan.order)?;
+            for (h, labels) in &diagonal {
+                let t = s.aligned(*h, labels, &plan.order)?;
                 product = Some(match product {
                     None => t,
                     Some(p) => s.record(BinaryOp::Mul.op(), &[p, t])?,
@@ -104,6 +117,32 @@ impl<B: Backend> Session<B> {
             let contracted: Vec<i64> = (kept as i64..plan.order.len() as i64).collect();
             s.record(Op::sum(&contracted, false), &[product])
         })
+    }
+
+    /// Two operands aligned to the equation's label order, contracted as one batched matrix
+    /// product (torch's `sumproduct_pair`): `a` as `(B, L, K)`, `b` as `(B, K, R)`, their
+    /// `bmm`, then the output's order. One product of the operands' sizes, not the
+    /// broadcast product of all labels, and the matrix kernel autocast lowers, as torch's.
+    fn contract_pair(&mut self, pair: &Pair, a: Handle, b: Handle) -> Result<Handle> {
+        let idx = |set: &[usize]| set.iter().map(|&i| i as i64).collect::<Vec<i64>>();
+        let cat = |parts: &[&[usize]]| parts.concat();
+        let (bt, l, k, r) = (&pair.batch, &pair.left, &pair.contracted, &pair.right);
+        let size = |set: &[usize]| set.iter().map(|&i| pair.sizes[i]).product::<i64>();
+        let a = self.record(Op::permute(&idx(&cat(&[bt, l, k, r]))), &[a])?;
+        let a = self.record(Op::reshape(&[size(bt), size(l), size(k)]), &[a])?;
+        let b = self.record(Op::permute(&idx(&cat(&[bt, k, r, l]))), &[b])?;
+        let b = self.record(Op::reshape(&[size(bt), size(k), size(r)]), &[b])?;
+        let y = self.record(Op::matmul(), &[a, b])?;
+        let kept = cat(&[bt, l, r]);
+        let shape: Vec<i64> = kept.iter().map(|&i| pair.sizes[i]).collect();
+        let y = self.record(Op::reshape(&shape), &[y])?;
+        // `kept` holds the output labels (positions 0..n of the order) in another order.
+        let mut perm: Vec<i64> = (0..kept.len() as i64).collect();
+        perm.sort_by_key(|&j| kept[j as usize]);
+        if perm.iter().enumerate().all(|(i, &p)| i as i64 == p) {
+            return Ok(y);
+        }
+        self.record(Op::permute(&perm), &[y])
     }
 
     /// `h` with each repeated subscript taken along its diagonal (torch's `ii->i`): the
@@ -153,6 +192,60 @@ struct Equation {
     inputs: Vec<Vec<char>>,
     output: Vec<char>,
     order: Vec<char>,
+}
+
+/// A two-operand einsum as one batched matrix product: the positions (in the equation's
+/// label order) of the batch labels (in both operands and the output), the labels only the
+/// left or only the right operand keeps, and the contracted ones (in both, not kept), with
+/// each label's size.
+struct Pair {
+    batch: Vec<usize>,
+    left: Vec<usize>,
+    right: Vec<usize>,
+    contracted: Vec<usize>,
+    sizes: Vec<i64>,
+}
+
+impl Pair {
+    /// The split of `plan` for operands labelled `labels` (after their diagonals) of these
+    /// shapes; `None` where the product is not one `bmm`: nothing contracted (an outer
+    /// product), a label one operand sums alone, or sizes that broadcast.
+    fn of(plan: &Equation, labels: [&[char]; 2], shapes: [&[i64]; 2]) -> Option<Pair> {
+        let kept = plan.output.len();
+        let mut pair = Pair {
+            batch: Vec::new(),
+            left: Vec::new(),
+            right: Vec::new(),
+            contracted: Vec::new(),
+            sizes: Vec::new(),
+        };
+        for (i, c) in plan.order.iter().enumerate() {
+            let at = |k: usize| labels[k].iter().position(|d| d == c).map(|j| shapes[k][j]);
+            let (sa, sb) = (at(0), at(1));
+            let out = i < kept;
+            match (sa, sb, out) {
+                (Some(x), Some(y), _) if x != y => return None,
+                (Some(x), Some(_), true) => {
+                    pair.batch.push(i);
+                    pair.sizes.push(x);
+                }
+                (Some(x), Some(_), false) => {
+                    pair.contracted.push(i);
+                    pair.sizes.push(x);
+                }
+                (Some(x), None, true) => {
+                    pair.left.push(i);
+                    pair.sizes.push(x);
+                }
+                (None, Some(y), true) => {
+                    pair.right.push(i);
+                    pair.sizes.push(y);
+                }
+                _ => return None,
+            }
+        }
+        (!pair.contracted.is_empty()).then_some(pair)
+    }
 }
 
 /// Placeholder labels for ellipsis dims (never a letter of an equation).

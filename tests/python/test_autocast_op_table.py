@@ -24,8 +24,6 @@ _RNN = (
     "(with a float32 state for GRU); eagertape's recurrent layers run in their input dtype"
 )
 DIFFERS = {
-    "einsum": "torch contracts through bmm (lowered to bfloat16); eagertape multiplies and sums",
-    "bilinear": "torch's bilinear contracts through bmm (lowered to bfloat16)",
     "scaled_dot_product_attention_composed": (
         "the composed attention runs its ops in bfloat16 in its own order; torch's math "
         "kernel computes in float32 inside"

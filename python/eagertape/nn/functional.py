@@ -403,8 +403,10 @@ def local_response_norm(
 
 
 def bilinear(input1: Tensor, input2: Tensor, weight: Any, bias: Any = None) -> Tensor:
-    """torch's ``bilinear``: ``y_o = x1ᵀ W_o x2 + b_o`` over the last dims."""
-    y = einsum("...i,oij,...j->...o", input1, weight, input2)
+    """torch's ``bilinear``: ``y_o = x1ᵀ W_o x2 + b_o`` over the last dims, contracted as
+    torch's ``_trilinear`` does: ``x1`` with ``W`` over ``i``, then with ``x2`` over ``j``
+    (two batched matrix products)."""
+    y = einsum("...oj,...j->...o", einsum("...i,oij->...oj", input1, weight), input2)
     return y if bias is None else y + bias
 
 
