@@ -169,8 +169,9 @@ class DistributedDataParallel(Module):
     find_unused_parameters=False, ...)``: ``ddp(x)`` runs ``module(x)``; ``loss.backward()``
     averages the gradients across ranks in buckets while it runs; ``no_sync()`` skips that
     (gradients accumulate locally until a backward outside it). ``device_ids`` and
-    ``output_device`` name the session's device or nothing (a session computes on one
-    device). Every parameter gets a gradient on every rank; with
+    ``output_device`` are accepted and kept (a session computes on its one device), as are
+    ``check_reduction``, ``gradient_as_bucket_view`` and ``static_graph`` (they change
+    nothing here). Every parameter gets a gradient on every rank; with
     ``find_unused_parameters=True`` one used by no rank keeps ``None``, as torch's."""
 
     def __init__(
