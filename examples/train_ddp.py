@@ -7,10 +7,11 @@ Start it like a PyTorch DistributedDataParallel script:
 
 Every rank builds the same 64-128-10 MLP and wraps it in
 `et.nn.parallel.DistributedDataParallel` (which gives every rank rank 0's initial weights),
-then runs torch's loop (`zero_grad`, `loss.backward()`, `step`) over the same shuffled order
-of global batches; rank r trains on rows r, r + world, r + 2 world, ... of each batch (its
-shard). `loss.backward()` averages the gradients across ranks in buckets while it runs, so
-every rank takes the same AdamW step and the weights stay identical (checked at the end). Rank 0
+then runs torch's loop (`zero_grad`, `loss.backward()`, `step`) on the indices torch's
+`DistributedSampler` gives it: one shuffled order per epoch on every rank, rank r taking rows
+r, r + world, r + 2 world, ... of each global batch (its shard). `loss.backward()` averages
+the gradients across ranks in buckets while it runs, so every rank takes the same AdamW step
+and the weights stay identical (checked at the end); one rank and two train the same. Rank 0
 alone shows the progress bar, prints the test accuracy and writes the checkpoint
 (`et.save(..., rank=rank)`) to --out.
 """
@@ -29,6 +30,7 @@ import torch
 import torch.distributed as dist
 from sklearn.datasets import load_digits
 from sklearn.model_selection import train_test_split
+from torch.utils.data import DistributedSampler
 from tqdm import tqdm
 
 import eagertape as et
@@ -89,17 +91,24 @@ def main() -> None:
     sess = et.Session(dtype="float32", seed=args.seed)
 
     n = len(x_train)
-    steps_per_epoch = n // args.batch_size  # every global batch splits evenly over the ranks
+    local = args.batch_size // world
+    # torch's DistributedSampler: each epoch one shuffled order (seed + epoch) on every rank,
+    # rank r taking every world-th index from r, so each global batch of the order is split
+    # evenly over the ranks.
+    sampler = DistributedSampler(
+        range(n), num_replicas=world, rank=rank, shuffle=True, seed=args.seed, drop_last=True
+    )
+    steps_per_epoch = len(sampler) // local
     if rank == 0:
         print(f"{world} rank(s), global batch {args.batch_size}, local {args.batch_size // world}")
     bar = tqdm(total=args.epochs * steps_per_epoch, unit="step", disable=rank != 0)
     with sess:  # torch's loop from here on
         for epoch in range(args.epochs):
-            order = np.random.default_rng([args.seed, epoch]).permutation(n)
+            sampler.set_epoch(epoch)
+            mine = np.fromiter(sampler, dtype=np.int64)
             local_loss = 0.0
             for step in range(steps_per_epoch):
-                batch = order[step * args.batch_size : (step + 1) * args.batch_size]
-                shard = batch[rank::world]
+                shard = mine[step * local : (step + 1) * local]
                 images, labels = et.tensor(x_train[shard]), et.tensor(y_train[shard])
                 opt.zero_grad()
                 loss = F.cross_entropy(ddp(images), labels)
