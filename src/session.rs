@@ -347,8 +347,14 @@ impl<B: Backend> Session<B> {
     /// A `DTypeError` when the floating operands of an op that does not promote differ in
     /// dtype (`x.double() @ y` on a float32 session, as torch refuses `mm`): convert one with
     /// `to()` first; `mixed`: a 16-bit first operand may take float32 ones after it (the
-    /// mixed-type norms). Data operands (indices, masks) are not counted.
-    fn check_one_float_dtype(&self, op: &str, mixed: bool, parents: &[Handle]) -> Result<()> {
+    /// mixed-type norms). Data operands (indices, masks) are not counted. Returns the first
+    /// floating operand's dtype (`None`: there is none).
+    fn check_one_float_dtype(
+        &self,
+        op: &str,
+        mixed: bool,
+        parents: &[Handle],
+    ) -> Result<Option<DType>> {
         let mut first: Option<DType> = None;
         for h in parents {
             let node = self.tape.node(h.node);
@@ -371,7 +377,7 @@ impl<B: Backend> Session<B> {
                 Some(_) => {}
             }
         }
-        Ok(())
+        Ok(first)
     }
 
     /// Record a leaf holding the parameter's current snapshot. A session that runs the
@@ -467,7 +473,7 @@ impl<B: Backend> Session<B> {
                 )));
             }
         }
-        self.check_one_float_dtype(rule.name(), rule.mixed_params(), parents)?;
+        let float = self.check_one_float_dtype(rule.name(), rule.mixed_params(), parents)?;
         let _guard = B::no_grad();
         let shapes: Vec<Vec<i64>> = parents
             .iter()
@@ -484,8 +490,11 @@ impl<B: Backend> Session<B> {
         // may be kept at the next reset.
         // A grad-disabled session keeps nothing for a later pass (no backward will read it,
         // and an evaluation loop may never reset): its outputs go when their handles go.
+        // The pool holds buffers of the session's dtype: an op on operands of another (a
+        // bfloat16 activation in a float32 session) computes into a fresh one, not kept.
+        let own_dtype = float.is_none_or(|d| d == self.dtype);
         let pool_slot = match rule.output() {
-            Output::Fresh if self.grad_enabled() => self.pool.slot(&out_shape),
+            Output::Fresh if self.grad_enabled() && own_dtype => self.pool.slot(&out_shape),
             Output::Fresh | Output::View => None,
         };
         let recycled = match (pool_slot, rule.out_kernel(parents.len())) {

@@ -545,17 +545,9 @@ impl Backend for LibTorch {
 
     fn run_out(k: OutKernel, xs: &[&Tensor], out: &mut Tensor) -> Result<bool> {
         let x = xs[0];
-        if let OutKernel::Pointwise { run, s, .. } = k {
-            return run(xs, s, out);
-        }
-        // A recycled buffer has the session's dtype: operands of another (a bfloat16
-        // activation in a float32 session) compute into a fresh one.
-        if xs.iter().any(|t| t.kind() != out.kind()) {
-            return Ok(false);
-        }
         // Each `_out` call hands back a second handle on `out`; it is dropped at once.
         match k {
-            OutKernel::Pointwise { .. } => return Ok(false), // ran above
+            OutKernel::Pointwise { run, s, .. } => return run(xs, s, out),
             OutKernel::MatMul => drop(x.f_matmul_out(out, xs[1])?),
             // The same `addmm` as `linear`, for the same inputs only.
             OutKernel::LinearBias if x.dim() == 2 => {

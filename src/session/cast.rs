@@ -14,8 +14,8 @@ use crate::tape::Handle;
 impl<B: Backend> Session<B> {
     /// The dtype each of `parents` converts to before the op named `name` (`promotes`: the
     /// op promotes mixed floating operands) runs on them; `None` when none converts. Cheap
-    /// when nothing applies: one thread-local read, and for a promoting op one dtype per
-    /// operand.
+    /// when nothing applies (every op passes here): one thread-local read, and for a
+    /// promoting op one dtype per operand, without allocating.
     pub(super) fn operand_casts(
         &self,
         name: &'static str,
@@ -23,8 +23,15 @@ impl<B: Backend> Session<B> {
         parents: &[Handle],
     ) -> Result<Option<Vec<Option<DType>>>> {
         let device = self.config.device;
-        let autocast = autocast::for_device(device);
-        if autocast.is_none() && !promotes {
+        // What autocast casts this op's eligible operands to, if anything.
+        let to = autocast::for_device(device).and_then(|low| {
+            match autocast::policy(name, matches!(device, Device::Cuda(_))) {
+                CastPolicy::Lower => Some(low),
+                CastPolicy::Float32 => Some(DType::Float32),
+                CastPolicy::Same => None,
+            }
+        });
+        if to.is_none() && !(promotes && self.floats_differ(parents)) {
             return Ok(None);
         }
         // The floating operands: dtype, dimensions.
@@ -39,28 +46,21 @@ impl<B: Backend> Session<B> {
             })
             .collect();
         let mut casts: Vec<Option<DType>> = vec![None; parents.len()];
-        if let Some(low) = autocast {
-            let to = match autocast::policy(name, matches!(device, Device::Cuda(_))) {
-                CastPolicy::Lower => Some(low),
-                CastPolicy::Float32 => Some(DType::Float32),
-                CastPolicy::Same => None,
-            };
-            if let Some(to) = to {
-                if !self.dtype.is_native() {
-                    return Err(Error::Unsupported {
-                        op: name,
-                        carrier: format!(
-                            "{} under autocast (it computes in its one dtype)",
-                            self.dtype.carrier_label()
-                        ),
-                    });
-                }
-                for (d, c) in dtypes.iter_mut().zip(casts.iter_mut()) {
-                    if let Some((dt, _)) = d {
-                        if autocast::eligible(*dt) && *dt != to {
-                            *dt = to;
-                            *c = Some(to);
-                        }
+        if let Some(to) = to {
+            if !self.dtype.is_native() {
+                return Err(Error::Unsupported {
+                    op: name,
+                    carrier: format!(
+                        "{} under autocast (it computes in its one dtype)",
+                        self.dtype.carrier_label()
+                    ),
+                });
+            }
+            for (d, c) in dtypes.iter_mut().zip(casts.iter_mut()) {
+                if let Some((dt, _)) = d {
+                    if autocast::eligible(*dt) && *dt != to {
+                        *dt = to;
+                        *c = Some(to);
                     }
                 }
             }
@@ -79,6 +79,17 @@ impl<B: Backend> Session<B> {
             }
         }
         Ok(casts.iter().any(Option::is_some).then_some(casts))
+    }
+
+    /// Whether the floating operands among `parents` have more than one dtype.
+    fn floats_differ(&self, parents: &[Handle]) -> bool {
+        let mut floats = parents
+            .iter()
+            .map(|h| self.tape.node(h.node))
+            .filter(|n| !n.data)
+            .map(|n| B::dtype(n.value.get()));
+        let first = floats.next();
+        floats.any(|d| Some(d) != first)
     }
 
     /// `parents` with the conversions of [`Session::operand_casts`] recorded.
