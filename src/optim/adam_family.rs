@@ -64,10 +64,6 @@ impl Rule for Adamax {
     fn buffer_names(_h: &Hyper) -> &'static [&'static str] {
         &["exp_avg", "exp_inf"]
     }
-    fn init<B: Backend>(st: &mut ParamState<B>, p: &Parameter<B>, _h: &Hyper) -> Result<()> {
-        st.ensure_zeros("exp_avg", p)?;
-        st.ensure_zeros("exp_inf", p)
-    }
     fn update<B: Backend>(
         x: &B::T,
         g: &B::T,
@@ -174,10 +170,6 @@ impl Rule for RAdam {
     }
     fn buffer_names(_h: &Hyper) -> &'static [&'static str] {
         &["exp_avg", "exp_avg_sq"]
-    }
-    fn init<B: Backend>(st: &mut ParamState<B>, p: &Parameter<B>, _h: &Hyper) -> Result<()> {
-        st.ensure_zeros("exp_avg", p)?;
-        st.ensure_zeros("exp_avg_sq", p)
     }
     fn update<B: Backend>(
         x: &B::T,

@@ -40,12 +40,6 @@ impl Rule for RmsProp {
             (true, true) => &["square_avg", "momentum_buffer", "grad_avg"],
         }
     }
-    fn init<B: Backend>(st: &mut ParamState<B>, p: &Parameter<B>, h: &Hyper) -> Result<()> {
-        for name in Self::buffer_names(h) {
-            st.ensure_zeros(name, p)?;
-        }
-        Ok(())
-    }
     fn update<B: Backend>(
         x: &B::T,
         g: &B::T,
@@ -155,10 +149,6 @@ impl Rule for Adadelta {
     }
     fn buffer_names(_h: &Hyper) -> &'static [&'static str] {
         &["square_avg", "acc_delta"]
-    }
-    fn init<B: Backend>(st: &mut ParamState<B>, p: &Parameter<B>, _h: &Hyper) -> Result<()> {
-        st.ensure_zeros("square_avg", p)?;
-        st.ensure_zeros("acc_delta", p)
     }
     fn update<B: Backend>(
         x: &B::T,

@@ -399,9 +399,7 @@ impl<B: Backend> Lbfgs<B> {
             f_prev = f_new;
             g_prev = copy(&g_new);
             gtd_prev = gtd_new;
-            let (fl, gr) = self.at(f, x, t, d)?;
-            f_new = fl;
-            g_new = gr;
+            (f_new, g_new) = self.at(f, x, t, d)?;
             evals += 1;
             gtd_new = dot(&g_new, d)?;
             iter += 1;
@@ -440,9 +438,7 @@ impl<B: Backend> Lbfgs<B> {
             } else {
                 insuf_progress = false;
             }
-            let (fl, gr) = self.at(f, x, t, d)?;
-            f_new = fl;
-            g_new = gr;
+            (f_new, g_new) = self.at(f, x, t, d)?;
             evals += 1;
             gtd_new = dot(&g_new, d)?;
             iter += 1;

@@ -59,8 +59,14 @@ pub trait Rule: Send + Sync + 'static {
     fn scalar_names() -> &'static [&'static str] {
         &[]
     }
-    /// Create the state of a parameter's first step (`p` is not locked).
-    fn init<B: Backend>(st: &mut ParamState<B>, p: &Parameter<B>, h: &Hyper) -> Result<()>;
+    /// Create the state of a parameter's first step (`p` is not locked). The default: each
+    /// of [`Rule::buffer_names`] zeros, as torch's `zeros_like(p)`.
+    fn init<B: Backend>(st: &mut ParamState<B>, p: &Parameter<B>, h: &Hyper) -> Result<()> {
+        for name in Self::buffer_names(h) {
+            st.ensure_zeros(name, p)?;
+        }
+        Ok(())
+    }
     /// The new value of parameter `x` after step `t` (1 on the first) with gradient `g`
     /// (already negated under `maximize`); writes the state's new buffers and numbers.
     fn update<B: Backend>(
