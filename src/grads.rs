@@ -51,19 +51,24 @@ struct Inner<B: Backend> {
 
 /// Which buckets of gradients (a data-parallel wrapper's) are complete, in launch order:
 /// bucket `k` goes once each of its parameters has its final gradient and every bucket
-/// before it went (every rank then starts them in the same order).
-pub struct Buckets {
+/// before it went (every rank then starts them in the same order). Holds each final
+/// gradient until its bucket goes.
+pub struct Buckets<B: Backend> {
+    /// The parameter ids of each bucket, in their order.
+    ids: Vec<Vec<u64>>,
     /// Parameter id → its bucket.
     of: HashMap<u64, usize>,
     /// Per bucket, how many of its gradients are still to come.
     missing: Vec<usize>,
+    /// The final gradients of buckets not handed over yet, by parameter id.
+    held: HashMap<u64, Value<B>>,
     /// The first bucket not handed over yet.
     next: usize,
 }
 
-impl Buckets {
+impl<B: Backend> Buckets<B> {
     /// Buckets holding the parameters `ids[k]` each.
-    pub fn new(ids: &[Vec<u64>]) -> Self {
+    pub fn new(ids: Vec<Vec<u64>>) -> Self {
         let mut of = HashMap::new();
         for (k, bucket) in ids.iter().enumerate() {
             for &id in bucket {
@@ -71,22 +76,33 @@ impl Buckets {
             }
         }
         Buckets {
-            of,
             missing: ids.iter().map(Vec::len).collect(),
+            ids,
+            of,
+            held: HashMap::new(),
             next: 0,
         }
     }
 
-    /// Parameter `id`'s gradient is final: the buckets that can go now, in order.
-    pub fn ready(&mut self, id: u64) -> std::ops::Range<usize> {
-        let start = self.next;
-        if let Some(&k) = self.of.get(&id) {
-            self.missing[k] = self.missing[k].saturating_sub(1);
-            while self.next < self.missing.len() && self.missing[self.next] == 0 {
-                self.next += 1;
-            }
+    /// Parameter `id`'s gradient `g` is final: the buckets that can go now, in order, each
+    /// with its gradients in its order.
+    pub fn ready(&mut self, id: u64, g: &Value<B>) -> Vec<(usize, Vec<Value<B>>)> {
+        let Some(&k) = self.of.get(&id) else {
+            return Vec::new();
+        };
+        self.held.insert(id, Arc::clone(g));
+        self.missing[k] = self.missing[k].saturating_sub(1);
+        let mut out = Vec::new();
+        while self.next < self.missing.len() && self.missing[self.next] == 0 {
+            let k = self.next;
+            let grads = self.ids[k]
+                .iter()
+                .filter_map(|i| self.held.remove(i))
+                .collect();
+            out.push((k, grads));
+            self.next += 1;
         }
-        start..self.next
+        out
     }
 }
 
@@ -370,17 +386,28 @@ mod tests {
 
     #[test]
     fn buckets_go_in_order_once_all_their_gradients_are_in() {
-        let mut b = Buckets::new(&[vec![1, 2], vec![3], vec![4, 5]]);
+        let g = |v: f64| -> Value<LibTorch> { Tracked::owned(ones(1) * v, Category::Grad) };
+        let mut b = Buckets::<LibTorch>::new(vec![vec![1, 2], vec![3], vec![4, 5]]);
+        let mut ready = |id: u64| -> Vec<(usize, Vec<f64>)> {
+            b.ready(id, &g(id as f64))
+                .into_iter()
+                .map(|(k, gs)| (k, gs.iter().map(|v| v.get().double_value(&[0])).collect()))
+                .collect()
+        };
         assert_eq!(
-            b.ready(3),
-            0..0,
+            ready(3),
+            vec![],
             "bucket 1 is full but bucket 0 has not gone"
         );
-        assert_eq!(b.ready(9), 0..0, "a parameter of no bucket changes nothing");
-        assert_eq!(b.ready(2), 0..0);
-        assert_eq!(b.ready(1), 0..2, "bucket 0, then the waiting bucket 1");
-        assert_eq!(b.ready(5), 2..2);
-        assert_eq!(b.ready(4), 2..3);
+        assert_eq!(ready(9), vec![], "a parameter of no bucket changes nothing");
+        assert_eq!(ready(2), vec![]);
+        assert_eq!(
+            ready(1),
+            vec![(0, vec![1.0, 2.0]), (1, vec![3.0])],
+            "bucket 0 in its order, then the waiting bucket 1"
+        );
+        assert_eq!(ready(5), vec![]);
+        assert_eq!(ready(4), vec![(2, vec![4.0, 5.0])]);
     }
 
     #[test]

@@ -12,7 +12,6 @@ use pyo3::types::PyTuple;
 
 use super::classes::PySession;
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::classes::{lock, PyBuffer, PyTensor};
@@ -152,18 +151,17 @@ impl PyTensor {
         // The hook's buckets (parameter ids, in launch order): each is handed over whole, in
         // one call, once every gradient in it is final and every earlier bucket went.
         let ids: Vec<Vec<u64>> = hook.getattr(py, "bucket_ids")?.extract(py)?;
-        let mut buckets = crate::grads::Buckets::new(&ids);
-        let mut held: HashMap<u64, Arc<Buffer<Be>>> = HashMap::new();
+        let mut buckets = crate::grads::Buckets::new(ids);
         // The hook's own exception, kept to be raised as it is (the core sees a stand-in).
         let mut raised: Option<PyErr> = None;
         let swept = me.with(py, |s| {
             let mut ready = |p: &Arc<Parameter<Be>>, g: &Value<Be>| -> crate::error::Result<()> {
-                held.insert(p.id(), Buffer::new(Arc::clone(g)));
-                for k in buckets.ready(p.id()) {
-                    let grads: Vec<PyBuffer> = ids[k]
-                        .iter()
-                        .filter_map(|id| held.remove(id))
-                        .map(|inner| PyBuffer { inner })
+                for (k, grads) in buckets.ready(p.id(), g) {
+                    let grads: Vec<PyBuffer> = grads
+                        .into_iter()
+                        .map(|v| PyBuffer {
+                            inner: Buffer::new(v),
+                        })
                         .collect();
                     Python::attach(|py| hook.call_method1(py, "launch", (k, grads)).map(drop))
                         .map_err(|e| {
@@ -175,7 +173,7 @@ impl PyTensor {
             };
             s.backward_closing_with(root, retain, Some(&mut ready))
         });
-        drop(held);
+        drop(buckets); // the gradients of buckets that never went
         let swept = swept.map_err(|e| raised.take().unwrap_or(e));
         let sess = Py::new(py, PySession::of_cell(&cell))?;
         let finished = hook.call_method1(py, "finish", (swept.is_ok(), sess));
