@@ -288,10 +288,14 @@ def broadcast_parameters(
     params: Iterable[Parameter],
     src: int = 0,
     group: Any = None,
+    *,
+    _check: bool = True,
 ) -> None:
     """Give every rank rank ``src``'s values of ``params`` (a list, or ``module.parameters()``),
     in place of its own (``Parameter.assign`` on the other ranks; ``src`` keeps its snapshots).
-    One broadcast per dtype; checks first that every rank passes the same parameters."""
+    One broadcast per dtype; checks first that every rank passes the same parameters (unless
+    ``_check`` is off: a caller that checked these parameters once already, as
+    ``DistributedDataParallel`` broadcasting its buffers before each forward)."""
     rank, _ = _rank_info(group)
     params = list(params)
     for p in params:
@@ -304,7 +308,8 @@ def broadcast_parameters(
         _check_same_everywhere("broadcast_parameters", entries, group, torch.device("cpu"))
         return
     device = _backend_device(group, _device_of(params[0]))
-    _check_same_everywhere("broadcast_parameters", entries, group, device)
+    if _check:
+        _check_same_everywhere("broadcast_parameters", entries, group, device)
     by_dtype: dict[str, list[Parameter]] = {}
     for p in params:
         by_dtype.setdefault(p.dtype, []).append(p)

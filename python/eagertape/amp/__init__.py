@@ -21,6 +21,7 @@ import numpy as np
 from .. import _core
 from .._core import Tensor
 from .._errors import ArgumentError
+from .._torch import _dtype_name
 
 __all__ = [
     "GradScaler",
@@ -43,11 +44,6 @@ def _device_type(device_type: Any, who: str) -> str:
     if device_type not in _DEFAULT:
         raise ArgumentError(f"{who}: device_type must be 'cpu' or 'cuda', got {device_type!r}")
     return device_type
-
-
-def _dtype_name(dtype: Any) -> str:
-    name = str(dtype).removeprefix("torch.")
-    return {"half": "float16", "bf16": "bfloat16"}.get(name, name)
 
 
 def is_autocast_available(device_type: str) -> bool:
@@ -84,7 +80,7 @@ class autocast:  # noqa: N801  (torch.autocast)
         self.device = _device_type(device_type, "autocast")
         if not isinstance(enabled, bool):
             raise ArgumentError(f"autocast: enabled must be a bool, got {enabled!r}")
-        name = _DEFAULT[self.device] if dtype is None else _dtype_name(dtype)
+        name = _DEFAULT[self.device] if dtype is None else str(_dtype_name(dtype))
         self.fast_dtype = name
         self._enabled = enabled
         if enabled and name not in _LOW:

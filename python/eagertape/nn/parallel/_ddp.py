@@ -281,7 +281,8 @@ class DistributedDataParallel(Module):
         if self.broadcast_buffers and self.world_size > 1:
             buffers = list(self.module.buffers())
             if buffers:
-                broadcast_parameters(buffers, group=self.process_group)
+                # Checked with the parameters at construction: one broadcast per dtype.
+                broadcast_parameters(buffers, group=self.process_group, _check=False)
         if (
             _core.is_grad_enabled()
             and sess.config.grad_enabled
