@@ -143,6 +143,16 @@ def assert_same_trajectory(got, want):
             np.testing.assert_allclose(g, w, rtol=RTOL, atol=ATOL, err_msg=f"after step {step}")
 
 
+def step_with(sess, opt, params, gs):
+    """One step of ``opt`` on the given gradient arrays ``gs`` (the gradient of
+    ``sum(p * g)``), through ``sess.backward`` into a GradMap."""
+    with sess:
+        loss = sum((sess.use(p) * sess.input(g)).sum() for p, g in zip(params, gs, strict=True))
+        with sess.backward(loss) as grads:
+            sess.reset_tape()
+            opt.step(grads)
+
+
 def grads_of(sess, loss):
     grads = sess.backward(loss)
     sess.reset_tape()

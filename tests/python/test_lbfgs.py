@@ -153,23 +153,20 @@ def test_state_dicts_load_both_ways_and_training_goes_on_as_torchs(search):
             loss.backward()
             return loss
 
-        for _ in range(2):
-            got = opt.step(closure).item()
-            want = t_opt.step(t_closure).item()
-            assert got == pytest.approx(want, rel=1e-10)
-        for p, t in zip(params, t_params, strict=True):
-            np.testing.assert_allclose(p.numpy(), t.detach().numpy(), rtol=1e-9, atol=1e-12)
+        def two_steps_agree():
+            for _ in range(2):
+                got = opt.step(closure).item()
+                want = t_opt.step(t_closure).item()
+                assert got == pytest.approx(want, rel=1e-10)
+            for p, t in zip(params, t_params, strict=True):
+                np.testing.assert_allclose(p.numpy(), t.detach().numpy(), rtol=1e-9, atol=1e-12)
 
+        two_steps_agree()
         # eagertape -> torch
         t_opt2 = torch.optim.LBFGS(t_params, lr=0.3)
         t_opt2.load_state_dict(opt.state_dict())
         t_opt = t_opt2
-        for _ in range(2):
-            got = opt.step(closure).item()
-            want = t_opt.step(t_closure).item()
-            assert got == pytest.approx(want, rel=1e-10)
-    for p, t in zip(params, t_params, strict=True):
-        np.testing.assert_allclose(p.numpy(), t.detach().numpy(), rtol=1e-9, atol=1e-12)
+        two_steps_agree()
 
 
 def test_a_state_dict_of_other_shapes_is_refused_and_changes_nothing():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
+from optim_common import step_with
 
 import eagertape as et
 
@@ -71,21 +72,13 @@ def _torch(name, kw, grads, dtype):
         torch.set_default_dtype(default)
 
 
-def _et_step(sess, opt, params, gs):
-    with sess:
-        loss = sum((sess.use(p) * sess.input(g)).sum() for p, g in zip(params, gs, strict=True))
-        with sess.backward(loss) as grads:
-            sess.reset_tape()
-            opt.step(grads)
-
-
 def _eagertape(name, kw, grads, dtype):
     params = [et.Parameter(a.astype(dtype)) for a in _init()]
     opt = getattr(et.optim, name)(params, **kw)
     sess = et.Session(dtype=np.dtype(dtype).name)
     history = []
     for gs in grads:
-        _et_step(sess, opt, params, [g.astype(dtype) for g in gs])
+        step_with(sess, opt, params, [g.astype(dtype) for g in gs])
         history.append([p.numpy().copy() for p in params])
     return history, opt, params
 
@@ -133,12 +126,12 @@ def test_a_state_dict_resumes_the_run_exactly(name, kw):
     opt = getattr(et.optim, name)(params, **kw)
     sess = et.Session(dtype="float64")
     for gs in grads[:6]:
-        _et_step(sess, opt, params, gs)
+        step_with(sess, opt, params, gs)
     saved = opt.state_dict()
     resumed = getattr(et.optim, name)(params, **kw)
     resumed.load_state_dict(saved)
     for gs in grads[6:]:
-        _et_step(sess, resumed, params, gs)
+        step_with(sess, resumed, params, gs)
     for p, want in zip(params, straight[-1], strict=True):
         np.testing.assert_array_equal(p.numpy(), want)
 
@@ -146,7 +139,7 @@ def test_a_state_dict_resumes_the_run_exactly(name, kw):
 def test_a_state_dict_without_a_state_number_is_refused_and_changes_nothing():
     params = [et.Parameter(a) for a in _init()]
     opt = et.optim.ASGD(params, lr=0.05)
-    _et_step(et.Session(dtype="float64"), opt, params, _gradients(1)[0])
+    step_with(et.Session(dtype="float64"), opt, params, _gradients(1)[0])
     good = opt._state_dict()
     bad = opt._state_dict()
     for entry in bad["state"].values():
@@ -173,7 +166,7 @@ def test_parameter_groups_take_their_own_options():
     )
     sess = et.Session(dtype="float64")
     for gs in grads:
-        _et_step(sess, opt, [p1, p2], gs)
+        step_with(sess, opt, [p1, p2], gs)
         t1.grad, t2.grad = (torch.tensor(g) for g in gs)
         t_opt.step()
     np.testing.assert_allclose(p1.numpy(), t1.detach().numpy(), rtol=1e-12)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
-from optim_common import OPT_ARGS, OPT_IDS
+from optim_common import OPT_ARGS, OPT_IDS, step_with
 
 import eagertape as et
 
@@ -24,14 +24,6 @@ def _grads(steps, seed=5):
 def _init():
     rng = np.random.default_rng(2)
     return [rng.standard_normal(s) for s in SHAPES]
-
-
-def _et_step(sess, opt, params, gs):
-    with sess:
-        loss = sum((sess.use(p) * sess.input(g)).sum() for p, g in zip(params, gs, strict=True))
-        with sess.backward(loss) as grads:
-            sess.reset_tape()
-            opt.step(grads)
 
 
 def _torch_step(opt, leaves, gs):
@@ -79,7 +71,7 @@ def test_state_dict_is_torchs_after_the_same_steps(name, kw):
     params, opt, leaves, t_opt = _pair(name, kw)
     sess = et.Session(dtype="float64")
     for gs in _grads(5):
-        _et_step(sess, opt, params, gs)
+        step_with(sess, opt, params, gs)
         _torch_step(t_opt, leaves, gs)
     _assert_same_state(opt.state_dict(), t_opt.state_dict())
 
@@ -95,7 +87,7 @@ def test_a_torch_state_dict_loads_and_training_goes_on_as_torchs(name, kw):
     opt.load_state_dict(t_opt.state_dict())
     sess = et.Session(dtype="float64")
     for gs in grads[5:]:
-        _et_step(sess, opt, params, gs)
+        step_with(sess, opt, params, gs)
         _torch_step(t_opt, leaves, gs)
     for p, leaf in zip(params, leaves, strict=True):
         np.testing.assert_allclose(p.numpy(), leaf.detach().numpy(), rtol=1e-12, atol=1e-15)
@@ -107,13 +99,13 @@ def test_an_eagertape_state_dict_loads_into_torch_and_training_goes_on(name, kw)
     grads = _grads(10)
     sess = et.Session(dtype="float64")
     for gs in grads[:5]:
-        _et_step(sess, opt, params, gs)
+        step_with(sess, opt, params, gs)
     with torch.no_grad():
         for p, leaf in zip(params, leaves, strict=True):
             leaf.copy_(torch.from_numpy(p.numpy()))
     t_opt.load_state_dict(opt.state_dict())
     for gs in grads[5:]:
-        _et_step(sess, opt, params, gs)
+        step_with(sess, opt, params, gs)
         _torch_step(t_opt, leaves, gs)
     for p, leaf in zip(params, leaves, strict=True):
         np.testing.assert_allclose(p.numpy(), leaf.detach().numpy(), rtol=1e-12, atol=1e-15)
@@ -128,7 +120,7 @@ def test_groups_number_parameters_in_group_order_and_keep_their_options():
     t_opt = torch.optim.Adam(t_groups, lr=0.01, betas=(0.8, 0.9))
     sess = et.Session(dtype="float64")
     for gs in _grads(3):
-        _et_step(sess, opt, params, gs)
+        step_with(sess, opt, params, gs)
         _torch_step(t_opt, leaves, gs)
     sd = opt.state_dict()
     assert [g["params"] for g in sd["param_groups"]] == [[0], [1]]
@@ -167,7 +159,7 @@ def test_a_bad_torch_layout_state_dict_is_refused_and_changes_nothing(corrupt, m
     opt = et.optim.Adam(params, lr=0.01)
     sess = et.Session(dtype="float64")
     for gs in _grads(2):
-        _et_step(sess, opt, params, gs)
+        step_with(sess, opt, params, gs)
     before = opt._state_dict()
     sd = opt.state_dict()
     sd["param_groups"][0]["lr"] = 0.5
