@@ -7,8 +7,11 @@ initial weights, with torch's loop on both sides: the model wrapped in
 ``et.nn.parallel.DistributedDataParallel`` against torch's ``DistributedDataParallel`` (both
 ``broadcast_buffers=False``: neither side synchronises BatchNorm's running statistics),
 ``zero_grad``, ``loss.backward()`` (which all-reduces in buckets as it goes) and ``step``.
-The two alternate in rounds; a round's time is the slower rank's. Reported: median per step
-and the ratio eagertape / PyTorch (lower is better).
+The two alternate in rounds; a round's time is the slower rank's. Reported: each side's
+median per step, and the ratio eagertape / PyTorch as the median over rounds of each round's
+ratio against the PyTorch round run right after it (lower is better): on two shared cores the
+loopback collective's latency drifts by 2x over a run, and pairing the rounds takes the drift
+out of the ratio.
 
     .venv/bin/python benches/ddp_bench.py           # full run (BENCHMARKS.md, B10)
     .venv/bin/python benches/ddp_bench.py --quick   # smoke run
@@ -103,7 +106,7 @@ def _worker(rank: int, port: int, quick: bool, out: str) -> None:
     torch.set_num_threads(1)
     os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
     dist.init_process_group("gloo", rank=rank, world_size=WORLD)
-    rounds, iters = (2, 5) if quick else (9, 60)
+    rounds, iters = (2, 5) if quick else (15, 40)
     results = {}
     for model in ("mlp", "cnn"):
         fns = _pair(model, rank)
@@ -118,7 +121,8 @@ def _worker(rank: int, port: int, quick: bool, out: str) -> None:
                 for _ in range(iters):
                     f()
                 times[k].append(_slowest((time.perf_counter() - start) / iters))
-        results[model] = [statistics.median(t) for t in times]
+        paired = statistics.median(a / b for a, b in zip(times[0], times[1], strict=True))
+        results[model] = [statistics.median(t) for t in times] + [paired]
     if rank == 0:
         with open(out, "w") as f:
             json.dump(results, f)
@@ -133,8 +137,8 @@ def _worker(rank: int, port: int, quick: bool, out: str) -> None:
     os._exit(0)
 
 
-def run(quick: bool = False) -> dict[str, tuple[float, float]]:
-    """{model: (eagertape s/step, DDP s/step)} from two fresh processes."""
+def run(quick: bool = False) -> dict[str, tuple[float, float, float]]:
+    """{model: (eagertape s/step, DDP s/step, paired ratio)} from two fresh processes."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -158,8 +162,8 @@ def main() -> None:
     print(f"torch {torch.__version__}, {WORLD} processes x 1 intra-op thread, gloo")
     print("| case | eagertape (µs) | DDP (µs) | vs DDP |")
     print("|---|---:|---:|---:|")
-    for model, (ours, theirs) in run(args.quick).items():
-        print(f"| {LABELS[model]} | {ours * 1e6:.1f} | {theirs * 1e6:.1f} | {ours / theirs:.2f} |")
+    for model, (ours, theirs, ratio) in run(args.quick).items():
+        print(f"| {LABELS[model]} | {ours * 1e6:.1f} | {theirs * 1e6:.1f} | {ratio:.2f} |")
 
 
 if __name__ == "__main__":

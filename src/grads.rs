@@ -49,63 +49,6 @@ struct Inner<B: Backend> {
     index: HashMap<u64, usize>,
 }
 
-/// Which buckets of gradients (a data-parallel wrapper's) are complete, in launch order:
-/// bucket `k` goes once each of its parameters has its final gradient and every bucket
-/// before it went (every rank then starts them in the same order). Holds each final
-/// gradient until its bucket goes.
-pub struct Buckets<B: Backend> {
-    /// The parameter ids of each bucket, in their order.
-    ids: Vec<Vec<u64>>,
-    /// Parameter id → its bucket.
-    of: HashMap<u64, usize>,
-    /// Per bucket, how many of its gradients are still to come.
-    missing: Vec<usize>,
-    /// The final gradients of buckets not handed over yet, by parameter id.
-    held: HashMap<u64, Value<B>>,
-    /// The first bucket not handed over yet.
-    next: usize,
-}
-
-impl<B: Backend> Buckets<B> {
-    /// Buckets holding the parameters `ids[k]` each.
-    pub fn new(ids: Vec<Vec<u64>>) -> Self {
-        let mut of = HashMap::new();
-        for (k, bucket) in ids.iter().enumerate() {
-            for &id in bucket {
-                of.insert(id, k);
-            }
-        }
-        Buckets {
-            missing: ids.iter().map(Vec::len).collect(),
-            ids,
-            of,
-            held: HashMap::new(),
-            next: 0,
-        }
-    }
-
-    /// Parameter `id`'s gradient `g` is final: the buckets that can go now, in order, each
-    /// with its gradients in its order.
-    pub fn ready(&mut self, id: u64, g: &Value<B>) -> Vec<(usize, Vec<Value<B>>)> {
-        let Some(&k) = self.of.get(&id) else {
-            return Vec::new();
-        };
-        self.held.insert(id, Arc::clone(g));
-        self.missing[k] = self.missing[k].saturating_sub(1);
-        let mut out = Vec::new();
-        while self.next < self.missing.len() && self.missing[self.next] == 0 {
-            let k = self.next;
-            let grads = self.ids[k]
-                .iter()
-                .filter_map(|i| self.held.remove(i))
-                .collect();
-            out.push((k, grads));
-            self.next += 1;
-        }
-        out
-    }
-}
-
 pub struct GradMap<B: Backend> {
     inner: Mutex<Inner<B>>,
 }
@@ -183,6 +126,30 @@ impl<B: Backend> GradMap<B> {
         Ok(())
     }
 
+    /// Make `src` the parameter's gradient: copied into its buffer's value where the
+    /// buffer holds it alone, else a fresh copy (another holder keeps the old value);
+    /// inserted when the parameter has none. `src` has the parameter's shape.
+    pub fn assign(&self, param: &Arc<Parameter<B>>, src: &B::T) -> Result<()> {
+        let _guard = B::no_grad();
+        let mut inner = self.inner();
+        if let Some(&idx) = inner.index.get(&param.id()) {
+            return inner.entries[idx].buffer.with_slot(|slot| -> Result<()> {
+                if let Some(t) = slot.as_mut().and_then(unique_mut) {
+                    return B::copy_(t, src);
+                }
+                *slot = Some(Tracked::owned(B::copy(src)?, Category::Grad));
+                Ok(())
+            });
+        }
+        let idx = inner.entries.len();
+        inner.index.insert(param.id(), idx);
+        inner.entries.push(Entry {
+            param: Arc::clone(param),
+            buffer: Buffer::new(Tracked::owned(B::copy(src)?, Category::Grad)),
+        });
+        Ok(())
+    }
+
     /// The live gradient values (a released buffer is an error).
     fn values(&self, who: &str) -> Result<Vec<BufferValue<B>>> {
         self.items()
@@ -237,19 +204,6 @@ impl<B: Backend> GradMap<B> {
             self.map_values("clip_norm_", |v| B::mul_scalar(v, coef))?;
         }
         Ok(norm)
-    }
-
-    /// A zero gradient for each of `params` that has none (of the parameter's shape, dtype
-    /// and device).
-    pub fn fill_missing(&self, params: &[Arc<Parameter<B>>]) -> Result<()> {
-        let _guard = B::no_grad();
-        for p in params {
-            if self.get(p.id()).is_none() {
-                let zeros = B::full(p.shape(), 0.0, p.dtype(), p.device())?;
-                self.accumulate(p, Tracked::owned(zeros, Category::Grad))?;
-            }
-        }
-        Ok(())
     }
 
     /// `GradScaler.unscale_`: multiply every gradient by `inv_scale` in place (in its own
@@ -382,32 +336,6 @@ mod tests {
 
     fn ones(n: i64) -> tch::Tensor {
         tch::Tensor::ones([n], (tch::Kind::Double, tch::Device::Cpu))
-    }
-
-    #[test]
-    fn buckets_go_in_order_once_all_their_gradients_are_in() {
-        let g = |v: f64| -> Value<LibTorch> { Tracked::owned(ones(1) * v, Category::Grad) };
-        let mut b = Buckets::<LibTorch>::new(vec![vec![1, 2], vec![3], vec![4, 5]]);
-        let mut ready = |id: u64| -> Vec<(usize, Vec<f64>)> {
-            b.ready(id, &g(id as f64))
-                .into_iter()
-                .map(|(k, gs)| (k, gs.iter().map(|v| v.get().double_value(&[0])).collect()))
-                .collect()
-        };
-        assert_eq!(
-            ready(3),
-            vec![],
-            "bucket 1 is full but bucket 0 has not gone"
-        );
-        assert_eq!(ready(9), vec![], "a parameter of no bucket changes nothing");
-        assert_eq!(ready(2), vec![]);
-        assert_eq!(
-            ready(1),
-            vec![(0, vec![1.0, 2.0]), (1, vec![3.0])],
-            "bucket 0 in its order, then the waiting bucket 1"
-        );
-        assert_eq!(ready(5), vec![]);
-        assert_eq!(ready(4), vec![(2, vec![4.0, 5.0])]);
     }
 
     #[test]

@@ -24,6 +24,7 @@
 
 pub mod autocast;
 pub mod backend;
+pub mod buckets;
 pub mod buffer;
 pub mod config;
 pub mod dlpack;

@@ -138,8 +138,8 @@ class Session:
     def _inject_backward_failure(self, k: int | None) -> None:
         """Test hook: the next backward raises BackendError at its k-th visited node."""
     def _set_grad_ready_hook(self, hook: Any) -> None:
-        """The object the next loss.backward() hands each finished bucket of gradients
-        (hook.launch(k, grads)) and then calls hook.finish(ok, session); None clears it."""
+        """The object the next loss.backward() tells of each bucket of hook.layout it
+        packed (hook.launch(k)), then calls hook.finish(ok, session); None clears it."""
     def _checkpoint_begin(self) -> int:
         """Begin a checkpointed block (et.utils.checkpoint); its depth."""
     def _checkpoint_end(self, depth: int, release: bool) -> int:
@@ -1373,9 +1373,6 @@ def clip_grad_norm_(
 def _set_grad_enabled(mode: bool) -> bool: ...
 def _zero_grad(params: Any, set_to_none: bool = True) -> int: ...
 def _grad_count(params: Any) -> int: ...
-def _fill_missing_grads(params: Any) -> None:
-    """A zero gradient (current session) for each of params that has none."""
-
 def _unscale_grads_(params: Any, inv_scale: float) -> bool:
     """Multiply the gradients of params (current session) by inv_scale; whether any is
     not finite afterwards (GradScaler)."""
@@ -1387,6 +1384,23 @@ def _get_autocast(cuda: bool) -> str | None:
     """This thread's autocast dtype for CPU or CUDA sessions (None: off)."""
 
 def _clip_grad_value_(parameters: Any, clip: float) -> None: ...
+
+@final
+class _GradBuckets:
+    """A data-parallel wrapper's gradient buckets: params[k] packed, in order, into the
+    1-D torch tensor flats[k] (shared, not copied), each gradient times scale."""
+
+    def __new__(cls, params: Any, flats: Any, scale: float) -> _GradBuckets: ...
+    @property
+    def ids(self) -> list[list[int]]: ...
+    def gather(self, sess: Session, k: int) -> list[int]:
+        """Pack bucket k from sess's gradients (zeros where a parameter has none);
+        the ids of the parameters that had one."""
+
+    def scatter(self, sess: Session, keep: Any = None) -> None:
+        """Make each parameter's slice (of those with ids in keep, when given) its
+        gradient in sess."""
+
 def _push_current(sess: Session) -> None: ...
 def _pop_current(sess: Session) -> None: ...
 def _draw_seed() -> int: ...

@@ -23,11 +23,11 @@ use crate::tape::Handle;
 /// the session: see [`crate::handles`].)
 pub struct SessionCell {
     pub(crate) session: Mutex<Session<Be>>,
-    /// The Python object handed the gradients as the next `loss.backward()` finishes them,
-    /// a bucket at a time (`launch(k, grads)`, then `finish(ok, session)` once the session
-    /// is free again): set by a
-    /// data-parallel wrapper's forward (`Session._set_grad_ready_hook`), taken by the
-    /// backward that uses it. Held here, not in the core: the core knows no Python.
+    /// The Python object told as the next `loss.backward()` finishes the gradients of a
+    /// bucket of its `layout` (packed into the bucket by then: `launch(k)`), then
+    /// `finish(ok, session)` once the session is free again: set by a data-parallel
+    /// wrapper's forward (`Session._set_grad_ready_hook`), taken by the backward that uses
+    /// it. Held here, not in the core: the core knows no Python.
     pub(crate) grad_ready_hook: Mutex<Option<Py<PyAny>>>,
 }
 
@@ -117,6 +117,14 @@ pub struct PyParameter {
 #[pyclass(name = "GradMap", module = "eagertape", frozen)]
 pub struct PyGradMap {
     pub inner: Arc<GradMap<Be>>,
+}
+
+/// A data-parallel wrapper's gradient buckets (`_core._GradBuckets`): held by the wrapper
+/// for its lifetime; `loss.backward()` packs each completed bucket through it before
+/// handing the bucket to the wrapper's hook.
+#[pyclass(name = "_GradBuckets", module = "eagertape._core", frozen)]
+pub struct PyGradBuckets {
+    pub inner: Arc<crate::buckets::Layout<Be>>,
 }
 
 #[pyclass(name = "Buffer", module = "eagertape", frozen)]

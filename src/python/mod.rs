@@ -8,6 +8,7 @@
 //! tch (or a slice out of range) is a typed `BackendError`, never PyO3's `PanicException`.
 
 mod batch_norm;
+mod buckets;
 mod classes;
 mod config;
 mod convert;
@@ -127,7 +128,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(torch_style::clip_grad_norm_, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_grad_count, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_unscale_grads_, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::_fill_missing_grads, m)?)?;
+    m.add_class::<classes::PyGradBuckets>()?;
     m.add_function(wrap_pyfunction!(torch_style::_set_autocast, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_get_autocast, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_clip_grad_value_, m)?)?;

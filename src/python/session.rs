@@ -299,10 +299,11 @@ impl PySession {
     }
 
     /// Set (or with `None` clear) the object the next `loss.backward()` on this session
-    /// hands its gradients as they are finished: `hook.launch(k, grads)` for each bucket
-    /// `k` of `hook.bucket_ids` (parameter ids) once all its gradients are final and the
-    /// buckets before it went, during the sweep (with the GIL; it must not use this
-    /// session), then `hook.finish(ok, session)` after it. Used by
+    /// tells as its gradients are finished: for each bucket `k` of `hook.layout` (a
+    /// `_core._GradBuckets`), once all its gradients are final and the buckets before it
+    /// went, the core packs them into the bucket's flat tensor and calls
+    /// `hook.launch(k)`, during the sweep (with the GIL; it must not use this session),
+    /// then `hook.finish(ok, session)` after it. Used by
     /// `et.nn.parallel.DistributedDataParallel`.
     fn _set_grad_ready_hook(&self, hook: Option<Py<PyAny>>) {
         *self

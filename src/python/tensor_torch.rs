@@ -14,10 +14,10 @@ use super::classes::PySession;
 
 use std::sync::Arc;
 
-use super::classes::{lock, PyBuffer, PyTensor};
+use super::classes::{lock, PyTensor};
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
-use crate::buffer::{Buffer, Value};
+use crate::buffer::Value;
 use crate::error::Error;
 use crate::ops::Op;
 use crate::param::Parameter;
@@ -148,26 +148,24 @@ impl PyTensor {
         let Some(hook) = hook else {
             return me.with(py, move |s| s.backward_closing(root, retain));
         };
-        // The hook's buckets (parameter ids, in launch order): each is handed over whole, in
-        // one call, once every gradient in it is final and every earlier bucket went.
-        let ids: Vec<Vec<u64>> = hook.getattr(py, "bucket_ids")?.extract(py)?;
-        let mut buckets = crate::grads::Buckets::new(ids);
+        // The hook's buckets (parameter ids, in launch order): each is packed into its flat
+        // tensor in the core, once every gradient in it is final and every earlier bucket
+        // went, and then handed over (`launch(k)`: the wrapper starts its all-reduce).
+        let layout = super::buckets::layout_of(hook.bind(py))?;
+        let mut buckets = crate::buckets::Buckets::new(layout.ids());
         // The hook's own exception, kept to be raised as it is (the core sees a stand-in).
         let mut raised: Option<PyErr> = None;
         let swept = me.with(py, |s| {
             let mut ready = |p: &Arc<Parameter<Be>>, g: &Value<Be>| -> crate::error::Result<()> {
                 for (k, grads) in buckets.ready(p.id(), g) {
-                    let grads: Vec<PyBuffer> = grads
-                        .into_iter()
-                        .map(|v| PyBuffer {
-                            inner: Buffer::new(v),
-                        })
-                        .collect();
-                    Python::attach(|py| hook.call_method1(py, "launch", (k, grads)).map(drop))
-                        .map_err(|e| {
+                    layout.fill(k, &grads)?;
+                    drop(grads);
+                    Python::attach(|py| hook.call_method1(py, "launch", (k,)).map(drop)).map_err(
+                        |e| {
                             raised = Some(e);
                             Error::Backend("the grad-ready hook raised".into())
-                        })?;
+                        },
+                    )?;
                 }
                 Ok(())
             };

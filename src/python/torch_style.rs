@@ -157,20 +157,6 @@ pub fn _get_autocast(cuda: bool) -> Option<String> {
     crate::autocast::get(cuda).map(|d| d.to_string())
 }
 
-/// Give each of `params` without a gradient in the current session's store a zero one
-/// (a data-parallel reduction then writes into it).
-#[pyfunction]
-pub fn _fill_missing_grads(py: Python<'_>, params: &Bound<'_, PyAny>) -> PyResult<()> {
-    let ps = params_of("_fill_missing_grads", params)?;
-    let cell = current::require("_fill_missing_grads()").py()?;
-    py.detach(|| {
-        crate::guard::contained("_fill_missing_grads", || {
-            lock(&cell).store().fill_missing(&ps)
-        })
-    })
-    .py()
-}
-
 /// How many of `params` have a gradient in the current session's store.
 #[pyfunction]
 pub fn _grad_count(py: Python<'_>, params: &Bound<'_, PyAny>) -> PyResult<usize> {

@@ -138,3 +138,75 @@ def test_a_module_is_required_and_a_group_too():
         et.nn.parallel.DistributedDataParallel(lambda x: x)
     with pytest.raises(et.DistributedError, match="not initialized"):
         et.nn.parallel.DistributedDataParallel(worker.model(seed=0))
+
+
+@pytest.fixture
+def world_of_one():
+    """A gloo group of this process alone (an average over one rank is the gradient)."""
+    import torch.distributed as dist
+
+    dist.init_process_group(
+        "gloo", init_method=f"tcp://127.0.0.1:{free_port()}", rank=0, world_size=1
+    )
+    try:
+        yield
+    finally:
+        dist.destroy_process_group()
+
+
+def _grads(net) -> list:
+    return [None if p.grad is None else p.grad.numpy().copy() for p in net.parameters()]
+
+
+def _one_backward(net, x, y, sess) -> None:
+    import eagertape as et
+
+    loss = et.nn.functional.cross_entropy(net(sess.input(x)), sess.input(y))
+    loss.backward()
+
+
+def test_gradients_through_many_buckets_equal_the_unwrapped_backward(world_of_one):
+    # One parameter per bucket (a cap of 40 bytes): each bucket is packed and reduced on
+    # its own; two backwards without zero_grad accumulate, as in torch.
+    import eagertape as et
+
+    x, y = worker.batch()
+    plain, wrapped = worker.model(seed=3), worker.model(seed=3)
+    ddp = et.nn.parallel.DistributedDataParallel(wrapped, bucket_cap_mb=40 / 2**20)
+    assert len(ddp._buckets) == len(list(wrapped.parameters()))
+    with et.Session(dtype="float64") as sess:
+        for _ in range(2):
+            _one_backward(plain, x, y, sess)
+            _one_backward(ddp, x, y, sess)
+        for ours, ref in zip(_grads(wrapped), _grads(plain), strict=True):
+            np.testing.assert_array_equal(ours, ref)
+
+
+def test_find_unused_parameters_leaves_a_parameter_no_rank_used_without_gradient(
+    world_of_one,
+):
+    # torch: DistributedDataParallel(m, find_unused_parameters=True) leaves p.grad None
+    # for a parameter the forward never read; without the option eagertape gives it zeros.
+    import eagertape as et
+
+    class Branchy(et.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.used = worker.model(seed=1)
+            self.unused = et.nn.Linear(2, 2, dtype="float64")
+
+        def forward(self, x):
+            return self.used(x)
+
+    x, y = worker.batch()
+    for find_unused in (True, False):
+        net = Branchy()
+        ddp = et.nn.parallel.DistributedDataParallel(net, find_unused_parameters=find_unused)
+        with et.Session(dtype="float64") as sess:
+            _one_backward(ddp, x, y, sess)
+            assert all(p.grad is not None for p in net.used.parameters())
+            for p in net.unused.parameters():
+                if find_unused:
+                    assert p.grad is None
+                else:
+                    np.testing.assert_array_equal(p.grad.numpy(), np.zeros(p.shape))

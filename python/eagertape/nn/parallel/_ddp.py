@@ -5,11 +5,11 @@ At construction every rank takes rank 0's parameters and buffers
 model). Each forward pass (grad enabled, outside ``no_sync()``) broadcasts the buffers from
 rank 0 (BatchNorm's running statistics, as torch's ``broadcast_buffers=True``) and hands the
 session a hook for the next ``loss.backward()``: the core tracks which gradients the reverse
-sweep has finished (``grads::Buckets``) and hands over a bucket (``launch(k, grads)``) the
-moment all of its gradients are final and every bucket before it went (the same order on
-every rank); the reducer copies them into the bucket's flat tensor, scales it by
-``1 / world`` (as torch's reducer) and starts its asynchronous all-reduce while the sweep
-goes on. ``finish`` then reduces what is left, waits, and writes the averages into
+sweep has finished (``buckets::Buckets``) and, the moment all of a bucket's gradients are
+final and every bucket before it went (the same order on every rank), packs them into the
+bucket's flat torch tensor times ``1 / world`` (as torch's reducer; ``_core._GradBuckets``)
+and calls ``launch(k)``, which starts its asynchronous all-reduce while the sweep goes on.
+``finish`` then reduces what is left, waits, and has the core write the averages into
 ``p.grad``. Buckets hold at most ``bucket_cap_mb`` MiB (the first 1 MiB, as
 torch's), parameters taken in reverse registration order (roughly the order backward
 finishes them).
@@ -39,47 +39,40 @@ _NATIVE = ("float32", "float64", "float16", "bfloat16")
 
 
 class _Bucket:
-    """Parameters reduced together: one flat torch tensor of their dtype, their slices."""
+    """Parameters reduced together: one flat torch tensor of their dtype (the core packs
+    their gradients into it, `_core._GradBuckets`)."""
 
     def __init__(self, params: list[Parameter], dtype: torch.dtype, device: torch.device):
         self.params = params
         self.ids = [p.id for p in params]
         self.flat = torch.zeros(sum(p.numel() for p in params), dtype=dtype, device=device)
-        self.views: list[torch.Tensor] = []
-        offset = 0
-        for p in params:
-            n = p.numel()
-            self.views.append(self.flat[offset : offset + n])
-            offset += n
 
 
 class _Reducer:
-    """One backward's gradient reduction: the session hook. The core hands over each bucket
-    (``launch``) once all its gradients are final, in bucket order; ``finish`` does the rest
-    when the sweep is over."""
+    """One backward's gradient reduction: the session hook. The core packs each bucket
+    into its flat tensor (times ``1 / world``) once all its gradients are final, in bucket
+    order, and calls ``launch(k)``; ``finish`` does the rest when the sweep is over."""
 
     def __init__(self, ddp: DistributedDataParallel) -> None:
         self.ddp = ddp
-        self.bucket_ids = ddp._bucket_ids
+        self.layout = ddp._layout  # read by the core: the buckets to pack
         self.works: list[Any] = [None] * len(ddp._buckets)
         self.launched = 0  # buckets handed over so far (always a prefix)
-        self.used: set[int] = set()
+        # Parameters with a local gradient (find_unused_parameters only).
+        self.used: set[int] | None = set() if ddp.find_unused_parameters else None
 
-    def launch(self, k: int, grads: list[Any]) -> None:
-        """Bucket ``k``'s gradients (Buffers, in its order): into the flat tensor, times
-        1 / world, and its all-reduce started."""
-        bucket = self.ddp._buckets[k]
-        torch.cat([torch.from_dlpack(g).reshape(-1) for g in grads], out=bucket.flat)
-        self.used.update(bucket.ids)
+    def launch(self, k: int) -> None:
+        """Bucket ``k`` is packed: start its all-reduce."""
+        if self.used is not None:
+            self.used.update(self.ddp._buckets[k].ids)
         self._start(k)
 
     def _start(self, k: int) -> None:
         ddp = self.ddp
-        bucket = ddp._buckets[k]
-        if ddp._scale != 1.0:
-            bucket.flat.mul_(ddp._scale)
         try:
-            self.works[k] = dist.all_reduce(bucket.flat, group=ddp.process_group, async_op=True)
+            self.works[k] = dist.all_reduce(
+                ddp._buckets[k].flat, group=ddp.process_group, async_op=True
+            )
         except Exception as e:  # torch raises RuntimeError subclasses of several kinds
             raise DistributedError(f"DistributedDataParallel: the all-reduce failed: {e}") from e
         self.launched = k + 1
@@ -93,45 +86,31 @@ class _Reducer:
         if not ok:
             self._drain()
             return
-        with _current(sess):
-            try:
-                for k in range(self.launched, len(ddp._buckets)):
-                    bucket = ddp._buckets[k]
-                    for p, view in zip(bucket.params, bucket.views, strict=True):
-                        g = p.grad
-                        if g is None:
-                            view.zero_()
-                        else:
-                            view.copy_(torch.from_dlpack(g).reshape(-1))
-                            self.used.add(p.id)
-                    self._start(k)
-                used_anywhere = self._used_anywhere() if ddp.find_unused_parameters else None
-                for k in range(len(ddp._buckets)):
-                    self._wait(k)
-            except BaseException:
-                self._drain()
-                raise
-            # A zero gradient for every parameter without one (one used by no rank keeps
-            # None with find_unused_parameters), then the averages written into each.
-            _core._fill_missing_grads(
-                ddp._params
-                if used_anywhere is None
-                else [p for p in ddp._params if p.id in used_anywhere]
-            )
-            for bucket in ddp._buckets:
-                for p, view in zip(bucket.params, bucket.views, strict=True):
-                    g = p.grad
-                    if g is not None:  # None: unused on every rank, as torch leaves it
-                        torch.from_dlpack(g).view(-1).copy_(view)
+        try:
+            for k in range(self.launched, len(ddp._buckets)):
+                had = self.layout.gather(sess, k)
+                if self.used is not None:
+                    self.used.update(had)
+                self._start(k)
+            keep = self._used_anywhere() if self.used is not None else None
+            for k in range(len(ddp._buckets)):
+                self._wait(k)
+        except BaseException:
+            self._drain()
+            raise
+        # Every parameter gets its average as its gradient (with find_unused_parameters,
+        # one used by no rank keeps None, as torch leaves it).
+        self.layout.scatter(sess, keep)
 
-    def _used_anywhere(self) -> set[int]:
-        params = [p for b in self.ddp._buckets for p in b.params]
-        mask = torch.tensor([p.id in self.used for p in params], dtype=torch.int32)
+    def _used_anywhere(self) -> list[int]:
+        assert self.used is not None
+        ids = [i for b in self.ddp._buckets for i in b.ids]
+        mask = torch.tensor([i in self.used for i in ids], dtype=torch.int32)
         try:
             dist.all_reduce(mask, group=self.ddp.process_group)
         except Exception as e:
             raise DistributedError(f"DistributedDataParallel: the all-reduce failed: {e}") from e
-        return {p.id for p, m in zip(params, mask.tolist(), strict=True) if m}
+        return [i for i, m in zip(ids, mask.tolist(), strict=True) if m]
 
     def _wait(self, k: int) -> None:
         work, self.works[k] = self.works[k], None
@@ -152,15 +131,6 @@ class _Reducer:
             if work is not None:
                 with contextlib.suppress(Exception):
                     work.wait()
-
-
-@contextlib.contextmanager
-def _current(sess: Session) -> Iterator[None]:
-    _core._push_current(sess)
-    try:
-        yield
-    finally:
-        _core._pop_current(sess)
 
 
 class DistributedDataParallel(Module):
@@ -238,8 +208,9 @@ class DistributedDataParallel(Module):
             )
         self._buckets: list[_Bucket] = []
         self._plan(params, int(cap * 2**20))
-        self._bucket_ids = [b.ids for b in self._buckets]
-        self._params = [p for b in self._buckets for p in b.params]
+        self._layout = _core._GradBuckets(
+            [b.params for b in self._buckets], [b.flat for b in self._buckets], self._scale
+        )
 
     def _plan(self, params: list[Parameter], cap_bytes: int) -> None:
         """Buckets of one dtype each, parameters in reverse registration order."""
