@@ -302,6 +302,16 @@ mod tests {
         Tensor::zeros([n], (tch::Kind::Double, tch::Device::Cpu))
     }
 
+    /// One bucket of `a` then `b`, packed into `f` unscaled.
+    fn one_bucket(
+        a: &Arc<Parameter<LibTorch>>,
+        b: &Arc<Parameter<LibTorch>>,
+        f: &Tensor,
+    ) -> Layout<LibTorch> {
+        let params = vec![vec![Arc::clone(a), Arc::clone(b)]];
+        Layout::new(params, vec![f.shallow_clone()], 1.0).unwrap()
+    }
+
     fn vals(t: &Tensor) -> Vec<f64> {
         LibTorch::to_f64(t).unwrap()
     }
@@ -348,12 +358,7 @@ mod tests {
     fn gather_takes_the_store_and_zeros_for_parameters_without_a_gradient() {
         let (a, b) = (param(&[0.0; 2], &[2]), param(&[0.0; 3], &[3]));
         let f = flat(5) + 7.0;
-        let layout = Layout::new(
-            vec![vec![Arc::clone(&a), Arc::clone(&b)]],
-            vec![f.shallow_clone()],
-            1.0,
-        )
-        .unwrap();
+        let layout = one_bucket(&a, &b, &f);
         let store = GradMap::new();
         store.accumulate(&b, grad(&[1.0, 2.0, 3.0], &[3])).unwrap();
         assert_eq!(layout.gather(0, &store).unwrap(), vec![b.id()]);
@@ -364,12 +369,7 @@ mod tests {
     fn scatter_writes_each_slice_as_the_gradient_and_skips_those_not_kept() {
         let (a, b) = (param(&[0.0; 2], &[1, 2]), param(&[0.0; 1], &[1]));
         let f = Tensor::from_slice(&[4.0, 5.0, 6.0]);
-        let layout = Layout::new(
-            vec![vec![Arc::clone(&a), Arc::clone(&b)]],
-            vec![f.shallow_clone()],
-            1.0,
-        )
-        .unwrap();
+        let layout = one_bucket(&a, &b, &f);
         let store = GradMap::new();
         store.accumulate(&a, grad(&[1.0, 1.0], &[1, 2])).unwrap();
         let keep: HashSet<u64> = [a.id()].into();
