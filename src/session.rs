@@ -3,6 +3,7 @@
 //! handle and the op's shapes before any kernel runs, so a rejected call changes nothing.
 
 mod backward;
+pub mod capture;
 mod cast;
 mod checkpoint;
 mod compact;
@@ -101,6 +102,10 @@ pub struct Session<B: Backend> {
     last_reset: &'static str,
     /// The checkpointed blocks open now, innermost last (see `checkpoint.rs`).
     blocks: Vec<checkpoint::Block>,
+    /// A step being captured: every node pushed is also described here
+    /// ([`capture::Recorder`]); `None` outside [`Session::begin_capture`] /
+    /// [`Session::end_capture`].
+    capture: Option<capture::Recorder<B>>,
 }
 
 impl<B: Backend> Session<B> {
@@ -128,6 +133,7 @@ impl<B: Backend> Session<B> {
             torch_style: false,
             last_reset: "",
             blocks: Vec::new(),
+            capture: None,
         })
     }
 
@@ -312,13 +318,12 @@ impl<B: Backend> Session<B> {
         } else {
             Tracked::owned(data, Category::Tape)
         };
-        let node = Node::leaf(
-            Op::Input,
-            value,
-            requires_grad && self.grad_enabled(),
-            dtype.is_data(),
-        );
+        let requires_grad = requires_grad && self.grad_enabled();
+        let node = Node::leaf(Op::Input, value, requires_grad, dtype.is_data());
         let id = self.tape.push(node);
+        if let Some(r) = self.capture.as_mut() {
+            r.constant(id, &self.tape.node(id).value, requires_grad);
+        }
         Ok(self.handle(id))
     }
 
@@ -341,6 +346,9 @@ impl<B: Backend> Session<B> {
         let node = self.tape.node(h.node);
         let leaf = Node::leaf(Op::Input, Arc::clone(&node.value), false, node.data);
         let id = self.tape.push(leaf);
+        if let Some(r) = self.capture.as_mut() {
+            r.detached(id, h.node);
+        }
         Ok(self.handle(id))
     }
 
@@ -416,6 +424,9 @@ impl<B: Backend> Session<B> {
             false,
         );
         let id = self.tape.push(node);
+        if let Some(r) = self.capture.as_mut() {
+            r.param(id, p);
+        }
         Ok(self.handle(id))
     }
 
@@ -535,6 +546,8 @@ impl<B: Backend> Session<B> {
             );
         }
         let extras = rule.extra_outputs();
+        let name = rule.name();
+        let replica = self.capture.is_some().then(|| op.replica());
         // What this node's backward will read stays until the reset.
         let mut needed = false;
         if requires_grad {
@@ -584,6 +597,9 @@ impl<B: Backend> Session<B> {
             let data = B::dtype(value.get()).is_data();
             let leaf = Node::leaf(Op::Input, value, false, data);
             self.tape.push(leaf);
+        }
+        if let (Some(r), Some(replica)) = (self.capture.as_mut(), replica) {
+            r.op(id, name, replica, parents, extra);
         }
         Ok((self.handle(id), extra))
     }

@@ -348,6 +348,7 @@ impl PairOp {
 }
 
 /// The pair family's rule: one tensor and two numbers, a fresh output.
+#[derive(Clone)]
 pub struct WithPair {
     pub f: PairOp,
     pub a: f64,

@@ -87,6 +87,7 @@ impl BinaryOp {
 }
 
 /// The family's rule: two broadcast operands, a fresh output.
+#[derive(Clone)]
 pub struct Binary(pub BinaryOp);
 
 impl<B: Backend> Rule<B> for Binary {

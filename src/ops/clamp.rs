@@ -37,6 +37,7 @@ pub fn clamp<B: Backend>(
 
 /// `clamp(x, min, max)` with tensor bounds (either may be absent): operands `x`, then `min`
 /// if `has_min`, then `max` if `has_max`, broadcast together; `min(max(x, min), max)`.
+#[derive(Clone)]
 pub struct ClampTensor {
     pub has_min: bool,
     pub has_max: bool,

@@ -11,6 +11,7 @@ pub use crate::kernel::Predicate;
 use crate::shape::broadcast_shapes;
 
 /// A predicate of one tensor, of two broadcast tensors, or of a tensor and a number.
+#[derive(Clone)]
 pub struct Compare {
     pub p: Predicate,
     /// The number of `x (op) s` (with one operand).

@@ -10,6 +10,7 @@ use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 
 /// `x.to(dtype)`: a fresh tensor of dtype `to` on the same device.
+#[derive(Clone)]
 pub struct Convert {
     pub to: DType,
     pub device: Device,

@@ -9,9 +9,11 @@ use crate::ledger::Category;
 use crate::shape::{reshape_shape, transpose_shape};
 
 /// `transpose(d0, d1)`: a view.
+#[derive(Clone)]
 pub struct Transpose(pub i64, pub i64);
 
 /// `reshape(shape)` (one dim may be -1): a view of contiguous data, else a copy.
+#[derive(Clone)]
 pub struct Reshape(pub Box<[i64]>);
 
 impl<B: Backend> Op<B> {

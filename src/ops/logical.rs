@@ -13,6 +13,7 @@ use crate::shape::reduce_shape;
 pub use crate::kernel::predicate::Tally;
 
 /// `any`/`all`/`count_nonzero` over `dims`.
+#[derive(Clone)]
 pub struct Logical {
     pub kind: Tally,
     pub dims: Box<[i64]>,

@@ -85,6 +85,7 @@ impl Reduction {
 /// The loss rule. Operands: input, target, then `weight` if `weighted`, then `pos_weight`
 /// for `BceWithLogits { pos_weight: true }`. As in torch, `weight` and `pos_weight` are
 /// constants: they get no gradient.
+#[derive(Clone)]
 pub struct PointLoss {
     pub kind: LossKind,
     pub reduction: Reduction,

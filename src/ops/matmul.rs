@@ -7,9 +7,11 @@ use crate::error::Result;
 use crate::shape::{linear_shape, matmul_shape};
 
 /// `a @ b` for operands of at least 2 dims.
+#[derive(Clone)]
 pub struct MatMul;
 
 /// `x @ wᵀ (+ b)`; parents `[x, w]` or `[x, w, b]`.
+#[derive(Clone)]
 pub struct Linear;
 
 impl<B: Backend> Op<B> {

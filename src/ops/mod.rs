@@ -45,6 +45,7 @@ pub mod pointwise;
 pub mod quantile;
 pub mod recurrent;
 pub mod reduce;
+mod replica;
 pub mod rnn;
 pub mod scalar;
 pub mod scatter;

@@ -23,6 +23,7 @@ pub enum ReduceKind {
 }
 
 /// A reduction over `dims` (all of them when empty).
+#[derive(Clone)]
 pub struct Reduce {
     pub kind: ReduceKind,
     pub dims: Box<[i64]>,

@@ -126,6 +126,7 @@ pub fn rewrite<B: Backend>(op: BinaryOp, s: f64, reflected: bool) -> Result<Opti
 }
 
 /// The family's rule: one tensor and a number, a fresh output.
+#[derive(Clone)]
 pub struct WithScalar {
     pub f: ScalarOp,
     pub s: f64,

@@ -8,6 +8,7 @@ use crate::ops::Arith;
 use crate::shape::normalize_dim;
 
 /// `softmax(dim)`, or `log_softmax(dim)` when `log`.
+#[derive(Clone)]
 pub struct Softmax {
     pub dim: i64,
     pub log: bool,

@@ -30,6 +30,7 @@ pub enum StatKind {
 }
 
 /// A reduction over `dims` (all of them when empty).
+#[derive(Clone)]
 pub struct Statistic {
     pub kind: StatKind,
     pub dims: Box<[i64]>,
@@ -231,6 +232,7 @@ impl<B: Backend> Rule<B> for Statistic {
 }
 
 /// `norm(p="nuc", dim)`: the sum of the singular values over two dims (LibTorch only).
+#[derive(Clone)]
 pub struct NuclearNorm {
     pub dims: [i64; 2],
     pub keepdim: bool,
@@ -279,6 +281,7 @@ impl<B: Backend> Rule<B> for NuclearNorm {
 }
 
 /// `cumsum(dim)`: running sums; the cotangent's running sums from the end.
+#[derive(Clone)]
 pub struct Cumsum(pub i64);
 
 impl<B: Backend> Rule<B> for Cumsum {
@@ -307,6 +310,7 @@ impl<B: Backend> Rule<B> for Cumsum {
 /// counts as both), over the flattened tensor when `dim` is `None`. Data: no gradient.
 /// With `top_k` below [`NOT_TOP`], torch's `topk(top_k, dim, largest=max, sorted)` indices
 /// instead (the values are a `gather` of them, which carries the gradient).
+#[derive(Clone)]
 pub struct ArgExtremum {
     pub dim: Option<i64>,
     pub keepdim: bool,

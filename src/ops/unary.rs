@@ -109,6 +109,7 @@ impl UnaryOp {
 }
 
 /// The family's rule: one input, same shape, a fresh output.
+#[derive(Clone)]
 pub struct Unary(pub UnaryOp);
 
 impl<B: Backend> Rule<B> for Unary {

@@ -13,9 +13,11 @@ use crate::shape::{
 };
 
 /// `permute(dims)`.
+#[derive(Clone)]
 pub struct Permute(pub Box<[i64]>);
 
 /// A new shape for the same elements, from the input's shape.
+#[derive(Clone)]
 pub enum ShapeView {
     Unsqueeze(i64),
     /// `None`: every size-1 dim.

@@ -61,6 +61,7 @@ impl<B: Backend> Session<B> {
         self.tape.len() >= self.compact_at
             && (self.torch_style || !self.grad_enabled())
             && self.blocks.is_empty()
+            && self.capture.is_none()
     }
 
     /// Retire every node that no Python `Tensor` names, that is no parameter's current

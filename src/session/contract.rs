@@ -26,7 +26,7 @@ impl<B: Backend> Session<B> {
         let mark = self.tape.len();
         let out = f(self);
         if out.is_err() {
-            self.tape.truncate(mark);
+            self.truncate_tape(mark);
         }
         out
     }

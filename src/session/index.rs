@@ -36,7 +36,7 @@ impl<B: Backend> Session<B> {
         let mark = self.tape.len();
         let out = self.index_inner(x, items);
         if out.is_err() {
-            self.tape.truncate(mark);
+            self.truncate_tape(mark);
         }
         out
     }
