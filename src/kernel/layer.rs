@@ -32,6 +32,11 @@ pub trait Layer: Send + Sync {
     fn autocast_name(&self) -> &'static str {
         self.name()
     }
+    /// This layer's configuration again, for the replay of a captured step
+    /// (`crate::session::capture`); `None` (the default): not replayed yet.
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        None
+    }
     /// The output, and the workspace its backward needs beyond the operands (pooling's
     /// argmax indices, layer norm's mean and rstd), owned by the node.
     fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)>;

@@ -51,6 +51,9 @@ impl Conv {
 }
 
 impl Layer for Conv {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         self.name
     }
@@ -201,6 +204,9 @@ pub struct LayerNorm {
 }
 
 impl Layer for LayerNorm {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "layer_norm"
     }

@@ -36,6 +36,16 @@ impl<B: Backend> Op<B> {
     }
 }
 
+impl<B: Backend> Layered<B> {
+    /// A fresh unit of the same layer (no workspace), where the layer has a replica.
+    pub(crate) fn replica(&self) -> Option<Op<B>> {
+        Some(Op::Layer(Box::new(Layered {
+            layer: self.layer.replica()?,
+            workspace: OnceLock::new(),
+        })))
+    }
+}
+
 impl<B: Backend> Rule<B> for Layered<B> {
     fn name(&self) -> &'static str {
         self.layer.name()
@@ -171,6 +181,9 @@ impl Window {
 pub struct MaxPool2d(pub Window);
 
 impl Layer for MaxPool2d {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "max_pool2d"
     }
@@ -224,6 +237,9 @@ pub struct AvgPool2d {
 }
 
 impl Layer for AvgPool2d {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "avg_pool2d"
     }
@@ -283,6 +299,9 @@ impl AdaptiveAvgPool2d {
 }
 
 impl Layer for AdaptiveAvgPool2d {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "adaptive_avg_pool2d"
     }

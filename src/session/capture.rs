@@ -473,13 +473,7 @@ mod tests {
     }
 
     fn outcome(s: &mut Sess, m: &Mlp, loss: Handle) -> Vec<Vec<f64>> {
-        let grads = s.backward(loss).unwrap();
-        let mut out = vec![Dyn::to_f64(s.value(loss).unwrap().get()).unwrap()];
-        for p in [&m.w1, &m.b1, &m.w2] {
-            let g = grads.get(p.id()).unwrap().value("test").unwrap();
-            out.push(Dyn::to_f64(g.get()).unwrap());
-        }
-        out
+        loss_and_grads(s, loss, &[&m.w1, &m.b1, &m.w2])
     }
 
     /// A plan of [`step`] with `x` and `y` its arguments 0 and 1, and the loss's entry.
@@ -589,5 +583,87 @@ mod tests {
         assert!(
             matches!(plan.entries()[1], super::Entry::Op { ref parents, .. } if parents == &[0])
         );
+    }
+
+    /// Record `mse(linear(adaptive_avg_pool2d(relu(max_pool2d(conv2d(x, K, pad 1), 2)),
+    /// 1).reshape(2, 4), W), y)` (torch: `F.mse_loss(F.linear(F.adaptive_avg_pool2d(
+    /// F.relu(F.max_pool2d(F.conv2d(x, K, padding=1), 2)), 1).reshape(2, 4), W), y)`).
+    fn cnn(
+        s: &mut Sess,
+        k: &Arc<Parameter<Dyn>>,
+        w: &Arc<Parameter<Dyn>>,
+        x: Handle,
+        y: Handle,
+    ) -> Handle {
+        use crate::ops::conv::Conv;
+        use crate::ops::layers::{AdaptiveAvgPool2d, MaxPool2d, Window};
+        let conv = Conv {
+            name: "conv2d",
+            stride: vec![1; 2],
+            padding: vec![1; 2],
+            dilation: vec![1; 2],
+            transposed: false,
+            output_padding: vec![0; 2],
+            groups: 1,
+            bias: false,
+        };
+        let pool = Window {
+            kernel: [2, 2],
+            stride: [2, 2],
+            padding: [0, 0],
+            dilation: [1, 1],
+            ceil_mode: false,
+        };
+        let (kl, wl) = (s.use_param(k).unwrap(), s.use_param(w).unwrap());
+        let h = s.record(Op::layer(conv), &[x, kl]).unwrap();
+        let h = s.record(Op::layer(MaxPool2d(pool)), &[h]).unwrap();
+        let h = s.record(UnaryOp::Relu.op(), &[h]).unwrap();
+        let h = s
+            .record(Op::layer(AdaptiveAvgPool2d([Some(1), Some(1)])), &[h])
+            .unwrap();
+        let h = s.record(Op::reshape(&[2, 4]), &[h]).unwrap();
+        let z = s.record(Op::linear(), &[h, wl]).unwrap();
+        s.record(Op::mse_loss(), &[z, y]).unwrap()
+    }
+
+    fn cnn_args(seed: u64) -> [DynTensor; 2] {
+        [dt(&data(&[2, 1, 6, 6], seed)), dt(&data(&[2, 3], seed + 1))]
+    }
+
+    /// The loss and the gradients of `ps`.
+    fn loss_and_grads(s: &mut Sess, loss: Handle, ps: &[&Arc<Parameter<Dyn>>]) -> Vec<Vec<f64>> {
+        let grads = s.backward(loss).unwrap();
+        let mut out = vec![Dyn::to_f64(s.value(loss).unwrap().get()).unwrap()];
+        for p in ps {
+            let g = grads.get(p.id()).unwrap().value("test").unwrap();
+            out.push(Dyn::to_f64(g.get()).unwrap());
+        }
+        out
+    }
+
+    #[test]
+    fn a_replayed_convolution_and_pooling_step_equals_the_eager_step() {
+        let k = param(&data(&[4, 1, 3, 3], 1), "k");
+        let w = param(&data(&[3, 4], 2), "w");
+        let mut s = session();
+        s.begin_capture().unwrap();
+        let [x, y] = cnn_args(5).map(|t| s.input(&t, false).unwrap());
+        s.mark_argument(x, 0).unwrap();
+        s.mark_argument(y, 1).unwrap();
+        let loss = cnn(&mut s, &k, &w, x, y);
+        let plan = s.end_capture().unwrap();
+        let loss_entry = loss.node - x.node;
+        for seed in [10, 20] {
+            let mut eager = session();
+            let [x, y] = cnn_args(seed).map(|t| eager.input(&t, false).unwrap());
+            let loss = cnn(&mut eager, &k, &w, x, y);
+            let expected = loss_and_grads(&mut eager, loss, &[&k, &w]);
+            let mut replayed = session();
+            let hs = replayed.replay(&plan, cnn_args(seed).into()).unwrap();
+            assert_eq!(
+                loss_and_grads(&mut replayed, hs[loss_entry], &[&k, &w]),
+                expected
+            );
+        }
     }
 }

@@ -46,6 +46,7 @@ pub enum TargetArg<B: Backend> {
 }
 
 /// torch's keyword arguments of `cross_entropy` / `nll_loss`.
+#[derive(Clone)]
 pub struct ClassLossOptions {
     pub weight: Option<Vec<f64>>,
     pub ignore_index: i64,
