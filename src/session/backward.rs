@@ -107,6 +107,9 @@ impl<B: Backend> Session<B> {
     ) -> Result<()> {
         let mut leaves = Vec::new();
         let visited = self.sweep_into(loss, &self.store, Some(&mut leaves), ready)?;
+        if let Some(r) = self.capture.as_mut() {
+            r.backward(loss.node, retain_graph);
+        }
         for (i, g) in leaves {
             let node = self.tape.node(i);
             if let Some(slot) = node.name.as_ref().or(node.aliases.first()) {

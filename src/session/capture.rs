@@ -34,6 +34,8 @@ use crate::param::Parameter;
 use crate::rng::RngState;
 use crate::tape::Handle;
 
+use super::loss::{ClassLossOptions, TargetArg};
+
 /// Where one plan entry's value comes from at replay.
 pub enum Entry<B: Backend> {
     /// Argument `k` of the replay: its shape and dtype must be these.
@@ -56,6 +58,33 @@ pub enum Entry<B: Backend> {
     Op { op: Op<B>, parents: Vec<usize> },
     /// Extra output `i` of the op entry `of` (a data leaf: `max(dim)`'s indices).
     Extra { of: usize, i: usize },
+    /// `cross_entropy` / `nll_loss` of the entry `input` against class ids given as
+    /// argument `k` (host data of this shape and dtype): the loss is built again from the
+    /// new ids at each replay ([`Session::class_loss_of`]).
+    ClassLoss {
+        input: usize,
+        k: usize,
+        shape: Vec<i64>,
+        dtype: DType,
+        name: String,
+        integral: bool,
+        boolean: bool,
+        data_dtype: &'static str,
+        opts: ClassLossOptions,
+        log_softmax: bool,
+    },
+    /// `loss.backward()` (torch's, closing the graph unless `retain`) of the entry `root`.
+    Backward { root: usize, retain: bool },
+    /// Where the caller's effect `id` ran (an optimizer's `step`, `zero_grad`): a replay
+    /// pauses here and hands it back ([`Session::replay_until`]).
+    Mark(usize),
+}
+
+/// A replay in progress (see [`Session::replay_until`]): the arguments not used yet, a
+/// handle for each entry replayed so far.
+pub struct ReplayState<B: Backend> {
+    args: Vec<Option<B::T>>,
+    pub handles: Vec<Handle>,
 }
 
 /// A recorded step (see the module comment).
@@ -105,8 +134,12 @@ pub(crate) struct Recorder<B: Backend> {
     entries: Vec<Entry<B>>,
     /// Tape node id → its entry (the nodes pushed since the capture began).
     of_node: HashMap<usize, usize>,
-    /// The entry of each entry's node, in order (to forget entries when the tape is cut).
-    nodes: Vec<usize>,
+    /// The node of each entry, in order (to forget entries when the tape is cut); `None`
+    /// for the entries of no node (marks, backwards).
+    nodes: Vec<Option<usize>>,
+    /// While above 0, nodes are pushed by a composite call being recorded as one entry
+    /// ([`Session::class_loss_argument`]): they are not entries of their own.
+    suppress: usize,
     /// The first reason the plan cannot reproduce the step.
     refused: Option<String>,
     /// The generation and the generator when the capture began.
@@ -118,9 +151,25 @@ pub(crate) struct Recorder<B: Backend> {
 
 impl<B: Backend> Recorder<B> {
     fn push(&mut self, node: usize, entry: Entry<B>) {
+        if self.suppress > 0 {
+            return;
+        }
         self.of_node.insert(node, self.entries.len());
-        self.nodes.push(node);
+        self.nodes.push(Some(node));
         self.entries.push(entry);
+    }
+
+    /// An entry of no node (a mark, a backward).
+    fn push_effect(&mut self, entry: Entry<B>) {
+        self.nodes.push(None);
+        self.entries.push(entry);
+    }
+
+    /// `loss.backward()` of the node `root`.
+    pub(crate) fn backward(&mut self, root: usize, retain: bool) {
+        if let Some(root) = self.entry_of(root) {
+            self.push_effect(Entry::Backward { root, retain });
+        }
     }
 
     pub(crate) fn refuse(&mut self, why: impl FnOnce() -> String) {
@@ -173,6 +222,9 @@ impl<B: Backend> Recorder<B> {
         parents: &[Handle],
         extra: usize,
     ) {
+        if self.suppress > 0 {
+            return;
+        }
         let Some(op) = replica else {
             self.refuse(|| format!("{name} cannot be replayed yet"));
             return;
@@ -193,12 +245,21 @@ impl<B: Backend> Recorder<B> {
 
     /// The tape was cut back to `len` nodes (a failed op took its nodes off again).
     pub(crate) fn truncate(&mut self, len: usize) {
-        while self.nodes.last().is_some_and(|&n| n >= len) {
-            let n = self.nodes.pop().unwrap_or_default();
+        while let Some(&Some(n)) = self.nodes.last() {
+            if n < len {
+                break;
+            }
+            self.nodes.pop();
             self.of_node.remove(&n);
             self.entries.pop();
         }
     }
+}
+
+fn take_argument<T>(args: &mut [Option<T>], k: usize) -> Result<T> {
+    args.get_mut(k)
+        .and_then(Option::take)
+        .ok_or_else(|| Error::Argument(format!("replay: argument {k} is missing or used twice")))
 }
 
 fn not_an_input() -> Error {
@@ -222,6 +283,7 @@ impl<B: Backend> Session<B> {
             entries: Vec::new(),
             of_node: HashMap::new(),
             nodes: Vec::new(),
+            suppress: 0,
             refused: None,
             generation: self.generation,
             rng: self.rng,
@@ -285,7 +347,7 @@ impl<B: Backend> Session<B> {
         }
         let mut seen = vec![false; r.entries.len()];
         for e in &r.entries {
-            if let Entry::Argument { k, .. } = e {
+            if let Entry::Argument { k, .. } | Entry::ClassLoss { k, .. } = e {
                 if *k >= seen.len() || seen[*k] {
                     return Err(Error::Argument(format!(
                         "capture: argument {k} is marked twice or out of order"
@@ -334,45 +396,177 @@ impl<B: Backend> Session<B> {
     }
 
     /// Push `plan`'s nodes again with `args` as its arguments: a handle for each entry.
-    /// The guard is checked first; on any failure nothing is recorded.
+    /// The guard is checked first; on any failure nothing is recorded. A plan with marks
+    /// (effects of the caller's) is replayed with [`Session::replay_until`].
     pub fn replay(&mut self, plan: &Plan<B>, args: Vec<B::T>) -> Result<Vec<Handle>> {
+        let mut state = self.replay_start(plan, args)?;
+        match self.replay_until(plan, &mut state)? {
+            None => Ok(state.handles),
+            Some(_) => Err(Error::Argument(
+                "replay: the plan has effects of its caller's (replay_until runs them)".into(),
+            )),
+        }
+    }
+
+    /// Check the guard for `args` and start a replay of `plan`.
+    pub fn replay_start(&self, plan: &Plan<B>, args: Vec<B::T>) -> Result<ReplayState<B>> {
         self.check_guard(plan, &args)?;
-        let mut args: Vec<Option<B::T>> = args.into_iter().map(Some).collect();
-        self.all_or_nothing(|s| {
-            let mut hs: Vec<Handle> = Vec::with_capacity(plan.entries.len());
-            for entry in &plan.entries {
-                let h = match entry {
-                    Entry::Argument {
-                        k, requires_grad, ..
-                    } => {
-                        let data = args[*k].take().ok_or_else(|| {
-                            Error::Argument(format!("replay: argument {k} used twice"))
-                        })?;
-                        let dtype = B::dtype(&data);
-                        s.input_owned_as(data, Some(dtype), *requires_grad)?
-                    }
-                    Entry::Constant {
-                        value,
-                        requires_grad,
-                    } => s.constant_leaf(value, *requires_grad),
-                    Entry::Param(p) => s.use_param(p)?,
-                    Entry::Detached(e) => s.detach(hs[*e])?,
-                    Entry::Op { op, parents } => {
-                        let unit = op.replica().ok_or_else(|| {
-                            Error::Backend(format!("replay: {} has no replica", op.name()))
-                        })?;
-                        let ps: Vec<Handle> = parents.iter().map(|&e| hs[e]).collect();
-                        s.record_as_is(unit, &ps)?.0
-                    }
-                    Entry::Extra { of, i } => Handle {
-                        node: hs[*of].node + 1 + i,
-                        ..hs[*of]
-                    },
-                };
-                hs.push(h);
-            }
-            Ok(hs)
+        Ok(ReplayState {
+            args: args.into_iter().map(Some).collect(),
+            handles: Vec::with_capacity(plan.entries.len()),
         })
+    }
+
+    /// Replay `plan`'s entries from where `state` stopped up to its next mark (`Some(id)`:
+    /// the caller runs its effect `id`, then calls again) or its end (`None`). A part that
+    /// fails records nothing of its own.
+    pub fn replay_until(
+        &mut self,
+        plan: &Plan<B>,
+        state: &mut ReplayState<B>,
+    ) -> Result<Option<usize>> {
+        let start = state.handles.len();
+        let mark = self.tape.len();
+        let out = self.replay_part(plan, state);
+        if out.is_err() {
+            self.truncate_tape(mark);
+            state.handles.truncate(start);
+        }
+        out
+    }
+
+    fn replay_part(&mut self, plan: &Plan<B>, state: &mut ReplayState<B>) -> Result<Option<usize>> {
+        while let Some(entry) = plan.entries.get(state.handles.len()) {
+            let hs = &state.handles;
+            let h = match entry {
+                Entry::Argument {
+                    k, requires_grad, ..
+                } => {
+                    let data = take_argument(&mut state.args, *k)?;
+                    let dtype = B::dtype(&data);
+                    self.input_owned_as(data, Some(dtype), *requires_grad)?
+                }
+                Entry::Constant {
+                    value,
+                    requires_grad,
+                } => self.constant_leaf(value, *requires_grad),
+                Entry::Param(p) => self.use_param(p)?,
+                Entry::Detached(e) => self.detach(hs[*e])?,
+                Entry::Op { op, parents } => {
+                    let unit = op.replica().ok_or_else(|| {
+                        Error::Backend(format!("replay: {} has no replica", op.name()))
+                    })?;
+                    let ps: Vec<Handle> = parents.iter().map(|&e| hs[e]).collect();
+                    self.record_as_is(unit, &ps)?.0
+                }
+                Entry::Extra { of, i } => Handle {
+                    node: hs[*of].node + 1 + i,
+                    ..hs[*of]
+                },
+                Entry::ClassLoss {
+                    input,
+                    k,
+                    name,
+                    integral,
+                    boolean,
+                    data_dtype,
+                    opts,
+                    log_softmax,
+                    ..
+                } => {
+                    let input = hs[*input];
+                    let data = take_argument(&mut state.args, *k)?;
+                    let target = TargetArg::Host {
+                        data,
+                        integral: *integral,
+                        boolean: *boolean,
+                        dtype: data_dtype,
+                    };
+                    self.class_loss_of(name, input, target, opts, *log_softmax)?
+                }
+                Entry::Backward { root, retain } => {
+                    let root = hs[*root];
+                    self.backward_closing(root, *retain)?;
+                    root
+                }
+                Entry::Mark(id) => {
+                    // The mark's slot holds a handle the plan never reads.
+                    let h = hs.last().copied().unwrap_or_else(|| self.handle(0));
+                    state.handles.push(h);
+                    return Ok(Some(*id));
+                }
+            };
+            state.handles.push(h);
+        }
+        Ok(None)
+    }
+
+    /// Record a mark of the caller's effect `id` (run at this point of every replay).
+    pub fn capture_mark(&mut self, id: usize) {
+        if let Some(r) = self.capture.as_mut() {
+            r.push_effect(Entry::Mark(id));
+        }
+    }
+
+    /// `cross_entropy` / `nll_loss` ([`Session::class_loss_of`]) against host class ids
+    /// that are argument `k` of the step being captured: recorded as one entry that builds
+    /// the loss again from the new ids at each replay. Outside a capture, or for a target
+    /// that is not host data, the plain call.
+    pub fn class_loss_argument(
+        &mut self,
+        name: &str,
+        input: Handle,
+        target: TargetArg<B>,
+        k: usize,
+        opts: &ClassLossOptions,
+        log_softmax: bool,
+    ) -> Result<Handle> {
+        let meta = match (&target, self.capture.as_mut()) {
+            (
+                TargetArg::Host {
+                    data,
+                    integral,
+                    boolean,
+                    dtype,
+                },
+                Some(r),
+            ) => {
+                let input = r.entry_of(input.node);
+                r.suppress += 1;
+                Some((
+                    input,
+                    B::shape(data),
+                    B::dtype(data),
+                    *integral,
+                    *boolean,
+                    *dtype,
+                ))
+            }
+            _ => None,
+        };
+        let out = self.class_loss_of(name, input, target, opts, log_softmax);
+        let (Some((input, shape, dtype, integral, boolean, data_dtype)), Some(r)) =
+            (meta, self.capture.as_mut())
+        else {
+            return out;
+        };
+        r.suppress -= 1;
+        if let (Ok(h), Some(input)) = (&out, input) {
+            let entry = Entry::ClassLoss {
+                input,
+                k,
+                shape,
+                dtype,
+                name: name.to_string(),
+                integral,
+                boolean,
+                data_dtype,
+                opts: opts.clone(),
+                log_softmax,
+            };
+            r.push(h.node, entry);
+        }
+        out
     }
 
     fn check_guard(&self, plan: &Plan<B>, args: &[B::T]) -> Result<()> {
@@ -404,6 +598,9 @@ impl<B: Backend> Session<B> {
         for e in &plan.entries {
             if let Entry::Argument {
                 k, shape, dtype, ..
+            }
+            | Entry::ClassLoss {
+                k, shape, dtype, ..
             } = e
             {
                 let (s, d) = (B::shape(&args[*k]), B::dtype(&args[*k]));
@@ -420,250 +617,5 @@ impl<B: Backend> Session<B> {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use crate::backend::dynamic::{Dyn, DynTensor};
-    use crate::backend::Backend;
-    use crate::error::Error;
-    use crate::ops::testing::{data, dt, param, session, Sess};
-    use crate::ops::unary::UnaryOp;
-    use crate::ops::Op;
-    use crate::param::Parameter;
-    use crate::tape::Handle;
-
-    use super::Plan;
-
-    struct Mlp {
-        w1: Arc<Parameter<Dyn>>,
-        b1: Arc<Parameter<Dyn>>,
-        w2: Arc<Parameter<Dyn>>,
-    }
-
-    fn mlp() -> Mlp {
-        Mlp {
-            w1: param(&data(&[5, 4], 1), "w1"),
-            b1: param(&data(&[5], 2), "b1"),
-            w2: param(&data(&[3, 5], 3), "w2"),
-        }
-    }
-
-    /// `mse(log_softmax(tanh(x W1ᵀ + b1) W2ᵀ), y)`: the loss's handle (torch:
-    /// `F.mse_loss(F.log_softmax(torch.tanh(F.linear(x, W1, b1)) @ W2.T, 1), y)`).
-    fn step(s: &mut Sess, m: &Mlp, x: Handle, y: Handle) -> Handle {
-        let (w1, b1, w2) = (
-            s.use_param(&m.w1).unwrap(),
-            s.use_param(&m.b1).unwrap(),
-            s.use_param(&m.w2).unwrap(),
-        );
-        let h = s.record(Op::linear(), &[x, w1, b1]).unwrap();
-        let h = s.record(UnaryOp::Tanh.op(), &[h]).unwrap();
-        let z = s.record(Op::linear(), &[h, w2]).unwrap();
-        let z = s.record(Op::log_softmax(1), &[z]).unwrap();
-        s.record(Op::mse_loss(), &[z, y]).unwrap()
-    }
-
-    /// The loss and the three gradients of an eager step on `(x, y)`.
-    fn eager(m: &Mlp, seed: u64) -> Vec<Vec<f64>> {
-        let mut s = session();
-        let x = s.input(&dt(&data(&[6, 4], seed)), false).unwrap();
-        let y = s.input(&dt(&data(&[6, 3], seed + 1)), false).unwrap();
-        let loss = step(&mut s, m, x, y);
-        outcome(&mut s, m, loss)
-    }
-
-    fn outcome(s: &mut Sess, m: &Mlp, loss: Handle) -> Vec<Vec<f64>> {
-        loss_and_grads(s, loss, &[&m.w1, &m.b1, &m.w2])
-    }
-
-    /// A plan of [`step`] with `x` and `y` its arguments 0 and 1, and the loss's entry.
-    fn capture(s: &mut Sess, m: &Mlp) -> (Plan<Dyn>, usize) {
-        s.begin_capture().unwrap();
-        let x = s.input(&dt(&data(&[6, 4], 10)), false).unwrap();
-        let y = s.input(&dt(&data(&[6, 3], 11)), false).unwrap();
-        s.mark_argument(x, 0).unwrap();
-        s.mark_argument(y, 1).unwrap();
-        let loss = step(s, m, x, y);
-        let plan = s.end_capture().unwrap();
-        (plan, loss.node - x.node)
-    }
-
-    fn args(seed: u64) -> Vec<DynTensor> {
-        vec![dt(&data(&[6, 4], seed)), dt(&data(&[6, 3], seed + 1))]
-    }
-
-    #[test]
-    fn a_replay_with_new_arguments_equals_the_eager_step_bit_for_bit() {
-        let m = mlp();
-        let mut s = session();
-        let (plan, loss_entry) = capture(&mut s, &m);
-        assert_eq!((plan.len(), plan.arguments()), (10, 2));
-        for seed in [20, 30] {
-            s.reset_tape();
-            let hs = s.replay(&plan, args(seed)).unwrap();
-            let replayed = outcome(&mut s, &m, hs[loss_entry]);
-            assert_eq!(replayed, eager(&m, seed), "seed {seed}");
-        }
-    }
-
-    #[test]
-    fn a_replay_reads_the_parameters_current_snapshots() {
-        let m = mlp();
-        let mut s = session();
-        let (plan, loss_entry) = capture(&mut s, &m);
-        m.w2.assign(&dt(&data(&[3, 5], 99))).unwrap();
-        s.reset_tape();
-        let hs = s.replay(&plan, args(20)).unwrap();
-        assert_eq!(outcome(&mut s, &m, hs[loss_entry]), eager(&m, 20));
-    }
-
-    #[test]
-    fn an_argument_of_another_shape_or_dtype_is_refused_and_records_nothing() {
-        let m = mlp();
-        let mut s = session();
-        let (plan, _) = capture(&mut s, &m);
-        let before = s.tape_len();
-        let wide = vec![dt(&data(&[7, 4], 1)), dt(&data(&[7, 3], 2))];
-        let e = s.replay(&plan, wide).unwrap_err();
-        assert!(e.to_string().contains("argument 0"), "{e}");
-        let float32 = vec![
-            DynTensor::Torch(data(&[6, 4], 1).to_kind(tch::Kind::Float)),
-            dt(&data(&[6, 3], 2)),
-        ];
-        assert!(s.replay(&plan, float32).is_err());
-        let mut one = args(1);
-        one.truncate(1);
-        assert!(s.replay(&plan, one).is_err());
-        assert_eq!(s.tape_len(), before);
-    }
-
-    #[test]
-    fn what_a_replay_cannot_reproduce_is_refused_when_the_capture_ends() {
-        let mut s = session();
-        // A tensor from before the capture.
-        let outside = s.input(&dt(&data(&[3], 1)), false).unwrap();
-        s.begin_capture().unwrap();
-        s.record(UnaryOp::Exp.op(), &[outside]).unwrap();
-        let e = s.end_capture().unwrap_err();
-        assert!(e.to_string().contains("before the capture began"), "{e}");
-        // A draw from the generator.
-        s.begin_capture().unwrap();
-        s.rand(&[2]).unwrap();
-        let e = s.end_capture().unwrap_err();
-        assert!(e.to_string().contains("generator"), "{e}");
-        // An op without a replica (max(dim) keeps its indices in its unit).
-        s.begin_capture().unwrap();
-        let x = s.input(&dt(&data(&[2, 3], 2)), false).unwrap();
-        s.record_multi(Op::max_dim(1, false), &[x]).unwrap();
-        let e = s.end_capture().unwrap_err();
-        assert!(e.to_string().contains("max"), "{e}");
-        // A reset inside the capture.
-        s.begin_capture().unwrap();
-        s.reset_tape();
-        assert!(s.end_capture().is_err());
-        assert!(
-            matches!(s.end_capture(), Err(Error::Argument(_))),
-            "no capture left"
-        );
-    }
-
-    #[test]
-    fn nodes_a_failed_op_took_off_the_tape_leave_no_entry() {
-        let mut s = session();
-        s.begin_capture().unwrap();
-        let x = s.input(&dt(&data(&[2, 3], 1)), false).unwrap();
-        let y = s.input(&dt(&data(&[4, 5], 2)), false).unwrap();
-        assert!(s.matmul(x, y).is_err());
-        // What `all_or_nothing` does when a kernel fails after its constants were pushed.
-        s.truncate_tape(y.node);
-        let e = s.record(UnaryOp::Exp.op(), &[x]).unwrap();
-        assert_eq!(e.node, y.node, "the exp took the place of the removed leaf");
-        let plan = s.end_capture().unwrap();
-        assert_eq!(plan.len(), 2);
-        assert!(
-            matches!(plan.entries()[1], super::Entry::Op { ref parents, .. } if parents == &[0])
-        );
-    }
-
-    /// Record `mse(linear(adaptive_avg_pool2d(relu(max_pool2d(conv2d(x, K, pad 1), 2)),
-    /// 1).reshape(2, 4), W), y)` (torch: `F.mse_loss(F.linear(F.adaptive_avg_pool2d(
-    /// F.relu(F.max_pool2d(F.conv2d(x, K, padding=1), 2)), 1).reshape(2, 4), W), y)`).
-    fn cnn(
-        s: &mut Sess,
-        k: &Arc<Parameter<Dyn>>,
-        w: &Arc<Parameter<Dyn>>,
-        x: Handle,
-        y: Handle,
-    ) -> Handle {
-        use crate::ops::conv::Conv;
-        use crate::ops::layers::{AdaptiveAvgPool2d, MaxPool2d, Window};
-        let conv = Conv {
-            name: "conv2d",
-            stride: vec![1; 2],
-            padding: vec![1; 2],
-            dilation: vec![1; 2],
-            transposed: false,
-            output_padding: vec![0; 2],
-            groups: 1,
-            bias: false,
-        };
-        let pool = Window {
-            kernel: [2, 2],
-            stride: [2, 2],
-            padding: [0, 0],
-            dilation: [1, 1],
-            ceil_mode: false,
-        };
-        let (kl, wl) = (s.use_param(k).unwrap(), s.use_param(w).unwrap());
-        let h = s.record(Op::layer(conv), &[x, kl]).unwrap();
-        let h = s.record(Op::layer(MaxPool2d(pool)), &[h]).unwrap();
-        let h = s.record(UnaryOp::Relu.op(), &[h]).unwrap();
-        let h = s
-            .record(Op::layer(AdaptiveAvgPool2d([Some(1), Some(1)])), &[h])
-            .unwrap();
-        let h = s.record(Op::reshape(&[2, 4]), &[h]).unwrap();
-        let z = s.record(Op::linear(), &[h, wl]).unwrap();
-        s.record(Op::mse_loss(), &[z, y]).unwrap()
-    }
-
-    fn cnn_args(seed: u64) -> [DynTensor; 2] {
-        [dt(&data(&[2, 1, 6, 6], seed)), dt(&data(&[2, 3], seed + 1))]
-    }
-
-    /// The loss and the gradients of `ps`.
-    fn loss_and_grads(s: &mut Sess, loss: Handle, ps: &[&Arc<Parameter<Dyn>>]) -> Vec<Vec<f64>> {
-        let grads = s.backward(loss).unwrap();
-        let mut out = vec![Dyn::to_f64(s.value(loss).unwrap().get()).unwrap()];
-        for p in ps {
-            let g = grads.get(p.id()).unwrap().value("test").unwrap();
-            out.push(Dyn::to_f64(g.get()).unwrap());
-        }
-        out
-    }
-
-    #[test]
-    fn a_replayed_convolution_and_pooling_step_equals_the_eager_step() {
-        let k = param(&data(&[4, 1, 3, 3], 1), "k");
-        let w = param(&data(&[3, 4], 2), "w");
-        let mut s = session();
-        s.begin_capture().unwrap();
-        let [x, y] = cnn_args(5).map(|t| s.input(&t, false).unwrap());
-        s.mark_argument(x, 0).unwrap();
-        s.mark_argument(y, 1).unwrap();
-        let loss = cnn(&mut s, &k, &w, x, y);
-        let plan = s.end_capture().unwrap();
-        let loss_entry = loss.node - x.node;
-        for seed in [10, 20] {
-            let mut eager = session();
-            let [x, y] = cnn_args(seed).map(|t| eager.input(&t, false).unwrap());
-            let loss = cnn(&mut eager, &k, &w, x, y);
-            let expected = loss_and_grads(&mut eager, loss, &[&k, &w]);
-            let mut replayed = session();
-            let hs = replayed.replay(&plan, cnn_args(seed).into()).unwrap();
-            assert_eq!(
-                loss_and_grads(&mut replayed, hs[loss_entry], &[&k, &w]),
-                expected
-            );
-        }
-    }
-}
+#[path = "capture_tests.rs"]
+mod tests;

@@ -214,7 +214,10 @@ impl<B: Backend> Session<B> {
         }
         self.param_leaves.clear();
         self.torch_style = true;
-        self.compact();
+        // A capture maps node ids to its entries: the compaction waits for its end.
+        if self.capture.is_none() {
+            self.compact();
+        }
     }
 }
 
