@@ -128,6 +128,11 @@ pub enum Error {
     /// dtype or device, a malformed capsule). Raised before anything changes.
     #[error("{0}")]
     DLPack(String),
+    /// A step `et.capture` cannot record so that a replay reproduces it (a value read on
+    /// the host, an op without a replica, a tensor from outside the step, ...): names
+    /// what and, from the binding, where.
+    #[error("{0}")]
+    Capture(String),
     /// A failure reported by the kernel library (LibTorch). Never a panic.
     #[error("backend error: {0}")]
     Backend(String),

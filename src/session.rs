@@ -106,6 +106,9 @@ pub struct Session<B: Backend> {
     /// ([`capture::Recorder`]); `None` outside [`Session::begin_capture`] /
     /// [`Session::end_capture`].
     capture: Option<capture::Recorder<B>>,
+    /// While a part of a plan is replayed ([`Session::replay_until`]): a backward it runs
+    /// does not compact the tape (the replay holds handles of its entries).
+    replaying: bool,
 }
 
 impl<B: Backend> Session<B> {
@@ -134,6 +137,7 @@ impl<B: Backend> Session<B> {
             last_reset: "",
             blocks: Vec::new(),
             capture: None,
+            replaying: false,
         })
     }
 

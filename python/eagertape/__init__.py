@@ -49,6 +49,7 @@ from ._errors import (
     ArgumentError,
     BackendError,
     BufferSizeError,
+    CaptureError,
     CheckpointError,
     ClassIndexError,
     ConfigError,
@@ -73,6 +74,7 @@ from ._errors import (
 from ._functional import *  # noqa: F403  (the function forms; see _functional.__all__)
 from ._torch import *  # noqa: F403  (torch's namespace: dtypes, factories, grad modes)
 from .amp import autocast, get_autocast_dtype, is_autocast_enabled
+from .capture import CapturedStep, capture
 from .checkpoint import load, save
 
 __version__ = "0.1.0"
@@ -145,6 +147,9 @@ __all__ = (
         "BackendError",
         "OutOfMemoryError",
         "CheckpointError",
+        "CaptureError",
+        "capture",
+        "CapturedStep",
         "DLPackError",
         "DistributedError",
     ]

@@ -1401,6 +1401,23 @@ class _GradBuckets:
         """Make each parameter's slice (of those with ids in keep, when given) its
         gradient in sess."""
 
+@final
+class _Plan:
+    """A recorded step (et.capture): replays from Rust."""
+
+    @property
+    def nodes(self) -> int: ...
+    def replay(self, args: tuple[Any, ...]) -> list[Tensor]: ...
+
+def _capture_begin(sess: Session, args: tuple[Any, ...]) -> None:
+    """Start capturing the step about to run on sess; args: its argument objects."""
+
+def _capture_end(outputs: list[Tensor]) -> _Plan:
+    """End the capture in progress: its plan, with outputs as the step's outputs."""
+
+def _capture_abort() -> None:
+    """Drop the capture in progress on this thread, if any."""
+
 def _push_current(sess: Session) -> None: ...
 def _pop_current(sess: Session) -> None: ...
 def _draw_seed() -> int: ...

@@ -103,6 +103,13 @@ class CpuCarrierWarning(UserWarning):
     """A CPU-only carrier (ieee32, interval) was asked for CUDA and runs on the CPU tape."""
 
 
+class CaptureError(EagerTapeError, RuntimeError):
+    """``et.capture`` cannot record a step so that a replay reproduces it: a value read on
+    the host inside it (``.item()``, ``bool(t)``, ``numpy()``, printing), an op that has no
+    replay yet, a tensor made outside the step, a draw from the generator. The message
+    names what and the line; the step ran eagerly and nothing was cached."""
+
+
 class CheckpointError(EagerTapeError, ValueError):
     """A checkpoint file that cannot be written or restored as asked (corrupt, truncated, or
     disagreeing with the parameters, optimizer or session given); nothing was changed."""
@@ -130,6 +137,7 @@ __all__ = [
     "BackendError",
     "OutOfMemoryError",
     "CheckpointError",
+    "CaptureError",
     "DLPackError",
     "DistributedError",
 ]

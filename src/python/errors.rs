@@ -38,6 +38,7 @@ classes!(
     DLPackError,
     BackendError,
     OutOfMemoryError,
+    CaptureError,
 );
 
 /// Convert a core error into its typed Python exception. Structured variants also set
@@ -70,6 +71,7 @@ pub(crate) fn to_py(e: Error) -> PyErr {
         Error::DLPack(_) => DLPackError::new_err(msg),
         Error::Backend(_) => BackendError::new_err(msg),
         Error::OutOfMemory(_) => OutOfMemoryError::new_err(msg),
+        Error::Capture(_) => CaptureError::new_err(msg),
     };
     Python::attach(|py| {
         // Attributes are best effort: the typed exception with its message is what counts.

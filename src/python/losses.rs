@@ -70,6 +70,8 @@ fn class_loss(
     label_smoothing: f64,
     log_softmax: bool,
 ) -> PyResult<PyTensor> {
+    let cell = input.cell().py()?;
+    let arg = super::capture::argument_of(&cell, target);
     let target = class_target(target)?;
     let opts = ClassLossOptions {
         weight: weights(py, input, weight)?,
@@ -78,11 +80,19 @@ fn class_loss(
         label_smoothing,
     };
     let name = name.to_string();
-    let cell = input.cell().py()?;
     let x = input.handle();
     let h = py
-        .detach(|| lock(&cell).class_loss_of(&name, x, target, &opts, log_softmax))
+        .detach(|| {
+            let mut s = lock(&cell);
+            match arg {
+                Some(k) => s.class_loss_argument(&name, x, target, k, &opts, log_softmax),
+                None => s.class_loss_of(&name, x, target, &opts, log_softmax),
+            }
+        })
         .py()?;
+    if let Some(k) = arg {
+        super::capture::note_marked(k);
+    }
     Ok(PyTensor::new(&cell, h))
 }
 

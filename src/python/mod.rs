@@ -9,6 +9,7 @@
 
 mod batch_norm;
 mod buckets;
+mod capture;
 mod classes;
 mod config;
 mod convert;
@@ -129,6 +130,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(torch_style::_grad_count, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_unscale_grads_, m)?)?;
     m.add_class::<classes::PyGradBuckets>()?;
+    m.add_class::<capture::PyPlan>()?;
+    m.add_function(wrap_pyfunction!(capture::_capture_begin, m)?)?;
+    m.add_function(wrap_pyfunction!(capture::_capture_end, m)?)?;
+    m.add_function(wrap_pyfunction!(capture::_capture_abort, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_set_autocast, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_get_autocast, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_clip_grad_value_, m)?)?;

@@ -11,7 +11,7 @@ use pyo3::PyClassInitializer;
 use super::classes::lock;
 use super::classes::PyGradMap;
 use super::classes::PyParameter;
-use super::classes::{Core, PyOptimizer};
+use super::classes::{Core, PyOptimizer, SessionCell};
 use super::convert::{to_numpy, to_tensor};
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
@@ -116,48 +116,34 @@ impl PyOptimizer {
     /// gradients are `p.grad`: the current session's store, which keeps them until
     /// `zero_grad()`; then at least one parameter must have one.
     #[pyo3(signature = (grads=None))]
-    fn step(&self, py: Python<'_>, grads: Option<&PyGradMap>) -> PyResult<()> {
+    fn step(slf: &Bound<'_, Self>, py: Python<'_>, grads: Option<&PyGradMap>) -> PyResult<()> {
+        let me = slf.get();
         if let Some(grads) = grads {
+            if super::capture::active() {
+                return Err(super::to_py(Error::Capture(
+                    "opt.step(grads) inside a captured step: use loss.backward() and \
+                     opt.step()"
+                        .into(),
+                )));
+            }
             let map = Arc::clone(&grads.inner);
             return py
-                .detach(|| crate::guard::contained("step", || self.lock().step(&map)))
+                .detach(|| crate::guard::contained("step", || me.lock().step(&map)))
                 .py();
         }
         let cell = super::current::require("opt.step()").py()?;
-        py.detach(|| {
-            crate::guard::contained("step", || {
-                // Lock order: the session, then the optimizer (as train_step).
-                let s = lock(&cell);
-                let mut opt = self.lock();
-                let ids: Vec<u64> = opt.params().iter().map(|p| p.id()).collect();
-                let mine = s.store().subset(&ids);
-                if mine.is_empty() {
-                    return Err(Error::Grad(format!(
-                        "{}.step(): none of its {} parameters has a gradient: call \
-                         loss.backward() in this session first (zero_grad() or a new session \
-                         leaves p.grad None)",
-                        opt.kind(),
-                        ids.len()
-                    )));
-                }
-                opt.step(&mine)
-            })
-        })
-        .py()
+        me.step_in(py, &cell)?;
+        super::capture::optimizer_effect(&cell, slf, None);
+        Ok(())
     }
 
     /// torch's `zero_grad(set_to_none=True)` for this optimizer's parameters, in the
     /// current session's store.
     #[pyo3(signature = (set_to_none=true))]
-    fn zero_grad(&self, py: Python<'_>, set_to_none: bool) -> PyResult<()> {
+    fn zero_grad(slf: &Bound<'_, Self>, py: Python<'_>, set_to_none: bool) -> PyResult<()> {
         let cell = super::current::require("opt.zero_grad()").py()?;
-        let ids: Vec<u64> = self.lock().params().iter().map(|p| p.id()).collect();
-        py.detach(|| {
-            crate::guard::contained("zero_grad", || {
-                lock(&cell).store().zero_grad(&ids, set_to_none)
-            })
-        })
-        .py()?;
+        slf.get().zero_grad_in(py, &cell, set_to_none)?;
+        super::capture::optimizer_effect(&cell, slf, Some(set_to_none));
         Ok(())
     }
 
@@ -402,4 +388,49 @@ impl PyAdamW {
         let base = adam_base("AdamW", params, lr, betas, weight_decay, flags, true)?;
         Ok(PyClassInitializer::from(base).add_subclass(PyAdamW))
     }
+}
+
+impl PyOptimizer {
+    /// `opt.step()` on the gradients `p.grad` of the session `cell`.
+    pub(crate) fn step_in(&self, py: Python<'_>, cell: &Arc<SessionCell>) -> PyResult<()> {
+        py.detach(|| {
+            crate::guard::contained("step", || {
+                // Lock order: the session, then the optimizer (as train_step).
+                let s = lock(cell);
+                let mut opt = self.lock();
+                let ids: Vec<u64> = opt.params().iter().map(|p| p.id()).collect();
+                let mine = s.store().subset(&ids);
+                if mine.is_empty() {
+                    return Err(Error::Grad(format!(
+                        "{}.step(): none of its {} parameters has a gradient: call \
+                         loss.backward() in this session first (zero_grad() or a new session \
+                         leaves p.grad None)",
+                        opt.kind(),
+                        ids.len()
+                    )));
+                }
+                opt.step(&mine)
+            })
+        })
+        .py()
+    }
+
+
+    /// `opt.zero_grad(set_to_none)` in the session `cell`'s store.
+    pub(crate) fn zero_grad_in(
+        &self,
+        py: Python<'_>,
+        cell: &Arc<SessionCell>,
+        set_to_none: bool,
+    ) -> PyResult<()> {
+        let ids: Vec<u64> = self.lock().params().iter().map(|p| p.id()).collect();
+        py.detach(|| {
+            crate::guard::contained("zero_grad", || {
+                lock(cell).store().zero_grad(&ids, set_to_none)
+            })
+        })
+        .py()?;
+        Ok(())
+    }
+
 }

@@ -412,7 +412,19 @@ pub(crate) fn input_into(
     };
     let rg =
         requires_grad.unwrap_or(c.requires_grad_by_default && dtype.is_none_or(|d| !d.is_data()));
-    let h = py.detach(move || named(&mut lock(cell), |s| s.input_owned_as(t, dtype, rg)))?;
+    let arg = super::capture::argument_of(cell, data);
+    let h = py.detach(move || {
+        named(&mut lock(cell), |s| {
+            let h = s.input_owned_as(t, dtype, rg)?;
+            if let Some(k) = arg {
+                s.mark_argument(h, k)?;
+            }
+            Ok(h)
+        })
+    })?;
+    if let Some(k) = arg {
+        super::capture::note_marked(k);
+    }
     Ok(PyTensor::named(cell, h))
 }
 
@@ -424,6 +436,13 @@ fn input_shared(
     requires_grad: Option<bool>,
     dtype: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
+    if super::capture::active() {
+        return Err(super::to_py(Error::Capture(
+            "input(copy=False) inside a captured step: a replay copies its arguments (drop \
+             copy=False)"
+                .into(),
+        )));
+    }
     if !super::dlpack::is_producer(data)? {
         return Err(super::to_py(Error::DLPack(format!(
             "input(copy=False) shares the memory of a DLPack producer (a numpy array, a torch \

@@ -148,6 +148,11 @@ impl PyTensor {
         let Some(hook) = hook else {
             return me.with(py, move |s| s.backward_closing(root, retain));
         };
+        if super::capture::active() {
+            return Err(super::to_py(Error::Capture(
+                "a data-parallel wrapper's backward cannot be captured yet".into(),
+            )));
+        }
         // The hook's buckets (parameter ids, in launch order): each is packed into its flat
         // tensor in the core, once every gradient in it is final and every earlier bucket
         // went, and then handed over (`launch(k)`: the wrapper starts its all-reduce).

@@ -90,6 +90,10 @@ pub struct ReplayState<B: Backend> {
 /// A recorded step (see the module comment).
 pub struct Plan<B: Backend> {
     entries: Vec<Entry<B>>,
+    /// Whether a backward of the plan closes the graph (torch's `loss.backward()`): the
+    /// eager step compacts the tape there, a replay once it is over
+    /// ([`Session::replay_finish`]).
+    closes: bool,
     arguments: usize,
     dtype: DType,
     device: Device,
@@ -107,7 +111,8 @@ impl<B: Backend> Plan<B> {
         self.entries.is_empty()
     }
 
-    /// How many arguments a replay takes.
+    /// How many arguments a replay takes (the last one it reads, plus one: arguments
+    /// the step never read are skipped).
     pub fn arguments(&self) -> usize {
         self.arguments
     }
@@ -279,6 +284,8 @@ impl<B: Backend> Session<B> {
                 "a capture cannot begin inside a checkpointed block".into(),
             ));
         }
+        // Implicit parameter leaves from before the capture are not the plan's.
+        self.param_leaves.clear();
         self.capture = Some(Recorder {
             entries: Vec::new(),
             of_node: HashMap::new(),
@@ -296,6 +303,13 @@ impl<B: Backend> Session<B> {
     /// Whether a capture is in progress.
     pub fn capturing(&self) -> bool {
         self.capture.is_some()
+    }
+
+    /// The plan entry of `h`'s node in the capture in progress (a step's output).
+    pub fn capture_entry_of(&self, h: Handle) -> Option<usize> {
+        let r = self.capture.as_ref()?;
+        self.check(&[h]).ok()?;
+        r.of_node.get(&h.node).copied()
     }
 
     /// Mark the input leaf `h`, recorded during the capture, as argument `k` of the plan.
@@ -341,28 +355,30 @@ impl<B: Backend> Session<B> {
             })
         });
         if let Some(why) = refused {
-            return Err(Error::Argument(format!(
+            return Err(Error::Capture(format!(
                 "this step cannot be captured: {why}"
             )));
         }
-        let mut seen = vec![false; r.entries.len()];
+        // Each argument is used once (a second use would need its data twice); one the step
+        // never used takes no place in a replay.
+        let mut seen = std::collections::HashSet::new();
         for e in &r.entries {
             if let Entry::Argument { k, .. } | Entry::ClassLoss { k, .. } = e {
-                if *k >= seen.len() || seen[*k] {
-                    return Err(Error::Argument(format!(
-                        "capture: argument {k} is marked twice or out of order"
+                if !seen.insert(*k) {
+                    return Err(Error::Capture(format!(
+                        "this step cannot be captured: argument {k} is given to \
+                         sess.input (or a loss) twice; use the first tensor again"
                     )));
                 }
-                seen[*k] = true;
             }
         }
-        let arguments = seen.iter().take_while(|s| **s).count();
-        if seen.iter().skip(arguments).any(|s| *s) {
-            return Err(Error::Argument(
-                "capture: the arguments must be numbered 0, 1, ... without gaps".into(),
-            ));
-        }
+        let arguments = seen.iter().max().map_or(0, |k| k + 1);
+        let closes = r
+            .entries
+            .iter()
+            .any(|e| matches!(e, Entry::Backward { retain: false, .. }));
         Ok(Plan {
+            closes,
             entries: r.entries,
             arguments,
             dtype: self.dtype,
@@ -427,7 +443,9 @@ impl<B: Backend> Session<B> {
     ) -> Result<Option<usize>> {
         let start = state.handles.len();
         let mark = self.tape.len();
+        self.replaying = true;
         let out = self.replay_part(plan, state);
+        self.replaying = false;
         if out.is_err() {
             self.truncate_tape(mark);
             state.handles.truncate(start);
@@ -499,6 +517,15 @@ impl<B: Backend> Session<B> {
             state.handles.push(h);
         }
         Ok(None)
+    }
+
+    /// After a replay, once the caller named the outputs it keeps: compact the tape as the
+    /// eager step's closing backward did (its retired values go back to the pool for the
+    /// next step).
+    pub fn replay_finish(&mut self, plan: &Plan<B>) {
+        if plan.closes && self.capture.is_none() {
+            self.compact();
+        }
     }
 
     /// Record a mark of the caller's effect `id` (run at this point of every replay).
@@ -588,7 +615,7 @@ impl<B: Backend> Session<B> {
                  {then:?}, the session now has {now:?}"
             )));
         }
-        if args.len() != plan.arguments {
+        if args.len() < plan.arguments {
             return Err(Error::Argument(format!(
                 "replay: the plan takes {} argument(s), got {}",
                 plan.arguments,

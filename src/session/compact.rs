@@ -214,8 +214,9 @@ impl<B: Backend> Session<B> {
         }
         self.param_leaves.clear();
         self.torch_style = true;
-        // A capture maps node ids to its entries: the compaction waits for its end.
-        if self.capture.is_none() {
+        // A capture maps node ids to its entries, a replay holds handles of its entries:
+        // the compaction waits for their end.
+        if self.capture.is_none() && !self.replaying {
             self.compact();
         }
     }

@@ -1,0 +1,175 @@
+"""``et.capture``: record a training step once, replay it from Rust.
+
+::
+
+    @et.capture
+    def step(x, y):
+        loss = F.cross_entropy(model(sess.input(x)), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss
+
+    with sess:
+        for x, y in batches:
+            loss = step(x, y)          # the first call of each shape records, later ones replay
+
+The first call with arguments of given shapes and dtypes runs ``fn`` eagerly in the current
+session (or ``session=``) while the core records the step's plan: its ops, the parameters
+it reads, the arguments it takes (through ``sess.input(a)`` or as a class-loss target),
+``loss.backward()`` and the optimizer's ``zero_grad()``/``step()``. Later calls with
+arguments of the same shapes and dtypes replay the plan from Rust: the same kernels in the
+same order (bit-identical results), without calling ``fn``; the optimizer's calls run again
+at their places (its learning rate as a scheduler set it then). The tensors ``fn`` returns
+are returned as new tensors of the replay.
+
+Guards, as ``torch.compile``'s: arguments of new shapes or dtypes (or a new session, or
+other Python numbers among the arguments) record a new plan; at most ``cache_size`` plans
+are kept (the least recently used goes). A step a replay could not reproduce raises
+:class:`~eagertape.CaptureError` naming what and where, and caches nothing: a value read on
+the host inside it (``.item()``, ``bool(t)``, ``numpy()``, printing values), an op without
+a replay yet (dropout and other draws, indexing, batch norm, ...), a tensor made outside the
+step, an argument used other than through ``sess.input`` or as a loss target.
+
+Data read inside ``fn`` that is not an argument (a global array given to ``sess.input``, a
+Python number) is a constant of the plan: pass what changes between calls as an argument.
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import os
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from . import _core
+from ._errors import ArgumentError, CaptureError
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _guard(a: Any) -> Any:
+    """What a plan is recorded for, of one argument: an array's type, shape and dtype; a
+    Python number's value (a constant of the plan)."""
+    shape = getattr(a, "shape", None)
+    dtype = getattr(a, "dtype", None)
+    if shape is not None and dtype is not None:
+        return (type(a).__qualname__, tuple(shape), str(dtype))
+    if isinstance(a, (bool, int, float, str, type(None))):
+        return ("value", type(a).__qualname__, a)
+    raise ArgumentError(
+        f"capture: argument of type {type(a).__name__} is not supported (arrays, tensors "
+        "and Python numbers are)"
+    )
+
+
+def _where(e: BaseException) -> str:
+    """The innermost line of the caller's code in `e`'s traceback (outside this package)."""
+    frames = [
+        f for f in traceback.extract_tb(e.__traceback__) if not f.filename.startswith(_PACKAGE)
+    ]
+    if not frames:
+        return ""
+    f = frames[-1]
+    return f" (at {f.filename}:{f.lineno}: {(f.line or '').strip()})"
+
+
+class CapturedStep:
+    """A step function with its recorded plans (see the module comment)."""
+
+    def __init__(self, fn: Callable[..., Any], cache_size: int = 8, session: Any = None):
+        if not callable(fn):
+            raise ArgumentError(f"capture: fn must be callable, got {type(fn).__name__}")
+        if isinstance(cache_size, bool) or not isinstance(cache_size, int) or cache_size < 1:
+            raise ArgumentError(f"capture: cache_size must be an int >= 1, got {cache_size!r}")
+        if session is not None and not isinstance(session, _core.Session):
+            raise ArgumentError(
+                f"capture: session must be an eagertape.Session, got {type(session).__name__}"
+            )
+        self.fn = fn
+        self.cache_size = cache_size
+        self.session = session
+        # plan key -> (plan, how to rebuild the outputs from the replayed tensors)
+        self._plans: collections.OrderedDict[Any, tuple[Any, Any]] = collections.OrderedDict()
+        functools.update_wrapper(self, fn)
+
+    @property
+    def plans(self) -> int:
+        """How many plans are cached."""
+        return len(self._plans)
+
+    def clear(self) -> None:
+        """Drop every cached plan (the next call records again)."""
+        self._plans.clear()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if kwargs:
+            raise ArgumentError(
+                "capture: a captured step takes positional arguments only (keyword "
+                f"arguments {sorted(kwargs)})"
+            )
+        sess = self.session if self.session is not None else _core.current_session()
+        key = (id(sess), tuple(_guard(a) for a in args))
+        hit = self._plans.get(key)
+        tensors = [a for a in args if not isinstance(a, (bool, int, float, str, type(None)))]
+        if hit is not None:
+            self._plans.move_to_end(key)
+            plan, rebuild = hit
+            return rebuild(plan.replay(tuple(tensors)))
+        return self._record(sess, key, args, tensors)
+
+    def _record(self, sess: Any, key: Any, args: tuple[Any, ...], tensors: list[Any]) -> Any:
+        _core._capture_begin(sess, tuple(tensors))
+        try:
+            out = self.fn(*args)
+            flat, rebuild = _flatten(out)
+            plan = _core._capture_end(flat)
+        except CaptureError as e:
+            _core._capture_abort()
+            raise CaptureError(f"{e}{_where(e)}").with_traceback(e.__traceback__) from None
+        except BaseException:
+            _core._capture_abort()
+            raise
+        self._plans[key] = (plan, rebuild)
+        while len(self._plans) > self.cache_size:
+            self._plans.popitem(last=False)
+        return out
+
+
+def _flatten(out: Any) -> tuple[list[Any], Callable[[list[Any]], Any]]:
+    """The tensors of a step's result, and how to rebuild a result of the same structure
+    from replayed ones (None, a tensor, a tuple or list of them; Python numbers are
+    constants of the plan)."""
+    if isinstance(out, _core.Tensor):
+        return [out], lambda ts: ts[0]
+    if isinstance(out, (tuple, list)):
+        parts = [_flatten(o) for o in out]
+        counts = [len(p[0]) for p in parts]
+        kind = type(out)
+
+        def rebuild(ts: list[Any]) -> Any:
+            items, i = [], 0
+            for (_, r), n in zip(parts, counts, strict=True):
+                items.append(r(ts[i : i + n]))
+                i += n
+            return kind(items)
+
+        return [t for p in parts for t in p[0]], rebuild
+    if isinstance(out, (bool, int, float, str, type(None))):
+        return [], lambda ts: out
+    raise CaptureError(
+        f"capture: a step returns tensors, numbers, None or tuples of them, not "
+        f"{type(out).__name__}"
+    )
+
+
+def capture(
+    fn: Callable[..., Any] | None = None, *, cache_size: int = 8, session: Any = None
+) -> Any:
+    """``et.capture(fn)`` or ``@et.capture`` / ``@et.capture(cache_size=4)``: ``fn`` as a
+    :class:`CapturedStep` (see the module comment)."""
+    if fn is None:
+        return lambda f: CapturedStep(f, cache_size=cache_size, session=session)
+    return CapturedStep(fn, cache_size=cache_size, session=session)

@@ -1,0 +1,318 @@
+//! `et.capture`'s binding: the capture in progress on this thread, and `_core._Plan`, a
+//! recorded step that replays from Rust.
+//!
+//! `_capture_begin(sess, args)` starts the core's recorder on `sess` ([`Session::begin_capture`])
+//! and notes the step's argument objects by identity. While it runs:
+//! * `sess.input(a)` of an argument marks the leaf as that argument, and a class loss
+//!   against an argument's class ids records the loss as one entry rebuilt from new ids;
+//!   any other conversion of an argument (`x + a`, ...) is counted, and the capture is
+//!   refused at its end if one was not marked: a replay never reads a stale argument;
+//! * a value read on the host (`numpy()`, `item()`, `bool(t)`, `float(t)`, `tolist()`,
+//!   `__dlpack__`) raises `CaptureError` at once (Python control flow the replay could not
+//!   follow);
+//! * an optimizer's `step()` / `zero_grad()` runs and leaves a mark in the plan: a replay
+//!   pauses there and runs the same call again (the optimizer reads its hyperparameters
+//!   then: a scheduler's `lr` keeps working).
+//!
+//! `_capture_end(outputs)` ends it: a `_Plan` holding the core's [`Plan`], the effects and
+//! which entries the step returned. `_Plan.replay(args)` converts the arguments as the
+//! recording did, replays (pausing for the effects) and returns new `Tensor`s for the
+//! outputs. The plan holds the session weakly: a closed session's plan refuses to replay.
+
+use std::cell::RefCell;
+use std::sync::{Arc, Weak};
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::classes::{lock, name, PyOptimizer, PySession, PyTensor, SessionCell};
+use super::convert::host_data;
+use super::OrPy;
+use crate::backend::dynamic::Dyn as Be;
+use crate::backend::Backend;
+use crate::error::Error;
+use crate::session::capture::{Entry, Plan};
+
+/// An effect of the step's that is not an op: run again at its mark on every replay.
+enum Effect {
+    Step(Py<PyOptimizer>),
+    ZeroGrad(Py<PyOptimizer>, bool),
+}
+
+/// The capture in progress on this thread.
+struct Active {
+    cell: Arc<SessionCell>,
+    /// The step's argument objects (their addresses: they are alive for the call), by index.
+    args: Vec<usize>,
+    /// Per argument: how often it was converted to tensor data, and how often such a
+    /// conversion was marked as the argument.
+    converted: Vec<usize>,
+    marked: Vec<usize>,
+    effects: Vec<Effect>,
+}
+
+thread_local! {
+    static ACTIVE: RefCell<Option<Active>> = const { RefCell::new(None) };
+}
+
+fn capture_error(msg: String) -> PyErr {
+    super::to_py(Error::Capture(msg))
+}
+
+/// The index of `obj` among the arguments of a capture in progress on `cell`.
+pub(crate) fn argument_of(cell: &Arc<SessionCell>, obj: &Bound<'_, PyAny>) -> Option<usize> {
+    let addr = obj.as_ptr() as usize;
+    ACTIVE.with_borrow(|a| {
+        let a = a.as_ref().filter(|a| Arc::ptr_eq(&a.cell, cell))?;
+        a.args.iter().position(|&p| p == addr)
+    })
+}
+
+/// `host_data` converted `obj`: counted when it is an argument of the capture in progress.
+pub(crate) fn note_conversion(obj: &Bound<'_, PyAny>) {
+    let addr = obj.as_ptr() as usize;
+    ACTIVE.with_borrow_mut(|a| {
+        if let Some(a) = a.as_mut() {
+            if let Some(k) = a.args.iter().position(|&p| p == addr) {
+                a.converted[k] += 1;
+            }
+        }
+    });
+}
+
+/// A conversion of argument `k` was marked in the plan.
+pub(crate) fn note_marked(k: usize) {
+    ACTIVE.with_borrow_mut(|a| {
+        if let Some(a) = a.as_mut() {
+            a.marked[k] += 1;
+        }
+    });
+}
+
+/// Whether a capture is in progress on this thread.
+pub(crate) fn active() -> bool {
+    ACTIVE.with_borrow(Option::is_some)
+}
+
+/// A value read on the host (`what`) inside a captured step: a `CaptureError`.
+pub(crate) fn host_read(what: &str) -> PyResult<()> {
+    if active() {
+        return Err(capture_error(format!(
+            "{what} reads a tensor's values on the host inside a captured step: a replay \
+             would not run it (return the tensor from the step and read it after the call)"
+        )));
+    }
+    Ok(())
+}
+
+/// The optimizer's `step()` (`zero_grad`: `Some(set_to_none)`) just ran on `cell`: mark
+/// it in the plan of a capture in progress there.
+pub(crate) fn optimizer_effect(cell: &Arc<SessionCell>, opt: &Bound<'_, PyOptimizer>, zero_grad: Option<bool>) {
+    let id = ACTIVE.with_borrow_mut(|a| {
+        let a = a.as_mut().filter(|a| Arc::ptr_eq(&a.cell, cell))?;
+        let opt = opt.clone().unbind();
+        a.effects.push(match zero_grad {
+            Some(set_to_none) => Effect::ZeroGrad(opt, set_to_none),
+            None => Effect::Step(opt),
+        });
+        Some(a.effects.len() - 1)
+    });
+    if let Some(id) = id {
+        lock(cell).capture_mark(id);
+    }
+}
+
+/// Start capturing the step about to run on `sess` with the argument objects `args`.
+#[pyfunction]
+pub fn _capture_begin(py: Python<'_>, sess: &Bound<'_, PySession>, args: &Bound<'_, PyTuple>) -> PyResult<()> {
+    if active() {
+        return Err(capture_error(
+            "a captured step cannot run inside another one being captured".into(),
+        ));
+    }
+    let cell = Arc::clone(&sess.get().cell);
+    if cell
+        .grad_ready_hook
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .is_some()
+    {
+        return Err(capture_error(
+            "a data-parallel wrapper's backward cannot be captured yet".into(),
+        ));
+    }
+    py.detach(|| lock(&cell).begin_capture()).py()?;
+    let addrs: Vec<usize> = args.iter().map(|a| a.as_ptr() as usize).collect();
+    let n = addrs.len();
+    ACTIVE.with_borrow_mut(|a| {
+        *a = Some(Active {
+            cell,
+            args: addrs,
+            converted: vec![0; n],
+            marked: vec![0; n],
+            effects: Vec::new(),
+        })
+    });
+    Ok(())
+}
+
+/// Drop the capture in progress on this thread (the step raised), if any.
+#[pyfunction]
+pub fn _capture_abort(py: Python<'_>) {
+    if let Some(a) = ACTIVE.with_borrow_mut(Option::take) {
+        py.detach(|| lock(&a.cell).abort_capture());
+    }
+}
+
+/// End the capture: the plan, with `outputs` (the step's returned tensors) as its outputs.
+#[pyfunction]
+pub fn _capture_end(py: Python<'_>, outputs: Vec<PyRef<'_, PyTensor>>) -> PyResult<PyPlan> {
+    let a = ACTIVE
+        .with_borrow_mut(Option::take)
+        .ok_or_else(|| capture_error("no capture is in progress".into()))?;
+    let handles: Vec<_> = outputs.iter().map(|t| t.handle()).collect();
+    let cell = Arc::clone(&a.cell);
+    let (plan, entries) = py
+        .detach(|| {
+            let mut s = lock(&cell);
+            let entries: Vec<Option<usize>> = handles.iter().map(|&h| s.capture_entry_of(h)).collect();
+            let plan = s.end_capture();
+            plan.map(|p| (p, entries))
+        })
+        .py()?;
+    if let Some(k) = (0..a.args.len()).find(|&k| a.converted[k] > a.marked[k]) {
+        return Err(capture_error(format!(
+            "argument {k} of the step is used as tensor data other than through \
+             sess.input(...) or a loss target; a replay could not give it its new values \
+             (pass it through sess.input first)"
+        )));
+    }
+    let outputs = entries
+        .into_iter()
+        .enumerate()
+        .map(|(i, e)| {
+            e.ok_or_else(|| {
+                capture_error(format!(
+                    "output {i} of the step is a tensor made outside it (return tensors the \
+                     step computes)"
+                ))
+            })
+        })
+        .collect::<PyResult<Vec<usize>>>()?;
+    Ok(PyPlan {
+        plan,
+        effects: a.effects,
+        outputs,
+        arguments: a.args.len(),
+        cell: Arc::downgrade(&a.cell),
+    })
+}
+
+/// A recorded step (see the module comment).
+#[pyclass(name = "_Plan", module = "eagertape._core", frozen)]
+pub struct PyPlan {
+    plan: Plan<Be>,
+    effects: Vec<Effect>,
+    /// The entries of the step's returned tensors.
+    outputs: Vec<usize>,
+    /// How many tensor arguments the step was recorded with.
+    arguments: usize,
+    cell: Weak<SessionCell>,
+}
+
+#[pymethods]
+impl PyPlan {
+    /// How many nodes a replay records.
+    #[getter]
+    fn nodes(&self) -> usize {
+        self.plan.len()
+    }
+
+    /// Replay the step with `args` (the same shapes and dtypes as recorded): the outputs.
+    fn replay(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Vec<PyTensor>> {
+        let cell = self
+            .cell
+            .upgrade()
+            .ok_or_else(|| capture_error("the step's session is closed".into()))?;
+        if args.len() != self.arguments {
+            return Err(capture_error(format!(
+                "the step was recorded with {} tensor argument(s), got {}",
+                self.arguments,
+                args.len()
+            )));
+        }
+        let device = py.detach(|| lock(&cell).config().device);
+        let mut data = Vec::with_capacity(self.plan.arguments());
+        for (k, a) in args.iter().take(self.plan.arguments()).enumerate() {
+            let t = match self.plan.argument_use(k) {
+                Use::Leaf(dtype) => {
+                    let host = host_data(&a)?;
+                    let _guard = Be::no_grad();
+                    Be::convert(&host.tensor, dtype, device).py()?
+                }
+                Use::Target => host_data(&a)?.tensor,
+                // Never read: a placeholder the replay skips.
+                Use::Unused => Be::full(&[0], 0.0, crate::config::DType::Int64, device).py()?,
+            };
+            data.push(t);
+        }
+        let plan = &self.plan;
+        let mut state = py.detach(|| lock(&cell).replay_start(plan, data)).py()?;
+        loop {
+            let paused = py
+                .detach(|| crate::guard::contained("replay", || lock(&cell).replay_until(plan, &mut state)))
+                .py()?;
+            let Some(id) = paused else { break };
+            match &self.effects[id] {
+                Effect::Step(opt) => opt.get().step_in(py, &cell)?,
+                Effect::ZeroGrad(opt, set_to_none) => opt.get().zero_grad_in(py, &cell, *set_to_none)?,
+            }
+        }
+        let hs: Vec<_> = self.outputs.iter().map(|&e| state.handles[e]).collect();
+        let slots: Vec<_> = py.detach(|| {
+            let mut s = lock(&cell);
+            hs.iter().map(|&h| name(&mut s, h)).collect()
+        });
+        // The outputs' Tensors first: a compaction keeps what they name.
+        let outputs: Vec<PyTensor> = slots
+            .into_iter()
+            .map(|slot| PyTensor::named(&cell, slot))
+            .collect();
+        py.detach(|| {
+            let mut s = lock(&cell);
+            s.replay_finish(plan);
+            if s.wants_compaction() {
+                s.compact();
+            }
+        });
+        Ok(outputs)
+    }
+}
+
+/// How a plan reads one of its arguments.
+enum Use {
+    /// As an input leaf of this dtype (the argument is converted as `sess.input` did).
+    Leaf(crate::config::DType),
+    /// As host data (class ids of a loss).
+    Target,
+    /// Not at all.
+    Unused,
+}
+
+impl<B: Backend> PlanArguments for Plan<B> {
+    fn argument_use(&self, k: usize) -> Use {
+        self.entries()
+            .iter()
+            .find_map(|e| match e {
+                Entry::Argument { k: i, dtype, .. } if *i == k => Some(Use::Leaf(*dtype)),
+                Entry::ClassLoss { k: i, .. } if *i == k => Some(Use::Target),
+                _ => None,
+            })
+            .unwrap_or(Use::Unused)
+    }
+}
+
+/// What the binding asks a plan about its arguments.
+trait PlanArguments {
+    fn argument_use(&self, k: usize) -> Use;
+}
