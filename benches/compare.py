@@ -224,6 +224,33 @@ def mlp_pair(batch: int, sizes: tuple[int, ...]):
     return ours, theirs, floor
 
 
+def mlp_captured_pair(batch: int, sizes: tuple[int, ...]):
+    """B3 with eagertape's step written torch's way (``zero_grad``, ``loss.backward()``,
+    ``step``) and captured (``et.capture``): every call after the first replays the plan. The
+    PyTorch step and the floor are B3's."""
+    _, theirs, floor = mlp_pair(batch, sizes)
+    init = mlp_init(sizes)
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((batch, sizes[0])).astype(np.float32)
+    y = rng.integers(0, sizes[-1], size=batch)
+    params = [et.Parameter(a) for a in init]
+    opt = et.optim.Adam(params, lr=1e-3)
+    sess = et.Session(dtype="float32")
+
+    @et.capture
+    def step(x, y):
+        loss = mlp_loss(sess, params, x, y)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+
+    def ours():
+        with sess:  # a torch-style loop's block, here around one step
+            step(x, y)
+
+    return ours, theirs, floor
+
+
 # ---- B8 / B9: the real models' training steps (AdamW), float32 -------------------------------
 
 
@@ -468,6 +495,12 @@ def main() -> None:
             1,
         ),
         ("B3 MLP 64-128-10 step (Adam), batch 64", mlp_pair(64, (64, 128, 10)), 300, 1),
+        (
+            "B3c B3 written torch's way and captured (et.capture)",
+            mlp_captured_pair(64, (64, 128, 10)),
+            300,
+            1,
+        ),
         (
             "B4 MLP 1024-1024-1024-10 step (Adam), batch 256",
             mlp_pair(256, (1024, 1024, 1024, 10)),

@@ -111,7 +111,7 @@ class CapturedStep:
                 f"arguments {sorted(kwargs)})"
             )
         sess = self.session if self.session is not None else _core.current_session()
-        key = (id(sess), tuple(_guard(a) for a in args))
+        key = (sess.id, tuple(_guard(a) for a in args))
         hit = self._plans.get(key)
         tensors = [a for a in args if not isinstance(a, (bool, int, float, str, type(None)))]
         if hit is not None:

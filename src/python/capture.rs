@@ -19,113 +19,27 @@
 //! recording did, replays (pausing for the effects) and returns new `Tensor`s for the
 //! outputs. The plan holds the session weakly: a closed session's plan refuses to replay.
 
-use std::cell::RefCell;
 use std::sync::{Arc, Weak};
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use super::classes::{lock, name, PyOptimizer, PySession, PyTensor, SessionCell};
+use super::capture_state::{self as state, capture_error, Active, Effect};
+use super::classes::{lock, name, PySession, PyTensor, SessionCell};
 use super::convert::host_data;
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
-use crate::error::Error;
 use crate::session::capture::{Entry, Plan};
-
-/// An effect of the step's that is not an op: run again at its mark on every replay.
-enum Effect {
-    Step(Py<PyOptimizer>),
-    ZeroGrad(Py<PyOptimizer>, bool),
-}
-
-/// The capture in progress on this thread.
-struct Active {
-    cell: Arc<SessionCell>,
-    /// The step's argument objects (their addresses: they are alive for the call), by index.
-    args: Vec<usize>,
-    /// Per argument: how often it was converted to tensor data, and how often such a
-    /// conversion was marked as the argument.
-    converted: Vec<usize>,
-    marked: Vec<usize>,
-    effects: Vec<Effect>,
-}
-
-thread_local! {
-    static ACTIVE: RefCell<Option<Active>> = const { RefCell::new(None) };
-}
-
-fn capture_error(msg: String) -> PyErr {
-    super::to_py(Error::Capture(msg))
-}
-
-/// The index of `obj` among the arguments of a capture in progress on `cell`.
-pub(crate) fn argument_of(cell: &Arc<SessionCell>, obj: &Bound<'_, PyAny>) -> Option<usize> {
-    let addr = obj.as_ptr() as usize;
-    ACTIVE.with_borrow(|a| {
-        let a = a.as_ref().filter(|a| Arc::ptr_eq(&a.cell, cell))?;
-        a.args.iter().position(|&p| p == addr)
-    })
-}
-
-/// `host_data` converted `obj`: counted when it is an argument of the capture in progress.
-pub(crate) fn note_conversion(obj: &Bound<'_, PyAny>) {
-    let addr = obj.as_ptr() as usize;
-    ACTIVE.with_borrow_mut(|a| {
-        if let Some(a) = a.as_mut() {
-            if let Some(k) = a.args.iter().position(|&p| p == addr) {
-                a.converted[k] += 1;
-            }
-        }
-    });
-}
-
-/// A conversion of argument `k` was marked in the plan.
-pub(crate) fn note_marked(k: usize) {
-    ACTIVE.with_borrow_mut(|a| {
-        if let Some(a) = a.as_mut() {
-            a.marked[k] += 1;
-        }
-    });
-}
-
-/// Whether a capture is in progress on this thread.
-pub(crate) fn active() -> bool {
-    ACTIVE.with_borrow(Option::is_some)
-}
-
-/// A value read on the host (`what`) inside a captured step: a `CaptureError`.
-pub(crate) fn host_read(what: &str) -> PyResult<()> {
-    if active() {
-        return Err(capture_error(format!(
-            "{what} reads a tensor's values on the host inside a captured step: a replay \
-             would not run it (return the tensor from the step and read it after the call)"
-        )));
-    }
-    Ok(())
-}
-
-/// The optimizer's `step()` (`zero_grad`: `Some(set_to_none)`) just ran on `cell`: mark
-/// it in the plan of a capture in progress there.
-pub(crate) fn optimizer_effect(cell: &Arc<SessionCell>, opt: &Bound<'_, PyOptimizer>, zero_grad: Option<bool>) {
-    let id = ACTIVE.with_borrow_mut(|a| {
-        let a = a.as_mut().filter(|a| Arc::ptr_eq(&a.cell, cell))?;
-        let opt = opt.clone().unbind();
-        a.effects.push(match zero_grad {
-            Some(set_to_none) => Effect::ZeroGrad(opt, set_to_none),
-            None => Effect::Step(opt),
-        });
-        Some(a.effects.len() - 1)
-    });
-    if let Some(id) = id {
-        lock(cell).capture_mark(id);
-    }
-}
 
 /// Start capturing the step about to run on `sess` with the argument objects `args`.
 #[pyfunction]
-pub fn _capture_begin(py: Python<'_>, sess: &Bound<'_, PySession>, args: &Bound<'_, PyTuple>) -> PyResult<()> {
-    if active() {
+pub fn _capture_begin(
+    py: Python<'_>,
+    sess: &Bound<'_, PySession>,
+    args: &Bound<'_, PyTuple>,
+) -> PyResult<()> {
+    if state::active() {
         return Err(capture_error(
             "a captured step cannot run inside another one being captured".into(),
         ));
@@ -144,14 +58,12 @@ pub fn _capture_begin(py: Python<'_>, sess: &Bound<'_, PySession>, args: &Bound<
     py.detach(|| lock(&cell).begin_capture()).py()?;
     let addrs: Vec<usize> = args.iter().map(|a| a.as_ptr() as usize).collect();
     let n = addrs.len();
-    ACTIVE.with_borrow_mut(|a| {
-        *a = Some(Active {
-            cell,
-            args: addrs,
-            converted: vec![0; n],
-            marked: vec![0; n],
-            effects: Vec::new(),
-        })
+    state::begin(Active {
+        cell,
+        args: addrs,
+        converted: vec![0; n],
+        marked: vec![0; n],
+        effects: Vec::new(),
     });
     Ok(())
 }
@@ -159,7 +71,7 @@ pub fn _capture_begin(py: Python<'_>, sess: &Bound<'_, PySession>, args: &Bound<
 /// Drop the capture in progress on this thread (the step raised), if any.
 #[pyfunction]
 pub fn _capture_abort(py: Python<'_>) {
-    if let Some(a) = ACTIVE.with_borrow_mut(Option::take) {
+    if let Some(a) = state::take() {
         py.detach(|| lock(&a.cell).abort_capture());
     }
 }
@@ -167,15 +79,14 @@ pub fn _capture_abort(py: Python<'_>) {
 /// End the capture: the plan, with `outputs` (the step's returned tensors) as its outputs.
 #[pyfunction]
 pub fn _capture_end(py: Python<'_>, outputs: Vec<PyRef<'_, PyTensor>>) -> PyResult<PyPlan> {
-    let a = ACTIVE
-        .with_borrow_mut(Option::take)
-        .ok_or_else(|| capture_error("no capture is in progress".into()))?;
+    let a = state::take().ok_or_else(|| capture_error("no capture is in progress".into()))?;
     let handles: Vec<_> = outputs.iter().map(|t| t.handle()).collect();
     let cell = Arc::clone(&a.cell);
     let (plan, entries) = py
         .detach(|| {
             let mut s = lock(&cell);
-            let entries: Vec<Option<usize>> = handles.iter().map(|&h| s.capture_entry_of(h)).collect();
+            let entries: Vec<Option<usize>> =
+                handles.iter().map(|&h| s.capture_entry_of(h)).collect();
             let plan = s.end_capture();
             plan.map(|p| (p, entries))
         })
@@ -260,12 +171,16 @@ impl PyPlan {
         let mut state = py.detach(|| lock(&cell).replay_start(plan, data)).py()?;
         loop {
             let paused = py
-                .detach(|| crate::guard::contained("replay", || lock(&cell).replay_until(plan, &mut state)))
+                .detach(|| {
+                    crate::guard::contained("replay", || lock(&cell).replay_until(plan, &mut state))
+                })
                 .py()?;
             let Some(id) = paused else { break };
             match &self.effects[id] {
                 Effect::Step(opt) => opt.get().step_in(py, &cell)?,
-                Effect::ZeroGrad(opt, set_to_none) => opt.get().zero_grad_in(py, &cell, *set_to_none)?,
+                Effect::ZeroGrad(opt, set_to_none) => {
+                    opt.get().zero_grad_in(py, &cell, *set_to_none)?
+                }
             }
         }
         let hs: Vec<_> = self.outputs.iter().map(|&e| state.handles[e]).collect();

@@ -51,7 +51,7 @@ fn f64_values(arr: &Bound<'_, PyAny>) -> PyResult<(Vec<f64>, Vec<i64>)> {
 
 /// Convert `obj` to a CPU tensor (float32 or float64 storage, or intervals; copied).
 pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
-    super::capture::note_conversion(obj);
+    super::capture_state::note_conversion(obj)?;
     if let Some(h) = host_array(obj)? {
         return Ok(h);
     }

@@ -169,7 +169,7 @@ impl PyTensor {
         dl_device: Option<(i32, i32)>,
         copy: Option<bool>,
     ) -> PyResult<Py<PyAny>> {
-        super::capture::host_read("__dlpack__")?;
+        super::capture_state::host_read("__dlpack__")?;
         let h = self.handle();
         let v = self.with(py, move |s| s.value(h))?;
         export_value(py, v, true, stream, max_version, dl_device, copy)
@@ -196,7 +196,7 @@ impl PyBuffer {
         dl_device: Option<(i32, i32)>,
         copy: Option<bool>,
     ) -> PyResult<Py<PyAny>> {
-        super::capture::host_read("__dlpack__")?;
+        super::capture_state::host_read("__dlpack__")?;
         let b = &self.inner;
         let v = py.detach(|| b.exclusive("Buffer.__dlpack__")).py()?;
         export_value(py, v, false, stream, max_version, dl_device, copy)
@@ -221,7 +221,7 @@ impl PyParameter {
         dl_device: Option<(i32, i32)>,
         copy: Option<bool>,
     ) -> PyResult<Py<PyAny>> {
-        super::capture::host_read("__dlpack__")?;
+        super::capture_state::host_read("__dlpack__")?;
         let v = py.detach(|| self.inner.snapshot());
         export_value(py, v, true, stream, max_version, dl_device, copy)
     }

@@ -144,7 +144,7 @@ impl PyBuffer {
 
     /// A copy as a numpy array (`ReleasedBufferError` once released).
     fn numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        super::capture::host_read("a gradient's numpy()")?;
+        super::capture_state::host_read("a gradient's numpy()")?;
         let v = self.inner.value("Buffer.numpy").py()?;
         to_numpy(py, v)
     }

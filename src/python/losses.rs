@@ -71,7 +71,7 @@ fn class_loss(
     log_softmax: bool,
 ) -> PyResult<PyTensor> {
     let cell = input.cell().py()?;
-    let arg = super::capture::argument_of(&cell, target);
+    let arg = super::capture_state::argument_of(&cell, target);
     let target = class_target(target)?;
     let opts = ClassLossOptions {
         weight: weights(py, input, weight)?,
@@ -91,7 +91,7 @@ fn class_loss(
         })
         .py()?;
     if let Some(k) = arg {
-        super::capture::note_marked(k);
+        super::capture_state::note_marked(k);
     }
     Ok(PyTensor::new(&cell, h))
 }

@@ -10,6 +10,7 @@
 mod batch_norm;
 mod buckets;
 mod capture;
+mod capture_state;
 mod classes;
 mod config;
 mod convert;

@@ -119,7 +119,7 @@ impl PyOptimizer {
     fn step(slf: &Bound<'_, Self>, py: Python<'_>, grads: Option<&PyGradMap>) -> PyResult<()> {
         let me = slf.get();
         if let Some(grads) = grads {
-            if super::capture::active() {
+            if super::capture_state::active() {
                 return Err(super::to_py(Error::Capture(
                     "opt.step(grads) inside a captured step: use loss.backward() and \
                      opt.step()"
@@ -133,7 +133,7 @@ impl PyOptimizer {
         }
         let cell = super::current::require("opt.step()").py()?;
         me.step_in(py, &cell)?;
-        super::capture::optimizer_effect(&cell, slf, None);
+        super::capture_state::optimizer_effect(&cell, slf, None);
         Ok(())
     }
 
@@ -143,7 +143,7 @@ impl PyOptimizer {
     fn zero_grad(slf: &Bound<'_, Self>, py: Python<'_>, set_to_none: bool) -> PyResult<()> {
         let cell = super::current::require("opt.zero_grad()").py()?;
         slf.get().zero_grad_in(py, &cell, set_to_none)?;
-        super::capture::optimizer_effect(&cell, slf, Some(set_to_none));
+        super::capture_state::optimizer_effect(&cell, slf, Some(set_to_none));
         Ok(())
     }
 
@@ -415,7 +415,6 @@ impl PyOptimizer {
         .py()
     }
 
-
     /// `opt.zero_grad(set_to_none)` in the session `cell`'s store.
     pub(crate) fn zero_grad_in(
         &self,
@@ -432,5 +431,4 @@ impl PyOptimizer {
         .py()?;
         Ok(())
     }
-
 }

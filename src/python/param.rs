@@ -175,7 +175,7 @@ impl PyParameter {
 
     /// A copy of the current value.
     fn numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        super::capture::host_read("Parameter.numpy()")?;
+        super::capture_state::host_read("Parameter.numpy()")?;
         let snap = py.detach(|| self.inner.snapshot());
         to_numpy(py, snap)
     }

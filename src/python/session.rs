@@ -412,7 +412,7 @@ pub(crate) fn input_into(
     };
     let rg =
         requires_grad.unwrap_or(c.requires_grad_by_default && dtype.is_none_or(|d| !d.is_data()));
-    let arg = super::capture::argument_of(cell, data);
+    let arg = super::capture_state::argument_of(cell, data);
     let h = py.detach(move || {
         named(&mut lock(cell), |s| {
             let h = s.input_owned_as(t, dtype, rg)?;
@@ -423,7 +423,7 @@ pub(crate) fn input_into(
         })
     })?;
     if let Some(k) = arg {
-        super::capture::note_marked(k);
+        super::capture_state::note_marked(k);
     }
     Ok(PyTensor::named(cell, h))
 }
@@ -436,7 +436,7 @@ fn input_shared(
     requires_grad: Option<bool>,
     dtype: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
-    if super::capture::active() {
+    if super::capture_state::active() {
         return Err(super::to_py(Error::Capture(
             "input(copy=False) inside a captured step: a replay copies its arguments (drop \
              copy=False)"

@@ -340,7 +340,7 @@ impl PyTensor {
 
     /// A copy of the value as a numpy array.
     fn numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        super::capture::host_read("numpy()")?;
+        super::capture_state::host_read("numpy()")?;
         let h = self.handle();
         let v = self.with(py, move |s| s.value(h))?;
         to_numpy(py, v)
@@ -349,7 +349,7 @@ impl PyTensor {
     /// The value of a one-element tensor as a Python float (a `(lo, hi)` pair of floats
     /// for an interval).
     fn item<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        super::capture::host_read("item() (or bool(t), float(t))")?;
+        super::capture_state::host_read("item() (or bool(t), float(t))")?;
         let h = self.handle();
         let v = self.with(py, move |s| s.value(h))?;
         let shape = Be::shape(v.get());

@@ -148,7 +148,7 @@ impl PyTensor {
         let Some(hook) = hook else {
             return me.with(py, move |s| s.backward_closing(root, retain));
         };
-        if super::capture::active() {
+        if super::capture_state::active() {
             return Err(super::to_py(Error::Capture(
                 "a data-parallel wrapper's backward cannot be captured yet".into(),
             )));

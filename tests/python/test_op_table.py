@@ -266,6 +266,8 @@ NOT_TABLE = {
     "dropout",  # random: test_random.py checks it against its own mask
     "is_autocast_enabled",  # the autocast state: test_mixed_precision.py
     "get_autocast_dtype",
+    "capture",  # a step recorded and replayed: test_capture.py
+    "CapturedStep",
     # torch's namespace (test_torch_style.py): factories, the RNG, the current session
     "current_session",
     "is_grad_enabled",

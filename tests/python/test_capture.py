@@ -1,0 +1,230 @@
+"""`et.capture`: a step recorded once and replayed from Rust.
+
+A captured step and the same step run eagerly on a copy of the model, side by side in one
+session: every loss and every parameter equal bit for bit. What a replay could not
+reproduce raises `CaptureError` naming what and the line, and caches nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import eagertape as et
+import eagertape.nn.functional as F
+
+nn = et.nn
+
+
+def mlp(dtype: str):
+    et.manual_seed(0)
+    return nn.Sequential(nn.Linear(8, 16, dtype=dtype), nn.Tanh(), nn.Linear(16, 3, dtype=dtype))
+
+
+def batches(n: int, rows: int = 5, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    return [(rng.standard_normal((rows, 8)), rng.integers(0, 3, rows)) for _ in range(n)]
+
+
+def torch_loop(sess, model, opt):
+    """torch's step as users write it, on `model` and `opt` (the eager reference)."""
+
+    def step(x, y):
+        loss = F.cross_entropy(model(sess.input(x)), y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss
+
+    return step
+
+
+def assert_same_parameters(a, b):
+    for p, q in zip(a.parameters(), b.parameters(), strict=True):
+        np.testing.assert_array_equal(p.numpy(), q.numpy())
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_twenty_captured_steps_equal_the_eager_steps_bit_for_bit(dtype):
+    sess = et.Session(dtype=dtype)
+    eager_model, model = mlp(dtype), mlp(dtype)
+    eager = torch_loop(sess, eager_model, et.optim.Adam(eager_model.parameters(), lr=1e-2))
+    step = et.capture(torch_loop(sess, model, et.optim.Adam(model.parameters(), lr=1e-2)))
+    with sess:
+        for x, y in batches(20):
+            expected = eager(x, y).item()
+            assert step(x, y).item() == expected
+    assert step.plans == 1
+    assert_same_parameters(model, eager_model)
+
+
+def test_a_scheduler_changes_the_learning_rate_of_the_replays_without_a_new_plan():
+    sess = et.Session(dtype="float64")
+    eager_model, model = mlp("float64"), mlp("float64")
+    eager_opt = et.optim.SGD(eager_model.parameters(), lr=0.1, momentum=0.9)
+    opt = et.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+    scheds = [et.optim.lr_scheduler.StepLR(o, step_size=2, gamma=0.5) for o in (eager_opt, opt)]
+    eager, step = torch_loop(sess, eager_model, eager_opt), et.capture(torch_loop(sess, model, opt))
+    with sess:
+        for x, y in batches(8):
+            assert step(x, y).item() == eager(x, y).item()
+            for s in scheds:
+                s.step()
+    assert step.plans == 1
+    assert opt.param_groups[0]["lr"] == 0.1 * 0.5**4
+    assert_same_parameters(model, eager_model)
+
+
+def test_a_new_input_shape_records_a_new_plan_and_the_cache_keeps_the_newest():
+    sess = et.Session(dtype="float64")
+    model = mlp("float64")
+    opt = et.optim.SGD(model.parameters(), lr=0.1)
+    step = et.capture(torch_loop(sess, model, opt), cache_size=2)
+    with sess:
+        for rows in (4, 5, 4, 6):
+            x, y = batches(1, rows=rows)[0]
+            step(x, y)
+    assert step.plans == 2  # rows 5 went when rows 6 came (4 was used more recently)
+    assert [k[1][0][1] for k in step._plans] == [(4, 8), (6, 8)]
+
+
+def test_parameter_values_set_between_calls_are_what_the_replay_reads():
+    sess = et.Session(dtype="float64")
+    eager_model, model = mlp("float64"), mlp("float64")
+    eager = torch_loop(sess, eager_model, et.optim.SGD(eager_model.parameters(), lr=0.1))
+    step = et.capture(torch_loop(sess, model, et.optim.SGD(model.parameters(), lr=0.1)))
+    (x, y), (x2, y2) = batches(2)
+    with sess:
+        step(x, y)
+        eager(x, y)
+        state = {k: v.numpy() * 0.5 for k, v in model.state_dict().items()}
+        model.load_state_dict(state)
+        eager_model.load_state_dict(state)
+        assert step(x2, y2).item() == eager(x2, y2).item()
+    assert_same_parameters(model, eager_model)
+
+
+def test_a_reset_between_calls_leaves_the_plan_usable():
+    sess = et.Session(dtype="float64")
+    model = mlp("float64")
+    step = et.capture(torch_loop(sess, model, et.optim.SGD(model.parameters(), lr=0.1)))
+    x, y = batches(1)[0]
+    with sess:
+        first = step(x, y).item()
+        sess.reset_tape()
+        second = step(x, y).item()
+    assert second != first  # the parameters moved in between: a real second step
+    assert step.plans == 1
+
+
+def test_a_value_read_inside_the_step_raises_capture_error_naming_the_line():
+    sess = et.Session(dtype="float64")
+    model = mlp("float64")
+    opt = et.optim.SGD(model.parameters(), lr=0.1)
+
+    @et.capture
+    def step(x, y):
+        loss = F.cross_entropy(model(sess.input(x)), y)
+        if loss.item() > 100.0:  # control flow a replay could not follow
+            return None
+        loss.backward()
+        opt.step()
+        return loss
+
+    x, y = batches(1)[0]
+    with sess, pytest.raises(et.CaptureError, match=r"item\(\).*test_capture.py:\d+: if loss"):
+        step(x, y)
+    assert step.plans == 0
+
+
+def test_host_data_other_than_the_arguments_given_to_input_is_refused():
+    # A replay would keep this call's values of an array made inside the step (here a
+    # view of an argument) or of an argument read other than through `sess.input`.
+    sess = et.Session(dtype="float64")
+    model = mlp("float64")
+
+    @et.capture
+    def view_of_an_argument(x, y):
+        return (model(sess.input(x)) + y.reshape(-1, 1)).sum()
+
+    @et.capture
+    def argument_as_operand(x, y):
+        return (model(sess.input(x)).sum(1) + y).sum()
+
+    x, y = batches(1)[0]
+    y = y.astype(np.float64)
+    with sess:
+        with pytest.raises(et.CaptureError, match=r"not one of its arguments.*reshape"):
+            view_of_an_argument(x, y)
+        with pytest.raises(et.CaptureError, match="argument 1"):
+            argument_as_operand(x, y)
+    assert view_of_an_argument.plans == argument_as_operand.plans == 0
+
+
+def test_an_op_without_a_replay_is_refused_by_name():
+    sess = et.Session(dtype="float64")
+    et.manual_seed(0)
+    model = nn.Sequential(nn.Linear(8, 4, dtype="float64"), nn.Dropout(0.5))
+
+    @et.capture
+    def step(x):
+        return model(sess.input(x)).sum()
+
+    with sess, pytest.raises(et.CaptureError, match="dropout|generator"):
+        step(batches(1)[0][0])
+
+
+def test_a_tensor_made_outside_the_step_is_refused():
+    sess = et.Session(dtype="float64")
+    with sess:
+        outside = sess.input(np.ones(3))
+
+        @et.capture
+        def step(x):
+            return (sess.input(x) * outside).sum()
+
+        with pytest.raises(et.CaptureError, match="before the capture"):
+            step(np.ones(3))
+
+
+def test_each_session_gets_its_own_plan():
+    model = mlp("float64")
+    opt = et.optim.SGD(model.parameters(), lr=0.1)
+    step = et.capture(lambda x, y: torch_loop(et.current_session(), model, opt)(x, y))
+    x, y = batches(1)[0]
+    for _ in range(2):
+        with et.Session(dtype="float64"):
+            step(x, y)
+            step(x, y)
+    assert step.plans == 2
+
+
+def test_bad_arguments_to_capture_are_refused():
+    with pytest.raises(et.ArgumentError, match="callable"):
+        et.capture(3)
+    with pytest.raises(et.ArgumentError, match="cache_size"):
+        et.capture(lambda: None, cache_size=0)
+    step = et.capture(lambda x: None)
+    with et.Session(), pytest.raises(et.ArgumentError, match="not supported"):
+        step(object())
+
+
+def test_a_plan_holds_its_constants_until_the_captured_step_goes():
+    sess = et.Session(dtype="float64")
+
+    @et.capture
+    def step(x):
+        return (sess.input(x) * sess.ones(1000)).sum()  # a constant of 8000 bytes
+
+    x = np.arange(1000.0)
+    with sess:
+        assert step(x).item() == x.sum()
+        sess.reset_tape()
+        sess.empty_cache()
+        held = et.memory_stats()["by_category"]["tape"]
+        assert held >= 8000  # the plan's constant outlives the reset
+        assert step(x).item() == x.sum()  # and the replay reads it
+        sess.reset_tape()
+        sess.empty_cache()
+        del step
+        assert et.memory_stats()["by_category"]["tape"] == held - 8000
