@@ -163,15 +163,18 @@ def mlp_loss(sess, params, x, y):
     return et.cross_entropy(h, y)
 
 
-def mlp_pair(batch: int, sizes: tuple[int, ...]):
+def mlp_setup(batch: int, sizes: tuple[int, ...]):
+    """B3/B4's initial weights, batch, eagertape parameters, Adam and float32 session."""
     init = mlp_init(sizes)
     rng = np.random.default_rng(1)
     x = rng.standard_normal((batch, sizes[0])).astype(np.float32)
     y = rng.integers(0, sizes[-1], size=batch)
-
     params = [et.Parameter(a) for a in init]
-    opt = et.optim.Adam(params, lr=1e-3)
-    sess = et.Session(dtype="float32")
+    return init, x, y, params, et.optim.Adam(params, lr=1e-3), et.Session(dtype="float32")
+
+
+def mlp_pair(batch: int, sizes: tuple[int, ...]):
+    init, x, y, params, opt, sess = mlp_setup(batch, sizes)
 
     def ours():
         sess.train_step(mlp_loss(sess, params, x, y), opt)
@@ -229,13 +232,7 @@ def mlp_captured_pair(batch: int, sizes: tuple[int, ...]):
     ``step``) and captured (``et.capture``): every call after the first replays the plan. The
     PyTorch step and the floor are B3's."""
     _, theirs, floor = mlp_pair(batch, sizes)
-    init = mlp_init(sizes)
-    rng = np.random.default_rng(1)
-    x = rng.standard_normal((batch, sizes[0])).astype(np.float32)
-    y = rng.integers(0, sizes[-1], size=batch)
-    params = [et.Parameter(a) for a in init]
-    opt = et.optim.Adam(params, lr=1e-3)
-    sess = et.Session(dtype="float32")
+    _, x, y, params, opt, sess = mlp_setup(batch, sizes)
 
     @et.capture
     def step(x, y):

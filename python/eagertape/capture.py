@@ -3,9 +3,9 @@
 ::
 
     @et.capture
-    def step(x, y):
+    def step(x, y):                    # x: a batch of inputs, y: class ids (arrays)
+        opt.zero_grad(set_to_none=True)
         loss = F.cross_entropy(model(sess.input(x)), y)
-        opt.zero_grad()
         loss.backward()
         opt.step()
         return loss

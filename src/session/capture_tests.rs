@@ -26,9 +26,8 @@ fn mlp() -> Mlp {
     }
 }
 
-/// `mse(log_softmax(tanh(x W1ᵀ + b1) W2ᵀ), y)`: the loss's handle (torch:
-/// `F.mse_loss(F.log_softmax(torch.tanh(F.linear(x, W1, b1)) @ W2.T, 1), y)`).
-fn step(s: &mut Sess, m: &Mlp, x: Handle, y: Handle) -> Handle {
+/// `tanh(x W1ᵀ + b1) W2ᵀ` (torch: `torch.tanh(F.linear(x, W1, b1)) @ W2.T`).
+fn logits(s: &mut Sess, m: &Mlp, x: Handle) -> Handle {
     let (w1, b1, w2) = (
         s.use_param(&m.w1).unwrap(),
         s.use_param(&m.b1).unwrap(),
@@ -36,7 +35,13 @@ fn step(s: &mut Sess, m: &Mlp, x: Handle, y: Handle) -> Handle {
     );
     let h = s.record(Op::linear(), &[x, w1, b1]).unwrap();
     let h = s.record(UnaryOp::Tanh.op(), &[h]).unwrap();
-    let z = s.record(Op::linear(), &[h, w2]).unwrap();
+    s.record(Op::linear(), &[h, w2]).unwrap()
+}
+
+/// `mse(log_softmax(tanh(x W1ᵀ + b1) W2ᵀ), y)`: the loss's handle (torch:
+/// `F.mse_loss(F.log_softmax(torch.tanh(F.linear(x, W1, b1)) @ W2.T, 1), y)`).
+fn step(s: &mut Sess, m: &Mlp, x: Handle, y: Handle) -> Handle {
+    let z = logits(s, m, x);
     let z = s.record(Op::log_softmax(1), &[z]).unwrap();
     s.record(Op::mse_loss(), &[z, y]).unwrap()
 }
@@ -258,14 +263,7 @@ fn ids(seed: i64) -> DynTensor {
 /// `loss.backward()` into the store: the store's gradients after it.
 fn class_step(s: &mut Sess, m: &Mlp, x: Handle, ids: DynTensor, k: Option<usize>) -> Handle {
     use crate::session::loss::{ClassLossOptions, TargetArg};
-    let (w1, b1, w2) = (
-        s.use_param(&m.w1).unwrap(),
-        s.use_param(&m.b1).unwrap(),
-        s.use_param(&m.w2).unwrap(),
-    );
-    let h = s.record(Op::linear(), &[x, w1, b1]).unwrap();
-    let h = s.record(UnaryOp::Tanh.op(), &[h]).unwrap();
-    let z = s.record(Op::linear(), &[h, w2]).unwrap();
+    let z = logits(s, m, x);
     let target = TargetArg::Host {
         data: ids,
         integral: true,
