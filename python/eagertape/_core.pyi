@@ -1409,6 +1409,20 @@ class _Plan:
     def nodes(self) -> int: ...
     def replay(self, args: tuple[Any, ...]) -> list[Tensor]: ...
 
+def _batch_norm_module(
+    input: Tensor,
+    running_mean: Parameter | None,
+    running_var: Parameter | None,
+    weight: Tensor | None,
+    bias: Tensor | None,
+    training: bool,
+    momentum: float | None,
+    eps: float,
+    num_batches_tracked: Parameter | None,
+) -> Tensor:
+    """nn.BatchNorm*'s forward: batch_norm, and a training step adds one to
+    num_batches_tracked (momentum=None: the cumulative average over it)."""
+
 def _capture_begin(sess: Session, args: tuple[Any, ...]) -> None:
     """Start capturing the step about to run on sess; args: its argument objects."""
 

@@ -73,12 +73,22 @@ pub enum Entry<B: Backend> {
         opts: ClassLossOptions,
         log_softmax: bool,
     },
+    /// A composite call of the session on the entries `operands` (`name`: what it is),
+    /// made again by `redo` at each replay ([`Session::composite`]).
+    Call {
+        name: &'static str,
+        operands: Vec<usize>,
+        redo: Redo<B>,
+    },
     /// `loss.backward()` (torch's, closing the graph unless `retain`) of the entry `root`.
     Backward { root: usize, retain: bool },
     /// Where the caller's effect `id` ran (an optimizer's `step`, `zero_grad`): a replay
     /// pauses here and hands it back ([`Session::replay_until`]).
     Mark(usize),
 }
+
+/// A composite call of the session on its tensor operands (see [`Entry::Call`]).
+pub type Redo<B> = Arc<dyn Fn(&mut Session<B>, &[Handle]) -> Result<Handle> + Send + Sync>;
 
 /// A replay in progress (see [`Session::replay_until`]): the arguments not used yet, a
 /// handle for each entry replayed so far.
@@ -502,6 +512,10 @@ impl<B: Backend> Session<B> {
                     };
                     self.class_loss_of(name, input, target, opts, *log_softmax)?
                 }
+                Entry::Call { operands, redo, .. } => {
+                    let ps: Vec<Handle> = operands.iter().map(|&e| hs[e]).collect();
+                    redo(self, &ps)?
+                }
                 Entry::Backward { root, retain } => {
                     let root = hs[*root];
                     self.backward_closing(root, *retain)?;
@@ -526,6 +540,38 @@ impl<B: Backend> Session<B> {
         if plan.closes && self.capture.is_none() {
             self.compact();
         }
+    }
+
+    /// Run `redo` on `operands`: outside a capture, the call itself; inside one, recorded
+    /// as one entry (the nodes it pushes are not entries of their own) that a replay makes
+    /// again by calling `redo` on the replayed operands. For compositions whose units are
+    /// built from more than their operands (parameters they publish, counts they read).
+    pub fn composite(
+        &mut self,
+        name: &'static str,
+        operands: &[Handle],
+        redo: Redo<B>,
+    ) -> Result<Handle> {
+        let Some(r) = self.capture.as_mut() else {
+            return redo(self, operands);
+        };
+        let entries: Option<Vec<usize>> = operands.iter().map(|h| r.entry_of(h.node)).collect();
+        r.suppress += 1;
+        let out = redo(self, operands);
+        if let Some(r) = self.capture.as_mut() {
+            r.suppress -= 1;
+            if let (Ok(h), Some(operands)) = (&out, entries) {
+                r.push(
+                    h.node,
+                    Entry::Call {
+                        name,
+                        operands,
+                        redo,
+                    },
+                );
+            }
+        }
+        out
     }
 
     /// Record a mark of the caller's effect `id` (run at this point of every replay).

@@ -253,6 +253,46 @@ impl<B: Backend> Session<B> {
         Ok(h)
     }
 
+    /// `nn.BatchNorm*`'s forward: [`Session::batch_norm`] on the tensors `inputs = [x,
+    /// (weight), (bias)]` with the module's `running` statistics and its
+    /// `num_batches_tracked` (`count`, a 0-d float64 parameter): a training step adds one to
+    /// it after the forward and, `cumulative` (torch's `momentum=None`), uses `1 / count` as
+    /// the momentum. One entry of a capture ([`Session::composite`]): a replay reads the
+    /// count and publishes the statistics as the eager step does.
+    pub fn batch_norm_module(
+        &mut self,
+        unit: BatchNorm,
+        inputs: &[Handle],
+        running: Option<RunningStats<B>>,
+        count: Option<Arc<Parameter<B>>>,
+        cumulative: bool,
+    ) -> Result<Handle> {
+        let redo: super::capture::Redo<B> = Arc::new(move |s, xs| {
+            let mut unit = unit.clone();
+            let next = match &count {
+                Some(c) if unit.training => Some(B::to_f64(c.snapshot().get())?[0] + 1.0),
+                _ => None,
+            };
+            if let (Some(n), true) = (next, cumulative) {
+                unit.momentum = 1.0 / n;
+            }
+            let operands = xs.iter().map(|&h| Operand::Node(h)).collect();
+            let stats = match &running {
+                Some((m, v)) => (
+                    Some(Stat::Param(Arc::clone(m))),
+                    Some(Stat::Param(Arc::clone(v))),
+                ),
+                None => (None, None),
+            };
+            let h = s.batch_norm(unit, operands, stats)?;
+            if let (Some(n), Some(c)) = (next, &count) {
+                c.assign(&B::from_f64(&[n], &[], DType::Float64, c.device())?)?;
+            }
+            Ok(h)
+        });
+        self.composite("batch_norm", inputs, redo)
+    }
+
     /// A copy of `p`'s snapshot for LibTorch's forward to update, after checking that it
     /// matches the session and has one entry per channel of `x`.
     fn running_copy(&self, x: Handle, p: &Parameter<B>) -> Result<tch::Tensor> {
@@ -290,6 +330,9 @@ impl<B: Backend> Session<B> {
 
 /// A running statistic of `batch_norm` as given: a parameter (a module's buffer), or (eval
 /// mode only) a tensor or data.
+/// A batch norm module's running mean and variance.
+pub type RunningStats<B> = (Arc<Parameter<B>>, Arc<Parameter<B>>);
+
 pub enum Stat<B: Backend> {
     Param(Arc<Parameter<B>>),
     Operand(Operand<B>),

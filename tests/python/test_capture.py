@@ -228,3 +228,37 @@ def test_a_plan_holds_its_constants_until_the_captured_step_goes():
         sess.empty_cache()
         del step
         assert et.memory_stats()["by_category"]["tape"] == held - 8000
+
+
+def cnn(momentum):
+    et.manual_seed(0)
+    return nn.Sequential(
+        nn.Conv2d(1, 4, 3, padding=1, bias=False, dtype="float64"),
+        nn.BatchNorm2d(4, momentum=momentum, dtype="float64"),
+        nn.ReLU(),
+        nn.MaxPool2d(2),
+        nn.AdaptiveAvgPool2d(1),
+        nn.Flatten(),
+        nn.Linear(4, 3, dtype="float64"),
+    )
+
+
+@pytest.mark.parametrize("momentum", [0.1, None])
+def test_a_captured_cnn_step_with_batch_norm_equals_the_eager_step(momentum):
+    # Batch norm's running statistics and num_batches_tracked (momentum=None: torch's
+    # cumulative average over it) are updated by every replay as by the eager step.
+    sess = et.Session(dtype="float64")
+    eager_model, model = cnn(momentum), cnn(momentum)
+    eager = torch_loop(sess, eager_model, et.optim.AdamW(eager_model.parameters(), lr=1e-2))
+    step = et.capture(torch_loop(sess, model, et.optim.AdamW(model.parameters(), lr=1e-2)))
+    rng = np.random.default_rng(3)
+    with sess:
+        for _ in range(20):
+            x, y = rng.standard_normal((6, 1, 6, 6)), rng.integers(0, 3, 6)
+            assert step(x, y).item() == eager(x, y).item()
+    assert step.plans == 1
+    for (k, a), (_, b) in zip(
+        model.state_dict().items(), eager_model.state_dict().items(), strict=True
+    ):
+        np.testing.assert_array_equal(a.numpy(), b.numpy(), err_msg=k)
+    assert int(model.state_dict()["1.num_batches_tracked"]) == 20

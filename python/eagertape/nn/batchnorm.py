@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-import numpy as np
-
-from .._core import Parameter, Session, Tensor, batch_norm
+from .. import _core
+from .._core import Parameter, Session, Tensor
 from .._errors import ShapeError
 from ._utils import _bool, _filled, _number, _positive_int, _seed
 from .module import Module
@@ -84,26 +83,21 @@ class _BatchNorm(Module):
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
         self._check_input_dim(x)
-        factor = 0.0 if self.momentum is None else self.momentum
-        count = None
-        if self.training and self.track_running_stats and self.num_batches_tracked is not None:
-            count = int(np.asarray(self.num_batches_tracked.numpy())) + 1
-            factor = 1.0 / float(count) if self.momentum is None else self.momentum
         bn_training = self.training or (self.running_mean is None and self.running_var is None)
         use_stats = not self.training or self.track_running_stats
-        y = batch_norm(
+        counted = self.training and self.track_running_stats
+        # One core call: the count grows (and momentum=None averages over it) there.
+        return _core._batch_norm_module(
             x,
             self.running_mean if use_stats else None,
             self.running_var if use_stats else None,
             sess.use(self.weight) if self.weight is not None else None,
             sess.use(self.bias) if self.bias is not None else None,
             bn_training,
-            factor,
+            self.momentum,
             self.eps,
+            self.num_batches_tracked if counted else None,
         )
-        if count is not None:
-            self.num_batches_tracked.assign(np.float64(count))
-        return y
 
     def extra_repr(self) -> str:
         return (
