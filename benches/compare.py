@@ -251,9 +251,10 @@ def mlp_captured_pair(batch: int, sizes: tuple[int, ...]):
 # ---- B8 / B9: the real models' training steps (AdamW), float32 -------------------------------
 
 
-def model_pair(build_torch, build_et, batch_fn):
+def model_pair(build_torch, build_et, batch_fn, captured=False):
     """One AdamW training step of the same model (torch's initial weights in both) on the same
-    batch: eagertape's ``train_step`` against ``zero_grad``/``backward``/``step``."""
+    batch: eagertape's ``train_step`` against ``zero_grad``/``backward``/``step``.
+    ``captured``: eagertape's step written torch's way and captured (``et.capture``)."""
     torch.manual_seed(0)
     t_model = build_torch().to(DEVICE)
     e_model = build_et()
@@ -271,6 +272,20 @@ def model_pair(build_torch, build_et, batch_fn):
         n = logits.shape[-1]
         sess.train_step(et.cross_entropy(logits.reshape(-1, n), y.reshape(-1)), opt)
 
+    @et.capture
+    def step(x, ids):
+        logits = e_model(sess, sess.input(x))
+        loss = et.cross_entropy(logits.reshape(-1, logits.shape[-1]), ids)
+        opt.zero_grad(set_to_none=True)
+        loss.backward()
+        opt.step()
+
+    ids = y.reshape(-1).copy()  # the targets as the captured step takes them (an argument)
+
+    def ours_captured():
+        with sess:  # a torch-style loop's block, here around one step
+            step(x, ids)
+
     def theirs():
         logits = t_model(tx)
         loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), ty.reshape(-1))
@@ -278,10 +293,10 @@ def model_pair(build_torch, build_et, batch_fn):
         loss.backward()
         topt.step()
 
-    return ours, theirs, None
+    return (ours_captured if captured else ours), theirs, None
 
 
-def b8_pair():
+def b8_pair(captured=False):
     """B8: the CNN (benches/models.py, width 16) on batch 64 of 1x8x8 images."""
     rng = np.random.default_rng(2)
     batch = (
@@ -292,6 +307,7 @@ def b8_pair():
         lambda: models.cnn_torch(dtype=torch.float32),
         lambda: models.cnn_et(dtype="float32"),
         lambda: batch,
+        captured,
     )
 
 
@@ -505,6 +521,7 @@ def main() -> None:
             4,
         ),
         ("B8 CNN step (AdamW), batch 64 of 8x8 digits", b8_pair(), 20, 1),
+        ("B8c B8 written torch's way and captured (et.capture)", b8_pair(True), 20, 1),
         ("B9 transformer LM step (AdamW), 2 layers, width 128, batch 32 x 64", b9_pair(), 2, 2),
         ("B13 2-layer LSTM LM step (AdamW), 200 hidden, batch 32 x 35 tokens", b13_pair(), 5, 2),
         (f"B11a ones, {big_label} float32", b11_pair("ones", big), 1, 1),

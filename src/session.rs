@@ -109,6 +109,8 @@ pub struct Session<B: Backend> {
     /// While a part of a plan is replayed ([`Session::replay_until`]): a backward it runs
     /// does not compact the tape (the replay holds handles of its entries).
     replaying: bool,
+    /// While the input leaves being recorded are literals ([`Session::literal`]).
+    literal: bool,
 }
 
 impl<B: Backend> Session<B> {
@@ -138,6 +140,7 @@ impl<B: Backend> Session<B> {
             blocks: Vec::new(),
             capture: None,
             replaying: false,
+            literal: false,
         })
     }
 
@@ -326,7 +329,7 @@ impl<B: Backend> Session<B> {
         let node = Node::leaf(Op::Input, value, requires_grad, dtype.is_data());
         let id = self.tape.push(node);
         if let Some(r) = self.capture.as_mut() {
-            r.constant(id, &self.tape.node(id).value, requires_grad);
+            r.constant(id, &self.tape.node(id).value, requires_grad, self.literal);
         }
         Ok(self.handle(id))
     }

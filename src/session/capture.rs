@@ -45,10 +45,14 @@ pub enum Entry<B: Backend> {
         dtype: DType,
         requires_grad: bool,
     },
-    /// A constant leaf (a factory's value, a number made a tensor), shared by every replay.
+    /// A constant leaf, shared by every replay: a literal (a factory's value, a number made
+    /// a tensor, a composition's table), or, until the binding marks it an argument, data
+    /// given to `sess.input` (`literal` false: any other value computed from the step's
+    /// data, such as `nonzero`'s positions, refuses the capture).
     Constant {
         value: Value<B>,
         requires_grad: bool,
+        literal: bool,
     },
     /// The parameter's snapshot at replay time.
     Param(Arc<Parameter<B>>),
@@ -206,13 +210,20 @@ impl<B: Backend> Recorder<B> {
         e
     }
 
-    pub(crate) fn constant(&mut self, node: usize, value: &Value<B>, requires_grad: bool) {
+    pub(crate) fn constant(
+        &mut self,
+        node: usize,
+        value: &Value<B>,
+        requires_grad: bool,
+        literal: bool,
+    ) {
         let value = Arc::clone(value);
         self.push(
             node,
             Entry::Constant {
                 value,
                 requires_grad,
+                literal,
             },
         );
     }
@@ -364,6 +375,17 @@ impl<B: Backend> Session<B> {
                     .to_string()
             })
         });
+        let refused = refused.or_else(|| {
+            r.entries
+                .iter()
+                .any(|e| matches!(e, Entry::Constant { literal: false, .. }))
+                .then(|| {
+                    "the step makes a tensor from values it read (nonzero, unique, indexing \
+                     with a mask, data given to sess.input that is not an argument, ...): a \
+                     replay would keep this call's values"
+                        .to_string()
+                })
+        });
         if let Some(why) = refused {
             return Err(Error::Capture(format!(
                 "this step cannot be captured: {why}"
@@ -396,6 +418,15 @@ impl<B: Backend> Session<B> {
             grad_enabled: r.grad_enabled,
             autocast: r.autocast,
         })
+    }
+
+    /// Run `f`, whose input leaves are literals (a factory's values, numbers made tensors, a
+    /// composition's tables): constants a replay may keep (see [`Entry::Constant`]).
+    pub(crate) fn literal<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        let was = std::mem::replace(&mut self.literal, true);
+        let out = f(self);
+        self.literal = was;
+        out
     }
 
     /// Cut the tape back to `len` nodes (a failed op takes its nodes off again), and the
@@ -477,6 +508,7 @@ impl<B: Backend> Session<B> {
                 Entry::Constant {
                     value,
                     requires_grad,
+                    ..
                 } => self.constant_leaf(value, *requires_grad),
                 Entry::Param(p) => self.use_param(p)?,
                 Entry::Detached(e) => self.detach(hs[*e])?,

@@ -4,6 +4,7 @@ use std::sync::Arc;
 use crate::backend::dynamic::{Dyn, DynTensor};
 use crate::backend::Backend;
 use crate::error::Error;
+use crate::ops::binary::BinaryOp;
 use crate::ops::testing::{data, dt, param, session, Sess};
 use crate::ops::unary::UnaryOp;
 use crate::ops::Op;
@@ -140,6 +141,25 @@ fn what_a_replay_cannot_reproduce_is_refused_when_the_capture_ends() {
     s.record_multi(Op::max_dim(1, false), &[x]).unwrap();
     let e = s.end_capture().unwrap_err();
     assert!(e.to_string().contains("max"), "{e}");
+    // A tensor made from values the step read: nonzero's positions; and data given to
+    // `input` that the binding did not mark as an argument.
+    s.begin_capture().unwrap();
+    let x = s.input(&dt(&data(&[2, 3], 2)), false).unwrap();
+    s.mark_argument(x, 0).unwrap();
+    s.nonzero(x, false).unwrap();
+    let e = s.end_capture().unwrap_err();
+    assert!(e.to_string().contains("values it read"), "{e}");
+    s.begin_capture().unwrap();
+    s.input(&dt(&data(&[2, 3], 2)), false).unwrap();
+    assert!(s.end_capture().is_err());
+    // Factories and numbers are literals a replay keeps.
+    s.begin_capture().unwrap();
+    let x = s.input(&dt(&data(&[3], 2)), false).unwrap();
+    s.mark_argument(x, 0).unwrap();
+    let f = crate::session::factory::Factory::full(vec![3], 1.0, None).unwrap();
+    let ones = s.make(&f, None, false).unwrap();
+    s.record(BinaryOp::Add.op(), &[x, ones]).unwrap();
+    assert_eq!(s.end_capture().unwrap().len(), 3);
     // A reset inside the capture.
     s.begin_capture().unwrap();
     s.reset_tape();
@@ -155,6 +175,7 @@ fn nodes_a_failed_op_took_off_the_tape_leave_no_entry() {
     let mut s = session();
     s.begin_capture().unwrap();
     let x = s.input(&dt(&data(&[2, 3], 1)), false).unwrap();
+    s.mark_argument(x, 0).unwrap();
     let y = s.input(&dt(&data(&[4, 5], 2)), false).unwrap();
     assert!(s.matmul(x, y).is_err());
     // What `all_or_nothing` does when a kernel fails after its constants were pushed.

@@ -46,7 +46,7 @@ impl<B: Backend> Recorder<B> for Session<B> {
         let v = self.value(like)?;
         let dtype = dtype.unwrap_or(B::dtype(v.get()));
         let t = B::from_f64(data, shape, dtype, B::device(v.get()))?;
-        self.input_owned_as(t, dtype.is_data().then_some(dtype), false)
+        self.literal(|s| s.input_owned_as(t, dtype.is_data().then_some(dtype), false))
     }
     fn dropout(&mut self, x: Handle, p: f64) -> Result<Handle> {
         Session::dropout(self, x, p, true)
@@ -66,8 +66,10 @@ impl<B: Backend> Session<B> {
             out.push(match o {
                 Operand::Node(h) => h,
                 Operand::Data(t) => {
+                    // Numbers and tables the caller gives (host arrays other than a
+                    // captured step's arguments are refused by the binding).
                     let d = B::dtype(&t);
-                    self.input_owned_as(t, d.is_data().then_some(d), false)?
+                    self.literal(|s| s.input_owned_as(t, d.is_data().then_some(d), false))?
                 }
                 Operand::Number(_) => return Err(number_operand()),
             });

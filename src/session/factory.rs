@@ -123,7 +123,9 @@ impl<B: Backend> Session<B> {
             f.build::<B>(first, device)?
         };
         self.all_or_nothing(|s| {
-            let leaf = s.input_owned_as(t, first.is_data().then_some(first), requires_grad)?;
+            let leaf = s.literal(|s| {
+                s.input_owned_as(t, first.is_data().then_some(first), requires_grad)
+            })?;
             if to == first {
                 return Ok(leaf);
             }

@@ -174,6 +174,19 @@ def test_an_op_without_a_replay_is_refused_by_name():
         step(batches(1)[0][0])
 
 
+def test_a_tensor_made_from_values_the_step_read_is_refused():
+    # nonzero's positions depend on this call's values: a replay could not keep them.
+    sess = et.Session(dtype="float64")
+
+    @et.capture
+    def step(x):
+        return et.nonzero(sess.input(x)).double().sum()
+
+    with sess, pytest.raises(et.CaptureError, match="values it read"):
+        step(np.array([0.0, 1.0, 2.0]))
+    assert step.plans == 0
+
+
 def test_a_tensor_made_outside_the_step_is_refused():
     sess = et.Session(dtype="float64")
     with sess:
