@@ -272,19 +272,21 @@ def model_pair(build_torch, build_et, batch_fn, captured=False):
         n = logits.shape[-1]
         sess.train_step(et.cross_entropy(logits.reshape(-1, n), y.reshape(-1)), opt)
 
-    @et.capture
-    def step(x, ids):
-        logits = e_model(sess, sess.input(x))
-        loss = et.cross_entropy(logits.reshape(-1, logits.shape[-1]), ids)
-        opt.zero_grad(set_to_none=True)
-        loss.backward()
-        opt.step()
+    if captured:
 
-    ids = y.reshape(-1).copy()  # the targets as the captured step takes them (an argument)
+        @et.capture
+        def step(x, ids):
+            logits = e_model(sess, sess.input(x))
+            loss = et.cross_entropy(logits.reshape(-1, logits.shape[-1]), ids)
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            opt.step()
 
-    def ours_captured():
-        with sess:  # a torch-style loop's block, here around one step
-            step(x, ids)
+        ids = y.reshape(-1).copy()  # the targets as the captured step takes them (an argument)
+
+        def ours():
+            with sess:  # a torch-style loop's block, here around one step
+                step(x, ids)
 
     def theirs():
         logits = t_model(tx)
@@ -293,7 +295,7 @@ def model_pair(build_torch, build_et, batch_fn, captured=False):
         loss.backward()
         topt.step()
 
-    return (ours_captured if captured else ours), theirs, None
+    return ours, theirs, None
 
 
 def b8_pair(captured=False):

@@ -48,6 +48,8 @@ from . import _core
 from ._errors import ArgumentError, CaptureError
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
+# Python values a plan keeps as they were (an argument of these is part of the plan's key).
+_CONSTANTS = (bool, int, float, str, type(None))
 
 
 def _guard(a: Any) -> Any:
@@ -57,7 +59,7 @@ def _guard(a: Any) -> Any:
     dtype = getattr(a, "dtype", None)
     if shape is not None and dtype is not None:
         return (type(a).__qualname__, tuple(shape), str(dtype))
-    if isinstance(a, (bool, int, float, str, type(None))):
+    if isinstance(a, _CONSTANTS):
         return ("value", type(a).__qualname__, a)
     raise ArgumentError(
         f"capture: argument of type {type(a).__name__} is not supported (arrays, tensors "
@@ -113,7 +115,7 @@ class CapturedStep:
         sess = self.session if self.session is not None else _core.current_session()
         key = (sess.id, tuple(_guard(a) for a in args))
         hit = self._plans.get(key)
-        tensors = [a for a in args if not isinstance(a, (bool, int, float, str, type(None)))]
+        tensors = [a for a in args if not isinstance(a, _CONSTANTS)]
         if hit is not None:
             self._plans.move_to_end(key)
             plan, rebuild = hit
@@ -157,7 +159,7 @@ def _flatten(out: Any) -> tuple[list[Any], Callable[[list[Any]], Any]]:
             return kind(items)
 
         return [t for p in parts for t in p[0]], rebuild
-    if isinstance(out, (bool, int, float, str, type(None))):
+    if isinstance(out, _CONSTANTS):
         return [], lambda ts: out
     raise CaptureError(
         f"capture: a step returns tensors, numbers, None or tuples of them, not "

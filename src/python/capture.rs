@@ -30,7 +30,7 @@ use super::convert::host_data;
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
-use crate::session::capture::{Entry, Plan};
+use crate::session::capture::{ArgumentUse, Plan};
 
 /// Start capturing the step about to run on `sess` with the argument objects `args`.
 #[pyfunction]
@@ -156,14 +156,16 @@ impl PyPlan {
         let mut data = Vec::with_capacity(self.plan.arguments());
         for (k, a) in args.iter().take(self.plan.arguments()).enumerate() {
             let t = match self.plan.argument_use(k) {
-                Use::Leaf(dtype) => {
+                ArgumentUse::Leaf(dtype) => {
                     let host = host_data(&a)?;
                     let _guard = Be::no_grad();
                     Be::convert(&host.tensor, dtype, device).py()?
                 }
-                Use::Target => host_data(&a)?.tensor,
+                ArgumentUse::Target => host_data(&a)?.tensor,
                 // Never read: a placeholder the replay skips.
-                Use::Unused => Be::full(&[0], 0.0, crate::config::DType::Int64, device).py()?,
+                ArgumentUse::Unused => {
+                    Be::full(&[0], 0.0, crate::config::DType::Int64, device).py()?
+                }
             };
             data.push(t);
         }
@@ -202,32 +204,4 @@ impl PyPlan {
         });
         Ok(outputs)
     }
-}
-
-/// How a plan reads one of its arguments.
-enum Use {
-    /// As an input leaf of this dtype (the argument is converted as `sess.input` did).
-    Leaf(crate::config::DType),
-    /// As host data (class ids of a loss).
-    Target,
-    /// Not at all.
-    Unused,
-}
-
-impl<B: Backend> PlanArguments for Plan<B> {
-    fn argument_use(&self, k: usize) -> Use {
-        self.entries()
-            .iter()
-            .find_map(|e| match e {
-                Entry::Argument { k: i, dtype, .. } if *i == k => Some(Use::Leaf(*dtype)),
-                Entry::ClassLoss { k: i, .. } if *i == k => Some(Use::Target),
-                _ => None,
-            })
-            .unwrap_or(Use::Unused)
-    }
-}
-
-/// What the binding asks a plan about its arguments.
-trait PlanArguments {
-    fn argument_use(&self, k: usize) -> Use;
 }

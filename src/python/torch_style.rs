@@ -95,18 +95,30 @@ pub fn clip_grad_norm_(
             "clip_grad_norm_: only norm_type=2.0 is implemented, got {norm_type}"
         ))));
     }
-    let ps = params_of("clip_grad_norm_", parameters)?;
-    let cell = current::require("clip_grad_norm_()").py()?;
+    on_grads(
+        py,
+        "clip_grad_norm_",
+        "clip_grad_norm_()",
+        parameters,
+        |g| g.clip_norm_(max_norm, error_if_nonfinite),
+    )
+}
+
+/// `f` on the gradients of `params` in the current session's store (`what`: the
+/// operation, `call`: how the caller spelled it, for the errors), without the GIL.
+fn on_grads<T: Send>(
+    py: Python<'_>,
+    what: &str,
+    call: &str,
+    params: &Bound<'_, PyAny>,
+    f: impl FnOnce(&crate::grads::GradMap<crate::backend::dynamic::Dyn>) -> crate::error::Result<T>
+        + Send,
+) -> PyResult<T> {
+    let ps = params_of(what, params)?;
+    let cell = current::require(call).py()?;
     let ids: Vec<u64> = ps.iter().map(|p| p.id()).collect();
-    py.detach(|| {
-        crate::guard::contained("clip_grad_norm_", || {
-            let s = lock(&cell);
-            s.store()
-                .subset(&ids)
-                .clip_norm_(max_norm, error_if_nonfinite)
-        })
-    })
-    .py()
+    py.detach(|| crate::guard::contained(what, || f(&lock(&cell).store().subset(&ids))))
+        .py()
 }
 
 /// `GradScaler.unscale_`: multiply the gradients of `params` in the current session's
@@ -117,15 +129,9 @@ pub fn _unscale_grads_(
     params: &Bound<'_, PyAny>,
     inv_scale: f64,
 ) -> PyResult<bool> {
-    let ps = params_of("unscale_", params)?;
-    let cell = current::require("GradScaler.unscale_()").py()?;
-    let ids: Vec<u64> = ps.iter().map(|p| p.id()).collect();
-    py.detach(|| {
-        crate::guard::contained("unscale_", || {
-            lock(&cell).store().subset(&ids).unscale_(inv_scale)
-        })
+    on_grads(py, "unscale_", "GradScaler.unscale_()", params, |g| {
+        g.unscale_(inv_scale)
     })
-    .py()
 }
 
 /// Set this thread's autocast dtype for CPU (`cuda` false) or CUDA sessions (`None`: off,
@@ -160,10 +166,7 @@ pub fn _get_autocast(cuda: bool) -> Option<String> {
 /// How many of `params` have a gradient in the current session's store.
 #[pyfunction]
 pub fn _grad_count(py: Python<'_>, params: &Bound<'_, PyAny>) -> PyResult<usize> {
-    let ps = params_of("step", params)?;
-    let cell = current::require("opt.step()").py()?;
-    let ids: Vec<u64> = ps.iter().map(|p| p.id()).collect();
-    Ok(py.detach(|| lock(&cell).store().subset(&ids).len()))
+    on_grads(py, "step", "opt.step()", params, |g| Ok(g.len()))
 }
 
 /// Make `sess` current without the `with` block's reset at the end (`model(sess, x)` of
@@ -213,13 +216,11 @@ pub fn _draw_seed() -> u64 {
 /// `torch.nn.utils.clip_grad_value_` on the current session's store.
 #[pyfunction]
 pub fn _clip_grad_value_(py: Python<'_>, parameters: &Bound<'_, PyAny>, clip: f64) -> PyResult<()> {
-    let ps = params_of("clip_grad_value_", parameters)?;
-    let cell = current::require("clip_grad_value_()").py()?;
-    let ids: Vec<u64> = ps.iter().map(|p| p.id()).collect();
-    py.detach(|| {
-        crate::guard::contained("clip_grad_value_", || {
-            lock(&cell).store().subset(&ids).clip_value_(clip)
-        })
-    })
-    .py()
+    on_grads(
+        py,
+        "clip_grad_value_",
+        "clip_grad_value_()",
+        parameters,
+        |g| g.clip_value_(clip),
+    )
 }

@@ -135,6 +135,29 @@ impl<B: Backend> Plan<B> {
     pub fn entries(&self) -> &[Entry<B>] {
         &self.entries
     }
+
+    /// How a replay reads argument `k`.
+    pub fn argument_use(&self, k: usize) -> ArgumentUse {
+        self.entries
+            .iter()
+            .find_map(|e| match e {
+                Entry::Argument { k: i, dtype, .. } if *i == k => Some(ArgumentUse::Leaf(*dtype)),
+                Entry::ClassLoss { k: i, .. } if *i == k => Some(ArgumentUse::Target),
+                _ => None,
+            })
+            .unwrap_or(ArgumentUse::Unused)
+    }
+}
+
+/// How a plan reads one of its arguments ([`Plan::argument_use`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgumentUse {
+    /// As an input leaf of this dtype (given as `input` converted it at the recording).
+    Leaf(DType),
+    /// As host data (the class ids of a loss).
+    Target,
+    /// Not at all.
+    Unused,
 }
 
 impl<B: Backend> std::fmt::Debug for Plan<B> {
