@@ -17,6 +17,7 @@ pub mod index;
 pub mod loss;
 mod order;
 mod release;
+pub mod replay;
 mod sample;
 
 use std::collections::HashMap;

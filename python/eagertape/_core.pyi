@@ -1429,6 +1429,9 @@ def _capture_begin(sess: Session, args: tuple[Any, ...]) -> None:
 def _capture_end(outputs: list[Tensor]) -> _Plan:
     """End the capture in progress: its plan, with outputs as the step's outputs."""
 
+def _capture_epoch() -> int:
+    """The number of the capture in progress on this thread (from 1; 0: none)."""
+
 def _capture_abort() -> None:
     """Drop the capture in progress on this thread, if any."""
 

@@ -78,6 +78,38 @@ def _where(e: BaseException) -> str:
     return f" (at {f.filename}:{f.lineno}: {(f.line or '').strip()})"
 
 
+class _HostValue:
+    """What a host read inside a captured step gives (``loss.item()``, the norm
+    ``clip_grad_norm_`` returns): the step may return it (an item of a tensor is then an
+    output of the step, read after each call); any other use, such as arithmetic, a
+    comparison, ``if``, ``float()`` or printing, raises :class:`~eagertape.CaptureError`,
+    since a replay would not run the Python code that uses it."""
+
+    __slots__ = ("_tensor", "_what")
+
+    def __init__(self, tensor: Any, what: str):
+        self._tensor = tensor
+        self._what = what
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise CaptureError(
+            f"{self._what} is used inside a captured step: a replay would not run the code "
+            "that uses it (return it from the step and use it after the call)"
+        )
+
+
+# Every use but returning it (the binary operators' reflected forms included).
+for _name in (
+    "__bool__ __float__ __int__ __index__ __complex__ __format__ __str__ __repr__ __hash__ "
+    "__eq__ __ne__ __lt__ __le__ __gt__ __ge__ __neg__ __pos__ __abs__ __round__ __trunc__ "
+    "__floor__ __ceil__ __add__ __radd__ __sub__ __rsub__ __mul__ __rmul__ __truediv__ "
+    "__rtruediv__ __floordiv__ __rfloordiv__ __mod__ __rmod__ __pow__ __rpow__ __divmod__ "
+    "__rdivmod__ __array__ __iter__ __len__ __getitem__ __contains__"
+).split():
+    setattr(_HostValue, _name, _HostValue._refuse)
+del _name
+
+
 class CapturedStep:
     """A step function with its recorded plans (see the module comment)."""
 
@@ -125,8 +157,7 @@ class CapturedStep:
     def _record(self, sess: Any, key: Any, args: tuple[Any, ...], tensors: list[Any]) -> Any:
         _core._capture_begin(sess, tuple(tensors))
         try:
-            out = self.fn(*args)
-            flat, rebuild = _flatten(out)
+            flat, rebuild = _flatten(self.fn(*args))
             plan = _core._capture_end(flat)
         except CaptureError as e:
             _core._capture_abort()
@@ -137,7 +168,7 @@ class CapturedStep:
         self._plans[key] = (plan, rebuild)
         while len(self._plans) > self.cache_size:
             self._plans.popitem(last=False)
-        return out
+        return rebuild(flat)
 
 
 def _flatten(out: Any) -> tuple[list[Any], Callable[[list[Any]], Any]]:
@@ -146,6 +177,10 @@ def _flatten(out: Any) -> tuple[list[Any], Callable[[list[Any]], Any]]:
     constants of the plan)."""
     if isinstance(out, _core.Tensor):
         return [out], lambda ts: ts[0]
+    if isinstance(out, _HostValue):
+        if out._tensor is None:
+            out._refuse()
+        return [out._tensor], lambda ts: ts[0].item()
     if isinstance(out, (tuple, list)):
         parts = [_flatten(o) for o in out]
         counts = [len(p[0]) for p in parts]

@@ -9,8 +9,21 @@ use tch::Tensor;
 use super::Arity;
 use crate::error::{Error, Result};
 
+/// A fresh copy of a movement's configuration (every unit is pure configuration: dims,
+/// bounds, counts; its index and mask operands are tape nodes), for the replay of a
+/// captured step (`crate::session::capture`).
+pub trait MovementReplica {
+    fn replica(&self) -> Box<dyn Movement>;
+}
+
+impl<M: Movement + Clone + 'static> MovementReplica for M {
+    fn replica(&self) -> Box<dyn Movement> {
+        Box::new(self.clone())
+    }
+}
+
 /// One data-movement op, on LibTorch tensors.
-pub trait Movement: Send + Sync {
+pub trait Movement: Send + Sync + MovementReplica {
     /// The op's name (PyTorch's).
     fn name(&self) -> &'static str;
     fn arity(&self) -> Arity;

@@ -10,6 +10,7 @@ use crate::shape::normalize_dim;
 
 /// `expand(*sizes)`: size-1 dims (and new leading dims) repeated without copying; -1
 /// keeps a dim.
+#[derive(Clone)]
 pub struct Expand(pub Box<[i64]>);
 
 impl Movement for Expand {
@@ -71,6 +72,7 @@ impl Movement for Expand {
 }
 
 /// `repeat(*repeats)`: the tensor tiled (at least as many repeats as dims).
+#[derive(Clone)]
 pub struct Repeat(pub Box<[i64]>);
 
 impl Movement for Repeat {
@@ -104,6 +106,7 @@ impl Movement for Repeat {
 }
 
 /// `flip(dims)`.
+#[derive(Clone)]
 pub struct Flip(pub Box<[i64]>);
 
 impl Movement for Flip {
@@ -146,6 +149,7 @@ impl Movement for Flip {
 /// The diagonal of dims `.0` and `.1` (distinct, non-negative) at offset `.2` (above the
 /// main one where positive), as a last dim: torch's `diagonal(offset, dim1, dim2)`, a view
 /// (einsum's repeated subscripts use offset 0).
+#[derive(Clone)]
 pub struct Diagonal(pub usize, pub usize, pub i64);
 
 impl Diagonal {
@@ -216,6 +220,7 @@ impl Movement for Diagonal {
 
 /// torch's `diag(input, diagonal)`: a 1-D input becomes the square matrix with it on the
 /// `diagonal`-th diagonal (zeros elsewhere); a 2-D input gives that diagonal (a copy).
+#[derive(Clone)]
 pub struct Diag(pub i64);
 
 impl Movement for Diag {
@@ -272,6 +277,7 @@ impl Movement for Diag {
 
 /// `roll(shifts, dims)`: elements shifted cyclically; without dims, over the flattened
 /// tensor.
+#[derive(Clone)]
 pub struct Roll {
     pub shifts: Box<[i64]>,
     pub dims: Box<[i64]>,
@@ -324,6 +330,7 @@ impl Movement for Roll {
 
 /// `tril(diagonal)` / `triu(diagonal)`: the lower (upper) triangle of the last two dims,
 /// zeros elsewhere.
+#[derive(Clone)]
 pub struct Triangle {
     pub upper: bool,
     pub diagonal: i64,

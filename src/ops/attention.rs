@@ -26,6 +26,7 @@ use crate::shape::broadcast_shapes;
 
 /// Operands: query `(N, H, L, E)`, key `(N, H, S, E)`, value `(N, H, S, E)`, and a mask
 /// broadcastable to `(N, H, L, S)` if `mask` is set.
+#[derive(Clone)]
 pub struct FlashAttention {
     pub is_causal: bool,
     /// `None`: `1/sqrt(E)`.
@@ -53,6 +54,9 @@ impl FlashAttention {
 }
 
 impl Layer for FlashAttention {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "scaled_dot_product_attention"
     }

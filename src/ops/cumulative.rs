@@ -13,9 +13,13 @@ use crate::kernel::layer::Layer;
 use crate::shape::normalize_dim;
 
 /// `cumprod(dim)`: running products along `dim`.
+#[derive(Clone)]
 pub struct Cumprod(pub i64);
 
 impl Layer for Cumprod {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "cumprod"
     }

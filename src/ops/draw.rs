@@ -26,6 +26,20 @@ pub struct DropoutMask {
 }
 
 impl DropoutMask {
+    /// How many positions of the generator the draw uses (one per element).
+    pub fn positions(&self) -> u64 {
+        self.shape.iter().product::<i64>().max(0) as u64
+    }
+
+    /// The same draw from the generator's position `rng` (a replay of a captured step draws
+    /// fresh values where the eager step would).
+    pub fn redrawn(&self, rng: RngState) -> Self {
+        DropoutMask {
+            rng,
+            ..self.clone()
+        }
+    }
+
     /// The scale of a kept element.
     fn scale(&self) -> f64 {
         if self.p < 1.0 {

@@ -26,6 +26,7 @@ use crate::kernel::layer::Layer;
 
 /// `embedding(ids, weight, padding_idx)`: rows of `weight` picked by int64 `ids`; the
 /// gradient rows of repeated ids accumulate, the `padding_idx` row gets none.
+#[derive(Clone)]
 pub struct Embedding {
     /// Non-negative (torch's negative `padding_idx` is resolved by the caller), or -1.
     pub padding_idx: i64,
@@ -34,6 +35,9 @@ pub struct Embedding {
 }
 
 impl Layer for Embedding {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "embedding"
     }
@@ -203,6 +207,9 @@ impl EmbeddingBag {
 }
 
 impl Layer for EmbeddingBag {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "embedding_bag"
     }

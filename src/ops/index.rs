@@ -61,6 +61,7 @@ pub(crate) fn checked(
 /// other dims are taken whole): torch's advanced indexing. Operands: `x`, then the index
 /// tensors in order. The indices broadcast together; their shape replaces the indexed
 /// dims where those are adjacent, and leads the result otherwise.
+#[derive(Clone)]
 pub struct Index {
     pub positions: Box<[usize]>,
 }
@@ -143,6 +144,7 @@ impl Movement for Index {
 /// `x.index_put(indices, values, accumulate)`: a new tensor, `x` with `values` (broadcast)
 /// written at (or, with `accumulate`, added to) the positions the int64 `indices` pick in
 /// the leading dims. Operands: `x`, the `k` index tensors, `values`.
+#[derive(Clone)]
 pub struct IndexPut {
     pub k: usize,
     pub accumulate: bool,
@@ -223,6 +225,7 @@ impl Movement for IndexPut {
 }
 
 /// `index_select(dim, index)`: operands `x` and a 0-d or 1-d int64 index in `[0, size)`.
+#[derive(Clone)]
 pub struct IndexSelect(pub i64);
 
 impl Movement for IndexSelect {
@@ -274,6 +277,7 @@ impl Movement for IndexSelect {
 
 /// `gather(dim, index)`: `out[i][j] = x[index[i][j]][j]` (for dim 0); the index has the
 /// input's number of dims and sizes no larger than its, except along `dim`.
+#[derive(Clone)]
 pub struct Gather(pub i64);
 
 impl Movement for Gather {
@@ -326,6 +330,7 @@ impl Movement for Gather {
 
 /// A slice `start:end:step` of `dim` (Python's rules: negative bounds count from the end,
 /// bounds are clamped; the step is positive): a view. Also `narrow` (step 1).
+#[derive(Clone)]
 pub struct Slice {
     pub name: &'static str,
     pub dim: i64,
@@ -399,6 +404,7 @@ impl Movement for Slice {
 }
 
 /// `x[i]` along `dim` (`select`): that dim removed, a view. `i` in `[-size, size)`.
+#[derive(Clone)]
 pub struct Select {
     pub dim: i64,
     pub index: i64,

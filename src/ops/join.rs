@@ -9,6 +9,7 @@ use crate::error::{Error, Result};
 use crate::shape::{broadcast_shapes, normalize_dim};
 
 /// `et.cat(tensors, dim)`: same dims, equal sizes except along `dim`.
+#[derive(Clone)]
 pub struct Cat {
     pub dim: i64,
     pub n: usize,
@@ -88,6 +89,7 @@ impl Movement for Cat {
 }
 
 /// `et.stack(tensors, dim)`: equal shapes, joined along a new dim.
+#[derive(Clone)]
 pub struct Stack {
     pub dim: i64,
     pub n: usize,
@@ -135,6 +137,7 @@ impl Movement for Stack {
 }
 
 /// `et.where(cond, a, b)`: `a` where `cond`, else `b`, all three broadcast.
+#[derive(Clone)]
 pub struct Where;
 
 impl Movement for Where {
@@ -189,6 +192,7 @@ impl Movement for Where {
 /// shape) is set. `value` is the number `.0`, or a third operand: a 0-d tensor of the
 /// input's dtype, which is then a source (its gradient is the sum of the cotangent over the
 /// filled positions, as torch's).
+#[derive(Clone)]
 pub struct MaskedFill(pub f64);
 
 impl Movement for MaskedFill {
@@ -284,6 +288,7 @@ impl PadMode {
 
 /// `et.pad(x, pad, mode, value)`: `pad` lists (left, right) amounts from the last dim
 /// backwards; negative amounts crop (constant mode).
+#[derive(Clone)]
 pub struct Pad {
     pub pad: Box<[i64]>,
     pub mode: PadMode,

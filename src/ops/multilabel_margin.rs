@@ -14,6 +14,7 @@ use crate::error::{Error, Result};
 use crate::kernel::layer::Layer;
 
 /// One `multilabel_margin_loss` over a batch, unreduced.
+#[derive(Clone)]
 pub struct MultilabelMargin;
 
 impl MultilabelMargin {
@@ -35,6 +36,9 @@ impl MultilabelMargin {
 }
 
 impl Layer for MultilabelMargin {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "multilabel_margin_loss"
     }

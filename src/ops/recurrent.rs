@@ -194,6 +194,13 @@ fn expect(what: &str, got: &[i64], want: &[i64], op: &str) -> Result<()> {
 }
 
 impl Layer for Recurrent {
+    /// Without `lengths` only: a packed sequence's lengths are read on the host, so a
+    /// replay could not see new ones.
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        self.lengths
+            .is_none()
+            .then(|| Box::new(self.clone()) as Box<dyn Layer>)
+    }
     fn name(&self) -> &'static str {
         self.cell.name()
     }

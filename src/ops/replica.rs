@@ -9,8 +9,8 @@ impl<B: Backend> Op<B> {
     /// this node's place (its forward then computes the workspace again). `None`: the op
     /// cannot be replayed yet: a leaf, or a unit built from data beside its operands (the
     /// class-index losses prepare their targets on recording), holding a workspace of its
-    /// own kind (`max(dim)`), or not copied yet (movements, norms, draws, and the layers
-    /// without [`crate::kernel::Layer::replica`]: batch norm writes its running statistics).
+    /// own kind (`max(dim)`), or not copied yet (norms, and the layers without
+    /// [`crate::kernel::Layer::replica`]: batch norm writes its running statistics).
     pub fn replica(&self) -> Option<Op<B>> {
         Some(match self {
             Op::Unary(u) => Op::Unary(u.clone()),
@@ -35,6 +35,10 @@ impl<B: Backend> Op<B> {
             Op::Logical(l) => Op::Logical(l.clone()),
             Op::Convert(c) => Op::Convert(c.clone()),
             Op::Layer(l) => return l.replica(),
+            // The recording's position: a replay draws from the generator's position then
+            // ([`crate::ops::draw::DropoutMask::redrawn`]).
+            Op::Draw(d) => Op::Draw(d.clone()),
+            Op::Move(m) => Op::Move(super::movement::Moved(m.0.replica())),
             _ => return None,
         })
     }

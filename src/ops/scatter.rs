@@ -126,6 +126,7 @@ pub(super) fn pad_to(t: Tensor, shape: &[i64]) -> Result<Tensor> {
 
 /// `scatter(dim, index, src)` (operands `x`, `index`, `src`) or, with a `value`,
 /// `scatter(dim, index, value)` (operands `x`, `index`).
+#[derive(Clone)]
 pub struct Scatter {
     pub dim: i64,
     pub value: Option<f64>,
@@ -187,6 +188,7 @@ impl Movement for Scatter {
 }
 
 /// `scatter_add(dim, index, src)`: operands `x`, `index`, `src`; sums, so LibTorch only.
+#[derive(Clone)]
 pub struct ScatterAdd(pub i64);
 
 impl Movement for ScatterAdd {
@@ -231,6 +233,7 @@ impl Movement for ScatterAdd {
 
 /// `index_add(dim, index, source, alpha=1)`: operands `x`, `index`, `source`; sums, so
 /// LibTorch only.
+#[derive(Clone)]
 pub struct IndexAdd {
     pub dim: i64,
     pub alpha: f64,
@@ -280,6 +283,7 @@ impl Movement for IndexAdd {
 }
 
 /// `index_copy(dim, index, source)`: operands `x`, `index`, `source`.
+#[derive(Clone)]
 pub struct IndexCopy(pub i64);
 
 impl Movement for IndexCopy {
@@ -319,6 +323,7 @@ fn index_view(x: &Tensor, d: usize, idx: &Tensor) -> Vec<i64> {
 /// `index_fill(dim, index, value)`: operands `x`, `index`, and the value as a 0-d tensor
 /// (a source: it gets the cotangents of the positions it fills) or, with `value` a
 /// number, only `x` and `index`.
+#[derive(Clone)]
 pub struct IndexFill {
     pub dim: i64,
     pub value: Option<f64>,
@@ -366,6 +371,7 @@ impl Movement for IndexFill {
 /// `take_along_dim(input, indices, dim=None)`: operands `x` and int64 `indices`. With a
 /// `dim`, the two broadcast except along it and the result gathers there; without one,
 /// both are flattened.
+#[derive(Clone)]
 pub struct TakeAlongDim(pub Option<i64>);
 
 impl Movement for TakeAlongDim {

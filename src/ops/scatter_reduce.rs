@@ -52,6 +52,7 @@ impl Reduction {
 /// `scatter_reduce(dim, index, src, reduce, include_self=True)`: operands `x`, `index`,
 /// `src`. A layer: its backward reads both values and (for `prod`, `amax`, `amin`) the
 /// result, which the node keeps as its output.
+#[derive(Clone)]
 pub struct ScatterReduce {
     pub dim: i64,
     pub reduce: Reduction,
@@ -66,6 +67,9 @@ impl ScatterReduce {
 }
 
 impl Layer for ScatterReduce {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "scatter_reduce"
     }

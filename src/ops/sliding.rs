@@ -71,6 +71,7 @@ fn half_kernel(op: &str, k: &[i64], p: &[i64], d: &[i64]) -> Result<()> {
 
 /// `F.unfold(input, kernel_size, dilation, padding, stride)`: `(N, C, H, W)` (or unbatched)
 /// to `(N, C·kh·kw, L)` sliding blocks.
+#[derive(Clone)]
 pub struct Unfold {
     pub kernel: [i64; 2],
     pub dilation: [i64; 2],
@@ -79,6 +80,9 @@ pub struct Unfold {
 }
 
 impl Layer for Unfold {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "unfold"
     }
@@ -120,6 +124,7 @@ impl Layer for Unfold {
 
 /// `F.fold(input, output_size, kernel_size, dilation, padding, stride)`: `(N, C·kh·kw, L)`
 /// (or unbatched) summed back into `(N, C, H, W)`.
+#[derive(Clone)]
 pub struct Fold {
     pub output: [i64; 2],
     pub kernel: [i64; 2],
@@ -129,6 +134,9 @@ pub struct Fold {
 }
 
 impl Layer for Fold {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "fold"
     }
@@ -192,9 +200,13 @@ impl Layer for Fold {
 }
 
 /// `adaptive_max_pool2d(input, output_size)`: the maxima of `output_size` adaptive bins.
+#[derive(Clone)]
 pub struct AdaptiveMaxPool2d(pub [i64; 2]);
 
 impl Layer for AdaptiveMaxPool2d {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "adaptive_max_pool2d"
     }
@@ -239,6 +251,7 @@ impl Layer for AdaptiveMaxPool2d {
 }
 
 /// `max_pool3d` / `avg_pool3d` over `(N, C, D, H, W)` (or unbatched).
+#[derive(Clone)]
 pub struct Pool3d {
     pub kernel: [i64; 3],
     pub stride: [i64; 3],
@@ -250,6 +263,9 @@ pub struct Pool3d {
 }
 
 impl Layer for Pool3d {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         if self.average.is_some() {
             "avg_pool3d"

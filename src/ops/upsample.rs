@@ -37,6 +37,7 @@ impl Resample {
 }
 
 /// One resampling of the trailing `size.len()` dims of an `(N, C, ...)` input.
+#[derive(Clone)]
 pub struct Upsample {
     pub mode: Resample,
     /// The output's spatial size.
@@ -79,6 +80,9 @@ impl Upsample {
 }
 
 impl Layer for Upsample {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "interpolate"
     }
@@ -146,6 +150,7 @@ impl Layer for Upsample {
 /// own derivative of the sampler, run by its autograd on detached copies of the operands for
 /// this one call (tch exposes no `grid_sampler_*_backward`): nothing of that graph reaches
 /// the tape.
+#[derive(Clone)]
 pub struct GridSample {
     /// torch's codes: bilinear 0, nearest 1, bicubic 2.
     pub mode: i64,
@@ -165,6 +170,9 @@ impl GridSample {
 }
 
 impl Layer for GridSample {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
     fn name(&self) -> &'static str {
         "grid_sample"
     }

@@ -31,6 +31,7 @@ use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::session::capture::{ArgumentUse, Plan};
+use crate::session::replay::ReplayArg;
 
 /// Start capturing the step about to run on `sess` with the argument objects `args`.
 #[pyfunction]
@@ -55,10 +56,35 @@ pub fn _capture_begin(
             "a data-parallel wrapper's backward cannot be captured yet".into(),
         ));
     }
-    py.detach(|| lock(&cell).begin_capture()).py()?;
+    // Tensors of the session given as arguments: read as they are at each replay.
+    let mut tensors = Vec::new();
+    for (k, a) in args.iter().enumerate() {
+        if let Ok(t) = a.cast::<PyTensor>() {
+            let t = t.get();
+            if !Arc::ptr_eq(&t.cell().py()?, &cell) {
+                return Err(capture_error(format!(
+                    "argument {k} is a tensor of another session than the step's"
+                )));
+            }
+            tensors.push((k, t.handle()));
+        }
+    }
+    py.detach(|| {
+        let mut s = lock(&cell);
+        s.begin_capture()?;
+        for &(k, h) in &tensors {
+            if let Err(e) = s.capture_tensor_argument(h, k) {
+                s.abort_capture();
+                return Err(e);
+            }
+        }
+        Ok(())
+    })
+    .py()?;
     let addrs: Vec<usize> = args.iter().map(|a| a.as_ptr() as usize).collect();
     let n = addrs.len();
     state::begin(Active {
+        epoch: state::next_epoch(),
         cell,
         args: addrs,
         converted: vec![0; n],
@@ -66,6 +92,12 @@ pub fn _capture_begin(
         effects: Vec::new(),
     });
     Ok(())
+}
+
+/// The number of the capture in progress on this thread (from 1; 0: none).
+#[pyfunction]
+pub fn _capture_epoch() -> u64 {
+    state::epoch()
 }
 
 /// Drop the capture in progress on this thread (the step raised), if any.
@@ -159,12 +191,30 @@ impl PyPlan {
                 ArgumentUse::Leaf(dtype) => {
                     let host = host_data(&a)?;
                     let _guard = Be::no_grad();
-                    Be::convert(&host.tensor, dtype, device).py()?
+                    ReplayArg::Data(Be::convert(&host.tensor, dtype, device).py()?)
                 }
-                ArgumentUse::Target => host_data(&a)?.tensor,
+                ArgumentUse::Target => ReplayArg::Data(host_data(&a)?.tensor),
+                ArgumentUse::Tensor => {
+                    let t = a.cast::<PyTensor>().map_err(|_| {
+                        capture_error(format!(
+                            "argument {k} was a tensor when the step was recorded, got {}",
+                            a.get_type()
+                                .name()
+                                .map(|n| n.to_string())
+                                .unwrap_or_default()
+                        ))
+                    })?;
+                    let t = t.get();
+                    if !Arc::ptr_eq(&t.cell().py()?, &cell) {
+                        return Err(capture_error(format!(
+                            "argument {k} is a tensor of another session than the step's"
+                        )));
+                    }
+                    ReplayArg::Tensor(t.handle())
+                }
                 // Never read: a placeholder the replay skips.
                 ArgumentUse::Unused => {
-                    Be::full(&[0], 0.0, crate::config::DType::Int64, device).py()?
+                    ReplayArg::Data(Be::full(&[0], 0.0, crate::config::DType::Int64, device).py()?)
                 }
             };
             data.push(t);
@@ -182,6 +232,14 @@ impl PyPlan {
                 Effect::Step(opt) => opt.get().step_in(py, &cell)?,
                 Effect::ZeroGrad(opt, set_to_none) => {
                     opt.get().zero_grad_in(py, &cell, *set_to_none)?
+                }
+                Effect::Grads(ids, e) => {
+                    py.detach(|| {
+                        crate::guard::contained("replay", || {
+                            e.apply(&lock(&cell).store().subset(ids))
+                        })
+                    })
+                    .py()?;
                 }
             }
         }

@@ -8,16 +8,48 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 
 use super::classes::{lock, PyOptimizer, SessionCell};
+use crate::backend::dynamic::Dyn;
 use crate::error::Error;
+use crate::grads::GradMap;
 
 /// An effect of the step's that is not an op: run again at its mark on every replay.
 pub(crate) enum Effect {
     Step(Py<PyOptimizer>),
     ZeroGrad(Py<PyOptimizer>, bool),
+    /// A change of the gradients `p.grad` of these parameters in the session's store.
+    Grads(Vec<u64>, GradsEffect),
+}
+
+/// torch's in-place gradient utilities, as effects of a captured step.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum GradsEffect {
+    /// `clip_grad_norm_(params, max_norm, error_if_nonfinite=...)`.
+    ClipNorm {
+        max_norm: f64,
+        error_if_nonfinite: bool,
+    },
+    /// `clip_grad_value_(params, clip)`.
+    ClipValue(f64),
+}
+
+impl GradsEffect {
+    /// Apply it to `grads`: the total norm before clipping (`ClipNorm`), else 0.
+    pub(crate) fn apply(self, grads: &GradMap<Dyn>) -> crate::error::Result<f64> {
+        match self {
+            GradsEffect::ClipNorm {
+                max_norm,
+                error_if_nonfinite,
+            } => grads.clip_norm_(max_norm, error_if_nonfinite),
+            GradsEffect::ClipValue(clip) => grads.clip_value_(clip).map(|()| 0.0),
+        }
+    }
 }
 
 /// The capture in progress on this thread.
 pub(crate) struct Active {
+    /// This capture's number on the thread (`_capture_epoch`: a module made during the
+    /// capture may set its attributes; one made before may not).
+    pub(crate) epoch: u64,
     pub(crate) cell: Arc<SessionCell>,
     /// The step's argument objects (their addresses: they are alive for the call), by index.
     pub(crate) args: Vec<usize>,
@@ -30,6 +62,20 @@ pub(crate) struct Active {
 
 thread_local! {
     static ACTIVE: RefCell<Option<Active>> = const { RefCell::new(None) };
+    static EPOCH: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A new capture number for this thread (from 1).
+pub(crate) fn next_epoch() -> u64 {
+    EPOCH.with(|e| {
+        e.set(e.get() + 1);
+        e.get()
+    })
+}
+
+/// The number of the capture in progress on this thread (0: none).
+pub(crate) fn epoch() -> u64 {
+    ACTIVE.with_borrow(|a| a.as_ref().map_or(0, |a| a.epoch))
 }
 
 pub(crate) fn capture_error(msg: String) -> PyErr {
@@ -52,8 +98,9 @@ pub(crate) fn note_conversion(obj: &Bound<'_, PyAny>) -> PyResult<()> {
     if !active() {
         return Ok(());
     }
-    // A Python number is a constant of the plan (as in an operator, `x * 2`).
-    if obj.is_instance_of::<pyo3::types::PyFloat>() || obj.is_instance_of::<pyo3::types::PyInt>() {
+    // A Python number, or a list of them (an index such as `x[:, [-1]]`), is a constant of
+    // the plan (as in an operator, `x * 2`).
+    if python_literal(obj, 0) {
         return Ok(());
     }
     let addr = obj.as_ptr() as usize;
@@ -84,6 +131,25 @@ pub(crate) fn note_conversion(obj: &Bound<'_, PyAny>) -> PyResult<()> {
     Ok(())
 }
 
+/// Whether `obj` is a Python number (`bool`, `int`, `float`), or a list or tuple of them
+/// nested at most 8 deep.
+fn python_literal(obj: &Bound<'_, PyAny>, depth: usize) -> bool {
+    use pyo3::types::{PyFloat, PyInt, PyList, PyTuple};
+    if obj.is_instance_of::<PyFloat>() || obj.is_instance_of::<PyInt>() {
+        return true;
+    }
+    if depth >= 8 {
+        return false;
+    }
+    if let Ok(list) = obj.cast::<PyList>() {
+        return list.iter().all(|o| python_literal(&o, depth + 1));
+    }
+    if let Ok(tuple) = obj.cast::<PyTuple>() {
+        return tuple.iter().all(|o| python_literal(&o, depth + 1));
+    }
+    false
+}
+
 /// A conversion of argument `k` was marked in the plan.
 pub(crate) fn note_marked(k: usize) {
     ACTIVE.with_borrow_mut(|a| {
@@ -109,6 +175,18 @@ pub(crate) fn host_read(what: &str) -> PyResult<()> {
     Ok(())
 }
 
+/// The effect `e` just ran on `cell`: mark it in the plan of a capture in progress there.
+pub(crate) fn effect(cell: &Arc<SessionCell>, e: impl FnOnce() -> Effect) {
+    let id = ACTIVE.with_borrow_mut(|a| {
+        let a = a.as_mut().filter(|a| Arc::ptr_eq(&a.cell, cell))?;
+        a.effects.push(e());
+        Some(a.effects.len() - 1)
+    });
+    if let Some(id) = id {
+        lock(cell).capture_mark(id);
+    }
+}
+
 /// The optimizer's `step()` (`zero_grad`: `Some(set_to_none)`) just ran on `cell`: mark
 /// it in the plan of a capture in progress there.
 pub(crate) fn optimizer_effect(
@@ -116,18 +194,48 @@ pub(crate) fn optimizer_effect(
     opt: &Bound<'_, PyOptimizer>,
     zero_grad: Option<bool>,
 ) {
-    let id = ACTIVE.with_borrow_mut(|a| {
-        let a = a.as_mut().filter(|a| Arc::ptr_eq(&a.cell, cell))?;
+    effect(cell, || {
         let opt = opt.clone().unbind();
-        a.effects.push(match zero_grad {
+        match zero_grad {
             Some(set_to_none) => Effect::ZeroGrad(opt, set_to_none),
             None => Effect::Step(opt),
-        });
-        Some(a.effects.len() - 1)
+        }
     });
-    if let Some(id) = id {
-        lock(cell).capture_mark(id);
+}
+
+/// `what` changes state outside the tape (a parameter's value, an optimizer's
+/// hyperparameter, the generator, ...) that a replay would not change again: a
+/// `CaptureError` inside a captured step.
+pub(crate) fn refuse_effect(what: &str) -> PyResult<()> {
+    if active() {
+        return Err(capture_error(format!(
+            "{what} inside a captured step changes state that a replay would not change \
+             again (do it outside the step, between calls)"
+        )));
     }
+    Ok(())
+}
+
+/// `what` has no replay yet: a `CaptureError` inside a captured step.
+pub(crate) fn unsupported(what: &str) -> PyResult<()> {
+    if active() {
+        return Err(capture_error(format!("{what} cannot be captured yet")));
+    }
+    Ok(())
+}
+
+/// A value the step reads on the host while it is captured (`what`): a placeholder the
+/// step may return (`tensor`: the one-element tensor it reads; `loss.item()` returned is
+/// an output of the step) and that raises `CaptureError` on any other use
+/// (`eagertape.capture._HostValue`).
+pub(crate) fn host_value<'py>(
+    py: Python<'py>,
+    tensor: Option<Bound<'py, PyAny>>,
+    what: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    py.import("eagertape.capture")?
+        .getattr("_HostValue")?
+        .call1((tensor, what))
 }
 
 /// Start the capture `a` on this thread.

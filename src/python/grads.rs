@@ -66,12 +66,14 @@ impl PyGradMap {
 
     /// The 2-norm of all gradients taken together.
     fn global_norm(&self, py: Python<'_>) -> PyResult<f64> {
+        super::capture_state::host_read("GradMap.global_norm()")?;
         py.detach(|| crate::guard::contained("global_norm", || self.inner.global_norm()))
             .py()
     }
 
     /// Whether every gradient element is finite.
     fn is_finite(&self, py: Python<'_>) -> PyResult<bool> {
+        super::capture_state::host_read("GradMap.is_finite()")?;
         py.detach(|| crate::guard::contained("is_finite", || self.inner.is_finite()))
             .py()
     }
@@ -81,6 +83,7 @@ impl PyGradMap {
     /// raises `NonFiniteError` unless `error_if_nonfinite=False`.
     #[pyo3(signature = (max_norm, error_if_nonfinite=true))]
     fn clip_norm_(&self, py: Python<'_>, max_norm: f64, error_if_nonfinite: bool) -> PyResult<f64> {
+        super::capture_state::refuse_effect("GradMap.clip_norm_()")?;
         py.detach(|| {
             crate::guard::contained("clip_norm_", || {
                 self.inner.clip_norm_(max_norm, error_if_nonfinite)
@@ -90,8 +93,9 @@ impl PyGradMap {
     }
 
     /// Release every buffer (idempotent); returns how many were released by this call.
-    fn release(&self, py: Python<'_>) -> usize {
-        py.detach(|| self.inner.release())
+    fn release(&self, py: Python<'_>) -> PyResult<usize> {
+        super::capture_state::refuse_effect("GradMap.release()")?;
+        Ok(py.detach(|| self.inner.release()))
     }
 
     fn __enter__(slf: Py<Self>) -> Py<Self> {
@@ -100,7 +104,7 @@ impl PyGradMap {
 
     #[pyo3(signature = (*_exc))]
     fn __exit__(&self, py: Python<'_>, _exc: &Bound<'_, PyTuple>) -> bool {
-        self.release(py);
+        py.detach(|| self.inner.release());
         false
     }
 
@@ -138,8 +142,9 @@ impl PyBuffer {
     }
 
     /// Free this buffer's storage reference: True the first time, then False.
-    fn release(&self, py: Python<'_>) -> bool {
-        py.detach(|| self.inner.release())
+    fn release(&self, py: Python<'_>) -> PyResult<bool> {
+        super::capture_state::refuse_effect("Buffer.release()")?;
+        Ok(py.detach(|| self.inner.release()))
     }
 
     /// A copy as a numpy array (`ReleasedBufferError` once released).

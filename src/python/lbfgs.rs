@@ -132,6 +132,7 @@ impl PyLbfgs {
     /// One L-BFGS step: up to `max_iter` iterations, each evaluating `closure`; returns what
     /// its first evaluation returned (the loss), as torch's.
     fn step<'py>(&self, closure: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        super::capture_state::refuse_effect("LBFGS.step()")?;
         let mut core = self.core()?;
         let mut f = Closure {
             f: closure.clone(),
@@ -151,6 +152,7 @@ impl PyLbfgs {
     /// torch's `zero_grad(set_to_none=True)` for its parameters, in the current session.
     #[pyo3(signature = (set_to_none=true))]
     fn zero_grad(&self, set_to_none: bool) -> PyResult<()> {
+        super::capture_state::refuse_effect("LBFGS.zero_grad()")?;
         let cell = super::current::require("opt.zero_grad()").py()?;
         let ids: Vec<u64> = self.params.iter().map(|p| p.id()).collect();
         lock(&cell).store().zero_grad(&ids, set_to_none).py()?;
@@ -172,6 +174,7 @@ impl PyLbfgs {
 
     #[setter]
     fn set_lr(&self, lr: f64) -> PyResult<()> {
+        super::capture_state::refuse_effect("setting the learning rate")?;
         crate::optim::check_lr(lr).py()?;
         let mut core = self.core()?;
         core.cfg.lr = lr;

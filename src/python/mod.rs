@@ -135,6 +135,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(capture::_capture_begin, m)?)?;
     m.add_function(wrap_pyfunction!(capture::_capture_end, m)?)?;
     m.add_function(wrap_pyfunction!(capture::_capture_abort, m)?)?;
+    m.add_function(wrap_pyfunction!(capture::_capture_epoch, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_set_autocast, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_get_autocast, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::_clip_grad_value_, m)?)?;

@@ -81,6 +81,7 @@ impl PyOptimizer {
 
     #[setter]
     fn set_lr(&self, lr: f64) -> PyResult<()> {
+        super::capture_state::refuse_effect("setting the learning rate")?;
         self.lock().set_lr(lr).py()
     }
 
@@ -98,6 +99,7 @@ impl PyOptimizer {
     /// set is checked as at construction, and nothing changes on error. `param_groups`
     /// entries set other options than `lr` through this (a scheduler cycling momentum).
     fn _set_hyper(&self, values: Vec<(String, f64)>) -> PyResult<()> {
+        super::capture_state::refuse_effect("setting an optimizer's hyperparameter")?;
         self.lock().set_hyper(&values).py()
     }
 
@@ -179,6 +181,7 @@ impl PyOptimizer {
     /// and the hyperparameters (validated as at construction) are checked before anything
     /// changes; then state and hyperparameters are restored.
     fn _load_state_dict(&self, state_dict: &Bound<'_, PyAny>) -> PyResult<()> {
+        super::capture_state::refuse_effect("optimizer.load_state_dict()")?;
         let bad = |m: String| super::to_py(Error::Config(format!("load_state_dict: {m}")));
         let mut opt = self.lock();
         let names = opt.buffer_names();

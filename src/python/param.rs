@@ -38,6 +38,7 @@ impl PyParameter {
         what: &'static str,
         f: impl FnOnce(&Parameter<Be>) -> crate::error::Result<()> + Send,
     ) -> PyResult<()> {
+        super::capture_state::refuse_effect(&format!("Parameter.{what}"))?;
         let p = &self.inner;
         py.detach(|| crate::guard::contained(what, || f(p))).py()
     }
@@ -83,6 +84,7 @@ impl PyParameter {
         what: &'static str,
         f: impl FnOnce(&Parameter<Be>, &mut crate::rng::RngState) -> crate::error::Result<()> + Send,
     ) -> PyResult<()> {
+        super::capture_state::refuse_effect(&format!("Parameter.{what}"))?;
         let p = &self.inner;
         py.detach(|| crate::guard::contained(what, || crate::rng::with_global(|g| f(p, g))))
             .py()
@@ -123,6 +125,9 @@ impl PyParameter {
         dtype: Option<&Bound<'_, PyAny>>,
         device: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyClassInitializer<Self>> {
+        super::capture_state::unsupported(
+            "making a Parameter (make modules and their parameters outside the step)",
+        )?;
         let h = host_data(data)?;
         let dtype = match dtype {
             Some(d) => DType::parse(&dtype_name(d)?).py()?,
@@ -182,6 +187,7 @@ impl PyParameter {
 
     /// Replace the value (same shape). Tapes that recorded the old snapshot keep it.
     fn assign(&self, py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<()> {
+        super::capture_state::refuse_effect("Parameter.assign")?;
         let p = &self.inner;
         let t = to_tensor(data, p.dtype(), p.device())?;
         py.detach(move || crate::guard::contained("assign", || p.assign(&t)))
@@ -206,6 +212,7 @@ impl PyParameter {
                 "p.grad can only be set to None (gradients come from loss.backward())".into(),
             )));
         }
+        super::capture_state::refuse_effect("p.grad = None")?;
         let cell = super::current::require("p.grad = None").py()?;
         let id = self.inner.id();
         py.detach(|| lock(&cell).store().zero_grad(&[id], true))
@@ -215,15 +222,18 @@ impl PyParameter {
 
     /// `p.requires_grad = False` freezes the parameter (for leaves recorded from now on).
     #[setter(requires_grad)]
-    fn set_requires_grad(&self, on: bool) {
+    fn set_requires_grad(&self, on: bool) -> PyResult<()> {
+        super::capture_state::refuse_effect("p.requires_grad = ...")?;
         self.inner.set_requires_grad(on);
+        Ok(())
     }
 
     /// torch's `requires_grad_(b)`; returns the parameter.
     #[pyo3(signature = (requires_grad=true))]
-    fn requires_grad_(slf: Bound<'_, Self>, requires_grad: bool) -> Bound<'_, Self> {
+    fn requires_grad_(slf: Bound<'_, Self>, requires_grad: bool) -> PyResult<Bound<'_, Self>> {
+        super::capture_state::refuse_effect("Parameter.requires_grad_()")?;
         slf.get().inner.set_requires_grad(requires_grad);
-        slf
+        Ok(slf)
     }
 
     fn numel(&self) -> i64 {

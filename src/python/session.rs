@@ -176,6 +176,7 @@ impl PySession {
     }
 
     fn set_rng_state(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        super::capture_state::refuse_effect("sess.set_rng_state()")?;
         let (seed, counter): (u64, u64) = state.extract().map_err(|_| {
             super::to_py(Error::Argument(
                 "set_rng_state: expected the (seed, counter) tuple returned by rng_state()".into(),
@@ -225,6 +226,9 @@ impl PySession {
         loss: &PyTensor,
         into: Option<Bound<'_, PyGradMap>>,
     ) -> PyResult<Py<PyGradMap>> {
+        super::capture_state::unsupported(
+            "sess.backward(loss) (the explicit API; use loss.backward() and opt.step())",
+        )?;
         let h = loss.handle();
         match into {
             Some(m) => {
@@ -269,6 +273,9 @@ impl PySession {
         loss: &PyTensor,
         optimizer: &Bound<'_, PyOptimizer>,
     ) -> PyResult<f64> {
+        super::capture_state::unsupported(
+            "sess.train_step() (the explicit API; use loss.backward() and opt.step())",
+        )?;
         let h = loss.handle();
         let opt = optimizer.get();
         // Lock order: the session, then the optimizer (nothing takes them the other way).
@@ -288,6 +295,7 @@ impl PySession {
     /// Begin a checkpointed block (`et.utils.checkpoint`); returns its depth, for
     /// `_checkpoint_end`.
     fn _checkpoint_begin(&self, py: Python<'_>) -> PyResult<usize> {
+        super::capture_state::unsupported("activation checkpointing (et.utils.checkpoint)")?;
         self.with(py, |s| Ok(s.checkpoint_begin()))
     }
 

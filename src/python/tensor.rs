@@ -348,31 +348,21 @@ impl PyTensor {
 
     /// The value of a one-element tensor as a Python float (a `(lo, hi)` pair of floats
     /// for an interval).
-    fn item<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        super::capture_state::host_read("item() (or bool(t), float(t))")?;
-        let h = self.handle();
-        let v = self.with(py, move |s| s.value(h))?;
-        let shape = Be::shape(v.get());
-        if Be::numel(v.get()) != 1 {
-            return Err(super::to_py(Error::Shape(format!(
-                "item(): only one-element tensors can be converted to a Python number, got shape {shape:?}"
-            ))));
+    /// Inside a captured step: a placeholder that the step may return (its value is then
+    /// the replay's) and that raises `CaptureError` on any other use.
+    fn item<'py>(slf: &Bound<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let me = slf.get();
+        if super::capture_state::active() {
+            let h = me.handle();
+            let shape = me.with(py, move |s| s.shape(h))?;
+            if shape.iter().product::<i64>() != 1 {
+                return Err(super::to_py(Error::Shape(format!(
+                    "item(): only one-element tensors can be converted to a Python number, got shape {shape:?}"
+                ))));
+            }
+            return super::capture_state::host_value(py, Some(slf.clone().into_any()), "item()");
         }
-        let dtype = Be::dtype(v.get());
-        if dtype.is_data() {
-            let x = py.detach(move || Be::to_f64(v.get())).py()?[0];
-            return if dtype == crate::config::DType::Bool {
-                Ok(pyo3::types::PyBool::new(py, x != 0.0).to_owned().into_any())
-            } else {
-                Ok((x as i64).into_pyobject(py)?.into_any())
-            };
-        }
-        let interval = dtype == crate::config::DType::Interval;
-        let (lo, hi) = py.detach(move || v.get().bounds()).py()?;
-        if interval {
-            return Ok(PyTuple::new(py, [lo[0], hi[0]])?.into_any());
-        }
-        Ok(pyo3::types::PyFloat::new(py, lo[0]).into_any())
+        me.item_value(py)
     }
 
     /// Truth of a one-element tensor; more elements are ambiguous, as in PyTorch.
@@ -382,7 +372,7 @@ impl PyTensor {
     }
 
     fn __float__(&self, py: Python<'_>) -> PyResult<f64> {
-        self.item(py)?.extract().map_err(|_| {
+        self.item_value(py)?.extract().map_err(|_| {
             pyo3::exceptions::PyTypeError::new_err(
                 "float() of an interval tensor is undefined; use item() for (lo, hi)",
             )
@@ -729,5 +719,36 @@ impl PyTensor {
     }
     fn log_softmax(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::log_softmax(dim))
+    }
+}
+
+impl PyTensor {
+    /// The value of a one-element tensor as a Python number (`item()`); a `CaptureError`
+    /// inside a captured step.
+    fn item_value<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        super::capture_state::host_read("item() (or bool(t), float(t))")?;
+        let h = self.handle();
+        let v = self.with(py, move |s| s.value(h))?;
+        let shape = Be::shape(v.get());
+        if Be::numel(v.get()) != 1 {
+            return Err(super::to_py(Error::Shape(format!(
+                "item(): only one-element tensors can be converted to a Python number, got shape {shape:?}"
+            ))));
+        }
+        let dtype = Be::dtype(v.get());
+        if dtype.is_data() {
+            let x = py.detach(move || Be::to_f64(v.get())).py()?[0];
+            return if dtype == crate::config::DType::Bool {
+                Ok(pyo3::types::PyBool::new(py, x != 0.0).to_owned().into_any())
+            } else {
+                Ok((x as i64).into_pyobject(py)?.into_any())
+            };
+        }
+        let interval = dtype == crate::config::DType::Interval;
+        let (lo, hi) = py.detach(move || v.get().bounds()).py()?;
+        if interval {
+            return Ok(PyTuple::new(py, [lo[0], hi[0]])?.into_any());
+        }
+        Ok(pyo3::types::PyFloat::new(py, lo[0]).into_any())
     }
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 
+use super::capture_state::{self, Effect, GradsEffect};
 use super::classes::lock;
 use super::classes::PyParameter;
 use super::current;
@@ -88,20 +89,45 @@ pub fn clip_grad_norm_(
     norm_type: f64,
     error_if_nonfinite: bool,
     foreach: Option<bool>,
-) -> PyResult<f64> {
+) -> PyResult<Py<PyAny>> {
     let _ = foreach;
     if norm_type != 2.0 {
         return Err(super::to_py(Error::Argument(format!(
             "clip_grad_norm_: only norm_type=2.0 is implemented, got {norm_type}"
         ))));
     }
-    on_grads(
-        py,
-        "clip_grad_norm_",
-        "clip_grad_norm_()",
-        parameters,
-        |g| g.clip_norm_(max_norm, error_if_nonfinite),
-    )
+    let effect = GradsEffect::ClipNorm {
+        max_norm,
+        error_if_nonfinite,
+    };
+    let norm = grads_effect(py, "clip_grad_norm_", parameters, effect)?;
+    if capture_state::active() {
+        // Its value would be this call's at every replay: a placeholder that refuses use.
+        return Ok(
+            capture_state::host_value(py, None, "the norm clip_grad_norm_ returns")?.unbind(),
+        );
+    }
+    Ok(pyo3::types::PyFloat::new(py, norm).into_any().unbind())
+}
+
+/// `effect` on the gradients of `params` in the current session's store, marked as an
+/// effect of a step being captured there (a replay applies it again at this point).
+fn grads_effect(
+    py: Python<'_>,
+    what: &'static str,
+    params: &Bound<'_, PyAny>,
+    effect: GradsEffect,
+) -> PyResult<f64> {
+    let ps = params_of(what, params)?;
+    let cell = current::require(&format!("{what}()")).py()?;
+    let ids: Vec<u64> = ps.iter().map(|p| p.id()).collect();
+    let out = py
+        .detach(|| {
+            crate::guard::contained(what, || effect.apply(&lock(&cell).store().subset(&ids)))
+        })
+        .py()?;
+    capture_state::effect(&cell, || Effect::Grads(ids, effect));
+    Ok(out)
 }
 
 /// `f` on the gradients of `params` in the current session's store (`what`: the
@@ -129,6 +155,7 @@ pub fn _unscale_grads_(
     params: &Bound<'_, PyAny>,
     inv_scale: f64,
 ) -> PyResult<bool> {
+    capture_state::refuse_effect("GradScaler.unscale_()")?;
     on_grads(py, "unscale_", "GradScaler.unscale_()", params, |g| {
         g.unscale_(inv_scale)
     })
@@ -186,6 +213,7 @@ pub fn _pop_current(sess: &Bound<'_, super::classes::PySession>) {
 /// initialisations, sessions made without a seed).
 #[pyfunction]
 pub fn manual_seed(seed: &Bound<'_, PyAny>) -> PyResult<()> {
+    super::capture_state::refuse_effect("et.manual_seed()")?;
     if seed.is_instance_of::<pyo3::types::PyBool>() {
         return Err(pyo3::exceptions::PyTypeError::new_err(
             "manual_seed expected an int, got bool",
@@ -216,11 +244,11 @@ pub fn _draw_seed() -> u64 {
 /// `torch.nn.utils.clip_grad_value_` on the current session's store.
 #[pyfunction]
 pub fn _clip_grad_value_(py: Python<'_>, parameters: &Bound<'_, PyAny>, clip: f64) -> PyResult<()> {
-    on_grads(
+    grads_effect(
         py,
         "clip_grad_value_",
-        "clip_grad_value_()",
         parameters,
-        |g| g.clip_value_(clip),
+        GradsEffect::ClipValue(clip),
     )
+    .map(|_| ())
 }

@@ -13,8 +13,9 @@
 //!
 //! What a plan cannot reproduce is refused when the capture ends, naming it: an op without
 //! a replica, a read of a tensor recorded before the capture began, a draw from the
-//! session's generator (its values would be frozen), a tape reset or a failed op inside the
-//! capture.
+//! session's generator other than a dropout mask (its values would be frozen; a mask is
+//! drawn again at each replay, from the generator's position then), a tape reset or a
+//! failed op inside the capture.
 //!
 //! Ownership: a [`Plan`] holds its constants' values (shared `Arc`s of what the recording
 //! tape held: never written, counted under `tape` while the plan lives) and its
@@ -44,6 +45,13 @@ pub enum Entry<B: Backend> {
         shape: Vec<i64>,
         dtype: DType,
         requires_grad: bool,
+    },
+    /// Argument `k` given as a tensor of the session (recorded before the step): a replay
+    /// reads the tensor given then, of this shape and dtype, as it is (no leaf of its own).
+    Tensor {
+        k: usize,
+        shape: Vec<i64>,
+        dtype: DType,
     },
     /// A constant leaf, shared by every replay: a literal (a factory's value, a number made
     /// a tensor, a composition's table), or, until the binding marks it an argument, data
@@ -94,25 +102,18 @@ pub enum Entry<B: Backend> {
 /// A composite call of the session on its tensor operands (see [`Entry::Call`]).
 pub type Redo<B> = Arc<dyn Fn(&mut Session<B>, &[Handle]) -> Result<Handle> + Send + Sync>;
 
-/// A replay in progress (see [`Session::replay_until`]): the arguments not used yet, a
-/// handle for each entry replayed so far.
-pub struct ReplayState<B: Backend> {
-    args: Vec<Option<B::T>>,
-    pub handles: Vec<Handle>,
-}
-
 /// A recorded step (see the module comment).
 pub struct Plan<B: Backend> {
-    entries: Vec<Entry<B>>,
+    pub(super) entries: Vec<Entry<B>>,
     /// Whether a backward of the plan closes the graph (torch's `loss.backward()`): the
     /// eager step compacts the tape there, a replay once it is over
     /// ([`Session::replay_finish`]).
-    closes: bool,
-    arguments: usize,
-    dtype: DType,
-    device: Device,
-    grad_enabled: bool,
-    autocast: Option<DType>,
+    pub(super) closes: bool,
+    pub(super) arguments: usize,
+    pub(super) dtype: DType,
+    pub(super) device: Device,
+    pub(super) grad_enabled: bool,
+    pub(super) autocast: Option<DType>,
 }
 
 impl<B: Backend> Plan<B> {
@@ -143,6 +144,7 @@ impl<B: Backend> Plan<B> {
             .find_map(|e| match e {
                 Entry::Argument { k: i, dtype, .. } if *i == k => Some(ArgumentUse::Leaf(*dtype)),
                 Entry::ClassLoss { k: i, .. } if *i == k => Some(ArgumentUse::Target),
+                Entry::Tensor { k: i, .. } if *i == k => Some(ArgumentUse::Tensor),
                 _ => None,
             })
             .unwrap_or(ArgumentUse::Unused)
@@ -156,6 +158,8 @@ pub enum ArgumentUse {
     Leaf(DType),
     /// As host data (the class ids of a loss).
     Target,
+    /// As a tensor of the session.
+    Tensor,
     /// Not at all.
     Unused,
 }
@@ -179,6 +183,9 @@ pub(crate) struct Recorder<B: Backend> {
     /// The node of each entry, in order (to forget entries when the tape is cut); `None`
     /// for the entries of no node (marks, backwards).
     nodes: Vec<Option<usize>>,
+    /// Nodes of tensors given as arguments (recorded before the capture) → (argument,
+    /// shape, dtype): an entry the first time the step reads them.
+    tensor_args: HashMap<usize, (usize, Vec<i64>, DType)>,
     /// While above 0, nodes are pushed by a composite call being recorded as one entry
     /// ([`Session::class_loss_argument`]): they are not entries of their own.
     suppress: usize,
@@ -187,6 +194,9 @@ pub(crate) struct Recorder<B: Backend> {
     /// The generation and the generator when the capture began.
     generation: u64,
     rng: RngState,
+    /// The generator positions the step's recorded draws (dropout masks) used: a replay
+    /// draws them again; any other draw refuses the capture.
+    drawn: u64,
     grad_enabled: bool,
     autocast: Option<DType>,
 }
@@ -222,7 +232,17 @@ impl<B: Backend> Recorder<B> {
 
     /// The entry of an operand node, or a refusal (a tensor from before the capture).
     fn entry_of(&mut self, node: usize) -> Option<usize> {
-        let e = self.of_node.get(&node).copied();
+        let mut e = self.of_node.get(&node).copied();
+        if let (None, Some((k, shape, dtype))) = (e, self.tensor_args.get(&node)) {
+            let entry = Entry::Tensor {
+                k: *k,
+                shape: shape.clone(),
+                dtype: *dtype,
+            };
+            e = Some(self.entries.len());
+            self.of_node.insert(node, self.entries.len());
+            self.push_effect(entry);
+        }
         if e.is_none() {
             self.refuse(|| {
                 "the step reads a tensor recorded before the capture began (pass it as an \
@@ -271,6 +291,10 @@ impl<B: Backend> Recorder<B> {
         parents: &[Handle],
         extra: usize,
     ) {
+        if let Some(Op::Draw(d)) = &replica {
+            // A composite call draws again when it is redone: counted as well.
+            self.drawn = self.drawn.wrapping_add(d.positions());
+        }
         if self.suppress > 0 {
             return;
         }
@@ -305,12 +329,6 @@ impl<B: Backend> Recorder<B> {
     }
 }
 
-fn take_argument<T>(args: &mut [Option<T>], k: usize) -> Result<T> {
-    args.get_mut(k)
-        .and_then(Option::take)
-        .ok_or_else(|| Error::Argument(format!("replay: argument {k} is missing or used twice")))
-}
-
 fn not_an_input() -> Error {
     Error::Argument("mark_argument: the tensor is not an input recorded during the capture".into())
 }
@@ -334,10 +352,12 @@ impl<B: Backend> Session<B> {
             entries: Vec::new(),
             of_node: HashMap::new(),
             nodes: Vec::new(),
+            tensor_args: HashMap::new(),
             suppress: 0,
             refused: None,
             generation: self.generation,
             rng: self.rng,
+            drawn: 0,
             grad_enabled: self.grad_enabled(),
             autocast: crate::autocast::get(self.config.device.is_cuda()),
         });
@@ -349,11 +369,31 @@ impl<B: Backend> Session<B> {
         self.capture.is_some()
     }
 
+    /// Whether a capture is in progress and records entries (not inside a composite call
+    /// being recorded as one).
+    pub(crate) fn capturing_entries(&self) -> bool {
+        self.capture.as_ref().is_some_and(|r| r.suppress == 0)
+    }
+
     /// The plan entry of `h`'s node in the capture in progress (a step's output).
     pub fn capture_entry_of(&self, h: Handle) -> Option<usize> {
         let r = self.capture.as_ref()?;
         self.check(&[h]).ok()?;
         r.of_node.get(&h.node).copied()
+    }
+
+    /// Mark the tensor `h`, recorded before the capture, as argument `k` of the plan: the
+    /// step's reads of it read the tensor given as argument `k` at each replay.
+    pub fn capture_tensor_argument(&mut self, h: Handle, k: usize) -> Result<()> {
+        self.check(&[h])?;
+        let value = self.tape.node(h.node).value.get();
+        let (shape, dtype) = (B::shape(value), B::dtype(value));
+        let r = self
+            .capture
+            .as_mut()
+            .ok_or_else(|| Error::Argument("no capture is in progress".into()))?;
+        r.tensor_args.insert(h.node, (k, shape, dtype));
+        Ok(())
     }
 
     /// Mark the input leaf `h`, recorded during the capture, as argument `k` of the plan.
@@ -392,9 +432,11 @@ impl<B: Backend> Session<B> {
                 .then(|| "the tape was reset during the capture".to_string())
         });
         let refused = refused.or_else(|| {
-            (r.rng != self.rng).then(|| {
-                "the step draws from the session's generator (rand, randn, dropout, ...): \
-                 a replay would repeat the same numbers"
+            let mut expected = r.rng;
+            expected.skip_draw(false, r.drawn);
+            (expected != self.rng).then(|| {
+                "the step draws from the session's generator other than through dropout \
+                 (rand, randn, a random init, ...): a replay would repeat the same numbers"
                     .to_string()
             })
         });
@@ -417,7 +459,11 @@ impl<B: Backend> Session<B> {
         // Each argument is used once (a second use would need its data twice); one the step
         // never used takes no place in a replay.
         let mut seen = std::collections::HashSet::new();
+        let mut tensors = 0;
         for e in &r.entries {
+            if let Entry::Tensor { k, .. } = e {
+                tensors = tensors.max(k + 1);
+            }
             if let Entry::Argument { k, .. } | Entry::ClassLoss { k, .. } = e {
                 if !seen.insert(*k) {
                     return Err(Error::Capture(format!(
@@ -427,7 +473,7 @@ impl<B: Backend> Session<B> {
                 }
             }
         }
-        let arguments = seen.iter().max().map_or(0, |k| k + 1);
+        let arguments = seen.iter().max().map_or(0, |k| k + 1).max(tensors);
         let closes = r
             .entries
             .iter()
@@ -461,140 +507,9 @@ impl<B: Backend> Session<B> {
         }
     }
 
-    /// An input leaf sharing a plan's constant value.
-    fn constant_leaf(&mut self, value: &Value<B>, requires_grad: bool) -> Handle {
-        let data = B::dtype(value.get()).is_data();
-        let rg = requires_grad && self.grad_enabled();
-        let node = crate::tape::Node::leaf(Op::Input, Arc::clone(value), rg, data);
-        let id = self.tape.push(node);
-        self.handle(id)
-    }
-
     /// Drop a capture in progress (the step failed), if any.
     pub fn abort_capture(&mut self) {
         self.capture = None;
-    }
-
-    /// Push `plan`'s nodes again with `args` as its arguments: a handle for each entry.
-    /// The guard is checked first; on any failure nothing is recorded. A plan with marks
-    /// (effects of the caller's) is replayed with [`Session::replay_until`].
-    pub fn replay(&mut self, plan: &Plan<B>, args: Vec<B::T>) -> Result<Vec<Handle>> {
-        let mut state = self.replay_start(plan, args)?;
-        match self.replay_until(plan, &mut state)? {
-            None => Ok(state.handles),
-            Some(_) => Err(Error::Argument(
-                "replay: the plan has effects of its caller's (replay_until runs them)".into(),
-            )),
-        }
-    }
-
-    /// Check the guard for `args` and start a replay of `plan`.
-    pub fn replay_start(&self, plan: &Plan<B>, args: Vec<B::T>) -> Result<ReplayState<B>> {
-        self.check_guard(plan, &args)?;
-        Ok(ReplayState {
-            args: args.into_iter().map(Some).collect(),
-            handles: Vec::with_capacity(plan.entries.len()),
-        })
-    }
-
-    /// Replay `plan`'s entries from where `state` stopped up to its next mark (`Some(id)`:
-    /// the caller runs its effect `id`, then calls again) or its end (`None`). A part that
-    /// fails records nothing of its own.
-    pub fn replay_until(
-        &mut self,
-        plan: &Plan<B>,
-        state: &mut ReplayState<B>,
-    ) -> Result<Option<usize>> {
-        let start = state.handles.len();
-        let mark = self.tape.len();
-        self.replaying = true;
-        let out = self.replay_part(plan, state);
-        self.replaying = false;
-        if out.is_err() {
-            self.truncate_tape(mark);
-            state.handles.truncate(start);
-        }
-        out
-    }
-
-    fn replay_part(&mut self, plan: &Plan<B>, state: &mut ReplayState<B>) -> Result<Option<usize>> {
-        while let Some(entry) = plan.entries.get(state.handles.len()) {
-            let hs = &state.handles;
-            let h = match entry {
-                Entry::Argument {
-                    k, requires_grad, ..
-                } => {
-                    let data = take_argument(&mut state.args, *k)?;
-                    let dtype = B::dtype(&data);
-                    self.input_owned_as(data, Some(dtype), *requires_grad)?
-                }
-                Entry::Constant {
-                    value,
-                    requires_grad,
-                    ..
-                } => self.constant_leaf(value, *requires_grad),
-                Entry::Param(p) => self.use_param(p)?,
-                Entry::Detached(e) => self.detach(hs[*e])?,
-                Entry::Op { op, parents } => {
-                    let unit = op.replica().ok_or_else(|| {
-                        Error::Backend(format!("replay: {} has no replica", op.name()))
-                    })?;
-                    let ps: Vec<Handle> = parents.iter().map(|&e| hs[e]).collect();
-                    self.record_as_is(unit, &ps)?.0
-                }
-                Entry::Extra { of, i } => Handle {
-                    node: hs[*of].node + 1 + i,
-                    ..hs[*of]
-                },
-                Entry::ClassLoss {
-                    input,
-                    k,
-                    name,
-                    integral,
-                    boolean,
-                    data_dtype,
-                    opts,
-                    log_softmax,
-                    ..
-                } => {
-                    let input = hs[*input];
-                    let data = take_argument(&mut state.args, *k)?;
-                    let target = TargetArg::Host {
-                        data,
-                        integral: *integral,
-                        boolean: *boolean,
-                        dtype: data_dtype,
-                    };
-                    self.class_loss_of(name, input, target, opts, *log_softmax)?
-                }
-                Entry::Call { operands, redo, .. } => {
-                    let ps: Vec<Handle> = operands.iter().map(|&e| hs[e]).collect();
-                    redo(self, &ps)?
-                }
-                Entry::Backward { root, retain } => {
-                    let root = hs[*root];
-                    self.backward_closing(root, *retain)?;
-                    root
-                }
-                Entry::Mark(id) => {
-                    // The mark's slot holds a handle the plan never reads.
-                    let h = hs.last().copied().unwrap_or_else(|| self.handle(0));
-                    state.handles.push(h);
-                    return Ok(Some(*id));
-                }
-            };
-            state.handles.push(h);
-        }
-        Ok(None)
-    }
-
-    /// After a replay, once the caller named the outputs it keeps: compact the tape as the
-    /// eager step's closing backward did (its retired values go back to the pool for the
-    /// next step).
-    pub fn replay_finish(&mut self, plan: &Plan<B>) {
-        if plan.closes && self.capture.is_none() {
-            self.compact();
-        }
     }
 
     /// Run `redo` on `operands`: outside a capture, the call itself; inside one, recorded
@@ -695,52 +610,6 @@ impl<B: Backend> Session<B> {
             r.push(h.node, entry);
         }
         out
-    }
-
-    fn check_guard(&self, plan: &Plan<B>, args: &[B::T]) -> Result<()> {
-        if self.capture.is_some() {
-            return Err(Error::Argument(
-                "replay: this session is capturing a step".into(),
-            ));
-        }
-        let now = (
-            self.dtype,
-            self.config.device,
-            self.grad_enabled(),
-            crate::autocast::get(self.config.device.is_cuda()),
-        );
-        let then = (plan.dtype, plan.device, plan.grad_enabled, plan.autocast);
-        if now != then {
-            return Err(Error::Argument(format!(
-                "replay: the plan was recorded with (dtype, device, grad mode, autocast) = \
-                 {then:?}, the session now has {now:?}"
-            )));
-        }
-        if args.len() < plan.arguments {
-            return Err(Error::Argument(format!(
-                "replay: the plan takes {} argument(s), got {}",
-                plan.arguments,
-                args.len()
-            )));
-        }
-        for e in &plan.entries {
-            if let Entry::Argument {
-                k, shape, dtype, ..
-            }
-            | Entry::ClassLoss {
-                k, shape, dtype, ..
-            } = e
-            {
-                let (s, d) = (B::shape(&args[*k]), B::dtype(&args[*k]));
-                if &s != shape || d != *dtype {
-                    return Err(Error::Argument(format!(
-                        "replay: argument {k} is {d} of shape {s:?}; the plan was recorded \
-                         for {dtype} of shape {shape:?}"
-                    )));
-                }
-            }
-        }
-        Ok(())
     }
 }
 

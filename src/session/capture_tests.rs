@@ -12,6 +12,7 @@ use crate::param::Parameter;
 use crate::tape::Handle;
 
 use super::Plan;
+use crate::session::replay::ReplayArg;
 
 struct Mlp {
     w1: Arc<Parameter<Dyn>>,
@@ -330,7 +331,9 @@ fn a_class_loss_against_argument_ids_and_its_backward_replay_with_new_ids() {
         eager.backward_closing(loss, false).unwrap();
         let mut replayed = session();
         let args = vec![dt(&data(&[6, 4], seed as u64)), ids(seed)];
-        let mut state = replayed.replay_start(&plan, args).unwrap();
+        let mut state = replayed
+            .replay_start(&plan, args.into_iter().map(ReplayArg::Data).collect())
+            .unwrap();
         assert_eq!(replayed.replay_until(&plan, &mut state).unwrap(), Some(7));
         assert_eq!(replayed.replay_until(&plan, &mut state).unwrap(), None);
         assert_eq!(
@@ -344,5 +347,72 @@ fn a_class_loss_against_argument_ids_and_its_backward_replay_with_new_ids() {
         dt(&data(&[6, 4], 1)),
         DynTensor::Torch(tch::Tensor::from_slice(&[0i64, 1])),
     ];
-    assert!(session().replay_start(&plan, args).is_err());
+    assert!(session()
+        .replay_start(&plan, args.into_iter().map(ReplayArg::Data).collect())
+        .is_err());
+}
+
+/// `sum(dropout(x W1ᵀ, 0.5))` on the input `x` (torch: `F.dropout(F.linear(x, W1), 0.5).sum()`
+/// with the session's generator).
+fn dropped(s: &mut Sess, w: &Arc<Parameter<Dyn>>, x: Handle) -> Handle {
+    let w = s.use_param(w).unwrap();
+    let h = s.record(Op::linear(), &[x, w]).unwrap();
+    let h = s.dropout(h, 0.5, true).unwrap();
+    s.record(Op::sum(&[], false), &[h]).unwrap()
+}
+
+#[test]
+fn a_replay_draws_its_dropout_mask_where_the_eager_step_draws_it() {
+    let w = param(&data(&[5, 4], 1), "w");
+    let mut s = session();
+    s.begin_capture().unwrap();
+    let x = s.input(&dt(&data(&[6, 4], 10)), false).unwrap();
+    s.mark_argument(x, 0).unwrap();
+    let loss = dropped(&mut s, &w, x);
+    let plan = s.end_capture().unwrap();
+    let loss_entry = loss.node - x.node;
+    let mut replayed = Vec::new();
+    for _ in 0..2 {
+        let mut eager = session();
+        eager.set_rng_state(s.rng_state());
+        let x = eager.input(&dt(&data(&[6, 4], 10)), false).unwrap();
+        let loss = dropped(&mut eager, &w, x);
+        let expected = loss_and_grads(&mut eager, loss, &[&w]);
+        s.reset_tape();
+        let hs = s.replay(&plan, vec![dt(&data(&[6, 4], 10))]).unwrap();
+        let got = loss_and_grads(&mut s, hs[loss_entry], &[&w]);
+        // (the explicit backward above leaves the rng alone)
+        assert_eq!(got, expected);
+        assert_eq!(s.rng_state(), eager.rng_state());
+        replayed.push(got);
+    }
+    // Two replays on one input: two masks.
+    assert_ne!(replayed[0], replayed[1]);
+}
+
+#[test]
+fn a_tensor_argument_is_read_as_it_is_at_each_replay() {
+    let m = mlp();
+    let mut s = session();
+    let x = s.input(&dt(&data(&[6, 4], 10)), false).unwrap();
+    let y = s.input(&dt(&data(&[6, 3], 11)), false).unwrap();
+    s.begin_capture().unwrap();
+    s.capture_tensor_argument(x, 0).unwrap();
+    s.capture_tensor_argument(y, 1).unwrap();
+    step(&mut s, &m, x, y);
+    let plan = s.end_capture().unwrap();
+    // The loss is the last entry; the tensors are entries of no node of their own.
+    let loss_entry = plan.len() - 1;
+    assert_eq!(plan.arguments(), 2);
+    s.reset_tape();
+    let x = s.input(&dt(&data(&[6, 4], 20)), false).unwrap();
+    let y = s.input(&dt(&data(&[6, 3], 21)), false).unwrap();
+    let mut state = s
+        .replay_start(&plan, vec![ReplayArg::Tensor(x), ReplayArg::Tensor(y)])
+        .unwrap();
+    assert_eq!(s.replay_until(&plan, &mut state).unwrap(), None);
+    let got = outcome(&mut s, &m, state.handles[loss_entry]);
+    assert_eq!(got, eager(&m, 20));
+    // Data where a tensor was recorded: refused.
+    assert!(s.replay(&plan, args(20)).is_err());
 }

@@ -75,8 +75,10 @@ impl<B: Backend> Session<B> {
                     h
                 }
                 IndexItem::Data(t) => {
+                    // Index data the caller gives (Python lists: a captured step's other
+                    // host data is refused by the binding).
                     let d = B::dtype(&t);
-                    self.input_owned_as(t, Some(d), false)?
+                    self.literal(|s| s.input_owned_as(t, Some(d), false))?
                 }
             };
             let value = self.tape.node(h.node).value.get();
@@ -418,7 +420,7 @@ impl<B: Backend> Session<B> {
                 )?,
                 Operand::Node(h) => h,
                 Operand::Data(t) => {
-                    let leaf = s.input_owned_as(t, None, false)?;
+                    let leaf = s.literal(|s| s.input_owned_as(t, None, false))?;
                     if s.dtype_of(leaf)? == dtype {
                         leaf
                     } else {

@@ -5,6 +5,8 @@
 //! targets have the input's shape; one that requires grad is recorded as the composition
 //! `−Σ (t (1 − ε) + ε / C) w log_softmax(x)` so that it gets its gradient too.
 
+use std::sync::Arc;
+
 use super::Session;
 use crate::backend::class_targets::ClassTargets;
 use crate::backend::Backend;
@@ -100,6 +102,20 @@ impl<B: Backend> Session<B> {
         };
         let bool_ids = || Error::DType(format!("{name}: class ids must be integers, got bool"));
         match target {
+            // Inside a capture, one entry that a replay makes again from the replayed
+            // target's ids (its unit holds this call's ids).
+            TargetArg::Node(h) if self.capturing_entries() => {
+                let name: &'static str = if name == "nll_loss" {
+                    "nll_loss"
+                } else {
+                    "cross_entropy"
+                };
+                let opts = opts.clone();
+                let redo = move |s: &mut Session<B>, xs: &[Handle]| {
+                    s.class_loss_of(name, xs[0], TargetArg::Node(xs[1]), &opts, log_softmax)
+                };
+                self.composite(name, &[input, h], Arc::new(redo))
+            }
             TargetArg::Node(h) => {
                 let (dtype, shape) = (self.dtype_of(h)?, self.shape(h)?);
                 let target = match dtype {

@@ -163,15 +163,229 @@ def test_host_data_other_than_the_arguments_given_to_input_is_refused():
 
 def test_an_op_without_a_replay_is_refused_by_name():
     sess = et.Session(dtype="float64")
-    et.manual_seed(0)
-    model = nn.Sequential(nn.Linear(8, 4, dtype="float64"), nn.Dropout(0.5))
 
     @et.capture
     def step(x):
-        return model(sess.input(x)).sum()
+        values, _ = sess.input(x).max(dim=1)  # max(dim) has no replay yet
+        return values.sum()
 
-    with sess, pytest.raises(et.CaptureError, match="dropout|generator"):
-        step(batches(1)[0][0])
+    with sess, pytest.raises(et.CaptureError, match="max.*cannot be replayed yet"):
+        step(np.ones((2, 3)))
+    assert step.plans == 0
+
+
+def test_dropout_masks_are_drawn_again_at_each_replay_as_the_eager_step_draws_them():
+    # Two sessions with one seed: the eager step and the replay draw the same masks, which
+    # differ from step to step (a replay that kept the first mask would drift).
+    def run(captured: bool) -> list[float]:
+        et.manual_seed(0)
+        model = nn.Sequential(
+            nn.Linear(8, 16, dtype="float64"), nn.Dropout(0.5), nn.Linear(16, 3, dtype="float64")
+        )
+        sess = et.Session(dtype="float64", seed=7)
+        step = torch_loop(sess, model, et.optim.SGD(model.parameters(), lr=0.1))
+        if captured:
+            step = et.capture(step)
+        with sess:
+            return [step(x, y).item() for x, y in batches(10)]
+
+    assert run(captured=True) == run(captured=False)
+
+
+def test_a_draw_other_than_dropout_is_refused():
+    sess = et.Session(dtype="float64")
+
+    @et.capture
+    def step(x):
+        return (sess.input(x) + sess.randn(3)).sum()  # its values would be frozen
+
+    with sess, pytest.raises(et.CaptureError, match="generator"):
+        step(np.ones(3))
+    assert step.plans == 0
+
+
+def test_returning_loss_item_returns_each_replays_value():
+    sess = et.Session(dtype="float64")
+    eager_model, model = mlp("float64"), mlp("float64")
+    eager = torch_loop(sess, eager_model, et.optim.Adam(eager_model.parameters(), lr=1e-2))
+    inner = torch_loop(sess, model, et.optim.Adam(model.parameters(), lr=1e-2))
+    step = et.capture(lambda x, y: inner(x, y).item())
+    with sess:
+        for x, y in batches(5):
+            loss = step(x, y)
+            assert type(loss) is float
+            assert loss == eager(x, y).item()
+    assert step.plans == 1
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        lambda v: v > 1.0,
+        lambda v: float(v),
+        lambda v: f"{v:.3f}",
+        lambda v: v + 1.0,
+        lambda v: print(v),
+    ],
+    ids=["compare", "float", "format", "add", "print"],
+)
+def test_using_a_value_read_inside_the_step_is_refused(use):
+    sess = et.Session(dtype="float64")
+    model = mlp("float64")
+
+    @et.capture
+    def step(x, y):
+        loss = F.cross_entropy(model(sess.input(x)), y)
+        use(loss.item())
+        return loss
+
+    with sess, pytest.raises(et.CaptureError, match=r"item\(\) is used inside a captured step"):
+        step(*batches(1)[0])
+    assert step.plans == 0
+
+
+@pytest.mark.parametrize("clip", ["norm", "value"])
+def test_gradient_clipping_is_applied_again_at_each_replay(clip):
+    # Small bounds: every step clips, so a replay that skipped it would drift at once.
+    def loop(sess, model, opt):
+        def step(x, y):
+            opt.zero_grad()
+            loss = F.cross_entropy(model(sess.input(x)), y)
+            loss.backward()
+            if clip == "norm":
+                nn.utils.clip_grad_norm_(model.parameters(), 0.05)
+            else:
+                nn.utils.clip_grad_value_(model.parameters(), 0.01)
+            opt.step()
+            return loss
+
+        return step
+
+    sess = et.Session(dtype="float64")
+    eager_model, model = mlp("float64"), mlp("float64")
+    eager = loop(sess, eager_model, et.optim.SGD(eager_model.parameters(), lr=0.5))
+    step = et.capture(loop(sess, model, et.optim.SGD(model.parameters(), lr=0.5)))
+    with sess:
+        for x, y in batches(8):
+            assert step(x, y).item() == eager(x, y).item()
+    assert step.plans == 1
+    assert_same_parameters(model, eager_model)
+
+
+def test_the_norm_clip_grad_norm_returns_cannot_be_used_inside_the_step():
+    sess = et.Session(dtype="float64")
+    model = mlp("float64")
+
+    @et.capture
+    def step(x, y):
+        F.cross_entropy(model(sess.input(x)), y).backward()
+        return nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+
+    with sess, pytest.raises(et.CaptureError, match="the norm clip_grad_norm_ returns"):
+        step(*batches(1)[0])
+
+
+def _set_lr(opt, model, sched, sess):
+    opt.param_groups[0]["lr"] = 0.5
+
+
+def _manual_decay(opt, model, sched, sess):
+    with et.no_grad():
+        for p in model.parameters():
+            p.mul_(0.99)
+
+
+def _module_attribute(opt, model, sched, sess):
+    model.last = 1
+
+
+@pytest.mark.parametrize(
+    "change, what",
+    [
+        (lambda opt, model, sched, sess: sched.step(), "learning rate"),
+        (_set_lr, "learning rate"),
+        (_manual_decay, "Parameter.mul_"),
+        (lambda opt, model, sched, sess: model[0].weight.requires_grad_(False), "requires_grad"),
+        (lambda opt, model, sched, sess: et.manual_seed(1), "manual_seed"),
+        (_module_attribute, "Sequential.last"),
+        (lambda opt, model, sched, sess: nn.Linear(2, 2, dtype="float64"), "Parameter"),
+        (lambda opt, model, sched, sess: sess.backward(sess.ones(1).sum()), "explicit API"),
+    ],
+    ids=[
+        "scheduler",
+        "set-lr",
+        "manual-decay",
+        "freeze",
+        "seed",
+        "module-attr",
+        "new-module",
+        "explicit-backward",
+    ],
+)
+def test_a_change_a_replay_would_not_make_again_is_refused(change, what):
+    # Each of these changes state outside the tape: a replay (which does not run the
+    # step's Python) would skip it, so the capture refuses, naming it.
+    sess = et.Session(dtype="float64")
+    model = mlp("float64")
+    opt = et.optim.SGD(model.parameters(), lr=0.1)
+    sched = et.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)
+
+    @et.capture
+    def step(x, y):
+        opt.zero_grad()
+        loss = F.cross_entropy(model(sess.input(x)), y)
+        loss.backward()
+        change(opt, model, sched, sess)
+        opt.step()
+        return loss
+
+    with sess, pytest.raises(et.CaptureError, match=what):
+        step(*batches(1)[0])
+    assert step.plans == 0
+    assert opt.param_groups[0]["lr"] == 0.1
+    assert model[0].weight.requires_grad
+
+
+def test_setting_a_module_attribute_to_its_value_is_allowed():
+    # model.train() at the top of a step leaves `training` as it is: nothing to replay.
+    sess = et.Session(dtype="float64")
+    model = mlp("float64")
+    opt = et.optim.SGD(model.parameters(), lr=0.1)
+    inner = torch_loop(sess, model, opt)
+
+    @et.capture
+    def step(x, y):
+        model.train()
+        return inner(x, y)
+
+    with sess:
+        for x, y in batches(3):
+            step(x, y)
+    assert step.plans == 1
+
+
+def test_tensor_arguments_are_read_at_each_replay():
+    sess = et.Session(dtype="float64")
+    eager_model, model = mlp("float64"), mlp("float64")
+    eager = torch_loop(sess, eager_model, et.optim.SGD(eager_model.parameters(), lr=0.1))
+    opt = et.optim.SGD(model.parameters(), lr=0.1)
+
+    @et.capture(session=sess)
+    def step(x, y):
+        loss = F.cross_entropy(model(x), y.view(-1))
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        return loss
+
+    with sess:
+        for x, y in batches(5):
+            assert step(et.tensor(x), et.tensor(y)).item() == eager(x, y).item()
+        other = et.Session(dtype="float64")
+        with pytest.raises(et.CaptureError, match="another session"):
+            step(other.input(x), other.input(y, dtype="int64"))
+    assert step.plans == 1
+    assert_same_parameters(model, eager_model)
 
 
 def test_a_tensor_made_from_values_the_step_read_is_refused():

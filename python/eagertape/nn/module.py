@@ -34,7 +34,7 @@ import torch
 
 from .. import _core
 from .._core import Parameter, Session, Tensor
-from .._errors import CheckpointError, ConfigError
+from .._errors import CaptureError, CheckpointError, ConfigError
 from .._functional import interval
 
 __all__ = ["Module", "IncompatibleKeys"]
@@ -139,6 +139,25 @@ def _host_value(value: Any) -> np.ndarray:
     return arr
 
 
+_MISSING = object()
+
+
+def _refuse_change_in_capture(module: Module, name: str, value: Any) -> None:
+    """Inside a captured step, on a module made before it: setting an attribute to what it
+    already holds is fine (``model.train()`` in training mode); any change raises
+    ``CaptureError`` (a replay would not make it again)."""
+    old = getattr(module, name, _MISSING)
+    if old is value:
+        return
+    plain = (bool, int, float, str, type(None))
+    if isinstance(value, plain) and type(old) is type(value) and old == value:
+        return
+    raise CaptureError(
+        f"setting {type(module).__name__}.{name} inside a captured step: a replay would not "
+        "set it again (change modules outside the step, between calls)"
+    )
+
+
 def _current_or_raise(module: Module) -> Session:
     try:
         return _core.current_session()
@@ -163,11 +182,17 @@ class Module:
         object.__setattr__(self, "_non_persistent_buffers", set())
         object.__setattr__(self, "_modules", {})
         object.__setattr__(self, "training", True)
+        # The captured step (`et.capture`) this module was made in, if any: it may set its
+        # attributes there; a module made before may not (a replay would not set them).
+        object.__setattr__(self, "_capture_epoch", _core._capture_epoch())
 
     # ------------------------------------------------------------------------------------
     # Registration
 
     def __setattr__(self, name: str, value: Any) -> None:
+        epoch = _core._capture_epoch()
+        if epoch and self.__dict__.get("_capture_epoch", epoch) != epoch:
+            _refuse_change_in_capture(self, name, value)
         registry = self.__dict__.get("_parameters")
         buffers = self.__dict__.get("_buffers")
         modules = self.__dict__.get("_modules")

@@ -525,11 +525,13 @@ class Transformer(Module):
     @staticmethod
     def generate_square_subsequent_mask(sz: int, device: Any = None, dtype: Any = None) -> Any:
         """torch's causal mask ``(sz, sz)``: ``-inf`` above the diagonal, 0 elsewhere, as a
-        tensor of the current session (a float64 numpy array where none is current; the
-        modules accept either)."""
-        mask = np.triu(np.full((int(sz), int(sz)), -np.inf), k=1)
+        tensor of the current session (of ``dtype``, else the session's), made by its
+        factories (a captured step replays it); a float64 numpy array where none is current
+        (the modules accept either)."""
         try:
-            sess = _core.current_session()
+            _core.current_session()
         except Exception:
-            return mask
-        return sess.input(mask, requires_grad=False)
+            return np.triu(np.full((int(sz), int(sz)), -np.inf), k=1)
+        from .._torch import full
+
+        return full((int(sz), int(sz)), float("-inf"), dtype=dtype).triu(1)

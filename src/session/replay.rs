@@ -1,0 +1,256 @@
+//! The replay of a captured step ([`crate::session::capture`]): its arguments, the guard
+//! checked first, and the entries pushed again through the recording path
+//! ([`Session::record_as_is`]: the same kernels in the same order, so the values are
+//! bit-identical to the eager step's), pausing at the marks of the caller's effects.
+
+use std::sync::Arc;
+
+use super::capture::{Entry, Plan};
+use super::loss::TargetArg;
+use super::Session;
+use crate::backend::Backend;
+use crate::buffer::Value;
+use crate::error::{Error, Result};
+use crate::ops::Op;
+use crate::tape::Handle;
+
+/// One argument of a replay.
+pub enum ReplayArg<B: Backend> {
+    /// Data for an [`Entry::Argument`] or an [`Entry::ClassLoss`] (used once).
+    Data(B::T),
+    /// A tensor of the session for an [`Entry::Tensor`].
+    Tensor(Handle),
+}
+
+/// A replay in progress (see [`Session::replay_until`]): the arguments not used yet, a
+/// handle for each entry replayed so far.
+pub struct ReplayState<B: Backend> {
+    args: Vec<Option<ReplayArg<B>>>,
+    pub handles: Vec<Handle>,
+}
+
+fn take_argument<B: Backend>(args: &mut [Option<ReplayArg<B>>], k: usize) -> Result<B::T> {
+    match args.get_mut(k).and_then(Option::take) {
+        Some(ReplayArg::Data(t)) => Ok(t),
+        _ => Err(Error::Argument(format!(
+            "replay: argument {k} is missing, used twice, or a tensor where data is read"
+        ))),
+    }
+}
+
+impl<B: Backend> Session<B> {
+    /// An input leaf sharing a plan's constant value.
+    fn constant_leaf(&mut self, value: &Value<B>, requires_grad: bool) -> Handle {
+        let data = B::dtype(value.get()).is_data();
+        let rg = requires_grad && self.grad_enabled();
+        let node = crate::tape::Node::leaf(Op::Input, Arc::clone(value), rg, data);
+        let id = self.tape.push(node);
+        self.handle(id)
+    }
+
+    /// Push `plan`'s nodes again with `args` as its arguments: a handle for each entry.
+    /// The guard is checked first; on any failure nothing is recorded. A plan with marks
+    /// (effects of the caller's) is replayed with [`Session::replay_until`].
+    pub fn replay(&mut self, plan: &Plan<B>, args: Vec<B::T>) -> Result<Vec<Handle>> {
+        let args = args.into_iter().map(ReplayArg::Data).collect();
+        let mut state = self.replay_start(plan, args)?;
+        match self.replay_until(plan, &mut state)? {
+            None => Ok(state.handles),
+            Some(_) => Err(Error::Argument(
+                "replay: the plan has effects of its caller's (replay_until runs them)".into(),
+            )),
+        }
+    }
+
+    /// Check the guard for `args` and start a replay of `plan`.
+    pub fn replay_start(&self, plan: &Plan<B>, args: Vec<ReplayArg<B>>) -> Result<ReplayState<B>> {
+        self.check_guard(plan, &args)?;
+        Ok(ReplayState {
+            args: args.into_iter().map(Some).collect(),
+            handles: Vec::with_capacity(plan.entries.len()),
+        })
+    }
+
+    /// Replay `plan`'s entries from where `state` stopped up to its next mark (`Some(id)`:
+    /// the caller runs its effect `id`, then calls again) or its end (`None`). A part that
+    /// fails records nothing of its own.
+    pub fn replay_until(
+        &mut self,
+        plan: &Plan<B>,
+        state: &mut ReplayState<B>,
+    ) -> Result<Option<usize>> {
+        let start = state.handles.len();
+        let mark = self.tape.len();
+        self.replaying = true;
+        let out = self.replay_part(plan, state);
+        self.replaying = false;
+        if out.is_err() {
+            self.truncate_tape(mark);
+            state.handles.truncate(start);
+        }
+        out
+    }
+
+    fn replay_part(&mut self, plan: &Plan<B>, state: &mut ReplayState<B>) -> Result<Option<usize>> {
+        while let Some(entry) = plan.entries.get(state.handles.len()) {
+            let hs = &state.handles;
+            let h = match entry {
+                Entry::Argument {
+                    k, requires_grad, ..
+                } => {
+                    let data = take_argument(&mut state.args, *k)?;
+                    let dtype = B::dtype(&data);
+                    self.input_owned_as(data, Some(dtype), *requires_grad)?
+                }
+                Entry::Tensor { k, .. } => match state.args.get(*k) {
+                    Some(Some(ReplayArg::Tensor(h))) => *h,
+                    _ => {
+                        return Err(Error::Argument(format!(
+                            "replay: argument {k} must be a tensor of the session"
+                        )))
+                    }
+                },
+                Entry::Constant {
+                    value,
+                    requires_grad,
+                    ..
+                } => self.constant_leaf(value, *requires_grad),
+                Entry::Param(p) => self.use_param(p)?,
+                Entry::Detached(e) => self.detach(hs[*e])?,
+                Entry::Op { op, parents } => {
+                    let ps: Vec<Handle> = parents.iter().map(|&e| hs[e]).collect();
+                    if let Op::Draw(d) = op {
+                        // A fresh draw from where the generator is now, as the eager
+                        // step's (`Session::dropout`).
+                        let d = d.redrawn(self.rng);
+                        let n = d.positions();
+                        let h = self.record_as_is(Op::Draw(Box::new(d)), &ps)?.0;
+                        self.rng.skip_draw(false, n);
+                        h
+                    } else {
+                        let unit = op.replica().ok_or_else(|| {
+                            Error::Backend(format!("replay: {} has no replica", op.name()))
+                        })?;
+                        self.record_as_is(unit, &ps)?.0
+                    }
+                }
+                Entry::Extra { of, i } => Handle {
+                    node: hs[*of].node + 1 + i,
+                    ..hs[*of]
+                },
+                Entry::ClassLoss {
+                    input,
+                    k,
+                    name,
+                    integral,
+                    boolean,
+                    data_dtype,
+                    opts,
+                    log_softmax,
+                    ..
+                } => {
+                    let input = hs[*input];
+                    let data = take_argument(&mut state.args, *k)?;
+                    let target = TargetArg::Host {
+                        data,
+                        integral: *integral,
+                        boolean: *boolean,
+                        dtype: data_dtype,
+                    };
+                    self.class_loss_of(name, input, target, opts, *log_softmax)?
+                }
+                Entry::Call { operands, redo, .. } => {
+                    let ps: Vec<Handle> = operands.iter().map(|&e| hs[e]).collect();
+                    redo(self, &ps)?
+                }
+                Entry::Backward { root, retain } => {
+                    let root = hs[*root];
+                    self.backward_closing(root, *retain)?;
+                    root
+                }
+                Entry::Mark(id) => {
+                    // The mark's slot holds a handle the plan never reads.
+                    let h = hs.last().copied().unwrap_or_else(|| self.handle(0));
+                    state.handles.push(h);
+                    return Ok(Some(*id));
+                }
+            };
+            state.handles.push(h);
+        }
+        Ok(None)
+    }
+
+    /// After a replay, once the caller named the outputs it keeps: compact the tape as the
+    /// eager step's closing backward did (its retired values go back to the pool for the
+    /// next step).
+    pub fn replay_finish(&mut self, plan: &Plan<B>) {
+        if plan.closes && self.capture.is_none() {
+            self.compact();
+        }
+    }
+
+    fn check_guard(&self, plan: &Plan<B>, args: &[ReplayArg<B>]) -> Result<()> {
+        if self.capture.is_some() {
+            return Err(Error::Argument(
+                "replay: this session is capturing a step".into(),
+            ));
+        }
+        let now = (
+            self.dtype,
+            self.config.device,
+            self.grad_enabled(),
+            crate::autocast::get(self.config.device.is_cuda()),
+        );
+        let then = (plan.dtype, plan.device, plan.grad_enabled, plan.autocast);
+        if now != then {
+            return Err(Error::Argument(format!(
+                "replay: the plan was recorded with (dtype, device, grad mode, autocast) = \
+                 {then:?}, the session now has {now:?}"
+            )));
+        }
+        if args.len() < plan.arguments {
+            return Err(Error::Argument(format!(
+                "replay: the plan takes {} argument(s), got {}",
+                plan.arguments,
+                args.len()
+            )));
+        }
+        for e in &plan.entries {
+            let (k, shape, dtype, tensor) = match e {
+                Entry::Argument {
+                    k, shape, dtype, ..
+                }
+                | Entry::ClassLoss {
+                    k, shape, dtype, ..
+                } => (*k, shape, *dtype, false),
+                Entry::Tensor { k, shape, dtype } => (*k, shape, *dtype, true),
+                _ => continue,
+            };
+            let (s, d) = match (&args[k], tensor) {
+                (ReplayArg::Data(t), false) => (B::shape(t), B::dtype(t)),
+                (ReplayArg::Tensor(h), true) => {
+                    self.check(&[*h])?;
+                    let v = self.tape.node(h.node).value.get();
+                    (B::shape(v), B::dtype(v))
+                }
+                _ => {
+                    let (was, is) = if tensor {
+                        ("a tensor", "data")
+                    } else {
+                        ("data", "a tensor")
+                    };
+                    return Err(Error::Argument(format!(
+                        "replay: argument {k} was recorded as {was}, got {is}"
+                    )));
+                }
+            };
+            if &s != shape || d != dtype {
+                return Err(Error::Argument(format!(
+                    "replay: argument {k} is {d} of shape {s:?}; the plan was recorded \
+                     for {dtype} of shape {shape:?}"
+                )));
+            }
+        }
+        Ok(())
+    }
+}
