@@ -248,6 +248,23 @@ def mlp_captured_pair(batch: int, sizes: tuple[int, ...]):
     return ours, theirs, floor
 
 
+def compiled(step, compile_seconds: dict[str, float], label: str):
+    """`step` compiled by ``torch.compile`` (default mode), called once now: the compile time
+    goes to ``compile_seconds[label]``."""
+    fn = torch.compile(step)
+    start = time.perf_counter()
+    fn()
+    sync()
+    compile_seconds[label] = time.perf_counter() - start
+    return fn
+
+
+def mlp_compiled_pair(batch: int, sizes: tuple[int, ...], compile_seconds: dict[str, float]):
+    """B3t: B3c's captured step against B3's PyTorch step under ``torch.compile``; no floor."""
+    ours, theirs, _ = mlp_captured_pair(batch, sizes)
+    return ours, compiled(theirs, compile_seconds, "B3t"), None
+
+
 # ---- B8 / B9: the real models' training steps (AdamW), float32 -------------------------------
 
 
@@ -276,7 +293,8 @@ def model_pair(build_torch, build_et, batch_fn, captured=False):
 
         @et.capture
         def step(x, ids):
-            logits = e_model(sess, sess.input(x))
+            # token ids stay int64 (B9c); images take the session's dtype (B8c)
+            logits = e_model(sess, sess.input(x, dtype="int64" if x.dtype.kind == "i" else None))
             loss = et.cross_entropy(logits.reshape(-1, logits.shape[-1]), ids)
             opt.zero_grad(set_to_none=True)
             loss.backward()
@@ -298,6 +316,12 @@ def model_pair(build_torch, build_et, batch_fn, captured=False):
     return ours, theirs, None
 
 
+def b8_compiled_pair(compile_seconds: dict[str, float]):
+    """B8t: B8c's captured step against B8's PyTorch step under ``torch.compile``."""
+    ours, theirs, _ = b8_pair(True)
+    return ours, compiled(theirs, compile_seconds, "B8t"), None
+
+
 def b8_pair(captured=False):
     """B8: the CNN (benches/models.py, width 16) on batch 64 of 1x8x8 images."""
     rng = np.random.default_rng(2)
@@ -316,7 +340,7 @@ def b8_pair(captured=False):
 B9_LM = dict(vocab=16, seq=64, width=128, heads=4, layers=2, ff=512)
 
 
-def b9_pair():
+def b9_pair(captured=False):
     """B9: the transformer LM (2 pre-norm layers, width 128, 4 heads), batch 32 x 64."""
     rng = np.random.default_rng(3)
     ids = rng.integers(0, B9_LM["vocab"], (32, B9_LM["seq"] + 1))
@@ -324,6 +348,7 @@ def b9_pair():
         lambda: models.LMTorch(**B9_LM, dtype=torch.float32),
         lambda: models.LMEt(**B9_LM, dtype="float32"),
         lambda: (ids[:, :-1].copy(), ids[:, 1:].copy()),
+        captured,
     )
 
 
@@ -488,6 +513,12 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="a smoke run (CI)")
     ap.add_argument("--plot", metavar="PNG", help="also draw the ratios (needs matplotlib)")
     ap.add_argument("--device", default="cpu", help="cpu (default), cuda or cuda:N")
+    ap.add_argument(
+        "--compile",
+        action="store_true",
+        help="also B3t/B8t: the captured steps against torch.compile'd ones (compiles take "
+        "about a minute)",
+    )
     args = ap.parse_args()
     global DEVICE
     DEVICE = args.device
@@ -525,7 +556,26 @@ def main() -> None:
         ("B8 CNN step (AdamW), batch 64 of 8x8 digits", b8_pair(), 20, 1),
         ("B8c B8 written torch's way and captured (et.capture)", b8_pair(True), 20, 1),
         ("B9 transformer LM step (AdamW), 2 layers, width 128, batch 32 x 64", b9_pair(), 2, 2),
+        ("B9c B9 written torch's way and captured (et.capture)", b9_pair(True), 2, 2),
         ("B13 2-layer LSTM LM step (AdamW), 200 hidden, batch 32 x 35 tokens", b13_pair(), 5, 2),
+    ]
+    compile_seconds: dict[str, float] = {}
+    if args.compile:
+        cases += [
+            (
+                "B3t B3c against torch.compile (default mode)",
+                mlp_compiled_pair(64, (64, 128, 10), compile_seconds),
+                300,
+                1,
+            ),
+            (
+                "B8t B8c against torch.compile (default mode)",
+                b8_compiled_pair(compile_seconds),
+                20,
+                1,
+            ),
+        ]
+    cases += [
         (f"B11a ones, {big_label} float32", b11_pair("ones", big), 1, 1),
         (f"B11b randn, {big_label} float32", b11_pair("randn", big), 1, 1),
         (
@@ -559,6 +609,8 @@ def main() -> None:
             f"| {name} | {med[0] * 1e6:.1f} | {med[1] * 1e6:.1f} | {floor_cells[0]} "
             f"| {vs_torch:.2f} | {floor_cells[1]} |"
         )
+    for label, seconds in compile_seconds.items():
+        print(f"{label}: torch.compile took {seconds:.1f} s to compile the step (first call)")
     if DEVICE == "cpu":  # B10: two processes on gloo (ddp_bench.py); NCCL needs two GPUs
         for model, (ours, theirs, ratio) in ddp_bench.run(args.quick).items():
             ratios[f"B10/{model.upper()}"] = ratio

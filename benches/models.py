@@ -118,7 +118,9 @@ class LMEt(et.nn.Module):
                     layer, sess, h, src_mask=mask, is_causal=True, use_reentrant=False
                 )
         else:
-            h = self.blocks(sess, h, mask=causal_mask(length), is_causal=True)
+            # made by the session's factories: a captured step (B9c) replays it
+            mask = sess.full((length, length), float("-inf")).triu(1)
+            h = self.blocks(sess, h, mask=mask, is_causal=True)
         return self.head(sess, self.norm(sess, h))
 
 

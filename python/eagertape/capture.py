@@ -58,7 +58,9 @@ def _guard(a: Any) -> Any:
     shape = getattr(a, "shape", None)
     dtype = getattr(a, "dtype", None)
     if shape is not None and dtype is not None:
-        return (type(a).__qualname__, tuple(shape), str(dtype))
+        # the dtype object itself (numpy's, torch's, eagertape's name): hashable, and far
+        # cheaper than its str() at every call
+        return (type(a), tuple(shape), dtype)
     if isinstance(a, _CONSTANTS):
         return ("value", type(a).__qualname__, a)
     raise ArgumentError(
