@@ -163,24 +163,26 @@ def mlp_loss(sess, params, x, y):
     return et.cross_entropy(h, y)
 
 
-def mlp_setup(batch: int, sizes: tuple[int, ...]):
-    """B3/B4's initial weights, batch, eagertape parameters, Adam and float32 session."""
+def mlp_setup(batch: int, sizes: tuple[int, ...], fused: bool = False):
+    """B3/B4's initial weights, batch, eagertape parameters, Adam (``fused``: torch's
+    one-pass kernel) and float32 session."""
     init = mlp_init(sizes)
     rng = np.random.default_rng(1)
     x = rng.standard_normal((batch, sizes[0])).astype(np.float32)
     y = rng.integers(0, sizes[-1], size=batch)
     params = [et.Parameter(a) for a in init]
-    return init, x, y, params, et.optim.Adam(params, lr=1e-3), et.Session(dtype="float32")
+    opt = et.optim.Adam(params, lr=1e-3, fused=fused)
+    return init, x, y, params, opt, et.Session(dtype="float32")
 
 
-def mlp_pair(batch: int, sizes: tuple[int, ...]):
-    init, x, y, params, opt, sess = mlp_setup(batch, sizes)
+def mlp_pair(batch: int, sizes: tuple[int, ...], fused: bool = False):
+    init, x, y, params, opt, sess = mlp_setup(batch, sizes, fused)
 
     def ours():
         sess.train_step(mlp_loss(sess, params, x, y), opt)
 
     leaves = [torch.tensor(a, requires_grad=True, device=DEVICE) for a in init]
-    topt = torch.optim.Adam(leaves, lr=1e-3)
+    topt = torch.optim.Adam(leaves, lr=1e-3, fused=fused)
     tx, ty = torch.from_numpy(x).to(DEVICE), torch.from_numpy(y).to(DEVICE)
 
     def theirs():
@@ -227,12 +229,12 @@ def mlp_pair(batch: int, sizes: tuple[int, ...]):
     return ours, theirs, floor
 
 
-def mlp_captured_pair(batch: int, sizes: tuple[int, ...]):
+def mlp_captured_pair(batch: int, sizes: tuple[int, ...], fused: bool = False):
     """B3 with eagertape's step written torch's way (``zero_grad``, ``loss.backward()``,
     ``step``) and captured (``et.capture``): every call after the first replays the plan. The
-    PyTorch step and the floor are B3's."""
-    _, theirs, floor = mlp_pair(batch, sizes)
-    _, x, y, params, opt, sess = mlp_setup(batch, sizes)
+    PyTorch step and the floor are B3's (``fused``: Adam(fused=True) on both sides)."""
+    _, theirs, floor = mlp_pair(batch, sizes, fused)
+    _, x, y, params, opt, sess = mlp_setup(batch, sizes, fused)
 
     @et.capture
     def step(x, y):
@@ -544,6 +546,12 @@ def main() -> None:
         (
             "B3c B3 written torch's way and captured (et.capture)",
             mlp_captured_pair(64, (64, 128, 10)),
+            300,
+            1,
+        ),
+        (
+            "B3cf B3c with Adam(fused=True) on both sides",
+            mlp_captured_pair(64, (64, 128, 10), fused=True),
             300,
             1,
         ),

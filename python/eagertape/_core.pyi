@@ -829,6 +829,7 @@ class Adam(Optimizer):
         amsgrad: bool = False,
         *,
         maximize: bool = False,
+        fused: bool = False,
     ) -> Self: ...
 
 @final
@@ -845,6 +846,7 @@ class AdamW(Optimizer):
         amsgrad: bool = False,
         *,
         maximize: bool = False,
+        fused: bool = False,
     ) -> Self: ...
 
 @disjoint_base

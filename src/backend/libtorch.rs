@@ -4,7 +4,10 @@
 
 use tch::{Kind, Tensor};
 
-use super::shim::{eagertape_adam_step, eagertape_recyclable, eagertape_sgd_step, shim_result};
+use super::shim::{
+    eagertape_adam_step, eagertape_fused_adam_step, eagertape_recyclable, eagertape_sgd_step,
+    shim_result,
+};
 use super::{Backend, BinaryKernel, OutKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
@@ -478,6 +481,47 @@ impl Backend for LibTorch {
     /// In place, in torch.optim.Adam's single-tensor order (`lerp_`, `mul_` + `addcmul_`
     /// with `value=`, `sqrt`, `div_` + `add_`, `addcdiv_` with `value=`): one C++ call, one
     /// temporary (the denominator), as torch.
+    /// LibTorch's `_fused_adam_` / `_fused_adamw_` on this one parameter (torch's
+    /// `fused=True`), its step count as the float32 tensor torch keeps.
+    fn fused_adam_(
+        p: &mut Tensor,
+        g: &Tensor,
+        m: &mut Tensor,
+        v: &mut Tensor,
+        max_v: Option<&mut Tensor>,
+        h: &AdamConfig,
+        step: u64,
+    ) -> Result<()> {
+        let mut err: *mut std::os::raw::c_char = std::ptr::null_mut();
+        let max_ptr = max_v.map_or(std::ptr::null_mut(), |t| t.as_mut_ptr());
+        // SAFETY: the pointers are live `at::Tensor`s owned by the arguments for the whole
+        // call (`max_ptr` null when there is none, and then never read: `amsgrad` is false
+        // exactly then); `p`, `m`, `v` and `max_v` are held exclusively by the caller
+        // (`&mut`), so nothing reads them while the kernel writes them; the kernel only
+        // reads `g` (no grad_scale is given). The shim catches every C++ exception and
+        // reports it through `err`, a string it allocates with malloc.
+        let rc = unsafe {
+            eagertape_fused_adam_step(
+                p.as_mut_ptr(),
+                g.as_ptr(),
+                m.as_mut_ptr(),
+                v.as_mut_ptr(),
+                max_ptr,
+                h.lr,
+                h.betas.0,
+                h.betas.1,
+                h.eps,
+                h.weight_decay,
+                i32::from(h.decoupled),
+                i32::from(!max_ptr.is_null()),
+                i32::from(h.maximize),
+                step as f64,
+                &mut err,
+            )
+        };
+        shim_result(rc, err, "fused Adam update")
+    }
+
     fn adam_update_(
         p: &mut Tensor,
         g: &Tensor,

@@ -464,6 +464,26 @@ pub trait Backend: Sized + Send + Sync + 'static {
         Ok(false)
     }
 
+    /// torch's `fused=True` Adam/AdamW kernel on one parameter `p` with its moments (and
+    /// `max_v`, the running maximum of `v` under amsgrad), all held exclusively, after the
+    /// step counter reached `step`; `maximize` is applied by the kernel. Only LibTorch's
+    /// carriers have it: an `Unsupported` error elsewhere, nothing touched.
+    fn fused_adam_(
+        p: &mut Self::T,
+        g: &Self::T,
+        m: &mut Self::T,
+        v: &mut Self::T,
+        max_v: Option<&mut Self::T>,
+        h: &AdamConfig,
+        step: u64,
+    ) -> Result<()> {
+        let _ = (g, m, v, max_v, h, step);
+        Err(crate::error::Error::Unsupported {
+            op: "Adam(fused=True)",
+            carrier: Self::backend_name(p).to_string(),
+        })
+    }
+
     /// One fused SGD update of `p` (held exclusively) with gradient `g` and, with momentum,
     /// the buffer `buf` (`first`: it has no history yet). `Ok(false)`, the default: no
     /// fused kernel here (the optimizer composes it, `optim/sgd.rs`).

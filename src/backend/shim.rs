@@ -120,6 +120,26 @@ extern "C" {
         err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 
+    /// `src/shim/optim.cpp`: torch's fused Adam/AdamW kernel on one parameter in place
+    /// (`max_exp_avg_sq` null unless `amsgrad`); 0, or 1 and a malloc'd message.
+    pub(super) fn eagertape_fused_adam_step(
+        param: *mut torch_sys::C_tensor,
+        grad: *const torch_sys::C_tensor,
+        exp_avg: *mut torch_sys::C_tensor,
+        exp_avg_sq: *mut torch_sys::C_tensor,
+        max_exp_avg_sq: *mut torch_sys::C_tensor,
+        lr: f64,
+        beta1: f64,
+        beta2: f64,
+        eps: f64,
+        weight_decay: f64,
+        decoupled: i32,
+        amsgrad: i32,
+        maximize: i32,
+        step: f64,
+        err: *mut *mut std::os::raw::c_char,
+    ) -> i32;
+
     /// `src/shim/optim.cpp`: one Adam/AdamW update in place; 0, or 1 and a malloc'd message.
     pub(super) fn eagertape_adam_step(
         param: *mut torch_sys::C_tensor,

@@ -15,6 +15,9 @@ pub struct AdamConfig {
     pub amsgrad: bool,
     /// Ascend: the gradient is negated first.
     pub maximize: bool,
+    /// torch's `fused=True`: LibTorch's one-pass kernel (`_fused_adam_`), whose rounding
+    /// differs from the single-tensor order's (`Backend::fused_adam_`).
+    pub fused: bool,
 }
 
 impl AdamConfig {

@@ -97,6 +97,7 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
             decoupled: c.decoupled,
             amsgrad: super::flag_value("amsgrad", get("amsgrad", super::flag(c.amsgrad))?)?,
             maximize: super::flag_value("maximize", get("maximize", super::flag(c.maximize))?)?,
+            fused: c.fused,
         };
         validate(&cfg)?;
         if cfg.amsgrad != c.amsgrad {
@@ -135,6 +136,22 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
             st.ensure_zeros("exp_avg_sq", &p)?;
             if c.amsgrad {
                 st.ensure_zeros("max_exp_avg_sq", &p)?;
+            }
+            if c.fused {
+                // The kernel negates for maximize and keeps the running maximum itself.
+                let step = st.step + 1;
+                p.update(|t| {
+                    if c.amsgrad {
+                        let mut max_v = B::copy(super::rule::buf(st, "max_exp_avg_sq")?)?;
+                        let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
+                        B::fused_adam_(t, g.get(), m, v, Some(&mut max_v), &c, step)?;
+                        return st.set("max_exp_avg_sq", &max_v);
+                    }
+                    let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
+                    B::fused_adam_(t, g.get(), m, v, None, &c, step)
+                })?;
+                st.step += 1;
+                continue;
             }
             let negated = super::negated_if::<B>(c.maximize, g.get())?;
             let g = negated.as_ref().unwrap_or(g.get());

@@ -314,6 +314,7 @@ struct AdamFlags {
     eps: f64,
     amsgrad: bool,
     maximize: bool,
+    fused: bool,
 }
 
 /// The core of an Adam or AdamW handle (they differ only in `decoupled`).
@@ -334,19 +335,22 @@ fn adam_base(
         decoupled,
         amsgrad: flags.amsgrad,
         maximize: flags.maximize,
+        fused: flags.fused,
     };
     let core = Adam::new(params_of(params, who)?, cfg).map(|o| Box::new(o) as Core);
     PyOptimizer::new(core)
 }
 
-/// torch.optim.Adam (L2 weight decay added to the gradient).
+/// torch.optim.Adam (L2 weight decay added to the gradient); `fused=True` runs torch's
+/// one-pass kernel (`_fused_adam_`: its rounding, as torch's `fused=True`).
 #[pyclass(name = "Adam", module = "eagertape.optim", frozen, subclass, extends = PyOptimizer)]
 pub struct PyAdam;
 
 #[pymethods]
 impl PyAdam {
     #[new]
-    #[pyo3(signature = (params, lr=1e-3, betas=None, eps=1e-8, weight_decay=0.0, amsgrad=false, *, maximize=false))]
+    #[pyo3(signature = (params, lr=1e-3, betas=None, eps=1e-8, weight_decay=0.0, amsgrad=false, *, maximize=false, fused=false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         params: &Bound<'_, PyAny>,
         lr: f64,
@@ -355,11 +359,13 @@ impl PyAdam {
         weight_decay: f64,
         amsgrad: bool,
         maximize: bool,
+        fused: bool,
     ) -> PyResult<PyClassInitializer<Self>> {
         let flags = AdamFlags {
             eps,
             amsgrad,
             maximize,
+            fused,
         };
         let base = adam_base("Adam", params, lr, betas, weight_decay, flags, false)?;
         Ok(PyClassInitializer::from(base).add_subclass(PyAdam))
@@ -373,7 +379,8 @@ pub struct PyAdamW;
 #[pymethods]
 impl PyAdamW {
     #[new]
-    #[pyo3(signature = (params, lr=1e-3, betas=None, eps=1e-8, weight_decay=1e-2, amsgrad=false, *, maximize=false))]
+    #[pyo3(signature = (params, lr=1e-3, betas=None, eps=1e-8, weight_decay=1e-2, amsgrad=false, *, maximize=false, fused=false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         params: &Bound<'_, PyAny>,
         lr: f64,
@@ -382,11 +389,13 @@ impl PyAdamW {
         weight_decay: f64,
         amsgrad: bool,
         maximize: bool,
+        fused: bool,
     ) -> PyResult<PyClassInitializer<Self>> {
         let flags = AdamFlags {
             eps,
             amsgrad,
             maximize,
+            fused,
         };
         let base = adam_base("AdamW", params, lr, betas, weight_decay, flags, true)?;
         Ok(PyClassInitializer::from(base).add_subclass(PyAdamW))

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <vector>
 
 extern "C" int eagertape_adam_step(at::Tensor* param, const at::Tensor* grad, at::Tensor* exp_avg,
                                    at::Tensor* exp_avg_sq, double lr, double beta1, double beta2,
@@ -38,6 +39,41 @@ extern "C" int eagertape_adam_step(at::Tensor* param, const at::Tensor* grad, at
     return 1;
   } catch (...) {
     *err = strdup("unknown C++ exception in the Adam update");
+    return 1;
+  }
+}
+
+// `eagertape_fused_adam_step`: torch.optim.Adam/AdamW(fused=True)'s update of one parameter:
+// LibTorch's `_fused_adam_` / `_fused_adamw_` kernel (one pass over the elements) on
+// one-element lists, the step count given as the float32 tensor torch keeps. `max_exp_avg_sq`
+// is null unless amsgrad. The same contract as `eagertape_adam_step`.
+extern "C" int eagertape_fused_adam_step(at::Tensor* param, const at::Tensor* grad,
+                                         at::Tensor* exp_avg, at::Tensor* exp_avg_sq,
+                                         at::Tensor* max_exp_avg_sq, double lr, double beta1,
+                                         double beta2, double eps, double weight_decay,
+                                         int decoupled, int amsgrad, int maximize, double step,
+                                         char** err) {
+  try {
+    c10::AutoGradMode no_grad(false);
+    std::vector<at::Tensor> params{*param}, grads{*grad}, exp_avgs{*exp_avg},
+        exp_avg_sqs{*exp_avg_sq}, max_exp_avg_sqs, steps{at::scalar_tensor(
+                                                       step, param->options().dtype(at::kFloat))};
+    if (amsgrad) {
+      max_exp_avg_sqs.push_back(*max_exp_avg_sq);
+    }
+    if (decoupled) {
+      at::_fused_adamw_(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, steps, lr, beta1,
+                        beta2, weight_decay, eps, amsgrad != 0, maximize != 0);
+    } else {
+      at::_fused_adam_(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, steps, lr, beta1,
+                       beta2, weight_decay, eps, amsgrad != 0, maximize != 0);
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    *err = strdup(e.what());
+    return 1;
+  } catch (...) {
+    *err = strdup("unknown C++ exception in the fused Adam update");
     return 1;
   }
 }

@@ -213,7 +213,15 @@ class _GroupedOptimizer:
 
 
 def _make(cls: type, core: type, params: Any, args: tuple, kwargs: dict[str, Any]) -> Any:
-    kwargs = _torch_options(cls.__name__, dict(kwargs))
+    kwargs = dict(kwargs)
+    # Adam/AdamW(fused=True): torch's one-pass kernel (its rounding, not the single-tensor
+    # order's); None and False are the default path.
+    fused = kwargs.pop("fused", None) if core in (_Adam, _AdamW) else None
+    if fused not in (None, True, False):
+        raise ArgumentError(f"{cls.__name__}: fused must be a bool or None, got {fused!r}")
+    kwargs = _torch_options(cls.__name__, kwargs)
+    if fused:
+        kwargs["fused"] = True
     items = _items(params)
     if items and all(isinstance(g, Mapping) for g in items):
         defaults = dict(kwargs)

@@ -676,6 +676,33 @@ impl Backend for Dyn {
             (p, g, _, _) => Err(mismatch(p, g)),
         }
     }
+    fn fused_adam_(
+        p: &mut DynTensor,
+        g: &DynTensor,
+        m: &mut DynTensor,
+        v: &mut DynTensor,
+        max_v: Option<&mut DynTensor>,
+        h: &AdamConfig,
+        t: u64,
+    ) -> Result<()> {
+        let max_v = match max_v {
+            None => None,
+            Some(Torch(x)) => Some(x),
+            Some(other) => {
+                return Err(Error::Unsupported {
+                    op: "Adam(fused=True)",
+                    carrier: Self::backend_name(other).to_string(),
+                })
+            }
+        };
+        match (p, g, m, v) {
+            (Torch(p), Torch(g), Torch(m), Torch(v)) => LibTorch::fused_adam_(p, g, m, v, max_v, h, t),
+            (p, _, _, _) => Err(Error::Unsupported {
+                op: "Adam(fused=True)",
+                carrier: Self::backend_name(p).to_string(),
+            }),
+        }
+    }
     /// Native carriers only (they run on LibTorch).
     fn recycles(dtype: DType) -> bool {
         LibTorch::recycles(dtype)
