@@ -696,7 +696,9 @@ impl Backend for Dyn {
             }
         };
         match (p, g, m, v) {
-            (Torch(p), Torch(g), Torch(m), Torch(v)) => LibTorch::fused_adam_(p, g, m, v, max_v, h, t),
+            (Torch(p), Torch(g), Torch(m), Torch(v)) => {
+                LibTorch::fused_adam_(p, g, m, v, max_v, h, t)
+            }
             (p, _, _, _) => Err(Error::Unsupported {
                 op: "Adam(fused=True)",
                 carrier: Self::backend_name(p).to_string(),
