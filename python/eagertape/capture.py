@@ -16,20 +16,26 @@
 
 The first call with arguments of given shapes and dtypes runs ``fn`` eagerly in the current
 session (or ``session=``) while the core records the step's plan: its ops, the parameters
-it reads, the arguments it takes (through ``sess.input(a)`` or as a class-loss target),
-``loss.backward()`` and the optimizer's ``zero_grad()``/``step()``. Later calls with
-arguments of the same shapes and dtypes replay the plan from Rust: the same kernels in the
-same order (bit-identical results), without calling ``fn``; the optimizer's calls run again
-at their places (its learning rate as a scheduler set it then). The tensors ``fn`` returns
-are returned as new tensors of the replay.
+it reads, the arguments it takes (arrays through ``sess.input(a)`` or as a class-loss
+target; tensors of the session as they are), ``loss.backward()``, the optimizer's
+``zero_grad()``/``step()``, ``clip_grad_norm_``/``clip_grad_value_`` and dropout's masks.
+Later calls with arguments of the same shapes and dtypes replay the plan from Rust: the
+same kernels in the same order (bit-identical results), without calling ``fn``; the
+optimizer's and the clipping calls run again at their places (the learning rate as a
+scheduler set it then), and each dropout mask is drawn from the session's generator where
+the eager step would draw it. The tensors ``fn`` returns are returned as new tensors of the
+replay; ``loss.item()`` returned gives each replay's value.
 
-Guards, as ``torch.compile``'s: arguments of new shapes or dtypes (or a new session, or
-other Python numbers among the arguments) record a new plan; at most ``cache_size`` plans
+Guards, as ``torch.compile``'s: arguments of new types, shapes or dtypes (or a new session,
+or other Python numbers among the arguments) record a new plan; at most ``cache_size`` plans
 are kept (the least recently used goes). A step a replay could not reproduce raises
 :class:`~eagertape.CaptureError` naming what and where, and caches nothing: a value read on
-the host inside it (``.item()``, ``bool(t)``, ``numpy()``, printing values), an op without
-a replay yet (dropout and other draws, indexing, batch norm, ...), a tensor made outside the
-step, an argument used other than through ``sess.input`` or as a loss target.
+the host used inside it (``if loss.item() > 5``, ``float()``, printing it; ``bool(t)``,
+``numpy()``), an op without a replay yet (``max(dim)``, ``rms_norm``, packed sequences,
+...), a draw other than dropout, a tensor made outside the step that is not an argument, an
+argument used other than through ``sess.input`` or as a loss target, and any change outside
+the tape a replay would not make again (parameter writes, learning rates and schedulers,
+``requires_grad``, seeds, new parameters, module attributes, the explicit API).
 
 Data read inside ``fn`` that is not an argument (a global array given to ``sess.input``, a
 Python number) is a constant of the plan: pass what changes between calls as an argument.

@@ -7,12 +7,14 @@
 //!   against an argument's class ids records the loss as one entry rebuilt from new ids;
 //!   any other conversion of an argument (`x + a`, ...) is counted, and the capture is
 //!   refused at its end if one was not marked: a replay never reads a stale argument;
-//! * a value read on the host (`numpy()`, `item()`, `bool(t)`, `float(t)`, `tolist()`,
-//!   `__dlpack__`) raises `CaptureError` at once (Python control flow the replay could not
-//!   follow);
-//! * an optimizer's `step()` / `zero_grad()` runs and leaves a mark in the plan: a replay
-//!   pauses there and runs the same call again (the optimizer reads its hyperparameters
-//!   then: a scheduler's `lr` keeps working).
+//! * a tensor of the session given as an argument is read as it is (`Entry::Tensor`);
+//! * a value read on the host (`numpy()`, `bool(t)`, `float(t)`, `tolist()`, `__dlpack__`)
+//!   raises `CaptureError` at once (Python control flow the replay could not follow);
+//!   `item()` gives a placeholder the step may only return (`capture_state::host_value`);
+//! * an optimizer's `step()` / `zero_grad()` and `clip_grad_norm_` / `clip_grad_value_` run
+//!   and leave a mark in the plan: a replay pauses there and runs the same call again (the
+//!   optimizer reads its hyperparameters then: a scheduler's `lr` keeps working); any other
+//!   change outside the tape raises `CaptureError` (`capture_state::refuse_effect`).
 //!
 //! `_capture_end(outputs)` ends it: a `_Plan` holding the core's [`Plan`], the effects and
 //! which entries the step returned. `_Plan.replay(args)` converts the arguments as the
