@@ -137,35 +137,23 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
             if c.amsgrad {
                 st.ensure_zeros("max_exp_avg_sq", &p)?;
             }
+            let step = st.step + 1;
             if c.fused {
-                // The kernel negates for maximize and keeps the running maximum itself.
-                let step = st.step + 1;
+                p.update(|t| fused_update::<B>(t, g.get(), st, &c, step))?;
+            } else {
+                let negated = super::negated_if::<B>(c.maximize, g.get())?;
+                let g = negated.as_ref().unwrap_or(g.get());
                 p.update(|t| {
                     if c.amsgrad {
-                        let mut max_v = B::copy(super::rule::buf(st, "max_exp_avg_sq")?)?;
-                        let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
-                        B::fused_adam_(t, g.get(), m, v, Some(&mut max_v), &c, step)?;
-                        return st.set("max_exp_avg_sq", &max_v);
+                        return amsgrad_update::<B>(t, g, st, &c, step);
                     }
                     let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
-                    B::fused_adam_(t, g.get(), m, v, None, &c, step)
+                    if B::adam_update_(t, g, m, v, &c, step)? {
+                        return Ok(());
+                    }
+                    composed_update::<B>(t, g, m, v, &c, step, None)
                 })?;
-                st.step += 1;
-                continue;
             }
-            let negated = super::negated_if::<B>(c.maximize, g.get())?;
-            let g = negated.as_ref().unwrap_or(g.get());
-            let step = st.step + 1;
-            p.update(|t| {
-                if c.amsgrad {
-                    return amsgrad_update::<B>(t, g, st, &c, step);
-                }
-                let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
-                if B::adam_update_(t, g, m, v, &c, step)? {
-                    return Ok(());
-                }
-                composed_update::<B>(t, g, m, v, &c, step, None)
-            })?;
             st.step += 1;
         }
         Ok(())
@@ -218,6 +206,27 @@ fn composed_update<B: Backend>(
 
 /// The `amsgrad` update: the composed one with the state's `max_exp_avg_sq` (the three
 /// moments taken out of the state for the call and put back after it).
+/// torch's `fused=True` update of `p` ([`Backend::fused_adam_`]): the kernel negates the
+/// gradient for maximize and keeps amsgrad's running maximum itself.
+fn fused_update<B: Backend>(
+    p: &mut B::T,
+    g: &B::T,
+    st: &mut ParamState<B>,
+    h: &AdamConfig,
+    step: u64,
+) -> Result<()> {
+    if !h.amsgrad {
+        let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
+        return B::fused_adam_(p, g, m, v, None, h, step);
+    }
+    // Three buffers at once: the running maximum as a copy written back, as
+    // `amsgrad_update` does.
+    let mut max_v = B::copy(super::rule::buf(st, "max_exp_avg_sq")?)?;
+    let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
+    B::fused_adam_(p, g, m, v, Some(&mut max_v), h, step)?;
+    st.set("max_exp_avg_sq", &max_v)
+}
+
 fn amsgrad_update<B: Backend>(
     p: &mut B::T,
     g: &B::T,

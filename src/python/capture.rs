@@ -34,6 +34,7 @@ use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::session::capture::{ArgumentUse, Plan};
 use crate::session::replay::ReplayArg;
+use crate::tape::Handle;
 
 /// Start capturing the step about to run on `sess` with the argument objects `args`.
 #[pyfunction]
@@ -62,13 +63,7 @@ pub fn _capture_begin(
     let mut tensors = Vec::new();
     for (k, a) in args.iter().enumerate() {
         if let Ok(t) = a.cast::<PyTensor>() {
-            let t = t.get();
-            if !Arc::ptr_eq(&t.cell().py()?, &cell) {
-                return Err(capture_error(format!(
-                    "argument {k} is a tensor of another session than the step's"
-                )));
-            }
-            tensors.push((k, t.handle()));
+            tensors.push((k, handle_in(t.get(), &cell, k)?));
         }
     }
     py.detach(|| {
@@ -94,6 +89,16 @@ pub fn _capture_begin(
         effects: Vec::new(),
     });
     Ok(())
+}
+
+/// The handle of argument `k`, the tensor `t`, which must be of the step's session `cell`.
+fn handle_in(t: &PyTensor, cell: &Arc<SessionCell>, k: usize) -> PyResult<Handle> {
+    if !Arc::ptr_eq(&t.cell().py()?, cell) {
+        return Err(capture_error(format!(
+            "argument {k} is a tensor of another session than the step's"
+        )));
+    }
+    Ok(t.handle())
 }
 
 /// The number of the capture in progress on this thread (from 1; 0: none).
@@ -206,13 +211,7 @@ impl PyPlan {
                                 .unwrap_or_default()
                         ))
                     })?;
-                    let t = t.get();
-                    if !Arc::ptr_eq(&t.cell().py()?, &cell) {
-                        return Err(capture_error(format!(
-                            "argument {k} is a tensor of another session than the step's"
-                        )));
-                    }
-                    ReplayArg::Tensor(t.handle())
+                    ReplayArg::Tensor(handle_in(t.get(), &cell, k)?)
                 }
                 // Never read: a placeholder the replay skips.
                 ArgumentUse::Unused => {

@@ -354,12 +354,7 @@ impl PyTensor {
         let me = slf.get();
         if super::capture_state::active() {
             let h = me.handle();
-            let shape = me.with(py, move |s| s.shape(h))?;
-            if shape.iter().product::<i64>() != 1 {
-                return Err(super::to_py(Error::Shape(format!(
-                    "item(): only one-element tensors can be converted to a Python number, got shape {shape:?}"
-                ))));
-            }
+            one_element(&me.with(py, move |s| s.shape(h))?)?;
             return super::capture_state::host_value(py, Some(slf.clone().into_any()), "item()");
         }
         me.item_value(py)
@@ -729,12 +724,7 @@ impl PyTensor {
         super::capture_state::host_read("item() (or bool(t), float(t))")?;
         let h = self.handle();
         let v = self.with(py, move |s| s.value(h))?;
-        let shape = Be::shape(v.get());
-        if Be::numel(v.get()) != 1 {
-            return Err(super::to_py(Error::Shape(format!(
-                "item(): only one-element tensors can be converted to a Python number, got shape {shape:?}"
-            ))));
-        }
+        one_element(&Be::shape(v.get()))?;
         let dtype = Be::dtype(v.get());
         if dtype.is_data() {
             let x = py.detach(move || Be::to_f64(v.get())).py()?[0];
@@ -751,4 +741,14 @@ impl PyTensor {
         }
         Ok(pyo3::types::PyFloat::new(py, lo[0]).into_any())
     }
+}
+
+/// `item()`'s check: a tensor of `shape` has one element.
+fn one_element(shape: &[i64]) -> PyResult<()> {
+    if shape.iter().product::<i64>() != 1 {
+        return Err(super::to_py(Error::Shape(format!(
+            "item(): only one-element tensors can be converted to a Python number, got shape {shape:?}"
+        ))));
+    }
+    Ok(())
 }

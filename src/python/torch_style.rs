@@ -118,14 +118,8 @@ fn grads_effect(
     params: &Bound<'_, PyAny>,
     effect: GradsEffect,
 ) -> PyResult<f64> {
-    let ps = params_of(what, params)?;
-    let cell = current::require(&format!("{what}()")).py()?;
-    let ids: Vec<u64> = ps.iter().map(|p| p.id()).collect();
-    let out = py
-        .detach(|| {
-            crate::guard::contained(what, || effect.apply(&lock(&cell).store().subset(&ids)))
-        })
-        .py()?;
+    let (out, cell, ids) =
+        on_grads_of(py, what, &format!("{what}()"), params, |g| effect.apply(g))?;
     capture_state::effect(&cell, || Effect::Grads(ids, effect));
     Ok(out)
 }
@@ -140,11 +134,25 @@ fn on_grads<T: Send>(
     f: impl FnOnce(&crate::grads::GradMap<crate::backend::dynamic::Dyn>) -> crate::error::Result<T>
         + Send,
 ) -> PyResult<T> {
+    on_grads_of(py, what, call, params, f).map(|(out, _, _)| out)
+}
+
+/// [`on_grads`], also handing back the session and the parameters' ids.
+fn on_grads_of<T: Send>(
+    py: Python<'_>,
+    what: &str,
+    call: &str,
+    params: &Bound<'_, PyAny>,
+    f: impl FnOnce(&crate::grads::GradMap<crate::backend::dynamic::Dyn>) -> crate::error::Result<T>
+        + Send,
+) -> PyResult<(T, Arc<super::classes::SessionCell>, Vec<u64>)> {
     let ps = params_of(what, params)?;
     let cell = current::require(call).py()?;
     let ids: Vec<u64> = ps.iter().map(|p| p.id()).collect();
-    py.detach(|| crate::guard::contained(what, || f(&lock(&cell).store().subset(&ids))))
-        .py()
+    let out = py
+        .detach(|| crate::guard::contained(what, || f(&lock(&cell).store().subset(&ids))))
+        .py()?;
+    Ok((out, cell, ids))
 }
 
 /// `GradScaler.unscale_`: multiply the gradients of `params` in the current session's

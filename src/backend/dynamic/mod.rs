@@ -685,24 +685,21 @@ impl Backend for Dyn {
         h: &AdamConfig,
         t: u64,
     ) -> Result<()> {
+        // LibTorch's kernel only: the reference carriers have none.
+        let unsupported = |x: &DynTensor| Error::Unsupported {
+            op: "Adam(fused=True)",
+            carrier: Self::backend_name(x).to_string(),
+        };
         let max_v = match max_v {
             None => None,
             Some(Torch(x)) => Some(x),
-            Some(other) => {
-                return Err(Error::Unsupported {
-                    op: "Adam(fused=True)",
-                    carrier: Self::backend_name(other).to_string(),
-                })
-            }
+            Some(other) => return Err(unsupported(other)),
         };
         match (p, g, m, v) {
             (Torch(p), Torch(g), Torch(m), Torch(v)) => {
                 LibTorch::fused_adam_(p, g, m, v, max_v, h, t)
             }
-            (p, _, _, _) => Err(Error::Unsupported {
-                op: "Adam(fused=True)",
-                carrier: Self::backend_name(p).to_string(),
-            }),
+            (p, _, _, _) => Err(unsupported(p)),
         }
     }
     /// Native carriers only (they run on LibTorch).
