@@ -124,7 +124,13 @@ impl<B: Backend> Tracked<B> {
     /// process (a few bytes, outside the ledger), so a placeholder owns no ledger bytes and
     /// the ledger is the same however many placeholders the tape holds.
     pub fn replace_with_placeholder(slot: &mut Value<B>, stub: B::T, category: Category) {
-        drop(std::mem::replace(
+        drop(Self::swap_for_placeholder(slot, stub, category));
+    }
+
+    /// [`Tracked::replace_with_placeholder`], handing back the value it replaces (for the
+    /// pool to keep).
+    pub fn swap_for_placeholder(slot: &mut Value<B>, stub: B::T, category: Category) -> Value<B> {
+        std::mem::replace(
             slot,
             Arc::new(Tracked {
                 value: stub,
@@ -136,7 +142,7 @@ impl<B: Backend> Tracked<B> {
                 exported_ever: AtomicBool::new(false),
                 borrowed: false,
             }),
-        ));
+        )
     }
 
     /// Wrap a tensor sharing memory a DLPack producer owns: 0 ledger bytes, never written

@@ -13,7 +13,11 @@
 //!   `memory_allocated` in torch.
 //! * The pool holds at most one generation: at each reset, buffers kept by the previous
 //!   reset and not reused since are freed first. So steady training loops reuse everything
-//!   and a loop whose shapes change frees what it no longer uses one reset later.
+//!   and a loop whose shapes change frees what it no longer uses one reset later. A value
+//!   of 4 KiB or more that nothing will read comes back before the reset, when its last
+//!   Python handle goes ([`crate::session::Session::release_value`],
+//!   [`Pool::keep_early`]): the ops still to come may write into it, and the next reset
+//!   keeps it as its own.
 //! * Only buffers of at most [`MAX_BUFFER_BYTES`] are kept (allocation cost matters next to
 //!   small kernels only), at most [`MAX_POOL_BYTES`] in all, of at most [`MAX_SHAPES`]
 //!   distinct shapes per session.
@@ -110,9 +114,13 @@ struct Bucket<B: Backend> {
     key: PoolKey,
     /// Bytes of one buffer of this shape.
     bytes: usize,
-    /// Kept by the last reset and not reused since. Each `Value` is held here alone
+    /// Kept by the last reset and not reused since, then (its last `early` entries) given
+    /// back during this generation ([`Pool::keep_early`]). Each `Value` is held here alone
     /// (checked when kept) and marked cached, so the ledger counts it as cached.
     ready: Vec<Value<B>>,
+    /// How many of `ready`'s last entries were given back during this generation: the
+    /// next reset keeps them (as if it had kept them itself).
+    early: usize,
 }
 
 pub struct Pool<B: Backend> {
@@ -164,6 +172,7 @@ impl<B: Backend> Pool<B> {
             key,
             bytes: key.bytes(self.dtype),
             ready: Vec::new(),
+            early: 0,
         });
         self.slots.insert(key, slot);
         Some(slot)
@@ -178,9 +187,40 @@ impl<B: Backend> Pool<B> {
         ledger::batched(|| {
             for bucket in &mut self.buckets {
                 bucket.ready.clear();
+                bucket.early = 0;
             }
         });
         self.bytes = 0;
+    }
+
+    /// At a reset: free what the previous reset kept and nobody reused; what this
+    /// generation gave back early ([`Pool::keep_early`]) stays, as the reset's own.
+    pub fn retire(&mut self) {
+        if self.bytes == 0 {
+            return;
+        }
+        let mut freed = 0;
+        ledger::batched(|| {
+            for bucket in &mut self.buckets {
+                let stale = bucket.ready.len() - bucket.early;
+                bucket.ready.drain(..stale);
+                freed += stale * bucket.bytes;
+                bucket.early = 0;
+            }
+        });
+        self.bytes -= freed;
+    }
+
+    /// [`Pool::keep`] during the generation (a value nothing will read, whose last Python
+    /// handle went): the ops still to come may write into it, and the next reset keeps it.
+    pub fn keep_early(&mut self, value: Value<B>, slot: Slot) {
+        let before = self.bytes;
+        self.keep(value, slot);
+        if self.bytes != before {
+            if let Some(bucket) = self.buckets.get_mut(slot.0 as usize) {
+                bucket.early += 1;
+            }
+        }
     }
 
     /// Keep `value` (a tape intermediate of `slot`'s shape, just released) if nothing else
@@ -219,6 +259,9 @@ impl<B: Backend> Pool<B> {
         let Some(mut value) = bucket.ready.pop() else {
             return Ok(None);
         };
+        // The last entries are this generation's (see `early`): one of them goes first.
+        let early = bucket.early > 0;
+        bucket.early -= usize::from(early);
         self.bytes -= bucket.bytes;
         let Some(t) = Arc::get_mut(&mut value) else {
             return Ok(None); // unreachable: the pool is the only holder
@@ -237,6 +280,7 @@ impl<B: Backend> Pool<B> {
             Ok(false) => {
                 self.bytes += bucket.bytes;
                 bucket.ready.push(value);
+                bucket.early += usize::from(early);
                 Ok(None)
             }
             Err(e) => Err(e), // `value` is freed here

@@ -233,7 +233,7 @@ impl<B: Backend> Tape<B> {
     pub fn clear(&mut self, mut pool: Option<&mut Pool<B>>) {
         ledger::batched(|| {
             if let Some(pool) = pool.as_deref_mut() {
-                pool.clear();
+                pool.retire();
             }
             while let Some(node) = self.nodes.pop() {
                 // The loop's cost is one cache miss per node on its value's header (the

@@ -128,7 +128,7 @@ impl<B: Backend> Session<B> {
         let pool = &mut self.pool;
         let tape = &mut self.tape;
         ledger::batched(|| {
-            pool.clear();
+            pool.retire();
             // Newest first: views before their bases.
             while let Some(node) = dead.pop() {
                 let Node {

@@ -13,6 +13,11 @@ use crate::ledger::Category;
 use crate::ops::Op;
 use crate::tape::Handle;
 
+/// The least bytes of a pool-kept output that [`Session::release_value`] gives back to the
+/// pool before the reset: smaller ones stay until then (giving each back would cost more
+/// than it holds: B1's one-element adds).
+pub const EARLY_POOL_BYTES: usize = 4 << 10;
+
 impl<B: Backend> Session<B> {
     /// A Python `Tensor` naming `h` is being created: the node's name slot, which the
     /// `Tensor` shares (see [`crate::handles`]); `None` for a handle of another session or
@@ -36,9 +41,11 @@ impl<B: Backend> Session<B> {
     /// way once no Python handle names it either. Values the pool would keep at the reset
     /// (fresh outputs up to [`crate::pool::MAX_BUFFER_BYTES`]) stay until then: the next
     /// forward pass reuses them, and freeing them one by one would cost more than they
-    /// hold. The node keeps a placeholder of the same shape, dtype and device (one element,
-    /// in the ledger), so backward rules still see operand shapes. Returns whether anything
-    /// was freed; a handle of another session or generation frees nothing.
+    /// hold; from [`EARLY_POOL_BYTES`] up they go back to the pool at once instead (ledger:
+    /// cached), for the ops still to come to write into. The node keeps a placeholder of the
+    /// same shape, dtype and device (one element, in the ledger), so backward rules still
+    /// see operand shapes. Returns whether anything was freed; a handle of another session
+    /// or generation frees nothing.
     pub fn release_value(&mut self, h: Handle) -> bool {
         if h.session != self.id || h.generation != self.generation || h.node >= self.tape.len() {
             return false;
@@ -46,8 +53,11 @@ impl<B: Backend> Session<B> {
         // The common case first, without a lock or an allocation: a value backward reads,
         // one the pool keeps, a parameter's snapshot.
         let node = self.tape.node(h.node);
-        if node.needed || node.pool_slot.is_some() || matches!(node.op, Op::Param(_)) {
+        if node.needed || matches!(node.op, Op::Param(_)) {
             return false;
+        }
+        if let Some(slot) = node.pool_slot {
+            return self.release_to_pool(h.node, slot);
         }
         // Up through the bases of views to the node owning the storage, while each base is
         // free to go too (a view alone owns nothing worth its placeholder); free that owner
@@ -60,6 +70,32 @@ impl<B: Backend> Session<B> {
             }
         }
         self.can_free(id) && self.free_value(id)
+    }
+
+    /// Give node `id`'s value (an output the pool would keep, which nothing will read: see
+    /// [`Session::release_value`]) back to the pool now, when it has [`EARLY_POOL_BYTES`]
+    /// or more and nothing else holds it (no view, no gradient, no export): the node keeps
+    /// a placeholder and the pool slot no more.
+    fn release_to_pool(&mut self, id: usize, slot: crate::pool::Slot) -> bool {
+        let node = self.tape.node(id);
+        let value = &node.value;
+        if value.bytes() < EARLY_POOL_BYTES
+            || Arc::strong_count(value) != 1
+            || value.is_view()
+            || value.is_placeholder()
+            || value.exported()
+            || node.held()
+        {
+            return false;
+        }
+        let Some(stub) = B::placeholder(value.get()) else {
+            return false;
+        };
+        let node = self.tape.node_mut(id);
+        node.pool_slot = None;
+        let old = Tracked::swap_for_placeholder(&mut node.value, stub, Category::Tape);
+        self.pool.keep_early(old, slot);
+        true
     }
 
     /// Whether node `id` is free to go (no Python handle names it, no backward reads it,
@@ -161,6 +197,47 @@ mod tests {
             "the placeholder keeps the shape"
         );
         assert_eq!(s.shape(y).unwrap(), vec![128, 128]);
+    }
+
+    #[test]
+    fn a_pooled_output_nothing_reads_goes_back_to_the_pool_when_its_last_handle_goes() {
+        let mut s = session_on("libtorch");
+        let x = s
+            .input(
+                &dt(&Tensor::ones([32, 32], (Kind::Double, tch::Device::Cpu))),
+                false,
+            )
+            .unwrap();
+        let y = s.record(BinaryOp::Add.op(), &[x, x]).unwrap(); // 8 KiB, kept at a reset
+        let _z = s.record(BinaryOp::Add.op(), &[y, y]).unwrap(); // + reads no values
+        let name = s.name_handle(y).expect("y is of this generation");
+        assert_eq!(s.tape_profile()[y.node].2, 32 * 32 * 8);
+        drop(name);
+        assert!(s.release_value(y));
+        assert_eq!(s.tape_profile()[y.node].2, 0, "a placeholder stays");
+        assert_eq!(s.cached_bytes(), 32 * 32 * 8, "the pool holds y's buffer");
+        // The reset keeps it as its own (and z's buffer beside it).
+        s.reset_tape();
+        assert_eq!(s.cached_bytes(), 2 * 32 * 32 * 8);
+    }
+
+    #[test]
+    fn a_small_pooled_output_stays_until_the_reset() {
+        let mut s = session_on("libtorch");
+        let x = s
+            .input(
+                &dt(&Tensor::ones([4, 4], (Kind::Double, tch::Device::Cpu))),
+                false,
+            )
+            .unwrap();
+        let y = s.record(BinaryOp::Add.op(), &[x, x]).unwrap(); // 128 bytes
+        let _z = s.record(BinaryOp::Add.op(), &[y, y]).unwrap();
+        drop(s.name_handle(y));
+        assert!(
+            !s.release_value(y),
+            "below EARLY_POOL_BYTES: kept until the reset"
+        );
+        assert_eq!(s.tape_profile()[y.node].2, 128);
     }
 
     #[test]
