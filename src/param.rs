@@ -151,6 +151,55 @@ impl<B: Backend> Parameter<B> {
         Ok(())
     }
 
+    /// [`Parameter::update`] of several distinct parameters in one call (a fused kernel
+    /// over all of them): `f` gets their tensors in `params`' order, each held exclusively
+    /// (in place where no tape holds the snapshot, else a copy published as the new one).
+    /// The locks are taken in id order, so two callers never wait on each other in a
+    /// circle. Every version advances once `f` succeeded; on error no copy is published.
+    pub fn update_all(
+        params: &[&Parameter<B>],
+        f: impl FnOnce(&mut [&mut B::T]) -> Result<()>,
+    ) -> Result<()> {
+        let _guard = B::no_grad();
+        let mut order: Vec<usize> = (0..params.len()).collect();
+        order.sort_unstable_by_key(|&i| params[i].id);
+        if order.windows(2).any(|w| params[w[0]].id == params[w[1]].id) {
+            return Err(Error::Argument(
+                "update_all: a parameter is given twice".into(),
+            ));
+        }
+        let mut locked: Vec<Option<MutexGuard<'_, ParamState<B>>>> =
+            params.iter().map(|_| None).collect();
+        for &i in &order {
+            locked[i] = Some(params[i].lock());
+        }
+        let mut locked: Vec<_> = locked.into_iter().flatten().collect();
+        // Copies of the snapshots a tape holds (written instead, published after `f`).
+        let mut fresh = Vec::with_capacity(locked.len());
+        for st in locked.iter_mut() {
+            fresh.push(match unique_mut(&mut st.snapshot) {
+                Some(_) => None,
+                None => Some(B::copy(st.snapshot.get())?),
+            });
+        }
+        let mut ts = Vec::with_capacity(locked.len());
+        for (st, copy) in locked.iter_mut().zip(fresh.iter_mut()) {
+            ts.push(match copy {
+                Some(t) => t,
+                None => unique_mut(&mut st.snapshot)
+                    .ok_or_else(|| Error::Argument("update_all: snapshot shared".into()))?,
+            });
+        }
+        f(&mut ts)?;
+        for (st, copy) in locked.iter_mut().zip(fresh) {
+            if let Some(t) = copy {
+                st.snapshot = Tracked::owned(t, Category::Param);
+            }
+            st.version += 1;
+        }
+        Ok(())
+    }
+
     /// Replace the value with `value` (same shape; converted to the parameter's dtype).
     pub fn assign(&self, value: &B::T) -> Result<()> {
         if B::shape(value) != self.shape {

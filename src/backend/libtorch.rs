@@ -12,7 +12,7 @@ use super::{Backend, BinaryKernel, OutKernel, PairKernel, ScalarKernel, UnaryKer
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::kernel::movement::torch_backward_by_plan;
-use crate::kernel::{AdamConfig, Layer, Movement, Predicate, SgdConfig};
+use crate::kernel::{AdamConfig, AdamOperands, Layer, Movement, Predicate, SgdConfig};
 
 /// The LibTorch backend (native carriers on CPU or CUDA).
 pub struct LibTorch;
@@ -478,50 +478,71 @@ impl Backend for LibTorch {
         }
     }
 
-    /// In place, in torch.optim.Adam's single-tensor order (`lerp_`, `mul_` + `addcmul_`
-    /// with `value=`, `sqrt`, `div_` + `add_`, `addcdiv_` with `value=`): one C++ call, one
-    /// temporary (the denominator), as torch.
-    /// LibTorch's `_fused_adam_` / `_fused_adamw_` on this one parameter (torch's
-    /// `fused=True`), its step count as the float32 tensor torch keeps.
-    fn fused_adam_(
-        p: &mut Tensor,
-        g: &Tensor,
-        m: &mut Tensor,
-        v: &mut Tensor,
-        max_v: Option<&mut Tensor>,
-        h: &AdamConfig,
-        step: u64,
-    ) -> Result<()> {
+    /// LibTorch's `_fused_adam_` / `_fused_adamw_` on the group's lists in one call (torch's
+    /// `fused=True`), each step count as the float32 tensor torch keeps.
+    fn fused_adam_(group: &mut [AdamOperands<'_, Tensor>], h: &AdamConfig) -> Result<()> {
+        let amsgrad = group.iter().any(|o| o.max_v.is_some());
+        if amsgrad && group.iter().any(|o| o.max_v.is_none()) {
+            return Err(Error::Argument(
+                "fused Adam update: amsgrad needs a running maximum for every parameter".into(),
+            ));
+        }
+        let n = group.len();
+        let (mut ps, mut gs, mut ms, mut vs, mut maxs, mut steps) = (
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+        );
+        for o in group.iter_mut() {
+            ps.push(o.p.as_mut_ptr());
+            gs.push(o.g.as_ptr());
+            ms.push(o.m.as_mut_ptr());
+            vs.push(o.v.as_mut_ptr());
+            if let Some(max_v) = o.max_v.as_deref_mut() {
+                maxs.push(max_v.as_mut_ptr());
+            }
+            steps.push(o.step as f64);
+        }
         let mut err: *mut std::os::raw::c_char = std::ptr::null_mut();
-        let max_ptr = max_v.map_or(std::ptr::null_mut(), |t| t.as_mut_ptr());
-        // SAFETY: the pointers are live `at::Tensor`s owned by the arguments for the whole
-        // call (`max_ptr` null when there is none, and then never read: `amsgrad` is false
-        // exactly then); `p`, `m`, `v` and `max_v` are held exclusively by the caller
+        // SAFETY: each array holds `n` pointers to live `at::Tensor`s borrowed from `group`
+        // for the whole call (`maxs` is read only under amsgrad, and then holds `n`: checked
+        // above); the parameters, moments and maxima are held exclusively by the caller
         // (`&mut`), so nothing reads them while the kernel writes them; the kernel only
-        // reads `g` (no grad_scale is given). The shim catches every C++ exception and
-        // reports it through `err`, a string it allocates with malloc.
+        // reads the gradients (no grad_scale is given). The shim catches every C++
+        // exception and reports it through `err`, a string it allocates with malloc.
         let rc = unsafe {
             eagertape_fused_adam_step(
-                p.as_mut_ptr(),
-                g.as_ptr(),
-                m.as_mut_ptr(),
-                v.as_mut_ptr(),
-                max_ptr,
+                ps.as_ptr(),
+                gs.as_ptr(),
+                ms.as_ptr(),
+                vs.as_ptr(),
+                if amsgrad {
+                    maxs.as_ptr()
+                } else {
+                    std::ptr::null()
+                },
+                steps.as_ptr(),
+                n as i64,
                 h.lr,
                 h.betas.0,
                 h.betas.1,
                 h.eps,
                 h.weight_decay,
                 i32::from(h.decoupled),
-                i32::from(!max_ptr.is_null()),
+                i32::from(amsgrad),
                 i32::from(h.maximize),
-                step as f64,
                 &mut err,
             )
         };
         shim_result(rc, err, "fused Adam update")
     }
 
+    /// In place, in torch.optim.Adam's single-tensor order (`lerp_`, `mul_` + `addcmul_`
+    /// with `value=`, `sqrt`, `div_` + `add_`, `addcdiv_` with `value=`): one C++ call, one
+    /// temporary (the denominator), as torch.
     fn adam_update_(
         p: &mut Tensor,
         g: &Tensor,

@@ -17,7 +17,7 @@ pub use crate::kernel::{BinaryKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::Result;
 pub use crate::kernel::OutKernel;
-use crate::kernel::{AdamConfig, Layer, Movement, Predicate, SgdConfig};
+use crate::kernel::{AdamConfig, AdamOperands, Layer, Movement, Predicate, SgdConfig};
 
 /// `perm` as a sequence of transposes of `a` (each a view, so the result is one).
 pub fn permute_by_transposes<B: Backend>(a: &B::T, perm: &[usize]) -> Result<B::T> {
@@ -464,23 +464,19 @@ pub trait Backend: Sized + Send + Sync + 'static {
         Ok(false)
     }
 
-    /// torch's `fused=True` Adam/AdamW kernel on one parameter `p` with its moments (and
-    /// `max_v`, the running maximum of `v` under amsgrad), all held exclusively, after the
-    /// step counter reached `step`; `maximize` is applied by the kernel. Only LibTorch's
-    /// carriers have it: an `Unsupported` error elsewhere, nothing touched.
-    fn fused_adam_(
-        p: &mut Self::T,
-        g: &Self::T,
-        m: &mut Self::T,
-        v: &mut Self::T,
-        max_v: Option<&mut Self::T>,
-        h: &AdamConfig,
-        step: u64,
-    ) -> Result<()> {
-        let _ = (g, m, v, max_v, h, step);
+    /// torch's `fused=True` Adam/AdamW kernel over `group` in one call: each parameter with
+    /// its moments (and `max_v`, the running maximum of `v` under amsgrad), all held
+    /// exclusively, after its step counter reached its `step`; `maximize` is applied by the
+    /// kernel. Only LibTorch's carriers have it: an `Unsupported` error elsewhere, nothing
+    /// touched.
+    fn fused_adam_(group: &mut [AdamOperands<'_, Self::T>], h: &AdamConfig) -> Result<()> {
+        let _ = h;
         Err(crate::error::Error::Unsupported {
             op: "Adam(fused=True)",
-            carrier: Self::backend_name(p).to_string(),
+            carrier: group
+                .first()
+                .map_or("none", |o| Self::backend_name(o.p))
+                .to_string(),
         })
     }
 

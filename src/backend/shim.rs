@@ -120,14 +120,17 @@ extern "C" {
         err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 
-    /// `src/shim/optim.cpp`: torch's fused Adam/AdamW kernel on one parameter in place
-    /// (`max_exp_avg_sq` null unless `amsgrad`); 0, or 1 and a malloc'd message.
+    /// `src/shim/optim.cpp`: torch's fused Adam/AdamW kernel on `n` parameters in place
+    /// (each array `n` long; `max_exp_avg_sqs` null unless `amsgrad`); 0, or 1 and a
+    /// malloc'd message.
     pub(super) fn eagertape_fused_adam_step(
-        param: *mut torch_sys::C_tensor,
-        grad: *const torch_sys::C_tensor,
-        exp_avg: *mut torch_sys::C_tensor,
-        exp_avg_sq: *mut torch_sys::C_tensor,
-        max_exp_avg_sq: *mut torch_sys::C_tensor,
+        params: *const *mut torch_sys::C_tensor,
+        grads: *const *const torch_sys::C_tensor,
+        exp_avgs: *const *mut torch_sys::C_tensor,
+        exp_avg_sqs: *const *mut torch_sys::C_tensor,
+        max_exp_avg_sqs: *const *mut torch_sys::C_tensor,
+        steps: *const f64,
+        n: i64,
         lr: f64,
         beta1: f64,
         beta2: f64,
@@ -136,7 +139,6 @@ extern "C" {
         decoupled: i32,
         amsgrad: i32,
         maximize: i32,
-        step: f64,
         err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 

@@ -31,6 +31,19 @@ impl AdamConfig {
     }
 }
 
+/// One parameter's operands of a fused Adam update over several parameters
+/// (`Backend::fused_adam_`): the parameter, its moments and (amsgrad) running maximum, all
+/// held exclusively by the caller for the call, its gradient, and the step count it
+/// reaches.
+pub struct AdamOperands<'a, T> {
+    pub p: &'a mut T,
+    pub g: &'a T,
+    pub m: &'a mut T,
+    pub v: &'a mut T,
+    pub max_v: Option<&'a mut T>,
+    pub step: u64,
+}
+
 /// SGD with optional momentum, dampening, Nesterov and weight decay (see `optim/sgd.rs`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SgdConfig {

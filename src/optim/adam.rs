@@ -4,7 +4,7 @@
 //! `v ← β2·v + (1 − β2)·g²`, `p ← p − (lr / (1 − β1ᵗ)) · m / (√v̂ / √(1 − β2ᵗ) + eps)` with
 //! `v̂ = v`, or with `amsgrad` the running maximum `v̂ ← max(v̂, v)`.
 //! State: `exp_avg`, `exp_avg_sq` (and `max_exp_avg_sq` with `amsgrad`) and the step count.
-//! `amsgrad` runs the composed update (the fused shim has no maximum).
+//! `amsgrad` runs the composed update; `fused=True` one LibTorch kernel over every parameter.
 
 use std::sync::Arc;
 
@@ -13,6 +13,7 @@ use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
 pub use crate::kernel::fused::AdamConfig;
+use crate::kernel::AdamOperands;
 use crate::ops::arith::Arith;
 use crate::ops::binary::Maximum;
 use crate::ops::scalar::DivScalar;
@@ -130,6 +131,9 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
         };
         let work = collect(who, &self.params, grads)?;
         let c = self.cfg;
+        if c.fused {
+            return self.fused_step(work);
+        }
         for (p, g) in work {
             let st = self.state.entry(p.id()).or_default();
             st.ensure_zeros("exp_avg", &p)?;
@@ -138,26 +142,90 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
                 st.ensure_zeros("max_exp_avg_sq", &p)?;
             }
             let step = st.step + 1;
-            if c.fused {
-                p.update(|t| fused_update::<B>(t, g.get(), st, &c, step))?;
-            } else {
-                let negated = super::negated_if::<B>(c.maximize, g.get())?;
-                let g = negated.as_ref().unwrap_or(g.get());
-                p.update(|t| {
-                    if c.amsgrad {
-                        return amsgrad_update::<B>(t, g, st, &c, step);
-                    }
-                    let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
-                    if B::adam_update_(t, g, m, v, &c, step)? {
-                        return Ok(());
-                    }
-                    composed_update::<B>(t, g, m, v, &c, step, None)
-                })?;
-            }
+            let negated = super::negated_if::<B>(c.maximize, g.get())?;
+            let g = negated.as_ref().unwrap_or(g.get());
+            p.update(|t| {
+                if c.amsgrad {
+                    return amsgrad_update::<B>(t, g, st, &c, step);
+                }
+                let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
+                if B::adam_update_(t, g, m, v, &c, step)? {
+                    return Ok(());
+                }
+                composed_update::<B>(t, g, m, v, &c, step, None)
+            })?;
             st.step += 1;
         }
         Ok(())
     }
+}
+
+impl<B: Backend> Adam<B> {
+    /// torch's `fused=True` step: one kernel call over every parameter with a gradient
+    /// ([`Backend::fused_adam_`]; the kernel negates the gradient for maximize and keeps
+    /// amsgrad's running maximum itself). Each parameter's state leaves the map for the
+    /// call and goes back whatever happens (a parameter that had none before a failed
+    /// call gets none); the step counts advance only on success.
+    fn fused_step(&mut self, work: Vec<super::ParamGrad<B>>) -> Result<()> {
+        let c = self.cfg;
+        let names: &[&str] = if c.amsgrad {
+            &["exp_avg", "exp_avg_sq", "max_exp_avg_sq"]
+        } else {
+            &["exp_avg", "exp_avg_sq"]
+        };
+        let taken: Vec<Option<ParamState<B>>> = work
+            .iter()
+            .map(|(p, _)| self.state.remove(&p.id()))
+            .collect();
+        let had: Vec<bool> = taken.iter().map(Option::is_some).collect();
+        let mut states: Vec<ParamState<B>> =
+            taken.into_iter().map(Option::unwrap_or_default).collect();
+        let out = fused_group::<B>(&work, &mut states, names, &c);
+        for (((p, _), mut st), had) in work.iter().zip(states).zip(had) {
+            if out.is_ok() {
+                st.step += 1;
+            } else if !had {
+                continue;
+            }
+            self.state.insert(p.id(), st);
+        }
+        out
+    }
+}
+
+/// [`Adam::fused_step`]'s call: the state's buffers made (zeros) and held exclusively, the
+/// parameters through [`Parameter::update_all`].
+fn fused_group<B: Backend>(
+    work: &[super::ParamGrad<B>],
+    states: &mut [ParamState<B>],
+    names: &[&'static str],
+    c: &AdamConfig,
+) -> Result<()> {
+    for ((p, _), st) in work.iter().zip(states.iter_mut()) {
+        for name in names {
+            st.ensure_zeros(name, p)?;
+        }
+    }
+    let params: Vec<&Parameter<B>> = work.iter().map(|(p, _)| p.as_ref()).collect();
+    Parameter::update_all(&params, |ts| {
+        let mut group = Vec::with_capacity(ts.len());
+        for ((t, (_, g)), st) in ts.iter_mut().zip(work).zip(states.iter_mut()) {
+            let step = st.step + 1;
+            let mut bufs = st.buffers_mut(names)?.into_iter();
+            let (Some(m), Some(v)) = (bufs.next(), bufs.next()) else {
+                return Err(Error::Config("Adam: optimizer state incomplete".into()));
+            };
+            group.push(AdamOperands {
+                p: &mut **t,
+                g: g.get(),
+                m,
+                v,
+                max_v: bufs.next(),
+                step,
+            });
+        }
+        B::fused_adam_(&mut group, c)
+    })
 }
 
 /// One Adam/AdamW update of `p` with moments `m`, `v` (all held exclusively) after the step
@@ -206,27 +274,6 @@ fn composed_update<B: Backend>(
 
 /// The `amsgrad` update: the composed one with the state's `max_exp_avg_sq` (the three
 /// moments taken out of the state for the call and put back after it).
-/// torch's `fused=True` update of `p` ([`Backend::fused_adam_`]): the kernel negates the
-/// gradient for maximize and keeps amsgrad's running maximum itself.
-fn fused_update<B: Backend>(
-    p: &mut B::T,
-    g: &B::T,
-    st: &mut ParamState<B>,
-    h: &AdamConfig,
-    step: u64,
-) -> Result<()> {
-    if !h.amsgrad {
-        let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
-        return B::fused_adam_(p, g, m, v, None, h, step);
-    }
-    // Three buffers at once: the running maximum as a copy written back, as
-    // `amsgrad_update` does.
-    let mut max_v = B::copy(super::rule::buf(st, "max_exp_avg_sq")?)?;
-    let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
-    B::fused_adam_(p, g, m, v, Some(&mut max_v), h, step)?;
-    st.set("max_exp_avg_sq", &max_v)
-}
-
 fn amsgrad_update<B: Backend>(
     p: &mut B::T,
     g: &B::T,

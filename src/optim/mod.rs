@@ -113,22 +113,32 @@ impl<B: Backend> ParamState<B> {
 
     /// Exclusive access to two distinct buffers (copied first if anything else holds one).
     pub fn pair_mut(&mut self, a: &str, b: &str) -> Result<(&mut B::T, &mut B::T)> {
-        let ia = self.index(a)?;
-        let ib = self.index(b)?;
-        for i in [ia, ib] {
+        let mut both = self.buffers_mut(&[a, b])?.into_iter();
+        match (both.next(), both.next()) {
+            (Some(x), Some(y)) => Ok((x, y)),
+            _ => Err(Error::Config("optimizer state is shared".into())),
+        }
+    }
+
+    /// Exclusive access to distinct buffers, in `names`' order (each copied first if
+    /// anything else holds it).
+    pub fn buffers_mut(&mut self, names: &[&str]) -> Result<Vec<&mut B::T>> {
+        for name in names {
+            let i = self.index(name)?;
             if unique_mut(&mut self.buffers[i].1).is_none() {
                 let copy = B::copy(self.buffers[i].1.get())?;
                 self.buffers[i].1 = Tracked::owned(copy, Category::Optimizer);
             }
         }
-        let (lo, hi) = self.buffers.split_at_mut(ia.max(ib));
-        let (first, second) = (&mut lo[ia.min(ib)].1, &mut hi[0].1);
-        let (x, y) = (unique_mut(first), unique_mut(second));
-        match (x, y) {
-            (Some(x), Some(y)) if ia < ib => Ok((x, y)),
-            (Some(x), Some(y)) => Ok((y, x)),
-            _ => Err(Error::Config("optimizer state is shared".into())),
+        let mut out: Vec<Option<&mut B::T>> = names.iter().map(|_| None).collect();
+        for (name, value) in self.buffers.iter_mut() {
+            if let Some(k) = names.iter().position(|n| n == name) {
+                out[k] = unique_mut(value);
+            }
         }
+        out.into_iter()
+            .map(|t| t.ok_or_else(|| Error::Config("optimizer state is shared".into())))
+            .collect()
     }
 
     /// Exclusive access to one buffer (copied first if anything else holds it).

@@ -43,30 +43,40 @@ extern "C" int eagertape_adam_step(at::Tensor* param, const at::Tensor* grad, at
   }
 }
 
-// `eagertape_fused_adam_step`: torch.optim.Adam/AdamW(fused=True)'s update of one parameter:
-// LibTorch's `_fused_adam_` / `_fused_adamw_` kernel (one pass over the elements) on
-// one-element lists, the step count given as the float32 tensor torch keeps. `max_exp_avg_sq`
-// is null unless amsgrad. The same contract as `eagertape_adam_step`.
-extern "C" int eagertape_fused_adam_step(at::Tensor* param, const at::Tensor* grad,
-                                         at::Tensor* exp_avg, at::Tensor* exp_avg_sq,
-                                         at::Tensor* max_exp_avg_sq, double lr, double beta1,
-                                         double beta2, double eps, double weight_decay,
-                                         int decoupled, int amsgrad, int maximize, double step,
-                                         char** err) {
+// `eagertape_fused_adam_step`: torch.optim.Adam/AdamW(fused=True)'s update of `n` parameters
+// in one call: LibTorch's `_fused_adam_` / `_fused_adamw_` kernel on the lists, each step
+// count given as the float32 tensor torch keeps per parameter (`steps[i]`). Each array holds
+// `n` live tensors; `max_exp_avg_sqs` is null unless amsgrad. The same contract as
+// `eagertape_adam_step`.
+extern "C" int eagertape_fused_adam_step(at::Tensor* const* params, const at::Tensor* const* grads,
+                                         at::Tensor* const* exp_avgs,
+                                         at::Tensor* const* exp_avg_sqs,
+                                         at::Tensor* const* max_exp_avg_sqs, const double* steps,
+                                         int64_t n, double lr, double beta1, double beta2,
+                                         double eps, double weight_decay, int decoupled,
+                                         int amsgrad, int maximize, char** err) {
   try {
     c10::AutoGradMode no_grad(false);
-    std::vector<at::Tensor> params{*param}, grads{*grad}, exp_avgs{*exp_avg},
-        exp_avg_sqs{*exp_avg_sq}, max_exp_avg_sqs, steps{at::scalar_tensor(
-                                                       step, param->options().dtype(at::kFloat))};
-    if (amsgrad) {
-      max_exp_avg_sqs.push_back(*max_exp_avg_sq);
+    std::vector<at::Tensor> ps, gs, ms, vs, maxs, ss;
+    for (auto* list : {&ps, &gs, &ms, &vs, &maxs, &ss}) {
+      list->reserve(static_cast<size_t>(n));
+    }
+    for (int64_t i = 0; i < n; ++i) {
+      ps.push_back(*params[i]);
+      gs.push_back(*grads[i]);
+      ms.push_back(*exp_avgs[i]);
+      vs.push_back(*exp_avg_sqs[i]);
+      if (amsgrad) {
+        maxs.push_back(*max_exp_avg_sqs[i]);
+      }
+      ss.push_back(at::scalar_tensor(steps[i], params[i]->options().dtype(at::kFloat)));
     }
     if (decoupled) {
-      at::_fused_adamw_(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, steps, lr, beta1,
-                        beta2, weight_decay, eps, amsgrad != 0, maximize != 0);
+      at::_fused_adamw_(ps, gs, ms, vs, maxs, ss, lr, beta1, beta2, weight_decay, eps,
+                        amsgrad != 0, maximize != 0);
     } else {
-      at::_fused_adam_(params, grads, exp_avgs, exp_avg_sqs, max_exp_avg_sqs, steps, lr, beta1,
-                       beta2, weight_decay, eps, amsgrad != 0, maximize != 0);
+      at::_fused_adam_(ps, gs, ms, vs, maxs, ss, lr, beta1, beta2, weight_decay, eps,
+                       amsgrad != 0, maximize != 0);
     }
     return 0;
   } catch (const std::exception& e) {

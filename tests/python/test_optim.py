@@ -387,6 +387,51 @@ def test_fused_adam_matches_torch_fused_bit_for_bit(name, kw, dtype):
     assert opt.state_dict()["state"][0]["step"].item() == 5
 
 
+@pytest.mark.parametrize("kw", [{}, {"amsgrad": True}], ids=str)
+def test_fused_adam_updates_every_parameter_in_one_call_as_torch_fused(kw):
+    # One `_fused_adam_` call over the parameters' lists: each keeps its own step count (the
+    # bias's gradient is missing at step 2, as torch skips a parameter whose .grad is None),
+    # and a parameter a tape still reads is copied on write, the tape keeping the old value.
+    rng = np.random.default_rng(1)
+    w0, b0 = rng.standard_normal((4, 3)), rng.standard_normal(3)
+    w, b = et.Parameter(w0.copy()), et.Parameter(b0.copy())
+    opt = et.optim.AdamW([w, b], lr=0.1, fused=True, **kw)
+    tw, tb = (torch.nn.Parameter(torch.tensor(a)) for a in (w0, b0))
+    topt = torch.optim.AdamW([tw, tb], lr=0.1, fused=True, **kw)
+    sess = et.Session(dtype="float64")
+    for step in range(4):
+        gw, gb = rng.standard_normal((4, 3)), rng.standard_normal(3)
+        with sess:
+            loss = (sess.use(w) * sess.input(gw)).sum()
+            if step != 2:
+                loss = loss + (sess.use(b) * sess.input(gb)).sum()
+            loss.backward()
+            held = sess.use(w)  # a leaf reading w's snapshot: the update copies on write
+            before = held.numpy()
+            opt.step()
+            opt.zero_grad()
+            np.testing.assert_array_equal(held.numpy(), before)
+        tw.grad = torch.tensor(gw)
+        tb.grad = None if step == 2 else torch.tensor(gb)
+        topt.step()
+        topt.zero_grad()
+        np.testing.assert_array_equal(w.numpy(), tw.detach().numpy())
+        np.testing.assert_array_equal(b.numpy(), tb.detach().numpy())
+    state = opt.state_dict()["state"]
+    assert (state[0]["step"].item(), state[1]["step"].item()) == (4, 3)
+
+
+def test_fused_adam_on_the_reference_carrier_is_a_typed_error_leaving_the_parameter():
+    p = et.Parameter(np.array([1.0, 2.0]), dtype="ieee32")  # the reference float32 carrier
+    opt = et.optim.Adam([p], lr=0.1, fused=True)
+    sess = et.Session(dtype="ieee32")
+    grads = sess.backward((sess.use(p) * 3.0).sum())
+    with pytest.raises(et.UnsupportedOpError, match="fused"):
+        opt.step(grads)
+    np.testing.assert_array_equal(p.numpy(), [1.0, 2.0])
+    assert opt.state_dict()["state"] == {}, "no state made for the refused step"
+
+
 def test_fused_must_be_a_bool_or_none():
     p = et.Parameter(np.zeros(2))
     with pytest.raises(et.ArgumentError, match="fused"):

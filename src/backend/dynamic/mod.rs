@@ -12,7 +12,7 @@ use super::reference::{index, Interval, RefTensor, Reference};
 use super::{Backend, BinaryKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
-use crate::kernel::{AdamConfig, Layer, Movement, Predicate, SgdConfig};
+use crate::kernel::{AdamConfig, AdamOperands, Layer, Movement, Predicate, SgdConfig};
 
 /// The runtime-dispatched backend.
 pub struct Dyn;
@@ -81,6 +81,14 @@ macro_rules! create {
             _ => Reference::<Interval>::$f($($arg),*).map(Iv),
         }
     };
+}
+
+/// `Adam(fused=True)` on a reference carrier: LibTorch's kernel only.
+fn fused_adam_unsupported(x: &DynTensor) -> Error {
+    Error::Unsupported {
+        op: "Adam(fused=True)",
+        carrier: Dyn::backend_name(x).to_string(),
+    }
 }
 
 fn mismatch(a: &DynTensor, b: &DynTensor) -> Error {
@@ -676,31 +684,28 @@ impl Backend for Dyn {
             (p, g, _, _) => Err(mismatch(p, g)),
         }
     }
-    fn fused_adam_(
-        p: &mut DynTensor,
-        g: &DynTensor,
-        m: &mut DynTensor,
-        v: &mut DynTensor,
-        max_v: Option<&mut DynTensor>,
-        h: &AdamConfig,
-        t: u64,
-    ) -> Result<()> {
+    fn fused_adam_(group: &mut [AdamOperands<'_, DynTensor>], h: &AdamConfig) -> Result<()> {
         // LibTorch's kernel only: the reference carriers have none.
-        let unsupported = |x: &DynTensor| Error::Unsupported {
-            op: "Adam(fused=True)",
-            carrier: Self::backend_name(x).to_string(),
-        };
-        let max_v = match max_v {
-            None => None,
-            Some(Torch(x)) => Some(x),
-            Some(other) => return Err(unsupported(other)),
-        };
-        match (p, g, m, v) {
-            (Torch(p), Torch(g), Torch(m), Torch(v)) => {
-                LibTorch::fused_adam_(p, g, m, v, max_v, h, t)
+        let mut torch = Vec::with_capacity(group.len());
+        for o in group.iter_mut() {
+            let max_v = match o.max_v.as_deref_mut() {
+                None => None,
+                Some(Torch(x)) => Some(x),
+                Some(other) => return Err(fused_adam_unsupported(other)),
+            };
+            match (&mut *o.p, o.g, &mut *o.m, &mut *o.v) {
+                (Torch(p), Torch(g), Torch(m), Torch(v)) => torch.push(AdamOperands {
+                    p,
+                    g,
+                    m,
+                    v,
+                    max_v,
+                    step: o.step,
+                }),
+                (p, _, _, _) => return Err(fused_adam_unsupported(p)),
             }
-            (p, _, _, _) => Err(unsupported(p)),
         }
+        LibTorch::fused_adam_(&mut torch, h)
     }
     /// Native carriers only (they run on LibTorch).
     fn recycles(dtype: DType) -> bool {
