@@ -247,8 +247,6 @@ def mlp_captured_pair(batch: int, sizes: tuple[int, ...], fused: bool = False):
         with sess:  # a torch-style loop's block, here around one step
             step(x, y)
 
-    ours.session = sess  # for step_time.py's --replay-cap
-
     return ours, theirs, floor
 
 
@@ -309,8 +307,6 @@ def model_pair(build_torch, build_et, batch_fn, captured=False):
         def ours():
             with sess:  # a torch-style loop's block, here around one step
                 step(x, ids)
-
-        ours.session = sess  # for step_time.py's --replay-cap
 
     def theirs():
         logits = t_model(tx)

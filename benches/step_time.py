@@ -9,19 +9,11 @@ between processes, so alternate several rounds and compare medians):
 
 Cases: B3, B3c, B3cf, B8, B8c, B9, B9c. The first 20 steps are warm-up (a captured step records
 on the first).
-
-    python benches/step_time.py B8c 100 --replay-cap 65536
-
-times two copies of a captured case in one process, rounds interleaved: one as built, one
-whose session's replays keep only outputs of at most that many bytes for the next replay
-(`Session._set_replay_buffer_cap`; 65536 is the eager steps' limit). It prints both medians
-and the median of the rounds' ratios.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
 import time
 
 import torch
@@ -49,13 +41,8 @@ def main() -> None:
     parser.add_argument("steps", type=int)
     parser.add_argument("--side", choices=sorted(SIDES), default="eagertape")
     parser.add_argument("--threads", type=int, default=1, help="intra-op threads")
-    parser.add_argument("--replay-cap", type=int, default=None, metavar="BYTES")
-    parser.add_argument("--rounds", type=int, default=9, help="with --replay-cap")
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
-    if args.replay_cap is not None:
-        compare_replay_cap(args.case, args.steps, args.replay_cap, args.rounds)
-        return
     step = CASES[args.case]()[SIDES[args.side]]
     if step is None:
         raise SystemExit(f"{args.case} has no {args.side} side")
@@ -66,27 +53,6 @@ def main() -> None:
         step()
     per_step = (time.perf_counter() - start) / max(args.steps, 1)
     print(f"{args.case} {args.side}: {per_step * 1e6:.1f} us per step")
-
-
-def compare_replay_cap(case: str, steps: int, cap: int, rounds: int) -> None:
-    """Two copies of captured `case`, the second's replays keeping outputs up to `cap`
-    bytes only, timed in interleaved rounds."""
-    built, capped = CASES[case]()[0], CASES[case]()[0]
-    if not hasattr(capped, "session"):
-        raise SystemExit(f"{case} is not a captured case")
-    capped.session._set_replay_buffer_cap(cap)
-    times: dict[str, list[float]] = {"built": [], "capped": []}
-    for step in (built, capped):
-        for _ in range(20):
-            step()
-    for _ in range(rounds):
-        for name, step in (("built", built), ("capped", capped)):
-            times[name].append(compare.timed(step, steps))
-    ratio = statistics.median(a / b for a, b in zip(times["built"], times["capped"], strict=True))
-    print(
-        f"{case}: as built {statistics.median(times['built']) * 1e6:.1f} us, replays capped at "
-        f"{cap} B {statistics.median(times['capped']) * 1e6:.1f} us, ratio {ratio:.3f}"
-    )
 
 
 if __name__ == "__main__":

@@ -12,9 +12,7 @@
 //!   not as live: it is in no category and not in the peak, like `memory_reserved` next to
 //!   `memory_allocated` in torch.
 //! * The pool holds at most one generation: at each reset, buffers kept by the previous
-//!   reset and not reused since are freed first (unless no op the pool could serve ran
-//!   since: two resets in a row, such as a closing backward's compaction and then the
-//!   exit of `with sess:`, age it once). So steady training loops reuse everything
+//!   reset and not reused since are freed first. So steady training loops reuse everything
 //!   and a loop whose shapes change frees what it no longer uses one reset later. A value
 //!   of 4 KiB or more that nothing will read comes back before the reset, when its last
 //!   Python handle goes ([`crate::session::Session::release_value`],
@@ -22,10 +20,7 @@
 //!   keeps it as its own.
 //! * Only buffers of at most [`MAX_BUFFER_BYTES`] are kept (allocation cost matters next to
 //!   small kernels only), at most [`MAX_POOL_BYTES`] in all, of at most [`MAX_SHAPES`]
-//!   distinct shapes per session. A captured step's replay passes a higher limit
-//!   ([`crate::session::Session::set_replay_buffer_cap`]): its shapes repeat exactly, so
-//!   every output it writes with an `_out` kernel is kept for the next replay (the memory
-//!   plan of its `_out` outputs), within the same total.
+//!   distinct shapes per session.
 //! * `empty_cache()` and dropping the session free the pool at once.
 
 use std::collections::HashMap;
@@ -53,9 +48,8 @@ pub struct PoolKey {
 }
 
 impl PoolKey {
-    /// The key of a `shape` buffer of `dtype`, if the pool may keep one that size (at most
-    /// `max_bytes`).
-    pub fn of(shape: &[i64], dtype: DType, max_bytes: usize) -> Option<PoolKey> {
+    /// The key of a `shape` buffer of `dtype`, if the pool may keep one that size.
+    pub fn of(shape: &[i64], dtype: DType) -> Option<PoolKey> {
         if shape.len() > MAX_RANK {
             return None;
         }
@@ -63,7 +57,7 @@ impl PoolKey {
             .iter()
             .try_fold(1usize, |n, &d| n.checked_mul(usize::try_from(d).ok()?))?;
         let bytes = numel.checked_mul(dtype.size())?;
-        if bytes == 0 || bytes > max_bytes {
+        if bytes == 0 || bytes > MAX_BUFFER_BYTES {
             return None;
         }
         let mut dims = [0; MAX_RANK];
@@ -139,10 +133,6 @@ pub struct Pool<B: Backend> {
     slots: HashMap<PoolKey, Slot, BuildHasherDefault<KeyHasher>>,
     /// Bytes kept, over all buckets.
     bytes: usize,
-    /// Whether an op asked for a slot since the last reset ([`Pool::retire`]): a reset
-    /// after none (`with sess:`'s exit right after a closing backward's compaction) is no
-    /// generation that failed to reuse what the pool holds, so it frees nothing.
-    asked: bool,
 }
 
 /// Most distinct shapes one session's pool tracks (outputs of further shapes are not kept).
@@ -156,7 +146,6 @@ impl<B: Backend> Pool<B> {
             buckets: Vec::new(),
             slots: HashMap::default(),
             bytes: 0,
-            asked: false,
         }
     }
 
@@ -165,15 +154,13 @@ impl<B: Backend> Pool<B> {
         self.bytes
     }
 
-    /// The slot of `shape` outputs, if the pool may keep them (see [`PoolKey::of`], up to
-    /// `max_bytes` each; never for a backend that cannot write into recycled buffers of the
-    /// session's dtype).
-    pub fn slot(&mut self, shape: &[i64], max_bytes: usize) -> Option<Slot> {
+    /// The slot of `shape` outputs, if the pool may keep them (see [`PoolKey::of`]; never
+    /// for a backend that cannot write into recycled buffers of the session's dtype).
+    pub fn slot(&mut self, shape: &[i64]) -> Option<Slot> {
         if !B::recycles(self.dtype) {
             return None;
         }
-        self.asked = true;
-        let key = PoolKey::of(shape, self.dtype, max_bytes)?;
+        let key = PoolKey::of(shape, self.dtype)?;
         if let Some(&slot) = self.slots.get(&key) {
             return Some(slot);
         }
@@ -207,21 +194,17 @@ impl<B: Backend> Pool<B> {
     }
 
     /// At a reset: free what the previous reset kept and nobody reused; what this
-    /// generation gave back early ([`Pool::keep_early`]) stays, as the reset's own. After a
-    /// generation that recorded no op the pool could serve, nothing is freed.
+    /// generation gave back early ([`Pool::keep_early`]) stays, as the reset's own.
     pub fn retire(&mut self) {
-        let asked = std::mem::take(&mut self.asked);
         if self.bytes == 0 {
             return;
         }
         let mut freed = 0;
         ledger::batched(|| {
             for bucket in &mut self.buckets {
-                if asked {
-                    let stale = bucket.ready.len() - bucket.early;
-                    bucket.ready.drain(..stale);
-                    freed += stale * bucket.bytes;
-                }
+                let stale = bucket.ready.len() - bucket.early;
+                bucket.ready.drain(..stale);
+                freed += stale * bucket.bytes;
                 bucket.early = 0;
             }
         });

@@ -110,9 +110,6 @@ pub struct Session<B: Backend> {
     /// While a part of a plan is replayed ([`Session::replay_until`]): a backward it runs
     /// does not compact the tape (the replay holds handles of its entries).
     replaying: bool,
-    /// The largest output a replay keeps in the pool for the next one (eager ops keep up to
-    /// [`crate::pool::MAX_BUFFER_BYTES`]); [`Session::set_replay_buffer_cap`].
-    replay_buffer_cap: usize,
     /// While the input leaves being recorded are literals ([`Session::literal`]).
     literal: bool,
 }
@@ -144,7 +141,6 @@ impl<B: Backend> Session<B> {
             blocks: Vec::new(),
             capture: None,
             replaying: false,
-            replay_buffer_cap: crate::pool::MAX_POOL_BYTES,
             literal: false,
         })
     }
@@ -517,14 +513,7 @@ impl<B: Backend> Session<B> {
         // bfloat16 activation in a float32 session) computes into a fresh one, not kept.
         let own_dtype = float.is_none_or(|d| d == self.dtype);
         let pool_slot = match rule.output() {
-            Output::Fresh if self.grad_enabled() && own_dtype => {
-                let cap = if self.replaying {
-                    self.replay_buffer_cap
-                } else {
-                    crate::pool::MAX_BUFFER_BYTES
-                };
-                self.pool.slot(&out_shape, cap)
-            }
+            Output::Fresh if self.grad_enabled() && own_dtype => self.pool.slot(&out_shape),
             Output::Fresh | Output::View => None,
         };
         let recycled = match (pool_slot, rule.out_kernel(parents.len())) {
@@ -842,16 +831,6 @@ impl<B: Backend> Session<B> {
     /// Free the buffers this session keeps for reuse (its part of `empty_cache()`).
     pub fn empty_cache(&mut self) {
         self.pool.clear();
-    }
-
-    /// The largest output a captured step's replay keeps in the pool for the next replay
-    /// (default: any size, within the pool's total [`crate::pool::MAX_POOL_BYTES`]; eager
-    /// ops keep up to [`crate::pool::MAX_BUFFER_BYTES`]). A replay's shapes repeat exactly,
-    /// so its `_out` kernels then write into the last replay's buffers instead of
-    /// allocating: the memory plan of those outputs. Lowering it (to
-    /// `MAX_BUFFER_BYTES`: the eager policy) is for measuring what that saves.
-    pub fn set_replay_buffer_cap(&mut self, bytes: usize) {
-        self.replay_buffer_cap = bytes;
     }
 
     /// Bytes this session keeps for reuse.

@@ -249,18 +249,16 @@ fn outputs_of_more_than_max_shapes_shapes_are_not_kept() {
 
 #[test]
 fn pool_keys_cover_small_buffers_of_rank_up_to_four_only() {
-    assert!(PoolKey::of(&[], DType::Float32, MAX_BUFFER_BYTES).is_some());
-    assert!(PoolKey::of(&[2, 3, 4, 5], DType::Float64, MAX_BUFFER_BYTES).is_some());
-    assert!(PoolKey::of(&[1, 1, 1, 1, 1], DType::Float32, MAX_BUFFER_BYTES).is_none());
-    assert!(PoolKey::of(&[0, 3], DType::Float32, MAX_BUFFER_BYTES).is_none());
+    assert!(PoolKey::of(&[], DType::Float32).is_some());
+    assert!(PoolKey::of(&[2, 3, 4, 5], DType::Float64).is_some());
+    assert!(PoolKey::of(&[1, 1, 1, 1, 1], DType::Float32).is_none());
+    assert!(PoolKey::of(&[0, 3], DType::Float32).is_none());
     let n = (MAX_BUFFER_BYTES / 8) as i64;
-    assert!(PoolKey::of(&[n], DType::Float64, MAX_BUFFER_BYTES).is_some());
-    assert!(PoolKey::of(&[n + 1], DType::Float64, MAX_BUFFER_BYTES).is_none());
-    assert!(PoolKey::of(&[i64::MAX, 4], DType::Float32, MAX_BUFFER_BYTES).is_none());
+    assert!(PoolKey::of(&[n], DType::Float64).is_some());
+    assert!(PoolKey::of(&[n + 1], DType::Float64).is_none());
+    assert!(PoolKey::of(&[i64::MAX, 4], DType::Float32).is_none());
     assert_eq!(
-        PoolKey::of(&[2, 3], DType::Float32, MAX_BUFFER_BYTES)
-            .unwrap()
-            .shape(),
+        PoolKey::of(&[2, 3], DType::Float32).unwrap().shape(),
         &[2, 3]
     );
 }
@@ -404,7 +402,7 @@ fn a_kernel_that_fails_on_a_kept_buffer_frees_it_and_records_nothing() {
     let mut s = session(DType::Float32);
     let x = s.use_param(&p).unwrap();
     let y = s.record(UnaryOp::Exp.op(), &[x]).unwrap();
-    let slot = pool.slot(&[2, 3], MAX_BUFFER_BYTES).unwrap();
+    let slot = pool.slot(&[2, 3]).unwrap();
     let v = s.value(y).unwrap();
     s.reset_tape();
     pool.keep(v, slot);

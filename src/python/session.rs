@@ -167,16 +167,6 @@ impl PySession {
         })
     }
 
-    /// The largest output a captured step's replay keeps for the next replay, in bytes
-    /// (default: any size; eager ops keep up to 64 KiB). For measuring what the replay's
-    /// buffer reuse saves (`benches/compare.py`); not part of the public API.
-    fn _set_replay_buffer_cap(&self, py: Python<'_>, bytes: usize) -> PyResult<()> {
-        self.with(py, |s| {
-            s.set_replay_buffer_cap(bytes);
-            Ok(())
-        })
-    }
-
     /// The RNG position `(seed, counter)`; not rewound by `reset_tape`.
     fn rng_state(&self, py: Python<'_>) -> PyResult<(u64, u64)> {
         self.with(py, |s| {
