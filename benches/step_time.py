@@ -8,7 +8,10 @@ between processes, so alternate several rounds and compare medians):
     python benches/step_time.py B8c 100 --side torch --threads 2
 
 Cases: B3, B3c, B3cf, B8, B8c, B9, B9c. The first 20 steps are warm-up (a captured step records
-on the first).
+on the first). Two more floors of B3 (`--side floor` only) bound what any replay of its kernels
+can reach: `B3-floor-fused` (compare.py's floor with torch's one-pass Adam over the four
+parameters in one `_fused_adam_` call) and `B3-floor-no-update` (its forward and backward
+kernels alone).
 """
 
 from __future__ import annotations
@@ -16,12 +19,68 @@ from __future__ import annotations
 import argparse
 import time
 
+import numpy as np
 import torch
+import torch.nn.functional as F
 
 try:
     import compare
 except ImportError:  # pragma: no cover
     from benches import compare
+
+
+def b3_kernel_floors():
+    """B3's hand-written floor (compare.py's `mlp_pair`) with the update as one fused call
+    over all parameters, and without any update: (fused, no_update)."""
+    batch, sizes = 64, (64, 128, 10)
+    init = compare.mlp_init(sizes)
+    rng = np.random.default_rng(1)
+    x = torch.from_numpy(rng.standard_normal((batch, sizes[0])).astype(np.float32))
+    y = torch.from_numpy(rng.integers(0, sizes[-1], size=batch))
+    fw = [torch.tensor(a) for a in init]
+    m, v = [torch.zeros_like(w) for w in fw], [torch.zeros_like(w) for w in fw]
+    steps = [torch.zeros((), dtype=torch.float32) for _ in fw]
+    onehot = F.one_hot(y, sizes[-1]).float()
+
+    def gradients():
+        acts, pre, h = [x], [], x
+        for i in range(0, len(fw), 2):
+            z = torch.addmm(fw[i + 1], h, fw[i].t())
+            pre.append(z)
+            h = z.relu() if i + 2 < len(fw) else z
+            acts.append(h)
+        g = (torch.softmax(h, 1) - onehot) / batch
+        grads = [None] * len(fw)
+        for layer in reversed(range(len(fw) // 2)):
+            grads[2 * layer] = g.t().mm(acts[layer])
+            grads[2 * layer + 1] = g.sum(0)
+            if layer:
+                g = g.mm(fw[2 * layer]) * (pre[layer - 1] > 0)
+        return grads
+
+    @torch.no_grad()
+    def fused():
+        grads = gradients()
+        torch._foreach_add_(steps, 1)
+        torch._fused_adam_(
+            fw,
+            grads,
+            m,
+            v,
+            [],
+            steps,
+            lr=1e-3,
+            beta1=0.9,
+            beta2=0.999,
+            weight_decay=0.0,
+            eps=1e-8,
+            amsgrad=False,
+            maximize=False,
+        )
+
+    no_update = torch.no_grad()(gradients)
+    return fused, no_update
+
 
 CASES = {
     "B3": lambda: compare.mlp_pair(64, (64, 128, 10)),
@@ -31,6 +90,8 @@ CASES = {
     "B8c": lambda: compare.b8_pair(True),
     "B9": lambda: compare.b9_pair(),
     "B9c": lambda: compare.b9_pair(True),
+    "B3-floor-fused": lambda: (None, None, b3_kernel_floors()[0]),
+    "B3-floor-no-update": lambda: (None, None, b3_kernel_floors()[1]),
 }
 SIDES = {"eagertape": 0, "torch": 1, "floor": 2}
 

@@ -13,7 +13,11 @@
 //!   `memory_allocated` in torch.
 //! * The pool holds at most one generation: at each reset, buffers kept by the previous
 //!   reset and not reused since are freed first. So steady training loops reuse everything
-//!   and a loop whose shapes change frees what it no longer uses one reset later. A value
+//!   and a loop whose shapes change frees what it no longer uses one reset later. A
+//!   torch-style step inside its own `with sess:` block resets twice (the closing
+//!   backward's compaction, then the block's exit), so the pool keeps only what the exit
+//!   itself retires: keeping more across steps measured slower on CPU, not faster
+//!   (BENCHMARKS.md, "Buffers kept across steps"). A value
 //!   of 4 KiB or more that nothing will read comes back before the reset, when its last
 //!   Python handle goes ([`crate::session::Session::release_value`],
 //!   [`Pool::keep_early`]): the ops still to come may write into it, and the next reset
