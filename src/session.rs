@@ -243,6 +243,14 @@ impl<B: Backend> Session<B> {
         Ok(self.tape.node(h.node).requires_grad)
     }
 
+    /// The name of the op that recorded `h` (`"mul"`, `"linear"`), `None` for a leaf (an
+    /// input, a parameter's snapshot, or a node a closing backward made a leaf).
+    pub fn op_name(&self, h: Handle) -> Result<Option<&'static str>> {
+        self.check(&[h])?;
+        let node = self.tape.node(h.node);
+        Ok((!node.parents.is_empty()).then(|| node.op.name()))
+    }
+
     /// Record a copy of `data` as an input leaf, in the session's dtype and on its device.
     pub fn input(&mut self, data: &B::T, requires_grad: bool) -> Result<Handle> {
         let _guard = B::no_grad();

@@ -446,21 +446,12 @@ impl PyParameter {
         self.inner.id()
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "Parameter(id={}, name={}, shape={:?}, dtype={}, device={}, requires_grad={})",
-            self.inner.id(),
-            self.inner
-                .name()
-                .map_or("None".into(), |n| format!("'{n}'")),
-            self.inner.shape(),
-            self.inner.dtype(),
-            self.inner.device(),
-            if self.inner.requires_grad() {
-                "True"
-            } else {
-                "False"
-            }
-        )
+    /// torch's form: `Parameter containing:` and the current snapshot's values
+    /// (`eagertape._tensor_py`, torch's printer).
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.py()
+            .import("eagertape._tensor_py")?
+            .call_method1("parameter_repr", (slf,))?
+            .extract()
     }
 }

@@ -374,20 +374,60 @@ impl PyTensor {
         })
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let h = self.handle();
-        match self.with(py, move |s| {
-            Ok((s.shape(h)?, s.dtype_of(h)?.name(), s.config().device.to_string()))
-        }) {
-            Ok((shape, dtype, device)) => format!(
-                "Tensor(shape={shape:?}, dtype={dtype}, device={device}, session={}, generation={})",
+    /// torch's form, values included (`tensor([1., 2.], grad_fn=<MulBackward>)`), made by
+    /// `eagertape._tensor_py` with torch's printer (its print options apply); a tensor whose
+    /// handle is stale says so instead.
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        let me = slf.get();
+        let h = me.handle();
+        if me.with(py, move |s| s.check(&[h])).is_err() {
+            return Ok(format!(
+                "tensor(<stale: session {}, generation {}>)",
                 h.session, h.generation
-            ),
-            Err(_) => format!(
-                "Tensor(<invalid handle>, session={}, generation={})",
-                h.session, h.generation
-            ),
+            ));
         }
+        py.import("eagertape._tensor_py")?
+            .call_method1("tensor_repr", (slf,))?
+            .extract()
+    }
+
+    /// `f"{t:.4f}"`: a one-element tensor formats its number (as torch's 0-d tensors do);
+    /// an empty spec gives `str(t)`; any other spec on a larger tensor is a `TypeError`.
+    fn __format__(slf: &Bound<'_, Self>, spec: &str) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        py.import("eagertape._tensor_py")?
+            .call_method1("tensor_format", (slf, spec))
+            .map(Bound::unbind)
+    }
+
+    /// `np.asarray(t)`: the values as a new numpy array (`numpy()`), converted to `dtype`
+    /// when given; `copy=False` cannot be honoured (the array is always a copy).
+    #[pyo3(signature = (dtype=None, copy=None))]
+    fn __array__<'py>(
+        slf: &Bound<'py, Self>,
+        dtype: Option<Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        slf.py()
+            .import("eagertape._tensor_py")?
+            .call_method1("tensor_array", (slf, dtype, copy))
+    }
+
+    /// Rows along the first dim, as torch iterates (`t[0]`, `t[1]`, ...); a 0-d tensor is
+    /// not iterable.
+    fn __iter__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.py()
+            .import("eagertape._tensor_py")?
+            .call_method1("tensor_iter", (slf,))
+    }
+
+    /// The op that recorded this tensor (`"mul"`), `None` for a leaf: what `repr` shows as
+    /// `grad_fn=<MulBackward>`.
+    #[getter]
+    fn _op(&self, py: Python<'_>) -> PyResult<Option<&'static str>> {
+        let h = self.handle();
+        self.with(py, move |s| s.op_name(h))
     }
 
     fn __add__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {

@@ -107,7 +107,9 @@ def test_one_hot_refuses_bad_ids_and_records_nothing(ids, classes, error):
     assert sess.tape_len == before
 
 
-def test_repr_names_the_tensors_own_dtype():
-    sess = et.Session(dtype="float32")
-    assert "dtype=int64" in repr(sess.arange(3))
-    assert "dtype=float32" in repr(sess.ones(3))
+def test_repr_names_the_tensors_own_dtype_where_torch_would():
+    # torch leaves float32 and int64 implied: tensor([0, 1, 2]); tensor([1, 2], dtype=torch.int32)
+    sess = et.Session(dtype="float64")
+    assert repr(sess.arange(3)) == "tensor([0, 1, 2])"
+    assert repr(sess.ones(3)) == "tensor([1., 1., 1.], dtype=eagertape.float64)"
+    assert repr(sess.ones(2).to("int32")) == "tensor([1, 1], dtype=eagertape.int32)"
