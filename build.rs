@@ -10,9 +10,17 @@ fn main() {
     println!("cargo:rerun-if-changed=src/shim/dlpack.cpp");
     let lib = std::env::var("DEP_TCH_LIBTORCH_LIB")
         .expect("torch-sys did not report its LibTorch directory (DEP_TCH_LIBTORCH_LIB)");
-    println!("cargo:rustc-link-arg=-Wl,-rpath,{lib}");
-    // Installed into site-packages beside torch: eagertape/_core.abi3.so -> ../torch/lib
-    println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../torch/lib");
+    // The extension (feature `python`, what maturin builds) carries no path of this
+    // machine: installed into site-packages beside torch, eagertape/_core.abi3.so finds
+    // ../torch/lib; `import eagertape` imports torch first, so a development build in
+    // python/eagertape/ uses the libraries torch already loaded. The test and bench binaries
+    // (no `python`) run from the target directory: they find LibTorch where this build did.
+    println!("cargo:rerun-if-env-changed=CARGO_FEATURE_PYTHON");
+    if std::env::var_os("CARGO_FEATURE_PYTHON").is_some() {
+        println!("cargo:rustc-link-arg=-Wl,-rpath,$ORIGIN/../torch/lib");
+    } else {
+        println!("cargo:rustc-link-arg=-Wl,-rpath,{lib}");
+    }
     println!("cargo:rustc-link-arg=-Wl,--no-as-needed");
     println!("cargo:rustc-link-arg=-ltorch");
 
