@@ -242,6 +242,11 @@ impl<B: Backend> Tracked<B> {
         self.bytes
     }
 
+    /// Whether the pool keeps this buffer for reuse (the ledger counts it as cached).
+    pub fn is_cached(&self) -> bool {
+        self.cached
+    }
+
     pub fn category(&self) -> Category {
         self.category
     }

@@ -58,7 +58,8 @@ pub enum Operator {
 static NEXT_SESSION_ID: AtomicU64 = AtomicU64::new(1);
 
 /// One node of [`Session::tape_profile`]: op name, shape, owned bytes, read by a backward.
-pub type NodeProfile = (&'static str, Vec<i64>, usize, bool);
+/// One node in [`Session::tape_profile`]: `(op, shape, bytes, workspace bytes, needed)`.
+pub type NodeProfile = (&'static str, Vec<i64>, usize, usize, bool);
 
 pub struct Session<B: Backend> {
     id: u64,
@@ -155,19 +156,32 @@ impl<B: Backend> Session<B> {
         self.tape.len()
     }
 
-    /// Per node, in recording order: the op's name, the value's shape, the bytes the node
-    /// owns (0 for parameter snapshots and views) and whether a backward still reads it.
+    /// Per node, in recording order: the op's name, the value's shape, the tape's bytes its
+    /// value holds, those its unit's workspace holds ([`crate::ops::Rule::workspace`]), and
+    /// whether a backward still reads the value. Each storage is counted once, at the
+    /// first node holding it, and only while it is counted as `tape` by the ledger (not a
+    /// parameter's snapshot, a borrowed import, an exported value): over the nodes, the
+    /// bytes add up to this session's part of the ledger's `tape` category.
     pub fn tape_profile(&self) -> Vec<NodeProfile> {
+        let mut seen = std::collections::HashSet::new();
+        let mut counted = |v: &crate::buffer::Value<B>| -> usize {
+            let tape = v.category() == crate::ledger::Category::Tape && !v.is_cached();
+            if tape && seen.insert(Arc::as_ptr(v) as usize) {
+                v.bytes()
+            } else {
+                0
+            }
+        };
         self.tape
             .nodes()
             .iter()
             .map(|n| {
-                let owned = if matches!(n.op, Op::Param(_)) {
-                    0
-                } else {
-                    n.value.bytes()
-                };
-                (n.op.name(), B::shape(n.value.get()), owned, n.needed)
+                let bytes = counted(&n.value);
+                let workspace = n
+                    .op
+                    .rule()
+                    .map_or(0, |r| r.workspace().into_iter().map(&mut counted).sum());
+                (n.op.name(), B::shape(n.value.get()), bytes, workspace, n.needed)
             })
             .collect()
     }

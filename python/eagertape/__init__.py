@@ -72,6 +72,7 @@ from ._errors import (
     UnsupportedOpError,
 )
 from ._functional import *  # noqa: F403  (the function forms; see _functional.__all__)
+from ._profile import NodeRow, OpRow, TapeProfile
 from ._torch import *  # noqa: F403  (torch's namespace: dtypes, factories, grad modes)
 from .amp import autocast, get_autocast_dtype, is_autocast_enabled
 from .capture import CapturedStep, capture
@@ -90,6 +91,9 @@ __all__ = (
         "Parameter",
         "Session",
         "Tensor",
+        "TapeProfile",
+        "NodeRow",
+        "OpRow",
         "optim",
         "utils",
         "amp",

@@ -8,6 +8,7 @@ import numpy.typing as npt
 from typing_extensions import disjoint_base
 
 from ._functional import MaxResult, MinResult
+from ._profile import TapeProfile
 
 # Builtins by other names: Tensor's methods float(), int() and bool() shadow them in its body.
 _float: TypeAlias = float
@@ -63,8 +64,8 @@ class Session:
     def generation(self) -> int: ...
     @property
     def tape_len(self) -> int: ...
-    def tape_profile(self) -> list[tuple[str, list[int], int, bool]]:
-        """Per node: op, shape, bytes the node owns, whether a backward still reads it."""
+    def tape_profile(self) -> TapeProfile:
+        """What holds the tape's memory, per node and per op (`print` it for a table)."""
     @property
     def config(self) -> Config: ...
     @property

@@ -94,6 +94,9 @@ impl<B: Backend> Rule<B> for Layered<B> {
     fn forget_workspace(&mut self) {
         self.workspace.take();
     }
+    fn workspace(&self) -> Vec<&Value<B>> {
+        self.workspace.get().map_or_else(Vec::new, |ws| ws.iter().collect())
+    }
     fn mixed_params(&self) -> bool {
         self.layer.mixed_params()
     }

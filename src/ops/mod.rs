@@ -158,6 +158,12 @@ pub trait Rule<B: Backend>: Send + Sync {
     /// ([`crate::session::Session::checkpoint_end`]): the forward that recomputes the value
     /// makes it again. Default: the unit keeps nothing the forward made.
     fn forget_workspace(&mut self) {}
+    /// The values the unit holds for its backward (its workspace: pooling indices, norm
+    /// statistics, a class loss's weights), for [`crate::session::Session::tape_profile`].
+    /// Default: none.
+    fn workspace(&self) -> Vec<&Value<B>> {
+        Vec::new()
+    }
     /// Whether the op converts floating operands of different dtypes to their
     /// [`crate::autocast::result_type`] first, as torch's binary ops, comparisons, `where`
     /// and `cat` do (default: no, the operands must share one floating dtype).
@@ -220,6 +226,9 @@ impl<B: Backend, R: Rule<B> + ?Sized> Rule<B> for Box<R> {
     }
     fn forget_workspace(&mut self) {
         (**self).forget_workspace()
+    }
+    fn workspace(&self) -> Vec<&Value<B>> {
+        (**self).workspace()
     }
     fn promotes(&self) -> bool {
         (**self).promotes()

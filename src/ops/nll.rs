@@ -58,6 +58,12 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
     fn arity(&self) -> Arity {
         Arity::Exactly(1)
     }
+    fn workspace(&self) -> Vec<&Value<B>> {
+        match &self.terms {
+            Terms::Dense(a) => vec![a],
+            Terms::Ids { safe, scale } => vec![safe, scale],
+        }
+    }
     fn output(&self) -> Output {
         Output::Fresh
     }

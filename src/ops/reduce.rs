@@ -222,6 +222,9 @@ impl<B: Backend> Rule<B> for MaxDim<B> {
     fn arity(&self) -> Arity {
         Arity::Exactly(1)
     }
+    fn workspace(&self) -> Vec<&Value<B>> {
+        self.indices.get().into_iter().collect()
+    }
     fn output(&self) -> Output {
         Output::Fresh
     }

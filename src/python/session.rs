@@ -137,10 +137,13 @@ impl PySession {
     fn tape_len(&self, py: Python<'_>) -> PyResult<usize> {
         self.with(py, |s| Ok(s.tape_len()))
     }
-    /// `[(op, shape, bytes, needed), ...]` per node of the tape, in recording order: what
-    /// holds the tape's memory (`bytes`: owned by the node; `needed`: a backward reads it).
-    fn tape_profile(&self, py: Python<'_>) -> PyResult<Vec<crate::session::NodeProfile>> {
-        self.with(py, |s| Ok(s.tape_profile()))
+    /// What holds the tape's memory: an `et.TapeProfile` (`eagertape._profile`) of the
+    /// core's rows, one per node in recording order (`Session::tape_profile`).
+    fn tape_profile<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let rows = self.with(py, |s| Ok(s.tape_profile()))?;
+        py.import("eagertape._profile")?
+            .getattr("TapeProfile")?
+            .call1((rows,))
     }
     #[getter]
     fn config(&self, py: Python<'_>) -> PyResult<PyConfig> {

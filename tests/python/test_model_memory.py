@@ -132,9 +132,7 @@ def test_train_step_peak_is_within_10_percent_of_the_minimum(case):
     gradients = sum(p.numel() * 4 for p in params)
     loss = e_forward(sess)
     activations = et.memory_stats()["by_category"]["tape"]
-    cotangent = max(
-        int(np.prod(shape)) * 4 for op, shape, _, _ in sess.tape_profile() if op != "input"
-    )
+    cotangent = max(int(np.prod(r.shape)) * 4 for r in sess.tape_profile() if r.op != "input")
     et.reset_peak_memory_stats()
     sess.train_step(loss, opt)
     peak = et.memory_stats()["peak_bytes"] - other

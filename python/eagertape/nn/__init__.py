@@ -29,6 +29,7 @@ from . import (
     parallel,  # noqa: E402  (after Module: the wrapper is one)
     utils,
 )
+from ._summary import ModelSummary, summary
 from .activation import (
     GELU,
     GLU,
@@ -110,6 +111,8 @@ from .transformer import (
 from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 
 __all__ = [
+    "ModelSummary",
+    "summary",
     "Parameter",
     "functional",
     "init",

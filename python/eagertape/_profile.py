@@ -1,0 +1,137 @@
+"""`Session.tape_profile()`: what holds a session's tape memory, node by node and per op.
+
+The rows come from the core (`Session::tape_profile`): each storage is counted once, at the
+first node holding it, and only while the ledger counts it as `tape`, so `total_bytes` is the
+session's part of `et.memory_stats()["by_category"]["tape"]`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import NamedTuple, overload
+
+
+class NodeRow(NamedTuple):
+    """One node of the tape, in recording order."""
+
+    node: int
+    """The node's index on the tape."""
+    op: str
+    """The op that recorded it (`"input"` and `"param"` for leaves)."""
+    shape: tuple[int, ...]
+    bytes: int
+    """Bytes of the node's value the tape holds (0: a view, a parameter's snapshot, a value
+    already freed, or one counted at an earlier node)."""
+    workspace_bytes: int
+    """Bytes the op keeps for its backward besides its value (pooling indices, norm
+    statistics, a class loss's weights)."""
+    needed: bool
+    """Whether a backward still reads the value."""
+
+    @property
+    def total_bytes(self) -> int:
+        return self.bytes + self.workspace_bytes
+
+
+class OpRow(NamedTuple):
+    """The nodes of one op, summed."""
+
+    op: str
+    nodes: int
+    bytes: int
+    """Value and workspace bytes of those nodes."""
+    needed_bytes: int
+    """The part of `bytes` a backward still reads."""
+
+
+def _human(n: float) -> str:
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if abs(n) < 1024 or unit == "GiB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.2f} {unit}"
+        n /= 1024
+    raise AssertionError("unreachable")
+
+
+class TapeProfile:
+    """The tape's memory, node by node (`rows`, also by indexing and iterating) and per op
+    (`by_op()`); `print(profile)` shows `table()`."""
+
+    def __init__(self, rows: list[tuple[str, list[int], int, int, bool]]):
+        self.rows: list[NodeRow] = [
+            NodeRow(i, op, tuple(shape), b, w, needed)
+            for i, (op, shape, b, w, needed) in enumerate(rows)
+        ]
+
+    @property
+    def total_bytes(self) -> int:
+        """All the tape's bytes: the session's part of the ledger's `tape` category."""
+        return sum(r.total_bytes for r in self.rows)
+
+    def by_op(self) -> list[OpRow]:
+        """One row per op, the most bytes first (then by name)."""
+        acc: dict[str, list[int]] = {}
+        for r in self.rows:
+            a = acc.setdefault(r.op, [0, 0, 0])
+            a[0] += 1
+            a[1] += r.total_bytes
+            a[2] += r.total_bytes if r.needed else r.workspace_bytes
+        ops = [OpRow(op, n, b, nb) for op, (n, b, nb) in acc.items()]
+        return sorted(ops, key=lambda o: (-o.bytes, o.op))
+
+    def table(self, row_limit: int = 20) -> str:
+        """The per-op summary as a text table (as `torch.profiler`'s
+        `key_averages().table()`): nodes, bytes and the share of the total, the bytes a
+        backward reads; at most `row_limit` ops, then the total."""
+        ops = self.by_op()
+        total = self.total_bytes
+        head = ("op", "nodes", "tape bytes", "% of tape", "read by backward")
+        body = [
+            (
+                o.op,
+                str(o.nodes),
+                _human(o.bytes),
+                f"{100 * o.bytes / total:.1f}" if total else "0.0",
+                _human(o.needed_bytes),
+            )
+            for o in ops[:row_limit]
+        ]
+        if len(ops) > row_limit:
+            rest = ops[row_limit:]
+            body.append(
+                (
+                    f"({len(rest)} more ops)",
+                    str(sum(o.nodes for o in rest)),
+                    _human(sum(o.bytes for o in rest)),
+                    "",
+                    "",
+                )
+            )
+        foot = ("total", str(len(self.rows)), _human(total), "100.0" if total else "0.0", "")
+        widths = [max(len(row[k]) for row in [head, *body, foot]) for k in range(len(head))]
+        rule = "  ".join("-" * w for w in widths)
+
+        def line(row: tuple[str, ...]) -> str:
+            rest = zip(row[1:], widths[1:], strict=True)
+            cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in rest]
+            return "  ".join(cells).rstrip()
+
+        return "\n".join([rule, line(head), rule, *map(line, body), rule, line(foot), rule])
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def __repr__(self) -> str:
+        return f"TapeProfile(nodes={len(self.rows)}, total_bytes={self.total_bytes})"
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[NodeRow]:
+        return iter(self.rows)
+
+    @overload
+    def __getitem__(self, i: int) -> NodeRow: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[NodeRow]: ...
+    def __getitem__(self, i: int | slice) -> NodeRow | list[NodeRow]:
+        return self.rows[i]
