@@ -4,7 +4,7 @@
 
 VENV ?= .venv
 PY := $(VENV)/bin/python
-PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm matplotlib pytest hypothesis expecttest "maturin>=1.5,<2" ruff safetensors mypy
+PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm matplotlib pytest hypothesis expecttest "maturin>=1.5,<2" ruff safetensors mypy twine
 # A new dependency list is a new stamp: a reused venv installs what it lacks.
 DEPS_STAMP := $(VENV)/.eagertape-deps-$(shell echo '$(PY_DEPS)' | md5sum | cut -c1-8)
 
@@ -13,7 +13,7 @@ export LIBTORCH_USE_PYTORCH := 1
 ACTIVATE := . $(VENV)/bin/activate &&
 
 .PHONY: setup build test check-imports stubs check-stubs stubtest test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
-	wheel test-wheel
+	wheel test-wheel test-pip-install
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -64,14 +64,18 @@ test: check-imports check-stubs test-rust test-python stubtest
 # GLIBC_2.34 (pthread_key_create and friends, in libc.so.6 since 2.34) and GLIBCXX_3.4.26
 # (GCC 9), so it loads on glibc >= 2.34 only (torch's own wheel asks for 2.28; a build on an
 # older glibc would lower ours). `tools/wheel check` verifies the tag, the symbol versions,
-# the RUNPATH and that the wheel holds no library but the extension.
+# the RUNPATH (only $ORIGIN-relative entries), that the wheel holds no library but the
+# extension and that its METADATA links to no file of the source tree; `twine check` that
+# the wheel's and the sdist's metadata render.
 DIST ?= dist
 WHEEL_TAG ?= manylinux_2_34
 wheel: setup
 	mkdir -p $(DIST)
-	rm -f $(DIST)/eagertape-*.whl
+	rm -f $(DIST)/eagertape-*.whl $(DIST)/eagertape-*.tar.gz
 	$(ACTIVATE) maturin build --release --compatibility $(WHEEL_TAG) --auditwheel warn --out $(DIST)
+	$(ACTIVATE) maturin sdist --out $(DIST)
 	WHEEL_TAG=$(WHEEL_TAG) bash tools/wheel check $(DIST)
+	$(ACTIVATE) twine check --strict $(DIST)/eagertape-*
 
 # The wheel installed into a fresh venv (deleted and recreated every time) of another CPython
 # (pyenv's or PATH's 3.12, else 3.13; or WHEEL_PYTHON=/path/to/python3.x) with torch==2.11.0
@@ -79,6 +83,12 @@ wheel: setup
 WHEEL_VENV ?= $(HOME)/.cache/eagertape-ci/wheel-venv
 test-wheel: wheel
 	WHEEL_VENV=$(WHEEL_VENV) bash tools/wheel test $(DIST)
+
+# `pip install .` of HEAD as a user runs it (README, "Install"): a clean export, pip's isolated
+# build, a fresh venv; then the installed copy's RUNPATH and README's first example.
+PIP_VENV ?= $(HOME)/.cache/eagertape-ci/pip-venv
+test-pip-install:
+	bash tools/wheel pip-install $(PIP_VENV)
 
 demo: build
 	$(ACTIVATE) python examples/train_digits.py

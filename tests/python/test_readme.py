@@ -13,6 +13,28 @@ import eagertape as et
 README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
 
 
+def python_block(section: str) -> str:
+    """The first ```python block of README's `## section`."""
+    for part in re.split(r"\n(?=## )", README.read_text()):
+        if part.startswith(f"## {section}"):
+            return re.findall(r"```python\n(.*?)```", part, re.S)[0]
+    raise AssertionError(f"README has no section {section!r}")
+
+
+def test_readme_first_example_trains_and_leaves_only_parameters_and_optimizer_state():
+    code = python_block("A first example")
+    assert len(code.strip().splitlines()) <= 16, "the first screen's example stays short"
+    before = et.memory_stats()["by_category"]
+    scope: dict = {}
+    exec(compile(code, str(README), "exec"), scope)
+    assert scope["loss"] is not None
+    after = et.memory_stats()["by_category"]
+    assert after["tape"] == before["tape"] and after["grad"] == before["grad"]
+    n_params = sum(p.numel() for p in scope["model"].parameters())
+    assert after["param"] - before["param"] == n_params * 4
+    assert after["optimizer"] - before["optimizer"] == 2 * n_params * 4  # Adam's two moments
+
+
 def test_readme_first_example_is_a_torch_style_loop_that_learns_and_leaves_no_tape():
     gc.disable()
     try:
@@ -22,7 +44,7 @@ def test_readme_first_example_is_a_torch_style_loop_that_learns_and_leaves_no_ta
 
 
 def _first_example():
-    code = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)[0]
+    code = python_block("Usage: PyTorch code as written")
     assert "loss.backward()" in code and "reset_tape" not in code
     before = et.memory_stats()["by_category"]
     scope: dict = {}
@@ -39,7 +61,7 @@ def _first_example():
 
 
 def test_readme_usage_example_runs_and_frees_its_tape_and_gradients():
-    code = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)[1]
+    code = python_block("The explicit API")
     before = et.memory_stats()["by_category"]
     scope: dict = {}
     exec(compile(code, str(README), "exec"), scope)
@@ -55,7 +77,7 @@ def test_readme_usage_example_runs_and_frees_its_tape_and_gradients():
 
 
 def test_readme_interval_example_encloses_the_float64_logits_over_its_box():
-    code = re.findall(r"```python\n(.*?)```", README.read_text(), re.S)[2]
+    code = python_block("Bounding a model's outputs")
     scope: dict = {}
     exec(compile(code, str(README), "exec"), scope)
     lo, hi, x, params, mlp = (scope[k] for k in ("lo", "hi", "x", "params", "mlp"))
