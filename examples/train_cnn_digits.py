@@ -106,24 +106,32 @@ def evaluate(model, x: np.ndarray, y: np.ndarray, amp: et.autocast) -> tuple[flo
 def plot(path: pathlib.Path, history: list[dict]) -> None:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
-    fig = Figure(figsize=(10, 4), layout="constrained")
+    fig = Figure(figsize=(14, 4), layout="constrained")
     FigureCanvasAgg(fig)
-    ax1, ax2 = fig.subplots(1, 2)
+    fig.suptitle(f"CNN on 8x8 digits (eagertape): {len(history)} epochs")
+    ax1, ax2, ax3 = fig.subplots(1, 3)
     epochs = [r["epoch"] for r in history]
     ax1.plot(epochs, [r["train_loss"] for r in history], "o-", label="training (augmented)")
     ax1.plot(epochs, [r["test_loss"] for r in history], "o-", label="test")
     ax1.set_yscale("log")
-    ax1.set_xlabel("epoch")
     ax1.set_ylabel("cross-entropy")
     ax1.set_title("loss")
     ax1.legend()
     ax2.plot(epochs, [r["train_acc"] for r in history], "o-", label="training (augmented)")
     ax2.plot(epochs, [r["test_acc"] for r in history], "o-", label="test")
-    ax2.set_xlabel("epoch")
     ax2.set_ylabel("accuracy")
     ax2.set_title("accuracy")
     ax2.legend(loc="lower right")
+    # (a history written before the rate was recorded has none)
+    rated = [r for r in history if "lr" in r]
+    ax3.plot([r["epoch"] for r in rated], [r["lr"] for r in rated], "o-")
+    ax3.set_ylabel("learning rate (end of epoch)")
+    ax3.set_title("learning rate (cosine)")
+    for ax in (ax1, ax2, ax3):
+        ax.set_xlabel("epoch")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     atomic_write(path, lambda tmp: fig.savefig(tmp, format="png", dpi=100))
 
 
@@ -270,6 +278,7 @@ def main() -> None:
                     "train_acc": correct / n,
                     "test_loss": test_loss,
                     "test_acc": test_acc,
+                    "lr": opt.param_groups[0]["lr"],  # at the epoch's end
                 }
             )
             bar.set_postfix(loss=f"{loss_sum / n:.4f}", test_acc=f"{test_acc:.3f}")

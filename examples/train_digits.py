@@ -6,10 +6,10 @@ the parameters in place and releases the gradients. Evaluation runs in a second 
 that uses the same parameters. Memory by category is printed after the first step and at
 the end: equal, since only parameters and optimizer state outlive a step. The model, the
 optimizer state and the session's RNG state are saved to a safetensors checkpoint;
-`--resume` continues from it.
+`--resume` continues from it up to `--epochs` in total, as the other examples do.
 
     make demo            # or: python examples/train_digits.py --dtype ieee32
-    python examples/train_digits.py --epochs 5 --resume
+    python examples/train_digits.py --epochs 40 --resume   # train on from epoch 30
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def memory_line(label: str) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--epochs", type=int, default=30)
+    ap.add_argument("--epochs", type=int, default=30, help="total training epochs")
     ap.add_argument("--batch-size", type=int, default=32)
     ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--weight-decay", type=float, default=1e-2)
@@ -67,14 +67,19 @@ def main() -> None:
     steps_per_epoch = (n + args.batch_size - 1) // args.batch_size
     first_epoch = 0
     if args.resume:
+        if not os.path.exists(args.checkpoint):
+            ap.error(f"--resume: no checkpoint at {args.checkpoint} (train once without --resume)")
         et.load(args.checkpoint, model, optimizer=opt, session=train)
         steps = max((int(s["step"]) for s in opt.state_dict()["state"].values()), default=0)
         first_epoch = steps // steps_per_epoch
         print(f"resumed from {args.checkpoint} after {first_epoch} epochs")
     print(f"carrier {args.dtype} on backend {args.backend or 'default'}")
 
-    with tqdm(total=args.epochs * steps_per_epoch, desc="training", unit="step") as bar:
-        for epoch in range(first_epoch, first_epoch + args.epochs):
+    if first_epoch >= args.epochs:
+        print(f"already trained {first_epoch} epochs (--epochs {args.epochs}): nothing to do")
+    remaining = max(0, args.epochs - first_epoch)
+    with tqdm(total=remaining * steps_per_epoch, desc="training", unit="step") as bar:
+        for epoch in range(first_epoch, args.epochs):
             order = np.random.default_rng([args.seed, epoch]).permutation(n)
             total = 0.0
             for i in range(0, n, args.batch_size):

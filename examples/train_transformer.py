@@ -163,7 +163,7 @@ def exact_accuracy(model, held: list[np.ndarray], limit: int | None = None):
         total += len(digits)
         if k in (3, 7):
             i = len(digits) // 3
-            examples.append((digits[i], got[i, k + 1 : 2 * k + 1]))
+            examples.append((digits[i], got[i, k + 1 : 2 * k + 2]))  # digits and EOS
     model.train()
     return right / total, total, examples
 
@@ -176,10 +176,13 @@ def plot(path: pathlib.Path, history: dict) -> None:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(10, 4), layout="constrained")
+    fig = Figure(figsize=(14, 4), layout="constrained")
     FigureCanvasAgg(fig)
-    ax1, ax2 = fig.subplots(1, 2)
+    ax1, ax2, ax3 = fig.subplots(1, 3)
     train = history["train"]
+    fig.suptitle(
+        f"decoder-only transformer reversing digit strings (eagertape): {steps_done(train)} steps"
+    )
     steps = [r["step"] for r in train]
     ax1.semilogy(steps, [r["loss"] for r in train], label="training loss")
     ax1.set_xlabel("step")
@@ -198,10 +201,26 @@ def plot(path: pathlib.Path, history: dict) -> None:
     ax2.set_ylim(0, 1.02)
     ax2.set_title("accuracy")
     ax2.legend(loc="lower right")
+    # (a history written before the rate was recorded has none)
+    rated = [r for r in train if "lr" in r]
+    ax3.plot([r["step"] for r in rated], [r["lr"] for r in rated])
+    ax3.set_xlabel("step")
+    ax3.set_ylabel("learning rate")
+    ax3.set_title("learning rate (warmup, then cosine)")
     atomic_write(path, lambda tmp: fig.savefig(tmp, format="png", dpi=100))
 
 
+def steps_done(train: list[dict]) -> int:
+    return train[-1]["step"] if train else 0
+
+
 # ----------------------------------------------------------------------------------------
+
+
+def decode(tokens) -> str:
+    """Token ids as text: the digits, then `<sep>`, `<eos>`, `<pad>` for the others."""
+    names = {SEP: "<sep>", EOS: "<eos>", PAD: "<pad>"}
+    return "".join(names.get(int(t), str(int(t))) for t in tokens)
 
 
 def main() -> None:
@@ -216,7 +235,12 @@ def main() -> None:
     )
     ap.add_argument("--batch-size", type=int, default=64)
     ap.add_argument("--lr", type=float, default=1e-3, help="peak learning rate")
-    ap.add_argument("--warmup", type=int, default=100, help="linear warmup steps")
+    ap.add_argument(
+        "--warmup",
+        type=int,
+        default=None,
+        help="linear warmup steps (default: 1/15 of --steps, 100 for 1500)",
+    )
     ap.add_argument("--weight-decay", type=float, default=1e-2)
     ap.add_argument("--dropout", type=float, default=0.0)
     ap.add_argument("--max-len", type=int, default=10, help="longest digit string")
@@ -308,7 +332,7 @@ def main() -> None:
     # Linear warmup times cosine decay (torch's ChainedScheduler multiplies their effects),
     # stepped every step; on --resume replayed up to the checkpoint's step.
     opt.param_groups[0]["lr"] = args.lr
-    warmup = max(1, args.warmup)
+    warmup = max(1, round(args.steps / 15) if args.warmup is None else args.warmup)
     sched = et.optim.lr_scheduler.ChainedScheduler(
         [
             et.optim.lr_scheduler.LinearLR(
@@ -343,7 +367,12 @@ def main() -> None:
             at_save = done % args.save_every == 0 or done == end
             if done % args.log_every == 0 or at_save:
                 history["train"].append(
-                    {"step": done, "loss": loss_sum / n_batches, "token_acc": correct / counted}
+                    {
+                        "step": done,
+                        "loss": loss_sum / n_batches,
+                        "token_acc": correct / counted,
+                        "lr": opt.lr,
+                    }
                 )
                 bar.set_postfix(loss=f"{loss_sum / n_batches:.4f}", lr=f"{opt.lr:.1e}")
                 loss_sum = correct = counted = n_batches = 0
@@ -368,7 +397,9 @@ def main() -> None:
     with train:
         exact, total, examples = exact_accuracy(model, held)
     for digits, got in examples:
-        print(f"  {' '.join(map(str, digits))} -> {' '.join(map(str, got))}")
+        want = decode([*digits[::-1], EOS])
+        mark = "" if decode(got) == want else f"  (wrong: want {want})"
+        print(f"  {decode(digits)} -> {decode(got)}{mark}")
     print(f"held-out sequences: {total}")
     print(f"held-out exact-sequence accuracy: {exact:.3f}")
 

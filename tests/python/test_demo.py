@@ -42,7 +42,7 @@ def test_demo_reaches_95_percent_with_equal_memory_after_step_1_and_at_the_end(t
 
 def test_demo_resume_continues_from_the_checkpoint(tmp_path):
     first, _, _ = run_demo(tmp_path, "--epochs", "8")
-    resumed, memory, out = run_demo(tmp_path, "--epochs", "2", "--resume")
+    resumed, memory, out = run_demo(tmp_path, "--epochs", "10", "--resume")  # 10 in total
     assert "resumed from" in out and "after 8 epochs" in out
     assert resumed >= 0.9 and resumed >= first - 0.02
     assert memory[0] == memory[1]
@@ -54,3 +54,22 @@ def test_ieee32_training_converges_like_float32(tmp_path):
     assert ieee >= 0.9
     assert abs(ieee - f32) <= 0.03
     assert memory[0] == memory[1]
+
+
+def test_demo_resume_without_a_checkpoint_says_where_it_looked(tmp_path):
+    ckpt = tmp_path / "none.safetensors"
+    run = subprocess.run(
+        [sys.executable, str(DEMO), "--checkpoint", str(ckpt), "--resume"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 2  # argparse's usage error, not a traceback
+    assert f"no checkpoint at {ckpt}" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_demo_epochs_count_the_resumed_ones(tmp_path):
+    run_demo(tmp_path, "--epochs", "2")
+    _, _, out = run_demo(tmp_path, "--epochs", "2", "--resume")
+    assert "already trained 2 epochs (--epochs 2): nothing to do" in out
