@@ -4,7 +4,7 @@
 
 VENV ?= .venv
 PY := $(VENV)/bin/python
-PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm matplotlib pytest hypothesis expecttest "maturin>=1.5,<2" ruff safetensors mypy twine
+PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm matplotlib pytest hypothesis expecttest "maturin>=1.5,<2" ruff safetensors mypy twine mkdocs-material "mkdocstrings[python]"
 # A new dependency list is a new stamp: a reused venv installs what it lacks.
 DEPS_STAMP := $(VENV)/.eagertape-deps-$(shell echo '$(PY_DEPS)' | md5sum | cut -c1-8)
 
@@ -13,7 +13,7 @@ export LIBTORCH_USE_PYTORCH := 1
 ACTIVATE := . $(VENV)/bin/activate &&
 
 .PHONY: setup build test check-imports stubs check-stubs stubtest test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
-	wheel test-wheel test-pip-install
+	wheel test-wheel test-pip-install docs
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -92,6 +92,13 @@ test-pip-install:
 
 demo: build
 	$(ACTIVATE) python examples/train_digits.py
+
+# The documentation site (mkdocs.yml, docs/): mkdocs-material, the API reference from the
+# docstrings and stubs (mkdocstrings), every warning an error. Its code blocks run in
+# tests/python/test_docs.py.
+DOCS_SITE ?= site
+docs: build
+	$(ACTIVATE) NO_MKDOCS_2_WARNING=1 mkdocs build --strict --site-dir $(DOCS_SITE)
 
 bench: build
 	$(PY) -m pip install --quiet matplotlib

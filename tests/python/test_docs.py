@@ -1,5 +1,6 @@
 """Every ```python block of docs/*.md runs as written (each page's blocks in order, in one
-namespace per page), so the documentation cannot rot."""
+namespace per page, README sections the page includes with pymdownx.snippets expanded), so
+the documentation cannot rot."""
 
 from __future__ import annotations
 
@@ -8,8 +9,24 @@ import re
 
 import pytest
 
-DOCS = pathlib.Path(__file__).resolve().parents[2] / "docs"
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.rglob("*.md"))
+INCLUDE = re.compile(r'^--8<-- "([^":]+):([^"]+)"$', re.M)
+
+
+def expanded(page: pathlib.Path) -> str:
+    """The page's text with each `--8<-- "FILE:SECTION"` line replaced by that section of
+    FILE (between its `[start:SECTION]` and `[end:SECTION]` markers), as mkdocs renders it."""
+
+    def section(m: re.Match) -> str:
+        text = (ROOT / m.group(1)).read_text()
+        start, end = f"[start:{m.group(2)}]", f"[end:{m.group(2)}]"
+        assert start in text and end in text, f"{page.name}: no section {m.group(0)}"
+        body = text.split(start, 1)[1].split(end, 1)[0]
+        return body.split("\n", 1)[1].rsplit("\n", 1)[0]  # without the marker lines
+
+    return INCLUDE.sub(section, page.read_text())
 
 
 def test_there_are_pages_with_code():
@@ -19,5 +36,5 @@ def test_there_are_pages_with_code():
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(DOCS)))
 def test_a_pages_python_blocks_run(page):
     scope: dict = {"__name__": "__docs__"}
-    for k, code in enumerate(re.findall(r"```python\n(.*?)```", page.read_text(), re.S)):
+    for k, code in enumerate(re.findall(r"```python\n(.*?)```", expanded(page), re.S)):
         exec(compile(code, f"{page}:block{k}", "exec"), scope)

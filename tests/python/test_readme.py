@@ -35,7 +35,7 @@ def test_readme_first_example_trains_and_leaves_only_parameters_and_optimizer_st
     assert after["optimizer"] - before["optimizer"] == 2 * n_params * 4  # Adam's two moments
 
 
-def test_readme_first_example_is_a_torch_style_loop_that_learns_and_leaves_no_tape():
+def test_readme_torch_style_example_learns_and_leaves_no_tape():
     gc.disable()
     try:
         _first_example()
@@ -60,7 +60,7 @@ def _first_example():
     assert et.memory_stats()["by_category"] == before, "freed without the garbage collector"
 
 
-def test_readme_usage_example_runs_and_frees_its_tape_and_gradients():
+def test_readme_explicit_api_example_runs_and_frees_its_tape_and_gradients():
     code = python_block("The explicit API")
     before = et.memory_stats()["by_category"]
     scope: dict = {}
