@@ -175,6 +175,26 @@ def mlp_setup(batch: int, sizes: tuple[int, ...], fused: bool = False):
     return init, x, y, params, opt, et.Session(dtype="float32")
 
 
+def mlp_floor_gradients(fw: list, x, onehot) -> list:
+    """The floor's forward and backward by hand (kernels only, no autograd): the gradients of
+    the MLP with weights and biases `fw` (linear/relu, linear last) at batch `x`, of the
+    mean cross entropy against the one-hot targets."""
+    acts, pre, h = [x], [], x
+    for i in range(0, len(fw), 2):
+        z = torch.addmm(fw[i + 1], h, fw[i].t())
+        pre.append(z)
+        h = z.relu() if i + 2 < len(fw) else z
+        acts.append(h)
+    g = (torch.softmax(h, 1) - onehot) / x.shape[0]
+    grads = [None] * len(fw)
+    for layer in reversed(range(len(fw) // 2)):
+        grads[2 * layer] = g.t().mm(acts[layer])
+        grads[2 * layer + 1] = g.sum(0)
+        if layer:
+            g = g.mm(fw[2 * layer]) * (pre[layer - 1] > 0)
+    return grads
+
+
 def mlp_pair(batch: int, sizes: tuple[int, ...], fused: bool = False):
     init, x, y, params, opt, sess = mlp_setup(batch, sizes, fused)
 
@@ -205,20 +225,7 @@ def mlp_pair(batch: int, sizes: tuple[int, ...], fused: bool = False):
 
     @torch.no_grad()
     def floor():
-        acts, pre = [tx], []
-        h = tx
-        for i in range(0, len(fw), 2):
-            z = torch.addmm(fw[i + 1], h, fw[i].t())
-            pre.append(z)
-            h = z.relu() if i + 2 < len(fw) else z
-            acts.append(h)
-        g = (torch.softmax(h, 1) - onehot) / batch
-        grads = [None] * len(fw)
-        for layer in reversed(range(len(fw) // 2)):
-            grads[2 * layer] = g.t().mm(acts[layer])
-            grads[2 * layer + 1] = g.sum(0)
-            if layer:
-                g = g.mm(fw[2 * layer]) * (pre[layer - 1] > 0)
+        grads = mlp_floor_gradients(fw, tx, onehot)
         step[0] += 1
         b1c, b2c = 1 - 0.9 ** step[0], 1 - 0.999 ** step[0]
         for w, gw, mw, vw in zip(fw, grads, m, v, strict=True):
