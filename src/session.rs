@@ -177,11 +177,16 @@ impl<B: Backend> Session<B> {
             .iter()
             .map(|n| {
                 let bytes = counted(&n.value);
-                let workspace = n
-                    .op
-                    .rule()
-                    .map_or(0, |r| r.workspace().into_iter().map(&mut counted).sum());
-                (n.op.name(), B::shape(n.value.get()), bytes, workspace, n.needed)
+                let workspace =
+                    n.op.rule()
+                        .map_or(0, |r| r.workspace().into_iter().map(&mut counted).sum());
+                (
+                    n.op.name(),
+                    B::shape(n.value.get()),
+                    bytes,
+                    workspace,
+                    n.needed,
+                )
             })
             .collect()
     }

@@ -95,7 +95,9 @@ impl<B: Backend> Rule<B> for Layered<B> {
         self.workspace.take();
     }
     fn workspace(&self) -> Vec<&Value<B>> {
-        self.workspace.get().map_or_else(Vec::new, |ws| ws.iter().collect())
+        self.workspace
+            .get()
+            .map_or_else(Vec::new, |ws| ws.iter().collect())
     }
     fn mixed_params(&self) -> bool {
         self.layer.mixed_params()
