@@ -50,6 +50,24 @@ fn f64_values(arr: &Bound<'_, PyAny>) -> PyResult<(Vec<f64>, Vec<i64>)> {
 }
 
 /// Convert `obj` to a CPU tensor (float32 or float64 storage, or intervals; copied).
+/// Whether `obj` is a list or tuple (nested or not) holding an eagertape `Tensor`, which
+/// numpy would convert through `Tensor.__array__`, a host copy of each.
+fn holds_tensor(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let items = if let Ok(l) = obj.cast::<pyo3::types::PyList>() {
+        l.iter().collect::<Vec<_>>()
+    } else if let Ok(t) = obj.cast::<pyo3::types::PyTuple>() {
+        t.iter().collect()
+    } else {
+        return Ok(false);
+    };
+    for item in &items {
+        if item.is_instance_of::<super::classes::PyTensor>() || holds_tensor(item)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
     super::capture_state::note_conversion(obj)?;
     if let Some(h) = host_array(obj)? {
@@ -96,6 +114,13 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
         // numpy arrays and scalars (np.float64 is also a Python float) keep their dtype.
         let name = super::config::dtype_name(&obj.getattr("dtype")?)?;
         natural = DType::parse(&name).ok().filter(|d| d.is_native());
+    }
+    if holds_tensor(obj)? {
+        return Err(err(Error::DType(
+            "cannot convert a list of eagertape tensors to a tensor (numpy would read each \
+             one through the host): combine them with et.stack or et.cat"
+                .into(),
+        )));
     }
     let arr = match np.call_method1("asarray", (&source,)) {
         Ok(a) => a,
