@@ -70,7 +70,12 @@ def main() -> None:
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--weight-decay", type=float, default=1e-2)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--out", default="examples/out", help="folder for the checkpoint")
+    ap.add_argument(
+        "--out",
+        type=pathlib.Path,
+        default=pathlib.Path(__file__).resolve().parent / "out",
+        help="folder for the checkpoint (default: examples/out)",
+    )
     args = ap.parse_args()
 
     rank, world = init_group()

@@ -5,8 +5,9 @@ backward, reads the loss, resets the tape (freeing every intermediate), lets Ada
 the parameters in place and releases the gradients. Evaluation runs in a second session
 that uses the same parameters. Memory by category is printed after the first step and at
 the end: equal, since only parameters and optimizer state outlive a step. The model, the
-optimizer state and the session's RNG state are saved to a safetensors checkpoint;
-`--resume` continues from it up to `--epochs` in total, as the other examples do.
+optimizer state and the session's RNG state are saved to a safetensors checkpoint in `--out`
+(default `examples/out/`, as the other examples); `--resume` continues from it up to
+`--epochs` in total, as theirs do.
 
     make demo            # or: python examples/train_digits.py --dtype ieee32
     python examples/train_digits.py --epochs 40 --resume   # train on from epoch 30
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import pathlib
 
 import numpy as np
 from sklearn.datasets import load_digits
@@ -47,9 +49,20 @@ def main() -> None:
     ap.add_argument(
         "--backend", default=None, choices=["libtorch", "reference"], help="backend profile"
     )
-    ap.add_argument("--checkpoint", default="digits_mlp.safetensors", help="checkpoint path")
-    ap.add_argument("--resume", action="store_true", help="continue from --checkpoint")
+    ap.add_argument(
+        "--out",
+        type=pathlib.Path,
+        default=pathlib.Path(__file__).resolve().parent / "out",
+        help="folder for the checkpoint (default: examples/out)",
+    )
+    ap.add_argument("--resume", action="store_true", help="continue from the checkpoint in --out")
     args = ap.parse_args()
+    if args.epochs < 1 or args.batch_size < 1:
+        ap.error("--epochs and --batch-size must be at least 1")
+    ckpt = args.out / "digits_mlp.safetensors"
+    if args.resume and not ckpt.is_file():
+        ap.error(f"--resume: no checkpoint at {ckpt} (train once without --resume first)")
+    args.out.mkdir(parents=True, exist_ok=True)
 
     digits = load_digits()
     x = (digits.data / 16.0).astype(np.float32)
@@ -67,12 +80,10 @@ def main() -> None:
     steps_per_epoch = (n + args.batch_size - 1) // args.batch_size
     first_epoch = 0
     if args.resume:
-        if not os.path.exists(args.checkpoint):
-            ap.error(f"--resume: no checkpoint at {args.checkpoint} (train once without --resume)")
-        et.load(args.checkpoint, model, optimizer=opt, session=train)
+        et.load(ckpt, model, optimizer=opt, session=train)
         steps = max((int(s["step"]) for s in opt.state_dict()["state"].values()), default=0)
         first_epoch = steps // steps_per_epoch
-        print(f"resumed from {args.checkpoint} after {first_epoch} epochs")
+        print(f"resumed from {ckpt} after {first_epoch} epochs")
     print(f"carrier {args.dtype} on backend {args.backend or 'default'}")
 
     if first_epoch >= args.epochs:
@@ -95,8 +106,8 @@ def main() -> None:
                 bar.update(1)
             bar.set_postfix(epoch=epoch + 1, loss=f"{total / n:.4f}")
     print(memory_line("memory at the end  "))
-    et.save(args.checkpoint, model, optimizer=opt, session=train)
-    print(f"saved {args.checkpoint}")
+    et.save(ckpt, model, optimizer=opt, session=train)
+    print(f"saved {ckpt}")
 
     # Evaluation in a second session that shares the (now trained) parameters.
     with et.Session(config.replace(grad_enabled=False)) as evaluate:

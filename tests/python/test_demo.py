@@ -19,7 +19,7 @@ DEMO = pathlib.Path(__file__).resolve().parents[2] / "examples" / "train_digits.
 
 def run_demo(tmp_path: pathlib.Path, *args: str) -> tuple[float, list[str], str]:
     out = subprocess.run(
-        [sys.executable, str(DEMO), "--checkpoint", str(tmp_path / "ckpt.safetensors"), *args],
+        [sys.executable, str(DEMO), "--out", str(tmp_path), *args],
         capture_output=True,
         text=True,
         check=True,
@@ -36,7 +36,7 @@ def test_demo_reaches_95_percent_with_equal_memory_after_step_1_and_at_the_end(t
     assert accuracy >= 0.95
     assert len(memory) == 2 and memory[0] == memory[1]
     assert "optimizer=0 B" not in memory[0]  # AdamW state exists and stays
-    with safetensors.safe_open(str(tmp_path / "ckpt.safetensors"), "numpy") as f:
+    with safetensors.safe_open(str(tmp_path / "digits_mlp.safetensors"), "numpy") as f:
         assert "layers.0.weight" in f.keys()
 
 
@@ -57,9 +57,9 @@ def test_ieee32_training_converges_like_float32(tmp_path):
 
 
 def test_demo_resume_without_a_checkpoint_says_where_it_looked(tmp_path):
-    ckpt = tmp_path / "none.safetensors"
+    ckpt = tmp_path / "digits_mlp.safetensors"
     run = subprocess.run(
-        [sys.executable, str(DEMO), "--checkpoint", str(ckpt), "--resume"],
+        [sys.executable, str(DEMO), "--out", str(tmp_path), "--resume"],
         capture_output=True,
         text=True,
         timeout=300,

@@ -172,3 +172,22 @@ def test_ddp_example_trains_on_two_ranks_with_identical_weights_and_one_checkpoi
     assert re.search(r"^test accuracy: 0\.[89]\d\d$", proc.stdout, re.M), proc.stdout
     assert [p.name for p in out.iterdir()] == ["ddp_digits.safetensors"]  # rank 0 alone writes
     assert "layers.0.weight" in load_file(str(out / "ddp_digits.safetensors"))
+
+
+@pytest.mark.parametrize(
+    "script", ["train_digits.py", "train_cnn_digits.py", "train_transformer.py", "train_ddp.py"]
+)
+def test_every_example_documents_the_shared_options(script):
+    # one meaning of --out everywhere; --resume and a total --epochs/--steps where they resume
+    proc = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    usage = proc.stdout
+    assert "--out" in usage and "examples/out" in usage.replace("\n", " ")
+    if script != "train_ddp.py":
+        assert "--resume" in usage
+        assert re.search(r"--(epochs|steps) \w+\s+total", usage), usage
