@@ -21,7 +21,29 @@ DataDTypeName = Literal["int64", "int32", "bool"]
 
 @final
 class Config:
-    """An immutable session configuration. Unknown device or dtype: ConfigError."""
+    """A session's configuration: an immutable value (`replace(**fields)` makes a changed copy).
+
+    Args:
+        device: `"cpu"`, `"cuda"` or `"cuda:N"`; `None` is the default device
+            (`et.set_default_device`) for the native carriers, else the CPU.
+        dtype: the carrier: `float32` (default), `float64`, `float16`, `bfloat16` on LibTorch;
+            `ieee32` or `interval` on the reference CPU backend.
+        seed: the session generator's seed.
+        backend: `None` (the carrier's own), `"libtorch"` or `"reference"`.
+        grad_enabled: whether ops are recorded for a backward.
+        requires_grad_by_default: whether `sess.input` data requires a gradient.
+        show_backend: whether `repr` names the backend.
+
+    `for_scalar()` resolves a CPU-only carrier asked for on CUDA to the CPU (one
+    `CpuCarrierWarning`); a native carrier keeps its device, so a missing GPU is an error
+    when the session is made, never a quiet fallback.
+
+    Example:
+        >>> import eagertape as et
+        >>> cfg = et.Config(dtype="float64", seed=1)
+        >>> cfg.replace(seed=2).seed, cfg.seed
+        (2, 1)
+    """
 
     def __new__(
         cls,
@@ -54,8 +76,29 @@ class Config:
 
 @final
 class Session:
-    """Owns one tape. Creating it validates the config (DeviceUnavailableError for a
-    missing GPU). As a context manager it resets its tape on exit."""
+    """A session: one tape, its generation counter, a random-number state and a resolved
+    `Config` (device, dtype, seed, backend, grad mode).
+
+    Every tensor belongs to one session and computes in its dtype on its device.
+    `with sess:` makes it the thread's current session (torch-style code uses it) and
+    resets its tape on exit. Sessions are independent: a reset or an optimizer update in
+    one never changes a value another holds.
+
+    Args:
+        config: an `et.Config`; or its fields as keywords (`dtype=`, `device=`, `seed=`,
+            `backend=`, `grad_enabled=`).
+
+    Raises:
+        ConfigError: an unknown dtype, device or backend, or a backend that cannot run on
+            the device.
+        DeviceUnavailableError: a CUDA device with no usable GPU.
+
+    Example:
+        >>> import eagertape as et
+        >>> sess = et.Session(dtype="float64", seed=0)
+        >>> sess.generation, sess.tape_len
+        (0, 0)
+    """
 
     def __new__(cls, config: Config | None = None, **fields: Any) -> Self: ...
     @property
@@ -154,8 +197,26 @@ _Operand: TypeAlias = "Tensor | float | int | ArrayLike"
 
 @disjoint_base
 class Tensor:
-    """A handle (session, generation, node); owns no memory. Validated on every use:
-    ForeignHandleError for another session's handle, StaleHandleError after a reset."""
+    """A handle to one value recorded on a session's tape (torch's `Tensor`).
+
+    A tensor owns no memory: the session's tape does, and the tensor names the node that
+    holds the value (session id, generation, node). It supports torch's operators, methods
+    and indexing; each op records a node in the same session. When the last Python tensor
+    naming a node goes, a value no backward reads is freed at once (not when the garbage
+    collector runs). After the session's tape is reset (`reset_tape()`, or leaving its
+    `with` block) every tensor of the old generation is stale: using it raises
+    `StaleHandleError`.
+
+    Tensors are made by a session: `et.tensor(data)` in the current one, or
+    `sess.input(data)`; `sess.use(p)` reads a parameter.
+
+    Example:
+        >>> import numpy as np, eagertape as et
+        >>> with et.Session(dtype="float32"):
+        ...     x = et.tensor(np.ones((2, 3), np.float32))
+        ...     (x * 2).sum().item()
+        12.0
+    """
 
     __array_ufunc__: None
     @property
@@ -671,9 +732,29 @@ class Tensor:
 
 @final
 class Parameter(Tensor):
-    """A stable id, a name, a version and a reference-counted current snapshot. Given to an
-    op inside a session it is read through that session's ``use`` (one leaf per parameter
-    until its value changes or a backward closes the graph)."""
+    """A trainable value (torch's `nn.Parameter`): a stable id, a name, a version and a
+    reference-counted current snapshot.
+
+    `sess.use(p)` records a leaf holding the current snapshot; given to an op inside a
+    session, `p` is read that way implicitly (one leaf per parameter until its value
+    changes or a backward closes the graph). An update (an optimizer step, `p.copy_(t)`,
+    `p.data = t`) publishes a new version: in place when no tape holds the snapshot, else
+    as a copy, the tape keeping the value it read.
+
+    Args:
+        data: the initial value (a numpy array, a torch tensor, a list, or any DLPack
+            producer); copied.
+        name: an optional name.
+        requires_grad: whether leaves read from it take gradients.
+        dtype: the storage dtype (default: the data's floating dtype).
+        device: where the value lives.
+
+    Example:
+        >>> import numpy as np, eagertape as et
+        >>> p = et.Parameter(np.zeros((2, 3), np.float32), name="w")
+        >>> p.shape, p.version, p.requires_grad
+        ((2, 3), 0, True)
+    """
 
     def __new__(
         cls,
@@ -747,7 +828,12 @@ class Parameter(Tensor):
 
 @final
 class Buffer:
-    """A gradient buffer; release is explicit and idempotent."""
+    """A gradient's storage: a shape and its values, released explicitly.
+
+    `numpy()` copies the values out; `release()` frees them once (it returns `True`, then
+    `False`); reading a released buffer raises `ReleasedBufferError`. Releasing never frees
+    storage another holder still uses. `p.grad` in torch-style code is a `Buffer`.
+    """
 
     @property
     def shape(self) -> tuple[int, ...]: ...
@@ -776,7 +862,21 @@ class Buffer:
 
 @final
 class GradMap:
-    """Gradients keyed by Parameter. As a context manager it releases every buffer on exit."""
+    """The gradients of one `sess.backward(loss)`: one `Buffer` per parameter the loss read
+    (a parameter read several times gets the sum).
+
+    `grads[p]` is `p`'s buffer; `len`, `in`, iteration and `items()` work as for a dict.
+    Pass it to an optimizer (`opt.step(grads)`). As a context manager it releases every
+    buffer on exit, also when the body raises; `release()` does it at once.
+
+    Example:
+        >>> import numpy as np, eagertape as et
+        >>> p = et.Parameter(np.array([1.0, 2.0]))
+        >>> sess = et.Session(dtype="float64")
+        >>> with sess.backward((sess.use(p) * 3.0).sum()) as grads:
+        ...     grads[p].numpy().tolist()
+        [3.0, 3.0]
+    """
 
     def __len__(self) -> int: ...
     def __contains__(self, param: object, /) -> bool: ...

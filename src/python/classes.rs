@@ -71,6 +71,25 @@ pub fn lock(cell: &SessionCell) -> std::sync::MutexGuard<'_, Session<Be>> {
     cell.session.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// A handle to one value recorded on a session's tape (torch's `Tensor`).
+///
+/// A tensor owns no memory: the session's tape does, and the tensor names the node that
+/// holds the value (session id, generation, node). It supports torch's operators, methods
+/// and indexing; each op records a node in the same session. When the last Python tensor
+/// naming a node goes, a value no backward reads is freed at once (not when the garbage
+/// collector runs). After the session's tape is reset (`reset_tape()`, or leaving its
+/// `with` block) every tensor of the old generation is stale: using it raises
+/// `StaleHandleError`.
+///
+/// Tensors are made by a session: `et.tensor(data)` in the current one, or
+/// `sess.input(data)`; `sess.use(p)` reads a parameter.
+///
+/// Example:
+///     >>> import numpy as np, eagertape as et
+///     >>> with et.Session(dtype="float32"):
+///     ...     x = et.tensor(np.ones((2, 3), np.float32))
+///     ...     (x * 2).sum().item()
+///     12.0
 #[pyclass(name = "Tensor", module = "eagertape", frozen, subclass)]
 pub struct PyTensor {
     pub session: Weak<SessionCell>,
@@ -99,21 +118,79 @@ impl Drop for PyTensor {
     }
 }
 
-/// The Python session owns the only strong reference to its core session: when it is
-/// dropped, the tape and everything it owns are freed at once; its tensors become invalid.
+/// A session: one tape, its generation counter, a random-number state and a resolved
+/// `Config` (device, dtype, seed, backend, grad mode).
+///
+/// Every tensor belongs to one session and computes in its dtype on its device.
+/// `with sess:` makes it the thread's current session (torch-style code uses it) and
+/// resets its tape on exit. Sessions are independent: a reset or an optimizer update in
+/// one never changes a value another holds.
+///
+/// Args:
+///     config: an `et.Config`; or its fields as keywords (`dtype=`, `device=`, `seed=`,
+///         `backend=`, `grad_enabled=`).
+///
+/// Raises:
+///     ConfigError: an unknown dtype, device or backend, or a backend that cannot run on
+///         the device.
+///     DeviceUnavailableError: a CUDA device with no usable GPU.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> sess = et.Session(dtype="float64", seed=0)
+///     >>> sess.generation, sess.tape_len
+///     (0, 0)
+// The Python session owns the only strong reference to its core session: when it is
+// dropped, the tape and everything it owns are freed at once; its tensors become invalid.
 #[pyclass(name = "Session", module = "eagertape", frozen)]
 pub struct PySession {
     pub(crate) cell: Arc<SessionCell>,
     pub(crate) id: u64,
 }
 
-/// Equality and hashing follow the parameter's id, so wrappers returned by
-/// `GradMap.params()` compare equal to the parameter the user holds.
+/// A trainable value (torch's `nn.Parameter`): a stable id, a name, a version and a
+/// reference-counted current snapshot.
+///
+/// `sess.use(p)` records a leaf holding the current snapshot; given to an op inside a
+/// session, `p` is read that way implicitly (one leaf per parameter until its value
+/// changes or a backward closes the graph). An update (an optimizer step, `p.copy_(t)`,
+/// `p.data = t`) publishes a new version: in place when no tape holds the snapshot, else
+/// as a copy, the tape keeping the value it read.
+///
+/// Args:
+///     data: the initial value (a numpy array, a torch tensor, a list, or any DLPack
+///         producer); copied.
+///     name: an optional name.
+///     requires_grad: whether leaves read from it take gradients.
+///     dtype: the storage dtype (default: the data's floating dtype).
+///     device: where the value lives.
+///
+/// Example:
+///     >>> import numpy as np, eagertape as et
+///     >>> p = et.Parameter(np.zeros((2, 3), np.float32), name="w")
+///     >>> p.shape, p.version, p.requires_grad
+///     ((2, 3), 0, True)
+// Equality and hashing follow the parameter's id, so wrappers returned by
+// `GradMap.params()` compare equal to the parameter the user holds.
 #[pyclass(name = "Parameter", module = "eagertape", frozen, extends = PyTensor)]
 pub struct PyParameter {
     pub inner: Arc<Parameter<Be>>,
 }
 
+/// The gradients of one `sess.backward(loss)`: one `Buffer` per parameter the loss read
+/// (a parameter read several times gets the sum).
+///
+/// `grads[p]` is `p`'s buffer; `len`, `in`, iteration and `items()` work as for a dict.
+/// Pass it to an optimizer (`opt.step(grads)`). As a context manager it releases every
+/// buffer on exit, also when the body raises; `release()` does it at once.
+///
+/// Example:
+///     >>> import numpy as np, eagertape as et
+///     >>> p = et.Parameter(np.array([1.0, 2.0]))
+///     >>> sess = et.Session(dtype="float64")
+///     >>> with sess.backward((sess.use(p) * 3.0).sum()) as grads:
+///     ...     grads[p].numpy().tolist()
+///     [3.0, 3.0]
 #[pyclass(name = "GradMap", module = "eagertape", frozen)]
 pub struct PyGradMap {
     pub inner: Arc<GradMap<Be>>,
@@ -127,6 +204,11 @@ pub struct PyGradBuckets {
     pub inner: Arc<crate::buckets::Layout<Be>>,
 }
 
+/// A gradient's storage: a shape and its values, released explicitly.
+///
+/// `numpy()` copies the values out; `release()` frees them once (it returns `True`, then
+/// `False`); reading a released buffer raises `ReleasedBufferError`. Releasing never frees
+/// storage another holder still uses. `p.grad` in torch-style code is a `Buffer`.
 #[pyclass(name = "Buffer", module = "eagertape", frozen)]
 pub struct PyBuffer {
     pub inner: Arc<Buffer<Be>>,

@@ -6,6 +6,28 @@ use pyo3::types::PyDict;
 use super::OrPy;
 use crate::config::{Config, DType, Device};
 
+/// A session's configuration: an immutable value (`replace(**fields)` makes a changed copy).
+///
+/// Args:
+///     device: `"cpu"`, `"cuda"` or `"cuda:N"`; `None` is the default device
+///         (`et.set_default_device`) for the native carriers, else the CPU.
+///     dtype: the carrier: `float32` (default), `float64`, `float16`, `bfloat16` on LibTorch;
+///         `ieee32` or `interval` on the reference CPU backend.
+///     seed: the session generator's seed.
+///     backend: `None` (the carrier's own), `"libtorch"` or `"reference"`.
+///     grad_enabled: whether ops are recorded for a backward.
+///     requires_grad_by_default: whether `sess.input` data requires a gradient.
+///     show_backend: whether `repr` names the backend.
+///
+/// `for_scalar()` resolves a CPU-only carrier asked for on CUDA to the CPU (one
+/// `CpuCarrierWarning`); a native carrier keeps its device, so a missing GPU is an error
+/// when the session is made, never a quiet fallback.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> cfg = et.Config(dtype="float64", seed=1)
+///     >>> cfg.replace(seed=2).seed, cfg.seed
+///     (2, 1)
 #[pyclass(name = "Config", module = "eagertape", frozen, eq, skip_from_py_object)]
 #[derive(Clone, PartialEq)]
 pub struct PyConfig {

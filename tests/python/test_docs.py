@@ -38,3 +38,33 @@ def test_a_pages_python_blocks_run(page):
     scope: dict = {"__name__": "__docs__"}
     for k, code in enumerate(re.findall(r"```python\n(.*?)```", expanded(page), re.S)):
         exec(compile(code, f"{page}:block{k}", "exec"), scope)
+
+
+def public_objects():
+    """The public API's objects: `et.*` and `et.nn.*`, and the methods of their classes."""
+    import inspect
+
+    import eagertape as et
+
+    seen, out = set(), []
+    for module in (et, et.nn):
+        for name in module.__all__:
+            obj = getattr(module, name)
+            for o in [obj, *(vars(obj).values() if inspect.isclass(obj) else ())]:
+                if id(o) not in seen and isinstance(getattr(o, "__doc__", None), str):
+                    seen.add(id(o))
+                    out.append((f"{module.__name__}.{name}", o))
+    return out
+
+
+def test_every_docstring_example_of_the_public_api_runs():
+    import doctest
+
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner(verbose=False)
+    found = 0
+    for name, obj in public_objects():
+        test = parser.get_doctest(obj.__doc__, {}, name, None, 0)
+        found += len(test.examples)
+        runner.run(test)
+    assert found >= 5, "the public API's docstrings hold examples"
+    assert runner.failures == 0, f"{runner.failures} docstring example(s) failed (see above)"
