@@ -1,9 +1,11 @@
-"""Files the examples write next to their checkpoints (the progress JSON, the plot), each
-written atomically as `et.save` writes checkpoints: a crash leaves the old file or the new
-one, never half of one. Imported by the example scripts (their folder is on sys.path)."""
+"""What the examples share: the `--out` and `--resume` options (one meaning in all), and the
+files they write next to their checkpoints (the progress JSON, the plot), each written
+atomically as `et.save` writes checkpoints: a crash leaves the old file or the new one, never
+half of one. Imported by the example scripts (their folder is on sys.path)."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import pathlib
@@ -11,6 +13,21 @@ import tempfile
 
 UMASK = os.umask(0)
 os.umask(UMASK)
+
+
+def add_out_argument(ap: argparse.ArgumentParser, what: str, resume: bool = True) -> None:
+    """`--out` (the folder for `what`, default `examples/out/`) and, with `resume`,
+    `--resume` (continue from the checkpoint in `--out`)."""
+    ap.add_argument(
+        "--out",
+        type=pathlib.Path,
+        default=pathlib.Path(__file__).resolve().parent / "out",
+        help=f"folder for {what} (default: examples/out)",
+    )
+    if resume:
+        ap.add_argument(
+            "--resume", action="store_true", help="continue from the checkpoint in --out"
+        )
 
 
 def atomic_write(path: pathlib.Path, write) -> None:

@@ -33,7 +33,7 @@ import pathlib
 import time
 
 import numpy as np
-from example_io import atomic_write, write_json
+from example_io import add_out_argument, atomic_write, write_json
 from sklearn.datasets import load_digits
 from sklearn.model_selection import train_test_split
 from tqdm import tqdm
@@ -158,19 +158,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--dtype", default="float32", choices=["float32", "float64"])
     ap.add_argument(
-        "--out",
-        type=pathlib.Path,
-        default=pathlib.Path(__file__).resolve().parent / "out",
-        help="folder for the checkpoint, progress JSON and plot (default: examples/out)",
-    )
-    ap.add_argument(
         "--autocast",
         default="none",
         choices=["none", "bfloat16", "float16"],
         help="mixed precision: the forward pass under et.autocast in this dtype (float16 also "
         "scales the loss with et.amp.GradScaler)",
     )
-    ap.add_argument("--resume", action="store_true", help="continue from the checkpoint in --out")
+    add_out_argument(ap, "the checkpoint, progress JSON and plot")
     args = ap.parse_args()
     for name in ("epochs", "batch_size", "width"):
         if getattr(args, name) < 1:

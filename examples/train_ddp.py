@@ -28,6 +28,7 @@ import sys
 import numpy as np
 import torch
 import torch.distributed as dist
+from example_io import add_out_argument
 from sklearn.datasets import load_digits
 from sklearn.model_selection import train_test_split
 from torch.utils.data import DistributedSampler
@@ -70,12 +71,7 @@ def main() -> None:
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--weight-decay", type=float, default=1e-2)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument(
-        "--out",
-        type=pathlib.Path,
-        default=pathlib.Path(__file__).resolve().parent / "out",
-        help="folder for the checkpoint (default: examples/out)",
-    )
+    add_out_argument(ap, "the checkpoint", resume=False)
     args = ap.parse_args()
 
     rank, world = init_group()

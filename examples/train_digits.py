@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import argparse
 import os
-import pathlib
 
 import numpy as np
+from example_io import add_out_argument
 from sklearn.datasets import load_digits
 from sklearn.model_selection import train_test_split
 from tqdm import tqdm
@@ -49,13 +49,7 @@ def main() -> None:
     ap.add_argument(
         "--backend", default=None, choices=["libtorch", "reference"], help="backend profile"
     )
-    ap.add_argument(
-        "--out",
-        type=pathlib.Path,
-        default=pathlib.Path(__file__).resolve().parent / "out",
-        help="folder for the checkpoint (default: examples/out)",
-    )
-    ap.add_argument("--resume", action="store_true", help="continue from the checkpoint in --out")
+    add_out_argument(ap, "the checkpoint")
     args = ap.parse_args()
     if args.epochs < 1 or args.batch_size < 1:
         ap.error("--epochs and --batch-size must be at least 1")

@@ -36,7 +36,7 @@ import time
 import zlib
 
 import numpy as np
-from example_io import atomic_write, write_json
+from example_io import add_out_argument, atomic_write, write_json
 from tqdm import tqdm
 
 import eagertape as et
@@ -253,13 +253,7 @@ def main() -> None:
     ap.add_argument("--eval-per-length", type=int, default=200, help="held-out strings per k")
     ap.add_argument("--save-every", type=int, default=250, help="checkpoint interval (steps)")
     ap.add_argument("--log-every", type=int, default=25, help="loss history interval (steps)")
-    ap.add_argument(
-        "--out",
-        type=pathlib.Path,
-        default=pathlib.Path(__file__).resolve().parent / "out",
-        help="folder for the checkpoint, progress JSON and plot (default: examples/out)",
-    )
-    ap.add_argument("--resume", action="store_true", help="continue from the checkpoint in --out")
+    add_out_argument(ap, "the checkpoint, progress JSON and plot")
     args = ap.parse_args()
     for name in ("steps", "batch_size", "max_len", "d_model", "heads", "layers", "ff"):
         if getattr(args, name) < 1:
