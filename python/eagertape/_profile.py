@@ -52,6 +52,19 @@ def _human(n: float) -> str:
     raise AssertionError("unreachable")
 
 
+def _columns(rows: list[tuple[str, ...]], rule_char: str) -> tuple[str, list[str]]:
+    """`rows` as aligned text lines (the first column to the left, the others to the right)
+    and a rule of `rule_char` under each column, for the text tables."""
+    widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
+
+    def line(row: tuple[str, ...]) -> str:
+        rest = zip(row[1:], widths[1:], strict=True)
+        cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in rest]
+        return "  ".join(cells).rstrip()
+
+    return "  ".join(rule_char * w for w in widths), [line(row) for row in rows]
+
+
 class TapeProfile:
     """The tape's memory, node by node (`rows`, also by indexing and iterating) and per op
     (`by_op()`); `print(profile)` shows `table()`."""
@@ -107,15 +120,8 @@ class TapeProfile:
                 )
             )
         foot = ("total", str(len(self.rows)), _human(total), "100.0" if total else "0.0", "")
-        widths = [max(len(row[k]) for row in [head, *body, foot]) for k in range(len(head))]
-        rule = "  ".join("-" * w for w in widths)
-
-        def line(row: tuple[str, ...]) -> str:
-            rest = zip(row[1:], widths[1:], strict=True)
-            cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in rest]
-            return "  ".join(cells).rstrip()
-
-        return "\n".join([rule, line(head), rule, *map(line, body), rule, line(foot), rule])
+        rule, (top, *lines, bottom) = _columns([head, *body, foot], "-")
+        return "\n".join([rule, top, rule, *lines, rule, bottom, rule])
 
     def __str__(self) -> str:
         return self.table()

@@ -49,7 +49,6 @@ fn f64_values(arr: &Bound<'_, PyAny>) -> PyResult<(Vec<f64>, Vec<i64>)> {
     Ok((a.as_slice().map_err(PyErr::from)?.to_vec(), shape))
 }
 
-/// Convert `obj` to a CPU tensor (float32 or float64 storage, or intervals; copied).
 /// Whether `obj` is a list or tuple (nested or not) holding an eagertape `Tensor`, which
 /// numpy would convert through `Tensor.__array__`, a host copy of each.
 fn holds_tensor(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -68,6 +67,7 @@ fn holds_tensor(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
     Ok(false)
 }
 
+/// Convert `obj` to a CPU tensor (float32 or float64 storage, or intervals; copied).
 pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
     super::capture_state::note_conversion(obj)?;
     if let Some(h) = host_array(obj)? {

@@ -449,9 +449,6 @@ impl PyParameter {
     /// torch's form: `Parameter containing:` and the current snapshot's values
     /// (`eagertape._tensor_py`, torch's printer).
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        slf.py()
-            .import("eagertape._tensor_py")?
-            .call_method1("parameter_repr", (slf,))?
-            .extract()
+        super::tensor::tensor_py(slf.py(), "parameter_repr", (slf,))?.extract()
     }
 }

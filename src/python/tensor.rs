@@ -387,18 +387,13 @@ impl PyTensor {
                 h.session, h.generation
             ));
         }
-        py.import("eagertape._tensor_py")?
-            .call_method1("tensor_repr", (slf,))?
-            .extract()
+        tensor_py(py, "tensor_repr", (slf,))?.extract()
     }
 
     /// `f"{t:.4f}"`: a one-element tensor formats its number (as torch's 0-d tensors do);
     /// an empty spec gives `str(t)`; any other spec on a larger tensor is a `TypeError`.
     fn __format__(slf: &Bound<'_, Self>, spec: &str) -> PyResult<Py<PyAny>> {
-        let py = slf.py();
-        py.import("eagertape._tensor_py")?
-            .call_method1("tensor_format", (slf, spec))
-            .map(Bound::unbind)
+        tensor_py(slf.py(), "tensor_format", (slf, spec)).map(Bound::unbind)
     }
 
     /// `np.asarray(t)`: the values as a new numpy array (`numpy()`), converted to `dtype`
@@ -409,17 +404,13 @@ impl PyTensor {
         dtype: Option<Bound<'py, PyAny>>,
         copy: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        slf.py()
-            .import("eagertape._tensor_py")?
-            .call_method1("tensor_array", (slf, dtype, copy))
+        tensor_py(slf.py(), "tensor_array", (slf, dtype, copy))
     }
 
     /// Rows along the first dim, as torch iterates (`t[0]`, `t[1]`, ...); a 0-d tensor is
     /// not iterable.
     fn __iter__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
-        slf.py()
-            .import("eagertape._tensor_py")?
-            .call_method1("tensor_iter", (slf,))
+        tensor_py(slf.py(), "tensor_iter", (slf,))
     }
 
     /// The op that recorded this tensor (`"mul"`), `None` for a leaf: what `repr` shows as
@@ -781,6 +772,16 @@ impl PyTensor {
         }
         Ok(pyo3::types::PyFloat::new(py, lo[0]).into_any())
     }
+}
+
+/// `eagertape._tensor_py.<name>(*args)`: the Python half of a protocol method (`repr`,
+/// `format`, `__array__`, `__iter__`: torch's printer and numpy live in Python).
+pub(super) fn tensor_py<'py>(
+    py: Python<'py>,
+    name: &str,
+    args: impl pyo3::call::PyCallArgs<'py>,
+) -> PyResult<Bound<'py, PyAny>> {
+    py.import("eagertape._tensor_py")?.call_method1(name, args)
 }
 
 /// `item()`'s check: a tensor of `shape` has one element.

@@ -118,27 +118,15 @@ fn grads_effect(
     params: &Bound<'_, PyAny>,
     effect: GradsEffect,
 ) -> PyResult<f64> {
-    let (out, cell, ids) =
-        on_grads_of(py, what, &format!("{what}()"), params, |g| effect.apply(g))?;
+    let (out, cell, ids) = on_grads(py, what, &format!("{what}()"), params, |g| effect.apply(g))?;
     capture_state::effect(&cell, || Effect::Grads(ids, effect));
     Ok(out)
 }
 
 /// `f` on the gradients of `params` in the current session's store (`what`: the
-/// operation, `call`: how the caller spelled it, for the errors), without the GIL.
+/// operation, `call`: how the caller spelled it, for the errors), without the GIL; with
+/// `f`'s result, the session and the parameters' ids (for a capture's effect).
 fn on_grads<T: Send>(
-    py: Python<'_>,
-    what: &str,
-    call: &str,
-    params: &Bound<'_, PyAny>,
-    f: impl FnOnce(&crate::grads::GradMap<crate::backend::dynamic::Dyn>) -> crate::error::Result<T>
-        + Send,
-) -> PyResult<T> {
-    on_grads_of(py, what, call, params, f).map(|(out, _, _)| out)
-}
-
-/// [`on_grads`], also handing back the session and the parameters' ids.
-fn on_grads_of<T: Send>(
     py: Python<'_>,
     what: &str,
     call: &str,
@@ -167,6 +155,7 @@ pub fn _unscale_grads_(
     on_grads(py, "unscale_", "GradScaler.unscale_()", params, |g| {
         g.unscale_(inv_scale)
     })
+    .map(|(any_inf, ..)| any_inf)
 }
 
 /// Set this thread's autocast dtype for CPU (`cuda` false) or CUDA sessions (`None`: off,
@@ -201,7 +190,7 @@ pub fn _get_autocast(cuda: bool) -> Option<String> {
 /// How many of `params` have a gradient in the current session's store.
 #[pyfunction]
 pub fn _grad_count(py: Python<'_>, params: &Bound<'_, PyAny>) -> PyResult<usize> {
-    on_grads(py, "step", "opt.step()", params, |g| Ok(g.len()))
+    on_grads(py, "step", "opt.step()", params, |g| Ok(g.len())).map(|(n, ..)| n)
 }
 
 /// Make `sess` current without the `with` block's reset at the end (`model(sess, x)` of

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import _core
-from .._profile import _human
+from .._profile import _columns, _human
 from .module import Module
 
 # Bytes per element of the parameters' dtypes (the reference carriers: their binary64 storage).
@@ -56,14 +56,7 @@ class ModelSummary:
             )
             for r in self.rows
         ]
-        widths = [max(len(row[k]) for row in [head, *body]) for k in range(len(head))]
-        rule = "  ".join("=" * w for w in widths)
-
-        def line(row: tuple[str, ...]) -> str:
-            rest = zip(row[1:], widths[1:], strict=True)
-            cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in rest]
-            return "  ".join(cells).rstrip()
-
+        rule, (top, *lines) = _columns([head, *body], "=")
         totals = [
             f"Total params: {self.total_params:,}",
             f"Trainable params: {self.trainable_params:,}",
@@ -71,7 +64,7 @@ class ModelSummary:
             f"Parameter bytes: {_human(self.param_bytes)}",
             f"Tape bytes of the forward (kept for backward): {_human(self.tape_bytes)}",
         ]
-        return "\n".join([rule, line(head), rule, *map(line, body), rule, *totals, rule])
+        return "\n".join([rule, top, rule, *lines, rule, *totals, rule])
 
     def __str__(self) -> str:
         return self.table()
