@@ -38,11 +38,12 @@ test-python: build
 check-imports:
 	python3 tools/check-imports
 
-# The generated blocks of the Python surface (the pointwise unary family's stubs and
-# re-exports, from src/ops/unary.rs's list): `make stubs` writes them, `check-stubs` fails
-# while one is stale.
-stubs:
-	python3 tools/gen-stubs
+# The generated parts of the Python surface: the pointwise unary family's stubs and
+# re-exports (from src/ops/unary.rs's list), and `_core.pyi`'s docstrings (the built
+# extension's, from the Rust doc comments). `make stubs` writes both; `check-stubs` fails
+# while a block is stale (the docstrings need the built extension: test_stubs.py checks them).
+stubs: build
+	$(PY) tools/gen-stubs
 
 check-stubs:
 	python3 tools/gen-stubs --check

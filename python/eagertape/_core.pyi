@@ -32,7 +32,8 @@ class Config:
         backend: `None` (the carrier's own), `"libtorch"` or `"reference"`.
         grad_enabled: whether ops are recorded for a backward.
         requires_grad_by_default: whether `sess.input` data requires a gradient.
-        show_backend: whether `repr` names the backend.
+        show_backend: whether the session prints (to stderr) the backend each op runs on,
+            once per op.
 
     `for_scalar()` resolves a CPU-only carrier asked for on CUDA to the CPU (one
     `CpuCarrierWarning`); a native carrier keeps its device, so a missing GPU is an error
@@ -56,23 +57,61 @@ class Config:
         show_backend: bool = False,
     ) -> Self: ...
     @property
-    def device(self) -> str: ...
+    def device(self) -> str:
+        """The device (str): `"cpu"`, `"cuda"` or `"cuda:N"`."""
     @property
-    def dtype(self) -> DTypeName: ...
+    def dtype(self) -> DTypeName:
+        """The carrier dtype's name (str), e.g. `"float32"` or `"interval"`."""
     @property
-    def seed(self) -> int: ...
+    def seed(self) -> int:
+        """The seed of the session's generator (int)."""
     @property
-    def backend(self) -> str | None: ...
+    def backend(self) -> str | None:
+        """The backend asked for (str or None): `None` (the carrier's own), `"libtorch"` or
+        `"reference"`.
+        """
     @property
-    def grad_enabled(self) -> bool: ...
+    def grad_enabled(self) -> bool:
+        """Whether the session records ops for a backward (bool); `et.no_grad()` turns
+        recording off for a block either way.
+        """
     @property
-    def requires_grad_by_default(self) -> bool: ...
+    def requires_grad_by_default(self) -> bool:
+        """Whether floating data given to `sess.input` without `requires_grad=` requires a
+        gradient (bool).
+        """
     @property
-    def show_backend(self) -> bool: ...
-    def replace(self, **fields: Any) -> Config: ...
+    def show_backend(self) -> bool:
+        """Whether the session prints (to stderr) the backend each op runs on, once per op
+        (bool).
+        """
+    def replace(self, **fields: Any) -> Config:
+        """Returns a copy of this config with the given fields changed (a config is
+        immutable).
+
+        Unlike the constructor, a changed `dtype` or `backend` leaves the device as it is.
+
+        Args:
+            **kw: the fields to change, by the constructor's names: `device`, `dtype`,
+                `seed`, `backend`, `grad_enabled`, `requires_grad_by_default`,
+                `show_backend`.
+
+        Returns:
+            Config: the changed copy.
+
+        Raises:
+            ConfigError: an unknown field, dtype, device or backend (a backend that cannot
+                run the dtype is refused when a session is made).
+
+        Example:
+            >>> import eagertape as et
+            >>> et.Config(seed=1).replace(dtype="float64").dtype
+            'float64'
+        """
     def for_scalar(self) -> Config:
-        """The resolved config: a CPU-only carrier (ieee32, interval) asked for CUDA gets
-        device "cpu" and emits one CpuCarrierWarning."""
+        """The config a session actually runs with (invariant 1): a CPU-only carrier asked
+        for CUDA gets device `cpu` and one `CpuCarrierWarning`.
+        """
 
 @final
 class Session:
@@ -85,8 +124,11 @@ class Session:
     one never changes a value another holds.
 
     Args:
-        config: an `et.Config`; or its fields as keywords (`dtype=`, `device=`, `seed=`,
-            `backend=`, `grad_enabled=`).
+        config (Config | None): the session's configuration. Default: ``None`` (a
+            `Config` made from `fields`).
+        **fields: a `Config`'s fields as keywords, instead of `config`: `dtype=`,
+            `device=`, `seed=`, `backend=`, `grad_enabled=`, `requires_grad_by_default=`,
+            `show_backend=`.
 
     Raises:
         ConfigError: an unknown dtype, device or backend, or a backend that cannot run on
@@ -102,34 +144,116 @@ class Session:
 
     def __new__(cls, config: Config | None = None, **fields: Any) -> Self: ...
     @property
-    def id(self) -> int: ...
+    def id(self) -> int:
+        """The session's id (int): unique in the process; every tensor handle names it."""
     @property
-    def generation(self) -> int: ...
+    def generation(self) -> int:
+        """The tape's generation (int): 0 at first, + 1 at each `reset_tape()` (leaving a
+        `with` block included) and each compaction after a backward. A reset makes every
+        handle of the old generation stale; a compaction moves the tensors still held along.
+        """
     @property
-    def tape_len(self) -> int: ...
+    def tape_len(self) -> int:
+        """The number of nodes on the tape now (int)."""
     def tape_profile(self) -> TapeProfile:
-        """What holds the tape's memory, per node and per op (`print` it for a table)."""
+        """What holds the tape's memory: an `et.TapeProfile` (`eagertape._profile`) of the
+        core's rows, one per node in recording order (`Session::tape_profile`).
+        """
     @property
-    def config(self) -> Config: ...
+    def config(self) -> Config:
+        """The `Config` the session runs with (resolved: its actual device and dtype)."""
     @property
     def cached_bytes(self) -> int:
-        """Bytes of recycled tape buffers kept for the next generation (not live)."""
+        """Bytes of recycled tape buffers this session keeps for its next generation (counted
+        in `memory_stats()["cached_bytes"]`, not as live).
+        """
     def empty_cache(self) -> None:
-        """Free this session's recycled tape buffers."""
-    def rng_state(self) -> tuple[int, int]: ...
-    def set_rng_state(self, state: tuple[int, int]) -> None: ...
+        """Free the recycled tape buffers this session keeps (`et.empty_cache()` does this for
+        every session).
+        """
+    def rng_state(self) -> tuple[int, int]:
+        """The RNG position `(seed, counter)`; not rewound by `reset_tape`."""
+    def set_rng_state(self, state: tuple[int, int]) -> None:
+        """Sets the position of the session's generator, as `rng_state()` returned it.
+
+        The draws that follow (`rand`, `randn`, dropout, ...) repeat those made after that
+        position was read.
+
+        Args:
+            state (tuple[int, int]): the `(seed, counter)` pair from `rng_state()`.
+
+        Raises:
+            ArgumentError: `state` is not a pair of non-negative ints.
+
+        Example:
+            >>> import eagertape as et
+            >>> sess = et.Session(dtype="float64", seed=0)
+            >>> state = sess.rng_state()
+            >>> a = sess.rand(3).tolist()
+            >>> sess.set_rng_state(state)
+            >>> sess.rand(3).tolist() == a
+            True
+        """
     def zeros(
         self,
         *size: int | Sequence[int],
         dtype: str | Any | None = None,
         requires_grad: bool = False,
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Returns a tensor of this session filled with the scalar value 0, with the shape
+        given by `size`.
+
+        Args:
+            *size (int...): the shape, as separate ints or one tuple or list.
+            dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch
+                dtype: a floating dtype or a data dtype (`"int64"`, `"int32"`, `"bool"`).
+                Default: ``None`` (the session's dtype).
+            requires_grad (bool): whether the result requires a gradient (floating dtypes
+                only). Default: ``False``.
+
+        Returns:
+            Tensor: a new tensor of this session.
+
+        Raises:
+            ShapeError: a negative or non-integer size.
+            GradError: `requires_grad=True` with a data dtype.
+
+        Example:
+            >>> import eagertape as et
+            >>> sess = et.Session(dtype="float32")
+            >>> sess.zeros(2, 3).tolist()
+            [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
+        """
     def ones(
         self,
         *size: int | Sequence[int],
         dtype: str | Any | None = None,
         requires_grad: bool = False,
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Returns a tensor of this session filled with the scalar value 1, with the shape
+        given by `size`.
+
+        Args:
+            *size (int...): the shape, as separate ints or one tuple or list.
+            dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch
+                dtype: a floating dtype or a data dtype (`"int64"`, `"int32"`, `"bool"`).
+                Default: ``None`` (the session's dtype).
+            requires_grad (bool): whether the result requires a gradient (floating dtypes
+                only). Default: ``False``.
+
+        Returns:
+            Tensor: a new tensor of this session.
+
+        Raises:
+            ShapeError: a negative or non-integer size.
+            GradError: `requires_grad=True` with a data dtype.
+
+        Example:
+            >>> import eagertape as et
+            >>> sess = et.Session(dtype="float32")
+            >>> sess.ones((2,), dtype="int64").tolist()
+            [1, 1]
+        """
     def full(
         self,
         size: int | Sequence[int],
@@ -138,7 +262,9 @@ class Session:
         dtype: str | Any | None = None,
         requires_grad: bool = False,
     ) -> Tensor:
-        """An int fill gives int64 and a bool fill bool (torch's defaults); else the carrier."""
+        """`full(size, fill_value, *, dtype=None, requires_grad=False)`: an int fill gives
+        int64, a bool fill bool, as torch.
+        """
     def eye(
         self,
         n: int,
@@ -146,7 +272,31 @@ class Session:
         *,
         dtype: str | Any | None = None,
         requires_grad: bool = False,
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Returns a 2-D tensor of this session with ones on the diagonal and zeros elsewhere.
+
+        Args:
+            n (int): the number of rows.
+            m (int, optional): the number of columns. Default: ``None`` (`n`).
+            dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch
+                dtype: a floating dtype or a data dtype (`"int64"`, `"int32"`, `"bool"`).
+                Default: ``None`` (the session's dtype).
+            requires_grad (bool): whether the result requires a gradient (floating dtypes
+                only). Default: ``False``.
+
+        Returns:
+            Tensor: a new `(n, m)` tensor of this session.
+
+        Raises:
+            ShapeError: a negative `n` or `m`.
+            GradError: `requires_grad=True` with a data dtype.
+
+        Example:
+            >>> import eagertape as et
+            >>> sess = et.Session(dtype="float32")
+            >>> sess.eye(2, 3).tolist()
+            [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
+        """
     def arange(
         self,
         start: float,
@@ -156,7 +306,9 @@ class Session:
         dtype: str | Any | None = None,
         requires_grad: bool = False,
     ) -> Tensor:
-        """int64 when every argument is an int (torch's default), else the session's carrier."""
+        """`arange(end)`, `arange(start, end, step=1)`: `ceil((end - start) / step)` values
+        `start + i * step`; int64 when every argument is an int, else the carrier.
+        """
     def input(
         self,
         data: ArrayLike | Any,
@@ -165,20 +317,115 @@ class Session:
         dtype: DTypeName | DataDTypeName | Any | None = None,
         copy: bool | None = None,
     ) -> Tensor:
-        """Copy `data` into the session's carrier, or into a data dtype (int64, int32, bool:
-        indices and masks, which carry no gradient). `copy=False` shares a DLPack producer's
-        memory instead (same dtype and device, else DLPackError); the caller must not write
-        to it while the tape holds it."""
-    def use(self, param: Parameter) -> Tensor: ...
-    def backward(self, loss: Tensor, into: GradMap | None = None) -> GradMap: ...
-    def reset_tape(self) -> None: ...
-    def rand(self, *shape: int | tuple[int, ...]) -> Tensor: ...
-    def randn(self, *shape: int | tuple[int, ...]) -> Tensor: ...
+        """Record data (numpy array, nested list, scalar, torch tensor, any DLPack producer) as
+        an input leaf, copied and converted to the session's dtype and device, or to `dtype`:
+        the session's carrier or a data dtype (`"int64"`, `"int32"`, `"bool"`: indices and
+        masks, which carry no gradient). `copy=False` shares a DLPack producer's memory
+        instead (same dtype and device, else `DLPackError`); the caller must not write to it
+        while the tape holds it.
+        """
+    def use(self, param: Parameter) -> Tensor:
+        """Records a leaf holding `param`'s current snapshot and returns it as a tensor.
+
+        The leaf requires a gradient when `param.requires_grad` is set and the session
+        records gradients; a backward then gives `param` a gradient. Later updates of
+        `param` publish new snapshots and leave this leaf's value as it was. Each call
+        records a new leaf (an op given `param` itself reuses one leaf per version).
+
+        Args:
+            param (Parameter): the parameter to read.
+
+        Returns:
+            Tensor: the leaf, in this session.
+
+        Raises:
+            DTypeError: `param`'s dtype does not match the session's.
+            DeviceError: `param` lives on another device than the session's.
+
+        Example:
+            >>> import numpy as np, eagertape as et
+            >>> p = et.Parameter(np.array([1.0, 2.0]))
+            >>> with et.Session(dtype="float64") as sess:
+            ...     w = sess.use(p)
+            ...     w.requires_grad, w.tolist()
+            (True, [1.0, 2.0])
+        """
+    def backward(self, loss: Tensor, into: GradMap | None = None) -> GradMap:
+        """Gradients of the scalar `loss` for every trainable parameter on the tape; with
+        `into=grads`, added into that map (which is returned).
+        """
+    def reset_tape(self) -> None:
+        """Release the tape's intermediates and invalidate its handles (generation + 1)."""
+    def rand(self, *shape: int | tuple[int, ...]) -> Tensor:
+        """Returns a tensor filled with random numbers from a uniform distribution on the
+        interval [0, 1), drawn from the session's generator.
+
+        The generator is counter-based: the values depend on the session's seed and the
+        position `rng_state()` reports, which each call advances. The tensor has the
+        session's dtype and requires no gradient.
+
+        Args:
+            *shape (int...): the shape, as separate ints or one tuple or list.
+
+        Returns:
+            Tensor: the draws, in this session.
+
+        Raises:
+            ShapeError: a negative or non-integer size.
+
+        Example:
+            >>> import eagertape as et
+            >>> sess = et.Session(dtype="float32", seed=0)
+            >>> tuple(sess.rand(2, 3).shape)
+            (2, 3)
+        """
+    def randn(self, *shape: int | tuple[int, ...]) -> Tensor:
+        """Returns a tensor filled with random numbers from the standard normal distribution
+        (mean 0, variance 1), drawn from the session's generator.
+
+        As `rand`: the values depend on the session's seed and generator position, which
+        the call advances; the tensor has the session's dtype and requires no gradient.
+
+        Args:
+            *shape (int...): the shape, as separate ints or one tuple or list.
+
+        Returns:
+            Tensor: the draws, in this session.
+
+        Raises:
+            ShapeError: a negative or non-integer size.
+        """
     def randint(self, low: int, high: int, size: list[int]) -> Tensor:
-        """int64 integers uniform in [low, high) from the session's generator."""
+        """`randint(low, high, size)`: int64 integers uniform in `[low, high)` from the
+        session's generator.
+        """
     def randperm(self, n: int) -> Tensor:
-        """A random permutation of 0..n (int64) from the session's generator."""
-    def train_step(self, loss: Tensor, optimizer: Optimizer) -> float: ...
+        """Returns a random permutation of the integers from `0` to `n - 1`, drawn from the
+        session's generator.
+
+        The result is an int64 tensor of shape `(n,)` (data: it carries no gradient); the
+        call advances the generator (`rng_state()`).
+
+        Args:
+            n (int): the number of integers, in [0, 2**53].
+
+        Returns:
+            Tensor: the permutation, in this session.
+
+        Raises:
+            ArgumentError: `n` is negative or above 2**53.
+
+        Example:
+            >>> import eagertape as et
+            >>> sess = et.Session(dtype="float32", seed=0)
+            >>> sorted(sess.randperm(4).tolist())
+            [0, 1, 2, 3]
+        """
+    def train_step(self, loss: Tensor, optimizer: Optimizer) -> float:
+        """One training step: backward, read the loss value, reset the tape, update with
+        `optimizer`, release the gradients. Returns the loss value. The tape is reset and
+        the gradients released whether or not the update succeeds.
+        """
     def _inject_backward_failure(self, k: int | None) -> None:
         """Test hook: the next backward raises BackendError at its k-th visited node."""
     def _set_grad_ready_hook(self, hook: Any) -> None:
@@ -220,20 +467,57 @@ class Tensor:
 
     __array_ufunc__: None
     @property
-    def shape(self) -> tuple[_int, ...]: ...
+    def shape(self) -> tuple[_int, ...]:
+        """The shape of this tensor: the size of each dimension, as a tuple of ints.
+
+        Reading it checks the handle: a tensor of an older generation raises
+        `et.StaleHandleError`.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.zeros(2, 3).shape
+            (2, 3)
+        """
     @property
-    def dtype(self) -> DTypeName | DataDTypeName: ...
+    def dtype(self) -> DTypeName | DataDTypeName:
+        """The data type of this tensor, as its name (`"float32"`, `"int64"`, `"bool"`, ...).
+
+        A session's floating tensors have its carrier (`ieee32` and `interval` included)
+        unless converted (`half()`, `to(...)`); data tensors are `int64`, `int32` or `bool`.
+        The name compares equal to eagertape's dtype objects (`x.dtype == et.float32`).
+        **Differs** from PyTorch: a string, not a `torch.dtype`.
+        """
     @property
-    def device(self) -> str: ...
+    def device(self) -> str:
+        """The device of this tensor: its session's, as a string (`"cpu"`, `"cuda"`, `"cuda:0"`).
+
+        **Differs** from PyTorch: a string, not a `torch.device`; a tensor always lives on its
+        session's device.
+        """
     @property
-    def requires_grad(self) -> _bool: ...
+    def requires_grad(self) -> _bool:
+        """Whether gradients flow back to this tensor.
+
+        True for a leaf made with `requires_grad=True`, for a parameter's leaf that requires
+        grad, and for the result of an op recorded with gradients enabled from such a tensor.
+        **Differs** from PyTorch: read-only (choose it when the tensor is made, e.g.
+        `et.tensor(data, requires_grad=True)`; `detach()` gives a tensor without it).
+        """
     @property
-    def session_id(self) -> _int: ...
+    def session_id(self) -> _int:
+        """The id of the session that recorded this tensor."""
     @property
     def _session(self) -> Session:
         """The session this tensor is read in (a Parameter's: the current one)."""
     @property
-    def generation(self) -> _int: ...
+    def generation(self) -> _int:
+        """The tape generation this tensor was recorded in.
+
+        When the session's tape is reset (`reset_tape()`, or leaving its `with` block) the
+        session's generation advances and every tensor of an older one is stale. Reading this
+        property never raises, even on a stale tensor.
+        """
     def __dlpack__(
         self,
         *,
@@ -243,9 +527,49 @@ class Tensor:
         copy: _bool | None = None,
     ) -> Any: ...
     def __dlpack_device__(self) -> tuple[int, int]: ...
-    def numpy(self) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
-        """A copy; `(lo, hi)` arrays for an interval tensor."""
-    def item(self) -> _float | _int | _bool | tuple[_float, _float]: ...
+    def numpy(self) -> np.ndarray:
+        """Returns a copy of the value as a numpy array of the tensor's shape and dtype.
+
+        The copy is the caller's: writing to it never changes the tensor. (For a view that
+        shares memory, use DLPack: `torch.from_dlpack(t)`.)
+
+        Raises:
+            DTypeError: the tensor is an interval (`dtype="interval"`): it has two values per
+                element, which `bounds()` reads.
+            CaptureError: called inside a captured step.
+        """
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Returns the lower and upper bounds of each element, as two numpy arrays (copies).
+
+        For an interval tensor (`dtype="interval"`), `lo <= x <= hi` holds for every real
+        value `x` the element can take. Any other tensor is its own bounds: two copies of
+        its value.
+
+        Returns:
+            tuple[np.ndarray, np.ndarray]: `(lo, hi)`, each of the tensor's shape.
+
+        Raises:
+            CaptureError: called inside a captured step.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session(dtype="interval"):
+            ...     x = et.tensor(et.interval([1.0, -1.0], [2.0, 1.0]))
+            ...     lo, hi = (x ** 2).bounds()
+            ...     lo.tolist(), hi.tolist()
+            ([1.0, 0.0], [4.0, 1.0])
+        """
+    def item(self) -> _float | _int | _bool:
+        """Returns the value of a one-element tensor as a Python number, as torch's `item()`.
+
+        A floating tensor gives a `float`, an integer one an `int`, a bool one a `bool`.
+        Inside a captured step it returns a placeholder that the step may return (its value
+        is then the replay's) and that raises `CaptureError` on any other use.
+
+        Raises:
+            ShapeError: the tensor has more than one element.
+            DTypeError: the tensor is an interval: read its bounds with `bounds()`.
+        """
     def __float__(self) -> _float: ...
     def __bool__(self) -> _bool: ...
     def __add__(self, other: _Operand, /) -> Tensor: ...
@@ -261,22 +585,54 @@ class Tensor:
     def __neg__(self) -> Tensor: ...
     def __pow__(self, exponent: Tensor | _float | ArrayLike, modulo: None = None, /) -> Tensor: ...
     def __rpow__(self, base: _float | ArrayLike, modulo: None = None, /) -> Tensor: ...
-    def pow(self, exponent: Tensor | _float | ArrayLike) -> Tensor: ...
+    def pow(self, exponent: Tensor | _float | ArrayLike) -> Tensor:
+        """Raises each element of this tensor to the power `exponent` (`self ** exponent`).
+
+        `exponent` is a number or a tensor. See `eagertape.pow`.
+        """
     def __floordiv__(self, other: Tensor | _float | ArrayLike, /) -> Tensor: ...
     def __rfloordiv__(self, other: _float | ArrayLike, /) -> Tensor: ...
     def __mod__(self, other: Tensor | _float | ArrayLike, /) -> Tensor: ...
     def __rmod__(self, other: _float | ArrayLike, /) -> Tensor: ...
-    def floor_divide(self, other: Tensor | _float | ArrayLike) -> Tensor: ...
-    def remainder(self, other: Tensor | _float | ArrayLike) -> Tensor: ...
-    def atan2(self, other: Tensor | _float | ArrayLike) -> Tensor: ...
-    def lerp(self, end: Tensor | ArrayLike, weight: Tensor | _float | ArrayLike) -> Tensor: ...
+    def floor_divide(self, other: Tensor | _float | ArrayLike) -> Tensor:
+        """Returns this tensor divided by `other`, rounded down (`self // other`).
+
+        The gradient is zero. See `eagertape.floor_divide`.
+        """
+    def remainder(self, other: Tensor | _float | ArrayLike) -> Tensor:
+        """Returns the remainder of dividing this tensor by `other`, with the sign of `other`.
+
+        `self % other`. See `eagertape.remainder`.
+        """
+    def atan2(self, other: Tensor | _float | ArrayLike) -> Tensor:
+        """Returns the element-wise arctangent of `self / other`, in the quadrant of `(other, self)`.
+
+        See `eagertape.atan2`.
+        """
+    def lerp(self, end: Tensor | ArrayLike, weight: Tensor | _float | ArrayLike) -> Tensor:
+        """Linearly interpolates between this tensor and `end`: `self + weight * (end - self)`.
+
+        `weight` is a number or a tensor. See `eagertape.lerp`.
+        """
     def addcmul(
         self, tensor1: Tensor | ArrayLike, tensor2: Tensor | ArrayLike, *, value: _float = 1.0
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Returns `self + value * tensor1 * tensor2`, element-wise.
+
+        See `eagertape.addcmul`.
+        """
     def addcdiv(
         self, tensor1: Tensor | ArrayLike, tensor2: Tensor | ArrayLike, *, value: _float = 1.0
-    ) -> Tensor: ...
-    def outer(self, vec2: Tensor | ArrayLike) -> Tensor: ...
+    ) -> Tensor:
+        """Returns `self + value * tensor1 / tensor2`, element-wise.
+
+        See `eagertape.addcdiv`.
+        """
+    def outer(self, vec2: Tensor | ArrayLike) -> Tensor:
+        """Returns the outer product of this 1-D tensor and the 1-D tensor `vec2`.
+
+        See `eagertape.outer`.
+        """
     def addmm(
         self,
         mat1: Tensor | ArrayLike,
@@ -285,7 +641,11 @@ class Tensor:
         beta: _float = 1.0,
         alpha: _float = 1.0,
         out_dtype: Any = None,
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Returns `beta * self + alpha * (mat1 @ mat2)`.
+
+        See `eagertape.addmm`.
+        """
     def baddbmm(
         self,
         batch1: Tensor | ArrayLike,
@@ -294,107 +654,465 @@ class Tensor:
         beta: _float = 1.0,
         alpha: _float = 1.0,
         out_dtype: Any = None,
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """`baddbmm(batch1, batch2, *, beta=1, alpha=1)`: `beta · self + alpha · bmm(batch1,
+        batch2)`.
+        """
     def sort(self, dim: _int = -1, descending: bool = False, stable: bool = False) -> Any:
-        """``(values, indices)`` (``eagertape._functional.SortResult``)."""
-    def masked_select(self, mask: Tensor | ArrayLike) -> Tensor: ...
+        """torch's `sort(dim=-1, descending=False, stable=False)`: `(values, indices)`; the
+        indices are int64 data (LibTorch's order of ties), the values their `gather` (which
+        carries the gradient).
+        """
+    def masked_select(self, mask: Tensor | ArrayLike) -> Tensor:
+        """torch's `masked_select(mask)`: the elements where the (broadcast) bool mask is
+        true, 1-D; the gradient goes back to the positions picked.
+        """
     @overload
-    def nonzero(self, *, as_tuple: Literal[False] = False) -> Tensor: ...
+    def nonzero(self, *, as_tuple: Literal[False] = False) -> Tensor:
+        """torch's `nonzero(as_tuple=False)`: the `[n, ndim]` int64 positions of the nonzero
+        elements, or (`as_tuple`) one 1-D int64 tensor per dim. The length depends on the
+        values (a data-dependent shape, read back as torch reads it).
+        """
     @overload
-    def nonzero(self, *, as_tuple: Literal[True]) -> tuple[Tensor, ...]: ...
-    def argsort(self, dim: _int = -1, descending: bool = False, stable: bool = False) -> Tensor: ...
-    def msort(self) -> Any: ...
+    def nonzero(self, *, as_tuple: Literal[True]) -> tuple[Tensor, ...]:
+        """torch's `nonzero(as_tuple=False)`: the `[n, ndim]` int64 positions of the nonzero
+        elements, or (`as_tuple`) one 1-D int64 tensor per dim. The length depends on the
+        values (a data-dependent shape, read back as torch reads it).
+        """
+    def argsort(self, dim: _int = -1, descending: bool = False, stable: bool = False) -> Tensor:
+        """Returns the int64 indices that sort this tensor along `dim`.
+
+        The result is int64 data. See `eagertape.argsort`.
+        """
+    def msort(self) -> Any:
+        """torch's `msort()`: `sort(dim=0).values`."""
     def kthvalue(self, k: _int, dim: _int = -1, keepdim: bool = False) -> Any:
-        """``(values, indices)`` (``eagertape._functional.KthvalueResult``)."""
-    def arctan2(self, other: Tensor | _float | ArrayLike) -> Tensor: ...
-    def hypot(self, other: Tensor | _float | ArrayLike) -> Tensor: ...
-    def fmod(self, other: Tensor | _float | ArrayLike) -> Tensor: ...
-    def logaddexp(self, other: Tensor | _float | ArrayLike) -> Tensor: ...
-    def xlogy(self, other: Tensor | _float | ArrayLike) -> Tensor: ...
-    def matmul(self, other: Tensor | ArrayLike) -> Tensor: ...
+        """torch's `kthvalue(k, dim=-1, keepdim=False)`: the `k`-th smallest element along
+        `dim` and its int64 index.
+        """
+    def arctan2(self, other: Tensor | _float | ArrayLike) -> Tensor:
+        """Alias for `atan2`.
+
+        See `eagertape.arctan2`.
+        """
+    def hypot(self, other: Tensor | _float | ArrayLike) -> Tensor:
+        """Returns the hypotenuse `sqrt(self**2 + other**2)` of this tensor and `other`.
+
+        Computed without intermediate overflow. See `eagertape.hypot`.
+        """
+    def fmod(self, other: Tensor | _float | ArrayLike) -> Tensor:
+        """Returns the remainder of dividing this tensor by `other`, with the sign of this tensor.
+
+        See `eagertape.fmod`.
+        """
+    def logaddexp(self, other: Tensor | _float | ArrayLike) -> Tensor:
+        """Returns `log(exp(self) + exp(other))`, computed stably.
+
+        See `eagertape.logaddexp`.
+        """
+    def xlogy(self, other: Tensor | _float | ArrayLike) -> Tensor:
+        """Returns `self * log(other)`, element-wise.
+
+        Zero where this tensor is zero, unless `other` is NaN. See `eagertape.xlogy`.
+        """
+    def matmul(self, other: Tensor | ArrayLike) -> Tensor:
+        """Returns the matrix product of this tensor and `other`.
+
+        See `eagertape.matmul`.
+        """
     # BEGIN generated: unary (tools/gen-stubs, from src/ops/unary.rs's list)
-    def abs(self) -> Tensor: ...
-    def acos(self) -> Tensor: ...
-    def acosh(self) -> Tensor: ...
-    def asin(self) -> Tensor: ...
-    def asinh(self) -> Tensor: ...
-    def atan(self) -> Tensor: ...
-    def atanh(self) -> Tensor: ...
-    def ceil(self) -> Tensor: ...
-    def cos(self) -> Tensor: ...
-    def cosh(self) -> Tensor: ...
-    def erf(self) -> Tensor: ...
-    def exp(self) -> Tensor: ...
-    def expm1(self) -> Tensor: ...
-    def floor(self) -> Tensor: ...
-    def frac(self) -> Tensor: ...
-    def hardsigmoid(self) -> Tensor: ...
-    def hardswish(self) -> Tensor: ...
-    def log(self) -> Tensor: ...
-    def log1p(self) -> Tensor: ...
-    def logsigmoid(self) -> Tensor: ...
-    def mish(self) -> Tensor: ...
-    def neg(self) -> Tensor: ...
-    def reciprocal(self) -> Tensor: ...
-    def relu(self) -> Tensor: ...
-    def rsqrt(self) -> Tensor: ...
-    def sigmoid(self) -> Tensor: ...
-    def sign(self) -> Tensor: ...
-    def silu(self) -> Tensor: ...
-    def sin(self) -> Tensor: ...
-    def sinh(self) -> Tensor: ...
-    def sqrt(self) -> Tensor: ...
-    def square(self) -> Tensor: ...
-    def tan(self) -> Tensor: ...
-    def tanh(self) -> Tensor: ...
-    def trunc(self) -> Tensor: ...
+    def abs(self) -> Tensor:
+        """Returns a new tensor with the absolute value of each element, `|x|`.
+
+        See `eagertape.abs`.
+        """
+    def acos(self) -> Tensor:
+        """Returns a new tensor with the inverse cosine of each element.
+
+        See `eagertape.acos`.
+        """
+    def acosh(self) -> Tensor:
+        """Returns a new tensor with the inverse hyperbolic cosine of each element.
+
+        See `eagertape.acosh`.
+        """
+    def asin(self) -> Tensor:
+        """Returns a new tensor with the inverse sine of each element.
+
+        See `eagertape.asin`.
+        """
+    def asinh(self) -> Tensor:
+        """Returns a new tensor with the inverse hyperbolic sine of each element.
+
+        See `eagertape.asinh`.
+        """
+    def atan(self) -> Tensor:
+        """Returns a new tensor with the inverse tangent of each element.
+
+        See `eagertape.atan`.
+        """
+    def atanh(self) -> Tensor:
+        """Returns a new tensor with the inverse hyperbolic tangent of each element.
+
+        See `eagertape.atanh`.
+        """
+    def ceil(self) -> Tensor:
+        """Returns a new tensor with the smallest integer not less than each element (its gradient is zero).
+
+        See `eagertape.ceil`.
+        """
+    def cos(self) -> Tensor:
+        """Returns a new tensor with the cosine of each element (radians).
+
+        See `eagertape.cos`.
+        """
+    def cosh(self) -> Tensor:
+        """Returns a new tensor with the hyperbolic cosine of each element.
+
+        See `eagertape.cosh`.
+        """
+    def erf(self) -> Tensor:
+        """Returns a new tensor with the error function of each element.
+
+        See `eagertape.erf`.
+        """
+    def exp(self) -> Tensor:
+        """Returns a new tensor with the exponential of each element, `e^x`.
+
+        See `eagertape.exp`.
+        """
+    def expm1(self) -> Tensor:
+        """Returns a new tensor with the exponential of each element minus one, `e^x - 1`, accurate for small `x`.
+
+        See `eagertape.expm1`.
+        """
+    def floor(self) -> Tensor:
+        """Returns a new tensor with the largest integer not greater than each element (its gradient is zero).
+
+        See `eagertape.floor`.
+        """
+    def frac(self) -> Tensor:
+        """Returns a new tensor with the fractional part of each element, `x - trunc(x)`.
+
+        See `eagertape.frac`.
+        """
+    def hardsigmoid(self) -> Tensor:
+        """Returns a new tensor with the hard sigmoid of each element, `relu6(x + 3) / 6`.
+
+        See `eagertape.hardsigmoid`.
+        """
+    def hardswish(self) -> Tensor:
+        """Returns a new tensor with the hard swish of each element, `x * relu6(x + 3) / 6`.
+
+        See `eagertape.hardswish`.
+        """
+    def log(self) -> Tensor:
+        """Returns a new tensor with the natural logarithm of each element, `ln(x)`.
+
+        See `eagertape.log`.
+        """
+    def log1p(self) -> Tensor:
+        """Returns a new tensor with the natural logarithm of one plus each element, `ln(1 + x)`, accurate for small `x`.
+
+        See `eagertape.log1p`.
+        """
+    def logsigmoid(self) -> Tensor:
+        """Returns a new tensor with the logarithm of the sigmoid of each element, `-softplus(-x)`, computed stably.
+
+        See `eagertape.logsigmoid`.
+        """
+    def mish(self) -> Tensor:
+        """Returns a new tensor with the Mish activation of each element, `x * tanh(softplus(x))`.
+
+        See `eagertape.mish`.
+        """
+    def neg(self) -> Tensor:
+        """Returns a new tensor with the negative of each element, `-x`.
+
+        See `eagertape.neg`.
+        """
+    def reciprocal(self) -> Tensor:
+        """Returns a new tensor with the reciprocal of each element, `1 / x`.
+
+        See `eagertape.reciprocal`.
+        """
+    def relu(self) -> Tensor:
+        """Returns a new tensor with the rectified linear unit of each element, `max(x, 0)`.
+
+        See `eagertape.relu`.
+        """
+    def rsqrt(self) -> Tensor:
+        """Returns a new tensor with the reciprocal of the square root of each element, `1 / sqrt(x)`.
+
+        See `eagertape.rsqrt`.
+        """
+    def sigmoid(self) -> Tensor:
+        """Returns a new tensor with the logistic sigmoid of each element, `1 / (1 + e^-x)`.
+
+        See `eagertape.sigmoid`.
+        """
+    def sign(self) -> Tensor:
+        """Returns a new tensor with the sign of each element: -1, 0 or 1 (its gradient is zero).
+
+        See `eagertape.sign`.
+        """
+    def silu(self) -> Tensor:
+        """Returns a new tensor with the sigmoid linear unit of each element, `x * sigmoid(x)`.
+
+        See `eagertape.silu`.
+        """
+    def sin(self) -> Tensor:
+        """Returns a new tensor with the sine of each element (radians).
+
+        See `eagertape.sin`.
+        """
+    def sinh(self) -> Tensor:
+        """Returns a new tensor with the hyperbolic sine of each element.
+
+        See `eagertape.sinh`.
+        """
+    def sqrt(self) -> Tensor:
+        """Returns a new tensor with the square root of each element.
+
+        See `eagertape.sqrt`.
+        """
+    def square(self) -> Tensor:
+        """Returns a new tensor with the square of each element, `x * x`.
+
+        See `eagertape.square`.
+        """
+    def tan(self) -> Tensor:
+        """Returns a new tensor with the tangent of each element (radians).
+
+        See `eagertape.tan`.
+        """
+    def tanh(self) -> Tensor:
+        """Returns a new tensor with the hyperbolic tangent of each element.
+
+        See `eagertape.tanh`.
+        """
+    def trunc(self) -> Tensor:
+        """Returns a new tensor with the integer part of each element, rounded toward zero (its gradient is zero).
+
+        See `eagertape.trunc`.
+        """
     # END generated: unary
-    def sum(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor: ...
-    def mean(
-        self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False
-    ) -> Tensor: ...
+    def sum(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
+        """Returns the sum of the elements of this tensor over the dimensions `dim`.
+
+        See `eagertape.sum`.
+        """
+    def mean(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
+        """Returns the mean of the elements of this tensor over the dimensions `dim`.
+
+        See `eagertape.mean`.
+        """
     @overload
-    def max(self, dim: None = None, keepdim: _bool = False) -> Tensor: ...
+    def max(self, dim: None = None, keepdim: _bool = False) -> Tensor:
+        """`max()`: the largest element (the gradient split between ties); `max(dim,
+        keepdim=False)`: the maxima along `dim` and the (int64) index of each one's first
+        occurrence, as torch's `(values, indices)` named tuple; `max(other)` (also by keyword):
+        the elementwise maximum.
+        """
     @overload
     def max(self, dim: _int, keepdim: _bool = False) -> MaxResult:
-        """The maxima along `dim` and the int64 index of each one's first occurrence."""
+        """`max()`: the largest element (the gradient split between ties); `max(dim,
+        keepdim=False)`: the maxima along `dim` and the (int64) index of each one's first
+        occurrence, as torch's `(values, indices)` named tuple; `max(other)` (also by keyword):
+        the elementwise maximum.
+        """
     @overload
     def max(self, dim: Tensor) -> Tensor:
-        """max(other): the elementwise maximum, as torch.max(input, other)."""
+        """`max()`: the largest element (the gradient split between ties); `max(dim,
+        keepdim=False)`: the maxima along `dim` and the (int64) index of each one's first
+        occurrence, as torch's `(values, indices)` named tuple; `max(other)` (also by keyword):
+        the elementwise maximum.
+        """
     @overload
     def max(
         self, dim: None = None, keepdim: _bool = False, *, other: Tensor | None = None
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """`max()`: the largest element (the gradient split between ties); `max(dim,
+        keepdim=False)`: the maxima along `dim` and the (int64) index of each one's first
+        occurrence, as torch's `(values, indices)` named tuple; `max(other)` (also by keyword):
+        the elementwise maximum.
+        """
     @overload
-    def min(self, dim: None = None, keepdim: _bool = False) -> Tensor: ...
+    def min(self, dim: None = None, keepdim: _bool = False) -> Tensor:
+        """Returns the minimum of this tensor: of all elements, along a dimension, or element-wise.
+
+        `min()` returns the smallest element (ties split the gradient evenly).
+        `min(dim, keepdim=False)` returns the named tuple `(values, indices)` of the minima along
+        `dim` and the int64 index of each one's first occurrence; the gradient flows through
+        `values`. `min(other)` (a tensor, positionally or by keyword) is
+        `eagertape.minimum(self, other)`. See `eagertape.min`.
+
+        Args:
+            dim (int or Tensor, optional): the dimension to reduce, or the tensor to compare
+                with. Default: ``None`` (every element).
+            keepdim (bool): whether the reduced dimension is kept with size one.
+                Default: ``False``.
+            other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
+                Default: ``None``.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
+            ...     values, indices = x.min(1)
+            ...     x.min().tolist(), values.tolist(), indices.tolist()
+            (1.0, [1.0, 2.0], [0, 1])
+        """
     @overload
-    def min(self, dim: _int, keepdim: _bool = False) -> MinResult: ...
+    def min(self, dim: _int, keepdim: _bool = False) -> MinResult:
+        """Returns the minimum of this tensor: of all elements, along a dimension, or element-wise.
+
+        `min()` returns the smallest element (ties split the gradient evenly).
+        `min(dim, keepdim=False)` returns the named tuple `(values, indices)` of the minima along
+        `dim` and the int64 index of each one's first occurrence; the gradient flows through
+        `values`. `min(other)` (a tensor, positionally or by keyword) is
+        `eagertape.minimum(self, other)`. See `eagertape.min`.
+
+        Args:
+            dim (int or Tensor, optional): the dimension to reduce, or the tensor to compare
+                with. Default: ``None`` (every element).
+            keepdim (bool): whether the reduced dimension is kept with size one.
+                Default: ``False``.
+            other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
+                Default: ``None``.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
+            ...     values, indices = x.min(1)
+            ...     x.min().tolist(), values.tolist(), indices.tolist()
+            (1.0, [1.0, 2.0], [0, 1])
+        """
     @overload
-    def min(self, dim: Tensor) -> Tensor: ...
+    def min(self, dim: Tensor) -> Tensor:
+        """Returns the minimum of this tensor: of all elements, along a dimension, or element-wise.
+
+        `min()` returns the smallest element (ties split the gradient evenly).
+        `min(dim, keepdim=False)` returns the named tuple `(values, indices)` of the minima along
+        `dim` and the int64 index of each one's first occurrence; the gradient flows through
+        `values`. `min(other)` (a tensor, positionally or by keyword) is
+        `eagertape.minimum(self, other)`. See `eagertape.min`.
+
+        Args:
+            dim (int or Tensor, optional): the dimension to reduce, or the tensor to compare
+                with. Default: ``None`` (every element).
+            keepdim (bool): whether the reduced dimension is kept with size one.
+                Default: ``False``.
+            other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
+                Default: ``None``.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
+            ...     values, indices = x.min(1)
+            ...     x.min().tolist(), values.tolist(), indices.tolist()
+            (1.0, [1.0, 2.0], [0, 1])
+        """
     @overload
     def min(
         self, dim: None = None, keepdim: _bool = False, *, other: Tensor | None = None
-    ) -> Tensor: ...
-    def amax(
-        self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False
-    ) -> Tensor: ...
-    def amin(
-        self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Returns the minimum of this tensor: of all elements, along a dimension, or element-wise.
+
+        `min()` returns the smallest element (ties split the gradient evenly).
+        `min(dim, keepdim=False)` returns the named tuple `(values, indices)` of the minima along
+        `dim` and the int64 index of each one's first occurrence; the gradient flows through
+        `values`. `min(other)` (a tensor, positionally or by keyword) is
+        `eagertape.minimum(self, other)`. See `eagertape.min`.
+
+        Args:
+            dim (int or Tensor, optional): the dimension to reduce, or the tensor to compare
+                with. Default: ``None`` (every element).
+            keepdim (bool): whether the reduced dimension is kept with size one.
+                Default: ``False``.
+            other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
+                Default: ``None``.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
+            ...     values, indices = x.min(1)
+            ...     x.min().tolist(), values.tolist(), indices.tolist()
+            (1.0, [1.0, 2.0], [0, 1])
+        """
+    def amax(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
+        """The maximum over `dim` (an int, a tuple, or `()`/None: every dim); ties split the
+        gradient evenly.
+        """
+    def amin(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
+        """Returns the minimum of this tensor over the dimensions `dim`.
+
+        Ties split the gradient evenly. See `eagertape.amin`.
+        """
     def reshape(
         self, *args: _int | tuple[_int, ...], shape: Sequence[_int] | None = None
-    ) -> Tensor: ...
-    def transpose(self, dim0: _int, dim1: _int) -> Tensor: ...
-    def t(self) -> Tensor: ...
-    def gelu(self, approximate: Literal["none", "tanh"] = "none") -> Tensor: ...
+    ) -> Tensor:
+        """Returns a tensor with the same elements as this tensor and the given shape.
+
+        A view of this tensor when its layout is contiguous, else a copy; the gradient flows
+        back either way. See `eagertape.reshape`.
+
+        Args:
+            *args (int or sequence of ints): the new shape, as separate ints (`reshape(2, 3)`)
+                or one sequence (`reshape((2, 3))`); one dimension may be -1 (inferred).
+            shape (sequence of ints, optional): the new shape by keyword, instead of `*args`.
+                Default: ``None``.
+
+        Raises:
+            ShapeError: the shape does not have this tensor's number of elements.
+        """
+    def transpose(self, dim0: _int, dim1: _int) -> Tensor:
+        """Returns a view of this tensor with the dimensions `dim0` and `dim1` swapped.
+
+        See `eagertape.transpose`.
+        """
+    def t(self) -> Tensor:
+        """`t()`: a 2-D tensor transposed; 0-D and 1-D tensors as they are (a view), as torch."""
+    def gelu(self, approximate: Literal["none", "tanh"] = "none") -> Tensor:
+        """Applies the Gaussian error linear unit function element-wise.
+
+        See `eagertape.gelu`.
+        """
     def clamp(
         self,
         min: _float | Tensor | ArrayLike | None = None,
         max: _float | Tensor | ArrayLike | None = None,
-    ) -> Tensor: ...
-    def clamp_min(self, min: _float) -> Tensor: ...
-    def hardtanh(self, min_val: _float = -1.0, max_val: _float = 1.0) -> Tensor: ...
-    def prod(self, dim: _int | None = None, keepdim: _bool = False) -> Tensor: ...
+    ) -> Tensor:
+        """`clamp(min=None, max=None)`: number bounds (`max(x, min)`, then `min(., max)`), or
+        tensor bounds (broadcast; torch's gradient rule for each operand).
+        """
+    def clamp_min(self, min: _float) -> Tensor:
+        """Returns this tensor with every element below `min` replaced by `min`.
+
+        The gradient passes where the element is at least `min` (zero below it).
+
+        Args:
+            min (float): the lower bound, a number (a one-element tensor is read as its number).
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.tensor([1.0, 2.0, 3.0]).clamp_min(2.5).tolist()
+            [2.5, 2.5, 3.0]
+        """
+    def hardtanh(self, min_val: _float = -1.0, max_val: _float = 1.0) -> Tensor:
+        """Applies the hard tanh function element-wise: this tensor clamped to `[min_val, max_val]`.
+
+        See `eagertape.hardtanh`.
+        """
+    def prod(self, dim: _int | None = None, keepdim: _bool = False) -> Tensor:
+        """Returns the product of the elements of this tensor, over all of them or along `dim`.
+
+        See `eagertape.prod`.
+        """
     def var(
         self,
         dim: _int | tuple[_int, ...] | None = None,
@@ -402,7 +1120,10 @@ class Tensor:
         keepdim: _bool = False,
         *,
         correction: _float | None = None,
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """`var(dim=None, unbiased=None, keepdim=False, *, correction=None)`: divides by
+        `max(0, N - correction)`.
+        """
     def std(
         self,
         dim: _int | tuple[_int, ...] | None = None,
@@ -410,21 +1131,60 @@ class Tensor:
         keepdim: _bool = False,
         *,
         correction: _float | None = None,
-    ) -> Tensor: ...
-    def logsumexp(self, dim: _int | tuple[_int, ...], keepdim: _bool = False) -> Tensor: ...
+    ) -> Tensor:
+        """Returns the standard deviation of the elements of this tensor over `dim`.
+
+        Divides by `max(0, N - correction)`; with neither `unbiased` nor `correction` given,
+        the correction is 1. See `eagertape.std`.
+        """
+    def logsumexp(self, dim: _int | tuple[_int, ...], keepdim: _bool = False) -> Tensor:
+        """Returns the log of the summed exponentials of this tensor over `dim`, computed stably.
+
+        See `eagertape.logsumexp`.
+        """
     def norm(
         self,
         p: _float | str | None = None,
         dim: _int | tuple[_int, ...] | None = None,
         keepdim: _bool = False,
-    ) -> Tensor: ...
-    def cumsum(self, dim: _int) -> Tensor: ...
+    ) -> Tensor:
+        """Returns the norm of this tensor over `dim` (all elements when ``None``).
+
+        `p` is a number (``inf`` included), ``"fro"`` or ``None`` (both the 2-norm), or
+        ``"nuc"`` (the nuclear norm of a matrix, or over two dims). See `eagertape.norm`.
+        """
+    def cumsum(self, dim: _int) -> Tensor:
+        """Returns the cumulative sum of the elements of this tensor along `dim`.
+
+        See `eagertape.cumsum`.
+        """
     def argmax(self, dim: _int | None = None, keepdim: _bool = False) -> Tensor:
-        """int64 indices of the first maximum (of the flattened tensor when dim is None)."""
-    def argmin(self, dim: _int | None = None, keepdim: _bool = False) -> Tensor: ...
-    def leaky_relu(self, negative_slope: _float = 0.01) -> Tensor: ...
-    def elu(self, alpha: _float = 1.0) -> Tensor: ...
-    def softplus(self, beta: _float = 1.0, threshold: _float = 20.0) -> Tensor: ...
+        """Returns the int64 indices of the maximum values of this tensor (the first one of ties).
+
+        Over the flattened tensor when `dim` is ``None``; the result is int64 data. See
+        `eagertape.argmax`.
+        """
+    def argmin(self, dim: _int | None = None, keepdim: _bool = False) -> Tensor:
+        """Returns the int64 indices of the minimum values of this tensor (the first one of ties).
+
+        Over the flattened tensor when `dim` is ``None``; the result is int64 data. See
+        `eagertape.argmin`.
+        """
+    def leaky_relu(self, negative_slope: _float = 0.01) -> Tensor:
+        """Applies the leaky rectified linear unit function element-wise.
+
+        `x` where `x > 0`, else `negative_slope * x`. See `eagertape.leaky_relu`.
+        """
+    def elu(self, alpha: _float = 1.0) -> Tensor:
+        """Applies the exponential linear unit function element-wise.
+
+        `x` where `x > 0`, else `alpha * (exp(x) - 1)`. See `eagertape.elu`.
+        """
+    def softplus(self, beta: _float = 1.0, threshold: _float = 20.0) -> Tensor:
+        """Applies the softplus function `log(1 + exp(beta * x)) / beta` element-wise.
+
+        Linear (`x` itself) where `beta * x > threshold`. See `eagertape.softplus`.
+        """
     def to(
         self,
         *args: Any,
@@ -435,47 +1195,238 @@ class Tensor:
         memory_format: Any | None = None,
         other: Tensor | None = None,
     ) -> Tensor:
-        """torch's overloads: ``to(dtype)``, ``to(device, dtype=None)``, ``to(other)``, each
-        followed by ``non_blocking`` and ``copy``, and ``memory_format=``. The tensor's own
-        device is accepted; another device is a DeviceError (a tensor lives on its session's
-        device). ``copy=True`` records a new tensor."""
-    def float(self, memory_format: Any | None = None) -> Tensor: ...
-    def double(self, memory_format: Any | None = None) -> Tensor: ...
-    def half(self, memory_format: Any | None = None) -> Tensor: ...
-    def bfloat16(self, memory_format: Any | None = None) -> Tensor: ...
-    def long(self, memory_format: Any | None = None) -> Tensor: ...
-    def int(self, memory_format: Any | None = None) -> Tensor: ...
-    def bool(self, memory_format: Any | None = None) -> Tensor: ...
+        """torch's overloads: `x.to(dtype, non_blocking=False, copy=False)`, `x.to(device,
+        dtype=None, non_blocking=False, copy=False)`, `x.to(other, non_blocking=False,
+        copy=False)`, each with `memory_format=`. `dtype` a name (`"float64"`, `"int64"`,
+        ...), a torch or numpy dtype; `device` a name or a `torch.device`. A float → float
+        conversion passes gradients back; the others give data. The tensor's own device is
+        accepted (nothing moves); another device is a `DeviceError`, since a tensor lives on
+        its session's device. `copy=True` always records a new tensor (the identity's
+        gradient); `memory_format` changes nothing an eagertape value shows.
+        """
+    def float(self, memory_format: Any | None = None) -> Tensor:
+        """Returns this tensor converted to `float32` (`self.to("float32")`).
+
+        The tensor itself when it is already `float32`. From another floating dtype the
+        conversion passes the gradient back; from integer or bool data the result carries no
+        gradient.
+
+        Args:
+            memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+                every layout shows the same values, so it changes nothing. Default: ``None``.
+
+        Raises:
+            TypeError: `memory_format` is not a `torch.memory_format`.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session(dtype="float64"):
+            ...     x = et.tensor([1, 2])
+            ...     y = x.float()
+            ...     x.dtype, y.dtype, y.tolist()
+            ('int64', 'float32', [1.0, 2.0])
+        """
+    def double(self, memory_format: Any | None = None) -> Tensor:
+        """Returns this tensor converted to `float64` (`self.to("float64")`).
+
+        The tensor itself when it is already `float64`. From another floating dtype the
+        conversion passes the gradient back; from integer or bool data the result carries no
+        gradient.
+
+        Args:
+            memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+                every layout shows the same values, so it changes nothing. Default: ``None``.
+
+        Raises:
+            TypeError: `memory_format` is not a `torch.memory_format`.
+        """
+    def half(self, memory_format: Any | None = None) -> Tensor:
+        """Returns this tensor converted to `float16` (`self.to("float16")`).
+
+        The tensor itself when it is already `float16`. From another floating dtype the
+        conversion passes the gradient back; from integer or bool data the result carries no
+        gradient.
+
+        Args:
+            memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+                every layout shows the same values, so it changes nothing. Default: ``None``.
+
+        Raises:
+            TypeError: `memory_format` is not a `torch.memory_format`.
+        """
+    def bfloat16(self, memory_format: Any | None = None) -> Tensor:
+        """Returns this tensor converted to `bfloat16` (`self.to("bfloat16")`).
+
+        The tensor itself when it is already `bfloat16`. From another floating dtype the
+        conversion passes the gradient back; from integer or bool data the result carries no
+        gradient.
+
+        Args:
+            memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+                every layout shows the same values, so it changes nothing. Default: ``None``.
+
+        Raises:
+            TypeError: `memory_format` is not a `torch.memory_format`.
+        """
+    def long(self, memory_format: Any | None = None) -> Tensor:
+        """Returns this tensor converted to `int64` (`self.to("int64")`).
+
+        The tensor itself when it is already `int64`. Floating values are truncated toward zero.
+        The result is data: it carries no gradient.
+
+        Args:
+            memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+                every layout shows the same values, so it changes nothing. Default: ``None``.
+
+        Raises:
+            TypeError: `memory_format` is not a `torch.memory_format`.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.tensor([1.7, -1.7]).long().tolist()
+            [1, -1]
+        """
+    def int(self, memory_format: Any | None = None) -> Tensor:
+        """Returns this tensor converted to `int32` (`self.to("int32")`).
+
+        The tensor itself when it is already `int32`. Floating values are truncated toward zero.
+        The result is data: it carries no gradient.
+
+        Args:
+            memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+                every layout shows the same values, so it changes nothing. Default: ``None``.
+
+        Raises:
+            TypeError: `memory_format` is not a `torch.memory_format`.
+        """
+    def bool(self, memory_format: Any | None = None) -> Tensor:
+        """Returns this tensor converted to `bool` (`self.to("bool")`).
+
+        The tensor itself when it is already `bool`. Nonzero elements become ``True``. The
+        result is data: it carries no gradient.
+
+        Args:
+            memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+                every layout shows the same values, so it changes nothing. Default: ``None``.
+
+        Raises:
+            TypeError: `memory_format` is not a `torch.memory_format`.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.tensor([0.0, 0.5, -2.0]).bool().tolist()
+            [False, True, True]
+        """
     def detach(self) -> Tensor:
-        """The same value (shared storage) as a new leaf that backward does not pass through."""
+        """The same value as a new leaf (sharing its storage) that backward does not pass
+        through.
+        """
     def new_tensor(
         self,
         data: ArrayLike | Any,
         dtype: DTypeName | DataDTypeName | Any | None = None,
         requires_grad: _bool = False,
     ) -> Tensor:
-        """`data` copied into a new leaf of this tensor's session (as `Session.input`)."""
-    def clamp_max(self, max: _float) -> Tensor: ...
-    def maximum(self, other: Tensor | ArrayLike) -> Tensor: ...
-    def minimum(self, other: Tensor | ArrayLike) -> Tensor: ...
-    def permute(
-        self, *args: _int | tuple[_int, ...], dims: Sequence[_int] | None = None
-    ) -> Tensor: ...
-    def unsqueeze(self, dim: _int) -> Tensor: ...
-    def squeeze(self, dim: _int | tuple[_int, ...] | None = None) -> Tensor: ...
-    def flatten(self, start_dim: _int = 0, end_dim: _int = -1) -> Tensor: ...
-    def unflatten(self, dim: _int, sizes: tuple[_int, ...] | list[_int]) -> Tensor: ...
+        """`x.new_tensor(data, dtype=None, requires_grad=False)`: `data` copied into a new leaf
+        of this tensor's session, as `Session.input` copies it (torch's `Tensor.new_tensor`).
+        """
+    def clamp_max(self, max: _float) -> Tensor:
+        """Returns this tensor with every element above `max` replaced by `max`.
+
+        The gradient passes where the element is at most `max` (zero above it).
+
+        Args:
+            max (float): the upper bound, a number (a one-element tensor is read as its number).
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.tensor([1.0, 2.0, 3.0]).clamp_max(1.5).tolist()
+            [1.0, 1.5, 1.5]
+        """
+    def maximum(self, other: Tensor | ArrayLike) -> Tensor:
+        """Returns the element-wise maximum of this tensor and `other`.
+
+        Broadcasts; where the two are equal the gradient is split evenly between them. See
+        `eagertape.maximum`.
+        """
+    def minimum(self, other: Tensor | ArrayLike) -> Tensor:
+        """Returns the element-wise minimum of this tensor and `other`.
+
+        Broadcasts; where the two are equal the gradient is split evenly between them. See
+        `eagertape.minimum`.
+        """
+    def permute(self, *args: _int | tuple[_int, ...], dims: Sequence[_int] | None = None) -> Tensor:
+        """Returns a view of this tensor with its dimensions permuted.
+
+        See `eagertape.permute`.
+
+        Args:
+            *args (int or sequence of ints): the new order of the dimensions, as separate ints
+                (`permute(2, 0, 1)`) or one sequence (`permute((2, 0, 1))`).
+            dims (sequence of ints, optional): the order by keyword, instead of `*args`.
+                Default: ``None``.
+        """
+    def unsqueeze(self, dim: _int) -> Tensor:
+        """Returns a view of this tensor with a dimension of size one inserted at `dim`.
+
+        See `eagertape.unsqueeze`.
+        """
+    def squeeze(self, dim: _int | tuple[_int, ...] | None = None) -> Tensor:
+        """Returns a view of this tensor with dimensions of size one removed.
+
+        `dim` is ``None`` (every size-one dimension), an int or a tuple of ints; a named
+        dimension whose size is not one is kept, as in PyTorch. See `eagertape.squeeze`.
+        """
+    def flatten(self, start_dim: _int = 0, end_dim: _int = -1) -> Tensor:
+        """Returns this tensor with the dimensions `start_dim` to `end_dim` flattened into one.
+
+        See `eagertape.flatten`.
+        """
+    def unflatten(self, dim: _int, sizes: tuple[_int, ...] | list[_int]) -> Tensor:
+        """Returns this tensor with the dimension `dim` expanded into the shape `sizes`.
+
+        See `eagertape.unflatten`.
+        """
     def view(self, *args: _int | tuple[_int, ...], size: Sequence[_int] | None = None) -> Tensor:
-        """A reshape that never copies (torch's stride rule; otherwise a ShapeError)."""
+        """`view(2, 3)`, `view((2, 3))` or `view(size=(2, 3))`: a reshape that never copies
+        (torch's stride rule decides; a `ShapeError` otherwise, as torch's).
+        """
     @property
-    def T(self) -> Tensor: ...
+    def T(self) -> Tensor:
+        """`x.T`: the dims reversed (a transpose for a matrix)."""
     @property
-    def mT(self) -> Tensor: ...
+    def mT(self) -> Tensor:
+        """`x.mT`: the last two dims swapped (a batch of matrices transposed)."""
     @property
-    def ndim(self) -> _int: ...
-    def dim(self) -> _int: ...
-    def size(self, dim: _int | None = None) -> tuple[_int, ...] | _int: ...
-    def numel(self) -> _int: ...
+    def ndim(self) -> _int:
+        """The number of dims."""
+    def dim(self) -> _int:
+        """`dim()`: the number of dims (torch's method form of `ndim`)."""
+    def size(self, dim: _int | None = None) -> tuple[_int, ...] | _int:
+        """Returns the shape of this tensor, or the size of one of its dimensions.
+
+        Args:
+            dim (int, optional): the dimension whose size to return; negative counts from the
+                end. Default: ``None`` (the whole shape, as a tuple).
+
+        Returns:
+            tuple of ints or int: the shape, or the size of dimension `dim`.
+
+        Raises:
+            ShapeError: `dim` is out of range (a 0-d tensor has no dimension to name).
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.zeros(2, 3)
+            ...     x.size(), x.size(-1)
+            ((2, 3), 3)
+        """
+    def numel(self) -> _int:
+        """The number of elements."""
     def __len__(self) -> _int: ...
     def __iter__(self) -> Iterator[Tensor]:
         """The rows along the first dim, as torch iterates; a 0-d tensor is not iterable."""
@@ -487,9 +1438,24 @@ class Tensor:
         """np.asarray(t): a new array of the values (copy=False cannot be honoured)."""
     @property
     def _op(self) -> str | None: ...
-    def tolist(self) -> Any: ...
-    def softmax(self, dim: _int) -> Tensor: ...
-    def log_softmax(self, dim: _int) -> Tensor: ...
+    def tolist(self) -> Any:
+        """Returns the value as (nested) Python lists of numbers, as torch's `tolist()`: a 0-d
+        tensor gives a number.
+
+        Raises:
+            DTypeError: the tensor is an interval: read its bounds with `bounds()`.
+            CaptureError: called inside a captured step.
+        """
+    def softmax(self, dim: _int) -> Tensor:
+        """Applies the softmax function along the dimension `dim`.
+
+        See `eagertape.softmax`.
+        """
+    def log_softmax(self, dim: _int) -> Tensor:
+        """Applies the softmax function followed by a logarithm along the dimension `dim`.
+
+        See `eagertape.log_softmax`.
+        """
     # --- indexing: integers, slices, None, ..., int64 arrays/tensors, _bool masks ---
     def __getitem__(self, key: Any, /) -> Tensor: ...
     def __setitem__(self, key: Any, value: Any, /) -> NoReturn:
@@ -510,20 +1476,52 @@ class Tensor:
     def __xor__(self, other: Tensor | ArrayLike, /) -> Tensor: ...
     def __rxor__(self, other: Tensor | ArrayLike, /) -> Tensor: ...
     def __invert__(self) -> Tensor: ...
-    def logical_not(self) -> Tensor: ...
-    def isfinite(self) -> Tensor: ...
-    def isnan(self) -> Tensor: ...
+    def logical_not(self) -> Tensor:
+        """Returns the element-wise logical NOT of this bool tensor (`~self`).
+
+        See `eagertape.logical_not`. **Differs** from PyTorch: the input must be a bool tensor
+        (torch also takes numbers, as `self == 0`).
+
+        Raises:
+            DTypeError: this tensor is not a bool tensor.
+        """
+    def isfinite(self) -> Tensor:
+        """Returns a bool tensor saying which elements of this tensor are finite.
+
+        The result is bool data (no gradient). See `eagertape.isfinite`.
+        """
+    def isnan(self) -> Tensor:
+        """Returns a bool tensor saying which elements of this tensor are NaN.
+
+        The result is bool data (no gradient). See `eagertape.isnan`.
+        """
     # --- data movement ---
-    def masked_fill(self, mask: Tensor | ArrayLike, value: _float | Tensor) -> Tensor: ...
+    def masked_fill(self, mask: Tensor | ArrayLike, value: _float | Tensor) -> Tensor:
+        """`masked_fill(mask, value)`: `value` a number, or a 0-d tensor (a floating one is an
+        operand, so it gets its gradient; integer or bool data is read as its number).
+        """
     def index_put(
         self,
         indices: Sequence[Tensor | ArrayLike],
         values: Tensor | ArrayLike,
         accumulate: _bool = False,
     ) -> Tensor:
-        """A new tensor: values written at (accumulate: added to) the positions indices pick."""
-    def index_select(self, dim: _int, index: Tensor | ArrayLike) -> Tensor: ...
-    def gather(self, dim: _int, index: Tensor | ArrayLike) -> Tensor: ...
+        """`x.index_put(indices, values, accumulate=False)`: a new tensor with `values` written
+        at (or added to) the positions `indices` (a tuple of int64 or bool tensors/arrays).
+        """
+    def index_select(self, dim: _int, index: Tensor | ArrayLike) -> Tensor:
+        """Returns the entries of this tensor along `dim` at the positions in `index`.
+
+        `index` is an int64 tensor or integer data (a list, a numpy array); the gradient is
+        added back into the positions picked (repeated ones accumulate). See
+        `eagertape.index_select`.
+        """
+    def gather(self, dim: _int, index: Tensor | ArrayLike) -> Tensor:
+        """Gathers values of this tensor along `dim` at the positions in `index`.
+
+        `index` is an int64 tensor or integer data (a list, a numpy array). See
+        `eagertape.gather`.
+        """
     def scatter(
         self,
         dim: _int,
@@ -533,10 +1531,15 @@ class Tensor:
         value: _float | None = None,
         reduce: str | None = None,
     ) -> Tensor:
-        """A new tensor: src's elements (or value) written at index along dim."""
-    def scatter_add(
-        self, dim: _int, index: Tensor | ArrayLike, src: Tensor | ArrayLike
-    ) -> Tensor: ...
+        """`scatter(dim, index, src)` or `scatter(dim, index, value)`; torch's legacy
+        `reduce="add"|"multiply"` is `scatter_reduce` with `"sum"`/`"prod"`.
+        """
+    def scatter_add(self, dim: _int, index: Tensor | ArrayLike, src: Tensor | ArrayLike) -> Tensor:
+        """Adds the values of `src` into a copy of this tensor at the positions `index` along `dim`.
+
+        Out of place (nothing is written into this tensor); repeated indices accumulate. See
+        `eagertape.scatter_add`.
+        """
     def scatter_reduce(
         self,
         dim: _int,
@@ -545,7 +1548,10 @@ class Tensor:
         reduce: str,
         *,
         include_self: _bool = True,
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """`scatter_reduce(dim, index, src, reduce, *, include_self=True)`; `reduce` one of
+        `"sum" "prod" "mean" "amax" "amin"`.
+        """
     def index_add(
         self,
         dim: _int,
@@ -553,31 +1559,115 @@ class Tensor:
         source: Tensor | ArrayLike,
         *,
         alpha: _float = 1.0,
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Adds `alpha * source` into a copy of this tensor at the indices `index` of `dim`.
+
+        Out of place (nothing is written into this tensor); repeated indices accumulate. See
+        `eagertape.index_add`.
+        """
     def index_copy(
         self, dim: _int, index: Tensor | ArrayLike, source: Tensor | ArrayLike
-    ) -> Tensor: ...
-    def index_fill(
-        self, dim: _int, index: Tensor | ArrayLike, value: Tensor | _float
-    ) -> Tensor: ...
-    def take_along_dim(self, indices: Tensor | ArrayLike, dim: _int | None = None) -> Tensor: ...
-    def narrow(self, dim: _int, start: _int, length: _int) -> Tensor: ...
-    def select(self, dim: _int, index: _int) -> Tensor: ...
-    def expand(
-        self, *args: _int | tuple[_int, ...], size: Sequence[_int] | None = None
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Copies the entries of `source` into a copy of this tensor at the indices `index` of `dim`.
+
+        Out of place (nothing is written into this tensor). See `eagertape.index_copy`.
+        """
+    def index_fill(self, dim: _int, index: Tensor | ArrayLike, value: Tensor | _float) -> Tensor:
+        """`index_fill(dim, index, value)`: `value` a number, or a 0-d tensor (an operand: it
+        gets the cotangents of the positions it fills).
+        """
+    def take_along_dim(self, indices: Tensor | ArrayLike, dim: _int | None = None) -> Tensor:
+        """Returns the values of this tensor at the positions `indices` along `dim`.
+
+        With no `dim`, this tensor is flattened first. See `eagertape.take_along_dim`.
+        """
+    def narrow(self, dim: _int, start: _int, length: _int) -> Tensor:
+        """Returns a view of this tensor narrowed to `length` entries of `dim` from `start`.
+
+        `start` may be an int or a 0-d integer tensor, and negative (counted from the end). See
+        `eagertape.narrow`.
+        """
+    def select(self, dim: _int, index: _int) -> Tensor:
+        """Returns a view of this tensor at position `index` of the dimension `dim`, which is removed.
+
+        See `eagertape.select`.
+        """
+    def expand(self, *args: _int | tuple[_int, ...], size: Sequence[_int] | None = None) -> Tensor:
+        """Returns a view of this tensor with its size-one dimensions broadcast to a larger size.
+
+        New leading dimensions may be added; -1 keeps a dimension's size. No data is copied,
+        and the gradient is summed back over the broadcast dimensions.
+
+        Args:
+            *args (int or sequence of ints): the new sizes, as separate ints (`expand(3, 2)`) or
+                one sequence (`expand((3, 2))`).
+            size (sequence of ints, optional): the new sizes by keyword, instead of `*args`.
+                Default: ``None``.
+
+        Raises:
+            ShapeError: a dimension whose size is not one is given another size.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.tensor([[1.0], [2.0]]).expand(-1, 3).tolist()
+            [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]
+        """
     def repeat(
         self, *args: _int | tuple[_int, ...], repeats: Sequence[_int] | None = None
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Returns this tensor repeated along each dimension.
+
+        `repeat(2, 3)` tiles it twice along the first dimension and three times along the
+        second; more repeats than dimensions add leading dimensions. The result is a copy; the
+        gradient is summed back over the copies.
+
+        Args:
+            *args (int or sequence of ints): the number of repeats per dimension, as separate
+                ints or one sequence.
+            repeats (sequence of ints, optional): the repeats by keyword, instead of `*args`.
+                Default: ``None``.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.tensor([1.0, 2.0]).repeat(2, 2).tolist()
+            [[1.0, 2.0, 1.0, 2.0], [1.0, 2.0, 1.0, 2.0]]
+        """
     def flip(
         self, *args: _int | tuple[_int, ...], dims: _int | Sequence[_int] | None = None
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Returns a copy of this tensor with the order of its entries reversed along the given dims.
+
+        See `eagertape.flip`.
+
+        Args:
+            *args (int or sequence of ints): the dimensions to flip, as separate ints
+                (`flip(0, 1)`) or one sequence (`flip((0, 1))`).
+            dims (sequence of ints, optional): the dimensions by keyword, instead of `*args`.
+                Default: ``None``.
+        """
     def roll(
         self, shifts: _int | tuple[_int, ...], dims: _int | tuple[_int, ...] | None = None
-    ) -> Tensor: ...
-    def tril(self, diagonal: _int = 0) -> Tensor: ...
-    def triu(self, diagonal: _int = 0) -> Tensor: ...
-    def contiguous(self) -> Tensor: ...
+    ) -> Tensor:
+        """Rolls the entries of this tensor along the given dimensions.
+
+        See `eagertape.roll`.
+        """
+    def tril(self, diagonal: _int = 0) -> Tensor:
+        """Returns the lower triangular part of this matrix (or batch of matrices).
+
+        See `eagertape.tril`.
+        """
+    def triu(self, diagonal: _int = 0) -> Tensor:
+        """Returns the upper triangular part of this matrix (or batch of matrices).
+
+        See `eagertape.triu`.
+        """
+    def contiguous(self) -> Tensor:
+        """torch's `contiguous()`: the tensor itself when it is laid out row-major (then
+        `view` can merge any of its dims), else a row-major copy (gradient: the identity).
+        """
     def split(
         self,
         split_size_or_sections: _int | list[_int] | None = None,
@@ -585,8 +1675,15 @@ class Tensor:
         *,
         split_size: _int | None = None,
         split_sizes: list[_int] | None = None,
-    ) -> tuple[Tensor, ...]: ...
-    def chunk(self, chunks: _int, dim: _int = 0) -> tuple[Tensor, ...]: ...
+    ) -> tuple[Tensor, ...]:
+        """Pieces of `split_size` along `dim` (the last may be smaller), or of the given sizes;
+        torch's keyword names (`split_size=`, `split_sizes=`) too.
+        """
+    def chunk(self, chunks: _int, dim: _int = 0) -> tuple[Tensor, ...]:
+        """Splits this tensor into `chunks` views of equal size along `dim` (the last may be smaller).
+
+        See `eagertape.chunk`.
+        """
     def backward(
         self,
         gradient: Tensor | ArrayLike | None = None,
@@ -594,32 +1691,260 @@ class Tensor:
         create_graph: _bool = False,
         inputs: Any = None,
     ) -> None:
-        """torch's ``loss.backward()``: add into ``p.grad`` (the current session's store);
-        without ``retain_graph`` the graph it ran through is freed."""
-    def add_(self, other: _Operand, *, alpha: _float | None = None) -> Tensor: ...
-    def sub_(self, other: _Operand, *, alpha: _float | None = None) -> Tensor: ...
-    def mul_(self, other: _Operand) -> Tensor: ...
-    def div_(self, other: _Operand, *, rounding_mode: str | None = None) -> Tensor: ...
-    def relu_(self) -> Tensor: ...
-    def zero_(self) -> Tensor: ...
-    def clamp_(self, min: _Operand | None = None, max: _Operand | None = None) -> Tensor: ...
-    def masked_fill_(self, mask: Tensor | ArrayLike, value: _float | Tensor) -> Tensor: ...
+        """torch's `loss.backward()`: add the gradient of this scalar into `p.grad` of every
+        parameter it depends on (the current session's gradient store, until `zero_grad`).
+        Without `retain_graph` the graph it ran through is freed (a second backward through
+        it is a `GradError`, as in torch) while the tensors Python holds stay readable.
+        `gradient`: the vector of a vector-Jacobian product for a non-scalar tensor
+        (backward of `(self * gradient).sum()`).
+        """
+    def add_(self, other: _Operand, *, alpha: _float | None = None) -> Tensor:
+        """Adds `other`, scaled by `alpha`, to this tensor in place: `self += alpha * other`.
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+        A tensor that shares its storage with another live tensor (a view of it, or the base it
+        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+
+        Args:
+            other (Tensor or float): the value to add.
+            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+        Returns:
+            Tensor: this tensor.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([1.0, 2.0])
+            ...     y = x
+            ...     _ = x.add_(et.tensor([1.0, 1.0]), alpha=2)
+            ...     y.tolist()
+            [3.0, 4.0]
+        """
+    def sub_(self, other: _Operand, *, alpha: _float | None = None) -> Tensor:
+        """Subtracts `other`, scaled by `alpha`, from this tensor in place: `self -= alpha * other`.
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+        A tensor that shares its storage with another live tensor (a view of it, or the base it
+        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+
+        Args:
+            other (Tensor or float): the value to subtract.
+            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def mul_(self, other: _Operand) -> Tensor:
+        """Multiplies this tensor by `other` in place: `self *= other`.
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+        A tensor that shares its storage with another live tensor (a view of it, or the base it
+        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+
+        Args:
+            other (Tensor or float): the factor.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def div_(self, other: _Operand, *, rounding_mode: str | None = None) -> Tensor:
+        """Divides this tensor by `other` in place: `self /= other`.
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+        A tensor that shares its storage with another live tensor (a view of it, or the base it
+        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+
+        Args:
+            other (Tensor or float): the divisor.
+            rounding_mode (str, optional): ``None`` (true division) or ``"floor"`` (rounded
+                down, as `self //= other`). **Differs** from PyTorch: ``"trunc"`` is not
+                supported. Default: ``None``.
+
+        Returns:
+            Tensor: this tensor.
+
+        Raises:
+            ArgumentError: `rounding_mode` is neither ``None`` nor ``"floor"``.
+        """
+    def relu_(self) -> Tensor:
+        """Applies the rectified linear unit function to this tensor in place.
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+        A tensor that shares its storage with another live tensor (a view of it, or the base it
+        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def zero_(self) -> Tensor:
+        """Fills this tensor with zeros, in place.
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+        A tensor that shares its storage with another live tensor (a view of it, or the base it
+        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+
+        The zeros are a new constant (`new_zeros(self.shape)`): no gradient flows back through
+        them.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def clamp_(self, min: _Operand | None = None, max: _Operand | None = None) -> Tensor:
+        """Clamps the elements of this tensor into `[min, max]`, in place.
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+        A tensor that shares its storage with another live tensor (a view of it, or the base it
+        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+
+        Args:
+            min (float or Tensor, optional): the lower bound. Default: ``None`` (no lower bound).
+            max (float or Tensor, optional): the upper bound. Default: ``None`` (no upper bound).
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def masked_fill_(self, mask: Tensor | ArrayLike, value: _float | Tensor) -> Tensor:
+        """Fills the elements of this tensor where `mask` is true with `value`, in place.
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+        A tensor that shares its storage with another live tensor (a view of it, or the base it
+        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+
+        Args:
+            mask (Tensor or array_like): a bool mask, broadcast against this tensor.
+            value (float or Tensor): the fill value: a number or a 0-d tensor (a floating one
+                gets the gradient of the positions it fills).
+
+        Returns:
+            Tensor: this tensor.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([-1.0, 2.0, 5.0])
+            ...     x.masked_fill_(x > 0, 0.0).tolist()
+            [-1.0, 0.0, 0.0]
+        """
     def _in_place(self, f: Any, *args: Any) -> Tensor: ...
     def __iadd__(self, other: _Operand, /) -> Tensor: ...  # type: ignore[misc]
     def __isub__(self, other: _Operand, /) -> Tensor: ...  # type: ignore[misc]
     def __imul__(self, other: _Operand, /) -> Tensor: ...  # type: ignore[misc]
     def __itruediv__(self, other: _Operand, /) -> Tensor: ...  # type: ignore[misc]
-    def eq(self, other: _Operand) -> Tensor: ...
-    def ne(self, other: _Operand) -> Tensor: ...
-    def lt(self, other: _Operand) -> Tensor: ...
-    def le(self, other: _Operand) -> Tensor: ...
-    def gt(self, other: _Operand) -> Tensor: ...
-    def ge(self, other: _Operand) -> Tensor: ...
+    def eq(self, other: _Operand) -> Tensor:
+        """Computes `self == other` element-wise.
+
+        The result is bool data (no gradient); `other` is a tensor, a Python number or array
+        data (converted as a constant), broadcast against this tensor.
+
+        Args:
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape.
+
+        Raises:
+            DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
+                floating tensor and an integer or bool tensor).
+        """
+    def ne(self, other: _Operand) -> Tensor:
+        """Computes `self != other` element-wise.
+
+        The result is bool data (no gradient); `other` is a tensor, a Python number or array
+        data (converted as a constant), broadcast against this tensor.
+
+        Args:
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape.
+
+        Raises:
+            DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
+                floating tensor and an integer or bool tensor).
+        """
+    def lt(self, other: _Operand) -> Tensor:
+        """Computes `self < other` element-wise.
+
+        The result is bool data (no gradient); `other` is a tensor, a Python number or array
+        data (converted as a constant), broadcast against this tensor.
+
+        Args:
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape.
+
+        Raises:
+            DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
+                floating tensor and an integer or bool tensor).
+        """
+    def le(self, other: _Operand) -> Tensor:
+        """Computes `self <= other` element-wise.
+
+        The result is bool data (no gradient); `other` is a tensor, a Python number or array
+        data (converted as a constant), broadcast against this tensor.
+
+        Args:
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape.
+
+        Raises:
+            DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
+                floating tensor and an integer or bool tensor).
+        """
+    def gt(self, other: _Operand) -> Tensor:
+        """Computes `self > other` element-wise.
+
+        The result is bool data (no gradient); `other` is a tensor, a Python number or array
+        data (converted as a constant), broadcast against this tensor.
+
+        Args:
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape.
+
+        Raises:
+            DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
+                floating tensor and an integer or bool tensor).
+        """
+    def ge(self, other: _Operand) -> Tensor:
+        """Computes `self >= other` element-wise.
+
+        The result is bool data (no gradient); `other` is a tensor, a Python number or array
+        data (converted as a constant), broadcast against this tensor.
+
+        Args:
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape.
+
+        Raises:
+            DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
+                floating tensor and an integer or bool tensor).
+        """
     @property
     def grad(self) -> Buffer | None:
-        """What ``loss.backward()`` added for this tensor (made with ``requires_grad=True``)."""
+        """torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
+        added for it (until `t.grad = None` or the reset), or None.
+        """
     @grad.setter
-    def grad(self, value: None) -> None: ...
+    def grad(self, value: None) -> None:
+        """torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
+        added for it (until `t.grad = None` or the reset), or None.
+        """
     def new_zeros(
         self,
         *args: Any,
@@ -627,7 +1952,32 @@ class Tensor:
         dtype: Any = None,
         device: Any = None,
         requires_grad: _bool = False,
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Returns a tensor of zeros of the given shape, in this tensor's session.
+
+        Of this tensor's dtype unless `dtype` says otherwise.
+
+        Args:
+            *args (int or sequence of ints): the shape, as separate ints or one sequence.
+            size (sequence of ints, optional): the shape by keyword, instead of `*args`.
+                Default: ``None``.
+            dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
+                tensor's dtype).
+            device (str or torch.device, optional): must be this tensor's session's device.
+                Default: ``None``.
+            requires_grad (bool): whether the new tensor is a leaf that takes gradients.
+                Default: ``False``.
+
+        Raises:
+            DeviceError: `device` is not the session's device.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     z = et.tensor([1, 2]).new_zeros(2, 3)
+            ...     z.dtype, z.shape
+            ('int64', (2, 3))
+        """
     def new_ones(
         self,
         *args: Any,
@@ -635,7 +1985,25 @@ class Tensor:
         dtype: Any = None,
         device: Any = None,
         requires_grad: _bool = False,
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Returns a tensor of ones of the given shape, in this tensor's session.
+
+        Of this tensor's dtype unless `dtype` says otherwise.
+
+        Args:
+            *args (int or sequence of ints): the shape, as separate ints or one sequence.
+            size (sequence of ints, optional): the shape by keyword, instead of `*args`.
+                Default: ``None``.
+            dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
+                tensor's dtype).
+            device (str or torch.device, optional): must be this tensor's session's device.
+                Default: ``None``.
+            requires_grad (bool): whether the new tensor is a leaf that takes gradients.
+                Default: ``False``.
+
+        Raises:
+            DeviceError: `device` is not the session's device.
+        """
     def new_empty(
         self,
         *args: Any,
@@ -643,7 +2011,26 @@ class Tensor:
         dtype: Any = None,
         device: Any = None,
         requires_grad: _bool = False,
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Returns a new tensor of the given shape, in this tensor's session.
+
+        Of this tensor's dtype unless `dtype` says otherwise. **Differs** from PyTorch: its
+        elements are zeros, not uninitialised memory.
+
+        Args:
+            *args (int or sequence of ints): the shape, as separate ints or one sequence.
+            size (sequence of ints, optional): the shape by keyword, instead of `*args`.
+                Default: ``None``.
+            dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
+                tensor's dtype).
+            device (str or torch.device, optional): must be this tensor's session's device.
+                Default: ``None``.
+            requires_grad (bool): whether the new tensor is a leaf that takes gradients.
+                Default: ``False``.
+
+        Raises:
+            DeviceError: `device` is not the session's device.
+        """
     def new_full(
         self,
         size: Any,
@@ -652,52 +2039,160 @@ class Tensor:
         dtype: Any = None,
         device: Any = None,
         requires_grad: _bool = False,
-    ) -> Tensor: ...
-    def view_as(self, other: Tensor) -> Tensor: ...
-    def reshape_as(self, other: Tensor) -> Tensor: ...
-    def expand_as(self, other: Tensor) -> Tensor: ...
-    def topk(self, k: _int, dim: _int = -1, largest: _bool = True, sorted: _bool = True) -> Any: ...
-    def diagonal(self, offset: _int = 0, dim1: _int = 0, dim2: _int = 1) -> Tensor: ...
-    def diag(self, diagonal: _int = 0) -> Tensor: ...
-    def trace(self) -> Tensor: ...
+    ) -> Tensor:
+        """Returns a tensor of the given shape filled with `fill_value`, in this tensor's session.
+
+        Of this tensor's dtype unless `dtype` says otherwise.
+
+        Args:
+            size (int or sequence of ints): the shape.
+            fill_value (float): the value of every element.
+            dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
+                tensor's dtype).
+            device (str or torch.device, optional): must be this tensor's session's device.
+                Default: ``None``.
+            requires_grad (bool): whether the new tensor is a leaf that takes gradients.
+                Default: ``False``.
+
+        Raises:
+            DeviceError: `device` is not the session's device.
+
+        Example:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.tensor([1.0]).new_full((2,), 7.0).tolist()
+            [7.0, 7.0]
+        """
+    def view_as(self, other: Tensor) -> Tensor:
+        """Returns a view of this tensor with the shape of `other` (`self.view(other.shape)`).
+
+        Args:
+            other (Tensor or array): whose shape to take (anything with a `shape`).
+
+        Raises:
+            ShapeError: this tensor's layout cannot be viewed with that shape without a copy
+                (use `reshape_as`).
+        """
+    def reshape_as(self, other: Tensor) -> Tensor:
+        """Returns this tensor reshaped to the shape of `other` (`self.reshape(other.shape)`).
+
+        A view where the layout allows, else a copy.
+
+        Args:
+            other (Tensor or array): whose shape to take (anything with a `shape`).
+        """
+    def expand_as(self, other: Tensor) -> Tensor:
+        """Returns a view of this tensor expanded to the shape of `other` (`self.expand(other.shape)`).
+
+        Args:
+            other (Tensor or array): whose shape to take (anything with a `shape`).
+        """
+    def topk(self, k: _int, dim: _int = -1, largest: _bool = True, sorted: _bool = True) -> Any:
+        """torch's `topk(k, dim=-1, largest=True, sorted=True)`: `(values, indices)`; the
+        indices are int64 data, the values their `gather` (which carries the gradient).
+        """
+    def diagonal(self, offset: _int = 0, dim1: _int = 0, dim2: _int = 1) -> Tensor:
+        """Returns a view of the diagonal of this tensor with respect to `dim1` and `dim2`.
+
+        See `eagertape.diagonal`.
+        """
+    def diag(self, diagonal: _int = 0) -> Tensor:
+        """torch's `diag(diagonal=0)`: a 1-D input on a diagonal of a square matrix, or a 2-D
+        input's diagonal.
+        """
+    def trace(self) -> Tensor:
+        """The sum of the main diagonal of a matrix."""
     def diff(
         self,
         n: _int = 1,
         dim: _int = -1,
         prepend: Tensor | ArrayLike | None = None,
         append: Tensor | ArrayLike | None = None,
-    ) -> Tensor: ...
-    def cross(self, other: Tensor | ArrayLike, dim: _int | None = None) -> Tensor: ...
-    def kron(self, other: Tensor | ArrayLike) -> Tensor: ...
+    ) -> Tensor:
+        """Returns the `n`-th forward difference of this tensor along the dimension `dim`.
+
+        See `eagertape.diff`.
+        """
+    def cross(self, other: Tensor | ArrayLike, dim: _int | None = None) -> Tensor:
+        """Returns the cross product of this tensor and `other` along a dimension of size 3.
+
+        With no `dim`, the first dimension of size 3. See `eagertape.cross`.
+        """
+    def kron(self, other: Tensor | ArrayLike) -> Tensor:
+        """Returns the Kronecker product of this tensor and `other`.
+
+        See `eagertape.kron`.
+        """
     def _tensordot(
         self, other: Tensor | ArrayLike, dims_a: list[_int], dims_b: list[_int]
     ) -> Tensor: ...
-    def logit(self, eps: _float | None = None) -> Tensor: ...
-    def nansum(
-        self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False
-    ) -> Tensor: ...
-    def nanmean(
-        self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False
-    ) -> Tensor: ...
-    def round(self, *, decimals: _int = 0) -> Tensor: ...
+    def logit(self, eps: _float | None = None) -> Tensor:
+        """Returns the logit `log(p / (1 - p))` of each element of this tensor.
+
+        With `eps`, the input is first clamped to `[eps, 1 - eps]`. See `eagertape.logit`.
+        """
+    def nansum(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
+        """Returns the sum of the elements of this tensor over `dim`, treating NaN as zero.
+
+        See `eagertape.nansum`.
+        """
+    def nanmean(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
+        """Returns the mean of the non-NaN elements of this tensor over `dim`.
+
+        See `eagertape.nanmean`.
+        """
+    def round(self, *, decimals: _int = 0) -> Tensor:
+        """Returns this tensor with each element rounded to `decimals` decimal places.
+
+        Halves round to even; the gradient is zero. See `eagertape.round`.
+        """
     def isclose(
         self,
         other: Tensor | ArrayLike,
         rtol: _float = 1e-05,
         atol: _float = 1e-08,
         equal_nan: _bool = False,
-    ) -> Tensor: ...
+    ) -> Tensor:
+        """Returns a bool tensor saying where this tensor and `other` are close.
+
+        `|self - other| <= atol + rtol * |other|`, element-wise; the result is bool data (no
+        gradient). See `eagertape.isclose`.
+        """
     def allclose(
         self,
         other: Tensor | ArrayLike,
         rtol: _float = 1e-05,
         atol: _float = 1e-08,
         equal_nan: _bool = False,
-    ) -> _bool: ...
-    def equal(self, other: Tensor | ArrayLike) -> _bool: ...
-    def any(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor: ...
-    def all(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor: ...
-    def count_nonzero(self, dim: _int | tuple[_int, ...] | None = None) -> Tensor: ...
+    ) -> _bool:
+        """Returns whether this tensor and `other` are close everywhere, as a Python bool.
+
+        `isclose(...).all()`, read back to the host. See `eagertape.allclose`.
+        """
+    def equal(self, other: Tensor | ArrayLike) -> _bool:
+        """Returns whether this tensor and `other` have the same shape and elements, as a Python bool.
+
+        See `eagertape.equal`.
+
+        Raises:
+            ArgumentError: `other` is not a tensor.
+            DTypeError: one tensor is floating and the other integer or bool data.
+        """
+    def any(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
+        """Tests whether any element of this tensor is nonzero, over `dim`.
+
+        The result is bool data. See `eagertape.any`.
+        """
+    def all(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
+        """Tests whether every element of this tensor is nonzero, over `dim`.
+
+        The result is bool data. See `eagertape.all`.
+        """
+    def count_nonzero(self, dim: _int | tuple[_int, ...] | None = None) -> Tensor:
+        """Counts the nonzero elements of this tensor over `dim`.
+
+        The result is int64 data. See `eagertape.count_nonzero`.
+        """
     def quantile(
         self,
         q: _float | Tensor | list[_float],
@@ -705,22 +2200,57 @@ class Tensor:
         keepdim: _bool = False,
         *,
         interpolation: str = "linear",
-    ) -> Tensor: ...
-    def median(self, dim: _int | None = None, keepdim: _bool = False) -> Any: ...
-    def nanmedian(self, dim: _int | None = None, keepdim: _bool = False) -> Any: ...
-    def mode(self, dim: _int = -1, keepdim: _bool = False) -> Any: ...
-    def cummax(self, dim: _int) -> Any: ...
-    def cummin(self, dim: _int) -> Any: ...
-    def cumprod(self, dim: _int, *, dtype: object = None) -> Tensor: ...
+    ) -> Tensor:
+        """torch's `quantile(q, dim=None, keepdim=False, *, interpolation="linear")`: `q` a
+        number or a 0-d or 1-d tensor (its values are read: they choose what to record).
+        """
+    def median(self, dim: _int | None = None, keepdim: _bool = False) -> Any:
+        """torch's `median(dim=None, keepdim=False)`: the lower median; with a dim,
+        `(values, indices)`.
+        """
+    def nanmedian(self, dim: _int | None = None, keepdim: _bool = False) -> Any:
+        """Returns the median of the non-NaN elements of this tensor, over all of them or along `dim`.
+
+        With no `dim`, one value (the lower median); with `dim`, the named tuple
+        `(values, indices)`. See `eagertape.nanmedian`.
+        """
+    def mode(self, dim: _int = -1, keepdim: _bool = False) -> Any:
+        """torch's `mode(dim=-1, keepdim=False)`: the most frequent value (the smallest of
+        equally frequent ones) and an index of it.
+        """
+    def cummax(self, dim: _int) -> Any:
+        """Returns the running maxima of this tensor along `dim` and the int64 index of each.
+
+        A named tuple `(values, indices)`; the gradient flows through `values`. See
+        `eagertape.cummax`.
+        """
+    def cummin(self, dim: _int) -> Any:
+        """Returns the running minima of this tensor along `dim` and the int64 index of each.
+
+        A named tuple `(values, indices)`; the gradient flows through `values`. See
+        `eagertape.cummin`.
+        """
+    def cumprod(self, dim: _int, *, dtype: object = None) -> Tensor:
+        """Returns the cumulative product of the elements of this tensor along `dim`.
+
+        The gradient is LibTorch's, exact where elements are zero. See `eagertape.cumprod`.
+
+        Raises:
+            ArgumentError: `dtype` is given (not supported: the session computes in its carrier).
+        """
     def _pixel_shuffle(self, factor: _int, unshuffle: _bool) -> Tensor: ...
     def _glu(self, dim: _int) -> Tensor: ...
     def _prelu(self, weight: Tensor | ArrayLike) -> Tensor: ...
     def bernoulli(self, p: _float | None = None, *, generator: object = None) -> Tensor:
-        """0/1 draws of this dtype, each 1 with this element's probability (or p)."""
+        """torch's `bernoulli(p=None)`: 0/1 draws of this tensor's dtype, each 1 with the
+        probability this tensor's element (or `p`) gives.
+        """
     def multinomial(
         self, num_samples: _int, replacement: _bool = False, *, generator: object = None
     ) -> Tensor:
-        """int64 category indices drawn from each row's weights."""
+        """torch's `multinomial(num_samples, replacement=False)`: int64 category indices drawn
+        from each row's weights.
+        """
     def unique(
         self,
         sorted: _bool = True,
@@ -728,7 +2258,9 @@ class Tensor:
         return_counts: _bool = False,
         dim: _int | None = None,
     ) -> Any:
-        """The distinct values (a data-dependent length), with inverse indices and counts."""
+        """torch's `unique(sorted=True, return_inverse=False, return_counts=False, dim=None)`:
+        the distinct values, with the inverse indices and counts as asked (a tuple then).
+        """
 
 @final
 class Parameter(Tensor):
@@ -766,52 +2298,203 @@ class Parameter(Tensor):
         device: str | None = None,
     ) -> Self: ...
     @property
-    def id(self) -> int: ...
+    def id(self) -> int:
+        """The parameter's id (int): unique in the process, stable for its life; equality and
+        hashing go by it.
+        """
     @property
-    def name(self) -> str | None: ...
+    def name(self) -> str | None:
+        """The name given at construction (str), or None."""
     @property
-    def version(self) -> int: ...
+    def version(self) -> int:
+        """The number of updates the value has had (int): 0 at construction, + 1 for each
+        successful in-place method, `assign` or optimizer step.
+        """
     @property
-    def shape(self) -> tuple[int, ...]: ...
+    def shape(self) -> tuple[int, ...]:
+        """The parameter's shape (tuple of ints), fixed for its life."""
     @property
-    def dtype(self) -> DTypeName: ...
+    def dtype(self) -> DTypeName:
+        """The storage dtype's name (str), e.g. `"float32"`."""
     @property
-    def device(self) -> str: ...
+    def device(self) -> str:
+        """The device the value lives on (str): `"cpu"`, `"cuda"` or `"cuda:N"`."""
     @property
-    def requires_grad(self) -> bool: ...
+    def requires_grad(self) -> bool:
+        """`p.requires_grad = False` freezes the parameter (for leaves recorded from now on)."""
     @requires_grad.setter
-    def requires_grad(self, on: bool) -> None: ...
-    def requires_grad_(self, requires_grad: bool = True) -> Parameter: ...
+    def requires_grad(self, on: bool) -> None:
+        """`p.requires_grad = False` freezes the parameter (for leaves recorded from now on)."""
+    def requires_grad_(self, requires_grad: bool = True) -> Parameter:
+        """Sets whether leaves read from this parameter from now on take gradients, and
+        returns the parameter.
+
+        Leaves already recorded on a tape keep the flag they were recorded with.
+
+        Args:
+            requires_grad (bool): whether gradients are computed for this parameter.
+                Default: ``True``.
+
+        Returns:
+            Parameter: this parameter.
+        """
     def numel(self) -> int: ...
     def dim(self) -> int: ...
     @property
     def ndim(self) -> int: ...
-    def size(self, dim: int | None = None) -> Any: ...
+    def size(self, dim: int | None = None) -> Any:
+        """Returns the parameter's shape, or the size of dimension `dim`.
+
+        Args:
+            dim (int, optional): the dimension to read; negative counts from the end.
+                Default: ``None`` (the whole shape).
+
+        Returns:
+            tuple of ints or int: the shape (a plain tuple, not a `torch.Size`), or the size
+            of dimension `dim`.
+
+        Raises:
+            ShapeError: `dim` is out of range.
+        """
     @property
     def grad(self) -> Buffer | None:
-        """This parameter's gradient in the current session's store (``loss.backward()``
-        adds into it, ``zero_grad()`` releases it), or None."""
+        """torch's `p.grad`: this parameter's gradient in the current session's store (added
+        by `loss.backward()`, released by `zero_grad()`), or None.
+        """
     @grad.setter
-    def grad(self, value: None) -> None: ...
+    def grad(self, value: None) -> None:
+        """torch's `p.grad`: this parameter's gradient in the current session's store (added
+        by `loss.backward()`, released by `zero_grad()`), or None.
+        """
     @property
-    def data(self) -> Parameter: ...
+    def data(self) -> Parameter:
+        """torch's `p.data`: the parameter itself here (its in-place methods publish new
+        snapshots; `p.data = t` assigns).
+        """
     @data.setter
-    def data(self, value: Any) -> None: ...
+    def data(self, value: Any) -> None:
+        """torch's `p.data`: the parameter itself here (its in-place methods publish new
+        snapshots; `p.data = t` assigns).
+        """
     def _to(self, dtype: Any = None, device: str | None = None) -> Parameter: ...
-    def copy_(self, src: Any, non_blocking: bool = False) -> Parameter: ...
-    def zero_(self) -> Parameter: ...
-    def fill_(self, value: float) -> Parameter: ...
-    def mul_(self, other: Any) -> Parameter: ...
-    def div_(self, other: Any) -> Parameter: ...  # type: ignore[override]
-    def add_(self, other: Any, *, alpha: float = 1.0) -> Parameter: ...  # type: ignore[override]
-    def sub_(self, other: Any, *, alpha: float = 1.0) -> Parameter: ...  # type: ignore[override]
-    def normal_(
-        self, mean: float = 0.0, std: float = 1.0, *, generator: None = None
-    ) -> Parameter: ...
+    def copy_(self, src: Any, non_blocking: bool = False) -> Parameter:
+        """Copies the elements of `src` into this parameter and returns it.
+
+        `src` is converted to the parameter's dtype and device and broadcast to its shape;
+        the result is published as the next version (in place when no tape holds the
+        current snapshot, else as a new snapshot: tapes keep the value they recorded). No
+        gradient flows: nothing is recorded on a tape.
+
+        Args:
+            src (Tensor, Parameter, array_like or number): the values to copy; a tensor may
+                belong to any session.
+            non_blocking (bool): accepted for PyTorch compatibility and ignored.
+                Default: ``False``.
+
+        Returns:
+            Parameter: this parameter.
+
+        Example:
+            >>> import numpy as np, eagertape as et
+            >>> p = et.Parameter(np.zeros(3))
+            >>> with et.Session(dtype="float64"):
+            ...     p.copy_(et.tensor([1.0, 2.0, 3.0])).tolist()
+            [1.0, 2.0, 3.0]
+        """
+    def zero_(self) -> Parameter:
+        """Fills this parameter with zeros in place and returns it (a new version).
+
+        Returns:
+            Parameter: this parameter.
+        """
+    def fill_(self, value: float) -> Parameter:
+        """Fills this parameter with `value` in place and returns it (a new version).
+
+        Args:
+            value (float): the value every element takes.
+
+        Returns:
+            Parameter: this parameter.
+        """
+    def mul_(self, other: Any) -> Parameter:
+        """Multiplies this parameter by `other` in place and returns it (a new version).
+
+        Args:
+            other (number, Tensor, Parameter or array_like): a number, or a value that
+                broadcasts to the parameter's shape (converted to its dtype and device; a
+                tensor may belong to any session).
+
+        Returns:
+            Parameter: this parameter.
+        """
+    def div_(self, other: Any) -> Parameter:  # type: ignore[override]
+        """Divides this parameter by `other` in place and returns it (a new version).
+
+        Args:
+            other (number, Tensor, Parameter or array_like): a number, or a value that
+                broadcasts to the parameter's shape (converted to its dtype and device; a
+                tensor may belong to any session).
+
+        Returns:
+            Parameter: this parameter.
+        """
+    def add_(self, other: Any, *, alpha: float = 1.0) -> Parameter:  # type: ignore[override]
+        """Adds `other`, scaled by `alpha`, to this parameter in place and returns it.
+
+        The result `p + alpha * other`, rounded once, is published as the next version.
+
+        Args:
+            other (number, Tensor, Parameter or array_like): a number, or a value that
+                broadcasts to the parameter's shape (converted to its dtype and device; a
+                tensor may belong to any session).
+            alpha (float): the multiplier for `other`. Default: ``1``.
+
+        Returns:
+            Parameter: this parameter.
+
+        Example:
+            >>> import numpy as np, eagertape as et
+            >>> p = et.Parameter(np.array([1.0, 2.0]))
+            >>> with et.Session(dtype="float64"):
+            ...     p.add_(et.tensor([1.0, 1.0]), alpha=2.0).tolist()
+            [3.0, 4.0]
+        """
+    def sub_(self, other: Any, *, alpha: float = 1.0) -> Parameter:  # type: ignore[override]
+        """Subtracts `other`, scaled by `alpha`, from this parameter in place and returns it.
+
+        Args:
+            other (number, Tensor, Parameter or array_like): a number, or a value that
+                broadcasts to the parameter's shape (converted to its dtype and device; a
+                tensor may belong to any session).
+            alpha (float): the multiplier for `other`. Default: ``1``.
+
+        Returns:
+            Parameter: this parameter.
+        """
+    def normal_(self, mean: float = 0.0, std: float = 1.0, *, generator: None = None) -> Parameter:
+        """In place: draws from N(mean, std²) from the process-wide generator
+        (`et.manual_seed`).
+        """
     def _trunc_normal_(self, mean: float, std: float, a: float, b: float) -> Parameter: ...
-    def uniform_(
-        self, from_: float = 0.0, to: float = 1.0, *, generator: None = None
-    ) -> Parameter: ...
+    def uniform_(self, from_: float = 0.0, to: float = 1.0, *, generator: None = None) -> Parameter:
+        """Fills this parameter in place with numbers drawn from the continuous uniform
+        distribution U(`from_`, `to`), and returns it.
+
+        The draws come from the process-wide generator (`eagertape.manual_seed`), in the
+        parameter's dtype; the generator advances only when the fill succeeds. torch names
+        the first bound `from`.
+
+        Args:
+            from_ (float): the lower bound. Default: ``0``.
+            to (float): the upper bound. Default: ``1``.
+            generator (None): accepted for PyTorch compatibility; only ``None`` is taken.
+
+        Returns:
+            Parameter: this parameter.
+
+        Raises:
+            ArgumentError: `from_ > to`, a bound is not finite, or a generator is given.
+        """
     def __dlpack__(
         self,
         *,
@@ -821,8 +2504,44 @@ class Parameter(Tensor):
         copy: bool | None = None,
     ) -> Any: ...
     def __dlpack_device__(self) -> tuple[int, int]: ...
-    def numpy(self) -> np.ndarray | tuple[np.ndarray, np.ndarray]: ...
-    def assign(self, data: ArrayLike | Any) -> None: ...
+    def numpy(self) -> np.ndarray:
+        """Returns a copy of the current value as a numpy array (the caller's: writing to it
+        never changes the parameter; `assign` does).
+
+        Raises:
+            DTypeError: the parameter is an interval: read its bounds with `bounds()`.
+            CaptureError: called inside a captured step.
+        """
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Returns the lower and upper bounds of the current value, as two numpy arrays
+        (copies): an interval parameter's bounds, any other parameter's value twice.
+
+        Raises:
+            CaptureError: called inside a captured step.
+        """
+    def assign(self, data: ArrayLike | Any) -> None:
+        """Replaces the parameter's value with a copy of `data`, which must have its shape.
+
+        `data` is converted to the parameter's dtype and device (no broadcasting) and
+        published as the next version: in place when no tape holds the current snapshot,
+        else as a new snapshot, the tapes keeping the value they recorded. Nothing is
+        recorded on a tape.
+
+        Args:
+            data (array_like): the new value: a numpy array, a list, a number, a torch
+                tensor or another DLPack producer, of the parameter's shape.
+
+        Raises:
+            ShapeError: `data` has another shape.
+
+        Example:
+            >>> import numpy as np, eagertape as et
+            >>> p = et.Parameter(np.zeros(2))
+            >>> p.assign([1.0, 2.0])
+            >>> with et.Session(dtype="float64"):
+            ...     p.version, p.tolist()
+            (1, [1.0, 2.0])
+        """
     def __hash__(self) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...  # type: ignore[override]
 
@@ -836,18 +2555,25 @@ class Buffer:
     """
 
     @property
-    def shape(self) -> tuple[int, ...]: ...
+    def shape(self) -> tuple[int, ...]:
+        """The gradient's shape (tuple of ints), its parameter's; kept after `release()`."""
     @property
-    def numel(self) -> int: ...
+    def numel(self) -> int:
+        """Elements held (0 once released)."""
     @property
-    def nbytes(self) -> int: ...
+    def nbytes(self) -> int:
+        """Bytes held (int): `numel` times the element size; 0 once released."""
     @property
-    def dtype(self) -> DTypeName: ...
+    def dtype(self) -> DTypeName:
+        """The dtype's name (str), e.g. `"float32"`."""
     @property
-    def device(self) -> str: ...
+    def device(self) -> str:
+        """The device the values live on (str): `"cpu"`, `"cuda"` or `"cuda:N"`."""
     @property
-    def released(self) -> bool: ...
-    def release(self) -> bool: ...
+    def released(self) -> bool:
+        """Whether the buffer has been released (bool); its values can no longer be read."""
+    def release(self) -> bool:
+        """Free this buffer's storage reference: True the first time, then False."""
     def __dlpack__(
         self,
         *,
@@ -857,8 +2583,32 @@ class Buffer:
         copy: bool | None = None,
     ) -> Any: ...
     def __dlpack_device__(self) -> tuple[int, int]: ...
-    def numpy(self) -> np.ndarray | tuple[np.ndarray, np.ndarray]: ...
-    def check_size(self, place: str) -> None: ...
+    def numpy(self) -> np.ndarray:
+        """Returns a copy of the gradient as a numpy array.
+
+        Raises:
+            ReleasedBufferError: the buffer has been released.
+            DTypeError: the gradient is an interval: read its bounds with `bounds()`.
+            CaptureError: called inside a captured step.
+        """
+    def bounds(self) -> tuple[np.ndarray, np.ndarray]:
+        """Returns the lower and upper bounds of the gradient, as two numpy arrays (copies): an
+        interval gradient's bounds, any other gradient's value twice.
+
+        Raises:
+            ReleasedBufferError: the buffer has been released.
+            CaptureError: called inside a captured step.
+        """
+    def check_size(self, place: str) -> None:
+        """Checks that the storage holds the `prod(shape)` elements the shape promises.
+
+        Args:
+            place (str): where the check is made, named in the error message.
+
+        Raises:
+            BufferSizeError: the storage holds another number of elements, or the buffer
+                has been released.
+        """
 
 @final
 class GradMap:
@@ -882,27 +2632,56 @@ class GradMap:
     def __contains__(self, param: object, /) -> bool: ...
     def __getitem__(self, param: Parameter, /) -> Buffer: ...
     def __iter__(self) -> Iterator[Parameter]: ...
-    def params(self) -> list[Parameter]: ...
-    def keys(self) -> list[Parameter]: ...
-    def items(self) -> list[tuple[Parameter, Buffer]]: ...
-    def release(self) -> int: ...
-    def global_norm(self) -> float: ...
-    def is_finite(self) -> bool: ...
-    def clip_norm_(self, max_norm: float, error_if_nonfinite: bool = True) -> float: ...
+    def params(self) -> list[Parameter]:
+        """The parameters that have a gradient, in the order they were first reached."""
+    def keys(self) -> list[Parameter]:
+        """Returns the parameters that have a gradient, in the order they were first reached
+        (as `params()`).
+
+        The list holds new `Parameter` objects for them, equal to (and hashing as) the
+        originals, so they index this map.
+        """
+    def items(self) -> list[tuple[Parameter, Buffer]]:
+        """`(parameter, buffer)` pairs."""
+    def release(self) -> int:
+        """Release every buffer (idempotent); returns how many were released by this call."""
+    def global_norm(self) -> float:
+        """The 2-norm of all gradients taken together."""
+    def is_finite(self) -> bool:
+        """Whether every gradient element is finite."""
+    def clip_norm_(self, max_norm: float, error_if_nonfinite: bool = True) -> float:
+        """Scale the gradients in place so their global norm is at most `max_norm`
+        (torch.nn.utils.clip_grad_norm_); returns the norm before clipping. A non-finite norm
+        raises `NonFiniteError` unless `error_if_nonfinite=False`.
+        """
     def __enter__(self) -> GradMap: ...
     def __exit__(self, *exc: object) -> bool: ...
 
 @disjoint_base
 class Optimizer:
-    """Base of the optimizers: validates every input before any parameter changes, then
-    updates all parameters in one call (in place where no tape holds the snapshot)."""
+    """Base class of eagertape's optimizers (`SGD`, `Adam`, `AdamW`, `RMSprop` ... `Rprop`).
+
+    A handle on a core optimizer in Rust; it cannot be instantiated itself. Every optimizer
+    checks its whole input (shapes, dtypes, devices, released buffers, finite
+    hyperparameters) before it changes any parameter, then updates every parameter in one
+    call, in place where no live tape holds the parameter's snapshot. `step()` reads `p.grad`
+    in the current session; `step(grads)` takes an `et.GradMap`. `LBFGS` is not a subclass.
+    """
 
     lr: float
     @property
-    def params(self) -> list[Parameter]: ...
+    def params(self) -> list[Parameter]:
+        """The parameters this optimizer updates."""
     def step(self, grads: GradMap | None = None) -> None:
-        """Update from ``grads``, or (torch's loop) from ``p.grad`` in the current session."""
-    def zero_grad(self, set_to_none: bool = True) -> None: ...
+        """Update every parameter that has a gradient in `grads` (everything validated first;
+        parameters without a gradient are skipped). With no argument (torch's loop), the
+        gradients are `p.grad`: the current session's store, which keeps them until
+        `zero_grad()`; then at least one parameter must have one.
+        """
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """torch's `zero_grad(set_to_none=True)` for this optimizer's parameters, in the
+        current session's store.
+        """
     def _state_dict(self) -> dict[str, Any]:
         """The core's own layout (state keyed by parameter id); ``eagertape.optim``'s
         classes add torch's ``state_dict()`` on top of it."""
@@ -928,7 +2707,9 @@ class SGD(Optimizer):
 
 @final
 class Adam(Optimizer):
-    """torch.optim.Adam (L2 weight decay added to the gradient)."""
+    """torch.optim.Adam (L2 weight decay added to the gradient); `fused=True` runs torch's
+    one-pass kernel (`_fused_adam_`: its rounding, as torch's `fused=True`).
+    """
 
     def __new__(
         cls,
@@ -962,7 +2743,7 @@ class AdamW(Optimizer):
 
 @disjoint_base
 class LBFGS:
-    """torch.optim.LBFGS (``step(closure)`` re-evaluates the objective through ``closure``)."""
+    """torch.optim.LBFGS."""
 
     def __new__(
         cls,
@@ -975,8 +2756,12 @@ class LBFGS:
         history_size: int = 100,
         line_search_fn: str | None = None,
     ) -> Self: ...
-    def step(self, closure: Any) -> Any: ...
-    def zero_grad(self, set_to_none: bool = True) -> None: ...
+    def step(self, closure: Any) -> Any:
+        """One L-BFGS step: up to `max_iter` iterations, each evaluating `closure`; returns what
+        its first evaluation returned (the loss), as torch's.
+        """
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        """torch's `zero_grad(set_to_none=True)` for its parameters, in the current session."""
     @property
     def params(self) -> list[Parameter]: ...
     @property
@@ -1012,46 +2797,626 @@ class _RuleOptimizer(Optimizer):
 _UNARY: tuple[str, ...]
 
 # BEGIN generated: unary (tools/gen-stubs, from src/ops/unary.rs's list)
-def abs(input: Tensor) -> Tensor: ...
-def acos(input: Tensor) -> Tensor: ...
-def acosh(input: Tensor) -> Tensor: ...
-def asin(input: Tensor) -> Tensor: ...
-def asinh(input: Tensor) -> Tensor: ...
-def atan(input: Tensor) -> Tensor: ...
-def atanh(input: Tensor) -> Tensor: ...
-def ceil(input: Tensor) -> Tensor: ...
-def cos(input: Tensor) -> Tensor: ...
-def cosh(input: Tensor) -> Tensor: ...
-def erf(input: Tensor) -> Tensor: ...
-def exp(input: Tensor) -> Tensor: ...
-def expm1(input: Tensor) -> Tensor: ...
-def floor(input: Tensor) -> Tensor: ...
-def frac(input: Tensor) -> Tensor: ...
-def hardsigmoid(input: Tensor) -> Tensor: ...
-def hardswish(input: Tensor) -> Tensor: ...
-def log(input: Tensor) -> Tensor: ...
-def log1p(input: Tensor) -> Tensor: ...
-def logsigmoid(input: Tensor) -> Tensor: ...
-def mish(input: Tensor) -> Tensor: ...
-def neg(input: Tensor) -> Tensor: ...
-def reciprocal(input: Tensor) -> Tensor: ...
-def relu(input: Tensor) -> Tensor: ...
-def rsqrt(input: Tensor) -> Tensor: ...
-def sigmoid(input: Tensor) -> Tensor: ...
-def sign(input: Tensor) -> Tensor: ...
-def silu(input: Tensor) -> Tensor: ...
-def sin(input: Tensor) -> Tensor: ...
-def sinh(input: Tensor) -> Tensor: ...
-def sqrt(input: Tensor) -> Tensor: ...
-def square(input: Tensor) -> Tensor: ...
-def tan(input: Tensor) -> Tensor: ...
-def tanh(input: Tensor) -> Tensor: ...
-def trunc(input: Tensor) -> Tensor: ...
+def abs(input: Tensor) -> Tensor:
+    """Returns a new tensor with the absolute value of each element, `|x|`, as `torch.abs`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def acos(input: Tensor) -> Tensor:
+    """Returns a new tensor with the inverse cosine of each element, as `torch.acos`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def acosh(input: Tensor) -> Tensor:
+    """Returns a new tensor with the inverse hyperbolic cosine of each element, as `torch.acosh`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def asin(input: Tensor) -> Tensor:
+    """Returns a new tensor with the inverse sine of each element, as `torch.asin`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def asinh(input: Tensor) -> Tensor:
+    """Returns a new tensor with the inverse hyperbolic sine of each element, as `torch.asinh`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def atan(input: Tensor) -> Tensor:
+    """Returns a new tensor with the inverse tangent of each element, as `torch.atan`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def atanh(input: Tensor) -> Tensor:
+    """Returns a new tensor with the inverse hyperbolic tangent of each element, as `torch.atanh`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def ceil(input: Tensor) -> Tensor:
+    """Returns a new tensor with the smallest integer not less than each element (its gradient is zero), as `torch.ceil`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def cos(input: Tensor) -> Tensor:
+    """Returns a new tensor with the cosine of each element (radians), as `torch.cos`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def cosh(input: Tensor) -> Tensor:
+    """Returns a new tensor with the hyperbolic cosine of each element, as `torch.cosh`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def erf(input: Tensor) -> Tensor:
+    """Returns a new tensor with the error function of each element, as `torch.erf`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def exp(input: Tensor) -> Tensor:
+    """Returns a new tensor with the exponential of each element, `e^x`, as `torch.exp`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def expm1(input: Tensor) -> Tensor:
+    """Returns a new tensor with the exponential of each element minus one, `e^x - 1`, accurate for small `x`, as `torch.expm1`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def floor(input: Tensor) -> Tensor:
+    """Returns a new tensor with the largest integer not greater than each element (its gradient is zero), as `torch.floor`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def frac(input: Tensor) -> Tensor:
+    """Returns a new tensor with the fractional part of each element, `x - trunc(x)`, as `torch.frac`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def hardsigmoid(input: Tensor) -> Tensor:
+    """Returns a new tensor with the hard sigmoid of each element, `relu6(x + 3) / 6`, as `torch.hardsigmoid`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def hardswish(input: Tensor) -> Tensor:
+    """Returns a new tensor with the hard swish of each element, `x * relu6(x + 3) / 6`, as `torch.hardswish`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def log(input: Tensor) -> Tensor:
+    """Returns a new tensor with the natural logarithm of each element, `ln(x)`, as `torch.log`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def log1p(input: Tensor) -> Tensor:
+    """Returns a new tensor with the natural logarithm of one plus each element, `ln(1 + x)`, accurate for small `x`, as `torch.log1p`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def logsigmoid(input: Tensor) -> Tensor:
+    """Returns a new tensor with the logarithm of the sigmoid of each element, `-softplus(-x)`, computed stably, as `torch.logsigmoid`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def mish(input: Tensor) -> Tensor:
+    """Returns a new tensor with the Mish activation of each element, `x * tanh(softplus(x))`, as `torch.mish`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def neg(input: Tensor) -> Tensor:
+    """Returns a new tensor with the negative of each element, `-x`, as `torch.neg`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def reciprocal(input: Tensor) -> Tensor:
+    """Returns a new tensor with the reciprocal of each element, `1 / x`, as `torch.reciprocal`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def relu(input: Tensor) -> Tensor:
+    """Returns a new tensor with the rectified linear unit of each element, `max(x, 0)`, as `torch.relu`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def rsqrt(input: Tensor) -> Tensor:
+    """Returns a new tensor with the reciprocal of the square root of each element, `1 / sqrt(x)`, as `torch.rsqrt`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def sigmoid(input: Tensor) -> Tensor:
+    """Returns a new tensor with the logistic sigmoid of each element, `1 / (1 + e^-x)`, as `torch.sigmoid`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def sign(input: Tensor) -> Tensor:
+    """Returns a new tensor with the sign of each element: -1, 0 or 1 (its gradient is zero), as `torch.sign`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def silu(input: Tensor) -> Tensor:
+    """Returns a new tensor with the sigmoid linear unit of each element, `x * sigmoid(x)`, as `torch.silu`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def sin(input: Tensor) -> Tensor:
+    """Returns a new tensor with the sine of each element (radians), as `torch.sin`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def sinh(input: Tensor) -> Tensor:
+    """Returns a new tensor with the hyperbolic sine of each element, as `torch.sinh`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def sqrt(input: Tensor) -> Tensor:
+    """Returns a new tensor with the square root of each element, as `torch.sqrt`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def square(input: Tensor) -> Tensor:
+    """Returns a new tensor with the square of each element, `x * x`, as `torch.square`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def tan(input: Tensor) -> Tensor:
+    """Returns a new tensor with the tangent of each element (radians), as `torch.tan`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def tanh(input: Tensor) -> Tensor:
+    """Returns a new tensor with the hyperbolic tangent of each element, as `torch.tanh`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def trunc(input: Tensor) -> Tensor:
+    """Returns a new tensor with the integer part of each element, rounded toward zero (its gradient is zero), as `torch.trunc`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
 
 # END generated: unary
 
-def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor: ...
-def linear(x: Tensor, w: Tensor | ArrayLike, b: Tensor | ArrayLike | None = None) -> Tensor: ...
+def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
+    """During training, randomly zeroes some elements of the input tensor with probability `p`.
+
+    Inverted dropout: the kept elements are scaled by `1 / (1 - p)`. The mask is drawn from the
+    generator of `x`'s session (seeded by its `Config`) in `x`'s dtype, and recorded as a node that
+    can draw itself again (a checkpointed block's backward recomputes it). When `training` is false
+    or `p` is 0 the result names `x`'s value and nothing is recorded. This is torch's
+    `torch.dropout(input, p, train)`; `eagertape.nn.functional.dropout` has torch's `F.dropout`
+    signature.
+
+    Args:
+        x (Tensor): the input.
+        p (float): the probability of an element to be zeroed. Default: ``0.5``.
+        training (bool): apply dropout if true, else return `x`. Default: ``True``.
+
+    Returns:
+        Tensor: of the shape and dtype of `x`.
+
+    Raises:
+        ArgumentError: `p` is outside `[0, 1]` (also when `training` is false).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.ones(4)
+        ...     et.dropout(x, p=0.5, training=False).tolist()
+        ...     et.dropout(x, p=1.0).tolist()
+        [1.0, 1.0, 1.0, 1.0]
+        [0.0, 0.0, 0.0, 0.0]
+    """
+
+def linear(x: Tensor, w: Tensor | ArrayLike, b: Tensor | ArrayLike | None = None) -> Tensor:
+    """Applies a linear transformation to the incoming data: `y = x W^T + b`.
+
+    Records one `linear` node; `x`, `w` and `b` get gradients when they are tensors that require
+    them (a Parameter is read in `x`'s session). Array data or numbers given as `w` or `b` become
+    constants in the session's dtype. `x` may have any rank, 1-D included. The parameters are named
+    `x`, `w`, `b` (torch: `input`, `weight`, `bias`); positional calls are the same as torch's.
+
+    Args:
+        x (Tensor): the input, of shape `(*, in_features)`.
+        w (Tensor): the weight, of shape `(out_features, in_features)`.
+        b (Tensor, optional): the bias, of shape `(out_features)`. Default: ``None``.
+
+    Returns:
+        Tensor: of shape `(*, out_features)`.
+
+    Raises:
+        ShapeError: `w` does not match the last dim of `x`, or `b` does not broadcast.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0]])
+        ...     w = et.tensor([[1.0, 1.0], [1.0, -1.0]])
+        ...     et.linear(x, w, et.tensor([0.0, 1.0])).tolist()
+        [[3.0, 0.0]]
+    """
 
 Reduction: TypeAlias = Literal["none", "mean", "sum"]
 
@@ -1065,8 +3430,53 @@ def cross_entropy(
     reduction: Reduction = "mean",
     label_smoothing: float = 0.0,
 ) -> Tensor:
-    """Class indices (int64, the input's shape without dim 1; ignore_index skipped) or
-    probabilities (the input's shape); ClassIndexError for an id outside [0, C)."""
+    """Compute the cross entropy loss between input logits and target.
+
+    `log_softmax` over the class dim (dim 1, or dim 0 of a 1-D input) followed by the negative
+    log-likelihood, in one node. `target` is either class indices (int64 or int32: a tensor or
+    integer array data, of the input's shape without the class dim) or class probabilities
+    (floating, of the input's shape). `input` gets the gradient; a probability target that requires
+    grad gets one too (recorded as the composition of its parts). The class `weight` is read as
+    numbers and is a constant. The legacy positional form `et.cross_entropy(logits, class_ids)` with
+    numpy ids works.
+
+    Args:
+        input (Tensor): logits, `(C)`, `(N, C)` or `(N, C, d1, ..., dK)`.
+        target (Tensor or array): class indices or class probabilities (see above).
+        weight (Tensor, optional): a manual rescaling weight given to each class, `(C)`.
+            Default: ``None``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        ignore_index (int): a class index that is ignored and does not contribute to the
+            input gradient; with ``"mean"``, the mean is over the other targets. Only for
+            class-index targets. Default: ``-100``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` (the weighted mean, as torch) or ``"sum"``.
+            Default: ``"mean"``.
+        label_smoothing (float): in `[0, 1]`; the amount of smoothing, the target becoming a
+            mix of the original and a uniform distribution. Default: ``0.0``.
+
+    Returns:
+        Tensor: a scalar, or the per-element losses with ``reduction="none"``.
+
+    Raises:
+        ClassIndexError: a class index outside `[0, C)` that is not `ignore_index`.
+        ShapeError: the target's or the weight's shape does not fit the input.
+        DTypeError: a bool target, or a floating target of another shape than the input.
+        ArgumentError: an unknown `reduction`, or `label_smoothing` outside `[0, 1]`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[2.0, 0.0], [0.0, 2.0]])
+        ...     round(et.cross_entropy(x, et.tensor([0, 1])).item(), 4)
+        ...     round(et.cross_entropy(x, et.tensor([[1.0, 0.0], [0.0, 1.0]])).item(), 4)
+        ...     tuple(et.cross_entropy(x, et.tensor([0, -100]), reduction="none").shape)
+        0.1269
+        0.1269
+        (2,)
+    """
 
 def nll_loss(
     input: Tensor,
@@ -1076,21 +3486,129 @@ def nll_loss(
     ignore_index: int = -100,
     reduce: bool | None = None,
     reduction: Reduction = "mean",
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the negative log likelihood loss.
+
+    `input` holds log-probabilities (e.g. from `log_softmax`) with the classes in dim 1 (dim 0 of a
+    1-D input); `target` holds class indices (int64 or int32, a tensor or integer array data) of the
+    input's shape without the class dim. Records one node; `input` gets the gradient, the class
+    `weight` is read as numbers and is a constant.
+
+    Args:
+        input (Tensor): log-probabilities, `(C)`, `(N, C)` or `(N, C, d1, ..., dK)`.
+        target (Tensor or array): class indices.
+        weight (Tensor, optional): a manual rescaling weight given to each class, `(C)`.
+            Default: ``None``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        ignore_index (int): a class index that is ignored and does not contribute to the
+            input gradient; with ``"mean"``, the mean is over the other targets.
+            Default: ``-100``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` (the weighted mean, as torch) or ``"sum"``.
+            Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the per-element losses with ``reduction="none"``.
+
+    Raises:
+        ClassIndexError: a class index outside `[0, C)` that is not `ignore_index`.
+        ShapeError: the target's or the weight's shape does not fit the input.
+        DTypeError: the target is not class indices.
+        ArgumentError: an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     log_probs = et.tensor([[-1.0, -2.0], [-3.0, -0.5]])
+        ...     et.nll_loss(log_probs, et.tensor([0, 1])).item()
+        0.75
+    """
+
 def mse_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
     size_average: bool | None = None,
     reduce: bool | None = None,
     reduction: Reduction = "mean",
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the element-wise mean squared error.
+
+    Records one node. `input` and `target` must have the same shape (torch broadcasts them with a
+    warning); `target` may be a tensor, which gets a gradient too when it requires one, or array
+    data (a constant in the session's dtype). Floating dtypes only. torch 2.11's `weight` argument
+    is not accepted.
+
+    Args:
+        input (Tensor): the predicted values.
+        target (Tensor or array): the ground truth values, of the input's shape.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+            ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes.
+        DTypeError: an operand is not floating.
+        ArgumentError: an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0], requires_grad=True)
+        ...     loss = et.mse_loss(x, et.tensor([1.0, 4.0]))
+        ...     loss.item()
+        ...     loss.backward()
+        ...     x.grad.numpy().tolist()
+        2.0
+        [0.0, -2.0]
+    """
+
 def l1_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
     size_average: bool | None = None,
     reduce: bool | None = None,
     reduction: Reduction = "mean",
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the L1 loss, the mean element-wise absolute difference.
+
+    Records one node. `input` and `target` must have the same shape (torch broadcasts them with a
+    warning); `target` may be a tensor, which gets a gradient too when it requires one, or array
+    data (a constant in the session's dtype). Floating dtypes only. torch 2.11's `weight` argument
+    is not accepted.
+
+    Args:
+        input (Tensor): the predicted values.
+        target (Tensor or array): the ground truth values, of the input's shape.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+            ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes.
+        DTypeError: an operand is not floating.
+        ArgumentError: an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.l1_loss(et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])).item()
+        1.0
+    """
+
 def smooth_l1_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -1098,14 +3616,84 @@ def smooth_l1_loss(
     reduce: bool | None = None,
     reduction: Reduction = "mean",
     beta: float = 1.0,
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the Smooth L1 loss.
+
+    Elementwise `0.5 * d ** 2 / beta` where `|d| < beta`, else `|d| - 0.5 * beta`, for `d = input -
+    target` (`beta = 0` is the L1 loss). Records one node. `input` and `target` must have the same
+    shape (torch broadcasts them with a warning); `target` may be a tensor, which gets a gradient
+    too when it requires one, or array data (a constant in the session's dtype). Floating dtypes
+    only.
+
+    Args:
+        input (Tensor): the predicted values.
+        target (Tensor or array): the ground truth values, of the input's shape.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+            ``"mean"``.
+        beta (float): where the loss changes between L1 and L2, non-negative.
+            Default: ``1.0``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes.
+        DTypeError: an operand is not floating.
+        ArgumentError: a negative `beta` or an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.smooth_l1_loss(et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])).item()
+        0.75
+    """
+
 def huber_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
     reduction: Reduction = "mean",
     delta: float = 1.0,
     weight: Tensor | ArrayLike | None = None,
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the Huber loss, with optional weighting.
+
+    Elementwise `0.5 * d ** 2` where `|d| < delta`, else `delta * (|d| - 0.5 * delta)`, for `d =
+    input - target`, times `weight`. Records one node. `input` and `target` must have the same shape
+    (torch broadcasts them with a warning); `target` may be a tensor, which gets a gradient too when
+    it requires one, or array data (a constant in the session's dtype). Floating dtypes only.
+    `weight` is a constant (no gradient).
+
+    Args:
+        input (Tensor): the predicted values.
+        target (Tensor or array): the ground truth values, of the input's shape.
+        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+            ``"mean"``.
+        delta (float): where the loss changes from quadratic to linear, positive.
+            Default: ``1.0``.
+        weight (Tensor, optional): weights broadcastable to the input's shape.
+            Default: ``None``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes, or a weight does not
+            broadcast to the input's shape.
+        DTypeError: an operand is not floating.
+        ArgumentError: a non-positive `delta` or an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x, y = et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])
+        ...     et.huber_loss(x, y, reduction="none").tolist()
+        [0.0, 1.5]
+    """
+
 def binary_cross_entropy(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -1113,7 +3701,45 @@ def binary_cross_entropy(
     size_average: bool | None = None,
     reduce: bool | None = None,
     reduction: Reduction = "mean",
-) -> Tensor: ...
+) -> Tensor:
+    """Compute Binary Cross Entropy between the target and input probabilities.
+
+    Elementwise `-weight * (target * log(input) + (1 - target) * log(1 - input))`, the logs clamped
+    at -100 as torch's. Records one node. `input` and `target` must have the same shape (torch
+    broadcasts them with a warning); `target` may be a tensor, which gets a gradient too when it
+    requires one, or array data (a constant in the session's dtype). Floating dtypes only. Every
+    input element is checked to lie in `[0, 1]`. `weight` is a constant (no gradient).
+
+    Args:
+        input (Tensor): probabilities, in `[0, 1]`.
+        target (Tensor or array): of the input's shape, values in `[0, 1]`.
+        weight (Tensor, optional): a manual rescaling weight broadcastable to the input's
+            shape. Default: ``None``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+            ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes, or a weight does not
+            broadcast to the input's shape.
+        DTypeError: an operand is not floating.
+        ArgumentError: an input element outside `[0, 1]` (or NaN), or an unknown
+            `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     p, t = et.tensor([0.5, 0.5]), et.tensor([1.0, 0.0])
+        ...     round(et.binary_cross_entropy(p, t).item(), 4)
+        0.6931
+    """
+
 def binary_cross_entropy_with_logits(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -1122,7 +3748,50 @@ def binary_cross_entropy_with_logits(
     reduce: bool | None = None,
     reduction: Reduction = "mean",
     pos_weight: Tensor | ArrayLike | None = None,
-) -> Tensor: ...
+) -> Tensor:
+    """Compute Binary Cross Entropy between target and input logits.
+
+    The sigmoid and the binary cross entropy in one numerically stable node:
+    `-weight * (pos_weight * target * log(sigmoid(input)) + (1 - target) * log(1 -
+    sigmoid(input)))`. Records one node. `input` and `target` must have the same shape (torch
+    broadcasts them with a warning); `target` may be a tensor, which gets a gradient too when it
+    requires one, or array data (a constant in the session's dtype). Floating dtypes only. `weight`
+    and `pos_weight` are constants (no gradient), as in torch.
+
+    Args:
+        input (Tensor): logits.
+        target (Tensor or array): of the input's shape, values in `[0, 1]`.
+        weight (Tensor, optional): a manual rescaling weight broadcastable to the input's
+            shape. Default: ``None``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+            ``"mean"``.
+        pos_weight (Tensor, optional): a weight of positive examples, broadcastable to the
+            input's shape (e.g. one per class along the last dim). Default: ``None``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes, or a weight does not
+            broadcast to the input's shape.
+        DTypeError: an operand is not floating.
+        ArgumentError: an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     logits, t = et.zeros(2), et.tensor([1.0, 0.0])
+        ...     round(et.binary_cross_entropy_with_logits(logits, t).item(), 4)
+        ...     pw = et.tensor([3.0, 3.0])
+        ...     round(et.binary_cross_entropy_with_logits(logits, t, pos_weight=pw).item(), 4)
+        0.6931
+        1.3863
+    """
+
 def conv1d(
     input: Tensor,
     weight: Tensor,
@@ -1131,7 +3800,43 @@ def conv1d(
     padding: int | Sequence[int] | Literal["same", "valid"] | None = None,
     dilation: int | Sequence[int] | None = None,
     groups: int = 1,
-) -> Tensor: ...
+) -> Tensor:
+    """Applies a 1D convolution over an input signal composed of several input planes.
+
+    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
+    carriers only (the reference backend refuses it).
+
+    Args:
+        input (Tensor): `(N, in_channels, L)` or unbatched `(in_channels, L)`.
+        weight (Tensor): the filters, `(out_channels, in_channels / groups, kL)`.
+        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+            Default: ``None``.
+        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+        padding (int, tuple or str): implicit zero padding on both sides, or ``"valid"`` (none)
+            or ``"same"`` (the output has the input's size; stride 1 only, an uneven total
+            pads one more on the right, as torch). Default: ``None`` (0).
+        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+        groups (int): split the input into groups; `in_channels` must be divisible by it.
+            Default: ``1``.
+
+    Returns:
+        Tensor: `(N, out_channels, L_out)` (or `(out_channels, L_out)`).
+
+    Raises:
+        ArgumentError: an unknown padding string, ``"same"`` with a stride other than 1, or an
+            int argument of the wrong length.
+        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+            bias do not fit.
+        TypeError: `weight` is not an eagertape tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.conv1d(et.ones(1, 1, 4), et.ones(1, 1, 2)).tolist()
+        [[[2.0, 2.0, 2.0]]]
+    """
+
 def conv3d(
     input: Tensor,
     weight: Tensor,
@@ -1140,7 +3845,44 @@ def conv3d(
     padding: int | Sequence[int] | Literal["same", "valid"] | None = None,
     dilation: int | Sequence[int] | None = None,
     groups: int = 1,
-) -> Tensor: ...
+) -> Tensor:
+    """Applies a 3D convolution over an input image composed of several input planes.
+
+    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
+    carriers only (the reference backend refuses it).
+
+    Args:
+        input (Tensor): `(N, in_channels, D, H, W)` or unbatched `(in_channels, D, H, W)`.
+        weight (Tensor): the filters, `(out_channels, in_channels / groups, kD, kH, kW)`.
+        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+            Default: ``None``.
+        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+        padding (int, tuple or str): implicit zero padding on both sides, or ``"valid"`` (none)
+            or ``"same"`` (the output has the input's size; stride 1 only, an uneven total
+            pads one more on the right, as torch). Default: ``None`` (0).
+        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+        groups (int): split the input into groups; `in_channels` must be divisible by it.
+            Default: ``1``.
+
+    Returns:
+        Tensor: `(N, out_channels, D_out, H_out, W_out)` (or without the batch dim).
+
+    Raises:
+        ArgumentError: an unknown padding string, ``"same"`` with a stride other than 1, or an
+            int argument of the wrong length.
+        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+            bias do not fit.
+        TypeError: `weight` is not an eagertape tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.conv3d(et.ones(1, 1, 2, 2, 2), et.ones(1, 1, 2, 2, 2)).tolist()
+        [[[[[8.0]]]]]
+    """
+
 def conv2d(
     input: Tensor,
     weight: Tensor,
@@ -1150,8 +3892,44 @@ def conv2d(
     dilation: int | Sequence[int] | None = None,
     groups: int = 1,
 ) -> Tensor:
-    """LibTorch's convolution and its convolution_backward; (C, H, W) inputs are a batch of
-    one. padding="same" needs stride 1 and an odd dilated kernel."""
+    """Applies a 2D convolution over an input image composed of several input planes.
+
+    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. The
+    reference carriers compose it as im2col and matrix products.
+
+    Args:
+        input (Tensor): `(N, in_channels, H, W)` or unbatched `(in_channels, H, W)`.
+        weight (Tensor): the filters, `(out_channels, in_channels / groups, kH, kW)`.
+        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+            Default: ``None``.
+        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+        padding (int, tuple or str): implicit zero padding on both sides, or ``"valid"`` (none)
+            or ``"same"`` (the output has the input's size; stride 1 only, an uneven total
+            pads one more on the right, as torch). Default: ``None`` (0).
+        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+        groups (int): split the input into groups; `in_channels` must be divisible by it.
+            Default: ``1``.
+
+    Returns:
+        Tensor: `(N, out_channels, H_out, W_out)` (or `(out_channels, H_out, W_out)`).
+
+    Raises:
+        ArgumentError: an unknown padding string, ``"same"`` with a stride other than 1, or an
+            int argument of the wrong length.
+        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+            bias do not fit.
+        TypeError: `weight` is not an eagertape tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x, w = et.ones(1, 1, 3, 3), et.ones(1, 1, 2, 2)
+        ...     et.conv2d(x, w).tolist()
+        ...     tuple(et.conv2d(x, w, padding="same").shape)
+        [[[[4.0, 4.0], [4.0, 4.0]]]]
+        (1, 1, 3, 3)
+    """
 
 def conv_transpose2d(
     input: Tensor,
@@ -1162,21 +3940,113 @@ def conv_transpose2d(
     output_padding: int | Sequence[int] | None = None,
     groups: int = 1,
     dilation: int | Sequence[int] | None = None,
-) -> Tensor: ...
+) -> Tensor:
+    """Applies a 2D transposed convolution operator over an input image composed of several input
+    planes, sometimes also called "deconvolution".
+
+    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
+    carriers only (the reference backend refuses it).
+
+    Args:
+        input (Tensor): `(N, in_channels, H, W)` or unbatched `(in_channels, H, W)`.
+        weight (Tensor): the filters, `(in_channels, out_channels / groups, kH, kW)`.
+        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+            Default: ``None``.
+        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+        padding (int or tuple): `dilation * (kernel_size - 1) - padding` zero padding is added
+            to both sides of the input (ints only: no ``"same"``). Default: ``None`` (0).
+        output_padding (int or tuple): additional size added to one side of each dimension
+            of the output shape. Default: ``None`` (0).
+        groups (int): split the input into groups; `in_channels` must be divisible by it.
+            Default: ``1``.
+        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+
+    Returns:
+        Tensor: `(N, out_channels, H_out, W_out)` (or `(out_channels, H_out, W_out)`).
+
+    Raises:
+        ArgumentError: an int argument of the wrong length (or a padding string).
+        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+            bias do not fit.
+        TypeError: `weight` is not an eagertape tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     y = et.conv_transpose2d(et.ones(1, 1, 2, 2), et.ones(1, 1, 2, 2), stride=2)
+        ...     tuple(y.shape), y.sum().item()
+        ((1, 1, 4, 4), 16.0)
+    """
+
 def layer_norm(
     input: Tensor,
     normalized_shape: int | Sequence[int],
     weight: Tensor | ArrayLike | None = None,
     bias: Tensor | ArrayLike | None = None,
     eps: float = 1e-5,
-) -> Tensor: ...
+) -> Tensor:
+    """Apply Layer Normalization for last certain number of dimensions.
+
+    Each sample is normalized by the mean and (biased) variance of its trailing `normalized_shape`
+    dims, then scaled by `weight` and shifted by `bias` elementwise. Records one node; `input`,
+    `weight` and `bias` get gradients.
+
+    Args:
+        input (Tensor): of shape `(*, *normalized_shape)`.
+        normalized_shape (int or sequence of int): the trailing dims to normalize over.
+        weight (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
+        bias (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
+        eps (float): a value added to the variance for numerical stability. Default:
+            ``1e-5``.
+
+    Returns:
+        Tensor: of the input's shape.
+
+    Raises:
+        ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` or
+            `bias` has another shape.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     y = et.layer_norm(et.tensor([[1.0, 3.0]]), (2,))
+        ...     [round(v, 4) for v in y[0].tolist()]
+        [-1.0, 1.0]
+    """
+
 def rms_norm(
     input: Tensor,
     normalized_shape: int | Sequence[int],
     weight: Tensor | ArrayLike | None = None,
     eps: float | None = None,
 ) -> Tensor:
-    """x / sqrt(mean(x**2) + eps) * weight over the trailing dims; every carrier."""
+    """Apply Root Mean Square Layer Normalization.
+
+    `y = x / sqrt(mean(x ** 2) + eps) * weight`, the mean over the trailing `normalized_shape` dims.
+    Records one node on every carrier; `input` and `weight` get gradients.
+
+    Args:
+        input (Tensor): of shape `(*, *normalized_shape)`.
+        normalized_shape (int or sequence of int): the trailing dims to normalize over.
+        weight (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
+        eps (float, optional): a value added to the mean square. Default: ``None`` (the
+            machine epsilon of the input's dtype, as torch's `torch.finfo(dtype).eps`).
+
+    Returns:
+        Tensor: of the input's shape.
+
+    Raises:
+        ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` has
+            another shape.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     y = et.rms_norm(et.tensor([[3.0, 4.0]]), [2])
+        ...     [round(v, 4) for v in y[0].tolist()]
+        [0.8485, 1.1314]
+    """
 
 def group_norm(
     input: Tensor,
@@ -1185,7 +4055,34 @@ def group_norm(
     bias: Tensor | ArrayLike | None = None,
     eps: float = 1e-5,
 ) -> Tensor:
-    """Each group of channels normalized by its own statistics; every carrier."""
+    """Apply Group Normalization for last certain number of dimensions.
+
+    The channels (dim 1) are split into `num_groups` groups; each group of each sample is normalized
+    by its own mean and (biased) variance, then `weight` and `bias` apply per channel. Records one
+    node on every carrier; `input`, `weight` and `bias` get gradients.
+
+    Args:
+        input (Tensor): of shape `(N, C, *)`.
+        num_groups (int): the number of groups; `C` must be divisible by it.
+        weight (Tensor, optional): per-channel scale, of shape `(C)`. Default: ``None``.
+        bias (Tensor, optional): per-channel shift, of shape `(C)`. Default: ``None``.
+        eps (float): a value added to the variance for numerical stability. Default:
+            ``1e-5``.
+
+    Returns:
+        Tensor: of the input's shape.
+
+    Raises:
+        ShapeError: `C` is not divisible by `num_groups`, or `weight` or `bias` is not
+            `(C)`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     x = et.tensor([[[1.0], [3.0], [5.0], [7.0]]])
+        ...     [round(v, 4) for v in et.group_norm(x, 2).flatten().tolist()]
+        [-1.0, 1.0, -1.0, 1.0]
+    """
 
 def batch_norm(
     input: Tensor,
@@ -1197,8 +4094,53 @@ def batch_norm(
     momentum: float = 0.1,
     eps: float = 1e-5,
 ) -> Tensor:
-    """Per-channel (dim 1) normalization; in training the running statistics (Parameters)
-    get torch's update as new snapshots after the forward."""
+    """Apply Batch Normalization for each channel across a batch of data.
+
+    Each channel (dim 1) is normalized by statistics over every other dim, then `weight` and `bias`
+    apply per channel. In training mode the batch's statistics are used (biased variance), and when
+    `running_mean` and `running_var` are given they must be `et.Parameter`s (module buffers):
+    torch's update, `running = (1 - momentum) * running + momentum * batch_stat` (the unbiased
+    variance), is published as their new snapshot once the forward succeeded, never written under a
+    live tape. In eval mode the running statistics are used; they may then be Parameters, tensors or
+    array data. `input`, `weight` and `bias` get gradients; the running statistics get none.
+    LibTorch carriers only.
+
+    Args:
+        input (Tensor): `(N, C)` or `(N, C, *)`.
+        running_mean (Parameter or Tensor, optional): per-channel means, `(C)`.
+        running_var (Parameter or Tensor, optional): per-channel variances, `(C)`.
+        weight (Tensor, optional): per-channel scale, `(C)`. Default: ``None``.
+        bias (Tensor, optional): per-channel shift, `(C)`. Default: ``None``.
+        training (bool): use the batch's statistics (and update the running ones).
+            Default: ``False``.
+        momentum (float): the weight of the batch's statistics in the running update.
+            Default: ``0.1``.
+        eps (float): a value added to the variance for numerical stability. Default:
+            ``1e-5``.
+
+    Returns:
+        Tensor: of the input's shape.
+
+    Raises:
+        ArgumentError: only one running statistic is given, none in eval mode, or a
+            non-finite `eps` or `momentum`.
+        TypeError: a running statistic that is not a Parameter in training mode, or a str.
+        ShapeError: the input has fewer than 2 dims, or a per-channel operand is not `(C)`.
+
+    Example:
+        >>> import eagertape as et
+        >>> import numpy as np
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     mean, var = et.tensor([1.0, 2.0]), et.tensor([4.0, 4.0])
+        ...     et.batch_norm(x, mean, var, eps=0.0).tolist()
+        ...     rm = et.nn.Parameter(np.zeros(2, np.float32), requires_grad=False)
+        ...     rv = et.nn.Parameter(np.ones(2, np.float32), requires_grad=False)
+        ...     y = et.batch_norm(x, rm, rv, training=True, momentum=0.5)
+        ...     rm.tolist(), rv.tolist()
+        [[0.0, 0.0], [1.0, 1.0]]
+        ([1.0, 1.5], [1.5, 1.5])
+    """
 
 def scaled_dot_product_attention(
     query: Tensor,
@@ -1210,12 +4152,45 @@ def scaled_dot_product_attention(
     scale: float | None = None,
     enable_gqa: bool = False,
 ) -> Tensor:
-    """``softmax(q @ kᵀ · scale + mask) @ v``, as torch's ``F.scaled_dot_product_attention``:
-    operands ``(..., L, E)``, ``(..., S, E)``, ``(..., S, Ev)``; ``attn_mask`` bool (True: take
-    part) or additive, broadcastable to ``(..., L, S)``; ``is_causal`` the lower-triangular
-    mask (top-left aligned); ``scale`` defaults to ``1/sqrt(E)``; dropout on the attention
-    weights is drawn from the session's RNG. LibTorch's fused CPU kernel where torch's
-    dispatcher takes it, else composed of the tape's ops (CUDA, the reference carriers)."""
+    """Computes scaled dot product attention on query, key and value tensors, using an optional
+    attention mask if passed, and applying dropout if a probability greater than 0.0 is specified.
+
+    `softmax(query @ key^T * scale + mask) @ value`. On CPU, 4-D operands with no dropout and a mask
+    that needs no gradient run LibTorch's fused kernel, which keeps what torch keeps for its
+    backward (not the `(L, S)` attention matrix); everything else (dropout, other ranks, CUDA, the
+    reference carriers) is composed of the tape's own ops. Dropout on the attention weights is drawn
+    from the session's generator whenever `dropout_p > 0`, as torch's function does (pass 0.0 in
+    evaluation). `query`, `key` and `value` get gradients.
+
+    Args:
+        query (Tensor): `(..., L, E)`.
+        key (Tensor): `(..., S, E)`.
+        value (Tensor): `(..., S, Ev)`.
+        attn_mask (Tensor, optional): broadcastable to `(..., L, S)`: bool (true: the position
+            takes part) or additive, a tensor or array data. Default: ``None``.
+        dropout_p (float): the dropout probability of the attention weights. Default: ``0.0``.
+        is_causal (bool): apply the lower-triangular (top-left aligned) causal mask; no
+            `attn_mask` may be given with it. Default: ``False``.
+        scale (float, optional): the scaling factor. Default: ``None`` (`1 / sqrt(E)`).
+        enable_gqa (bool): accepted for torch compatibility; must stay ``False`` (grouped
+            query attention is not supported).
+
+    Returns:
+        Tensor: `(..., L, Ev)`.
+
+    Raises:
+        ArgumentError: `enable_gqa=True`, `dropout_p` outside `[0, 1]`, or an `attn_mask`
+            with `is_causal=True`.
+        ShapeError: the operands' shapes do not fit together, or the mask does not broadcast.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     q = et.ones(1, 1, 2, 4)
+        ...     out = et.scaled_dot_product_attention(q, q, q, is_causal=True)
+        ...     tuple(out.shape), out.sum().item()
+        ((1, 1, 2, 4), 8.0)
+    """
 
 def embedding(
     input: Tensor | ArrayLike,
@@ -1226,8 +4201,43 @@ def embedding(
     scale_grad_by_freq: bool = False,
     sparse: bool = False,
 ) -> Tensor:
-    """Rows of weight picked by int64 ids (repeated ids accumulate their gradients; the
-    padding_idx row gets none). LibTorch carriers only."""
+    """Generate a simple lookup table that looks up embeddings in a fixed dictionary and size.
+
+    Picks the rows of `weight` named by the integer ids in `input`, in one node. `weight` gets the
+    gradient (repeated ids accumulate theirs; the `padding_idx` row gets none); the ids get none.
+    `max_norm` (which renormalizes the weight's rows in place) and sparse gradients are not
+    supported. LibTorch carriers only.
+
+    Args:
+        input (Tensor or array): int64 or int32 ids, of any shape (a tensor, or integer array
+            data).
+        weight (Tensor): the embedding matrix, `(num_embeddings, embedding_dim)`.
+        padding_idx (int, optional): the row that gets no gradient (a negative one counts
+            from the end). Default: ``None``.
+        max_norm (float, optional): accepted for torch compatibility; must stay ``None``.
+        norm_type (float): accepted for torch compatibility (it goes with `max_norm`) and
+            ignored. Default: ``2.0``.
+        scale_grad_by_freq (bool): scale the gradients by the inverse of the ids' frequency
+            in the mini-batch. Default: ``False``.
+        sparse (bool): accepted for torch compatibility; must stay ``False``.
+
+    Returns:
+        Tensor: of shape `input.shape + (embedding_dim,)`.
+
+    Raises:
+        ArgumentError: `max_norm` or `sparse=True` is given, or `padding_idx` is outside the
+            weight's rows.
+        IndexOutOfRangeError: an id is outside `[0, num_embeddings)`.
+        DTypeError: the ids are not integers.
+        ShapeError: `weight` is not 2-D.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     w = et.tensor([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]])
+        ...     et.embedding(et.tensor([2, 0]), w).tolist()
+        [[2.0, 2.0], [0.0, 0.0]]
+    """
 
 def embedding_bag(
     input: Tensor | ArrayLike,
@@ -1242,8 +4252,54 @@ def embedding_bag(
     include_last_offset: bool = False,
     padding_idx: int | None = None,
 ) -> Tensor:
-    """The sum, mean or maximum of each bag of weight's rows: a 2-D input's rows, or the 1-D
-    input cut at offsets. LibTorch carriers only."""
+    """Compute sums, means or maxes of `bags` of embeddings.
+
+    Each bag is a 2-D input's row, or a slice of the 1-D input starting at each of `offsets`; its
+    result is the sum, mean or maximum of the `weight` rows its ids name, in one node (`weight` and
+    `per_sample_weights` get gradients; an empty bag gives zeros). `max_norm` and sparse gradients
+    are not supported. LibTorch carriers only.
+
+    Args:
+        input (Tensor or array): int64 or int32 ids: `(B, ids_per_bag)`, or 1-D with
+            `offsets`.
+        weight (Tensor): the embedding matrix, `(num_embeddings, embedding_dim)`.
+        offsets (Tensor or array, optional): with a 1-D input, the start of each bag
+            (non-decreasing, from 0). Default: ``None``.
+        max_norm (float, optional): accepted for torch compatibility; must stay ``None``.
+        norm_type (float): accepted for torch compatibility (it goes with `max_norm`) and
+            ignored. Default: ``2.0``.
+        scale_grad_by_freq (bool): scale the gradients by the inverse of the ids' frequency
+            in the mini-batch (not with ``"max"``). Default: ``False``.
+        mode (str): ``"sum"``, ``"mean"`` or ``"max"``. Default: ``"mean"``.
+        sparse (bool): accepted for torch compatibility; must stay ``False``.
+        per_sample_weights (Tensor, optional): a weight per id, of the input's shape, that
+            scales its row (``"sum"`` only). Default: ``None``.
+        include_last_offset (bool): `offsets` has one more entry, the end of the last bag.
+            Default: ``False``.
+        padding_idx (int, optional): a row that is left out of every bag (a negative one
+            counts from the end). Default: ``None``.
+
+    Returns:
+        Tensor: `(B, embedding_dim)`, one row per bag.
+
+    Raises:
+        ArgumentError: an unknown `mode`, `max_norm` or `sparse=True`, `per_sample_weights`
+            with a mode other than ``"sum"``, invalid offsets, or `padding_idx` outside the
+            weight's rows.
+        ShapeError: the input's rank does not fit `offsets`, or `weight` is not 2-D.
+        IndexOutOfRangeError: an id is outside `[0, num_embeddings)`.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     w = et.tensor([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]])
+        ...     ids, offsets = et.tensor([0, 1, 2, 2]), et.tensor([0, 2])
+        ...     F.embedding_bag(ids, w, offsets, mode="sum").tolist()
+        ...     F.embedding_bag(et.tensor([[0, 1], [2, 2]]), w).tolist()
+        [[1.0, 1.0], [4.0, 4.0]]
+        [[0.5, 0.5], [2.0, 2.0]]
+    """
 
 def max_pool2d(
     input: Tensor,
@@ -1253,7 +4309,42 @@ def max_pool2d(
     dilation: int | Sequence[int] | None = None,
     ceil_mode: bool = False,
     return_indices: bool = False,
-) -> Tensor: ...
+) -> Tensor:
+    """Applies a 2D max pooling over an input signal composed of several input planes.
+
+    On LibTorch carriers, one node on LibTorch's kernel: the argmax indices are kept as the node's
+    workspace for the backward, which sends each output's gradient to the element it took (the
+    reference carriers compose it of the tape's ops). `return_indices=True` is not supported.
+
+    Args:
+        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
+        kernel_size (int or tuple): the size of the window, an int or `(kH, kW)`.
+        stride (int or tuple, optional): the stride of the window. Default: ``None``
+            (`kernel_size`).
+        padding (int or tuple): implicit negative-infinity padding on both sides, at most half
+            the kernel size. Default: ``None`` (0).
+        dilation (int or tuple): the spacing between the window's elements. Default: ``None``
+            (1).
+        ceil_mode (bool): use ceil instead of floor to compute the output shape.
+            Default: ``False``.
+        return_indices (bool): accepted for torch compatibility; must stay ``False``.
+
+    Returns:
+        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
+
+    Raises:
+        ArgumentError: `return_indices=True`, a padding over half the kernel, or a
+            non-positive size.
+        ShapeError: the input is not 3-D or 4-D, or the output would be empty.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+        ...     et.max_pool2d(x, 2).tolist()
+        [[[[5.0, 7.0], [13.0, 15.0]]]]
+    """
+
 def avg_pool2d(
     input: Tensor,
     kernel_size: int | Sequence[int],
@@ -1262,8 +4353,68 @@ def avg_pool2d(
     ceil_mode: bool = False,
     count_include_pad: bool = True,
     divisor_override: int | None = None,
-) -> Tensor: ...
-def adaptive_avg_pool2d(input: Tensor, output_size: int | Sequence[int | None]) -> Tensor: ...
+) -> Tensor:
+    """Applies 2D average-pooling operation in `kH x kW` regions by step size `sH x sW` steps.
+
+    Records one node (LibTorch's kernel and its backward; the reference carriers compose it).
+
+    Args:
+        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
+        kernel_size (int or tuple): the size of the pooling region, an int or `(kH, kW)`.
+        stride (int or tuple, optional): the stride of the pooling operation. Default:
+            ``None`` (`kernel_size`).
+        padding (int or tuple): implicit zero padding on both sides, at most half the kernel
+            size. Default: ``None`` (0).
+        ceil_mode (bool): use ceil instead of floor to compute the output shape.
+            Default: ``False``.
+        count_include_pad (bool): include the zero padding in the averaging calculation.
+            Default: ``True``.
+        divisor_override (int, optional): the divisor to use instead of the pooling region's
+            size. Default: ``None``.
+
+    Returns:
+        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
+
+    Raises:
+        ArgumentError: a padding over half the kernel, or a non-positive size.
+        ShapeError: the input is not 3-D or 4-D, or the output would be empty.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+        ...     et.avg_pool2d(x, 2).tolist()
+        [[[[2.5, 4.5], [10.5, 12.5]]]]
+    """
+
+def adaptive_avg_pool2d(input: Tensor, output_size: int | Sequence[int | None]) -> Tensor:
+    """Applies a 2D adaptive average pooling over an input signal composed of several input planes.
+
+    The output has the size `output_size` whatever the input's size; each output element is the mean
+    of its adaptive bin.
+
+    Args:
+        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
+        output_size (int or tuple): the target size `(H_out, W_out)`, or one int for a square;
+            a ``None`` entry keeps the input's size in that dim.
+
+    Returns:
+        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
+
+    Raises:
+        ArgumentError: `output_size` is neither an int nor a pair.
+        ShapeError: the input is not 3-D or 4-D.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+        ...     et.adaptive_avg_pool2d(x, 1).tolist()
+        ...     tuple(et.adaptive_avg_pool2d(x, (2, None)).shape)
+        [[[[7.5]]]]
+        (1, 1, 2, 4)
+    """
+
 def kl_div(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -1271,7 +4422,45 @@ def kl_div(
     reduce: bool | None = None,
     reduction: Literal["none", "mean", "sum", "batchmean"] = "mean",
     log_target: bool = False,
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the KL Divergence loss.
+
+    Elementwise `target * (log(target) - input)` (`exp(target) * (target - input)` with
+    `log_target`), where `input` holds log-probabilities. Records one node. `input` and `target`
+    must have the same shape (torch broadcasts them with a warning); `target` may be a tensor, which
+    gets a gradient too when it requires one, or array data (a constant in the session's dtype).
+    Floating dtypes only.
+
+    Args:
+        input (Tensor): log-probabilities.
+        target (Tensor or array): probabilities (log-probabilities with `log_target`), of
+            the input's shape.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"batchmean"`` (the sum divided by the batch size,
+            `input.shape[0]`: the KL divergence's true value), ``"sum"`` or ``"mean"`` (over
+            every element). Default: ``"mean"``.
+        log_target (bool): whether `target` is given in log space. Default: ``False``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes.
+        DTypeError: an operand is not floating.
+        ArgumentError: an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     log_p = et.tensor([[0.5, 0.5]]).log()
+        ...     et.kl_div(log_p, et.tensor([[0.5, 0.5]]), reduction="batchmean").item()
+        ...     round(et.kl_div(log_p, et.tensor([[1.0, 0.0]]), reduction="batchmean").item(), 4)
+        0.0
+        0.6931
+    """
 
 _Red = Literal["none", "mean", "sum"]
 
@@ -1283,7 +4472,42 @@ def margin_ranking_loss(
     size_average: bool | None = None,
     reduce: bool | None = None,
     reduction: _Red = "mean",
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the margin ranking loss.
+
+    Elementwise `max(0, -target * (input1 - input2) + margin)`: `target` 1 means `input1` should
+    rank higher, -1 that `input2` should. The three operands must have the same number of dims and
+    broadcast together. Recorded as the composition torch writes (its parts' nodes), so each tensor
+    operand gets its gradient by the parts' rules; operands given as array data or numbers are
+    constants in the session's dtype.
+
+    Args:
+        input1 (Tensor): the first scores.
+        input2 (Tensor or array): the second scores.
+        target (Tensor or array): 1 or -1 per pair.
+        margin (float): the margin. Default: ``0.0``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: the operands have different numbers of dims or do not broadcast.
+        ArgumentError: an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     a, b = et.tensor([1.0, 2.0]), et.tensor([2.0, 1.0])
+        ...     F.margin_ranking_loss(a, b, et.tensor([1.0, 1.0])).item()
+        0.5
+    """
+
 def hinge_embedding_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -1291,14 +4515,78 @@ def hinge_embedding_loss(
     size_average: bool | None = None,
     reduce: bool | None = None,
     reduction: _Red = "mean",
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the hinge embedding loss.
+
+    Elementwise `input` where `target` is 1 and `max(0, margin - input)` where it is -1 (`input` is
+    typically a distance). `input` and `target` must have the same shape. Recorded as the
+    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+    parts' rules; operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        input (Tensor): the input, e.g. distances.
+        target (Tensor or array): 1 or -1, of the input's shape.
+        margin (float): the margin. Default: ``1.0``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes.
+        ArgumentError: an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x, y = et.tensor([0.5, 2.0]), et.tensor([1.0, -1.0])
+        ...     F.hinge_embedding_loss(x, y, reduction="none").tolist()
+        [0.5, 0.0]
+    """
+
 def soft_margin_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
     size_average: bool | None = None,
     reduce: bool | None = None,
     reduction: _Red = "mean",
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the soft margin loss.
+
+    Elementwise `log(1 + exp(-target * input))`, a two-class logistic loss with `target` 1 or -1;
+    ``"mean"`` averages over every element. `input` and `target` must have the same shape. Recorded
+    as the composition torch writes (its parts' nodes), so each tensor operand gets its gradient by
+    the parts' rules; operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        input (Tensor): the scores.
+        target (Tensor or array): 1 or -1, of the input's shape.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes.
+        ArgumentError: an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     round(F.soft_margin_loss(et.zeros(2), et.tensor([1.0, -1.0])).item(), 4)
+        0.6931
+    """
+
 def cosine_embedding_loss(
     input1: Tensor,
     input2: Tensor | ArrayLike,
@@ -1307,7 +4595,44 @@ def cosine_embedding_loss(
     size_average: bool | None = None,
     reduce: bool | None = None,
     reduction: _Red = "mean",
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the cosine embedding loss.
+
+    Per row, `1 - cos(input1, input2)` where `target` is 1 and `max(0, cos(input1, input2) -
+    margin)` where it is -1, the cosine over the last dim (with torch's `1e-12` added to each
+    squared magnitude). Recorded as the composition torch writes (its parts' nodes), so each tensor
+    operand gets its gradient by the parts' rules; operands given as array data or numbers are
+    constants in the session's dtype.
+
+    Args:
+        input1 (Tensor): `(N, D)` or `(D)`.
+        input2 (Tensor or array): of the same rank as `input1`.
+        target (Tensor or array): 1 or -1, `(N)` or `()`.
+        margin (float): in `[-1, 1]`; 0 to 0.5 is suggested. Default: ``0.0``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the per-row loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: the inputs are not 1-D or 2-D of one rank, or do not broadcast.
+        ArgumentError: an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x1 = et.tensor([[1.0, 0.0], [1.0, 0.0]])
+        ...     x2 = et.tensor([[0.0, 1.0], [0.0, 1.0]])
+        ...     y = et.tensor([1.0, -1.0])
+        ...     F.cosine_embedding_loss(x1, x2, y, reduction="none").tolist()
+        [1.0, 0.0]
+    """
+
 def poisson_nll_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -1317,7 +4642,44 @@ def poisson_nll_loss(
     eps: float = 1e-08,
     reduce: bool | None = None,
     reduction: _Red = "mean",
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the Poisson negative log likelihood loss.
+
+    Elementwise `exp(input) - target * input` when `log_input`, else `input - target * log(input +
+    eps)`; with `full`, Stirling's approximation `target * log(target) - target + 0.5 * log(2 * pi *
+    target)` is added where `target > 1`. `input` and `target` broadcast together. Recorded as the
+    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+    parts' rules; operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        input (Tensor): the expectation of the Poisson distribution (its log with
+            `log_input`).
+        target (Tensor or array): random samples `target ~ Poisson(input)`.
+        log_input (bool): whether `input` is given as a log. Default: ``True``.
+        full (bool): add the Stirling approximation term. Default: ``False``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        eps (float): a small value that avoids `log(0)` when `log_input` is false.
+            Default: ``1e-8``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` do not broadcast.
+        ArgumentError: an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.poisson_nll_loss(et.zeros(2), et.tensor([1.0, 2.0])).item()
+        1.0
+    """
+
 def _gaussian_nll_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -1333,7 +4695,41 @@ def multilabel_soft_margin_loss(
     size_average: bool | None = None,
     reduce: bool | None = None,
     reduction: _Red = "mean",
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the multilabel soft margin loss.
+
+    Per sample, `-(target * logsigmoid(input) + (1 - target) * logsigmoid(-input)) * weight`
+    averaged over the classes (the last dim), then reduced over the samples. Recorded as the
+    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+    parts' rules; operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        input (Tensor): `(N, C)` (or `(C)`) scores.
+        target (Tensor or array): 0 or 1 per class, of the input's shape.
+        weight (Tensor, optional): a weight per class, broadcastable to the input's shape.
+            Default: ``None``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the per-sample loss `(N)` with ``reduction="none"``.
+
+    Raises:
+        ShapeError: the operands do not broadcast.
+        ArgumentError: an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     y = et.tensor([[1.0, 0.0]])
+        ...     round(F.multilabel_soft_margin_loss(et.zeros(1, 2), y).item(), 4)
+        0.6931
+    """
+
 def multi_margin_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -1343,14 +4739,87 @@ def multi_margin_loss(
     size_average: bool | None = None,
     reduce: bool | None = None,
     reduction: _Red = "mean",
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the multi margin loss, with optional weighting.
+
+    Per sample, `sum over j != y of max(0, margin - input[y] + input[j]) ** p / C`, times
+    `weight[y]`, where `y` is the sample's class index. Recorded as the composition torch writes
+    (its parts' nodes), so each tensor operand gets its gradient by the parts' rules; operands given
+    as array data or numbers are constants in the session's dtype.
+
+    Args:
+        input (Tensor): `(N, C)` or `(C)` scores.
+        target (Tensor or array): int64 or int32 class indices, `(N)` (or `()`).
+        p (int): 1 or 2. Default: ``1``.
+        margin (float): the margin. Default: ``1.0``.
+        weight (Tensor, optional): a weight per class, `(C)`. Default: ``None``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the per-sample loss with ``reduction="none"``.
+
+    Raises:
+        ArgumentError: `p` is not 1 or 2, or an unknown `reduction`.
+        ShapeError: the input is not 1-D or 2-D, or the target is not `(N)`.
+        DTypeError: the target is not integer data.
+        IndexOutOfRangeError: a class index is outside `[0, C)`.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.tensor([[0.0, 0.5, 0.5, 1.0]])
+        ...     F.multi_margin_loss(x, et.tensor([3])).item()
+        0.25
+    """
+
 def multilabel_margin_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
     size_average: bool | None = None,
     reduce: bool | None = None,
     reduction: _Red = "mean",
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the multilabel margin loss.
+
+    Per sample, `sum over target classes j and non-target classes i of max(0, 1 - (input[j] -
+    input[i])) / C`. `target` holds each sample's class indices, ended by the first -1 (the rest is
+    ignored). LibTorch's kernel per sample, reduced by the tape's ops; `input` gets the gradient.
+    LibTorch carriers only.
+
+    Args:
+        input (Tensor): `(N, C)` or `(C)` scores.
+        target (Tensor or array): int64 class indices of the input's shape, each row ended by
+            -1 (or filling it).
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the per-sample loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: the target's shape differs from the input's, or the input is not 1-D or
+            2-D.
+        IndexOutOfRangeError: a class index is outside `[0, C)`.
+        ArgumentError: an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.tensor([[0.1, 0.2, 0.4, 0.8]])
+        ...     y = et.tensor([[3, 0, -1, 1]])
+        ...     round(F.multilabel_margin_loss(x, y).item(), 4)
+        0.85
+    """
+
 def _triplet_distances_loss(
     d_pos: Tensor,
     d_neg: Tensor | ArrayLike,
@@ -1369,16 +4838,146 @@ def triplet_margin_loss(
     size_average: bool | None = None,
     reduce: bool | None = None,
     reduction: _Red = "mean",
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the triplet loss between given input tensors and a margin greater than 0.
+
+    Per triplet, `max(0, margin + d(anchor, positive) - d(anchor, negative))`, `d` being
+    `pairwise_distance` with `p` and `eps` over the last dim; with `swap`, the negative distance is
+    the smaller of `d(anchor, negative)` and `d(positive, negative)`. Recorded as the composition
+    torch writes (its parts' nodes), so each tensor operand gets its gradient by the parts' rules;
+    operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        anchor (Tensor): `(N, D)` or `(D)`.
+        positive (Tensor or array): of the anchor's rank.
+        negative (Tensor or array): of the anchor's rank.
+        margin (float): the margin. Default: ``1.0``.
+        p (float): the norm degree of the pairwise distance. Default: ``2.0``.
+        eps (float): a small value added to the differences for numerical stability.
+            Default: ``1e-6``.
+        swap (bool): use the distance swap (Balntas et al.). Default: ``False``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the per-triplet loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: the three operands have different numbers of dims (or are 0-d), or do not
+            broadcast.
+        ArgumentError: an unknown `reduction`.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     a = et.zeros(2, 2)
+        ...     n = et.tensor([[3.0, 4.0], [0.0, 0.0]])
+        ...     F.triplet_margin_loss(a, a, n, reduction="none").tolist()
+        [0.0, 1.0]
+    """
+
 def pairwise_distance(
     x1: Tensor, x2: Tensor | ArrayLike, p: float = 2.0, eps: float = 1e-06, keepdim: bool = False
-) -> Tensor: ...
+) -> Tensor:
+    """Computes the pairwise distance between input vectors, or between columns of input matrices.
+
+    `||x1 - x2 + eps||_p` over the last dim, `x1` and `x2` broadcast together. Recorded as the
+    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+    parts' rules; operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        x1 (Tensor): `(N, D)` or `(D)`.
+        x2 (Tensor or array): broadcastable to `x1`.
+        p (float): the norm degree. Default: ``2.0``.
+        eps (float): a small value added to the difference to avoid division by zero.
+            Default: ``1e-6``.
+        keepdim (bool): keep the reduced dim (of size 1). Default: ``False``.
+
+    Returns:
+        Tensor: `(N)` (or `(N, 1)` with `keepdim`).
+
+    Raises:
+        ShapeError: `x1` and `x2` do not broadcast.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     d = F.pairwise_distance(et.tensor([[0.0, 0.0]]), et.tensor([[3.0, 4.0]]))
+        ...     round(d.item(), 4)
+        5.0
+    """
+
 def cosine_similarity(
     x1: Tensor, x2: Tensor | ArrayLike, dim: int = 1, eps: float = 1e-08
-) -> Tensor: ...
+) -> Tensor:
+    """Returns cosine similarity between `x1` and `x2`, computed along `dim`.
+
+    `sum(x1 * x2) / (max(||x1||, eps) * max(||x2||, eps))` along `dim`, `x1` and `x2` broadcast
+    together; as torch, each norm is clamped at `eps` without the clamp changing its gradient.
+    Recorded as the composition torch writes (its parts' nodes), so each tensor operand gets its
+    gradient by the parts' rules; operands given as array data or numbers are constants in the
+    session's dtype.
+
+    Args:
+        x1 (Tensor): the first input.
+        x2 (Tensor or array): broadcastable to `x1`.
+        dim (int): the dimension of the vectors. Default: ``1``.
+        eps (float): a small value to avoid division by zero. Default: ``1e-8``.
+
+    Returns:
+        Tensor: the broadcast shape without `dim`.
+
+    Raises:
+        ShapeError: `x1` and `x2` do not broadcast, or `dim` is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x1 = et.tensor([[1.0, 0.0], [2.0, 0.0]])
+        ...     F.cosine_similarity(x1, et.tensor([[0.0, 1.0], [1.0, 0.0]])).tolist()
+        [0.0, 1.0]
+    """
+
 def normalize(
     input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, out: None = None
-) -> Tensor: ...
+) -> Tensor:
+    """Perform `L_p` normalization of inputs over specified dimension.
+
+    `input / max(||input||_p, eps)`, the norm over `dim` (kept for broadcasting). Recorded as the
+    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+    parts' rules; operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        input (Tensor): the input, of any shape.
+        p (float): the exponent of the norm. Default: ``2.0``.
+        dim (int): the dimension to reduce. Default: ``1``.
+        eps (float): a small value to avoid division by zero. Default: ``1e-12``.
+        out (Tensor, optional): accepted for torch compatibility; must stay ``None``
+            (tensors are immutable values).
+
+    Returns:
+        Tensor: of the input's shape.
+
+    Raises:
+        ArgumentError: `out` is given.
+        ShapeError: `dim` is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session(dtype="float64"):
+        ...     F.normalize(et.tensor([[3.0, 4.0]])).tolist()
+        ...     F.normalize(et.tensor([[1.0, 3.0]]), p=1).tolist()
+        [[0.6, 0.8]]
+        [[0.25, 0.75]]
+    """
+
 def ctc_loss(
     log_probs: Tensor,
     targets: Tensor | ArrayLike,
@@ -1387,7 +4986,46 @@ def ctc_loss(
     blank: int = 0,
     reduction: _Red = "mean",
     zero_infinity: bool = False,
-) -> Tensor: ...
+) -> Tensor:
+    """Compute the Connectionist Temporal Classification loss.
+
+    LibTorch's CTC kernel and its backward, per sample; ``"mean"`` divides each sample's loss by its
+    target length (at least 1) and then averages, as torch. `log_probs` gets the gradient. The
+    lengths given as tensors are read back to the host. LibTorch carriers only.
+
+    Args:
+        log_probs (Tensor): `(T, N, C)` or unbatched `(T, C)` log-probabilities (e.g. from
+            `log_softmax`), `T` the input length and `C` the number of classes, blank included.
+        targets (Tensor or array): integer class indices, `(N, S)` padded, or the `N` target
+            sequences concatenated (1-D); a 1-D target for an unbatched input.
+        input_lengths (Tensor, sequence of int or int): the length of each input, at most `T`.
+        target_lengths (Tensor, sequence of int or int): the length of each target.
+        blank (int): the blank label. Default: ``0``.
+        reduction (str): ``"none"`` (the per-sample losses), ``"mean"`` or ``"sum"``.
+            Default: ``"mean"``.
+        zero_infinity (bool): zero infinite losses and their gradients (inputs too short to
+            be aligned to their targets). Default: ``False``.
+
+    Returns:
+        Tensor: a scalar, or `(N)` with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `log_probs` is not `(T, N, C)` or `(T, C)`, the lengths do not match the
+            batch, or the targets do not hold the target lengths.
+        ArgumentError: a length out of range, `blank` outside `[0, C)`, lengths of another
+            type, or an unknown `reduction`.
+        IndexOutOfRangeError: a target class outside `[0, C)`.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     log_probs = et.zeros(3, 1, 2).log_softmax(2)
+        ...     loss = F.ctc_loss(log_probs, et.tensor([[1]]), [3], [1])
+        ...     round(loss.item(), 4)
+        0.2877
+    """
+
 def _upsample(
     input: Tensor, mode: str, size: list[int], scales: list[float | None], align_corners: bool
 ) -> Tensor: ...
@@ -1398,7 +5036,38 @@ def unfold(
     dilation: int | Sequence[int] | None = None,
     padding: int | Sequence[int] | None = None,
     stride: int | Sequence[int] | None = None,
-) -> Tensor: ...
+) -> Tensor:
+    """Extract sliding local blocks from a batched input tensor.
+
+    Each `kernel_size` block of every channel becomes a column (im2col): dim 1 of the output holds a
+    block's values and its last dim the `L` block positions. One node on LibTorch's kernel; its
+    backward is `fold`. LibTorch carriers only (the reference backend raises `UnsupportedOpError`).
+
+    Args:
+        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
+        kernel_size (int or tuple): the size of the sliding blocks.
+        dilation (int or tuple): the stride of elements within a block. Default: ``None`` (1).
+        padding (int or tuple): implicit zero padding on both sides of the input.
+            Default: ``None`` (0).
+        stride (int or tuple): the stride of the sliding blocks. Default: ``None`` (1).
+
+    Returns:
+        Tensor: `(N, C * kH * kW, L)` (or `(C * kH * kW, L)`).
+
+    Raises:
+        ShapeError: the input is not 3-D or 4-D, or smaller than a block.
+        ArgumentError: a non-positive kernel size, stride or dilation, or a negative padding.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.arange(9.0).reshape(1, 1, 3, 3)
+        ...     cols = F.unfold(x, kernel_size=2)
+        ...     tuple(cols.shape), cols[0, :, 0].tolist()
+        ((1, 4, 4), [0.0, 1.0, 3.0, 4.0])
+    """
+
 def fold(
     input: Tensor,
     output_size: int | Sequence[int],
@@ -1406,10 +5075,74 @@ def fold(
     dilation: int | Sequence[int] | None = None,
     padding: int | Sequence[int] | None = None,
     stride: int | Sequence[int] | None = None,
-) -> Tensor: ...
+) -> Tensor:
+    """Combine an array of sliding local blocks into a large containing tensor.
+
+    The inverse layout of `unfold` (col2im): each column of `C * kH * kW` values is placed back at
+    its block position of an `output_size` image, overlapping values summed. One node on LibTorch's
+    kernel; its backward is `unfold`. LibTorch carriers only (the reference backend raises
+    `UnsupportedOpError`).
+
+    Args:
+        input (Tensor): `(N, C * kH * kW, L)` or unbatched `(C * kH * kW, L)`.
+        output_size (int or tuple): the spatial shape `(H, W)` of the output.
+        kernel_size (int or tuple): the size of the sliding blocks.
+        dilation (int or tuple): the stride of elements within a block. Default: ``None`` (1).
+        padding (int or tuple): implicit zero padding on both sides of the output.
+            Default: ``None`` (0).
+        stride (int or tuple): the stride of the sliding blocks. Default: ``None`` (1).
+
+    Returns:
+        Tensor: `(N, C, H, W)` (or `(C, H, W)`).
+
+    Raises:
+        ShapeError: the input is not 2-D or 3-D, or its shape does not hold the blocks that
+            cover `output_size`.
+        ArgumentError: a non-positive kernel size, stride or dilation, or a negative padding.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.fold(et.ones(1, 4, 4), output_size=(3, 3), kernel_size=2).tolist()
+        [[[[1.0, 2.0, 1.0], [2.0, 4.0, 2.0], [1.0, 2.0, 1.0]]]]
+    """
+
 def adaptive_max_pool2d(
     input: Tensor, output_size: int | Sequence[int | None], return_indices: bool = False
-) -> Tensor: ...
+) -> Tensor:
+    """Applies a 2D adaptive max pooling over an input signal composed of several input planes.
+
+    The output has the size `output_size` whatever the input's size; each output element is the
+    maximum of its adaptive bin. One node on LibTorch's kernel, whose argmax indices stay the node's
+    own workspace for the backward (`return_indices=True` is not supported). LibTorch carriers only
+    (the reference backend raises `UnsupportedOpError`).
+
+    Args:
+        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`, not empty.
+        output_size (int or tuple): the target size `(H_out, W_out)`, or one int for a square;
+            a ``None`` entry keeps the input's size in that dim.
+        return_indices (bool): accepted for torch compatibility; must stay ``False``.
+
+    Returns:
+        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
+
+    Raises:
+        ArgumentError: `return_indices=True`, a non-positive size, or an `output_size` that
+            is neither an int nor a pair.
+        ShapeError: the input is not a non-empty 3-D or 4-D tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+        ...     F.adaptive_max_pool2d(x, 2).tolist()
+        ...     F.adaptive_max_pool2d(x, (1, None)).tolist()
+        [[[[5.0, 7.0], [13.0, 15.0]]]]
+        [[[[12.0, 13.0, 14.0, 15.0]]]]
+    """
+
 def max_pool3d(
     input: Tensor,
     kernel_size: int | Sequence[int],
@@ -1418,7 +5151,42 @@ def max_pool3d(
     dilation: int | Sequence[int] | None = None,
     ceil_mode: bool = False,
     return_indices: bool = False,
-) -> Tensor: ...
+) -> Tensor:
+    """Applies a 3D max pooling over an input signal composed of several input planes.
+
+    One node on LibTorch's kernel, whose argmax indices stay the node's own workspace for the
+    backward (`return_indices=True` is not supported). LibTorch carriers only (the reference backend
+    raises `UnsupportedOpError`).
+
+    Args:
+        input (Tensor): `(N, C, D, H, W)` or unbatched `(C, D, H, W)`.
+        kernel_size (int or tuple): the size of the window, an int or `(kD, kH, kW)`.
+        stride (int or tuple, optional): the stride of the window. Default: ``None``
+            (`kernel_size`).
+        padding (int or tuple): implicit negative-infinity padding on both sides, at most half
+            the effective kernel size. Default: ``None`` (0).
+        dilation (int or tuple): the spacing between the window's elements. Default: ``None``
+            (1).
+        ceil_mode (bool): use ceil instead of floor to compute the output shape.
+            Default: ``False``.
+        return_indices (bool): accepted for torch compatibility; must stay ``False``.
+
+    Returns:
+        Tensor: `(N, C, D_out, H_out, W_out)` (or without the batch dim).
+
+    Raises:
+        ArgumentError: `return_indices=True`, a padding over half the kernel, or a
+            non-positive size.
+        ShapeError: the input is not 4-D or 5-D, or smaller than the window.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.max_pool3d(et.arange(8.0).reshape(1, 1, 2, 2, 2), 2).tolist()
+        [[[[[7.0]]]]]
+    """
+
 def avg_pool3d(
     input: Tensor,
     kernel_size: int | Sequence[int],
@@ -1427,54 +5195,431 @@ def avg_pool3d(
     ceil_mode: bool = False,
     count_include_pad: bool = True,
     divisor_override: int | None = None,
-) -> Tensor: ...
+) -> Tensor:
+    """Applies 3D average-pooling operation in `kT x kH x kW` regions by step size `sT x sH x sW`
+    steps.
+
+    One node on LibTorch's kernel and its backward. LibTorch carriers only (the reference backend
+    raises `UnsupportedOpError`).
+
+    Args:
+        input (Tensor): `(N, C, D, H, W)` or unbatched `(C, D, H, W)`.
+        kernel_size (int or tuple): the size of the pooling region, an int or `(kT, kH, kW)`.
+        stride (int or tuple, optional): the stride of the pooling operation. Default:
+            ``None`` (`kernel_size`).
+        padding (int or tuple): implicit zero padding on both sides, at most half the kernel
+            size. Default: ``None`` (0).
+        ceil_mode (bool): use ceil instead of floor to compute the output shape.
+            Default: ``False``.
+        count_include_pad (bool): include the zero padding in the averaging calculation.
+            Default: ``True``.
+        divisor_override (int, optional): a non-zero divisor to use instead of the pooling
+            region's size. Default: ``None``.
+
+    Returns:
+        Tensor: `(N, C, D_out, H_out, W_out)` (or without the batch dim).
+
+    Raises:
+        ArgumentError: a padding over half the kernel, a non-positive size, or
+            `divisor_override=0`.
+        ShapeError: the input is not 4-D or 5-D, or smaller than the window.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.avg_pool3d(et.arange(8.0).reshape(1, 1, 2, 2, 2), 2).tolist()
+        [[[[[3.5]]]]]
+    """
+
 def grid_sample(
     input: Tensor,
     grid: Tensor | ArrayLike,
     mode: str = "bilinear",
     padding_mode: str = "zeros",
     align_corners: bool | None = None,
-) -> Tensor: ...
-def affine_grid(theta: Tensor, size: list[int], align_corners: bool | None = None) -> Tensor: ...
-def cat(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor: ...
+) -> Tensor:
+    """Compute grid sample.
+
+    Samples `input` at the normalized locations of `grid` (`x` in the last entry runs along the
+    width, -1 and 1 the extreme pixels with `align_corners`, the extreme edges without). One node on
+    LibTorch's `grid_sampler_2d` / `grid_sampler_3d`; `input` and `grid` get gradients (a `grid`
+    given as array data is a constant). LibTorch carriers only (the reference backend raises
+    `UnsupportedOpError`).
+
+    Args:
+        input (Tensor): `(N, C, H_in, W_in)`, or `(N, C, D_in, H_in, W_in)`.
+        grid (Tensor): `(N, H_out, W_out, 2)`, or `(N, D_out, H_out, W_out, 3)`.
+        mode (str): ``"bilinear"``, ``"nearest"`` or ``"bicubic"`` (4-D input only).
+            Default: ``"bilinear"``.
+        padding_mode (str): the values outside the input: ``"zeros"``, ``"border"`` or
+            ``"reflection"``. Default: ``"zeros"``.
+        align_corners (bool, optional): whether -1 and 1 name the centers of the corner
+            pixels (else their outer edges). Default: ``None`` (``False``, without torch's
+            warning).
+
+    Returns:
+        Tensor: `(N, C, H_out, W_out)`, or `(N, C, D_out, H_out, W_out)`.
+
+    Raises:
+        ArgumentError: an unknown `mode` or `padding_mode`, or ``"bicubic"`` on a 5-D input.
+        ShapeError: the shapes of `input` and `grid` do not fit together.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.tensor([[[[1.0, 2.0], [3.0, 4.0]]]])
+        ...     theta = et.tensor([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]])
+        ...     grid = F.affine_grid(theta, [1, 1, 2, 2], align_corners=False)
+        ...     F.grid_sample(x, grid, align_corners=False).tolist()
+        [[[[1.0, 2.0], [3.0, 4.0]]]]
+    """
+
+def affine_grid(theta: Tensor, size: list[int], align_corners: bool | None = None) -> Tensor:
+    """Generate 2D or 3D flow field (sampling grid), given a batch of affine matrices `theta`.
+
+    The base grid of normalized coordinates of `size` times `theta` transposed, recorded as a matrix
+    product so `theta` gets its gradient. Mostly used with `grid_sample`.
+
+    Args:
+        theta (Tensor): the affine matrices, `(N, 2, 3)` for a 2-D `size` or `(N, 3, 4)` for
+            a 3-D one.
+        size (list of int): the target output image size, `(N, C, H, W)` or
+            `(N, C, D, H, W)`.
+        align_corners (bool, optional): as in `grid_sample`. Default: ``None`` (``False``).
+
+    Returns:
+        Tensor: `(N, H, W, 2)` or `(N, D, H, W, 3)`.
+
+    Raises:
+        ShapeError: `theta` does not fit `size`, or `size` is not 4-D or 5-D with positive
+            entries.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     theta = et.tensor([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]])
+        ...     F.affine_grid(theta, [1, 1, 2, 2], align_corners=True).tolist()
+        [[[[-1.0, -1.0], [1.0, -1.0]], [[-1.0, 1.0], [1.0, 1.0]]]]
+    """
+
+def cat(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor:
+    """Concatenates the given sequence of tensors in `tensors` in the given dimension.
+
+    All tensors must have the same shape except in `dim`, and the same dtype (no promotion). The
+    first eagertape tensor's session records the op; array data and numbers in the sequence become
+    constants in that session's dtype. Each tensor gets the slice of the gradient that matches it.
+
+    Args:
+        tensors (sequence of Tensor): the tensors to join (at least one eagertape tensor).
+        dim (int): the dimension along which they are joined. Default: ``0``.
+
+    Returns:
+        Tensor: the concatenation.
+
+    Raises:
+        ArgumentError: the sequence holds no eagertape tensor.
+        ShapeError: the shapes differ outside `dim`, or `dim` is out of range.
+        DTypeError: the tensors have different dtypes.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     a = et.tensor([1.0, 2.0])
+        ...     et.cat([a, et.tensor([3.0, 4.0])]).tolist()
+        [1.0, 2.0, 3.0, 4.0]
+    """
+
 def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
-    """torch's einsum: implicit and explicit output, ..., broadcasting, a subscript repeated
-    within one operand (its diagonal)."""
+    """Sums the product of the elements of the input `operands` along dimensions specified using a
+    notation based on the Einstein summation convention.
 
-def bmm(input: Tensor, mat2: Tensor) -> Tensor: ...
+    torch's notation: implicit and explicit output (`->`), `...` for broadcast dims, and a subscript
+    repeated within one operand (its diagonal). The operands are given as separate arguments or as
+    one sequence, as torch; each must be an eagertape tensor of one session and gets its gradient. A
+    contraction of two operands runs as one matrix product.
+
+    Args:
+        equation (str): the subscripts, e.g. ``"ij,jk->ik"``.
+        *operands (Tensor): the tensors, or one list or tuple of them.
+
+    Returns:
+        Tensor: the contraction.
+
+    Raises:
+        ArgumentError: no operand is given, or the equation is malformed or names another
+            number of operands.
+        ShapeError: a subscript has two different sizes.
+        TypeError: an operand is not an eagertape tensor (array data are not accepted).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     a = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.einsum("ij,jk->ik", a, a).tolist()
+        ...     et.einsum("ii", a).item()
+        ...     et.einsum("ij->j", [a]).tolist()
+        [[7.0, 10.0], [15.0, 22.0]]
+        5.0
+        [4.0, 6.0]
+    """
+
+def bmm(input: Tensor, mat2: Tensor) -> Tensor:
+    """Performs a batch matrix-matrix product of matrices stored in `input` and `mat2`.
+
+    `input` is `(b, n, m)` and `mat2` `(b, m, p)`, with the same batch size `b` (no broadcasting, as
+    torch's `bmm`; `eagertape.matmul` broadcasts). Both get gradients.
+
+    Args:
+        input (Tensor): the first batch of matrices, `(b, n, m)`.
+        mat2 (Tensor): the second batch of matrices, `(b, m, p)`.
+
+    Returns:
+        Tensor: of shape `(b, n, p)`.
+
+    Raises:
+        ShapeError: the operands are not 3-D with one batch size, or the inner sizes differ.
+        TypeError: `mat2` is not an eagertape tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
+        (5, 2, 4)
+    """
+
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
-    """int64 data of shape tensor.shape + (C,); no gradient."""
+    """Takes an int64 tensor of class indices of shape `(*)` and returns a tensor of shape `(*,
+    num_classes)` that is zero everywhere except at the index each entry names, where it is 1.
 
-def stack(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor: ...
+    The result is int64 data: it carries no gradient.
+
+    Args:
+        tensor (Tensor): int64 class indices.
+        num_classes (int): the number of classes; ``-1`` infers it as one more than the
+            largest index. Default: ``-1``.
+
+    Returns:
+        Tensor: int64, of shape `tensor.shape + (num_classes,)`.
+
+    Raises:
+        DTypeError: `tensor` is not int64.
+        ArgumentError: `num_classes` is below -1, or is -1 for an empty tensor.
+        IndexOutOfRangeError: an index is outside `[0, num_classes)`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.one_hot(et.tensor([0, 2]), 3).tolist()
+        [[1, 0, 0], [0, 0, 1]]
+    """
+
+def stack(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor:
+    """Concatenates a sequence of tensors along a new dimension.
+
+    All tensors must have the same shape and dtype. As `eagertape.cat`, the first eagertape tensor's
+    session records the op and other entries become constants.
+
+    Args:
+        tensors (sequence of Tensor): the tensors to stack (at least one eagertape tensor).
+        dim (int): the index of the new dimension, in `[-(ndim + 1), ndim]`. Default: ``0``.
+
+    Returns:
+        Tensor: with one more dimension than the inputs.
+
+    Raises:
+        ArgumentError: the sequence holds no eagertape tensor.
+        ShapeError: the shapes differ, or `dim` is out of range.
+        DTypeError: the tensors have different dtypes.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     a, b = et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0])
+        ...     et.stack([a, b], dim=1).tolist()
+        [[1.0, 3.0], [2.0, 4.0]]
+    """
+
 @overload
 def where(
     condition: Tensor | ArrayLike,
     input: Tensor | ArrayLike | float,
     other: Tensor | ArrayLike | float,
-) -> Tensor: ...
+) -> Tensor:
+    """Return a tensor of elements selected from either `input` or `other`, depending on `condition`.
+
+    The three operands broadcast together. `condition` is a bool tensor or bool array data (no
+    gradient); `input` and `other` are tensors, array data or numbers (numbers and arrays become
+    constants in the session's dtype) and each gets the gradient where it was selected. At least one
+    operand must be an eagertape tensor; its session records the op. `input` and `other` must have
+    the same dtype: unlike torch, there is no type promotion between them. With `condition` alone,
+    `where(condition)` is `condition.nonzero(as_tuple=True)`.
+
+    Args:
+        condition (Tensor): where true, take `input`, else `other`.
+        input (Tensor or number): the values where `condition` is true. Default: ``None``.
+        other (Tensor or number): the values where `condition` is false. Default: ``None``.
+
+    Returns:
+        Tensor: the selection; or, with `condition` alone, a tuple of int64 index tensors.
+
+    Raises:
+        ArgumentError: only one of `input` and `other` is given, or no operand is an
+            eagertape tensor.
+        ShapeError: the operands do not broadcast.
+        DTypeError: `input` and `other` have different dtypes, or `condition` is floating.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     b = et.tensor([3.0, 4.0])
+        ...     et.where(b > 3.5, b, 0.0).tolist()
+        ...     et.where(b > 3.5)
+        [0.0, 4.0]
+        (tensor([1]),)
+    """
+
 @overload
-def where(condition: Tensor, input: None = None, other: None = None) -> tuple[Tensor, ...]: ...
+def where(condition: Tensor, input: None = None, other: None = None) -> tuple[Tensor, ...]:
+    """Return a tensor of elements selected from either `input` or `other`, depending on `condition`.
+
+    The three operands broadcast together. `condition` is a bool tensor or bool array data (no
+    gradient); `input` and `other` are tensors, array data or numbers (numbers and arrays become
+    constants in the session's dtype) and each gets the gradient where it was selected. At least one
+    operand must be an eagertape tensor; its session records the op. `input` and `other` must have
+    the same dtype: unlike torch, there is no type promotion between them. With `condition` alone,
+    `where(condition)` is `condition.nonzero(as_tuple=True)`.
+
+    Args:
+        condition (Tensor): where true, take `input`, else `other`.
+        input (Tensor or number): the values where `condition` is true. Default: ``None``.
+        other (Tensor or number): the values where `condition` is false. Default: ``None``.
+
+    Returns:
+        Tensor: the selection; or, with `condition` alone, a tuple of int64 index tensors.
+
+    Raises:
+        ArgumentError: only one of `input` and `other` is given, or no operand is an
+            eagertape tensor.
+        ShapeError: the operands do not broadcast.
+        DTypeError: `input` and `other` have different dtypes, or `condition` is floating.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     b = et.tensor([3.0, 4.0])
+        ...     et.where(b > 3.5, b, 0.0).tolist()
+        ...     et.where(b > 3.5)
+        [0.0, 4.0]
+        (tensor([1]),)
+    """
+
 def pad(
     input: Tensor,
     pad: Sequence[int],
     mode: Literal["constant", "reflect", "replicate", "circular"] = "constant",
     value: float | None = None,
-) -> Tensor: ...
-def memory_stats() -> dict[str, Any]: ...
-def reset_peak_memory_stats() -> None: ...
-def empty_session_caches() -> int: ...
+) -> Tensor:
+    """Pads tensor.
+
+    `pad` gives (left, right) amounts for the last dimension, then for the one before, and so on:
+    `(1, 1)` pads the last dim, `(1, 1, 2, 2)` the last two. Negative amounts crop, as in torch.
+    Records one node; the input gets the gradient of the elements it kept.
+
+    Args:
+        input (Tensor): the tensor to pad.
+        pad (sequence of int): an even number of amounts, at most two per dimension.
+        mode (str): ``"constant"``, ``"reflect"``, ``"replicate"`` or ``"circular"``.
+            Default: ``"constant"``.
+        value (float, optional): the fill value of ``"constant"`` padding. Default: ``None``
+            (0). Other modes accept only ``None`` or 0.
+
+    Returns:
+        Tensor: the padded tensor.
+
+    Raises:
+        ArgumentError: an unknown `mode`, or a non-zero `value` with a mode other than
+            ``"constant"``.
+        ShapeError: `pad` has an odd length or more than two entries per dimension, or the
+            padding is too large for the mode.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.pad(et.tensor([1.0, 2.0]), (1, 2), value=9.0).tolist()
+        ...     et.pad(et.tensor([[1.0, 2.0, 3.0]]), (2, 0), mode="reflect").tolist()
+        [9.0, 1.0, 2.0, 9.0, 9.0]
+        [[3.0, 2.0, 1.0, 2.0, 3.0]]
+    """
+
+def memory_stats() -> dict[str, Any]:
+    """Exact ledger figures of every buffer the core holds, in bytes."""
+
+def reset_peak_memory_stats() -> None:
+    """Start a new peak window at the current live bytes."""
+
+def empty_session_caches() -> int:
+    """Free the recycled tape buffers every session keeps; the bytes freed."""
+
 def set_default_device(device: str) -> None:
-    """The device of sessions, configs and parameters created without one (native carriers on
-    LibTorch; the reference backend and CPU-only carriers stay on cpu), as torch's."""
+    """Sets the default device of sessions, configs and parameters created without one.
 
-def get_default_device() -> str: ...
+    As torch's `set_default_device`: it applies to native carriers on the LibTorch backend; the
+    reference backend and the CPU-only carriers stay on ``"cpu"``. The device is not checked here: a
+    session on a device this process cannot use fails when it is created (`DeviceUnavailableError`).
+    `eagertape.get_default_device` reads it back.
+
+    Args:
+        device (str): ``"cpu"``, ``"cuda"`` or ``"cuda:N"``.
+
+    Raises:
+        ConfigError: an unknown device name.
+
+    Example:
+        >>> import eagertape as et
+        >>> et.set_default_device("cpu")
+        >>> et.get_default_device()
+        'cpu'
+    """
+
+def get_default_device() -> str:
+    """The device `set_default_device` set (`"cpu"` until then)."""
+
 def current_session() -> Session:
-    """The session entered with ``with sess:`` in this thread (``NoSessionError`` if none)."""
+    """The session entered with `with sess:` in this thread (the innermost)."""
 
-def is_grad_enabled() -> bool: ...
+def is_grad_enabled() -> bool:
+    """Whether this thread records for backward."""
+
 def manual_seed(seed: int) -> None:
-    """Seed the process-wide generator (parameter fills, et.nn initialisations, sessions made
-    without a seed)."""
+    """Sets the seed for generating random numbers.
+
+    Seeds the process-wide generator, which draws the seeds of what is made afterwards without one:
+    sessions (`et.Session()` with no `seed`), parameter fills and `et.nn` initialisations. Unlike
+    torch's, it does not reseed a session that is already open: each session keeps its own generator
+    (seeded by its `Config`). A negative seed maps onto the unsigned range as torch maps it.
+
+    Args:
+        seed (int): the seed, in `[-2**63, 2**64)`.
+
+    Raises:
+        TypeError: `seed` is not an int (a bool included).
+        ArgumentError: `seed` does not fit in 64 bits.
+        CaptureError: called inside a captured step.
+
+    Example:
+        >>> import eagertape as et
+        >>> et.manual_seed(0)
+        >>> with et.Session():
+        ...     a = et.rand(3).tolist()
+        >>> et.manual_seed(0)
+        >>> with et.Session():
+        ...     b = et.rand(3).tolist()
+        >>> a == b
+        True
+    """
 
 def clip_grad_norm_(
     parameters: Any,
@@ -1482,7 +5627,46 @@ def clip_grad_norm_(
     norm_type: float = 2.0,
     error_if_nonfinite: bool = False,
     foreach: bool | None = None,
-) -> float: ...
+) -> float:
+    """Clip the gradient norm of an iterable of parameters.
+
+    The gradients of `parameters` in the current session's gradient store (where `loss.backward()`
+    accumulates them, read as `p.grad`) are scaled in place by `max_norm / (total_norm + 1e-6)` when
+    that factor is below 1, `total_norm` being the 2-norm of all of them together. As torch, a NaN
+    total makes every gradient NaN and an infinite one zeroes them (unless `error_if_nonfinite`).
+    Parameters without a gradient are skipped. Unlike torch, the total norm is returned as a Python
+    float, not a tensor; inside a captured step it is a placeholder that refuses to be read. Only
+    the 2-norm is implemented.
+
+    Args:
+        parameters (Parameter or iterable of Parameter): the parameters whose gradients are
+            clipped.
+        max_norm (float): the maximal total norm, finite and non-negative.
+        norm_type (float): the type of the norm; only ``2.0`` is supported. Default: ``2.0``.
+        error_if_nonfinite (bool): raise if the total norm is NaN or infinite. Default:
+            ``False``.
+        foreach (bool, optional): accepted for torch compatibility and ignored.
+            Default: ``None``.
+
+    Returns:
+        float: the total norm of the gradients before clipping.
+
+    Raises:
+        NoSessionError: no session is current.
+        ArgumentError: `norm_type` is not 2, or `max_norm` is negative or not finite.
+        NonFiniteError: the total norm is not finite and `error_if_nonfinite` is true.
+        TypeError: an item of `parameters` is not an `et.Parameter`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     p = et.nn.Parameter(et.tensor([3.0, 4.0]))
+        ...     (p * p).sum().backward()
+        ...     total = et.nn.utils.clip_grad_norm_([p], max_norm=5.0)
+        ...     total, p.grad.numpy().round(6).tolist()
+        (10.0, [3.0, 4.0])
+    """
+
 def _set_grad_enabled(mode: bool) -> bool: ...
 def _zero_grad(params: Any, set_to_none: bool = True) -> int: ...
 def _grad_count(params: Any) -> int: ...

@@ -251,33 +251,190 @@ class MinResult(NamedTuple):
 def clamp(
     input: Tensor, min: float | Tensor | None = None, max: float | Tensor | None = None
 ) -> Tensor:  # noqa: A002
+    """Clamps all elements in `input` into the range [`min`, `max`].
+
+    Each bound is a number or a tensor (broadcast against `input`; array-like data is a
+    constant in the session's dtype); with both, `max` wins where `min > max`, as in torch.
+    With tensor bounds the gradient follows torch's rule for each operand: `input` gets it
+    where it lies inside its bounds, each bound where it is the one chosen. Floating-point
+    input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        min (float or Tensor, optional): the lower bound. Default: ``None`` (no lower bound).
+        max (float or Tensor, optional): the upper bound. Default: ``None`` (no upper bound).
+
+    Returns:
+        Tensor: the clamped tensor.
+
+    Raises:
+        et.ArgumentError: if both `min` and `max` are ``None``.
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([-2.0, 0.5, 3.0])
+        ...     et.clamp(x, min=-1.0, max=1.0).tolist()
+        [-1.0, 0.5, 1.0]
+    """
     return input.clamp(min, max)
 
 
 def gelu(input: Tensor, approximate: str = "none") -> Tensor:  # noqa: A002
+    """Applies the Gaussian Error Linear Units function element-wise.
+
+    `GELU(x) = x * Phi(x)`, with `Phi` the standard normal CDF; with ``approximate="tanh"``,
+    `0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x**3)))`. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        approximate (str): ``"none"`` (exact) or ``"tanh"`` (the tanh approximation).
+            Default: ``"none"``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Raises:
+        et.ArgumentError: if `approximate` is neither ``"none"`` nor ``"tanh"``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.gelu(et.tensor([0.0, 10.0])).tolist()
+        [0.0, 10.0]
+    """
     return input.gelu(approximate)
 
 
 def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:  # noqa: A002
+    """Applies the HardTanh function element-wise.
+
+    `HardTanh(x)` is `min_val` below `min_val`, `max_val` above `max_val`, and `x` between.
+    It is recorded as `clamp(input, min_val, max_val)`, so its gradient is 1 where `input`
+    equals `min_val` or `max_val` exactly (torch's hardtanh gives 0 there).
+
+    Args:
+        input (Tensor): the input tensor.
+        min_val (float): the lower end of the linear region. Default: ``-1.0``.
+        max_val (float): the upper end of the linear region. Default: ``1.0``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.hardtanh(et.tensor([-3.0, 0.5, 2.0])).tolist()
+        [-1.0, 0.5, 1.0]
+    """
     return input.hardtanh(min_val, max_val)
 
 
 def pow(input: Tensor | float, exponent: Tensor | float) -> Tensor:  # noqa: A001, A002
-    """`input ** exponent`: a tensor or number on either side (not both numbers)."""
+    """Takes the power of each element in `input` with `exponent`.
+
+    Either side may be a number: `pow(x, 2.0)`, `pow(x, y)` and `pow(2.0, x)` (the number base
+    is read as `2.0 ** x`); tensors broadcast. The gradient follows torch's: none to `input`
+    where the exponent is 0, none to the exponent where the base is 0 and the exponent is
+    non-negative. Floating-point tensors only.
+
+    Args:
+        input (Tensor or float): the base.
+        exponent (Tensor or float): the exponent.
+
+    Returns:
+        Tensor: `input ** exponent`, elementwise.
+
+    Raises:
+        et.DTypeError: if a tensor operand holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0, 3.0])
+        ...     et.pow(x, 2).tolist(), et.pow(2, x).tolist()
+        ([1.0, 4.0, 9.0], [2.0, 4.0, 8.0])
+    """
     if isinstance(input, Tensor):
         return input.pow(exponent)
     return exponent.__rpow__(input)
 
 
 def floor_divide(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    """Computes `input` divided by `other`, elementwise, and floors the result.
+
+    This is torch's `div(input, other, rounding_mode="floor")` (Python's `//`). The result is
+    piecewise constant: both operands get a zero gradient. Floating-point tensors only;
+    `other` may be a tensor, a number or array-like data (a constant in the session's dtype).
+
+    Args:
+        input (Tensor): the dividend.
+        other (Tensor or float): the divisor.
+
+    Returns:
+        Tensor: `floor(input / other)`, elementwise (broadcast).
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.floor_divide(et.tensor([-3.0, 3.0]), 2).tolist()
+        [-2.0, 1.0]
+    """
     return input.floor_divide(other)
 
 
 def remainder(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    """Computes Python's modulus operation entrywise.
+
+    The result has the sign of the divisor `other` (as Python's `%`; see `eagertape.fmod` for
+    C's). Gradient: 1 for `input`, `-floor(input / other)` for a tensor `other`.
+    Floating-point tensors only.
+
+    Args:
+        input (Tensor): the dividend.
+        other (Tensor or float): the divisor.
+
+    Returns:
+        Tensor: `input - floor(input / other) * other`, elementwise (broadcast).
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.remainder(et.tensor([-3.0, 3.0]), 2).tolist()
+        [1.0, 1.0]
+    """
     return input.remainder(other)
 
 
 def atan2(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    """Element-wise arctangent of `input / other` with consideration of the quadrant.
+
+    Returns the angle, in radians, of the point `(other, input)`, in `[-pi, pi]`. Both operands
+    get a gradient. Floating-point tensors only. `eagertape.arctan2` is an alias.
+
+    Args:
+        input (Tensor): the first input tensor (the y coordinates).
+        other (Tensor or float): the second input (the x coordinates), broadcast with `input`.
+
+    Returns:
+        Tensor: the angles.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.atan2(et.tensor([0.0, 1.0]), et.tensor([1.0, 0.0])).tolist()
+        [0.0, 1.5707963705062866]
+    """
     return input.atan2(other)
 
 
@@ -285,22 +442,131 @@ arctan2 = atan2
 
 
 def hypot(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    """Given the legs of a right triangle, return its hypotenuse.
+
+    Computes `sqrt(input**2 + other**2)` elementwise without intermediate overflow; both
+    operands get a gradient. Floating-point tensors only.
+
+    Args:
+        input (Tensor): the first leg.
+        other (Tensor or float): the second leg, broadcast with `input`.
+
+    Returns:
+        Tensor: the hypotenuses.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.hypot(et.tensor([3.0, 5.0]), et.tensor([4.0, 12.0])).tolist()
+        [5.0, 13.0]
+    """
     return input.hypot(other)
 
 
 def fmod(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    """Applies C++'s `std::fmod` entrywise.
+
+    The result has the sign of the dividend `input` (see `eagertape.remainder` for Python's
+    `%`). Gradient: 1 for `input`, `-trunc(input / other)` for a tensor `other`.
+    Floating-point tensors only.
+
+    Args:
+        input (Tensor): the dividend.
+        other (Tensor or float): the divisor, broadcast with `input`.
+
+    Returns:
+        Tensor: `input - trunc(input / other) * other`, elementwise.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.fmod(et.tensor([-3.0, 3.0]), 2).tolist()
+        [-1.0, 1.0]
+    """
     return input.fmod(other)
 
 
 def logaddexp(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    """Logarithm of the sum of exponentiations of the inputs.
+
+    Computes `log(exp(input) + exp(other))` elementwise, without overflow for large inputs;
+    both operands get a gradient. Floating-point tensors only.
+
+    Args:
+        input (Tensor): the first input tensor.
+        other (Tensor or float): the second input, broadcast with `input`.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.logaddexp(et.tensor([1000.0]), et.tensor([1000.0])).tolist()
+        [1000.6931762695312]
+    """
     return input.logaddexp(other)
 
 
 def xlogy(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
+    """Computes `input * log(other)`, elementwise.
+
+    The result is 0 where `input` is 0 (even where `other` is 0), and NaN where `other` is
+    NaN. Gradient: `log(other)` (0 where `input` is 0) for `input`, `input / other` for a
+    tensor `other`. Floating-point tensors only.
+
+    Args:
+        input (Tensor): the multiplier.
+        other (Tensor or float): the argument of the logarithm, broadcast with `input`.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.xlogy(et.tensor([0.0, 2.0]), et.tensor([0.0, 1.0])).tolist()
+        [0.0, 0.0]
+    """
     return input.xlogy(other)
 
 
 def prod(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+    """Returns the product of all elements in the `input` tensor, or of each row in dimension `dim`.
+
+    Zeros are handled exactly in the gradient. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
+        keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+
+    Returns:
+        Tensor: the products.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if `dim` is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.prod(x).item(), et.prod(x, 1).tolist()
+        (24.0, [2.0, 12.0])
+    """
     return input.prod(dim, keepdim)
 
 
@@ -312,6 +578,37 @@ def var(
     *,
     correction: float | None = None,
 ) -> Tensor:
+    """Calculates the variance over the dimensions specified by `dim`.
+
+    The sum of squared deviations is divided by `max(0, N - correction)`, where `N` is the
+    number of elements reduced. As in torch, `var(input, True)` (a bool second argument)
+    is the legacy `unbiased` overload over all elements. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        unbiased (bool, optional): torch's legacy spelling of the correction: ``True`` is
+            ``correction=1``, ``False`` is ``correction=0``. Default: ``None``.
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+        correction (float, optional): the difference between the sample size and the
+            degrees of freedom (Bessel's correction). Default: ``None`` (1).
+
+    Returns:
+        Tensor: the variances.
+
+    Raises:
+        et.ArgumentError: if both `unbiased` and `correction` are given.
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 3.0], [2.0, 6.0]])
+        ...     et.var(x, 1).tolist(), et.var(x, 1, correction=0).tolist()
+        ([2.0, 8.0], [1.0, 4.0])
+    """
     return input.var(dim, unbiased, keepdim, correction=correction)
 
 
@@ -323,10 +620,64 @@ def std(
     *,
     correction: float | None = None,
 ) -> Tensor:
+    """Calculates the standard deviation over the dimensions specified by `dim`.
+
+    The square root of `eagertape.var` with the same arguments: the sum of squared
+    deviations is divided by `max(0, N - correction)`. As in torch, `std(input, True)` is the
+    legacy `unbiased` overload over all elements. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        unbiased (bool, optional): torch's legacy spelling of the correction: ``True`` is
+            ``correction=1``, ``False`` is ``correction=0``. Default: ``None``.
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+        correction (float, optional): the difference between the sample size and the
+            degrees of freedom (Bessel's correction). Default: ``None`` (1).
+
+    Returns:
+        Tensor: the standard deviations.
+
+    Raises:
+        et.ArgumentError: if both `unbiased` and `correction` are given.
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 3.0], [2.0, 6.0]])
+        ...     et.std(x, 1, correction=0).tolist()
+        [1.0, 2.0]
+    """
     return input.std(dim, unbiased, keepdim, correction=correction)
 
 
 def logsumexp(input: Tensor, dim: int | tuple[int, ...], keepdim: bool = False) -> Tensor:  # noqa: A002
+    """Returns the log of summed exponentials of each row of `input` in the dimension(s) `dim`.
+
+    Computed stably (the maximum is subtracted first). Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints): the dimension(s) to reduce.
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: `log(sum(exp(input), dim))`.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if a dimension is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.logsumexp(et.tensor([[1000.0, 1000.0]]), 1).tolist()
+        [1000.6931762695312]
+    """
     return input.logsumexp(dim, keepdim)
 
 
@@ -336,104 +687,674 @@ def norm(
     dim: int | tuple[int, ...] | None = None,
     keepdim: bool = False,
 ) -> Tensor:
+    """Returns the matrix norm or vector norm of a given tensor.
+
+    A number `p` (0, fractional, ``inf`` and ``-inf`` included) gives the vector p-norm of the
+    elements over `dim` (all elements when ``None``); ``"fro"`` is the 2-norm over the same
+    elements (the Frobenius norm of a matrix); ``"nuc"`` is the nuclear norm (the sum of
+    singular values) of a 2-D input, or over the two dims given in `dim`. Floating-point
+    input only; the nuclear norm needs a LibTorch carrier.
+
+    Args:
+        input (Tensor): the input tensor.
+        p (float or str): the order of the norm: a number, ``"fro"`` or ``"nuc"``.
+            Default: ``"fro"``.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the norm(s).
+
+    Raises:
+        et.ArgumentError: if `p` is a string other than ``"fro"`` or ``"nuc"``.
+        et.ShapeError: for ``"nuc"`` without two dimensions to reduce.
+        et.DTypeError: if `input` holds integer or bool data.
+        et.UnsupportedOpError: for ``"nuc"`` on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([3.0, -4.0])
+        ...     et.norm(x).item(), et.norm(x, 1).item(), et.norm(x, float("inf")).item()
+        (5.0, 7.0, 4.0)
+    """
     return input.norm(p, dim, keepdim)
 
 
 def cumsum(input: Tensor, dim: int) -> Tensor:  # noqa: A002
+    """Returns the cumulative sum of elements of `input` in the dimension `dim`.
+
+    Floating-point input only (torch's `dtype=` keyword is not accepted).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to do the operation over.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if `dim` is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.cumsum(et.tensor([1.0, 2.0, 3.0]), 0).tolist()
+        [1.0, 3.0, 6.0]
+    """
     return input.cumsum(dim)
 
 
 def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+    """Returns the indices of the maximum values of `input`, over all elements or along `dim`.
+
+    The indices are int64 data (no gradient); where the maximum occurs several times, the
+    index of the first occurrence. With `dim` ``None``, the index into the flattened tensor.
+    Floating-point input only (unlike torch, integer tensors are refused).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int, optional): the dimension to reduce. Default: ``None`` (the flattened input).
+        keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+
+    Returns:
+        Tensor: int64 indices.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     et.argmax(x).item(), et.argmax(x, dim=1).tolist()
+        (2, [1, 0])
+    """
     return input.argmax(dim, keepdim)
 
 
 def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+    """Returns the indices of the minimum values of `input`, over all elements or along `dim`.
+
+    The indices are int64 data (no gradient); where the minimum occurs several times, the
+    index of the first occurrence. With `dim` ``None``, the index into the flattened tensor.
+    Floating-point input only (unlike torch, integer tensors are refused).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int, optional): the dimension to reduce. Default: ``None`` (the flattened input).
+        keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+
+    Returns:
+        Tensor: int64 indices.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     et.argmin(x).item(), et.argmin(x, dim=1).tolist()
+        (0, [0, 1])
+    """
     return input.argmin(dim, keepdim)
 
 
 def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:  # noqa: A002
+    """Applies element-wise `LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)`.
+
+    Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        negative_slope (float): the slope for negative inputs. Default: ``0.01``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.leaky_relu(et.tensor([-2.0, 1.0]), 0.5).tolist()
+        [-1.0, 1.0]
+    """
     return input.leaky_relu(negative_slope)
 
 
 def elu(input: Tensor, alpha: float = 1.0) -> Tensor:  # noqa: A002
+    """Applies the Exponential Linear Unit (ELU) function element-wise.
+
+    `ELU(x) = x` for `x > 0`, else `alpha * (exp(x) - 1)`. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        alpha (float): the value the function tends to for large negative inputs, negated.
+            Default: ``1.0``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.elu(et.tensor([0.0, 2.0])).tolist()
+        [0.0, 2.0]
+    """
     return input.elu(alpha)
 
 
 def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:  # noqa: A002
+    """Applies element-wise, the function `Softplus(x) = 1/beta * log(1 + exp(beta * x))`.
+
+    For numerical stability the function is linear (`x` itself) where `beta * x > threshold`.
+    Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        beta (float): the `beta` of the formula. Default: ``1.0``.
+        threshold (float): above this value of `beta * x` the result is `x`. Default: ``20.0``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.softplus(et.tensor([30.0])).tolist()
+        [30.0]
+    """
     return input.softplus(beta, threshold)
 
 
 def maximum(input: Tensor, other: object) -> Tensor:  # noqa: A002
+    """Computes the element-wise maximum of `input` and `other`.
+
+    The operands broadcast; `other` may be a tensor or array-like data (a constant in the
+    session's dtype). Where the two are equal each gets half the gradient, as in torch.
+    Floating-point tensors only.
+
+    Args:
+        input (Tensor): the input tensor.
+        other (Tensor or array-like): the second input.
+
+    Returns:
+        Tensor: the larger of the two, elementwise.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if the shapes do not broadcast.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.maximum(et.tensor([1.0, 4.0]), et.tensor([3.0, 2.0])).tolist()
+        [3.0, 4.0]
+    """
     return input.maximum(other)
 
 
 def minimum(input: Tensor, other: object) -> Tensor:  # noqa: A002
+    """Computes the element-wise minimum of `input` and `other`.
+
+    The operands broadcast; `other` may be a tensor or array-like data (a constant in the
+    session's dtype). Where the two are equal each gets half the gradient, as in torch.
+    Floating-point tensors only.
+
+    Args:
+        input (Tensor): the input tensor.
+        other (Tensor or array-like): the second input.
+
+    Returns:
+        Tensor: the smaller of the two, elementwise.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if the shapes do not broadcast.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.minimum(et.tensor([1.0, 4.0]), et.tensor([3.0, 2.0])).tolist()
+        [1.0, 2.0]
+    """
     return input.minimum(other)
 
 
 def reshape(input: Tensor, shape: tuple[int, ...]) -> Tensor:  # noqa: A002
+    """Returns a tensor with the same data and number of elements as `input`, with shape `shape`.
+
+    One dimension may be -1 (inferred from the others). Works on every dtype; the gradient
+    is reshaped back.
+
+    Args:
+        input (Tensor): the tensor to be reshaped.
+        shape (tuple of ints): the new shape.
+
+    Returns:
+        Tensor: the reshaped tensor.
+
+    Raises:
+        et.ShapeError: if `shape` does not hold `input`'s number of elements.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.reshape(et.tensor([1.0, 2.0, 3.0, 4.0]), (2, -1)).tolist()
+        [[1.0, 2.0], [3.0, 4.0]]
+    """
     return input.reshape(shape)
 
 
 def transpose(input: Tensor, dim0: int, dim1: int) -> Tensor:  # noqa: A002
+    """Returns a transposed version of `input`, with dimensions `dim0` and `dim1` swapped.
+
+    Works on every dtype; negative dims count from the end.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim0 (int): the first dimension to be transposed.
+        dim1 (int): the second dimension to be transposed.
+
+    Returns:
+        Tensor: the transposed tensor.
+
+    Raises:
+        et.ShapeError: if a dimension is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.transpose(et.zeros(2, 3, 4), 0, 2).shape
+        (4, 3, 2)
+    """
     return input.transpose(dim0, dim1)
 
 
 def permute(input: Tensor, dims: tuple[int, ...]) -> Tensor:  # noqa: A002
+    """Returns a tensor with the dimensions of `input` permuted.
+
+    Works on every dtype.
+
+    Args:
+        input (Tensor): the input tensor.
+        dims (tuple of ints): the desired ordering of dimensions.
+
+    Returns:
+        Tensor: the permuted tensor; dimension `i` of the result is `input`'s `dims[i]`.
+
+    Raises:
+        et.ShapeError: if `dims` is not a permutation of `input`'s dimensions.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.permute(et.zeros(2, 3, 4), (2, 0, 1)).shape
+        (4, 2, 3)
+    """
     return input.permute(dims)
 
 
 def unsqueeze(input: Tensor, dim: int) -> Tensor:  # noqa: A002
+    """Returns a new tensor with a dimension of size one inserted at the specified position.
+
+    A negative `dim` counts from the end of the result (`dim + input.dim() + 1`).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the index at which to insert the singleton dimension.
+
+    Returns:
+        Tensor: the tensor with one more dimension.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(2, 3)
+        ...     et.unsqueeze(x, 0).shape, et.unsqueeze(x, -1).shape
+        ((1, 2, 3), (2, 3, 1))
+    """
     return input.unsqueeze(dim)
 
 
 def squeeze(input: Tensor, dim: int | tuple[int, ...] | None = None) -> Tensor:  # noqa: A002
+    """Returns a tensor with all specified dimensions of `input` of size 1 removed.
+
+    Named dimensions whose size is not 1 are left as they are, as in torch.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to squeeze.
+            Default: ``None`` (every dimension of size 1).
+
+    Returns:
+        Tensor: the squeezed tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(1, 2, 1)
+        ...     et.squeeze(x).shape, et.squeeze(x, 0).shape
+        ((2,), (2, 1))
+    """
     return input.squeeze(dim)
 
 
 def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:  # noqa: A002
+    """Flattens `input` by reshaping it into a one-dimensional tensor.
+
+    Only the dimensions from `start_dim` to `end_dim` (inclusive) are merged into one.
+
+    Args:
+        input (Tensor): the input tensor.
+        start_dim (int): the first dimension to flatten. Default: ``0``.
+        end_dim (int): the last dimension to flatten. Default: ``-1``.
+
+    Returns:
+        Tensor: the flattened tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(2, 3, 4)
+        ...     et.flatten(x).shape, et.flatten(x, 1).shape
+        ((24,), (2, 12))
+    """
     return input.flatten(start_dim, end_dim)
 
 
 def unflatten(input: Tensor, dim: int, sizes: tuple[int, ...]) -> Tensor:  # noqa: A002
+    """Expands a dimension of the input tensor over multiple dimensions.
+
+    The inverse of `eagertape.flatten`; one of `sizes` may be -1.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to be unflattened.
+        sizes (tuple of ints): the new shape of that dimension; their product must equal its
+            size.
+
+    Returns:
+        Tensor: the unflattened tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.unflatten(et.zeros(2, 6), 1, (2, -1)).shape
+        (2, 2, 3)
+    """
     return input.unflatten(dim, sizes)
 
 
 def softmax(input: Tensor, dim: int) -> Tensor:  # noqa: A002
+    """Applies a softmax function along dimension `dim`.
+
+    `softmax(x)_i = exp(x_i) / sum_j exp(x_j)`: each slice along `dim` is rescaled to lie in
+    [0, 1] and sum to 1. The `interval` carrier computes it dependency-aware (tighter bounds
+    than the composition of its steps). Floating-point input only; unlike torch's, there is
+    no `dtype=` keyword.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension along which softmax is computed.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if `dim` is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.softmax(et.tensor([[1.0, 1.0], [0.0, 0.0]]), dim=1).tolist()
+        [[0.5, 0.5], [0.5, 0.5]]
+    """
     return input.softmax(dim)
 
 
 def log_softmax(input: Tensor, dim: int) -> Tensor:  # noqa: A002
+    """Applies a softmax followed by a logarithm.
+
+    Mathematically `log(softmax(x))`, computed in one stable op. The `interval` carrier
+    computes it dependency-aware. Floating-point input only; unlike torch's, there is no
+    `dtype=` keyword.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension along which log_softmax is computed.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if `dim` is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     y = et.log_softmax(et.tensor([0.0, 0.0]), dim=0)
+        ...     [round(v, 4) for v in y.tolist()]
+        [-0.6931, -0.6931]
+    """
     return input.log_softmax(dim)
 
 
 def matmul(input: Tensor, other: object) -> Tensor:  # noqa: A002
+    """Matrix product of two tensors.
+
+    torch's full semantics: a dot product for two 1-D tensors, a matrix-vector product,
+    a matrix product, and batched products with broadcast batch dimensions (a 1-D operand
+    gets a dimension prepended or appended, removed from the result). `other` may be
+    array-like data (a constant in the session's dtype). Floating-point tensors only.
+
+    Args:
+        input (Tensor): the first tensor to be multiplied.
+        other (Tensor or array-like): the second tensor to be multiplied.
+
+    Returns:
+        Tensor: the product.
+
+    Raises:
+        et.ShapeError: if the inner dimensions do not match.
+        et.DTypeError: if an operand holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     a = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.matmul(a, et.tensor([1.0, 1.0])).tolist()
+        [3.0, 7.0]
+    """
     return input.matmul(other)
 
 
 def sum(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002, A001
+    """Returns the sum of all elements of `input`, or of each row in the dimension(s) `dim`.
+
+    Integer and bool data sum to int64, as in torch (no gradient); floating-point input keeps
+    its dtype. torch's `dtype=` keyword is not accepted.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the sums.
+
+    Raises:
+        et.ShapeError: if a dimension is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.sum(x).item(), et.sum(x, dim=1).tolist()
+        (10.0, [3.0, 7.0])
+    """
     return input.sum(dim, keepdim)
 
 
 def mean(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+    """Returns the mean of all elements of `input`, or of each row in the dimension(s) `dim`.
+
+    Floating-point input only, as in torch.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the means.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if a dimension is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.mean(x).item(), et.mean(x, dim=0).tolist()
+        (2.5, [2.0, 3.0])
+    """
     return input.mean(dim, keepdim)
 
 
 def max(input: Tensor, dim: int | Tensor | None = None, keepdim: bool = False):  # noqa: A001, A002
-    """``max(input)`` (a value), ``max(input, dim)`` (values and indices) or ``max(input,
-    other)`` (elementwise), as ``torch.max``."""
+    """Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a tensor.
+
+    `max(input)` is the largest element (a 0-d tensor; ties share the gradient evenly, as in
+    torch). `max(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the maxima
+    along `dim` and the int64 index of each (the first occurrence); the gradient reaches the
+    indexed elements. `max(input, other)` with a tensor `other` is `eagertape.maximum`.
+    `max(input)` accepts integer data; the `dim` and `other` forms need floating point.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+            elementwise form. Default: ``None`` (all elements).
+        keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim` form
+            only). Default: ``False``.
+
+    Returns:
+        Tensor or MaxResult: the maximum; `(values, indices)` with `dim`.
+
+    Raises:
+        et.ShapeError: if `dim` is out of range.
+        et.DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     values, indices = et.max(x, 1)
+        ...     et.max(x).item(), values.tolist(), indices.tolist()
+        (7.0, [5.0, 7.0], [1, 0])
+    """
     return input.max(dim, keepdim)
 
 
 def min(input: Tensor, dim: int | Tensor | None = None, keepdim: bool = False):  # noqa: A001, A002
+    """Returns the minimum of `input`: of all elements, along `dim`, or elementwise with a tensor.
+
+    `min(input)` is the smallest element (a 0-d tensor; ties share the gradient evenly, as in
+    torch). `min(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the minima
+    along `dim` and the int64 index of each (the first occurrence); the gradient reaches the
+    indexed elements. `min(input, other)` with a tensor `other` is `eagertape.minimum`.
+    `min(input)` accepts integer data; the `dim` and `other` forms need floating point.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+            elementwise form. Default: ``None`` (all elements).
+        keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim` form
+            only). Default: ``False``.
+
+    Returns:
+        Tensor or MinResult: the minimum; `(values, indices)` with `dim`.
+
+    Raises:
+        et.ShapeError: if `dim` is out of range.
+        et.DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     values, indices = et.min(x, 1)
+        ...     et.min(x).item(), values.tolist(), indices.tolist()
+        (1.0, [1.0, 2.0], [0, 1])
+    """
     return input.min(dim, keepdim)
 
 
 def amax(input: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) -> Tensor:  # noqa: A002
+    """Returns the maximum value of each slice of `input` in the given dimension(s) `dim`.
+
+    Unlike `eagertape.max`, no indices, and the gradient is split evenly between equal
+    maxima, as in torch. Integer data is accepted (its result has no gradient).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints): the dimension(s) to reduce. Default: ``()`` (all
+            dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the maxima.
+
+    Raises:
+        et.ShapeError: if a dimension is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     et.amax(x).item(), et.amax(x, 0).tolist()
+        (7.0, [7.0, 5.0])
+    """
     return input.amax(dim, keepdim)
 
 
 def amin(input: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) -> Tensor:  # noqa: A002
+    """Returns the minimum value of each slice of `input` in the given dimension(s) `dim`.
+
+    Unlike `eagertape.min`, no indices, and the gradient is split evenly between equal
+    minima, as in torch. Integer data is accepted (its result has no gradient).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints): the dimension(s) to reduce. Default: ``()`` (all
+            dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the minima.
+
+    Raises:
+        et.ShapeError: if a dimension is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     et.amin(x).item(), et.amin(x, 0).tolist()
+        (1.0, [1.0, 2.0])
+    """
     return input.amin(dim, keepdim)
 
 
@@ -448,14 +1369,88 @@ bmm = _core.bmm
 
 
 def masked_fill(input: Tensor, mask: object, value: float | Tensor) -> Tensor:  # noqa: A002
+    """Returns `input` with `value` written where `mask` is true.
+
+    The out-of-place form of torch's `Tensor.masked_fill_`; `mask` (a bool tensor or bool
+    array-like data) broadcasts against `input`. A floating 0-d tensor `value` is an operand
+    and gets the gradient of the positions it fills; `input` gets the rest. Any dtype.
+
+    Args:
+        input (Tensor): the input tensor.
+        mask (Tensor or array-like): the bool mask.
+        value (float or Tensor): the value to fill in with: a number or a 0-d tensor.
+
+    Returns:
+        Tensor: the filled tensor.
+
+    Raises:
+        et.DTypeError: if `mask` is floating-point data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, -2.0, 3.0])
+        ...     et.masked_fill(x, x < 0, 0.0).tolist()
+        [1.0, 0.0, 3.0]
+    """
     return input.masked_fill(mask, value)
 
 
 def index_select(input: Tensor, dim: int, index: object) -> Tensor:  # noqa: A002
+    """Returns the entries of `input` at the indices `index` along dimension `dim`.
+
+    The result has `index`'s length in `dim`; repeated indices are allowed (their gradients
+    add up). Any dtype.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension in which we index.
+        index (Tensor or array-like): the 0-d or 1-d integer indices (an int64/int32 tensor,
+            a list or a numpy array).
+
+    Returns:
+        Tensor: the selected entries.
+
+    Raises:
+        et.ShapeError: if `index` has more than one dimension.
+        et.DTypeError: if `index` is floating-point data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+        ...     et.index_select(x, 1, [2, 0]).tolist()
+        [[3.0, 1.0], [6.0, 4.0]]
+    """
     return input.index_select(dim, index)
 
 
 def gather(input: Tensor, dim: int, index: object) -> Tensor:  # noqa: A002
+    """Gathers values along an axis specified by `dim`.
+
+    For a 2-D input, `out[i][j] = input[index[i][j]][j]` with ``dim=0`` and
+    `out[i][j] = input[i][index[i][j]]` with ``dim=1``. The gradient is scattered back (added
+    up at repeated indices). Any dtype.
+
+    Args:
+        input (Tensor): the source tensor.
+        dim (int): the axis along which to index.
+        index (Tensor or array-like): the integer indices of the elements to gather (an
+            int64/int32 tensor, a list or a numpy array), as many dims as `input`.
+
+    Returns:
+        Tensor: a tensor of `index`'s shape.
+
+    Raises:
+        et.DTypeError: if `index` is floating-point data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.gather(x, 1, [[0, 0], [1, 0]]).tolist()
+        [[1.0, 1.0], [4.0, 3.0]]
+    """
     return input.gather(dim, index)
 
 
@@ -468,14 +1463,72 @@ def scatter(
     value: object = None,
     reduce: str | None = None,
 ) -> Tensor:
-    """torch's ``scatter``: a new tensor, ``input`` with ``src``'s elements (or the number
-    ``value``) written at ``index`` along ``dim``."""
+    """Writes `src` (or the number `value`) into a copy of `input` at the indices `index`.
+
+    The out-of-place form of torch's `Tensor.scatter_`: for a 2-D input and ``dim=1``,
+    `out[i][index[i][j]] = src[i][j]`. `input` is not changed. torch's legacy
+    ``reduce="add"`` / ``"multiply"`` (with a tensor `src`) is `eagertape.scatter_reduce` with
+    ``"sum"`` / ``"prod"``. The gradient reaches `input` where nothing was written and `src`
+    at the entries written.
+
+    Args:
+        input (Tensor): the destination tensor.
+        dim (int): the axis along which to index.
+        index (Tensor or array-like): the integer indices.
+        src (Tensor or float, optional): the values to scatter; a number is read as `value`.
+            Default: ``None``.
+        value (float, optional): the number to write at every index, instead of `src`.
+            Default: ``None``.
+        reduce (str, optional): ``"add"`` or ``"multiply"`` to combine `src` with the values
+            already there instead of replacing them. Default: ``None``.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.ArgumentError: if neither or both of `src` and `value` are given, if `reduce` is
+            not ``"add"`` or ``"multiply"``, or with `reduce` and a number `value`.
+        et.DTypeError: if `index` is floating-point data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(2, 3)
+        ...     et.scatter(x, 1, [[2], [0]], value=1.0).tolist()
+        [[0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]
+    """
     if value is not None:
         return input.scatter(dim, index, value=value, reduce=reduce)
     return input.scatter(dim, index, src, reduce=reduce)
 
 
 def scatter_add(input: Tensor, dim: int, index: object, src: object) -> Tensor:  # noqa: A002
+    """Adds the values of `src` into a copy of `input` at the indices specified in `index`.
+
+    The out-of-place form of torch's `Tensor.scatter_add_`: for a 2-D input and ``dim=1``,
+    `out[i][index[i][j]] += src[i][j]`; repeated indices accumulate. Both `input` and `src`
+    get a gradient. Needs a LibTorch carrier.
+
+    Args:
+        input (Tensor): the destination tensor.
+        dim (int): the axis along which to index.
+        index (Tensor or array-like): the integer indices.
+        src (Tensor or array-like): the values to add.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.DTypeError: if `index` is floating-point data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(3)
+        ...     et.scatter_add(x, 0, [0, 0, 2], et.tensor([1.0, 2.0, 3.0])).tolist()
+        [3.0, 0.0, 3.0]
+    """
     return input.scatter_add(dim, index, src)
 
 
@@ -488,6 +1541,38 @@ def scatter_reduce(
     *,
     include_self: bool = True,
 ) -> Tensor:
+    """Reduces the values of `src` into a copy of `input` at the indices specified in `index`.
+
+    The out-of-place form of torch's `Tensor.scatter_reduce_`: every `src` value sent to the
+    same position is combined by `reduce`, together with `input`'s value there when
+    `include_self`. Positions no index reaches keep `input`'s value. Needs a LibTorch
+    carrier.
+
+    Args:
+        input (Tensor): the destination tensor.
+        dim (int): the axis along which to index.
+        index (Tensor or array-like): the integer indices.
+        src (Tensor or array-like): the values to reduce.
+        reduce (str): ``"sum"``, ``"prod"``, ``"mean"``, ``"amax"`` or ``"amin"``.
+        include_self (bool): whether `input`'s values at the indexed positions take part in
+            the reduction. Default: ``True``.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.ArgumentError: if `reduce` is not one of the five names.
+        et.DTypeError: if `index` is floating-point data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(2)
+        ...     src = et.tensor([1.0, 5.0, 3.0])
+        ...     et.scatter_reduce(x, 0, [0, 0, 1], src, "amax", include_self=False).tolist()
+        [5.0, 3.0]
+    """
     return input.scatter_reduce(dim, index, src, reduce, include_self=include_self)
 
 
@@ -499,74 +1584,417 @@ def index_add(
     *,
     alpha: float = 1.0,
 ) -> Tensor:
+    """Adds `alpha` times the slices of `source` into a copy of `input` at the indices `index`.
+
+    The out-of-place form of torch's `Tensor.index_add_`: with ``dim=0``,
+    `out[index[i]] += alpha * source[i]`; repeated indices accumulate. Needs a LibTorch
+    carrier.
+
+    Args:
+        input (Tensor): the destination tensor.
+        dim (int): the dimension along which to index.
+        index (Tensor or array-like): the 1-D integer indices of `input` to add to.
+        source (Tensor or array-like): the slices to add, `len(index)` long in `dim`.
+        alpha (float): the scalar multiplier for `source`. Default: ``1.0``.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.DTypeError: if `index` is floating-point data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(3, 2)
+        ...     et.index_add(x, 0, [2, 0], et.ones(2, 2), alpha=2.0).tolist()
+        [[2.0, 2.0], [0.0, 0.0], [2.0, 2.0]]
+    """
     return input.index_add(dim, index, source, alpha=alpha)
 
 
 def index_copy(input: Tensor, dim: int, index: object, source: object) -> Tensor:  # noqa: A002
+    """Copies the slices of `source` into a copy of `input` at the indices given in `index`.
+
+    The out-of-place form of torch's `Tensor.index_copy_`: with ``dim=0``,
+    `out[index[i]] = source[i]`. The gradient reaches `input` where nothing was copied and
+    `source` for what it wrote.
+
+    Args:
+        input (Tensor): the destination tensor.
+        dim (int): the dimension along which to index.
+        index (Tensor or array-like): the 1-D integer indices of `input` to write to.
+        source (Tensor or array-like): the slices to copy, `len(index)` long in `dim`.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.DTypeError: if `index` is floating-point data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(3, 2)
+        ...     et.index_copy(x, 0, [2, 0], et.tensor([[1.0, 2.0], [3.0, 4.0]])).tolist()
+        [[3.0, 4.0], [0.0, 0.0], [1.0, 2.0]]
+    """
     return input.index_copy(dim, index, source)
 
 
 def index_fill(input: Tensor, dim: int, index: object, value: object) -> Tensor:  # noqa: A002
+    """Fills the slices of a copy of `input` selected by `index` along `dim` with `value`.
+
+    The out-of-place form of torch's `Tensor.index_fill_`. A 0-d tensor `value` is an operand:
+    it gets the gradient of the positions it fills.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension along which to index.
+        index (Tensor or array-like): the 1-D integer indices of the slices to fill.
+        value (float or Tensor): the value to fill with: a number or a 0-d tensor.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.DTypeError: if `index` is floating-point data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(2, 3)
+        ...     et.index_fill(x, 1, [0, 2], -1.0).tolist()
+        [[-1.0, 0.0, -1.0], [-1.0, 0.0, -1.0]]
+    """
     return input.index_fill(dim, index, value)
 
 
 def take_along_dim(input: Tensor, indices: object, dim: int | None = None) -> Tensor:  # noqa: A002
+    """Selects values from `input` at the indices `indices` along the given `dim`.
+
+    Like `eagertape.gather`, but `input` and `indices` broadcast against each other outside
+    `dim`; with `dim` ``None`` both are flattened first. The gradient is scattered back.
+
+    Args:
+        input (Tensor): the input tensor.
+        indices (Tensor or array-like): the integer indices into `input`.
+        dim (int, optional): the dimension to select along. Default: ``None`` (the flattened
+            input).
+
+    Returns:
+        Tensor: the selected values.
+
+    Raises:
+        et.DTypeError: if `indices` is floating-point data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[10.0, 30.0, 20.0], [60.0, 40.0, 50.0]])
+        ...     et.take_along_dim(x, et.argmax(x, 1, keepdim=True), 1).tolist()
+        [[30.0], [60.0]]
+    """
     return input.take_along_dim(indices, dim)
 
 
 def narrow(input: Tensor, dim: int, start: int, length: int) -> Tensor:  # noqa: A002
+    """Returns a narrowed version of `input`: `length` elements of dimension `dim` from `start`.
+
+    The slice `start:start + length` of dimension `dim`; a negative `start` counts from the
+    end.
+
+    Args:
+        input (Tensor): the tensor to narrow.
+        dim (int): the dimension along which to narrow.
+        start (int or Tensor): the index of the first element kept: an int or a 0-d integer
+            tensor.
+        length (int): the number of elements kept.
+
+    Returns:
+        Tensor: the narrowed tensor.
+
+    Raises:
+        et.IndexOutOfRangeError: if the range exceeds the dimension.
+        et.ArgumentError: if `start` is a tensor that is not 0-d integer data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+        ...     et.narrow(x, 1, 1, 2).tolist()
+        [[2.0, 3.0], [5.0, 6.0]]
+    """
     return input.narrow(dim, start, length)
 
 
 def select(input: Tensor, dim: int, index: int) -> Tensor:  # noqa: A002
+    """Slices the `input` tensor along the selected dimension at the given index.
+
+    The result has one dimension less (`input[:, index]` for ``dim=1``); a negative `index`
+    counts from the end.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to slice.
+        index (int): the index to select with.
+
+    Returns:
+        Tensor: the selected slice.
+
+    Raises:
+        et.IndexOutOfRangeError: if `index` is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.select(x, 1, -1).tolist()
+        [2.0, 4.0]
+    """
     return input.select(dim, index)
 
 
 def flip(input: Tensor, dims: int | tuple[int, ...]) -> Tensor:  # noqa: A002
+    """Reverse the order of an n-D tensor along the given dimension(s) in `dims`.
+
+    Any dtype.
+
+    Args:
+        input (Tensor): the input tensor.
+        dims (int or tuple of ints): the dimension(s) to flip.
+
+    Returns:
+        Tensor: the flipped tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.flip(x, 0).tolist(), et.flip(x, (0, 1)).tolist()
+        ([[3.0, 4.0], [1.0, 2.0]], [[4.0, 3.0], [2.0, 1.0]])
+    """
     return input.flip(dims)
 
 
 def roll(
     input: Tensor, shifts: int | tuple[int, ...], dims: int | tuple[int, ...] | None = None
 ) -> Tensor:  # noqa: A002
+    """Roll the tensor `input` along the given dimension(s).
+
+    Elements shifted beyond the last position re-enter at the first. With `dims` ``None``
+    the tensor is flattened, rolled, and restored to its shape. Any dtype.
+
+    Args:
+        input (Tensor): the input tensor.
+        shifts (int or tuple of ints): the number of places by which the elements are
+            shifted; a tuple shifts each of `dims` by its own amount.
+        dims (int or tuple of ints, optional): the dimension(s) to roll along.
+            Default: ``None`` (the flattened tensor).
+
+    Returns:
+        Tensor: the rolled tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.roll(x, 1).tolist(), et.roll(x, 1, 1).tolist()
+        ([[4.0, 1.0], [2.0, 3.0]], [[2.0, 1.0], [4.0, 3.0]])
+    """
     return input.roll(shifts, dims)
 
 
 def tril(input: Tensor, diagonal: int = 0) -> Tensor:  # noqa: A002
+    """Returns the lower triangular part of the matrix (2-D tensor) or batch of matrices `input`.
+
+    The other elements of the result are set to 0. Any dtype.
+
+    Args:
+        input (Tensor): the input tensor, at least 2-D.
+        diagonal (int): the diagonal to consider: 0 is the main diagonal, a positive value
+            keeps that many diagonals above it, a negative one removes as many below it.
+            Default: ``0``.
+
+    Returns:
+        Tensor: the lower triangle.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.tril(et.ones(3, 3)).tolist()
+        [[1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [1.0, 1.0, 1.0]]
+    """
     return input.tril(diagonal)
 
 
 def triu(input: Tensor, diagonal: int = 0) -> Tensor:  # noqa: A002
+    """Returns the upper triangular part of the matrix (2-D tensor) or batch of matrices `input`.
+
+    The other elements of the result are set to 0. Any dtype.
+
+    Args:
+        input (Tensor): the input tensor, at least 2-D.
+        diagonal (int): the diagonal to consider: 0 is the main diagonal, a positive value
+            removes that many diagonals above it, a negative one keeps as many below it.
+            Default: ``0``.
+
+    Returns:
+        Tensor: the upper triangle.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.triu(et.ones(3, 3), 1).tolist()
+        [[0.0, 1.0, 1.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]
+    """
     return input.triu(diagonal)
 
 
 def split(
     input: Tensor, split_size_or_sections: int | list[int], dim: int = 0
 ) -> tuple[Tensor, ...]:  # noqa: A002
+    """Splits the tensor into chunks.
+
+    An int `split_size_or_sections` gives chunks of that size along `dim` (the last may be
+    smaller); a list gives one chunk per size (they must add up to the dimension's size). The
+    pieces are recorded in one call.
+
+    Args:
+        input (Tensor): the tensor to split.
+        split_size_or_sections (int or list of ints): the size of a single chunk, or the
+            sizes of each chunk.
+        dim (int): the dimension along which to split. Default: ``0``.
+
+    Returns:
+        tuple of Tensors: the chunks.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0, 3.0, 4.0, 5.0])
+        ...     [t.tolist() for t in et.split(x, 2)], [t.tolist() for t in et.split(x, [1, 4])]
+        ([[1.0, 2.0], [3.0, 4.0], [5.0]], [[1.0], [2.0, 3.0, 4.0, 5.0]])
+    """
     return input.split(split_size_or_sections, dim)
 
 
 def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:  # noqa: A002
+    """Attempts to split a tensor into the specified number of chunks.
+
+    As torch's: each chunk has `ceil(size / chunks)` elements along `dim` (the last may be
+    smaller), so fewer than `chunks` pieces may come back.
+
+    Args:
+        input (Tensor): the tensor to split.
+        chunks (int): the number of chunks to return.
+        dim (int): the dimension along which to split. Default: ``0``.
+
+    Returns:
+        tuple of Tensors: the chunks.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0, 3.0, 4.0, 5.0])
+        ...     [t.tolist() for t in et.chunk(x, 2)]
+        [[1.0, 2.0, 3.0], [4.0, 5.0]]
+    """
     return input.chunk(chunks, dim)
 
 
 def isfinite(input: Tensor) -> Tensor:  # noqa: A002
+    """Returns a new tensor with boolean elements representing if each element is finite or not.
+
+    Bool data, with no gradient; integer input is all true.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a bool tensor of `input`'s shape.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.isfinite(et.tensor([1.0, float("inf"), float("nan")])).tolist()
+        [True, False, False]
+    """
     return input.isfinite()
 
 
 def isnan(input: Tensor) -> Tensor:  # noqa: A002
+    """Returns a new tensor with boolean elements representing if each element is NaN or not.
+
+    Bool data, with no gradient.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a bool tensor of `input`'s shape.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.isnan(et.tensor([1.0, float("nan")])).tolist()
+        [False, True]
+    """
     return input.isnan()
 
 
 def logical_not(input: Tensor) -> Tensor:  # noqa: A002
+    """Computes the element-wise logical NOT of the given bool tensor.
+
+    Unlike torch's, the input must be a bool tensor (a mask, e.g. a comparison's result):
+    numbers are not read as truth values. The same as `~input`.
+
+    Args:
+        input (Tensor): the bool input tensor.
+
+    Returns:
+        Tensor: a bool tensor of `input`'s shape.
+
+    Raises:
+        et.DTypeError: if `input` is not bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, -2.0])
+        ...     et.logical_not(x > 0).tolist()
+        [False, True]
+    """
     return input.logical_not()
 
 
 class IntervalData:
-    """A box of float64 intervals ``[lo, hi]`` to give to an ``interval`` session's
-    ``input`` or to an ``interval`` Parameter. Build it with :func:`interval`."""
+    """A box of float64 intervals `[lo, hi]`, elementwise, for the ``interval`` carrier.
 
-    __slots__ = ("lo", "hi")
+    Give it to `eagertape.tensor` or `sess.input` in a session made with
+    ``dtype="interval"``, or to `eagertape.Parameter(..., dtype="interval")`. `lo` and `hi`
+    are converted to float64 numpy arrays and broadcast to one shape. It is usually made
+    with `eagertape.interval`.
+
+    Args:
+        lo (array-like): the lower bounds.
+        hi (array-like): the upper bounds.
+
+    Raises:
+        et.ArgumentError: if a bound is NaN or `lo > hi` somewhere.
+
+    Example:
+        >>> import eagertape as et
+        >>> box = et.IntervalData([0.0, 1.0], 2.0)
+        >>> box.shape, box.hi.tolist()
+        ((2,), [2.0, 2.0])
+    """
+
+    __slots__ = {
+        "lo": "The lower bounds (numpy.ndarray of float64, C-contiguous), of the box's shape.",
+        "hi": "The upper bounds (numpy.ndarray of float64, C-contiguous), of the box's shape.",
+    }
     __eagertape_interval__ = True
 
     def __init__(self, lo: object, hi: object) -> None:
@@ -584,6 +2012,7 @@ class IntervalData:
 
     @property
     def shape(self) -> tuple[int, ...]:
+        """The shape of the box (of `lo` and of `hi`)."""
         return self.lo.shape
 
     def __repr__(self) -> str:
@@ -591,13 +2020,54 @@ class IntervalData:
 
 
 def interval(lo: object, hi: object | None = None) -> IntervalData:
-    """The box ``[lo, hi]`` (elementwise; ``hi`` defaults to ``lo``, a degenerate box)."""
+    """Returns the box `[lo, hi]` (elementwise) as `IntervalData`, for the ``interval`` carrier.
+
+    Without `hi`, the degenerate box `[lo, lo]`. Give the box to `eagertape.tensor` or
+    `sess.input` in a session made with ``dtype="interval"``: every result computed from it
+    then encloses the exact result for every point of the box.
+
+    Args:
+        lo (array-like): the lower bounds.
+        hi (array-like, optional): the upper bounds. Default: ``None`` (`lo`).
+
+    Returns:
+        IntervalData: the box.
+
+    Raises:
+        et.ArgumentError: if a bound is NaN or `lo > hi` somewhere.
+
+    Example:
+        >>> import eagertape as et
+        >>> box = et.interval([1.0, -2.0], [2.0, 3.0])
+        >>> with et.Session(dtype="interval", grad_enabled=False):
+        ...     t = et.tensor(box)
+        ...     t.dtype, t.shape
+        ('interval', (2,))
+    """
     return IntervalData(lo, lo if hi is None else hi)
 
 
 def with_grad_map(grads: GradMap, action: Callable[[GradMap], T]) -> T:
-    """Run ``action(grads)``, then release every buffer of ``grads``, also when it raises.
-    The action must not keep a gradient buffer after it returns."""
+    """Runs `action(grads)`, then releases every buffer of `grads`, also when `action` raises.
+
+    The functional form of `with grads:`: returns what `action` returns. The action must not
+    keep a gradient buffer after it returns (a released buffer cannot be read).
+
+    Args:
+        grads (GradMap): the gradients of one `sess.backward(loss)`.
+        action (Callable[[GradMap], T]): what to do with them (an optimizer step, a norm).
+
+    Returns:
+        T: the action's result.
+
+    Example:
+        >>> import numpy as np, eagertape as et
+        >>> p = et.Parameter(np.array([1.0, 2.0]))
+        >>> sess = et.Session(dtype="float64")
+        >>> grads = sess.backward((sess.use(p) * 3.0).sum())
+        >>> et.with_grad_map(grads, lambda g: g[p].numpy().tolist())
+        [3.0, 3.0]
+    """
     try:
         return action(grads)
     finally:
@@ -620,6 +2090,32 @@ def sort(
     descending: bool = False,
     stable: bool = False,
 ) -> SortResult:
+    """Sorts the elements of the `input` tensor along a given dimension in ascending order by value.
+
+    The indices are int64 data from LibTorch's sort (ties in torch's order, kept in input
+    order with `stable`); the values are the `gather` of `input` at them, which carries the
+    gradient. Floating-point input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to sort along. Default: ``-1``.
+        descending (bool): sort in descending order. Default: ``False``.
+        stable (bool): keep the order of equal elements. Default: ``False``.
+
+    Returns:
+        SortResult: the named tuple `(values, indices)`.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     values, indices = et.sort(et.tensor([3.0, 1.0, 2.0]))
+        ...     values.tolist(), indices.tolist()
+        ([1.0, 2.0, 3.0], [1, 2, 0])
+    """
     return input.sort(dim, descending, stable)
 
 
@@ -629,14 +2125,84 @@ def argsort(
     descending: bool = False,
     stable: bool = False,
 ) -> Tensor:
+    """Returns the indices that sort a tensor along a given dimension in ascending order by value.
+
+    `eagertape.sort(...).indices`: int64 data, no gradient. Floating-point input and a
+    LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to sort along. Default: ``-1``.
+        descending (bool): sort in descending order. Default: ``False``.
+        stable (bool): keep the order of equal elements. Default: ``False``.
+
+    Returns:
+        Tensor: int64 indices.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.argsort(et.tensor([3.0, 1.0, 2.0]), descending=True).tolist()
+        [0, 2, 1]
+    """
     return input.argsort(dim, descending, stable)
 
 
 def msort(input: Tensor) -> Tensor:  # noqa: A002
+    """Sorts the elements of `input` along its first dimension in ascending order by value.
+
+    `eagertape.sort(input, dim=0).values`. Floating-point input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: the sorted values.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.msort(et.tensor([[3.0, 1.0], [2.0, 4.0]])).tolist()
+        [[2.0, 1.0], [3.0, 4.0]]
+    """
     return input.msort()
 
 
 def kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> KthvalueResult:  # noqa: A002
+    """Returns the `k`-th smallest element of each row of `input` along `dim`, and its index.
+
+    `k` counts from 1. The indices are int64 data; the values carry the gradient to the
+    indexed elements. Floating-point input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        k (int): `k` for the `k`-th smallest element.
+        dim (int): the dimension to find the `k`-th value along. Default: ``-1``.
+        keepdim (bool): whether the outputs keep `dim` with size 1. Default: ``False``.
+
+    Returns:
+        KthvalueResult: the named tuple `(values, indices)`.
+
+    Raises:
+        et.ArgumentError: if `k` is out of range for the dimension.
+        et.DTypeError: if `input` holds integer or bool data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     r = et.kthvalue(et.tensor([3.0, 1.0, 2.0]), 2)
+        ...     r.values.item(), r.indices.item()
+        (2.0, 2)
+    """
     return input.kthvalue(k, dim, keepdim)
 
 
@@ -669,27 +2235,174 @@ class CumminResult(NamedTuple):
 
 
 def median(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Any:  # noqa: A002
-    """torch's ``median``: the lower median (a value), or with ``dim`` ``(values, indices)``."""
+    """Returns the median of the values in `input`, or of each row along `dim`.
+
+    For an even number of elements, the lower of the two middle values (no averaging);
+    a NaN makes the median NaN. Without `dim` a 0-d tensor (its gradient goes to one element,
+    where torch splits it between equal medians); with `dim` the named tuple
+    `(values, indices)`, the indices int64 data. Floating-point input and a LibTorch carrier
+    only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
+        keepdim (bool): whether the outputs keep `dim` with size 1. Default: ``False``.
+
+    Returns:
+        Tensor or MedianResult: the median; `(values, indices)` with `dim`.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[4.0, 1.0, 3.0, 2.0]])
+        ...     et.median(x).item(), et.median(x, 1).indices.tolist()
+        (2.0, [3])
+    """
     return input.median(dim, keepdim)
 
 
 def nanmedian(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Any:  # noqa: A002
+    """Returns the median of the values in `input`, ignoring NaN values.
+
+    As `eagertape.median` (the lower median; without `dim` a 0-d tensor, with `dim` the
+    named tuple `(values, indices)`), over the non-NaN elements; a slice of only NaNs gives
+    NaN. Floating-point input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
+        keepdim (bool): whether the outputs keep `dim` with size 1. Default: ``False``.
+
+    Returns:
+        Tensor or MedianResult: the median; `(values, indices)` with `dim`.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nanmedian(et.tensor([float("nan"), 3.0, 1.0, 2.0])).item()
+        2.0
+    """
     return input.nanmedian(dim, keepdim)
 
 
 def mode(input: Tensor, dim: int = -1, keepdim: bool = False) -> ModeResult:  # noqa: A002
+    """Returns the mode value of each row of `input` in the given dimension `dim`, and its index.
+
+    The mode is the most frequent value (the smallest of equally frequent ones); `indices`
+    (int64 data) holds an index of it. The values carry the gradient to the indexed
+    elements. Floating-point input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to reduce. Default: ``-1``.
+        keepdim (bool): whether the outputs keep `dim` with size 1. Default: ``False``.
+
+    Returns:
+        ModeResult: the named tuple `(values, indices)`.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.mode(et.tensor([[1.0, 2.0, 2.0, 3.0]])).values.tolist()
+        [2.0]
+    """
     return input.mode(dim, keepdim)
 
 
 def cummax(input: Tensor, dim: int) -> CummaxResult:  # noqa: A002
+    """Returns the cumulative maximum of elements of `input` in dimension `dim`, and its indices.
+
+    `values[i]` is the maximum of `input[:i + 1]` along `dim` and `indices[i]` (int64 data)
+    where it was found; the values carry the gradient to those elements. Floating-point
+    input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to do the operation over.
+
+    Returns:
+        CummaxResult: the named tuple `(values, indices)`, each of `input`'s shape.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     r = et.cummax(et.tensor([1.0, 3.0, 2.0, 5.0]), 0)
+        ...     r.values.tolist(), r.indices.tolist()
+        ([1.0, 3.0, 3.0, 5.0], [0, 1, 1, 3])
+    """
     return input.cummax(dim)
 
 
 def cummin(input: Tensor, dim: int) -> CumminResult:  # noqa: A002
+    """Returns the cumulative minimum of elements of `input` in dimension `dim`, and its indices.
+
+    `values[i]` is the minimum of `input[:i + 1]` along `dim` and `indices[i]` (int64 data)
+    where it was found; the values carry the gradient to those elements. Floating-point
+    input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to do the operation over.
+
+    Returns:
+        CumminResult: the named tuple `(values, indices)`, each of `input`'s shape.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     r = et.cummin(et.tensor([3.0, 1.0, 2.0, 0.0]), 0)
+        ...     r.values.tolist(), r.indices.tolist()
+        ([3.0, 1.0, 1.0, 0.0], [0, 1, 1, 3])
+    """
     return input.cummin(dim)
 
 
 def cumprod(input: Tensor, dim: int, *, dtype: object = None) -> Tensor:  # noqa: A002
+    """Returns the cumulative product of elements of `input` in the dimension `dim`.
+
+    LibTorch's derivative, exact where `input` has zeros. Floating-point input and a LibTorch
+    carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to do the operation over.
+        dtype (optional): accepted for torch compatibility and must stay ``None`` (the session
+            computes in its own dtype). Default: ``None``.
+
+    Returns:
+        Tensor: a tensor of `input`'s shape.
+
+    Raises:
+        et.ArgumentError: if `dtype` is given.
+        et.DTypeError: if `input` holds integer or bool data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.cumprod(et.tensor([1.0, 2.0, 3.0]), 0).tolist()
+        [1.0, 2.0, 6.0]
+    """
     return input.cumprod(dim, dtype=dtype)
 
 
@@ -701,35 +2414,186 @@ def quantile(
     *,
     interpolation: str = "linear",
 ) -> Tensor:
-    """torch's ``quantile``: ``q`` a number or a 0-d/1-d tensor (a 1-D ``q`` leads the
-    result's dims)."""
+    """Computes the q-th quantiles of each row of the `input` tensor along the dimension `dim`.
+
+    `q` is a number, a list, or a 0-d or 1-d tensor of values in [0, 1]; a 1-d `q` adds a
+    leading dimension to the result, one entry per quantile. The rank `q * (n - 1)` falls
+    between two sorted values, combined by `interpolation`. A tensor `q`'s values are read
+    back from the device (they choose what is recorded); `q` gets its gradient, as in torch.
+    A row holding a NaN gives NaN. Floating-point input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        q (float, list of floats or Tensor): the quantile(s) to compute, in [0, 1].
+        dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
+        keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+        interpolation (str): ``"linear"``, ``"lower"``, ``"higher"``, ``"midpoint"`` or
+            ``"nearest"``. Default: ``"linear"``.
+
+    Returns:
+        Tensor: the quantiles.
+
+    Raises:
+        et.ArgumentError: if a `q` value is outside [0, 1], a tensor `q` has more than one
+            dimension, or `interpolation` is unknown.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0, 3.0, 4.0])
+        ...     et.quantile(x, 0.5).item(), et.quantile(x, [0.25, 0.5]).tolist()
+        (2.5, [1.75, 2.5])
+    """
     return input.quantile(q, dim, keepdim, interpolation=interpolation)
 
 
 def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:  # noqa: A002
+    """Returns a tensor containing the indices of all non-zero elements of `input`.
+
+    By default an int64 tensor of shape `(z, input.dim())`, one row per non-zero element in
+    row-major order; with `as_tuple`, one 1-D int64 tensor per dimension (usable as an
+    index, `x[nonzero(x, as_tuple=True)]`). The number of rows depends on the values, which
+    are read back from the device, as torch does.
+
+    Args:
+        input (Tensor): the input tensor.
+        as_tuple (bool): return a tuple of 1-D tensors instead of one 2-D tensor.
+            Default: ``False``.
+
+    Returns:
+        Tensor or tuple of Tensors: the int64 indices.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[0.0, 1.0], [2.0, 0.0]])
+        ...     et.nonzero(x).tolist(), [t.tolist() for t in et.nonzero(x, as_tuple=True)]
+        ([[0, 1], [1, 0]], [[0, 1], [1, 0]])
+    """
     return input.nonzero(as_tuple=as_tuple)
 
 
 def argwhere(input: Tensor) -> Tensor:  # noqa: A002
+    """Returns a tensor containing the indices of all non-zero elements of `input`.
+
+    The same as `eagertape.nonzero(input)`: an int64 tensor of shape `(z, input.dim())`,
+    one row per non-zero element; its length depends on the values, read back from the
+    device.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: the int64 indices.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.argwhere(et.tensor([0.0, 1.0, 2.0])).tolist()
+        [[1], [2]]
+    """
     return input.nonzero()
 
 
 def masked_select(input: Tensor, mask: object) -> Tensor:  # noqa: A002
-    """torch's ``masked_select``: the elements of ``input`` where the (broadcast) bool
-    ``mask`` is true, as a 1-D tensor (its length depends on the mask); the gradient flows
-    back to the positions picked."""
+    """Returns a new 1-D tensor of the elements of `input` where the boolean `mask` is true.
+
+    `mask` (a bool tensor or bool array-like data) broadcasts against `input`; the result's
+    length depends on the mask, read back from the device. The gradient flows back to the
+    positions picked.
+
+    Args:
+        input (Tensor): the input tensor.
+        mask (Tensor or array-like): the bool mask.
+
+    Returns:
+        Tensor: the selected elements, 1-D.
+
+    Raises:
+        et.DTypeError: if `mask` is not bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, -2.0], [-3.0, 4.0]])
+        ...     et.masked_select(x, x > 0).tolist()
+        [1.0, 4.0]
+    """
     return input.masked_select(mask)
 
 
 def diagonal(input: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:  # noqa: A002
+    """Returns the diagonal of `input` with respect to `dim1` and `dim2`, as its last dimension.
+
+    `offset` 0 is the main diagonal, a positive one above it, a negative one below it. Any
+    dtype; the gradient goes back to the diagonal.
+
+    Args:
+        input (Tensor): the input tensor, at least 2-D.
+        offset (int): which diagonal to consider. Default: ``0``.
+        dim1 (int): the first dimension of the 2-D planes. Default: ``0``.
+        dim2 (int): the second dimension of the 2-D planes. Default: ``1``.
+
+    Returns:
+        Tensor: the diagonals; `dim1` and `dim2` removed and the diagonal's length appended.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.diagonal(x).tolist(), et.diagonal(x, 1).tolist()
+        ([1.0, 4.0], [2.0])
+    """
     return input.diagonal(offset, dim1, dim2)
 
 
 def diag(input: Tensor, diagonal: int = 0) -> Tensor:  # noqa: A002
+    """Returns a square matrix with the 1-D `input` on a diagonal, or the diagonal of a 2-D `input`.
+
+    For a vector, a 2-D tensor with `input` on diagonal `diagonal` and zeros elsewhere; for a
+    matrix, the 1-D tensor of its diagonal `diagonal` (0 the main one, positive above,
+    negative below).
+
+    Args:
+        input (Tensor): the 1-D or 2-D input tensor.
+        diagonal (int): which diagonal to consider. Default: ``0``.
+
+    Returns:
+        Tensor: the 2-D matrix or the 1-D diagonal.
+
+    Raises:
+        et.ShapeError: if `input` is not 1-D or 2-D.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.diag(et.tensor([1.0, 2.0])).tolist()
+        [[1.0, 0.0], [0.0, 2.0]]
+    """
     return input.diag(diagonal)
 
 
 def trace(input: Tensor) -> Tensor:  # noqa: A002
+    """Returns the sum of the elements of the diagonal of the input 2-D matrix.
+
+    Recorded as the diagonal followed by its sum.
+
+    Args:
+        input (Tensor): the 2-D input tensor.
+
+    Returns:
+        Tensor: a 0-d tensor.
+
+    Raises:
+        et.ShapeError: if `input` is not 2-D.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.trace(et.tensor([[1.0, 2.0], [3.0, 4.0]])).item()
+        5.0
+    """
     return input.trace()
 
 
@@ -740,20 +2604,116 @@ def diff(
     prepend: object = None,
     append: object = None,
 ) -> Tensor:
+    """Computes the n-th forward difference along the given dimension.
+
+    The first-order difference is `out[i] = input[i + 1] - input[i]`; higher orders apply it
+    `n` times (``n=0`` returns `input` itself). `prepend` and `append` are concatenated to
+    `input` along `dim` first. Floating-point input only.
+
+    Args:
+        input (Tensor): the tensor to compute the differences on.
+        n (int): the number of times to recursively compute the difference. Default: ``1``.
+        dim (int): the dimension along which to compute the difference. Default: ``-1``.
+        prepend (Tensor or array-like, optional): values to put before `input` along `dim`.
+            Default: ``None``.
+        append (Tensor or array-like, optional): values to put after `input` along `dim`.
+            Default: ``None``.
+
+    Returns:
+        Tensor: the differences.
+
+    Raises:
+        et.ArgumentError: if `n` is negative.
+        et.ShapeError: if `input` is 0-d.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 4.0, 9.0, 16.0])
+        ...     et.diff(x).tolist(), et.diff(x, n=2).tolist()
+        ([3.0, 5.0, 7.0], [2.0, 2.0])
+    """
     return input.diff(n, dim, prepend, append)
 
 
 def cross(input: Tensor, other: object, dim: int | None = None) -> Tensor:  # noqa: A002
+    """Returns the cross product of vectors in dimension `dim` of `input` and `other`.
+
+    The operands have the same number of dimensions and broadcast; with `dim` ``None``, the
+    first dimension of size 3 (torch's `torch.cross` default). Floating-point tensors only.
+
+    Args:
+        input (Tensor): the first input tensor.
+        other (Tensor or array-like): the second input tensor.
+        dim (int, optional): the dimension to take the cross product in, of size 3.
+            Default: ``None``.
+
+    Returns:
+        Tensor: the cross products.
+
+    Raises:
+        et.ShapeError: if the operands' dimension `dim` is not of size 3 (without `dim`: if
+            no dimension is).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.cross(et.tensor([1.0, 0.0, 0.0]), et.tensor([0.0, 1.0, 0.0])).tolist()
+        [0.0, 0.0, 1.0]
+    """
     return input.cross(other, dim)
 
 
 def kron(input: Tensor, other: object) -> Tensor:  # noqa: A002
+    """Computes the Kronecker product of `input` and `other`.
+
+    The operand with fewer dimensions is padded with leading 1s; the result's size in each
+    dimension is the product of the two sizes. Floating-point tensors only.
+
+    Args:
+        input (Tensor): the first input tensor.
+        other (Tensor or array-like): the second input tensor.
+
+    Returns:
+        Tensor: the Kronecker product.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.kron(et.tensor([1.0, 2.0]), et.tensor([1.0, 10.0])).tolist()
+        [1.0, 10.0, 2.0, 20.0]
+    """
     return input.kron(other)
 
 
 def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
-    """torch's ``tensordot``: ``dims`` an int (``a``'s last and ``b``'s first dims) or two
-    lists of dims to contract pairwise."""
+    """Returns a contraction of `a` and `b` over multiple dimensions.
+
+    An int `dims` contracts the last `dims` dimensions of `a` with the first `dims` of `b`;
+    a pair of dim lists contracts `a`'s `dims[0]` with `b`'s `dims[1]`, pairwise. The free
+    dimensions of `a`, then of `b`, remain; computed as one matrix product.
+
+    Args:
+        a (Tensor): the left tensor to contract.
+        b (Tensor): the right tensor to contract.
+        dims (int or pair of lists of ints): the number of dimensions to contract, or the
+            dimensions of `a` and of `b` to contract. Default: ``2``.
+
+    Returns:
+        Tensor: the contraction.
+
+    Raises:
+        et.ArgumentError: if `dims` is a negative int, not an int or a pair, or its lists
+            differ in length or repeat a dimension.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     a = et.ones(2, 3, 4)
+        ...     b = et.ones(4, 5)
+        ...     et.tensordot(a, b, dims=1).shape, et.tensordot(a, a, ([1, 2], [1, 2])).shape
+        ((2, 3, 5), (2, 2))
+    """
     if isinstance(dims, int) and not isinstance(dims, bool):
         if dims < 0:
             raise ArgumentError(f"tensordot: expects dims >= 0, but got dims={dims}")
@@ -772,18 +2732,99 @@ def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
 
 
 def logit(input: Tensor, eps: float | None = None) -> Tensor:  # noqa: A002
+    """Returns a new tensor with the logit of the elements of `input`.
+
+    `logit(p) = log(p / (1 - p))`; with `eps`, `input` is first clamped to
+    `[eps, 1 - eps]` (the gradient is then zero outside that range, as in torch).
+
+    Args:
+        input (Tensor): the input tensor.
+        eps (float, optional): the epsilon for input clamp bound. Default: ``None`` (no clamp).
+
+    Returns:
+        Tensor: the logits.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.logit(et.tensor([0.5, 0.0]), eps=0.5).tolist()
+        [0.0, 0.0]
+    """
     return input.logit(eps)
 
 
 def nansum(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+    """Returns the sum of the elements of `input`, treating Not a Numbers (NaNs) as zero.
+
+    NaN positions get no gradient.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the sums.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nansum(et.tensor([1.0, float("nan"), 2.0])).item()
+        3.0
+    """
     return input.nansum(dim, keepdim)
 
 
 def nanmean(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+    """Computes the mean of all non-NaN elements along the specified dimensions.
+
+    A slice holding only NaNs gives NaN. NaN positions get no gradient. Floating-point input
+    only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the means.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nanmean(et.tensor([1.0, float("nan"), 2.0])).item()
+        1.5
+    """
     return input.nanmean(dim, keepdim)
 
 
 def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001, A002
+    """Rounds elements of `input` to the nearest integer, or to `decimals` decimal places.
+
+    Halves round to even, as in torch; a negative `decimals` rounds to the left of the
+    decimal point. The gradient is zero. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        decimals (int): the number of decimal places to round to. Default: ``0``.
+
+    Returns:
+        Tensor: the rounded tensor.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([0.5, 1.5, 2.5, 1234.0])
+        ...     et.round(x).tolist(), et.round(x, decimals=-2).tolist()
+        ([0.0, 2.0, 2.0, 1234.0], [0.0, 0.0, 0.0, 1200.0])
+    """
     return input.round(decimals=decimals)
 
 
@@ -794,6 +2835,28 @@ def isclose(
     atol: float = 1e-08,
     equal_nan: bool = False,
 ) -> Tensor:
+    """Returns a bool tensor telling, elementwise, whether `input` is "close" to `other`.
+
+    Close means `|input - other| <= atol + rtol * |other|` (and equal infinities); NaNs are
+    close to each other only with `equal_nan`. The operands broadcast; bool data, no
+    gradient.
+
+    Args:
+        input (Tensor): the first tensor to compare.
+        other (Tensor or array-like): the second tensor to compare.
+        rtol (float): the relative tolerance. Default: ``1e-05``.
+        atol (float): the absolute tolerance. Default: ``1e-08``.
+        equal_nan (bool): whether two NaNs are equal. Default: ``False``.
+
+    Returns:
+        Tensor: bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.isclose(et.tensor([1.0, 2.0]), et.tensor([1.0, 2.1])).tolist()
+        [True, False]
+    """
     return input.isclose(other, rtol, atol, equal_nan)
 
 
@@ -804,22 +2867,125 @@ def allclose(
     atol: float = 1e-08,
     equal_nan: bool = False,
 ) -> bool:
+    """Checks whether `input` and `other` are close everywhere (see `eagertape.isclose`).
+
+    The answer is a Python bool, read back from the device.
+
+    Args:
+        input (Tensor): the first tensor to compare.
+        other (Tensor or array-like): the second tensor to compare.
+        rtol (float): the relative tolerance. Default: ``1e-05``.
+        atol (float): the absolute tolerance. Default: ``1e-08``.
+        equal_nan (bool): whether two NaNs are equal. Default: ``False``.
+
+    Returns:
+        bool: whether `isclose(input, other, ...)` holds for every element.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0])
+        ...     et.allclose(x, x + 1e-7), et.allclose(x, x + 1.0)
+        (True, False)
+    """
     return input.allclose(other, rtol, atol, equal_nan)
 
 
 def equal(input: Tensor, other: object) -> bool:  # noqa: A002
+    """``True`` if two tensors have the same size and elements, ``False`` otherwise.
+
+    A Python bool, read back from the device.
+
+    Args:
+        input (Tensor): the first tensor.
+        other (Tensor): the second tensor.
+
+    Returns:
+        bool: whether the shapes and all elements are equal.
+
+    Raises:
+        et.ArgumentError: if `other` is not a tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0])
+        ...     et.equal(x, et.tensor([1.0, 2.0])), et.equal(x, x[:1])
+        (True, False)
+    """
     return input.equal(other)
 
 
 def any(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # noqa: A001, A002
+    """Tests if any element in `input` evaluates to True, over all elements or along `dim`.
+
+    Nonzero numbers count as True. The result is bool data.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[0.0, 0.0], [0.0, 3.0]])
+        ...     et.any(x).item(), et.any(x, 1).tolist()
+        (True, [False, True])
+    """
     return input.any(dim, keepdim)
 
 
 def all(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # noqa: A001, A002
+    """Tests if all elements in `input` evaluate to True, over all elements or along `dim`.
+
+    Nonzero numbers count as True. The result is bool data.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [0.0, 3.0]])
+        ...     et.all(x).item(), et.all(x, 1).tolist()
+        (False, [True, False])
+    """
     return input.all(dim, keepdim)
 
 
 def count_nonzero(input: Tensor, dim: object = None) -> Tensor:  # noqa: A002
+    """Counts the number of non-zero values in the tensor `input` along the given `dim`.
+
+    The counts are int64 data.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) along which to count.
+            Default: ``None`` (all elements).
+
+    Returns:
+        Tensor: int64 counts.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[0.0, 1.0], [2.0, 3.0]])
+        ...     et.count_nonzero(x).item(), et.count_nonzero(x, 0).tolist()
+        (3, [1, 2])
+    """
     return input.count_nonzero(dim)
 
 
@@ -831,7 +2997,36 @@ def var_mean(
     *,
     correction: float | None = None,
 ) -> tuple[Tensor, Tensor]:
-    """torch's ``var_mean``: ``(var, mean)`` over the same dims."""
+    """Calculates the variance and mean over the dimensions specified by `dim`.
+
+    `(eagertape.var(...), eagertape.mean(...))` over the same dimensions; the variance divides
+    by `max(0, N - correction)`. `var_mean(input, True)` is torch's legacy `unbiased`
+    overload over all elements.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        unbiased (bool, optional): torch's legacy spelling of the correction: ``True`` is
+            ``correction=1``, ``False`` is ``correction=0``. Default: ``None``.
+        keepdim (bool): whether the outputs keep the reduced dimensions with size 1.
+            Default: ``False``.
+        correction (float, optional): the difference between the sample size and the
+            degrees of freedom. Default: ``None`` (1).
+
+    Returns:
+        tuple of Tensors: `(var, mean)`.
+
+    Raises:
+        et.ArgumentError: if both `unbiased` and `correction` are given.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     var, mean = et.var_mean(et.tensor([1.0, 3.0]))
+        ...     var.item(), mean.item()
+        (2.0, 2.0)
+    """
     if isinstance(dim, bool):  # torch.var_mean(input, unbiased)
         dim, unbiased = None, dim
     var = input.var(dim, unbiased=unbiased, keepdim=keepdim, correction=correction)
@@ -846,7 +3041,36 @@ def std_mean(
     *,
     correction: float | None = None,
 ) -> tuple[Tensor, Tensor]:
-    """torch's ``std_mean``: ``(std, mean)`` over the same dims."""
+    """Calculates the standard deviation and mean over the dimensions specified by `dim`.
+
+    `(eagertape.std(...), eagertape.mean(...))` over the same dimensions; the variance divides
+    by `max(0, N - correction)`. `std_mean(input, True)` is torch's legacy `unbiased`
+    overload over all elements.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        unbiased (bool, optional): torch's legacy spelling of the correction: ``True`` is
+            ``correction=1``, ``False`` is ``correction=0``. Default: ``None``.
+        keepdim (bool): whether the outputs keep the reduced dimensions with size 1.
+            Default: ``False``.
+        correction (float, optional): the difference between the sample size and the
+            degrees of freedom. Default: ``None`` (1).
+
+    Returns:
+        tuple of Tensors: `(std, mean)`.
+
+    Raises:
+        et.ArgumentError: if both `unbiased` and `correction` are given.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     std, mean = et.std_mean(et.tensor([1.0, 3.0]), correction=0)
+        ...     std.item(), mean.item()
+        (1.0, 2.0)
+    """
     if isinstance(dim, bool):
         dim, unbiased = None, dim
     std = input.std(dim, unbiased=unbiased, keepdim=keepdim, correction=correction)
@@ -861,24 +3085,123 @@ class AminmaxResult(NamedTuple):
 
 
 def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> AminmaxResult:  # noqa: A002
-    """torch's ``aminmax``: the minimum and maximum over ``dim`` (every element when None);
-    ties share the gradient evenly, as ``amin``/``amax``."""
+    """Computes the minimum and maximum values of the `input` tensor.
+
+    The pair `eagertape.amin(input, dim, keepdim)`, `eagertape.amax(input, dim, keepdim)`:
+    unlike torch's `aminmax`, both results are differentiable (ties share the gradient
+    evenly).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
+        keepdim (bool): whether the outputs keep `dim` with size 1. Default: ``False``.
+
+    Returns:
+        AminmaxResult: the named tuple `(min, max)`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     r = et.aminmax(et.tensor([[1.0, 5.0], [7.0, 2.0]]), dim=1)
+        ...     r.min.tolist(), r.max.tolist()
+        ([1.0, 2.0], [5.0, 7.0])
+    """
     return AminmaxResult(input.amin(dim, keepdim), input.amax(dim, keepdim))
 
 
 def lerp(input: Tensor, end: object, weight: object) -> Tensor:  # noqa: A002
+    """Linear interpolation of `input` (the start) and `end` based on a scalar or tensor `weight`.
+
+    Computes `input + weight * (end - input)`, broadcasting the three; recorded all or
+    nothing as a composition of the tape's ops, so `input`, `end` and a tensor `weight` each
+    get their gradient. Floating-point tensors only.
+
+    Args:
+        input (Tensor): the tensor with the starting points.
+        end (Tensor or array-like): the tensor with the ending points.
+        weight (float or Tensor): the weight of the interpolation.
+
+    Returns:
+        Tensor: the interpolated values.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.lerp(et.tensor([0.0, 10.0]), et.tensor([10.0, 20.0]), 0.5).tolist()
+        [5.0, 15.0]
+    """
     return input.lerp(end, weight)
 
 
 def addcmul(input: Tensor, tensor1: object, tensor2: object, *, value: float = 1.0) -> Tensor:  # noqa: A002
+    """Multiplies `tensor1` by `tensor2` elementwise, scales the result and adds it to `input`.
+
+    Computes `input + value * tensor1 * tensor2`, broadcasting the three; recorded all or
+    nothing as a composition of the tape's ops, each tensor operand getting its gradient.
+
+    Args:
+        input (Tensor): the tensor to be added.
+        tensor1 (Tensor or array-like): the tensor to be multiplied.
+        tensor2 (Tensor or array-like): the tensor to be multiplied.
+        value (float): the multiplier for `tensor1 * tensor2`. Default: ``1.0``.
+
+    Returns:
+        Tensor: the result.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.ones(2)
+        ...     et.addcmul(x, et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0]), value=0.5).tolist()
+        [2.5, 5.0]
+    """
     return input.addcmul(tensor1, tensor2, value=value)
 
 
 def addcdiv(input: Tensor, tensor1: object, tensor2: object, *, value: float = 1.0) -> Tensor:  # noqa: A002
+    """Divides `tensor1` by `tensor2` elementwise, scales the result and adds it to `input`.
+
+    Computes `input + value * tensor1 / tensor2`, broadcasting the three; recorded all or
+    nothing as a composition of the tape's ops, each tensor operand getting its gradient.
+
+    Args:
+        input (Tensor): the tensor to be added.
+        tensor1 (Tensor or array-like): the numerator tensor.
+        tensor2 (Tensor or array-like): the denominator tensor.
+        value (float): the multiplier for `tensor1 / tensor2`. Default: ``1.0``.
+
+    Returns:
+        Tensor: the result.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.ones(2)
+        ...     et.addcdiv(x, et.tensor([1.0, 2.0]), et.tensor([4.0, 4.0]), value=2.0).tolist()
+        [1.5, 2.0]
+    """
     return input.addcdiv(tensor1, tensor2, value=value)
 
 
 def outer(input: Tensor, vec2: object) -> Tensor:  # noqa: A002
+    """Outer product of `input` and `vec2`.
+
+    For `input` of size `n` and `vec2` of size `m`, the `(n, m)` matrix
+    `out[i][j] = input[i] * vec2[j]`. Floating-point tensors only.
+
+    Args:
+        input (Tensor): the 1-D input vector.
+        vec2 (Tensor or array-like): the 1-D input vector.
+
+    Returns:
+        Tensor: the 2-D outer product.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.outer(et.tensor([1.0, 2.0]), et.tensor([1.0, 10.0, 100.0])).tolist()
+        [[1.0, 10.0, 100.0], [2.0, 20.0, 200.0]]
+    """
     return input.outer(vec2)
 
 
@@ -891,6 +3214,35 @@ def addmm(
     alpha: float = 1.0,
     out_dtype: Any = None,
 ) -> Tensor:
+    """Performs a matrix multiplication of `mat1` and `mat2`, and adds `input` to the result.
+
+    Computes `beta * input + alpha * (mat1 @ mat2)`; `input` broadcasts to the product's
+    shape, and with ``beta=0`` it is ignored (NaNs in it included), as in torch. Recorded all
+    or nothing as a composition of the tape's ops.
+
+    Args:
+        input (Tensor): the matrix to be added.
+        mat1 (Tensor or array-like): the first matrix to be multiplied, `(n, m)`.
+        mat2 (Tensor or array-like): the second matrix to be multiplied, `(m, p)`.
+        beta (float): the multiplier for `input`. Default: ``1.0``.
+        alpha (float): the multiplier for `mat1 @ mat2`. Default: ``1.0``.
+        out_dtype (optional): accepted for torch compatibility and must stay ``None`` (the
+            result has the operands' dtype). Default: ``None``.
+
+    Returns:
+        Tensor: the `(n, p)` result.
+
+    Raises:
+        et.ArgumentError: if `out_dtype` is given.
+        et.ShapeError: if the shapes do not match.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     m = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.addmm(et.ones(2, 2), m, et.eye(2), beta=2.0).tolist()
+        [[3.0, 4.0], [5.0, 6.0]]
+    """
     return input.addmm(mat1, mat2, beta=beta, alpha=alpha, out_dtype=out_dtype)
 
 
@@ -903,4 +3255,33 @@ def baddbmm(
     alpha: float = 1.0,
     out_dtype: Any = None,
 ) -> Tensor:
+    """Performs a batch matrix-matrix product of `batch1` and `batch2`, and adds `input`.
+
+    Computes `beta * input + alpha * bmm(batch1, batch2)`; `input` broadcasts to the
+    product's shape, and with ``beta=0`` it is ignored (NaNs in it included), as in torch.
+    Recorded all or nothing as a composition of the tape's ops.
+
+    Args:
+        input (Tensor): the tensor to be added.
+        batch1 (Tensor or array-like): the first batch of matrices, `(b, n, m)`.
+        batch2 (Tensor or array-like): the second batch of matrices, `(b, m, p)`.
+        beta (float): the multiplier for `input`. Default: ``1.0``.
+        alpha (float): the multiplier for `batch1 @ batch2`. Default: ``1.0``.
+        out_dtype (optional): accepted for torch compatibility and must stay ``None`` (the
+            result has the operands' dtype). Default: ``None``.
+
+    Returns:
+        Tensor: the `(b, n, p)` result.
+
+    Raises:
+        et.ArgumentError: if `out_dtype` is given.
+        et.ShapeError: if the shapes do not match.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     y = et.baddbmm(et.zeros(4, 2, 2), et.ones(4, 2, 3), et.ones(4, 3, 2), alpha=0.5)
+        ...     y.shape, y[0, 0, 0].item()
+        ((4, 2, 2), 1.5)
+    """
     return input.baddbmm(batch1, batch2, beta=beta, alpha=alpha, out_dtype=out_dtype)

@@ -12,7 +12,24 @@ from typing import NamedTuple, overload
 
 
 class NodeRow(NamedTuple):
-    """One node of the tape, in recording order."""
+    """One node of the tape, in recording order: a row of `TapeProfile`.
+
+    Args:
+        node (int): the node's index on the tape.
+        op (str): the op that recorded it (``"input"`` and ``"param"`` for leaves).
+        shape (tuple of int): the shape of the node's value.
+        bytes (int): bytes of the node's value the tape holds (0 for a view, a parameter's
+            snapshot, a value already freed, or one counted at an earlier node).
+        workspace_bytes (int): bytes the op keeps for its backward besides its value
+            (pooling indices, norm statistics, a class loss's weights).
+        needed (bool): whether a backward still reads the value.
+
+    Example:
+        >>> import eagertape as et
+        >>> row = et.NodeRow(3, "mul", (2, 3), 24, 8, True)
+        >>> row.op, row.total_bytes
+        ('mul', 32)
+    """
 
     node: int
     """The node's index on the tape."""
@@ -30,11 +47,19 @@ class NodeRow(NamedTuple):
 
     @property
     def total_bytes(self) -> int:
+        """The node's value and workspace bytes together (`bytes + workspace_bytes`)."""
         return self.bytes + self.workspace_bytes
 
 
 class OpRow(NamedTuple):
-    """The nodes of one op, summed."""
+    """The nodes of one op, summed: a row of `TapeProfile.by_op`.
+
+    Args:
+        op (str): the op's name.
+        nodes (int): how many nodes of the tape the op recorded.
+        bytes (int): value and workspace bytes of those nodes.
+        needed_bytes (int): the part of `bytes` a backward still reads.
+    """
 
     op: str
     nodes: int
@@ -66,8 +91,27 @@ def _columns(rows: list[tuple[str, ...]], rule_char: str) -> tuple[str, list[str
 
 
 class TapeProfile:
-    """The tape's memory, node by node (`rows`, also by indexing and iterating) and per op
-    (`by_op()`); `print(profile)` shows `table()`."""
+    """What holds a session's tape memory, node by node and per op (`Session.tape_profile()`).
+
+    The nodes are `rows` (a list of `NodeRow`, also reached by indexing, iterating and
+    `len`); `by_op()` sums them per op; `print(profile)` shows `table()`. Each storage is
+    counted once, at the first node holding it, so `total_bytes` is the session's part of the
+    `tape` category of `eagertape.memory_stats()`. Made by `Session.tape_profile()`, not
+    usually constructed directly.
+
+    Args:
+        rows (list of tuple): the core's rows, one per node in recording order:
+            `(op, shape, bytes, workspace_bytes, needed)`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64") as sess:
+        ...     x = et.tensor([[1.0, 2.0, 3.0]], requires_grad=True)
+        ...     y = (x * x).sum()
+        ...     profile = sess.tape_profile()
+        ...     [(r.op, r.bytes) for r in profile], profile.total_bytes
+        ([('input', 24), ('mul', 24), ('sum', 8)], 56)
+    """
 
     def __init__(self, rows: list[tuple[str, list[int], int, int, bool]]):
         self.rows: list[NodeRow] = [

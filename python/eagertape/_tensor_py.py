@@ -5,7 +5,7 @@ Values reach torch's printer without a host copy of the whole tensor where the c
 be shared through DLPack (LibTorch's: the value itself, read-only, released when the repr
 is made; torch summarises a large tensor before it reads it, on its device). The reference
 carriers (`ieee32`, `interval`, the reference backend) hold their values on the host and
-print from `numpy()`.
+print from `numpy()` (an interval tensor from `bounds()`: its lower and upper bounds).
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ def _torch_view(t: Any) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
     try:
         return torch.from_dlpack(t.__dlpack__(copy=False))
     except Exception:  # noqa: BLE001  (a carrier DLPack cannot export: read through numpy)
-        host = t.numpy()
-        if isinstance(host, tuple):
-            return torch.from_numpy(np.asarray(host[0])), torch.from_numpy(np.asarray(host[1]))
-        return torch.from_numpy(np.asarray(host))
+        if str(t.dtype) == "interval":
+            lo, hi = t.bounds()
+            return torch.from_numpy(lo), torch.from_numpy(hi)
+        return torch.from_numpy(np.asarray(t.numpy()))
 
 
 def _with_suffixes(body: str, suffixes: list[str], indent: int) -> str:
@@ -113,9 +113,12 @@ def tensor_array(t: Any, dtype: Any = None, copy: bool | None = None) -> np.ndar
             "np.array(tensor, copy=False): a tensor's numpy array is always a copy (read the "
             "value without copying through DLPack: np.from_dlpack(t))"
         )
+    if str(t.dtype) == "interval":
+        raise TypeError(
+            "np.asarray of an interval tensor: it has no single array; t.bounds() gives its "
+            "lower and upper bounds (lo, hi)"
+        )
     host = t.numpy()
-    if isinstance(host, tuple):
-        raise TypeError("np.asarray of an interval tensor: t.numpy() gives its bounds (lo, hi)")
     return host if dtype is None else host.astype(dtype, copy=False)
 
 

@@ -81,6 +81,7 @@ class dtype(str):  # noqa: N801  (torch.dtype)
 
     @property
     def is_floating_point(self) -> builtins.bool:
+        """Whether this is a floating-point dtype (float32, float64, float16 or bfloat16)."""
         return str.__str__(self) in ("float32", "float64", "float16", "bfloat16")
 
 
@@ -136,8 +137,41 @@ def tensor(
     requires_grad: builtins.bool = False,
     pin_memory: builtins.bool = False,
 ) -> Tensor:
-    """``torch.tensor``: a copy of ``data`` (numpy, lists, numbers, torch tensors, eagertape
-    tensors) in the current session; floating data takes the session's carrier."""
+    """Constructs a tensor with no autograd history by copying `data` into the current session.
+
+    `data` may be a numpy array, a (nested) list, a Python number, a torch tensor or an
+    eagertape tensor (detached first). It is recorded as an input leaf on the session's tape:
+    floating data in the session's dtype, integer and bool data in a data dtype (`int64`,
+    `int32`, `bool`: indices and masks). Unlike `torch.tensor`, a floating `dtype` other than
+    the session's is refused; convert the result with `Tensor.to` instead.
+
+    Args:
+        data: the initial data for the tensor.
+        dtype (eagertape.dtype, optional): the session's floating dtype or a data dtype; a
+            name, a torch dtype or Python's `float` (the session's dtype), `int` or `bool` are
+            accepted too. Default: ``None`` (inferred from `data`).
+        device (str or torch.device, optional): checked against the session's device (a tensor
+            lives on its session's). Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result, read
+            through its `.grad`. Default: ``False``.
+        pin_memory (bool): accepted for PyTorch compatibility; ignored. Default: ``False``.
+
+    Returns:
+        Tensor: a new leaf of the current session.
+
+    Raises:
+        NoSessionError: no session is current.
+        DTypeError: `dtype` is a floating dtype other than the session's.
+        DeviceError: `device` is not the session's device.
+        GradError: `requires_grad=True` for integer or bool data.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     x.dtype, x.tolist()
+        ('float32', [[1.0, 2.0], [3.0, 4.0]])
+    """
     sess = _current(device)
     if isinstance(data, Tensor):
         data = data.detach()
@@ -145,16 +179,63 @@ def tensor(
 
 
 def as_tensor(data: Any, dtype: object = None, device: object = None) -> Tensor:
-    """``torch.as_tensor``: an eagertape tensor is returned as it is (when ``dtype`` matches),
-    anything else is copied in as by ``tensor``."""
+    """Converts `data` into a tensor of the current session, sharing it where possible.
+
+    An eagertape tensor whose dtype matches `dtype` (or with `dtype=None`) is returned as it
+    is; anything else is copied in as by `eagertape.tensor` (so, unlike `torch.as_tensor`, a
+    numpy array's memory is never shared).
+
+    Args:
+        data: the initial data (a tensor, numpy array, list or number).
+        dtype (eagertape.dtype, optional): the wanted dtype, as for `eagertape.tensor`.
+            Default: ``None`` (that of `data`).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+
+    Returns:
+        Tensor: `data` itself, or a new leaf of the current session.
+
+    Raises:
+        NoSessionError: no session is current (when `data` is copied).
+        DTypeError: `dtype` is a floating dtype other than the session's.
+        DeviceError: `device` is not the session's device.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0])
+        ...     et.as_tensor(x) is x, et.as_tensor([1, 2]).tolist()
+        (True, [1, 2])
+    """
     if isinstance(data, Tensor) and (dtype is None or _dtype_name(dtype) == data.dtype):
         return data
     return tensor(data, dtype=dtype, device=device)
 
 
 def from_numpy(array: np.ndarray) -> Tensor:
-    """``torch.from_numpy``: a numpy array in the current session (copied: a tape value
-    must not change under it)."""
+    """Creates a tensor of the current session from a `numpy.ndarray`.
+
+    Unlike `torch.from_numpy`, the array is copied (as by `eagertape.tensor`), since a value
+    the tape holds must not change under it: later writes to the array do not show in the
+    tensor. Floating arrays take the session's dtype.
+
+    Args:
+        array (numpy.ndarray): the array to copy.
+
+    Returns:
+        Tensor: a new leaf of the current session.
+
+    Raises:
+        NoSessionError: no session is current.
+
+    Example:
+        >>> import eagertape as et
+        >>> import numpy as np
+        >>> with et.Session():
+        ...     t = et.from_numpy(np.arange(3))
+        ...     t.dtype, t.tolist()
+        ('int64', [0, 1, 2])
+    """
     if not isinstance(array, np.ndarray):
         raise TypeError(f"expected np.ndarray (got {type(array).__name__})")
     return tensor(array)
@@ -177,10 +258,94 @@ def _factory(name: str) -> Callable[..., Tensor]:
 
 
 zeros = _factory("zeros")
+zeros.__doc__ = """Returns a tensor filled with the scalar value 0, with the shape given by `size`.
+
+The tensor belongs to the current session; a floating result is in the session's dtype unless
+`dtype` says otherwise.
+
+Args:
+    size (int...): the shape, as separate ints or one list or tuple.
+    dtype (eagertape.dtype, optional): the result's dtype (a name, an eagertape or torch dtype).
+        Default: ``None`` (the session's dtype).
+    device (str or torch.device, optional): checked against the session's device.
+        Default: ``None``.
+    requires_grad (bool): whether backward computes a gradient for the result (floating
+        dtypes only). Default: ``False``.
+
+Returns:
+    Tensor: a new tensor of the current session.
+
+Raises:
+    NoSessionError: no session is current.
+    DeviceError: `device` is not the session's device.
+    GradError: `requires_grad=True` with an integer or bool `dtype`.
+
+Example:
+    >>> import eagertape as et
+    >>> with et.Session():
+    ...     et.zeros(2, 3).tolist()
+    [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
+"""
 ones = _factory("ones")
+ones.__doc__ = """Returns a tensor filled with the scalar value 1, with the shape given by `size`.
+
+The tensor belongs to the current session; a floating result is in the session's dtype unless
+`dtype` says otherwise.
+
+Args:
+    size (int...): the shape, as separate ints or one list or tuple.
+    dtype (eagertape.dtype, optional): the result's dtype (a name, an eagertape or torch dtype).
+        Default: ``None`` (the session's dtype).
+    device (str or torch.device, optional): checked against the session's device.
+        Default: ``None``.
+    requires_grad (bool): whether backward computes a gradient for the result (floating
+        dtypes only). Default: ``False``.
+
+Returns:
+    Tensor: a new tensor of the current session.
+
+Raises:
+    NoSessionError: no session is current.
+    DeviceError: `device` is not the session's device.
+    GradError: `requires_grad=True` with an integer or bool `dtype`.
+
+Example:
+    >>> import eagertape as et
+    >>> with et.Session():
+    ...     et.ones((2,), dtype=et.int64).tolist()
+    [1, 1]
+"""
 # torch's `empty` leaves the values unspecified; eagertape's are zeros.
 empty = _factory("zeros")
 empty.__name__ = "empty"
+empty.__doc__ = """Returns a tensor with the shape given by `size`, as `torch.empty`.
+
+Unlike `torch.empty`, whose values are uninitialized, the values are zeros (the same as
+`eagertape.zeros`).
+
+Args:
+    size (int...): the shape, as separate ints or one list or tuple.
+    dtype (eagertape.dtype, optional): the result's dtype (a name, an eagertape or torch dtype).
+        Default: ``None`` (the session's dtype).
+    device (str or torch.device, optional): checked against the session's device.
+        Default: ``None``.
+    requires_grad (bool): whether backward computes a gradient for the result (floating
+        dtypes only). Default: ``False``.
+
+Returns:
+    Tensor: a new tensor of the current session.
+
+Raises:
+    NoSessionError: no session is current.
+    DeviceError: `device` is not the session's device.
+    GradError: `requires_grad=True` with an integer or bool `dtype`.
+
+Example:
+    >>> import eagertape as et
+    >>> with et.Session():
+    ...     tuple(et.empty(2, 3).shape)
+    (2, 3)
+"""
 
 
 def full(
@@ -191,6 +356,35 @@ def full(
     device: object = None,
     requires_grad: builtins.bool = False,
 ) -> Tensor:
+    """Creates a tensor of size `size` filled with `fill_value`.
+
+    As in torch, the dtype is inferred from `fill_value` when `dtype` is not given: `int64`
+    for an int, `bool` for a bool, the session's dtype for a float.
+
+    Args:
+        size (sequence of int): the shape of the result.
+        fill_value (Scalar): the value to fill the result with.
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (inferred
+            from `fill_value`).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result (floating
+            dtypes only). Default: ``False``.
+
+    Returns:
+        Tensor: a new tensor of the current session.
+
+    Raises:
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+        GradError: `requires_grad=True` with an integer or bool dtype.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.full((2, 2), 7).tolist(), et.full((2,), 1.5).tolist()
+        ([[7, 7], [7, 7]], [1.5, 1.5])
+    """
     sess = _current(device)
     return _made(sess.full(tuple(size), fill_value, dtype=_dtype_name(dtype)), requires_grad, sess)
 
@@ -203,6 +397,31 @@ def eye(
     device: object = None,
     requires_grad: builtins.bool = False,
 ) -> Tensor:
+    """Returns a 2-D tensor with ones on the diagonal and zeros elsewhere.
+
+    Args:
+        n (int): the number of rows.
+        m (int, optional): the number of columns. Default: ``None`` (`n`).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result (floating
+            dtypes only). Default: ``False``.
+
+    Returns:
+        Tensor: a new `(n, m)` tensor of the current session.
+
+    Raises:
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.eye(2, 3).tolist()
+        [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
+    """
     sess = _current(device)
     return _made(sess.eye(n, m, dtype=_dtype_name(dtype)), requires_grad, sess)
 
@@ -216,7 +435,36 @@ def arange(
     device: object = None,
     requires_grad: builtins.bool = False,
 ) -> Tensor:
-    """``torch.arange``: int64 when every argument is an int, else the session's carrier."""
+    """Returns a 1-D tensor of values from the interval ``[start, end)`` taken with common
+    difference `step` beginning from `start`.
+
+    As `torch.arange`, `arange(end)` starts at 0 with step 1. The result is `int64` when every
+    argument is an int, else in the session's dtype, unless `dtype` says otherwise.
+
+    Args:
+        start (Number): the starting value (or, with `end` left out, the end value).
+        end (Number, optional): the ending value, excluded. Default: ``None``.
+        step (Number, optional): the gap between each pair of adjacent values.
+            Default: ``None`` (1).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``.
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result (floating
+            dtypes only). Default: ``False``.
+
+    Returns:
+        Tensor: a new 1-D tensor of the current session.
+
+    Raises:
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.arange(4).tolist(), et.arange(1, 2, 0.25).tolist()
+        ([0, 1, 2, 3], [1.0, 1.25, 1.5, 1.75])
+    """
     sess = _current(device)
     t = sess.arange(start, end, step, dtype=_dtype_name(dtype))
     return _made(t, requires_grad, sess)
@@ -231,7 +479,37 @@ def linspace(
     device: object = None,
     requires_grad: builtins.bool = False,
 ) -> Tensor:
-    """``torch.linspace``: ``steps`` values from ``start`` to ``end`` (both included)."""
+    """Creates a 1-D tensor of size `steps` whose values are evenly spaced from `start` to
+    `end`, inclusive.
+
+    The values are computed as ``start + i * (end - start) / (steps - 1)`` in the result's
+    dtype.
+
+    Args:
+        start (float): the starting value.
+        end (float): the ending value.
+        steps (int): the number of values (0 gives an empty tensor, 1 gives `[start]`).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result.
+            Default: ``False``.
+
+    Returns:
+        Tensor: a new 1-D tensor of the current session.
+
+    Raises:
+        ArgumentError: `steps` is negative.
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.linspace(0, 1, 5).tolist()
+        [0.0, 0.25, 0.5, 0.75, 1.0]
+    """
     if isinstance(steps, builtins.bool) or not isinstance(steps, builtins.int | np.integer):
         raise TypeError(f"linspace(): steps must be an int, got {type(steps).__name__}")
     if steps < 0:
@@ -273,7 +551,68 @@ def _random(name: str) -> Callable[..., Tensor]:
 
 
 rand = _random("rand")
+rand.__doc__ = """Returns a tensor filled with random numbers from a uniform distribution on the
+interval ``[0, 1)``, with the shape given by `size`.
+
+The numbers are drawn from the current session's generator (seeded by its `Config.seed`) in
+the session's dtype, then converted to `dtype` if that differs.
+
+Args:
+    size (int...): the shape, as separate ints or one list or tuple.
+    dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the session's
+        dtype).
+    device (str or torch.device, optional): checked against the session's device.
+        Default: ``None``.
+    requires_grad (bool): whether backward computes a gradient for the result.
+        Default: ``False``.
+    generator: not supported (the session's generator draws); must be ``None``.
+
+Returns:
+    Tensor: a new tensor of the current session.
+
+Raises:
+    ArgumentError: a `generator` is given.
+    NoSessionError: no session is current.
+    DeviceError: `device` is not the session's device.
+
+Example:
+    >>> import eagertape as et
+    >>> with et.Session(seed=0):
+    ...     x = et.rand(2, 3)
+    ...     tuple(x.shape), bool(((x >= 0) & (x < 1)).all())
+    ((2, 3), True)
+"""
 randn = _random("randn")
+randn.__doc__ = """Returns a tensor filled with random numbers from a normal distribution with
+mean 0 and variance 1, with the shape given by `size`.
+
+The numbers are drawn from the current session's generator (seeded by its `Config.seed`) in
+the session's dtype, then converted to `dtype` if that differs.
+
+Args:
+    size (int...): the shape, as separate ints or one list or tuple.
+    dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the session's
+        dtype).
+    device (str or torch.device, optional): checked against the session's device.
+        Default: ``None``.
+    requires_grad (bool): whether backward computes a gradient for the result.
+        Default: ``False``.
+    generator: not supported (the session's generator draws); must be ``None``.
+
+Returns:
+    Tensor: a new tensor of the current session.
+
+Raises:
+    ArgumentError: a `generator` is given.
+    NoSessionError: no session is current.
+    DeviceError: `device` is not the session's device.
+
+Example:
+    >>> import eagertape as et
+    >>> with et.Session(seed=0):
+    ...     tuple(et.randn(4, 2).shape)
+    (4, 2)
+"""
 
 
 def randint(
@@ -285,8 +624,37 @@ def randint(
     device: object = None,
     generator: object = None,
 ) -> Tensor:
-    """``torch.randint(low=0, high, size)``: integers uniform in ``[low, high)`` (int64 unless
-    ``dtype`` says otherwise), from the session's generator (one 53-bit draw each)."""
+    """Returns a tensor filled with random integers generated uniformly between `low`
+    (inclusive) and `high` (exclusive).
+
+    As `torch.randint`, `randint(high, size)` takes `low = 0`. The integers are drawn from the
+    current session's generator (one 53-bit draw each); the result is `int64` unless `dtype`
+    says otherwise. The result never requires grad.
+
+    Args:
+        low (int): the lowest integer to be drawn (or `high`, with `size` in second place).
+        high (int): one above the highest integer to be drawn.
+        size (sequence of int): the shape of the result.
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (`int64`).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        generator: not supported (the session's generator draws); must be ``None``.
+
+    Returns:
+        Tensor: a new tensor of the current session.
+
+    Raises:
+        ArgumentError: `low` or `high` is not an int, or a `generator` is given.
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session(seed=0):
+        ...     x = et.randint(3, 5, (4,))
+        ...     x.dtype, all(v in (3, 4) for v in x.tolist())
+        ('int64', True)
+    """
     _no_generator("randint", generator)
     if size is None:
         low, high, size = 0, low, high  # torch.randint(high, size)
@@ -302,8 +670,32 @@ def randint(
 def randperm(
     n: builtins.int, *, dtype: object = None, device: object = None, generator: object = None
 ) -> Tensor:
-    """``torch.randperm(n)``: a random permutation of ``0..n-1`` (int64), Fisher–Yates on the
-    session's generator."""
+    """Returns a random permutation of integers from ``0`` to ``n - 1``.
+
+    The permutation is a Fisher-Yates shuffle on the current session's generator; the result
+    is `int64` unless `dtype` says otherwise.
+
+    Args:
+        n (int): the upper bound (exclusive); a non-negative int.
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (`int64`).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        generator: not supported (the session's generator draws); must be ``None``.
+
+    Returns:
+        Tensor: a new 1-D tensor of the current session.
+
+    Raises:
+        ArgumentError: `n` is not a non-negative int, or a `generator` is given.
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session(seed=0):
+        ...     sorted(et.randperm(4).tolist())
+        [0, 1, 2, 3]
+    """
     _no_generator("randperm", generator)
     if isinstance(n, builtins.bool) or not isinstance(n, builtins.int | np.integer) or n < 0:
         raise ArgumentError(f"randperm(): n must be a non-negative int, got {n!r}")
@@ -329,9 +721,44 @@ def normal(
     device: object = None,
     requires_grad: builtins.bool = False,
 ) -> Tensor:
-    """``torch.normal``: ``mean + std * z`` for standard normal draws ``z`` of the session's
-    generator; ``mean``/``std`` tensors (broadcast) or numbers (then ``size`` is required).
-    The result is data: no gradient flows to ``mean`` or ``std`` (torch's is zero)."""
+    """Returns a tensor of random numbers drawn from separate normal distributions whose
+    mean and standard deviation are given.
+
+    The result is ``mean + std * z`` for standard normal draws ``z`` of the session's
+    generator. `mean` and `std` are tensors (broadcast together; the result belongs to
+    their session) or numbers (then `size` is required and the result belongs to the current
+    session). The result is data: no gradient flows to a tensor `mean` or `std` (torch's
+    gradient there is zero).
+
+    Args:
+        mean (Tensor or float): the mean of each element's distribution.
+        std (Tensor or float): the standard deviation of each element's distribution,
+            non-negative. Default: ``1.0``.
+        size (sequence of int, optional): the shape of the result, when `mean` and `std` are
+            both numbers. Default: ``None``.
+        generator: not supported (the session's generator draws); must be ``None``.
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``.
+        device (str or torch.device, optional): checked against the current session's device
+            when `mean` and `std` are numbers. Default: ``None``.
+        requires_grad (bool): with number `mean` and `std`, whether backward computes a
+            gradient for the result; ignored otherwise. Default: ``False``.
+
+    Returns:
+        Tensor: the drawn values.
+
+    Raises:
+        ArgumentError: a negative `std`, number `mean` and `std` without `size`, or a
+            `generator`.
+        NoSessionError: `mean` and `std` are numbers and no session is current.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session(seed=0):
+        ...     tuple(et.normal(2.0, 3.0, (4, 2)).shape)
+        ...     et.normal(et.tensor([1.0, 2.0]), 0.0).tolist()
+        (4, 2)
+        [1.0, 2.0]
+    """
     _no_generator("normal", generator)
     tensors = isinstance(mean, Tensor) or isinstance(std, Tensor)
     sess = None if tensors else _current(device)
@@ -349,7 +776,30 @@ def bernoulli(
     *,
     generator: object = None,
 ) -> Tensor:
-    """``torch.bernoulli``: 0/1 draws, each 1 with the probability ``input`` holds (or ``p``)."""
+    """Draws binary random numbers (0 or 1) from a Bernoulli distribution.
+
+    Each element of the result is 1 with the probability the same element of `input` holds
+    (or with probability `p`, if given), drawn from the session's generator. The result has
+    `input`'s shape and dtype and carries no gradient.
+
+    Args:
+        input (Tensor): the probabilities, in ``[0, 1]``.
+        p (float, optional): one probability for every element instead of `input`'s values.
+            Default: ``None``.
+        generator: not supported (the session's generator draws); must be ``None``.
+
+    Returns:
+        Tensor: the 0/1 draws.
+
+    Raises:
+        ArgumentError: a `generator` is given.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session(seed=0):
+        ...     et.bernoulli(et.tensor([0.0, 1.0, 1.0])).tolist()
+        [0.0, 1.0, 1.0]
+    """
     return input.bernoulli(p, generator=generator)
 
 
@@ -360,9 +810,31 @@ def multinomial(
     *,
     generator: object = None,
 ) -> Tensor:
-    """``torch.multinomial`` for 1-D or 2-D weights: int64 category indices drawn from the
-    session's generator (with replacement: each row's inverse CDF; without: exponential races,
-    torch's method)."""
+    """Returns a tensor where each row contains `num_samples` indices sampled from the
+    multinomial probability distribution located in the corresponding row of `input`.
+
+    `input` holds non-negative weights (they need not sum to one), 1-D or 2-D (one
+    distribution per row). The `int64` indices are drawn from the session's generator: with
+    replacement by each row's inverse CDF, without by exponential races (torch's method).
+
+    Args:
+        input (Tensor): the weights, of shape `(k,)` or `(n, k)`.
+        num_samples (int): the number of samples to draw per row.
+        replacement (bool): whether to draw with replacement. Default: ``False``.
+        generator: not supported (the session's generator draws); must be ``None``.
+
+    Returns:
+        Tensor: `int64` indices of shape `(num_samples,)` or `(n, num_samples)`.
+
+    Raises:
+        ArgumentError: more samples than categories without replacement, or a `generator`.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session(seed=0):
+        ...     et.multinomial(et.tensor([0.0, 1.0, 0.0]), 2, replacement=True).tolist()
+        [1, 1]
+    """
     return input.multinomial(num_samples, replacement, generator=generator)
 
 
@@ -375,8 +847,40 @@ def searchsorted(
     side: str | None = None,
     sorter: object = None,
 ) -> Tensor:
-    """``torch.searchsorted``: for each value, the index where it would go in its row of the
-    sorted sequence (``right``/``side="right"``: after equal elements)."""
+    """Finds the indices from the innermost dimension of `sorted_sequence` such that, if the
+    corresponding values in `input` were inserted before the indices, the order of the
+    corresponding innermost dimension within `sorted_sequence` would be preserved.
+
+    A 1-D `sorted_sequence` serves every value of `input`; otherwise its leading dimensions
+    match `input`'s. The result carries no gradient.
+
+    Args:
+        sorted_sequence (Tensor): a tensor sorted along its innermost dimension (unless
+            `sorter` is given).
+        input (Tensor or Scalar): the values to search for.
+        out_int32 (bool): whether the result is `int32` instead of `int64`. Default: ``False``.
+        right (bool): if ``True``, return the last suitable index (after elements equal to the
+            value) instead of the first. Default: ``False``.
+        side (str, optional): ``"left"`` or ``"right"``, the same as `right`; when given it
+            takes precedence. Default: ``None``.
+        sorter (Tensor, optional): `int64` indices that sort `sorted_sequence` along its
+            innermost dimension. Default: ``None``.
+
+    Returns:
+        Tensor: the insertion indices, of `input`'s shape.
+
+    Raises:
+        ArgumentError: `side` is neither ``"left"`` nor ``"right"``, or ``side="left"`` with
+            ``right=True``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     s = et.tensor([1.0, 3.0, 5.0, 7.0])
+        ...     v = et.tensor([3.0, 6.0])
+        ...     et.searchsorted(s, v).tolist(), et.searchsorted(s, v, right=True).tolist()
+        ([1, 3], [2, 3])
+    """
     if side is not None:
         if side not in ("left", "right"):
             raise ArgumentError(f"searchsorted(): side must be 'left' or 'right', got {side!r}")
@@ -397,7 +901,33 @@ def bucketize(
     out_int32: builtins.bool = False,
     right: builtins.bool = False,
 ) -> Tensor:
-    """``torch.bucketize``: the bucket of each value among the 1-D ``boundaries``."""
+    """Returns the indices of the buckets to which each value in `input` belongs, where the
+    boundaries of the buckets are set by `boundaries`.
+
+    With ``right=False``, the index ``i`` of a value ``v`` satisfies
+    ``boundaries[i - 1] < v <= boundaries[i]``; with ``right=True``,
+    ``boundaries[i - 1] <= v < boundaries[i]`` (as `eagertape.searchsorted` with a 1-D
+    sequence). The result carries no gradient.
+
+    Args:
+        input (Tensor or Scalar): the values to place.
+        boundaries (Tensor): 1-D, increasing bucket boundaries.
+        out_int32 (bool): whether the result is `int32` instead of `int64`. Default: ``False``.
+        right (bool): see above. Default: ``False``.
+
+    Returns:
+        Tensor: the bucket indices, of `input`'s shape.
+
+    Raises:
+        ArgumentError: `boundaries` is not a 1-D tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     b = et.tensor([1.0, 3.0, 5.0, 7.0])
+        ...     et.bucketize(et.tensor([3.0, 6.0, 9.0]), b).tolist()
+        [1, 3, 4]
+    """
     if not isinstance(boundaries, Tensor) or boundaries.ndim != 1:
         raise ArgumentError("bucketize(): boundaries must be a 1-D tensor")
     return _core._searchsorted(boundaries, input, builtins.bool(right), builtins.bool(out_int32))
@@ -410,8 +940,36 @@ def unique(
     return_counts: builtins.bool = False,
     dim: builtins.int | None = None,
 ) -> Any:
-    """``torch.unique``: the distinct values (a data-dependent length), with the inverse
-    indices and counts where asked for."""
+    """Returns the unique elements of the input tensor.
+
+    The length of the result depends on the data. With `return_inverse` or `return_counts`
+    a tuple is returned: the unique values, then the inverse indices, then the counts (each
+    only when asked for). The results carry no gradient.
+
+    Args:
+        input (Tensor): the input tensor.
+        sorted (bool): whether to sort the unique elements in ascending order.
+            Default: ``True``.
+        return_inverse (bool): whether to also return, for each element of `input`, the index
+            of its value in the result. Default: ``False``.
+        return_counts (bool): whether to also return the number of occurrences of each unique
+            value. Default: ``False``.
+        dim (int, optional): the dimension whose slices are compared (unique rows, for
+            ``dim=0``). Default: ``None`` (the flattened input).
+
+    Returns:
+        Tensor or tuple of Tensors: the unique values, and the inverse indices and counts
+        where asked for.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     values, inverse, counts = et.unique(
+        ...         et.tensor([3, 1, 3, 2]), return_inverse=True, return_counts=True
+        ...     )
+        ...     values.tolist(), inverse.tolist(), counts.tolist()
+        ([1, 2, 3], [2, 0, 2, 1], [1, 1, 2])
+    """
     return input.unique(sorted, return_inverse, return_counts, dim)
 
 
@@ -434,11 +992,156 @@ def _like(name: str) -> Callable[..., Tensor]:
 
 
 zeros_like = _like("zeros")
+zeros_like.__doc__ = """Returns a tensor filled with the scalar value 0, the size of `input`.
+
+The result belongs to the current session (not necessarily `input`'s) and has `input`'s
+shape and, unless `dtype` says otherwise, its dtype.
+
+Args:
+    input (Tensor): the size (and default dtype) of `input` will determine those of the
+        result.
+    dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (`input`'s).
+    device (str or torch.device, optional): checked against the session's device.
+        Default: ``None``.
+    requires_grad (bool): whether backward computes a gradient for the result.
+        Default: ``False``.
+
+Returns:
+    Tensor: a new tensor of the current session.
+
+Raises:
+    NoSessionError: no session is current.
+    DeviceError: `device` is not the session's device.
+
+Example:
+    >>> import eagertape as et
+    >>> with et.Session():
+    ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+    ...     et.zeros_like(x).tolist()
+    [[0.0, 0.0], [0.0, 0.0]]
+"""
 ones_like = _like("ones")
+ones_like.__doc__ = """Returns a tensor filled with the scalar value 1, the size of `input`.
+
+The result belongs to the current session (not necessarily `input`'s) and has `input`'s
+shape and, unless `dtype` says otherwise, its dtype.
+
+Args:
+    input (Tensor): the size (and default dtype) of `input` will determine those of the
+        result.
+    dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (`input`'s).
+    device (str or torch.device, optional): checked against the session's device.
+        Default: ``None``.
+    requires_grad (bool): whether backward computes a gradient for the result.
+        Default: ``False``.
+
+Returns:
+    Tensor: a new tensor of the current session.
+
+Raises:
+    NoSessionError: no session is current.
+    DeviceError: `device` is not the session's device.
+
+Example:
+    >>> import eagertape as et
+    >>> with et.Session():
+    ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+    ...     et.ones_like(x, dtype=et.int64).tolist()
+    [[1, 1], [1, 1]]
+"""
 empty_like = _like("zeros")
 empty_like.__name__ = "empty_like"
+empty_like.__doc__ = """Returns a tensor with the same size as `input`, as `torch.empty_like`.
+
+The result belongs to the current session (not necessarily `input`'s) and has `input`'s
+shape and, unless `dtype` says otherwise, its dtype. Unlike torch's, the values
+are zeros, not uninitialized.
+
+Args:
+    input (Tensor): the size (and default dtype) of `input` will determine those of the
+        result.
+    dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (`input`'s).
+    device (str or torch.device, optional): checked against the session's device.
+        Default: ``None``.
+    requires_grad (bool): whether backward computes a gradient for the result.
+        Default: ``False``.
+
+Returns:
+    Tensor: a new tensor of the current session.
+
+Raises:
+    NoSessionError: no session is current.
+    DeviceError: `device` is not the session's device.
+
+Example:
+    >>> import eagertape as et
+    >>> with et.Session():
+    ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+    ...     et.empty_like(x).tolist()
+    [[0.0, 0.0], [0.0, 0.0]]
+"""
 rand_like = _like("rand")
+rand_like.__doc__ = """Returns a tensor the size of `input` filled with random numbers from a
+uniform distribution on the interval ``[0, 1)``.
+
+The result belongs to the current session (not necessarily `input`'s) and has `input`'s
+shape and, unless `dtype` says otherwise, its dtype. The numbers are drawn from
+the session's generator, as by `eagertape.rand`.
+
+Args:
+    input (Tensor): the size (and default dtype) of `input` will determine those of the
+        result.
+    dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (`input`'s).
+    device (str or torch.device, optional): checked against the session's device.
+        Default: ``None``.
+    requires_grad (bool): whether backward computes a gradient for the result.
+        Default: ``False``.
+
+Returns:
+    Tensor: a new tensor of the current session.
+
+Raises:
+    NoSessionError: no session is current.
+    DeviceError: `device` is not the session's device.
+
+Example:
+    >>> import eagertape as et
+    >>> with et.Session():
+    ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+    ...     tuple(et.rand_like(x).shape)
+    (2, 2)
+"""
 randn_like = _like("randn")
+randn_like.__doc__ = """Returns a tensor the size of `input` filled with random numbers from a
+normal distribution with mean 0 and variance 1.
+
+The result belongs to the current session (not necessarily `input`'s) and has `input`'s
+shape and, unless `dtype` says otherwise, its dtype. The numbers are drawn from
+the session's generator, as by `eagertape.randn`.
+
+Args:
+    input (Tensor): the size (and default dtype) of `input` will determine those of the
+        result.
+    dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (`input`'s).
+    device (str or torch.device, optional): checked against the session's device.
+        Default: ``None``.
+    requires_grad (bool): whether backward computes a gradient for the result.
+        Default: ``False``.
+
+Returns:
+    Tensor: a new tensor of the current session.
+
+Raises:
+    NoSessionError: no session is current.
+    DeviceError: `device` is not the session's device.
+
+Example:
+    >>> import eagertape as et
+    >>> with et.Session():
+    ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+    ...     tuple(et.randn_like(x).shape)
+    (2, 2)
+"""
 
 
 def full_like(
@@ -449,6 +1152,34 @@ def full_like(
     device: object = None,
     requires_grad: builtins.bool = False,
 ) -> Tensor:
+    """Returns a tensor with the same size as `input` filled with `fill_value`.
+
+    The result belongs to the current session (not necessarily `input`'s) and has `input`'s
+    dtype unless `dtype` says otherwise.
+
+    Args:
+        input (Tensor): the size (and default dtype) of `input` will determine those of the
+            result.
+        fill_value (Scalar): the number to fill the result with.
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (`input`'s).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result.
+            Default: ``False``.
+
+    Returns:
+        Tensor: a new tensor of the current session.
+
+    Raises:
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.full_like(et.zeros(2, 2), 3).tolist()
+        [[3.0, 3.0], [3.0, 3.0]]
+    """
     return full(
         input.shape,
         fill_value,
@@ -465,7 +1196,30 @@ def topk(
     largest: builtins.bool = True,
     sorted: builtins.bool = True,  # noqa: A002
 ) -> Any:
-    """``torch.topk``: ``(values, indices)``."""
+    """Returns the `k` largest elements of the given `input` tensor along a given dimension.
+
+    A named tuple `(values, indices)` is returned, the indices (`int64`) being those of the
+    elements in `input`. Backward passes the gradient of `values` to the selected elements
+    of `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+        k (int): the k in "top-k".
+        dim (int): the dimension to sort along. Default: ``-1`` (the last).
+        largest (bool): whether to return the largest or the smallest elements.
+            Default: ``True``.
+        sorted (bool): whether to return the elements in sorted order. Default: ``True``.
+
+    Returns:
+        tuple of (Tensor, Tensor): `values` and `indices`, also readable by name.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     values, indices = et.topk(et.tensor([1.0, 5.0, 3.0, 4.0]), 2)
+        ...     values.tolist(), indices.tolist()
+        ([5.0, 4.0], [1, 3])
+    """
     return input.topk(k, dim, largest, sorted)
 
 
@@ -487,8 +1241,26 @@ def _in_mode(fn: _F, mode: builtins.bool) -> _F:
 
 
 class set_grad_enabled:  # noqa: N801  (torch.set_grad_enabled)
-    """``torch.set_grad_enabled(mode)``: sets this thread's grad mode now (as torch does) and,
-    used as a context manager or decorator, restores the previous one at the end."""
+    """Context manager that sets gradient calculation on or off.
+
+    As `torch.set_grad_enabled`, the call itself sets this thread's grad mode (so it also
+    works as a plain function call); used as a context manager it restores the previous mode
+    on exit, and used as a decorator it restores it at once and sets `mode` around each call
+    of the decorated function. With grad disabled, ops record nothing for backward (as inside
+    `eagertape.no_grad`).
+
+    Args:
+        mode (bool): whether to enable (``True``) or disable (``False``) gradient recording.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0], requires_grad=True)
+        ...     with et.set_grad_enabled(False):
+        ...         y = x * 2
+        ...     y.requires_grad, (x * 2).requires_grad
+        (False, True)
+    """
 
     def __init__(self, mode: builtins.bool) -> None:
         self.prev = _core._set_grad_enabled(mode)
@@ -537,7 +1309,25 @@ class enable_grad(_GradMode):  # noqa: N801
 
 
 class inference_mode(_GradMode):  # noqa: N801
-    """``torch.inference_mode(mode=True)``: ``no_grad`` here (the same guarantees)."""
+    """Context manager (and decorator, when called) that enables or disables inference mode.
+
+    In eagertape inference mode is `eagertape.no_grad`: nothing is recorded for backward and
+    each value lives exactly as long as its handles. There are no inference tensors: results
+    made inside behave as any tensor made under `no_grad`. As in torch, ``mode=False`` turns
+    gradient recording on inside.
+
+    Args:
+        mode (bool): whether to enable inference mode (disable gradients). Default: ``True``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0], requires_grad=True)
+        ...     with et.inference_mode():
+        ...         y = x * 2
+        ...     y.requires_grad
+        False
+    """
 
     def __init__(self, mode: builtins.bool = True) -> None:
         super().__init__()

@@ -119,7 +119,24 @@ del _name
 
 
 class CapturedStep:
-    """A step function with its recorded plans (see the module comment)."""
+    """A step function with its recorded plans: what `eagertape.capture` returns.
+
+    Calling it with arguments of new types, shapes or dtypes (or a new session, or other
+    Python numbers among them) runs `fn` eagerly while the core records a plan; a later call
+    with arguments of the same kind replays that plan from Rust without calling `fn` (see the
+    module `eagertape.capture` for what a plan holds and what raises `CaptureError`). The
+    step takes positional arguments only: arrays, tensors and Python numbers.
+
+    Args:
+        fn (Callable): the step function.
+        cache_size (int): the most plans kept (the least recently used goes). Default: ``8``.
+        session (Session, optional): the session the step runs in. Default: ``None`` (the
+            current session at each call).
+
+    Raises:
+        ArgumentError: `fn` is not callable, `cache_size` is not an int >= 1, or `session` is
+            not a Session.
+    """
 
     def __init__(self, fn: Callable[..., Any], cache_size: int = 8, session: Any = None):
         if not callable(fn):
@@ -213,8 +230,47 @@ def _flatten(out: Any) -> tuple[list[Any], Callable[[list[Any]], Any]]:
 def capture(
     fn: Callable[..., Any] | None = None, *, cache_size: int = 8, session: Any = None
 ) -> Any:
-    """``et.capture(fn)`` or ``@et.capture`` / ``@et.capture(cache_size=4)``: ``fn`` as a
-    :class:`CapturedStep` (see the module comment)."""
+    """Records a training step once and replays it from Rust on later calls.
+
+    Used as ``et.capture(fn)``, ``@et.capture`` or ``@et.capture(cache_size=4)``: returns `fn`
+    as a `CapturedStep`. The first call with arguments of given shapes and dtypes runs `fn`
+    eagerly and records its plan (ops, parameters read, ``loss.backward()``, the optimizer's
+    ``zero_grad()``/``step()``, gradient clipping, dropout masks); later calls with arguments
+    of the same shapes and dtypes replay the plan with the same kernels in the same order
+    (bit-identical results), without calling `fn`. A step a replay could not reproduce
+    (a host read such as ``loss.item()`` used inside, an op without a replay, a change
+    outside the tape) raises `CaptureError` and caches nothing; see the module
+    `eagertape.capture` for the full rules.
+
+    Args:
+        fn (Callable, optional): the step function; without it, a decorator is returned.
+            Default: ``None``.
+        cache_size (int): the most plans kept (the least recently used goes). Default: ``8``.
+        session (Session, optional): the session the step runs in. Default: ``None`` (the
+            current session at each call).
+
+    Returns:
+        CapturedStep: the captured step (or, without `fn`, a decorator making one).
+
+    Raises:
+        ArgumentError: `fn` is not callable, `cache_size` is not an int >= 1, or `session` is
+            not a Session.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> sess = et.Session(dtype="float64")
+        >>> @et.capture
+        ... def double(x):
+        ...     return sess.input(x) * 2
+        >>> with sess:
+        ...     double(np.ones(2)).tolist()
+        ...     double(np.full(2, 3.0)).tolist()
+        ...     double.plans
+        [2.0, 2.0]
+        [6.0, 6.0]
+        1
+    """
     if fn is None:
         return lambda f: CapturedStep(f, cache_size=cache_size, session=session)
     return CapturedStep(fn, cache_size=cache_size, session=session)

@@ -1,15 +1,15 @@
 """Checkpoints: parameters, optimizer state and a session's RNG state in one safetensors file.
 
-Ownership: ``save`` copies every value out of the runtime (``Parameter.numpy()``,
-the optimizer's state keyed by parameter id: ``_state_dict()`` of eagertape's optimizers,
-``state_dict()`` of any other) into host memory it owns until the bytes are written; it
-changes nothing. ``load`` reads the whole file into host memory, checks all of it against the
-parameters, optimizer and session it was given, and only then copies values in: through
-``Parameter.assign`` (which installs a new snapshot; tapes that still hold the old snapshot
-keep it), the optimizer's loader (``_load_state_dict``, or ``load_state_dict``) and
-``session.set_rng_state``. A rejected ``load``
-raises ``CheckpointError`` and leaves parameters (values and versions), optimizer and session
-exactly as they were.
+Ownership: ``save`` copies every value out of the runtime (``Parameter.numpy()``, or
+``Parameter.bounds()`` for an interval parameter; the optimizer's state keyed by parameter
+id: ``_state_dict()`` of eagertape's optimizers, ``state_dict()`` of any other) into host
+memory it owns until the bytes are written; it changes nothing. ``load`` reads the whole file
+into host memory, checks all of it against the parameters, optimizer and session it was
+given, and only then copies values in: through ``Parameter.assign`` (which installs a new
+snapshot; tapes that still hold the old snapshot keep it), the optimizer's loader
+(``_load_state_dict``, or ``load_state_dict``) and ``session.set_rng_state``. A rejected
+``load`` raises ``CheckpointError`` and leaves parameters (values and versions), optimizer
+and session exactly as they were.
 
 File layout (a plain safetensors file, readable by ``safetensors.safe_open(path, "numpy")``):
 
@@ -124,11 +124,9 @@ def _groups(pairs: list[tuple[str, Parameter]]) -> dict[int, tuple[Parameter, li
 
 
 def _param_array(p: Parameter) -> np.ndarray:
-    value = p.numpy()
     if p.dtype == "interval":
-        lo, hi = value
-        return np.stack([np.asarray(lo), np.asarray(hi)]).astype(np.float64)
-    return np.asarray(value, dtype=_STORED_AS[p.dtype])
+        return np.stack(p.bounds()).astype(np.float64, copy=False)
+    return np.asarray(p.numpy(), dtype=_STORED_AS[p.dtype])
 
 
 def _stored_shape(dtype: str, shape: Sequence[int]) -> tuple[int, ...]:
@@ -252,18 +250,46 @@ def save(
     scheduler: Any | None = None,
     scaler: Any | None = None,
 ) -> bool:
-    """Write ``params`` (and the optimizer's state and the session's RNG state, if given) to
-    ``path`` atomically. ``params`` is a list of named Parameters, a dict name -> Parameter
-    or an ``nn.Module`` (its parameters and buffers, named as in its ``state_dict``); a
-    parameter reachable under several names is stored once, the other names recorded as its
-    aliases.
+    """Saves parameters, and optionally optimizer, scheduler, scaler and RNG state, to a
+    checkpoint file.
 
-    In data-parallel training every rank holds the same weights: pass
-    ``rank=torch.distributed.get_rank()`` and only rank 0 writes (the others check their
-    arguments and return without touching the file). Returns whether this call wrote.
+    The file is a plain safetensors file (see the module comment for its layout), written
+    atomically: a failed save leaves the previous file, if any, untouched. A parameter
+    reachable under several names is stored once, the other names recorded as its aliases.
+    `save` copies every value out of the runtime and changes nothing.
 
-    ``scheduler`` (an ``et.optim.lr_scheduler`` scheduler) and ``scaler``
-    (``et.amp.GradScaler``) store their ``state_dict()`` too, as JSON in the header."""
+    Args:
+        path (str or os.PathLike): the file to write.
+        params: a list of named Parameters, a dict name -> Parameter, or an `nn.Module` (its
+            parameters and persistent buffers, named as in its `state_dict`).
+        optimizer (optional): an optimizer over (some of) `params` whose state is stored too.
+            Default: ``None``.
+        session (Session, optional): a session whose RNG state (`Session.rng_state()`) is
+            stored too. Default: ``None``.
+        rank (int, optional): in data-parallel training, this process's rank
+            (`torch.distributed.get_rank()`): only rank 0 writes; the others check their
+            arguments and return without touching the file. Default: ``None`` (write).
+        scheduler (optional): an `eagertape.optim.lr_scheduler` scheduler whose
+            `state_dict()` is stored too, as JSON in the header. Default: ``None``.
+        scaler (eagertape.amp.GradScaler, optional): a scaler whose `state_dict()` is stored
+            too, as JSON in the header. Default: ``None``.
+
+    Returns:
+        bool: whether this call wrote the file.
+
+    Raises:
+        CheckpointError: `params` is malformed (an unnamed parameter, two parameters under
+            one name), the optimizer updates a parameter not being saved, a state value
+            cannot be stored, or `rank` is not a non-negative int.
+
+    Example:
+        >>> import os, tempfile
+        >>> import eagertape as et
+        >>> net = et.nn.Linear(2, 1, seed=0)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     et.save(os.path.join(d, "net.safetensors"), net)
+        True
+    """
     if rank is not None and (isinstance(rank, bool) or not isinstance(rank, int) or rank < 0):
         raise CheckpointError(f"save: rank must be a non-negative int or None, not {rank!r}")
     groups = _groups(_named(params))
@@ -701,18 +727,46 @@ def load(
     scheduler: Any | None = None,
     scaler: Any | None = None,
 ) -> None:
-    """Restore ``params`` (and the optimizer's state and the session's RNG state, if given)
-    from a checkpoint written by :func:`save`.
+    """Loads parameters, and optionally optimizer, scheduler, scaler and RNG state, from a
+    checkpoint written by `eagertape.save`.
 
-    ``params`` takes the same forms as in ``save``; names are matched against the stored
-    names and aliases. With ``strict`` (the default) the checkpoint must hold no parameter
-    that was not asked for. Everything is checked before anything changes; any problem
-    raises ``CheckpointError`` and changes nothing. Then the optimizer state is loaded first
-    (its own ``load_state_dict`` checks everything before it changes anything, so a refusal
-    still leaves every parameter untouched), then each distinct parameter is assigned once,
-    then the session's RNG state is set. A ``scheduler`` or ``scaler`` given must find its
-    state in the file, with the keys its own ``state_dict()`` has (checked with the rest);
-    both are loaded after the parameters.
+    Names are matched against the stored names and aliases. Everything is checked before
+    anything changes (the file's digests, every dtype and shape, the optimizer's, scheduler's
+    and scaler's state); any problem raises `CheckpointError` and changes nothing. Then the
+    optimizer state is loaded first (its own loader checks everything before it changes
+    anything, so a refusal still leaves every parameter untouched), then each distinct
+    parameter is assigned once (`Parameter.assign`: a new snapshot, so tapes holding the old
+    one keep it), then the scaler, the scheduler and the session's RNG state.
+
+    Args:
+        path (str or os.PathLike): the checkpoint file.
+        params: the parameters to restore, in the forms `eagertape.save` takes.
+        optimizer (optional): an optimizer whose state is restored (the checkpoint must hold
+            the state of one of the same type). Default: ``None``.
+        session (Session, optional): a session whose RNG state is restored.
+            Default: ``None``.
+        strict (bool): whether the checkpoint must hold no parameter that was not asked for.
+            Default: ``True``.
+        scheduler (optional): a scheduler whose state is restored (the checkpoint must hold
+            one with the keys its `state_dict()` has). Default: ``None``.
+        scaler (eagertape.amp.GradScaler, optional): a scaler whose state is restored, as for
+            `scheduler`. Default: ``None``.
+
+    Raises:
+        CheckpointError: the file is missing, unreadable, corrupted or not an eagertape
+            checkpoint, or does not fit the parameters, optimizer, session, scheduler or
+            scaler given.
+
+    Example:
+        >>> import os, tempfile
+        >>> import eagertape as et
+        >>> net, other = et.nn.Linear(2, 1, seed=0), et.nn.Linear(2, 1, seed=1)
+        >>> with tempfile.TemporaryDirectory() as d:
+        ...     path = os.path.join(d, "net.safetensors")
+        ...     _ = et.save(path, net)
+        ...     et.load(path, other)
+        >>> other.weight.numpy().tolist() == net.weight.numpy().tolist()
+        True
     """
     doc, tensors = _read(path)
     plan, stored_key = _plan_params(doc, tensors, params, strict)

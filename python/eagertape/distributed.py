@@ -204,17 +204,35 @@ def all_reduce_(
     group: Any = None,
     bucket_cap_mb: float = 25,
 ) -> GradMap:
-    """Reduce every gradient of ``grads`` across the ranks of ``group``, in place (``"mean"``
-    or ``"sum"``), and return ``grads``. Every rank must call it with the same arguments.
+    """Reduces every gradient of `grads` across the ranks of `group`, in place, and returns
+    `grads`.
 
+    Every rank must call it with the same arguments, after its own `Session.backward`.
     Gradients are taken in parameter-id order and read through DLPack views of their
     buffers. The first collective (the head) has a size every rank knows beforehand and
     carries a digest of every gradient's name, shape and dtype, so ranks whose gradients
     disagree (even with equal element counts) all find out together and raise
-    ``DistributedError`` naming the difference. What the head does not hold goes in buckets
-    of at most ``bucket_cap_mb`` MiB per dtype and device, one all-reduce each. The reduced
-    values are written back only when every collective succeeded: on an error (torch's as
-    the ``__cause__``) the gradients are unchanged."""
+    `DistributedError` naming the difference. What the head does not hold goes in buckets
+    of at most `bucket_cap_mb` MiB per dtype and device, one `torch.distributed.all_reduce`
+    each. The reduced values are written back only when every collective succeeded: on an
+    error (torch's as the `__cause__`) the gradients are unchanged.
+
+    Args:
+        grads (GradMap): the gradients to reduce, as `Session.backward` returns them.
+        op (str): ``"mean"`` (the average over ranks) or ``"sum"``. Default: ``"mean"``.
+        group (optional): the `torch.distributed` process group. Default: ``None`` (the
+            default group).
+        bucket_cap_mb (float): the most MiB one bucket holds. Default: ``25``.
+
+    Returns:
+        GradMap: `grads`, reduced.
+
+    Raises:
+        ArgumentError: `op` is neither ``"mean"`` nor ``"sum"``, or `bucket_cap_mb` is not
+            positive.
+        DistributedError: `torch.distributed` is not initialized, the ranks' gradients
+            disagree, or a collective failed.
+    """
     if op not in _OPS:
         raise ArgumentError(f"all_reduce_: op must be one of {sorted(_OPS)}, not {op!r}")
     if not bucket_cap_mb > 0:
@@ -291,11 +309,29 @@ def broadcast_parameters(
     *,
     _check: bool = True,
 ) -> None:
-    """Give every rank rank ``src``'s values of ``params`` (a list, or ``module.parameters()``),
-    in place of its own (``Parameter.assign`` on the other ranks; ``src`` keeps its snapshots).
-    One broadcast per dtype; checks first that every rank passes the same parameters (unless
-    ``_check`` is off: a caller that checked these parameters once already, as
-    ``DistributedDataParallel`` broadcasting its buffers before each forward)."""
+    """Gives every rank rank `src`'s values of `params`, in place of its own.
+
+    Call it once on every rank after building the model, so every rank starts from the same
+    weights. The other ranks install the values with `Parameter.assign` (a new snapshot;
+    `src` keeps its own). One `torch.distributed.broadcast` per dtype; before it, one small
+    collective checks that every rank passes the same parameters (names, shapes and dtypes,
+    in order).
+
+    Args:
+        params (Iterable[Parameter]): the parameters (a list, or `module.parameters()`;
+            buffers are Parameters too).
+        src (int): the rank whose values every rank takes. Default: ``0``.
+        group (optional): the `torch.distributed` process group. Default: ``None`` (the
+            default group).
+        _check (bool): internal: ``False`` skips the check across ranks, for a caller that
+            checked these parameters already (`DistributedDataParallel` broadcasting its
+            buffers before each forward). Default: ``True``.
+
+    Raises:
+        ArgumentError: an element of `params` is not a Parameter.
+        DistributedError: `torch.distributed` is not initialized, the ranks' parameters
+            disagree, or the broadcast failed.
+    """
     rank, _ = _rank_info(group)
     params = list(params)
     for p in params:

@@ -127,8 +127,11 @@ impl Drop for PyTensor {
 /// one never changes a value another holds.
 ///
 /// Args:
-///     config: an `et.Config`; or its fields as keywords (`dtype=`, `device=`, `seed=`,
-///         `backend=`, `grad_enabled=`).
+///     config (Config | None): the session's configuration. Default: ``None`` (a
+///         `Config` made from `fields`).
+///     **fields: a `Config`'s fields as keywords, instead of `config`: `dtype=`,
+///         `device=`, `seed=`, `backend=`, `grad_enabled=`, `requires_grad_by_default=`,
+///         `show_backend=`.
 ///
 /// Raises:
 ///     ConfigError: an unknown dtype, device or backend, or a backend that cannot run on
@@ -217,6 +220,13 @@ pub struct PyBuffer {
 /// The core optimizer a Python optimizer drives.
 pub type Core = Box<dyn Optimizer<Be>>;
 
+/// Base class of eagertape's optimizers (`SGD`, `Adam`, `AdamW`, `RMSprop` ... `Rprop`).
+///
+/// A handle on a core optimizer in Rust; it cannot be instantiated itself. Every optimizer
+/// checks its whole input (shapes, dtypes, devices, released buffers, finite
+/// hyperparameters) before it changes any parameter, then updates every parameter in one
+/// call, in place where no live tape holds the parameter's snapshot. `step()` reads `p.grad`
+/// in the current session; `step(grads)` takes an `et.GradMap`. `LBFGS` is not a subclass.
 #[pyclass(name = "Optimizer", module = "eagertape.optim", frozen, subclass)]
 pub struct PyOptimizer {
     pub(crate) inner: Mutex<Core>,

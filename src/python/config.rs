@@ -17,7 +17,8 @@ use crate::config::{Config, DType, Device};
 ///     backend: `None` (the carrier's own), `"libtorch"` or `"reference"`.
 ///     grad_enabled: whether ops are recorded for a backward.
 ///     requires_grad_by_default: whether `sess.input` data requires a gradient.
-///     show_backend: whether `repr` names the backend.
+///     show_backend: whether the session prints (to stderr) the backend each op runs on,
+///         once per op.
 ///
 /// `for_scalar()` resolves a CPU-only carrier asked for on CUDA to the CPU (one
 /// `CpuCarrierWarning`); a native carrier keeps its device, so a missing GPU is an error
@@ -145,36 +146,67 @@ impl PyConfig {
         Ok(PyConfig { inner: c })
     }
 
+    /// The device (str): `"cpu"`, `"cuda"` or `"cuda:N"`.
     #[getter]
     fn device(&self) -> String {
         self.inner.device.to_string()
     }
+    /// The carrier dtype's name (str), e.g. `"float32"` or `"interval"`.
     #[getter]
     fn dtype(&self) -> &'static str {
         self.inner.dtype.name()
     }
+    /// The seed of the session's generator (int).
     #[getter]
     fn seed(&self) -> u64 {
         self.inner.seed
     }
+    /// The backend asked for (str or None): `None` (the carrier's own), `"libtorch"` or
+    /// `"reference"`.
     #[getter]
     fn backend(&self) -> Option<String> {
         self.inner.backend.clone()
     }
+    /// Whether the session records ops for a backward (bool); `et.no_grad()` turns
+    /// recording off for a block either way.
     #[getter]
     fn grad_enabled(&self) -> bool {
         self.inner.grad_enabled
     }
+    /// Whether floating data given to `sess.input` without `requires_grad=` requires a
+    /// gradient (bool).
     #[getter]
     fn requires_grad_by_default(&self) -> bool {
         self.inner.requires_grad_by_default
     }
+    /// Whether the session prints (to stderr) the backend each op runs on, once per op
+    /// (bool).
     #[getter]
     fn show_backend(&self) -> bool {
         self.inner.show_backend
     }
 
-    /// A copy with the given fields changed.
+    /// Returns a copy of this config with the given fields changed (a config is
+    /// immutable).
+    ///
+    /// Unlike the constructor, a changed `dtype` or `backend` leaves the device as it is.
+    ///
+    /// Args:
+    ///     **kw: the fields to change, by the constructor's names: `device`, `dtype`,
+    ///         `seed`, `backend`, `grad_enabled`, `requires_grad_by_default`,
+    ///         `show_backend`.
+    ///
+    /// Returns:
+    ///     Config: the changed copy.
+    ///
+    /// Raises:
+    ///     ConfigError: an unknown field, dtype, device or backend (a backend that cannot
+    ///         run the dtype is refused when a session is made).
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> et.Config(seed=1).replace(dtype="float64").dtype
+    ///     'float64'
     #[pyo3(signature = (**kw))]
     fn replace(&self, kw: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         Ok(PyConfig {

@@ -298,6 +298,30 @@ fn array<'py, T: numpy::Element>(
         .into_any())
 }
 
+/// What a public `numpy()` returns (`what` names the call, e.g. `Tensor.numpy()`): one
+/// array. An interval value has two, its bounds, which `bounds()` reads (`bounds_of`): here
+/// it is a `DTypeError`, so that `numpy()` has one return type (`np.ndarray`, as torch's).
+pub fn numpy_of<'py>(py: Python<'py>, v: Value<Dyn>, what: &str) -> PyResult<Bound<'py, PyAny>> {
+    if matches!(v.get(), DynTensor::Iv(_)) {
+        return Err(err(Error::DType(format!(
+            "{what} of an interval value: read its lower and upper bounds with bounds(), \
+             a (lo, hi) pair of arrays"
+        ))));
+    }
+    to_numpy(py, v)
+}
+
+/// What a public `bounds()` returns: `(lo, hi)`, two arrays of the value's shape. An interval
+/// value's are its bounds; any other value is its own bounds (two copies of it).
+pub fn bounds_of<'py>(py: Python<'py>, v: Value<Dyn>) -> PyResult<Bound<'py, PyTuple>> {
+    let a = to_numpy(py, v)?;
+    if let Ok(pair) = a.cast::<PyTuple>() {
+        return Ok(pair.clone());
+    }
+    let b = a.call_method0("copy")?;
+    PyTuple::new(py, [a, b])
+}
+
 /// Copy a value out as a numpy array: float16 stays float16, bfloat16 becomes float32,
 /// ieee32 is float32, and an interval value is a `(lo, hi)` pair of float64 arrays.
 pub fn to_numpy<'py>(py: Python<'py>, v: Value<Dyn>) -> PyResult<Bound<'py, PyAny>> {

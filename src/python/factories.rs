@@ -61,7 +61,29 @@ impl PySession {
 
 #[pymethods]
 impl PySession {
-    /// `zeros(*size, dtype=None, requires_grad=False)`.
+    /// Returns a tensor of this session filled with the scalar value 0, with the shape
+    /// given by `size`.
+    ///
+    /// Args:
+    ///     *size (int...): the shape, as separate ints or one tuple or list.
+    ///     dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch
+    ///         dtype: a floating dtype or a data dtype (`"int64"`, `"int32"`, `"bool"`).
+    ///         Default: ``None`` (the session's dtype).
+    ///     requires_grad (bool): whether the result requires a gradient (floating dtypes
+    ///         only). Default: ``False``.
+    ///
+    /// Returns:
+    ///     Tensor: a new tensor of this session.
+    ///
+    /// Raises:
+    ///     ShapeError: a negative or non-integer size.
+    ///     GradError: `requires_grad=True` with a data dtype.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> sess = et.Session(dtype="float32")
+    ///     >>> sess.zeros(2, 3).tolist()
+    ///     [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
     #[pyo3(signature = (*size, dtype=None, requires_grad=false))]
     fn zeros(
         &self,
@@ -72,7 +94,29 @@ impl PySession {
     ) -> PyResult<PyTensor> {
         self.filled(py, size, 0.0, dtype, requires_grad)
     }
-    /// `ones(*size, dtype=None, requires_grad=False)`.
+    /// Returns a tensor of this session filled with the scalar value 1, with the shape
+    /// given by `size`.
+    ///
+    /// Args:
+    ///     *size (int...): the shape, as separate ints or one tuple or list.
+    ///     dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch
+    ///         dtype: a floating dtype or a data dtype (`"int64"`, `"int32"`, `"bool"`).
+    ///         Default: ``None`` (the session's dtype).
+    ///     requires_grad (bool): whether the result requires a gradient (floating dtypes
+    ///         only). Default: ``False``.
+    ///
+    /// Returns:
+    ///     Tensor: a new tensor of this session.
+    ///
+    /// Raises:
+    ///     ShapeError: a negative or non-integer size.
+    ///     GradError: `requires_grad=True` with a data dtype.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> sess = et.Session(dtype="float32")
+    ///     >>> sess.ones((2,), dtype="int64").tolist()
+    ///     [1, 1]
     #[pyo3(signature = (*size, dtype=None, requires_grad=false))]
     fn ones(
         &self,
@@ -111,7 +155,29 @@ impl PySession {
         let made = Factory::full(shape, v, natural);
         self.make(py, made, requested(dtype)?, requires_grad)
     }
-    /// `eye(n, m=None, *, dtype=None, requires_grad=False)`.
+    /// Returns a 2-D tensor of this session with ones on the diagonal and zeros elsewhere.
+    ///
+    /// Args:
+    ///     n (int): the number of rows.
+    ///     m (int, optional): the number of columns. Default: ``None`` (`n`).
+    ///     dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch
+    ///         dtype: a floating dtype or a data dtype (`"int64"`, `"int32"`, `"bool"`).
+    ///         Default: ``None`` (the session's dtype).
+    ///     requires_grad (bool): whether the result requires a gradient (floating dtypes
+    ///         only). Default: ``False``.
+    ///
+    /// Returns:
+    ///     Tensor: a new `(n, m)` tensor of this session.
+    ///
+    /// Raises:
+    ///     ShapeError: a negative `n` or `m`.
+    ///     GradError: `requires_grad=True` with a data dtype.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> sess = et.Session(dtype="float32")
+    ///     >>> sess.eye(2, 3).tolist()
+    ///     [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
     #[pyo3(signature = (n, m=None, *, dtype=None, requires_grad=false))]
     fn eye(
         &self,

@@ -25,7 +25,31 @@ pub(crate) fn register(m: &Bound<'_, pyo3::types::PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// `x @ wᵀ + b`.
+/// Applies a linear transformation to the incoming data: `y = x W^T + b`.
+///
+/// Records one `linear` node; `x`, `w` and `b` get gradients when they are tensors that require
+/// them (a Parameter is read in `x`'s session). Array data or numbers given as `w` or `b` become
+/// constants in the session's dtype. `x` may have any rank, 1-D included. The parameters are named
+/// `x`, `w`, `b` (torch: `input`, `weight`, `bias`); positional calls are the same as torch's.
+///
+/// Args:
+///     x (Tensor): the input, of shape `(*, in_features)`.
+///     w (Tensor): the weight, of shape `(out_features, in_features)`.
+///     b (Tensor, optional): the bias, of shape `(out_features)`. Default: ``None``.
+///
+/// Returns:
+///     Tensor: of shape `(*, out_features)`.
+///
+/// Raises:
+///     ShapeError: `w` does not match the last dim of `x`, or `b` does not broadcast.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     x = et.tensor([[1.0, 2.0]])
+///     ...     w = et.tensor([[1.0, 1.0], [1.0, -1.0]])
+///     ...     et.linear(x, w, et.tensor([0.0, 1.0])).tolist()
+///     [[3.0, 0.0]]
 #[pyfunction]
 #[pyo3(signature = (x, w, b=None))]
 pub fn linear(
@@ -43,8 +67,34 @@ pub fn linear(
     x.apply(py, Op::linear(), operands)
 }
 
-/// Inverted dropout drawn from the tensor's session generator (identity when not
-/// `training`).
+/// During training, randomly zeroes some elements of the input tensor with probability `p`.
+///
+/// Inverted dropout: the kept elements are scaled by `1 / (1 - p)`. The mask is drawn from the
+/// generator of `x`'s session (seeded by its `Config`) in `x`'s dtype, and recorded as a node that
+/// can draw itself again (a checkpointed block's backward recomputes it). When `training` is false
+/// or `p` is 0 the result names `x`'s value and nothing is recorded. This is torch's
+/// `torch.dropout(input, p, train)`; `eagertape.nn.functional.dropout` has torch's `F.dropout`
+/// signature.
+///
+/// Args:
+///     x (Tensor): the input.
+///     p (float): the probability of an element to be zeroed. Default: ``0.5``.
+///     training (bool): apply dropout if true, else return `x`. Default: ``True``.
+///
+/// Returns:
+///     Tensor: of the shape and dtype of `x`.
+///
+/// Raises:
+///     ArgumentError: `p` is outside `[0, 1]` (also when `training` is false).
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     x = et.ones(4)
+///     ...     et.dropout(x, p=0.5, training=False).tolist()
+///     ...     et.dropout(x, p=1.0).tolist()
+///     [1.0, 1.0, 1.0, 1.0]
+///     [0.0, 0.0, 0.0, 0.0]
 #[pyfunction]
 #[pyo3(signature = (x, p=0.5, training=true))]
 pub fn dropout(py: Python<'_>, x: &PyTensor, p: f64, training: bool) -> PyResult<PyTensor> {
@@ -113,7 +163,37 @@ fn handles(name: &str, items: &[Bound<'_, PyAny>]) -> PyResult<Vec<crate::tape::
         .collect()
 }
 
-/// `et.einsum(equation, *operands)` (or one sequence of operands, as torch).
+/// Sums the product of the elements of the input `operands` along dimensions specified using a
+/// notation based on the Einstein summation convention.
+///
+/// torch's notation: implicit and explicit output (`->`), `...` for broadcast dims, and a subscript
+/// repeated within one operand (its diagonal). The operands are given as separate arguments or as
+/// one sequence, as torch; each must be an eagertape tensor of one session and gets its gradient. A
+/// contraction of two operands runs as one matrix product.
+///
+/// Args:
+///     equation (str): the subscripts, e.g. ``"ij,jk->ik"``.
+///     *operands (Tensor): the tensors, or one list or tuple of them.
+///
+/// Returns:
+///     Tensor: the contraction.
+///
+/// Raises:
+///     ArgumentError: no operand is given, or the equation is malformed or names another
+///         number of operands.
+///     ShapeError: a subscript has two different sizes.
+///     TypeError: an operand is not an eagertape tensor (array data are not accepted).
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     a = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+///     ...     et.einsum("ij,jk->ik", a, a).tolist()
+///     ...     et.einsum("ii", a).item()
+///     ...     et.einsum("ij->j", [a]).tolist()
+///     [[7.0, 10.0], [15.0, 22.0]]
+///     5.0
+///     [4.0, 6.0]
 #[pyfunction]
 #[pyo3(signature = (equation, *operands))]
 pub fn einsum(
@@ -138,7 +218,27 @@ pub fn einsum(
         .call(py, move |s, _| s.einsum(&equation, &hs))
 }
 
-/// `et.bmm(input, mat2)`: two 3-D tensors with one batch size.
+/// Performs a batch matrix-matrix product of matrices stored in `input` and `mat2`.
+///
+/// `input` is `(b, n, m)` and `mat2` `(b, m, p)`, with the same batch size `b` (no broadcasting, as
+/// torch's `bmm`; `eagertape.matmul` broadcasts). Both get gradients.
+///
+/// Args:
+///     input (Tensor): the first batch of matrices, `(b, n, m)`.
+///     mat2 (Tensor): the second batch of matrices, `(b, m, p)`.
+///
+/// Returns:
+///     Tensor: of shape `(b, n, p)`.
+///
+/// Raises:
+///     ShapeError: the operands are not 3-D with one batch size, or the inner sizes differ.
+///     TypeError: `mat2` is not an eagertape tensor.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
+///     (5, 2, 4)
 #[pyfunction]
 pub fn bmm(
     py: Python<'_>,
@@ -149,7 +249,29 @@ pub fn bmm(
     input.get().call(py, move |s, a| s.bmm(a, b))
 }
 
-/// `et.one_hot(tensor, num_classes=-1)`: int64 data, no gradient.
+/// Takes an int64 tensor of class indices of shape `(*)` and returns a tensor of shape `(*,
+/// num_classes)` that is zero everywhere except at the index each entry names, where it is 1.
+///
+/// The result is int64 data: it carries no gradient.
+///
+/// Args:
+///     tensor (Tensor): int64 class indices.
+///     num_classes (int): the number of classes; ``-1`` infers it as one more than the
+///         largest index. Default: ``-1``.
+///
+/// Returns:
+///     Tensor: int64, of shape `tensor.shape + (num_classes,)`.
+///
+/// Raises:
+///     DTypeError: `tensor` is not int64.
+///     ArgumentError: `num_classes` is below -1, or is -1 for an empty tensor.
+///     IndexOutOfRangeError: an index is outside `[0, num_classes)`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     et.one_hot(et.tensor([0, 2]), 3).tolist()
+///     [[1, 0, 0], [0, 0, 1]]
 #[pyfunction]
 #[pyo3(signature = (tensor, num_classes=-1), text_signature = "(tensor, num_classes=-1)")]
 pub fn one_hot(
@@ -160,7 +282,30 @@ pub fn one_hot(
     tensor.get().call(py, move |s, h| s.one_hot(h, num_classes))
 }
 
-/// `et.cat(tensors, dim=0)`.
+/// Concatenates the given sequence of tensors in `tensors` in the given dimension.
+///
+/// All tensors must have the same shape except in `dim`, and the same dtype (no promotion). The
+/// first eagertape tensor's session records the op; array data and numbers in the sequence become
+/// constants in that session's dtype. Each tensor gets the slice of the gradient that matches it.
+///
+/// Args:
+///     tensors (sequence of Tensor): the tensors to join (at least one eagertape tensor).
+///     dim (int): the dimension along which they are joined. Default: ``0``.
+///
+/// Returns:
+///     Tensor: the concatenation.
+///
+/// Raises:
+///     ArgumentError: the sequence holds no eagertape tensor.
+///     ShapeError: the shapes differ outside `dim`, or `dim` is out of range.
+///     DTypeError: the tensors have different dtypes.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     a = et.tensor([1.0, 2.0])
+///     ...     et.cat([a, et.tensor([3.0, 4.0])]).tolist()
+///     [1.0, 2.0, 3.0, 4.0]
 #[pyfunction]
 #[pyo3(signature = (tensors, dim=0))]
 pub fn cat(py: Python<'_>, tensors: &Bound<'_, PyAny>, dim: i64) -> PyResult<PyTensor> {
@@ -171,7 +316,29 @@ pub fn cat(py: Python<'_>, tensors: &Bound<'_, PyAny>, dim: i64) -> PyResult<PyT
         .apply(py, Op::movement(Cat { dim, n }), operands)
 }
 
-/// `et.stack(tensors, dim=0)`.
+/// Concatenates a sequence of tensors along a new dimension.
+///
+/// All tensors must have the same shape and dtype. As `eagertape.cat`, the first eagertape tensor's
+/// session records the op and other entries become constants.
+///
+/// Args:
+///     tensors (sequence of Tensor): the tensors to stack (at least one eagertape tensor).
+///     dim (int): the index of the new dimension, in `[-(ndim + 1), ndim]`. Default: ``0``.
+///
+/// Returns:
+///     Tensor: with one more dimension than the inputs.
+///
+/// Raises:
+///     ArgumentError: the sequence holds no eagertape tensor.
+///     ShapeError: the shapes differ, or `dim` is out of range.
+///     DTypeError: the tensors have different dtypes.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     a, b = et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0])
+///     ...     et.stack([a, b], dim=1).tolist()
+///     [[1.0, 3.0], [2.0, 4.0]]
 #[pyfunction]
 #[pyo3(signature = (tensors, dim=0))]
 pub fn stack(py: Python<'_>, tensors: &Bound<'_, PyAny>, dim: i64) -> PyResult<PyTensor> {
@@ -182,8 +349,37 @@ pub fn stack(py: Python<'_>, tensors: &Bound<'_, PyAny>, dim: i64) -> PyResult<P
         .apply(py, Op::movement(Stack { dim, n }), operands)
 }
 
-/// `et.where(condition, input, other)`: numbers and arrays become constants. With the
-/// condition alone, torch's `nonzero(condition, as_tuple=True)`.
+/// Return a tensor of elements selected from either `input` or `other`, depending on `condition`.
+///
+/// The three operands broadcast together. `condition` is a bool tensor or bool array data (no
+/// gradient); `input` and `other` are tensors, array data or numbers (numbers and arrays become
+/// constants in the session's dtype) and each gets the gradient where it was selected. At least one
+/// operand must be an eagertape tensor; its session records the op. `input` and `other` must have
+/// the same dtype: unlike torch, there is no type promotion between them. With `condition` alone,
+/// `where(condition)` is `condition.nonzero(as_tuple=True)`.
+///
+/// Args:
+///     condition (Tensor): where true, take `input`, else `other`.
+///     input (Tensor or number): the values where `condition` is true. Default: ``None``.
+///     other (Tensor or number): the values where `condition` is false. Default: ``None``.
+///
+/// Returns:
+///     Tensor: the selection; or, with `condition` alone, a tuple of int64 index tensors.
+///
+/// Raises:
+///     ArgumentError: only one of `input` and `other` is given, or no operand is an
+///         eagertape tensor.
+///     ShapeError: the operands do not broadcast.
+///     DTypeError: `input` and `other` have different dtypes, or `condition` is floating.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     b = et.tensor([3.0, 4.0])
+///     ...     et.where(b > 3.5, b, 0.0).tolist()
+///     ...     et.where(b > 3.5)
+///     [0.0, 4.0]
+///     (tensor([1]),)
 #[pyfunction]
 #[pyo3(name = "where", signature = (condition, input=None, other=None))]
 pub fn where_<'py>(
@@ -228,7 +424,36 @@ pub fn where_<'py>(
         .into_any())
 }
 
-/// `et.pad(input, pad, mode="constant", value=None)`.
+/// Pads tensor.
+///
+/// `pad` gives (left, right) amounts for the last dimension, then for the one before, and so on:
+/// `(1, 1)` pads the last dim, `(1, 1, 2, 2)` the last two. Negative amounts crop, as in torch.
+/// Records one node; the input gets the gradient of the elements it kept.
+///
+/// Args:
+///     input (Tensor): the tensor to pad.
+///     pad (sequence of int): an even number of amounts, at most two per dimension.
+///     mode (str): ``"constant"``, ``"reflect"``, ``"replicate"`` or ``"circular"``.
+///         Default: ``"constant"``.
+///     value (float, optional): the fill value of ``"constant"`` padding. Default: ``None``
+///         (0). Other modes accept only ``None`` or 0.
+///
+/// Returns:
+///     Tensor: the padded tensor.
+///
+/// Raises:
+///     ArgumentError: an unknown `mode`, or a non-zero `value` with a mode other than
+///         ``"constant"``.
+///     ShapeError: `pad` has an odd length or more than two entries per dimension, or the
+///         padding is too large for the mode.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     et.pad(et.tensor([1.0, 2.0]), (1, 2), value=9.0).tolist()
+///     ...     et.pad(et.tensor([[1.0, 2.0, 3.0]]), (2, 0), mode="reflect").tolist()
+///     [9.0, 1.0, 2.0, 9.0, 9.0]
+///     [[3.0, 2.0, 1.0, 2.0, 3.0]]
 #[pyfunction]
 #[pyo3(signature = (input, pad, mode="constant", value=None))]
 pub fn pad(

@@ -5,7 +5,6 @@ use pyo3::types::{PyList, PyTuple};
 
 use super::classes::PyParameter;
 use super::classes::{PyBuffer, PyGradMap};
-use super::convert::to_numpy;
 use super::OrPy;
 
 #[pymethods]
@@ -45,6 +44,11 @@ impl PyGradMap {
         PyList::new(py, ps)
     }
 
+    /// Returns the parameters that have a gradient, in the order they were first reached
+    /// (as `params()`).
+    ///
+    /// The list holds new `Parameter` objects for them, equal to (and hashing as) the
+    /// originals, so they index this map.
     fn keys<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         self.params(py)
     }
@@ -115,6 +119,7 @@ impl PyGradMap {
 
 #[pymethods]
 impl PyBuffer {
+    /// The gradient's shape (tuple of ints), its parameter's; kept after `release()`.
     #[getter]
     fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.inner.shape())
@@ -124,18 +129,22 @@ impl PyBuffer {
     fn numel(&self) -> usize {
         self.inner.numel()
     }
+    /// Bytes held (int): `numel` times the element size; 0 once released.
     #[getter]
     fn nbytes(&self) -> usize {
         self.inner.nbytes()
     }
+    /// The dtype's name (str), e.g. `"float32"`.
     #[getter]
     fn dtype(&self) -> &'static str {
         self.inner.dtype().name()
     }
+    /// The device the values live on (str): `"cpu"`, `"cuda"` or `"cuda:N"`.
     #[getter]
     fn device(&self) -> String {
         self.inner.device().to_string()
     }
+    /// Whether the buffer has been released (bool); its values can no longer be read.
     #[getter]
     fn released(&self) -> bool {
         self.inner.released()
@@ -147,14 +156,38 @@ impl PyBuffer {
         Ok(py.detach(|| self.inner.release()))
     }
 
-    /// A copy as a numpy array (`ReleasedBufferError` once released).
+    /// Returns a copy of the gradient as a numpy array.
+    ///
+    /// Raises:
+    ///     ReleasedBufferError: the buffer has been released.
+    ///     DTypeError: the gradient is an interval: read its bounds with `bounds()`.
+    ///     CaptureError: called inside a captured step.
     fn numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         super::capture_state::host_read("a gradient's numpy()")?;
         let v = self.inner.value("Buffer.numpy").py()?;
-        to_numpy(py, v)
+        super::convert::numpy_of(py, v, "Buffer.numpy()")
     }
 
-    /// Raise `BufferSizeError` if the storage does not hold `prod(shape)` elements.
+    /// Returns the lower and upper bounds of the gradient, as two numpy arrays (copies): an
+    /// interval gradient's bounds, any other gradient's value twice.
+    ///
+    /// Raises:
+    ///     ReleasedBufferError: the buffer has been released.
+    ///     CaptureError: called inside a captured step.
+    fn bounds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        super::capture_state::host_read("a gradient's bounds()")?;
+        let v = self.inner.value("Buffer.bounds").py()?;
+        super::convert::bounds_of(py, v)
+    }
+
+    /// Checks that the storage holds the `prod(shape)` elements the shape promises.
+    ///
+    /// Args:
+    ///     place (str): where the check is made, named in the error message.
+    ///
+    /// Raises:
+    ///     BufferSizeError: the storage holds another number of elements, or the buffer
+    ///         has been released.
     fn check_size(&self, place: &str) -> PyResult<()> {
         self.inner.check_size(place).py()
     }

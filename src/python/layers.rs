@@ -47,8 +47,39 @@ fn window(
     })
 }
 
-/// `max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
-/// return_indices=False)`.
+/// Applies a 2D max pooling over an input signal composed of several input planes.
+///
+/// On LibTorch carriers, one node on LibTorch's kernel: the argmax indices are kept as the node's
+/// workspace for the backward, which sends each output's gradient to the element it took (the
+/// reference carriers compose it of the tape's ops). `return_indices=True` is not supported.
+///
+/// Args:
+///     input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
+///     kernel_size (int or tuple): the size of the window, an int or `(kH, kW)`.
+///     stride (int or tuple, optional): the stride of the window. Default: ``None``
+///         (`kernel_size`).
+///     padding (int or tuple): implicit negative-infinity padding on both sides, at most half
+///         the kernel size. Default: ``None`` (0).
+///     dilation (int or tuple): the spacing between the window's elements. Default: ``None``
+///         (1).
+///     ceil_mode (bool): use ceil instead of floor to compute the output shape.
+///         Default: ``False``.
+///     return_indices (bool): accepted for torch compatibility; must stay ``False``.
+///
+/// Returns:
+///     Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
+///
+/// Raises:
+///     ArgumentError: `return_indices=True`, a padding over half the kernel, or a
+///         non-positive size.
+///     ShapeError: the input is not 3-D or 4-D, or the output would be empty.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+///     ...     et.max_pool2d(x, 2).tolist()
+///     [[[[5.0, 7.0], [13.0, 15.0]]]]
 #[pyfunction]
 #[pyo3(signature = (input, kernel_size, stride=None, padding=None, dilation=None, ceil_mode=false, return_indices=false))]
 #[allow(clippy::too_many_arguments)]
@@ -83,8 +114,37 @@ pub fn max_pool2d(
     })
 }
 
-/// `avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False,
-/// count_include_pad=True, divisor_override=None)`.
+/// Applies 2D average-pooling operation in `kH x kW` regions by step size `sH x sW` steps.
+///
+/// Records one node (LibTorch's kernel and its backward; the reference carriers compose it).
+///
+/// Args:
+///     input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
+///     kernel_size (int or tuple): the size of the pooling region, an int or `(kH, kW)`.
+///     stride (int or tuple, optional): the stride of the pooling operation. Default:
+///         ``None`` (`kernel_size`).
+///     padding (int or tuple): implicit zero padding on both sides, at most half the kernel
+///         size. Default: ``None`` (0).
+///     ceil_mode (bool): use ceil instead of floor to compute the output shape.
+///         Default: ``False``.
+///     count_include_pad (bool): include the zero padding in the averaging calculation.
+///         Default: ``True``.
+///     divisor_override (int, optional): the divisor to use instead of the pooling region's
+///         size. Default: ``None``.
+///
+/// Returns:
+///     Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
+///
+/// Raises:
+///     ArgumentError: a padding over half the kernel, or a non-positive size.
+///     ShapeError: the input is not 3-D or 4-D, or the output would be empty.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+///     ...     et.avg_pool2d(x, 2).tolist()
+///     [[[[2.5, 4.5], [10.5, 12.5]]]]
 #[pyfunction]
 #[pyo3(signature = (input, kernel_size, stride=None, padding=None, ceil_mode=false, count_include_pad=true, divisor_override=None))]
 #[allow(clippy::too_many_arguments)]
@@ -114,8 +174,31 @@ pub fn avg_pool2d(
     input.call(py, move |s, x| s.layer(layer, vec![Operand::Node(x)]))
 }
 
-/// `adaptive_avg_pool2d(input, output_size)`: an int, or a pair whose `None` entries keep
-/// the input's size.
+/// Applies a 2D adaptive average pooling over an input signal composed of several input planes.
+///
+/// The output has the size `output_size` whatever the input's size; each output element is the mean
+/// of its adaptive bin.
+///
+/// Args:
+///     input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
+///     output_size (int or tuple): the target size `(H_out, W_out)`, or one int for a square;
+///         a ``None`` entry keeps the input's size in that dim.
+///
+/// Returns:
+///     Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
+///
+/// Raises:
+///     ArgumentError: `output_size` is neither an int nor a pair.
+///     ShapeError: the input is not 3-D or 4-D.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+///     ...     et.adaptive_avg_pool2d(x, 1).tolist()
+///     ...     tuple(et.adaptive_avg_pool2d(x, (2, None)).shape)
+///     [[[[7.5]]]]
+///     (1, 1, 2, 4)
 #[pyfunction]
 pub fn adaptive_avg_pool2d(
     py: Python<'_>,
@@ -251,7 +334,40 @@ fn plain_conv(
     conv(py, name, n, input, weight, bias, s, p, d, groups, None)
 }
 
-/// `conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)`.
+/// Applies a 1D convolution over an input signal composed of several input planes.
+///
+/// Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+/// `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
+/// carriers only (the reference backend refuses it).
+///
+/// Args:
+///     input (Tensor): `(N, in_channels, L)` or unbatched `(in_channels, L)`.
+///     weight (Tensor): the filters, `(out_channels, in_channels / groups, kL)`.
+///     bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+///         Default: ``None``.
+///     stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+///     padding (int, tuple or str): implicit zero padding on both sides, or ``"valid"`` (none)
+///         or ``"same"`` (the output has the input's size; stride 1 only, an uneven total
+///         pads one more on the right, as torch). Default: ``None`` (0).
+///     dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+///     groups (int): split the input into groups; `in_channels` must be divisible by it.
+///         Default: ``1``.
+///
+/// Returns:
+///     Tensor: `(N, out_channels, L_out)` (or `(out_channels, L_out)`).
+///
+/// Raises:
+///     ArgumentError: an unknown padding string, ``"same"`` with a stride other than 1, or an
+///         int argument of the wrong length.
+///     ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+///         bias do not fit.
+///     TypeError: `weight` is not an eagertape tensor.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     et.conv1d(et.ones(1, 1, 4), et.ones(1, 1, 2)).tolist()
+///     [[[2.0, 2.0, 2.0]]]
 #[pyfunction]
 #[pyo3(signature = (input, weight, bias=None, stride=None, padding=None, dilation=None, groups=1))]
 #[allow(clippy::too_many_arguments)]
@@ -277,8 +393,43 @@ pub fn conv1d(
     )
 }
 
-/// `conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)`; padding
-/// also `"same"` or `"valid"`.
+/// Applies a 2D convolution over an input image composed of several input planes.
+///
+/// Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+/// `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. The
+/// reference carriers compose it as im2col and matrix products.
+///
+/// Args:
+///     input (Tensor): `(N, in_channels, H, W)` or unbatched `(in_channels, H, W)`.
+///     weight (Tensor): the filters, `(out_channels, in_channels / groups, kH, kW)`.
+///     bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+///         Default: ``None``.
+///     stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+///     padding (int, tuple or str): implicit zero padding on both sides, or ``"valid"`` (none)
+///         or ``"same"`` (the output has the input's size; stride 1 only, an uneven total
+///         pads one more on the right, as torch). Default: ``None`` (0).
+///     dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+///     groups (int): split the input into groups; `in_channels` must be divisible by it.
+///         Default: ``1``.
+///
+/// Returns:
+///     Tensor: `(N, out_channels, H_out, W_out)` (or `(out_channels, H_out, W_out)`).
+///
+/// Raises:
+///     ArgumentError: an unknown padding string, ``"same"`` with a stride other than 1, or an
+///         int argument of the wrong length.
+///     ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+///         bias do not fit.
+///     TypeError: `weight` is not an eagertape tensor.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     x, w = et.ones(1, 1, 3, 3), et.ones(1, 1, 2, 2)
+///     ...     et.conv2d(x, w).tolist()
+///     ...     tuple(et.conv2d(x, w, padding="same").shape)
+///     [[[[4.0, 4.0], [4.0, 4.0]]]]
+///     (1, 1, 3, 3)
 #[pyfunction]
 #[pyo3(signature = (input, weight, bias=None, stride=None, padding=None, dilation=None, groups=1))]
 #[allow(clippy::too_many_arguments)]
@@ -304,8 +455,41 @@ pub fn conv2d(
     )
 }
 
-/// `conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1)`; padding
-/// also `"same"` or `"valid"`. LibTorch's kernels only.
+/// Applies a 3D convolution over an input image composed of several input planes.
+///
+/// Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+/// `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
+/// carriers only (the reference backend refuses it).
+///
+/// Args:
+///     input (Tensor): `(N, in_channels, D, H, W)` or unbatched `(in_channels, D, H, W)`.
+///     weight (Tensor): the filters, `(out_channels, in_channels / groups, kD, kH, kW)`.
+///     bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+///         Default: ``None``.
+///     stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+///     padding (int, tuple or str): implicit zero padding on both sides, or ``"valid"`` (none)
+///         or ``"same"`` (the output has the input's size; stride 1 only, an uneven total
+///         pads one more on the right, as torch). Default: ``None`` (0).
+///     dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+///     groups (int): split the input into groups; `in_channels` must be divisible by it.
+///         Default: ``1``.
+///
+/// Returns:
+///     Tensor: `(N, out_channels, D_out, H_out, W_out)` (or without the batch dim).
+///
+/// Raises:
+///     ArgumentError: an unknown padding string, ``"same"`` with a stride other than 1, or an
+///         int argument of the wrong length.
+///     ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+///         bias do not fit.
+///     TypeError: `weight` is not an eagertape tensor.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     F.conv3d(et.ones(1, 1, 2, 2, 2), et.ones(1, 1, 2, 2, 2)).tolist()
+///     [[[[[8.0]]]]]
 #[pyfunction]
 #[pyo3(signature = (input, weight, bias=None, stride=None, padding=None, dilation=None, groups=1))]
 #[allow(clippy::too_many_arguments)]
@@ -331,8 +515,42 @@ pub fn conv3d(
     )
 }
 
-/// `conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
-/// groups=1, dilation=1)`.
+/// Applies a 2D transposed convolution operator over an input image composed of several input
+/// planes, sometimes also called "deconvolution".
+///
+/// Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+/// `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
+/// carriers only (the reference backend refuses it).
+///
+/// Args:
+///     input (Tensor): `(N, in_channels, H, W)` or unbatched `(in_channels, H, W)`.
+///     weight (Tensor): the filters, `(in_channels, out_channels / groups, kH, kW)`.
+///     bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+///         Default: ``None``.
+///     stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+///     padding (int or tuple): `dilation * (kernel_size - 1) - padding` zero padding is added
+///         to both sides of the input (ints only: no ``"same"``). Default: ``None`` (0).
+///     output_padding (int or tuple): additional size added to one side of each dimension
+///         of the output shape. Default: ``None`` (0).
+///     groups (int): split the input into groups; `in_channels` must be divisible by it.
+///         Default: ``1``.
+///     dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+///
+/// Returns:
+///     Tensor: `(N, out_channels, H_out, W_out)` (or `(out_channels, H_out, W_out)`).
+///
+/// Raises:
+///     ArgumentError: an int argument of the wrong length (or a padding string).
+///     ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+///         bias do not fit.
+///     TypeError: `weight` is not an eagertape tensor.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     y = et.conv_transpose2d(et.ones(1, 1, 2, 2), et.ones(1, 1, 2, 2), stride=2)
+///     ...     tuple(y.shape), y.sum().item()
+///     ((1, 1, 4, 4), 16.0)
 #[pyfunction]
 #[pyo3(signature = (input, weight, bias=None, stride=None, padding=None, output_padding=None, groups=1, dilation=None))]
 #[allow(clippy::too_many_arguments)]
@@ -372,7 +590,33 @@ pub fn conv_transpose2d(
     )
 }
 
-/// `layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5)`.
+/// Apply Layer Normalization for last certain number of dimensions.
+///
+/// Each sample is normalized by the mean and (biased) variance of its trailing `normalized_shape`
+/// dims, then scaled by `weight` and shifted by `bias` elementwise. Records one node; `input`,
+/// `weight` and `bias` get gradients.
+///
+/// Args:
+///     input (Tensor): of shape `(*, *normalized_shape)`.
+///     normalized_shape (int or sequence of int): the trailing dims to normalize over.
+///     weight (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
+///     bias (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
+///     eps (float): a value added to the variance for numerical stability. Default:
+///         ``1e-5``.
+///
+/// Returns:
+///     Tensor: of the input's shape.
+///
+/// Raises:
+///     ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` or
+///         `bias` has another shape.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session(dtype="float64"):
+///     ...     y = et.layer_norm(et.tensor([[1.0, 3.0]]), (2,))
+///     ...     [round(v, 4) for v in y[0].tolist()]
+///     [-1.0, 1.0]
 #[pyfunction]
 #[pyo3(signature = (input, normalized_shape, weight=None, bias=None, eps=1e-5))]
 pub fn layer_norm(
@@ -401,8 +645,31 @@ pub fn layer_norm(
     input.call(py, move |s, _| s.layer(layer, operands))
 }
 
-/// `rms_norm(input, normalized_shape, weight=None, eps=None)`: `eps` None is the dtype's
-/// machine epsilon, as torch.
+/// Apply Root Mean Square Layer Normalization.
+///
+/// `y = x / sqrt(mean(x ** 2) + eps) * weight`, the mean over the trailing `normalized_shape` dims.
+/// Records one node on every carrier; `input` and `weight` get gradients.
+///
+/// Args:
+///     input (Tensor): of shape `(*, *normalized_shape)`.
+///     normalized_shape (int or sequence of int): the trailing dims to normalize over.
+///     weight (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
+///     eps (float, optional): a value added to the mean square. Default: ``None`` (the
+///         machine epsilon of the input's dtype, as torch's `torch.finfo(dtype).eps`).
+///
+/// Returns:
+///     Tensor: of the input's shape.
+///
+/// Raises:
+///     ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` has
+///         another shape.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session(dtype="float64"):
+///     ...     y = et.rms_norm(et.tensor([[3.0, 4.0]]), [2])
+///     ...     [round(v, 4) for v in y[0].tolist()]
+///     [0.8485, 1.1314]
 #[pyfunction]
 #[pyo3(signature = (input, normalized_shape, weight=None, eps=None))]
 pub fn rms_norm(
@@ -425,7 +692,33 @@ pub fn rms_norm(
     )
 }
 
-/// `group_norm(input, num_groups, weight=None, bias=None, eps=1e-5)`.
+/// Apply Group Normalization for last certain number of dimensions.
+///
+/// The channels (dim 1) are split into `num_groups` groups; each group of each sample is normalized
+/// by its own mean and (biased) variance, then `weight` and `bias` apply per channel. Records one
+/// node on every carrier; `input`, `weight` and `bias` get gradients.
+///
+/// Args:
+///     input (Tensor): of shape `(N, C, *)`.
+///     num_groups (int): the number of groups; `C` must be divisible by it.
+///     weight (Tensor, optional): per-channel scale, of shape `(C)`. Default: ``None``.
+///     bias (Tensor, optional): per-channel shift, of shape `(C)`. Default: ``None``.
+///     eps (float): a value added to the variance for numerical stability. Default:
+///         ``1e-5``.
+///
+/// Returns:
+///     Tensor: of the input's shape.
+///
+/// Raises:
+///     ShapeError: `C` is not divisible by `num_groups`, or `weight` or `bias` is not
+///         `(C)`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session(dtype="float64"):
+///     ...     x = et.tensor([[[1.0], [3.0], [5.0], [7.0]]])
+///     ...     [round(v, 4) for v in et.group_norm(x, 2).flatten().tolist()]
+///     [-1.0, 1.0, -1.0, 1.0]
 #[pyfunction]
 #[pyo3(signature = (input, num_groups, weight=None, bias=None, eps=1e-5))]
 pub fn group_norm(
@@ -445,9 +738,44 @@ pub fn group_norm(
     input.apply(py, op, operands)
 }
 
-/// `scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0,
-/// is_causal=False, scale=None, enable_gqa=False)`, torch's (see `ops/attention.rs`): a bool
-/// mask (true: take part) or an additive one, a tensor or array data.
+/// Computes scaled dot product attention on query, key and value tensors, using an optional
+/// attention mask if passed, and applying dropout if a probability greater than 0.0 is specified.
+///
+/// `softmax(query @ key^T * scale + mask) @ value`. On CPU, 4-D operands with no dropout and a mask
+/// that needs no gradient run LibTorch's fused kernel, which keeps what torch keeps for its
+/// backward (not the `(L, S)` attention matrix); everything else (dropout, other ranks, CUDA, the
+/// reference carriers) is composed of the tape's own ops. Dropout on the attention weights is drawn
+/// from the session's generator whenever `dropout_p > 0`, as torch's function does (pass 0.0 in
+/// evaluation). `query`, `key` and `value` get gradients.
+///
+/// Args:
+///     query (Tensor): `(..., L, E)`.
+///     key (Tensor): `(..., S, E)`.
+///     value (Tensor): `(..., S, Ev)`.
+///     attn_mask (Tensor, optional): broadcastable to `(..., L, S)`: bool (true: the position
+///         takes part) or additive, a tensor or array data. Default: ``None``.
+///     dropout_p (float): the dropout probability of the attention weights. Default: ``0.0``.
+///     is_causal (bool): apply the lower-triangular (top-left aligned) causal mask; no
+///         `attn_mask` may be given with it. Default: ``False``.
+///     scale (float, optional): the scaling factor. Default: ``None`` (`1 / sqrt(E)`).
+///     enable_gqa (bool): accepted for torch compatibility; must stay ``False`` (grouped
+///         query attention is not supported).
+///
+/// Returns:
+///     Tensor: `(..., L, Ev)`.
+///
+/// Raises:
+///     ArgumentError: `enable_gqa=True`, `dropout_p` outside `[0, 1]`, or an `attn_mask`
+///         with `is_causal=True`.
+///     ShapeError: the operands' shapes do not fit together, or the mask does not broadcast.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     q = et.ones(1, 1, 2, 4)
+///     ...     out = et.scaled_dot_product_attention(q, q, q, is_causal=True)
+///     ...     tuple(out.shape), out.sum().item()
+///     ((1, 1, 2, 4), 8.0)
 #[pyfunction]
 #[pyo3(signature = (query, key, value, attn_mask=None, dropout_p=0.0, is_causal=false, scale=None, enable_gqa=false))]
 #[allow(clippy::too_many_arguments)]

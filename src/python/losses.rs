@@ -96,8 +96,52 @@ fn class_loss(
     Ok(PyTensor::new(&cell, h))
 }
 
-/// `cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100,
-/// reduce=None, reduction="mean", label_smoothing=0.0)`.
+/// Compute the cross entropy loss between input logits and target.
+///
+/// `log_softmax` over the class dim (dim 1, or dim 0 of a 1-D input) followed by the negative
+/// log-likelihood, in one node. `target` is either class indices (int64 or int32: a tensor or
+/// integer array data, of the input's shape without the class dim) or class probabilities
+/// (floating, of the input's shape). `input` gets the gradient; a probability target that requires
+/// grad gets one too (recorded as the composition of its parts). The class `weight` is read as
+/// numbers and is a constant. The legacy positional form `et.cross_entropy(logits, class_ids)` with
+/// numpy ids works.
+///
+/// Args:
+///     input (Tensor): logits, `(C)`, `(N, C)` or `(N, C, d1, ..., dK)`.
+///     target (Tensor or array): class indices or class probabilities (see above).
+///     weight (Tensor, optional): a manual rescaling weight given to each class, `(C)`.
+///         Default: ``None``.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     ignore_index (int): a class index that is ignored and does not contribute to the
+///         input gradient; with ``"mean"``, the mean is over the other targets. Only for
+///         class-index targets. Default: ``-100``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"``, ``"mean"`` (the weighted mean, as torch) or ``"sum"``.
+///         Default: ``"mean"``.
+///     label_smoothing (float): in `[0, 1]`; the amount of smoothing, the target becoming a
+///         mix of the original and a uniform distribution. Default: ``0.0``.
+///
+/// Returns:
+///     Tensor: a scalar, or the per-element losses with ``reduction="none"``.
+///
+/// Raises:
+///     ClassIndexError: a class index outside `[0, C)` that is not `ignore_index`.
+///     ShapeError: the target's or the weight's shape does not fit the input.
+///     DTypeError: a bool target, or a floating target of another shape than the input.
+///     ArgumentError: an unknown `reduction`, or `label_smoothing` outside `[0, 1]`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     x = et.tensor([[2.0, 0.0], [0.0, 2.0]])
+///     ...     round(et.cross_entropy(x, et.tensor([0, 1])).item(), 4)
+///     ...     round(et.cross_entropy(x, et.tensor([[1.0, 0.0], [0.0, 1.0]])).item(), 4)
+///     ...     tuple(et.cross_entropy(x, et.tensor([0, -100]), reduction="none").shape)
+///     0.1269
+///     0.1269
+///     (2,)
 #[pyfunction]
 #[pyo3(signature = (input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean", label_smoothing=0.0), text_signature = "(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0)")]
 #[allow(clippy::too_many_arguments)]
@@ -126,8 +170,43 @@ pub fn cross_entropy(
     )
 }
 
-/// `nll_loss(input, target, weight=None, size_average=None, ignore_index=-100,
-/// reduce=None, reduction="mean")`: the input holds log-probabilities.
+/// Compute the negative log likelihood loss.
+///
+/// `input` holds log-probabilities (e.g. from `log_softmax`) with the classes in dim 1 (dim 0 of a
+/// 1-D input); `target` holds class indices (int64 or int32, a tensor or integer array data) of the
+/// input's shape without the class dim. Records one node; `input` gets the gradient, the class
+/// `weight` is read as numbers and is a constant.
+///
+/// Args:
+///     input (Tensor): log-probabilities, `(C)`, `(N, C)` or `(N, C, d1, ..., dK)`.
+///     target (Tensor or array): class indices.
+///     weight (Tensor, optional): a manual rescaling weight given to each class, `(C)`.
+///         Default: ``None``.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     ignore_index (int): a class index that is ignored and does not contribute to the
+///         input gradient; with ``"mean"``, the mean is over the other targets.
+///         Default: ``-100``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"``, ``"mean"`` (the weighted mean, as torch) or ``"sum"``.
+///         Default: ``"mean"``.
+///
+/// Returns:
+///     Tensor: a scalar, or the per-element losses with ``reduction="none"``.
+///
+/// Raises:
+///     ClassIndexError: a class index outside `[0, C)` that is not `ignore_index`.
+///     ShapeError: the target's or the weight's shape does not fit the input.
+///     DTypeError: the target is not class indices.
+///     ArgumentError: an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     log_probs = et.tensor([[-1.0, -2.0], [-3.0, -0.5]])
+///     ...     et.nll_loss(log_probs, et.tensor([0, 1])).item()
+///     0.75
 #[pyfunction]
 #[pyo3(signature = (input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"), text_signature = "(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean')")]
 #[allow(clippy::too_many_arguments)]
@@ -180,7 +259,41 @@ fn point(
     )
 }
 
-/// `mse_loss(input, target, size_average=None, reduce=None, reduction="mean")`.
+/// Compute the element-wise mean squared error.
+///
+/// Records one node. `input` and `target` must have the same shape (torch broadcasts them with a
+/// warning); `target` may be a tensor, which gets a gradient too when it requires one, or array
+/// data (a constant in the session's dtype). Floating dtypes only. torch 2.11's `weight` argument
+/// is not accepted.
+///
+/// Args:
+///     input (Tensor): the predicted values.
+///     target (Tensor or array): the ground truth values, of the input's shape.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+///         ``"mean"``.
+///
+/// Returns:
+///     Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: `input` and `target` have different shapes.
+///     DTypeError: an operand is not floating.
+///     ArgumentError: an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     x = et.tensor([1.0, 2.0], requires_grad=True)
+///     ...     loss = et.mse_loss(x, et.tensor([1.0, 4.0]))
+///     ...     loss.item()
+///     ...     loss.backward()
+///     ...     x.grad.numpy().tolist()
+///     2.0
+///     [0.0, -2.0]
 #[pyfunction]
 #[pyo3(signature = (input, target, size_average=None, reduce=None, reduction="mean"))]
 pub fn mse_loss(
@@ -195,7 +308,36 @@ pub fn mse_loss(
     point(py, LossKind::Mse, r, input, target, None, None)
 }
 
-/// `l1_loss(input, target, size_average=None, reduce=None, reduction="mean")`.
+/// Compute the L1 loss, the mean element-wise absolute difference.
+///
+/// Records one node. `input` and `target` must have the same shape (torch broadcasts them with a
+/// warning); `target` may be a tensor, which gets a gradient too when it requires one, or array
+/// data (a constant in the session's dtype). Floating dtypes only. torch 2.11's `weight` argument
+/// is not accepted.
+///
+/// Args:
+///     input (Tensor): the predicted values.
+///     target (Tensor or array): the ground truth values, of the input's shape.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+///         ``"mean"``.
+///
+/// Returns:
+///     Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: `input` and `target` have different shapes.
+///     DTypeError: an operand is not floating.
+///     ArgumentError: an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     et.l1_loss(et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])).item()
+///     1.0
 #[pyfunction]
 #[pyo3(signature = (input, target, size_average=None, reduce=None, reduction="mean"))]
 pub fn l1_loss(
@@ -210,8 +352,39 @@ pub fn l1_loss(
     point(py, LossKind::L1, r, input, target, None, None)
 }
 
-/// `smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean",
-/// beta=1.0)`.
+/// Compute the Smooth L1 loss.
+///
+/// Elementwise `0.5 * d ** 2 / beta` where `|d| < beta`, else `|d| - 0.5 * beta`, for `d = input -
+/// target` (`beta = 0` is the L1 loss). Records one node. `input` and `target` must have the same
+/// shape (torch broadcasts them with a warning); `target` may be a tensor, which gets a gradient
+/// too when it requires one, or array data (a constant in the session's dtype). Floating dtypes
+/// only.
+///
+/// Args:
+///     input (Tensor): the predicted values.
+///     target (Tensor or array): the ground truth values, of the input's shape.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+///         ``"mean"``.
+///     beta (float): where the loss changes between L1 and L2, non-negative.
+///         Default: ``1.0``.
+///
+/// Returns:
+///     Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: `input` and `target` have different shapes.
+///     DTypeError: an operand is not floating.
+///     ArgumentError: a negative `beta` or an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     et.smooth_l1_loss(et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])).item()
+///     0.75
 #[pyfunction]
 #[pyo3(signature = (input, target, size_average=None, reduce=None, reduction="mean", beta=1.0))]
 pub fn smooth_l1_loss(
@@ -232,7 +405,39 @@ pub fn smooth_l1_loss(
     point(py, LossKind::SmoothL1(beta), r, input, target, None, None)
 }
 
-/// `huber_loss(input, target, reduction="mean", delta=1.0, weight=None)`.
+/// Compute the Huber loss, with optional weighting.
+///
+/// Elementwise `0.5 * d ** 2` where `|d| < delta`, else `delta * (|d| - 0.5 * delta)`, for `d =
+/// input - target`, times `weight`. Records one node. `input` and `target` must have the same shape
+/// (torch broadcasts them with a warning); `target` may be a tensor, which gets a gradient too when
+/// it requires one, or array data (a constant in the session's dtype). Floating dtypes only.
+/// `weight` is a constant (no gradient).
+///
+/// Args:
+///     input (Tensor): the predicted values.
+///     target (Tensor or array): the ground truth values, of the input's shape.
+///     reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+///         ``"mean"``.
+///     delta (float): where the loss changes from quadratic to linear, positive.
+///         Default: ``1.0``.
+///     weight (Tensor, optional): weights broadcastable to the input's shape.
+///         Default: ``None``.
+///
+/// Returns:
+///     Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: `input` and `target` have different shapes, or a weight does not
+///         broadcast to the input's shape.
+///     DTypeError: an operand is not floating.
+///     ArgumentError: a non-positive `delta` or an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     x, y = et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])
+///     ...     et.huber_loss(x, y, reduction="none").tolist()
+///     [0.0, 1.5]
 #[pyfunction]
 #[pyo3(signature = (input, target, reduction="mean", delta=1.0, weight=None))]
 pub fn huber_loss(
@@ -252,8 +457,42 @@ pub fn huber_loss(
     point(py, LossKind::Huber(delta), r, input, target, weight, None)
 }
 
-/// `binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None,
-/// reduction="mean")`: the input holds probabilities in `[0, 1]`.
+/// Compute Binary Cross Entropy between the target and input probabilities.
+///
+/// Elementwise `-weight * (target * log(input) + (1 - target) * log(1 - input))`, the logs clamped
+/// at -100 as torch's. Records one node. `input` and `target` must have the same shape (torch
+/// broadcasts them with a warning); `target` may be a tensor, which gets a gradient too when it
+/// requires one, or array data (a constant in the session's dtype). Floating dtypes only. Every
+/// input element is checked to lie in `[0, 1]`. `weight` is a constant (no gradient).
+///
+/// Args:
+///     input (Tensor): probabilities, in `[0, 1]`.
+///     target (Tensor or array): of the input's shape, values in `[0, 1]`.
+///     weight (Tensor, optional): a manual rescaling weight broadcastable to the input's
+///         shape. Default: ``None``.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+///         ``"mean"``.
+///
+/// Returns:
+///     Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: `input` and `target` have different shapes, or a weight does not
+///         broadcast to the input's shape.
+///     DTypeError: an operand is not floating.
+///     ArgumentError: an input element outside `[0, 1]` (or NaN), or an unknown
+///         `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     p, t = et.tensor([0.5, 0.5]), et.tensor([1.0, 0.0])
+///     ...     round(et.binary_cross_entropy(p, t).item(), 4)
+///     0.6931
 #[pyfunction]
 #[pyo3(signature = (input, target, weight=None, size_average=None, reduce=None, reduction="mean"))]
 pub fn binary_cross_entropy(
@@ -269,8 +508,47 @@ pub fn binary_cross_entropy(
     point(py, LossKind::Bce, r, input, target, weight, None)
 }
 
-/// `binary_cross_entropy_with_logits(input, target, weight=None, size_average=None,
-/// reduce=None, reduction="mean", pos_weight=None)`.
+/// Compute Binary Cross Entropy between target and input logits.
+///
+/// The sigmoid and the binary cross entropy in one numerically stable node:
+/// `-weight * (pos_weight * target * log(sigmoid(input)) + (1 - target) * log(1 -
+/// sigmoid(input)))`. Records one node. `input` and `target` must have the same shape (torch
+/// broadcasts them with a warning); `target` may be a tensor, which gets a gradient too when it
+/// requires one, or array data (a constant in the session's dtype). Floating dtypes only. `weight`
+/// and `pos_weight` are constants (no gradient), as in torch.
+///
+/// Args:
+///     input (Tensor): logits.
+///     target (Tensor or array): of the input's shape, values in `[0, 1]`.
+///     weight (Tensor, optional): a manual rescaling weight broadcastable to the input's
+///         shape. Default: ``None``.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+///         ``"mean"``.
+///     pos_weight (Tensor, optional): a weight of positive examples, broadcastable to the
+///         input's shape (e.g. one per class along the last dim). Default: ``None``.
+///
+/// Returns:
+///     Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: `input` and `target` have different shapes, or a weight does not
+///         broadcast to the input's shape.
+///     DTypeError: an operand is not floating.
+///     ArgumentError: an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session():
+///     ...     logits, t = et.zeros(2), et.tensor([1.0, 0.0])
+///     ...     round(et.binary_cross_entropy_with_logits(logits, t).item(), 4)
+///     ...     pw = et.tensor([3.0, 3.0])
+///     ...     round(et.binary_cross_entropy_with_logits(logits, t, pos_weight=pw).item(), 4)
+///     0.6931
+///     1.3863
 #[pyfunction]
 #[pyo3(signature = (input, target, weight=None, size_average=None, reduce=None, reduction="mean", pos_weight=None))]
 #[allow(clippy::too_many_arguments)]
@@ -297,8 +575,43 @@ pub fn binary_cross_entropy_with_logits(
     point(py, kind, r, input, target, weight, pos_weight)
 }
 
-/// `kl_div(input, target, size_average=None, reduce=None, reduction="mean",
-/// log_target=False)`: the input holds log-probabilities.
+/// Compute the KL Divergence loss.
+///
+/// Elementwise `target * (log(target) - input)` (`exp(target) * (target - input)` with
+/// `log_target`), where `input` holds log-probabilities. Records one node. `input` and `target`
+/// must have the same shape (torch broadcasts them with a warning); `target` may be a tensor, which
+/// gets a gradient too when it requires one, or array data (a constant in the session's dtype).
+/// Floating dtypes only.
+///
+/// Args:
+///     input (Tensor): log-probabilities.
+///     target (Tensor or array): probabilities (log-probabilities with `log_target`), of
+///         the input's shape.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"``, ``"batchmean"`` (the sum divided by the batch size,
+///         `input.shape[0]`: the KL divergence's true value), ``"sum"`` or ``"mean"`` (over
+///         every element). Default: ``"mean"``.
+///     log_target (bool): whether `target` is given in log space. Default: ``False``.
+///
+/// Returns:
+///     Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: `input` and `target` have different shapes.
+///     DTypeError: an operand is not floating.
+///     ArgumentError: an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session(dtype="float64"):
+///     ...     log_p = et.tensor([[0.5, 0.5]]).log()
+///     ...     et.kl_div(log_p, et.tensor([[0.5, 0.5]]), reduction="batchmean").item()
+///     ...     round(et.kl_div(log_p, et.tensor([[1.0, 0.0]]), reduction="batchmean").item(), 4)
+///     0.0
+///     0.6931
 #[pyfunction]
 #[pyo3(signature = (input, target, size_average=None, reduce=None, reduction="mean", log_target=false))]
 pub fn kl_div(

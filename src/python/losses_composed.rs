@@ -33,7 +33,39 @@ fn run(
     first.call(py, move |s, _| s.composed_loss(loss, how, operands))
 }
 
-/// `margin_ranking_loss(input1, input2, target, margin=0, ..., reduction="mean")`.
+/// Compute the margin ranking loss.
+///
+/// Elementwise `max(0, -target * (input1 - input2) + margin)`: `target` 1 means `input1` should
+/// rank higher, -1 that `input2` should. The three operands must have the same number of dims and
+/// broadcast together. Recorded as the composition torch writes (its parts' nodes), so each tensor
+/// operand gets its gradient by the parts' rules; operands given as array data or numbers are
+/// constants in the session's dtype.
+///
+/// Args:
+///     input1 (Tensor): the first scores.
+///     input2 (Tensor or array): the second scores.
+///     target (Tensor or array): 1 or -1 per pair.
+///     margin (float): the margin. Default: ``0.0``.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+///
+/// Returns:
+///     Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: the operands have different numbers of dims or do not broadcast.
+///     ArgumentError: an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     a, b = et.tensor([1.0, 2.0]), et.tensor([2.0, 1.0])
+///     ...     F.margin_ranking_loss(a, b, et.tensor([1.0, 1.0])).item()
+///     0.5
 #[pyfunction]
 #[pyo3(signature = (input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"))]
 #[allow(clippy::too_many_arguments)]
@@ -52,7 +84,37 @@ pub fn margin_ranking_loss(
     run(py, loss, r, input1, &[input2, target])
 }
 
-/// `hinge_embedding_loss(input, target, margin=1.0, ..., reduction="mean")`.
+/// Compute the hinge embedding loss.
+///
+/// Elementwise `input` where `target` is 1 and `max(0, margin - input)` where it is -1 (`input` is
+/// typically a distance). `input` and `target` must have the same shape. Recorded as the
+/// composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+/// parts' rules; operands given as array data or numbers are constants in the session's dtype.
+///
+/// Args:
+///     input (Tensor): the input, e.g. distances.
+///     target (Tensor or array): 1 or -1, of the input's shape.
+///     margin (float): the margin. Default: ``1.0``.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+///
+/// Returns:
+///     Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: `input` and `target` have different shapes.
+///     ArgumentError: an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     x, y = et.tensor([0.5, 2.0]), et.tensor([1.0, -1.0])
+///     ...     F.hinge_embedding_loss(x, y, reduction="none").tolist()
+///     [0.5, 0.0]
 #[pyfunction]
 #[pyo3(signature = (input, target, margin=1.0, size_average=None, reduce=None, reduction="mean"))]
 pub fn hinge_embedding_loss(
@@ -74,7 +136,35 @@ pub fn hinge_embedding_loss(
     )
 }
 
-/// `soft_margin_loss(input, target, ..., reduction="mean")`.
+/// Compute the soft margin loss.
+///
+/// Elementwise `log(1 + exp(-target * input))`, a two-class logistic loss with `target` 1 or -1;
+/// ``"mean"`` averages over every element. `input` and `target` must have the same shape. Recorded
+/// as the composition torch writes (its parts' nodes), so each tensor operand gets its gradient by
+/// the parts' rules; operands given as array data or numbers are constants in the session's dtype.
+///
+/// Args:
+///     input (Tensor): the scores.
+///     target (Tensor or array): 1 or -1, of the input's shape.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+///
+/// Returns:
+///     Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: `input` and `target` have different shapes.
+///     ArgumentError: an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     round(F.soft_margin_loss(et.zeros(2), et.tensor([1.0, -1.0])).item(), 4)
+///     0.6931
 #[pyfunction]
 #[pyo3(signature = (input, target, size_average=None, reduce=None, reduction="mean"))]
 pub fn soft_margin_loss(
@@ -89,7 +179,41 @@ pub fn soft_margin_loss(
     run(py, ComposedLoss::SoftMargin, r, input, &[target])
 }
 
-/// `cosine_embedding_loss(input1, input2, target, margin=0, ..., reduction="mean")`.
+/// Compute the cosine embedding loss.
+///
+/// Per row, `1 - cos(input1, input2)` where `target` is 1 and `max(0, cos(input1, input2) -
+/// margin)` where it is -1, the cosine over the last dim (with torch's `1e-12` added to each
+/// squared magnitude). Recorded as the composition torch writes (its parts' nodes), so each tensor
+/// operand gets its gradient by the parts' rules; operands given as array data or numbers are
+/// constants in the session's dtype.
+///
+/// Args:
+///     input1 (Tensor): `(N, D)` or `(D)`.
+///     input2 (Tensor or array): of the same rank as `input1`.
+///     target (Tensor or array): 1 or -1, `(N)` or `()`.
+///     margin (float): in `[-1, 1]`; 0 to 0.5 is suggested. Default: ``0.0``.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+///
+/// Returns:
+///     Tensor: a scalar, or the per-row loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: the inputs are not 1-D or 2-D of one rank, or do not broadcast.
+///     ArgumentError: an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     x1 = et.tensor([[1.0, 0.0], [1.0, 0.0]])
+///     ...     x2 = et.tensor([[0.0, 1.0], [0.0, 1.0]])
+///     ...     y = et.tensor([1.0, -1.0])
+///     ...     F.cosine_embedding_loss(x1, x2, y, reduction="none").tolist()
+///     [1.0, 0.0]
 #[pyfunction]
 #[pyo3(signature = (input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"))]
 #[allow(clippy::too_many_arguments)]
@@ -108,8 +232,41 @@ pub fn cosine_embedding_loss(
     run(py, loss, r, input1, &[input2, target])
 }
 
-/// `poisson_nll_loss(input, target, log_input=True, full=False, ..., eps=1e-8, ...,
-/// reduction="mean")`.
+/// Compute the Poisson negative log likelihood loss.
+///
+/// Elementwise `exp(input) - target * input` when `log_input`, else `input - target * log(input +
+/// eps)`; with `full`, Stirling's approximation `target * log(target) - target + 0.5 * log(2 * pi *
+/// target)` is added where `target > 1`. `input` and `target` broadcast together. Recorded as the
+/// composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+/// parts' rules; operands given as array data or numbers are constants in the session's dtype.
+///
+/// Args:
+///     input (Tensor): the expectation of the Poisson distribution (its log with
+///         `log_input`).
+///     target (Tensor or array): random samples `target ~ Poisson(input)`.
+///     log_input (bool): whether `input` is given as a log. Default: ``True``.
+///     full (bool): add the Stirling approximation term. Default: ``False``.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     eps (float): a small value that avoids `log(0)` when `log_input` is false.
+///         Default: ``1e-8``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+///
+/// Returns:
+///     Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: `input` and `target` do not broadcast.
+///     ArgumentError: an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     F.poisson_nll_loss(et.zeros(2), et.tensor([1.0, 2.0])).item()
+///     1.0
 #[pyfunction]
 #[pyo3(signature = (input, target, log_input=true, full=false, size_average=None, eps=1e-8, reduce=None, reduction="mean"))]
 #[allow(clippy::too_many_arguments)]
@@ -155,7 +312,38 @@ pub fn _gaussian_nll_loss(
     )
 }
 
-/// `multilabel_soft_margin_loss(input, target, weight=None, ..., reduction="mean")`.
+/// Compute the multilabel soft margin loss.
+///
+/// Per sample, `-(target * logsigmoid(input) + (1 - target) * logsigmoid(-input)) * weight`
+/// averaged over the classes (the last dim), then reduced over the samples. Recorded as the
+/// composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+/// parts' rules; operands given as array data or numbers are constants in the session's dtype.
+///
+/// Args:
+///     input (Tensor): `(N, C)` (or `(C)`) scores.
+///     target (Tensor or array): 0 or 1 per class, of the input's shape.
+///     weight (Tensor, optional): a weight per class, broadcastable to the input's shape.
+///         Default: ``None``.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+///
+/// Returns:
+///     Tensor: a scalar, or the per-sample loss `(N)` with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: the operands do not broadcast.
+///     ArgumentError: an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     y = et.tensor([[1.0, 0.0]])
+///     ...     round(F.multilabel_soft_margin_loss(et.zeros(1, 2), y).item(), 4)
+///     0.6931
 #[pyfunction]
 #[pyo3(signature = (input, target, weight=None, size_average=None, reduce=None, reduction="mean"))]
 pub fn multilabel_soft_margin_loss(
@@ -182,8 +370,41 @@ pub fn multilabel_soft_margin_loss(
     run(py, loss, r, input, &others)
 }
 
-/// `multi_margin_loss(input, target, p=1, margin=1, weight=None, ..., reduction="mean")`:
-/// `target` int64 class indices.
+/// Compute the multi margin loss, with optional weighting.
+///
+/// Per sample, `sum over j != y of max(0, margin - input[y] + input[j]) ** p / C`, times
+/// `weight[y]`, where `y` is the sample's class index. Recorded as the composition torch writes
+/// (its parts' nodes), so each tensor operand gets its gradient by the parts' rules; operands given
+/// as array data or numbers are constants in the session's dtype.
+///
+/// Args:
+///     input (Tensor): `(N, C)` or `(C)` scores.
+///     target (Tensor or array): int64 or int32 class indices, `(N)` (or `()`).
+///     p (int): 1 or 2. Default: ``1``.
+///     margin (float): the margin. Default: ``1.0``.
+///     weight (Tensor, optional): a weight per class, `(C)`. Default: ``None``.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+///
+/// Returns:
+///     Tensor: a scalar, or the per-sample loss with ``reduction="none"``.
+///
+/// Raises:
+///     ArgumentError: `p` is not 1 or 2, or an unknown `reduction`.
+///     ShapeError: the input is not 1-D or 2-D, or the target is not `(N)`.
+///     DTypeError: the target is not integer data.
+///     IndexOutOfRangeError: a class index is outside `[0, C)`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     x = et.tensor([[0.0, 0.5, 0.5, 1.0]])
+///     ...     F.multi_margin_loss(x, et.tensor([3])).item()
+///     0.25
 #[pyfunction]
 #[pyo3(signature = (input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction="mean"))]
 #[allow(clippy::too_many_arguments)]
@@ -215,8 +436,40 @@ pub fn multi_margin_loss(
     input.call(py, move |s, _| s.composed_loss(loss, r, operands))
 }
 
-/// `multilabel_margin_loss(input, target, ..., reduction="mean")`: `target` int64 class
-/// ids of the input's shape, each sample's ended by the first -1.
+/// Compute the multilabel margin loss.
+///
+/// Per sample, `sum over target classes j and non-target classes i of max(0, 1 - (input[j] -
+/// input[i])) / C`. `target` holds each sample's class indices, ended by the first -1 (the rest is
+/// ignored). LibTorch's kernel per sample, reduced by the tape's ops; `input` gets the gradient.
+/// LibTorch carriers only.
+///
+/// Args:
+///     input (Tensor): `(N, C)` or `(C)` scores.
+///     target (Tensor or array): int64 class indices of the input's shape, each row ended by
+///         -1 (or filling it).
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+///
+/// Returns:
+///     Tensor: a scalar, or the per-sample loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: the target's shape differs from the input's, or the input is not 1-D or
+///         2-D.
+///     IndexOutOfRangeError: a class index is outside `[0, C)`.
+///     ArgumentError: an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     x = et.tensor([[0.1, 0.2, 0.4, 0.8]])
+///     ...     y = et.tensor([[3, 0, -1, 1]])
+///     ...     round(F.multilabel_margin_loss(x, y).item(), 4)
+///     0.85
 #[pyfunction]
 #[pyo3(signature = (input, target, size_average=None, reduce=None, reduction="mean"))]
 pub fn multilabel_margin_loss(
@@ -259,8 +512,45 @@ pub fn _triplet_distances_loss(
     run(py, loss, r, d_pos, &others)
 }
 
-/// `triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False,
-/// ..., reduction="mean")`.
+/// Compute the triplet loss between given input tensors and a margin greater than 0.
+///
+/// Per triplet, `max(0, margin + d(anchor, positive) - d(anchor, negative))`, `d` being
+/// `pairwise_distance` with `p` and `eps` over the last dim; with `swap`, the negative distance is
+/// the smaller of `d(anchor, negative)` and `d(positive, negative)`. Recorded as the composition
+/// torch writes (its parts' nodes), so each tensor operand gets its gradient by the parts' rules;
+/// operands given as array data or numbers are constants in the session's dtype.
+///
+/// Args:
+///     anchor (Tensor): `(N, D)` or `(D)`.
+///     positive (Tensor or array): of the anchor's rank.
+///     negative (Tensor or array): of the anchor's rank.
+///     margin (float): the margin. Default: ``1.0``.
+///     p (float): the norm degree of the pairwise distance. Default: ``2.0``.
+///     eps (float): a small value added to the differences for numerical stability.
+///         Default: ``1e-6``.
+///     swap (bool): use the distance swap (Balntas et al.). Default: ``False``.
+///     size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+///         maps it. Default: ``None``.
+///     reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+///         Default: ``None``.
+///     reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+///
+/// Returns:
+///     Tensor: a scalar, or the per-triplet loss with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: the three operands have different numbers of dims (or are 0-d), or do not
+///         broadcast.
+///     ArgumentError: an unknown `reduction`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     a = et.zeros(2, 2)
+///     ...     n = et.tensor([[3.0, 4.0], [0.0, 0.0]])
+///     ...     F.triplet_margin_loss(a, a, n, reduction="none").tolist()
+///     [0.0, 1.0]
 #[pyfunction]
 #[pyo3(signature = (anchor, positive, negative, margin=1.0, p=2.0, eps=1e-6, swap=false, size_average=None, reduce=None, reduction="mean"))]
 #[allow(clippy::too_many_arguments)]
@@ -287,7 +577,33 @@ pub fn triplet_margin_loss(
     run(py, loss, r, anchor, &[positive, negative])
 }
 
-/// `pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False)`.
+/// Computes the pairwise distance between input vectors, or between columns of input matrices.
+///
+/// `||x1 - x2 + eps||_p` over the last dim, `x1` and `x2` broadcast together. Recorded as the
+/// composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+/// parts' rules; operands given as array data or numbers are constants in the session's dtype.
+///
+/// Args:
+///     x1 (Tensor): `(N, D)` or `(D)`.
+///     x2 (Tensor or array): broadcastable to `x1`.
+///     p (float): the norm degree. Default: ``2.0``.
+///     eps (float): a small value added to the difference to avoid division by zero.
+///         Default: ``1e-6``.
+///     keepdim (bool): keep the reduced dim (of size 1). Default: ``False``.
+///
+/// Returns:
+///     Tensor: `(N)` (or `(N, 1)` with `keepdim`).
+///
+/// Raises:
+///     ShapeError: `x1` and `x2` do not broadcast.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     d = F.pairwise_distance(et.tensor([[0.0, 0.0]]), et.tensor([[3.0, 4.0]]))
+///     ...     round(d.item(), 4)
+///     5.0
 #[pyfunction]
 #[pyo3(signature = (x1, x2, p=2.0, eps=1e-6, keepdim=false))]
 pub fn pairwise_distance(
@@ -302,7 +618,33 @@ pub fn pairwise_distance(
     run(py, loss, Reduction::None, x1, &[x2])
 }
 
-/// `cosine_similarity(x1, x2, dim=1, eps=1e-8)`.
+/// Returns cosine similarity between `x1` and `x2`, computed along `dim`.
+///
+/// `sum(x1 * x2) / (max(||x1||, eps) * max(||x2||, eps))` along `dim`, `x1` and `x2` broadcast
+/// together; as torch, each norm is clamped at `eps` without the clamp changing its gradient.
+/// Recorded as the composition torch writes (its parts' nodes), so each tensor operand gets its
+/// gradient by the parts' rules; operands given as array data or numbers are constants in the
+/// session's dtype.
+///
+/// Args:
+///     x1 (Tensor): the first input.
+///     x2 (Tensor or array): broadcastable to `x1`.
+///     dim (int): the dimension of the vectors. Default: ``1``.
+///     eps (float): a small value to avoid division by zero. Default: ``1e-8``.
+///
+/// Returns:
+///     Tensor: the broadcast shape without `dim`.
+///
+/// Raises:
+///     ShapeError: `x1` and `x2` do not broadcast, or `dim` is out of range.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     x1 = et.tensor([[1.0, 0.0], [2.0, 0.0]])
+///     ...     F.cosine_similarity(x1, et.tensor([[0.0, 1.0], [1.0, 0.0]])).tolist()
+///     [0.0, 1.0]
 #[pyfunction]
 #[pyo3(signature = (x1, x2, dim=1, eps=1e-8))]
 pub fn cosine_similarity(
@@ -316,7 +658,35 @@ pub fn cosine_similarity(
     run(py, loss, Reduction::None, x1, &[x2])
 }
 
-/// `normalize(input, p=2.0, dim=1, eps=1e-12)`.
+/// Perform `L_p` normalization of inputs over specified dimension.
+///
+/// `input / max(||input||_p, eps)`, the norm over `dim` (kept for broadcasting). Recorded as the
+/// composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+/// parts' rules; operands given as array data or numbers are constants in the session's dtype.
+///
+/// Args:
+///     input (Tensor): the input, of any shape.
+///     p (float): the exponent of the norm. Default: ``2.0``.
+///     dim (int): the dimension to reduce. Default: ``1``.
+///     eps (float): a small value to avoid division by zero. Default: ``1e-12``.
+///     out (Tensor, optional): accepted for torch compatibility; must stay ``None``
+///         (tensors are immutable values).
+///
+/// Returns:
+///     Tensor: of the input's shape.
+///
+/// Raises:
+///     ArgumentError: `out` is given.
+///     ShapeError: `dim` is out of range.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session(dtype="float64"):
+///     ...     F.normalize(et.tensor([[3.0, 4.0]])).tolist()
+///     ...     F.normalize(et.tensor([[1.0, 3.0]]), p=1).tolist()
+///     [[0.6, 0.8]]
+///     [[0.25, 0.75]]
 #[pyfunction]
 #[pyo3(signature = (input, p=2.0, dim=1, eps=1e-12, out=None))]
 pub fn normalize(
@@ -357,8 +727,43 @@ fn lengths(py: Python<'_>, like: &PyTensor, obj: &Bound<'_, PyAny>) -> PyResult<
     })
 }
 
-/// `ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean",
-/// zero_infinity=False)`.
+/// Compute the Connectionist Temporal Classification loss.
+///
+/// LibTorch's CTC kernel and its backward, per sample; ``"mean"`` divides each sample's loss by its
+/// target length (at least 1) and then averages, as torch. `log_probs` gets the gradient. The
+/// lengths given as tensors are read back to the host. LibTorch carriers only.
+///
+/// Args:
+///     log_probs (Tensor): `(T, N, C)` or unbatched `(T, C)` log-probabilities (e.g. from
+///         `log_softmax`), `T` the input length and `C` the number of classes, blank included.
+///     targets (Tensor or array): integer class indices, `(N, S)` padded, or the `N` target
+///         sequences concatenated (1-D); a 1-D target for an unbatched input.
+///     input_lengths (Tensor, sequence of int or int): the length of each input, at most `T`.
+///     target_lengths (Tensor, sequence of int or int): the length of each target.
+///     blank (int): the blank label. Default: ``0``.
+///     reduction (str): ``"none"`` (the per-sample losses), ``"mean"`` or ``"sum"``.
+///         Default: ``"mean"``.
+///     zero_infinity (bool): zero infinite losses and their gradients (inputs too short to
+///         be aligned to their targets). Default: ``False``.
+///
+/// Returns:
+///     Tensor: a scalar, or `(N)` with ``reduction="none"``.
+///
+/// Raises:
+///     ShapeError: `log_probs` is not `(T, N, C)` or `(T, C)`, the lengths do not match the
+///         batch, or the targets do not hold the target lengths.
+///     ArgumentError: a length out of range, `blank` outside `[0, C)`, lengths of another
+///         type, or an unknown `reduction`.
+///     IndexOutOfRangeError: a target class outside `[0, C)`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     log_probs = et.zeros(3, 1, 2).log_softmax(2)
+///     ...     loss = F.ctc_loss(log_probs, et.tensor([[1]]), [3], [1])
+///     ...     round(loss.item(), 4)
+///     0.2877
 #[pyfunction]
 #[pyo3(signature = (log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean", zero_infinity=false))]
 #[allow(clippy::too_many_arguments)]

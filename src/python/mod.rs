@@ -86,8 +86,24 @@ fn empty_session_caches(py: Python<'_>) -> usize {
     session::empty_session_caches(py)
 }
 
-/// Make `device` the default of sessions, configs and parameters created without one (native
-/// carriers on LibTorch), as torch's `set_default_device`.
+/// Sets the default device of sessions, configs and parameters created without one.
+///
+/// As torch's `set_default_device`: it applies to native carriers on the LibTorch backend; the
+/// reference backend and the CPU-only carriers stay on ``"cpu"``. The device is not checked here: a
+/// session on a device this process cannot use fails when it is created (`DeviceUnavailableError`).
+/// `eagertape.get_default_device` reads it back.
+///
+/// Args:
+///     device (str): ``"cpu"``, ``"cuda"`` or ``"cuda:N"``.
+///
+/// Raises:
+///     ConfigError: an unknown device name.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> et.set_default_device("cpu")
+///     >>> et.get_default_device()
+///     'cpu'
 #[pyfunction]
 fn set_default_device(device: &str) -> PyResult<()> {
     let d = crate::config::Device::parse(device).py()?;

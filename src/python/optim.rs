@@ -74,6 +74,11 @@ fn betas_of(betas: &Bound<'_, PyAny>) -> PyResult<(f64, f64)> {
 
 #[pymethods]
 impl PyOptimizer {
+    /// The learning rate (float) the next steps use; settable.
+    ///
+    /// Setting a value the optimizer refuses (negative or not finite) raises
+    /// `ConfigError` and changes nothing. On an optimizer made from a list of parameters,
+    /// `param_groups[0]["lr"]` reads and sets the same value.
     #[getter]
     fn lr(&self) -> f64 {
         self.lock().lr()

@@ -9,7 +9,7 @@ use super::classes::lock;
 use super::classes::PyParameter;
 use super::classes::PyTensor;
 use super::config::dtype_name;
-use super::convert::{host_data, to_numpy, to_tensor};
+use super::convert::{host_data, to_tensor};
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::{Tracked, Value};
@@ -149,26 +149,34 @@ impl PyParameter {
         Ok(Self::init(inner))
     }
 
+    /// The parameter's id (int): unique in the process, stable for its life; equality and
+    /// hashing go by it.
     #[getter]
     fn id(&self) -> u64 {
         self.inner.id()
     }
+    /// The name given at construction (str), or None.
     #[getter]
     fn name(&self) -> Option<&str> {
         self.inner.name()
     }
+    /// The number of updates the value has had (int): 0 at construction, + 1 for each
+    /// successful in-place method, `assign` or optimizer step.
     #[getter]
     fn version(&self, py: Python<'_>) -> u64 {
         py.detach(|| self.inner.version())
     }
+    /// The parameter's shape (tuple of ints), fixed for its life.
     #[getter]
     fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.inner.shape())
     }
+    /// The storage dtype's name (str), e.g. `"float32"`.
     #[getter]
     fn dtype(&self) -> &'static str {
         self.inner.dtype().name()
     }
+    /// The device the value lives on (str): `"cpu"`, `"cuda"` or `"cuda:N"`.
     #[getter]
     fn device(&self) -> String {
         self.inner.device().to_string()
@@ -178,14 +186,50 @@ impl PyParameter {
         self.inner.requires_grad()
     }
 
-    /// A copy of the current value.
+    /// Returns a copy of the current value as a numpy array (the caller's: writing to it
+    /// never changes the parameter; `assign` does).
+    ///
+    /// Raises:
+    ///     DTypeError: the parameter is an interval: read its bounds with `bounds()`.
+    ///     CaptureError: called inside a captured step.
     fn numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         super::capture_state::host_read("Parameter.numpy()")?;
         let snap = py.detach(|| self.inner.snapshot());
-        to_numpy(py, snap)
+        super::convert::numpy_of(py, snap, "Parameter.numpy()")
     }
 
-    /// Replace the value (same shape). Tapes that recorded the old snapshot keep it.
+    /// Returns the lower and upper bounds of the current value, as two numpy arrays
+    /// (copies): an interval parameter's bounds, any other parameter's value twice.
+    ///
+    /// Raises:
+    ///     CaptureError: called inside a captured step.
+    fn bounds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        super::capture_state::host_read("Parameter.bounds()")?;
+        let snap = py.detach(|| self.inner.snapshot());
+        super::convert::bounds_of(py, snap)
+    }
+
+    /// Replaces the parameter's value with a copy of `data`, which must have its shape.
+    ///
+    /// `data` is converted to the parameter's dtype and device (no broadcasting) and
+    /// published as the next version: in place when no tape holds the current snapshot,
+    /// else as a new snapshot, the tapes keeping the value they recorded. Nothing is
+    /// recorded on a tape.
+    ///
+    /// Args:
+    ///     data (array_like): the new value: a numpy array, a list, a number, a torch
+    ///         tensor or another DLPack producer, of the parameter's shape.
+    ///
+    /// Raises:
+    ///     ShapeError: `data` has another shape.
+    ///
+    /// Example:
+    ///     >>> import numpy as np, eagertape as et
+    ///     >>> p = et.Parameter(np.zeros(2))
+    ///     >>> p.assign([1.0, 2.0])
+    ///     >>> with et.Session(dtype="float64"):
+    ///     ...     p.version, p.tolist()
+    ///     (1, [1.0, 2.0])
     fn assign(&self, py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<()> {
         super::capture_state::refuse_effect("Parameter.assign")?;
         let p = &self.inner;
@@ -228,7 +272,17 @@ impl PyParameter {
         Ok(())
     }
 
-    /// torch's `requires_grad_(b)`; returns the parameter.
+    /// Sets whether leaves read from this parameter from now on take gradients, and
+    /// returns the parameter.
+    ///
+    /// Leaves already recorded on a tape keep the flag they were recorded with.
+    ///
+    /// Args:
+    ///     requires_grad (bool): whether gradients are computed for this parameter.
+    ///         Default: ``True``.
+    ///
+    /// Returns:
+    ///     Parameter: this parameter.
     #[pyo3(signature = (requires_grad=true))]
     fn requires_grad_(slf: Bound<'_, Self>, requires_grad: bool) -> PyResult<Bound<'_, Self>> {
         super::capture_state::refuse_effect("Parameter.requires_grad_()")?;
@@ -246,6 +300,18 @@ impl PyParameter {
     fn ndim(&self) -> usize {
         self.inner.shape().len()
     }
+    /// Returns the parameter's shape, or the size of dimension `dim`.
+    ///
+    /// Args:
+    ///     dim (int, optional): the dimension to read; negative counts from the end.
+    ///         Default: ``None`` (the whole shape).
+    ///
+    /// Returns:
+    ///     tuple of ints or int: the shape (a plain tuple, not a `torch.Size`), or the size
+    ///     of dimension `dim`.
+    ///
+    /// Raises:
+    ///     ShapeError: `dim` is out of range.
     #[pyo3(signature = (dim=None))]
     fn size<'py>(&self, py: Python<'py>, dim: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let shape = self.inner.shape();
@@ -317,7 +383,28 @@ impl PyParameter {
         self.copy_into(py, "p.data = ...", value)
     }
 
-    /// In place: `p.copy_(src)` (a Tensor, Parameter, array or number of its shape).
+    /// Copies the elements of `src` into this parameter and returns it.
+    ///
+    /// `src` is converted to the parameter's dtype and device and broadcast to its shape;
+    /// the result is published as the next version (in place when no tape holds the
+    /// current snapshot, else as a new snapshot: tapes keep the value they recorded). No
+    /// gradient flows: nothing is recorded on a tape.
+    ///
+    /// Args:
+    ///     src (Tensor, Parameter, array_like or number): the values to copy; a tensor may
+    ///         belong to any session.
+    ///     non_blocking (bool): accepted for PyTorch compatibility and ignored.
+    ///         Default: ``False``.
+    ///
+    /// Returns:
+    ///     Parameter: this parameter.
+    ///
+    /// Example:
+    ///     >>> import numpy as np, eagertape as et
+    ///     >>> p = et.Parameter(np.zeros(3))
+    ///     >>> with et.Session(dtype="float64"):
+    ///     ...     p.copy_(et.tensor([1.0, 2.0, 3.0])).tolist()
+    ///     [1.0, 2.0, 3.0]
     #[pyo3(signature = (src, non_blocking=false))]
     fn copy_<'py>(
         slf: Bound<'py, Self>,
@@ -330,12 +417,23 @@ impl PyParameter {
         Ok(slf)
     }
 
+    /// Fills this parameter with zeros in place and returns it (a new version).
+    ///
+    /// Returns:
+    ///     Parameter: this parameter.
     fn zero_<'py>(slf: Bound<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, Self>> {
         slf.get()
             .inplace(py, "zero_", |p| param_update::fill_(p, "zero_", 0.0))?;
         Ok(slf)
     }
 
+    /// Fills this parameter with `value` in place and returns it (a new version).
+    ///
+    /// Args:
+    ///     value (float): the value every element takes.
+    ///
+    /// Returns:
+    ///     Parameter: this parameter.
     fn fill_<'py>(
         slf: Bound<'py, Self>,
         py: Python<'py>,
@@ -346,7 +444,15 @@ impl PyParameter {
         Ok(slf)
     }
 
-    /// In place `p *= other` (a number, or a tensor broadcasting to its shape).
+    /// Multiplies this parameter by `other` in place and returns it (a new version).
+    ///
+    /// Args:
+    ///     other (number, Tensor, Parameter or array_like): a number, or a value that
+    ///         broadcasts to the parameter's shape (converted to its dtype and device; a
+    ///         tensor may belong to any session).
+    ///
+    /// Returns:
+    ///     Parameter: this parameter.
     fn mul_<'py>(
         slf: Bound<'py, Self>,
         py: Python<'py>,
@@ -356,6 +462,15 @@ impl PyParameter {
         Ok(slf)
     }
 
+    /// Divides this parameter by `other` in place and returns it (a new version).
+    ///
+    /// Args:
+    ///     other (number, Tensor, Parameter or array_like): a number, or a value that
+    ///         broadcasts to the parameter's shape (converted to its dtype and device; a
+    ///         tensor may belong to any session).
+    ///
+    /// Returns:
+    ///     Parameter: this parameter.
     fn div_<'py>(
         slf: Bound<'py, Self>,
         py: Python<'py>,
@@ -365,7 +480,25 @@ impl PyParameter {
         Ok(slf)
     }
 
-    /// In place `p += alpha * other`.
+    /// Adds `other`, scaled by `alpha`, to this parameter in place and returns it.
+    ///
+    /// The result `p + alpha * other`, rounded once, is published as the next version.
+    ///
+    /// Args:
+    ///     other (number, Tensor, Parameter or array_like): a number, or a value that
+    ///         broadcasts to the parameter's shape (converted to its dtype and device; a
+    ///         tensor may belong to any session).
+    ///     alpha (float): the multiplier for `other`. Default: ``1``.
+    ///
+    /// Returns:
+    ///     Parameter: this parameter.
+    ///
+    /// Example:
+    ///     >>> import numpy as np, eagertape as et
+    ///     >>> p = et.Parameter(np.array([1.0, 2.0]))
+    ///     >>> with et.Session(dtype="float64"):
+    ///     ...     p.add_(et.tensor([1.0, 1.0]), alpha=2.0).tolist()
+    ///     [3.0, 4.0]
     #[pyo3(signature = (other, *, alpha=1.0))]
     fn add_<'py>(
         slf: Bound<'py, Self>,
@@ -377,7 +510,16 @@ impl PyParameter {
         Ok(slf)
     }
 
-    /// In place `p -= alpha * other`.
+    /// Subtracts `other`, scaled by `alpha`, from this parameter in place and returns it.
+    ///
+    /// Args:
+    ///     other (number, Tensor, Parameter or array_like): a number, or a value that
+    ///         broadcasts to the parameter's shape (converted to its dtype and device; a
+    ///         tensor may belong to any session).
+    ///     alpha (float): the multiplier for `other`. Default: ``1``.
+    ///
+    /// Returns:
+    ///     Parameter: this parameter.
     #[pyo3(signature = (other, *, alpha=1.0))]
     fn sub_<'py>(
         slf: Bound<'py, Self>,
@@ -406,7 +548,23 @@ impl PyParameter {
         Ok(slf)
     }
 
-    /// In place: draws from U(from, to) from the process-wide generator.
+    /// Fills this parameter in place with numbers drawn from the continuous uniform
+    /// distribution U(`from_`, `to`), and returns it.
+    ///
+    /// The draws come from the process-wide generator (`eagertape.manual_seed`), in the
+    /// parameter's dtype; the generator advances only when the fill succeeds. torch names
+    /// the first bound `from`.
+    ///
+    /// Args:
+    ///     from_ (float): the lower bound. Default: ``0``.
+    ///     to (float): the upper bound. Default: ``1``.
+    ///     generator (None): accepted for PyTorch compatibility; only ``None`` is taken.
+    ///
+    /// Returns:
+    ///     Parameter: this parameter.
+    ///
+    /// Raises:
+    ///     ArgumentError: `from_ > to`, a bound is not finite, or a generator is given.
     #[pyo3(signature = (from_=0.0, to=1.0, *, generator=None))]
     fn uniform_<'py>(
         slf: Bound<'py, Self>,

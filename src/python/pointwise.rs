@@ -9,11 +9,11 @@ use super::classes::PyTensor;
 use crate::ops::unary::{unary_list, UnaryOp};
 
 macro_rules! unary_bindings {
-    ($($unit:ident: $py:ident),* $(,)?) => {
+    ($($unit:ident: $py:ident = $doc:literal),* $(,)?) => {
         #[pymethods]
         impl PyTensor {
             $(
-                #[doc = concat!("`", stringify!($py), "` elementwise (see `et.", stringify!($py), "`).")]
+                #[doc = concat!("Returns a new tensor with ", $doc, ".\n\nSee `eagertape.", stringify!($py), "`.")]
                 fn $py(&self, py: Python<'_>) -> PyResult<PyTensor> {
                     self.unary(py, UnaryOp::$unit.op())
                 }
@@ -25,7 +25,14 @@ macro_rules! unary_bindings {
             use super::*;
             $(
                 #[pyfunction]
-                #[doc = concat!("`", stringify!($py), "` elementwise, as `torch.", stringify!($py), "`.")]
+                #[doc = concat!(
+                    "Returns a new tensor with ", $doc, ", as `torch.", stringify!($py), "`.\n\n",
+                    "Records one node on the tape of `input`'s session; the gradient flows back\n",
+                    "to `input`.\n\n",
+                    "Args:\n    input (Tensor): the input tensor.\n\n",
+                    "Returns:\n    Tensor: a new tensor of `input`'s shape and dtype.\n\n",
+                    "Raises:\n    StaleHandleError: `input` belongs to a tape generation that was reset.\n",
+                )]
                 pub fn $py(py: Python<'_>, input: &PyTensor) -> PyResult<PyTensor> {
                     input.unary(py, UnaryOp::$unit.op())
                 }

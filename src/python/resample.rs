@@ -29,7 +29,41 @@ pub fn _upsample(
     input.apply(py, Op::layer(l), vec![Operand::Node(input.handle())])
 }
 
-/// `grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None)`.
+/// Compute grid sample.
+///
+/// Samples `input` at the normalized locations of `grid` (`x` in the last entry runs along the
+/// width, -1 and 1 the extreme pixels with `align_corners`, the extreme edges without). One node on
+/// LibTorch's `grid_sampler_2d` / `grid_sampler_3d`; `input` and `grid` get gradients (a `grid`
+/// given as array data is a constant). LibTorch carriers only (the reference backend raises
+/// `UnsupportedOpError`).
+///
+/// Args:
+///     input (Tensor): `(N, C, H_in, W_in)`, or `(N, C, D_in, H_in, W_in)`.
+///     grid (Tensor): `(N, H_out, W_out, 2)`, or `(N, D_out, H_out, W_out, 3)`.
+///     mode (str): ``"bilinear"``, ``"nearest"`` or ``"bicubic"`` (4-D input only).
+///         Default: ``"bilinear"``.
+///     padding_mode (str): the values outside the input: ``"zeros"``, ``"border"`` or
+///         ``"reflection"``. Default: ``"zeros"``.
+///     align_corners (bool, optional): whether -1 and 1 name the centers of the corner
+///         pixels (else their outer edges). Default: ``None`` (``False``, without torch's
+///         warning).
+///
+/// Returns:
+///     Tensor: `(N, C, H_out, W_out)`, or `(N, C, D_out, H_out, W_out)`.
+///
+/// Raises:
+///     ArgumentError: an unknown `mode` or `padding_mode`, or ``"bicubic"`` on a 5-D input.
+///     ShapeError: the shapes of `input` and `grid` do not fit together.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     x = et.tensor([[[[1.0, 2.0], [3.0, 4.0]]]])
+///     ...     theta = et.tensor([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]])
+///     ...     grid = F.affine_grid(theta, [1, 1, 2, 2], align_corners=False)
+///     ...     F.grid_sample(x, grid, align_corners=False).tolist()
+///     [[[[1.0, 2.0], [3.0, 4.0]]]]
 #[pyfunction]
 #[pyo3(signature = (input, grid, mode="bilinear", padding_mode="zeros", align_corners=None))]
 pub fn grid_sample(
@@ -69,7 +103,32 @@ pub fn grid_sample(
     input.apply(py, Op::layer(l), operands)
 }
 
-/// `affine_grid(theta, size, align_corners=None)`.
+/// Generate 2D or 3D flow field (sampling grid), given a batch of affine matrices `theta`.
+///
+/// The base grid of normalized coordinates of `size` times `theta` transposed, recorded as a matrix
+/// product so `theta` gets its gradient. Mostly used with `grid_sample`.
+///
+/// Args:
+///     theta (Tensor): the affine matrices, `(N, 2, 3)` for a 2-D `size` or `(N, 3, 4)` for
+///         a 3-D one.
+///     size (list of int): the target output image size, `(N, C, H, W)` or
+///         `(N, C, D, H, W)`.
+///     align_corners (bool, optional): as in `grid_sample`. Default: ``None`` (``False``).
+///
+/// Returns:
+///     Tensor: `(N, H, W, 2)` or `(N, D, H, W, 3)`.
+///
+/// Raises:
+///     ShapeError: `theta` does not fit `size`, or `size` is not 4-D or 5-D with positive
+///         entries.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> import eagertape.nn.functional as F
+///     >>> with et.Session():
+///     ...     theta = et.tensor([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]])
+///     ...     F.affine_grid(theta, [1, 1, 2, 2], align_corners=True).tolist()
+///     [[[[-1.0, -1.0], [1.0, -1.0]], [[-1.0, 1.0], [1.0, 1.0]]]]
 #[pyfunction]
 #[pyo3(signature = (theta, size, align_corners=None))]
 pub fn affine_grid(

@@ -35,7 +35,26 @@ impl PySession {
         Ok(PyTensor::new(&self.cell, h))
     }
 
-    /// `randperm(n)`: a random permutation of `0..n` (int64) from the session's generator.
+    /// Returns a random permutation of the integers from `0` to `n - 1`, drawn from the
+    /// session's generator.
+    ///
+    /// The result is an int64 tensor of shape `(n,)` (data: it carries no gradient); the
+    /// call advances the generator (`rng_state()`).
+    ///
+    /// Args:
+    ///     n (int): the number of integers, in [0, 2**53].
+    ///
+    /// Returns:
+    ///     Tensor: the permutation, in this session.
+    ///
+    /// Raises:
+    ///     ArgumentError: `n` is negative or above 2**53.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> sess = et.Session(dtype="float32", seed=0)
+    ///     >>> sorted(sess.randperm(4).tolist())
+    ///     [0, 1, 2, 3]
     fn randperm(&self, py: Python<'_>, n: i64) -> PyResult<PyTensor> {
         let h = self.with(py, move |s| s.randperm(n, None))?;
         Ok(PyTensor::new(&self.cell, h))

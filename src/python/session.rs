@@ -125,14 +125,19 @@ impl PySession {
         Ok(PySession { id, cell })
     }
 
+    /// The session's id (int): unique in the process; every tensor handle names it.
     #[getter]
     fn id(&self) -> u64 {
         self.id
     }
+    /// The tape's generation (int): 0 at first, + 1 at each `reset_tape()` (leaving a
+    /// `with` block included) and each compaction after a backward. A reset makes every
+    /// handle of the old generation stale; a compaction moves the tensors still held along.
     #[getter]
     fn generation(&self, py: Python<'_>) -> PyResult<u64> {
         self.with(py, |s| Ok(s.generation()))
     }
+    /// The number of nodes on the tape now (int).
     #[getter]
     fn tape_len(&self, py: Python<'_>) -> PyResult<usize> {
         self.with(py, |s| Ok(s.tape_len()))
@@ -145,6 +150,7 @@ impl PySession {
             .getattr("TapeProfile")?
             .call1((rows,))
     }
+    /// The `Config` the session runs with (resolved: its actual device and dtype).
     #[getter]
     fn config(&self, py: Python<'_>) -> PyResult<PyConfig> {
         self.with(py, |s| {
@@ -178,6 +184,25 @@ impl PySession {
         })
     }
 
+    /// Sets the position of the session's generator, as `rng_state()` returned it.
+    ///
+    /// The draws that follow (`rand`, `randn`, dropout, ...) repeat those made after that
+    /// position was read.
+    ///
+    /// Args:
+    ///     state (tuple[int, int]): the `(seed, counter)` pair from `rng_state()`.
+    ///
+    /// Raises:
+    ///     ArgumentError: `state` is not a pair of non-negative ints.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> sess = et.Session(dtype="float64", seed=0)
+    ///     >>> state = sess.rng_state()
+    ///     >>> a = sess.rand(3).tolist()
+    ///     >>> sess.set_rng_state(state)
+    ///     >>> sess.rand(3).tolist() == a
+    ///     True
     fn set_rng_state(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<()> {
         super::capture_state::refuse_effect("sess.set_rng_state()")?;
         let (seed, counter): (u64, u64) = state.extract().map_err(|_| {
@@ -212,7 +237,30 @@ impl PySession {
         input_into(py, &self.cell, data, requires_grad, dtype)
     }
 
-    /// Record a leaf holding the parameter's current snapshot.
+    /// Records a leaf holding `param`'s current snapshot and returns it as a tensor.
+    ///
+    /// The leaf requires a gradient when `param.requires_grad` is set and the session
+    /// records gradients; a backward then gives `param` a gradient. Later updates of
+    /// `param` publish new snapshots and leave this leaf's value as it was. Each call
+    /// records a new leaf (an op given `param` itself reuses one leaf per version).
+    ///
+    /// Args:
+    ///     param (Parameter): the parameter to read.
+    ///
+    /// Returns:
+    ///     Tensor: the leaf, in this session.
+    ///
+    /// Raises:
+    ///     DTypeError: `param`'s dtype does not match the session's.
+    ///     DeviceError: `param` lives on another device than the session's.
+    ///
+    /// Example:
+    ///     >>> import numpy as np, eagertape as et
+    ///     >>> p = et.Parameter(np.array([1.0, 2.0]))
+    ///     >>> with et.Session(dtype="float64") as sess:
+    ///     ...     w = sess.use(p)
+    ///     ...     w.requires_grad, w.tolist()
+    ///     (True, [1.0, 2.0])
     #[pyo3(name = "use")]
     fn use_param(&self, py: Python<'_>, param: &PyParameter) -> PyResult<PyTensor> {
         let p = Arc::clone(&param.inner);
@@ -251,7 +299,27 @@ impl PySession {
         }
     }
 
-    /// `shape` uniform draws in [0, 1) from the session's counter-based generator.
+    /// Returns a tensor filled with random numbers from a uniform distribution on the
+    /// interval [0, 1), drawn from the session's generator.
+    ///
+    /// The generator is counter-based: the values depend on the session's seed and the
+    /// position `rng_state()` reports, which each call advances. The tensor has the
+    /// session's dtype and requires no gradient.
+    ///
+    /// Args:
+    ///     *shape (int...): the shape, as separate ints or one tuple or list.
+    ///
+    /// Returns:
+    ///     Tensor: the draws, in this session.
+    ///
+    /// Raises:
+    ///     ShapeError: a negative or non-integer size.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> sess = et.Session(dtype="float32", seed=0)
+    ///     >>> tuple(sess.rand(2, 3).shape)
+    ///     (2, 3)
     #[pyo3(signature = (*shape))]
     fn rand(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
         let dims = shape_arg(shape)?;
@@ -259,7 +327,20 @@ impl PySession {
         Ok(PyTensor::new(&self.cell, h))
     }
 
-    /// `shape` standard normal draws from the session's counter-based generator.
+    /// Returns a tensor filled with random numbers from the standard normal distribution
+    /// (mean 0, variance 1), drawn from the session's generator.
+    ///
+    /// As `rand`: the values depend on the session's seed and generator position, which
+    /// the call advances; the tensor has the session's dtype and requires no gradient.
+    ///
+    /// Args:
+    ///     *shape (int...): the shape, as separate ints or one tuple or list.
+    ///
+    /// Returns:
+    ///     Tensor: the draws, in this session.
+    ///
+    /// Raises:
+    ///     ShapeError: a negative or non-integer size.
     #[pyo3(signature = (*shape))]
     fn randn(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
         let dims = shape_arg(shape)?;

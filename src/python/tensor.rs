@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyFloat, PyInt, PyTuple};
 
 use super::classes::{lock, name, named, PyTensor, SessionCell};
-use super::convert::{to_numpy, to_tensor};
+use super::convert::to_tensor;
 use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
@@ -299,17 +299,37 @@ impl PyTensor {
         None
     }
 
+    /// The shape of this tensor: the size of each dimension, as a tuple of ints.
+    ///
+    /// Reading it checks the handle: a tensor of an older generation raises
+    /// `et.StaleHandleError`.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session():
+    ///     ...     et.zeros(2, 3).shape
+    ///     (2, 3)
     #[getter]
     fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let h = self.handle();
         let s = self.with(py, move |s| s.shape(h))?;
         PyTuple::new(py, s)
     }
+    /// The data type of this tensor, as its name (`"float32"`, `"int64"`, `"bool"`, ...).
+    ///
+    /// A session's floating tensors have its carrier (`ieee32` and `interval` included)
+    /// unless converted (`half()`, `to(...)`); data tensors are `int64`, `int32` or `bool`.
+    /// The name compares equal to eagertape's dtype objects (`x.dtype == et.float32`).
+    /// **Differs** from PyTorch: a string, not a `torch.dtype`.
     #[getter]
     fn dtype(&self, py: Python<'_>) -> PyResult<&'static str> {
         let h = self.handle();
         self.with(py, move |s| Ok(Be::dtype(s.value(h)?.get()).name()))
     }
+    /// The device of this tensor: its session's, as a string (`"cpu"`, `"cuda"`, `"cuda:0"`).
+    ///
+    /// **Differs** from PyTorch: a string, not a `torch.device`; a tensor always lives on its
+    /// session's device.
     #[getter]
     fn device(&self, py: Python<'_>) -> PyResult<String> {
         let h = self.handle();
@@ -317,6 +337,12 @@ impl PyTensor {
             s.check(&[h]).map(|_| s.config().device.to_string())
         })
     }
+    /// Whether gradients flow back to this tensor.
+    ///
+    /// True for a leaf made with `requires_grad=True`, for a parameter's leaf that requires
+    /// grad, and for the result of an op recorded with gradients enabled from such a tensor.
+    /// **Differs** from PyTorch: read-only (choose it when the tensor is made, e.g.
+    /// `et.tensor(data, requires_grad=True)`; `detach()` gives a tensor without it).
     #[getter]
     fn requires_grad(&self, py: Python<'_>) -> PyResult<bool> {
         let h = self.handle();
@@ -333,23 +359,67 @@ impl PyTensor {
         let cell = self.cell().py()?;
         Ok(super::classes::PySession::of_cell(&cell))
     }
+    /// The tape generation this tensor was recorded in.
+    ///
+    /// When the session's tape is reset (`reset_tape()`, or leaving its `with` block) the
+    /// session's generation advances and every tensor of an older one is stale. Reading this
+    /// property never raises, even on a stale tensor.
     #[getter]
     fn generation(&self) -> u64 {
         self.handle().generation
     }
 
-    /// A copy of the value as a numpy array.
+    /// Returns a copy of the value as a numpy array of the tensor's shape and dtype.
+    ///
+    /// The copy is the caller's: writing to it never changes the tensor. (For a view that
+    /// shares memory, use DLPack: `torch.from_dlpack(t)`.)
+    ///
+    /// Raises:
+    ///     DTypeError: the tensor is an interval (`dtype="interval"`): it has two values per
+    ///         element, which `bounds()` reads.
+    ///     CaptureError: called inside a captured step.
     fn numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         super::capture_state::host_read("numpy()")?;
         let h = self.handle();
         let v = self.with(py, move |s| s.value(h))?;
-        to_numpy(py, v)
+        super::convert::numpy_of(py, v, "Tensor.numpy()")
     }
 
-    /// The value of a one-element tensor as a Python float (a `(lo, hi)` pair of floats
-    /// for an interval).
-    /// Inside a captured step: a placeholder that the step may return (its value is then
-    /// the replay's) and that raises `CaptureError` on any other use.
+    /// Returns the lower and upper bounds of each element, as two numpy arrays (copies).
+    ///
+    /// For an interval tensor (`dtype="interval"`), `lo <= x <= hi` holds for every real
+    /// value `x` the element can take. Any other tensor is its own bounds: two copies of
+    /// its value.
+    ///
+    /// Returns:
+    ///     tuple[np.ndarray, np.ndarray]: `(lo, hi)`, each of the tensor's shape.
+    ///
+    /// Raises:
+    ///     CaptureError: called inside a captured step.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session(dtype="interval"):
+    ///     ...     x = et.tensor(et.interval([1.0, -1.0], [2.0, 1.0]))
+    ///     ...     lo, hi = (x ** 2).bounds()
+    ///     ...     lo.tolist(), hi.tolist()
+    ///     ([1.0, 0.0], [4.0, 1.0])
+    fn bounds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        super::capture_state::host_read("bounds()")?;
+        let h = self.handle();
+        let v = self.with(py, move |s| s.value(h))?;
+        super::convert::bounds_of(py, v)
+    }
+
+    /// Returns the value of a one-element tensor as a Python number, as torch's `item()`.
+    ///
+    /// A floating tensor gives a `float`, an integer one an `int`, a bool one a `bool`.
+    /// Inside a captured step it returns a placeholder that the step may return (its value
+    /// is then the replay's) and that raises `CaptureError` on any other use.
+    ///
+    /// Raises:
+    ///     ShapeError: the tensor has more than one element.
+    ///     DTypeError: the tensor is an interval: read its bounds with `bounds()`.
     fn item<'py>(slf: &Bound<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let me = slf.get();
         if super::capture_state::active() {
@@ -369,7 +439,7 @@ impl PyTensor {
     fn __float__(&self, py: Python<'_>) -> PyResult<f64> {
         self.item_value(py)?.extract().map_err(|_| {
             pyo3::exceptions::PyTypeError::new_err(
-                "float() of an interval tensor is undefined; use item() for (lo, hi)",
+                "float() of an interval tensor is undefined; read its bounds with bounds()",
             )
         })
     }
@@ -469,10 +539,15 @@ impl PyTensor {
         self.operator(py, exponent, POW, false)
     }
 
+    /// Returns the matrix product of this tensor and `other`.
+    ///
+    /// See `eagertape.matmul`.
     fn matmul(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, other, Operator::MatMul, false)
     }
-    /// `dim`: `None` (every dim), an int or a tuple of ints.
+    /// Returns the sum of the elements of this tensor over the dimensions `dim`.
+    ///
+    /// See `eagertape.sum`.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn sum(
         &self,
@@ -482,6 +557,9 @@ impl PyTensor {
     ) -> PyResult<PyTensor> {
         self.unary(py, Op::sum(&dims(dim)?, keepdim))
     }
+    /// Returns the mean of the elements of this tensor over the dimensions `dim`.
+    ///
+    /// See `eagertape.mean`.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn mean(
         &self,
@@ -491,7 +569,19 @@ impl PyTensor {
     ) -> PyResult<PyTensor> {
         self.unary(py, Op::mean(&dims(dim)?, keepdim))
     }
-    /// `reshape(2, 3)`, `reshape((2, 3))` or `reshape(shape=(2, 3))`; one dimension may be -1.
+    /// Returns a tensor with the same elements as this tensor and the given shape.
+    ///
+    /// A view of this tensor when its layout is contiguous, else a copy; the gradient flows
+    /// back either way. See `eagertape.reshape`.
+    ///
+    /// Args:
+    ///     *args (int or sequence of ints): the new shape, as separate ints (`reshape(2, 3)`)
+    ///         or one sequence (`reshape((2, 3))`); one dimension may be -1 (inferred).
+    ///     shape (sequence of ints, optional): the new shape by keyword, instead of `*args`.
+    ///         Default: ``None``.
+    ///
+    /// Raises:
+    ///     ShapeError: the shape does not have this tensor's number of elements.
     #[pyo3(signature = (*args, shape=None))]
     fn reshape(
         &self,
@@ -502,6 +592,9 @@ impl PyTensor {
         let shape = Self::sizes_or_keyword("reshape", args, shape, super::session::shape_arg)?;
         self.unary(py, Op::reshape(&shape))
     }
+    /// Returns a view of this tensor with the dimensions `dim0` and `dim1` swapped.
+    ///
+    /// See `eagertape.transpose`.
     fn transpose(&self, py: Python<'_>, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::transpose(dim0, dim1))
     }
@@ -517,7 +610,9 @@ impl PyTensor {
             )))),
         }
     }
-    /// `gelu(approximate="none")`: `x Φ(x)`, or its `"tanh"` approximation.
+    /// Applies the Gaussian error linear unit function element-wise.
+    ///
+    /// See `eagertape.gelu`.
     #[pyo3(signature = (approximate="none"))]
     fn gelu(&self, py: Python<'_>, approximate: &str) -> PyResult<PyTensor> {
         let form = Approximate::parse(approximate).py()?;
@@ -551,13 +646,40 @@ impl PyTensor {
         let (lo, hi) = (bound(min)?, bound(max)?);
         self.call(py, move |s, x| s.clamp(x, lo, hi))
     }
+    /// Returns this tensor with every element below `min` replaced by `min`.
+    ///
+    /// The gradient passes where the element is at least `min` (zero below it).
+    ///
+    /// Args:
+    ///     min (float): the lower bound, a number (a one-element tensor is read as its number).
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session():
+    ///     ...     et.tensor([1.0, 2.0, 3.0]).clamp_min(2.5).tolist()
+    ///     [2.5, 2.5, 3.0]
     fn clamp_min(&self, py: Python<'_>, min: f64) -> PyResult<PyTensor> {
         self.unary(py, ScalarOp::ClampMin.op(min))
     }
+    /// Returns this tensor with every element above `max` replaced by `max`.
+    ///
+    /// The gradient passes where the element is at most `max` (zero above it).
+    ///
+    /// Args:
+    ///     max (float): the upper bound, a number (a one-element tensor is read as its number).
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session():
+    ///     ...     et.tensor([1.0, 2.0, 3.0]).clamp_max(1.5).tolist()
+    ///     [1.0, 1.5, 1.5]
     fn clamp_max(&self, py: Python<'_>, max: f64) -> PyResult<PyTensor> {
         self.unary(py, ScalarOp::ClampMax.op(max))
     }
-    /// The larger of two tensors elementwise (broadcasting; ties split the gradient).
+    /// Returns the element-wise maximum of this tensor and `other`.
+    ///
+    /// Broadcasts; where the two are equal the gradient is split evenly between them. See
+    /// `eagertape.maximum`.
     fn maximum(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
         let o = self.operand(py, other)?;
         self.apply(
@@ -566,6 +688,10 @@ impl PyTensor {
             vec![Operand::Node(self.handle()), o],
         )
     }
+    /// Returns the element-wise minimum of this tensor and `other`.
+    ///
+    /// Broadcasts; where the two are equal the gradient is split evenly between them. See
+    /// `eagertape.minimum`.
     fn minimum(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
         let o = self.operand(py, other)?;
         self.apply(
@@ -574,7 +700,15 @@ impl PyTensor {
             vec![Operand::Node(self.handle()), o],
         )
     }
-    /// `permute(2, 0, 1)`, `permute((2, 0, 1))` or `permute(dims=(2, 0, 1))`.
+    /// Returns a view of this tensor with its dimensions permuted.
+    ///
+    /// See `eagertape.permute`.
+    ///
+    /// Args:
+    ///     *args (int or sequence of ints): the new order of the dimensions, as separate ints
+    ///         (`permute(2, 0, 1)`) or one sequence (`permute((2, 0, 1))`).
+    ///     dims (sequence of ints, optional): the order by keyword, instead of `*args`.
+    ///         Default: ``None``.
     #[pyo3(signature = (*args, dims=None))]
     fn permute(
         &self,
@@ -585,10 +719,16 @@ impl PyTensor {
         let dims = Self::sizes_or_keyword("permute", args, dims, super::session::shape_arg)?;
         self.unary(py, Op::permute(&dims))
     }
+    /// Returns a view of this tensor with a dimension of size one inserted at `dim`.
+    ///
+    /// See `eagertape.unsqueeze`.
     fn unsqueeze(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::shape_view(ShapeView::Unsqueeze(dim)))
     }
-    /// `dim`: `None` (every size-1 dim), an int or a tuple of ints.
+    /// Returns a view of this tensor with dimensions of size one removed.
+    ///
+    /// `dim` is ``None`` (every size-one dimension), an int or a tuple of ints; a named
+    /// dimension whose size is not one is kept, as in PyTorch. See `eagertape.squeeze`.
     #[pyo3(signature = (dim=None))]
     fn squeeze(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>) -> PyResult<PyTensor> {
         let dims = match dim.filter(|d| !d.is_none()) {
@@ -597,10 +737,16 @@ impl PyTensor {
         };
         self.unary(py, Op::shape_view(ShapeView::Squeeze(dims)))
     }
+    /// Returns this tensor with the dimensions `start_dim` to `end_dim` flattened into one.
+    ///
+    /// See `eagertape.flatten`.
     #[pyo3(signature = (start_dim=0, end_dim=-1), text_signature = "(self, start_dim=0, end_dim=-1)")]
     fn flatten(&self, py: Python<'_>, start_dim: i64, end_dim: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::shape_view(ShapeView::Flatten(start_dim, end_dim)))
     }
+    /// Returns this tensor with the dimension `dim` expanded into the shape `sizes`.
+    ///
+    /// See `eagertape.unflatten`.
     fn unflatten(&self, py: Python<'_>, dim: i64, sizes: Vec<i64>) -> PyResult<PyTensor> {
         self.unary(py, Op::shape_view(ShapeView::Unflatten(dim, sizes.into())))
     }
@@ -646,7 +792,24 @@ impl PyTensor {
     fn dim(&self, py: Python<'_>) -> PyResult<usize> {
         self.ndim(py)
     }
-    /// The shape as a tuple, or one dim's size (negative dims count from the end).
+    /// Returns the shape of this tensor, or the size of one of its dimensions.
+    ///
+    /// Args:
+    ///     dim (int, optional): the dimension whose size to return; negative counts from the
+    ///         end. Default: ``None`` (the whole shape, as a tuple).
+    ///
+    /// Returns:
+    ///     tuple of ints or int: the shape, or the size of dimension `dim`.
+    ///
+    /// Raises:
+    ///     ShapeError: `dim` is out of range (a 0-d tensor has no dimension to name).
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session():
+    ///     ...     x = et.zeros(2, 3)
+    ///     ...     x.size(), x.size(-1)
+    ///     ((2, 3), 3)
     #[pyo3(signature = (dim=None))]
     fn size<'py>(&self, py: Python<'py>, dim: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let h = self.handle();
@@ -682,18 +845,14 @@ impl PyTensor {
             )),
         }
     }
-    /// The value as (nested) Python numbers: `numpy().tolist()`; an interval tensor, whose
-    /// `numpy()` is the pair `(lo, hi)`, gives the pair `(lo.tolist(), hi.tolist())`.
+    /// Returns the value as (nested) Python lists of numbers, as torch's `tolist()`: a 0-d
+    /// tensor gives a number.
+    ///
+    /// Raises:
+    ///     DTypeError: the tensor is an interval: read its bounds with `bounds()`.
+    ///     CaptureError: called inside a captured step.
     fn tolist<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let a = self.numpy(py)?;
-        if let Ok(pair) = a.cast::<PyTuple>() {
-            let lists: Vec<Bound<'py, PyAny>> = pair
-                .iter()
-                .map(|b| b.call_method0("tolist"))
-                .collect::<PyResult<_>>()?;
-            return Ok(PyTuple::new(py, lists)?.into_any());
-        }
-        a.call_method0("tolist")
+        self.numpy(py)?.call_method0("tolist")
     }
     /// `max()`: the largest element (the gradient split between ties); `max(dim,
     /// keepdim=False)`: the maxima along `dim` and the (int64) index of each one's first
@@ -709,7 +868,29 @@ impl PyTensor {
     ) -> PyResult<Bound<'py, PyAny>> {
         self.extremum(py, other_or_dim(other, dim)?, keepdim, true)
     }
-    /// `min()` / `min(dim, keepdim=False)` / `min(other)`, as `max`.
+    /// Returns the minimum of this tensor: of all elements, along a dimension, or element-wise.
+    ///
+    /// `min()` returns the smallest element (ties split the gradient evenly).
+    /// `min(dim, keepdim=False)` returns the named tuple `(values, indices)` of the minima along
+    /// `dim` and the int64 index of each one's first occurrence; the gradient flows through
+    /// `values`. `min(other)` (a tensor, positionally or by keyword) is
+    /// `eagertape.minimum(self, other)`. See `eagertape.min`.
+    ///
+    /// Args:
+    ///     dim (int or Tensor, optional): the dimension to reduce, or the tensor to compare
+    ///         with. Default: ``None`` (every element).
+    ///     keepdim (bool): whether the reduced dimension is kept with size one.
+    ///         Default: ``False``.
+    ///     other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
+    ///         Default: ``None``.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session():
+    ///     ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
+    ///     ...     values, indices = x.min(1)
+    ///     ...     x.min().tolist(), values.tolist(), indices.tolist()
+    ///     (1.0, [1.0, 2.0], [0, 1])
     #[pyo3(signature = (dim=None, keepdim=false, *, other=None))]
     fn min<'py>(
         &self,
@@ -731,6 +912,9 @@ impl PyTensor {
     ) -> PyResult<PyTensor> {
         self.unary(py, Op::amax(&dims(dim)?, keepdim))
     }
+    /// Returns the minimum of this tensor over the dimensions `dim`.
+    ///
+    /// Ties split the gradient evenly. See `eagertape.amin`.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn amin(
         &self,
@@ -740,9 +924,15 @@ impl PyTensor {
     ) -> PyResult<PyTensor> {
         self.unary(py, Op::amin(&dims(dim)?, keepdim))
     }
+    /// Applies the softmax function along the dimension `dim`.
+    ///
+    /// See `eagertape.softmax`.
     fn softmax(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::softmax(dim))
     }
+    /// Applies the softmax function followed by a logarithm along the dimension `dim`.
+    ///
+    /// See `eagertape.log_softmax`.
     fn log_softmax(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::log_softmax(dim))
     }
@@ -765,12 +955,14 @@ impl PyTensor {
                 Ok((x as i64).into_pyobject(py)?.into_any())
             };
         }
-        let interval = dtype == crate::config::DType::Interval;
-        let (lo, hi) = py.detach(move || v.get().bounds()).py()?;
-        if interval {
-            return Ok(PyTuple::new(py, [lo[0], hi[0]])?.into_any());
+        if dtype == crate::config::DType::Interval {
+            return Err(super::to_py(Error::DType(
+                "item() of an interval tensor: read its lower and upper bounds with bounds()"
+                    .into(),
+            )));
         }
-        Ok(pyo3::types::PyFloat::new(py, lo[0]).into_any())
+        let (x, _) = py.detach(move || v.get().bounds()).py()?;
+        Ok(pyo3::types::PyFloat::new(py, x[0]).into_any())
     }
 }
 

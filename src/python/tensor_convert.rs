@@ -128,6 +128,26 @@ impl PyTensor {
         let copy = copy.or(flags.get(1).copied()).unwrap_or(false);
         Self::converted(slf, want_dtype, want_device, copy)
     }
+    /// Returns this tensor converted to `float32` (`self.to("float32")`).
+    ///
+    /// The tensor itself when it is already `float32`. From another floating dtype the
+    /// conversion passes the gradient back; from integer or bool data the result carries no
+    /// gradient.
+    ///
+    /// Args:
+    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
+    ///
+    /// Raises:
+    ///     TypeError: `memory_format` is not a `torch.memory_format`.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session(dtype="float64"):
+    ///     ...     x = et.tensor([1, 2])
+    ///     ...     y = x.float()
+    ///     ...     x.dtype, y.dtype, y.tolist()
+    ///     ('int64', 'float32', [1.0, 2.0])
     #[pyo3(signature = (memory_format=None))]
     fn float(
         slf: &Bound<'_, Self>,
@@ -135,6 +155,18 @@ impl PyTensor {
     ) -> PyResult<Py<PyTensor>> {
         Self::conversion(slf, memory_format, DType::Float32)
     }
+    /// Returns this tensor converted to `float64` (`self.to("float64")`).
+    ///
+    /// The tensor itself when it is already `float64`. From another floating dtype the
+    /// conversion passes the gradient back; from integer or bool data the result carries no
+    /// gradient.
+    ///
+    /// Args:
+    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
+    ///
+    /// Raises:
+    ///     TypeError: `memory_format` is not a `torch.memory_format`.
     #[pyo3(signature = (memory_format=None))]
     fn double(
         slf: &Bound<'_, Self>,
@@ -142,6 +174,18 @@ impl PyTensor {
     ) -> PyResult<Py<PyTensor>> {
         Self::conversion(slf, memory_format, DType::Float64)
     }
+    /// Returns this tensor converted to `float16` (`self.to("float16")`).
+    ///
+    /// The tensor itself when it is already `float16`. From another floating dtype the
+    /// conversion passes the gradient back; from integer or bool data the result carries no
+    /// gradient.
+    ///
+    /// Args:
+    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
+    ///
+    /// Raises:
+    ///     TypeError: `memory_format` is not a `torch.memory_format`.
     #[pyo3(signature = (memory_format=None))]
     fn half(
         slf: &Bound<'_, Self>,
@@ -149,6 +193,18 @@ impl PyTensor {
     ) -> PyResult<Py<PyTensor>> {
         Self::conversion(slf, memory_format, DType::Float16)
     }
+    /// Returns this tensor converted to `bfloat16` (`self.to("bfloat16")`).
+    ///
+    /// The tensor itself when it is already `bfloat16`. From another floating dtype the
+    /// conversion passes the gradient back; from integer or bool data the result carries no
+    /// gradient.
+    ///
+    /// Args:
+    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
+    ///
+    /// Raises:
+    ///     TypeError: `memory_format` is not a `torch.memory_format`.
     #[pyo3(signature = (memory_format=None))]
     fn bfloat16(
         slf: &Bound<'_, Self>,
@@ -156,6 +212,23 @@ impl PyTensor {
     ) -> PyResult<Py<PyTensor>> {
         Self::conversion(slf, memory_format, DType::BFloat16)
     }
+    /// Returns this tensor converted to `int64` (`self.to("int64")`).
+    ///
+    /// The tensor itself when it is already `int64`. Floating values are truncated toward zero.
+    /// The result is data: it carries no gradient.
+    ///
+    /// Args:
+    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
+    ///
+    /// Raises:
+    ///     TypeError: `memory_format` is not a `torch.memory_format`.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session():
+    ///     ...     et.tensor([1.7, -1.7]).long().tolist()
+    ///     [1, -1]
     #[pyo3(signature = (memory_format=None))]
     fn long(
         slf: &Bound<'_, Self>,
@@ -163,6 +236,17 @@ impl PyTensor {
     ) -> PyResult<Py<PyTensor>> {
         Self::conversion(slf, memory_format, DType::Int64)
     }
+    /// Returns this tensor converted to `int32` (`self.to("int32")`).
+    ///
+    /// The tensor itself when it is already `int32`. Floating values are truncated toward zero.
+    /// The result is data: it carries no gradient.
+    ///
+    /// Args:
+    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
+    ///
+    /// Raises:
+    ///     TypeError: `memory_format` is not a `torch.memory_format`.
     #[pyo3(signature = (memory_format=None))]
     fn int(
         slf: &Bound<'_, Self>,
@@ -170,6 +254,23 @@ impl PyTensor {
     ) -> PyResult<Py<PyTensor>> {
         Self::conversion(slf, memory_format, DType::Int32)
     }
+    /// Returns this tensor converted to `bool` (`self.to("bool")`).
+    ///
+    /// The tensor itself when it is already `bool`. Nonzero elements become ``True``. The
+    /// result is data: it carries no gradient.
+    ///
+    /// Args:
+    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
+    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
+    ///
+    /// Raises:
+    ///     TypeError: `memory_format` is not a `torch.memory_format`.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session():
+    ///     ...     et.tensor([0.0, 0.5, -2.0]).bool().tolist()
+    ///     [False, True, True]
     #[pyo3(signature = (memory_format=None))]
     fn bool(
         slf: &Bound<'_, Self>,

@@ -29,7 +29,9 @@ impl PyTensor {
 
 #[pymethods]
 impl PyTensor {
-    /// torch's `diagonal(offset=0, dim1=0, dim2=1)`: a view.
+    /// Returns a view of the diagonal of this tensor with respect to `dim1` and `dim2`.
+    ///
+    /// See `eagertape.diagonal`.
     #[pyo3(signature = (offset=0, dim1=0, dim2=1))]
     fn diagonal(&self, py: Python<'_>, offset: i64, dim1: i64, dim2: i64) -> PyResult<Self> {
         let h = self.handle();
@@ -47,7 +49,9 @@ impl PyTensor {
     fn trace(&self, py: Python<'_>) -> PyResult<Self> {
         self.derive(py, Derive::Trace, &[])
     }
-    /// torch's `diff(n=1, dim=-1, prepend=None, append=None)`.
+    /// Returns the `n`-th forward difference of this tensor along the dimension `dim`.
+    ///
+    /// See `eagertape.diff`.
     #[pyo3(signature = (n=1, dim=-1, prepend=None, append=None), text_signature = "(self, n=1, dim=-1, prepend=None, append=None)")]
     fn diff(
         &self,
@@ -68,12 +72,16 @@ impl PyTensor {
         let others: Vec<&Bound<'_, PyAny>> = prepend.into_iter().chain(append).collect();
         self.derive(py, d, &others)
     }
-    /// torch's `cross(other, dim=None)`: with no `dim`, the first dim of size 3.
+    /// Returns the cross product of this tensor and `other` along a dimension of size 3.
+    ///
+    /// With no `dim`, the first dimension of size 3. See `eagertape.cross`.
     #[pyo3(signature = (other, dim=None))]
     fn cross(&self, py: Python<'_>, other: &Bound<'_, PyAny>, dim: Option<i64>) -> PyResult<Self> {
         self.derive(py, Derive::Cross { dim }, &[other])
     }
-    /// The Kronecker product.
+    /// Returns the Kronecker product of this tensor and `other`.
+    ///
+    /// See `eagertape.kron`.
     fn kron(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Self> {
         self.derive(py, Derive::Kron, &[other])
     }
@@ -94,12 +102,16 @@ impl PyTensor {
             &[other],
         )
     }
-    /// torch's `logit(eps=None)`.
+    /// Returns the logit `log(p / (1 - p))` of each element of this tensor.
+    ///
+    /// With `eps`, the input is first clamped to `[eps, 1 - eps]`. See `eagertape.logit`.
     #[pyo3(signature = (eps=None))]
     fn logit(&self, py: Python<'_>, eps: Option<f64>) -> PyResult<Self> {
         self.derive(py, Derive::Logit { eps }, &[])
     }
-    /// torch's `nansum(dim=None, keepdim=False)`: NaNs count as zero.
+    /// Returns the sum of the elements of this tensor over `dim`, treating NaN as zero.
+    ///
+    /// See `eagertape.nansum`.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn nansum(
         &self,
@@ -113,7 +125,9 @@ impl PyTensor {
         };
         self.derive(py, d, &[])
     }
-    /// torch's `nanmean(dim=None, keepdim=False)`: the mean of the non-NaN elements.
+    /// Returns the mean of the non-NaN elements of this tensor over `dim`.
+    ///
+    /// See `eagertape.nanmean`.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn nanmean(
         &self,
@@ -127,12 +141,17 @@ impl PyTensor {
         };
         self.derive(py, d, &[])
     }
-    /// torch's `round(decimals=0)`: half to even, at `decimals` decimal places.
+    /// Returns this tensor with each element rounded to `decimals` decimal places.
+    ///
+    /// Halves round to even; the gradient is zero. See `eagertape.round`.
     #[pyo3(signature = (*, decimals=0))]
     fn round(&self, py: Python<'_>, decimals: i64) -> PyResult<Self> {
         self.derive(py, Derive::Round { decimals }, &[])
     }
-    /// torch's `isclose(other, rtol=1e-05, atol=1e-08, equal_nan=False)`: bool data.
+    /// Returns a bool tensor saying where this tensor and `other` are close.
+    ///
+    /// `|self - other| <= atol + rtol * |other|`, element-wise; the result is bool data (no
+    /// gradient). See `eagertape.isclose`.
     #[pyo3(signature = (other, rtol=1e-05, atol=1e-08, equal_nan=false))]
     fn isclose(
         &self,
@@ -149,7 +168,9 @@ impl PyTensor {
         };
         self.derive(py, d, &[other])
     }
-    /// torch's `allclose(...)`: whether `isclose` holds everywhere (a Python bool).
+    /// Returns whether this tensor and `other` are close everywhere, as a Python bool.
+    ///
+    /// `isclose(...).all()`, read back to the host. See `eagertape.allclose`.
     #[pyo3(signature = (other, rtol=1e-05, atol=1e-08, equal_nan=false))]
     fn allclose(
         &self,
@@ -164,7 +185,13 @@ impl PyTensor {
         let h = close.handle();
         self.with(py, move |s| s.all_true(h))
     }
-    /// torch's `equal(other)`: the same shape and the same elements (a Python bool).
+    /// Returns whether this tensor and `other` have the same shape and elements, as a Python bool.
+    ///
+    /// See `eagertape.equal`.
+    ///
+    /// Raises:
+    ///     ArgumentError: `other` is not a tensor.
+    ///     DTypeError: one tensor is floating and the other integer or bool data.
     fn equal(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         let other = match self.operand(py, other)? {
             Operand::Node(h) => h,
@@ -243,17 +270,23 @@ impl PyTensor {
     fn _prelu(&self, py: Python<'_>, weight: &Bound<'_, PyAny>) -> PyResult<Self> {
         self.derive(py, Derive::Prelu, &[weight])
     }
-    /// torch's `any(dim=None, keepdim=False)`: bool data.
+    /// Tests whether any element of this tensor is nonzero, over `dim`.
+    ///
+    /// The result is bool data. See `eagertape.any`.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn any(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>, keepdim: bool) -> PyResult<Self> {
         self.unary(py, Op::logical(Tally::Any, &dims(dim)?, keepdim))
     }
-    /// torch's `all(dim=None, keepdim=False)`: bool data.
+    /// Tests whether every element of this tensor is nonzero, over `dim`.
+    ///
+    /// The result is bool data. See `eagertape.all`.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn all(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>, keepdim: bool) -> PyResult<Self> {
         self.unary(py, Op::logical(Tally::All, &dims(dim)?, keepdim))
     }
-    /// torch's `count_nonzero(dim=None)`: int64 data.
+    /// Counts the nonzero elements of this tensor over `dim`.
+    ///
+    /// The result is int64 data. See `eagertape.count_nonzero`.
     #[pyo3(signature = (dim=None))]
     fn count_nonzero(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         self.unary(py, Op::logical(Tally::CountNonzero, &dims(dim)?, false))

@@ -342,9 +342,19 @@ impl PyTensor {
             vec![Operand::Node(self.handle())],
         )
     }
+    /// Returns the element-wise logical NOT of this bool tensor (`~self`).
+    ///
+    /// See `eagertape.logical_not`. **Differs** from PyTorch: the input must be a bool tensor
+    /// (torch also takes numbers, as `self == 0`).
+    ///
+    /// Raises:
+    ///     DTypeError: this tensor is not a bool tensor.
     fn logical_not(&self, py: Python<'_>) -> PyResult<PyTensor> {
         self.__invert__(py)
     }
+    /// Returns a bool tensor saying which elements of this tensor are finite.
+    ///
+    /// The result is bool data (no gradient). See `eagertape.isfinite`.
     fn isfinite(&self, py: Python<'_>) -> PyResult<PyTensor> {
         self.apply(
             py,
@@ -352,6 +362,9 @@ impl PyTensor {
             vec![Operand::Node(self.handle())],
         )
     }
+    /// Returns a bool tensor saying which elements of this tensor are NaN.
+    ///
+    /// The result is bool data (no gradient). See `eagertape.isnan`.
     fn isnan(&self, py: Python<'_>) -> PyResult<PyTensor> {
         self.apply(
             py,
@@ -387,6 +400,11 @@ impl PyTensor {
             vec![Operand::Node(self.handle()), mask],
         )
     }
+    /// Returns the entries of this tensor along `dim` at the positions in `index`.
+    ///
+    /// `index` is an int64 tensor or integer data (a list, a numpy array); the gradient is
+    /// added back into the positions picked (repeated ones accumulate). See
+    /// `eagertape.index_select`.
     fn index_select(
         &self,
         py: Python<'_>,
@@ -400,6 +418,10 @@ impl PyTensor {
             vec![Operand::Node(self.handle()), index],
         )
     }
+    /// Gathers values of this tensor along `dim` at the positions in `index`.
+    ///
+    /// `index` is an int64 tensor or integer data (a list, a numpy array). See
+    /// `eagertape.gather`.
     fn gather(&self, py: Python<'_>, dim: i64, index: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
         let index = self.index_operand(py, index)?;
         self.apply(
@@ -408,7 +430,10 @@ impl PyTensor {
             vec![Operand::Node(self.handle()), index],
         )
     }
-    /// `narrow(dim, start, length)`; `start` an int or a 0-d integer tensor, as torch.
+    /// Returns a view of this tensor narrowed to `length` entries of `dim` from `start`.
+    ///
+    /// `start` may be an int or a 0-d integer tensor, and negative (counted from the end). See
+    /// `eagertape.narrow`.
     fn narrow(
         &self,
         py: Python<'_>,
@@ -439,10 +464,31 @@ impl PyTensor {
         }
         self.moved(py, slice("narrow", dim, start, length))
     }
+    /// Returns a view of this tensor at position `index` of the dimension `dim`, which is removed.
+    ///
+    /// See `eagertape.select`.
     fn select(&self, py: Python<'_>, dim: i64, index: i64) -> PyResult<PyTensor> {
         self.moved(py, Select { dim, index })
     }
-    /// `expand(*sizes)` or `expand(size=...)`, as torch.
+    /// Returns a view of this tensor with its size-one dimensions broadcast to a larger size.
+    ///
+    /// New leading dimensions may be added; -1 keeps a dimension's size. No data is copied,
+    /// and the gradient is summed back over the broadcast dimensions.
+    ///
+    /// Args:
+    ///     *args (int or sequence of ints): the new sizes, as separate ints (`expand(3, 2)`) or
+    ///         one sequence (`expand((3, 2))`).
+    ///     size (sequence of ints, optional): the new sizes by keyword, instead of `*args`.
+    ///         Default: ``None``.
+    ///
+    /// Raises:
+    ///     ShapeError: a dimension whose size is not one is given another size.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session():
+    ///     ...     et.tensor([[1.0], [2.0]]).expand(-1, 3).tolist()
+    ///     [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]
     #[pyo3(signature = (*args, size=None))]
     fn expand(
         &self,
@@ -457,7 +503,23 @@ impl PyTensor {
             ),
         )
     }
-    /// `repeat(*repeats)` or `repeat(repeats=...)`, as torch.
+    /// Returns this tensor repeated along each dimension.
+    ///
+    /// `repeat(2, 3)` tiles it twice along the first dimension and three times along the
+    /// second; more repeats than dimensions add leading dimensions. The result is a copy; the
+    /// gradient is summed back over the copies.
+    ///
+    /// Args:
+    ///     *args (int or sequence of ints): the number of repeats per dimension, as separate
+    ///         ints or one sequence.
+    ///     repeats (sequence of ints, optional): the repeats by keyword, instead of `*args`.
+    ///         Default: ``None``.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session():
+    ///     ...     et.tensor([1.0, 2.0]).repeat(2, 2).tolist()
+    ///     [[1.0, 2.0, 1.0, 2.0], [1.0, 2.0, 1.0, 2.0]]
     #[pyo3(signature = (*args, repeats=None))]
     fn repeat(
         &self,
@@ -473,7 +535,15 @@ impl PyTensor {
             ),
         )
     }
-    /// `flip(dims)`, `flip(*dims)` or `flip(dims=...)`, as torch.
+    /// Returns a copy of this tensor with the order of its entries reversed along the given dims.
+    ///
+    /// See `eagertape.flip`.
+    ///
+    /// Args:
+    ///     *args (int or sequence of ints): the dimensions to flip, as separate ints
+    ///         (`flip(0, 1)`) or one sequence (`flip((0, 1))`).
+    ///     dims (sequence of ints, optional): the dimensions by keyword, instead of `*args`.
+    ///         Default: ``None``.
     #[pyo3(signature = (*args, dims=None))]
     fn flip(
         &self,
@@ -486,6 +556,9 @@ impl PyTensor {
             Flip(Self::sizes_or_keyword("flip", args, dims, |a| Self::sizes("flip", a))?.into()),
         )
     }
+    /// Rolls the entries of this tensor along the given dimensions.
+    ///
+    /// See `eagertape.roll`.
     #[pyo3(signature = (shifts, dims=None))]
     fn roll(
         &self,
@@ -508,6 +581,9 @@ impl PyTensor {
             },
         )
     }
+    /// Returns the lower triangular part of this matrix (or batch of matrices).
+    ///
+    /// See `eagertape.tril`.
     #[pyo3(signature = (diagonal=0))]
     fn tril(&self, py: Python<'_>, diagonal: i64) -> PyResult<PyTensor> {
         self.moved(
@@ -518,6 +594,9 @@ impl PyTensor {
             },
         )
     }
+    /// Returns the upper triangular part of this matrix (or batch of matrices).
+    ///
+    /// See `eagertape.triu`.
     #[pyo3(signature = (diagonal=0))]
     fn triu(&self, py: Python<'_>, diagonal: i64) -> PyResult<PyTensor> {
         self.moved(
@@ -560,7 +639,9 @@ impl PyTensor {
         };
         self.pieces(py, dim, how)
     }
-    /// `chunks` pieces of equal size along `dim` (the last may be smaller), as torch.
+    /// Splits this tensor into `chunks` views of equal size along `dim` (the last may be smaller).
+    ///
+    /// See `eagertape.chunk`.
     #[pyo3(signature = (chunks, dim=0))]
     fn chunk<'py>(&self, py: Python<'py>, chunks: i64, dim: i64) -> PyResult<Bound<'py, PyTuple>> {
         self.pieces(py, dim, Split::Chunks(chunks))

@@ -87,7 +87,9 @@ impl PyTensor {
 
 #[pymethods]
 impl PyTensor {
-    /// `lerp(end, weight)`: `self + weight · (end − self)`; `weight` a number or a tensor.
+    /// Linearly interpolates between this tensor and `end`: `self + weight * (end - self)`.
+    ///
+    /// `weight` is a number or a tensor. See `eagertape.lerp`.
     fn lerp(
         &self,
         py: Python<'_>,
@@ -99,7 +101,9 @@ impl PyTensor {
             None => self.combine(py, Combine::Lerp { weight: None }, &[end, weight]),
         }
     }
-    /// `addcmul(tensor1, tensor2, *, value=1)`: `self + value · tensor1 · tensor2`.
+    /// Returns `self + value * tensor1 * tensor2`, element-wise.
+    ///
+    /// See `eagertape.addcmul`.
     #[pyo3(signature = (tensor1, tensor2, *, value=1.0))]
     fn addcmul(
         &self,
@@ -110,7 +114,9 @@ impl PyTensor {
     ) -> PyResult<Self> {
         self.combine(py, Combine::Addcmul { value }, &[tensor1, tensor2])
     }
-    /// `addcdiv(tensor1, tensor2, *, value=1)`: `self + value · tensor1 / tensor2`.
+    /// Returns `self + value * tensor1 / tensor2`, element-wise.
+    ///
+    /// See `eagertape.addcdiv`.
     #[pyo3(signature = (tensor1, tensor2, *, value=1.0))]
     fn addcdiv(
         &self,
@@ -121,11 +127,15 @@ impl PyTensor {
     ) -> PyResult<Self> {
         self.combine(py, Combine::Addcdiv { value }, &[tensor1, tensor2])
     }
-    /// `outer(vec2)`: the outer product of two 1-D tensors.
+    /// Returns the outer product of this 1-D tensor and the 1-D tensor `vec2`.
+    ///
+    /// See `eagertape.outer`.
     fn outer(&self, py: Python<'_>, vec2: &Bound<'_, PyAny>) -> PyResult<Self> {
         self.combine(py, Combine::Outer, &[vec2])
     }
-    /// `addmm(mat1, mat2, *, beta=1, alpha=1)`: `beta · self + alpha · (mat1 @ mat2)`.
+    /// Returns `beta * self + alpha * (mat1 @ mat2)`.
+    ///
+    /// See `eagertape.addmm`.
     #[pyo3(signature = (mat1, mat2, *, beta=1.0, alpha=1.0, out_dtype=None))]
     fn addmm(
         &self,
@@ -168,7 +178,9 @@ impl PyTensor {
         }
         self.operator(py, base, POW, true)
     }
-    /// `x.pow(exponent)`: a number or a tensor exponent.
+    /// Raises each element of this tensor to the power `exponent` (`self ** exponent`).
+    ///
+    /// `exponent` is a number or a tensor. See `eagertape.pow`.
     fn pow(&self, py: Python<'_>, exponent: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, exponent, POW, false)
     }
@@ -184,59 +196,86 @@ impl PyTensor {
     fn __rmod__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, o, REMAINDER, true)
     }
-    /// `x // other` (torch's `div(rounding_mode="floor")`): no gradient.
+    /// Returns this tensor divided by `other`, rounded down (`self // other`).
+    ///
+    /// The gradient is zero. See `eagertape.floor_divide`.
     fn floor_divide(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, other, FLOOR_DIVIDE, false)
     }
-    /// `x % other`, with the sign of `other`.
+    /// Returns the remainder of dividing this tensor by `other`, with the sign of `other`.
+    ///
+    /// `self % other`. See `eagertape.remainder`.
     fn remainder(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, other, REMAINDER, false)
     }
-    /// `atan2(x, other)`: the angle of the point `(other, x)`.
+    /// Returns the element-wise arctangent of `self / other`, in the quadrant of `(other, self)`.
+    ///
+    /// See `eagertape.atan2`.
     fn atan2(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, other, Operator::Arith(BinaryOp::Atan2), false)
     }
-    /// torch's alias of `atan2`.
+    /// Alias for `atan2`.
+    ///
+    /// See `eagertape.arctan2`.
     fn arctan2(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.atan2(py, other)
     }
-    /// `√(x² + other²)` without overflow.
+    /// Returns the hypotenuse `sqrt(self**2 + other**2)` of this tensor and `other`.
+    ///
+    /// Computed without intermediate overflow. See `eagertape.hypot`.
     fn hypot(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, other, Operator::Arith(BinaryOp::Hypot), false)
     }
-    /// C's `fmod`: the remainder with the sign of `x`.
+    /// Returns the remainder of dividing this tensor by `other`, with the sign of this tensor.
+    ///
+    /// See `eagertape.fmod`.
     fn fmod(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, other, Operator::Arith(BinaryOp::Fmod), false)
     }
-    /// `log(eˣ + e^other)`.
+    /// Returns `log(exp(self) + exp(other))`, computed stably.
+    ///
+    /// See `eagertape.logaddexp`.
     fn logaddexp(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, other, Operator::Arith(BinaryOp::LogAddExp), false)
     }
-    /// `x · log(other)`, 0 where `x == 0` (unless `other` is NaN).
+    /// Returns `self * log(other)`, element-wise.
+    ///
+    /// Zero where this tensor is zero, unless `other` is NaN. See `eagertape.xlogy`.
     fn xlogy(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, other, Operator::Arith(BinaryOp::Xlogy), false)
     }
-    /// `x` where `x > 0`, else `negative_slope · x`.
+    /// Applies the leaky rectified linear unit function element-wise.
+    ///
+    /// `x` where `x > 0`, else `negative_slope * x`. See `eagertape.leaky_relu`.
     #[pyo3(signature = (negative_slope=0.01))]
     fn leaky_relu(&self, py: Python<'_>, negative_slope: f64) -> PyResult<PyTensor> {
         self.unary(py, ScalarOp::LeakyRelu.op(negative_slope))
     }
-    /// `x` where `x > 0`, else `alpha · (e^x − 1)`.
+    /// Applies the exponential linear unit function element-wise.
+    ///
+    /// `x` where `x > 0`, else `alpha * (exp(x) - 1)`. See `eagertape.elu`.
     #[pyo3(signature = (alpha=1.0))]
     fn elu(&self, py: Python<'_>, alpha: f64) -> PyResult<PyTensor> {
         self.unary(py, ScalarOp::Elu.op(alpha))
     }
-    /// `log(1 + e^(beta x)) / beta`, and `x` itself where `beta x > threshold`.
+    /// Applies the softplus function `log(1 + exp(beta * x)) / beta` element-wise.
+    ///
+    /// Linear (`x` itself) where `beta * x > threshold`. See `eagertape.softplus`.
     #[pyo3(signature = (beta=1.0, threshold=20.0))]
     fn softplus(&self, py: Python<'_>, beta: f64, threshold: f64) -> PyResult<PyTensor> {
         self.unary(py, PairOp::Softplus.op(beta, threshold))
     }
-    /// `clamp(min_val, max_val)`.
+    /// Applies the hard tanh function element-wise: this tensor clamped to `[min_val, max_val]`.
+    ///
+    /// See `eagertape.hardtanh`.
     #[pyo3(signature = (min_val=-1.0, max_val=1.0), text_signature = "(self, min_val=-1.0, max_val=1.0)")]
     fn hardtanh(&self, py: Python<'_>, min_val: f64, max_val: f64) -> PyResult<PyTensor> {
         self.call(py, move |s, x| s.clamp(x, Some(min_val), Some(max_val)))
     }
 
+    /// Returns the product of the elements of this tensor, over all of them or along `dim`.
+    ///
+    /// See `eagertape.prod`.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn prod(&self, py: Python<'_>, dim: Option<i64>, keepdim: bool) -> PyResult<PyTensor> {
         let dims: Vec<i64> = dim.into_iter().collect();
@@ -256,6 +295,10 @@ impl PyTensor {
         let (dims, c) = spread(dim, unbiased, correction)?;
         self.unary(py, Op::statistic(StatKind::Var(c), &dims, keepdim))
     }
+    /// Returns the standard deviation of the elements of this tensor over `dim`.
+    ///
+    /// Divides by `max(0, N - correction)`; with neither `unbiased` nor `correction` given,
+    /// the correction is 1. See `eagertape.std`.
     #[pyo3(signature = (dim=None, unbiased=None, keepdim=false, *, correction=None))]
     fn std(
         &self,
@@ -268,6 +311,9 @@ impl PyTensor {
         let (dims, c) = spread(dim, unbiased, correction)?;
         self.unary(py, Op::statistic(StatKind::Std(c), &dims, keepdim))
     }
+    /// Returns the log of the summed exponentials of this tensor over `dim`, computed stably.
+    ///
+    /// See `eagertape.logsumexp`.
     #[pyo3(signature = (dim, keepdim=false))]
     fn logsumexp(
         &self,
@@ -280,7 +326,10 @@ impl PyTensor {
             Op::statistic(StatKind::LogSumExp, &dims(Some(dim))?, keepdim),
         )
     }
-    /// `norm(p="fro", dim=None, keepdim=False)`: the vector norm over `dim` (all when None).
+    /// Returns the norm of this tensor over `dim` (all elements when ``None``).
+    ///
+    /// `p` is a number (``inf`` included), ``"fro"`` or ``None`` (both the 2-norm), or
+    /// ``"nuc"`` (the nuclear norm of a matrix, or over two dims). See `eagertape.norm`.
     #[pyo3(signature = (p=None, dim=None, keepdim=false))]
     fn norm(
         &self,
@@ -323,14 +372,24 @@ impl PyTensor {
         }
         self.unary(py, Op::statistic(StatKind::Norm(p), &dims, keepdim))
     }
+    /// Returns the cumulative sum of the elements of this tensor along `dim`.
+    ///
+    /// See `eagertape.cumsum`.
     fn cumsum(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
         self.unary(py, Op::Cumsum(Cumsum(dim)))
     }
-    /// int64 indices of the first maximum (over the flattened tensor when `dim` is None).
+    /// Returns the int64 indices of the maximum values of this tensor (the first one of ties).
+    ///
+    /// Over the flattened tensor when `dim` is ``None``; the result is int64 data. See
+    /// `eagertape.argmax`.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn argmax(&self, py: Python<'_>, dim: Option<i64>, keepdim: bool) -> PyResult<PyTensor> {
         self.unary(py, Op::arg_extremum(dim, keepdim, true))
     }
+    /// Returns the int64 indices of the minimum values of this tensor (the first one of ties).
+    ///
+    /// Over the flattened tensor when `dim` is ``None``; the result is int64 data. See
+    /// `eagertape.argmin`.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn argmin(&self, py: Python<'_>, dim: Option<i64>, keepdim: bool) -> PyResult<PyTensor> {
         self.unary(py, Op::arg_extremum(dim, keepdim, false))

@@ -60,7 +60,9 @@ impl PyTensor {
         let rank = Rank::Sort { descending, stable };
         self.ranked_pair(py, dim, rank, true, "SortResult")
     }
-    /// torch's `argsort(dim=-1, descending=False, stable=False)`: int64 data.
+    /// Returns the int64 indices that sort this tensor along `dim`.
+    ///
+    /// The result is int64 data. See `eagertape.argsort`.
     #[pyo3(signature = (dim=-1, descending=false, stable=false), text_signature = "(self, dim=-1, descending=False, stable=False)")]
     fn argsort(&self, py: Python<'_>, dim: i64, descending: bool, stable: bool) -> PyResult<Self> {
         self.unary(py, Op::ranked(dim, Rank::Sort { descending, stable }))
@@ -93,7 +95,10 @@ impl PyTensor {
     ) -> PyResult<Bound<'py, PyAny>> {
         self.median_of(py, dim, keepdim, false)
     }
-    /// torch's `nanmedian(dim=None, keepdim=False)`: the median of the non-NaN elements.
+    /// Returns the median of the non-NaN elements of this tensor, over all of them or along `dim`.
+    ///
+    /// With no `dim`, one value (the lower median); with `dim`, the named tuple
+    /// `(values, indices)`. See `eagertape.nanmedian`.
     #[pyo3(signature = (dim=None, keepdim=false))]
     fn nanmedian<'py>(
         &self,
@@ -115,17 +120,28 @@ impl PyTensor {
             "ModeResult",
         )
     }
-    /// torch's `cummax(dim)`: running maxima and their int64 indices.
+    /// Returns the running maxima of this tensor along `dim` and the int64 index of each.
+    ///
+    /// A named tuple `(values, indices)`; the gradient flows through `values`. See
+    /// `eagertape.cummax`.
     fn cummax<'py>(&self, py: Python<'py>, dim: i64) -> PyResult<Bound<'py, PyAny>> {
         let rank = Rank::Select(Selection::Running { max: true });
         self.ranked_pair(py, dim, rank, true, "CummaxResult")
     }
-    /// torch's `cummin(dim)`: running minima and their int64 indices.
+    /// Returns the running minima of this tensor along `dim` and the int64 index of each.
+    ///
+    /// A named tuple `(values, indices)`; the gradient flows through `values`. See
+    /// `eagertape.cummin`.
     fn cummin<'py>(&self, py: Python<'py>, dim: i64) -> PyResult<Bound<'py, PyAny>> {
         let rank = Rank::Select(Selection::Running { max: false });
         self.ranked_pair(py, dim, rank, true, "CumminResult")
     }
-    /// torch's `cumprod(dim)`: running products (LibTorch's derivative, exact at zeros).
+    /// Returns the cumulative product of the elements of this tensor along `dim`.
+    ///
+    /// The gradient is LibTorch's, exact where elements are zero. See `eagertape.cumprod`.
+    ///
+    /// Raises:
+    ///     ArgumentError: `dtype` is given (not supported: the session computes in its carrier).
     #[pyo3(signature = (dim, *, dtype=None))]
     fn cumprod(
         &self,

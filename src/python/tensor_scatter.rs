@@ -78,6 +78,10 @@ impl PyTensor {
         }
     }
 
+    /// Adds the values of `src` into a copy of this tensor at the positions `index` along `dim`.
+    ///
+    /// Out of place (nothing is written into this tensor); repeated indices accumulate. See
+    /// `eagertape.scatter_add`.
     fn scatter_add(
         &self,
         py: Python<'_>,
@@ -119,7 +123,10 @@ impl PyTensor {
         self.apply(py, Op::layer(l), ops)
     }
 
-    /// `index_add(dim, index, source, *, alpha=1)`.
+    /// Adds `alpha * source` into a copy of this tensor at the indices `index` of `dim`.
+    ///
+    /// Out of place (nothing is written into this tensor); repeated indices accumulate. See
+    /// `eagertape.index_add`.
     #[pyo3(signature = (dim, index, source, *, alpha=1.0))]
     fn index_add(
         &self,
@@ -137,6 +144,9 @@ impl PyTensor {
         self.apply(py, Op::movement(IndexAdd { dim, alpha }), ops)
     }
 
+    /// Copies the entries of `source` into a copy of this tensor at the indices `index` of `dim`.
+    ///
+    /// Out of place (nothing is written into this tensor). See `eagertape.index_copy`.
     fn index_copy(
         &self,
         py: Python<'_>,
@@ -175,7 +185,9 @@ impl PyTensor {
         self.apply(py, Op::movement(m), vec![me, index, v])
     }
 
-    /// `take_along_dim(indices, dim=None)`.
+    /// Returns the values of this tensor at the positions `indices` along `dim`.
+    ///
+    /// With no `dim`, this tensor is flattened first. See `eagertape.take_along_dim`.
     #[pyo3(signature = (indices, dim=None))]
     fn take_along_dim(
         &self,

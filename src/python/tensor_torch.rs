@@ -184,6 +184,28 @@ impl PyTensor {
         finished.map(drop)
     }
 
+    /// Adds `other`, scaled by `alpha`, to this tensor in place: `self += alpha * other`.
+    ///
+    /// As with torch's in-place methods, this tensor then reads the new value: the
+    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
+    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+    ///
+    /// Args:
+    ///     other (Tensor or float): the value to add.
+    ///     alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+    ///
+    /// Returns:
+    ///     Tensor: this tensor.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session():
+    ///     ...     x = et.tensor([1.0, 2.0])
+    ///     ...     y = x
+    ///     ...     _ = x.add_(et.tensor([1.0, 1.0]), alpha=2)
+    ///     ...     y.tolist()
+    ///     [3.0, 4.0]
     #[pyo3(signature = (other, *, alpha=None))]
     fn add_<'py>(
         slf: &Bound<'py, Self>,
@@ -196,6 +218,19 @@ impl PyTensor {
         };
         via(slf, "add_", || slf.add(rhs))
     }
+    /// Subtracts `other`, scaled by `alpha`, from this tensor in place: `self -= alpha * other`.
+    ///
+    /// As with torch's in-place methods, this tensor then reads the new value: the
+    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
+    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+    ///
+    /// Args:
+    ///     other (Tensor or float): the value to subtract.
+    ///     alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+    ///
+    /// Returns:
+    ///     Tensor: this tensor.
     #[pyo3(signature = (other, *, alpha=None))]
     fn sub_<'py>(
         slf: &Bound<'py, Self>,
@@ -208,9 +243,39 @@ impl PyTensor {
         };
         via(slf, "sub_", || slf.sub(rhs))
     }
+    /// Multiplies this tensor by `other` in place: `self *= other`.
+    ///
+    /// As with torch's in-place methods, this tensor then reads the new value: the
+    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
+    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+    ///
+    /// Args:
+    ///     other (Tensor or float): the factor.
+    ///
+    /// Returns:
+    ///     Tensor: this tensor.
     fn mul_<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
         via(slf, "mul_", || slf.mul(other))
     }
+    /// Divides this tensor by `other` in place: `self /= other`.
+    ///
+    /// As with torch's in-place methods, this tensor then reads the new value: the
+    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
+    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+    ///
+    /// Args:
+    ///     other (Tensor or float): the divisor.
+    ///     rounding_mode (str, optional): ``None`` (true division) or ``"floor"`` (rounded
+    ///         down, as `self //= other`). **Differs** from PyTorch: ``"trunc"`` is not
+    ///         supported. Default: ``None``.
+    ///
+    /// Returns:
+    ///     Tensor: this tensor.
+    ///
+    /// Raises:
+    ///     ArgumentError: `rounding_mode` is neither ``None`` nor ``"floor"``.
     #[pyo3(signature = (other, *, rounding_mode=None))]
     fn div_<'py>(
         slf: &Bound<'py, Self>,
@@ -250,14 +315,48 @@ impl PyTensor {
     ) -> PyResult<Bound<'py, Self>> {
         via(slf, "inplace=True", || f.call1(args))
     }
+    /// Applies the rectified linear unit function to this tensor in place.
+    ///
+    /// As with torch's in-place methods, this tensor then reads the new value: the
+    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
+    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+    ///
+    /// Returns:
+    ///     Tensor: this tensor.
     fn relu_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
         via(slf, "relu_", || slf.call_method0("relu"))
     }
+    /// Fills this tensor with zeros, in place.
+    ///
+    /// As with torch's in-place methods, this tensor then reads the new value: the
+    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
+    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+    ///
+    /// The zeros are a new constant (`new_zeros(self.shape)`): no gradient flows back through
+    /// them.
+    ///
+    /// Returns:
+    ///     Tensor: this tensor.
     fn zero_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
         via(slf, "zero_", || {
             slf.call_method1("new_zeros", (slf.getattr("shape")?,))
         })
     }
+    /// Clamps the elements of this tensor into `[min, max]`, in place.
+    ///
+    /// As with torch's in-place methods, this tensor then reads the new value: the
+    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
+    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+    ///
+    /// Args:
+    ///     min (float or Tensor, optional): the lower bound. Default: ``None`` (no lower bound).
+    ///     max (float or Tensor, optional): the upper bound. Default: ``None`` (no upper bound).
+    ///
+    /// Returns:
+    ///     Tensor: this tensor.
     #[pyo3(signature = (min=None, max=None))]
     fn clamp_<'py>(
         slf: &Bound<'py, Self>,
@@ -266,6 +365,27 @@ impl PyTensor {
     ) -> PyResult<Bound<'py, Self>> {
         via(slf, "clamp_", || slf.call_method1("clamp", (min, max)))
     }
+    /// Fills the elements of this tensor where `mask` is true with `value`, in place.
+    ///
+    /// As with torch's in-place methods, this tensor then reads the new value: the
+    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
+    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
+    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
+    ///
+    /// Args:
+    ///     mask (Tensor or array_like): a bool mask, broadcast against this tensor.
+    ///     value (float or Tensor): the fill value: a number or a 0-d tensor (a floating one
+    ///         gets the gradient of the positions it fills).
+    ///
+    /// Returns:
+    ///     Tensor: this tensor.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session():
+    ///     ...     x = et.tensor([-1.0, 2.0, 5.0])
+    ///     ...     x.masked_fill_(x > 0, 0.0).tolist()
+    ///     [-1.0, 0.0, 0.0]
     fn masked_fill_<'py>(
         slf: &Bound<'py, Self>,
         mask: &Bound<'py, PyAny>,
@@ -330,21 +450,105 @@ impl PyTensor {
         Ok(())
     }
 
+    /// Computes `self == other` element-wise.
+    ///
+    /// The result is bool data (no gradient); `other` is a tensor, a Python number or array
+    /// data (converted as a constant), broadcast against this tensor.
+    ///
+    /// Args:
+    ///     other (Tensor, float or array_like): the value to compare with.
+    ///
+    /// Returns:
+    ///     Tensor: a bool tensor of the broadcast shape.
+    ///
+    /// Raises:
+    ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
+    ///         floating tensor and an integer or bool tensor).
     fn eq<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         slf.rich_compare(other, CompareOp::Eq)
     }
+    /// Computes `self != other` element-wise.
+    ///
+    /// The result is bool data (no gradient); `other` is a tensor, a Python number or array
+    /// data (converted as a constant), broadcast against this tensor.
+    ///
+    /// Args:
+    ///     other (Tensor, float or array_like): the value to compare with.
+    ///
+    /// Returns:
+    ///     Tensor: a bool tensor of the broadcast shape.
+    ///
+    /// Raises:
+    ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
+    ///         floating tensor and an integer or bool tensor).
     fn ne<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         slf.rich_compare(other, CompareOp::Ne)
     }
+    /// Computes `self < other` element-wise.
+    ///
+    /// The result is bool data (no gradient); `other` is a tensor, a Python number or array
+    /// data (converted as a constant), broadcast against this tensor.
+    ///
+    /// Args:
+    ///     other (Tensor, float or array_like): the value to compare with.
+    ///
+    /// Returns:
+    ///     Tensor: a bool tensor of the broadcast shape.
+    ///
+    /// Raises:
+    ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
+    ///         floating tensor and an integer or bool tensor).
     fn lt<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         slf.rich_compare(other, CompareOp::Lt)
     }
+    /// Computes `self <= other` element-wise.
+    ///
+    /// The result is bool data (no gradient); `other` is a tensor, a Python number or array
+    /// data (converted as a constant), broadcast against this tensor.
+    ///
+    /// Args:
+    ///     other (Tensor, float or array_like): the value to compare with.
+    ///
+    /// Returns:
+    ///     Tensor: a bool tensor of the broadcast shape.
+    ///
+    /// Raises:
+    ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
+    ///         floating tensor and an integer or bool tensor).
     fn le<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         slf.rich_compare(other, CompareOp::Le)
     }
+    /// Computes `self > other` element-wise.
+    ///
+    /// The result is bool data (no gradient); `other` is a tensor, a Python number or array
+    /// data (converted as a constant), broadcast against this tensor.
+    ///
+    /// Args:
+    ///     other (Tensor, float or array_like): the value to compare with.
+    ///
+    /// Returns:
+    ///     Tensor: a bool tensor of the broadcast shape.
+    ///
+    /// Raises:
+    ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
+    ///         floating tensor and an integer or bool tensor).
     fn gt<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         slf.rich_compare(other, CompareOp::Gt)
     }
+    /// Computes `self >= other` element-wise.
+    ///
+    /// The result is bool data (no gradient); `other` is a tensor, a Python number or array
+    /// data (converted as a constant), broadcast against this tensor.
+    ///
+    /// Args:
+    ///     other (Tensor, float or array_like): the value to compare with.
+    ///
+    /// Returns:
+    ///     Tensor: a bool tensor of the broadcast shape.
+    ///
+    /// Raises:
+    ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
+    ///         floating tensor and an integer or bool tensor).
     fn ge<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         slf.rich_compare(other, CompareOp::Ge)
     }
@@ -446,7 +650,30 @@ impl PyTensor {
         Ok(())
     }
 
-    /// `x.new_zeros(size, dtype=None)`: zeros in this tensor's session, of its dtype.
+    /// Returns a tensor of zeros of the given shape, in this tensor's session.
+    ///
+    /// Of this tensor's dtype unless `dtype` says otherwise.
+    ///
+    /// Args:
+    ///     *args (int or sequence of ints): the shape, as separate ints or one sequence.
+    ///     size (sequence of ints, optional): the shape by keyword, instead of `*args`.
+    ///         Default: ``None``.
+    ///     dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
+    ///         tensor's dtype).
+    ///     device (str or torch.device, optional): must be this tensor's session's device.
+    ///         Default: ``None``.
+    ///     requires_grad (bool): whether the new tensor is a leaf that takes gradients.
+    ///         Default: ``False``.
+    ///
+    /// Raises:
+    ///     DeviceError: `device` is not the session's device.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session():
+    ///     ...     z = et.tensor([1, 2]).new_zeros(2, 3)
+    ///     ...     z.dtype, z.shape
+    ///     ('int64', (2, 3))
     #[pyo3(signature = (*args, size=None, dtype=None, device=None, requires_grad=false))]
     fn new_zeros<'py>(
         slf: &Bound<'py, Self>,
@@ -465,6 +692,23 @@ impl PyTensor {
             requires_grad,
         )
     }
+    /// Returns a tensor of ones of the given shape, in this tensor's session.
+    ///
+    /// Of this tensor's dtype unless `dtype` says otherwise.
+    ///
+    /// Args:
+    ///     *args (int or sequence of ints): the shape, as separate ints or one sequence.
+    ///     size (sequence of ints, optional): the shape by keyword, instead of `*args`.
+    ///         Default: ``None``.
+    ///     dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
+    ///         tensor's dtype).
+    ///     device (str or torch.device, optional): must be this tensor's session's device.
+    ///         Default: ``None``.
+    ///     requires_grad (bool): whether the new tensor is a leaf that takes gradients.
+    ///         Default: ``False``.
+    ///
+    /// Raises:
+    ///     DeviceError: `device` is not the session's device.
     #[pyo3(signature = (*args, size=None, dtype=None, device=None, requires_grad=false))]
     fn new_ones<'py>(
         slf: &Bound<'py, Self>,
@@ -483,7 +727,24 @@ impl PyTensor {
             requires_grad,
         )
     }
-    /// `x.new_empty(size)`: eagertape's are zeros.
+    /// Returns a new tensor of the given shape, in this tensor's session.
+    ///
+    /// Of this tensor's dtype unless `dtype` says otherwise. **Differs** from PyTorch: its
+    /// elements are zeros, not uninitialised memory.
+    ///
+    /// Args:
+    ///     *args (int or sequence of ints): the shape, as separate ints or one sequence.
+    ///     size (sequence of ints, optional): the shape by keyword, instead of `*args`.
+    ///         Default: ``None``.
+    ///     dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
+    ///         tensor's dtype).
+    ///     device (str or torch.device, optional): must be this tensor's session's device.
+    ///         Default: ``None``.
+    ///     requires_grad (bool): whether the new tensor is a leaf that takes gradients.
+    ///         Default: ``False``.
+    ///
+    /// Raises:
+    ///     DeviceError: `device` is not the session's device.
     #[pyo3(signature = (*args, size=None, dtype=None, device=None, requires_grad=false))]
     fn new_empty<'py>(
         slf: &Bound<'py, Self>,
@@ -502,6 +763,28 @@ impl PyTensor {
             requires_grad,
         )
     }
+    /// Returns a tensor of the given shape filled with `fill_value`, in this tensor's session.
+    ///
+    /// Of this tensor's dtype unless `dtype` says otherwise.
+    ///
+    /// Args:
+    ///     size (int or sequence of ints): the shape.
+    ///     fill_value (float): the value of every element.
+    ///     dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
+    ///         tensor's dtype).
+    ///     device (str or torch.device, optional): must be this tensor's session's device.
+    ///         Default: ``None``.
+    ///     requires_grad (bool): whether the new tensor is a leaf that takes gradients.
+    ///         Default: ``False``.
+    ///
+    /// Raises:
+    ///     DeviceError: `device` is not the session's device.
+    ///
+    /// Example:
+    ///     >>> import eagertape as et
+    ///     >>> with et.Session():
+    ///     ...     et.tensor([1.0]).new_full((2,), 7.0).tolist()
+    ///     [7.0, 7.0]
     #[pyo3(signature = (size, fill_value, *, dtype=None, device=None, requires_grad=false))]
     fn new_full<'py>(
         slf: &Bound<'py, Self>,
@@ -515,21 +798,36 @@ impl PyTensor {
         new_filled(slf, &size, fill_value.clone(), dtype, device, requires_grad)
     }
 
-    /// `x.view_as(other)`: `x.view(other.shape)`.
+    /// Returns a view of this tensor with the shape of `other` (`self.view(other.shape)`).
+    ///
+    /// Args:
+    ///     other (Tensor or array): whose shape to take (anything with a `shape`).
+    ///
+    /// Raises:
+    ///     ShapeError: this tensor's layout cannot be viewed with that shape without a copy
+    ///         (use `reshape_as`).
     fn view_as<'py>(
         slf: &Bound<'py, Self>,
         other: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         slf.call_method1("view", (other.getattr("shape")?,))
     }
-    /// `x.reshape_as(other)`.
+    /// Returns this tensor reshaped to the shape of `other` (`self.reshape(other.shape)`).
+    ///
+    /// A view where the layout allows, else a copy.
+    ///
+    /// Args:
+    ///     other (Tensor or array): whose shape to take (anything with a `shape`).
     fn reshape_as<'py>(
         slf: &Bound<'py, Self>,
         other: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         slf.call_method1("reshape", (other.getattr("shape")?,))
     }
-    /// `x.expand_as(other)`.
+    /// Returns a view of this tensor expanded to the shape of `other` (`self.expand(other.shape)`).
+    ///
+    /// Args:
+    ///     other (Tensor or array): whose shape to take (anything with a `shape`).
     fn expand_as<'py>(
         slf: &Bound<'py, Self>,
         other: &Bound<'py, PyAny>,

@@ -77,9 +77,43 @@ pub fn _zero_grad(py: Python<'_>, params: &Bound<'_, PyAny>, set_to_none: bool) 
     .py()
 }
 
-/// `torch.nn.utils.clip_grad_norm_`: scale the gradients of `parameters` (in the current
-/// session's store) so that their total 2-norm is at most `max_norm`; returns the total
-/// norm before clipping as a Python float.
+/// Clip the gradient norm of an iterable of parameters.
+///
+/// The gradients of `parameters` in the current session's gradient store (where `loss.backward()`
+/// accumulates them, read as `p.grad`) are scaled in place by `max_norm / (total_norm + 1e-6)` when
+/// that factor is below 1, `total_norm` being the 2-norm of all of them together. As torch, a NaN
+/// total makes every gradient NaN and an infinite one zeroes them (unless `error_if_nonfinite`).
+/// Parameters without a gradient are skipped. Unlike torch, the total norm is returned as a Python
+/// float, not a tensor; inside a captured step it is a placeholder that refuses to be read. Only
+/// the 2-norm is implemented.
+///
+/// Args:
+///     parameters (Parameter or iterable of Parameter): the parameters whose gradients are
+///         clipped.
+///     max_norm (float): the maximal total norm, finite and non-negative.
+///     norm_type (float): the type of the norm; only ``2.0`` is supported. Default: ``2.0``.
+///     error_if_nonfinite (bool): raise if the total norm is NaN or infinite. Default:
+///         ``False``.
+///     foreach (bool, optional): accepted for torch compatibility and ignored.
+///         Default: ``None``.
+///
+/// Returns:
+///     float: the total norm of the gradients before clipping.
+///
+/// Raises:
+///     NoSessionError: no session is current.
+///     ArgumentError: `norm_type` is not 2, or `max_norm` is negative or not finite.
+///     NonFiniteError: the total norm is not finite and `error_if_nonfinite` is true.
+///     TypeError: an item of `parameters` is not an `et.Parameter`.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> with et.Session(dtype="float64"):
+///     ...     p = et.nn.Parameter(et.tensor([3.0, 4.0]))
+///     ...     (p * p).sum().backward()
+///     ...     total = et.nn.utils.clip_grad_norm_([p], max_norm=5.0)
+///     ...     total, p.grad.numpy().round(6).tolist()
+///     (10.0, [3.0, 4.0])
 #[pyfunction]
 #[pyo3(signature = (parameters, max_norm, norm_type=2.0, error_if_nonfinite=false, foreach=None))]
 pub fn clip_grad_norm_(
@@ -206,8 +240,31 @@ pub fn _pop_current(sess: &Bound<'_, super::classes::PySession>) {
     drop(current::pop(&sess.get().cell));
 }
 
-/// `et.manual_seed(seed)`: seeds the process-wide generator (parameter fills, `et.nn`
-/// initialisations, sessions made without a seed).
+/// Sets the seed for generating random numbers.
+///
+/// Seeds the process-wide generator, which draws the seeds of what is made afterwards without one:
+/// sessions (`et.Session()` with no `seed`), parameter fills and `et.nn` initialisations. Unlike
+/// torch's, it does not reseed a session that is already open: each session keeps its own generator
+/// (seeded by its `Config`). A negative seed maps onto the unsigned range as torch maps it.
+///
+/// Args:
+///     seed (int): the seed, in `[-2**63, 2**64)`.
+///
+/// Raises:
+///     TypeError: `seed` is not an int (a bool included).
+///     ArgumentError: `seed` does not fit in 64 bits.
+///     CaptureError: called inside a captured step.
+///
+/// Example:
+///     >>> import eagertape as et
+///     >>> et.manual_seed(0)
+///     >>> with et.Session():
+///     ...     a = et.rand(3).tolist()
+///     >>> et.manual_seed(0)
+///     >>> with et.Session():
+///     ...     b = et.rand(3).tolist()
+///     >>> a == b
+///     True
 #[pyfunction]
 pub fn manual_seed(seed: &Bound<'_, PyAny>) -> PyResult<()> {
     super::capture_state::refuse_effect("et.manual_seed()")?;

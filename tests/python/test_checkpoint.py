@@ -146,7 +146,7 @@ def test_round_trip_interval(tmp_path):
     dst = et.Parameter(np.zeros((2, 2)), name="box", dtype="interval")
     et.save(tmp_path / "i.safetensors", [src])
     et.load(tmp_path / "i.safetensors", [dst])
-    got_lo, got_hi = dst.numpy()
+    got_lo, got_hi = dst.bounds()
     np.testing.assert_array_equal(got_lo, lo)
     np.testing.assert_array_equal(got_hi, lo + 0.25)
 

@@ -41,19 +41,22 @@ def test_a_pages_python_blocks_run(page):
 
 
 def public_objects():
-    """The public API's objects: `et.*` and `et.nn.*`, and the methods of their classes."""
+    """The public API's objects: every public module's names (test_docstrings.MODULES), and
+    the methods of their classes."""
+    import importlib
     import inspect
 
-    import eagertape as et
+    from test_docstrings import MODULES
 
     seen, out = set(), []
-    for module in (et, et.nn):
+    for module_name in MODULES:
+        module = importlib.import_module(module_name)
         for name in module.__all__:
             obj = getattr(module, name)
             for o in [obj, *(vars(obj).values() if inspect.isclass(obj) else ())]:
                 if id(o) not in seen and isinstance(getattr(o, "__doc__", None), str):
                     seen.add(id(o))
-                    out.append((f"{module.__name__}.{name}", o))
+                    out.append((f"{module_name}.{name}", o))
     return out
 
 

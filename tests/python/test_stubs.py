@@ -73,3 +73,22 @@ def test_generated_unary_stubs_name_exactly_the_extensions_unary_family():
     assert methods == functions == set(_core._UNARY)
     for name in _core._UNARY:
         assert callable(getattr(_core.Tensor, name)) and callable(getattr(eagertape, name))
+
+
+def test_the_stubs_docstrings_are_the_extensions():
+    """`_core.pyi` carries each class's, function's, method's and property's runtime docstring
+    (written once, as a Rust doc comment; `make stubs` copies them): stale while they differ."""
+    import importlib.machinery
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "tools" / "gen-stubs"
+    if not path.exists():
+        pytest.skip("tools/gen-stubs is not beside this test (an installed copy of the tests)")
+    loader = importlib.machinery.SourceFileLoader("gen_stubs", str(path))
+    spec = importlib.util.spec_from_loader("gen_stubs", loader)
+    gen = importlib.util.module_from_spec(spec)
+    loader.exec_module(gen)
+    text = STUB.read_text(encoding="utf-8")
+    docs = gen.runtime_docs(_core)
+    assert len(docs) > 250
+    assert gen.formatted(gen.with_docs(text, docs), STUB) == text, "stale: run `make stubs`"

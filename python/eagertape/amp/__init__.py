@@ -47,28 +47,105 @@ def _device_type(device_type: Any, who: str) -> str:
 
 
 def is_autocast_available(device_type: str) -> bool:
-    """Whether autocast exists for ``device_type`` (torch's ``torch.amp.is_autocast_available``)."""
+    """Returns whether autocast is available for `device_type`.
+
+    As `torch.amp.is_autocast_available`: ``True`` for ``"cpu"`` and ``"cuda"`` (whether or
+    not a GPU is present), ``False`` for any other device type.
+
+    Args:
+        device_type (str): the device type to ask about.
+
+    Returns:
+        bool: whether `eagertape.autocast` accepts `device_type`.
+
+    Example:
+        >>> import eagertape as et
+        >>> et.amp.is_autocast_available("cpu"), et.amp.is_autocast_available("mps")
+        (True, False)
+    """
     return device_type in _DEFAULT
 
 
 def is_autocast_enabled(device_type: str = "cuda") -> bool:
-    """Whether autocast is on in this thread for sessions on ``device_type``."""
+    """Returns whether autocast is enabled in this thread for sessions on `device_type`.
+
+    Args:
+        device_type (str): ``"cpu"`` or ``"cuda"``. Default: ``"cuda"``.
+
+    Returns:
+        bool: whether an enclosing `eagertape.autocast` turned autocast on for `device_type`.
+
+    Raises:
+        ArgumentError: `device_type` is not ``"cpu"`` or ``"cuda"``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.autocast("cpu"):
+        ...     et.is_autocast_enabled("cpu"), et.is_autocast_enabled("cuda")
+        (True, False)
+    """
     return (
         _core._get_autocast(_device_type(device_type, "is_autocast_enabled") == "cuda") is not None
     )
 
 
 def get_autocast_dtype(device_type: str) -> str:
-    """The dtype autocast casts to on ``device_type`` now (its default when it is off)."""
+    """Returns the dtype autocast casts to in this thread on `device_type`.
+
+    When autocast is off, this is the default for the device type (``"bfloat16"`` on the
+    CPU, ``"float16"`` on CUDA). The dtype is returned as its name.
+
+    Args:
+        device_type (str): ``"cpu"`` or ``"cuda"``.
+
+    Returns:
+        str: the autocast dtype's name.
+
+    Raises:
+        ArgumentError: `device_type` is not ``"cpu"`` or ``"cuda"``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.autocast("cpu", dtype=et.float16):
+        ...     et.get_autocast_dtype("cpu")
+        'float16'
+        >>> et.get_autocast_dtype("cpu")
+        'bfloat16'
+    """
     kind = _device_type(device_type, "get_autocast_dtype")
     return _core._get_autocast(kind == "cuda") or _DEFAULT[kind]
 
 
 class autocast:  # noqa: N801  (torch.autocast)
-    """``torch.autocast``: a context manager and decorator turning autocast on (or, with
-    ``enabled=False``, off) for this thread's sessions on ``device_type``. An unsupported
-    dtype warns and leaves autocast off, as torch does. ``cache_enabled`` is accepted (casts
-    are recorded per use; the values are the same)."""
+    """Context manager (and decorator) that runs regions of a script in mixed precision.
+
+    Inside, ops of this thread's sessions on `device_type` run in `dtype` where torch's
+    autocast would (matmuls, convolutions, linear layers, ...) and in float32 where torch's
+    per-op lists say so (``src/autocast.rs``); the casts of the operands are recorded on the
+    tape, so a float32 parameter gets a float32 gradient. ``enabled=False`` turns autocast
+    off inside (within an enclosing `autocast`). As torch, a dtype other than float16 or
+    bfloat16 warns and leaves autocast off.
+
+    Args:
+        device_type (str): ``"cpu"`` or ``"cuda"``.
+        dtype (eagertape.dtype, optional): the low-precision dtype, float16 or bfloat16.
+            Default: ``None`` (bfloat16 on the CPU, float16 on CUDA).
+        enabled (bool): whether autocast is on inside. Default: ``True``.
+        cache_enabled (bool, optional): accepted for PyTorch compatibility; no effect (casts
+            are recorded per use, with the same values). Default: ``None``.
+
+    Raises:
+        ArgumentError: `device_type` is not ``"cpu"`` or ``"cuda"``, or `enabled` is not a
+            bool.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     a = et.ones(2, 2)
+        ...     with et.autocast("cpu"):
+        ...         (a @ a).dtype, (a + a).dtype
+        ('bfloat16', 'float32')
+    """
 
     def __init__(
         self,
@@ -117,11 +194,46 @@ def _f32(x: float) -> float:
 
 
 class GradScaler:
-    """``torch.amp.GradScaler``: dynamic loss scaling. ``scale(loss)`` multiplies by the
-    scale; ``step(opt)`` unscales the gradients of ``opt``'s parameters in the current
-    session's store (``unscale_``: one pass each, in place) and runs ``opt.step()`` only if
-    every one is finite; ``update()`` halves the scale after a skipped step and doubles it
-    after ``growth_interval`` good ones (float32 arithmetic, as torch's kernel)."""
+    """Dynamic loss scaling for mixed-precision training, as `torch.amp.GradScaler`.
+
+    ``scale(loss)`` multiplies the loss by the scale factor; ``step(opt)`` unscales the
+    gradients of `opt`'s parameters in the current session (`unscale_`: one pass each, in
+    place, in ``p.grad``) and runs ``opt.step()`` only if every one is finite;
+    ``update()`` multiplies the scale by `backoff_factor` after a skipped step and by
+    `growth_factor` after `growth_interval` finite steps in a row (float32 arithmetic, as
+    torch's kernel). As torch's, a scaler for ``"cuda"`` without a usable GPU warns and is
+    disabled; a disabled scaler passes every call through unchanged.
+
+    Args:
+        device (str): ``"cpu"`` or ``"cuda"``. Default: ``"cuda"``.
+        init_scale (float): the initial scale factor. Default: ``2.0**16``.
+        growth_factor (float): the factor the scale grows by, > 1. Default: ``2.0``.
+        backoff_factor (float): the factor the scale shrinks by after a non-finite
+            gradient, < 1. Default: ``0.5``.
+        growth_interval (int): the number of consecutive finite steps after which the scale
+            grows. Default: ``2000``.
+        enabled (bool): whether scaling is on (``False``: every method is a pass-through).
+            Default: ``True``.
+
+    Raises:
+        ArgumentError: `device` is not ``"cpu"`` or ``"cuda"``, or (enabled) a factor or the
+            interval is out of range.
+
+    Example:
+        >>> import eagertape as et
+        >>> scaler = et.amp.GradScaler("cpu", init_scale=1024.0)
+        >>> with et.Session():
+        ...     net = et.nn.Linear(2, 1, seed=0)
+        ...     opt = et.optim.SGD(net.parameters(), lr=0.1)
+        ...     loss = net(et.ones(1, 2)).sum()
+        ...     scaler.scale(loss).backward()
+        ...     scaler.step(opt)
+        ...     scaler.update()
+        ...     net.weight.grad.numpy().tolist()
+        [[1.0, 1.0]]
+        >>> scaler.get_scale()
+        1024.0
+    """
 
     def __init__(
         self,
@@ -165,6 +277,7 @@ class GradScaler:
         self._states: dict[int, dict[str, Any]] = {}
 
     def is_enabled(self) -> bool:
+        """Returns whether this scaler is enabled (``False`` also when CUDA was missing)."""
         return self._enabled
 
     def _state(self, optimizer: Any) -> dict[str, Any]:
@@ -203,7 +316,21 @@ class GradScaler:
         return [p for group in optimizer.param_groups for p in group["params"]]
 
     def unscale_(self, optimizer: Any) -> None:
-        """Divide ``optimizer``'s gradients by the scale, in place, once per step."""
+        """Divides ("unscales") the gradients of `optimizer`'s parameters by the scale factor.
+
+        The gradients (``p.grad`` in the current session) are divided in place, and whether
+        any is inf or NaN is recorded for `step`. Call it at most once per optimizer between
+        `update` calls, before `step` (e.g. to clip the unscaled gradients); `step` calls it
+        itself otherwise. Does nothing when the scaler is disabled.
+
+        Args:
+            optimizer: the optimizer whose parameters' gradients are unscaled.
+
+        Raises:
+            ArgumentError: `scale` was not called this iteration, `unscale_` was already
+                called (or `step` already ran) for `optimizer` since the last `update`, or a
+                float16 parameter has a gradient.
+        """
         if not self._enabled:
             return
         scale = self._require_scale("unscale_")
@@ -266,26 +393,46 @@ class GradScaler:
         self._states = {}
 
     def get_scale(self) -> float:
+        """Returns the current scale factor (1.0 when the scaler is disabled)."""
         if not self._enabled:
             return 1.0
         return self._init_scale if self._scale is None else self._scale
 
     def get_growth_factor(self) -> float:
+        """Returns the scale growth factor."""
         return self._growth_factor
 
     def set_growth_factor(self, new_factor: float) -> None:
+        """Sets the scale growth factor (not checked, as torch).
+
+        Args:
+            new_factor (float): the new growth factor.
+        """
         self._growth_factor = new_factor
 
     def get_backoff_factor(self) -> float:
+        """Returns the scale backoff factor."""
         return self._backoff_factor
 
     def set_backoff_factor(self, new_factor: float) -> None:
+        """Sets the scale backoff factor (not checked, as torch).
+
+        Args:
+            new_factor (float): the new backoff factor.
+        """
         self._backoff_factor = new_factor
 
     def get_growth_interval(self) -> int:
+        """Returns the growth interval."""
         return self._growth_interval
 
     def set_growth_interval(self, new_interval: int) -> None:
+        """Sets the growth interval (not checked, as torch).
+
+        Args:
+            new_interval (int): the new number of consecutive finite steps before the scale
+                grows.
+        """
         self._growth_interval = new_interval
 
     def state_dict(self) -> dict[str, Any]:

@@ -34,8 +34,23 @@ class LayerRow(NamedTuple):
 
 
 class ModelSummary:
-    """`print(summary)` shows the table; `rows`, `total_params`, `trainable_params`,
-    `param_bytes` and `tape_bytes` hold its numbers."""
+    """A model's summary, as `eagertape.nn.summary` returns it: `print(summary)` shows the table.
+
+    `rows` (one `LayerRow` per module call, in call order), `total_params`,
+    `trainable_params`, `param_bytes` (a tied parameter counted once) and `tape_bytes` (what
+    the forward pass left on the tape for backward) hold its numbers.
+
+    Args:
+        rows (list of LayerRow): the module calls of the summarised forward pass.
+        model (Module): the summarised model (its parameters are counted).
+        tape_bytes (int): the tape bytes the whole forward pass added.
+
+    Example:
+        >>> import eagertape as et
+        >>> s = et.nn.summary(et.nn.Linear(4, 2), (8, 4))
+        >>> s.total_params, s.trainable_params, s.rows[0].output_shape
+        (10, 10, (8, 2))
+    """
 
     def __init__(self, rows: list[LayerRow], model: Module, tape_bytes: int):
         self.rows = rows
@@ -46,6 +61,7 @@ class ModelSummary:
         self.tape_bytes = tape_bytes
 
     def table(self) -> str:
+        """Returns the summary as a text table: one line per module call, then the totals."""
         head = ("Layer (type)", "Output shape", "Params", "Tape bytes")
         body = [
             (

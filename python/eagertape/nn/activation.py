@@ -32,8 +32,20 @@ __all__ = [
 
 
 class ReLU(Module):
-    """``max(x, 0)``. ``inplace`` is accepted for torch's signature and changes nothing
-    (eagertape tensors are immutable values)."""
+    """Applies the rectified linear unit function element-wise: ``ReLU(x) = max(0, x)``.
+
+    Input: any shape; output: the same shape.
+
+    Args:
+        inplace (bool): accepted for torch's signature and ignored: the input is never
+            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.ReLU()(et.tensor([-1.0, 0.0, 2.0])).tolist()
+        [0.0, 0.0, 2.0]
+    """
 
     def __init__(self, inplace: bool = False) -> None:
         super().__init__()
@@ -44,7 +56,27 @@ class ReLU(Module):
 
 
 class GELU(Module):
-    """``x * Φ(x)`` (``approximate="none"``) or its tanh approximation (``"tanh"``)."""
+    """Applies the Gaussian Error Linear Units function: ``GELU(x) = x * Phi(x)``.
+
+    ``Phi`` is the cumulative distribution function of the standard normal distribution.
+    With ``approximate="tanh"``, GELU is estimated by
+    ``0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x**3)))``.
+
+    Input: any shape; output: the same shape.
+
+    Args:
+        approximate (str): the gelu approximation algorithm to use: ``"none"`` or
+            ``"tanh"``. Default: ``"none"``.
+
+    Raises:
+        ConfigError: ``approximate`` is neither ``"none"`` nor ``"tanh"``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.GELU()(et.tensor([0.0])).tolist()
+        [0.0]
+    """
 
     def __init__(self, approximate: str = "none") -> None:
         super().__init__()
@@ -60,7 +92,21 @@ class GELU(Module):
 
 
 class SiLU(Module):
-    """``x * sigmoid(x)``; ``inplace`` as for ``ReLU``."""
+    """Applies the Sigmoid Linear Unit (SiLU) function, element-wise:
+    ``silu(x) = x * sigmoid(x)``.
+
+    Input: any shape; output: the same shape.
+
+    Args:
+        inplace (bool): accepted for torch's signature and ignored: the input is never
+            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.SiLU()(et.tensor([0.0])).tolist()
+        [0.0]
+    """
 
     def __init__(self, inplace: bool = False) -> None:
         super().__init__()
@@ -71,22 +117,51 @@ class SiLU(Module):
 
 
 class Tanh(Module):
-    """``tanh(x)``; no parameters."""
+    """Applies the Hyperbolic Tangent (Tanh) function element-wise.
+
+    Input: any shape; output: the same shape.
+    """
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
         return x.tanh()
 
 
 class Sigmoid(Module):
-    """``1 / (1 + exp(-x))``; no parameters."""
+    """Applies the Sigmoid function element-wise: ``Sigmoid(x) = 1 / (1 + exp(-x))``.
+
+    Input: any shape; output: the same shape.
+    """
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
         return x.sigmoid()
 
 
 class Dropout(Module):
-    """Inverted dropout with probability ``p`` in training mode (drawn from the session's
-    RNG), the identity in eval mode. ``inplace`` as for ``ReLU``."""
+    """During training, randomly zeroes some of the elements of the input tensor with
+    probability ``p``.
+
+    The zeroed elements are chosen independently for each forward call, drawn from the
+    generator of the session the input belongs to (seeded by the session's ``seed``), and
+    the outputs are scaled by ``1 / (1 - p)`` during training. In evaluation mode
+    (``module.eval()``) the module computes the identity.
+
+    Input: any shape; output: the same shape.
+
+    Args:
+        p (float): probability of an element to be zeroed. Default: 0.5.
+        inplace (bool): accepted for torch's signature and ignored: the input is never
+            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+
+    Raises:
+        ConfigError: ``p`` is not between 0 and 1.
+
+    Example:
+        >>> import eagertape as et
+        >>> drop = et.nn.Dropout(p=0.5).eval()
+        >>> with et.Session():
+        ...     drop(et.ones(3)).tolist()
+        [1.0, 1.0, 1.0]
+    """
 
     def __init__(self, p: float = 0.5, inplace: bool = False) -> None:
         super().__init__()
@@ -101,7 +176,22 @@ class Dropout(Module):
 
 
 class Hardswish(Module):
-    """``x · relu6(x + 3) / 6``; ``inplace`` as for ``ReLU``."""
+    """Applies the Hardswish function, element-wise:
+    ``Hardswish(x) = x * relu6(x + 3) / 6``.
+
+    That is 0 for ``x <= -3``, ``x`` for ``x >= 3``, and ``x * (x + 3) / 6`` between.
+    Input: any shape; output: the same shape.
+
+    Args:
+        inplace (bool): accepted for torch's signature and ignored: the input is never
+            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.Hardswish()(et.tensor([-4.0, 0.0, 4.0])).tolist()
+        [-0.0, 0.0, 4.0]
+    """
 
     def __init__(self, inplace: bool = False) -> None:
         super().__init__()
@@ -112,7 +202,21 @@ class Hardswish(Module):
 
 
 class Hardsigmoid(Module):
-    """``relu6(x + 3) / 6``; ``inplace`` as for ``ReLU``."""
+    """Applies the Hardsigmoid function element-wise: ``Hardsigmoid(x) = relu6(x + 3) / 6``.
+
+    That is 0 for ``x <= -3``, 1 for ``x >= 3``, and ``x / 6 + 1 / 2`` between.
+    Input: any shape; output: the same shape.
+
+    Args:
+        inplace (bool): accepted for torch's signature and ignored: the input is never
+            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.Hardsigmoid()(et.tensor([-4.0, 0.0, 4.0])).tolist()
+        [0.0, 0.5, 1.0]
+    """
 
     def __init__(self, inplace: bool = False) -> None:
         super().__init__()
@@ -123,7 +227,20 @@ class Hardsigmoid(Module):
 
 
 class Mish(Module):
-    """``x · tanh(softplus(x))``; ``inplace`` as for ``ReLU``."""
+    """Applies the Mish function, element-wise: ``Mish(x) = x * tanh(softplus(x))``.
+
+    Input: any shape; output: the same shape.
+
+    Args:
+        inplace (bool): accepted for torch's signature and ignored: the input is never
+            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.Mish()(et.tensor([0.0])).tolist()
+        [0.0]
+    """
 
     def __init__(self, inplace: bool = False) -> None:
         super().__init__()
@@ -143,28 +260,91 @@ class _DimModule(Module):
 
 
 class Softmax(_DimModule):
-    """torch's ``nn.Softmax(dim)``."""
+    """Applies the Softmax function to an n-dimensional input tensor.
+
+    Rescales the input so that the elements of the output lie in the range [0, 1] and sum
+    to 1 along ``dim``: ``Softmax(x_i) = exp(x_i) / sum_j exp(x_j)``.
+
+    Input: any shape; output: the same shape.
+
+    Args:
+        dim (int): a dimension along which Softmax will be computed. Required:
+            unlike torch's, the default ``None`` (torch's deprecated implicit dimension) makes
+            the call raise ``TypeError``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.Softmax(dim=1)(et.zeros(1, 4)).tolist()
+        [[0.25, 0.25, 0.25, 0.25]]
+    """
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
         return F.softmax(x, self.dim)
 
 
 class LogSoftmax(_DimModule):
-    """torch's ``nn.LogSoftmax(dim)``."""
+    """Applies the ``log(Softmax(x))`` function to an n-dimensional input tensor.
+
+    ``LogSoftmax(x_i) = log(exp(x_i) / sum_j exp(x_j))``, computed in one stable step.
+    Input: any shape; output: the same shape, values in [-inf, 0).
+
+    Args:
+        dim (int): a dimension along which LogSoftmax will be computed. Required:
+            unlike torch's, the default ``None`` (torch's deprecated implicit dimension) makes
+            the call raise ``TypeError``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.LogSoftmax(dim=0)(et.zeros(2)).exp().tolist()
+        [0.5, 0.5]
+    """
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
         return F.log_softmax(x, self.dim)
 
 
 class Softmin(_DimModule):
-    """torch's ``nn.Softmin(dim)``: ``softmax(-x, dim)``."""
+    """Applies the Softmin function to an n-dimensional input tensor: ``softmax(-x, dim)``.
+
+    Rescales the input so that the elements of the output lie in the range [0, 1] and sum
+    to 1 along ``dim``: ``Softmin(x_i) = exp(-x_i) / sum_j exp(-x_j)``.
+
+    Input: any shape; output: the same shape.
+
+    Args:
+        dim (int): a dimension along which Softmin will be computed. Required:
+            unlike torch's, the default ``None`` (torch's deprecated implicit dimension) makes
+            the call raise ``TypeError``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.Softmin(dim=0)(et.zeros(2)).tolist()
+        [0.5, 0.5]
+    """
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
         return F.softmin(x, self.dim)
 
 
 class GLU(Module):
-    """``F.glu(x, dim)``: the first half of ``dim`` times the sigmoid of the second."""
+    """Applies the gated linear unit function: ``GLU(a, b) = a * sigmoid(b)``.
+
+    ``a`` is the first half of the input along ``dim`` and ``b`` the second half (see
+    `eagertape.nn.functional.glu`). Input: ``(*1, N, *2)`` with ``N`` even at ``dim``;
+    output: ``(*1, N / 2, *2)``.
+
+    Args:
+        dim (int): the dimension on which to split the input. Default: -1.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.GLU()(et.tensor([[2.0, 0.0]])).tolist()
+        [[1.0]]
+    """
 
     def __init__(self, dim: int = -1) -> None:
         super().__init__()
@@ -178,8 +358,32 @@ class GLU(Module):
 
 
 class PReLU(Module):
-    """``x`` where positive, else ``weight · x``: ``num_parameters`` weights (1, or one per
-    channel), each ``init`` (0.25), named "weight" as torch's."""
+    """Applies the element-wise PReLU function: ``PReLU(x) = max(0, x) + a * min(0, x)``.
+
+    ``a`` is the learnable parameter "weight", of shape ``(num_parameters,)``, every entry
+    set to ``init``: one ``a`` shared by all channels (``num_parameters=1``), or one per
+    channel, the channel dimension being the input's second. Input: any shape; output: the
+    same shape.
+
+    Args:
+        num_parameters (int): number of ``a`` to learn: 1, or the number of channels of
+            the input. Default: 1.
+        init (float): the initial value of ``a``. Default: 0.25.
+        seed (int, optional): accepted for the signature of eagertape's modules; the
+            initialization is constant and draws nothing. Default: ``None``.
+        dtype (str or dtype): the dtype of ``weight``. Default: "float32".
+        device (str, optional): the device of ``weight``. Default: ``None`` (the process
+            default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: ``num_parameters`` is not positive.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.PReLU()(et.tensor([-2.0, 3.0])).tolist()
+        [-0.5, 3.0]
+    """
 
     def __init__(
         self,
@@ -220,30 +424,118 @@ class _DropoutNd(Module):
 
 
 class Dropout1d(_DropoutNd):
-    """Whole channels of ``(N, C, L)`` (or ``(C, L)``) dropped in training mode."""
+    """Randomly zero out entire channels during training.
+
+    Each channel (a 1D feature map ``input[i, j]``) is zeroed independently with
+    probability ``p`` on every forward call, drawn from the session's generator; the other
+    channels are scaled by ``1 / (1 - p)``. In evaluation mode this is the identity. See
+    `eagertape.nn.functional.dropout1d`.
+
+    Input: ``(N, C, L)`` or ``(C, L)``; output: the same shape.
+
+    Args:
+        p (float): probability of a channel to be zeroed. Default: 0.5.
+        inplace (bool): accepted for torch's signature and ignored: the input is never
+            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+
+    Raises:
+        ConfigError: ``p`` is not between 0 and 1.
+        ShapeError: the input is neither 2-D nor 3-D (at the call).
+    """
 
     _function = "dropout1d"
 
 
 class Dropout2d(_DropoutNd):
-    """Whole channels of ``(N, C, H, W)`` (or ``(C, H, W)`` read as ``(N, C, L)``, as torch)."""
+    """Randomly zero out entire channels during training.
+
+    Each channel (a 2D feature map ``input[i, j]``) is zeroed independently with
+    probability ``p`` on every forward call, drawn from the session's generator; the other
+    channels are scaled by ``1 / (1 - p)``. In evaluation mode this is the identity. See
+    `eagertape.nn.functional.dropout2d`.
+
+    Input: ``(N, C, H, W)``; a 3-D input is read as ``(N, C, L)`` (as torch's, which warns);
+    output: the same shape.
+
+    Args:
+        p (float): probability of a channel to be zeroed. Default: 0.5.
+        inplace (bool): accepted for torch's signature and ignored: the input is never
+            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+
+    Raises:
+        ConfigError: ``p`` is not between 0 and 1.
+        ShapeError: the input is neither 3-D nor 4-D (at the call).
+    """
 
     _function = "dropout2d"
 
 
 class Dropout3d(_DropoutNd):
-    """Whole channels of ``(N, C, D, H, W)`` (or ``(C, D, H, W)``) dropped in training mode."""
+    """Randomly zero out entire channels during training.
+
+    Each channel (a 3D feature map ``input[i, j]``) is zeroed independently with
+    probability ``p`` on every forward call, drawn from the session's generator; the other
+    channels are scaled by ``1 / (1 - p)``. In evaluation mode this is the identity. See
+    `eagertape.nn.functional.dropout3d`.
+
+    Input: ``(N, C, D, H, W)`` or ``(C, D, H, W)``; output: the same shape.
+
+    Args:
+        p (float): probability of a channel to be zeroed. Default: 0.5.
+        inplace (bool): accepted for torch's signature and ignored: the input is never
+            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+
+    Raises:
+        ConfigError: ``p`` is not between 0 and 1.
+        ShapeError: the input is neither 4-D nor 5-D (at the call).
+    """
 
     _function = "dropout3d"
 
 
 class AlphaDropout(_DropoutNd):
-    """``F.alpha_dropout`` in training mode (keeps SELU's mean and variance)."""
+    """Applies Alpha Dropout over the input during training.
+
+    Alpha Dropout is a type of Dropout that maintains the self-normalizing property: for an
+    input with zero mean and unit standard deviation, the output keeps the mean and
+    standard deviation. Each element is masked with probability ``p`` (set to SELU's
+    negative saturation value) and the output is scaled and shifted to keep zero mean and
+    unit standard deviation; the draws come from the session's generator. In evaluation
+    mode this is the identity. See `eagertape.nn.functional.alpha_dropout`.
+
+    Input: any shape; output: the same shape.
+
+    Args:
+        p (float): probability of an element to be dropped. Default: 0.5.
+        inplace (bool): accepted for torch's signature and ignored: the input is never
+            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+
+    Raises:
+        ConfigError: ``p`` is not between 0 and 1.
+    """
 
     _function = "alpha_dropout"
 
 
 class FeatureAlphaDropout(_DropoutNd):
-    """``F.feature_alpha_dropout`` in training mode."""
+    """Randomly masks out entire channels, as Alpha Dropout does, during training.
+
+    Each channel (the feature map ``input[i, j]``) is masked independently with
+    probability ``p`` on every forward call (set to SELU's negative saturation value), and
+    the output is scaled and shifted to keep zero mean and unit standard deviation; the
+    draws come from the session's generator. In evaluation mode this is the identity. See
+    `eagertape.nn.functional.feature_alpha_dropout`.
+
+    Input: ``(N, C, *)``; output: the same shape.
+
+    Args:
+        p (float): probability of a channel to be masked. Default: 0.5.
+        inplace (bool): accepted for torch's signature and ignored: the input is never
+            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+
+    Raises:
+        ConfigError: ``p`` is not between 0 and 1.
+        ShapeError: the input has fewer than 2 dimensions (at the call, in training mode).
+    """
 
     _function = "feature_alpha_dropout"

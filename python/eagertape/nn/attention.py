@@ -84,27 +84,65 @@ def _shape_check(
 
 
 class MultiheadAttention(Module):
-    """``torch.nn.MultiheadAttention``: ``softmax(q kᵀ / sqrt(head_dim) + mask) v`` per head,
-    projected in and out.
+    """Allows the model to jointly attend to information from different representation
+    subspaces.
 
-    Parameters as torch's: ``in_proj_weight`` ``(3E, E)`` (``xavier_uniform_``:
-    ``U(±sqrt(6 / (E + 3E)))``), ``in_proj_bias`` ``(3E,)`` (zeros), and ``out_proj`` a
-    ``Linear(E, E)`` (weight drawn as ``Linear``'s with ``seed + 1``, bias zero). With key or
-    value sizes other than ``E`` (``kdim``, ``vdim``: cross-attention over another model's
-    features), ``q_proj_weight`` ``(E, E)``, ``k_proj_weight`` ``(E, kdim)`` and
-    ``v_proj_weight`` ``(E, vdim)`` (each ``xavier_uniform_``) replace ``in_proj_weight``, as
-    torch's. ``add_bias_kv`` and ``add_zero_attn`` are not supported (ConfigError).
+    ``MultiHead(Q, K, V) = Concat(head_1, ..., head_h) W^O`` with
+    ``head_i = Attention(Q W_i^Q, K W_i^K, V W_i^V)`` and
+    ``Attention(q, k, v) = softmax(q k^T / sqrt(head_dim) + mask) v``, as torch's
+    ``nn.MultiheadAttention``; ``head_dim = embed_dim / num_heads``.
 
-    ``forward(sess, query, key, value, key_padding_mask=None, need_weights=True,
-    attn_mask=None, average_attn_weights=True, is_causal=False)`` returns ``(output,
-    weights)`` with torch's shapes (``(L, N, E)``, or ``(N, L, E)`` with ``batch_first``;
-    2-D unbatched inputs too) and mask semantics: a bool mask is True where attending is
-    NOT allowed, a floating mask is added to the scores; ``key_padding_mask`` is ``(N, S)``,
-    ``attn_mask`` ``(L, S)`` or ``(N * num_heads, L, S)``. ``weights`` (averaged over the
-    heads unless ``average_attn_weights`` is False) is None when ``need_weights`` is False,
-    which takes ``scaled_dot_product_attention``. Masks may be eagertape tensors, numpy
-    arrays or torch tensors (copied in with ``sess.input``). Dropout on the attention
-    weights (training mode only) is drawn from the session's RNG.
+    The parameters are torch's: ``in_proj_weight`` ``(3E, E)`` (``xavier_uniform_``:
+    ``U(-sqrt(6 / (E + 3E)), sqrt(6 / (E + 3E)))``), ``in_proj_bias`` ``(3E,)`` (zeros), and
+    ``out_proj`` a ``Linear(E, E)`` (weight drawn as ``Linear``'s with ``seed + 1``, bias
+    zero). With key or value sizes other than ``E`` (``kdim``, ``vdim``: cross-attention
+    over another model's features), ``q_proj_weight`` ``(E, E)``, ``k_proj_weight``
+    ``(E, kdim)`` and ``v_proj_weight`` ``(E, vdim)`` (each ``xavier_uniform_``) replace
+    ``in_proj_weight``, as torch's. The draws are in float64 from
+    ``np.random.default_rng(seed)``, then converted to ``dtype``.
+
+    ``module(query, key, value, ...)`` returns ``(output, weights)``; see `forward` for the
+    inputs, masks and shapes. When ``need_weights`` is False the attention runs through
+    `eagertape.nn.functional.scaled_dot_product_attention`. Dropout on the attention
+    weights (training mode only) is drawn from the session's generator.
+
+    Args:
+        embed_dim (int): total dimension of the model, ``E``.
+        num_heads (int): number of parallel attention heads; ``embed_dim`` will be split
+            across them (it must be divisible by ``num_heads``).
+        dropout (float): dropout probability on the attention weights. Default: 0.0.
+        bias (bool): if specified, adds bias to input / output projection layers.
+            Default: ``True``.
+        add_bias_kv (bool): must be ``False`` (not supported; ``True`` raises
+            ``ConfigError``). Default: ``False``.
+        add_zero_attn (bool): must be ``False`` (not supported; ``True`` raises
+            ``ConfigError``). Default: ``False``.
+        kdim (int, optional): total number of features for keys. Default: ``None``
+            (``embed_dim``).
+        vdim (int, optional): total number of features for values. Default: ``None``
+            (``embed_dim``).
+        batch_first (bool): if ``True``, then the input and output tensors are provided as
+            ``(batch, seq, feature)``. Default: ``False`` (``(seq, batch, feature)``).
+        seed (int, optional): the seed of the initialization's generator. Default: ``None``
+            (one drawn from the process-wide generator, so `eagertape.manual_seed` fixes
+            it).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: a size that is not positive, ``embed_dim`` not divisible by
+            ``num_heads``, ``dropout`` outside [0, 1], or ``add_bias_kv`` or
+            ``add_zero_attn`` given.
+
+    Example:
+        >>> import eagertape as et
+        >>> attn = et.nn.MultiheadAttention(8, 2, batch_first=True, seed=0)
+        >>> with et.Session():
+        ...     x = et.ones(2, 5, 8)
+        ...     out, weights = attn(x, x, x)
+        ...     tuple(out.shape), tuple(weights.shape)
+        ((2, 5, 8), (2, 5, 5))
     """
 
     def __init__(
@@ -177,6 +215,45 @@ class MultiheadAttention(Module):
         average_attn_weights: bool = True,
         is_causal: bool = False,
     ) -> tuple[Tensor, Tensor | None]:
+        """Computes attention outputs using query, key and value embeddings; call the module,
+        ``module(query, key, value, ...)``.
+
+        Masks follow torch's semantics: a bool mask is ``True`` where attending is NOT
+        allowed, a floating mask is added to the attention scores. Masks may be eagertape
+        tensors (bool or floating), or numpy arrays or torch tensors (copied in with
+        ``sess.input``).
+
+        Args:
+            sess (Session): the session (passed by ``Module.__call__``).
+            query (Tensor): query embeddings, ``(L, N, E)``, ``(N, L, E)`` with
+                ``batch_first``, or ``(L, E)`` unbatched.
+            key (Tensor): key embeddings, ``(S, N, kdim)`` (batch first likewise) or
+                ``(S, kdim)``.
+            value (Tensor): value embeddings, ``(S, N, vdim)`` (batch first likewise) or
+                ``(S, vdim)``.
+            key_padding_mask (Tensor or array, optional): ``(N, S)`` (``(S,)`` unbatched):
+                which keys to ignore for attention (padding). Default: ``None``.
+            need_weights (bool): if ``True``, also returns the attention weights; if
+                ``False``, runs `eagertape.nn.functional.scaled_dot_product_attention` and
+                returns ``None`` for them. Default: ``True``.
+            attn_mask (Tensor or array, optional): ``(L, S)``, or ``(N * num_heads, L, S)``
+                for a mask per batch entry and head: the attended positions allowed per
+                query. Default: ``None``.
+            average_attn_weights (bool): if ``True``, the returned weights are averaged
+                across heads, else given per head. Default: ``True``.
+            is_causal (bool): a hint that ``attn_mask`` is the causal mask (it requires
+                ``attn_mask``). Default: ``False``.
+
+        Returns:
+            tuple: ``(output, weights)``: the output, of the query's shape with ``E``
+            features; the weights ``(N, L, S)`` (``(N, num_heads, L, S)`` when not
+            averaged, without ``N`` unbatched), or ``None`` when ``need_weights`` is False.
+
+        Raises:
+            ShapeError: inputs or masks of inconsistent ranks or shapes.
+            ArgumentError: ``is_causal`` without ``attn_mask``, or a mask of an integer
+                dtype.
+        """
         kpm = _float_mask(sess, _session_mask(sess, key_padding_mask, "key_padding_mask"))
         mask = _float_mask(sess, _session_mask(sess, attn_mask, "attn_mask"))
         batched = len(query.shape) == 3

@@ -107,16 +107,122 @@ class _BatchNorm(Module):
 
 
 class BatchNorm1d(_BatchNorm):
-    """``torch.nn.BatchNorm1d``: input ``(N, C)`` or ``(N, C, L)``, normalized per channel
-    (dim 1). Buffers and their updates as described in ``_BatchNorm`` (note: its
-    ``num_batches_tracked`` is a float64 buffer holding an exact count, exported as int64)."""
+    """Applies Batch Normalization over a 2D or 3D input.
+
+    ``y = (x - E[x]) / sqrt(Var[x] + eps) * weight + bias``.
+
+    The mean and standard deviation are calculated per channel (dimension 1) over the
+    mini-batch (and the other dimensions); ``weight`` (ones) and ``bias`` (zeros), of shape
+    ``(num_features,)``, scale and shift the result when ``affine``. The standard deviation
+    is the biased estimator.
+
+    In training mode (with ``track_running_stats``) each call also updates the buffers
+    ``running_mean`` (zeros at first), ``running_var`` (ones) and ``num_batches_tracked``
+    (0) as torch's: ``running = (1 - m) * running + m * batch_statistic`` (unbiased variance)
+    with ``m = momentum``, or ``m = 1 / num_batches_tracked`` when ``momentum`` is ``None``.
+    The new values are published as new snapshots after the forward, never under a live
+    tape. In evaluation mode the running statistics normalize and nothing changes. The
+    buffers are ``et.Parameter`` objects with ``requires_grad=False``, in ``buffers()`` and
+    ``state_dict()`` but not ``parameters()``.
+
+    Differs from torch on purpose: an eagertape Parameter holds floating values only, so
+    ``num_batches_tracked`` is a 0-d float64 buffer holding an exact integer count;
+    ``state_dict()`` exports it as torch's int64 0-d tensor and ``load_state_dict`` accepts
+    ints (or integer-valued arrays) for it.
+
+    Input: ``(N, C)`` or ``(N, C, L)``; output: the same shape.
+
+    Args:
+        num_features (int): number of features or channels ``C`` of the input.
+        eps (float): a value added to the denominator for numerical stability.
+            Default: 1e-5.
+        momentum (float, optional): the value used for the running_mean and running_var
+            computation. Can be set to ``None`` for cumulative moving average (i.e. simple
+            average). Default: 0.1.
+        affine (bool): whether this module has learnable affine parameters.
+            Default: ``True``.
+        track_running_stats (bool): when ``True``, this module tracks the running mean and
+            variance; when ``False``, it has no such buffers (they are ``None``) and uses
+            batch statistics in both training and eval modes. Default: ``True``.
+        seed (int, optional): accepted for the signature of eagertape's modules (checked);
+            the initialization is constant and draws nothing. Default: ``None``.
+        dtype (str or dtype): the dtype of the parameters and of ``running_mean`` and
+            ``running_var``. Default: "float32".
+        device (str, optional): the device of the parameters and buffers. Default: ``None``
+            (the process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: ``num_features`` is not positive.
+        ShapeError: the input is neither 2-D nor 3-D (at the call).
+
+    Example:
+        >>> import eagertape as et
+        >>> bn = et.nn.BatchNorm1d(2, eps=0.0)
+        >>> with et.Session():
+        ...     bn(et.tensor([[1.0, 2.0], [3.0, 6.0]])).tolist()
+        [[-1.0, -1.0], [1.0, 1.0]]
+        >>> [round(v, 4) for v in bn.running_mean.numpy().tolist()]
+        [0.2, 0.4]
+    """
 
     _input_dims = (2, 3)
 
 
 class BatchNorm2d(_BatchNorm):
-    """``torch.nn.BatchNorm2d``: input ``(N, C, H, W)``, normalized per channel (dim 1).
-    Buffers and their updates as described in ``_BatchNorm`` (note: its
-    ``num_batches_tracked`` is a float64 buffer holding an exact count, exported as int64)."""
+    """Applies Batch Normalization over a 4D input.
+
+    ``y = (x - E[x]) / sqrt(Var[x] + eps) * weight + bias``, over ``(N, H, W)`` slices.
+
+    The mean and standard deviation are calculated per channel (dimension 1) over the
+    mini-batch (and the other dimensions); ``weight`` (ones) and ``bias`` (zeros), of shape
+    ``(num_features,)``, scale and shift the result when ``affine``. The standard deviation
+    is the biased estimator.
+
+    In training mode (with ``track_running_stats``) each call also updates the buffers
+    ``running_mean`` (zeros at first), ``running_var`` (ones) and ``num_batches_tracked``
+    (0) as torch's: ``running = (1 - m) * running + m * batch_statistic`` (unbiased variance)
+    with ``m = momentum``, or ``m = 1 / num_batches_tracked`` when ``momentum`` is ``None``.
+    The new values are published as new snapshots after the forward, never under a live
+    tape. In evaluation mode the running statistics normalize and nothing changes. The
+    buffers are ``et.Parameter`` objects with ``requires_grad=False``, in ``buffers()`` and
+    ``state_dict()`` but not ``parameters()``.
+
+    Differs from torch on purpose: an eagertape Parameter holds floating values only, so
+    ``num_batches_tracked`` is a 0-d float64 buffer holding an exact integer count;
+    ``state_dict()`` exports it as torch's int64 0-d tensor and ``load_state_dict`` accepts
+    ints (or integer-valued arrays) for it.
+
+    Input: ``(N, C, H, W)``; output: the same shape.
+
+    Args:
+        num_features (int): number of features or channels ``C`` of the input.
+        eps (float): a value added to the denominator for numerical stability.
+            Default: 1e-5.
+        momentum (float, optional): the value used for the running_mean and running_var
+            computation. Can be set to ``None`` for cumulative moving average (i.e. simple
+            average). Default: 0.1.
+        affine (bool): whether this module has learnable affine parameters.
+            Default: ``True``.
+        track_running_stats (bool): when ``True``, this module tracks the running mean and
+            variance; when ``False``, it has no such buffers (they are ``None``) and uses
+            batch statistics in both training and eval modes. Default: ``True``.
+        seed (int, optional): accepted for the signature of eagertape's modules (checked);
+            the initialization is constant and draws nothing. Default: ``None``.
+        dtype (str or dtype): the dtype of the parameters and of ``running_mean`` and
+            ``running_var``. Default: "float32".
+        device (str, optional): the device of the parameters and buffers. Default: ``None``
+            (the process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: ``num_features`` is not positive.
+        ShapeError: the input is not 4-D (at the call).
+
+    Example:
+        >>> import eagertape as et
+        >>> bn = et.nn.BatchNorm2d(3).eval()
+        >>> with et.Session():
+        ...     tuple(bn(et.zeros(2, 3, 4, 4)).shape)
+        (2, 3, 4, 4)
+    """
 
     _input_dims = (4,)

@@ -25,9 +25,30 @@ def _index(i: object, n: int, what: str) -> int:
 
 
 class Sequential(Module):
-    """Applies its modules in order; they are registered as children "0", "1", ... (or under
-    the keys of one ``OrderedDict`` argument). The same module may appear twice (its
-    parameters are then shared)."""
+    """A sequential container.
+
+    Modules will be added to it in the order they are passed in the constructor; they are
+    registered as children "0", "1", ... or, given one ``OrderedDict``, under its keys. The
+    ``forward`` of a ``Sequential`` passes its input to the first module, and "chains" each
+    output to the input of the next, returning the output of the last module; an empty
+    ``Sequential`` returns its input. The same module may appear twice (its parameters are
+    then shared). Indexing gives a module, a slice a new ``Sequential``.
+
+    Args:
+        *modules (Module or OrderedDict[str, Module]): the modules, in order, or one
+            ``OrderedDict`` mapping names to modules.
+
+    Raises:
+        ConfigError: a name of the ``OrderedDict`` is empty or contains a dot.
+
+    Example:
+        >>> import eagertape as et
+        >>> model = et.nn.Sequential(et.nn.Linear(3, 4, seed=0), et.nn.ReLU(),
+        ...                          et.nn.Linear(4, 2, seed=1))
+        >>> with et.Session():
+        ...     tuple(model(et.ones(5, 3)).shape)
+        (5, 2)
+    """
 
     def __init__(self, *modules: Module | OrderedDict[str, Module]) -> None:
         super().__init__()
@@ -57,6 +78,14 @@ class Sequential(Module):
         return mods[_index(index, len(mods), "Sequential")]
 
     def append(self, module: Module) -> Sequential:
+        """Appends a given module to the end.
+
+        Args:
+            module (Module): module to append, registered under the name ``str(len(self))``.
+
+        Returns:
+            Sequential: self.
+        """
         self.add_module(str(len(self)), module)
         return self
 
@@ -67,8 +96,24 @@ class Sequential(Module):
 
 
 class ModuleList(Module):
-    """A list of submodules registered as "0", "1", ...; indexing, ``append``, ``extend``,
-    ``insert``, deletion (which renumbers, as torch's) and iteration. No ``forward``."""
+    """Holds submodules in a list.
+
+    ``ModuleList`` can be indexed like a regular Python list, but the modules it contains are
+    properly registered (as "0", "1", ...) and will be visible by all ``Module`` methods.
+    It supports indexing (a slice gives a new ``ModuleList``), assignment, ``append``,
+    ``extend``, ``insert``, ``+=``, deletion (which renumbers, as torch's) and iteration.
+    It has no ``forward``.
+
+    Args:
+        modules (Iterable[Module], optional): an iterable of modules to add.
+            Default: ``None``.
+
+    Example:
+        >>> import eagertape as et
+        >>> layers = et.nn.ModuleList([et.nn.Linear(2, 2, seed=i) for i in range(3)])
+        >>> len(layers), len(layers.parameters())
+        (3, 6)
+    """
 
     def __init__(self, modules: Iterable[Module] | None = None) -> None:
         super().__init__()
@@ -108,10 +153,27 @@ class ModuleList(Module):
         return self.extend(modules)
 
     def append(self, module: Module) -> ModuleList:
+        """Appends a given module to the end of the list.
+
+        Args:
+            module (Module): module to append.
+
+        Returns:
+            ModuleList: self.
+        """
         self.add_module(str(len(self)), module)
         return self
 
     def extend(self, modules: Iterable[Module]) -> ModuleList:
+        """Appends modules from a Python iterable to the end of the list.
+
+        Args:
+            modules (Iterable[Module]): iterable of modules to append (a ``ModuleList`` or
+                ``Sequential`` is iterated over; another single ``Module`` is refused).
+
+        Returns:
+            ModuleList: self.
+        """
         if isinstance(modules, Module) and not isinstance(modules, ModuleList | Sequential):
             raise TypeError("ModuleList.extend should be called with an iterable of Modules")
         for m in list(modules):
@@ -119,6 +181,14 @@ class ModuleList(Module):
         return self
 
     def insert(self, index: int, module: Module) -> None:
+        """Inserts a given module before a given index in the list.
+
+        The modules are then renumbered "0", "1", ... in their new order.
+
+        Args:
+            index (int): index to insert before, as ``list.insert`` reads it.
+            module (Module): module to insert.
+        """
         if not isinstance(module, Module):
             raise TypeError(f"ModuleList entries must be Modules, got {type(module).__name__}")
         mods = list(self._modules.values())
@@ -127,8 +197,28 @@ class ModuleList(Module):
 
 
 class ModuleDict(Module):
-    """A dict of submodules registered under their keys (strings without a dot that are not
-    attribute names of the class, e.g. not "train"), in insertion order. No ``forward``."""
+    """Holds submodules in a dictionary.
+
+    ``ModuleDict`` can be indexed like a regular Python dictionary, but the modules it
+    contains are properly registered, and will be visible by all ``Module`` methods. It
+    respects insertion order (of the mapping given, or of ``update``). The keys must be
+    strings without a dot that are not attribute names of the class (e.g. not "train").
+    It has no ``forward``.
+
+    Args:
+        modules (Mapping[str, Module] or Iterable[tuple[str, Module]], optional): a mapping
+            (dictionary) of (string: module) or an iterable of key-value pairs.
+            Default: ``None``.
+
+    Raises:
+        ConfigError: a key is empty, contains a dot, or names an attribute of the module.
+
+    Example:
+        >>> import eagertape as et
+        >>> heads = et.nn.ModuleDict({"cls": et.nn.Linear(4, 3, seed=0), "act": et.nn.ReLU()})
+        >>> heads.keys()
+        ['cls', 'act']
+    """
 
     def __init__(
         self, modules: Mapping[str, Module] | Iterable[tuple[str, Module]] | None = None
@@ -158,24 +248,47 @@ class ModuleDict(Module):
         return key in self._modules
 
     def keys(self) -> list[str]:
+        """Returns a list of the ModuleDict keys, in insertion order."""
         return list(self._modules)
 
     def values(self) -> list[Module]:
+        """Returns a list of the ModuleDict values, in insertion order."""
         return list(self._modules.values())
 
     def items(self) -> list[tuple[str, Module]]:
+        """Returns a list of the ModuleDict ``(key, module)`` pairs, in insertion order."""
         return list(self._modules.items())
 
     def pop(self, key: str) -> Module:
+        """Removes key from the ModuleDict and returns its module.
+
+        Args:
+            key (str): key to pop from the ModuleDict.
+
+        Returns:
+            Module: the module that was registered under ``key``.
+
+        Raises:
+            KeyError: ``key`` is not in the ModuleDict.
+        """
         module = self[key]
         del self[key]
         return module
 
     def clear(self) -> None:
+        """Removes all items from the ModuleDict."""
         for key in list(self._modules):
             del self[key]
 
     def update(self, modules: Mapping[str, Module] | Iterable[tuple[str, Module]]) -> None:
+        """Updates the ModuleDict with key-value pairs from a mapping, overwriting existing
+        keys.
+
+        Args:
+            modules (Mapping[str, Module] or Iterable[tuple[str, Module]]): a mapping
+                (dictionary) from string to ``Module``, or an iterable of key-value pairs;
+                the pairs are added in the order given.
+        """
         pairs = modules.items() if isinstance(modules, Mapping) else modules
         for i, pair in enumerate(pairs):
             if not isinstance(pair, tuple | list) or len(pair) != 2:
@@ -189,10 +302,41 @@ _ACTIVATIONS: dict[str, type[Module]] = {"relu": ReLU, "tanh": Tanh, "sigmoid": 
 
 
 class MLP(Module):
-    """``Linear`` layers between consecutive ``sizes`` with ``activation`` between them (not
-    after the last), held in ``self.layers`` (a ``Sequential``: parameters are named
-    "layers.0.weight", "layers.2.weight", ...). With a ``seed``, layer ``i`` (counting linear
-    layers only) is initialized with ``seed + i``, so equal seeds give equal models."""
+    """A multi-layer perceptron: ``Linear`` layers with an activation between them.
+
+    An eagertape module (torch has ``torchvision.ops.MLP``, with another signature): one
+    ``Linear`` layer between each pair of consecutive ``sizes``, with ``activation`` between
+    them (not after the last), held in ``self.layers`` (a ``Sequential``: the parameters are
+    named "layers.0.weight", "layers.2.weight", ...). With a ``seed``, linear layer ``i``
+    (counting linear layers only) is initialized with ``seed + i``, so equal seeds give equal
+    models; without one, a seed is drawn from the process-wide generator
+    (`eagertape.manual_seed`).
+
+    Input: ``(*, sizes[0])``; output: ``(*, sizes[-1])``.
+
+    Args:
+        sizes (Sequence[int]): the feature sizes, input first and output last (at least two
+            positive ints).
+        activation (str): the activation between layers: "relu", "tanh" or "sigmoid".
+            Default: "relu".
+        bias (bool): whether the linear layers have a bias. Default: ``True``.
+        seed (int, optional): the seed of the first layer's initialization.
+            Default: ``None`` (drawn from the process-wide generator).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: fewer than two sizes, a size that is not positive, or an unknown
+            ``activation``.
+
+    Example:
+        >>> import eagertape as et
+        >>> mlp = et.nn.MLP([4, 8, 2], seed=0)
+        >>> with et.Session():
+        ...     tuple(mlp(et.ones(3, 4)).shape)
+        (3, 2)
+    """
 
     def __init__(
         self,

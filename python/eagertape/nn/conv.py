@@ -173,33 +173,221 @@ class _Conv(_ConvNd):
 
 
 class Conv1d(_Conv):
-    """``torch.nn.Conv1d``: input ``(N, C_in, L)`` or ``(C_in, L)``; weight
-    ``(out_channels, in_channels // groups, kernel_size)``. ``padding_mode`` must be "zeros"."""
+    """Applies a 1D convolution over an input signal composed of several input planes.
+
+    Computes the cross-correlation of the input with ``weight``, of shape
+    ``(out_channels, in_channels / groups, kernel_size)``, plus ``bias`` (see `eagertape.conv1d`).
+    ``weight`` and ``bias`` (of shape ``(out_channels,)``) are initialized as torch's, both
+    from ``U(-1/sqrt(fan_in), 1/sqrt(fan_in))`` with ``fan_in = in_channels / groups *
+    prod(kernel_size)``, drawn in float64 from ``np.random.default_rng(seed)`` (weight
+    first, then bias) and converted to ``dtype``.
+    Unlike torch's, ``padding_mode`` must be "zeros": pad the input with `eagertape.pad` for
+    the other modes.
+
+    Input: ``(N, C_in, L_in)`` or ``(C_in, L_in)``; output: ``(N, C_out, L_out)`` or
+    ``(C_out, L_out)``, with
+    ``L_out = floor((L_in + 2 * padding - dilation * (kernel_size - 1) - 1) / stride + 1)``.
+
+    Args:
+        in_channels (int): number of channels in the input image.
+        out_channels (int): number of channels produced by the convolution.
+        kernel_size (int or tuple[int]): size of the convolving kernel.
+        stride (int or tuple[int]): stride of the convolution. Default: 1.
+        padding (int or tuple[int], or str): zero padding added to all both sides of the
+            input, or "valid" (none) or "same" (the output keeps the input's size; not with
+            a stride other than 1). Default: 0.
+        dilation (int or tuple[int]): spacing between kernel elements. Default: 1.
+        groups (int): number of blocked connections from input channels to output
+            channels; both channel counts must be divisible by it. Default: 1.
+        bias (bool): if ``True``, adds a learnable bias to the output. Default: ``True``.
+        padding_mode (str): must be ``"zeros"``; torch's "reflect", "replicate" and
+            "circular" raise ``ConfigError``. Default: ``"zeros"``.
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: a channel count or ``kernel_size`` that is not positive, channels not
+            divisible by ``groups``, an invalid ``padding`` string, ``padding="same"`` with
+            a stride, or a ``padding_mode`` other than "zeros".
+
+    Example:
+        >>> import eagertape as et
+        >>> m = et.nn.Conv1d(16, 33, 3, stride=2, seed=0)
+        >>> with et.Session():
+        ...     tuple(m(et.ones(20, 16, 50)).shape)
+        (20, 33, 24)
+    """
 
     _dims = 1
     _function = staticmethod(conv1d)
 
 
 class Conv2d(_Conv):
-    """``torch.nn.Conv2d``: input ``(N, C_in, H, W)`` or ``(C_in, H, W)``; weight
-    ``(out_channels, in_channels // groups, kH, kW)``. ``padding_mode`` must be "zeros"."""
+    """Applies a 2D convolution over an input signal composed of several input planes.
+
+    Computes the cross-correlation of the input with ``weight``, of shape
+    ``(out_channels, in_channels / groups, kH, kW)``, plus ``bias`` (see `eagertape.conv2d`).
+    ``weight`` and ``bias`` (of shape ``(out_channels,)``) are initialized as torch's, both
+    from ``U(-1/sqrt(fan_in), 1/sqrt(fan_in))`` with ``fan_in = in_channels / groups *
+    prod(kernel_size)``, drawn in float64 from ``np.random.default_rng(seed)`` (weight
+    first, then bias) and converted to ``dtype``.
+    Unlike torch's, ``padding_mode`` must be "zeros": pad the input with `eagertape.pad` for
+    the other modes.
+
+    Input: ``(N, C_in, H_in, W_in)`` or ``(C_in, H_in, W_in)``; output:
+    ``(N, C_out, H_out, W_out)`` or ``(C_out, H_out, W_out)``, with each spatial size
+    ``floor((size + 2 * padding - dilation * (kernel_size - 1) - 1) / stride + 1)``.
+
+    Args:
+        in_channels (int): number of channels in the input image.
+        out_channels (int): number of channels produced by the convolution.
+        kernel_size (int or tuple[int, ...]): size of the convolving kernel.
+        stride (int or tuple[int, ...]): stride of the convolution. Default: 1.
+        padding (int or tuple[int, ...], or str): zero padding added to all four sides of
+            the input, or "valid" (none) or "same" (the output keeps the input's size; not with
+            a stride other than 1). Default: 0.
+        dilation (int or tuple[int, ...]): spacing between kernel elements. Default: 1.
+        groups (int): number of blocked connections from input channels to output
+            channels; both channel counts must be divisible by it. Default: 1.
+        bias (bool): if ``True``, adds a learnable bias to the output. Default: ``True``.
+        padding_mode (str): must be ``"zeros"``; torch's "reflect", "replicate" and
+            "circular" raise ``ConfigError``. Default: ``"zeros"``.
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: a channel count or ``kernel_size`` that is not positive, channels not
+            divisible by ``groups``, an invalid ``padding`` string, ``padding="same"`` with
+            a stride, or a ``padding_mode`` other than "zeros".
+
+    Example:
+        >>> import eagertape as et
+        >>> m = et.nn.Conv2d(16, 33, 3, stride=2, seed=0)
+        >>> with et.Session():
+        ...     tuple(m(et.ones(20, 16, 50, 100)).shape)
+        (20, 33, 24, 49)
+    """
 
     _dims = 2
     _function = staticmethod(conv2d)
 
 
 class Conv3d(_Conv):
-    """``torch.nn.Conv3d``: input ``(N, C_in, D, H, W)`` or ``(C_in, D, H, W)``; weight
-    ``(out_channels, in_channels // groups, kD, kH, kW)``. LibTorch's kernels only."""
+    """Applies a 3D convolution over an input signal composed of several input planes.
+
+    Computes the cross-correlation of the input with ``weight``, of shape
+    ``(out_channels, in_channels / groups, kD, kH, kW)``, plus ``bias`` (see `eagertape.conv3d`).
+    ``weight`` and ``bias`` (of shape ``(out_channels,)``) are initialized as torch's, both
+    from ``U(-1/sqrt(fan_in), 1/sqrt(fan_in))`` with ``fan_in = in_channels / groups *
+    prod(kernel_size)``, drawn in float64 from ``np.random.default_rng(seed)`` (weight
+    first, then bias) and converted to ``dtype``.
+    Unlike torch's, ``padding_mode`` must be "zeros": pad the input with `eagertape.pad` for
+    the other modes. It runs on LibTorch's kernels only (no reference backend).
+
+    Input: ``(N, C_in, D_in, H_in, W_in)`` or ``(C_in, D_in, H_in, W_in)``; output:
+    ``(N, C_out, D_out, H_out, W_out)`` or ``(C_out, D_out, H_out, W_out)``, with each
+    spatial size ``floor((size + 2 * padding - dilation * (kernel_size - 1) - 1) / stride + 1)``.
+
+    Args:
+        in_channels (int): number of channels in the input image.
+        out_channels (int): number of channels produced by the convolution.
+        kernel_size (int or tuple[int, ...]): size of the convolving kernel.
+        stride (int or tuple[int, ...]): stride of the convolution. Default: 1.
+        padding (int or tuple[int, ...], or str): zero padding added to all six sides of
+            the input, or "valid" (none) or "same" (the output keeps the input's size; not with
+            a stride other than 1). Default: 0.
+        dilation (int or tuple[int, ...]): spacing between kernel elements. Default: 1.
+        groups (int): number of blocked connections from input channels to output
+            channels; both channel counts must be divisible by it. Default: 1.
+        bias (bool): if ``True``, adds a learnable bias to the output. Default: ``True``.
+        padding_mode (str): must be ``"zeros"``; torch's "reflect", "replicate" and
+            "circular" raise ``ConfigError``. Default: ``"zeros"``.
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: a channel count or ``kernel_size`` that is not positive, channels not
+            divisible by ``groups``, an invalid ``padding`` string, ``padding="same"`` with
+            a stride, or a ``padding_mode`` other than "zeros".
+
+    Example:
+        >>> import eagertape as et
+        >>> m = et.nn.Conv3d(2, 4, 3, seed=0)
+        >>> with et.Session():
+        ...     tuple(m(et.ones(1, 2, 5, 5, 5)).shape)
+        (1, 4, 3, 3, 3)
+    """
 
     _dims = 3
     _function = staticmethod(conv3d)
 
 
 class ConvTranspose2d(_ConvNd):
-    """``torch.nn.ConvTranspose2d``: weight ``(in_channels, out_channels // groups, kH, kW)``,
-    fan-in ``out_channels // groups * kH * kW``. ``forward(sess, x, output_size=None)``: an
-    ``output_size`` picks the output padding as torch does. ``padding_mode`` must be "zeros"."""
+    """Applies a 2D transposed convolution operator over an input image composed of several
+    input planes.
+
+    This module can be seen as the gradient of ``Conv2d`` with respect to its input (also
+    known as a fractionally-strided convolution); see `eagertape.conv_transpose2d`.
+    ``weight`` has shape ``(in_channels, out_channels / groups, kH, kW)`` and ``bias``
+    ``(out_channels,)``; both are initialized as torch's, from
+    ``U(-1/sqrt(fan_in), 1/sqrt(fan_in))`` with torch's ``fan_in = out_channels / groups *
+    kH * kW``, drawn in float64 from ``np.random.default_rng(seed)`` (weight first, then
+    bias) and converted to ``dtype``. The forward takes an optional ``output_size``
+    (``module(x, output_size=...)``) that picks the output padding as torch's does.
+    Unlike torch's, ``padding_mode`` must be "zeros".
+
+    Input: ``(N, C_in, H_in, W_in)`` or ``(C_in, H_in, W_in)``; output: ``(N, C_out, H_out,
+    W_out)`` or ``(C_out, H_out, W_out)``, with ``H_out = (H_in - 1) * stride[0] - 2 *
+    padding[0] + dilation[0] * (kernel_size[0] - 1) + output_padding[0] + 1`` (likewise
+    ``W_out``).
+
+    Args:
+        in_channels (int): number of channels in the input image.
+        out_channels (int): number of channels produced by the convolution.
+        kernel_size (int or tuple[int, int]): size of the convolving kernel.
+        stride (int or tuple[int, int]): stride of the convolution. Default: 1.
+        padding (int or tuple[int, int]): ``dilation * (kernel_size - 1) - padding`` zero
+            padding will be added to both sides of each dimension in the input (no padding
+            strings). Default: 0.
+        output_padding (int or tuple[int, int]): additional size added to one side of each
+            dimension in the output shape. Default: 0.
+        groups (int): number of blocked connections from input channels to output
+            channels; both channel counts must be divisible by it. Default: 1.
+        bias (bool): if ``True``, adds a learnable bias to the output. Default: ``True``.
+        dilation (int or tuple[int, int]): spacing between kernel elements. Default: 1.
+        padding_mode (str): must be ``"zeros"``. Default: ``"zeros"``.
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: a channel count or ``kernel_size`` that is not positive, channels not
+            divisible by ``groups``, a padding string, or a ``padding_mode`` other than
+            "zeros".
+
+    Example:
+        >>> import eagertape as et
+        >>> m = et.nn.ConvTranspose2d(16, 33, 3, stride=2, seed=0)
+        >>> with et.Session():
+        ...     x = et.ones(1, 16, 12, 12)
+        ...     tuple(m(x).shape), tuple(m(x, output_size=[26, 26]).shape)
+        ((1, 33, 25, 25), (1, 33, 26, 26))
+    """
 
     def __init__(
         self,
@@ -269,6 +457,22 @@ class ConvTranspose2d(_ConvNd):
         return tuple(out)
 
     def forward(self, sess: Session, x: Tensor, output_size: Sequence[int] | None = None) -> Tensor:
+        """Applies the transposed convolution to ``x``; call the module, ``module(x)``.
+
+        Args:
+            sess (Session): the session (passed by ``Module.__call__``).
+            x (Tensor): the input, ``(N, C_in, H_in, W_in)`` or ``(C_in, H_in, W_in)``.
+            output_size (Sequence[int], optional): the wanted output size, ``(H_out,
+                W_out)`` or the full shape; the output padding is chosen to reach it.
+                Default: ``None`` (``output_padding``).
+
+        Returns:
+            Tensor: the output.
+
+        Raises:
+            ShapeError: ``output_size`` has the wrong length or is out of the reachable
+                range.
+        """
         w, b = self._operands(sess)
         output_padding = self._output_padding(x, output_size)
         return conv_transpose2d(

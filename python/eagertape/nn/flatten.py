@@ -17,7 +17,22 @@ def _int(value: object, what: str) -> int:
 
 
 class Flatten(Module):
-    """``x.flatten(start_dim, end_dim)``: by default every dim but the batch dim."""
+    """Flattens a contiguous range of dims into a tensor.
+
+    Computes ``x.flatten(start_dim, end_dim)`` (see `eagertape.Tensor.flatten`); by default
+    every dimension but the first (the batch dimension). Input: ``(*, S_start, ..., S_end,
+    *)``; output: ``(*, S_start * ... * S_end, *)``.
+
+    Args:
+        start_dim (int): first dim to flatten. Default: 1.
+        end_dim (int): last dim to flatten. Default: -1.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     tuple(et.nn.Flatten()(et.zeros(32, 1, 5, 5)).shape)
+        (32, 25)
+    """
 
     def __init__(self, start_dim: int = 1, end_dim: int = -1) -> None:
         super().__init__()
@@ -32,7 +47,25 @@ class Flatten(Module):
 
 
 class Unflatten(Module):
-    """``x.unflatten(dim, unflattened_size)``: one dim split into several (a view)."""
+    """Unflattens a tensor dim expanding it to a desired shape.
+
+    Computes ``x.unflatten(dim, unflattened_size)`` (see `eagertape.Tensor.unflatten`): the
+    dimension ``dim`` is split into several. Input: ``(*, S_dim, *)``; output: ``(*, U_1,
+    ..., U_n, *)`` with ``unflattened_size = (U_1, ..., U_n)`` and ``U_1 * ... * U_n ==
+    S_dim``. Unlike torch's, ``unflattened_size`` is a tuple or list of ints (no named
+    dimensions).
+
+    Args:
+        dim (int): dimension to be unflattened.
+        unflattened_size (tuple[int, ...] or list[int]): new shape of the unflattened
+            dimension (non-empty; one entry may be -1, inferred).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     tuple(et.nn.Unflatten(1, (2, 5))(et.zeros(2, 10)).shape)
+        (2, 2, 5)
+    """
 
     def __init__(self, dim: int, unflattened_size: tuple[int, ...] | list[int]) -> None:
         super().__init__()

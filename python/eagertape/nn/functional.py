@@ -167,11 +167,51 @@ def interpolate(
     recompute_scale_factor: bool | None = None,
     antialias: bool = False,
 ) -> Tensor:
-    """torch's ``interpolate`` for ``(N, C, ...)`` inputs with 1 to 3 spatial dims: ``size``
-    or ``scale_factor`` (one of them), the output size ``floor(in · scale)`` and the scale
-    given to the kernel unless ``recompute_scale_factor``, as torch. ``nearest``, ``linear``,
-    ``bilinear``, ``bicubic``, ``trilinear`` (LibTorch's kernels, ``align_corners`` for the
-    interpolating ones), ``area`` (adaptive average pooling, 2-D)."""
+    """Down/up samples the input to either the given ``size`` or the given ``scale_factor``.
+
+    The algorithm used for interpolation is determined by ``mode``: ``"nearest"``,
+    ``"linear"`` (3-D input), ``"bilinear"`` and ``"bicubic"`` (4-D), ``"trilinear"`` (5-D)
+    run LibTorch's kernels; ``"area"`` is adaptive average pooling (for 1 to 3 spatial dims).
+    The input is ``(N, C, ...)`` with 1 to 3 spatial dims. With ``scale_factor`` the output
+    size is ``floor(in * scale)``, and the scale itself is given to the kernel unless
+    ``recompute_scale_factor``, as torch's. ``"nearest-exact"`` and ``antialias=True`` are not
+    supported.
+
+    Args:
+        input (Tensor): the input tensor, ``(N, C, L)``, ``(N, C, H, W)`` or
+            ``(N, C, D, H, W)``.
+        size (int or Sequence[int], optional): the output spatial size. Default: ``None``.
+        scale_factor (float or Sequence[float], optional): the multiplier for the spatial
+            size; exactly one of ``size`` and ``scale_factor`` is given. Default: ``None``.
+        mode (str): the algorithm used for upsampling. Default: ``"nearest"``.
+        align_corners (bool, optional): for the interpolating modes (``linear``,
+            ``bilinear``, ``bicubic``, ``trilinear``) only: if ``True``, the corner pixels of
+            input and output are aligned, preserving their values. Default: ``None``
+            (``False``).
+        recompute_scale_factor (bool, optional): if ``True``, the kernel computes the scale
+            from the input and output sizes instead of using ``scale_factor``. Default:
+            ``None``.
+        antialias (bool): must be ``False`` (not supported). Default: ``False``.
+
+    Returns:
+        Tensor: the resampled tensor, ``(N, C, *size)``.
+
+    Raises:
+        ArgumentError: an unknown ``mode``, ``antialias=True``, ``align_corners`` with
+            ``"nearest"`` or ``"area"``, or not exactly one of ``size`` and ``scale_factor``.
+        ShapeError: an input that is not 3-D to 5-D, a ``mode`` for another rank, or a
+            ``size``/``scale_factor`` with the wrong number of entries.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.tensor([[[1.0, 2.0]]])
+        ...     print(F.interpolate(x, scale_factor=2).tolist())
+        ...     print(F.interpolate(x, size=3, mode="linear", align_corners=True).tolist())
+        [[[1.0, 1.0, 2.0, 2.0]]]
+        [[[1.0, 1.5, 2.0]]]
+    """
     if mode not in _INTERP_MODES:
         raise _errors.ArgumentError(
             f"interpolate: mode must be one of {', '.join(_INTERP_MODES)}, got {mode!r}"
@@ -251,8 +291,38 @@ def max_pool1d(
     ceil_mode: bool = False,
     return_indices: bool = False,
 ) -> Tensor:
-    """torch's ``max_pool1d`` over ``(N, C, L)`` or ``(C, L)``: the 2-D kernel on a ``1 × k``
-    window (the same maxima and gradients)."""
+    """Applies a 1D max pooling over an input signal composed of several input planes.
+
+    Computed by the 2-D kernel on a ``1 x kernel_size`` window (the same maxima and
+    gradients). ``return_indices=True`` is not supported.
+
+    Args:
+        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
+        kernel_size (int or 1-tuple): the size of the window.
+        stride (int or 1-tuple, optional): the stride of the window. Default: ``None``
+            (``kernel_size``).
+        padding (int or 1-tuple): implicit negative infinity padding on both sides.
+            Default: ``0``.
+        dilation (int or 1-tuple): the stride between elements within a window. Default:
+            ``1``.
+        ceil_mode (bool): if ``True``, use ``ceil`` instead of ``floor`` to compute the output
+            length. Default: ``False``.
+        return_indices (bool): must be ``False`` (the indices are not returned). Default:
+            ``False``.
+
+    Returns:
+        Tensor: the pooled tensor, ``(N, C, L_out)`` or ``(C, L_out)``.
+
+    Raises:
+        ArgumentError: a size that is not an int or a 1-tuple, or ``return_indices=True``.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.max_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2).tolist()
+        [[[3.0, 5.0]]]
+    """
     k = _one(kernel_size, "kernel_size")
     s = k if stride is None or stride == [] else _one(stride, "stride")
     y = max_pool2d(
@@ -275,7 +345,34 @@ def avg_pool1d(
     ceil_mode: bool = False,
     count_include_pad: bool = True,
 ) -> Tensor:
-    """torch's ``avg_pool1d``: the 2-D kernel on a ``1 × k`` window."""
+    """Applies a 1D average pooling over an input signal composed of several input planes.
+
+    Computed by the 2-D kernel on a ``1 x kernel_size`` window.
+
+    Args:
+        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
+        kernel_size (int or 1-tuple): the size of the window.
+        stride (int or 1-tuple, optional): the stride of the window. Default: ``None``
+            (``kernel_size``).
+        padding (int or 1-tuple): implicit zero padding on both sides. Default: ``0``.
+        ceil_mode (bool): if ``True``, use ``ceil`` instead of ``floor`` to compute the output
+            length. Default: ``False``.
+        count_include_pad (bool): if ``True``, include the zero-padding in the averaging
+            calculation. Default: ``True``.
+
+    Returns:
+        Tensor: the pooled tensor, ``(N, C, L_out)`` or ``(C, L_out)``.
+
+    Raises:
+        ArgumentError: a size that is not an int or a 1-tuple.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.avg_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2).tolist()
+        [[[2.0, 3.5]]]
+    """
     k = _one(kernel_size, "kernel_size")
     s = k if stride is None or stride == [] else _one(stride, "stride")
     y = avg_pool2d(
@@ -290,26 +387,110 @@ def avg_pool1d(
 
 
 def adaptive_avg_pool1d(input: Tensor, output_size: Any) -> Tensor:  # noqa: A002
-    """torch's ``adaptive_avg_pool1d``: the 2-D kernel with one row."""
+    """Applies a 1D adaptive average pooling over an input signal composed of several input
+    planes.
+
+    Computed by the 2-D kernel with one row.
+
+    Args:
+        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
+        output_size (int or 1-tuple): the target output length.
+
+    Returns:
+        Tensor: ``(N, C, output_size)`` or ``(C, output_size)``.
+
+    Raises:
+        ArgumentError: an ``output_size`` that is not an int or a 1-tuple.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.adaptive_avg_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2).tolist()
+        [[[2.0, 3.5]]]
+    """
     return adaptive_avg_pool2d(input.unsqueeze(-2), (1, _one(output_size, "output_size"))).squeeze(
         -2
     )
 
 
 def adaptive_max_pool1d(input: Tensor, output_size: Any, return_indices: bool = False) -> Tensor:  # noqa: A002
-    """torch's ``adaptive_max_pool1d``: the 2-D kernel with one row."""
+    """Applies a 1D adaptive max pooling over an input signal composed of several input planes.
+
+    Computed by the 2-D kernel with one row. ``return_indices=True`` is not supported.
+
+    Args:
+        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
+        output_size (int or 1-tuple): the target output length.
+        return_indices (bool): must be ``False`` (the indices are not returned). Default:
+            ``False``.
+
+    Returns:
+        Tensor: ``(N, C, output_size)`` or ``(C, output_size)``.
+
+    Raises:
+        ArgumentError: an ``output_size`` that is not an int or a 1-tuple, or
+            ``return_indices=True``.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.adaptive_max_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2).tolist()
+        [[[3.0, 5.0]]]
+    """
     size = _one(output_size, "output_size")
     y = adaptive_max_pool2d(input.unsqueeze(-2), (1, size), return_indices)
     return y.squeeze(-2)
 
 
 def upsample_nearest(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002
-    """torch's deprecated ``upsample_nearest``."""
+    """Upsamples the input, using nearest neighbours' pixel values.
+
+    Deprecated in torch in favour of ``interpolate(..., mode="nearest")``, which this calls.
+
+    Args:
+        input (Tensor): the input tensor, ``(N, C, ...)`` with 1 to 3 spatial dims.
+        size (int or Sequence[int], optional): the output spatial size. Default: ``None``.
+        scale_factor (int or Sequence[int], optional): the multiplier for the spatial size.
+            Default: ``None``.
+
+    Returns:
+        Tensor: the upsampled tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.upsample_nearest(et.tensor([[[[1.0, 2.0]]]]), scale_factor=2).tolist()
+        [[[[1.0, 1.0, 2.0, 2.0], [1.0, 1.0, 2.0, 2.0]]]]
+    """
     return interpolate(input, size, scale_factor, mode="nearest")
 
 
 def upsample_bilinear(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002
-    """torch's deprecated ``upsample_bilinear``: bilinear with ``align_corners=True``."""
+    """Upsamples the input, using bilinear upsampling.
+
+    Deprecated in torch in favour of ``interpolate(..., mode="bilinear",
+    align_corners=True)``, which this calls. The input is 4-D ``(N, C, H, W)``.
+
+    Args:
+        input (Tensor): the input tensor, ``(N, C, H, W)``.
+        size (int or Tuple[int, int], optional): the output spatial size. Default: ``None``.
+        scale_factor (int or Tuple[int, int], optional): the multiplier for the spatial size.
+            Default: ``None``.
+
+    Returns:
+        Tensor: the upsampled tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.tensor([[[[1.0, 2.0], [3.0, 4.0]]]])
+        ...     F.upsample_bilinear(x, size=3).tolist()
+        [[[[1.0, 1.5, 2.0], [2.0, 2.5, 3.0], [3.0, 3.5, 4.0]]]]
+    """
     return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)
 
 
@@ -320,28 +501,131 @@ def upsample(
     mode: str = "nearest",
     align_corners: bool | None = None,
 ) -> Tensor:
-    """torch's deprecated ``upsample``: ``interpolate``."""
+    """Upsamples the input to either the given ``size`` or the given ``scale_factor``.
+
+    Deprecated in torch in favour of ``eagertape.nn.functional.interpolate``, which this calls
+    with the same arguments.
+
+    Args:
+        input (Tensor): the input tensor, ``(N, C, ...)`` with 1 to 3 spatial dims.
+        size (int or Sequence[int], optional): the output spatial size. Default: ``None``.
+        scale_factor (float or Sequence[float], optional): the multiplier for the spatial
+            size. Default: ``None``.
+        mode (str): the algorithm used for upsampling (see ``interpolate``). Default:
+            ``"nearest"``.
+        align_corners (bool, optional): see ``interpolate``. Default: ``None``.
+
+    Returns:
+        Tensor: the resampled tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.upsample(et.tensor([[[1.0, 2.0]]]), scale_factor=2).tolist()
+        [[[1.0, 1.0, 2.0, 2.0]]]
+    """
     return interpolate(input, size, scale_factor, mode, align_corners)
 
 
 def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:  # noqa: A002
-    """torch's ``pixel_shuffle``: ``(*, C·r², H, W)`` → ``(*, C, H·r, W·r)``."""
+    """Rearranges elements in a tensor of shape ``(*, C * r**2, H, W)`` to a tensor of shape
+    ``(*, C, H * r, W * r)``, where ``r`` is the ``upscale_factor``.
+
+    Args:
+        input (Tensor): the input tensor.
+        upscale_factor (int): the factor to increase spatial resolution by.
+
+    Returns:
+        Tensor: the rearranged tensor.
+
+    Raises:
+        ShapeError: a channel count not divisible by ``upscale_factor**2``.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.arange(8.0).reshape(1, 8, 1, 1)
+        ...     tuple(F.pixel_shuffle(x, 2).shape)
+        (1, 2, 2, 2)
+    """
     return input._pixel_shuffle(upscale_factor, False)
 
 
 def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:  # noqa: A002
-    """torch's ``pixel_unshuffle``: ``(*, C, H·r, W·r)`` → ``(*, C·r², H, W)``."""
+    """Reverses the ``pixel_shuffle`` operation by rearranging elements in a tensor of shape
+    ``(*, C, H * r, W * r)`` to a tensor of shape ``(*, C * r**2, H, W)``, where ``r`` is the
+    ``downscale_factor``.
+
+    Args:
+        input (Tensor): the input tensor.
+        downscale_factor (int): the factor to decrease spatial resolution by.
+
+    Returns:
+        Tensor: the rearranged tensor.
+
+    Raises:
+        ShapeError: a height or width not divisible by ``downscale_factor``.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     tuple(F.pixel_unshuffle(et.ones(1, 2, 4, 4), 2).shape)
+        (1, 8, 2, 2)
+    """
     return input._pixel_shuffle(downscale_factor, True)
 
 
 def glu(input: Tensor, dim: int = -1) -> Tensor:  # noqa: A002
-    """torch's ``glu``: the first half of ``dim`` times the sigmoid of the second."""
+    """The gated linear unit: ``GLU(a, b) = a * sigmoid(b)``.
+
+    ``input`` is split in half along ``dim`` to form ``a`` (the first half) and ``b``.
+
+    Args:
+        input (Tensor): the input tensor; its size along ``dim`` must be even.
+        dim (int): the dimension on which to split the input. Default: ``-1``.
+
+    Returns:
+        Tensor: the input's shape, with ``dim`` halved.
+
+    Raises:
+        ShapeError: an odd size along ``dim``.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.glu(et.tensor([[1.0, 2.0, 0.0, 0.0]])).tolist()
+        [[0.5, 1.0]]
+    """
     return input._glu(dim)
 
 
 def prelu(input: Tensor, weight: Any) -> Tensor:  # noqa: A002
-    """torch's ``prelu``: ``input`` where positive, else ``weight · input`` (one weight or
-    one per channel)."""
+    """Applies element-wise the function ``PReLU(x) = max(0, x) + weight * min(0, x)``.
+
+    ``weight`` holds one slope, or one per channel (dim 1 of the input, dim 0 of a 1-D one);
+    it gets a gradient as any operand does.
+
+    Args:
+        input (Tensor): the input tensor.
+        weight (Tensor): the learnable slopes: 1 element or one per channel.
+
+    Returns:
+        Tensor: the input's shape.
+
+    Raises:
+        ShapeError: a ``weight`` that matches neither 1 nor the channel count.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.prelu(et.tensor([-2.0, 2.0]), et.tensor([0.25])).tolist()
+        [-0.5, 2.0]
+    """
     return input._prelu(weight)
 
 
@@ -355,9 +639,41 @@ def instance_norm(
     momentum: float = 0.1,
     eps: float = 1e-5,
 ) -> Tensor:
-    """torch's ``instance_norm`` with the input's own statistics: each channel of each
-    sample normalized alone (``group_norm`` with one channel per group). Running statistics
-    (``track_running_stats``) are not supported."""
+    """Applies Instance Normalization independently for each channel in every data sample
+    within a batch.
+
+    Each ``(n, c)`` plane is normalized with its own mean and (biased) variance, then scaled
+    by ``weight`` and shifted by ``bias`` (computed as ``group_norm`` with one channel per
+    group). Only the input's own statistics are supported: running statistics
+    (``track_running_stats`` in torch's modules) raise an error.
+
+    Args:
+        input (Tensor): ``(N, C, ...)``, at least 3 dims.
+        running_mean (Tensor, optional): must be ``None`` (not supported). Default: ``None``.
+        running_var (Tensor, optional): must be ``None`` (not supported). Default: ``None``.
+        weight (Tensor, optional): per-channel scale, of size ``C``. Default: ``None``.
+        bias (Tensor, optional): per-channel shift, of size ``C``. Default: ``None``.
+        use_input_stats (bool): must be ``True``. Default: ``True``.
+        momentum (float): accepted for torch's signature; unused without running statistics.
+            Default: ``0.1``.
+        eps (float): a value added to the variance for numerical stability. Default:
+            ``1e-5``.
+
+    Returns:
+        Tensor: the input's shape.
+
+    Raises:
+        ArgumentError: ``running_mean`` or ``running_var`` given, or ``use_input_stats=False``.
+        ShapeError: an input of fewer than 3 dims.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     y = F.instance_norm(et.tensor([[[1.0, 3.0], [2.0, 2.0]]]))
+        ...     [[round(v, 3) for v in row] for row in y[0].tolist()]
+        [[-1.0, 1.0], [0.0, 0.0]]
+    """
     if running_mean is not None or running_var is not None or not use_input_stats:
         raise _errors.ArgumentError(
             "instance_norm: running statistics (track_running_stats) are not supported"
@@ -376,8 +692,32 @@ def local_response_norm(
     beta: float = 0.75,
     k: float = 1.0,
 ) -> Tensor:
-    """torch's ``local_response_norm``, composed as torch composes it: the squares averaged
-    over ``size`` neighbouring channels (zero-padded), ``input / (k + alpha·avg)^beta``."""
+    """Applies local response normalization over an input signal.
+
+    The input is divided by ``(k + alpha * avg)**beta``, ``avg`` the mean of the squares over
+    ``size`` neighbouring channels (zero-padded at the ends), composed from recorded ops as
+    torch composes it. The channels are dim 1.
+
+    Args:
+        input (Tensor): ``(N, C, ...)``, at least 3 dims.
+        size (int): the number of neighbouring channels used for normalization.
+        alpha (float): the multiplicative factor. Default: ``1e-4``.
+        beta (float): the exponent. Default: ``0.75``.
+        k (float): the additive factor. Default: ``1.0``.
+
+    Returns:
+        Tensor: the input's shape.
+
+    Raises:
+        ShapeError: an input of fewer than 3 dims.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.local_response_norm(et.zeros(1, 3, 2), 2).tolist()
+        [[[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]]
+    """
     dim = input.ndim
     if dim < 3:
         raise _errors.ShapeError(
@@ -403,9 +743,29 @@ def local_response_norm(
 
 
 def bilinear(input1: Tensor, input2: Tensor, weight: Any, bias: Any = None) -> Tensor:
-    """torch's ``bilinear``: ``y_o = x1ᵀ W_o x2 + b_o`` over the last dims, contracted as
-    torch's ``_trilinear`` does: ``x1`` with ``W`` over ``i``, then with ``x2`` over ``j``
-    (two batched matrix products)."""
+    """Applies a bilinear transformation to the incoming data: ``y = x1^T A x2 + b``.
+
+    ``y[..., o] = sum_ij x1[..., i] * weight[o, i, j] * x2[..., j] + bias[o]``, contracted as
+    torch's ``_trilinear`` does (``x1`` with ``weight`` first, then with ``x2``: two recorded
+    ``einsum`` products); every operand gets its gradient.
+
+    Args:
+        input1 (Tensor): ``(*, in1_features)``.
+        input2 (Tensor): ``(*, in2_features)``, the same leading dims.
+        weight (Tensor): ``(out_features, in1_features, in2_features)``.
+        bias (Tensor, optional): ``(out_features)``. Default: ``None``.
+
+    Returns:
+        Tensor: ``(*, out_features)``.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x1, x2 = et.tensor([[1.0, 2.0]]), et.tensor([[3.0]])
+        ...     F.bilinear(x1, x2, et.ones(1, 2, 1), et.tensor([1.0])).tolist()
+        [[10.0]]
+    """
     y = einsum("...oj,...j->...o", einsum("...i,oij->...oj", input1, weight), input2)
     return y if bias is None else y + bias
 
@@ -418,8 +778,37 @@ def gaussian_nll_loss(
     eps: float = 1e-6,
     reduction: str = "mean",
 ) -> Tensor:
-    """torch's ``gaussian_nll_loss``: ``var`` a tensor (of ``input``'s shape, one dim fewer,
-    or a last dim of 1) or a non-negative number."""
+    """Gaussian negative log likelihood loss.
+
+    ``l = 0.5 * (log(max(var, eps)) + (input - target)**2 / max(var, eps))``, plus
+    ``0.5 * log(2 * pi)`` with ``full``; the clamp changes the value only, ``var`` keeps its
+    own gradient (see ``eagertape.nn.GaussianNLLLoss``). A number ``var`` becomes a constant
+    tensor of the input's shape.
+
+    Args:
+        input (Tensor): the expectations of the Gaussian distribution.
+        target (Tensor): the samples, of ``input``'s shape.
+        var (Tensor or float): the variances: ``input``'s shape, one dim fewer, a last dim of 1,
+            or a non-negative number.
+        full (bool): include the constant term in the loss. Default: ``False``.
+        eps (float): the value ``var`` is clamped to from below. Default: ``1e-6``.
+        reduction (str): ``"none"`` | ``"mean"`` | ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: the loss: a scalar, or per element with ``reduction="none"``.
+
+    Raises:
+        ArgumentError: a negative number ``var``, or an unknown ``reduction``.
+        ShapeError: a ``var`` tensor whose shape does not fit the input.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     mu, y = et.tensor([1.0, 2.0]), et.tensor([1.0, 0.0])
+        ...     F.gaussian_nll_loss(mu, y, 1.0, reduction="sum").item()
+        2.0
+    """
     if isinstance(var, int | float) and not isinstance(var, bool):
         if var < 0:
             raise _errors.ArgumentError("gaussian_nll_loss: var has negative entry/entries")
@@ -437,10 +826,40 @@ def triplet_margin_with_distance_loss(
     swap: bool = False,
     reduction: str = "mean",
 ) -> Tensor:
-    """torch's ``triplet_margin_with_distance_loss``: ``distance_function(a, b)`` (default
-    ``pairwise_distance``) gives the anchor–positive and anchor–negative distances (and the
-    positive–negative one with ``swap``); the loss is ``max(0, margin + d_pos - d_neg)``,
-    reduced. The arguments are checked before ``distance_function`` runs."""
+    """Computes the triplet loss for input tensors using a custom distance function.
+
+    ``l = max(0, margin + d(anchor, positive) - d(anchor, negative))``, reduced; with ``swap``,
+    ``d(anchor, negative)`` is replaced by ``min(d(anchor, negative), d(positive,
+    negative))``. ``distance_function`` runs on the tensors as given and is recorded like any
+    other code; the arguments are checked before it runs.
+
+    Args:
+        anchor (Tensor): the anchors.
+        positive (Tensor): the positive examples, with ``anchor``'s number of dims.
+        negative (Tensor): the negative examples, with ``anchor``'s number of dims.
+        distance_function (Callable, optional): a function of two tensors returning their
+            (non-negative) distances. Default: ``None`` (``pairwise_distance``).
+        margin (float): the margin; must be positive. Default: ``1.0``.
+        swap (bool): use the distance swap. Default: ``False``.
+        reduction (str): ``"none"`` | ``"mean"`` | ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: the loss: a scalar, or per triplet with ``reduction="none"``.
+
+    Raises:
+        ArgumentError: an unknown ``reduction``, or ``margin <= 0``.
+        ShapeError: inputs with different numbers of dims.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     a, p, n = et.tensor([[0.0, 0.0]]), et.tensor([[0.0, 1.0]]), et.tensor([[0.0, 3.0]])
+        ...     sq = lambda u, v: ((u - v) ** 2).sum(-1)
+        ...     d = F.triplet_margin_with_distance_loss(a, p, n, distance_function=sq, margin=9.0)
+        ...     d.item()
+        1.0
+    """
     if reduction not in ("mean", "sum", "none"):
         raise _errors.ArgumentError(f"{reduction} is not a valid value for reduction")
     if margin <= 0:
@@ -460,14 +879,75 @@ def triplet_margin_with_distance_loss(
 
 
 def relu(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
+    """Applies the rectified linear unit function element-wise: ``ReLU(x) = max(0, x)``.
+
+    Args:
+        input (Tensor): the input tensor.
+        inplace (bool): if ``True``, the result is recorded out of place and this tensor
+            object is rebound to it, which gives torch's in-place result through the same
+            object. Default: ``False``.
+
+    Returns:
+        Tensor: the result (``input`` itself, rebound, with ``inplace=True``).
+
+    Raises:
+        ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
+            tensor (a view of it, or the base it views), where torch's result would differ.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.relu(et.tensor([-1.0, 0.0, 2.0])).tolist()
+        [0.0, 0.0, 2.0]
+    """
     return input.relu_() if inplace else input.relu()
 
 
 def relu6(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
+    """Applies the element-wise function ``ReLU6(x) = min(max(0, x), 6)``.
+
+    The same as ``hardtanh(input, 0.0, 6.0, inplace)``.
+
+    Args:
+        input (Tensor): the input tensor.
+        inplace (bool): if ``True``, the result is recorded out of place and this tensor
+            object is rebound to it, which gives torch's in-place result through the same
+            object. Default: ``False``.
+
+    Returns:
+        Tensor: the result (``input`` itself, rebound, with ``inplace=True``).
+
+    Raises:
+        ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
+            tensor (a view of it, or the base it views), where torch's result would differ.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.relu6(et.tensor([-1.0, 3.0, 8.0])).tolist()
+        [0.0, 3.0, 6.0]
+    """
     return hardtanh(input, 0.0, 6.0, inplace)
 
 
 def sigmoid(input: Tensor) -> Tensor:  # noqa: A002
+    """Applies the element-wise function ``Sigmoid(x) = 1 / (1 + exp(-x))``.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: the result, of the input's shape.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.sigmoid(et.tensor([0.0])).tolist()
+        [0.5]
+    """
     return input.sigmoid()
 
 
@@ -477,6 +957,33 @@ def hardtanh(
     max_val: float = 1.0,
     inplace: bool = False,
 ) -> Tensor:
+    """Applies the HardTanh function element-wise: ``min_val`` below ``min_val``, ``max_val``
+    above ``max_val``, ``x`` in between.
+
+    With ``inplace=True`` it is ``input.clamp_(min_val, max_val)``.
+
+    Args:
+        input (Tensor): the input tensor.
+        min_val (float): the minimum value of the linear region range. Default: ``-1.0``.
+        max_val (float): the maximum value of the linear region range. Default: ``1.0``.
+        inplace (bool): if ``True``, the result is recorded out of place and this tensor
+            object is rebound to it, which gives torch's in-place result through the same
+            object. Default: ``False``.
+
+    Returns:
+        Tensor: the result (``input`` itself, rebound, with ``inplace=True``).
+
+    Raises:
+        ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
+            tensor (a view of it, or the base it views), where torch's result would differ.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.hardtanh(et.tensor([-2.0, 0.5, 2.0])).tolist()
+        [-1.0, 0.5, 1.0]
+    """
     if inplace:
         return input.clamp_(min_val, max_val)
     return _functional.hardtanh(input, min_val, max_val)
@@ -487,12 +994,59 @@ def leaky_relu(
     negative_slope: float = 0.01,
     inplace: bool = False,
 ) -> Tensor:
+    """Applies element-wise ``LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)``.
+
+    Args:
+        input (Tensor): the input tensor.
+        negative_slope (float): the slope of the negative part. Default: ``0.01``.
+        inplace (bool): if ``True``, the result is recorded out of place and this tensor
+            object is rebound to it, which gives torch's in-place result through the same
+            object. Default: ``False``.
+
+    Returns:
+        Tensor: the result (``input`` itself, rebound, with ``inplace=True``).
+
+    Raises:
+        ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
+            tensor (a view of it, or the base it views), where torch's result would differ.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.leaky_relu(et.tensor([-1.0, 2.0]), 0.5).tolist()
+        [-0.5, 2.0]
+    """
     if inplace:
         return input._in_place(_functional.leaky_relu, input, negative_slope)
     return _functional.leaky_relu(input, negative_slope)
 
 
 def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:  # noqa: A002
+    """Applies the Exponential Linear Unit (ELU) function element-wise: ``x`` for ``x > 0``,
+    else ``alpha * (exp(x) - 1)``.
+
+    Args:
+        input (Tensor): the input tensor.
+        alpha (float): the ``alpha`` value of the ELU formulation. Default: ``1.0``.
+        inplace (bool): if ``True``, the result is recorded out of place and this tensor
+            object is rebound to it, which gives torch's in-place result through the same
+            object. Default: ``False``.
+
+    Returns:
+        Tensor: the result (``input`` itself, rebound, with ``inplace=True``).
+
+    Raises:
+        ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
+            tensor (a view of it, or the base it views), where torch's result would differ.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.elu(et.tensor([0.0, 2.0])).tolist()
+        [0.0, 2.0]
+    """
     if inplace:
         return input._in_place(_functional.elu, input, alpha)
     return _functional.elu(input, alpha)
@@ -504,6 +1058,32 @@ def softmax(
     _stacklevel: int = 3,
     dtype: Any = None,
 ) -> Tensor:
+    """Applies a softmax function: ``exp(x_i) / sum_j exp(x_j)`` along ``dim``.
+
+    The elements along ``dim`` are rescaled into ``[0, 1]`` and sum to 1.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension along which softmax is computed. Required here:
+            torch's implicit choice for ``dim=None`` is deprecated, and eagertape raises
+            ``TypeError`` instead.
+        _stacklevel (int): accepted for torch's signature; unused. Default: ``3``.
+        dtype (dtype, optional): if given, the input is cast to it before the operation
+            (useful to prevent overflows). Default: ``None``.
+
+    Returns:
+        Tensor: the result, of the input's shape.
+
+    Raises:
+        TypeError: ``dim`` is ``None``.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.softmax(et.tensor([[0.0, 0.0], [1.0, 1.0]]), dim=1).tolist()
+        [[0.5, 0.5], [0.5, 0.5]]
+    """
     if dim is None:
         raise TypeError("softmax(): dim is required (torch's implicit dim is deprecated)")
     x = input if dtype is None else input.to(dtype)
@@ -516,6 +1096,34 @@ def log_softmax(
     _stacklevel: int = 3,
     dtype: Any = None,
 ) -> Tensor:
+    """Applies a softmax followed by a logarithm: ``x_i - log(sum_j exp(x_j))`` along ``dim``.
+
+    Mathematically equivalent to ``log(softmax(x))``, but computed in one numerically stable
+    op.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension along which log_softmax is computed. Required here:
+            torch's implicit choice for ``dim=None`` is deprecated, and eagertape raises
+            ``TypeError`` instead.
+        _stacklevel (int): accepted for torch's signature; unused. Default: ``3``.
+        dtype (dtype, optional): if given, the input is cast to it before the operation
+            (useful to prevent overflows). Default: ``None``.
+
+    Returns:
+        Tensor: the result, of the input's shape.
+
+    Raises:
+        TypeError: ``dim`` is ``None``.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     y = F.log_softmax(et.tensor([0.0, 0.0]), dim=0)
+        ...     [round(v, 4) for v in y.tolist()]
+        [-0.6931, -0.6931]
+    """
     if dim is None:
         raise TypeError("log_softmax(): dim is required (torch's implicit dim is deprecated)")
     x = input if dtype is None else input.to(dtype)
@@ -528,6 +1136,36 @@ def dropout(
     training: bool = True,
     inplace: bool = False,
 ) -> Tensor:
+    """During training, randomly zeroes some elements of the input tensor with probability ``p``.
+
+    The kept elements are scaled by ``1 / (1 - p)``. The mask is drawn from the session's
+    generator (one draw per element) and recorded as a node that can draw itself again (a
+    checkpointed block's backward recomputes the same mask). The identity when not
+    ``training`` or ``p == 0``.
+
+    Args:
+        input (Tensor): the input tensor.
+        p (float): the probability of an element to be zeroed. Default: ``0.5``.
+        training (bool): apply dropout if ``True``. Default: ``True``.
+        inplace (bool): if ``True``, the result is recorded out of place and this tensor
+            object is rebound to it, which gives torch's in-place result through the same
+            object. Default: ``False``.
+
+    Returns:
+        Tensor: the result (``input`` itself, rebound, with ``inplace=True``).
+
+    Raises:
+        ArgumentError: ``p`` outside ``[0, 1]``, or ``inplace=True`` on a tensor that shares its
+            storage with another live tensor.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     y = F.dropout(et.ones(8), p=0.5)
+        ...     set(y.tolist()) <= {0.0, 2.0}
+        True
+    """
     if inplace:
         return input._in_place(_dropout, input, p, training)
     return _dropout(input, p, training)
@@ -568,10 +1206,44 @@ def _feature(name: str, batched: int) -> Any:
         return y.squeeze(0) if added else y
 
     drop.__name__ = drop.__qualname__ = name
-    drop.__doc__ = (
-        f"torch's ``{name}``: whole channels zeroed with probability ``p`` (one draw of the "
-        "session's generator per channel), the rest scaled by ``1/(1-p)``."
+    d, shapes, sums, ones, kept = {
+        3: (1, "``(N, C, L)`` or ``(C, L)``", "(2,)", "4, 8, 5", "10.0"),
+        4: (2, "``(N, C, H, W)``, or ``(N, C, L)``", "(2, 3)", "4, 8, 2, 2", "8.0"),
+        5: (3, "``(N, C, D, H, W)`` or ``(C, D, H, W)``", "(2, 3, 4)", "4, 8, 2, 2, 2", "16.0"),
+    }[batched]
+    read_3d = (
+        "\n\n        A 3-D input is read as batched ``(N, C, L)`` (1-D channels), as torch"
+        "\n        does; there is no unbatched ``(C, H, W)`` form."
+        if name == "dropout2d"
+        else ""
     )
+    drop.__doc__ = f"""Randomly zero out entire channels (a channel is a {d}D feature map).
+
+        Each channel of each sample is zeroed with probability ``p`` (one draw of the
+        session's generator per channel), and the kept ones are scaled by ``1 / (1 - p)``.
+        The identity when not ``training`` or ``p == 0``.{read_3d}
+
+        Args:
+            input (Tensor): {shapes}.
+            p (float): the probability of a channel to be zeroed. Default: ``0.5``.
+            training (bool): apply dropout if ``True``. Default: ``True``.
+            inplace (bool): must be ``False`` (not supported). Default: ``False``.
+
+        Returns:
+            Tensor: the result, of the input's shape.
+
+        Raises:
+            ArgumentError: ``inplace=True``, or ``p`` outside ``[0, 1]``.
+            ShapeError: an input of another number of dims.
+
+        Example:
+            >>> import eagertape as et
+            >>> import eagertape.nn.functional as F
+            >>> with et.Session():
+            ...     y = F.{name}(et.ones({ones}), p=0.5)
+            ...     set(y.sum({sums}).reshape(-1).tolist()) <= {{0.0, {kept}}}
+            True
+        """
     return drop
 
 
@@ -586,8 +1258,32 @@ def alpha_dropout(
     training: bool = False,
     inplace: bool = False,
 ) -> Tensor:
-    """torch's ``alpha_dropout``: dropped elements set to SELU's negative saturation and an
-    affine correction that keeps the mean and variance (one draw per element)."""
+    """Applies alpha dropout to the input: each element is dropped with probability ``p``.
+
+    Dropped elements are set to SELU's negative saturation value and an affine correction
+    keeps the input's mean and variance (for inputs of zero mean and unit variance), as
+    torch's; the draws come from the session's generator. The identity when not ``training``
+    or ``p == 0``; note that ``training`` defaults to ``False``, as in torch.
+
+    Args:
+        input (Tensor): the input tensor, of a floating dtype.
+        p (float): the probability of an element to be dropped. Default: ``0.5``.
+        training (bool): apply dropout if ``True``. Default: ``False``.
+        inplace (bool): must be ``False`` (not supported). Default: ``False``.
+
+    Returns:
+        Tensor: the result, of the input's shape.
+
+    Raises:
+        ArgumentError: ``inplace=True``, or ``p`` outside ``[0, 1]``.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.alpha_dropout(et.tensor([1.0, -1.0])).tolist()  # training=False
+        [1.0, -1.0]
+    """
     if inplace:
         raise _errors.ArgumentError("alpha_dropout: inplace=True is not supported")
     return _feature_dropout(input, p, training, False, True)
@@ -599,25 +1295,119 @@ def feature_alpha_dropout(
     training: bool = False,
     inplace: bool = False,
 ) -> Tensor:
-    """torch's ``feature_alpha_dropout``: ``alpha_dropout`` of whole channels."""
+    """Randomly masks out entire channels (a channel is a feature map) with alpha dropout.
+
+    Dropped elements are set to SELU's negative saturation value and an affine correction
+    keeps the input's mean and variance (for inputs of zero mean and unit variance), as
+    torch's; the draws come from the session's generator. The identity when not ``training``
+    or ``p == 0``; note that ``training`` defaults to ``False``, as in torch.
+    One draw per channel of the ``(N, C, ...)`` input.
+
+    Args:
+        input (Tensor): ``(N, C, ...)``, of a floating dtype.
+        p (float): the probability of a channel to be dropped. Default: ``0.5``.
+        training (bool): apply dropout if ``True``. Default: ``False``.
+        inplace (bool): must be ``False`` (not supported). Default: ``False``.
+
+    Returns:
+        Tensor: the result, of the input's shape.
+
+    Raises:
+        ArgumentError: ``inplace=True``, or ``p`` outside ``[0, 1]``.
+        ShapeError: an input of fewer than 2 dims (in training).
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     y = F.feature_alpha_dropout(et.zeros(2, 4, 3), p=0.5, training=True)
+        ...     tuple(y.shape)
+        (2, 4, 3)
+    """
     if inplace:
         raise _errors.ArgumentError("feature_alpha_dropout: inplace=True is not supported")
     return _feature_dropout(input, p, training, True, True)
 
 
 def hardswish(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
+    """Applies the hardswish function element-wise: ``x * relu6(x + 3) / 6``.
+
+    Args:
+        input (Tensor): the input tensor.
+        inplace (bool): if ``True``, the result is recorded out of place and this tensor
+            object is rebound to it, which gives torch's in-place result through the same
+            object. Default: ``False``.
+
+    Returns:
+        Tensor: the result (``input`` itself, rebound, with ``inplace=True``).
+
+    Raises:
+        ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
+            tensor (a view of it, or the base it views), where torch's result would differ.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.hardswish(et.tensor([-1.5, 3.0])).tolist()
+        [-0.375, 3.0]
+    """
     if inplace:
         return input._in_place(_functional.hardswish, input)
     return _functional.hardswish(input)
 
 
 def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
+    """Applies the Hardsigmoid function element-wise: ``relu6(x + 3) / 6``.
+
+    Args:
+        input (Tensor): the input tensor.
+        inplace (bool): if ``True``, the result is recorded out of place and this tensor
+            object is rebound to it, which gives torch's in-place result through the same
+            object. Default: ``False``.
+
+    Returns:
+        Tensor: the result (``input`` itself, rebound, with ``inplace=True``).
+
+    Raises:
+        ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
+            tensor (a view of it, or the base it views), where torch's result would differ.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.hardsigmoid(et.tensor([-3.0, 0.0, 3.0])).tolist()
+        [0.0, 0.5, 1.0]
+    """
     if inplace:
         return input._in_place(_functional.hardsigmoid, input)
     return _functional.hardsigmoid(input)
 
 
 def mish(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
+    """Applies the Mish function element-wise: ``x * tanh(softplus(x))``.
+
+    Args:
+        input (Tensor): the input tensor.
+        inplace (bool): if ``True``, the result is recorded out of place and this tensor
+            object is rebound to it, which gives torch's in-place result through the same
+            object. Default: ``False``.
+
+    Returns:
+        Tensor: the result (``input`` itself, rebound, with ``inplace=True``).
+
+    Raises:
+        ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
+            tensor (a view of it, or the base it views), where torch's result would differ.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.mish(et.tensor([0.0])).tolist()
+        [0.0]
+    """
     if inplace:
         return input._in_place(_functional.mish, input)
     return _functional.mish(input)
@@ -629,5 +1419,28 @@ def softmin(
     _stacklevel: int = 3,
     dtype: Any = None,
 ) -> Tensor:
-    """torch's ``softmin``: ``softmax(-input, dim)``."""
+    """Applies a softmin function: ``softmax(-input, dim)``.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension along which softmin is computed. Required here:
+            torch's implicit choice for ``dim=None`` is deprecated, and eagertape raises
+            ``TypeError`` instead.
+        _stacklevel (int): accepted for torch's signature; unused. Default: ``3``.
+        dtype (dtype, optional): if given, the input is cast to it before the operation
+            (useful to prevent overflows). Default: ``None``.
+
+    Returns:
+        Tensor: the result, of the input's shape.
+
+    Raises:
+        TypeError: ``dim`` is ``None``.
+
+    Example:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.softmin(et.tensor([1.0, 1.0]), dim=0).tolist()
+        [0.5, 0.5]
+    """
     return softmax(-input, dim, _stacklevel, dtype)

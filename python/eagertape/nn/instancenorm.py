@@ -68,8 +68,92 @@ class _InstanceNorm(Module):
 
 
 class InstanceNorm1d(_InstanceNorm):
+    """Applies Instance Normalization over a 2D (unbatched) or 3D (batched) input.
+
+    ``y = (x - E[x]) / sqrt(Var[x] + eps) * weight + bias``.
+
+    The mean and (biased) standard deviation are calculated per dimension separately for
+    each object in a mini-batch: each channel of each sample is normalized alone (see
+    `eagertape.nn.functional.instance_norm`), in both training and evaluation modes, then
+    scaled and shifted by ``weight`` and ``bias`` when ``affine``. Running statistics
+    (torch's ``track_running_stats=True``) are not supported.
+
+    Input: ``(N, C, L)`` or ``(C, L)``; output: the same shape.
+
+    Args:
+        num_features (int): number of features or channels ``C`` of the input.
+        eps (float): a value added to the denominator for numerical stability.
+            Default: 1e-5.
+        momentum (float, optional): stored for torch's signature; unused (there are no
+            running statistics). Default: 0.1.
+        affine (bool): whether this module has learnable per-channel affine parameters,
+            ``weight`` (ones) and ``bias`` (zeros). Default: ``False``.
+        track_running_stats (bool): must be ``False`` (running statistics are not
+            supported). Default: ``False``.
+        seed (int, optional): accepted for the signature of eagertape's modules (checked);
+            the initialization is constant and draws nothing. Default: ``None``.
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ArgumentError: ``track_running_stats=True``.
+        ConfigError: ``num_features`` is not positive.
+        ShapeError: at the call, an input of another rank, or whose channel count is not
+            ``num_features`` (torch only warns about the latter when ``affine=False``).
+
+    Example:
+        >>> import eagertape as et
+        >>> norm = et.nn.InstanceNorm1d(2, eps=0.0)
+        >>> with et.Session():
+        ...     norm(et.tensor([[[1.0, 3.0], [1.0, 5.0]]])).tolist()
+        [[[-1.0, 1.0], [-1.0, 1.0]]]
+    """
+
     _rank = 1
 
 
 class InstanceNorm2d(_InstanceNorm):
+    """Applies Instance Normalization over a 4D input (or a 3D unbatched one).
+
+    ``y = (x - E[x]) / sqrt(Var[x] + eps) * weight + bias``.
+
+    The mean and (biased) standard deviation are calculated per dimension separately for
+    each object in a mini-batch: each channel of each sample is normalized alone (see
+    `eagertape.nn.functional.instance_norm`), in both training and evaluation modes, then
+    scaled and shifted by ``weight`` and ``bias`` when ``affine``. Running statistics
+    (torch's ``track_running_stats=True``) are not supported.
+
+    Input: ``(N, C, H, W)`` or ``(C, H, W)``; output: the same shape.
+
+    Args:
+        num_features (int): number of features or channels ``C`` of the input.
+        eps (float): a value added to the denominator for numerical stability.
+            Default: 1e-5.
+        momentum (float, optional): stored for torch's signature; unused (there are no
+            running statistics). Default: 0.1.
+        affine (bool): whether this module has learnable per-channel affine parameters,
+            ``weight`` (ones) and ``bias`` (zeros). Default: ``False``.
+        track_running_stats (bool): must be ``False`` (running statistics are not
+            supported). Default: ``False``.
+        seed (int, optional): accepted for the signature of eagertape's modules (checked);
+            the initialization is constant and draws nothing. Default: ``None``.
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ArgumentError: ``track_running_stats=True``.
+        ConfigError: ``num_features`` is not positive.
+        ShapeError: at the call, an input of another rank, or whose channel count is not
+            ``num_features`` (torch only warns about the latter when ``affine=False``).
+
+    Example:
+        >>> import eagertape as et
+        >>> norm = et.nn.InstanceNorm2d(3, affine=True)
+        >>> with et.Session():
+        ...     tuple(norm(et.ones(2, 3, 4, 4)).shape)
+        (2, 3, 4, 4)
+    """
+
     _rank = 2

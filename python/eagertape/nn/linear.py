@@ -14,7 +14,20 @@ __all__ = ["Bilinear", "Identity", "Linear"]
 
 
 class Identity(Module):
-    """Returns its input; takes (and ignores) any constructor arguments, as torch's."""
+    """A placeholder identity operator that is argument-insensitive.
+
+    Its forward returns its input unchanged (the same tensor).
+
+    Args:
+        *args: any argument (unused).
+        **kwargs: any keyword argument (unused).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.Identity(54, unused_argument1=0.1)(et.tensor([1.0])).tolist()
+        [1.0]
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__()
@@ -24,12 +37,38 @@ class Identity(Module):
 
 
 class Linear(Module):
-    """``y = x @ weight.T + bias`` with ``weight`` of shape ``(out_features, in_features)``.
+    """Applies an affine linear transformation to the incoming data: ``y = x A^T + b``.
 
-    Initialized like ``torch.nn.Linear``: ``kaiming_uniform_(a=sqrt(5))`` for the weight and
-    the same bound for the bias, so both are ``U(-1/sqrt(in_features), 1/sqrt(in_features))``,
-    drawn in float64 from ``np.random.default_rng(seed)`` (weight first, then bias) and then
-    converted to ``dtype``. The parameters are named "weight" and "bias".
+    ``weight`` (``A``) has shape ``(out_features, in_features)`` and ``bias`` (``b``) shape
+    ``(out_features,)``. They are initialized like ``torch.nn.Linear``'s:
+    ``kaiming_uniform_(a=sqrt(5))`` for the weight and the same bound for the bias, so both
+    are ``U(-1/sqrt(in_features), 1/sqrt(in_features))``, drawn in float64 from
+    ``np.random.default_rng(seed)`` (weight first, then bias) and then converted to
+    ``dtype``. The parameters are named "weight" and "bias" (torch's state-dict keys).
+
+    Input: ``(*, in_features)``; output: ``(*, out_features)``.
+
+    Args:
+        in_features (int): size of each input sample.
+        out_features (int): size of each output sample.
+        bias (bool): if set to ``False``, the layer will not learn an additive bias.
+            Default: ``True``.
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: ``in_features`` or ``out_features`` is not positive.
+
+    Example:
+        >>> import eagertape as et
+        >>> m = et.nn.Linear(20, 30, seed=0)
+        >>> with et.Session():
+        ...     tuple(m(et.ones(128, 20)).shape)
+        (128, 30)
     """
 
     def __init__(
@@ -67,9 +106,40 @@ class Linear(Module):
 
 
 class Bilinear(Module):
-    """``y = x1ᵀ W x2 + b`` with ``weight`` of shape ``(out_features, in1_features,
-    in2_features)``; both drawn from ``U(-1/sqrt(in1_features), 1/sqrt(in1_features))`` as
-    torch's ``nn.Bilinear`` (weight first, then bias, from ``default_rng(seed)``)."""
+    """Applies a bilinear transformation to the incoming data: ``y = x1^T A x2 + b``.
+
+    ``weight`` (``A``) has shape ``(out_features, in1_features, in2_features)`` and ``bias``
+    (``b``) shape ``(out_features,)``; both are drawn from
+    ``U(-1/sqrt(in1_features), 1/sqrt(in1_features))`` as torch's ``nn.Bilinear`` (in
+    float64 from ``np.random.default_rng(seed)``, weight first, then bias, then converted
+    to ``dtype``). The forward takes two inputs, ``module(x1, x2)``.
+
+    Input: ``x1`` ``(*, in1_features)`` and ``x2`` ``(*, in2_features)``, the same ``*``;
+    output: ``(*, out_features)``.
+
+    Args:
+        in1_features (int): size of each first input sample.
+        in2_features (int): size of each second input sample.
+        out_features (int): size of each output sample.
+        bias (bool): if set to ``False``, the layer will not learn an additive bias.
+            Default: ``True``.
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: a feature size is not positive.
+
+    Example:
+        >>> import eagertape as et
+        >>> m = et.nn.Bilinear(20, 30, 40, seed=0)
+        >>> with et.Session():
+        ...     tuple(m(et.ones(128, 20), et.ones(128, 30)).shape)
+        (128, 40)
+    """
 
     def __init__(
         self,

@@ -40,7 +40,12 @@ from .._functional import interval
 __all__ = ["Module", "IncompatibleKeys"]
 
 IncompatibleKeys = namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_keys"])
-IncompatibleKeys.__doc__ = """What ``load_state_dict(strict=False)`` did not match, as torch's."""
+IncompatibleKeys.__doc__ = """The keys ``load_state_dict`` did not match, as torch's named tuple.
+
+Args:
+    missing_keys (list[str]): the module's keys that the state dict did not hold.
+    unexpected_keys (list[str]): the state dict's keys that the module does not have.
+"""
 
 # The torch dtype of a parameter's state_dict tensor, by eagertape dtype.
 _TORCH_DTYPE = {
@@ -111,13 +116,16 @@ def _forward_takes_session(module: Module) -> bool:
     return explicit
 
 
+def _host_copy(p: Parameter) -> Any:
+    """``p``'s value on the host, in a form ``Parameter(...)`` and ``p.assign`` take back:
+    its array, or for an interval parameter its bounds as `IntervalData`."""
+    return interval(*p.bounds()) if p.dtype == "interval" else p.numpy()
+
+
 def _copy_parameter(p: Parameter) -> Parameter:
     """A new Parameter with ``p``'s value, name, dtype, device and ``requires_grad``."""
-    value = p.numpy()
-    if p.dtype == "interval":
-        value = interval(*value)
     return Parameter(
-        value, name=p.name, requires_grad=p.requires_grad, dtype=p.dtype, device=p.device
+        _host_copy(p), name=p.name, requires_grad=p.requires_grad, dtype=p.dtype, device=p.device
     )
 
 
@@ -233,7 +241,19 @@ class Module:
             raise ConfigError(f"attribute {name!r} already exists")
 
     def add_module(self, name: str, module: Module | None) -> None:
-        """Register ``module`` under ``name`` (any string without a dot, e.g. "0")."""
+        """Adds a child module to the current module.
+
+        The module can be accessed as an attribute using the given name. Unlike torch's,
+        ``module`` may not be ``None``.
+
+        Args:
+            name (str): name of the child module: a non-empty string without a dot (e.g.
+                "0"), not an attribute this module already has under another role.
+            module (Module): child module to be added to the module.
+
+        Raises:
+            ConfigError: ``name`` is empty, contains a dot, or names an existing attribute.
+        """
         if not isinstance(module, Module):
             raise TypeError(f"{name!r} must be a Module, got {type(module).__name__}")
         self._check_new_name(name, "module", self._modules)
@@ -285,6 +305,20 @@ class Module:
             yield from child.named_modules(memo, child_prefix, remove_duplicate)
 
     def modules(self) -> Iterator[Module]:
+        """Returns an iterator over all modules in the network.
+
+        This module comes first, then every submodule depth first in registration order; a
+        module reachable twice is yielded once, as `named_modules` lists them.
+
+        Yields:
+            Module: a module in the network.
+
+        Example:
+            >>> import eagertape as et
+            >>> net = et.nn.Sequential(et.nn.Linear(2, 2, seed=0), et.nn.ReLU())
+            >>> [type(m).__name__ for m in net.modules()]
+            ['Sequential', 'Linear', 'ReLU']
+        """
         for _, m in self.named_modules():
             yield m
 
@@ -293,10 +327,29 @@ class Module:
         return _Members(self._modules.items())
 
     def children(self) -> list[Module]:
+        """Returns the immediate children modules, in registration order.
+
+        The result is a list that is also its own iterator, so both ``next(m.children())``
+        and ``list(m.children())`` work.
+
+        Returns:
+            list[Module]: the direct submodules.
+        """
         return _Members(self._modules.values())
 
     def get_submodule(self, target: str) -> Module:
-        """The submodule at the dotted path ``target`` ("" is this module)."""
+        """Returns the submodule given by ``target`` if it exists, otherwise throws an error.
+
+        Args:
+            target (str): the dotted path of the submodule, as `named_modules` names it
+                (e.g. "layers.0"); "" is this module.
+
+        Returns:
+            Module: the submodule referenced by ``target``.
+
+        Raises:
+            AttributeError: a component of the path names no child module.
+        """
         if target == "":
             return self
         mod: Module = self
@@ -344,10 +397,41 @@ class Module:
     def named_buffers(
         self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True
     ) -> list[tuple[str, Parameter]]:
-        """``(dotted name, buffer)`` pairs, in the order of ``named_parameters()``."""
+        """Returns the module buffers, yielding both the name of the buffer and the buffer.
+
+        Buffers are ``et.Parameter`` objects with ``requires_grad=False`` (non-persistent
+        ones included), listed depth first in registration order as `named_parameters`
+        lists parameters; ``None`` slots are skipped. The result is a list that is also its
+        own iterator.
+
+        Args:
+            prefix (str): prefix to prepend to all buffer names. Default: ``""``.
+            recurse (bool): if True, yields the buffers of this module and all submodules;
+                otherwise only the buffers that are direct members of this module.
+                Default: ``True``.
+            remove_duplicate (bool): whether to list a buffer reachable under several
+                names only once, under its first name. Default: ``True``.
+
+        Returns:
+            list[tuple[str, Parameter]]: ``(dotted name, buffer)`` pairs.
+        """
         return _Members(self._named_members("_buffers", prefix, recurse, remove_duplicate))
 
     def buffers(self, recurse: bool = True) -> list[Parameter]:
+        """Returns the module buffers, in the order of `named_buffers`.
+
+        Buffers are non-trainable state (BatchNorm's running statistics) held as
+        ``et.Parameter`` objects with ``requires_grad=False``. The result is a list that is
+        also its own iterator.
+
+        Args:
+            recurse (bool): if True, returns the buffers of this module and all submodules;
+                otherwise only the buffers that are direct members of this module.
+                Default: ``True``.
+
+        Returns:
+            list[Parameter]: the buffers, each once.
+        """
         return _Members(b for _, b in self.named_buffers(recurse=recurse))
 
     # ------------------------------------------------------------------------------------
@@ -454,12 +538,12 @@ class Module:
         done: list[tuple[Parameter, Any]] = []
         try:
             for p, arr in plan:
-                before = p.numpy()
+                before = _host_copy(p)
                 p.assign(arr)
                 done.append((p, before))
         except Exception as e:  # put back what was assigned, then report
             for p, before in reversed(done):
-                p.assign(interval(*before) if p.dtype == "interval" else before)
+                p.assign(before)
             raise CheckpointError(
                 f"{type(self).__name__}.load_state_dict: a parameter refused its value ({e}); "
                 "the values assigned before were put back"
@@ -487,6 +571,25 @@ class Module:
         return new
 
     def forward(self, *args: Any, **kwargs: Any) -> Any:
+        """Defines the computation performed at every call.
+
+        Should be overridden by all subclasses. Call the module instance (``module(x)``, or
+        ``module(sess, x)``) rather than ``forward`` itself. A ``forward`` may be written
+        torch's way, ``forward(self, x, ...)``, which runs with the session current, or
+        explicitly, ``forward(self, sess, x, ...)``, which receives the session (a first
+        parameter named ``sess`` selects this style); most of eagertape's own modules use
+        the explicit style, so their ``forward`` signatures start with ``sess``.
+
+        Args:
+            *args: the inputs of the computation (after the session, in the explicit style).
+            **kwargs: keyword inputs of the computation.
+
+        Returns:
+            The output of the computation (a Tensor for most modules).
+
+        Raises:
+            NotImplementedError: the subclass does not define ``forward``.
+        """
         raise NotImplementedError(
             f"{type(self).__name__} does not define forward(x) (or forward(sess, x))"
         )
@@ -561,21 +664,83 @@ class Module:
         return self._convert(dtype, device)
 
     def double(self) -> Module:
+        """Casts all parameters and buffers to ``double`` datatype (``float64``).
+
+        Each parameter is replaced by a new ``et.Parameter`` holding the converted value
+        (ties stay ties; integer-count buffers keep their dtype), so create optimizers after
+        the conversion. Modifies the module in place.
+
+        Returns:
+            Module: self.
+        """
         return self._convert("float64")
 
     def float(self) -> Module:
+        """Casts all parameters and buffers to ``float`` datatype (``float32``).
+
+        Each parameter is replaced by a new ``et.Parameter`` holding the converted value
+        (ties stay ties; integer-count buffers keep their dtype), so create optimizers after
+        the conversion. Modifies the module in place.
+
+        Returns:
+            Module: self.
+        """
         return self._convert("float32")
 
     def half(self) -> Module:
+        """Casts all parameters and buffers to ``half`` datatype (``float16``).
+
+        Each parameter is replaced by a new ``et.Parameter`` holding the converted value
+        (ties stay ties; integer-count buffers keep their dtype), so create optimizers after
+        the conversion. Modifies the module in place.
+
+        Returns:
+            Module: self.
+        """
         return self._convert("float16")
 
     def bfloat16(self) -> Module:
+        """Casts all parameters and buffers to ``bfloat16`` datatype (``bfloat16``).
+
+        Each parameter is replaced by a new ``et.Parameter`` holding the converted value
+        (ties stay ties; integer-count buffers keep their dtype), so create optimizers after
+        the conversion. Modifies the module in place.
+
+        Returns:
+            Module: self.
+        """
         return self._convert("bfloat16")
 
     def cpu(self) -> Module:
+        """Moves all model parameters and buffers to the CPU.
+
+        Each parameter on another device is replaced by a new ``et.Parameter`` holding its
+        value (ties stay ties), so create optimizers after the move. Modifies the module in
+        place.
+
+        Returns:
+            Module: self.
+        """
         return self._convert(None, "cpu")
 
     def cuda(self, device: Any = None) -> Module:
+        """Moves all model parameters and buffers to the GPU.
+
+        Each parameter on another device is replaced by a new ``et.Parameter`` holding its
+        value (ties stay ties), so create optimizers after the move. Modifies the module in
+        place.
+
+        Args:
+            device (int or str, optional): if specified, all parameters will be copied to that
+                device: an index ``i`` means "cuda:i", a string is used as it is.
+                Default: ``None`` ("cuda", the current device).
+
+        Returns:
+            Module: self.
+
+        Raises:
+            DeviceUnavailableError: CUDA is not usable in this process.
+        """
         name = (
             "cuda"
             if device is None
@@ -586,7 +751,18 @@ class Module:
         return self._convert(None, name)
 
     def apply(self, fn: Any) -> Module:
-        """Call ``fn`` on every submodule, then on this module (torch's order); returns self."""
+        """Applies ``fn`` recursively to every submodule (as returned by `children`) as well
+        as self.
+
+        Children are visited first, depth first, then this module (torch's order). Typical
+        use includes initializing the parameters of a model (see `eagertape.nn.init`).
+
+        Args:
+            fn (Callable[[Module], None]): function to be applied to each submodule.
+
+        Returns:
+            Module: self.
+        """
         for child in self._modules.values():
             child.apply(fn)
         fn(self)
@@ -598,11 +774,29 @@ class Module:
         _core._zero_grad(self.parameters(), set_to_none)
 
     def requires_grad_(self, requires_grad: bool = True) -> Module:
+        """Changes if autograd should record operations on parameters in this module.
+
+        Sets ``requires_grad`` of every parameter (`parameters`, so submodules' too; buffers
+        are not touched), in place. Useful for freezing part of a model for finetuning.
+
+        Args:
+            requires_grad (bool): whether autograd should record operations on parameters in
+                this module. Default: ``True``.
+
+        Returns:
+            Module: self.
+        """
         for p in self.parameters():
             p.requires_grad_(requires_grad)
         return self
 
     def extra_repr(self) -> str:
+        """Returns the extra representation of the module.
+
+        To print customized extra information, re-implement this method in your own modules:
+        the string goes between the parentheses of the module's ``repr`` (single-line and
+        multi-line strings are both acceptable). The base class returns ``""``.
+        """
         return ""
 
     def __repr__(self) -> str:

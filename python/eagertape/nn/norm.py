@@ -14,9 +14,42 @@ __all__ = ["GroupNorm", "LayerNorm", "LocalResponseNorm", "RMSNorm"]
 
 
 class LayerNorm(Module):
-    """``torch.nn.LayerNorm``: normalizes over the trailing ``normalized_shape`` dims;
-    ``weight`` (ones) and ``bias`` (zeros) of that shape when ``elementwise_affine`` (the bias
-    only with ``bias``). ``seed`` is accepted for uniformity and draws nothing."""
+    """Applies Layer Normalization over a mini-batch of inputs.
+
+    ``y = (x - E[x]) / sqrt(Var[x] + eps) * weight + bias``, the mean and (biased) variance
+    taken over the last ``len(normalized_shape)`` dimensions, which must equal
+    ``normalized_shape`` (see `eagertape.layer_norm`). ``weight`` (ones) and ``bias``
+    (zeros) have shape ``normalized_shape`` when ``elementwise_affine`` (the bias only with
+    ``bias``). The statistics are those of the input in both training and evaluation modes.
+
+    Input: ``(N, *)``; output: the same shape.
+
+    Args:
+        normalized_shape (int or Sequence[int]): input shape from an expected input of size
+            ``(*, normalized_shape[0], ..., normalized_shape[-1])``; a single int is read as
+            a one-element list.
+        eps (float): a value added to the denominator for numerical stability.
+            Default: 1e-5.
+        elementwise_affine (bool): whether the module has learnable per-element affine
+            parameters, ``weight`` and ``bias``. Default: ``True``.
+        bias (bool): if set to ``False``, the layer will not learn an additive bias (only
+            relevant if ``elementwise_affine`` is ``True``). Default: ``True``.
+        seed (int, optional): accepted for the signature of eagertape's modules (checked);
+            the initialization is constant and draws nothing. Default: ``None``.
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: an entry of ``normalized_shape`` is not positive.
+
+    Example:
+        >>> import eagertape as et
+        >>> ln = et.nn.LayerNorm(2, eps=0.0)
+        >>> with et.Session():
+        ...     ln(et.tensor([[1.0, 3.0]])).tolist()
+        [[-1.0, 1.0]]
+    """
 
     def __init__(
         self,
@@ -54,9 +87,38 @@ class LayerNorm(Module):
 
 
 class RMSNorm(Module):
-    """``torch.nn.RMSNorm``: ``x / sqrt(mean(x**2) + eps) * weight`` over the trailing
-    ``normalized_shape`` dims; ``eps=None`` is the dtype's machine epsilon; ``weight`` starts
-    at one."""
+    """Applies Root Mean Square Layer Normalization over a mini-batch of inputs.
+
+    ``y = x / sqrt(mean(x**2) + eps) * weight``, the mean taken over the last
+    ``len(normalized_shape)`` dimensions (see `eagertape.rms_norm`). ``weight`` (ones) has
+    shape ``normalized_shape`` when ``elementwise_affine``.
+
+    Input: ``(N, *)``; output: the same shape.
+
+    Args:
+        normalized_shape (int or Sequence[int]): input shape from an expected input of size
+            ``(*, normalized_shape[0], ..., normalized_shape[-1])``; a single int is read as
+            a one-element list.
+        eps (float, optional): a value added to the denominator for numerical stability.
+            Default: ``None`` (the machine epsilon of the input's dtype).
+        elementwise_affine (bool): whether the module has a learnable per-element
+            ``weight``. Default: ``True``.
+        seed (int, optional): accepted for the signature of eagertape's modules (checked);
+            the initialization is constant and draws nothing. Default: ``None``.
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: an entry of ``normalized_shape`` is not positive.
+
+    Example:
+        >>> import eagertape as et
+        >>> rms = et.nn.RMSNorm(2, eps=0.0)
+        >>> with et.Session():
+        ...     rms(et.tensor([[1.0, -1.0]])).tolist()
+        [[1.0, -1.0]]
+    """
 
     def __init__(
         self,
@@ -88,9 +150,41 @@ class RMSNorm(Module):
 
 
 class GroupNorm(Module):
-    """``torch.nn.GroupNorm``: ``num_channels`` (dim 1) split into ``num_groups`` groups, each
-    normalized by its own statistics; per-channel ``weight`` (ones) and ``bias`` (zeros) when
-    ``affine``."""
+    """Applies Group Normalization over a mini-batch of inputs.
+
+    The input channels (dimension 1) are separated into ``num_groups`` groups, each
+    containing ``num_channels / num_groups`` channels; each group of each sample is
+    normalized by its own mean and (biased) variance, then scaled and shifted by the
+    per-channel ``weight`` (ones) and ``bias`` (zeros) when ``affine`` (see
+    `eagertape.group_norm`). The statistics are those of the input in both training and
+    evaluation modes.
+
+    Input: ``(N, C, *)`` with ``C = num_channels``; output: the same shape.
+
+    Args:
+        num_groups (int): number of groups to separate the channels into.
+        num_channels (int): number of channels expected in input.
+        eps (float): a value added to the denominator for numerical stability.
+            Default: 1e-5.
+        affine (bool): whether the module has learnable per-channel affine parameters,
+            ``weight`` and ``bias``. Default: ``True``.
+        seed (int, optional): accepted for the signature of eagertape's modules (checked);
+            the initialization is constant and draws nothing. Default: ``None``.
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: a count is not positive, or ``num_channels`` is not divisible by
+            ``num_groups``.
+
+    Example:
+        >>> import eagertape as et
+        >>> gn = et.nn.GroupNorm(1, 2, eps=0.0)
+        >>> with et.Session():
+        ...     gn(et.tensor([[[1.0], [3.0]]])).tolist()
+        [[[-1.0], [1.0]]]
+    """
 
     def __init__(
         self,
@@ -127,8 +221,32 @@ class GroupNorm(Module):
 
 
 class LocalResponseNorm(Module):
-    """``torch.nn.LocalResponseNorm``: each element divided by ``(k + alpha · avg)^beta``,
-    ``avg`` the mean square over ``size`` neighbouring channels. No parameters."""
+    """Applies local response normalization over an input signal.
+
+    The input is composed of several input planes, where channels occupy the second
+    dimension; normalization is applied across channels:
+    ``b_c = a_c / (k + alpha / n * sum_{c'} a_{c'}**2) ** beta``, the sum running over the
+    ``n = size`` neighbouring channels of ``c`` (see
+    `eagertape.nn.functional.local_response_norm`). No parameters.
+
+    Input: ``(N, C, *)``; output: the same shape.
+
+    Args:
+        size (int): amount of neighbouring channels used for normalization.
+        alpha (float): multiplicative factor. Default: 0.0001.
+        beta (float): exponent. Default: 0.75.
+        k (float): additive factor. Default: 1.
+
+    Raises:
+        ConfigError: ``size`` is not positive.
+
+    Example:
+        >>> import eagertape as et
+        >>> lrn = et.nn.LocalResponseNorm(2, alpha=0.0)
+        >>> with et.Session():
+        ...     lrn(et.ones(1, 3, 2)).tolist()
+        [[[1.0, 1.0], [1.0, 1.0], [1.0, 1.0]]]
+    """
 
     def __init__(self, size: int, alpha: float = 1e-4, beta: float = 0.75, k: float = 1.0):
         super().__init__()

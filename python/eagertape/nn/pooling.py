@@ -42,8 +42,42 @@ _Size = int | Sequence[int]
 
 
 class MaxPool2d(Module):
-    """``torch.nn.MaxPool2d``; ``stride`` defaults to ``kernel_size``. ``return_indices=True``
-    is not supported (ConfigError)."""
+    """Applies a 2D max pooling over an input signal composed of several input planes.
+
+    Each output value is the maximum of a ``kernel_size`` window of the input (see
+    `eagertape.max_pool2d`); the input is implicitly padded with negative infinity on both
+    sides by ``padding``. The arguments are checked against the input at the call (typed
+    errors, nothing recorded).
+
+    Input: ``(N, C, H_in, W_in)`` or ``(C, H_in, W_in)``; output: ``(N, C, H_out, W_out)``
+    or ``(C, H_out, W_out)``, with ``H_out = floor((H_in + 2 * padding[0] - dilation[0] *
+    (kernel_size[0] - 1) - 1) / stride[0] + 1)`` (likewise ``W_out``).
+
+    Args:
+        kernel_size (int or tuple[int, int]): the size of the window to take a max over.
+        stride (int or tuple[int, int], optional): the stride of the window.
+            Default: ``None`` (``kernel_size``).
+        padding (int or tuple[int, int]): implicit negative infinity padding to be added on
+            both sides (at most half the kernel size). Default: 0.
+        dilation (int or tuple[int, int]): a parameter that controls the stride of
+            elements in the window. Default: 1.
+        return_indices (bool): must be ``False``: returning the indices of the maxima is not
+            supported (``True`` raises ``ConfigError``). Default: ``False``.
+        ceil_mode (bool): when ``True``, will use ceil instead of floor to compute the output
+            shape; windows may then go off-bounds if they start within the left padding or
+            the input (windows that would start in the right padding are ignored).
+            Default: ``False``.
+
+    Raises:
+        ConfigError: ``return_indices=True``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+        ...     et.nn.MaxPool2d(2)(x).tolist()
+        [[[[5.0, 7.0], [13.0, 15.0]]]]
+    """
 
     def __init__(
         self,
@@ -77,7 +111,38 @@ class MaxPool2d(Module):
 
 
 class AvgPool2d(Module):
-    """``torch.nn.AvgPool2d``; ``stride`` defaults to ``kernel_size``."""
+    """Applies a 2D average pooling over an input signal composed of several input planes.
+
+    Each output value is the mean of a ``kernel_size`` window of the input (see
+    `eagertape.avg_pool2d`); the input is implicitly zero-padded on both sides by
+    ``padding``. The arguments are checked against the input at the call.
+
+    Input: ``(N, C, H_in, W_in)`` or ``(C, H_in, W_in)``; output: ``(N, C, H_out, W_out)``
+    or ``(C, H_out, W_out)``, with ``H_out = floor((H_in + 2 * padding[0] - kernel_size[0])
+    / stride[0] + 1)`` (likewise ``W_out``).
+
+    Args:
+        kernel_size (int or tuple[int, int]): the size of the window.
+        stride (int or tuple[int, int], optional): the stride of the window.
+            Default: ``None`` (``kernel_size``).
+        padding (int or tuple[int, int]): implicit zero padding to be added on both sides.
+            Default: 0.
+        ceil_mode (bool): when ``True``, will use ceil instead of floor to compute the output
+            shape; windows may then go off-bounds if they start within the left padding or
+            the input (windows that would start in the right padding are ignored).
+            Default: ``False``.
+        count_include_pad (bool): when ``True``, will include the zero-padding in the
+            averaging calculation. Default: ``True``.
+        divisor_override (int, optional): if specified, it will be used as divisor,
+            otherwise the size of the pooling region will be used. Default: ``None``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+        ...     et.nn.AvgPool2d(2)(x).tolist()
+        [[[[2.5, 4.5], [10.5, 12.5]]]]
+    """
 
     def __init__(
         self,
@@ -114,8 +179,28 @@ class AvgPool2d(Module):
 
 
 class AdaptiveAvgPool2d(Module):
-    """``torch.nn.AdaptiveAvgPool2d``: ``output_size`` an int, or a pair whose entries may be
-    None (keep that dim's size)."""
+    """Applies a 2D adaptive average pooling over an input signal composed of several input
+    planes.
+
+    The output is of size ``H x W``, for any input size; each output value averages the
+    input window ``[floor(i * H_in / H), ceil((i + 1) * H_in / H))`` (likewise along the
+    width). See `eagertape.adaptive_avg_pool2d`.
+
+    Input: ``(N, C, H_in, W_in)`` or ``(C, H_in, W_in)``; output: ``(N, C, H, W)`` or
+    ``(C, H, W)``.
+
+    Args:
+        output_size (int or tuple[int or None, int or None]): the target output size of the
+            image of the form ``H x W``: an int for a square ``H x H``, or a pair whose
+            entries may be ``None`` (that size is the input's).
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+        ...     et.nn.AdaptiveAvgPool2d((1, None))(x).tolist()
+        [[[[6.0, 7.0, 8.0, 9.0]]]]
+    """
 
     def __init__(self, output_size: int | Sequence[int | None]) -> None:
         super().__init__()
@@ -129,7 +214,40 @@ class AdaptiveAvgPool2d(Module):
 
 
 class MaxPool1d(Module):
-    """``torch.nn.MaxPool1d``; ``stride`` defaults to ``kernel_size``."""
+    """Applies a 1D max pooling over an input signal composed of several input planes.
+
+    Each output value is the maximum of a ``kernel_size`` window of the input (see
+    `eagertape.nn.functional.max_pool1d`, which runs the 2-D kernel on a single row); the
+    input is implicitly padded with negative infinity on both sides by ``padding``.
+
+    Input: ``(N, C, L_in)`` or ``(C, L_in)``; output: ``(N, C, L_out)`` or ``(C, L_out)``,
+    with ``L_out = floor((L_in + 2 * padding - dilation * (kernel_size - 1) - 1) / stride +
+    1)``.
+
+    Args:
+        kernel_size (int or tuple[int]): the size of the sliding window, must be > 0.
+        stride (int or tuple[int], optional): the stride of the sliding window, must be
+            > 0. Default: ``None`` (``kernel_size``).
+        padding (int or tuple[int]): implicit negative infinity padding to be added on both
+            sides, must be >= 0 and <= kernel_size / 2. Default: 0.
+        dilation (int or tuple[int]): the stride between elements within a sliding window,
+            must be > 0. Default: 1.
+        return_indices (bool): must be ``False``: returning the indices of the maxima is not
+            supported (``True`` raises ``ConfigError``). Default: ``False``.
+        ceil_mode (bool): when ``True``, will use ceil instead of floor to compute the output
+            shape; windows may then go off-bounds if they start within the left padding or
+            the input (windows that would start in the right padding are ignored).
+            Default: ``False``.
+
+    Raises:
+        ConfigError: ``return_indices=True``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.MaxPool1d(2)(et.tensor([[[1.0, 5.0, 2.0, 4.0]]])).tolist()
+        [[[5.0, 4.0]]]
+    """
 
     def __init__(
         self,
@@ -162,7 +280,34 @@ class MaxPool1d(Module):
 
 
 class AvgPool1d(Module):
-    """``torch.nn.AvgPool1d``; ``stride`` defaults to ``kernel_size``."""
+    """Applies a 1D average pooling over an input signal composed of several input planes.
+
+    Each output value is the mean of a ``kernel_size`` window of the input (see
+    `eagertape.nn.functional.avg_pool1d`, which runs the 2-D kernel on a single row); the
+    input is implicitly zero-padded on both sides by ``padding``.
+
+    Input: ``(N, C, L_in)`` or ``(C, L_in)``; output: ``(N, C, L_out)`` or ``(C, L_out)``,
+    with ``L_out = floor((L_in + 2 * padding - kernel_size) / stride + 1)``.
+
+    Args:
+        kernel_size (int or tuple[int]): the size of the window.
+        stride (int or tuple[int], optional): the stride of the window.
+            Default: ``None`` (``kernel_size``).
+        padding (int or tuple[int]): implicit zero padding to be added on both sides.
+            Default: 0.
+        ceil_mode (bool): when ``True``, will use ceil instead of floor to compute the output
+            shape; windows may then go off-bounds if they start within the left padding or
+            the input (windows that would start in the right padding are ignored).
+            Default: ``False``.
+        count_include_pad (bool): when ``True``, will include the zero-padding in the
+            averaging calculation. Default: ``True``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.AvgPool1d(2)(et.tensor([[[1.0, 5.0, 2.0, 4.0]]])).tolist()
+        [[[3.0, 3.0]]]
+    """
 
     def __init__(
         self,
@@ -191,7 +336,24 @@ class AvgPool1d(Module):
 
 
 class AdaptiveAvgPool1d(Module):
-    """``torch.nn.AdaptiveAvgPool1d``."""
+    """Applies a 1D adaptive average pooling over an input signal composed of several input
+    planes.
+
+    The output size is ``L_out``, for any input size; each output value averages the input
+    window ``[floor(i * L_in / L_out), ceil((i + 1) * L_in / L_out))`` (see
+    `eagertape.nn.functional.adaptive_avg_pool1d`).
+
+    Input: ``(N, C, L_in)`` or ``(C, L_in)``; output: ``(N, C, L_out)`` or ``(C, L_out)``.
+
+    Args:
+        output_size (int or tuple[int]): the target output size ``L_out``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.AdaptiveAvgPool1d(1)(et.tensor([[[1.0, 5.0, 2.0, 4.0]]])).tolist()
+        [[[3.0]]]
+    """
 
     def __init__(self, output_size: int | Sequence[int]) -> None:
         super().__init__()
@@ -213,7 +375,29 @@ class _NoIndices(Module):
 
 
 class AdaptiveMaxPool1d(_NoIndices):
-    """``torch.nn.AdaptiveMaxPool1d``."""
+    """Applies a 1D adaptive max pooling over an input signal composed of several input
+    planes.
+
+    The output size is ``L_out``, for any input size; each output value is the maximum of
+    the input window ``[floor(i * L_in / L_out), ceil((i + 1) * L_in / L_out))`` (see
+    `eagertape.nn.functional.adaptive_max_pool1d`).
+
+    Input: ``(N, C, L_in)`` or ``(C, L_in)``; output: ``(N, C, L_out)`` or ``(C, L_out)``.
+
+    Args:
+        output_size (int or tuple[int]): the target output size ``L_out``.
+        return_indices (bool): must be ``False``: returning the indices of the maxima is not
+            supported (``True`` raises ``ConfigError``). Default: ``False``.
+
+    Raises:
+        ConfigError: ``return_indices=True``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.AdaptiveMaxPool1d(2)(et.tensor([[[1.0, 5.0, 2.0, 4.0]]])).tolist()
+        [[[5.0, 4.0]]]
+    """
 
     def __init__(self, output_size: int | Sequence[int], return_indices: bool = False) -> None:
         super().__init__()
@@ -231,7 +415,32 @@ class AdaptiveMaxPool1d(_NoIndices):
 
 
 class AdaptiveMaxPool2d(_NoIndices):
-    """``torch.nn.AdaptiveMaxPool2d``: ``output_size`` an int or a pair (None keeps a size)."""
+    """Applies a 2D adaptive max pooling over an input signal composed of several input
+    planes.
+
+    The output is of size ``H x W``, for any input size; each output value is the maximum of
+    the input window ``[floor(i * H_in / H), ceil((i + 1) * H_in / H))`` (likewise along the
+    width). See `eagertape.adaptive_max_pool2d`.
+
+    Input: ``(N, C, H_in, W_in)`` or ``(C, H_in, W_in)``; output: ``(N, C, H, W)`` or
+    ``(C, H, W)``.
+
+    Args:
+        output_size (int or tuple[int or None, int or None]): the target output size of the
+            image of the form ``H x W``: an int for a square ``H x H``, or a pair whose
+            entries may be ``None`` (that size is the input's).
+        return_indices (bool): must be ``False``: returning the indices of the maxima is not
+            supported (``True`` raises ``ConfigError``). Default: ``False``.
+
+    Raises:
+        ConfigError: ``return_indices=True``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.AdaptiveMaxPool2d(1)(et.arange(16.0).reshape(1, 1, 4, 4)).tolist()
+        [[[[15.0]]]]
+    """
 
     def __init__(self, output_size: Any, return_indices: bool = False) -> None:
         super().__init__()
@@ -247,7 +456,42 @@ class AdaptiveMaxPool2d(_NoIndices):
 
 
 class MaxPool3d(_NoIndices):
-    """``torch.nn.MaxPool3d``; ``stride`` defaults to ``kernel_size``."""
+    """Applies a 3D max pooling over an input signal composed of several input planes.
+
+    Each output value is the maximum of a ``kernel_size`` window of the input (see
+    `eagertape.max_pool3d`); the input is implicitly padded with negative infinity on both
+    sides by ``padding``.
+
+    Input: ``(N, C, D_in, H_in, W_in)`` or ``(C, D_in, H_in, W_in)``; output: ``(N, C, D_out,
+    H_out, W_out)`` or ``(C, D_out, H_out, W_out)``, with ``D_out = floor((D_in + 2 *
+    padding[0] - dilation[0] * (kernel_size[0] - 1) - 1) / stride[0] + 1)`` (likewise
+    ``H_out`` and ``W_out``).
+
+    Args:
+        kernel_size (int or tuple[int, int, int]): the size of the window to take a max
+            over.
+        stride (int or tuple[int, int, int], optional): the stride of the window.
+            Default: ``None`` (``kernel_size``).
+        padding (int or tuple[int, int, int]): implicit negative infinity padding to be
+            added on all three sides. Default: 0.
+        dilation (int or tuple[int, int, int]): a parameter that controls the stride of
+            elements in the window. Default: 1.
+        return_indices (bool): must be ``False``: returning the indices of the maxima is not
+            supported (``True`` raises ``ConfigError``). Default: ``False``.
+        ceil_mode (bool): when ``True``, will use ceil instead of floor to compute the output
+            shape; windows may then go off-bounds if they start within the left padding or
+            the input (windows that would start in the right padding are ignored).
+            Default: ``False``.
+
+    Raises:
+        ConfigError: ``return_indices=True``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     tuple(et.nn.MaxPool3d(2)(et.ones(1, 1, 4, 4, 4)).shape)
+        (1, 1, 2, 2, 2)
+    """
 
     def __init__(
         self,
@@ -277,13 +521,66 @@ class MaxPool3d(_NoIndices):
 
 
 class AvgPool3d(AvgPool2d):
-    """``torch.nn.AvgPool3d``; ``stride`` defaults to ``kernel_size``."""
+    """Applies a 3D average pooling over an input signal composed of several input planes.
+
+    Each output value is the mean of a ``kernel_size`` window of the input (see
+    `eagertape.avg_pool3d`); the input is implicitly zero-padded on all three sides by
+    ``padding``.
+
+    Input: ``(N, C, D_in, H_in, W_in)`` or ``(C, D_in, H_in, W_in)``; output: ``(N, C, D_out,
+    H_out, W_out)`` or ``(C, D_out, H_out, W_out)``, with ``D_out = floor((D_in + 2 *
+    padding[0] - kernel_size[0]) / stride[0] + 1)`` (likewise ``H_out`` and ``W_out``).
+
+    Args:
+        kernel_size (int or tuple[int, int, int]): the size of the window.
+        stride (int or tuple[int, int, int], optional): the stride of the window.
+            Default: ``None`` (``kernel_size``).
+        padding (int or tuple[int, int, int]): implicit zero padding to be added on all
+            three sides. Default: 0.
+        ceil_mode (bool): when ``True``, will use ceil instead of floor to compute the output
+            shape; windows may then go off-bounds if they start within the left padding or
+            the input (windows that would start in the right padding are ignored).
+            Default: ``False``.
+        count_include_pad (bool): when ``True``, will include the zero-padding in the
+            averaging calculation. Default: ``True``.
+        divisor_override (int, optional): if specified, it will be used as divisor,
+            otherwise the size of the pooling region will be used. Default: ``None``.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.AvgPool3d(2)(et.ones(1, 1, 2, 2, 2)).tolist()
+        [[[[[1.0]]]]]
+    """
 
     _function = staticmethod(avg_pool3d)
 
 
 class Unfold(Module):
-    """``torch.nn.Unfold``: sliding blocks ``(N, C·∏k, L)`` of an ``(N, C, H, W)`` input."""
+    """Extracts sliding local blocks from a batched input tensor.
+
+    Each ``kernel_size`` block of the (zero-padded) spatial dimensions becomes a column of
+    the output (see `eagertape.unfold`): an input ``(N, C, H, W)`` (or ``(C, H, W)``) gives
+    ``(N, C * prod(kernel_size), L)`` (or without ``N``), ``L`` the number of blocks,
+    ``prod over d of floor((size[d] + 2 * padding[d] - dilation[d] * (kernel_size[d] - 1) -
+    1) / stride[d] + 1)``. Only 4-D (batched) and 3-D (unbatched) image-like inputs are
+    supported, as in torch.
+
+    Args:
+        kernel_size (int or tuple[int, int]): the size of the sliding blocks.
+        dilation (int or tuple[int, int]): a parameter that controls the stride of
+            elements within the neighborhood. Default: 1.
+        padding (int or tuple[int, int]): implicit zero padding to be added on both sides
+            of input. Default: 0.
+        stride (int or tuple[int, int]): the stride of the sliding blocks in the input
+            spatial dimensions. Default: 1.
+
+    Example:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     tuple(et.nn.Unfold(kernel_size=(2, 3))(et.ones(2, 5, 3, 4)).shape)
+        (2, 30, 4)
+    """
 
     def __init__(
         self, kernel_size: _Size, dilation: _Size = 1, padding: _Size = 0, stride: _Size = 1
@@ -305,7 +602,31 @@ class Unfold(Module):
 
 
 class Fold(Module):
-    """``torch.nn.Fold``: blocks ``(N, C·∏k, L)`` summed back into ``(N, C, *output_size)``."""
+    """Combines an array of sliding local blocks into a large containing tensor.
+
+    The inverse arrangement of `Unfold`: each column of an input ``(N, C * prod(kernel_size),
+    L)`` (or ``(C * prod(kernel_size), L)``) is a block placed in an ``(N, C,
+    *output_size)`` output, and overlapping values are summed (see `eagertape.fold`). ``L``
+    must be the number of blocks that fit in ``output_size`` with these settings.
+
+    Args:
+        output_size (int or tuple[int, int]): the shape of the spatial dimensions of the
+            output.
+        kernel_size (int or tuple[int, int]): the size of the sliding blocks.
+        dilation (int or tuple[int, int]): a parameter that controls the stride of
+            elements within the neighborhood. Default: 1.
+        padding (int or tuple[int, int]): implicit zero padding to be added on both sides
+            of input. Default: 0.
+        stride (int or tuple[int, int]): the stride of the sliding blocks in the input
+            spatial dimensions. Default: 1.
+
+    Example:
+        >>> import eagertape as et
+        >>> fold = et.nn.Fold(output_size=(3, 3), kernel_size=2)
+        >>> with et.Session():
+        ...     fold(et.ones(1, 4, 4)).tolist()
+        [[[[1.0, 2.0, 1.0], [2.0, 4.0, 2.0], [1.0, 2.0, 1.0]]]]
+    """
 
     def __init__(
         self,

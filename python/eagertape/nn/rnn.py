@@ -41,7 +41,48 @@ def _nonlinearity_mode(nonlinearity: object) -> str:
 
 
 class RNNBase(Module):
-    """The base of ``RNN``, ``LSTM`` and ``GRU`` (torch's ``RNNBase``)."""
+    """Base class for RNN modules (RNN, LSTM, GRU), as torch's ``RNNBase``.
+
+    Builds the parameters of ``num_layers`` stacked layers of the recurrence ``mode``;
+    ``RNN``, ``LSTM`` and ``GRU`` add the ``forward``. See those classes for the
+    computation.
+
+    Every parameter is initialized from ``U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))`` as
+    torch's, drawn in float64 from ``np.random.default_rng(seed)`` in the order of the
+    parameter names, then converted to ``dtype``. The parameters have torch's names
+    (``weight_ih_l{k}``, ``weight_hh_l{k}``, ``bias_ih_l{k}``, ``bias_hh_l{k}``, and
+    ``_reverse`` for the second direction), shapes and gate order, so state dicts load both
+    ways. Each layer and direction is one node of the tape whose backward runs the
+    recurrence backwards.
+
+    Args:
+        mode (str): the recurrence: "LSTM", "GRU", "RNN_TANH" or "RNN_RELU".
+        input_size (int): the number of expected features in the input ``x``.
+        hidden_size (int): the number of features in the hidden state ``h``.
+        num_layers (int): number of recurrent layers; ``num_layers=2`` stacks two layers,
+            the second taking the outputs of the first. Default: 1.
+        bias (bool): if ``False``, the layer does not use the biases ``b_ih`` and ``b_hh``.
+            Default: ``True``.
+        batch_first (bool): if ``True``, the input and output tensors are provided as
+            ``(batch, seq, feature)`` instead of ``(seq, batch, feature)``; this does not
+            apply to the hidden (or cell) states. Default: ``False``.
+        dropout (float): if non-zero, introduces a dropout layer on the outputs of each
+            layer except the last, with dropout probability equal to ``dropout``, in
+            training mode (drawn from the session's generator). Default: 0.
+        bidirectional (bool): if ``True``, becomes a bidirectional layer. Default: ``False``.
+        proj_size (int): if ``> 0``, an LSTM with projections of that size (LSTM only;
+            smaller than ``hidden_size``). Default: 0.
+        device (str, optional): the device of the parameters. Default: ``None`` (the process
+            default device, `eagertape.set_default_device`).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+
+    Raises:
+        ConfigError: an unknown ``mode``, a size that is not positive, ``dropout`` outside
+            [0, 1], or an invalid ``proj_size``.
+    """
 
     def __init__(
         self,
@@ -165,8 +206,63 @@ class RNNBase(Module):
 
 
 class RNN(RNNBase):
-    """torch's ``nn.RNN``: ``h_t = tanh(x_t W_ih^T + b_ih + h_{t-1} W_hh^T + b_hh)`` (or
-    ``relu``). ``forward(input, hx=None)`` → ``(output, h_n)``."""
+    """Apply a multi-layer Elman RNN with tanh or ReLU non-linearity to an input sequence.
+
+    For each element in the input sequence, each layer computes
+    ``h_t = tanh(x_t W_ih^T + b_ih + h_{t-1} W_hh^T + b_hh)``, where ``h_t`` is the hidden
+    state at time ``t``, ``x_t`` the input at time ``t`` and ``h_{t-1}`` the hidden state of
+    the previous layer at time ``t-1`` or the initial hidden state at time 0. With
+    ``nonlinearity="relu"``, ReLU is used instead of tanh. ``module(input, hx=None)``
+    returns ``(output, h_n)``.
+
+    Every parameter is initialized from ``U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))`` as
+    torch's, drawn in float64 from ``np.random.default_rng(seed)`` in the order of the
+    parameter names, then converted to ``dtype``. The parameters have torch's names
+    (``weight_ih_l{k}``, ``weight_hh_l{k}``, ``bias_ih_l{k}``, ``bias_hh_l{k}``, and
+    ``_reverse`` for the second direction), shapes and gate order, so state dicts load both
+    ways. Each layer and direction is one node of the tape whose backward runs the
+    recurrence backwards.
+
+    Input: ``(L, N, H_in)`` (``(N, L, H_in)`` with ``batch_first``), ``(L, H_in)``
+    unbatched, or a ``PackedSequence`` (`eagertape.nn.utils.rnn`), each sequence then run
+    for its own length and the output packed likewise. The states are ``(D * num_layers, N,
+    H_out)`` (``(D * num_layers, H_out)`` unbatched) with ``D = 2`` if bidirectional else 1;
+    the output is ``(L, N, D * H_out)`` (batch first likewise). ``H_out = hidden_size``.
+
+    Args:
+        input_size (int): the number of expected features in the input ``x``.
+        hidden_size (int): the number of features in the hidden state ``h``.
+        num_layers (int): number of recurrent layers; ``num_layers=2`` stacks two layers,
+            the second taking the outputs of the first. Default: 1.
+        nonlinearity (str): the non-linearity to use, "tanh" or "relu". Default: "tanh".
+        bias (bool): if ``False``, the layer does not use the biases ``b_ih`` and ``b_hh``.
+            Default: ``True``.
+        batch_first (bool): if ``True``, the input and output tensors are provided as
+            ``(batch, seq, feature)`` instead of ``(seq, batch, feature)``; this does not
+            apply to the hidden (or cell) states. Default: ``False``.
+        dropout (float): if non-zero, introduces a dropout layer on the outputs of each
+            layer except the last, with dropout probability equal to ``dropout``, in
+            training mode (drawn from the session's generator). Default: 0.
+        bidirectional (bool): if ``True``, becomes a bidirectional layer. Default: ``False``.
+        device (str, optional): the device of the parameters. Default: ``None`` (the process
+            default device, `eagertape.set_default_device`).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+
+    Raises:
+        ConfigError: an unknown ``nonlinearity``, a size that is not positive, or
+            ``dropout`` outside [0, 1].
+
+    Example:
+        >>> import eagertape as et
+        >>> rnn = et.nn.RNN(10, 20, 2, seed=0)
+        >>> with et.Session():
+        ...     output, hn = rnn(et.ones(5, 3, 10), et.zeros(2, 3, 20))
+        ...     tuple(output.shape), tuple(hn.shape)
+        ((5, 3, 20), (2, 3, 20))
+    """
 
     def __init__(
         self,
@@ -200,13 +296,82 @@ class RNN(RNNBase):
         )
 
     def forward(self, input: Any, hx: Tensor | None = None) -> tuple[Any, Tensor]:
+        """Runs the RNN over ``input``; call the module, ``module(input, hx)``.
+
+        Args:
+            input (Tensor or PackedSequence): the input sequence(s).
+            hx (Tensor, optional): the initial hidden state, ``(D * num_layers, N, H_out)``.
+                Default: ``None`` (zeros).
+
+        Returns:
+            tuple: ``(output, h_n)``: the last layer's hidden states at every step (a
+            ``PackedSequence`` for a packed input), and every layer's final hidden state.
+        """
         output, h, _ = self._run(input, hx, None)
         return output, h
 
 
 class LSTM(RNNBase):
-    """torch's ``nn.LSTM`` (with ``proj_size``). ``forward(input, hx=None)`` with
-    ``hx = (h_0, c_0)`` → ``(output, (h_n, c_n))``."""
+    """Apply a multi-layer long short-term memory (LSTM) RNN to an input sequence.
+
+    For each element in the input sequence, each layer computes the input, forget, cell and
+    output gates ``i_t, f_t, g_t, o_t`` (in that order in the weights) from ``x_t`` and
+    ``h_{t-1}``, then ``c_t = f_t * c_{t-1} + i_t * g_t`` and ``h_t = o_t * tanh(c_t)``, as
+    torch's. With ``proj_size > 0``, ``h_t`` is projected by ``weight_hr_l{k}`` to
+    ``proj_size`` features. ``module(input, hx=None)`` with ``hx = (h_0, c_0)`` returns
+    ``(output, (h_n, c_n))``.
+
+    Every parameter is initialized from ``U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))`` as
+    torch's, drawn in float64 from ``np.random.default_rng(seed)`` in the order of the
+    parameter names, then converted to ``dtype``. The parameters have torch's names
+    (``weight_ih_l{k}``, ``weight_hh_l{k}``, ``bias_ih_l{k}``, ``bias_hh_l{k}``, and
+    ``weight_hr_l{k}`` with ``proj_size``, and ``_reverse`` for the second direction),
+    shapes and gate order, so state dicts load both ways. Each layer and direction is one
+    node of the tape whose backward runs the recurrence backwards.
+
+    Input: ``(L, N, H_in)`` (``(N, L, H_in)`` with ``batch_first``), ``(L, H_in)``
+    unbatched, or a ``PackedSequence`` (`eagertape.nn.utils.rnn`), each sequence then run
+    for its own length and the output packed likewise. The states are ``(D * num_layers, N,
+    H_out)`` (``(D * num_layers, H_out)`` unbatched) with ``D = 2`` if bidirectional else 1;
+    the output is ``(L, N, D * H_out)`` (batch first likewise). ``H_out = proj_size`` if
+    ``proj_size > 0`` else ``hidden_size``; the cell state is ``(D * num_layers, N,
+    hidden_size)``.
+
+    Args:
+        input_size (int): the number of expected features in the input ``x``.
+        hidden_size (int): the number of features in the hidden state ``h``.
+        num_layers (int): number of recurrent layers; ``num_layers=2`` stacks two layers,
+            the second taking the outputs of the first. Default: 1.
+        bias (bool): if ``False``, the layer does not use the biases ``b_ih`` and ``b_hh``.
+            Default: ``True``.
+        batch_first (bool): if ``True``, the input and output tensors are provided as
+            ``(batch, seq, feature)`` instead of ``(seq, batch, feature)``; this does not
+            apply to the hidden (or cell) states. Default: ``False``.
+        dropout (float): if non-zero, introduces a dropout layer on the outputs of each
+            layer except the last, with dropout probability equal to ``dropout``, in
+            training mode (drawn from the session's generator). Default: 0.
+        bidirectional (bool): if ``True``, becomes a bidirectional layer. Default: ``False``.
+        proj_size (int): if ``> 0``, will use LSTM with projections of corresponding size
+            (smaller than ``hidden_size``). Default: 0.
+        device (str, optional): the device of the parameters. Default: ``None`` (the process
+            default device, `eagertape.set_default_device`).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+
+    Raises:
+        ConfigError: a size that is not positive, ``dropout`` outside [0, 1], or an
+            invalid ``proj_size``.
+
+    Example:
+        >>> import eagertape as et
+        >>> lstm = et.nn.LSTM(10, 20, 2, seed=0)
+        >>> with et.Session():
+        ...     output, (hn, cn) = lstm(et.ones(5, 3, 10))
+        ...     tuple(output.shape), tuple(hn.shape), tuple(cn.shape)
+        ((5, 3, 20), (2, 3, 20), (2, 3, 20))
+    """
 
     def __init__(
         self,
@@ -241,6 +406,21 @@ class LSTM(RNNBase):
     def forward(
         self, input: Any, hx: tuple[Tensor, Tensor] | None = None
     ) -> tuple[Any, tuple[Tensor, Tensor]]:
+        """Runs the LSTM over ``input``; call the module, ``module(input, hx)``.
+
+        Args:
+            input (Tensor or PackedSequence): the input sequence(s).
+            hx (tuple[Tensor, Tensor], optional): the initial states ``(h_0, c_0)``.
+                Default: ``None`` (zeros).
+
+        Returns:
+            tuple: ``(output, (h_n, c_n))``: the last layer's hidden states at every step (a
+            ``PackedSequence`` for a packed input), and every layer's final hidden and cell
+            states.
+
+        Raises:
+            ArgumentError: ``hx`` is not a pair.
+        """
         h0 = c0 = None
         if hx is not None:
             if not isinstance(hx, tuple | list) or len(hx) != 2:
@@ -251,7 +431,60 @@ class LSTM(RNNBase):
 
 
 class GRU(RNNBase):
-    """torch's ``nn.GRU``. ``forward(input, hx=None)`` → ``(output, h_n)``."""
+    """Apply a multi-layer gated recurrent unit (GRU) RNN to an input sequence.
+
+    For each element in the input sequence, each layer computes the reset, update and new
+    gates ``r_t, z_t, n_t`` (in that order in the weights):
+    ``n_t = tanh(W_in x_t + b_in + r_t * (W_hn h_{t-1} + b_hn))`` and
+    ``h_t = (1 - z_t) * n_t + z_t * h_{t-1}``, as torch's. ``module(input, hx=None)``
+    returns ``(output, h_n)``.
+
+    Every parameter is initialized from ``U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))`` as
+    torch's, drawn in float64 from ``np.random.default_rng(seed)`` in the order of the
+    parameter names, then converted to ``dtype``. The parameters have torch's names
+    (``weight_ih_l{k}``, ``weight_hh_l{k}``, ``bias_ih_l{k}``, ``bias_hh_l{k}``, and
+    ``_reverse`` for the second direction), shapes and gate order, so state dicts load both
+    ways. Each layer and direction is one node of the tape whose backward runs the
+    recurrence backwards.
+
+    Input: ``(L, N, H_in)`` (``(N, L, H_in)`` with ``batch_first``), ``(L, H_in)``
+    unbatched, or a ``PackedSequence`` (`eagertape.nn.utils.rnn`), each sequence then run
+    for its own length and the output packed likewise. The states are ``(D * num_layers, N,
+    H_out)`` (``(D * num_layers, H_out)`` unbatched) with ``D = 2`` if bidirectional else 1;
+    the output is ``(L, N, D * H_out)`` (batch first likewise). ``H_out = hidden_size``.
+
+    Args:
+        input_size (int): the number of expected features in the input ``x``.
+        hidden_size (int): the number of features in the hidden state ``h``.
+        num_layers (int): number of recurrent layers; ``num_layers=2`` stacks two layers,
+            the second taking the outputs of the first. Default: 1.
+        bias (bool): if ``False``, the layer does not use the biases ``b_ih`` and ``b_hh``.
+            Default: ``True``.
+        batch_first (bool): if ``True``, the input and output tensors are provided as
+            ``(batch, seq, feature)`` instead of ``(seq, batch, feature)``; this does not
+            apply to the hidden (or cell) states. Default: ``False``.
+        dropout (float): if non-zero, introduces a dropout layer on the outputs of each
+            layer except the last, with dropout probability equal to ``dropout``, in
+            training mode (drawn from the session's generator). Default: 0.
+        bidirectional (bool): if ``True``, becomes a bidirectional layer. Default: ``False``.
+        device (str, optional): the device of the parameters. Default: ``None`` (the process
+            default device, `eagertape.set_default_device`).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+
+    Raises:
+        ConfigError: a size that is not positive, or ``dropout`` outside [0, 1].
+
+    Example:
+        >>> import eagertape as et
+        >>> gru = et.nn.GRU(10, 20, 2, seed=0)
+        >>> with et.Session():
+        ...     output, hn = gru(et.ones(5, 3, 10))
+        ...     tuple(output.shape), tuple(hn.shape)
+        ((5, 3, 20), (2, 3, 20))
+    """
 
     def __init__(
         self,
@@ -283,12 +516,48 @@ class GRU(RNNBase):
         )
 
     def forward(self, input: Any, hx: Tensor | None = None) -> tuple[Any, Tensor]:
+        """Runs the GRU over ``input``; call the module, ``module(input, hx)``.
+
+        Args:
+            input (Tensor or PackedSequence): the input sequence(s).
+            hx (Tensor, optional): the initial hidden state, ``(D * num_layers, N, H_out)``.
+                Default: ``None`` (zeros).
+
+        Returns:
+            tuple: ``(output, h_n)``: the last layer's hidden states at every step (a
+            ``PackedSequence`` for a packed input), and every layer's final hidden state.
+        """
         output, h, _ = self._run(input, hx, None)
         return output, h
 
 
 class RNNCellBase(Module):
-    """The base of the cells: one step of one layer (torch's ``RNNCellBase``)."""
+    """Base class for the RNN cells (one step of one layer), as torch's ``RNNCellBase``.
+
+    Builds the parameters of the recurrence ``mode``; ``RNNCell``, ``LSTMCell`` and
+    ``GRUCell`` add the ``forward``. Unlike torch's, every argument is required.
+
+    The parameters ``weight_ih``, ``weight_hh``, ``bias_ih`` and ``bias_hh`` (torch's names
+    and shapes) are initialized from ``U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))``, drawn
+    in float64 from ``np.random.default_rng(seed)`` in that order, then converted to
+    ``dtype``.
+
+    Args:
+        mode (str): the recurrence: "LSTM", "GRU", "RNN_TANH" or "RNN_RELU".
+        input_size (int): the number of expected features in the input ``x``.
+        hidden_size (int): the number of features in the hidden state ``h``.
+        bias (bool): if ``False``, the layer does not use the biases ``b_ih`` and ``b_hh``
+            (they are ``None``). Default: ``True``.
+        device (str, optional): the device of the parameters (``None``: the process
+            default device).
+        dtype (str or dtype): the dtype of the parameters.
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``; ``None``: one drawn from the process-wide
+            generator).
+
+    Raises:
+        ConfigError: a size that is not positive.
+    """
 
     def __init__(
         self,
@@ -356,7 +625,42 @@ class RNNCellBase(Module):
 
 
 class RNNCell(RNNCellBase):
-    """torch's ``nn.RNNCell``: ``forward(input, hx=None)`` → ``h'``."""
+    """An Elman RNN cell with tanh or ReLU non-linearity.
+
+    ``h' = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh)`` (ReLU instead of tanh with
+    ``nonlinearity="relu"``). ``module(input, hx=None)`` returns ``h'``.
+
+    The parameters ``weight_ih``, ``weight_hh``, ``bias_ih`` and ``bias_hh`` (torch's names
+    and shapes) are initialized from ``U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))``, drawn
+    in float64 from ``np.random.default_rng(seed)`` in that order, then converted to
+    ``dtype``.
+
+    Input: ``(N, input_size)`` or ``(input_size,)``; ``hx`` and the output: ``(N,
+    hidden_size)`` or ``(hidden_size,)``.
+
+    Args:
+        input_size (int): the number of expected features in the input ``x``.
+        hidden_size (int): the number of features in the hidden state ``h``.
+        bias (bool): if ``False``, the layer does not use the biases ``b_ih`` and ``b_hh``
+            (they are ``None``). Default: ``True``.
+        nonlinearity (str): the non-linearity to use, "tanh" or "relu". Default: "tanh".
+        device (str, optional): the device of the parameters. Default: ``None`` (the process
+            default device, `eagertape.set_default_device`).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+
+    Raises:
+        ConfigError: an unknown ``nonlinearity`` or a size that is not positive.
+
+    Example:
+        >>> import eagertape as et
+        >>> cell = et.nn.RNNCell(10, 20, seed=0)
+        >>> with et.Session():
+        ...     tuple(cell(et.ones(3, 10)).shape)
+        (3, 20)
+    """
 
     def __init__(
         self,
@@ -374,12 +678,56 @@ class RNNCell(RNNCellBase):
         super().__init__(mode, input_size, hidden_size, bias, device, dtype, seed)
 
     def forward(self, input: Tensor, hx: Tensor | None = None) -> Tensor:
+        """One step of the cell; call the module, ``module(input, hx)``.
+
+        Args:
+            input (Tensor): the input, ``(N, input_size)`` or ``(input_size,)``.
+            hx (Tensor, optional): the hidden state. Default: ``None`` (zeros).
+
+        Returns:
+            Tensor: the next hidden state ``h'``.
+        """
         return self._step(input, hx, None)[0]
 
 
 class LSTMCell(RNNCellBase):
-    """torch's ``nn.LSTMCell``: ``forward(input, hx=None)`` with ``hx = (h, c)`` →
-    ``(h', c')``."""
+    """A long short-term memory (LSTM) cell.
+
+    Computes the input, forget, cell and output gates ``i, f, g, o`` (in that order in the
+    weights) from ``x`` and ``h``, then ``c' = f * c + i * g`` and ``h' = o * tanh(c')``.
+    ``module(input, hx=None)`` with ``hx = (h, c)`` returns ``(h', c')``.
+
+    The parameters ``weight_ih``, ``weight_hh``, ``bias_ih`` and ``bias_hh`` (torch's names
+    and shapes) are initialized from ``U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))``, drawn
+    in float64 from ``np.random.default_rng(seed)`` in that order, then converted to
+    ``dtype``.
+
+    Input: ``(N, input_size)`` or ``(input_size,)``; ``h``, ``c`` and the outputs:
+    ``(N, hidden_size)`` or ``(hidden_size,)``.
+
+    Args:
+        input_size (int): the number of expected features in the input ``x``.
+        hidden_size (int): the number of features in the hidden state ``h``.
+        bias (bool): if ``False``, the layer does not use the biases ``b_ih`` and ``b_hh``
+            (they are ``None``). Default: ``True``.
+        device (str, optional): the device of the parameters. Default: ``None`` (the process
+            default device, `eagertape.set_default_device`).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+
+    Raises:
+        ConfigError: a size that is not positive.
+
+    Example:
+        >>> import eagertape as et
+        >>> cell = et.nn.LSTMCell(10, 20, seed=0)
+        >>> with et.Session():
+        ...     h, c = cell(et.ones(3, 10))
+        ...     tuple(h.shape), tuple(c.shape)
+        ((3, 20), (3, 20))
+    """
 
     def __init__(
         self,
@@ -396,6 +744,19 @@ class LSTMCell(RNNCellBase):
     def forward(
         self, input: Tensor, hx: tuple[Tensor, Tensor] | None = None
     ) -> tuple[Tensor, Tensor]:
+        """One step of the cell; call the module, ``module(input, hx)``.
+
+        Args:
+            input (Tensor): the input, ``(N, input_size)`` or ``(input_size,)``.
+            hx (tuple[Tensor, Tensor], optional): the states ``(h, c)``. Default: ``None``
+                (zeros).
+
+        Returns:
+            tuple[Tensor, Tensor]: the next states ``(h', c')``.
+
+        Raises:
+            ArgumentError: ``hx`` is not a pair.
+        """
         h0 = c0 = None
         if hx is not None:
             if not isinstance(hx, tuple | list) or len(hx) != 2:
@@ -407,7 +768,42 @@ class LSTMCell(RNNCellBase):
 
 
 class GRUCell(RNNCellBase):
-    """torch's ``nn.GRUCell``: ``forward(input, hx=None)`` → ``h'``."""
+    """A gated recurrent unit (GRU) cell.
+
+    Computes the reset, update and new gates ``r, z, n`` (in that order in the weights):
+    ``n = tanh(W_in x + b_in + r * (W_hn h + b_hn))`` and ``h' = (1 - z) * n + z * h``.
+    ``module(input, hx=None)`` returns ``h'``.
+
+    The parameters ``weight_ih``, ``weight_hh``, ``bias_ih`` and ``bias_hh`` (torch's names
+    and shapes) are initialized from ``U(-1/sqrt(hidden_size), 1/sqrt(hidden_size))``, drawn
+    in float64 from ``np.random.default_rng(seed)`` in that order, then converted to
+    ``dtype``.
+
+    Input: ``(N, input_size)`` or ``(input_size,)``; ``hx`` and the output: ``(N,
+    hidden_size)`` or ``(hidden_size,)``.
+
+    Args:
+        input_size (int): the number of expected features in the input ``x``.
+        hidden_size (int): the number of features in the hidden state ``h``.
+        bias (bool): if ``False``, the layer does not use the biases ``b_ih`` and ``b_hh``
+            (they are ``None``). Default: ``True``.
+        device (str, optional): the device of the parameters. Default: ``None`` (the process
+            default device, `eagertape.set_default_device`).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+
+    Raises:
+        ConfigError: a size that is not positive.
+
+    Example:
+        >>> import eagertape as et
+        >>> cell = et.nn.GRUCell(10, 20, seed=0)
+        >>> with et.Session():
+        ...     tuple(cell(et.ones(3, 10)).shape)
+        (3, 20)
+    """
 
     def __init__(
         self,
@@ -422,4 +818,13 @@ class GRUCell(RNNCellBase):
         super().__init__("GRU", input_size, hidden_size, bias, device, dtype, seed)
 
     def forward(self, input: Tensor, hx: Tensor | None = None) -> Tensor:
+        """One step of the cell; call the module, ``module(input, hx)``.
+
+        Args:
+            input (Tensor): the input, ``(N, input_size)`` or ``(input_size,)``.
+            hx (Tensor, optional): the hidden state. Default: ``None`` (zeros).
+
+        Returns:
+            Tensor: the next hidden state ``h'``.
+        """
         return self._step(input, hx, None)[0]

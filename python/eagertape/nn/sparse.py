@@ -87,13 +87,57 @@ def _pretrained(embeddings: Any) -> tuple[int, int]:
 
 
 class Embedding(_Table):
-    """``torch.nn.Embedding``: ``weight`` ``(num_embeddings, embedding_dim)`` drawn from
-    ``N(0, 1)`` (float64 from ``np.random.default_rng(seed)``, then converted to ``dtype``),
-    the ``padding_idx`` row zero (it receives no gradient); ``_weight`` gives it instead, and
-    ``Embedding.from_pretrained`` builds one from a matrix (frozen unless ``freeze=False``).
-    ``forward(sess, ids)`` takes int64 ids (numpy or an eagertape tensor).
-    ``scale_grad_by_freq`` divides each row's gradient by its id's count in the batch.
-    ``max_norm`` and ``sparse`` are not supported (ConfigError)."""
+    """A simple lookup table that stores embeddings of a fixed dictionary and size.
+
+    The input is a tensor of integer indices (int64 or int32); the output holds the
+    corresponding rows of ``weight`` (see `eagertape.embedding`). ``weight``, of shape
+    ``(num_embeddings, embedding_dim)``, is drawn from ``N(0, 1)`` as torch's (in float64
+    from ``np.random.default_rng(seed)``, then converted to ``dtype``), with the
+    ``padding_idx`` row zero; ``_weight`` gives it instead, and `Embedding.from_pretrained`
+    builds one from a matrix (frozen unless ``freeze=False``). In the explicit call,
+    ``module(sess, ids)``, the ids may also be a numpy array; ``module(ids)`` takes an
+    eagertape tensor.
+
+    Input: ``(*)``, integer ids; output: ``(*, embedding_dim)``.
+
+    Args:
+        num_embeddings (int): size of the dictionary of embeddings.
+        embedding_dim (int): the size of each embedding vector.
+        padding_idx (int, optional): if specified, the entries at ``padding_idx`` do not
+            contribute to the gradient; the row is initialized to zeros (when no
+            ``_weight`` is given). A negative index counts from the end.
+            Default: ``None``.
+        max_norm (float, optional): not supported (torch renormalizes the weight in place):
+            anything but ``None`` raises ``ConfigError``. Default: ``None``.
+        norm_type (float): the p of the p-norm for ``max_norm``; stored, unused.
+            Default: 2.0.
+        scale_grad_by_freq (bool): if given, this will scale gradients by the inverse of
+            frequency of the words in the mini-batch. Default: ``False``.
+        sparse (bool): not supported: ``True`` raises ``ConfigError``. Default: ``False``.
+        _weight (array-like, optional): the initial weight, of shape
+            ``(num_embeddings, embedding_dim)`` (copied, keeping its own floating dtype;
+            ``dtype`` is not applied). Default: ``None`` (drawn from ``N(0, 1)``).
+        _freeze (bool): whether ``weight`` is frozen (``requires_grad=False``); used by
+            `Embedding.from_pretrained`. Default: ``False``.
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+        dtype (str or dtype): the dtype of the weight. Default: "float32".
+        device (str, optional): the device of the weight. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: a size is not positive, ``padding_idx`` is out of range, ``_weight``
+            has another shape, or ``max_norm`` or ``sparse`` is given.
+
+    Example:
+        >>> import eagertape as et
+        >>> emb = et.nn.Embedding(10, 3, padding_idx=0, seed=0)
+        >>> with et.Session():
+        ...     out = emb(et.tensor([[0, 2], [4, 5]]))
+        ...     tuple(out.shape), out[0, 0].tolist()
+        ((2, 2, 3), [0.0, 0.0, 0.0])
+    """
 
     def __init__(
         self,
@@ -174,14 +218,61 @@ class Embedding(_Table):
 
 
 class EmbeddingBag(_Table):
-    """``torch.nn.EmbeddingBag``: the sum, mean (default) or maximum of each bag of
-    embedding rows, without materialising the rows (``F.embedding_bag``). ``weight`` as
-    ``Embedding``'s (``N(0, 1)``, the ``padding_idx`` row zero; padding ids are left out of
-    their bags and of the means' counts). ``forward(sess, input, offsets=None,
-    per_sample_weights=None)``: a 2-D input is one bag per row; a 1-D input is cut into bags
-    at ``offsets`` (``include_last_offset``: the last offset ends the last bag).
-    ``per_sample_weights`` (``mode="sum"`` only) scales each id's row and gets its gradient.
-    ``max_norm`` and ``sparse`` are not supported (ConfigError)."""
+    """Computes sums, means or maxes of "bags" of embeddings, without instantiating the
+    intermediate embeddings.
+
+    ``weight`` is as `Embedding`'s (``N(0, 1)``, the ``padding_idx`` row zero; padding ids
+    are left out of their bags and of the means' counts). The forward is
+    ``module(input, offsets=None, per_sample_weights=None)`` (see
+    `eagertape.nn.functional.embedding_bag`): a 2-D ``input`` is one bag per row; a 1-D
+    ``input`` is cut into bags starting at ``offsets``. ``per_sample_weights``
+    (``mode="sum"`` only) scales each id's row and receives its gradient.
+
+    Input: ``(B, N)``, or ``(N,)`` with ``offsets`` ``(B,)`` (``(B + 1,)`` with
+    ``include_last_offset``); output: ``(B, embedding_dim)``.
+
+    Args:
+        num_embeddings (int): size of the dictionary of embeddings.
+        embedding_dim (int): the size of each embedding vector.
+        max_norm (float, optional): not supported (torch renormalizes the weight in place):
+            anything but ``None`` raises ``ConfigError``. Default: ``None``.
+        norm_type (float): the p of the p-norm for ``max_norm``; stored, unused.
+            Default: 2.0.
+        scale_grad_by_freq (bool): if given, this will scale gradients by the inverse of
+            frequency of the words in the mini-batch (not with ``mode="max"``).
+            Default: ``False``.
+        mode (str): ``"sum"``, ``"mean"`` or ``"max"``: how to reduce each bag.
+            Default: ``"mean"``.
+        sparse (bool): not supported: ``True`` raises ``ConfigError``. Default: ``False``.
+        _weight (array-like, optional): the initial weight, of shape
+            ``(num_embeddings, embedding_dim)`` (copied, keeping its own floating dtype;
+            ``dtype`` is not applied). Default: ``None`` (drawn from ``N(0, 1)``).
+        include_last_offset (bool): if ``True``, ``offsets`` has one additional element,
+            the end of the last bag (the CSR format). Default: ``False``.
+        padding_idx (int, optional): if specified, the entries at ``padding_idx`` do not
+            contribute to the gradient; the row is initialized to zeros (when no
+            ``_weight`` is given). A negative index counts from the end.
+            Default: ``None``.
+        seed (int, optional): the seed of the initialization's generator
+            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
+            process-wide generator, so `eagertape.manual_seed` fixes it).
+        dtype (str or dtype): the dtype of the weight. Default: "float32".
+        device (str, optional): the device of the weight. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: an unknown ``mode``, ``scale_grad_by_freq`` with ``mode="max"``, a
+            size that is not positive, ``padding_idx`` out of range, ``_weight`` of another
+            shape, or ``max_norm`` or ``sparse`` given.
+
+    Example:
+        >>> import eagertape as et
+        >>> bag = et.nn.EmbeddingBag(10, 3, mode="sum", seed=0)
+        >>> with et.Session():
+        ...     ids = et.tensor([1, 2, 4, 5, 4, 3, 2, 9])
+        ...     tuple(bag(ids, et.tensor([0, 4])).shape)
+        (2, 3)
+    """
 
     def __init__(
         self,

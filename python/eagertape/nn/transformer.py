@@ -70,19 +70,57 @@ def _activation(activation: Any) -> Any:
 
 
 class TransformerEncoderLayer(Module):
-    """``torch.nn.TransformerEncoderLayer``: self-attention then a feed-forward block, each
-    with a residual connection and a LayerNorm (after it, or before it with ``norm_first``).
+    """TransformerEncoderLayer is made up of self-attn and feedforward network.
 
-    Submodules as torch's: ``self_attn`` (a ``MultiheadAttention``), ``linear1``, ``dropout``,
-    ``linear2``, ``norm1``, ``norm2``, ``dropout1``, ``dropout2`` (and ``activation`` when it is
-    a Module). ``activation`` is "relu", "gelu", a Module (called as ``activation(sess, x)``)
-    or a function of one tensor (``et.relu``). With a ``seed``, ``self_attn`` uses ``seed``
-    (and ``seed + 1`` for its ``out_proj``), ``linear1`` ``seed + 2`` and ``linear2``
-    ``seed + 3``.
+    As torch's ``nn.TransformerEncoderLayer``: self-attention, then a feed-forward block
+    (``linear2(dropout(activation(linear1(x))))``), each with dropout, a residual
+    connection and a LayerNorm (after it, or before it with ``norm_first``).
 
-    ``forward(sess, src, src_mask=None, src_key_padding_mask=None, is_causal=False)``: masks
-    as ``MultiheadAttention``'s; ``is_causal`` is torch's hint that ``src_mask`` is the causal
-    mask (which must then be given).
+    The submodules are torch's: ``self_attn`` (a `MultiheadAttention`), ``linear1``,
+    ``dropout``, ``linear2``, ``norm1``, ``norm2``, ``dropout1``, ``dropout2`` (and
+    ``activation`` when it is a Module), so state dicts load both ways. With a ``seed``,
+    ``self_attn`` uses ``seed`` (and ``seed + 1`` for its ``out_proj``), ``linear1``
+    ``seed + 2`` and ``linear2`` ``seed + 3``.
+
+    Input: ``(S, N, E)`` (``(N, S, E)`` with ``batch_first``) or ``(S, E)`` unbatched, with
+    ``E = d_model``; output: the same shape.
+
+    Args:
+        d_model (int): the number of expected features in the input.
+        nhead (int): the number of heads in the multi-head attention models.
+        dim_feedforward (int): the dimension of the feedforward network model.
+            Default: 2048.
+        dropout (float): the dropout value. Default: 0.1.
+        activation (str, Module or Callable): the activation function of the intermediate
+            layer: "relu", "gelu", a Module (called as ``activation(sess, x)``) or a
+            function of one tensor (e.g. `eagertape.relu`). Default: "relu".
+        layer_norm_eps (float): the eps value in layer normalization components.
+            Default: 1e-5.
+        batch_first (bool): if ``True``, then the input and output tensors are provided as
+            ``(batch, seq, feature)``. Default: ``False`` (``(seq, batch, feature)``).
+        norm_first (bool): if ``True``, layer norm is done prior to attention and
+            feedforward operations, respectively; otherwise it's done after.
+            Default: ``False`` (after).
+        bias (bool): if set to ``False``, ``Linear`` and ``LayerNorm`` layers will not learn
+            an additive bias. Default: ``True``.
+        seed (int, optional): the base seed of the submodules' initialization (see above).
+            Default: ``None`` (one drawn from the process-wide generator, so
+            `eagertape.manual_seed` fixes it).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: a size that is not positive, ``d_model`` not divisible by ``nhead``,
+            ``dropout`` outside [0, 1], or an unknown activation name.
+
+    Example:
+        >>> import eagertape as et
+        >>> layer = et.nn.TransformerEncoderLayer(d_model=8, nhead=2, dim_feedforward=16,
+        ...                                       seed=0)
+        >>> with et.Session():
+        ...     tuple(layer(et.ones(10, 4, 8)).shape)
+        (10, 4, 8)
     """
 
     def __init__(
@@ -138,6 +176,25 @@ class TransformerEncoderLayer(Module):
         src_key_padding_mask: Any = None,
         is_causal: bool = False,
     ) -> Tensor:
+        """Pass the input through the encoder layer; call the module, ``module(src, ...)``.
+
+        Masks follow `MultiheadAttention`'s semantics (a bool mask is ``True`` where attending
+        is NOT allowed, a floating one is added to the scores) and may be eagertape tensors,
+        numpy arrays or torch tensors.
+
+        Args:
+            sess (Session): the session (passed by ``Module.__call__``).
+            src (Tensor): the sequence to the encoder layer.
+            src_mask (Tensor or array, optional): the mask for the src sequence, ``(S, S)``
+                or ``(N * nhead, S, S)``. Default: ``None``.
+            src_key_padding_mask (Tensor or array, optional): the mask for the src keys per
+                batch, ``(N, S)`` (``(S,)`` unbatched). Default: ``None``.
+            is_causal (bool): a hint that ``src_mask`` is the causal mask (which must then
+                be given). Default: ``False``.
+
+        Returns:
+            Tensor: the output, of the shape of ``src``.
+        """
         kpm = _float_mask(sess, _session_mask(sess, src_key_padding_mask, "src_key_padding_mask"))
         mask = _float_mask(sess, _session_mask(sess, src_mask, "src_mask"))
         x = src
@@ -184,13 +241,35 @@ def _is_causal_mask(mask: Tensor, size: int) -> bool:
 
 
 class TransformerEncoder(Module):
-    """``torch.nn.TransformerEncoder``: ``num_layers`` independent deep copies of
-    ``encoder_layer`` (new Parameters with equal values) in ``layers``, then ``norm`` if
-    given. ``enable_nested_tensor`` and ``mask_check`` are accepted for torch's signature and
-    change nothing (eagertape has no nested tensors).
+    """TransformerEncoder is a stack of N encoder layers.
 
-    ``forward(sess, src, mask=None, src_key_padding_mask=None, is_causal=None)``: with
-    ``is_causal=None`` the mask is checked for being the causal mask, as torch does.
+    As torch's ``nn.TransformerEncoder``: ``num_layers`` independent deep copies of
+    ``encoder_layer`` (new Parameters with equal values) in ``layers``, applied in turn,
+    then ``norm`` if given.
+
+    Input: ``(S, N, E)`` (``(N, S, E)`` with the layers' ``batch_first``) or ``(S, E)``
+    unbatched; output: the same shape.
+
+    Args:
+        encoder_layer (TransformerEncoderLayer): an instance of the
+            `TransformerEncoderLayer` class (any Module taking the same arguments).
+        num_layers (int): the number of sub-encoder-layers in the encoder.
+        norm (Module, optional): the layer normalization component. Default: ``None``.
+        enable_nested_tensor (bool): accepted for torch's signature; changes nothing
+            (eagertape has no nested tensors). Default: ``True``.
+        mask_check (bool): accepted for torch's signature; changes nothing.
+            Default: ``True``.
+
+    Raises:
+        ConfigError: ``num_layers`` is not positive.
+
+    Example:
+        >>> import eagertape as et
+        >>> layer = et.nn.TransformerEncoderLayer(8, 2, dim_feedforward=16, seed=0)
+        >>> encoder = et.nn.TransformerEncoder(layer, num_layers=2)
+        >>> with et.Session():
+        ...     tuple(encoder(et.ones(10, 4, 8)).shape)
+        (10, 4, 8)
     """
 
     def __init__(
@@ -220,6 +299,27 @@ class TransformerEncoder(Module):
         src_key_padding_mask: Any = None,
         is_causal: bool | None = None,
     ) -> Tensor:
+        """Pass the input through the encoder layers in turn; call the module,
+        ``module(src, ...)``.
+
+        Masks follow `MultiheadAttention`'s semantics (a bool mask is ``True`` where attending
+        is NOT allowed, a floating one is added to the scores) and may be eagertape tensors,
+        numpy arrays or torch tensors.
+
+        Args:
+            sess (Session): the session (passed by ``Module.__call__``).
+            src (Tensor): the sequence to the encoder.
+            mask (Tensor or array, optional): the mask for the src sequence.
+                Default: ``None``.
+            src_key_padding_mask (Tensor or array, optional): the mask for the src keys per
+                batch. Default: ``None``.
+            is_causal (bool, optional): whether ``mask`` is the causal mask; ``None``
+                detects it by comparing ``mask`` with the causal mask, as torch does.
+                Default: ``None``.
+
+        Returns:
+            Tensor: the output, of the shape of ``src``.
+        """
         kpm = _float_mask(sess, _session_mask(sess, src_key_padding_mask, "src_key_padding_mask"))
         mask = _float_mask(sess, _session_mask(sess, mask, "mask"))
         first = self.layers[0]
@@ -241,17 +341,59 @@ def _masks(sess: Session, **masks: Any) -> list[Tensor | None]:
 
 
 class TransformerDecoderLayer(Module):
-    """``torch.nn.TransformerDecoderLayer``: self-attention, cross-attention over
-    ``memory`` and a feed-forward block, each with a residual connection and a LayerNorm
-    (after it, or before it with ``norm_first``).
+    """TransformerDecoderLayer is made up of self-attn, multi-head-attn and feedforward
+    network.
 
-    Submodules as torch's: ``self_attn``, ``multihead_attn``, ``linear1``, ``dropout``,
-    ``linear2``, ``norm1``-``norm3``, ``dropout1``-``dropout3``. With a ``seed``,
-    ``self_attn`` uses ``seed`` (``seed + 1`` for its ``out_proj``), ``multihead_attn``
-    ``seed + 2`` (and ``seed + 3``), ``linear1`` ``seed + 4``, ``linear2`` ``seed + 5``.
+    As torch's ``nn.TransformerDecoderLayer``: self-attention over ``tgt``, cross-attention
+    over ``memory`` and a feed-forward block, each with dropout, a residual connection and a
+    LayerNorm (after it, or before it with ``norm_first``).
 
-    ``forward(tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,
-    memory_key_padding_mask=None, tgt_is_causal=False, memory_is_causal=False)``.
+    The submodules are torch's: ``self_attn``, ``multihead_attn``, ``linear1``,
+    ``dropout``, ``linear2``, ``norm1``-``norm3``, ``dropout1``-``dropout3``. With a
+    ``seed``, ``self_attn`` uses ``seed`` (``seed + 1`` for its ``out_proj``),
+    ``multihead_attn`` ``seed + 2`` (and ``seed + 3``), ``linear1`` ``seed + 4`` and
+    ``linear2`` ``seed + 5``. Its ``forward`` is written torch's way
+    (``forward(self, tgt, memory, ...)``, in the current session), so a subclass may
+    override it and call ``super().forward(...)``.
+
+    Input: ``tgt`` ``(T, N, E)`` and ``memory`` ``(S, N, E)`` (batch first with
+    ``batch_first``; without ``N`` unbatched); output: the shape of ``tgt``.
+
+    Args:
+        d_model (int): the number of expected features in the input.
+        nhead (int): the number of heads in the multi-head attention models.
+        dim_feedforward (int): the dimension of the feedforward network model.
+            Default: 2048.
+        dropout (float): the dropout value. Default: 0.1.
+        activation (str, Module or Callable): the activation function of the intermediate
+            layer: "relu", "gelu", a Module (called as ``activation(sess, x)``) or a
+            function of one tensor (e.g. `eagertape.relu`). Default: "relu".
+        layer_norm_eps (float): the eps value in layer normalization components.
+            Default: 1e-5.
+        batch_first (bool): if ``True``, then the input and output tensors are provided as
+            ``(batch, seq, feature)``. Default: ``False`` (``(seq, batch, feature)``).
+        norm_first (bool): if ``True``, layer norm is done prior to attention and
+            feedforward operations, respectively; otherwise it's done after.
+            Default: ``False`` (after).
+        bias (bool): if set to ``False``, ``Linear`` and ``LayerNorm`` layers will not learn
+            an additive bias. Default: ``True``.
+        seed (int, optional): the base seed of the submodules' initialization (see above).
+            Default: ``None`` (one drawn from the process-wide generator, so
+            `eagertape.manual_seed` fixes it).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: a size that is not positive, ``d_model`` not divisible by ``nhead``,
+            ``dropout`` outside [0, 1], or an unknown activation name.
+
+    Example:
+        >>> import eagertape as et
+        >>> layer = et.nn.TransformerDecoderLayer(8, 2, dim_feedforward=16, seed=0)
+        >>> with et.Session():
+        ...     tuple(layer(et.ones(20, 4, 8), et.ones(10, 4, 8)).shape)
+        (20, 4, 8)
     """
 
     def __init__(
@@ -301,6 +443,32 @@ class TransformerDecoderLayer(Module):
         tgt_is_causal: bool = False,
         memory_is_causal: bool = False,
     ) -> Tensor:
+        """Pass the inputs (and masks) through the decoder layer; call the module,
+        ``module(tgt, memory, ...)``.
+
+        Masks follow `MultiheadAttention`'s semantics (a bool mask is ``True`` where attending
+        is NOT allowed, a floating one is added to the scores) and may be eagertape tensors,
+        numpy arrays or torch tensors.
+
+        Args:
+            tgt (Tensor): the sequence to the decoder layer.
+            memory (Tensor): the sequence from the last layer of the encoder.
+            tgt_mask (Tensor or array, optional): the mask for the tgt sequence, ``(T, T)``
+                or ``(N * nhead, T, T)``. Default: ``None``.
+            memory_mask (Tensor or array, optional): the mask for the memory sequence,
+                ``(T, S)`` or ``(N * nhead, T, S)``. Default: ``None``.
+            tgt_key_padding_mask (Tensor or array, optional): the mask for the tgt keys per
+                batch, ``(N, T)``. Default: ``None``.
+            memory_key_padding_mask (Tensor or array, optional): the mask for the memory
+                keys per batch, ``(N, S)``. Default: ``None``.
+            tgt_is_causal (bool): a hint that ``tgt_mask`` is the causal mask (which must
+                then be given). Default: ``False``.
+            memory_is_causal (bool): a hint that ``memory_mask`` is the causal mask (which
+                must then be given). Default: ``False``.
+
+        Returns:
+            Tensor: the output, of the shape of ``tgt``.
+        """
         x = tgt
         if self.norm_first:
             x = x + self._sa_block(self.norm1(x), tgt_mask, tgt_key_padding_mask, tgt_is_causal)
@@ -363,11 +531,33 @@ def _seq_len(src: Tensor, batch_first: bool) -> int:
 
 
 class TransformerDecoder(Module):
-    """``torch.nn.TransformerDecoder``: ``num_layers`` deep copies of ``decoder_layer`` in
-    ``layers``, then ``norm`` if given. ``forward(tgt, memory, tgt_mask=None,
-    memory_mask=None, tgt_key_padding_mask=None, memory_key_padding_mask=None,
-    tgt_is_causal=None, memory_is_causal=False)``: with ``tgt_is_causal=None`` the mask is
-    checked for being the causal mask, as torch does."""
+    """TransformerDecoder is a stack of N decoder layers.
+
+    As torch's ``nn.TransformerDecoder``: ``num_layers`` independent deep copies of
+    ``decoder_layer`` (new Parameters with equal values) in ``layers``, applied in turn,
+    then ``norm`` if given. Its ``forward`` is written torch's way
+    (``forward(self, tgt, memory, ...)``, in the current session).
+
+    Input: ``tgt`` ``(T, N, E)`` and ``memory`` ``(S, N, E)`` (batch first with the layers'
+    ``batch_first``; without ``N`` unbatched); output: the shape of ``tgt``.
+
+    Args:
+        decoder_layer (TransformerDecoderLayer): an instance of the
+            `TransformerDecoderLayer` class (any Module taking the same arguments).
+        num_layers (int): the number of sub-decoder-layers in the decoder.
+        norm (Module, optional): the layer normalization component. Default: ``None``.
+
+    Raises:
+        ConfigError: ``num_layers`` is not positive.
+
+    Example:
+        >>> import eagertape as et
+        >>> layer = et.nn.TransformerDecoderLayer(8, 2, dim_feedforward=16, seed=0)
+        >>> decoder = et.nn.TransformerDecoder(layer, num_layers=2)
+        >>> with et.Session():
+        ...     tuple(decoder(et.ones(20, 4, 8), et.ones(10, 4, 8)).shape)
+        (20, 4, 8)
+    """
 
     def __init__(
         self, decoder_layer: TransformerDecoderLayer, num_layers: int, norm: Module | None = None
@@ -392,6 +582,33 @@ class TransformerDecoder(Module):
         tgt_is_causal: bool | None = None,
         memory_is_causal: bool = False,
     ) -> Tensor:
+        """Pass the inputs (and masks) through the decoder layers in turn; call the module,
+        ``module(tgt, memory, ...)``.
+
+        Masks follow `MultiheadAttention`'s semantics (a bool mask is ``True`` where attending
+        is NOT allowed, a floating one is added to the scores) and may be eagertape tensors,
+        numpy arrays or torch tensors.
+
+        Args:
+            tgt (Tensor): the sequence to the decoder.
+            memory (Tensor): the sequence from the last layer of the encoder.
+            tgt_mask (Tensor or array, optional): the mask for the tgt sequence, ``(T, T)``
+                or ``(N * nhead, T, T)``. Default: ``None``.
+            memory_mask (Tensor or array, optional): the mask for the memory sequence,
+                ``(T, S)`` or ``(N * nhead, T, S)``. Default: ``None``.
+            tgt_key_padding_mask (Tensor or array, optional): the mask for the tgt keys per
+                batch, ``(N, T)``. Default: ``None``.
+            memory_key_padding_mask (Tensor or array, optional): the mask for the memory
+                keys per batch, ``(N, S)``. Default: ``None``.
+            tgt_is_causal (bool, optional): whether ``tgt_mask`` is the causal mask;
+                ``None`` detects it by comparing ``tgt_mask`` with the causal mask, as torch
+                does. Default: ``None``.
+            memory_is_causal (bool): a hint that ``memory_mask`` is the causal mask.
+                Default: ``False``.
+
+        Returns:
+            Tensor: the output, of the shape of ``tgt``.
+        """
         sess = _core.current_session()
         tgt_mask, memory_mask, tgt_kpm, memory_kpm = _masks(
             sess,
@@ -423,13 +640,68 @@ class TransformerDecoder(Module):
 
 
 class Transformer(Module):
-    """``torch.nn.Transformer``: a ``TransformerEncoder`` (``encoder``) and a
-    ``TransformerDecoder`` (``decoder``), each with a final LayerNorm, every parameter of
-    more than one dim re-drawn by ``xavier_uniform_`` (torch's ``_reset_parameters``, from
-    the process-wide generator: ``et.manual_seed``). ``custom_encoder``/``custom_decoder``
-    replace them. ``forward(src, tgt, src_mask=None, tgt_mask=None, memory_mask=None,
-    src_key_padding_mask=None, tgt_key_padding_mask=None, memory_key_padding_mask=None,
-    src_is_causal=None, tgt_is_causal=None, memory_is_causal=False)``."""
+    """A basic transformer layer.
+
+    As torch's ``nn.Transformer``: a `TransformerEncoder` (``encoder``) of
+    ``num_encoder_layers`` layers and a `TransformerDecoder` (``decoder``) of
+    ``num_decoder_layers`` layers, each with a final LayerNorm; ``module(src, tgt, ...)``
+    encodes ``src`` into a memory and decodes ``tgt`` against it. As torch's
+    ``_reset_parameters`` does, every parameter of more than one dimension is then re-drawn
+    by `eagertape.nn.init.xavier_uniform_`, from the process-wide generator: those weights
+    are fixed by `eagertape.manual_seed`, not by ``seed`` (which seeds only what is not
+    re-drawn, e.g. the linear layers' biases). Its ``forward`` is written torch's way
+    (``forward(self, src, tgt, ...)``, in the current session).
+
+    Input: ``src`` ``(S, N, E)`` and ``tgt`` ``(T, N, E)`` (``(N, S, E)`` and ``(N, T, E)``
+    with ``batch_first``; ``(S, E)`` and ``(T, E)`` unbatched), ``E = d_model``; output: the
+    shape of ``tgt``.
+
+    Args:
+        d_model (int): the number of expected features in the encoder/decoder inputs.
+            Default: 512.
+        nhead (int): the number of heads in the multiheadattention models. Default: 8.
+        num_encoder_layers (int): the number of sub-encoder-layers in the encoder.
+            Default: 6.
+        num_decoder_layers (int): the number of sub-decoder-layers in the decoder.
+            Default: 6.
+        dim_feedforward (int): the dimension of the feedforward network model.
+            Default: 2048.
+        dropout (float): the dropout value. Default: 0.1.
+        activation (str, Module or Callable): the activation function of the
+            encoder/decoder intermediate layer: "relu", "gelu", a Module or a function of
+            one tensor. Default: "relu".
+        custom_encoder (Module, optional): custom encoder, used instead of the built one.
+            Default: ``None``.
+        custom_decoder (Module, optional): custom decoder, used instead of the built one.
+            Default: ``None``.
+        layer_norm_eps (float): the eps value in layer normalization components.
+            Default: 1e-5.
+        batch_first (bool): if ``True``, then the input and output tensors are provided as
+            ``(batch, seq, feature)``. Default: ``False`` (``(seq, batch, feature)``).
+        norm_first (bool): if ``True``, encoder and decoder layers will perform LayerNorms
+            before other attention and feedforward operations, otherwise after.
+            Default: ``False`` (after).
+        bias (bool): if set to ``False``, ``Linear`` and ``LayerNorm`` layers will not learn
+            an additive bias. Default: ``True``.
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        seed (int, optional): the base seed of the layers (the encoder layer ``seed``, the
+            decoder layer ``seed + 10``); see above for what it fixes. Default: ``None``
+            (one drawn from the process-wide generator).
+
+    Raises:
+        ConfigError: a size that is not positive, ``d_model`` not divisible by ``nhead``,
+            ``dropout`` outside [0, 1], or an unknown activation name.
+
+    Example:
+        >>> import eagertape as et
+        >>> model = et.nn.Transformer(d_model=8, nhead=2, num_encoder_layers=1,
+        ...                           num_decoder_layers=1, dim_feedforward=16, seed=0)
+        >>> with et.Session():
+        ...     tuple(model(et.ones(10, 4, 8), et.ones(20, 4, 8)).shape)
+        (20, 4, 8)
+    """
 
     def __init__(
         self,
@@ -499,6 +771,43 @@ class Transformer(Module):
         tgt_is_causal: bool | None = None,
         memory_is_causal: bool = False,
     ) -> Tensor:
+        """Take in and process masked source/target sequences; call the module,
+        ``module(src, tgt, ...)``.
+
+        Masks follow `MultiheadAttention`'s semantics (a bool mask is ``True`` where attending
+        is NOT allowed, a floating one is added to the scores) and may be eagertape tensors,
+        numpy arrays or torch tensors. Use `Transformer.generate_square_subsequent_mask` for a
+        causal ``tgt_mask``.
+
+        Args:
+            src (Tensor): the sequence to the encoder.
+            tgt (Tensor): the sequence to the decoder.
+            src_mask (Tensor or array, optional): the additive mask for the src sequence,
+                ``(S, S)`` or ``(N * nhead, S, S)``. Default: ``None``.
+            tgt_mask (Tensor or array, optional): the additive mask for the tgt sequence,
+                ``(T, T)`` or ``(N * nhead, T, T)``. Default: ``None``.
+            memory_mask (Tensor or array, optional): the additive mask for the encoder
+                output, ``(T, S)`` or ``(N * nhead, T, S)``. Default: ``None``.
+            src_key_padding_mask (Tensor or array, optional): the mask for src keys per
+                batch, ``(N, S)``. Default: ``None``.
+            tgt_key_padding_mask (Tensor or array, optional): the mask for tgt keys per
+                batch, ``(N, T)``. Default: ``None``.
+            memory_key_padding_mask (Tensor or array, optional): the mask for memory keys
+                per batch, ``(N, S)``. Default: ``None``.
+            src_is_causal (bool, optional): whether ``src_mask`` is the causal mask;
+                ``None`` detects it. Default: ``None``.
+            tgt_is_causal (bool, optional): whether ``tgt_mask`` is the causal mask;
+                ``None`` detects it. Default: ``None``.
+            memory_is_causal (bool): a hint that ``memory_mask`` is the causal mask.
+                Default: ``False``.
+
+        Returns:
+            Tensor: the output, of the shape of ``tgt``.
+
+        Raises:
+            ShapeError: ``src`` and ``tgt`` have different batch sizes, or a feature size
+                other than ``d_model``.
+        """
         is_batched = len(src.shape) == 3
         batch_dim = 0 if self.batch_first else 1
         if is_batched and src.shape[batch_dim] != tgt.shape[batch_dim]:

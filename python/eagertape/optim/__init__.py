@@ -274,7 +274,64 @@ class _TorchForms:
 
 
 class SGD(_TorchForms, _SGD):
-    __doc__ = _SGD.__doc__
+    """Implements stochastic gradient descent (optionally with momentum).
+
+    torch.optim.SGD's update of each parameter ``p`` with gradient ``g`` (negated first under
+    ``maximize``); the momentum buffer ``b`` starts as the first step's ``g``:
+
+    ```text
+    g = g + weight_decay * p
+    b = momentum * b + (1 - dampening) * g                (when momentum != 0)
+    g = g + momentum * b (nesterov), or g = b             (when momentum != 0)
+    p = p - lr * g
+    ```
+
+    ``step()`` reads the gradients ``loss.backward()`` left in ``p.grad`` in the current
+    session (at least one parameter must have one, else ``et.GradError``); ``step(grads)``
+    takes an ``et.GradMap`` instead. Every input is checked before any parameter changes, and
+    a parameter whose snapshot no live tape holds is updated in place. ``state_dict()`` uses
+    torch's layout (values as torch tensors). The state holds a momentum buffer only when
+    ``momentum`` is non-zero, so ``momentum`` cannot be switched between zero and non-zero
+    after construction (``ConfigError``).
+
+    Args:
+        params (iterable): the parameters to optimize: ``et.Parameter`` objects (or a module,
+            whose ``parameters()`` are taken; a repeated parameter counts once), or a list of
+            dicts defining parameter groups (each with a ``"params"`` entry; its other keys
+            override the options below for that group).
+        lr (float): learning rate. Default: ``1e-3``.
+        momentum (float): momentum factor. Default: ``0``.
+        dampening (float): dampening for momentum. Default: ``0``.
+        weight_decay (float): weight decay (L2 penalty). Default: ``0``.
+        nesterov (bool): enables Nesterov momentum (needs ``momentum > 0`` and zero
+            ``dampening``). Default: ``False``.
+        maximize (bool, keyword-only): maximize the objective instead of minimizing it.
+            Default: ``False``.
+        foreach (bool, optional): torch's choice of multi-tensor kernels; accepted and ignored
+            (the update is the same). Default: ``None``.
+        differentiable (bool): accepted only as ``False`` (the step is not differentiated
+            through). Default: ``False``.
+        fused (bool, optional): accepted only as ``None`` or ``False``. Default: ``None``.
+
+    Raises:
+        ConfigError: a hyperparameter that is not finite or out of range (a negative ``lr``,
+            ``momentum`` or ``weight_decay``; ``nesterov`` without momentum or with
+            dampening), or no parameters.
+        ArgumentError: ``differentiable`` or ``fused`` other than their defaults, or a
+            parameter in two groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
+        >>> opt = et.optim.SGD([w], lr=0.25)
+        >>> with et.Session():
+        ...     opt.zero_grad()
+        ...     (w * w).sum().backward()
+        ...     opt.step()
+        >>> [round(v, 4) for v in w.numpy().tolist()]
+        [0.5, 1.0]
+    """
 
     def __new__(cls, params: Any, *args: Any, **kwargs: Any) -> Any:
         return _make(cls, _SGD, params, args, kwargs)
@@ -284,7 +341,71 @@ class SGD(_TorchForms, _SGD):
 
 
 class Adam(_TorchForms, _Adam):
-    __doc__ = _Adam.__doc__
+    """Implements Adam algorithm.
+
+    torch.optim.Adam's update of each parameter ``p`` with gradient ``g`` (negated first under
+    ``maximize``) at step ``t``:
+
+    ```text
+    g = g + weight_decay * p                              (L2 penalty)
+    m = beta1 * m + (1 - beta1) * g
+    v = beta2 * v + (1 - beta2) * g**2
+    v_max = max(v_max, v)                                 (amsgrad: used in place of v)
+    p = p - lr / (1 - beta1**t) * m / (sqrt(v) / sqrt(1 - beta2**t) + eps)
+    ```
+
+    ``step()`` reads the gradients ``loss.backward()`` left in ``p.grad`` in the current
+    session (at least one parameter must have one, else ``et.GradError``); ``step(grads)``
+    takes an ``et.GradMap`` instead. Every input is checked before any parameter changes, and
+    a parameter whose snapshot no live tape holds is updated in place. ``state_dict()`` uses
+    torch's layout (values as torch tensors).
+
+    torch 2.11's ``decoupled_weight_decay`` keyword is not accepted: use
+    `eagertape.optim.AdamW`.
+
+    Args:
+        params (iterable): the parameters to optimize: ``et.Parameter`` objects (or a module,
+            whose ``parameters()`` are taken; a repeated parameter counts once), or a list of
+            dicts defining parameter groups (each with a ``"params"`` entry; its other keys
+            override the options below for that group).
+        lr (float): learning rate. Default: ``1e-3``.
+        betas (Tuple[float, float]): coefficients for the running averages of the gradient
+            and its square (any sequence of two floats, each in ``[0, 1)``). Default:
+            ``(0.9, 0.999)``.
+        eps (float): term added to the denominator for numerical stability. Default:
+            ``1e-8``.
+        weight_decay (float): weight decay (L2 penalty). Default: ``0``.
+        amsgrad (bool): use the AMSGrad variant (the running maximum of ``v``). Default:
+            ``False``.
+        foreach (bool, optional): torch's choice of multi-tensor kernels; accepted and ignored
+            (the update is the same). Default: ``None``.
+        maximize (bool, keyword-only): maximize the objective instead of minimizing it.
+            Default: ``False``.
+        capturable (bool): accepted only as ``False``. Default: ``False``.
+        differentiable (bool): accepted only as ``False`` (the step is not differentiated
+            through). Default: ``False``.
+        fused (bool, optional): ``True`` runs torch's one-pass kernel (``_fused_adam_``, one
+            call over every parameter, with its rounding, as torch's ``fused=True``);
+            ``None`` or ``False`` the composed single-tensor update. Default: ``None``.
+
+    Raises:
+        ConfigError: a hyperparameter that is not finite or out of range (a negative ``lr``,
+            ``eps`` or ``weight_decay``; a beta outside ``[0, 1)``), or no parameters.
+        ArgumentError: ``fused`` not a bool or ``None``, ``capturable`` or
+            ``differentiable`` other than ``False``, or a parameter in two groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
+        >>> opt = et.optim.Adam([w], lr=0.1)
+        >>> with et.Session():
+        ...     opt.zero_grad()
+        ...     (w * w).sum().backward()
+        ...     opt.step()
+        >>> [round(v, 4) for v in w.numpy().tolist()]
+        [0.9, 1.9]
+    """
 
     def __new__(cls, params: Any, *args: Any, **kwargs: Any) -> Any:
         return _make(cls, _Adam, params, args, kwargs)
@@ -294,7 +415,61 @@ class Adam(_TorchForms, _Adam):
 
 
 class AdamW(_TorchForms, _AdamW):
-    __doc__ = _AdamW.__doc__
+    """Implements AdamW algorithm, where weight decay does not accumulate in the moments.
+
+    torch.optim.AdamW's update: Adam's (see `eagertape.optim.Adam`) with the weight decay
+    applied to the parameter instead of the gradient, ``p = p * (1 - lr * weight_decay)``
+    before the step.
+
+    ``step()`` reads the gradients ``loss.backward()`` left in ``p.grad`` in the current
+    session (at least one parameter must have one, else ``et.GradError``); ``step(grads)``
+    takes an ``et.GradMap`` instead. Every input is checked before any parameter changes, and
+    a parameter whose snapshot no live tape holds is updated in place. ``state_dict()`` uses
+    torch's layout (values as torch tensors).
+
+    Args:
+        params (iterable): the parameters to optimize: ``et.Parameter`` objects (or a module,
+            whose ``parameters()`` are taken; a repeated parameter counts once), or a list of
+            dicts defining parameter groups (each with a ``"params"`` entry; its other keys
+            override the options below for that group).
+        lr (float): learning rate. Default: ``1e-3``.
+        betas (Tuple[float, float]): coefficients for the running averages of the gradient
+            and its square (any sequence of two floats, each in ``[0, 1)``). Default:
+            ``(0.9, 0.999)``.
+        eps (float): term added to the denominator for numerical stability. Default:
+            ``1e-8``.
+        weight_decay (float): weight decay coefficient. Default: ``1e-2``.
+        amsgrad (bool): use the AMSGrad variant (the running maximum of ``v``). Default:
+            ``False``.
+        foreach (bool, optional): torch's choice of multi-tensor kernels; accepted and ignored
+            (the update is the same). Default: ``None``.
+        maximize (bool, keyword-only): maximize the objective instead of minimizing it.
+            Default: ``False``.
+        capturable (bool): accepted only as ``False``. Default: ``False``.
+        differentiable (bool): accepted only as ``False`` (the step is not differentiated
+            through). Default: ``False``.
+        fused (bool, optional): ``True`` runs torch's one-pass kernel (``_fused_adam_``, one
+            call over every parameter, with its rounding, as torch's ``fused=True``);
+            ``None`` or ``False`` the composed single-tensor update. Default: ``None``.
+
+    Raises:
+        ConfigError: a hyperparameter that is not finite or out of range (a negative ``lr``,
+            ``eps`` or ``weight_decay``; a beta outside ``[0, 1)``), or no parameters.
+        ArgumentError: ``fused`` not a bool or ``None``, ``capturable`` or
+            ``differentiable`` other than ``False``, or a parameter in two groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
+        >>> opt = et.optim.AdamW([w], lr=0.1)
+        >>> with et.Session():
+        ...     opt.zero_grad()
+        ...     (w * w).sum().backward()
+        ...     opt.step()
+        >>> [round(v, 4) for v in w.numpy().tolist()]
+        [0.899, 1.898]
+    """
 
     def __new__(cls, params: Any, *args: Any, **kwargs: Any) -> Any:
         return _make(cls, _AdamW, params, args, kwargs)
@@ -366,8 +541,65 @@ class _RuleForms(_TorchForms, _Rule):
 
 
 class RMSprop(_RuleForms):
-    """torch.optim.RMSprop: ``v = αv + (1-α)g²`` (centered: less the squared mean
-    gradient), ``p -= lr·g/(√v + ε)`` (through a momentum buffer when ``momentum > 0``)."""
+    """Implements RMSprop algorithm.
+
+    torch.optim.RMSprop's update of each parameter ``p`` with gradient ``g`` (negated first
+    under ``maximize``):
+
+    ```text
+    g = g + weight_decay * p
+    v = alpha * v + (1 - alpha) * g**2
+    a = sqrt(v - g_avg**2) + eps, g_avg = alpha * g_avg + (1 - alpha) * g   (centered)
+    a = sqrt(v) + eps                                                       (otherwise)
+    b = momentum * b + g / a; p = p - lr * b           (momentum > 0)
+    p = p - lr * g / a                                 (otherwise)
+    ```
+
+    ``step()`` reads the gradients ``loss.backward()`` left in ``p.grad`` in the current
+    session (at least one parameter must have one, else ``et.GradError``); ``step(grads)``
+    takes an ``et.GradMap`` instead. Every input is checked before any parameter changes, and
+    a parameter whose snapshot no live tape holds is updated in place. ``state_dict()`` uses
+    torch's layout (values as torch tensors).
+
+    Args:
+        params (iterable): the parameters to optimize: ``et.Parameter`` objects (or a module,
+            whose ``parameters()`` are taken; a repeated parameter counts once), or a list of
+            dicts defining parameter groups (each with a ``"params"`` entry; its other keys
+            override the options below for that group).
+        lr (float): learning rate. Default: ``1e-2``.
+        alpha (float): smoothing constant. Default: ``0.99``.
+        eps (float): term added to the denominator for numerical stability. Default:
+            ``1e-8``.
+        weight_decay (float): weight decay (L2 penalty). Default: ``0``.
+        momentum (float): momentum factor. Default: ``0``.
+        centered (bool): normalize the gradient by an estimate of its variance. Default:
+            ``False``.
+        capturable (bool): accepted only as ``False``. Default: ``False``.
+        foreach (bool, optional): torch's choice of multi-tensor kernels; accepted and ignored
+            (the update is the same). Default: ``None``.
+        maximize (bool): maximize the objective instead of minimizing it (the gradient is
+            negated first). Default: ``False``.
+        differentiable (bool): accepted only as ``False`` (the step is not differentiated
+            through). Default: ``False``.
+
+    Raises:
+        ConfigError: a hyperparameter that is not a finite number in its range (as torch
+            checks it), or no parameters.
+        ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
+            defaults, or a parameter in two groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
+        >>> opt = et.optim.RMSprop([w], lr=0.01)
+        >>> with et.Session():
+        ...     opt.zero_grad()
+        ...     (w * w).sum().backward()
+        ...     opt.step()
+        >>> [round(v, 4) for v in w.numpy().tolist()]
+        [0.9, 1.9]
+    """
 
     _KIND = "RMSprop"
     _SIGNATURE = (
@@ -381,7 +613,61 @@ class RMSprop(_RuleForms):
 
 
 class Adagrad(_RuleForms):
-    """torch.optim.Adagrad: ``s += g²``, ``p -= lr/(1 + (t-1)·lr_decay)·g/(√s + ε)``."""
+    """Implements Adagrad algorithm.
+
+    torch.optim.Adagrad's update of each parameter ``p`` with gradient ``g`` (negated first
+    under ``maximize``) at step ``t``; the sum ``s`` starts at ``initial_accumulator_value``:
+
+    ```text
+    g = g + weight_decay * p
+    s = s + g**2
+    p = p - lr / (1 + (t - 1) * lr_decay) * g / (sqrt(s) + eps)
+    ```
+
+    ``step()`` reads the gradients ``loss.backward()`` left in ``p.grad`` in the current
+    session (at least one parameter must have one, else ``et.GradError``); ``step(grads)``
+    takes an ``et.GradMap`` instead. Every input is checked before any parameter changes, and
+    a parameter whose snapshot no live tape holds is updated in place. ``state_dict()`` uses
+    torch's layout (values as torch tensors).
+
+    Args:
+        params (iterable): the parameters to optimize: ``et.Parameter`` objects (or a module,
+            whose ``parameters()`` are taken; a repeated parameter counts once), or a list of
+            dicts defining parameter groups (each with a ``"params"`` entry; its other keys
+            override the options below for that group).
+        lr (float): learning rate. Default: ``1e-2``.
+        lr_decay (float): learning rate decay. Default: ``0``.
+        weight_decay (float): weight decay (L2 penalty). Default: ``0``.
+        initial_accumulator_value (float): initial value of the sum of squared gradients.
+            Default: ``0``.
+        eps (float): term added to the denominator for numerical stability. Default:
+            ``1e-10``.
+        foreach (bool, optional): torch's choice of multi-tensor kernels; accepted and ignored
+            (the update is the same). Default: ``None``.
+        maximize (bool): maximize the objective instead of minimizing it (the gradient is
+            negated first). Default: ``False``.
+        differentiable (bool): accepted only as ``False`` (the step is not differentiated
+            through). Default: ``False``.
+        fused (bool, optional): accepted only as ``None`` or ``False``. Default: ``None``.
+
+    Raises:
+        ConfigError: a hyperparameter that is not a finite number in its range (as torch
+            checks it), or no parameters.
+        ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
+            defaults, or a parameter in two groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
+        >>> opt = et.optim.Adagrad([w], lr=0.5)
+        >>> with et.Session():
+        ...     opt.zero_grad()
+        ...     (w * w).sum().backward()
+        ...     opt.step()
+        >>> [round(v, 4) for v in w.numpy().tolist()]
+        [0.5, 1.5]
+    """
 
     _KIND = "Adagrad"
     _SIGNATURE = (
@@ -394,21 +680,190 @@ class Adagrad(_RuleForms):
 
 
 class Adadelta(_RuleForms):
-    """torch.optim.Adadelta: running averages of ``g²`` and of the squared updates."""
+    """Implements Adadelta algorithm.
+
+    torch.optim.Adadelta's update of each parameter ``p`` with gradient ``g`` (negated first
+    under ``maximize``), from running averages of the squared gradients ``v`` and of the
+    squared updates ``u``:
+
+    ```text
+    g = g + weight_decay * p
+    v = rho * v + (1 - rho) * g**2
+    d = sqrt(u + eps) / sqrt(v + eps) * g
+    u = rho * u + (1 - rho) * d**2
+    p = p - lr * d
+    ```
+
+    ``step()`` reads the gradients ``loss.backward()`` left in ``p.grad`` in the current
+    session (at least one parameter must have one, else ``et.GradError``); ``step(grads)``
+    takes an ``et.GradMap`` instead. Every input is checked before any parameter changes, and
+    a parameter whose snapshot no live tape holds is updated in place. ``state_dict()`` uses
+    torch's layout (values as torch tensors).
+
+    Args:
+        params (iterable): the parameters to optimize: ``et.Parameter`` objects (or a module,
+            whose ``parameters()`` are taken; a repeated parameter counts once), or a list of
+            dicts defining parameter groups (each with a ``"params"`` entry; its other keys
+            override the options below for that group).
+        lr (float): coefficient that scales ``d`` before it is applied. Default: ``1.0``.
+        rho (float): coefficient of the running averages, in ``[0, 1]``. Default: ``0.9``.
+        eps (float): term added to the denominator for numerical stability. Default:
+            ``1e-6``.
+        weight_decay (float): weight decay (L2 penalty). Default: ``0``.
+        foreach (bool, optional): torch's choice of multi-tensor kernels; accepted and ignored
+            (the update is the same). Default: ``None``.
+        maximize (bool): maximize the objective instead of minimizing it (the gradient is
+            negated first). Default: ``False``.
+        capturable (bool): accepted only as ``False``. Default: ``False``.
+        differentiable (bool): accepted only as ``False`` (the step is not differentiated
+            through). Default: ``False``.
+
+    Raises:
+        ConfigError: a hyperparameter that is not a finite number in its range (as torch
+            checks it), or no parameters.
+        ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
+            defaults, or a parameter in two groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
+        >>> opt = et.optim.Adadelta([w], lr=1.0)
+        >>> with et.Session():
+        ...     opt.zero_grad()
+        ...     (w * w).sum().backward()
+        ...     opt.step()
+        >>> [round(v, 4) for v in w.numpy().tolist()]
+        [0.9968, 1.9968]
+    """
 
     _KIND = "Adadelta"
     _SIGNATURE = (("lr", 1.0), ("rho", 0.9), ("eps", 1e-6), ("weight_decay", 0.0))
 
 
 class Adamax(_RuleForms):
-    """torch.optim.Adamax: Adam with the infinity norm ``u = max(β2·u, |g| + ε)``."""
+    """Implements Adamax algorithm (a variant of Adam based on infinity norm).
+
+    torch.optim.Adamax's update of each parameter ``p`` with gradient ``g`` (negated first
+    under ``maximize``) at step ``t``:
+
+    ```text
+    g = g + weight_decay * p
+    m = beta1 * m + (1 - beta1) * g
+    u = max(beta2 * u, abs(g) + eps)
+    p = p - lr / (1 - beta1**t) * m / u
+    ```
+
+    ``step()`` reads the gradients ``loss.backward()`` left in ``p.grad`` in the current
+    session (at least one parameter must have one, else ``et.GradError``); ``step(grads)``
+    takes an ``et.GradMap`` instead. Every input is checked before any parameter changes, and
+    a parameter whose snapshot no live tape holds is updated in place. ``state_dict()`` uses
+    torch's layout (values as torch tensors).
+
+    Args:
+        params (iterable): the parameters to optimize: ``et.Parameter`` objects (or a module,
+            whose ``parameters()`` are taken; a repeated parameter counts once), or a list of
+            dicts defining parameter groups (each with a ``"params"`` entry; its other keys
+            override the options below for that group).
+        lr (float): learning rate. Default: ``2e-3``.
+        betas (Tuple[float, float]): coefficients for the running average of the gradient
+            and the infinity norm, each in ``[0, 1)``. Default: ``(0.9, 0.999)``.
+        eps (float): term added to the denominator for numerical stability. Default:
+            ``1e-8``.
+        weight_decay (float): weight decay (L2 penalty). Default: ``0``.
+        foreach (bool, optional): torch's choice of multi-tensor kernels; accepted and ignored
+            (the update is the same). Default: ``None``.
+        maximize (bool): maximize the objective instead of minimizing it (the gradient is
+            negated first). Default: ``False``.
+        differentiable (bool): accepted only as ``False`` (the step is not differentiated
+            through). Default: ``False``.
+        capturable (bool): accepted only as ``False``. Default: ``False``.
+
+    Raises:
+        ConfigError: a hyperparameter that is not a finite number in its range (as torch
+            checks it), or no parameters.
+        ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
+            defaults, or a parameter in two groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
+        >>> opt = et.optim.Adamax([w], lr=0.1)
+        >>> with et.Session():
+        ...     opt.zero_grad()
+        ...     (w * w).sum().backward()
+        ...     opt.step()
+        >>> [round(v, 4) for v in w.numpy().tolist()]
+        [0.9, 1.9]
+    """
 
     _KIND = "Adamax"
     _SIGNATURE = (("lr", 2e-3), ("betas", (0.9, 0.999)), ("eps", 1e-8), ("weight_decay", 0.0))
 
 
 class NAdam(_RuleForms):
-    """torch.optim.NAdam: Adam with Nesterov momentum and torch's momentum decay."""
+    """Implements NAdam algorithm.
+
+    torch.optim.NAdam's update: Adam's moments ``m`` and ``v`` with Nesterov momentum whose
+    coefficient decays as ``mu_t = beta1 * (1 - 0.5 * 0.96**(t * momentum_decay))``; with
+    ``mu_prod`` the product of ``mu_1 .. mu_t`` (the state's ``mu_product``) and
+    ``d = sqrt(v / (1 - beta2**t)) + eps``:
+
+    ```text
+    p = p - lr * (1 - mu_t) / (1 - mu_prod) * g / d
+          - lr * mu_{t+1} / (1 - mu_prod * mu_{t+1}) * m / d
+    ```
+
+    The weight decay is an L2 penalty on the gradient, or with ``decoupled_weight_decay``
+    ``p = p * (1 - lr * weight_decay)`` first (NAdamW).
+
+    ``step()`` reads the gradients ``loss.backward()`` left in ``p.grad`` in the current
+    session (at least one parameter must have one, else ``et.GradError``); ``step(grads)``
+    takes an ``et.GradMap`` instead. Every input is checked before any parameter changes, and
+    a parameter whose snapshot no live tape holds is updated in place. ``state_dict()`` uses
+    torch's layout (values as torch tensors).
+
+    Args:
+        params (iterable): the parameters to optimize: ``et.Parameter`` objects (or a module,
+            whose ``parameters()`` are taken; a repeated parameter counts once), or a list of
+            dicts defining parameter groups (each with a ``"params"`` entry; its other keys
+            override the options below for that group).
+        lr (float): learning rate. Default: ``2e-3``.
+        betas (Tuple[float, float]): coefficients for the running averages of the gradient
+            and its square, each in ``[0, 1)``. Default: ``(0.9, 0.999)``.
+        eps (float): term added to the denominator for numerical stability. Default:
+            ``1e-8``.
+        weight_decay (float): weight decay. Default: ``0``.
+        momentum_decay (float): the momentum decay ``psi``. Default: ``4e-3``.
+        decoupled_weight_decay (bool): decay the weights as AdamW does instead of adding an
+            L2 penalty to the gradient. Default: ``False``.
+        foreach (bool, optional): torch's choice of multi-tensor kernels; accepted and ignored
+            (the update is the same). Default: ``None``.
+        maximize (bool): maximize the objective instead of minimizing it (the gradient is
+            negated first). Default: ``False``.
+        capturable (bool): accepted only as ``False``. Default: ``False``.
+        differentiable (bool): accepted only as ``False`` (the step is not differentiated
+            through). Default: ``False``.
+
+    Raises:
+        ConfigError: a hyperparameter that is not a finite number in its range (as torch
+            checks it), or no parameters.
+        ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
+            defaults, or a parameter in two groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
+        >>> opt = et.optim.NAdam([w], lr=0.1)
+        >>> with et.Session():
+        ...     opt.zero_grad()
+        ...     (w * w).sum().backward()
+        ...     opt.step()
+        >>> [round(v, 4) for v in w.numpy().tolist()]
+        [0.8944, 1.8944]
+    """
 
     _KIND = "NAdam"
     _SIGNATURE = (
@@ -422,8 +877,66 @@ class NAdam(_RuleForms):
 
 
 class RAdam(_RuleForms):
-    """torch.optim.RAdam: Adam whose adaptive step is rectified once its variance is
-    tractable (``ρₜ > 5``), plain momentum SGD before."""
+    """Implements RAdam algorithm.
+
+    torch.optim.RAdam's update: Adam's moments ``m`` and ``v``; with
+    ``rho_inf = 2 / (1 - beta2) - 1`` and ``rho_t = rho_inf - 2 t beta2**t / (1 - beta2**t)``,
+    the adaptive step is rectified once its variance is tractable:
+
+    ```text
+    p = p - lr * m / (1 - beta1**t) * r * sqrt(1 - beta2**t) / (sqrt(v) + eps)   (rho_t > 5)
+    p = p - lr * m / (1 - beta1**t)                                              (otherwise)
+    r = sqrt((rho_t - 4) (rho_t - 2) rho_inf / ((rho_inf - 4) (rho_inf - 2) rho_t))
+    ```
+
+    The weight decay is an L2 penalty on the gradient, or with ``decoupled_weight_decay``
+    ``p = p * (1 - lr * weight_decay)`` first.
+
+    ``step()`` reads the gradients ``loss.backward()`` left in ``p.grad`` in the current
+    session (at least one parameter must have one, else ``et.GradError``); ``step(grads)``
+    takes an ``et.GradMap`` instead. Every input is checked before any parameter changes, and
+    a parameter whose snapshot no live tape holds is updated in place. ``state_dict()`` uses
+    torch's layout (values as torch tensors).
+
+    Args:
+        params (iterable): the parameters to optimize: ``et.Parameter`` objects (or a module,
+            whose ``parameters()`` are taken; a repeated parameter counts once), or a list of
+            dicts defining parameter groups (each with a ``"params"`` entry; its other keys
+            override the options below for that group).
+        lr (float): learning rate. Default: ``1e-3``.
+        betas (Tuple[float, float]): coefficients for the running averages of the gradient
+            and its square, each in ``[0, 1)``. Default: ``(0.9, 0.999)``.
+        eps (float): term added to the denominator for numerical stability. Default:
+            ``1e-8``.
+        weight_decay (float): weight decay. Default: ``0``.
+        decoupled_weight_decay (bool): decay the weights as AdamW does instead of adding an
+            L2 penalty to the gradient. Default: ``False``.
+        foreach (bool, optional): torch's choice of multi-tensor kernels; accepted and ignored
+            (the update is the same). Default: ``None``.
+        maximize (bool): maximize the objective instead of minimizing it (the gradient is
+            negated first). Default: ``False``.
+        capturable (bool): accepted only as ``False``. Default: ``False``.
+        differentiable (bool): accepted only as ``False`` (the step is not differentiated
+            through). Default: ``False``.
+
+    Raises:
+        ConfigError: a hyperparameter that is not a finite number in its range (as torch
+            checks it), or no parameters.
+        ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
+            defaults, or a parameter in two groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
+        >>> opt = et.optim.RAdam([w], lr=0.1)
+        >>> with et.Session():
+        ...     opt.zero_grad()
+        ...     (w * w).sum().backward()
+        ...     opt.step()
+        >>> [round(v, 4) for v in w.numpy().tolist()]
+        [0.8, 1.6]
+    """
 
     _KIND = "RAdam"
     _SIGNATURE = (
@@ -436,8 +949,62 @@ class RAdam(_RuleForms):
 
 
 class ASGD(_RuleForms):
-    """torch.optim.ASGD: SGD with a decaying step ``η`` and the average ``ax`` of the
-    iterates (in the optimizer's state) from step ``t0`` on."""
+    """Implements Averaged Stochastic Gradient Descent.
+
+    torch.optim.ASGD's update of each parameter ``p`` with gradient ``g`` (negated first under
+    ``maximize``) at step ``t``, with the step size ``eta`` (starting at ``lr``) and the
+    average ``ax`` of the iterates, both in the optimizer's state:
+
+    ```text
+    g = g + weight_decay * p
+    p = p * (1 - lambd * eta) - eta * g
+    ax = ax + mu * (p - ax)
+    eta = lr / (1 + lambd * lr * t)**alpha
+    mu = 1 / max(1, t - t0)
+    ```
+
+    ``step()`` reads the gradients ``loss.backward()`` left in ``p.grad`` in the current
+    session (at least one parameter must have one, else ``et.GradError``); ``step(grads)``
+    takes an ``et.GradMap`` instead. Every input is checked before any parameter changes, and
+    a parameter whose snapshot no live tape holds is updated in place. ``state_dict()`` uses
+    torch's layout (values as torch tensors).
+
+    Args:
+        params (iterable): the parameters to optimize: ``et.Parameter`` objects (or a module,
+            whose ``parameters()`` are taken; a repeated parameter counts once), or a list of
+            dicts defining parameter groups (each with a ``"params"`` entry; its other keys
+            override the options below for that group).
+        lr (float): learning rate. Default: ``1e-2``.
+        lambd (float): decay term. Default: ``1e-4``.
+        alpha (float): power for the ``eta`` update. Default: ``0.75``.
+        t0 (float): the step at which averaging starts. Default: ``1e6``.
+        weight_decay (float): weight decay (L2 penalty). Default: ``0``.
+        foreach (bool, optional): torch's choice of multi-tensor kernels; accepted and ignored
+            (the update is the same). Default: ``None``.
+        maximize (bool): maximize the objective instead of minimizing it (the gradient is
+            negated first). Default: ``False``.
+        differentiable (bool): accepted only as ``False`` (the step is not differentiated
+            through). Default: ``False``.
+        capturable (bool): accepted only as ``False``. Default: ``False``.
+
+    Raises:
+        ConfigError: a hyperparameter that is not a finite number in its range (as torch
+            checks it), or no parameters.
+        ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
+            defaults, or a parameter in two groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
+        >>> opt = et.optim.ASGD([w], lr=0.25)
+        >>> with et.Session():
+        ...     opt.zero_grad()
+        ...     (w * w).sum().backward()
+        ...     opt.step()
+        >>> [round(v, 4) for v in w.numpy().tolist()]
+        [0.5, 1.0]
+    """
 
     _KIND = "ASGD"
     _SIGNATURE = (
@@ -450,18 +1017,114 @@ class ASGD(_RuleForms):
 
 
 class Rprop(_RuleForms):
-    """torch.optim.Rprop: per-element step sizes grown by ``etaplus`` while the gradient's
-    sign holds and shrunk by ``etaminus`` when it flips; ``p -= sign(g)·step_size``."""
+    """Implements the resilient backpropagation algorithm.
+
+    torch.optim.Rprop's update: each element of each parameter has its own step size
+    (starting at ``lr``). Where the gradient ``g`` (negated first under ``maximize``) keeps
+    the sign of the previous step's, the step size is multiplied by ``etaplus``; where the
+    sign flips, by ``etaminus`` (and that element does not move this step); it is then
+    clamped to ``step_sizes``, and ``p = p - sign(g) * step_size``.
+
+    ``step()`` reads the gradients ``loss.backward()`` left in ``p.grad`` in the current
+    session (at least one parameter must have one, else ``et.GradError``); ``step(grads)``
+    takes an ``et.GradMap`` instead. Every input is checked before any parameter changes, and
+    a parameter whose snapshot no live tape holds is updated in place. ``state_dict()`` uses
+    torch's layout (values as torch tensors).
+
+    Args:
+        params (iterable): the parameters to optimize: ``et.Parameter`` objects (or a module,
+            whose ``parameters()`` are taken; a repeated parameter counts once), or a list of
+            dicts defining parameter groups (each with a ``"params"`` entry; its other keys
+            override the options below for that group).
+        lr (float): learning rate (the initial step size). Default: ``1e-2``.
+        etas (Tuple[float, float]): ``(etaminus, etaplus)``, the multiplicative decrease and
+            increase factors, ``0 < etaminus < 1 < etaplus``. Default: ``(0.5, 1.2)``.
+        step_sizes (Tuple[float, float]): the minimal and maximal step size. Default:
+            ``(1e-6, 50)``.
+        capturable (bool): accepted only as ``False``. Default: ``False``.
+        foreach (bool, optional): torch's choice of multi-tensor kernels; accepted and ignored
+            (the update is the same). Default: ``None``.
+        maximize (bool): maximize the objective instead of minimizing it (the gradient is
+            negated first). Default: ``False``.
+        differentiable (bool): accepted only as ``False`` (the step is not differentiated
+            through). Default: ``False``.
+
+    Raises:
+        ConfigError: a hyperparameter that is not a finite number in its range (as torch
+            checks it), or no parameters.
+        ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
+            defaults, or a parameter in two groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
+        >>> opt = et.optim.Rprop([w], lr=0.5)
+        >>> with et.Session():
+        ...     opt.zero_grad()
+        ...     (w * w).sum().backward()
+        ...     opt.step()
+        >>> [round(v, 4) for v in w.numpy().tolist()]
+        [0.5, 1.5]
+    """
 
     _KIND = "Rprop"
     _SIGNATURE = (("lr", 1e-2), ("etas", (0.5, 1.2)), ("step_sizes", (1e-6, 50.0)))
 
 
 class LBFGS(_LBFGS):
-    """torch.optim.LBFGS: ``step(closure)`` re-evaluates the objective (``closure`` clears
-    the gradients, runs the forward, calls ``loss.backward()`` and returns the loss) up to
-    ``max_iter`` times per step; directions from the last ``history_size`` curvature pairs,
-    steps of ``lr`` or the ``"strong_wolfe"`` line search. One parameter group, as torch's."""
+    """Implements L-BFGS algorithm.
+
+    torch.optim.LBFGS's algorithm: ``step(closure)`` re-evaluates the objective through
+    ``closure`` (which clears the gradients, runs the forward, calls ``loss.backward()`` and
+    returns the loss) up to ``max_iter`` times; each iteration's direction comes from the
+    two-loop recursion over the last ``history_size`` curvature pairs, and its step length
+    is ``lr`` (the first iteration ever: ``min(1, 1 / sum(abs(g))) * lr``) or the strong-Wolfe
+    line search's. ``step`` returns what the closure's first evaluation returned. Call it in a
+    session (the closure's ops need one). The closure may call ``zero_grad()``; reading or
+    changing the optimizer's options or state from inside it raises ``ConfigError``. The
+    state (direction, history, previous gradient) persists between steps, as torch's, and
+    ``state_dict()`` gives it in torch's layout.
+
+    One parameter group, as torch's: ``params`` cannot be a list of groups, and
+    ``param_groups`` is a read-only view (set the learning rate through ``opt.lr``). This
+    class is not a subclass of `eagertape.optim.Optimizer`.
+
+    Args:
+        params (iterable): the parameters to optimize: ``et.Parameter`` objects, or a module
+            (whose ``parameters()`` are taken).
+        lr (float): learning rate. Default: ``1``.
+        max_iter (int): maximal number of iterations per optimization step. Default: ``20``.
+        max_eval (int, optional): maximal number of closure evaluations per optimization
+            step. Default: ``None`` (``max_iter * 5 // 4``).
+        tolerance_grad (float): termination tolerance on first order optimality (the
+            largest absolute gradient element). Default: ``1e-7``.
+        tolerance_change (float): termination tolerance on function value/parameter
+            changes. Default: ``1e-9``.
+        history_size (int): update history size. Default: ``100``.
+        line_search_fn (str, optional): ``None`` or ``"strong_wolfe"``. Default: ``None``.
+
+    Raises:
+        ConfigError: a ``line_search_fn`` other than ``None`` or ``"strong_wolfe"``, an
+            invalid option, or no parameters.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
+        >>> opt = et.optim.LBFGS([w], line_search_fn="strong_wolfe")
+        >>> def closure():
+        ...     opt.zero_grad()
+        ...     loss = ((w - 3.0) ** 2).sum()
+        ...     loss.backward()
+        ...     return loss
+        >>> with et.Session():
+        ...     first_loss = opt.step(closure).item()
+        >>> first_loss
+        5.0
+        >>> [round(v, 4) for v in w.numpy().tolist()]
+        [3.0, 3.0]
+    """
 
     _OPTIONS = (
         "lr",
@@ -475,6 +1138,8 @@ class LBFGS(_LBFGS):
 
     @property
     def param_groups(self) -> list[dict[str, Any]]:
+        """The one parameter group, as torch's: ``params`` and the options under torch's
+        names. A new list at each read: changing it changes nothing (set ``opt.lr``)."""
         return [
             {"params": list(self.params), **dict(zip(self._OPTIONS, self._config, strict=True))}
         ]

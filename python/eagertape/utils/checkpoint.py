@@ -76,13 +76,53 @@ def checkpoint(
     early_stop: bool = True,
     **kwargs: Any,
 ) -> Any:
-    """Run ``function(*args, **kwargs)`` without keeping its intermediates for backward:
-    backward recomputes them (torch's ``torch.utils.checkpoint.checkpoint``).
+    """Checkpoints a model or part of the model: runs `function` without keeping its
+    intermediates for backward, which recomputes them.
 
-    ``preserve_rng_state`` is accepted (draws are always replayed from the recorded
-    generator position); ``context_fn`` is not supported (``ArgumentError``);
-    ``determinism_check`` is ``"default"`` or ``"none"`` (the replay is deterministic);
-    ``debug`` and ``early_stop`` change nothing here.
+    `function(*args, **kwargs)` runs on the session's tape as usual; when it returns, the
+    values of the intermediates it recorded are released (the tensors it returns stay). A
+    backward that reads one of them recomputes it first with the op's own kernel: gradients
+    are bit-identical to the run without checkpointing, and dropout masks are drawn again from
+    the recorded generator position. Unlike torch, `function` is not called a second time
+    (the recorded ops are replayed, so Python side effects happen once), and
+    ``use_reentrant=True`` gives the gradients of the non-reentrant variant. The session is a
+    `Session` among the arguments, else that of the first tensor argument, else the current
+    one; with none, `function` simply runs.
+
+    Args:
+        function (Callable): the function to run.
+        *args: the arguments of `function`.
+        use_reentrant (bool, optional): torch's choice of variant; it must be passed
+            explicitly (``None`` warns, as torch, and means ``True``). With ``True``, torch's
+            argument rules apply (no keyword arguments for `function`, no `context_fn` or
+            `debug`). Default: ``None``.
+        context_fn (Callable, optional): not supported (there are no saved-tensor hooks to
+            run); must be ``None``. Default: ``None``.
+        determinism_check (str): ``"default"`` or ``"none"``; either way no check is made
+            (the replay is deterministic). Default: ``"default"``.
+        debug (bool): accepted for PyTorch compatibility; no effect. Default: ``False``.
+        early_stop (bool): accepted for PyTorch compatibility; no effect. Default: ``True``.
+        **kwargs: keyword arguments of `function`; ``preserve_rng_state`` (bool) is taken
+            out and accepted for PyTorch compatibility (draws are always replayed from the
+            recorded generator position).
+
+    Returns:
+        The output of `function(*args, **kwargs)`.
+
+    Raises:
+        ArgumentError: `function` is not callable, `use_reentrant` or `preserve_rng_state`
+            is not a bool, a `context_fn` is given, `determinism_check` is unknown, or
+            torch's reentrant-variant rules are broken.
+
+    Example:
+        >>> import eagertape as et
+        >>> from eagertape.utils.checkpoint import checkpoint
+        >>> with et.Session(dtype="float64"):
+        ...     x = et.tensor([1.0, 2.0], requires_grad=True)
+        ...     y = checkpoint(lambda t: t * t * 3, x, use_reentrant=False)
+        ...     y.sum().backward()
+        ...     x.grad.numpy().tolist()
+        [6.0, 12.0]
     """
     if not callable(function):
         raise ArgumentError(f"checkpoint: function must be callable, got {type(function).__name__}")
@@ -126,9 +166,37 @@ def checkpoint_sequential(
     use_reentrant: bool | None = None,
     **kwargs: Any,
 ) -> Any:
-    """torch's ``checkpoint_sequential``: split ``functions`` (a ``Sequential`` or a list of
-    callables) into ``segments`` runs of ``len // segments`` and checkpoint each but the
-    last, which runs as usual (its outputs feed the loss)."""
+    """Checkpoints a sequential model in segments (torch's `checkpoint_sequential`).
+
+    `functions` is split into `segments` runs of ``len(functions) // segments`` functions
+    (the last run takes the rest); each run but the last goes through `checkpoint`, the last
+    runs as usual (its outputs feed the loss).
+
+    Args:
+        functions: a `Sequential` (its children, in order) or a list of callables, applied
+            one after the other.
+        segments (int): the number of runs to create.
+        input: the input of the first function.
+        use_reentrant (bool, optional): as for `checkpoint` (``None`` warns and means
+            ``True``). Default: ``None``.
+        **kwargs: only ``preserve_rng_state`` (bool), accepted for PyTorch compatibility.
+
+    Returns:
+        The output of the last function.
+
+    Raises:
+        ArgumentError: `segments` is not a positive int, or a keyword argument other than
+            ``preserve_rng_state`` is given.
+
+    Example:
+        >>> import eagertape as et
+        >>> from eagertape.utils.checkpoint import checkpoint_sequential
+        >>> net = et.nn.Sequential(et.nn.Linear(2, 4), et.nn.ReLU(), et.nn.Linear(4, 1))
+        >>> with et.Session():
+        ...     y = checkpoint_sequential(net, 2, et.ones(3, 2), use_reentrant=False)
+        ...     tuple(y.shape)
+        (3, 1)
+    """
     reentrant = _reentrant(use_reentrant, "checkpoint_sequential")
     preserve = kwargs.pop("preserve_rng_state", True)
     if kwargs:

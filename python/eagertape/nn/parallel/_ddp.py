@@ -134,15 +134,51 @@ class _Reducer:
 
 
 class DistributedDataParallel(Module):
-    """torch's ``DistributedDataParallel(module, device_ids=None, output_device=None,
-    dim=0, broadcast_buffers=True, process_group=None, bucket_cap_mb=None,
-    find_unused_parameters=False, ...)``: ``ddp(x)`` runs ``module(x)``; ``loss.backward()``
-    averages the gradients across ranks in buckets while it runs; ``no_sync()`` skips that
-    (gradients accumulate locally until a backward outside it). ``device_ids`` and
-    ``output_device`` are accepted and kept (a session computes on its one device), as are
-    ``check_reduction``, ``gradient_as_bucket_view`` and ``static_graph`` (they change
-    nothing here). Every parameter gets a gradient on every rank; with
-    ``find_unused_parameters=True`` one used by no rank keeps ``None``, as torch's."""
+    """Implements distributed data parallelism over `torch.distributed`, as torch's
+    `torch.nn.parallel.DistributedDataParallel`.
+
+    At construction every rank takes rank 0's parameters and buffers (checking that every
+    rank wraps the same model). ``ddp(x)`` runs ``module(x)``; the next ``loss.backward()``
+    averages the gradients (in ``p.grad``) across ranks in buckets while it runs, each
+    bucket's asynchronous all-reduce starting as soon as its gradients are final. Inside
+    ``no_sync()`` backward skips that (gradients accumulate locally until a backward outside
+    it). Every parameter gets a gradient on every rank; with ``find_unused_parameters=True``
+    one used by no rank keeps ``None``, as torch's. A rank that dies or stalls makes the
+    others' backward raise `DistributedError` once the group's timeout passes.
+
+    Args:
+        module (Module): the module to be parallelized.
+        device_ids: accepted for PyTorch compatibility and kept (a session computes on its
+            one device). Default: ``None``.
+        output_device: accepted for PyTorch compatibility and kept. Default: ``None``.
+        dim (int): the batch dimension; must be 0. Default: ``0``.
+        broadcast_buffers (bool): whether every forward (on more than one rank) first gives
+            every rank rank 0's buffers (BatchNorm's running statistics). Default: ``True``.
+        process_group (optional): the `torch.distributed` process group. Default: ``None``
+            (the default group).
+        bucket_cap_mb (float, optional): the most MiB one bucket of gradients holds (the
+            first bucket holds at most 1 MiB, as torch's). Default: ``None`` (25).
+        find_unused_parameters (bool): whether a parameter that no rank used keeps a ``None``
+            gradient (one more small all-reduce per backward); otherwise a rank that did not
+            use a parameter contributes zeros to its average. Default: ``False``.
+        check_reduction (bool): accepted for PyTorch compatibility; no effect.
+            Default: ``False``.
+        gradient_as_bucket_view (bool): accepted for PyTorch compatibility; no effect.
+            Default: ``False``.
+        static_graph (bool): accepted for PyTorch compatibility; no effect.
+            Default: ``False``.
+        **kwargs: torch's newer keywords, accepted: ``init_sync`` (``False`` skips the
+            broadcast at construction), ``delay_all_reduce_named_params``,
+            ``param_to_hook_all_reduce``, ``mixed_precision``, ``device_mesh`` and
+            ``skip_all_reduce_unused_params`` (no effect).
+
+    Raises:
+        ArgumentError: `module` is not an `eagertape.nn.Module`, `dim` is not 0,
+            `bucket_cap_mb` is not positive, an unknown keyword is given, or a trainable
+            parameter's dtype is not a native floating dtype.
+        DistributedError: `torch.distributed` is not initialized, or the ranks' models
+            disagree.
+    """
 
     def __init__(
         self,
@@ -249,6 +285,22 @@ class DistributedDataParallel(Module):
             self.require_backward_grad_sync = old
 
     def forward(self, sess: Session, *inputs: Any, **kwargs: Any) -> Any:
+        """Runs the wrapped module and prepares the gradient reduction of the next backward.
+
+        Called by ``ddp(x)`` (or ``ddp(sess, x)``): first gives every rank rank 0's buffers
+        (with `broadcast_buffers`, on more than one rank); then, with grad enabled and
+        outside ``no_sync()``, hands the session the hook that all-reduces the gradients
+        during the next ``loss.backward()``.
+
+        Args:
+            sess (Session): the session the forward records on (`Module.__call__` passes
+                it).
+            *inputs: the positional arguments of the wrapped module.
+            **kwargs: its keyword arguments.
+
+        Returns:
+            The wrapped module's output.
+        """
         if self.broadcast_buffers and self.world_size > 1:
             buffers = list(self.module.buffers())
             if buffers:

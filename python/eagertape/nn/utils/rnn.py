@@ -26,6 +26,33 @@ __all__ = [
 
 
 class PackedSequence(NamedTuple):
+    """Holds the data and list of ``batch_sizes`` of a packed sequence.
+
+    A named tuple, as torch's. ``data`` holds the valid steps of every sequence, time-major,
+    longest sequence first at each step (``[sum(lengths), *]``); ``batch_sizes[t]`` is the
+    number of sequences still running at step ``t``. Unlike torch (CPU int64 tensors),
+    ``batch_sizes``, ``sorted_indices`` and ``unsorted_indices`` are int64 numpy arrays.
+    Build one with ``pack_padded_sequence`` rather than directly; the recurrent modules take
+    a ``PackedSequence`` and return one.
+
+    Args:
+        data (Tensor): the packed steps, ``[sum(lengths), *]``.
+        batch_sizes (numpy.ndarray): the batch size at each time step.
+        sorted_indices (numpy.ndarray, optional): the order of the sequences by decreasing
+            length (``None``: the batch was already sorted). Default: ``None``.
+        unsorted_indices (numpy.ndarray, optional): the inverse permutation of
+            ``sorted_indices``. Default: ``None``.
+
+    Example:
+        >>> import eagertape as et
+        >>> from eagertape.nn.utils.rnn import pack_padded_sequence
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0, 3.0], [4.0, 0.0, 0.0]])
+        ...     packed = pack_padded_sequence(x, [3, 1], batch_first=True)
+        ...     packed.data.tolist(), packed.batch_sizes.tolist(), packed.lengths().tolist()
+        ([1.0, 4.0, 2.0, 3.0], [2, 1, 1], [3, 1])
+    """
+
     data: Tensor
     batch_sizes: np.ndarray
     sorted_indices: np.ndarray | None = None
@@ -70,9 +97,40 @@ def _lengths(lengths: Any) -> np.ndarray:
 def pack_padded_sequence(
     input: Tensor, lengths: Any, batch_first: bool = False, enforce_sorted: bool = True
 ) -> PackedSequence:
-    """torch's ``pack_padded_sequence``: ``input`` ``[T, B, *]`` (``[B, T, *]`` with
-    ``batch_first``), ``lengths`` one per batch entry, decreasing unless
-    ``enforce_sorted=False``."""
+    """Packs a Tensor containing padded sequences of variable length.
+
+    ``input`` is ``[T, B, *]`` (``[B, T, *]`` with ``batch_first``), ``lengths`` the length of
+    each sequence. The valid steps are gathered from ``input`` by recorded indexing, so the
+    gradient flows back to ``input`` (zero at the padding).
+
+    Args:
+        input (Tensor): the padded batch of variable length sequences.
+        lengths (Tensor or Sequence[int]): the list of sequence lengths of each batch element
+            (an eagertape or torch tensor, a list or a numpy array of ints), each in
+            ``[1, T]``.
+        batch_first (bool): if ``True``, the input is expected in ``[B, T, *]`` format.
+            Default: ``False``.
+        enforce_sorted (bool): if ``True``, the input is expected to contain sequences sorted
+            by length in a decreasing order; if ``False``, the input is sorted here, and the
+            permutation kept in ``sorted_indices`` / ``unsorted_indices``. Default: ``True``.
+
+    Returns:
+        PackedSequence: the packed sequences.
+
+    Raises:
+        ArgumentError: ``lengths`` that are not a 1-D sequence of ints, not sorted in
+            decreasing order with ``enforce_sorted``, or outside ``[1, T]``.
+        ShapeError: a number of lengths other than the batch size.
+
+    Example:
+        >>> import eagertape as et
+        >>> from eagertape.nn.utils.rnn import pack_padded_sequence
+        >>> with et.Session():
+        ...     x = et.tensor([[4.0, 0.0, 0.0], [1.0, 2.0, 3.0]])
+        ...     packed = pack_padded_sequence(x, [1, 3], batch_first=True, enforce_sorted=False)
+        ...     packed.data.tolist(), packed.sorted_indices.tolist()
+        ([1.0, 4.0, 2.0, 3.0], [1, 0])
+    """
     lens = _lengths(lengths)
     if enforce_sorted:
         if np.any(np.diff(lens) > 0):
@@ -133,8 +191,37 @@ def pad_packed_sequence(
     padding_value: float = 0.0,
     total_length: int | None = None,
 ) -> tuple[Tensor, np.ndarray]:
-    """torch's ``pad_packed_sequence``: the padded tensor and each sequence's length (in the
-    batch's original order)."""
+    """Pad a packed batch of variable length sequences.
+
+    The inverse of ``pack_padded_sequence``: the steps are placed by recorded indexing, so the
+    gradient flows back to ``sequence.data``; the batch comes back in its original order.
+    Unlike torch, the lengths are returned as an int64 numpy array (torch: a CPU tensor).
+
+    Args:
+        sequence (PackedSequence): the batch to pad.
+        batch_first (bool): if ``True``, the output will be in ``[B, T, *]`` format, else
+            ``[T, B, *]``. Default: ``False``.
+        padding_value (float): the value for padded elements. Default: ``0.0``.
+        total_length (int, optional): if given, the output is padded to this length ``T``
+            (at least the longest sequence's length). Default: ``None`` (the longest length).
+
+    Returns:
+        Tuple[Tensor, numpy.ndarray]: the padded batch, and the length of each sequence.
+
+    Raises:
+        TypeError: ``sequence`` is not a ``PackedSequence``.
+        ArgumentError: a ``total_length`` shorter than the longest sequence.
+
+    Example:
+        >>> import eagertape as et
+        >>> from eagertape.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0, 3.0], [4.0, 0.0, 0.0]])
+        ...     packed = pack_padded_sequence(x, [3, 1], batch_first=True)
+        ...     y, lengths = pad_packed_sequence(packed, batch_first=True, padding_value=-1.0)
+        ...     y.tolist(), lengths.tolist()
+        ([[1.0, 2.0, 3.0], [4.0, -1.0, -1.0]], [3, 1])
+    """
     if not isinstance(sequence, PackedSequence):
         raise TypeError(f"expected a PackedSequence, got {type(sequence).__name__}")
     longest = len(sequence.batch_sizes)
@@ -158,8 +245,32 @@ def pad_packed_sequence(
 def pad_sequence(
     sequences: list[Tensor], batch_first: bool = False, padding_value: float = 0.0
 ) -> Tensor:
-    """torch's ``pad_sequence``: tensors ``[L_i, *]`` padded to the longest and stacked
-    (``[T, B, *]``, or ``[B, T, *]`` with ``batch_first``)."""
+    """Pad a list of variable length Tensors with ``padding_value``.
+
+    The tensors ``[L_i, *]`` (the same trailing dims) are padded to the longest length ``T``
+    and stacked: ``[T, B, *]``, or ``[B, T, *]`` with ``batch_first``. Every input gets its
+    gradient.
+
+    Args:
+        sequences (list[Tensor]): the variable length sequences.
+        batch_first (bool): if ``True``, the output will be in ``[B, T, *]`` format, else
+            ``[T, B, *]``. Default: ``False``.
+        padding_value (float): the value for padded elements. Default: ``0.0``.
+
+    Returns:
+        Tensor: the padded batch.
+
+    Raises:
+        ArgumentError: an empty list.
+
+    Example:
+        >>> import eagertape as et
+        >>> from eagertape.nn.utils.rnn import pad_sequence
+        >>> with et.Session():
+        ...     seqs = [et.tensor([1.0, 2.0, 3.0]), et.tensor([4.0])]
+        ...     pad_sequence(seqs, batch_first=True).tolist()
+        [[1.0, 2.0, 3.0], [4.0, 0.0, 0.0]]
+    """
     if not sequences:
         raise ArgumentError("pad_sequence: received an empty list of sequences")
     longest = max(int(s.shape[0]) for s in sequences)

@@ -33,9 +33,25 @@ def _per_group(name: str, optimizer: Any, value: Any) -> list[float]:
 
 
 class LRScheduler:
-    """The base: keeps each group's ``initial_lr`` (``base_lrs``), counts epochs in
-    ``last_epoch`` and sets the groups' ``lr`` to ``get_lr()`` at every ``step()``; the
-    constructor takes the first step (epoch 0)."""
+    """Adjusts the learning rate of each parameter group of an optimizer during training.
+
+    The base of the schedulers, as ``torch.optim.lr_scheduler.LRScheduler``. The constructor
+    keeps each group's ``initial_lr`` (set from its ``lr`` when ``last_epoch`` is -1) in
+    ``base_lrs`` and takes the first step (epoch 0); each later ``step()`` advances
+    ``last_epoch`` and sets every group's ``lr`` to what ``get_lr()`` computes, in torch's
+    chainable form (from the groups' current rates, so schedulers stepping the same optimizer
+    compose their effects). Setting a group's ``lr`` sets the eagertape optimizer's learning
+    rate, which must be finite and non-negative (``ConfigError`` otherwise). Call ``step()``
+    after ``optimizer.step()``, once per epoch (once per batch for ``CyclicLR`` and
+    ``OneCycleLR``). Subclasses implement ``get_lr()``.
+
+    Args:
+        optimizer (Optimizer): the wrapped optimizer (anything with torch's ``param_groups``;
+            ``TypeError`` otherwise).
+        last_epoch (int): the index of the last epoch. ``-1`` starts the schedule; a value
+            ``>= 0`` resumes one and needs each group's ``initial_lr`` (load the optimizer's
+            state first; ``KeyError`` otherwise, as torch). Default: ``-1``.
+    """
 
     _is_initial: bool = False
 
@@ -66,12 +82,37 @@ class LRScheduler:
             self._is_initial = False
 
     def get_lr(self) -> list[float]:
+        """Computes the learning rate of each parameter group at the current ``last_epoch``.
+
+        ``step()`` calls it and sets the groups' ``lr`` to the result. Most schedulers
+        compute it from the groups' current ``lr`` (torch's chainable form), and ``CyclicLR``
+        and ``OneCycleLR`` also set the groups' momentum here, so advance the schedule with
+        ``step()`` rather than calling this; read the rates with ``get_last_lr()``. The base
+        class raises ``NotImplementedError``.
+
+        Returns:
+            list[float]: one learning rate per parameter group.
+        """
         raise NotImplementedError
 
     def get_last_lr(self) -> list[float]:
+        """Returns the last learning rates computed by the scheduler.
+
+        Returns:
+            list[float]: the ``lr`` of each parameter group after the last step (a copy).
+        """
         return list(self._last_lr)
 
     def step(self, epoch: int | None = None) -> None:
+        """Advances the schedule by one epoch and sets each parameter group's ``lr``.
+
+        Args:
+            epoch (int, optional): deprecated in torch (no warning here): set ``last_epoch``
+                to ``epoch`` instead of advancing it, and compute the rates in the schedule's
+                closed form where it has one (``StepLR``, ``MultiStepLR``, ``ConstantLR``,
+                ``LinearLR``, ``ExponentialLR``, ``PolynomialLR``, ``CosineAnnealingLR``),
+                else with ``get_lr()``. Default: ``None``.
+        """
         self._step_count += 1
         self._update_lr(epoch)
 
@@ -88,9 +129,29 @@ class LRScheduler:
         self._last_lr = _lrs(self.optimizer)
 
     def state_dict(self) -> dict[str, Any]:
+        """Returns the state of the scheduler as a dict.
+
+        It holds every attribute of the scheduler but the optimizer, as torch's. Functions
+        (``LambdaLR``'s and ``MultiplicativeLR``'s ``lr_lambda``, ``CyclicLR``'s
+        ``scale_fn``) are saved as a callable object's ``__dict__``, or ``None`` for a plain
+        function or lambda; ``SequentialLR`` and ``ChainedScheduler`` hold their schedulers'
+        state dicts.
+
+        Returns:
+            dict: the state, for ``load_state_dict``.
+        """
         return {k: v for k, v in self.__dict__.items() if k != "optimizer"}
 
     def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Loads the scheduler's state.
+
+        The groups' ``lr`` do not change until the next step: load the optimizer's state too
+        (its ``param_groups`` hold the current rates), as with torch.
+
+        Args:
+            state_dict (dict): scheduler state, as returned by ``state_dict()`` of a scheduler
+                of the same class (and the same functions, for the saved ones).
+        """
         self.__dict__.update(state_dict)
 
 
@@ -134,7 +195,33 @@ class _LambdaState(LRScheduler):
 
 
 class LambdaLR(_LambdaState):
-    """``lr = initial_lr · lr_lambda(epoch)``."""
+    """Sets the learning rate of each parameter group to the initial lr times a given function.
+
+    ``lr = initial_lr * lr_lambda(last_epoch)``; when ``last_epoch`` is -1, the initial lr
+    is the group's ``lr``.
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        lr_lambda (function or list): a function which computes a multiplicative factor given
+            an integer parameter epoch, or a list of such functions, one for each group in
+            ``optimizer.param_groups``.
+        last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
+
+    Raises:
+        ArgumentError: a list of ``lr_lambda`` whose length is not the number of groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
+        >>> sched = et.optim.lr_scheduler.LambdaLR(opt, lr_lambda=lambda epoch: 0.5**epoch)
+        >>> lrs = []
+        >>> for epoch in range(4):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [1.0, 0.5, 0.25, 0.125]
+    """
 
     def get_lr(self) -> list[float]:
         return [
@@ -144,7 +231,33 @@ class LambdaLR(_LambdaState):
 
 
 class MultiplicativeLR(_LambdaState):
-    """``lr ← lr · lr_lambda(epoch)`` at every step after the first."""
+    """Multiplies the learning rate of each parameter group by the factor a given function returns.
+
+    ``lr = lr * lr_lambda(last_epoch)`` at every step after the constructor's (which leaves
+    the rate as it is).
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        lr_lambda (function or list): a function which computes a multiplicative factor given
+            an integer parameter epoch, or a list of such functions, one for each group in
+            ``optimizer.param_groups``.
+        last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
+
+    Raises:
+        ArgumentError: a list of ``lr_lambda`` whose length is not the number of groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
+        >>> sched = et.optim.lr_scheduler.MultiplicativeLR(opt, lr_lambda=lambda epoch: 0.5)
+        >>> lrs = []
+        >>> for epoch in range(4):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [1.0, 0.5, 0.25, 0.125]
+    """
 
     def get_lr(self) -> list[float]:
         if self._is_initial:
@@ -156,7 +269,32 @@ class MultiplicativeLR(_LambdaState):
 
 
 class StepLR(LRScheduler):
-    """Multiply each group's ``lr`` by ``gamma`` every ``step_size`` epochs."""
+    """Decays the learning rate of each parameter group by gamma every step_size epochs.
+
+    Such decay can happen simultaneously with other changes to the learning rate from
+    outside this scheduler.
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        step_size (int): period of learning rate decay (a positive int).
+        gamma (float): multiplicative factor of learning rate decay. Default: ``0.1``.
+        last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
+
+    Raises:
+        ArgumentError: ``step_size`` not a positive int.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
+        >>> sched = et.optim.lr_scheduler.StepLR(opt, step_size=2, gamma=0.5)
+        >>> lrs = []
+        >>> for epoch in range(5):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [1.0, 1.0, 0.5, 0.5, 0.25]
+    """
 
     def __init__(
         self, optimizer: Any, step_size: int, gamma: float = 0.1, last_epoch: int = -1
@@ -177,8 +315,29 @@ class StepLR(LRScheduler):
 
 
 class MultiStepLR(LRScheduler):
-    """Multiply each group's ``lr`` by ``gamma`` at each milestone (twice at a milestone
-    listed twice)."""
+    """Decays the learning rate of each parameter group by gamma at each milestone epoch.
+
+    A milestone listed twice decays the rate twice there. Such decay can happen
+    simultaneously with other changes to the learning rate from outside this scheduler.
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        milestones (list): list of epoch indices.
+        gamma (float): multiplicative factor of learning rate decay. Default: ``0.1``.
+        last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
+        >>> sched = et.optim.lr_scheduler.MultiStepLR(opt, milestones=[1, 3], gamma=0.5)
+        >>> lrs = []
+        >>> for epoch in range(5):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [1.0, 0.5, 0.5, 0.25, 0.25]
+    """
 
     def __init__(
         self, optimizer: Any, milestones: Iterable[int], gamma: float = 0.1, last_epoch: int = -1
@@ -199,7 +358,33 @@ class MultiStepLR(LRScheduler):
 
 
 class ConstantLR(LRScheduler):
-    """``lr · factor`` until epoch ``total_iters``, then ``lr``."""
+    """Multiplies the learning rate of each parameter group by a constant factor until total_iters.
+
+    ``lr = initial_lr * factor`` for epochs ``0 .. total_iters - 1``, then ``initial_lr``.
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        factor (float): the number the learning rate is multiplied by until the milestone,
+            in ``[0, 1]``. Default: ``1/3``.
+        total_iters (int): the number of steps that the scheduler multiplies the learning
+            rate by the factor. Default: ``5``.
+        last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
+
+    Raises:
+        ArgumentError: ``factor`` outside ``[0, 1]``.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
+        >>> sched = et.optim.lr_scheduler.ConstantLR(opt, factor=0.5, total_iters=2)
+        >>> lrs = []
+        >>> for epoch in range(4):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [0.5, 0.5, 1.0, 1.0]
+    """
 
     def __init__(
         self, optimizer: Any, factor: float = 1.0 / 3, total_iters: int = 5, last_epoch: int = -1
@@ -224,8 +409,37 @@ class ConstantLR(LRScheduler):
 
 
 class LinearLR(LRScheduler):
-    """The factor goes linearly from ``start_factor`` to ``end_factor`` over
-    ``total_iters`` epochs."""
+    """Decays the learning rate of each parameter group by a linearly changing factor.
+
+    The factor goes linearly from ``start_factor`` at epoch 0 to ``end_factor`` at epoch
+    ``total_iters`` and stays there.
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        start_factor (float): the number the learning rate is multiplied by in the first
+            epoch, in ``(0, 1]``. Default: ``1/3``.
+        end_factor (float): the number the learning rate is multiplied by at the end of the
+            linear change, in ``[0, 1]``. Default: ``1.0``.
+        total_iters (int): the number of iterations over which the factor changes. Default:
+            ``5``.
+        last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
+
+    Raises:
+        ArgumentError: ``start_factor`` outside ``(0, 1]`` or ``end_factor`` outside
+            ``[0, 1]``.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
+        >>> sched = et.optim.lr_scheduler.LinearLR(opt, start_factor=0.25, total_iters=3)
+        >>> lrs = []
+        >>> for epoch in range(5):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [0.25, 0.5, 0.75, 1.0, 1.0]
+    """
 
     def __init__(
         self,
@@ -264,7 +478,25 @@ class LinearLR(LRScheduler):
 
 
 class ExponentialLR(LRScheduler):
-    """``lr ← lr · gamma`` every epoch."""
+    """Decays the learning rate of each parameter group by gamma every epoch.
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        gamma (float): multiplicative factor of learning rate decay.
+        last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
+        >>> sched = et.optim.lr_scheduler.ExponentialLR(opt, gamma=0.5)
+        >>> lrs = []
+        >>> for epoch in range(4):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [1.0, 0.5, 0.25, 0.125]
+    """
 
     def __init__(self, optimizer: Any, gamma: float, last_epoch: int = -1) -> None:
         self.gamma = gamma
@@ -280,7 +512,29 @@ class ExponentialLR(LRScheduler):
 
 
 class PolynomialLR(LRScheduler):
-    """``lr = initial_lr · (1 − epoch/total_iters)^power`` until ``total_iters``."""
+    """Decays the learning rate of each parameter group with a polynomial over total_iters epochs.
+
+    ``lr = initial_lr * (1 - min(epoch, total_iters) / total_iters) ** power``.
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        total_iters (int): the number of steps that the scheduler decays the learning rate.
+            Default: ``5``.
+        power (float): the power of the polynomial. Default: ``1.0``.
+        last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
+        >>> sched = et.optim.lr_scheduler.PolynomialLR(opt, total_iters=4, power=1.0)
+        >>> lrs = []
+        >>> for epoch in range(6):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [1.0, 0.75, 0.5, 0.25, 0.0, 0.0]
+    """
 
     def __init__(
         self, optimizer: Any, total_iters: int = 5, power: float = 1.0, last_epoch: int = -1
@@ -302,8 +556,30 @@ class PolynomialLR(LRScheduler):
 
 
 class CosineAnnealingLR(LRScheduler):
-    """Cosine annealing from ``initial_lr`` to ``eta_min`` over ``T_max`` epochs (and back,
-    as torch's recursive form does after ``T_max``)."""
+    """Set the learning rate of each parameter group using a cosine annealing schedule.
+
+    The closed form is ``lr = eta_min + (initial_lr - eta_min) * (1 + cos(pi * epoch /
+    T_max)) / 2``; steps compute it in torch's recursive form, which after ``T_max`` epochs
+    rises back towards ``initial_lr`` (a period of ``2 * T_max``), as torch's does.
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        T_max (int): maximum number of iterations (half the period).
+        eta_min (float): minimum learning rate. Default: ``0.0``.
+        last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
+        >>> sched = et.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=2)
+        >>> lrs = []
+        >>> for epoch in range(3):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [1.0, 0.5, 0.0]
+    """
 
     def __init__(
         self, optimizer: Any, T_max: int, eta_min: float = 0.0, last_epoch: int = -1

@@ -27,7 +27,39 @@ def _check_schedulers(who: str, schedulers: Sequence[Any], optimizer: Any) -> No
 
 
 class SequentialLR(LRScheduler):
-    """``schedulers[i]`` runs from ``milestones[i - 1]`` (restarted at epoch 0 there)."""
+    """Runs a list of schedulers one after another, switching at the given milestones.
+
+    ``schedulers[0]`` runs until ``milestones[0]``; at each milestone the next scheduler
+    takes over, restarted at its epoch 0. The constructor sets each group's ``lr`` back to
+    its ``initial_lr`` and takes back the first step each scheduler took when it was made,
+    as torch's.
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        schedulers (list): list of chained schedulers, all on ``optimizer``.
+        milestones (list): list of integers that reflects milestone points (one fewer than
+            ``schedulers``).
+        last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
+
+    Raises:
+        ArgumentError: no schedulers, a ``ReduceLROnPlateau`` among them, a scheduler of
+            another optimizer, or not one milestone fewer than schedulers.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> from eagertape.optim import lr_scheduler
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
+        >>> warmup = lr_scheduler.ConstantLR(opt, factor=0.5, total_iters=2)
+        >>> decay = lr_scheduler.ExponentialLR(opt, gamma=0.5)
+        >>> sched = lr_scheduler.SequentialLR(opt, [warmup, decay], milestones=[2])
+        >>> lrs = []
+        >>> for epoch in range(5):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [0.5, 0.5, 1.0, 0.5, 0.25]
+    """
 
     def __init__(
         self, optimizer: Any, schedulers: list[Any], milestones: list[int], last_epoch: int = -1
@@ -57,6 +89,7 @@ class SequentialLR(LRScheduler):
             sched.last_epoch -= 1
 
     def step(self) -> None:  # type: ignore[override]
+        """Advances the current scheduler by one epoch; at a milestone, the next one starts."""
         self.last_epoch += 1
         idx = bisect_right(self._milestones, self.last_epoch)
         scheduler = self._schedulers[idx]
@@ -67,11 +100,25 @@ class SequentialLR(LRScheduler):
         self._last_lr = scheduler.get_last_lr()
 
     def state_dict(self) -> dict[str, Any]:
+        """Returns the state of the scheduler as a dict.
+
+        Every attribute but the optimizer, with the schedulers' own state dicts in a list
+        under ``_schedulers``, as torch's.
+
+        Returns:
+            dict: the state, for ``load_state_dict``.
+        """
         state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "_schedulers")}
         state["_schedulers"] = [s.state_dict() for s in self._schedulers]
         return state
 
     def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Loads the scheduler's state, and each of its schedulers' from the saved list.
+
+        Args:
+            state_dict (dict): scheduler state, as returned by ``state_dict()`` of a scheduler
+                of the same class over schedulers of the same classes.
+        """
         state = dict(state_dict)
         saved = state.pop("_schedulers")
         self.__dict__.update(state)
@@ -80,7 +127,36 @@ class SequentialLR(LRScheduler):
 
 
 class ChainedScheduler(SequentialLR):
-    """Every scheduler steps at every ``step()``, in order (their effects compose)."""
+    """Chains a list of learning rate schedulers.
+
+    Every ``step()`` steps each scheduler in turn, so their effects compose (each computes
+    from the rates the previous one set). Unlike torch's, this class derives from
+    ``SequentialLR`` (its ``state_dict``/``load_state_dict``).
+
+    Args:
+        schedulers (sequence): sequence of chained schedulers, all on one optimizer.
+        optimizer (Optimizer, optional): wrapped optimizer. Default: ``None`` (the first
+            scheduler's).
+
+    Raises:
+        ArgumentError: no schedulers, a ``ReduceLROnPlateau`` among them, or a scheduler of
+            another optimizer.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> from eagertape.optim import lr_scheduler
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
+        >>> warmup = lr_scheduler.ConstantLR(opt, factor=0.5, total_iters=2)
+        >>> decay = lr_scheduler.ExponentialLR(opt, gamma=0.5)
+        >>> sched = lr_scheduler.ChainedScheduler([warmup, decay])
+        >>> lrs = []
+        >>> for epoch in range(5):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [0.5, 0.25, 0.25, 0.125, 0.0625]
+    """
 
     def __init__(self, schedulers: Sequence[Any], optimizer: Any | None = None) -> None:
         if len(schedulers) < 1:
@@ -92,15 +168,55 @@ class ChainedScheduler(SequentialLR):
         self._last_lr = _lrs(self._schedulers[-1].optimizer)
 
     def step(self) -> None:  # type: ignore[override]
+        """Steps every scheduler once, in order."""
         for s in self._schedulers:
             s.step()
         self._last_lr = _lrs(self._schedulers[-1].optimizer)
 
 
 class ReduceLROnPlateau(LRScheduler):
-    """Multiply ``lr`` by ``factor`` once ``step(metric)`` has not improved for
-    ``patience`` epochs (``mode`` min or max, ``threshold`` relative or absolute), then wait
-    ``cooldown`` epochs; never below ``min_lr``, and not by less than ``eps``."""
+    """Reduce learning rate when a metric has stopped improving.
+
+    ``step(metric)`` counts the epochs without an improvement of more than ``threshold``;
+    after more than ``patience`` of them, each group's ``lr`` is multiplied by ``factor``
+    (not below ``min_lr``, and left as it is when the change would not exceed ``eps``), and
+    no bad epochs are counted for the next ``cooldown`` epochs. Unlike the other schedulers,
+    the constructor takes no step and ``last_epoch`` starts at 0, as torch's.
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        mode (str): one of ``"min"``, ``"max"``: the metric should decrease or increase.
+            Default: ``"min"``.
+        factor (float): factor by which the learning rate will be reduced, below 1.
+            Default: ``0.1``.
+        patience (int): the number of allowed epochs with no improvement after which the
+            learning rate will be reduced. Default: ``10``.
+        threshold (float): threshold for measuring the new optimum, to only focus on
+            significant changes. Default: ``1e-4``.
+        threshold_mode (str): one of ``"rel"`` (the best times ``1 - threshold``, or
+            ``1 + threshold`` in ``max`` mode), ``"abs"`` (the best minus, or plus,
+            ``threshold``). Default: ``"rel"``.
+        cooldown (int): number of epochs to wait before resuming normal operation after lr
+            has been reduced. Default: ``0``.
+        min_lr (float or list): a lower bound on the learning rate of all groups, or one per
+            group. Default: ``0``.
+        eps (float): minimal decay applied to lr; a smaller change is ignored. Default:
+            ``1e-8``.
+
+    Raises:
+        ArgumentError: ``factor >= 1``, an unknown ``mode`` or ``threshold_mode``, or a
+            ``min_lr`` list whose length is not the number of groups.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
+        >>> sched = et.optim.lr_scheduler.ReduceLROnPlateau(opt, factor=0.5, patience=1)
+        >>> for val_loss in [1.0, 1.0, 1.0]:
+        ...     sched.step(val_loss)
+        >>> sched.get_last_lr()
+        [0.5]
+    """
 
     def __init__(
         self,
@@ -150,9 +266,20 @@ class ReduceLROnPlateau(LRScheduler):
 
     @property
     def in_cooldown(self) -> bool:
+        """Whether the scheduler is in its cooldown period after a reduction."""
         return self.cooldown_counter > 0
 
     def is_better(self, a: float, best: float) -> bool:
+        """Whether the metric value ``a`` improves on ``best`` (per ``mode``, ``threshold``
+        and ``threshold_mode``).
+
+        Args:
+            a (float): the new metric value.
+            best (float): the best value so far.
+
+        Returns:
+            bool: ``True`` when ``a`` is better than ``best`` by more than the threshold.
+        """
         if self.mode == "min" and self.threshold_mode == "rel":
             return a < best * (1.0 - self.threshold)
         if self.mode == "min":
@@ -162,6 +289,15 @@ class ReduceLROnPlateau(LRScheduler):
         return a > best + self.threshold
 
     def step(self, metrics: Any, epoch: int | None = None) -> None:  # type: ignore[override]
+        """Records the metric of one epoch, and reduces the learning rates when it has not
+        improved for more than ``patience`` epochs.
+
+        Args:
+            metrics (float): the metric's value (anything ``float()`` takes, e.g.
+                ``val_loss.item()``).
+            epoch (int, optional): deprecated in torch: the epoch to set ``last_epoch`` to,
+                instead of advancing it. Default: ``None``.
+        """
         current = float(metrics)
         self.last_epoch = self.last_epoch + 1 if epoch is None else epoch
         if self.is_better(current, self.best):
@@ -194,5 +330,10 @@ class ReduceLROnPlateau(LRScheduler):
                 group["lr"] = new
 
     def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Loads the scheduler's state.
+
+        Args:
+            state_dict (dict): scheduler state, as returned by ``state_dict()``.
+        """
         self.__dict__.update(state_dict)
         self._init_is_better(self.mode, self.threshold, self.threshold_mode)

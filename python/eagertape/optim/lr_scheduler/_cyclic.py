@@ -13,7 +13,36 @@ from ._base import LRScheduler, _check_optimizer, _lrs, _per_group
 
 
 class CosineAnnealingWarmRestarts(LRScheduler):
-    """Cosine annealing restarted every ``T_i`` epochs, ``T_i`` growing by ``T_mult``."""
+    """Sets the learning rate of each parameter group using cosine annealing with warm restarts.
+
+    ``lr = eta_min + (initial_lr - eta_min) * (1 + cos(pi * T_cur / T_i)) / 2``, where
+    ``T_cur`` counts the epochs since the last restart and ``T_i`` (first ``T_0``) is
+    multiplied by ``T_mult`` at each restart.
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        T_0 (int): number of iterations until the first restart (a positive int).
+        T_mult (int): a factor by which ``T_i`` increases after a restart (an int >= 1).
+            Default: ``1``.
+        eta_min (float): minimum learning rate. Default: ``0.0``.
+        last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
+
+    Raises:
+        ArgumentError: ``T_0`` not a positive int, ``T_mult`` not an int >= 1, or
+            ``eta_min`` not a number.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
+        >>> sched = et.optim.lr_scheduler.CosineAnnealingWarmRestarts(opt, T_0=2)
+        >>> lrs = []
+        >>> for epoch in range(5):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [1.0, 0.5, 1.0, 0.5, 1.0]
+    """
 
     def __init__(
         self,
@@ -42,6 +71,17 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         return [low + (b - low) * phase / 2 for b in self.base_lrs]
 
     def step(self, epoch: float | None = None) -> None:
+        """Advances the schedule by one epoch, or sets it to ``epoch``, and sets each
+        parameter group's ``lr``.
+
+        Args:
+            epoch (float, optional): the epoch to set, fractional epochs allowed (torch's
+                per-batch form ``step(epoch + i / iters)``); ``None`` advances by one.
+                Default: ``None``.
+
+        Raises:
+            ArgumentError: a negative ``epoch``.
+        """
         self._step_count += 1
         if epoch is None and self.last_epoch < 0:
             epoch = 0
@@ -96,9 +136,63 @@ def _start_momentum(optimizer: Any, use_beta1: bool, highs: list[float], lows: l
 
 
 class CyclicLR(LRScheduler):
-    """The cyclical learning rate policy: ``lr`` between ``base_lr`` and ``max_lr``
-    (``triangular``, ``triangular2``, ``exp_range`` or a ``scale_fn``), momentum cycled
-    inversely between ``max_momentum`` and ``base_momentum``. Stepped every batch."""
+    """Sets the learning rate of each parameter group by the cyclical learning rate policy (CLR).
+
+    The rate cycles between ``base_lr`` and ``max_lr`` over ``step_size_up`` steps up and
+    ``step_size_down`` steps down, the amplitude scaled per cycle or per iteration by
+    ``mode``'s policy (``"triangular"``: constant, ``"triangular2"``: halved each cycle,
+    ``"exp_range"``: ``gamma**iteration``) or by ``scale_fn``. Step it after every batch.
+    The constructor sets each group's ``lr`` to ``base_lr`` (when ``last_epoch`` is -1).
+
+    With ``cycle_momentum``, the momentum is cycled the other way, through the groups'
+    ``momentum`` (``SGD``, ``RMSprop``) or the first of their ``betas`` (the Adam family);
+    an optimizer with neither raises ``ArgumentError``. Unlike torch, an ``SGD`` made with
+    ``momentum=0`` cannot be given a momentum later (``ConfigError``): make it with a
+    momentum, or pass ``cycle_momentum=False``. The groups keep ``max_momentum`` and
+    ``base_momentum``, as torch's.
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        base_lr (float or list): initial learning rate, the lower boundary in the cycle, for
+            all groups or one per group.
+        max_lr (float or list): upper learning rate boundary in the cycle, for all groups or
+            one per group.
+        step_size_up (int): number of training iterations in the increasing half of a cycle.
+            Default: ``2000``.
+        step_size_down (int, optional): number of training iterations in the decreasing half
+            of a cycle. Default: ``None`` (``step_size_up``).
+        mode (str): one of ``"triangular"``, ``"triangular2"``, ``"exp_range"``; ignored when
+            ``scale_fn`` is given. Default: ``"triangular"``.
+        gamma (float): constant in the ``"exp_range"`` scaling function. Default: ``1.0``.
+        scale_fn (function, optional): custom scaling policy, a function of one argument
+            with ``0 <= scale_fn(x) <= 1`` for all ``x >= 0``. Default: ``None``.
+        scale_mode (str): ``"cycle"`` or ``"iterations"``: whether ``scale_fn`` is evaluated
+            on the cycle number or on the iterations since the start; only used with a
+            ``scale_fn`` (the modes set their own). Default: ``"cycle"``.
+        cycle_momentum (bool): cycle the momentum inversely to the learning rate between
+            ``base_momentum`` and ``max_momentum``. Default: ``True``.
+        base_momentum (float or list): lower momentum boundary in the cycle, for all groups
+            or one per group. Default: ``0.8``.
+        max_momentum (float or list): upper momentum boundary in the cycle, for all groups
+            or one per group. Default: ``0.9``.
+        last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
+
+    Raises:
+        ArgumentError: an unknown ``mode`` without ``scale_fn``, a list of another length
+            than the groups, or ``cycle_momentum`` with an optimizer without momentum.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0, momentum=0.9)
+        >>> sched = et.optim.lr_scheduler.CyclicLR(opt, base_lr=0.25, max_lr=1.0, step_size_up=2)
+        >>> lrs = []
+        >>> for batch in range(5):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [0.25, 0.625, 1.0, 0.625, 0.25]
+    """
 
     def __init__(
         self,
@@ -153,6 +247,16 @@ class CyclicLR(LRScheduler):
             self.scale_mode = "iterations"
 
     def scale_fn(self, x: float) -> float:
+        """The amplitude's scale at ``x``: the custom ``scale_fn`` if one was given, else the
+        mode's (``"triangular"``: 1, ``"triangular2"``: ``1 / 2**(x - 1)``, ``"exp_range"``:
+        ``gamma**x``).
+
+        Args:
+            x (float): the cycle number (from 1) or the iteration, per ``scale_mode``.
+
+        Returns:
+            float: the factor applied to ``max_lr - base_lr``.
+        """
         if self._scale_fn_custom is not None:
             return self._scale_fn_custom(x)
         if self.mode == "triangular":
@@ -183,6 +287,14 @@ class CyclicLR(LRScheduler):
         return lrs
 
     def state_dict(self) -> dict[str, Any]:
+        """Returns the state of the scheduler as a dict.
+
+        Every attribute but the optimizer; a custom ``scale_fn`` is saved as a callable
+        object's ``__dict__``, or ``None`` for a plain function or lambda, as torch's.
+
+        Returns:
+            dict: the state, for ``load_state_dict``.
+        """
         state = super().state_dict()
         fn = state.pop("_scale_fn_custom")
         state["_scale_fn_custom"] = (
@@ -191,6 +303,11 @@ class CyclicLR(LRScheduler):
         return state
 
     def load_state_dict(self, state_dict: dict[str, Any]) -> None:
+        """Loads the scheduler's state (a custom ``scale_fn`` object's attributes included).
+
+        Args:
+            state_dict (dict): scheduler state, as returned by ``state_dict()``.
+        """
         state = dict(state_dict)
         fn = state.pop("_scale_fn_custom")
         super().load_state_dict(state)
@@ -200,9 +317,72 @@ class CyclicLR(LRScheduler):
 
 
 class OneCycleLR(LRScheduler):
-    """The 1cycle policy: ``lr`` from ``max_lr/div_factor`` up to ``max_lr`` and down to
-    ``initial_lr/final_div_factor`` over ``total_steps`` (cosine or linear; ``three_phase``),
-    momentum the other way. Stepped every batch."""
+    """Sets the learning rate of each parameter group according to the 1cycle learning rate policy.
+
+    The rate goes from ``max_lr / div_factor`` (the groups' ``initial_lr``) up to ``max_lr``
+    over the first ``pct_start`` of ``total_steps``, then down to
+    ``initial_lr / final_div_factor`` (``min_lr``), annealed by cosine or linearly; with
+    ``three_phase``, down to ``initial_lr`` symmetrically first, then to ``min_lr``. Step it
+    after every batch: the constructor's step is step 0 and step ``total_steps - 1`` reaches
+    ``min_lr``. One more step extrapolates past the end, as torch's (here a rate or momentum
+    out of its range then raises ``ConfigError``), and the next raises ``ArgumentError``.
+    The constructor writes ``initial_lr``, ``max_lr`` and ``min_lr`` into each group.
+
+    With ``cycle_momentum``, the momentum is cycled the other way, through the groups'
+    ``momentum`` (``SGD``, ``RMSprop``) or the first of their ``betas`` (the Adam family);
+    an optimizer with neither raises ``ArgumentError``. Unlike torch, an ``SGD`` made with
+    ``momentum=0`` cannot be given a momentum later (``ConfigError``): make it with a
+    momentum, or pass ``cycle_momentum=False``. The groups keep ``max_momentum`` and
+    ``base_momentum``, as torch's.
+
+    Args:
+        optimizer (Optimizer): wrapped optimizer.
+        max_lr (float or list): upper learning rate boundary in the cycle, for all groups or
+            one per group.
+        total_steps (int, optional): the total number of steps in the cycle; if not given,
+            ``epochs * steps_per_epoch``. Default: ``None``.
+        epochs (int, optional): the number of epochs to train for (with
+            ``steps_per_epoch``, when ``total_steps`` is not given). Default: ``None``.
+        steps_per_epoch (int, optional): the number of steps per epoch to train for.
+            Default: ``None``.
+        pct_start (float): the fraction of the cycle spent increasing the learning rate, a
+            float in ``[0, 1]``. Default: ``0.3``.
+        anneal_strategy (str): ``"cos"`` or ``"linear"`` annealing. Default: ``"cos"``.
+        cycle_momentum (bool): cycle the momentum inversely to the learning rate between
+            ``base_momentum`` and ``max_momentum``. Default: ``True``.
+        base_momentum (float or list): lower momentum boundary in the cycle, for all groups
+            or one per group. Default: ``0.85``.
+        max_momentum (float or list): upper momentum boundary in the cycle, for all groups
+            or one per group. Default: ``0.95``.
+        div_factor (float): determines the initial learning rate, ``max_lr / div_factor``.
+            Default: ``25``.
+        final_div_factor (float): determines the minimum learning rate,
+            ``initial_lr / final_div_factor``. Default: ``1e4``.
+        three_phase (bool): use a third phase (see above) instead of two. Default:
+            ``False``.
+        last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
+
+    Raises:
+        ArgumentError: neither ``total_steps`` nor ``epochs`` and ``steps_per_epoch``, one
+            of them not a positive int, ``pct_start`` not a float in ``[0, 1]``, an unknown
+            ``anneal_strategy``, a list of another length than the groups,
+            ``cycle_momentum`` with an optimizer without momentum, or a step past
+            ``total_steps``.
+
+    Example:
+        >>> import numpy as np
+        >>> import eagertape as et
+        >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0, momentum=0.9)
+        >>> sched = et.optim.lr_scheduler.OneCycleLR(
+        ...     opt, max_lr=1.0, total_steps=4, pct_start=0.5, anneal_strategy="linear",
+        ...     div_factor=4.0, final_div_factor=2.0)
+        >>> lrs = []
+        >>> for batch in range(3):
+        ...     lrs.append(sched.get_last_lr()[0])
+        ...     sched.step()
+        >>> lrs
+        [0.25, 1.0, 0.5625]
+    """
 
     def __init__(
         self,
