@@ -4,7 +4,7 @@
 
 VENV ?= .venv
 PY := $(VENV)/bin/python
-PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm matplotlib pytest hypothesis expecttest "maturin>=1.5,<2" ruff safetensors mypy twine mkdocs-material "mkdocstrings[python]"
+PY_DEPS := "torch==2.11.0" numpy scikit-learn tqdm matplotlib pytest hypothesis expecttest "maturin>=1.5,<2" ruff safetensors mypy "pyright[nodejs]" twine mkdocs-material "mkdocstrings[python]"
 # A new dependency list is a new stamp: a reused venv installs what it lacks.
 DEPS_STAMP := $(VENV)/.eagertape-deps-$(shell echo '$(PY_DEPS)' | md5sum | cut -c1-8)
 
@@ -12,7 +12,7 @@ DEPS_STAMP := $(VENV)/.eagertape-deps-$(shell echo '$(PY_DEPS)' | md5sum | cut -
 export LIBTORCH_USE_PYTORCH := 1
 ACTIVATE := . $(VENV)/bin/activate &&
 
-.PHONY: setup build test check-imports stubs check-stubs stubtest test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
+.PHONY: setup build test check-imports stubs check-stubs stubtest typecheck test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
 	wheel test-wheel test-pip-install docs
 
 $(PY):
@@ -54,7 +54,13 @@ check-stubs:
 stubtest: build
 	cd python && MYPY_CACHE_DIR=$(abspath $(VENV))/.mypy-cache $(abspath $(PY)) -m mypy.stubtest eagertape._core --allowlist ../tools/stubtest-allowlist.txt
 
-test: check-imports check-stubs test-rust test-python stubtest
+# Typed user code against the stubs: the examples and tests/python/test_typed_usage.py under
+# mypy --strict and pyright (strict); pyproject.toml's [tool.mypy] and [tool.pyright] list them.
+typecheck: build
+	$(ACTIVATE) MYPY_CACHE_DIR=$(abspath $(VENV))/.mypy-cache mypy
+	$(ACTIVATE) pyright --pythonpath $(abspath $(PY))
+
+test: check-imports check-stubs test-rust test-python stubtest typecheck
 
 # One abi3 wheel (CPython >= 3.11): $(DIST)/eagertape-*-cp311-abi3-manylinux_2_34_x86_64.whl.
 # LibTorch is not in it: the extension finds the torch==2.11.0 wheel's libraries beside it in

@@ -10,6 +10,7 @@ import json
 import os
 import pathlib
 import tempfile
+from collections.abc import Callable
 
 UMASK = os.umask(0)
 os.umask(UMASK)
@@ -30,7 +31,7 @@ def add_out_argument(ap: argparse.ArgumentParser, what: str, resume: bool = True
         )
 
 
-def atomic_write(path: pathlib.Path, write) -> None:
+def atomic_write(path: pathlib.Path, write: Callable[[str], object]) -> None:
     """``write(tmp_path)`` fills a temporary file next to ``path``, then it replaces ``path``."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     os.close(fd)
@@ -43,7 +44,7 @@ def atomic_write(path: pathlib.Path, write) -> None:
         raise
 
 
-def write_json(path: pathlib.Path, doc: dict) -> None:
+def write_json(path: pathlib.Path, doc: dict[str, object]) -> None:
     def write(tmp: str) -> None:
         with open(tmp, "w") as f:
             json.dump(doc, f, indent=1)

@@ -87,7 +87,9 @@ def precision(args: argparse.Namespace, device: str) -> et.autocast:
 
 
 @et.no_grad()
-def evaluate(model, x: np.ndarray, y: np.ndarray, amp: et.autocast) -> tuple[float, float]:
+def evaluate(
+    model: et.nn.Module, x: np.ndarray, y: np.ndarray, amp: et.autocast
+) -> tuple[float, float]:
     """Loss and accuracy in eval mode (in the current session; nothing kept for backward)."""
     model.eval()
     xs, ys = et.tensor(x), et.tensor(y)
@@ -103,7 +105,7 @@ def evaluate(model, x: np.ndarray, y: np.ndarray, amp: et.autocast) -> tuple[flo
 # Files: sidecar, plot
 
 
-def plot(path: pathlib.Path, history: list[dict]) -> None:
+def plot(path: pathlib.Path, history: list[dict[str, float]]) -> None:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from matplotlib.ticker import MaxNLocator
@@ -139,7 +141,7 @@ def plot(path: pathlib.Path, history: list[dict]) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--epochs", type=int, default=30, help="total training epochs")
     ap.add_argument(
         "--stop-at",
@@ -179,11 +181,13 @@ def main() -> None:
         ap.error(f"--resume: no checkpoint at {ckpt} (train once without --resume first)")
     args.out.mkdir(parents=True, exist_ok=True)
 
-    digits = load_digits()
-    x = (digits.images / 16.0).astype(np.float32)[:, None]  # (N, 1, 8, 8) in [0, 1]
-    y = digits.target.astype(np.int64)
-    x_train, x_test, y_train, y_test = train_test_split(
-        x, y, test_size=0.25, random_state=0, stratify=y
+    pixels, target = load_digits(return_X_y=True)  # (N, 64) in 0..16, (N,)
+    x = (pixels / 16.0).astype(np.float32).reshape(-1, 1, 8, 8)  # (N, 1, 8, 8) in [0, 1]
+    y = target.astype(np.int64)
+    # (np.asarray, a no-op on the arrays train_test_split returns, gives them a type: the
+    # function is untyped)
+    x_train, x_test, y_train, y_test = (
+        np.asarray(a) for a in train_test_split(x, y, test_size=0.25, random_state=0, stratify=y)
     )
     mean, std = float(x_train.mean()), float(x_train.std())
     x_train, x_test = (x_train - mean) / std, (x_test - mean) / std
@@ -200,7 +204,7 @@ def main() -> None:
     scaler = et.amp.GradScaler(
         train.config.device.split(":")[0], enabled=args.autocast == "float16"
     )
-    history: list[dict] = []
+    history: list[dict[str, float]] = []
     start = 0
     if args.resume:
         saved = json.loads(progress.read_text()) if progress.is_file() else None
@@ -261,7 +265,7 @@ def main() -> None:
                 scaler.step(opt)
                 scaler.update()
                 sched.step()
-                correct += (logits.argmax(dim=1) == labels).sum().item()
+                correct += int((logits.argmax(dim=1) == labels).sum().item())
                 loss_sum += loss.item() * len(idx)
                 bar.update(1)
             test_loss, test_acc = evaluate(model, x_test, y_test, amp)
@@ -304,7 +308,7 @@ def main() -> None:
         return
     with train:
         _, accuracy = evaluate(model, x_test, y_test, amp)
-    print(f"test accuracy: {accuracy:.3f}")
+        print(f"test accuracy: {accuracy:.3f}")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,10 @@ r, r + world, r + 2 world, ... of each global batch (its shard). `loss.backward(
 the gradients across ranks in buckets while it runs, so every rank takes the same AdamW step
 and the weights stay identical (checked at the end); one rank and two train the same. Rank 0
 alone shows the progress bar, prints the test accuracy and writes the checkpoint
-(`et.save(..., rank=rank)`) to --out.
+(`et.save(..., rank=rank)`) to --out; `--resume` (every rank loads that checkpoint) trains on
+from it up to `--epochs` in total, as the other examples do:
+
+    .venv/bin/torchrun --nproc_per_node=2 examples/train_ddp.py --epochs 40 --resume
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import os
 import pathlib
 import socket
 import sys
+from collections.abc import Iterable
 
 import numpy as np
 import torch
@@ -31,7 +35,7 @@ import torch.distributed as dist
 from example_io import add_out_argument
 from sklearn.datasets import load_digits
 from sklearn.model_selection import train_test_split
-from torch.utils.data import DistributedSampler
+from torch.utils.data import DistributedSampler, TensorDataset
 from tqdm import tqdm
 
 import eagertape as et
@@ -49,7 +53,7 @@ def init_group() -> tuple[int, int]:
     return dist.get_rank(), dist.get_world_size()
 
 
-def identical_everywhere(params) -> bool:
+def identical_everywhere(params: Iterable[et.Parameter]) -> bool:
     """Whether every rank holds bit-identical weights: the maximum and the minimum over ranks
     of a digest of the weights' bytes agree."""
     h = hashlib.sha256()
@@ -65,21 +69,26 @@ def identical_everywhere(params) -> bool:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--epochs", type=int, default=30)
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--epochs", type=int, default=30, help="total training epochs")
     ap.add_argument("--batch-size", type=int, default=64, help="global batch (all ranks)")
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--weight-decay", type=float, default=1e-2)
     ap.add_argument("--seed", type=int, default=0)
-    add_out_argument(ap, "the checkpoint", resume=False)
+    add_out_argument(ap, "the checkpoint")
     args = ap.parse_args()
+    if args.epochs < 1 or args.batch_size < 1:
+        ap.error("--epochs and --batch-size must be at least 1")
+    path = pathlib.Path(args.out) / "ddp_digits.safetensors"
+    if args.resume and not path.is_file():
+        ap.error(f"--resume: no checkpoint at {path} (train once without --resume first)")
 
     rank, world = init_group()
     if args.batch_size % world:
         raise SystemExit(f"--batch-size {args.batch_size} must be a multiple of {world} ranks")
-    digits = load_digits()
-    x = (digits.data / 16.0).astype(np.float32)
-    y = digits.target.astype(np.int64)
+    pixels, target = load_digits(return_X_y=True)  # (N, 64) in 0..16, (N,)
+    x = (pixels / 16.0).astype(np.float32)
+    y = target.astype(np.int64)
     x_train, x_test, y_train, y_test = train_test_split(
         x, y, test_size=0.25, random_state=args.seed, stratify=y
     )
@@ -95,16 +104,37 @@ def main() -> None:
     local = args.batch_size // world
     # torch's DistributedSampler: each epoch one shuffled order (seed + epoch) on every rank,
     # rank r taking every world-th index from r, so each global batch of the order is split
-    # evenly over the ranks.
-    sampler = DistributedSampler(
-        range(n), num_replicas=world, rank=rank, shuffle=True, seed=args.seed, drop_last=True
+    # evenly over the ranks. (The sampler reads only the length of its dataset: the training
+    # rows' indices.)
+    sampler: DistributedSampler[int] = DistributedSampler(
+        TensorDataset(torch.arange(n)),
+        num_replicas=world,
+        rank=rank,
+        shuffle=True,
+        seed=args.seed,
+        drop_last=True,
     )
     steps_per_epoch = len(sampler) // local
     if rank == 0:
         print(f"{world} rank(s), global batch {args.batch_size}, local {args.batch_size // world}")
-    bar = tqdm(total=args.epochs * steps_per_epoch, unit="step", disable=rank != 0)
+    first_epoch = 0
+    if args.resume:
+        # Every rank reads the one checkpoint rank 0 wrote: the same weights and AdamW state
+        # everywhere. The epochs done are the optimizer's steps over the steps per epoch.
+        try:
+            et.load(path, model, optimizer=opt)
+        except et.CheckpointError as e:
+            raise SystemExit(f"--resume: cannot load {path}: {e}") from None
+        steps = max((int(s["step"]) for s in opt.state_dict()["state"].values()), default=0)
+        first_epoch = steps // steps_per_epoch
+        if rank == 0:
+            print(f"resumed from {path} after {first_epoch} epochs")
+    if first_epoch >= args.epochs and rank == 0:
+        print(f"already trained {first_epoch} epochs (--epochs {args.epochs}): nothing to do")
+    remaining = max(0, args.epochs - first_epoch)
+    bar = tqdm(total=remaining * steps_per_epoch, unit="step", disable=rank != 0)
     with sess:  # torch's loop from here on
-        for epoch in range(args.epochs):
+        for epoch in range(first_epoch, args.epochs):
             sampler.set_epoch(epoch)
             mine = np.fromiter(sampler, dtype=np.int64)
             local_loss = 0.0
@@ -125,13 +155,11 @@ def main() -> None:
 
     with et.Session(dtype="float32", grad_enabled=False) as evaluate:
         logits = model(evaluate, evaluate.input(x_test)).numpy()
-    accuracy = float((logits.argmax(axis=1) == y_test).mean())
+        accuracy = float((logits.argmax(axis=1) == y_test).mean())
     same = identical_everywhere(params)
-    out = pathlib.Path(args.out)
     if rank == 0:
-        out.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
     dist.barrier()
-    path = out / "ddp_digits.safetensors"
     wrote = et.save(path, model, optimizer=opt, rank=rank)
     if rank == 0:
         print(f"weights identical on all {world} rank(s): {same}")

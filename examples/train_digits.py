@@ -33,7 +33,7 @@ def memory_line(label: str) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--epochs", type=int, default=30, help="total training epochs")
     ap.add_argument("--batch-size", type=int, default=32)
     ap.add_argument("--lr", type=float, default=2e-3)
@@ -58,9 +58,9 @@ def main() -> None:
         ap.error(f"--resume: no checkpoint at {ckpt} (train once without --resume first)")
     args.out.mkdir(parents=True, exist_ok=True)
 
-    digits = load_digits()
-    x = (digits.data / 16.0).astype(np.float32)
-    y = digits.target.astype(np.int64)
+    pixels, target = load_digits(return_X_y=True)  # (N, 64) in 0..16, (N,)
+    x = (pixels / 16.0).astype(np.float32)
+    y = target.astype(np.int64)
     x_train, x_test, y_train, y_test = train_test_split(
         x, y, test_size=0.25, random_state=args.seed, stratify=y
     )
@@ -106,8 +106,8 @@ def main() -> None:
     # Evaluation in a second session that shares the (now trained) parameters.
     with et.Session(config.replace(grad_enabled=False)) as evaluate:
         logits = model(evaluate, evaluate.input(x_test)).numpy()
-    accuracy = float((logits.argmax(axis=1) == y_test).mean())
-    print(f"test accuracy: {accuracy:.3f}")
+        accuracy = float((logits.argmax(axis=1) == y_test).mean())
+        print(f"test accuracy: {accuracy:.3f}")
 
 
 if __name__ == "__main__":

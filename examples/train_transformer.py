@@ -34,6 +34,8 @@ import os
 import pathlib
 import time
 import zlib
+from collections.abc import Iterable
+from typing import SupportsInt
 
 import numpy as np
 from example_io import add_out_argument, atomic_write, write_json
@@ -116,7 +118,17 @@ class ReverseLM(et.nn.Module):
     """Decoder-only transformer: embeddings, pre-norm encoder blocks under a causal mask,
     final LayerNorm, Linear head over the vocabulary."""
 
-    def __init__(self, max_len, d_model, heads, layers, ff, dropout, seed, dtype):
+    def __init__(
+        self,
+        max_len: int,
+        d_model: int,
+        heads: int,
+        layers: int,
+        ff: int,
+        dropout: float,
+        seed: int,
+        dtype: str,
+    ) -> None:
         super().__init__()
         nn = et.nn
         self.tok = nn.Embedding(VOCAB, d_model, seed=seed, dtype=dtype)
@@ -135,7 +147,7 @@ class ReverseLM(et.nn.Module):
         self.norm = nn.LayerNorm(d_model, dtype=dtype)
         self.head = nn.Linear(d_model, VOCAB, seed=seed + 3, dtype=dtype)
 
-    def forward(self, ids):
+    def forward(self, ids: et.Tensor) -> et.Tensor:
         length = ids.shape[1]
         h = self.tok(ids) + self.pos(et.arange(length))
         h = self.blocks(h, mask=causal_mask(length), is_causal=True)
@@ -143,13 +155,15 @@ class ReverseLM(et.nn.Module):
 
 
 @et.no_grad()
-def exact_accuracy(model, held: list[np.ndarray], limit: int | None = None):
+def exact_accuracy(
+    model: ReverseLM, held: list[np.ndarray], limit: int | None = None
+) -> tuple[float, int, list[tuple[np.ndarray, np.ndarray]]]:
     """Greedy decoding of every held-out string (the first ``limit`` of each length), in the
     current session: the fraction reproduced exactly, reversed digits and EOS, and a few
     examples."""
     model.eval()
     right = total = 0
-    examples = []
+    examples: list[tuple[np.ndarray, np.ndarray]] = []
     for digits in held:
         digits = digits[:limit]
         k = digits.shape[1]
@@ -172,7 +186,7 @@ def exact_accuracy(model, held: list[np.ndarray], limit: int | None = None):
 # Files: sidecar, plot
 
 
-def plot(path: pathlib.Path, history: dict) -> None:
+def plot(path: pathlib.Path, history: dict[str, list[dict[str, float]]]) -> None:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -210,21 +224,21 @@ def plot(path: pathlib.Path, history: dict) -> None:
     atomic_write(path, lambda tmp: fig.savefig(tmp, format="png", dpi=100))
 
 
-def steps_done(train: list[dict]) -> int:
-    return train[-1]["step"] if train else 0
+def steps_done(train: list[dict[str, float]]) -> int:
+    return int(train[-1]["step"]) if train else 0  # (an int: the records' "step" is one)
 
 
 # ----------------------------------------------------------------------------------------
 
 
-def decode(tokens) -> str:
+def decode(tokens: Iterable[SupportsInt]) -> str:
     """Token ids as text: the digits, then `<sep>`, `<eos>`, `<pad>` for the others."""
     names = {SEP: "<sep>", EOS: "<eos>", PAD: "<pad>"}
     return "".join(names.get(int(t), str(int(t))) for t in tokens)
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--steps", type=int, default=1500, help="total training steps")
     ap.add_argument(
         "--stop-at",
@@ -281,7 +295,7 @@ def main() -> None:
     opt = et.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=args.weight_decay)
     config = et.Config(dtype=args.dtype, seed=args.seed)
     train = et.Session(config)
-    history: dict = {"train": [], "eval": []}
+    history: dict[str, list[dict[str, float]]] = {"train": [], "eval": []}
     start = 0
     if args.resume:
         saved = json.loads(progress.read_text()) if progress.is_file() else None
@@ -339,7 +353,7 @@ def main() -> None:
         sched.step()
 
     t0 = time.perf_counter()
-    loss_sum = correct = counted = n_batches = 0
+    loss_sum, correct, counted, n_batches = 0.0, 0, 0, 0
     end = args.steps if args.stop_at is None else max(start, min(args.stop_at, args.steps))
     with train, tqdm(total=args.steps, initial=start, desc="training", unit="step") as bar:
         for step in range(start, end):
@@ -352,8 +366,8 @@ def main() -> None:
             opt.step()
             sched.step()
             keep = targets != IGNORE
-            correct += ((logits.argmax(-1) == targets) & keep).sum().item()
-            counted += keep.sum().item()
+            correct += int(((logits.argmax(-1) == targets) & keep).sum().item())
+            counted += int(keep.sum().item())
             loss_sum += loss.item()
             n_batches += 1
             done = step + 1
@@ -369,7 +383,7 @@ def main() -> None:
                     }
                 )
                 bar.set_postfix(loss=f"{loss_sum / n_batches:.4f}", lr=f"{opt.lr:.1e}")
-                loss_sum = correct = counted = n_batches = 0
+                loss_sum, correct, counted, n_batches = 0.0, 0, 0, 0
             if at_save:
                 exact, _, _ = exact_accuracy(model, held, limit=25)
                 history["eval"].append({"step": done, "exact": exact})
@@ -390,12 +404,12 @@ def main() -> None:
 
     with train:
         exact, total, examples = exact_accuracy(model, held)
-    for digits, got in examples:
-        want = decode([*digits[::-1], EOS])
-        mark = "" if decode(got) == want else f"  (wrong: want {want})"
-        print(f"  {decode(digits)} -> {decode(got)}{mark}")
-    print(f"held-out sequences: {total}")
-    print(f"held-out exact-sequence accuracy: {exact:.3f}")
+        for digits, got in examples:
+            want = decode([*digits[::-1], EOS])
+            mark = "" if decode(got) == want else f"  (wrong: want {want})"
+            print(f"  {decode(digits)} -> {decode(got)}{mark}")
+        print(f"held-out sequences: {total}")
+        print(f"held-out exact-sequence accuracy: {exact:.3f}")
 
 
 if __name__ == "__main__":

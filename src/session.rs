@@ -57,9 +57,9 @@ pub enum Operator {
 
 static NEXT_SESSION_ID: AtomicU64 = AtomicU64::new(1);
 
-/// One node of [`Session::tape_profile`]: op name, shape, owned bytes, read by a backward.
-/// One node in [`Session::tape_profile`]: `(op, shape, bytes, workspace bytes, needed)`.
-pub type NodeProfile = (&'static str, Vec<i64>, usize, usize, bool);
+/// One node of [`Session::tape_profile`]: `(op, shape, bytes, workspace bytes, needed,
+/// module path)`.
+pub type NodeProfile = (&'static str, Vec<i64>, usize, usize, bool, Option<Arc<str>>);
 
 pub struct Session<B: Backend> {
     id: u64,
@@ -186,12 +186,22 @@ impl<B: Backend> Session<B> {
                     bytes,
                     workspace,
                     n.needed,
+                    n.scope.clone(),
                 )
             })
             .collect()
     }
     pub fn config(&self) -> &Config {
         &self.config
+    }
+    /// A module call begins: the nodes recorded until [`Session::exit_scope`] carry `path`
+    /// (see [`Tape::enter_scope`]).
+    pub fn enter_scope(&mut self, path: Arc<str>) {
+        self.tape.enter_scope(path);
+    }
+    /// The innermost module call ends.
+    pub fn exit_scope(&mut self) {
+        self.tape.exit_scope();
     }
     /// Whether ops recorded now take part in a backward: the session's config and this
     /// thread's grad mode ([`crate::grad_mode`]).
@@ -625,6 +635,7 @@ impl<B: Backend> Session<B> {
             aliases: Vec::new(),
             closed: false,
             recompute: false,
+            scope: None,
         };
         let id = self.tape.push(node);
         let extra = extras.len();

@@ -97,6 +97,10 @@ pub struct Node<B: Backend> {
     /// backward that reads it recomputes it from the parents first (`Rule::forward`),
     /// keeping the result only until the sweep has passed the node.
     pub recompute: bool,
+    /// The `et.nn` module call that recorded this node (its path, e.g.
+    /// `"Net.encoder.0"`): the tape's innermost scope when the node was pushed
+    /// ([`Tape::enter_scope`]); `None` outside any module. Read by `tape_profile`.
+    pub scope: Option<Arc<str>>,
 }
 
 impl<B: Backend> Node<B> {
@@ -114,6 +118,7 @@ impl<B: Backend> Node<B> {
             aliases: Vec::new(),
             closed: false,
             recompute: false,
+            scope: None,
         }
     }
 
@@ -143,6 +148,10 @@ pub struct Tape<B: Backend> {
     /// nodes Python names (so naming and freeing a node allocates and frees nothing for its
     /// slot); at most [`SPARE_NAMES`].
     spare_names: Vec<Arc<NameSlot>>,
+    /// The module calls open now, innermost last (each a path, shared by the nodes it
+    /// stamps): pushed and popped by `et.nn.Module.__call__` around `forward`. Not tape
+    /// state: a reset keeps it (the calls are still open).
+    scopes: Vec<Arc<str>>,
 }
 
 /// How many unused name slots a tape keeps.
@@ -154,6 +163,7 @@ impl<B: Backend> Default for Tape<B> {
             nodes: Vec::new(),
             leaves: Vec::new(),
             spare_names: Vec::new(),
+            scopes: Vec::new(),
         }
     }
 }
@@ -167,9 +177,24 @@ impl<B: Backend> Tape<B> {
         self.nodes.is_empty()
     }
 
-    pub fn push(&mut self, node: Node<B>) -> usize {
+    /// Append `node`, stamped with the innermost open scope.
+    pub fn push(&mut self, mut node: Node<B>) -> usize {
+        if let Some(scope) = self.scopes.last() {
+            node.scope = Some(Arc::clone(scope));
+        }
         self.nodes.push(node);
         self.nodes.len() - 1
+    }
+
+    /// Open a module call's scope: the nodes pushed until [`Tape::exit_scope`] (and not
+    /// in a scope opened inside it) carry `path`.
+    pub fn enter_scope(&mut self, path: Arc<str>) {
+        self.scopes.push(path);
+    }
+
+    /// Close the innermost scope (none open: nothing).
+    pub fn exit_scope(&mut self) {
+        self.scopes.pop();
     }
 
     pub fn node(&self, id: usize) -> &Node<B> {

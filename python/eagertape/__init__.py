@@ -72,7 +72,7 @@ from ._errors import (
     UnsupportedOpError,
 )
 from ._functional import *  # noqa: F403  (the function forms; see _functional.__all__)
-from ._profile import NodeRow, OpRow, TapeProfile
+from ._profile import ModuleRow, NodeRow, OpRow, TapeProfile
 from ._torch import *  # noqa: F403  (torch's namespace: dtypes, factories, grad modes)
 from .amp import autocast, get_autocast_dtype, is_autocast_enabled
 from .capture import CapturedStep, capture
@@ -93,6 +93,7 @@ __all__ = [
     "TapeProfile",
     "NodeRow",
     "OpRow",
+    "ModuleRow",
     "optim",
     "utils",
     "amp",

@@ -2024,7 +2024,9 @@ def interval(lo: object, hi: object | None = None) -> IntervalData:
 
     Without `hi`, the degenerate box `[lo, lo]`. Give the box to `eagertape.tensor` or
     `sess.input` in a session made with ``dtype="interval"``: every result computed from it
-    then encloses the exact result for every point of the box.
+    then encloses the exact result for every point of the box. Read a result's bounds with
+    `Tensor.bounds()`, a `(lo, hi)` pair of float64 arrays (an interval has no single value:
+    its `numpy()`, `item()` and `tolist()` raise `et.DTypeError`).
 
     Args:
         lo (array-like): the lower bounds.
@@ -2041,8 +2043,9 @@ def interval(lo: object, hi: object | None = None) -> IntervalData:
         >>> box = et.interval([1.0, -2.0], [2.0, 3.0])
         >>> with et.Session(dtype="interval", grad_enabled=False):
         ...     t = et.tensor(box)
-        ...     t.dtype, t.shape
-        ('interval', (2,))
+        ...     lo, hi = (2 * t).bounds()
+        ...     t.dtype, t.shape, lo.tolist(), hi.tolist()
+        ('interval', (2,), [2.0, -4.0], [4.0, 6.0])
     """
     return IntervalData(lo, lo if hi is None else hi)
 

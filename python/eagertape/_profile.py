@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple, overload
 
+from ._errors import ArgumentError
+
 
 class NodeRow(NamedTuple):
     """One node of the tape, in recording order: a row of `TapeProfile`.
@@ -23,6 +25,9 @@ class NodeRow(NamedTuple):
         workspace_bytes (int): bytes the op keeps for its backward besides its value
             (pooling indices, norm statistics, a class loss's weights).
         needed (bool): whether a backward still reads the value.
+        module (str or None): the path of the `et.nn` module call that recorded the node
+            (the outermost module's class name, then attribute names: ``"Net.fc1"``), or
+            ``None`` for a node recorded outside any module. Default: ``None``.
 
     Example:
         >>> import eagertape as et
@@ -44,6 +49,9 @@ class NodeRow(NamedTuple):
     statistics, a class loss's weights)."""
     needed: bool
     """Whether a backward still reads the value."""
+    module: str | None = None
+    """The path of the `et.nn` module call that recorded the node (`"Net.fc1"`); `None`
+    outside any module."""
 
     @property
     def total_bytes(self) -> int:
@@ -62,6 +70,26 @@ class OpRow(NamedTuple):
     """
 
     op: str
+    nodes: int
+    bytes: int
+    """Value and workspace bytes of those nodes."""
+    needed_bytes: int
+    """The part of `bytes` a backward still reads."""
+
+
+class ModuleRow(NamedTuple):
+    """The nodes one module call recorded, summed: a row of `TapeProfile.by_module`.
+
+    Args:
+        module (str or None): the module's path (``"Net.encoder.0"``); ``None`` for the
+            nodes recorded outside any module.
+        nodes (int): how many nodes of the tape it recorded (not counting those of the
+            modules it called: each node belongs to the innermost call).
+        bytes (int): value and workspace bytes of those nodes.
+        needed_bytes (int): the part of `bytes` a backward still reads.
+    """
+
+    module: str | None
     nodes: int
     bytes: int
     """Value and workspace bytes of those nodes."""
@@ -101,7 +129,7 @@ class TapeProfile:
 
     Args:
         rows (list of tuple): the core's rows, one per node in recording order:
-            `(op, shape, bytes, workspace_bytes, needed)`.
+            `(op, shape, bytes, workspace_bytes, needed, module)`.
 
     Example:
         >>> import eagertape as et
@@ -113,10 +141,10 @@ class TapeProfile:
         ([('input', 24), ('mul', 24), ('sum', 8)], 56)
     """
 
-    def __init__(self, rows: list[tuple[str, list[int], int, int, bool]]):
+    def __init__(self, rows: list[tuple[str, list[int], int, int, bool, str | None]]):
         self.rows: list[NodeRow] = [
-            NodeRow(i, op, tuple(shape), b, w, needed)
-            for i, (op, shape, b, w, needed) in enumerate(rows)
+            NodeRow(i, op, tuple(shape), b, w, needed, module)
+            for i, (op, shape, b, w, needed, module) in enumerate(rows)
         ]
 
     @property
@@ -135,30 +163,63 @@ class TapeProfile:
         ops = [OpRow(op, n, b, nb) for op, (n, b, nb) in acc.items()]
         return sorted(ops, key=lambda o: (-o.bytes, o.op))
 
-    def table(self, row_limit: int = 20) -> str:
-        """The per-op summary as a text table (as `torch.profiler`'s
-        `key_averages().table()`): nodes, bytes and the share of the total, the bytes a
-        backward reads; at most `row_limit` ops, then the total."""
-        ops = self.by_op()
+    def by_module(self) -> list[ModuleRow]:
+        """One row per module path (each node counted in the innermost module call that
+        recorded it; `None`: outside any module), the most bytes first (then by path)."""
+        acc: dict[str | None, list[int]] = {}
+        for r in self.rows:
+            a = acc.setdefault(r.module, [0, 0, 0])
+            a[0] += 1
+            a[1] += r.total_bytes
+            a[2] += r.total_bytes if r.needed else r.workspace_bytes
+        mods = [ModuleRow(m, n, b, nb) for m, (n, b, nb) in acc.items()]
+        return sorted(mods, key=lambda m: (-m.bytes, m.module or ""))
+
+    def table(self, row_limit: int = 20, by: str = "op") -> str:
+        """The summary per op (or per module path) as a text table, as `torch.profiler`'s
+        `key_averages().table()`.
+
+        Args:
+            row_limit (int): the most groups shown; the rest are summed in one line.
+                Default: ``20``.
+            by (str): ``"op"`` (a row per op) or ``"module"`` (a row per module path, each
+                node in the innermost module call that recorded it). Default: ``"op"``.
+
+        Returns:
+            str: nodes, bytes and the share of the total, and the bytes a backward reads,
+            per group, then the total.
+
+        Raises:
+            ArgumentError: `by` is neither ``"op"`` nor ``"module"``.
+        """
+        if by == "op":
+            groups = [(o.op, o.nodes, o.bytes, o.needed_bytes) for o in self.by_op()]
+        elif by == "module":
+            groups = [
+                (m.module or "(no module)", m.nodes, m.bytes, m.needed_bytes)
+                for m in self.by_module()
+            ]
+        else:
+            raise ArgumentError(f'table(by={by!r}): by is "op" or "module"')
         total = self.total_bytes
-        head = ("op", "nodes", "tape bytes", "% of tape", "read by backward")
+        head = (by, "nodes", "tape bytes", "% of tape", "read by backward")
         body = [
             (
-                o.op,
-                str(o.nodes),
-                _human(o.bytes),
-                f"{100 * o.bytes / total:.1f}" if total else "0.0",
-                _human(o.needed_bytes),
+                name,
+                str(nodes),
+                _human(b),
+                f"{100 * b / total:.1f}" if total else "0.0",
+                _human(nb),
             )
-            for o in ops[:row_limit]
+            for name, nodes, b, nb in groups[:row_limit]
         ]
-        if len(ops) > row_limit:
-            rest = ops[row_limit:]
+        if len(groups) > row_limit:
+            rest = groups[row_limit:]
             body.append(
                 (
-                    f"({len(rest)} more ops)",
-                    str(sum(o.nodes for o in rest)),
-                    _human(sum(o.bytes for o in rest)),
+                    f"({len(rest)} more {by}s)",
+                    str(sum(g[1] for g in rest)),
+                    _human(sum(g[2] for g in rest)),
                     "",
                     "",
                 )

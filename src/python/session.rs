@@ -145,10 +145,39 @@ impl PySession {
     /// What holds the tape's memory: an `et.TapeProfile` (`eagertape._profile`) of the
     /// core's rows, one per node in recording order (`Session::tape_profile`).
     fn tape_profile<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let rows = self.with(py, |s| Ok(s.tape_profile()))?;
+        let rows: Vec<_> = self
+            .with(py, |s| Ok(s.tape_profile()))?
+            .into_iter()
+            .map(|(op, shape, bytes, workspace, needed, scope)| {
+                (
+                    op,
+                    shape,
+                    bytes,
+                    workspace,
+                    needed,
+                    scope.as_deref().map(str::to_owned),
+                )
+            })
+            .collect();
         py.import("eagertape._profile")?
             .getattr("TapeProfile")?
             .call1((rows,))
+    }
+    /// Open a module call's scope (`et.nn.Module.__call__`): the nodes recorded until
+    /// `_exit_module()` carry `path` in `tape_profile()`.
+    fn _enter_module(&self, py: Python<'_>, path: &str) -> PyResult<()> {
+        let path: Arc<str> = Arc::from(path);
+        self.with(py, move |s| {
+            s.enter_scope(path);
+            Ok(())
+        })
+    }
+    /// Close the innermost module call's scope.
+    fn _exit_module(&self, py: Python<'_>) -> PyResult<()> {
+        self.with(py, |s| {
+            s.exit_scope();
+            Ok(())
+        })
     }
     /// The `Config` the session runs with (resolved: its actual device and dtype).
     #[getter]

@@ -41,9 +41,10 @@ COPIED_LEAF = ["reference-float64", "reference-float32"]
 SHARED_SNAPSHOT = ["ieee32", "interval"]
 
 
-def lower(values) -> np.ndarray:
-    """The lower bounds of an interval read-out, or the point values of any other carrier."""
-    return values[0] if isinstance(values, tuple) else values
+def lower(t) -> np.ndarray:
+    """The lower bounds of an interval tensor or parameter, or the point values of any other
+    carrier."""
+    return t.bounds()[0] if t.dtype == "interval" else t.numpy()
 
 
 def caught_warnings(action):
@@ -275,9 +276,9 @@ def test_reset_keeps_reference_parameters(carrier):
     p = carrier_param(sess, carrier, data)
     (sess.use(p) * 2.0).sum()
     sess.reset_tape()
-    np.testing.assert_array_equal(lower(p.numpy()), data)
+    np.testing.assert_array_equal(lower(p), data)
     with sess:
-        np.testing.assert_array_equal(lower(sess.use(p).numpy()), data)
+        np.testing.assert_array_equal(lower(sess.use(p)), data)
 
 
 @pytest.mark.parametrize("carrier", list(REFERENCE_CARRIERS))
@@ -295,7 +296,7 @@ def test_unshared_sgd_step_updates_reference_parameter_in_place(carrier):
     assert delta["allocations"] == 0
     assert delta["by_category"]["param"] == 0
     assert delta["live_buffers"] == 0
-    np.testing.assert_array_equal(lower(p.numpy()), data - 0.25 * 2.0 * data)
+    np.testing.assert_array_equal(lower(p), data - 0.25 * 2.0 * data)
     assert p.version == 1
 
 
@@ -311,8 +312,8 @@ def test_sgd_step_of_taped_reference_snapshot_copies_on_write(carrier):
         before = et.memory_stats()
         opt.step(g)
         assert ledger_delta(before, et.memory_stats())["by_category"]["param"] == 32 * size
-    np.testing.assert_array_equal(lower(w.numpy()), data)
-    np.testing.assert_array_equal(lower(p.numpy()), data - 0.25 * 2.0 * data)
+    np.testing.assert_array_equal(lower(w), data)
+    np.testing.assert_array_equal(lower(p), data - 0.25 * 2.0 * data)
     sess.reset_tape()
     assert ledger_delta(before, et.memory_stats())["by_category"]["param"] == 0
 
@@ -357,9 +358,9 @@ def test_snapshot_held_by_another_reference_session_survives_update(carrier):
     with s1.backward(w1.sum()) as g:
         s1.reset_tape()
         opt.step(g)
-    np.testing.assert_array_equal(lower(w2.numpy()), data)
-    np.testing.assert_array_equal(lower((w2 * 2.0).numpy()), 2.0 * data)
-    np.testing.assert_array_equal(lower(p.numpy()), data - 1.0)
+    np.testing.assert_array_equal(lower(w2), data)
+    np.testing.assert_array_equal(lower(w2 * 2.0), 2.0 * data)
+    np.testing.assert_array_equal(lower(p), data - 1.0)
 
 
 @pytest.mark.parametrize("carrier", list(REFERENCE_CARRIERS))
@@ -458,23 +459,121 @@ def test_ieee32_tensor_reads_out_as_float32():
     np.testing.assert_array_equal(out, np.array([0.1, 1.0 / 3.0], dtype=np.float32))
 
 
-def test_interval_tensor_reads_out_as_lower_and_upper_float64_arrays():
+def test_interval_tensor_bounds_are_lower_and_upper_float64_arrays():
     sess = et.Session(dtype="interval")
     x = sess.input(et.interval([0.0, 1.0], [0.5, 3.0]))
     assert x.dtype == "interval"
-    lo, hi = x.numpy()
+    lo, hi = x.bounds()
     assert (lo.dtype, hi.dtype) == (np.float64, np.float64)
     np.testing.assert_array_equal(lo, [0.0, 1.0])
     np.testing.assert_array_equal(hi, [0.5, 3.0])
-    assert x.sum().item() == (1.0, 3.5)
+
+
+def test_bounds_of_a_one_element_interval_are_0d_arrays_of_its_shape():
+    sess = et.Session(dtype="interval")
+    total = sess.input(et.interval([0.0, 1.0], [0.5, 3.0])).sum()
+    lo, hi = total.bounds()
+    assert (lo.shape, hi.shape) == ((), ())
+    assert (float(lo), float(hi)) == (1.0, 3.5)
+
+
+def test_interval_tensor_numpy_is_refused_with_a_dtype_error_naming_bounds():
+    sess = et.Session(dtype="interval")
+    x = sess.input(et.interval([0.0, 1.0], [0.5, 3.0]))
+    with pytest.raises(et.DTypeError, match=r"bounds\(\)"):
+        x.numpy()
+
+
+def test_interval_tensor_item_is_refused_with_a_dtype_error_naming_bounds():
+    sess = et.Session(dtype="interval")
+    total = sess.input(et.interval([0.0, 1.0], [0.5, 3.0])).sum()
+    with pytest.raises(et.DTypeError, match=r"bounds\(\)"):
+        total.item()
+
+
+def test_float_of_an_interval_tensor_is_refused_with_a_dtype_error_naming_bounds():
+    sess = et.Session(dtype="interval")
+    total = sess.input(et.interval([0.0, 1.0], [0.5, 3.0])).sum()
+    with pytest.raises(et.DTypeError, match=r"bounds\(\)"):
+        float(total)
+
+
+def test_interval_parameter_numpy_is_refused_with_a_dtype_error_naming_bounds():
+    p = et.Parameter(et.interval([0.0, 1.0], [0.5, 3.0]), dtype="interval")
+    with pytest.raises(et.DTypeError, match=r"bounds\(\)"):
+        p.numpy()
+
+
+def test_interval_gradient_buffer_numpy_is_refused_with_a_dtype_error_naming_bounds():
+    sess = et.Session(dtype="interval")
+    p = et.Parameter(et.interval([0.0, 1.0], [0.5, 3.0]), dtype="interval")
+    with sess.backward((sess.use(p) * sess.use(p)).sum()) as g:
+        with pytest.raises(et.DTypeError, match=r"bounds\(\)"):
+            g[p].numpy()
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32", "ieee32"])
+def test_bounds_of_a_non_interval_tensor_are_two_equal_copies_of_numpy(dtype):
+    sess = et.Session(dtype=dtype)
+    x = sess.input(np.array([[0.1, -2.0], [1.0 / 3.0, 4.5]]))
+    lo, hi = x.bounds()
+    value = x.numpy()
+    for bound in (lo, hi):
+        assert bound.dtype == value.dtype
+        np.testing.assert_array_equal(bound, value)
+    assert not np.shares_memory(lo, hi)
+
+
+def test_interval_parameter_bounds_enclose_its_float64_values():
+    values = np.array([0.1, -1.0 / 3.0, 2.0 / 7.0])
+    p = et.Parameter(et.interval(values - 0.125, values + 0.25), dtype="interval")
+    lo, hi = p.bounds()
+    assert (lo.dtype, hi.dtype, lo.shape, hi.shape) == (np.float64, np.float64, (3,), (3,))
+    assert (lo <= values).all() and (values <= hi).all()
+    np.testing.assert_array_equal(lo, values - 0.125)
+    np.testing.assert_array_equal(hi, values + 0.25)
+
+
+def test_interval_gradient_buffer_bounds_enclose_the_float64_gradient():
+    # d/dw sum(w * w) = 2 w, for every w in the box [lo, hi].
+    w_lo, w_hi = np.array([0.1, -1.0 / 3.0, 2.0]), np.array([0.3, 0.25, 2.5])
+    sess = et.Session(dtype="interval")
+    p = et.Parameter(et.interval(w_lo, w_hi), dtype="interval")
+    w = sess.use(p)
+    with sess.backward((w * w).sum()) as g:
+        lo, hi = g[p].bounds()
+    assert (lo.dtype, hi.dtype, lo.shape, hi.shape) == (np.float64, np.float64, (3,), (3,))
+    for point in (w_lo, w_hi, (w_lo + w_hi) / 2.0):
+        assert (lo <= 2.0 * point).all() and (2.0 * point <= hi).all()
+
+
+def test_writing_to_the_arrays_bounds_returned_does_not_change_the_tensor():
+    sess = et.Session(dtype="interval")
+    x = sess.input(et.interval([0.0, 1.0], [0.5, 3.0]))
+    lo, hi = x.bounds()
+    lo[:] = -7.0
+    hi[:] = 7.0
+    lo_again, hi_again = x.bounds()
+    np.testing.assert_array_equal(lo_again, [0.0, 1.0])
+    np.testing.assert_array_equal(hi_again, [0.5, 3.0])
+
+
+def test_writing_to_the_arrays_parameter_bounds_returned_does_not_change_the_parameter():
+    p = et.Parameter(et.interval([0.0, 1.0], [0.5, 3.0]), dtype="interval")
+    lo, hi = p.bounds()
+    lo[:] = -7.0
+    hi[:] = 7.0
+    lo_again, hi_again = p.bounds()
+    np.testing.assert_array_equal(lo_again, [0.0, 1.0])
+    np.testing.assert_array_equal(hi_again, [0.5, 3.0])
 
 
 def test_point_data_becomes_degenerate_intervals():
     sess = et.Session(dtype="interval")
-    lo, hi = sess.input(np.array([0.25, -2.0])).numpy()
+    lo, hi = sess.input(np.array([0.25, -2.0])).bounds()
     np.testing.assert_array_equal(lo, [0.25, -2.0])
     np.testing.assert_array_equal(hi, [0.25, -2.0])
-    p_lo, p_hi = et.Parameter(np.array([1.5]), dtype="interval").numpy()
+    p_lo, p_hi = et.Parameter(np.array([1.5]), dtype="interval").bounds()
     assert (p_lo.tolist(), p_hi.tolist()) == ([1.5], [1.5])
 
 

@@ -59,7 +59,7 @@ def trained():
 def _bounds(params, x, eps):
     boxed = [et.Parameter(p.numpy(), dtype="interval") for p in params]
     with et.Session(dtype="interval", grad_enabled=False) as verify:
-        lo, hi = _cnn(verify, verify.input(et.interval(x - eps, x + eps)), boxed).numpy()
+        lo, hi = _cnn(verify, verify.input(et.interval(x - eps, x + eps)), boxed).bounds()
     return lo, hi
 
 
@@ -115,6 +115,6 @@ def test_an_nn_cnn_with_batchnorm_in_eval_mode_runs_on_the_interval_carrier():
     boxed.load_state_dict(model.state_dict())
     boxed.eval()
     with et.Session(dtype="interval", grad_enabled=False) as verify:
-        lo, hi = boxed(verify, verify.input(et.interval(x - 1e-3, x + 1e-3))).numpy()
+        lo, hi = boxed(verify, verify.input(et.interval(x - 1e-3, x + 1e-3))).bounds()
     assert (lo <= exact).all() and (exact <= hi).all()
     assert (hi - lo).max() < 0.1

@@ -74,7 +74,9 @@ def own_doc(obj) -> str | None:
 
 def documents_args(doc: str, names: list[str]) -> list[str]:
     """The names among `names` that `doc`'s Args section leaves out (all, without one)."""
-    section = re.search(r"^\s*(Args|Arguments|Parameters):\s*\n(.*?)(?=^\s*\w[\w ]*:\s*$|\Z)", doc, re.M | re.S)
+    section = re.search(
+        r"^\s*(Args|Arguments|Parameters):\s*\n(.*?)(?=^\s*\w[\w ]*:\s*$|\Z)", doc, re.M | re.S
+    )
     if section is None:
         return names
     body = section.group(2)
@@ -105,7 +107,7 @@ def public_members():
     for name, cls in NAMES:
         if not inspect.isclass(cls) or is_exception(cls):
             continue
-        for attr, member in vars(cls).items():
+        for attr, member in sorted(vars(cls).items()):
             if attr.startswith("_"):
                 continue
             if callable(member) or isinstance(member, property) or inspect.isdatadescriptor(member):
@@ -129,7 +131,9 @@ def test_a_public_method_is_documented(name, cls, attr):
     if isinstance(raw, property) or inspect.isdatadescriptor(raw) and not callable(raw):
         return
     if parameters(member):
-        assert len(lines(doc)) > 1, f"{name} takes {parameters(member)} but its docstring is one line"
+        assert len(lines(doc)) > 1, (
+            f"{name} takes {parameters(member)} but its docstring is one line"
+        )
 
 
 def test_the_api_reference_renders_every_public_module():

@@ -122,7 +122,9 @@ def test_transformer_writes_its_files_and_resumes_where_it_stopped(tmp_path):
     assert progress["history"] == full["history"]
 
 
-@pytest.mark.parametrize("script", [CNN, LM], ids=["cnn", "transformer"])
+@pytest.mark.parametrize(
+    "script", [CNN, LM, EXAMPLES / "train_ddp.py"], ids=["cnn", "transformer", "ddp"]
+)
 def test_resume_without_a_checkpoint_fails_clearly(tmp_path, script):
     out = tmp_path / "empty"
     proc = run(script, out, "--resume", ok=False)
@@ -188,6 +190,21 @@ def test_every_example_documents_the_shared_options(script):
     assert proc.returncode == 0, proc.stderr[-2000:]
     usage = proc.stdout
     assert "--out" in usage and "examples/out" in usage.replace("\n", " ")
-    if script != "train_ddp.py":
-        assert "--resume" in usage
-        assert re.search(r"--(epochs|steps) \w+\s+total", usage), usage
+    assert "--resume" in usage
+    assert re.search(r"--(epochs|steps) \w+\s+total", usage), usage
+
+
+def test_ddp_example_resumes_to_the_weights_of_a_straight_run(tmp_path):
+    # one process (world size 1): 1 epoch, then --resume to 2 in total, equals 2 epochs
+    # straight, bit for bit (the same sampler order per epoch, the AdamW state restored)
+    ddp = EXAMPLES / "train_ddp.py"
+    straight, resumed = tmp_path / "straight", tmp_path / "resumed"
+    run(ddp, straight, "--epochs", "2")
+    run(ddp, resumed, "--epochs", "1")
+    proc = run(ddp, resumed, "--epochs", "2", "--resume")
+    assert "resumed from" in proc.stdout and "after 1 epochs" in proc.stdout
+    a = load_file(str(straight / "ddp_digits.safetensors"))
+    b = load_file(str(resumed / "ddp_digits.safetensors"))
+    assert a.keys() == b.keys()
+    for k in a:
+        np.testing.assert_array_equal(a[k], b[k], err_msg=k)

@@ -135,3 +135,76 @@ def test_the_summary_docstring_example_runs():
 
     result = doctest.testmod(_summary)
     assert result.attempted > 0 and result.failed == 0
+
+
+class Encoder(et.nn.Module):
+    """torch-style: `forward(self, x)`, children named `enc` (a Sequential) and `head`."""
+
+    def __init__(self):
+        super().__init__()
+        self.enc = et.nn.Sequential(et.nn.Linear(4, 8, seed=0), et.nn.ReLU())
+        self.head = et.nn.Linear(8, 3, seed=1)
+
+    def forward(self, x):
+        return self.head(self.enc(x)).softmax(1)
+
+
+def test_each_node_carries_the_path_of_the_innermost_module_call_that_recorded_it():
+    # as torch's named_modules() names them under the outermost module (its class name)
+    with et.Session() as sess:
+        x = et.ones(2, 4)
+        loss = Encoder()(x).sum()
+        modules = {(r.op, r.module) for r in sess.tape_profile()}
+    assert ("linear", "Encoder.enc.0") in modules
+    assert ("relu", "Encoder.enc.1") in modules
+    assert ("linear", "Encoder.head") in modules
+    assert ("softmax", "Encoder") in modules
+    assert ("sum", None) in modules and ("input", None) in modules
+    del loss
+
+
+def test_the_explicit_call_form_is_scoped_too():
+    lin = et.nn.Linear(3, 2, seed=0)
+    with et.Session() as sess:
+        lin(sess, sess.input(np.ones((1, 3), np.float32)))
+        rows = sess.tape_profile().rows
+    assert [r.module for r in rows if r.op == "linear"] == ["Linear"]
+
+
+def test_the_per_module_totals_add_up_to_the_ledgers_tape_bytes():
+    before = tape_bytes()
+    with et.Session() as sess:
+        out = Encoder()(et.tensor(np.ones((16, 4), np.float32)))
+        profile = sess.tape_profile()
+        by_module = profile.by_module()
+        assert sum(m.bytes for m in by_module) == profile.total_bytes == tape_bytes() - before
+        assert sum(m.nodes for m in by_module) == len(profile)
+        del out
+
+
+def test_a_forward_that_raises_closes_its_scope():
+    class Broken(et.nn.Module):
+        def forward(self, x):
+            x.exp()
+            raise RuntimeError("boom")
+
+    with et.Session() as sess:
+        with pytest.raises(RuntimeError, match="boom"):
+            Broken()(et.ones(2))
+        et.ones(2).sum()
+        rows = sess.tape_profile().rows
+    assert [r.module for r in rows if r.op == "exp"] == ["Broken"]
+    assert [r.module for r in rows if r.op == "sum"] == [None]
+
+
+def test_the_table_by_module_lists_the_paths_and_the_total():
+    with et.Session() as sess:
+        Encoder()(et.ones(2, 4))
+        profile = sess.tape_profile()
+        text = profile.table(by="module")
+        assert text.splitlines()[1].split()[0] == "module"
+        for path in ("Encoder.enc.0", "Encoder.head", "(no module)"):
+            assert path in text
+        assert "total" in text
+        with pytest.raises(et.ArgumentError, match='"op" or "module"'):
+            profile.table(by="layer")

@@ -115,10 +115,17 @@ def test_to_with_a_word_that_is_neither_a_dtype_nor_a_device_names_it():
         sess.input(X).to("gpu")
 
 
-def test_interval_tolist_gives_the_bounds_as_lists():
+def test_interval_tolist_is_refused_with_a_dtype_error_naming_bounds():
     sess = et.Session(dtype="interval")
     x = sess.input(et.interval(np.array([1.0, 2.0]), np.array([1.5, 2.5])))
-    assert x.tolist() == ([1.0, 2.0], [1.5, 2.5])
+    with pytest.raises(et.DTypeError, match=r"bounds\(\)"):
+        x.tolist()
+
+
+def test_interval_bounds_as_lists_are_the_lower_and_upper_bounds():
+    sess = et.Session(dtype="interval")
+    x = sess.input(et.interval(np.array([1.0, 2.0]), np.array([1.5, 2.5])))
+    assert [b.tolist() for b in x.bounds()] == [[1.0, 2.0], [1.5, 2.5]]
 
 
 def test_conv_transpose2d_with_an_invalid_output_padding_is_a_typed_error():

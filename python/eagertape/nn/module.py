@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import copy
 import inspect
+import threading
 from collections import OrderedDict, namedtuple
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, ParamSpec, Protocol, TypeVar, overload
 
 import numpy as np
 import torch
@@ -174,6 +175,48 @@ def _current_or_raise(module: Module) -> Session:
             f"{type(module).__name__}(x) was called with no current session: enter one with "
             "`with sess:` (or call module(sess, x))"
         ) from None
+
+
+# The module calls open on this thread, innermost last: (module, its path). A path is the
+# outermost module's class name, then the attribute names down to the module
+# (`Net.encoder.0`), as `named_modules()` names it under the outermost.
+_calls = threading.local()
+
+
+def _enter_scope(module: Module, sess: Session) -> None:
+    """`module`'s forward begins: its path is the scope of the nodes `sess` records
+    (`Session.tape_profile()`'s `module` column) until `_exit_scope`."""
+    stack: list[tuple[Module, str]] = _calls.__dict__.setdefault("stack", [])
+    if stack:
+        parent, parent_path = stack[-1]
+        name = next((n for n, m in parent._modules.items() if m is module), type(module).__name__)
+        path = f"{parent_path}.{name}"
+    else:
+        path = type(module).__name__
+    sess._enter_module(path)
+    stack.append((module, path))
+
+
+def _exit_scope(sess: Session) -> None:
+    """The forward `_enter_scope` began ends (returns or raises)."""
+    _calls.stack.pop()
+    sess._exit_module()
+
+
+P = ParamSpec("P")
+R = TypeVar("R", covariant=True)
+
+
+class _ExplicitForward(Protocol[P, R]):
+    """A module whose `forward` takes the session first (`forward(self, sess, x)`)."""
+
+    def forward(self, sess: Session, /, *args: P.args, **kwargs: P.kwargs) -> R: ...
+
+
+class _TorchForward(Protocol[P, R]):
+    """A module whose `forward` is torch's (`forward(self, x)`)."""
+
+    def forward(self, *args: P.args, **kwargs: P.kwargs) -> R: ...
 
 
 class Module:
@@ -594,10 +637,42 @@ class Module:
             f"{type(self).__name__} does not define forward(x) (or forward(sess, x))"
         )
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        """``module(x)`` in the current session (``with sess:``), or ``module(sess, x)``.
+    # Typed as the subclass's `forward` (its arguments and its return type, e.g. `Tensor`),
+    # in both calling forms, whichever way `forward` is written: a type checker binds `self`
+    # to one of the protocols below and reads P and R off `forward`. A `forward` with no
+    # annotations gives `Any`, as torch's `Module.__call__` does.
+    @overload
+    def __call__(
+        self: _ExplicitForward[P, R], sess: Session, /, *args: P.args, **kwargs: P.kwargs
+    ) -> R: ...
+    @overload
+    def __call__(self: _ExplicitForward[P, R], *args: P.args, **kwargs: P.kwargs) -> R: ...
+    @overload
+    def __call__(self: _TorchForward[P, R], *args: P.args, **kwargs: P.kwargs) -> R: ...
+    @overload
+    def __call__(
+        self: _TorchForward[P, R], sess: Session, /, *args: P.args, **kwargs: P.kwargs
+    ) -> R: ...
+    def __call__(self: Any, *args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
+        """Runs `forward` on the inputs: ``module(x)`` in the current session (``with
+        sess:``), or ``module(sess, x)`` in `sess`.
+
         ``forward`` may be written either way: ``forward(self, x)`` (torch's) runs with the
-        session current; ``forward(self, sess, x)`` (explicit) receives it."""
+        session current; ``forward(self, sess, x)`` (explicit) receives it. Type checkers
+        see the call as `forward`'s signature and return type.
+
+        Args:
+            *args: `forward`'s positional inputs, optionally preceded by the session.
+            **kwargs: `forward`'s keyword inputs.
+
+        Returns:
+            What `forward` returns.
+
+        Raises:
+            NoSessionError: no session is given and none is current.
+            TypeError: an input is a numpy array or a torch tensor (convert it with
+                `et.tensor`).
+        """
         given = args[0] if args and isinstance(args[0], Session) else None
         rest = args[1:] if given is not None else args
         for a in rest if given is None else ():
@@ -607,17 +682,20 @@ class Module:
                     f"{type(a).__name__}: modules take eagertape tensors; convert it first "
                     "with et.tensor(x) (or sess.input(x))"
                 )
-        if _forward_takes_session(self):
-            sess = given if given is not None else _current_or_raise(self)
-            return self.forward(sess, *rest, **kwargs)
-        if given is None:
-            _current_or_raise(self)
-            return self.forward(*rest, **kwargs)
-        _core._push_current(given)
+        sess = given if given is not None else _current_or_raise(self)
+        _enter_scope(self, sess)
         try:
-            return self.forward(*rest, **kwargs)
+            if _forward_takes_session(self):
+                return self.forward(sess, *rest, **kwargs)
+            if given is None:
+                return self.forward(*rest, **kwargs)
+            _core._push_current(given)
+            try:
+                return self.forward(*rest, **kwargs)
+            finally:
+                _core._pop_current(given)
         finally:
-            _core._pop_current(given)
+            _exit_scope(sess)
 
     # ------------------------------------------------------------------------------------
     # torch.nn.Module's conversions and helpers
