@@ -41,12 +41,12 @@ check-imports:
 # The generated parts of the Python surface: the pointwise unary family's stubs and
 # re-exports (from src/ops/unary.rs's list), and `_core.pyi`'s docstrings (the built
 # extension's, from the Rust doc comments). `make stubs` writes both; `check-stubs` fails
-# while a block is stale (the docstrings need the built extension: test_stubs.py checks them).
+# while a block is stale. Both need the built extension (the docstrings are its own).
 stubs: build
 	$(PY) tools/gen-stubs
 
-check-stubs:
-	python3 tools/gen-stubs --check
+check-stubs: build
+	$(PY) tools/gen-stubs --check
 
 # The stubs against the built extension: every class, method, function, parameter name,
 # kind and default of `eagertape._core` as `_core.pyi` declares it (mypy's stubtest; the
@@ -118,6 +118,7 @@ bench-rust: setup
 bench-smoke: build
 	$(ACTIVATE) python benches/compare.py --quick
 	$(ACTIVATE) python benches/torch_style.py --quick
+	$(ACTIVATE) python benches/module_scope.py --quick
 	$(ACTIVATE) cargo bench --bench core -- --test
 
 lint: setup check-imports check-stubs
