@@ -39,7 +39,7 @@ class Config:
     `CpuCarrierWarning`); a native carrier keeps its device, so a missing GPU is an error
     when the session is made, never a quiet fallback.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> cfg = et.Config(dtype="float64", seed=1)
         >>> cfg.replace(seed=2).seed, cfg.seed
@@ -103,7 +103,7 @@ class Config:
             ConfigError: an unknown field, dtype, device or backend (a backend that cannot
                 run the dtype is refused when a session is made).
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> et.Config(seed=1).replace(dtype="float64").dtype
             'float64'
@@ -135,7 +135,7 @@ class Session:
             the device.
         DeviceUnavailableError: a CUDA device with no usable GPU.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> sess = et.Session(dtype="float64", seed=0)
         >>> sess.generation, sess.tape_len
@@ -185,7 +185,7 @@ class Session:
         Raises:
             ArgumentError: `state` is not a pair of non-negative ints.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> sess = et.Session(dtype="float64", seed=0)
             >>> state = sess.rng_state()
@@ -218,7 +218,7 @@ class Session:
             ShapeError: a negative or non-integer size.
             GradError: `requires_grad=True` with a data dtype.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> sess = et.Session(dtype="float32")
             >>> sess.zeros(2, 3).tolist()
@@ -248,7 +248,7 @@ class Session:
             ShapeError: a negative or non-integer size.
             GradError: `requires_grad=True` with a data dtype.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> sess = et.Session(dtype="float32")
             >>> sess.ones((2,), dtype="int64").tolist()
@@ -291,7 +291,7 @@ class Session:
             ShapeError: a negative `n` or `m`.
             GradError: `requires_grad=True` with a data dtype.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> sess = et.Session(dtype="float32")
             >>> sess.eye(2, 3).tolist()
@@ -342,7 +342,7 @@ class Session:
             DTypeError: `param`'s dtype does not match the session's.
             DeviceError: `param` lives on another device than the session's.
 
-        Example:
+        Examples:
             >>> import numpy as np, eagertape as et
             >>> p = et.Parameter(np.array([1.0, 2.0]))
             >>> with et.Session(dtype="float64") as sess:
@@ -373,7 +373,7 @@ class Session:
         Raises:
             ShapeError: a negative or non-integer size.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> sess = et.Session(dtype="float32", seed=0)
             >>> tuple(sess.rand(2, 3).shape)
@@ -415,7 +415,7 @@ class Session:
         Raises:
             ArgumentError: `n` is negative or above 2**53.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> sess = et.Session(dtype="float32", seed=0)
             >>> sorted(sess.randperm(4).tolist())
@@ -457,7 +457,7 @@ class Tensor:
     Tensors are made by a session: `et.tensor(data)` in the current one, or
     `sess.input(data)`; `sess.use(p)` reads a parameter.
 
-    Example:
+    Examples:
         >>> import numpy as np, eagertape as et
         >>> with et.Session(dtype="float32"):
         ...     x = et.tensor(np.ones((2, 3), np.float32))
@@ -473,7 +473,7 @@ class Tensor:
         Reading it checks the handle: a tensor of an older generation raises
         `et.StaleHandleError`.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     et.zeros(2, 3).shape
@@ -551,7 +551,7 @@ class Tensor:
         Raises:
             CaptureError: called inside a captured step.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session(dtype="interval"):
             ...     x = et.tensor(et.interval([1.0, -1.0], [2.0, 1.0]))
@@ -955,7 +955,7 @@ class Tensor:
             other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
                 Default: ``None``.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
@@ -981,7 +981,7 @@ class Tensor:
             other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
                 Default: ``None``.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
@@ -1007,7 +1007,7 @@ class Tensor:
             other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
                 Default: ``None``.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
@@ -1035,7 +1035,7 @@ class Tensor:
             other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
                 Default: ``None``.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
@@ -1097,7 +1097,7 @@ class Tensor:
         Args:
             min (float): the lower bound, a number (a one-element tensor is read as its number).
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     et.tensor([1.0, 2.0, 3.0]).clamp_min(2.5).tolist()
@@ -1218,7 +1218,7 @@ class Tensor:
         Raises:
             TypeError: `memory_format` is not a `torch.memory_format`.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session(dtype="float64"):
             ...     x = et.tensor([1, 2])
@@ -1281,7 +1281,7 @@ class Tensor:
         Raises:
             TypeError: `memory_format` is not a `torch.memory_format`.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     et.tensor([1.7, -1.7]).long().tolist()
@@ -1313,7 +1313,7 @@ class Tensor:
         Raises:
             TypeError: `memory_format` is not a `torch.memory_format`.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     et.tensor([0.0, 0.5, -2.0]).bool().tolist()
@@ -1340,7 +1340,7 @@ class Tensor:
         Args:
             max (float): the upper bound, a number (a one-element tensor is read as its number).
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     et.tensor([1.0, 2.0, 3.0]).clamp_max(1.5).tolist()
@@ -1418,7 +1418,7 @@ class Tensor:
         Raises:
             ShapeError: `dim` is out of range (a 0-d tensor has no dimension to name).
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     x = et.zeros(2, 3)
@@ -1607,7 +1607,7 @@ class Tensor:
         Raises:
             ShapeError: a dimension whose size is not one is given another size.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     et.tensor([[1.0], [2.0]]).expand(-1, 3).tolist()
@@ -1628,7 +1628,7 @@ class Tensor:
             repeats (sequence of ints, optional): the repeats by keyword, instead of `*args`.
                 Default: ``None``.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     et.tensor([1.0, 2.0]).repeat(2, 2).tolist()
@@ -1713,7 +1713,7 @@ class Tensor:
         Returns:
             Tensor: this tensor.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     x = et.tensor([1.0, 2.0])
@@ -1827,7 +1827,7 @@ class Tensor:
         Returns:
             Tensor: this tensor.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     x = et.tensor([-1.0, 2.0, 5.0])
@@ -1971,7 +1971,7 @@ class Tensor:
         Raises:
             DeviceError: `device` is not the session's device.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     z = et.tensor([1, 2]).new_zeros(2, 3)
@@ -2057,7 +2057,7 @@ class Tensor:
         Raises:
             DeviceError: `device` is not the session's device.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> with et.Session():
             ...     et.tensor([1.0]).new_full((2,), 7.0).tolist()
@@ -2281,7 +2281,7 @@ class Parameter(Tensor):
         dtype: the storage dtype (default: the data's floating dtype).
         device: where the value lives.
 
-    Example:
+    Examples:
         >>> import numpy as np, eagertape as et
         >>> p = et.Parameter(np.zeros((2, 3), np.float32), name="w")
         >>> p.shape, p.version, p.requires_grad
@@ -2394,7 +2394,7 @@ class Parameter(Tensor):
         Returns:
             Parameter: this parameter.
 
-        Example:
+        Examples:
             >>> import numpy as np, eagertape as et
             >>> p = et.Parameter(np.zeros(3))
             >>> with et.Session(dtype="float64"):
@@ -2452,7 +2452,7 @@ class Parameter(Tensor):
         Returns:
             Parameter: this parameter.
 
-        Example:
+        Examples:
             >>> import numpy as np, eagertape as et
             >>> p = et.Parameter(np.array([1.0, 2.0]))
             >>> with et.Session(dtype="float64"):
@@ -2534,7 +2534,7 @@ class Parameter(Tensor):
         Raises:
             ShapeError: `data` has another shape.
 
-        Example:
+        Examples:
             >>> import numpy as np, eagertape as et
             >>> p = et.Parameter(np.zeros(2))
             >>> p.assign([1.0, 2.0])
@@ -2619,7 +2619,7 @@ class GradMap:
     Pass it to an optimizer (`opt.step(grads)`). As a context manager it releases every
     buffer on exit, also when the body raises; `release()` does it at once.
 
-    Example:
+    Examples:
         >>> import numpy as np, eagertape as et
         >>> p = et.Parameter(np.array([1.0, 2.0]))
         >>> sess = et.Session(dtype="float64")
@@ -3380,7 +3380,7 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     Raises:
         ArgumentError: `p` is outside `[0, 1]` (also when `training` is false).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.ones(4)
@@ -3409,7 +3409,7 @@ def linear(x: Tensor, w: Tensor | ArrayLike, b: Tensor | ArrayLike | None = None
     Raises:
         ShapeError: `w` does not match the last dim of `x`, or `b` does not broadcast.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 2.0]])
@@ -3466,7 +3466,7 @@ def cross_entropy(
         DTypeError: a bool target, or a floating target of another shape than the input.
         ArgumentError: an unknown `reduction`, or `label_smoothing` outside `[0, 1]`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[2.0, 0.0], [0.0, 2.0]])
@@ -3518,7 +3518,7 @@ def nll_loss(
         DTypeError: the target is not class indices.
         ArgumentError: an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     log_probs = et.tensor([[-1.0, -2.0], [-3.0, -0.5]])
@@ -3558,7 +3558,7 @@ def mse_loss(
         DTypeError: an operand is not floating.
         ArgumentError: an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0, 2.0], requires_grad=True)
@@ -3602,7 +3602,7 @@ def l1_loss(
         DTypeError: an operand is not floating.
         ArgumentError: an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.l1_loss(et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])).item()
@@ -3645,7 +3645,7 @@ def smooth_l1_loss(
         DTypeError: an operand is not floating.
         ArgumentError: a negative `beta` or an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.smooth_l1_loss(et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])).item()
@@ -3686,7 +3686,7 @@ def huber_loss(
         DTypeError: an operand is not floating.
         ArgumentError: a non-positive `delta` or an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x, y = et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])
@@ -3732,7 +3732,7 @@ def binary_cross_entropy(
         ArgumentError: an input element outside `[0, 1]` (or NaN), or an unknown
             `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     p, t = et.tensor([0.5, 0.5]), et.tensor([1.0, 0.0])
@@ -3781,7 +3781,7 @@ def binary_cross_entropy_with_logits(
         DTypeError: an operand is not floating.
         ArgumentError: an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     logits, t = et.zeros(2), et.tensor([1.0, 0.0])
@@ -3830,7 +3830,7 @@ def conv1d(
             bias do not fit.
         TypeError: `weight` is not an eagertape tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.conv1d(et.ones(1, 1, 4), et.ones(1, 1, 2)).tolist()
@@ -3875,7 +3875,7 @@ def conv3d(
             bias do not fit.
         TypeError: `weight` is not an eagertape tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -3921,7 +3921,7 @@ def conv2d(
             bias do not fit.
         TypeError: `weight` is not an eagertape tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x, w = et.ones(1, 1, 3, 3), et.ones(1, 1, 2, 2)
@@ -3971,7 +3971,7 @@ def conv_transpose2d(
             bias do not fit.
         TypeError: `weight` is not an eagertape tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     y = et.conv_transpose2d(et.ones(1, 1, 2, 2), et.ones(1, 1, 2, 2), stride=2)
@@ -4007,7 +4007,7 @@ def layer_norm(
         ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` or
             `bias` has another shape.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session(dtype="float64"):
         ...     y = et.layer_norm(et.tensor([[1.0, 3.0]]), (2,))
@@ -4040,7 +4040,7 @@ def rms_norm(
         ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` has
             another shape.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session(dtype="float64"):
         ...     y = et.rms_norm(et.tensor([[3.0, 4.0]]), [2])
@@ -4076,7 +4076,7 @@ def group_norm(
         ShapeError: `C` is not divisible by `num_groups`, or `weight` or `bias` is not
             `(C)`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session(dtype="float64"):
         ...     x = et.tensor([[[1.0], [3.0], [5.0], [7.0]]])
@@ -4127,7 +4127,7 @@ def batch_norm(
         TypeError: a running statistic that is not a Parameter in training mode, or a str.
         ShapeError: the input has fewer than 2 dims, or a per-channel operand is not `(C)`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> with et.Session():
@@ -4183,7 +4183,7 @@ def scaled_dot_product_attention(
             with `is_causal=True`.
         ShapeError: the operands' shapes do not fit together, or the mask does not broadcast.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     q = et.ones(1, 1, 2, 4)
@@ -4231,7 +4231,7 @@ def embedding(
         DTypeError: the ids are not integers.
         ShapeError: `weight` is not 2-D.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     w = et.tensor([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]])
@@ -4289,7 +4289,7 @@ def embedding_bag(
         ShapeError: the input's rank does not fit `offsets`, or `weight` is not 2-D.
         IndexOutOfRangeError: an id is outside `[0, num_embeddings)`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -4337,7 +4337,7 @@ def max_pool2d(
             non-positive size.
         ShapeError: the input is not 3-D or 4-D, or the output would be empty.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
@@ -4379,7 +4379,7 @@ def avg_pool2d(
         ArgumentError: a padding over half the kernel, or a non-positive size.
         ShapeError: the input is not 3-D or 4-D, or the output would be empty.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
@@ -4405,7 +4405,7 @@ def adaptive_avg_pool2d(input: Tensor, output_size: int | Sequence[int | None]) 
         ArgumentError: `output_size` is neither an int nor a pair.
         ShapeError: the input is not 3-D or 4-D.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
@@ -4452,7 +4452,7 @@ def kl_div(
         DTypeError: an operand is not floating.
         ArgumentError: an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session(dtype="float64"):
         ...     log_p = et.tensor([[0.5, 0.5]]).log()
@@ -4499,7 +4499,7 @@ def margin_ranking_loss(
         ShapeError: the operands have different numbers of dims or do not broadcast.
         ArgumentError: an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -4540,7 +4540,7 @@ def hinge_embedding_loss(
         ShapeError: `input` and `target` have different shapes.
         ArgumentError: an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -4579,7 +4579,7 @@ def soft_margin_loss(
         ShapeError: `input` and `target` have different shapes.
         ArgumentError: an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -4622,7 +4622,7 @@ def cosine_embedding_loss(
         ShapeError: the inputs are not 1-D or 2-D of one rank, or do not broadcast.
         ArgumentError: an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -4672,7 +4672,7 @@ def poisson_nll_loss(
         ShapeError: `input` and `target` do not broadcast.
         ArgumentError: an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -4721,7 +4721,7 @@ def multilabel_soft_margin_loss(
         ShapeError: the operands do not broadcast.
         ArgumentError: an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -4768,7 +4768,7 @@ def multi_margin_loss(
         DTypeError: the target is not integer data.
         IndexOutOfRangeError: a class index is outside `[0, C)`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -4810,7 +4810,7 @@ def multilabel_margin_loss(
         IndexOutOfRangeError: a class index is outside `[0, C)`.
         ArgumentError: an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -4870,7 +4870,7 @@ def triplet_margin_loss(
             broadcast.
         ArgumentError: an unknown `reduction`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -4903,7 +4903,7 @@ def pairwise_distance(
     Raises:
         ShapeError: `x1` and `x2` do not broadcast.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -4935,7 +4935,7 @@ def cosine_similarity(
     Raises:
         ShapeError: `x1` and `x2` do not broadcast, or `dim` is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -4968,7 +4968,7 @@ def normalize(
         ArgumentError: `out` is given.
         ShapeError: `dim` is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session(dtype="float64"):
@@ -5016,7 +5016,7 @@ def ctc_loss(
             type, or an unknown `reduction`.
         IndexOutOfRangeError: a target class outside `[0, C)`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -5058,7 +5058,7 @@ def unfold(
         ShapeError: the input is not 3-D or 4-D, or smaller than a block.
         ArgumentError: a non-positive kernel size, stride or dilation, or a negative padding.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -5100,7 +5100,7 @@ def fold(
             cover `output_size`.
         ArgumentError: a non-positive kernel size, stride or dilation, or a negative padding.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -5132,7 +5132,7 @@ def adaptive_max_pool2d(
             is neither an int nor a pair.
         ShapeError: the input is not a non-empty 3-D or 4-D tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -5179,7 +5179,7 @@ def max_pool3d(
             non-positive size.
         ShapeError: the input is not 4-D or 5-D, or smaller than the window.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -5224,7 +5224,7 @@ def avg_pool3d(
             `divisor_override=0`.
         ShapeError: the input is not 4-D or 5-D, or smaller than the window.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -5265,7 +5265,7 @@ def grid_sample(
         ArgumentError: an unknown `mode` or `padding_mode`, or ``"bicubic"`` on a 5-D input.
         ShapeError: the shapes of `input` and `grid` do not fit together.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -5296,7 +5296,7 @@ def affine_grid(theta: Tensor, size: list[int], align_corners: bool | None = Non
         ShapeError: `theta` does not fit `size`, or `size` is not 4-D or 5-D with positive
             entries.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -5324,7 +5324,7 @@ def cat(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor:
         ShapeError: the shapes differ outside `dim`, or `dim` is out of range.
         DTypeError: the tensors have different dtypes.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     a = et.tensor([1.0, 2.0])
@@ -5354,7 +5354,7 @@ def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
         ShapeError: a subscript has two different sizes.
         TypeError: an operand is not an eagertape tensor (array data are not accepted).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     a = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -5383,7 +5383,7 @@ def bmm(input: Tensor, mat2: Tensor) -> Tensor:
         ShapeError: the operands are not 3-D with one batch size, or the inner sizes differ.
         TypeError: `mat2` is not an eagertape tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
@@ -5409,7 +5409,7 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
         ArgumentError: `num_classes` is below -1, or is -1 for an empty tensor.
         IndexOutOfRangeError: an index is outside `[0, num_classes)`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.one_hot(et.tensor([0, 2]), 3).tolist()
@@ -5434,7 +5434,7 @@ def stack(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor:
         ShapeError: the shapes differ, or `dim` is out of range.
         DTypeError: the tensors have different dtypes.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     a, b = et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0])
@@ -5471,7 +5471,7 @@ def where(
         ShapeError: the operands do not broadcast.
         DTypeError: `input` and `other` have different dtypes, or `condition` is floating.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     b = et.tensor([3.0, 4.0])
@@ -5506,7 +5506,7 @@ def where(condition: Tensor, input: None = None, other: None = None) -> tuple[Te
         ShapeError: the operands do not broadcast.
         DTypeError: `input` and `other` have different dtypes, or `condition` is floating.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     b = et.tensor([3.0, 4.0])
@@ -5545,7 +5545,7 @@ def pad(
         ShapeError: `pad` has an odd length or more than two entries per dimension, or the
             padding is too large for the mode.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.pad(et.tensor([1.0, 2.0]), (1, 2), value=9.0).tolist()
@@ -5577,7 +5577,7 @@ def set_default_device(device: str) -> None:
     Raises:
         ConfigError: an unknown device name.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> et.set_default_device("cpu")
         >>> et.get_default_device()
@@ -5609,7 +5609,7 @@ def manual_seed(seed: int) -> None:
         ArgumentError: `seed` does not fit in 64 bits.
         CaptureError: called inside a captured step.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> et.manual_seed(0)
         >>> with et.Session():
@@ -5657,7 +5657,7 @@ def clip_grad_norm_(
         NonFiniteError: the total norm is not finite and `error_if_nonfinite` is true.
         TypeError: an item of `parameters` is not an `et.Parameter`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session(dtype="float64"):
         ...     p = et.nn.Parameter(et.tensor([3.0, 4.0]))

@@ -271,7 +271,7 @@ def clamp(
         et.ArgumentError: if both `min` and `max` are ``None``.
         et.DTypeError: if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([-2.0, 0.5, 3.0])
@@ -298,7 +298,7 @@ def gelu(input: Tensor, approximate: str = "none") -> Tensor:  # noqa: A002
     Raises:
         et.ArgumentError: if `approximate` is neither ``"none"`` nor ``"tanh"``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.gelu(et.tensor([0.0, 10.0])).tolist()
@@ -322,7 +322,7 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tens
     Returns:
         Tensor: a tensor of the same shape as `input`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.hardtanh(et.tensor([-3.0, 0.5, 2.0])).tolist()
@@ -349,7 +349,7 @@ def pow(input: Tensor | float, exponent: Tensor | float) -> Tensor:  # noqa: A00
     Raises:
         et.DTypeError: if a tensor operand holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0, 2.0, 3.0])
@@ -378,7 +378,7 @@ def floor_divide(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
     Raises:
         et.DTypeError: if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.floor_divide(et.tensor([-3.0, 3.0]), 2).tolist()
@@ -404,7 +404,7 @@ def remainder(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
     Raises:
         et.DTypeError: if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.remainder(et.tensor([-3.0, 3.0]), 2).tolist()
@@ -429,7 +429,7 @@ def atan2(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
     Raises:
         et.DTypeError: if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.atan2(et.tensor([0.0, 1.0]), et.tensor([1.0, 0.0])).tolist()
@@ -457,7 +457,7 @@ def hypot(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
     Raises:
         et.DTypeError: if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.hypot(et.tensor([3.0, 5.0]), et.tensor([4.0, 12.0])).tolist()
@@ -483,7 +483,7 @@ def fmod(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
     Raises:
         et.DTypeError: if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.fmod(et.tensor([-3.0, 3.0]), 2).tolist()
@@ -508,7 +508,7 @@ def logaddexp(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
     Raises:
         et.DTypeError: if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.logaddexp(et.tensor([1000.0]), et.tensor([1000.0])).tolist()
@@ -534,7 +534,7 @@ def xlogy(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
     Raises:
         et.DTypeError: if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.xlogy(et.tensor([0.0, 2.0]), et.tensor([0.0, 1.0])).tolist()
@@ -560,7 +560,7 @@ def prod(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor
         et.DTypeError: if `input` holds integer or bool data.
         et.ShapeError: if `dim` is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -602,7 +602,7 @@ def var(
         et.ArgumentError: if both `unbiased` and `correction` are given.
         et.DTypeError: if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 3.0], [2.0, 6.0]])
@@ -644,7 +644,7 @@ def std(
         et.ArgumentError: if both `unbiased` and `correction` are given.
         et.DTypeError: if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 3.0], [2.0, 6.0]])
@@ -672,7 +672,7 @@ def logsumexp(input: Tensor, dim: int | tuple[int, ...], keepdim: bool = False) 
         et.DTypeError: if `input` holds integer or bool data.
         et.ShapeError: if a dimension is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.logsumexp(et.tensor([[1000.0, 1000.0]]), 1).tolist()
@@ -713,7 +713,7 @@ def norm(
         et.DTypeError: if `input` holds integer or bool data.
         et.UnsupportedOpError: for ``"nuc"`` on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([3.0, -4.0])
@@ -739,7 +739,7 @@ def cumsum(input: Tensor, dim: int) -> Tensor:  # noqa: A002
         et.DTypeError: if `input` holds integer or bool data.
         et.ShapeError: if `dim` is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.cumsum(et.tensor([1.0, 2.0, 3.0]), 0).tolist()
@@ -766,7 +766,7 @@ def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
     Raises:
         et.DTypeError: if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
@@ -794,7 +794,7 @@ def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
     Raises:
         et.DTypeError: if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
@@ -816,7 +816,7 @@ def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:  # noqa: 
     Returns:
         Tensor: a tensor of the same shape as `input`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.leaky_relu(et.tensor([-2.0, 1.0]), 0.5).tolist()
@@ -838,7 +838,7 @@ def elu(input: Tensor, alpha: float = 1.0) -> Tensor:  # noqa: A002
     Returns:
         Tensor: a tensor of the same shape as `input`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.elu(et.tensor([0.0, 2.0])).tolist()
@@ -861,7 +861,7 @@ def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tenso
     Returns:
         Tensor: a tensor of the same shape as `input`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.softplus(et.tensor([30.0])).tolist()
@@ -888,7 +888,7 @@ def maximum(input: Tensor, other: object) -> Tensor:  # noqa: A002
         et.DTypeError: if `input` holds integer or bool data.
         et.ShapeError: if the shapes do not broadcast.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.maximum(et.tensor([1.0, 4.0]), et.tensor([3.0, 2.0])).tolist()
@@ -915,7 +915,7 @@ def minimum(input: Tensor, other: object) -> Tensor:  # noqa: A002
         et.DTypeError: if `input` holds integer or bool data.
         et.ShapeError: if the shapes do not broadcast.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.minimum(et.tensor([1.0, 4.0]), et.tensor([3.0, 2.0])).tolist()
@@ -940,7 +940,7 @@ def reshape(input: Tensor, shape: tuple[int, ...]) -> Tensor:  # noqa: A002
     Raises:
         et.ShapeError: if `shape` does not hold `input`'s number of elements.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.reshape(et.tensor([1.0, 2.0, 3.0, 4.0]), (2, -1)).tolist()
@@ -965,7 +965,7 @@ def transpose(input: Tensor, dim0: int, dim1: int) -> Tensor:  # noqa: A002
     Raises:
         et.ShapeError: if a dimension is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.transpose(et.zeros(2, 3, 4), 0, 2).shape
@@ -989,7 +989,7 @@ def permute(input: Tensor, dims: tuple[int, ...]) -> Tensor:  # noqa: A002
     Raises:
         et.ShapeError: if `dims` is not a permutation of `input`'s dimensions.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.permute(et.zeros(2, 3, 4), (2, 0, 1)).shape
@@ -1010,7 +1010,7 @@ def unsqueeze(input: Tensor, dim: int) -> Tensor:  # noqa: A002
     Returns:
         Tensor: the tensor with one more dimension.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.zeros(2, 3)
@@ -1033,7 +1033,7 @@ def squeeze(input: Tensor, dim: int | tuple[int, ...] | None = None) -> Tensor: 
     Returns:
         Tensor: the squeezed tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.zeros(1, 2, 1)
@@ -1056,7 +1056,7 @@ def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:  # 
     Returns:
         Tensor: the flattened tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.zeros(2, 3, 4)
@@ -1080,7 +1080,7 @@ def unflatten(input: Tensor, dim: int, sizes: tuple[int, ...]) -> Tensor:  # noq
     Returns:
         Tensor: the unflattened tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.unflatten(et.zeros(2, 6), 1, (2, -1)).shape
@@ -1108,7 +1108,7 @@ def softmax(input: Tensor, dim: int) -> Tensor:  # noqa: A002
         et.DTypeError: if `input` holds integer or bool data.
         et.ShapeError: if `dim` is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.softmax(et.tensor([[1.0, 1.0], [0.0, 0.0]]), dim=1).tolist()
@@ -1135,7 +1135,7 @@ def log_softmax(input: Tensor, dim: int) -> Tensor:  # noqa: A002
         et.DTypeError: if `input` holds integer or bool data.
         et.ShapeError: if `dim` is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session(dtype="float64"):
         ...     y = et.log_softmax(et.tensor([0.0, 0.0]), dim=0)
@@ -1164,7 +1164,7 @@ def matmul(input: Tensor, other: object) -> Tensor:  # noqa: A002
         et.ShapeError: if the inner dimensions do not match.
         et.DTypeError: if an operand holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     a = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -1193,7 +1193,7 @@ def sum(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     Raises:
         et.ShapeError: if a dimension is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -1222,7 +1222,7 @@ def mean(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor
         et.DTypeError: if `input` holds integer or bool data.
         et.ShapeError: if a dimension is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -1255,7 +1255,7 @@ def max(input: Tensor, dim: int | Tensor | None = None, keepdim: bool = False): 
         et.ShapeError: if `dim` is out of range.
         et.DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
@@ -1289,7 +1289,7 @@ def min(input: Tensor, dim: int | Tensor | None = None, keepdim: bool = False): 
         et.ShapeError: if `dim` is out of range.
         et.DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
@@ -1319,7 +1319,7 @@ def amax(input: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) 
     Raises:
         et.ShapeError: if a dimension is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
@@ -1348,7 +1348,7 @@ def amin(input: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) 
     Raises:
         et.ShapeError: if a dimension is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
@@ -1386,7 +1386,7 @@ def masked_fill(input: Tensor, mask: object, value: float | Tensor) -> Tensor:  
     Raises:
         et.DTypeError: if `mask` is floating-point data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0, -2.0, 3.0])
@@ -1415,7 +1415,7 @@ def index_select(input: Tensor, dim: int, index: object) -> Tensor:  # noqa: A00
         et.ShapeError: if `index` has more than one dimension.
         et.DTypeError: if `index` is floating-point data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
@@ -1444,7 +1444,7 @@ def gather(input: Tensor, dim: int, index: object) -> Tensor:  # noqa: A002
     Raises:
         et.DTypeError: if `index` is floating-point data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -1490,7 +1490,7 @@ def scatter(
             not ``"add"`` or ``"multiply"``, or with `reduce` and a number `value`.
         et.DTypeError: if `index` is floating-point data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.zeros(2, 3)
@@ -1522,7 +1522,7 @@ def scatter_add(input: Tensor, dim: int, index: object, src: object) -> Tensor: 
         et.DTypeError: if `index` is floating-point data.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.zeros(3)
@@ -1565,7 +1565,7 @@ def scatter_reduce(
         et.DTypeError: if `index` is floating-point data.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.zeros(2)
@@ -1604,7 +1604,7 @@ def index_add(
         et.DTypeError: if `index` is floating-point data.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.zeros(3, 2)
@@ -1633,7 +1633,7 @@ def index_copy(input: Tensor, dim: int, index: object, source: object) -> Tensor
     Raises:
         et.DTypeError: if `index` is floating-point data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.zeros(3, 2)
@@ -1661,7 +1661,7 @@ def index_fill(input: Tensor, dim: int, index: object, value: object) -> Tensor:
     Raises:
         et.DTypeError: if `index` is floating-point data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.zeros(2, 3)
@@ -1689,7 +1689,7 @@ def take_along_dim(input: Tensor, indices: object, dim: int | None = None) -> Te
     Raises:
         et.DTypeError: if `indices` is floating-point data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[10.0, 30.0, 20.0], [60.0, 40.0, 50.0]])
@@ -1719,7 +1719,7 @@ def narrow(input: Tensor, dim: int, start: int, length: int) -> Tensor:  # noqa:
         et.IndexOutOfRangeError: if the range exceeds the dimension.
         et.ArgumentError: if `start` is a tensor that is not 0-d integer data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
@@ -1746,7 +1746,7 @@ def select(input: Tensor, dim: int, index: int) -> Tensor:  # noqa: A002
     Raises:
         et.IndexOutOfRangeError: if `index` is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -1768,7 +1768,7 @@ def flip(input: Tensor, dims: int | tuple[int, ...]) -> Tensor:  # noqa: A002
     Returns:
         Tensor: the flipped tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -1796,7 +1796,7 @@ def roll(
     Returns:
         Tensor: the rolled tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -1820,7 +1820,7 @@ def tril(input: Tensor, diagonal: int = 0) -> Tensor:  # noqa: A002
     Returns:
         Tensor: the lower triangle.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.tril(et.ones(3, 3)).tolist()
@@ -1843,7 +1843,7 @@ def triu(input: Tensor, diagonal: int = 0) -> Tensor:  # noqa: A002
     Returns:
         Tensor: the upper triangle.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.triu(et.ones(3, 3), 1).tolist()
@@ -1870,7 +1870,7 @@ def split(
     Returns:
         tuple of Tensors: the chunks.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0, 2.0, 3.0, 4.0, 5.0])
@@ -1894,7 +1894,7 @@ def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:  # no
     Returns:
         tuple of Tensors: the chunks.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0, 2.0, 3.0, 4.0, 5.0])
@@ -1915,7 +1915,7 @@ def isfinite(input: Tensor) -> Tensor:  # noqa: A002
     Returns:
         Tensor: a bool tensor of `input`'s shape.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.isfinite(et.tensor([1.0, float("inf"), float("nan")])).tolist()
@@ -1935,7 +1935,7 @@ def isnan(input: Tensor) -> Tensor:  # noqa: A002
     Returns:
         Tensor: a bool tensor of `input`'s shape.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.isnan(et.tensor([1.0, float("nan")])).tolist()
@@ -1959,7 +1959,7 @@ def logical_not(input: Tensor) -> Tensor:  # noqa: A002
     Raises:
         et.DTypeError: if `input` is not bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0, -2.0])
@@ -1984,7 +1984,7 @@ class IntervalData:
     Raises:
         et.ArgumentError: if a bound is NaN or `lo > hi` somewhere.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> box = et.IntervalData([0.0, 1.0], 2.0)
         >>> box.shape, box.hi.tolist()
@@ -2038,7 +2038,7 @@ def interval(lo: object, hi: object | None = None) -> IntervalData:
     Raises:
         et.ArgumentError: if a bound is NaN or `lo > hi` somewhere.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> box = et.interval([1.0, -2.0], [2.0, 3.0])
         >>> with et.Session(dtype="interval", grad_enabled=False):
@@ -2063,7 +2063,7 @@ def with_grad_map(grads: GradMap, action: Callable[[GradMap], T]) -> T:
     Returns:
         T: the action's result.
 
-    Example:
+    Examples:
         >>> import numpy as np, eagertape as et
         >>> p = et.Parameter(np.array([1.0, 2.0]))
         >>> sess = et.Session(dtype="float64")
@@ -2112,7 +2112,7 @@ def sort(
         et.DTypeError: if `input` holds integer or bool data.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     values, indices = et.sort(et.tensor([3.0, 1.0, 2.0]))
@@ -2146,7 +2146,7 @@ def argsort(
         et.DTypeError: if `input` holds integer or bool data.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.argsort(et.tensor([3.0, 1.0, 2.0]), descending=True).tolist()
@@ -2170,7 +2170,7 @@ def msort(input: Tensor) -> Tensor:  # noqa: A002
         et.DTypeError: if `input` holds integer or bool data.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.msort(et.tensor([[3.0, 1.0], [2.0, 4.0]])).tolist()
@@ -2199,7 +2199,7 @@ def kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> Kth
         et.DTypeError: if `input` holds integer or bool data.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     r = et.kthvalue(et.tensor([3.0, 1.0, 2.0]), 2)
@@ -2258,7 +2258,7 @@ def median(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Any:
         et.DTypeError: if `input` holds integer or bool data.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[4.0, 1.0, 3.0, 2.0]])
@@ -2287,7 +2287,7 @@ def nanmedian(input: Tensor, dim: int | None = None, keepdim: bool = False) -> A
         et.DTypeError: if `input` holds integer or bool data.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nanmedian(et.tensor([float("nan"), 3.0, 1.0, 2.0])).item()
@@ -2315,7 +2315,7 @@ def mode(input: Tensor, dim: int = -1, keepdim: bool = False) -> ModeResult:  # 
         et.DTypeError: if `input` holds integer or bool data.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.mode(et.tensor([[1.0, 2.0, 2.0, 3.0]])).values.tolist()
@@ -2342,7 +2342,7 @@ def cummax(input: Tensor, dim: int) -> CummaxResult:  # noqa: A002
         et.DTypeError: if `input` holds integer or bool data.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     r = et.cummax(et.tensor([1.0, 3.0, 2.0, 5.0]), 0)
@@ -2370,7 +2370,7 @@ def cummin(input: Tensor, dim: int) -> CumminResult:  # noqa: A002
         et.DTypeError: if `input` holds integer or bool data.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     r = et.cummin(et.tensor([3.0, 1.0, 2.0, 0.0]), 0)
@@ -2400,7 +2400,7 @@ def cumprod(input: Tensor, dim: int, *, dtype: object = None) -> Tensor:  # noqa
         et.DTypeError: if `input` holds integer or bool data.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.cumprod(et.tensor([1.0, 2.0, 3.0]), 0).tolist()
@@ -2441,7 +2441,7 @@ def quantile(
             dimension, or `interpolation` is unknown.
         et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0, 2.0, 3.0, 4.0])
@@ -2467,7 +2467,7 @@ def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:  # noqa: A002
     Returns:
         Tensor or tuple of Tensors: the int64 indices.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[0.0, 1.0], [2.0, 0.0]])
@@ -2490,7 +2490,7 @@ def argwhere(input: Tensor) -> Tensor:  # noqa: A002
     Returns:
         Tensor: the int64 indices.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.argwhere(et.tensor([0.0, 1.0, 2.0])).tolist()
@@ -2516,7 +2516,7 @@ def masked_select(input: Tensor, mask: object) -> Tensor:  # noqa: A002
     Raises:
         et.DTypeError: if `mask` is not bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, -2.0], [-3.0, 4.0]])
@@ -2541,7 +2541,7 @@ def diagonal(input: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Te
     Returns:
         Tensor: the diagonals; `dim1` and `dim2` removed and the diagonal's length appended.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -2568,7 +2568,7 @@ def diag(input: Tensor, diagonal: int = 0) -> Tensor:  # noqa: A002
     Raises:
         et.ShapeError: if `input` is not 1-D or 2-D.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.diag(et.tensor([1.0, 2.0])).tolist()
@@ -2591,7 +2591,7 @@ def trace(input: Tensor) -> Tensor:  # noqa: A002
     Raises:
         et.ShapeError: if `input` is not 2-D.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.trace(et.tensor([[1.0, 2.0], [3.0, 4.0]])).item()
@@ -2629,7 +2629,7 @@ def diff(
         et.ArgumentError: if `n` is negative.
         et.ShapeError: if `input` is 0-d.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0, 4.0, 9.0, 16.0])
@@ -2658,7 +2658,7 @@ def cross(input: Tensor, other: object, dim: int | None = None) -> Tensor:  # no
         et.ShapeError: if the operands' dimension `dim` is not of size 3 (without `dim`: if
             no dimension is).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.cross(et.tensor([1.0, 0.0, 0.0]), et.tensor([0.0, 1.0, 0.0])).tolist()
@@ -2680,7 +2680,7 @@ def kron(input: Tensor, other: object) -> Tensor:  # noqa: A002
     Returns:
         Tensor: the Kronecker product.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.kron(et.tensor([1.0, 2.0]), et.tensor([1.0, 10.0])).tolist()
@@ -2709,7 +2709,7 @@ def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
         et.ArgumentError: if `dims` is a negative int, not an int or a pair, or its lists
             differ in length or repeat a dimension.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     a = et.ones(2, 3, 4)
@@ -2747,7 +2747,7 @@ def logit(input: Tensor, eps: float | None = None) -> Tensor:  # noqa: A002
     Returns:
         Tensor: the logits.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.logit(et.tensor([0.5, 0.0]), eps=0.5).tolist()
@@ -2771,7 +2771,7 @@ def nansum(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor: 
     Returns:
         Tensor: the sums.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nansum(et.tensor([1.0, float("nan"), 2.0])).item()
@@ -2796,7 +2796,7 @@ def nanmean(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:
     Returns:
         Tensor: the means.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nanmean(et.tensor([1.0, float("nan"), 2.0])).item()
@@ -2821,7 +2821,7 @@ def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001, A002
     Raises:
         et.DTypeError: if `input` holds integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([0.5, 1.5, 2.5, 1234.0])
@@ -2854,7 +2854,7 @@ def isclose(
     Returns:
         Tensor: bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.isclose(et.tensor([1.0, 2.0]), et.tensor([1.0, 2.1])).tolist()
@@ -2884,7 +2884,7 @@ def allclose(
     Returns:
         bool: whether `isclose(input, other, ...)` holds for every element.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0, 2.0])
@@ -2909,7 +2909,7 @@ def equal(input: Tensor, other: object) -> bool:  # noqa: A002
     Raises:
         et.ArgumentError: if `other` is not a tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0, 2.0])
@@ -2934,7 +2934,7 @@ def any(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # 
     Returns:
         Tensor: bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[0.0, 0.0], [0.0, 3.0]])
@@ -2959,7 +2959,7 @@ def all(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # 
     Returns:
         Tensor: bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 2.0], [0.0, 3.0]])
@@ -2982,7 +2982,7 @@ def count_nonzero(input: Tensor, dim: object = None) -> Tensor:  # noqa: A002
     Returns:
         Tensor: int64 counts.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[0.0, 1.0], [2.0, 3.0]])
@@ -3023,7 +3023,7 @@ def var_mean(
     Raises:
         et.ArgumentError: if both `unbiased` and `correction` are given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     var, mean = et.var_mean(et.tensor([1.0, 3.0]))
@@ -3067,7 +3067,7 @@ def std_mean(
     Raises:
         et.ArgumentError: if both `unbiased` and `correction` are given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     std, mean = et.std_mean(et.tensor([1.0, 3.0]), correction=0)
@@ -3102,7 +3102,7 @@ def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> 
     Returns:
         AminmaxResult: the named tuple `(min, max)`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     r = et.aminmax(et.tensor([[1.0, 5.0], [7.0, 2.0]]), dim=1)
@@ -3127,7 +3127,7 @@ def lerp(input: Tensor, end: object, weight: object) -> Tensor:  # noqa: A002
     Returns:
         Tensor: the interpolated values.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.lerp(et.tensor([0.0, 10.0]), et.tensor([10.0, 20.0]), 0.5).tolist()
@@ -3151,7 +3151,7 @@ def addcmul(input: Tensor, tensor1: object, tensor2: object, *, value: float = 1
     Returns:
         Tensor: the result.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.ones(2)
@@ -3176,7 +3176,7 @@ def addcdiv(input: Tensor, tensor1: object, tensor2: object, *, value: float = 1
     Returns:
         Tensor: the result.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.ones(2)
@@ -3199,7 +3199,7 @@ def outer(input: Tensor, vec2: object) -> Tensor:  # noqa: A002
     Returns:
         Tensor: the 2-D outer product.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.outer(et.tensor([1.0, 2.0]), et.tensor([1.0, 10.0, 100.0])).tolist()
@@ -3239,7 +3239,7 @@ def addmm(
         et.ArgumentError: if `out_dtype` is given.
         et.ShapeError: if the shapes do not match.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     m = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -3280,7 +3280,7 @@ def baddbmm(
         et.ArgumentError: if `out_dtype` is given.
         et.ShapeError: if the shapes do not match.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     y = et.baddbmm(et.zeros(4, 2, 2), et.ones(4, 2, 3), et.ones(4, 3, 2), alpha=0.5)

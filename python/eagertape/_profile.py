@@ -29,7 +29,7 @@ class NodeRow(NamedTuple):
             (the outermost module's class name, then attribute names: ``"Net.fc1"``), or
             ``None`` for a node recorded outside any module. Default: ``None``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> row = et.NodeRow(3, "mul", (2, 3), 24, 8, True)
         >>> row.op, row.total_bytes
@@ -131,7 +131,7 @@ class TapeProfile:
         rows (list of tuple): the core's rows, one per node in recording order:
             `(op, shape, bytes, workspace_bytes, needed, module)`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session(dtype="float64") as sess:
         ...     x = et.tensor([[1.0, 2.0, 3.0]], requires_grad=True)

@@ -165,7 +165,7 @@ def tensor(
         DeviceError: `device` is not the session's device.
         GradError: `requires_grad=True` for integer or bool data.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -200,7 +200,7 @@ def as_tensor(data: Any, dtype: object = None, device: object = None) -> Tensor:
         DTypeError: `dtype` is a floating dtype other than the session's.
         DeviceError: `device` is not the session's device.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0, 2.0])
@@ -228,7 +228,7 @@ def from_numpy(array: np.ndarray) -> Tensor:
     Raises:
         NoSessionError: no session is current.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> with et.Session():
@@ -280,7 +280,7 @@ Raises:
     DeviceError: `device` is not the session's device.
     GradError: `requires_grad=True` with an integer or bool `dtype`.
 
-Example:
+Examples:
     >>> import eagertape as et
     >>> with et.Session():
     ...     et.zeros(2, 3).tolist()
@@ -309,7 +309,7 @@ Raises:
     DeviceError: `device` is not the session's device.
     GradError: `requires_grad=True` with an integer or bool `dtype`.
 
-Example:
+Examples:
     >>> import eagertape as et
     >>> with et.Session():
     ...     et.ones((2,), dtype=et.int64).tolist()
@@ -340,7 +340,7 @@ Raises:
     DeviceError: `device` is not the session's device.
     GradError: `requires_grad=True` with an integer or bool `dtype`.
 
-Example:
+Examples:
     >>> import eagertape as et
     >>> with et.Session():
     ...     tuple(et.empty(2, 3).shape)
@@ -379,7 +379,7 @@ def full(
         DeviceError: `device` is not the session's device.
         GradError: `requires_grad=True` with an integer or bool dtype.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.full((2, 2), 7).tolist(), et.full((2,), 1.5).tolist()
@@ -416,7 +416,7 @@ def eye(
         NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.eye(2, 3).tolist()
@@ -459,7 +459,7 @@ def arange(
         NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.arange(4).tolist(), et.arange(1, 2, 0.25).tolist()
@@ -504,7 +504,7 @@ def linspace(
         NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.linspace(0, 1, 5).tolist()
@@ -575,7 +575,7 @@ Raises:
     NoSessionError: no session is current.
     DeviceError: `device` is not the session's device.
 
-Example:
+Examples:
     >>> import eagertape as et
     >>> with et.Session(seed=0):
     ...     x = et.rand(2, 3)
@@ -607,7 +607,7 @@ Raises:
     NoSessionError: no session is current.
     DeviceError: `device` is not the session's device.
 
-Example:
+Examples:
     >>> import eagertape as et
     >>> with et.Session(seed=0):
     ...     tuple(et.randn(4, 2).shape)
@@ -648,7 +648,7 @@ def randint(
         NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session(seed=0):
         ...     x = et.randint(3, 5, (4,))
@@ -690,7 +690,7 @@ def randperm(
         NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session(seed=0):
         ...     sorted(et.randperm(4).tolist())
@@ -751,7 +751,7 @@ def normal(
             `generator`.
         NoSessionError: `mean` and `std` are numbers and no session is current.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session(seed=0):
         ...     tuple(et.normal(2.0, 3.0, (4, 2)).shape)
@@ -794,7 +794,7 @@ def bernoulli(
     Raises:
         ArgumentError: a `generator` is given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session(seed=0):
         ...     et.bernoulli(et.tensor([0.0, 1.0, 1.0])).tolist()
@@ -829,7 +829,7 @@ def multinomial(
     Raises:
         ArgumentError: more samples than categories without replacement, or a `generator`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session(seed=0):
         ...     et.multinomial(et.tensor([0.0, 1.0, 0.0]), 2, replacement=True).tolist()
@@ -873,7 +873,7 @@ def searchsorted(
         ArgumentError: `side` is neither ``"left"`` nor ``"right"``, or ``side="left"`` with
             ``right=True``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     s = et.tensor([1.0, 3.0, 5.0, 7.0])
@@ -921,7 +921,7 @@ def bucketize(
     Raises:
         ArgumentError: `boundaries` is not a 1-D tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     b = et.tensor([1.0, 3.0, 5.0, 7.0])
@@ -961,7 +961,7 @@ def unique(
         Tensor or tuple of Tensors: the unique values, and the inverse indices and counts
         where asked for.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     values, inverse, counts = et.unique(
@@ -1013,7 +1013,7 @@ Raises:
     NoSessionError: no session is current.
     DeviceError: `device` is not the session's device.
 
-Example:
+Examples:
     >>> import eagertape as et
     >>> with et.Session():
     ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -1042,7 +1042,7 @@ Raises:
     NoSessionError: no session is current.
     DeviceError: `device` is not the session's device.
 
-Example:
+Examples:
     >>> import eagertape as et
     >>> with et.Session():
     ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -1073,7 +1073,7 @@ Raises:
     NoSessionError: no session is current.
     DeviceError: `device` is not the session's device.
 
-Example:
+Examples:
     >>> import eagertape as et
     >>> with et.Session():
     ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -1104,7 +1104,7 @@ Raises:
     NoSessionError: no session is current.
     DeviceError: `device` is not the session's device.
 
-Example:
+Examples:
     >>> import eagertape as et
     >>> with et.Session():
     ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -1135,7 +1135,7 @@ Raises:
     NoSessionError: no session is current.
     DeviceError: `device` is not the session's device.
 
-Example:
+Examples:
     >>> import eagertape as et
     >>> with et.Session():
     ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -1174,7 +1174,7 @@ def full_like(
         NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.full_like(et.zeros(2, 2), 3).tolist()
@@ -1213,7 +1213,7 @@ def topk(
     Returns:
         tuple of (Tensor, Tensor): `values` and `indices`, also readable by name.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     values, indices = et.topk(et.tensor([1.0, 5.0, 3.0, 4.0]), 2)
@@ -1252,7 +1252,7 @@ class set_grad_enabled:  # noqa: N801  (torch.set_grad_enabled)
     Args:
         mode (bool): whether to enable (``True``) or disable (``False``) gradient recording.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0], requires_grad=True)
@@ -1282,6 +1282,13 @@ class _GradMode:
 
     _mode = False
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        # torch's bare decorator: `@et.no_grad` (no parentheses) is `@et.no_grad()`: the
+        # class is handed the function, and returns it decorated instead of an instance.
+        if len(args) == 1 and not kwargs and callable(args[0]):
+            return cls()(args[0])
+        return super().__new__(cls)
+
     def __init__(self) -> None:
         self._prev: list[builtins.bool] = []
 
@@ -1296,14 +1303,29 @@ class _GradMode:
 
 
 class no_grad(_GradMode):  # noqa: N801  (torch.no_grad)
-    """``torch.no_grad()``: nothing recorded inside is kept for backward, and each value
-    lives exactly as long as its handles (an evaluation loop never grows the tape)."""
+    """Context manager (and decorator) that disables gradient recording, as `torch.no_grad`.
+
+    Nothing recorded inside is kept for backward, and each value lives exactly as long as its
+    handles (an evaluation loop never grows the tape). As a decorator it is written
+    ``@et.no_grad()`` or, as torch allows, ``@et.no_grad``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0], requires_grad=True)
+        ...     with et.no_grad():
+        ...         y = x * 2
+        ...     y.requires_grad
+        False
+    """
 
     _mode = False
 
 
 class enable_grad(_GradMode):  # noqa: N801
-    """``torch.enable_grad()``: record for backward inside (within a ``no_grad``)."""
+    """Context manager (and decorator) that enables gradient recording inside a `no_grad`
+    block, as `torch.enable_grad`; a decorator is written ``@et.enable_grad()`` or
+    ``@et.enable_grad``."""
 
     _mode = True
 
@@ -1319,7 +1341,7 @@ class inference_mode(_GradMode):  # noqa: N801
     Args:
         mode (bool): whether to enable inference mode (disable gradients). Default: ``True``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0], requires_grad=True)

@@ -256,7 +256,7 @@ def capture(
         ArgumentError: `fn` is not callable, `cache_size` is not an int >= 1, or `session` is
             not a Session.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> sess = et.Session(dtype="float64")

@@ -282,7 +282,7 @@ def save(
             one name), the optimizer updates a parameter not being saved, a state value
             cannot be stored, or `rank` is not a non-negative int.
 
-    Example:
+    Examples:
         >>> import os, tempfile
         >>> import eagertape as et
         >>> net = et.nn.Linear(2, 1, seed=0)
@@ -757,7 +757,7 @@ def load(
             checkpoint, or does not fit the parameters, optimizer, session, scheduler or
             scaler given.
 
-    Example:
+    Examples:
         >>> import os, tempfile
         >>> import eagertape as et
         >>> net, other = et.nn.Linear(2, 1, seed=0), et.nn.Linear(2, 1, seed=1)

@@ -71,7 +71,7 @@ fn stat(
 ///     TypeError: a running statistic that is not a Parameter in training mode, or a str.
 ///     ShapeError: the input has fewer than 2 dims, or a per-channel operand is not `(C)`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import numpy as np
 ///     >>> with et.Session():

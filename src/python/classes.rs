@@ -84,7 +84,7 @@ pub fn lock(cell: &SessionCell) -> std::sync::MutexGuard<'_, Session<Be>> {
 /// Tensors are made by a session: `et.tensor(data)` in the current one, or
 /// `sess.input(data)`; `sess.use(p)` reads a parameter.
 ///
-/// Example:
+/// Examples:
 ///     >>> import numpy as np, eagertape as et
 ///     >>> with et.Session(dtype="float32"):
 ///     ...     x = et.tensor(np.ones((2, 3), np.float32))
@@ -138,7 +138,7 @@ impl Drop for PyTensor {
 ///         the device.
 ///     DeviceUnavailableError: a CUDA device with no usable GPU.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> sess = et.Session(dtype="float64", seed=0)
 ///     >>> sess.generation, sess.tape_len
@@ -168,7 +168,7 @@ pub struct PySession {
 ///     dtype: the storage dtype (default: the data's floating dtype).
 ///     device: where the value lives.
 ///
-/// Example:
+/// Examples:
 ///     >>> import numpy as np, eagertape as et
 ///     >>> p = et.Parameter(np.zeros((2, 3), np.float32), name="w")
 ///     >>> p.shape, p.version, p.requires_grad
@@ -187,7 +187,7 @@ pub struct PyParameter {
 /// Pass it to an optimizer (`opt.step(grads)`). As a context manager it releases every
 /// buffer on exit, also when the body raises; `release()` does it at once.
 ///
-/// Example:
+/// Examples:
 ///     >>> import numpy as np, eagertape as et
 ///     >>> p = et.Parameter(np.array([1.0, 2.0]))
 ///     >>> sess = et.Session(dtype="float64")

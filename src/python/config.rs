@@ -24,7 +24,7 @@ use crate::config::{Config, DType, Device};
 /// `CpuCarrierWarning`); a native carrier keeps its device, so a missing GPU is an error
 /// when the session is made, never a quiet fallback.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> cfg = et.Config(dtype="float64", seed=1)
 ///     >>> cfg.replace(seed=2).seed, cfg.seed
@@ -203,7 +203,7 @@ impl PyConfig {
     ///     ConfigError: an unknown field, dtype, device or backend (a backend that cannot
     ///         run the dtype is refused when a session is made).
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> et.Config(seed=1).replace(dtype="float64").dtype
     ///     'float64'

@@ -69,7 +69,7 @@ fn unsupported(op: &str, max_norm: Option<f64>, sparse: bool) -> PyResult<()> {
 ///     DTypeError: the ids are not integers.
 ///     ShapeError: `weight` is not 2-D.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     w = et.tensor([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]])
@@ -137,7 +137,7 @@ pub fn embedding(
 ///     ShapeError: the input's rank does not fit `offsets`, or `weight` is not 2-D.
 ///     IndexOutOfRangeError: an id is outside `[0, num_embeddings)`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():

@@ -79,7 +79,7 @@ impl PySession {
     ///     ShapeError: a negative or non-integer size.
     ///     GradError: `requires_grad=True` with a data dtype.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> sess = et.Session(dtype="float32")
     ///     >>> sess.zeros(2, 3).tolist()
@@ -112,7 +112,7 @@ impl PySession {
     ///     ShapeError: a negative or non-integer size.
     ///     GradError: `requires_grad=True` with a data dtype.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> sess = et.Session(dtype="float32")
     ///     >>> sess.ones((2,), dtype="int64").tolist()
@@ -173,7 +173,7 @@ impl PySession {
     ///     ShapeError: a negative `n` or `m`.
     ///     GradError: `requires_grad=True` with a data dtype.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> sess = et.Session(dtype="float32")
     ///     >>> sess.eye(2, 3).tolist()

@@ -43,7 +43,7 @@ pub(crate) fn register(m: &Bound<'_, pyo3::types::PyModule>) -> PyResult<()> {
 /// Raises:
 ///     ShapeError: `w` does not match the last dim of `x`, or `b` does not broadcast.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     x = et.tensor([[1.0, 2.0]])
@@ -87,7 +87,7 @@ pub fn linear(
 /// Raises:
 ///     ArgumentError: `p` is outside `[0, 1]` (also when `training` is false).
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     x = et.ones(4)
@@ -184,7 +184,7 @@ fn handles(name: &str, items: &[Bound<'_, PyAny>]) -> PyResult<Vec<crate::tape::
 ///     ShapeError: a subscript has two different sizes.
 ///     TypeError: an operand is not an eagertape tensor (array data are not accepted).
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     a = et.tensor([[1.0, 2.0], [3.0, 4.0]])
@@ -234,7 +234,7 @@ pub fn einsum(
 ///     ShapeError: the operands are not 3-D with one batch size, or the inner sizes differ.
 ///     TypeError: `mat2` is not an eagertape tensor.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
@@ -267,7 +267,7 @@ pub fn bmm(
 ///     ArgumentError: `num_classes` is below -1, or is -1 for an empty tensor.
 ///     IndexOutOfRangeError: an index is outside `[0, num_classes)`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     et.one_hot(et.tensor([0, 2]), 3).tolist()
@@ -300,7 +300,7 @@ pub fn one_hot(
 ///     ShapeError: the shapes differ outside `dim`, or `dim` is out of range.
 ///     DTypeError: the tensors have different dtypes.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     a = et.tensor([1.0, 2.0])
@@ -333,7 +333,7 @@ pub fn cat(py: Python<'_>, tensors: &Bound<'_, PyAny>, dim: i64) -> PyResult<PyT
 ///     ShapeError: the shapes differ, or `dim` is out of range.
 ///     DTypeError: the tensors have different dtypes.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     a, b = et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0])
@@ -372,7 +372,7 @@ pub fn stack(py: Python<'_>, tensors: &Bound<'_, PyAny>, dim: i64) -> PyResult<P
 ///     ShapeError: the operands do not broadcast.
 ///     DTypeError: `input` and `other` have different dtypes, or `condition` is floating.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     b = et.tensor([3.0, 4.0])
@@ -447,7 +447,7 @@ pub fn where_<'py>(
 ///     ShapeError: `pad` has an odd length or more than two entries per dimension, or the
 ///         padding is too large for the mode.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     et.pad(et.tensor([1.0, 2.0]), (1, 2), value=9.0).tolist()

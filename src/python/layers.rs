@@ -74,7 +74,7 @@ fn window(
 ///         non-positive size.
 ///     ShapeError: the input is not 3-D or 4-D, or the output would be empty.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
@@ -139,7 +139,7 @@ pub fn max_pool2d(
 ///     ArgumentError: a padding over half the kernel, or a non-positive size.
 ///     ShapeError: the input is not 3-D or 4-D, or the output would be empty.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
@@ -191,7 +191,7 @@ pub fn avg_pool2d(
 ///     ArgumentError: `output_size` is neither an int nor a pair.
 ///     ShapeError: the input is not 3-D or 4-D.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
@@ -363,7 +363,7 @@ fn plain_conv(
 ///         bias do not fit.
 ///     TypeError: `weight` is not an eagertape tensor.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     et.conv1d(et.ones(1, 1, 4), et.ones(1, 1, 2)).tolist()
@@ -422,7 +422,7 @@ pub fn conv1d(
 ///         bias do not fit.
 ///     TypeError: `weight` is not an eagertape tensor.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     x, w = et.ones(1, 1, 3, 3), et.ones(1, 1, 2, 2)
@@ -484,7 +484,7 @@ pub fn conv2d(
 ///         bias do not fit.
 ///     TypeError: `weight` is not an eagertape tensor.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -545,7 +545,7 @@ pub fn conv3d(
 ///         bias do not fit.
 ///     TypeError: `weight` is not an eagertape tensor.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     y = et.conv_transpose2d(et.ones(1, 1, 2, 2), et.ones(1, 1, 2, 2), stride=2)
@@ -611,7 +611,7 @@ pub fn conv_transpose2d(
 ///     ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` or
 ///         `bias` has another shape.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session(dtype="float64"):
 ///     ...     y = et.layer_norm(et.tensor([[1.0, 3.0]]), (2,))
@@ -664,7 +664,7 @@ pub fn layer_norm(
 ///     ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` has
 ///         another shape.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session(dtype="float64"):
 ///     ...     y = et.rms_norm(et.tensor([[3.0, 4.0]]), [2])
@@ -713,7 +713,7 @@ pub fn rms_norm(
 ///     ShapeError: `C` is not divisible by `num_groups`, or `weight` or `bias` is not
 ///         `(C)`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session(dtype="float64"):
 ///     ...     x = et.tensor([[[1.0], [3.0], [5.0], [7.0]]])
@@ -769,7 +769,7 @@ pub fn group_norm(
 ///         with `is_causal=True`.
 ///     ShapeError: the operands' shapes do not fit together, or the mask does not broadcast.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     q = et.ones(1, 1, 2, 4)

@@ -132,7 +132,7 @@ fn class_loss(
 ///     DTypeError: a bool target, or a floating target of another shape than the input.
 ///     ArgumentError: an unknown `reduction`, or `label_smoothing` outside `[0, 1]`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     x = et.tensor([[2.0, 0.0], [0.0, 2.0]])
@@ -201,7 +201,7 @@ pub fn cross_entropy(
 ///     DTypeError: the target is not class indices.
 ///     ArgumentError: an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     log_probs = et.tensor([[-1.0, -2.0], [-3.0, -0.5]])
@@ -284,7 +284,7 @@ fn point(
 ///     DTypeError: an operand is not floating.
 ///     ArgumentError: an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     x = et.tensor([1.0, 2.0], requires_grad=True)
@@ -333,7 +333,7 @@ pub fn mse_loss(
 ///     DTypeError: an operand is not floating.
 ///     ArgumentError: an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     et.l1_loss(et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])).item()
@@ -380,7 +380,7 @@ pub fn l1_loss(
 ///     DTypeError: an operand is not floating.
 ///     ArgumentError: a negative `beta` or an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     et.smooth_l1_loss(et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])).item()
@@ -432,7 +432,7 @@ pub fn smooth_l1_loss(
 ///     DTypeError: an operand is not floating.
 ///     ArgumentError: a non-positive `delta` or an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     x, y = et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])
@@ -487,7 +487,7 @@ pub fn huber_loss(
 ///     ArgumentError: an input element outside `[0, 1]` (or NaN), or an unknown
 ///         `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     p, t = et.tensor([0.5, 0.5]), et.tensor([1.0, 0.0])
@@ -540,7 +540,7 @@ pub fn binary_cross_entropy(
 ///     DTypeError: an operand is not floating.
 ///     ArgumentError: an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session():
 ///     ...     logits, t = et.zeros(2), et.tensor([1.0, 0.0])
@@ -604,7 +604,7 @@ pub fn binary_cross_entropy_with_logits(
 ///     DTypeError: an operand is not floating.
 ///     ArgumentError: an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session(dtype="float64"):
 ///     ...     log_p = et.tensor([[0.5, 0.5]]).log()

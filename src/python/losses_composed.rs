@@ -59,7 +59,7 @@ fn run(
 ///     ShapeError: the operands have different numbers of dims or do not broadcast.
 ///     ArgumentError: an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -108,7 +108,7 @@ pub fn margin_ranking_loss(
 ///     ShapeError: `input` and `target` have different shapes.
 ///     ArgumentError: an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -159,7 +159,7 @@ pub fn hinge_embedding_loss(
 ///     ShapeError: `input` and `target` have different shapes.
 ///     ArgumentError: an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -205,7 +205,7 @@ pub fn soft_margin_loss(
 ///     ShapeError: the inputs are not 1-D or 2-D of one rank, or do not broadcast.
 ///     ArgumentError: an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -261,7 +261,7 @@ pub fn cosine_embedding_loss(
 ///     ShapeError: `input` and `target` do not broadcast.
 ///     ArgumentError: an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -337,7 +337,7 @@ pub fn _gaussian_nll_loss(
 ///     ShapeError: the operands do not broadcast.
 ///     ArgumentError: an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -398,7 +398,7 @@ pub fn multilabel_soft_margin_loss(
 ///     DTypeError: the target is not integer data.
 ///     IndexOutOfRangeError: a class index is outside `[0, C)`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -462,7 +462,7 @@ pub fn multi_margin_loss(
 ///     IndexOutOfRangeError: a class index is outside `[0, C)`.
 ///     ArgumentError: an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -543,7 +543,7 @@ pub fn _triplet_distances_loss(
 ///         broadcast.
 ///     ArgumentError: an unknown `reduction`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -597,7 +597,7 @@ pub fn triplet_margin_loss(
 /// Raises:
 ///     ShapeError: `x1` and `x2` do not broadcast.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -638,7 +638,7 @@ pub fn pairwise_distance(
 /// Raises:
 ///     ShapeError: `x1` and `x2` do not broadcast, or `dim` is out of range.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -679,7 +679,7 @@ pub fn cosine_similarity(
 ///     ArgumentError: `out` is given.
 ///     ShapeError: `dim` is out of range.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session(dtype="float64"):
@@ -756,7 +756,7 @@ fn lengths(py: Python<'_>, like: &PyTensor, obj: &Bound<'_, PyAny>) -> PyResult<
 ///         type, or an unknown `reduction`.
 ///     IndexOutOfRangeError: a target class outside `[0, C)`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():

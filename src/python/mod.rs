@@ -99,7 +99,7 @@ fn empty_session_caches(py: Python<'_>) -> usize {
 /// Raises:
 ///     ConfigError: an unknown device name.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> et.set_default_device("cpu")
 ///     >>> et.get_default_device()

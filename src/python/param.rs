@@ -223,7 +223,7 @@ impl PyParameter {
     /// Raises:
     ///     ShapeError: `data` has another shape.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import numpy as np, eagertape as et
     ///     >>> p = et.Parameter(np.zeros(2))
     ///     >>> p.assign([1.0, 2.0])
@@ -399,7 +399,7 @@ impl PyParameter {
     /// Returns:
     ///     Parameter: this parameter.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import numpy as np, eagertape as et
     ///     >>> p = et.Parameter(np.zeros(3))
     ///     >>> with et.Session(dtype="float64"):
@@ -493,7 +493,7 @@ impl PyParameter {
     /// Returns:
     ///     Parameter: this parameter.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import numpy as np, eagertape as et
     ///     >>> p = et.Parameter(np.array([1.0, 2.0]))
     ///     >>> with et.Session(dtype="float64"):

@@ -55,7 +55,7 @@ pub fn _upsample(
 ///     ArgumentError: an unknown `mode` or `padding_mode`, or ``"bicubic"`` on a 5-D input.
 ///     ShapeError: the shapes of `input` and `grid` do not fit together.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -122,7 +122,7 @@ pub fn grid_sample(
 ///     ShapeError: `theta` does not fit `size`, or `size` is not 4-D or 5-D with positive
 ///         entries.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():

@@ -50,7 +50,7 @@ impl PySession {
     /// Raises:
     ///     ArgumentError: `n` is negative or above 2**53.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> sess = et.Session(dtype="float32", seed=0)
     ///     >>> sorted(sess.randperm(4).tolist())

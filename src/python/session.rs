@@ -224,7 +224,7 @@ impl PySession {
     /// Raises:
     ///     ArgumentError: `state` is not a pair of non-negative ints.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> sess = et.Session(dtype="float64", seed=0)
     ///     >>> state = sess.rng_state()
@@ -283,7 +283,7 @@ impl PySession {
     ///     DTypeError: `param`'s dtype does not match the session's.
     ///     DeviceError: `param` lives on another device than the session's.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import numpy as np, eagertape as et
     ///     >>> p = et.Parameter(np.array([1.0, 2.0]))
     ///     >>> with et.Session(dtype="float64") as sess:
@@ -344,7 +344,7 @@ impl PySession {
     /// Raises:
     ///     ShapeError: a negative or non-integer size.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> sess = et.Session(dtype="float32", seed=0)
     ///     >>> tuple(sess.rand(2, 3).shape)

@@ -267,6 +267,26 @@ impl PyTensor {
             .py()?;
         Ok(Py::new(py, PyTensor::new(&cell, h))?.into_any())
     }
+
+    /// The method form of an operator (`x.matmul(other)`, `x.pow(other)`, ...): as
+    /// [`PyTensor::operator`], but where the operator would hand Python `NotImplemented` (a
+    /// string, `None`) the method raises `TypeError` naming itself, as torch's methods do.
+    pub(crate) fn method(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        op: Operator,
+        name: &str,
+    ) -> PyResult<Py<PyAny>> {
+        let out = self.operator(py, other, op, false)?;
+        if out.is(py.NotImplemented()) {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "{name}(): other must be a tensor, array data or a number, got {}",
+                other.get_type().name()?
+            )));
+        }
+        Ok(out)
+    }
 }
 
 const ADD: Operator = Operator::Arith(BinaryOp::Add);
@@ -304,7 +324,7 @@ impl PyTensor {
     /// Reading it checks the handle: a tensor of an older generation raises
     /// `et.StaleHandleError`.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session():
     ///     ...     et.zeros(2, 3).shape
@@ -397,7 +417,7 @@ impl PyTensor {
     /// Raises:
     ///     CaptureError: called inside a captured step.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session(dtype="interval"):
     ///     ...     x = et.tensor(et.interval([1.0, -1.0], [2.0, 1.0]))
@@ -543,7 +563,7 @@ impl PyTensor {
     ///
     /// See `eagertape.matmul`.
     fn matmul(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, other, Operator::MatMul, false)
+        self.method(py, other, Operator::MatMul, "matmul")
     }
     /// Returns the sum of the elements of this tensor over the dimensions `dim`.
     ///
@@ -653,7 +673,7 @@ impl PyTensor {
     /// Args:
     ///     min (float): the lower bound, a number (a one-element tensor is read as its number).
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session():
     ///     ...     et.tensor([1.0, 2.0, 3.0]).clamp_min(2.5).tolist()
@@ -668,7 +688,7 @@ impl PyTensor {
     /// Args:
     ///     max (float): the upper bound, a number (a one-element tensor is read as its number).
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session():
     ///     ...     et.tensor([1.0, 2.0, 3.0]).clamp_max(1.5).tolist()
@@ -804,7 +824,7 @@ impl PyTensor {
     /// Raises:
     ///     ShapeError: `dim` is out of range (a 0-d tensor has no dimension to name).
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session():
     ///     ...     x = et.zeros(2, 3)
@@ -884,7 +904,7 @@ impl PyTensor {
     ///     other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
     ///         Default: ``None``.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session():
     ///     ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])

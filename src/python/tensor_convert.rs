@@ -141,7 +141,7 @@ impl PyTensor {
     /// Raises:
     ///     TypeError: `memory_format` is not a `torch.memory_format`.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session(dtype="float64"):
     ///     ...     x = et.tensor([1, 2])
@@ -224,7 +224,7 @@ impl PyTensor {
     /// Raises:
     ///     TypeError: `memory_format` is not a `torch.memory_format`.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session():
     ///     ...     et.tensor([1.7, -1.7]).long().tolist()
@@ -266,7 +266,7 @@ impl PyTensor {
     /// Raises:
     ///     TypeError: `memory_format` is not a `torch.memory_format`.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session():
     ///     ...     et.tensor([0.0, 0.5, -2.0]).bool().tolist()

@@ -484,7 +484,7 @@ impl PyTensor {
     /// Raises:
     ///     ShapeError: a dimension whose size is not one is given another size.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session():
     ///     ...     et.tensor([[1.0], [2.0]]).expand(-1, 3).tolist()
@@ -515,7 +515,7 @@ impl PyTensor {
     ///     repeats (sequence of ints, optional): the repeats by keyword, instead of `*args`.
     ///         Default: ``None``.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session():
     ///     ...     et.tensor([1.0, 2.0]).repeat(2, 2).tolist()

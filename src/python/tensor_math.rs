@@ -182,7 +182,7 @@ impl PyTensor {
     ///
     /// `exponent` is a number or a tensor. See `eagertape.pow`.
     fn pow(&self, py: Python<'_>, exponent: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, exponent, POW, false)
+        self.method(py, exponent, POW, "pow")
     }
     fn __floordiv__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, o, FLOOR_DIVIDE, false)
@@ -200,19 +200,19 @@ impl PyTensor {
     ///
     /// The gradient is zero. See `eagertape.floor_divide`.
     fn floor_divide(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, other, FLOOR_DIVIDE, false)
+        self.method(py, other, FLOOR_DIVIDE, "floor_divide")
     }
     /// Returns the remainder of dividing this tensor by `other`, with the sign of `other`.
     ///
     /// `self % other`. See `eagertape.remainder`.
     fn remainder(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, other, REMAINDER, false)
+        self.method(py, other, REMAINDER, "remainder")
     }
     /// Returns the element-wise arctangent of `self / other`, in the quadrant of `(other, self)`.
     ///
     /// See `eagertape.atan2`.
     fn atan2(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, other, Operator::Arith(BinaryOp::Atan2), false)
+        self.method(py, other, Operator::Arith(BinaryOp::Atan2), "atan2")
     }
     /// Alias for `atan2`.
     ///
@@ -224,25 +224,25 @@ impl PyTensor {
     ///
     /// Computed without intermediate overflow. See `eagertape.hypot`.
     fn hypot(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, other, Operator::Arith(BinaryOp::Hypot), false)
+        self.method(py, other, Operator::Arith(BinaryOp::Hypot), "hypot")
     }
     /// Returns the remainder of dividing this tensor by `other`, with the sign of this tensor.
     ///
     /// See `eagertape.fmod`.
     fn fmod(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, other, Operator::Arith(BinaryOp::Fmod), false)
+        self.method(py, other, Operator::Arith(BinaryOp::Fmod), "fmod")
     }
     /// Returns `log(exp(self) + exp(other))`, computed stably.
     ///
     /// See `eagertape.logaddexp`.
     fn logaddexp(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, other, Operator::Arith(BinaryOp::LogAddExp), false)
+        self.method(py, other, Operator::Arith(BinaryOp::LogAddExp), "logaddexp")
     }
     /// Returns `self * log(other)`, element-wise.
     ///
     /// Zero where this tensor is zero, unless `other` is NaN. See `eagertape.xlogy`.
     fn xlogy(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, other, Operator::Arith(BinaryOp::Xlogy), false)
+        self.method(py, other, Operator::Arith(BinaryOp::Xlogy), "xlogy")
     }
     /// Applies the leaky rectified linear unit function element-wise.
     ///

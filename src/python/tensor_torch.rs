@@ -198,7 +198,7 @@ impl PyTensor {
     /// Returns:
     ///     Tensor: this tensor.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session():
     ///     ...     x = et.tensor([1.0, 2.0])
@@ -380,7 +380,7 @@ impl PyTensor {
     /// Returns:
     ///     Tensor: this tensor.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session():
     ///     ...     x = et.tensor([-1.0, 2.0, 5.0])
@@ -465,6 +465,7 @@ impl PyTensor {
     ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
     ///         floating tensor and an integer or bool tensor).
     fn eq<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        comparable(other, "eq")?;
         slf.rich_compare(other, CompareOp::Eq)
     }
     /// Computes `self != other` element-wise.
@@ -482,6 +483,7 @@ impl PyTensor {
     ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
     ///         floating tensor and an integer or bool tensor).
     fn ne<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        comparable(other, "ne")?;
         slf.rich_compare(other, CompareOp::Ne)
     }
     /// Computes `self < other` element-wise.
@@ -668,7 +670,7 @@ impl PyTensor {
     /// Raises:
     ///     DeviceError: `device` is not the session's device.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session():
     ///     ...     z = et.tensor([1, 2]).new_zeros(2, 3)
@@ -780,7 +782,7 @@ impl PyTensor {
     /// Raises:
     ///     DeviceError: `device` is not the session's device.
     ///
-    /// Example:
+    /// Examples:
     ///     >>> import eagertape as et
     ///     >>> with et.Session():
     ///     ...     et.tensor([1.0]).new_full((2,), 7.0).tolist()
@@ -834,4 +836,17 @@ impl PyTensor {
     ) -> PyResult<Bound<'py, PyAny>> {
         slf.call_method1("expand", (other.getattr("shape")?,))
     }
+}
+
+/// `eq`/`ne`'s check: `other` is something a tensor compares with. Python's `==` falls back
+/// to identity for a string or `None` (the operator's `NotImplemented`), which would make
+/// `x.eq(None)` a plain `False`; torch's method raises, and so does this one.
+fn comparable(other: &Bound<'_, PyAny>, name: &str) -> PyResult<()> {
+    if other.is_none() || other.is_instance_of::<pyo3::types::PyString>() {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{name}(): other must be a tensor, array data or a number, got {}",
+            other.get_type().name()?
+        )));
+    }
+    Ok(())
 }

@@ -106,7 +106,7 @@ pub fn _zero_grad(py: Python<'_>, params: &Bound<'_, PyAny>, set_to_none: bool) 
 ///     NonFiniteError: the total norm is not finite and `error_if_nonfinite` is true.
 ///     TypeError: an item of `parameters` is not an `et.Parameter`.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> with et.Session(dtype="float64"):
 ///     ...     p = et.nn.Parameter(et.tensor([3.0, 4.0]))
@@ -255,7 +255,7 @@ pub fn _pop_current(sess: &Bound<'_, super::classes::PySession>) {
 ///     ArgumentError: `seed` does not fit in 64 bits.
 ///     CaptureError: called inside a captured step.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> et.manual_seed(0)
 ///     >>> with et.Session():

@@ -68,7 +68,7 @@ fn record(py: Python<'_>, input: &PyTensor, l: impl Layer + 'static) -> PyResult
 ///     ShapeError: the input is not 3-D or 4-D, or smaller than a block.
 ///     ArgumentError: a non-positive kernel size, stride or dilation, or a negative padding.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -119,7 +119,7 @@ pub fn unfold(
 ///         cover `output_size`.
 ///     ArgumentError: a non-positive kernel size, stride or dilation, or a negative padding.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -167,7 +167,7 @@ pub fn fold(
 ///         is neither an int nor a pair.
 ///     ShapeError: the input is not a non-empty 3-D or 4-D tensor.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -233,7 +233,7 @@ pub fn adaptive_max_pool2d(
 ///         non-positive size.
 ///     ShapeError: the input is not 4-D or 5-D, or smaller than the window.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():
@@ -294,7 +294,7 @@ pub fn max_pool3d(
 ///         `divisor_override=0`.
 ///     ShapeError: the input is not 4-D or 5-D, or smaller than the window.
 ///
-/// Example:
+/// Examples:
 ///     >>> import eagertape as et
 ///     >>> import eagertape.nn.functional as F
 ///     >>> with et.Session():

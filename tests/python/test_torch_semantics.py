@@ -257,3 +257,20 @@ def test_the_keyword_forms_compute_what_the_positional_forms_do():
         x.permute(1, 0, dims=(1, 0))
     with pytest.raises(TypeError, match="either dim or other"):  # torch: no such overload
         x.max(0, other=x)
+
+
+@pytest.mark.parametrize(
+    "method",
+    ["matmul", "pow", "floor_divide", "remainder", "atan2", "arctan2", "hypot", "fmod",
+     "logaddexp", "xlogy", "eq", "ne"],
+)  # fmt: skip
+@pytest.mark.parametrize("other", ["a", None], ids=["str", "None"])
+def test_a_method_given_a_string_or_none_raises_type_error_as_torchs(method, other):
+    # (the operators hand Python NotImplemented; a method returned it as its result, and
+    # x.eq(None) was Python's identity fallback, False)
+    with pytest.raises(TypeError):
+        getattr(torch.ones(2, 2, dtype=torch.float64), method)(other)
+    with et.Session(dtype="float64"):
+        x = et.ones(2, 2)
+        with pytest.raises(TypeError, match=r"\(\): other must be a tensor"):
+            getattr(x, method)(other)

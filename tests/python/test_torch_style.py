@@ -396,6 +396,31 @@ def test_grad_modes_are_context_managers_and_decorators():
         assert et.is_grad_enabled()
 
 
+def test_grad_modes_decorate_without_parentheses_as_torchs():
+    # torch 2.x: `@torch.no_grad` is `@torch.no_grad()`; the function keeps its name and
+    # returns its own result
+    p = et.Parameter(np.ones(2))
+
+    @et.no_grad
+    def no_grad_f():
+        return (p * 2).requires_grad
+
+    @et.inference_mode
+    def inference_f():
+        return (p * 2).requires_grad
+
+    @et.enable_grad
+    def enable_f():
+        return (p * 2).requires_grad
+
+    with et.Session(dtype="float64"):
+        assert no_grad_f() is False and inference_f() is False
+        with et.no_grad():
+            assert enable_f() is True
+        assert no_grad_f.__name__ == "no_grad_f"
+        assert et.is_grad_enabled()
+
+
 # --- in place ----------------------------------------------------------------------------
 
 

@@ -108,3 +108,18 @@ def test_transformer_shape_errors_are_torchs(src, tgt, match):
     em = nn.Transformer(8, 2, 1, 1, 16, batch_first=True, dtype="float64")
     with et.Session(dtype="float64") as sess, pytest.raises(et.ShapeError, match=match):
         em(sess.input(_x(*src)), sess.input(_x(*tgt)))
+
+
+def test_equal_seeds_give_equal_transformers_and_other_seeds_other_ones():
+    # the re-drawn matrices come from the seed too (torch's xavier bound), not only the biases
+    def weights(seed):
+        m = nn.Transformer(8, 2, 1, 1, 16, dtype="float64", seed=seed)
+        return {k: v.numpy() for k, v in m.state_dict().items()}
+
+    a, b, c = weights(0), weights(0), weights(1)
+    for k in a:
+        np.testing.assert_array_equal(a[k], b[k], err_msg=k)
+    matrix = "encoder.layers.0.linear1.weight"
+    assert not np.array_equal(a[matrix], c[matrix])
+    bound = (6.0 / (8 + 16)) ** 0.5  # xavier_uniform_'s, fan_in 8 and fan_out 16
+    assert np.abs(a[matrix]).max() <= bound and np.abs(a[matrix]).max() > 0.8 * bound

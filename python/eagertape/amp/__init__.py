@@ -58,7 +58,7 @@ def is_autocast_available(device_type: str) -> bool:
     Returns:
         bool: whether `eagertape.autocast` accepts `device_type`.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> et.amp.is_autocast_available("cpu"), et.amp.is_autocast_available("mps")
         (True, False)
@@ -78,7 +78,7 @@ def is_autocast_enabled(device_type: str = "cuda") -> bool:
     Raises:
         ArgumentError: `device_type` is not ``"cpu"`` or ``"cuda"``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.autocast("cpu"):
         ...     et.is_autocast_enabled("cpu"), et.is_autocast_enabled("cuda")
@@ -104,7 +104,7 @@ def get_autocast_dtype(device_type: str) -> str:
     Raises:
         ArgumentError: `device_type` is not ``"cpu"`` or ``"cuda"``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.autocast("cpu", dtype=et.float16):
         ...     et.get_autocast_dtype("cpu")
@@ -138,7 +138,7 @@ class autocast:  # noqa: N801  (torch.autocast)
         ArgumentError: `device_type` is not ``"cpu"`` or ``"cuda"``, or `enabled` is not a
             bool.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     a = et.ones(2, 2)
@@ -219,7 +219,7 @@ class GradScaler:
         ArgumentError: `device` is not ``"cpu"`` or ``"cuda"``, or (enabled) a factor or the
             interval is out of range.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> scaler = et.amp.GradScaler("cpu", init_scale=1024.0)
         >>> with et.Session():

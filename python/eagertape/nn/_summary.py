@@ -45,7 +45,7 @@ class ModelSummary:
         model (Module): the summarised model (its parameters are counted).
         tape_bytes (int): the tape bytes the whole forward pass added.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> s = et.nn.summary(et.nn.Linear(4, 2), (8, 4))
         >>> s.total_params, s.trainable_params, s.rows[0].output_shape
@@ -148,10 +148,9 @@ def summary(model: Module, input_size: Sequence[int], dtype: Any = None) -> Mode
         dtype: the input's dtype.
 
     Returns:
-        A :class:`ModelSummary`: ``print`` it for the table.
+        ModelSummary: ``print`` it for the table.
 
-    Example::
-
+    Examples:
         >>> import eagertape as et
         >>> net = et.nn.Sequential(et.nn.Linear(4, 8), et.nn.ReLU(), et.nn.Linear(8, 2))
         >>> s = et.nn.summary(net, (16, 4))

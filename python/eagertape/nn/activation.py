@@ -40,7 +40,7 @@ class ReLU(Module):
         inplace (bool): accepted for torch's signature and ignored: the input is never
             modified in place (unlike torch's ``inplace=True``). Default: ``False``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.ReLU()(et.tensor([-1.0, 0.0, 2.0])).tolist()
@@ -71,7 +71,7 @@ class GELU(Module):
     Raises:
         ConfigError: ``approximate`` is neither ``"none"`` nor ``"tanh"``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.GELU()(et.tensor([0.0])).tolist()
@@ -101,7 +101,7 @@ class SiLU(Module):
         inplace (bool): accepted for torch's signature and ignored: the input is never
             modified in place (unlike torch's ``inplace=True``). Default: ``False``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.SiLU()(et.tensor([0.0])).tolist()
@@ -155,7 +155,7 @@ class Dropout(Module):
     Raises:
         ConfigError: ``p`` is not between 0 and 1.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> drop = et.nn.Dropout(p=0.5).eval()
         >>> with et.Session():
@@ -186,7 +186,7 @@ class Hardswish(Module):
         inplace (bool): accepted for torch's signature and ignored: the input is never
             modified in place (unlike torch's ``inplace=True``). Default: ``False``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.Hardswish()(et.tensor([-4.0, 0.0, 4.0])).tolist()
@@ -211,7 +211,7 @@ class Hardsigmoid(Module):
         inplace (bool): accepted for torch's signature and ignored: the input is never
             modified in place (unlike torch's ``inplace=True``). Default: ``False``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.Hardsigmoid()(et.tensor([-4.0, 0.0, 4.0])).tolist()
@@ -235,7 +235,7 @@ class Mish(Module):
         inplace (bool): accepted for torch's signature and ignored: the input is never
             modified in place (unlike torch's ``inplace=True``). Default: ``False``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.Mish()(et.tensor([0.0])).tolist()
@@ -272,7 +272,7 @@ class Softmax(_DimModule):
             unlike torch's, the default ``None`` (torch's deprecated implicit dimension) makes
             the call raise ``TypeError``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.Softmax(dim=1)(et.zeros(1, 4)).tolist()
@@ -294,7 +294,7 @@ class LogSoftmax(_DimModule):
             unlike torch's, the default ``None`` (torch's deprecated implicit dimension) makes
             the call raise ``TypeError``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.LogSoftmax(dim=0)(et.zeros(2)).exp().tolist()
@@ -318,7 +318,7 @@ class Softmin(_DimModule):
             unlike torch's, the default ``None`` (torch's deprecated implicit dimension) makes
             the call raise ``TypeError``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.Softmin(dim=0)(et.zeros(2)).tolist()
@@ -339,7 +339,7 @@ class GLU(Module):
     Args:
         dim (int): the dimension on which to split the input. Default: -1.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.GLU()(et.tensor([[2.0, 0.0]])).tolist()
@@ -378,7 +378,7 @@ class PReLU(Module):
     Raises:
         ConfigError: ``num_parameters`` is not positive.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.PReLU()(et.tensor([-2.0, 3.0])).tolist()

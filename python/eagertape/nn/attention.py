@@ -135,7 +135,7 @@ class MultiheadAttention(Module):
             ``num_heads``, ``dropout`` outside [0, 1], or ``add_bias_kv`` or
             ``add_zero_attn`` given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> attn = et.nn.MultiheadAttention(8, 2, batch_first=True, seed=0)
         >>> with et.Session():

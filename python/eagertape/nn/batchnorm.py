@@ -155,7 +155,7 @@ class BatchNorm1d(_BatchNorm):
         ConfigError: ``num_features`` is not positive.
         ShapeError: the input is neither 2-D nor 3-D (at the call).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> bn = et.nn.BatchNorm1d(2, eps=0.0)
         >>> with et.Session():
@@ -217,7 +217,7 @@ class BatchNorm2d(_BatchNorm):
         ConfigError: ``num_features`` is not positive.
         ShapeError: the input is not 4-D (at the call).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> bn = et.nn.BatchNorm2d(3).eval()
         >>> with et.Session():

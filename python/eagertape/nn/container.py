@@ -41,7 +41,7 @@ class Sequential(Module):
     Raises:
         ConfigError: a name of the ``OrderedDict`` is empty or contains a dot.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> model = et.nn.Sequential(et.nn.Linear(3, 4, seed=0), et.nn.ReLU(),
         ...                          et.nn.Linear(4, 2, seed=1))
@@ -108,7 +108,7 @@ class ModuleList(Module):
         modules (Iterable[Module], optional): an iterable of modules to add.
             Default: ``None``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> layers = et.nn.ModuleList([et.nn.Linear(2, 2, seed=i) for i in range(3)])
         >>> len(layers), len(layers.parameters())
@@ -213,7 +213,7 @@ class ModuleDict(Module):
     Raises:
         ConfigError: a key is empty, contains a dot, or names an attribute of the module.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> heads = et.nn.ModuleDict({"cls": et.nn.Linear(4, 3, seed=0), "act": et.nn.ReLU()})
         >>> heads.keys()
@@ -330,7 +330,7 @@ class MLP(Module):
         ConfigError: fewer than two sizes, a size that is not positive, or an unknown
             ``activation``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> mlp = et.nn.MLP([4, 8, 2], seed=0)
         >>> with et.Session():

@@ -214,7 +214,7 @@ class Conv1d(_Conv):
             divisible by ``groups``, an invalid ``padding`` string, ``padding="same"`` with
             a stride, or a ``padding_mode`` other than "zeros".
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> m = et.nn.Conv1d(16, 33, 3, stride=2, seed=0)
         >>> with et.Session():
@@ -268,7 +268,7 @@ class Conv2d(_Conv):
             divisible by ``groups``, an invalid ``padding`` string, ``padding="same"`` with
             a stride, or a ``padding_mode`` other than "zeros".
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> m = et.nn.Conv2d(16, 33, 3, stride=2, seed=0)
         >>> with et.Session():
@@ -322,7 +322,7 @@ class Conv3d(_Conv):
             divisible by ``groups``, an invalid ``padding`` string, ``padding="same"`` with
             a stride, or a ``padding_mode`` other than "zeros".
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> m = et.nn.Conv3d(2, 4, 3, seed=0)
         >>> with et.Session():
@@ -380,7 +380,7 @@ class ConvTranspose2d(_ConvNd):
             divisible by ``groups``, a padding string, or a ``padding_mode`` other than
             "zeros".
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> m = et.nn.ConvTranspose2d(16, 33, 3, stride=2, seed=0)
         >>> with et.Session():

@@ -27,7 +27,7 @@ class PairwiseDistance(Module):
             Default: ``1e-6``.
         keepdim (bool): whether to keep the vector dimension. Default: ``False``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x1, x2 = et.tensor([[0.0, 0.0]]), et.tensor([[3.0, 4.0]])
@@ -67,7 +67,7 @@ class CosineSimilarity(Module):
         dim (int): the dimension where cosine similarity is computed. Default: ``1``.
         eps (float): a small value to avoid division by zero. Default: ``1e-8``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x1 = et.tensor([[1.0, 0.0], [1.0, 0.0]])

@@ -27,7 +27,7 @@ class Flatten(Module):
         start_dim (int): first dim to flatten. Default: 1.
         end_dim (int): last dim to flatten. Default: -1.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     tuple(et.nn.Flatten()(et.zeros(32, 1, 5, 5)).shape)
@@ -60,7 +60,7 @@ class Unflatten(Module):
         unflattened_size (tuple[int, ...] or list[int]): new shape of the unflattened
             dimension (non-empty; one entry may be -1, inferred).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     tuple(et.nn.Unflatten(1, (2, 5))(et.zeros(2, 10)).shape)

@@ -202,7 +202,7 @@ def interpolate(
         ShapeError: an input that is not 3-D to 5-D, a ``mode`` for another rank, or a
             ``size``/``scale_factor`` with the wrong number of entries.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -316,7 +316,7 @@ def max_pool1d(
     Raises:
         ArgumentError: a size that is not an int or a 1-tuple, or ``return_indices=True``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -366,7 +366,7 @@ def avg_pool1d(
     Raises:
         ArgumentError: a size that is not an int or a 1-tuple.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -402,7 +402,7 @@ def adaptive_avg_pool1d(input: Tensor, output_size: Any) -> Tensor:  # noqa: A00
     Raises:
         ArgumentError: an ``output_size`` that is not an int or a 1-tuple.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -432,7 +432,7 @@ def adaptive_max_pool1d(input: Tensor, output_size: Any, return_indices: bool = 
         ArgumentError: an ``output_size`` that is not an int or a 1-tuple, or
             ``return_indices=True``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -458,7 +458,7 @@ def upsample_nearest(input: Tensor, size: Any = None, scale_factor: Any = None) 
     Returns:
         Tensor: the upsampled tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -483,7 +483,7 @@ def upsample_bilinear(input: Tensor, size: Any = None, scale_factor: Any = None)
     Returns:
         Tensor: the upsampled tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -518,7 +518,7 @@ def upsample(
     Returns:
         Tensor: the resampled tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -542,7 +542,7 @@ def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:  # noqa: A002
     Raises:
         ShapeError: a channel count not divisible by ``upscale_factor**2``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -568,7 +568,7 @@ def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:  # noqa: A0
     Raises:
         ShapeError: a height or width not divisible by ``downscale_factor``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -593,7 +593,7 @@ def glu(input: Tensor, dim: int = -1) -> Tensor:  # noqa: A002
     Raises:
         ShapeError: an odd size along ``dim``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -619,7 +619,7 @@ def prelu(input: Tensor, weight: Any) -> Tensor:  # noqa: A002
     Raises:
         ShapeError: a ``weight`` that matches neither 1 nor the channel count.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -666,7 +666,7 @@ def instance_norm(
         ArgumentError: ``running_mean`` or ``running_var`` given, or ``use_input_stats=False``.
         ShapeError: an input of fewer than 3 dims.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -711,7 +711,7 @@ def local_response_norm(
     Raises:
         ShapeError: an input of fewer than 3 dims.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -758,7 +758,7 @@ def bilinear(input1: Tensor, input2: Tensor, weight: Any, bias: Any = None) -> T
     Returns:
         Tensor: ``(*, out_features)``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -801,7 +801,7 @@ def gaussian_nll_loss(
         ArgumentError: a negative number ``var``, or an unknown ``reduction``.
         ShapeError: a ``var`` tensor whose shape does not fit the input.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -850,7 +850,7 @@ def triplet_margin_with_distance_loss(
         ArgumentError: an unknown ``reduction``, or ``margin <= 0``.
         ShapeError: inputs with different numbers of dims.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -894,7 +894,7 @@ def relu(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
         ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
             tensor (a view of it, or the base it views), where torch's result would differ.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -922,7 +922,7 @@ def relu6(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
         ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
             tensor (a view of it, or the base it views), where torch's result would differ.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -941,7 +941,7 @@ def sigmoid(input: Tensor) -> Tensor:  # noqa: A002
     Returns:
         Tensor: the result, of the input's shape.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -977,7 +977,7 @@ def hardtanh(
         ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
             tensor (a view of it, or the base it views), where torch's result would differ.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -1010,7 +1010,7 @@ def leaky_relu(
         ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
             tensor (a view of it, or the base it views), where torch's result would differ.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -1040,7 +1040,7 @@ def elu(input: Tensor, alpha: float = 1.0, inplace: bool = False) -> Tensor:  # 
         ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
             tensor (a view of it, or the base it views), where torch's result would differ.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -1077,7 +1077,7 @@ def softmax(
     Raises:
         TypeError: ``dim`` is ``None``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -1116,7 +1116,7 @@ def log_softmax(
     Raises:
         TypeError: ``dim`` is ``None``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -1158,7 +1158,7 @@ def dropout(
         ArgumentError: ``p`` outside ``[0, 1]``, or ``inplace=True`` on a tensor that shares its
             storage with another live tensor.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -1236,7 +1236,7 @@ def _feature(name: str, batched: int) -> Any:
             ArgumentError: ``inplace=True``, or ``p`` outside ``[0, 1]``.
             ShapeError: an input of another number of dims.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> import eagertape.nn.functional as F
             >>> with et.Session():
@@ -1277,7 +1277,7 @@ def alpha_dropout(
     Raises:
         ArgumentError: ``inplace=True``, or ``p`` outside ``[0, 1]``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -1316,7 +1316,7 @@ def feature_alpha_dropout(
         ArgumentError: ``inplace=True``, or ``p`` outside ``[0, 1]``.
         ShapeError: an input of fewer than 2 dims (in training).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -1345,7 +1345,7 @@ def hardswish(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
         ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
             tensor (a view of it, or the base it views), where torch's result would differ.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -1373,7 +1373,7 @@ def hardsigmoid(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
         ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
             tensor (a view of it, or the base it views), where torch's result would differ.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -1401,7 +1401,7 @@ def mish(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
         ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
             tensor (a view of it, or the base it views), where torch's result would differ.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():
@@ -1436,7 +1436,7 @@ def softmin(
     Raises:
         TypeError: ``dim`` is ``None``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import eagertape.nn.functional as F
         >>> with et.Session():

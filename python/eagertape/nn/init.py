@@ -63,7 +63,7 @@ def calculate_gain(nonlinearity: str, param: float | None = None) -> float:
     Raises:
         ValueError: an unsupported ``nonlinearity``, or a ``param`` that is not a number.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> et.nn.init.calculate_gain("tanh")
         1.6666666666666667
@@ -126,7 +126,7 @@ def uniform_(tensor: Parameter, a: float = 0.0, b: float = 1.0, generator: objec
         TypeError: ``tensor`` is not an ``et.Parameter``.
         ArgumentError: a ``generator`` is given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> w = et.Parameter(np.zeros((2, 3)))
@@ -159,7 +159,7 @@ def normal_(tensor: Parameter, mean: float = 0.0, std: float = 1.0, generator: o
         TypeError: ``tensor`` is not an ``et.Parameter``.
         ArgumentError: a ``generator`` is given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> w = et.Parameter(np.zeros((2, 3)))
@@ -202,7 +202,7 @@ def trunc_normal_(
     Raises:
         TypeError: ``tensor`` is not an ``et.Parameter``, or a ``generator`` is given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> w = et.Parameter(np.zeros((2, 3)))
@@ -232,7 +232,7 @@ def constant_(tensor: Parameter, val: float):
     Raises:
         TypeError: ``tensor`` is not an ``et.Parameter``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> w = et.Parameter(np.zeros((2, 3)))
@@ -258,7 +258,7 @@ def ones_(tensor: Parameter):
     Raises:
         TypeError: ``tensor`` is not an ``et.Parameter``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> w = et.Parameter(np.zeros((2, 3)))
@@ -284,7 +284,7 @@ def zeros_(tensor: Parameter):
     Raises:
         TypeError: ``tensor`` is not an ``et.Parameter``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> w = et.Parameter(np.zeros((2, 3)))
@@ -321,7 +321,7 @@ def xavier_uniform_(tensor: Parameter, gain: float = 1.0, generator: object = No
         ValueError: a parameter of fewer than 2 dims.
         ArgumentError: a ``generator`` is given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> w = et.Parameter(np.zeros((2, 3)))
@@ -362,7 +362,7 @@ def xavier_normal_(tensor: Parameter, gain: float = 1.0, generator: object = Non
         ValueError: a parameter of fewer than 2 dims.
         ArgumentError: a ``generator`` is given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> w = et.Parameter(np.zeros((2, 3)))
@@ -416,7 +416,7 @@ def kaiming_uniform_(
             ``nonlinearity``.
         ArgumentError: a ``generator`` is given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> w = et.Parameter(np.zeros((2, 3)))
@@ -472,7 +472,7 @@ def kaiming_normal_(
             ``nonlinearity``.
         ArgumentError: a ``generator`` is given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> w = et.Parameter(np.zeros((2, 3)))

@@ -102,7 +102,7 @@ class InstanceNorm1d(_InstanceNorm):
         ShapeError: at the call, an input of another rank, or whose channel count is not
             ``num_features`` (torch only warns about the latter when ``affine=False``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> norm = et.nn.InstanceNorm1d(2, eps=0.0)
         >>> with et.Session():
@@ -148,7 +148,7 @@ class InstanceNorm2d(_InstanceNorm):
         ShapeError: at the call, an input of another rank, or whose channel count is not
             ``num_features`` (torch only warns about the latter when ``affine=False``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> norm = et.nn.InstanceNorm2d(3, affine=True)
         >>> with et.Session():

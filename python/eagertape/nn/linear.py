@@ -22,7 +22,7 @@ class Identity(Module):
         *args: any argument (unused).
         **kwargs: any keyword argument (unused).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.Identity(54, unused_argument1=0.1)(et.tensor([1.0])).tolist()
@@ -63,7 +63,7 @@ class Linear(Module):
     Raises:
         ConfigError: ``in_features`` or ``out_features`` is not positive.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> m = et.nn.Linear(20, 30, seed=0)
         >>> with et.Session():
@@ -133,7 +133,7 @@ class Bilinear(Module):
     Raises:
         ConfigError: a feature size is not positive.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> m = et.nn.Bilinear(20, 30, 40, seed=0)
         >>> with et.Session():

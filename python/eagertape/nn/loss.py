@@ -93,7 +93,7 @@ class L1Loss(_Loss):
     Raises:
         ArgumentError: ``reduction`` is not one of the values above (when called).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0, 2.0, 3.0, 4.0])
@@ -135,7 +135,7 @@ class MSELoss(_Loss):
     Raises:
         ArgumentError: ``reduction`` is not one of the values above (when called).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([1.0, 2.0, 3.0, 4.0])
@@ -189,7 +189,7 @@ class NLLLoss(_Loss):
         ShapeError: a target or ``weight`` whose shape does not fit the input.
         DTypeError: a floating (probability) target.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     logp = et.tensor([[-1.0, -2.0], [-3.0, -0.5]])
@@ -265,7 +265,7 @@ class CrossEntropyLoss(_Loss):
         ShapeError: a target or ``weight`` whose shape does not fit the input.
         ArgumentError: ``label_smoothing`` outside ``[0, 1]``, or an unknown ``reduction``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     logits = et.tensor([[0.0, 0.0], [0.0, 0.0]])
@@ -333,7 +333,7 @@ class BCELoss(_Loss):
     Raises:
         ArgumentError: an input element outside ``[0, 1]`` (or NaN).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     p = et.tensor([0.5, 0.5])
@@ -391,7 +391,7 @@ class BCEWithLogitsLoss(_Loss):
             input (one per class, along the last dim). Kept as a plain attribute. Default:
             ``None``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     logits = et.tensor([0.0, 0.0])
@@ -450,7 +450,7 @@ class HuberLoss(_Loss):
     Raises:
         ArgumentError: ``delta <= 0`` or an unknown ``reduction`` (when called).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([0.0, 0.0])
@@ -499,7 +499,7 @@ class SmoothL1Loss(_Loss):
     Raises:
         ArgumentError: ``beta < 0`` or an unknown ``reduction`` (when called).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([0.0, 0.0])
@@ -552,7 +552,7 @@ class KLDivLoss(_Loss):
             Default: ``"mean"``.
         log_target (bool): whether the target is given in log space. Default: ``False``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     logp = et.tensor([[0.0, 0.0]]).log_softmax(1)
@@ -605,7 +605,7 @@ class MarginRankingLoss(_Loss):
             ``"sum"``. When ``size_average`` or ``reduce`` is given, it overrides this (torch's
             legacy rule). Default: ``"mean"``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x1, x2 = et.tensor([1.0, 2.0]), et.tensor([2.0, 1.0])
@@ -658,7 +658,7 @@ class HingeEmbeddingLoss(_Loss):
             ``"sum"``. When ``size_average`` or ``reduce`` is given, it overrides this (torch's
             legacy rule). Default: ``"mean"``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([0.5, 0.25])
@@ -708,7 +708,7 @@ class SoftMarginLoss(_Loss):
             ``"sum"``. When ``size_average`` or ``reduce`` is given, it overrides this (torch's
             legacy rule). Default: ``"mean"``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     loss = et.nn.SoftMarginLoss()(et.tensor([0.0]), et.tensor([1.0]))
@@ -749,7 +749,7 @@ class CosineEmbeddingLoss(_Loss):
             ``"sum"``. When ``size_average`` or ``reduce`` is given, it overrides this (torch's
             legacy rule). Default: ``"mean"``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x1 = et.tensor([[1.0, 0.0], [1.0, 0.0]])
@@ -808,7 +808,7 @@ class PoissonNLLLoss(_Loss):
             ``"sum"``. When ``size_average`` or ``reduce`` is given, it overrides this (torch's
             legacy rule). Default: ``"mean"``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([0.0, 0.0])
@@ -869,7 +869,7 @@ class GaussianNLLLoss(_Loss):
         reduction (str): the reduction applied to the output: ``"none"`` | ``"mean"`` |
             ``"sum"``. Default: ``"mean"``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     mu, y = et.tensor([1.0, 2.0]), et.tensor([1.0, 0.0])
@@ -920,7 +920,7 @@ class MultiLabelSoftMarginLoss(_Loss):
             ``"sum"``. When ``size_average`` or ``reduce`` is given, it overrides this (torch's
             legacy rule). Default: ``"mean"``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     loss = et.nn.MultiLabelSoftMarginLoss()
@@ -980,7 +980,7 @@ class MultiMarginLoss(_Loss):
         ArgumentError: ``p`` is neither 1 nor 2 (when called).
         ShapeError: an input of more than 2 dims, or a target that does not fit it.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[0.1, 0.2, 0.4, 0.8]])
@@ -1046,7 +1046,7 @@ class TripletMarginLoss(_Loss):
             ``"sum"``. When ``size_average`` or ``reduce`` is given, it overrides this (torch's
             legacy rule). Default: ``"mean"``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     a, p, n = et.tensor([[0.0, 0.0]]), et.tensor([[0.0, 1.0]]), et.tensor([[0.0, 3.0]])
@@ -1115,7 +1115,7 @@ class TripletMarginWithDistanceLoss(_Loss):
     Raises:
         ConfigError: ``margin <= 0``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     a, p, n = et.tensor([[0.0, 0.0]]), et.tensor([[0.0, 1.0]]), et.tensor([[0.0, 3.0]])
@@ -1184,7 +1184,7 @@ class MultiLabelMarginLoss(_Loss):
             ``"sum"``. When ``size_average`` or ``reduce`` is given, it overrides this (torch's
             legacy rule). Default: ``"mean"``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.tensor([[0.1, 0.2, 0.4, 0.8]])
@@ -1224,7 +1224,7 @@ class CTCLoss(_Loss):
         zero_infinity (bool): whether to zero infinite losses (an input too short for its
             target) and the associated gradients. Default: ``False``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> with et.Session():

@@ -356,7 +356,7 @@ class Module:
         Yields:
             Module: a module in the network.
 
-        Example:
+        Examples:
             >>> import eagertape as et
             >>> net = et.nn.Sequential(et.nn.Linear(2, 2, seed=0), et.nn.ReLU())
             >>> [type(m).__name__ for m in net.modules()]

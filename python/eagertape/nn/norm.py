@@ -43,7 +43,7 @@ class LayerNorm(Module):
     Raises:
         ConfigError: an entry of ``normalized_shape`` is not positive.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> ln = et.nn.LayerNorm(2, eps=0.0)
         >>> with et.Session():
@@ -112,7 +112,7 @@ class RMSNorm(Module):
     Raises:
         ConfigError: an entry of ``normalized_shape`` is not positive.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> rms = et.nn.RMSNorm(2, eps=0.0)
         >>> with et.Session():
@@ -178,7 +178,7 @@ class GroupNorm(Module):
         ConfigError: a count is not positive, or ``num_channels`` is not divisible by
             ``num_groups``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> gn = et.nn.GroupNorm(1, 2, eps=0.0)
         >>> with et.Session():
@@ -240,7 +240,7 @@ class LocalResponseNorm(Module):
     Raises:
         ConfigError: ``size`` is not positive.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> lrn = et.nn.LocalResponseNorm(2, alpha=0.0)
         >>> with et.Session():

@@ -25,7 +25,7 @@ class PixelShuffle(Module):
     Raises:
         ConfigError: ``upscale_factor`` is not positive.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     tuple(et.nn.PixelShuffle(3)(et.zeros(1, 9, 4, 4)).shape)
@@ -56,7 +56,7 @@ class PixelUnshuffle(Module):
     Raises:
         ConfigError: ``downscale_factor`` is not positive.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     tuple(et.nn.PixelUnshuffle(3)(et.zeros(1, 1, 12, 12)).shape)

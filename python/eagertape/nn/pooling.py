@@ -71,7 +71,7 @@ class MaxPool2d(Module):
     Raises:
         ConfigError: ``return_indices=True``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
@@ -136,7 +136,7 @@ class AvgPool2d(Module):
         divisor_override (int, optional): if specified, it will be used as divisor,
             otherwise the size of the pooling region will be used. Default: ``None``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
@@ -194,7 +194,7 @@ class AdaptiveAvgPool2d(Module):
             image of the form ``H x W``: an int for a square ``H x H``, or a pair whose
             entries may be ``None`` (that size is the input's).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
@@ -242,7 +242,7 @@ class MaxPool1d(Module):
     Raises:
         ConfigError: ``return_indices=True``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.MaxPool1d(2)(et.tensor([[[1.0, 5.0, 2.0, 4.0]]])).tolist()
@@ -302,7 +302,7 @@ class AvgPool1d(Module):
         count_include_pad (bool): when ``True``, will include the zero-padding in the
             averaging calculation. Default: ``True``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.AvgPool1d(2)(et.tensor([[[1.0, 5.0, 2.0, 4.0]]])).tolist()
@@ -348,7 +348,7 @@ class AdaptiveAvgPool1d(Module):
     Args:
         output_size (int or tuple[int]): the target output size ``L_out``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.AdaptiveAvgPool1d(1)(et.tensor([[[1.0, 5.0, 2.0, 4.0]]])).tolist()
@@ -392,7 +392,7 @@ class AdaptiveMaxPool1d(_NoIndices):
     Raises:
         ConfigError: ``return_indices=True``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.AdaptiveMaxPool1d(2)(et.tensor([[[1.0, 5.0, 2.0, 4.0]]])).tolist()
@@ -435,7 +435,7 @@ class AdaptiveMaxPool2d(_NoIndices):
     Raises:
         ConfigError: ``return_indices=True``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.AdaptiveMaxPool2d(1)(et.arange(16.0).reshape(1, 1, 4, 4)).tolist()
@@ -486,7 +486,7 @@ class MaxPool3d(_NoIndices):
     Raises:
         ConfigError: ``return_indices=True``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     tuple(et.nn.MaxPool3d(2)(et.ones(1, 1, 4, 4, 4)).shape)
@@ -546,7 +546,7 @@ class AvgPool3d(AvgPool2d):
         divisor_override (int, optional): if specified, it will be used as divisor,
             otherwise the size of the pooling region will be used. Default: ``None``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     et.nn.AvgPool3d(2)(et.ones(1, 1, 2, 2, 2)).tolist()
@@ -575,7 +575,7 @@ class Unfold(Module):
         stride (int or tuple[int, int]): the stride of the sliding blocks in the input
             spatial dimensions. Default: 1.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> with et.Session():
         ...     tuple(et.nn.Unfold(kernel_size=(2, 3))(et.ones(2, 5, 3, 4)).shape)
@@ -620,7 +620,7 @@ class Fold(Module):
         stride (int or tuple[int, int]): the stride of the sliding blocks in the input
             spatial dimensions. Default: 1.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> fold = et.nn.Fold(output_size=(3, 3), kernel_size=2)
         >>> with et.Session():

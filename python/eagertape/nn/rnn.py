@@ -255,7 +255,7 @@ class RNN(RNNBase):
         ConfigError: an unknown ``nonlinearity``, a size that is not positive, or
             ``dropout`` outside [0, 1].
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> rnn = et.nn.RNN(10, 20, 2, seed=0)
         >>> with et.Session():
@@ -364,7 +364,7 @@ class LSTM(RNNBase):
         ConfigError: a size that is not positive, ``dropout`` outside [0, 1], or an
             invalid ``proj_size``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> lstm = et.nn.LSTM(10, 20, 2, seed=0)
         >>> with et.Session():
@@ -477,7 +477,7 @@ class GRU(RNNBase):
     Raises:
         ConfigError: a size that is not positive, or ``dropout`` outside [0, 1].
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> gru = et.nn.GRU(10, 20, 2, seed=0)
         >>> with et.Session():
@@ -654,7 +654,7 @@ class RNNCell(RNNCellBase):
     Raises:
         ConfigError: an unknown ``nonlinearity`` or a size that is not positive.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> cell = et.nn.RNNCell(10, 20, seed=0)
         >>> with et.Session():
@@ -720,7 +720,7 @@ class LSTMCell(RNNCellBase):
     Raises:
         ConfigError: a size that is not positive.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> cell = et.nn.LSTMCell(10, 20, seed=0)
         >>> with et.Session():
@@ -797,7 +797,7 @@ class GRUCell(RNNCellBase):
     Raises:
         ConfigError: a size that is not positive.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> cell = et.nn.GRUCell(10, 20, seed=0)
         >>> with et.Session():

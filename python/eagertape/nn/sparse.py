@@ -130,7 +130,7 @@ class Embedding(_Table):
         ConfigError: a size is not positive, ``padding_idx`` is out of range, ``_weight``
             has another shape, or ``max_norm`` or ``sparse`` is given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> emb = et.nn.Embedding(10, 3, padding_idx=0, seed=0)
         >>> with et.Session():
@@ -265,7 +265,7 @@ class EmbeddingBag(_Table):
             size that is not positive, ``padding_idx`` out of range, ``_weight`` of another
             shape, or ``max_norm`` or ``sparse`` given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> bag = et.nn.EmbeddingBag(10, 3, mode="sum", seed=0)
         >>> with et.Session():

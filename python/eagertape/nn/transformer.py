@@ -114,7 +114,7 @@ class TransformerEncoderLayer(Module):
         ConfigError: a size that is not positive, ``d_model`` not divisible by ``nhead``,
             ``dropout`` outside [0, 1], or an unknown activation name.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> layer = et.nn.TransformerEncoderLayer(d_model=8, nhead=2, dim_feedforward=16,
         ...                                       seed=0)
@@ -263,7 +263,7 @@ class TransformerEncoder(Module):
     Raises:
         ConfigError: ``num_layers`` is not positive.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> layer = et.nn.TransformerEncoderLayer(8, 2, dim_feedforward=16, seed=0)
         >>> encoder = et.nn.TransformerEncoder(layer, num_layers=2)
@@ -388,7 +388,7 @@ class TransformerDecoderLayer(Module):
         ConfigError: a size that is not positive, ``d_model`` not divisible by ``nhead``,
             ``dropout`` outside [0, 1], or an unknown activation name.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> layer = et.nn.TransformerDecoderLayer(8, 2, dim_feedforward=16, seed=0)
         >>> with et.Session():
@@ -550,7 +550,7 @@ class TransformerDecoder(Module):
     Raises:
         ConfigError: ``num_layers`` is not positive.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> layer = et.nn.TransformerDecoderLayer(8, 2, dim_feedforward=16, seed=0)
         >>> decoder = et.nn.TransformerDecoder(layer, num_layers=2)
@@ -647,9 +647,10 @@ class Transformer(Module):
     ``num_decoder_layers`` layers, each with a final LayerNorm; ``module(src, tgt, ...)``
     encodes ``src`` into a memory and decodes ``tgt`` against it. As torch's
     ``_reset_parameters`` does, every parameter of more than one dimension is then re-drawn
-    by `eagertape.nn.init.xavier_uniform_`, from the process-wide generator: those weights
-    are fixed by `eagertape.manual_seed`, not by ``seed`` (which seeds only what is not
-    re-drawn, e.g. the linear layers' biases). Its ``forward`` is written torch's way
+    from torch's xavier-uniform distribution: with a ``seed``, from that seed (drawn in
+    float64, in the order of ``parameters()``), so equal seeds give equal models; without
+    one, by `eagertape.nn.init.xavier_uniform_` from the process-wide generator
+    (`eagertape.manual_seed` fixes it). Its ``forward`` is written torch's way
     (``forward(self, src, tgt, ...)``, in the current session).
 
     Input: ``src`` ``(S, N, E)`` and ``tgt`` ``(T, N, E)`` (``(N, S, E)`` and ``(N, T, E)``
@@ -686,15 +687,15 @@ class Transformer(Module):
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
         dtype (str or dtype): the dtype of the parameters. Default: "float32".
-        seed (int, optional): the base seed of the layers (the encoder layer ``seed``, the
-            decoder layer ``seed + 10``); see above for what it fixes. Default: ``None``
-            (one drawn from the process-wide generator).
+        seed (int, optional): the seed of the initialization: the encoder layer gets
+            ``seed``, the decoder layer ``seed + 10``, the re-drawn matrices ``seed + 20``
+            (see above). Default: ``None`` (the process-wide generator).
 
     Raises:
         ConfigError: a size that is not positive, ``d_model`` not divisible by ``nhead``,
             ``dropout`` outside [0, 1], or an unknown activation name.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> model = et.nn.Transformer(d_model=8, nhead=2, num_encoder_layers=1,
         ...                           num_decoder_layers=1, dim_feedforward=16, seed=0)
@@ -750,9 +751,18 @@ class Transformer(Module):
             dec = TransformerDecoderLayer(d_model, nhead, seed=_offset_seed(seed, 10), **layer)
             norm = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **factory)
             self.decoder = TransformerDecoder(dec, num_decoder_layers, norm)
+        # torch's _reset_parameters: every matrix re-drawn from U(-a, a), a the xavier bound.
+        # With a seed the draws come from it (float64, in the order of `parameters()`), so
+        # equal seeds give equal models; without one, from the process-wide generator.
+        rng = None if seed is None else np.random.default_rng(_offset_seed(seed, 20))
         for p in self.parameters():
             if len(p.shape) > 1:
-                init.xavier_uniform_(p)
+                if rng is None:
+                    init.xavier_uniform_(p)
+                else:
+                    fan_in, fan_out = init._calculate_fan_in_and_fan_out(p)
+                    a = (6.0 / (fan_in + fan_out)) ** 0.5
+                    p.assign(rng.uniform(-a, a, p.shape))
         self.d_model = d_model
         self.nhead = nhead
         self.batch_first = batch_first

@@ -34,7 +34,7 @@ class Upsample(Module):
             size for use in the interpolation calculation, instead of passing
             ``scale_factor`` to the kernel. Default: ``None`` (``False``).
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> up = et.nn.Upsample(scale_factor=2, mode="nearest")
         >>> with et.Session():
@@ -102,7 +102,7 @@ class UpsamplingBilinear2d(Upsample):
         scale_factor (float or tuple[float, float], optional): multiplier for spatial size.
             Default: ``None``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> up = et.nn.UpsamplingBilinear2d(size=(1, 3))
         >>> with et.Session():

@@ -320,7 +320,7 @@ class SGD(_TorchForms, _SGD):
         ArgumentError: ``differentiable`` or ``fused`` other than their defaults, or a
             parameter in two groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
@@ -394,7 +394,7 @@ class Adam(_TorchForms, _Adam):
         ArgumentError: ``fused`` not a bool or ``None``, ``capturable`` or
             ``differentiable`` other than ``False``, or a parameter in two groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
@@ -458,7 +458,7 @@ class AdamW(_TorchForms, _AdamW):
         ArgumentError: ``fused`` not a bool or ``None``, ``capturable`` or
             ``differentiable`` other than ``False``, or a parameter in two groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
@@ -588,7 +588,7 @@ class RMSprop(_RuleForms):
         ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
             defaults, or a parameter in two groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
@@ -656,7 +656,7 @@ class Adagrad(_RuleForms):
         ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
             defaults, or a parameter in two groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
@@ -724,7 +724,7 @@ class Adadelta(_RuleForms):
         ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
             defaults, or a parameter in two groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
@@ -785,7 +785,7 @@ class Adamax(_RuleForms):
         ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
             defaults, or a parameter in two groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
@@ -852,7 +852,7 @@ class NAdam(_RuleForms):
         ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
             defaults, or a parameter in two groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
@@ -925,7 +925,7 @@ class RAdam(_RuleForms):
         ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
             defaults, or a parameter in two groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
@@ -993,7 +993,7 @@ class ASGD(_RuleForms):
         ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
             defaults, or a parameter in two groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
@@ -1055,7 +1055,7 @@ class Rprop(_RuleForms):
         ArgumentError: ``capturable``, ``differentiable`` or ``fused`` other than their
             defaults, or a parameter in two groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))
@@ -1108,7 +1108,7 @@ class LBFGS(_LBFGS):
         ConfigError: a ``line_search_fn`` other than ``None`` or ``"strong_wolfe"``, an
             invalid option, or no parameters.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> w = et.Parameter(np.array([1.0, 2.0], dtype=np.float32))

@@ -114,7 +114,7 @@ def checkpoint(
             is not a bool, a `context_fn` is given, `determinism_check` is unknown, or
             torch's reentrant-variant rules are broken.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> from eagertape.utils.checkpoint import checkpoint
         >>> with et.Session(dtype="float64"):
@@ -188,7 +188,7 @@ def checkpoint_sequential(
         ArgumentError: `segments` is not a positive int, or a keyword argument other than
             ``preserve_rng_state`` is given.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> from eagertape.utils.checkpoint import checkpoint_sequential
         >>> net = et.nn.Sequential(et.nn.Linear(2, 4), et.nn.ReLU(), et.nn.Linear(4, 1))

@@ -33,7 +33,7 @@ def clip_grad_value_(parameters: Iterable[Parameter] | Parameter, clip_value: fl
         ArgumentError: a negative ``clip_value``.
         NoSessionError: called outside a session.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> w = et.Parameter(np.array([1.0, -2.0]), dtype="float32")
@@ -60,7 +60,7 @@ def parameters_to_vector(parameters: Iterable[Parameter]) -> Tensor:
     Returns:
         Tensor: a 1-D tensor of all the parameters' elements.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> w = et.Parameter(np.ones((2, 2)), dtype="float32")
@@ -86,7 +86,7 @@ def vector_to_parameters(vec: Tensor, parameters: Iterable[Parameter]) -> None:
     Raises:
         TypeError: ``vec`` is not an eagertape ``Tensor``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> import numpy as np
         >>> w = et.Parameter(np.zeros((2, 2)), dtype="float32")

@@ -43,7 +43,7 @@ class PackedSequence(NamedTuple):
         unsorted_indices (numpy.ndarray, optional): the inverse permutation of
             ``sorted_indices``. Default: ``None``.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> from eagertape.nn.utils.rnn import pack_padded_sequence
         >>> with et.Session():
@@ -122,7 +122,7 @@ def pack_padded_sequence(
             decreasing order with ``enforce_sorted``, or outside ``[1, T]``.
         ShapeError: a number of lengths other than the batch size.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> from eagertape.nn.utils.rnn import pack_padded_sequence
         >>> with et.Session():
@@ -212,7 +212,7 @@ def pad_packed_sequence(
         TypeError: ``sequence`` is not a ``PackedSequence``.
         ArgumentError: a ``total_length`` shorter than the longest sequence.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> from eagertape.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
         >>> with et.Session():
@@ -263,7 +263,7 @@ def pad_sequence(
     Raises:
         ArgumentError: an empty list.
 
-    Example:
+    Examples:
         >>> import eagertape as et
         >>> from eagertape.nn.utils.rnn import pad_sequence
         >>> with et.Session():

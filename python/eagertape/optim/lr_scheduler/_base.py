@@ -210,7 +210,7 @@ class LambdaLR(_LambdaState):
     Raises:
         ArgumentError: a list of ``lr_lambda`` whose length is not the number of groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
@@ -246,7 +246,7 @@ class MultiplicativeLR(_LambdaState):
     Raises:
         ArgumentError: a list of ``lr_lambda`` whose length is not the number of groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
@@ -283,7 +283,7 @@ class StepLR(LRScheduler):
     Raises:
         ArgumentError: ``step_size`` not a positive int.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
@@ -326,7 +326,7 @@ class MultiStepLR(LRScheduler):
         gamma (float): multiplicative factor of learning rate decay. Default: ``0.1``.
         last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
@@ -373,7 +373,7 @@ class ConstantLR(LRScheduler):
     Raises:
         ArgumentError: ``factor`` outside ``[0, 1]``.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
@@ -428,7 +428,7 @@ class LinearLR(LRScheduler):
         ArgumentError: ``start_factor`` outside ``(0, 1]`` or ``end_factor`` outside
             ``[0, 1]``.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
@@ -485,7 +485,7 @@ class ExponentialLR(LRScheduler):
         gamma (float): multiplicative factor of learning rate decay.
         last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
@@ -523,7 +523,7 @@ class PolynomialLR(LRScheduler):
         power (float): the power of the polynomial. Default: ``1.0``.
         last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
@@ -568,7 +568,7 @@ class CosineAnnealingLR(LRScheduler):
         eta_min (float): minimum learning rate. Default: ``0.0``.
         last_epoch (int): the index of the last epoch (``-1``: start). Default: ``-1``.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)

@@ -45,7 +45,7 @@ class SequentialLR(LRScheduler):
         ArgumentError: no schedulers, a ``ReduceLROnPlateau`` among them, a scheduler of
             another optimizer, or not one milestone fewer than schedulers.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> from eagertape.optim import lr_scheduler
@@ -142,7 +142,7 @@ class ChainedScheduler(SequentialLR):
         ArgumentError: no schedulers, a ``ReduceLROnPlateau`` among them, or a scheduler of
             another optimizer.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> from eagertape.optim import lr_scheduler
@@ -207,7 +207,7 @@ class ReduceLROnPlateau(LRScheduler):
         ArgumentError: ``factor >= 1``, an unknown ``mode`` or ``threshold_mode``, or a
             ``min_lr`` list whose length is not the number of groups.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)

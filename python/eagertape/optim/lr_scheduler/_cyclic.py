@@ -31,7 +31,7 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         ArgumentError: ``T_0`` not a positive int, ``T_mult`` not an int >= 1, or
             ``eta_min`` not a number.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0)
@@ -181,7 +181,7 @@ class CyclicLR(LRScheduler):
         ArgumentError: an unknown ``mode`` without ``scale_fn``, a list of another length
             than the groups, or ``cycle_momentum`` with an optimizer without momentum.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0, momentum=0.9)
@@ -369,7 +369,7 @@ class OneCycleLR(LRScheduler):
             ``cycle_momentum`` with an optimizer without momentum, or a step past
             ``total_steps``.
 
-    Example:
+    Examples:
         >>> import numpy as np
         >>> import eagertape as et
         >>> opt = et.optim.SGD([et.Parameter(np.zeros(2))], lr=1.0, momentum=0.9)
