@@ -101,11 +101,12 @@ demo: build
 	$(ACTIVATE) python examples/train_digits.py
 
 # The documentation site (mkdocs.yml, docs/): mkdocs-material, the API reference from the
-# docstrings and stubs (mkdocstrings), every warning an error. Its code blocks run in
-# tests/python/test_docs.py.
+# docstrings and stubs (mkdocstrings), every warning an error; then every public name must
+# have its anchor in it (tools/check-reference). Its code blocks run in tests/python/test_docs.py.
 DOCS_SITE ?= site
 docs: build
 	$(ACTIVATE) NO_MKDOCS_2_WARNING=1 mkdocs build --strict --site-dir $(DOCS_SITE)
+	$(ACTIVATE) python tools/check-reference $(DOCS_SITE)
 
 bench: build
 	$(PY) -m pip install --quiet matplotlib
