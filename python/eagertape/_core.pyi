@@ -2668,7 +2668,22 @@ class Optimizer:
     in the current session; `step(grads)` takes an `et.GradMap`. `LBFGS` is not a subclass.
     """
 
-    lr: float
+    @property
+    def lr(self) -> float:
+        """The learning rate (float) the next steps use; settable.
+
+        Setting a value the optimizer refuses (negative or not finite) raises
+        `ConfigError` and changes nothing. On an optimizer made from a list of parameters,
+        `param_groups[0]["lr"]` reads and sets the same value.
+        """
+    @lr.setter
+    def lr(self, lr: float) -> None:
+        """The learning rate (float) the next steps use; settable.
+
+        Setting a value the optimizer refuses (negative or not finite) raises
+        `ConfigError` and changes nothing. On an optimizer made from a list of parameters,
+        `param_groups[0]["lr"]` reads and sets the same value.
+        """
     @property
     def params(self) -> list[Parameter]:
         """The parameters this optimizer updates."""
