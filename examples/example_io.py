@@ -1,5 +1,6 @@
-"""What the examples share: the `--out` and `--resume` options (one meaning in all), and the
-files they write next to their checkpoints (the progress JSON, the plot), each written
+"""What the examples share: the `--out` and `--resume` options (one meaning in all), the
+steps a resumed optimizer has taken (where a resumed run starts), and the files they write
+next to their checkpoints (the progress JSON, the plot), each written
 atomically as `et.save` writes checkpoints: a crash leaves the old file or the new one, never
 half of one. Imported by the example scripts (their folder is on sys.path)."""
 
@@ -11,6 +12,7 @@ import os
 import pathlib
 import tempfile
 from collections.abc import Callable
+from typing import Any, Protocol
 
 UMASK = os.umask(0)
 os.umask(UMASK)
@@ -29,6 +31,19 @@ def add_out_argument(ap: argparse.ArgumentParser, what: str, resume: bool = True
         ap.add_argument(
             "--resume", action="store_true", help="continue from the checkpoint in --out"
         )
+
+
+class StatefulOptimizer(Protocol):
+    """An optimizer with torch's `state_dict()` (every `et.optim` optimizer)."""
+
+    def state_dict(self) -> dict[str, Any]: ...
+
+
+def steps_taken(opt: StatefulOptimizer) -> int:
+    """The optimizer steps a (resumed) optimizer has taken: its state's largest `step` count
+    (0 before the first). A resumed run counts its progress from it: the checkpoint is the
+    authority."""
+    return max((int(s["step"]) for s in opt.state_dict()["state"].values()), default=0)
 
 
 def atomic_write(path: pathlib.Path, write: Callable[[str], object]) -> None:

@@ -33,7 +33,7 @@ import pathlib
 import time
 
 import numpy as np
-from example_io import add_out_argument, atomic_write, write_json
+from example_io import add_out_argument, atomic_write, steps_taken, write_json
 from sklearn.datasets import load_digits
 from sklearn.model_selection import train_test_split
 from tqdm import tqdm
@@ -222,7 +222,7 @@ def main() -> None:
             ap.error(f"--resume: cannot load {ckpt}: {e}")
         # The checkpoint is the authority on progress: the optimizer counts its steps, and
         # checkpoints are written at the end of epochs.
-        steps = max((int(s["step"]) for s in opt.state_dict()["state"].values()), default=0)
+        steps = steps_taken(opt)
         start = steps // steps_per_epoch
         if saved is not None:  # history up to the checkpoint (the sidecar is written after)
             history = [r for r in saved["history"] if r["epoch"] <= start]

@@ -32,7 +32,7 @@ from collections.abc import Iterable
 import numpy as np
 import torch
 import torch.distributed as dist
-from example_io import add_out_argument
+from example_io import add_out_argument, steps_taken
 from sklearn.datasets import load_digits
 from sklearn.model_selection import train_test_split
 from torch.utils.data import DistributedSampler, TensorDataset
@@ -125,7 +125,7 @@ def main() -> None:
             et.load(path, model, optimizer=opt)
         except et.CheckpointError as e:
             raise SystemExit(f"--resume: cannot load {path}: {e}") from None
-        steps = max((int(s["step"]) for s in opt.state_dict()["state"].values()), default=0)
+        steps = steps_taken(opt)
         first_epoch = steps // steps_per_epoch
         if rank == 0:
             print(f"resumed from {path} after {first_epoch} epochs")

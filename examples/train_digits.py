@@ -19,7 +19,7 @@ import argparse
 import os
 
 import numpy as np
-from example_io import add_out_argument
+from example_io import add_out_argument, steps_taken
 from sklearn.datasets import load_digits
 from sklearn.model_selection import train_test_split
 from tqdm import tqdm
@@ -75,7 +75,7 @@ def main() -> None:
     first_epoch = 0
     if args.resume:
         et.load(ckpt, model, optimizer=opt, session=train)
-        steps = max((int(s["step"]) for s in opt.state_dict()["state"].values()), default=0)
+        steps = steps_taken(opt)
         first_epoch = steps // steps_per_epoch
         print(f"resumed from {ckpt} after {first_epoch} epochs")
     print(f"carrier {args.dtype} on backend {args.backend or 'default'}")

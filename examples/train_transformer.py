@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from typing import SupportsInt
 
 import numpy as np
-from example_io import add_out_argument, atomic_write, write_json
+from example_io import add_out_argument, atomic_write, steps_taken, write_json
 from tqdm import tqdm
 
 import eagertape as et
@@ -312,7 +312,7 @@ def main() -> None:
         except et.CheckpointError as e:
             ap.error(f"--resume: cannot load {ckpt}: {e}")
         # The checkpoint is the authority on progress: the optimizer counts its steps.
-        start = max((int(s["step"]) for s in opt.state_dict()["state"].values()), default=0)
+        start = steps_taken(opt)
         if saved is not None:  # history up to the checkpoint (the sidecar is written after)
             history = {k: [r for r in v if r["step"] <= start] for k, v in saved["history"].items()}
         print(f"resumed from {ckpt} at step {start}/{args.steps}")

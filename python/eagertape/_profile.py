@@ -7,8 +7,8 @@ session's part of `et.memory_stats()["by_category"]["tape"]`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import NamedTuple, overload
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple, overload
 
 from ._errors import ArgumentError
 
@@ -152,28 +152,26 @@ class TapeProfile:
         """All the tape's bytes: the session's part of the ledger's `tape` category."""
         return sum(r.total_bytes for r in self.rows)
 
-    def by_op(self) -> list[OpRow]:
-        """One row per op, the most bytes first (then by name)."""
-        acc: dict[str, list[int]] = {}
+    def _sums(self, key: Callable[[NodeRow], str | None]) -> list[tuple[Any, int, int, int]]:
+        """`(group, nodes, bytes, needed_bytes)` per group of rows (`key` of a row), the most
+        bytes first, then by group name: what `by_op` and `by_module` return as rows."""
+        acc: dict[str | None, list[int]] = {}
         for r in self.rows:
-            a = acc.setdefault(r.op, [0, 0, 0])
+            a = acc.setdefault(key(r), [0, 0, 0])
             a[0] += 1
             a[1] += r.total_bytes
             a[2] += r.total_bytes if r.needed else r.workspace_bytes
-        ops = [OpRow(op, n, b, nb) for op, (n, b, nb) in acc.items()]
-        return sorted(ops, key=lambda o: (-o.bytes, o.op))
+        sums = [(g, n, b, nb) for g, (n, b, nb) in acc.items()]
+        return sorted(sums, key=lambda s: (-s[2], s[0] or ""))
+
+    def by_op(self) -> list[OpRow]:
+        """One row per op, the most bytes first (then by name)."""
+        return [OpRow(*s) for s in self._sums(lambda r: r.op)]
 
     def by_module(self) -> list[ModuleRow]:
         """One row per module path (each node counted in the innermost module call that
         recorded it; `None`: outside any module), the most bytes first (then by path)."""
-        acc: dict[str | None, list[int]] = {}
-        for r in self.rows:
-            a = acc.setdefault(r.module, [0, 0, 0])
-            a[0] += 1
-            a[1] += r.total_bytes
-            a[2] += r.total_bytes if r.needed else r.workspace_bytes
-        mods = [ModuleRow(m, n, b, nb) for m, (n, b, nb) in acc.items()]
-        return sorted(mods, key=lambda m: (-m.bytes, m.module or ""))
+        return [ModuleRow(*s) for s in self._sums(lambda r: r.module)]
 
     def table(self, row_limit: int = 20, by: str = "op") -> str:
         """The summary per op (or per module path) as a text table, as `torch.profiler`'s
@@ -193,12 +191,9 @@ class TapeProfile:
             ArgumentError: `by` is neither ``"op"`` nor ``"module"``.
         """
         if by == "op":
-            groups = [(o.op, o.nodes, o.bytes, o.needed_bytes) for o in self.by_op()]
+            groups = self._sums(lambda r: r.op)
         elif by == "module":
-            groups = [
-                (m.module or "(no module)", m.nodes, m.bytes, m.needed_bytes)
-                for m in self.by_module()
-            ]
+            groups = [(m or "(no module)", *rest) for m, *rest in self._sums(lambda r: r.module)]
         else:
             raise ArgumentError(f'table(by={by!r}): by is "op" or "module"')
         total = self.total_bytes

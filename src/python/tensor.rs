@@ -254,7 +254,7 @@ impl PyTensor {
             && !other.is_instance_of::<pyo3::types::PyBool>()
         {
             Operand::Number(other.extract()?)
-        } else if other.is_instance_of::<pyo3::types::PyString>() || other.is_none() {
+        } else if not_an_operand(other) {
             return Ok(py.NotImplemented().into_any());
         } else {
             self.operand(py, other)?
@@ -270,7 +270,8 @@ impl PyTensor {
 
     /// The method form of an operator (`x.matmul(other)`, `x.pow(other)`, ...): as
     /// [`PyTensor::operator`], but where the operator would hand Python `NotImplemented` (a
-    /// string, `None`) the method raises `TypeError` naming itself, as torch's methods do.
+    /// string, `None`) the method raises `TypeError` naming itself, as torch's methods do
+    /// ([`operand_or_type_error`]).
     pub(crate) fn method(
         &self,
         py: Python<'_>,
@@ -278,15 +279,27 @@ impl PyTensor {
         op: Operator,
         name: &str,
     ) -> PyResult<Py<PyAny>> {
-        let out = self.operator(py, other, op, false)?;
-        if out.is(py.NotImplemented()) {
-            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                "{name}(): other must be a tensor, array data or a number, got {}",
-                other.get_type().name()?
-            )));
-        }
-        Ok(out)
+        operand_or_type_error(other, name)?;
+        self.operator(py, other, op, false)
     }
+}
+
+/// Strings and `None`: what no operator takes (it hands Python `NotImplemented`).
+fn not_an_operand(other: &Bound<'_, PyAny>) -> bool {
+    other.is_none() || other.is_instance_of::<pyo3::types::PyString>()
+}
+
+/// A method's check that `other` is something an operator takes (not a string or `None`,
+/// for which the operator hands Python `NotImplemented`): else a `TypeError` naming `name`,
+/// as torch's methods raise.
+pub(super) fn operand_or_type_error(other: &Bound<'_, PyAny>, name: &str) -> PyResult<()> {
+    if not_an_operand(other) {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{name}(): other must be a tensor, array data or a number, got {}",
+            other.get_type().name()?
+        )));
+    }
+    Ok(())
 }
 
 const ADD: Operator = Operator::Arith(BinaryOp::Add);

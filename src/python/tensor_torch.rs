@@ -465,7 +465,7 @@ impl PyTensor {
     ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
     ///         floating tensor and an integer or bool tensor).
     fn eq<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        comparable(other, "eq")?;
+        super::tensor::operand_or_type_error(other, "eq")?;
         slf.rich_compare(other, CompareOp::Eq)
     }
     /// Computes `self != other` element-wise.
@@ -483,7 +483,7 @@ impl PyTensor {
     ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
     ///         floating tensor and an integer or bool tensor).
     fn ne<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        comparable(other, "ne")?;
+        super::tensor::operand_or_type_error(other, "ne")?;
         slf.rich_compare(other, CompareOp::Ne)
     }
     /// Computes `self < other` element-wise.
@@ -836,17 +836,4 @@ impl PyTensor {
     ) -> PyResult<Bound<'py, PyAny>> {
         slf.call_method1("expand", (other.getattr("shape")?,))
     }
-}
-
-/// `eq`/`ne`'s check: `other` is something a tensor compares with. Python's `==` falls back
-/// to identity for a string or `None` (the operator's `NotImplemented`), which would make
-/// `x.eq(None)` a plain `False`; torch's method raises, and so does this one.
-fn comparable(other: &Bound<'_, PyAny>, name: &str) -> PyResult<()> {
-    if other.is_none() || other.is_instance_of::<pyo3::types::PyString>() {
-        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-            "{name}(): other must be a tensor, array data or a number, got {}",
-            other.get_type().name()?
-        )));
-    }
-    Ok(())
 }
