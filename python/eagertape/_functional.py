@@ -311,8 +311,9 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tens
     """Applies the HardTanh function element-wise.
 
     `HardTanh(x)` is `min_val` below `min_val`, `max_val` above `max_val`, and `x` between.
-    It is recorded as `clamp(input, min_val, max_val)`, so its gradient is 1 where `input`
-    equals `min_val` or `max_val` exactly (torch's hardtanh gives 0 there).
+    Its values are `clamp(input, min_val, max_val)`'s; its gradient is torch's: 1 strictly
+    between the bounds (and at NaN), 0 at `min_val` and `max_val` themselves (where `clamp`
+    passes it).
 
     Args:
         input (Tensor): the input tensor.

@@ -329,16 +329,59 @@ impl PairKernel for SoftplusGrad {
     }
 }
 
+/// `hardtanh(x, min_val, max_val)`: `x` clamped to `[min_val, max_val]`.
+pub struct Hardtanh;
+/// Its derivative, LibTorch's `hardtanh_backward`: 1 strictly inside the bounds, 0 at and
+/// beyond them (so also where `clamp` passes the cotangent: at the bounds themselves).
+struct HardtanhGrad;
+
+impl PairKernel for Hardtanh {
+    const NAME: &'static str = "hardtanh";
+    fn torch(x: &Tensor, min_val: f64, max_val: f64) -> Result<Tensor> {
+        Ok(x.f_clamp(min_val, max_val)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, f64, f64) -> S> {
+        Some(|x: S, min_val, max_val| {
+            let (lo, hi) = x.bounds();
+            if lo.is_nan() || hi.is_nan() {
+                return x;
+            }
+            // The bounds as the carrier holds them (float32 rounds them, as torch).
+            let (a, b) = (S::from_f64(min_val).bounds().0, S::from_f64(max_val).bounds().0);
+            S::from_bounds(lo.max(a).min(b), hi.max(a).min(b)).unwrap_or(x)
+        })
+    }
+}
+
+impl PairKernel for HardtanhGrad {
+    const NAME: &'static str = "hardtanh_backward";
+    fn torch(x: &Tensor, min_val: f64, max_val: f64) -> Result<Tensor> {
+        Ok(x.f_hardtanh_backward(&x.f_ones_like()?, min_val, max_val)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, f64, f64) -> S> {
+        Some(|x: S, min_val, max_val| {
+            let (lo, hi) = x.bounds();
+            let (a, b) = (S::from_f64(min_val).bounds().0, S::from_f64(max_val).bounds().0);
+            // torch's vectorised rule: `x > min && x < max` (NaN: 0)
+            let surely = lo > a && hi < b;
+            let surely_not = hi <= a || lo >= b || lo.is_nan() || hi.is_nan();
+            super::pointwise::indicator::<S>(surely, surely_not)
+        })
+    }
+}
+
 /// Which function of a tensor and two numbers a node applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PairOp {
     Softplus,
+    Hardtanh,
 }
 
 impl PairOp {
     pub fn name(self) -> &'static str {
         match self {
             PairOp::Softplus => Softplus::NAME,
+            PairOp::Hardtanh => Hardtanh::NAME,
         }
     }
     /// The op recording this function with the numbers `a`, `b`.
@@ -372,12 +415,14 @@ impl<B: Backend> Rule<B> for WithPair {
         let x = xs[0].get();
         fresh(match self.f {
             PairOp::Softplus => B::pair::<Softplus>(x, self.a, self.b)?,
+            PairOp::Hardtanh => B::pair::<Hardtanh>(x, self.a, self.b)?,
         })
     }
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let x = cx.xs[0].get();
         let d = match self.f {
             PairOp::Softplus => B::pair::<SoftplusGrad>(x, self.a, self.b)?,
+            PairOp::Hardtanh => B::pair::<HardtanhGrad>(x, self.a, self.b)?,
         };
         Ok(vec![Some(grad_value(B::mul(cx.g.get(), &d)?))])
     }

@@ -5,7 +5,7 @@
 //! functions are compositions of sound interval operations, so every carrier computes them.
 
 use super::activation::Sigmoid;
-use super::pointwise::{lt_number, number_like, select, unary_kernel, GtMask, UnaryFn};
+use super::pointwise::{lt_number, number_like, unary_kernel, GtMask, UnaryFn};
 use crate::backend::Backend;
 use crate::error::Result;
 use crate::kernel::scalar::extremum;
@@ -50,23 +50,37 @@ fn gt_number<B: Backend>(t: &B::T, v: f64) -> Result<B::T> {
     B::binary::<GtMask>(t, &number_like::<B>(t, v)?)
 }
 
+/// `hardswish`'s derivative, LibTorch's `hardswish_backward` of ones: 0 up to −3 (included),
+/// `x / 3 + 0.5` below 3, 1 from 3 on.
+struct HardswishGrad;
+
+impl crate::backend::UnaryKernel for HardswishGrad {
+    const NAME: &'static str = "hardswish_backward";
+    fn torch(x: &tch::Tensor) -> Result<tch::Tensor> {
+        Ok(x.f_hardswish_backward(&x.f_ones_like()?)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S) -> S> {
+        Some(|x: S| {
+            let (lo, hi) = x.bounds();
+            let inner = |v: S| v.div(S::from_f64(3.0)).add(S::from_f64(0.5));
+            if hi <= -3.0 {
+                S::from_f64(0.0)
+            } else if lo >= 3.0 {
+                S::from_f64(1.0)
+            } else if lo > -3.0 && hi < 3.0 {
+                inner(x)
+            } else {
+                // across a piece boundary: the pieces' values there all lie in [-0.5, 1.5]
+                S::from_bounds(-0.5, 1.5).unwrap_or_else(|| inner(x))
+            }
+        })
+    }
+}
+
 impl UnaryFn for Hardswish {
-    // torch's hardswish_backward: 0 below −3, g (x/3 + 0.5) up to 3, g above
+    // torch's hardswish_backward: 0 up to −3, g (x/3 + 0.5) below 3, g from 3 on
     fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
-        let inner = B::add_scalar(&B::div(x, &number_like::<B>(x, 3.0)?)?, 0.5)?;
-        let ones = number_like::<B>(x, 1.0)?;
-        let zeros = number_like::<B>(x, 0.0)?;
-        let upper = select::<B>(
-            &gt_number::<B>(x, 3.0)?,
-            &B::expand(&ones, &B::shape(x))?,
-            &inner,
-        )?;
-        let d = select::<B>(
-            &lt_number::<B>(x, -3.0)?,
-            &B::expand(&zeros, &B::shape(x))?,
-            &upper,
-        )?;
-        B::mul(g, &d)
+        B::mul(g, &B::unary::<HardswishGrad>(x)?)
     }
     const READS_OUTPUT: bool = false;
 }

@@ -4,7 +4,7 @@
 //! trait names no op.
 
 use super::binary::{Add, Div, Mul, Sub};
-use super::scalar::{AddScalar, MulScalar, PowScalar};
+use super::scalar::{AddScalar, DivScalar, MulScalar, PowScalar};
 use super::unary::{Exp, Neg, ReluGrad, Sqrt};
 use crate::backend::Backend;
 use crate::error::Result;
@@ -37,6 +37,9 @@ pub trait Arith: Backend {
     }
     fn mul_scalar(a: &Self::T, s: f64) -> Result<Self::T> {
         Self::scalar::<MulScalar>(a, s)
+    }
+    fn div_scalar(a: &Self::T, s: f64) -> Result<Self::T> {
+        Self::scalar::<DivScalar>(a, s)
     }
     fn pow_scalar(a: &Self::T, e: f64) -> Result<Self::T> {
         Self::scalar::<PowScalar>(a, e)

@@ -194,14 +194,16 @@ kernel!(
 /// The share of the cotangent operand `i` of `maximum`/`minimum` gets: all of it where it
 /// wins, half where the two tie (torch's rule), none where it loses.
 fn extremum_grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, max: bool) -> Result<B::T> {
+    // torch: `where(me == other, g / 2, g).masked_fill_(me loses, 0)`, so a NaN on either
+    // side (neither wins nor ties) passes the whole cotangent to both operands.
     let (me, other) = if i == 0 { (a, b) } else { (b, a) };
-    let wins = if max {
-        B::binary::<GtMask>(me, other)?
-    } else {
+    let loses = if max {
         B::binary::<GtMask>(other, me)?
+    } else {
+        B::binary::<GtMask>(me, other)?
     };
     let ties = B::mul_scalar(&B::binary::<EqMask>(me, other)?, 0.5)?;
-    B::mul(g, &B::add(&wins, &ties)?)
+    B::mul(g, &B::sub(&complement::<B>(&loses)?, &ties)?)
 }
 
 impl BinaryFn for Add {

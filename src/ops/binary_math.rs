@@ -6,7 +6,9 @@
 
 use tch::Tensor;
 
-use super::pointwise::{complement, eq_number, lt_number, BinaryFn, ZeroWhere};
+use super::pointwise::{
+    complement, eq_number, lt_number, number_like, BinaryFn, GtMask, ZeroWhere,
+};
 use super::unary::Log;
 use crate::backend::{Backend, BinaryKernel};
 use crate::error::Result;
@@ -201,11 +203,13 @@ impl BinaryFn for Remainder {
 }
 
 impl BinaryFn for Atan2 {
-    // d/da = g b / (a² + b²), d/db = −g a / (a² + b²)
+    // d/da = g b / (a² + b²), d/db = −g a / (a² + b²); 0 at the origin, where torch's
+    // atan2_backward masks the 0 / 0
     fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
         let r2 = B::add(&B::mul(a, a)?, &B::mul(b, b)?)?;
         let num = if i == 0 { B::copy(b)? } else { B::neg(a)? };
-        B::mul(g, &B::div(&num, &r2)?).map(Some)
+        let d = B::mul(g, &B::div(&num, &r2)?)?;
+        B::binary::<ZeroWhere>(&d, &eq_number::<B>(&r2, 0.0)?).map(Some)
     }
 }
 
@@ -237,11 +241,13 @@ impl BinaryFn for LogAddExp {
 }
 
 impl BinaryFn for Xlogy {
-    // d/da = g · xlogy(a ≠ 0, b), d/db = g a / b
+    // torch: d/da = xlogy(g, b), 0 where `a == 0 && b <= 0`; d/db = g a / b
     fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
         if i == 0 {
-            let nonzero = complement::<B>(&eq_number::<B>(a, 0.0)?)?;
-            return B::mul(g, &B::binary::<Xlogy>(&nonzero, b)?).map(Some);
+            let d = B::binary::<Xlogy>(g, b)?;
+            let b_positive = B::binary::<GtMask>(b, &number_like::<B>(b, 0.0)?)?;
+            let stop = B::mul(&eq_number::<B>(a, 0.0)?, &complement::<B>(&b_positive)?)?;
+            return B::binary::<ZeroWhere>(&d, &stop).map(Some);
         }
         B::mul(g, &B::div(a, b)?).map(Some)
     }

@@ -1,10 +1,11 @@
 //! `clamp`: with number bounds ([`clamp`]: `clamp_min` then `clamp_max`, one call) and with
 //! tensor bounds ([`ClampTensor`], one rule: `min(max(x, min), max)` forward and torch's
-//! `clamp_backward_min_max`). `hardtanh` is `clamp` with number bounds.
+//! `clamp_backward_min_max`). `hardtanh` ([`hardtanh`]) has clamp's values, but its
+//! gradient stops at the bounds themselves (torch's `hardtanh_backward`).
 
 use super::binary::{Maximum, Minimum};
 use super::compose::Recorder;
-use super::pointwise::{complement, GtMask};
+use super::pointwise::GtMask;
 use super::scalar::ScalarOp;
 use super::{fresh, grad_value, reduce_to, Arith, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
@@ -35,6 +36,17 @@ pub fn clamp<B: Backend>(
     }
 }
 
+/// `hardtanh(x, min_val, max_val)`: `clamp`'s values; the cotangent passes strictly inside
+/// the bounds only (0 at `x == min_val` or `x == max_val`, where `clamp` passes it), as torch.
+pub fn hardtanh<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    min_val: f64,
+    max_val: f64,
+) -> Result<Handle> {
+    r.record(super::activation::PairOp::Hardtanh.op(min_val, max_val), &[x])
+}
+
 /// `clamp(x, min, max)` with tensor bounds (either may be absent): operands `x`, then `min`
 /// if `has_min`, then `max` if `has_max`, broadcast together; `min(max(x, min), max)`.
 #[derive(Clone)]
@@ -47,6 +59,11 @@ impl<B: Backend> Op<B> {
     pub fn clamp_tensor(has_min: bool, has_max: bool) -> Self {
         Op::ClampTensor(ClampTensor { has_min, has_max })
     }
+}
+
+/// 1 where `a >= b`, else 0 (NaN on either side: 0).
+fn at_least<B: Backend>(a: &B::T, b: &B::T) -> Result<B::T> {
+    B::add(&B::binary::<GtMask>(a, b)?, &B::binary::<super::pointwise::EqMask>(a, b)?)
 }
 
 /// The bounds in `x`'s dtype (integer data converted; float bounds as they are).
@@ -118,12 +135,13 @@ impl<B: Backend> Rule<B> for ClampTensor {
         let max = self.has_max.then(|| &bounds[usize::from(self.has_min)]);
         let below = min.map(|m| B::binary::<GtMask>(m, x)).transpose()?;
         let above = max.map(|m| B::binary::<GtMask>(x, m)).transpose()?;
+        // torch's clamp_backward: `x >= min && x <= max`, so a NaN anywhere stops it.
         let mut inside = B::full(&[], 1.0, B::dtype(x), B::device(x))?;
-        if let Some(b) = &below {
-            inside = B::mul(&inside, &complement::<B>(b)?)?;
+        if let Some(m) = min {
+            inside = B::mul(&inside, &at_least::<B>(x, m)?)?;
         }
-        if let Some(a) = &above {
-            inside = B::mul(&inside, &complement::<B>(a)?)?;
+        if let Some(m) = max {
+            inside = B::mul(&inside, &at_least::<B>(m, x)?)?;
         }
         let mut masks = vec![inside];
         if let (Some(lo), Some(b)) = (min, &below) {

@@ -294,6 +294,8 @@ ops! {
     /// `unsqueeze`, `squeeze`, `flatten`, `unflatten`, `view` (boxed: larger than a slot).
     ShapeView(Box<view::ShapeView>),
     Reduce(reduce::Reduce),
+    /// `median()`/`nanmedian()`'s value, its cotangent split between the ties.
+    Distribute(reduce::Distribute),
     /// `max(dim)`: values and (a second output) int64 indices.
     MaxDim(Box<reduce::MaxDim<B>>),
     /// `prod`, `var`, `std`, `logsumexp`, `norm` (boxed).

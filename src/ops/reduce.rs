@@ -28,6 +28,9 @@ pub struct Reduce {
     pub kind: ReduceKind,
     pub dims: Box<[i64]>,
     pub keepdim: bool,
+    /// torch's `max()`/`min()` with no dim (`evenly_distribute_backward`): where the extremum
+    /// is NaN, the cotangent is split between the NaN elements (`amax`'s rule gives NaN).
+    pub nan_ties: bool,
 }
 
 impl<B: Backend> Op<B> {
@@ -36,6 +39,7 @@ impl<B: Backend> Op<B> {
             kind: ReduceKind::Sum,
             dims: dims.into(),
             keepdim,
+            nan_ties: false,
         })
     }
     pub fn mean(dims: &[i64], keepdim: bool) -> Self {
@@ -43,6 +47,7 @@ impl<B: Backend> Op<B> {
             kind: ReduceKind::Mean,
             dims: dims.into(),
             keepdim,
+            nan_ties: false,
         })
     }
     pub fn amax(dims: &[i64], keepdim: bool) -> Self {
@@ -50,6 +55,17 @@ impl<B: Backend> Op<B> {
             kind: ReduceKind::Amax,
             dims: dims.into(),
             keepdim,
+            nan_ties: false,
+        })
+    }
+    /// torch's `max()` (`max`) or `min()` over every element: `amax`/`amin`'s value, the
+    /// cotangent split between the ties, NaN elements tying with a NaN result.
+    pub fn extremum_all(max: bool) -> Self {
+        Op::Reduce(Reduce {
+            kind: if max { ReduceKind::Amax } else { ReduceKind::Amin },
+            dims: Box::new([]),
+            keepdim: false,
+            nan_ties: true,
         })
     }
     pub fn amin(dims: &[i64], keepdim: bool) -> Self {
@@ -57,6 +73,7 @@ impl<B: Backend> Op<B> {
             kind: ReduceKind::Amin,
             dims: dims.into(),
             keepdim,
+            nan_ties: false,
         })
     }
 }
@@ -130,8 +147,9 @@ impl<B: Backend> Rule<B> for Reduce {
         fresh(match self.kind {
             ReduceKind::Sum => B::sum_dims(x, dims, keepdim)?,
             ReduceKind::Mean => {
+                // torch's mean: the sum divided by the count (not times its reciprocal)
                 let n = reduced_count(&B::shape(x), dims)?;
-                B::mul_scalar(&B::sum_dims(x, dims, keepdim)?, 1.0 / n as f64)?
+                B::div_scalar(&B::sum_dims(x, dims, keepdim)?, n as f64)?
             }
             ReduceKind::Amax => B::extremum_dims(x, dims, keepdim, true)?,
             ReduceKind::Amin => B::extremum_dims(x, dims, keepdim, false)?,
@@ -141,15 +159,15 @@ impl<B: Backend> Rule<B> for Reduce {
     /// mean: the same, divided by the count.
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         if matches!(self.kind, ReduceKind::Amax | ReduceKind::Amin) {
-            return extremum_backward(cx, &self.dims);
+            return extremum_backward(cx, &self.dims, self.nan_ties);
         }
         let (xs, g) = (cx.xs, cx.g);
         let s = B::shape(xs[0].get());
         let scaled = match self.kind {
             ReduceKind::Sum | ReduceKind::Amax | ReduceKind::Amin => None,
-            ReduceKind::Mean => Some(grad_value::<B>(B::mul_scalar(
+            ReduceKind::Mean => Some(grad_value::<B>(B::div_scalar(
                 g.get(),
-                1.0 / reduced_count(&s, &self.dims)? as f64,
+                reduced_count(&s, &self.dims)? as f64,
             )?)),
         };
         let g = scaled.as_ref().unwrap_or(g);
@@ -170,14 +188,76 @@ impl<B: Backend> Rule<B> for Reduce {
 }
 
 /// d amax = the cotangent split evenly between the positions equal to the extremum.
-fn extremum_backward<B: Backend>(cx: &Grad<'_, B>, dims: &[i64]) -> Result<Cotangents<B>> {
+/// With `nan_ties`, a NaN extremum ties with every NaN element.
+fn extremum_backward<B: Backend>(
+    cx: &Grad<'_, B>,
+    dims: &[i64],
+    nan_ties: bool,
+) -> Result<Cotangents<B>> {
     let x = cx.xs[0].get();
     let s = B::shape(x);
     let shape = reduce_shape("amax", &s, dims, true)?;
-    let mask = B::binary::<EqMask>(x, &viewed::<B>(cx.out.get(), &shape)?)?;
+    let out = viewed::<B>(cx.out.get(), &shape)?;
+    let mut mask = B::binary::<EqMask>(x, &out)?;
+    if nan_ties {
+        // NaN is the only value unequal to itself: `1 - (v == v)` marks it.
+        let nan = |t: &B::T| super::pointwise::complement::<B>(&B::binary::<EqMask>(t, t)?);
+        mask = B::add(&mask, &B::mul(&nan(x)?, &nan(&out)?)?)?;
+    }
     let count = B::sum_dims(&mask, dims, true)?;
     let share = B::div(&viewed::<B>(cx.g.get(), &shape)?, &count)?;
     Ok(vec![Some(grad_value(B::mul(&mask, &share)?))])
+}
+
+/// One value picked among all of `x`'s elements (operands `x`, then the picked value, 0-d,
+/// as a data-like operand that gets no cotangent): its forward is that value; its backward
+/// torch's `evenly_distribute_backward`, the cotangent split evenly between the elements
+/// equal to it (the NaN elements where it is NaN). `median()`, `nanmedian()`.
+#[derive(Clone)]
+pub struct Distribute;
+
+impl<B: Backend> Op<B> {
+    pub fn distribute() -> Self {
+        Op::Distribute(Distribute)
+    }
+}
+
+impl<B: Backend> Rule<B> for Distribute {
+    fn name(&self) -> &'static str {
+        "median"
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(2)
+    }
+    fn output(&self) -> Output {
+        Output::Fresh
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        Ok(shapes[1].to_vec())
+    }
+    fn saves_operand(&self, i: usize, _needs: &[bool]) -> bool {
+        i == 0
+    }
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        true
+    }
+    fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
+        fresh(B::copy(xs[1].get())?)
+    }
+    fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let x = cx.xs[0].get();
+        let all: Vec<i64> = (0..B::shape(x).len() as i64).collect();
+        let shape = vec![1; all.len()];
+        let out = viewed::<B>(cx.out.get(), &shape)?;
+        let nan = |t: &B::T| super::pointwise::complement::<B>(&B::binary::<EqMask>(t, t)?);
+        let mask = B::add(
+            &B::binary::<EqMask>(x, &out)?,
+            &B::mul(&nan(x)?, &nan(&out)?)?,
+        )?;
+        let count = B::sum_dims(&mask, &all, true)?;
+        let share = B::div(&viewed::<B>(cx.g.get(), &shape)?, &count)?;
+        Ok(vec![Some(grad_value(B::mul(&mask, &share)?)), None])
+    }
 }
 
 /// `max(dim, keepdim)`: the maxima along `dim` and the index of each one's first

@@ -25,6 +25,7 @@ impl<B: Backend> Op<B> {
             Op::Permute(p) => Op::Permute(p.clone()),
             Op::ShapeView(v) => Op::ShapeView(v.clone()),
             Op::Reduce(r) => Op::Reduce(r.clone()),
+            Op::Distribute(d) => Op::Distribute(d.clone()),
             Op::Statistic(s) => Op::Statistic(s.clone()),
             Op::Cumsum(c) => Op::Cumsum(c.clone()),
             Op::NuclearNorm(n) => Op::NuclearNorm(n.clone()),

@@ -211,6 +211,19 @@ impl Layer for GridSample {
         g: &Tensor,
         needs: &[bool],
     ) -> Result<Vec<Option<Tensor>>> {
+        // LibTorch's bilinear backward with border or reflection padding reads memory out
+        // of bounds (a segmentation fault) at a grid value of ±inf or NaN: refuse those
+        // (one boolean read back), as no cotangent is defined there anyway.
+        if self.padding != 0 && self.mode == 0 {
+            let finite = xs[1].f_isfinite()?.f_all()?.f_int64_value(&[])? != 0;
+            if !finite {
+                return Err(Error::Argument(
+                    "grid_sample: the backward of padding_mode='border' or 'reflection' needs \
+                     a finite grid; it holds inf or NaN (LibTorch's kernel would crash)"
+                        .into(),
+                ));
+            }
+        }
         autograd_vjp(xs, needs, g, |t| self.run(&t[0], &t[1]))
     }
 }

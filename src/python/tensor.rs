@@ -210,11 +210,7 @@ impl PyTensor {
             .map(|d| d.extract::<i64>())
             .transpose()?;
         let Some(dim) = dim else {
-            let op = if max {
-                Op::amax(&[], false)
-            } else {
-                Op::amin(&[], false)
-            };
+            let op = Op::extremum_all(max);
             return Ok(Py::new(py, self.unary(py, op)?)?.into_bound(py).into_any());
         };
         let cell = self.cell().py()?;

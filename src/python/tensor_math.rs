@@ -270,7 +270,7 @@ impl PyTensor {
     /// See `eagertape.hardtanh`.
     #[pyo3(signature = (min_val=-1.0, max_val=1.0), text_signature = "(self, min_val=-1.0, max_val=1.0)")]
     fn hardtanh(&self, py: Python<'_>, min_val: f64, max_val: f64) -> PyResult<PyTensor> {
-        self.call(py, move |s, x| s.clamp(x, Some(min_val), Some(max_val)))
+        self.call(py, move |s, x| s.hardtanh(x, min_val, max_val))
     }
 
     /// Returns the product of the elements of this tensor, over all of them or along `dim`.

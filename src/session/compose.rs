@@ -157,6 +157,11 @@ impl<B: Backend> Session<B> {
         self.all_or_nothing(|s| clamp::clamp(s, x, min, max))
     }
 
+    /// `hardtanh(x, min_val, max_val)` (see [`clamp::hardtanh`]). All or nothing.
+    pub fn hardtanh(&mut self, x: Handle, min_val: f64, max_val: f64) -> Result<Handle> {
+        self.all_or_nothing(|s| clamp::hardtanh(s, x, min_val, max_val))
+    }
+
     /// The pieces of `x` along `dim` (see [`split::split`]), all recorded or none.
     pub fn split(&mut self, x: Handle, dim: i64, how: &Split) -> Result<Vec<Handle>> {
         self.all_or_nothing(|s| split::split(s, x, dim, how))

@@ -39,11 +39,15 @@ impl<B: Backend> Session<B> {
 
 impl<B: Backend> Session<B> {
     /// The value `sel` picks among all of `x`'s elements (`median()`, `nanmedian()`): `x`
-    /// flattened, then [`Session::ranked`] along its one dim. All or nothing.
+    /// flattened, then [`Session::ranked`] along its one dim, its cotangent split evenly
+    /// between the ties ([`crate::ops::reduce::Distribute`]). All or nothing.
     pub fn ranked_all(&mut self, x: Handle, sel: crate::ops::sort::Selection) -> Result<Handle> {
         self.all_or_nothing(|s| {
             let flat = s.record(Op::reshape(&[-1]), &[x])?;
-            Ok(s.ranked(flat, 0, Rank::Select(sel), false)?.0)
+            let picked = s.ranked(flat, 0, Rank::Select(sel), false)?.0;
+            // The value's cotangent goes to every element equal to it (torch's
+            // evenly_distribute_backward), not to the one the index picked.
+            s.record(Op::distribute(), &[x, picked])
         })
     }
 }

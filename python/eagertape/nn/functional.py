@@ -798,7 +798,8 @@ def gaussian_nll_loss(
         Tensor: the loss: a scalar, or per element with ``reduction="none"``.
 
     Raises:
-        ArgumentError: a negative number ``var``, or an unknown ``reduction``.
+        ArgumentError: a negative ``var`` (a number, or a tensor with a negative entry), or an
+            unknown ``reduction``.
         ShapeError: a ``var`` tensor whose shape does not fit the input.
 
     Examples:
@@ -813,6 +814,9 @@ def gaussian_nll_loss(
         if var < 0:
             raise _errors.ArgumentError("gaussian_nll_loss: var has negative entry/entries")
         var = input.new_full(input.shape, float(var))
+    elif isinstance(var, Tensor) and bool((var < 0).any().item()):
+        # torch's check (one boolean read back): a negative variance is no distribution.
+        raise _errors.ArgumentError("gaussian_nll_loss: var has negative entry/entries")
     return _gaussian_nll_loss(input, target, var, full, eps, reduction)
 
 
@@ -960,8 +964,6 @@ def hardtanh(
     """Applies the HardTanh function element-wise: ``min_val`` below ``min_val``, ``max_val``
     above ``max_val``, ``x`` in between.
 
-    With ``inplace=True`` it is ``input.clamp_(min_val, max_val)``.
-
     Args:
         input (Tensor): the input tensor.
         min_val (float): the minimum value of the linear region range. Default: ``-1.0``.
@@ -985,7 +987,7 @@ def hardtanh(
         [-1.0, 0.5, 1.0]
     """
     if inplace:
-        return input.clamp_(min_val, max_val)
+        return input._in_place(_functional.hardtanh, input, min_val, max_val)
     return _functional.hardtanh(input, min_val, max_val)
 
 
