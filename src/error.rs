@@ -167,3 +167,19 @@ impl From<tch::TchError> for Error {
         classify(first)
     }
 }
+
+/// `n` copies of `fill` in a host `Vec`, or `Error::OutOfMemory` naming `what` when the
+/// allocator refuses: every host buffer sized by user data is made through this (or
+/// `try_reserve`), so a huge request is an error, never an abort ("memory allocation
+/// failed").
+pub fn host_vec<T: Clone>(n: usize, fill: T, what: &str) -> Result<Vec<T>> {
+    let mut v: Vec<T> = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| {
+        Error::OutOfMemory(format!(
+            "{what}: cannot allocate {n} elements of {} bytes on the host",
+            std::mem::size_of::<T>()
+        ))
+    })?;
+    v.resize(n, fill);
+    Ok(v)
+}

@@ -72,22 +72,30 @@ impl RngState {
 
     /// A seed for another generator: one 53-bit draw (advances the counter by 1).
     pub fn next_seed(&mut self) -> u64 {
-        (self.uniform(1)[0] * (1u64 << 53) as f64) as u64
+        (self.uniform_one() * (1u64 << 53) as f64) as u64
+    }
+
+    /// One uniform value in `[0, 1)` with 53 random bits; advances the counter by 1.
+    pub fn uniform_one(&mut self) -> f64 {
+        let mut out = [0.0];
+        self.fill_uniform_bits(0, &mut out, 53);
+        self.skip_draw(false, 1);
+        out[0]
     }
 
     /// `n` uniform values in `[0, 1)` with 53 random bits each; advances the counter by `n`.
-    pub fn uniform(&mut self, n: usize) -> Vec<f64> {
+    pub fn uniform(&mut self, n: usize) -> crate::error::Result<Vec<f64>> {
         self.uniform_bits(n, 53)
     }
 
     /// `n` uniform values in `[0, 1)` on the grid `k / 2^bits`: with `bits` at most a
     /// carrier's significand width, every value converts to that carrier exactly, so a
     /// draw never rounds up to 1.0. Advances the counter by `n`.
-    pub fn uniform_bits(&mut self, n: usize, bits: u32) -> Vec<f64> {
-        let mut out = vec![0.0; n];
+    pub fn uniform_bits(&mut self, n: usize, bits: u32) -> crate::error::Result<Vec<f64>> {
+        let mut out = crate::error::host_vec(n, 0.0, "a uniform draw")?;
         self.fill_uniform_bits(0, &mut out, bits);
         self.skip_draw(false, n as u64);
-        out
+        Ok(out)
     }
 
     /// Elements `at..at + out.len()` of a `uniform_bits(_, bits)` draw starting at the
@@ -132,11 +140,11 @@ impl RngState {
     /// `n` standard normal values; advances by `2n`. Element `i` is a function of the
     /// stream's positions `2i` and `2i + 1` (and of hashes of the first, in the rare
     /// rejections), so any chunk of a draw can be made on its own ([`Self::fill_normal`]).
-    pub fn normal(&mut self, n: usize) -> Vec<f64> {
-        let mut out = vec![0.0; n];
+    pub fn normal(&mut self, n: usize) -> crate::error::Result<Vec<f64>> {
+        let mut out = crate::error::host_vec(n, 0.0, "a normal draw")?;
         self.fill_normal(0, &mut out);
         self.skip_draw(true, n as u64);
-        out
+        Ok(out)
     }
 }
 
@@ -227,9 +235,9 @@ mod tests {
     #[test]
     fn same_seed_same_draws_and_the_counter_advances() {
         let (mut a, mut b) = (RngState::new(7), RngState::new(7));
-        assert_eq!(a.uniform(5), b.uniform(5));
+        assert_eq!(a.uniform(5).unwrap(), b.uniform(5).unwrap());
         assert_eq!(a.counter, 5);
-        assert_ne!(a.uniform(3), RngState::new(8).uniform(3));
+        assert_ne!(a.uniform(3).unwrap(), RngState::new(8).uniform(3).unwrap());
     }
 
     #[test]
@@ -237,7 +245,7 @@ mod tests {
         // Kolmogorov–Smirnov against Φ on 200k draws (critical value at 1%: 1.63 / √n),
         // and the tails: P(|z| > 3) = 0.0027 within 4 standard errors.
         let n = 200_000;
-        let mut z = RngState::new(11).normal(n);
+        let mut z = RngState::new(11).normal(n).unwrap();
         z.sort_by(f64::total_cmp);
         let phi = |x: f64| 0.5 * (1.0 + erf(x / std::f64::consts::SQRT_2));
         let d = z
@@ -288,20 +296,23 @@ mod tests {
         let mut chunk = [0.0; 4];
         a.fill_normal(5, &mut chunk);
         let mut whole = a;
-        assert_eq!(chunk.to_vec(), whole.normal(9)[5..9].to_vec());
+        assert_eq!(chunk.to_vec(), whole.normal(9).unwrap()[5..9].to_vec());
         a.fill_uniform_bits(2, &mut chunk, 24);
         let mut whole = a;
-        assert_eq!(chunk.to_vec(), whole.uniform_bits(6, 24)[2..6].to_vec());
+        assert_eq!(
+            chunk.to_vec(),
+            whole.uniform_bits(6, 24).unwrap()[2..6].to_vec()
+        );
     }
 
     #[test]
     fn restoring_the_state_replays_the_stream() {
         let mut a = RngState::new(1);
-        a.uniform(10);
+        a.uniform(10).unwrap();
         let saved = a;
-        let first = a.normal(4);
+        let first = a.normal(4).unwrap();
         let mut b = saved;
-        assert_eq!(b.normal(4), first);
+        assert_eq!(b.normal(4).unwrap(), first);
     }
 
     #[test]
@@ -310,7 +321,7 @@ mod tests {
         let mean = u.iter().sum::<f64>() / u.len() as f64;
         assert!(u.iter().all(|&x| (0.0..1.0).contains(&x)));
         assert!((mean - 0.5).abs() < 0.01, "mean {mean}");
-        let z = RngState::new(4).normal(100_000);
+        let z = RngState::new(4).normal(100_000).unwrap();
         let m = z.iter().sum::<f64>() / z.len() as f64;
         let var = z.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / z.len() as f64;
         assert!(

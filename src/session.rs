@@ -334,6 +334,9 @@ impl<B: Backend> Session<B> {
                 d
             }
             Some(d) if d.same_values(self.dtype) => self.dtype,
+            // A LibTorch session holds leaves of every native float dtype (torch's
+            // `tensor(data, dtype=float64)` in a float32 program); ops promote them.
+            Some(d) if d.is_native() && self.dtype.is_native() => d,
             Some(d) => {
                 return Err(Error::DType(format!(
                     "session {} computes in {}; input data can be given as {} or as a data \

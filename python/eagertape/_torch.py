@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import numpy as np
 import torch
 
-from . import _core
+from . import _core, _errors
 from ._core import Session, Tensor, current_session, is_grad_enabled, manual_seed
 from ._errors import ArgumentError
 
@@ -124,8 +124,8 @@ def _sizes(size: tuple[Any, ...]) -> tuple[builtins.int, ...]:
 def _made(
     t: Tensor, requires_grad: builtins.bool, sess: Session
 ) -> Tensor:  # a factory result as a leaf that requires grad, when asked
-    if requires_grad:
-        return sess.input(t, requires_grad=True)
+    if requires_grad:  # the leaf keeps the factory's dtype (float64 in a float32 session)
+        return sess.input(t, requires_grad=True, dtype=t.dtype)
     return t
 
 
@@ -175,7 +175,25 @@ def tensor(
     sess = _current(device)
     if isinstance(data, Tensor):
         data = data.detach()
-    return sess.input(data, requires_grad=requires_grad, dtype=_dtype_name(dtype))
+    name = _dtype_name(dtype)
+    _check_int_fill(data, name)
+    return sess.input(data, requires_grad=requires_grad, dtype=name)
+
+
+# The range of each integer dtype a Python number must fall in (torch's checked_convert).
+_INT_LIMIT = {"int64": 2.0**63, "int32": 2.0**31}
+
+
+def _check_int_fill(data: Any, name: str | None) -> None:
+    """torch refuses Python numbers an integer dtype cannot hold (NaN, ±inf, out of range)
+    instead of storing garbage; numpy arrays convert as numpy casts them, as torch's do."""
+    limit = _INT_LIMIT.get(name or "")
+    if limit is None or not isinstance(data, builtins.float | builtins.list | tuple):
+        return
+    values = np.asarray(data, dtype=object).ravel()
+    for v in values:
+        if isinstance(v, builtins.float) and not (-limit <= v < limit):
+            raise _errors.BackendError(f"value cannot be converted to type {name} without overflow")
 
 
 def as_tensor(data: Any, dtype: object = None, device: object = None) -> Tensor:
@@ -515,14 +533,28 @@ def linspace(
     if steps < 0:
         raise ArgumentError(f"linspace(): number of steps must be non-negative, got {steps}")
     sess = _current(device)
-    name = _dtype_name(dtype)
-    i = sess.arange(builtins.int(steps), dtype=name or sess.config.dtype)
+    name = _dtype_name(dtype) or sess.config.dtype
+    integral = name in _INT_LIMIT
+    lo, hi = builtins.float(start), builtins.float(end)
+    if integral:  # torch takes the ends as integers, the steps in float64, then truncates
+        lo, hi = builtins.float(builtins.int(lo)), builtins.float(builtins.int(hi))
+    calc = "float64" if integral else name
+    i = sess.arange(builtins.int(steps), dtype=calc)
     if steps > 1:
-        t = i * ((builtins.float(end) - builtins.float(start)) / (steps - 1)) + builtins.float(
-            start
-        )
+        # torch's kernel: the first half counts up from start, the second down from end
+        # (so both ends are exact), with the step in the result's precision
+        step = (hi - lo) / (steps - 1)
+        if calc == "float32":
+            step = builtins.float(
+                np.float32(np.float32(hi) - np.float32(lo)) / np.float32(steps - 1)
+            )
+        up = i * step + lo
+        down = (i - builtins.float(steps - 1)) * step + hi
+        t = _core.where(i < builtins.float(steps // 2), up, down)
     else:
-        t = i + builtins.float(start)
+        t = i + lo
+    if integral:
+        t = t.to(name)
     return _made(t, requires_grad, sess)
 
 
@@ -539,8 +571,12 @@ def _random(name: str) -> Callable[..., Tensor]:
                 f"{name}(): generator= is not supported (the session's generator draws)"
             )
         sess = _current(device)
-        t = getattr(sess, name)(*_sizes(size))
         want = _dtype_name(dtype)
+        if want in ("int64", "int32", "bool"):
+            raise _errors.DTypeError(
+                f"{name}(): not implemented for {want} (a floating dtype only)"
+            )
+        t = getattr(sess, name)(*_sizes(size))
         if want is not None and want != t.dtype:
             t = t.to(want)
         return _made(t, requires_grad, sess)

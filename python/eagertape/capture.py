@@ -27,15 +27,20 @@ the eager step would draw it. The tensors ``fn`` returns are returned as new ten
 replay; ``loss.item()`` returned gives each replay's value.
 
 Guards, as ``torch.compile``'s: arguments of new types, shapes or dtypes (or a new session,
-or other Python numbers among the arguments) record a new plan; at most ``cache_size`` plans
-are kept (the least recently used goes). A step a replay could not reproduce raises
-:class:`~eagertape.CaptureError` naming what and where, and caches nothing: a value read on
-the host used inside it (``if loss.item() > 5``, ``float()``, printing it; ``bool(t)``,
-``numpy()``), an op without a replay yet (``max(dim)``, ``rms_norm``, packed sequences,
+or other Python numbers among the arguments) record a new plan; so does a new value of any
+plain attribute (a bool, number, string, None or tuple of them) of an ``et.nn`` module that
+the recorded call read: ``model.eval()`` flips ``training``, which every forward reads, and a
+changed ``Dropout.p`` is read by Dropout's forward, so each replays as the eager step would
+(the guard is the recording's reads themselves, not a list of known attributes). At most
+``cache_size`` plans are kept (the least recently used goes). A step a replay could not
+reproduce raises :class:`~eagertape.CaptureError` naming what and where, and caches nothing:
+a value read on the host used inside it (``if loss.item() > 5``, ``float()``, printing it;
+``bool(t)``, ``numpy()``), an op without a replay yet (``max(dim)``, ``rms_norm``, packed sequences,
 ...), a draw other than dropout, a tensor made outside the step that is not an argument, an
 argument used other than through ``sess.input`` or as a loss target, and any change outside
 the tape a replay would not make again (parameter writes, learning rates and schedulers,
-``requires_grad``, seeds, new parameters, module attributes, the explicit API).
+``requires_grad``, seeds, new parameters, module attributes set inside the step, the explicit
+API).
 
 Data read inside ``fn`` that is not an argument (a global array given to ``sess.input``, a
 Python number) is a constant of the plan: pass what changes between calls as an argument.
@@ -46,7 +51,9 @@ from __future__ import annotations
 import collections
 import functools
 import os
+import threading
 import traceback
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -73,6 +80,74 @@ def _guard(a: Any) -> Any:
         f"capture: argument of type {type(a).__name__} is not supported (arrays, tensors "
         "and Python numbers are)"
     )
+
+
+def _plain(v: Any) -> bool:
+    """A value a module attribute guard compares: a constant or a tuple of constants."""
+    if type(v) in _CONSTANTS:
+        return True
+    return type(v) is tuple and all(type(x) in _CONSTANTS for x in v)
+
+
+_MISSING = object()
+# One reads dict per recording thread, while it records (see `_ModuleReads`).
+_tracing = threading.local()
+
+
+def _traced_getattribute(self: Any, name: str) -> Any:
+    """``Module.__getattribute__`` while a step records: every plain attribute value read
+    on a module is noted (first read wins) for the plan's guard."""
+    v = object.__getattribute__(self, name)
+    reads = getattr(_tracing, "reads", None)
+    if reads is not None and _plain(v):
+        key = (id(self), name)
+        if key not in reads:
+            reads[key] = (weakref.ref(self), name, v)
+    return v
+
+
+class _ModuleReads:
+    """Notes the plain attributes of ``et.nn`` modules read while a step records (a
+    context manager; the class hook is installed while any thread records)."""
+
+    _depth = 0
+    _lock = threading.Lock()
+
+    def __enter__(self) -> dict[Any, Any]:
+        from .nn.module import Module
+
+        self.outer = getattr(_tracing, "reads", None)
+        self.reads: dict[Any, Any] = {}
+        _tracing.reads = self.reads
+        with _ModuleReads._lock:
+            if _ModuleReads._depth == 0:
+                Module.__getattribute__ = _traced_getattribute  # type: ignore[method-assign]
+            _ModuleReads._depth += 1
+        return self.reads
+
+    def __exit__(self, *exc: Any) -> None:
+        from .nn.module import Module
+
+        with _ModuleReads._lock:
+            _ModuleReads._depth -= 1
+            if _ModuleReads._depth == 0:
+                del Module.__getattribute__
+        _tracing.reads = self.outer
+        if self.outer is not None:  # a step recorded inside another: the outer reads it too
+            for k, v in self.reads.items():
+                self.outer.setdefault(k, v)
+
+
+def _reads_hold(reads: tuple[Any, ...]) -> bool:
+    """Whether every module attribute a plan's recording read still has its value."""
+    for ref, name, v in reads:
+        m = ref()
+        if m is None:
+            return False
+        cur = getattr(m, name, _MISSING)
+        if cur is not v and (type(cur) is not type(v) or cur != v):
+            return False
+    return True
 
 
 def _where(e: BaseException) -> str:
@@ -150,14 +225,17 @@ class CapturedStep:
         self.fn = fn
         self.cache_size = cache_size
         self.session = session
-        # plan key -> (plan, how to rebuild the outputs from the replayed tensors)
-        self._plans: collections.OrderedDict[Any, tuple[Any, Any]] = collections.OrderedDict()
+        # plan key -> its plans, each (the module attributes its recording read, the plan,
+        # how to rebuild the outputs from the replayed tensors), the newest last
+        self._plans: collections.OrderedDict[Any, list[tuple[Any, Any, Any]]] = (
+            collections.OrderedDict()
+        )
         functools.update_wrapper(self, fn)
 
     @property
     def plans(self) -> int:
         """How many plans are cached."""
-        return len(self._plans)
+        return sum(len(v) for v in self._plans.values())
 
     def clear(self) -> None:
         """Drop every cached plan (the next call records again)."""
@@ -171,18 +249,21 @@ class CapturedStep:
             )
         sess = self.session if self.session is not None else _core.current_session()
         key = (sess.id, tuple(_guard(a) for a in args))
-        hit = self._plans.get(key)
         tensors = [a for a in args if not isinstance(a, _CONSTANTS)]
-        if hit is not None:
-            self._plans.move_to_end(key)
-            plan, rebuild = hit
-            return rebuild(plan.replay(tuple(tensors)))
+        for i, (reads, plan, rebuild) in enumerate(self._plans.get(key, ())):
+            if _reads_hold(reads):
+                self._plans.move_to_end(key)
+                variants = self._plans[key]
+                variants.append(variants.pop(i))
+                return rebuild(plan.replay(tuple(tensors)))
         return self._record(sess, key, args, tensors)
 
     def _record(self, sess: Any, key: Any, args: tuple[Any, ...], tensors: list[Any]) -> Any:
         _core._capture_begin(sess, tuple(tensors))
         try:
-            flat, rebuild = _flatten(self.fn(*args))
+            with _ModuleReads() as reads:
+                out = self.fn(*args)
+            flat, rebuild = _flatten(out)
             plan = _core._capture_end(flat)
         except CaptureError as e:
             _core._capture_abort()
@@ -190,9 +271,13 @@ class CapturedStep:
         except BaseException:
             _core._capture_abort()
             raise
-        self._plans[key] = (plan, rebuild)
-        while len(self._plans) > self.cache_size:
-            self._plans.popitem(last=False)
+        self._plans.setdefault(key, []).append((tuple(reads.values()), plan, rebuild))
+        self._plans.move_to_end(key)
+        while self.plans > self.cache_size:
+            oldest = next(iter(self._plans))
+            self._plans[oldest].pop(0)
+            if not self._plans[oldest]:
+                del self._plans[oldest]
         return rebuild(flat)
 
 

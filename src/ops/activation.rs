@@ -347,7 +347,10 @@ impl PairKernel for Hardtanh {
                 return x;
             }
             // The bounds as the carrier holds them (float32 rounds them, as torch).
-            let (a, b) = (S::from_f64(min_val).bounds().0, S::from_f64(max_val).bounds().0);
+            let (a, b) = (
+                S::from_f64(min_val).bounds().0,
+                S::from_f64(max_val).bounds().0,
+            );
             S::from_bounds(lo.max(a).min(b), hi.max(a).min(b)).unwrap_or(x)
         })
     }
@@ -361,7 +364,10 @@ impl PairKernel for HardtanhGrad {
     fn element<S: Scalar>() -> Option<fn(S, f64, f64) -> S> {
         Some(|x: S, min_val, max_val| {
             let (lo, hi) = x.bounds();
-            let (a, b) = (S::from_f64(min_val).bounds().0, S::from_f64(max_val).bounds().0);
+            let (a, b) = (
+                S::from_f64(min_val).bounds().0,
+                S::from_f64(max_val).bounds().0,
+            );
             // torch's vectorised rule: `x > min && x < max` (NaN: 0)
             let surely = lo > a && hi < b;
             let surely_not = hi <= a || lo >= b || lo.is_nan() || hi.is_nan();

@@ -44,7 +44,10 @@ pub fn hardtanh<B: Backend>(
     min_val: f64,
     max_val: f64,
 ) -> Result<Handle> {
-    r.record(super::activation::PairOp::Hardtanh.op(min_val, max_val), &[x])
+    r.record(
+        super::activation::PairOp::Hardtanh.op(min_val, max_val),
+        &[x],
+    )
 }
 
 /// `clamp(x, min, max)` with tensor bounds (either may be absent): operands `x`, then `min`
@@ -63,7 +66,10 @@ impl<B: Backend> Op<B> {
 
 /// 1 where `a >= b`, else 0 (NaN on either side: 0).
 fn at_least<B: Backend>(a: &B::T, b: &B::T) -> Result<B::T> {
-    B::add(&B::binary::<GtMask>(a, b)?, &B::binary::<super::pointwise::EqMask>(a, b)?)
+    B::add(
+        &B::binary::<GtMask>(a, b)?,
+        &B::binary::<super::pointwise::EqMask>(a, b)?,
+    )
 }
 
 /// The bounds in `x`'s dtype (integer data converted; float bounds as they are).

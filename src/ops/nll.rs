@@ -124,7 +124,10 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
         let g = match self.reduction {
             Reduction::None => viewed::<B>(cx.g.get(), &self.kept(&shape))?,
             Reduction::Sum => B::copy(cx.g.get())?,
-            _ => B::mul_scalar(cx.g.get(), 1.0 / self.denom)?,
+            // torch's nll_loss_backward divides by the total weight; with every target
+            // ignored it writes no position, so the gradient is 0 (not 0 · inf)
+            _ if self.denom == 0.0 => B::mul_scalar(cx.g.get(), 0.0)?,
+            _ => B::div_scalar(cx.g.get(), self.denom)?,
         };
         let a = match &self.terms {
             Terms::Dense(a) => a.get(),

@@ -62,7 +62,11 @@ impl<B: Backend> Op<B> {
     /// cotangent split between the ties, NaN elements tying with a NaN result.
     pub fn extremum_all(max: bool) -> Self {
         Op::Reduce(Reduce {
-            kind: if max { ReduceKind::Amax } else { ReduceKind::Amin },
+            kind: if max {
+                ReduceKind::Amax
+            } else {
+                ReduceKind::Amin
+            },
             dims: Box::new([]),
             keepdim: false,
             nan_ties: true,

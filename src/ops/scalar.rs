@@ -298,8 +298,23 @@ impl ScalarKernel for PowScalar {
 }
 
 /// A finite number beyond what `dtype` can hold is refused, with torch's message (LibTorch
-/// reports it as an error that tch turns into a panic, so it never gets there).
-fn fits(s: f64, dtype: DType) -> Result<()> {
+/// reports it as an error that tch turns into a panic, so it never gets there); an integer
+/// dtype also refuses NaN, ±inf and a number beyond its range (torch's `checked_convert`).
+pub(crate) fn fits(s: f64, dtype: DType) -> Result<()> {
+    let int_range = match dtype {
+        DType::Int64 => Some(("int64_t", i64::MIN as f64, i64::MAX as f64)),
+        DType::Int32 => Some(("int", f64::from(i32::MIN), f64::from(i32::MAX))),
+        _ => None,
+    };
+    if let Some((name, lo, hi)) = int_range {
+        // `hi` is 2^63 for int64 (i64::MAX rounds up): refuse it and anything above
+        if !(s >= lo && (s < hi || (dtype == DType::Int32 && s <= hi))) {
+            return Err(crate::error::Error::Backend(format!(
+                "value cannot be converted to type {name} without overflow"
+            )));
+        }
+        return Ok(());
+    }
     let name = match dtype {
         DType::Float32 | DType::RefFloat32 | DType::Ieee32 => "float",
         DType::Float16 => "c10::Half",

@@ -594,10 +594,33 @@ impl PyParameter {
         Ok(slf)
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyParameter>()
-            .is_ok_and(|o| o.get().inner.id() == self.inner.id())
+    /// torch's comparisons: elementwise bool tensors of the parameter's value in the
+    /// current session (`p == 1.0`, `p > 0`). With no current session, `==` and `!=` compare
+    /// identities (a parameter as a dict key or in a list); the others raise
+    /// `NoSessionError`, as any op on a parameter there.
+    fn __richcmp__<'py>(
+        slf: &Bound<'py, Self>,
+        other: &Bound<'py, PyAny>,
+        op: pyo3::basic::CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        use pyo3::basic::CompareOp;
+        let py = slf.py();
+        if super::current::cell().is_none() && matches!(op, CompareOp::Eq | CompareOp::Ne) {
+            let same = other
+                .cast::<PyParameter>()
+                .is_ok_and(|o| o.get().inner.id() == slf.get().inner.id());
+            let b = if matches!(op, CompareOp::Eq) {
+                same
+            } else {
+                !same
+            };
+            return Ok(pyo3::types::PyBool::new(py, b)
+                .to_owned()
+                .into_any()
+                .unbind());
+        }
+        let base = slf.as_super();
+        PyTensor::__richcmp__(&base.borrow(), py, other, op)
     }
 
     fn __hash__(&self) -> u64 {

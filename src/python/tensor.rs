@@ -553,6 +553,14 @@ impl PyTensor {
     fn __neg__(&self, py: Python<'_>) -> PyResult<PyTensor> {
         self.unary(py, UnaryOp::Neg.op())
     }
+    /// `abs(x)`: `x.abs()`, as torch's.
+    fn __abs__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.call_method0("abs")
+    }
+    /// `+x`: `x` itself, as torch's `positive` of a number tensor.
+    fn __pos__<'py>(slf: &Bound<'py, Self>) -> Bound<'py, Self> {
+        slf.clone()
+    }
     /// `x ** e` for a constant exponent.
     fn __pow__(
         &self,

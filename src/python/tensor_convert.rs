@@ -294,6 +294,17 @@ impl PyTensor {
         requires_grad: bool,
     ) -> PyResult<PyTensor> {
         let cell = self.cell().py()?;
+        // torch's default: this tensor's dtype (not the session's, nor the data's)
+        let own;
+        let dtype = match dtype {
+            Some(d) => Some(d),
+            None => {
+                let h = self.handle();
+                let name = self.with(py, move |s| s.dtype_of(h))?.name();
+                own = pyo3::types::PyString::new(py, name).into_any();
+                Some(&own)
+            }
+        };
         super::session::input_into(py, &cell, data, Some(requires_grad), dtype)
     }
 }

@@ -295,7 +295,7 @@ impl PyTensor {
         self.call(py, move |s, _| s.index_put(x, parsed, v, accumulate))
     }
 
-    fn __richcmp__(
+    pub(crate) fn __richcmp__(
         &self,
         py: Python<'_>,
         other: &Bound<'_, PyAny>,

@@ -334,14 +334,22 @@ impl PyTensor {
     /// A tensor that shares its storage with another live tensor (a view of it, or the base it
     /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
     ///
-    /// The zeros are a new constant (`new_zeros(self.shape)`): no gradient flows back through
-    /// them.
+    /// A tensor that requires grad still does afterwards, with a zero gradient through it
+    /// (torch's `ZeroBackward`: recorded as `masked_fill` of every element); otherwise the
+    /// zeros are a new constant (`new_zeros(self.shape)`).
     ///
     /// Returns:
     ///     Tensor: this tensor.
     fn zero_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
         via(slf, "zero_", || {
-            slf.call_method1("new_zeros", (slf.getattr("shape")?,))
+            let shape = slf.getattr("shape")?;
+            if slf.getattr("requires_grad")?.extract::<bool>()? {
+                let kw = pyo3::types::PyDict::new(slf.py());
+                kw.set_item("dtype", "bool")?;
+                let all = slf.call_method("new_ones", (shape,), Some(&kw))?;
+                return slf.call_method1("masked_fill", (all, 0.0));
+            }
+            slf.call_method1("new_zeros", (shape,))
         })
     }
     /// Clamps the elements of this tensor into `[min, max]`, in place.

@@ -170,7 +170,8 @@ impl<B: Backend> Session<B> {
             ))?;
         }
         let nodes = self.tape.nodes();
-        let (fresh, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
+        let dtype = B::dtype(self.tape.node(loss.node).value.get());
+        let (fresh, mut cot) = seed::<B>(loss.node, &shape, dtype, self.config.device)?;
         let mut visited = Vec::new();
         let mut recomputed = Recomputed::new();
         // With a ready hook: how many leaves of each parameter are still to be visited.
@@ -244,6 +245,7 @@ impl<B: Backend> Session<B> {
         let shape = self.check_loss(loss)?;
         let _guard = B::no_grad();
         let value = B::to_f64(self.tape.node(loss.node).value.get())?[0];
+        let dtype = B::dtype(self.tape.node(loss.node).value.get());
         if self.tape.nodes()[..loss.node].iter().any(|n| n.closed) {
             // Checked before the tape is taken, so a refused step changes nothing.
             self.check_open(loss.node)?;
@@ -255,7 +257,7 @@ impl<B: Backend> Session<B> {
         while nodes.len() > loss.node + 1 {
             nodes.pop();
         }
-        let (grads, mut cot) = seed::<B>(loss.node, &shape, self.dtype, self.config.device)?;
+        let (grads, mut cot) = seed::<B>(loss.node, &shape, dtype, self.config.device)?;
         let mut visited = 0;
         let mut recomputed = Recomputed::new();
         while let Some(node) = nodes.pop() {
@@ -308,7 +310,9 @@ fn second_backward() -> Error {
     )
 }
 
-/// An empty gradient map and the cotangent slots `0..=root`, the root seeded with ones.
+/// An empty gradient map and the cotangent slots `0..=root`, the root seeded with ones of
+/// the loss's own dtype (a float32 loss in a float64 session gets float32 ones, so every
+/// cotangent below it is rounded as torch's are).
 type Sweep<B> = (GradMap<B>, Vec<Option<Value<B>>>);
 
 fn seed<B: Backend>(root: usize, shape: &[i64], dtype: DType, device: Device) -> Result<Sweep<B>> {

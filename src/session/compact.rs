@@ -159,9 +159,31 @@ impl<B: Backend> Session<B> {
     /// their new value; `from` stays on the tape for the backward of `to`). The caller
     /// asks [`Session::check_rebind`] first, before it records `to`, so that a refused
     /// in-place call records nothing.
+    ///
+    /// Under `no_grad`, a leaf that requires grad stays one (torch's `with no_grad(): w -=
+    /// lr * g`): `to` becomes a leaf requiring grad with the new value, so a later backward
+    /// accumulates into the same `w.grad`.
     pub fn rebind(&mut self, from: Handle, to: Handle) -> Result<()> {
         self.check(&[from, to])?;
         let generation = self.generation;
+        let keeps_leaf = {
+            let src = self.tape.node(from.node);
+            !self.grad_enabled()
+                && src.requires_grad
+                && matches!(src.op, crate::ops::Op::Input)
+                && !self.tape.node(to.node).requires_grad
+        };
+        if keeps_leaf {
+            let dst = self.tape.node_mut(to.node);
+            dst.op = crate::ops::Op::Input;
+            dst.parents = crate::tape::Parents::none();
+            dst.requires_grad = true;
+            // the leaf's gradient (`t.grad`) is kept by its first name: the rebound
+            // tensor's, not the temporary result's
+            if let Some(temporary) = dst.name.take() {
+                dst.aliases.push(temporary);
+            }
+        }
         let src = self.tape.node_mut(from.node);
         src.move_names(generation, to.node);
         let mut moved: Vec<Arc<NameSlot>> = src.name.take().into_iter().collect();

@@ -1,8 +1,9 @@
 //! Factories: tensors made on the session's device from a pattern (torch's `zeros`,
 //! `ones`, `full`, `eye`, `arange`), with torch's default dtypes: the pattern's *natural*
 //! dtype (int64 for an integer `arange` or `full`, bool for a bool fill) unless `dtype=` is
-//! given, else the session's carrier. Data is made in its dtype; a floating `dtype=` other
-//! than the carrier is the carrier's tensor converted (one more node, as `to()`).
+//! given, else the session's carrier. Data, and any native float in a LibTorch session, is
+//! made in its dtype; on the reference carriers a floating `dtype=` other than the carrier is
+//! the carrier's tensor converted (one more node, as `to()`).
 
 use super::Session;
 use crate::backend::Backend;
@@ -91,6 +92,16 @@ impl Factory {
         })
     }
 
+    /// An `arange` counting `start + i · step` over this factory's shape instead (torch's
+    /// int32 `arange`: its length from the numbers given, its values from their integer
+    /// parts).
+    pub fn with_arange(self, start: f64, step: f64) -> Self {
+        Factory {
+            pattern: Pattern::Arange { start, step },
+            ..self
+        }
+    }
+
     fn build<B: Backend>(&self, dtype: DType, device: crate::config::Device) -> Result<B::T> {
         let shape = &self.shape;
         match self.pattern {
@@ -117,15 +128,21 @@ impl<B: Backend> Session<B> {
         let wanted = dtype.or(f.natural).unwrap_or(carrier);
         let device = self.config().device;
         let to = target(carrier, carrier, wanted)?;
-        let first = if to.is_data() { to } else { carrier };
+        if let Pattern::Full(v) = f.pattern {
+            // torch's check: a fill the dtype cannot hold is an error, not inf or garbage
+            crate::ops::scalar::fits(v, to)?;
+        }
+        // Data, and every native float in a LibTorch session, are made in their own dtype
+        // (a float64 `zeros` in a float32 session is a float64 leaf); the reference
+        // carriers make theirs and convert.
+        let direct = to.is_data() || (to.is_native() && carrier.is_native());
+        let first = if direct { to } else { carrier };
         let t = {
             let _guard = B::no_grad();
             f.build::<B>(first, device)?
         };
         self.all_or_nothing(|s| {
-            let leaf = s.literal(|s| {
-                s.input_owned_as(t, first.is_data().then_some(first), requires_grad)
-            })?;
+            let leaf = s.literal(|s| s.input_owned_as(t, Some(first), requires_grad))?;
             if to == first {
                 return Ok(leaf);
             }

@@ -337,8 +337,11 @@ impl<B: Backend> Session<B> {
             )));
         }
         let mut rng = self.rng;
-        let u = rng.uniform(n as usize);
-        let mut perm: Vec<f64> = (0..n).map(|i| i as f64).collect();
+        let u = rng.uniform(n as usize)?;
+        let mut perm = crate::error::host_vec(n as usize, 0.0, "randperm")?;
+        for (i, v) in perm.iter_mut().enumerate() {
+            *v = i as f64;
+        }
         for i in (1..perm.len()).rev() {
             let k = (u[i] * EXACT_INT as f64) as u128;
             let j = ((k * (i as u128 + 1)) >> 53) as usize;
@@ -485,7 +488,7 @@ impl<B: Backend> Session<B> {
         let n = checked_numel(&mask_shape)?;
         let mut rng = self.rng;
         let keep: Vec<f64> = rng
-            .uniform(n)
+            .uniform(n)?
             .into_iter()
             .map(|u| if u >= p { 1.0 } else { 0.0 })
             .collect();

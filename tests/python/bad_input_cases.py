@@ -591,8 +591,8 @@ CASES = _table(
     "data_dtype_session | a session in int64 | et.Session(dtype='int64') | ConfigError | ledger",
     "data_dtype_parameter | an int64 Parameter | et.Parameter(np.ones(2), dtype='int64') | "
     "ConfigError | ledger",
-    "input_dtype_other_carrier | float32 data for a float64 session | "
-    "c.sess.input(np.ones(2), dtype='float32') | DTypeError | tape, rng, ledger",
+    "input_dtype_other_carrier | ieee32 data for a float64 session | "
+    "c.sess.input(np.ones(2), dtype='ieee32') | DTypeError | tape, rng, ledger",
     "max_dim_out_of_range | max over dim 5 of a 2-D tensor | c.x.max(5) | "
     "ShapeError | tape, rng, ledger",
     "sum_repeated_dim | sum over dims (0, -2) of a 2-D tensor | c.x.sum((0, -2)) | "

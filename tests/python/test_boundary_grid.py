@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-import torch
 from conftest import torch_value_and_grads
 from op_table import OPS
 

@@ -489,3 +489,89 @@ def test_a_captured_cnn_step_with_batch_norm_equals_the_eager_step(momentum):
     ):
         np.testing.assert_array_equal(a.numpy(), b.numpy(), err_msg=k)
     assert int(model.state_dict()["1.num_batches_tracked"]) == 20
+
+
+# --- the module attribute guard: a replay sees what the eager step would read -------------
+
+
+def bn_dropout_net(dtype: str, p: float = 0.5):
+    et.manual_seed(0)
+    return nn.Sequential(
+        nn.Linear(8, 16, dtype=dtype),
+        nn.BatchNorm1d(16, dtype=dtype),
+        nn.Dropout(p),
+        nn.Linear(16, 3, dtype=dtype),
+    )
+
+
+def forward_only(sess, model):
+    def step(x):
+        return model(sess.input(x))
+
+    return step
+
+
+def test_eval_after_capture_in_train_mode_replays_as_the_eager_eval_step():
+    # torch: after model.eval(), BatchNorm uses (and no longer updates) its running
+    # statistics and Dropout is the identity; a replay of the train-mode plan would not
+    sess = et.Session(dtype="float64", seed=1)
+    eager_model, model = bn_dropout_net("float64"), bn_dropout_net("float64")
+    eager, step = forward_only(sess, eager_model), et.capture(forward_only(sess, model))
+    (x, _), (x2, _) = batches(2)
+    with sess:
+        step(x)
+        eager(x)
+        model.eval()
+        eager_model.eval()
+        for _ in range(2):
+            step(x2)  # (dropout draws differ between the two: the statistics are compared)
+        eager(x2)
+        assert step.plans == 2
+        model.train()  # back to the first plan: its reads hold again
+        eager_model.train()
+        step(x2)  # (dropout draws differ between the two: the statistics are compared)
+        eager(x2)
+        assert step.plans == 2
+    for a, b in zip(model.buffers(), eager_model.buffers(), strict=True):
+        np.testing.assert_array_equal(np.asarray(a.numpy()), np.asarray(b.numpy()))
+
+
+def test_a_changed_dropout_probability_records_a_new_plan():
+    # torch reads Dropout.p at every forward: p = 0 drops nothing
+    sess = et.Session(dtype="float64", seed=3)
+    model = nn.Sequential(nn.Dropout(0.5))
+    step = et.capture(forward_only(sess, model))
+    x = np.ones((4, 8))
+    with sess:
+        dropped = step(x).numpy()
+        assert (dropped == 0).any()
+        model[0].p = 0.0
+        np.testing.assert_array_equal(step(x).numpy(), x)
+        assert step.plans == 2
+
+
+def test_a_module_attribute_its_forward_reads_is_a_guard_of_the_plan():
+    class Scaled(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.scale = 2.0
+            self.use_tanh = False
+
+        def forward(self, x):
+            y = x * self.scale
+            return y.tanh() if self.use_tanh else y
+
+    sess = et.Session(dtype="float64")
+    model = Scaled()
+    step = et.capture(forward_only(sess, model))
+    x = np.array([0.5, -1.0])
+    with sess:
+        np.testing.assert_array_equal(step(x).numpy(), x * 2.0)
+        model.scale = 3.0
+        np.testing.assert_array_equal(step(x).numpy(), x * 3.0)
+        model.use_tanh = True
+        np.testing.assert_array_equal(step(x).numpy(), (sess.input(x) * 3.0).tanh().numpy())
+        model.scale = 2.0
+        model.use_tanh = False
+        np.testing.assert_array_equal(step(x).numpy(), x * 2.0)  # the first plan again
+        assert step.plans == 3

@@ -32,6 +32,9 @@ FACTORIES = {
     "arange_float": lambda s: s.arange(0.0, float(HUGE), 1.0),
     "rand": lambda s: s.rand(HUGE),
     "randn": lambda s: s.randn(HUGE),
+    "randint": lambda s: s.randint(0, 10, (HUGE,)),
+    # a host permutation (Fisher-Yates): its buffers are fallible allocations too
+    "randperm": lambda s: s.randperm(HUGE),
 }
 
 

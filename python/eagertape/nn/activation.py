@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._core import Parameter, Session, Tensor, dropout
+from .._core import Parameter, Session, Tensor
 from .._errors import ConfigError
 from . import functional as F
 from ._utils import _bool, _positive_int, _probability
@@ -37,8 +37,9 @@ class ReLU(Module):
     Input: any shape; output: the same shape.
 
     Args:
-        inplace (bool): accepted for torch's signature and ignored: the input is never
-            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
 
     Examples:
         >>> import eagertape as et
@@ -52,7 +53,7 @@ class ReLU(Module):
         self.inplace = _bool(inplace, "inplace")
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
-        return x.relu()
+        return F.relu(x, inplace=self.inplace)
 
 
 class GELU(Module):
@@ -98,8 +99,9 @@ class SiLU(Module):
     Input: any shape; output: the same shape.
 
     Args:
-        inplace (bool): accepted for torch's signature and ignored: the input is never
-            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
 
     Examples:
         >>> import eagertape as et
@@ -113,7 +115,7 @@ class SiLU(Module):
         self.inplace = _bool(inplace, "inplace")
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
-        return x.silu()
+        return F.silu(x, inplace=self.inplace)
 
 
 class Tanh(Module):
@@ -149,8 +151,9 @@ class Dropout(Module):
 
     Args:
         p (float): probability of an element to be zeroed. Default: 0.5.
-        inplace (bool): accepted for torch's signature and ignored: the input is never
-            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
 
     Raises:
         ConfigError: ``p`` is not between 0 and 1.
@@ -169,7 +172,7 @@ class Dropout(Module):
         self.inplace = _bool(inplace, "inplace")
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
-        return dropout(x, self.p, self.training)
+        return F.dropout(x, self.p, self.training, self.inplace)
 
     def extra_repr(self) -> str:
         return f"p={self.p}, inplace={self.inplace}"
@@ -183,8 +186,9 @@ class Hardswish(Module):
     Input: any shape; output: the same shape.
 
     Args:
-        inplace (bool): accepted for torch's signature and ignored: the input is never
-            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
 
     Examples:
         >>> import eagertape as et
@@ -198,7 +202,7 @@ class Hardswish(Module):
         self.inplace = _bool(inplace, "inplace")
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
-        return F.hardswish(x)
+        return F.hardswish(x, inplace=self.inplace)
 
 
 class Hardsigmoid(Module):
@@ -208,8 +212,9 @@ class Hardsigmoid(Module):
     Input: any shape; output: the same shape.
 
     Args:
-        inplace (bool): accepted for torch's signature and ignored: the input is never
-            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
 
     Examples:
         >>> import eagertape as et
@@ -223,7 +228,7 @@ class Hardsigmoid(Module):
         self.inplace = _bool(inplace, "inplace")
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
-        return F.hardsigmoid(x)
+        return F.hardsigmoid(x, inplace=self.inplace)
 
 
 class Mish(Module):
@@ -232,8 +237,9 @@ class Mish(Module):
     Input: any shape; output: the same shape.
 
     Args:
-        inplace (bool): accepted for torch's signature and ignored: the input is never
-            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
 
     Examples:
         >>> import eagertape as et
@@ -247,7 +253,7 @@ class Mish(Module):
         self.inplace = _bool(inplace, "inplace")
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
-        return F.mish(x)
+        return F.mish(x, inplace=self.inplace)
 
 
 class _DimModule(Module):
@@ -417,7 +423,7 @@ class _DropoutNd(Module):
         self.inplace = _bool(inplace, "inplace")
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
-        return getattr(F, self._function)(x, self.p, self.training)
+        return getattr(F, self._function)(x, self.p, self.training, self.inplace)
 
     def extra_repr(self) -> str:
         return f"p={self.p}, inplace={self.inplace}"
@@ -435,8 +441,9 @@ class Dropout1d(_DropoutNd):
 
     Args:
         p (float): probability of a channel to be zeroed. Default: 0.5.
-        inplace (bool): accepted for torch's signature and ignored: the input is never
-            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
 
     Raises:
         ConfigError: ``p`` is not between 0 and 1.
@@ -459,8 +466,9 @@ class Dropout2d(_DropoutNd):
 
     Args:
         p (float): probability of a channel to be zeroed. Default: 0.5.
-        inplace (bool): accepted for torch's signature and ignored: the input is never
-            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
 
     Raises:
         ConfigError: ``p`` is not between 0 and 1.
@@ -482,8 +490,9 @@ class Dropout3d(_DropoutNd):
 
     Args:
         p (float): probability of a channel to be zeroed. Default: 0.5.
-        inplace (bool): accepted for torch's signature and ignored: the input is never
-            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
 
     Raises:
         ConfigError: ``p`` is not between 0 and 1.
@@ -507,8 +516,9 @@ class AlphaDropout(_DropoutNd):
 
     Args:
         p (float): probability of an element to be dropped. Default: 0.5.
-        inplace (bool): accepted for torch's signature and ignored: the input is never
-            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
 
     Raises:
         ConfigError: ``p`` is not between 0 and 1.
@@ -530,8 +540,9 @@ class FeatureAlphaDropout(_DropoutNd):
 
     Args:
         p (float): probability of a channel to be masked. Default: 0.5.
-        inplace (bool): accepted for torch's signature and ignored: the input is never
-            modified in place (unlike torch's ``inplace=True``). Default: ``False``.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
 
     Raises:
         ConfigError: ``p`` is not between 0 and 1.

@@ -62,7 +62,7 @@ from .._core import (
     unfold,
 )
 from .._core import dropout as _dropout
-from .._functional import gelu, logsigmoid, one_hot, pad, silu, softplus, tanh
+from .._functional import gelu, logsigmoid, one_hot, pad, softplus, tanh
 
 __all__ = [
     "grid_sample",
@@ -1193,9 +1193,7 @@ def _feature(name: str, batched: int) -> Any:
         inplace: bool = False,
     ) -> Tensor:
         if inplace:
-            raise _errors.ArgumentError(
-                f"{name}: inplace=True is not supported (tensors are immutable values)"
-            )
+            return input._in_place(drop, input, p, training)
         added = _unbatched(name, input, batched)
         if not 0.0 <= p <= 1.0:
             raise _errors.ArgumentError(
@@ -1229,13 +1227,16 @@ def _feature(name: str, batched: int) -> Any:
             input (Tensor): {shapes}.
             p (float): the probability of a channel to be zeroed. Default: ``0.5``.
             training (bool): apply dropout if ``True``. Default: ``True``.
-            inplace (bool): must be ``False`` (not supported). Default: ``False``.
+            inplace (bool): if ``True``, ``input`` reads the result afterwards and is
+                returned (torch's in-place result through the same object). Default:
+                ``False``.
 
         Returns:
-            Tensor: the result, of the input's shape.
+            Tensor: the result, of the input's shape (``input`` itself with ``inplace``).
 
         Raises:
-            ArgumentError: ``inplace=True``, or ``p`` outside ``[0, 1]``.
+            ArgumentError: ``p`` outside ``[0, 1]``, or ``inplace=True`` on a tensor that
+                shares its storage with another live tensor.
             ShapeError: an input of another number of dims.
 
         Examples:
@@ -1271,13 +1272,15 @@ def alpha_dropout(
         input (Tensor): the input tensor, of a floating dtype.
         p (float): the probability of an element to be dropped. Default: ``0.5``.
         training (bool): apply dropout if ``True``. Default: ``False``.
-        inplace (bool): must be ``False`` (not supported). Default: ``False``.
+        inplace (bool): if ``True``, ``input`` reads the result afterwards and is returned
+            (torch's in-place result through the same object). Default: ``False``.
 
     Returns:
-        Tensor: the result, of the input's shape.
+        Tensor: the result, of the input's shape (``input`` itself with ``inplace``).
 
     Raises:
-        ArgumentError: ``inplace=True``, or ``p`` outside ``[0, 1]``.
+        ArgumentError: ``p`` outside ``[0, 1]``, or ``inplace=True`` on a tensor that shares
+            its storage with another live tensor.
 
     Examples:
         >>> import eagertape as et
@@ -1287,7 +1290,7 @@ def alpha_dropout(
         [1.0, -1.0]
     """
     if inplace:
-        raise _errors.ArgumentError("alpha_dropout: inplace=True is not supported")
+        return input._in_place(alpha_dropout, input, p, training)
     return _feature_dropout(input, p, training, False, True)
 
 
@@ -1309,13 +1312,15 @@ def feature_alpha_dropout(
         input (Tensor): ``(N, C, ...)``, of a floating dtype.
         p (float): the probability of a channel to be dropped. Default: ``0.5``.
         training (bool): apply dropout if ``True``. Default: ``False``.
-        inplace (bool): must be ``False`` (not supported). Default: ``False``.
+        inplace (bool): if ``True``, ``input`` reads the result afterwards and is returned
+            (torch's in-place result through the same object). Default: ``False``.
 
     Returns:
-        Tensor: the result, of the input's shape.
+        Tensor: the result, of the input's shape (``input`` itself with ``inplace``).
 
     Raises:
-        ArgumentError: ``inplace=True``, or ``p`` outside ``[0, 1]``.
+        ArgumentError: ``p`` outside ``[0, 1]``, or ``inplace=True`` on a tensor that shares
+            its storage with another live tensor.
         ShapeError: an input of fewer than 2 dims (in training).
 
     Examples:
@@ -1327,8 +1332,36 @@ def feature_alpha_dropout(
         (2, 4, 3)
     """
     if inplace:
-        raise _errors.ArgumentError("feature_alpha_dropout: inplace=True is not supported")
+        return input._in_place(feature_alpha_dropout, input, p, training)
     return _feature_dropout(input, p, training, True, True)
+
+
+def silu(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002
+    """Applies the Sigmoid Linear Unit (SiLU) function element-wise: ``x * sigmoid(x)``.
+
+    Args:
+        input (Tensor): the input tensor.
+        inplace (bool): if ``True``, the result is recorded out of place and this tensor
+            object is rebound to it, which gives torch's in-place result through the same
+            object. Default: ``False``.
+
+    Returns:
+        Tensor: the result (``input`` itself, rebound, with ``inplace=True``).
+
+    Raises:
+        ArgumentError: ``inplace=True`` on a tensor that shares its storage with another live
+            tensor (a view of it, or the base it views), where torch's result would differ.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.silu(et.tensor([0.0])).tolist()
+        [0.0]
+    """
+    if inplace:
+        return input._in_place(_functional.silu, input)
+    return _functional.silu(input)
 
 
 def hardswish(input: Tensor, inplace: bool = False) -> Tensor:  # noqa: A002

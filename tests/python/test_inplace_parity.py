@@ -1,0 +1,188 @@
+"""Every ``inplace=`` flag and every in-place method, side by side with torch.
+
+torch's in-place forms change their input and return that same object; eagertape records the
+out-of-place result and rebinds the input object to it (``Session::rebind``), which must be
+indistinguishable: after the call, for a Tensor, the returned object *is* the input object,
+the input reads torch's values, and the gradient through it is torch's. The lists are taken
+from the modules themselves (every ``eagertape.nn.functional`` function and every
+``eagertape.nn`` module whose signature has ``inplace``; every public ``Tensor`` method
+ending in ``_`` that torch also has), so a new in-place form without a row here fails
+``test_every_in_place_form_has_a_row``.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pytest
+import torch
+import torch.nn as tnn
+import torch.nn.functional as TF
+
+import eagertape as et
+import eagertape.nn as enn
+import eagertape.nn.functional as F
+
+# Values across every kink of the activations (±3, ±1, 0, 6).
+X = np.array([[-4.0, -3.0, -1.0, -0.25], [0.0, 0.5, 1.0, 3.0], [6.0, 7.5, -6.0, 2.0]])
+COT = np.random.default_rng(0).standard_normal(X.shape)
+
+# F function -> its arguments after the input (dropouts at p = 0 or in eval mode: torch's
+# draws are not eagertape's, and the in-place contract is what is checked here).
+F_ARGS = {
+    "relu": (),
+    "relu6": (),
+    "hardtanh": (-0.5, 2.0),
+    "leaky_relu": (0.2,),
+    "elu": (1.5,),
+    "silu": (),
+    "hardswish": (),
+    "hardsigmoid": (),
+    "mish": (),
+    "dropout": (0.0, True),
+    "dropout1d": (0.0, True),
+    "dropout2d": (0.0, True),
+    "dropout3d": (0.0, True),
+    "alpha_dropout": (0.5, False),
+    "feature_alpha_dropout": (0.5, False),
+}
+# the dropouts of whole channels need more dims than X has
+SHAPE = {"dropout1d": (3, 4, 1), "dropout2d": (3, 4, 1, 1), "dropout3d": (3, 4, 1, 1, 1)}
+
+# nn module -> its constructor arguments before inplace=True.
+MODULE_ARGS = {
+    "ReLU": (),
+    "SiLU": (),
+    "Hardswish": (),
+    "Hardsigmoid": (),
+    "Mish": (),
+    "Dropout": (0.0,),
+    "Dropout1d": (0.0,),
+    "Dropout2d": (0.0,),
+    "Dropout3d": (0.0,),
+    "AlphaDropout": (0.5,),
+    "FeatureAlphaDropout": (0.5,),
+}
+MODULE_SHAPE = {"Dropout1d": (3, 4, 1), "Dropout2d": (3, 4, 1, 1), "Dropout3d": (3, 4, 1, 1, 1)}
+EVAL = {"AlphaDropout", "FeatureAlphaDropout"}  # identity in eval mode in both
+
+# Tensor method -> its arguments (the in-place methods both libraries have).
+METHOD_ARGS = {
+    "add_": (lambda m: (1.5,)),
+    "sub_": (lambda m: (0.25,)),
+    "mul_": (lambda m: (-2.0,)),
+    "div_": (lambda m: (4.0,)),
+    "relu_": (lambda m: ()),
+    "zero_": (lambda m: ()),
+    "clamp_": (lambda m: (-1.0, 2.0)),
+    "masked_fill_": (lambda m: (m.tensor(X > 0.75), 9.0)),
+}
+
+
+def _pair(shape=None):
+    """The same leaf and a non-leaf copy of it in eagertape (float64) and torch."""
+    data = X if shape is None else X.reshape(shape)
+    x = et.tensor(data, dtype=et.float64, requires_grad=True)
+    tx = torch.tensor(data, dtype=torch.float64, requires_grad=True)
+    return x, x * 1.0, tx, tx * 1.0
+
+
+def _check(y, out, ty, tout, x, tx, cot):
+    assert out is y, "the in-place form must return its input object"
+    assert tout is ty  # torch's own contract, the oracle
+    np.testing.assert_array_equal(y.numpy(), ty.detach().numpy())
+    assert y.requires_grad == ty.requires_grad
+    (y * et.tensor(cot, dtype=et.float64)).sum().backward()
+    (ty * torch.from_numpy(cot)).sum().backward()
+    np.testing.assert_allclose(x.grad.numpy(), tx.grad.numpy(), rtol=1e-12, atol=0)
+
+
+def _has_inplace(f) -> bool:
+    try:
+        return "inplace" in inspect.signature(f).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def test_every_in_place_form_has_a_row():
+    functions = {
+        n
+        for n in F.__all__
+        if callable(getattr(F, n)) and not isinstance(getattr(F, n), type)
+        if _has_inplace(getattr(F, n))
+    }
+    modules = {
+        n
+        for n in enn.__all__
+        if isinstance(getattr(enn, n), type) and _has_inplace(getattr(enn, n).__init__)
+    }
+    methods = {
+        m
+        for m in dir(et.Tensor)
+        if m.endswith("_") and not m.startswith("_") and hasattr(torch.Tensor, m)
+    }
+    assert functions == set(F_ARGS)
+    assert modules == set(MODULE_ARGS)
+    assert methods == set(METHOD_ARGS)
+
+
+@pytest.mark.parametrize("name", sorted(F_ARGS))
+def test_a_functional_inplace_flag_changes_and_returns_its_input_as_torchs(name):
+    with et.Session(dtype="float64"):
+        x, y, tx, ty = _pair(SHAPE.get(name))
+        out = getattr(F, name)(y, *F_ARGS[name], inplace=True)
+        tout = getattr(TF, name)(ty, *F_ARGS[name], inplace=True)
+        _check(y, out, ty, tout, x, tx, COT.reshape(y.shape))
+
+
+@pytest.mark.parametrize("name", sorted(MODULE_ARGS))
+def test_a_module_inplace_flag_changes_and_returns_its_input_as_torchs(name):
+    with et.Session(dtype="float64"):
+        x, y, tx, ty = _pair(MODULE_SHAPE.get(name))
+        m = getattr(enn, name)(*MODULE_ARGS[name], inplace=True)
+        tm = getattr(tnn, name)(*MODULE_ARGS[name], inplace=True)
+        if name in EVAL:
+            m.eval()
+            tm.eval()
+        _check(y, m(y), ty, tm(ty), x, tx, COT.reshape(y.shape))
+
+
+@pytest.mark.parametrize("name", sorted(METHOD_ARGS))
+def test_an_in_place_method_changes_and_returns_its_input_as_torchs(name):
+    with et.Session(dtype="float64"):
+        x, y, tx, ty = _pair()
+        out = getattr(y, name)(*METHOD_ARGS[name](et))
+        tout = getattr(ty, name)(*METHOD_ARGS[name](torch))
+        _check(y, out, ty, tout, x, tx, COT)
+
+
+@pytest.mark.parametrize("name", sorted(F_ARGS))
+def test_an_inplace_flag_on_a_tensor_with_a_live_view_is_refused_and_records_nothing(name):
+    # torch would change the view too; eagertape's tensors are values: a typed error instead
+    with et.Session(dtype="float64") as sess:
+        _, y, _, _ = _pair(SHAPE.get(name))
+        view = y[0]
+        before = (sess.tape_len, y.numpy().copy(), view.numpy().copy())
+        with pytest.raises(et.ArgumentError, match="shares its storage"):
+            getattr(F, name)(y, *F_ARGS[name], inplace=True)
+        assert sess.tape_len == before[0]
+        np.testing.assert_array_equal(y.numpy(), before[1])
+        np.testing.assert_array_equal(view.numpy(), before[2])
+
+
+def test_a_leaf_updated_in_place_under_no_grad_stays_a_leaf_that_requires_grad():
+    # torch: with no_grad(): w -= 0.1 * w.grad -> w.requires_grad, w.is_leaf stay True and
+    # the next backward accumulates into w.grad
+    with et.Session(dtype="float64"):
+        w = et.tensor(X, dtype=et.float64, requires_grad=True)
+        tw = torch.tensor(X, dtype=torch.float64, requires_grad=True)
+        for m, v in ((et, w), (torch, tw)):
+            (v * v).sum().backward()
+            with m.no_grad():
+                g = v.grad if m is torch else et.tensor(v.grad.numpy(), dtype=et.float64)
+                v -= 0.1 * g
+            (v * v).sum().backward()
+        assert w.requires_grad and tw.requires_grad
+        np.testing.assert_array_equal(w.numpy(), tw.detach().numpy())
+        np.testing.assert_allclose(w.grad.numpy(), tw.grad.numpy(), rtol=1e-12, atol=0)
