@@ -317,7 +317,7 @@ mod tests {
 
     #[test]
     fn uniform_moments_are_right() {
-        let u = RngState::new(3).uniform(100_000);
+        let u = RngState::new(3).uniform(100_000).unwrap();
         let mean = u.iter().sum::<f64>() / u.len() as f64;
         assert!(u.iter().all(|&x| (0.0..1.0).contains(&x)));
         assert!((mean - 0.5).abs() < 0.01, "mean {mean}");

@@ -583,6 +583,8 @@ class Tensor:
     def __matmul__(self, other: Tensor | ArrayLike, /) -> Tensor: ...
     def __rmatmul__(self, other: Tensor | ArrayLike, /) -> Tensor: ...
     def __neg__(self) -> Tensor: ...
+    def __abs__(self) -> Tensor: ...
+    def __pos__(self) -> Tensor: ...
     def __pow__(self, exponent: Tensor | _float | ArrayLike, modulo: None = None, /) -> Tensor: ...
     def __rpow__(self, base: _float | ArrayLike, modulo: None = None, /) -> Tensor: ...
     def pow(self, exponent: Tensor | _float | ArrayLike) -> Tensor:
@@ -1790,8 +1792,9 @@ class Tensor:
         A tensor that shares its storage with another live tensor (a view of it, or the base it
         views) raises `ArgumentError` instead, recording nothing, where torch would change both.
 
-        The zeros are a new constant (`new_zeros(self.shape)`): no gradient flows back through
-        them.
+        A tensor that requires grad still does afterwards, with a zero gradient through it
+        (torch's `ZeroBackward`: recorded as `masked_fill` of every element); otherwise the
+        zeros are a new constant (`new_zeros(self.shape)`).
 
         Returns:
             Tensor: this tensor.
@@ -2543,7 +2546,6 @@ class Parameter(Tensor):
             (1, [1.0, 2.0])
         """
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object, /) -> bool: ...  # type: ignore[override]
 
 @final
 class Buffer:

@@ -96,11 +96,17 @@ impl<B: Backend> Optimizer<B> for Sgd<B> {
             maximize: super::flag_value("maximize", get("maximize", super::flag(c.maximize))?)?,
         };
         validate(&cfg)?;
-        if (cfg.momentum != 0.0) != (c.momentum != 0.0) {
+        // Switching momentum on is torch's too (OneCycleLR/CyclicLR set it on an SGD made
+        // without): the first step then starts the buffers. Off, once buffers exist, would
+        // need torch's dormant buffers in the state dict: refused.
+        let has_buffers = self
+            .state
+            .values()
+            .any(|st| st.get("momentum_buffer").is_some());
+        if cfg.momentum == 0.0 && c.momentum != 0.0 && has_buffers {
             return Err(Error::Config(
-                "SGD: momentum cannot be switched on or off after construction (a state dict, \
-                 param_groups or a momentum-cycling scheduler); make the optimizer with a \
-                 momentum to change it later"
+                "SGD: momentum cannot be switched off once its buffers exist (a state dict, \
+                 param_groups or a scheduler); make a new optimizer without momentum"
                     .into(),
             ));
         }

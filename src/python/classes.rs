@@ -99,6 +99,11 @@ pub struct PyTensor {
     /// For the `Tensor` part of an `et.Parameter`: the parameter, read in whichever
     /// session is current when an op takes it (its implicit leaf there); no slot then.
     pub(crate) param: Option<Arc<Parameter<Be>>>,
+    /// For a `Tensor` made by `p.detach()`: the parameter whose storage torch's detached
+    /// tensor shares. Its in-place methods publish their result to the parameter as well
+    /// (`p.detach().mul_(d)`, the EMA idiom, changes `p` as torch's does); the tensor holds
+    /// its own value (a later change of `p` does not show through it).
+    pub(crate) alias: Option<Arc<Parameter<Be>>>,
 }
 
 impl Drop for PyTensor {

@@ -60,6 +60,21 @@ impl PyTensor {
             session: Arc::downgrade(session),
             slot: ManuallyDrop::new(slot),
             param: None,
+            alias: None,
+        }
+    }
+
+    /// A `Tensor` naming `slot` that aliases the parameter `p` (see the field `alias`).
+    pub fn aliasing(
+        session: &Arc<SessionCell>,
+        slot: Arc<NameSlot>,
+        p: &Arc<Parameter<Be>>,
+    ) -> Self {
+        PyTensor {
+            session: Arc::downgrade(session),
+            slot: ManuallyDrop::new(slot),
+            param: None,
+            alias: Some(Arc::clone(p)),
         }
     }
 
@@ -73,6 +88,7 @@ impl PyTensor {
                 node: 0,
             })),
             param: Some(Arc::clone(p)),
+            alias: None,
         }
     }
 

@@ -281,7 +281,12 @@ impl PyTensor {
     /// The same value as a new leaf (sharing its storage) that backward does not pass
     /// through.
     fn detach(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.call(py, |s, h| s.detach(h))
+        let t = self.call(py, |s, h| s.detach(h))?;
+        match &self.param {
+            // `p.detach()`: torch's shares p's storage, so its in-place methods change p
+            Some(p) => Ok(PyTensor::aliasing(&t.cell().py()?, t.slot_of(), p)),
+            None => Ok(t),
+        }
     }
     /// `x.new_tensor(data, dtype=None, requires_grad=False)`: `data` copied into a new leaf
     /// of this tensor's session, as `Session.input` copies it (torch's `Tensor.new_tensor`).

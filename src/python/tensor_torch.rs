@@ -51,19 +51,34 @@ fn via<'py>(
     out: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyTensor>> {
     let me = slf.get();
-    if me.param.is_none() {
-        let from = me.handle();
-        let cell = me.cell().py()?;
-        let w = what.to_string();
-        slf.py()
-            .detach(|| lock(&cell).check_rebind(from, &w))
-            .py()?;
-    }
-    let out = out()?;
-    if out.is(slf) {
+    if me.param.is_some() {
+        // A parameter's in-place form (`p.data.clamp_(0, 1)`, `p -= lr * g`, `p[0] = v`):
+        // the result computed from its value with grad off, published as its next version
+        // (`Parameter.copy_`: tapes holding the old snapshot keep it).
+        let prev = crate::grad_mode::set(false);
+        let value = out();
+        crate::grad_mode::set(prev);
+        slf.call_method1("copy_", (value?,))?;
         return Ok(slf.clone());
     }
-    rebind(slf, &out, what)
+    let from = me.handle();
+    let cell = me.cell().py()?;
+    let w = what.to_string();
+    slf.py()
+        .detach(|| lock(&cell).check_rebind(from, &w))
+        .py()?;
+    let out = out()?;
+    let slf = if out.is(slf) {
+        slf.clone()
+    } else {
+        rebind(slf, &out, what)?
+    };
+    if let Some(p) = &me.alias {
+        // `p.detach()` shares p's storage in torch: p reads the result too
+        let p = super::classes::PyParameter::wrap(slf.py(), p)?;
+        p.bind(slf.py()).call_method1("copy_", (&slf,))?;
+    }
+    Ok(slf)
 }
 
 /// The size of `new_zeros(*size)` or `new_zeros(size=...)` (not both).

@@ -186,3 +186,38 @@ def test_a_leaf_updated_in_place_under_no_grad_stays_a_leaf_that_requires_grad()
         assert w.requires_grad and tw.requires_grad
         np.testing.assert_array_equal(w.numpy(), tw.detach().numpy())
         np.testing.assert_allclose(w.grad.numpy(), tw.grad.numpy(), rtol=1e-12, atol=0)
+
+
+# --- Parameters: every in-place form publishes a new snapshot, as torch changes p -------
+
+
+PARAM_FORMS = {
+    "data_clamp_": lambda p, m: p.data.clamp_(-0.5, 0.75),
+    "data_relu_": lambda p, m: p.data.relu_(),
+    "isub": lambda p, m: p.__isub__(m.tensor(X * 0.5, dtype=m.float64)),
+    "imul": lambda p, m: p.__imul__(0.5),
+    "iadd": lambda p, m: p.__iadd__(1.0),
+    "itruediv": lambda p, m: p.__itruediv__(4.0),
+    "setitem_row": lambda p, m: p.__setitem__(0, 5.0),
+    "setitem_mask": lambda p, m: p.__setitem__(m.tensor(X > 0.75), 2.0),
+    "masked_fill_": lambda p, m: p.masked_fill_(m.tensor(X < 0), 0.0),
+    "detach_zero_": lambda p, m: p.detach().zero_(),
+    "detach_mul_add_": lambda p, m: (
+        p.detach().mul_(0.9).add_(m.tensor(X, dtype=m.float64), alpha=0.1)
+    ),
+    "detach_clamp_": lambda p, m: p.detach().clamp_(-1.0, 1.0),
+    "F_relu_inplace": lambda p, m: (F if m is et else TF).relu(p.detach(), inplace=True),
+}
+
+
+@pytest.mark.parametrize("form", sorted(PARAM_FORMS))
+def test_an_in_place_form_on_a_parameter_changes_it_as_torchs_does(form):
+    # torch: with no_grad(): <form>; p reads the new values, stays a leaf that requires grad
+    p = et.Parameter(X.copy())
+    tp = tnn.Parameter(torch.tensor(X, dtype=torch.float64))
+    with et.Session(dtype="float64"), et.no_grad():
+        PARAM_FORMS[form](p, et)
+        with torch.no_grad():
+            PARAM_FORMS[form](tp, torch)
+        np.testing.assert_array_equal(p.numpy(), tp.detach().numpy())
+        assert p.requires_grad and tp.requires_grad

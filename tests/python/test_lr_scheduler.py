@@ -221,12 +221,35 @@ def test_a_scheduled_rate_reaches_the_core_optimizer_that_steps():
     assert math.isclose(opt.lr, 0.5)
 
 
-def test_cycling_momentum_on_an_sgd_made_without_momentum_says_why_it_cannot():
-    opt = et.optim.SGD([et.Parameter(np.ones(2))], lr=0.1)
-    with pytest.raises(et.ConfigError, match="momentum cannot be switched on"):
-        et.optim.lr_scheduler.OneCycleLR(opt, max_lr=1.0, total_steps=10)
-    group = opt.param_groups[0]
-    assert group["momentum"] == 0.0 and opt.lr == 0.1 and "initial_lr" not in group
+def test_cycling_momentum_on_an_sgd_made_without_momentum_steps_as_torchs():
+    # torch: OneCycleLR switches an SGD(momentum=0) to cycled momentum; the first step
+    # starts the buffers
+    x0 = np.array([1.0, -2.0])
+    p = et.Parameter(x0.copy())
+    tp = torch.tensor(x0, requires_grad=True)
+    opt, t_opt = et.optim.SGD([p], lr=0.1), torch.optim.SGD([tp], lr=0.1)
+    sched = et.optim.lr_scheduler.OneCycleLR(opt, max_lr=1.0, total_steps=10)
+    t_sched = torch.optim.lr_scheduler.OneCycleLR(t_opt, max_lr=1.0, total_steps=10)
+    sess = et.Session(dtype="float64")
+    for _ in range(5):
+        sess.train_step((sess.use(p) ** 2).sum(), opt)
+        t_opt.zero_grad()
+        (tp**2).sum().backward()
+        t_opt.step()
+        sched.step()
+        t_sched.step()
+        assert opt.param_groups[0]["momentum"] == t_opt.param_groups[0]["momentum"]
+    np.testing.assert_allclose(p.numpy(), tp.detach().numpy(), rtol=1e-12, atol=0)
+
+
+def test_switching_sgd_momentum_off_once_its_buffers_exist_says_why_it_cannot():
+    p = et.Parameter(np.ones(2))
+    opt = et.optim.SGD([p], lr=0.1, momentum=0.9)
+    sess = et.Session(dtype="float64")
+    sess.train_step((sess.use(p) * 2.0).sum(), opt)
+    with pytest.raises(et.ConfigError, match="momentum cannot be switched off"):
+        opt.param_groups[0]["momentum"] = 0.0
+    assert opt.param_groups[0]["momentum"] == 0.9
 
 
 def test_a_one_core_optimizer_takes_a_momentum_cycling_schedule():
