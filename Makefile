@@ -12,7 +12,7 @@ DEPS_STAMP := $(VENV)/.eagertape-deps-$(shell echo '$(PY_DEPS)' | md5sum | cut -
 export LIBTORCH_USE_PYTORCH := 1
 ACTIVATE := . $(VENV)/bin/activate &&
 
-.PHONY: setup build test check-imports stubs check-stubs stubtest typecheck test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
+.PHONY: setup build test check-imports check-host-alloc stubs check-stubs stubtest typecheck test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
 	wheel test-wheel test-pip-install docs
 
 $(PY):
@@ -38,6 +38,11 @@ test-python: build
 check-imports:
 	python3 tools/check-imports
 
+# No host buffer that can abort the process: every sized `vec!`/`with_capacity`/`resize` in
+# src/ is fallible (`error::host_vec`) or marked `// bounded: why` (`tools/check-host-alloc`).
+check-host-alloc:
+	python3 tools/check-host-alloc
+
 # The generated parts of the Python surface: the pointwise unary family's stubs and
 # re-exports (from src/ops/unary.rs's list), and `_core.pyi`'s docstrings (the built
 # extension's, from the Rust doc comments). `make stubs` writes both; `check-stubs` fails
@@ -60,7 +65,7 @@ typecheck: build
 	$(ACTIVATE) MYPY_CACHE_DIR=$(abspath $(VENV))/.mypy-cache mypy
 	$(ACTIVATE) pyright --pythonpath $(abspath $(PY))
 
-test: check-imports check-stubs test-rust test-python stubtest typecheck
+test: check-imports check-host-alloc check-stubs test-rust test-python stubtest typecheck
 
 # One abi3 wheel (CPython >= 3.11): $(DIST)/eagertape-*-cp311-abi3-manylinux_2_34_x86_64.whl.
 # LibTorch is not in it: the extension finds the torch==2.11.0 wheel's libraries beside it in
@@ -122,7 +127,7 @@ bench-smoke: build
 	$(ACTIVATE) python benches/module_scope.py --quick
 	$(ACTIVATE) cargo bench --bench core -- --test
 
-lint: setup check-imports check-stubs
+lint: setup check-imports check-host-alloc check-stubs
 	$(ACTIVATE) cargo fmt --check && cargo clippy --release --all-targets -- -D warnings && cargo clippy --release --features python -- -D warnings && ruff check python tests examples benches
 
 fmt:

@@ -74,10 +74,10 @@ impl<B: Backend> Layout<B> {
             )));
         }
         let mut seen = HashSet::new();
-        let mut buckets = Vec::with_capacity(params.len());
+        let mut buckets = Vec::with_capacity(params.len()); // bounded: one per parameter
         for (k, (ps, flat)) in params.into_iter().zip(flats).enumerate() {
             let dtype = ps.first().map(|p| p.dtype());
-            let mut offsets = Vec::with_capacity(ps.len());
+            let mut offsets = Vec::with_capacity(ps.len()); // bounded: one per parameter
             let mut total = 0i64;
             for p in &ps {
                 if Some(p.dtype()) != dtype {

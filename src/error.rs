@@ -173,6 +173,14 @@ impl From<tch::TchError> for Error {
 /// `try_reserve`), so a huge request is an error, never an abort ("memory allocation
 /// failed").
 pub fn host_vec<T: Clone>(n: usize, fill: T, what: &str) -> Result<Vec<T>> {
+    let mut v = host_capacity(n, what)?;
+    v.resize(n, fill); // bounded: reserved fallibly just above
+    Ok(v)
+}
+
+/// An empty host `Vec` with room for `n` elements, or `Error::OutOfMemory` naming `what`
+/// (see [`host_vec`]): for buffers filled by pushes.
+pub fn host_capacity<T>(n: usize, what: &str) -> Result<Vec<T>> {
     let mut v: Vec<T> = Vec::new();
     v.try_reserve_exact(n).map_err(|_| {
         Error::OutOfMemory(format!(
@@ -180,6 +188,5 @@ pub fn host_vec<T: Clone>(n: usize, fill: T, what: &str) -> Result<Vec<T>> {
             std::mem::size_of::<T>()
         ))
     })?;
-    v.resize(n, fill);
     Ok(v)
 }

@@ -175,14 +175,14 @@ impl<B: Backend> Parameter<B> {
         }
         let mut locked: Vec<_> = locked.into_iter().flatten().collect();
         // Copies of the snapshots a tape holds (written instead, published after `f`).
-        let mut fresh = Vec::with_capacity(locked.len());
+        let mut fresh = Vec::with_capacity(locked.len()); // bounded: one per parameter
         for st in locked.iter_mut() {
             fresh.push(match unique_mut(&mut st.snapshot) {
                 Some(_) => None,
                 None => Some(B::copy(st.snapshot.get())?),
             });
         }
-        let mut ts = Vec::with_capacity(locked.len());
+        let mut ts = Vec::with_capacity(locked.len()); // bounded: one per parameter
         for (st, copy) in locked.iter_mut().zip(fresh.iter_mut()) {
             ts.push(match copy {
                 Some(t) => t,

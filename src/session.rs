@@ -439,8 +439,22 @@ impl<B: Backend> Session<B> {
     /// Record a leaf holding the parameter's current snapshot. A session that runs the
     /// parameter's carrier on the other backend (a `backend="reference"` float session and
     /// a native float parameter) records an exact copy instead, owned by the tape.
+    /// A parameter of another dtype is a `DType` error here (the explicit API's contract);
+    /// the torch-style reads ([`Session::use_param_implicit`]) take it as it is.
     pub fn use_param(&mut self, p: &Arc<Parameter<B>>) -> Result<Handle> {
-        if !p.dtype().same_values(self.dtype) {
+        self.use_param_in(p, false)
+    }
+
+    /// [`Session::use_param`]; with `any_native`, a LibTorch session reads a parameter of any
+    /// native float dtype as it is (a float64 model in a float32 program, as torch's): ops
+    /// then promote, or refuse mixed dtypes, as torch's do.
+    pub(crate) fn use_param_in(
+        &mut self,
+        p: &Arc<Parameter<B>>,
+        any_native: bool,
+    ) -> Result<Handle> {
+        let native = any_native && p.dtype().is_native() && self.dtype.is_native();
+        if !p.dtype().same_values(self.dtype) && !native {
             return Err(Error::DType(format!(
                 "parameter {} has dtype {}, but session {} computes in {}",
                 p.label(),
@@ -458,7 +472,7 @@ impl<B: Backend> Session<B> {
                 self.config.device
             )));
         }
-        let value = if p.dtype() == self.dtype {
+        let value = if p.dtype() == self.dtype || native {
             p.snapshot()
         } else {
             let _guard = B::no_grad();
@@ -606,7 +620,7 @@ impl<B: Backend> Session<B> {
             let needs: &mut [bool] = if parents.len() <= Parents::INLINE {
                 &mut inline[..parents.len()]
             } else {
-                many.resize(parents.len(), false);
+                many.resize(parents.len(), false); // bounded: one per operand
                 &mut many
             };
             for (n, h) in needs.iter_mut().zip(parents) {
@@ -681,7 +695,7 @@ impl<B: Backend> Session<B> {
             )));
         };
         rule.arity().check(rule.name(), operands.len())?;
-        let mut shapes = Vec::with_capacity(operands.len());
+        let mut shapes = Vec::with_capacity(operands.len()); // bounded: one per operand
         for o in &operands {
             shapes.push(match o {
                 Operand::Node(h) => B::shape(self.tape.node(h.node).value.get()),

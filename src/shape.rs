@@ -7,7 +7,7 @@ use crate::error::{Error, Result};
 /// PyTorch broadcasting of two shapes.
 pub fn broadcast_shapes(op: &str, a: &[i64], b: &[i64]) -> Result<Vec<i64>> {
     let n = a.len().max(b.len());
-    let mut out = vec![0; n];
+    let mut out = vec![0; n]; // bounded: the tensor's rank
     for i in 0..n {
         let da = if i + a.len() >= n {
             a[i + a.len() - n]
@@ -71,8 +71,8 @@ pub fn numel(shape: &[i64]) -> usize {
 /// Which dims of an `ndim`-dimensional tensor a reduction over `dims` reduces (`dims`
 /// empty: all of them). Repeated dims are an error, as in PyTorch.
 pub fn reduced_dims(op: &str, dims: &[i64], ndim: usize) -> Result<Vec<bool>> {
-    let mut reduced = vec![dims.is_empty(); ndim];
-    let mut seen = Vec::with_capacity(dims.len());
+    let mut reduced = vec![dims.is_empty(); ndim]; // bounded: the tensor's rank
+    let mut seen = Vec::with_capacity(dims.len()); // bounded: the tensor's rank
     for &d in dims {
         let i = normalize_dim(op, d, ndim)?;
         if seen.contains(&i) {
@@ -91,7 +91,7 @@ pub fn reduced_dims(op: &str, dims: &[i64], ndim: usize) -> Result<Vec<bool>> {
 /// The shape of a reduction over `dims` (all when empty).
 pub fn reduce_shape(op: &str, s: &[i64], dims: &[i64], keepdim: bool) -> Result<Vec<i64>> {
     let reduced = reduced_dims(op, dims, s.len())?;
-    let mut out = Vec::with_capacity(s.len());
+    let mut out = Vec::with_capacity(s.len()); // bounded: the tensor's rank
     for (&n, &r) in s.iter().zip(&reduced) {
         if !r {
             out.push(n);
@@ -169,20 +169,20 @@ pub fn transpose_shape(s: &[i64], d0: i64, d1: i64) -> Result<Vec<i64>> {
 /// contiguous chunk; size-1 dims take any stride.
 pub fn view_strides(shape: &[i64], strides: &[i64], target: &[i64]) -> Option<Vec<i64>> {
     if shape.is_empty() {
-        return Some(vec![1; target.len()]);
+        return Some(vec![1; target.len()]); // bounded: the tensor's rank
     }
     let numel: i64 = shape.iter().product();
     if numel == 0 {
         if shape == target {
             return Some(strides.to_vec());
         }
-        let mut out = vec![1i64; target.len()];
+        let mut out = vec![1i64; target.len()]; // bounded: the tensor's rank
         for d in (0..target.len().saturating_sub(1)).rev() {
             out[d] = target[d + 1].max(1) * out[d + 1];
         }
         return Some(out);
     }
-    let mut out = vec![0i64; target.len()];
+    let mut out = vec![0i64; target.len()]; // bounded: the tensor's rank
     let mut view_d = target.len() as isize - 1;
     let mut chunk_base_stride = *strides.last()?;
     let (mut tensor_numel, mut view_numel) = (1i64, 1i64);
@@ -248,8 +248,8 @@ pub fn permute_shape(s: &[i64], dims: &[i64]) -> Result<(Vec<usize>, Vec<i64>)> 
             s.len()
         )));
     }
-    let mut seen = vec![false; s.len()];
-    let mut perm = Vec::with_capacity(dims.len());
+    let mut seen = vec![false; s.len()]; // bounded: the tensor's rank
+    let mut perm = Vec::with_capacity(dims.len()); // bounded: the tensor's rank
     for &d in dims {
         let i = normalize_dim("permute", d, s.len())?;
         if std::mem::replace(&mut seen[i], true) {

@@ -79,7 +79,7 @@ pub fn host(
     let mut a = Vec::new();
     a.try_reserve_exact(total)
         .map_err(|_| Error::OutOfMemory(format!("{total} class coefficients on the host")))?;
-    a.resize(total, 0.0);
+    a.resize(total, 0.0); // bounded: reserved fallibly just above
     let mut denom = 0.0;
     for i in 0..n {
         for k in 0..d {
@@ -128,7 +128,7 @@ pub fn torch(
         let _ = a.f_mul_(&counted.f_unsqueeze(cd)?.f_to_kind(work)?)?;
     }
     if let Some(w) = spec.weight {
-        let mut bshape = vec![1i64; shape.len()];
+        let mut bshape = vec![1i64; shape.len()]; // bounded: the tensor's rank
         bshape[class_dim] = classes;
         let w = Tensor::f_from_slice(w)?.f_to_device(device)?;
         let _ = a.f_mul_(&w.f_view(&bshape[..])?)?;

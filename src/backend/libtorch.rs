@@ -67,7 +67,7 @@ pub fn read_host<E: tch::kind::Element + Default + Clone>(t: &Tensor) -> Result<
         .f_to_device(tch::Device::Cpu)?
         .f_to_kind(E::KIND)?
         .f_contiguous()?;
-    let mut out = vec![E::default(); c.numel()];
+    let mut out = crate::error::host_vec(c.numel(), E::default(), "a read back to the host")?;
     c.f_copy_data(&mut out, c.numel())?;
     Ok(out)
 }
@@ -489,12 +489,12 @@ impl Backend for LibTorch {
         }
         let n = group.len();
         let (mut ps, mut gs, mut ms, mut vs, mut maxs, mut steps) = (
-            Vec::with_capacity(n),
-            Vec::with_capacity(n),
-            Vec::with_capacity(n),
-            Vec::with_capacity(n),
-            Vec::with_capacity(n),
-            Vec::with_capacity(n),
+            Vec::with_capacity(n), // bounded: one per parameter
+            Vec::with_capacity(n), // bounded: one per parameter
+            Vec::with_capacity(n), // bounded: one per parameter
+            Vec::with_capacity(n), // bounded: one per parameter
+            Vec::with_capacity(n), // bounded: one per parameter
+            Vec::with_capacity(n), // bounded: one per parameter
         );
         for o in group.iter_mut() {
             ps.push(o.p.as_mut_ptr());

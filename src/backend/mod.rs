@@ -50,7 +50,7 @@ pub fn for_each_chunk(
     gen: &(dyn Fn(usize, &mut [f64]) + Sync),
     mut sink: impl FnMut(usize, &[f64]) -> Result<()>,
 ) -> Result<()> {
-    let mut chunk = vec![0.0; len.min(GENERATE_CHUNK)];
+    let mut chunk = vec![0.0; len.min(GENERATE_CHUNK)]; // bounded: at most GENERATE_CHUNK elements
     let mut done = 0usize;
     while done < len {
         let part = &mut chunk[..(len - done).min(GENERATE_CHUNK)];

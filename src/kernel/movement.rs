@@ -26,6 +26,10 @@ impl<M: Movement + Clone + 'static> MovementReplica for M {
 pub trait Movement: Send + Sync + MovementReplica {
     /// The op's name (PyTorch's).
     fn name(&self) -> &'static str;
+    /// The torch op whose autocast list decides this op's casts (default: its name).
+    fn autocast_name(&self) -> &'static str {
+        self.name()
+    }
     fn arity(&self) -> Arity;
     /// Whether operand `i` is a source (a value the output copies from); the others are
     /// int64 indices or bool masks.
@@ -77,6 +81,7 @@ pub fn plan(
     data: &[Option<&Tensor>],
     device: tch::Device,
 ) -> Result<Tensor> {
+    // bounded: one per operand
     let mut owned: Vec<Option<Tensor>> = Vec::with_capacity(shapes.len());
     let mut offset = 1i64;
     for (i, s) in shapes.iter().enumerate() {
@@ -89,7 +94,7 @@ pub fn plan(
             owned.push(None);
         }
     }
-    let mut args: Vec<&Tensor> = Vec::with_capacity(shapes.len());
+    let mut args: Vec<&Tensor> = Vec::with_capacity(shapes.len()); // bounded: one per operand
     for (i, o) in owned.iter().enumerate() {
         match (o, data.get(i).copied().flatten()) {
             (Some(t), _) => args.push(t),

@@ -37,7 +37,7 @@ impl Movement for Expand {
             return Err(bad());
         }
         let lead = target.len() - x.len();
-        let mut out = Vec::with_capacity(target.len());
+        let mut out = Vec::with_capacity(target.len()); // bounded: the tensor's rank
         for (i, &t) in target.iter().enumerate() {
             let size = if i < lead {
                 if t < 0 {
@@ -120,7 +120,7 @@ impl Movement for Flip {
         true
     }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
-        let mut seen = vec![false; shapes[0].len().max(1)];
+        let mut seen = vec![false; shapes[0].len().max(1)]; // bounded: the tensor's rank
         for &d in self.0.iter() {
             let d = normalize_dim("flip", d, shapes[0].len())?;
             if std::mem::replace(&mut seen[d], true) {

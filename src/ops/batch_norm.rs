@@ -212,7 +212,7 @@ impl<B: Backend> Composed<B> for BatchNorm {
     }
     fn compose(&self, r: &mut dyn Recorder<B>, xs: &[Handle]) -> Result<Handle> {
         let x = r.shape(xs[0])?;
-        let mut per_channel = vec![1i64; x.len() - 1];
+        let mut per_channel = vec![1i64; x.len() - 1]; // bounded: the tensor's rank
         per_channel[0] = x[1];
         let at = self.stats_at();
         let mean = compose::reshape(r, xs[at], &per_channel)?;

@@ -194,16 +194,25 @@ kernel!(
 /// The share of the cotangent operand `i` of `maximum`/`minimum` gets: all of it where it
 /// wins, half where the two tie (torch's rule), none where it loses.
 fn extremum_grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, max: bool) -> Result<B::T> {
-    // torch: `where(me == other, g / 2, g).masked_fill_(me loses, 0)`, so a NaN on either
-    // side (neither wins nor ties) passes the whole cotangent to both operands.
+    // torch: `where(me == other, g / 2, g).masked_fill_(me loses, 0)`: a NaN on either side
+    // (neither wins nor ties) passes the whole cotangent to both operands, and a losing
+    // element gets exactly 0 even where the cotangent is NaN or infinite (a fill, not a
+    // product).
     let (me, other) = if i == 0 { (a, b) } else { (b, a) };
     let loses = if max {
         B::binary::<GtMask>(other, me)?
     } else {
         B::binary::<GtMask>(me, other)?
     };
-    let ties = B::mul_scalar(&B::binary::<EqMask>(me, other)?, 0.5)?;
-    B::mul(g, &B::sub(&complement::<B>(&loses)?, &ties)?)
+    let ties = B::binary::<EqMask>(me, other)?;
+    if B::dtype(me) == crate::config::DType::Interval {
+        // an interval mask may be [0, 1]: the product encloses every case soundly
+        let share = B::sub(&complement::<B>(&loses)?, &B::mul_scalar(&ties, 0.5)?)?;
+        return B::mul(g, &share);
+    }
+    let g = B::expand(g, &B::shape(&ties))?;
+    let shared = super::pointwise::select::<B>(&ties, &B::mul_scalar(&g, 0.5)?, &g)?;
+    B::binary::<super::pointwise::ZeroWhere>(&shared, &loses)
 }
 
 impl BinaryFn for Add {

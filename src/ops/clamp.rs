@@ -167,7 +167,7 @@ impl<B: Backend> Rule<B> for ClampTensor {
             };
             masks.push(m);
         }
-        let mut out = Vec::with_capacity(masks.len());
+        let mut out = Vec::with_capacity(masks.len()); // bounded: one per operand
         for (i, m) in masks.iter().enumerate() {
             if !cx.needs[i] || B::dtype(cx.xs[i].get()).is_data() {
                 out.push(None);

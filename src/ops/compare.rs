@@ -82,6 +82,6 @@ impl<B: Backend> Rule<B> for Compare {
     }
     /// Never called: the result is bool data, through which no gradient flows.
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
-        Ok(vec![None; cx.xs.len()])
+        Ok(vec![None; cx.xs.len()]) // bounded: one per operand
     }
 }

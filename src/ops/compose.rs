@@ -195,6 +195,7 @@ pub fn windows<B: Backend>(
     out: [i64; 2],
 ) -> Result<Vec<Handle>> {
     let rank = r.shape(x)?.len() as i64;
+    // bounded: one per kernel position, each a recorded slice
     let mut cols = Vec::with_capacity((k[0] * k[1]) as usize);
     for i in 0..k[0] {
         let rows = slice(

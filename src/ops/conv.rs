@@ -307,8 +307,8 @@ impl Padding {
     ) -> Result<(Vec<i64>, Vec<i64>)> {
         let n = stride.len();
         match self {
-            Padding::Explicit(p) => Ok((p.clone(), vec![0; n])),
-            Padding::Valid => Ok((vec![0; n], vec![0; n])),
+            Padding::Explicit(p) => Ok((p.clone(), vec![0; n])), // bounded: one per spatial dim
+            Padding::Valid => Ok((vec![0; n], vec![0; n])),      // bounded: one per spatial dim
             Padding::Same => {
                 if stride.iter().any(|&s| s != 1) {
                     return Err(Error::Argument(format!(
@@ -378,6 +378,7 @@ impl<B: Backend> Composed<B> for Conv {
         let cols = compose::windows(r, x, [kh, kw], [s[0], s[1]], [d[0], d[1]], out)?;
         let cols = compose::stack(r, &cols, 2)?;
         let (g, og, k) = (self.groups, o / self.groups, cg * kh * kw);
+        // bounded: one per group, each a recorded op
         let mut outs = Vec::with_capacity(g as usize);
         for i in 0..g {
             let c = compose::slice(r, cols, 1, i * cg, (i + 1) * cg, 1)?;

@@ -229,7 +229,7 @@ pub fn derive<B: Backend>(r: &mut dyn Recorder<B>, d: &Derive, xs: &[Handle]) ->
             let (a, b) = (r.shape(xs[0])?, r.shape(xs[1])?);
             let n = a.len().max(b.len());
             let pad = |s: &[i64]| {
-                let mut v = vec![1; n - s.len()];
+                let mut v = vec![1; n - s.len()]; // bounded: the tensor's rank
                 v.extend_from_slice(s);
                 v
             };
@@ -315,7 +315,7 @@ pub fn derive<B: Backend>(r: &mut dyn Recorder<B>, d: &Derive, xs: &[Handle]) ->
                         "prelu: {k} weights do not match the input's channel dim of shape {s:?}"
                     )));
                 }
-                let mut shape = vec![1; s.len()];
+                let mut shape = vec![1; s.len()]; // bounded: the tensor's rank
                 shape[c] = k;
                 compose::reshape(r, w, &shape)?
             };
@@ -412,7 +412,7 @@ fn tensordot<B: Backend>(
         )));
     }
     let norm = |ds: &[i64], n: usize| -> Result<Vec<usize>> {
-        let mut out = Vec::with_capacity(ds.len());
+        let mut out = Vec::with_capacity(ds.len()); // bounded: one per operand
         for &d in ds {
             let d = normalize_dim("tensordot", d, n)?;
             if out.contains(&d) {

@@ -299,6 +299,15 @@ impl Movement for Pad {
     fn name(&self) -> &'static str {
         "pad"
     }
+    /// torch's autocast decides by the kernel a mode runs: reflection and replication
+    /// padding are on its float32 lists (a bfloat16 input is padded in float32).
+    fn autocast_name(&self) -> &'static str {
+        match self.mode {
+            PadMode::Reflect => "reflection_pad2d",
+            PadMode::Replicate => "replication_pad2d",
+            _ => "pad",
+        }
+    }
     fn arity(&self) -> Arity {
         Arity::Exactly(1)
     }

@@ -398,6 +398,7 @@ impl AvgPool2d {
     /// torch's divisor of each output position (its AvgPool2d kernel), exactly.
     fn divisors(&self, h: i64, w: i64, out: [i64; 2]) -> Vec<f64> {
         let (k, s, p) = (self.window.kernel, self.window.stride, self.window.padding);
+        // bounded: one per cell of the pooled output plane
         let mut div = Vec::with_capacity((out[0] * out[1]) as usize);
         for oi in 0..out[0] {
             for oj in 0..out[1] {
@@ -443,10 +444,12 @@ impl<B: Backend> Composed<B> for AdaptiveAvgPool2d {
             )));
         }
         let cell = |i: i64, o: i64, size: i64| ((i * size) / o, ((i + 1) * size + o - 1) / o);
+        // bounded: one per cell of the pooled output plane
         let mut rows = Vec::with_capacity(oh as usize);
         for i in 0..oh {
             let (hs, he) = cell(i, oh, h);
             let band = compose::slice(r, xs[0], n as i64 - 2, hs, he, 1)?;
+            // bounded: one per cell of the pooled output plane
             let mut cells = Vec::with_capacity(ow as usize);
             for j in 0..ow {
                 let (ws, we) = cell(j, ow, w);

@@ -338,7 +338,7 @@ impl<B: Backend> Rule<B> for PointLoss {
             g
         };
         let (dx, dt) = self.partials::<B>(x, t, pw)?;
-        let mut out: Cotangents<B> = Vec::with_capacity(cx.xs.len());
+        let mut out: Cotangents<B> = Vec::with_capacity(cx.xs.len()); // bounded: one per operand
         for (i, d) in [dx, dt].into_iter().enumerate() {
             out.push(if cx.needs[i] {
                 Some(grad_value::<B>(B::mul(&d, &g)?))

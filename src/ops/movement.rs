@@ -41,6 +41,9 @@ impl<B: Backend> Rule<B> for Moved {
     fn name(&self) -> &'static str {
         self.0.name()
     }
+    fn autocast_name(&self) -> &'static str {
+        self.0.autocast_name()
+    }
     fn promotes(&self) -> bool {
         self.0.promotes()
     }
@@ -101,7 +104,7 @@ impl<B: Backend> Rule<B> for Moved {
     }
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let ts: Vec<&B::T> = cx.xs.iter().map(|x| x.get()).collect();
-        let mut out = Vec::with_capacity(ts.len());
+        let mut out = Vec::with_capacity(ts.len()); // bounded: one per operand
         for (i, x) in ts.iter().enumerate() {
             if !cx.needs[i] || !self.0.is_source(i) || B::dtype(x).is_data() {
                 out.push(None);

@@ -50,21 +50,45 @@ impl RmsNorm {
             .collect()
     }
 
-    /// `1 / sqrt(mean(x²) + eps)`, with the normalized dims kept as 1.
-    fn rstd<B: Backend>(&self, x: &B::T) -> Result<B::T> {
+    /// `1 / sqrt(mean(x²) + eps)`, with the normalized dims kept as 1; the default `eps`
+    /// is that of `input`, the dtype the caller was given (`x` may be its float32 upcast).
+    fn rstd<B: Backend>(&self, x: &B::T, input: crate::config::DType) -> Result<B::T> {
         let dims = self.dims(B::shape(x).len());
         let n: i64 = self.normalized_shape.iter().product();
         let ms = B::mul_scalar(&B::sum_dims(&B::mul(x, x)?, &dims, true)?, 1.0 / n as f64)?;
-        let eps = self
-            .eps
-            .unwrap_or_else(|| RmsNorm::default_eps(B::dtype(x)));
+        let eps = self.eps.unwrap_or_else(|| RmsNorm::default_eps(input));
         B::unary::<Rsqrt>(&B::add_scalar(&ms, eps)?)
+    }
+}
+
+/// A 16-bit `t` in float32 (torch's `opmath`: rms_norm computes a bfloat16 or float16 input
+/// in float32 and rounds the result once); `None` for other dtypes.
+fn upcast<B: Backend>(t: &B::T) -> Result<Option<B::T>> {
+    use crate::config::DType;
+    match B::dtype(t) {
+        DType::BFloat16 | DType::Float16 => B::convert(t, DType::Float32, B::device(t)).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// `t` in `like`'s dtype: a mixed-type norm (a 16-bit input with float32 weights, torch's
+/// autocast case) computes promoted, then gives its result and each gradient its operand's
+/// dtype.
+fn in_dtype_of<B: Backend>(t: B::T, like: &B::T) -> Result<B::T> {
+    let d = B::dtype(like);
+    if B::dtype(&t) == d {
+        Ok(t)
+    } else {
+        B::convert(&t, d, B::device(like))
     }
 }
 
 impl<B: Backend> Rule<B> for RmsNorm {
     fn name(&self) -> &'static str {
         "rms_norm"
+    }
+    fn mixed_params(&self) -> bool {
+        true
     }
     fn arity(&self) -> Arity {
         Arity::Exactly(1 + usize::from(self.weight))
@@ -88,38 +112,44 @@ impl<B: Backend> Rule<B> for RmsNorm {
         Ok(x.to_vec())
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
-        let x = xs[0].get();
-        let y = B::mul(x, &self.rstd::<B>(x)?)?;
-        fresh(if self.weight {
+        let input = xs[0].get();
+        let up = upcast::<B>(input)?;
+        let x = up.as_ref().unwrap_or(input);
+        let y = B::mul(x, &self.rstd::<B>(x, B::dtype(input))?)?;
+        let y = if self.weight {
             B::mul(&y, xs[1].get())?
         } else {
             y
-        })
+        };
+        fresh(in_dtype_of::<B>(y, input)?)
     }
     /// `dx = r (g w) − r³ x mean(g w x)`, `dw = Σ g x r` over the leading dims.
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
-        let x = cx.xs[0].get();
-        let g = cx.g.get();
+        let input = cx.xs[0].get();
+        let (up, gup) = (upcast::<B>(input)?, upcast::<B>(cx.g.get())?);
+        let x = up.as_ref().unwrap_or(input);
+        let g = gup.as_ref().unwrap_or(cx.g.get());
         let dims = self.dims(B::shape(x).len());
         let n: i64 = self.normalized_shape.iter().product();
-        let r = self.rstd::<B>(x)?;
+        let r = self.rstd::<B>(x, B::dtype(input))?;
         let gw = if self.weight {
             B::mul(g, cx.xs[1].get())?
         } else {
             B::copy(g)?
         };
-        let mut out = Vec::with_capacity(cx.xs.len());
+        let mut out = Vec::with_capacity(cx.xs.len()); // bounded: one per operand
         out.push(if cx.needs[0] {
             let m = B::mul_scalar(&B::sum_dims(&B::mul(&gw, x)?, &dims, true)?, 1.0 / n as f64)?;
             let r3 = B::mul(&B::mul(&r, &r)?, &r)?;
             let dx = B::sub(&B::mul(&r, &gw)?, &B::mul(&B::mul(&r3, x)?, &m)?)?;
-            Some(grad_value(dx))
+            Some(grad_value(in_dtype_of::<B>(dx, input)?))
         } else {
             None
         });
         if self.weight {
             out.push(if cx.needs[1] {
-                let full = grad_value::<B>(B::mul(g, &B::mul(x, &r)?)?);
+                let w = cx.xs[1].get();
+                let full = grad_value::<B>(in_dtype_of::<B>(B::mul(g, &B::mul(x, &r)?)?, w)?);
                 Some(reduce_to(&full, &self.normalized_shape)?)
             } else {
                 None
@@ -157,7 +187,7 @@ impl GroupNorm {
     }
     /// A per-channel tensor of shape `(C,)` broadcast as `(1, C, 1, ...)`.
     fn channel<B: Backend>(&self, t: &B::T, ndim: usize) -> Result<B::T> {
-        let mut shape = vec![1; ndim];
+        let mut shape = vec![1; ndim]; // bounded: the tensor's rank
         shape[1] = B::shape(t)[0];
         viewed::<B>(t, &shape)
     }
@@ -177,6 +207,9 @@ impl GroupNorm {
 impl<B: Backend> Rule<B> for GroupNorm {
     fn name(&self) -> &'static str {
         "group_norm"
+    }
+    fn mixed_params(&self) -> bool {
+        true
     }
     fn arity(&self) -> Arity {
         Arity::Exactly(1 + usize::from(self.weight) + usize::from(self.bias))
@@ -220,7 +253,7 @@ impl<B: Backend> Rule<B> for GroupNorm {
         if self.bias {
             y = B::add(&y, &self.channel::<B>(xs[next].get(), s.len())?)?;
         }
-        fresh(y)
+        fresh(in_dtype_of::<B>(y, x)?)
     }
     /// Per group: `dx = rstd (ĝ − mean(ĝ) − x̂ mean(ĝ x̂))` with `ĝ = g · w`; `dw = Σ g x̂`
     /// and `db = Σ g` over every dim but the channels.
@@ -231,7 +264,7 @@ impl<B: Backend> Rule<B> for GroupNorm {
         let grouped = self.grouped(&s);
         let (xhat, rstd) = self.normalized::<B>(x)?;
         let others: Vec<i64> = (0..s.len() as i64).filter(|&d| d != 1).collect();
-        let mut out = Vec::with_capacity(cx.xs.len());
+        let mut out = Vec::with_capacity(cx.xs.len()); // bounded: one per operand
         out.push(if cx.needs[0] {
             let gh = if self.weight {
                 B::mul(g, &self.channel::<B>(cx.xs[1].get(), s.len())?)?
@@ -244,14 +277,15 @@ impl<B: Backend> Rule<B> for GroupNorm {
             let mean_gx = B::mul_scalar(&B::sum_dims(&B::mul(&gh, &xhat)?, &[2], true)?, m)?;
             let inner = B::sub(&B::sub(&gh, &mean_g)?, &B::mul(&xhat, &mean_gx)?)?;
             let dx = B::mul(&rstd, &inner)?;
-            Some(grad_value(viewed::<B>(&dx, &s)?))
+            Some(grad_value(in_dtype_of::<B>(viewed::<B>(&dx, &s)?, x)?))
         } else {
             None
         });
         if self.weight {
             out.push(if cx.needs[1] {
                 let xhat = viewed::<B>(&xhat, &s)?;
-                Some(grad_value(B::sum_dims(&B::mul(g, &xhat)?, &others, false)?))
+                let gx = in_dtype_of::<B>(B::mul(g, &xhat)?, cx.xs[1].get())?;
+                Some(grad_value(B::sum_dims(&gx, &others, false)?))
             } else {
                 None
             });
@@ -259,7 +293,8 @@ impl<B: Backend> Rule<B> for GroupNorm {
         if self.bias {
             let i = 1 + usize::from(self.weight);
             out.push(if cx.needs[i] {
-                Some(grad_value(B::sum_dims(g, &others, false)?))
+                let g = in_dtype_of::<B>(B::copy(g)?, cx.xs[i].get())?;
+                Some(grad_value(B::sum_dims(&g, &others, false)?))
             } else {
                 None
             });

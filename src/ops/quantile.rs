@@ -100,6 +100,7 @@ pub(crate) fn quantile<B: Backend>(
     let sorted = r.record(Op::movement(Gather(di)), &[src, idx])?;
     let nan = r.record(Op::predicate(Predicate::IsNan), &[src])?;
     let has_nan = r.record(Op::logical(Tally::Any, &[di], true), &[nan])?;
+    // bounded: one per quantile asked, each a recorded op
     let mut outs = Vec::with_capacity(q.len());
     for (i, &v) in q.iter().enumerate() {
         let pos = v * (n - 1) as f64;
@@ -148,6 +149,7 @@ pub(crate) fn quantile<B: Backend>(
         let value = match (dim, keepdim) {
             (Some(_), true) => value,
             (Some(_), false) => compose::squeeze(r, value, di)?,
+            // bounded: the tensor's rank
             (None, true) => compose::reshape(r, value, &vec![1; shape.len()])?,
             (None, false) => compose::reshape(r, value, &[])?,
         };

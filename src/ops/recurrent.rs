@@ -624,7 +624,12 @@ impl<B: Backend> Composed<B> for Recurrent {
         let (t, b) = (shape[0], shape[1]);
         let (h, hout) = (self.hidden, self.hout());
         let zeros = |r: &mut dyn Recorder<B>, n: i64| {
-            r.constant(xs[0], &vec![0.0; (b * n) as usize], &[b, n], None)
+            r.constant(
+                xs[0],
+                &crate::error::host_vec((b * n) as usize, 0.0, "a zero initial state")?,
+                &[b, n],
+                None,
+            )
         };
         let mut hcur = match s.h0 {
             Some(k) => xs[k],
@@ -646,6 +651,7 @@ impl<B: Backend> Composed<B> for Recurrent {
         let part = |r: &mut dyn Recorder<B>, x: Handle, j: i64| {
             compose::slice(r, x, 1, j * h, (j + 1) * h, 1)
         };
+        // bounded: one slot per time step, each recorded as nodes
         let mut ys = vec![None; t as usize];
         for k in self.steps(t) {
             let xk = compose::slice(r, xs[0], 0, k, k + 1, 1)?;
@@ -726,6 +732,7 @@ impl<B: Backend> Composed<B> for Recurrent {
                 }
             }
         }
+        // bounded: the steps' outputs and two states
         let mut flat = Vec::with_capacity(ys.len() + 2);
         for y in ys {
             let y = y.ok_or_else(missing)?;

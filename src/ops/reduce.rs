@@ -202,15 +202,33 @@ fn extremum_backward<B: Backend>(
     let s = B::shape(x);
     let shape = reduce_shape("amax", &s, dims, true)?;
     let out = viewed::<B>(cx.out.get(), &shape)?;
-    let mut mask = B::binary::<EqMask>(x, &out)?;
-    if nan_ties {
-        // NaN is the only value unequal to itself: `1 - (v == v)` marks it.
-        let nan = |t: &B::T| super::pointwise::complement::<B>(&B::binary::<EqMask>(t, t)?);
-        mask = B::add(&mask, &B::mul(&nan(x)?, &nan(&out)?)?)?;
-    }
+    let mask = ties::<B>(x, &out, nan_ties)?;
     let count = B::sum_dims(&mask, dims, true)?;
     let share = B::div(&viewed::<B>(cx.g.get(), &shape)?, &count)?;
+    if nan_ties {
+        // evenly_distribute_backward fills the share in, so an infinite share leaves the
+        // other elements 0 (amax's `share * mask` gives them 0 · inf = NaN, as torch's)
+        return Ok(vec![Some(grad_value(filled::<B>(&share, &mask)?))]);
+    }
     Ok(vec![Some(grad_value(B::mul(&mask, &share)?))])
+}
+
+/// 1 where `x` equals the picked value `out` (broadcast), else 0; with `nan_ties`, a NaN
+/// `out` ties with every NaN element (NaN is the only value unequal to itself).
+fn ties<B: Backend>(x: &B::T, out: &B::T, nan_ties: bool) -> Result<B::T> {
+    let mask = B::binary::<EqMask>(x, out)?;
+    if !nan_ties {
+        return Ok(mask);
+    }
+    let nan = |t: &B::T| super::pointwise::complement::<B>(&B::binary::<EqMask>(t, t)?);
+    B::add(&mask, &B::mul(&nan(x)?, &nan(out)?)?)
+}
+
+/// `share` where `mask` is 1, exactly 0 elsewhere (torch's `masked_fill_(mask, share)` on
+/// zeros: no `0 · inf`), in `mask`'s shape.
+fn filled<B: Backend>(share: &B::T, mask: &B::T) -> Result<B::T> {
+    let full = B::expand(share, &B::shape(mask))?;
+    B::binary::<super::pointwise::ZeroWhere>(&full, &super::pointwise::complement::<B>(mask)?)
 }
 
 /// One value picked among all of `x`'s elements (operands `x`, then the picked value, 0-d,
@@ -251,16 +269,12 @@ impl<B: Backend> Rule<B> for Distribute {
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let x = cx.xs[0].get();
         let all: Vec<i64> = (0..B::shape(x).len() as i64).collect();
-        let shape = vec![1; all.len()];
+        let shape = vec![1; all.len()]; // bounded: the tensor's rank
         let out = viewed::<B>(cx.out.get(), &shape)?;
-        let nan = |t: &B::T| super::pointwise::complement::<B>(&B::binary::<EqMask>(t, t)?);
-        let mask = B::add(
-            &B::binary::<EqMask>(x, &out)?,
-            &B::mul(&nan(x)?, &nan(&out)?)?,
-        )?;
+        let mask = ties::<B>(x, &out, true)?;
         let count = B::sum_dims(&mask, &all, true)?;
         let share = B::div(&viewed::<B>(cx.g.get(), &shape)?, &count)?;
-        Ok(vec![Some(grad_value(B::mul(&mask, &share)?)), None])
+        Ok(vec![Some(grad_value(filled::<B>(&share, &mask)?)), None])
     }
 }
 

@@ -208,11 +208,11 @@ pub fn rnn<B: Backend>(
     let cx = state(r, cx, h, cname)?;
 
     let mut layer_in = x;
-    let mut hs = Vec::with_capacity(lxd as usize);
-    let mut cs = Vec::with_capacity(lxd as usize);
+    let mut hs = Vec::with_capacity(lxd as usize); // bounded: layers times directions
+    let mut cs = Vec::with_capacity(lxd as usize); // bounded: layers times directions
     let per = spec.per_layer();
     for l in 0..spec.layers {
-        let mut ys = Vec::with_capacity(dirs as usize);
+        let mut ys = Vec::with_capacity(dirs as usize); // bounded: layers times directions
         for d in 0..dirs {
             let idx = l * dirs + d;
             let unit = Recurrent {

@@ -391,7 +391,7 @@ impl<B: Backend> Rule<B> for ArgExtremum {
             )));
         }
         match self.dim {
-            None if self.keepdim => Ok(vec![1; s.len()]),
+            None if self.keepdim => Ok(vec![1; s.len()]), // bounded: the tensor's rank
             None => Ok(Vec::new()),
             Some(_) => reduce_shape(name, s, &dims, self.keepdim),
         }
@@ -409,6 +409,7 @@ impl<B: Backend> Rule<B> for ArgExtremum {
         };
         let (_, idx) = B::max_dim(&t, dim, self.dim.is_some() && self.keepdim)?;
         fresh(match self.dim {
+            // bounded: the tensor's rank
             None if self.keepdim => B::view(&idx, &vec![1; s.len()])?,
             _ => idx,
         })

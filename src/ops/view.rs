@@ -70,7 +70,7 @@ impl<B: Backend> Rule<B> for Permute {
     /// The cotangent permuted back (a view of it): the inverse permutation.
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let (perm, _) = permute_shape(&B::shape(cx.xs[0].get()), &self.0)?;
-        let mut inverse = vec![0; perm.len()];
+        let mut inverse = vec![0; perm.len()]; // bounded: the tensor's rank
         for (i, &p) in perm.iter().enumerate() {
             inverse[p] = i;
         }

@@ -208,7 +208,7 @@ fn fused_group<B: Backend>(
     }
     let params: Vec<&Parameter<B>> = work.iter().map(|(p, _)| p.as_ref()).collect();
     Parameter::update_all(&params, |ts| {
-        let mut group = Vec::with_capacity(ts.len());
+        let mut group = Vec::with_capacity(ts.len()); // bounded: one per parameter
         for ((t, (_, g)), st) in ts.iter_mut().zip(work).zip(states.iter_mut()) {
             let step = st.step + 1;
             let mut bufs = st.buffers_mut(names)?.into_iter();

@@ -268,7 +268,7 @@ impl<B: Backend> Lbfgs<B> {
                 }
                 // the two-loop recursion: d = −H·g
                 let n = st.old_dirs.len();
-                let mut al = vec![0.0; n];
+                let mut al = vec![0.0; n]; // bounded: the L-BFGS history (history_size)
                 let mut q = scaled(&g, -1.0)?;
                 for i in (0..n).rev() {
                     al[i] = dot(&st.old_stps[i], &q)? * st.ro[i];

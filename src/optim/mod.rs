@@ -215,6 +215,7 @@ pub fn unique_params<B: Backend>(
     who: &str,
     params: Vec<Arc<Parameter<B>>>,
 ) -> Result<Vec<Arc<Parameter<B>>>> {
+    // bounded: one per parameter
     let mut out: Vec<Arc<Parameter<B>>> = Vec::with_capacity(params.len());
     for p in params {
         if !out.iter().any(|q| q.id() == p.id()) {

@@ -151,7 +151,7 @@ impl<B: Backend, R: Rule> RuleOptimizer<B, R> {
 
     fn with(base: &Hyper, values: &[(String, f64)]) -> Result<Hyper> {
         let known: Vec<&str> = R::HYPER.iter().map(|(n, _)| *n).collect();
-        let mut h = Vec::with_capacity(known.len());
+        let mut h = Vec::with_capacity(known.len()); // bounded: one per operand
         for (name, cur) in base.items() {
             h.push((*name, super::hyper_value(values, &known, name, *cur)?));
         }

@@ -84,8 +84,8 @@ pub fn _capture_begin(
         epoch: state::next_epoch(),
         cell,
         args: addrs,
-        converted: vec![0; n],
-        marked: vec![0; n],
+        converted: vec![0; n], // bounded: one per argument of the captured step
+        marked: vec![0; n],    // bounded: one per argument of the captured step
         effects: Vec::new(),
     });
     Ok(())
@@ -192,6 +192,7 @@ impl PyPlan {
             )));
         }
         let device = py.detach(|| lock(&cell).config().device);
+        // bounded: one per argument of the plan
         let mut data = Vec::with_capacity(self.plan.arguments());
         for (k, a) in args.iter().take(self.plan.arguments()).enumerate() {
             let t = match self.plan.argument_use(k) {

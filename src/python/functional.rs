@@ -136,7 +136,7 @@ fn tensors_of<'py>(
                 "{name}: expected a non-empty sequence of eagertape tensors"
             )))
         })?;
-    let mut operands = Vec::with_capacity(items.len());
+    let mut operands = Vec::with_capacity(items.len()); // bounded: one per operand
     for t in &items {
         operands.push(first.get().operand(py, t)?);
     }

@@ -239,7 +239,7 @@ fn with_given(
 /// An int or a sequence of `n` ints (torch's `_single` / `_pair`).
 pub(crate) fn ntuple(name: &str, v: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
     if let Ok(x) = v.extract::<i64>() {
-        return Ok(vec![x; n]);
+        return Ok(vec![x; n]); // bounded: one per spatial dim
     }
     let xs: Vec<i64> = v.extract().map_err(|_| {
         super::to_py(Error::Argument(format!(
@@ -286,22 +286,23 @@ fn conv(
     };
     let output_padding = match transposed {
         Some(op) => ntuple("output_padding", op, n)?,
-        None => vec![0; n],
+        None => vec![0; n], // bounded: one per spatial dim
     };
     let bias = bias.filter(|b| !b.is_none());
     let unit = Conv {
         name,
         stride,
-        padding: vec![0; n],
+        padding: vec![0; n], // bounded: one per spatial dim
         dilation,
         transposed: transposed.is_some(),
         output_padding,
         groups,
         bias: bias.is_some(),
     };
+    // (a Parameter's read refused, by dtype or device, is that error, not a stale handle)
     let mut operands = vec![
-        Operand::Node(input.handle()),
-        Operand::Node(weight.get().handle()),
+        Operand::Node(input.checked_handle().py()?),
+        Operand::Node(weight.get().checked_handle().py()?),
     ];
     if let Some(b) = bias {
         operands.push(input.operand(py, b)?);

@@ -48,7 +48,7 @@ impl Objective<Be> for Closure<'_> {
         };
         let cell = super::current::require("LBFGS.step(closure)")?;
         let s = lock(&cell);
-        let mut grads = Vec::with_capacity(self.params.len());
+        let mut grads = Vec::with_capacity(self.params.len()); // bounded: one per parameter
         for p in &self.params {
             let g = match s.store().get(p.id()) {
                 Some(buf) => Be::copy(buf.value("LBFGS")?.get())?,
@@ -289,7 +289,7 @@ impl PyLbfgs {
                     self.params.len()
                 )));
             }
-            let mut out = Vec::with_capacity(items.len());
+            let mut out = Vec::with_capacity(items.len()); // bounded: one per operand
             for (item, p) in items.iter().zip(&self.params) {
                 let t = to_tensor(item, p.dtype(), p.device())?;
                 if Be::shape(&t) != p.shape() {

@@ -283,7 +283,7 @@ impl PyTensor {
             Ok(t) => t.iter().collect(),
             Err(_) => indices.try_iter()?.collect::<PyResult<_>>()?,
         };
-        let mut parsed = Vec::with_capacity(items.len());
+        let mut parsed = Vec::with_capacity(items.len()); // bounded: one per index item
         for it in &items {
             parsed.push(match it.cast::<PyTensor>() {
                 Ok(t) => IndexItem::Tensor(t.get().handle()),

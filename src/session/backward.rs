@@ -119,6 +119,11 @@ impl<B: Backend> Session<B> {
         }
         if !retain_graph {
             self.close(&visited);
+        } else {
+            // The graph stays for another backward while a tensor names it; once the loss
+            // (and every tensor of the graph) is dropped, the tape's growth compaction
+            // retires it, as torch frees a retained graph with its last tensor.
+            self.retained();
         }
         Ok(())
     }
@@ -220,6 +225,7 @@ impl<B: Backend> Session<B> {
     /// nodes' parents only: no kernel runs).
     fn check_open(&self, root: usize) -> Result<()> {
         let nodes = self.tape.nodes();
+        // bounded: one per tape node (each node is far larger)
         let mut reached = vec![false; root + 1];
         reached[root] = true;
         for i in (0..=root).rev() {

@@ -302,7 +302,7 @@ impl<B: Backend> Recorder<B> {
             self.refuse(|| format!("{name} cannot be replayed yet"));
             return;
         };
-        let mut ids = Vec::with_capacity(parents.len());
+        let mut ids = Vec::with_capacity(parents.len()); // bounded: one per operand
         for h in parents {
             match self.entry_of(h.node) {
                 Some(e) => ids.push(e),

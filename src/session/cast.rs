@@ -45,7 +45,7 @@ impl<B: Backend> Session<B> {
                 })
             })
             .collect();
-        let mut casts: Vec<Option<DType>> = vec![None; parents.len()];
+        let mut casts: Vec<Option<DType>> = vec![None; parents.len()]; // bounded: one per operand
         if let Some(to) = to {
             if !self.dtype.is_native() {
                 return Err(Error::Unsupported {

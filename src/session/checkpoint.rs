@@ -139,7 +139,7 @@ impl<B: Backend> Recomputed<B> {
             .filter(|&j| missing(self, j))
             .collect();
         let mut order = Vec::new();
-        let mut seen = vec![false; id];
+        let mut seen = vec![false; id]; // bounded: one per tape node (each node is far larger)
         while let Some(j) = todo.pop() {
             if std::mem::replace(&mut seen[j], true) {
                 continue;

@@ -50,7 +50,7 @@ impl<B: Backend> Session<B> {
                 }
             }
         }
-        let h = self.use_param(p)?;
+        let h = self.use_param_in(p, true)?;
         self.param_leaves.insert(p.id(), (h.node, version));
         Ok(h)
     }
@@ -71,7 +71,7 @@ impl<B: Backend> Session<B> {
     pub fn compact(&mut self) -> usize {
         let mut nodes = self.tape.take_nodes();
         let n = nodes.len();
-        let mut live = vec![false; n];
+        let mut live = vec![false; n]; // bounded: one per tape node (each node is far larger)
         for &(id, _) in self.param_leaves.values() {
             if let Some(l) = live.get_mut(id) {
                 *l = true;
@@ -89,8 +89,11 @@ impl<B: Backend> Session<B> {
             }
         }
         let generation = self.generation + 1;
+        // bounded: one per tape node (each node is far larger)
         let mut new_id = vec![usize::MAX; n];
+        // bounded: one per tape node (each node is far larger)
         let mut kept: Vec<Node<B>> = Vec::with_capacity(live.iter().filter(|&&l| l).count());
+        // bounded: one per tape node (each node is far larger)
         let mut dead: Vec<Node<B>> = Vec::with_capacity(n - kept.capacity());
         for (i, mut node) in nodes.drain(..).enumerate() {
             if !live[i] {
@@ -227,6 +230,12 @@ impl<B: Backend> Session<B> {
     /// After a backward without `retain_graph`: close the op nodes it visited (their
     /// backward may not run again), forget the implicit parameter leaves (the next
     /// forward pass reads each parameter's value then), and compact.
+    /// After a backward with `retain_graph`: nothing is closed, but the tape is compacted
+    /// as it grows from now on (see [`Session::close`]), so graphs no tensor names go.
+    pub(crate) fn retained(&mut self) {
+        self.torch_style = true;
+    }
+
     pub(crate) fn close(&mut self, visited: &[usize]) {
         for &id in visited {
             let node = self.tape.node_mut(id);

@@ -61,7 +61,7 @@ impl<B: Backend> Session<B> {
     /// values take the carrier). Run under [`Session::all_or_nothing`], which takes the
     /// leaves off again on failure.
     pub(super) fn operand_handles(&mut self, operands: Vec<Operand<B>>) -> Result<Vec<Handle>> {
-        let mut out = Vec::with_capacity(operands.len());
+        let mut out = Vec::with_capacity(operands.len()); // bounded: one per operand
         for o in operands {
             out.push(match o {
                 Operand::Node(h) => h,
@@ -397,7 +397,7 @@ impl<B: Backend> Session<B> {
             for (i, out) in (at..).zip(part.iter_mut()) {
                 let (c, mut p) = ((i as i64) % coords, (i as i64) / coords);
                 // p indexes the spatial dims row-major: (D,) H, W
-                let mut idx = vec![0i64; dims.len()];
+                let mut idx = vec![0i64; dims.len()]; // bounded: the tensor's rank
                 for (slot, &n) in idx.iter_mut().rev().zip(dims.iter().rev()) {
                     *slot = p % n;
                     p /= n;

@@ -303,7 +303,7 @@ impl Equation {
             .map(|t| term(equation, t))
             .collect::<Result<Vec<_>>>()?;
         // Each operand's ellipsis covers the dims its letters leave.
-        let mut widths = Vec::with_capacity(shapes.len());
+        let mut widths = Vec::with_capacity(shapes.len()); // bounded: one per operand
         for (labels, shape) in parsed.iter().zip(shapes) {
             let letters = labels.iter().filter(|l| l.is_some()).count();
             let has_ellipsis = labels.len() != letters;

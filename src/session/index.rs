@@ -51,7 +51,7 @@ impl<B: Backend> Session<B> {
             /// Index tensors (one per dim a mask covers) and the mask's shape, if a mask.
             Adv(Vec<Handle>, Option<Vec<i64>>),
         }
-        let mut parsed = Vec::with_capacity(items.len());
+        let mut parsed = Vec::with_capacity(items.len()); // bounded: one per index item
         for item in items {
             let h = match item {
                 IndexItem::Int(i) => {
@@ -92,6 +92,7 @@ impl<B: Backend> Session<B> {
                         });
                     }
                     let positions = B::nonzero(value)?;
+                    // bounded: one per index item
                     let mut hs = Vec::with_capacity(positions.len());
                     for p in positions {
                         hs.push(self.input_owned_as(p, Some(DType::Int64), false)?);

@@ -285,7 +285,7 @@ impl<B: Backend> Session<B> {
         class_dim: usize,
         dtype: crate::config::DType,
     ) -> Result<B::T> {
-        let mut ws = vec![1; shape.len()];
+        let mut ws = vec![1; shape.len()]; // bounded: the tensor's rank
         ws[class_dim] = w.len() as i64;
         B::from_f64(w, &ws, dtype, self.config.device)
     }

@@ -67,6 +67,7 @@ impl<B: Backend> Session<B> {
         self.check_guard(plan, &args)?;
         Ok(ReplayState {
             args: args.into_iter().map(Some).collect(),
+            // bounded: one per entry of the plan, which holds them
             handles: Vec::with_capacity(plan.entries.len()),
         })
     }

@@ -478,7 +478,7 @@ impl<B: Backend> Session<B> {
                     "feature dropout: expected an (N, C, ...) input, got shape {shape:?}"
                 )));
             }
-            let mut m = vec![1; shape.len()];
+            let mut m = vec![1; shape.len()]; // bounded: the tensor's rank
             m[0] = shape[0];
             m[1] = shape[1];
             m

@@ -3,7 +3,11 @@ parameters and on each other's results, tensors dropped at random, `loss.backwar
 random tensors (each closing its graph and compacting the tape), `zero_grad`, stretches under
 `no_grad`, in-place writes. After every step every tensor the program still holds reads
 torch's value (the compaction renumbered the nodes under the handles), and after every
-backward `p.grad` is torch's; at the end the ledger is back where it started."""
+backward `p.grad` is torch's; at the end the ledger is back where it started.
+
+The parameters' values come from a normal distribution, or from a palette of kinks and ties
+(0, ±0.5, ±1, ±3, 6: every element equals several others, and sits on the clip bounds and
+kinks of the ops below), or from that palette with NaN and ±inf; in float64 and float32."""
 
 from __future__ import annotations
 
@@ -25,15 +29,32 @@ def _ops():
         ("sin", lambda a, b: a.sin()),
         ("t_relu", lambda a, b: a.T.relu()),
         ("softmax", lambda a, b: a.softmax(-1)),
+        ("maximum", lambda a, b: a.maximum(b)),
+        ("minimum_abs", lambda a, b: a.minimum(b.abs())),
+        ("clamp", lambda a, b: a.clamp(-0.5, 1.0)),
+        ("sub_max", lambda a, b: a - a.max()),
+        ("sub_amax_rows", lambda a, b: a - a.amax(1, keepdim=True)),
     ]
 
 
+PALETTE = np.array([0.0, 0.5, -0.5, 1.0, -1.0, 3.0, -3.0, 6.0])
+VALUES = {
+    "normal": lambda rng: rng.standard_normal(SHAPE),
+    "ties": lambda rng: rng.choice(PALETTE, size=SHAPE),
+    "nonfinite": lambda rng: rng.choice(
+        np.concatenate([PALETTE, [np.nan, np.inf, -np.inf]]), size=SHAPE
+    ),
+}
+TOLERANCE = {"float64": (1e-12, 1e-12, 1e-10), "float32": (1e-5, 1e-6, 1e-4)}
+
+
 class Program:
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, values: str = "normal", dtype: str = "float64"):
         self.rng = np.random.default_rng(seed)
-        self.p0 = [self.rng.standard_normal(SHAPE) for _ in range(3)]
-        self.ep = [et.Parameter(v) for v in self.p0]
+        self.p0 = [VALUES[values](self.rng).astype(dtype) for _ in range(3)]
+        self.ep = [et.Parameter(v, dtype=dtype) for v in self.p0]
         self.tp = [torch.tensor(v, requires_grad=True) for v in self.p0]
+        self.rtol, self.atol, self.grad_rtol = TOLERANCE[dtype]
         # live values: (eagertape tensor, torch tensor, ancestry of op ids)
         self.live: list[tuple[object, torch.Tensor, frozenset]] = []
         self.closed: set[int] = set()
@@ -117,25 +138,42 @@ class Program:
         for e, t, _ in self.live:
             assert e.requires_grad == t.requires_grad, where
             np.testing.assert_allclose(
-                e.numpy(), t.detach().numpy(), rtol=1e-12, atol=1e-12, err_msg=where
+                e.numpy(), t.detach().numpy(), rtol=self.rtol, atol=self.atol, err_msg=where
             )
         for ep, tp in zip(self.ep, self.tp, strict=True):
             if tp.grad is None:
                 assert ep.grad is None or not np.any(ep.grad.numpy()), where
             else:
                 np.testing.assert_allclose(
-                    ep.grad.numpy(), tp.grad.numpy(), rtol=1e-10, atol=1e-12, err_msg=where
+                    ep.grad.numpy(),
+                    tp.grad.numpy(),
+                    rtol=self.grad_rtol,
+                    atol=self.atol,
+                    err_msg=where,
                 )
 
 
-@pytest.mark.parametrize("seed", range(40))
-def test_a_random_torch_style_program_reads_torchs_values_and_gradients(seed):
+def _programs():
+    cases = [
+        pytest.param(seed, "normal", "float64", id=f"normal-float64-{seed}") for seed in range(40)
+    ]
+    for values in ("ties", "nonfinite"):
+        for dtype in ("float64", "float32"):
+            cases += [
+                pytest.param(seed, values, dtype, id=f"{values}-{dtype}-{seed}")
+                for seed in range(10)
+            ]
+    return cases
+
+
+@pytest.mark.parametrize(("seed", "values", "dtype"), _programs())
+def test_a_random_torch_style_program_reads_torchs_values_and_gradients(seed, values, dtype):
     before = et.memory_stats()["by_category"]
-    with et.Session(dtype="float64") as sess:
-        prog = Program(seed)
+    with et.Session(dtype=dtype) as sess:
+        prog = Program(seed, values, dtype)
         for k in range(120):
             what = prog.step()
-            prog.check(f"seed {seed}, step {k}: {what}")
+            prog.check(f"{values} {dtype} seed {seed}, step {k}: {what}")
         assert sess.tape_len <= 2 * 1024
         del prog
     del sess  # its gradient store (p.grad) goes with it

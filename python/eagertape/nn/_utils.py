@@ -23,6 +23,11 @@ def _positive_int(value: object, what: str) -> int:
     return int(value)
 
 
+def _module_dtype(dtype: object) -> object:
+    """A module's parameter dtype: ``dtype``, or (``None``) torch's default, float32."""
+    return "float32" if dtype is None else dtype
+
+
 def _seed(value: object) -> int:
     """A module's seed: ``value``, or (``None``) one drawn from the process-wide generator,
     so ``et.manual_seed(n)`` fixes every module built after it, as torch's does."""

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .._core import Parameter, Session, Tensor
 from .._errors import ConfigError
 from . import functional as F
-from ._utils import _bool, _positive_int, _probability
+from ._utils import _bool, _module_dtype, _positive_int, _probability
 from .module import Module
 
 __all__ = [
@@ -377,7 +379,8 @@ class PReLU(Module):
         init (float): the initial value of ``a``. Default: 0.25.
         seed (int, optional): accepted for the signature of eagertape's modules; the
             initialization is constant and draws nothing. Default: ``None``.
-        dtype (str or dtype): the dtype of ``weight``. Default: "float32".
+        dtype (str or dtype): the dtype of ``weight``. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of ``weight``. Default: ``None`` (the process
             default device, `eagertape.set_default_device`).
 
@@ -395,11 +398,12 @@ class PReLU(Module):
         self,
         num_parameters: int = 1,
         init: float = 0.25,
+        device: str | None = None,
+        dtype: Any = None,
         *,
         seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         self.num_parameters = _positive_int(num_parameters, "num_parameters")
         self.init = float(init)

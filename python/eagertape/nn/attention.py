@@ -14,6 +14,7 @@ from ._utils import (
     _bool,
     _filled,
     _float_mask,
+    _module_dtype,
     _offset_seed,
     _positive_int,
     _probability,
@@ -126,7 +127,8 @@ class MultiheadAttention(Module):
         seed (int, optional): the seed of the initialization's generator. Default: ``None``
             (one drawn from the process-wide generator, so `eagertape.manual_seed` fixes
             it).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -156,11 +158,12 @@ class MultiheadAttention(Module):
         kdim: int | None = None,
         vdim: int | None = None,
         batch_first: bool = False,
+        device: str | None = None,
+        dtype: Any = None,
         *,
         seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         self.embed_dim = _positive_int(embed_dim, "embed_dim")
         self.num_heads = _positive_int(num_heads, "num_heads")

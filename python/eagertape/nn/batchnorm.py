@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import _core
 from .._core import Parameter, Session, Tensor
 from .._errors import ShapeError
-from ._utils import _bool, _filled, _number, _positive_int, _seed
+from ._utils import _bool, _filled, _module_dtype, _number, _positive_int, _seed
 from .module import Module
 
 __all__ = ["BatchNorm1d", "BatchNorm2d"]
@@ -41,11 +43,12 @@ class _BatchNorm(Module):
         momentum: float | None = 0.1,
         affine: bool = True,
         track_running_stats: bool = True,
+        device: str | None = None,
+        dtype: Any = None,
         *,
         seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         _seed(seed)
         self.num_features = _positive_int(num_features, "num_features")
@@ -147,7 +150,7 @@ class BatchNorm1d(_BatchNorm):
         seed (int, optional): accepted for the signature of eagertape's modules (checked);
             the initialization is constant and draws nothing. Default: ``None``.
         dtype (str or dtype): the dtype of the parameters and of ``running_mean`` and
-            ``running_var``. Default: "float32".
+            ``running_var``. Default: ``None`` (float32, torch's default).
         device (str, optional): the device of the parameters and buffers. Default: ``None``
             (the process default device, `eagertape.set_default_device`).
 
@@ -209,7 +212,7 @@ class BatchNorm2d(_BatchNorm):
         seed (int, optional): accepted for the signature of eagertape's modules (checked);
             the initialization is constant and draws nothing. Default: ``None``.
         dtype (str or dtype): the dtype of the parameters and of ``running_mean`` and
-            ``running_var``. Default: "float32".
+            ``running_var``. Default: ``None`` (float32, torch's default).
         device (str, optional): the device of the parameters and buffers. Default: ``None``
             (the process default device, `eagertape.set_default_device`).
 

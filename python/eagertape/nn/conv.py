@@ -11,7 +11,7 @@ import numpy as np
 
 from .._core import Parameter, Session, Tensor, conv1d, conv2d, conv3d, conv_transpose2d
 from .._errors import ConfigError, ShapeError
-from ._utils import _bool, _fan_in_bound, _ntuple, _positive_int, _seed, _uniform
+from ._utils import _bool, _fan_in_bound, _module_dtype, _ntuple, _positive_int, _seed, _uniform
 from .module import Module
 
 __all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose2d"]
@@ -140,11 +140,12 @@ class _Conv(_ConvNd):
         groups: int = 1,
         bias: bool = True,
         padding_mode: str = "zeros",
+        device: str | None = None,
+        dtype: Any = None,
         *,
         seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__(
             self._dims,
             in_channels,
@@ -205,7 +206,8 @@ class Conv1d(_Conv):
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -259,7 +261,8 @@ class Conv2d(_Conv):
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -313,7 +316,8 @@ class Conv3d(_Conv):
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -371,7 +375,8 @@ class ConvTranspose2d(_ConvNd):
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -401,11 +406,12 @@ class ConvTranspose2d(_ConvNd):
         bias: bool = True,
         dilation: int | Sequence[int] = 1,
         padding_mode: str = "zeros",
+        device: str | None = None,
+        dtype: Any = None,
         *,
         seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__(
             2,
             in_channels,

@@ -9,7 +9,7 @@ from typing import Any
 
 from .._core import Parameter
 from .._errors import ArgumentError, ShapeError
-from ._utils import _bool, _filled, _number, _positive_int, _seed
+from ._utils import _bool, _filled, _module_dtype, _number, _positive_int, _seed
 from .functional import instance_norm
 from .module import Module
 
@@ -26,11 +26,12 @@ class _InstanceNorm(Module):
         momentum: float | None = 0.1,
         affine: bool = False,
         track_running_stats: bool = False,
+        device: str | None = None,
+        dtype: Any = None,
         *,
         seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         _seed(seed)
         self.num_features = _positive_int(num_features, "num_features")
@@ -92,7 +93,8 @@ class InstanceNorm1d(_InstanceNorm):
             supported). Default: ``False``.
         seed (int, optional): accepted for the signature of eagertape's modules (checked);
             the initialization is constant and draws nothing. Default: ``None``.
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -138,7 +140,8 @@ class InstanceNorm2d(_InstanceNorm):
             supported). Default: ``False``.
         seed (int, optional): accepted for the signature of eagertape's modules (checked);
             the initialization is constant and draws nothing. Default: ``None``.
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 

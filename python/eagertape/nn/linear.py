@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from .._core import Parameter, Session, Tensor, linear
-from ._utils import _fan_in_bound, _positive_int, _seed
+from ._utils import _fan_in_bound, _module_dtype, _positive_int, _seed
 from .module import Module
 
 __all__ = ["Bilinear", "Identity", "Linear"]
@@ -56,7 +56,8 @@ class Linear(Module):
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -76,10 +77,12 @@ class Linear(Module):
         in_features: int,
         out_features: int,
         bias: bool = True,
-        seed: int | None = None,
-        dtype: str = "float32",
         device: str | None = None,
+        dtype: Any = None,
+        *,
+        seed: int | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         self.in_features = _positive_int(in_features, "in_features")
         self.out_features = _positive_int(out_features, "out_features")
@@ -126,7 +129,8 @@ class Bilinear(Module):
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -147,10 +151,12 @@ class Bilinear(Module):
         in2_features: int,
         out_features: int,
         bias: bool = True,
-        seed: int | None = None,
-        dtype: str = "float32",
         device: str | None = None,
+        dtype: Any = None,
+        *,
+        seed: int | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         self.in1_features = _positive_int(in1_features, "in1_features")
         self.in2_features = _positive_int(in2_features, "in2_features")

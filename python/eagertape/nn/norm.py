@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .._core import Parameter, Session, Tensor, group_norm, layer_norm, rms_norm
 from .._errors import ConfigError
-from ._utils import _bool, _filled, _number, _positive_int, _seed, _shape
+from ._utils import _bool, _filled, _module_dtype, _number, _positive_int, _seed, _shape
 from .module import Module
 
 __all__ = ["GroupNorm", "LayerNorm", "LocalResponseNorm", "RMSNorm"]
@@ -36,7 +37,8 @@ class LayerNorm(Module):
             relevant if ``elementwise_affine`` is ``True``). Default: ``True``.
         seed (int, optional): accepted for the signature of eagertape's modules (checked);
             the initialization is constant and draws nothing. Default: ``None``.
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -57,11 +59,12 @@ class LayerNorm(Module):
         eps: float = 1e-5,
         elementwise_affine: bool = True,
         bias: bool = True,
+        device: str | None = None,
+        dtype: Any = None,
         *,
         seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         _seed(seed)
         self.normalized_shape = _shape(normalized_shape, "normalized_shape")
@@ -105,7 +108,8 @@ class RMSNorm(Module):
             ``weight``. Default: ``True``.
         seed (int, optional): accepted for the signature of eagertape's modules (checked);
             the initialization is constant and draws nothing. Default: ``None``.
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -125,11 +129,12 @@ class RMSNorm(Module):
         normalized_shape: int | Sequence[int],
         eps: float | None = None,
         elementwise_affine: bool = True,
+        device: str | None = None,
+        dtype: Any = None,
         *,
         seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         _seed(seed)
         self.normalized_shape = _shape(normalized_shape, "normalized_shape")
@@ -170,7 +175,8 @@ class GroupNorm(Module):
             ``weight`` and ``bias``. Default: ``True``.
         seed (int, optional): accepted for the signature of eagertape's modules (checked);
             the initialization is constant and draws nothing. Default: ``None``.
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -192,11 +198,12 @@ class GroupNorm(Module):
         num_channels: int,
         eps: float = 1e-5,
         affine: bool = True,
+        device: str | None = None,
+        dtype: Any = None,
         *,
         seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         _seed(seed)
         self.num_groups = _positive_int(num_groups, "num_groups")

@@ -23,7 +23,7 @@ import numpy as np
 from .. import _core
 from .._core import Parameter, Tensor
 from .._errors import ArgumentError, ConfigError
-from ._utils import _bool, _positive_int, _probability, _seed
+from ._utils import _bool, _module_dtype, _positive_int, _probability, _seed
 from .module import Module
 from .utils.rnn import PackedSequence, _pack_like, _padded
 
@@ -74,7 +74,8 @@ class RNNBase(Module):
             smaller than ``hidden_size``). Default: 0.
         device (str, optional): the device of the parameters. Default: ``None`` (the process
             default device, `eagertape.set_default_device`).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
@@ -96,10 +97,11 @@ class RNNBase(Module):
         bidirectional: bool = False,
         proj_size: int = 0,
         device: str | None = None,
-        dtype: Any = "float32",
+        dtype: Any = None,
         *,
         seed: int | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         if mode not in _GATES:
             raise ConfigError(f"Unrecognized RNN mode: {mode}")
@@ -246,7 +248,8 @@ class RNN(RNNBase):
         bidirectional (bool): if ``True``, becomes a bidirectional layer. Default: ``False``.
         device (str, optional): the device of the parameters. Default: ``None`` (the process
             default device, `eagertape.set_default_device`).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
@@ -275,10 +278,11 @@ class RNN(RNNBase):
         dropout: float = 0.0,
         bidirectional: bool = False,
         device: str | None = None,
-        dtype: Any = "float32",
+        dtype: Any = None,
         *,
         seed: int | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         self.nonlinearity = nonlinearity
         super().__init__(
             _nonlinearity_mode(nonlinearity),
@@ -355,7 +359,8 @@ class LSTM(RNNBase):
             (smaller than ``hidden_size``). Default: 0.
         device (str, optional): the device of the parameters. Default: ``None`` (the process
             default device, `eagertape.set_default_device`).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
@@ -384,10 +389,11 @@ class LSTM(RNNBase):
         bidirectional: bool = False,
         proj_size: int = 0,
         device: str | None = None,
-        dtype: Any = "float32",
+        dtype: Any = None,
         *,
         seed: int | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__(
             "LSTM",
             input_size,
@@ -469,7 +475,8 @@ class GRU(RNNBase):
         bidirectional (bool): if ``True``, becomes a bidirectional layer. Default: ``False``.
         device (str, optional): the device of the parameters. Default: ``None`` (the process
             default device, `eagertape.set_default_device`).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
@@ -496,10 +503,11 @@ class GRU(RNNBase):
         dropout: float = 0.0,
         bidirectional: bool = False,
         device: str | None = None,
-        dtype: Any = "float32",
+        dtype: Any = None,
         *,
         seed: int | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__(
             "GRU",
             input_size,
@@ -646,7 +654,8 @@ class RNNCell(RNNCellBase):
         nonlinearity (str): the non-linearity to use, "tanh" or "relu". Default: "tanh".
         device (str, optional): the device of the parameters. Default: ``None`` (the process
             default device, `eagertape.set_default_device`).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
@@ -669,10 +678,11 @@ class RNNCell(RNNCellBase):
         bias: bool = True,
         nonlinearity: str = "tanh",
         device: str | None = None,
-        dtype: Any = "float32",
+        dtype: Any = None,
         *,
         seed: int | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         self.nonlinearity = nonlinearity
         mode = _nonlinearity_mode(nonlinearity)
         super().__init__(mode, input_size, hidden_size, bias, device, dtype, seed)
@@ -712,7 +722,8 @@ class LSTMCell(RNNCellBase):
             (they are ``None``). Default: ``True``.
         device (str, optional): the device of the parameters. Default: ``None`` (the process
             default device, `eagertape.set_default_device`).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
@@ -735,10 +746,11 @@ class LSTMCell(RNNCellBase):
         hidden_size: int,
         bias: bool = True,
         device: str | None = None,
-        dtype: Any = "float32",
+        dtype: Any = None,
         *,
         seed: int | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__("LSTM", input_size, hidden_size, bias, device, dtype, seed)
 
     def forward(
@@ -789,7 +801,8 @@ class GRUCell(RNNCellBase):
             (they are ``None``). Default: ``True``.
         device (str, optional): the device of the parameters. Default: ``None`` (the process
             default device, `eagertape.set_default_device`).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
@@ -811,10 +824,11 @@ class GRUCell(RNNCellBase):
         hidden_size: int,
         bias: bool = True,
         device: str | None = None,
-        dtype: Any = "float32",
+        dtype: Any = None,
         *,
         seed: int | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__("GRU", input_size, hidden_size, bias, device, dtype, seed)
 
     def forward(self, input: Tensor, hx: Tensor | None = None) -> Tensor:

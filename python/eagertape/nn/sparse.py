@@ -8,7 +8,7 @@ import numpy as np
 
 from .._core import Parameter, Session, Tensor, embedding, embedding_bag
 from .._errors import ConfigError
-from ._utils import _positive_int, _seed
+from ._utils import _module_dtype, _positive_int, _seed
 from .module import Module
 
 __all__ = ["Embedding", "EmbeddingBag"]
@@ -122,7 +122,8 @@ class Embedding(_Table):
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
-        dtype (str or dtype): the dtype of the weight. Default: "float32".
+        dtype (str or dtype): the dtype of the weight. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the weight. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -150,11 +151,12 @@ class Embedding(_Table):
         sparse: bool = False,
         _weight: Any = None,
         _freeze: bool = False,
+        device: str | None = None,
+        dtype: Any = None,
         *,
         seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         self._table(
             num_embeddings,
@@ -256,7 +258,8 @@ class EmbeddingBag(_Table):
         seed (int, optional): the seed of the initialization's generator
             (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
             process-wide generator, so `eagertape.manual_seed` fixes it).
-        dtype (str or dtype): the dtype of the weight. Default: "float32".
+        dtype (str or dtype): the dtype of the weight. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the weight. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -286,11 +289,12 @@ class EmbeddingBag(_Table):
         _weight: Any = None,
         include_last_offset: bool = False,
         padding_idx: int | None = None,
+        device: str | None = None,
+        dtype: Any = None,
         *,
         seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         if mode not in _MODES:
             raise ConfigError(f"EmbeddingBag: mode has to be one of sum, mean or max, got {mode!r}")

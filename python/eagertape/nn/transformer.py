@@ -19,6 +19,7 @@ from .._functional import gelu, relu
 from ._utils import (
     _bool,
     _float_mask,
+    _module_dtype,
     _number,
     _offset_seed,
     _positive_int,
@@ -106,7 +107,8 @@ class TransformerEncoderLayer(Module):
         seed (int, optional): the base seed of the submodules' initialization (see above).
             Default: ``None`` (one drawn from the process-wide generator, so
             `eagertape.manual_seed` fixes it).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -134,11 +136,12 @@ class TransformerEncoderLayer(Module):
         batch_first: bool = False,
         norm_first: bool = False,
         bias: bool = True,
+        device: str | None = None,
+        dtype: Any = None,
         *,
         seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         d_model, dim_feedforward, seed, bias, eps = _layer_args(
             d_model, dim_feedforward, seed, bias, layer_norm_eps
@@ -153,9 +156,9 @@ class TransformerEncoderLayer(Module):
             seed=seed,
             **factory,
         )
-        self.linear1 = Linear(d_model, dim_feedforward, bias, _offset_seed(seed, 2), **factory)
+        self.linear1 = Linear(d_model, dim_feedforward, bias, seed=_offset_seed(seed, 2), **factory)
         self.dropout = Dropout(dropout)
-        self.linear2 = Linear(dim_feedforward, d_model, bias, _offset_seed(seed, 3), **factory)
+        self.linear2 = Linear(dim_feedforward, d_model, bias, seed=_offset_seed(seed, 3), **factory)
         self.norm_first = _bool(norm_first, "norm_first")
         self.norm1 = LayerNorm(d_model, eps=eps, bias=bias, **factory)
         self.norm2 = LayerNorm(d_model, eps=eps, bias=bias, **factory)
@@ -380,7 +383,8 @@ class TransformerDecoderLayer(Module):
         seed (int, optional): the base seed of the submodules' initialization (see above).
             Default: ``None`` (one drawn from the process-wide generator, so
             `eagertape.manual_seed` fixes it).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
 
@@ -407,11 +411,12 @@ class TransformerDecoderLayer(Module):
         batch_first: bool = False,
         norm_first: bool = False,
         bias: bool = True,
+        device: str | None = None,
+        dtype: Any = None,
         *,
         seed: int | None = None,
-        dtype: str = "float32",
-        device: str | None = None,
     ) -> None:
+        dtype = _module_dtype(dtype)
         super().__init__()
         d_model, dim_feedforward, seed, bias, eps = _layer_args(
             d_model, dim_feedforward, seed, bias, layer_norm_eps
@@ -420,9 +425,9 @@ class TransformerDecoderLayer(Module):
         attn = {"dropout": dropout, "bias": bias, "batch_first": batch_first, **factory}
         self.self_attn = MultiheadAttention(d_model, nhead, seed=seed, **attn)
         self.multihead_attn = MultiheadAttention(d_model, nhead, seed=_offset_seed(seed, 2), **attn)
-        self.linear1 = Linear(d_model, dim_feedforward, bias, _offset_seed(seed, 4), **factory)
+        self.linear1 = Linear(d_model, dim_feedforward, bias, seed=_offset_seed(seed, 4), **factory)
         self.dropout = Dropout(dropout)
-        self.linear2 = Linear(dim_feedforward, d_model, bias, _offset_seed(seed, 5), **factory)
+        self.linear2 = Linear(dim_feedforward, d_model, bias, seed=_offset_seed(seed, 5), **factory)
         self.norm_first = _bool(norm_first, "norm_first")
         self.norm1 = LayerNorm(d_model, eps=eps, bias=bias, **factory)
         self.norm2 = LayerNorm(d_model, eps=eps, bias=bias, **factory)
@@ -686,7 +691,8 @@ class Transformer(Module):
             an additive bias. Default: ``True``.
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).
-        dtype (str or dtype): the dtype of the parameters. Default: "float32".
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
         seed (int, optional): the seed of the initialization: the encoder layer gets
             ``seed``, the decoder layer ``seed + 10``, the re-drawn matrices ``seed + 20``
             (see above). Default: ``None`` (the process-wide generator).

@@ -113,7 +113,7 @@ impl DynTensor {
 
     /// An interval tensor from bounds.
     pub fn from_bounds(lo: &[f64], hi: &[f64], shape: &[i64]) -> Result<DynTensor> {
-        let mut data = Vec::with_capacity(lo.len());
+        let mut data = Vec::with_capacity(lo.len()); // bounded: as many as the host bounds given
         for (i, (&l, &h)) in lo.iter().zip(hi).enumerate() {
             let iv =
                 <Interval as super::reference::Scalar>::from_bounds(l, h).ok_or_else(|| {
@@ -686,7 +686,7 @@ impl Backend for Dyn {
     }
     fn fused_adam_(group: &mut [AdamOperands<'_, DynTensor>], h: &AdamConfig) -> Result<()> {
         // LibTorch's kernel only: the reference carriers have none.
-        let mut torch = Vec::with_capacity(group.len());
+        let mut torch = Vec::with_capacity(group.len()); // bounded: one per parameter
         for o in group.iter_mut() {
             let max_v = match o.max_v.as_deref_mut() {
                 None => None,

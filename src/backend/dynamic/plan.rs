@@ -45,7 +45,7 @@ fn plan_host(m: &dyn Movement, xs: &[&DynTensor]) -> Result<HostPlan> {
         });
     }
     let shapes: Vec<Vec<i64>> = xs.iter().map(|x| Dyn::shape(x)).collect();
-    let mut data = Vec::with_capacity(xs.len());
+    let mut data = Vec::with_capacity(xs.len()); // bounded: one per operand
     for (i, x) in xs.iter().enumerate() {
         data.push(match (m.is_source(i), x) {
             (false, Torch(t)) => Some(t),

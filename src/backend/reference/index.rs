@@ -36,6 +36,7 @@ pub fn max_along<S: Scalar>(
     outer[d] = 1;
     let n = full[d];
     let data = a.storage();
+    // bounded: the size of a host tensor that exists (an input, or its reduction)
     let (mut values, mut indices) = (Vec::with_capacity(numel(&outer)), Vec::new());
     walk2(&outer, (&strides, a.offset()), (&strides, 0), |p, _| {
         let (mut best, mut best_i) = (data[p], 0i64);
@@ -82,7 +83,7 @@ pub fn scatter_along<S: Scalar>(
 ) -> Result<RefTensor<S>> {
     let (d, full) = along_shape(shape, dim)?;
     let cs = contiguous_strides(&full);
-    let mut out = vec![S::zero(); numel(&full)];
+    let mut out = crate::error::host_vec(numel(&full), S::zero(), "a gather")?;
     let mut outer = full.clone();
     outer[d] = 1;
     let dtype = src.dtype();
@@ -107,7 +108,7 @@ pub fn take<S: Scalar>(
     fill: S,
 ) -> Result<RefTensor<S>> {
     let flat: Vec<S> = srcs.iter().flat_map(|t| t.to_vec()).collect();
-    let mut out = Vec::with_capacity(plan.len());
+    let mut out = crate::error::host_capacity(plan.len(), "an index plan's result")?;
     for &p in plan {
         out.push(if p < 0 {
             fill
@@ -136,7 +137,7 @@ pub fn put_add<S: Scalar>(
     g: &RefTensor<S>,
 ) -> Result<RefTensor<S>> {
     let n = numel(shape);
-    let mut acc = vec![S::zero(); n];
+    let mut acc = crate::error::host_vec(n, S::zero(), "a scatter-add")?;
     for (&p, v) in plan.iter().zip(g.to_vec()) {
         let q = p - offset;
         if q >= 0 && (q as usize) < n {

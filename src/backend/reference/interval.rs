@@ -257,11 +257,13 @@ fn row_terms(xs: &[Interval]) -> Option<Vec<(Interval, Interval, Interval)>> {
     let m = Interval::from_f64(m);
     let ds: Vec<Interval> = xs.iter().map(|x| x.sub(m)).collect();
     let es: Vec<Interval> = ds.iter().map(|d| d.exp()).collect();
+    // bounded: the size of a host tensor that exists (an input, or its reduction)
     let mut suffix = vec![Interval::zero(); xs.len() + 1];
     for i in (0..xs.len()).rev() {
         suffix[i] = suffix[i + 1].add(es[i]);
     }
     let mut prefix = Interval::zero();
+    // bounded: the size of a host tensor that exists (an input, or its reduction)
     let mut terms = Vec::with_capacity(xs.len());
     for (i, (&d, &e)) in ds.iter().zip(&es).enumerate() {
         terms.push((d, e, prefix.add(suffix[i + 1])));

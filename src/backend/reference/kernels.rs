@@ -38,6 +38,7 @@ fn cpu_only(device: Device) -> Result<()> {
 
 fn map<S: Scalar>(a: &RefTensor<S>, f: impl Fn(S) -> S) -> RefTensor<S> {
     let data = a.storage();
+    // bounded: the size of a host tensor that exists (an input, or its reduction)
     let mut out = Vec::with_capacity(a.numel());
     walk2(
         a.shape(),
@@ -56,7 +57,7 @@ fn zip<S: Scalar>(
     let shape = broadcast_shapes("reference kernel", a.shape(), b.shape())?;
     let (sa, sb) = (a.broadcast_strides(&shape), b.broadcast_strides(&shape));
     let (da, db) = (a.storage(), b.storage());
-    let mut out = Vec::with_capacity(numel(&shape));
+    let mut out = crate::error::host_capacity(numel(&shape), "a broadcast result")?;
     walk2(&shape, (&sa, a.offset()), (&sb, b.offset()), |p, q| {
         out.push(f(da[p], db[q]))
     });
@@ -110,6 +111,7 @@ fn fold_dims<S: Scalar>(
         .collect();
     let st = a.strides();
     let data = a.storage();
+    // bounded: the size of a host tensor that exists (an input, or its reduction)
     let mut out = Vec::with_capacity(numel(&kept));
     walk2(&kept, (st, a.offset()), (st, 0), |p, _| {
         let mut acc: Option<S> = start;
@@ -143,21 +145,26 @@ fn unsupported<S: Scalar>(op: &'static str, t: &RefTensor<S>) -> Error {
 }
 
 /// Apply `row` to every 1-D slice along `dim`.
-fn along<S: Scalar>(a: &RefTensor<S>, dim: i64, row: impl Fn(&[S], &mut [S])) -> RefTensor<S> {
+fn along<S: Scalar>(
+    a: &RefTensor<S>,
+    dim: i64,
+    row: impl Fn(&[S], &mut [S]),
+) -> Result<RefTensor<S>> {
     let shape = a.shape().to_vec();
     if shape.is_empty() {
         let mut out = [S::zero()];
         row(&a.to_vec(), &mut out);
-        return RefTensor::from_vec(out.to_vec(), &shape, a.dtype());
+        return Ok(RefTensor::from_vec(out.to_vec(), &shape, a.dtype()));
     }
     let d = dim_index(dim, shape.len());
     let n = shape[d] as usize;
     let (sa, cs) = (a.strides().to_vec(), contiguous_strides(&shape));
     let mut outer = shape.clone();
     outer[d] = 1;
-    let mut out = vec![S::zero(); numel(&shape)];
+    let mut out = crate::error::host_vec(numel(&shape), S::zero(), "a row-wise kernel")?;
     let data = a.storage();
-    let (mut xs, mut ys) = (vec![S::zero(); n], vec![S::zero(); n]);
+    let mut xs = crate::error::host_vec(n, S::zero(), "a row")?;
+    let mut ys = crate::error::host_vec(n, S::zero(), "a row")?;
     walk2(&outer, (&sa, a.offset()), (&cs, 0), |p, q| {
         for (j, x) in xs.iter_mut().enumerate() {
             *x = data[p + j * sa[d] as usize];
@@ -167,7 +174,7 @@ fn along<S: Scalar>(a: &RefTensor<S>, dim: i64, row: impl Fn(&[S], &mut [S])) ->
             out[q + j * cs[d] as usize] = *y;
         }
     });
-    RefTensor::from_vec(out, &shape, a.dtype())
+    Ok(RefTensor::from_vec(out, &shape, a.dtype()))
 }
 
 impl<S: Scalar> Backend for Reference<S> {
@@ -214,7 +221,7 @@ impl<S: Scalar> Backend for Reference<S> {
         cpu_only(device)?;
         let n = crate::shape::checked_numel(shape)?;
         let mut data = reserve::<S>(n, dtype, shape)?;
-        data.resize(n, S::from_f64(value));
+        data.resize(n, S::from_f64(value)); // bounded: reserved fallibly just above
         Ok(RefTensor::from_vec(data, shape, dtype))
     }
     /// The host is this backend's device: the elements are the result, reserved first
@@ -300,7 +307,7 @@ impl<S: Scalar> Backend for Reference<S> {
         let (ra, ca) = (a.strides()[sa.len() - 2], a.strides()[sa.len() - 1]);
         let (rb, cb) = (b.strides()[sb.len() - 2], b.strides()[sb.len() - 1]);
         let (da, db) = (a.storage(), b.storage());
-        let mut out = Vec::with_capacity(numel(&out_shape));
+        let mut out = crate::error::host_capacity(numel(&out_shape), "a matrix product")?;
         walk2(batch, (&ba, a.offset()), (&bb, b.offset()), |pa, pb| {
             for i in 0..n {
                 for j in 0..m {
@@ -333,7 +340,7 @@ impl<S: Scalar> Backend for Reference<S> {
         fold_dims(a, dims, keepdim, Some(S::from_f64(1.0)), S::mul)
     }
     fn cumsum(a: &Self::T, dim: i64, reverse: bool) -> Result<Self::T> {
-        Ok(along(a, dim, |xs, out| {
+        along(a, dim, |xs, out| {
             let mut acc = S::zero();
             let order: Box<dyn Iterator<Item = usize>> = if reverse {
                 Box::new((0..xs.len()).rev())
@@ -344,17 +351,18 @@ impl<S: Scalar> Backend for Reference<S> {
                 acc = acc.add(xs[j]);
                 out[j] = acc;
             }
-        }))
+        })
     }
     fn softmax(a: &Self::T, dim: i64) -> Result<Self::T> {
-        Ok(along(a, dim, S::softmax_row))
+        along(a, dim, S::softmax_row)
     }
     fn log_softmax(a: &Self::T, dim: i64) -> Result<Self::T> {
-        Ok(along(a, dim, S::log_softmax_row))
+        along(a, dim, S::log_softmax_row)
     }
     fn one_hot(ids: &[i64], classes: i64, dtype: DType, device: Device) -> Result<Self::T> {
         cpu_only(device)?;
-        let mut out = vec![S::zero(); ids.len() * classes as usize];
+        let n = ids.len().saturating_mul(classes as usize);
+        let mut out = crate::error::host_vec(n, S::zero(), "one_hot")?;
         for (i, &c) in ids.iter().enumerate() {
             out[i * classes as usize + c as usize] = S::from_f64(1.0);
         }

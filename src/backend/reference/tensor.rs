@@ -21,6 +21,7 @@ pub struct RefTensor<S> {
 
 /// Row-major strides of a contiguous tensor of `shape`.
 pub fn contiguous_strides(shape: &[i64]) -> Vec<i64> {
+    // bounded: the size of a host tensor that exists (an input, or its reduction)
     let mut strides = vec![1; shape.len()];
     for i in (0..shape.len().saturating_sub(1)).rev() {
         strides[i] = strides[i + 1] * shape[i + 1].max(1);
@@ -45,7 +46,7 @@ pub fn walk2(
         return;
     }
     let n = shape.len();
-    let mut idx = vec![0i64; n];
+    let mut idx = vec![0i64; n]; // bounded: the tensor's rank
     let (mut p1, mut p2) = (o1 as i64, o2 as i64);
     for _ in 0..total {
         f(p1 as usize, p2 as usize);
@@ -126,6 +127,7 @@ impl<S: Copy> RefTensor<S> {
         if self.is_contiguous() {
             return self.storage[self.offset..self.offset + n].to_vec();
         }
+        // bounded: the size of a host tensor that exists (an input, or its reduction)
         let mut out = Vec::with_capacity(n);
         let data = &self.storage;
         walk2(
