@@ -125,6 +125,7 @@ bench-smoke: build
 	$(ACTIVATE) python benches/compare.py --quick
 	$(ACTIVATE) python benches/torch_style.py --quick
 	$(ACTIVATE) python benches/module_scope.py --quick
+	$(ACTIVATE) python benches/capture_guard.py --quick
 	$(ACTIVATE) cargo bench --bench core -- --test
 
 lint: setup check-imports check-host-alloc check-stubs

@@ -38,9 +38,30 @@ pub struct Parameter<B: Backend> {
     /// freezes it; leaves already on a tape keep what they were recorded with).
     requires_grad: std::sync::atomic::AtomicBool,
     shape: Vec<i64>,
-    dtype: DType,
+    /// The dtype, as an index into [`DTYPES`]: fixed but for [`Parameter::convert_dtype_`]
+    /// (torch's `model.double()` keeps the Parameter objects, so an optimizer made before
+    /// still steps them), hence atomic: read without the state lock.
+    dtype: std::sync::atomic::AtomicU8,
     device: Device,
     state: Mutex<ParamState<B>>,
+}
+
+/// Every dtype a parameter may hold, by the code [`Parameter`] keeps.
+const DTYPES: [DType; 8] = [
+    DType::Float32,
+    DType::Float64,
+    DType::Float16,
+    DType::BFloat16,
+    DType::Ieee32,
+    DType::Interval,
+    DType::RefFloat32,
+    DType::RefFloat64,
+];
+
+/// `d`'s code in [`DTYPES`] (a data dtype never reaches a parameter: `Parameter::from_data`
+/// refuses it first; it maps to float32's code).
+fn dtype_code(d: DType) -> u8 {
+    DTYPES.iter().position(|&x| x == d).unwrap_or(0) as u8
 }
 
 impl<B: Backend> Parameter<B> {
@@ -81,7 +102,7 @@ impl<B: Backend> Parameter<B> {
             name,
             requires_grad: std::sync::atomic::AtomicBool::new(requires_grad),
             shape: B::shape(&value),
-            dtype: B::dtype(&value),
+            dtype: std::sync::atomic::AtomicU8::new(dtype_code(B::dtype(&value))),
             device: B::device(&value),
             state: Mutex::new(ParamState {
                 version: 0,
@@ -107,7 +128,26 @@ impl<B: Backend> Parameter<B> {
         &self.shape
     }
     pub fn dtype(&self) -> DType {
-        self.dtype
+        DTYPES[usize::from(self.dtype.load(Ordering::Acquire)) % DTYPES.len()]
+    }
+
+    /// torch's `Module._apply` for a dtype: the value converted to `dtype` becomes the next
+    /// version of this same parameter (tapes keep the snapshot they read; an optimizer made
+    /// before keeps stepping it, and refuses state of the old dtype with a typed error).
+    pub fn convert_dtype_(&self, dtype: DType) -> Result<()> {
+        if !DTYPES.contains(&dtype) {
+            return Err(Error::DType(format!(
+                "parameter {}: cannot hold {dtype} data",
+                self.label()
+            )));
+        }
+        let _guard = B::no_grad();
+        let mut st = self.lock();
+        let value = B::convert(st.snapshot.get(), dtype, self.device)?;
+        st.snapshot = Tracked::owned(value, Category::Param);
+        self.dtype.store(dtype_code(dtype), Ordering::Release);
+        st.version += 1;
+        Ok(())
     }
     pub fn device(&self) -> Device {
         self.device
@@ -249,8 +289,9 @@ impl<B: Backend> Parameter<B> {
             }));
         }
         let r = *rng;
-        let bits = self.dtype.significand_bits();
-        let fresh = B::generate(&self.shape, self.dtype, self.device, &|at, part| {
+        let dtype = self.dtype();
+        let bits = dtype.significand_bits();
+        let fresh = B::generate(&self.shape, dtype, self.device, &|at, part| {
             r.fill_draw(normal, bits, at as u64, part);
             for x in part.iter_mut() {
                 *x = if normal { a + b * *x } else { a + (b - a) * *x };
@@ -285,10 +326,11 @@ impl<B: Backend> Parameter<B> {
             )));
         }
         let r = *rng;
-        let bits = self.dtype.significand_bits();
+        let dtype = self.dtype();
+        let bits = dtype.significand_bits();
         let n = self.shape.iter().product::<i64>().max(0) as u64;
         let tries = std::sync::atomic::AtomicU64::new(1);
-        let fresh = B::generate(&self.shape, self.dtype, self.device, &|at, part| {
+        let fresh = B::generate(&self.shape, dtype, self.device, &|at, part| {
             let mut one = [0.0f64];
             for (i, x) in part.iter_mut().enumerate() {
                 let j = (at + i) as u64;

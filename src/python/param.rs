@@ -337,9 +337,11 @@ impl PyParameter {
         }
     }
 
-    /// A new Parameter with this one's value converted to `dtype` on `device` (the
-    /// parameter itself when nothing changes), its name and `requires_grad`: what
-    /// `module.to(...)`, `double()`, ... put in its place.
+    /// This parameter with its value converted to `dtype` on `device`, for `module.to(...)`,
+    /// `double()`, ...: another dtype on the same device converts this parameter itself (a
+    /// new version; torch's `Module._apply` keeps the objects, so an optimizer made before
+    /// keeps stepping it); another device gives a new Parameter with the value, name and
+    /// `requires_grad`, put in its place.
     #[pyo3(signature = (dtype=None, device=None))]
     fn _to(
         slf: &Bound<'_, Self>,
@@ -357,6 +359,14 @@ impl PyParameter {
             None => p.device(),
         };
         if dtype == p.dtype() && device.same(p.device()) {
+            return Ok(slf.clone().unbind());
+        }
+        if device.same(p.device()) {
+            // another dtype on the same device: this parameter itself converts (torch's
+            // `Module._apply` keeps the Parameter objects, so optimizers keep stepping them)
+            super::capture_state::refuse_effect("a parameter's dtype conversion")?;
+            py.detach(|| crate::guard::contained("to", || p.convert_dtype_(dtype)))
+                .py()?;
             return Ok(slf.clone().unbind());
         }
         let snap = p.snapshot();

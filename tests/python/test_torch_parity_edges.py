@@ -245,3 +245,39 @@ def test_a_graph_retained_by_backward_goes_when_its_last_tensor_goes():
             step()
         loss.backward()
         assert w.grad is not None
+
+
+# --- dtype conversions of a model ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("convert", ["double", "half_double", "to_float64"])
+def test_an_optimizer_made_before_a_dtype_conversion_keeps_stepping_the_model(convert):
+    # torch's Module._apply keeps the Parameter objects: opt made before model.double()
+    # still updates them (it used to update the replaced parameters only, silently)
+    calls = {
+        "double": lambda m, mod: m.double(),
+        "half_double": lambda m, mod: m.half().double(),
+        "to_float64": lambda m, mod: m.to(mod.float64),
+    }
+    w0 = np.array([[0.5, -1.0, 2.0], [1.5, 0.25, -0.75]], dtype=np.float32)
+    x = np.array([[1.0, 2.0, -1.0], [0.5, -0.5, 3.0]])
+    lin, tlin = et.nn.Linear(3, 2, bias=False), torch.nn.Linear(3, 2, bias=False)
+    lin.load_state_dict({"weight": torch.from_numpy(w0)})
+    with torch.no_grad():
+        tlin.weight.copy_(torch.from_numpy(w0))
+    ids = [id(p) for p in lin.parameters()]
+    opt, topt = et.optim.SGD(lin.parameters(), lr=0.1), torch.optim.SGD(tlin.parameters(), lr=0.1)
+    calls[convert](lin, et)
+    calls[convert](tlin, torch)
+    assert [id(p) for p in lin.parameters()] == ids
+    with et.Session(dtype="float64"):
+        for _ in range(3):
+            opt.zero_grad()
+            lin(et.tensor(x)).pow(2).sum().backward()
+            opt.step()
+    for _ in range(3):
+        topt.zero_grad()
+        tlin(torch.tensor(x)).pow(2).sum().backward()
+        topt.step()
+    assert lin.weight.dtype == "float64"
+    np.testing.assert_allclose(lin.weight.numpy(), tlin.weight.detach().numpy(), rtol=1e-12)

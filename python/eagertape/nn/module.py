@@ -701,8 +701,9 @@ class Module:
     # torch.nn.Module's conversions and helpers
 
     def _convert(self, dtype: Any = None, device: Any = None) -> Module:
-        """Replace every parameter and buffer by one converted to ``dtype`` (floating ones)
-        and ``device``; ties stay ties. Integer-count buffers keep their dtype."""
+        """Convert every parameter and buffer to ``dtype`` (floating ones; in place, the same
+        objects) and ``device`` (new objects in place of the old); ties stay ties.
+        Integer-count buffers keep their dtype."""
         done: dict[int, Parameter] = {}
         for module in self.modules():
             for registry in (module._parameters, module._buffers):
@@ -719,8 +720,9 @@ class Module:
         return self
 
     def to(self, *args: Any, **kwargs: Any) -> Module:
-        """``to(device)``, ``to(dtype)``, ``to(device, dtype)``, ``to(tensor)``: new
-        parameters of that dtype/device in place of the old (create optimizers after)."""
+        """``to(device)``, ``to(dtype)``, ``to(device, dtype)``, ``to(tensor)``: a dtype
+        converts the parameters themselves (an optimizer made before keeps stepping them);
+        another device puts new parameters in place of the old (create optimizers after)."""
         dtype = kwargs.pop("dtype", None)
         device = kwargs.pop("device", None)
         kwargs.pop("non_blocking", None)
@@ -744,9 +746,9 @@ class Module:
     def double(self) -> Module:
         """Casts all parameters and buffers to ``double`` datatype (``float64``).
 
-        Each parameter is replaced by a new ``et.Parameter`` holding the converted value
-        (ties stay ties; integer-count buffers keep their dtype), so create optimizers after
-        the conversion. Modifies the module in place.
+        Each parameter converts in place (the same ``et.Parameter`` objects, as torch's, so
+        an optimizer made before keeps stepping them; integer-count buffers keep their
+        dtype). Modifies the module in place.
 
         Returns:
             Module: self.
@@ -756,9 +758,9 @@ class Module:
     def float(self) -> Module:
         """Casts all parameters and buffers to ``float`` datatype (``float32``).
 
-        Each parameter is replaced by a new ``et.Parameter`` holding the converted value
-        (ties stay ties; integer-count buffers keep their dtype), so create optimizers after
-        the conversion. Modifies the module in place.
+        Each parameter converts in place (the same ``et.Parameter`` objects, as torch's, so
+        an optimizer made before keeps stepping them; integer-count buffers keep their
+        dtype). Modifies the module in place.
 
         Returns:
             Module: self.
@@ -768,9 +770,9 @@ class Module:
     def half(self) -> Module:
         """Casts all parameters and buffers to ``half`` datatype (``float16``).
 
-        Each parameter is replaced by a new ``et.Parameter`` holding the converted value
-        (ties stay ties; integer-count buffers keep their dtype), so create optimizers after
-        the conversion. Modifies the module in place.
+        Each parameter converts in place (the same ``et.Parameter`` objects, as torch's, so
+        an optimizer made before keeps stepping them; integer-count buffers keep their
+        dtype). Modifies the module in place.
 
         Returns:
             Module: self.
@@ -780,9 +782,9 @@ class Module:
     def bfloat16(self) -> Module:
         """Casts all parameters and buffers to ``bfloat16`` datatype (``bfloat16``).
 
-        Each parameter is replaced by a new ``et.Parameter`` holding the converted value
-        (ties stay ties; integer-count buffers keep their dtype), so create optimizers after
-        the conversion. Modifies the module in place.
+        Each parameter converts in place (the same ``et.Parameter`` objects, as torch's, so
+        an optimizer made before keeps stepping them; integer-count buffers keep their
+        dtype). Modifies the module in place.
 
         Returns:
             Module: self.
