@@ -266,15 +266,11 @@ impl<B: Backend> Rule<B> for Distribute {
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         fresh(B::copy(xs[1].get())?)
     }
+    /// `max()`'s rule (its value is one of `x`'s elements too); the picked value gets none.
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
-        let x = cx.xs[0].get();
-        let all: Vec<i64> = (0..B::shape(x).len() as i64).collect();
-        let shape = vec![1; all.len()]; // bounded: the tensor's rank
-        let out = viewed::<B>(cx.out.get(), &shape)?;
-        let mask = ties::<B>(x, &out, true)?;
-        let count = B::sum_dims(&mask, &all, true)?;
-        let share = B::div(&viewed::<B>(cx.g.get(), &shape)?, &count)?;
-        Ok(vec![Some(grad_value(filled::<B>(&share, &mask)?)), None])
+        let mut cot = extremum_backward(cx, &[], true)?;
+        cot.push(None);
+        Ok(cot)
     }
 }
 

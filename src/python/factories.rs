@@ -211,24 +211,7 @@ impl PySession {
         let b: f64 = end.extract()?;
         let d: f64 = step.map_or(Ok(1.0), |s| s.extract())?;
         let dtype = requested(dtype)?;
-        // An integer dtype takes its start and step as integers (torch converts them,
-        // truncating): int64 counts with them too (arange(0, 5, 1.5, dtype=int64) is
-        // [0, 1, 2, 3, 4]); int32 counts with the numbers given ([0, 1, 2, 3]), as torch.
-        let made = match dtype {
-            Some(DType::Bool) => Err(crate::error::Error::DType(
-                "arange is not implemented for bool (as torch's arange_cpu)".into(),
-            )),
-            Some(DType::Int64) => Factory::arange(a.trunc(), b.trunc(), d.trunc(), ints),
-            Some(DType::Int32) => Factory::arange(a, b, d, ints).and_then(|f| {
-                if d.trunc() == 0.0 {
-                    return Err(crate::error::Error::Argument(
-                        "arange: step must be nonzero".into(),
-                    ));
-                }
-                Ok(f.with_arange(a.trunc(), d.trunc()))
-            }),
-            _ => Factory::arange(a, b, d, ints),
-        };
+        let made = Factory::arange_as(a, b, d, ints, dtype);
         self.make(py, made, dtype, requires_grad)
     }
 }

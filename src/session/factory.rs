@@ -92,13 +92,36 @@ impl Factory {
         })
     }
 
-    /// An `arange` counting `start + i · step` over this factory's shape instead (torch's
-    /// int32 `arange`: its length from the numbers given, its values from their integer
-    /// parts).
-    pub fn with_arange(self, start: f64, step: f64) -> Self {
-        Factory {
-            pattern: Pattern::Arange { start, step },
-            ..self
+    /// [`Factory::arange`] made for `dtype=`: an integer dtype takes its start and step as
+    /// integers (torch converts them, truncating): int64 counts with them too
+    /// (`arange(0, 5, 1.5, dtype=int64)` is `[0, 1, 2, 3, 4]`); int32 counts with the numbers
+    /// given (`[0, 1, 2, 3]`), as torch's; bool has no `arange`.
+    pub fn arange_as(
+        start: f64,
+        end: f64,
+        step: f64,
+        ints: bool,
+        dtype: Option<DType>,
+    ) -> Result<Self> {
+        match dtype {
+            Some(DType::Bool) => Err(Error::DType(
+                "arange is not implemented for bool (as torch's arange_cpu)".into(),
+            )),
+            Some(DType::Int64) => Self::arange(start.trunc(), end.trunc(), step.trunc(), ints),
+            Some(DType::Int32) => {
+                let counted = Self::arange(start, end, step, ints)?;
+                if step.trunc() == 0.0 {
+                    return Err(Error::Argument("arange: step must be nonzero".into()));
+                }
+                Ok(Factory {
+                    pattern: Pattern::Arange {
+                        start: start.trunc(),
+                        step: step.trunc(),
+                    },
+                    ..counted
+                })
+            }
+            _ => Self::arange(start, end, step, ints),
         }
     }
 
