@@ -8,6 +8,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/shim/optim.cpp");
     println!("cargo:rerun-if-changed=src/shim/layers.cpp");
     println!("cargo:rerun-if-changed=src/shim/dlpack.cpp");
+    println!("cargo:rerun-if-changed=src/shim/activations.cpp");
     let lib = std::env::var("DEP_TCH_LIBTORCH_LIB")
         .expect("torch-sys did not report its LibTorch directory (DEP_TCH_LIBTORCH_LIB)");
     // The extension (feature `python`, what maturin builds) carries no path of this
@@ -36,5 +37,6 @@ fn main() {
         .file("src/shim/optim.cpp")
         .file("src/shim/layers.cpp")
         .file("src/shim/dlpack.cpp")
+        .file("src/shim/activations.cpp")
         .compile("eagertape_shim");
 }

@@ -1,12 +1,14 @@
 //! Safe wrappers of the layer backward shims (`src/shim/layers.cpp`): LibTorch's
 //! `convolution_backward`, `native_layer_norm_backward` and `native_batch_norm_backward`,
-//! which tch does not expose.
+//! which tch does not expose; and of the activation shim (`src/shim/activations.cpp`):
+//! `softplus` and `elu` with their numbers (tch exposes them without) and
+//! `log_sigmoid_backward` with its buffer.
 
 use tch::Tensor;
 
 use super::shim::{
-    eagertape_batch_norm_backward, eagertape_convolution_backward, eagertape_layer_norm_backward,
-    shim_result,
+    eagertape_activation, eagertape_batch_norm_backward, eagertape_convolution_backward,
+    eagertape_layer_norm_backward, shim_result,
 };
 use crate::error::Result;
 
@@ -187,4 +189,33 @@ pub fn autograd_vjp(
             .map(|&n| if n { grads.next() } else { None })
             .collect())
     })
+}
+
+/// A parametrized activation LibTorch computes with its numbers (`src/shim/activations.cpp`).
+#[derive(Clone, Copy)]
+pub enum Activation<'a> {
+    /// `softplus(x, beta, threshold)`.
+    Softplus { beta: f64, threshold: f64 },
+    /// `elu(x, alpha)` (scale and input scale 1).
+    Elu { alpha: f64 },
+    /// `log_sigmoid_backward(g, x)`: the backward of `logsigmoid` for the cotangent `g`.
+    LogSigmoidBackward { g: &'a Tensor },
+}
+
+/// LibTorch's forward kernel of `f` on `x` (a fresh tensor).
+pub fn activation(x: &Tensor, f: Activation<'_>) -> Result<Tensor> {
+    let null = std::ptr::null();
+    let (which, g, a, b, name) = match f {
+        Activation::Softplus { beta, threshold } => (0, null, beta, threshold, "softplus"),
+        Activation::Elu { alpha } => (1, null, alpha, 0.0, "elu"),
+        Activation::LogSigmoidBackward { g } => (2, g.as_ptr(), 0.0, 0.0, "log_sigmoid_backward"),
+    };
+    let mut out = std::ptr::null_mut();
+    let mut err = std::ptr::null_mut();
+    // SAFETY: `x` (and `g` where given) are live tensor handles for the call; the shim
+    // writes a fresh handle into `out` (adopted below) or a malloc'd message into `err`
+    // (freed by `shim_result`).
+    let rc = unsafe { eagertape_activation(which, x.as_ptr(), g, a, b, &mut out, &mut err) };
+    shim_result(rc, err, name)?;
+    adopt(out).ok_or_else(|| crate::error::Error::Backend(format!("{name}: no result")))
 }

@@ -8,7 +8,7 @@ use super::shim::{
     eagertape_adam_step, eagertape_fused_adam_step, eagertape_recyclable, eagertape_sgd_step,
     shim_result,
 };
-use super::{Backend, BinaryKernel, OutKernel, PairKernel, ScalarKernel, UnaryKernel};
+use super::{Backend, BinaryKernel, GradKernel, OutKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::kernel::movement::torch_backward_by_plan;
@@ -252,6 +252,9 @@ impl Backend for LibTorch {
     fn pair<F: PairKernel>(x: &Tensor, a: f64, b: f64) -> Result<Tensor> {
         F::torch(x, a, b)
     }
+    fn grad<F: GradKernel>(g: &Tensor, x: &Tensor, a: f64, b: f64) -> Result<Tensor> {
+        F::torch(g, x, a, b)
+    }
     fn is_finite(a: &Tensor) -> Result<bool> {
         Ok(a.f_isfinite()?.f_all()?.f_int64_value(&[])? != 0)
     }
@@ -330,6 +333,29 @@ impl Backend for LibTorch {
     }
     fn log_softmax(a: &Tensor, dim: i64) -> Result<Tensor> {
         Ok(a.f_log_softmax(dim, a.kind())?)
+    }
+    fn softmax_backward(g: &Tensor, y: &Tensor, dim: i64, log: bool) -> Result<Option<Tensor>> {
+        Ok(Some(if log {
+            Tensor::f_internal_log_softmax_backward_data(g, y, dim, y.kind())?
+        } else {
+            Tensor::f_internal_softmax_backward_data(g, y, dim, y.kind())?
+        }))
+    }
+    fn var_dims(
+        x: &Tensor,
+        dims: &[i64],
+        correction: f64,
+        keepdim: bool,
+        std: bool,
+    ) -> Result<Option<Tensor>> {
+        let all: Vec<i64> = (0..x.dim() as i64).collect();
+        let dims = if dims.is_empty() { &all[..] } else { dims };
+        let c = tch::Scalar::float(correction);
+        Ok(Some(if std {
+            x.f_std_correction(dims, c, keepdim)?
+        } else {
+            x.f_var_correction(dims, c, keepdim)?
+        }))
     }
     fn one_hot(ids: &[i64], classes: i64, dtype: DType, device: Device) -> Result<Tensor> {
         let idx = Tensor::f_from_slice(ids)?.f_to_device(tch_device(device))?;

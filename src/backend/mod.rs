@@ -12,7 +12,7 @@ pub mod libtorch;
 pub mod reference;
 mod shim;
 
-pub use crate::kernel::{BinaryKernel, PairKernel, ScalarKernel, UnaryKernel};
+pub use crate::kernel::{BinaryKernel, GradKernel, PairKernel, ScalarKernel, UnaryKernel};
 
 use crate::config::{DType, Device};
 use crate::error::Result;
@@ -185,6 +185,8 @@ pub trait Backend: Sized + Send + Sync + 'static {
     fn scalar<F: ScalarKernel>(x: &Self::T, s: f64) -> Result<Self::T>;
     /// `f(x, a, b)` elementwise for two numbers ([`PairKernel`]).
     fn pair<F: PairKernel>(x: &Self::T, a: f64, b: f64) -> Result<Self::T>;
+    /// `F(g, x, a, b)` elementwise over the broadcast shape of `g` and `x` ([`GradKernel`]).
+    fn grad<F: GradKernel>(g: &Self::T, x: &Self::T, a: f64, b: f64) -> Result<Self::T>;
 
     /// Whether every element (every bound, for intervals) is finite.
     fn is_finite(a: &Self::T) -> Result<bool> {
@@ -231,6 +233,29 @@ pub trait Backend: Sized + Send + Sync + 'static {
     }
     fn softmax(a: &Self::T, dim: i64) -> Result<Self::T>;
     fn log_softmax(a: &Self::T, dim: i64) -> Result<Self::T>;
+    /// LibTorch's backward of `softmax` (`log`: of `log_softmax`) along `dim` for the
+    /// cotangent `g` and the output `y` (torch's `_softmax_backward_data`,
+    /// `_log_softmax_backward_data`). `None`, the default: the op composes it.
+    fn softmax_backward(
+        _g: &Self::T,
+        _y: &Self::T,
+        _dim: i64,
+        _log: bool,
+    ) -> Result<Option<Self::T>> {
+        Ok(None)
+    }
+    /// LibTorch's variance over `dims` (all when empty) with `correction` (`std`: its
+    /// square root), torch's `var`/`std` kernel: Welford's algorithm, a 16-bit input
+    /// accumulated in float32 and rounded once. `None`, the default: the op composes it.
+    fn var_dims(
+        _x: &Self::T,
+        _dims: &[i64],
+        _correction: f64,
+        _keepdim: bool,
+        _std: bool,
+    ) -> Result<Option<Self::T>> {
+        Ok(None)
+    }
     /// `(n, classes)` one-hot rows in `dtype`.
     fn one_hot(ids: &[i64], classes: i64, dtype: DType, device: Device) -> Result<Self::T>;
 

@@ -56,6 +56,19 @@ extern "C" {
         err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 
+    /// `src/shim/activations.cpp`: LibTorch's `softplus(x, a, b)` (`which` 0), `elu(x, a)`
+    /// (1) or `log_sigmoid_backward(g, x)` (2; `g` may be null otherwise); `out` gets a new
+    /// tensor handle owned by the caller.
+    pub(super) fn eagertape_activation(
+        which: i32,
+        x: *const torch_sys::C_tensor,
+        g: *const torch_sys::C_tensor,
+        a: f64,
+        b: f64,
+        out: *mut *mut torch_sys::C_tensor,
+        err: *mut *mut std::os::raw::c_char,
+    ) -> i32;
+
     /// `src/shim/layers.cpp`: LibTorch's `convolution_backward`; each out pointer gets a
     /// new tensor handle (owned by the caller) where its mask bit is set, else null.
     pub(super) fn eagertape_convolution_backward(

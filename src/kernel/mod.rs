@@ -1,7 +1,7 @@
 //! The kernel layer: what both the backends and the ops depend on, and nothing above it.
 //!
 //! * [`pointwise`]: the kernel traits of the pointwise families ([`UnaryKernel`],
-//!   [`BinaryKernel`], [`ScalarKernel`], [`PairKernel`]) that every pointwise unit in `ops/`
+//!   [`BinaryKernel`], [`ScalarKernel`], [`PairKernel`], [`GradKernel`]) that every pointwise unit in `ops/`
 //!   implements with its LibTorch kernel and its reference element function.
 //! * [`scalar`]: the element types of the reference carriers ([`Scalar`]).
 //! * [`movement`], [`layer`], [`predicate`]: the descriptors of the movement ops (and their
@@ -28,7 +28,7 @@ use crate::error::{Error, Result};
 pub use fused::{AdamConfig, AdamOperands, SgdConfig};
 pub use layer::Layer;
 pub use movement::Movement;
-pub use pointwise::{BinaryKernel, PairKernel, ScalarKernel, UnaryKernel};
+pub use pointwise::{BinaryKernel, GradKernel, PairKernel, ScalarKernel, UnaryKernel};
 pub use predicate::Predicate;
 pub use scalar::Scalar;
 

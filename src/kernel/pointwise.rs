@@ -45,6 +45,18 @@ pub trait PairKernel: 'static {
     fn element<S: Scalar>() -> Option<fn(S, f64, f64) -> S>;
 }
 
+/// `dx = f(g, x, a, b)`, elementwise with broadcasting: the backward kernel of a pointwise
+/// function for its cotangent `g` and the operand its rule saves (`x`: the function's input
+/// or its output, as the unit says), with up to two numbers (`leaky_relu`'s slope, `elu`'s
+/// alpha, `softplus`'s beta and threshold; 0 where unused). On LibTorch it is torch's own
+/// backward kernel (`tanh_backward`, `silu_backward`, ...), which computes a 16-bit
+/// gradient in float32 and rounds once: the same bits as torch's autograd.
+pub trait GradKernel: 'static {
+    const NAME: &'static str;
+    fn torch(g: &Tensor, x: &Tensor, a: f64, b: f64) -> Result<Tensor>;
+    fn element<S: Scalar>() -> Option<fn(S, S, f64, f64) -> S>;
+}
+
 /// `y = f(x, s)` for a constant number `s`, elementwise.
 pub trait ScalarKernel: 'static {
     const NAME: &'static str;

@@ -8,13 +8,13 @@
 
 use tch::Tensor;
 
-use super::pointwise::{unary_kernel, ScalarFn, UnaryFn};
+use super::pointwise::{grad_kernel, unary_kernel, ScalarFn, UnaryFn};
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
+use crate::backend::layer_kernels::{activation, Activation};
 use crate::backend::{Backend, BinaryKernel, PairKernel, ScalarKernel};
 use crate::buffer::Value;
 use crate::error::Result;
 use crate::kernel::Scalar;
-use crate::ops::Arith;
 
 unary_kernel!(Sigmoid, "sigmoid", f_sigmoid, f_sigmoid_out, S::sigmoid);
 unary_kernel!(Silu, "silu", f_silu, f_silu_out, |x: S| x.mul(x.sigmoid()));
@@ -160,39 +160,66 @@ impl ScalarFn for Gelu {
 }
 
 impl UnaryFn for Sigmoid {
-    // d sigmoid(x) = y (1 - y) g
+    // d sigmoid(x) = y (1 - y) g: torch's sigmoid_backward
     fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
-        B::mul(g, &B::mul(y, &B::add_scalar(&B::neg(y)?, 1.0)?)?)
+        B::grad::<SigmoidBackward>(g, y, 0.0, 0.0)
     }
     const READS_INPUT: bool = false;
 }
 
 impl UnaryFn for Silu {
-    // d x σ(x) = σ(x) (1 + x (1 − σ(x))) g
+    // d x σ(x) = σ(x) (1 + x (1 − σ(x))) g: torch's silu_backward
     fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
-        let s = B::unary::<Sigmoid>(x)?;
-        let inner = B::add_scalar(&B::mul(x, &B::add_scalar(&B::neg(&s)?, 1.0)?)?, 1.0)?;
-        B::mul(g, &B::mul(&s, &inner)?)
+        B::grad::<SiluBackward>(g, x, 0.0, 0.0)
     }
     const READS_OUTPUT: bool = false;
 }
 
 impl UnaryFn for LogSigmoid {
-    // d log σ(x) = σ(−x) g
+    // d log σ(x) = σ(−x) g: torch's log_sigmoid_backward
     fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
-        B::mul(g, &B::unary::<Sigmoid>(&B::neg(x)?)?)
+        B::grad::<LogSigmoidBackward>(g, x, 0.0, 0.0)
     }
     const READS_OUTPUT: bool = false;
 }
 
+/// `σ(x)` on the reference carriers: `1 / (1 + e^(−x))`.
+fn sigmoid_of<S: Scalar>(x: S) -> S {
+    let one = S::from_f64(1.0);
+    one.div(one.add(x.neg().exp()))
+}
+
+grad_kernel!(
+    /// `g · y (1 − y)` from the output `y`: LibTorch's `sigmoid_backward`.
+    SigmoidBackward,
+    "sigmoid_backward",
+    |g, y, a, b| Tensor::f_sigmoid_backward(g, y),
+    Some(|g: S, y: S, _, _| g.mul(y.mul(S::from_f64(1.0).sub(y))))
+);
+grad_kernel!(
+    /// `g · σ(x) (1 + x (1 − σ(x)))`: LibTorch's `silu_backward`.
+    SiluBackward,
+    "silu_backward",
+    |g, x, a, b| x.f_silu_backward(g),
+    Some(|g: S, x: S, _, _| {
+        let s = sigmoid_of(x);
+        let one = S::from_f64(1.0);
+        g.mul(s.mul(one.add(x.mul(one.sub(s)))))
+    })
+);
+grad_kernel!(
+    /// `g · σ(−x)`: LibTorch's `log_sigmoid_backward` (its CPU kernel reads the buffer of
+    /// `log_sigmoid_forward`, which the shim recomputes from `x`).
+    LogSigmoidBackward,
+    "log_sigmoid_backward",
+    |g, x, a, b| activation(x, Activation::LogSigmoidBackward { g }),
+    Some(|g: S, x: S, _, _| g.mul(sigmoid_of(x.neg())))
+);
+
 /// `leaky_relu(x, s)`: `x` where `x > 0`, else `s x` (torch's formula, NaN stays NaN).
 pub struct LeakyRelu;
-/// Its derivative, 1 where `x > 0` else `s`.
-struct LeakyReluGrad;
 /// `elu(x, alpha)`: `x` where `x > 0`, else `alpha · expm1(x)`.
 pub struct Elu;
-/// Its derivative, 1 where `x > 0` else `alpha · e^x`.
-struct EluGrad;
 
 fn point<S: Scalar>(f: fn(S, f64) -> S) -> Option<fn(S, f64) -> S> {
     (!S::INTERVAL).then_some(f)
@@ -220,29 +247,31 @@ impl ScalarKernel for LeakyRelu {
     }
 }
 
-impl ScalarKernel for LeakyReluGrad {
-    const NAME: &'static str = "leaky_relu_backward";
-    fn torch(x: &Tensor, s: f64) -> Result<Tensor> {
-        Ok(x.f_leaky_relu_backward(&x.f_ones_like()?, s, false)?)
-    }
-    fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
-        point(|x: S, s| S::from_f64(if x.to_f64() > 0.0 { 1.0 } else { s }))
+impl ScalarFn for LeakyRelu {
+    fn grad<B: Backend>(g: &B::T, x: &B::T, _: &B::T, s: f64) -> Result<Option<B::T>> {
+        B::grad::<LeakyReluBackward>(g, x, s, 0.0).map(Some)
     }
 }
 
-impl ScalarFn for LeakyRelu {
-    fn grad<B: Backend>(g: &B::T, x: &B::T, _: &B::T, s: f64) -> Result<Option<B::T>> {
-        B::mul(g, &B::scalar::<LeakyReluGrad>(x, s)?).map(Some)
-    }
-}
+grad_kernel!(
+    /// `g` where `x > 0`, else `g · s`: LibTorch's `leaky_relu_backward`.
+    LeakyReluBackward,
+    "leaky_relu_backward",
+    |g, x, s, b| x.f_leaky_relu_backward(g, s, false),
+    point_grad(|g: S, x: S, s, _| {
+        if x.to_f64() > 0.0 {
+            g
+        } else {
+            g.mul(S::from_f64(s))
+        }
+    })
+);
 
 impl ScalarKernel for Elu {
     const NAME: &'static str = "elu";
     const HAS_OUT: bool = false;
     fn torch(x: &Tensor, alpha: f64) -> Result<Tensor> {
-        // tch's elu takes no alpha: torch's formula, x > 0 ? x : expm1(x)·alpha.
-        let negative = x.f_expm1()?.f_mul_scalar(alpha)?;
-        Ok(x.f_where_self(&x.f_gt(0.0)?, &negative)?)
+        activation(x, Activation::Elu { alpha })
     }
     fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
         point(|x: S, alpha| {
@@ -255,48 +284,38 @@ impl ScalarKernel for Elu {
     }
 }
 
-impl ScalarKernel for EluGrad {
-    const NAME: &'static str = "elu_backward";
-    fn torch(x: &Tensor, alpha: f64) -> Result<Tensor> {
-        Ok(Tensor::f_elu_backward(
-            &x.f_ones_like()?,
-            alpha,
-            1.0,
-            1.0,
-            false,
-            x,
-        )?)
-    }
-    fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
-        point(|x: S, alpha| {
-            if x.to_f64() <= 0.0 {
-                S::from_f64(alpha).mul(x.exp())
-            } else {
-                S::from_f64(1.0)
-            }
-        })
+impl ScalarFn for Elu {
+    fn grad<B: Backend>(g: &B::T, x: &B::T, _: &B::T, alpha: f64) -> Result<Option<B::T>> {
+        B::grad::<EluBackward>(g, x, alpha, 0.0).map(Some)
     }
 }
 
-impl ScalarFn for Elu {
-    fn grad<B: Backend>(g: &B::T, x: &B::T, _: &B::T, alpha: f64) -> Result<Option<B::T>> {
-        B::mul(g, &B::scalar::<EluGrad>(x, alpha)?).map(Some)
-    }
+grad_kernel!(
+    /// `g` where `x > 0`, else `g · alpha · e^x`: LibTorch's `elu_backward`.
+    EluBackward,
+    "elu_backward",
+    |g, x, alpha, b| Tensor::f_elu_backward(g, alpha, 1.0, 1.0, false, x),
+    point_grad(|g: S, x: S, alpha, _| {
+        if x.to_f64() <= 0.0 {
+            g.mul(S::from_f64(alpha).mul(x.exp()))
+        } else {
+            g
+        }
+    })
+);
+
+fn point_grad<S: Scalar>(f: fn(S, S, f64, f64) -> S) -> Option<fn(S, S, f64, f64) -> S> {
+    (!S::INTERVAL).then_some(f)
 }
 
 /// `softplus(x, beta, threshold)`: `x` where `beta x > threshold`, else
 /// `log1p(e^(beta x)) / beta` (torch's formula).
 pub struct Softplus;
-/// Its derivative: 1 where `beta x > threshold`, else `z / (z + 1)` with `z = e^(beta x)`.
-struct SoftplusGrad;
 
 impl PairKernel for Softplus {
     const NAME: &'static str = "softplus";
     fn torch(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
-        // tch's softplus takes neither number: torch's formula from its kernels.
-        let z = x.f_mul_scalar(beta)?;
-        let soft = z.f_exp()?.f_log1p()?.f_div_scalar(beta)?;
-        Ok(x.f_where_self(&z.f_gt(threshold)?, &soft)?)
+        activation(x, Activation::Softplus { beta, threshold })
     }
     fn element<S: Scalar>() -> Option<fn(S, f64, f64) -> S> {
         (!S::INTERVAL).then_some(|x: S, beta, threshold| {
@@ -311,29 +330,25 @@ impl PairKernel for Softplus {
     }
 }
 
-impl PairKernel for SoftplusGrad {
-    const NAME: &'static str = "softplus_backward";
-    fn torch(x: &Tensor, beta: f64, threshold: f64) -> Result<Tensor> {
-        Ok(x.f_softplus_backward(&x.f_ones_like()?, beta, threshold)?)
-    }
-    fn element<S: Scalar>() -> Option<fn(S, f64, f64) -> S> {
-        (!S::INTERVAL).then_some(|x: S, beta, threshold| {
-            let z = x.mul(S::from_f64(beta));
-            if z.to_f64() > S::from_f64(threshold).to_f64() {
-                S::from_f64(1.0)
-            } else {
-                let e = z.exp();
-                e.div(e.add(S::from_f64(1.0)))
-            }
-        })
-    }
-}
+grad_kernel!(
+    /// `g` where `beta x > threshold`, else `g · z / (z + 1)` with `z = e^(beta x)`:
+    /// LibTorch's `softplus_backward`.
+    SoftplusBackward,
+    "softplus_backward",
+    |g, x, beta, threshold| x.f_softplus_backward(g, beta, threshold),
+    point_grad(|g: S, x: S, beta, threshold| {
+        let z = x.mul(S::from_f64(beta));
+        if z.to_f64() > S::from_f64(threshold).to_f64() {
+            g
+        } else {
+            let e = z.exp();
+            g.mul(e.div(e.add(S::from_f64(1.0))))
+        }
+    })
+);
 
 /// `hardtanh(x, min_val, max_val)`: `x` clamped to `[min_val, max_val]`.
 pub struct Hardtanh;
-/// Its derivative, LibTorch's `hardtanh_backward`: 1 strictly inside the bounds, 0 at and
-/// beyond them (so also where `clamp` passes the cotangent: at the bounds themselves).
-struct HardtanhGrad;
 
 impl PairKernel for Hardtanh {
     const NAME: &'static str = "hardtanh";
@@ -356,25 +371,27 @@ impl PairKernel for Hardtanh {
     }
 }
 
-impl PairKernel for HardtanhGrad {
-    const NAME: &'static str = "hardtanh_backward";
-    fn torch(x: &Tensor, min_val: f64, max_val: f64) -> Result<Tensor> {
-        Ok(x.f_hardtanh_backward(&x.f_ones_like()?, min_val, max_val)?)
-    }
-    fn element<S: Scalar>() -> Option<fn(S, f64, f64) -> S> {
-        Some(|x: S, min_val, max_val| {
-            let (lo, hi) = x.bounds();
-            let (a, b) = (
-                S::from_f64(min_val).bounds().0,
-                S::from_f64(max_val).bounds().0,
-            );
-            // torch's vectorised rule: `x > min && x < max` (NaN: 0)
-            let surely = lo > a && hi < b;
-            let surely_not = hi <= a || lo >= b || lo.is_nan() || hi.is_nan();
-            super::pointwise::indicator::<S>(surely, surely_not)
-        })
-    }
-}
+grad_kernel!(
+    /// `g` strictly inside the bounds, 0 at and beyond them: LibTorch's `hardtanh_backward`
+    /// (so 0 also where `clamp` passes the cotangent: at the bounds themselves).
+    HardtanhBackward,
+    "hardtanh_backward",
+    |g, x, min_val, max_val| x.f_hardtanh_backward(g, min_val, max_val),
+    Some(|g: S, x: S, min_val, max_val| {
+        let (lo, hi) = x.bounds();
+        let (a, b) = (
+            S::from_f64(min_val).bounds().0,
+            S::from_f64(max_val).bounds().0,
+        );
+        // torch's vectorised rule: `x > min && x < max` (NaN: 0)
+        let surely = lo > a && hi < b;
+        let surely_not = hi <= a || lo >= b || lo.is_nan() || hi.is_nan();
+        if surely_not {
+            return S::from_f64(0.0);
+        }
+        g.mul(super::pointwise::indicator::<S>(surely, surely_not))
+    })
+);
 
 /// Which function of a tensor and two numbers a node applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -425,12 +442,12 @@ impl<B: Backend> Rule<B> for WithPair {
         })
     }
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
-        let x = cx.xs[0].get();
-        let d = match self.f {
-            PairOp::Softplus => B::pair::<SoftplusGrad>(x, self.a, self.b)?,
-            PairOp::Hardtanh => B::pair::<HardtanhGrad>(x, self.a, self.b)?,
+        let (g, x) = (cx.g.get(), cx.xs[0].get());
+        let dx = match self.f {
+            PairOp::Softplus => B::grad::<SoftplusBackward>(g, x, self.a, self.b)?,
+            PairOp::Hardtanh => B::grad::<HardtanhBackward>(g, x, self.a, self.b)?,
         };
-        Ok(vec![Some(grad_value(B::mul(cx.g.get(), &d)?))])
+        Ok(vec![Some(grad_value(dx))])
     }
 }
 

@@ -4,8 +4,7 @@
 //! (`hardswish_backward`, `hardsigmoid_backward`, `mish_backward`). Their reference element
 //! functions are compositions of sound interval operations, so every carrier computes them.
 
-use super::activation::Sigmoid;
-use super::pointwise::{lt_number, number_like, unary_kernel, GtMask, UnaryFn};
+use super::pointwise::{grad_kernel, lt_number, number_like, unary_kernel, GtMask, UnaryFn};
 use crate::backend::Backend;
 use crate::error::Result;
 use crate::kernel::scalar::extremum;
@@ -35,10 +34,6 @@ unary_kernel!(@ Mish, "mish", f_mish, f_mish_out, Some(if S::INTERVAL {
     )
 }));
 
-// `tanh` for mish's derivative (the family's `Tanh` unit lives in `unary.rs`, which lists
-// this file's units).
-unary_kernel!(MishTanh, "tanh", f_tanh, f_tanh_out, |x: S| x.tanh());
-
 /// `min(max(x + 3, 0), 6) / 6`.
 fn hard_sigmoid<S: Scalar>(x: S) -> S {
     let r = x.add(S::from_f64(3.0)).relu();
@@ -50,37 +45,46 @@ fn gt_number<B: Backend>(t: &B::T, v: f64) -> Result<B::T> {
     B::binary::<GtMask>(t, &number_like::<B>(t, v)?)
 }
 
-/// `hardswish`'s derivative, LibTorch's `hardswish_backward` of ones: 0 up to −3 (included),
-/// `x / 3 + 0.5` below 3, 1 from 3 on.
-struct HardswishGrad;
+grad_kernel!(
+    /// `hardswish`'s backward, LibTorch's `hardswish_backward`: 0 up to −3 (included),
+    /// `g (x / 3 + 0.5)` below 3, `g` from 3 on.
+    HardswishBackward,
+    "hardswish_backward",
+    |g, x, a, b| x.f_hardswish_backward(g),
+    Some(|g: S, x: S, _, _| {
+        let (lo, hi) = x.bounds();
+        let inner = |v: S| v.div(S::from_f64(3.0)).add(S::from_f64(0.5));
+        if hi <= -3.0 {
+            S::from_f64(0.0)
+        } else if lo >= 3.0 {
+            g
+        } else if lo > -3.0 && hi < 3.0 {
+            g.mul(inner(x))
+        } else {
+            // across a piece boundary: the pieces' values there all lie in [-0.5, 1.5]
+            g.mul(S::from_bounds(-0.5, 1.5).unwrap_or_else(|| inner(x)))
+        }
+    })
+);
 
-impl crate::backend::UnaryKernel for HardswishGrad {
-    const NAME: &'static str = "hardswish_backward";
-    fn torch(x: &tch::Tensor) -> Result<tch::Tensor> {
-        Ok(x.f_hardswish_backward(&x.f_ones_like()?)?)
-    }
-    fn element<S: Scalar>() -> Option<fn(S) -> S> {
-        Some(|x: S| {
-            let (lo, hi) = x.bounds();
-            let inner = |v: S| v.div(S::from_f64(3.0)).add(S::from_f64(0.5));
-            if hi <= -3.0 {
-                S::from_f64(0.0)
-            } else if lo >= 3.0 {
-                S::from_f64(1.0)
-            } else if lo > -3.0 && hi < 3.0 {
-                inner(x)
-            } else {
-                // across a piece boundary: the pieces' values there all lie in [-0.5, 1.5]
-                S::from_bounds(-0.5, 1.5).unwrap_or_else(|| inner(x))
-            }
-        })
-    }
-}
+grad_kernel!(
+    /// `mish`'s backward, LibTorch's `mish_backward`: `g (t + x σ(x) (1 − t²))`,
+    /// `t = tanh(softplus(x))`.
+    MishBackward,
+    "mish_backward",
+    |g, x, a, b| x.f_mish_backward(g),
+    Some(|g: S, x: S, _, _| {
+        let one = S::from_f64(1.0);
+        let s = one.div(one.add(x.neg().exp()));
+        let t = x.exp().add(one).log().tanh();
+        g.mul(t.add(x.mul(s).mul(one.sub(t.mul(t)))))
+    })
+);
 
 impl UnaryFn for Hardswish {
     // torch's hardswish_backward: 0 up to −3, g (x/3 + 0.5) below 3, g from 3 on
     fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
-        B::mul(g, &B::unary::<HardswishGrad>(x)?)
+        B::grad::<HardswishBackward>(g, x, 0.0, 0.0)
     }
     const READS_OUTPUT: bool = false;
 }
@@ -98,12 +102,7 @@ impl UnaryFn for Hardsigmoid {
 impl UnaryFn for Mish {
     // torch's mish_backward: g (t + x σ(x) (1 − t²)), t = tanh(softplus(x))
     fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
-        let s = B::unary::<Sigmoid>(x)?;
-        let softplus = B::unary::<super::unary_math::Log1p>(&B::exp(x)?)?;
-        let t = B::unary::<MishTanh>(&softplus)?;
-        let one_minus = B::add_scalar(&B::neg(&B::mul(&t, &t)?)?, 1.0)?;
-        let d = B::add(&t, &B::mul(&B::mul(x, &s)?, &one_minus)?)?;
-        B::mul(g, &d)
+        B::grad::<MishBackward>(g, x, 0.0, 0.0)
     }
     const READS_OUTPUT: bool = false;
 }

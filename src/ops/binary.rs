@@ -237,12 +237,12 @@ impl BinaryFn for Mul {
 }
 
 impl BinaryFn for Div {
-    // d(a/b) = g / b, -g a / b² = -(g · y) / b
+    // d(a/b) = g / b, -g a / b² = -g · ((a / b) / b) = -g · (y / b), torch's order
     fn grad<B: Backend>(i: usize, g: &B::T, _: &B::T, b: &B::T, y: &B::T) -> Result<Option<B::T>> {
         if i == 0 {
             return B::div(g, b).map(Some);
         }
-        B::neg(&B::div(&B::mul(g, y)?, b)?).map(Some)
+        B::mul(&B::neg(g)?, &B::div(y, b)?).map(Some)
     }
 }
 

@@ -174,8 +174,8 @@ impl BinaryFn for Pow {
     fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, y: &B::T) -> Result<Option<B::T>> {
         if i == 0 {
             let d = B::mul(b, &B::binary::<Pow>(a, &B::add_scalar(b, -1.0)?)?)?;
-            let d = B::binary::<ZeroWhere>(&d, &eq_number::<B>(b, 0.0)?)?;
-            return B::mul(g, &d).map(Some);
+            let d = B::mul(g, &d)?;
+            return B::binary::<ZeroWhere>(&d, &eq_number::<B>(b, 0.0)?).map(Some);
         }
         let d = B::mul(y, &B::unary::<Log>(a)?)?;
         let b_nonnegative = complement::<B>(&lt_number::<B>(b, 0.0)?)?;
@@ -205,19 +205,25 @@ impl BinaryFn for Remainder {
 impl BinaryFn for Atan2 {
     // d/da = g b / (a² + b²), d/db = −g a / (a² + b²); 0 at the origin, where torch's
     // atan2_backward masks the 0 / 0
+    // (torch's order: `g · b · recip`, `g · (−a) · recip` with `recip = 1 / (a² + b²)`)
     fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
         let r2 = B::add(&B::mul(a, a)?, &B::mul(b, b)?)?;
-        let num = if i == 0 { B::copy(b)? } else { B::neg(a)? };
-        let d = B::mul(g, &B::div(&num, &r2)?)?;
+        let recip = B::unary::<super::unary::Reciprocal>(&r2)?;
+        let num = if i == 0 {
+            B::mul(g, b)?
+        } else {
+            B::mul(g, &B::neg(a)?)?
+        };
+        let d = B::mul(&num, &recip)?;
         B::binary::<ZeroWhere>(&d, &eq_number::<B>(&r2, 0.0)?).map(Some)
     }
 }
 
 impl BinaryFn for Hypot {
-    // d/da = g a / y, d/db = g b / y
+    // d/da = g a / y, d/db = g b / y (torch's order: `(g · a) / y`)
     fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, y: &B::T) -> Result<Option<B::T>> {
         let x = if i == 0 { a } else { b };
-        B::mul(g, &B::div(x, y)?).map(Some)
+        B::div(&B::mul(g, x)?, y).map(Some)
     }
 }
 
@@ -241,7 +247,7 @@ impl BinaryFn for LogAddExp {
 }
 
 impl BinaryFn for Xlogy {
-    // torch: d/da = xlogy(g, b), 0 where `a == 0 && b <= 0`; d/db = g a / b
+    // torch: d/da = xlogy(g, b), 0 where `a == 0 && b <= 0`; d/db = (g a) / b
     fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
         if i == 0 {
             let d = B::binary::<Xlogy>(g, b)?;
@@ -249,7 +255,7 @@ impl BinaryFn for Xlogy {
             let stop = B::mul(&eq_number::<B>(a, 0.0)?, &complement::<B>(&b_positive)?)?;
             return B::binary::<ZeroWhere>(&d, &stop).map(Some);
         }
-        B::mul(g, &B::div(a, b)?).map(Some)
+        B::div(&B::mul(g, a)?, b).map(Some)
     }
 }
 

@@ -69,6 +69,34 @@ macro_rules! unary_kernel {
 }
 pub(crate) use unary_kernel;
 
+/// Declares a backward kernel ([`GradKernel`](crate::kernel::GradKernel)): LibTorch's
+/// `$torch` over the cotangent `$g`, the saved operand `$x` and the numbers `$a`, `$b`, and
+/// the reference element function `$element` (an `Option`, as in [`unary_kernel`]).
+macro_rules! grad_kernel {
+    ($(#[$doc:meta])* $unit:ident, $op:literal,
+     |$g:ident, $x:ident, $a:ident, $b:ident| $torch:expr, $element:expr) => {
+        $(#[$doc])*
+        pub struct $unit;
+
+        impl $crate::kernel::GradKernel for $unit {
+            const NAME: &'static str = $op;
+            #[allow(unused_variables)]
+            fn torch(
+                $g: &tch::Tensor,
+                $x: &tch::Tensor,
+                $a: f64,
+                $b: f64,
+            ) -> $crate::error::Result<tch::Tensor> {
+                Ok($torch?)
+            }
+            fn element<S: $crate::kernel::Scalar>() -> Option<fn(S, S, f64, f64) -> S> {
+                $element
+            }
+        }
+    };
+}
+pub(crate) use grad_kernel;
+
 /// The number `v` as a 0-d tensor of `like`'s dtype and device.
 pub fn number_like<B: Backend>(like: &B::T, v: f64) -> Result<B::T> {
     B::full(&[], v, B::dtype(like), B::device(like))

@@ -358,9 +358,11 @@ impl ScalarFn for RSubScalar {
 }
 
 impl ScalarFn for RDivScalar {
-    // d(s / x) = -s / x² g = -(g · y) / x
-    fn grad<B: Backend>(g: &B::T, x: &B::T, y: &B::T, _: f64) -> Result<Option<B::T>> {
-        B::neg(&B::div(&B::mul(g, y)?, x)?).map(Some)
+    // d(s / x) = -s / x² g, in torch's order (its `s / x` is `x.reciprocal() * s`): the
+    // product's backward `g s`, then the reciprocal's `-(g s) · (r r)` with `r = 1 / x`
+    fn grad<B: Backend>(g: &B::T, x: &B::T, _: &B::T, s: f64) -> Result<Option<B::T>> {
+        let r = B::unary::<super::unary::Reciprocal>(x)?;
+        B::mul(&B::neg(&B::mul_scalar(g, s)?)?, &B::mul(&r, &r)?).map(Some)
     }
 }
 

@@ -56,6 +56,10 @@ impl<B: Backend> Rule<B> for Softmax {
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let (out, g) = (cx.out, cx.g);
         let (g, y, d) = (g.get(), out.get(), self.dim);
+        // LibTorch: torch's own backward kernels (`_softmax_backward_data`), the same bits
+        if let Some(t) = B::softmax_backward(g, y, d, self.log)? {
+            return Ok(vec![Some(grad_value(t))]);
+        }
         let t = if self.log {
             // dx = g − exp(y) ⊙ Σ_dim g
             let s = B::sum_dims(g, &[d], true)?;

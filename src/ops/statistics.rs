@@ -72,11 +72,12 @@ impl Statistic {
         Ok((reduced_count(s, &self.dims)? as f64 - correction).max(0.0))
     }
 
-    /// `x − mean(x)` over the dims (broadcast back to `x`'s shape).
+    /// `x − mean(x)` over the dims (broadcast back to `x`'s shape); the mean is the sum
+    /// divided by the count, as torch's `mean`.
     fn deviations<B: Backend>(&self, x: &B::T) -> Result<B::T> {
         let s = B::shape(x);
         let n = reduced_count(&s, &self.dims)? as f64;
-        let mean = B::mul_scalar(&B::sum_dims(x, &self.dims, true)?, 1.0 / n)?;
+        let mean = B::div_scalar(&B::sum_dims(x, &self.dims, true)?, n)?;
         B::sub(x, &mean)
     }
 
@@ -86,9 +87,14 @@ impl Statistic {
         match self.kind {
             StatKind::Prod => B::prod_dims(x, dims, keepdim),
             StatKind::Var(c) | StatKind::Std(c) => {
+                let std = matches!(self.kind, StatKind::Std(_));
+                // LibTorch: torch's Welford kernel, the same bits
+                if let Some(v) = B::var_dims(x, dims, c, keepdim, std)? {
+                    return Ok(v);
+                }
                 let d = self.deviations::<B>(x)?;
                 let ss = B::sum_dims(&B::mul(&d, &d)?, dims, keepdim)?;
-                let var = B::mul_scalar(&ss, 1.0 / self.divisor(&s, c)?)?;
+                let var = B::div_scalar(&ss, self.divisor(&s, c)?)?;
                 match self.kind {
                     StatKind::Std(_) => B::sqrt(&var),
                     _ => Ok(var),

@@ -216,12 +216,20 @@ impl UnaryFn for Log {
 }
 
 impl UnaryFn for Tanh {
-    // d tanh(x) = (1 - y²) g
+    // d tanh(x) = (1 - y²) g: torch's tanh_backward
     fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
-        B::mul(g, &B::add_scalar(&B::neg(&B::mul(y, y)?)?, 1.0)?)
+        B::grad::<TanhBackward>(g, y, 0.0, 0.0)
     }
     const READS_INPUT: bool = false;
 }
+
+super::pointwise::grad_kernel!(
+    /// `g (1 − y²)` from the output `y`: LibTorch's `tanh_backward`.
+    TanhBackward,
+    "tanh_backward",
+    |g, y, a, b| tch::Tensor::f_tanh_backward(g, y),
+    Some(|g: S, y: S, _, _| g.mul(S::from_f64(1.0).sub(y.mul(y))))
+);
 
 impl UnaryFn for Relu {
     // d relu(x) = g where x > 0 (0 at x = 0, PyTorch's convention), read from y = relu(x)

@@ -61,9 +61,9 @@ fn sign_element<S: Scalar>(x: S) -> S {
 }
 
 impl UnaryFn for Rsqrt {
-    // d x^(-1/2) = -1/2 y³ g
+    // d x^(-1/2) = -1/2 y³ g, in torch's order: (-0.5 g) · y.pow(3)
     fn backward<B: Backend>(g: &B::T, _x: &B::T, y: &B::T) -> Result<B::T> {
-        B::mul(g, &B::mul_scalar(&B::mul(y, &B::mul(y, y)?)?, -0.5)?)
+        B::mul(&B::mul_scalar(g, -0.5)?, &B::pow_scalar(y, 3.0)?)
     }
     const READS_INPUT: bool = false;
 }

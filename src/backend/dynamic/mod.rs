@@ -9,7 +9,7 @@ use tch::Tensor;
 
 use super::libtorch::LibTorch;
 use super::reference::{index, Interval, RefTensor, Reference};
-use super::{Backend, BinaryKernel, PairKernel, ScalarKernel, UnaryKernel};
+use super::{Backend, BinaryKernel, GradKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::kernel::{AdamConfig, AdamOperands, Layer, Movement, Predicate, SgdConfig};
@@ -345,6 +345,15 @@ impl Backend for Dyn {
             Iv(x) => Reference::<Interval>::pair::<F>(x, a, b).map(Iv),
         }
     }
+    fn grad<F: GradKernel>(g: &DynTensor, x: &DynTensor, a: f64, b: f64) -> Result<DynTensor> {
+        match (g, x) {
+            (Torch(g), Torch(x)) => LibTorch::grad::<F>(g, x, a, b).map(Torch),
+            (F32(g), F32(x)) => Reference::<f32>::grad::<F>(g, x, a, b).map(F32),
+            (F64(g), F64(x)) => Reference::<f64>::grad::<F>(g, x, a, b).map(F64),
+            (Iv(g), Iv(x)) => Reference::<Interval>::grad::<F>(g, x, a, b).map(Iv),
+            (g, x) => Err(mismatch(g, x)),
+        }
+    }
     fn is_finite(a: &DynTensor) -> Result<bool> {
         match a {
             Torch(x) => LibTorch::is_finite(x),
@@ -401,6 +410,29 @@ impl Backend for Dyn {
     }
     fn log_softmax(a: &DynTensor, dim: i64) -> Result<DynTensor> {
         unary!(a, log_softmax, dim)
+    }
+    fn softmax_backward(
+        g: &DynTensor,
+        y: &DynTensor,
+        dim: i64,
+        log: bool,
+    ) -> Result<Option<DynTensor>> {
+        match (g, y) {
+            (Torch(g), Torch(y)) => Ok(LibTorch::softmax_backward(g, y, dim, log)?.map(Torch)),
+            _ => Ok(None),
+        }
+    }
+    fn var_dims(
+        x: &DynTensor,
+        dims: &[i64],
+        correction: f64,
+        keepdim: bool,
+        std: bool,
+    ) -> Result<Option<DynTensor>> {
+        match x {
+            Torch(x) => Ok(LibTorch::var_dims(x, dims, correction, keepdim, std)?.map(Torch)),
+            _ => Ok(None),
+        }
     }
     fn one_hot(ids: &[i64], classes: i64, dtype: DType, device: Device) -> Result<DynTensor> {
         create!(dtype, one_hot(ids, classes, dtype, device))

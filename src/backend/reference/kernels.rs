@@ -4,7 +4,7 @@
 use std::marker::PhantomData;
 
 use super::tensor::{contiguous_strides, numel, walk2, RefTensor};
-use crate::backend::{Backend, BinaryKernel, PairKernel, ScalarKernel, UnaryKernel};
+use crate::backend::{Backend, BinaryKernel, GradKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::kernel::Scalar;
@@ -281,6 +281,10 @@ impl<S: Scalar> Backend for Reference<S> {
     fn pair<F: PairKernel>(x: &Self::T, a: f64, b: f64) -> Result<Self::T> {
         let f = F::element::<S>().ok_or_else(|| unsupported(F::NAME, x))?;
         Ok(map(x, |v| f(v, a, b)))
+    }
+    fn grad<F: GradKernel>(g: &Self::T, x: &Self::T, a: f64, b: f64) -> Result<Self::T> {
+        let f = F::element::<S>().ok_or_else(|| unsupported(F::NAME, x))?;
+        zip(g, x, |g, x| f(g, x, a, b))
     }
     fn is_finite(a: &Self::T) -> Result<bool> {
         Ok(a.to_vec().into_iter().all(|x| {
