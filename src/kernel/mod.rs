@@ -28,7 +28,7 @@ use crate::error::{Error, Result};
 pub use fused::{AdamConfig, AdamOperands, SgdConfig};
 pub use layer::Layer;
 pub use movement::Movement;
-pub use pointwise::{BinaryKernel, GradKernel, PairKernel, ScalarKernel, UnaryKernel};
+pub use pointwise::{BinaryKernel, GradElement, GradKernel, PairKernel, ScalarKernel, UnaryKernel};
 pub use predicate::Predicate;
 pub use scalar::Scalar;
 

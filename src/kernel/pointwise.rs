@@ -54,8 +54,11 @@ pub trait PairKernel: 'static {
 pub trait GradKernel: 'static {
     const NAME: &'static str;
     fn torch(g: &Tensor, x: &Tensor, a: f64, b: f64) -> Result<Tensor>;
-    fn element<S: Scalar>() -> Option<fn(S, S, f64, f64) -> S>;
+    fn element<S: Scalar>() -> Option<GradElement<S>>;
 }
+
+/// A [`GradKernel`]'s element function: `(g, x, a, b) -> dx`.
+pub type GradElement<S> = fn(S, S, f64, f64) -> S;
 
 /// `y = f(x, s)` for a constant number `s`, elementwise.
 pub trait ScalarKernel: 'static {

@@ -14,7 +14,7 @@ use crate::backend::layer_kernels::{activation, Activation};
 use crate::backend::{Backend, BinaryKernel, PairKernel, ScalarKernel};
 use crate::buffer::Value;
 use crate::error::Result;
-use crate::kernel::Scalar;
+use crate::kernel::{GradElement, Scalar};
 
 unary_kernel!(Sigmoid, "sigmoid", f_sigmoid, f_sigmoid_out, S::sigmoid);
 unary_kernel!(Silu, "silu", f_silu, f_silu_out, |x: S| x.mul(x.sigmoid()));
@@ -304,7 +304,7 @@ grad_kernel!(
     })
 );
 
-fn point_grad<S: Scalar>(f: fn(S, S, f64, f64) -> S) -> Option<fn(S, S, f64, f64) -> S> {
+fn point_grad<S: Scalar>(f: GradElement<S>) -> Option<GradElement<S>> {
     (!S::INTERVAL).then_some(f)
 }
 

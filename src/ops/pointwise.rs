@@ -89,7 +89,7 @@ macro_rules! grad_kernel {
             ) -> $crate::error::Result<tch::Tensor> {
                 Ok($torch?)
             }
-            fn element<S: $crate::kernel::Scalar>() -> Option<fn(S, S, f64, f64) -> S> {
+            fn element<S: $crate::kernel::Scalar>() -> Option<$crate::kernel::GradElement<S>> {
                 $element
             }
         }
