@@ -1,16 +1,17 @@
 //! Pointwise math functions of two broadcast tensors beyond `+ - * /`: `pow` with a tensor
 //! exponent, floor division (`//`), `remainder` (`%`), `atan2`, `hypot`, `fmod`, `logaddexp`
 //! and `xlogy`, units of the binary family (see `binary.rs`; derivatives as torch's
-//! `derivatives.yaml`). `clamp` with tensor bounds is `clamp.rs`.
+//! `derivatives.yaml`). `clamp` with tensor bounds is `clamp.rs`. `x // s` and `x % s` with
+//! a Python number are units of the scalar family (`scalar.rs`).
 //! Their reference element functions are for the point carriers; intervals refuse them.
 
 use tch::Tensor;
 
 use super::pointwise::{
-    complement, eq_number, lt_number, number_like, BinaryFn, GtMask, ZeroWhere,
+    complement, eq_number, lt_number, number_like, BinaryFn, GtMask, ScalarFn, ZeroWhere,
 };
 use super::unary::Log;
-use crate::backend::{Backend, BinaryKernel};
+use crate::backend::{Backend, BinaryKernel, ScalarKernel};
 use crate::error::Result;
 use crate::kernel::Scalar;
 use crate::ops::Arith;
@@ -69,6 +70,48 @@ pub(crate) fn remainder(a: f64, b: f64) -> f64 {
         m + b
     } else {
         m
+    }
+}
+
+/// `x // s` for a Python number `s`: torch's `floor_divide` with a wrapped number, which a
+/// 16-bit `x` divides by `s` in float32 (not by `s` rounded to the 16-bit dtype).
+pub struct FloorDivideScalar;
+/// `x % s` for a Python number `s`, likewise.
+pub struct RemainderScalar;
+
+impl ScalarKernel for FloorDivideScalar {
+    const NAME: &'static str = "floor_divide";
+    const HAS_OUT: bool = false;
+    fn torch(x: &Tensor, s: f64) -> Result<Tensor> {
+        Ok(x.f_floor_divide_scalar(s)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
+        (!S::INTERVAL).then_some(|x: S, s| from(div_floor(x.to_f64(), S::from_f64(s).to_f64())))
+    }
+}
+
+impl ScalarFn for FloorDivideScalar {
+    // piecewise constant: no gradient (torch's zeros)
+    fn grad<B: Backend>(g: &B::T, _: &B::T, _: &B::T, _: f64) -> Result<Option<B::T>> {
+        B::mul_scalar(g, 0.0).map(Some)
+    }
+}
+
+impl ScalarKernel for RemainderScalar {
+    const NAME: &'static str = "remainder";
+    const HAS_OUT: bool = false;
+    fn torch(x: &Tensor, s: f64) -> Result<Tensor> {
+        Ok(x.f_remainder(s)?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
+        (!S::INTERVAL).then_some(|x: S, s| from(remainder(x.to_f64(), S::from_f64(s).to_f64())))
+    }
+}
+
+impl ScalarFn for RemainderScalar {
+    // d(x % s)/dx = 1
+    fn grad<B: Backend>(_: &B::T, _: &B::T, _: &B::T, _: f64) -> Result<Option<B::T>> {
+        Ok(None)
     }
 }
 

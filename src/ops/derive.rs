@@ -1,6 +1,6 @@
 //! torch ops that are compositions of the tape's ops, so each operand gets its gradient by
 //! the parts' rules (torch's own derivatives of these are the same compositions' or agree
-//! with them): `trace`, `diff`, `cross`, `kron`, `tensordot`, `logit(eps)`, `nansum`,
+//! with them): `trace`, `diff`, `cross`, `kron`, `tensordot`, `nansum`,
 //! `nanmean`, `round(decimals)`, `isclose`, `pixel_shuffle`, `glu`, `prelu`, and `quantile`
 //! (`quantile.rs`). Operands have been made handles by the session (`Session::derive`, all
 //! or nothing).
@@ -38,8 +38,6 @@ pub enum Derive {
     Kron,
     /// `tensordot(a, b, dims=(da, db))`: contract `a`'s dims `da` with `b`'s `db`.
     Tensordot { a: Vec<i64>, b: Vec<i64> },
-    /// `log(z / (1 − z))`, `z` clamped to `[eps, 1 − eps]` when `eps` is given.
-    Logit { eps: Option<f64> },
     /// The sum over `dims` (all when empty) with NaNs read as zero.
     NanSum { dims: Vec<i64>, keepdim: bool },
     /// The mean of the non-NaN elements over `dims`.
@@ -81,7 +79,6 @@ impl Derive {
             Derive::Cross { .. } => "cross",
             Derive::Kron => "kron",
             Derive::Tensordot { .. } => "tensordot",
-            Derive::Logit { .. } => "logit",
             Derive::NanSum { .. } => "nansum",
             Derive::NanMean { .. } => "nanmean",
             Derive::Round { .. } => "round",
@@ -243,16 +240,6 @@ pub fn derive<B: Backend>(r: &mut dyn Recorder<B>, d: &Derive, xs: &[Handle]) ->
             compose::reshape(r, p, &out)
         }
         Derive::Tensordot { a: da, b: db } => tensordot(r, xs[0], xs[1], da, db),
-        Derive::Logit { eps } => {
-            let z = match eps {
-                Some(e) => super::clamp::clamp(r, xs[0], Some(*e), Some(1.0 - e))?,
-                None => xs[0],
-            };
-            let l = compose::unary(r, UnaryOp::Log, z)?;
-            let neg = compose::unary(r, UnaryOp::Neg, z)?;
-            let l1 = compose::unary(r, UnaryOp::Log1p, neg)?;
-            binary(r, BinaryOp::Sub, l, l1)
-        }
         Derive::NanSum { dims, keepdim } | Derive::NanMean { dims, keepdim } => {
             let nan = predicate(r, Predicate::IsNan, &[xs[0]])?;
             let zeroed = r.record(Op::movement(MaskedFill(0.0)), &[xs[0], nan])?;

@@ -8,8 +8,10 @@ use tch::Tensor;
 
 use super::activation::{Approximate, Elu, Gelu, LeakyRelu};
 use super::binary::BinaryOp;
+use super::binary_math::{FloorDivideScalar, RemainderScalar};
 use super::pointwise::indicator;
 pub use super::pointwise::ScalarFn;
+use super::unary_math::Logit;
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::libtorch::scalar_operand;
 use crate::backend::{Backend, OutKernel, ScalarKernel};
@@ -78,6 +80,9 @@ scalar_ops!(
     Gelu => Gelu,
     LeakyRelu => LeakyRelu,
     Elu => Elu,
+    Logit => Logit,
+    FloorDivide => FloorDivideScalar,
+    Remainder => RemainderScalar,
 );
 
 impl ScalarOp {
@@ -105,6 +110,10 @@ pub fn rewrite<B: Backend>(op: BinaryOp, s: f64, reflected: bool) -> Result<Opti
         (BinaryOp::Div, false) => ScalarOp::Div.op(s),
         (BinaryOp::Div, true) => ScalarOp::RDiv.op(s),
         (BinaryOp::Pow, false) => ScalarOp::Pow.op(s),
+        // torch divides by the number itself (a 16-bit `x` in float32), not by the number
+        // rounded to `x`'s dtype
+        (BinaryOp::FloorDivide, false) => ScalarOp::FloorDivide.op(s),
+        (BinaryOp::Remainder, false) => ScalarOp::Remainder.op(s),
         (
             BinaryOp::Pow
             | BinaryOp::FloorDivide

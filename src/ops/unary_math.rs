@@ -1,10 +1,15 @@
 //! Pointwise math functions of the unary family: `rsqrt square reciprocal log1p expm1 sin cos
 //! erf sign`. Each is a unit with its kernels and its derivative (see `unary.rs`); functions
-//! with no sound interval enclosure here (`sin cos erf`) refuse the interval carrier.
+//! with no sound interval enclosure here (`sin cos erf`) refuse the interval carrier. Also
+//! `logit(x, eps)`, a unit of the scalar family (`scalar.rs`): LibTorch's `logit` and
+//! `logit_backward` kernels.
 
-use super::pointwise::{unary_kernel, UnaryFn};
-use crate::backend::Backend;
+use tch::Tensor;
+
+use super::pointwise::{grad_kernel, unary_kernel, ScalarFn, UnaryFn};
+use crate::backend::{Backend, ScalarKernel};
 use crate::error::Result;
+use crate::kernel::scalar::extremum;
 use crate::kernel::Scalar;
 use crate::ops::Arith;
 
@@ -132,6 +137,58 @@ impl UnaryFn for Sign {
     }
     const READS_OUTPUT: bool = false;
 }
+
+/// `logit(x, eps)`: `log(z / (1 − z))` with `z` = `x` clamped to `[eps, 1 − eps]`; a
+/// negative `eps` clamps nothing (torch's `eps=None`, which ATen passes on as −1).
+pub struct Logit;
+
+impl ScalarKernel for Logit {
+    const NAME: &'static str = "logit";
+    const HAS_OUT: bool = false;
+    fn torch(x: &Tensor, eps: f64) -> Result<Tensor> {
+        Ok(x.f_logit((eps >= 0.0).then_some(eps))?)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, f64) -> S> {
+        Some(|x: S, eps| {
+            let z = if eps >= 0.0 {
+                let low = extremum(x, S::from_f64(eps), f64::max);
+                extremum(low, S::from_f64(1.0 - eps), f64::min)
+            } else {
+                x
+            };
+            z.div(S::from_f64(1.0).sub(z)).log()
+        })
+    }
+}
+
+impl ScalarFn for Logit {
+    fn grad<B: Backend>(g: &B::T, x: &B::T, _: &B::T, eps: f64) -> Result<Option<B::T>> {
+        B::grad::<LogitBackward>(g, x, eps, 0.0).map(Some)
+    }
+}
+
+grad_kernel!(
+    /// `logit`'s backward, LibTorch's `logit_backward`: `g / (x (1 − x))` inside the domain;
+    /// with `eps` 0 outside `[eps, 1 − eps]`, without it NaN outside `[0, 1]`.
+    LogitBackward,
+    "logit_backward",
+    |g, x, eps, b| x.f_logit_backward(g, (eps >= 0.0).then_some(eps)),
+    Some(|g: S, x: S, eps, _| {
+        let (lo, hi) = x.bounds();
+        let (a, b) = if eps >= 0.0 { (eps, 1.0 - eps) } else { (0.0, 1.0) };
+        if lo.is_nan() || hi.is_nan() || ((hi < a || lo > b) && eps < 0.0) {
+            return S::from_f64(f64::NAN);
+        }
+        if hi < a || lo > b {
+            return S::from_f64(0.0);
+        }
+        if lo >= a && hi <= b {
+            return g.div(x.mul(S::from_f64(1.0).sub(x)));
+        }
+        // an interval across a bound of the domain: any value
+        S::from_bounds(f64::NEG_INFINITY, f64::INFINITY).unwrap_or(g)
+    })
+);
 
 #[cfg(test)]
 mod tests {

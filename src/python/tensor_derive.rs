@@ -107,7 +107,9 @@ impl PyTensor {
     /// With `eps`, the input is first clamped to `[eps, 1 - eps]`. See `eagertape.logit`.
     #[pyo3(signature = (eps=None))]
     fn logit(&self, py: Python<'_>, eps: Option<f64>) -> PyResult<Self> {
-        self.derive(py, Derive::Logit { eps }, &[])
+        // ATen's logit reads None as −1, and any negative eps as no clamp
+        let eps = eps.unwrap_or(-1.0);
+        self.unary(py, crate::ops::scalar::ScalarOp::Logit.op(eps))
     }
     /// Returns the sum of the elements of this tensor over `dim`, treating NaN as zero.
     ///

@@ -412,7 +412,8 @@ impl<B: Backend> Session<B> {
             }
         })?;
         self.all_or_nothing(|s| {
-            let base = s.input_owned(base, false)?;
+            // the base grid in theta's dtype (a bfloat16 theta in a float32 session, say)
+            let base = s.input_owned_as(base, Some(dtype), false)?;
             let tt = s.record(Op::transpose(1, 2), &[theta])?;
             let grid = s.record(Op::matmul(), &[base, tt])?;
             let mut shape = vec![size[0]];

@@ -44,9 +44,6 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
     "zero-count cases)",
     ("norm_inf_ties_share", "nonfinite"): NOT_YET
     + "norm(p=inf) with a NaN element: NaN gradients (torch: 0)",
-    ("logit", "kinks"): NOT_YET
-    + "logit outside [0, 1] (torch's logit_backward: NaN there; the composition: finite)",
-    ("logit", "nonfinite"): NOT_YET + "logit outside [0, 1], as in 'kinks'",
     ("nansum_nanmean", "nonfinite"): NOT_YET
     + "nanmean's gradient at a NaN element is 0 (torch: NaN)",
     ("lstm_bidirectional_proj_packed", "nonfinite"): NOT_YET
