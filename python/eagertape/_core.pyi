@@ -309,6 +309,37 @@ class Session:
         """`arange(end)`, `arange(start, end, step=1)`: `ceil((end - start) / step)` values
         `start + i * step`; int64 when every argument is an int, else the carrier.
         """
+    def linspace(
+        self,
+        start: float,
+        end: float,
+        steps: int,
+        *,
+        dtype: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """`linspace(start, end, steps)`: `steps` values evenly spaced from `start` to `end`,
+        both included, as torch's kernel computes them (in the result's dtype: the carrier
+        unless `dtype=` says otherwise; an integer dtype truncates).
+
+        Args:
+            start (float): the first value.
+            end (float): the last value.
+            steps (int): how many values (0: empty; 1: `[start]`).
+            dtype (str, optional): the result's dtype. Default: the session's carrier.
+            requires_grad (bool): whether the result is a leaf that requires grad.
+
+        Returns:
+            Tensor: a new 1-D tensor of this session.
+
+        Raises:
+            ArgumentError: a negative `steps` or an infinite end.
+
+        Examples:
+            >>> import eagertape as et
+            >>> et.Session(dtype="float64").linspace(0.0, 1.0, 5).tolist()
+            [0.0, 0.25, 0.5, 0.75, 1.0]
+        """
     def input(
         self,
         data: ArrayLike | Any,
@@ -395,9 +426,11 @@ class Session:
         Raises:
             ShapeError: a negative or non-integer size.
         """
-    def randint(self, low: int, high: int, size: list[int]) -> Tensor:
-        """`randint(low, high, size)`: int64 integers uniform in `[low, high)` from the
-        session's generator.
+    def randint(
+        self, low: int, high: int, size: list[int], *, dtype: str | Any | None = None
+    ) -> Tensor:
+        """`randint(low, high, size, dtype=None)`: integers uniform in `[low, high)` from the
+        session's generator, made in `dtype` (default int64).
         """
     def randperm(self, n: int) -> Tensor:
         """Returns a random permutation of the integers from `0` to `n - 1`, drawn from the

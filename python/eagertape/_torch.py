@@ -500,8 +500,9 @@ def linspace(
     """Creates a 1-D tensor of size `steps` whose values are evenly spaced from `start` to
     `end`, inclusive.
 
-    The values are computed as ``start + i * (end - start) / (steps - 1)`` in the result's
-    dtype.
+    The values are torch's: its kernel's ``start + i * step`` in the first half and
+    ``end - (steps - 1 - i) * step`` in the second, in the result's dtype (LibTorch's own
+    kernel in a LibTorch session).
 
     Args:
         start (float): the starting value.
@@ -533,28 +534,7 @@ def linspace(
     if steps < 0:
         raise ArgumentError(f"linspace(): number of steps must be non-negative, got {steps}")
     sess = _current(device)
-    name = _dtype_name(dtype) or sess.config.dtype
-    integral = name in _INT_LIMIT
-    lo, hi = builtins.float(start), builtins.float(end)
-    if integral:  # torch takes the ends as integers, the steps in float64, then truncates
-        lo, hi = builtins.float(builtins.int(lo)), builtins.float(builtins.int(hi))
-    calc = "float64" if integral else name
-    i = sess.arange(builtins.int(steps), dtype=calc)
-    if steps > 1:
-        # torch's kernel: the first half counts up from start, the second down from end
-        # (so both ends are exact), with the step in the result's precision
-        step = (hi - lo) / (steps - 1)
-        if calc == "float32":
-            step = builtins.float(
-                np.float32(np.float32(hi) - np.float32(lo)) / np.float32(steps - 1)
-            )
-        up = i * step + lo
-        down = (i - builtins.float(steps - 1)) * step + hi
-        t = _core.where(i < builtins.float(steps // 2), up, down)
-    else:
-        t = i + lo
-    if integral:
-        t = t.to(name)
+    t = sess.linspace(builtins.float(start), builtins.float(end), builtins.int(steps), dtype=dtype)
     return _made(t, requires_grad, sess)
 
 
@@ -698,9 +678,8 @@ def randint(
         if isinstance(v, builtins.bool) or not isinstance(v, builtins.int | np.integer):
             raise ArgumentError(f"randint(): low and high must be ints, got {low!r}, {high!r}")
     sess = _current(device)
-    t = sess.randint(builtins.int(low), builtins.int(high), list(_sizes(tuple(size))))
-    want = _dtype_name(dtype)
-    return t if want is None else t.to(want)
+    size = list(_sizes(tuple(size)))
+    return sess.randint(builtins.int(low), builtins.int(high), size, dtype=_dtype_name(dtype))
 
 
 def randperm(

@@ -223,6 +223,19 @@ impl Backend for LibTorch {
     ) -> Result<Tensor> {
         super::class_targets::torch_ids_loss_backward(x, safe, scale, log_softmax, g)
     }
+    fn linspace(
+        start: f64,
+        end: f64,
+        steps: i64,
+        dtype: DType,
+        device: Device,
+    ) -> Result<Option<Tensor>> {
+        let options = (kind(dtype)?, tch_device(device));
+        // tch's number arguments panic on a LibTorch error (see `crate::guard`)
+        crate::guard::contained("linspace", || {
+            Ok(Some(Tensor::f_linspace(start, end, steps, options)?))
+        })
+    }
     fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Tensor> {
         Ok(Tensor::f_eye_m(n, m, (kind(dtype)?, tch_device(device)))?)
     }

@@ -118,6 +118,18 @@ pub trait Backend: Sized + Send + Sync + 'static {
         device: Device,
         gen: &(dyn Fn(usize, &mut [f64]) + Sync),
     ) -> Result<Self::T>;
+    /// LibTorch's `linspace(start, end, steps)` in `dtype` on `device` (torch's kernel: the
+    /// first half counts up from `start`, the second down from `end`, in the dtype's
+    /// arithmetic). `None`, the default: the caller generates it.
+    fn linspace(
+        _start: f64,
+        _end: f64,
+        _steps: i64,
+        _dtype: DType,
+        _device: Device,
+    ) -> Result<Option<Self::T>> {
+        Ok(None)
+    }
     /// The `n × m` identity pattern (ones on the main diagonal), made on `device`.
     fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Self::T>;
     /// Class ids `(N,)` of a 2-D input `x` `(N, C)` prepared for this backend's class-id

@@ -14,7 +14,7 @@ use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::session::factory::Factory;
 
-fn requested(dtype: Option<&Bound<'_, PyAny>>) -> PyResult<Option<DType>> {
+pub(super) fn requested(dtype: Option<&Bound<'_, PyAny>>) -> PyResult<Option<DType>> {
     match dtype.filter(|d| !d.is_none()) {
         None => Ok(None),
         Some(d) => Ok(Some(DType::parse_any(&super::config::dtype_name(d)?).py()?)),
@@ -213,5 +213,39 @@ impl PySession {
         let dtype = requested(dtype)?;
         let made = Factory::arange_as(a, b, d, ints, dtype);
         self.make(py, made, dtype, requires_grad)
+    }
+    /// `linspace(start, end, steps)`: `steps` values evenly spaced from `start` to `end`,
+    /// both included, as torch's kernel computes them (in the result's dtype: the carrier
+    /// unless `dtype=` says otherwise; an integer dtype truncates).
+    ///
+    /// Args:
+    ///     start (float): the first value.
+    ///     end (float): the last value.
+    ///     steps (int): how many values (0: empty; 1: `[start]`).
+    ///     dtype (str, optional): the result's dtype. Default: the session's carrier.
+    ///     requires_grad (bool): whether the result is a leaf that requires grad.
+    ///
+    /// Returns:
+    ///     Tensor: a new 1-D tensor of this session.
+    ///
+    /// Raises:
+    ///     ArgumentError: a negative `steps` or an infinite end.
+    ///
+    /// Examples:
+    ///     >>> import eagertape as et
+    ///     >>> et.Session(dtype="float64").linspace(0.0, 1.0, 5).tolist()
+    ///     [0.0, 0.25, 0.5, 0.75, 1.0]
+    #[pyo3(signature = (start, end, steps, *, dtype=None, requires_grad=false))]
+    fn linspace(
+        &self,
+        py: Python<'_>,
+        start: f64,
+        end: f64,
+        steps: i64,
+        dtype: Option<&Bound<'_, PyAny>>,
+        requires_grad: bool,
+    ) -> PyResult<PyTensor> {
+        let made = Factory::linspace(start, end, steps);
+        self.make(py, made, requested(dtype)?, requires_grad)
     }
 }

@@ -28,10 +28,19 @@ fn tensor_or_number(
 
 #[pymethods]
 impl PySession {
-    /// `randint(low, high, size)`: int64 integers uniform in `[low, high)` from the
-    /// session's generator.
-    fn randint(&self, py: Python<'_>, low: i64, high: i64, size: Vec<i64>) -> PyResult<PyTensor> {
-        let h = self.with(py, move |s| s.randint(low, high, &size, None))?;
+    /// `randint(low, high, size, dtype=None)`: integers uniform in `[low, high)` from the
+    /// session's generator, made in `dtype` (default int64).
+    #[pyo3(signature = (low, high, size, *, dtype=None))]
+    fn randint(
+        &self,
+        py: Python<'_>,
+        low: i64,
+        high: i64,
+        size: Vec<i64>,
+        dtype: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTensor> {
+        let dtype = super::factories::requested(dtype)?;
+        let h = self.with(py, move |s| s.randint(low, high, &size, dtype))?;
         Ok(PyTensor::new(&self.cell, h))
     }
 

@@ -24,6 +24,11 @@ pub enum Pattern {
         start: f64,
         step: f64,
     },
+    /// `steps` values evenly spaced from `start` to `end`, both included.
+    Linspace {
+        start: f64,
+        end: f64,
+    },
 }
 
 /// A tensor to make: its pattern, its shape and its natural dtype.
@@ -125,9 +130,52 @@ impl Factory {
         }
     }
 
+    /// `linspace(start, end, steps)`: torch's values (LibTorch's kernel on LibTorch; its
+    /// formula in float64 on the reference carriers), float unless `dtype=` says otherwise
+    /// (an integer dtype truncates, as torch's).
+    pub fn linspace(start: f64, end: f64, steps: i64) -> Result<Self> {
+        if steps < 0 {
+            return Err(Error::Argument(format!(
+                "linspace(): number of steps must be non-negative, got {steps}"
+            )));
+        }
+        if !(start.is_finite() && end.is_finite()) {
+            return Err(Error::Argument(format!(
+                "linspace(): the ends must be finite, got {start} and {end}"
+            )));
+        }
+        count(&[steps])?;
+        Ok(Factory {
+            pattern: Pattern::Linspace { start, end },
+            shape: vec![steps],
+            natural: None,
+        })
+    }
+
     fn build<B: Backend>(&self, dtype: DType, device: crate::config::Device) -> Result<B::T> {
         let shape = &self.shape;
         match self.pattern {
+            Pattern::Linspace { start, end } => {
+                let steps = shape[0];
+                if let Some(t) = B::linspace(start, end, steps, dtype, device)? {
+                    return Ok(t);
+                }
+                // torch's formula: up from `start` in the first half, down from `end` after
+                let step = if steps > 1 {
+                    (end - start) / (steps - 1) as f64
+                } else {
+                    0.0
+                };
+                B::generate(shape, dtype, device, &|at, part| {
+                    for (i, v) in (at as i64..).zip(part.iter_mut()) {
+                        *v = if i < steps / 2 {
+                            start + step * i as f64
+                        } else {
+                            end - step * (steps - 1 - i) as f64
+                        };
+                    }
+                })
+            }
             Pattern::Full(v) => B::full(shape, v, dtype, device),
             Pattern::Eye => B::eye(shape[0], shape[1], dtype, device),
             Pattern::Arange { start, step } => B::generate(shape, dtype, device, &|at, part| {

@@ -207,11 +207,22 @@ impl<B: Backend> Session<B> {
         let mut rng = self.rng;
         let bits = dtype.significand_bits();
         let r = rng;
-        let z = B::generate(&shape, dtype, device, &|at, part| {
-            r.fill_draw(true, bits, at as u64, part)
-        })?;
+        let out = if let (Some(m), Some(sd)) = (number(&mean), number(&std)) {
+            // two numbers: `mean + std · z` as each draw is written (one tensor, no
+            // intermediate of the result's size), rounded once to the dtype
+            B::generate(&shape, dtype, device, &|at, part| {
+                r.fill_draw(true, bits, at as u64, part);
+                for v in part.iter_mut() {
+                    *v = m + sd * *v;
+                }
+            })?
+        } else {
+            let z = B::generate(&shape, dtype, device, &|at, part| {
+                r.fill_draw(true, bits, at as u64, part)
+            })?;
+            B::binary::<Add>(mean_t, &B::binary::<Mul>(std_t, &z)?)?
+        };
         rng.skip_draw(true, n);
-        let out = B::binary::<Add>(mean_t, &B::binary::<Mul>(std_t, &z)?)?;
         let h = self.input_owned(out, false)?;
         self.rng = rng;
         Ok(h)
@@ -324,7 +335,9 @@ impl<B: Backend> Session<B> {
                 *v = (low as i128 + ((k * range) >> 53) as i128) as f64;
             }
         })?;
-        let h = self.input_owned_as(t, dtype.is_data().then_some(dtype), false)?;
+        // made in `dtype` (a float dtype: in its own dtype where the session is native)
+        let own = dtype.is_data() || (dtype.is_native() && self.dtype.is_native());
+        let h = self.input_owned_as(t, own.then_some(dtype), false)?;
         self.rng.skip_draw(false, n);
         Ok(h)
     }

@@ -36,6 +36,32 @@ FACTORIES = {
     # a host permutation (Fisher-Yates): its buffers are fallible allocations too
     "randperm": lambda s: s.randperm(HUGE),
 }
+# The torch-style factories (in the current session; float32 and float64 carriers).
+TORCH_STYLE = {
+    "et.zeros": lambda: et.zeros(HUGE),
+    "et.empty": lambda: et.empty(HUGE),
+    "et.linspace": lambda: et.linspace(0.0, 1.0, HUGE),
+    "et.normal": lambda: et.normal(0.0, 1.0, (HUGE,)),
+    "et.randint": lambda: et.randint(0, 5, (HUGE,)),
+    "et.randperm": lambda: et.randperm(HUGE),
+    "et.multinomial": lambda: et.multinomial(et.ones(3), HUGE, replacement=True),
+    "et.full_like": lambda: et.full_like(et.zeros(1), 1.0).new_full((HUGE,), 2.0),
+    "Tensor.new_zeros": lambda: et.zeros(1).new_zeros(HUGE),
+}
+
+
+@pytest.mark.parametrize("carrier", ("float32", "float64"))
+@pytest.mark.parametrize("name", sorted(TORCH_STYLE))
+def test_a_torch_style_factory_the_allocator_refuses_changes_nothing(name, carrier):
+    with et.Session(dtype=carrier) as sess:
+        et.ones(2)
+        tape, rng, before = sess.tape_len, sess.rng_state(), et.memory_stats()["live_bytes"]
+        with pytest.raises(et.OutOfMemoryError, match="allocate"):
+            TORCH_STYLE[name]()
+        # nothing but the small operands made on the way (`ones(3)`, `zeros(1)`)
+        assert sess.rng_state() == rng
+        assert sess.tape_len <= tape + 2
+        assert et.memory_stats()["live_bytes"] <= before + 64
 
 
 @pytest.mark.parametrize("carrier", CARRIERS)
@@ -88,16 +114,28 @@ CEILING_SCRIPT = textwrap.dedent(
         "randn": lambda: sess.randn(N),
         "rand": lambda: sess.rand(N),
         "eye": lambda: sess.eye(8192),
+        # torch-style factories, in the current session
+        "et.empty": lambda: et.empty(N),
+        "et.linspace": lambda: et.linspace(0.0, 1.0, N),
+        "et.normal": lambda: et.normal(0.0, 1.0, (N,)),
+        "et.randint": lambda: et.randint(0, 7, (N,), dtype=et.int32),
+        "et.full_like": lambda: et.full_like(et.zeros(N // 2), 2.0),
+        "Tensor.new_ones": lambda: et.zeros(1).new_ones(N),
     }[name]
-    t = make()
-    assert t.numel() == (8192 * 8192 if name == "eye" else N), t.shape
-    print("made", name, t.shape)
+    with sess:
+        t = make()
+        if name == "et.full_like":
+            N = N // 2
+        assert t.numel() == (8192 * 8192 if name == "eye" else N), t.shape
+        print("made", name, t.shape)
     """
 )
 
 
 @pytest.mark.parametrize(
-    "name", ["ones", "zeros", "full", "arange", "arange_float", "randn", "rand", "eye"]
+    "name",
+    ["ones", "zeros", "full", "arange", "arange_float", "randn", "rand", "eye"]
+    + ["et.empty", "et.linspace", "et.normal", "et.randint", "et.full_like", "Tensor.new_ones"],
 )
 def test_a_factory_makes_its_result_without_a_host_copy_of_every_element(name):
     out = run_under_ceiling(CEILING_SCRIPT, int(1.5 * 64 * 2**20 * 4), name)

@@ -284,6 +284,18 @@ impl Backend for Dyn {
             _ => super::class_targets::on_host::<Dyn>(spec, ids, shape, class_dim, dtype, device),
         }
     }
+    fn linspace(
+        start: f64,
+        end: f64,
+        steps: i64,
+        dtype: DType,
+        device: Device,
+    ) -> Result<Option<DynTensor>> {
+        if dtype.is_native() || dtype.is_data() {
+            return Ok(LibTorch::linspace(start, end, steps, dtype, device)?.map(Torch));
+        }
+        Ok(None)
+    }
     fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<DynTensor> {
         create!(dtype, eye(n, m, dtype, device))
     }
