@@ -337,7 +337,8 @@ class Session:
 
         Examples:
             >>> import eagertape as et
-            >>> et.Session(dtype="float64").linspace(0.0, 1.0, 5).tolist()
+            >>> sess = et.Session(dtype="float64")
+            >>> sess.linspace(0.0, 1.0, 5).tolist()
             [0.0, 0.25, 0.5, 0.75, 1.0]
         """
     def input(
