@@ -8,7 +8,6 @@
 use super::arrange::{Diagonal, Roll};
 use super::binary::BinaryOp;
 use super::compose::{self, Recorder};
-use super::join::MaskedFill;
 pub use super::quantile::Interpolation;
 use super::quantile::{quantile, QuantileSpec};
 use super::scalar::ScalarOp;
@@ -241,12 +240,13 @@ pub fn derive<B: Backend>(r: &mut dyn Recorder<B>, d: &Derive, xs: &[Handle]) ->
         }
         Derive::Tensordot { a: da, b: db } => tensordot(r, xs[0], xs[1], da, db),
         Derive::NanSum { dims, keepdim } | Derive::NanMean { dims, keepdim } => {
-            let nan = predicate(r, Predicate::IsNan, &[xs[0]])?;
-            let zeroed = r.record(Op::movement(MaskedFill(0.0)), &[xs[0], nan])?;
+            // NaNs read as 0, with torch's derivative (a product with the not-NaN mask)
+            let zeroed = compose::unary(r, UnaryOp::NanToZero, xs[0])?;
             let sum = r.record(Op::sum(dims, *keepdim), &[zeroed])?;
             if matches!(d, Derive::NanSum { .. }) {
                 return Ok(sum);
             }
+            let nan = predicate(r, Predicate::IsNan, &[xs[0]])?;
             let kept = predicate(r, Predicate::Not, &[nan])?;
             let (dtype, device) = (r.dtype(xs[0])?, r.device(xs[0])?);
             let ones = r.record(Op::convert(dtype, device), &[kept])?;
@@ -306,8 +306,11 @@ pub fn derive<B: Backend>(r: &mut dyn Recorder<B>, d: &Derive, xs: &[Handle]) ->
                 shape[c] = k;
                 compose::reshape(r, w, &shape)?
             };
-            let scaled = binary(r, BinaryOp::Mul, w, x)?;
+            // torch's prelu_backward: the weight's gradient is 0 where x > 0 (not 0 · x,
+            // which an infinite x would make NaN): it reads x with its positives zeroed
             let positive = r.record(Op::compare_number(Predicate::Gt, 0.0), &[x])?;
+            let negative = r.record(Op::movement(super::join::MaskedFill(0.0)), &[x, positive])?;
+            let scaled = binary(r, BinaryOp::Mul, w, negative)?;
             r.record(Op::movement(super::join::Where), &[positive, x, scaled])
         }
         Derive::Quantile {

@@ -11,7 +11,9 @@ use tch::Tensor;
 pub use super::activation::{LogSigmoid, Sigmoid, Silu};
 pub use super::activation_modern::{Hardsigmoid, Hardswish, Mish};
 use super::pointwise::{unary_kernel, UnaryFn};
-pub use super::unary_math::{Cos, Erf, Expm1, Log1p, Reciprocal, Rsqrt, Sign, Sin, Square};
+pub use super::unary_math::{
+    Cos, Erf, Expm1, Log1p, NanToZero, Reciprocal, Rsqrt, Sign, Sin, Square,
+};
 pub use super::unary_trig::{
     Acos, Acosh, Asin, Asinh, Atan, Atanh, Ceil, Cosh, Floor, Frac, Round, Sinh, Tan, Trunc,
 };
@@ -122,10 +124,11 @@ macro_rules! unary_list {
 pub(crate) use unary_list;
 
 /// The family's list plus `round`, whose `Tensor` method takes `decimals=` (so it is bound
-/// by hand, `src/python/tensor_math.rs`, not generated from the list).
+/// by hand, `src/python/tensor_math.rs`, not generated from the list), and `nan_to_zero`,
+/// the first step of `nansum`/`nanmean` (`derive.rs`), with no public form of its own.
 macro_rules! unary_ops_all {
     ($($name:ident: $py:ident = $doc:literal),* $(,)?) => {
-        unary_ops! { $($name: $py,)* Round: round }
+        unary_ops! { $($name: $py,)* Round: round, NanToZero: nan_to_zero }
     };
 }
 

@@ -7,7 +7,7 @@
 use tch::Tensor;
 
 use super::pointwise::{grad_kernel, unary_kernel, ScalarFn, UnaryFn};
-use crate::backend::{Backend, ScalarKernel};
+use crate::backend::{Backend, ScalarKernel, UnaryKernel};
 use crate::error::Result;
 use crate::kernel::scalar::extremum;
 use crate::kernel::Scalar;
@@ -137,6 +137,49 @@ impl UnaryFn for Sign {
     }
     const READS_OUTPUT: bool = false;
 }
+
+/// `x` with its NaNs read as 0: the first step of `nansum`/`nanmean`. Its derivative is
+/// torch's `nansum_backward`, `g · (x == x)`: a product with the not-NaN mask (so an
+/// infinite cotangent gives NaN at a NaN element, as torch's), not a masked fill.
+pub struct NanToZero;
+
+impl UnaryKernel for NanToZero {
+    const NAME: &'static str = "nansum";
+    fn torch(x: &Tensor) -> Result<Tensor> {
+        Ok(x.f_masked_fill(&x.f_isnan()?, 0.0)?)
+    }
+    /// Point carriers only: an interval has no truth value for "is NaN" (as `isnan`).
+    fn element<S: Scalar>() -> Option<fn(S) -> S> {
+        (!S::INTERVAL).then_some(|x: S| {
+            if x.to_f64().is_nan() {
+                S::from_f64(0.0)
+            } else {
+                x
+            }
+        })
+    }
+}
+
+impl UnaryFn for NanToZero {
+    fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
+        B::grad::<NanToZeroBackward>(g, x, 0.0, 0.0)
+    }
+    const READS_OUTPUT: bool = false;
+}
+
+grad_kernel!(
+    /// `g · (x == x)`: torch's `nansum_backward`.
+    NanToZeroBackward,
+    "nansum_backward",
+    |g, x, a, b| g.f_mul(&x.f_eq_tensor(x)?),
+    (!S::INTERVAL).then_some(|g: S, x: S, _, _| {
+        if x.to_f64().is_nan() {
+            g.mul(S::from_f64(0.0))
+        } else {
+            g
+        }
+    })
+);
 
 /// `logit(x, eps)`: `log(z / (1 − z))` with `z` = `x` clamped to `[eps, 1 − eps]`; a
 /// negative `eps` clamps nothing (torch's `eps=None`, which ATen passes on as −1).

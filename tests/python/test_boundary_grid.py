@@ -44,15 +44,12 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
     "zero-count cases)",
     ("norm_inf_ties_share", "nonfinite"): NOT_YET
     + "norm(p=inf) with a NaN element: NaN gradients (torch: 0)",
-    ("nansum_nanmean", "nonfinite"): NOT_YET
-    + "nanmean's gradient at a NaN element is 0 (torch: NaN)",
     ("lstm_bidirectional_proj_packed", "nonfinite"): NOT_YET
     + "an inf or NaN input: the recurrence's NaN reaches other elements than torch's",
     ("gru_packed_without_bias", "nonfinite"): NOT_YET + "as for the LSTM row",
     ("rnn_tanh", "nonfinite"): NOT_YET + "as for the LSTM row",
     ("multilabel_and_multi_margin", "nonfinite"): NOT_YET
     + "an inf or NaN input: NaN where torch's margin kernels give a number",
-    ("prelu", "nonfinite"): NOT_YET + "a NaN input: NaN where torch's prelu_backward gives 0",
 }
 
 # (row, palette) where LibTorch itself crashes (a segmentation fault in torch's own backward):
