@@ -762,6 +762,8 @@ class Tensor:
 
         See `eagertape.abs`.
         """
+    def absolute(self) -> Tensor:
+        """Alias for `abs`: returns a new tensor with the absolute value of each element, `|x|`."""
     def acos(self) -> Tensor:
         """Returns a new tensor with the inverse cosine of each element.
 
@@ -772,6 +774,18 @@ class Tensor:
 
         See `eagertape.acosh`.
         """
+    def arccos(self) -> Tensor:
+        """Alias for `acos`: returns a new tensor with the inverse cosine of each element."""
+    def arccosh(self) -> Tensor:
+        """Alias for `acosh`: returns a new tensor with the inverse hyperbolic cosine of each element."""
+    def arcsin(self) -> Tensor:
+        """Alias for `asin`: returns a new tensor with the inverse sine of each element."""
+    def arcsinh(self) -> Tensor:
+        """Alias for `asinh`: returns a new tensor with the inverse hyperbolic sine of each element."""
+    def arctan(self) -> Tensor:
+        """Alias for `atan`: returns a new tensor with the inverse tangent of each element."""
+    def arctanh(self) -> Tensor:
+        """Alias for `atanh`: returns a new tensor with the inverse hyperbolic tangent of each element."""
     def asin(self) -> Tensor:
         """Returns a new tensor with the inverse sine of each element.
 
@@ -807,21 +821,48 @@ class Tensor:
 
         See `eagertape.cosh`.
         """
+    def deg2rad(self) -> Tensor:
+        """Returns a new tensor with each element converted from degrees to radians.
+
+        See `eagertape.deg2rad`.
+        """
+    def digamma(self) -> Tensor:
+        """Returns a new tensor with the digamma function (the derivative of `lgamma`) of each element.
+
+        See `eagertape.digamma`.
+        """
     def erf(self) -> Tensor:
         """Returns a new tensor with the error function of each element.
 
         See `eagertape.erf`.
+        """
+    def erfc(self) -> Tensor:
+        """Returns a new tensor with the complementary error function of each element, `1 - erf(x)`.
+
+        See `eagertape.erfc`.
+        """
+    def erfinv(self) -> Tensor:
+        """Returns a new tensor with the inverse error function of each element (defined on `(-1, 1)`).
+
+        See `eagertape.erfinv`.
         """
     def exp(self) -> Tensor:
         """Returns a new tensor with the exponential of each element, `e^x`.
 
         See `eagertape.exp`.
         """
+    def exp2(self) -> Tensor:
+        """Returns a new tensor with two to the power of each element, `2^x`.
+
+        See `eagertape.exp2`.
+        """
     def expm1(self) -> Tensor:
         """Returns a new tensor with the exponential of each element minus one, `e^x - 1`, accurate for small `x`.
 
         See `eagertape.expm1`.
         """
+    def fix(self) -> Tensor:
+        """Alias for `trunc`: returns a new tensor with the integer part of each element, rounded toward zero (its gradient is zero)."""
     def floor(self) -> Tensor:
         """Returns a new tensor with the largest integer not greater than each element (its gradient is zero).
 
@@ -842,6 +883,16 @@ class Tensor:
 
         See `eagertape.hardswish`.
         """
+    def i0(self) -> Tensor:
+        """Returns a new tensor with the modified Bessel function of the first kind, order 0, of each element.
+
+        See `eagertape.i0`.
+        """
+    def lgamma(self) -> Tensor:
+        """Returns a new tensor with the natural logarithm of the absolute value of the gamma function of each element.
+
+        See `eagertape.lgamma`.
+        """
     def log(self) -> Tensor:
         """Returns a new tensor with the natural logarithm of each element, `ln(x)`.
 
@@ -851,6 +902,16 @@ class Tensor:
         """Returns a new tensor with the natural logarithm of one plus each element, `ln(1 + x)`, accurate for small `x`.
 
         See `eagertape.log1p`.
+        """
+    def log2(self) -> Tensor:
+        """Returns a new tensor with the base-2 logarithm of each element.
+
+        See `eagertape.log2`.
+        """
+    def log10(self) -> Tensor:
+        """Returns a new tensor with the base-10 logarithm of each element.
+
+        See `eagertape.log10`.
         """
     def logsigmoid(self) -> Tensor:
         """Returns a new tensor with the logarithm of the sigmoid of each element, `-softplus(-x)`, computed stably.
@@ -867,6 +928,13 @@ class Tensor:
 
         See `eagertape.neg`.
         """
+    def negative(self) -> Tensor:
+        """Alias for `neg`: returns a new tensor with the negative of each element, `-x`."""
+    def rad2deg(self) -> Tensor:
+        """Returns a new tensor with each element converted from radians to degrees.
+
+        See `eagertape.rad2deg`.
+        """
     def reciprocal(self) -> Tensor:
         """Returns a new tensor with the reciprocal of each element, `1 / x`.
 
@@ -882,6 +950,8 @@ class Tensor:
 
         See `eagertape.rsqrt`.
         """
+    def sgn(self) -> Tensor:
+        """Alias for `sign`: returns a new tensor with the sign of each element: -1, 0 or 1 (its gradient is zero)."""
     def sigmoid(self) -> Tensor:
         """Returns a new tensor with the logistic sigmoid of each element, `1 / (1 + e^-x)`.
 
@@ -931,6 +1001,576 @@ class Tensor:
         """Returns a new tensor with the integer part of each element, rounded toward zero (its gradient is zero).
 
         See `eagertape.trunc`.
+        """
+    def abs_(self) -> Tensor:
+        """Replaces each element of this tensor with the absolute value of each element, `|x|`, in place (`torch.Tensor.abs_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def absolute_(self) -> Tensor:
+        """Alias for `abs_`.
+
+        Replaces each element of this tensor with the absolute value of each element, `|x|`, in place (`torch.Tensor.abs_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def acos_(self) -> Tensor:
+        """Replaces each element of this tensor with the inverse cosine of each element, in place (`torch.Tensor.acos_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def acosh_(self) -> Tensor:
+        """Replaces each element of this tensor with the inverse hyperbolic cosine of each element, in place (`torch.Tensor.acosh_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def arccos_(self) -> Tensor:
+        """Alias for `acos_`.
+
+        Replaces each element of this tensor with the inverse cosine of each element, in place (`torch.Tensor.acos_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def arccosh_(self) -> Tensor:
+        """Alias for `acosh_`.
+
+        Replaces each element of this tensor with the inverse hyperbolic cosine of each element, in place (`torch.Tensor.acosh_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def arcsin_(self) -> Tensor:
+        """Alias for `asin_`.
+
+        Replaces each element of this tensor with the inverse sine of each element, in place (`torch.Tensor.asin_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def arcsinh_(self) -> Tensor:
+        """Alias for `asinh_`.
+
+        Replaces each element of this tensor with the inverse hyperbolic sine of each element, in place (`torch.Tensor.asinh_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def arctan_(self) -> Tensor:
+        """Alias for `atan_`.
+
+        Replaces each element of this tensor with the inverse tangent of each element, in place (`torch.Tensor.atan_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def arctanh_(self) -> Tensor:
+        """Alias for `atanh_`.
+
+        Replaces each element of this tensor with the inverse hyperbolic tangent of each element, in place (`torch.Tensor.atanh_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def asin_(self) -> Tensor:
+        """Replaces each element of this tensor with the inverse sine of each element, in place (`torch.Tensor.asin_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def asinh_(self) -> Tensor:
+        """Replaces each element of this tensor with the inverse hyperbolic sine of each element, in place (`torch.Tensor.asinh_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def atan_(self) -> Tensor:
+        """Replaces each element of this tensor with the inverse tangent of each element, in place (`torch.Tensor.atan_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def atanh_(self) -> Tensor:
+        """Replaces each element of this tensor with the inverse hyperbolic tangent of each element, in place (`torch.Tensor.atanh_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def ceil_(self) -> Tensor:
+        """Replaces each element of this tensor with the smallest integer not less than each element (its gradient is zero), in place (`torch.Tensor.ceil_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def cos_(self) -> Tensor:
+        """Replaces each element of this tensor with the cosine of each element (radians), in place (`torch.Tensor.cos_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def cosh_(self) -> Tensor:
+        """Replaces each element of this tensor with the hyperbolic cosine of each element, in place (`torch.Tensor.cosh_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def deg2rad_(self) -> Tensor:
+        """Replaces each element of this tensor with each element converted from degrees to radians, in place (`torch.Tensor.deg2rad_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def digamma_(self) -> Tensor:
+        """Replaces each element of this tensor with the digamma function (the derivative of `lgamma`) of each element, in place (`torch.Tensor.digamma_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def erf_(self) -> Tensor:
+        """Replaces each element of this tensor with the error function of each element, in place (`torch.Tensor.erf_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def erfc_(self) -> Tensor:
+        """Replaces each element of this tensor with the complementary error function of each element, `1 - erf(x)`, in place (`torch.Tensor.erfc_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def erfinv_(self) -> Tensor:
+        """Replaces each element of this tensor with the inverse error function of each element (defined on `(-1, 1)`), in place (`torch.Tensor.erfinv_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def exp2_(self) -> Tensor:
+        """Replaces each element of this tensor with two to the power of each element, `2^x`, in place (`torch.Tensor.exp2_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def exp_(self) -> Tensor:
+        """Replaces each element of this tensor with the exponential of each element, `e^x`, in place (`torch.Tensor.exp_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def expm1_(self) -> Tensor:
+        """Replaces each element of this tensor with the exponential of each element minus one, `e^x - 1`, accurate for small `x`, in place (`torch.Tensor.expm1_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def fix_(self) -> Tensor:
+        """Alias for `trunc_`.
+
+        Replaces each element of this tensor with the integer part of each element, rounded toward zero (its gradient is zero), in place (`torch.Tensor.trunc_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def floor_(self) -> Tensor:
+        """Replaces each element of this tensor with the largest integer not greater than each element (its gradient is zero), in place (`torch.Tensor.floor_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def frac_(self) -> Tensor:
+        """Replaces each element of this tensor with the fractional part of each element, `x - trunc(x)`, in place (`torch.Tensor.frac_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def i0_(self) -> Tensor:
+        """Replaces each element of this tensor with the modified Bessel function of the first kind, order 0, of each element, in place (`torch.Tensor.i0_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def lgamma_(self) -> Tensor:
+        """Replaces each element of this tensor with the natural logarithm of the absolute value of the gamma function of each element, in place (`torch.Tensor.lgamma_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def log1p_(self) -> Tensor:
+        """Replaces each element of this tensor with the natural logarithm of one plus each element, `ln(1 + x)`, accurate for small `x`, in place (`torch.Tensor.log1p_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def log2_(self) -> Tensor:
+        """Replaces each element of this tensor with the base-2 logarithm of each element, in place (`torch.Tensor.log2_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def log10_(self) -> Tensor:
+        """Replaces each element of this tensor with the base-10 logarithm of each element, in place (`torch.Tensor.log10_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def log_(self) -> Tensor:
+        """Replaces each element of this tensor with the natural logarithm of each element, `ln(x)`, in place (`torch.Tensor.log_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def neg_(self) -> Tensor:
+        """Replaces each element of this tensor with the negative of each element, `-x`, in place (`torch.Tensor.neg_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def negative_(self) -> Tensor:
+        """Alias for `neg_`.
+
+        Replaces each element of this tensor with the negative of each element, `-x`, in place (`torch.Tensor.neg_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def rad2deg_(self) -> Tensor:
+        """Replaces each element of this tensor with each element converted from radians to degrees, in place (`torch.Tensor.rad2deg_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def reciprocal_(self) -> Tensor:
+        """Replaces each element of this tensor with the reciprocal of each element, `1 / x`, in place (`torch.Tensor.reciprocal_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def relu_(self) -> Tensor:
+        """Replaces each element of this tensor with the rectified linear unit of each element, `max(x, 0)`, in place (`torch.Tensor.relu_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def rsqrt_(self) -> Tensor:
+        """Replaces each element of this tensor with the reciprocal of the square root of each element, `1 / sqrt(x)`, in place (`torch.Tensor.rsqrt_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def sgn_(self) -> Tensor:
+        """Alias for `sign_`.
+
+        Replaces each element of this tensor with the sign of each element: -1, 0 or 1 (its gradient is zero), in place (`torch.Tensor.sign_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def sigmoid_(self) -> Tensor:
+        """Replaces each element of this tensor with the logistic sigmoid of each element, `1 / (1 + e^-x)`, in place (`torch.Tensor.sigmoid_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def sign_(self) -> Tensor:
+        """Replaces each element of this tensor with the sign of each element: -1, 0 or 1 (its gradient is zero), in place (`torch.Tensor.sign_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def sin_(self) -> Tensor:
+        """Replaces each element of this tensor with the sine of each element (radians), in place (`torch.Tensor.sin_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def sinh_(self) -> Tensor:
+        """Replaces each element of this tensor with the hyperbolic sine of each element, in place (`torch.Tensor.sinh_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def sqrt_(self) -> Tensor:
+        """Replaces each element of this tensor with the square root of each element, in place (`torch.Tensor.sqrt_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def square_(self) -> Tensor:
+        """Replaces each element of this tensor with the square of each element, `x * x`, in place (`torch.Tensor.square_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def tan_(self) -> Tensor:
+        """Replaces each element of this tensor with the tangent of each element (radians), in place (`torch.Tensor.tan_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def tanh_(self) -> Tensor:
+        """Replaces each element of this tensor with the hyperbolic tangent of each element, in place (`torch.Tensor.tanh_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def trunc_(self) -> Tensor:
+        """Replaces each element of this tensor with the integer part of each element, rounded toward zero (its gradient is zero), in place (`torch.Tensor.trunc_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
         """
     # END generated: unary
     def sum(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
@@ -1806,17 +2446,6 @@ class Tensor:
 
         Raises:
             ArgumentError: `rounding_mode` is neither ``None`` nor ``"floor"``.
-        """
-    def relu_(self) -> Tensor:
-        """Applies the rectified linear unit function to this tensor in place.
-
-        As with torch's in-place methods, this tensor then reads the new value: the
-        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-        A tensor that shares its storage with another live tensor (a view of it, or the base it
-        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-
-        Returns:
-            Tensor: this tensor.
         """
     def zero_(self) -> Tensor:
         """Fills this tensor with zeros, in place.
@@ -2846,10 +3475,27 @@ class _RuleOptimizer(Optimizer):
 
 # The unary family's names, in list order (the blocks below are generated from it).
 _UNARY: tuple[str, ...]
+_UNARY_INPLACE: tuple[str, ...]
 
 # BEGIN generated: unary (tools/gen-stubs, from src/ops/unary.rs's list)
 def abs(input: Tensor) -> Tensor:
     """Returns a new tensor with the absolute value of each element, `|x|`, as `torch.abs`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def absolute(input: Tensor) -> Tensor:
+    """Returns a new tensor with the absolute value of each element, `|x|`, as `torch.absolute`.
 
     Records one node on the tape of `input`'s session; the gradient flows back
     to `input`.
@@ -2882,6 +3528,102 @@ def acos(input: Tensor) -> Tensor:
 
 def acosh(input: Tensor) -> Tensor:
     """Returns a new tensor with the inverse hyperbolic cosine of each element, as `torch.acosh`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def arccos(input: Tensor) -> Tensor:
+    """Returns a new tensor with the inverse cosine of each element, as `torch.arccos`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def arccosh(input: Tensor) -> Tensor:
+    """Returns a new tensor with the inverse hyperbolic cosine of each element, as `torch.arccosh`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def arcsin(input: Tensor) -> Tensor:
+    """Returns a new tensor with the inverse sine of each element, as `torch.arcsin`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def arcsinh(input: Tensor) -> Tensor:
+    """Returns a new tensor with the inverse hyperbolic sine of each element, as `torch.arcsinh`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def arctan(input: Tensor) -> Tensor:
+    """Returns a new tensor with the inverse tangent of each element, as `torch.arctan`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def arctanh(input: Tensor) -> Tensor:
+    """Returns a new tensor with the inverse hyperbolic tangent of each element, as `torch.arctanh`.
 
     Records one node on the tape of `input`'s session; the gradient flows back
     to `input`.
@@ -3008,8 +3750,72 @@ def cosh(input: Tensor) -> Tensor:
         StaleHandleError: `input` belongs to a tape generation that was reset.
     """
 
+def deg2rad(input: Tensor) -> Tensor:
+    """Returns a new tensor with each element converted from degrees to radians, as `torch.deg2rad`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def digamma(input: Tensor) -> Tensor:
+    """Returns a new tensor with the digamma function (the derivative of `lgamma`) of each element, as `torch.digamma`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
 def erf(input: Tensor) -> Tensor:
     """Returns a new tensor with the error function of each element, as `torch.erf`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def erfc(input: Tensor) -> Tensor:
+    """Returns a new tensor with the complementary error function of each element, `1 - erf(x)`, as `torch.erfc`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def erfinv(input: Tensor) -> Tensor:
+    """Returns a new tensor with the inverse error function of each element (defined on `(-1, 1)`), as `torch.erfinv`.
 
     Records one node on the tape of `input`'s session; the gradient flows back
     to `input`.
@@ -3040,8 +3846,40 @@ def exp(input: Tensor) -> Tensor:
         StaleHandleError: `input` belongs to a tape generation that was reset.
     """
 
+def exp2(input: Tensor) -> Tensor:
+    """Returns a new tensor with two to the power of each element, `2^x`, as `torch.exp2`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
 def expm1(input: Tensor) -> Tensor:
     """Returns a new tensor with the exponential of each element minus one, `e^x - 1`, accurate for small `x`, as `torch.expm1`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def fix(input: Tensor) -> Tensor:
+    """Returns a new tensor with the integer part of each element, rounded toward zero (its gradient is zero), as `torch.fix`.
 
     Records one node on the tape of `input`'s session; the gradient flows back
     to `input`.
@@ -3120,6 +3958,38 @@ def hardswish(input: Tensor) -> Tensor:
         StaleHandleError: `input` belongs to a tape generation that was reset.
     """
 
+def i0(input: Tensor) -> Tensor:
+    """Returns a new tensor with the modified Bessel function of the first kind, order 0, of each element, as `torch.i0`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def lgamma(input: Tensor) -> Tensor:
+    """Returns a new tensor with the natural logarithm of the absolute value of the gamma function of each element, as `torch.lgamma`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
 def log(input: Tensor) -> Tensor:
     """Returns a new tensor with the natural logarithm of each element, `ln(x)`, as `torch.log`.
 
@@ -3138,6 +4008,38 @@ def log(input: Tensor) -> Tensor:
 
 def log1p(input: Tensor) -> Tensor:
     """Returns a new tensor with the natural logarithm of one plus each element, `ln(1 + x)`, accurate for small `x`, as `torch.log1p`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def log2(input: Tensor) -> Tensor:
+    """Returns a new tensor with the base-2 logarithm of each element, as `torch.log2`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def log10(input: Tensor) -> Tensor:
+    """Returns a new tensor with the base-10 logarithm of each element, as `torch.log10`.
 
     Records one node on the tape of `input`'s session; the gradient flows back
     to `input`.
@@ -3200,6 +4102,38 @@ def neg(input: Tensor) -> Tensor:
         StaleHandleError: `input` belongs to a tape generation that was reset.
     """
 
+def negative(input: Tensor) -> Tensor:
+    """Returns a new tensor with the negative of each element, `-x`, as `torch.negative`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def rad2deg(input: Tensor) -> Tensor:
+    """Returns a new tensor with each element converted from radians to degrees, as `torch.rad2deg`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
 def reciprocal(input: Tensor) -> Tensor:
     """Returns a new tensor with the reciprocal of each element, `1 / x`, as `torch.reciprocal`.
 
@@ -3234,6 +4168,22 @@ def relu(input: Tensor) -> Tensor:
 
 def rsqrt(input: Tensor) -> Tensor:
     """Returns a new tensor with the reciprocal of the square root of each element, `1 / sqrt(x)`, as `torch.rsqrt`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
+def sgn(input: Tensor) -> Tensor:
+    """Returns a new tensor with the sign of each element: -1, 0 or 1 (its gradient is zero), as `torch.sgn`.
 
     Records one node on the tape of `input`'s session; the gradient flows back
     to `input`.

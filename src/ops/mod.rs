@@ -59,6 +59,7 @@ pub mod statistics;
 pub(crate) mod testing;
 pub mod unary;
 pub mod unary_math;
+pub mod unary_special;
 pub mod unary_trig;
 pub mod upsample;
 pub mod view;

@@ -43,6 +43,19 @@ fn rebind<'py>(
     Ok(slf.clone())
 }
 
+/// The in-place form of the unary function `op` (`x.exp_()`, generated for the family by
+/// `pointwise.rs`): [`via`] with the out-of-place op.
+pub(super) fn unary_in_place<'py>(
+    slf: &Bound<'py, PyTensor>,
+    what: &str,
+    op: crate::ops::unary::UnaryOp,
+) -> PyResult<Bound<'py, PyTensor>> {
+    via(slf, what, || {
+        let py = slf.py();
+        Ok(Bound::new(py, slf.get().unary(py, op.op())?)?.into_any())
+    })
+}
+
 /// Check that `slf` may be written in place, compute the out-of-place result `out()`, then
 /// rebind `slf` to it. A refused call records nothing.
 fn via<'py>(
@@ -329,18 +342,6 @@ impl PyTensor {
         args: &Bound<'py, PyTuple>,
     ) -> PyResult<Bound<'py, Self>> {
         via(slf, "inplace=True", || f.call1(args))
-    }
-    /// Applies the rectified linear unit function to this tensor in place.
-    ///
-    /// As with torch's in-place methods, this tensor then reads the new value: the
-    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
-    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-    ///
-    /// Returns:
-    ///     Tensor: this tensor.
-    fn relu_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
-        via(slf, "relu_", || slf.call_method0("relu"))
     }
     /// Fills this tensor with zeros, in place.
     ///

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import torch
-from op_table import Op, normal
+from op_table import Op, normal, positive
 
 import eagertape as et
 
@@ -69,7 +69,86 @@ def _fmod_sample(rng):
     return [q * b, b]
 
 
+# The special functions and conversions (``src/ops/unary_special.rs``): libm gives the
+# point carriers erfc, exp2, log2 and log10; lgamma, digamma, erfinv and i0 are LibTorch's.
+LIBTORCH = ("libtorch",)
+ALL_CARRIERS = ("libtorch", "reference", "ieee32", "interval")
+
+# torch's aliases of the family (``Tensor.absolute`` is ``abs``), each as function and method.
+ALIASES = {
+    "absolute": "abs",
+    "arcsin": "asin",
+    "arccos": "acos",
+    "arctan": "atan",
+    "arcsinh": "asinh",
+    "arccosh": "acosh",
+    "arctanh": "atanh",
+    "negative": "neg",
+    "fix": "trunc",
+    "sgn": "sign",
+}
+
+
+def _aliases(lib, x):
+    # arctan first, on x itself: an interval session refuses it before recording anything
+    total = lib.arctan(x) + x.fix() + lib.arccosh(x.abs() + 1.5)
+    y = x * 0.3  # inside (-1, 1) for arcsin/arccos/arctanh
+    for name in ("absolute", "arcsin", "arccos", "arcsinh", "arctanh", "negative"):
+        total = total + getattr(lib, name)(y) + getattr(y, name)()
+    return total + lib.sgn(x) * x
+
+
+def _in_place(x):
+    """Every generated in-place form of the family on a copy of `i0(x) - 0.5`, in (0.5, 0.7) for
+    `x` in (0.1, 0.8): every function's domain (above 1 for acosh). `i0` comes first, so a
+    carrier without it records nothing. torch's side is the out-of-place functions, since
+    torch has no derivative of some of its in-place forms (acosh_)."""
+    base = et.i0(x) - 0.5
+    total = base * 0.0
+    for name in et._core._UNARY_INPLACE:
+        y = base * 1.0 + (1.5 if "cosh" in name else 0.0)
+        out = getattr(y, name)()
+        assert out is y
+        total = total + y
+    return total
+
+
+def _in_place_torch(x):
+    base = torch.i0(x) - 0.5
+    total = base * 0.0
+    for name in et._core._UNARY_INPLACE:
+        y = base * 1.0 + (1.5 if "cosh" in name else 0.0)
+        total = total + getattr(torch, name[:-1])(y)
+    return total
+
+
 MATH_OPS: tuple[Op, ...] = (
+    Op(
+        "unary_in_place",
+        _in_place,
+        _in_place_torch,
+        lambda rng: [rng.uniform(0.1, 0.8, size=(3, 4))],
+        carriers=("libtorch",),
+        covers=tuple(f"Tensor.{name}" for name in et._core._UNARY_INPLACE),
+    ),
+    _row("erfc", normal),
+    _row("exp2", normal),
+    _row("log2", positive),
+    _row("log10", positive),
+    _row("deg2rad", normal, carriers=ALL_CARRIERS),
+    _row("rad2deg", normal, carriers=ALL_CARRIERS),
+    _row("lgamma", positive, carriers=LIBTORCH),
+    _row("digamma", positive, carriers=LIBTORCH),
+    _row("erfinv", inside_unit, carriers=LIBTORCH),
+    _row("i0", normal, carriers=LIBTORCH),
+    Op(
+        "unary_aliases",
+        lambda x: _aliases(et, x),
+        lambda x: _aliases(torch, x),
+        normal((3, 4)),
+        carriers=POINT,
+        covers=tuple(f"{f}.{n}" for n in ALIASES for f in ("et", "Tensor")),
+    ),
     _row("tan", lambda s: lambda rng: [rng.uniform(-1.2, 1.2, size=s)]),
     _row("asin", inside_unit),
     _row("acos", inside_unit),

@@ -64,15 +64,19 @@ def test_every_extension_class_and_its_public_members_have_stubs():
 
 def test_generated_unary_stubs_name_exactly_the_extensions_unary_family():
     # tools/gen-stubs writes these blocks from src/ops/unary.rs's list; the extension names
-    # the methods and functions it generated from the same list in _core._UNARY.
+    # the functions it generated from the same list in _core._UNARY, and the in-place
+    # methods in _core._UNARY_INPLACE.
     text = STUB.read_text(encoding="utf-8")
     blocks = re.findall(r"# BEGIN generated: unary[^\n]*\n(.*?)# END generated: unary", text, re.S)
     assert len(blocks) == 2
     methods = set(re.findall(r"def (\w+)\(self\)", blocks[0]))
     functions = set(re.findall(r"def (\w+)\(input: Tensor\)", blocks[1]))
-    assert methods == functions == set(_core._UNARY)
+    assert functions == set(_core._UNARY)
+    assert methods == set(_core._UNARY) | set(_core._UNARY_INPLACE)
     for name in _core._UNARY:
         assert callable(getattr(_core.Tensor, name)) and callable(getattr(eagertape, name))
+    for name in _core._UNARY_INPLACE:
+        assert callable(getattr(_core.Tensor, name))
 
 
 def stub_docstrings() -> dict[str, str]:

@@ -140,7 +140,7 @@ fn dim_index(dim: i64, ndim: usize) -> usize {
 fn unsupported<S: Scalar>(op: &'static str, t: &RefTensor<S>) -> Error {
     Error::Unsupported {
         op,
-        carrier: t.dtype().name().to_string(),
+        carrier: t.dtype().carrier_label(),
     }
 }
 
