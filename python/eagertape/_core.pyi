@@ -621,30 +621,10 @@ class Tensor:
     def __pos__(self) -> Tensor: ...
     def __pow__(self, exponent: Tensor | _float | ArrayLike, modulo: None = None, /) -> Tensor: ...
     def __rpow__(self, base: _float | ArrayLike, modulo: None = None, /) -> Tensor: ...
-    def pow(self, exponent: Tensor | _float | ArrayLike) -> Tensor:
-        """Raises each element of this tensor to the power `exponent` (`self ** exponent`).
-
-        `exponent` is a number or a tensor. See `eagertape.pow`.
-        """
     def __floordiv__(self, other: Tensor | _float | ArrayLike, /) -> Tensor: ...
     def __rfloordiv__(self, other: _float | ArrayLike, /) -> Tensor: ...
     def __mod__(self, other: Tensor | _float | ArrayLike, /) -> Tensor: ...
     def __rmod__(self, other: _float | ArrayLike, /) -> Tensor: ...
-    def floor_divide(self, other: Tensor | _float | ArrayLike) -> Tensor:
-        """Returns this tensor divided by `other`, rounded down (`self // other`).
-
-        The gradient is zero. See `eagertape.floor_divide`.
-        """
-    def remainder(self, other: Tensor | _float | ArrayLike) -> Tensor:
-        """Returns the remainder of dividing this tensor by `other`, with the sign of `other`.
-
-        `self % other`. See `eagertape.remainder`.
-        """
-    def atan2(self, other: Tensor | _float | ArrayLike) -> Tensor:
-        """Returns the element-wise arctangent of `self / other`, in the quadrant of `(other, self)`.
-
-        See `eagertape.atan2`.
-        """
     def lerp(self, end: Tensor | ArrayLike, weight: Tensor | _float | ArrayLike) -> Tensor:
         """Linearly interpolates between this tensor and `end`: `self + weight * (end - self)`.
 
@@ -725,31 +705,6 @@ class Tensor:
     def kthvalue(self, k: _int, dim: _int = -1, keepdim: bool = False) -> Any:
         """torch's `kthvalue(k, dim=-1, keepdim=False)`: the `k`-th smallest element along
         `dim` and its int64 index.
-        """
-    def arctan2(self, other: Tensor | _float | ArrayLike) -> Tensor:
-        """Alias for `atan2`.
-
-        See `eagertape.arctan2`.
-        """
-    def hypot(self, other: Tensor | _float | ArrayLike) -> Tensor:
-        """Returns the hypotenuse `sqrt(self**2 + other**2)` of this tensor and `other`.
-
-        Computed without intermediate overflow. See `eagertape.hypot`.
-        """
-    def fmod(self, other: Tensor | _float | ArrayLike) -> Tensor:
-        """Returns the remainder of dividing this tensor by `other`, with the sign of this tensor.
-
-        See `eagertape.fmod`.
-        """
-    def logaddexp(self, other: Tensor | _float | ArrayLike) -> Tensor:
-        """Returns `log(exp(self) + exp(other))`, computed stably.
-
-        See `eagertape.logaddexp`.
-        """
-    def xlogy(self, other: Tensor | _float | ArrayLike) -> Tensor:
-        """Returns `self * log(other)`, element-wise.
-
-        Zero where this tensor is zero, unless `other` is NaN. See `eagertape.xlogy`.
         """
     def matmul(self, other: Tensor | ArrayLike) -> Tensor:
         """Returns the matrix product of this tensor and `other`.
@@ -1573,6 +1528,217 @@ class Tensor:
             Tensor: this tensor.
         """
     # END generated: unary
+    # BEGIN generated: binary (tools/gen-stubs, from src/ops/binary.rs's list)
+    def arctan2(self, other: Tensor | float) -> Tensor:
+        """Alias for `atan2`.
+
+        See `eagertape.atan2`.
+        """
+    def atan2(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the arctangent of `input / other` in the quadrant of the point `(other, input)` (`input` being this tensor).
+
+        See `eagertape.atan2`.
+        """
+    def floor_divide(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with `input` divided by `other`, rounded down (`input // other`; its gradient is zero) (`input` being this tensor).
+
+        See `eagertape.floor_divide`.
+        """
+    def fmod(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the remainder of `input` divided by `other`, with the sign of `input` (C's `fmod`) (`input` being this tensor).
+
+        See `eagertape.fmod`.
+        """
+    def hypot(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the hypotenuse `sqrt(input**2 + other**2)`, without intermediate overflow (`input` being this tensor).
+
+        See `eagertape.hypot`.
+        """
+    def logaddexp(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with `log(exp(input) + exp(other))`, computed stably (`input` being this tensor).
+
+        See `eagertape.logaddexp`.
+        """
+    def mul(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the product of `input` and `other` (`input` being this tensor).
+
+        See `eagertape.mul`.
+        """
+    def multiply(self, other: Tensor | float) -> Tensor:
+        """Alias for `mul`.
+
+        See `eagertape.mul`.
+        """
+    def pow(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with `input` raised to the power `other` (`input` being this tensor).
+
+        See `eagertape.pow`.
+        """
+    def remainder(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the remainder of `input` divided by `other`, with the sign of `other` (Python's `%`) (`input` being this tensor).
+
+        See `eagertape.remainder`.
+        """
+    def xlogy(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with `input * log(other)`, 0 where `input` is 0 (unless `other` is NaN) (`input` being this tensor).
+
+        See `eagertape.xlogy`.
+        """
+    def arctan2_(self, other: Tensor | float) -> Tensor:
+        """Alias for `atan2_`.
+
+        Replaces this tensor with the arctangent of `input / other` in the quadrant of the point `(other, input)` (`input` being this tensor), in place
+        (`torch.Tensor.atan2_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def atan2_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with the arctangent of `input / other` in the quadrant of the point `(other, input)` (`input` being this tensor), in place
+        (`torch.Tensor.atan2_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def floor_divide_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with `input` divided by `other`, rounded down (`input // other`; its gradient is zero) (`input` being this tensor), in place
+        (`torch.Tensor.floor_divide_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def fmod_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with the remainder of `input` divided by `other`, with the sign of `input` (C's `fmod`) (`input` being this tensor), in place
+        (`torch.Tensor.fmod_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def hypot_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with the hypotenuse `sqrt(input**2 + other**2)`, without intermediate overflow (`input` being this tensor), in place
+        (`torch.Tensor.hypot_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def mul_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with the product of `input` and `other` (`input` being this tensor), in place
+        (`torch.Tensor.mul_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def multiply_(self, other: Tensor | float) -> Tensor:
+        """Alias for `mul_`.
+
+        Replaces this tensor with the product of `input` and `other` (`input` being this tensor), in place
+        (`torch.Tensor.mul_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def pow_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with `input` raised to the power `other` (`input` being this tensor), in place
+        (`torch.Tensor.pow_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def remainder_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with the remainder of `input` divided by `other`, with the sign of `other` (Python's `%`) (`input` being this tensor), in place
+        (`torch.Tensor.remainder_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def xlogy_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with `input * log(other)`, 0 where `input` is 0 (unless `other` is NaN) (`input` being this tensor), in place
+        (`torch.Tensor.xlogy_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    # END generated: binary
     def sum(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
         """Returns the sum of the elements of this tensor over the dimensions `dim`.
 
@@ -2409,20 +2575,6 @@ class Tensor:
         Args:
             other (Tensor or float): the value to subtract.
             alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
-
-        Returns:
-            Tensor: this tensor.
-        """
-    def mul_(self, other: _Operand) -> Tensor:
-        """Multiplies this tensor by `other` in place: `self *= other`.
-
-        As with torch's in-place methods, this tensor then reads the new value: the
-        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-        A tensor that shares its storage with another live tensor (a view of it, or the base it
-        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-
-        Args:
-            other (Tensor or float): the factor.
 
         Returns:
             Tensor: this tensor.
@@ -3476,6 +3628,8 @@ class _RuleOptimizer(Optimizer):
 # The unary family's names, in list order (the blocks below are generated from it).
 _UNARY: tuple[str, ...]
 _UNARY_INPLACE: tuple[str, ...]
+_BINARY: tuple[str, ...]
+_BINARY_INPLACE: tuple[str, ...]
 
 # BEGIN generated: unary (tools/gen-stubs, from src/ops/unary.rs's list)
 def abs(input: Tensor) -> Tensor:
@@ -4359,6 +4513,217 @@ def trunc(input: Tensor) -> Tensor:
     """
 
 # END generated: unary
+# BEGIN generated: binary (tools/gen-stubs, from src/ops/binary.rs's list)
+def arctan2(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the arctangent of `input / other` in the quadrant of the point `(other, input)`, elementwise, as `torch.arctan2`.
+
+    The operands broadcast; either may be a number (a constant of the tensor's dtype,
+    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def atan2(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the arctangent of `input / other` in the quadrant of the point `(other, input)`, elementwise, as `torch.atan2`.
+
+    The operands broadcast; either may be a number (a constant of the tensor's dtype,
+    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def floor_divide(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with `input` divided by `other`, rounded down (`input // other`; its gradient is zero), elementwise, as `torch.floor_divide`.
+
+    The operands broadcast; either may be a number (a constant of the tensor's dtype,
+    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def fmod(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the remainder of `input` divided by `other`, with the sign of `input` (C's `fmod`), elementwise, as `torch.fmod`.
+
+    The operands broadcast; either may be a number (a constant of the tensor's dtype,
+    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def hypot(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the hypotenuse `sqrt(input**2 + other**2)`, without intermediate overflow, elementwise, as `torch.hypot`.
+
+    The operands broadcast; either may be a number (a constant of the tensor's dtype,
+    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def logaddexp(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with `log(exp(input) + exp(other))`, computed stably, elementwise, as `torch.logaddexp`.
+
+    The operands broadcast; either may be a number (a constant of the tensor's dtype,
+    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def mul(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the product of `input` and `other`, elementwise, as `torch.mul`.
+
+    The operands broadcast; either may be a number (a constant of the tensor's dtype,
+    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def multiply(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the product of `input` and `other`, elementwise, as `torch.multiply`.
+
+    The operands broadcast; either may be a number (a constant of the tensor's dtype,
+    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def pow(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with `input` raised to the power `other`, elementwise, as `torch.pow`.
+
+    The operands broadcast; either may be a number (a constant of the tensor's dtype,
+    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def remainder(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the remainder of `input` divided by `other`, with the sign of `other` (Python's `%`), elementwise, as `torch.remainder`.
+
+    The operands broadcast; either may be a number (a constant of the tensor's dtype,
+    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def xlogy(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with `input * log(other)`, 0 where `input` is 0 (unless `other` is NaN), elementwise, as `torch.xlogy`.
+
+    The operands broadcast; either may be a number (a constant of the tensor's dtype,
+    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+# END generated: binary
 
 def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     """During training, randomly zeroes some elements of the input tensor with probability `p`.

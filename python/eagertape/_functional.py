@@ -137,6 +137,19 @@ __all__ = [
     "tanh",
     "trunc",
     # END generated: unary
+    # BEGIN generated: binary (tools/gen-stubs)
+    "arctan2",
+    "atan2",
+    "floor_divide",
+    "fmod",
+    "hypot",
+    "logaddexp",
+    "mul",
+    "multiply",
+    "pow",
+    "remainder",
+    "xlogy",
+    # END generated: binary
     "softmax",
     "log_softmax",
     "clamp",
@@ -147,10 +160,6 @@ __all__ = [
     "softplus",
     "maximum",
     "minimum",
-    "pow",
-    "floor_divide",
-    "remainder",
-    "atan2",
     "lerp",
     "diagonal",
     "diag",
@@ -191,11 +200,6 @@ __all__ = [
     "argsort",
     "msort",
     "kthvalue",
-    "arctan2",
-    "hypot",
-    "fmod",
-    "logaddexp",
-    "xlogy",
     "reshape",
     "transpose",
     "permute",
@@ -370,218 +374,6 @@ def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tens
         [-1.0, 0.5, 1.0]
     """
     return input.hardtanh(min_val, max_val)
-
-
-def pow(input: Tensor | float, exponent: Tensor | float) -> Tensor:  # noqa: A001, A002
-    """Takes the power of each element in `input` with `exponent`.
-
-    Either side may be a number: `pow(x, 2.0)`, `pow(x, y)` and `pow(2.0, x)` (the number base
-    is read as `2.0 ** x`); tensors broadcast. The gradient follows torch's: none to `input`
-    where the exponent is 0, none to the exponent where the base is 0 and the exponent is
-    non-negative. Floating-point tensors only.
-
-    Args:
-        input (Tensor or float): the base.
-        exponent (Tensor or float): the exponent.
-
-    Returns:
-        Tensor: `input ** exponent`, elementwise.
-
-    Raises:
-        et.DTypeError: if a tensor operand holds integer or bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([1.0, 2.0, 3.0])
-        ...     et.pow(x, 2).tolist(), et.pow(2, x).tolist()
-        ([1.0, 4.0, 9.0], [2.0, 4.0, 8.0])
-    """
-    if isinstance(input, Tensor):
-        return input.pow(exponent)
-    return exponent.__rpow__(input)
-
-
-def floor_divide(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
-    """Computes `input` divided by `other`, elementwise, and floors the result.
-
-    This is torch's `div(input, other, rounding_mode="floor")` (Python's `//`). The result is
-    piecewise constant: both operands get a zero gradient. Floating-point tensors only;
-    `other` may be a tensor, a number or array-like data (a constant in the session's dtype).
-
-    Args:
-        input (Tensor): the dividend.
-        other (Tensor or float): the divisor.
-
-    Returns:
-        Tensor: `floor(input / other)`, elementwise (broadcast).
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.floor_divide(et.tensor([-3.0, 3.0]), 2).tolist()
-        [-2.0, 1.0]
-    """
-    return input.floor_divide(other)
-
-
-def remainder(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
-    """Computes Python's modulus operation entrywise.
-
-    The result has the sign of the divisor `other` (as Python's `%`; see `eagertape.fmod` for
-    C's). Gradient: 1 for `input`, `-floor(input / other)` for a tensor `other`.
-    Floating-point tensors only.
-
-    Args:
-        input (Tensor): the dividend.
-        other (Tensor or float): the divisor.
-
-    Returns:
-        Tensor: `input - floor(input / other) * other`, elementwise (broadcast).
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.remainder(et.tensor([-3.0, 3.0]), 2).tolist()
-        [1.0, 1.0]
-    """
-    return input.remainder(other)
-
-
-def atan2(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
-    """Element-wise arctangent of `input / other` with consideration of the quadrant.
-
-    Returns the angle, in radians, of the point `(other, input)`, in `[-pi, pi]`. Both operands
-    get a gradient. Floating-point tensors only. `eagertape.arctan2` is an alias.
-
-    Args:
-        input (Tensor): the first input tensor (the y coordinates).
-        other (Tensor or float): the second input (the x coordinates), broadcast with `input`.
-
-    Returns:
-        Tensor: the angles.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.atan2(et.tensor([0.0, 1.0]), et.tensor([1.0, 0.0])).tolist()
-        [0.0, 1.5707963705062866]
-    """
-    return input.atan2(other)
-
-
-arctan2 = atan2
-
-
-def hypot(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
-    """Given the legs of a right triangle, return its hypotenuse.
-
-    Computes `sqrt(input**2 + other**2)` elementwise without intermediate overflow; both
-    operands get a gradient. Floating-point tensors only.
-
-    Args:
-        input (Tensor): the first leg.
-        other (Tensor or float): the second leg, broadcast with `input`.
-
-    Returns:
-        Tensor: the hypotenuses.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.hypot(et.tensor([3.0, 5.0]), et.tensor([4.0, 12.0])).tolist()
-        [5.0, 13.0]
-    """
-    return input.hypot(other)
-
-
-def fmod(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
-    """Applies C++'s `std::fmod` entrywise.
-
-    The result has the sign of the dividend `input` (see `eagertape.remainder` for Python's
-    `%`). Gradient: 1 for `input`, `-trunc(input / other)` for a tensor `other`.
-    Floating-point tensors only.
-
-    Args:
-        input (Tensor): the dividend.
-        other (Tensor or float): the divisor, broadcast with `input`.
-
-    Returns:
-        Tensor: `input - trunc(input / other) * other`, elementwise.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.fmod(et.tensor([-3.0, 3.0]), 2).tolist()
-        [-1.0, 1.0]
-    """
-    return input.fmod(other)
-
-
-def logaddexp(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
-    """Logarithm of the sum of exponentiations of the inputs.
-
-    Computes `log(exp(input) + exp(other))` elementwise, without overflow for large inputs;
-    both operands get a gradient. Floating-point tensors only.
-
-    Args:
-        input (Tensor): the first input tensor.
-        other (Tensor or float): the second input, broadcast with `input`.
-
-    Returns:
-        Tensor: the result.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.logaddexp(et.tensor([1000.0]), et.tensor([1000.0])).tolist()
-        [1000.6931762695312]
-    """
-    return input.logaddexp(other)
-
-
-def xlogy(input: Tensor, other: Tensor | float) -> Tensor:  # noqa: A002
-    """Computes `input * log(other)`, elementwise.
-
-    The result is 0 where `input` is 0 (even where `other` is 0), and NaN where `other` is
-    NaN. Gradient: `log(other)` (0 where `input` is 0) for `input`, `input / other` for a
-    tensor `other`. Floating-point tensors only.
-
-    Args:
-        input (Tensor): the multiplier.
-        other (Tensor or float): the argument of the logarithm, broadcast with `input`.
-
-    Returns:
-        Tensor: the result.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.xlogy(et.tensor([0.0, 2.0]), et.tensor([0.0, 1.0])).tolist()
-        [0.0, 0.0]
-    """
-    return input.xlogy(other)
 
 
 def prod(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002
@@ -1400,6 +1192,25 @@ def amin(input: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) 
 
 
 # Ops over several tensors, written in Rust.
+# The pointwise binary functions (`atan2`, `pow`, ...), generated from the family's list
+# (`src/ops/binary.rs`; `_core._BINARY` names them).
+# BEGIN generated: binary (tools/gen-stubs, from src/ops/binary.rs's list)
+from ._core import (  # noqa: E402, F401
+    arctan2,
+    atan2,
+    floor_divide,
+    fmod,
+    hypot,
+    logaddexp,
+    mul,
+    multiply,
+    pow,
+    remainder,
+    xlogy,
+)
+
+# END generated: binary
+
 cat = _core.cat
 stack = _core.stack
 where = _core.where

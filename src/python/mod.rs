@@ -165,6 +165,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(get_default_device, m)?)?;
     functional::register(m)?;
     pointwise::register(m)?;
+    pointwise::register_binary(m)?;
     losses::register(m)?;
     losses_composed::register(m)?;
     batch_norm::register(m)?;

@@ -178,12 +178,6 @@ impl PyTensor {
         }
         self.operator(py, base, POW, true)
     }
-    /// Raises each element of this tensor to the power `exponent` (`self ** exponent`).
-    ///
-    /// `exponent` is a number or a tensor. See `eagertape.pow`.
-    fn pow(&self, py: Python<'_>, exponent: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.method(py, exponent, POW, "pow")
-    }
     fn __floordiv__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, o, FLOOR_DIVIDE, false)
     }
@@ -195,54 +189,6 @@ impl PyTensor {
     }
     fn __rmod__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.operator(py, o, REMAINDER, true)
-    }
-    /// Returns this tensor divided by `other`, rounded down (`self // other`).
-    ///
-    /// The gradient is zero. See `eagertape.floor_divide`.
-    fn floor_divide(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.method(py, other, FLOOR_DIVIDE, "floor_divide")
-    }
-    /// Returns the remainder of dividing this tensor by `other`, with the sign of `other`.
-    ///
-    /// `self % other`. See `eagertape.remainder`.
-    fn remainder(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.method(py, other, REMAINDER, "remainder")
-    }
-    /// Returns the element-wise arctangent of `self / other`, in the quadrant of `(other, self)`.
-    ///
-    /// See `eagertape.atan2`.
-    fn atan2(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.method(py, other, Operator::Arith(BinaryOp::Atan2), "atan2")
-    }
-    /// Alias for `atan2`.
-    ///
-    /// See `eagertape.arctan2`.
-    fn arctan2(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.atan2(py, other)
-    }
-    /// Returns the hypotenuse `sqrt(self**2 + other**2)` of this tensor and `other`.
-    ///
-    /// Computed without intermediate overflow. See `eagertape.hypot`.
-    fn hypot(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.method(py, other, Operator::Arith(BinaryOp::Hypot), "hypot")
-    }
-    /// Returns the remainder of dividing this tensor by `other`, with the sign of this tensor.
-    ///
-    /// See `eagertape.fmod`.
-    fn fmod(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.method(py, other, Operator::Arith(BinaryOp::Fmod), "fmod")
-    }
-    /// Returns `log(exp(self) + exp(other))`, computed stably.
-    ///
-    /// See `eagertape.logaddexp`.
-    fn logaddexp(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.method(py, other, Operator::Arith(BinaryOp::LogAddExp), "logaddexp")
-    }
-    /// Returns `self * log(other)`, element-wise.
-    ///
-    /// Zero where this tensor is zero, unless `other` is NaN. See `eagertape.xlogy`.
-    fn xlogy(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.method(py, other, Operator::Arith(BinaryOp::Xlogy), "xlogy")
     }
     /// Applies the leaky rectified linear unit function element-wise.
     ///

@@ -56,6 +56,23 @@ pub(super) fn unary_in_place<'py>(
     })
 }
 
+/// The in-place form of the binary function `op` (`x.atan2_(y)`, generated for the family
+/// by `pointwise.rs`): [`via`] with the out-of-place method.
+pub(super) fn binary_in_place<'py>(
+    slf: &Bound<'py, PyTensor>,
+    what: &str,
+    op: crate::ops::binary::BinaryOp,
+    other: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyTensor>> {
+    let op = crate::session::Operator::Arith(op);
+    via(slf, what, || {
+        Ok(slf
+            .get()
+            .method(slf.py(), other, op, what)?
+            .into_bound(slf.py()))
+    })
+}
+
 /// Check that `slf` may be written in place, compute the out-of-place result `out()`, then
 /// rebind `slf` to it. A refused call records nothing.
 fn via<'py>(
@@ -270,21 +287,6 @@ impl PyTensor {
             None => other.clone(),
         };
         via(slf, "sub_", || slf.sub(rhs))
-    }
-    /// Multiplies this tensor by `other` in place: `self *= other`.
-    ///
-    /// As with torch's in-place methods, this tensor then reads the new value: the
-    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
-    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-    ///
-    /// Args:
-    ///     other (Tensor or float): the factor.
-    ///
-    /// Returns:
-    ///     Tensor: this tensor.
-    fn mul_<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
-        via(slf, "mul_", || slf.mul(other))
     }
     /// Divides this tensor by `other` in place: `self /= other`.
     ///

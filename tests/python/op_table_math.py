@@ -122,7 +122,42 @@ def _in_place_torch(x):
     return total
 
 
+def _binary_in_place(lib, a, b):
+    """Every generated in-place form of the binary family on a copy of `a` (in (0.5, 2))
+    with `b` (in (0.5, 2)), summed; torch's side is the out-of-place functions (its
+    floor_divide has no derivative: `div(rounding_mode="floor")` is the same with one)."""
+    total = lib.atan2(a, b) * 0.0  # first: an interval session refuses it, recording nothing
+    for name in et._core._BINARY_INPLACE:
+        y = a * 1.0
+        if lib is et:
+            out = getattr(y, name)(b)
+            assert out is y
+        elif name == "floor_divide_":
+            y = torch.div(y, b, rounding_mode="floor")
+        else:
+            y = getattr(torch, name[:-1])(y, b)
+        total = total + y
+    return total
+
+
 MATH_OPS: tuple[Op, ...] = (
+    Op(
+        "binary_in_place",
+        lambda a, b: _binary_in_place(et, a, b),
+        lambda a, b: _binary_in_place(torch, a, b),
+        lambda rng: [rng.uniform(0.5, 2.0, size=(3, 4)), rng.uniform(0.5, 2.0, size=(4,))],
+        carriers=POINT,
+        covers=tuple(f"Tensor.{name}" for name in et._core._BINARY_INPLACE),
+        smooth=False,  # floor_divide and remainder jump where a / b crosses an integer
+    ),
+    Op(
+        "mul_multiply",
+        lambda a, b: a.mul(b) + et.mul(a, 2.0) + a.multiply(b * 0.5) + et.multiply(3.0, b),
+        lambda a, b: a.mul(b) + torch.mul(a, 2.0) + a.multiply(b * 0.5) + torch.multiply(b, 3.0),
+        normal((3, 4), (4,)),
+        carriers=("libtorch", "reference", "ieee32", "interval"),
+        covers=("Tensor.mul", "Tensor.multiply", "et.mul", "et.multiply"),
+    ),
     Op(
         "unary_in_place",
         _in_place,

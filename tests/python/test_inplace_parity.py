@@ -79,6 +79,13 @@ METHOD_ARGS = {
     "masked_fill_": (lambda m: (m.tensor(X > 0.75), 9.0)),
     # the unary family's in-place forms, generated from its list (`x.exp_()`, `x.arccos_()`)
     **{name: (lambda m: ()) for name in et._core._UNARY_INPLACE},
+    # the binary family's (`x.atan2_(y)`, `x.multiply_(y)`), with a 0-d tensor operand
+    # (torch's atan2_ and hypot_ take no number)
+    **{
+        name: (lambda m: (m.tensor(1.5, dtype=m.float64),))
+        for name in et._core._BINARY_INPLACE
+        if name != "mul_"
+    },
 }
 
 
@@ -94,6 +101,9 @@ def _pair(shape=None):
 # acosh' is not implemented"): the values and identity are compared, and eagertape's gradient
 # is the out-of-place function's (checked against torch's in the op table).
 TORCH_NO_IN_PLACE_GRAD = {"acosh_", "arccosh_", "asinh_", "arcsinh_", "atanh_", "arctanh_"}
+# (nor of floor_divide, in place or not: eagertape's gradient there is zero, as torch's
+# div(rounding_mode="floor"))
+TORCH_NO_IN_PLACE_GRAD |= {"floor_divide_"}
 
 
 def _check(y, out, ty, tout, x, tx, cot, grad=True):
