@@ -1569,8 +1569,8 @@ class Tensor:
 
         See `eagertape.mul`.
         """
-    def pow(self, other: Tensor | float) -> Tensor:
-        """Returns a new tensor with `input` raised to the power `other` (`input` being this tensor).
+    def pow(self, exponent: Tensor | float) -> Tensor:
+        """Returns a new tensor with `input` raised to the power `exponent` (`input` being this tensor).
 
         See `eagertape.pow`.
         """
@@ -1693,8 +1693,8 @@ class Tensor:
         Returns:
             Tensor: this tensor.
         """
-    def pow_(self, other: Tensor | float) -> Tensor:
-        """Replaces this tensor with `input` raised to the power `other` (`input` being this tensor), in place
+    def pow_(self, exponent: Tensor | float) -> Tensor:
+        """Replaces this tensor with `input` raised to the power `exponent` (`input` being this tensor), in place
         (`torch.Tensor.pow_`).
 
         As with torch's in-place methods, this tensor then reads the new value: the
@@ -1703,7 +1703,7 @@ class Tensor:
         storage with another live tensor raises `ArgumentError` instead, recording nothing.
 
         Args:
-            other (Tensor or float): the second operand.
+            exponent (Tensor or float): the second operand.
 
         Returns:
             Tensor: this tensor.
@@ -2540,6 +2540,101 @@ class Tensor:
         `gradient`: the vector of a vector-Jacobian product for a non-scalar tensor
         (backward of `(self * gradient).sum()`).
         """
+    def add(self, other: _Operand, *, alpha: _float | None = None) -> Tensor:
+        """Returns `self + alpha * other`, as `torch.Tensor.add`.
+
+        Args:
+            other (Tensor or float): the value to add.
+            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+        Returns:
+            Tensor: a new tensor of the broadcast shape.
+        """
+    def sub(self, other: _Operand, *, alpha: _float | None = None) -> Tensor:
+        """Returns `self - alpha * other`, as `torch.Tensor.sub`.
+
+        Args:
+            other (Tensor or float): the value to subtract.
+            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+        Returns:
+            Tensor: a new tensor of the broadcast shape.
+        """
+    def subtract(self, other: _Operand, *, alpha: _float | None = None) -> Tensor:
+        """Alias for `sub`.
+
+        Args:
+            other (Tensor or float): the value to subtract.
+            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+        Returns:
+            Tensor: a new tensor of the broadcast shape.
+        """
+    def div(self, other: _Operand, *, rounding_mode: str | None = None) -> Tensor:
+        """Returns `self / other`, rounded as `rounding_mode` says, as `torch.Tensor.div`.
+
+        Args:
+            other (Tensor or float): the divisor.
+            rounding_mode (str, optional): ``None`` (true division), ``"trunc"`` (rounded
+                toward zero) or ``"floor"`` (rounded down, as `//`); a rounded quotient has a
+                zero gradient, as torch's. Default: ``None``.
+
+        Returns:
+            Tensor: a new tensor of the broadcast shape.
+
+        Raises:
+            ArgumentError: another `rounding_mode`.
+        """
+    def divide(self, other: _Operand, *, rounding_mode: str | None = None) -> Tensor:
+        """Alias for `div`.
+
+        Args:
+            other (Tensor or float): the divisor.
+            rounding_mode (str, optional): ``None``, ``"trunc"`` or ``"floor"``. Default:
+                ``None``.
+
+        Returns:
+            Tensor: a new tensor of the broadcast shape.
+        """
+    def true_divide(self, other: _Operand) -> Tensor:
+        """Alias for `div` without rounding: `self / other`.
+
+        Args:
+            other (Tensor or float): the divisor.
+
+        Returns:
+            Tensor: a new tensor of the broadcast shape.
+        """
+    def subtract_(self, other: _Operand, *, alpha: _float | None = None) -> Tensor:
+        """Alias for `sub_`.
+
+        Args:
+            other (Tensor or float): the value to subtract.
+            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def divide_(self, other: _Operand, *, rounding_mode: str | None = None) -> Tensor:
+        """Alias for `div_`.
+
+        Args:
+            other (Tensor or float): the divisor.
+            rounding_mode (str, optional): ``None``, ``"trunc"`` or ``"floor"``. Default:
+                ``None``.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def true_divide_(self, other: _Operand) -> Tensor:
+        """Alias for `div_` without rounding: `self /= other`.
+
+        Args:
+            other (Tensor or float): the divisor.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def add_(self, other: _Operand, *, alpha: _float | None = None) -> Tensor:
         """Adds `other`, scaled by `alpha`, to this tensor in place: `self += alpha * other`.
 
@@ -2558,9 +2653,8 @@ class Tensor:
         Examples:
             >>> import eagertape as et
             >>> with et.Session():
-            ...     x = et.tensor([1.0, 2.0])
-            ...     y = x
-            ...     _ = x.add_(et.tensor([1.0, 1.0]), alpha=2)
+            ...     y = et.tensor([1.0, 2.0]) * 1.0
+            ...     _ = y.add_(1.0, alpha=2.0)
             ...     y.tolist()
             [3.0, 4.0]
         """
@@ -2589,15 +2683,15 @@ class Tensor:
 
         Args:
             other (Tensor or float): the divisor.
-            rounding_mode (str, optional): ``None`` (true division) or ``"floor"`` (rounded
-                down, as `self //= other`). **Differs** from PyTorch: ``"trunc"`` is not
-                supported. Default: ``None``.
+            rounding_mode (str, optional): ``None`` (true division), ``"trunc"`` (rounded
+                toward zero) or ``"floor"`` (rounded down, as `self //= other`). Default:
+                ``None``.
 
         Returns:
             Tensor: this tensor.
 
         Raises:
-            ArgumentError: `rounding_mode` is neither ``None`` nor ``"floor"``.
+            ArgumentError: another `rounding_mode`.
         """
     def zero_(self) -> Tensor:
         """Fills this tensor with zeros, in place.
@@ -3630,6 +3724,105 @@ _UNARY: tuple[str, ...]
 _UNARY_INPLACE: tuple[str, ...]
 _BINARY: tuple[str, ...]
 _BINARY_INPLACE: tuple[str, ...]
+
+def add(input: Tensor | float, other: Tensor | float, *, alpha: float | None = None) -> Tensor:
+    """Returns `input + alpha * other`, as `torch.add`.
+
+    Either operand may be a number (a constant of the tensor's dtype).
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the value to add.
+        alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.add(et.tensor([1.0, 2.0]), 1.0, alpha=2.0).tolist()
+        [3.0, 4.0]
+    """
+
+def sub(input: Tensor | float, other: Tensor | float, *, alpha: float | None = None) -> Tensor:
+    """Returns `input - alpha * other`, as `torch.sub`.
+
+    Either operand may be a number (a constant of the tensor's dtype).
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the value to subtract.
+        alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+    """
+
+def subtract(input: Tensor | float, other: Tensor | float, *, alpha: float | None = None) -> Tensor:
+    """Alias for `sub`.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the value to subtract.
+        alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+    """
+
+def div(
+    input: Tensor | float, other: Tensor | float, *, rounding_mode: str | None = None
+) -> Tensor:
+    """Returns `input / other`, rounded as `rounding_mode` says, as `torch.div`.
+
+    Either operand may be a number (a constant of the tensor's dtype).
+
+    Args:
+        input (Tensor or float): the dividend.
+        other (Tensor or float): the divisor.
+        rounding_mode (str, optional): ``None`` (true division), ``"trunc"`` (rounded toward
+            zero) or ``"floor"`` (rounded down); a rounded quotient has a zero gradient, as
+            torch's. Default: ``None``.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ArgumentError: another `rounding_mode`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.div(et.tensor([-7.0, 7.0]), 2.0, rounding_mode="trunc").tolist()
+        [-3.0, 3.0]
+    """
+
+def divide(
+    input: Tensor | float, other: Tensor | float, *, rounding_mode: str | None = None
+) -> Tensor:
+    """Alias for `div`.
+
+    Args:
+        input (Tensor or float): the dividend.
+        other (Tensor or float): the divisor.
+        rounding_mode (str, optional): ``None``, ``"trunc"`` or ``"floor"``. Default:
+            ``None``.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+    """
+
+def true_divide(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Alias for `div` without rounding: `input / other`.
+
+    Args:
+        input (Tensor or float): the dividend.
+        other (Tensor or float): the divisor.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+    """
 
 # BEGIN generated: unary (tools/gen-stubs, from src/ops/unary.rs's list)
 def abs(input: Tensor) -> Tensor:
@@ -4666,8 +4859,8 @@ def multiply(input: Tensor | float, other: Tensor | float) -> Tensor:
         DTypeError: a tensor operand holds integer or bool data.
     """
 
-def pow(input: Tensor | float, other: Tensor | float) -> Tensor:
-    """Returns a new tensor with `input` raised to the power `other`, elementwise, as `torch.pow`.
+def pow(input: Tensor | float, exponent: Tensor | float) -> Tensor:
+    """Returns a new tensor with `input` raised to the power `exponent`, elementwise, as `torch.pow`.
 
     The operands broadcast; either may be a number (a constant of the tensor's dtype,
     as torch's wrapped number). Records one node on the tape of the tensors' session;
@@ -4675,7 +4868,7 @@ def pow(input: Tensor | float, other: Tensor | float) -> Tensor:
 
     Args:
         input (Tensor or float): the first operand.
-        other (Tensor or float): the second operand.
+        exponent (Tensor or float): the second operand.
 
     Returns:
         Tensor: a new tensor of the broadcast shape.

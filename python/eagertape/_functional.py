@@ -137,6 +137,13 @@ __all__ = [
     "tanh",
     "trunc",
     # END generated: unary
+    # torch's arithmetic with keyword arguments (`src/python/arith.rs`)
+    "add",
+    "sub",
+    "subtract",
+    "div",
+    "divide",
+    "true_divide",
     # BEGIN generated: binary (tools/gen-stubs)
     "arctan2",
     "atan2",
@@ -1211,6 +1218,12 @@ from ._core import (  # noqa: E402, F401
 
 # END generated: binary
 
+add = _core.add
+sub = _core.sub
+subtract = _core.subtract
+div = _core.div
+divide = _core.divide
+true_divide = _core.true_divide
 cat = _core.cat
 stack = _core.stack
 where = _core.where

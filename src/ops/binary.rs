@@ -60,7 +60,9 @@ macro_rules! binary_ops {
     };
 }
 
-pub use super::binary_math::{Atan2, FloorDivide, Fmod, Hypot, LogAddExp, Pow, Remainder, Xlogy};
+pub use super::binary_math::{
+    Atan2, FloorDivide, Fmod, Hypot, LogAddExp, Pow, Remainder, TruncDivide, Xlogy,
+};
 
 binary_ops!(
     Add,
@@ -71,6 +73,7 @@ binary_ops!(
     Minimum,
     Pow,
     FloorDivide,
+    TruncDivide,
     Remainder,
     Atan2,
     Hypot,
@@ -80,24 +83,24 @@ binary_ops!(
 );
 
 /// The family's torch declarations, once, from which the binding (`src/python/pointwise.rs`)
-/// generates every public form and `make stubs` their stubs: `Unit: name [name_] | alias
-/// [alias_] = "what it computes"` gives `Tensor.name(other)`, `et.name(input, other)` (a
-/// number on either side), the in-place method where torch has one (the bracket), and each
-/// torch alias. `add`, `sub` (with `alpha`), `div` (with `rounding_mode`), `maximum` and
+/// generates every public form and `make stubs` their stubs: `Unit: name(arg) [name_] |
+/// alias [alias_] = "what it computes"` gives `Tensor.name(arg)` (`arg`: torch's name of the
+/// second operand), `et.name(input, arg)` (a number on either side), the in-place method
+/// where torch has one (the bracket), and each torch alias. `add`, `sub` (with `alpha`), `div` (with `rounding_mode`), `maximum` and
 /// `minimum` are bound by hand (`tensor_torch.rs`, `tensor.rs`).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! binary_list {
     ($then:ident) => {
         $then! {
-            Mul: mul [mul_] | multiply [multiply_] = "the product of `input` and `other`",
-            Pow: pow [pow_] = "`input` raised to the power `other`",
-            FloorDivide: floor_divide [floor_divide_] = "`input` divided by `other`, rounded down (`input // other`; its gradient is zero)",
-            Remainder: remainder [remainder_] = "the remainder of `input` divided by `other`, with the sign of `other` (Python's `%`)",
-            Atan2: atan2 [atan2_] | arctan2 [arctan2_] = "the arctangent of `input / other` in the quadrant of the point `(other, input)`",
-            Hypot: hypot [hypot_] = "the hypotenuse `sqrt(input**2 + other**2)`, without intermediate overflow",
-            Fmod: fmod [fmod_] = "the remainder of `input` divided by `other`, with the sign of `input` (C's `fmod`)",
-            LogAddExp: logaddexp = "`log(exp(input) + exp(other))`, computed stably",
-            Xlogy: xlogy [xlogy_] = "`input * log(other)`, 0 where `input` is 0 (unless `other` is NaN)",
+            Mul: mul(other) [mul_] | multiply [multiply_] = "the product of `input` and `other`",
+            Pow: pow(exponent) [pow_] = "`input` raised to the power `exponent`",
+            FloorDivide: floor_divide(other) [floor_divide_] = "`input` divided by `other`, rounded down (`input // other`; its gradient is zero)",
+            Remainder: remainder(other) [remainder_] = "the remainder of `input` divided by `other`, with the sign of `other` (Python's `%`)",
+            Atan2: atan2(other) [atan2_] | arctan2 [arctan2_] = "the arctangent of `input / other` in the quadrant of the point `(other, input)`",
+            Hypot: hypot(other) [hypot_] = "the hypotenuse `sqrt(input**2 + other**2)`, without intermediate overflow",
+            Fmod: fmod(other) [fmod_] = "the remainder of `input` divided by `other`, with the sign of `input` (C's `fmod`)",
+            LogAddExp: logaddexp(other) = "`log(exp(input) + exp(other))`, computed stably",
+            Xlogy: xlogy(other) [xlogy_] = "`input * log(other)`, 0 where `input` is 0 (unless `other` is NaN)",
         }
     };
 }

@@ -22,6 +22,8 @@ pub struct Pow;
 pub struct FloorDivide;
 /// `a % b`: torch's `remainder` (the sign of `b`).
 pub struct Remainder;
+/// `trunc(a / b)`: torch's `div(rounding_mode="trunc")` (no public name of its own).
+pub struct TruncDivide;
 /// `atan2(a, b)`: the angle of the point `(b, a)`.
 pub struct Atan2;
 /// `hypot(a, b) = √(a² + b²)` without overflow.
@@ -140,6 +142,27 @@ impl BinaryKernel for FloorDivide {
     }
     fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
         point2(|a: S, b: S| from(div_floor(a.to_f64(), b.to_f64())))
+    }
+}
+
+impl BinaryKernel for TruncDivide {
+    const NAME: &'static str = "div";
+    fn torch(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+        Ok(a.f_div_tensor_mode(b, "trunc")?)
+    }
+    fn torch_out(a: &Tensor, b: &Tensor, out: &mut Tensor) -> Result<bool> {
+        drop(a.f_div_out_mode(out, b, "trunc")?);
+        Ok(true)
+    }
+    fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
+        point2(|a: S, b: S| from(a.div(b).to_f64().trunc()))
+    }
+}
+
+impl BinaryFn for TruncDivide {
+    // piecewise constant: no gradient (torch's zeros for a rounding mode)
+    fn grad<B: Backend>(_: usize, g: &B::T, _: &B::T, _: &B::T, _: &B::T) -> Result<Option<B::T>> {
+        B::mul_scalar(g, 0.0).map(Some)
     }
 }
 

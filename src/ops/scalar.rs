@@ -117,6 +117,7 @@ pub fn rewrite<B: Backend>(op: BinaryOp, s: f64, reflected: bool) -> Result<Opti
         (
             BinaryOp::Pow
             | BinaryOp::FloorDivide
+            | BinaryOp::TruncDivide
             | BinaryOp::Remainder
             | BinaryOp::Atan2
             | BinaryOp::Hypot

@@ -113,7 +113,7 @@ unary_list!(unary_bindings);
 
 /// `f(input, other)` with a tensor on either side (`et.pow(2.0, x)`): the tensor's method,
 /// or the reflected operator of `other`.
-fn binary_function(
+pub(super) fn binary_function(
     py: Python<'_>,
     input: &Bound<'_, PyAny>,
     other: &Bound<'_, PyAny>,
@@ -135,7 +135,7 @@ fn binary_function(
 }
 
 macro_rules! binary_function_doc {
-    ($doc:literal, $py:ident) => {
+    ($doc:literal, $py:ident, $arg:ident) => {
         concat!(
             "Returns a new tensor with ",
             $doc,
@@ -146,7 +146,9 @@ macro_rules! binary_function_doc {
             "as torch's wrapped number). Records one node on the tape of the tensors' session;\n",
             "the gradient flows back to each tensor operand, as torch's.\n\n",
             "Args:\n    input (Tensor or float): the first operand.\n",
-            "    other (Tensor or float): the second operand.\n\n",
+            "    ",
+            stringify!($arg),
+            " (Tensor or float): the second operand.\n\n",
             "Returns:\n    Tensor: a new tensor of the broadcast shape.\n\n",
             "Raises:\n    ShapeError: the shapes do not broadcast.\n",
             "    DTypeError: a tensor operand holds integer or bool data.\n",
@@ -155,7 +157,7 @@ macro_rules! binary_function_doc {
 }
 
 macro_rules! binary_in_place_doc {
-    ($doc:literal, $py:ident) => {
+    ($doc:literal, $py:ident, $arg:ident) => {
         concat!(
             "Replaces this tensor with ", $doc, " (`input` being this tensor), in place\n",
             "(`torch.Tensor.", stringify!($py), "_`).\n\n",
@@ -163,42 +165,42 @@ macro_rules! binary_in_place_doc {
             "out-of-place result is recorded, and every Python `Tensor` naming this tensor names\n",
             "it; on a Parameter it is the parameter's next version. A tensor that shares its\n",
             "storage with another live tensor raises `ArgumentError` instead, recording nothing.\n\n",
-            "Args:\n    other (Tensor or float): the second operand.\n\n",
+            "Args:\n    ", stringify!($arg), " (Tensor or float): the second operand.\n\n",
             "Returns:\n    Tensor: this tensor.\n",
         )
     };
 }
 
 macro_rules! binary_bindings {
-    ($($unit:ident: $py:ident $([$inp:ident])? $(| $alias:ident [$alias_inp:ident])*
+    ($($unit:ident: $py:ident($arg:ident) $([$inp:ident])? $(| $alias:ident [$alias_inp:ident])*
        = $doc:literal),* $(,)?) => {
         #[pymethods]
         impl PyTensor {
             $(
                 #[doc = concat!("Returns a new tensor with ", $doc, " (`input` being this tensor).\n\nSee `eagertape.", stringify!($py), "`.")]
-                fn $py(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-                    self.method(py, other, Operator::Arith(BinaryOp::$unit), stringify!($py))
+                fn $py(&self, py: Python<'_>, $arg: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                    self.method(py, $arg, Operator::Arith(BinaryOp::$unit), stringify!($py))
                 }
                 $(
-                    #[doc = binary_in_place_doc!($doc, $py)]
+                    #[doc = binary_in_place_doc!($doc, $py, $arg)]
                     fn $inp<'py>(
                         slf: &Bound<'py, Self>,
-                        other: &Bound<'py, PyAny>,
+                        $arg: &Bound<'py, PyAny>,
                     ) -> PyResult<Bound<'py, Self>> {
-                        binary_in_place(slf, stringify!($inp), BinaryOp::$unit, other)
+                        binary_in_place(slf, stringify!($inp), BinaryOp::$unit, $arg)
                     }
                 )?
                 $(
                     #[doc = concat!("Alias for `", stringify!($py), "`.\n\nSee `eagertape.", stringify!($py), "`.")]
-                    fn $alias(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-                        self.method(py, other, Operator::Arith(BinaryOp::$unit), stringify!($alias))
+                    fn $alias(&self, py: Python<'_>, $arg: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                        self.method(py, $arg, Operator::Arith(BinaryOp::$unit), stringify!($alias))
                     }
-                    #[doc = concat!("Alias for `", stringify!($py), "_`.\n\n", binary_in_place_doc!($doc, $py))]
+                    #[doc = concat!("Alias for `", stringify!($py), "_`.\n\n", binary_in_place_doc!($doc, $py, $arg))]
                     fn $alias_inp<'py>(
                         slf: &Bound<'py, Self>,
-                        other: &Bound<'py, PyAny>,
+                        $arg: &Bound<'py, PyAny>,
                     ) -> PyResult<Bound<'py, Self>> {
-                        binary_in_place(slf, stringify!($alias_inp), BinaryOp::$unit, other)
+                        binary_in_place(slf, stringify!($alias_inp), BinaryOp::$unit, $arg)
                     }
                 )*
             )*
@@ -209,23 +211,23 @@ macro_rules! binary_bindings {
             use super::*;
             $(
                 #[pyfunction]
-                #[doc = binary_function_doc!($doc, $py)]
+                #[doc = binary_function_doc!($doc, $py, $arg)]
                 pub fn $py(
                     py: Python<'_>,
                     input: &Bound<'_, PyAny>,
-                    other: &Bound<'_, PyAny>,
+                    $arg: &Bound<'_, PyAny>,
                 ) -> PyResult<Py<PyAny>> {
-                    binary_function(py, input, other, BinaryOp::$unit, stringify!($py))
+                    binary_function(py, input, $arg, BinaryOp::$unit, stringify!($py))
                 }
                 $(
                     #[pyfunction]
-                    #[doc = binary_function_doc!($doc, $alias)]
+                    #[doc = binary_function_doc!($doc, $alias, $arg)]
                     pub fn $alias(
                         py: Python<'_>,
                         input: &Bound<'_, PyAny>,
-                        other: &Bound<'_, PyAny>,
+                        $arg: &Bound<'_, PyAny>,
                     ) -> PyResult<Py<PyAny>> {
-                        binary_function(py, input, other, BinaryOp::$unit, stringify!($alias))
+                        binary_function(py, input, $arg, BinaryOp::$unit, stringify!($alias))
                     }
                 )*
             )*

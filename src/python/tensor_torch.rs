@@ -75,7 +75,7 @@ pub(super) fn binary_in_place<'py>(
 
 /// Check that `slf` may be written in place, compute the out-of-place result `out()`, then
 /// rebind `slf` to it. A refused call records nothing.
-fn via<'py>(
+pub(super) fn via<'py>(
     slf: &Bound<'py, PyTensor>,
     what: &str,
     out: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
@@ -229,99 +229,6 @@ impl PyTensor {
         finished.map(drop)
     }
 
-    /// Adds `other`, scaled by `alpha`, to this tensor in place: `self += alpha * other`.
-    ///
-    /// As with torch's in-place methods, this tensor then reads the new value: the
-    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
-    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-    ///
-    /// Args:
-    ///     other (Tensor or float): the value to add.
-    ///     alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
-    ///
-    /// Returns:
-    ///     Tensor: this tensor.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> with et.Session():
-    ///     ...     x = et.tensor([1.0, 2.0])
-    ///     ...     y = x
-    ///     ...     _ = x.add_(et.tensor([1.0, 1.0]), alpha=2)
-    ///     ...     y.tolist()
-    ///     [3.0, 4.0]
-    #[pyo3(signature = (other, *, alpha=None))]
-    fn add_<'py>(
-        slf: &Bound<'py, Self>,
-        other: &Bound<'py, PyAny>,
-        alpha: Option<f64>,
-    ) -> PyResult<Bound<'py, Self>> {
-        let rhs = match alpha {
-            Some(a) => other.mul(a)?,
-            None => other.clone(),
-        };
-        via(slf, "add_", || slf.add(rhs))
-    }
-    /// Subtracts `other`, scaled by `alpha`, from this tensor in place: `self -= alpha * other`.
-    ///
-    /// As with torch's in-place methods, this tensor then reads the new value: the
-    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
-    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-    ///
-    /// Args:
-    ///     other (Tensor or float): the value to subtract.
-    ///     alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
-    ///
-    /// Returns:
-    ///     Tensor: this tensor.
-    #[pyo3(signature = (other, *, alpha=None))]
-    fn sub_<'py>(
-        slf: &Bound<'py, Self>,
-        other: &Bound<'py, PyAny>,
-        alpha: Option<f64>,
-    ) -> PyResult<Bound<'py, Self>> {
-        let rhs = match alpha {
-            Some(a) => other.mul(a)?,
-            None => other.clone(),
-        };
-        via(slf, "sub_", || slf.sub(rhs))
-    }
-    /// Divides this tensor by `other` in place: `self /= other`.
-    ///
-    /// As with torch's in-place methods, this tensor then reads the new value: the
-    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
-    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-    ///
-    /// Args:
-    ///     other (Tensor or float): the divisor.
-    ///     rounding_mode (str, optional): ``None`` (true division) or ``"floor"`` (rounded
-    ///         down, as `self //= other`). **Differs** from PyTorch: ``"trunc"`` is not
-    ///         supported. Default: ``None``.
-    ///
-    /// Returns:
-    ///     Tensor: this tensor.
-    ///
-    /// Raises:
-    ///     ArgumentError: `rounding_mode` is neither ``None`` nor ``"floor"``.
-    #[pyo3(signature = (other, *, rounding_mode=None))]
-    fn div_<'py>(
-        slf: &Bound<'py, Self>,
-        other: &Bound<'py, PyAny>,
-        rounding_mode: Option<&str>,
-    ) -> PyResult<Bound<'py, Self>> {
-        if let Some(mode) = rounding_mode.filter(|m| *m != "floor") {
-            return Err(super::to_py(crate::error::Error::Argument(format!(
-                "div_(): rounding_mode={mode:?} is not supported (None or \"floor\")"
-            ))));
-        }
-        via(slf, "div_", || match rounding_mode {
-            None => slf.div(other),
-            _ => slf.floor_div(other),
-        })
-    }
     fn __iadd__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
         via(slf, "+=", || slf.add(other)).map(|_| ())
     }

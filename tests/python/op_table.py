@@ -143,6 +143,9 @@ def _inplace_arith(t, y):
     t.div_(y + 1.0)
     t += y
     t *= 2.0
+    t.subtract_(y, alpha=0.5)
+    t.divide_(2.0)
+    t.true_divide_(y)
     return t
 
 
@@ -1439,7 +1442,15 @@ OPS: tuple[Op, ...] = (
         lambda x, y: _inplace_arith(x * 1.0, y),
         lambda x, y: _inplace_arith(x * 1.0, y),
         positive((3, 4), (3, 4)),
-        covers=("Tensor.add_", "Tensor.sub_", "Tensor.mul_", "Tensor.div_"),
+        covers=(
+            "Tensor.add_",
+            "Tensor.sub_",
+            "Tensor.mul_",
+            "Tensor.div_",
+            "Tensor.subtract_",
+            "Tensor.divide_",
+            "Tensor.true_divide_",
+        ),
     ),
     Op(
         "inplace_unary",

@@ -140,7 +140,53 @@ def _binary_in_place(lib, a, b):
     return total
 
 
+def _add_sub(lib, a, b):
+    return (
+        a.add(b)
+        + lib.add(a, b, alpha=-0.5)
+        + a.sub(b, alpha=2.0)
+        + lib.sub(a, 1.5)
+        + a.subtract(b * 0.5)
+        + lib.subtract(a, b, alpha=3.0)
+    )
+
+
+def _div(lib, a, b):
+    # the trunc quotient first: an interval session refuses it before recording anything
+    return (
+        lib.div(a, b, rounding_mode="trunc")
+        + a.div(b)
+        + a.div(b, rounding_mode="floor")
+        + lib.divide(a, 2.0, rounding_mode="trunc")
+        + a.divide(b)
+        + lib.true_divide(a, b)
+        + a.true_divide(3.0)
+    )
+
+
 MATH_OPS: tuple[Op, ...] = (
+    Op(
+        "add_sub_alpha",
+        lambda a, b: _add_sub(et, a, b),
+        lambda a, b: _add_sub(torch, a, b),
+        normal((3, 4), (4,)),
+        carriers=("libtorch", "reference", "ieee32", "interval"),
+        covers=tuple(f"{f}.{n}" for n in ("add", "sub", "subtract") for f in ("et", "Tensor")),
+    ),
+    Op(
+        "div_rounding_modes",
+        lambda a, b: _div(et, a, b),
+        lambda a, b: _div(torch, a, b),
+        # quotients off the integers: the rounded ones have their zero slope there
+        lambda rng: [
+            (rng.integers(-3, 3, size=(3, 4)) + rng.uniform(0.1, 0.9, size=(3, 4))) * 2.0,
+            np.full((4,), 2.0),
+        ],
+        carriers=POINT,
+        covers=tuple(
+            f"{f}.{n}" for n in ("div", "divide", "true_divide") for f in ("et", "Tensor")
+        ),
+    ),
     Op(
         "binary_in_place",
         lambda a, b: _binary_in_place(et, a, b),

@@ -81,6 +81,11 @@ NOT_BIT_IDENTICAL: dict[str, tuple[tuple[str, ...], str]] = {
         "the base grid's coordinates are rounded from float64",
     ),
     "pixel_shuffle_and_glu": (ALL, "glu's backward in another order"),
+    "add_sub_alpha": (
+        ALL,
+        "`alpha` scales `other` before the sum, so a broadcast `other`'s gradient is reduced "
+        "before it is scaled (torch: `alpha` inside the kernel, scaled before the reduction)",
+    ),
 }
 
 
