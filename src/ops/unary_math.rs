@@ -148,6 +148,12 @@ impl UnaryKernel for NanToZero {
     fn torch(x: &Tensor) -> Result<Tensor> {
         Ok(x.f_masked_fill(&x.f_isnan()?, 0.0)?)
     }
+    fn torch_out(x: &Tensor, out: &mut Tensor) -> Result<bool> {
+        // the same fill, into the recycled buffer
+        out.f_copy_(x)?;
+        drop(out.f_masked_fill_(&x.f_isnan()?, 0.0)?);
+        Ok(true)
+    }
     /// Point carriers only: an interval has no truth value for "is NaN" (as `isnan`).
     fn element<S: Scalar>() -> Option<fn(S) -> S> {
         (!S::INTERVAL).then_some(|x: S| {
