@@ -1559,6 +1559,16 @@ class Tensor:
 
         See `eagertape.logaddexp`.
         """
+    def maximum(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the larger of `input` and `other` (two tensors, as torch's: for a number use `clamp`; a tie splits the gradient) (`input` being this tensor).
+
+        See `eagertape.maximum`.
+        """
+    def minimum(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the smaller of `input` and `other` (two tensors, as torch's: for a number use `clamp`; a tie splits the gradient) (`input` being this tensor).
+
+        See `eagertape.minimum`.
+        """
     def mul(self, other: Tensor | float) -> Tensor:
         """Returns a new tensor with the product of `input` and `other` (`input` being this tensor).
 
@@ -2187,18 +2197,6 @@ class Tensor:
             >>> with et.Session():
             ...     et.tensor([1.0, 2.0, 3.0]).clamp_max(1.5).tolist()
             [1.0, 1.5, 1.5]
-        """
-    def maximum(self, other: Tensor | ArrayLike) -> Tensor:
-        """Returns the element-wise maximum of this tensor and `other`.
-
-        Broadcasts; where the two are equal the gradient is split evenly between them. See
-        `eagertape.maximum`.
-        """
-    def minimum(self, other: Tensor | ArrayLike) -> Tensor:
-        """Returns the element-wise minimum of this tensor and `other`.
-
-        Broadcasts; where the two are equal the gradient is split evenly between them. See
-        `eagertape.minimum`.
         """
     def permute(self, *args: _int | tuple[_int, ...], dims: Sequence[_int] | None = None) -> Tensor:
         """Returns a view of this tensor with its dimensions permuted.
@@ -4710,8 +4708,9 @@ def trunc(input: Tensor) -> Tensor:
 def arctan2(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Returns a new tensor with the arctangent of `input / other` in the quadrant of the point `(other, input)`, elementwise, as `torch.arctan2`.
 
-    The operands broadcast; either may be a number (a constant of the tensor's dtype,
-    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
     the gradient flows back to each tensor operand, as torch's.
 
     Args:
@@ -4729,8 +4728,9 @@ def arctan2(input: Tensor | float, other: Tensor | float) -> Tensor:
 def atan2(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Returns a new tensor with the arctangent of `input / other` in the quadrant of the point `(other, input)`, elementwise, as `torch.atan2`.
 
-    The operands broadcast; either may be a number (a constant of the tensor's dtype,
-    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
     the gradient flows back to each tensor operand, as torch's.
 
     Args:
@@ -4748,8 +4748,9 @@ def atan2(input: Tensor | float, other: Tensor | float) -> Tensor:
 def floor_divide(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Returns a new tensor with `input` divided by `other`, rounded down (`input // other`; its gradient is zero), elementwise, as `torch.floor_divide`.
 
-    The operands broadcast; either may be a number (a constant of the tensor's dtype,
-    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
     the gradient flows back to each tensor operand, as torch's.
 
     Args:
@@ -4767,8 +4768,9 @@ def floor_divide(input: Tensor | float, other: Tensor | float) -> Tensor:
 def fmod(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Returns a new tensor with the remainder of `input` divided by `other`, with the sign of `input` (C's `fmod`), elementwise, as `torch.fmod`.
 
-    The operands broadcast; either may be a number (a constant of the tensor's dtype,
-    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
     the gradient flows back to each tensor operand, as torch's.
 
     Args:
@@ -4786,8 +4788,9 @@ def fmod(input: Tensor | float, other: Tensor | float) -> Tensor:
 def hypot(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Returns a new tensor with the hypotenuse `sqrt(input**2 + other**2)`, without intermediate overflow, elementwise, as `torch.hypot`.
 
-    The operands broadcast; either may be a number (a constant of the tensor's dtype,
-    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
     the gradient flows back to each tensor operand, as torch's.
 
     Args:
@@ -4805,8 +4808,49 @@ def hypot(input: Tensor | float, other: Tensor | float) -> Tensor:
 def logaddexp(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Returns a new tensor with `log(exp(input) + exp(other))`, computed stably, elementwise, as `torch.logaddexp`.
 
-    The operands broadcast; either may be a number (a constant of the tensor's dtype,
-    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def maximum(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the larger of `input` and `other` (two tensors, as torch's: for a number use `clamp`; a tie splits the gradient), elementwise, as `torch.maximum`.
+
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def minimum(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the smaller of `input` and `other` (two tensors, as torch's: for a number use `clamp`; a tie splits the gradient), elementwise, as `torch.minimum`.
+
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
     the gradient flows back to each tensor operand, as torch's.
 
     Args:
@@ -4824,8 +4868,9 @@ def logaddexp(input: Tensor | float, other: Tensor | float) -> Tensor:
 def mul(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Returns a new tensor with the product of `input` and `other`, elementwise, as `torch.mul`.
 
-    The operands broadcast; either may be a number (a constant of the tensor's dtype,
-    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
     the gradient flows back to each tensor operand, as torch's.
 
     Args:
@@ -4843,8 +4888,9 @@ def mul(input: Tensor | float, other: Tensor | float) -> Tensor:
 def multiply(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Returns a new tensor with the product of `input` and `other`, elementwise, as `torch.multiply`.
 
-    The operands broadcast; either may be a number (a constant of the tensor's dtype,
-    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
     the gradient flows back to each tensor operand, as torch's.
 
     Args:
@@ -4862,8 +4908,9 @@ def multiply(input: Tensor | float, other: Tensor | float) -> Tensor:
 def pow(input: Tensor | float, exponent: Tensor | float) -> Tensor:
     """Returns a new tensor with `input` raised to the power `exponent`, elementwise, as `torch.pow`.
 
-    The operands broadcast; either may be a number (a constant of the tensor's dtype,
-    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
     the gradient flows back to each tensor operand, as torch's.
 
     Args:
@@ -4881,8 +4928,9 @@ def pow(input: Tensor | float, exponent: Tensor | float) -> Tensor:
 def remainder(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Returns a new tensor with the remainder of `input` divided by `other`, with the sign of `other` (Python's `%`), elementwise, as `torch.remainder`.
 
-    The operands broadcast; either may be a number (a constant of the tensor's dtype,
-    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
     the gradient flows back to each tensor operand, as torch's.
 
     Args:
@@ -4900,8 +4948,9 @@ def remainder(input: Tensor | float, other: Tensor | float) -> Tensor:
 def xlogy(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Returns a new tensor with `input * log(other)`, 0 where `input` is 0 (unless `other` is NaN), elementwise, as `torch.xlogy`.
 
-    The operands broadcast; either may be a number (a constant of the tensor's dtype,
-    as torch's wrapped number). Records one node on the tape of the tensors' session;
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
     the gradient flows back to each tensor operand, as torch's.
 
     Args:

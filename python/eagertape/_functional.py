@@ -151,6 +151,8 @@ __all__ = [
     "fmod",
     "hypot",
     "logaddexp",
+    "maximum",
+    "minimum",
     "mul",
     "multiply",
     "pow",
@@ -165,8 +167,6 @@ __all__ = [
     "leaky_relu",
     "elu",
     "softplus",
-    "maximum",
-    "minimum",
     "lerp",
     "diagonal",
     "diag",
@@ -710,60 +710,6 @@ def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tenso
     return input.softplus(beta, threshold)
 
 
-def maximum(input: Tensor, other: object) -> Tensor:  # noqa: A002
-    """Computes the element-wise maximum of `input` and `other`.
-
-    The operands broadcast; `other` may be a tensor or array-like data (a constant in the
-    session's dtype). Where the two are equal each gets half the gradient, as in torch.
-    Floating-point tensors only.
-
-    Args:
-        input (Tensor): the input tensor.
-        other (Tensor or array-like): the second input.
-
-    Returns:
-        Tensor: the larger of the two, elementwise.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-        et.ShapeError: if the shapes do not broadcast.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.maximum(et.tensor([1.0, 4.0]), et.tensor([3.0, 2.0])).tolist()
-        [3.0, 4.0]
-    """
-    return input.maximum(other)
-
-
-def minimum(input: Tensor, other: object) -> Tensor:  # noqa: A002
-    """Computes the element-wise minimum of `input` and `other`.
-
-    The operands broadcast; `other` may be a tensor or array-like data (a constant in the
-    session's dtype). Where the two are equal each gets half the gradient, as in torch.
-    Floating-point tensors only.
-
-    Args:
-        input (Tensor): the input tensor.
-        other (Tensor or array-like): the second input.
-
-    Returns:
-        Tensor: the smaller of the two, elementwise.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-        et.ShapeError: if the shapes do not broadcast.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.minimum(et.tensor([1.0, 4.0]), et.tensor([3.0, 2.0])).tolist()
-        [1.0, 2.0]
-    """
-    return input.minimum(other)
-
-
 def reshape(input: Tensor, shape: tuple[int, ...]) -> Tensor:  # noqa: A002
     """Returns a tensor with the same data and number of elements as `input`, with shape `shape`.
 
@@ -1209,6 +1155,8 @@ from ._core import (  # noqa: E402, F401
     fmod,
     hypot,
     logaddexp,
+    maximum,
+    minimum,
     mul,
     multiply,
     pow,

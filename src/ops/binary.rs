@@ -86,13 +86,15 @@ binary_ops!(
 /// generates every public form and `make stubs` their stubs: `Unit: name(arg) [name_] |
 /// alias [alias_] = "what it computes"` gives `Tensor.name(arg)` (`arg`: torch's name of the
 /// second operand), `et.name(input, arg)` (a number on either side), the in-place method
-/// where torch has one (the bracket), and each torch alias. `add`, `sub` (with `alpha`), `div` (with `rounding_mode`), `maximum` and
-/// `minimum` are bound by hand (`tensor_torch.rs`, `tensor.rs`).
+/// where torch has one (the bracket), and each torch alias. `add`, `sub` (with `alpha`) and
+/// `div` (with `rounding_mode`) are bound by hand (`src/python/arith.rs`).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! binary_list {
     ($then:ident) => {
         $then! {
             Mul: mul(other) [mul_] | multiply [multiply_] = "the product of `input` and `other`",
+            Maximum: maximum(other) = "the larger of `input` and `other` (two tensors, as torch's: for a number use `clamp`; a tie splits the gradient)",
+            Minimum: minimum(other) = "the smaller of `input` and `other` (two tensors, as torch's: for a number use `clamp`; a tie splits the gradient)",
             Pow: pow(exponent) [pow_] = "`input` raised to the power `exponent`",
             FloorDivide: floor_divide(other) [floor_divide_] = "`input` divided by `other`, rounded down (`input // other`; its gradient is zero)",
             Remainder: remainder(other) [remainder_] = "the remainder of `input` divided by `other`, with the sign of `other` (Python's `%`)",

@@ -729,30 +729,6 @@ impl PyTensor {
     fn clamp_max(&self, py: Python<'_>, max: f64) -> PyResult<PyTensor> {
         self.unary(py, ScalarOp::ClampMax.op(max))
     }
-    /// Returns the element-wise maximum of this tensor and `other`.
-    ///
-    /// Broadcasts; where the two are equal the gradient is split evenly between them. See
-    /// `eagertape.maximum`.
-    fn maximum(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-        let o = self.operand(py, other)?;
-        self.apply(
-            py,
-            BinaryOp::Maximum.op(),
-            vec![Operand::Node(self.handle()), o],
-        )
-    }
-    /// Returns the element-wise minimum of this tensor and `other`.
-    ///
-    /// Broadcasts; where the two are equal the gradient is split evenly between them. See
-    /// `eagertape.minimum`.
-    fn minimum(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-        let o = self.operand(py, other)?;
-        self.apply(
-            py,
-            BinaryOp::Minimum.op(),
-            vec![Operand::Node(self.handle()), o],
-        )
-    }
     /// Returns a view of this tensor with its dimensions permuted.
     ///
     /// See `eagertape.permute`.
