@@ -11,7 +11,7 @@ use tch::Tensor;
 use super::pointwise::{grad_kernel, unary_kernel, ScalarFn, UnaryFn};
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::layer_kernels::{activation, Activation};
-use crate::backend::{Backend, BinaryKernel, PairKernel, ScalarKernel};
+use crate::backend::{Backend, PairKernel, ScalarKernel};
 use crate::buffer::Value;
 use crate::error::Result;
 use crate::kernel::{GradElement, Scalar};
@@ -127,37 +127,25 @@ impl ScalarKernel for Gelu {
     }
 }
 
-/// `g · gelu'(x)`, exact form: LibTorch's `gelu_backward` kernel.
-struct GeluGrad;
-/// The same for the tanh form.
-struct GeluTanhGrad;
-
-macro_rules! gelu_grad {
-    ($unit:ident, $approximate:literal, $f32:path, $f64:path) => {
-        impl BinaryKernel for $unit {
-            const NAME: &'static str = "gelu_backward";
-            fn torch(g: &Tensor, x: &Tensor) -> Result<Tensor> {
-                Ok(x.f_gelu_backward(g, $approximate)?)
-            }
-            fn element<S: Scalar>() -> Option<fn(S, S) -> S> {
-                (!S::INTERVAL).then_some(|g: S, x: S| g.mul(x.point($f32, $f64)))
-            }
-        }
-    };
-}
-
-gelu_grad!(GeluGrad, "none", dgelu_f32, dgelu_f64);
-gelu_grad!(GeluTanhGrad, "tanh", dgelu_tanh_f32, dgelu_tanh_f64);
-
 impl ScalarFn for Gelu {
     fn grad<B: Backend>(g: &B::T, x: &B::T, _: &B::T, s: f64) -> Result<Option<B::T>> {
-        if s == 0.0 {
-            B::binary::<GeluGrad>(g, x).map(Some)
-        } else {
-            B::binary::<GeluTanhGrad>(g, x).map(Some)
-        }
+        B::grad::<GeluBackward>(g, x, s, 0.0).map(Some)
     }
 }
+
+grad_kernel!(
+    /// `g · gelu'(x)` in the form `s` codes (0 exact, else tanh): LibTorch's `gelu_backward`.
+    GeluBackward,
+    "gelu_backward",
+    |g, x, s, b| x.f_gelu_backward(g, approximate(s)),
+    point_grad(|g: S, x: S, s, _| {
+        g.mul(if s == 0.0 {
+            x.point(dgelu_f32, dgelu_f64)
+        } else {
+            x.point(dgelu_tanh_f32, dgelu_tanh_f64)
+        })
+    })
+);
 
 impl UnaryFn for Sigmoid {
     // d sigmoid(x) = y (1 - y) g: torch's sigmoid_backward
