@@ -33,7 +33,7 @@ fn divided<'py>(
         Some("floor") => BinaryOp::FloorDivide,
         Some("trunc") => BinaryOp::TruncDivide,
         Some(mode) => {
-            return Err(super::to_py(Error::Argument(format!(
+            return Err(PyErr::from(Error::Argument(format!(
                 "{what}(): rounding_mode must be None, \"trunc\" or \"floor\", got {mode:?}"
             ))))
         }

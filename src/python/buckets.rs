@@ -8,7 +8,6 @@ use std::sync::Arc;
 use pyo3::prelude::*;
 
 use super::classes::{lock, PyGradBuckets, PyParameter, PySession};
-use super::OrPy;
 use crate::buckets::Layout;
 use crate::error::Error;
 
@@ -33,9 +32,9 @@ impl PyGradBuckets {
         let mut tensors = Vec::new();
         for flat in flats.try_iter()? {
             let managed = super::dlpack::take_managed(&flat?)?;
-            tensors.push(managed.import().py()?);
+            tensors.push(managed.import()?);
         }
-        let inner = Layout::new(groups, tensors, scale).py()?;
+        let inner = Layout::new(groups, tensors, scale)?;
         Ok(PyGradBuckets {
             inner: Arc::new(inner),
         })
@@ -52,7 +51,7 @@ impl PyGradBuckets {
         py.detach(|| {
             crate::guard::contained("gradient buckets", || layout.gather(k, lock(&cell).store()))
         })
-        .py()
+        .map_err(PyErr::from)
     }
 
     #[pyo3(signature = (sess, keep=None))]
@@ -70,7 +69,7 @@ impl PyGradBuckets {
                 layout.scatter(lock(&cell).store(), keep.as_ref())
             })
         })
-        .py()
+        .map_err(PyErr::from)
     }
 }
 
@@ -80,7 +79,7 @@ pub(crate) fn layout_of(
 ) -> PyResult<Arc<Layout<crate::backend::dynamic::Dyn>>> {
     let layout = hook.getattr("layout")?;
     let layout = layout.cast::<PyGradBuckets>().map_err(|_| {
-        super::to_py(Error::Argument(
+        PyErr::from(Error::Argument(
             "the grad-ready hook's layout must be an eagertape._core._GradBuckets".into(),
         ))
     })?;

@@ -29,7 +29,6 @@ use pyo3::types::PyTuple;
 use super::capture_state::{self as state, capture_error, Active, Effect};
 use super::classes::{lock, name, PySession, PyTensor, SessionCell};
 use super::convert::host_data;
-use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::session::capture::{ArgumentUse, Plan};
@@ -76,8 +75,7 @@ pub fn _capture_begin(
             }
         }
         Ok(())
-    })
-    .py()?;
+    })?;
     let addrs: Vec<usize> = args.iter().map(|a| a.as_ptr() as usize).collect();
     let n = addrs.len();
     state::begin(Active {
@@ -93,7 +91,7 @@ pub fn _capture_begin(
 
 /// The handle of argument `k`, the tensor `t`, which must be of the step's session `cell`.
 fn handle_in(t: &PyTensor, cell: &Arc<SessionCell>, k: usize) -> PyResult<Handle> {
-    if !Arc::ptr_eq(&t.cell().py()?, cell) {
+    if !Arc::ptr_eq(&t.cell()?, cell) {
         return Err(capture_error(format!(
             "argument {k} is a tensor of another session than the step's"
         )));
@@ -121,15 +119,12 @@ pub fn _capture_end(py: Python<'_>, outputs: Vec<PyRef<'_, PyTensor>>) -> PyResu
     let a = state::take().ok_or_else(|| capture_error("no capture is in progress".into()))?;
     let handles: Vec<_> = outputs.iter().map(|t| t.handle()).collect();
     let cell = Arc::clone(&a.cell);
-    let (plan, entries) = py
-        .detach(|| {
-            let mut s = lock(&cell);
-            let entries: Vec<Option<usize>> =
-                handles.iter().map(|&h| s.capture_entry_of(h)).collect();
-            let plan = s.end_capture();
-            plan.map(|p| (p, entries))
-        })
-        .py()?;
+    let (plan, entries) = py.detach(|| {
+        let mut s = lock(&cell);
+        let entries: Vec<Option<usize>> = handles.iter().map(|&h| s.capture_entry_of(h)).collect();
+        let plan = s.end_capture();
+        plan.map(|p| (p, entries))
+    })?;
     if let Some(k) = (0..a.args.len()).find(|&k| a.converted[k] > a.marked[k]) {
         return Err(capture_error(format!(
             "argument {k} of the step is used as tensor data other than through \
@@ -199,7 +194,7 @@ impl PyPlan {
                 ArgumentUse::Leaf(dtype) => {
                     let host = host_data(&a)?;
                     let _guard = Be::no_grad();
-                    ReplayArg::Data(Be::convert(&host.tensor, dtype, device).py()?)
+                    ReplayArg::Data(Be::convert(&host.tensor, dtype, device)?)
                 }
                 ArgumentUse::Target => ReplayArg::Data(host_data(&a)?.tensor),
                 ArgumentUse::Tensor => {
@@ -216,19 +211,17 @@ impl PyPlan {
                 }
                 // Never read: a placeholder the replay skips.
                 ArgumentUse::Unused => {
-                    ReplayArg::Data(Be::full(&[0], 0.0, crate::config::DType::Int64, device).py()?)
+                    ReplayArg::Data(Be::full(&[0], 0.0, crate::config::DType::Int64, device)?)
                 }
             };
             data.push(t);
         }
         let plan = &self.plan;
-        let mut state = py.detach(|| lock(&cell).replay_start(plan, data)).py()?;
+        let mut state = py.detach(|| lock(&cell).replay_start(plan, data))?;
         loop {
-            let paused = py
-                .detach(|| {
-                    crate::guard::contained("replay", || lock(&cell).replay_until(plan, &mut state))
-                })
-                .py()?;
+            let paused = py.detach(|| {
+                crate::guard::contained("replay", || lock(&cell).replay_until(plan, &mut state))
+            })?;
             let Some(id) = paused else { break };
             match &self.effects[id] {
                 Effect::Step(opt) => opt.get().step_in(py, &cell)?,
@@ -240,8 +233,7 @@ impl PyPlan {
                         crate::guard::contained("replay", || {
                             e.apply(&lock(&cell).store().subset(ids))
                         })
-                    })
-                    .py()?;
+                    })?;
                 }
             }
         }

@@ -79,7 +79,7 @@ pub(crate) fn epoch() -> u64 {
 }
 
 pub(crate) fn capture_error(msg: String) -> PyErr {
-    super::to_py(Error::Capture(msg))
+    PyErr::from(Error::Capture(msg))
 }
 
 /// The index of `obj` among the arguments of a capture in progress on `cell`.

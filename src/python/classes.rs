@@ -8,7 +8,6 @@ use std::sync::{Arc, Mutex, Weak};
 
 use pyo3::prelude::*;
 
-use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::Buffer;
 use crate::error::Result;
@@ -50,7 +49,7 @@ pub fn named(
     f: impl FnOnce(&mut Session<Be>) -> Result<Handle>,
 ) -> PyResult<Arc<NameSlot>> {
     // A panic inside tch (see `guard`) is a typed error; nothing was recorded then.
-    let h = crate::guard::contained("op", || f(s)).py()?;
+    let h = crate::guard::contained("op", || f(s))?;
     let slot = name(s, h);
     if s.wants_compaction() {
         s.compact();

@@ -3,7 +3,6 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::OrPy;
 use crate::config::{Config, DType, Device};
 
 /// A session's configuration: an immutable value (`replace(**fields)` makes a changed copy).
@@ -45,21 +44,21 @@ impl PyConfig {
         for (k, v) in kw.iter() {
             let key: String = k.extract()?;
             match key.as_str() {
-                "device" => c.device = Device::parse(&device_name(&v)?).py()?,
-                "dtype" => c.dtype = DType::parse(&dtype_name(&v)?).py()?,
+                "device" => c.device = Device::parse(&device_name(&v)?)?,
+                "dtype" => c.dtype = DType::parse(&dtype_name(&v)?)?,
                 "seed" => c.seed = v.extract()?,
                 "backend" => c.backend = v.extract()?,
                 "grad_enabled" => c.grad_enabled = v.extract()?,
                 "requires_grad_by_default" => c.requires_grad_by_default = v.extract()?,
                 "show_backend" => c.show_backend = v.extract()?,
                 other => {
-                    return Err(super::to_py(crate::error::Error::Config(format!(
+                    return Err(PyErr::from(crate::error::Error::Config(format!(
                         "unknown Config field {other:?}"
                     ))))
                 }
             }
         }
-        c.validate().py()?;
+        c.validate()?;
         Ok(c)
     }
 }
@@ -126,11 +125,11 @@ impl PyConfig {
         show_backend: bool,
     ) -> PyResult<Self> {
         let dtype = match dtype {
-            Some(d) => DType::parse(&dtype_name(d)?).py()?,
+            Some(d) => DType::parse(&dtype_name(d)?)?,
             None => DType::Float32,
         };
         let device = match device.filter(|d| !d.is_none()) {
-            Some(d) => Device::parse(&device_name(d)?).py()?,
+            Some(d) => Device::parse(&device_name(d)?)?,
             None => Device::default_for(dtype, backend.as_deref()),
         };
         let c = Config {
@@ -142,7 +141,7 @@ impl PyConfig {
             requires_grad_by_default,
             show_backend,
         };
-        c.validate().py()?;
+        c.validate()?;
         Ok(PyConfig { inner: c })
     }
 

@@ -7,7 +7,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 use tch::{Kind, Tensor};
 
-use super::OrPy;
 use crate::backend::dynamic::{Dyn, DynTensor};
 use crate::backend::libtorch::read_host;
 use crate::backend::Backend;
@@ -29,7 +28,7 @@ pub struct HostData {
 }
 
 fn err(e: Error) -> PyErr {
-    super::to_py(e)
+    PyErr::from(e)
 }
 
 /// `numpy.asarray(obj, dtype=dtype, order="C")`.
@@ -78,7 +77,7 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
         let (lo, shape) = f64_values(&as_c_array(&obj.getattr("lo")?, "float64")?)?;
         let (hi, _) = f64_values(&as_c_array(&obj.getattr("hi")?, "float64")?)?;
         return Ok(HostData {
-            tensor: DynTensor::from_bounds(&lo, &hi, &shape).py()?,
+            tensor: DynTensor::from_bounds(&lo, &hi, &shape)?,
             natural: Some(DType::Interval),
             integral: false,
             boolean: false,
@@ -181,8 +180,7 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
             let a: PyReadonlyArrayDyn<'_, f64> = arr.extract()?;
             from_slice(a.as_slice().map_err(PyErr::from)?, a.shape())
         }
-    }
-    .py()?;
+    }?;
     Ok(HostData {
         tensor: DynTensor::Torch(tensor),
         natural,
@@ -226,7 +224,7 @@ fn host_array(obj: &Bound<'_, PyAny>) -> PyResult<Option<HostData>> {
         };
         let ro = a.readonly();
         from_slice(ro.as_slice().map_err(PyErr::from)?, shape)
-            .py()
+            .map_err(PyErr::from)
             .map(Some)
     }
     /// The same, widened to int64 (exact).
@@ -245,7 +243,7 @@ fn host_array(obj: &Bound<'_, PyAny>) -> PyResult<Option<HostData>> {
             .iter()
             .map(|&v| i64::from(v))
             .collect();
-        from_slice(&data, shape).py().map(Some)
+        from_slice(&data, shape).map_err(PyErr::from).map(Some)
     }
     // (the reader, the natural dtype, integral, boolean, int32)
     type Reader = fn(&Bound<'_, PyAny>, &[usize]) -> PyResult<Option<Tensor>>;
@@ -285,7 +283,7 @@ fn from_slice<T: tch::kind::Element>(data: &[T], shape: &[usize]) -> crate::erro
 pub fn to_tensor(obj: &Bound<'_, PyAny>, dtype: DType, device: Device) -> PyResult<DynTensor> {
     let h = host_data(obj)?;
     let _guard = Dyn::no_grad();
-    Dyn::convert(&h.tensor, dtype, device).py()
+    Dyn::convert(&h.tensor, dtype, device).map_err(PyErr::from)
 }
 
 fn array<'py, T: numpy::Element>(
@@ -334,23 +332,21 @@ pub fn to_numpy<'py>(py: Python<'py>, v: Value<Dyn>) -> PyResult<Bound<'py, PyAn
         I32(Vec<i32>),
         Bool(Vec<bool>),
     }
-    let host = py
-        .detach(move || -> crate::error::Result<Host> {
-            match v.get() {
-                DynTensor::Torch(t) if t.kind() == Kind::Double => Ok(Host::F64(read_host(t)?)),
-                DynTensor::Torch(t) if t.kind() == Kind::Int64 => Ok(Host::I64(read_host(t)?)),
-                DynTensor::Torch(t) if t.kind() == Kind::Int => Ok(Host::I32(read_host(t)?)),
-                DynTensor::Torch(t) if t.kind() == Kind::Bool => Ok(Host::Bool(read_host(t)?)),
-                DynTensor::Torch(t) => Ok(Host::F32(read_host(t)?, t.kind() == Kind::Half)),
-                DynTensor::F32(t) => Ok(Host::F32(t.to_vec(), false)),
-                DynTensor::F64(t) => Ok(Host::F64(t.to_vec())),
-                DynTensor::Iv(_) => {
-                    let (lo, hi) = v.get().bounds()?;
-                    Ok(Host::Bounds(lo, hi))
-                }
+    let host = py.detach(move || -> crate::error::Result<Host> {
+        match v.get() {
+            DynTensor::Torch(t) if t.kind() == Kind::Double => Ok(Host::F64(read_host(t)?)),
+            DynTensor::Torch(t) if t.kind() == Kind::Int64 => Ok(Host::I64(read_host(t)?)),
+            DynTensor::Torch(t) if t.kind() == Kind::Int => Ok(Host::I32(read_host(t)?)),
+            DynTensor::Torch(t) if t.kind() == Kind::Bool => Ok(Host::Bool(read_host(t)?)),
+            DynTensor::Torch(t) => Ok(Host::F32(read_host(t)?, t.kind() == Kind::Half)),
+            DynTensor::F32(t) => Ok(Host::F32(t.to_vec(), false)),
+            DynTensor::F64(t) => Ok(Host::F64(t.to_vec())),
+            DynTensor::Iv(_) => {
+                let (lo, hi) = v.get().bounds()?;
+                Ok(Host::Bounds(lo, hi))
             }
-        })
-        .py()?;
+        }
+    })?;
     match host {
         Host::F64(v) => array(py, v, &shape),
         Host::F32(v, false) => array(py, v, &shape),

@@ -18,7 +18,6 @@ use pyo3::types::PyDict;
 use super::classes::PyBuffer;
 use super::classes::PyParameter;
 use super::classes::PyTensor;
-use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
@@ -33,7 +32,7 @@ const USED_VERSIONED: &CStr = c"used_dltensor_versioned";
 const USED_LEGACY: &CStr = c"used_dltensor";
 
 fn dl_error(msg: String) -> PyErr {
-    super::to_py(Error::DLPack(msg))
+    PyErr::from(Error::DLPack(msg))
 }
 
 /// Deletes the managed tensor of a capsule no consumer took (its name is still the
@@ -139,17 +138,15 @@ fn export_value(
     sync_for_consumer(py, own, stream)?;
     let m = if moved || copy.unwrap_or(read_only) {
         // The copy is the consumer's alone: writable, counted as exported until deleted.
-        let fresh = py
-            .detach(|| {
-                let _guard = Be::no_grad();
-                Be::convert(value.get(), Be::dtype(value.get()), target)
-            })
-            .py()?;
+        let fresh = py.detach(|| {
+            let _guard = Be::no_grad();
+            Be::convert(value.get(), Be::dtype(value.get()), target)
+        })?;
         let fresh = Tracked::owned(fresh, Category::Exported);
-        dlpack::export(&fresh, versioned, FLAG_IS_COPIED).py()?
+        dlpack::export(&fresh, versioned, FLAG_IS_COPIED)?
     } else {
         let flags = if read_only { FLAG_READ_ONLY } else { 0 };
-        dlpack::export(&value, versioned, flags).py()?
+        dlpack::export(&value, versioned, flags)?
     };
     capsule(py, m)
 }
@@ -198,7 +195,7 @@ impl PyBuffer {
     ) -> PyResult<Py<PyAny>> {
         super::capture_state::host_read("__dlpack__")?;
         let b = &self.inner;
-        let v = py.detach(|| b.exclusive("Buffer.__dlpack__")).py()?;
+        let v = py.detach(|| b.exclusive("Buffer.__dlpack__"))?;
         export_value(py, v, false, stream, max_version, dl_device, copy)
     }
 
@@ -300,7 +297,7 @@ pub fn take_managed(obj: &Bound<'_, PyAny>) -> PyResult<Managed> {
 /// `shared` (the caller promised no copy).
 pub fn import(obj: &Bound<'_, PyAny>, shared: bool) -> PyResult<(tch::Tensor, DType)> {
     let m = take_managed(obj)?;
-    let (_, dtype) = m.check().py()?;
+    let (_, dtype) = m.check()?;
     let exact = m.exact_dtype();
     if !exact && shared {
         let d = m.describe();
@@ -310,12 +307,12 @@ pub fn import(obj: &Bound<'_, PyAny>, shared: bool) -> PyResult<(tch::Tensor, DT
             d.bits
         )));
     }
-    let t = m.import().py()?;
+    let t = m.import()?;
     if exact {
         return Ok((t, dtype));
     }
     let wide = t
         .f_to_kind(tch::Kind::Int64)
-        .map_err(|e| super::to_py(e.into()))?;
+        .map_err(|e| PyErr::from(crate::error::Error::from(e)))?;
     Ok((wide, DType::Int64))
 }

@@ -22,7 +22,7 @@ fn padding(py: Python<'_>, op: &str, weight: &PyTensor, padding_idx: Option<i64>
         None => Ok(-1),
         Some(p) if p >= 0 && p < rows => Ok(p),
         Some(p) if p < 0 && p >= -rows => Ok(p + rows),
-        Some(p) => Err(super::to_py(Error::Argument(format!(
+        Some(p) => Err(PyErr::from(Error::Argument(format!(
             "{op}: padding_idx {p} must be within num_embeddings {rows}"
         )))),
     }
@@ -32,7 +32,7 @@ fn padding(py: Python<'_>, op: &str, weight: &PyTensor, padding_idx: Option<i64>
 /// gradients: neither exists here.
 fn unsupported(op: &str, max_norm: Option<f64>, sparse: bool) -> PyResult<()> {
     if max_norm.is_some() || sparse {
-        return Err(super::to_py(Error::Argument(format!(
+        return Err(PyErr::from(Error::Argument(format!(
             "{op}: max_norm (which rewrites the weight in place) and sparse are not supported"
         ))));
     }
@@ -168,14 +168,13 @@ pub fn embedding_bag(
     unsupported("embedding_bag", max_norm, sparse)?;
     let w = weight.get();
     let layer = EmbeddingBag::new(
-        BagMode::parse(mode).map_err(super::to_py)?,
+        BagMode::parse(mode)?,
         offsets.is_some(),
         per_sample_weights.is_some(),
         include_last_offset,
         padding(py, "embedding_bag", w, padding_idx)?,
         scale_grad_by_freq,
-    )
-    .map_err(super::to_py)?;
+    )?;
     let mut operands = vec![w.index_operand(py, input)?];
     if let Some(o) = offsets {
         operands.push(w.index_operand(py, o)?);

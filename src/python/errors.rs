@@ -1,6 +1,6 @@
 //! Core errors to typed Python exceptions. The classes live in `eagertape._errors` (each
 //! derives from `EagerTapeError` and the closest builtin); they are imported here as Rust
-//! types, so [`to_py`] is one exhaustive `match`: a new [`Error`] variant does not compile
+//! types, so the `From<Error> for PyErr` conversion is one exhaustive `match`: a new [`Error`] variant does not compile
 //! until it is mapped, and a misspelt class does not compile either. [`check_classes`] runs
 //! when the extension is imported, so a class missing from `_errors.py` fails the import
 //! instead of the first error that needs it.
@@ -13,7 +13,7 @@ macro_rules! classes {
     ($($name:ident),* $(,)?) => {
         $(pyo3::import_exception!(eagertape._errors, $name);)*
 
-        /// Every class [`to_py`] can raise, by name.
+        /// Every class the `From<Error> for PyErr` conversion can raise, by name.
         const CLASSES: &[&str] = &[$(stringify!($name),)*];
     };
 }
@@ -44,7 +44,13 @@ classes!(
 /// Convert a core error into its typed Python exception. Structured variants also set
 /// attributes a caller can act on: `op`, `expected`, `got` (arity), `op`, `carrier`
 /// (unsupported), `op`, `shapes`, `dim` (broadcast), `op`, `dim`, `ndim` (dim out of range).
-pub(crate) fn to_py(e: Error) -> PyErr {
+impl From<Error> for PyErr {
+    fn from(e: Error) -> PyErr {
+        to_py(e)
+    }
+}
+
+fn to_py(e: Error) -> PyErr {
     let msg = e.to_string();
     let err = match &e {
         Error::Config(_) => ConfigError::new_err(msg),
@@ -133,7 +139,7 @@ fn set_fields(py: Python<'_>, err: &PyErr, e: &Error) -> PyResult<()> {
     Ok(())
 }
 
-/// Fail the extension's import if `eagertape._errors` lacks a class [`to_py`] raises.
+/// Fail the extension's import if `eagertape._errors` lacks a class the `From<Error> for PyErr` conversion raises.
 pub(crate) fn check_classes(py: Python<'_>) -> PyResult<()> {
     let module = py.import("eagertape._errors")?;
     let base = module.getattr("EagerTapeError")?;

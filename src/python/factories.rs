@@ -9,7 +9,6 @@ use pyo3::types::{PyBool, PyInt, PyTuple};
 use super::classes::PySession;
 use super::classes::{lock, PyTensor};
 use super::session::shape_arg;
-use super::OrPy;
 use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::session::factory::Factory;
@@ -17,7 +16,7 @@ use crate::session::factory::Factory;
 pub(super) fn requested(dtype: Option<&Bound<'_, PyAny>>) -> PyResult<Option<DType>> {
     match dtype.filter(|d| !d.is_none()) {
         None => Ok(None),
-        Some(d) => Ok(Some(DType::parse_any(&super::config::dtype_name(d)?).py()?)),
+        Some(d) => Ok(Some(DType::parse_any(&super::config::dtype_name(d)?)?)),
     }
 }
 
@@ -35,11 +34,9 @@ impl PySession {
         dtype: Option<DType>,
         requires_grad: bool,
     ) -> PyResult<PyTensor> {
-        let made = made.py()?;
+        let made = made?;
         let cell = &self.cell;
-        let h = py
-            .detach(|| lock(cell).make(&made, dtype, requires_grad))
-            .py()?;
+        let h = py.detach(|| lock(cell).make(&made, dtype, requires_grad))?;
         Ok(PyTensor::new(cell, h))
     }
 }
@@ -141,7 +138,7 @@ impl PySession {
         let shape = match size.extract::<i64>() {
             Ok(n) => vec![n],
             Err(_) => size.extract::<Vec<i64>>().map_err(|_| {
-                super::to_py(Error::Shape("full: size must be a sequence of ints".into()))
+                PyErr::from(Error::Shape("full: size must be a sequence of ints".into()))
             })?,
         };
         let natural = if fill_value.is_instance_of::<PyBool>() {

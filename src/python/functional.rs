@@ -132,7 +132,7 @@ fn tensors_of<'py>(
         .iter()
         .find_map(|t| t.cast::<PyTensor>().ok().cloned())
         .ok_or_else(|| {
-            super::to_py(Error::Argument(format!(
+            PyErr::from(Error::Argument(format!(
                 "{name}: expected a non-empty sequence of eagertape tensors"
             )))
         })?;
@@ -158,7 +158,7 @@ fn handles(name: &str, items: &[Bound<'_, PyAny>]) -> PyResult<Vec<crate::tape::
                 ))
             })?;
             // A Parameter: its leaf in the current session, or why it cannot be read.
-            super::OrPy::py(t.get().checked_handle())
+            t.get().checked_handle().map_err(PyErr::from)
         })
         .collect()
 }
@@ -207,7 +207,7 @@ pub fn einsum(
     }
     let hs = handles("einsum", &items)?;
     let first = items.first().ok_or_else(|| {
-        super::to_py(Error::Argument(
+        PyErr::from(Error::Argument(
             "einsum: at least one operand is needed".into(),
         ))
     })?;
@@ -394,14 +394,14 @@ pub fn where_<'py>(
             return condition
                 .cast::<PyTensor>()
                 .map_err(|_| {
-                    super::to_py(Error::Argument(
+                    PyErr::from(Error::Argument(
                         "where(condition): the condition must be an eagertape tensor".into(),
                     ))
                 })?
                 .call_method("nonzero", (), Some(&[("as_tuple", true)].into_py_dict(py)?));
         }
         _ => {
-            return Err(super::to_py(Error::Argument(
+            return Err(PyErr::from(Error::Argument(
                 "where: give both input and other, or neither (where(condition) is \
                  nonzero(condition, as_tuple=True))"
                     .into(),
@@ -412,7 +412,7 @@ pub fn where_<'py>(
         .into_iter()
         .find_map(|t| t.cast::<PyTensor>().ok().cloned())
         .ok_or_else(|| {
-            super::to_py(Error::Argument(
+            PyErr::from(Error::Argument(
                 "where: at least one operand must be an eagertape tensor".into(),
             ))
         })?;
@@ -463,9 +463,9 @@ pub fn pad(
     mode: &str,
     value: Option<f64>,
 ) -> PyResult<PyTensor> {
-    let mode = PadMode::parse(mode).map_err(super::to_py)?;
+    let mode = PadMode::parse(mode)?;
     if mode != PadMode::Constant && value.is_some_and(|v| v != 0.0) {
-        return Err(super::to_py(Error::Argument(format!(
+        return Err(PyErr::from(Error::Argument(format!(
             "pad: padding mode {mode:?} doesn't take a value"
         ))));
     }

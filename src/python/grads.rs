@@ -5,7 +5,6 @@ use pyo3::types::{PyList, PyTuple};
 
 use super::classes::PyParameter;
 use super::classes::{PyBuffer, PyGradMap};
-use super::OrPy;
 
 #[pymethods]
 impl PyGradMap {
@@ -72,14 +71,14 @@ impl PyGradMap {
     fn global_norm(&self, py: Python<'_>) -> PyResult<f64> {
         super::capture_state::host_read("GradMap.global_norm()")?;
         py.detach(|| crate::guard::contained("global_norm", || self.inner.global_norm()))
-            .py()
+            .map_err(PyErr::from)
     }
 
     /// Whether every gradient element is finite.
     fn is_finite(&self, py: Python<'_>) -> PyResult<bool> {
         super::capture_state::host_read("GradMap.is_finite()")?;
         py.detach(|| crate::guard::contained("is_finite", || self.inner.is_finite()))
-            .py()
+            .map_err(PyErr::from)
     }
 
     /// Scale the gradients in place so their global norm is at most `max_norm`
@@ -93,7 +92,7 @@ impl PyGradMap {
                 self.inner.clip_norm_(max_norm, error_if_nonfinite)
             })
         })
-        .py()
+        .map_err(PyErr::from)
     }
 
     /// Release every buffer (idempotent); returns how many were released by this call.
@@ -164,7 +163,7 @@ impl PyBuffer {
     ///     CaptureError: called inside a captured step.
     fn numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         super::capture_state::host_read("a gradient's numpy()")?;
-        let v = self.inner.value("Buffer.numpy").py()?;
+        let v = self.inner.value("Buffer.numpy")?;
         super::convert::numpy_of(py, v, "Buffer.numpy()")
     }
 
@@ -176,7 +175,7 @@ impl PyBuffer {
     ///     CaptureError: called inside a captured step.
     fn bounds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
         super::capture_state::host_read("a gradient's bounds()")?;
-        let v = self.inner.value("Buffer.bounds").py()?;
+        let v = self.inner.value("Buffer.bounds")?;
         super::convert::bounds_of(py, v)
     }
 
@@ -189,7 +188,7 @@ impl PyBuffer {
     ///     BufferSizeError: the storage holds another number of elements, or the buffer
     ///         has been released.
     fn check_size(&self, place: &str) -> PyResult<()> {
-        self.inner.check_size(place).py()
+        self.inner.check_size(place).map_err(PyErr::from)
     }
 
     fn __repr__(&self) -> String {

@@ -5,7 +5,6 @@
 use pyo3::prelude::*;
 
 use super::classes::PyTensor;
-use super::OrPy;
 use crate::error::Error;
 use crate::ops::attention::Attention;
 use crate::ops::conv::{Conv, LayerNorm, Padding};
@@ -94,7 +93,7 @@ pub fn max_pool2d(
     return_indices: bool,
 ) -> PyResult<PyTensor> {
     if return_indices {
-        return Err(super::to_py(Error::Argument(
+        return Err(PyErr::from(Error::Argument(
             "max_pool2d: return_indices=True is not supported (the indices stay the op's own)"
                 .into(),
         )));
@@ -212,7 +211,7 @@ pub fn adaptive_avg_pool2d(
         match v[..] {
             [a, b] => [a, b],
             _ => {
-                return Err(super::to_py(Error::Argument(format!(
+                return Err(PyErr::from(Error::Argument(format!(
                     "adaptive_avg_pool2d: output_size must be an int or a pair, got {v:?}"
                 ))))
             }
@@ -242,14 +241,14 @@ pub(crate) fn ntuple(name: &str, v: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec
         return Ok(vec![x; n]); // bounded: one per spatial dim
     }
     let xs: Vec<i64> = v.extract().map_err(|_| {
-        super::to_py(Error::Argument(format!(
+        PyErr::from(Error::Argument(format!(
             "{name} must be an int or {n} ints"
         )))
     })?;
     match xs.len() {
         1 => Ok(vec![xs[0]; n]),
         m if m == n => Ok(xs),
-        _ => Err(super::to_py(Error::Argument(format!(
+        _ => Err(PyErr::from(Error::Argument(format!(
             "{name} must be an int or {n} ints, got {xs:?}"
         )))),
     }
@@ -258,7 +257,7 @@ pub(crate) fn ntuple(name: &str, v: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec
 /// A convolution's `padding=`: ints, or "valid" or "same".
 fn conv_padding(name: &str, padding: &Bound<'_, PyAny>, n: usize) -> PyResult<Padding> {
     match padding.extract::<String>() {
-        Ok(mode) => Padding::parse(name, &mode).py(),
+        Ok(mode) => Padding::parse(name, &mode).map_err(PyErr::from),
         Err(_) => Ok(Padding::Explicit(ntuple("padding", padding, n)?)),
     }
 }
@@ -301,8 +300,8 @@ fn conv(
     };
     // (a Parameter's read refused, by dtype or device, is that error, not a stale handle)
     let mut operands = vec![
-        Operand::Node(input.checked_handle().py()?),
-        Operand::Node(weight.get().checked_handle().py()?),
+        Operand::Node(input.checked_handle()?),
+        Operand::Node(weight.get().checked_handle()?),
     ];
     if let Some(b) = bias {
         operands.push(input.operand(py, b)?);
@@ -792,7 +791,7 @@ pub fn scaled_dot_product_attention(
     enable_gqa: bool,
 ) -> PyResult<PyTensor> {
     if enable_gqa {
-        return Err(super::to_py(Error::Argument(
+        return Err(PyErr::from(Error::Argument(
             "scaled_dot_product_attention: enable_gqa=True is not supported".into(),
         )));
     }

@@ -11,7 +11,6 @@ use pyo3::types::{PyDict, PyList};
 
 use super::classes::{lock, PyParameter};
 use super::convert::{to_numpy, to_tensor};
-use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::buffer::{Tracked, Value};
@@ -69,7 +68,7 @@ fn strong_wolfe(line_search_fn: Option<&str>) -> PyResult<bool> {
     match line_search_fn {
         None => Ok(false),
         Some("strong_wolfe") => Ok(true),
-        Some(other) => Err(super::to_py(Error::Config(format!(
+        Some(other) => Err(PyErr::from(Error::Config(format!(
             "LBFGS: only 'strong_wolfe' is supported as line_search_fn, got {other:?}"
         )))),
     }
@@ -89,7 +88,7 @@ impl PyLbfgs {
         match self.inner.try_lock() {
             Ok(core) => Ok(core),
             Err(std::sync::TryLockError::Poisoned(e)) => Ok(e.into_inner()),
-            Err(std::sync::TryLockError::WouldBlock) => Err(super::to_py(Error::Config(
+            Err(std::sync::TryLockError::WouldBlock) => Err(PyErr::from(Error::Config(
                 "LBFGS: used from inside its own step's closure (only zero_grad is)".into(),
             ))),
         }
@@ -122,7 +121,7 @@ impl PyLbfgs {
             strong_wolfe,
         };
         let ps = super::optim::params_of(params, "LBFGS")?;
-        let core = Lbfgs::new(ps, cfg).py()?;
+        let core = Lbfgs::new(ps, cfg)?;
         Ok(PyLbfgs {
             params: core.params().to_vec(),
             inner: Mutex::new(core),
@@ -144,18 +143,18 @@ impl PyLbfgs {
         if let Some(e) = f.raised.take() {
             return Err(e);
         }
-        out.py()?;
+        out?;
         f.first
-            .ok_or_else(|| super::to_py(Error::Grad("LBFGS: the closure was not called".into())))
+            .ok_or_else(|| PyErr::from(Error::Grad("LBFGS: the closure was not called".into())))
     }
 
     /// torch's `zero_grad(set_to_none=True)` for its parameters, in the current session.
     #[pyo3(signature = (set_to_none=true))]
     fn zero_grad(&self, set_to_none: bool) -> PyResult<()> {
         super::capture_state::refuse_effect("LBFGS.zero_grad()")?;
-        let cell = super::current::require("opt.zero_grad()").py()?;
+        let cell = super::current::require("opt.zero_grad()")?;
         let ids: Vec<u64> = self.params.iter().map(|p| p.id()).collect();
-        lock(&cell).store().zero_grad(&ids, set_to_none).py()?;
+        lock(&cell).store().zero_grad(&ids, set_to_none)?;
         Ok(())
     }
 
@@ -175,7 +174,7 @@ impl PyLbfgs {
     #[setter]
     fn set_lr(&self, lr: f64) -> PyResult<()> {
         super::capture_state::refuse_effect("setting the learning rate")?;
-        crate::optim::check_lr(lr).py()?;
+        crate::optim::check_lr(lr)?;
         let mut core = self.core()?;
         core.cfg.lr = lr;
         Ok(())
@@ -220,7 +219,7 @@ impl PyLbfgs {
             history_size,
             strong_wolfe,
         };
-        cfg.validate().py()?;
+        cfg.validate()?;
         let mut core = self.core()?;
         core.cfg = cfg;
         Ok(())
@@ -279,7 +278,7 @@ impl PyLbfgs {
     /// Restore a `_state()`: every vector's arrays checked against the parameters' shapes
     /// (converted to their dtype and device) before the state is replaced.
     fn _load_state(&self, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        let bad = |m: String| super::to_py(Error::Config(format!("LBFGS.load_state_dict: {m}")));
+        let bad = |m: String| PyErr::from(Error::Config(format!("LBFGS.load_state_dict: {m}")));
         let vector = |obj: Bound<'_, PyAny>, what: &str| -> PyResult<Vec<Value<Be>>> {
             let items: Vec<Bound<'_, PyAny>> = obj.extract()?;
             if items.len() != self.params.len() {

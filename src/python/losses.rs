@@ -8,7 +8,6 @@ use pyo3::prelude::*;
 
 use super::classes::{lock, PyTensor};
 use super::convert::host_data;
-use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::error::Error;
@@ -24,7 +23,7 @@ pub(crate) fn reduction(
     reduce: Option<bool>,
     reduction: &str,
 ) -> PyResult<Reduction> {
-    Reduction::legacy(op, size_average, reduce, reduction).py()
+    Reduction::legacy(op, size_average, reduce, reduction).map_err(PyErr::from)
 }
 
 /// A class loss's target as given (the core decides what it is: see `TargetArg`).
@@ -53,9 +52,11 @@ fn weights(
     if let Ok(t) = w.cast::<PyTensor>() {
         let h = t.get().handle();
         let v = input.with(py, move |s| s.value(h))?;
-        return Be::to_f64(v.get()).map(Some).py();
+        return Be::to_f64(v.get()).map(Some).map_err(PyErr::from);
     }
-    Be::to_f64(&host_data(w)?.tensor).map(Some).py()
+    Be::to_f64(&host_data(w)?.tensor)
+        .map(Some)
+        .map_err(PyErr::from)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -70,7 +71,7 @@ fn class_loss(
     label_smoothing: f64,
     log_softmax: bool,
 ) -> PyResult<PyTensor> {
-    let cell = input.cell().py()?;
+    let cell = input.cell()?;
     let arg = super::capture_state::argument_of(&cell, target);
     let target = class_target(target)?;
     let opts = ClassLossOptions {
@@ -81,15 +82,13 @@ fn class_loss(
     };
     let name = name.to_string();
     let x = input.handle();
-    let h = py
-        .detach(|| {
-            let mut s = lock(&cell);
-            match arg {
-                Some(k) => s.class_loss_argument(&name, x, target, k, &opts, log_softmax),
-                None => s.class_loss_of(&name, x, target, &opts, log_softmax),
-            }
-        })
-        .py()?;
+    let h = py.detach(|| {
+        let mut s = lock(&cell);
+        match arg {
+            Some(k) => s.class_loss_argument(&name, x, target, k, &opts, log_softmax),
+            None => s.class_loss_of(&name, x, target, &opts, log_softmax),
+        }
+    })?;
     if let Some(k) = arg {
         super::capture_state::note_marked(k);
     }
@@ -397,7 +396,7 @@ pub fn smooth_l1_loss(
     beta: f64,
 ) -> PyResult<PyTensor> {
     if beta < 0.0 {
-        return Err(super::to_py(Error::Argument(format!(
+        return Err(PyErr::from(Error::Argument(format!(
             "smooth_l1_loss: beta must be non-negative, got {beta}"
         ))));
     }
@@ -449,11 +448,11 @@ pub fn huber_loss(
     weight: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
     if delta <= 0.0 {
-        return Err(super::to_py(Error::Argument(format!(
+        return Err(PyErr::from(Error::Argument(format!(
             "huber_loss: delta must be positive, got {delta}"
         ))));
     }
-    let r = Reduction::parse("huber_loss", reduction).py()?;
+    let r = Reduction::parse("huber_loss", reduction)?;
     point(py, LossKind::Huber(delta), r, input, target, weight, None)
 }
 

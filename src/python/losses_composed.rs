@@ -10,7 +10,6 @@ use pyo3::prelude::*;
 
 use super::classes::PyTensor;
 use super::losses::reduction;
-use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::error::Error;
@@ -302,7 +301,7 @@ pub fn _gaussian_nll_loss(
     eps: f64,
     reduction: &str,
 ) -> PyResult<PyTensor> {
-    let r = Reduction::parse("gaussian_nll_loss", reduction).py()?;
+    let r = Reduction::parse("gaussian_nll_loss", reduction)?;
     run(
         py,
         ComposedLoss::GaussianNll { full, eps },
@@ -502,7 +501,7 @@ pub fn _triplet_distances_loss(
     margin: f64,
     reduction: &str,
 ) -> PyResult<PyTensor> {
-    let r = Reduction::parse("triplet_margin_with_distance_loss", reduction).py()?;
+    let r = Reduction::parse("triplet_margin_with_distance_loss", reduction)?;
     let loss = ComposedLoss::TripletDistances {
         margin,
         swap: d_swap.is_some(),
@@ -698,7 +697,7 @@ pub fn normalize(
     out: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
     if out.is_some_and(|o| !o.is_none()) {
-        return Err(super::to_py(Error::Argument(
+        return Err(PyErr::from(Error::Argument(
             "normalize: out= is not supported (tensors are immutable values)".into(),
         )));
     }
@@ -711,17 +710,13 @@ fn lengths(py: Python<'_>, like: &PyTensor, obj: &Bound<'_, PyAny>) -> PyResult<
     if let Ok(t) = obj.cast::<PyTensor>() {
         let h = t.get().handle();
         let v = like.with(py, move |s| s.value(h))?;
-        return Ok(Be::to_f64(v.get())
-            .py()?
-            .into_iter()
-            .map(|x| x as i64)
-            .collect());
+        return Ok(Be::to_f64(v.get())?.into_iter().map(|x| x as i64).collect());
     }
     if let Ok(n) = obj.extract::<i64>() {
         return Ok(vec![n]);
     }
     obj.extract::<Vec<i64>>().map_err(|_| {
-        super::to_py(Error::Argument(
+        PyErr::from(Error::Argument(
             "ctc_loss: lengths must be a tensor or a sequence of ints".into(),
         ))
     })
@@ -777,7 +772,7 @@ pub fn ctc_loss(
     reduction: &str,
     zero_infinity: bool,
 ) -> PyResult<PyTensor> {
-    let r = Reduction::parse("ctc_loss", reduction).py()?;
+    let r = Reduction::parse("ctc_loss", reduction)?;
     let unit = Ctc {
         input_lengths: lengths(py, log_probs, input_lengths)?.into(),
         target_lengths: lengths(py, log_probs, target_lengths)?.into(),

@@ -49,19 +49,6 @@ use pyo3::types::{PyDict, PyModule};
 
 use crate::ledger::{self, Category};
 
-pub(crate) use errors::to_py;
-
-/// `?`-friendly conversion.
-pub(crate) trait OrPy<T> {
-    fn py(self) -> PyResult<T>;
-}
-
-impl<T> OrPy<T> for crate::error::Result<T> {
-    fn py(self) -> PyResult<T> {
-        self.map_err(to_py)
-    }
-}
-
 /// Exact ledger figures of every buffer the core holds, in bytes.
 #[pyfunction]
 fn memory_stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
@@ -107,7 +94,7 @@ fn empty_session_caches(py: Python<'_>) -> usize {
 ///     'cpu'
 #[pyfunction]
 fn set_default_device(device: &str) -> PyResult<()> {
-    let d = crate::config::Device::parse(device).py()?;
+    let d = crate::config::Device::parse(device)?;
     crate::config::set_default_device(d);
     Ok(())
 }

@@ -13,7 +13,6 @@ use super::classes::PyGradMap;
 use super::classes::PyParameter;
 use super::classes::{Core, PyOptimizer, SessionCell};
 use super::convert::{to_numpy, to_tensor};
-use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::Tracked;
 use crate::error::Error;
@@ -33,7 +32,7 @@ impl PyOptimizer {
 
     fn new(core: crate::error::Result<Core>) -> PyResult<Self> {
         Ok(PyOptimizer {
-            inner: Mutex::new(core.py()?),
+            inner: Mutex::new(core?),
         })
     }
 }
@@ -62,10 +61,10 @@ pub(crate) fn params_of(params: &Bound<'_, PyAny>, who: &str) -> PyResult<Vec<Ar
 fn betas_of(betas: &Bound<'_, PyAny>) -> PyResult<(f64, f64)> {
     let v: Vec<f64> = betas
         .extract()
-        .map_err(|_| super::to_py(Error::Config("betas must be a pair of floats".into())))?;
+        .map_err(|_| PyErr::from(Error::Config("betas must be a pair of floats".into())))?;
     match v.as_slice() {
         [b1, b2] => Ok((*b1, *b2)),
-        _ => Err(super::to_py(Error::Config(format!(
+        _ => Err(PyErr::from(Error::Config(format!(
             "betas must be a pair of floats, got {} values",
             v.len()
         )))),
@@ -87,7 +86,7 @@ impl PyOptimizer {
     #[setter]
     fn set_lr(&self, lr: f64) -> PyResult<()> {
         super::capture_state::refuse_effect("setting the learning rate")?;
-        self.lock().set_lr(lr).py()
+        self.lock().set_lr(lr).map_err(PyErr::from)
     }
 
     /// The hyperparameters by the core's names, in order (`beta1`, flags 0 or 1): what
@@ -105,7 +104,7 @@ impl PyOptimizer {
     /// entries set other options than `lr` through this (a scheduler cycling momentum).
     fn _set_hyper(&self, values: Vec<(String, f64)>) -> PyResult<()> {
         super::capture_state::refuse_effect("setting an optimizer's hyperparameter")?;
-        self.lock().set_hyper(&values).py()
+        self.lock().set_hyper(&values).map_err(PyErr::from)
     }
 
     /// The parameters this optimizer updates.
@@ -127,7 +126,7 @@ impl PyOptimizer {
         let me = slf.get();
         if let Some(grads) = grads {
             if super::capture_state::active() {
-                return Err(super::to_py(Error::Capture(
+                return Err(PyErr::from(Error::Capture(
                     "opt.step(grads) inside a captured step: use loss.backward() and \
                      opt.step()"
                         .into(),
@@ -136,9 +135,9 @@ impl PyOptimizer {
             let map = Arc::clone(&grads.inner);
             return py
                 .detach(|| crate::guard::contained("step", || me.lock().step(&map)))
-                .py();
+                .map_err(PyErr::from);
         }
-        let cell = super::current::require("opt.step()").py()?;
+        let cell = super::current::require("opt.step()")?;
         me.step_in(py, &cell)?;
         super::capture_state::optimizer_effect(&cell, slf, None);
         Ok(())
@@ -148,7 +147,7 @@ impl PyOptimizer {
     /// current session's store.
     #[pyo3(signature = (set_to_none=true))]
     fn zero_grad(slf: &Bound<'_, Self>, py: Python<'_>, set_to_none: bool) -> PyResult<()> {
-        let cell = super::current::require("opt.zero_grad()").py()?;
+        let cell = super::current::require("opt.zero_grad()")?;
         slf.get().zero_grad_in(py, &cell, set_to_none)?;
         super::capture_state::optimizer_effect(&cell, slf, Some(set_to_none));
         Ok(())
@@ -187,7 +186,7 @@ impl PyOptimizer {
     /// changes; then state and hyperparameters are restored.
     fn _load_state_dict(&self, state_dict: &Bound<'_, PyAny>) -> PyResult<()> {
         super::capture_state::refuse_effect("optimizer.load_state_dict()")?;
-        let bad = |m: String| super::to_py(Error::Config(format!("load_state_dict: {m}")));
+        let bad = |m: String| PyErr::from(Error::Config(format!("load_state_dict: {m}")));
         let mut opt = self.lock();
         let names = opt.buffer_names();
         let scalars = opt.scalar_names();
@@ -249,7 +248,8 @@ impl PyOptimizer {
                 }
             })
         })?;
-        opt.load_state_dict(&kind, state, &hyper).py()
+        opt.load_state_dict(&kind, state, &hyper)
+            .map_err(PyErr::from)
     }
 
     fn __repr__(&self) -> String {
@@ -429,7 +429,7 @@ impl PyOptimizer {
                 opt.step(&mine)
             })
         })
-        .py()
+        .map_err(PyErr::from)
     }
 
     /// `opt.zero_grad(set_to_none)` in the session `cell`'s store.
@@ -444,8 +444,7 @@ impl PyOptimizer {
             crate::guard::contained("zero_grad", || {
                 lock(cell).store().zero_grad(&ids, set_to_none)
             })
-        })
-        .py()?;
+        })?;
         Ok(())
     }
 }

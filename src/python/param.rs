@@ -10,7 +10,6 @@ use super::classes::PyParameter;
 use super::classes::PyTensor;
 use super::config::dtype_name;
 use super::convert::{host_data, to_tensor};
-use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::{Tracked, Value};
 use crate::config::{DType, Device};
@@ -22,7 +21,7 @@ use crate::param_update::{self, update_, Operand, Update};
 /// A `generator=` argument: only None (the process-wide generator) is taken.
 fn no_generator(g: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
     if g.is_some_and(|g| !g.is_none()) {
-        return Err(super::to_py(Error::Argument(
+        return Err(PyErr::from(Error::Argument(
             "generator=: eagertape draws from the process-wide generator (et.manual_seed); pass None".into(),
         )));
     }
@@ -40,7 +39,8 @@ impl PyParameter {
     ) -> PyResult<()> {
         super::capture_state::refuse_effect(&format!("Parameter.{what}"))?;
         let p = &self.inner;
-        py.detach(|| crate::guard::contained(what, || f(p))).py()
+        py.detach(|| crate::guard::contained(what, || f(p)))
+            .map_err(PyErr::from)
     }
 
     /// The value of an in-place method's operand: a Tensor's (in its session), another
@@ -87,7 +87,7 @@ impl PyParameter {
         super::capture_state::refuse_effect(&format!("Parameter.{what}"))?;
         let p = &self.inner;
         py.detach(|| crate::guard::contained(what, || crate::rng::with_global(|g| f(p, g))))
-            .py()
+            .map_err(PyErr::from)
     }
 
     /// `p.copy_(src)` / `p.data = src`.
@@ -130,22 +130,21 @@ impl PyParameter {
         )?;
         let h = host_data(data)?;
         let dtype = match dtype {
-            Some(d) => DType::parse(&dtype_name(d)?).py()?,
+            Some(d) => DType::parse(&dtype_name(d)?)?,
             None if h.integral => {
-                return Err(super::to_py(Error::DType(
+                return Err(PyErr::from(Error::DType(
                     "Parameter: integer data cannot require gradients; pass floating-point data or dtype=".into(),
                 )))
             }
             None => h.natural.unwrap_or(DType::Float32),
         };
         let device = match device.filter(|d| !d.is_none()) {
-            Some(d) => Device::parse(&super::config::device_name(d)?).py()?,
+            Some(d) => Device::parse(&super::config::device_name(d)?)?,
             None => Device::default_for(dtype, None),
         };
         let host = h.tensor;
-        let inner = py
-            .detach(move || Parameter::from_data(&host, dtype, device, name, requires_grad))
-            .py()?;
+        let inner =
+            py.detach(move || Parameter::from_data(&host, dtype, device, name, requires_grad))?;
         Ok(Self::init(inner))
     }
 
@@ -235,14 +234,14 @@ impl PyParameter {
         let p = &self.inner;
         let t = to_tensor(data, p.dtype(), p.device())?;
         py.detach(move || crate::guard::contained("assign", || p.assign(&t)))
-            .py()
+            .map_err(PyErr::from)
     }
 
     /// torch's `p.grad`: this parameter's gradient in the current session's store (added
     /// by `loss.backward()`, released by `zero_grad()`), or None.
     #[getter]
     fn grad(&self, py: Python<'_>) -> PyResult<Option<super::classes::PyBuffer>> {
-        let cell = super::current::require("p.grad").py()?;
+        let cell = super::current::require("p.grad")?;
         let id = self.inner.id();
         let b = py.detach(|| lock(&cell).store().get(id));
         Ok(b.map(|inner| super::classes::PyBuffer { inner }))
@@ -252,15 +251,14 @@ impl PyParameter {
     #[setter(grad)]
     fn set_grad(&self, py: Python<'_>, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         if value.is_some_and(|v| !v.is_none()) {
-            return Err(super::to_py(Error::Argument(
+            return Err(PyErr::from(Error::Argument(
                 "p.grad can only be set to None (gradients come from loss.backward())".into(),
             )));
         }
         super::capture_state::refuse_effect("p.grad = None")?;
-        let cell = super::current::require("p.grad = None").py()?;
+        let cell = super::current::require("p.grad = None")?;
         let id = self.inner.id();
-        py.detach(|| lock(&cell).store().zero_grad(&[id], true))
-            .py()?;
+        py.detach(|| lock(&cell).store().zero_grad(&[id], true))?;
         Ok(())
     }
 
@@ -321,7 +319,7 @@ impl PyParameter {
                 let n = shape.len() as i64;
                 let i = if d < 0 { d + n } else { d };
                 if i < 0 || i >= n.max(1) || (n == 0 && i != 0) {
-                    return Err(super::to_py(Error::DimOutOfRange {
+                    return Err(PyErr::from(Error::DimOutOfRange {
                         op: "size".into(),
                         dim: d,
                         ndim: shape.len(),
@@ -351,11 +349,11 @@ impl PyParameter {
     ) -> PyResult<Py<PyParameter>> {
         let p = &slf.get().inner;
         let dtype = match dtype {
-            Some(d) => DType::parse(&dtype_name(d)?).py()?,
+            Some(d) => DType::parse(&dtype_name(d)?)?,
             None => p.dtype(),
         };
         let device = match device.filter(|d| !d.is_none()) {
-            Some(d) => Device::parse(&super::config::device_name(d)?).py()?,
+            Some(d) => Device::parse(&super::config::device_name(d)?)?,
             None => p.device(),
         };
         if dtype == p.dtype() && device.same(p.device()) {
@@ -365,20 +363,17 @@ impl PyParameter {
             // another dtype on the same device: this parameter itself converts (torch's
             // `Module._apply` keeps the Parameter objects, so optimizers keep stepping them)
             super::capture_state::refuse_effect("a parameter's dtype conversion")?;
-            py.detach(|| crate::guard::contained("to", || p.convert_dtype_(dtype)))
-                .py()?;
+            py.detach(|| crate::guard::contained("to", || p.convert_dtype_(dtype)))?;
             return Ok(slf.clone().unbind());
         }
         let snap = p.snapshot();
         let name = p.name().map(str::to_string);
         let rg = p.requires_grad();
-        let inner = py
-            .detach(|| {
-                crate::guard::contained("to", || {
-                    Parameter::from_data(snap.get(), dtype, device, name, rg)
-                })
+        let inner = py.detach(|| {
+            crate::guard::contained("to", || {
+                Parameter::from_data(snap.get(), dtype, device, name, rg)
             })
-            .py()?;
+        })?;
         PyParameter::wrap(py, &inner)
     }
 

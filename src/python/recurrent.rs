@@ -7,7 +7,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::classes::{lock, name, PyTensor};
-use super::OrPy;
 use crate::error::Error;
 use crate::ops::recurrent::Cell;
 use crate::ops::rnn::Rnn;
@@ -39,7 +38,7 @@ pub fn _rnn<'py>(
     step: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let spec = Rnn {
-        cell: Cell::parse(mode).py()?,
+        cell: Cell::parse(mode)?,
         hidden: hidden_size,
         proj: proj_size,
         layers: num_layers,
@@ -64,16 +63,14 @@ pub fn _rnn<'py>(
         operands.push(input.operand(py, w)?);
     }
     let n = states.len();
-    let cell = input.cell().py()?;
-    let slots = py
-        .detach(|| {
-            let mut s = lock(&cell);
-            let out = crate::guard::contained("rnn", || s.rnn(&spec, operands, n))?;
-            let mut slots = vec![name(&mut s, out.output), name(&mut s, out.h)];
-            slots.extend(out.c.map(|c| name(&mut s, c)));
-            Ok::<_, Error>(slots)
-        })
-        .py()?;
+    let cell = input.cell()?;
+    let slots = py.detach(|| {
+        let mut s = lock(&cell);
+        let out = crate::guard::contained("rnn", || s.rnn(&spec, operands, n))?;
+        let mut slots = vec![name(&mut s, out.output), name(&mut s, out.h)];
+        slots.extend(out.c.map(|c| name(&mut s, c)));
+        Ok::<_, Error>(slots)
+    })?;
     let mut items: Vec<Py<PyAny>> = slots
         .into_iter()
         .map(|slot| Ok(Py::new(py, PyTensor::named(&cell, slot))?.into_any()))

@@ -5,7 +5,6 @@
 use pyo3::prelude::*;
 
 use super::classes::PyTensor;
-use super::OrPy;
 use crate::error::Error;
 use crate::ops::upsample::{GridSample, Resample, Upsample};
 use crate::ops::Op;
@@ -21,7 +20,7 @@ pub fn _upsample(
     align_corners: bool,
 ) -> PyResult<PyTensor> {
     let l = Upsample {
-        mode: Resample::parse(mode).py()?,
+        mode: Resample::parse(mode)?,
         size: size.into(),
         scales: scales.into(),
         align_corners,
@@ -79,7 +78,7 @@ pub fn grid_sample(
         "nearest" => 1,
         "bicubic" => 2,
         other => {
-            return Err(super::to_py(Error::Argument(format!(
+            return Err(PyErr::from(Error::Argument(format!(
                 "grid_sample: mode must be bilinear, nearest or bicubic, got {other:?}"
             ))))
         }
@@ -89,7 +88,7 @@ pub fn grid_sample(
         "border" => 1,
         "reflection" => 2,
         other => {
-            return Err(super::to_py(Error::Argument(format!(
+            return Err(PyErr::from(Error::Argument(format!(
                 "grid_sample: padding_mode must be zeros, border or reflection, got {other:?}"
             ))))
         }

@@ -7,7 +7,6 @@ use pyo3::types::PyTuple;
 
 use super::classes::{lock, name, PySession, PyTensor};
 use super::tensor_index::number;
-use super::OrPy;
 use crate::error::Error;
 use crate::session::Operand;
 
@@ -20,7 +19,7 @@ fn tensor_or_number(
         return Ok(Operand::Node(t.get().handle()));
     }
     number(obj).map(Operand::Number).ok_or_else(|| {
-        super::to_py(Error::Argument(format!(
+        PyErr::from(Error::Argument(format!(
             "normal: {what} must be a tensor or a number"
         )))
     })
@@ -112,17 +111,15 @@ impl PyTensor {
         return_counts: bool,
         dim: Option<i64>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         let x = self.handle();
-        let slots = py
-            .detach(|| {
-                let mut s = lock(&cell);
-                let hs = crate::guard::contained("unique", || {
-                    s.unique(x, sorted, return_inverse, return_counts, dim)
-                })?;
-                Ok::<_, Error>(hs.into_iter().map(|h| name(&mut s, h)).collect::<Vec<_>>())
-            })
-            .py()?;
+        let slots = py.detach(|| {
+            let mut s = lock(&cell);
+            let hs = crate::guard::contained("unique", || {
+                s.unique(x, sorted, return_inverse, return_counts, dim)
+            })?;
+            Ok::<_, Error>(hs.into_iter().map(|h| name(&mut s, h)).collect::<Vec<_>>())
+        })?;
         let items: Vec<Py<PyTensor>> = slots
             .into_iter()
             .map(|slot| Py::new(py, PyTensor::named(&cell, slot)))
@@ -136,7 +133,7 @@ impl PyTensor {
 
 fn no_generator(op: &str, generator: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
     match generator {
-        Some(g) if !g.is_none() => Err(super::to_py(Error::Argument(format!(
+        Some(g) if !g.is_none() => Err(PyErr::from(Error::Argument(format!(
             "{op}: generator= is not supported (the session's generator draws)"
         )))),
         _ => Ok(()),
@@ -179,19 +176,18 @@ pub fn _normal(
         .into_iter()
         .find_map(|o| o.cast::<PyTensor>().ok().map(|t| t.get().cell()));
     let cell = match (anchor, session) {
-        (Some(c), _) => c.py()?,
+        (Some(c), _) => c?,
         (None, Some(s)) => std::sync::Arc::clone(&s.cell),
         (None, None) => {
-            return Err(super::to_py(Error::Argument(
+            return Err(PyErr::from(Error::Argument(
                 "normal: no session for two numbers".into(),
             )))
         }
     };
     let mean = tensor_or_number(mean, "mean")?;
     let std = tensor_or_number(std, "std")?;
-    let h = py
-        .detach(|| crate::guard::contained("normal", || lock(&cell).normal(mean, std, size)))
-        .py()?;
+    let h =
+        py.detach(|| crate::guard::contained("normal", || lock(&cell).normal(mean, std, size)))?;
     Ok(PyTensor::new(&cell, h))
 }
 

@@ -12,7 +12,6 @@ use super::classes::PySession;
 use super::classes::{lock, named, PyTensor, SessionCell};
 use super::config::PyConfig;
 use super::convert::host_data;
-use super::OrPy;
 use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;
 use crate::config::{Config, DType, Device};
@@ -30,7 +29,7 @@ pub fn shape_arg(shape: &Bound<'_, PyTuple>) -> PyResult<Vec<i64>> {
         _ => shape.extract(),
     };
     parsed.map_err(|_| {
-        super::to_py(Error::Shape(format!(
+        PyErr::from(Error::Shape(format!(
             "invalid shape {}: expected integers that fit in 64 bits",
             shape.repr().map(|r| r.to_string()).unwrap_or_default()
         )))
@@ -86,7 +85,7 @@ impl PySession {
     ) -> PyResult<R> {
         let cell = &self.cell;
         py.detach(|| crate::guard::contained("session", || f(&mut lock(cell))))
-            .py()
+            .map_err(PyErr::from)
     }
 }
 
@@ -116,9 +115,7 @@ impl PySession {
         }
         // Invariant 1 first (with its warning), then invariant 2 in Session::new.
         let cfg = super::config::resolve(py, &cfg)?;
-        let s = py
-            .detach(|| crate::guard::contained("Session", || Session::new(cfg)))
-            .py()?;
+        let s = py.detach(|| crate::guard::contained("Session", || Session::new(cfg)))?;
         let id = s.id();
         let cell = Arc::new(SessionCell::new(s));
         register(&cell);
@@ -235,7 +232,7 @@ impl PySession {
     fn set_rng_state(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<()> {
         super::capture_state::refuse_effect("sess.set_rng_state()")?;
         let (seed, counter): (u64, u64) = state.extract().map_err(|_| {
-            super::to_py(Error::Argument(
+            PyErr::from(Error::Argument(
                 "set_rng_state: expected the (seed, counter) tuple returned by rng_state()".into(),
             ))
         })?;
@@ -453,10 +450,10 @@ impl PySession {
         let Some(d) = device.filter(|d| !d.is_none()) else {
             return Ok(());
         };
-        let want = Device::parse(&super::config::device_name(d)?).py()?;
+        let want = Device::parse(&super::config::device_name(d)?)?;
         let own = self.with(py, |s| Ok(s.config().device))?;
         if !want.same(own) {
-            return Err(super::to_py(Error::Device(format!(
+            return Err(PyErr::from(Error::Device(format!(
                 "device={want}: this session computes on {own} (a tensor lives on its \
                  session's device; make a session on that device)"
             ))));
@@ -513,7 +510,7 @@ pub(crate) fn input_into(
         (s.config().clone(), s.dtype())
     });
     let dtype = match dtype.filter(|d| !d.is_none()) {
-        Some(d) => Some(DType::parse_any(&super::config::dtype_name(d)?).py()?),
+        Some(d) => Some(DType::parse_any(&super::config::dtype_name(d)?)?),
         None => None,
     };
     let host = host_data(data)?;
@@ -529,7 +526,7 @@ pub(crate) fn input_into(
     let target = dtype.filter(|d| d.is_data()).unwrap_or(session_dtype);
     let t = {
         let _guard = Be::no_grad();
-        Be::convert(&host.tensor, target, c.device).py()?
+        Be::convert(&host.tensor, target, c.device)?
     };
     let rg =
         requires_grad.unwrap_or(c.requires_grad_by_default && dtype.is_none_or(|d| !d.is_data()));
@@ -558,14 +555,14 @@ fn input_shared(
     dtype: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
     if super::capture_state::active() {
-        return Err(super::to_py(Error::Capture(
+        return Err(PyErr::from(Error::Capture(
             "input(copy=False) inside a captured step: a replay copies its arguments (drop \
              copy=False)"
                 .into(),
         )));
     }
     if !super::dlpack::is_producer(data)? {
-        return Err(super::to_py(Error::DLPack(format!(
+        return Err(PyErr::from(Error::DLPack(format!(
             "input(copy=False) shares the memory of a DLPack producer (a numpy array, a torch \
              tensor, ...); {} has no __dlpack__ (let input copy it)",
             data.get_type().name()?
@@ -573,7 +570,7 @@ fn input_shared(
     }
     let grad_default = py.detach(|| lock(cell).config().requires_grad_by_default);
     let dtype = match dtype.filter(|d| !d.is_none()) {
-        Some(d) => Some(DType::parse_any(&super::config::dtype_name(d)?).py()?),
+        Some(d) => Some(DType::parse_any(&super::config::dtype_name(d)?)?),
         None => None,
     };
     let is_torch = data

@@ -16,7 +16,6 @@ use pyo3::types::{PyFloat, PyInt, PyTuple};
 
 use super::classes::{lock, name, named, PyTensor, SessionCell};
 use super::convert::to_tensor;
-use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
@@ -135,14 +134,14 @@ impl PyTensor {
         py: Python<'_>,
         f: impl FnOnce(&mut Session<Be>) -> Result<R> + Send,
     ) -> PyResult<R> {
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         py.detach(|| crate::guard::contained("op", || f(&mut lock(&cell))))
-            .py()
+            .map_err(PyErr::from)
     }
 
     /// Record `op` on this tensor's session with these parents.
     fn record(&self, py: Python<'_>, op: Op<Be>, parents: &[Handle]) -> PyResult<PyTensor> {
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         let h = py.detach(|| named(&mut lock(&cell), |s| s.record(op, parents)))?;
         Ok(PyTensor::named(&cell, h))
     }
@@ -161,16 +160,16 @@ impl PyTensor {
         if let Ok(t) = other.cast::<PyTensor>() {
             if let Some(p) = &t.get().param {
                 // A Parameter reads in this tensor's session.
-                let cell = self.cell().py()?;
+                let cell = self.cell()?;
                 let p = Arc::clone(p);
-                let h = py
-                    .detach(|| crate::guard::contained("op", || lock(&cell).use_param_implicit(&p)))
-                    .py()?;
+                let h = py.detach(|| {
+                    crate::guard::contained("op", || lock(&cell).use_param_implicit(&p))
+                })?;
                 return Ok(Operand::Node(h));
             }
             return Ok(Operand::Node(t.get().handle()));
         }
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         let (dtype, device) = py.detach(|| {
             let s = lock(&cell);
             (s.dtype(), s.config().device)
@@ -185,7 +184,7 @@ impl PyTensor {
         op: Op<Be>,
         operands: Vec<Operand<Be>>,
     ) -> PyResult<PyTensor> {
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         let h = py.detach(|| named(&mut lock(&cell), |s| s.apply(op, operands)))?;
         Ok(PyTensor::named(&cell, h))
     }
@@ -196,7 +195,7 @@ impl PyTensor {
         py: Python<'_>,
         f: impl FnOnce(&mut Session<Be>, Handle) -> Result<Handle> + Send,
     ) -> PyResult<PyTensor> {
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         let h = self.handle();
         let out = py.detach(|| named(&mut lock(&cell), |s| f(s, h)))?;
         Ok(PyTensor::named(&cell, out))
@@ -229,18 +228,17 @@ impl PyTensor {
             let op = Op::extremum_all(max);
             return Ok(Py::new(py, self.unary(py, op)?)?.into_bound(py).into_any());
         };
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         let h = self.handle();
         let op = if max {
             Op::max_dim(dim, keepdim)
         } else {
             Op::min_dim(dim, keepdim)
         };
-        let hs = py
-            .detach(|| crate::guard::contained("op", || lock(&cell).record_multi(op, &[h])))
-            .py()?;
+        let hs =
+            py.detach(|| crate::guard::contained("op", || lock(&cell).record_multi(op, &[h])))?;
         let [values, indices] = hs[..] else {
-            return Err(super::to_py(Error::Backend(format!(
+            return Err(PyErr::from(Error::Backend(format!(
                 "max/min: expected values and indices, got {} outputs",
                 hs.len()
             ))));
@@ -273,10 +271,9 @@ impl PyTensor {
         };
         let me = Operand::Node(self.handle());
         let (lhs, rhs) = if reflected { (o, me) } else { (me, o) };
-        let cell = self.cell().py()?;
-        let h = py
-            .detach(|| crate::guard::contained("op", || lock(&cell).operator(op, lhs, rhs)))
-            .py()?;
+        let cell = self.cell()?;
+        let h =
+            py.detach(|| crate::guard::contained("op", || lock(&cell).operator(op, lhs, rhs)))?;
         Ok(Py::new(py, PyTensor::new(&cell, h))?.into_any())
     }
 
@@ -329,7 +326,7 @@ pub(crate) fn dims(dim: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i64>> {
         return Ok(vec![d]);
     }
     dim.extract::<Vec<i64>>().map_err(|_| {
-        super::to_py(Error::Argument(format!(
+        PyErr::from(Error::Argument(format!(
             "dim must be None, an int or a tuple of ints, got {}",
             dim.repr().map(|r| r.to_string()).unwrap_or_default()
         )))
@@ -401,7 +398,7 @@ impl PyTensor {
     /// The session this tensor is read in: its own, or for a Parameter the current one.
     #[getter]
     fn _session(&self) -> PyResult<super::classes::PySession> {
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         Ok(super::classes::PySession::of_cell(&cell))
     }
     /// The tape generation this tensor was recorded in.
@@ -658,7 +655,7 @@ impl PyTensor {
         match shape.len() {
             2 => self.unary(py, Op::transpose(0, 1)),
             0 | 1 => self.unary(py, Op::reshape(&shape)),
-            n => Err(super::to_py(Error::Shape(format!(
+            n => Err(PyErr::from(Error::Shape(format!(
                 "t() expects a tensor with <= 2 dimensions, but self is {n}D"
             )))),
         }
@@ -668,7 +665,7 @@ impl PyTensor {
     /// See `eagertape.gelu`.
     #[pyo3(signature = (approximate="none"))]
     fn gelu(&self, py: Python<'_>, approximate: &str) -> PyResult<PyTensor> {
-        let form = Approximate::parse(approximate).py()?;
+        let form = Approximate::parse(approximate)?;
         self.unary(py, ScalarOp::gelu(form))
     }
     /// `clamp(min=None, max=None)`: number bounds (`max(x, min)`, then `min(., max)`), or
@@ -805,7 +802,7 @@ impl PyTensor {
         let h = self.handle();
         let ndim = self.with(py, move |s| s.shape(h))?.len();
         if ndim < 2 {
-            return Err(super::to_py(Error::Shape(format!(
+            return Err(PyErr::from(Error::Shape(format!(
                 "mT: the tensor has {ndim} dimension(s); it needs at least 2"
             ))));
         }
@@ -846,9 +843,9 @@ impl PyTensor {
         match dim {
             None => Ok(PyTuple::new(py, shape)?.into_any()),
             Some(d) => {
-                let i = crate::shape::normalize_dim("size", d, shape.len()).py()?;
+                let i = crate::shape::normalize_dim("size", d, shape.len())?;
                 if shape.is_empty() {
-                    return Err(super::to_py(Error::DimOutOfRange {
+                    return Err(PyErr::from(Error::DimOutOfRange {
                         op: "size".into(),
                         dim: d,
                         ndim: 0,
@@ -977,7 +974,7 @@ impl PyTensor {
         one_element(&Be::shape(v.get()))?;
         let dtype = Be::dtype(v.get());
         if dtype.is_data() {
-            let x = py.detach(move || Be::to_f64(v.get())).py()?[0];
+            let x = py.detach(move || Be::to_f64(v.get()))?[0];
             return if dtype == crate::config::DType::Bool {
                 Ok(pyo3::types::PyBool::new(py, x != 0.0).to_owned().into_any())
             } else {
@@ -985,12 +982,12 @@ impl PyTensor {
             };
         }
         if dtype == crate::config::DType::Interval {
-            return Err(super::to_py(Error::DType(
+            return Err(PyErr::from(Error::DType(
                 "item() of an interval tensor: read its lower and upper bounds with bounds()"
                     .into(),
             )));
         }
-        let (x, _) = py.detach(move || v.get().bounds()).py()?;
+        let (x, _) = py.detach(move || v.get().bounds())?;
         Ok(pyo3::types::PyFloat::new(py, x[0]).into_any())
     }
 }
@@ -1008,7 +1005,7 @@ pub(super) fn tensor_py<'py>(
 /// `item()`'s check: a tensor of `shape` has one element.
 fn one_element(shape: &[i64]) -> PyResult<()> {
     if shape.iter().product::<i64>() != 1 {
-        return Err(super::to_py(Error::Shape(format!(
+        return Err(PyErr::from(Error::Shape(format!(
             "item(): only one-element tensors can be converted to a Python number, got shape {shape:?}"
         ))));
     }

@@ -6,7 +6,6 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use super::classes::PyTensor;
-use super::OrPy;
 use crate::config::{DType, Device};
 use crate::error::Error;
 
@@ -87,10 +86,10 @@ impl PyTensor {
             (want_dtype, want_device) = like(o.cast::<PyTensor>()?)?;
         }
         if let Some(d) = device.filter(|d| !d.is_none()) {
-            want_device = Some(Device::parse(&super::config::dtype_name(d)?).py()?);
+            want_device = Some(Device::parse(&super::config::dtype_name(d)?)?);
         }
         if let Some(d) = dtype.filter(|d| !d.is_none()) {
-            want_dtype = Some(DType::parse_any(&super::config::dtype_name(d)?).py()?);
+            want_dtype = Some(DType::parse_any(&super::config::dtype_name(d)?)?);
         }
         // The leading dtype / device / tensor arguments, then non_blocking and copy.
         let mut flags = Vec::new();
@@ -113,7 +112,7 @@ impl PyTensor {
                 (Ok(d), _) => want_dtype = Some(d),
                 (_, Ok(d)) => want_device = Some(d),
                 (Err(e), Err(_)) => {
-                    return Err(super::to_py(Error::Argument(format!(
+                    return Err(PyErr::from(Error::Argument(format!(
                         "to: {name:?} is neither a dtype nor a device ({e})"
                     ))))
                 }
@@ -284,7 +283,7 @@ impl PyTensor {
         let t = self.call(py, |s, h| s.detach(h))?;
         match &self.param {
             // `p.detach()`: torch's shares p's storage, so its in-place methods change p
-            Some(p) => Ok(PyTensor::aliasing(&t.cell().py()?, t.slot_of(), p)),
+            Some(p) => Ok(PyTensor::aliasing(&t.cell()?, t.slot_of(), p)),
             None => Ok(t),
         }
     }
@@ -298,7 +297,7 @@ impl PyTensor {
         dtype: Option<&Bound<'_, PyAny>>,
         requires_grad: bool,
     ) -> PyResult<PyTensor> {
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         // torch's default: this tensor's dtype (not the session's, nor the data's)
         let own;
         let dtype = match dtype {

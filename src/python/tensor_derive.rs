@@ -8,7 +8,6 @@ use pyo3::prelude::*;
 
 use super::classes::PyTensor;
 use super::tensor::dims;
-use super::OrPy;
 use crate::backend::Backend;
 use crate::error::Error;
 use crate::ops::arrange::{Diag, Diagonal};
@@ -36,7 +35,7 @@ impl PyTensor {
     fn diagonal(&self, py: Python<'_>, offset: i64, dim1: i64, dim2: i64) -> PyResult<Self> {
         let h = self.handle();
         let n = self.with(py, move |s| s.shape(h))?.len();
-        let m = Diagonal::of(n, offset, dim1, dim2).map_err(super::to_py)?;
+        let m = Diagonal::of(n, offset, dim1, dim2)?;
         self.unary(py, Op::movement(m))
     }
     /// torch's `diag(diagonal=0)`: a 1-D input on a diagonal of a square matrix, or a 2-D
@@ -198,7 +197,7 @@ impl PyTensor {
         let other = match self.operand(py, other)? {
             Operand::Node(h) => h,
             _ => {
-                return Err(super::to_py(Error::Argument(
+                return Err(PyErr::from(Error::Argument(
                     "equal: the other operand must be a tensor".into(),
                 )))
             }
@@ -217,7 +216,7 @@ impl PyTensor {
         keepdim: bool,
         interpolation: &str,
     ) -> PyResult<Self> {
-        let interpolation = Interpolation::parse(interpolation).map_err(super::to_py)?;
+        let interpolation = Interpolation::parse(interpolation)?;
         let q_obj = q.clone();
         let is_tensor = q.cast::<PyTensor>().is_ok();
         let (q, vector) = match q.cast::<PyTensor>() {
@@ -226,14 +225,11 @@ impl PyTensor {
                 let v = self.with(py, move |s| s.value(h))?;
                 let rank = crate::backend::dynamic::Dyn::shape(v.get()).len();
                 if rank > 1 {
-                    return Err(super::to_py(Error::Argument(format!(
+                    return Err(PyErr::from(Error::Argument(format!(
                         "quantile: q must be a scalar or 1D tensor, got {rank} dims"
                     ))));
                 }
-                (
-                    crate::backend::dynamic::Dyn::to_f64(v.get()).py()?,
-                    rank > 0,
-                )
+                (crate::backend::dynamic::Dyn::to_f64(v.get())?, rank > 0)
             }
             Err(_) => match q.extract::<f64>() {
                 Ok(v) => (vec![v], false),

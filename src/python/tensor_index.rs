@@ -9,7 +9,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyEllipsis, PyFloat, PyInt, PySlice, PyTuple};
 
 use super::classes::{lock, name, named, PyTensor};
-use super::OrPy;
 use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;
 use crate::config::DType;
@@ -32,7 +31,7 @@ pub(crate) fn index_data(
 ) -> PyResult<DynTensor> {
     let host = super::convert::host_data(obj)?;
     if !host.integral {
-        return Err(super::to_py(Error::DType(format!(
+        return Err(PyErr::from(Error::DType(format!(
             "tensors used as indices must be int64, int32 or bool, not {}",
             host.natural
                 .map_or("float64".to_string(), |d| d.name().to_string())
@@ -44,7 +43,7 @@ pub(crate) fn index_data(
         DType::Int64
     };
     let _guard = Be::no_grad();
-    Be::convert(&host.tensor, dtype, device).py()
+    Be::convert(&host.tensor, dtype, device).map_err(PyErr::from)
 }
 
 fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
@@ -70,7 +69,7 @@ fn as_int(obj: &Bound<'_, PyAny>) -> Option<i64> {
 
 impl PyTensor {
     pub(crate) fn device_of(&self, py: Python<'_>) -> PyResult<crate::config::Device> {
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         Ok(py.detach(|| lock(&cell).config().device))
     }
 
@@ -212,20 +211,20 @@ impl PyTensor {
     fn dim_len(&self, py: Python<'_>, dim: i64) -> PyResult<i64> {
         let h = self.handle();
         let shape = self.with(py, move |s| s.shape(h))?;
-        let d = crate::shape::normalize_dim("narrow", dim, shape.len()).py()?;
+        let d = crate::shape::normalize_dim("narrow", dim, shape.len())?;
         Ok(shape.get(d).copied().unwrap_or(1))
     }
 
     /// The pieces of `split`/`chunk`, recorded in one core call.
     fn pieces<'py>(&self, py: Python<'py>, dim: i64, how: Split) -> PyResult<Bound<'py, PyTuple>> {
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         let x = self.handle();
         let out = py.detach(|| {
             let mut s = lock(&cell);
             let hs = crate::guard::contained("split", || s.split(x, dim, &how))?;
             Ok::<_, Error>(hs.into_iter().map(|h| name(&mut s, h)).collect::<Vec<_>>())
         });
-        let slots = out.py()?;
+        let slots = out?;
         PyTuple::new(
             py,
             slots.into_iter().map(|slot| PyTensor::named(&cell, slot)),
@@ -264,7 +263,7 @@ impl PyTensor {
                 .collect::<PyResult<Vec<_>>>()?,
             Err(_) => vec![self.index_item(py, key)?],
         };
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         let x = self.handle();
         let h = py.detach(|| named(&mut lock(&cell), |s| s.index(x, items)))?;
         Ok(PyTensor::named(&cell, h))
@@ -447,18 +446,18 @@ impl PyTensor {
                 let v = self.with(py, move |s| s.value(h))?;
                 let (dtype, shape) = (Be::dtype(v.get()), Be::shape(v.get()));
                 if !matches!(dtype, DType::Int64 | DType::Int32) || !shape.is_empty() {
-                    return Err(super::to_py(Error::Argument(format!(
+                    return Err(PyErr::from(Error::Argument(format!(
                         "narrow: a tensor start must be a 0-d integer tensor, got {dtype} of shape {shape:?}"
                     ))));
                 }
-                Be::to_f64(v.get()).py()?[0] as i64
+                Be::to_f64(v.get())?[0] as i64
             }
             Err(_) => start.extract()?,
         };
         let n = self.dim_len(py, dim)?;
         let start = if start < 0 { start + n } else { start };
         if start < 0 || length < 0 || start + length > n {
-            return Err(super::to_py(Error::IndexOutOfRange(format!(
+            return Err(PyErr::from(Error::IndexOutOfRange(format!(
                 "narrow: start {start} and length {length} exceed dimension {dim} of size {n}"
             ))));
         }

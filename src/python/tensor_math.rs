@@ -19,7 +19,7 @@ use crate::session::{Operand, Operator};
 /// neither is given; `correction=None` is 1 too).
 fn correction(unbiased: Option<bool>, correction: Option<f64>) -> PyResult<f64> {
     match (unbiased, correction) {
-        (Some(_), Some(_)) => Err(super::to_py(Error::Argument(
+        (Some(_), Some(_)) => Err(PyErr::from(Error::Argument(
             "var/std: give unbiased or correction, not both".into(),
         ))),
         (Some(u), None) => Ok(if u { 1.0 } else { 0.0 }),
@@ -47,13 +47,13 @@ fn norm_p(p: &Bound<'_, PyAny>) -> PyResult<f64> {
         return match s.as_str() {
             "fro" => Ok(2.0),
             "nuc" => Ok(f64::NAN),
-            other => Err(super::to_py(Error::Argument(format!(
+            other => Err(PyErr::from(Error::Argument(format!(
                 "norm: p must be a number or \"fro\", got {other:?}"
             )))),
         };
     }
     p.extract::<f64>().map_err(|_| {
-        super::to_py(Error::Argument(
+        PyErr::from(Error::Argument(
             "norm: p must be a number or \"fro\"".into(),
         ))
     })
@@ -66,7 +66,7 @@ const REMAINDER: Operator = Operator::Arith(BinaryOp::Remainder);
 /// products): refused unless None; the result has the operands' dtype.
 fn no_out_dtype(op: &str, out_dtype: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
     match out_dtype {
-        Some(d) if !d.is_none() => Err(super::to_py(Error::Argument(format!(
+        Some(d) if !d.is_none() => Err(PyErr::from(Error::Argument(format!(
             "{op}: out_dtype is not supported (the result has the operands' dtype)"
         )))),
         _ => Ok(()),
@@ -295,7 +295,7 @@ impl PyTensor {
                 [] => [0, 1],
                 &[a, b] => [a, b],
                 other => {
-                    return Err(super::to_py(Error::Shape(format!(
+                    return Err(PyErr::from(Error::Shape(format!(
                         "norm(p=\"nuc\"): needs two dims, got {other:?}"
                     ))))
                 }
@@ -309,7 +309,7 @@ impl PyTensor {
                     .len()
                     != 2
             {
-                return Err(super::to_py(Error::Shape(
+                return Err(PyErr::from(Error::Shape(
                     "norm(p=\"nuc\") without dim needs a 2-D input".into(),
                 )));
             }

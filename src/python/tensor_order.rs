@@ -6,7 +6,6 @@
 use pyo3::prelude::*;
 
 use super::classes::{lock, name, PyTensor};
-use super::OrPy;
 use crate::ops::cumulative::Cumprod;
 use crate::ops::sort::{Rank, Selection};
 use crate::ops::Op;
@@ -21,15 +20,13 @@ impl PyTensor {
         keepdim: bool,
         result: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         let x = self.handle();
-        let (v, i) = py
-            .detach(|| {
-                let mut s = lock(&cell);
-                let (v, i) = crate::guard::contained("order", || s.ranked(x, dim, rank, keepdim))?;
-                Ok::<_, crate::error::Error>((name(&mut s, v), name(&mut s, i)))
-            })
-            .py()?;
+        let (v, i) = py.detach(|| {
+            let mut s = lock(&cell);
+            let (v, i) = crate::guard::contained("order", || s.ranked(x, dim, rank, keepdim))?;
+            Ok::<_, crate::error::Error>((name(&mut s, v), name(&mut s, i)))
+        })?;
         let v = Py::new(py, PyTensor::named(&cell, v))?;
         let i = Py::new(py, PyTensor::named(&cell, i))?;
         py.import("eagertape._functional")?
@@ -150,7 +147,7 @@ impl PyTensor {
         dtype: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         if dtype.is_some_and(|d| !d.is_none()) {
-            return Err(super::to_py(crate::error::Error::Argument(
+            return Err(PyErr::from(crate::error::Error::Argument(
                 "cumprod: dtype= is not supported (a session computes in its carrier)".into(),
             )));
         }

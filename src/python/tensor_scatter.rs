@@ -34,7 +34,7 @@ impl PyTensor {
             },
             (None, Some(v)) => (None, Some(v)),
             _ => {
-                return Err(super::to_py(Error::Argument(
+                return Err(PyErr::from(Error::Argument(
                     "scatter: give either src (a tensor) or value (a number)".into(),
                 )))
             }
@@ -46,7 +46,7 @@ impl PyTensor {
                 "add" => Reduction::Sum,
                 "multiply" => Reduction::Prod,
                 other => {
-                    return Err(super::to_py(Error::Argument(format!(
+                    return Err(PyErr::from(Error::Argument(format!(
                         "scatter: reduce argument must be either add or multiply, got {other:?}"
                     ))))
                 }
@@ -54,7 +54,7 @@ impl PyTensor {
             let src = match (src, value) {
                 (Some(s), _) => self.operand(py, s)?,
                 _ => {
-                    return Err(super::to_py(Error::Argument(
+                    return Err(PyErr::from(Error::Argument(
                         "scatter: reduce= with a number value is not supported; use \
                          scatter_reduce with a src tensor"
                             .into(),
@@ -109,7 +109,7 @@ impl PyTensor {
         reduce: &str,
         include_self: bool,
     ) -> PyResult<PyTensor> {
-        let reduce = Reduction::parse(reduce).map_err(super::to_py)?;
+        let reduce = Reduction::parse(reduce)?;
         let ops = vec![
             Operand::Node(self.handle()),
             self.index_operand(py, index)?,

@@ -15,7 +15,6 @@ use super::classes::PySession;
 use std::sync::Arc;
 
 use super::classes::{lock, PyTensor};
-use super::OrPy;
 use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::Value;
 use crate::error::Error;
@@ -37,9 +36,8 @@ fn rebind<'py>(
     }
     let out = out.cast::<PyTensor>()?;
     let (from, to) = (me.handle(), out.get().handle());
-    let cell = me.cell().py()?;
-    py.detach(|| crate::guard::contained("in-place", || lock(&cell).rebind(from, to)))
-        .py()?;
+    let cell = me.cell()?;
+    py.detach(|| crate::guard::contained("in-place", || lock(&cell).rebind(from, to)))?;
     Ok(slf.clone())
 }
 
@@ -92,11 +90,9 @@ pub(super) fn via<'py>(
         return Ok(slf.clone());
     }
     let from = me.handle();
-    let cell = me.cell().py()?;
+    let cell = me.cell()?;
     let w = what.to_string();
-    slf.py()
-        .detach(|| lock(&cell).check_rebind(from, &w))
-        .py()?;
+    slf.py().detach(|| lock(&cell).check_rebind(from, &w))?;
     let out = out()?;
     let slf = if out.is(slf) {
         slf.clone()
@@ -136,7 +132,7 @@ fn new_filled<'py>(
     requires_grad: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = slf.py();
-    let cell = slf.get().cell().py()?;
+    let cell = slf.get().cell()?;
     let sess = Py::new(py, PySession::of_cell(&cell))?;
     sess.get().check_device(py, device)?;
     let shape = super::session::shape_arg(size)?;
@@ -168,7 +164,7 @@ impl PyTensor {
         inputs: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
         if create_graph || inputs.is_some_and(|i| !i.is_none()) {
-            return Err(super::to_py(Error::Argument(
+            return Err(PyErr::from(Error::Argument(
                 "backward(): create_graph=True and inputs= are not supported (eagertape \
                  has no higher-order gradients)"
                     .into(),
@@ -184,7 +180,7 @@ impl PyTensor {
             None => me.handle(),
         };
         let retain = retain_graph.unwrap_or(false);
-        let cell = me.cell().py()?;
+        let cell = me.cell()?;
         let hook = cell
             .grad_ready_hook
             .lock()
@@ -194,7 +190,7 @@ impl PyTensor {
             return me.with(py, move |s| s.backward_closing(root, retain));
         };
         if super::capture_state::active() {
-            return Err(super::to_py(Error::Capture(
+            return Err(PyErr::from(Error::Capture(
                 "a data-parallel wrapper's backward cannot be captured yet".into(),
             )));
         }
@@ -523,7 +519,7 @@ impl PyTensor {
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = slf.py();
         if k < 0 {
-            return Err(super::to_py(crate::error::Error::Argument(format!(
+            return Err(PyErr::from(crate::error::Error::Argument(format!(
                 "topk: k ({k}) must be between 0 and the size of dimension {dim}"
             ))));
         }
@@ -542,19 +538,17 @@ impl PyTensor {
     /// values (a data-dependent shape, read back as torch reads it).
     #[pyo3(signature = (*, as_tuple=false))]
     fn nonzero<'py>(&self, py: Python<'py>, as_tuple: bool) -> PyResult<Bound<'py, PyAny>> {
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         let x = self.handle();
-        let slots = py
-            .detach(|| {
-                let mut s = lock(&cell);
-                let hs = crate::guard::contained("nonzero", || s.nonzero(x, as_tuple))?;
-                Ok::<_, crate::error::Error>(
-                    hs.into_iter()
-                        .map(|h| super::classes::name(&mut s, h))
-                        .collect::<Vec<_>>(),
-                )
-            })
-            .py()?;
+        let slots = py.detach(|| {
+            let mut s = lock(&cell);
+            let hs = crate::guard::contained("nonzero", || s.nonzero(x, as_tuple))?;
+            Ok::<_, crate::error::Error>(
+                hs.into_iter()
+                    .map(|h| super::classes::name(&mut s, h))
+                    .collect::<Vec<_>>(),
+            )
+        })?;
         let mut items = slots
             .into_iter()
             .map(|slot| Py::new(py, PyTensor::named(&cell, slot)));
@@ -564,7 +558,7 @@ impl PyTensor {
         }
         match items.next() {
             Some(t) => Ok(t?.into_bound(py).into_any()),
-            None => Err(super::to_py(crate::error::Error::Backend(
+            None => Err(PyErr::from(crate::error::Error::Backend(
                 "nonzero: no result".into(),
             ))),
         }
@@ -578,7 +572,7 @@ impl PyTensor {
             Operand::Node(h) => IndexItem::Tensor(h),
             Operand::Data(t) => IndexItem::Data(t),
             Operand::Number(_) => {
-                return Err(super::to_py(Error::Argument(
+                return Err(PyErr::from(Error::Argument(
                     "masked_select: the mask must be a bool tensor".into(),
                 )))
             }
@@ -592,19 +586,19 @@ impl PyTensor {
     #[getter]
     fn grad(&self, py: Python<'_>) -> PyResult<Option<super::classes::PyBuffer>> {
         let slot = self.slot_of();
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         let b = py.detach(|| lock(&cell).leaf_grad(&slot));
         Ok(b.map(|inner| super::classes::PyBuffer { inner }))
     }
     #[setter(grad)]
     fn set_grad(&self, py: Python<'_>, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         if value.is_some_and(|v| !v.is_none()) {
-            return Err(super::to_py(crate::error::Error::Argument(
+            return Err(PyErr::from(crate::error::Error::Argument(
                 "t.grad can only be set to None (gradients come from loss.backward())".into(),
             )));
         }
         let slot = self.slot_of();
-        let cell = self.cell().py()?;
+        let cell = self.cell()?;
         py.detach(|| lock(&cell).clear_leaf_grad(&slot));
         Ok(())
     }

@@ -10,13 +10,12 @@ use super::capture_state::{self, Effect, GradsEffect};
 use super::classes::lock;
 use super::classes::PyParameter;
 use super::current;
-use super::OrPy;
 use crate::error::Error;
 
 /// The session entered with `with sess:` in this thread (the innermost).
 #[pyfunction]
 pub fn current_session(py: Python<'_>) -> PyResult<Py<super::classes::PySession>> {
-    current::session(py).ok_or_else(|| super::to_py(current::no_session("current_session()")))
+    current::session(py).ok_or_else(|| PyErr::from(current::no_session("current_session()")))
 }
 
 /// Set this thread's grad mode; returns the previous one.
@@ -67,14 +66,14 @@ pub fn params_of(
 #[pyo3(signature = (params, set_to_none=true))]
 pub fn _zero_grad(py: Python<'_>, params: &Bound<'_, PyAny>, set_to_none: bool) -> PyResult<usize> {
     let ps = params_of("zero_grad", params)?;
-    let cell = current::require("zero_grad()").py()?;
+    let cell = current::require("zero_grad()")?;
     let ids: Vec<u64> = ps.iter().map(|p| p.id()).collect();
     py.detach(|| {
         crate::guard::contained("zero_grad", || {
             lock(&cell).store().zero_grad(&ids, set_to_none)
         })
     })
-    .py()
+    .map_err(PyErr::from)
 }
 
 /// Clip the gradient norm of an iterable of parameters.
@@ -126,7 +125,7 @@ pub fn clip_grad_norm_(
 ) -> PyResult<Py<PyAny>> {
     let _ = foreach;
     if norm_type != 2.0 {
-        return Err(super::to_py(Error::Argument(format!(
+        return Err(PyErr::from(Error::Argument(format!(
             "clip_grad_norm_: only norm_type=2.0 is implemented, got {norm_type}"
         ))));
     }
@@ -169,11 +168,10 @@ fn on_grads<T: Send>(
         + Send,
 ) -> PyResult<(T, Arc<super::classes::SessionCell>, Vec<u64>)> {
     let ps = params_of(what, params)?;
-    let cell = current::require(call).py()?;
+    let cell = current::require(call)?;
     let ids: Vec<u64> = ps.iter().map(|p| p.id()).collect();
-    let out = py
-        .detach(|| crate::guard::contained(what, || f(&lock(&cell).store().subset(&ids))))
-        .py()?;
+    let out =
+        py.detach(|| crate::guard::contained(what, || f(&lock(&cell).store().subset(&ids))))?;
     Ok((out, cell, ids))
 }
 
@@ -200,12 +198,12 @@ pub fn _set_autocast(cuda: bool, dtype: Option<String>) -> PyResult<Option<Strin
     let dtype = match dtype {
         None => None,
         Some(name) => {
-            let d = crate::config::DType::parse(&name).py()?;
+            let d = crate::config::DType::parse(&name)?;
             if !matches!(
                 d,
                 crate::config::DType::BFloat16 | crate::config::DType::Float16
             ) {
-                return Err(super::to_py(Error::Argument(format!(
+                return Err(PyErr::from(Error::Argument(format!(
                     "autocast: dtype must be bfloat16 or float16, got {name}"
                 ))));
             }
@@ -280,7 +278,7 @@ pub fn manual_seed(seed: &Bound<'_, PyAny>) -> PyResult<()> {
         )));
     };
     if !(-(1i128 << 63)..(1i128 << 64)).contains(&n) {
-        return Err(super::to_py(Error::Argument(format!(
+        return Err(PyErr::from(Error::Argument(format!(
             "manual_seed: the seed must fit in 64 bits, got {n}"
         ))));
     }

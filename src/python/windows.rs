@@ -36,7 +36,7 @@ fn stride_or_kernel(stride: Option<&Bound<'_, PyAny>>, kernel: [i64; 3]) -> PyRe
 
 fn no_indices(op: &str, return_indices: bool) -> PyResult<()> {
     if return_indices {
-        return Err(super::to_py(Error::Argument(format!(
+        return Err(PyErr::from(Error::Argument(format!(
             "{op}: return_indices=True is not supported (the indices stay the op's own)"
         ))));
     }
@@ -192,7 +192,7 @@ pub fn adaptive_max_pool2d(
     let h = input.handle();
     let shape = input.with(py, move |s| s.shape(h))?;
     let [a, b] = size[..] else {
-        return Err(super::to_py(Error::Argument(format!(
+        return Err(PyErr::from(Error::Argument(format!(
             "adaptive_max_pool2d: output_size must be an int or a pair, got {size:?}"
         ))));
     };
