@@ -7,7 +7,15 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
 
-from ._functional import MaxResult, MinResult
+from ._functional import (
+    CummaxResult,
+    CumminResult,
+    KthvalueResult,
+    MaxResult,
+    MinResult,
+    ModeResult,
+    SortResult,
+)
 from ._profile import TapeProfile
 
 # Builtins by other names: Tensor's methods float(), int() and bool() shadow them in its body.
@@ -159,6 +167,8 @@ class Session:
         """What holds the tape's memory: an `et.TapeProfile` (`eagertape._profile`) of the
         core's rows, one per node in recording order (`Session::tape_profile`).
         """
+    def _enter_module(self, path: str) -> None: ...
+    def _exit_module(self) -> None: ...
     @property
     def config(self) -> Config:
         """The `Config` the session runs with (resolved: its actual device and dtype)."""
@@ -674,7 +684,7 @@ class Tensor:
         """`baddbmm(batch1, batch2, *, beta=1, alpha=1)`: `beta · self + alpha · bmm(batch1,
         batch2)`.
         """
-    def sort(self, dim: _int = -1, descending: bool = False, stable: bool = False) -> Any:
+    def sort(self, dim: _int = -1, descending: bool = False, stable: bool = False) -> SortResult:
         """torch's `sort(dim=-1, descending=False, stable=False)`: `(values, indices)`; the
         indices are int64 data (LibTorch's order of ties), the values their `gather` (which
         carries the gradient).
@@ -700,9 +710,9 @@ class Tensor:
 
         The result is int64 data. See `eagertape.argsort`.
         """
-    def msort(self) -> Any:
+    def msort(self) -> Tensor:
         """torch's `msort()`: `sort(dim=0).values`."""
-    def kthvalue(self, k: _int, dim: _int = -1, keepdim: bool = False) -> Any:
+    def kthvalue(self, k: _int, dim: _int = -1, keepdim: bool = False) -> KthvalueResult:
         """torch's `kthvalue(k, dim=-1, keepdim=False)`: the `k`-th smallest element along
         `dim` and its int64 index.
         """
@@ -1928,7 +1938,7 @@ class Tensor:
         """
     def t(self) -> Tensor:
         """`t()`: a 2-D tensor transposed; 0-D and 1-D tensors as they are (a view), as torch."""
-    def gelu(self, approximate: Literal["none", "tanh"] = "none") -> Tensor:
+    def gelu(self, approximate: str = "none") -> Tensor:
         """Applies the Gaussian error linear unit function element-wise.
 
         See `eagertape.gelu`.
@@ -2745,10 +2755,10 @@ class Tensor:
             [-1.0, 0.0, 0.0]
         """
     def _in_place(self, f: Any, *args: Any) -> Tensor: ...
-    def __iadd__(self, other: _Operand, /) -> Tensor: ...  # type: ignore[misc]
-    def __isub__(self, other: _Operand, /) -> Tensor: ...  # type: ignore[misc]
-    def __imul__(self, other: _Operand, /) -> Tensor: ...  # type: ignore[misc]
-    def __itruediv__(self, other: _Operand, /) -> Tensor: ...  # type: ignore[misc]
+    def __iadd__(self, other: _Operand, /) -> Tensor: ...
+    def __isub__(self, other: _Operand, /) -> Tensor: ...
+    def __imul__(self, other: _Operand, /) -> Tensor: ...
+    def __itruediv__(self, other: _Operand, /) -> Tensor: ...
     def eq(self, other: _Operand) -> Tensor:
         """Computes `self == other` element-wise.
 
@@ -3124,17 +3134,17 @@ class Tensor:
         With no `dim`, one value (the lower median); with `dim`, the named tuple
         `(values, indices)`. See `eagertape.nanmedian`.
         """
-    def mode(self, dim: _int = -1, keepdim: _bool = False) -> Any:
+    def mode(self, dim: _int = -1, keepdim: _bool = False) -> ModeResult:
         """torch's `mode(dim=-1, keepdim=False)`: the most frequent value (the smallest of
         equally frequent ones) and an index of it.
         """
-    def cummax(self, dim: _int) -> Any:
+    def cummax(self, dim: _int) -> CummaxResult:
         """Returns the running maxima of this tensor along `dim` and the int64 index of each.
 
         A named tuple `(values, indices)`; the gradient flows through `values`. See
         `eagertape.cummax`.
         """
-    def cummin(self, dim: _int) -> Any:
+    def cummin(self, dim: _int) -> CumminResult:
         """Returns the running minima of this tensor along `dim` and the int64 index of each.
 
         A named tuple `(values, indices)`; the gradient flows through `values`. See
@@ -3381,12 +3391,16 @@ class Parameter(Tensor):
         Returns:
             Parameter: this parameter.
         """
-    def normal_(self, mean: float = 0.0, std: float = 1.0, *, generator: None = None) -> Parameter:
+    def normal_(
+        self, mean: float = 0.0, std: float = 1.0, *, generator: object = None
+    ) -> Parameter:
         """In place: draws from N(mean, std²) from the process-wide generator
         (`et.manual_seed`).
         """
     def _trunc_normal_(self, mean: float, std: float, a: float, b: float) -> Parameter: ...
-    def uniform_(self, from_: float = 0.0, to: float = 1.0, *, generator: None = None) -> Parameter:
+    def uniform_(
+        self, from_: float = 0.0, to: float = 1.0, *, generator: object = None
+    ) -> Parameter:
         """Fills this parameter in place with numbers drawn from the continuous uniform
         distribution U(`from_`, `to`), and returns it.
 
@@ -3613,58 +3627,6 @@ class Optimizer:
     def _hyper(self) -> dict[str, float]: ...
     def _set_hyper(self, values: list[tuple[str, float]]) -> None: ...
 
-@final
-class SGD(Optimizer):
-    """torch.optim.SGD."""
-
-    def __new__(
-        cls,
-        params: Iterable[Parameter] | Any,
-        lr: float = 1e-3,
-        momentum: float = 0.0,
-        dampening: float = 0.0,
-        weight_decay: float = 0.0,
-        nesterov: bool = False,
-        *,
-        maximize: bool = False,
-    ) -> Self: ...
-
-@final
-class Adam(Optimizer):
-    """torch.optim.Adam (L2 weight decay added to the gradient); `fused=True` runs torch's
-    one-pass kernel (`_fused_adam_`: its rounding, as torch's `fused=True`).
-    """
-
-    def __new__(
-        cls,
-        params: Iterable[Parameter] | Any,
-        lr: float = 1e-3,
-        betas: tuple[float, float] | None = None,
-        eps: float = 1e-8,
-        weight_decay: float = 0.0,
-        amsgrad: bool = False,
-        *,
-        maximize: bool = False,
-        fused: bool = False,
-    ) -> Self: ...
-
-@final
-class AdamW(Optimizer):
-    """torch.optim.AdamW (decoupled weight decay)."""
-
-    def __new__(
-        cls,
-        params: Iterable[Parameter] | Any,
-        lr: float = 1e-3,
-        betas: tuple[float, float] | None = None,
-        eps: float = 1e-8,
-        weight_decay: float = 1e-2,
-        amsgrad: bool = False,
-        *,
-        maximize: bool = False,
-        fused: bool = False,
-    ) -> Self: ...
-
 @disjoint_base
 class LBFGS:
     """torch.optim.LBFGS."""
@@ -3709,13 +3671,22 @@ class LBFGS:
     def _state(self) -> dict[str, Any]: ...
     def _load_state(self, state: Any) -> None: ...
 
-class _RuleOptimizer(Optimizer):
-    """The core of ``RMSprop``, ``Adagrad``, ``Adadelta``, ``Adamax``, ``NAdam``, ``RAdam``,
-    ``ASGD`` and ``Rprop`` (``eagertape.optim`` parses torch's signatures into ``hyper``)."""
+class _TorchOptimizer(Optimizer):
+    """The core of every torch.optim class but L-BFGS: `eagertape.optim`'s classes bind torch's
+    signature (declared once, `_OPTIMIZER_SIGNATURES`) into `hyper` (pairs as two names,
+    flags 0 or 1) and make this core for their `kind`.
+    """
 
     def __new__(
-        cls, kind: str, params: Iterable[Parameter] | Any, hyper: list[tuple[str, float]]
+        cls,
+        kind: str,
+        params: Iterable[Parameter] | Any,
+        hyper: list[tuple[str, float]],
+        fused: bool = False,
     ) -> Self: ...
+
+# Every optimizer's torch signature after `params`: {kind: ((name, default, members), ...)}.
+_OPTIMIZER_SIGNATURES: dict[str, tuple[tuple[str, Any, tuple[str, ...]], ...]]
 
 # The unary family's names, in list order (the blocks below are generated from it).
 _UNARY: tuple[str, ...]

@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use super::{check_hyper, check_lr, collect, Optimizer, ParamState, StateMap};
+use super::{check_hyper, check_lr, collect, signature, Optimizer, ParamState, StateMap};
 use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
@@ -28,6 +28,54 @@ fn validate(c: &AdamConfig) -> Result<()> {
     check_hyper("weight_decay", c.weight_decay, 0.0, f64::INFINITY)
 }
 
+/// `c` with the hyperparameters `values` names (torch's names; an unknown one is an error),
+/// checked as torch checks them.
+fn configured(values: &[(String, f64)], c: AdamConfig) -> Result<AdamConfig> {
+    const KNOWN: [&str; 7] = [
+        "lr",
+        "beta1",
+        "beta2",
+        "eps",
+        "weight_decay",
+        "amsgrad",
+        "maximize",
+    ];
+    let get = |name: &str, cur: f64| super::hyper_value(values, &KNOWN, name, cur);
+    let cfg = AdamConfig {
+        lr: get("lr", c.lr)?,
+        betas: (get("beta1", c.betas.0)?, get("beta2", c.betas.1)?),
+        eps: get("eps", c.eps)?,
+        weight_decay: get("weight_decay", c.weight_decay)?,
+        decoupled: c.decoupled,
+        amsgrad: super::flag_value("amsgrad", get("amsgrad", super::flag(c.amsgrad))?)?,
+        maximize: super::flag_value("maximize", get("maximize", super::flag(c.maximize))?)?,
+        fused: c.fused,
+    };
+    validate(&cfg)?;
+    Ok(cfg)
+}
+
+/// torch.optim.Adam's (`decoupled`: AdamW's) defaults, as [`signature::ADAM`] and
+/// [`signature::ADAMW`] declare them.
+fn declared(decoupled: bool, fused: bool) -> AdamConfig {
+    let args = if decoupled {
+        signature::ADAMW
+    } else {
+        signature::ADAM
+    };
+    let d = |name| signature::default_of(args, name);
+    AdamConfig {
+        lr: d("lr"),
+        betas: (d("beta1"), d("beta2")),
+        eps: d("eps"),
+        weight_decay: d("weight_decay"),
+        decoupled,
+        amsgrad: d("amsgrad") != 0.0,
+        maximize: false,
+        fused,
+    }
+}
+
 pub struct Adam<B: Backend> {
     params: Vec<Arc<Parameter<B>>>,
     cfg: AdamConfig,
@@ -35,6 +83,18 @@ pub struct Adam<B: Backend> {
 }
 
 impl<B: Backend> Adam<B> {
+    /// torch.optim.Adam (`decoupled`: AdamW)(params, **values, fused=fused): the
+    /// hyperparameters `values` names (flags 0 or 1) over torch's defaults, checked as torch
+    /// checks them.
+    pub fn from_values(
+        params: Vec<Arc<Parameter<B>>>,
+        values: &[(String, f64)],
+        decoupled: bool,
+        fused: bool,
+    ) -> Result<Self> {
+        Self::new(params, configured(values, declared(decoupled, fused))?)
+    }
+
     /// Repeated parameters count once; an empty list is an error.
     pub fn new(params: Vec<Arc<Parameter<B>>>, cfg: AdamConfig) -> Result<Self> {
         validate(&cfg)?;
@@ -79,28 +139,8 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
         ]
     }
     fn set_hyper(&mut self, values: &[(String, f64)]) -> Result<()> {
-        const KNOWN: [&str; 7] = [
-            "lr",
-            "beta1",
-            "beta2",
-            "eps",
-            "weight_decay",
-            "amsgrad",
-            "maximize",
-        ];
         let c = self.cfg;
-        let get = |name: &str, cur: f64| super::hyper_value(values, &KNOWN, name, cur);
-        let cfg = AdamConfig {
-            lr: get("lr", c.lr)?,
-            betas: (get("beta1", c.betas.0)?, get("beta2", c.betas.1)?),
-            eps: get("eps", c.eps)?,
-            weight_decay: get("weight_decay", c.weight_decay)?,
-            decoupled: c.decoupled,
-            amsgrad: super::flag_value("amsgrad", get("amsgrad", super::flag(c.amsgrad))?)?,
-            maximize: super::flag_value("maximize", get("maximize", super::flag(c.maximize))?)?,
-            fused: c.fused,
-        };
-        validate(&cfg)?;
+        let cfg = configured(values, c)?;
         if cfg.amsgrad != c.amsgrad {
             return Err(Error::Config(
                 "amsgrad cannot be switched on or off by a state dict".into(),

@@ -10,6 +10,7 @@
 //!   `p ← p − m/(1 − β1ᵗ)·lr`.
 
 use super::rule::{at_least, buf, decay_square, held, l2, lerp, Hyper, Rule};
+use super::signature::Arg;
 use super::{check_hyper, ParamState};
 use crate::backend::Backend;
 use crate::error::Result;
@@ -50,13 +51,11 @@ pub struct Adamax;
 
 impl Rule for Adamax {
     const KIND: &'static str = "Adamax";
-    const HYPER: &'static [(&'static str, f64)] = &[
-        ("lr", 2e-3),
-        ("beta1", 0.9),
-        ("beta2", 0.999),
-        ("eps", 1e-8),
-        ("weight_decay", 0.0),
-        ("maximize", 0.0),
+    const SIGNATURE: &'static [Arg] = &[
+        Arg::Number("lr", 2e-3),
+        Arg::Pair("betas", ["beta1", "beta2"], [0.9, 0.999]),
+        Arg::Number("eps", 1e-8),
+        Arg::Number("weight_decay", 0.0),
     ];
     fn validate(h: &Hyper) -> Result<()> {
         check_adam_like(h)
@@ -91,15 +90,13 @@ pub struct NAdam;
 
 impl Rule for NAdam {
     const KIND: &'static str = "NAdam";
-    const HYPER: &'static [(&'static str, f64)] = &[
-        ("lr", 2e-3),
-        ("beta1", 0.9),
-        ("beta2", 0.999),
-        ("eps", 1e-8),
-        ("weight_decay", 0.0),
-        ("momentum_decay", 4e-3),
-        ("decoupled_weight_decay", 0.0),
-        ("maximize", 0.0),
+    const SIGNATURE: &'static [Arg] = &[
+        Arg::Number("lr", 2e-3),
+        Arg::Pair("betas", ["beta1", "beta2"], [0.9, 0.999]),
+        Arg::Number("eps", 1e-8),
+        Arg::Number("weight_decay", 0.0),
+        Arg::Number("momentum_decay", 4e-3),
+        Arg::Flag("decoupled_weight_decay", false),
     ];
     fn validate(h: &Hyper) -> Result<()> {
         check_adam_like(h)?;
@@ -156,14 +153,12 @@ pub struct RAdam;
 
 impl Rule for RAdam {
     const KIND: &'static str = "RAdam";
-    const HYPER: &'static [(&'static str, f64)] = &[
-        ("lr", 1e-3),
-        ("beta1", 0.9),
-        ("beta2", 0.999),
-        ("eps", 1e-8),
-        ("weight_decay", 0.0),
-        ("decoupled_weight_decay", 0.0),
-        ("maximize", 0.0),
+    const SIGNATURE: &'static [Arg] = &[
+        Arg::Number("lr", 1e-3),
+        Arg::Pair("betas", ["beta1", "beta2"], [0.9, 0.999]),
+        Arg::Number("eps", 1e-8),
+        Arg::Number("weight_decay", 0.0),
+        Arg::Flag("decoupled_weight_decay", false),
     ];
     fn validate(h: &Hyper) -> Result<()> {
         check_adam_like(h)

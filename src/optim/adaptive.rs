@@ -9,6 +9,7 @@
 //!   `u ← ρ·u + (1 − ρ)·δ²`, `p ← p − lr·δ`. State `square_avg`, `acc_delta`.
 
 use super::rule::{at_least, buf, decay_square, l2, lerp, Hyper, Rule};
+use super::signature::Arg;
 use super::ParamState;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
@@ -20,14 +21,13 @@ pub struct RmsProp;
 
 impl Rule for RmsProp {
     const KIND: &'static str = "RMSprop";
-    const HYPER: &'static [(&'static str, f64)] = &[
-        ("lr", 1e-2),
-        ("alpha", 0.99),
-        ("eps", 1e-8),
-        ("weight_decay", 0.0),
-        ("momentum", 0.0),
-        ("centered", 0.0),
-        ("maximize", 0.0),
+    const SIGNATURE: &'static [Arg] = &[
+        Arg::Number("lr", 1e-2),
+        Arg::Number("alpha", 0.99),
+        Arg::Number("eps", 1e-8),
+        Arg::Number("weight_decay", 0.0),
+        Arg::Number("momentum", 0.0),
+        Arg::Flag("centered", false),
     ];
     fn validate(h: &Hyper) -> Result<()> {
         at_least(h, &["lr", "alpha", "eps", "weight_decay", "momentum"], 0.0)
@@ -81,13 +81,12 @@ pub struct Adagrad;
 
 impl Rule for Adagrad {
     const KIND: &'static str = "Adagrad";
-    const HYPER: &'static [(&'static str, f64)] = &[
-        ("lr", 1e-2),
-        ("lr_decay", 0.0),
-        ("weight_decay", 0.0),
-        ("initial_accumulator_value", 0.0),
-        ("eps", 1e-10),
-        ("maximize", 0.0),
+    const SIGNATURE: &'static [Arg] = &[
+        Arg::Number("lr", 1e-2),
+        Arg::Number("lr_decay", 0.0),
+        Arg::Number("weight_decay", 0.0),
+        Arg::Number("initial_accumulator_value", 0.0),
+        Arg::Number("eps", 1e-10),
     ];
     fn validate(h: &Hyper) -> Result<()> {
         at_least(
@@ -130,12 +129,11 @@ pub struct Adadelta;
 
 impl Rule for Adadelta {
     const KIND: &'static str = "Adadelta";
-    const HYPER: &'static [(&'static str, f64)] = &[
-        ("lr", 1.0),
-        ("rho", 0.9),
-        ("eps", 1e-6),
-        ("weight_decay", 0.0),
-        ("maximize", 0.0),
+    const SIGNATURE: &'static [Arg] = &[
+        Arg::Number("lr", 1.0),
+        Arg::Number("rho", 0.9),
+        Arg::Number("eps", 1e-6),
+        Arg::Number("weight_decay", 0.0),
     ];
     fn validate(h: &Hyper) -> Result<()> {
         at_least(h, &["lr", "eps", "weight_decay"], 0.0)?;

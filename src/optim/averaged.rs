@@ -8,6 +8,7 @@
 //!   `lr`).
 
 use super::rule::{at_least, buf, held, l2, Hyper, Rule};
+use super::signature::Arg;
 use super::ParamState;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
@@ -21,13 +22,12 @@ pub struct Asgd;
 
 impl Rule for Asgd {
     const KIND: &'static str = "ASGD";
-    const HYPER: &'static [(&'static str, f64)] = &[
-        ("lr", 1e-2),
-        ("lambd", 1e-4),
-        ("alpha", 0.75),
-        ("t0", 1e6),
-        ("weight_decay", 0.0),
-        ("maximize", 0.0),
+    const SIGNATURE: &'static [Arg] = &[
+        Arg::Number("lr", 1e-2),
+        Arg::Number("lambd", 1e-4),
+        Arg::Number("alpha", 0.75),
+        Arg::Number("t0", 1e6),
+        Arg::Number("weight_decay", 0.0),
     ];
     fn validate(h: &Hyper) -> Result<()> {
         at_least(h, &["lr", "weight_decay"], 0.0)?;
@@ -79,13 +79,14 @@ pub struct Rprop;
 
 impl Rule for Rprop {
     const KIND: &'static str = "Rprop";
-    const HYPER: &'static [(&'static str, f64)] = &[
-        ("lr", 1e-2),
-        ("etaminus", 0.5),
-        ("etaplus", 1.2),
-        ("step_size_min", 1e-6),
-        ("step_size_max", 50.0),
-        ("maximize", 0.0),
+    const SIGNATURE: &'static [Arg] = &[
+        Arg::Number("lr", 1e-2),
+        Arg::Pair("etas", ["etaminus", "etaplus"], [0.5, 1.2]),
+        Arg::Pair(
+            "step_sizes",
+            ["step_size_min", "step_size_max"],
+            [1e-6, 50.0],
+        ),
     ];
     fn validate(h: &Hyper) -> Result<()> {
         at_least(h, &["lr"], 0.0)?;

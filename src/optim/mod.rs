@@ -12,6 +12,7 @@ mod averaged;
 pub mod lbfgs;
 mod rule;
 mod sgd;
+pub mod signature;
 
 pub use adam::{Adam, AdamConfig};
 pub use rule::{Hyper, Rule, RuleOptimizer};
@@ -434,5 +435,32 @@ pub fn make_rule<B: Backend>(
             "no optimizer named {other:?} (the rule optimizers: {})",
             RULE_KINDS.join(", ")
         ))),
+    }
+}
+
+/// torch.optim's optimizer named `kind` (`SGD`, `Adam`, `AdamW` or one of [`RULE_KINDS`])
+/// over `params`: the hyperparameters `values` names (flags 0 or 1, pairs as their two
+/// names) over the defaults [`signature::all`] declares, checked as torch checks them.
+/// `fused` (torch's one-pass kernel) is Adam's and AdamW's only.
+pub fn make<B: Backend>(
+    kind: &str,
+    params: Vec<Arc<Parameter<B>>>,
+    values: &[(String, f64)],
+    fused: bool,
+) -> Result<Box<dyn Optimizer<B>>> {
+    if fused && !matches!(kind, "Adam" | "AdamW") {
+        return Err(Error::Argument(format!(
+            "{kind}: fused=True is not supported"
+        )));
+    }
+    match kind {
+        "SGD" => Ok(Box::new(Sgd::from_values(params, values)?)),
+        "Adam" | "AdamW" => Ok(Box::new(Adam::from_values(
+            params,
+            values,
+            kind == "AdamW",
+            fused,
+        )?)),
+        _ => make_rule(kind, params, values),
     }
 }

@@ -15,6 +15,7 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
+use super::signature::{self, Arg};
 use super::{check_hyper, collect, Optimizer, ParamState, StateMap};
 use crate::backend::Backend;
 use crate::config::DType;
@@ -48,9 +49,10 @@ impl Hyper {
 pub trait Rule: Send + Sync + 'static {
     /// torch.optim's class name.
     const KIND: &'static str;
-    /// The hyperparameters with torch's defaults, in its signature order (`maximize`
-    /// last); pairs such as `betas` are two names (`beta1`, `beta2`).
-    const HYPER: &'static [(&'static str, f64)];
+    /// torch's constructor after `params` (`maximize` implied): the hyperparameters with
+    /// torch's defaults, in its signature order; pairs such as `betas` are two hyperparameters
+    /// (`beta1`, `beta2`).
+    const SIGNATURE: &'static [Arg];
     /// torch's constructor checks.
     fn validate(h: &Hyper) -> Result<()>;
     /// The buffers a parameter's state holds once it has stepped.
@@ -140,7 +142,7 @@ impl<B: Backend, R: Rule> RuleOptimizer<B, R> {
     /// `values` by name over the rule's defaults (an unknown name is an error), checked as
     /// torch checks them; repeated parameters count once; an empty list is an error.
     pub fn new(params: Vec<Arc<Parameter<B>>>, values: &[(String, f64)]) -> Result<Self> {
-        let hyper = Self::with(&Hyper(R::HYPER.to_vec()), values)?;
+        let hyper = Self::with(&Hyper(signature::defaults(R::SIGNATURE)), values)?;
         Ok(RuleOptimizer {
             params: super::unique_params(R::KIND, params)?,
             hyper,
@@ -150,7 +152,7 @@ impl<B: Backend, R: Rule> RuleOptimizer<B, R> {
     }
 
     fn with(base: &Hyper, values: &[(String, f64)]) -> Result<Hyper> {
-        let known: Vec<&str> = R::HYPER.iter().map(|(n, _)| *n).collect();
+        let known: Vec<&str> = base.items().iter().map(|(n, _)| *n).collect();
         let mut h = Vec::with_capacity(known.len()); // bounded: one per operand
         for (name, cur) in base.items() {
             h.push((*name, super::hyper_value(values, &known, name, *cur)?));

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::{check_hyper, check_lr, collect, Optimizer, StateMap};
+use super::{check_hyper, check_lr, collect, signature, Optimizer, StateMap};
 use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
@@ -28,6 +28,43 @@ fn validate(c: &SgdConfig) -> Result<()> {
     Ok(())
 }
 
+/// `c` with the hyperparameters `values` names (torch's names; an unknown one is an error),
+/// checked as torch checks them.
+fn configured(values: &[(String, f64)], c: SgdConfig) -> Result<SgdConfig> {
+    const KNOWN: [&str; 6] = [
+        "lr",
+        "momentum",
+        "dampening",
+        "nesterov",
+        "weight_decay",
+        "maximize",
+    ];
+    let get = |name: &str, cur: f64| super::hyper_value(values, &KNOWN, name, cur);
+    let cfg = SgdConfig {
+        lr: get("lr", c.lr)?,
+        momentum: get("momentum", c.momentum)?,
+        dampening: get("dampening", c.dampening)?,
+        nesterov: super::flag_value("nesterov", get("nesterov", super::flag(c.nesterov))?)?,
+        weight_decay: get("weight_decay", c.weight_decay)?,
+        maximize: super::flag_value("maximize", get("maximize", super::flag(c.maximize))?)?,
+    };
+    validate(&cfg)?;
+    Ok(cfg)
+}
+
+/// torch.optim.SGD's defaults, as [`signature::SGD`] declares them.
+fn declared() -> SgdConfig {
+    let d = |name| signature::default_of(signature::SGD, name);
+    SgdConfig {
+        lr: d("lr"),
+        momentum: d("momentum"),
+        dampening: d("dampening"),
+        nesterov: d("nesterov") != 0.0,
+        weight_decay: d("weight_decay"),
+        maximize: false,
+    }
+}
+
 pub struct Sgd<B: Backend> {
     params: Vec<Arc<Parameter<B>>>,
     cfg: SgdConfig,
@@ -37,6 +74,12 @@ pub struct Sgd<B: Backend> {
 impl<B: Backend> Sgd<B> {
     pub fn new(params: Vec<Arc<Parameter<B>>>, lr: f64) -> Result<Self> {
         Self::with_config(params, SgdConfig::plain(lr))
+    }
+
+    /// torch.optim.SGD(params, **values): the hyperparameters `values` names (flags 0 or 1)
+    /// over torch's defaults, checked as torch checks them.
+    pub fn from_values(params: Vec<Arc<Parameter<B>>>, values: &[(String, f64)]) -> Result<Self> {
+        Self::with_config(params, configured(values, declared())?)
     }
 
     /// Repeated parameters count once; an empty list is an error.
@@ -77,25 +120,8 @@ impl<B: Backend> Optimizer<B> for Sgd<B> {
         ]
     }
     fn set_hyper(&mut self, values: &[(String, f64)]) -> Result<()> {
-        const KNOWN: [&str; 6] = [
-            "lr",
-            "momentum",
-            "dampening",
-            "nesterov",
-            "weight_decay",
-            "maximize",
-        ];
         let c = self.cfg;
-        let get = |name: &str, cur: f64| super::hyper_value(values, &KNOWN, name, cur);
-        let cfg = SgdConfig {
-            lr: get("lr", c.lr)?,
-            momentum: get("momentum", c.momentum)?,
-            dampening: get("dampening", c.dampening)?,
-            nesterov: super::flag_value("nesterov", get("nesterov", super::flag(c.nesterov))?)?,
-            weight_decay: get("weight_decay", c.weight_decay)?,
-            maximize: super::flag_value("maximize", get("maximize", super::flag(c.maximize))?)?,
-        };
-        validate(&cfg)?;
+        let cfg = configured(values, c)?;
         // Switching momentum on is torch's too (OneCycleLR/CyclicLR set it on an SGD made
         // without): the first step then starts the buffers. Off, once buffers exist, would
         // need torch's dormant buffers in the state dict: refused.

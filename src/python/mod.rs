@@ -121,10 +121,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyGradMap>()?;
     m.add_class::<classes::PyBuffer>()?;
     m.add_class::<classes::PyOptimizer>()?;
-    m.add_class::<optim::PySgd>()?;
-    m.add_class::<optim::PyAdam>()?;
-    m.add_class::<optim::PyAdamW>()?;
-    m.add_class::<optim::PyRuleOptimizer>()?;
+    m.add_class::<optim::PyTorchOptimizer>()?;
+    m.add(
+        "_OPTIMIZER_SIGNATURES",
+        optim::optimizer_signatures(m.py())?,
+    )?;
     m.add_class::<lbfgs::PyLbfgs>()?;
     m.add_function(wrap_pyfunction!(memory_stats, m)?)?;
     m.add_function(wrap_pyfunction!(torch_style::current_session, m)?)?;

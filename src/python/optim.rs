@@ -17,7 +17,7 @@ use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::Tracked;
 use crate::error::Error;
 use crate::ledger::Category;
-use crate::optim::{Adam, AdamConfig, ParamState, Sgd, SgdConfig, StateMap};
+use crate::optim::{ParamState, StateMap};
 use crate::param::Parameter;
 
 /// A state dict read from Python: type, per-parameter state, hyperparameters.
@@ -55,20 +55,6 @@ pub(crate) fn params_of(params: &Bound<'_, PyAny>, who: &str) -> PyResult<Vec<Ar
         ps.push(Arc::clone(&p.get().inner));
     }
     Ok(ps)
-}
-
-/// `betas` as any sequence of two floats.
-fn betas_of(betas: &Bound<'_, PyAny>) -> PyResult<(f64, f64)> {
-    let v: Vec<f64> = betas
-        .extract()
-        .map_err(|_| PyErr::from(Error::Config("betas must be a pair of floats".into())))?;
-    match v.as_slice() {
-        [b1, b2] => Ok((*b1, *b2)),
-        _ => Err(PyErr::from(Error::Config(format!(
-            "betas must be a pair of floats, got {} values",
-            v.len()
-        )))),
-    }
 }
 
 #[pymethods]
@@ -264,147 +250,48 @@ impl PyOptimizer {
     }
 }
 
-/// The optimizers of `optim::rule` (`RMSprop`, `Adagrad`, `Adadelta`, `Adamax`, `NAdam`,
-/// `RAdam`, `ASGD`, `Rprop`): `eagertape.optim`'s classes of those names parse torch's
-/// signature into `hyper` (flags 0 or 1) and make this core.
-#[pyclass(name = "_RuleOptimizer", module = "eagertape.optim", frozen, subclass, extends = PyOptimizer)]
-pub struct PyRuleOptimizer;
+/// The core of every torch.optim class but L-BFGS: `eagertape.optim`'s classes bind torch's
+/// signature (declared once, `_OPTIMIZER_SIGNATURES`) into `hyper` (pairs as two names,
+/// flags 0 or 1) and make this core for their `kind`.
+#[pyclass(name = "_TorchOptimizer", module = "eagertape.optim", frozen, subclass, extends = PyOptimizer)]
+pub struct PyTorchOptimizer;
 
 #[pymethods]
-impl PyRuleOptimizer {
+impl PyTorchOptimizer {
     #[new]
+    #[pyo3(signature = (kind, params, hyper, fused=false))]
     fn new(
         kind: &str,
         params: &Bound<'_, PyAny>,
         hyper: Vec<(String, f64)>,
-    ) -> PyResult<PyClassInitializer<Self>> {
-        let core = crate::optim::make_rule(kind, params_of(params, kind)?, &hyper);
-        Ok(PyClassInitializer::from(PyOptimizer::new(core)?).add_subclass(PyRuleOptimizer))
-    }
-}
-
-/// torch.optim.SGD.
-#[pyclass(name = "SGD", module = "eagertape.optim", frozen, subclass, extends = PyOptimizer)]
-pub struct PySgd;
-
-#[pymethods]
-impl PySgd {
-    #[new]
-    #[pyo3(signature = (params, lr=1e-3, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=false, *, maximize=false))]
-    fn new(
-        params: &Bound<'_, PyAny>,
-        lr: f64,
-        momentum: f64,
-        dampening: f64,
-        weight_decay: f64,
-        nesterov: bool,
-        maximize: bool,
-    ) -> PyResult<PyClassInitializer<Self>> {
-        let ps = params_of(params, "SGD")?;
-        let cfg = SgdConfig {
-            lr,
-            momentum,
-            dampening,
-            nesterov,
-            weight_decay,
-            maximize,
-        };
-        let core = Sgd::with_config(ps, cfg).map(|o| Box::new(o) as Core);
-        Ok(PyClassInitializer::from(PyOptimizer::new(core)?).add_subclass(PySgd))
-    }
-}
-
-/// Adam's and AdamW's settings besides the learning rate and weight decay.
-struct AdamFlags {
-    eps: f64,
-    amsgrad: bool,
-    maximize: bool,
-    fused: bool,
-}
-
-/// The core of an Adam or AdamW handle (they differ only in `decoupled`).
-fn adam_base(
-    who: &str,
-    params: &Bound<'_, PyAny>,
-    lr: f64,
-    betas: Option<&Bound<'_, PyAny>>,
-    weight_decay: f64,
-    flags: AdamFlags,
-    decoupled: bool,
-) -> PyResult<PyOptimizer> {
-    let cfg = AdamConfig {
-        lr,
-        betas: betas.map_or(Ok((0.9, 0.999)), betas_of)?,
-        eps: flags.eps,
-        weight_decay,
-        decoupled,
-        amsgrad: flags.amsgrad,
-        maximize: flags.maximize,
-        fused: flags.fused,
-    };
-    let core = Adam::new(params_of(params, who)?, cfg).map(|o| Box::new(o) as Core);
-    PyOptimizer::new(core)
-}
-
-/// torch.optim.Adam (L2 weight decay added to the gradient); `fused=True` runs torch's
-/// one-pass kernel (`_fused_adam_`: its rounding, as torch's `fused=True`).
-#[pyclass(name = "Adam", module = "eagertape.optim", frozen, subclass, extends = PyOptimizer)]
-pub struct PyAdam;
-
-#[pymethods]
-impl PyAdam {
-    #[new]
-    #[pyo3(signature = (params, lr=1e-3, betas=None, eps=1e-8, weight_decay=0.0, amsgrad=false, *, maximize=false, fused=false))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        params: &Bound<'_, PyAny>,
-        lr: f64,
-        betas: Option<&Bound<'_, PyAny>>,
-        eps: f64,
-        weight_decay: f64,
-        amsgrad: bool,
-        maximize: bool,
         fused: bool,
     ) -> PyResult<PyClassInitializer<Self>> {
-        let flags = AdamFlags {
-            eps,
-            amsgrad,
-            maximize,
-            fused,
-        };
-        let base = adam_base("Adam", params, lr, betas, weight_decay, flags, false)?;
-        Ok(PyClassInitializer::from(base).add_subclass(PyAdam))
+        let core = crate::optim::make(kind, params_of(params, kind)?, &hyper, fused);
+        Ok(PyClassInitializer::from(PyOptimizer::new(core)?).add_subclass(PyTorchOptimizer))
     }
 }
 
-/// torch.optim.AdamW (decoupled weight decay).
-#[pyclass(name = "AdamW", module = "eagertape.optim", frozen, subclass, extends = PyOptimizer)]
-pub struct PyAdamW;
-
-#[pymethods]
-impl PyAdamW {
-    #[new]
-    #[pyo3(signature = (params, lr=1e-3, betas=None, eps=1e-8, weight_decay=1e-2, amsgrad=false, *, maximize=false, fused=false))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        params: &Bound<'_, PyAny>,
-        lr: f64,
-        betas: Option<&Bound<'_, PyAny>>,
-        eps: f64,
-        weight_decay: f64,
-        amsgrad: bool,
-        maximize: bool,
-        fused: bool,
-    ) -> PyResult<PyClassInitializer<Self>> {
-        let flags = AdamFlags {
-            eps,
-            amsgrad,
-            maximize,
-            fused,
-        };
-        let base = adam_base("AdamW", params, lr, betas, weight_decay, flags, true)?;
-        Ok(PyClassInitializer::from(base).add_subclass(PyAdamW))
+/// Every optimizer's torch signature after `params` (`crate::optim::signature`), as
+/// `{kind: ((name, default, members), ...)}`: a number's default a float, a flag's a bool,
+/// a pair's two floats with `members` its two hyperparameter names (else `()`).
+pub(crate) fn optimizer_signatures(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    use crate::optim::signature::{self, Arg};
+    let out = PyDict::new(py);
+    for (kind, args) in signature::all() {
+        let mut entries: Vec<Bound<'_, PyAny>> = Vec::with_capacity(args.len()); // bounded: one per argument
+        for a in args {
+            let entry = match *a {
+                Arg::Number(n, v) => (n, v, ()).into_pyobject(py)?.into_any(),
+                Arg::Flag(n, on) => (n, on, ()).into_pyobject(py)?.into_any(),
+                Arg::Pair(n, names, [x, y]) => (n, (x, y), (names[0], names[1]))
+                    .into_pyobject(py)?
+                    .into_any(),
+            };
+            entries.push(entry);
+        }
+        out.set_item(kind, pyo3::types::PyTuple::new(py, entries)?)?;
     }
+    Ok(out)
 }
 
 impl PyOptimizer {

@@ -16,12 +16,9 @@ from typing import Any
 
 import numpy as np
 
+from .._core import _OPTIMIZER_SIGNATURES, Optimizer, Parameter, _grad_count
 from .._core import LBFGS as _LBFGS
-from .._core import SGD as _SGD
-from .._core import Adam as _Adam
-from .._core import AdamW as _AdamW
-from .._core import Optimizer, Parameter, _grad_count
-from .._core import _RuleOptimizer as _Rule
+from .._core import _TorchOptimizer as _Core
 from .._errors import ArgumentError, ConfigError, GradError
 from . import _layout, lr_scheduler
 
@@ -59,7 +56,7 @@ def _torch_options(name: str, kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
-class _Group(dict):
+class _Group(dict[str, Any]):
     """One entry of ``param_groups``: ``params`` and the options under torch's keys. Setting
     ``lr`` or another option of the core optimizer (``momentum``, ``betas``, ...: what
     ``CyclicLR`` and ``OneCycleLR`` cycle) sets it there, checked as at construction; other
@@ -146,7 +143,8 @@ class _GroupedOptimizer:
 
     @property
     def lr(self) -> float:
-        return self.param_groups[0]["lr"]
+        lr: float = self.param_groups[0]["lr"]
+        return lr
 
     def step(self, grads: Any = None) -> None:
         """Update every group (``grads``: a GradMap; none: ``p.grad`` in the current
@@ -212,30 +210,82 @@ class _GroupedOptimizer:
         return f"{type(self._opts[0]).__name__}({len(self.param_groups)} parameter groups)"
 
 
-def _make(cls: type, core: type, params: Any, args: tuple, kwargs: dict[str, Any]) -> Any:
+# Every optimizer's torch signature after ``params``, declared once in the core
+# (``src/optim/signature.rs``): ``{kind: ((name, default, members), ...)}``, a pair's
+# ``members`` its two hyperparameter names.
+_SIGNATURES = _OPTIMIZER_SIGNATURES
+
+
+def _number(cls: str, name: str, value: Any) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ConfigError(f"{cls}: {name} must be a number, got {value!r}") from None
+
+
+def _bind(cls: type, params: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """torch's signature of ``cls`` (the core's, for its ``_KIND``) bound and flattened into
+    the core's hyperparameters (pairs as two numbers, flags as 0 or 1, ``maximize`` last)."""
+    kind = cls._KIND  # type: ignore[attr-defined]  # every subclass of _Forms sets it
+    name = cls.__name__
+    signature = _SIGNATURES[kind]
     kwargs = dict(kwargs)
     # Adam/AdamW(fused=True): torch's one-pass kernel (its rounding, not the single-tensor
     # order's); None and False are the default path.
-    fused = kwargs.pop("fused", None) if core in (_Adam, _AdamW) else None
+    fused = kwargs.pop("fused", None) if kind in ("Adam", "AdamW") else None
     if fused not in (None, True, False):
-        raise ArgumentError(f"{cls.__name__}: fused must be a bool or None, got {fused!r}")
-    kwargs = _torch_options(cls.__name__, kwargs)
-    if fused:
-        kwargs["fused"] = True
+        raise ArgumentError(f"{name}: fused must be a bool or None, got {fused!r}")
+    maximize = kwargs.pop("maximize", False)
+    kwargs = _torch_options(name, kwargs)
+    names = [arg[0] for arg in signature]
+    if len(args) > len(names):
+        raise TypeError(f"{name}() takes at most {len(names)} hyperparameters positionally")
+    given = dict(zip(names, args, strict=False))
+    for key, value in kwargs.items():
+        if key not in names:
+            raise TypeError(f"{name}() got an unexpected keyword argument {key!r}")
+        if key in given:
+            raise TypeError(f"{name}() got multiple values for argument {key!r}")
+        given[key] = value
     items = _items(params)
     if items and all(isinstance(g, Mapping) for g in items):
-        defaults = dict(kwargs)
-        if args:
-            defaults["lr"] = args[0]
-            if len(args) > 1:
-                raise TypeError(f"{cls.__name__}: pass hyperparameters by keyword with groups")
+        defaults = {**given, "maximize": maximize}
+        if fused:
+            defaults["fused"] = True
         return _GroupedOptimizer(cls, items, defaults)
-    return core.__new__(cls, items, *args, **kwargs)
+    hyper: list[tuple[str, float]] = []
+    for arg, default, members in signature:
+        value = given.get(arg, default)
+        if members:
+            try:
+                first, second = value
+            except (TypeError, ValueError):
+                raise ConfigError(f"{name}: {arg} must be a pair, got {value!r}") from None
+            hyper += [
+                (members[0], _number(name, arg, first)),
+                (members[1], _number(name, arg, second)),
+            ]
+        else:
+            hyper.append((arg, _number(name, arg, value)))
+    hyper.append(("maximize", _number(name, "maximize", maximize)))
+    return _Core.__new__(cls, kind, items, hyper, bool(fused))
 
 
-class _TorchForms:
-    """torch's forms on a one-group optimizer: ``param_groups`` (setting ``lr`` there sets
-    it here) and ``state_dict`` in torch's layout."""
+class _Forms(_Core):
+    """torch.optim's constructor (its signature and defaults in torch's order, declared by
+    the core: ``_SIGNATURES[_KIND]``; ``maximize`` and ``foreach`` accepted,
+    ``capturable``/``differentiable``/``fused`` refused unless left at their defaults, but
+    ``fused`` on Adam and AdamW) and torch's forms on a one-group optimizer:
+    ``param_groups`` (setting ``lr`` there sets it here) and ``state_dict`` in torch's
+    layout."""
+
+    _KIND = ""
+
+    def __new__(cls, params: Any, *args: Any, **kwargs: Any) -> Any:
+        return _bind(cls, params, args, kwargs)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        pass
 
     @property
     def param_groups(self) -> list[_Group]:
@@ -268,12 +318,12 @@ class _TorchForms:
         the core's own (``type``/``hyper``/``state``, as checkpoints store it). Everything is
         checked before anything changes."""
         if isinstance(state_dict, Mapping) and "type" in state_dict:
-            self._load_state_dict(state_dict)
+            self._load_state_dict(dict(state_dict))
             return
         _layout.load_torch_state_dict([(self, self.param_groups[0])], state_dict)
 
 
-class SGD(_TorchForms, _SGD):
+class SGD(_Forms):
     """Implements stochastic gradient descent (optionally with momentum).
 
     torch.optim.SGD's update of each parameter ``p`` with gradient ``g`` (negated first under
@@ -333,14 +383,10 @@ class SGD(_TorchForms, _SGD):
         [0.5, 1.0]
     """
 
-    def __new__(cls, params: Any, *args: Any, **kwargs: Any) -> Any:
-        return _make(cls, _SGD, params, args, kwargs)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        pass
+    _KIND = "SGD"
 
 
-class Adam(_TorchForms, _Adam):
+class Adam(_Forms):
     """Implements Adam algorithm.
 
     torch.optim.Adam's update of each parameter ``p`` with gradient ``g`` (negated first under
@@ -407,14 +453,10 @@ class Adam(_TorchForms, _Adam):
         [0.9, 1.9]
     """
 
-    def __new__(cls, params: Any, *args: Any, **kwargs: Any) -> Any:
-        return _make(cls, _Adam, params, args, kwargs)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        pass
+    _KIND = "Adam"
 
 
-class AdamW(_TorchForms, _AdamW):
+class AdamW(_Forms):
     """Implements AdamW algorithm, where weight decay does not accumulate in the moments.
 
     torch.optim.AdamW's update: Adam's (see `eagertape.optim.Adam`) with the weight decay
@@ -471,76 +513,10 @@ class AdamW(_TorchForms, _AdamW):
         [0.899, 1.898]
     """
 
-    def __new__(cls, params: Any, *args: Any, **kwargs: Any) -> Any:
-        return _make(cls, _AdamW, params, args, kwargs)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        pass
+    _KIND = "AdamW"
 
 
-_PAIRS = _layout.PAIRS
-
-
-def _number(cls: str, name: str, value: Any) -> float:
-    try:
-        return float(value)
-    except (TypeError, ValueError):
-        raise ConfigError(f"{cls}: {name} must be a number, got {value!r}") from None
-
-
-def _make_rule(cls: type, params: Any, args: tuple, kwargs: dict[str, Any]) -> Any:
-    """torch's signature of ``cls`` (its ``_SIGNATURE``) bound and flattened into the
-    core's hyperparameters (pairs as two numbers, flags as 0 or 1, ``maximize`` last)."""
-    kwargs = dict(kwargs)
-    maximize = kwargs.pop("maximize", False)
-    kwargs = _torch_options(cls.__name__, kwargs)
-    names = [n for n, _ in cls._SIGNATURE]
-    if len(args) > len(names):
-        raise TypeError(f"{cls.__name__}() takes at most {len(names)} hyperparameters positionally")
-    given = dict(zip(names, args, strict=False))
-    for key, value in kwargs.items():
-        if key not in names:
-            raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {key!r}")
-        if key in given:
-            raise TypeError(f"{cls.__name__}() got multiple values for argument {key!r}")
-        given[key] = value
-    items = _items(params)
-    if items and all(isinstance(g, Mapping) for g in items):
-        return _GroupedOptimizer(cls, items, {**given, "maximize": maximize})
-    hyper: list[tuple[str, float]] = []
-    for name, default in cls._SIGNATURE:
-        value = given.get(name, default)
-        if name in _PAIRS:
-            try:
-                first, second = value
-            except (TypeError, ValueError):
-                raise ConfigError(f"{cls.__name__}: {name} must be a pair, got {value!r}") from None
-            hyper += [
-                (_PAIRS[name][0], _number(cls.__name__, name, first)),
-                (_PAIRS[name][1], _number(cls.__name__, name, second)),
-            ]
-        else:
-            hyper.append((name, _number(cls.__name__, name, value)))
-    hyper.append(("maximize", _number(cls.__name__, "maximize", maximize)))
-    return _Rule.__new__(cls, cls._KIND, items, hyper)
-
-
-class _RuleForms(_TorchForms, _Rule):
-    """torch.optim's constructor of each rule optimizer (``_SIGNATURE``: its
-    hyperparameters and defaults in torch's order); ``maximize`` and ``foreach`` accepted,
-    ``capturable``/``differentiable``/``fused`` refused unless left at their defaults."""
-
-    _KIND = ""
-    _SIGNATURE: tuple[tuple[str, Any], ...] = ()
-
-    def __new__(cls, params: Any, *args: Any, **kwargs: Any) -> Any:
-        return _make_rule(cls, params, args, kwargs)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        pass
-
-
-class RMSprop(_RuleForms):
+class RMSprop(_Forms):
     """Implements RMSprop algorithm.
 
     torch.optim.RMSprop's update of each parameter ``p`` with gradient ``g`` (negated first
@@ -602,17 +578,9 @@ class RMSprop(_RuleForms):
     """
 
     _KIND = "RMSprop"
-    _SIGNATURE = (
-        ("lr", 1e-2),
-        ("alpha", 0.99),
-        ("eps", 1e-8),
-        ("weight_decay", 0.0),
-        ("momentum", 0.0),
-        ("centered", False),
-    )
 
 
-class Adagrad(_RuleForms):
+class Adagrad(_Forms):
     """Implements Adagrad algorithm.
 
     torch.optim.Adagrad's update of each parameter ``p`` with gradient ``g`` (negated first
@@ -670,16 +638,9 @@ class Adagrad(_RuleForms):
     """
 
     _KIND = "Adagrad"
-    _SIGNATURE = (
-        ("lr", 1e-2),
-        ("lr_decay", 0.0),
-        ("weight_decay", 0.0),
-        ("initial_accumulator_value", 0.0),
-        ("eps", 1e-10),
-    )
 
 
-class Adadelta(_RuleForms):
+class Adadelta(_Forms):
     """Implements Adadelta algorithm.
 
     torch.optim.Adadelta's update of each parameter ``p`` with gradient ``g`` (negated first
@@ -738,10 +699,9 @@ class Adadelta(_RuleForms):
     """
 
     _KIND = "Adadelta"
-    _SIGNATURE = (("lr", 1.0), ("rho", 0.9), ("eps", 1e-6), ("weight_decay", 0.0))
 
 
-class Adamax(_RuleForms):
+class Adamax(_Forms):
     """Implements Adamax algorithm (a variant of Adam based on infinity norm).
 
     torch.optim.Adamax's update of each parameter ``p`` with gradient ``g`` (negated first
@@ -799,10 +759,9 @@ class Adamax(_RuleForms):
     """
 
     _KIND = "Adamax"
-    _SIGNATURE = (("lr", 2e-3), ("betas", (0.9, 0.999)), ("eps", 1e-8), ("weight_decay", 0.0))
 
 
-class NAdam(_RuleForms):
+class NAdam(_Forms):
     """Implements NAdam algorithm.
 
     torch.optim.NAdam's update: Adam's moments ``m`` and ``v`` with Nesterov momentum whose
@@ -866,17 +825,9 @@ class NAdam(_RuleForms):
     """
 
     _KIND = "NAdam"
-    _SIGNATURE = (
-        ("lr", 2e-3),
-        ("betas", (0.9, 0.999)),
-        ("eps", 1e-8),
-        ("weight_decay", 0.0),
-        ("momentum_decay", 4e-3),
-        ("decoupled_weight_decay", False),
-    )
 
 
-class RAdam(_RuleForms):
+class RAdam(_Forms):
     """Implements RAdam algorithm.
 
     torch.optim.RAdam's update: Adam's moments ``m`` and ``v``; with
@@ -939,16 +890,9 @@ class RAdam(_RuleForms):
     """
 
     _KIND = "RAdam"
-    _SIGNATURE = (
-        ("lr", 1e-3),
-        ("betas", (0.9, 0.999)),
-        ("eps", 1e-8),
-        ("weight_decay", 0.0),
-        ("decoupled_weight_decay", False),
-    )
 
 
-class ASGD(_RuleForms):
+class ASGD(_Forms):
     """Implements Averaged Stochastic Gradient Descent.
 
     torch.optim.ASGD's update of each parameter ``p`` with gradient ``g`` (negated first under
@@ -1007,16 +951,9 @@ class ASGD(_RuleForms):
     """
 
     _KIND = "ASGD"
-    _SIGNATURE = (
-        ("lr", 1e-2),
-        ("lambd", 1e-4),
-        ("alpha", 0.75),
-        ("t0", 1e6),
-        ("weight_decay", 0.0),
-    )
 
 
-class Rprop(_RuleForms):
+class Rprop(_Forms):
     """Implements the resilient backpropagation algorithm.
 
     torch.optim.Rprop's update: each element of each parameter has its own step size
@@ -1069,7 +1006,6 @@ class Rprop(_RuleForms):
     """
 
     _KIND = "Rprop"
-    _SIGNATURE = (("lr", 1e-2), ("etas", (0.5, 1.2)), ("step_sizes", (1e-6, 50.0)))
 
 
 class LBFGS(_LBFGS):
@@ -1167,7 +1103,7 @@ class LBFGS(_LBFGS):
             if st["prev_flat_grad"] is not None:
                 entry["prev_flat_grad"] = flat(st["prev_flat_grad"])
             entry["prev_loss"] = st["prev_loss"]
-            entry["al"] = [None] * options["history_size"]
+            entry["al"] = [None] * int(options["history_size"] or 0)
             state[0] = entry
         group = {**options, "params": list(range(len(self.params)))}
         return {"state": state, "param_groups": [group]}

@@ -16,15 +16,14 @@ from typing import Any
 import numpy as np
 import torch
 
+from .._core import _OPTIMIZER_SIGNATURES
 from .._errors import ConfigError
 
-# torch's pairs and the cores' two names for each.
-PAIRS = {
-    "betas": ("beta1", "beta2"),
-    "etas": ("etaminus", "etaplus"),
-    "step_sizes": ("step_size_min", "step_size_max"),
-}
-_FLAGS = {"nesterov", "centered", "decoupled_weight_decay", "amsgrad", "maximize"}
+# torch's pairs and the cores' two names for each, and the flags (held as 0 or 1): read off
+# the optimizers' signatures, which the core declares.
+_ARGS = [arg for signature in _OPTIMIZER_SIGNATURES.values() for arg in signature]
+PAIRS: dict[str, tuple[str, ...]] = {name: members for name, _, members in _ARGS if members}
+_FLAGS = {name for name, default, _ in _ARGS if isinstance(default, bool)} | {"maximize"}
 # Keys torch's groups carry that select its implementation (no value of ours).
 TORCH_ONLY = {"foreach": None, "capturable": False, "differentiable": False, "fused": None}
 
@@ -106,7 +105,7 @@ def torch_state_dict(pairs: Sequence[tuple[Any, Mapping[str, Any]]]) -> dict[str
 
 
 def load_torch_state_dict(
-    pairs: Sequence[tuple[Any, Mapping[str, Any]]], sd: Mapping[str, Any]
+    pairs: Sequence[tuple[Any, dict[str, Any]]], sd: Mapping[str, Any]
 ) -> None:
     """Load torch's layout into the cores: every group and entry converted and each core's
     state checked (by its own loader) before anything changes; a later core's refusal puts
