@@ -3,7 +3,15 @@ on torch's current stream of each device; same process, same CUDA runtime)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 import torch
+
+
+# (torch leaves the constructors of its `Event` and `ExternalStream` unannotated)
+class _NewExternalStream(Protocol):
+    def __call__(self, stream_ptr: int, device: int) -> torch.cuda.ExternalStream: ...
 
 
 def consumer_stream(device_index: int) -> int:
@@ -19,6 +27,8 @@ def sync_for_consumer(device_index: int, stream: int) -> None:
     current = torch.cuda.current_stream(device_index)
     if stream == current.cuda_stream or (stream == 1 and current.cuda_stream == 0):
         return
-    event = torch.cuda.Event()
+    new_event: Callable[[], torch.cuda.Event] = torch.cuda.Event
+    event = new_event()
     event.record(current)
-    torch.cuda.ExternalStream(stream, device=device_index).wait_event(event)
+    new_external_stream: _NewExternalStream = torch.cuda.ExternalStream
+    new_external_stream(stream, device=device_index).wait_event(event)

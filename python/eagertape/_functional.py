@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, overload
 
 import numpy as np
 import torch
@@ -11,6 +11,9 @@ import torch
 from . import _core
 from ._core import GradMap, Tensor
 from ._errors import ArgumentError
+
+if TYPE_CHECKING:
+    from ._core import ArrayLike
 
 T = TypeVar("T")
 
@@ -931,7 +934,7 @@ def log_softmax(input: Tensor, dim: int) -> Tensor:  # noqa: A002
     return input.log_softmax(dim)
 
 
-def matmul(input: Tensor, other: object) -> Tensor:  # noqa: A002
+def matmul(input: Tensor, other: Tensor | ArrayLike) -> Tensor:  # noqa: A002
     """Matrix product of two tensors.
 
     torch's full semantics: a dot product for two 1-D tensors, a matrix-vector product,
@@ -1018,7 +1021,17 @@ def mean(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor
     return input.mean(dim, keepdim)
 
 
-def max(input: Tensor, dim: int | Tensor | None = None, keepdim: bool = False):  # noqa: A001, A002
+@overload
+def max(input: Tensor, dim: None = None, keepdim: bool = False) -> Tensor: ...  # noqa: A001, A002
+@overload
+def max(input: Tensor, dim: int, keepdim: bool = False) -> MaxResult: ...  # noqa: A001, A002
+@overload
+def max(input: Tensor, dim: Tensor, keepdim: bool = False) -> Tensor: ...  # noqa: A001, A002
+def max(  # noqa: A001
+    input: Tensor,  # noqa: A002
+    dim: int | Tensor | None = None,
+    keepdim: bool = False,
+) -> Tensor | MaxResult:
     """Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a tensor.
 
     `max(input)` is the largest element (a 0-d tensor; ties share the gradient evenly, as in
@@ -1049,10 +1062,23 @@ def max(input: Tensor, dim: int | Tensor | None = None, keepdim: bool = False): 
         ...     et.max(x).item(), values.tolist(), indices.tolist()
         (7.0, [5.0, 7.0], [1, 0])
     """
+    if isinstance(dim, Tensor):
+        # the elementwise form (`eagertape.maximum`), on which `keepdim` has no effect
+        return input.max(dim)
     return input.max(dim, keepdim)
 
 
-def min(input: Tensor, dim: int | Tensor | None = None, keepdim: bool = False):  # noqa: A001, A002
+@overload
+def min(input: Tensor, dim: None = None, keepdim: bool = False) -> Tensor: ...  # noqa: A001, A002
+@overload
+def min(input: Tensor, dim: int, keepdim: bool = False) -> MinResult: ...  # noqa: A001, A002
+@overload
+def min(input: Tensor, dim: Tensor, keepdim: bool = False) -> Tensor: ...  # noqa: A001, A002
+def min(  # noqa: A001
+    input: Tensor,  # noqa: A002
+    dim: int | Tensor | None = None,
+    keepdim: bool = False,
+) -> Tensor | MinResult:
     """Returns the minimum of `input`: of all elements, along `dim`, or elementwise with a tensor.
 
     `min(input)` is the smallest element (a 0-d tensor; ties share the gradient evenly, as in
@@ -1083,6 +1109,9 @@ def min(input: Tensor, dim: int | Tensor | None = None, keepdim: bool = False): 
         ...     et.min(x).item(), values.tolist(), indices.tolist()
         (1.0, [1.0, 2.0], [0, 1])
     """
+    if isinstance(dim, Tensor):
+        # the elementwise form (`eagertape.minimum`), on which `keepdim` has no effect
+        return input.min(dim)
     return input.min(dim, keepdim)
 
 
@@ -1181,7 +1210,7 @@ einsum = _core.einsum
 bmm = _core.bmm
 
 
-def masked_fill(input: Tensor, mask: object, value: float | Tensor) -> Tensor:  # noqa: A002
+def masked_fill(input: Tensor, mask: Tensor | ArrayLike, value: float | Tensor) -> Tensor:  # noqa: A002
     """Returns `input` with `value` written where `mask` is true.
 
     The out-of-place form of torch's `Tensor.masked_fill_`; `mask` (a bool tensor or bool
@@ -1209,7 +1238,7 @@ def masked_fill(input: Tensor, mask: object, value: float | Tensor) -> Tensor:  
     return input.masked_fill(mask, value)
 
 
-def index_select(input: Tensor, dim: int, index: object) -> Tensor:  # noqa: A002
+def index_select(input: Tensor, dim: int, index: Tensor | ArrayLike) -> Tensor:  # noqa: A002
     """Returns the entries of `input` at the indices `index` along dimension `dim`.
 
     The result has `index`'s length in `dim`; repeated indices are allowed (their gradients
@@ -1238,7 +1267,7 @@ def index_select(input: Tensor, dim: int, index: object) -> Tensor:  # noqa: A00
     return input.index_select(dim, index)
 
 
-def gather(input: Tensor, dim: int, index: object) -> Tensor:  # noqa: A002
+def gather(input: Tensor, dim: int, index: Tensor | ArrayLike) -> Tensor:  # noqa: A002
     """Gathers values along an axis specified by `dim`.
 
     For a 2-D input, `out[i][j] = input[index[i][j]][j]` with ``dim=0`` and
@@ -1270,10 +1299,10 @@ def gather(input: Tensor, dim: int, index: object) -> Tensor:  # noqa: A002
 def scatter(
     input: Tensor,  # noqa: A002
     dim: int,
-    index: object,
-    src: object = None,
+    index: Tensor | ArrayLike,
+    src: Tensor | ArrayLike | float | None = None,
     *,
-    value: object = None,
+    value: float | None = None,
     reduce: str | None = None,
 ) -> Tensor:
     """Writes `src` (or the number `value`) into a copy of `input` at the indices `index`.
@@ -1315,7 +1344,12 @@ def scatter(
     return input.scatter(dim, index, src, reduce=reduce)
 
 
-def scatter_add(input: Tensor, dim: int, index: object, src: object) -> Tensor:  # noqa: A002
+def scatter_add(
+    input: Tensor,  # noqa: A002
+    dim: int,
+    index: Tensor | ArrayLike,
+    src: Tensor | ArrayLike,
+) -> Tensor:
     """Adds the values of `src` into a copy of `input` at the indices specified in `index`.
 
     The out-of-place form of torch's `Tensor.scatter_add_`: for a 2-D input and ``dim=1``,
@@ -1348,8 +1382,8 @@ def scatter_add(input: Tensor, dim: int, index: object, src: object) -> Tensor: 
 def scatter_reduce(
     input: Tensor,  # noqa: A002
     dim: int,
-    index: object,
-    src: object,
+    index: Tensor | ArrayLike,
+    src: Tensor | ArrayLike,
     reduce: str,
     *,
     include_self: bool = True,
@@ -1392,8 +1426,8 @@ def scatter_reduce(
 def index_add(
     input: Tensor,  # noqa: A002
     dim: int,
-    index: object,
-    source: object,
+    index: Tensor | ArrayLike,
+    source: Tensor | ArrayLike,
     *,
     alpha: float = 1.0,
 ) -> Tensor:
@@ -1427,7 +1461,12 @@ def index_add(
     return input.index_add(dim, index, source, alpha=alpha)
 
 
-def index_copy(input: Tensor, dim: int, index: object, source: object) -> Tensor:  # noqa: A002
+def index_copy(
+    input: Tensor,  # noqa: A002
+    dim: int,
+    index: Tensor | ArrayLike,
+    source: Tensor | ArrayLike,
+) -> Tensor:
     """Copies the slices of `source` into a copy of `input` at the indices given in `index`.
 
     The out-of-place form of torch's `Tensor.index_copy_`: with ``dim=0``,
@@ -1456,7 +1495,7 @@ def index_copy(input: Tensor, dim: int, index: object, source: object) -> Tensor
     return input.index_copy(dim, index, source)
 
 
-def index_fill(input: Tensor, dim: int, index: object, value: object) -> Tensor:  # noqa: A002
+def index_fill(input: Tensor, dim: int, index: Tensor | ArrayLike, value: Tensor | float) -> Tensor:  # noqa: A002
     """Fills the slices of a copy of `input` selected by `index` along `dim` with `value`.
 
     The out-of-place form of torch's `Tensor.index_fill_`. A 0-d tensor `value` is an operand:
@@ -1484,7 +1523,7 @@ def index_fill(input: Tensor, dim: int, index: object, value: object) -> Tensor:
     return input.index_fill(dim, index, value)
 
 
-def take_along_dim(input: Tensor, indices: object, dim: int | None = None) -> Tensor:  # noqa: A002
+def take_along_dim(input: Tensor, indices: Tensor | ArrayLike, dim: int | None = None) -> Tensor:  # noqa: A002
     """Selects values from `input` at the indices `indices` along the given `dim`.
 
     Like `eagertape.gather`, but `input` and `indices` broadcast against each other outside
@@ -1896,8 +1935,10 @@ def empty_cache() -> None:
     drops to 0), then return LibTorch's cached device memory to the driver (eagertape shares
     LibTorch's CUDA caching allocator with torch; on CPU it has none)."""
     _core.empty_session_caches()
-    if torch.cuda.is_available() and torch.cuda.is_initialized():
-        torch.cuda.empty_cache()
+    if torch.cuda.is_available():
+        is_initialized: Callable[[], bool] = torch.cuda.is_initialized  # (unannotated in torch)
+        if is_initialized():
+            torch.cuda.empty_cache()
 
 
 def sort(
@@ -1932,7 +1973,8 @@ def sort(
         ...     values.tolist(), indices.tolist()
         ([1.0, 2.0, 3.0], [1, 2, 0])
     """
-    return input.sort(dim, descending, stable)
+    result: SortResult = input.sort(dim, descending, stable)
+    return result
 
 
 def argsort(
@@ -1989,7 +2031,8 @@ def msort(input: Tensor) -> Tensor:  # noqa: A002
         ...     et.msort(et.tensor([[3.0, 1.0], [2.0, 4.0]])).tolist()
         [[2.0, 1.0], [3.0, 4.0]]
     """
-    return input.msort()
+    values: Tensor = input.msort()
+    return values
 
 
 def kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> KthvalueResult:  # noqa: A002
@@ -2019,7 +2062,8 @@ def kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> Kth
         ...     r.values.item(), r.indices.item()
         (2.0, 2)
     """
-    return input.kthvalue(k, dim, keepdim)
+    result: KthvalueResult = input.kthvalue(k, dim, keepdim)
+    return result
 
 
 class MedianResult(NamedTuple):
@@ -2134,7 +2178,8 @@ def mode(input: Tensor, dim: int = -1, keepdim: bool = False) -> ModeResult:  # 
         ...     et.mode(et.tensor([[1.0, 2.0, 2.0, 3.0]])).values.tolist()
         [2.0]
     """
-    return input.mode(dim, keepdim)
+    result: ModeResult = input.mode(dim, keepdim)
+    return result
 
 
 def cummax(input: Tensor, dim: int) -> CummaxResult:  # noqa: A002
@@ -2162,7 +2207,8 @@ def cummax(input: Tensor, dim: int) -> CummaxResult:  # noqa: A002
         ...     r.values.tolist(), r.indices.tolist()
         ([1.0, 3.0, 3.0, 5.0], [0, 1, 1, 3])
     """
-    return input.cummax(dim)
+    result: CummaxResult = input.cummax(dim)
+    return result
 
 
 def cummin(input: Tensor, dim: int) -> CumminResult:  # noqa: A002
@@ -2190,7 +2236,8 @@ def cummin(input: Tensor, dim: int) -> CumminResult:  # noqa: A002
         ...     r.values.tolist(), r.indices.tolist()
         ([3.0, 1.0, 1.0, 0.0], [0, 1, 1, 3])
     """
-    return input.cummin(dim)
+    result: CumminResult = input.cummin(dim)
+    return result
 
 
 def cumprod(input: Tensor, dim: int, *, dtype: object = None) -> Tensor:  # noqa: A002
@@ -2224,7 +2271,7 @@ def cumprod(input: Tensor, dim: int, *, dtype: object = None) -> Tensor:  # noqa
 
 def quantile(
     input: Tensor,  # noqa: A002
-    q: object,
+    q: float | Tensor | list[float],
     dim: int | None = None,
     keepdim: bool = False,
     *,
@@ -2264,7 +2311,13 @@ def quantile(
     return input.quantile(q, dim, keepdim, interpolation=interpolation)
 
 
-def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:  # noqa: A002
+@overload
+def nonzero(input: Tensor, *, as_tuple: Literal[False] = False) -> Tensor: ...  # noqa: A002
+@overload
+def nonzero(input: Tensor, *, as_tuple: Literal[True]) -> tuple[Tensor, ...]: ...  # noqa: A002
+@overload
+def nonzero(input: Tensor, *, as_tuple: bool) -> Tensor | tuple[Tensor, ...]: ...  # noqa: A002
+def nonzero(input: Tensor, *, as_tuple: bool = False) -> Tensor | tuple[Tensor, ...]:  # noqa: A002
     """Returns a tensor containing the indices of all non-zero elements of `input`.
 
     By default an int64 tensor of shape `(z, input.dim())`, one row per non-zero element in
@@ -2287,6 +2340,12 @@ def nonzero(input: Tensor, *, as_tuple: bool = False) -> Any:  # noqa: A002
         ...     et.nonzero(x).tolist(), [t.tolist() for t in et.nonzero(x, as_tuple=True)]
         ([[0, 1], [1, 0]], [[0, 1], [1, 0]])
     """
+    # (the method's stub takes a literal `as_tuple`: one call per value; any other value, such
+    # as a numpy bool, goes to the extension as it is)
+    if as_tuple is True:
+        return input.nonzero(as_tuple=True)
+    if as_tuple is False:
+        return input.nonzero(as_tuple=False)
     return input.nonzero(as_tuple=as_tuple)
 
 
@@ -2312,7 +2371,7 @@ def argwhere(input: Tensor) -> Tensor:  # noqa: A002
     return input.nonzero()
 
 
-def masked_select(input: Tensor, mask: object) -> Tensor:  # noqa: A002
+def masked_select(input: Tensor, mask: Tensor | ArrayLike) -> Tensor:  # noqa: A002
     """Returns a new 1-D tensor of the elements of `input` where the boolean `mask` is true.
 
     `mask` (a bool tensor or bool array-like data) broadcasts against `input`; the result's
@@ -2417,8 +2476,8 @@ def diff(
     input: Tensor,  # noqa: A002
     n: int = 1,
     dim: int = -1,
-    prepend: object = None,
-    append: object = None,
+    prepend: Tensor | ArrayLike | None = None,
+    append: Tensor | ArrayLike | None = None,
 ) -> Tensor:
     """Computes the n-th forward difference along the given dimension.
 
@@ -2452,7 +2511,7 @@ def diff(
     return input.diff(n, dim, prepend, append)
 
 
-def cross(input: Tensor, other: object, dim: int | None = None) -> Tensor:  # noqa: A002
+def cross(input: Tensor, other: Tensor | ArrayLike, dim: int | None = None) -> Tensor:  # noqa: A002
     """Returns the cross product of vectors in dimension `dim` of `input` and `other`.
 
     The operands have the same number of dimensions and broadcast; with `dim` ``None``, the
@@ -2480,7 +2539,7 @@ def cross(input: Tensor, other: object, dim: int | None = None) -> Tensor:  # no
     return input.cross(other, dim)
 
 
-def kron(input: Tensor, other: object) -> Tensor:  # noqa: A002
+def kron(input: Tensor, other: Tensor | ArrayLike) -> Tensor:  # noqa: A002
     """Computes the Kronecker product of `input` and `other`.
 
     The operand with fewer dimensions is padded with leading 1s; the result's size in each
@@ -2502,7 +2561,7 @@ def kron(input: Tensor, other: object) -> Tensor:  # noqa: A002
     return input.kron(other)
 
 
-def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
+def tensordot(a: Tensor, b: Tensor, dims: int | Sequence[int | Sequence[int]] = 2) -> Tensor:
     """Returns a contraction of `a` and `b` over multiple dimensions.
 
     An int `dims` contracts the last `dims` dimensions of `a` with the first `dims` of `b`;
@@ -2537,7 +2596,9 @@ def tensordot(a: Tensor, b: Tensor, dims: object = 2) -> Tensor:
         db = list(range(dims))
     else:
         try:
-            first, second = dims  # type: ignore[misc]
+            if isinstance(dims, bool):  # an int, but not a count of dims (nor a pair)
+                raise TypeError(dims)
+            first, second = dims
         except (TypeError, ValueError):
             raise ArgumentError(
                 f"tensordot: dims must be an int or a pair of dim lists, got {dims!r}"
@@ -2569,7 +2630,11 @@ def logit(input: Tensor, eps: float | None = None) -> Tensor:  # noqa: A002
     return input.logit(eps)
 
 
-def nansum(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+def nansum(
+    input: Tensor,  # noqa: A002
+    dim: int | tuple[int, ...] | None = None,
+    keepdim: bool = False,
+) -> Tensor:
     """Returns the sum of the elements of `input`, treating Not a Numbers (NaNs) as zero.
 
     NaN positions get no gradient.
@@ -2593,7 +2658,11 @@ def nansum(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor: 
     return input.nansum(dim, keepdim)
 
 
-def nanmean(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # noqa: A002
+def nanmean(
+    input: Tensor,  # noqa: A002
+    dim: int | tuple[int, ...] | None = None,
+    keepdim: bool = False,
+) -> Tensor:
     """Computes the mean of all non-NaN elements along the specified dimensions.
 
     A slice holding only NaNs gives NaN. NaN positions get no gradient. Floating-point input
@@ -2646,7 +2715,7 @@ def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001, A002
 
 def isclose(
     input: Tensor,  # noqa: A002
-    other: object,
+    other: Tensor | ArrayLike,
     rtol: float = 1e-05,
     atol: float = 1e-08,
     equal_nan: bool = False,
@@ -2678,7 +2747,7 @@ def isclose(
 
 def allclose(
     input: Tensor,  # noqa: A002
-    other: object,
+    other: Tensor | ArrayLike,
     rtol: float = 1e-05,
     atol: float = 1e-08,
     equal_nan: bool = False,
@@ -2707,7 +2776,7 @@ def allclose(
     return input.allclose(other, rtol, atol, equal_nan)
 
 
-def equal(input: Tensor, other: object) -> bool:  # noqa: A002
+def equal(input: Tensor, other: Tensor | ArrayLike) -> bool:  # noqa: A002
     """``True`` if two tensors have the same size and elements, ``False`` otherwise.
 
     A Python bool, read back from the device.
@@ -2732,7 +2801,7 @@ def equal(input: Tensor, other: object) -> bool:  # noqa: A002
     return input.equal(other)
 
 
-def any(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # noqa: A001, A002
+def any(input: Tensor, dim: int | tuple[int, ...] | None = None, keepdim: bool = False) -> Tensor:  # noqa: A001, A002
     """Tests if any element in `input` evaluates to True, over all elements or along `dim`.
 
     Nonzero numbers count as True. The result is bool data.
@@ -2757,7 +2826,7 @@ def any(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # 
     return input.any(dim, keepdim)
 
 
-def all(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # noqa: A001, A002
+def all(input: Tensor, dim: int | tuple[int, ...] | None = None, keepdim: bool = False) -> Tensor:  # noqa: A001, A002
     """Tests if all elements in `input` evaluate to True, over all elements or along `dim`.
 
     Nonzero numbers count as True. The result is bool data.
@@ -2782,7 +2851,7 @@ def all(input: Tensor, dim: object = None, keepdim: bool = False) -> Tensor:  # 
     return input.all(dim, keepdim)
 
 
-def count_nonzero(input: Tensor, dim: object = None) -> Tensor:  # noqa: A002
+def count_nonzero(input: Tensor, dim: int | tuple[int, ...] | None = None) -> Tensor:  # noqa: A002
     """Counts the number of non-zero values in the tensor `input` along the given `dim`.
 
     The counts are int64 data.
@@ -2807,7 +2876,7 @@ def count_nonzero(input: Tensor, dim: object = None) -> Tensor:  # noqa: A002
 
 def var_mean(
     input: Tensor,  # noqa: A002
-    dim: object = None,
+    dim: int | tuple[int, ...] | None = None,
     unbiased: bool | None = None,
     keepdim: bool = False,
     *,
@@ -2851,7 +2920,7 @@ def var_mean(
 
 def std_mean(
     input: Tensor,  # noqa: A002
-    dim: object = None,
+    dim: int | tuple[int, ...] | None = None,
     unbiased: bool | None = None,
     keepdim: bool = False,
     *,
@@ -2925,7 +2994,7 @@ def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> 
     return AminmaxResult(input.amin(dim, keepdim), input.amax(dim, keepdim))
 
 
-def lerp(input: Tensor, end: object, weight: object) -> Tensor:  # noqa: A002
+def lerp(input: Tensor, end: Tensor | ArrayLike, weight: Tensor | float | ArrayLike) -> Tensor:  # noqa: A002
     """Linear interpolation of `input` (the start) and `end` based on a scalar or tensor `weight`.
 
     Computes `input + weight * (end - input)`, broadcasting the three; recorded all or
@@ -2949,7 +3018,13 @@ def lerp(input: Tensor, end: object, weight: object) -> Tensor:  # noqa: A002
     return input.lerp(end, weight)
 
 
-def addcmul(input: Tensor, tensor1: object, tensor2: object, *, value: float = 1.0) -> Tensor:  # noqa: A002
+def addcmul(
+    input: Tensor,  # noqa: A002
+    tensor1: Tensor | ArrayLike,
+    tensor2: Tensor | ArrayLike,
+    *,
+    value: float = 1.0,
+) -> Tensor:
     """Multiplies `tensor1` by `tensor2` elementwise, scales the result and adds it to `input`.
 
     Computes `input + value * tensor1 * tensor2`, broadcasting the three; recorded all or
@@ -2974,7 +3049,13 @@ def addcmul(input: Tensor, tensor1: object, tensor2: object, *, value: float = 1
     return input.addcmul(tensor1, tensor2, value=value)
 
 
-def addcdiv(input: Tensor, tensor1: object, tensor2: object, *, value: float = 1.0) -> Tensor:  # noqa: A002
+def addcdiv(
+    input: Tensor,  # noqa: A002
+    tensor1: Tensor | ArrayLike,
+    tensor2: Tensor | ArrayLike,
+    *,
+    value: float = 1.0,
+) -> Tensor:
     """Divides `tensor1` by `tensor2` elementwise, scales the result and adds it to `input`.
 
     Computes `input + value * tensor1 / tensor2`, broadcasting the three; recorded all or
@@ -2999,7 +3080,7 @@ def addcdiv(input: Tensor, tensor1: object, tensor2: object, *, value: float = 1
     return input.addcdiv(tensor1, tensor2, value=value)
 
 
-def outer(input: Tensor, vec2: object) -> Tensor:  # noqa: A002
+def outer(input: Tensor, vec2: Tensor | ArrayLike) -> Tensor:  # noqa: A002
     """Outer product of `input` and `vec2`.
 
     For `input` of size `n` and `vec2` of size `m`, the `(n, m)` matrix
@@ -3023,8 +3104,8 @@ def outer(input: Tensor, vec2: object) -> Tensor:  # noqa: A002
 
 def addmm(
     input: Tensor,  # noqa: A002
-    mat1: object,
-    mat2: object,
+    mat1: Tensor | ArrayLike,
+    mat2: Tensor | ArrayLike,
     *,
     beta: float = 1.0,
     alpha: float = 1.0,
@@ -3064,8 +3145,8 @@ def addmm(
 
 def baddbmm(
     input: Tensor,  # noqa: A002
-    batch1: object,
-    batch2: object,
+    batch1: Tensor | ArrayLike,
+    batch2: Tensor | ArrayLike,
     *,
     beta: float = 1.0,
     alpha: float = 1.0,

@@ -193,7 +193,9 @@ class TapeProfile:
         if by == "op":
             groups = self._sums(lambda r: r.op)
         elif by == "module":
-            groups = [(m or "(no module)", *rest) for m, *rest in self._sums(lambda r: r.module)]
+            groups = [
+                (m or "(no module)", n, b, nb) for m, n, b, nb in self._sums(lambda r: r.module)
+            ]
         else:
             raise ArgumentError(f'table(by={by!r}): by is "op" or "module"')
         total = self.total_bytes

@@ -10,14 +10,19 @@ print from `numpy()` (an interval tensor from `bounds()`: its lower and upper bo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
 import torch
-from torch._tensor_str import PRINT_OPTS, _tensor_str
+from torch._tensor_str import PRINT_OPTS
+from torch._tensor_str import _tensor_str as _torch_tensor_str
+from torch.utils.dlpack import from_dlpack  # (torch.from_dlpack, which torch re-exports so)
 
 from . import _torch
+
+# torch's printer of a tensor's values at an indent (torch leaves it unannotated)
+_tensor_str: Callable[[torch.Tensor, int], str] = _torch_tensor_str
 
 _PREFIX = "tensor("
 # torch prints no dtype for its default float dtype, int64 and bool.
@@ -28,7 +33,7 @@ def _torch_view(t: Any) -> torch.Tensor | tuple[torch.Tensor, torch.Tensor]:
     """A torch tensor sharing `t`'s value (read-only use), or a host copy for the
     reference carriers (an interval tensor: its two bounds)."""
     try:
-        return torch.from_dlpack(t.__dlpack__(copy=False))
+        return from_dlpack(t.__dlpack__(copy=False))
     except Exception:  # noqa: BLE001  (a carrier DLPack cannot export: read through numpy)
         if str(t.dtype) == "interval":
             lo, hi = t.bounds()
@@ -118,7 +123,7 @@ def tensor_array(t: Any, dtype: Any = None, copy: bool | None = None) -> np.ndar
             "np.asarray of an interval tensor: it has no single array; t.bounds() gives its "
             "lower and upper bounds (lo, hi)"
         )
-    host = t.numpy()
+    host: np.ndarray = t.numpy()
     return host if dtype is None else host.astype(dtype, copy=False)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import builtins
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 import torch
@@ -18,6 +18,9 @@ import torch
 from . import _core, _errors
 from ._core import Session, Tensor, current_session, is_grad_enabled, manual_seed
 from ._errors import ArgumentError
+
+if TYPE_CHECKING:
+    from ._core import ArrayLike
 
 __all__ = [
     "dtype",
@@ -368,7 +371,7 @@ Examples:
 
 def full(
     size: Sequence[builtins.int],
-    fill_value: object,
+    fill_value: builtins.float | builtins.int | builtins.bool,
     *,
     dtype: object = None,
     device: object = None,
@@ -445,9 +448,9 @@ def eye(
 
 
 def arange(
-    start: object,
-    end: object = None,
-    step: object = None,
+    start: builtins.float,
+    end: builtins.float | None = None,
+    step: builtins.float | None = None,
     *,
     dtype: object = None,
     device: object = None,
@@ -672,14 +675,21 @@ def randint(
         ('int64', True)
     """
     _no_generator("randint", generator)
+    shape: Sequence[builtins.int] | builtins.int | None = size
     if size is None:
-        low, high, size = 0, low, high  # torch.randint(high, size)
-    for v in (low, high):
-        if isinstance(v, builtins.bool) or not isinstance(v, builtins.int | np.integer):
-            raise ArgumentError(f"randint(): low and high must be ints, got {low!r}, {high!r}")
+        low, high, shape = 0, low, high  # torch.randint(high, size)
+    if (
+        isinstance(low, builtins.bool)
+        or not isinstance(low, builtins.int | np.integer)
+        or isinstance(high, builtins.bool)
+        or not isinstance(high, builtins.int | np.integer)
+    ):
+        raise ArgumentError(f"randint(): low and high must be ints, got {low!r}, {high!r}")
     sess = _current(device)
-    size = list(_sizes(tuple(size)))
-    return sess.randint(builtins.int(low), builtins.int(high), size, dtype=_dtype_name(dtype))
+    # (no size, as in `randint(high)`, is None or an int here: tuple() raises TypeError, as
+    # torch does)
+    dims = list(_sizes(tuple(shape)))  # type: ignore[arg-type]
+    return sess.randint(builtins.int(low), builtins.int(high), dims, dtype=_dtype_name(dtype))
 
 
 def randperm(
@@ -727,8 +737,8 @@ def _no_generator(name: str, generator: object) -> None:
 
 
 def normal(
-    mean: object,
-    std: object = 1.0,
+    mean: Tensor | builtins.float,
+    std: Tensor | builtins.float = 1.0,
     size: Sequence[builtins.int] | None = None,
     *,
     generator: object = None,
@@ -855,12 +865,12 @@ def multinomial(
 
 def searchsorted(
     sorted_sequence: Tensor,
-    input: object,  # noqa: A002
+    input: Tensor | ArrayLike | builtins.float,  # noqa: A002
     *,
     out_int32: builtins.bool = False,
     right: builtins.bool = False,
     side: str | None = None,
-    sorter: object = None,
+    sorter: Tensor | ArrayLike | None = None,
 ) -> Tensor:
     """Finds the indices from the innermost dimension of `sorted_sequence` such that, if the
     corresponding values in `input` were inserted before the indices, the order of the
@@ -910,7 +920,7 @@ def searchsorted(
 
 
 def bucketize(
-    input: object,  # noqa: A002
+    input: Tensor | ArrayLike | builtins.float,  # noqa: A002
     boundaries: Tensor,
     *,
     out_int32: builtins.bool = False,
@@ -989,7 +999,7 @@ def unique(
 
 
 def _like(name: str) -> Callable[..., Tensor]:
-    base = globals()[name]
+    base: Callable[..., Tensor] = globals()[name]  # a factory of this module
 
     def make(
         input: Tensor,  # noqa: A002
@@ -1161,7 +1171,7 @@ Examples:
 
 def full_like(
     input: Tensor,  # noqa: A002
-    fill_value: object,
+    fill_value: builtins.float | builtins.int | builtins.bool,
     *,
     dtype: object = None,
     device: object = None,

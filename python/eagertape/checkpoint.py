@@ -800,7 +800,7 @@ def load(
     ):
         raise CheckpointError(f"the checkpoint's scaler state is not finite numbers: {scaler_sd}")
 
-    if opt_sd is not None:
+    if optimizer is not None and opt_sd is not None:
         try:
             getattr(optimizer, "_load_state_dict", optimizer.load_state_dict)(opt_sd)
         except CheckpointError:
@@ -809,9 +809,9 @@ def load(
             raise CheckpointError(f"the optimizer refused the checkpoint's state: {e}") from e
     for p, value in plan:
         p.assign(value)
-    if scaler_sd is not None:
+    if scaler is not None and scaler_sd is not None:
         scaler.load_state_dict(scaler_sd)
-    if sched_sd is not None:
+    if scheduler is not None and sched_sd is not None:
         scheduler.load_state_dict(sched_sd)
-    if rng is not None:
+    if session is not None and rng is not None:
         session.set_rng_state(rng)

@@ -29,18 +29,27 @@ group's timeout passed) raises ``DistributedError`` with torch's own error as it
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import torch
 import torch.distributed as dist
+from torch.utils.dlpack import from_dlpack  # (torch.from_dlpack, which torch re-exports so)
 
 from ._core import Buffer, GradMap, Parameter
 from ._errors import ArgumentError, DistributedError
 
+if TYPE_CHECKING:
+    from torch.distributed import ProcessGroup
+
 __all__ = ["all_reduce_", "broadcast_parameters"]
 
 _OPS = {"mean", "sum"}
+
+# A tensor's (name, shape, dtype), as every rank must pass them alike.
+_Entry: TypeAlias = tuple[str | None, tuple[int, ...], str]
+# A piece of the concatenated gradients: (index, start, end).
+_Piece: TypeAlias = tuple[int, int, int]
 
 
 def _rank_info(group: Any) -> tuple[int, int]:
@@ -56,11 +65,13 @@ def _describe(p: Parameter, shape: tuple[int, ...], dtype: str) -> str:
     return f"{p.name or '#' + str(p.id)} {tuple(shape)} {dtype}"
 
 
-def _digest(entries: list[tuple[str | None, tuple, str]]) -> bytes:
+def _digest(entries: Sequence[_Entry]) -> bytes:
     return hashlib.blake2b(repr(entries).encode(), digest_size=16).digest()
 
 
-def _check_same_everywhere(what: str, entries: list[tuple[str | None, tuple, str]], group, device):
+def _check_same_everywhere(
+    what: str, entries: Sequence[_Entry], group: ProcessGroup | None, device: torch.device
+) -> None:
     """Raise DistributedError on every rank unless every rank passed the same entries
     (name, shape, dtype, in order). One small all-reduce when they agree."""
     digest = _digest(entries)
@@ -76,7 +87,7 @@ def _check_same_everywhere(what: str, entries: list[tuple[str | None, tuple, str
     _report_disagreement(what, entries, group)
 
 
-def _report_disagreement(what: str, entries, group) -> None:
+def _report_disagreement(what: str, entries: Sequence[_Entry], group: ProcessGroup | None) -> None:
     """Every rank found that the ranks disagree: gather their entries and raise
     DistributedError naming the first difference with each other rank."""
     gathered: list[Any] = [None] * dist.get_world_size(group)
@@ -109,7 +120,7 @@ def _device_of(t: Parameter | Buffer) -> torch.device:
     return torch.device(t.device)
 
 
-def _backend_device(group, tensors_device: torch.device) -> torch.device:
+def _backend_device(group: ProcessGroup | None, tensors_device: torch.device) -> torch.device:
     """Where this group's collectives take tensors: CUDA for NCCL, else the CPU."""
     backend = dist.get_backend(group)
     return tensors_device if "nccl" in str(backend) else torch.device("cpu")
@@ -134,7 +145,7 @@ def _group_key(group: Any) -> Any:
     return group if group is not None else dist.group.WORLD
 
 
-def _header(entries, dtype: torch.dtype) -> list[float]:
+def _header(entries: Sequence[_Entry], dtype: torch.dtype) -> list[float]:
     """The digest as words w, each sent as (w, w * w): summed over W ranks, the words agree
     everywhere iff W * sum(w * w) == sum(w) ** 2. The sums must be exact in `dtype`: four
     10-bit words in float32 (W <= 16), two 20-bit words in float64 (W < 2**13)."""
@@ -158,10 +169,12 @@ def _head_dtype(views: list[torch.Tensor], world: int) -> torch.dtype:
     return torch.float64
 
 
-def _split(sizes: list[int], head_len: int):
+def _split(sizes: list[int], head_len: int) -> tuple[list[_Piece], list[_Piece]]:
     """The pieces (index, start, end) of the concatenated gradients that fill the first
     `head_len` elements, and the rest."""
-    head, rest, offset = [], [], 0
+    head: list[_Piece] = []
+    rest: list[_Piece] = []
+    offset = 0
     for i, n in enumerate(sizes):
         take = max(0, min(n, head_len - offset))
         if take:
@@ -172,11 +185,11 @@ def _split(sizes: list[int], head_len: int):
     return head, rest
 
 
-def _buckets(pieces, views, cap_bytes: int) -> list[list[tuple[int, int, int]]]:
+def _buckets(pieces: list[_Piece], views: list[torch.Tensor], cap_bytes: int) -> list[list[_Piece]]:
     """`pieces` grouped into buckets of one dtype and device, each of at most `cap_bytes`
     (a larger piece gets a bucket of its own)."""
-    out: list[list[tuple[int, int, int]]] = []
-    open_: dict[tuple, tuple[list, int]] = {}
+    out: list[list[_Piece]] = []
+    open_: dict[tuple[torch.dtype, torch.device], tuple[list[_Piece], int]] = {}
     for piece in pieces:
         v = views[piece[0]]
         key = (v.dtype, v.device)
@@ -191,7 +204,7 @@ def _buckets(pieces, views, cap_bytes: int) -> list[list[tuple[int, int, int]]]:
     return out
 
 
-def _reduce(flat: torch.Tensor, group, what: str) -> None:
+def _reduce(flat: torch.Tensor, group: ProcessGroup | None, what: str) -> None:
     try:
         dist.all_reduce(flat, op=dist.ReduceOp.SUM, group=group)
     except Exception as e:  # torch raises RuntimeError subclasses of several kinds
@@ -252,8 +265,9 @@ def all_reduce_(
     flats: list[torch.Tensor] | None = None
     head: torch.Tensor | None = None
     reduced: dict[int, list[torch.Tensor]] | None = None
+    parts: list[torch.Tensor] | None = None
     try:
-        views = [torch.from_dlpack(b) for _, b in items]
+        views = [from_dlpack(b) for _, b in items]
         flats = [v.reshape(-1) for v in views]
         device = _backend_device(group, views[0].device if views else torch.device("cpu"))
         sizes = [f.numel() for f in flats]
@@ -353,9 +367,9 @@ def broadcast_parameters(
         flat: torch.Tensor | None = None
         try:
             if rank == src:
-                flat = torch.cat([torch.from_dlpack(p).reshape(-1) for p in ps]).to(device)
+                flat = torch.cat([from_dlpack(p).reshape(-1) for p in ps]).to(device)
             else:
-                dtype = torch.from_dlpack(ps[0]).dtype
+                dtype = from_dlpack(ps[0]).dtype
                 flat = torch.empty(sum(p.numel() for p in ps), dtype=dtype, device=device)
             try:
                 dist.broadcast(flat, src=src, group=group)

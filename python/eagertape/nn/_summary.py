@@ -128,7 +128,8 @@ def _recording(model: Module, sess: Any, rows: list[LayerRow]) -> Iterator[None]
         rows[k] = rows[k]._replace(output_shape=_shape(out), params=own, tape_bytes=added)
         return out
 
-    Module.__call__ = call  # type: ignore[method-assign]
+    # A plain wrapper in place of the overloaded `__call__` (same behaviour, untyped overloads).
+    Module.__call__ = call  # type: ignore[method-assign, assignment]
     try:
         yield
     finally:
@@ -160,7 +161,9 @@ def summary(model: Module, input_size: Sequence[int], dtype: Any = None) -> Mode
     params = model.parameters()
     floating = [p.dtype for p in params if p.dtype not in ("int64", "int32", "bool")]
     sess_dtype = floating[0] if floating else "float32"
-    fields = {"dtype": sess_dtype} | ({"device": params[0].device} if params else {})
+    fields: dict[str, Any] = {"dtype": sess_dtype} | (
+        {"device": params[0].device} if params else {}
+    )
     modes = {id(m): m.training for _, m in model.named_modules()}
     rows: list[LayerRow] = []
     sess = _core.Session(**fields)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal
 
 from .._core import Parameter, Session, Tensor
 from .._errors import ConfigError
@@ -31,6 +32,8 @@ __all__ = [
     "Softmin",
     "Tanh",
 ]
+
+_GELU_APPROXIMATIONS: tuple[Literal["none"], Literal["tanh"]] = ("none", "tanh")
 
 
 class ReLU(Module):
@@ -83,7 +86,7 @@ class GELU(Module):
 
     def __init__(self, approximate: str = "none") -> None:
         super().__init__()
-        if approximate not in ("none", "tanh"):
+        if approximate not in _GELU_APPROXIMATIONS:
             raise ConfigError(f"approximate must be 'none' or 'tanh', got {approximate!r}")
         self.approximate = approximate
 
@@ -427,7 +430,8 @@ class _DropoutNd(Module):
         self.inplace = _bool(inplace, "inplace")
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
-        return getattr(F, self._function)(x, self.p, self.training, self.inplace)
+        function: Callable[..., Tensor] = getattr(F, self._function)
+        return function(x, self.p, self.training, self.inplace)
 
     def extra_repr(self) -> str:
         return f"p={self.p}, inplace={self.inplace}"

@@ -323,6 +323,7 @@ class MultiheadAttention(Module):
             mask = None  # scaled_dot_product_attention applies the causal mask itself
         elif mask is not None and tuple(mask.shape) != (length, length):
             return None
+        assert self.in_proj_weight is not None  # set when _qkv_same_embed_dim (checked above)
         w = sess.use(self.in_proj_weight)
         b = sess.use(self.in_proj_bias) if self.in_proj_bias is not None else None
         ws = w.chunk(3)
@@ -353,12 +354,17 @@ class MultiheadAttention(Module):
         e = self.embed_dim
         b = sess.use(self.in_proj_bias) if self.in_proj_bias is not None else None
         if not self._qkv_same_embed_dim:
+            q_weight, k_weight = self.q_proj_weight, self.k_proj_weight
+            v_weight = self.v_proj_weight
+            # set by __init__ when the key or value size differs from embed_dim
+            assert q_weight is not None and k_weight is not None and v_weight is not None
             b_q, b_k, b_v = b.chunk(3) if b is not None else (None, None, None)
             return (
-                linear(query, sess.use(self.q_proj_weight), b_q),
-                linear(key, sess.use(self.k_proj_weight), b_k),
-                linear(value, sess.use(self.v_proj_weight), b_v),
+                linear(query, sess.use(q_weight), b_q),
+                linear(key, sess.use(k_weight), b_k),
+                linear(value, sess.use(v_weight), b_v),
             )
+        assert self.in_proj_weight is not None  # set by __init__ when _qkv_same_embed_dim
         w = sess.use(self.in_proj_weight)
         if self_attention:
             q, k, v = linear(query, w, b).chunk(3, -1)

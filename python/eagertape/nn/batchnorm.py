@@ -35,6 +35,10 @@ class _BatchNorm(Module):
 
     _integer_buffers = frozenset({"num_batches_tracked"})
     _input_dims: tuple[int, ...] = ()
+    # Buffers, set by `register_buffer` (None without `track_running_stats`).
+    running_mean: Parameter | None
+    running_var: Parameter | None
+    num_batches_tracked: Parameter | None
 
     def __init__(
         self,

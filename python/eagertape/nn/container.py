@@ -60,10 +60,12 @@ class Sequential(Module):
                     )
                 self.add_module(name, m)
             return
-        for i, m in enumerate(modules):
-            if not isinstance(m, Module):
-                raise TypeError(f"Sequential argument {i} must be a Module, got {type(m).__name__}")
-            self.add_module(str(i), m)
+        for i, arg in enumerate(modules):
+            if not isinstance(arg, Module):
+                raise TypeError(
+                    f"Sequential argument {i} must be a Module, got {type(arg).__name__}"
+                )
+            self.add_module(str(i), arg)
 
     def __len__(self) -> int:
         return len(self._modules)

@@ -481,6 +481,8 @@ class ConvTranspose2d(_ConvNd):
         """
         w, b = self._operands(sess)
         output_padding = self._output_padding(x, output_size)
+        padding = self.padding
+        assert isinstance(padding, tuple)  # a transposed convolution refuses padding strings
         return conv_transpose2d(
-            x, w, b, self.stride, self.padding, output_padding, self.groups, self.dilation
+            x, w, b, self.stride, padding, output_padding, self.groups, self.dilation
         )

@@ -105,7 +105,9 @@ def _calculate_correct_fan(tensor: Parameter, mode: str) -> int:
     return fan_in if mode == "fan_in" else fan_out
 
 
-def uniform_(tensor: Parameter, a: float = 0.0, b: float = 1.0, generator: object = None):
+def uniform_(
+    tensor: Parameter, a: float = 0.0, b: float = 1.0, generator: object = None
+) -> Parameter:
     """Fill the input Parameter with values drawn from the uniform distribution ``U(a, b)``.
 
     The new value is published as a new snapshot of the parameter (tapes that read the
@@ -137,7 +139,9 @@ def uniform_(tensor: Parameter, a: float = 0.0, b: float = 1.0, generator: objec
     return _param(tensor, "uniform_").uniform_(a, b, generator=generator)
 
 
-def normal_(tensor: Parameter, mean: float = 0.0, std: float = 1.0, generator: object = None):
+def normal_(
+    tensor: Parameter, mean: float = 0.0, std: float = 1.0, generator: object = None
+) -> Parameter:
     """Fill the input Parameter with values drawn from the normal distribution
     ``N(mean, std**2)``.
 
@@ -177,7 +181,7 @@ def trunc_normal_(
     a: float = -2.0,
     b: float = 2.0,
     generator: object = None,
-):
+) -> Parameter:
     """Fill the input Parameter with values drawn from a truncated normal distribution.
 
     The values are effectively drawn from ``N(mean, std**2)`` conditioned on ``[a, b]``; ``a``
@@ -215,7 +219,7 @@ def trunc_normal_(
     return _param(tensor, "trunc_normal_")._trunc_normal_(mean, std, a, b)
 
 
-def constant_(tensor: Parameter, val: float):
+def constant_(tensor: Parameter, val: float) -> Parameter:
     """Fill the input Parameter with the value ``val``.
 
     The new value is published as a new snapshot of the parameter (tapes that read the
@@ -242,7 +246,7 @@ def constant_(tensor: Parameter, val: float):
     return _param(tensor, "constant_").fill_(val)
 
 
-def ones_(tensor: Parameter):
+def ones_(tensor: Parameter) -> Parameter:
     """Fill the input Parameter with the scalar value ``1``.
 
     The new value is published as a new snapshot of the parameter (tapes that read the
@@ -268,7 +272,7 @@ def ones_(tensor: Parameter):
     return _param(tensor, "ones_").fill_(1.0)
 
 
-def zeros_(tensor: Parameter):
+def zeros_(tensor: Parameter) -> Parameter:
     """Fill the input Parameter with the scalar value ``0``.
 
     The new value is published as a new snapshot of the parameter (tapes that read the
@@ -294,7 +298,7 @@ def zeros_(tensor: Parameter):
     return _param(tensor, "zeros_").zero_()
 
 
-def xavier_uniform_(tensor: Parameter, gain: float = 1.0, generator: object = None):
+def xavier_uniform_(tensor: Parameter, gain: float = 1.0, generator: object = None) -> Parameter:
     """Fill the input Parameter with values using a Xavier uniform distribution.
 
     The values are drawn from ``U(-a, a)`` with
@@ -335,7 +339,7 @@ def xavier_uniform_(tensor: Parameter, gain: float = 1.0, generator: object = No
     return tensor.uniform_(-a, a, generator=generator)
 
 
-def xavier_normal_(tensor: Parameter, gain: float = 1.0, generator: object = None):
+def xavier_normal_(tensor: Parameter, gain: float = 1.0, generator: object = None) -> Parameter:
     """Fill the input Parameter with values using a Xavier normal distribution.
 
     The values are drawn from ``N(0, std**2)`` with
@@ -381,7 +385,7 @@ def kaiming_uniform_(
     mode: str = "fan_in",
     nonlinearity: str = "leaky_relu",
     generator: object = None,
-):
+) -> Parameter:
     """Fill the input Parameter with values using a Kaiming uniform distribution.
 
     The values are drawn from ``U(-bound, bound)`` with
@@ -438,7 +442,7 @@ def kaiming_normal_(
     mode: str = "fan_in",
     nonlinearity: str = "leaky_relu",
     generator: object = None,
-):
+) -> Parameter:
     """Fill the input Parameter with values using a Kaiming normal distribution.
 
     The values are drawn from ``N(0, std**2)`` with ``std = gain / sqrt(fan_mode)`` (He et

@@ -7,7 +7,7 @@ attribute: torch registers it as a buffer, so unlike torch it is not in ``state_
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .._core import (
     binary_cross_entropy,
@@ -33,6 +33,13 @@ from .._core import (
 from .._errors import ConfigError
 from .functional import gaussian_nll_loss, triplet_margin_with_distance_loss
 from .module import Module
+
+if TYPE_CHECKING:
+    from typing import Literal, TypeAlias
+
+    from .._core import Reduction
+
+    _KLReduction: TypeAlias = Literal["none", "mean", "sum", "batchmean"]
 
 __all__ = [
     "CTCLoss",
@@ -112,7 +119,7 @@ class L1Loss(_Loss):
         Returns:
             Tensor: the loss: a scalar, or the unreduced losses with ``reduction="none"``.
         """
-        return l1_loss(input, target, reduction=self.reduction, **self._legacy())
+        return l1_loss(input, target, reduction=cast("Reduction", self.reduction), **self._legacy())
 
 
 class MSELoss(_Loss):
@@ -154,7 +161,9 @@ class MSELoss(_Loss):
         Returns:
             Tensor: the loss: a scalar, or the unreduced losses with ``reduction="none"``.
         """
-        return mse_loss(input, target, reduction=self.reduction, **self._legacy())
+        return mse_loss(
+            input, target, reduction=cast("Reduction", self.reduction), **self._legacy()
+        )
 
 
 class NLLLoss(_Loss):
@@ -224,7 +233,7 @@ class NLLLoss(_Loss):
             target,
             weight=self.weight,
             ignore_index=self.ignore_index,
-            reduction=self.reduction,
+            reduction=cast("Reduction", self.reduction),
             **self._legacy(),
         )
 
@@ -303,7 +312,7 @@ class CrossEntropyLoss(_Loss):
             target,
             weight=self.weight,
             ignore_index=self.ignore_index,
-            reduction=self.reduction,
+            reduction=cast("Reduction", self.reduction),
             label_smoothing=self.label_smoothing,
             **self._legacy(),
         )
@@ -363,7 +372,11 @@ class BCELoss(_Loss):
             Tensor: the loss: a scalar, or the unreduced losses with ``reduction="none"``.
         """
         return binary_cross_entropy(
-            input, target, weight=self.weight, reduction=self.reduction, **self._legacy()
+            input,
+            target,
+            weight=self.weight,
+            reduction=cast("Reduction", self.reduction),
+            **self._legacy(),
         )
 
 
@@ -426,7 +439,7 @@ class BCEWithLogitsLoss(_Loss):
             input,
             target,
             weight=self.weight,
-            reduction=self.reduction,
+            reduction=cast("Reduction", self.reduction),
             pos_weight=self.pos_weight,
             **self._legacy(),
         )
@@ -472,7 +485,9 @@ class HuberLoss(_Loss):
         Returns:
             Tensor: the loss: a scalar, or the unreduced losses with ``reduction="none"``.
         """
-        return huber_loss(input, target, reduction=self.reduction, delta=self.delta)
+        return huber_loss(
+            input, target, reduction=cast("Reduction", self.reduction), delta=self.delta
+        )
 
 
 class SmoothL1Loss(_Loss):
@@ -528,7 +543,11 @@ class SmoothL1Loss(_Loss):
             Tensor: the loss: a scalar, or the unreduced losses with ``reduction="none"``.
         """
         return smooth_l1_loss(
-            input, target, reduction=self.reduction, beta=self.beta, **self._legacy()
+            input,
+            target,
+            reduction=cast("Reduction", self.reduction),
+            beta=self.beta,
+            **self._legacy(),
         )
 
 
@@ -582,7 +601,11 @@ class KLDivLoss(_Loss):
             Tensor: the loss: a scalar, or the unreduced losses with ``reduction="none"``.
         """
         return kl_div(
-            input, target, reduction=self.reduction, log_target=self.log_target, **self._legacy()
+            input,
+            target,
+            reduction=cast("_KLReduction", self.reduction),
+            log_target=self.log_target,
+            **self._legacy(),
         )
 
 
@@ -635,7 +658,12 @@ class MarginRankingLoss(_Loss):
             Tensor: the loss: a scalar, or the unreduced losses with ``reduction="none"``.
         """
         return margin_ranking_loss(
-            input1, input2, target, margin=self.margin, reduction=self.reduction, **self._legacy()
+            input1,
+            input2,
+            target,
+            margin=self.margin,
+            reduction=cast("Reduction", self.reduction),
+            **self._legacy(),
         )
 
 
@@ -687,7 +715,11 @@ class HingeEmbeddingLoss(_Loss):
             Tensor: the loss: a scalar, or the unreduced losses with ``reduction="none"``.
         """
         return hinge_embedding_loss(
-            input, target, margin=self.margin, reduction=self.reduction, **self._legacy()
+            input,
+            target,
+            margin=self.margin,
+            reduction=cast("Reduction", self.reduction),
+            **self._legacy(),
         )
 
 
@@ -726,7 +758,9 @@ class SoftMarginLoss(_Loss):
         Returns:
             Tensor: the loss: a scalar, or the unreduced losses with ``reduction="none"``.
         """
-        return soft_margin_loss(input, target, reduction=self.reduction, **self._legacy())
+        return soft_margin_loss(
+            input, target, reduction=cast("Reduction", self.reduction), **self._legacy()
+        )
 
 
 class CosineEmbeddingLoss(_Loss):
@@ -781,7 +815,12 @@ class CosineEmbeddingLoss(_Loss):
             Tensor: the loss: a scalar, or the unreduced losses with ``reduction="none"``.
         """
         return cosine_embedding_loss(
-            input1, input2, target, margin=self.margin, reduction=self.reduction, **self._legacy()
+            input1,
+            input2,
+            target,
+            margin=self.margin,
+            reduction=cast("Reduction", self.reduction),
+            **self._legacy(),
         )
 
 
@@ -846,7 +885,7 @@ class PoissonNLLLoss(_Loss):
             log_input=self.log_input,
             full=self.full,
             eps=self.eps,
-            reduction=self.reduction,
+            reduction=cast("Reduction", self.reduction),
             **self._legacy(),
         )
 
@@ -949,7 +988,11 @@ class MultiLabelSoftMarginLoss(_Loss):
             Tensor: the loss: a scalar, or the unreduced losses with ``reduction="none"``.
         """
         return multilabel_soft_margin_loss(
-            input, target, weight=self.weight, reduction=self.reduction, **self._legacy()
+            input,
+            target,
+            weight=self.weight,
+            reduction=cast("Reduction", self.reduction),
+            **self._legacy(),
         )
 
 
@@ -1018,7 +1061,7 @@ class MultiMarginLoss(_Loss):
             p=self.p,
             margin=self.margin,
             weight=self.weight,
-            reduction=self.reduction,
+            reduction=cast("Reduction", self.reduction),
             **self._legacy(),
         )
 
@@ -1089,7 +1132,7 @@ class TripletMarginLoss(_Loss):
             p=self.p,
             eps=self.eps,
             swap=self.swap,
-            reduction=self.reduction,
+            reduction=cast("Reduction", self.reduction),
             **self._legacy(),
         )
 
@@ -1203,7 +1246,9 @@ class MultiLabelMarginLoss(_Loss):
         Returns:
             Tensor: the loss: a scalar, or the unreduced losses with ``reduction="none"``.
         """
-        return multilabel_margin_loss(input, target, reduction=self.reduction, **self._legacy())
+        return multilabel_margin_loss(
+            input, target, reduction=cast("Reduction", self.reduction), **self._legacy()
+        )
 
 
 class CTCLoss(_Loss):
@@ -1257,6 +1302,6 @@ class CTCLoss(_Loss):
             input_lengths,
             target_lengths,
             blank=self.blank,
-            reduction=self.reduction,
+            reduction=cast("Reduction", self.reduction),
             zero_infinity=self.zero_infinity,
         )

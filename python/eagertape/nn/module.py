@@ -28,7 +28,7 @@ import inspect
 import threading
 from collections import OrderedDict, namedtuple
 from collections.abc import Iterator, Mapping
-from typing import Any, ParamSpec, Protocol, TypeVar, overload
+from typing import Any, ClassVar, ParamSpec, Protocol, TypeVar, overload
 
 import numpy as np
 import torch
@@ -86,12 +86,15 @@ def _check_buffer(name: str, value: object) -> None:
     _as_buffer(name, value)
 
 
-class _Members(list):
+_T = TypeVar("_T")
+
+
+class _Members(list[_T]):
     """A list of modules or parameters that is also its own iterator, so both torch's
     ``next(model.parameters())`` and list use (``len``, indexing) work."""
 
-    def __next__(self) -> Any:
-        it = self.__dict__.get("_it")
+    def __next__(self) -> _T:
+        it: Iterator[_T] | None = self.__dict__.get("_it")
         if it is None:
             it = self.__dict__["_it"] = iter(list(self))
         return next(it)
@@ -104,7 +107,7 @@ def _forward_takes_session(module: Module) -> bool:
     cls = type(module)
     own = "forward" in module.__dict__
     if not own:
-        cached = cls.__dict__.get("_et_forward_style")
+        cached: bool | None = cls.__dict__.get("_et_forward_style")
         if cached is not None:
             return cached
     try:
@@ -226,6 +229,17 @@ class Module:
 
     # Buffers holding integer counts (stored as float64 Parameters, exported as int64).
     _integer_buffers: frozenset[str] = frozenset()
+
+    # Set by `__init__` (through `object.__setattr__`, bypassing the registration below).
+    training: bool
+    _parameters: dict[str, Parameter | None]
+    _buffers: dict[str, Parameter | None]
+    _non_persistent_buffers: set[str]
+    _modules: dict[str, Module]
+    _capture_epoch: int
+    # Whether the class's `forward` takes the session first (cached by
+    # `_forward_takes_session`; read from the class's own `__dict__` only).
+    _et_forward_style: ClassVar[bool]
 
     def __init__(self) -> None:
         object.__setattr__(self, "_parameters", {})

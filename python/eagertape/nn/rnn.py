@@ -134,7 +134,7 @@ class RNNBase(Module):
             for direction in range(num_directions):
                 layer_input = self.input_size if layer == 0 else real_hidden * num_directions
                 suffix = "_reverse" if direction == 1 else ""
-                shapes = [
+                shapes: list[tuple[str, tuple[int, ...]]] = [
                     (f"weight_ih_l{layer}{suffix}", (gate_size, layer_input)),
                     (f"weight_hh_l{layer}{suffix}", (gate_size, real_hidden)),
                 ]
@@ -170,12 +170,13 @@ class RNNBase(Module):
                 f"{type(self).__name__} expects an eagertape Tensor or a PackedSequence, "
                 f"got {type(input).__name__}"
             )
+        weights: list[Tensor] = list(self._flat_weights)
         output, h, c = _core._rnn(
             self.mode,
             x,
             hx,
             cx,
-            self._flat_weights,
+            weights,
             self.hidden_size,
             self.proj_size,
             self.num_layers,
@@ -187,7 +188,7 @@ class RNNBase(Module):
             None if lengths is None else [int(n) for n in lengths],
         )
         if packed:
-            output = _pack_like(input, output)
+            return _pack_like(input, output), h, c
         return output, h, c
 
     def extra_repr(self) -> str:
@@ -433,6 +434,7 @@ class LSTM(RNNBase):
                 raise ArgumentError("LSTM: hx must be a tuple (h_0, c_0)")
             h0, c0 = hx
         output, h, c = self._run(input, h0, c0)
+        assert c is not None  # an LSTM always has a cell state
         return output, (h, c)
 
 
@@ -583,7 +585,7 @@ class RNNCellBase(Module):
         self.hidden_size = _positive_int(hidden_size, "hidden_size")
         self.bias = _bool(bias, "bias")
         gate_size = _GATES[mode] * self.hidden_size
-        shapes = [
+        shapes: list[tuple[str, tuple[int, ...]]] = [
             ("weight_ih", (gate_size, self.input_size)),
             ("weight_hh", (gate_size, self.hidden_size)),
         ]

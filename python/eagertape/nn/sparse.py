@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -13,7 +13,7 @@ from .module import Module
 
 __all__ = ["Embedding", "EmbeddingBag"]
 
-_MODES = ("sum", "mean", "max")
+_MODES: tuple[Literal["sum"], Literal["mean"], Literal["max"]] = ("sum", "mean", "max")
 
 
 def _padding(padding_idx: object, rows: int) -> int | None:

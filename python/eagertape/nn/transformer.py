@@ -57,7 +57,9 @@ def _layer_args(
     )
 
 
-def _activation(activation: Any) -> Any:
+def _activation(
+    activation: str | Callable[..., Tensor] | Module,
+) -> Callable[..., Tensor] | Module:
     """``"relu"``/``"gelu"`` as the function, a Module or a function as it is."""
     if isinstance(activation, str):
         if activation not in _NAMED_ACTIVATIONS:
@@ -168,7 +170,8 @@ class TransformerEncoderLayer(Module):
 
     def _activate(self, sess: Session, x: Tensor) -> Tensor:
         if isinstance(self.activation, Module):
-            return self.activation(sess, x)
+            out: Tensor = self.activation(sess, x)  # (a Module's forward is untyped)
+            return out
         return self.activation(x)
 
     def forward(
@@ -733,9 +736,9 @@ class Transformer(Module):
         super().__init__()
         from . import init
 
-        factory = {"dtype": dtype, "device": device}
+        factory: dict[str, Any] = {"dtype": dtype, "device": device}
         seed = _seed(seed)
-        layer = {
+        layer: dict[str, Any] = {
             "dim_feedforward": dim_feedforward,
             "dropout": dropout,
             "activation": activation,
@@ -836,7 +839,7 @@ class Transformer(Module):
             src_key_padding_mask=src_key_padding_mask,
             is_causal=src_is_causal,
         )
-        return self.decoder(
+        out: Tensor = self.decoder(  # (a custom decoder's forward is untyped)
             tgt,
             memory,
             tgt_mask=tgt_mask,
@@ -846,6 +849,7 @@ class Transformer(Module):
             tgt_is_causal=tgt_is_causal,
             memory_is_causal=memory_is_causal,
         )
+        return out
 
     @staticmethod
     def generate_square_subsequent_mask(sz: int, device: Any = None, dtype: Any = None) -> Any:

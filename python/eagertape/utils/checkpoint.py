@@ -32,7 +32,7 @@ __all__ = ["checkpoint", "checkpoint_sequential"]
 _DETERMINISM_CHECKS = ("default", "none")
 
 
-def _session_of(args: tuple, kwargs: dict) -> Session | None:
+def _session_of(args: tuple[object, ...], kwargs: dict[str, object]) -> Session | None:
     """The session ``function`` records on: a Session among the arguments, else the one of
     the first tensor argument, else the current one (None without one)."""
     values = list(args) + list(kwargs.values())

@@ -27,6 +27,7 @@ from typing import Any
 
 import torch
 import torch.distributed as dist
+from torch.utils.dlpack import from_dlpack
 
 from ... import _core
 from ..._core import Parameter, Session
@@ -252,7 +253,7 @@ class DistributedDataParallel(Module):
         """Buckets of one dtype each, parameters in reverse registration order."""
         device = torch.device("cpu")
         if params:
-            first = torch.from_dlpack(params[0])
+            first = from_dlpack(params[0])
             device = first.device if "nccl" in str(dist.get_backend(self.process_group)) else device
             del first
         open_: dict[Any, tuple[list[Parameter], int]] = {}

@@ -62,7 +62,7 @@ class CosineAnnealingWarmRestarts(LRScheduler):
         self.T_i = T_0
         self.T_mult = T_mult
         self.eta_min = eta_min
-        self.T_cur = last_epoch
+        self.T_cur: float = last_epoch  # a float epoch given to step() makes it a float
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list[float]:
@@ -261,9 +261,12 @@ class CyclicLR(LRScheduler):
             return self._scale_fn_custom(x)
         if self.mode == "triangular":
             return 1.0
+        # (a float power is typed Any: a negative base with a fractional exponent is complex)
         if self.mode == "triangular2":
-            return 1 / (2.0 ** (x - 1))
-        return self.gamma**x
+            halving: float = 2.0 ** (x - 1)
+            return 1 / halving
+        scale: float = self.gamma**x
+        return scale
 
     def get_lr(self) -> list[float]:
         cycle = math.floor(1 + self.last_epoch / self.total_size)
