@@ -108,7 +108,7 @@ pub enum DType {
     Interval,
     RefFloat32,
     RefFloat64,
-    /// Data dtypes (`../shared/OPS.md`, "Data types"): indices, class ids and masks. They
+    /// Data dtypes (`docs/ops.md`, "Data types"): indices, class ids and masks. They
     /// carry no gradient, no session computes in them, and on every backend profile they
     /// are held by LibTorch (exact integers, on the session's device), which the reference
     /// kernels read on the host.

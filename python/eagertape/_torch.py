@@ -1,4 +1,4 @@
-"""torch's namespace on the current session ("PyTorch code as written" in OPS.md): dtype
+"""torch's namespace on the current session (docs/coming-from-pytorch.md): dtype
 objects, module-level factories, grad modes, ``manual_seed``, ``topk``, ``multinomial``.
 
 Every factory here converts its arguments and calls one method of the current session

@@ -1,4 +1,4 @@
-//! The torch-style lifetimes of DESIGN.md ("Lifetimes in the torch-style API"): parameters
+//! The torch-style lifetimes of docs/design.md ("Lifetimes in the torch-style API"): parameters
 //! read implicitly (one leaf per parameter until its value changes or a backward closes
 //! the graph), and compaction, which retires every node no Python handle names and no open
 //! part of the graph reads, record and value, so that a loop of `loss.backward();

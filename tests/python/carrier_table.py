@@ -1,9 +1,9 @@
-"""README's op x carrier table, generated from the op table (`op_table.OPS`).
+"""The op x carrier table of `docs/ops.md`, generated from the op table (`op_table.OPS`).
 
 Every row's `carriers` is what the table-driven suites check: each carrier listed computes
 the row (values and gradients against torch), each other one raises `UnsupportedOpError`
 before recording anything. So this table is what the code does, and `test_docs.py` fails
-when README.md's copy (between the markers) differs. `python tests/python/carrier_table.py`
+when `docs/ops.md`'s copy (between the markers) differs. `python tests/python/carrier_table.py`
 prints it.
 """
 
@@ -31,8 +31,8 @@ def markdown() -> str:
     return "\n".join(rows)
 
 
-def readme_copy(text: str) -> str:
-    """The table between the markers of README.md's text."""
+def page_copy(text: str) -> str:
+    """The table between the markers of a page's text."""
     start = text.index(BEGIN) + len(BEGIN)
     return text[start : text.index(END)].strip()
 

@@ -1,34 +1,36 @@
 """PyTorch's own OpInfo sample inputs, run through eagertape.
 
 For every OpInfo of ``torch.testing._internal.common_methods_invocations.op_db`` whose op is one
-of OPS.md's sections "Data types", "Tensor" and "Losses", this table names the eagertape form
-that OPS.md promises for it and decides, sample by sample, whether the sample uses only what
-OPS.md promises (``Case.promised``). ``test_opinfo.py`` runs every promised sample against torch
-(values, and gradients of ``sum(out * cotangent)`` for every floating output) and checks that
-the per-op table in TESTING.md (between ``<!-- opinfo:begin -->`` and ``<!-- opinfo:end -->``)
-is the one ``markdown_report()`` prints (``python tests/python/opinfo_cases.py``).
+of docs/ops.md's sections "Data types", "Tensor" and "Losses", this table names the eagertape
+form that docs/ops.md promises for it and decides, sample by sample, whether the sample uses
+only what docs/ops.md promises (``Case.promised``). ``test_opinfo.py`` runs every promised
+sample against torch (values, and gradients of ``sum(out * cotangent)`` for every floating
+output) and checks that the per-op table in TESTING.md (between ``<!-- opinfo:begin -->``
+and ``<!-- opinfo:end -->``) is the one ``markdown_report()`` prints
+(``python tests/python/opinfo_cases.py``).
 
 What a sample may use (the exclusion rules, applied in this order; each excluded sample is
 counted in the table with its first reason):
 
 - **Tensors of a dtype eagertape has no tensor for.** A session holds one floating carrier
-  (float64 here) plus the data dtypes int64, int32 and bool (OPS.md "Data types"); a uint8,
+  (float64 here) plus the data dtypes int64, int32 and bool (docs/ops.md "Data types"); a uint8,
   int8, int16, complex or other-float tensor cannot be an argument.
-- **Complex Python numbers**: no complex dtypes anywhere in OPS.md.
+- **Complex Python numbers**: no complex dtypes anywhere in docs/ops.md.
 - **Keyword arguments the op's row does not list.** Each row lists the torch keyword arguments
-  that OPS.md promises for the op (torch's documented signature, where OPS.md names the op);
-  the others are torch features OPS.md does not promise: ``dtype=`` of reductions and of
+  that docs/ops.md promises for the op (torch's documented signature, where docs/ops.md names
+  the op);
+  the others are torch features docs/ops.md does not promise: ``dtype=`` of reductions and of
   softmax (a session computes in its carrier), ``memory_format=`` beyond the conversions
   (``to``, ``float()``, ...: accepted there, since every layout shows the same values),
-  ``alpha=`` of ``torch.add``/``torch.sub`` (OPS.md promises the
+  ``alpha=`` of ``torch.add``/``torch.sub`` (docs/ops.md promises the
   operators ``+``/``-``), ``out=``, ``inplace=``.
-- **Per-op argument values** OPS.md leaves out on purpose, each said at its row:
-  ``torch.div``'s ``rounding_mode="trunc"`` (OPS.md has ``/`` and ``//`` only).
+- **Per-op argument values** docs/ops.md leaves out on purpose, each said at its row:
+  ``torch.div``'s ``rounding_mode="trunc"`` (docs/ops.md has ``/`` and ``//`` only).
 
 Nothing is excluded because eagertape fails on it: a promised sample that fails is listed in
-``KNOWN_FAILURES`` (a strict xfail, counted as failed in the table). OPS.md says "argument
+``KNOWN_FAILURES`` (a strict xfail, counted as failed in the table). docs/ops.md says "argument
 values follow torch in full" and "PyTorch's documentation wins", so torch's documented forms
-are promised even where OPS.md's one-line summary of the op is shorter: ``torch.max(input,
+are promised even where docs/ops.md's one-line summary of the op is shorter: ``torch.max(input,
 other)``, ``norm(p="nuc")``, ``narrow``'s tensor ``start``, ``cat``'s skipped 1-D empty
 tensors, an int32 tensor bound of ``clamp`` (dtype promotion follows torch).
 
@@ -77,7 +79,7 @@ DTYPE_NAMES = {
     torch.int32: "int32",
     torch.bool: "bool",
 }
-# OPS.md: float64 to 1e-9 relative, float32 to 2e-4 (relative to the output's scale); the
+# docs/ops.md: float64 to 1e-9 relative, float32 to 2e-4 (relative to the output's scale); the
 # half-precision rows are conversions, which round once.
 RTOL = {"float64": 1e-9, "float32": 2e-4, "float16": 1e-3, "bfloat16": 1e-2}
 ATOL_FLOOR = {"float64": 1e-12, "float32": 1e-6, "float16": 1e-4, "bfloat16": 1e-3}
@@ -85,18 +87,18 @@ ATOL_FLOOR = {"float64": 1e-12, "float32": 1e-6, "float16": 1e-4, "bfloat16": 1e
 
 @dataclass(frozen=True)
 class Case:
-    """One OpInfo (``name`` or ``name.variant``) and the eagertape form OPS.md promises."""
+    """One OpInfo (``name`` or ``name.variant``) and the eagertape form docs/ops.md promises."""
 
     key: str
     form: str  # the eagertape form, for the table
     et: Callable  # (input, *args, **kwargs) -> output; (sess, input, ...) for factories
-    kwargs: tuple = ()  # the torch keyword arguments OPS.md promises for this op
+    kwargs: tuple = ()  # the torch keyword arguments docs/ops.md promises for this op
     check: Callable | None = None  # sample -> reason it is not promised, or None
     dtype: torch.dtype = CARRIER  # the dtype its samples are drawn in
     factory: bool = False
 
     def promised(self, sample) -> tuple[bool, str]:
-        """Whether the sample uses only what OPS.md promises, and if not, why."""
+        """Whether the sample uses only what docs/ops.md promises, and if not, why."""
         reason = _tensor_reason(sample.input, sample.args, sample.kwargs)
         if reason is None:
             extra = sorted(set(sample.kwargs) - set(self.kwargs))
@@ -172,7 +174,7 @@ def _unary(name, key=None):
 MOMENTS = ("dim", "unbiased", "keepdim", "correction")
 
 CASES: tuple[Case, ...] = (
-    # --- Data types: conversions (OPS.md "Conversion") ---
+    # --- Data types: conversions (docs/ops.md "Tensor", conversions) ---
     Case("to", "x.to(...)", _method("to"), kwargs=("memory_format",)),
     Case("float", "x.float()", _method("float"), kwargs=("memory_format",)),
     Case("double", "x.double()", _method("double"), kwargs=("memory_format",)),
@@ -201,7 +203,7 @@ CASES: tuple[Case, ...] = (
         kwargs=("rounding_mode",),
         check=_rounding("floor"),
     ),
-    # Truncating division: OPS.md has `/` and `//` only.
+    # Truncating division: docs/ops.md has `/` and `//` only.
     Case(
         "div.trunc_rounding",
         "-",
@@ -326,7 +328,7 @@ CASES: tuple[Case, ...] = (
     Case("norm", "et.norm", et.norm, kwargs=("p", "dim", "keepdim")),
     Case("norm.fro", "et.norm", et.norm, kwargs=("p", "dim", "keepdim")),
     Case("norm.inf", "et.norm", et.norm, kwargs=("p", "dim", "keepdim")),
-    # OPS.md: "argument values follow torch in full", so p="nuc" too.
+    # docs/ops.md: "argument values follow torch in full", so p="nuc" too.
     Case("norm.nuc", "et.norm", et.norm, kwargs=("p", "dim", "keepdim")),
     # --- layout ---
     Case("reshape", "et.reshape", et.reshape),
@@ -422,8 +424,8 @@ CASES: tuple[Case, ...] = (
     Case("nn.functional.pad.reflect", "et.pad", et.pad, kwargs=("mode", "value")),
     Case("nn.functional.pad.replicate", "et.pad", et.pad, kwargs=("mode", "value")),
     Case("nn.functional.pad.replicate_negative", "et.pad", et.pad, kwargs=("mode", "value")),
-    # OPS.md lists the modes constant, reflect and replicate.
-    # OPS.md lists constant, reflect and replicate; eagertape has circular too, so it counts.
+    # docs/ops.md lists the modes constant, reflect and replicate.
+    # docs/ops.md lists constant, reflect and replicate; eagertape has circular too, so it counts.
     Case("nn.functional.pad.circular", "et.pad", et.pad, kwargs=("mode",)),
     Case(
         "nn.functional.one_hot",
@@ -571,7 +573,7 @@ CASES: tuple[Case, ...] = (
         lambda weight, idx, **kw: F.embedding_bag(idx, weight, **kw),
         kwargs=("offsets", "mode", "per_sample_weights", "padding_idx", "include_last_offset"),
     ),
-    # OPS.md's max_pool2d has no return_indices: samples asking for the indices are excluded.
+    # docs/ops.md's max_pool2d has no return_indices: samples asking for the indices are excluded.
     Case(
         "nn.functional.max_pool2d",
         "et.max_pool2d",
@@ -624,7 +626,7 @@ CASES: tuple[Case, ...] = (
         et.layer_norm,
         kwargs=("weight", "bias", "eps"),
     ),
-    # OPS.md: in training the running statistics are et.Parameters whose update is published
+    # docs/ops.md: in training the running statistics are et.Parameters whose update is published
     # as a new snapshot (tensors are immutable), so training samples with tensor statistics
     # are excluded; torch documents inputs of shape (N, C, ...), so 1-D inputs are too.
     Case(
@@ -634,7 +636,7 @@ CASES: tuple[Case, ...] = (
         kwargs=("training", "momentum", "eps"),
         check=lambda sample: _batch_norm_reason(sample),
     ),
-    # Dropout is drawn from the session's RNG (OPS.md), not torch's: samples with
+    # Dropout is drawn from the session's RNG (docs/ops.md), not torch's: samples with
     # dropout_p > 0 cannot be compared value for value.
     Case(
         "nn.functional.scaled_dot_product_attention",
@@ -661,10 +663,10 @@ CASE_BY_KEY = {case.key: case for case in CASES}
 # OpInfos near these sections that are not rows, and why:
 # - H, mH, conj, ...: conjugation (no complex dtypes); logical_not/and/or/xor, isinf, clamp_min,
 #   clamp_max, select, true_divide, rsub, mm, mv, dot, split_with_sizes, reshape_as, view_as,
-#   expand_as, *_copy, unsafe_*: torch ops OPS.md does not name (some exist in eagertape as
+#   expand_as, *_copy, unsafe_*: torch ops docs/ops.md does not name (some exist in eagertape as
 #   extras);
-# - var_mean, std_mean, nansum, nanmean, cumprod, logcumsumexp, linalg.*: not in OPS.md;
-# - *_like, new_*, empty*, full_like: factories OPS.md does not name.
+# - var_mean, std_mean, nansum, nanmean, cumprod, logcumsumexp, linalg.*: not in docs/ops.md;
+# - *_like, new_*, empty*, full_like: factories docs/ops.md does not name.
 
 # The promised samples eagertape gets wrong: (key, sample index) -> what it does wrong.
 KNOWN_FAILURES: dict[tuple[str, int], str] = {}

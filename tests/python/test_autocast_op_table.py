@@ -5,7 +5,7 @@ must be bit-identical to torch's, a float32 one equal to float32 precision, and 
 the same. Rows whose torch reference computes with float64 constants (its result on float32
 inputs is not float32) have no float32 autocast result to compare and are not collected.
 The rows in `DIFFERS` are compositions that torch decomposes another way under autocast;
-their results stay within bfloat16's rounding of torch's (README, "Mixed precision").
+their results stay within bfloat16's rounding of torch's (`docs/training.md`, "Mixed precision").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Carriers and backends: invariants 1-2 of DESIGN.md, `show_backend` naming the reference
+"""Carriers and backends: guarantees 1-2 of docs/design.md, `show_backend` naming the reference
 backend, and the session lifecycle (reset, SGD fast path, copy-on-write, handle checks, exact
 ledger) on the reference backend and the CPU-only carriers `ieee32` and `interval`."""
 

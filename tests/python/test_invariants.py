@@ -1,4 +1,4 @@
-"""One test (or a few, one behaviour each) per invariant 3-11 of DESIGN.md."""
+"""One test (or a few, one behaviour each) per guarantee 3-11 of docs/design.md."""
 
 from __future__ import annotations
 

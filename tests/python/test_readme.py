@@ -1,4 +1,5 @@
-"""The README's usage example runs as written and leaves only parameter bytes behind."""
+"""README's examples (and the ones it points to in the docs) run as written and leave only
+parameter bytes behind."""
 
 from __future__ import annotations
 
@@ -10,15 +11,17 @@ import numpy as np
 
 import eagertape as et
 
-README = pathlib.Path(__file__).resolve().parents[2] / "README.md"
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 
 
-def python_block(section: str) -> str:
-    """The first ```python block of README's `## section`."""
-    for part in re.split(r"\n(?=## )", README.read_text()):
+def python_block(section: str, page: pathlib.Path = README) -> str:
+    """The first ```python block of `page`'s `## section`."""
+    for part in re.split(r"\n(?=## )", page.read_text()):
         if part.startswith(f"## {section}"):
             return re.findall(r"```python\n(.*?)```", part, re.S)[0]
-    raise AssertionError(f"README has no section {section!r}")
+    raise AssertionError(f"{page.name} has no section {section!r}")
 
 
 def test_readme_first_example_trains_and_leaves_only_parameters_and_optimizer_state():
@@ -61,10 +64,10 @@ def _first_example():
 
 
 def test_readme_explicit_api_example_runs_and_frees_its_tape_and_gradients():
-    code = python_block("The explicit API")
+    code = python_block("The explicit API", DOCS / "index.md")
     before = et.memory_stats()["by_category"]
     scope: dict = {}
-    exec(compile(code, str(README), "exec"), scope)
+    exec(compile(code, str(DOCS / "index.md"), "exec"), scope)
     assert scope["w"].version == 100
     assert scope["b"].version == 100
     after = et.memory_stats()["by_category"]
@@ -77,9 +80,9 @@ def test_readme_explicit_api_example_runs_and_frees_its_tape_and_gradients():
 
 
 def test_readme_interval_example_encloses_the_float64_logits_over_its_box():
-    code = python_block("Bounding a model's outputs")
+    code = python_block("Bounding a model's outputs", DOCS / "howto" / "intervals.md")
     scope: dict = {}
-    exec(compile(code, str(README), "exec"), scope)
+    exec(compile(code, str(DOCS / "howto" / "intervals.md"), "exec"), scope)
     lo, hi, x, params, mlp = (scope[k] for k in ("lo", "hi", "x", "params", "mlp"))
     rng = np.random.default_rng(1)
     with et.Session(dtype="float64") as point:
@@ -91,8 +94,13 @@ def test_readme_interval_example_encloses_the_float64_logits_over_its_box():
     assert bool(scope["certified"]) is True
 
 
-def test_readme_carrier_table_is_generated_from_the_op_table():
+def test_ops_page_carrier_table_is_generated_from_the_op_table():
     # Regenerate with `python tests/python/carrier_table.py` when this fails.
-    from carrier_table import markdown, readme_copy
+    from carrier_table import markdown, page_copy
 
-    assert readme_copy(README.read_text()) == markdown()
+    assert page_copy((DOCS / "ops.md").read_text()) == markdown()
+
+
+def test_readme_is_a_front_door():
+    # what, why, install, a first example, links: everything else is in the docs
+    assert len(README.read_text().splitlines()) <= 250

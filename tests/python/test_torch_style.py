@@ -1,7 +1,8 @@
-"""PyTorch code as written (OPS.md): the current session, Parameters as tensors, torch's
-training loop (``loss.backward()``, ``p.grad``, ``zero_grad``, ``opt.step()``), grad modes,
-in-place methods, torch's namespace, and the lifetimes of DESIGN.md's "Lifetimes in the
-torch-style API" — each checked against PyTorch where PyTorch computes the same thing."""
+"""PyTorch code as written (docs/coming-from-pytorch.md): the current session, Parameters as
+tensors, torch's training loop (``loss.backward()``, ``p.grad``, ``zero_grad``,
+``opt.step()``), grad modes, in-place methods, torch's namespace, and the lifetimes of
+docs/design.md's "Lifetimes in the torch-style API" — each checked against PyTorch where
+PyTorch computes the same thing."""
 
 from __future__ import annotations
 
