@@ -53,14 +53,15 @@ stubs: build
 check-stubs: build
 	$(PY) tools/gen-stubs --check
 
-# The stubs against the built extension: every class, method, function, parameter name,
-# kind and default of `eagertape._core` as `_core.pyi` declares it (mypy's stubtest; the
-# allowlist holds type-only aliases).
+# The whole package against its runtime: every class, method, function, parameter name,
+# kind and default of `eagertape._core` as `_core.pyi` declares it, and of every Python
+# module as its annotations say (mypy's stubtest; the allowlist holds type-only aliases).
 stubtest: build
-	cd python && MYPY_CACHE_DIR=$(abspath $(VENV))/.mypy-cache $(abspath $(PY)) -m mypy.stubtest eagertape._core --allowlist ../tools/stubtest-allowlist.txt
+	cd python && MYPY_CACHE_DIR=$(abspath $(VENV))/.mypy-cache $(abspath $(PY)) -m mypy.stubtest eagertape --allowlist ../tools/stubtest-allowlist.txt
 
-# Typed user code against the stubs: the examples and tests/python/test_typed_usage.py under
-# mypy --strict and pyright (strict); pyproject.toml's [tool.mypy] and [tool.pyright] list them.
+# The package's own code under mypy --strict, and typed user code against the stubs: the
+# examples and tests/python/test_typed_usage.py under mypy --strict and pyright (strict);
+# pyproject.toml's [tool.mypy] and [tool.pyright] list them.
 typecheck: build
 	$(ACTIVATE) MYPY_CACHE_DIR=$(abspath $(VENV))/.mypy-cache mypy
 	$(ACTIVATE) pyright --pythonpath $(abspath $(PY))

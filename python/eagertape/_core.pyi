@@ -3685,6 +3685,9 @@ class _TorchOptimizer(Optimizer):
         fused: bool = False,
     ) -> Self: ...
 
+# The functions generated from the ops' declarations, with their parameters' names,
+# annotations and declared defaults (see the `declared` block below).
+_DECLARED: tuple[tuple[str, list[tuple[str, str, str | None]]], ...]
 # Every optimizer's torch signature after `params`: {kind: ((name, default, members), ...)}.
 _OPTIMIZER_SIGNATURES: dict[str, tuple[tuple[str, Any, tuple[str, ...]], ...]]
 
@@ -4937,6 +4940,143 @@ def xlogy(input: Tensor | float, other: Tensor | float) -> Tensor:
     """
 
 # END generated: binary
+
+# BEGIN generated: declared (tools/gen-stubs, from the ops' `functions!` declarations)
+def max_pool1d(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    dilation: int | Sequence[int] = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Tensor:
+    """Applies a 1D max pooling over an input signal composed of several input planes.
+
+    Computed by the 2-D kernel on a ``1 x kernel_size`` window (the same maxima and
+    gradients). ``return_indices=True`` is not supported.
+
+    Args:
+        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
+        kernel_size (int or 1-tuple): the size of the window.
+        stride (int or 1-tuple, optional): the stride of the window. Default: ``None``
+            (``kernel_size``).
+        padding (int or 1-tuple): implicit negative infinity padding on both sides.
+            Default: ``0``.
+        dilation (int or 1-tuple): the stride between elements within a window.
+            Default: ``1``.
+        ceil_mode (bool): if ``True``, use ``ceil`` instead of ``floor`` to compute the
+            output length. Default: ``False``.
+        return_indices (bool): must be ``False`` (the indices are not returned).
+            Default: ``False``.
+
+    Returns:
+        Tensor: the pooled tensor, ``(N, C, L_out)`` or ``(C, L_out)``.
+
+    Raises:
+        ArgumentError: a size that is not an int or a 1-tuple, or
+            ``return_indices=True``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.max_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2).tolist()
+        [[[3.0, 5.0]]]
+    """
+
+def avg_pool1d(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+) -> Tensor:
+    """Applies a 1D average pooling over an input signal composed of several input
+    planes.
+
+    Computed by the 2-D kernel on a ``1 x kernel_size`` window.
+
+    Args:
+        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
+        kernel_size (int or 1-tuple): the size of the window.
+        stride (int or 1-tuple, optional): the stride of the window. Default: ``None``
+            (``kernel_size``).
+        padding (int or 1-tuple): implicit zero padding on both sides. Default: ``0``.
+        ceil_mode (bool): if ``True``, use ``ceil`` instead of ``floor`` to compute the
+            output length. Default: ``False``.
+        count_include_pad (bool): if ``True``, include the zero-padding in the
+            averaging calculation. Default: ``True``.
+
+    Returns:
+        Tensor: the pooled tensor, ``(N, C, L_out)`` or ``(C, L_out)``.
+
+    Raises:
+        ArgumentError: a size that is not an int or a 1-tuple.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.avg_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2).tolist()
+        [[[2.0, 3.5]]]
+    """
+
+def adaptive_avg_pool1d(input: Tensor, output_size: int | Sequence[int]) -> Tensor:
+    """Applies a 1D adaptive average pooling over an input signal composed of several
+    input planes.
+
+    Computed by the 2-D kernel with one row.
+
+    Args:
+        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
+        output_size (int or 1-tuple): the target output length.
+
+    Returns:
+        Tensor: ``(N, C, output_size)`` or ``(C, output_size)``.
+
+    Raises:
+        ArgumentError: an ``output_size`` that is not an int or a 1-tuple.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.adaptive_avg_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2).tolist()
+        [[[2.0, 3.5]]]
+    """
+
+def adaptive_max_pool1d(
+    input: Tensor, output_size: int | Sequence[int], return_indices: bool = False
+) -> Tensor:
+    """Applies a 1D adaptive max pooling over an input signal composed of several input
+    planes.
+
+    Computed by the 2-D kernel with one row. ``return_indices=True`` is not supported.
+
+    Args:
+        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
+        output_size (int or 1-tuple): the target output length.
+        return_indices (bool): must be ``False`` (the indices are not returned).
+            Default: ``False``.
+
+    Returns:
+        Tensor: ``(N, C, output_size)`` or ``(C, output_size)``.
+
+    Raises:
+        ArgumentError: an ``output_size`` that is not an int or a 1-tuple, or
+            ``return_indices=True``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.adaptive_max_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2).tolist()
+        [[[3.0, 5.0]]]
+    """
+
+# END generated: declared
 
 def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     """During training, randomly zeroes some elements of the input tensor with probability `p`.

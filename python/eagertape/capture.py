@@ -180,17 +180,16 @@ class _HostValue:
             "that uses it (return it from the step and use it after the call)"
         )
 
-
-# Every use but returning it (the binary operators' reflected forms included).
-for _name in (
-    "__bool__ __float__ __int__ __index__ __complex__ __format__ __str__ __repr__ __hash__ "
-    "__eq__ __ne__ __lt__ __le__ __gt__ __ge__ __neg__ __pos__ __abs__ __round__ __trunc__ "
-    "__floor__ __ceil__ __add__ __radd__ __sub__ __rsub__ __mul__ __rmul__ __truediv__ "
-    "__rtruediv__ __floordiv__ __rfloordiv__ __mod__ __rmod__ __pow__ __rpow__ __divmod__ "
-    "__rdivmod__ __array__ __iter__ __len__ __getitem__ __contains__"
-).split():
-    setattr(_HostValue, _name, _HostValue._refuse)
-del _name
+    # Every use but returning it (the binary operators' reflected forms included), spelled
+    # out in the class body so that type checkers and stubtest see the methods.
+    __bool__ = __float__ = __int__ = __index__ = __complex__ = __format__ = _refuse
+    __str__ = __repr__ = __hash__ = _refuse
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _refuse
+    __neg__ = __pos__ = __abs__ = __round__ = __trunc__ = __floor__ = __ceil__ = _refuse
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _refuse
+    __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = _refuse
+    __mod__ = __rmod__ = __pow__ = __rpow__ = __divmod__ = __rdivmod__ = _refuse
+    __array__ = __iter__ = __len__ = __getitem__ = __contains__ = _refuse
 
 
 class CapturedStep:

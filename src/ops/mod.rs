@@ -42,6 +42,7 @@ pub mod multilabel_margin;
 pub mod nll;
 pub mod norm;
 pub mod pointwise;
+pub mod pool1d;
 pub mod quantile;
 pub mod recurrent;
 pub mod reduce;

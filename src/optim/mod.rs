@@ -402,6 +402,27 @@ pub fn collect<B: Backend>(
     Ok(out)
 }
 
+/// Every optimizer's signature by torch's class name (L-BFGS, whose constructor takes a
+/// line search and tolerances rather than hyperparameters of a state dict, is not here).
+pub fn signatures() -> [(&'static str, &'static [signature::Arg]); 11] {
+    use adam_family::{Adamax, NAdam, RAdam};
+    use adaptive::{Adadelta, Adagrad, RmsProp};
+    use averaged::{Asgd, Rprop};
+    [
+        ("SGD", signature::SGD),
+        ("Adam", signature::ADAM),
+        ("AdamW", signature::ADAMW),
+        (RmsProp::KIND, RmsProp::SIGNATURE),
+        (Adagrad::KIND, Adagrad::SIGNATURE),
+        (Adadelta::KIND, Adadelta::SIGNATURE),
+        (Adamax::KIND, Adamax::SIGNATURE),
+        (NAdam::KIND, NAdam::SIGNATURE),
+        (RAdam::KIND, RAdam::SIGNATURE),
+        (Asgd::KIND, Asgd::SIGNATURE),
+        (Rprop::KIND, Rprop::SIGNATURE),
+    ]
+}
+
 /// torch.optim's names of the rule optimizers.
 pub const RULE_KINDS: [&str; 8] = [
     "RMSprop", "Adagrad", "Adadelta", "Adamax", "NAdam", "RAdam", "ASGD", "Rprop",
@@ -440,7 +461,7 @@ pub fn make_rule<B: Backend>(
 
 /// torch.optim's optimizer named `kind` (`SGD`, `Adam`, `AdamW` or one of [`RULE_KINDS`])
 /// over `params`: the hyperparameters `values` names (flags 0 or 1, pairs as their two
-/// names) over the defaults [`signature::all`] declares, checked as torch checks them.
+/// names) over the defaults [`signatures`] declares, checked as torch checks them.
 /// `fused` (torch's one-pass kernel) is Adam's and AdamW's only.
 pub fn make<B: Backend>(
     kind: &str,

@@ -69,28 +69,6 @@ pub const ADAMW: &[Arg] = &[
     Arg::Flag("amsgrad", false),
 ];
 
-/// Every optimizer's signature by torch's class name (L-BFGS, whose constructor takes a
-/// line search and tolerances rather than hyperparameters of a state dict, is not here).
-pub fn all() -> [(&'static str, &'static [Arg]); 11] {
-    use super::adam_family::{Adamax, NAdam, RAdam};
-    use super::adaptive::{Adadelta, Adagrad, RmsProp};
-    use super::averaged::{Asgd, Rprop};
-    use super::Rule;
-    [
-        ("SGD", SGD),
-        ("Adam", ADAM),
-        ("AdamW", ADAMW),
-        (RmsProp::KIND, RmsProp::SIGNATURE),
-        (Adagrad::KIND, Adagrad::SIGNATURE),
-        (Adadelta::KIND, Adadelta::SIGNATURE),
-        (Adamax::KIND, Adamax::SIGNATURE),
-        (NAdam::KIND, NAdam::SIGNATURE),
-        (RAdam::KIND, RAdam::SIGNATURE),
-        (Asgd::KIND, Asgd::SIGNATURE),
-        (Rprop::KIND, Rprop::SIGNATURE),
-    ]
-}
-
 /// The value of `name` among `defaults(args)` (0 for a name not there).
 pub fn default_of(args: &[Arg], name: &str) -> f64 {
     defaults(args)
@@ -122,7 +100,7 @@ mod tests {
 
     #[test]
     fn every_signature_starts_with_lr_and_names_each_argument_once() {
-        for (kind, args) in all() {
+        for (kind, args) in crate::optim::signatures() {
             assert_eq!(args[0].name(), "lr", "{kind}");
             let names: Vec<&str> = defaults(args).iter().map(|(n, _)| *n).collect();
             let mut unique = names.clone();

@@ -16,6 +16,7 @@ mod classes;
 mod config;
 mod convert;
 mod current;
+mod declared;
 mod dlpack;
 mod embedding;
 mod errors;
@@ -122,6 +123,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyBuffer>()?;
     m.add_class::<classes::PyOptimizer>()?;
     m.add_class::<optim::PyTorchOptimizer>()?;
+    declared::register(m)?;
     m.add(
         "_OPTIMIZER_SIGNATURES",
         optim::optimizer_signatures(m.py())?,

@@ -275,9 +275,9 @@ impl PyTorchOptimizer {
 /// `{kind: ((name, default, members), ...)}`: a number's default a float, a flag's a bool,
 /// a pair's two floats with `members` its two hyperparameter names (else `()`).
 pub(crate) fn optimizer_signatures(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
-    use crate::optim::signature::{self, Arg};
+    use crate::optim::signature::Arg;
     let out = PyDict::new(py);
-    for (kind, args) in signature::all() {
+    for (kind, args) in crate::optim::signatures() {
         let mut entries: Vec<Bound<'_, PyAny>> = Vec::with_capacity(args.len()); // bounded: one per argument
         for a in args {
             let entry = match *a {

@@ -77,6 +77,15 @@ impl<B: Backend> Session<B> {
         Ok(out)
     }
 
+    /// One operand as a handle (see [`Session::operand_handles`]), for a caller that runs
+    /// under [`Session::all_or_nothing`] itself (the binding's declared functions).
+    #[cfg_attr(not(feature = "python"), allow(dead_code))]
+    pub(crate) fn operand_handle(&mut self, operand: Operand<B>) -> Result<Handle> {
+        let mut hs = self.operand_handles(vec![operand])?;
+        hs.pop()
+            .ok_or_else(|| Error::Backend("operand_handle: no handle".into()))
+    }
+
     /// `f` on these operands as handles, all or nothing (the constant leaves too).
     fn on_operands<T>(
         &mut self,

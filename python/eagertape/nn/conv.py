@@ -4,7 +4,7 @@ weight layouts and initialisation."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -225,7 +225,7 @@ class Conv1d(_Conv):
     """
 
     _dims = 1
-    _function = staticmethod(conv1d)
+    _function: Callable[..., Tensor] = staticmethod(conv1d)
 
 
 class Conv2d(_Conv):
@@ -280,7 +280,7 @@ class Conv2d(_Conv):
     """
 
     _dims = 2
-    _function = staticmethod(conv2d)
+    _function: Callable[..., Tensor] = staticmethod(conv2d)
 
 
 class Conv3d(_Conv):
@@ -335,7 +335,7 @@ class Conv3d(_Conv):
     """
 
     _dims = 3
-    _function = staticmethod(conv3d)
+    _function: Callable[..., Tensor] = staticmethod(conv3d)
 
 
 class ConvTranspose2d(_ConvNd):

@@ -15,9 +15,12 @@ from .._core import (
     _gaussian_nll_loss,
     _triplet_distances_loss,
     _upsample,
+    adaptive_avg_pool1d,
     adaptive_avg_pool2d,
+    adaptive_max_pool1d,
     adaptive_max_pool2d,
     affine_grid,
+    avg_pool1d,
     avg_pool2d,
     avg_pool3d,
     batch_norm,
@@ -44,6 +47,7 @@ from .._core import (
     layer_norm,
     linear,
     margin_ranking_loss,
+    max_pool1d,
     max_pool2d,
     max_pool3d,
     mse_loss,
@@ -272,176 +276,6 @@ def _area(x: Tensor, out: list[int]) -> Tensor:
     hw = adaptive_avg_pool2d(x.reshape(n, c * d, h, w), out[1:])
     both = adaptive_avg_pool2d(hw.reshape(n, c, d, out[1] * out[2]), [out[0], out[1] * out[2]])
     return both.reshape(n, c, out[0], out[1], out[2])
-
-
-def _one(v: Any, what: str) -> int:
-    if isinstance(v, int) and not isinstance(v, bool):
-        return v
-    if isinstance(v, tuple | list) and len(v) == 1:
-        return int(v[0])
-    raise _errors.ArgumentError(f"{what} must be an int or a 1-tuple, got {v!r}")
-
-
-def max_pool1d(
-    input: Tensor,  # noqa: A002
-    kernel_size: Any,
-    stride: Any = None,
-    padding: Any = 0,
-    dilation: Any = 1,
-    ceil_mode: bool = False,
-    return_indices: bool = False,
-) -> Tensor:
-    """Applies a 1D max pooling over an input signal composed of several input planes.
-
-    Computed by the 2-D kernel on a ``1 x kernel_size`` window (the same maxima and
-    gradients). ``return_indices=True`` is not supported.
-
-    Args:
-        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
-        kernel_size (int or 1-tuple): the size of the window.
-        stride (int or 1-tuple, optional): the stride of the window. Default: ``None``
-            (``kernel_size``).
-        padding (int or 1-tuple): implicit negative infinity padding on both sides.
-            Default: ``0``.
-        dilation (int or 1-tuple): the stride between elements within a window. Default:
-            ``1``.
-        ceil_mode (bool): if ``True``, use ``ceil`` instead of ``floor`` to compute the output
-            length. Default: ``False``.
-        return_indices (bool): must be ``False`` (the indices are not returned). Default:
-            ``False``.
-
-    Returns:
-        Tensor: the pooled tensor, ``(N, C, L_out)`` or ``(C, L_out)``.
-
-    Raises:
-        ArgumentError: a size that is not an int or a 1-tuple, or ``return_indices=True``.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     F.max_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2).tolist()
-        [[[3.0, 5.0]]]
-    """
-    k = _one(kernel_size, "kernel_size")
-    s = k if stride is None or stride == [] else _one(stride, "stride")
-    y = max_pool2d(
-        input.unsqueeze(-2),
-        (1, k),
-        (1, s),
-        (0, _one(padding, "padding")),
-        (1, _one(dilation, "dilation")),
-        ceil_mode,
-        return_indices,
-    )
-    return y.squeeze(-2)
-
-
-def avg_pool1d(
-    input: Tensor,  # noqa: A002
-    kernel_size: Any,
-    stride: Any = None,
-    padding: Any = 0,
-    ceil_mode: bool = False,
-    count_include_pad: bool = True,
-) -> Tensor:
-    """Applies a 1D average pooling over an input signal composed of several input planes.
-
-    Computed by the 2-D kernel on a ``1 x kernel_size`` window.
-
-    Args:
-        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
-        kernel_size (int or 1-tuple): the size of the window.
-        stride (int or 1-tuple, optional): the stride of the window. Default: ``None``
-            (``kernel_size``).
-        padding (int or 1-tuple): implicit zero padding on both sides. Default: ``0``.
-        ceil_mode (bool): if ``True``, use ``ceil`` instead of ``floor`` to compute the output
-            length. Default: ``False``.
-        count_include_pad (bool): if ``True``, include the zero-padding in the averaging
-            calculation. Default: ``True``.
-
-    Returns:
-        Tensor: the pooled tensor, ``(N, C, L_out)`` or ``(C, L_out)``.
-
-    Raises:
-        ArgumentError: a size that is not an int or a 1-tuple.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     F.avg_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2).tolist()
-        [[[2.0, 3.5]]]
-    """
-    k = _one(kernel_size, "kernel_size")
-    s = k if stride is None or stride == [] else _one(stride, "stride")
-    y = avg_pool2d(
-        input.unsqueeze(-2),
-        (1, k),
-        (1, s),
-        (0, _one(padding, "padding")),
-        ceil_mode,
-        count_include_pad,
-    )
-    return y.squeeze(-2)
-
-
-def adaptive_avg_pool1d(input: Tensor, output_size: Any) -> Tensor:  # noqa: A002
-    """Applies a 1D adaptive average pooling over an input signal composed of several input
-    planes.
-
-    Computed by the 2-D kernel with one row.
-
-    Args:
-        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
-        output_size (int or 1-tuple): the target output length.
-
-    Returns:
-        Tensor: ``(N, C, output_size)`` or ``(C, output_size)``.
-
-    Raises:
-        ArgumentError: an ``output_size`` that is not an int or a 1-tuple.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     F.adaptive_avg_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2).tolist()
-        [[[2.0, 3.5]]]
-    """
-    return adaptive_avg_pool2d(input.unsqueeze(-2), (1, _one(output_size, "output_size"))).squeeze(
-        -2
-    )
-
-
-def adaptive_max_pool1d(input: Tensor, output_size: Any, return_indices: bool = False) -> Tensor:  # noqa: A002
-    """Applies a 1D adaptive max pooling over an input signal composed of several input planes.
-
-    Computed by the 2-D kernel with one row. ``return_indices=True`` is not supported.
-
-    Args:
-        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
-        output_size (int or 1-tuple): the target output length.
-        return_indices (bool): must be ``False`` (the indices are not returned). Default:
-            ``False``.
-
-    Returns:
-        Tensor: ``(N, C, output_size)`` or ``(C, output_size)``.
-
-    Raises:
-        ArgumentError: an ``output_size`` that is not an int or a 1-tuple, or
-            ``return_indices=True``.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     F.adaptive_max_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2).tolist()
-        [[[3.0, 5.0]]]
-    """
-    size = _one(output_size, "output_size")
-    y = adaptive_max_pool2d(input.unsqueeze(-2), (1, size), return_indices)
-    return y.squeeze(-2)
 
 
 def upsample_nearest(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002

@@ -4,7 +4,7 @@ check their arguments against the input (typed errors, nothing recorded)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .._core import (
@@ -161,7 +161,7 @@ class AvgPool2d(Module):
         self.count_include_pad = _bool(count_include_pad, "count_include_pad")
         self.divisor_override = divisor_override
 
-    _function = staticmethod(avg_pool2d)
+    _function: Callable[..., Tensor] = staticmethod(avg_pool2d)
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
         return self._function(
@@ -553,7 +553,7 @@ class AvgPool3d(AvgPool2d):
         [[[[[1.0]]]]]
     """
 
-    _function = staticmethod(avg_pool3d)
+    _function: Callable[..., Tensor] = staticmethod(avg_pool3d)
 
 
 class Unfold(Module):

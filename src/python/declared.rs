@@ -1,0 +1,330 @@
+//! Python functions generated from the ops' declarations.
+//!
+//! An op family that declares its `torch.nn.functional` forms (a `functions!` macro beside
+//! its units, e.g. `ops::pool1d::functions`) lists each function once: its docstring, its
+//! torch signature (required arguments, then `;`, then the optional ones with torch's
+//! defaults as Python spells them) and the core function that computes it. [`py_functions`]
+//! turns each entry into a `#[pyfunction]` (the signature PyO3 checks, the text signature
+//! `inspect` shows, the docstring) that converts the arguments by their declared types
+//! ([`Arg`]), records the core function on the input's session all or nothing, and names the
+//! result. `_core._DECLARED` lists every generated function with its parameters' annotations
+//! and defaults, which `tools/gen-stubs` writes into `_core.pyi`.
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use super::classes::PyTensor;
+use crate::backend::dynamic::Dyn as Be;
+use crate::error::{Error, Result};
+use crate::session::{Operand, Session};
+
+/// A declared default, as the declaration spells it (Python's literals).
+#[derive(Debug, Clone, Copy)]
+pub enum Lit {
+    None,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+}
+
+impl From<i32> for Lit {
+    fn from(v: i32) -> Self {
+        Lit::Int(v.into())
+    }
+}
+
+impl From<f64> for Lit {
+    fn from(v: f64) -> Self {
+        Lit::Float(v)
+    }
+}
+
+macro_rules! lit {
+    (None) => {
+        $crate::python::declared::Lit::None
+    };
+    (False) => {
+        $crate::python::declared::Lit::Bool(false)
+    };
+    (True) => {
+        $crate::python::declared::Lit::Bool(true)
+    };
+    ($x:literal) => {
+        $crate::python::declared::Lit::from($x)
+    };
+}
+
+/// A declared argument type: how a Python value (or the declared default) becomes the value
+/// the core function takes. `Prepared` is made with the GIL held (data converted to the
+/// session's dtype); `Core` inside the session's lock.
+pub trait Arg {
+    type Prepared: Send;
+    type Core;
+    /// The annotation in `_core.pyi`.
+    const PY: &'static str;
+    fn from_py(name: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Prepared>;
+    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Prepared>;
+    fn finish(p: Self::Prepared, s: &mut Session<Be>) -> Result<Self::Core>;
+}
+
+/// A declared default that does not fit its argument's type: a wrong declaration.
+fn bad_default(name: &str, l: Lit) -> PyErr {
+    PyErr::from(Error::Argument(format!(
+        "{name}: the declared default {l:?} does not fit its type"
+    )))
+}
+
+/// A tensor, a Parameter or array data (a constant in the session's dtype).
+pub struct Tensor;
+
+impl Arg for Tensor {
+    type Prepared = Operand<Be>;
+    type Core = crate::handles::Handle;
+    const PY: &'static str = "Tensor";
+    fn from_py(_: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
+        input.operand(v.py(), v)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Operand<Be>, s: &mut Session<Be>) -> Result<crate::handles::Handle> {
+        s.operand_handle(p)
+    }
+}
+
+/// An int or a sequence of `N` ints (torch's `_single`, `_pair`, `_triple`).
+pub struct Ints<const N: usize>;
+
+fn ints<const N: usize>(name: &str, v: &Bound<'_, PyAny>) -> PyResult<[i64; N]> {
+    if v.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(PyErr::from(Error::Argument(format!(
+            "{name} must be an int or a {N}-tuple of ints, got {v}"
+        ))));
+    }
+    if let Ok(x) = v.extract::<i64>() {
+        return Ok([x; N]);
+    }
+    v.extract::<Vec<i64>>()
+        .ok()
+        .and_then(|xs| <[i64; N]>::try_from(xs).ok())
+        .ok_or_else(|| {
+            PyErr::from(Error::Argument(format!(
+                "{name} must be an int or a {N}-tuple of ints, got {v}"
+            )))
+        })
+}
+
+impl<const N: usize> Arg for Ints<N> {
+    type Prepared = [i64; N];
+    type Core = [i64; N];
+    const PY: &'static str = "int | Sequence[int]";
+    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<[i64; N]> {
+        ints(name, v)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<[i64; N]> {
+        match l {
+            Lit::Int(x) => Ok([x; N]),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: [i64; N], _: &mut Session<Be>) -> Result<[i64; N]> {
+        Ok(p)
+    }
+}
+
+/// A pooling's stride: as [`Ints`], or `None` and `[]` for the kernel's size (torch's).
+pub struct Stride<const N: usize>;
+
+impl<const N: usize> Arg for Stride<N> {
+    type Prepared = Option<[i64; N]>;
+    type Core = Option<[i64; N]>;
+    const PY: &'static str = "int | Sequence[int] | None";
+    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Option<[i64; N]>> {
+        if v.extract::<Vec<i64>>().is_ok_and(|xs| xs.is_empty()) {
+            return Ok(None);
+        }
+        ints(name, v).map(Some)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Option<[i64; N]>> {
+        match l {
+            Lit::None => Ok(None),
+            Lit::Int(x) => Ok(Some([x; N])),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: Option<[i64; N]>, _: &mut Session<Be>) -> Result<Option<[i64; N]>> {
+        Ok(p)
+    }
+}
+
+impl Arg for bool {
+    type Prepared = bool;
+    type Core = bool;
+    const PY: &'static str = "bool";
+    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<bool> {
+        v.extract()
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<bool> {
+        match l {
+            Lit::Bool(b) => Ok(b),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: bool, _: &mut Session<Be>) -> Result<bool> {
+        Ok(p)
+    }
+}
+
+impl Arg for f64 {
+    type Prepared = f64;
+    type Core = f64;
+    const PY: &'static str = "float";
+    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<f64> {
+        v.extract()
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<f64> {
+        match l {
+            Lit::Float(x) => Ok(x),
+            Lit::Int(x) => Ok(x as f64),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: f64, _: &mut Session<Be>) -> Result<f64> {
+        Ok(p)
+    }
+}
+
+impl Arg for i64 {
+    type Prepared = i64;
+    type Core = i64;
+    const PY: &'static str = "int";
+    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<i64> {
+        v.extract()
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<i64> {
+        match l {
+            Lit::Int(x) => Ok(x),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: i64, _: &mut Session<Be>) -> Result<i64> {
+        Ok(p)
+    }
+}
+
+/// An optional tensor argument (a weight, a bias): `None`, or as [`Tensor`].
+impl Arg for Option<Tensor> {
+    type Prepared = Option<Operand<Be>>;
+    type Core = Option<crate::handles::Handle>;
+    const PY: &'static str = "Tensor | None";
+    fn from_py(name: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Prepared> {
+        Tensor::from_py(name, v, input).map(Some)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Prepared> {
+        match l {
+            Lit::None => Ok(None),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: Self::Prepared, s: &mut Session<Be>) -> Result<Self::Core> {
+        p.map(|o| Tensor::finish(o, s)).transpose()
+    }
+}
+
+/// One generated function's entry of `_core._DECLARED`: its name and its parameters'
+/// names, annotations and declared defaults (`None` where required).
+pub type Entry = (
+    &'static str,
+    Vec<(&'static str, &'static str, Option<&'static str>)>,
+);
+
+/// The `#[pyfunction]`s of a `functions!` declaration, and `register`, which adds them to
+/// the module and their entries to `_core._DECLARED`.
+macro_rules! py_functions {
+    ($(
+        $(#[doc = $doc:literal])*
+        fn $name:ident($input:ident: Tensor $(, $req:ident: $rty:ty)*;
+            $($opt:ident: $oty:ty = $default:tt),* $(,)?) = $core:path;
+    )*) => {
+        use pyo3::prelude::*;
+        use $crate::python::classes::{lock, named, PyTensor};
+        use $crate::python::declared::*;
+        $(
+            #[pyfunction]
+            #[pyo3(
+                signature = ($input, $($req,)* $($opt = None),*),
+                text_signature = None
+            )]
+            #[doc = concat!(
+                stringify!($name), "(", stringify!($input)
+                $(, ", ", stringify!($req))*
+                $(, ", ", stringify!($opt), "=", stringify!($default))*,
+                ")\n--\n"
+            )]
+            $(#[doc = $doc])*
+            #[allow(clippy::too_many_arguments)]
+            pub fn $name<'py>(
+                py: Python<'py>,
+                $input: &Bound<'py, PyTensor>,
+                $($req: &Bound<'py, PyAny>,)*
+                $($opt: Option<&Bound<'py, PyAny>>,)*
+            ) -> PyResult<PyTensor> {
+                let t = $input.get();
+                let $input = t.operand(py, $input.as_any())?;
+                $(let $req = <$rty as Arg>::from_py(stringify!($req), $req, t)?;)*
+                $(let $opt = match $opt {
+                    Some(v) => <$oty as Arg>::from_py(stringify!($opt), v, t)?,
+                    None => <$oty as Arg>::from_lit(stringify!($opt), lit!($default))?,
+                };)*
+                let cell = t.cell()?;
+                let slot = py.detach(|| {
+                    named(&mut lock(&cell), |s| {
+                        s.all_or_nothing(|s| {
+                            let $input = <Tensor as Arg>::finish($input, s)?;
+                            $(let $req = <$rty as Arg>::finish($req, s)?;)*
+                            $(let $opt = <$oty as Arg>::finish($opt, s)?;)*
+                            let r: &mut dyn $crate::ops::compose::Recorder<_> = s;
+                            $core(r, $input, $($req,)* $($opt,)*)
+                        })
+                    })
+                })?;
+                Ok(PyTensor::named(&cell, slot))
+            }
+        )*
+
+        pub fn register(m: &Bound<'_, PyModule>, entries: &mut Vec<Entry>) -> PyResult<()> {
+            $(
+                m.add_function(wrap_pyfunction!($name, m)?)?;
+                entries.push((stringify!($name), vec![
+                    (stringify!($input), <Tensor as Arg>::PY, None),
+                    $((stringify!($req), <$rty as Arg>::PY, None),)*
+                    $((stringify!($opt), <$oty as Arg>::PY, Some(stringify!($default))),)*
+                ]));
+            )*
+            Ok(())
+        }
+    };
+}
+
+mod pool1d {
+    crate::ops::pool1d::functions!(py_functions);
+}
+
+/// Add every declared function, and `_core._DECLARED`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let mut entries: Vec<Entry> = Vec::new();
+    pool1d::register(m, &mut entries)?;
+    let entries: Vec<Bound<'_, PyTuple>> = entries
+        .into_iter()
+        .map(|(name, params)| {
+            PyTuple::new(
+                m.py(),
+                [
+                    name.into_pyobject(m.py())?.into_any(),
+                    params.into_pyobject(m.py())?,
+                ],
+            )
+        })
+        .collect::<PyResult<_>>()?;
+    m.add("_DECLARED", PyTuple::new(m.py(), entries)?)
+}
