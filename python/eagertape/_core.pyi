@@ -5076,6 +5076,322 @@ def adaptive_max_pool1d(
         [[[3.0, 5.0]]]
     """
 
+def max_pool2d(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    dilation: int | Sequence[int] = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Tensor:
+    """Applies a 2D max pooling over an input signal composed of several input planes.
+
+    On LibTorch carriers, one node on LibTorch's kernel: the argmax indices are kept as the node's
+    workspace for the backward, which sends each output's gradient to the element it took (the
+    reference carriers compose it of the tape's ops). `return_indices=True` is not supported.
+
+    Args:
+        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
+        kernel_size (int or tuple): the size of the window, an int or `(kH, kW)`.
+        stride (int or tuple, optional): the stride of the window. Default: ``None``
+            (`kernel_size`).
+        padding (int or tuple): implicit negative-infinity padding on both sides, at most half
+            the kernel size. Default: ``0``.
+        dilation (int or tuple): the spacing between the window's elements.
+            Default: ``1``.
+        ceil_mode (bool): use ceil instead of floor to compute the output shape.
+            Default: ``False``.
+        return_indices (bool): accepted for torch compatibility; must stay ``False``.
+
+    Returns:
+        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
+
+    Raises:
+        ArgumentError: `return_indices=True`, a padding over half the kernel, or a
+            non-positive size.
+        ShapeError: the input is not 3-D or 4-D, or the output would be empty.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+        ...     et.max_pool2d(x, 2).tolist()
+        [[[[5.0, 7.0], [13.0, 15.0]]]]
+    """
+
+def avg_pool2d(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: int | None = None,
+) -> Tensor:
+    """Applies 2D average-pooling operation in `kH x kW` regions by step size `sH x sW` steps.
+
+    Records one node (LibTorch's kernel and its backward; the reference carriers compose it).
+
+    Args:
+        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
+        kernel_size (int or tuple): the size of the pooling region, an int or `(kH, kW)`.
+        stride (int or tuple, optional): the stride of the pooling operation. Default:
+            ``None`` (`kernel_size`).
+        padding (int or tuple): implicit zero padding on both sides, at most half the kernel
+            size. Default: ``0``.
+        ceil_mode (bool): use ceil instead of floor to compute the output shape.
+            Default: ``False``.
+        count_include_pad (bool): include the zero padding in the averaging calculation.
+            Default: ``True``.
+        divisor_override (int, optional): the divisor to use instead of the pooling region's
+            size. Default: ``None``.
+
+    Returns:
+        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
+
+    Raises:
+        ArgumentError: a padding over half the kernel, or a non-positive size.
+        ShapeError: the input is not 3-D or 4-D, or the output would be empty.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+        ...     et.avg_pool2d(x, 2).tolist()
+        [[[[2.5, 4.5], [10.5, 12.5]]]]
+    """
+
+def adaptive_avg_pool2d(input: Tensor, output_size: int | Sequence[int | None]) -> Tensor:
+    """Applies a 2D adaptive average pooling over an input signal composed of several input planes.
+
+    The output has the size `output_size` whatever the input's size; each output element is the mean
+    of its adaptive bin.
+
+    Args:
+        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
+        output_size (int or tuple): the target size `(H_out, W_out)`, or one int for a square;
+            a ``None`` entry keeps the input's size in that dim.
+
+    Returns:
+        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
+
+    Raises:
+        ArgumentError: `output_size` is neither an int nor a pair.
+        ShapeError: the input is not 3-D or 4-D.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+        ...     et.adaptive_avg_pool2d(x, 1).tolist()
+        ...     tuple(et.adaptive_avg_pool2d(x, (2, None)).shape)
+        [[[[7.5]]]]
+        (1, 1, 2, 4)
+    """
+
+def adaptive_max_pool2d(
+    input: Tensor, output_size: int | Sequence[int | None], return_indices: bool = False
+) -> Tensor:
+    """Applies a 2D adaptive max pooling over an input signal composed of several input planes.
+
+    The output has the size `output_size` whatever the input's size; each output element is the
+    maximum of its adaptive bin. One node on LibTorch's kernel, whose argmax indices stay the node's
+    own workspace for the backward (`return_indices=True` is not supported). LibTorch carriers only
+    (the reference backend raises `UnsupportedOpError`).
+
+    Args:
+        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`, not empty.
+        output_size (int or tuple): the target size `(H_out, W_out)`, or one int for a square;
+            a ``None`` entry keeps the input's size in that dim.
+        return_indices (bool): accepted for torch compatibility; must stay ``False``.
+
+    Returns:
+        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
+
+    Raises:
+        ArgumentError: `return_indices=True`, a non-positive size, or an `output_size` that
+            is neither an int nor a pair.
+        ShapeError: the input is not a non-empty 3-D or 4-D tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+        ...     F.adaptive_max_pool2d(x, 2).tolist()
+        ...     F.adaptive_max_pool2d(x, (1, None)).tolist()
+        [[[[5.0, 7.0], [13.0, 15.0]]]]
+        [[[[12.0, 13.0, 14.0, 15.0]]]]
+    """
+
+def max_pool3d(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    dilation: int | Sequence[int] = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> Tensor:
+    """Applies a 3D max pooling over an input signal composed of several input planes.
+
+    One node on LibTorch's kernel, whose argmax indices stay the node's own workspace for the
+    backward (`return_indices=True` is not supported). LibTorch carriers only (the reference backend
+    raises `UnsupportedOpError`).
+
+    Args:
+        input (Tensor): `(N, C, D, H, W)` or unbatched `(C, D, H, W)`.
+        kernel_size (int or tuple): the size of the window, an int or `(kD, kH, kW)`.
+        stride (int or tuple, optional): the stride of the window. Default: ``None``
+            (`kernel_size`).
+        padding (int or tuple): implicit negative-infinity padding on both sides, at most half
+            the effective kernel size. Default: ``0``.
+        dilation (int or tuple): the spacing between the window's elements.
+            Default: ``1``.
+        ceil_mode (bool): use ceil instead of floor to compute the output shape.
+            Default: ``False``.
+        return_indices (bool): accepted for torch compatibility; must stay ``False``.
+
+    Returns:
+        Tensor: `(N, C, D_out, H_out, W_out)` (or without the batch dim).
+
+    Raises:
+        ArgumentError: `return_indices=True`, a padding over half the kernel, or a
+            non-positive size.
+        ShapeError: the input is not 4-D or 5-D, or smaller than the window.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.max_pool3d(et.arange(8.0).reshape(1, 1, 2, 2, 2), 2).tolist()
+        [[[[[7.0]]]]]
+    """
+
+def avg_pool3d(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    ceil_mode: bool = False,
+    count_include_pad: bool = True,
+    divisor_override: int | None = None,
+) -> Tensor:
+    """Applies 3D average-pooling operation in `kT x kH x kW` regions by step size `sT x sH x sW`
+    steps.
+
+    One node on LibTorch's kernel and its backward. LibTorch carriers only (the reference backend
+    raises `UnsupportedOpError`).
+
+    Args:
+        input (Tensor): `(N, C, D, H, W)` or unbatched `(C, D, H, W)`.
+        kernel_size (int or tuple): the size of the pooling region, an int or `(kT, kH, kW)`.
+        stride (int or tuple, optional): the stride of the pooling operation. Default:
+            ``None`` (`kernel_size`).
+        padding (int or tuple): implicit zero padding on both sides, at most half the kernel
+            size. Default: ``0``.
+        ceil_mode (bool): use ceil instead of floor to compute the output shape.
+            Default: ``False``.
+        count_include_pad (bool): include the zero padding in the averaging calculation.
+            Default: ``True``.
+        divisor_override (int, optional): a non-zero divisor to use instead of the pooling
+            region's size. Default: ``None``.
+
+    Returns:
+        Tensor: `(N, C, D_out, H_out, W_out)` (or without the batch dim).
+
+    Raises:
+        ArgumentError: a padding over half the kernel, a non-positive size, or
+            `divisor_override=0`.
+        ShapeError: the input is not 4-D or 5-D, or smaller than the window.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.avg_pool3d(et.arange(8.0).reshape(1, 1, 2, 2, 2), 2).tolist()
+        [[[[[3.5]]]]]
+    """
+
+def unfold(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    dilation: int | Sequence[int] = 1,
+    padding: int | Sequence[int] = 0,
+    stride: int | Sequence[int] = 1,
+) -> Tensor:
+    """Extract sliding local blocks from a batched input tensor.
+
+    Each `kernel_size` block of every channel becomes a column (im2col): dim 1 of the output holds a
+    block's values and its last dim the `L` block positions. One node on LibTorch's kernel; its
+    backward is `fold`. LibTorch carriers only (the reference backend raises `UnsupportedOpError`).
+
+    Args:
+        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
+        kernel_size (int or tuple): the size of the sliding blocks.
+        dilation (int or tuple): the stride of elements within a block. Default: ``1``.
+        padding (int or tuple): implicit zero padding on both sides of the input.
+            Default: ``0``.
+        stride (int or tuple): the stride of the sliding blocks. Default: ``1``.
+
+    Returns:
+        Tensor: `(N, C * kH * kW, L)` (or `(C * kH * kW, L)`).
+
+    Raises:
+        ShapeError: the input is not 3-D or 4-D, or smaller than a block.
+        ArgumentError: a non-positive kernel size, stride or dilation, or a negative padding.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.arange(9.0).reshape(1, 1, 3, 3)
+        ...     cols = F.unfold(x, kernel_size=2)
+        ...     tuple(cols.shape), cols[0, :, 0].tolist()
+        ((1, 4, 4), [0.0, 1.0, 3.0, 4.0])
+    """
+
+def fold(
+    input: Tensor,
+    output_size: int | Sequence[int],
+    kernel_size: int | Sequence[int],
+    dilation: int | Sequence[int] = 1,
+    padding: int | Sequence[int] = 0,
+    stride: int | Sequence[int] = 1,
+) -> Tensor:
+    """Combine an array of sliding local blocks into a large containing tensor.
+
+    The inverse layout of `unfold` (col2im): each column of `C * kH * kW` values is placed back at
+    its block position of an `output_size` image, overlapping values summed. One node on LibTorch's
+    kernel; its backward is `unfold`. LibTorch carriers only (the reference backend raises
+    `UnsupportedOpError`).
+
+    Args:
+        input (Tensor): `(N, C * kH * kW, L)` or unbatched `(C * kH * kW, L)`.
+        output_size (int or tuple): the spatial shape `(H, W)` of the output.
+        kernel_size (int or tuple): the size of the sliding blocks.
+        dilation (int or tuple): the stride of elements within a block. Default: ``1``.
+        padding (int or tuple): implicit zero padding on both sides of the output.
+            Default: ``0``.
+        stride (int or tuple): the stride of the sliding blocks. Default: ``1``.
+
+    Returns:
+        Tensor: `(N, C, H, W)` (or `(C, H, W)`).
+
+    Raises:
+        ShapeError: the input is not 2-D or 3-D, or its shape does not hold the blocks that
+            cover `output_size`.
+        ArgumentError: a non-positive kernel size, stride or dilation, or a negative padding.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.fold(et.ones(1, 4, 4), output_size=(3, 3), kernel_size=2).tolist()
+        [[[[1.0, 2.0, 1.0], [2.0, 4.0, 2.0], [1.0, 2.0, 1.0]]]]
+    """
+
 # END generated: declared
 
 def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
@@ -6020,120 +6336,6 @@ def embedding_bag(
         [[0.5, 0.5], [2.0, 2.0]]
     """
 
-def max_pool2d(
-    input: Tensor,
-    kernel_size: int | Sequence[int],
-    stride: int | Sequence[int] | None = None,
-    padding: int | Sequence[int] | None = None,
-    dilation: int | Sequence[int] | None = None,
-    ceil_mode: bool = False,
-    return_indices: bool = False,
-) -> Tensor:
-    """Applies a 2D max pooling over an input signal composed of several input planes.
-
-    On LibTorch carriers, one node on LibTorch's kernel: the argmax indices are kept as the node's
-    workspace for the backward, which sends each output's gradient to the element it took (the
-    reference carriers compose it of the tape's ops). `return_indices=True` is not supported.
-
-    Args:
-        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
-        kernel_size (int or tuple): the size of the window, an int or `(kH, kW)`.
-        stride (int or tuple, optional): the stride of the window. Default: ``None``
-            (`kernel_size`).
-        padding (int or tuple): implicit negative-infinity padding on both sides, at most half
-            the kernel size. Default: ``None`` (0).
-        dilation (int or tuple): the spacing between the window's elements. Default: ``None``
-            (1).
-        ceil_mode (bool): use ceil instead of floor to compute the output shape.
-            Default: ``False``.
-        return_indices (bool): accepted for torch compatibility; must stay ``False``.
-
-    Returns:
-        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
-
-    Raises:
-        ArgumentError: `return_indices=True`, a padding over half the kernel, or a
-            non-positive size.
-        ShapeError: the input is not 3-D or 4-D, or the output would be empty.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
-        ...     et.max_pool2d(x, 2).tolist()
-        [[[[5.0, 7.0], [13.0, 15.0]]]]
-    """
-
-def avg_pool2d(
-    input: Tensor,
-    kernel_size: int | Sequence[int],
-    stride: int | Sequence[int] | None = None,
-    padding: int | Sequence[int] | None = None,
-    ceil_mode: bool = False,
-    count_include_pad: bool = True,
-    divisor_override: int | None = None,
-) -> Tensor:
-    """Applies 2D average-pooling operation in `kH x kW` regions by step size `sH x sW` steps.
-
-    Records one node (LibTorch's kernel and its backward; the reference carriers compose it).
-
-    Args:
-        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
-        kernel_size (int or tuple): the size of the pooling region, an int or `(kH, kW)`.
-        stride (int or tuple, optional): the stride of the pooling operation. Default:
-            ``None`` (`kernel_size`).
-        padding (int or tuple): implicit zero padding on both sides, at most half the kernel
-            size. Default: ``None`` (0).
-        ceil_mode (bool): use ceil instead of floor to compute the output shape.
-            Default: ``False``.
-        count_include_pad (bool): include the zero padding in the averaging calculation.
-            Default: ``True``.
-        divisor_override (int, optional): the divisor to use instead of the pooling region's
-            size. Default: ``None``.
-
-    Returns:
-        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
-
-    Raises:
-        ArgumentError: a padding over half the kernel, or a non-positive size.
-        ShapeError: the input is not 3-D or 4-D, or the output would be empty.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
-        ...     et.avg_pool2d(x, 2).tolist()
-        [[[[2.5, 4.5], [10.5, 12.5]]]]
-    """
-
-def adaptive_avg_pool2d(input: Tensor, output_size: int | Sequence[int | None]) -> Tensor:
-    """Applies a 2D adaptive average pooling over an input signal composed of several input planes.
-
-    The output has the size `output_size` whatever the input's size; each output element is the mean
-    of its adaptive bin.
-
-    Args:
-        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
-        output_size (int or tuple): the target size `(H_out, W_out)`, or one int for a square;
-            a ``None`` entry keeps the input's size in that dim.
-
-    Returns:
-        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
-
-    Raises:
-        ArgumentError: `output_size` is neither an int nor a pair.
-        ShapeError: the input is not 3-D or 4-D.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
-        ...     et.adaptive_avg_pool2d(x, 1).tolist()
-        ...     tuple(et.adaptive_avg_pool2d(x, (2, None)).shape)
-        [[[[7.5]]]]
-        (1, 1, 2, 4)
-    """
-
 def kl_div(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -6749,208 +6951,6 @@ def _upsample(
     input: Tensor, mode: str, size: list[int], scales: list[float | None], align_corners: bool
 ) -> Tensor: ...
 def _feature_dropout(x: Tensor, p: float, training: bool, feature: bool, alpha: bool) -> Tensor: ...
-def unfold(
-    input: Tensor,
-    kernel_size: int | Sequence[int],
-    dilation: int | Sequence[int] | None = None,
-    padding: int | Sequence[int] | None = None,
-    stride: int | Sequence[int] | None = None,
-) -> Tensor:
-    """Extract sliding local blocks from a batched input tensor.
-
-    Each `kernel_size` block of every channel becomes a column (im2col): dim 1 of the output holds a
-    block's values and its last dim the `L` block positions. One node on LibTorch's kernel; its
-    backward is `fold`. LibTorch carriers only (the reference backend raises `UnsupportedOpError`).
-
-    Args:
-        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
-        kernel_size (int or tuple): the size of the sliding blocks.
-        dilation (int or tuple): the stride of elements within a block. Default: ``None`` (1).
-        padding (int or tuple): implicit zero padding on both sides of the input.
-            Default: ``None`` (0).
-        stride (int or tuple): the stride of the sliding blocks. Default: ``None`` (1).
-
-    Returns:
-        Tensor: `(N, C * kH * kW, L)` (or `(C * kH * kW, L)`).
-
-    Raises:
-        ShapeError: the input is not 3-D or 4-D, or smaller than a block.
-        ArgumentError: a non-positive kernel size, stride or dilation, or a negative padding.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     x = et.arange(9.0).reshape(1, 1, 3, 3)
-        ...     cols = F.unfold(x, kernel_size=2)
-        ...     tuple(cols.shape), cols[0, :, 0].tolist()
-        ((1, 4, 4), [0.0, 1.0, 3.0, 4.0])
-    """
-
-def fold(
-    input: Tensor,
-    output_size: int | Sequence[int],
-    kernel_size: int | Sequence[int],
-    dilation: int | Sequence[int] | None = None,
-    padding: int | Sequence[int] | None = None,
-    stride: int | Sequence[int] | None = None,
-) -> Tensor:
-    """Combine an array of sliding local blocks into a large containing tensor.
-
-    The inverse layout of `unfold` (col2im): each column of `C * kH * kW` values is placed back at
-    its block position of an `output_size` image, overlapping values summed. One node on LibTorch's
-    kernel; its backward is `unfold`. LibTorch carriers only (the reference backend raises
-    `UnsupportedOpError`).
-
-    Args:
-        input (Tensor): `(N, C * kH * kW, L)` or unbatched `(C * kH * kW, L)`.
-        output_size (int or tuple): the spatial shape `(H, W)` of the output.
-        kernel_size (int or tuple): the size of the sliding blocks.
-        dilation (int or tuple): the stride of elements within a block. Default: ``None`` (1).
-        padding (int or tuple): implicit zero padding on both sides of the output.
-            Default: ``None`` (0).
-        stride (int or tuple): the stride of the sliding blocks. Default: ``None`` (1).
-
-    Returns:
-        Tensor: `(N, C, H, W)` (or `(C, H, W)`).
-
-    Raises:
-        ShapeError: the input is not 2-D or 3-D, or its shape does not hold the blocks that
-            cover `output_size`.
-        ArgumentError: a non-positive kernel size, stride or dilation, or a negative padding.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     F.fold(et.ones(1, 4, 4), output_size=(3, 3), kernel_size=2).tolist()
-        [[[[1.0, 2.0, 1.0], [2.0, 4.0, 2.0], [1.0, 2.0, 1.0]]]]
-    """
-
-def adaptive_max_pool2d(
-    input: Tensor, output_size: int | Sequence[int | None], return_indices: bool = False
-) -> Tensor:
-    """Applies a 2D adaptive max pooling over an input signal composed of several input planes.
-
-    The output has the size `output_size` whatever the input's size; each output element is the
-    maximum of its adaptive bin. One node on LibTorch's kernel, whose argmax indices stay the node's
-    own workspace for the backward (`return_indices=True` is not supported). LibTorch carriers only
-    (the reference backend raises `UnsupportedOpError`).
-
-    Args:
-        input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`, not empty.
-        output_size (int or tuple): the target size `(H_out, W_out)`, or one int for a square;
-            a ``None`` entry keeps the input's size in that dim.
-        return_indices (bool): accepted for torch compatibility; must stay ``False``.
-
-    Returns:
-        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
-
-    Raises:
-        ArgumentError: `return_indices=True`, a non-positive size, or an `output_size` that
-            is neither an int nor a pair.
-        ShapeError: the input is not a non-empty 3-D or 4-D tensor.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
-        ...     F.adaptive_max_pool2d(x, 2).tolist()
-        ...     F.adaptive_max_pool2d(x, (1, None)).tolist()
-        [[[[5.0, 7.0], [13.0, 15.0]]]]
-        [[[[12.0, 13.0, 14.0, 15.0]]]]
-    """
-
-def max_pool3d(
-    input: Tensor,
-    kernel_size: int | Sequence[int],
-    stride: int | Sequence[int] | None = None,
-    padding: int | Sequence[int] | None = None,
-    dilation: int | Sequence[int] | None = None,
-    ceil_mode: bool = False,
-    return_indices: bool = False,
-) -> Tensor:
-    """Applies a 3D max pooling over an input signal composed of several input planes.
-
-    One node on LibTorch's kernel, whose argmax indices stay the node's own workspace for the
-    backward (`return_indices=True` is not supported). LibTorch carriers only (the reference backend
-    raises `UnsupportedOpError`).
-
-    Args:
-        input (Tensor): `(N, C, D, H, W)` or unbatched `(C, D, H, W)`.
-        kernel_size (int or tuple): the size of the window, an int or `(kD, kH, kW)`.
-        stride (int or tuple, optional): the stride of the window. Default: ``None``
-            (`kernel_size`).
-        padding (int or tuple): implicit negative-infinity padding on both sides, at most half
-            the effective kernel size. Default: ``None`` (0).
-        dilation (int or tuple): the spacing between the window's elements. Default: ``None``
-            (1).
-        ceil_mode (bool): use ceil instead of floor to compute the output shape.
-            Default: ``False``.
-        return_indices (bool): accepted for torch compatibility; must stay ``False``.
-
-    Returns:
-        Tensor: `(N, C, D_out, H_out, W_out)` (or without the batch dim).
-
-    Raises:
-        ArgumentError: `return_indices=True`, a padding over half the kernel, or a
-            non-positive size.
-        ShapeError: the input is not 4-D or 5-D, or smaller than the window.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     F.max_pool3d(et.arange(8.0).reshape(1, 1, 2, 2, 2), 2).tolist()
-        [[[[[7.0]]]]]
-    """
-
-def avg_pool3d(
-    input: Tensor,
-    kernel_size: int | Sequence[int],
-    stride: int | Sequence[int] | None = None,
-    padding: int | Sequence[int] | None = None,
-    ceil_mode: bool = False,
-    count_include_pad: bool = True,
-    divisor_override: int | None = None,
-) -> Tensor:
-    """Applies 3D average-pooling operation in `kT x kH x kW` regions by step size `sT x sH x sW`
-    steps.
-
-    One node on LibTorch's kernel and its backward. LibTorch carriers only (the reference backend
-    raises `UnsupportedOpError`).
-
-    Args:
-        input (Tensor): `(N, C, D, H, W)` or unbatched `(C, D, H, W)`.
-        kernel_size (int or tuple): the size of the pooling region, an int or `(kT, kH, kW)`.
-        stride (int or tuple, optional): the stride of the pooling operation. Default:
-            ``None`` (`kernel_size`).
-        padding (int or tuple): implicit zero padding on both sides, at most half the kernel
-            size. Default: ``None`` (0).
-        ceil_mode (bool): use ceil instead of floor to compute the output shape.
-            Default: ``False``.
-        count_include_pad (bool): include the zero padding in the averaging calculation.
-            Default: ``True``.
-        divisor_override (int, optional): a non-zero divisor to use instead of the pooling
-            region's size. Default: ``None``.
-
-    Returns:
-        Tensor: `(N, C, D_out, H_out, W_out)` (or without the batch dim).
-
-    Raises:
-        ArgumentError: a padding over half the kernel, a non-positive size, or
-            `divisor_override=0`.
-        ShapeError: the input is not 4-D or 5-D, or smaller than the window.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     F.avg_pool3d(et.arange(8.0).reshape(1, 1, 2, 2, 2), 2).tolist()
-        [[[[[3.5]]]]]
-    """
-
 def grid_sample(
     input: Tensor,
     grid: Tensor | ArrayLike,

@@ -43,6 +43,7 @@ pub mod nll;
 pub mod norm;
 pub mod pointwise;
 pub mod pool1d;
+pub mod pooling;
 pub mod quantile;
 pub mod recurrent;
 pub mod reduce;

@@ -8,21 +8,12 @@
 
 use super::compose::{fused_or_composed, squeeze, unsqueeze, Recorder};
 use super::layers::{AdaptiveAvgPool2d, AvgPool2d, MaxPool2d, Window};
+use super::pooling::no_indices;
 use super::sliding::AdaptiveMaxPool2d;
 use super::Op;
 use crate::backend::Backend;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::handles::Handle;
-
-/// `return_indices=True` is refused: the indices stay the op's own workspace.
-fn no_indices(op: &str, return_indices: bool) -> Result<()> {
-    if return_indices {
-        return Err(Error::Argument(format!(
-            "{op}: return_indices=True is not supported (the indices stay the op's own)"
-        )));
-    }
-    Ok(())
-}
 
 /// The 2-D window of a 1-D one: one row.
 fn row(kernel: i64, stride: Option<i64>, padding: i64, dilation: i64, ceil_mode: bool) -> Window {

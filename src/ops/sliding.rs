@@ -6,8 +6,11 @@
 
 use tch::Tensor;
 
-use super::Arity;
+use super::compose::Recorder;
+use super::{Arity, Op};
+use crate::backend::Backend;
 use crate::error::{Error, Result};
+use crate::handles::Handle;
 use crate::kernel::layer::Layer;
 
 /// A window's output length along one dim (torch's `pooling_output_shape`; `ceil` as
@@ -332,3 +335,119 @@ impl Layer for Pool3d {
         Ok(vec![Some(gx)])
     }
 }
+
+/// `F.unfold`.
+pub fn unfold<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    kernel_size: [i64; 2],
+    dilation: [i64; 2],
+    padding: [i64; 2],
+    stride: [i64; 2],
+) -> Result<Handle> {
+    let l = Unfold {
+        kernel: kernel_size,
+        dilation,
+        padding,
+        stride,
+    };
+    r.record(Op::layer(l), &[x])
+}
+
+/// `F.fold`.
+pub fn fold<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    output_size: [i64; 2],
+    kernel_size: [i64; 2],
+    dilation: [i64; 2],
+    padding: [i64; 2],
+    stride: [i64; 2],
+) -> Result<Handle> {
+    let l = Fold {
+        output: output_size,
+        kernel: kernel_size,
+        dilation,
+        padding,
+        stride,
+    };
+    r.record(Op::layer(l), &[x])
+}
+
+/// The `torch.nn.functional` forms of this file's ops, for the binding's generator `$gen`
+/// (`src/python/declared.rs` says what each argument type means).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Extract sliding local blocks from a batched input tensor.
+            ///
+            /// Each `kernel_size` block of every channel becomes a column (im2col): dim 1 of the output holds a
+            /// block's values and its last dim the `L` block positions. One node on LibTorch's kernel; its
+            /// backward is `fold`. LibTorch carriers only (the reference backend raises `UnsupportedOpError`).
+            ///
+            /// Args:
+            ///     input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
+            ///     kernel_size (int or tuple): the size of the sliding blocks.
+            ///     dilation (int or tuple): the stride of elements within a block. Default: ``1``.
+            ///     padding (int or tuple): implicit zero padding on both sides of the input.
+            ///         Default: ``0``.
+            ///     stride (int or tuple): the stride of the sliding blocks. Default: ``1``.
+            ///
+            /// Returns:
+            ///     Tensor: `(N, C * kH * kW, L)` (or `(C * kH * kW, L)`).
+            ///
+            /// Raises:
+            ///     ShapeError: the input is not 3-D or 4-D, or smaller than a block.
+            ///     ArgumentError: a non-positive kernel size, stride or dilation, or a negative padding.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> import eagertape.nn.functional as F
+            ///     >>> with et.Session():
+            ///     ...     x = et.arange(9.0).reshape(1, 1, 3, 3)
+            ///     ...     cols = F.unfold(x, kernel_size=2)
+            ///     ...     tuple(cols.shape), cols[0, :, 0].tolist()
+            ///     ((1, 4, 4), [0.0, 1.0, 3.0, 4.0])
+            fn unfold(input: Tensor, kernel_size: Ints<2>;
+                dilation: Ints<2> = 1, padding: Ints<2> = 0, stride: Ints<2> = 1)
+                = crate::ops::sliding::unfold;
+
+            /// Combine an array of sliding local blocks into a large containing tensor.
+            ///
+            /// The inverse layout of `unfold` (col2im): each column of `C * kH * kW` values is placed back at
+            /// its block position of an `output_size` image, overlapping values summed. One node on LibTorch's
+            /// kernel; its backward is `unfold`. LibTorch carriers only (the reference backend raises
+            /// `UnsupportedOpError`).
+            ///
+            /// Args:
+            ///     input (Tensor): `(N, C * kH * kW, L)` or unbatched `(C * kH * kW, L)`.
+            ///     output_size (int or tuple): the spatial shape `(H, W)` of the output.
+            ///     kernel_size (int or tuple): the size of the sliding blocks.
+            ///     dilation (int or tuple): the stride of elements within a block. Default: ``1``.
+            ///     padding (int or tuple): implicit zero padding on both sides of the output.
+            ///         Default: ``0``.
+            ///     stride (int or tuple): the stride of the sliding blocks. Default: ``1``.
+            ///
+            /// Returns:
+            ///     Tensor: `(N, C, H, W)` (or `(C, H, W)`).
+            ///
+            /// Raises:
+            ///     ShapeError: the input is not 2-D or 3-D, or its shape does not hold the blocks that
+            ///         cover `output_size`.
+            ///     ArgumentError: a non-positive kernel size, stride or dilation, or a negative padding.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> import eagertape.nn.functional as F
+            ///     >>> with et.Session():
+            ///     ...     F.fold(et.ones(1, 4, 4), output_size=(3, 3), kernel_size=2).tolist()
+            ///     [[[[1.0, 2.0, 1.0], [2.0, 4.0, 2.0], [1.0, 2.0, 1.0]]]]
+            fn fold(input: Tensor, output_size: Ints<2>, kernel_size: Ints<2>;
+                dilation: Ints<2> = 1, padding: Ints<2> = 0, stride: Ints<2> = 1)
+                = crate::ops::sliding::fold;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;

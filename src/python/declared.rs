@@ -61,7 +61,7 @@ pub trait Arg {
     type Prepared: Send;
     type Core;
     /// The annotation in `_core.pyi`.
-    const PY: &'static str;
+    fn annotation() -> String;
     fn from_py(name: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Prepared>;
     fn from_lit(name: &str, l: Lit) -> PyResult<Self::Prepared>;
     fn finish(p: Self::Prepared, s: &mut Session<Be>) -> Result<Self::Core>;
@@ -80,7 +80,9 @@ pub struct Tensor;
 impl Arg for Tensor {
     type Prepared = Operand<Be>;
     type Core = crate::handles::Handle;
-    const PY: &'static str = "Tensor";
+    fn annotation() -> String {
+        "Tensor".into()
+    }
     fn from_py(_: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
         input.operand(v.py(), v)
     }
@@ -95,29 +97,41 @@ impl Arg for Tensor {
 /// An int or a sequence of `N` ints (torch's `_single`, `_pair`, `_triple`).
 pub struct Ints<const N: usize>;
 
-fn ints<const N: usize>(name: &str, v: &Bound<'_, PyAny>) -> PyResult<[i64; N]> {
+/// An int or `n` ints (one int in a sequence counts for all `n`, as torch's kernels take
+/// it); a bool is not an int here.
+pub(crate) fn ntuple(name: &str, v: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    let bad = |got: String| {
+        PyErr::from(Error::Argument(format!(
+            "{name} must be an int or {n} ints, got {got}"
+        )))
+    };
     if v.is_instance_of::<pyo3::types::PyBool>() {
-        return Err(PyErr::from(Error::Argument(format!(
-            "{name} must be an int or a {N}-tuple of ints, got {v}"
-        ))));
+        return Err(bad(v.to_string()));
     }
     if let Ok(x) = v.extract::<i64>() {
-        return Ok([x; N]);
+        return Ok(vec![x; n]); // bounded: one per spatial dim
     }
-    v.extract::<Vec<i64>>()
-        .ok()
-        .and_then(|xs| <[i64; N]>::try_from(xs).ok())
-        .ok_or_else(|| {
-            PyErr::from(Error::Argument(format!(
-                "{name} must be an int or a {N}-tuple of ints, got {v}"
-            )))
-        })
+    let xs: Vec<i64> = v.extract().map_err(|_| bad(v.to_string()))?;
+    match xs.len() {
+        1 => Ok(vec![xs[0]; n]), // bounded: one per spatial dim
+        m if m == n => Ok(xs),
+        _ => Err(bad(format!("{xs:?}"))),
+    }
+}
+
+fn ints<const N: usize>(name: &str, v: &Bound<'_, PyAny>) -> PyResult<[i64; N]> {
+    let xs = ntuple(name, v, N)?;
+    let mut out = [0; N];
+    out.copy_from_slice(&xs);
+    Ok(out)
 }
 
 impl<const N: usize> Arg for Ints<N> {
     type Prepared = [i64; N];
     type Core = [i64; N];
-    const PY: &'static str = "int | Sequence[int]";
+    fn annotation() -> String {
+        "int | Sequence[int]".into()
+    }
     fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<[i64; N]> {
         ints(name, v)
     }
@@ -138,7 +152,9 @@ pub struct Stride<const N: usize>;
 impl<const N: usize> Arg for Stride<N> {
     type Prepared = Option<[i64; N]>;
     type Core = Option<[i64; N]>;
-    const PY: &'static str = "int | Sequence[int] | None";
+    fn annotation() -> String {
+        "int | Sequence[int] | None".into()
+    }
     fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Option<[i64; N]>> {
         if v.extract::<Vec<i64>>().is_ok_and(|xs| xs.is_empty()) {
             return Ok(None);
@@ -160,7 +176,9 @@ impl<const N: usize> Arg for Stride<N> {
 impl Arg for bool {
     type Prepared = bool;
     type Core = bool;
-    const PY: &'static str = "bool";
+    fn annotation() -> String {
+        "bool".into()
+    }
     fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<bool> {
         v.extract()
     }
@@ -178,7 +196,9 @@ impl Arg for bool {
 impl Arg for f64 {
     type Prepared = f64;
     type Core = f64;
-    const PY: &'static str = "float";
+    fn annotation() -> String {
+        "float".into()
+    }
     fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<f64> {
         v.extract()
     }
@@ -197,7 +217,9 @@ impl Arg for f64 {
 impl Arg for i64 {
     type Prepared = i64;
     type Core = i64;
-    const PY: &'static str = "int";
+    fn annotation() -> String {
+        "int".into()
+    }
     fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<i64> {
         v.extract()
     }
@@ -212,22 +234,55 @@ impl Arg for i64 {
     }
 }
 
-/// An optional tensor argument (a weight, a bias): `None`, or as [`Tensor`].
-impl Arg for Option<Tensor> {
-    type Prepared = Option<Operand<Be>>;
-    type Core = Option<crate::handles::Handle>;
-    const PY: &'static str = "Tensor | None";
+/// `None`, or a value of `T` (an optional weight, a divisor).
+impl<T: Arg> Arg for Option<T> {
+    type Prepared = Option<T::Prepared>;
+    type Core = Option<T::Core>;
+    fn annotation() -> String {
+        format!("{} | None", T::annotation())
+    }
     fn from_py(name: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Prepared> {
-        Tensor::from_py(name, v, input).map(Some)
+        T::from_py(name, v, input).map(Some)
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<Self::Prepared> {
         match l {
             Lit::None => Ok(None),
-            _ => Err(bad_default(name, l)),
+            l => T::from_lit(name, l).map(Some),
         }
     }
     fn finish(p: Self::Prepared, s: &mut Session<Be>) -> Result<Self::Core> {
-        p.map(|o| Tensor::finish(o, s)).transpose()
+        p.map(|v| T::finish(v, s)).transpose()
+    }
+}
+
+/// An adaptive pooling's output size: an int, or `N` ints or `None`s (`None` keeps the
+/// input's size there).
+pub struct Size<const N: usize>;
+
+impl<const N: usize> Arg for Size<N> {
+    type Prepared = [Option<i64>; N];
+    type Core = [Option<i64>; N];
+    fn annotation() -> String {
+        "int | Sequence[int | None]".into()
+    }
+    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<[Option<i64>; N]> {
+        if let Ok(x) = v.extract::<i64>() {
+            return Ok([Some(x); N]);
+        }
+        v.extract::<Vec<Option<i64>>>()
+            .ok()
+            .and_then(|xs| <[Option<i64>; N]>::try_from(xs).ok())
+            .ok_or_else(|| {
+                PyErr::from(Error::Argument(format!(
+                    "{name} must be an int or {N} ints or Nones, got {v}"
+                )))
+            })
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<[Option<i64>; N]> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: [Option<i64>; N], _: &mut Session<Be>) -> Result<[Option<i64>; N]> {
+        Ok(p)
     }
 }
 
@@ -235,7 +290,7 @@ impl Arg for Option<Tensor> {
 /// names, annotations and declared defaults (`None` where required).
 pub type Entry = (
     &'static str,
-    Vec<(&'static str, &'static str, Option<&'static str>)>,
+    Vec<(&'static str, String, Option<&'static str>)>,
 );
 
 /// The `#[pyfunction]`s of a `functions!` declaration, and `register`, which adds them to
@@ -296,9 +351,9 @@ macro_rules! py_functions {
             $(
                 m.add_function(wrap_pyfunction!($name, m)?)?;
                 entries.push((stringify!($name), vec![
-                    (stringify!($input), <Tensor as Arg>::PY, None),
-                    $((stringify!($req), <$rty as Arg>::PY, None),)*
-                    $((stringify!($opt), <$oty as Arg>::PY, Some(stringify!($default))),)*
+                    (stringify!($input), <Tensor as Arg>::annotation(), None),
+                    $((stringify!($req), <$rty as Arg>::annotation(), None),)*
+                    $((stringify!($opt), <$oty as Arg>::annotation(), Some(stringify!($default))),)*
                 ]));
             )*
             Ok(())
@@ -310,10 +365,20 @@ mod pool1d {
     crate::ops::pool1d::functions!(py_functions);
 }
 
+mod pooling {
+    crate::ops::pooling::functions!(py_functions);
+}
+
+mod sliding {
+    crate::ops::sliding::functions!(py_functions);
+}
+
 /// Add every declared function, and `_core._DECLARED`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let mut entries: Vec<Entry> = Vec::new();
     pool1d::register(m, &mut entries)?;
+    pooling::register(m, &mut entries)?;
+    sliding::register(m, &mut entries)?;
     let entries: Vec<Bound<'_, PyTuple>> = entries
         .into_iter()
         .map(|(name, params)| {

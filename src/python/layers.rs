@@ -1,226 +1,16 @@
 //! `torch.nn.functional`'s layers run by LibTorch's kernels: `conv1d`, `conv2d`,
-//! `conv_transpose2d`, `layer_norm` (see `ops/conv.rs`), `max_pool2d`,
-//! `avg_pool2d`, `adaptive_avg_pool2d` (see `ops/layers.rs`).
+//! `conv_transpose2d`, `layer_norm` (see `ops/conv.rs`); the poolings are declared in
+//! `ops/pooling.rs` and generated (`declared.rs`).
 
 use pyo3::prelude::*;
 
 use super::classes::PyTensor;
+use super::declared::ntuple;
 use crate::error::Error;
 use crate::ops::attention::Attention;
 use crate::ops::conv::{Conv, LayerNorm, Padding};
-use crate::ops::layers::{AdaptiveAvgPool2d, AvgPool2d, MaxPool2d, Window};
 use crate::ops::Op;
 use crate::session::Operand;
-
-/// An `int` or a pair of ints (torch's `_pair`).
-fn pair(name: &str, v: &Bound<'_, PyAny>) -> PyResult<[i64; 2]> {
-    let xs = ntuple(name, v, 2)?;
-    Ok([xs[0], xs[1]])
-}
-
-fn window(
-    kernel_size: &Bound<'_, PyAny>,
-    stride: Option<&Bound<'_, PyAny>>,
-    padding: &Bound<'_, PyAny>,
-    dilation: [i64; 2],
-    ceil_mode: bool,
-) -> PyResult<Window> {
-    let kernel = pair("kernel_size", kernel_size)?;
-    let stride = match stride.filter(|s| !s.is_none()) {
-        None => kernel,
-        Some(s) => {
-            // torch: an empty stride means the kernel size
-            if s.extract::<Vec<i64>>().is_ok_and(|v| v.is_empty()) {
-                kernel
-            } else {
-                pair("stride", s)?
-            }
-        }
-    };
-    Ok(Window {
-        kernel,
-        stride,
-        padding: pair("padding", padding)?,
-        dilation,
-        ceil_mode,
-    })
-}
-
-/// Applies a 2D max pooling over an input signal composed of several input planes.
-///
-/// On LibTorch carriers, one node on LibTorch's kernel: the argmax indices are kept as the node's
-/// workspace for the backward, which sends each output's gradient to the element it took (the
-/// reference carriers compose it of the tape's ops). `return_indices=True` is not supported.
-///
-/// Args:
-///     input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
-///     kernel_size (int or tuple): the size of the window, an int or `(kH, kW)`.
-///     stride (int or tuple, optional): the stride of the window. Default: ``None``
-///         (`kernel_size`).
-///     padding (int or tuple): implicit negative-infinity padding on both sides, at most half
-///         the kernel size. Default: ``None`` (0).
-///     dilation (int or tuple): the spacing between the window's elements. Default: ``None``
-///         (1).
-///     ceil_mode (bool): use ceil instead of floor to compute the output shape.
-///         Default: ``False``.
-///     return_indices (bool): accepted for torch compatibility; must stay ``False``.
-///
-/// Returns:
-///     Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
-///
-/// Raises:
-///     ArgumentError: `return_indices=True`, a padding over half the kernel, or a
-///         non-positive size.
-///     ShapeError: the input is not 3-D or 4-D, or the output would be empty.
-///
-/// Examples:
-///     >>> import eagertape as et
-///     >>> with et.Session():
-///     ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
-///     ...     et.max_pool2d(x, 2).tolist()
-///     [[[[5.0, 7.0], [13.0, 15.0]]]]
-#[pyfunction]
-#[pyo3(signature = (input, kernel_size, stride=None, padding=None, dilation=None, ceil_mode=false, return_indices=false))]
-#[allow(clippy::too_many_arguments)]
-pub fn max_pool2d(
-    py: Python<'_>,
-    input: &PyTensor,
-    kernel_size: &Bound<'_, PyAny>,
-    stride: Option<&Bound<'_, PyAny>>,
-    padding: Option<&Bound<'_, PyAny>>,
-    dilation: Option<&Bound<'_, PyAny>>,
-    ceil_mode: bool,
-    return_indices: bool,
-) -> PyResult<PyTensor> {
-    if return_indices {
-        return Err(PyErr::from(Error::Argument(
-            "max_pool2d: return_indices=True is not supported (the indices stay the op's own)"
-                .into(),
-        )));
-    }
-    let zero = 0i64.into_pyobject(py)?.into_any();
-    let one = 1i64.into_pyobject(py)?.into_any();
-    let dilation = pair("dilation", dilation.unwrap_or(&one))?;
-    let w = window(
-        kernel_size,
-        stride,
-        padding.unwrap_or(&zero),
-        dilation,
-        ceil_mode,
-    )?;
-    input.call(py, move |s, x| {
-        s.layer(MaxPool2d(w), vec![Operand::Node(x)])
-    })
-}
-
-/// Applies 2D average-pooling operation in `kH x kW` regions by step size `sH x sW` steps.
-///
-/// Records one node (LibTorch's kernel and its backward; the reference carriers compose it).
-///
-/// Args:
-///     input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
-///     kernel_size (int or tuple): the size of the pooling region, an int or `(kH, kW)`.
-///     stride (int or tuple, optional): the stride of the pooling operation. Default:
-///         ``None`` (`kernel_size`).
-///     padding (int or tuple): implicit zero padding on both sides, at most half the kernel
-///         size. Default: ``None`` (0).
-///     ceil_mode (bool): use ceil instead of floor to compute the output shape.
-///         Default: ``False``.
-///     count_include_pad (bool): include the zero padding in the averaging calculation.
-///         Default: ``True``.
-///     divisor_override (int, optional): the divisor to use instead of the pooling region's
-///         size. Default: ``None``.
-///
-/// Returns:
-///     Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
-///
-/// Raises:
-///     ArgumentError: a padding over half the kernel, or a non-positive size.
-///     ShapeError: the input is not 3-D or 4-D, or the output would be empty.
-///
-/// Examples:
-///     >>> import eagertape as et
-///     >>> with et.Session():
-///     ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
-///     ...     et.avg_pool2d(x, 2).tolist()
-///     [[[[2.5, 4.5], [10.5, 12.5]]]]
-#[pyfunction]
-#[pyo3(signature = (input, kernel_size, stride=None, padding=None, ceil_mode=false, count_include_pad=true, divisor_override=None))]
-#[allow(clippy::too_many_arguments)]
-pub fn avg_pool2d(
-    py: Python<'_>,
-    input: &PyTensor,
-    kernel_size: &Bound<'_, PyAny>,
-    stride: Option<&Bound<'_, PyAny>>,
-    padding: Option<&Bound<'_, PyAny>>,
-    ceil_mode: bool,
-    count_include_pad: bool,
-    divisor_override: Option<i64>,
-) -> PyResult<PyTensor> {
-    let zero = 0i64.into_pyobject(py)?.into_any();
-    let window = window(
-        kernel_size,
-        stride,
-        padding.unwrap_or(&zero),
-        [1, 1],
-        ceil_mode,
-    )?;
-    let layer = AvgPool2d {
-        window,
-        count_include_pad,
-        divisor_override,
-    };
-    input.call(py, move |s, x| s.layer(layer, vec![Operand::Node(x)]))
-}
-
-/// Applies a 2D adaptive average pooling over an input signal composed of several input planes.
-///
-/// The output has the size `output_size` whatever the input's size; each output element is the mean
-/// of its adaptive bin.
-///
-/// Args:
-///     input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
-///     output_size (int or tuple): the target size `(H_out, W_out)`, or one int for a square;
-///         a ``None`` entry keeps the input's size in that dim.
-///
-/// Returns:
-///     Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
-///
-/// Raises:
-///     ArgumentError: `output_size` is neither an int nor a pair.
-///     ShapeError: the input is not 3-D or 4-D.
-///
-/// Examples:
-///     >>> import eagertape as et
-///     >>> with et.Session():
-///     ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
-///     ...     et.adaptive_avg_pool2d(x, 1).tolist()
-///     ...     tuple(et.adaptive_avg_pool2d(x, (2, None)).shape)
-///     [[[[7.5]]]]
-///     (1, 1, 2, 4)
-#[pyfunction]
-pub fn adaptive_avg_pool2d(
-    py: Python<'_>,
-    input: &PyTensor,
-    output_size: &Bound<'_, PyAny>,
-) -> PyResult<PyTensor> {
-    let size: [Option<i64>; 2] = if let Ok(n) = output_size.extract::<i64>() {
-        [Some(n), Some(n)]
-    } else {
-        let v: Vec<Option<i64>> = output_size.extract()?;
-        match v[..] {
-            [a, b] => [a, b],
-            _ => {
-                return Err(PyErr::from(Error::Argument(format!(
-                    "adaptive_avg_pool2d: output_size must be an int or a pair, got {v:?}"
-                ))))
-            }
-        }
-    };
-    input.call(py, move |s, x| {
-        s.layer(AdaptiveAvgPool2d(size), vec![Operand::Node(x)])
-    })
-}
 
 /// `input` and the optional operands that were given (weights, biases), in order.
 fn with_given(
@@ -233,25 +23,6 @@ fn with_given(
         operands.push(input.operand(py, t)?);
     }
     Ok(operands)
-}
-
-/// An int or a sequence of `n` ints (torch's `_single` / `_pair`).
-pub(crate) fn ntuple(name: &str, v: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
-    if let Ok(x) = v.extract::<i64>() {
-        return Ok(vec![x; n]); // bounded: one per spatial dim
-    }
-    let xs: Vec<i64> = v.extract().map_err(|_| {
-        PyErr::from(Error::Argument(format!(
-            "{name} must be an int or {n} ints"
-        )))
-    })?;
-    match xs.len() {
-        1 => Ok(vec![xs[0]; n]),
-        m if m == n => Ok(xs),
-        _ => Err(PyErr::from(Error::Argument(format!(
-            "{name} must be an int or {n} ints, got {xs:?}"
-        )))),
-    }
 }
 
 /// A convolution's `padding=`: ints, or "valid" or "same".
@@ -838,8 +609,5 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(conv3d, m)?)?;
     m.add_function(wrap_pyfunction!(conv_transpose2d, m)?)?;
     m.add_function(wrap_pyfunction!(layer_norm, m)?)?;
-    m.add_function(wrap_pyfunction!(max_pool2d, m)?)?;
-    m.add_function(wrap_pyfunction!(avg_pool2d, m)?)?;
-    m.add_function(wrap_pyfunction!(adaptive_avg_pool2d, m)?)?;
     Ok(())
 }

@@ -43,7 +43,6 @@ mod tensor_order;
 mod tensor_scatter;
 mod tensor_torch;
 mod torch_style;
-mod windows;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyModule};
@@ -165,6 +164,5 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     embedding::register(m)?;
     recurrent::register(m)?;
     resample::register(m)?;
-    windows::register(m)?;
     sample::register(m)
 }
