@@ -4942,6 +4942,319 @@ def xlogy(input: Tensor | float, other: Tensor | float) -> Tensor:
 # END generated: binary
 
 # BEGIN generated: declared (tools/gen-stubs, from the ops' `functions!` declarations)
+def mse_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Compute the element-wise mean squared error.
+
+    Records one node. `input` and `target` must have the same shape (torch broadcasts them with a
+    warning); `target` may be a tensor, which gets a gradient too when it requires one, or array
+    data (a constant in the session's dtype). Floating dtypes only. torch 2.11's `weight` argument
+    is not accepted.
+
+    Args:
+        input (Tensor): the predicted values.
+        target (Tensor or array): the ground truth values, of the input's shape.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+            ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes.
+        DTypeError: an operand is not floating.
+        ArgumentError: an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0], requires_grad=True)
+        ...     loss = et.mse_loss(x, et.tensor([1.0, 4.0]))
+        ...     loss.item()
+        ...     loss.backward()
+        ...     x.grad.numpy().tolist()
+        2.0
+        [0.0, -2.0]
+    """
+
+def l1_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Compute the L1 loss, the mean element-wise absolute difference.
+
+    Records one node. `input` and `target` must have the same shape (torch broadcasts them with a
+    warning); `target` may be a tensor, which gets a gradient too when it requires one, or array
+    data (a constant in the session's dtype). Floating dtypes only. torch 2.11's `weight` argument
+    is not accepted.
+
+    Args:
+        input (Tensor): the predicted values.
+        target (Tensor or array): the ground truth values, of the input's shape.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+            ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes.
+        DTypeError: an operand is not floating.
+        ArgumentError: an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.l1_loss(et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])).item()
+        1.0
+    """
+
+def smooth_l1_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    beta: float = 1.0,
+) -> Tensor:
+    """Compute the Smooth L1 loss.
+
+    Elementwise `0.5 * d ** 2 / beta` where `|d| < beta`, else `|d| - 0.5 * beta`, for `d = input -
+    target` (`beta = 0` is the L1 loss). Records one node. `input` and `target` must have the same
+    shape (torch broadcasts them with a warning); `target` may be a tensor, which gets a gradient
+    too when it requires one, or array data (a constant in the session's dtype). Floating dtypes
+    only.
+
+    Args:
+        input (Tensor): the predicted values.
+        target (Tensor or array): the ground truth values, of the input's shape.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+            ``"mean"``.
+        beta (float): where the loss changes between L1 and L2, non-negative.
+            Default: ``1.0``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes.
+        DTypeError: an operand is not floating.
+        ArgumentError: a negative `beta` or an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.smooth_l1_loss(et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])).item()
+        0.75
+    """
+
+def huber_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    reduction: str = "mean",
+    delta: float = 1.0,
+    weight: Tensor | ArrayLike | None = None,
+) -> Tensor:
+    """Compute the Huber loss, with optional weighting.
+
+    Elementwise `0.5 * d ** 2` where `|d| < delta`, else `delta * (|d| - 0.5 * delta)`, for `d =
+    input - target`, times `weight`. Records one node. `input` and `target` must have the same shape
+    (torch broadcasts them with a warning); `target` may be a tensor, which gets a gradient too when
+    it requires one, or array data (a constant in the session's dtype). Floating dtypes only.
+    `weight` is a constant (no gradient).
+
+    Args:
+        input (Tensor): the predicted values.
+        target (Tensor or array): the ground truth values, of the input's shape.
+        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+            ``"mean"``.
+        delta (float): where the loss changes from quadratic to linear, positive.
+            Default: ``1.0``.
+        weight (Tensor, optional): weights broadcastable to the input's shape.
+            Default: ``None``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes, or a weight does not
+            broadcast to the input's shape.
+        DTypeError: an operand is not floating.
+        ArgumentError: a non-positive `delta` or an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x, y = et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])
+        ...     et.huber_loss(x, y, reduction="none").tolist()
+        [0.0, 1.5]
+    """
+
+def binary_cross_entropy(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    weight: Tensor | ArrayLike | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Compute Binary Cross Entropy between the target and input probabilities.
+
+    Elementwise `-weight * (target * log(input) + (1 - target) * log(1 - input))`, the logs clamped
+    at -100 as torch's. Records one node. `input` and `target` must have the same shape (torch
+    broadcasts them with a warning); `target` may be a tensor, which gets a gradient too when it
+    requires one, or array data (a constant in the session's dtype). Floating dtypes only. Every
+    input element is checked to lie in `[0, 1]`. `weight` is a constant (no gradient).
+
+    Args:
+        input (Tensor): probabilities, in `[0, 1]`.
+        target (Tensor or array): of the input's shape, values in `[0, 1]`.
+        weight (Tensor, optional): a manual rescaling weight broadcastable to the input's
+            shape. Default: ``None``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+            ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes, or a weight does not
+            broadcast to the input's shape.
+        DTypeError: an operand is not floating.
+        ArgumentError: an input element outside `[0, 1]` (or NaN), or an unknown
+            `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     p, t = et.tensor([0.5, 0.5]), et.tensor([1.0, 0.0])
+        ...     round(et.binary_cross_entropy(p, t).item(), 4)
+        0.6931
+    """
+
+def binary_cross_entropy_with_logits(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    weight: Tensor | ArrayLike | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    pos_weight: Tensor | ArrayLike | None = None,
+) -> Tensor:
+    """Compute Binary Cross Entropy between target and input logits.
+
+    The sigmoid and the binary cross entropy in one numerically stable node:
+    `-weight * (pos_weight * target * log(sigmoid(input)) + (1 - target) * log(1 -
+    sigmoid(input)))`. Records one node. `input` and `target` must have the same shape (torch
+    broadcasts them with a warning); `target` may be a tensor, which gets a gradient too when it
+    requires one, or array data (a constant in the session's dtype). Floating dtypes only. `weight`
+    and `pos_weight` are constants (no gradient), as in torch.
+
+    Args:
+        input (Tensor): logits.
+        target (Tensor or array): of the input's shape, values in `[0, 1]`.
+        weight (Tensor, optional): a manual rescaling weight broadcastable to the input's
+            shape. Default: ``None``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
+            ``"mean"``.
+        pos_weight (Tensor, optional): a weight of positive examples, broadcastable to the
+            input's shape (e.g. one per class along the last dim). Default: ``None``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes, or a weight does not
+            broadcast to the input's shape.
+        DTypeError: an operand is not floating.
+        ArgumentError: an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     logits, t = et.zeros(2), et.tensor([1.0, 0.0])
+        ...     round(et.binary_cross_entropy_with_logits(logits, t).item(), 4)
+        ...     pw = et.tensor([3.0, 3.0])
+        ...     round(et.binary_cross_entropy_with_logits(logits, t, pos_weight=pw).item(), 4)
+        0.6931
+        1.3863
+    """
+
+def kl_div(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    log_target: bool = False,
+) -> Tensor:
+    """Compute the KL Divergence loss.
+
+    Elementwise `target * (log(target) - input)` (`exp(target) * (target - input)` with
+    `log_target`), where `input` holds log-probabilities. Records one node. `input` and `target`
+    must have the same shape (torch broadcasts them with a warning); `target` may be a tensor, which
+    gets a gradient too when it requires one, or array data (a constant in the session's dtype).
+    Floating dtypes only.
+
+    Args:
+        input (Tensor): log-probabilities.
+        target (Tensor or array): probabilities (log-probabilities with `log_target`), of
+            the input's shape.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"batchmean"`` (the sum divided by the batch size,
+            `input.shape[0]`: the KL divergence's true value), ``"sum"`` or ``"mean"`` (over
+            every element). Default: ``"mean"``.
+        log_target (bool): whether `target` is given in log space. Default: ``False``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes.
+        DTypeError: an operand is not floating.
+        ArgumentError: an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     log_p = et.tensor([[0.5, 0.5]]).log()
+        ...     et.kl_div(log_p, et.tensor([[0.5, 0.5]]), reduction="batchmean").item()
+        ...     round(et.kl_div(log_p, et.tensor([[1.0, 0.0]]), reduction="batchmean").item(), 4)
+        0.0
+        0.6931
+    """
+
 def max_pool1d(
     input: Tensor,
     kernel_size: int | Sequence[int],
@@ -5561,272 +5874,6 @@ def nll_loss(
         0.75
     """
 
-def mse_loss(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: Reduction = "mean",
-) -> Tensor:
-    """Compute the element-wise mean squared error.
-
-    Records one node. `input` and `target` must have the same shape (torch broadcasts them with a
-    warning); `target` may be a tensor, which gets a gradient too when it requires one, or array
-    data (a constant in the session's dtype). Floating dtypes only. torch 2.11's `weight` argument
-    is not accepted.
-
-    Args:
-        input (Tensor): the predicted values.
-        target (Tensor or array): the ground truth values, of the input's shape.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
-            ``"mean"``.
-
-    Returns:
-        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: `input` and `target` have different shapes.
-        DTypeError: an operand is not floating.
-        ArgumentError: an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([1.0, 2.0], requires_grad=True)
-        ...     loss = et.mse_loss(x, et.tensor([1.0, 4.0]))
-        ...     loss.item()
-        ...     loss.backward()
-        ...     x.grad.numpy().tolist()
-        2.0
-        [0.0, -2.0]
-    """
-
-def l1_loss(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: Reduction = "mean",
-) -> Tensor:
-    """Compute the L1 loss, the mean element-wise absolute difference.
-
-    Records one node. `input` and `target` must have the same shape (torch broadcasts them with a
-    warning); `target` may be a tensor, which gets a gradient too when it requires one, or array
-    data (a constant in the session's dtype). Floating dtypes only. torch 2.11's `weight` argument
-    is not accepted.
-
-    Args:
-        input (Tensor): the predicted values.
-        target (Tensor or array): the ground truth values, of the input's shape.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
-            ``"mean"``.
-
-    Returns:
-        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: `input` and `target` have different shapes.
-        DTypeError: an operand is not floating.
-        ArgumentError: an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.l1_loss(et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])).item()
-        1.0
-    """
-
-def smooth_l1_loss(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: Reduction = "mean",
-    beta: float = 1.0,
-) -> Tensor:
-    """Compute the Smooth L1 loss.
-
-    Elementwise `0.5 * d ** 2 / beta` where `|d| < beta`, else `|d| - 0.5 * beta`, for `d = input -
-    target` (`beta = 0` is the L1 loss). Records one node. `input` and `target` must have the same
-    shape (torch broadcasts them with a warning); `target` may be a tensor, which gets a gradient
-    too when it requires one, or array data (a constant in the session's dtype). Floating dtypes
-    only.
-
-    Args:
-        input (Tensor): the predicted values.
-        target (Tensor or array): the ground truth values, of the input's shape.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
-            ``"mean"``.
-        beta (float): where the loss changes between L1 and L2, non-negative.
-            Default: ``1.0``.
-
-    Returns:
-        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: `input` and `target` have different shapes.
-        DTypeError: an operand is not floating.
-        ArgumentError: a negative `beta` or an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.smooth_l1_loss(et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])).item()
-        0.75
-    """
-
-def huber_loss(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    reduction: Reduction = "mean",
-    delta: float = 1.0,
-    weight: Tensor | ArrayLike | None = None,
-) -> Tensor:
-    """Compute the Huber loss, with optional weighting.
-
-    Elementwise `0.5 * d ** 2` where `|d| < delta`, else `delta * (|d| - 0.5 * delta)`, for `d =
-    input - target`, times `weight`. Records one node. `input` and `target` must have the same shape
-    (torch broadcasts them with a warning); `target` may be a tensor, which gets a gradient too when
-    it requires one, or array data (a constant in the session's dtype). Floating dtypes only.
-    `weight` is a constant (no gradient).
-
-    Args:
-        input (Tensor): the predicted values.
-        target (Tensor or array): the ground truth values, of the input's shape.
-        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
-            ``"mean"``.
-        delta (float): where the loss changes from quadratic to linear, positive.
-            Default: ``1.0``.
-        weight (Tensor, optional): weights broadcastable to the input's shape.
-            Default: ``None``.
-
-    Returns:
-        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: `input` and `target` have different shapes, or a weight does not
-            broadcast to the input's shape.
-        DTypeError: an operand is not floating.
-        ArgumentError: a non-positive `delta` or an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x, y = et.tensor([1.0, 2.0]), et.tensor([1.0, 4.0])
-        ...     et.huber_loss(x, y, reduction="none").tolist()
-        [0.0, 1.5]
-    """
-
-def binary_cross_entropy(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    weight: Tensor | ArrayLike | None = None,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: Reduction = "mean",
-) -> Tensor:
-    """Compute Binary Cross Entropy between the target and input probabilities.
-
-    Elementwise `-weight * (target * log(input) + (1 - target) * log(1 - input))`, the logs clamped
-    at -100 as torch's. Records one node. `input` and `target` must have the same shape (torch
-    broadcasts them with a warning); `target` may be a tensor, which gets a gradient too when it
-    requires one, or array data (a constant in the session's dtype). Floating dtypes only. Every
-    input element is checked to lie in `[0, 1]`. `weight` is a constant (no gradient).
-
-    Args:
-        input (Tensor): probabilities, in `[0, 1]`.
-        target (Tensor or array): of the input's shape, values in `[0, 1]`.
-        weight (Tensor, optional): a manual rescaling weight broadcastable to the input's
-            shape. Default: ``None``.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
-            ``"mean"``.
-
-    Returns:
-        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: `input` and `target` have different shapes, or a weight does not
-            broadcast to the input's shape.
-        DTypeError: an operand is not floating.
-        ArgumentError: an input element outside `[0, 1]` (or NaN), or an unknown
-            `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     p, t = et.tensor([0.5, 0.5]), et.tensor([1.0, 0.0])
-        ...     round(et.binary_cross_entropy(p, t).item(), 4)
-        0.6931
-    """
-
-def binary_cross_entropy_with_logits(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    weight: Tensor | ArrayLike | None = None,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: Reduction = "mean",
-    pos_weight: Tensor | ArrayLike | None = None,
-) -> Tensor:
-    """Compute Binary Cross Entropy between target and input logits.
-
-    The sigmoid and the binary cross entropy in one numerically stable node:
-    `-weight * (pos_weight * target * log(sigmoid(input)) + (1 - target) * log(1 -
-    sigmoid(input)))`. Records one node. `input` and `target` must have the same shape (torch
-    broadcasts them with a warning); `target` may be a tensor, which gets a gradient too when it
-    requires one, or array data (a constant in the session's dtype). Floating dtypes only. `weight`
-    and `pos_weight` are constants (no gradient), as in torch.
-
-    Args:
-        input (Tensor): logits.
-        target (Tensor or array): of the input's shape, values in `[0, 1]`.
-        weight (Tensor, optional): a manual rescaling weight broadcastable to the input's
-            shape. Default: ``None``.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"`` (the elementwise loss), ``"mean"`` or ``"sum"``. Default:
-            ``"mean"``.
-        pos_weight (Tensor, optional): a weight of positive examples, broadcastable to the
-            input's shape (e.g. one per class along the last dim). Default: ``None``.
-
-    Returns:
-        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: `input` and `target` have different shapes, or a weight does not
-            broadcast to the input's shape.
-        DTypeError: an operand is not floating.
-        ArgumentError: an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     logits, t = et.zeros(2), et.tensor([1.0, 0.0])
-        ...     round(et.binary_cross_entropy_with_logits(logits, t).item(), 4)
-        ...     pw = et.tensor([3.0, 3.0])
-        ...     round(et.binary_cross_entropy_with_logits(logits, t, pos_weight=pw).item(), 4)
-        0.6931
-        1.3863
-    """
-
 def conv1d(
     input: Tensor,
     weight: Tensor,
@@ -6334,53 +6381,6 @@ def embedding_bag(
         ...     F.embedding_bag(et.tensor([[0, 1], [2, 2]]), w).tolist()
         [[1.0, 1.0], [4.0, 4.0]]
         [[0.5, 0.5], [2.0, 2.0]]
-    """
-
-def kl_div(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: Literal["none", "mean", "sum", "batchmean"] = "mean",
-    log_target: bool = False,
-) -> Tensor:
-    """Compute the KL Divergence loss.
-
-    Elementwise `target * (log(target) - input)` (`exp(target) * (target - input)` with
-    `log_target`), where `input` holds log-probabilities. Records one node. `input` and `target`
-    must have the same shape (torch broadcasts them with a warning); `target` may be a tensor, which
-    gets a gradient too when it requires one, or array data (a constant in the session's dtype).
-    Floating dtypes only.
-
-    Args:
-        input (Tensor): log-probabilities.
-        target (Tensor or array): probabilities (log-probabilities with `log_target`), of
-            the input's shape.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"``, ``"batchmean"`` (the sum divided by the batch size,
-            `input.shape[0]`: the KL divergence's true value), ``"sum"`` or ``"mean"`` (over
-            every element). Default: ``"mean"``.
-        log_target (bool): whether `target` is given in log space. Default: ``False``.
-
-    Returns:
-        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: `input` and `target` have different shapes.
-        DTypeError: an operand is not floating.
-        ArgumentError: an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session(dtype="float64"):
-        ...     log_p = et.tensor([[0.5, 0.5]]).log()
-        ...     et.kl_div(log_p, et.tensor([[0.5, 0.5]]), reduction="batchmean").item()
-        ...     round(et.kl_div(log_p, et.tensor([[1.0, 0.0]]), reduction="batchmean").item(), 4)
-        0.0
-        0.6931
     """
 
 _Red = Literal["none", "mean", "sum"]

@@ -35,6 +35,7 @@ pub mod layers;
 pub mod layout;
 pub mod logical;
 pub mod loss;
+pub mod losses;
 mod lstm_onednn;
 pub mod matmul;
 pub mod movement;

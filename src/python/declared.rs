@@ -25,6 +25,7 @@ pub enum Lit {
     Bool(bool),
     Int(i64),
     Float(f64),
+    Str(&'static str),
 }
 
 impl From<i32> for Lit {
@@ -36,6 +37,12 @@ impl From<i32> for Lit {
 impl From<f64> for Lit {
     fn from(v: f64) -> Self {
         Lit::Float(v)
+    }
+}
+
+impl From<&'static str> for Lit {
+    fn from(v: &'static str) -> Self {
+        Lit::Str(v)
     }
 }
 
@@ -81,7 +88,7 @@ impl Arg for Tensor {
     type Prepared = Operand<Be>;
     type Core = crate::handles::Handle;
     fn annotation() -> String {
-        "Tensor".into()
+        "Tensor | ArrayLike".into()
     }
     fn from_py(_: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
         input.operand(v.py(), v)
@@ -234,6 +241,29 @@ impl Arg for i64 {
     }
 }
 
+/// A string (a mode, a reduction).
+pub struct Str;
+
+impl Arg for Str {
+    type Prepared = String;
+    type Core = String;
+    fn annotation() -> String {
+        "str".into()
+    }
+    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<String> {
+        v.extract()
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<String> {
+        match l {
+            Lit::Str(x) => Ok(x.to_string()),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: String, _: &mut Session<Be>) -> Result<String> {
+        Ok(p)
+    }
+}
+
 /// `None`, or a value of `T` (an optional weight, a divisor).
 impl<T: Arg> Arg for Option<T> {
     type Prepared = Option<T::Prepared>;
@@ -351,7 +381,7 @@ macro_rules! py_functions {
             $(
                 m.add_function(wrap_pyfunction!($name, m)?)?;
                 entries.push((stringify!($name), vec![
-                    (stringify!($input), <Tensor as Arg>::annotation(), None),
+                    (stringify!($input), "Tensor".to_string(), None),
                     $((stringify!($req), <$rty as Arg>::annotation(), None),)*
                     $((stringify!($opt), <$oty as Arg>::annotation(), Some(stringify!($default))),)*
                 ]));
@@ -359,6 +389,10 @@ macro_rules! py_functions {
             Ok(())
         }
     };
+}
+
+mod losses {
+    crate::ops::losses::functions!(py_functions);
 }
 
 mod pool1d {
@@ -376,6 +410,7 @@ mod sliding {
 /// Add every declared function, and `_core._DECLARED`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let mut entries: Vec<Entry> = Vec::new();
+    losses::register(m, &mut entries)?;
     pool1d::register(m, &mut entries)?;
     pooling::register(m, &mut entries)?;
     sliding::register(m, &mut entries)?;
