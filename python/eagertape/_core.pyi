@@ -5255,6 +5255,505 @@ def kl_div(
         0.6931
     """
 
+def margin_ranking_loss(
+    input1: Tensor,
+    input2: Tensor | ArrayLike,
+    target: Tensor | ArrayLike,
+    margin: float = 0.0,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Compute the margin ranking loss.
+
+    Elementwise `max(0, -target * (input1 - input2) + margin)`: `target` 1 means `input1` should
+    rank higher, -1 that `input2` should. The three operands must have the same number of dims and
+    broadcast together. Recorded as the composition torch writes (its parts' nodes), so each tensor
+    operand gets its gradient by the parts' rules; operands given as array data or numbers are
+    constants in the session's dtype.
+
+    Args:
+        input1 (Tensor): the first scores.
+        input2 (Tensor or array): the second scores.
+        target (Tensor or array): 1 or -1 per pair.
+        margin (float): the margin. Default: ``0.0``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: the operands have different numbers of dims or do not broadcast.
+        ArgumentError: an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     a, b = et.tensor([1.0, 2.0]), et.tensor([2.0, 1.0])
+        ...     F.margin_ranking_loss(a, b, et.tensor([1.0, 1.0])).item()
+        0.5
+    """
+
+def hinge_embedding_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    margin: float = 1.0,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Compute the hinge embedding loss.
+
+    Elementwise `input` where `target` is 1 and `max(0, margin - input)` where it is -1 (`input` is
+    typically a distance). `input` and `target` must have the same shape. Recorded as the
+    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+    parts' rules; operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        input (Tensor): the input, e.g. distances.
+        target (Tensor or array): 1 or -1, of the input's shape.
+        margin (float): the margin. Default: ``1.0``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes.
+        ArgumentError: an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x, y = et.tensor([0.5, 2.0]), et.tensor([1.0, -1.0])
+        ...     F.hinge_embedding_loss(x, y, reduction="none").tolist()
+        [0.5, 0.0]
+    """
+
+def soft_margin_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Compute the soft margin loss.
+
+    Elementwise `log(1 + exp(-target * input))`, a two-class logistic loss with `target` 1 or -1;
+    ``"mean"`` averages over every element. `input` and `target` must have the same shape. Recorded
+    as the composition torch writes (its parts' nodes), so each tensor operand gets its gradient by
+    the parts' rules; operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        input (Tensor): the scores.
+        target (Tensor or array): 1 or -1, of the input's shape.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` have different shapes.
+        ArgumentError: an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     round(F.soft_margin_loss(et.zeros(2), et.tensor([1.0, -1.0])).item(), 4)
+        0.6931
+    """
+
+def cosine_embedding_loss(
+    input1: Tensor,
+    input2: Tensor | ArrayLike,
+    target: Tensor | ArrayLike,
+    margin: float = 0.0,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Compute the cosine embedding loss.
+
+    Per row, `1 - cos(input1, input2)` where `target` is 1 and `max(0, cos(input1, input2) -
+    margin)` where it is -1, the cosine over the last dim (with torch's `1e-12` added to each
+    squared magnitude). Recorded as the composition torch writes (its parts' nodes), so each tensor
+    operand gets its gradient by the parts' rules; operands given as array data or numbers are
+    constants in the session's dtype.
+
+    Args:
+        input1 (Tensor): `(N, D)` or `(D)`.
+        input2 (Tensor or array): of the same rank as `input1`.
+        target (Tensor or array): 1 or -1, `(N)` or `()`.
+        margin (float): in `[-1, 1]`; 0 to 0.5 is suggested. Default: ``0.0``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the per-row loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: the inputs are not 1-D or 2-D of one rank, or do not broadcast.
+        ArgumentError: an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x1 = et.tensor([[1.0, 0.0], [1.0, 0.0]])
+        ...     x2 = et.tensor([[0.0, 1.0], [0.0, 1.0]])
+        ...     y = et.tensor([1.0, -1.0])
+        ...     F.cosine_embedding_loss(x1, x2, y, reduction="none").tolist()
+        [1.0, 0.0]
+    """
+
+def poisson_nll_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    log_input: bool = True,
+    full: bool = False,
+    size_average: bool | None = None,
+    eps: float = 1e-8,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Compute the Poisson negative log likelihood loss.
+
+    Elementwise `exp(input) - target * input` when `log_input`, else `input - target * log(input +
+    eps)`; with `full`, Stirling's approximation `target * log(target) - target + 0.5 * log(2 * pi *
+    target)` is added where `target > 1`. `input` and `target` broadcast together. Recorded as the
+    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+    parts' rules; operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        input (Tensor): the expectation of the Poisson distribution (its log with
+            `log_input`).
+        target (Tensor or array): random samples `target ~ Poisson(input)`.
+        log_input (bool): whether `input` is given as a log. Default: ``True``.
+        full (bool): add the Stirling approximation term. Default: ``False``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        eps (float): a small value that avoids `log(0)` when `log_input` is false.
+            Default: ``1e-8``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `input` and `target` do not broadcast.
+        ArgumentError: an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.poisson_nll_loss(et.zeros(2), et.tensor([1.0, 2.0])).item()
+        1.0
+    """
+
+def multilabel_soft_margin_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    weight: Tensor | ArrayLike | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Compute the multilabel soft margin loss.
+
+    Per sample, `-(target * logsigmoid(input) + (1 - target) * logsigmoid(-input)) * weight`
+    averaged over the classes (the last dim), then reduced over the samples. Recorded as the
+    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+    parts' rules; operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        input (Tensor): `(N, C)` (or `(C)`) scores.
+        target (Tensor or array): 0 or 1 per class, of the input's shape.
+        weight (Tensor, optional): a weight per class, broadcastable to the input's shape.
+            Default: ``None``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the per-sample loss `(N)` with ``reduction="none"``.
+
+    Raises:
+        ShapeError: the operands do not broadcast.
+        ArgumentError: an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     y = et.tensor([[1.0, 0.0]])
+        ...     round(F.multilabel_soft_margin_loss(et.zeros(1, 2), y).item(), 4)
+        0.6931
+    """
+
+def multi_margin_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    p: int = 1,
+    margin: float = 1.0,
+    weight: Tensor | ArrayLike | None = None,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Compute the multi margin loss, with optional weighting.
+
+    Per sample, `sum over j != y of max(0, margin - input[y] + input[j]) ** p / C`, times
+    `weight[y]`, where `y` is the sample's class index. Recorded as the composition torch writes
+    (its parts' nodes), so each tensor operand gets its gradient by the parts' rules; operands given
+    as array data or numbers are constants in the session's dtype.
+
+    Args:
+        input (Tensor): `(N, C)` or `(C)` scores.
+        target (Tensor or array): int64 or int32 class indices, `(N)` (or `()`).
+        p (int): 1 or 2. Default: ``1``.
+        margin (float): the margin. Default: ``1.0``.
+        weight (Tensor, optional): a weight per class, `(C)`. Default: ``None``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the per-sample loss with ``reduction="none"``.
+
+    Raises:
+        ArgumentError: `p` is not 1 or 2, or an unknown `reduction`.
+        ShapeError: the input is not 1-D or 2-D, or the target is not `(N)`.
+        DTypeError: the target is not integer data.
+        IndexOutOfRangeError: a class index is outside `[0, C)`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.tensor([[0.0, 0.5, 0.5, 1.0]])
+        ...     F.multi_margin_loss(x, et.tensor([3])).item()
+        0.25
+    """
+
+def multilabel_margin_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Compute the multilabel margin loss.
+
+    Per sample, `sum over target classes j and non-target classes i of max(0, 1 - (input[j] -
+    input[i])) / C`. `target` holds each sample's class indices, ended by the first -1 (the rest is
+    ignored). LibTorch's kernel per sample, reduced by the tape's ops; `input` gets the gradient.
+    LibTorch carriers only.
+
+    Args:
+        input (Tensor): `(N, C)` or `(C)` scores.
+        target (Tensor or array): int64 class indices of the input's shape, each row ended by
+            -1 (or filling it).
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the per-sample loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: the target's shape differs from the input's, or the input is not 1-D or
+            2-D.
+        IndexOutOfRangeError: a class index is outside `[0, C)`.
+        ArgumentError: an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.tensor([[0.1, 0.2, 0.4, 0.8]])
+        ...     y = et.tensor([[3, 0, -1, 1]])
+        ...     round(F.multilabel_margin_loss(x, y).item(), 4)
+        0.85
+    """
+
+def triplet_margin_loss(
+    anchor: Tensor,
+    positive: Tensor | ArrayLike,
+    negative: Tensor | ArrayLike,
+    margin: float = 1.0,
+    p: float = 2.0,
+    eps: float = 1e-6,
+    swap: bool = False,
+    size_average: bool | None = None,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Compute the triplet loss between given input tensors and a margin greater than 0.
+
+    Per triplet, `max(0, margin + d(anchor, positive) - d(anchor, negative))`, `d` being
+    `pairwise_distance` with `p` and `eps` over the last dim; with `swap`, the negative distance is
+    the smaller of `d(anchor, negative)` and `d(positive, negative)`. Recorded as the composition
+    torch writes (its parts' nodes), so each tensor operand gets its gradient by the parts' rules;
+    operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        anchor (Tensor): `(N, D)` or `(D)`.
+        positive (Tensor or array): of the anchor's rank.
+        negative (Tensor or array): of the anchor's rank.
+        margin (float): the margin. Default: ``1.0``.
+        p (float): the norm degree of the pairwise distance. Default: ``2.0``.
+        eps (float): a small value added to the differences for numerical stability.
+            Default: ``1e-6``.
+        swap (bool): use the distance swap (Balntas et al.). Default: ``False``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the per-triplet loss with ``reduction="none"``.
+
+    Raises:
+        ShapeError: the three operands have different numbers of dims (or are 0-d), or do not
+            broadcast.
+        ArgumentError: an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     a = et.zeros(2, 2)
+        ...     n = et.tensor([[3.0, 4.0], [0.0, 0.0]])
+        ...     F.triplet_margin_loss(a, a, n, reduction="none").tolist()
+        [0.0, 1.0]
+    """
+
+def pairwise_distance(
+    x1: Tensor, x2: Tensor | ArrayLike, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False
+) -> Tensor:
+    """Computes the pairwise distance between input vectors, or between columns of input matrices.
+
+    `||x1 - x2 + eps||_p` over the last dim, `x1` and `x2` broadcast together. Recorded as the
+    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+    parts' rules; operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        x1 (Tensor): `(N, D)` or `(D)`.
+        x2 (Tensor or array): broadcastable to `x1`.
+        p (float): the norm degree. Default: ``2.0``.
+        eps (float): a small value added to the difference to avoid division by zero.
+            Default: ``1e-6``.
+        keepdim (bool): keep the reduced dim (of size 1). Default: ``False``.
+
+    Returns:
+        Tensor: `(N)` (or `(N, 1)` with `keepdim`).
+
+    Raises:
+        ShapeError: `x1` and `x2` do not broadcast.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     d = F.pairwise_distance(et.tensor([[0.0, 0.0]]), et.tensor([[3.0, 4.0]]))
+        ...     round(d.item(), 4)
+        5.0
+    """
+
+def cosine_similarity(
+    x1: Tensor, x2: Tensor | ArrayLike, dim: int = 1, eps: float = 1e-8
+) -> Tensor:
+    """Returns cosine similarity between `x1` and `x2`, computed along `dim`.
+
+    `sum(x1 * x2) / (max(||x1||, eps) * max(||x2||, eps))` along `dim`, `x1` and `x2` broadcast
+    together; as torch, each norm is clamped at `eps` without the clamp changing its gradient.
+    Recorded as the composition torch writes (its parts' nodes), so each tensor operand gets its
+    gradient by the parts' rules; operands given as array data or numbers are constants in the
+    session's dtype.
+
+    Args:
+        x1 (Tensor): the first input.
+        x2 (Tensor or array): broadcastable to `x1`.
+        dim (int): the dimension of the vectors. Default: ``1``.
+        eps (float): a small value to avoid division by zero. Default: ``1e-8``.
+
+    Returns:
+        Tensor: the broadcast shape without `dim`.
+
+    Raises:
+        ShapeError: `x1` and `x2` do not broadcast, or `dim` is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x1 = et.tensor([[1.0, 0.0], [2.0, 0.0]])
+        ...     F.cosine_similarity(x1, et.tensor([[0.0, 1.0], [1.0, 0.0]])).tolist()
+        [0.0, 1.0]
+    """
+
+def normalize(
+    input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, out: None = None
+) -> Tensor:
+    """Perform `L_p` normalization of inputs over specified dimension.
+
+    `input / max(||input||_p, eps)`, the norm over `dim` (kept for broadcasting). Recorded as the
+    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
+    parts' rules; operands given as array data or numbers are constants in the session's dtype.
+
+    Args:
+        input (Tensor): the input, of any shape.
+        p (float): the exponent of the norm. Default: ``2.0``.
+        dim (int): the dimension to reduce. Default: ``1``.
+        eps (float): a small value to avoid division by zero. Default: ``1e-12``.
+        out (Tensor, optional): accepted for torch compatibility; must stay ``None``
+            (tensors are immutable values).
+
+    Returns:
+        Tensor: of the input's shape.
+
+    Raises:
+        ArgumentError: `out` is given.
+        ShapeError: `dim` is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session(dtype="float64"):
+        ...     F.normalize(et.tensor([[3.0, 4.0]])).tolist()
+        ...     F.normalize(et.tensor([[1.0, 3.0]]), p=1).tolist()
+        [[0.6, 0.8]]
+        [[0.25, 0.75]]
+    """
+
 def max_pool1d(
     input: Tensor,
     kernel_size: int | Sequence[int],
@@ -6385,222 +6884,6 @@ def embedding_bag(
 
 _Red = Literal["none", "mean", "sum"]
 
-def margin_ranking_loss(
-    input1: Tensor,
-    input2: Tensor | ArrayLike,
-    target: Tensor | ArrayLike,
-    margin: float = 0.0,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: _Red = "mean",
-) -> Tensor:
-    """Compute the margin ranking loss.
-
-    Elementwise `max(0, -target * (input1 - input2) + margin)`: `target` 1 means `input1` should
-    rank higher, -1 that `input2` should. The three operands must have the same number of dims and
-    broadcast together. Recorded as the composition torch writes (its parts' nodes), so each tensor
-    operand gets its gradient by the parts' rules; operands given as array data or numbers are
-    constants in the session's dtype.
-
-    Args:
-        input1 (Tensor): the first scores.
-        input2 (Tensor or array): the second scores.
-        target (Tensor or array): 1 or -1 per pair.
-        margin (float): the margin. Default: ``0.0``.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
-
-    Returns:
-        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: the operands have different numbers of dims or do not broadcast.
-        ArgumentError: an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     a, b = et.tensor([1.0, 2.0]), et.tensor([2.0, 1.0])
-        ...     F.margin_ranking_loss(a, b, et.tensor([1.0, 1.0])).item()
-        0.5
-    """
-
-def hinge_embedding_loss(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    margin: float = 1.0,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: _Red = "mean",
-) -> Tensor:
-    """Compute the hinge embedding loss.
-
-    Elementwise `input` where `target` is 1 and `max(0, margin - input)` where it is -1 (`input` is
-    typically a distance). `input` and `target` must have the same shape. Recorded as the
-    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
-    parts' rules; operands given as array data or numbers are constants in the session's dtype.
-
-    Args:
-        input (Tensor): the input, e.g. distances.
-        target (Tensor or array): 1 or -1, of the input's shape.
-        margin (float): the margin. Default: ``1.0``.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
-
-    Returns:
-        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: `input` and `target` have different shapes.
-        ArgumentError: an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     x, y = et.tensor([0.5, 2.0]), et.tensor([1.0, -1.0])
-        ...     F.hinge_embedding_loss(x, y, reduction="none").tolist()
-        [0.5, 0.0]
-    """
-
-def soft_margin_loss(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: _Red = "mean",
-) -> Tensor:
-    """Compute the soft margin loss.
-
-    Elementwise `log(1 + exp(-target * input))`, a two-class logistic loss with `target` 1 or -1;
-    ``"mean"`` averages over every element. `input` and `target` must have the same shape. Recorded
-    as the composition torch writes (its parts' nodes), so each tensor operand gets its gradient by
-    the parts' rules; operands given as array data or numbers are constants in the session's dtype.
-
-    Args:
-        input (Tensor): the scores.
-        target (Tensor or array): 1 or -1, of the input's shape.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
-
-    Returns:
-        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: `input` and `target` have different shapes.
-        ArgumentError: an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     round(F.soft_margin_loss(et.zeros(2), et.tensor([1.0, -1.0])).item(), 4)
-        0.6931
-    """
-
-def cosine_embedding_loss(
-    input1: Tensor,
-    input2: Tensor | ArrayLike,
-    target: Tensor | ArrayLike,
-    margin: float = 0.0,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: _Red = "mean",
-) -> Tensor:
-    """Compute the cosine embedding loss.
-
-    Per row, `1 - cos(input1, input2)` where `target` is 1 and `max(0, cos(input1, input2) -
-    margin)` where it is -1, the cosine over the last dim (with torch's `1e-12` added to each
-    squared magnitude). Recorded as the composition torch writes (its parts' nodes), so each tensor
-    operand gets its gradient by the parts' rules; operands given as array data or numbers are
-    constants in the session's dtype.
-
-    Args:
-        input1 (Tensor): `(N, D)` or `(D)`.
-        input2 (Tensor or array): of the same rank as `input1`.
-        target (Tensor or array): 1 or -1, `(N)` or `()`.
-        margin (float): in `[-1, 1]`; 0 to 0.5 is suggested. Default: ``0.0``.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
-
-    Returns:
-        Tensor: a scalar, or the per-row loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: the inputs are not 1-D or 2-D of one rank, or do not broadcast.
-        ArgumentError: an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     x1 = et.tensor([[1.0, 0.0], [1.0, 0.0]])
-        ...     x2 = et.tensor([[0.0, 1.0], [0.0, 1.0]])
-        ...     y = et.tensor([1.0, -1.0])
-        ...     F.cosine_embedding_loss(x1, x2, y, reduction="none").tolist()
-        [1.0, 0.0]
-    """
-
-def poisson_nll_loss(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    log_input: bool = True,
-    full: bool = False,
-    size_average: bool | None = None,
-    eps: float = 1e-08,
-    reduce: bool | None = None,
-    reduction: _Red = "mean",
-) -> Tensor:
-    """Compute the Poisson negative log likelihood loss.
-
-    Elementwise `exp(input) - target * input` when `log_input`, else `input - target * log(input +
-    eps)`; with `full`, Stirling's approximation `target * log(target) - target + 0.5 * log(2 * pi *
-    target)` is added where `target > 1`. `input` and `target` broadcast together. Recorded as the
-    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
-    parts' rules; operands given as array data or numbers are constants in the session's dtype.
-
-    Args:
-        input (Tensor): the expectation of the Poisson distribution (its log with
-            `log_input`).
-        target (Tensor or array): random samples `target ~ Poisson(input)`.
-        log_input (bool): whether `input` is given as a log. Default: ``True``.
-        full (bool): add the Stirling approximation term. Default: ``False``.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        eps (float): a small value that avoids `log(0)` when `log_input` is false.
-            Default: ``1e-8``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
-
-    Returns:
-        Tensor: a scalar, or the elementwise loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: `input` and `target` do not broadcast.
-        ArgumentError: an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     F.poisson_nll_loss(et.zeros(2), et.tensor([1.0, 2.0])).item()
-        1.0
-    """
-
 def _gaussian_nll_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -6609,138 +6892,6 @@ def _gaussian_nll_loss(
     eps: float,
     reduction: str,
 ) -> Tensor: ...
-def multilabel_soft_margin_loss(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    weight: Tensor | ArrayLike | None = None,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: _Red = "mean",
-) -> Tensor:
-    """Compute the multilabel soft margin loss.
-
-    Per sample, `-(target * logsigmoid(input) + (1 - target) * logsigmoid(-input)) * weight`
-    averaged over the classes (the last dim), then reduced over the samples. Recorded as the
-    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
-    parts' rules; operands given as array data or numbers are constants in the session's dtype.
-
-    Args:
-        input (Tensor): `(N, C)` (or `(C)`) scores.
-        target (Tensor or array): 0 or 1 per class, of the input's shape.
-        weight (Tensor, optional): a weight per class, broadcastable to the input's shape.
-            Default: ``None``.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
-
-    Returns:
-        Tensor: a scalar, or the per-sample loss `(N)` with ``reduction="none"``.
-
-    Raises:
-        ShapeError: the operands do not broadcast.
-        ArgumentError: an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     y = et.tensor([[1.0, 0.0]])
-        ...     round(F.multilabel_soft_margin_loss(et.zeros(1, 2), y).item(), 4)
-        0.6931
-    """
-
-def multi_margin_loss(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    p: int = 1,
-    margin: float = 1.0,
-    weight: Tensor | ArrayLike | None = None,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: _Red = "mean",
-) -> Tensor:
-    """Compute the multi margin loss, with optional weighting.
-
-    Per sample, `sum over j != y of max(0, margin - input[y] + input[j]) ** p / C`, times
-    `weight[y]`, where `y` is the sample's class index. Recorded as the composition torch writes
-    (its parts' nodes), so each tensor operand gets its gradient by the parts' rules; operands given
-    as array data or numbers are constants in the session's dtype.
-
-    Args:
-        input (Tensor): `(N, C)` or `(C)` scores.
-        target (Tensor or array): int64 or int32 class indices, `(N)` (or `()`).
-        p (int): 1 or 2. Default: ``1``.
-        margin (float): the margin. Default: ``1.0``.
-        weight (Tensor, optional): a weight per class, `(C)`. Default: ``None``.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
-
-    Returns:
-        Tensor: a scalar, or the per-sample loss with ``reduction="none"``.
-
-    Raises:
-        ArgumentError: `p` is not 1 or 2, or an unknown `reduction`.
-        ShapeError: the input is not 1-D or 2-D, or the target is not `(N)`.
-        DTypeError: the target is not integer data.
-        IndexOutOfRangeError: a class index is outside `[0, C)`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     x = et.tensor([[0.0, 0.5, 0.5, 1.0]])
-        ...     F.multi_margin_loss(x, et.tensor([3])).item()
-        0.25
-    """
-
-def multilabel_margin_loss(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: _Red = "mean",
-) -> Tensor:
-    """Compute the multilabel margin loss.
-
-    Per sample, `sum over target classes j and non-target classes i of max(0, 1 - (input[j] -
-    input[i])) / C`. `target` holds each sample's class indices, ended by the first -1 (the rest is
-    ignored). LibTorch's kernel per sample, reduced by the tape's ops; `input` gets the gradient.
-    LibTorch carriers only.
-
-    Args:
-        input (Tensor): `(N, C)` or `(C)` scores.
-        target (Tensor or array): int64 class indices of the input's shape, each row ended by
-            -1 (or filling it).
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
-
-    Returns:
-        Tensor: a scalar, or the per-sample loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: the target's shape differs from the input's, or the input is not 1-D or
-            2-D.
-        IndexOutOfRangeError: a class index is outside `[0, C)`.
-        ArgumentError: an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     x = et.tensor([[0.1, 0.2, 0.4, 0.8]])
-        ...     y = et.tensor([[3, 0, -1, 1]])
-        ...     round(F.multilabel_margin_loss(x, y).item(), 4)
-        0.85
-    """
-
 def _triplet_distances_loss(
     d_pos: Tensor,
     d_neg: Tensor | ArrayLike,
@@ -6748,157 +6899,6 @@ def _triplet_distances_loss(
     margin: float,
     reduction: str,
 ) -> Tensor: ...
-def triplet_margin_loss(
-    anchor: Tensor,
-    positive: Tensor | ArrayLike,
-    negative: Tensor | ArrayLike,
-    margin: float = 1.0,
-    p: float = 2.0,
-    eps: float = 1e-06,
-    swap: bool = False,
-    size_average: bool | None = None,
-    reduce: bool | None = None,
-    reduction: _Red = "mean",
-) -> Tensor:
-    """Compute the triplet loss between given input tensors and a margin greater than 0.
-
-    Per triplet, `max(0, margin + d(anchor, positive) - d(anchor, negative))`, `d` being
-    `pairwise_distance` with `p` and `eps` over the last dim; with `swap`, the negative distance is
-    the smaller of `d(anchor, negative)` and `d(positive, negative)`. Recorded as the composition
-    torch writes (its parts' nodes), so each tensor operand gets its gradient by the parts' rules;
-    operands given as array data or numbers are constants in the session's dtype.
-
-    Args:
-        anchor (Tensor): `(N, D)` or `(D)`.
-        positive (Tensor or array): of the anchor's rank.
-        negative (Tensor or array): of the anchor's rank.
-        margin (float): the margin. Default: ``1.0``.
-        p (float): the norm degree of the pairwise distance. Default: ``2.0``.
-        eps (float): a small value added to the differences for numerical stability.
-            Default: ``1e-6``.
-        swap (bool): use the distance swap (Balntas et al.). Default: ``False``.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"``, ``"mean"`` or ``"sum"``. Default: ``"mean"``.
-
-    Returns:
-        Tensor: a scalar, or the per-triplet loss with ``reduction="none"``.
-
-    Raises:
-        ShapeError: the three operands have different numbers of dims (or are 0-d), or do not
-            broadcast.
-        ArgumentError: an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     a = et.zeros(2, 2)
-        ...     n = et.tensor([[3.0, 4.0], [0.0, 0.0]])
-        ...     F.triplet_margin_loss(a, a, n, reduction="none").tolist()
-        [0.0, 1.0]
-    """
-
-def pairwise_distance(
-    x1: Tensor, x2: Tensor | ArrayLike, p: float = 2.0, eps: float = 1e-06, keepdim: bool = False
-) -> Tensor:
-    """Computes the pairwise distance between input vectors, or between columns of input matrices.
-
-    `||x1 - x2 + eps||_p` over the last dim, `x1` and `x2` broadcast together. Recorded as the
-    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
-    parts' rules; operands given as array data or numbers are constants in the session's dtype.
-
-    Args:
-        x1 (Tensor): `(N, D)` or `(D)`.
-        x2 (Tensor or array): broadcastable to `x1`.
-        p (float): the norm degree. Default: ``2.0``.
-        eps (float): a small value added to the difference to avoid division by zero.
-            Default: ``1e-6``.
-        keepdim (bool): keep the reduced dim (of size 1). Default: ``False``.
-
-    Returns:
-        Tensor: `(N)` (or `(N, 1)` with `keepdim`).
-
-    Raises:
-        ShapeError: `x1` and `x2` do not broadcast.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     d = F.pairwise_distance(et.tensor([[0.0, 0.0]]), et.tensor([[3.0, 4.0]]))
-        ...     round(d.item(), 4)
-        5.0
-    """
-
-def cosine_similarity(
-    x1: Tensor, x2: Tensor | ArrayLike, dim: int = 1, eps: float = 1e-08
-) -> Tensor:
-    """Returns cosine similarity between `x1` and `x2`, computed along `dim`.
-
-    `sum(x1 * x2) / (max(||x1||, eps) * max(||x2||, eps))` along `dim`, `x1` and `x2` broadcast
-    together; as torch, each norm is clamped at `eps` without the clamp changing its gradient.
-    Recorded as the composition torch writes (its parts' nodes), so each tensor operand gets its
-    gradient by the parts' rules; operands given as array data or numbers are constants in the
-    session's dtype.
-
-    Args:
-        x1 (Tensor): the first input.
-        x2 (Tensor or array): broadcastable to `x1`.
-        dim (int): the dimension of the vectors. Default: ``1``.
-        eps (float): a small value to avoid division by zero. Default: ``1e-8``.
-
-    Returns:
-        Tensor: the broadcast shape without `dim`.
-
-    Raises:
-        ShapeError: `x1` and `x2` do not broadcast, or `dim` is out of range.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     x1 = et.tensor([[1.0, 0.0], [2.0, 0.0]])
-        ...     F.cosine_similarity(x1, et.tensor([[0.0, 1.0], [1.0, 0.0]])).tolist()
-        [0.0, 1.0]
-    """
-
-def normalize(
-    input: Tensor, p: float = 2.0, dim: int = 1, eps: float = 1e-12, out: None = None
-) -> Tensor:
-    """Perform `L_p` normalization of inputs over specified dimension.
-
-    `input / max(||input||_p, eps)`, the norm over `dim` (kept for broadcasting). Recorded as the
-    composition torch writes (its parts' nodes), so each tensor operand gets its gradient by the
-    parts' rules; operands given as array data or numbers are constants in the session's dtype.
-
-    Args:
-        input (Tensor): the input, of any shape.
-        p (float): the exponent of the norm. Default: ``2.0``.
-        dim (int): the dimension to reduce. Default: ``1``.
-        eps (float): a small value to avoid division by zero. Default: ``1e-12``.
-        out (Tensor, optional): accepted for torch compatibility; must stay ``None``
-            (tensors are immutable values).
-
-    Returns:
-        Tensor: of the input's shape.
-
-    Raises:
-        ArgumentError: `out` is given.
-        ShapeError: `dim` is out of range.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session(dtype="float64"):
-        ...     F.normalize(et.tensor([[3.0, 4.0]])).tolist()
-        ...     F.normalize(et.tensor([[1.0, 3.0]]), p=1).tolist()
-        [[0.6, 0.8]]
-        [[0.25, 0.75]]
-    """
-
 def ctc_loss(
     log_probs: Tensor,
     targets: Tensor | ArrayLike,

@@ -45,6 +45,12 @@ pub trait Recorder<B: Backend> {
     fn dropout(&mut self, x: Handle, p: f64) -> Result<Handle>;
     /// `x`'s value as a new leaf backward does not pass through (`detach`).
     fn detach(&mut self, x: Handle) -> Result<Handle>;
+    /// The operands of a composition standing for the torch op `name`, converted as that
+    /// op's autocast policy says (the session's: `operand_casts`); as they are otherwise.
+    fn autocast_entry(&mut self, name: &'static str, xs: &[Handle]) -> Result<Vec<Handle>> {
+        let _ = name;
+        Ok(xs.to_vec())
+    }
 }
 
 /// A layer with a composition for carriers whose backend has no fused kernel for it.

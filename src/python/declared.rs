@@ -264,6 +264,52 @@ impl Arg for Str {
     }
 }
 
+/// Class ids or other index data: an int tensor, or host data kept exact (int64) on the
+/// input's device.
+pub struct Index;
+
+impl Arg for Index {
+    type Prepared = Operand<Be>;
+    type Core = crate::handles::Handle;
+    fn annotation() -> String {
+        "Tensor | ArrayLike".into()
+    }
+    fn from_py(_: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
+        input.index_operand(v.py(), v)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Operand<Be>, s: &mut Session<Be>) -> Result<crate::handles::Handle> {
+        s.operand_handle(p)
+    }
+}
+
+/// torch's `out=`, which only `None` passes: a tensor here is a value, never written into.
+pub struct NoOut;
+
+impl Arg for NoOut {
+    type Prepared = ();
+    type Core = ();
+    fn annotation() -> String {
+        "None".into()
+    }
+    fn from_py(name: &str, _: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<()> {
+        Err(PyErr::from(Error::Argument(format!(
+            "{name}= is not supported (tensors are immutable values)"
+        ))))
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<()> {
+        match l {
+            Lit::None => Ok(()),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(_: (), _: &mut Session<Be>) -> Result<()> {
+        Ok(())
+    }
+}
+
 /// `None`, or a value of `T` (an optional weight, a divisor).
 impl<T: Arg> Arg for Option<T> {
     type Prepared = Option<T::Prepared>;
@@ -391,6 +437,14 @@ macro_rules! py_functions {
     };
 }
 
+mod composed_losses {
+    crate::ops::composed_losses::functions!(py_functions);
+}
+
+mod distances {
+    crate::ops::distances::functions!(py_functions);
+}
+
 mod losses {
     crate::ops::losses::functions!(py_functions);
 }
@@ -411,6 +465,8 @@ mod sliding {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let mut entries: Vec<Entry> = Vec::new();
     losses::register(m, &mut entries)?;
+    composed_losses::register(m, &mut entries)?;
+    distances::register(m, &mut entries)?;
     pool1d::register(m, &mut entries)?;
     pooling::register(m, &mut entries)?;
     sliding::register(m, &mut entries)?;

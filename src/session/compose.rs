@@ -54,6 +54,9 @@ impl<B: Backend> Recorder<B> for Session<B> {
     fn detach(&mut self, x: Handle) -> Result<Handle> {
         Session::detach(self, x)
     }
+    fn autocast_entry(&mut self, name: &'static str, xs: &[Handle]) -> Result<Vec<Handle>> {
+        Session::autocast_entry(self, name, xs)
+    }
 }
 
 impl<B: Backend> Session<B> {
