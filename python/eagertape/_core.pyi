@@ -5754,6 +5754,193 @@ def normalize(
         [[0.25, 0.75]]
     """
 
+def conv1d(
+    input: Tensor,
+    weight: Tensor | ArrayLike,
+    bias: Tensor | ArrayLike | None = None,
+    stride: int | Sequence[int] = 1,
+    padding: int | Sequence[int] | str = 0,
+    dilation: int | Sequence[int] = 1,
+    groups: int = 1,
+) -> Tensor:
+    """Applies a 1D convolution over an input signal composed of several input planes.
+
+    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
+    carriers only (the reference backend refuses it).
+
+    Args:
+        input (Tensor): `(N, in_channels, L)` or unbatched `(in_channels, L)`.
+        weight (Tensor): the filters, `(out_channels, in_channels / groups, kL)`.
+        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+            Default: ``None``.
+        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+        padding (int, tuple or str): implicit zero padding on both sides, or ``"valid"`` (none)
+            or ``"same"`` (the output has the input's size; stride 1 only, an uneven total
+            pads one more on the right, as torch). Default: ``None`` (0).
+        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+        groups (int): split the input into groups; `in_channels` must be divisible by it.
+            Default: ``1``.
+
+    Returns:
+        Tensor: `(N, out_channels, L_out)` (or `(out_channels, L_out)`).
+
+    Raises:
+        ArgumentError: an unknown padding string, ``"same"`` with a stride other than 1, or an
+            int argument of the wrong length.
+        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+            bias do not fit.
+        TypeError: `weight` is not an eagertape tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.conv1d(et.ones(1, 1, 4), et.ones(1, 1, 2)).tolist()
+        [[[2.0, 2.0, 2.0]]]
+    """
+
+def conv2d(
+    input: Tensor,
+    weight: Tensor | ArrayLike,
+    bias: Tensor | ArrayLike | None = None,
+    stride: int | Sequence[int] = 1,
+    padding: int | Sequence[int] | str = 0,
+    dilation: int | Sequence[int] = 1,
+    groups: int = 1,
+) -> Tensor:
+    """Applies a 2D convolution over an input image composed of several input planes.
+
+    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. The
+    reference carriers compose it as im2col and matrix products.
+
+    Args:
+        input (Tensor): `(N, in_channels, H, W)` or unbatched `(in_channels, H, W)`.
+        weight (Tensor): the filters, `(out_channels, in_channels / groups, kH, kW)`.
+        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+            Default: ``None``.
+        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+        padding (int, tuple or str): implicit zero padding on both sides, or ``"valid"`` (none)
+            or ``"same"`` (the output has the input's size; stride 1 only, an uneven total
+            pads one more on the right, as torch). Default: ``None`` (0).
+        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+        groups (int): split the input into groups; `in_channels` must be divisible by it.
+            Default: ``1``.
+
+    Returns:
+        Tensor: `(N, out_channels, H_out, W_out)` (or `(out_channels, H_out, W_out)`).
+
+    Raises:
+        ArgumentError: an unknown padding string, ``"same"`` with a stride other than 1, or an
+            int argument of the wrong length.
+        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+            bias do not fit.
+        TypeError: `weight` is not an eagertape tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x, w = et.ones(1, 1, 3, 3), et.ones(1, 1, 2, 2)
+        ...     et.conv2d(x, w).tolist()
+        ...     tuple(et.conv2d(x, w, padding="same").shape)
+        [[[[4.0, 4.0], [4.0, 4.0]]]]
+        (1, 1, 3, 3)
+    """
+
+def conv3d(
+    input: Tensor,
+    weight: Tensor | ArrayLike,
+    bias: Tensor | ArrayLike | None = None,
+    stride: int | Sequence[int] = 1,
+    padding: int | Sequence[int] | str = 0,
+    dilation: int | Sequence[int] = 1,
+    groups: int = 1,
+) -> Tensor:
+    """Applies a 3D convolution over an input image composed of several input planes.
+
+    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
+    carriers only (the reference backend refuses it).
+
+    Args:
+        input (Tensor): `(N, in_channels, D, H, W)` or unbatched `(in_channels, D, H, W)`.
+        weight (Tensor): the filters, `(out_channels, in_channels / groups, kD, kH, kW)`.
+        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+            Default: ``None``.
+        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+        padding (int, tuple or str): implicit zero padding on both sides, or ``"valid"`` (none)
+            or ``"same"`` (the output has the input's size; stride 1 only, an uneven total
+            pads one more on the right, as torch). Default: ``None`` (0).
+        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+        groups (int): split the input into groups; `in_channels` must be divisible by it.
+            Default: ``1``.
+
+    Returns:
+        Tensor: `(N, out_channels, D_out, H_out, W_out)` (or without the batch dim).
+
+    Raises:
+        ArgumentError: an unknown padding string, ``"same"`` with a stride other than 1, or an
+            int argument of the wrong length.
+        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+            bias do not fit.
+        TypeError: `weight` is not an eagertape tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.conv3d(et.ones(1, 1, 2, 2, 2), et.ones(1, 1, 2, 2, 2)).tolist()
+        [[[[[8.0]]]]]
+    """
+
+def conv_transpose2d(
+    input: Tensor,
+    weight: Tensor | ArrayLike,
+    bias: Tensor | ArrayLike | None = None,
+    stride: int | Sequence[int] = 1,
+    padding: int | Sequence[int] = 0,
+    output_padding: int | Sequence[int] = 0,
+    groups: int = 1,
+    dilation: int | Sequence[int] = 1,
+) -> Tensor:
+    """Applies a 2D transposed convolution operator over an input image composed of several input
+    planes, sometimes also called "deconvolution".
+
+    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
+    carriers only (the reference backend refuses it).
+
+    Args:
+        input (Tensor): `(N, in_channels, H, W)` or unbatched `(in_channels, H, W)`.
+        weight (Tensor): the filters, `(in_channels, out_channels / groups, kH, kW)`.
+        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+            Default: ``None``.
+        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+        padding (int or tuple): `dilation * (kernel_size - 1) - padding` zero padding is added
+            to both sides of the input (ints only: no ``"same"``). Default: ``None`` (0).
+        output_padding (int or tuple): additional size added to one side of each dimension
+            of the output shape. Default: ``None`` (0).
+        groups (int): split the input into groups; `in_channels` must be divisible by it.
+            Default: ``1``.
+        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+
+    Returns:
+        Tensor: `(N, out_channels, H_out, W_out)` (or `(out_channels, H_out, W_out)`).
+
+    Raises:
+        ArgumentError: an int argument of the wrong length (or a padding string).
+        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+            bias do not fit.
+        TypeError: `weight` is not an eagertape tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     y = et.conv_transpose2d(et.ones(1, 1, 2, 2), et.ones(1, 1, 2, 2), stride=2)
+        ...     tuple(y.shape), y.sum().item()
+        ((1, 1, 4, 4), 16.0)
+    """
+
 def max_pool1d(
     input: Tensor,
     kernel_size: int | Sequence[int],
@@ -6371,193 +6558,6 @@ def nll_loss(
         ...     log_probs = et.tensor([[-1.0, -2.0], [-3.0, -0.5]])
         ...     et.nll_loss(log_probs, et.tensor([0, 1])).item()
         0.75
-    """
-
-def conv1d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | ArrayLike | None = None,
-    stride: int | Sequence[int] | None = None,
-    padding: int | Sequence[int] | Literal["same", "valid"] | None = None,
-    dilation: int | Sequence[int] | None = None,
-    groups: int = 1,
-) -> Tensor:
-    """Applies a 1D convolution over an input signal composed of several input planes.
-
-    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
-    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
-    carriers only (the reference backend refuses it).
-
-    Args:
-        input (Tensor): `(N, in_channels, L)` or unbatched `(in_channels, L)`.
-        weight (Tensor): the filters, `(out_channels, in_channels / groups, kL)`.
-        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
-            Default: ``None``.
-        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
-        padding (int, tuple or str): implicit zero padding on both sides, or ``"valid"`` (none)
-            or ``"same"`` (the output has the input's size; stride 1 only, an uneven total
-            pads one more on the right, as torch). Default: ``None`` (0).
-        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
-        groups (int): split the input into groups; `in_channels` must be divisible by it.
-            Default: ``1``.
-
-    Returns:
-        Tensor: `(N, out_channels, L_out)` (or `(out_channels, L_out)`).
-
-    Raises:
-        ArgumentError: an unknown padding string, ``"same"`` with a stride other than 1, or an
-            int argument of the wrong length.
-        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
-            bias do not fit.
-        TypeError: `weight` is not an eagertape tensor.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.conv1d(et.ones(1, 1, 4), et.ones(1, 1, 2)).tolist()
-        [[[2.0, 2.0, 2.0]]]
-    """
-
-def conv3d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | ArrayLike | None = None,
-    stride: int | Sequence[int] | None = None,
-    padding: int | Sequence[int] | Literal["same", "valid"] | None = None,
-    dilation: int | Sequence[int] | None = None,
-    groups: int = 1,
-) -> Tensor:
-    """Applies a 3D convolution over an input image composed of several input planes.
-
-    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
-    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
-    carriers only (the reference backend refuses it).
-
-    Args:
-        input (Tensor): `(N, in_channels, D, H, W)` or unbatched `(in_channels, D, H, W)`.
-        weight (Tensor): the filters, `(out_channels, in_channels / groups, kD, kH, kW)`.
-        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
-            Default: ``None``.
-        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
-        padding (int, tuple or str): implicit zero padding on both sides, or ``"valid"`` (none)
-            or ``"same"`` (the output has the input's size; stride 1 only, an uneven total
-            pads one more on the right, as torch). Default: ``None`` (0).
-        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
-        groups (int): split the input into groups; `in_channels` must be divisible by it.
-            Default: ``1``.
-
-    Returns:
-        Tensor: `(N, out_channels, D_out, H_out, W_out)` (or without the batch dim).
-
-    Raises:
-        ArgumentError: an unknown padding string, ``"same"`` with a stride other than 1, or an
-            int argument of the wrong length.
-        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
-            bias do not fit.
-        TypeError: `weight` is not an eagertape tensor.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     F.conv3d(et.ones(1, 1, 2, 2, 2), et.ones(1, 1, 2, 2, 2)).tolist()
-        [[[[[8.0]]]]]
-    """
-
-def conv2d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | ArrayLike | None = None,
-    stride: int | Sequence[int] | None = None,
-    padding: int | Sequence[int] | Literal["same", "valid"] | None = None,
-    dilation: int | Sequence[int] | None = None,
-    groups: int = 1,
-) -> Tensor:
-    """Applies a 2D convolution over an input image composed of several input planes.
-
-    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
-    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. The
-    reference carriers compose it as im2col and matrix products.
-
-    Args:
-        input (Tensor): `(N, in_channels, H, W)` or unbatched `(in_channels, H, W)`.
-        weight (Tensor): the filters, `(out_channels, in_channels / groups, kH, kW)`.
-        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
-            Default: ``None``.
-        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
-        padding (int, tuple or str): implicit zero padding on both sides, or ``"valid"`` (none)
-            or ``"same"`` (the output has the input's size; stride 1 only, an uneven total
-            pads one more on the right, as torch). Default: ``None`` (0).
-        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
-        groups (int): split the input into groups; `in_channels` must be divisible by it.
-            Default: ``1``.
-
-    Returns:
-        Tensor: `(N, out_channels, H_out, W_out)` (or `(out_channels, H_out, W_out)`).
-
-    Raises:
-        ArgumentError: an unknown padding string, ``"same"`` with a stride other than 1, or an
-            int argument of the wrong length.
-        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
-            bias do not fit.
-        TypeError: `weight` is not an eagertape tensor.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x, w = et.ones(1, 1, 3, 3), et.ones(1, 1, 2, 2)
-        ...     et.conv2d(x, w).tolist()
-        ...     tuple(et.conv2d(x, w, padding="same").shape)
-        [[[[4.0, 4.0], [4.0, 4.0]]]]
-        (1, 1, 3, 3)
-    """
-
-def conv_transpose2d(
-    input: Tensor,
-    weight: Tensor,
-    bias: Tensor | ArrayLike | None = None,
-    stride: int | Sequence[int] | None = None,
-    padding: int | Sequence[int] | None = None,
-    output_padding: int | Sequence[int] | None = None,
-    groups: int = 1,
-    dilation: int | Sequence[int] | None = None,
-) -> Tensor:
-    """Applies a 2D transposed convolution operator over an input image composed of several input
-    planes, sometimes also called "deconvolution".
-
-    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
-    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
-    carriers only (the reference backend refuses it).
-
-    Args:
-        input (Tensor): `(N, in_channels, H, W)` or unbatched `(in_channels, H, W)`.
-        weight (Tensor): the filters, `(in_channels, out_channels / groups, kH, kW)`.
-        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
-            Default: ``None``.
-        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
-        padding (int or tuple): `dilation * (kernel_size - 1) - padding` zero padding is added
-            to both sides of the input (ints only: no ``"same"``). Default: ``None`` (0).
-        output_padding (int or tuple): additional size added to one side of each dimension
-            of the output shape. Default: ``None`` (0).
-        groups (int): split the input into groups; `in_channels` must be divisible by it.
-            Default: ``1``.
-        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
-
-    Returns:
-        Tensor: `(N, out_channels, H_out, W_out)` (or `(out_channels, H_out, W_out)`).
-
-    Raises:
-        ArgumentError: an int argument of the wrong length (or a padding string).
-        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
-            bias do not fit.
-        TypeError: `weight` is not an eagertape tensor.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     y = et.conv_transpose2d(et.ones(1, 1, 2, 2), et.ones(1, 1, 2, 2), stride=2)
-        ...     tuple(y.shape), y.sum().item()
-        ((1, 1, 4, 4), 16.0)
     """
 
 def layer_norm(

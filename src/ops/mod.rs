@@ -25,6 +25,7 @@ pub mod composed_loss;
 pub mod composed_losses;
 pub mod conv;
 pub mod convert;
+pub mod convolution;
 pub mod ctc;
 pub mod cumulative;
 pub mod derive;

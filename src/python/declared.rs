@@ -16,6 +16,7 @@ use pyo3::types::PyTuple;
 use super::classes::PyTensor;
 use crate::backend::dynamic::Dyn as Be;
 use crate::error::{Error, Result};
+use crate::ops::convolution::PaddingArg;
 use crate::session::{Operand, Session};
 
 /// A declared default, as the declaration spells it (Python's literals).
@@ -106,7 +107,7 @@ pub struct Ints<const N: usize>;
 
 /// An int or `n` ints (one int in a sequence counts for all `n`, as torch's kernels take
 /// it); a bool is not an int here.
-pub(crate) fn ntuple(name: &str, v: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+fn ntuple(name: &str, v: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
     let bad = |got: String| {
         PyErr::from(Error::Argument(format!(
             "{name} must be an int or {n} ints, got {got}"
@@ -260,6 +261,33 @@ impl Arg for Str {
         }
     }
     fn finish(p: String, _: &mut Session<Be>) -> Result<String> {
+        Ok(p)
+    }
+}
+
+/// A convolution's `padding=`: an int, `N` ints, or a mode (`"same"`, `"valid"`).
+pub struct ConvPadding<const N: usize>;
+
+impl<const N: usize> Arg for ConvPadding<N> {
+    type Prepared = PaddingArg<N>;
+    type Core = PaddingArg<N>;
+    fn annotation() -> String {
+        "int | Sequence[int] | str".into()
+    }
+    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<PaddingArg<N>> {
+        match v.extract::<String>() {
+            Ok(mode) => Ok(PaddingArg::Mode(mode)),
+            Err(_) => ints(name, v).map(PaddingArg::Ints),
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<PaddingArg<N>> {
+        match l {
+            Lit::Int(x) => Ok(PaddingArg::Ints([x; N])),
+            Lit::Str(m) => Ok(PaddingArg::Mode(m.to_string())),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: PaddingArg<N>, _: &mut Session<Be>) -> Result<PaddingArg<N>> {
         Ok(p)
     }
 }
@@ -441,6 +469,10 @@ mod composed_losses {
     crate::ops::composed_losses::functions!(py_functions);
 }
 
+mod convolution {
+    crate::ops::convolution::functions!(py_functions);
+}
+
 mod distances {
     crate::ops::distances::functions!(py_functions);
 }
@@ -467,6 +499,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     losses::register(m, &mut entries)?;
     composed_losses::register(m, &mut entries)?;
     distances::register(m, &mut entries)?;
+    convolution::register(m, &mut entries)?;
     pool1d::register(m, &mut entries)?;
     pooling::register(m, &mut entries)?;
     sliding::register(m, &mut entries)?;
