@@ -5941,6 +5941,161 @@ def conv_transpose2d(
         ((1, 1, 4, 4), 16.0)
     """
 
+def layer_norm(
+    input: Tensor,
+    normalized_shape: int | Sequence[int],
+    weight: Tensor | ArrayLike | None = None,
+    bias: Tensor | ArrayLike | None = None,
+    eps: float = 1e-5,
+) -> Tensor:
+    """Apply Layer Normalization for last certain number of dimensions.
+
+    Each sample is normalized by the mean and (biased) variance of its trailing `normalized_shape`
+    dims, then scaled by `weight` and shifted by `bias` elementwise. Records one node; `input`,
+    `weight` and `bias` get gradients.
+
+    Args:
+        input (Tensor): of shape `(*, *normalized_shape)`.
+        normalized_shape (int or sequence of int): the trailing dims to normalize over.
+        weight (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
+        bias (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
+        eps (float): a value added to the variance for numerical stability. Default:
+            ``1e-5``.
+
+    Returns:
+        Tensor: of the input's shape.
+
+    Raises:
+        ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` or
+            `bias` has another shape.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     y = et.layer_norm(et.tensor([[1.0, 3.0]]), (2,))
+        ...     [round(v, 4) for v in y[0].tolist()]
+        [-1.0, 1.0]
+    """
+
+def rms_norm(
+    input: Tensor,
+    normalized_shape: int | Sequence[int],
+    weight: Tensor | ArrayLike | None = None,
+    eps: float | None = None,
+) -> Tensor:
+    """Apply Root Mean Square Layer Normalization.
+
+    `y = x / sqrt(mean(x ** 2) + eps) * weight`, the mean over the trailing `normalized_shape` dims.
+    Records one node on every carrier; `input` and `weight` get gradients.
+
+    Args:
+        input (Tensor): of shape `(*, *normalized_shape)`.
+        normalized_shape (int or sequence of int): the trailing dims to normalize over.
+        weight (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
+        eps (float, optional): a value added to the mean square. Default: ``None`` (the
+            machine epsilon of the input's dtype, as torch's `torch.finfo(dtype).eps`).
+
+    Returns:
+        Tensor: of the input's shape.
+
+    Raises:
+        ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` has
+            another shape.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     y = et.rms_norm(et.tensor([[3.0, 4.0]]), [2])
+        ...     [round(v, 4) for v in y[0].tolist()]
+        [0.8485, 1.1314]
+    """
+
+def group_norm(
+    input: Tensor,
+    num_groups: int,
+    weight: Tensor | ArrayLike | None = None,
+    bias: Tensor | ArrayLike | None = None,
+    eps: float = 1e-5,
+) -> Tensor:
+    """Apply Group Normalization for last certain number of dimensions.
+
+    The channels (dim 1) are split into `num_groups` groups; each group of each sample is normalized
+    by its own mean and (biased) variance, then `weight` and `bias` apply per channel. Records one
+    node on every carrier; `input`, `weight` and `bias` get gradients.
+
+    Args:
+        input (Tensor): of shape `(N, C, *)`.
+        num_groups (int): the number of groups; `C` must be divisible by it.
+        weight (Tensor, optional): per-channel scale, of shape `(C)`. Default: ``None``.
+        bias (Tensor, optional): per-channel shift, of shape `(C)`. Default: ``None``.
+        eps (float): a value added to the variance for numerical stability. Default:
+            ``1e-5``.
+
+    Returns:
+        Tensor: of the input's shape.
+
+    Raises:
+        ShapeError: `C` is not divisible by `num_groups`, or `weight` or `bias` is not
+            `(C)`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     x = et.tensor([[[1.0], [3.0], [5.0], [7.0]]])
+        ...     [round(v, 4) for v in et.group_norm(x, 2).flatten().tolist()]
+        [-1.0, 1.0, -1.0, 1.0]
+    """
+
+def scaled_dot_product_attention(
+    query: Tensor,
+    key: Tensor | ArrayLike,
+    value: Tensor | ArrayLike,
+    attn_mask: Tensor | ArrayLike | None = None,
+    dropout_p: float = 0.0,
+    is_causal: bool = False,
+    scale: float | None = None,
+    enable_gqa: bool = False,
+) -> Tensor:
+    """Computes scaled dot product attention on query, key and value tensors, using an optional
+    attention mask if passed, and applying dropout if a probability greater than 0.0 is specified.
+
+    `softmax(query @ key^T * scale + mask) @ value`. On CPU, 4-D operands with no dropout and a mask
+    that needs no gradient run LibTorch's fused kernel, which keeps what torch keeps for its
+    backward (not the `(L, S)` attention matrix); everything else (dropout, other ranks, CUDA, the
+    reference carriers) is composed of the tape's own ops. Dropout on the attention weights is drawn
+    from the session's generator whenever `dropout_p > 0`, as torch's function does (pass 0.0 in
+    evaluation). `query`, `key` and `value` get gradients.
+
+    Args:
+        query (Tensor): `(..., L, E)`.
+        key (Tensor): `(..., S, E)`.
+        value (Tensor): `(..., S, Ev)`.
+        attn_mask (Tensor, optional): broadcastable to `(..., L, S)`: bool (true: the position
+            takes part) or additive, a tensor or array data. Default: ``None``.
+        dropout_p (float): the dropout probability of the attention weights. Default: ``0.0``.
+        is_causal (bool): apply the lower-triangular (top-left aligned) causal mask; no
+            `attn_mask` may be given with it. Default: ``False``.
+        scale (float, optional): the scaling factor. Default: ``None`` (`1 / sqrt(E)`).
+        enable_gqa (bool): accepted for torch compatibility; must stay ``False`` (grouped
+            query attention is not supported).
+
+    Returns:
+        Tensor: `(..., L, Ev)`.
+
+    Raises:
+        ArgumentError: `enable_gqa=True`, `dropout_p` outside `[0, 1]`, or an `attn_mask`
+            with `is_causal=True`.
+        ShapeError: the operands' shapes do not fit together, or the mask does not broadcast.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     q = et.ones(1, 1, 2, 4)
+        ...     out = et.scaled_dot_product_attention(q, q, q, is_causal=True)
+        ...     tuple(out.shape), out.sum().item()
+        ((1, 1, 2, 4), 8.0)
+    """
+
 def max_pool1d(
     input: Tensor,
     kernel_size: int | Sequence[int],
@@ -6560,111 +6715,6 @@ def nll_loss(
         0.75
     """
 
-def layer_norm(
-    input: Tensor,
-    normalized_shape: int | Sequence[int],
-    weight: Tensor | ArrayLike | None = None,
-    bias: Tensor | ArrayLike | None = None,
-    eps: float = 1e-5,
-) -> Tensor:
-    """Apply Layer Normalization for last certain number of dimensions.
-
-    Each sample is normalized by the mean and (biased) variance of its trailing `normalized_shape`
-    dims, then scaled by `weight` and shifted by `bias` elementwise. Records one node; `input`,
-    `weight` and `bias` get gradients.
-
-    Args:
-        input (Tensor): of shape `(*, *normalized_shape)`.
-        normalized_shape (int or sequence of int): the trailing dims to normalize over.
-        weight (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
-        bias (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
-        eps (float): a value added to the variance for numerical stability. Default:
-            ``1e-5``.
-
-    Returns:
-        Tensor: of the input's shape.
-
-    Raises:
-        ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` or
-            `bias` has another shape.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session(dtype="float64"):
-        ...     y = et.layer_norm(et.tensor([[1.0, 3.0]]), (2,))
-        ...     [round(v, 4) for v in y[0].tolist()]
-        [-1.0, 1.0]
-    """
-
-def rms_norm(
-    input: Tensor,
-    normalized_shape: int | Sequence[int],
-    weight: Tensor | ArrayLike | None = None,
-    eps: float | None = None,
-) -> Tensor:
-    """Apply Root Mean Square Layer Normalization.
-
-    `y = x / sqrt(mean(x ** 2) + eps) * weight`, the mean over the trailing `normalized_shape` dims.
-    Records one node on every carrier; `input` and `weight` get gradients.
-
-    Args:
-        input (Tensor): of shape `(*, *normalized_shape)`.
-        normalized_shape (int or sequence of int): the trailing dims to normalize over.
-        weight (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
-        eps (float, optional): a value added to the mean square. Default: ``None`` (the
-            machine epsilon of the input's dtype, as torch's `torch.finfo(dtype).eps`).
-
-    Returns:
-        Tensor: of the input's shape.
-
-    Raises:
-        ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` has
-            another shape.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session(dtype="float64"):
-        ...     y = et.rms_norm(et.tensor([[3.0, 4.0]]), [2])
-        ...     [round(v, 4) for v in y[0].tolist()]
-        [0.8485, 1.1314]
-    """
-
-def group_norm(
-    input: Tensor,
-    num_groups: int,
-    weight: Tensor | ArrayLike | None = None,
-    bias: Tensor | ArrayLike | None = None,
-    eps: float = 1e-5,
-) -> Tensor:
-    """Apply Group Normalization for last certain number of dimensions.
-
-    The channels (dim 1) are split into `num_groups` groups; each group of each sample is normalized
-    by its own mean and (biased) variance, then `weight` and `bias` apply per channel. Records one
-    node on every carrier; `input`, `weight` and `bias` get gradients.
-
-    Args:
-        input (Tensor): of shape `(N, C, *)`.
-        num_groups (int): the number of groups; `C` must be divisible by it.
-        weight (Tensor, optional): per-channel scale, of shape `(C)`. Default: ``None``.
-        bias (Tensor, optional): per-channel shift, of shape `(C)`. Default: ``None``.
-        eps (float): a value added to the variance for numerical stability. Default:
-            ``1e-5``.
-
-    Returns:
-        Tensor: of the input's shape.
-
-    Raises:
-        ShapeError: `C` is not divisible by `num_groups`, or `weight` or `bias` is not
-            `(C)`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session(dtype="float64"):
-        ...     x = et.tensor([[[1.0], [3.0], [5.0], [7.0]]])
-        ...     [round(v, 4) for v in et.group_norm(x, 2).flatten().tolist()]
-        [-1.0, 1.0, -1.0, 1.0]
-    """
-
 def batch_norm(
     input: Tensor,
     running_mean: Parameter | Tensor | None,
@@ -6721,56 +6771,6 @@ def batch_norm(
         ...     rm.tolist(), rv.tolist()
         [[0.0, 0.0], [1.0, 1.0]]
         ([1.0, 1.5], [1.5, 1.5])
-    """
-
-def scaled_dot_product_attention(
-    query: Tensor,
-    key: Tensor,
-    value: Tensor,
-    attn_mask: Tensor | ArrayLike | None = None,
-    dropout_p: float = 0.0,
-    is_causal: bool = False,
-    scale: float | None = None,
-    enable_gqa: bool = False,
-) -> Tensor:
-    """Computes scaled dot product attention on query, key and value tensors, using an optional
-    attention mask if passed, and applying dropout if a probability greater than 0.0 is specified.
-
-    `softmax(query @ key^T * scale + mask) @ value`. On CPU, 4-D operands with no dropout and a mask
-    that needs no gradient run LibTorch's fused kernel, which keeps what torch keeps for its
-    backward (not the `(L, S)` attention matrix); everything else (dropout, other ranks, CUDA, the
-    reference carriers) is composed of the tape's own ops. Dropout on the attention weights is drawn
-    from the session's generator whenever `dropout_p > 0`, as torch's function does (pass 0.0 in
-    evaluation). `query`, `key` and `value` get gradients.
-
-    Args:
-        query (Tensor): `(..., L, E)`.
-        key (Tensor): `(..., S, E)`.
-        value (Tensor): `(..., S, Ev)`.
-        attn_mask (Tensor, optional): broadcastable to `(..., L, S)`: bool (true: the position
-            takes part) or additive, a tensor or array data. Default: ``None``.
-        dropout_p (float): the dropout probability of the attention weights. Default: ``0.0``.
-        is_causal (bool): apply the lower-triangular (top-left aligned) causal mask; no
-            `attn_mask` may be given with it. Default: ``False``.
-        scale (float, optional): the scaling factor. Default: ``None`` (`1 / sqrt(E)`).
-        enable_gqa (bool): accepted for torch compatibility; must stay ``False`` (grouped
-            query attention is not supported).
-
-    Returns:
-        Tensor: `(..., L, Ev)`.
-
-    Raises:
-        ArgumentError: `enable_gqa=True`, `dropout_p` outside `[0, 1]`, or an `attn_mask`
-            with `is_causal=True`.
-        ShapeError: the operands' shapes do not fit together, or the mask does not broadcast.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     q = et.ones(1, 1, 2, 4)
-        ...     out = et.scaled_dot_product_attention(q, q, q, is_causal=True)
-        ...     tuple(out.shape), out.sum().item()
-        ((1, 1, 2, 4), 8.0)
     """
 
 def embedding(

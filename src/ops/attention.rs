@@ -365,6 +365,89 @@ fn empty_rows<B: Backend>(
         .map(Some)
 }
 
+/// `F.scaled_dot_product_attention` (`enable_gqa=True` refused): [`Attention`] on the query,
+/// key, value and the optional mask (bool: where to attend; floating: added to the scores).
+#[allow(clippy::too_many_arguments)]
+pub fn sdpa<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    query: Handle,
+    key: Handle,
+    value: Handle,
+    attn_mask: Option<Handle>,
+    dropout_p: f64,
+    is_causal: bool,
+    scale: Option<f64>,
+    enable_gqa: bool,
+) -> Result<Handle> {
+    if enable_gqa {
+        return Err(Error::Argument(
+            "scaled_dot_product_attention: enable_gqa=True is not supported".into(),
+        ));
+    }
+    let a = Attention {
+        dropout_p,
+        is_causal,
+        scale,
+    };
+    let mut xs = vec![query, key, value];
+    xs.extend(attn_mask);
+    scaled_dot_product_attention(r, a, &xs)
+}
+
+/// The `torch.nn.functional` form of attention, for the binding's generator `$gen`
+/// (`src/python/declared.rs` says what each argument type means).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Computes scaled dot product attention on query, key and value tensors, using an optional
+            /// attention mask if passed, and applying dropout if a probability greater than 0.0 is specified.
+            ///
+            /// `softmax(query @ key^T * scale + mask) @ value`. On CPU, 4-D operands with no dropout and a mask
+            /// that needs no gradient run LibTorch's fused kernel, which keeps what torch keeps for its
+            /// backward (not the `(L, S)` attention matrix); everything else (dropout, other ranks, CUDA, the
+            /// reference carriers) is composed of the tape's own ops. Dropout on the attention weights is drawn
+            /// from the session's generator whenever `dropout_p > 0`, as torch's function does (pass 0.0 in
+            /// evaluation). `query`, `key` and `value` get gradients.
+            ///
+            /// Args:
+            ///     query (Tensor): `(..., L, E)`.
+            ///     key (Tensor): `(..., S, E)`.
+            ///     value (Tensor): `(..., S, Ev)`.
+            ///     attn_mask (Tensor, optional): broadcastable to `(..., L, S)`: bool (true: the position
+            ///         takes part) or additive, a tensor or array data. Default: ``None``.
+            ///     dropout_p (float): the dropout probability of the attention weights. Default: ``0.0``.
+            ///     is_causal (bool): apply the lower-triangular (top-left aligned) causal mask; no
+            ///         `attn_mask` may be given with it. Default: ``False``.
+            ///     scale (float, optional): the scaling factor. Default: ``None`` (`1 / sqrt(E)`).
+            ///     enable_gqa (bool): accepted for torch compatibility; must stay ``False`` (grouped
+            ///         query attention is not supported).
+            ///
+            /// Returns:
+            ///     Tensor: `(..., L, Ev)`.
+            ///
+            /// Raises:
+            ///     ArgumentError: `enable_gqa=True`, `dropout_p` outside `[0, 1]`, or an `attn_mask`
+            ///         with `is_causal=True`.
+            ///     ShapeError: the operands' shapes do not fit together, or the mask does not broadcast.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     q = et.ones(1, 1, 2, 4)
+            ///     ...     out = et.scaled_dot_product_attention(q, q, q, is_causal=True)
+            ///     ...     tuple(out.shape), out.sum().item()
+            ///     ((1, 1, 2, 4), 8.0)
+            fn scaled_dot_product_attention(query: Tensor, key: Tensor, value: Tensor;
+                attn_mask: Option<Mask> = None, dropout_p: f64 = 0.0, is_causal: bool = False,
+                scale: Option<f64> = None, enable_gqa: bool = False)
+                = crate::ops::attention::sdpa;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;
+
 #[cfg(test)]
 mod tests {
     use super::*;

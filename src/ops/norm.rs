@@ -5,12 +5,15 @@
 //! (so every carrier runs them; intervals enclose them); the statistics are recomputed in
 //! the backward rather than saved, so the tape keeps only the operands.
 
+use super::compose::{fused_or_composed, Recorder};
+use super::conv::LayerNorm;
 use super::unary::Rsqrt;
 use super::{fresh, grad_value, reduce_to, viewed, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::config::DType;
 use crate::error::{Error, Result};
+use crate::handles::Handle;
 use crate::ops::Arith;
 
 pub struct RmsNorm {
@@ -302,6 +305,160 @@ impl<B: Backend> Rule<B> for GroupNorm {
         Ok(out)
     }
 }
+
+/// `F.layer_norm`: the [`LayerNorm`] layer (LibTorch's kernels; composed on the reference
+/// carriers).
+pub fn layer_norm<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    normalized_shape: Vec<i64>,
+    weight: Option<Handle>,
+    bias: Option<Handle>,
+    eps: f64,
+) -> Result<Handle> {
+    let layer = LayerNorm {
+        normalized_shape,
+        weight: weight.is_some(),
+        bias: bias.is_some(),
+        eps,
+    };
+    let mut xs = vec![input];
+    xs.extend(weight);
+    xs.extend(bias);
+    fused_or_composed(r, layer, &xs)
+}
+
+/// `F.rms_norm`.
+pub fn rms_norm<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    normalized_shape: Vec<i64>,
+    weight: Option<Handle>,
+    eps: Option<f64>,
+) -> Result<Handle> {
+    let mut xs = vec![input];
+    xs.extend(weight);
+    r.record(Op::rms_norm(&normalized_shape, weight.is_some(), eps), &xs)
+}
+
+/// `F.group_norm`.
+pub fn group_norm<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    num_groups: i64,
+    weight: Option<Handle>,
+    bias: Option<Handle>,
+    eps: f64,
+) -> Result<Handle> {
+    let op = Op::group_norm(num_groups, weight.is_some(), bias.is_some(), eps);
+    let mut xs = vec![input];
+    xs.extend(weight);
+    xs.extend(bias);
+    r.record(op, &xs)
+}
+
+/// The `torch.nn.functional` forms of this file's norms (and of `conv.rs`'s `LayerNorm`), for
+/// the binding's generator `$gen` (`src/python/declared.rs` says what each argument type
+/// means).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Apply Layer Normalization for last certain number of dimensions.
+            ///
+            /// Each sample is normalized by the mean and (biased) variance of its trailing `normalized_shape`
+            /// dims, then scaled by `weight` and shifted by `bias` elementwise. Records one node; `input`,
+            /// `weight` and `bias` get gradients.
+            ///
+            /// Args:
+            ///     input (Tensor): of shape `(*, *normalized_shape)`.
+            ///     normalized_shape (int or sequence of int): the trailing dims to normalize over.
+            ///     weight (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
+            ///     bias (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
+            ///     eps (float): a value added to the variance for numerical stability. Default:
+            ///         ``1e-5``.
+            ///
+            /// Returns:
+            ///     Tensor: of the input's shape.
+            ///
+            /// Raises:
+            ///     ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` or
+            ///         `bias` has another shape.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session(dtype="float64"):
+            ///     ...     y = et.layer_norm(et.tensor([[1.0, 3.0]]), (2,))
+            ///     ...     [round(v, 4) for v in y[0].tolist()]
+            ///     [-1.0, 1.0]
+            fn layer_norm(input: Tensor, normalized_shape: Shape;
+                weight: Option<Tensor> = None, bias: Option<Tensor> = None, eps: f64 = 1e-5)
+                = crate::ops::norm::layer_norm;
+
+            /// Apply Root Mean Square Layer Normalization.
+            ///
+            /// `y = x / sqrt(mean(x ** 2) + eps) * weight`, the mean over the trailing `normalized_shape` dims.
+            /// Records one node on every carrier; `input` and `weight` get gradients.
+            ///
+            /// Args:
+            ///     input (Tensor): of shape `(*, *normalized_shape)`.
+            ///     normalized_shape (int or sequence of int): the trailing dims to normalize over.
+            ///     weight (Tensor, optional): of shape `normalized_shape`. Default: ``None``.
+            ///     eps (float, optional): a value added to the mean square. Default: ``None`` (the
+            ///         machine epsilon of the input's dtype, as torch's `torch.finfo(dtype).eps`).
+            ///
+            /// Returns:
+            ///     Tensor: of the input's shape.
+            ///
+            /// Raises:
+            ///     ShapeError: `normalized_shape` is not the input's trailing shape, or `weight` has
+            ///         another shape.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session(dtype="float64"):
+            ///     ...     y = et.rms_norm(et.tensor([[3.0, 4.0]]), [2])
+            ///     ...     [round(v, 4) for v in y[0].tolist()]
+            ///     [0.8485, 1.1314]
+            fn rms_norm(input: Tensor, normalized_shape: Shape;
+                weight: Option<Tensor> = None, eps: Option<f64> = None)
+                = crate::ops::norm::rms_norm;
+
+            /// Apply Group Normalization for last certain number of dimensions.
+            ///
+            /// The channels (dim 1) are split into `num_groups` groups; each group of each sample is normalized
+            /// by its own mean and (biased) variance, then `weight` and `bias` apply per channel. Records one
+            /// node on every carrier; `input`, `weight` and `bias` get gradients.
+            ///
+            /// Args:
+            ///     input (Tensor): of shape `(N, C, *)`.
+            ///     num_groups (int): the number of groups; `C` must be divisible by it.
+            ///     weight (Tensor, optional): per-channel scale, of shape `(C)`. Default: ``None``.
+            ///     bias (Tensor, optional): per-channel shift, of shape `(C)`. Default: ``None``.
+            ///     eps (float): a value added to the variance for numerical stability. Default:
+            ///         ``1e-5``.
+            ///
+            /// Returns:
+            ///     Tensor: of the input's shape.
+            ///
+            /// Raises:
+            ///     ShapeError: `C` is not divisible by `num_groups`, or `weight` or `bias` is not
+            ///         `(C)`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session(dtype="float64"):
+            ///     ...     x = et.tensor([[[1.0], [3.0], [5.0], [7.0]]])
+            ///     ...     [round(v, 4) for v in et.group_norm(x, 2).flatten().tolist()]
+            ///     [-1.0, 1.0, -1.0, 1.0]
+            fn group_norm(input: Tensor, num_groups: i64;
+                weight: Option<Tensor> = None, bias: Option<Tensor> = None, eps: f64 = 1e-5)
+                = crate::ops::norm::group_norm;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;
 
 #[cfg(test)]
 mod tests {

@@ -292,6 +292,67 @@ impl<const N: usize> Arg for ConvPadding<N> {
     }
 }
 
+/// A shape: an int or a sequence of ints (`normalized_shape`).
+pub struct Shape;
+
+impl Arg for Shape {
+    type Prepared = Vec<i64>;
+    type Core = Vec<i64>;
+    fn annotation() -> String {
+        "int | Sequence[int]".into()
+    }
+    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<i64>> {
+        match v.extract::<i64>() {
+            Ok(n) => Ok(vec![n]),
+            Err(_) => v.extract(),
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Vec<i64>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Vec<i64>, _: &mut Session<Be>) -> Result<Vec<i64>> {
+        Ok(p)
+    }
+}
+
+/// An attention mask: a tensor, or array data (a bool mask stays bool data, an additive one
+/// takes the session's dtype).
+pub struct Mask;
+
+impl Arg for Mask {
+    type Prepared = Operand<Be>;
+    type Core = crate::handles::Handle;
+    fn annotation() -> String {
+        "Tensor | ArrayLike".into()
+    }
+    fn from_py(_: &str, m: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
+        let py = m.py();
+        if m.is_instance_of::<PyTensor>() {
+            return input.operand(py, m);
+        }
+        let m = &if m.hasattr("dtype")? {
+            m.clone()
+        } else {
+            py.import("numpy")?.call_method1("asarray", (m,))?
+        };
+        let is_bool = m
+            .getattr("dtype")
+            .and_then(|d| d.str().map(|s| s.to_string()))
+            .is_ok_and(|d| d == "bool" || d == "torch.bool");
+        if is_bool {
+            input.index_operand(py, m)
+        } else {
+            input.operand(py, m)
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Operand<Be>, s: &mut Session<Be>) -> Result<crate::handles::Handle> {
+        s.operand_handle(p)
+    }
+}
+
 /// Class ids or other index data: an int tensor, or host data kept exact (int64) on the
 /// input's device.
 pub struct Index;
@@ -473,6 +534,14 @@ mod convolution {
     crate::ops::convolution::functions!(py_functions);
 }
 
+mod norm {
+    crate::ops::norm::functions!(py_functions);
+}
+
+mod attention {
+    crate::ops::attention::functions!(py_functions);
+}
+
 mod distances {
     crate::ops::distances::functions!(py_functions);
 }
@@ -500,6 +569,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     composed_losses::register(m, &mut entries)?;
     distances::register(m, &mut entries)?;
     convolution::register(m, &mut entries)?;
+    norm::register(m, &mut entries)?;
+    attention::register(m, &mut entries)?;
     pool1d::register(m, &mut entries)?;
     pooling::register(m, &mut entries)?;
     sliding::register(m, &mut entries)?;

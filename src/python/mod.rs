@@ -23,7 +23,6 @@ mod errors;
 mod factories;
 mod functional;
 mod grads;
-mod layers;
 mod lbfgs;
 mod losses;
 mod losses_composed;
@@ -160,7 +159,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     losses::register(m)?;
     losses_composed::register(m)?;
     batch_norm::register(m)?;
-    layers::register(m)?;
     embedding::register(m)?;
     recurrent::register(m)?;
     resample::register(m)?;

@@ -481,7 +481,7 @@ CASES = _table(
     "ConfigError | params, optim, ledger",
     "nadam_string_lr | lr='fast' | "
     "et.optim.NAdam([c.p], lr='fast') | "
-    "ConfigError | params, optim, ledger",
+    "TypeError | params, optim, ledger",
     "adadelta_rho_above_one | rho=1.5 | "
     "et.optim.Adadelta([c.p], rho=1.5) | "
     "ConfigError | params, optim, ledger",

@@ -217,10 +217,13 @@ _SIGNATURES = _OPTIMIZER_SIGNATURES
 
 
 def _number(cls: str, name: str, value: Any) -> float:
+    # torch compares the value with numbers first: a string is its TypeError too
+    if isinstance(value, str | bytes):
+        raise TypeError(f"{cls}: {name} must be a number, got {value!r}")
     try:
         return float(value)
     except (TypeError, ValueError):
-        raise ConfigError(f"{cls}: {name} must be a number, got {value!r}") from None
+        raise TypeError(f"{cls}: {name} must be a number, got {value!r}") from None
 
 
 def _bind(cls: type, params: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
