@@ -1970,68 +1970,242 @@ class Tensor:
 
         See `eagertape.hardtanh`.
         """
-    def prod(self, dim: _int | None = None, keepdim: _bool = False) -> Tensor:
-        """Returns the product of the elements of this tensor, over all of them or along `dim`.
+    # BEGIN generated: tensor-methods (tools/gen-stubs, from the ops' declarations)
+    def prod(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
+        """Returns the product of all elements in the `input` tensor, or of each row in dimension `dim`.
 
-        See `eagertape.prod`.
+        Zeros are handled exactly in the gradient. Floating-point input only.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
+            keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+
+        Returns:
+            Tensor: the products.
+
+        Raises:
+            et.DTypeError: if `input` holds integer or bool data.
+            et.ShapeError: if `dim` is out of range.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+            ...     et.prod(x).item(), et.prod(x, 1).tolist()
+            (24.0, [2.0, 12.0])
         """
     def var(
         self,
-        dim: _int | tuple[_int, ...] | None = None,
-        unbiased: _bool | None = None,
-        keepdim: _bool = False,
+        dim: int | Sequence[int] | bool | None = None,
+        unbiased: bool | None = None,
+        keepdim: bool = False,
         *,
-        correction: _float | None = None,
+        correction: float | None = None,
     ) -> Tensor:
-        """`var(dim=None, unbiased=None, keepdim=False, *, correction=None)`: divides by
-        `max(0, N - correction)`.
+        """Calculates the variance over the dimensions specified by `dim`.
+
+        The sum of squared deviations is divided by `max(0, N - correction)`, where `N` is the
+        number of elements reduced. As in torch, `var(input, True)` (a bool second argument)
+        is the legacy `unbiased` overload over all elements. Floating-point input only.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or tuple of ints, optional): the dimension(s) to reduce.
+                Default: ``None`` (all dimensions).
+            unbiased (bool, optional): torch's legacy spelling of the correction: ``True`` is
+                ``correction=1``, ``False`` is ``correction=0``. Default: ``None``.
+            keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+                Default: ``False``.
+            correction (float, optional): the difference between the sample size and the
+                degrees of freedom (Bessel's correction). Default: ``None`` (1).
+
+        Returns:
+            Tensor: the variances.
+
+        Raises:
+            et.ArgumentError: if both `unbiased` and `correction` are given.
+            et.DTypeError: if `input` holds integer or bool data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 3.0], [2.0, 6.0]])
+            ...     et.var(x, 1).tolist(), et.var(x, 1, correction=0).tolist()
+            ([2.0, 8.0], [1.0, 4.0])
         """
     def std(
         self,
-        dim: _int | tuple[_int, ...] | None = None,
-        unbiased: _bool | None = None,
-        keepdim: _bool = False,
+        dim: int | Sequence[int] | bool | None = None,
+        unbiased: bool | None = None,
+        keepdim: bool = False,
         *,
-        correction: _float | None = None,
+        correction: float | None = None,
     ) -> Tensor:
-        """Returns the standard deviation of the elements of this tensor over `dim`.
+        """Calculates the standard deviation over the dimensions specified by `dim`.
 
-        Divides by `max(0, N - correction)`; with neither `unbiased` nor `correction` given,
-        the correction is 1. See `eagertape.std`.
+        The square root of `eagertape.var` with the same arguments: the sum of squared
+        deviations is divided by `max(0, N - correction)`. As in torch, `std(input, True)` is the
+        legacy `unbiased` overload over all elements. Floating-point input only.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or tuple of ints, optional): the dimension(s) to reduce.
+                Default: ``None`` (all dimensions).
+            unbiased (bool, optional): torch's legacy spelling of the correction: ``True`` is
+                ``correction=1``, ``False`` is ``correction=0``. Default: ``None``.
+            keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+                Default: ``False``.
+            correction (float, optional): the difference between the sample size and the
+                degrees of freedom (Bessel's correction). Default: ``None`` (1).
+
+        Returns:
+            Tensor: the standard deviations.
+
+        Raises:
+            et.ArgumentError: if both `unbiased` and `correction` are given.
+            et.DTypeError: if `input` holds integer or bool data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 3.0], [2.0, 6.0]])
+            ...     et.std(x, 1, correction=0).tolist()
+            [1.0, 2.0]
         """
-    def logsumexp(self, dim: _int | tuple[_int, ...], keepdim: _bool = False) -> Tensor:
-        """Returns the log of the summed exponentials of this tensor over `dim`, computed stably.
+    def logsumexp(self, dim: int | Sequence[int] | None, keepdim: bool = False) -> Tensor:
+        """Returns the log of summed exponentials of each row of `input` in the dimension(s) `dim`.
 
-        See `eagertape.logsumexp`.
+        Computed stably (the maximum is subtracted first). Floating-point input only.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or tuple of ints): the dimension(s) to reduce.
+            keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+                Default: ``False``.
+
+        Returns:
+            Tensor: `log(sum(exp(input), dim))`.
+
+        Raises:
+            et.DTypeError: if `input` holds integer or bool data.
+            et.ShapeError: if a dimension is out of range.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.logsumexp(et.tensor([[1000.0, 1000.0]]), 1).tolist()
+            [1000.6931762695312]
         """
     def norm(
-        self,
-        p: _float | str | None = None,
-        dim: _int | tuple[_int, ...] | None = None,
-        keepdim: _bool = False,
+        self, p: float | str = "fro", dim: int | Sequence[int] | None = None, keepdim: bool = False
     ) -> Tensor:
-        """Returns the norm of this tensor over `dim` (all elements when ``None``).
+        """Returns the matrix norm or vector norm of a given tensor.
 
-        `p` is a number (``inf`` included), ``"fro"`` or ``None`` (both the 2-norm), or
-        ``"nuc"`` (the nuclear norm of a matrix, or over two dims). See `eagertape.norm`.
-        """
-    def cumsum(self, dim: _int) -> Tensor:
-        """Returns the cumulative sum of the elements of this tensor along `dim`.
+        A number `p` (0, fractional, ``inf`` and ``-inf`` included) gives the vector p-norm of the
+        elements over `dim` (all elements when ``None``); ``"fro"`` is the 2-norm over the same
+        elements (the Frobenius norm of a matrix); ``"nuc"`` is the nuclear norm (the sum of
+        singular values) of a 2-D input, or over the two dims given in `dim`. Floating-point
+        input only; the nuclear norm needs a LibTorch carrier.
 
-        See `eagertape.cumsum`.
-        """
-    def argmax(self, dim: _int | None = None, keepdim: _bool = False) -> Tensor:
-        """Returns the int64 indices of the maximum values of this tensor (the first one of ties).
+        Args:
+            input (Tensor): the input tensor.
+            p (float or str): the order of the norm: a number, ``"fro"`` or ``"nuc"``.
+                Default: ``"fro"``.
+            dim (int or tuple of ints, optional): the dimension(s) to reduce.
+                Default: ``None`` (all dimensions).
+            keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+                Default: ``False``.
 
-        Over the flattened tensor when `dim` is ``None``; the result is int64 data. See
-        `eagertape.argmax`.
-        """
-    def argmin(self, dim: _int | None = None, keepdim: _bool = False) -> Tensor:
-        """Returns the int64 indices of the minimum values of this tensor (the first one of ties).
+        Returns:
+            Tensor: the norm(s).
 
-        Over the flattened tensor when `dim` is ``None``; the result is int64 data. See
-        `eagertape.argmin`.
+        Raises:
+            et.ArgumentError: if `p` is a string other than ``"fro"`` or ``"nuc"``.
+            et.ShapeError: for ``"nuc"`` without two dimensions to reduce.
+            et.DTypeError: if `input` holds integer or bool data.
+            et.UnsupportedOpError: for ``"nuc"`` on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([3.0, -4.0])
+            ...     et.norm(x).item(), et.norm(x, 1).item(), et.norm(x, float("inf")).item()
+            (5.0, 7.0, 4.0)
         """
+    def cumsum(self, dim: int) -> Tensor:
+        """Returns the cumulative sum of elements of `input` in the dimension `dim`.
+
+        Floating-point input only (torch's `dtype=` keyword is not accepted).
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension to do the operation over.
+
+        Returns:
+            Tensor: a tensor of the same shape as `input`.
+
+        Raises:
+            et.DTypeError: if `input` holds integer or bool data.
+            et.ShapeError: if `dim` is out of range.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.cumsum(et.tensor([1.0, 2.0, 3.0]), 0).tolist()
+            [1.0, 3.0, 6.0]
+        """
+    def argmax(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
+        """Returns the indices of the maximum values of `input`, over all elements or along `dim`.
+
+        The indices are int64 data (no gradient); where the maximum occurs several times, the
+        index of the first occurrence. With `dim` ``None``, the index into the flattened tensor.
+        Floating-point input only (unlike torch, integer tensors are refused).
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int, optional): the dimension to reduce. Default: ``None`` (the flattened input).
+            keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+
+        Returns:
+            Tensor: int64 indices.
+
+        Raises:
+            et.DTypeError: if `input` holds integer or bool data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+            ...     et.argmax(x).item(), et.argmax(x, dim=1).tolist()
+            (2, [1, 0])
+        """
+    def argmin(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
+        """Returns the indices of the minimum values of `input`, over all elements or along `dim`.
+
+        The indices are int64 data (no gradient); where the minimum occurs several times, the
+        index of the first occurrence. With `dim` ``None``, the index into the flattened tensor.
+        Floating-point input only (unlike torch, integer tensors are refused).
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int, optional): the dimension to reduce. Default: ``None`` (the flattened input).
+            keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+
+        Returns:
+            Tensor: int64 indices.
+
+        Raises:
+            et.DTypeError: if `input` holds integer or bool data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+            ...     et.argmin(x).item(), et.argmin(x, dim=1).tolist()
+            (0, [0, 1])
+        """
+    # END generated: tensor-methods
     def leaky_relu(self, negative_slope: _float = 0.01) -> Tensor:
         """Applies the leaky rectified linear unit function element-wise.
 
@@ -3688,6 +3862,8 @@ class _TorchOptimizer(Optimizer):
 # The functions generated from the ops' declarations, with their parameters' names,
 # annotations and declared defaults (see the `declared` block below).
 _DECLARED: tuple[tuple[str, list[tuple[str, str, str | None]]], ...]
+# The declared functions that are `Tensor` methods too.
+_DECLARED_METHODS: tuple[str, ...]
 # Every optimizer's torch signature after `params`: {kind: ((name, default, members), ...)}.
 _OPTIMIZER_SIGNATURES: dict[str, tuple[tuple[str, Any, tuple[str, ...]], ...]]
 
@@ -4942,6 +5118,251 @@ def xlogy(input: Tensor | float, other: Tensor | float) -> Tensor:
 # END generated: binary
 
 # BEGIN generated: declared (tools/gen-stubs, from the ops' `functions!` declarations)
+def prod(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+    """Returns the product of all elements in the `input` tensor, or of each row in dimension `dim`.
+
+    Zeros are handled exactly in the gradient. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
+        keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+
+    Returns:
+        Tensor: the products.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if `dim` is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.prod(x).item(), et.prod(x, 1).tolist()
+        (24.0, [2.0, 12.0])
+    """
+
+def var(
+    input: Tensor,
+    dim: int | Sequence[int] | bool | None = None,
+    unbiased: bool | None = None,
+    keepdim: bool = False,
+    *,
+    correction: float | None = None,
+) -> Tensor:
+    """Calculates the variance over the dimensions specified by `dim`.
+
+    The sum of squared deviations is divided by `max(0, N - correction)`, where `N` is the
+    number of elements reduced. As in torch, `var(input, True)` (a bool second argument)
+    is the legacy `unbiased` overload over all elements. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        unbiased (bool, optional): torch's legacy spelling of the correction: ``True`` is
+            ``correction=1``, ``False`` is ``correction=0``. Default: ``None``.
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+        correction (float, optional): the difference between the sample size and the
+            degrees of freedom (Bessel's correction). Default: ``None`` (1).
+
+    Returns:
+        Tensor: the variances.
+
+    Raises:
+        et.ArgumentError: if both `unbiased` and `correction` are given.
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 3.0], [2.0, 6.0]])
+        ...     et.var(x, 1).tolist(), et.var(x, 1, correction=0).tolist()
+        ([2.0, 8.0], [1.0, 4.0])
+    """
+
+def std(
+    input: Tensor,
+    dim: int | Sequence[int] | bool | None = None,
+    unbiased: bool | None = None,
+    keepdim: bool = False,
+    *,
+    correction: float | None = None,
+) -> Tensor:
+    """Calculates the standard deviation over the dimensions specified by `dim`.
+
+    The square root of `eagertape.var` with the same arguments: the sum of squared
+    deviations is divided by `max(0, N - correction)`. As in torch, `std(input, True)` is the
+    legacy `unbiased` overload over all elements. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        unbiased (bool, optional): torch's legacy spelling of the correction: ``True`` is
+            ``correction=1``, ``False`` is ``correction=0``. Default: ``None``.
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+        correction (float, optional): the difference between the sample size and the
+            degrees of freedom (Bessel's correction). Default: ``None`` (1).
+
+    Returns:
+        Tensor: the standard deviations.
+
+    Raises:
+        et.ArgumentError: if both `unbiased` and `correction` are given.
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 3.0], [2.0, 6.0]])
+        ...     et.std(x, 1, correction=0).tolist()
+        [1.0, 2.0]
+    """
+
+def logsumexp(input: Tensor, dim: int | Sequence[int] | None, keepdim: bool = False) -> Tensor:
+    """Returns the log of summed exponentials of each row of `input` in the dimension(s) `dim`.
+
+    Computed stably (the maximum is subtracted first). Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints): the dimension(s) to reduce.
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: `log(sum(exp(input), dim))`.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if a dimension is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.logsumexp(et.tensor([[1000.0, 1000.0]]), 1).tolist()
+        [1000.6931762695312]
+    """
+
+def norm(
+    input: Tensor,
+    p: float | str = "fro",
+    dim: int | Sequence[int] | None = None,
+    keepdim: bool = False,
+) -> Tensor:
+    """Returns the matrix norm or vector norm of a given tensor.
+
+    A number `p` (0, fractional, ``inf`` and ``-inf`` included) gives the vector p-norm of the
+    elements over `dim` (all elements when ``None``); ``"fro"`` is the 2-norm over the same
+    elements (the Frobenius norm of a matrix); ``"nuc"`` is the nuclear norm (the sum of
+    singular values) of a 2-D input, or over the two dims given in `dim`. Floating-point
+    input only; the nuclear norm needs a LibTorch carrier.
+
+    Args:
+        input (Tensor): the input tensor.
+        p (float or str): the order of the norm: a number, ``"fro"`` or ``"nuc"``.
+            Default: ``"fro"``.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the norm(s).
+
+    Raises:
+        et.ArgumentError: if `p` is a string other than ``"fro"`` or ``"nuc"``.
+        et.ShapeError: for ``"nuc"`` without two dimensions to reduce.
+        et.DTypeError: if `input` holds integer or bool data.
+        et.UnsupportedOpError: for ``"nuc"`` on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([3.0, -4.0])
+        ...     et.norm(x).item(), et.norm(x, 1).item(), et.norm(x, float("inf")).item()
+        (5.0, 7.0, 4.0)
+    """
+
+def cumsum(input: Tensor, dim: int) -> Tensor:
+    """Returns the cumulative sum of elements of `input` in the dimension `dim`.
+
+    Floating-point input only (torch's `dtype=` keyword is not accepted).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to do the operation over.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if `dim` is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.cumsum(et.tensor([1.0, 2.0, 3.0]), 0).tolist()
+        [1.0, 3.0, 6.0]
+    """
+
+def argmax(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+    """Returns the indices of the maximum values of `input`, over all elements or along `dim`.
+
+    The indices are int64 data (no gradient); where the maximum occurs several times, the
+    index of the first occurrence. With `dim` ``None``, the index into the flattened tensor.
+    Floating-point input only (unlike torch, integer tensors are refused).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int, optional): the dimension to reduce. Default: ``None`` (the flattened input).
+        keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+
+    Returns:
+        Tensor: int64 indices.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     et.argmax(x).item(), et.argmax(x, dim=1).tolist()
+        (2, [1, 0])
+    """
+
+def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
+    """Returns the indices of the minimum values of `input`, over all elements or along `dim`.
+
+    The indices are int64 data (no gradient); where the minimum occurs several times, the
+    index of the first occurrence. With `dim` ``None``, the index into the flattened tensor.
+    Floating-point input only (unlike torch, integer tensors are refused).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int, optional): the dimension to reduce. Default: ``None`` (the flattened input).
+        keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+
+    Returns:
+        Tensor: int64 indices.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     et.argmin(x).item(), et.argmin(x, dim=1).tolist()
+        (0, [0, 1])
+    """
+
 def mse_loss(
     input: Tensor,
     target: Tensor | ArrayLike,

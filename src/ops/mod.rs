@@ -51,6 +51,7 @@ pub mod pooling;
 pub mod quantile;
 pub mod recurrent;
 pub mod reduce;
+pub mod reductions;
 mod replica;
 pub mod rnn;
 pub mod scalar;

@@ -17,6 +17,7 @@ use super::classes::PyTensor;
 use crate::backend::dynamic::Dyn as Be;
 use crate::error::{Error, Result};
 use crate::ops::convolution::PaddingArg;
+use crate::ops::reductions::{DimsOrFlag, NumberOrWord};
 use crate::session::{Operand, Session};
 
 /// A declared default, as the declaration spells it (Python's literals).
@@ -353,6 +354,99 @@ impl Arg for Mask {
     }
 }
 
+/// Dims to reduce: `None` (all), an int, or a sequence of ints.
+pub struct Dims;
+
+fn dims(name: &str, v: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    if let Ok(d) = v.extract::<i64>() {
+        return Ok(vec![d]);
+    }
+    v.extract::<Vec<i64>>().map_err(|_| {
+        PyErr::from(Error::Argument(format!(
+            "{name} must be None, an int or a tuple of ints, got {}",
+            v.repr().map(|r| r.to_string()).unwrap_or_default()
+        )))
+    })
+}
+
+impl Arg for Dims {
+    type Prepared = Vec<i64>;
+    type Core = Vec<i64>;
+    fn annotation() -> String {
+        "int | Sequence[int] | None".into()
+    }
+    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<i64>> {
+        dims(name, v)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Vec<i64>> {
+        match l {
+            Lit::None => Ok(vec![]),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: Vec<i64>, _: &mut Session<Be>) -> Result<Vec<i64>> {
+        Ok(p)
+    }
+}
+
+/// `var`/`std`'s `dim`: as [`Dims`], or a bool (torch's `x.var(True)`: `unbiased`).
+pub struct DimsOrUnbiased;
+
+impl Arg for DimsOrUnbiased {
+    type Prepared = DimsOrFlag;
+    type Core = DimsOrFlag;
+    fn annotation() -> String {
+        "int | Sequence[int] | bool | None".into()
+    }
+    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<DimsOrFlag> {
+        if v.is_instance_of::<pyo3::types::PyBool>() {
+            return Ok(DimsOrFlag::Flag(v.extract()?));
+        }
+        dims(name, v).map(DimsOrFlag::Dims)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<DimsOrFlag> {
+        match l {
+            Lit::None => Ok(DimsOrFlag::Dims(vec![])),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: DimsOrFlag, _: &mut Session<Be>) -> Result<DimsOrFlag> {
+        Ok(p)
+    }
+}
+
+/// A norm's order: a number, `"fro"` or `"nuc"`.
+pub struct NormOrder;
+
+impl Arg for NormOrder {
+    type Prepared = NumberOrWord;
+    type Core = NumberOrWord;
+    fn annotation() -> String {
+        "float | str".into()
+    }
+    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<NumberOrWord> {
+        if let Ok(w) = v.extract::<String>() {
+            return Ok(NumberOrWord::Word(w));
+        }
+        v.extract::<f64>().map(NumberOrWord::Number).map_err(|_| {
+            PyErr::from(Error::Argument(format!(
+                "norm: {name} must be a number or \"fro\""
+            )))
+        })
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<NumberOrWord> {
+        match l {
+            Lit::Str(w) => Ok(NumberOrWord::Word(w.to_string())),
+            Lit::Float(x) => Ok(NumberOrWord::Number(x)),
+            Lit::None => Ok(NumberOrWord::Word("fro".into())),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: NumberOrWord, _: &mut Session<Be>) -> Result<NumberOrWord> {
+        Ok(p)
+    }
+}
+
 /// Class ids or other index data: an int tensor, or host data kept exact (int64) on the
 /// input's device.
 pub struct Index;
@@ -452,19 +546,34 @@ impl<const N: usize> Arg for Size<N> {
 }
 
 /// One generated function's entry of `_core._DECLARED`: its name and its parameters'
-/// names, annotations and declared defaults (`None` where required).
+/// names, annotations and declared defaults (`None` where required); a keyword-only block
+/// starts with the entry `("*", "", None)`.
 pub type Entry = (
     &'static str,
     Vec<(&'static str, String, Option<&'static str>)>,
 );
 
+/// An entry's Python name: its own, or the one after `as` (where the Rust name would shadow
+/// one in scope: `std`).
+macro_rules! py_name {
+    ($name:ident) => {
+        stringify!($name)
+    };
+    ($name:ident, $py:literal) => {
+        $py
+    };
+}
+
 /// The `#[pyfunction]`s of a `functions!` declaration, and `register`, which adds them to
-/// the module and their entries to `_core._DECLARED`.
+/// the module and their entries to `_core._DECLARED`. An entry's arguments: the input, the
+/// other required ones, `;`, the optional ones with their defaults, and optionally `;` and
+/// the keyword-only ones.
 macro_rules! py_functions {
     ($(
         $(#[doc = $doc:literal])*
         fn $name:ident($input:ident: Tensor $(, $req:ident: $rty:ty)*;
-            $($opt:ident: $oty:ty = $default:tt),* $(,)?) = $core:path;
+            $($opt:ident: $oty:ty = $default:tt),*
+            $(; $($kw:ident: $kty:ty = $kdef:tt),*)? $(,)?) = $core:path $(as $pyname:literal)?;
     )*) => {
         use pyo3::prelude::*;
         use $crate::python::classes::{lock, named, PyTensor};
@@ -472,13 +581,14 @@ macro_rules! py_functions {
         $(
             #[pyfunction]
             #[pyo3(
-                signature = ($input, $($req,)* $($opt = None),*),
-                text_signature = None
+                signature = ($input, $($req,)* $($opt = None,)* $(*, $($kw = None),*)?),
+                text_signature = None $(, name = $pyname)?
             )]
             #[doc = concat!(
-                stringify!($name), "(", stringify!($input)
+                py_name!($name $(, $pyname)?), "(", stringify!($input)
                 $(, ", ", stringify!($req))*
-                $(, ", ", stringify!($opt), "=", stringify!($default))*,
+                $(, ", ", stringify!($opt), "=", stringify!($default))*
+                $(, ", *" $(, ", ", stringify!($kw), "=", stringify!($kdef))*)?,
                 ")\n--\n"
             )]
             $(#[doc = $doc])*
@@ -488,6 +598,7 @@ macro_rules! py_functions {
                 $input: &Bound<'py, PyTensor>,
                 $($req: &Bound<'py, PyAny>,)*
                 $($opt: Option<&Bound<'py, PyAny>>,)*
+                $($($kw: Option<&Bound<'py, PyAny>>,)*)?
             ) -> PyResult<PyTensor> {
                 let t = $input.get();
                 let $input = t.operand(py, $input.as_any())?;
@@ -496,6 +607,10 @@ macro_rules! py_functions {
                     Some(v) => <$oty as Arg>::from_py(stringify!($opt), v, t)?,
                     None => <$oty as Arg>::from_lit(stringify!($opt), lit!($default))?,
                 };)*
+                $($(let $kw = match $kw {
+                    Some(v) => <$kty as Arg>::from_py(stringify!($kw), v, t)?,
+                    None => <$kty as Arg>::from_lit(stringify!($kw), lit!($kdef))?,
+                };)*)?
                 let cell = t.cell()?;
                 let slot = py.detach(|| {
                     named(&mut lock(&cell), |s| {
@@ -503,8 +618,9 @@ macro_rules! py_functions {
                             let $input = <Tensor as Arg>::finish($input, s)?;
                             $(let $req = <$rty as Arg>::finish($req, s)?;)*
                             $(let $opt = <$oty as Arg>::finish($opt, s)?;)*
+                            $($(let $kw = <$kty as Arg>::finish($kw, s)?;)*)?
                             let r: &mut dyn $crate::ops::compose::Recorder<_> = s;
-                            $core(r, $input, $($req,)* $($opt,)*)
+                            $core(r, $input, $($req,)* $($opt,)* $($($kw,)*)?)
                         })
                     })
                 })?;
@@ -515,15 +631,69 @@ macro_rules! py_functions {
         pub fn register(m: &Bound<'_, PyModule>, entries: &mut Vec<Entry>) -> PyResult<()> {
             $(
                 m.add_function(wrap_pyfunction!($name, m)?)?;
-                entries.push((stringify!($name), vec![
+                entries.push((py_name!($name $(, $pyname)?), vec![
                     (stringify!($input), "Tensor".to_string(), None),
                     $((stringify!($req), <$rty as Arg>::annotation(), None),)*
                     $((stringify!($opt), <$oty as Arg>::annotation(), Some(stringify!($default))),)*
+                    $(("*", String::new(), None),
+                      $((stringify!($kw), <$kty as Arg>::annotation(), Some(stringify!($kdef))),)*)?
                 ]));
             )*
             Ok(())
         }
     };
+}
+
+/// As [`py_functions`], and each function's `Tensor` method too (the input is `self`), with
+/// the same signature and docstring; `METHODS` names them for `_core._DECLARED_METHODS`.
+macro_rules! py_functions_and_methods {
+    ($($t:tt)*) => {
+        py_functions! { $($t)* }
+        py_tensor_methods! { $($t)* }
+    };
+}
+
+macro_rules! py_tensor_methods {
+    ($(
+        $(#[doc = $doc:literal])*
+        fn $name:ident($input:ident: Tensor $(, $req:ident: $rty:ty)*;
+            $($opt:ident: $oty:ty = $default:tt),*
+            $(; $($kw:ident: $kty:ty = $kdef:tt),*)? $(,)?) = $core:path $(as $pyname:literal)?;
+    )*) => {
+        $(
+            #[pymethods]
+            impl PyTensor {
+                #[pyo3(
+                    signature = ($($req,)* $($opt = None,)* $(*, $($kw = None),*)?),
+                    text_signature = None $(, name = $pyname)?
+                )]
+                #[doc = concat!(
+                    py_name!($name $(, $pyname)?), "($self"
+                    $(, ", ", stringify!($req))*
+                    $(, ", ", stringify!($opt), "=", stringify!($default))*
+                    $(, ", *" $(, ", ", stringify!($kw), "=", stringify!($kdef))*)?,
+                    ")\n--\n"
+                )]
+                $(#[doc = $doc])*
+                #[allow(clippy::too_many_arguments)]
+                fn $name<'py>(
+                    slf: &Bound<'py, PyTensor>,
+                    py: Python<'py>,
+                    $($req: &Bound<'py, PyAny>,)*
+                    $($opt: Option<&Bound<'py, PyAny>>,)*
+                    $($($kw: Option<&Bound<'py, PyAny>>,)*)?
+                ) -> PyResult<PyTensor> {
+                    $name(py, slf, $($req,)* $($opt,)* $($($kw,)*)?)
+                }
+            }
+        )*
+
+        pub const METHODS: &[&str] = &[$(py_name!($name $(, $pyname)?)),*];
+    };
+}
+
+mod reductions {
+    crate::ops::reductions::functions!(py_functions_and_methods);
 }
 
 mod composed_losses {
@@ -534,7 +704,7 @@ mod convolution {
     crate::ops::convolution::functions!(py_functions);
 }
 
-mod norm {
+mod norms {
     crate::ops::norm::functions!(py_functions);
 }
 
@@ -565,11 +735,16 @@ mod sliding {
 /// Add every declared function, and `_core._DECLARED`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let mut entries: Vec<Entry> = Vec::new();
+    reductions::register(m, &mut entries)?;
+    m.add(
+        "_DECLARED_METHODS",
+        PyTuple::new(m.py(), reductions::METHODS)?,
+    )?;
     losses::register(m, &mut entries)?;
     composed_losses::register(m, &mut entries)?;
     distances::register(m, &mut entries)?;
     convolution::register(m, &mut entries)?;
-    norm::register(m, &mut entries)?;
+    norms::register(m, &mut entries)?;
     attention::register(m, &mut entries)?;
     pool1d::register(m, &mut entries)?;
     pooling::register(m, &mut entries)?;

@@ -1,63 +1,17 @@
 //! Tensor methods of the tensor language's math beyond `tensor.rs`: the parametrised
-//! activations (`leaky_relu`, `elu`, `softplus`, `hardtanh`) and the reductions `prod`,
-//! `var`, `std`, `logsumexp`, `norm`, `cumsum`, `argmax`, `argmin`.
+//! activations (`leaky_relu`, `elu`, `softplus`, `hardtanh`), the combinations and the
+//! operators `**`, `//`, `%`. The statistics are declared in `ops/reductions.rs`.
 
 use pyo3::prelude::*;
 
 use super::classes::PyTensor;
-use super::tensor::{dims, POW};
+use super::tensor::POW;
 use crate::error::Error;
 use crate::ops::activation::PairOp;
 use crate::ops::binary::BinaryOp;
 use crate::ops::combine::Combine;
 use crate::ops::scalar::ScalarOp;
-use crate::ops::statistics::{Cumsum, StatKind};
-use crate::ops::Op;
 use crate::session::{Operand, Operator};
-
-/// `var`/`std`'s divisor correction from torch's `unbiased` and `correction` (1 when
-/// neither is given; `correction=None` is 1 too).
-fn correction(unbiased: Option<bool>, correction: Option<f64>) -> PyResult<f64> {
-    match (unbiased, correction) {
-        (Some(_), Some(_)) => Err(PyErr::from(Error::Argument(
-            "var/std: give unbiased or correction, not both".into(),
-        ))),
-        (Some(u), None) => Ok(if u { 1.0 } else { 0.0 }),
-        (None, c) => Ok(c.unwrap_or(1.0)),
-    }
-}
-
-/// `var`/`std`'s dims and correction; a bool first is torch's `var(unbiased)` overload.
-fn spread(
-    dim: Option<&Bound<'_, PyAny>>,
-    unbiased: Option<bool>,
-    c: Option<f64>,
-) -> PyResult<(Vec<i64>, f64)> {
-    let (dim, unbiased) = match dim {
-        Some(d) if d.is_instance_of::<pyo3::types::PyBool>() => (None, Some(d.extract()?)),
-        d => (d, unbiased),
-    };
-    Ok((dims(dim)?, correction(unbiased, c)?))
-}
-
-/// `norm`'s `p`: a number (`inf` included) or `"fro"` (2); `"nuc"` is NaN here (the
-/// caller records the nuclear norm).
-fn norm_p(p: &Bound<'_, PyAny>) -> PyResult<f64> {
-    if let Ok(s) = p.extract::<String>() {
-        return match s.as_str() {
-            "fro" => Ok(2.0),
-            "nuc" => Ok(f64::NAN),
-            other => Err(PyErr::from(Error::Argument(format!(
-                "norm: p must be a number or \"fro\", got {other:?}"
-            )))),
-        };
-    }
-    p.extract::<f64>().map_err(|_| {
-        PyErr::from(Error::Argument(
-            "norm: p must be a number or \"fro\"".into(),
-        ))
-    })
-}
 
 const FLOOR_DIVIDE: Operator = Operator::Arith(BinaryOp::FloorDivide);
 const REMAINDER: Operator = Operator::Arith(BinaryOp::Remainder);
@@ -217,127 +171,5 @@ impl PyTensor {
     #[pyo3(signature = (min_val=-1.0, max_val=1.0), text_signature = "(self, min_val=-1.0, max_val=1.0)")]
     fn hardtanh(&self, py: Python<'_>, min_val: f64, max_val: f64) -> PyResult<PyTensor> {
         self.call(py, move |s, x| s.hardtanh(x, min_val, max_val))
-    }
-
-    /// Returns the product of the elements of this tensor, over all of them or along `dim`.
-    ///
-    /// See `eagertape.prod`.
-    #[pyo3(signature = (dim=None, keepdim=false))]
-    fn prod(&self, py: Python<'_>, dim: Option<i64>, keepdim: bool) -> PyResult<PyTensor> {
-        let dims: Vec<i64> = dim.into_iter().collect();
-        self.unary(py, Op::statistic(StatKind::Prod, &dims, keepdim))
-    }
-    /// `var(dim=None, unbiased=None, keepdim=False, *, correction=None)`: divides by
-    /// `max(0, N - correction)`.
-    #[pyo3(signature = (dim=None, unbiased=None, keepdim=false, *, correction=None))]
-    fn var(
-        &self,
-        py: Python<'_>,
-        dim: Option<&Bound<'_, PyAny>>,
-        unbiased: Option<bool>,
-        keepdim: bool,
-        correction: Option<f64>,
-    ) -> PyResult<PyTensor> {
-        let (dims, c) = spread(dim, unbiased, correction)?;
-        self.unary(py, Op::statistic(StatKind::Var(c), &dims, keepdim))
-    }
-    /// Returns the standard deviation of the elements of this tensor over `dim`.
-    ///
-    /// Divides by `max(0, N - correction)`; with neither `unbiased` nor `correction` given,
-    /// the correction is 1. See `eagertape.std`.
-    #[pyo3(signature = (dim=None, unbiased=None, keepdim=false, *, correction=None))]
-    fn std(
-        &self,
-        py: Python<'_>,
-        dim: Option<&Bound<'_, PyAny>>,
-        unbiased: Option<bool>,
-        keepdim: bool,
-        correction: Option<f64>,
-    ) -> PyResult<PyTensor> {
-        let (dims, c) = spread(dim, unbiased, correction)?;
-        self.unary(py, Op::statistic(StatKind::Std(c), &dims, keepdim))
-    }
-    /// Returns the log of the summed exponentials of this tensor over `dim`, computed stably.
-    ///
-    /// See `eagertape.logsumexp`.
-    #[pyo3(signature = (dim, keepdim=false))]
-    fn logsumexp(
-        &self,
-        py: Python<'_>,
-        dim: &Bound<'_, PyAny>,
-        keepdim: bool,
-    ) -> PyResult<PyTensor> {
-        self.unary(
-            py,
-            Op::statistic(StatKind::LogSumExp, &dims(Some(dim))?, keepdim),
-        )
-    }
-    /// Returns the norm of this tensor over `dim` (all elements when ``None``).
-    ///
-    /// `p` is a number (``inf`` included), ``"fro"`` or ``None`` (both the 2-norm), or
-    /// ``"nuc"`` (the nuclear norm of a matrix, or over two dims). See `eagertape.norm`.
-    #[pyo3(signature = (p=None, dim=None, keepdim=false))]
-    fn norm(
-        &self,
-        py: Python<'_>,
-        p: Option<&Bound<'_, PyAny>>,
-        dim: Option<&Bound<'_, PyAny>>,
-        keepdim: bool,
-    ) -> PyResult<PyTensor> {
-        let p = match p.filter(|p| !p.is_none()) {
-            None => 2.0,
-            Some(p) => norm_p(p)?,
-        };
-        let dims = dims(dim)?;
-        if p.is_nan() {
-            // The nuclear norm: of a matrix (dim None) or over two dims.
-            let two: [i64; 2] = match dims.as_slice() {
-                [] => [0, 1],
-                &[a, b] => [a, b],
-                other => {
-                    return Err(PyErr::from(Error::Shape(format!(
-                        "norm(p=\"nuc\"): needs two dims, got {other:?}"
-                    ))))
-                }
-            };
-            if dims.is_empty()
-                && self
-                    .with(py, {
-                        let h = self.handle();
-                        move |s| s.shape(h)
-                    })?
-                    .len()
-                    != 2
-            {
-                return Err(PyErr::from(Error::Shape(
-                    "norm(p=\"nuc\") without dim needs a 2-D input".into(),
-                )));
-            }
-            let op = Op::NuclearNorm(crate::ops::statistics::NuclearNorm { dims: two, keepdim });
-            return self.unary(py, op);
-        }
-        self.unary(py, Op::statistic(StatKind::Norm(p), &dims, keepdim))
-    }
-    /// Returns the cumulative sum of the elements of this tensor along `dim`.
-    ///
-    /// See `eagertape.cumsum`.
-    fn cumsum(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
-        self.unary(py, Op::Cumsum(Cumsum(dim)))
-    }
-    /// Returns the int64 indices of the maximum values of this tensor (the first one of ties).
-    ///
-    /// Over the flattened tensor when `dim` is ``None``; the result is int64 data. See
-    /// `eagertape.argmax`.
-    #[pyo3(signature = (dim=None, keepdim=false))]
-    fn argmax(&self, py: Python<'_>, dim: Option<i64>, keepdim: bool) -> PyResult<PyTensor> {
-        self.unary(py, Op::arg_extremum(dim, keepdim, true))
-    }
-    /// Returns the int64 indices of the minimum values of this tensor (the first one of ties).
-    ///
-    /// Over the flattened tensor when `dim` is ``None``; the result is int64 data. See
-    /// `eagertape.argmin`.
-    #[pyo3(signature = (dim=None, keepdim=false))]
-    fn argmin(&self, py: Python<'_>, dim: Option<i64>, keepdim: bool) -> PyResult<PyTensor> {
-        self.unary(py, Op::arg_extremum(dim, keepdim, false))
     }
 }

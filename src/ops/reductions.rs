@@ -1,0 +1,397 @@
+//! The statistics of `statistics.rs` as torch declares them, each a function (`et.prod(x)`)
+//! and a `Tensor` method (`x.prod()`) of one signature: `prod`, `var`, `std`, `logsumexp`,
+//! `norm`, `cumsum`, `argmax`, `argmin`. Their argument rules (torch's `var(unbiased)` /
+//! `correction`, `norm`'s `p` of a number, `"fro"` or `"nuc"`) are checked here.
+//! [`functions`] declares them once; the binding generates both forms, their stubs and their
+//! docs from it.
+
+use super::compose::Recorder;
+use super::statistics::{Cumsum, NuclearNorm, StatKind};
+use super::Op;
+use crate::backend::Backend;
+use crate::error::{Error, Result};
+use crate::handles::Handle;
+
+/// torch's `dim` of `var`/`std` as given: dims, or (`x.var(True)`) the `unbiased` flag.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DimsOrFlag {
+    Dims(Vec<i64>),
+    Flag(bool),
+}
+
+/// A number, or a word (`norm`'s `p`: `"fro"`, `"nuc"`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum NumberOrWord {
+    Number(f64),
+    Word(String),
+}
+
+/// The correction of `var`/`std` from torch's `unbiased` and `correction` (one of them).
+fn correction(dim: DimsOrFlag, unbiased: Option<bool>, c: Option<f64>) -> Result<(Vec<i64>, f64)> {
+    let (dims, unbiased) = match dim {
+        DimsOrFlag::Flag(u) => (vec![], Some(u)),
+        DimsOrFlag::Dims(d) => (d, unbiased),
+    };
+    let c = match (unbiased, c) {
+        (Some(_), Some(_)) => {
+            return Err(Error::Argument(
+                "var/std: give unbiased or correction, not both".into(),
+            ))
+        }
+        (Some(u), None) => f64::from(u8::from(u)),
+        (None, c) => c.unwrap_or(1.0),
+    };
+    Ok((dims, c))
+}
+
+/// `prod(input, dim=None, keepdim=False)`.
+pub fn prod<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: Option<i64>,
+    keepdim: bool,
+) -> Result<Handle> {
+    let dims: Vec<i64> = dim.into_iter().collect();
+    r.record(Op::statistic(StatKind::Prod, &dims, keepdim), &[x])
+}
+
+/// `var(input, dim=None, unbiased=None, keepdim=False, *, correction=None)`.
+pub fn var<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: DimsOrFlag,
+    unbiased: Option<bool>,
+    keepdim: bool,
+    correction: Option<f64>,
+) -> Result<Handle> {
+    let (dims, c) = self::correction(dim, unbiased, correction)?;
+    r.record(Op::statistic(StatKind::Var(c), &dims, keepdim), &[x])
+}
+
+/// `std(input, dim=None, unbiased=None, keepdim=False, *, correction=None)`.
+pub fn std<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: DimsOrFlag,
+    unbiased: Option<bool>,
+    keepdim: bool,
+    correction: Option<f64>,
+) -> Result<Handle> {
+    let (dims, c) = self::correction(dim, unbiased, correction)?;
+    r.record(Op::statistic(StatKind::Std(c), &dims, keepdim), &[x])
+}
+
+/// `logsumexp(input, dim, keepdim=False)`.
+pub fn logsumexp<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: Vec<i64>,
+    keepdim: bool,
+) -> Result<Handle> {
+    r.record(Op::statistic(StatKind::LogSumExp, &dim, keepdim), &[x])
+}
+
+/// `norm(input, p="fro", dim=None, keepdim=False)`: a vector norm of any order, the
+/// Frobenius norm (2), or the nuclear norm of a matrix or over two dims.
+pub fn norm<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    p: NumberOrWord,
+    dim: Vec<i64>,
+    keepdim: bool,
+) -> Result<Handle> {
+    let p = match p {
+        NumberOrWord::Number(p) => p,
+        NumberOrWord::Word(w) if w == "fro" => 2.0,
+        NumberOrWord::Word(w) if w == "nuc" => {
+            // The nuclear norm: of a matrix (dim None) or over two dims.
+            let dims: [i64; 2] = match dim.as_slice() {
+                [] => [0, 1],
+                &[a, b] => [a, b],
+                other => {
+                    return Err(Error::Shape(format!(
+                        "norm(p=\"nuc\"): needs two dims, got {other:?}"
+                    )))
+                }
+            };
+            if dim.is_empty() && r.shape(x)?.len() != 2 {
+                return Err(Error::Shape(
+                    "norm(p=\"nuc\") without dim needs a 2-D input".into(),
+                ));
+            }
+            return r.record(Op::NuclearNorm(NuclearNorm { dims, keepdim }), &[x]);
+        }
+        NumberOrWord::Word(w) => {
+            return Err(Error::Argument(format!(
+                "norm: p must be a number or \"fro\", got {w:?}"
+            )))
+        }
+    };
+    r.record(Op::statistic(StatKind::Norm(p), &dim, keepdim), &[x])
+}
+
+/// `cumsum(input, dim)`.
+pub fn cumsum<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, dim: i64) -> Result<Handle> {
+    r.record(Op::Cumsum(Cumsum(dim)), &[x])
+}
+
+/// `argmax(input, dim=None, keepdim=False)`.
+pub fn argmax<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: Option<i64>,
+    keepdim: bool,
+) -> Result<Handle> {
+    r.record(Op::arg_extremum(dim, keepdim, true), &[x])
+}
+
+/// `argmin(input, dim=None, keepdim=False)`.
+pub fn argmin<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: Option<i64>,
+    keepdim: bool,
+) -> Result<Handle> {
+    r.record(Op::arg_extremum(dim, keepdim, false), &[x])
+}
+
+/// The function and method forms of this file's statistics, for the binding's generator
+/// `$gen` (`src/python/declared.rs` says what each argument type means).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Returns the product of all elements in the `input` tensor, or of each row in dimension `dim`.
+            ///
+            /// Zeros are handled exactly in the gradient. Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
+            ///     keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: the products.
+            ///
+            /// Raises:
+            ///     et.DTypeError: if `input` holds integer or bool data.
+            ///     et.ShapeError: if `dim` is out of range.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+            ///     ...     et.prod(x).item(), et.prod(x, 1).tolist()
+            ///     (24.0, [2.0, 12.0])
+            fn prod(input: Tensor; dim: Option<i64> = None, keepdim: bool = False)
+                = crate::ops::reductions::prod;
+
+            /// Calculates the variance over the dimensions specified by `dim`.
+            ///
+            /// The sum of squared deviations is divided by `max(0, N - correction)`, where `N` is the
+            /// number of elements reduced. As in torch, `var(input, True)` (a bool second argument)
+            /// is the legacy `unbiased` overload over all elements. Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            ///         Default: ``None`` (all dimensions).
+            ///     unbiased (bool, optional): torch's legacy spelling of the correction: ``True`` is
+            ///         ``correction=1``, ``False`` is ``correction=0``. Default: ``None``.
+            ///     keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            ///         Default: ``False``.
+            ///     correction (float, optional): the difference between the sample size and the
+            ///         degrees of freedom (Bessel's correction). Default: ``None`` (1).
+            ///
+            /// Returns:
+            ///     Tensor: the variances.
+            ///
+            /// Raises:
+            ///     et.ArgumentError: if both `unbiased` and `correction` are given.
+            ///     et.DTypeError: if `input` holds integer or bool data.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 3.0], [2.0, 6.0]])
+            ///     ...     et.var(x, 1).tolist(), et.var(x, 1, correction=0).tolist()
+            ///     ([2.0, 8.0], [1.0, 4.0])
+            fn var(input: Tensor;
+                dim: DimsOrUnbiased = None, unbiased: Option<bool> = None, keepdim: bool = False;
+                correction: Option<f64> = None)
+                = crate::ops::reductions::var;
+
+            /// Calculates the standard deviation over the dimensions specified by `dim`.
+            ///
+            /// The square root of `eagertape.var` with the same arguments: the sum of squared
+            /// deviations is divided by `max(0, N - correction)`. As in torch, `std(input, True)` is the
+            /// legacy `unbiased` overload over all elements. Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            ///         Default: ``None`` (all dimensions).
+            ///     unbiased (bool, optional): torch's legacy spelling of the correction: ``True`` is
+            ///         ``correction=1``, ``False`` is ``correction=0``. Default: ``None``.
+            ///     keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            ///         Default: ``False``.
+            ///     correction (float, optional): the difference between the sample size and the
+            ///         degrees of freedom (Bessel's correction). Default: ``None`` (1).
+            ///
+            /// Returns:
+            ///     Tensor: the standard deviations.
+            ///
+            /// Raises:
+            ///     et.ArgumentError: if both `unbiased` and `correction` are given.
+            ///     et.DTypeError: if `input` holds integer or bool data.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 3.0], [2.0, 6.0]])
+            ///     ...     et.std(x, 1, correction=0).tolist()
+            ///     [1.0, 2.0]
+            fn std_dev(input: Tensor;
+                dim: DimsOrUnbiased = None, unbiased: Option<bool> = None, keepdim: bool = False;
+                correction: Option<f64> = None)
+                = crate::ops::reductions::std as "std";
+
+            /// Returns the log of summed exponentials of each row of `input` in the dimension(s) `dim`.
+            ///
+            /// Computed stably (the maximum is subtracted first). Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int or tuple of ints): the dimension(s) to reduce.
+            ///     keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: `log(sum(exp(input), dim))`.
+            ///
+            /// Raises:
+            ///     et.DTypeError: if `input` holds integer or bool data.
+            ///     et.ShapeError: if a dimension is out of range.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.logsumexp(et.tensor([[1000.0, 1000.0]]), 1).tolist()
+            ///     [1000.6931762695312]
+            fn logsumexp(input: Tensor, dim: Dims; keepdim: bool = False)
+                = crate::ops::reductions::logsumexp;
+
+            /// Returns the matrix norm or vector norm of a given tensor.
+            ///
+            /// A number `p` (0, fractional, ``inf`` and ``-inf`` included) gives the vector p-norm of the
+            /// elements over `dim` (all elements when ``None``); ``"fro"`` is the 2-norm over the same
+            /// elements (the Frobenius norm of a matrix); ``"nuc"`` is the nuclear norm (the sum of
+            /// singular values) of a 2-D input, or over the two dims given in `dim`. Floating-point
+            /// input only; the nuclear norm needs a LibTorch carrier.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     p (float or str): the order of the norm: a number, ``"fro"`` or ``"nuc"``.
+            ///         Default: ``"fro"``.
+            ///     dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            ///         Default: ``None`` (all dimensions).
+            ///     keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: the norm(s).
+            ///
+            /// Raises:
+            ///     et.ArgumentError: if `p` is a string other than ``"fro"`` or ``"nuc"``.
+            ///     et.ShapeError: for ``"nuc"`` without two dimensions to reduce.
+            ///     et.DTypeError: if `input` holds integer or bool data.
+            ///     et.UnsupportedOpError: for ``"nuc"`` on a reference carrier (``ieee32``, ``interval``).
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([3.0, -4.0])
+            ///     ...     et.norm(x).item(), et.norm(x, 1).item(), et.norm(x, float("inf")).item()
+            ///     (5.0, 7.0, 4.0)
+            fn norm_of(input: Tensor; p: NormOrder = "fro", dim: Dims = None, keepdim: bool = False)
+                = crate::ops::reductions::norm as "norm";
+
+            /// Returns the cumulative sum of elements of `input` in the dimension `dim`.
+            ///
+            /// Floating-point input only (torch's `dtype=` keyword is not accepted).
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int): the dimension to do the operation over.
+            ///
+            /// Returns:
+            ///     Tensor: a tensor of the same shape as `input`.
+            ///
+            /// Raises:
+            ///     et.DTypeError: if `input` holds integer or bool data.
+            ///     et.ShapeError: if `dim` is out of range.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.cumsum(et.tensor([1.0, 2.0, 3.0]), 0).tolist()
+            ///     [1.0, 3.0, 6.0]
+            fn cumsum(input: Tensor, dim: i64;)
+                = crate::ops::reductions::cumsum;
+
+            /// Returns the indices of the maximum values of `input`, over all elements or along `dim`.
+            ///
+            /// The indices are int64 data (no gradient); where the maximum occurs several times, the
+            /// index of the first occurrence. With `dim` ``None``, the index into the flattened tensor.
+            /// Floating-point input only (unlike torch, integer tensors are refused).
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int, optional): the dimension to reduce. Default: ``None`` (the flattened input).
+            ///     keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: int64 indices.
+            ///
+            /// Raises:
+            ///     et.DTypeError: if `input` holds integer or bool data.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+            ///     ...     et.argmax(x).item(), et.argmax(x, dim=1).tolist()
+            ///     (2, [1, 0])
+            fn argmax(input: Tensor; dim: Option<i64> = None, keepdim: bool = False)
+                = crate::ops::reductions::argmax;
+
+            /// Returns the indices of the minimum values of `input`, over all elements or along `dim`.
+            ///
+            /// The indices are int64 data (no gradient); where the minimum occurs several times, the
+            /// index of the first occurrence. With `dim` ``None``, the index into the flattened tensor.
+            /// Floating-point input only (unlike torch, integer tensors are refused).
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int, optional): the dimension to reduce. Default: ``None`` (the flattened input).
+            ///     keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: int64 indices.
+            ///
+            /// Raises:
+            ///     et.DTypeError: if `input` holds integer or bool data.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+            ///     ...     et.argmin(x).item(), et.argmin(x, dim=1).tolist()
+            ///     (0, [0, 1])
+            fn argmin(input: Tensor; dim: Option<i64> = None, keepdim: bool = False)
+                = crate::ops::reductions::argmin;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;
