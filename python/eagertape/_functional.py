@@ -14,11 +14,21 @@ from ._core import (
     Tensor,
     argmax,
     argmin,
+    cross,
     cumsum,
+    diag,
+    diagonal,
+    diff,
+    isclose,
+    kron,
+    logit,
     logsumexp,
+    nanmean,
+    nansum,
     norm,
     prod,
     std,
+    trace,
     var,
 )
 from ._errors import ArgumentError
@@ -2148,169 +2158,6 @@ def masked_select(input: Tensor, mask: Tensor | ArrayLike) -> Tensor:  # noqa: A
     return input.masked_select(mask)
 
 
-def diagonal(input: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:  # noqa: A002
-    """Returns the diagonal of `input` with respect to `dim1` and `dim2`, as its last dimension.
-
-    `offset` 0 is the main diagonal, a positive one above it, a negative one below it. Any
-    dtype; the gradient goes back to the diagonal.
-
-    Args:
-        input (Tensor): the input tensor, at least 2-D.
-        offset (int): which diagonal to consider. Default: ``0``.
-        dim1 (int): the first dimension of the 2-D planes. Default: ``0``.
-        dim2 (int): the second dimension of the 2-D planes. Default: ``1``.
-
-    Returns:
-        Tensor: the diagonals; `dim1` and `dim2` removed and the diagonal's length appended.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
-        ...     et.diagonal(x).tolist(), et.diagonal(x, 1).tolist()
-        ([1.0, 4.0], [2.0])
-    """
-    return input.diagonal(offset, dim1, dim2)
-
-
-def diag(input: Tensor, diagonal: int = 0) -> Tensor:  # noqa: A002
-    """Returns a square matrix with the 1-D `input` on a diagonal, or the diagonal of a 2-D `input`.
-
-    For a vector, a 2-D tensor with `input` on diagonal `diagonal` and zeros elsewhere; for a
-    matrix, the 1-D tensor of its diagonal `diagonal` (0 the main one, positive above,
-    negative below).
-
-    Args:
-        input (Tensor): the 1-D or 2-D input tensor.
-        diagonal (int): which diagonal to consider. Default: ``0``.
-
-    Returns:
-        Tensor: the 2-D matrix or the 1-D diagonal.
-
-    Raises:
-        et.ShapeError: if `input` is not 1-D or 2-D.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.diag(et.tensor([1.0, 2.0])).tolist()
-        [[1.0, 0.0], [0.0, 2.0]]
-    """
-    return input.diag(diagonal)
-
-
-def trace(input: Tensor) -> Tensor:  # noqa: A002
-    """Returns the sum of the elements of the diagonal of the input 2-D matrix.
-
-    Recorded as the diagonal followed by its sum.
-
-    Args:
-        input (Tensor): the 2-D input tensor.
-
-    Returns:
-        Tensor: a 0-d tensor.
-
-    Raises:
-        et.ShapeError: if `input` is not 2-D.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.trace(et.tensor([[1.0, 2.0], [3.0, 4.0]])).item()
-        5.0
-    """
-    return input.trace()
-
-
-def diff(
-    input: Tensor,  # noqa: A002
-    n: int = 1,
-    dim: int = -1,
-    prepend: Tensor | ArrayLike | None = None,
-    append: Tensor | ArrayLike | None = None,
-) -> Tensor:
-    """Computes the n-th forward difference along the given dimension.
-
-    The first-order difference is `out[i] = input[i + 1] - input[i]`; higher orders apply it
-    `n` times (``n=0`` returns `input` itself). `prepend` and `append` are concatenated to
-    `input` along `dim` first. Floating-point input only.
-
-    Args:
-        input (Tensor): the tensor to compute the differences on.
-        n (int): the number of times to recursively compute the difference. Default: ``1``.
-        dim (int): the dimension along which to compute the difference. Default: ``-1``.
-        prepend (Tensor or array-like, optional): values to put before `input` along `dim`.
-            Default: ``None``.
-        append (Tensor or array-like, optional): values to put after `input` along `dim`.
-            Default: ``None``.
-
-    Returns:
-        Tensor: the differences.
-
-    Raises:
-        et.ArgumentError: if `n` is negative.
-        et.ShapeError: if `input` is 0-d.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([1.0, 4.0, 9.0, 16.0])
-        ...     et.diff(x).tolist(), et.diff(x, n=2).tolist()
-        ([3.0, 5.0, 7.0], [2.0, 2.0])
-    """
-    return input.diff(n, dim, prepend, append)
-
-
-def cross(input: Tensor, other: Tensor | ArrayLike, dim: int | None = None) -> Tensor:  # noqa: A002
-    """Returns the cross product of vectors in dimension `dim` of `input` and `other`.
-
-    The operands have the same number of dimensions and broadcast; with `dim` ``None``, the
-    first dimension of size 3 (torch's `torch.cross` default). Floating-point tensors only.
-
-    Args:
-        input (Tensor): the first input tensor.
-        other (Tensor or array-like): the second input tensor.
-        dim (int, optional): the dimension to take the cross product in, of size 3.
-            Default: ``None``.
-
-    Returns:
-        Tensor: the cross products.
-
-    Raises:
-        et.ShapeError: if the operands' dimension `dim` is not of size 3 (without `dim`: if
-            no dimension is).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.cross(et.tensor([1.0, 0.0, 0.0]), et.tensor([0.0, 1.0, 0.0])).tolist()
-        [0.0, 0.0, 1.0]
-    """
-    return input.cross(other, dim)
-
-
-def kron(input: Tensor, other: Tensor | ArrayLike) -> Tensor:  # noqa: A002
-    """Computes the Kronecker product of `input` and `other`.
-
-    The operand with fewer dimensions is padded with leading 1s; the result's size in each
-    dimension is the product of the two sizes. Floating-point tensors only.
-
-    Args:
-        input (Tensor): the first input tensor.
-        other (Tensor or array-like): the second input tensor.
-
-    Returns:
-        Tensor: the Kronecker product.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.kron(et.tensor([1.0, 2.0]), et.tensor([1.0, 10.0])).tolist()
-        [1.0, 10.0, 2.0, 20.0]
-    """
-    return input.kron(other)
-
-
 def tensordot(a: Tensor, b: Tensor, dims: int | Sequence[int | Sequence[int]] = 2) -> Tensor:
     """Returns a contraction of `a` and `b` over multiple dimensions.
 
@@ -2358,85 +2205,6 @@ def tensordot(a: Tensor, b: Tensor, dims: int | Sequence[int | Sequence[int]] = 
     return a._tensordot(b, da, db)
 
 
-def logit(input: Tensor, eps: float | None = None) -> Tensor:  # noqa: A002
-    """Returns a new tensor with the logit of the elements of `input`.
-
-    `logit(p) = log(p / (1 - p))`; with `eps`, `input` is first clamped to
-    `[eps, 1 - eps]` (the gradient is then zero outside that range, as in torch).
-
-    Args:
-        input (Tensor): the input tensor.
-        eps (float, optional): the epsilon for input clamp bound. Default: ``None`` (no clamp).
-
-    Returns:
-        Tensor: the logits.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.logit(et.tensor([0.5, 0.0]), eps=0.5).tolist()
-        [0.0, 0.0]
-    """
-    return input.logit(eps)
-
-
-def nansum(
-    input: Tensor,  # noqa: A002
-    dim: int | tuple[int, ...] | None = None,
-    keepdim: bool = False,
-) -> Tensor:
-    """Returns the sum of the elements of `input`, treating Not a Numbers (NaNs) as zero.
-
-    NaN positions get no gradient.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int or tuple of ints, optional): the dimension(s) to reduce.
-            Default: ``None`` (all dimensions).
-        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
-            Default: ``False``.
-
-    Returns:
-        Tensor: the sums.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.nansum(et.tensor([1.0, float("nan"), 2.0])).item()
-        3.0
-    """
-    return input.nansum(dim, keepdim)
-
-
-def nanmean(
-    input: Tensor,  # noqa: A002
-    dim: int | tuple[int, ...] | None = None,
-    keepdim: bool = False,
-) -> Tensor:
-    """Computes the mean of all non-NaN elements along the specified dimensions.
-
-    A slice holding only NaNs gives NaN. NaN positions get no gradient. Floating-point input
-    only.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int or tuple of ints, optional): the dimension(s) to reduce.
-            Default: ``None`` (all dimensions).
-        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
-            Default: ``False``.
-
-    Returns:
-        Tensor: the means.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.nanmean(et.tensor([1.0, float("nan"), 2.0])).item()
-        1.5
-    """
-    return input.nanmean(dim, keepdim)
-
-
 def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001, A002
     """Rounds elements of `input` to the nearest integer, or to `decimals` decimal places.
 
@@ -2461,38 +2229,6 @@ def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001, A002
         ([0.0, 2.0, 2.0, 1234.0], [0.0, 0.0, 0.0, 1200.0])
     """
     return input.round(decimals=decimals)
-
-
-def isclose(
-    input: Tensor,  # noqa: A002
-    other: Tensor | ArrayLike,
-    rtol: float = 1e-05,
-    atol: float = 1e-08,
-    equal_nan: bool = False,
-) -> Tensor:
-    """Returns a bool tensor telling, elementwise, whether `input` is "close" to `other`.
-
-    Close means `|input - other| <= atol + rtol * |other|` (and equal infinities); NaNs are
-    close to each other only with `equal_nan`. The operands broadcast; bool data, no
-    gradient.
-
-    Args:
-        input (Tensor): the first tensor to compare.
-        other (Tensor or array-like): the second tensor to compare.
-        rtol (float): the relative tolerance. Default: ``1e-05``.
-        atol (float): the absolute tolerance. Default: ``1e-08``.
-        equal_nan (bool): whether two NaNs are equal. Default: ``False``.
-
-    Returns:
-        Tensor: bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.isclose(et.tensor([1.0, 2.0]), et.tensor([1.0, 2.1])).tolist()
-        [True, False]
-    """
-    return input.isclose(other, rtol, atol, equal_nan)
 
 
 def allclose(

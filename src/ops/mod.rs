@@ -29,6 +29,7 @@ pub mod convolution;
 pub mod ctc;
 pub mod cumulative;
 pub mod derive;
+pub mod derived;
 pub mod distances;
 pub mod draw;
 pub mod embedding;

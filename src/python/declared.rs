@@ -61,6 +61,9 @@ macro_rules! lit {
     ($x:literal) => {
         $crate::python::declared::Lit::from($x)
     };
+    ((- $x:literal)) => {
+        $crate::python::declared::Lit::from(-$x)
+    };
 }
 
 /// A declared argument type: how a Python value (or the declared default) becomes the value
@@ -692,6 +695,10 @@ macro_rules! py_tensor_methods {
     };
 }
 
+mod derived {
+    crate::ops::derived::functions!(py_functions_and_methods);
+}
+
 mod reductions {
     crate::ops::reductions::functions!(py_functions_and_methods);
 }
@@ -736,10 +743,9 @@ mod sliding {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let mut entries: Vec<Entry> = Vec::new();
     reductions::register(m, &mut entries)?;
-    m.add(
-        "_DECLARED_METHODS",
-        PyTuple::new(m.py(), reductions::METHODS)?,
-    )?;
+    derived::register(m, &mut entries)?;
+    let methods = [reductions::METHODS, derived::METHODS].concat();
+    m.add("_DECLARED_METHODS", PyTuple::new(m.py(), methods)?)?;
     losses::register(m, &mut entries)?;
     composed_losses::register(m, &mut entries)?;
     distances::register(m, &mut entries)?;
