@@ -2441,6 +2441,225 @@ class Tensor:
             ...     et.isclose(et.tensor([1.0, 2.0]), et.tensor([1.0, 2.1])).tolist()
             [True, False]
         """
+    def scatter(
+        self,
+        dim: int,
+        index: Tensor | ArrayLike,
+        src: Tensor | ArrayLike | float | None = None,
+        *,
+        value: float | None = None,
+        reduce: str | None = None,
+    ) -> Tensor:
+        """Writes `src` (or the number `value`) into a copy of `input` at the indices `index`.
+
+        The out-of-place form of torch's `Tensor.scatter_`: for a 2-D input and ``dim=1``,
+        `out[i][index[i][j]] = src[i][j]`. `input` is not changed. torch's legacy
+        ``reduce="add"`` / ``"multiply"`` (with a tensor `src`) is `eagertape.scatter_reduce` with
+        ``"sum"`` / ``"prod"``. The gradient reaches `input` where nothing was written and `src`
+        at the entries written.
+
+        Args:
+            input (Tensor): the destination tensor.
+            dim (int): the axis along which to index.
+            index (Tensor or array-like): the integer indices.
+            src (Tensor or float, optional): the values to scatter; a number is read as `value`.
+                Default: ``None``.
+            value (float, optional): the number to write at every index, instead of `src`.
+                Default: ``None``.
+            reduce (str, optional): ``"add"`` or ``"multiply"`` to combine `src` with the values
+                already there instead of replacing them. Default: ``None``.
+
+        Returns:
+            Tensor: the result.
+
+        Raises:
+            et.ArgumentError: if neither or both of `src` and `value` are given, if `reduce` is
+                not ``"add"`` or ``"multiply"``, or with `reduce` and a number `value`.
+            et.DTypeError: if `index` is floating-point data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.zeros(2, 3)
+            ...     et.scatter(x, 1, [[2], [0]], value=1.0).tolist()
+            [[0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]
+        """
+    def scatter_add(self, dim: int, index: Tensor | ArrayLike, src: Tensor | ArrayLike) -> Tensor:
+        """Adds the values of `src` into a copy of `input` at the indices specified in `index`.
+
+        The out-of-place form of torch's `Tensor.scatter_add_`: for a 2-D input and ``dim=1``,
+        `out[i][index[i][j]] += src[i][j]`; repeated indices accumulate. Both `input` and `src`
+        get a gradient. Needs a LibTorch carrier.
+
+        Args:
+            input (Tensor): the destination tensor.
+            dim (int): the axis along which to index.
+            index (Tensor or array-like): the integer indices.
+            src (Tensor or array-like): the values to add.
+
+        Returns:
+            Tensor: the result.
+
+        Raises:
+            et.DTypeError: if `index` is floating-point data.
+            et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.zeros(3)
+            ...     et.scatter_add(x, 0, [0, 0, 2], et.tensor([1.0, 2.0, 3.0])).tolist()
+            [3.0, 0.0, 3.0]
+        """
+    def scatter_reduce(
+        self,
+        dim: int,
+        index: Tensor | ArrayLike,
+        src: Tensor | ArrayLike,
+        reduce: str,
+        *,
+        include_self: bool = True,
+    ) -> Tensor:
+        """Reduces the values of `src` into a copy of `input` at the indices specified in `index`.
+
+        The out-of-place form of torch's `Tensor.scatter_reduce_`: every `src` value sent to the
+        same position is combined by `reduce`, together with `input`'s value there when
+        `include_self`. Positions no index reaches keep `input`'s value. Needs a LibTorch
+        carrier.
+
+        Args:
+            input (Tensor): the destination tensor.
+            dim (int): the axis along which to index.
+            index (Tensor or array-like): the integer indices.
+            src (Tensor or array-like): the values to reduce.
+            reduce (str): ``"sum"``, ``"prod"``, ``"mean"``, ``"amax"`` or ``"amin"``.
+            include_self (bool): whether `input`'s values at the indexed positions take part in
+                the reduction. Default: ``True``.
+
+        Returns:
+            Tensor: the result.
+
+        Raises:
+            et.ArgumentError: if `reduce` is not one of the five names.
+            et.DTypeError: if `index` is floating-point data.
+            et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.zeros(2)
+            ...     src = et.tensor([1.0, 5.0, 3.0])
+            ...     et.scatter_reduce(x, 0, [0, 0, 1], src, "amax", include_self=False).tolist()
+            [5.0, 3.0]
+        """
+    def index_add(
+        self, dim: int, index: Tensor | ArrayLike, source: Tensor | ArrayLike, *, alpha: float = 1.0
+    ) -> Tensor:
+        """Adds `alpha` times the slices of `source` into a copy of `input` at the indices `index`.
+
+        The out-of-place form of torch's `Tensor.index_add_`: with ``dim=0``,
+        `out[index[i]] += alpha * source[i]`; repeated indices accumulate. Needs a LibTorch
+        carrier.
+
+        Args:
+            input (Tensor): the destination tensor.
+            dim (int): the dimension along which to index.
+            index (Tensor or array-like): the 1-D integer indices of `input` to add to.
+            source (Tensor or array-like): the slices to add, `len(index)` long in `dim`.
+            alpha (float): the scalar multiplier for `source`. Default: ``1.0``.
+
+        Returns:
+            Tensor: the result.
+
+        Raises:
+            et.DTypeError: if `index` is floating-point data.
+            et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.zeros(3, 2)
+            ...     et.index_add(x, 0, [2, 0], et.ones(2, 2), alpha=2.0).tolist()
+            [[2.0, 2.0], [0.0, 0.0], [2.0, 2.0]]
+        """
+    def index_copy(self, dim: int, index: Tensor | ArrayLike, source: Tensor | ArrayLike) -> Tensor:
+        """Copies the slices of `source` into a copy of `input` at the indices given in `index`.
+
+        The out-of-place form of torch's `Tensor.index_copy_`: with ``dim=0``,
+        `out[index[i]] = source[i]`. The gradient reaches `input` where nothing was copied and
+        `source` for what it wrote.
+
+        Args:
+            input (Tensor): the destination tensor.
+            dim (int): the dimension along which to index.
+            index (Tensor or array-like): the 1-D integer indices of `input` to write to.
+            source (Tensor or array-like): the slices to copy, `len(index)` long in `dim`.
+
+        Returns:
+            Tensor: the result.
+
+        Raises:
+            et.DTypeError: if `index` is floating-point data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.zeros(3, 2)
+            ...     et.index_copy(x, 0, [2, 0], et.tensor([[1.0, 2.0], [3.0, 4.0]])).tolist()
+            [[3.0, 4.0], [0.0, 0.0], [1.0, 2.0]]
+        """
+    def index_fill(
+        self, dim: int, index: Tensor | ArrayLike, value: Tensor | ArrayLike | float
+    ) -> Tensor:
+        """Fills the slices of a copy of `input` selected by `index` along `dim` with `value`.
+
+        The out-of-place form of torch's `Tensor.index_fill_`. A 0-d tensor `value` is an operand:
+        it gets the gradient of the positions it fills.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension along which to index.
+            index (Tensor or array-like): the 1-D integer indices of the slices to fill.
+            value (float or Tensor): the value to fill with: a number or a 0-d tensor.
+
+        Returns:
+            Tensor: the result.
+
+        Raises:
+            et.DTypeError: if `index` is floating-point data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.zeros(2, 3)
+            ...     et.index_fill(x, 1, [0, 2], -1.0).tolist()
+            [[-1.0, 0.0, -1.0], [-1.0, 0.0, -1.0]]
+        """
+    def take_along_dim(self, indices: Tensor | ArrayLike, dim: int | None = None) -> Tensor:
+        """Selects values from `input` at the indices `indices` along the given `dim`.
+
+        Like `eagertape.gather`, but `input` and `indices` broadcast against each other outside
+        `dim`; with `dim` ``None`` both are flattened first. The gradient is scattered back.
+
+        Args:
+            input (Tensor): the input tensor.
+            indices (Tensor or array-like): the integer indices into `input`.
+            dim (int, optional): the dimension to select along. Default: ``None`` (the flattened
+                input).
+
+        Returns:
+            Tensor: the selected values.
+
+        Raises:
+            et.DTypeError: if `indices` is floating-point data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[10.0, 30.0, 20.0], [60.0, 40.0, 50.0]])
+            ...     et.take_along_dim(x, et.argmax(x, 1, keepdim=True), 1).tolist()
+            [[30.0], [60.0]]
+        """
     # END generated: tensor-methods
     def leaky_relu(self, negative_slope: _float = 0.01) -> Tensor:
         """Applies the leaky rectified linear unit function element-wise.
@@ -2781,65 +3000,6 @@ class Tensor:
 
         `index` is an int64 tensor or integer data (a list, a numpy array). See
         `eagertape.gather`.
-        """
-    def scatter(
-        self,
-        dim: _int,
-        index: Tensor | ArrayLike,
-        src: Tensor | ArrayLike | _float | None = None,
-        *,
-        value: _float | None = None,
-        reduce: str | None = None,
-    ) -> Tensor:
-        """`scatter(dim, index, src)` or `scatter(dim, index, value)`; torch's legacy
-        `reduce="add"|"multiply"` is `scatter_reduce` with `"sum"`/`"prod"`.
-        """
-    def scatter_add(self, dim: _int, index: Tensor | ArrayLike, src: Tensor | ArrayLike) -> Tensor:
-        """Adds the values of `src` into a copy of this tensor at the positions `index` along `dim`.
-
-        Out of place (nothing is written into this tensor); repeated indices accumulate. See
-        `eagertape.scatter_add`.
-        """
-    def scatter_reduce(
-        self,
-        dim: _int,
-        index: Tensor | ArrayLike,
-        src: Tensor | ArrayLike,
-        reduce: str,
-        *,
-        include_self: _bool = True,
-    ) -> Tensor:
-        """`scatter_reduce(dim, index, src, reduce, *, include_self=True)`; `reduce` one of
-        `"sum" "prod" "mean" "amax" "amin"`.
-        """
-    def index_add(
-        self,
-        dim: _int,
-        index: Tensor | ArrayLike,
-        source: Tensor | ArrayLike,
-        *,
-        alpha: _float = 1.0,
-    ) -> Tensor:
-        """Adds `alpha * source` into a copy of this tensor at the indices `index` of `dim`.
-
-        Out of place (nothing is written into this tensor); repeated indices accumulate. See
-        `eagertape.index_add`.
-        """
-    def index_copy(
-        self, dim: _int, index: Tensor | ArrayLike, source: Tensor | ArrayLike
-    ) -> Tensor:
-        """Copies the entries of `source` into a copy of this tensor at the indices `index` of `dim`.
-
-        Out of place (nothing is written into this tensor). See `eagertape.index_copy`.
-        """
-    def index_fill(self, dim: _int, index: Tensor | ArrayLike, value: Tensor | _float) -> Tensor:
-        """`index_fill(dim, index, value)`: `value` a number, or a 0-d tensor (an operand: it
-        gets the cotangents of the positions it fills).
-        """
-    def take_along_dim(self, indices: Tensor | ArrayLike, dim: _int | None = None) -> Tensor:
-        """Returns the values of this tensor at the positions `indices` along `dim`.
-
-        With no `dim`, this tensor is flattened first. See `eagertape.take_along_dim`.
         """
     def narrow(self, dim: _int, start: _int, length: _int) -> Tensor:
         """Returns a view of this tensor narrowed to `length` entries of `dim` from `start`.
@@ -5784,6 +5944,241 @@ def isclose(
         >>> with et.Session():
         ...     et.isclose(et.tensor([1.0, 2.0]), et.tensor([1.0, 2.1])).tolist()
         [True, False]
+    """
+
+def scatter(
+    input: Tensor,
+    dim: int,
+    index: Tensor | ArrayLike,
+    src: Tensor | ArrayLike | float | None = None,
+    *,
+    value: float | None = None,
+    reduce: str | None = None,
+) -> Tensor:
+    """Writes `src` (or the number `value`) into a copy of `input` at the indices `index`.
+
+    The out-of-place form of torch's `Tensor.scatter_`: for a 2-D input and ``dim=1``,
+    `out[i][index[i][j]] = src[i][j]`. `input` is not changed. torch's legacy
+    ``reduce="add"`` / ``"multiply"`` (with a tensor `src`) is `eagertape.scatter_reduce` with
+    ``"sum"`` / ``"prod"``. The gradient reaches `input` where nothing was written and `src`
+    at the entries written.
+
+    Args:
+        input (Tensor): the destination tensor.
+        dim (int): the axis along which to index.
+        index (Tensor or array-like): the integer indices.
+        src (Tensor or float, optional): the values to scatter; a number is read as `value`.
+            Default: ``None``.
+        value (float, optional): the number to write at every index, instead of `src`.
+            Default: ``None``.
+        reduce (str, optional): ``"add"`` or ``"multiply"`` to combine `src` with the values
+            already there instead of replacing them. Default: ``None``.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.ArgumentError: if neither or both of `src` and `value` are given, if `reduce` is
+            not ``"add"`` or ``"multiply"``, or with `reduce` and a number `value`.
+        et.DTypeError: if `index` is floating-point data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(2, 3)
+        ...     et.scatter(x, 1, [[2], [0]], value=1.0).tolist()
+        [[0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]
+    """
+
+def scatter_add(
+    input: Tensor, dim: int, index: Tensor | ArrayLike, src: Tensor | ArrayLike
+) -> Tensor:
+    """Adds the values of `src` into a copy of `input` at the indices specified in `index`.
+
+    The out-of-place form of torch's `Tensor.scatter_add_`: for a 2-D input and ``dim=1``,
+    `out[i][index[i][j]] += src[i][j]`; repeated indices accumulate. Both `input` and `src`
+    get a gradient. Needs a LibTorch carrier.
+
+    Args:
+        input (Tensor): the destination tensor.
+        dim (int): the axis along which to index.
+        index (Tensor or array-like): the integer indices.
+        src (Tensor or array-like): the values to add.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.DTypeError: if `index` is floating-point data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(3)
+        ...     et.scatter_add(x, 0, [0, 0, 2], et.tensor([1.0, 2.0, 3.0])).tolist()
+        [3.0, 0.0, 3.0]
+    """
+
+def scatter_reduce(
+    input: Tensor,
+    dim: int,
+    index: Tensor | ArrayLike,
+    src: Tensor | ArrayLike,
+    reduce: str,
+    *,
+    include_self: bool = True,
+) -> Tensor:
+    """Reduces the values of `src` into a copy of `input` at the indices specified in `index`.
+
+    The out-of-place form of torch's `Tensor.scatter_reduce_`: every `src` value sent to the
+    same position is combined by `reduce`, together with `input`'s value there when
+    `include_self`. Positions no index reaches keep `input`'s value. Needs a LibTorch
+    carrier.
+
+    Args:
+        input (Tensor): the destination tensor.
+        dim (int): the axis along which to index.
+        index (Tensor or array-like): the integer indices.
+        src (Tensor or array-like): the values to reduce.
+        reduce (str): ``"sum"``, ``"prod"``, ``"mean"``, ``"amax"`` or ``"amin"``.
+        include_self (bool): whether `input`'s values at the indexed positions take part in
+            the reduction. Default: ``True``.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.ArgumentError: if `reduce` is not one of the five names.
+        et.DTypeError: if `index` is floating-point data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(2)
+        ...     src = et.tensor([1.0, 5.0, 3.0])
+        ...     et.scatter_reduce(x, 0, [0, 0, 1], src, "amax", include_self=False).tolist()
+        [5.0, 3.0]
+    """
+
+def index_add(
+    input: Tensor,
+    dim: int,
+    index: Tensor | ArrayLike,
+    source: Tensor | ArrayLike,
+    *,
+    alpha: float = 1.0,
+) -> Tensor:
+    """Adds `alpha` times the slices of `source` into a copy of `input` at the indices `index`.
+
+    The out-of-place form of torch's `Tensor.index_add_`: with ``dim=0``,
+    `out[index[i]] += alpha * source[i]`; repeated indices accumulate. Needs a LibTorch
+    carrier.
+
+    Args:
+        input (Tensor): the destination tensor.
+        dim (int): the dimension along which to index.
+        index (Tensor or array-like): the 1-D integer indices of `input` to add to.
+        source (Tensor or array-like): the slices to add, `len(index)` long in `dim`.
+        alpha (float): the scalar multiplier for `source`. Default: ``1.0``.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.DTypeError: if `index` is floating-point data.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(3, 2)
+        ...     et.index_add(x, 0, [2, 0], et.ones(2, 2), alpha=2.0).tolist()
+        [[2.0, 2.0], [0.0, 0.0], [2.0, 2.0]]
+    """
+
+def index_copy(
+    input: Tensor, dim: int, index: Tensor | ArrayLike, source: Tensor | ArrayLike
+) -> Tensor:
+    """Copies the slices of `source` into a copy of `input` at the indices given in `index`.
+
+    The out-of-place form of torch's `Tensor.index_copy_`: with ``dim=0``,
+    `out[index[i]] = source[i]`. The gradient reaches `input` where nothing was copied and
+    `source` for what it wrote.
+
+    Args:
+        input (Tensor): the destination tensor.
+        dim (int): the dimension along which to index.
+        index (Tensor or array-like): the 1-D integer indices of `input` to write to.
+        source (Tensor or array-like): the slices to copy, `len(index)` long in `dim`.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.DTypeError: if `index` is floating-point data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(3, 2)
+        ...     et.index_copy(x, 0, [2, 0], et.tensor([[1.0, 2.0], [3.0, 4.0]])).tolist()
+        [[3.0, 4.0], [0.0, 0.0], [1.0, 2.0]]
+    """
+
+def index_fill(
+    input: Tensor, dim: int, index: Tensor | ArrayLike, value: Tensor | ArrayLike | float
+) -> Tensor:
+    """Fills the slices of a copy of `input` selected by `index` along `dim` with `value`.
+
+    The out-of-place form of torch's `Tensor.index_fill_`. A 0-d tensor `value` is an operand:
+    it gets the gradient of the positions it fills.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension along which to index.
+        index (Tensor or array-like): the 1-D integer indices of the slices to fill.
+        value (float or Tensor): the value to fill with: a number or a 0-d tensor.
+
+    Returns:
+        Tensor: the result.
+
+    Raises:
+        et.DTypeError: if `index` is floating-point data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(2, 3)
+        ...     et.index_fill(x, 1, [0, 2], -1.0).tolist()
+        [[-1.0, 0.0, -1.0], [-1.0, 0.0, -1.0]]
+    """
+
+def take_along_dim(input: Tensor, indices: Tensor | ArrayLike, dim: int | None = None) -> Tensor:
+    """Selects values from `input` at the indices `indices` along the given `dim`.
+
+    Like `eagertape.gather`, but `input` and `indices` broadcast against each other outside
+    `dim`; with `dim` ``None`` both are flattened first. The gradient is scattered back.
+
+    Args:
+        input (Tensor): the input tensor.
+        indices (Tensor or array-like): the integer indices into `input`.
+        dim (int, optional): the dimension to select along. Default: ``None`` (the flattened
+            input).
+
+    Returns:
+        Tensor: the selected values.
+
+    Raises:
+        et.DTypeError: if `indices` is floating-point data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[10.0, 30.0, 20.0], [60.0, 40.0, 50.0]])
+        ...     et.take_along_dim(x, et.argmax(x, 1, keepdim=True), 1).tolist()
+        [[30.0], [60.0]]
     """
 
 def mse_loss(

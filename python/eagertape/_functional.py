@@ -19,6 +19,9 @@ from ._core import (
     diag,
     diagonal,
     diff,
+    index_add,
+    index_copy,
+    index_fill,
     isclose,
     kron,
     logit,
@@ -27,7 +30,11 @@ from ._core import (
     nansum,
     norm,
     prod,
+    scatter,
+    scatter_add,
+    scatter_reduce,
     std,
+    take_along_dim,
     trace,
     var,
 )
@@ -1054,261 +1061,6 @@ def gather(input: Tensor, dim: int, index: Tensor | ArrayLike) -> Tensor:  # noq
         [[1.0, 1.0], [4.0, 3.0]]
     """
     return input.gather(dim, index)
-
-
-def scatter(
-    input: Tensor,  # noqa: A002
-    dim: int,
-    index: Tensor | ArrayLike,
-    src: Tensor | ArrayLike | float | None = None,
-    *,
-    value: float | None = None,
-    reduce: str | None = None,
-) -> Tensor:
-    """Writes `src` (or the number `value`) into a copy of `input` at the indices `index`.
-
-    The out-of-place form of torch's `Tensor.scatter_`: for a 2-D input and ``dim=1``,
-    `out[i][index[i][j]] = src[i][j]`. `input` is not changed. torch's legacy
-    ``reduce="add"`` / ``"multiply"`` (with a tensor `src`) is `eagertape.scatter_reduce` with
-    ``"sum"`` / ``"prod"``. The gradient reaches `input` where nothing was written and `src`
-    at the entries written.
-
-    Args:
-        input (Tensor): the destination tensor.
-        dim (int): the axis along which to index.
-        index (Tensor or array-like): the integer indices.
-        src (Tensor or float, optional): the values to scatter; a number is read as `value`.
-            Default: ``None``.
-        value (float, optional): the number to write at every index, instead of `src`.
-            Default: ``None``.
-        reduce (str, optional): ``"add"`` or ``"multiply"`` to combine `src` with the values
-            already there instead of replacing them. Default: ``None``.
-
-    Returns:
-        Tensor: the result.
-
-    Raises:
-        et.ArgumentError: if neither or both of `src` and `value` are given, if `reduce` is
-            not ``"add"`` or ``"multiply"``, or with `reduce` and a number `value`.
-        et.DTypeError: if `index` is floating-point data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.zeros(2, 3)
-        ...     et.scatter(x, 1, [[2], [0]], value=1.0).tolist()
-        [[0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]
-    """
-    if value is not None:
-        return input.scatter(dim, index, value=value, reduce=reduce)
-    return input.scatter(dim, index, src, reduce=reduce)
-
-
-def scatter_add(
-    input: Tensor,  # noqa: A002
-    dim: int,
-    index: Tensor | ArrayLike,
-    src: Tensor | ArrayLike,
-) -> Tensor:
-    """Adds the values of `src` into a copy of `input` at the indices specified in `index`.
-
-    The out-of-place form of torch's `Tensor.scatter_add_`: for a 2-D input and ``dim=1``,
-    `out[i][index[i][j]] += src[i][j]`; repeated indices accumulate. Both `input` and `src`
-    get a gradient. Needs a LibTorch carrier.
-
-    Args:
-        input (Tensor): the destination tensor.
-        dim (int): the axis along which to index.
-        index (Tensor or array-like): the integer indices.
-        src (Tensor or array-like): the values to add.
-
-    Returns:
-        Tensor: the result.
-
-    Raises:
-        et.DTypeError: if `index` is floating-point data.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.zeros(3)
-        ...     et.scatter_add(x, 0, [0, 0, 2], et.tensor([1.0, 2.0, 3.0])).tolist()
-        [3.0, 0.0, 3.0]
-    """
-    return input.scatter_add(dim, index, src)
-
-
-def scatter_reduce(
-    input: Tensor,  # noqa: A002
-    dim: int,
-    index: Tensor | ArrayLike,
-    src: Tensor | ArrayLike,
-    reduce: str,
-    *,
-    include_self: bool = True,
-) -> Tensor:
-    """Reduces the values of `src` into a copy of `input` at the indices specified in `index`.
-
-    The out-of-place form of torch's `Tensor.scatter_reduce_`: every `src` value sent to the
-    same position is combined by `reduce`, together with `input`'s value there when
-    `include_self`. Positions no index reaches keep `input`'s value. Needs a LibTorch
-    carrier.
-
-    Args:
-        input (Tensor): the destination tensor.
-        dim (int): the axis along which to index.
-        index (Tensor or array-like): the integer indices.
-        src (Tensor or array-like): the values to reduce.
-        reduce (str): ``"sum"``, ``"prod"``, ``"mean"``, ``"amax"`` or ``"amin"``.
-        include_self (bool): whether `input`'s values at the indexed positions take part in
-            the reduction. Default: ``True``.
-
-    Returns:
-        Tensor: the result.
-
-    Raises:
-        et.ArgumentError: if `reduce` is not one of the five names.
-        et.DTypeError: if `index` is floating-point data.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.zeros(2)
-        ...     src = et.tensor([1.0, 5.0, 3.0])
-        ...     et.scatter_reduce(x, 0, [0, 0, 1], src, "amax", include_self=False).tolist()
-        [5.0, 3.0]
-    """
-    return input.scatter_reduce(dim, index, src, reduce, include_self=include_self)
-
-
-def index_add(
-    input: Tensor,  # noqa: A002
-    dim: int,
-    index: Tensor | ArrayLike,
-    source: Tensor | ArrayLike,
-    *,
-    alpha: float = 1.0,
-) -> Tensor:
-    """Adds `alpha` times the slices of `source` into a copy of `input` at the indices `index`.
-
-    The out-of-place form of torch's `Tensor.index_add_`: with ``dim=0``,
-    `out[index[i]] += alpha * source[i]`; repeated indices accumulate. Needs a LibTorch
-    carrier.
-
-    Args:
-        input (Tensor): the destination tensor.
-        dim (int): the dimension along which to index.
-        index (Tensor or array-like): the 1-D integer indices of `input` to add to.
-        source (Tensor or array-like): the slices to add, `len(index)` long in `dim`.
-        alpha (float): the scalar multiplier for `source`. Default: ``1.0``.
-
-    Returns:
-        Tensor: the result.
-
-    Raises:
-        et.DTypeError: if `index` is floating-point data.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.zeros(3, 2)
-        ...     et.index_add(x, 0, [2, 0], et.ones(2, 2), alpha=2.0).tolist()
-        [[2.0, 2.0], [0.0, 0.0], [2.0, 2.0]]
-    """
-    return input.index_add(dim, index, source, alpha=alpha)
-
-
-def index_copy(
-    input: Tensor,  # noqa: A002
-    dim: int,
-    index: Tensor | ArrayLike,
-    source: Tensor | ArrayLike,
-) -> Tensor:
-    """Copies the slices of `source` into a copy of `input` at the indices given in `index`.
-
-    The out-of-place form of torch's `Tensor.index_copy_`: with ``dim=0``,
-    `out[index[i]] = source[i]`. The gradient reaches `input` where nothing was copied and
-    `source` for what it wrote.
-
-    Args:
-        input (Tensor): the destination tensor.
-        dim (int): the dimension along which to index.
-        index (Tensor or array-like): the 1-D integer indices of `input` to write to.
-        source (Tensor or array-like): the slices to copy, `len(index)` long in `dim`.
-
-    Returns:
-        Tensor: the result.
-
-    Raises:
-        et.DTypeError: if `index` is floating-point data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.zeros(3, 2)
-        ...     et.index_copy(x, 0, [2, 0], et.tensor([[1.0, 2.0], [3.0, 4.0]])).tolist()
-        [[3.0, 4.0], [0.0, 0.0], [1.0, 2.0]]
-    """
-    return input.index_copy(dim, index, source)
-
-
-def index_fill(input: Tensor, dim: int, index: Tensor | ArrayLike, value: Tensor | float) -> Tensor:  # noqa: A002
-    """Fills the slices of a copy of `input` selected by `index` along `dim` with `value`.
-
-    The out-of-place form of torch's `Tensor.index_fill_`. A 0-d tensor `value` is an operand:
-    it gets the gradient of the positions it fills.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int): the dimension along which to index.
-        index (Tensor or array-like): the 1-D integer indices of the slices to fill.
-        value (float or Tensor): the value to fill with: a number or a 0-d tensor.
-
-    Returns:
-        Tensor: the result.
-
-    Raises:
-        et.DTypeError: if `index` is floating-point data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.zeros(2, 3)
-        ...     et.index_fill(x, 1, [0, 2], -1.0).tolist()
-        [[-1.0, 0.0, -1.0], [-1.0, 0.0, -1.0]]
-    """
-    return input.index_fill(dim, index, value)
-
-
-def take_along_dim(input: Tensor, indices: Tensor | ArrayLike, dim: int | None = None) -> Tensor:  # noqa: A002
-    """Selects values from `input` at the indices `indices` along the given `dim`.
-
-    Like `eagertape.gather`, but `input` and `indices` broadcast against each other outside
-    `dim`; with `dim` ``None`` both are flattened first. The gradient is scattered back.
-
-    Args:
-        input (Tensor): the input tensor.
-        indices (Tensor or array-like): the integer indices into `input`.
-        dim (int, optional): the dimension to select along. Default: ``None`` (the flattened
-            input).
-
-    Returns:
-        Tensor: the selected values.
-
-    Raises:
-        et.DTypeError: if `indices` is floating-point data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[10.0, 30.0, 20.0], [60.0, 40.0, 50.0]])
-        ...     et.take_along_dim(x, et.argmax(x, 1, keepdim=True), 1).tolist()
-        [[30.0], [60.0]]
-    """
-    return input.take_along_dim(indices, dim)
 
 
 def narrow(input: Tensor, dim: int, start: int, length: int) -> Tensor:  # noqa: A002

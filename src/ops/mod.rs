@@ -58,6 +58,7 @@ pub mod rnn;
 pub mod scalar;
 pub mod scatter;
 pub mod scatter_reduce;
+pub mod scatters;
 pub mod sliding;
 pub mod softmax;
 pub mod sort;

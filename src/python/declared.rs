@@ -450,6 +450,43 @@ impl Arg for NormOrder {
     }
 }
 
+/// A tensor operand, or a Python number (not a bool): a value an op writes.
+pub struct TensorOrNumber;
+
+/// [`TensorOrNumber`] before the session's lock.
+pub enum Given {
+    Number(f64),
+    Operand(Operand<Be>),
+}
+
+impl Arg for TensorOrNumber {
+    type Prepared = Given;
+    type Core = crate::ops::scatters::TensorOrNumber;
+    fn annotation() -> String {
+        "Tensor | ArrayLike | float".into()
+    }
+    fn from_py(_: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Given> {
+        match super::tensor_index::number(v) {
+            Some(x) => Ok(Given::Number(x)),
+            None => input.operand(v.py(), v).map(Given::Operand),
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Given> {
+        match l {
+            Lit::Float(x) => Ok(Given::Number(x)),
+            Lit::Int(x) => Ok(Given::Number(x as f64)),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: Given, s: &mut Session<Be>) -> Result<Self::Core> {
+        use crate::ops::scatters::TensorOrNumber as T;
+        Ok(match p {
+            Given::Number(x) => T::Number(x),
+            Given::Operand(o) => T::Tensor(s.operand_handle(o)?),
+        })
+    }
+}
+
 /// Class ids or other index data: an int tensor, or host data kept exact (int64) on the
 /// input's device.
 pub struct Index;
@@ -699,6 +736,10 @@ mod derived {
     crate::ops::derived::functions!(py_functions_and_methods);
 }
 
+mod scatters {
+    crate::ops::scatters::functions!(py_functions_and_methods);
+}
+
 mod reductions {
     crate::ops::reductions::functions!(py_functions_and_methods);
 }
@@ -744,7 +785,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let mut entries: Vec<Entry> = Vec::new();
     reductions::register(m, &mut entries)?;
     derived::register(m, &mut entries)?;
-    let methods = [reductions::METHODS, derived::METHODS].concat();
+    scatters::register(m, &mut entries)?;
+    let methods = [reductions::METHODS, derived::METHODS, scatters::METHODS].concat();
     m.add("_DECLARED_METHODS", PyTuple::new(m.py(), methods)?)?;
     losses::register(m, &mut entries)?;
     composed_losses::register(m, &mut entries)?;

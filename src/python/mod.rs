@@ -39,7 +39,6 @@ mod tensor_derive;
 mod tensor_index;
 mod tensor_math;
 mod tensor_order;
-mod tensor_scatter;
 mod tensor_torch;
 mod torch_style;
 
