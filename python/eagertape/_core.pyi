@@ -635,55 +635,6 @@ class Tensor:
     def __rfloordiv__(self, other: _float | ArrayLike, /) -> Tensor: ...
     def __mod__(self, other: Tensor | _float | ArrayLike, /) -> Tensor: ...
     def __rmod__(self, other: _float | ArrayLike, /) -> Tensor: ...
-    def lerp(self, end: Tensor | ArrayLike, weight: Tensor | _float | ArrayLike) -> Tensor:
-        """Linearly interpolates between this tensor and `end`: `self + weight * (end - self)`.
-
-        `weight` is a number or a tensor. See `eagertape.lerp`.
-        """
-    def addcmul(
-        self, tensor1: Tensor | ArrayLike, tensor2: Tensor | ArrayLike, *, value: _float = 1.0
-    ) -> Tensor:
-        """Returns `self + value * tensor1 * tensor2`, element-wise.
-
-        See `eagertape.addcmul`.
-        """
-    def addcdiv(
-        self, tensor1: Tensor | ArrayLike, tensor2: Tensor | ArrayLike, *, value: _float = 1.0
-    ) -> Tensor:
-        """Returns `self + value * tensor1 / tensor2`, element-wise.
-
-        See `eagertape.addcdiv`.
-        """
-    def outer(self, vec2: Tensor | ArrayLike) -> Tensor:
-        """Returns the outer product of this 1-D tensor and the 1-D tensor `vec2`.
-
-        See `eagertape.outer`.
-        """
-    def addmm(
-        self,
-        mat1: Tensor | ArrayLike,
-        mat2: Tensor | ArrayLike,
-        *,
-        beta: _float = 1.0,
-        alpha: _float = 1.0,
-        out_dtype: Any = None,
-    ) -> Tensor:
-        """Returns `beta * self + alpha * (mat1 @ mat2)`.
-
-        See `eagertape.addmm`.
-        """
-    def baddbmm(
-        self,
-        batch1: Tensor | ArrayLike,
-        batch2: Tensor | ArrayLike,
-        *,
-        beta: _float = 1.0,
-        alpha: _float = 1.0,
-        out_dtype: Any = None,
-    ) -> Tensor:
-        """`baddbmm(batch1, batch2, *, beta=1, alpha=1)`: `beta · self + alpha · bmm(batch1,
-        batch2)`.
-        """
     def sort(self, dim: _int = -1, descending: bool = False, stable: bool = False) -> SortResult:
         """torch's `sort(dim=-1, descending=False, stable=False)`: `(values, indices)`; the
         indices are int64 data (LibTorch's order of ties), the values their `gather` (which
@@ -2659,6 +2610,170 @@ class Tensor:
             ...     x = et.tensor([[10.0, 30.0, 20.0], [60.0, 40.0, 50.0]])
             ...     et.take_along_dim(x, et.argmax(x, 1, keepdim=True), 1).tolist()
             [[30.0], [60.0]]
+        """
+    def lerp(self, end: Tensor | ArrayLike, weight: Tensor | ArrayLike | float) -> Tensor:
+        """Linear interpolation of `input` (the start) and `end` based on a scalar or tensor `weight`.
+
+        Computes `input + weight * (end - input)`, broadcasting the three; recorded all or
+        nothing as a composition of the tape's ops, so `input`, `end` and a tensor `weight` each
+        get their gradient. Floating-point tensors only.
+
+        Args:
+            input (Tensor): the tensor with the starting points.
+            end (Tensor or array-like): the tensor with the ending points.
+            weight (float or Tensor): the weight of the interpolation.
+
+        Returns:
+            Tensor: the interpolated values.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.lerp(et.tensor([0.0, 10.0]), et.tensor([10.0, 20.0]), 0.5).tolist()
+            [5.0, 15.0]
+        """
+    def addcmul(
+        self, tensor1: Tensor | ArrayLike, tensor2: Tensor | ArrayLike, *, value: float = 1.0
+    ) -> Tensor:
+        """Multiplies `tensor1` by `tensor2` elementwise, scales the result and adds it to `input`.
+
+        Computes `input + value * tensor1 * tensor2`, broadcasting the three; recorded all or
+        nothing as a composition of the tape's ops, each tensor operand getting its gradient.
+
+        Args:
+            input (Tensor): the tensor to be added.
+            tensor1 (Tensor or array-like): the tensor to be multiplied.
+            tensor2 (Tensor or array-like): the tensor to be multiplied.
+            value (float): the multiplier for `tensor1 * tensor2`. Default: ``1.0``.
+
+        Returns:
+            Tensor: the result.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.ones(2)
+            ...     et.addcmul(x, et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0]), value=0.5).tolist()
+            [2.5, 5.0]
+        """
+    def addcdiv(
+        self, tensor1: Tensor | ArrayLike, tensor2: Tensor | ArrayLike, *, value: float = 1.0
+    ) -> Tensor:
+        """Divides `tensor1` by `tensor2` elementwise, scales the result and adds it to `input`.
+
+        Computes `input + value * tensor1 / tensor2`, broadcasting the three; recorded all or
+        nothing as a composition of the tape's ops, each tensor operand getting its gradient.
+
+        Args:
+            input (Tensor): the tensor to be added.
+            tensor1 (Tensor or array-like): the numerator tensor.
+            tensor2 (Tensor or array-like): the denominator tensor.
+            value (float): the multiplier for `tensor1 / tensor2`. Default: ``1.0``.
+
+        Returns:
+            Tensor: the result.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.ones(2)
+            ...     et.addcdiv(x, et.tensor([1.0, 2.0]), et.tensor([4.0, 4.0]), value=2.0).tolist()
+            [1.5, 2.0]
+        """
+    def outer(self, vec2: Tensor | ArrayLike) -> Tensor:
+        """Outer product of `input` and `vec2`.
+
+        For `input` of size `n` and `vec2` of size `m`, the `(n, m)` matrix
+        `out[i][j] = input[i] * vec2[j]`. Floating-point tensors only.
+
+        Args:
+            input (Tensor): the 1-D input vector.
+            vec2 (Tensor or array-like): the 1-D input vector.
+
+        Returns:
+            Tensor: the 2-D outer product.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.outer(et.tensor([1.0, 2.0]), et.tensor([1.0, 10.0, 100.0])).tolist()
+            [[1.0, 10.0, 100.0], [2.0, 20.0, 200.0]]
+        """
+    def addmm(
+        self,
+        mat1: Tensor | ArrayLike,
+        mat2: Tensor | ArrayLike,
+        *,
+        beta: float = 1.0,
+        alpha: float = 1.0,
+        out_dtype: None = None,
+    ) -> Tensor:
+        """Performs a matrix multiplication of `mat1` and `mat2`, and adds `input` to the result.
+
+        Computes `beta * input + alpha * (mat1 @ mat2)`; `input` broadcasts to the product's
+        shape, and with ``beta=0`` it is ignored (NaNs in it included), as in torch. Recorded all
+        or nothing as a composition of the tape's ops.
+
+        Args:
+            input (Tensor): the matrix to be added.
+            mat1 (Tensor or array-like): the first matrix to be multiplied, `(n, m)`.
+            mat2 (Tensor or array-like): the second matrix to be multiplied, `(m, p)`.
+            beta (float): the multiplier for `input`. Default: ``1.0``.
+            alpha (float): the multiplier for `mat1 @ mat2`. Default: ``1.0``.
+            out_dtype (optional): accepted for torch compatibility and must stay ``None`` (the
+                result has the operands' dtype). Default: ``None``.
+
+        Returns:
+            Tensor: the `(n, p)` result.
+
+        Raises:
+            et.ArgumentError: if `out_dtype` is given.
+            et.ShapeError: if the shapes do not match.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     m = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+            ...     et.addmm(et.ones(2, 2), m, et.eye(2), beta=2.0).tolist()
+            [[3.0, 4.0], [5.0, 6.0]]
+        """
+    def baddbmm(
+        self,
+        batch1: Tensor | ArrayLike,
+        batch2: Tensor | ArrayLike,
+        *,
+        beta: float = 1.0,
+        alpha: float = 1.0,
+        out_dtype: None = None,
+    ) -> Tensor:
+        """Performs a batch matrix-matrix product of `batch1` and `batch2`, and adds `input`.
+
+        Computes `beta * input + alpha * bmm(batch1, batch2)`; `input` broadcasts to the
+        product's shape, and with ``beta=0`` it is ignored (NaNs in it included), as in torch.
+        Recorded all or nothing as a composition of the tape's ops.
+
+        Args:
+            input (Tensor): the tensor to be added.
+            batch1 (Tensor or array-like): the first batch of matrices, `(b, n, m)`.
+            batch2 (Tensor or array-like): the second batch of matrices, `(b, m, p)`.
+            beta (float): the multiplier for `input`. Default: ``1.0``.
+            alpha (float): the multiplier for `batch1 @ batch2`. Default: ``1.0``.
+            out_dtype (optional): accepted for torch compatibility and must stay ``None`` (the
+                result has the operands' dtype). Default: ``None``.
+
+        Returns:
+            Tensor: the `(b, n, p)` result.
+
+        Raises:
+            et.ArgumentError: if `out_dtype` is given.
+            et.ShapeError: if the shapes do not match.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     y = et.baddbmm(et.zeros(4, 2, 2), et.ones(4, 2, 3), et.ones(4, 3, 2), alpha=0.5)
+            ...     y.shape, y[0, 0, 0].item()
+            ((4, 2, 2), 1.5)
         """
     # END generated: tensor-methods
     def leaky_relu(self, negative_slope: _float = 0.01) -> Tensor:
@@ -6179,6 +6294,176 @@ def take_along_dim(input: Tensor, indices: Tensor | ArrayLike, dim: int | None =
         ...     x = et.tensor([[10.0, 30.0, 20.0], [60.0, 40.0, 50.0]])
         ...     et.take_along_dim(x, et.argmax(x, 1, keepdim=True), 1).tolist()
         [[30.0], [60.0]]
+    """
+
+def lerp(input: Tensor, end: Tensor | ArrayLike, weight: Tensor | ArrayLike | float) -> Tensor:
+    """Linear interpolation of `input` (the start) and `end` based on a scalar or tensor `weight`.
+
+    Computes `input + weight * (end - input)`, broadcasting the three; recorded all or
+    nothing as a composition of the tape's ops, so `input`, `end` and a tensor `weight` each
+    get their gradient. Floating-point tensors only.
+
+    Args:
+        input (Tensor): the tensor with the starting points.
+        end (Tensor or array-like): the tensor with the ending points.
+        weight (float or Tensor): the weight of the interpolation.
+
+    Returns:
+        Tensor: the interpolated values.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.lerp(et.tensor([0.0, 10.0]), et.tensor([10.0, 20.0]), 0.5).tolist()
+        [5.0, 15.0]
+    """
+
+def addcmul(
+    input: Tensor, tensor1: Tensor | ArrayLike, tensor2: Tensor | ArrayLike, *, value: float = 1.0
+) -> Tensor:
+    """Multiplies `tensor1` by `tensor2` elementwise, scales the result and adds it to `input`.
+
+    Computes `input + value * tensor1 * tensor2`, broadcasting the three; recorded all or
+    nothing as a composition of the tape's ops, each tensor operand getting its gradient.
+
+    Args:
+        input (Tensor): the tensor to be added.
+        tensor1 (Tensor or array-like): the tensor to be multiplied.
+        tensor2 (Tensor or array-like): the tensor to be multiplied.
+        value (float): the multiplier for `tensor1 * tensor2`. Default: ``1.0``.
+
+    Returns:
+        Tensor: the result.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.ones(2)
+        ...     et.addcmul(x, et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0]), value=0.5).tolist()
+        [2.5, 5.0]
+    """
+
+def addcdiv(
+    input: Tensor, tensor1: Tensor | ArrayLike, tensor2: Tensor | ArrayLike, *, value: float = 1.0
+) -> Tensor:
+    """Divides `tensor1` by `tensor2` elementwise, scales the result and adds it to `input`.
+
+    Computes `input + value * tensor1 / tensor2`, broadcasting the three; recorded all or
+    nothing as a composition of the tape's ops, each tensor operand getting its gradient.
+
+    Args:
+        input (Tensor): the tensor to be added.
+        tensor1 (Tensor or array-like): the numerator tensor.
+        tensor2 (Tensor or array-like): the denominator tensor.
+        value (float): the multiplier for `tensor1 / tensor2`. Default: ``1.0``.
+
+    Returns:
+        Tensor: the result.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.ones(2)
+        ...     et.addcdiv(x, et.tensor([1.0, 2.0]), et.tensor([4.0, 4.0]), value=2.0).tolist()
+        [1.5, 2.0]
+    """
+
+def outer(input: Tensor, vec2: Tensor | ArrayLike) -> Tensor:
+    """Outer product of `input` and `vec2`.
+
+    For `input` of size `n` and `vec2` of size `m`, the `(n, m)` matrix
+    `out[i][j] = input[i] * vec2[j]`. Floating-point tensors only.
+
+    Args:
+        input (Tensor): the 1-D input vector.
+        vec2 (Tensor or array-like): the 1-D input vector.
+
+    Returns:
+        Tensor: the 2-D outer product.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.outer(et.tensor([1.0, 2.0]), et.tensor([1.0, 10.0, 100.0])).tolist()
+        [[1.0, 10.0, 100.0], [2.0, 20.0, 200.0]]
+    """
+
+def addmm(
+    input: Tensor,
+    mat1: Tensor | ArrayLike,
+    mat2: Tensor | ArrayLike,
+    *,
+    beta: float = 1.0,
+    alpha: float = 1.0,
+    out_dtype: None = None,
+) -> Tensor:
+    """Performs a matrix multiplication of `mat1` and `mat2`, and adds `input` to the result.
+
+    Computes `beta * input + alpha * (mat1 @ mat2)`; `input` broadcasts to the product's
+    shape, and with ``beta=0`` it is ignored (NaNs in it included), as in torch. Recorded all
+    or nothing as a composition of the tape's ops.
+
+    Args:
+        input (Tensor): the matrix to be added.
+        mat1 (Tensor or array-like): the first matrix to be multiplied, `(n, m)`.
+        mat2 (Tensor or array-like): the second matrix to be multiplied, `(m, p)`.
+        beta (float): the multiplier for `input`. Default: ``1.0``.
+        alpha (float): the multiplier for `mat1 @ mat2`. Default: ``1.0``.
+        out_dtype (optional): accepted for torch compatibility and must stay ``None`` (the
+            result has the operands' dtype). Default: ``None``.
+
+    Returns:
+        Tensor: the `(n, p)` result.
+
+    Raises:
+        et.ArgumentError: if `out_dtype` is given.
+        et.ShapeError: if the shapes do not match.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     m = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.addmm(et.ones(2, 2), m, et.eye(2), beta=2.0).tolist()
+        [[3.0, 4.0], [5.0, 6.0]]
+    """
+
+def baddbmm(
+    input: Tensor,
+    batch1: Tensor | ArrayLike,
+    batch2: Tensor | ArrayLike,
+    *,
+    beta: float = 1.0,
+    alpha: float = 1.0,
+    out_dtype: None = None,
+) -> Tensor:
+    """Performs a batch matrix-matrix product of `batch1` and `batch2`, and adds `input`.
+
+    Computes `beta * input + alpha * bmm(batch1, batch2)`; `input` broadcasts to the
+    product's shape, and with ``beta=0`` it is ignored (NaNs in it included), as in torch.
+    Recorded all or nothing as a composition of the tape's ops.
+
+    Args:
+        input (Tensor): the tensor to be added.
+        batch1 (Tensor or array-like): the first batch of matrices, `(b, n, m)`.
+        batch2 (Tensor or array-like): the second batch of matrices, `(b, m, p)`.
+        beta (float): the multiplier for `input`. Default: ``1.0``.
+        alpha (float): the multiplier for `batch1 @ batch2`. Default: ``1.0``.
+        out_dtype (optional): accepted for torch compatibility and must stay ``None`` (the
+            result has the operands' dtype). Default: ``None``.
+
+    Returns:
+        Tensor: the `(b, n, p)` result.
+
+    Raises:
+        et.ArgumentError: if `out_dtype` is given.
+        et.ShapeError: if the shapes do not match.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     y = et.baddbmm(et.zeros(4, 2, 2), et.ones(4, 2, 3), et.ones(4, 3, 2), alpha=0.5)
+        ...     y.shape, y[0, 0, 0].item()
+        ((4, 2, 2), 1.5)
     """
 
 def mse_loss(

@@ -12,8 +12,12 @@ from . import _core
 from ._core import (
     GradMap,
     Tensor,
+    addcdiv,
+    addcmul,
+    addmm,
     argmax,
     argmin,
+    baddbmm,
     cross,
     cumsum,
     diag,
@@ -24,11 +28,13 @@ from ._core import (
     index_fill,
     isclose,
     kron,
+    lerp,
     logit,
     logsumexp,
     nanmean,
     nansum,
     norm,
+    outer,
     prod,
     scatter,
     scatter_add,
@@ -2230,193 +2236,3 @@ def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> 
         ([1.0, 2.0], [5.0, 7.0])
     """
     return AminmaxResult(input.amin(dim, keepdim), input.amax(dim, keepdim))
-
-
-def lerp(input: Tensor, end: Tensor | ArrayLike, weight: Tensor | float | ArrayLike) -> Tensor:  # noqa: A002
-    """Linear interpolation of `input` (the start) and `end` based on a scalar or tensor `weight`.
-
-    Computes `input + weight * (end - input)`, broadcasting the three; recorded all or
-    nothing as a composition of the tape's ops, so `input`, `end` and a tensor `weight` each
-    get their gradient. Floating-point tensors only.
-
-    Args:
-        input (Tensor): the tensor with the starting points.
-        end (Tensor or array-like): the tensor with the ending points.
-        weight (float or Tensor): the weight of the interpolation.
-
-    Returns:
-        Tensor: the interpolated values.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.lerp(et.tensor([0.0, 10.0]), et.tensor([10.0, 20.0]), 0.5).tolist()
-        [5.0, 15.0]
-    """
-    return input.lerp(end, weight)
-
-
-def addcmul(
-    input: Tensor,  # noqa: A002
-    tensor1: Tensor | ArrayLike,
-    tensor2: Tensor | ArrayLike,
-    *,
-    value: float = 1.0,
-) -> Tensor:
-    """Multiplies `tensor1` by `tensor2` elementwise, scales the result and adds it to `input`.
-
-    Computes `input + value * tensor1 * tensor2`, broadcasting the three; recorded all or
-    nothing as a composition of the tape's ops, each tensor operand getting its gradient.
-
-    Args:
-        input (Tensor): the tensor to be added.
-        tensor1 (Tensor or array-like): the tensor to be multiplied.
-        tensor2 (Tensor or array-like): the tensor to be multiplied.
-        value (float): the multiplier for `tensor1 * tensor2`. Default: ``1.0``.
-
-    Returns:
-        Tensor: the result.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.ones(2)
-        ...     et.addcmul(x, et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0]), value=0.5).tolist()
-        [2.5, 5.0]
-    """
-    return input.addcmul(tensor1, tensor2, value=value)
-
-
-def addcdiv(
-    input: Tensor,  # noqa: A002
-    tensor1: Tensor | ArrayLike,
-    tensor2: Tensor | ArrayLike,
-    *,
-    value: float = 1.0,
-) -> Tensor:
-    """Divides `tensor1` by `tensor2` elementwise, scales the result and adds it to `input`.
-
-    Computes `input + value * tensor1 / tensor2`, broadcasting the three; recorded all or
-    nothing as a composition of the tape's ops, each tensor operand getting its gradient.
-
-    Args:
-        input (Tensor): the tensor to be added.
-        tensor1 (Tensor or array-like): the numerator tensor.
-        tensor2 (Tensor or array-like): the denominator tensor.
-        value (float): the multiplier for `tensor1 / tensor2`. Default: ``1.0``.
-
-    Returns:
-        Tensor: the result.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.ones(2)
-        ...     et.addcdiv(x, et.tensor([1.0, 2.0]), et.tensor([4.0, 4.0]), value=2.0).tolist()
-        [1.5, 2.0]
-    """
-    return input.addcdiv(tensor1, tensor2, value=value)
-
-
-def outer(input: Tensor, vec2: Tensor | ArrayLike) -> Tensor:  # noqa: A002
-    """Outer product of `input` and `vec2`.
-
-    For `input` of size `n` and `vec2` of size `m`, the `(n, m)` matrix
-    `out[i][j] = input[i] * vec2[j]`. Floating-point tensors only.
-
-    Args:
-        input (Tensor): the 1-D input vector.
-        vec2 (Tensor or array-like): the 1-D input vector.
-
-    Returns:
-        Tensor: the 2-D outer product.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.outer(et.tensor([1.0, 2.0]), et.tensor([1.0, 10.0, 100.0])).tolist()
-        [[1.0, 10.0, 100.0], [2.0, 20.0, 200.0]]
-    """
-    return input.outer(vec2)
-
-
-def addmm(
-    input: Tensor,  # noqa: A002
-    mat1: Tensor | ArrayLike,
-    mat2: Tensor | ArrayLike,
-    *,
-    beta: float = 1.0,
-    alpha: float = 1.0,
-    out_dtype: Any = None,
-) -> Tensor:
-    """Performs a matrix multiplication of `mat1` and `mat2`, and adds `input` to the result.
-
-    Computes `beta * input + alpha * (mat1 @ mat2)`; `input` broadcasts to the product's
-    shape, and with ``beta=0`` it is ignored (NaNs in it included), as in torch. Recorded all
-    or nothing as a composition of the tape's ops.
-
-    Args:
-        input (Tensor): the matrix to be added.
-        mat1 (Tensor or array-like): the first matrix to be multiplied, `(n, m)`.
-        mat2 (Tensor or array-like): the second matrix to be multiplied, `(m, p)`.
-        beta (float): the multiplier for `input`. Default: ``1.0``.
-        alpha (float): the multiplier for `mat1 @ mat2`. Default: ``1.0``.
-        out_dtype (optional): accepted for torch compatibility and must stay ``None`` (the
-            result has the operands' dtype). Default: ``None``.
-
-    Returns:
-        Tensor: the `(n, p)` result.
-
-    Raises:
-        et.ArgumentError: if `out_dtype` is given.
-        et.ShapeError: if the shapes do not match.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     m = et.tensor([[1.0, 2.0], [3.0, 4.0]])
-        ...     et.addmm(et.ones(2, 2), m, et.eye(2), beta=2.0).tolist()
-        [[3.0, 4.0], [5.0, 6.0]]
-    """
-    return input.addmm(mat1, mat2, beta=beta, alpha=alpha, out_dtype=out_dtype)
-
-
-def baddbmm(
-    input: Tensor,  # noqa: A002
-    batch1: Tensor | ArrayLike,
-    batch2: Tensor | ArrayLike,
-    *,
-    beta: float = 1.0,
-    alpha: float = 1.0,
-    out_dtype: Any = None,
-) -> Tensor:
-    """Performs a batch matrix-matrix product of `batch1` and `batch2`, and adds `input`.
-
-    Computes `beta * input + alpha * bmm(batch1, batch2)`; `input` broadcasts to the
-    product's shape, and with ``beta=0`` it is ignored (NaNs in it included), as in torch.
-    Recorded all or nothing as a composition of the tape's ops.
-
-    Args:
-        input (Tensor): the tensor to be added.
-        batch1 (Tensor or array-like): the first batch of matrices, `(b, n, m)`.
-        batch2 (Tensor or array-like): the second batch of matrices, `(b, m, p)`.
-        beta (float): the multiplier for `input`. Default: ``1.0``.
-        alpha (float): the multiplier for `batch1 @ batch2`. Default: ``1.0``.
-        out_dtype (optional): accepted for torch compatibility and must stay ``None`` (the
-            result has the operands' dtype). Default: ``None``.
-
-    Returns:
-        Tensor: the `(b, n, p)` result.
-
-    Raises:
-        et.ArgumentError: if `out_dtype` is given.
-        et.ShapeError: if the shapes do not match.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     y = et.baddbmm(et.zeros(4, 2, 2), et.ones(4, 2, 3), et.ones(4, 3, 2), alpha=0.5)
-        ...     y.shape, y[0, 0, 0].item()
-        ((4, 2, 2), 1.5)
-    """
-    return input.baddbmm(batch1, batch2, beta=beta, alpha=alpha, out_dtype=out_dtype)

@@ -53,6 +53,13 @@ pub trait Recorder<B: Backend> {
     }
 }
 
+/// A tensor operand, or a Python number (a value an op writes, a weight).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TensorOrNumber {
+    Tensor(Handle),
+    Number(f64),
+}
+
 /// A layer with a composition for carriers whose backend has no fused kernel for it.
 pub trait Composed<B: Backend>: Layer + Clone + 'static {
     /// Whether this instance has a composition (a convolution in 2-D, not transposed; a

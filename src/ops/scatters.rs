@@ -4,20 +4,13 @@
 //! `index_fill`, `take_along_dim`. None writes into its input. [`functions`] declares them
 //! once; the binding generates both forms, their stubs and their docs from it.
 
-use super::compose::Recorder;
+use super::compose::{Recorder, TensorOrNumber};
 use super::scatter::{IndexAdd, IndexCopy, IndexFill, Scatter, ScatterAdd, TakeAlongDim};
 use super::scatter_reduce::{Reduction, ScatterReduce};
 use super::Op;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::handles::Handle;
-
-/// A tensor operand, or a Python number (a value the op writes).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum TensorOrNumber {
-    Tensor(Handle),
-    Number(f64),
-}
 
 /// `scatter(input, dim, index, src=None, *, value=None, reduce=None)`: `src` a tensor or a
 /// number (as `value`); `reduce` `"add"` or `"multiply"` with a tensor `src`.

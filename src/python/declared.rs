@@ -461,7 +461,7 @@ pub enum Given {
 
 impl Arg for TensorOrNumber {
     type Prepared = Given;
-    type Core = crate::ops::scatters::TensorOrNumber;
+    type Core = crate::ops::compose::TensorOrNumber;
     fn annotation() -> String {
         "Tensor | ArrayLike | float".into()
     }
@@ -479,11 +479,36 @@ impl Arg for TensorOrNumber {
         }
     }
     fn finish(p: Given, s: &mut Session<Be>) -> Result<Self::Core> {
-        use crate::ops::scatters::TensorOrNumber as T;
+        use crate::ops::compose::TensorOrNumber as T;
         Ok(match p {
             Given::Number(x) => T::Number(x),
             Given::Operand(o) => T::Tensor(s.operand_handle(o)?),
         })
+    }
+}
+
+/// torch's `out_dtype=`, which only `None` passes: the result has the operands' dtype.
+pub struct NoDtype;
+
+impl Arg for NoDtype {
+    type Prepared = ();
+    type Core = ();
+    fn annotation() -> String {
+        "None".into()
+    }
+    fn from_py(name: &str, _: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<()> {
+        Err(PyErr::from(Error::Argument(format!(
+            "{name} is not supported (the result has the operands' dtype)"
+        ))))
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<()> {
+        match l {
+            Lit::None => Ok(()),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(_: (), _: &mut Session<Be>) -> Result<()> {
+        Ok(())
     }
 }
 
@@ -740,6 +765,10 @@ mod scatters {
     crate::ops::scatters::functions!(py_functions_and_methods);
 }
 
+mod combine {
+    crate::ops::combine::functions!(py_functions_and_methods);
+}
+
 mod reductions {
     crate::ops::reductions::functions!(py_functions_and_methods);
 }
@@ -786,7 +815,14 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     reductions::register(m, &mut entries)?;
     derived::register(m, &mut entries)?;
     scatters::register(m, &mut entries)?;
-    let methods = [reductions::METHODS, derived::METHODS, scatters::METHODS].concat();
+    combine::register(m, &mut entries)?;
+    let methods = [
+        reductions::METHODS,
+        derived::METHODS,
+        scatters::METHODS,
+        combine::METHODS,
+    ]
+    .concat();
     m.add("_DECLARED_METHODS", PyTuple::new(m.py(), methods)?)?;
     losses::register(m, &mut entries)?;
     composed_losses::register(m, &mut entries)?;

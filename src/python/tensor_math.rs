@@ -1,123 +1,22 @@
 //! Tensor methods of the tensor language's math beyond `tensor.rs`: the parametrised
-//! activations (`leaky_relu`, `elu`, `softplus`, `hardtanh`), the combinations and the
-//! operators `**`, `//`, `%`. The statistics are declared in `ops/reductions.rs`.
+//! activations (`leaky_relu`, `elu`, `softplus`, `hardtanh`) and the operators `**`, `//`,
+//! `%`. The statistics and the combinations are declared in `ops/reductions.rs` and
+//! `ops/combine.rs`.
 
 use pyo3::prelude::*;
 
 use super::classes::PyTensor;
 use super::tensor::POW;
-use crate::error::Error;
 use crate::ops::activation::PairOp;
 use crate::ops::binary::BinaryOp;
-use crate::ops::combine::Combine;
 use crate::ops::scalar::ScalarOp;
-use crate::session::{Operand, Operator};
+use crate::session::Operator;
 
 const FLOOR_DIVIDE: Operator = Operator::Arith(BinaryOp::FloorDivide);
 const REMAINDER: Operator = Operator::Arith(BinaryOp::Remainder);
 
-/// torch's `out_dtype=` of `addmm`/`baddbmm` (a wider result of half-precision CUDA
-/// products): refused unless None; the result has the operands' dtype.
-fn no_out_dtype(op: &str, out_dtype: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-    match out_dtype {
-        Some(d) if !d.is_none() => Err(PyErr::from(Error::Argument(format!(
-            "{op}: out_dtype is not supported (the result has the operands' dtype)"
-        )))),
-        _ => Ok(()),
-    }
-}
-
-impl PyTensor {
-    /// The composition `c` on this tensor and `others` (tensors, arrays or numbers as
-    /// constants), recorded all or nothing.
-    fn combine(&self, py: Python<'_>, c: Combine, others: &[&Bound<'_, PyAny>]) -> PyResult<Self> {
-        let mut operands = vec![Operand::Node(self.handle())];
-        for o in others {
-            operands.push(self.operand(py, o)?);
-        }
-        self.call(py, move |s, _| s.combine(c, operands))
-    }
-}
-
 #[pymethods]
 impl PyTensor {
-    /// Linearly interpolates between this tensor and `end`: `self + weight * (end - self)`.
-    ///
-    /// `weight` is a number or a tensor. See `eagertape.lerp`.
-    fn lerp(
-        &self,
-        py: Python<'_>,
-        end: &Bound<'_, PyAny>,
-        weight: &Bound<'_, PyAny>,
-    ) -> PyResult<Self> {
-        match super::tensor_index::number(weight) {
-            Some(w) => self.combine(py, Combine::Lerp { weight: Some(w) }, &[end]),
-            None => self.combine(py, Combine::Lerp { weight: None }, &[end, weight]),
-        }
-    }
-    /// Returns `self + value * tensor1 * tensor2`, element-wise.
-    ///
-    /// See `eagertape.addcmul`.
-    #[pyo3(signature = (tensor1, tensor2, *, value=1.0))]
-    fn addcmul(
-        &self,
-        py: Python<'_>,
-        tensor1: &Bound<'_, PyAny>,
-        tensor2: &Bound<'_, PyAny>,
-        value: f64,
-    ) -> PyResult<Self> {
-        self.combine(py, Combine::Addcmul { value }, &[tensor1, tensor2])
-    }
-    /// Returns `self + value * tensor1 / tensor2`, element-wise.
-    ///
-    /// See `eagertape.addcdiv`.
-    #[pyo3(signature = (tensor1, tensor2, *, value=1.0))]
-    fn addcdiv(
-        &self,
-        py: Python<'_>,
-        tensor1: &Bound<'_, PyAny>,
-        tensor2: &Bound<'_, PyAny>,
-        value: f64,
-    ) -> PyResult<Self> {
-        self.combine(py, Combine::Addcdiv { value }, &[tensor1, tensor2])
-    }
-    /// Returns the outer product of this 1-D tensor and the 1-D tensor `vec2`.
-    ///
-    /// See `eagertape.outer`.
-    fn outer(&self, py: Python<'_>, vec2: &Bound<'_, PyAny>) -> PyResult<Self> {
-        self.combine(py, Combine::Outer, &[vec2])
-    }
-    /// Returns `beta * self + alpha * (mat1 @ mat2)`.
-    ///
-    /// See `eagertape.addmm`.
-    #[pyo3(signature = (mat1, mat2, *, beta=1.0, alpha=1.0, out_dtype=None))]
-    fn addmm(
-        &self,
-        py: Python<'_>,
-        mat1: &Bound<'_, PyAny>,
-        mat2: &Bound<'_, PyAny>,
-        beta: f64,
-        alpha: f64,
-        out_dtype: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        no_out_dtype("addmm", out_dtype)?;
-        self.combine(py, Combine::Addmm { beta, alpha }, &[mat1, mat2])
-    }
-    /// `baddbmm(batch1, batch2, *, beta=1, alpha=1)`: `beta · self + alpha · bmm(batch1,
-    /// batch2)`.
-    #[pyo3(signature = (batch1, batch2, *, beta=1.0, alpha=1.0, out_dtype=None))]
-    fn baddbmm(
-        &self,
-        py: Python<'_>,
-        batch1: &Bound<'_, PyAny>,
-        batch2: &Bound<'_, PyAny>,
-        beta: f64,
-        alpha: f64,
-        out_dtype: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        no_out_dtype("baddbmm", out_dtype)?;
-        self.combine(py, Combine::Baddbmm { beta, alpha }, &[batch1, batch2])
-    }
     /// `s ** x` for a number (or array) base.
     fn __rpow__(
         &self,
