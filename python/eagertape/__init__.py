@@ -388,3 +388,5 @@ __all__ += [
     "unique",
     # END generated: exports
 ]
+
+del torch  # imported above for LibTorch only: `eagertape.torch` is not a name of ours

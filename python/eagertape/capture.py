@@ -48,19 +48,19 @@ Python number) is a constant of the plan: pass what changes between calls as an 
 
 from __future__ import annotations
 
-import collections
-import functools
-import os
-import threading
-import traceback
-import weakref
+import collections as _collections
+import functools as _functools
+import os as _os
+import threading as _threading
+import traceback as _traceback
+import weakref as _weakref
 from collections.abc import Callable
 from typing import Any
 
 from . import _core
 from ._errors import ArgumentError, CaptureError
 
-_PACKAGE = os.path.dirname(os.path.abspath(__file__))
+_PACKAGE = _os.path.dirname(_os.path.abspath(__file__))
 # Python values a plan keeps as they were (an argument of these is part of the plan's key).
 _CONSTANTS = (bool, int, float, str, type(None))
 
@@ -91,7 +91,7 @@ def _plain(v: Any) -> bool:
 
 _MISSING = object()
 # One reads dict per recording thread, while it records (see `_ModuleReads`).
-_tracing = threading.local()
+_tracing = _threading.local()
 
 
 def _traced_getattribute(self: Any, name: str) -> Any:
@@ -102,7 +102,7 @@ def _traced_getattribute(self: Any, name: str) -> Any:
     if reads is not None and _plain(v):
         key = (id(self), name)
         if key not in reads:
-            reads[key] = (weakref.ref(self), name, v)
+            reads[key] = (_weakref.ref(self), name, v)
     return v
 
 
@@ -111,7 +111,7 @@ class _ModuleReads:
     context manager; the class hook is installed while any thread records)."""
 
     _depth = 0
-    _lock = threading.Lock()
+    _lock = _threading.Lock()
 
     def __enter__(self) -> dict[Any, Any]:
         from .nn.module import Module
@@ -153,7 +153,7 @@ def _reads_hold(reads: tuple[Any, ...]) -> bool:
 def _where(e: BaseException) -> str:
     """The innermost line of the caller's code in `e`'s traceback (outside this package)."""
     frames = [
-        f for f in traceback.extract_tb(e.__traceback__) if not f.filename.startswith(_PACKAGE)
+        f for f in _traceback.extract_tb(e.__traceback__) if not f.filename.startswith(_PACKAGE)
     ]
     if not frames:
         return ""
@@ -226,10 +226,10 @@ class CapturedStep:
         self.session = session
         # plan key -> its plans, each (the module attributes its recording read, the plan,
         # how to rebuild the outputs from the replayed tensors), the newest last
-        self._plans: collections.OrderedDict[Any, list[tuple[Any, Any, Any]]] = (
-            collections.OrderedDict()
+        self._plans: _collections.OrderedDict[Any, list[tuple[Any, Any, Any]]] = (
+            _collections.OrderedDict()
         )
-        functools.update_wrapper(self, fn)
+        _functools.update_wrapper(self, fn)
 
     @property
     def plans(self) -> int:

@@ -31,23 +31,23 @@ flushed, fsynced and renamed over the target (then the directory is fsynced). A 
 
 from __future__ import annotations
 
-import contextlib
-import errno
-import fcntl
-import hashlib
-import json
-import math
-import os
-import secrets
-import stat
-import struct
-import tempfile
-import time
+import contextlib as _contextlib
+import errno as _errno
+import fcntl as _fcntl
+import hashlib as _hashlib
+import json as _json
+import math as _math
+import os as _os
+import secrets as _secrets
+import stat as _stat
+import struct as _struct
+import tempfile as _tempfile
+import time as _time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import numpy as np
-import safetensors.numpy
+import numpy as _np
+import safetensors.numpy as _safetensors_numpy
 
 from ._core import Parameter, Session
 from ._errors import CheckpointError, EagerTapeError
@@ -62,12 +62,12 @@ _FORMAT = "eagertape"
 _OPT_PREFIX = "optimizer/"
 # The numpy dtype each eagertape dtype is stored as.
 _STORED_AS = {
-    "float32": np.float32,
-    "float64": np.float64,
-    "float16": np.float16,
-    "bfloat16": np.float32,
-    "ieee32": np.float32,
-    "interval": np.float64,
+    "float32": _np.float32,
+    "float64": _np.float64,
+    "float16": _np.float16,
+    "bfloat16": _np.float32,
+    "ieee32": _np.float32,
+    "interval": _np.float64,
 }
 
 ParamsArg = Sequence[Parameter] | Mapping[str, Parameter] | Module
@@ -123,19 +123,19 @@ def _groups(pairs: list[tuple[str, Parameter]]) -> dict[int, tuple[Parameter, li
     return groups
 
 
-def _param_array(p: Parameter) -> np.ndarray:
+def _param_array(p: Parameter) -> _np.ndarray:
     if p.dtype == "interval":
-        return np.stack(p.bounds()).astype(np.float64, copy=False)
-    return np.asarray(p.numpy(), dtype=_STORED_AS[p.dtype])
+        return _np.stack(p.bounds()).astype(_np.float64, copy=False)
+    return _np.asarray(p.numpy(), dtype=_STORED_AS[p.dtype])
 
 
 def _stored_shape(dtype: str, shape: Sequence[int]) -> tuple[int, ...]:
     return (2, *shape) if dtype == "interval" else tuple(shape)
 
 
-def _digest(arr: np.ndarray) -> str:
-    little = np.ascontiguousarray(arr, dtype=arr.dtype.newbyteorder("<"))
-    return hashlib.sha256(little.tobytes()).hexdigest()
+def _digest(arr: _np.ndarray) -> str:
+    little = _np.ascontiguousarray(arr, dtype=arr.dtype.newbyteorder("<"))
+    return _hashlib.sha256(little.tobytes()).hexdigest()
 
 
 # ----------------------------------------------------------------------------------------
@@ -145,7 +145,7 @@ def _digest(arr: np.ndarray) -> str:
 def _jsonable(value: Any, where: str) -> Any:
     if isinstance(value, bool | int | float | str) or value is None:
         return value
-    if isinstance(value, np.generic):
+    if isinstance(value, _np.generic):
         return value.item()
     if isinstance(value, tuple | list):
         return [_jsonable(v, where) for v in value]
@@ -196,7 +196,7 @@ def _core_state_dict(optimizer: Any) -> Any:
 
 
 def _optimizer_entries(
-    optimizer: Any, names_by_id: Mapping[int, str], tensors: dict[str, np.ndarray]
+    optimizer: Any, names_by_id: Mapping[int, str], tensors: dict[str, _np.ndarray]
 ) -> dict[str, Any]:
     """The JSON part of the optimizer state; adds its tensors to ``tensors``."""
     for p in optimizer.params:
@@ -217,8 +217,11 @@ def _optimizer_entries(
         for key, value in entry.items():
             where = f"optimizer state {key!r} of {name!r}"
             if isinstance(value, tuple) and len(value) == 2:  # an interval (lo, hi) buffer
-                value, kind = np.stack([np.asarray(v, dtype=np.float64) for v in value]), "interval"
-            elif isinstance(value, np.ndarray):
+                value, kind = (
+                    _np.stack([_np.asarray(v, dtype=_np.float64) for v in value]),
+                    "interval",
+                )
+            elif isinstance(value, _np.ndarray):
                 kind = "array"
             else:
                 values[key] = _jsonable(value, where)
@@ -226,7 +229,7 @@ def _optimizer_entries(
             tensor_key = f"{_OPT_PREFIX}{name}/{key}"
             if tensor_key in tensors:
                 raise CheckpointError(f"{where}: tensor name {tensor_key!r} is already taken")
-            tensors[tensor_key] = np.asarray(value, order="C")
+            tensors[tensor_key] = _np.asarray(value, order="C")
             keys[key] = {"tensor": tensor_key, "kind": kind}
         state_json[name] = {"values": values, "tensors": keys}
     return {
@@ -241,7 +244,7 @@ def _optimizer_entries(
 
 
 def save(
-    path: str | os.PathLike[str],
+    path: str | _os.PathLike[str],
     params: ParamsArg,
     optimizer: Any | None = None,
     session: Session | None = None,
@@ -295,11 +298,11 @@ def save(
     groups = _groups(_named(params))
     if rank is not None and rank != 0:
         return False
-    tensors: dict[str, np.ndarray] = {}
+    tensors: dict[str, _np.ndarray] = {}
     entries: dict[str, Any] = {}
     for p, names in groups.values():
         arr = _param_array(p)
-        tensors[names[0]] = np.asarray(arr, order="C")  # keeps 0-d arrays 0-d
+        tensors[names[0]] = _np.asarray(arr, order="C")  # keeps 0-d arrays 0-d
         entries[names[0]] = {"dtype": p.dtype, "shape": list(p.shape), "aliases": names[1:]}
     names_by_id = {pid: names[0] for pid, (_, names) in groups.items()}
     doc: dict[str, Any] = {"format_version": FORMAT_VERSION, "params": entries}
@@ -317,23 +320,23 @@ def save(
         if obj is not None:
             doc[key] = _json_state(obj.state_dict(), key)
     doc["sha256"] = {key: _digest(arr) for key, arr in tensors.items()}
-    metadata = {"format": _FORMAT, _FORMAT: json.dumps(doc)}
+    metadata = {"format": _FORMAT, _FORMAT: _json.dumps(doc)}
     _atomic_write(path, _serialize(tensors, metadata))
     return True
 
 
-def _serialize(tensors: dict[str, np.ndarray], metadata: dict[str, str]) -> bytes:
-    return safetensors.numpy.save(tensors, metadata=metadata)
+def _serialize(tensors: dict[str, _np.ndarray], metadata: dict[str, str]) -> bytes:
+    return _safetensors_numpy.save(tensors, metadata=metadata)
 
 
 def _new_file_mode(path: str) -> int:
     """The target's current mode, or what ``open`` would give a new file (0o666 & ~umask)."""
     try:
-        return os.stat(path).st_mode & 0o7777
+        return _os.stat(path).st_mode & 0o7777
     except OSError:
         pass
     umask = 0o022
-    with contextlib.suppress(OSError, ValueError), open("/proc/self/status") as status:
+    with _contextlib.suppress(OSError, ValueError), open("/proc/self/status") as status:
         for line in status:
             if line.startswith("Umask:"):
                 umask = int(line.split()[1], 8)
@@ -345,12 +348,12 @@ _STALE_AFTER_S = 5.0
 
 
 def _temp_name(target: str) -> str:
-    return os.path.join(
-        os.path.dirname(target), f".{os.path.basename(target)}.{secrets.token_hex(4)}.tmp"
+    return _os.path.join(
+        _os.path.dirname(target), f".{_os.path.basename(target)}.{_secrets.token_hex(4)}.tmp"
     )
 
 
-def _atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
+def _atomic_write(path: str | _os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path`` so that a crash at any point leaves the old file or the new
     one, never a half-written one, and no temporary file once a later save runs.
 
@@ -360,54 +363,56 @@ def _atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     used. Either way the temporary file is locked (``flock``) for as long as its save lives,
     and a save first removes the ``.NAME.*.tmp`` files of that target that no live save holds
     and that are older than a few seconds (a killed save's leftovers)."""
-    target = os.path.abspath(os.fspath(path))
-    directory = os.path.dirname(target)
+    target = _os.path.abspath(_os.fspath(path))
+    directory = _os.path.dirname(target)
     mode = _new_file_mode(target)
     _remove_dead_temps(target)
     fd, tmp = _open_unnamed(target, mode)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # held until this save closes it
+        _fcntl.flock(fd, _fcntl.LOCK_EX | _fcntl.LOCK_NB)  # held until this save closes it
         with open(fd, "wb", closefd=False) as f:
             f.write(data)
             f.flush()
-            if hasattr(os, "fchmod"):  # mkstemp creates 0o600; give the usual mode
-                os.fchmod(fd, mode)
-            os.fsync(fd)
+            if hasattr(_os, "fchmod"):  # mkstemp creates 0o600; give the usual mode
+                _os.fchmod(fd, mode)
+            _os.fsync(fd)
         if tmp is None:
             tmp = _temp_name(target)
             _name_unnamed(fd, tmp)
-        os.replace(tmp, target)
+        _os.replace(tmp, target)
     except BaseException:
         if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+            with _contextlib.suppress(OSError):
+                _os.unlink(tmp)
         raise
     finally:
-        os.close(fd)
+        _os.close(fd)
     _fsync_directory(directory)
 
 
 def _name_unnamed(fd: int, name: str) -> None:
     """Give the complete unnamed file ``fd`` the name ``name``: linkat(AT_SYMLINK_FOLLOW) of
     /proc/self/fd/N (CPython calls linkat only when given a directory fd)."""
-    dfd = os.open(os.path.dirname(name), os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    dfd = _os.open(_os.path.dirname(name), _os.O_RDONLY | _os.O_DIRECTORY | _os.O_CLOEXEC)
     try:
-        os.link(f"/proc/self/fd/{fd}", os.path.basename(name), dst_dir_fd=dfd, follow_symlinks=True)
+        _os.link(
+            f"/proc/self/fd/{fd}", _os.path.basename(name), dst_dir_fd=dfd, follow_symlinks=True
+        )
     finally:
-        os.close(dfd)
+        _os.close(dfd)
 
 
 def _open_unnamed(target: str, mode: int) -> tuple[int, str | None]:
     """An unnamed file in the target's directory (no name yet), else a named temporary."""
-    directory, name = os.path.split(target)
-    flag = getattr(os, "O_TMPFILE", 0)
-    if flag and os.path.isdir("/proc/self/fd"):
+    directory, name = _os.path.split(target)
+    flag = getattr(_os, "O_TMPFILE", 0)
+    if flag and _os.path.isdir("/proc/self/fd"):
         try:
-            return os.open(directory, flag | os.O_WRONLY | os.O_CLOEXEC, mode), None
+            return _os.open(directory, flag | _os.O_WRONLY | _os.O_CLOEXEC, mode), None
         except OSError as e:
-            if e.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL, errno.ENOENT):
+            if e.errno not in (_errno.EOPNOTSUPP, _errno.EISDIR, _errno.EINVAL, _errno.ENOENT):
                 raise
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".tmp")
+    fd, tmp = _tempfile.mkstemp(dir=directory, prefix=f".{name}.", suffix=".tmp")
     return fd, tmp
 
 
@@ -415,45 +420,45 @@ def _remove_dead_temps(target: str) -> None:
     """Delete the target's ``.NAME.*.tmp`` files that are provably dead: no live save holds
     their lock (a save locks its file from the moment it exists until it closes it, and the
     kernel drops the lock of a killed process) and they are older than ``_STALE_AFTER_S``."""
-    directory, base = os.path.split(target)
+    directory, base = _os.path.split(target)
     prefix = f".{base}."
     try:
-        names = [n for n in os.listdir(directory) if n.startswith(prefix) and n.endswith(".tmp")]
+        names = [n for n in _os.listdir(directory) if n.startswith(prefix) and n.endswith(".tmp")]
     except OSError:
         return
-    now = time.time()
+    now = _time.time()
     for name in names:
-        full = os.path.join(directory, name)
+        full = _os.path.join(directory, name)
         try:
-            fd = os.open(full, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+            fd = _os.open(full, _os.O_RDONLY | _os.O_NOFOLLOW | _os.O_NONBLOCK | _os.O_CLOEXEC)
         except OSError:
             continue
         try:
-            st = os.fstat(fd)
-            if not stat.S_ISREG(st.st_mode) or now - st.st_mtime < _STALE_AFTER_S:
+            st = _os.fstat(fd)
+            if not _stat.S_ISREG(st.st_mode) or now - st.st_mtime < _STALE_AFTER_S:
                 continue
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                _fcntl.flock(fd, _fcntl.LOCK_EX | _fcntl.LOCK_NB)
             except OSError:
                 continue  # a live save holds it
-            with contextlib.suppress(OSError):
-                if os.stat(full, follow_symlinks=False).st_ino == st.st_ino:
-                    os.unlink(full)
+            with _contextlib.suppress(OSError):
+                if _os.stat(full, follow_symlinks=False).st_ino == st.st_ino:
+                    _os.unlink(full)
         finally:
-            os.close(fd)
+            _os.close(fd)
 
 
 def _fsync_directory(directory: str) -> None:
     try:
-        fd = os.open(directory, os.O_RDONLY)
+        fd = _os.open(directory, _os.O_RDONLY)
     except OSError:
         return  # platforms that cannot open a directory (Windows)
     try:
-        os.fsync(fd)
+        _os.fsync(fd)
     except OSError:
         pass
     finally:
-        os.close(fd)
+        _os.close(fd)
 
 
 # ----------------------------------------------------------------------------------------
@@ -464,11 +469,11 @@ def _header_document(head: bytes, where: str) -> tuple[dict[str, Any], Any]:
     """The safetensors header and the eagertape document inside it (JSON nested too deeply,
     or not JSON at all, is a corrupted header, not a RecursionError)."""
     try:
-        header = json.loads(head)
+        header = _json.loads(head)
         meta = header["__metadata__"]
         if meta["format"] != _FORMAT:
             raise CheckpointError(f"{where} is not an eagertape checkpoint")
-        doc = json.loads(meta[_FORMAT])
+        doc = _json.loads(meta[_FORMAT])
     except CheckpointError:
         raise
     except (ValueError, KeyError, TypeError, RecursionError) as e:
@@ -512,7 +517,7 @@ _MAX_HEADER_BYTES = 100_000_000
 def _read_exactly(fd: int, n: int, where: str) -> bytes:
     parts, left = [], n
     while left:
-        chunk = os.read(fd, min(left, 1 << 24))
+        chunk = _os.read(fd, min(left, 1 << 24))
         if not chunk:
             raise CheckpointError(f"{where} is truncated: it ended {left} bytes early")
         parts.append(chunk)
@@ -520,7 +525,7 @@ def _read_exactly(fd: int, n: int, where: str) -> bytes:
     return b"".join(parts)
 
 
-def _read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+def _read(path: str | _os.PathLike[str]) -> tuple[dict[str, Any], dict[str, _np.ndarray]]:
     """The metadata JSON and every tensor of the file, each checked against its digest.
 
     Only a regular file is read (a directory, a FIFO or a device such as ``/dev/zero`` is
@@ -528,19 +533,19 @@ def _read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, np.nd
     header is checked against the file's size before the body is read. Every failure,
     an operating-system one included (missing, unreadable), is a ``CheckpointError`` with
     the original error as its cause."""
-    where = f"checkpoint {os.fspath(path)!r}"
+    where = f"checkpoint {_os.fspath(path)!r}"
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        fd = _os.open(path, _os.O_RDONLY | _os.O_NONBLOCK | _os.O_CLOEXEC)
     except OSError as e:
         raise CheckpointError(f"{where} cannot be opened: {e.strerror or e}") from e
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
+        st = _os.fstat(fd)
+        if not _stat.S_ISREG(st.st_mode):
             raise CheckpointError(f"{where} is not a regular file")
         size = st.st_size
         if size < 8:
             raise CheckpointError(f"{where} is truncated or not a safetensors file ({size} bytes)")
-        (n,) = struct.unpack("<Q", _read_exactly(fd, 8, where))
+        (n,) = _struct.unpack("<Q", _read_exactly(fd, 8, where))
         if n > size - 8:
             raise CheckpointError(
                 f"{where} is truncated or not a safetensors file: its header claims {n} bytes, "
@@ -562,9 +567,9 @@ def _read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, np.nd
     except OSError as e:
         raise CheckpointError(f"{where} cannot be read: {e.strerror or e}") from e
     finally:
-        os.close(fd)
+        _os.close(fd)
     try:
-        tensors = safetensors.numpy.load(data)
+        tensors = _safetensors_numpy.load(data)
     except Exception as e:  # SafetensorError and the like: a corrupted layout
         raise CheckpointError(f"{where}: corrupted tensor data ({e})") from None
     digests = doc.get("sha256")
@@ -576,14 +581,14 @@ def _read(path: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, np.nd
     return doc, tensors
 
 
-def _interval(stacked: np.ndarray, what: str) -> Any:
+def _interval(stacked: _np.ndarray, what: str) -> Any:
     try:
         return interval(stacked[0], stacked[1])
     except EagerTapeError as e:  # lo > hi or NaN
         raise CheckpointError(f"{what}: invalid interval bounds ({e})") from None
 
 
-def _check_entry(key: str, entry: Any, tensors: Mapping[str, np.ndarray]) -> np.ndarray:
+def _check_entry(key: str, entry: Any, tensors: Mapping[str, _np.ndarray]) -> _np.ndarray:
     """The stored array of parameter ``key`` after checking it against its own record."""
     try:
         dtype, shape, aliases = entry["dtype"], tuple(entry["shape"]), entry["aliases"]
@@ -605,7 +610,7 @@ def _check_entry(key: str, entry: Any, tensors: Mapping[str, np.ndarray]) -> np.
 
 
 def _plan_params(
-    doc: Mapping[str, Any], tensors: Mapping[str, np.ndarray], params: ParamsArg, strict: bool
+    doc: Mapping[str, Any], tensors: Mapping[str, _np.ndarray], params: ParamsArg, strict: bool
 ) -> tuple[list[tuple[Parameter, Any]], dict[str, str]]:
     """``(parameter, value to assign)`` per distinct target parameter, and the map from every
     name in the file (aliases included) to the key its tensor is stored under."""
@@ -613,7 +618,7 @@ def _plan_params(
     if not isinstance(records, dict):
         raise CheckpointError("checkpoint metadata has no parameter table")
     stored_key: dict[str, str] = {}
-    arrays: dict[str, np.ndarray] = {}
+    arrays: dict[str, _np.ndarray] = {}
     for key, entry in records.items():
         arrays[key] = _check_entry(key, entry, tensors)
         for name in [key, *entry["aliases"]]:
@@ -647,7 +652,7 @@ def _plan_params(
                     f"has {list(p.shape)}"
                 )
         first = arrays[keys[0]]
-        if any(not np.array_equal(arrays[k], first, equal_nan=True) for k in keys[1:]):
+        if any(not _np.array_equal(arrays[k], first, equal_nan=True) for k in keys[1:]):
             raise CheckpointError(
                 f"names {', '.join(map(repr, names))} are one (tied) parameter here, but the "
                 "checkpoint holds different values for them"
@@ -658,7 +663,7 @@ def _plan_params(
 
 def _plan_optimizer(
     doc: Mapping[str, Any],
-    tensors: Mapping[str, np.ndarray],
+    tensors: Mapping[str, _np.ndarray],
     optimizer: Any,
     params: ParamsArg,
     stored_key: Mapping[str, str],
@@ -718,7 +723,7 @@ def _check_rng(doc: Mapping[str, Any]) -> tuple[int, int]:
 
 
 def load(
-    path: str | os.PathLike[str],
+    path: str | _os.PathLike[str],
     params: ParamsArg,
     optimizer: Any | None = None,
     session: Session | None = None,
@@ -795,7 +800,7 @@ def load(
     sched_sd = _stored_state(doc, "scheduler", scheduler) if scheduler is not None else None
     scaler_sd = _stored_state(doc, "scaler", scaler) if scaler is not None else None
     if scaler_sd is not None and not all(
-        isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+        isinstance(v, int | float) and not isinstance(v, bool) and _math.isfinite(v)
         for v in scaler_sd.values()
     ):
         raise CheckpointError(f"the checkpoint's scaler state is not finite numbers: {scaler_sd}")

@@ -28,13 +28,15 @@ group's timeout passed) raises ``DistributedError`` with torch's own error as it
 
 from __future__ import annotations
 
-import hashlib
+import hashlib as _hashlib
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-import torch
-import torch.distributed as dist
-from torch.utils.dlpack import from_dlpack  # (torch.from_dlpack, which torch re-exports so)
+import torch as _torch
+import torch.distributed as _dist
+from torch.utils.dlpack import (
+    from_dlpack as _from_dlpack,  # (torch.from_dlpack, which torch re-exports so)
+)
 
 from ._core import Buffer, GradMap, Parameter
 from ._errors import ArgumentError, DistributedError
@@ -53,12 +55,12 @@ _Piece: TypeAlias = tuple[int, int, int]
 
 
 def _rank_info(group: Any) -> tuple[int, int]:
-    if not dist.is_available() or not dist.is_initialized():
+    if not _dist.is_available() or not _dist.is_initialized():
         raise DistributedError(
             "torch.distributed is not initialized: call torch.distributed.init_process_group "
             "(torchrun sets the environment it reads) before eagertape.distributed"
         )
-    return dist.get_rank(group), dist.get_world_size(group)
+    return _dist.get_rank(group), _dist.get_world_size(group)
 
 
 def _describe(p: Parameter, shape: tuple[int, ...], dtype: str) -> str:
@@ -66,19 +68,19 @@ def _describe(p: Parameter, shape: tuple[int, ...], dtype: str) -> str:
 
 
 def _digest(entries: Sequence[_Entry]) -> bytes:
-    return hashlib.blake2b(repr(entries).encode(), digest_size=16).digest()
+    return _hashlib.blake2b(repr(entries).encode(), digest_size=16).digest()
 
 
 def _check_same_everywhere(
-    what: str, entries: Sequence[_Entry], group: ProcessGroup | None, device: torch.device
+    what: str, entries: Sequence[_Entry], group: ProcessGroup | None, device: _torch.device
 ) -> None:
     """Raise DistributedError on every rank unless every rank passed the same entries
     (name, shape, dtype, in order). One small all-reduce when they agree."""
     digest = _digest(entries)
     words = [int.from_bytes(digest[i : i + 7], "little") for i in (0, 7)]  # < 2**56
-    probe = torch.tensor(words + [-w for w in words], dtype=torch.int64, device=device)
+    probe = _torch.tensor(words + [-w for w in words], dtype=_torch.int64, device=device)
     try:
-        dist.all_reduce(probe, op=dist.ReduceOp.MAX, group=group)
+        _dist.all_reduce(probe, op=_dist.ReduceOp.MAX, group=group)
     except Exception as e:  # torch raises RuntimeError subclasses of several kinds
         raise DistributedError(f"{what}: checking the parameters across ranks failed: {e}") from e
     if probe[:2].tolist() == words and (-probe[2:]).tolist() == words:
@@ -90,12 +92,12 @@ def _check_same_everywhere(
 def _report_disagreement(what: str, entries: Sequence[_Entry], group: ProcessGroup | None) -> None:
     """Every rank found that the ranks disagree: gather their entries and raise
     DistributedError naming the first difference with each other rank."""
-    gathered: list[Any] = [None] * dist.get_world_size(group)
+    gathered: list[Any] = [None] * _dist.get_world_size(group)
     try:
-        dist.all_gather_object(gathered, entries, group=group)
+        _dist.all_gather_object(gathered, entries, group=group)
     except Exception as e:
         raise DistributedError(f"{what}: the ranks disagree on their parameters ({e})") from e
-    mine = dist.get_rank(group)
+    mine = _dist.get_rank(group)
     lines = []
     for r, theirs in enumerate(gathered):
         if theirs == entries:
@@ -116,14 +118,14 @@ def _report_disagreement(what: str, entries: Sequence[_Entry], group: ProcessGro
     )
 
 
-def _device_of(t: Parameter | Buffer) -> torch.device:
-    return torch.device(t.device)
+def _device_of(t: Parameter | Buffer) -> _torch.device:
+    return _torch.device(t.device)
 
 
-def _backend_device(group: ProcessGroup | None, tensors_device: torch.device) -> torch.device:
+def _backend_device(group: ProcessGroup | None, tensors_device: _torch.device) -> _torch.device:
     """Where this group's collectives take tensors: CUDA for NCCL, else the CPU."""
-    backend = dist.get_backend(group)
-    return tensors_device if "nccl" in str(backend) else torch.device("cpu")
+    backend = _dist.get_backend(group)
+    return tensors_device if "nccl" in str(backend) else _torch.device("cpu")
 
 
 # all_reduce_'s first collective (the head) has a size every rank knows without asking, so
@@ -138,18 +140,18 @@ HEAD_ELEMENTS = 1 << 14
 
 # group -> (the group object, the agreed head: dtype and number of gradient elements).
 # Identical on every rank of a group: set only after a call every rank made succeeded.
-_agreed: dict[int, tuple[Any, torch.dtype, int]] = {}
+_agreed: dict[int, tuple[Any, _torch.dtype, int]] = {}
 
 
 def _group_key(group: Any) -> Any:
-    return group if group is not None else dist.group.WORLD
+    return group if group is not None else _dist.group.WORLD
 
 
-def _header(entries: Sequence[_Entry], dtype: torch.dtype) -> list[float]:
+def _header(entries: Sequence[_Entry], dtype: _torch.dtype) -> list[float]:
     """The digest as words w, each sent as (w, w * w): summed over W ranks, the words agree
     everywhere iff W * sum(w * w) == sum(w) ** 2. The sums must be exact in `dtype`: four
     10-bit words in float32 (W <= 16), two 20-bit words in float64 (W < 2**13)."""
-    bits, count = (20, 2) if dtype == torch.float64 else (10, 4)
+    bits, count = (20, 2) if dtype == _torch.float64 else (10, 4)
     d = int.from_bytes(_digest(entries)[:8], "little")
     words = [(d >> (i * bits)) & ((1 << bits) - 1) for i in range(count)]
     return [float(v) for w in words for v in (w, w * w)]
@@ -160,13 +162,13 @@ def _header_agrees(reduced: list[float], world: int) -> bool:
     return all(world * sq == total * total for total, sq in pairs)
 
 
-def _head_dtype(views: list[torch.Tensor], world: int) -> torch.dtype:
+def _head_dtype(views: list[_torch.Tensor], world: int) -> _torch.dtype:
     """float32 for float32 (or narrower) gradients on up to 16 ranks, else float64."""
     if world <= 16 and all(
-        v.dtype in (torch.float32, torch.float16, torch.bfloat16) for v in views
+        v.dtype in (_torch.float32, _torch.float16, _torch.bfloat16) for v in views
     ):
-        return torch.float32
-    return torch.float64
+        return _torch.float32
+    return _torch.float64
 
 
 def _split(sizes: list[int], head_len: int) -> tuple[list[_Piece], list[_Piece]]:
@@ -185,11 +187,13 @@ def _split(sizes: list[int], head_len: int) -> tuple[list[_Piece], list[_Piece]]
     return head, rest
 
 
-def _buckets(pieces: list[_Piece], views: list[torch.Tensor], cap_bytes: int) -> list[list[_Piece]]:
+def _buckets(
+    pieces: list[_Piece], views: list[_torch.Tensor], cap_bytes: int
+) -> list[list[_Piece]]:
     """`pieces` grouped into buckets of one dtype and device, each of at most `cap_bytes`
     (a larger piece gets a bucket of its own)."""
     out: list[list[_Piece]] = []
-    open_: dict[tuple[torch.dtype, torch.device], tuple[list[_Piece], int]] = {}
+    open_: dict[tuple[_torch.dtype, _torch.device], tuple[list[_Piece], int]] = {}
     for piece in pieces:
         v = views[piece[0]]
         key = (v.dtype, v.device)
@@ -204,9 +208,9 @@ def _buckets(pieces: list[_Piece], views: list[torch.Tensor], cap_bytes: int) ->
     return out
 
 
-def _reduce(flat: torch.Tensor, group: ProcessGroup | None, what: str) -> None:
+def _reduce(flat: _torch.Tensor, group: ProcessGroup | None, what: str) -> None:
     try:
-        dist.all_reduce(flat, op=dist.ReduceOp.SUM, group=group)
+        _dist.all_reduce(flat, op=_dist.ReduceOp.SUM, group=group)
     except Exception as e:  # torch raises RuntimeError subclasses of several kinds
         raise DistributedError(f"all_reduce_: {what} failed: {e}") from e
 
@@ -256,28 +260,28 @@ def all_reduce_(
     if agreed is not None and agreed[0] is not key:
         agreed = None
     head_dtype, head_len = (
-        (agreed[1], agreed[2]) if agreed is not None else (torch.float64, HEAD_ELEMENTS)
+        (agreed[1], agreed[2]) if agreed is not None else (_torch.float64, HEAD_ELEMENTS)
     )
     items = sorted(grads.items(), key=lambda kv: kv[0].id)
     entries = [(p.name, tuple(b.shape), b.dtype) for p, b in items]
     cap_bytes = int(bucket_cap_mb * 2**20)
-    views: list[torch.Tensor] | None = None
-    flats: list[torch.Tensor] | None = None
-    head: torch.Tensor | None = None
-    reduced: dict[int, list[torch.Tensor]] | None = None
-    parts: list[torch.Tensor] | None = None
+    views: list[_torch.Tensor] | None = None
+    flats: list[_torch.Tensor] | None = None
+    head: _torch.Tensor | None = None
+    reduced: dict[int, list[_torch.Tensor]] | None = None
+    parts: list[_torch.Tensor] | None = None
     try:
-        views = [from_dlpack(b) for _, b in items]
+        views = [_from_dlpack(b) for _, b in items]
         flats = [v.reshape(-1) for v in views]
-        device = _backend_device(group, views[0].device if views else torch.device("cpu"))
+        device = _backend_device(group, views[0].device if views else _torch.device("cpu"))
         sizes = [f.numel() for f in flats]
         head_pieces, rest = _split(sizes, head_len)
         header = _header(entries, head_dtype)
         parts = [flats[i][start:end] for i, start, end in head_pieces]
         filled = sum(end - start for _, start, end in head_pieces)
-        parts.append(torch.zeros(head_len - filled, dtype=head_dtype))
-        parts.append(torch.tensor(header, dtype=head_dtype))
-        head = torch.cat([t.to(device=device, dtype=head_dtype) for t in parts])
+        parts.append(_torch.zeros(head_len - filled, dtype=head_dtype))
+        parts.append(_torch.tensor(header, dtype=head_dtype))
+        head = _torch.cat([t.to(device=device, dtype=head_dtype) for t in parts])
         _reduce(head, group, "the first all-reduce")
         if not _header_agrees(head[head_len:].tolist(), world):
             _report_disagreement("all_reduce_", entries, group)
@@ -290,7 +294,7 @@ def all_reduce_(
             offset += end - start
         for bucket in _buckets(rest, views, cap_bytes):
             parts = [flats[i][start:end] for i, start, end in bucket]
-            flat = torch.cat(parts) if len(parts) > 1 else parts[0].clone()
+            flat = _torch.cat(parts) if len(parts) > 1 else parts[0].clone()
             if flat.device != device:
                 flat = flat.to(device)
             _reduce(flat, group, f"the all-reduce of a bucket of {flat.numel()} elements")
@@ -305,10 +309,10 @@ def all_reduce_(
         for i, v in enumerate(views):
             got = reduced.get(i, [])
             if got:
-                r = torch.cat(got) if len(got) > 1 else got[0]
+                r = _torch.cat(got) if len(got) > 1 else got[0]
                 v.copy_(r.view(v.shape))
         dtype = _head_dtype(views, world)
-        elements = max(1, cap_bytes // torch.empty((), dtype=dtype).element_size())
+        elements = max(1, cap_bytes // _torch.empty((), dtype=dtype).element_size())
         _agreed[id(key)] = (key, dtype, min(sum(sizes), elements))
         return grads
     finally:
@@ -355,7 +359,7 @@ def broadcast_parameters(
             )
     entries = [(p.name, tuple(p.shape), p.dtype) for p in params]
     if not params:
-        _check_same_everywhere("broadcast_parameters", entries, group, torch.device("cpu"))
+        _check_same_everywhere("broadcast_parameters", entries, group, _torch.device("cpu"))
         return
     device = _backend_device(group, _device_of(params[0]))
     if _check:
@@ -364,15 +368,15 @@ def broadcast_parameters(
     for p in params:
         by_dtype.setdefault(p.dtype, []).append(p)
     for ps in by_dtype.values():
-        flat: torch.Tensor | None = None
+        flat: _torch.Tensor | None = None
         try:
             if rank == src:
-                flat = torch.cat([from_dlpack(p).reshape(-1) for p in ps]).to(device)
+                flat = _torch.cat([_from_dlpack(p).reshape(-1) for p in ps]).to(device)
             else:
-                dtype = from_dlpack(ps[0]).dtype
-                flat = torch.empty(sum(p.numel() for p in ps), dtype=dtype, device=device)
+                dtype = _from_dlpack(ps[0]).dtype
+                flat = _torch.empty(sum(p.numel() for p in ps), dtype=dtype, device=device)
             try:
-                dist.broadcast(flat, src=src, group=group)
+                _dist.broadcast(flat, src=src, group=group)
             except Exception as e:
                 raise DistributedError(f"broadcast_parameters: the broadcast failed: {e}") from e
             if rank != src:

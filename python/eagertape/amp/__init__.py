@@ -11,12 +11,12 @@ finite), ``update()``, ``state_dict()``.
 
 from __future__ import annotations
 
-import functools
-import warnings
+import functools as _functools
+import warnings as _warnings
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-import numpy as np
+import numpy as _np
 
 from .. import _core
 from .._core import Tensor
@@ -161,7 +161,7 @@ class autocast:  # noqa: N801  (torch.autocast)
         self.fast_dtype = name
         self._enabled = enabled
         if enabled and name not in _LOW:
-            warnings.warn(
+            _warnings.warn(
                 f"In {self.device} autocast, but the target dtype {name} is not supported "
                 "(bfloat16 or float16). Disabling autocast.",
                 stacklevel=2,
@@ -178,7 +178,7 @@ class autocast:  # noqa: N801  (torch.autocast)
         _core._set_autocast(self.device == "cuda", self._prev.pop())
 
     def __call__(self, fn: _F) -> _F:
-        @functools.wraps(fn)
+        @_functools.wraps(fn)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
             with self:
                 return fn(*args, **kwargs)
@@ -190,7 +190,7 @@ _READY, _UNSCALED, _STEPPED = "ready", "unscaled", "stepped"
 
 
 def _f32(x: float) -> float:
-    return float(np.float32(x))
+    return float(_np.float32(x))
 
 
 class GradScaler:
@@ -250,7 +250,7 @@ class GradScaler:
             import torch
 
             if not torch.cuda.is_available():
-                warnings.warn(
+                _warnings.warn(
                     "torch.cuda.amp.GradScaler is enabled, but CUDA is not available.  Disabling.",
                     stacklevel=2,
                 )
@@ -386,7 +386,7 @@ class GradScaler:
                 good = self._growth_tracker + 1
                 if good == self._growth_interval:
                     grown = _f32(scale * _f32(self._growth_factor))
-                    if np.isfinite(grown):
+                    if _np.isfinite(grown):
                         self._scale = grown
                     good = 0
                 self._growth_tracker = good
@@ -462,7 +462,7 @@ class GradScaler:
         if missing:
             raise ArgumentError(f"GradScaler.load_state_dict: missing keys {missing}")
         values = [float(state_dict[k]) for k in keys]
-        if not all(np.isfinite(values)) or values[0] <= 0:
+        if not all(_np.isfinite(values)) or values[0] <= 0:
             raise ArgumentError(
                 f"GradScaler.load_state_dict: bad values {dict(zip(keys, values, strict=True))}"
             )

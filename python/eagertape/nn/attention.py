@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-import math
+import math as _math
 from typing import Any
 
-import numpy as np
+import numpy as _np
 
 from .._core import Parameter, Session, Tensor, dropout, linear, scaled_dot_product_attention
 from .._errors import ArgumentError, ConfigError, ShapeError
@@ -180,18 +180,18 @@ class MultiheadAttention(Module):
         has_bias = _bool(bias, "bias")
         seed = _seed(seed)
         e = self.embed_dim
-        rng = np.random.default_rng(seed)
+        rng = _np.random.default_rng(seed)
         self.in_proj_weight: Parameter | None = None
         self.q_proj_weight: Parameter | None = None
         self.k_proj_weight: Parameter | None = None
         self.v_proj_weight: Parameter | None = None
         if self._qkv_same_embed_dim:
             self.in_proj_weight = _uniform(
-                rng, math.sqrt(6.0 / float(e + 3 * e)), (3 * e, e), "in_proj_weight", dtype, device
+                rng, _math.sqrt(6.0 / float(e + 3 * e)), (3 * e, e), "in_proj_weight", dtype, device
             )
         else:
             for name, width in (("q", e), ("k", self.kdim), ("v", self.vdim)):
-                bound = math.sqrt(6.0 / float(e + width))
+                bound = _math.sqrt(6.0 / float(e + width))
                 w = _uniform(rng, bound, (e, width), f"{name}_proj_weight", dtype, device)
                 setattr(self, f"{name}_proj_weight", w)
         self.in_proj_bias: Parameter | None = None
@@ -454,7 +454,7 @@ class MultiheadAttention(Module):
         out_b = sess.use(self.out_proj.bias) if self.out_proj.bias is not None else None
 
         if need_weights:
-            scores = (q * math.sqrt(1.0 / float(head_dim))) @ k.transpose(-2, -1)
+            scores = (q * _math.sqrt(1.0 / float(head_dim))) @ k.transpose(-2, -1)
             if mask is not None:
                 scores = mask + scores
             weights = scores.softmax(-1)

@@ -3,11 +3,11 @@ weight layouts and initialisation."""
 
 from __future__ import annotations
 
-import math
+import math as _math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
+import numpy as _np
 
 from .._core import Parameter, Session, Tensor, conv1d, conv2d, conv3d, conv_transpose2d
 from .._errors import ConfigError, ShapeError
@@ -93,8 +93,8 @@ class _ConvNd(Module):
             shape = (self.in_channels, self.out_channels // self.groups, *self.kernel_size)
         else:
             shape = (self.out_channels, self.in_channels // self.groups, *self.kernel_size)
-        fan_in = shape[1] * math.prod(self.kernel_size)
-        rng = np.random.default_rng(_seed(seed))
+        fan_in = shape[1] * _math.prod(self.kernel_size)
+        rng = _np.random.default_rng(_seed(seed))
         bound = _fan_in_bound(fan_in)
         self.weight = _uniform(rng, bound, shape, "weight", dtype, device)
         self.bias: Parameter | None = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import numpy as np
+import numpy as _np
 
 from .._core import Session, Tensor
 from .module import Module
@@ -11,7 +11,7 @@ __all__ = ["Flatten", "Unflatten"]
 
 
 def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+    if isinstance(value, bool) or not isinstance(value, int | _np.integer):
         raise TypeError(f"{what} must be an int, got {type(value).__name__} {value!r}")
     return int(value)
 

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-import math
+import math as _math
 from typing import Any
 
 from .. import _errors, _functional
@@ -258,7 +258,7 @@ def interpolate(
                 f"interpolate: scale_factor {scale_factor!r} has {len(factors)} entries for "
                 f"{dim} spatial dims"
             )
-        out = [int(math.floor(float(n) * f)) for n, f in zip(spatial, factors, strict=True)]
+        out = [int(_math.floor(float(n) * f)) for n, f in zip(spatial, factors, strict=True)]
         scales = [None] * dim if recompute_scale_factor else list(factors)
     if mode == "area":
         return _area(input, out)

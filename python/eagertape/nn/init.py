@@ -5,7 +5,7 @@ each returns the parameter, as torch's do."""
 
 from __future__ import annotations
 
-import math
+import math as _math
 
 from .._core import Parameter
 
@@ -73,7 +73,7 @@ def calculate_gain(nonlinearity: str, param: float | None = None) -> float:
     if nonlinearity == "tanh":
         return 5.0 / 3
     if nonlinearity == "relu":
-        return math.sqrt(2.0)
+        return _math.sqrt(2.0)
     if nonlinearity == "leaky_relu":
         if param is None:
             slope = 0.01
@@ -81,7 +81,7 @@ def calculate_gain(nonlinearity: str, param: float | None = None) -> float:
             raise ValueError(f"negative_slope {param} not a valid number")
         else:
             slope = float(param)
-        return math.sqrt(2.0 / (1 + slope**2))
+        return _math.sqrt(2.0 / (1 + slope**2))
     if nonlinearity == "selu":
         return 3.0 / 4
     raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
@@ -93,7 +93,7 @@ def _calculate_fan_in_and_fan_out(tensor: Parameter) -> tuple[int, int]:
         raise ValueError(
             "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions"
         )
-    receptive = math.prod(shape[2:]) if len(shape) > 2 else 1
+    receptive = _math.prod(shape[2:]) if len(shape) > 2 else 1
     return shape[1] * receptive, shape[0] * receptive
 
 
@@ -334,8 +334,8 @@ def xavier_uniform_(tensor: Parameter, gain: float = 1.0, generator: object = No
         (2, 3)
     """
     fan_in, fan_out = _calculate_fan_in_and_fan_out(_param(tensor, "xavier_uniform_"))
-    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
-    a = math.sqrt(3.0) * std
+    std = gain * _math.sqrt(2.0 / float(fan_in + fan_out))
+    a = _math.sqrt(3.0) * std
     return tensor.uniform_(-a, a, generator=generator)
 
 
@@ -375,7 +375,7 @@ def xavier_normal_(tensor: Parameter, gain: float = 1.0, generator: object = Non
         (2, 3)
     """
     fan_in, fan_out = _calculate_fan_in_and_fan_out(_param(tensor, "xavier_normal_"))
-    std = gain * math.sqrt(2.0 / float(fan_in + fan_out))
+    std = gain * _math.sqrt(2.0 / float(fan_in + fan_out))
     return tensor.normal_(0.0, std, generator=generator)
 
 
@@ -432,7 +432,7 @@ def kaiming_uniform_(
     if fan == 0:
         return tensor  # torch warns and leaves a zero-element tensor as it is
     gain = calculate_gain(nonlinearity, a)
-    bound = math.sqrt(3.0) * gain / math.sqrt(fan)
+    bound = _math.sqrt(3.0) * gain / _math.sqrt(fan)
     return tensor.uniform_(-bound, bound, generator=generator)
 
 
@@ -487,5 +487,5 @@ def kaiming_normal_(
     fan = _calculate_correct_fan(_param(tensor, "kaiming_normal_"), mode)
     if fan == 0:
         return tensor
-    std = calculate_gain(nonlinearity, a) / math.sqrt(fan)
+    std = calculate_gain(nonlinearity, a) / _math.sqrt(fan)
     return tensor.normal_(0.0, std, generator=generator)

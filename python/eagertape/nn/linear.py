@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
+import numpy as _np
 
 from .._core import Parameter, Session, Tensor, linear
 from ._utils import _fan_in_bound, _module_dtype, _positive_int, _seed
@@ -88,7 +88,7 @@ class Linear(Module):
         self.out_features = _positive_int(out_features, "out_features")
         if not isinstance(bias, bool):
             raise TypeError(f"bias must be a bool, got {type(bias).__name__}")
-        rng = np.random.default_rng(_seed(seed))
+        rng = _np.random.default_rng(_seed(seed))
         bound = _fan_in_bound(self.in_features)
         w = rng.uniform(-bound, bound, size=(self.out_features, self.in_features))
         self.weight = Parameter(w, name="weight", dtype=dtype, device=device)
@@ -163,8 +163,8 @@ class Bilinear(Module):
         self.out_features = _positive_int(out_features, "out_features")
         if not isinstance(bias, bool):
             raise TypeError(f"bias must be a bool, got {type(bias).__name__}")
-        rng = np.random.default_rng(_seed(seed))
-        bound = 1.0 / np.sqrt(self.in1_features)
+        rng = _np.random.default_rng(_seed(seed))
+        bound = 1.0 / _np.sqrt(self.in1_features)
         shape = (self.out_features, self.in1_features, self.in2_features)
         w = rng.uniform(-bound, bound, size=shape)
         self.weight = Parameter(w, name="weight", dtype=dtype, device=device)

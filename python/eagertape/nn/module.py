@@ -23,15 +23,15 @@ in training) publishes a new snapshot after its forward.
 
 from __future__ import annotations
 
-import copy
-import inspect
-import threading
+import copy as _copy
+import inspect as _inspect
+import threading as _threading
 from collections import OrderedDict, namedtuple
 from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, ParamSpec, Protocol, TypeVar, overload
 
-import numpy as np
-import torch
+import numpy as _np
+import torch as _torch
 
 from .. import _core
 from .._core import Parameter, Session, Tensor
@@ -50,11 +50,11 @@ Args:
 
 # The torch dtype of a parameter's state_dict tensor, by eagertape dtype.
 _TORCH_DTYPE = {
-    "float32": torch.float32,
-    "float64": torch.float64,
-    "float16": torch.float16,
-    "bfloat16": torch.bfloat16,
-    "ieee32": torch.float32,
+    "float32": _torch.float32,
+    "float64": _torch.float64,
+    "float16": _torch.float16,
+    "bfloat16": _torch.bfloat16,
+    "ieee32": _torch.float32,
 }
 
 
@@ -70,7 +70,7 @@ def _as_buffer(name: str, value: object) -> Parameter | None:
                 "not trained)"
             )
         return value
-    if isinstance(value, Tensor | torch.Tensor | np.ndarray):
+    if isinstance(value, Tensor | _torch.Tensor | _np.ndarray):
         kind = str(value.dtype).removeprefix("torch.")
         dtype = kind if kind in _TORCH_DTYPE and kind != "ieee32" else None
         if isinstance(value, Tensor):
@@ -111,7 +111,7 @@ def _forward_takes_session(module: Module) -> bool:
         if cached is not None:
             return cached
     try:
-        params = list(inspect.signature(module.forward).parameters)
+        params = list(_inspect.signature(module.forward).parameters)
     except (TypeError, ValueError):
         params = []
     explicit = bool(params) and params[0] == "sess"
@@ -133,15 +133,15 @@ def _copy_parameter(p: Parameter) -> Parameter:
     )
 
 
-def _host_value(value: Any) -> np.ndarray:
+def _host_value(value: Any) -> _np.ndarray:
     """A state-dict value (torch tensor, numpy array or Python number) as a numpy array."""
-    if isinstance(value, torch.Tensor):
+    if isinstance(value, _torch.Tensor):
         t = value.detach().cpu()
-        if t.dtype == torch.bfloat16:
+        if t.dtype == _torch.bfloat16:
             t = t.float()
         return t.numpy()
-    if isinstance(value, np.ndarray | np.generic | int | float) and not isinstance(value, bool):
-        arr = np.asarray(value)
+    if isinstance(value, _np.ndarray | _np.generic | int | float) and not isinstance(value, bool):
+        arr = _np.asarray(value)
     else:
         raise TypeError(
             f"a torch tensor, numpy array or number expected, got {type(value).__name__}"
@@ -183,7 +183,7 @@ def _current_or_raise(module: Module) -> Session:
 # The module calls open on this thread, innermost last: (module, its path). A path is the
 # outermost module's class name, then the attribute names down to the module
 # (`Net.encoder.0`), as `named_modules()` names it under the outermost.
-_calls = threading.local()
+_calls = _threading.local()
 
 
 def _enter_scope(module: Module, sess: Session) -> None:
@@ -523,23 +523,23 @@ class Module:
             out.extend(child._state_items(f"{prefix}{n}."))
         return out
 
-    def state_dict(self, *, prefix: str = "") -> OrderedDict[str, torch.Tensor]:
+    def state_dict(self, *, prefix: str = "") -> OrderedDict[str, _torch.Tensor]:
         """Every parameter and persistent buffer as a CPU torch tensor (a copy), under torch's
         keys and in torch's order, so ``torch_model.load_state_dict(module.state_dict())``
         works for a torch model of the same architecture. Integer-count buffers
         (``num_batches_tracked``) come out as int64."""
-        out: OrderedDict[str, torch.Tensor] = OrderedDict()
+        out: OrderedDict[str, _torch.Tensor] = OrderedDict()
         for key, p, integer in self._state_items(prefix):
             if p.dtype == "interval":
                 raise CheckpointError(
                     f"{key!r} is an interval parameter, which no torch tensor holds (save it "
                     "with et.save)"
                 )
-            arr = np.asarray(p.numpy())
+            arr = _np.asarray(p.numpy())
             if integer:
-                out[key] = torch.tensor(np.rint(arr).astype(np.int64))
+                out[key] = _torch.tensor(_np.rint(arr).astype(_np.int64))
             else:
-                out[key] = torch.tensor(arr).to(_TORCH_DTYPE[p.dtype])
+                out[key] = _torch.tensor(arr).to(_TORCH_DTYPE[p.dtype])
         return out
 
     def load_state_dict(
@@ -560,7 +560,7 @@ class Module:
         missing = [key for key, _, _ in items if key not in state_dict]
         unexpected = [key for key in state_dict if key not in own_keys]
         problems: list[str] = []
-        plan: list[tuple[Parameter, np.ndarray]] = []
+        plan: list[tuple[Parameter, _np.ndarray]] = []
         for key, p, integer in items:
             if key not in state_dict:
                 continue
@@ -575,8 +575,8 @@ class Module:
                     "the module"
                 )
                 continue
-            arr = arr.astype(np.float64) if arr.dtype.kind in "biu" else arr
-            if integer and not (np.all(np.isfinite(arr)) and np.all(arr == np.rint(arr))):
+            arr = arr.astype(_np.float64) if arr.dtype.kind in "biu" else arr
+            if integer and not (_np.all(_np.isfinite(arr)) and _np.all(arr == _np.rint(arr))):
                 problems.append(f"{key!r}: an integer count expected, got {arr.tolist()}")
                 continue
             plan.append((p, arr))
@@ -624,7 +624,7 @@ class Module:
         new = type(self).__new__(type(self))
         memo[id(self)] = new
         for key, value in self.__dict__.items():
-            object.__setattr__(new, key, copy.deepcopy(value, memo))
+            object.__setattr__(new, key, _copy.deepcopy(value, memo))
         return new
 
     def forward(self, *args: Any, **kwargs: Any) -> Any:
@@ -690,7 +690,7 @@ class Module:
         given = args[0] if args and isinstance(args[0], Session) else None
         rest = args[1:] if given is not None else args
         for a in rest if given is None else ():
-            if isinstance(a, np.ndarray | torch.Tensor):
+            if isinstance(a, _np.ndarray | _torch.Tensor):
                 raise TypeError(
                     f"{type(self).__name__} was given a {type(a).__module__}."
                     f"{type(a).__name__}: modules take eagertape tensors; convert it first "
@@ -743,17 +743,17 @@ class Module:
         if kwargs:
             raise TypeError(f"to() got unexpected keyword arguments {sorted(kwargs)}")
         for a in args:
-            if isinstance(a, Tensor | torch.Tensor):
+            if isinstance(a, Tensor | _torch.Tensor):
                 dtype, device = a.dtype, a.device
-            elif isinstance(a, torch.dtype) or (
+            elif isinstance(a, _torch.dtype) or (
                 isinstance(a, str) and a.removeprefix("torch.") in _TORCH_DTYPE
             ):
                 dtype = a
-            elif isinstance(a, str | torch.device):
+            elif isinstance(a, str | _torch.device):
                 device = a
             else:
                 raise TypeError(f"to() received an invalid argument {a!r}")
-        if isinstance(device, torch.device):
+        if isinstance(device, _torch.device):
             device = str(device)
         return self._convert(dtype, device)
 

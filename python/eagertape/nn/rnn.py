@@ -15,10 +15,10 @@ back.
 
 from __future__ import annotations
 
-import math
+import math as _math
 from typing import Any
 
-import numpy as np
+import numpy as _np
 
 from .. import _core
 from .._core import Parameter, Tensor
@@ -113,7 +113,7 @@ class RNNBase(Module):
         self.batch_first = _bool(batch_first, "batch_first")
         self.dropout = _probability(dropout, "dropout")
         self.bidirectional = _bool(bidirectional, "bidirectional")
-        if isinstance(proj_size, bool) or not isinstance(proj_size, int | np.integer):
+        if isinstance(proj_size, bool) or not isinstance(proj_size, int | _np.integer):
             raise TypeError(f"proj_size must be an int, got {proj_size!r}")
         if proj_size < 0:
             raise ConfigError(
@@ -127,8 +127,8 @@ class RNNBase(Module):
         num_directions = 2 if self.bidirectional else 1
         gate_size = _GATES[mode] * self.hidden_size
         real_hidden = self.proj_size or self.hidden_size
-        rng = np.random.default_rng(_seed(seed))
-        stdv = 1.0 / math.sqrt(self.hidden_size)
+        rng = _np.random.default_rng(_seed(seed))
+        stdv = 1.0 / _math.sqrt(self.hidden_size)
         self._flat_weights_names: list[str] = []
         for layer in range(self.num_layers):
             for direction in range(num_directions):
@@ -591,8 +591,8 @@ class RNNCellBase(Module):
         ]
         if self.bias:
             shapes += [("bias_ih", (gate_size,)), ("bias_hh", (gate_size,))]
-        rng = np.random.default_rng(_seed(seed))
-        stdv = 1.0 / math.sqrt(self.hidden_size)
+        rng = _np.random.default_rng(_seed(seed))
+        stdv = 1.0 / _math.sqrt(self.hidden_size)
         self._flat_weights_names = []
         for name, shape in shapes:
             self._flat_weights_names.append(name)

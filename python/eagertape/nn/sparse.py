@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-import numpy as np
+import numpy as _np
 
 from .._core import Parameter, Session, Tensor, embedding, embedding_bag
 from .._errors import ConfigError
@@ -20,7 +20,7 @@ def _padding(padding_idx: object, rows: int) -> int | None:
     """torch's ``padding_idx`` check: an int within ``[-rows, rows)``, made non-negative."""
     if padding_idx is None:
         return None
-    if isinstance(padding_idx, bool) or not isinstance(padding_idx, int | np.integer):
+    if isinstance(padding_idx, bool) or not isinstance(padding_idx, int | _np.integer):
         raise TypeError(f"padding_idx must be an int or None, got {padding_idx!r}")
     if not -rows <= padding_idx < rows:
         raise ConfigError("padding_idx must be within num_embeddings")
@@ -71,7 +71,7 @@ class _Table(Module):
                     f"embedding_dim ({rows}, {cols})"
                 )
             return
-        w = np.random.default_rng(_seed(seed)).standard_normal((rows, cols))
+        w = _np.random.default_rng(_seed(seed)).standard_normal((rows, cols))
         if self.padding_idx is not None:
             w[self.padding_idx] = 0.0
         self.weight = Parameter(
@@ -80,7 +80,7 @@ class _Table(Module):
 
 
 def _pretrained(embeddings: Any) -> tuple[int, int]:
-    shape = tuple(np.shape(embeddings)) if not hasattr(embeddings, "shape") else embeddings.shape
+    shape = tuple(_np.shape(embeddings)) if not hasattr(embeddings, "shape") else embeddings.shape
     if len(shape) != 2:
         raise ConfigError(f"Embeddings parameter is expected to be 2-dimensional, got {shape}")
     return int(shape[0]), int(shape[1])

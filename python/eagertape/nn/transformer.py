@@ -6,11 +6,11 @@ subclass overrides it and calls ``super().forward(...)`` as it would in torch.""
 
 from __future__ import annotations
 
-import copy
+import copy as _copy
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
+import numpy as _np
 
 from .. import _core
 from .._core import Session, Tensor
@@ -242,8 +242,8 @@ def _is_causal_mask(mask: Tensor, size: int) -> bool:
     ``size x size`` causal mask (0 on and below the diagonal, -inf above)."""
     if tuple(mask.shape) != (size, size):
         return False
-    causal = np.triu(np.full((size, size), -np.inf), 1)
-    return bool(np.array_equal(np.asarray(mask.numpy()), causal))
+    causal = _np.triu(_np.full((size, size), -_np.inf), 1)
+    return bool(_np.array_equal(_np.asarray(mask.numpy()), causal))
 
 
 class TransformerEncoder(Module):
@@ -292,7 +292,7 @@ class TransformerEncoder(Module):
         if norm is not None and not isinstance(norm, Module):
             raise TypeError(f"norm must be a Module or None, got {type(norm).__name__}")
         self.num_layers = _positive_int(num_layers, "num_layers")
-        self.layers = ModuleList([copy.deepcopy(encoder_layer) for _ in range(self.num_layers)])
+        self.layers = ModuleList([_copy.deepcopy(encoder_layer) for _ in range(self.num_layers)])
         self.norm = norm
         self.enable_nested_tensor = _bool(enable_nested_tensor, "enable_nested_tensor")
         self.mask_check = _bool(mask_check, "mask_check")
@@ -576,7 +576,7 @@ class TransformerDecoder(Module):
         if norm is not None and not isinstance(norm, Module):
             raise TypeError(f"norm must be a Module or None, got {type(norm).__name__}")
         self.num_layers = _positive_int(num_layers, "num_layers")
-        self.layers = ModuleList([copy.deepcopy(decoder_layer) for _ in range(self.num_layers)])
+        self.layers = ModuleList([_copy.deepcopy(decoder_layer) for _ in range(self.num_layers)])
         self.norm = norm
 
     def forward(
@@ -763,7 +763,7 @@ class Transformer(Module):
         # torch's _reset_parameters: every matrix re-drawn from U(-a, a), a the xavier bound.
         # With a seed the draws come from it (float64, in the order of `parameters()`), so
         # equal seeds give equal models; without one, from the process-wide generator.
-        rng = None if seed is None else np.random.default_rng(_offset_seed(seed, 20))
+        rng = None if seed is None else _np.random.default_rng(_offset_seed(seed, 20))
         for p in self.parameters():
             if len(p.shape) > 1:
                 if rng is None:
@@ -860,7 +860,7 @@ class Transformer(Module):
         try:
             _core.current_session()
         except Exception:
-            return np.triu(np.full((int(sz), int(sz)), -np.inf), k=1)
+            return _np.triu(_np.full((int(sz), int(sz)), -_np.inf), k=1)
         from .._torch import full
 
         return full((int(sz), int(sz)), float("-inf"), dtype=dtype).triu(1)

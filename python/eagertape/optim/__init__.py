@@ -10,11 +10,11 @@ group behind one object; a plain iterable of parameters gives the core optimizer
 
 from __future__ import annotations
 
-import weakref
+import weakref as _weakref
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
+import numpy as _np
 
 from .._core import _OPTIMIZER_SIGNATURES, Optimizer, Parameter, _grad_count
 from .._core import LBFGS as _LBFGS
@@ -66,7 +66,7 @@ class _Group(dict[str, Any]):
         super().__init__(params=params, **hyper)
         # weak: the optimizer holds its groups; a strong reference back would be a cycle,
         # and the optimizer's state would then wait for the garbage collector
-        self._opt = weakref.ref(opt)
+        self._opt = _weakref.ref(opt)
 
     def __setitem__(self, key: str, value: Any) -> None:
         opt = self._opt()
@@ -104,7 +104,7 @@ class _GroupedOptimizer:
         self._core = core
         # torch's defaults: every option, the class's where none was given (read off a
         # core made with the given ones for a one-element stand-in parameter)
-        probe = core([Parameter(np.zeros(1))], **defaults)
+        probe = core([Parameter(_np.zeros(1))], **defaults)
         self.defaults = {**_layout.torch_hyper(probe._hyper()), **defaults}
         self.param_groups: list[_Group] = []
         self._opts: list[Optimizer] = []
@@ -1088,8 +1088,10 @@ class LBFGS(_LBFGS):
         its vectors flattened over the parameters in order, as torch tensors."""
         import torch
 
-        def flat(parts: list[np.ndarray]) -> torch.Tensor:
-            return torch.cat([torch.from_numpy(np.ascontiguousarray(a)).reshape(-1) for a in parts])
+        def flat(parts: list[_np.ndarray]) -> torch.Tensor:
+            return torch.cat(
+                [torch.from_numpy(_np.ascontiguousarray(a)).reshape(-1) for a in parts]
+            )
 
         st = self._state()
         options = dict(zip(self._OPTIONS, self._config, strict=True))
@@ -1123,16 +1125,16 @@ class LBFGS(_LBFGS):
             group = groups[0]
             options = [group.get(k, v) for k, v in zip(self._OPTIONS, self._config, strict=True)]
             entries = list(dict(state_dict["state"]).values())
-            sizes = [int(np.prod(p.shape)) for p in self.params]
+            sizes = [int(_np.prod(p.shape)) for p in self.params]
 
-            def split(v: Any) -> list[np.ndarray]:
-                a = np.asarray(v.detach().cpu().numpy() if hasattr(v, "detach") else v).ravel()
+            def split(v: Any) -> list[_np.ndarray]:
+                a = _np.asarray(v.detach().cpu().numpy() if hasattr(v, "detach") else v).ravel()
                 if a.size != sum(sizes):
                     raise ConfigError(
                         f"load_state_dict: a vector of {a.size} values for {sum(sizes)} "
                         "parameter values"
                     )
-                parts = np.split(a, np.cumsum(sizes)[:-1])
+                parts = _np.split(a, _np.cumsum(sizes)[:-1])
                 return [x.reshape(p.shape) for x, p in zip(parts, self.params, strict=True)]
 
             if not entries:

@@ -18,9 +18,9 @@ variant (parameters used inside get theirs even when no input requires grad).
 
 from __future__ import annotations
 
-import sys
-import types
-import warnings
+import sys as _sys
+import types as _types
+import warnings as _warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -55,7 +55,7 @@ def _session_of(args: tuple[object, ...], kwargs: dict[str, object]) -> Session 
 
 def _reentrant(use_reentrant: bool | None, name: str) -> bool:
     if use_reentrant is None:
-        warnings.warn(
+        _warnings.warn(
             f"eagertape.utils.checkpoint.{name}: the use_reentrant parameter should be passed "
             "explicitly (as torch asks); use_reentrant=False is recommended",
             stacklevel=3,
@@ -229,11 +229,11 @@ def checkpoint_sequential(
     return run(end + 1, len(functions) - 1)(input)
 
 
-class _CallableModule(types.ModuleType):
+class _CallableModule(_types.ModuleType):
     """This module, callable as ``checkpoint`` itself (``et.utils.checkpoint(fn, x)``)."""
 
     def __call__(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         return checkpoint(function, *args, **kwargs)
 
 
-sys.modules[__name__].__class__ = _CallableModule
+_sys.modules[__name__].__class__ = _CallableModule

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-import numpy as np
+import numpy as _np
 
 from ..._core import Tensor, cat
 from ..._errors import ArgumentError, ShapeError
@@ -54,44 +54,44 @@ class PackedSequence(NamedTuple):
     """
 
     data: Tensor
-    batch_sizes: np.ndarray
-    sorted_indices: np.ndarray | None = None
-    unsorted_indices: np.ndarray | None = None
+    batch_sizes: _np.ndarray
+    sorted_indices: _np.ndarray | None = None
+    unsorted_indices: _np.ndarray | None = None
 
-    def lengths(self) -> np.ndarray:
+    def lengths(self) -> _np.ndarray:
         """Each sequence's length, in the batch's original order."""
         sizes = self.batch_sizes
         batch = int(sizes[0])
-        sorted_lengths = np.array([(sizes > j).sum() for j in range(batch)], dtype=np.int64)
+        sorted_lengths = _np.array([(sizes > j).sum() for j in range(batch)], dtype=_np.int64)
         if self.sorted_indices is None:
             return sorted_lengths
-        out = np.empty(batch, dtype=np.int64)
+        out = _np.empty(batch, dtype=_np.int64)
         out[self.sorted_indices] = sorted_lengths
         return out
 
-    def _rows(self, total: int) -> tuple[np.ndarray, np.ndarray]:
+    def _rows(self, total: int) -> tuple[_np.ndarray, _np.ndarray]:
         """The packed rows' positions in a time-major ``[total · B]`` layout, and for each
         position its packed row (or ``len(data)``: padding)."""
         sizes = self.batch_sizes
         batch = int(sizes[0])
-        order = self.sorted_indices if self.sorted_indices is not None else np.arange(batch)
-        rows = np.concatenate([t * batch + order[: int(n)] for t, n in enumerate(sizes)])
-        inverse = np.full(total * batch, len(rows), dtype=np.int64)
-        inverse[rows] = np.arange(len(rows))
-        return rows.astype(np.int64), inverse
+        order = self.sorted_indices if self.sorted_indices is not None else _np.arange(batch)
+        rows = _np.concatenate([t * batch + order[: int(n)] for t, n in enumerate(sizes)])
+        inverse = _np.full(total * batch, len(rows), dtype=_np.int64)
+        inverse[rows] = _np.arange(len(rows))
+        return rows.astype(_np.int64), inverse
 
 
-def _lengths(lengths: Any) -> np.ndarray:
+def _lengths(lengths: Any) -> _np.ndarray:
     if isinstance(lengths, Tensor):
         lengths = lengths.numpy()
     elif hasattr(lengths, "detach") and hasattr(lengths, "cpu"):  # a torch tensor
         lengths = lengths.detach().cpu().numpy()
-    arr = np.asarray(lengths)
+    arr = _np.asarray(lengths)
     if arr.ndim != 1 or arr.dtype.kind not in "iu":
         raise ArgumentError(
             f"lengths must be a 1-D sequence of ints, got {arr.dtype} of shape {arr.shape}"
         )
-    return arr.astype(np.int64)
+    return arr.astype(_np.int64)
 
 
 def pack_padded_sequence(
@@ -133,7 +133,7 @@ def pack_padded_sequence(
     """
     lens = _lengths(lengths)
     if enforce_sorted:
-        if np.any(np.diff(lens) > 0):
+        if _np.any(_np.diff(lens) > 0):
             raise ArgumentError(
                 "`lengths` array must be sorted in decreasing order when `enforce_sorted` is "
                 "True. You can pass `enforce_sorted=False` to pack_padded_sequence and/or "
@@ -143,8 +143,8 @@ def pack_padded_sequence(
         sorted_indices = None
         unsorted_indices = None
     else:
-        sorted_indices = np.argsort(-lens, kind="stable").astype(np.int64)
-        unsorted_indices = np.argsort(sorted_indices).astype(np.int64)
+        sorted_indices = _np.argsort(-lens, kind="stable").astype(_np.int64)
+        unsorted_indices = _np.argsort(sorted_indices).astype(_np.int64)
     x = input.transpose(0, 1) if batch_first else input
     shape = tuple(x.shape)
     if len(shape) < 2 or len(lens) != shape[1]:
@@ -157,7 +157,9 @@ def pack_padded_sequence(
             f"every length must be in [1, {shape[0]}] (the padded length), got {lens.tolist()}"
         )
     ordered = lens if sorted_indices is None else lens[sorted_indices]
-    batch_sizes = np.array([(ordered > t).sum() for t in range(int(ordered.max()))], dtype=np.int64)
+    batch_sizes = _np.array(
+        [(ordered > t).sum() for t in range(int(ordered.max()))], dtype=_np.int64
+    )
     packed = PackedSequence(x, batch_sizes, sorted_indices, unsorted_indices)
     rows, _ = packed._rows(shape[0])
     data = x.reshape((shape[0] * shape[1], *shape[2:]))[rows]
@@ -190,7 +192,7 @@ def pad_packed_sequence(
     batch_first: bool = False,
     padding_value: float = 0.0,
     total_length: int | None = None,
-) -> tuple[Tensor, np.ndarray]:
+) -> tuple[Tensor, _np.ndarray]:
     """Pad a packed batch of variable length sequences.
 
     The inverse of ``pack_padded_sequence``: the steps are placed by recorded indexing, so the
@@ -234,7 +236,7 @@ def pad_packed_sequence(
     padded = _padded(sequence, total)
     lengths = sequence.lengths()
     if padding_value != 0.0:
-        steps = np.arange(total)[:, None] < lengths[None, :]
+        steps = _np.arange(total)[:, None] < lengths[None, :]
         mask = steps.reshape(steps.shape + (1,) * (len(padded.shape) - 2))
         padded = padded.masked_fill(~mask, float(padding_value))
     if batch_first:
