@@ -360,26 +360,14 @@ impl Arg for Mask {
 /// Dims to reduce: `None` (all), an int, or a sequence of ints.
 pub struct Dims;
 
-fn dims(name: &str, v: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
-    if let Ok(d) = v.extract::<i64>() {
-        return Ok(vec![d]);
-    }
-    v.extract::<Vec<i64>>().map_err(|_| {
-        PyErr::from(Error::Argument(format!(
-            "{name} must be None, an int or a tuple of ints, got {}",
-            v.repr().map(|r| r.to_string()).unwrap_or_default()
-        )))
-    })
-}
-
 impl Arg for Dims {
     type Prepared = Vec<i64>;
     type Core = Vec<i64>;
     fn annotation() -> String {
         "int | Sequence[int] | None".into()
     }
-    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<i64>> {
-        dims(name, v)
+    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<i64>> {
+        super::tensor::dims(Some(v))
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<Vec<i64>> {
         match l {
@@ -401,11 +389,11 @@ impl Arg for DimsOrUnbiased {
     fn annotation() -> String {
         "int | Sequence[int] | bool | None".into()
     }
-    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<DimsOrFlag> {
+    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<DimsOrFlag> {
         if v.is_instance_of::<pyo3::types::PyBool>() {
             return Ok(DimsOrFlag::Flag(v.extract()?));
         }
-        dims(name, v).map(DimsOrFlag::Dims)
+        super::tensor::dims(Some(v)).map(DimsOrFlag::Dims)
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<DimsOrFlag> {
         match l {
