@@ -7570,6 +7570,37 @@ def group_norm(
         [-1.0, 1.0, -1.0, 1.0]
     """
 
+def local_response_norm(
+    input: Tensor, size: int, alpha: float = 1e-4, beta: float = 0.75, k: float = 1.0
+) -> Tensor:
+    """Applies local response normalization over an input signal.
+
+    The input is divided by ``(k + alpha * avg)**beta``, ``avg`` the mean of the squares over
+    ``size`` neighbouring channels (zero-padded at the ends), composed from recorded ops as
+    torch composes it. The channels are dim 1.
+
+    Args:
+        input (Tensor): ``(N, C, ...)``, at least 3 dims.
+        size (int): the number of neighbouring channels used for normalization.
+        alpha (float): the multiplicative factor. Default: ``1e-4``.
+        beta (float): the exponent. Default: ``0.75``.
+        k (float): the additive factor. Default: ``1.0``.
+
+    Returns:
+        Tensor: the input's shape.
+
+    Raises:
+        ShapeError: an input of fewer than 3 dims.
+        ArgumentError: a ``size`` below 1.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.local_response_norm(et.zeros(1, 3, 2), 2).tolist()
+        [[[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]]
+    """
+
 def scaled_dot_product_attention(
     query: Tensor,
     key: Tensor | ArrayLike,
@@ -8068,6 +8099,94 @@ def fold(
         >>> with et.Session():
         ...     F.fold(et.ones(1, 4, 4), output_size=(3, 3), kernel_size=2).tolist()
         [[[[1.0, 2.0, 1.0], [2.0, 4.0, 2.0], [1.0, 2.0, 1.0]]]]
+    """
+
+def interpolate(
+    input: Tensor,
+    size: int | Sequence[int] | None = None,
+    scale_factor: float | Sequence[float] | None = None,
+    mode: str = "nearest",
+    align_corners: bool | None = None,
+    recompute_scale_factor: bool | None = None,
+    antialias: bool = False,
+) -> Tensor:
+    """Down/up samples the input to either the given ``size`` or the given ``scale_factor``.
+
+    The algorithm used for interpolation is determined by ``mode``: ``"nearest"``,
+    ``"linear"`` (3-D input), ``"bilinear"`` and ``"bicubic"`` (4-D), ``"trilinear"`` (5-D)
+    run LibTorch's kernels; ``"area"`` is adaptive average pooling (for 1 to 3 spatial dims).
+    The input is ``(N, C, ...)`` with 1 to 3 spatial dims. With ``scale_factor`` the output
+    size is ``floor(in * scale)``, and the scale itself is given to the kernel unless
+    ``recompute_scale_factor``, as torch's. ``"nearest-exact"`` and ``antialias=True`` are not
+    supported.
+
+    Args:
+        input (Tensor): the input tensor, ``(N, C, L)``, ``(N, C, H, W)`` or
+            ``(N, C, D, H, W)``.
+        size (int or Sequence[int], optional): the output spatial size. Default: ``None``.
+        scale_factor (float or Sequence[float], optional): the multiplier for the spatial
+            size; exactly one of ``size`` and ``scale_factor`` is given. Default: ``None``.
+        mode (str): the algorithm used for upsampling. Default: ``"nearest"``.
+        align_corners (bool, optional): for the interpolating modes (``linear``,
+            ``bilinear``, ``bicubic``, ``trilinear``) only: if ``True``, the corner pixels of
+            input and output are aligned, preserving their values. Default: ``None``
+            (``False``).
+        recompute_scale_factor (bool, optional): if ``True``, the kernel computes the scale
+            from the input and output sizes instead of using ``scale_factor``. Default:
+            ``None``.
+        antialias (bool): must be ``False`` (not supported). Default: ``False``.
+
+    Returns:
+        Tensor: the resampled tensor, ``(N, C, *size)``.
+
+    Raises:
+        ArgumentError: an unknown ``mode``, ``antialias=True``, ``align_corners`` with
+            ``"nearest"`` or ``"area"``, or not exactly one of ``size`` and ``scale_factor``.
+        ShapeError: an input that is not 3-D to 5-D, a ``mode`` for another rank, or a
+            ``size``/``scale_factor`` with the wrong number of entries.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.tensor([[[1.0, 2.0]]])
+        ...     print(F.interpolate(x, scale_factor=2).tolist())
+        ...     print(F.interpolate(x, size=3, mode="linear", align_corners=True).tolist())
+        [[[1.0, 1.0, 2.0, 2.0]]]
+        [[[1.0, 1.5, 2.0]]]
+    """
+
+def bilinear(
+    input1: Tensor,
+    input2: Tensor | ArrayLike,
+    weight: Tensor | ArrayLike,
+    bias: Tensor | ArrayLike | None = None,
+) -> Tensor:
+    """Applies a bilinear transformation to the incoming data: ``y = x1^T A x2 + b``.
+
+    ``y[..., o] = sum_ij x1[..., i] * weight[o, i, j] * x2[..., j] + bias[o]``, contracted as
+    torch's ``_trilinear`` does (``x1`` with ``weight`` first, then with ``x2``: two recorded
+    matrix products); every operand gets its gradient.
+
+    Args:
+        input1 (Tensor): ``(*, in1_features)``.
+        input2 (Tensor): ``(*, in2_features)``, the same leading dims.
+        weight (Tensor): ``(out_features, in1_features, in2_features)``.
+        bias (Tensor, optional): ``(out_features)``. Default: ``None``.
+
+    Returns:
+        Tensor: ``(*, out_features)``.
+
+    Raises:
+        ShapeError: the shapes of the inputs, ``weight`` and ``bias`` do not fit together.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x1, x2 = et.tensor([[1.0, 2.0]]), et.tensor([[3.0]])
+        ...     F.bilinear(x1, x2, et.ones(1, 2, 1), et.tensor([1.0])).tolist()
+        [[10.0]]
     """
 
 # END generated: declared

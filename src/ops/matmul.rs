@@ -1,9 +1,13 @@
-//! `matmul` (2-D and batched, with broadcast batch dims) and `linear` (`x @ wᵀ + b`).
+//! `matmul` (2-D and batched, with broadcast batch dims) and `linear` (`x @ wᵀ + b`); `bilinear`
+//! composed of them.
 
+use super::binary::BinaryOp;
+use super::compose::{self, Recorder};
 use super::{fresh, grad_value, reduce_to, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::{Backend, OutKernel};
 use crate::buffer::Value;
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::handles::Handle;
 use crate::shape::{linear_shape, matmul_shape};
 
 /// `a @ b` for operands of at least 2 dims.
@@ -152,11 +156,129 @@ impl<B: Backend> Rule<B> for Linear {
     }
 }
 
+/// `F.bilinear(input1, input2, weight, bias)`: `y[..., o] = Σᵢⱼ x1[..., i] · w[o, i, j] ·
+/// x2[..., j] + b[o]`, contracted as torch's `_trilinear` does (`x1` with `weight` first, then
+/// with `x2`), as two recorded matrix products; every operand gets its gradient.
+pub fn bilinear<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input1: Handle,
+    input2: Handle,
+    weight: Handle,
+    bias: Option<Handle>,
+) -> Result<Handle> {
+    let (s1, s2, sw) = (r.shape(input1)?, r.shape(input2)?, r.shape(weight)?);
+    let bad = |m: String| Error::Shape(format!("bilinear: {m}"));
+    let [o, i, j] = sw[..] else {
+        return Err(bad(format!("weight must be 3-D, got {sw:?}")));
+    };
+    let (Some((&i1, lead1)), Some((&j2, lead2))) = (s1.split_last(), s2.split_last()) else {
+        return Err(bad(format!(
+            "inputs must have at least one dim, got {s1:?} and {s2:?}"
+        )));
+    };
+    if lead1 != lead2 {
+        return Err(bad(format!(
+            "input1 {s1:?} and input2 {s2:?} must have the same leading dims"
+        )));
+    }
+    if i1 != i || j2 != j {
+        return Err(bad(format!(
+            "weight {sw:?} does not fit input1 {s1:?} and input2 {s2:?}"
+        )));
+    }
+    if let Some(b) = bias {
+        let sb = r.shape(b)?;
+        if sb != [o] {
+            return Err(bad(format!("bias must be ({o}), got {sb:?}")));
+        }
+    }
+    let (x1, added) = compose::batched(r, input1, 1)?;
+    let (x2, _) = compose::batched(r, input2, 1)?;
+    let mut lead = r.shape(x1)?;
+    lead.pop();
+    // (o, i, j) -> (i, o·j): x1 @ it is x1's contraction with the weight, (*, o·j)
+    let w = r.record(Op::permute(&[1, 0, 2]), &[weight])?;
+    let w = compose::reshape(r, w, &[i, o * j])?;
+    let t = r.record(Op::matmul(), &[x1, w])?;
+    let t = compose::reshape(r, t, &[&lead[..], &[o, j]].concat())?;
+    let x2 = compose::unsqueeze(r, x2, -1)?;
+    let y = r.record(Op::matmul(), &[t, x2])?;
+    let y = compose::squeeze(r, y, -1)?;
+    let y = compose::rebatch(r, y, added)?;
+    match bias {
+        Some(b) => compose::binary(r, BinaryOp::Add, y, b),
+        None => Ok(y),
+    }
+}
+
+/// The function form of `bilinear`, for the binding's generator `$gen`
+/// (`src/python/declared.rs` says what each argument type means).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Applies a bilinear transformation to the incoming data: ``y = x1^T A x2 + b``.
+            ///
+            /// ``y[..., o] = sum_ij x1[..., i] * weight[o, i, j] * x2[..., j] + bias[o]``, contracted as
+            /// torch's ``_trilinear`` does (``x1`` with ``weight`` first, then with ``x2``: two recorded
+            /// matrix products); every operand gets its gradient.
+            ///
+            /// Args:
+            ///     input1 (Tensor): ``(*, in1_features)``.
+            ///     input2 (Tensor): ``(*, in2_features)``, the same leading dims.
+            ///     weight (Tensor): ``(out_features, in1_features, in2_features)``.
+            ///     bias (Tensor, optional): ``(out_features)``. Default: ``None``.
+            ///
+            /// Returns:
+            ///     Tensor: ``(*, out_features)``.
+            ///
+            /// Raises:
+            ///     ShapeError: the shapes of the inputs, ``weight`` and ``bias`` do not fit together.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> import eagertape.nn.functional as F
+            ///     >>> with et.Session():
+            ///     ...     x1, x2 = et.tensor([[1.0, 2.0]]), et.tensor([[3.0]])
+            ///     ...     F.bilinear(x1, x2, et.ones(1, 2, 1), et.tensor([1.0])).tolist()
+            ///     [[10.0]]
+            fn bilinear(input1: Tensor, input2: Tensor, weight: Tensor; bias: Option<Tensor> = None)
+                = crate::ops::matmul::bilinear;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;
+
 #[cfg(test)]
 mod tests {
     use crate::ops::testing::{check_grads, data, dt};
     use crate::ops::Op;
     use crate::session::Operand;
+
+    #[test]
+    fn bilinear_gradients_with_a_bias_and_batched_without() {
+        // oracle: LibTorch's bilinear (`_trilinear`), by its autograd
+        check_grads(
+            &[
+                data(&[4, 3], 50),
+                data(&[4, 2], 51),
+                data(&[5, 3, 2], 52),
+                data(&[5], 53),
+            ],
+            |s, h| super::bilinear(s, h[0], h[1], h[2], Some(h[3])),
+            |t| tch::Tensor::bilinear(&t[0], &t[1], &t[2], Some(&t[3])),
+        );
+        check_grads(
+            &[
+                data(&[2, 3, 3], 54),
+                data(&[2, 3, 2], 55),
+                data(&[4, 3, 2], 56),
+            ],
+            |s, h| super::bilinear(s, h[0], h[1], h[2], None),
+            |t| tch::Tensor::bilinear(&t[0], &t[1], &t[2], None::<&tch::Tensor>),
+        );
+    }
 
     #[test]
     fn matmul_2d_gradients() {

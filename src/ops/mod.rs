@@ -34,6 +34,7 @@ pub mod distances;
 pub mod draw;
 pub mod embedding;
 pub mod index;
+pub mod interpolate;
 pub mod join;
 pub mod layers;
 pub mod layout;

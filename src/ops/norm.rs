@@ -357,6 +357,62 @@ pub fn group_norm<B: Backend>(
     r.record(op, &xs)
 }
 
+/// `F.local_response_norm(input, size, alpha, beta, k)`: `x / (k + alpha · avg)^beta`, `avg`
+/// the mean of the squares over `size` neighbouring channels (zero-padded at the ends),
+/// composed of recorded ops as torch composes it (the channel average a `(size, 1)` average
+/// pooling over `(N, 1, C, rest)`).
+pub fn local_response_norm<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    size: i64,
+    alpha: f64,
+    beta: f64,
+    k: f64,
+) -> Result<Handle> {
+    use super::binary::BinaryOp;
+    use super::compose::{binary, pad, reshape, scalar, squeeze, unsqueeze};
+    use super::scalar::ScalarOp;
+    let shape = r.shape(input)?;
+    if shape.len() < 3 {
+        return Err(Error::Shape(format!(
+            "local_response_norm: expected 3D or higher dimensionality input, got {} dims",
+            shape.len()
+        )));
+    }
+    if size < 1 {
+        return Err(Error::Argument(format!(
+            "local_response_norm: size must be positive, got {size}"
+        )));
+    }
+    if shape.contains(&0) {
+        return Ok(input);
+    }
+    let (before, after) = (size / 2, (size - 1) / 2);
+    let pool = |r: &mut dyn Recorder<B>, x| {
+        super::pooling::avg_pool2d(r, x, [size, 1], Some([1, 1]), [0, 0], false, true, None)
+    };
+    let squares = binary(r, BinaryOp::Mul, input, input)?;
+    let div = unsqueeze(r, squares, 1)?;
+    let div = if shape.len() == 3 {
+        let div = pad(r, div, &[0, 0, before, after], 0.0)?;
+        let div = pool(r, div)?;
+        squeeze(r, div, 1)?
+    } else {
+        let (n, c, h) = (shape[0], shape[1], shape[2]);
+        let w: i64 = shape[3..].iter().product();
+        let div = reshape(r, div, &[n, 1, c, h, w])?;
+        let div = pad(r, div, &[0, 0, 0, 0, before, after], 0.0)?;
+        let padded = c + before + after;
+        let div = reshape(r, div, &[n, 1, padded, h * w])?;
+        let div = pool(r, div)?;
+        reshape(r, div, &shape)?
+    };
+    let div = scalar(r, ScalarOp::Mul, div, alpha)?;
+    let div = scalar(r, ScalarOp::Add, div, k)?;
+    let div = scalar(r, ScalarOp::Pow, div, beta)?;
+    binary(r, BinaryOp::Div, input, div)
+}
+
 /// The `torch.nn.functional` forms of this file's norms (and of `conv.rs`'s `LayerNorm`), for
 /// the binding's generator `$gen` (`src/python/declared.rs` says what each argument type
 /// means).
@@ -454,6 +510,36 @@ macro_rules! functions {
             fn group_norm(input: Tensor, num_groups: i64;
                 weight: Option<Tensor> = None, bias: Option<Tensor> = None, eps: f64 = 1e-5)
                 = crate::ops::norm::group_norm;
+
+            /// Applies local response normalization over an input signal.
+            ///
+            /// The input is divided by ``(k + alpha * avg)**beta``, ``avg`` the mean of the squares over
+            /// ``size`` neighbouring channels (zero-padded at the ends), composed from recorded ops as
+            /// torch composes it. The channels are dim 1.
+            ///
+            /// Args:
+            ///     input (Tensor): ``(N, C, ...)``, at least 3 dims.
+            ///     size (int): the number of neighbouring channels used for normalization.
+            ///     alpha (float): the multiplicative factor. Default: ``1e-4``.
+            ///     beta (float): the exponent. Default: ``0.75``.
+            ///     k (float): the additive factor. Default: ``1.0``.
+            ///
+            /// Returns:
+            ///     Tensor: the input's shape.
+            ///
+            /// Raises:
+            ///     ShapeError: an input of fewer than 3 dims.
+            ///     ArgumentError: a ``size`` below 1.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> import eagertape.nn.functional as F
+            ///     >>> with et.Session():
+            ///     ...     F.local_response_norm(et.zeros(1, 3, 2), 2).tolist()
+            ///     [[[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]]
+            fn local_response_norm(input: Tensor, size: i64;
+                alpha: f64 = 1e-4, beta: f64 = 0.75, k: f64 = 1.0)
+                = crate::ops::norm::local_response_norm;
         }
     };
 }

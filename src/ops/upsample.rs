@@ -1,7 +1,7 @@
 //! `F.interpolate`'s resampling kernels: LibTorch's `upsample_*` forward and backward
 //! (nearest 1-D/2-D/3-D, linear, bilinear, bicubic, trilinear) as one layer. The output
 //! size and the scale factors the kernels read are computed by the caller with torch's rule
-//! (`F.interpolate` in `eagertape.nn.functional`); the reference carriers refuse the layer.
+//! ([`super::interpolate`]); the reference carriers refuse the layer.
 
 use tch::Tensor;
 

@@ -17,6 +17,7 @@ use super::classes::PyTensor;
 use crate::backend::dynamic::Dyn as Be;
 use crate::error::{Error, Result};
 use crate::ops::convolution::PaddingArg;
+use crate::ops::interpolate::Each;
 use crate::ops::reductions::{DimsOrFlag, NumberOrWord};
 use crate::session::{Operand, Session};
 
@@ -598,6 +599,52 @@ impl<const N: usize> Arg for Size<N> {
     }
 }
 
+/// An int for every spatial dim, or a sequence of ints (one per dim): `interpolate`'s `size`.
+pub struct EachInt;
+
+impl Arg for EachInt {
+    type Prepared = Each<i64>;
+    type Core = Each<i64>;
+    fn annotation() -> String {
+        "int | Sequence[int]".into()
+    }
+    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Each<i64>> {
+        match v.extract::<i64>() {
+            Ok(n) => Ok(Each::One(n)),
+            Err(_) => v.extract().map(Each::Many),
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Each<i64>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Each<i64>, _: &mut Session<Be>) -> Result<Each<i64>> {
+        Ok(p)
+    }
+}
+
+/// A float for every spatial dim, or a sequence of floats: `interpolate`'s `scale_factor`.
+pub struct EachFloat;
+
+impl Arg for EachFloat {
+    type Prepared = Each<f64>;
+    type Core = Each<f64>;
+    fn annotation() -> String {
+        "float | Sequence[float]".into()
+    }
+    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Each<f64>> {
+        match v.extract::<f64>() {
+            Ok(x) => Ok(Each::One(x)),
+            Err(_) => v.extract().map(Each::Many),
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Each<f64>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Each<f64>, _: &mut Session<Be>) -> Result<Each<f64>> {
+        Ok(p)
+    }
+}
+
 /// One generated function's entry of `_core._DECLARED`: its name and its parameters'
 /// names, annotations and declared defaults (`None` where required); a keyword-only block
 /// starts with the entry `("*", "", None)`.
@@ -797,6 +844,14 @@ mod sliding {
     crate::ops::sliding::functions!(py_functions);
 }
 
+mod matmul {
+    crate::ops::matmul::functions!(py_functions);
+}
+
+mod interpolation {
+    crate::ops::interpolate::functions!(py_functions);
+}
+
 /// Add every declared function, and `_core._DECLARED`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let mut entries: Vec<Entry> = Vec::new();
@@ -821,6 +876,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pool1d::register(m, &mut entries)?;
     pooling::register(m, &mut entries)?;
     sliding::register(m, &mut entries)?;
+    interpolation::register(m, &mut entries)?;
+    matmul::register(m, &mut entries)?;
     let entries: Vec<Bound<'_, PyTuple>> = entries
         .into_iter()
         .map(|(name, params)| {

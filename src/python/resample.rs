@@ -1,32 +1,12 @@
-//! `_upsample(input, mode, size, scales, align_corners)`: the core of `F.interpolate`
-//! (which computes the output size and scale factors with torch's rule) on LibTorch's
-//! resampling kernels (`src/ops/upsample.rs`); `grid_sample` and `affine_grid`.
+//! `grid_sample` and `affine_grid` (`F.interpolate` is declared in `src/ops/interpolate.rs`).
 
 use pyo3::prelude::*;
 
 use super::classes::PyTensor;
 use crate::error::Error;
-use crate::ops::upsample::{GridSample, Resample, Upsample};
+use crate::ops::upsample::GridSample;
 use crate::ops::Op;
 use crate::session::Operand;
-
-#[pyfunction]
-pub fn _upsample(
-    py: Python<'_>,
-    input: &PyTensor,
-    mode: &str,
-    size: Vec<i64>,
-    scales: Vec<Option<f64>>,
-    align_corners: bool,
-) -> PyResult<PyTensor> {
-    let l = Upsample {
-        mode: Resample::parse(mode)?,
-        size: size.into(),
-        scales: scales.into(),
-        align_corners,
-    };
-    input.apply(py, Op::layer(l), vec![Operand::Node(input.handle())])
-}
 
 /// Compute grid sample.
 ///
@@ -142,7 +122,6 @@ pub fn affine_grid(
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(_upsample, m)?)?;
     m.add_function(wrap_pyfunction!(grid_sample, m)?)?;
     m.add_function(wrap_pyfunction!(affine_grid, m)?)
 }

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import math as _math
 from typing import Any
 
 from .. import _errors, _functional
@@ -14,7 +13,6 @@ from .._core import (
     _feature_dropout,
     _gaussian_nll_loss,
     _triplet_distances_loss,
-    _upsample,
     adaptive_avg_pool1d,
     adaptive_avg_pool2d,
     adaptive_max_pool1d,
@@ -24,6 +22,7 @@ from .._core import (
     avg_pool2d,
     avg_pool3d,
     batch_norm,
+    bilinear,
     binary_cross_entropy,
     binary_cross_entropy_with_logits,
     conv1d,
@@ -34,7 +33,6 @@ from .._core import (
     cosine_similarity,
     cross_entropy,
     ctc_loss,
-    einsum,
     embedding,
     embedding_bag,
     fold,
@@ -42,10 +40,12 @@ from .._core import (
     group_norm,
     hinge_embedding_loss,
     huber_loss,
+    interpolate,
     kl_div,
     l1_loss,
     layer_norm,
     linear,
+    local_response_norm,
     margin_ranking_loss,
     max_pool1d,
     max_pool2d,
@@ -156,126 +156,6 @@ __all__ = [
     "softplus",
     "tanh",
 ]
-
-
-_INTERP_MODES = ("nearest", "linear", "bilinear", "bicubic", "trilinear", "area")
-_MODE_RANK = {"linear": 1, "bilinear": 2, "bicubic": 2, "trilinear": 3}
-
-
-def interpolate(
-    input: Tensor,  # noqa: A002
-    size: Any = None,
-    scale_factor: Any = None,
-    mode: str = "nearest",
-    align_corners: bool | None = None,
-    recompute_scale_factor: bool | None = None,
-    antialias: bool = False,
-) -> Tensor:
-    """Down/up samples the input to either the given ``size`` or the given ``scale_factor``.
-
-    The algorithm used for interpolation is determined by ``mode``: ``"nearest"``,
-    ``"linear"`` (3-D input), ``"bilinear"`` and ``"bicubic"`` (4-D), ``"trilinear"`` (5-D)
-    run LibTorch's kernels; ``"area"`` is adaptive average pooling (for 1 to 3 spatial dims).
-    The input is ``(N, C, ...)`` with 1 to 3 spatial dims. With ``scale_factor`` the output
-    size is ``floor(in * scale)``, and the scale itself is given to the kernel unless
-    ``recompute_scale_factor``, as torch's. ``"nearest-exact"`` and ``antialias=True`` are not
-    supported.
-
-    Args:
-        input (Tensor): the input tensor, ``(N, C, L)``, ``(N, C, H, W)`` or
-            ``(N, C, D, H, W)``.
-        size (int or Sequence[int], optional): the output spatial size. Default: ``None``.
-        scale_factor (float or Sequence[float], optional): the multiplier for the spatial
-            size; exactly one of ``size`` and ``scale_factor`` is given. Default: ``None``.
-        mode (str): the algorithm used for upsampling. Default: ``"nearest"``.
-        align_corners (bool, optional): for the interpolating modes (``linear``,
-            ``bilinear``, ``bicubic``, ``trilinear``) only: if ``True``, the corner pixels of
-            input and output are aligned, preserving their values. Default: ``None``
-            (``False``).
-        recompute_scale_factor (bool, optional): if ``True``, the kernel computes the scale
-            from the input and output sizes instead of using ``scale_factor``. Default:
-            ``None``.
-        antialias (bool): must be ``False`` (not supported). Default: ``False``.
-
-    Returns:
-        Tensor: the resampled tensor, ``(N, C, *size)``.
-
-    Raises:
-        ArgumentError: an unknown ``mode``, ``antialias=True``, ``align_corners`` with
-            ``"nearest"`` or ``"area"``, or not exactly one of ``size`` and ``scale_factor``.
-        ShapeError: an input that is not 3-D to 5-D, a ``mode`` for another rank, or a
-            ``size``/``scale_factor`` with the wrong number of entries.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     x = et.tensor([[[1.0, 2.0]]])
-        ...     print(F.interpolate(x, scale_factor=2).tolist())
-        ...     print(F.interpolate(x, size=3, mode="linear", align_corners=True).tolist())
-        [[[1.0, 1.0, 2.0, 2.0]]]
-        [[[1.0, 1.5, 2.0]]]
-    """
-    if mode not in _INTERP_MODES:
-        raise _errors.ArgumentError(
-            f"interpolate: mode must be one of {', '.join(_INTERP_MODES)}, got {mode!r}"
-        )
-    if antialias:
-        raise _errors.ArgumentError("interpolate: antialias=True is not supported")
-    dim = input.ndim - 2
-    if dim < 1 or dim > 3:
-        raise _errors.ShapeError(
-            f"interpolate: expected a 3-D, 4-D or 5-D (N, C, ...) input, got {input.ndim}-D"
-        )
-    if mode in _MODE_RANK and _MODE_RANK[mode] != dim:
-        raise _errors.ShapeError(
-            f"interpolate: mode {mode!r} takes a {_MODE_RANK[mode] + 2}-D input, got {input.ndim}-D"
-        )
-    if align_corners is not None and mode in ("nearest", "area"):
-        raise _errors.ArgumentError(
-            "interpolate: align_corners option can only be set with the interpolating modes: "
-            "linear | bilinear | bicubic | trilinear"
-        )
-    if (size is None) == (scale_factor is None):
-        raise _errors.ArgumentError("interpolate: give exactly one of size and scale_factor")
-    spatial = list(input.shape[2:])
-    scales: list[float | None]
-    if size is not None:
-        out = [int(size)] * dim if isinstance(size, int) else [int(v) for v in size]
-        if len(out) != dim:
-            raise _errors.ShapeError(
-                f"interpolate: size {size!r} has {len(out)} entries for {dim} spatial dims"
-            )
-        scales = [None] * dim
-    else:
-        factors = (
-            [float(scale_factor)] * dim
-            if isinstance(scale_factor, int | float)
-            else [float(v) for v in scale_factor]
-        )
-        if len(factors) != dim:
-            raise _errors.ShapeError(
-                f"interpolate: scale_factor {scale_factor!r} has {len(factors)} entries for "
-                f"{dim} spatial dims"
-            )
-        out = [int(_math.floor(float(n) * f)) for n, f in zip(spatial, factors, strict=True)]
-        scales = [None] * dim if recompute_scale_factor else list(factors)
-    if mode == "area":
-        return _area(input, out)
-    return _upsample(input, mode, out, scales, bool(align_corners))
-
-
-def _area(x: Tensor, out: list[int]) -> Tensor:
-    """Adaptive average pooling to ``out`` over 1, 2 or 3 spatial dims, by the 2-D kernel
-    (a box average is separable: the average over depth of the (H, W) averages)."""
-    if len(out) == 1:
-        return adaptive_avg_pool2d(x.unsqueeze(2), [1, out[0]]).squeeze(2)
-    if len(out) == 2:
-        return adaptive_avg_pool2d(x, out)
-    n, c, d, h, w = x.shape
-    hw = adaptive_avg_pool2d(x.reshape(n, c * d, h, w), out[1:])
-    both = adaptive_avg_pool2d(hw.reshape(n, c, d, out[1] * out[2]), [out[0], out[1] * out[2]])
-    return both.reshape(n, c, out[0], out[1], out[2])
 
 
 def upsample_nearest(input: Tensor, size: Any = None, scale_factor: Any = None) -> Tensor:  # noqa: A002
@@ -517,91 +397,6 @@ def instance_norm(
             f"instance_norm: expected an (N, C, ...) input, got {input.ndim} dims"
         )
     return group_norm(input, input.shape[1], weight, bias, eps)
-
-
-def local_response_norm(
-    input: Tensor,  # noqa: A002
-    size: int,
-    alpha: float = 1e-4,
-    beta: float = 0.75,
-    k: float = 1.0,
-) -> Tensor:
-    """Applies local response normalization over an input signal.
-
-    The input is divided by ``(k + alpha * avg)**beta``, ``avg`` the mean of the squares over
-    ``size`` neighbouring channels (zero-padded at the ends), composed from recorded ops as
-    torch composes it. The channels are dim 1.
-
-    Args:
-        input (Tensor): ``(N, C, ...)``, at least 3 dims.
-        size (int): the number of neighbouring channels used for normalization.
-        alpha (float): the multiplicative factor. Default: ``1e-4``.
-        beta (float): the exponent. Default: ``0.75``.
-        k (float): the additive factor. Default: ``1.0``.
-
-    Returns:
-        Tensor: the input's shape.
-
-    Raises:
-        ShapeError: an input of fewer than 3 dims.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     F.local_response_norm(et.zeros(1, 3, 2), 2).tolist()
-        [[[0.0, 0.0], [0.0, 0.0], [0.0, 0.0]]]
-    """
-    dim = input.ndim
-    if dim < 3:
-        raise _errors.ShapeError(
-            f"local_response_norm: expected 3D or higher dimensionality input, got {dim} dims"
-        )
-    if input.numel() == 0:
-        return input
-    div = (input * input).unsqueeze(1)
-    if dim == 3:
-        div = _functional.pad(div, (0, 0, size // 2, (size - 1) // 2))
-        div = avg_pool2d(div, (size, 1), stride=1).squeeze(1)
-    else:
-        sizes = input.shape
-        div = div.reshape(sizes[0], 1, sizes[1], sizes[2], -1)
-        div = _functional.pad(div, (0, 0, 0, 0, size // 2, (size - 1) // 2))
-        n, one, c, h, w = div.shape
-        # a (size, 1, 1) average over the channels: (size, 1) pooling of (N, 1, C', H·W)
-        pooled = avg_pool2d(div.reshape(n, one, c, h * w), (size, 1), stride=1)
-        div = pooled.reshape(n, 1, c - size + 1, h, w).squeeze(1)
-        div = div.reshape(sizes)
-    div = (div * alpha + k) ** beta
-    return input / div
-
-
-def bilinear(input1: Tensor, input2: Tensor, weight: Any, bias: Any = None) -> Tensor:
-    """Applies a bilinear transformation to the incoming data: ``y = x1^T A x2 + b``.
-
-    ``y[..., o] = sum_ij x1[..., i] * weight[o, i, j] * x2[..., j] + bias[o]``, contracted as
-    torch's ``_trilinear`` does (``x1`` with ``weight`` first, then with ``x2``: two recorded
-    ``einsum`` products); every operand gets its gradient.
-
-    Args:
-        input1 (Tensor): ``(*, in1_features)``.
-        input2 (Tensor): ``(*, in2_features)``, the same leading dims.
-        weight (Tensor): ``(out_features, in1_features, in2_features)``.
-        bias (Tensor, optional): ``(out_features)``. Default: ``None``.
-
-    Returns:
-        Tensor: ``(*, out_features)``.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     x1, x2 = et.tensor([[1.0, 2.0]]), et.tensor([[3.0]])
-        ...     F.bilinear(x1, x2, et.ones(1, 2, 1), et.tensor([1.0])).tolist()
-        [[10.0]]
-    """
-    y = einsum("...oj,...j->...o", einsum("...i,oij->...oj", input1, weight), input2)
-    return y if bias is None else y + bias
 
 
 def gaussian_nll_loss(
