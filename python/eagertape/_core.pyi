@@ -2775,6 +2775,253 @@ class Tensor:
             ...     y.shape, y[0, 0, 0].item()
             ((4, 2, 2), 1.5)
         """
+    def masked_fill(self, mask: Tensor | ArrayLike, value: Tensor | ArrayLike | float) -> Tensor:
+        """Returns `input` with `value` written where `mask` is true.
+
+        The out-of-place form of torch's `Tensor.masked_fill_`; `mask` (a bool tensor or bool
+        array-like data) broadcasts against `input`. A floating 0-d tensor `value` is an operand
+        and gets the gradient of the positions it fills; `input` gets the rest. Any dtype.
+
+        Args:
+            input (Tensor): the input tensor.
+            mask (Tensor or array-like): the bool mask.
+            value (float or Tensor): the value to fill in with: a number or a 0-d tensor.
+
+        Returns:
+            Tensor: the filled tensor.
+
+        Raises:
+            et.DTypeError: if `mask` is floating-point data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([1.0, -2.0, 3.0])
+            ...     et.masked_fill(x, x < 0, 0.0).tolist()
+            [1.0, 0.0, 3.0]
+        """
+    def index_select(self, dim: int, index: Tensor | ArrayLike) -> Tensor:
+        """Returns the entries of `input` at the indices `index` along dimension `dim`.
+
+        The result has `index`'s length in `dim`; repeated indices are allowed (their gradients
+        add up). Any dtype.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension in which we index.
+            index (Tensor or array-like): the 0-d or 1-d integer indices (an int64/int32 tensor,
+                a list or a numpy array).
+
+        Returns:
+            Tensor: the selected entries.
+
+        Raises:
+            et.ShapeError: if `index` has more than one dimension.
+            et.DTypeError: if `index` is floating-point data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+            ...     et.index_select(x, 1, [2, 0]).tolist()
+            [[3.0, 1.0], [6.0, 4.0]]
+        """
+    def gather(self, dim: int, index: Tensor | ArrayLike) -> Tensor:
+        """Gathers values along an axis specified by `dim`.
+
+        For a 2-D input, `out[i][j] = input[index[i][j]][j]` with ``dim=0`` and
+        `out[i][j] = input[i][index[i][j]]` with ``dim=1``. The gradient is scattered back (added
+        up at repeated indices). Any dtype.
+
+        Args:
+            input (Tensor): the source tensor.
+            dim (int): the axis along which to index.
+            index (Tensor or array-like): the integer indices of the elements to gather (an
+                int64/int32 tensor, a list or a numpy array), as many dims as `input`.
+
+        Returns:
+            Tensor: a tensor of `index`'s shape.
+
+        Raises:
+            et.DTypeError: if `index` is floating-point data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+            ...     et.gather(x, 1, [[0, 0], [1, 0]]).tolist()
+            [[1.0, 1.0], [4.0, 3.0]]
+        """
+    def narrow(self, dim: int, start: Tensor | ArrayLike | float, length: int) -> Tensor:
+        """Returns a narrowed version of `input`: `length` elements of dimension `dim` from `start`.
+
+        The slice `start:start + length` of dimension `dim`; a negative `start` counts from the
+        end.
+
+        Args:
+            input (Tensor): the tensor to narrow.
+            dim (int): the dimension along which to narrow.
+            start (int or Tensor): the index of the first element kept: an int or a 0-d integer
+                tensor.
+            length (int): the number of elements kept.
+
+        Returns:
+            Tensor: the narrowed tensor.
+
+        Raises:
+            et.IndexOutOfRangeError: if the range exceeds the dimension.
+            et.ArgumentError: if `start` is a tensor that is not 0-d integer data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+            ...     et.narrow(x, 1, 1, 2).tolist()
+            [[2.0, 3.0], [5.0, 6.0]]
+        """
+    def select(self, dim: int, index: int) -> Tensor:
+        """Slices the `input` tensor along the selected dimension at the given index.
+
+        The result has one dimension less (`input[:, index]` for ``dim=1``); a negative `index`
+        counts from the end.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension to slice.
+            index (int): the index to select with.
+
+        Returns:
+            Tensor: the selected slice.
+
+        Raises:
+            et.IndexOutOfRangeError: if `index` is out of range.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+            ...     et.select(x, 1, -1).tolist()
+            [2.0, 4.0]
+        """
+    def roll(self, shifts: int | Sequence[int], dims: int | Sequence[int] | None = None) -> Tensor:
+        """Roll the tensor `input` along the given dimension(s).
+
+        Elements shifted beyond the last position re-enter at the first. With `dims` ``None``
+        the tensor is flattened, rolled, and restored to its shape. Any dtype.
+
+        Args:
+            input (Tensor): the input tensor.
+            shifts (int or tuple of ints): the number of places by which the elements are
+                shifted; a tuple shifts each of `dims` by its own amount.
+            dims (int or tuple of ints, optional): the dimension(s) to roll along.
+                Default: ``None`` (the flattened tensor).
+
+        Returns:
+            Tensor: the rolled tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+            ...     et.roll(x, 1).tolist(), et.roll(x, 1, 1).tolist()
+            ([[4.0, 1.0], [2.0, 3.0]], [[2.0, 1.0], [4.0, 3.0]])
+        """
+    def tril(self, diagonal: int = 0) -> Tensor:
+        """Returns the lower triangular part of the matrix (2-D tensor) or batch of matrices `input`.
+
+        The other elements of the result are set to 0. Any dtype.
+
+        Args:
+            input (Tensor): the input tensor, at least 2-D.
+            diagonal (int): the diagonal to consider: 0 is the main diagonal, a positive value
+                keeps that many diagonals above it, a negative one removes as many below it.
+                Default: ``0``.
+
+        Returns:
+            Tensor: the lower triangle.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.tril(et.ones(3, 3)).tolist()
+            [[1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [1.0, 1.0, 1.0]]
+        """
+    def triu(self, diagonal: int = 0) -> Tensor:
+        """Returns the upper triangular part of the matrix (2-D tensor) or batch of matrices `input`.
+
+        The other elements of the result are set to 0. Any dtype.
+
+        Args:
+            input (Tensor): the input tensor, at least 2-D.
+            diagonal (int): the diagonal to consider: 0 is the main diagonal, a positive value
+                removes that many diagonals above it, a negative one keeps as many below it.
+                Default: ``0``.
+
+        Returns:
+            Tensor: the upper triangle.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.triu(et.ones(3, 3), 1).tolist()
+            [[0.0, 1.0, 1.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]
+        """
+    def isfinite(self) -> Tensor:
+        """Returns a new tensor with boolean elements representing if each element is finite or not.
+
+        Bool data, with no gradient; integer input is all true.
+
+        Args:
+            input (Tensor): the input tensor.
+
+        Returns:
+            Tensor: a bool tensor of `input`'s shape.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.isfinite(et.tensor([1.0, float("inf"), float("nan")])).tolist()
+            [True, False, False]
+        """
+    def isnan(self) -> Tensor:
+        """Returns a new tensor with boolean elements representing if each element is NaN or not.
+
+        Bool data, with no gradient.
+
+        Args:
+            input (Tensor): the input tensor.
+
+        Returns:
+            Tensor: a bool tensor of `input`'s shape.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.isnan(et.tensor([1.0, float("nan")])).tolist()
+            [False, True]
+        """
+    def logical_not(self) -> Tensor:
+        """Computes the element-wise logical NOT of the given bool tensor.
+
+        Unlike torch's, the input must be a bool tensor (a mask, e.g. a comparison's result):
+        numbers are not read as truth values. The same as `~input`.
+
+        Args:
+            input (Tensor): the bool input tensor.
+
+        Returns:
+            Tensor: a bool tensor of `input`'s shape.
+
+        Raises:
+            et.DTypeError: if `input` is not bool data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([1.0, -2.0])
+            ...     et.logical_not(x > 0).tolist()
+            [False, True]
+        """
     # END generated: tensor-methods
     def leaky_relu(self, negative_slope: _float = 0.01) -> Tensor:
         """Applies the leaky rectified linear unit function element-wise.
@@ -3070,30 +3317,6 @@ class Tensor:
     def __xor__(self, other: Tensor | ArrayLike, /) -> Tensor: ...
     def __rxor__(self, other: Tensor | ArrayLike, /) -> Tensor: ...
     def __invert__(self) -> Tensor: ...
-    def logical_not(self) -> Tensor:
-        """Returns the element-wise logical NOT of this bool tensor (`~self`).
-
-        See `eagertape.logical_not`. **Differs** from PyTorch: the input must be a bool tensor
-        (torch also takes numbers, as `self == 0`).
-
-        Raises:
-            DTypeError: this tensor is not a bool tensor.
-        """
-    def isfinite(self) -> Tensor:
-        """Returns a bool tensor saying which elements of this tensor are finite.
-
-        The result is bool data (no gradient). See `eagertape.isfinite`.
-        """
-    def isnan(self) -> Tensor:
-        """Returns a bool tensor saying which elements of this tensor are NaN.
-
-        The result is bool data (no gradient). See `eagertape.isnan`.
-        """
-    # --- data movement ---
-    def masked_fill(self, mask: Tensor | ArrayLike, value: _float | Tensor) -> Tensor:
-        """`masked_fill(mask, value)`: `value` a number, or a 0-d tensor (a floating one is an
-        operand, so it gets its gradient; integer or bool data is read as its number).
-        """
     def index_put(
         self,
         indices: Sequence[Tensor | ArrayLike],
@@ -3102,30 +3325,6 @@ class Tensor:
     ) -> Tensor:
         """`x.index_put(indices, values, accumulate=False)`: a new tensor with `values` written
         at (or added to) the positions `indices` (a tuple of int64 or bool tensors/arrays).
-        """
-    def index_select(self, dim: _int, index: Tensor | ArrayLike) -> Tensor:
-        """Returns the entries of this tensor along `dim` at the positions in `index`.
-
-        `index` is an int64 tensor or integer data (a list, a numpy array); the gradient is
-        added back into the positions picked (repeated ones accumulate). See
-        `eagertape.index_select`.
-        """
-    def gather(self, dim: _int, index: Tensor | ArrayLike) -> Tensor:
-        """Gathers values of this tensor along `dim` at the positions in `index`.
-
-        `index` is an int64 tensor or integer data (a list, a numpy array). See
-        `eagertape.gather`.
-        """
-    def narrow(self, dim: _int, start: _int, length: _int) -> Tensor:
-        """Returns a view of this tensor narrowed to `length` entries of `dim` from `start`.
-
-        `start` may be an int or a 0-d integer tensor, and negative (counted from the end). See
-        `eagertape.narrow`.
-        """
-    def select(self, dim: _int, index: _int) -> Tensor:
-        """Returns a view of this tensor at position `index` of the dimension `dim`, which is removed.
-
-        See `eagertape.select`.
         """
     def expand(self, *args: _int | tuple[_int, ...], size: Sequence[_int] | None = None) -> Tensor:
         """Returns a view of this tensor with its size-one dimensions broadcast to a larger size.
@@ -3181,23 +3380,6 @@ class Tensor:
                 (`flip(0, 1)`) or one sequence (`flip((0, 1))`).
             dims (sequence of ints, optional): the dimensions by keyword, instead of `*args`.
                 Default: ``None``.
-        """
-    def roll(
-        self, shifts: _int | tuple[_int, ...], dims: _int | tuple[_int, ...] | None = None
-    ) -> Tensor:
-        """Rolls the entries of this tensor along the given dimensions.
-
-        See `eagertape.roll`.
-        """
-    def tril(self, diagonal: _int = 0) -> Tensor:
-        """Returns the lower triangular part of this matrix (or batch of matrices).
-
-        See `eagertape.tril`.
-        """
-    def triu(self, diagonal: _int = 0) -> Tensor:
-        """Returns the upper triangular part of this matrix (or batch of matrices).
-
-        See `eagertape.triu`.
         """
     def contiguous(self) -> Tensor:
         """torch's `contiguous()`: the tensor itself when it is laid out row-major (then
@@ -6464,6 +6646,268 @@ def baddbmm(
         ...     y = et.baddbmm(et.zeros(4, 2, 2), et.ones(4, 2, 3), et.ones(4, 3, 2), alpha=0.5)
         ...     y.shape, y[0, 0, 0].item()
         ((4, 2, 2), 1.5)
+    """
+
+def masked_fill(
+    input: Tensor, mask: Tensor | ArrayLike, value: Tensor | ArrayLike | float
+) -> Tensor:
+    """Returns `input` with `value` written where `mask` is true.
+
+    The out-of-place form of torch's `Tensor.masked_fill_`; `mask` (a bool tensor or bool
+    array-like data) broadcasts against `input`. A floating 0-d tensor `value` is an operand
+    and gets the gradient of the positions it fills; `input` gets the rest. Any dtype.
+
+    Args:
+        input (Tensor): the input tensor.
+        mask (Tensor or array-like): the bool mask.
+        value (float or Tensor): the value to fill in with: a number or a 0-d tensor.
+
+    Returns:
+        Tensor: the filled tensor.
+
+    Raises:
+        et.DTypeError: if `mask` is floating-point data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, -2.0, 3.0])
+        ...     et.masked_fill(x, x < 0, 0.0).tolist()
+        [1.0, 0.0, 3.0]
+    """
+
+def index_select(input: Tensor, dim: int, index: Tensor | ArrayLike) -> Tensor:
+    """Returns the entries of `input` at the indices `index` along dimension `dim`.
+
+    The result has `index`'s length in `dim`; repeated indices are allowed (their gradients
+    add up). Any dtype.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension in which we index.
+        index (Tensor or array-like): the 0-d or 1-d integer indices (an int64/int32 tensor,
+            a list or a numpy array).
+
+    Returns:
+        Tensor: the selected entries.
+
+    Raises:
+        et.ShapeError: if `index` has more than one dimension.
+        et.DTypeError: if `index` is floating-point data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+        ...     et.index_select(x, 1, [2, 0]).tolist()
+        [[3.0, 1.0], [6.0, 4.0]]
+    """
+
+def gather(input: Tensor, dim: int, index: Tensor | ArrayLike) -> Tensor:
+    """Gathers values along an axis specified by `dim`.
+
+    For a 2-D input, `out[i][j] = input[index[i][j]][j]` with ``dim=0`` and
+    `out[i][j] = input[i][index[i][j]]` with ``dim=1``. The gradient is scattered back (added
+    up at repeated indices). Any dtype.
+
+    Args:
+        input (Tensor): the source tensor.
+        dim (int): the axis along which to index.
+        index (Tensor or array-like): the integer indices of the elements to gather (an
+            int64/int32 tensor, a list or a numpy array), as many dims as `input`.
+
+    Returns:
+        Tensor: a tensor of `index`'s shape.
+
+    Raises:
+        et.DTypeError: if `index` is floating-point data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.gather(x, 1, [[0, 0], [1, 0]]).tolist()
+        [[1.0, 1.0], [4.0, 3.0]]
+    """
+
+def narrow(input: Tensor, dim: int, start: Tensor | ArrayLike | float, length: int) -> Tensor:
+    """Returns a narrowed version of `input`: `length` elements of dimension `dim` from `start`.
+
+    The slice `start:start + length` of dimension `dim`; a negative `start` counts from the
+    end.
+
+    Args:
+        input (Tensor): the tensor to narrow.
+        dim (int): the dimension along which to narrow.
+        start (int or Tensor): the index of the first element kept: an int or a 0-d integer
+            tensor.
+        length (int): the number of elements kept.
+
+    Returns:
+        Tensor: the narrowed tensor.
+
+    Raises:
+        et.IndexOutOfRangeError: if the range exceeds the dimension.
+        et.ArgumentError: if `start` is a tensor that is not 0-d integer data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+        ...     et.narrow(x, 1, 1, 2).tolist()
+        [[2.0, 3.0], [5.0, 6.0]]
+    """
+
+def select(input: Tensor, dim: int, index: int) -> Tensor:
+    """Slices the `input` tensor along the selected dimension at the given index.
+
+    The result has one dimension less (`input[:, index]` for ``dim=1``); a negative `index`
+    counts from the end.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to slice.
+        index (int): the index to select with.
+
+    Returns:
+        Tensor: the selected slice.
+
+    Raises:
+        et.IndexOutOfRangeError: if `index` is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.select(x, 1, -1).tolist()
+        [2.0, 4.0]
+    """
+
+def roll(
+    input: Tensor, shifts: int | Sequence[int], dims: int | Sequence[int] | None = None
+) -> Tensor:
+    """Roll the tensor `input` along the given dimension(s).
+
+    Elements shifted beyond the last position re-enter at the first. With `dims` ``None``
+    the tensor is flattened, rolled, and restored to its shape. Any dtype.
+
+    Args:
+        input (Tensor): the input tensor.
+        shifts (int or tuple of ints): the number of places by which the elements are
+            shifted; a tuple shifts each of `dims` by its own amount.
+        dims (int or tuple of ints, optional): the dimension(s) to roll along.
+            Default: ``None`` (the flattened tensor).
+
+    Returns:
+        Tensor: the rolled tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.roll(x, 1).tolist(), et.roll(x, 1, 1).tolist()
+        ([[4.0, 1.0], [2.0, 3.0]], [[2.0, 1.0], [4.0, 3.0]])
+    """
+
+def tril(input: Tensor, diagonal: int = 0) -> Tensor:
+    """Returns the lower triangular part of the matrix (2-D tensor) or batch of matrices `input`.
+
+    The other elements of the result are set to 0. Any dtype.
+
+    Args:
+        input (Tensor): the input tensor, at least 2-D.
+        diagonal (int): the diagonal to consider: 0 is the main diagonal, a positive value
+            keeps that many diagonals above it, a negative one removes as many below it.
+            Default: ``0``.
+
+    Returns:
+        Tensor: the lower triangle.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.tril(et.ones(3, 3)).tolist()
+        [[1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [1.0, 1.0, 1.0]]
+    """
+
+def triu(input: Tensor, diagonal: int = 0) -> Tensor:
+    """Returns the upper triangular part of the matrix (2-D tensor) or batch of matrices `input`.
+
+    The other elements of the result are set to 0. Any dtype.
+
+    Args:
+        input (Tensor): the input tensor, at least 2-D.
+        diagonal (int): the diagonal to consider: 0 is the main diagonal, a positive value
+            removes that many diagonals above it, a negative one keeps as many below it.
+            Default: ``0``.
+
+    Returns:
+        Tensor: the upper triangle.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.triu(et.ones(3, 3), 1).tolist()
+        [[0.0, 1.0, 1.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]
+    """
+
+def isfinite(input: Tensor) -> Tensor:
+    """Returns a new tensor with boolean elements representing if each element is finite or not.
+
+    Bool data, with no gradient; integer input is all true.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a bool tensor of `input`'s shape.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.isfinite(et.tensor([1.0, float("inf"), float("nan")])).tolist()
+        [True, False, False]
+    """
+
+def isnan(input: Tensor) -> Tensor:
+    """Returns a new tensor with boolean elements representing if each element is NaN or not.
+
+    Bool data, with no gradient.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a bool tensor of `input`'s shape.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.isnan(et.tensor([1.0, float("nan")])).tolist()
+        [False, True]
+    """
+
+def logical_not(input: Tensor) -> Tensor:
+    """Computes the element-wise logical NOT of the given bool tensor.
+
+    Unlike torch's, the input must be a bool tensor (a mask, e.g. a comparison's result):
+    numbers are not read as truth values. The same as `~input`.
+
+    Args:
+        input (Tensor): the bool input tensor.
+
+    Returns:
+        Tensor: a bool tensor of `input`'s shape.
+
+    Raises:
+        et.DTypeError: if `input` is not bool data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, -2.0])
+        ...     et.logical_not(x > 0).tolist()
+        [False, True]
     """
 
 def mse_loss(

@@ -23,25 +23,36 @@ from ._core import (
     diag,
     diagonal,
     diff,
+    gather,
     index_add,
     index_copy,
     index_fill,
+    index_select,
     isclose,
+    isfinite,
+    isnan,
     kron,
     lerp,
+    logical_not,
     logit,
     logsumexp,
+    masked_fill,
     nanmean,
     nansum,
+    narrow,
     norm,
     outer,
     prod,
+    roll,
     scatter,
     scatter_add,
     scatter_reduce,
+    select,
     std,
     take_along_dim,
     trace,
+    tril,
+    triu,
     var,
 )
 from ._errors import ArgumentError
@@ -983,149 +994,6 @@ einsum = _core.einsum
 bmm = _core.bmm
 
 
-def masked_fill(input: Tensor, mask: Tensor | ArrayLike, value: float | Tensor) -> Tensor:  # noqa: A002
-    """Returns `input` with `value` written where `mask` is true.
-
-    The out-of-place form of torch's `Tensor.masked_fill_`; `mask` (a bool tensor or bool
-    array-like data) broadcasts against `input`. A floating 0-d tensor `value` is an operand
-    and gets the gradient of the positions it fills; `input` gets the rest. Any dtype.
-
-    Args:
-        input (Tensor): the input tensor.
-        mask (Tensor or array-like): the bool mask.
-        value (float or Tensor): the value to fill in with: a number or a 0-d tensor.
-
-    Returns:
-        Tensor: the filled tensor.
-
-    Raises:
-        et.DTypeError: if `mask` is floating-point data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([1.0, -2.0, 3.0])
-        ...     et.masked_fill(x, x < 0, 0.0).tolist()
-        [1.0, 0.0, 3.0]
-    """
-    return input.masked_fill(mask, value)
-
-
-def index_select(input: Tensor, dim: int, index: Tensor | ArrayLike) -> Tensor:  # noqa: A002
-    """Returns the entries of `input` at the indices `index` along dimension `dim`.
-
-    The result has `index`'s length in `dim`; repeated indices are allowed (their gradients
-    add up). Any dtype.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int): the dimension in which we index.
-        index (Tensor or array-like): the 0-d or 1-d integer indices (an int64/int32 tensor,
-            a list or a numpy array).
-
-    Returns:
-        Tensor: the selected entries.
-
-    Raises:
-        et.ShapeError: if `index` has more than one dimension.
-        et.DTypeError: if `index` is floating-point data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
-        ...     et.index_select(x, 1, [2, 0]).tolist()
-        [[3.0, 1.0], [6.0, 4.0]]
-    """
-    return input.index_select(dim, index)
-
-
-def gather(input: Tensor, dim: int, index: Tensor | ArrayLike) -> Tensor:  # noqa: A002
-    """Gathers values along an axis specified by `dim`.
-
-    For a 2-D input, `out[i][j] = input[index[i][j]][j]` with ``dim=0`` and
-    `out[i][j] = input[i][index[i][j]]` with ``dim=1``. The gradient is scattered back (added
-    up at repeated indices). Any dtype.
-
-    Args:
-        input (Tensor): the source tensor.
-        dim (int): the axis along which to index.
-        index (Tensor or array-like): the integer indices of the elements to gather (an
-            int64/int32 tensor, a list or a numpy array), as many dims as `input`.
-
-    Returns:
-        Tensor: a tensor of `index`'s shape.
-
-    Raises:
-        et.DTypeError: if `index` is floating-point data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
-        ...     et.gather(x, 1, [[0, 0], [1, 0]]).tolist()
-        [[1.0, 1.0], [4.0, 3.0]]
-    """
-    return input.gather(dim, index)
-
-
-def narrow(input: Tensor, dim: int, start: int, length: int) -> Tensor:  # noqa: A002
-    """Returns a narrowed version of `input`: `length` elements of dimension `dim` from `start`.
-
-    The slice `start:start + length` of dimension `dim`; a negative `start` counts from the
-    end.
-
-    Args:
-        input (Tensor): the tensor to narrow.
-        dim (int): the dimension along which to narrow.
-        start (int or Tensor): the index of the first element kept: an int or a 0-d integer
-            tensor.
-        length (int): the number of elements kept.
-
-    Returns:
-        Tensor: the narrowed tensor.
-
-    Raises:
-        et.IndexOutOfRangeError: if the range exceeds the dimension.
-        et.ArgumentError: if `start` is a tensor that is not 0-d integer data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
-        ...     et.narrow(x, 1, 1, 2).tolist()
-        [[2.0, 3.0], [5.0, 6.0]]
-    """
-    return input.narrow(dim, start, length)
-
-
-def select(input: Tensor, dim: int, index: int) -> Tensor:  # noqa: A002
-    """Slices the `input` tensor along the selected dimension at the given index.
-
-    The result has one dimension less (`input[:, index]` for ``dim=1``); a negative `index`
-    counts from the end.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int): the dimension to slice.
-        index (int): the index to select with.
-
-    Returns:
-        Tensor: the selected slice.
-
-    Raises:
-        et.IndexOutOfRangeError: if `index` is out of range.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
-        ...     et.select(x, 1, -1).tolist()
-        [2.0, 4.0]
-    """
-    return input.select(dim, index)
-
-
 def flip(input: Tensor, dims: int | tuple[int, ...]) -> Tensor:  # noqa: A002
     """Reverse the order of an n-D tensor along the given dimension(s) in `dims`.
 
@@ -1146,80 +1014,6 @@ def flip(input: Tensor, dims: int | tuple[int, ...]) -> Tensor:  # noqa: A002
         ([[3.0, 4.0], [1.0, 2.0]], [[4.0, 3.0], [2.0, 1.0]])
     """
     return input.flip(dims)
-
-
-def roll(
-    input: Tensor, shifts: int | tuple[int, ...], dims: int | tuple[int, ...] | None = None
-) -> Tensor:  # noqa: A002
-    """Roll the tensor `input` along the given dimension(s).
-
-    Elements shifted beyond the last position re-enter at the first. With `dims` ``None``
-    the tensor is flattened, rolled, and restored to its shape. Any dtype.
-
-    Args:
-        input (Tensor): the input tensor.
-        shifts (int or tuple of ints): the number of places by which the elements are
-            shifted; a tuple shifts each of `dims` by its own amount.
-        dims (int or tuple of ints, optional): the dimension(s) to roll along.
-            Default: ``None`` (the flattened tensor).
-
-    Returns:
-        Tensor: the rolled tensor.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
-        ...     et.roll(x, 1).tolist(), et.roll(x, 1, 1).tolist()
-        ([[4.0, 1.0], [2.0, 3.0]], [[2.0, 1.0], [4.0, 3.0]])
-    """
-    return input.roll(shifts, dims)
-
-
-def tril(input: Tensor, diagonal: int = 0) -> Tensor:  # noqa: A002
-    """Returns the lower triangular part of the matrix (2-D tensor) or batch of matrices `input`.
-
-    The other elements of the result are set to 0. Any dtype.
-
-    Args:
-        input (Tensor): the input tensor, at least 2-D.
-        diagonal (int): the diagonal to consider: 0 is the main diagonal, a positive value
-            keeps that many diagonals above it, a negative one removes as many below it.
-            Default: ``0``.
-
-    Returns:
-        Tensor: the lower triangle.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.tril(et.ones(3, 3)).tolist()
-        [[1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [1.0, 1.0, 1.0]]
-    """
-    return input.tril(diagonal)
-
-
-def triu(input: Tensor, diagonal: int = 0) -> Tensor:  # noqa: A002
-    """Returns the upper triangular part of the matrix (2-D tensor) or batch of matrices `input`.
-
-    The other elements of the result are set to 0. Any dtype.
-
-    Args:
-        input (Tensor): the input tensor, at least 2-D.
-        diagonal (int): the diagonal to consider: 0 is the main diagonal, a positive value
-            removes that many diagonals above it, a negative one keeps as many below it.
-            Default: ``0``.
-
-    Returns:
-        Tensor: the upper triangle.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.triu(et.ones(3, 3), 1).tolist()
-        [[0.0, 1.0, 1.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]
-    """
-    return input.triu(diagonal)
 
 
 def split(
@@ -1272,71 +1066,6 @@ def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:  # no
         [[1.0, 2.0, 3.0], [4.0, 5.0]]
     """
     return input.chunk(chunks, dim)
-
-
-def isfinite(input: Tensor) -> Tensor:  # noqa: A002
-    """Returns a new tensor with boolean elements representing if each element is finite or not.
-
-    Bool data, with no gradient; integer input is all true.
-
-    Args:
-        input (Tensor): the input tensor.
-
-    Returns:
-        Tensor: a bool tensor of `input`'s shape.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.isfinite(et.tensor([1.0, float("inf"), float("nan")])).tolist()
-        [True, False, False]
-    """
-    return input.isfinite()
-
-
-def isnan(input: Tensor) -> Tensor:  # noqa: A002
-    """Returns a new tensor with boolean elements representing if each element is NaN or not.
-
-    Bool data, with no gradient.
-
-    Args:
-        input (Tensor): the input tensor.
-
-    Returns:
-        Tensor: a bool tensor of `input`'s shape.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.isnan(et.tensor([1.0, float("nan")])).tolist()
-        [False, True]
-    """
-    return input.isnan()
-
-
-def logical_not(input: Tensor) -> Tensor:  # noqa: A002
-    """Computes the element-wise logical NOT of the given bool tensor.
-
-    Unlike torch's, the input must be a bool tensor (a mask, e.g. a comparison's result):
-    numbers are not read as truth values. The same as `~input`.
-
-    Args:
-        input (Tensor): the bool input tensor.
-
-    Returns:
-        Tensor: a bool tensor of `input`'s shape.
-
-    Raises:
-        et.DTypeError: if `input` is not bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([1.0, -2.0])
-        ...     et.logical_not(x > 0).tolist()
-        [False, True]
-    """
-    return input.logical_not()
 
 
 class IntervalData:

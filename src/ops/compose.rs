@@ -45,6 +45,9 @@ pub trait Recorder<B: Backend> {
     fn dropout(&mut self, x: Handle, p: f64) -> Result<Handle>;
     /// `x`'s value as a new leaf backward does not pass through (`detach`).
     fn detach(&mut self, x: Handle) -> Result<Handle>;
+    /// The number a 0-d tensor holds (one element read to the host; a `ShapeError` for any
+    /// other shape).
+    fn item(&self, x: Handle) -> Result<f64>;
     /// The operands of a composition standing for the torch op `name`, converted as that
     /// op's autocast policy says (the session's: `operand_casts`); as they are otherwise.
     fn autocast_entry(&mut self, name: &'static str, xs: &[Handle]) -> Result<Vec<Handle>> {

@@ -60,6 +60,7 @@ pub mod scalar;
 pub mod scatter;
 pub mod scatter_reduce;
 pub mod scatters;
+pub mod selections;
 pub mod sliding;
 pub mod softmax;
 pub mod sort;

@@ -800,6 +800,10 @@ mod scatters {
     crate::ops::scatters::functions!(py_functions_and_methods);
 }
 
+mod selections {
+    crate::ops::selections::functions!(py_functions_and_methods);
+}
+
 mod combine {
     crate::ops::combine::functions!(py_functions_and_methods);
 }
@@ -859,11 +863,13 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     derived::register(m, &mut entries)?;
     scatters::register(m, &mut entries)?;
     combine::register(m, &mut entries)?;
+    selections::register(m, &mut entries)?;
     let methods = [
         reductions::METHODS,
         derived::METHODS,
         scatters::METHODS,
         combine::METHODS,
+        selections::METHODS,
     ]
     .concat();
     m.add("_DECLARED_METHODS", PyTuple::new(m.py(), methods)?)?;

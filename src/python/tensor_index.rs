@@ -1,7 +1,8 @@
 //! Tensor methods of the tensor language beyond arithmetic: indexing (`x[...]`, and the
 //! `TypeError` of `x[i] = v`), comparisons and logic (bool results), and the movement ops
-//! (`masked_fill`, `gather`, `index_select`, `narrow`, `expand`, `repeat`, `flip`, `roll`,
-//! `tril`/`triu`, `split`, `chunk`, `index_put`).
+//! that take `*sizes` or give several tensors (`expand`, `repeat`, `flip`, `split`, `chunk`,
+//! `index_put`); the selections (`masked_fill`, `gather`, `narrow`, ...) are declared in
+//! `src/ops/selections.rs`.
 
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
@@ -13,10 +14,8 @@ use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;
 use crate::config::DType;
 use crate::error::Error;
-use crate::ops::arrange::{Expand, Flip, Repeat, Roll, Triangle};
+use crate::ops::arrange::{Expand, Flip, Repeat};
 use crate::ops::compare::Predicate;
-use crate::ops::index::{Gather, IndexSelect, Select, Slice};
-use crate::ops::join::MaskedFill;
 use crate::ops::movement::Movement;
 use crate::ops::split::Split;
 use crate::ops::Op;
@@ -208,13 +207,6 @@ impl PyTensor {
         }
     }
 
-    fn dim_len(&self, py: Python<'_>, dim: i64) -> PyResult<i64> {
-        let h = self.handle();
-        let shape = self.with(py, move |s| s.shape(h))?;
-        let d = crate::shape::normalize_dim("narrow", dim, shape.len())?;
-        Ok(shape.get(d).copied().unwrap_or(1))
-    }
-
     /// The pieces of `split`/`chunk`, recorded in one core call.
     fn pieces<'py>(&self, py: Python<'py>, dim: i64, how: Split) -> PyResult<Bound<'py, PyTuple>> {
         let cell = self.cell()?;
@@ -240,16 +232,6 @@ pub(crate) fn number(o: &Bound<'_, PyAny>) -> Option<f64> {
         o.extract().ok()
     } else {
         None
-    }
-}
-
-fn slice(name: &'static str, dim: i64, start: i64, length: i64) -> Slice {
-    Slice {
-        name,
-        dim,
-        start: Some(start),
-        end: Some(start.saturating_add(length)),
-        step: 1,
     }
 }
 
@@ -341,134 +323,7 @@ impl PyTensor {
             vec![Operand::Node(self.handle())],
         )
     }
-    /// Returns the element-wise logical NOT of this bool tensor (`~self`).
-    ///
-    /// See `eagertape.logical_not`. **Differs** from PyTorch: the input must be a bool tensor
-    /// (torch also takes numbers, as `self == 0`).
-    ///
-    /// Raises:
-    ///     DTypeError: this tensor is not a bool tensor.
-    fn logical_not(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.__invert__(py)
-    }
-    /// Returns a bool tensor saying which elements of this tensor are finite.
-    ///
-    /// The result is bool data (no gradient). See `eagertape.isfinite`.
-    fn isfinite(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.apply(
-            py,
-            Op::predicate(Predicate::IsFinite),
-            vec![Operand::Node(self.handle())],
-        )
-    }
-    /// Returns a bool tensor saying which elements of this tensor are NaN.
-    ///
-    /// The result is bool data (no gradient). See `eagertape.isnan`.
-    fn isnan(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.apply(
-            py,
-            Op::predicate(Predicate::IsNan),
-            vec![Operand::Node(self.handle())],
-        )
-    }
 
-    /// `masked_fill(mask, value)`: `value` a number, or a 0-d tensor (a floating one is an
-    /// operand, so it gets its gradient; integer or bool data is read as its number).
-    fn masked_fill(
-        &self,
-        py: Python<'_>,
-        mask: &Bound<'_, PyAny>,
-        value: &Bound<'_, PyAny>,
-    ) -> PyResult<PyTensor> {
-        let mask = self.index_operand(py, mask)?;
-        if let Ok(t) = value.cast::<PyTensor>() {
-            let h = t.get().handle();
-            let v = self.with(py, move |s| s.value(h))?;
-            if !Be::dtype(v.get()).is_data() {
-                return self.apply(
-                    py,
-                    Op::movement(MaskedFill(0.0)),
-                    vec![Operand::Node(self.handle()), mask, Operand::Node(h)],
-                );
-            }
-        }
-        let value: f64 = value.extract()?;
-        self.apply(
-            py,
-            Op::movement(MaskedFill(value)),
-            vec![Operand::Node(self.handle()), mask],
-        )
-    }
-    /// Returns the entries of this tensor along `dim` at the positions in `index`.
-    ///
-    /// `index` is an int64 tensor or integer data (a list, a numpy array); the gradient is
-    /// added back into the positions picked (repeated ones accumulate). See
-    /// `eagertape.index_select`.
-    fn index_select(
-        &self,
-        py: Python<'_>,
-        dim: i64,
-        index: &Bound<'_, PyAny>,
-    ) -> PyResult<PyTensor> {
-        let index = self.index_operand(py, index)?;
-        self.apply(
-            py,
-            Op::movement(IndexSelect(dim)),
-            vec![Operand::Node(self.handle()), index],
-        )
-    }
-    /// Gathers values of this tensor along `dim` at the positions in `index`.
-    ///
-    /// `index` is an int64 tensor or integer data (a list, a numpy array). See
-    /// `eagertape.gather`.
-    fn gather(&self, py: Python<'_>, dim: i64, index: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
-        let index = self.index_operand(py, index)?;
-        self.apply(
-            py,
-            Op::movement(Gather(dim)),
-            vec![Operand::Node(self.handle()), index],
-        )
-    }
-    /// Returns a view of this tensor narrowed to `length` entries of `dim` from `start`.
-    ///
-    /// `start` may be an int or a 0-d integer tensor, and negative (counted from the end). See
-    /// `eagertape.narrow`.
-    fn narrow(
-        &self,
-        py: Python<'_>,
-        dim: i64,
-        start: &Bound<'_, PyAny>,
-        length: i64,
-    ) -> PyResult<PyTensor> {
-        let start: i64 = match start.cast::<PyTensor>() {
-            Ok(t) => {
-                let h = t.get().handle();
-                let v = self.with(py, move |s| s.value(h))?;
-                let (dtype, shape) = (Be::dtype(v.get()), Be::shape(v.get()));
-                if !matches!(dtype, DType::Int64 | DType::Int32) || !shape.is_empty() {
-                    return Err(PyErr::from(Error::Argument(format!(
-                        "narrow: a tensor start must be a 0-d integer tensor, got {dtype} of shape {shape:?}"
-                    ))));
-                }
-                Be::to_f64(v.get())?[0] as i64
-            }
-            Err(_) => start.extract()?,
-        };
-        let n = self.dim_len(py, dim)?;
-        let start = if start < 0 { start + n } else { start };
-        if start < 0 || length < 0 || start + length > n {
-            return Err(PyErr::from(Error::IndexOutOfRange(format!(
-                "narrow: start {start} and length {length} exceed dimension {dim} of size {n}"
-            ))));
-        }
-        self.moved(py, slice("narrow", dim, start, length))
-    }
-    /// Returns a view of this tensor at position `index` of the dimension `dim`, which is removed.
-    ///
-    /// See `eagertape.select`.
-    fn select(&self, py: Python<'_>, dim: i64, index: i64) -> PyResult<PyTensor> {
-        self.moved(py, Select { dim, index })
-    }
     /// Returns a view of this tensor with its size-one dimensions broadcast to a larger size.
     ///
     /// New leading dimensions may be added; -1 keeps a dimension's size. No data is copied,
@@ -553,57 +408,6 @@ impl PyTensor {
         self.moved(
             py,
             Flip(Self::sizes_or_keyword("flip", args, dims, |a| Self::sizes("flip", a))?.into()),
-        )
-    }
-    /// Rolls the entries of this tensor along the given dimensions.
-    ///
-    /// See `eagertape.roll`.
-    #[pyo3(signature = (shifts, dims=None))]
-    fn roll(
-        &self,
-        py: Python<'_>,
-        shifts: &Bound<'_, PyAny>,
-        dims: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyTensor> {
-        let list = |o: &Bound<'_, PyAny>| -> PyResult<Vec<i64>> {
-            o.extract::<i64>().map(|v| vec![v]).or_else(|_| o.extract())
-        };
-        let dims = match dims.filter(|d| !d.is_none()) {
-            Some(d) => list(d)?,
-            None => vec![],
-        };
-        self.moved(
-            py,
-            Roll {
-                shifts: list(shifts)?.into(),
-                dims: dims.into(),
-            },
-        )
-    }
-    /// Returns the lower triangular part of this matrix (or batch of matrices).
-    ///
-    /// See `eagertape.tril`.
-    #[pyo3(signature = (diagonal=0))]
-    fn tril(&self, py: Python<'_>, diagonal: i64) -> PyResult<PyTensor> {
-        self.moved(
-            py,
-            Triangle {
-                upper: false,
-                diagonal,
-            },
-        )
-    }
-    /// Returns the upper triangular part of this matrix (or batch of matrices).
-    ///
-    /// See `eagertape.triu`.
-    #[pyo3(signature = (diagonal=0))]
-    fn triu(&self, py: Python<'_>, diagonal: i64) -> PyResult<PyTensor> {
-        self.moved(
-            py,
-            Triangle {
-                upper: true,
-                diagonal,
-            },
         )
     }
     /// torch's `contiguous()`: the tensor itself when it is laid out row-major (then

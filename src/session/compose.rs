@@ -54,6 +54,16 @@ impl<B: Backend> Recorder<B> for Session<B> {
     fn detach(&mut self, x: Handle) -> Result<Handle> {
         Session::detach(self, x)
     }
+    fn item(&self, x: Handle) -> Result<f64> {
+        let v = self.value(x)?;
+        let shape = B::shape(v.get());
+        if !shape.is_empty() {
+            return Err(Error::Shape(format!(
+                "expected a 0-d tensor, got one of shape {shape:?}"
+            )));
+        }
+        Ok(B::to_f64(v.get())?.first().copied().unwrap_or(f64::NAN))
+    }
     fn autocast_entry(&mut self, name: &'static str, xs: &[Handle]) -> Result<Vec<Handle>> {
         Session::autocast_entry(self, name, xs)
     }
