@@ -1710,16 +1710,6 @@ class Tensor:
             Tensor: this tensor.
         """
     # END generated: binary
-    def sum(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
-        """Returns the sum of the elements of this tensor over the dimensions `dim`.
-
-        See `eagertape.sum`.
-        """
-    def mean(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
-        """Returns the mean of the elements of this tensor over the dimensions `dim`.
-
-        See `eagertape.mean`.
-        """
     @overload
     def max(self, dim: None = None, keepdim: _bool = False) -> Tensor:
         """`max()`: the largest element (the gradient split between ties); `max(dim,
@@ -1856,15 +1846,6 @@ class Tensor:
             ...     x.min().tolist(), values.tolist(), indices.tolist()
             (1.0, [1.0, 2.0], [0, 1])
         """
-    def amax(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
-        """The maximum over `dim` (an int, a tuple, or `()`/None: every dim); ties split the
-        gradient evenly.
-        """
-    def amin(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
-        """Returns the minimum of this tensor over the dimensions `dim`.
-
-        Ties split the gradient evenly. See `eagertape.amin`.
-        """
     def reshape(
         self, *args: _int | tuple[_int, ...], shape: Sequence[_int] | None = None
     ) -> Tensor:
@@ -1882,18 +1863,6 @@ class Tensor:
         Raises:
             ShapeError: the shape does not have this tensor's number of elements.
         """
-    def transpose(self, dim0: _int, dim1: _int) -> Tensor:
-        """Returns a view of this tensor with the dimensions `dim0` and `dim1` swapped.
-
-        See `eagertape.transpose`.
-        """
-    def t(self) -> Tensor:
-        """`t()`: a 2-D tensor transposed; 0-D and 1-D tensors as they are (a view), as torch."""
-    def gelu(self, approximate: str = "none") -> Tensor:
-        """Applies the Gaussian error linear unit function element-wise.
-
-        See `eagertape.gelu`.
-        """
     def clamp(
         self,
         min: _float | Tensor | ArrayLike | None = None,
@@ -1902,26 +1871,111 @@ class Tensor:
         """`clamp(min=None, max=None)`: number bounds (`max(x, min)`, then `min(., max)`), or
         tensor bounds (broadcast; torch's gradient rule for each operand).
         """
-    def clamp_min(self, min: _float) -> Tensor:
-        """Returns this tensor with every element below `min` replaced by `min`.
+    # BEGIN generated: tensor-methods (tools/gen-stubs, from the ops' declarations)
+    def sum(self, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
+        """Returns the sum of all elements of `input`, or of each row in the dimension(s) `dim`.
 
-        The gradient passes where the element is at least `min` (zero below it).
+        Integer and bool data sum to int64, as in torch (no gradient); floating-point input keeps
+        its dtype. torch's `dtype=` keyword is not accepted.
 
         Args:
-            min (float): the lower bound, a number (a one-element tensor is read as its number).
+            input (Tensor): the input tensor.
+            dim (int or tuple of ints, optional): the dimension(s) to reduce.
+                Default: ``None`` (all dimensions).
+            keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+                Default: ``False``.
+
+        Returns:
+            Tensor: the sums.
+
+        Raises:
+            et.ShapeError: if a dimension is out of range.
 
         Examples:
             >>> import eagertape as et
             >>> with et.Session():
-            ...     et.tensor([1.0, 2.0, 3.0]).clamp_min(2.5).tolist()
-            [2.5, 2.5, 3.0]
+            ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+            ...     et.sum(x).item(), et.sum(x, dim=1).tolist()
+            (10.0, [3.0, 7.0])
         """
-    def hardtanh(self, min_val: _float = -1.0, max_val: _float = 1.0) -> Tensor:
-        """Applies the hard tanh function element-wise: this tensor clamped to `[min_val, max_val]`.
+    def mean(self, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
+        """Returns the mean of all elements of `input`, or of each row in the dimension(s) `dim`.
 
-        See `eagertape.hardtanh`.
+        Floating-point input only, as in torch.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or tuple of ints, optional): the dimension(s) to reduce.
+                Default: ``None`` (all dimensions).
+            keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+                Default: ``False``.
+
+        Returns:
+            Tensor: the means.
+
+        Raises:
+            et.DTypeError: if `input` holds integer or bool data.
+            et.ShapeError: if a dimension is out of range.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+            ...     et.mean(x).item(), et.mean(x, dim=0).tolist()
+            (2.5, [2.0, 3.0])
         """
-    # BEGIN generated: tensor-methods (tools/gen-stubs, from the ops' declarations)
+    def amax(self, dim: int | Sequence[int] | None = (), keepdim: bool = False) -> Tensor:
+        """Returns the maximum value of each slice of `input` in the given dimension(s) `dim`.
+
+        Unlike `eagertape.max`, no indices, and the gradient is split evenly between equal
+        maxima, as in torch. Integer data is accepted (its result has no gradient).
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or tuple of ints): the dimension(s) to reduce. Default: ``()`` (all
+                dimensions).
+            keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+                Default: ``False``.
+
+        Returns:
+            Tensor: the maxima.
+
+        Raises:
+            et.ShapeError: if a dimension is out of range.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+            ...     et.amax(x).item(), et.amax(x, 0).tolist()
+            (7.0, [7.0, 5.0])
+        """
+    def amin(self, dim: int | Sequence[int] | None = (), keepdim: bool = False) -> Tensor:
+        """Returns the minimum value of each slice of `input` in the given dimension(s) `dim`.
+
+        Unlike `eagertape.min`, no indices, and the gradient is split evenly between equal
+        minima, as in torch. Integer data is accepted (its result has no gradient).
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or tuple of ints): the dimension(s) to reduce. Default: ``()`` (all
+                dimensions).
+            keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+                Default: ``False``.
+
+        Returns:
+            Tensor: the minima.
+
+        Raises:
+            et.ShapeError: if a dimension is out of range.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+            ...     et.amin(x).item(), et.amin(x, 0).tolist()
+            (1.0, [1.0, 2.0])
+        """
     def prod(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
         """Returns the product of all elements in the `input` tensor, or of each row in dimension `dim`.
 
@@ -3022,22 +3076,317 @@ class Tensor:
             ...     et.logical_not(x > 0).tolist()
             [False, True]
         """
+    def transpose(self, dim0: int, dim1: int) -> Tensor:
+        """Returns a transposed version of `input`, with dimensions `dim0` and `dim1` swapped.
+
+        Works on every dtype; negative dims count from the end.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim0 (int): the first dimension to be transposed.
+            dim1 (int): the second dimension to be transposed.
+
+        Returns:
+            Tensor: the transposed tensor.
+
+        Raises:
+            et.ShapeError: if a dimension is out of range.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.transpose(et.zeros(2, 3, 4), 0, 2).shape
+            (4, 3, 2)
+        """
+    def t(self) -> Tensor:
+        """Expects `input` to be <= 2-D tensor and transposes dimensions 0 and 1.
+
+        0-D and 1-D tensors are returned as they are (a view); a 2-D tensor is
+        ``transpose(input, 0, 1)``.
+
+        Args:
+            input (Tensor): the input tensor, at most 2-D.
+
+        Returns:
+            Tensor: the transposed view.
+
+        Raises:
+            ShapeError: `input` has more than 2 dimensions.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.t(et.tensor([[1.0, 2.0]])).tolist()
+            [[1.0], [2.0]]
+        """
+    def unsqueeze(self, dim: int) -> Tensor:
+        """Returns a new tensor with a dimension of size one inserted at the specified position.
+
+        A negative `dim` counts from the end of the result (`dim + input.dim() + 1`).
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the index at which to insert the singleton dimension.
+
+        Returns:
+            Tensor: the tensor with one more dimension.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.zeros(2, 3)
+            ...     et.unsqueeze(x, 0).shape, et.unsqueeze(x, -1).shape
+            ((1, 2, 3), (2, 3, 1))
+        """
+    def squeeze(self, dim: int | Sequence[int] | None | None = None) -> Tensor:
+        """Returns a tensor with all specified dimensions of `input` of size 1 removed.
+
+        Named dimensions whose size is not 1 are left as they are, as in torch.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or tuple of ints, optional): the dimension(s) to squeeze.
+                Default: ``None`` (every dimension of size 1).
+
+        Returns:
+            Tensor: the squeezed tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.zeros(1, 2, 1)
+            ...     et.squeeze(x).shape, et.squeeze(x, 0).shape
+            ((2,), (2, 1))
+        """
+    def flatten(self, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+        """Flattens `input` by reshaping it into a one-dimensional tensor.
+
+        Only the dimensions from `start_dim` to `end_dim` (inclusive) are merged into one.
+
+        Args:
+            input (Tensor): the input tensor.
+            start_dim (int): the first dimension to flatten. Default: ``0``.
+            end_dim (int): the last dimension to flatten. Default: ``-1``.
+
+        Returns:
+            Tensor: the flattened tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.zeros(2, 3, 4)
+            ...     et.flatten(x).shape, et.flatten(x, 1).shape
+            ((24,), (2, 12))
+        """
+    def unflatten(self, dim: int, sizes: int | Sequence[int]) -> Tensor:
+        """Expands a dimension of the input tensor over multiple dimensions.
+
+        The inverse of `eagertape.flatten`; one of `sizes` may be -1.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension to be unflattened.
+            sizes (tuple of ints): the new shape of that dimension; their product must equal its
+                size.
+
+        Returns:
+            Tensor: the unflattened tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.unflatten(et.zeros(2, 6), 1, (2, -1)).shape
+            (2, 2, 3)
+        """
+    def gelu(self, approximate: str = "none") -> Tensor:
+        """Applies the Gaussian Error Linear Units function element-wise.
+
+        `GELU(x) = x * Phi(x)`, with `Phi` the standard normal CDF; with ``approximate="tanh"``,
+        `0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x**3)))`. Floating-point input only.
+
+        Args:
+            input (Tensor): the input tensor.
+            approximate (str): ``"none"`` (exact) or ``"tanh"`` (the tanh approximation).
+                Default: ``"none"``.
+
+        Returns:
+            Tensor: a tensor of the same shape as `input`.
+
+        Raises:
+            et.ArgumentError: if `approximate` is neither ``"none"`` nor ``"tanh"``.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.gelu(et.tensor([0.0, 10.0])).tolist()
+            [0.0, 10.0]
+        """
+    def leaky_relu(self, negative_slope: float = 0.01) -> Tensor:
+        """Applies element-wise `LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)`.
+
+        Floating-point input only.
+
+        Args:
+            input (Tensor): the input tensor.
+            negative_slope (float): the slope for negative inputs. Default: ``0.01``.
+
+        Returns:
+            Tensor: a tensor of the same shape as `input`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.leaky_relu(et.tensor([-2.0, 1.0]), 0.5).tolist()
+            [-1.0, 1.0]
+        """
+    def elu(self, alpha: float = 1.0) -> Tensor:
+        """Applies the Exponential Linear Unit (ELU) function element-wise.
+
+        `ELU(x) = x` for `x > 0`, else `alpha * (exp(x) - 1)`. Floating-point input only.
+
+        Args:
+            input (Tensor): the input tensor.
+            alpha (float): the value the function tends to for large negative inputs, negated.
+                Default: ``1.0``.
+
+        Returns:
+            Tensor: a tensor of the same shape as `input`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.elu(et.tensor([0.0, 2.0])).tolist()
+            [0.0, 2.0]
+        """
+    def softplus(self, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+        """Applies element-wise, the function `Softplus(x) = 1/beta * log(1 + exp(beta * x))`.
+
+        For numerical stability the function is linear (`x` itself) where `beta * x > threshold`.
+        Floating-point input only.
+
+        Args:
+            input (Tensor): the input tensor.
+            beta (float): the `beta` of the formula. Default: ``1.0``.
+            threshold (float): above this value of `beta * x` the result is `x`. Default: ``20.0``.
+
+        Returns:
+            Tensor: a tensor of the same shape as `input`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.softplus(et.tensor([30.0])).tolist()
+            [30.0]
+        """
+    def hardtanh(self, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
+        """Applies the HardTanh function element-wise.
+
+        `HardTanh(x)` is `min_val` below `min_val`, `max_val` above `max_val`, and `x` between.
+        Its values are `clamp(input, min_val, max_val)`'s; its gradient is torch's: 1 strictly
+        between the bounds (and at NaN), 0 at `min_val` and `max_val` themselves (where `clamp`
+        passes it).
+
+        Args:
+            input (Tensor): the input tensor.
+            min_val (float): the lower end of the linear region. Default: ``-1.0``.
+            max_val (float): the upper end of the linear region. Default: ``1.0``.
+
+        Returns:
+            Tensor: a tensor of the same shape as `input`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.hardtanh(et.tensor([-3.0, 0.5, 2.0])).tolist()
+            [-1.0, 0.5, 1.0]
+        """
+    def clamp_min(self, min: float) -> Tensor:
+        """Clamps all elements in `input` to be at least `min`.
+
+        The gradient passes where the element is at least `min` (zero below it).
+
+        Args:
+            input (Tensor): the input tensor.
+            min (float): the lower bound.
+
+        Returns:
+            Tensor: the clamped tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.tensor([1.0, 2.0, 3.0]).clamp_min(2.5).tolist()
+            [2.5, 2.5, 3.0]
+        """
+    def clamp_max(self, max: float) -> Tensor:
+        """Clamps all elements in `input` to be at most `max`.
+
+        The gradient passes where the element is at most `max` (zero above it).
+
+        Args:
+            input (Tensor): the input tensor.
+            max (float): the upper bound.
+
+        Returns:
+            Tensor: the clamped tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.tensor([1.0, 2.0, 3.0]).clamp_max(1.5).tolist()
+            [1.0, 1.5, 1.5]
+        """
+    def softmax(self, dim: int) -> Tensor:
+        """Applies a softmax function along dimension `dim`.
+
+        `softmax(x)_i = exp(x_i) / sum_j exp(x_j)`: each slice along `dim` is rescaled to lie in
+        [0, 1] and sum to 1. The `interval` carrier computes it dependency-aware (tighter bounds
+        than the composition of its steps). Floating-point input only; unlike torch's, there is
+        no `dtype=` keyword.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension along which softmax is computed.
+
+        Returns:
+            Tensor: a tensor of the same shape as `input`.
+
+        Raises:
+            et.DTypeError: if `input` holds integer or bool data.
+            et.ShapeError: if `dim` is out of range.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.softmax(et.tensor([[1.0, 1.0], [0.0, 0.0]]), dim=1).tolist()
+            [[0.5, 0.5], [0.5, 0.5]]
+        """
+    def log_softmax(self, dim: int) -> Tensor:
+        """Applies a softmax followed by a logarithm.
+
+        Mathematically `log(softmax(x))`, computed in one stable op. The `interval` carrier
+        computes it dependency-aware. Floating-point input only; unlike torch's, there is no
+        `dtype=` keyword.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension along which log_softmax is computed.
+
+        Returns:
+            Tensor: a tensor of the same shape as `input`.
+
+        Raises:
+            et.DTypeError: if `input` holds integer or bool data.
+            et.ShapeError: if `dim` is out of range.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session(dtype="float64"):
+            ...     y = et.log_softmax(et.tensor([0.0, 0.0]), dim=0)
+            ...     [round(v, 4) for v in y.tolist()]
+            [-0.6931, -0.6931]
+        """
     # END generated: tensor-methods
-    def leaky_relu(self, negative_slope: _float = 0.01) -> Tensor:
-        """Applies the leaky rectified linear unit function element-wise.
-
-        `x` where `x > 0`, else `negative_slope * x`. See `eagertape.leaky_relu`.
-        """
-    def elu(self, alpha: _float = 1.0) -> Tensor:
-        """Applies the exponential linear unit function element-wise.
-
-        `x` where `x > 0`, else `alpha * (exp(x) - 1)`. See `eagertape.elu`.
-        """
-    def softplus(self, beta: _float = 1.0, threshold: _float = 20.0) -> Tensor:
-        """Applies the softplus function `log(1 + exp(beta * x)) / beta` element-wise.
-
-        Linear (`x` itself) where `beta * x > threshold`. See `eagertape.softplus`.
-        """
     def to(
         self,
         *args: Any,
@@ -3185,20 +3534,6 @@ class Tensor:
         """`x.new_tensor(data, dtype=None, requires_grad=False)`: `data` copied into a new leaf
         of this tensor's session, as `Session.input` copies it (torch's `Tensor.new_tensor`).
         """
-    def clamp_max(self, max: _float) -> Tensor:
-        """Returns this tensor with every element above `max` replaced by `max`.
-
-        The gradient passes where the element is at most `max` (zero above it).
-
-        Args:
-            max (float): the upper bound, a number (a one-element tensor is read as its number).
-
-        Examples:
-            >>> import eagertape as et
-            >>> with et.Session():
-            ...     et.tensor([1.0, 2.0, 3.0]).clamp_max(1.5).tolist()
-            [1.0, 1.5, 1.5]
-        """
     def permute(self, *args: _int | tuple[_int, ...], dims: Sequence[_int] | None = None) -> Tensor:
         """Returns a view of this tensor with its dimensions permuted.
 
@@ -3209,27 +3544,6 @@ class Tensor:
                 (`permute(2, 0, 1)`) or one sequence (`permute((2, 0, 1))`).
             dims (sequence of ints, optional): the order by keyword, instead of `*args`.
                 Default: ``None``.
-        """
-    def unsqueeze(self, dim: _int) -> Tensor:
-        """Returns a view of this tensor with a dimension of size one inserted at `dim`.
-
-        See `eagertape.unsqueeze`.
-        """
-    def squeeze(self, dim: _int | tuple[_int, ...] | None = None) -> Tensor:
-        """Returns a view of this tensor with dimensions of size one removed.
-
-        `dim` is ``None`` (every size-one dimension), an int or a tuple of ints; a named
-        dimension whose size is not one is kept, as in PyTorch. See `eagertape.squeeze`.
-        """
-    def flatten(self, start_dim: _int = 0, end_dim: _int = -1) -> Tensor:
-        """Returns this tensor with the dimensions `start_dim` to `end_dim` flattened into one.
-
-        See `eagertape.flatten`.
-        """
-    def unflatten(self, dim: _int, sizes: tuple[_int, ...] | list[_int]) -> Tensor:
-        """Returns this tensor with the dimension `dim` expanded into the shape `sizes`.
-
-        See `eagertape.unflatten`.
         """
     def view(self, *args: _int | tuple[_int, ...], size: Sequence[_int] | None = None) -> Tensor:
         """`view(2, 3)`, `view((2, 3))` or `view(size=(2, 3))`: a reshape that never copies
@@ -3286,16 +3600,6 @@ class Tensor:
         Raises:
             DTypeError: the tensor is an interval: read its bounds with `bounds()`.
             CaptureError: called inside a captured step.
-        """
-    def softmax(self, dim: _int) -> Tensor:
-        """Applies the softmax function along the dimension `dim`.
-
-        See `eagertape.softmax`.
-        """
-    def log_softmax(self, dim: _int) -> Tensor:
-        """Applies the softmax function followed by a logarithm along the dimension `dim`.
-
-        See `eagertape.log_softmax`.
         """
     # --- indexing: integers, slices, None, ..., int64 arrays/tensors, _bool masks ---
     def __getitem__(self, key: Any, /) -> Tensor: ...
@@ -5752,6 +6056,114 @@ def xlogy(input: Tensor | float, other: Tensor | float) -> Tensor:
 # END generated: binary
 
 # BEGIN generated: declared (tools/gen-stubs, from the ops' `functions!` declarations)
+def sum(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
+    """Returns the sum of all elements of `input`, or of each row in the dimension(s) `dim`.
+
+    Integer and bool data sum to int64, as in torch (no gradient); floating-point input keeps
+    its dtype. torch's `dtype=` keyword is not accepted.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the sums.
+
+    Raises:
+        et.ShapeError: if a dimension is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.sum(x).item(), et.sum(x, dim=1).tolist()
+        (10.0, [3.0, 7.0])
+    """
+
+def mean(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
+    """Returns the mean of all elements of `input`, or of each row in the dimension(s) `dim`.
+
+    Floating-point input only, as in torch.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the means.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if a dimension is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.mean(x).item(), et.mean(x, dim=0).tolist()
+        (2.5, [2.0, 3.0])
+    """
+
+def amax(input: Tensor, dim: int | Sequence[int] | None = (), keepdim: bool = False) -> Tensor:
+    """Returns the maximum value of each slice of `input` in the given dimension(s) `dim`.
+
+    Unlike `eagertape.max`, no indices, and the gradient is split evenly between equal
+    maxima, as in torch. Integer data is accepted (its result has no gradient).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints): the dimension(s) to reduce. Default: ``()`` (all
+            dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the maxima.
+
+    Raises:
+        et.ShapeError: if a dimension is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     et.amax(x).item(), et.amax(x, 0).tolist()
+        (7.0, [7.0, 5.0])
+    """
+
+def amin(input: Tensor, dim: int | Sequence[int] | None = (), keepdim: bool = False) -> Tensor:
+    """Returns the minimum value of each slice of `input` in the given dimension(s) `dim`.
+
+    Unlike `eagertape.min`, no indices, and the gradient is split evenly between equal
+    minima, as in torch. Integer data is accepted (its result has no gradient).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints): the dimension(s) to reduce. Default: ``()`` (all
+            dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the minima.
+
+    Raises:
+        et.ShapeError: if a dimension is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     et.amin(x).item(), et.amin(x, 0).tolist()
+        (1.0, [1.0, 2.0])
+    """
+
 def prod(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:
     """Returns the product of all elements in the `input` tensor, or of each row in dimension `dim`.
 
@@ -6908,6 +7320,331 @@ def logical_not(input: Tensor) -> Tensor:
         ...     x = et.tensor([1.0, -2.0])
         ...     et.logical_not(x > 0).tolist()
         [False, True]
+    """
+
+def transpose(input: Tensor, dim0: int, dim1: int) -> Tensor:
+    """Returns a transposed version of `input`, with dimensions `dim0` and `dim1` swapped.
+
+    Works on every dtype; negative dims count from the end.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim0 (int): the first dimension to be transposed.
+        dim1 (int): the second dimension to be transposed.
+
+    Returns:
+        Tensor: the transposed tensor.
+
+    Raises:
+        et.ShapeError: if a dimension is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.transpose(et.zeros(2, 3, 4), 0, 2).shape
+        (4, 3, 2)
+    """
+
+def t(input: Tensor) -> Tensor:
+    """Expects `input` to be <= 2-D tensor and transposes dimensions 0 and 1.
+
+    0-D and 1-D tensors are returned as they are (a view); a 2-D tensor is
+    ``transpose(input, 0, 1)``.
+
+    Args:
+        input (Tensor): the input tensor, at most 2-D.
+
+    Returns:
+        Tensor: the transposed view.
+
+    Raises:
+        ShapeError: `input` has more than 2 dimensions.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.t(et.tensor([[1.0, 2.0]])).tolist()
+        [[1.0], [2.0]]
+    """
+
+def unsqueeze(input: Tensor, dim: int) -> Tensor:
+    """Returns a new tensor with a dimension of size one inserted at the specified position.
+
+    A negative `dim` counts from the end of the result (`dim + input.dim() + 1`).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the index at which to insert the singleton dimension.
+
+    Returns:
+        Tensor: the tensor with one more dimension.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(2, 3)
+        ...     et.unsqueeze(x, 0).shape, et.unsqueeze(x, -1).shape
+        ((1, 2, 3), (2, 3, 1))
+    """
+
+def squeeze(input: Tensor, dim: int | Sequence[int] | None | None = None) -> Tensor:
+    """Returns a tensor with all specified dimensions of `input` of size 1 removed.
+
+    Named dimensions whose size is not 1 are left as they are, as in torch.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to squeeze.
+            Default: ``None`` (every dimension of size 1).
+
+    Returns:
+        Tensor: the squeezed tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(1, 2, 1)
+        ...     et.squeeze(x).shape, et.squeeze(x, 0).shape
+        ((2,), (2, 1))
+    """
+
+def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:
+    """Flattens `input` by reshaping it into a one-dimensional tensor.
+
+    Only the dimensions from `start_dim` to `end_dim` (inclusive) are merged into one.
+
+    Args:
+        input (Tensor): the input tensor.
+        start_dim (int): the first dimension to flatten. Default: ``0``.
+        end_dim (int): the last dimension to flatten. Default: ``-1``.
+
+    Returns:
+        Tensor: the flattened tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.zeros(2, 3, 4)
+        ...     et.flatten(x).shape, et.flatten(x, 1).shape
+        ((24,), (2, 12))
+    """
+
+def unflatten(input: Tensor, dim: int, sizes: int | Sequence[int]) -> Tensor:
+    """Expands a dimension of the input tensor over multiple dimensions.
+
+    The inverse of `eagertape.flatten`; one of `sizes` may be -1.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to be unflattened.
+        sizes (tuple of ints): the new shape of that dimension; their product must equal its
+            size.
+
+    Returns:
+        Tensor: the unflattened tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.unflatten(et.zeros(2, 6), 1, (2, -1)).shape
+        (2, 2, 3)
+    """
+
+def gelu(input: Tensor, approximate: str = "none") -> Tensor:
+    """Applies the Gaussian Error Linear Units function element-wise.
+
+    `GELU(x) = x * Phi(x)`, with `Phi` the standard normal CDF; with ``approximate="tanh"``,
+    `0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x**3)))`. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        approximate (str): ``"none"`` (exact) or ``"tanh"`` (the tanh approximation).
+            Default: ``"none"``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Raises:
+        et.ArgumentError: if `approximate` is neither ``"none"`` nor ``"tanh"``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.gelu(et.tensor([0.0, 10.0])).tolist()
+        [0.0, 10.0]
+    """
+
+def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:
+    """Applies element-wise `LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)`.
+
+    Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        negative_slope (float): the slope for negative inputs. Default: ``0.01``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.leaky_relu(et.tensor([-2.0, 1.0]), 0.5).tolist()
+        [-1.0, 1.0]
+    """
+
+def elu(input: Tensor, alpha: float = 1.0) -> Tensor:
+    """Applies the Exponential Linear Unit (ELU) function element-wise.
+
+    `ELU(x) = x` for `x > 0`, else `alpha * (exp(x) - 1)`. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        alpha (float): the value the function tends to for large negative inputs, negated.
+            Default: ``1.0``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.elu(et.tensor([0.0, 2.0])).tolist()
+        [0.0, 2.0]
+    """
+
+def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:
+    """Applies element-wise, the function `Softplus(x) = 1/beta * log(1 + exp(beta * x))`.
+
+    For numerical stability the function is linear (`x` itself) where `beta * x > threshold`.
+    Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        beta (float): the `beta` of the formula. Default: ``1.0``.
+        threshold (float): above this value of `beta * x` the result is `x`. Default: ``20.0``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.softplus(et.tensor([30.0])).tolist()
+        [30.0]
+    """
+
+def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:
+    """Applies the HardTanh function element-wise.
+
+    `HardTanh(x)` is `min_val` below `min_val`, `max_val` above `max_val`, and `x` between.
+    Its values are `clamp(input, min_val, max_val)`'s; its gradient is torch's: 1 strictly
+    between the bounds (and at NaN), 0 at `min_val` and `max_val` themselves (where `clamp`
+    passes it).
+
+    Args:
+        input (Tensor): the input tensor.
+        min_val (float): the lower end of the linear region. Default: ``-1.0``.
+        max_val (float): the upper end of the linear region. Default: ``1.0``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.hardtanh(et.tensor([-3.0, 0.5, 2.0])).tolist()
+        [-1.0, 0.5, 1.0]
+    """
+
+def clamp_min(input: Tensor, min: float) -> Tensor:
+    """Clamps all elements in `input` to be at least `min`.
+
+    The gradient passes where the element is at least `min` (zero below it).
+
+    Args:
+        input (Tensor): the input tensor.
+        min (float): the lower bound.
+
+    Returns:
+        Tensor: the clamped tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.tensor([1.0, 2.0, 3.0]).clamp_min(2.5).tolist()
+        [2.5, 2.5, 3.0]
+    """
+
+def clamp_max(input: Tensor, max: float) -> Tensor:
+    """Clamps all elements in `input` to be at most `max`.
+
+    The gradient passes where the element is at most `max` (zero above it).
+
+    Args:
+        input (Tensor): the input tensor.
+        max (float): the upper bound.
+
+    Returns:
+        Tensor: the clamped tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.tensor([1.0, 2.0, 3.0]).clamp_max(1.5).tolist()
+        [1.0, 1.5, 1.5]
+    """
+
+def softmax(input: Tensor, dim: int) -> Tensor:
+    """Applies a softmax function along dimension `dim`.
+
+    `softmax(x)_i = exp(x_i) / sum_j exp(x_j)`: each slice along `dim` is rescaled to lie in
+    [0, 1] and sum to 1. The `interval` carrier computes it dependency-aware (tighter bounds
+    than the composition of its steps). Floating-point input only; unlike torch's, there is
+    no `dtype=` keyword.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension along which softmax is computed.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if `dim` is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.softmax(et.tensor([[1.0, 1.0], [0.0, 0.0]]), dim=1).tolist()
+        [[0.5, 0.5], [0.5, 0.5]]
+    """
+
+def log_softmax(input: Tensor, dim: int) -> Tensor:
+    """Applies a softmax followed by a logarithm.
+
+    Mathematically `log(softmax(x))`, computed in one stable op. The `interval` carrier
+    computes it dependency-aware. Floating-point input only; unlike torch's, there is no
+    `dtype=` keyword.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension along which log_softmax is computed.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+        et.ShapeError: if `dim` is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     y = et.log_softmax(et.tensor([0.0, 0.0]), dim=0)
+        ...     [round(v, 4) for v in y.tolist()]
+        [-0.6931, -0.6931]
     """
 
 def mse_loss(

@@ -15,15 +15,23 @@ from ._core import (
     addcdiv,
     addcmul,
     addmm,
+    amax,
+    amin,
     argmax,
     argmin,
     baddbmm,
+    clamp_max,
+    clamp_min,
     cross,
     cumsum,
     diag,
     diagonal,
     diff,
+    elu,
+    flatten,
     gather,
+    gelu,
+    hardtanh,
     index_add,
     index_copy,
     index_fill,
@@ -32,11 +40,14 @@ from ._core import (
     isfinite,
     isnan,
     kron,
+    leaky_relu,
     lerp,
+    log_softmax,
     logical_not,
     logit,
     logsumexp,
     masked_fill,
+    mean,
     nanmean,
     nansum,
     narrow,
@@ -48,11 +59,19 @@ from ._core import (
     scatter_add,
     scatter_reduce,
     select,
+    softmax,
+    softplus,
+    squeeze,
     std,
+    sum,
+    t,
     take_along_dim,
     trace,
+    transpose,
     tril,
     triu,
+    unflatten,
+    unsqueeze,
     var,
 )
 from ._errors import ArgumentError
@@ -257,6 +276,9 @@ __all__ = [
     "kthvalue",
     "reshape",
     "transpose",
+    "t",
+    "clamp_min",
+    "clamp_max",
     "permute",
     "unsqueeze",
     "squeeze",
@@ -380,123 +402,6 @@ def clamp(
     return input.clamp(min, max)
 
 
-def gelu(input: Tensor, approximate: str = "none") -> Tensor:  # noqa: A002
-    """Applies the Gaussian Error Linear Units function element-wise.
-
-    `GELU(x) = x * Phi(x)`, with `Phi` the standard normal CDF; with ``approximate="tanh"``,
-    `0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x**3)))`. Floating-point input only.
-
-    Args:
-        input (Tensor): the input tensor.
-        approximate (str): ``"none"`` (exact) or ``"tanh"`` (the tanh approximation).
-            Default: ``"none"``.
-
-    Returns:
-        Tensor: a tensor of the same shape as `input`.
-
-    Raises:
-        et.ArgumentError: if `approximate` is neither ``"none"`` nor ``"tanh"``.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.gelu(et.tensor([0.0, 10.0])).tolist()
-        [0.0, 10.0]
-    """
-    return input.gelu(approximate)
-
-
-def hardtanh(input: Tensor, min_val: float = -1.0, max_val: float = 1.0) -> Tensor:  # noqa: A002
-    """Applies the HardTanh function element-wise.
-
-    `HardTanh(x)` is `min_val` below `min_val`, `max_val` above `max_val`, and `x` between.
-    Its values are `clamp(input, min_val, max_val)`'s; its gradient is torch's: 1 strictly
-    between the bounds (and at NaN), 0 at `min_val` and `max_val` themselves (where `clamp`
-    passes it).
-
-    Args:
-        input (Tensor): the input tensor.
-        min_val (float): the lower end of the linear region. Default: ``-1.0``.
-        max_val (float): the upper end of the linear region. Default: ``1.0``.
-
-    Returns:
-        Tensor: a tensor of the same shape as `input`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.hardtanh(et.tensor([-3.0, 0.5, 2.0])).tolist()
-        [-1.0, 0.5, 1.0]
-    """
-    return input.hardtanh(min_val, max_val)
-
-
-def leaky_relu(input: Tensor, negative_slope: float = 0.01) -> Tensor:  # noqa: A002
-    """Applies element-wise `LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)`.
-
-    Floating-point input only.
-
-    Args:
-        input (Tensor): the input tensor.
-        negative_slope (float): the slope for negative inputs. Default: ``0.01``.
-
-    Returns:
-        Tensor: a tensor of the same shape as `input`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.leaky_relu(et.tensor([-2.0, 1.0]), 0.5).tolist()
-        [-1.0, 1.0]
-    """
-    return input.leaky_relu(negative_slope)
-
-
-def elu(input: Tensor, alpha: float = 1.0) -> Tensor:  # noqa: A002
-    """Applies the Exponential Linear Unit (ELU) function element-wise.
-
-    `ELU(x) = x` for `x > 0`, else `alpha * (exp(x) - 1)`. Floating-point input only.
-
-    Args:
-        input (Tensor): the input tensor.
-        alpha (float): the value the function tends to for large negative inputs, negated.
-            Default: ``1.0``.
-
-    Returns:
-        Tensor: a tensor of the same shape as `input`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.elu(et.tensor([0.0, 2.0])).tolist()
-        [0.0, 2.0]
-    """
-    return input.elu(alpha)
-
-
-def softplus(input: Tensor, beta: float = 1.0, threshold: float = 20.0) -> Tensor:  # noqa: A002
-    """Applies element-wise, the function `Softplus(x) = 1/beta * log(1 + exp(beta * x))`.
-
-    For numerical stability the function is linear (`x` itself) where `beta * x > threshold`.
-    Floating-point input only.
-
-    Args:
-        input (Tensor): the input tensor.
-        beta (float): the `beta` of the formula. Default: ``1.0``.
-        threshold (float): above this value of `beta * x` the result is `x`. Default: ``20.0``.
-
-    Returns:
-        Tensor: a tensor of the same shape as `input`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.softplus(et.tensor([30.0])).tolist()
-        [30.0]
-    """
-    return input.softplus(beta, threshold)
-
-
 def reshape(input: Tensor, shape: tuple[int, ...]) -> Tensor:  # noqa: A002
     """Returns a tensor with the same data and number of elements as `input`, with shape `shape`.
 
@@ -522,31 +427,6 @@ def reshape(input: Tensor, shape: tuple[int, ...]) -> Tensor:  # noqa: A002
     return input.reshape(shape)
 
 
-def transpose(input: Tensor, dim0: int, dim1: int) -> Tensor:  # noqa: A002
-    """Returns a transposed version of `input`, with dimensions `dim0` and `dim1` swapped.
-
-    Works on every dtype; negative dims count from the end.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim0 (int): the first dimension to be transposed.
-        dim1 (int): the second dimension to be transposed.
-
-    Returns:
-        Tensor: the transposed tensor.
-
-    Raises:
-        et.ShapeError: if a dimension is out of range.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.transpose(et.zeros(2, 3, 4), 0, 2).shape
-        (4, 3, 2)
-    """
-    return input.transpose(dim0, dim1)
-
-
 def permute(input: Tensor, dims: tuple[int, ...]) -> Tensor:  # noqa: A002
     """Returns a tensor with the dimensions of `input` permuted.
 
@@ -569,153 +449,6 @@ def permute(input: Tensor, dims: tuple[int, ...]) -> Tensor:  # noqa: A002
         (4, 2, 3)
     """
     return input.permute(dims)
-
-
-def unsqueeze(input: Tensor, dim: int) -> Tensor:  # noqa: A002
-    """Returns a new tensor with a dimension of size one inserted at the specified position.
-
-    A negative `dim` counts from the end of the result (`dim + input.dim() + 1`).
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int): the index at which to insert the singleton dimension.
-
-    Returns:
-        Tensor: the tensor with one more dimension.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.zeros(2, 3)
-        ...     et.unsqueeze(x, 0).shape, et.unsqueeze(x, -1).shape
-        ((1, 2, 3), (2, 3, 1))
-    """
-    return input.unsqueeze(dim)
-
-
-def squeeze(input: Tensor, dim: int | tuple[int, ...] | None = None) -> Tensor:  # noqa: A002
-    """Returns a tensor with all specified dimensions of `input` of size 1 removed.
-
-    Named dimensions whose size is not 1 are left as they are, as in torch.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int or tuple of ints, optional): the dimension(s) to squeeze.
-            Default: ``None`` (every dimension of size 1).
-
-    Returns:
-        Tensor: the squeezed tensor.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.zeros(1, 2, 1)
-        ...     et.squeeze(x).shape, et.squeeze(x, 0).shape
-        ((2,), (2, 1))
-    """
-    return input.squeeze(dim)
-
-
-def flatten(input: Tensor, start_dim: int = 0, end_dim: int = -1) -> Tensor:  # noqa: A002
-    """Flattens `input` by reshaping it into a one-dimensional tensor.
-
-    Only the dimensions from `start_dim` to `end_dim` (inclusive) are merged into one.
-
-    Args:
-        input (Tensor): the input tensor.
-        start_dim (int): the first dimension to flatten. Default: ``0``.
-        end_dim (int): the last dimension to flatten. Default: ``-1``.
-
-    Returns:
-        Tensor: the flattened tensor.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.zeros(2, 3, 4)
-        ...     et.flatten(x).shape, et.flatten(x, 1).shape
-        ((24,), (2, 12))
-    """
-    return input.flatten(start_dim, end_dim)
-
-
-def unflatten(input: Tensor, dim: int, sizes: tuple[int, ...]) -> Tensor:  # noqa: A002
-    """Expands a dimension of the input tensor over multiple dimensions.
-
-    The inverse of `eagertape.flatten`; one of `sizes` may be -1.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int): the dimension to be unflattened.
-        sizes (tuple of ints): the new shape of that dimension; their product must equal its
-            size.
-
-    Returns:
-        Tensor: the unflattened tensor.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.unflatten(et.zeros(2, 6), 1, (2, -1)).shape
-        (2, 2, 3)
-    """
-    return input.unflatten(dim, sizes)
-
-
-def softmax(input: Tensor, dim: int) -> Tensor:  # noqa: A002
-    """Applies a softmax function along dimension `dim`.
-
-    `softmax(x)_i = exp(x_i) / sum_j exp(x_j)`: each slice along `dim` is rescaled to lie in
-    [0, 1] and sum to 1. The `interval` carrier computes it dependency-aware (tighter bounds
-    than the composition of its steps). Floating-point input only; unlike torch's, there is
-    no `dtype=` keyword.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int): the dimension along which softmax is computed.
-
-    Returns:
-        Tensor: a tensor of the same shape as `input`.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-        et.ShapeError: if `dim` is out of range.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.softmax(et.tensor([[1.0, 1.0], [0.0, 0.0]]), dim=1).tolist()
-        [[0.5, 0.5], [0.5, 0.5]]
-    """
-    return input.softmax(dim)
-
-
-def log_softmax(input: Tensor, dim: int) -> Tensor:  # noqa: A002
-    """Applies a softmax followed by a logarithm.
-
-    Mathematically `log(softmax(x))`, computed in one stable op. The `interval` carrier
-    computes it dependency-aware. Floating-point input only; unlike torch's, there is no
-    `dtype=` keyword.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int): the dimension along which log_softmax is computed.
-
-    Returns:
-        Tensor: a tensor of the same shape as `input`.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-        et.ShapeError: if `dim` is out of range.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session(dtype="float64"):
-        ...     y = et.log_softmax(et.tensor([0.0, 0.0]), dim=0)
-        ...     [round(v, 4) for v in y.tolist()]
-        [-0.6931, -0.6931]
-    """
-    return input.log_softmax(dim)
 
 
 def matmul(input: Tensor, other: Tensor | ArrayLike) -> Tensor:  # noqa: A002
@@ -745,64 +478,6 @@ def matmul(input: Tensor, other: Tensor | ArrayLike) -> Tensor:  # noqa: A002
         [3.0, 7.0]
     """
     return input.matmul(other)
-
-
-def sum(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002, A001
-    """Returns the sum of all elements of `input`, or of each row in the dimension(s) `dim`.
-
-    Integer and bool data sum to int64, as in torch (no gradient); floating-point input keeps
-    its dtype. torch's `dtype=` keyword is not accepted.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int or tuple of ints, optional): the dimension(s) to reduce.
-            Default: ``None`` (all dimensions).
-        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
-            Default: ``False``.
-
-    Returns:
-        Tensor: the sums.
-
-    Raises:
-        et.ShapeError: if a dimension is out of range.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
-        ...     et.sum(x).item(), et.sum(x, dim=1).tolist()
-        (10.0, [3.0, 7.0])
-    """
-    return input.sum(dim, keepdim)
-
-
-def mean(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor:  # noqa: A002
-    """Returns the mean of all elements of `input`, or of each row in the dimension(s) `dim`.
-
-    Floating-point input only, as in torch.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int or tuple of ints, optional): the dimension(s) to reduce.
-            Default: ``None`` (all dimensions).
-        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
-            Default: ``False``.
-
-    Returns:
-        Tensor: the means.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-        et.ShapeError: if a dimension is out of range.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
-        ...     et.mean(x).item(), et.mean(x, dim=0).tolist()
-        (2.5, [2.0, 3.0])
-    """
-    return input.mean(dim, keepdim)
 
 
 @overload
@@ -897,64 +572,6 @@ def min(  # noqa: A001
         # the elementwise form (`eagertape.minimum`), on which `keepdim` has no effect
         return input.min(dim)
     return input.min(dim, keepdim)
-
-
-def amax(input: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) -> Tensor:  # noqa: A002
-    """Returns the maximum value of each slice of `input` in the given dimension(s) `dim`.
-
-    Unlike `eagertape.max`, no indices, and the gradient is split evenly between equal
-    maxima, as in torch. Integer data is accepted (its result has no gradient).
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int or tuple of ints): the dimension(s) to reduce. Default: ``()`` (all
-            dimensions).
-        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
-            Default: ``False``.
-
-    Returns:
-        Tensor: the maxima.
-
-    Raises:
-        et.ShapeError: if a dimension is out of range.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
-        ...     et.amax(x).item(), et.amax(x, 0).tolist()
-        (7.0, [7.0, 5.0])
-    """
-    return input.amax(dim, keepdim)
-
-
-def amin(input: Tensor, dim: int | tuple[int, ...] = (), keepdim: bool = False) -> Tensor:  # noqa: A002
-    """Returns the minimum value of each slice of `input` in the given dimension(s) `dim`.
-
-    Unlike `eagertape.min`, no indices, and the gradient is split evenly between equal
-    minima, as in torch. Integer data is accepted (its result has no gradient).
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int or tuple of ints): the dimension(s) to reduce. Default: ``()`` (all
-            dimensions).
-        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
-            Default: ``False``.
-
-    Returns:
-        Tensor: the minima.
-
-    Raises:
-        et.ShapeError: if a dimension is out of range.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
-        ...     et.amin(x).item(), et.amin(x, 0).tolist()
-        (1.0, [1.0, 2.0])
-    """
-    return input.amin(dim, keepdim)
 
 
 # Ops over several tensors, written in Rust.

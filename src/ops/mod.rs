@@ -11,6 +11,7 @@
 
 pub mod activation;
 pub mod activation_modern;
+pub mod activations;
 pub mod arith;
 pub mod arrange;
 pub mod attention;
@@ -74,6 +75,7 @@ pub mod unary_special;
 pub mod unary_trig;
 pub mod upsample;
 pub mod view;
+pub mod views;
 
 use std::sync::Arc;
 

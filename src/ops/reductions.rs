@@ -155,12 +155,160 @@ pub fn argmin<B: Backend>(
     r.record(Op::arg_extremum(dim, keepdim, false), &[x])
 }
 
+/// `sum(input, dim=None, keepdim=False)` (no dims: every dim).
+pub fn sum<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: Vec<i64>,
+    keepdim: bool,
+) -> Result<Handle> {
+    r.record(Op::sum(&dim, keepdim), &[x])
+}
+
+/// `mean(input, dim=None, keepdim=False)`.
+pub fn mean<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: Vec<i64>,
+    keepdim: bool,
+) -> Result<Handle> {
+    r.record(Op::mean(&dim, keepdim), &[x])
+}
+
+/// `amax(input, dim=(), keepdim=False)`: ties split the gradient evenly.
+pub fn amax<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: Vec<i64>,
+    keepdim: bool,
+) -> Result<Handle> {
+    r.record(Op::amax(&dim, keepdim), &[x])
+}
+
+/// `amin(input, dim=(), keepdim=False)`.
+pub fn amin<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: Vec<i64>,
+    keepdim: bool,
+) -> Result<Handle> {
+    r.record(Op::amin(&dim, keepdim), &[x])
+}
+
 /// The function and method forms of this file's statistics, for the binding's generator
 /// `$gen` (`src/python/declared.rs` says what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {
         $gen! {
+            /// Returns the sum of all elements of `input`, or of each row in the dimension(s) `dim`.
+            ///
+            /// Integer and bool data sum to int64, as in torch (no gradient); floating-point input keeps
+            /// its dtype. torch's `dtype=` keyword is not accepted.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            ///         Default: ``None`` (all dimensions).
+            ///     keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: the sums.
+            ///
+            /// Raises:
+            ///     et.ShapeError: if a dimension is out of range.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+            ///     ...     et.sum(x).item(), et.sum(x, dim=1).tolist()
+            ///     (10.0, [3.0, 7.0])
+            fn sum(input: Tensor; dim: Dims = None, keepdim: bool = False)
+                = crate::ops::reductions::sum;
+
+            /// Returns the mean of all elements of `input`, or of each row in the dimension(s) `dim`.
+            ///
+            /// Floating-point input only, as in torch.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            ///         Default: ``None`` (all dimensions).
+            ///     keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: the means.
+            ///
+            /// Raises:
+            ///     et.DTypeError: if `input` holds integer or bool data.
+            ///     et.ShapeError: if a dimension is out of range.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+            ///     ...     et.mean(x).item(), et.mean(x, dim=0).tolist()
+            ///     (2.5, [2.0, 3.0])
+            fn mean(input: Tensor; dim: Dims = None, keepdim: bool = False)
+                = crate::ops::reductions::mean;
+
+            /// Returns the maximum value of each slice of `input` in the given dimension(s) `dim`.
+            ///
+            /// Unlike `eagertape.max`, no indices, and the gradient is split evenly between equal
+            /// maxima, as in torch. Integer data is accepted (its result has no gradient).
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int or tuple of ints): the dimension(s) to reduce. Default: ``()`` (all
+            ///         dimensions).
+            ///     keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: the maxima.
+            ///
+            /// Raises:
+            ///     et.ShapeError: if a dimension is out of range.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+            ///     ...     et.amax(x).item(), et.amax(x, 0).tolist()
+            ///     (7.0, [7.0, 5.0])
+            fn amax(input: Tensor; dim: Dims = (), keepdim: bool = False)
+                = crate::ops::reductions::amax;
+
+            /// Returns the minimum value of each slice of `input` in the given dimension(s) `dim`.
+            ///
+            /// Unlike `eagertape.min`, no indices, and the gradient is split evenly between equal
+            /// minima, as in torch. Integer data is accepted (its result has no gradient).
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int or tuple of ints): the dimension(s) to reduce. Default: ``()`` (all
+            ///         dimensions).
+            ///     keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: the minima.
+            ///
+            /// Raises:
+            ///     et.ShapeError: if a dimension is out of range.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+            ///     ...     et.amin(x).item(), et.amin(x, 0).tolist()
+            ///     (1.0, [1.0, 2.0])
+            fn amin(input: Tensor; dim: Dims = (), keepdim: bool = False)
+                = crate::ops::reductions::amin;
+
             /// Returns the product of all elements in the `input` tensor, or of each row in dimension `dim`.
             ///
             /// Zeros are handled exactly in the gradient. Floating-point input only.

@@ -29,6 +29,8 @@ pub enum Lit {
     Int(i64),
     Float(f64),
     Str(&'static str),
+    /// `()`: an empty tuple (`amax`'s `dim`).
+    Empty,
 }
 
 impl From<i32> for Lit {
@@ -58,6 +60,9 @@ macro_rules! lit {
     };
     (True) => {
         $crate::python::declared::Lit::Bool(true)
+    };
+    (()) => {
+        $crate::python::declared::Lit::Empty
     };
     ($x:literal) => {
         $crate::python::declared::Lit::from($x)
@@ -372,7 +377,7 @@ impl Arg for Dims {
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<Vec<i64>> {
         match l {
-            Lit::None => Ok(vec![]),
+            Lit::None | Lit::Empty => Ok(vec![]),
             _ => Err(bad_default(name, l)),
         }
     }
@@ -800,6 +805,14 @@ mod scatters {
     crate::ops::scatters::functions!(py_functions_and_methods);
 }
 
+mod views {
+    crate::ops::views::functions!(py_functions_and_methods);
+}
+
+mod activations {
+    crate::ops::activations::functions!(py_functions_and_methods);
+}
+
 mod selections {
     crate::ops::selections::functions!(py_functions_and_methods);
 }
@@ -864,12 +877,16 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     scatters::register(m, &mut entries)?;
     combine::register(m, &mut entries)?;
     selections::register(m, &mut entries)?;
+    views::register(m, &mut entries)?;
+    activations::register(m, &mut entries)?;
     let methods = [
         reductions::METHODS,
         derived::METHODS,
         scatters::METHODS,
         combine::METHODS,
         selections::METHODS,
+        views::METHODS,
+        activations::METHODS,
     ]
     .concat();
     m.add("_DECLARED_METHODS", PyTuple::new(m.py(), methods)?)?;

@@ -20,9 +20,7 @@ use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::handles::NameSlot;
-use crate::ops::activation::Approximate;
 use crate::ops::binary::BinaryOp;
-use crate::ops::scalar::ScalarOp;
 use crate::ops::unary::UnaryOp;
 use crate::ops::view::ShapeView;
 use crate::ops::Op;
@@ -595,30 +593,6 @@ impl PyTensor {
     fn matmul(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.method(py, other, Operator::MatMul, "matmul")
     }
-    /// Returns the sum of the elements of this tensor over the dimensions `dim`.
-    ///
-    /// See `eagertape.sum`.
-    #[pyo3(signature = (dim=None, keepdim=false))]
-    fn sum(
-        &self,
-        py: Python<'_>,
-        dim: Option<&Bound<'_, PyAny>>,
-        keepdim: bool,
-    ) -> PyResult<PyTensor> {
-        self.unary(py, Op::sum(&dims(dim)?, keepdim))
-    }
-    /// Returns the mean of the elements of this tensor over the dimensions `dim`.
-    ///
-    /// See `eagertape.mean`.
-    #[pyo3(signature = (dim=None, keepdim=false))]
-    fn mean(
-        &self,
-        py: Python<'_>,
-        dim: Option<&Bound<'_, PyAny>>,
-        keepdim: bool,
-    ) -> PyResult<PyTensor> {
-        self.unary(py, Op::mean(&dims(dim)?, keepdim))
-    }
     /// Returns a tensor with the same elements as this tensor and the given shape.
     ///
     /// A view of this tensor when its layout is contiguous, else a copy; the gradient flows
@@ -641,32 +615,6 @@ impl PyTensor {
     ) -> PyResult<PyTensor> {
         let shape = Self::sizes_or_keyword("reshape", args, shape, super::session::shape_arg)?;
         self.unary(py, Op::reshape(&shape))
-    }
-    /// Returns a view of this tensor with the dimensions `dim0` and `dim1` swapped.
-    ///
-    /// See `eagertape.transpose`.
-    fn transpose(&self, py: Python<'_>, dim0: i64, dim1: i64) -> PyResult<PyTensor> {
-        self.unary(py, Op::transpose(dim0, dim1))
-    }
-    /// `t()`: a 2-D tensor transposed; 0-D and 1-D tensors as they are (a view), as torch.
-    fn t(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        let h = self.handle();
-        let shape = self.with(py, move |s| s.shape(h))?;
-        match shape.len() {
-            2 => self.unary(py, Op::transpose(0, 1)),
-            0 | 1 => self.unary(py, Op::reshape(&shape)),
-            n => Err(PyErr::from(Error::Shape(format!(
-                "t() expects a tensor with <= 2 dimensions, but self is {n}D"
-            )))),
-        }
-    }
-    /// Applies the Gaussian error linear unit function element-wise.
-    ///
-    /// See `eagertape.gelu`.
-    #[pyo3(signature = (approximate="none"))]
-    fn gelu(&self, py: Python<'_>, approximate: &str) -> PyResult<PyTensor> {
-        let form = Approximate::parse(approximate)?;
-        self.unary(py, ScalarOp::gelu(form))
     }
     /// `clamp(min=None, max=None)`: number bounds (`max(x, min)`, then `min(., max)`), or
     /// tensor bounds (broadcast; torch's gradient rule for each operand).
@@ -696,36 +644,6 @@ impl PyTensor {
         let (lo, hi) = (bound(min)?, bound(max)?);
         self.call(py, move |s, x| s.clamp(x, lo, hi))
     }
-    /// Returns this tensor with every element below `min` replaced by `min`.
-    ///
-    /// The gradient passes where the element is at least `min` (zero below it).
-    ///
-    /// Args:
-    ///     min (float): the lower bound, a number (a one-element tensor is read as its number).
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> with et.Session():
-    ///     ...     et.tensor([1.0, 2.0, 3.0]).clamp_min(2.5).tolist()
-    ///     [2.5, 2.5, 3.0]
-    fn clamp_min(&self, py: Python<'_>, min: f64) -> PyResult<PyTensor> {
-        self.unary(py, ScalarOp::ClampMin.op(min))
-    }
-    /// Returns this tensor with every element above `max` replaced by `max`.
-    ///
-    /// The gradient passes where the element is at most `max` (zero above it).
-    ///
-    /// Args:
-    ///     max (float): the upper bound, a number (a one-element tensor is read as its number).
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> with et.Session():
-    ///     ...     et.tensor([1.0, 2.0, 3.0]).clamp_max(1.5).tolist()
-    ///     [1.0, 1.5, 1.5]
-    fn clamp_max(&self, py: Python<'_>, max: f64) -> PyResult<PyTensor> {
-        self.unary(py, ScalarOp::ClampMax.op(max))
-    }
     /// Returns a view of this tensor with its dimensions permuted.
     ///
     /// See `eagertape.permute`.
@@ -744,37 +662,6 @@ impl PyTensor {
     ) -> PyResult<PyTensor> {
         let dims = Self::sizes_or_keyword("permute", args, dims, super::session::shape_arg)?;
         self.unary(py, Op::permute(&dims))
-    }
-    /// Returns a view of this tensor with a dimension of size one inserted at `dim`.
-    ///
-    /// See `eagertape.unsqueeze`.
-    fn unsqueeze(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
-        self.unary(py, Op::shape_view(ShapeView::Unsqueeze(dim)))
-    }
-    /// Returns a view of this tensor with dimensions of size one removed.
-    ///
-    /// `dim` is ``None`` (every size-one dimension), an int or a tuple of ints; a named
-    /// dimension whose size is not one is kept, as in PyTorch. See `eagertape.squeeze`.
-    #[pyo3(signature = (dim=None))]
-    fn squeeze(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>) -> PyResult<PyTensor> {
-        let dims = match dim.filter(|d| !d.is_none()) {
-            None => None,
-            Some(d) => Some(dims(Some(d))?.into_boxed_slice()),
-        };
-        self.unary(py, Op::shape_view(ShapeView::Squeeze(dims)))
-    }
-    /// Returns this tensor with the dimensions `start_dim` to `end_dim` flattened into one.
-    ///
-    /// See `eagertape.flatten`.
-    #[pyo3(signature = (start_dim=0, end_dim=-1), text_signature = "(self, start_dim=0, end_dim=-1)")]
-    fn flatten(&self, py: Python<'_>, start_dim: i64, end_dim: i64) -> PyResult<PyTensor> {
-        self.unary(py, Op::shape_view(ShapeView::Flatten(start_dim, end_dim)))
-    }
-    /// Returns this tensor with the dimension `dim` expanded into the shape `sizes`.
-    ///
-    /// See `eagertape.unflatten`.
-    fn unflatten(&self, py: Python<'_>, dim: i64, sizes: Vec<i64>) -> PyResult<PyTensor> {
-        self.unary(py, Op::shape_view(ShapeView::Unflatten(dim, sizes.into())))
     }
     /// `view(2, 3)`, `view((2, 3))` or `view(size=(2, 3))`: a reshape that never copies
     /// (torch's stride rule decides; a `ShapeError` otherwise, as torch's).
@@ -926,41 +813,6 @@ impl PyTensor {
         other: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         self.extremum(py, other_or_dim(other, dim)?, keepdim, false)
-    }
-    /// The maximum over `dim` (an int, a tuple, or `()`/None: every dim); ties split the
-    /// gradient evenly.
-    #[pyo3(signature = (dim=None, keepdim=false))]
-    fn amax(
-        &self,
-        py: Python<'_>,
-        dim: Option<&Bound<'_, PyAny>>,
-        keepdim: bool,
-    ) -> PyResult<PyTensor> {
-        self.unary(py, Op::amax(&dims(dim)?, keepdim))
-    }
-    /// Returns the minimum of this tensor over the dimensions `dim`.
-    ///
-    /// Ties split the gradient evenly. See `eagertape.amin`.
-    #[pyo3(signature = (dim=None, keepdim=false))]
-    fn amin(
-        &self,
-        py: Python<'_>,
-        dim: Option<&Bound<'_, PyAny>>,
-        keepdim: bool,
-    ) -> PyResult<PyTensor> {
-        self.unary(py, Op::amin(&dims(dim)?, keepdim))
-    }
-    /// Applies the softmax function along the dimension `dim`.
-    ///
-    /// See `eagertape.softmax`.
-    fn softmax(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
-        self.unary(py, Op::softmax(dim))
-    }
-    /// Applies the softmax function followed by a logarithm along the dimension `dim`.
-    ///
-    /// See `eagertape.log_softmax`.
-    fn log_softmax(&self, py: Python<'_>, dim: i64) -> PyResult<PyTensor> {
-        self.unary(py, Op::log_softmax(dim))
     }
 }
 

@@ -341,10 +341,10 @@ OPS: tuple[Op, ...] = (
     ),
     Op(
         "clamp_min_max",
-        lambda x: x.clamp_min(-0.25).clamp_max(0.5),
-        lambda x: x.clamp_min(-0.25).clamp_max(0.5),
+        lambda x: et.clamp_max(x.clamp_min(-0.25), 0.5) + et.clamp_min(x, 0.1).clamp_max(0.3),
+        lambda x: torch.clamp_max(x.clamp_min(-0.25), 0.5) + torch.clamp_min(x, 0.1).clamp_max(0.3),
         normal((3, 4)),
-        covers=("Tensor.clamp_min", "Tensor.clamp_max"),
+        covers=("Tensor.clamp_min", "Tensor.clamp_max", "et.clamp_min", "et.clamp_max"),
     ),
     Op(
         "gelu",
@@ -1486,11 +1486,11 @@ OPS: tuple[Op, ...] = (
     Op(
         "t",
         # 2-D: the transpose; 1-D: itself (a view)
-        lambda x, v: x.t() * 2.0 + v.t(),
-        lambda x, v: x.t() * 2.0 + v.t(),
+        lambda x, v: et.t(x) * 2.0 + v.t(),
+        lambda x, v: torch.t(x) * 2.0 + v.t(),
         normal((3, 4), (3,)),
         bad=(("t_of_3d", [(2, 3, 4), (3,)], et.ShapeError),),
-        covers=("Tensor.t",),
+        covers=("Tensor.t", "et.t"),
     ),
     Op(
         "shape_as",
