@@ -9337,6 +9337,60 @@ def interpolate(
         [[[1.0, 1.5, 2.0]]]
     """
 
+def linear(
+    input: Tensor, weight: Tensor | ArrayLike, bias: Tensor | ArrayLike | None = None
+) -> Tensor:
+    """Applies a linear transformation to the incoming data: `y = x W^T + b`.
+
+    Records one `linear` node; `input`, `weight` and `bias` get gradients when they are tensors
+    that require them (a Parameter is read in `input`'s session). Array data given as `weight` or
+    `bias` become constants in the session's dtype. `input` may have any rank, 1-D included.
+
+    Args:
+        input (Tensor): the input, of shape `(*, in_features)`.
+        weight (Tensor): the weight, of shape `(out_features, in_features)`.
+        bias (Tensor, optional): the bias, of shape `(out_features)`. Default: ``None``.
+
+    Returns:
+        Tensor: of shape `(*, out_features)`.
+
+    Raises:
+        ShapeError: `weight` does not match the last dim of `input`, or `bias` does not
+            broadcast.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0]])
+        ...     w = et.tensor([[1.0, 1.0], [1.0, -1.0]])
+        ...     et.linear(x, w, et.tensor([0.0, 1.0])).tolist()
+        [[3.0, 0.0]]
+    """
+
+def bmm(input: Tensor, mat2: Tensor | ArrayLike) -> Tensor:
+    """Performs a batch matrix-matrix product of matrices stored in `input` and `mat2`.
+
+    `input` is `(b, n, m)` and `mat2` `(b, m, p)`, with the same batch size `b` (no broadcasting, as
+    torch's `bmm`; `eagertape.matmul` broadcasts). Both get gradients.
+
+    Args:
+        input (Tensor): the first batch of matrices, `(b, n, m)`.
+        mat2 (Tensor): the second batch of matrices, `(b, m, p)`.
+
+    Returns:
+        Tensor: of shape `(b, n, p)`.
+
+    Raises:
+        ShapeError: the operands are not 3-D with one batch size, or the inner sizes differ.
+        TypeError: `mat2` is not an eagertape tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
+        (5, 2, 4)
+    """
+
 def bilinear(
     input1: Tensor,
     input2: Tensor | ArrayLike,
@@ -9370,6 +9424,41 @@ def bilinear(
         [[10.0]]
     """
 
+def pad(
+    input: Tensor, pad: int | Sequence[int], mode: str = "constant", value: float | None = None
+) -> Tensor:
+    """Pads tensor.
+
+    `pad` gives (left, right) amounts for the last dimension, then for the one before, and so on:
+    `(1, 1)` pads the last dim, `(1, 1, 2, 2)` the last two. Negative amounts crop, as in torch.
+    Records one node; the input gets the gradient of the elements it kept.
+
+    Args:
+        input (Tensor): the tensor to pad.
+        pad (sequence of int): an even number of amounts, at most two per dimension.
+        mode (str): ``"constant"``, ``"reflect"``, ``"replicate"`` or ``"circular"``.
+            Default: ``"constant"``.
+        value (float, optional): the fill value of ``"constant"`` padding. Default: ``None``
+            (0). Other modes accept only ``None`` or 0.
+
+    Returns:
+        Tensor: the padded tensor.
+
+    Raises:
+        ArgumentError: an unknown `mode`, or a non-zero `value` with a mode other than
+            ``"constant"``.
+        ShapeError: `pad` has an odd length or more than two entries per dimension, or the
+            padding is too large for the mode.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.pad(et.tensor([1.0, 2.0]), (1, 2), value=9.0).tolist()
+        ...     et.pad(et.tensor([[1.0, 2.0, 3.0]]), (2, 0), mode="reflect").tolist()
+        [9.0, 1.0, 2.0, 9.0, 9.0]
+        [[3.0, 2.0, 1.0, 2.0, 3.0]]
+    """
+
 # END generated: declared
 
 def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
@@ -9401,34 +9490,6 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
         ...     et.dropout(x, p=1.0).tolist()
         [1.0, 1.0, 1.0, 1.0]
         [0.0, 0.0, 0.0, 0.0]
-    """
-
-def linear(x: Tensor, w: Tensor | ArrayLike, b: Tensor | ArrayLike | None = None) -> Tensor:
-    """Applies a linear transformation to the incoming data: `y = x W^T + b`.
-
-    Records one `linear` node; `x`, `w` and `b` get gradients when they are tensors that require
-    them (a Parameter is read in `x`'s session). Array data or numbers given as `w` or `b` become
-    constants in the session's dtype. `x` may have any rank, 1-D included. The parameters are named
-    `x`, `w`, `b` (torch: `input`, `weight`, `bias`); positional calls are the same as torch's.
-
-    Args:
-        x (Tensor): the input, of shape `(*, in_features)`.
-        w (Tensor): the weight, of shape `(out_features, in_features)`.
-        b (Tensor, optional): the bias, of shape `(out_features)`. Default: ``None``.
-
-    Returns:
-        Tensor: of shape `(*, out_features)`.
-
-    Raises:
-        ShapeError: `w` does not match the last dim of `x`, or `b` does not broadcast.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 2.0]])
-        ...     w = et.tensor([[1.0, 1.0], [1.0, -1.0]])
-        ...     et.linear(x, w, et.tensor([0.0, 1.0])).tolist()
-        [[3.0, 0.0]]
     """
 
 Reduction: TypeAlias = Literal["none", "mean", "sum"]
@@ -9909,30 +9970,6 @@ def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
         [4.0, 6.0]
     """
 
-def bmm(input: Tensor, mat2: Tensor) -> Tensor:
-    """Performs a batch matrix-matrix product of matrices stored in `input` and `mat2`.
-
-    `input` is `(b, n, m)` and `mat2` `(b, m, p)`, with the same batch size `b` (no broadcasting, as
-    torch's `bmm`; `eagertape.matmul` broadcasts). Both get gradients.
-
-    Args:
-        input (Tensor): the first batch of matrices, `(b, n, m)`.
-        mat2 (Tensor): the second batch of matrices, `(b, m, p)`.
-
-    Returns:
-        Tensor: of shape `(b, n, p)`.
-
-    Raises:
-        ShapeError: the operands are not 3-D with one batch size, or the inner sizes differ.
-        TypeError: `mat2` is not an eagertape tensor.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
-        (5, 2, 4)
-    """
-
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     """Takes an int64 tensor of class indices of shape `(*)` and returns a tensor of shape `(*,
     num_classes)` that is zero everywhere except at the index each entry names, where it is 1.
@@ -10057,44 +10094,6 @@ def where(condition: Tensor, input: None = None, other: None = None) -> tuple[Te
         ...     et.where(b > 3.5)
         [0.0, 4.0]
         (tensor([1]),)
-    """
-
-def pad(
-    input: Tensor,
-    pad: Sequence[int],
-    mode: Literal["constant", "reflect", "replicate", "circular"] = "constant",
-    value: float | None = None,
-) -> Tensor:
-    """Pads tensor.
-
-    `pad` gives (left, right) amounts for the last dimension, then for the one before, and so on:
-    `(1, 1)` pads the last dim, `(1, 1, 2, 2)` the last two. Negative amounts crop, as in torch.
-    Records one node; the input gets the gradient of the elements it kept.
-
-    Args:
-        input (Tensor): the tensor to pad.
-        pad (sequence of int): an even number of amounts, at most two per dimension.
-        mode (str): ``"constant"``, ``"reflect"``, ``"replicate"`` or ``"circular"``.
-            Default: ``"constant"``.
-        value (float, optional): the fill value of ``"constant"`` padding. Default: ``None``
-            (0). Other modes accept only ``None`` or 0.
-
-    Returns:
-        Tensor: the padded tensor.
-
-    Raises:
-        ArgumentError: an unknown `mode`, or a non-zero `value` with a mode other than
-            ``"constant"``.
-        ShapeError: `pad` has an odd length or more than two entries per dimension, or the
-            padding is too large for the mode.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.pad(et.tensor([1.0, 2.0]), (1, 2), value=9.0).tolist()
-        ...     et.pad(et.tensor([[1.0, 2.0, 3.0]]), (2, 0), mode="reflect").tolist()
-        [9.0, 1.0, 2.0, 9.0, 9.0]
-        [[3.0, 2.0, 1.0, 2.0, 3.0]]
     """
 
 def memory_stats() -> dict[str, Any]:

@@ -211,12 +211,88 @@ pub fn bilinear<B: Backend>(
     }
 }
 
-/// The function form of `bilinear`, for the binding's generator `$gen`
+/// `F.linear(input, weight, bias=None)`: one `linear` node.
+pub fn linear<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    weight: Handle,
+    bias: Option<Handle>,
+) -> Result<Handle> {
+    match bias {
+        Some(b) => r.record(Op::linear(), &[input, weight, b]),
+        None => r.record(Op::linear(), &[input, weight]),
+    }
+}
+
+/// `bmm(input, mat2)`: the product of two batches of matrices of the same batch size.
+pub fn bmm<B: Backend>(r: &mut dyn Recorder<B>, input: Handle, mat2: Handle) -> Result<Handle> {
+    let (sa, sb) = (r.shape(input)?, r.shape(mat2)?);
+    if sa.len() != 3 || sb.len() != 3 || sa[0] != sb[0] {
+        return Err(Error::Shape(format!(
+            "bmm: expected two 3-D tensors with the same batch size, got shapes {sa:?} and {sb:?}"
+        )));
+    }
+    r.record(Op::matmul(), &[input, mat2])
+}
+
+/// The function forms of `linear`, `bmm` and `bilinear`, for the binding's generator `$gen`
 /// (`src/python/declared.rs` says what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {
         $gen! {
+            /// Applies a linear transformation to the incoming data: `y = x W^T + b`.
+            ///
+            /// Records one `linear` node; `input`, `weight` and `bias` get gradients when they are tensors
+            /// that require them (a Parameter is read in `input`'s session). Array data given as `weight` or
+            /// `bias` become constants in the session's dtype. `input` may have any rank, 1-D included.
+            ///
+            /// Args:
+            ///     input (Tensor): the input, of shape `(*, in_features)`.
+            ///     weight (Tensor): the weight, of shape `(out_features, in_features)`.
+            ///     bias (Tensor, optional): the bias, of shape `(out_features)`. Default: ``None``.
+            ///
+            /// Returns:
+            ///     Tensor: of shape `(*, out_features)`.
+            ///
+            /// Raises:
+            ///     ShapeError: `weight` does not match the last dim of `input`, or `bias` does not
+            ///         broadcast.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 2.0]])
+            ///     ...     w = et.tensor([[1.0, 1.0], [1.0, -1.0]])
+            ///     ...     et.linear(x, w, et.tensor([0.0, 1.0])).tolist()
+            ///     [[3.0, 0.0]]
+            fn linear(input: Tensor, weight: Tensor; bias: Option<Tensor> = None)
+                = crate::ops::matmul::linear;
+
+            /// Performs a batch matrix-matrix product of matrices stored in `input` and `mat2`.
+            ///
+            /// `input` is `(b, n, m)` and `mat2` `(b, m, p)`, with the same batch size `b` (no broadcasting, as
+            /// torch's `bmm`; `eagertape.matmul` broadcasts). Both get gradients.
+            ///
+            /// Args:
+            ///     input (Tensor): the first batch of matrices, `(b, n, m)`.
+            ///     mat2 (Tensor): the second batch of matrices, `(b, m, p)`.
+            ///
+            /// Returns:
+            ///     Tensor: of shape `(b, n, p)`.
+            ///
+            /// Raises:
+            ///     ShapeError: the operands are not 3-D with one batch size, or the inner sizes differ.
+            ///     TypeError: `mat2` is not an eagertape tensor.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
+            ///     (5, 2, 4)
+            fn bmm(input: Tensor, mat2: Tensor;)
+                = crate::ops::matmul::bmm;
+
             /// Applies a bilinear transformation to the incoming data: ``y = x1^T A x2 + b``.
             ///
             /// ``y[..., o] = sum_ij x1[..., i] * weight[o, i, j] * x2[..., j] + bias[o]``, contracted as

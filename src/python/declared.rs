@@ -865,6 +865,10 @@ mod matmul {
     crate::ops::matmul::functions!(py_functions);
 }
 
+mod join {
+    crate::ops::join::functions!(py_functions);
+}
+
 mod interpolation {
     crate::ops::interpolate::functions!(py_functions);
 }
@@ -901,6 +905,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sliding::register(m, &mut entries)?;
     interpolation::register(m, &mut entries)?;
     matmul::register(m, &mut entries)?;
+    join::register(m, &mut entries)?;
     let entries: Vec<Bound<'_, PyTuple>> = entries
         .into_iter()
         .map(|(name, params)| {

@@ -7,64 +7,19 @@ use pyo3::types::IntoPyDict;
 
 use super::classes::PyTensor;
 use crate::error::Error;
-use crate::ops::join::{Cat, Pad, PadMode, Stack, Where};
+use crate::ops::join::{Cat, Stack, Where};
 use crate::ops::Op;
 use crate::session::Operand;
 
 pub(crate) fn register(m: &Bound<'_, pyo3::types::PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(linear, m)?)?;
     m.add_function(wrap_pyfunction!(dropout, m)?)?;
     m.add_function(wrap_pyfunction!(_feature_dropout, m)?)?;
     m.add_function(wrap_pyfunction!(cat, m)?)?;
     m.add_function(wrap_pyfunction!(stack, m)?)?;
     m.add_function(wrap_pyfunction!(where_, m)?)?;
-    m.add_function(wrap_pyfunction!(pad, m)?)?;
     m.add_function(wrap_pyfunction!(one_hot, m)?)?;
     m.add_function(wrap_pyfunction!(einsum, m)?)?;
-    m.add_function(wrap_pyfunction!(bmm, m)?)?;
     Ok(())
-}
-
-/// Applies a linear transformation to the incoming data: `y = x W^T + b`.
-///
-/// Records one `linear` node; `x`, `w` and `b` get gradients when they are tensors that require
-/// them (a Parameter is read in `x`'s session). Array data or numbers given as `w` or `b` become
-/// constants in the session's dtype. `x` may have any rank, 1-D included. The parameters are named
-/// `x`, `w`, `b` (torch: `input`, `weight`, `bias`); positional calls are the same as torch's.
-///
-/// Args:
-///     x (Tensor): the input, of shape `(*, in_features)`.
-///     w (Tensor): the weight, of shape `(out_features, in_features)`.
-///     b (Tensor, optional): the bias, of shape `(out_features)`. Default: ``None``.
-///
-/// Returns:
-///     Tensor: of shape `(*, out_features)`.
-///
-/// Raises:
-///     ShapeError: `w` does not match the last dim of `x`, or `b` does not broadcast.
-///
-/// Examples:
-///     >>> import eagertape as et
-///     >>> with et.Session():
-///     ...     x = et.tensor([[1.0, 2.0]])
-///     ...     w = et.tensor([[1.0, 1.0], [1.0, -1.0]])
-///     ...     et.linear(x, w, et.tensor([0.0, 1.0])).tolist()
-///     [[3.0, 0.0]]
-#[pyfunction]
-#[pyo3(signature = (x, w, b=None))]
-pub fn linear(
-    py: Python<'_>,
-    x: &PyTensor,
-    w: &Bound<'_, PyAny>,
-    b: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyTensor> {
-    let mut operands = vec![Operand::Node(x.handle()), x.operand(py, w)?];
-    if let Some(b) = b {
-        if !b.is_none() {
-            operands.push(x.operand(py, b)?);
-        }
-    }
-    x.apply(py, Op::linear(), operands)
 }
 
 /// During training, randomly zeroes some elements of the input tensor with probability `p`.
@@ -216,37 +171,6 @@ pub fn einsum(
         .cast::<PyTensor>()?
         .get()
         .call(py, move |s, _| s.einsum(&equation, &hs))
-}
-
-/// Performs a batch matrix-matrix product of matrices stored in `input` and `mat2`.
-///
-/// `input` is `(b, n, m)` and `mat2` `(b, m, p)`, with the same batch size `b` (no broadcasting, as
-/// torch's `bmm`; `eagertape.matmul` broadcasts). Both get gradients.
-///
-/// Args:
-///     input (Tensor): the first batch of matrices, `(b, n, m)`.
-///     mat2 (Tensor): the second batch of matrices, `(b, m, p)`.
-///
-/// Returns:
-///     Tensor: of shape `(b, n, p)`.
-///
-/// Raises:
-///     ShapeError: the operands are not 3-D with one batch size, or the inner sizes differ.
-///     TypeError: `mat2` is not an eagertape tensor.
-///
-/// Examples:
-///     >>> import eagertape as et
-///     >>> with et.Session():
-///     ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
-///     (5, 2, 4)
-#[pyfunction]
-pub fn bmm(
-    py: Python<'_>,
-    input: &Bound<'_, PyTensor>,
-    mat2: &Bound<'_, PyAny>,
-) -> PyResult<PyTensor> {
-    let b = handles("bmm", std::slice::from_ref(mat2))?[0];
-    input.get().call(py, move |s, a| s.bmm(a, b))
 }
 
 /// Takes an int64 tensor of class indices of shape `(*)` and returns a tensor of shape `(*,
@@ -422,57 +346,4 @@ pub fn where_<'py>(
     Ok(Py::new(py, a.apply(py, Op::movement(Where), operands)?)?
         .into_bound(py)
         .into_any())
-}
-
-/// Pads tensor.
-///
-/// `pad` gives (left, right) amounts for the last dimension, then for the one before, and so on:
-/// `(1, 1)` pads the last dim, `(1, 1, 2, 2)` the last two. Negative amounts crop, as in torch.
-/// Records one node; the input gets the gradient of the elements it kept.
-///
-/// Args:
-///     input (Tensor): the tensor to pad.
-///     pad (sequence of int): an even number of amounts, at most two per dimension.
-///     mode (str): ``"constant"``, ``"reflect"``, ``"replicate"`` or ``"circular"``.
-///         Default: ``"constant"``.
-///     value (float, optional): the fill value of ``"constant"`` padding. Default: ``None``
-///         (0). Other modes accept only ``None`` or 0.
-///
-/// Returns:
-///     Tensor: the padded tensor.
-///
-/// Raises:
-///     ArgumentError: an unknown `mode`, or a non-zero `value` with a mode other than
-///         ``"constant"``.
-///     ShapeError: `pad` has an odd length or more than two entries per dimension, or the
-///         padding is too large for the mode.
-///
-/// Examples:
-///     >>> import eagertape as et
-///     >>> with et.Session():
-///     ...     et.pad(et.tensor([1.0, 2.0]), (1, 2), value=9.0).tolist()
-///     ...     et.pad(et.tensor([[1.0, 2.0, 3.0]]), (2, 0), mode="reflect").tolist()
-///     [9.0, 1.0, 2.0, 9.0, 9.0]
-///     [[3.0, 2.0, 1.0, 2.0, 3.0]]
-#[pyfunction]
-#[pyo3(signature = (input, pad, mode="constant", value=None))]
-pub fn pad(
-    py: Python<'_>,
-    input: &PyTensor,
-    pad: Vec<i64>,
-    mode: &str,
-    value: Option<f64>,
-) -> PyResult<PyTensor> {
-    let mode = PadMode::parse(mode)?;
-    if mode != PadMode::Constant && value.is_some_and(|v| v != 0.0) {
-        return Err(PyErr::from(Error::Argument(format!(
-            "pad: padding mode {mode:?} doesn't take a value"
-        ))));
-    }
-    let m = Pad {
-        pad: pad.into(),
-        mode,
-        value: value.unwrap_or(0.0),
-    };
-    input.apply(py, Op::movement(m), vec![Operand::Node(input.handle())])
 }

@@ -167,7 +167,7 @@ def test_linear_with_bias_keyword_matches_torch(rng):
         rng.standard_normal(3),
     )
     assert_matches_torch(
-        lambda x, w, b: et.linear(x, w, b=b),
+        lambda x, w, b: et.linear(x, w, bias=b),
         [x, w, b],
         lambda x, w, b: F.linear(x, w, b),
     )
