@@ -69,17 +69,6 @@ impl<B: Backend> Session<B> {
         })
     }
 
-    /// `bmm(a, b)`: two 3-D tensors with the same batch size.
-    pub fn bmm(&mut self, a: Handle, b: Handle) -> Result<Handle> {
-        let (sa, sb) = (self.shape(a)?, self.shape(b)?);
-        if sa.len() != 3 || sb.len() != 3 || sa[0] != sb[0] {
-            return Err(Error::Shape(format!(
-                "bmm: expected two 3-D tensors with the same batch size, got shapes {sa:?} and {sb:?}"
-            )));
-        }
-        self.record(Op::matmul(), &[a, b])
-    }
-
     /// `einsum(equation, operands)`.
     pub fn einsum(&mut self, equation: &str, operands: &[Handle]) -> Result<Handle> {
         let shapes = operands
