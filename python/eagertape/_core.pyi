@@ -2210,6 +2210,29 @@ class Tensor:
             ...     et.argmin(x).item(), et.argmin(x, dim=1).tolist()
             (0, [0, 1])
         """
+    def round(self, *, decimals: int = 0) -> Tensor:
+        """Rounds elements of `input` to the nearest integer, or to `decimals` decimal places.
+
+        Halves round to even, as in torch; a negative `decimals` rounds to the left of the
+        decimal point. The gradient is zero. Floating-point input only.
+
+        Args:
+            input (Tensor): the input tensor.
+            decimals (int): the number of decimal places to round to. Default: ``0``.
+
+        Returns:
+            Tensor: the rounded tensor.
+
+        Raises:
+            et.DTypeError: if `input` holds integer or bool data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([0.5, 1.5, 2.5, 1234.0])
+            ...     et.round(x).tolist(), et.round(x, decimals=-2).tolist()
+            ([0.0, 2.0, 2.0, 1234.0], [0.0, 0.0, 0.0, 1200.0])
+        """
     def diagonal(self, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
         """Returns the diagonal of `input` with respect to `dim1` and `dim2`, as its last dimension.
 
@@ -3075,6 +3098,70 @@ class Tensor:
             ...     x = et.tensor([1.0, -2.0])
             ...     et.logical_not(x > 0).tolist()
             [False, True]
+        """
+    def any(self, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
+        """Tests if any element in `input` evaluates to True, over all elements or along `dim`.
+
+        Nonzero numbers count as True. The result is bool data.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or tuple of ints, optional): the dimension(s) to reduce.
+                Default: ``None`` (all dimensions).
+            keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+                Default: ``False``.
+
+        Returns:
+            Tensor: bool data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[0.0, 0.0], [0.0, 3.0]])
+            ...     et.any(x).item(), et.any(x, 1).tolist()
+            (True, [False, True])
+        """
+    def all(self, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
+        """Tests if all elements in `input` evaluate to True, over all elements or along `dim`.
+
+        Nonzero numbers count as True. The result is bool data.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or tuple of ints, optional): the dimension(s) to reduce.
+                Default: ``None`` (all dimensions).
+            keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+                Default: ``False``.
+
+        Returns:
+            Tensor: bool data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 2.0], [0.0, 3.0]])
+            ...     et.all(x).item(), et.all(x, 1).tolist()
+            (False, [True, False])
+        """
+    def count_nonzero(self, dim: int | Sequence[int] | None = None) -> Tensor:
+        """Counts the number of non-zero values in the tensor `input` along the given `dim`.
+
+        The counts are int64 data.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or tuple of ints, optional): the dimension(s) along which to count.
+                Default: ``None`` (all elements).
+
+        Returns:
+            Tensor: int64 counts.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[0.0, 1.0], [2.0, 3.0]])
+            ...     et.count_nonzero(x).item(), et.count_nonzero(x, 0).tolist()
+            (3, [1, 2])
         """
     def transpose(self, dim0: int, dim1: int) -> Tensor:
         """Returns a transposed version of `input`, with dimensions `dim0` and `dim1` swapped.
@@ -4185,11 +4272,6 @@ class Tensor:
     def _tensordot(
         self, other: Tensor | ArrayLike, dims_a: list[_int], dims_b: list[_int]
     ) -> Tensor: ...
-    def round(self, *, decimals: _int = 0) -> Tensor:
-        """Returns this tensor with each element rounded to `decimals` decimal places.
-
-        Halves round to even; the gradient is zero. See `eagertape.round`.
-        """
     def allclose(
         self,
         other: Tensor | ArrayLike,
@@ -4209,21 +4291,6 @@ class Tensor:
         Raises:
             ArgumentError: `other` is not a tensor.
             DTypeError: one tensor is floating and the other integer or bool data.
-        """
-    def any(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
-        """Tests whether any element of this tensor is nonzero, over `dim`.
-
-        The result is bool data. See `eagertape.any`.
-        """
-    def all(self, dim: _int | tuple[_int, ...] | None = None, keepdim: _bool = False) -> Tensor:
-        """Tests whether every element of this tensor is nonzero, over `dim`.
-
-        The result is bool data. See `eagertape.all`.
-        """
-    def count_nonzero(self, dim: _int | tuple[_int, ...] | None = None) -> Tensor:
-        """Counts the nonzero elements of this tensor over `dim`.
-
-        The result is int64 data. See `eagertape.count_nonzero`.
         """
     def quantile(
         self,
@@ -4270,9 +4337,6 @@ class Tensor:
         Raises:
             ArgumentError: `dtype` is given (not supported: the session computes in its carrier).
         """
-    def _pixel_shuffle(self, factor: _int, unshuffle: _bool) -> Tensor: ...
-    def _glu(self, dim: _int) -> Tensor: ...
-    def _prelu(self, weight: Tensor | ArrayLike) -> Tensor: ...
     def bernoulli(self, p: _float | None = None, *, generator: object = None) -> Tensor:
         """torch's `bernoulli(p=None)`: 0/1 draws of this tensor's dtype, each 1 with the
         probability this tensor's element (or `p`) gives.
@@ -6409,6 +6473,30 @@ def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
         (0, [0, 1])
     """
 
+def round(input: Tensor, *, decimals: int = 0) -> Tensor:
+    """Rounds elements of `input` to the nearest integer, or to `decimals` decimal places.
+
+    Halves round to even, as in torch; a negative `decimals` rounds to the left of the
+    decimal point. The gradient is zero. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        decimals (int): the number of decimal places to round to. Default: ``0``.
+
+    Returns:
+        Tensor: the rounded tensor.
+
+    Raises:
+        et.DTypeError: if `input` holds integer or bool data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([0.5, 1.5, 2.5, 1234.0])
+        ...     et.round(x).tolist(), et.round(x, decimals=-2).tolist()
+        ([0.0, 2.0, 2.0, 1234.0], [0.0, 0.0, 0.0, 1200.0])
+    """
+
 def diagonal(input: Tensor, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
     """Returns the diagonal of `input` with respect to `dim1` and `dim2`, as its last dimension.
 
@@ -7320,6 +7408,73 @@ def logical_not(input: Tensor) -> Tensor:
         ...     x = et.tensor([1.0, -2.0])
         ...     et.logical_not(x > 0).tolist()
         [False, True]
+    """
+
+def any(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
+    """Tests if any element in `input` evaluates to True, over all elements or along `dim`.
+
+    Nonzero numbers count as True. The result is bool data.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: bool data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[0.0, 0.0], [0.0, 3.0]])
+        ...     et.any(x).item(), et.any(x, 1).tolist()
+        (True, [False, True])
+    """
+
+def all(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
+    """Tests if all elements in `input` evaluate to True, over all elements or along `dim`.
+
+    Nonzero numbers count as True. The result is bool data.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            Default: ``None`` (all dimensions).
+        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            Default: ``False``.
+
+    Returns:
+        Tensor: bool data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [0.0, 3.0]])
+        ...     et.all(x).item(), et.all(x, 1).tolist()
+        (False, [True, False])
+    """
+
+def count_nonzero(input: Tensor, dim: int | Sequence[int] | None = None) -> Tensor:
+    """Counts the number of non-zero values in the tensor `input` along the given `dim`.
+
+    The counts are int64 data.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or tuple of ints, optional): the dimension(s) along which to count.
+            Default: ``None`` (all elements).
+
+    Returns:
+        Tensor: int64 counts.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[0.0, 1.0], [2.0, 3.0]])
+        ...     et.count_nonzero(x).item(), et.count_nonzero(x, 0).tolist()
+        (3, [1, 2])
     """
 
 def transpose(input: Tensor, dim0: int, dim1: int) -> Tensor:
@@ -9457,6 +9612,99 @@ def pad(
         ...     et.pad(et.tensor([[1.0, 2.0, 3.0]]), (2, 0), mode="reflect").tolist()
         [9.0, 1.0, 2.0, 9.0, 9.0]
         [[3.0, 2.0, 1.0, 2.0, 3.0]]
+    """
+
+def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
+    """Rearranges elements in a tensor of shape ``(*, C * r**2, H, W)`` to a tensor of shape
+    ``(*, C, H * r, W * r)``, where ``r`` is the ``upscale_factor``.
+
+    Args:
+        input (Tensor): the input tensor.
+        upscale_factor (int): the factor to increase spatial resolution by.
+
+    Returns:
+        Tensor: the rearranged tensor.
+
+    Raises:
+        ShapeError: a channel count not divisible by ``upscale_factor**2``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.arange(8.0).reshape(1, 8, 1, 1)
+        ...     tuple(F.pixel_shuffle(x, 2).shape)
+        (1, 2, 2, 2)
+    """
+
+def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:
+    """Reverses the ``pixel_shuffle`` operation by rearranging elements in a tensor of shape
+    ``(*, C, H * r, W * r)`` to a tensor of shape ``(*, C * r**2, H, W)``, where ``r`` is the
+    ``downscale_factor``.
+
+    Args:
+        input (Tensor): the input tensor.
+        downscale_factor (int): the factor to decrease spatial resolution by.
+
+    Returns:
+        Tensor: the rearranged tensor.
+
+    Raises:
+        ShapeError: a height or width not divisible by ``downscale_factor``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     tuple(F.pixel_unshuffle(et.ones(1, 2, 4, 4), 2).shape)
+        (1, 8, 2, 2)
+    """
+
+def glu(input: Tensor, dim: int = -1) -> Tensor:
+    """The gated linear unit: ``GLU(a, b) = a * sigmoid(b)``.
+
+    ``input`` is split in half along ``dim`` to form ``a`` (the first half) and ``b``.
+
+    Args:
+        input (Tensor): the input tensor; its size along ``dim`` must be even.
+        dim (int): the dimension on which to split the input. Default: ``-1``.
+
+    Returns:
+        Tensor: the input's shape, with ``dim`` halved.
+
+    Raises:
+        ShapeError: an odd size along ``dim``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.glu(et.tensor([[1.0, 2.0, 0.0, 0.0]])).tolist()
+        [[0.5, 1.0]]
+    """
+
+def prelu(input: Tensor, weight: Tensor | ArrayLike) -> Tensor:
+    """Applies element-wise the function ``PReLU(x) = max(0, x) + weight * min(0, x)``.
+
+    ``weight`` holds one slope, or one per channel (dim 1 of the input, dim 0 of a 1-D one);
+    it gets a gradient as any operand does.
+
+    Args:
+        input (Tensor): the input tensor.
+        weight (Tensor): the learnable slopes: 1 element or one per channel.
+
+    Returns:
+        Tensor: the input's shape.
+
+    Raises:
+        ShapeError: a ``weight`` that matches neither 1 nor the channel count.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     F.prelu(et.tensor([-2.0, 2.0]), et.tensor([0.25])).tolist()
+        [-0.5, 2.0]
     """
 
 # END generated: declared

@@ -15,13 +15,16 @@ from ._core import (
     addcdiv,
     addcmul,
     addmm,
+    all,
     amax,
     amin,
+    any,
     argmax,
     argmin,
     baddbmm,
     clamp_max,
     clamp_min,
+    count_nonzero,
     cross,
     cumsum,
     diag,
@@ -55,6 +58,7 @@ from ._core import (
     outer,
     prod,
     roll,
+    round,
     scatter,
     scatter_add,
     scatter_reduce,
@@ -1309,32 +1313,6 @@ def tensordot(a: Tensor, b: Tensor, dims: int | Sequence[int | Sequence[int]] = 
     return a._tensordot(b, da, db)
 
 
-def round(input: Tensor, *, decimals: int = 0) -> Tensor:  # noqa: A001, A002
-    """Rounds elements of `input` to the nearest integer, or to `decimals` decimal places.
-
-    Halves round to even, as in torch; a negative `decimals` rounds to the left of the
-    decimal point. The gradient is zero. Floating-point input only.
-
-    Args:
-        input (Tensor): the input tensor.
-        decimals (int): the number of decimal places to round to. Default: ``0``.
-
-    Returns:
-        Tensor: the rounded tensor.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([0.5, 1.5, 2.5, 1234.0])
-        ...     et.round(x).tolist(), et.round(x, decimals=-2).tolist()
-        ([0.0, 2.0, 2.0, 1234.0], [0.0, 0.0, 0.0, 1200.0])
-    """
-    return input.round(decimals=decimals)
-
-
 def allclose(
     input: Tensor,  # noqa: A002
     other: Tensor | ArrayLike,
@@ -1389,79 +1367,6 @@ def equal(input: Tensor, other: Tensor | ArrayLike) -> bool:  # noqa: A002
         (True, False)
     """
     return input.equal(other)
-
-
-def any(input: Tensor, dim: int | tuple[int, ...] | None = None, keepdim: bool = False) -> Tensor:  # noqa: A001, A002
-    """Tests if any element in `input` evaluates to True, over all elements or along `dim`.
-
-    Nonzero numbers count as True. The result is bool data.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int or tuple of ints, optional): the dimension(s) to reduce.
-            Default: ``None`` (all dimensions).
-        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
-            Default: ``False``.
-
-    Returns:
-        Tensor: bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[0.0, 0.0], [0.0, 3.0]])
-        ...     et.any(x).item(), et.any(x, 1).tolist()
-        (True, [False, True])
-    """
-    return input.any(dim, keepdim)
-
-
-def all(input: Tensor, dim: int | tuple[int, ...] | None = None, keepdim: bool = False) -> Tensor:  # noqa: A001, A002
-    """Tests if all elements in `input` evaluate to True, over all elements or along `dim`.
-
-    Nonzero numbers count as True. The result is bool data.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int or tuple of ints, optional): the dimension(s) to reduce.
-            Default: ``None`` (all dimensions).
-        keepdim (bool): whether the output keeps the reduced dimensions with size 1.
-            Default: ``False``.
-
-    Returns:
-        Tensor: bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 2.0], [0.0, 3.0]])
-        ...     et.all(x).item(), et.all(x, 1).tolist()
-        (False, [True, False])
-    """
-    return input.all(dim, keepdim)
-
-
-def count_nonzero(input: Tensor, dim: int | tuple[int, ...] | None = None) -> Tensor:  # noqa: A002
-    """Counts the number of non-zero values in the tensor `input` along the given `dim`.
-
-    The counts are int64 data.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int or tuple of ints, optional): the dimension(s) along which to count.
-            Default: ``None`` (all elements).
-
-    Returns:
-        Tensor: int64 counts.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[0.0, 1.0], [2.0, 3.0]])
-        ...     et.count_nonzero(x).item(), et.count_nonzero(x, 0).tolist()
-        (3, [1, 2])
-    """
-    return input.count_nonzero(dim)
 
 
 def var_mean(

@@ -120,12 +120,83 @@ pub fn isclose<B: Backend>(
     derived(r, d, &[x, other])
 }
 
+/// `round(input, *, decimals=0)`: halves to even; no gradient.
+pub fn round<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, decimals: i64) -> Result<Handle> {
+    derived(r, Derive::Round { decimals }, &[x])
+}
+
+/// `F.pixel_shuffle(input, upscale_factor)`.
+pub fn pixel_shuffle<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    upscale_factor: i64,
+) -> Result<Handle> {
+    derived(
+        r,
+        Derive::PixelShuffle {
+            r: upscale_factor,
+            unshuffle: false,
+        },
+        &[x],
+    )
+}
+
+/// `F.pixel_unshuffle(input, downscale_factor)`.
+pub fn pixel_unshuffle<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    downscale_factor: i64,
+) -> Result<Handle> {
+    derived(
+        r,
+        Derive::PixelShuffle {
+            r: downscale_factor,
+            unshuffle: true,
+        },
+        &[x],
+    )
+}
+
+/// `F.glu(input, dim=-1)`.
+pub fn glu<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, dim: i64) -> Result<Handle> {
+    derived(r, Derive::Glu { dim }, &[x])
+}
+
+/// `F.prelu(input, weight)`.
+pub fn prelu<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, weight: Handle) -> Result<Handle> {
+    derived(r, Derive::Prelu, &[x, weight])
+}
+
 /// The function and method forms of this file's ops, for the binding's generator `$gen`
 /// (`src/python/declared.rs` says what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {
         $gen! {
+            /// Rounds elements of `input` to the nearest integer, or to `decimals` decimal places.
+            ///
+            /// Halves round to even, as in torch; a negative `decimals` rounds to the left of the
+            /// decimal point. The gradient is zero. Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     decimals (int): the number of decimal places to round to. Default: ``0``.
+            ///
+            /// Returns:
+            ///     Tensor: the rounded tensor.
+            ///
+            /// Raises:
+            ///     et.DTypeError: if `input` holds integer or bool data.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([0.5, 1.5, 2.5, 1234.0])
+            ///     ...     et.round(x).tolist(), et.round(x, decimals=-2).tolist()
+            ///     ([0.0, 2.0, 2.0, 1234.0], [0.0, 0.0, 0.0, 1200.0])
+            fn round(input: Tensor;; decimals: i64 = 0)
+                = crate::ops::derived::round;
+
             /// Returns the diagonal of `input` with respect to `dim1` and `dim2`, as its last dimension.
             ///
             /// `offset` 0 is the main diagonal, a positive one above it, a negative one below it. Any
@@ -366,3 +437,107 @@ macro_rules! functions {
 }
 #[cfg_attr(not(feature = "python"), allow(unused_imports))]
 pub(crate) use functions;
+
+/// The `torch.nn.functional` forms of this file's layers (functions only), for the binding's
+/// generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! nn_functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Rearranges elements in a tensor of shape ``(*, C * r**2, H, W)`` to a tensor of shape
+            /// ``(*, C, H * r, W * r)``, where ``r`` is the ``upscale_factor``.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     upscale_factor (int): the factor to increase spatial resolution by.
+            ///
+            /// Returns:
+            ///     Tensor: the rearranged tensor.
+            ///
+            /// Raises:
+            ///     ShapeError: a channel count not divisible by ``upscale_factor**2``.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> import eagertape.nn.functional as F
+            ///     >>> with et.Session():
+            ///     ...     x = et.arange(8.0).reshape(1, 8, 1, 1)
+            ///     ...     tuple(F.pixel_shuffle(x, 2).shape)
+            ///     (1, 2, 2, 2)
+            fn pixel_shuffle(input: Tensor, upscale_factor: i64;)
+                = crate::ops::derived::pixel_shuffle;
+
+            /// Reverses the ``pixel_shuffle`` operation by rearranging elements in a tensor of shape
+            /// ``(*, C, H * r, W * r)`` to a tensor of shape ``(*, C * r**2, H, W)``, where ``r`` is the
+            /// ``downscale_factor``.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     downscale_factor (int): the factor to decrease spatial resolution by.
+            ///
+            /// Returns:
+            ///     Tensor: the rearranged tensor.
+            ///
+            /// Raises:
+            ///     ShapeError: a height or width not divisible by ``downscale_factor``.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> import eagertape.nn.functional as F
+            ///     >>> with et.Session():
+            ///     ...     tuple(F.pixel_unshuffle(et.ones(1, 2, 4, 4), 2).shape)
+            ///     (1, 8, 2, 2)
+            fn pixel_unshuffle(input: Tensor, downscale_factor: i64;)
+                = crate::ops::derived::pixel_unshuffle;
+
+            /// The gated linear unit: ``GLU(a, b) = a * sigmoid(b)``.
+            ///
+            /// ``input`` is split in half along ``dim`` to form ``a`` (the first half) and ``b``.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor; its size along ``dim`` must be even.
+            ///     dim (int): the dimension on which to split the input. Default: ``-1``.
+            ///
+            /// Returns:
+            ///     Tensor: the input's shape, with ``dim`` halved.
+            ///
+            /// Raises:
+            ///     ShapeError: an odd size along ``dim``.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> import eagertape.nn.functional as F
+            ///     >>> with et.Session():
+            ///     ...     F.glu(et.tensor([[1.0, 2.0, 0.0, 0.0]])).tolist()
+            ///     [[0.5, 1.0]]
+            fn glu(input: Tensor; dim: i64 = (-1))
+                = crate::ops::derived::glu;
+
+            /// Applies element-wise the function ``PReLU(x) = max(0, x) + weight * min(0, x)``.
+            ///
+            /// ``weight`` holds one slope, or one per channel (dim 1 of the input, dim 0 of a 1-D one);
+            /// it gets a gradient as any operand does.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     weight (Tensor): the learnable slopes: 1 element or one per channel.
+            ///
+            /// Returns:
+            ///     Tensor: the input's shape.
+            ///
+            /// Raises:
+            ///     ShapeError: a ``weight`` that matches neither 1 nor the channel count.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> import eagertape.nn.functional as F
+            ///     >>> with et.Session():
+            ///     ...     F.prelu(et.tensor([-2.0, 2.0]), et.tensor([0.25])).tolist()
+            ///     [-0.5, 2.0]
+            fn prelu(input: Tensor, weight: Tensor;)
+                = crate::ops::derived::prelu;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use nn_functions;

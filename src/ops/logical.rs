@@ -54,3 +54,110 @@ impl<B: Backend> Rule<B> for Logical {
         Ok(vec![None])
     }
 }
+
+/// `any(input, dim=None, keepdim=False)`: bool data.
+pub fn any<B: crate::backend::Backend>(
+    r: &mut dyn super::compose::Recorder<B>,
+    x: crate::handles::Handle,
+    dim: Vec<i64>,
+    keepdim: bool,
+) -> Result<crate::handles::Handle> {
+    r.record(Op::logical(Tally::Any, &dim, keepdim), &[x])
+}
+
+/// `all(input, dim=None, keepdim=False)`: bool data.
+pub fn all<B: crate::backend::Backend>(
+    r: &mut dyn super::compose::Recorder<B>,
+    x: crate::handles::Handle,
+    dim: Vec<i64>,
+    keepdim: bool,
+) -> Result<crate::handles::Handle> {
+    r.record(Op::logical(Tally::All, &dim, keepdim), &[x])
+}
+
+/// `count_nonzero(input, dim=None)`: int64 data.
+pub fn count_nonzero<B: crate::backend::Backend>(
+    r: &mut dyn super::compose::Recorder<B>,
+    x: crate::handles::Handle,
+    dim: Vec<i64>,
+) -> Result<crate::handles::Handle> {
+    r.record(Op::logical(Tally::CountNonzero, &dim, false), &[x])
+}
+
+/// The function and method forms of the truth reductions, for the binding's generator `$gen`
+/// (`src/python/declared.rs` says what each argument type means).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Tests if any element in `input` evaluates to True, over all elements or along `dim`.
+            ///
+            /// Nonzero numbers count as True. The result is bool data.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            ///         Default: ``None`` (all dimensions).
+            ///     keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: bool data.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[0.0, 0.0], [0.0, 3.0]])
+            ///     ...     et.any(x).item(), et.any(x, 1).tolist()
+            ///     (True, [False, True])
+            fn any(input: Tensor; dim: Dims = None, keepdim: bool = False)
+                = crate::ops::logical::any;
+
+            /// Tests if all elements in `input` evaluate to True, over all elements or along `dim`.
+            ///
+            /// Nonzero numbers count as True. The result is bool data.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int or tuple of ints, optional): the dimension(s) to reduce.
+            ///         Default: ``None`` (all dimensions).
+            ///     keepdim (bool): whether the output keeps the reduced dimensions with size 1.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: bool data.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 2.0], [0.0, 3.0]])
+            ///     ...     et.all(x).item(), et.all(x, 1).tolist()
+            ///     (False, [True, False])
+            fn all(input: Tensor; dim: Dims = None, keepdim: bool = False)
+                = crate::ops::logical::all;
+
+            /// Counts the number of non-zero values in the tensor `input` along the given `dim`.
+            ///
+            /// The counts are int64 data.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int or tuple of ints, optional): the dimension(s) along which to count.
+            ///         Default: ``None`` (all elements).
+            ///
+            /// Returns:
+            ///     Tensor: int64 counts.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[0.0, 1.0], [2.0, 3.0]])
+            ///     ...     et.count_nonzero(x).item(), et.count_nonzero(x, 0).tolist()
+            ///     (3, [1, 2])
+            fn count_nonzero(input: Tensor; dim: Dims = None)
+                = crate::ops::logical::count_nonzero;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;

@@ -813,6 +813,14 @@ mod activations {
     crate::ops::activations::functions!(py_functions_and_methods);
 }
 
+mod logical {
+    crate::ops::logical::functions!(py_functions_and_methods);
+}
+
+mod derived_layers {
+    crate::ops::derived::nn_functions!(py_functions);
+}
+
 mod selections {
     crate::ops::selections::functions!(py_functions_and_methods);
 }
@@ -881,6 +889,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     scatters::register(m, &mut entries)?;
     combine::register(m, &mut entries)?;
     selections::register(m, &mut entries)?;
+    logical::register(m, &mut entries)?;
     views::register(m, &mut entries)?;
     activations::register(m, &mut entries)?;
     let methods = [
@@ -889,6 +898,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         scatters::METHODS,
         combine::METHODS,
         selections::METHODS,
+        logical::METHODS,
         views::METHODS,
         activations::METHODS,
     ]
@@ -906,6 +916,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     interpolation::register(m, &mut entries)?;
     matmul::register(m, &mut entries)?;
     join::register(m, &mut entries)?;
+    derived_layers::register(m, &mut entries)?;
     let entries: Vec<Bound<'_, PyTuple>> = entries
         .into_iter()
         .map(|(name, params)| {

@@ -1,18 +1,14 @@
-//! Tensor methods of the compositions (`src/ops/derive.rs`) and the truth reductions
-//! (`src/ops/logical.rs`) no declaration says: `round(decimals)`, `allclose`, `equal`,
-//! `any`, `all`, `count_nonzero`, `quantile`, and the private halves `_tensordot`,
-//! `_pixel_shuffle`, `_glu`, `_prelu`. `diagonal`, `diag`, `trace`, `diff`, `cross`, `kron`,
-//! `logit`, `nansum`, `nanmean`, `isclose` are declared in `ops/derived.rs`.
+//! Tensor methods of the compositions (`src/ops/derive.rs`) no declaration says:
+//! `allclose`, `equal` (Python bools), `quantile` (its `q` read to choose what to record),
+//! and the private half `_tensordot`. The others are declared in `ops/derived.rs` and
+//! `ops/logical.rs`.
 
 use pyo3::prelude::*;
 
 use super::classes::PyTensor;
-use super::tensor::dims;
 use crate::backend::Backend;
 use crate::error::Error;
 use crate::ops::derive::{Derive, Interpolation};
-use crate::ops::logical::Tally;
-use crate::ops::Op;
 use crate::session::Operand;
 
 impl PyTensor {
@@ -43,13 +39,6 @@ impl PyTensor {
             },
             &[other],
         )
-    }
-    /// Returns this tensor with each element rounded to `decimals` decimal places.
-    ///
-    /// Halves round to even; the gradient is zero. See `eagertape.round`.
-    #[pyo3(signature = (*, decimals=0))]
-    fn round(&self, py: Python<'_>, decimals: i64) -> PyResult<Self> {
-        self.derive(py, Derive::Round { decimals }, &[])
     }
     /// Returns whether this tensor and `other` are close everywhere, as a Python bool.
     ///
@@ -135,45 +124,5 @@ impl PyTensor {
             return self.derive(py, d, &[&q_obj]);
         }
         self.derive(py, d, &[])
-    }
-    /// `_pixel_shuffle(factor, unshuffle)`: `F.pixel_shuffle` / `F.pixel_unshuffle`.
-    fn _pixel_shuffle(&self, py: Python<'_>, factor: i64, unshuffle: bool) -> PyResult<Self> {
-        self.derive(
-            py,
-            Derive::PixelShuffle {
-                r: factor,
-                unshuffle,
-            },
-            &[],
-        )
-    }
-    /// `_glu(dim)`: `F.glu`.
-    fn _glu(&self, py: Python<'_>, dim: i64) -> PyResult<Self> {
-        self.derive(py, Derive::Glu { dim }, &[])
-    }
-    /// `_prelu(weight)`: `F.prelu`.
-    fn _prelu(&self, py: Python<'_>, weight: &Bound<'_, PyAny>) -> PyResult<Self> {
-        self.derive(py, Derive::Prelu, &[weight])
-    }
-    /// Tests whether any element of this tensor is nonzero, over `dim`.
-    ///
-    /// The result is bool data. See `eagertape.any`.
-    #[pyo3(signature = (dim=None, keepdim=false))]
-    fn any(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>, keepdim: bool) -> PyResult<Self> {
-        self.unary(py, Op::logical(Tally::Any, &dims(dim)?, keepdim))
-    }
-    /// Tests whether every element of this tensor is nonzero, over `dim`.
-    ///
-    /// The result is bool data. See `eagertape.all`.
-    #[pyo3(signature = (dim=None, keepdim=false))]
-    fn all(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>, keepdim: bool) -> PyResult<Self> {
-        self.unary(py, Op::logical(Tally::All, &dims(dim)?, keepdim))
-    }
-    /// Counts the nonzero elements of this tensor over `dim`.
-    ///
-    /// The result is int64 data. See `eagertape.count_nonzero`.
-    #[pyo3(signature = (dim=None))]
-    fn count_nonzero(&self, py: Python<'_>, dim: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        self.unary(py, Op::logical(Tally::CountNonzero, &dims(dim)?, false))
     }
 }

@@ -36,6 +36,7 @@ from .._core import (
     embedding,
     embedding_bag,
     fold,
+    glu,
     grid_sample,
     group_norm,
     hinge_embedding_loss,
@@ -57,7 +58,10 @@ from .._core import (
     nll_loss,
     normalize,
     pairwise_distance,
+    pixel_shuffle,
+    pixel_unshuffle,
     poisson_nll_loss,
+    prelu,
     rms_norm,
     scaled_dot_product_attention,
     smooth_l1_loss,
@@ -240,107 +244,6 @@ def upsample(
         [[[1.0, 1.0, 2.0, 2.0]]]
     """
     return interpolate(input, size, scale_factor, mode, align_corners)
-
-
-def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:  # noqa: A002
-    """Rearranges elements in a tensor of shape ``(*, C * r**2, H, W)`` to a tensor of shape
-    ``(*, C, H * r, W * r)``, where ``r`` is the ``upscale_factor``.
-
-    Args:
-        input (Tensor): the input tensor.
-        upscale_factor (int): the factor to increase spatial resolution by.
-
-    Returns:
-        Tensor: the rearranged tensor.
-
-    Raises:
-        ShapeError: a channel count not divisible by ``upscale_factor**2``.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     x = et.arange(8.0).reshape(1, 8, 1, 1)
-        ...     tuple(F.pixel_shuffle(x, 2).shape)
-        (1, 2, 2, 2)
-    """
-    return input._pixel_shuffle(upscale_factor, False)
-
-
-def pixel_unshuffle(input: Tensor, downscale_factor: int) -> Tensor:  # noqa: A002
-    """Reverses the ``pixel_shuffle`` operation by rearranging elements in a tensor of shape
-    ``(*, C, H * r, W * r)`` to a tensor of shape ``(*, C * r**2, H, W)``, where ``r`` is the
-    ``downscale_factor``.
-
-    Args:
-        input (Tensor): the input tensor.
-        downscale_factor (int): the factor to decrease spatial resolution by.
-
-    Returns:
-        Tensor: the rearranged tensor.
-
-    Raises:
-        ShapeError: a height or width not divisible by ``downscale_factor``.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     tuple(F.pixel_unshuffle(et.ones(1, 2, 4, 4), 2).shape)
-        (1, 8, 2, 2)
-    """
-    return input._pixel_shuffle(downscale_factor, True)
-
-
-def glu(input: Tensor, dim: int = -1) -> Tensor:  # noqa: A002
-    """The gated linear unit: ``GLU(a, b) = a * sigmoid(b)``.
-
-    ``input`` is split in half along ``dim`` to form ``a`` (the first half) and ``b``.
-
-    Args:
-        input (Tensor): the input tensor; its size along ``dim`` must be even.
-        dim (int): the dimension on which to split the input. Default: ``-1``.
-
-    Returns:
-        Tensor: the input's shape, with ``dim`` halved.
-
-    Raises:
-        ShapeError: an odd size along ``dim``.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     F.glu(et.tensor([[1.0, 2.0, 0.0, 0.0]])).tolist()
-        [[0.5, 1.0]]
-    """
-    return input._glu(dim)
-
-
-def prelu(input: Tensor, weight: Any) -> Tensor:  # noqa: A002
-    """Applies element-wise the function ``PReLU(x) = max(0, x) + weight * min(0, x)``.
-
-    ``weight`` holds one slope, or one per channel (dim 1 of the input, dim 0 of a 1-D one);
-    it gets a gradient as any operand does.
-
-    Args:
-        input (Tensor): the input tensor.
-        weight (Tensor): the learnable slopes: 1 element or one per channel.
-
-    Returns:
-        Tensor: the input's shape.
-
-    Raises:
-        ShapeError: a ``weight`` that matches neither 1 nor the channel count.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     F.prelu(et.tensor([-2.0, 2.0]), et.tensor([0.25])).tolist()
-        [-0.5, 2.0]
-    """
-    return input._prelu(weight)
 
 
 def instance_norm(
