@@ -4494,8 +4494,9 @@ class _TorchOptimizer(Optimizer):
     ) -> Self: ...
 
 # The functions generated from the ops' declarations, with their parameters' names,
-# annotations and declared defaults (see the `declared` block below).
-_DECLARED: tuple[tuple[str, list[tuple[str, str, str | None]]], ...]
+# annotations and declared defaults, and their results' annotations (see the `declared`
+# block below).
+_DECLARED: tuple[tuple[str, list[tuple[str, str, str | None]], str], ...]
 # The declared functions that are `Tensor` methods too.
 _DECLARED_METHODS: tuple[str, ...]
 # Every optimizer's torch signature after `params`: {kind: ((name, default, members), ...)}.
