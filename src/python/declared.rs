@@ -906,6 +906,10 @@ mod attention {
     crate::ops::attention::functions!(py_functions);
 }
 
+mod multi_head {
+    crate::ops::multi_head::functions!(py_functions);
+}
+
 mod distances {
     crate::ops::distances::functions!(py_functions);
 }
@@ -957,6 +961,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     convolution::register(m, &mut entries)?;
     norms::register(m, &mut entries)?;
     attention::register(m, &mut entries)?;
+    multi_head::register(m, &mut entries)?;
     pool1d::register(m, &mut entries)?;
     pooling::register(m, &mut entries)?;
     sliding::register(m, &mut entries)?;
