@@ -4862,8 +4862,9 @@ class _TorchOptimizer(Optimizer):
     ) -> Self: ...
 
 # The functions generated from the ops' declarations, with their parameters' names,
-# annotations and declared defaults (see the `declared` block below).
-_DECLARED: tuple[tuple[str, list[tuple[str, str, str | None]]], ...]
+# annotations and declared defaults, and their results' annotations (see the `declared`
+# block below).
+_DECLARED: tuple[tuple[str, list[tuple[str, str, str | None]], str], ...]
 # The declared functions that are `Tensor` methods too.
 _DECLARED_METHODS: tuple[str, ...]
 # Every optimizer's torch signature after `params`: {kind: ((name, default, members), ...)}.
@@ -8987,6 +8988,134 @@ def scaled_dot_product_attention(
         ((1, 1, 2, 4), 8.0)
     """
 
+def multi_head_attention_forward(
+    query: Tensor,
+    key: Tensor | ArrayLike,
+    value: Tensor | ArrayLike,
+    embed_dim_to_check: int,
+    num_heads: int,
+    in_proj_weight: Tensor | ArrayLike | None,
+    in_proj_bias: Tensor | ArrayLike | None,
+    bias_k: Tensor | ArrayLike | None,
+    bias_v: Tensor | ArrayLike | None,
+    add_zero_attn: bool,
+    dropout_p: float,
+    out_proj_weight: Tensor | ArrayLike,
+    out_proj_bias: Tensor | ArrayLike | None,
+    training: bool = True,
+    key_padding_mask: Tensor | ArrayLike | None = None,
+    need_weights: bool = True,
+    attn_mask: Tensor | ArrayLike | None = None,
+    use_separate_proj_weight: bool = False,
+    q_proj_weight: Tensor | ArrayLike | None = None,
+    k_proj_weight: Tensor | ArrayLike | None = None,
+    v_proj_weight: Tensor | ArrayLike | None = None,
+    static_k: Tensor | ArrayLike | None = None,
+    static_v: Tensor | ArrayLike | None = None,
+    average_attn_weights: bool = True,
+    is_causal: bool = False,
+) -> tuple[Tensor, Tensor | None]:
+    """Forward method for MultiHeadAttention.
+
+    torch's `F.multi_head_attention_forward`, the computation of `nn.MultiheadAttention`, on
+    sequence-first inputs: the input projections (one packed product when query, key and value
+    are the same tensor, two when key is value, else three; or the separate weights), the heads,
+    `softmax(q k^T / sqrt(head_dim) + mask) v` and the output projection. With `need_weights`
+    the attention weights are computed explicitly and returned; without, the attention runs as
+    `scaled_dot_product_attention`. Masks follow torch's semantics: a bool mask is ``True`` where
+    attending is NOT allowed, a floating one is added to the attention scores. Dropout on the
+    attention weights (when `training`) is drawn from the session's generator. Every floating
+    operand gets its gradient.
+
+    Args:
+        query (Tensor): `(L, N, E)`, or `(L, E)` unbatched.
+        key (Tensor): `(S, N, E)` (`(S, N, kdim)` with separate projection weights), or
+            `(S, E)` unbatched.
+        value (Tensor): `(S, N, E)` (`(S, N, vdim)` with separate projection weights), or
+            `(S, E)` unbatched.
+        embed_dim_to_check (int): the total dimension of the model, `E`: the query's width.
+        num_heads (int): the number of parallel attention heads (they divide `E`).
+        in_proj_weight (Tensor, optional): the packed input projection `(3E, E)` (q, k, v in
+            turn); ``None`` with `use_separate_proj_weight`.
+        in_proj_bias (Tensor, optional): `(3E,)`, the q, k and v biases in turn.
+        bias_k (Tensor, optional): must be ``None`` (not supported).
+        bias_v (Tensor, optional): must be ``None`` (not supported).
+        add_zero_attn (bool): must be ``False`` (not supported).
+        dropout_p (float): the dropout probability of the attention weights, in `[0, 1]`.
+        out_proj_weight (Tensor): the output projection `(E_out, E)`.
+        out_proj_bias (Tensor, optional): `(E_out,)`.
+        training (bool): apply dropout if ``True``. Default: ``True``.
+        key_padding_mask (Tensor, optional): `(N, S)` (`(S,)` unbatched): the keys to ignore
+            (bool: ``True`` ignores; floating: added). Default: ``None``.
+        need_weights (bool): also return the attention weights. Default: ``True``.
+        attn_mask (Tensor, optional): `(L, S)`, or `(N * num_heads, L, S)` (`(num_heads, L, S)`
+            unbatched): the positions each query may attend to (bool: ``True`` is NOT allowed;
+            floating: added). Default: ``None``.
+        use_separate_proj_weight (bool): project with `q_proj_weight`, `k_proj_weight` and
+            `v_proj_weight` instead of `in_proj_weight`. Default: ``False``.
+        q_proj_weight (Tensor, optional): `(E, E)`. Default: ``None``.
+        k_proj_weight (Tensor, optional): `(E, kdim)`. Default: ``None``.
+        v_proj_weight (Tensor, optional): `(E, vdim)`. Default: ``None``.
+        static_k (Tensor, optional): must be ``None`` (not supported). Default: ``None``.
+        static_v (Tensor, optional): must be ``None`` (not supported). Default: ``None``.
+        average_attn_weights (bool): average the returned weights over the heads, else give
+            them per head. Default: ``True``.
+        is_causal (bool): a hint that `attn_mask` is the causal mask (which must then be
+            given); without weights or a key padding mask the attention applies the causal mask
+            itself. Default: ``False``.
+
+    Returns:
+        tuple: `(output, weights)`: the output `(L, N, E_out)` (`(L, E_out)` unbatched); the
+        weights `(N, L, S)` (`(N, num_heads, L, S)` when not averaged, without `N` unbatched),
+        or ``None`` unless `need_weights`.
+
+    Raises:
+        ArgumentError: `bias_k`, `bias_v`, `static_k` or `static_v` given, `add_zero_attn`,
+            `is_causal` without `attn_mask`, a mask of an integer dtype, a projection weight
+            missing, `dropout_p` outside `[0, 1]`, or `num_heads` not dividing `E`.
+        ShapeError: inputs, masks or weights of inconsistent ranks or shapes.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.ones(3, 2, 4)
+        ...     out, weights = F.multi_head_attention_forward(
+        ...         x, x, x, 4, 2, et.ones(12, 4), et.zeros(12), None, None, False, 0.0,
+        ...         et.ones(4, 4), None, training=False)
+        ...     tuple(out.shape), tuple(weights.shape), round(weights.sum().item(), 3)
+        ((3, 2, 4), (2, 3, 3), 6.0)
+    """
+
+def _multi_head_attention_forward(
+    query: Tensor,
+    key: Tensor | ArrayLike,
+    value: Tensor | ArrayLike,
+    embed_dim_to_check: int,
+    num_heads: int,
+    in_proj_weight: Tensor | ArrayLike | None,
+    in_proj_bias: Tensor | ArrayLike | None,
+    bias_k: Tensor | ArrayLike | None,
+    bias_v: Tensor | ArrayLike | None,
+    add_zero_attn: bool,
+    dropout_p: float,
+    out_proj_weight: Tensor | ArrayLike,
+    out_proj_bias: Tensor | ArrayLike | None,
+    training: bool = True,
+    key_padding_mask: Tensor | ArrayLike | None = None,
+    need_weights: bool = True,
+    attn_mask: Tensor | ArrayLike | None = None,
+    use_separate_proj_weight: bool = False,
+    q_proj_weight: Tensor | ArrayLike | None = None,
+    k_proj_weight: Tensor | ArrayLike | None = None,
+    v_proj_weight: Tensor | ArrayLike | None = None,
+    static_k: Tensor | ArrayLike | None = None,
+    static_v: Tensor | ArrayLike | None = None,
+    average_attn_weights: bool = True,
+    is_causal: bool = False,
+    *,
+    batch_first: bool = False,
+) -> tuple[Tensor, Tensor | None]: ...
 def max_pool1d(
     input: Tensor,
     kernel_size: int | Sequence[int],

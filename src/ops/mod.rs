@@ -45,6 +45,7 @@ pub mod losses;
 mod lstm_onednn;
 pub mod matmul;
 pub mod movement;
+pub mod multi_head;
 pub mod multilabel_margin;
 pub mod nll;
 pub mod norm;

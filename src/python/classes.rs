@@ -43,18 +43,28 @@ impl SessionCell {
 /// hold it: the node's name slot. A tape grown long without grad (or after a closing
 /// backward) is compacted here, once the new node is named (its name follows it): only on
 /// this single-output path, where the caller holds no other unnamed handle that a
-/// compaction would make stale.
+/// compaction would make stale ([`named_all`] names several outputs first).
 pub fn named(
     s: &mut Session<Be>,
     f: impl FnOnce(&mut Session<Be>) -> Result<Handle>,
 ) -> PyResult<Arc<NameSlot>> {
+    named_all(s, f, name)
+}
+
+/// [`named`] for a core call with several outputs: `f` records them, `name_all` names
+/// every handle among them (with [`name`]) before the tape may be compacted.
+pub fn named_all<T, N>(
+    s: &mut Session<Be>,
+    f: impl FnOnce(&mut Session<Be>) -> Result<T>,
+    name_all: impl FnOnce(&mut Session<Be>, T) -> N,
+) -> PyResult<N> {
     // A panic inside tch (see `guard`) is a typed error; nothing was recorded then.
-    let h = crate::guard::contained("op", || f(s))?;
-    let slot = name(s, h);
+    let out = crate::guard::contained("op", || f(s))?;
+    let names = name_all(s, out);
     if s.wants_compaction() {
         s.compact();
     }
-    Ok(slot)
+    Ok(names)
 }
 
 /// The name slot for a new Python `Tensor` naming `h` (a detached slot, stale from the

@@ -7,15 +7,19 @@
 //! turns each entry into a `#[pyfunction]` (the signature PyO3 checks, the text signature
 //! `inspect` shows, the docstring) that converts the arguments by their declared types
 //! ([`Arg`]), records the core function on the input's session all or nothing, and names the
-//! result. `_core._DECLARED` lists every generated function with its parameters' annotations
-//! and defaults, which `tools/gen-stubs` writes into `_core.pyi`.
+//! result (one `Tensor`, or what the entry's `-> ...` declares: [`Ret`]). `_core._DECLARED`
+//! lists every generated function with its parameters' annotations and defaults and its
+//! result's annotation, which `tools/gen-stubs` writes into `_core.pyi`.
+
+use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use super::classes::PyTensor;
+use super::classes::{name, PyTensor, SessionCell};
 use crate::backend::dynamic::Dyn as Be;
 use crate::error::{Error, Result};
+use crate::handles::NameSlot;
 use crate::ops::convolution::PaddingArg;
 use crate::ops::interpolate::Each;
 use crate::ops::reductions::{DimsOrFlag, NumberOrWord};
@@ -559,7 +563,12 @@ impl<T: Arg> Arg for Option<T> {
     fn annotation() -> String {
         format!("{} | None", T::annotation())
     }
+    /// Python's `None` is `None` here too (a required optional argument, as torch's
+    /// `in_proj_bias`, is given it explicitly).
     fn from_py(name: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Prepared> {
+        if v.is_none() {
+            return Ok(None);
+        }
         T::from_py(name, v, input).map(Some)
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<Self::Prepared> {
@@ -650,12 +659,78 @@ impl Arg for EachFloat {
     }
 }
 
-/// One generated function's entry of `_core._DECLARED`: its name and its parameters'
-/// names, annotations and declared defaults (`None` where required); a keyword-only block
-/// starts with the entry `("*", "", None)`.
+/// A declared result type: how the core function's result becomes Python values. A
+/// declaration without `-> ...` returns [`Tensor`] (the core returns one handle); `-> (Tensor,
+/// Option<Tensor>)` a pair, and so on: handles are named inside the session's lock (all of
+/// them before the tape may be compacted), then wrapped as Python `Tensor`s.
+pub trait Ret {
+    /// What the core function returns.
+    type Core;
+    /// The core's result with every handle named.
+    type Named: Send;
+    /// The Python value.
+    type Py: for<'py> IntoPyObject<'py>;
+    /// The annotation in `_core.pyi`.
+    fn annotation() -> String;
+    fn name(s: &mut Session<Be>, core: Self::Core) -> Self::Named;
+    fn to_py(named: Self::Named, cell: &Arc<SessionCell>) -> Self::Py;
+}
+
+/// The declared result type: `R`, or [`Tensor`] where the declaration names none.
+pub type Returns<R = Tensor> = R;
+
+impl Ret for Tensor {
+    type Core = crate::handles::Handle;
+    type Named = Arc<NameSlot>;
+    type Py = PyTensor;
+    fn annotation() -> String {
+        "Tensor".into()
+    }
+    fn name(s: &mut Session<Be>, core: Self::Core) -> Arc<NameSlot> {
+        name(s, core)
+    }
+    fn to_py(named: Arc<NameSlot>, cell: &Arc<SessionCell>) -> PyTensor {
+        PyTensor::named(cell, named)
+    }
+}
+
+impl<T: Ret> Ret for Option<T> {
+    type Core = Option<T::Core>;
+    type Named = Option<T::Named>;
+    type Py = Option<T::Py>;
+    fn annotation() -> String {
+        format!("{} | None", T::annotation())
+    }
+    fn name(s: &mut Session<Be>, core: Self::Core) -> Self::Named {
+        core.map(|c| T::name(s, c))
+    }
+    fn to_py(named: Self::Named, cell: &Arc<SessionCell>) -> Self::Py {
+        named.map(|n| T::to_py(n, cell))
+    }
+}
+
+impl<A: Ret, B: Ret> Ret for (A, B) {
+    type Core = (A::Core, B::Core);
+    type Named = (A::Named, B::Named);
+    type Py = (A::Py, B::Py);
+    fn annotation() -> String {
+        format!("tuple[{}, {}]", A::annotation(), B::annotation())
+    }
+    fn name(s: &mut Session<Be>, (a, b): Self::Core) -> Self::Named {
+        (A::name(s, a), B::name(s, b))
+    }
+    fn to_py((a, b): Self::Named, cell: &Arc<SessionCell>) -> Self::Py {
+        (A::to_py(a, cell), B::to_py(b, cell))
+    }
+}
+
+/// One generated function's entry of `_core._DECLARED`: its name, its parameters' names,
+/// annotations and declared defaults (`None` where required; a keyword-only block starts
+/// with the entry `("*", "", None)`), and its result's annotation.
 pub type Entry = (
     &'static str,
     Vec<(&'static str, String, Option<&'static str>)>,
+    String,
 );
 
 /// An entry's Python name: its own, or the one after `as` (where the Rust name would shadow
@@ -672,16 +747,18 @@ macro_rules! py_name {
 /// The `#[pyfunction]`s of a `functions!` declaration, and `register`, which adds them to
 /// the module and their entries to `_core._DECLARED`. An entry's arguments: the input, the
 /// other required ones, `;`, the optional ones with their defaults, and optionally `;` and
-/// the keyword-only ones.
+/// the keyword-only ones; then optionally `-> R`, the result's [`Ret`] type (one `Tensor`
+/// where none is given).
 macro_rules! py_functions {
     ($(
         $(#[doc = $doc:literal])*
         fn $name:ident($input:ident: Tensor $(, $req:ident: $rty:ty)*;
             $($opt:ident: $oty:ty = $default:tt),*
-            $(; $($kw:ident: $kty:ty = $kdef:tt),*)? $(,)?) = $core:path $(as $pyname:literal)?;
+            $(; $($kw:ident: $kty:ty = $kdef:tt),*)? $(,)?) $(-> $ret:ty)?
+            = $core:path $(as $pyname:literal)?;
     )*) => {
         use pyo3::prelude::*;
-        use $crate::python::classes::{lock, named, PyTensor};
+        use $crate::python::classes::{lock, named_all, PyTensor};
         use $crate::python::declared::*;
         $(
             #[pyfunction]
@@ -704,7 +781,7 @@ macro_rules! py_functions {
                 $($req: &Bound<'py, PyAny>,)*
                 $($opt: Option<&Bound<'py, PyAny>>,)*
                 $($($kw: Option<&Bound<'py, PyAny>>,)*)?
-            ) -> PyResult<PyTensor> {
+            ) -> PyResult<<Returns<$($ret)?> as Ret>::Py> {
                 let t = $input.get();
                 let $input = t.operand(py, $input.as_any())?;
                 $(let $req = <$rty as Arg>::from_py(stringify!($req), $req, t)?;)*
@@ -717,8 +794,8 @@ macro_rules! py_functions {
                     None => <$kty as Arg>::from_lit(stringify!($kw), lit!($kdef))?,
                 };)*)?
                 let cell = t.cell()?;
-                let slot = py.detach(|| {
-                    named(&mut lock(&cell), |s| {
+                let named = py.detach(|| {
+                    named_all(&mut lock(&cell), |s| {
                         s.all_or_nothing(|s| {
                             let $input = <Tensor as Arg>::finish($input, s)?;
                             $(let $req = <$rty as Arg>::finish($req, s)?;)*
@@ -727,9 +804,9 @@ macro_rules! py_functions {
                             let r: &mut dyn $crate::ops::compose::Recorder<_> = s;
                             $core(r, $input, $($req,)* $($opt,)* $($($kw,)*)?)
                         })
-                    })
+                    }, <Returns<$($ret)?> as Ret>::name)
                 })?;
-                Ok(PyTensor::named(&cell, slot))
+                Ok(<Returns<$($ret)?> as Ret>::to_py(named, &cell))
             }
         )*
 
@@ -742,7 +819,7 @@ macro_rules! py_functions {
                     $((stringify!($opt), <$oty as Arg>::annotation(), Some(stringify!($default))),)*
                     $(("*", String::new(), None),
                       $((stringify!($kw), <$kty as Arg>::annotation(), Some(stringify!($kdef))),)*)?
-                ]));
+                ], <Returns<$($ret)?> as Ret>::annotation()));
             )*
             Ok(())
         }
@@ -763,7 +840,8 @@ macro_rules! py_tensor_methods {
         $(#[doc = $doc:literal])*
         fn $name:ident($input:ident: Tensor $(, $req:ident: $rty:ty)*;
             $($opt:ident: $oty:ty = $default:tt),*
-            $(; $($kw:ident: $kty:ty = $kdef:tt),*)? $(,)?) = $core:path $(as $pyname:literal)?;
+            $(; $($kw:ident: $kty:ty = $kdef:tt),*)? $(,)?) $(-> $ret:ty)?
+            = $core:path $(as $pyname:literal)?;
     )*) => {
         $(
             #[pymethods]
@@ -787,7 +865,7 @@ macro_rules! py_tensor_methods {
                     $($req: &Bound<'py, PyAny>,)*
                     $($opt: Option<&Bound<'py, PyAny>>,)*
                     $($($kw: Option<&Bound<'py, PyAny>>,)*)?
-                ) -> PyResult<PyTensor> {
+                ) -> PyResult<<Returns<$($ret)?> as Ret>::Py> {
                     $name(py, slf, $($req,)* $($opt,)* $($($kw,)*)?)
                 }
             }
@@ -847,6 +925,10 @@ mod norms {
 
 mod attention {
     crate::ops::attention::functions!(py_functions);
+}
+
+mod multi_head {
+    crate::ops::multi_head::functions!(py_functions);
 }
 
 mod distances {
@@ -910,6 +992,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     convolution::register(m, &mut entries)?;
     norms::register(m, &mut entries)?;
     attention::register(m, &mut entries)?;
+    multi_head::register(m, &mut entries)?;
     pool1d::register(m, &mut entries)?;
     pooling::register(m, &mut entries)?;
     sliding::register(m, &mut entries)?;
@@ -919,12 +1002,13 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     derived_layers::register(m, &mut entries)?;
     let entries: Vec<Bound<'_, PyTuple>> = entries
         .into_iter()
-        .map(|(name, params)| {
+        .map(|(name, params, returns)| {
             PyTuple::new(
                 m.py(),
                 [
                     name.into_pyobject(m.py())?.into_any(),
                     params.into_pyobject(m.py())?,
+                    returns.into_pyobject(m.py())?.into_any(),
                 ],
             )
         })
