@@ -49,6 +49,7 @@ pub mod multi_head;
 pub mod multilabel_margin;
 pub mod nll;
 pub mod norm;
+pub mod padding;
 pub mod pointwise;
 pub mod pool1d;
 pub mod pooling;

@@ -955,8 +955,8 @@ mod matmul {
     crate::ops::matmul::functions!(py_functions);
 }
 
-mod join {
-    crate::ops::join::functions!(py_functions);
+mod padding {
+    crate::ops::padding::functions!(py_functions);
 }
 
 mod interpolation {
@@ -998,7 +998,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sliding::register(m, &mut entries)?;
     interpolation::register(m, &mut entries)?;
     matmul::register(m, &mut entries)?;
-    join::register(m, &mut entries)?;
+    padding::register(m, &mut entries)?;
     derived_layers::register(m, &mut entries)?;
     let entries: Vec<Bound<'_, PyTuple>> = entries
         .into_iter()
