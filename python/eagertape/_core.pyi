@@ -8116,6 +8116,47 @@ def kl_div(
         0.6931
     """
 
+def gaussian_nll_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    var: Tensor | ArrayLike | float,
+    full: bool = False,
+    eps: float = 1e-6,
+    reduction: str = "mean",
+) -> Tensor:
+    """Gaussian negative log likelihood loss.
+
+    ``l = 0.5 * (log(max(var, eps)) + (input - target)**2 / max(var, eps))``, plus
+    ``0.5 * log(2 * pi)`` with ``full``; the clamp changes the value only, ``var`` keeps its
+    own gradient (see ``eagertape.nn.GaussianNLLLoss``). A number ``var`` becomes a constant
+    tensor of the input's shape.
+
+    Args:
+        input (Tensor): the expectations of the Gaussian distribution.
+        target (Tensor): the samples, of ``input``'s shape.
+        var (Tensor or float): the variances: ``input``'s shape, one dim fewer, a last dim of 1,
+            or a non-negative number.
+        full (bool): include the constant term in the loss. Default: ``False``.
+        eps (float): the value ``var`` is clamped to from below. Default: ``1e-6``.
+        reduction (str): ``"none"`` | ``"mean"`` | ``"sum"``. Default: ``"mean"``.
+
+    Returns:
+        Tensor: the loss: a scalar, or per element with ``reduction="none"``.
+
+    Raises:
+        ArgumentError: a negative ``var`` (a number, or a tensor with a negative entry), or an
+            unknown ``reduction``.
+        ShapeError: a ``var`` tensor whose shape does not fit the input.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     mu, y = et.tensor([1.0, 2.0]), et.tensor([1.0, 0.0])
+        ...     F.gaussian_nll_loss(mu, y, 1.0, reduction="sum").item()
+        2.0
+    """
+
 def margin_ranking_loss(
     input1: Tensor,
     input2: Tensor | ArrayLike,
@@ -9743,6 +9784,52 @@ def pad(
         [[3.0, 2.0, 1.0, 2.0, 3.0]]
     """
 
+def instance_norm(
+    input: Tensor,
+    running_mean: Tensor | ArrayLike | None = None,
+    running_var: Tensor | ArrayLike | None = None,
+    weight: Tensor | ArrayLike | None = None,
+    bias: Tensor | ArrayLike | None = None,
+    use_input_stats: bool = True,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
+    """Applies Instance Normalization independently for each channel in every data sample
+    within a batch.
+
+    Each ``(n, c)`` plane is normalized with its own mean and (biased) variance, then scaled
+    by ``weight`` and shifted by ``bias`` (computed as ``group_norm`` with one channel per
+    group). Only the input's own statistics are supported: running statistics
+    (``track_running_stats`` in torch's modules) raise an error.
+
+    Args:
+        input (Tensor): ``(N, C, ...)``, at least 3 dims.
+        running_mean (Tensor, optional): must be ``None`` (not supported). Default: ``None``.
+        running_var (Tensor, optional): must be ``None`` (not supported). Default: ``None``.
+        weight (Tensor, optional): per-channel scale, of size ``C``. Default: ``None``.
+        bias (Tensor, optional): per-channel shift, of size ``C``. Default: ``None``.
+        use_input_stats (bool): must be ``True``. Default: ``True``.
+        momentum (float): accepted for torch's signature; unused without running statistics.
+            Default: ``0.1``.
+        eps (float): a value added to the variance for numerical stability. Default:
+            ``1e-5``.
+
+    Returns:
+        Tensor: the input's shape.
+
+    Raises:
+        ArgumentError: ``running_mean`` or ``running_var`` given, or ``use_input_stats=False``.
+        ShapeError: an input of fewer than 3 dims.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     y = F.instance_norm(et.tensor([[[1.0, 3.0], [2.0, 2.0]]]))
+        ...     [[round(v, 3) for v in row] for row in y[0].tolist()]
+        [[-1.0, 1.0], [0.0, 0.0]]
+    """
+
 def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:
     """Rearranges elements in a tensor of shape ``(*, C * r**2, H, W)`` to a tensor of shape
     ``(*, C, H * r, W * r)``, where ``r`` is the ``upscale_factor``.
@@ -10146,14 +10233,6 @@ def embedding_bag(
 
 _Red = Literal["none", "mean", "sum"]
 
-def _gaussian_nll_loss(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    var: Tensor | ArrayLike,
-    full: bool,
-    eps: float,
-    reduction: str,
-) -> Tensor: ...
 def _triplet_distances_loss(
     d_pos: Tensor,
     d_neg: Tensor | ArrayLike,

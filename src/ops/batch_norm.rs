@@ -233,6 +233,87 @@ impl<B: Backend> Composed<B> for BatchNorm {
     }
 }
 
+/// `F.instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None,
+/// use_input_stats=True, momentum=0.1, eps=1e-5)`: each `(n, c)` plane normalized by its own
+/// statistics, as a group norm with one group per channel; running statistics are refused.
+#[allow(clippy::too_many_arguments)]
+pub fn instance_norm<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    running_mean: Option<Handle>,
+    running_var: Option<Handle>,
+    weight: Option<Handle>,
+    bias: Option<Handle>,
+    use_input_stats: bool,
+    _momentum: f64,
+    eps: f64,
+) -> Result<Handle> {
+    if running_mean.is_some() || running_var.is_some() || !use_input_stats {
+        return Err(Error::Argument(
+            "instance_norm: running statistics (track_running_stats) are not supported".into(),
+        ));
+    }
+    let shape = r.shape(input)?;
+    if shape.len() < 3 {
+        return Err(Error::Shape(format!(
+            "instance_norm: expected an (N, C, ...) input, got {} dims",
+            shape.len()
+        )));
+    }
+    super::norm::group_norm(r, input, shape[1], weight, bias, eps)
+}
+
+/// The function form of `instance_norm`, for the binding's generator `$gen`
+/// (`src/python/declared.rs` says what each argument type means).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Applies Instance Normalization independently for each channel in every data sample
+            /// within a batch.
+            ///
+            /// Each ``(n, c)`` plane is normalized with its own mean and (biased) variance, then scaled
+            /// by ``weight`` and shifted by ``bias`` (computed as ``group_norm`` with one channel per
+            /// group). Only the input's own statistics are supported: running statistics
+            /// (``track_running_stats`` in torch's modules) raise an error.
+            ///
+            /// Args:
+            ///     input (Tensor): ``(N, C, ...)``, at least 3 dims.
+            ///     running_mean (Tensor, optional): must be ``None`` (not supported). Default: ``None``.
+            ///     running_var (Tensor, optional): must be ``None`` (not supported). Default: ``None``.
+            ///     weight (Tensor, optional): per-channel scale, of size ``C``. Default: ``None``.
+            ///     bias (Tensor, optional): per-channel shift, of size ``C``. Default: ``None``.
+            ///     use_input_stats (bool): must be ``True``. Default: ``True``.
+            ///     momentum (float): accepted for torch's signature; unused without running statistics.
+            ///         Default: ``0.1``.
+            ///     eps (float): a value added to the variance for numerical stability. Default:
+            ///         ``1e-5``.
+            ///
+            /// Returns:
+            ///     Tensor: the input's shape.
+            ///
+            /// Raises:
+            ///     ArgumentError: ``running_mean`` or ``running_var`` given, or ``use_input_stats=False``.
+            ///     ShapeError: an input of fewer than 3 dims.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> import eagertape.nn.functional as F
+            ///     >>> with et.Session():
+            ///     ...     y = F.instance_norm(et.tensor([[[1.0, 3.0], [2.0, 2.0]]]))
+            ///     ...     [[round(v, 3) for v in row] for row in y[0].tolist()]
+            ///     [[-1.0, 1.0], [0.0, 0.0]]
+            fn instance_norm(input: Tensor; running_mean: Option<Tensor> = None,
+                running_var: Option<Tensor> = None, weight: Option<Tensor> = None,
+                bias: Option<Tensor> = None, use_input_stats: bool = True, momentum: f64 = 0.1,
+                eps: f64 = 1e-5)
+                = crate::ops::batch_norm::instance_norm;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,11 +8,15 @@
 //! [`functions`] declares their forms once; the binding generates the Python functions,
 //! their stubs and their docs from it.
 
-use super::compose::Recorder;
+use super::arrange::Expand;
+use super::compare::Predicate;
+use super::compose::{Recorder, TensorOrNumber};
 use super::composed_loss::{composed_loss, ComposedLoss};
+use super::logical::Tally;
 use super::loss::Reduction;
+use super::Op;
 use crate::backend::Backend;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::handles::Handle;
 
 /// `loss` on `xs` (converted as its torch op's autocast policy says), reduced as `how`.
@@ -192,12 +196,85 @@ pub fn triplet_margin_loss<B: Backend>(
     run(r, loss, how, &[anchor, positive, negative])
 }
 
+/// `F.gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean")`: `var` a
+/// tensor, or a number filled to `input`'s shape; a negative variance is refused first
+/// (torch's check: for a tensor, one bool read back).
+#[allow(clippy::too_many_arguments)]
+pub fn gaussian_nll_loss<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    target: Handle,
+    var: TensorOrNumber,
+    full: bool,
+    eps: f64,
+    reduction: String,
+) -> Result<Handle> {
+    let how = Reduction::parse("gaussian_nll_loss", &reduction)?;
+    let negative = || Error::Argument("gaussian_nll_loss: var has negative entry/entries".into());
+    let var = match var {
+        TensorOrNumber::Number(v) if v < 0.0 => return Err(negative()),
+        TensorOrNumber::Number(v) => {
+            let shape = r.shape(input)?;
+            let v = r.constant(input, &[v], &[], None)?;
+            r.record(Op::movement(Expand(shape.into())), &[v])?
+        }
+        TensorOrNumber::Tensor(v) => {
+            let below = r.record(Op::compare_number(Predicate::Lt, 0.0), &[v])?;
+            let any = r.record(Op::logical(Tally::Any, &[], false), &[below])?;
+            if r.item(any)? != 0.0 {
+                return Err(negative());
+            }
+            v
+        }
+    };
+    run(
+        r,
+        ComposedLoss::GaussianNll { full, eps },
+        how,
+        &[input, target, var],
+    )
+}
+
 /// The `torch.nn.functional` forms of this file's functions, for the binding's generator
 /// `$gen` (`src/python/declared.rs` says what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {
         $gen! {
+            /// Gaussian negative log likelihood loss.
+            ///
+            /// ``l = 0.5 * (log(max(var, eps)) + (input - target)**2 / max(var, eps))``, plus
+            /// ``0.5 * log(2 * pi)`` with ``full``; the clamp changes the value only, ``var`` keeps its
+            /// own gradient (see ``eagertape.nn.GaussianNLLLoss``). A number ``var`` becomes a constant
+            /// tensor of the input's shape.
+            ///
+            /// Args:
+            ///     input (Tensor): the expectations of the Gaussian distribution.
+            ///     target (Tensor): the samples, of ``input``'s shape.
+            ///     var (Tensor or float): the variances: ``input``'s shape, one dim fewer, a last dim of 1,
+            ///         or a non-negative number.
+            ///     full (bool): include the constant term in the loss. Default: ``False``.
+            ///     eps (float): the value ``var`` is clamped to from below. Default: ``1e-6``.
+            ///     reduction (str): ``"none"`` | ``"mean"`` | ``"sum"``. Default: ``"mean"``.
+            ///
+            /// Returns:
+            ///     Tensor: the loss: a scalar, or per element with ``reduction="none"``.
+            ///
+            /// Raises:
+            ///     ArgumentError: a negative ``var`` (a number, or a tensor with a negative entry), or an
+            ///         unknown ``reduction``.
+            ///     ShapeError: a ``var`` tensor whose shape does not fit the input.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> import eagertape.nn.functional as F
+            ///     >>> with et.Session():
+            ///     ...     mu, y = et.tensor([1.0, 2.0]), et.tensor([1.0, 0.0])
+            ///     ...     F.gaussian_nll_loss(mu, y, 1.0, reduction="sum").item()
+            ///     2.0
+            fn gaussian_nll_loss(input: Tensor, target: Tensor, var: TensorOrNumber; full: bool = False, eps: f64 = 1e-6, reduction: Str = "mean")
+                = crate::ops::composed_losses::gaussian_nll_loss;
+
             /// Compute the margin ranking loss.
             ///
             /// Elementwise `max(0, -target * (input1 - input2) + margin)`: `target` 1 means `input1` should

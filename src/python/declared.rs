@@ -955,6 +955,10 @@ mod matmul {
     crate::ops::matmul::functions!(py_functions);
 }
 
+mod instance_norms {
+    crate::ops::batch_norm::functions!(py_functions);
+}
+
 mod padding {
     crate::ops::padding::functions!(py_functions);
 }
@@ -999,6 +1003,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     interpolation::register(m, &mut entries)?;
     matmul::register(m, &mut entries)?;
     padding::register(m, &mut entries)?;
+    instance_norms::register(m, &mut entries)?;
     derived_layers::register(m, &mut entries)?;
     let entries: Vec<Bound<'_, PyTuple>> = entries
         .into_iter()

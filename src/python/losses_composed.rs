@@ -1,8 +1,7 @@
-//! What no declaration says of the losses: `_gaussian_nll_loss` and
-//! `_triplet_distances_loss` (the Rust tails of `F.gaussian_nll_loss`, whose number `var`
-//! becomes a tensor first, and `F.triplet_margin_with_distance_loss`, which calls a Python
-//! distance function) and `ctc_loss` (`src/ops/ctc.rs`: its lengths read as numbers). The
-//! other composed losses are declared in `ops/composed_losses.rs` and generated.
+//! What no declaration says of the losses: `_triplet_distances_loss` (the Rust tail of
+//! `F.triplet_margin_with_distance_loss`, which calls a Python distance function) and
+//! `ctc_loss` (`src/ops/ctc.rs`: its lengths read as numbers). The other composed losses are
+//! declared in `ops/composed_losses.rs` and generated.
 
 use pyo3::prelude::*;
 
@@ -27,28 +26,6 @@ fn run(
         operands.push(first.operand(py, o)?);
     }
     first.call(py, move |s, _| s.composed_loss(loss, how, operands))
-}
-
-/// `_gaussian_nll_loss(input, target, var, full, eps, reduction)`: `var` a tensor (the
-/// Python wrapper turns a number into one).
-#[pyfunction]
-pub fn _gaussian_nll_loss(
-    py: Python<'_>,
-    input: &PyTensor,
-    target: &Bound<'_, PyAny>,
-    var: &Bound<'_, PyAny>,
-    full: bool,
-    eps: f64,
-    reduction: &str,
-) -> PyResult<PyTensor> {
-    let r = Reduction::parse("gaussian_nll_loss", reduction)?;
-    run(
-        py,
-        ComposedLoss::GaussianNll { full, eps },
-        r,
-        input,
-        &[target, var],
-    )
 }
 
 /// The tail of `triplet_margin_with_distance_loss` once its `distance_function` has given
@@ -154,7 +131,6 @@ pub fn ctc_loss(
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(_gaussian_nll_loss, m)?)?;
     m.add_function(wrap_pyfunction!(_triplet_distances_loss, m)?)?;
     m.add_function(wrap_pyfunction!(ctc_loss, m)?)?;
     Ok(())

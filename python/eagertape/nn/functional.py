@@ -11,7 +11,6 @@ from .. import _errors, _functional
 from .._core import (
     Tensor,
     _feature_dropout,
-    _gaussian_nll_loss,
     _triplet_distances_loss,
     adaptive_avg_pool1d,
     adaptive_avg_pool2d,
@@ -36,11 +35,13 @@ from .._core import (
     embedding,
     embedding_bag,
     fold,
+    gaussian_nll_loss,
     glu,
     grid_sample,
     group_norm,
     hinge_embedding_loss,
     huber_loss,
+    instance_norm,
     interpolate,
     kl_div,
     l1_loss,
@@ -246,112 +247,6 @@ def upsample(
         [[[1.0, 1.0, 2.0, 2.0]]]
     """
     return interpolate(input, size, scale_factor, mode, align_corners)
-
-
-def instance_norm(
-    input: Tensor,  # noqa: A002
-    running_mean: Any = None,
-    running_var: Any = None,
-    weight: Any = None,
-    bias: Any = None,
-    use_input_stats: bool = True,
-    momentum: float = 0.1,
-    eps: float = 1e-5,
-) -> Tensor:
-    """Applies Instance Normalization independently for each channel in every data sample
-    within a batch.
-
-    Each ``(n, c)`` plane is normalized with its own mean and (biased) variance, then scaled
-    by ``weight`` and shifted by ``bias`` (computed as ``group_norm`` with one channel per
-    group). Only the input's own statistics are supported: running statistics
-    (``track_running_stats`` in torch's modules) raise an error.
-
-    Args:
-        input (Tensor): ``(N, C, ...)``, at least 3 dims.
-        running_mean (Tensor, optional): must be ``None`` (not supported). Default: ``None``.
-        running_var (Tensor, optional): must be ``None`` (not supported). Default: ``None``.
-        weight (Tensor, optional): per-channel scale, of size ``C``. Default: ``None``.
-        bias (Tensor, optional): per-channel shift, of size ``C``. Default: ``None``.
-        use_input_stats (bool): must be ``True``. Default: ``True``.
-        momentum (float): accepted for torch's signature; unused without running statistics.
-            Default: ``0.1``.
-        eps (float): a value added to the variance for numerical stability. Default:
-            ``1e-5``.
-
-    Returns:
-        Tensor: the input's shape.
-
-    Raises:
-        ArgumentError: ``running_mean`` or ``running_var`` given, or ``use_input_stats=False``.
-        ShapeError: an input of fewer than 3 dims.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     y = F.instance_norm(et.tensor([[[1.0, 3.0], [2.0, 2.0]]]))
-        ...     [[round(v, 3) for v in row] for row in y[0].tolist()]
-        [[-1.0, 1.0], [0.0, 0.0]]
-    """
-    if running_mean is not None or running_var is not None or not use_input_stats:
-        raise _errors.ArgumentError(
-            "instance_norm: running statistics (track_running_stats) are not supported"
-        )
-    if input.ndim < 3:
-        raise _errors.ShapeError(
-            f"instance_norm: expected an (N, C, ...) input, got {input.ndim} dims"
-        )
-    return group_norm(input, input.shape[1], weight, bias, eps)
-
-
-def gaussian_nll_loss(
-    input: Tensor,  # noqa: A002
-    target: Any,
-    var: Any,
-    full: bool = False,
-    eps: float = 1e-6,
-    reduction: str = "mean",
-) -> Tensor:
-    """Gaussian negative log likelihood loss.
-
-    ``l = 0.5 * (log(max(var, eps)) + (input - target)**2 / max(var, eps))``, plus
-    ``0.5 * log(2 * pi)`` with ``full``; the clamp changes the value only, ``var`` keeps its
-    own gradient (see ``eagertape.nn.GaussianNLLLoss``). A number ``var`` becomes a constant
-    tensor of the input's shape.
-
-    Args:
-        input (Tensor): the expectations of the Gaussian distribution.
-        target (Tensor): the samples, of ``input``'s shape.
-        var (Tensor or float): the variances: ``input``'s shape, one dim fewer, a last dim of 1,
-            or a non-negative number.
-        full (bool): include the constant term in the loss. Default: ``False``.
-        eps (float): the value ``var`` is clamped to from below. Default: ``1e-6``.
-        reduction (str): ``"none"`` | ``"mean"`` | ``"sum"``. Default: ``"mean"``.
-
-    Returns:
-        Tensor: the loss: a scalar, or per element with ``reduction="none"``.
-
-    Raises:
-        ArgumentError: a negative ``var`` (a number, or a tensor with a negative entry), or an
-            unknown ``reduction``.
-        ShapeError: a ``var`` tensor whose shape does not fit the input.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     mu, y = et.tensor([1.0, 2.0]), et.tensor([1.0, 0.0])
-        ...     F.gaussian_nll_loss(mu, y, 1.0, reduction="sum").item()
-        2.0
-    """
-    if isinstance(var, int | float) and not isinstance(var, bool):
-        if var < 0:
-            raise _errors.ArgumentError("gaussian_nll_loss: var has negative entry/entries")
-        var = input.new_full(input.shape, float(var))
-    elif isinstance(var, Tensor) and bool((var < 0).any().item()):
-        # torch's check (one boolean read back): a negative variance is no distribution.
-        raise _errors.ArgumentError("gaussian_nll_loss: var has negative entry/entries")
-    return _gaussian_nll_loss(input, target, var, full, eps, reduction)
 
 
 def triplet_margin_with_distance_loss(
