@@ -9662,6 +9662,50 @@ def interpolate(
         [[[1.0, 1.5, 2.0]]]
     """
 
+def grid_sample(
+    input: Tensor,
+    grid: Tensor | ArrayLike,
+    mode: str = "bilinear",
+    padding_mode: str = "zeros",
+    align_corners: bool | None = None,
+) -> Tensor:
+    """Compute grid sample.
+
+    Samples `input` at the normalized locations of `grid` (`x` in the last entry runs along the
+    width, -1 and 1 the extreme pixels with `align_corners`, the extreme edges without). One node on
+    LibTorch's `grid_sampler_2d` / `grid_sampler_3d`; `input` and `grid` get gradients (a `grid`
+    given as array data is a constant). LibTorch carriers only (the reference backend raises
+    `UnsupportedOpError`).
+
+    Args:
+        input (Tensor): `(N, C, H_in, W_in)`, or `(N, C, D_in, H_in, W_in)`.
+        grid (Tensor): `(N, H_out, W_out, 2)`, or `(N, D_out, H_out, W_out, 3)`.
+        mode (str): ``"bilinear"``, ``"nearest"`` or ``"bicubic"`` (4-D input only).
+            Default: ``"bilinear"``.
+        padding_mode (str): the values outside the input: ``"zeros"``, ``"border"`` or
+            ``"reflection"``. Default: ``"zeros"``.
+        align_corners (bool, optional): whether -1 and 1 name the centers of the corner
+            pixels (else their outer edges). Default: ``None`` (``False``, without torch's
+            warning).
+
+    Returns:
+        Tensor: `(N, C, H_out, W_out)`, or `(N, C, D_out, H_out, W_out)`.
+
+    Raises:
+        ArgumentError: an unknown `mode` or `padding_mode`, or ``"bicubic"`` on a 5-D input.
+        ShapeError: the shapes of `input` and `grid` do not fit together.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.tensor([[[[1.0, 2.0], [3.0, 4.0]]]])
+        ...     theta = et.tensor([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]])
+        ...     grid = F.affine_grid(theta, [1, 1, 2, 2], align_corners=False)
+        ...     F.grid_sample(x, grid, align_corners=False).tolist()
+        [[[[1.0, 2.0], [3.0, 4.0]]]]
+    """
+
 def linear(
     input: Tensor, weight: Tensor | ArrayLike, bias: Tensor | ArrayLike | None = None
 ) -> Tensor:
@@ -10292,50 +10336,6 @@ def _upsample(
     input: Tensor, mode: str, size: list[int], scales: list[float | None], align_corners: bool
 ) -> Tensor: ...
 def _feature_dropout(x: Tensor, p: float, training: bool, feature: bool, alpha: bool) -> Tensor: ...
-def grid_sample(
-    input: Tensor,
-    grid: Tensor | ArrayLike,
-    mode: str = "bilinear",
-    padding_mode: str = "zeros",
-    align_corners: bool | None = None,
-) -> Tensor:
-    """Compute grid sample.
-
-    Samples `input` at the normalized locations of `grid` (`x` in the last entry runs along the
-    width, -1 and 1 the extreme pixels with `align_corners`, the extreme edges without). One node on
-    LibTorch's `grid_sampler_2d` / `grid_sampler_3d`; `input` and `grid` get gradients (a `grid`
-    given as array data is a constant). LibTorch carriers only (the reference backend raises
-    `UnsupportedOpError`).
-
-    Args:
-        input (Tensor): `(N, C, H_in, W_in)`, or `(N, C, D_in, H_in, W_in)`.
-        grid (Tensor): `(N, H_out, W_out, 2)`, or `(N, D_out, H_out, W_out, 3)`.
-        mode (str): ``"bilinear"``, ``"nearest"`` or ``"bicubic"`` (4-D input only).
-            Default: ``"bilinear"``.
-        padding_mode (str): the values outside the input: ``"zeros"``, ``"border"`` or
-            ``"reflection"``. Default: ``"zeros"``.
-        align_corners (bool, optional): whether -1 and 1 name the centers of the corner
-            pixels (else their outer edges). Default: ``None`` (``False``, without torch's
-            warning).
-
-    Returns:
-        Tensor: `(N, C, H_out, W_out)`, or `(N, C, D_out, H_out, W_out)`.
-
-    Raises:
-        ArgumentError: an unknown `mode` or `padding_mode`, or ``"bicubic"`` on a 5-D input.
-        ShapeError: the shapes of `input` and `grid` do not fit together.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     x = et.tensor([[[[1.0, 2.0], [3.0, 4.0]]]])
-        ...     theta = et.tensor([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]])
-        ...     grid = F.affine_grid(theta, [1, 1, 2, 2], align_corners=False)
-        ...     F.grid_sample(x, grid, align_corners=False).tolist()
-        [[[[1.0, 2.0], [3.0, 4.0]]]]
-    """
-
 def affine_grid(theta: Tensor, size: list[int], align_corners: bool | None = None) -> Tensor:
     """Generate 2D or 3D flow field (sampling grid), given a batch of affine matrices `theta`.
 

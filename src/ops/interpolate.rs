@@ -1,11 +1,11 @@
 //! `F.interpolate`: torch's output-size rule, the mode checks, and the `"area"` mode, over
 //! the resampling kernels of [`super::upsample`] and the adaptive average pooling of
 //! [`super::pooling`]. Recorded as one `Upsample` node (or, for `"area"`, the poolings and
-//! reshapes it is made of).
+//! reshapes it is made of); `F.grid_sample`, one [`GridSample`] node.
 
 use super::compose::{self, Recorder};
 use super::pooling::adaptive_avg_pool2d;
-use super::upsample::{Resample, Upsample};
+use super::upsample::{GridSample, Resample, Upsample};
 use super::Op;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
@@ -165,7 +165,45 @@ fn area<B: Backend>(
     }
 }
 
-/// The function form of `interpolate`, for the binding's generator `$gen`
+/// `F.grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None)`:
+/// one [`GridSample`] node.
+pub fn grid_sample<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    grid: Handle,
+    mode: String,
+    padding_mode: String,
+    align_corners: Option<bool>,
+) -> Result<Handle> {
+    let mode = match mode.as_str() {
+        "bilinear" => 0,
+        "nearest" => 1,
+        "bicubic" => 2,
+        other => {
+            return Err(Error::Argument(format!(
+                "grid_sample: mode must be bilinear, nearest or bicubic, got {other:?}"
+            )))
+        }
+    };
+    let padding = match padding_mode.as_str() {
+        "zeros" => 0,
+        "border" => 1,
+        "reflection" => 2,
+        other => {
+            return Err(Error::Argument(format!(
+                "grid_sample: padding_mode must be zeros, border or reflection, got {other:?}"
+            )))
+        }
+    };
+    let l = GridSample {
+        mode,
+        padding,
+        align_corners: align_corners.unwrap_or(false),
+    };
+    r.record(Op::layer(l), &[input, grid])
+}
+
+/// The function forms of `interpolate` and `grid_sample`, for the binding's generator `$gen`
 /// (`src/python/declared.rs` says what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
@@ -220,6 +258,45 @@ macro_rules! functions {
                 align_corners: Option<bool> = None, recompute_scale_factor: Option<bool> = None,
                 antialias: bool = False)
                 = crate::ops::interpolate::interpolate;
+
+            /// Compute grid sample.
+            ///
+            /// Samples `input` at the normalized locations of `grid` (`x` in the last entry runs along the
+            /// width, -1 and 1 the extreme pixels with `align_corners`, the extreme edges without). One node on
+            /// LibTorch's `grid_sampler_2d` / `grid_sampler_3d`; `input` and `grid` get gradients (a `grid`
+            /// given as array data is a constant). LibTorch carriers only (the reference backend raises
+            /// `UnsupportedOpError`).
+            ///
+            /// Args:
+            ///     input (Tensor): `(N, C, H_in, W_in)`, or `(N, C, D_in, H_in, W_in)`.
+            ///     grid (Tensor): `(N, H_out, W_out, 2)`, or `(N, D_out, H_out, W_out, 3)`.
+            ///     mode (str): ``"bilinear"``, ``"nearest"`` or ``"bicubic"`` (4-D input only).
+            ///         Default: ``"bilinear"``.
+            ///     padding_mode (str): the values outside the input: ``"zeros"``, ``"border"`` or
+            ///         ``"reflection"``. Default: ``"zeros"``.
+            ///     align_corners (bool, optional): whether -1 and 1 name the centers of the corner
+            ///         pixels (else their outer edges). Default: ``None`` (``False``, without torch's
+            ///         warning).
+            ///
+            /// Returns:
+            ///     Tensor: `(N, C, H_out, W_out)`, or `(N, C, D_out, H_out, W_out)`.
+            ///
+            /// Raises:
+            ///     ArgumentError: an unknown `mode` or `padding_mode`, or ``"bicubic"`` on a 5-D input.
+            ///     ShapeError: the shapes of `input` and `grid` do not fit together.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> import eagertape.nn.functional as F
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[[[1.0, 2.0], [3.0, 4.0]]]])
+            ///     ...     theta = et.tensor([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]])
+            ///     ...     grid = F.affine_grid(theta, [1, 1, 2, 2], align_corners=False)
+            ///     ...     F.grid_sample(x, grid, align_corners=False).tolist()
+            ///     [[[[1.0, 2.0], [3.0, 4.0]]]]
+            fn grid_sample(input: Tensor, grid: Tensor; mode: Str = "bilinear",
+                padding_mode: Str = "zeros", align_corners: Option<bool> = None)
+                = crate::ops::interpolate::grid_sample;
         }
     };
 }
