@@ -38,11 +38,11 @@ pub fn softplus<B: Backend>(
 }
 
 pub fn clamp_min<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, min: f64) -> Result<Handle> {
-    r.record(ScalarOp::ClampMin.op(min), &[x])
+    super::clamp::clamp(r, x, Some(min), None)
 }
 
 pub fn clamp_max<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, max: f64) -> Result<Handle> {
-    r.record(ScalarOp::ClampMax.op(max), &[x])
+    super::clamp::clamp(r, x, None, Some(max))
 }
 
 pub fn softmax<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, dim: i64) -> Result<Handle> {

@@ -1,7 +1,7 @@
-//! The shape views as torch's functions and `Tensor` methods: `transpose`, `t`, `unsqueeze`,
-//! `squeeze`, `flatten`, `unflatten`, each one recorded unit of `layout.rs` or `view.rs`;
-//! declared once below. (`reshape`, `permute` and `view` take `*sizes` as methods, so their
-//! methods are written in the binding.)
+//! The shape views as torch's functions and `Tensor` methods: `transpose`, `t`, `unsqueeze`
+//! (the compositions' own `compose::unsqueeze`), `squeeze`, `flatten`, `unflatten`, each one
+//! recorded unit of `layout.rs` or `view.rs`; declared once below. (`reshape`, `permute`
+//! and `view` take `*sizes` as methods, so their methods are written in the binding.)
 
 use super::compose::Recorder;
 use super::view::ShapeView;
@@ -29,10 +29,6 @@ pub fn t<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Handle> {
             "t() expects a tensor with <= 2 dimensions, but self is {n}D"
         ))),
     }
-}
-
-pub fn unsqueeze<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, dim: i64) -> Result<Handle> {
-    r.record(Op::shape_view(ShapeView::Unsqueeze(dim)), &[x])
 }
 
 /// `squeeze(dim=None)`: every size-one dim, or those of `dim` (an int or ints) whose size is
@@ -136,7 +132,7 @@ macro_rules! functions {
             ///     ...     et.unsqueeze(x, 0).shape, et.unsqueeze(x, -1).shape
             ///     ((1, 2, 3), (2, 3, 1))
             fn unsqueeze(input: Tensor, dim: i64;)
-                = crate::ops::views::unsqueeze;
+                = crate::ops::compose::unsqueeze;
 
             /// Returns a tensor with all specified dimensions of `input` of size 1 removed.
             ///

@@ -62,7 +62,7 @@ impl<B: Backend> Recorder<B> for Session<B> {
                 "expected a 0-d tensor, got one of shape {shape:?}"
             )));
         }
-        Ok(B::to_f64(v.get())?.first().copied().unwrap_or(f64::NAN))
+        Self::read_scalar(v.get())
     }
     fn autocast_entry(&mut self, name: &'static str, xs: &[Handle]) -> Result<Vec<Handle>> {
         Session::autocast_entry(self, name, xs)
@@ -177,11 +177,6 @@ impl<B: Backend> Session<B> {
     /// `clamp(x, min, max)` with number bounds (see [`clamp::clamp`]). All or nothing.
     pub fn clamp(&mut self, x: Handle, min: Option<f64>, max: Option<f64>) -> Result<Handle> {
         self.all_or_nothing(|s| clamp::clamp(s, x, min, max))
-    }
-
-    /// `hardtanh(x, min_val, max_val)` (see [`clamp::hardtanh`]). All or nothing.
-    pub fn hardtanh(&mut self, x: Handle, min_val: f64, max_val: f64) -> Result<Handle> {
-        self.all_or_nothing(|s| clamp::hardtanh(s, x, min_val, max_val))
     }
 
     /// The pieces of `x` along `dim` (see [`split::split`]), all recorded or none.

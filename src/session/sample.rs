@@ -67,7 +67,7 @@ impl<B: Backend> Session<B> {
     }
 
     /// The one number a 0-d reduction holds.
-    fn read_scalar(t: &B::T) -> Result<f64> {
+    pub(super) fn read_scalar(t: &B::T) -> Result<f64> {
         Ok(B::to_f64(t)?.first().copied().unwrap_or(f64::NAN))
     }
 
