@@ -3473,6 +3473,174 @@ class Tensor:
             ...     [round(v, 4) for v in y.tolist()]
             [-0.6931, -0.6931]
         """
+    def add(self, other: Tensor | ArrayLike | float, *, alpha: float | None = None) -> Tensor:
+        """Returns `input + alpha * other`, as `torch.add`.
+
+        Either operand may be a number (torch's wrapped number: a constant of the
+        tensor's dtype, or the op's scalar form).
+
+        Args:
+            input (Tensor or float): the first operand.
+            other (Tensor or float): the value to add.
+            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+        Returns:
+            Tensor: a new tensor of the broadcast shape.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.add(et.tensor([1.0, 2.0]), 1.0, alpha=2.0).tolist()
+            [3.0, 4.0]
+        """
+    def add_(self, other: Tensor | ArrayLike | float, *, alpha: float | None = None) -> Tensor:
+        """In-place `add`: this tensor then reads `add`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `add`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def sub(self, other: Tensor | ArrayLike | float, *, alpha: float | None = None) -> Tensor:
+        """Returns `input - alpha * other`, as `torch.sub`.
+
+        Either operand may be a number (torch's wrapped number).
+
+        Args:
+            input (Tensor or float): the first operand.
+            other (Tensor or float): the value to subtract.
+            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+        Returns:
+            Tensor: a new tensor of the broadcast shape.
+        """
+    def sub_(self, other: Tensor | ArrayLike | float, *, alpha: float | None = None) -> Tensor:
+        """In-place `sub`: this tensor then reads `sub`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `sub`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def subtract(self, other: Tensor | ArrayLike | float, *, alpha: float | None = None) -> Tensor:
+        """Alias for `sub`.
+
+        Args:
+            input (Tensor or float): the first operand.
+            other (Tensor or float): the value to subtract.
+            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+        Returns:
+            Tensor: a new tensor of the broadcast shape.
+        """
+    def subtract_(self, other: Tensor | ArrayLike | float, *, alpha: float | None = None) -> Tensor:
+        """In-place `subtract`: this tensor then reads `subtract`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `subtract`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def div(self, other: Tensor | ArrayLike | float, *, rounding_mode: str | None = None) -> Tensor:
+        """Returns `input / other`, rounded as `rounding_mode` says, as `torch.div`.
+
+        Either operand may be a number (torch's wrapped number).
+
+        Args:
+            input (Tensor or float): the dividend.
+            other (Tensor or float): the divisor.
+            rounding_mode (str, optional): ``None`` (true division), ``"trunc"``
+                (rounded toward zero) or ``"floor"`` (rounded down, as `//`); a rounded
+                quotient has a zero gradient, as torch's. Default: ``None``.
+
+        Returns:
+            Tensor: a new tensor of the broadcast shape.
+
+        Raises:
+            ArgumentError: another `rounding_mode`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.div(et.tensor([-7.0, 7.0]), 2.0, rounding_mode="trunc").tolist()
+            [-3.0, 3.0]
+        """
+    def div_(
+        self, other: Tensor | ArrayLike | float, *, rounding_mode: str | None = None
+    ) -> Tensor:
+        """In-place `div`: this tensor then reads `div`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `div`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def divide(
+        self, other: Tensor | ArrayLike | float, *, rounding_mode: str | None = None
+    ) -> Tensor:
+        """Alias for `div`.
+
+        Args:
+            input (Tensor or float): the dividend.
+            other (Tensor or float): the divisor.
+            rounding_mode (str, optional): ``None``, ``"trunc"`` or ``"floor"``.
+                Default: ``None``.
+
+        Returns:
+            Tensor: a new tensor of the broadcast shape.
+        """
+    def divide_(
+        self, other: Tensor | ArrayLike | float, *, rounding_mode: str | None = None
+    ) -> Tensor:
+        """In-place `divide`: this tensor then reads `divide`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `divide`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def true_divide(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """Alias for `div` without rounding: `input / other`.
+
+        Args:
+            input (Tensor or float): the dividend.
+            other (Tensor or float): the divisor.
+
+        Returns:
+            Tensor: a new tensor of the broadcast shape.
+        """
+    def true_divide_(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `true_divide`: this tensor then reads `true_divide`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `true_divide`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     # END generated: tensor-methods
     def to(
         self,
@@ -3805,159 +3973,6 @@ class Tensor:
         it is a `GradError`, as in torch) while the tensors Python holds stay readable.
         `gradient`: the vector of a vector-Jacobian product for a non-scalar tensor
         (backward of `(self * gradient).sum()`).
-        """
-    def add(self, other: _Operand, *, alpha: _float | None = None) -> Tensor:
-        """Returns `self + alpha * other`, as `torch.Tensor.add`.
-
-        Args:
-            other (Tensor or float): the value to add.
-            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
-
-        Returns:
-            Tensor: a new tensor of the broadcast shape.
-        """
-    def sub(self, other: _Operand, *, alpha: _float | None = None) -> Tensor:
-        """Returns `self - alpha * other`, as `torch.Tensor.sub`.
-
-        Args:
-            other (Tensor or float): the value to subtract.
-            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
-
-        Returns:
-            Tensor: a new tensor of the broadcast shape.
-        """
-    def subtract(self, other: _Operand, *, alpha: _float | None = None) -> Tensor:
-        """Alias for `sub`.
-
-        Args:
-            other (Tensor or float): the value to subtract.
-            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
-
-        Returns:
-            Tensor: a new tensor of the broadcast shape.
-        """
-    def div(self, other: _Operand, *, rounding_mode: str | None = None) -> Tensor:
-        """Returns `self / other`, rounded as `rounding_mode` says, as `torch.Tensor.div`.
-
-        Args:
-            other (Tensor or float): the divisor.
-            rounding_mode (str, optional): ``None`` (true division), ``"trunc"`` (rounded
-                toward zero) or ``"floor"`` (rounded down, as `//`); a rounded quotient has a
-                zero gradient, as torch's. Default: ``None``.
-
-        Returns:
-            Tensor: a new tensor of the broadcast shape.
-
-        Raises:
-            ArgumentError: another `rounding_mode`.
-        """
-    def divide(self, other: _Operand, *, rounding_mode: str | None = None) -> Tensor:
-        """Alias for `div`.
-
-        Args:
-            other (Tensor or float): the divisor.
-            rounding_mode (str, optional): ``None``, ``"trunc"`` or ``"floor"``. Default:
-                ``None``.
-
-        Returns:
-            Tensor: a new tensor of the broadcast shape.
-        """
-    def true_divide(self, other: _Operand) -> Tensor:
-        """Alias for `div` without rounding: `self / other`.
-
-        Args:
-            other (Tensor or float): the divisor.
-
-        Returns:
-            Tensor: a new tensor of the broadcast shape.
-        """
-    def subtract_(self, other: _Operand, *, alpha: _float | None = None) -> Tensor:
-        """Alias for `sub_`.
-
-        Args:
-            other (Tensor or float): the value to subtract.
-            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
-
-        Returns:
-            Tensor: this tensor.
-        """
-    def divide_(self, other: _Operand, *, rounding_mode: str | None = None) -> Tensor:
-        """Alias for `div_`.
-
-        Args:
-            other (Tensor or float): the divisor.
-            rounding_mode (str, optional): ``None``, ``"trunc"`` or ``"floor"``. Default:
-                ``None``.
-
-        Returns:
-            Tensor: this tensor.
-        """
-    def true_divide_(self, other: _Operand) -> Tensor:
-        """Alias for `div_` without rounding: `self /= other`.
-
-        Args:
-            other (Tensor or float): the divisor.
-
-        Returns:
-            Tensor: this tensor.
-        """
-    def add_(self, other: _Operand, *, alpha: _float | None = None) -> Tensor:
-        """Adds `other`, scaled by `alpha`, to this tensor in place: `self += alpha * other`.
-
-        As with torch's in-place methods, this tensor then reads the new value: the
-        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-        A tensor that shares its storage with another live tensor (a view of it, or the base it
-        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-
-        Args:
-            other (Tensor or float): the value to add.
-            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
-
-        Returns:
-            Tensor: this tensor.
-
-        Examples:
-            >>> import eagertape as et
-            >>> with et.Session():
-            ...     y = et.tensor([1.0, 2.0]) * 1.0
-            ...     _ = y.add_(1.0, alpha=2.0)
-            ...     y.tolist()
-            [3.0, 4.0]
-        """
-    def sub_(self, other: _Operand, *, alpha: _float | None = None) -> Tensor:
-        """Subtracts `other`, scaled by `alpha`, from this tensor in place: `self -= alpha * other`.
-
-        As with torch's in-place methods, this tensor then reads the new value: the
-        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-        A tensor that shares its storage with another live tensor (a view of it, or the base it
-        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-
-        Args:
-            other (Tensor or float): the value to subtract.
-            alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
-
-        Returns:
-            Tensor: this tensor.
-        """
-    def div_(self, other: _Operand, *, rounding_mode: str | None = None) -> Tensor:
-        """Divides this tensor by `other` in place: `self /= other`.
-
-        As with torch's in-place methods, this tensor then reads the new value: the
-        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-        A tensor that shares its storage with another live tensor (a view of it, or the base it
-        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-
-        Args:
-            other (Tensor or float): the divisor.
-            rounding_mode (str, optional): ``None`` (true division), ``"trunc"`` (rounded
-                toward zero) or ``"floor"`` (rounded down, as `self //= other`). Default:
-                ``None``.
-
-        Returns:
-            Tensor: this tensor.
-
-        Raises:
-            ArgumentError: another `rounding_mode`.
         """
     def zero_(self) -> Tensor:
         """Fills this tensor with zeros, in place.
@@ -4867,6 +4882,8 @@ class _TorchOptimizer(Optimizer):
 _DECLARED: tuple[tuple[str, list[tuple[str, str, str | None]], str], ...]
 # The declared functions that are `Tensor` methods too.
 _DECLARED_METHODS: tuple[str, ...]
+# The in-place methods they declare, each with its function: ((method, function), ...).
+_DECLARED_IN_PLACE: tuple[tuple[str, str], ...]
 # Every optimizer's torch signature after `params`: {kind: ((name, default, members), ...)}.
 _OPTIMIZER_SIGNATURES: dict[str, tuple[tuple[str, Any, tuple[str, ...]], ...]]
 
@@ -4875,105 +4892,6 @@ _UNARY: tuple[str, ...]
 _UNARY_INPLACE: tuple[str, ...]
 _BINARY: tuple[str, ...]
 _BINARY_INPLACE: tuple[str, ...]
-
-def add(input: Tensor | float, other: Tensor | float, *, alpha: float | None = None) -> Tensor:
-    """Returns `input + alpha * other`, as `torch.add`.
-
-    Either operand may be a number (a constant of the tensor's dtype).
-
-    Args:
-        input (Tensor or float): the first operand.
-        other (Tensor or float): the value to add.
-        alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
-
-    Returns:
-        Tensor: a new tensor of the broadcast shape.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.add(et.tensor([1.0, 2.0]), 1.0, alpha=2.0).tolist()
-        [3.0, 4.0]
-    """
-
-def sub(input: Tensor | float, other: Tensor | float, *, alpha: float | None = None) -> Tensor:
-    """Returns `input - alpha * other`, as `torch.sub`.
-
-    Either operand may be a number (a constant of the tensor's dtype).
-
-    Args:
-        input (Tensor or float): the first operand.
-        other (Tensor or float): the value to subtract.
-        alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
-
-    Returns:
-        Tensor: a new tensor of the broadcast shape.
-    """
-
-def subtract(input: Tensor | float, other: Tensor | float, *, alpha: float | None = None) -> Tensor:
-    """Alias for `sub`.
-
-    Args:
-        input (Tensor or float): the first operand.
-        other (Tensor or float): the value to subtract.
-        alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
-
-    Returns:
-        Tensor: a new tensor of the broadcast shape.
-    """
-
-def div(
-    input: Tensor | float, other: Tensor | float, *, rounding_mode: str | None = None
-) -> Tensor:
-    """Returns `input / other`, rounded as `rounding_mode` says, as `torch.div`.
-
-    Either operand may be a number (a constant of the tensor's dtype).
-
-    Args:
-        input (Tensor or float): the dividend.
-        other (Tensor or float): the divisor.
-        rounding_mode (str, optional): ``None`` (true division), ``"trunc"`` (rounded toward
-            zero) or ``"floor"`` (rounded down); a rounded quotient has a zero gradient, as
-            torch's. Default: ``None``.
-
-    Returns:
-        Tensor: a new tensor of the broadcast shape.
-
-    Raises:
-        ArgumentError: another `rounding_mode`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.div(et.tensor([-7.0, 7.0]), 2.0, rounding_mode="trunc").tolist()
-        [-3.0, 3.0]
-    """
-
-def divide(
-    input: Tensor | float, other: Tensor | float, *, rounding_mode: str | None = None
-) -> Tensor:
-    """Alias for `div`.
-
-    Args:
-        input (Tensor or float): the dividend.
-        other (Tensor or float): the divisor.
-        rounding_mode (str, optional): ``None``, ``"trunc"`` or ``"floor"``. Default:
-            ``None``.
-
-    Returns:
-        Tensor: a new tensor of the broadcast shape.
-    """
-
-def true_divide(input: Tensor | float, other: Tensor | float) -> Tensor:
-    """Alias for `div` without rounding: `input / other`.
-
-    Args:
-        input (Tensor or float): the dividend.
-        other (Tensor or float): the divisor.
-
-    Returns:
-        Tensor: a new tensor of the broadcast shape.
-    """
 
 # BEGIN generated: unary (tools/gen-stubs, from src/ops/unary.rs's list)
 def abs(input: Tensor) -> Tensor:
@@ -7801,6 +7719,127 @@ def log_softmax(input: Tensor, dim: int) -> Tensor:
         ...     y = et.log_softmax(et.tensor([0.0, 0.0]), dim=0)
         ...     [round(v, 4) for v in y.tolist()]
         [-0.6931, -0.6931]
+    """
+
+def add(
+    input: Tensor | ArrayLike | float,
+    other: Tensor | ArrayLike | float,
+    *,
+    alpha: float | None = None,
+) -> Tensor:
+    """Returns `input + alpha * other`, as `torch.add`.
+
+    Either operand may be a number (torch's wrapped number: a constant of the
+    tensor's dtype, or the op's scalar form).
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the value to add.
+        alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.add(et.tensor([1.0, 2.0]), 1.0, alpha=2.0).tolist()
+        [3.0, 4.0]
+    """
+
+def sub(
+    input: Tensor | ArrayLike | float,
+    other: Tensor | ArrayLike | float,
+    *,
+    alpha: float | None = None,
+) -> Tensor:
+    """Returns `input - alpha * other`, as `torch.sub`.
+
+    Either operand may be a number (torch's wrapped number).
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the value to subtract.
+        alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+    """
+
+def subtract(
+    input: Tensor | ArrayLike | float,
+    other: Tensor | ArrayLike | float,
+    *,
+    alpha: float | None = None,
+) -> Tensor:
+    """Alias for `sub`.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the value to subtract.
+        alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+    """
+
+def div(
+    input: Tensor | ArrayLike | float,
+    other: Tensor | ArrayLike | float,
+    *,
+    rounding_mode: str | None = None,
+) -> Tensor:
+    """Returns `input / other`, rounded as `rounding_mode` says, as `torch.div`.
+
+    Either operand may be a number (torch's wrapped number).
+
+    Args:
+        input (Tensor or float): the dividend.
+        other (Tensor or float): the divisor.
+        rounding_mode (str, optional): ``None`` (true division), ``"trunc"``
+            (rounded toward zero) or ``"floor"`` (rounded down, as `//`); a rounded
+            quotient has a zero gradient, as torch's. Default: ``None``.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ArgumentError: another `rounding_mode`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.div(et.tensor([-7.0, 7.0]), 2.0, rounding_mode="trunc").tolist()
+        [-3.0, 3.0]
+    """
+
+def divide(
+    input: Tensor | ArrayLike | float,
+    other: Tensor | ArrayLike | float,
+    *,
+    rounding_mode: str | None = None,
+) -> Tensor:
+    """Alias for `div`.
+
+    Args:
+        input (Tensor or float): the dividend.
+        other (Tensor or float): the divisor.
+        rounding_mode (str, optional): ``None``, ``"trunc"`` or ``"floor"``.
+            Default: ``None``.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+    """
+
+def true_divide(input: Tensor | ArrayLike | float, other: Tensor | ArrayLike | float) -> Tensor:
+    """Alias for `div` without rounding: `input / other`.
+
+    Args:
+        input (Tensor or float): the dividend.
+        other (Tensor or float): the divisor.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
     """
 
 def mse_loss(

@@ -208,7 +208,7 @@ __all__ = [
     "tanh",
     "trunc",
     # END generated: unary
-    # torch's arithmetic with keyword arguments (`src/python/arith.rs`)
+    # torch's arithmetic with keyword arguments (declared in `src/ops/torch_arith.rs`)
     "add",
     "sub",
     "subtract",

@@ -87,7 +87,7 @@ binary_ops!(
 /// alias [alias_] = "what it computes"` gives `Tensor.name(arg)` (`arg`: torch's name of the
 /// second operand), `et.name(input, arg)` (a number on either side), the in-place method
 /// where torch has one (the bracket), and each torch alias. `add`, `sub` (with `alpha`) and
-/// `div` (with `rounding_mode`) are bound by hand (`src/python/arith.rs`).
+/// `div` (with `rounding_mode`) are declared in `torch_arith.rs`.
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! binary_list {
     ($then:ident) => {

@@ -48,6 +48,10 @@ pub trait Recorder<B: Backend> {
     /// The number a 0-d tensor holds (one element read to the host; a `ShapeError` for any
     /// other shape).
     fn item(&self, x: Handle) -> Result<f64>;
+    /// `lhs (op) rhs` as Python's operator computes it: a number on either side is torch's
+    /// wrapped number (the op's scalar form where it has one, else a 0-d constant of the
+    /// tensor's dtype); two numbers are an `ArgumentError`.
+    fn binary(&mut self, op: BinaryOp, lhs: TensorOrNumber, rhs: TensorOrNumber) -> Result<Handle>;
     /// The operands of a composition standing for the torch op `name`, converted as that
     /// op's autocast policy says (the session's: `operand_casts`); as they are otherwise.
     fn autocast_entry(&mut self, name: &'static str, xs: &[Handle]) -> Result<Vec<Handle>> {

@@ -71,6 +71,7 @@ pub mod split;
 pub mod statistics;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod torch_arith;
 pub mod unary;
 pub mod unary_math;
 pub mod unary_special;

@@ -82,11 +82,35 @@ macro_rules! lit {
 pub trait Arg {
     type Prepared: Send;
     type Core;
+    /// Whether a function's first argument of this type must itself be a tensor (its
+    /// session's anchor); where not (a number on either side of `et.add`), the first
+    /// required argument that is one anchors the call.
+    const ANCHOR: bool = false;
     /// The annotation in `_core.pyi`.
     fn annotation() -> String;
-    fn from_py(name: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Prepared>;
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Prepared>;
     fn from_lit(name: &str, l: Lit) -> PyResult<Self::Prepared>;
     fn finish(p: Self::Prepared, s: &mut Session<Be>) -> Result<Self::Core>;
+}
+
+/// The argument a converter reads: its name (what `{name}` prints) and its function's, for
+/// messages that name both, as torch's (`eq(): other must be ...`).
+pub struct Name {
+    pub op: &'static str,
+    pub arg: &'static str,
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.arg
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.arg)
+    }
 }
 
 /// A declared default that does not fit its argument's type: a wrong declaration.
@@ -102,10 +126,11 @@ pub struct Tensor;
 impl Arg for Tensor {
     type Prepared = Operand<Be>;
     type Core = crate::handles::Handle;
+    const ANCHOR: bool = true;
     fn annotation() -> String {
         "Tensor | ArrayLike".into()
     }
-    fn from_py(_: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
         input.operand(v.py(), v)
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
@@ -154,7 +179,7 @@ impl<const N: usize> Arg for Ints<N> {
     fn annotation() -> String {
         "int | Sequence[int]".into()
     }
-    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<[i64; N]> {
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<[i64; N]> {
         ints(name, v)
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<[i64; N]> {
@@ -177,7 +202,7 @@ impl<const N: usize> Arg for Stride<N> {
     fn annotation() -> String {
         "int | Sequence[int] | None".into()
     }
-    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Option<[i64; N]>> {
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Option<[i64; N]>> {
         if v.extract::<Vec<i64>>().is_ok_and(|xs| xs.is_empty()) {
             return Ok(None);
         }
@@ -201,7 +226,7 @@ impl Arg for bool {
     fn annotation() -> String {
         "bool".into()
     }
-    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<bool> {
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<bool> {
         v.extract()
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<bool> {
@@ -221,7 +246,7 @@ impl Arg for f64 {
     fn annotation() -> String {
         "float".into()
     }
-    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<f64> {
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<f64> {
         v.extract()
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<f64> {
@@ -242,7 +267,7 @@ impl Arg for i64 {
     fn annotation() -> String {
         "int".into()
     }
-    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<i64> {
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<i64> {
         v.extract()
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<i64> {
@@ -265,7 +290,7 @@ impl Arg for Str {
     fn annotation() -> String {
         "str".into()
     }
-    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<String> {
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<String> {
         v.extract()
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<String> {
@@ -288,7 +313,7 @@ impl<const N: usize> Arg for ConvPadding<N> {
     fn annotation() -> String {
         "int | Sequence[int] | str".into()
     }
-    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<PaddingArg<N>> {
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<PaddingArg<N>> {
         match v.extract::<String>() {
             Ok(mode) => Ok(PaddingArg::Mode(mode)),
             Err(_) => ints(name, v).map(PaddingArg::Ints),
@@ -315,7 +340,7 @@ impl Arg for Shape {
     fn annotation() -> String {
         "int | Sequence[int]".into()
     }
-    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<i64>> {
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<i64>> {
         match v.extract::<i64>() {
             Ok(n) => Ok(vec![n]),
             Err(_) => v.extract(),
@@ -339,7 +364,7 @@ impl Arg for Mask {
     fn annotation() -> String {
         "Tensor | ArrayLike".into()
     }
-    fn from_py(_: &str, m: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
+    fn from_py(_: &Name, m: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
         let py = m.py();
         if m.is_instance_of::<PyTensor>() {
             return input.operand(py, m);
@@ -376,7 +401,7 @@ impl Arg for Dims {
     fn annotation() -> String {
         "int | Sequence[int] | None".into()
     }
-    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<i64>> {
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<i64>> {
         super::tensor::dims(Some(v))
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<Vec<i64>> {
@@ -399,7 +424,7 @@ impl Arg for DimsOrUnbiased {
     fn annotation() -> String {
         "int | Sequence[int] | bool | None".into()
     }
-    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<DimsOrFlag> {
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<DimsOrFlag> {
         if v.is_instance_of::<pyo3::types::PyBool>() {
             return Ok(DimsOrFlag::Flag(v.extract()?));
         }
@@ -425,7 +450,7 @@ impl Arg for NormOrder {
     fn annotation() -> String {
         "float | str".into()
     }
-    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<NumberOrWord> {
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<NumberOrWord> {
         if let Ok(w) = v.extract::<String>() {
             return Ok(NumberOrWord::Word(w));
         }
@@ -463,7 +488,8 @@ impl Arg for TensorOrNumber {
     fn annotation() -> String {
         "Tensor | ArrayLike | float".into()
     }
-    fn from_py(_: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Given> {
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Given> {
+        super::tensor::argument_or_type_error(v, name.op, name.arg)?;
         match super::tensor_index::number(v) {
             Some(x) => Ok(Given::Number(x)),
             None => input.operand(v.py(), v).map(Given::Operand),
@@ -494,7 +520,7 @@ impl Arg for NoDtype {
     fn annotation() -> String {
         "None".into()
     }
-    fn from_py(name: &str, _: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<()> {
+    fn from_py(name: &Name, _: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<()> {
         Err(PyErr::from(Error::Argument(format!(
             "{name} is not supported (the result has the operands' dtype)"
         ))))
@@ -520,7 +546,7 @@ impl Arg for Index {
     fn annotation() -> String {
         "Tensor | ArrayLike".into()
     }
-    fn from_py(_: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
         input.index_operand(v.py(), v)
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
@@ -540,7 +566,7 @@ impl Arg for NoOut {
     fn annotation() -> String {
         "None".into()
     }
-    fn from_py(name: &str, _: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<()> {
+    fn from_py(name: &Name, _: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<()> {
         Err(PyErr::from(Error::Argument(format!(
             "{name}= is not supported (tensors are immutable values)"
         ))))
@@ -565,7 +591,7 @@ impl<T: Arg> Arg for Option<T> {
     }
     /// Python's `None` is `None` here too (a required optional argument, as torch's
     /// `in_proj_bias`, is given it explicitly).
-    fn from_py(name: &str, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Prepared> {
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Prepared> {
         if v.is_none() {
             return Ok(None);
         }
@@ -592,7 +618,7 @@ impl<const N: usize> Arg for Size<N> {
     fn annotation() -> String {
         "int | Sequence[int | None]".into()
     }
-    fn from_py(name: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<[Option<i64>; N]> {
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<[Option<i64>; N]> {
         if let Ok(x) = v.extract::<i64>() {
             return Ok([Some(x); N]);
         }
@@ -622,7 +648,7 @@ impl Arg for EachInt {
     fn annotation() -> String {
         "int | Sequence[int]".into()
     }
-    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Each<i64>> {
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Each<i64>> {
         match v.extract::<i64>() {
             Ok(n) => Ok(Each::One(n)),
             Err(_) => v.extract().map(Each::Many),
@@ -645,7 +671,7 @@ impl Arg for EachFloat {
     fn annotation() -> String {
         "float | Sequence[float]".into()
     }
-    fn from_py(_: &str, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Each<f64>> {
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Each<f64>> {
         match v.extract::<f64>() {
             Ok(x) => Ok(Each::One(x)),
             Err(_) => v.extract().map(Each::Many),
@@ -733,6 +759,35 @@ pub type Entry = (
     String,
 );
 
+/// The tensor whose session records a declared call of `op`: its input where its type says
+/// so ([`Arg::ANCHOR`]), else the first of `args` that is a tensor; a `TypeError` as torch's
+/// where there is none.
+pub fn anchor<'a, 'py>(
+    op: &str,
+    input_anchors: bool,
+    args: &[&'a Bound<'py, PyAny>],
+) -> PyResult<&'a Bound<'py, PyTensor>> {
+    let candidates = if input_anchors { &args[..1] } else { args };
+    candidates
+        .iter()
+        .find_map(|a| a.cast::<PyTensor>().ok())
+        .ok_or_else(|| {
+            let got: Vec<String> = args
+                .iter()
+                .map(|a| {
+                    a.get_type()
+                        .name()
+                        .map_or_else(|_| "?".into(), |n| n.to_string())
+                })
+                .collect();
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "{op}(): expected a tensor {}, got {}",
+                if input_anchors { "input" } else { "operand" },
+                got.join(", ")
+            ))
+        })
+}
+
 /// An entry's Python name: its own, or the one after `as` (where the Rust name would shadow
 /// one in scope: `std`).
 macro_rules! py_name {
@@ -752,13 +807,13 @@ macro_rules! py_name {
 macro_rules! py_functions {
     ($(
         $(#[doc = $doc:literal])*
-        fn $name:ident($input:ident: Tensor $(, $req:ident: $rty:ty)*;
+        fn $name:ident($input:ident: $ity:ty $(, $req:ident: $rty:ty)*;
             $($opt:ident: $oty:ty = $default:tt),*
             $(; $($kw:ident: $kty:ty = $kdef:tt),*)? $(,)?) $(-> $ret:ty)?
-            = $core:path $(as $pyname:literal)?;
+            = $core:path $(as $pyname:literal)? $(, in_place $inplace:ident)?;
     )*) => {
         use pyo3::prelude::*;
-        use $crate::python::classes::{lock, named_all, PyTensor};
+        use $crate::python::classes::{lock, named_all};
         use $crate::python::declared::*;
         $(
             #[pyfunction]
@@ -777,27 +832,28 @@ macro_rules! py_functions {
             #[allow(clippy::too_many_arguments)]
             pub fn $name<'py>(
                 py: Python<'py>,
-                $input: &Bound<'py, PyTensor>,
+                $input: &Bound<'py, PyAny>,
                 $($req: &Bound<'py, PyAny>,)*
                 $($opt: Option<&Bound<'py, PyAny>>,)*
                 $($($kw: Option<&Bound<'py, PyAny>>,)*)?
             ) -> PyResult<<Returns<$($ret)?> as Ret>::Py> {
-                let t = $input.get();
-                let $input = t.operand(py, $input.as_any())?;
-                $(let $req = <$rty as Arg>::from_py(stringify!($req), $req, t)?;)*
+                const OP: &str = py_name!($name $(, $pyname)?);
+                let t = anchor(OP, <$ity as Arg>::ANCHOR, &[$input $(, $req)*])?.get();
+                let $input = <$ity as Arg>::from_py(&Name { op: OP, arg: stringify!($input) }, $input, t)?;
+                $(let $req = <$rty as Arg>::from_py(&Name { op: OP, arg: stringify!($req) }, $req, t)?;)*
                 $(let $opt = match $opt {
-                    Some(v) => <$oty as Arg>::from_py(stringify!($opt), v, t)?,
+                    Some(v) => <$oty as Arg>::from_py(&Name { op: OP, arg: stringify!($opt) }, v, t)?,
                     None => <$oty as Arg>::from_lit(stringify!($opt), lit!($default))?,
                 };)*
                 $($(let $kw = match $kw {
-                    Some(v) => <$kty as Arg>::from_py(stringify!($kw), v, t)?,
+                    Some(v) => <$kty as Arg>::from_py(&Name { op: OP, arg: stringify!($kw) }, v, t)?,
                     None => <$kty as Arg>::from_lit(stringify!($kw), lit!($kdef))?,
                 };)*)?
                 let cell = t.cell()?;
                 let named = py.detach(|| {
                     named_all(&mut lock(&cell), |s| {
                         s.all_or_nothing(|s| {
-                            let $input = <Tensor as Arg>::finish($input, s)?;
+                            let $input = <$ity as Arg>::finish($input, s)?;
                             $(let $req = <$rty as Arg>::finish($req, s)?;)*
                             $(let $opt = <$oty as Arg>::finish($opt, s)?;)*
                             $($(let $kw = <$kty as Arg>::finish($kw, s)?;)*)?
@@ -814,7 +870,7 @@ macro_rules! py_functions {
             $(
                 m.add_function(wrap_pyfunction!($name, m)?)?;
                 entries.push((py_name!($name $(, $pyname)?), vec![
-                    (stringify!($input), "Tensor".to_string(), None),
+                    (stringify!($input), if <$ity as Arg>::ANCHOR { "Tensor".to_string() } else { <$ity as Arg>::annotation() }, None),
                     $((stringify!($req), <$rty as Arg>::annotation(), None),)*
                     $((stringify!($opt), <$oty as Arg>::annotation(), Some(stringify!($default))),)*
                     $(("*", String::new(), None),
@@ -838,14 +894,14 @@ macro_rules! py_functions_and_methods {
 macro_rules! py_tensor_methods {
     ($(
         $(#[doc = $doc:literal])*
-        fn $name:ident($input:ident: Tensor $(, $req:ident: $rty:ty)*;
+        fn $name:ident($input:ident: $ity:ty $(, $req:ident: $rty:ty)*;
             $($opt:ident: $oty:ty = $default:tt),*
             $(; $($kw:ident: $kty:ty = $kdef:tt),*)? $(,)?) $(-> $ret:ty)?
-            = $core:path $(as $pyname:literal)?;
+            = $core:path $(as $pyname:literal)? $(, in_place $inplace:ident)?;
     )*) => {
         $(
             #[pymethods]
-            impl PyTensor {
+            impl $crate::python::classes::PyTensor {
                 #[pyo3(
                     signature = ($($req,)* $($opt = None,)* $(*, $($kw = None),*)?),
                     text_signature = None $(, name = $pyname)?
@@ -860,23 +916,93 @@ macro_rules! py_tensor_methods {
                 $(#[doc = $doc])*
                 #[allow(clippy::too_many_arguments)]
                 fn $name<'py>(
-                    slf: &Bound<'py, PyTensor>,
+                    slf: &Bound<'py, $crate::python::classes::PyTensor>,
                     py: Python<'py>,
                     $($req: &Bound<'py, PyAny>,)*
                     $($opt: Option<&Bound<'py, PyAny>>,)*
                     $($($kw: Option<&Bound<'py, PyAny>>,)*)?
                 ) -> PyResult<<Returns<$($ret)?> as Ret>::Py> {
-                    $name(py, slf, $($req,)* $($opt,)* $($($kw,)*)?)
+                    $name(py, slf.as_any(), $($req,)* $($opt,)* $($($kw,)*)?)
                 }
             }
         )*
 
+        $(
+            py_in_place! {
+                [$($inplace)?] $name [$($req),*] [$($opt = $default),*]
+                [$(; $($kw = $kdef),*)?]
+            }
+        )*
+
         pub const METHODS: &[&str] = &[$(py_name!($name $(, $pyname)?)),*];
+        /// The in-place method each of `METHODS` declares, if any.
+        pub const IN_PLACE: &[Option<&str>] = &[$(in_place_name!([$($inplace)?])),*];
+    };
+}
+
+macro_rules! in_place_name {
+    ([]) => {
+        None
+    };
+    ([$inplace:ident]) => {
+        Some(stringify!($inplace))
+    };
+}
+
+/// The in-place method an entry declares (`= core::add, in_place add_`): the method's
+/// arguments, its out-of-place result recorded, then this tensor rebound to it (torch's
+/// in-place semantics as eagertape gives them: `tensor_torch::via`).
+macro_rules! py_in_place {
+    ([] $($rest:tt)*) => {};
+    ([$inplace:ident] $name:ident [$($req:ident),*] [$($opt:ident = $default:tt),*]
+        [$(; $($kw:ident = $kdef:tt),*)?]) => {
+        #[pymethods]
+        impl PyTensor {
+            #[pyo3(
+                signature = ($($req,)* $($opt = None,)* $(*, $($kw = None),*)?),
+                text_signature = None
+            )]
+            #[doc = concat!(
+                stringify!($inplace), "($self"
+                $(, ", ", stringify!($req))*
+                $(, ", ", stringify!($opt), "=", stringify!($default))*
+                $(, ", *" $(, ", ", stringify!($kw), "=", stringify!($kdef))*)?,
+                ")\n--\n"
+            )]
+            #[doc = concat!(
+                "In-place `", stringify!($name), "`: this tensor then reads `",
+                stringify!($name), "`'s result.\n\n",
+                "The out-of-place result is recorded, and every Python `Tensor` naming this\n",
+                "tensor names it, so it reads what torch's would. A tensor that shares its storage\n",
+                "with another live tensor (a view of it, or the base it views) raises\n",
+                "`ArgumentError` instead, recording nothing, where torch would change both. The\n",
+                "arguments are `", stringify!($name), "`'s.\n\n",
+                "Returns:\n    Tensor: this tensor.\n",
+            )]
+            #[allow(clippy::too_many_arguments)]
+            fn $inplace<'py>(
+                slf: &Bound<'py, $crate::python::classes::PyTensor>,
+                py: Python<'py>,
+                $($req: &Bound<'py, PyAny>,)*
+                $($opt: Option<&Bound<'py, PyAny>>,)*
+                $($($kw: Option<&Bound<'py, PyAny>>,)*)?
+            ) -> PyResult<Bound<'py, $crate::python::classes::PyTensor>> {
+                $crate::python::tensor_torch::via(slf, stringify!($inplace), || {
+                    Ok($name(py, slf.as_any(), $($req,)* $($opt,)* $($($kw,)*)?)?
+                        .into_pyobject(py)?
+                        .into_any())
+                })
+            }
+        }
     };
 }
 
 mod derived {
     crate::ops::derived::functions!(py_functions_and_methods);
+}
+
+mod arithmetic {
+    crate::ops::torch_arith::functions!(py_functions_and_methods);
 }
 
 mod scatters {
@@ -978,6 +1104,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     logical::register(m, &mut entries)?;
     views::register(m, &mut entries)?;
     activations::register(m, &mut entries)?;
+    arithmetic::register(m, &mut entries)?;
     let methods = [
         reductions::METHODS,
         derived::METHODS,
@@ -987,9 +1114,26 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         logical::METHODS,
         views::METHODS,
         activations::METHODS,
+        arithmetic::METHODS,
     ]
     .concat();
     m.add("_DECLARED_METHODS", PyTuple::new(m.py(), methods)?)?;
+    let in_place: Vec<(&str, &str)> = [
+        (reductions::METHODS, reductions::IN_PLACE),
+        (derived::METHODS, derived::IN_PLACE),
+        (scatters::METHODS, scatters::IN_PLACE),
+        (combine::METHODS, combine::IN_PLACE),
+        (selections::METHODS, selections::IN_PLACE),
+        (logical::METHODS, logical::IN_PLACE),
+        (views::METHODS, views::IN_PLACE),
+        (activations::METHODS, activations::IN_PLACE),
+        (arithmetic::METHODS, arithmetic::IN_PLACE),
+    ]
+    .iter()
+    .flat_map(|(names, forms)| names.iter().zip(forms.iter()))
+    .filter_map(|(name, form)| form.map(|f| (f, *name)))
+    .collect();
+    m.add("_DECLARED_IN_PLACE", PyTuple::new(m.py(), in_place)?)?;
     losses::register(m, &mut entries)?;
     composed_losses::register(m, &mut entries)?;
     distances::register(m, &mut entries)?;

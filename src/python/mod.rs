@@ -7,7 +7,6 @@
 //! panicking, and every call into it runs under `guard::contained`, so even a panic inside
 //! tch (or a slice out of range) is a typed `BackendError`, never PyO3's `PanicException`.
 
-mod arith;
 mod batch_norm;
 mod buckets;
 mod capture;
@@ -154,7 +153,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     functional::register(m)?;
     pointwise::register(m)?;
     pointwise::register_binary(m)?;
-    arith::register(m)?;
     losses::register(m)?;
     losses_composed::register(m)?;
     batch_norm::register(m)?;

@@ -300,10 +300,15 @@ fn not_an_operand(other: &Bound<'_, PyAny>) -> bool {
 /// for which the operator hands Python `NotImplemented`): else a `TypeError` naming `name`,
 /// as torch's methods raise.
 pub(super) fn operand_or_type_error(other: &Bound<'_, PyAny>, name: &str) -> PyResult<()> {
-    if not_an_operand(other) {
+    argument_or_type_error(other, name, "other")
+}
+
+/// [`operand_or_type_error`] for the argument `arg` of `op`.
+pub(super) fn argument_or_type_error(v: &Bound<'_, PyAny>, op: &str, arg: &str) -> PyResult<()> {
+    if not_an_operand(v) {
         return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-            "{name}(): other must be a tensor, array data or a number, got {}",
-            other.get_type().name()?
+            "{op}(): {arg} must be a tensor, array data or a number, got {}",
+            v.get_type().name()?
         )));
     }
     Ok(())

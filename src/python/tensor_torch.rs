@@ -73,7 +73,7 @@ pub(super) fn binary_in_place<'py>(
 
 /// Check that `slf` may be written in place, compute the out-of-place result `out()`, then
 /// rebind `slf` to it. A refused call records nothing.
-pub(super) fn via<'py>(
+pub(crate) fn via<'py>(
     slf: &Bound<'py, PyTensor>,
     what: &str,
     out: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,

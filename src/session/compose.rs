@@ -10,9 +10,10 @@ use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::ops::attention::{self, Attention};
 use crate::ops::batch_norm::BatchNorm;
+use crate::ops::binary::BinaryOp;
 use crate::ops::clamp;
 use crate::ops::combine::{self, Combine};
-use crate::ops::compose::{fused_or_composed, Composed, Recorder};
+use crate::ops::compose::{fused_or_composed, Composed, Recorder, TensorOrNumber};
 use crate::ops::conv::{self, Conv, Padding};
 use crate::ops::rnn::{self, Rnn, RnnOut};
 use crate::ops::split::{self, Split};
@@ -63,6 +64,13 @@ impl<B: Backend> Recorder<B> for Session<B> {
             )));
         }
         Self::read_scalar(v.get())
+    }
+    fn binary(&mut self, op: BinaryOp, lhs: TensorOrNumber, rhs: TensorOrNumber) -> Result<Handle> {
+        let operand = |o| match o {
+            TensorOrNumber::Tensor(h) => Operand::Node(h),
+            TensorOrNumber::Number(x) => Operand::Number(x),
+        };
+        self.operator(super::Operator::Arith(op), operand(lhs), operand(rhs))
     }
     fn autocast_entry(&mut self, name: &'static str, xs: &[Handle]) -> Result<Vec<Handle>> {
         Session::autocast_entry(self, name, xs)

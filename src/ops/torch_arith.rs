@@ -1,0 +1,198 @@
+//! torch's arithmetic with keyword arguments, which the binary family's list cannot say:
+//! `add` and `sub` (`subtract`) with `alpha`, `div` (`divide`, `true_divide`) with
+//! `rounding_mode`, declared once (function, method and in-place method). Each records
+//! Python's operator (`+`, `-`, `/`; `alpha` a product first; `"floor"` the `//` node,
+//! `"trunc"` LibTorch's `div(rounding_mode="trunc")`), with a number allowed on either side
+//! of the function form, as torch's wrapped number.
+
+use super::binary::BinaryOp;
+use super::compose::{Recorder, TensorOrNumber};
+use crate::backend::Backend;
+use crate::error::{Error, Result};
+use crate::handles::Handle;
+
+/// `lhs (op) rhs` where either may be a number.
+fn operator<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    op: BinaryOp,
+    lhs: TensorOrNumber,
+    rhs: TensorOrNumber,
+) -> Result<Handle> {
+    r.binary(op, lhs, rhs)
+}
+
+/// `alpha · other` (`other` itself without `alpha`).
+fn scaled<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    other: TensorOrNumber,
+    alpha: Option<f64>,
+) -> Result<TensorOrNumber> {
+    Ok(match (other, alpha) {
+        (o, None) => o,
+        (TensorOrNumber::Number(x), Some(a)) => TensorOrNumber::Number(x * a),
+        (TensorOrNumber::Tensor(h), Some(a)) => {
+            let a = TensorOrNumber::Number(a);
+            TensorOrNumber::Tensor(r.binary(BinaryOp::Mul, TensorOrNumber::Tensor(h), a)?)
+        }
+    })
+}
+
+/// torch's `add(input, other, *, alpha=None)`: `input + alpha · other`.
+pub fn add<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: TensorOrNumber,
+    other: TensorOrNumber,
+    alpha: Option<f64>,
+) -> Result<Handle> {
+    let other = scaled(r, other, alpha)?;
+    operator(r, BinaryOp::Add, input, other)
+}
+
+/// torch's `sub(input, other, *, alpha=None)`: `input - alpha · other`.
+pub fn sub<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: TensorOrNumber,
+    other: TensorOrNumber,
+    alpha: Option<f64>,
+) -> Result<Handle> {
+    let other = scaled(r, other, alpha)?;
+    operator(r, BinaryOp::Sub, input, other)
+}
+
+/// The division `rounding_mode` names: `None` true division, `"floor"`, `"trunc"`.
+pub fn rounding(mode: Option<&str>, op: &str) -> Result<BinaryOp> {
+    match mode {
+        None => Ok(BinaryOp::Div),
+        Some("floor") => Ok(BinaryOp::FloorDivide),
+        Some("trunc") => Ok(BinaryOp::TruncDivide),
+        Some(mode) => Err(Error::Argument(format!(
+            "{op}(): rounding_mode must be None, \"trunc\" or \"floor\", got {mode:?}"
+        ))),
+    }
+}
+
+/// torch's `div(input, other, *, rounding_mode=None)`.
+pub fn div<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: TensorOrNumber,
+    other: TensorOrNumber,
+    rounding_mode: Option<String>,
+) -> Result<Handle> {
+    let op = rounding(rounding_mode.as_deref(), "div")?;
+    operator(r, op, input, other)
+}
+
+/// torch's `true_divide(input, other)`: `div` without rounding.
+pub fn true_divide<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: TensorOrNumber,
+    other: TensorOrNumber,
+) -> Result<Handle> {
+    operator(r, BinaryOp::Div, input, other)
+}
+
+/// The family's torch declarations (see `src/python/declared.rs`).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Returns `input + alpha * other`, as `torch.add`.
+            ///
+            /// Either operand may be a number (torch's wrapped number: a constant of the
+            /// tensor's dtype, or the op's scalar form).
+            ///
+            /// Args:
+            ///     input (Tensor or float): the first operand.
+            ///     other (Tensor or float): the value to add.
+            ///     alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+            ///
+            /// Returns:
+            ///     Tensor: a new tensor of the broadcast shape.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.add(et.tensor([1.0, 2.0]), 1.0, alpha=2.0).tolist()
+            ///     [3.0, 4.0]
+            fn add(input: TensorOrNumber, other: TensorOrNumber; ; alpha: Option<f64> = None)
+                = crate::ops::torch_arith::add, in_place add_;
+
+            /// Returns `input - alpha * other`, as `torch.sub`.
+            ///
+            /// Either operand may be a number (torch's wrapped number).
+            ///
+            /// Args:
+            ///     input (Tensor or float): the first operand.
+            ///     other (Tensor or float): the value to subtract.
+            ///     alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+            ///
+            /// Returns:
+            ///     Tensor: a new tensor of the broadcast shape.
+            fn sub(input: TensorOrNumber, other: TensorOrNumber; ; alpha: Option<f64> = None)
+                = crate::ops::torch_arith::sub, in_place sub_;
+
+            /// Alias for `sub`.
+            ///
+            /// Args:
+            ///     input (Tensor or float): the first operand.
+            ///     other (Tensor or float): the value to subtract.
+            ///     alpha (float, optional): the multiplier of `other`. Default: ``None`` (1).
+            ///
+            /// Returns:
+            ///     Tensor: a new tensor of the broadcast shape.
+            fn subtract(input: TensorOrNumber, other: TensorOrNumber; ; alpha: Option<f64> = None)
+                = crate::ops::torch_arith::sub, in_place subtract_;
+
+            /// Returns `input / other`, rounded as `rounding_mode` says, as `torch.div`.
+            ///
+            /// Either operand may be a number (torch's wrapped number).
+            ///
+            /// Args:
+            ///     input (Tensor or float): the dividend.
+            ///     other (Tensor or float): the divisor.
+            ///     rounding_mode (str, optional): ``None`` (true division), ``"trunc"``
+            ///         (rounded toward zero) or ``"floor"`` (rounded down, as `//`); a rounded
+            ///         quotient has a zero gradient, as torch's. Default: ``None``.
+            ///
+            /// Returns:
+            ///     Tensor: a new tensor of the broadcast shape.
+            ///
+            /// Raises:
+            ///     ArgumentError: another `rounding_mode`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.div(et.tensor([-7.0, 7.0]), 2.0, rounding_mode="trunc").tolist()
+            ///     [-3.0, 3.0]
+            fn div(input: TensorOrNumber, other: TensorOrNumber; ; rounding_mode: Option<Str> = None)
+                = crate::ops::torch_arith::div, in_place div_;
+
+            /// Alias for `div`.
+            ///
+            /// Args:
+            ///     input (Tensor or float): the dividend.
+            ///     other (Tensor or float): the divisor.
+            ///     rounding_mode (str, optional): ``None``, ``"trunc"`` or ``"floor"``.
+            ///         Default: ``None``.
+            ///
+            /// Returns:
+            ///     Tensor: a new tensor of the broadcast shape.
+            fn divide(input: TensorOrNumber, other: TensorOrNumber; ; rounding_mode: Option<Str> = None)
+                = crate::ops::torch_arith::div, in_place divide_;
+
+            /// Alias for `div` without rounding: `input / other`.
+            ///
+            /// Args:
+            ///     input (Tensor or float): the dividend.
+            ///     other (Tensor or float): the divisor.
+            ///
+            /// Returns:
+            ///     Tensor: a new tensor of the broadcast shape.
+            fn true_divide(input: TensorOrNumber, other: TensorOrNumber;)
+                = crate::ops::torch_arith::true_divide, in_place true_divide_;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;
