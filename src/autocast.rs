@@ -51,6 +51,23 @@ pub fn set(cuda: bool, dtype: Option<DType>) -> Option<DType> {
     state(cuda).with(|s| s.replace(dtype))
 }
 
+/// [`set`] by the dtype's name (`None`: off): `"bfloat16"` or `"float16"`, else an
+/// `ArgumentError` and nothing changes; returns the previous one.
+pub fn set_named(cuda: bool, dtype: Option<&str>) -> crate::error::Result<Option<DType>> {
+    let dtype = match dtype {
+        None => None,
+        Some(name) => match DType::parse(name)? {
+            d @ (DType::BFloat16 | DType::Float16) => Some(d),
+            _ => {
+                return Err(crate::error::Error::Argument(format!(
+                    "autocast: dtype must be bfloat16 or float16, got {name}"
+                )))
+            }
+        },
+    };
+    Ok(set(cuda, dtype))
+}
+
 /// This thread's autocast dtype for CPU or CUDA sessions (`None`: off).
 pub fn get(cuda: bool) -> Option<DType> {
     state(cuda).with(Cell::get)
@@ -223,6 +240,19 @@ const FLOAT32_CUDA: &[&str] = &[
 mod tests {
     use super::*;
     use DType::*;
+
+    #[test]
+    fn set_named_takes_the_half_dtypes_only_and_changes_nothing_otherwise() {
+        let before = get(false);
+        assert!(matches!(
+            set_named(false, Some("float32")),
+            Err(crate::error::Error::Argument(_))
+        ));
+        assert_eq!(get(false), before);
+        assert!(set_named(false, Some("bfloat16")).is_ok());
+        assert_eq!(get(false), Some(BFloat16));
+        set(false, before);
+    }
 
     #[test]
     fn promotion_is_torchs_promote_types() {

@@ -182,6 +182,17 @@ impl<B: Backend> GradMap<B> {
         Ok(true)
     }
 
+    /// The `norm_type` of `clip_grad_norm_`: 2 (the Euclidean norm) is implemented; another
+    /// is an `ArgumentError`.
+    pub fn check_norm_type(norm_type: f64) -> Result<()> {
+        if norm_type != 2.0 {
+            return Err(crate::error::Error::Argument(format!(
+                "clip_grad_norm_: only norm_type=2.0 is implemented, got {norm_type}"
+            )));
+        }
+        Ok(())
+    }
+
     /// torch.nn.utils.clip_grad_norm_: scale every gradient by
     /// `min(1, max_norm / (norm + 1e-6))` in place; returns the norm before clipping. A
     /// non-finite norm is an error unless `error_if_nonfinite` is false.

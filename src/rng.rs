@@ -32,6 +32,18 @@ pub fn manual_seed(seed: u64) {
     *g = (RngState::new(seed), true);
 }
 
+/// [`manual_seed`] from any integer in torch's range, `[-2**63, 2**64)`: a negative seed
+/// maps onto the unsigned range as torch maps it; another is an `ArgumentError`.
+pub fn manual_seed_checked(seed: i128) -> crate::error::Result<()> {
+    if !(-(1i128 << 63)..(1i128 << 64)).contains(&seed) {
+        return Err(crate::error::Error::Argument(format!(
+            "manual_seed: the seed must fit in 64 bits, got {seed}"
+        )));
+    }
+    manual_seed(seed as u64);
+    Ok(())
+}
+
 /// A seed drawn from the process-wide generator once `manual_seed` was called (for a
 /// session or module made without a seed); `None` before.
 pub fn seeded_draw() -> Option<u64> {
@@ -231,6 +243,19 @@ fn normal_at(key: u64, k: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_seed_outside_torchs_range_is_refused() {
+        // torch.manual_seed(2**64) raises; -1 maps to 2**64 - 1
+        assert!(matches!(
+            manual_seed_checked(1i128 << 64),
+            Err(crate::error::Error::Argument(_))
+        ));
+        assert!(matches!(
+            manual_seed_checked(-(1i128 << 63) - 1),
+            Err(crate::error::Error::Argument(_))
+        ));
+    }
 
     #[test]
     fn same_seed_same_draws_and_the_counter_advances() {

@@ -15,7 +15,6 @@ mod convert;
 pub mod factory;
 pub mod index;
 pub mod loss;
-mod order;
 mod release;
 pub mod replay;
 mod sample;

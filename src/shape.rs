@@ -51,6 +51,17 @@ pub fn normalize_dim(op: &str, dim: i64, ndim: usize) -> Result<usize> {
     Ok((if dim < 0 { dim + n } else { dim }) as usize)
 }
 
+/// torch's `x.size(dim)` of a tensor of `shape`: a negative `dim` counts from the end; a
+/// 0-d tensor has no dimension to name (`DimOutOfRange`, as torch's `IndexError`).
+pub fn size_at(shape: &[i64], dim: i64) -> Result<i64> {
+    let i = normalize_dim("size", dim, shape.len())?;
+    shape.get(i).copied().ok_or(Error::DimOutOfRange {
+        op: "size".into(),
+        dim,
+        ndim: 0,
+    })
+}
+
 /// The element count of `shape`, or a `ShapeError` for negative or overflowing shapes
 /// (more than 2⁴⁰ elements is refused as well: no carrier can hold it).
 pub fn checked_numel(shape: &[i64]) -> Result<usize> {
@@ -345,6 +356,23 @@ pub fn same_shape(op: &str, a: &[i64], b: &[i64]) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn size_at_counts_from_the_end_and_a_0d_tensor_has_no_dim() {
+        // torch: torch.zeros(2, 3).size(-1) == 3; torch.tensor(1.).size(0) raises IndexError
+        assert_eq!(size_at(&[2, 3], -1).unwrap(), 3);
+        assert_eq!(size_at(&[2, 3], 0).unwrap(), 2);
+        assert!(matches!(
+            size_at(&[2, 3], 2),
+            Err(Error::DimOutOfRange { .. })
+        ));
+        assert!(matches!(
+            size_at(&[], 0),
+            Err(Error::DimOutOfRange { ndim: 0, .. })
+        ));
+        assert!(matches!(size_at(&[], -1), Err(Error::DimOutOfRange { .. })));
+    }
 
     #[test]
     fn view_strides_follow_torchs_rule() {
@@ -362,7 +390,6 @@ mod tests {
         );
         assert_eq!(view_strides(&[], &[], &[1, 1]), Some(vec![1, 1]));
     }
-    use super::*;
 
     #[test]
     fn broadcasting_follows_pytorch() {

@@ -1,21 +1,12 @@
 """Type stubs for the Rust extension `eagertape._core`."""
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Literal, NoReturn, Self, TypeAlias, final, overload
+from typing import Any, Literal, NamedTuple, NoReturn, Self, TypeAlias, final, overload
 
 import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
 
-from ._functional import (
-    CummaxResult,
-    CumminResult,
-    KthvalueResult,
-    MaxResult,
-    MinResult,
-    ModeResult,
-    SortResult,
-)
 from ._profile import TapeProfile
 
 # Builtins by other names: Tensor's methods float(), int() and bool() shadow them in its body.
@@ -26,6 +17,68 @@ _bool: TypeAlias = bool
 ArrayLike = npt.ArrayLike
 DTypeName = Literal["float32", "float64", "float16", "bfloat16", "ieee32", "interval"]
 DataDTypeName = Literal["int64", "int32", "bool"]
+
+# torch's named results (`torch.return_types.*`), made by the extension (src/python/declared/returns.rs).
+
+class MaxResult(NamedTuple):
+    """What `Tensor.max(dim)` returns, as torch's `torch.return_types.max`."""
+
+    values: Tensor
+    indices: Tensor
+
+class MinResult(NamedTuple):
+    """What `Tensor.min(dim)` returns, as torch's `torch.return_types.min`."""
+
+    values: Tensor
+    indices: Tensor
+
+class SortResult(NamedTuple):
+    """`sort`'s result: `values` (differentiable) and int64 `indices`."""
+
+    values: Tensor
+    indices: Tensor
+
+class TopkResult(NamedTuple):
+    """`topk`'s result: `values` (differentiable) and int64 `indices`."""
+
+    values: Tensor
+    indices: Tensor
+
+class KthvalueResult(NamedTuple):
+    """`kthvalue`'s result: `values` (differentiable) and int64 `indices`."""
+
+    values: Tensor
+    indices: Tensor
+
+class MedianResult(NamedTuple):
+    """`median(dim)`'s result: `values` (differentiable) and int64 `indices`."""
+
+    values: Tensor
+    indices: Tensor
+
+class ModeResult(NamedTuple):
+    """`mode`'s result: `values` (differentiable) and int64 `indices`."""
+
+    values: Tensor
+    indices: Tensor
+
+class CummaxResult(NamedTuple):
+    """`cummax`'s result: `values` (differentiable) and int64 `indices`."""
+
+    values: Tensor
+    indices: Tensor
+
+class CumminResult(NamedTuple):
+    """`cummin`'s result: `values` (differentiable) and int64 `indices`."""
+
+    values: Tensor
+    indices: Tensor
+
+class AminmaxResult(NamedTuple):
+    """`aminmax`'s result: `min` and `max` (each differentiable)."""
+
+    min: Tensor
+    max: Tensor
 
 @final
 class Config:
@@ -635,11 +688,6 @@ class Tensor:
     def __rfloordiv__(self, other: _float | ArrayLike, /) -> Tensor: ...
     def __mod__(self, other: Tensor | _float | ArrayLike, /) -> Tensor: ...
     def __rmod__(self, other: _float | ArrayLike, /) -> Tensor: ...
-    def sort(self, dim: _int = -1, descending: bool = False, stable: bool = False) -> SortResult:
-        """torch's `sort(dim=-1, descending=False, stable=False)`: `(values, indices)`; the
-        indices are int64 data (LibTorch's order of ties), the values their `gather` (which
-        carries the gradient).
-        """
     def masked_select(self, mask: Tensor | ArrayLike) -> Tensor:
         """torch's `masked_select(mask)`: the elements where the (broadcast) bool mask is
         true, 1-D; the gradient goes back to the positions picked.
@@ -655,17 +703,6 @@ class Tensor:
         """torch's `nonzero(as_tuple=False)`: the `[n, ndim]` int64 positions of the nonzero
         elements, or (`as_tuple`) one 1-D int64 tensor per dim. The length depends on the
         values (a data-dependent shape, read back as torch reads it).
-        """
-    def argsort(self, dim: _int = -1, descending: bool = False, stable: bool = False) -> Tensor:
-        """Returns the int64 indices that sort this tensor along `dim`.
-
-        The result is int64 data. See `eagertape.argsort`.
-        """
-    def msort(self) -> Tensor:
-        """torch's `msort()`: `sort(dim=0).values`."""
-    def kthvalue(self, k: _int, dim: _int = -1, keepdim: bool = False) -> KthvalueResult:
-        """torch's `kthvalue(k, dim=-1, keepdim=False)`: the `k`-th smallest element along
-        `dim` and its int64 index.
         """
     def matmul(self, other: Tensor | ArrayLike) -> Tensor:
         """Returns the matrix product of this tensor and `other`.
@@ -2160,6 +2197,18 @@ class Tensor:
             ...     et.cumsum(et.tensor([1.0, 2.0, 3.0]), 0).tolist()
             [1.0, 3.0, 6.0]
         """
+    def cumsum_(self, dim: int) -> Tensor:
+        """In-place `cumsum`: this tensor then reads `cumsum`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `cumsum`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def argmax(self, dim: int | None = None, keepdim: bool = False) -> Tensor:
         """Returns the indices of the maximum values of `input`, over all elements or along `dim`.
 
@@ -2232,6 +2281,18 @@ class Tensor:
             ...     x = et.tensor([0.5, 1.5, 2.5, 1234.0])
             ...     et.round(x).tolist(), et.round(x, decimals=-2).tolist()
             ([0.0, 2.0, 2.0, 1234.0], [0.0, 0.0, 0.0, 1200.0])
+        """
+    def round_(self, *, decimals: int = 0) -> Tensor:
+        """In-place `round`: this tensor then reads `round`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `round`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def diagonal(self, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Tensor:
         """Returns the diagonal of `input` with respect to `dim1` and `dim2`, as its last dimension.
@@ -2397,6 +2458,18 @@ class Tensor:
             ...     et.logit(et.tensor([0.5, 0.0]), eps=0.5).tolist()
             [0.0, 0.0]
         """
+    def logit_(self, eps: float | None = None) -> Tensor:
+        """In-place `logit`: this tensor then reads `logit`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `logit`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def nansum(self, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
         """Returns the sum of the elements of `input`, treating Not a Numbers (NaNs) as zero.
 
@@ -2512,6 +2585,26 @@ class Tensor:
             ...     et.scatter(x, 1, [[2], [0]], value=1.0).tolist()
             [[0.0, 0.0, 1.0], [1.0, 0.0, 0.0]]
         """
+    def scatter_(
+        self,
+        dim: int,
+        index: Tensor | ArrayLike,
+        src: Tensor | ArrayLike | float | None = None,
+        *,
+        value: float | None = None,
+        reduce: str | None = None,
+    ) -> Tensor:
+        """In-place `scatter`: this tensor then reads `scatter`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `scatter`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def scatter_add(self, dim: int, index: Tensor | ArrayLike, src: Tensor | ArrayLike) -> Tensor:
         """Adds the values of `src` into a copy of `input` at the indices specified in `index`.
 
@@ -2538,6 +2631,18 @@ class Tensor:
             ...     x = et.zeros(3)
             ...     et.scatter_add(x, 0, [0, 0, 2], et.tensor([1.0, 2.0, 3.0])).tolist()
             [3.0, 0.0, 3.0]
+        """
+    def scatter_add_(self, dim: int, index: Tensor | ArrayLike, src: Tensor | ArrayLike) -> Tensor:
+        """In-place `scatter_add`: this tensor then reads `scatter_add`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `scatter_add`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def scatter_reduce(
         self,
@@ -2580,6 +2685,26 @@ class Tensor:
             ...     et.scatter_reduce(x, 0, [0, 0, 1], src, "amax", include_self=False).tolist()
             [5.0, 3.0]
         """
+    def scatter_reduce_(
+        self,
+        dim: int,
+        index: Tensor | ArrayLike,
+        src: Tensor | ArrayLike,
+        reduce: str,
+        *,
+        include_self: bool = True,
+    ) -> Tensor:
+        """In-place `scatter_reduce`: this tensor then reads `scatter_reduce`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `scatter_reduce`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def index_add(
         self, dim: int, index: Tensor | ArrayLike, source: Tensor | ArrayLike, *, alpha: float = 1.0
     ) -> Tensor:
@@ -2610,6 +2735,20 @@ class Tensor:
             ...     et.index_add(x, 0, [2, 0], et.ones(2, 2), alpha=2.0).tolist()
             [[2.0, 2.0], [0.0, 0.0], [2.0, 2.0]]
         """
+    def index_add_(
+        self, dim: int, index: Tensor | ArrayLike, source: Tensor | ArrayLike, *, alpha: float = 1.0
+    ) -> Tensor:
+        """In-place `index_add`: this tensor then reads `index_add`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `index_add`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def index_copy(self, dim: int, index: Tensor | ArrayLike, source: Tensor | ArrayLike) -> Tensor:
         """Copies the slices of `source` into a copy of `input` at the indices given in `index`.
 
@@ -2635,6 +2774,20 @@ class Tensor:
             ...     x = et.zeros(3, 2)
             ...     et.index_copy(x, 0, [2, 0], et.tensor([[1.0, 2.0], [3.0, 4.0]])).tolist()
             [[3.0, 4.0], [0.0, 0.0], [1.0, 2.0]]
+        """
+    def index_copy_(
+        self, dim: int, index: Tensor | ArrayLike, source: Tensor | ArrayLike
+    ) -> Tensor:
+        """In-place `index_copy`: this tensor then reads `index_copy`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `index_copy`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def index_fill(
         self, dim: int, index: Tensor | ArrayLike, value: Tensor | ArrayLike | float
@@ -2662,6 +2815,20 @@ class Tensor:
             ...     x = et.zeros(2, 3)
             ...     et.index_fill(x, 1, [0, 2], -1.0).tolist()
             [[-1.0, 0.0, -1.0], [-1.0, 0.0, -1.0]]
+        """
+    def index_fill_(
+        self, dim: int, index: Tensor | ArrayLike, value: Tensor | ArrayLike | float
+    ) -> Tensor:
+        """In-place `index_fill`: this tensor then reads `index_fill`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `index_fill`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def take_along_dim(self, indices: Tensor | ArrayLike, dim: int | None = None) -> Tensor:
         """Selects values from `input` at the indices `indices` along the given `dim`.
@@ -2709,6 +2876,18 @@ class Tensor:
             ...     et.lerp(et.tensor([0.0, 10.0]), et.tensor([10.0, 20.0]), 0.5).tolist()
             [5.0, 15.0]
         """
+    def lerp_(self, end: Tensor | ArrayLike, weight: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `lerp`: this tensor then reads `lerp`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `lerp`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def addcmul(
         self, tensor1: Tensor | ArrayLike, tensor2: Tensor | ArrayLike, *, value: float = 1.0
     ) -> Tensor:
@@ -2733,6 +2912,20 @@ class Tensor:
             ...     et.addcmul(x, et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0]), value=0.5).tolist()
             [2.5, 5.0]
         """
+    def addcmul_(
+        self, tensor1: Tensor | ArrayLike, tensor2: Tensor | ArrayLike, *, value: float = 1.0
+    ) -> Tensor:
+        """In-place `addcmul`: this tensor then reads `addcmul`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `addcmul`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def addcdiv(
         self, tensor1: Tensor | ArrayLike, tensor2: Tensor | ArrayLike, *, value: float = 1.0
     ) -> Tensor:
@@ -2756,6 +2949,20 @@ class Tensor:
             ...     x = et.ones(2)
             ...     et.addcdiv(x, et.tensor([1.0, 2.0]), et.tensor([4.0, 4.0]), value=2.0).tolist()
             [1.5, 2.0]
+        """
+    def addcdiv_(
+        self, tensor1: Tensor | ArrayLike, tensor2: Tensor | ArrayLike, *, value: float = 1.0
+    ) -> Tensor:
+        """In-place `addcdiv`: this tensor then reads `addcdiv`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `addcdiv`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def outer(self, vec2: Tensor | ArrayLike) -> Tensor:
         """Outer product of `input` and `vec2`.
@@ -2813,6 +3020,26 @@ class Tensor:
             ...     m = et.tensor([[1.0, 2.0], [3.0, 4.0]])
             ...     et.addmm(et.ones(2, 2), m, et.eye(2), beta=2.0).tolist()
             [[3.0, 4.0], [5.0, 6.0]]
+        """
+    def addmm_(
+        self,
+        mat1: Tensor | ArrayLike,
+        mat2: Tensor | ArrayLike,
+        *,
+        beta: float = 1.0,
+        alpha: float = 1.0,
+        out_dtype: None = None,
+    ) -> Tensor:
+        """In-place `addmm`: this tensor then reads `addmm`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `addmm`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def baddbmm(
         self,
@@ -2876,6 +3103,18 @@ class Tensor:
             ...     x = et.tensor([1.0, -2.0, 3.0])
             ...     et.masked_fill(x, x < 0, 0.0).tolist()
             [1.0, 0.0, 3.0]
+        """
+    def masked_fill_(self, mask: Tensor | ArrayLike, value: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `masked_fill`: this tensor then reads `masked_fill`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `masked_fill`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def index_select(self, dim: int, index: Tensor | ArrayLike) -> Tensor:
         """Returns the entries of `input` at the indices `index` along dimension `dim`.
@@ -3023,6 +3262,18 @@ class Tensor:
             ...     et.tril(et.ones(3, 3)).tolist()
             [[1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [1.0, 1.0, 1.0]]
         """
+    def tril_(self, diagonal: int = 0) -> Tensor:
+        """In-place `tril`: this tensor then reads `tril`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `tril`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def triu(self, diagonal: int = 0) -> Tensor:
         """Returns the upper triangular part of the matrix (2-D tensor) or batch of matrices `input`.
 
@@ -3042,6 +3293,18 @@ class Tensor:
             >>> with et.Session():
             ...     et.triu(et.ones(3, 3), 1).tolist()
             [[0.0, 1.0, 1.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]
+        """
+    def triu_(self, diagonal: int = 0) -> Tensor:
+        """In-place `triu`: this tensor then reads `triu`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `triu`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def isfinite(self) -> Tensor:
         """Returns a new tensor with boolean elements representing if each element is finite or not.
@@ -3405,6 +3668,18 @@ class Tensor:
             ...     et.tensor([1.0, 2.0, 3.0]).clamp_min(2.5).tolist()
             [2.5, 2.5, 3.0]
         """
+    def clamp_min_(self, min: float) -> Tensor:
+        """In-place `clamp_min`: this tensor then reads `clamp_min`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `clamp_min`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def clamp_max(self, max: float) -> Tensor:
         """Clamps all elements in `input` to be at most `max`.
 
@@ -3422,6 +3697,18 @@ class Tensor:
             >>> with et.Session():
             ...     et.tensor([1.0, 2.0, 3.0]).clamp_max(1.5).tolist()
             [1.0, 1.5, 1.5]
+        """
+    def clamp_max_(self, max: float) -> Tensor:
+        """In-place `clamp_max`: this tensor then reads `clamp_max`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `clamp_max`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def softmax(self, dim: int) -> Tensor:
         """Applies a softmax function along dimension `dim`.
@@ -3640,6 +3927,498 @@ class Tensor:
 
         Returns:
             Tensor: this tensor.
+        """
+    def eq(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """Computes `input == other` element-wise, as `torch.eq`.
+
+        The result is bool data (no gradient); `other` is a tensor, a Python number
+        or array data (converted as a constant), broadcast against `input`.
+
+        Args:
+            input (Tensor): the tensor to compare.
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape, True where `input` is
+            equal to `other`.
+
+        Raises:
+            DTypeError: `other` is a tensor whose dtype cannot be compared with
+                `input`'s (a floating tensor and an integer or bool tensor).
+        """
+    def ne(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """Computes `input != other` element-wise, as `torch.ne`.
+
+        The result is bool data (no gradient); `other` is a tensor, a Python number
+        or array data (converted as a constant), broadcast against `input`.
+
+        Args:
+            input (Tensor): the tensor to compare.
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape, True where `input` is
+            not equal to `other`.
+
+        Raises:
+            DTypeError: `other` is a tensor whose dtype cannot be compared with
+                `input`'s (a floating tensor and an integer or bool tensor).
+        """
+    def lt(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """Computes `input < other` element-wise, as `torch.lt`.
+
+        The result is bool data (no gradient); `other` is a tensor, a Python number
+        or array data (converted as a constant), broadcast against `input`.
+
+        Args:
+            input (Tensor): the tensor to compare.
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape, True where `input` is
+            less than `other`.
+
+        Raises:
+            DTypeError: `other` is a tensor whose dtype cannot be compared with
+                `input`'s (a floating tensor and an integer or bool tensor).
+        """
+    def le(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """Computes `input <= other` element-wise, as `torch.le`.
+
+        The result is bool data (no gradient); `other` is a tensor, a Python number
+        or array data (converted as a constant), broadcast against `input`.
+
+        Args:
+            input (Tensor): the tensor to compare.
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape, True where `input` is
+            less than or equal to `other`.
+
+        Raises:
+            DTypeError: `other` is a tensor whose dtype cannot be compared with
+                `input`'s (a floating tensor and an integer or bool tensor).
+        """
+    def gt(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """Computes `input > other` element-wise, as `torch.gt`.
+
+        The result is bool data (no gradient); `other` is a tensor, a Python number
+        or array data (converted as a constant), broadcast against `input`.
+
+        Args:
+            input (Tensor): the tensor to compare.
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape, True where `input` is
+            greater than `other`.
+
+        Raises:
+            DTypeError: `other` is a tensor whose dtype cannot be compared with
+                `input`'s (a floating tensor and an integer or bool tensor).
+        """
+    def ge(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """Computes `input >= other` element-wise, as `torch.ge`.
+
+        The result is bool data (no gradient); `other` is a tensor, a Python number
+        or array data (converted as a constant), broadcast against `input`.
+
+        Args:
+            input (Tensor): the tensor to compare.
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape, True where `input` is
+            greater than or equal to `other`.
+
+        Raises:
+            DTypeError: `other` is a tensor whose dtype cannot be compared with
+                `input`'s (a floating tensor and an integer or bool tensor).
+        """
+    def not_equal(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """Alias for `ne`.
+
+        Args:
+            input (Tensor): the tensor to compare.
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape.
+        """
+    def less(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """Alias for `lt`.
+
+        Args:
+            input (Tensor): the tensor to compare.
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape.
+        """
+    def less_equal(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """Alias for `le`.
+
+        Args:
+            input (Tensor): the tensor to compare.
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape.
+        """
+    def greater(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """Alias for `gt`.
+
+        Args:
+            input (Tensor): the tensor to compare.
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape.
+        """
+    def greater_equal(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """Alias for `ge`.
+
+        Args:
+            input (Tensor): the tensor to compare.
+            other (Tensor, float or array_like): the value to compare with.
+
+        Returns:
+            Tensor: a bool tensor of the broadcast shape.
+        """
+    def sort(self, dim: int = -1, descending: bool = False, stable: bool = False) -> SortResult:
+        """Sorts the elements of the `input` tensor along a given dimension in ascending
+        order by value.
+
+        The indices are int64 data from LibTorch's sort (ties in torch's order, kept
+        in input order with `stable`); the values are the `gather` of `input` at them,
+        which carries the gradient. Floating-point input and a LibTorch carrier only.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension to sort along. Default: ``-1``.
+            descending (bool): sort in descending order. Default: ``False``.
+            stable (bool): keep the order of equal elements. Default: ``False``.
+
+        Returns:
+            SortResult: the named tuple `(values, indices)`.
+
+        Raises:
+            DTypeError: if `input` holds integer or bool data.
+            UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     values, indices = et.sort(et.tensor([3.0, 1.0, 2.0]))
+            ...     values.tolist(), indices.tolist()
+            ([1.0, 2.0, 3.0], [1, 2, 0])
+        """
+    def argsort(self, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
+        """Returns the indices that sort a tensor along a given dimension in ascending
+        order by value.
+
+        `eagertape.sort(...).indices`: int64 data, no gradient. Floating-point input
+        and a LibTorch carrier only.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension to sort along. Default: ``-1``.
+            descending (bool): sort in descending order. Default: ``False``.
+            stable (bool): keep the order of equal elements. Default: ``False``.
+
+        Returns:
+            Tensor: int64 indices.
+
+        Raises:
+            DTypeError: if `input` holds integer or bool data.
+            UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.argsort(et.tensor([3.0, 1.0, 2.0]), descending=True).tolist()
+            [0, 2, 1]
+        """
+    def msort(self) -> Tensor:
+        """Sorts the elements of `input` along its first dimension in ascending order by
+        value.
+
+        `eagertape.sort(input, dim=0).values`. Floating-point input and a LibTorch
+        carrier only.
+
+        Args:
+            input (Tensor): the input tensor.
+
+        Returns:
+            Tensor: the sorted values.
+
+        Raises:
+            DTypeError: if `input` holds integer or bool data.
+            UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.msort(et.tensor([[3.0, 1.0], [2.0, 4.0]])).tolist()
+            [[2.0, 1.0], [3.0, 4.0]]
+        """
+    def topk(self, k: int, dim: int = -1, largest: bool = True, sorted: bool = True) -> TopkResult:
+        """Returns the `k` largest elements of the given `input` tensor along a given
+        dimension.
+
+        A named tuple `(values, indices)` is returned, the indices (int64 data) being
+        those of the elements in `input`. Backward passes the gradient of `values` to
+        the selected elements of `input`.
+
+        Args:
+            input (Tensor): the input tensor.
+            k (int): the k in "top-k".
+            dim (int): the dimension to sort along. Default: ``-1`` (the last).
+            largest (bool): whether to return the largest or the smallest elements.
+                Default: ``True``.
+            sorted (bool): whether to return the elements in sorted order. Default:
+                ``True``.
+
+        Returns:
+            TopkResult: the named tuple `(values, indices)`.
+
+        Raises:
+            ArgumentError: `k` is negative or larger than the dimension.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     values, indices = et.topk(et.tensor([1.0, 5.0, 3.0, 4.0]), 2)
+            ...     values.tolist(), indices.tolist()
+            ([5.0, 4.0], [1, 3])
+        """
+    def kthvalue(self, k: int, dim: int = -1, keepdim: bool = False) -> KthvalueResult:
+        """Returns the `k`-th smallest element of each row of `input` along `dim`, and
+        its index.
+
+        `k` counts from 1. The indices are int64 data; the values carry the gradient
+        to the indexed elements. Floating-point input and a LibTorch carrier only.
+
+        Args:
+            input (Tensor): the input tensor.
+            k (int): `k` for the `k`-th smallest element.
+            dim (int): the dimension to find the `k`-th value along. Default: ``-1``.
+            keepdim (bool): whether the outputs keep `dim` with size 1. Default:
+                ``False``.
+
+        Returns:
+            KthvalueResult: the named tuple `(values, indices)`.
+
+        Raises:
+            ArgumentError: if `k` is out of range for the dimension.
+            DTypeError: if `input` holds integer or bool data.
+            UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     r = et.kthvalue(et.tensor([3.0, 1.0, 2.0]), 2)
+            ...     r.values.item(), r.indices.item()
+            (2.0, 2)
+        """
+    def median(self, dim: int | None = None, keepdim: bool = False) -> Tensor | MedianResult:
+        """Returns the median of the values in `input`, or of each row along `dim`.
+
+        For an even number of elements, the lower of the two middle values (no
+        averaging); a NaN makes the median NaN. Without `dim` a 0-d tensor (its
+        gradient split evenly between the elements equal to it); with `dim` the named
+        tuple `(values, indices)`, the indices int64 data. Floating-point input and a
+        LibTorch carrier only.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int, optional): the dimension to reduce. Default: ``None`` (all
+                elements).
+            keepdim (bool): whether the outputs keep `dim` with size 1. Default:
+                ``False``.
+
+        Returns:
+            Tensor or MedianResult: the median; `(values, indices)` with `dim`.
+
+        Raises:
+            DTypeError: if `input` holds integer or bool data.
+            UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[4.0, 1.0, 3.0, 2.0]])
+            ...     et.median(x).item(), et.median(x, 1).indices.tolist()
+            (2.0, [3])
+        """
+    def nanmedian(self, dim: int | None = None, keepdim: bool = False) -> Tensor | MedianResult:
+        """Returns the median of the values in `input`, ignoring NaN values.
+
+        As `eagertape.median` (the lower median; without `dim` a 0-d tensor, with
+        `dim` the named tuple `(values, indices)`), over the non-NaN elements; a slice
+        of only NaNs gives NaN. Floating-point input and a LibTorch carrier only.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int, optional): the dimension to reduce. Default: ``None`` (all
+                elements).
+            keepdim (bool): whether the outputs keep `dim` with size 1. Default:
+                ``False``.
+
+        Returns:
+            Tensor or MedianResult: the median; `(values, indices)` with `dim`.
+
+        Raises:
+            DTypeError: if `input` holds integer or bool data.
+            UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.nanmedian(et.tensor([float("nan"), 3.0, 1.0, 2.0])).item()
+            2.0
+        """
+    def mode(self, dim: int = -1, keepdim: bool = False) -> ModeResult:
+        """Returns the mode value of each row of `input` in the given dimension `dim`,
+        and its index.
+
+        The mode is the most frequent value (the smallest of equally frequent ones);
+        `indices` (int64 data) holds an index of it. The values carry the gradient to
+        the indexed elements. Floating-point input and a LibTorch carrier only.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension to reduce. Default: ``-1``.
+            keepdim (bool): whether the outputs keep `dim` with size 1. Default:
+                ``False``.
+
+        Returns:
+            ModeResult: the named tuple `(values, indices)`.
+
+        Raises:
+            DTypeError: if `input` holds integer or bool data.
+            UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.mode(et.tensor([[1.0, 2.0, 2.0, 3.0]])).values.tolist()
+            [2.0]
+        """
+    def cummax(self, dim: int) -> CummaxResult:
+        """Returns the cumulative maximum of elements of `input` in dimension `dim`, and
+        its indices.
+
+        `values[i]` is the maximum of `input[:i + 1]` along `dim` and `indices[i]`
+        (int64 data) where it was found; the values carry the gradient to those
+        elements. Floating-point input and a LibTorch carrier only.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension to do the operation over.
+
+        Returns:
+            CummaxResult: the named tuple `(values, indices)`, each of `input`'s shape.
+
+        Raises:
+            DTypeError: if `input` holds integer or bool data.
+            UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     r = et.cummax(et.tensor([1.0, 3.0, 2.0, 5.0]), 0)
+            ...     r.values.tolist(), r.indices.tolist()
+            ([1.0, 3.0, 3.0, 5.0], [0, 1, 1, 3])
+        """
+    def cummin(self, dim: int) -> CumminResult:
+        """Returns the cumulative minimum of elements of `input` in dimension `dim`, and
+        its indices.
+
+        `values[i]` is the minimum of `input[:i + 1]` along `dim` and `indices[i]`
+        (int64 data) where it was found; the values carry the gradient to those
+        elements. Floating-point input and a LibTorch carrier only.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension to do the operation over.
+
+        Returns:
+            CumminResult: the named tuple `(values, indices)`, each of `input`'s shape.
+
+        Raises:
+            DTypeError: if `input` holds integer or bool data.
+            UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     r = et.cummin(et.tensor([3.0, 1.0, 2.0, 0.0]), 0)
+            ...     r.values.tolist(), r.indices.tolist()
+            ([3.0, 1.0, 1.0, 0.0], [0, 1, 1, 3])
+        """
+    def cumprod(self, dim: int, *, dtype: None = None) -> Tensor:
+        """Returns the cumulative product of elements of `input` in the dimension `dim`.
+
+        LibTorch's derivative, exact where `input` has zeros. Floating-point input and
+        a LibTorch carrier only.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension to do the operation over.
+            dtype (optional): accepted for torch compatibility and must stay ``None``
+                (the session computes in its own dtype). Default: ``None``.
+
+        Returns:
+            Tensor: a tensor of `input`'s shape.
+
+        Raises:
+            ArgumentError: if `dtype` is given.
+            DTypeError: if `input` holds integer or bool data.
+            UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.cumprod(et.tensor([1.0, 2.0, 3.0]), 0).tolist()
+            [1.0, 2.0, 6.0]
+        """
+    def cumprod_(self, dim: int, *, dtype: None = None) -> Tensor:
+        """In-place `cumprod`: this tensor then reads `cumprod`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `cumprod`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def aminmax(self, *, dim: int | None = None, keepdim: bool = False) -> AminmaxResult:
+        """Computes the minimum and maximum values of the `input` tensor.
+
+        The pair `eagertape.amin(input, dim, keepdim)`, `eagertape.amax(input, dim,
+        keepdim)`: unlike torch's `aminmax`, both results are differentiable (ties
+        share the gradient evenly).
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int, optional): the dimension to reduce. Default: ``None`` (all
+                elements).
+            keepdim (bool): whether the outputs keep `dim` with size 1. Default:
+                ``False``.
+
+        Returns:
+            AminmaxResult: the named tuple `(min, max)`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     r = et.aminmax(et.tensor([[1.0, 5.0], [7.0, 2.0]]), dim=1)
+            ...     r.min.tolist(), r.max.tolist()
+            ([1.0, 2.0], [5.0, 7.0])
         """
     # END generated: tensor-methods
     def to(
@@ -4004,130 +4783,11 @@ class Tensor:
         Returns:
             Tensor: this tensor.
         """
-    def masked_fill_(self, mask: Tensor | ArrayLike, value: _float | Tensor) -> Tensor:
-        """Fills the elements of this tensor where `mask` is true with `value`, in place.
-
-        As with torch's in-place methods, this tensor then reads the new value: the
-        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-        A tensor that shares its storage with another live tensor (a view of it, or the base it
-        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-
-        Args:
-            mask (Tensor or array_like): a bool mask, broadcast against this tensor.
-            value (float or Tensor): the fill value: a number or a 0-d tensor (a floating one
-                gets the gradient of the positions it fills).
-
-        Returns:
-            Tensor: this tensor.
-
-        Examples:
-            >>> import eagertape as et
-            >>> with et.Session():
-            ...     x = et.tensor([-1.0, 2.0, 5.0])
-            ...     x.masked_fill_(x > 0, 0.0).tolist()
-            [-1.0, 0.0, 0.0]
-        """
     def _in_place(self, f: Any, *args: Any) -> Tensor: ...
     def __iadd__(self, other: _Operand, /) -> Tensor: ...
     def __isub__(self, other: _Operand, /) -> Tensor: ...
     def __imul__(self, other: _Operand, /) -> Tensor: ...
     def __itruediv__(self, other: _Operand, /) -> Tensor: ...
-    def eq(self, other: _Operand) -> Tensor:
-        """Computes `self == other` element-wise.
-
-        The result is bool data (no gradient); `other` is a tensor, a Python number or array
-        data (converted as a constant), broadcast against this tensor.
-
-        Args:
-            other (Tensor, float or array_like): the value to compare with.
-
-        Returns:
-            Tensor: a bool tensor of the broadcast shape.
-
-        Raises:
-            DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
-                floating tensor and an integer or bool tensor).
-        """
-    def ne(self, other: _Operand) -> Tensor:
-        """Computes `self != other` element-wise.
-
-        The result is bool data (no gradient); `other` is a tensor, a Python number or array
-        data (converted as a constant), broadcast against this tensor.
-
-        Args:
-            other (Tensor, float or array_like): the value to compare with.
-
-        Returns:
-            Tensor: a bool tensor of the broadcast shape.
-
-        Raises:
-            DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
-                floating tensor and an integer or bool tensor).
-        """
-    def lt(self, other: _Operand) -> Tensor:
-        """Computes `self < other` element-wise.
-
-        The result is bool data (no gradient); `other` is a tensor, a Python number or array
-        data (converted as a constant), broadcast against this tensor.
-
-        Args:
-            other (Tensor, float or array_like): the value to compare with.
-
-        Returns:
-            Tensor: a bool tensor of the broadcast shape.
-
-        Raises:
-            DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
-                floating tensor and an integer or bool tensor).
-        """
-    def le(self, other: _Operand) -> Tensor:
-        """Computes `self <= other` element-wise.
-
-        The result is bool data (no gradient); `other` is a tensor, a Python number or array
-        data (converted as a constant), broadcast against this tensor.
-
-        Args:
-            other (Tensor, float or array_like): the value to compare with.
-
-        Returns:
-            Tensor: a bool tensor of the broadcast shape.
-
-        Raises:
-            DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
-                floating tensor and an integer or bool tensor).
-        """
-    def gt(self, other: _Operand) -> Tensor:
-        """Computes `self > other` element-wise.
-
-        The result is bool data (no gradient); `other` is a tensor, a Python number or array
-        data (converted as a constant), broadcast against this tensor.
-
-        Args:
-            other (Tensor, float or array_like): the value to compare with.
-
-        Returns:
-            Tensor: a bool tensor of the broadcast shape.
-
-        Raises:
-            DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
-                floating tensor and an integer or bool tensor).
-        """
-    def ge(self, other: _Operand) -> Tensor:
-        """Computes `self >= other` element-wise.
-
-        The result is bool data (no gradient); `other` is a tensor, a Python number or array
-        data (converted as a constant), broadcast against this tensor.
-
-        Args:
-            other (Tensor, float or array_like): the value to compare with.
-
-        Returns:
-            Tensor: a bool tensor of the broadcast shape.
-
-        Raises:
-            DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
-                floating tensor and an integer or bool tensor).
-        """
     @property
     def grad(self) -> Buffer | None:
         """torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
@@ -4280,10 +4940,6 @@ class Tensor:
         Args:
             other (Tensor or array): whose shape to take (anything with a `shape`).
         """
-    def topk(self, k: _int, dim: _int = -1, largest: _bool = True, sorted: _bool = True) -> Any:
-        """torch's `topk(k, dim=-1, largest=True, sorted=True)`: `(values, indices)`; the
-        indices are int64 data, the values their `gather` (which carries the gradient).
-        """
     def _tensordot(
         self, other: Tensor | ArrayLike, dims_a: list[_int], dims_b: list[_int]
     ) -> Tensor: ...
@@ -4317,40 +4973,6 @@ class Tensor:
     ) -> Tensor:
         """torch's `quantile(q, dim=None, keepdim=False, *, interpolation="linear")`: `q` a
         number or a 0-d or 1-d tensor (its values are read: they choose what to record).
-        """
-    def median(self, dim: _int | None = None, keepdim: _bool = False) -> Any:
-        """torch's `median(dim=None, keepdim=False)`: the lower median; with a dim,
-        `(values, indices)`.
-        """
-    def nanmedian(self, dim: _int | None = None, keepdim: _bool = False) -> Any:
-        """Returns the median of the non-NaN elements of this tensor, over all of them or along `dim`.
-
-        With no `dim`, one value (the lower median); with `dim`, the named tuple
-        `(values, indices)`. See `eagertape.nanmedian`.
-        """
-    def mode(self, dim: _int = -1, keepdim: _bool = False) -> ModeResult:
-        """torch's `mode(dim=-1, keepdim=False)`: the most frequent value (the smallest of
-        equally frequent ones) and an index of it.
-        """
-    def cummax(self, dim: _int) -> CummaxResult:
-        """Returns the running maxima of this tensor along `dim` and the int64 index of each.
-
-        A named tuple `(values, indices)`; the gradient flows through `values`. See
-        `eagertape.cummax`.
-        """
-    def cummin(self, dim: _int) -> CumminResult:
-        """Returns the running minima of this tensor along `dim` and the int64 index of each.
-
-        A named tuple `(values, indices)`; the gradient flows through `values`. See
-        `eagertape.cummin`.
-        """
-    def cumprod(self, dim: _int, *, dtype: object = None) -> Tensor:
-        """Returns the cumulative product of the elements of this tensor along `dim`.
-
-        The gradient is LibTorch's, exact where elements are zero. See `eagertape.cumprod`.
-
-        Raises:
-            ArgumentError: `dtype` is given (not supported: the session computes in its carrier).
         """
     def bernoulli(self, p: _float | None = None, *, generator: object = None) -> Tensor:
         """torch's `bernoulli(p=None)`: 0/1 draws of this tensor's dtype, each 1 with the
@@ -7842,6 +8464,515 @@ def true_divide(input: Tensor | ArrayLike | float, other: Tensor | ArrayLike | f
         Tensor: a new tensor of the broadcast shape.
     """
 
+def eq(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
+    """Computes `input == other` element-wise, as `torch.eq`.
+
+    The result is bool data (no gradient); `other` is a tensor, a Python number
+    or array data (converted as a constant), broadcast against `input`.
+
+    Args:
+        input (Tensor): the tensor to compare.
+        other (Tensor, float or array_like): the value to compare with.
+
+    Returns:
+        Tensor: a bool tensor of the broadcast shape, True where `input` is
+        equal to `other`.
+
+    Raises:
+        DTypeError: `other` is a tensor whose dtype cannot be compared with
+            `input`'s (a floating tensor and an integer or bool tensor).
+    """
+
+def ne(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
+    """Computes `input != other` element-wise, as `torch.ne`.
+
+    The result is bool data (no gradient); `other` is a tensor, a Python number
+    or array data (converted as a constant), broadcast against `input`.
+
+    Args:
+        input (Tensor): the tensor to compare.
+        other (Tensor, float or array_like): the value to compare with.
+
+    Returns:
+        Tensor: a bool tensor of the broadcast shape, True where `input` is
+        not equal to `other`.
+
+    Raises:
+        DTypeError: `other` is a tensor whose dtype cannot be compared with
+            `input`'s (a floating tensor and an integer or bool tensor).
+    """
+
+def lt(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
+    """Computes `input < other` element-wise, as `torch.lt`.
+
+    The result is bool data (no gradient); `other` is a tensor, a Python number
+    or array data (converted as a constant), broadcast against `input`.
+
+    Args:
+        input (Tensor): the tensor to compare.
+        other (Tensor, float or array_like): the value to compare with.
+
+    Returns:
+        Tensor: a bool tensor of the broadcast shape, True where `input` is
+        less than `other`.
+
+    Raises:
+        DTypeError: `other` is a tensor whose dtype cannot be compared with
+            `input`'s (a floating tensor and an integer or bool tensor).
+    """
+
+def le(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
+    """Computes `input <= other` element-wise, as `torch.le`.
+
+    The result is bool data (no gradient); `other` is a tensor, a Python number
+    or array data (converted as a constant), broadcast against `input`.
+
+    Args:
+        input (Tensor): the tensor to compare.
+        other (Tensor, float or array_like): the value to compare with.
+
+    Returns:
+        Tensor: a bool tensor of the broadcast shape, True where `input` is
+        less than or equal to `other`.
+
+    Raises:
+        DTypeError: `other` is a tensor whose dtype cannot be compared with
+            `input`'s (a floating tensor and an integer or bool tensor).
+    """
+
+def gt(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
+    """Computes `input > other` element-wise, as `torch.gt`.
+
+    The result is bool data (no gradient); `other` is a tensor, a Python number
+    or array data (converted as a constant), broadcast against `input`.
+
+    Args:
+        input (Tensor): the tensor to compare.
+        other (Tensor, float or array_like): the value to compare with.
+
+    Returns:
+        Tensor: a bool tensor of the broadcast shape, True where `input` is
+        greater than `other`.
+
+    Raises:
+        DTypeError: `other` is a tensor whose dtype cannot be compared with
+            `input`'s (a floating tensor and an integer or bool tensor).
+    """
+
+def ge(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
+    """Computes `input >= other` element-wise, as `torch.ge`.
+
+    The result is bool data (no gradient); `other` is a tensor, a Python number
+    or array data (converted as a constant), broadcast against `input`.
+
+    Args:
+        input (Tensor): the tensor to compare.
+        other (Tensor, float or array_like): the value to compare with.
+
+    Returns:
+        Tensor: a bool tensor of the broadcast shape, True where `input` is
+        greater than or equal to `other`.
+
+    Raises:
+        DTypeError: `other` is a tensor whose dtype cannot be compared with
+            `input`'s (a floating tensor and an integer or bool tensor).
+    """
+
+def not_equal(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
+    """Alias for `ne`.
+
+    Args:
+        input (Tensor): the tensor to compare.
+        other (Tensor, float or array_like): the value to compare with.
+
+    Returns:
+        Tensor: a bool tensor of the broadcast shape.
+    """
+
+def less(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
+    """Alias for `lt`.
+
+    Args:
+        input (Tensor): the tensor to compare.
+        other (Tensor, float or array_like): the value to compare with.
+
+    Returns:
+        Tensor: a bool tensor of the broadcast shape.
+    """
+
+def less_equal(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
+    """Alias for `le`.
+
+    Args:
+        input (Tensor): the tensor to compare.
+        other (Tensor, float or array_like): the value to compare with.
+
+    Returns:
+        Tensor: a bool tensor of the broadcast shape.
+    """
+
+def greater(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
+    """Alias for `gt`.
+
+    Args:
+        input (Tensor): the tensor to compare.
+        other (Tensor, float or array_like): the value to compare with.
+
+    Returns:
+        Tensor: a bool tensor of the broadcast shape.
+    """
+
+def greater_equal(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
+    """Alias for `ge`.
+
+    Args:
+        input (Tensor): the tensor to compare.
+        other (Tensor, float or array_like): the value to compare with.
+
+    Returns:
+        Tensor: a bool tensor of the broadcast shape.
+    """
+
+def sort(
+    input: Tensor, dim: int = -1, descending: bool = False, stable: bool = False
+) -> SortResult:
+    """Sorts the elements of the `input` tensor along a given dimension in ascending
+    order by value.
+
+    The indices are int64 data from LibTorch's sort (ties in torch's order, kept
+    in input order with `stable`); the values are the `gather` of `input` at them,
+    which carries the gradient. Floating-point input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to sort along. Default: ``-1``.
+        descending (bool): sort in descending order. Default: ``False``.
+        stable (bool): keep the order of equal elements. Default: ``False``.
+
+    Returns:
+        SortResult: the named tuple `(values, indices)`.
+
+    Raises:
+        DTypeError: if `input` holds integer or bool data.
+        UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     values, indices = et.sort(et.tensor([3.0, 1.0, 2.0]))
+        ...     values.tolist(), indices.tolist()
+        ([1.0, 2.0, 3.0], [1, 2, 0])
+    """
+
+def argsort(input: Tensor, dim: int = -1, descending: bool = False, stable: bool = False) -> Tensor:
+    """Returns the indices that sort a tensor along a given dimension in ascending
+    order by value.
+
+    `eagertape.sort(...).indices`: int64 data, no gradient. Floating-point input
+    and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to sort along. Default: ``-1``.
+        descending (bool): sort in descending order. Default: ``False``.
+        stable (bool): keep the order of equal elements. Default: ``False``.
+
+    Returns:
+        Tensor: int64 indices.
+
+    Raises:
+        DTypeError: if `input` holds integer or bool data.
+        UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.argsort(et.tensor([3.0, 1.0, 2.0]), descending=True).tolist()
+        [0, 2, 1]
+    """
+
+def msort(input: Tensor) -> Tensor:
+    """Sorts the elements of `input` along its first dimension in ascending order by
+    value.
+
+    `eagertape.sort(input, dim=0).values`. Floating-point input and a LibTorch
+    carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: the sorted values.
+
+    Raises:
+        DTypeError: if `input` holds integer or bool data.
+        UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.msort(et.tensor([[3.0, 1.0], [2.0, 4.0]])).tolist()
+        [[2.0, 1.0], [3.0, 4.0]]
+    """
+
+def topk(
+    input: Tensor, k: int, dim: int = -1, largest: bool = True, sorted: bool = True
+) -> TopkResult:
+    """Returns the `k` largest elements of the given `input` tensor along a given
+    dimension.
+
+    A named tuple `(values, indices)` is returned, the indices (int64 data) being
+    those of the elements in `input`. Backward passes the gradient of `values` to
+    the selected elements of `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+        k (int): the k in "top-k".
+        dim (int): the dimension to sort along. Default: ``-1`` (the last).
+        largest (bool): whether to return the largest or the smallest elements.
+            Default: ``True``.
+        sorted (bool): whether to return the elements in sorted order. Default:
+            ``True``.
+
+    Returns:
+        TopkResult: the named tuple `(values, indices)`.
+
+    Raises:
+        ArgumentError: `k` is negative or larger than the dimension.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     values, indices = et.topk(et.tensor([1.0, 5.0, 3.0, 4.0]), 2)
+        ...     values.tolist(), indices.tolist()
+        ([5.0, 4.0], [1, 3])
+    """
+
+def kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> KthvalueResult:
+    """Returns the `k`-th smallest element of each row of `input` along `dim`, and
+    its index.
+
+    `k` counts from 1. The indices are int64 data; the values carry the gradient
+    to the indexed elements. Floating-point input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        k (int): `k` for the `k`-th smallest element.
+        dim (int): the dimension to find the `k`-th value along. Default: ``-1``.
+        keepdim (bool): whether the outputs keep `dim` with size 1. Default:
+            ``False``.
+
+    Returns:
+        KthvalueResult: the named tuple `(values, indices)`.
+
+    Raises:
+        ArgumentError: if `k` is out of range for the dimension.
+        DTypeError: if `input` holds integer or bool data.
+        UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     r = et.kthvalue(et.tensor([3.0, 1.0, 2.0]), 2)
+        ...     r.values.item(), r.indices.item()
+        (2.0, 2)
+    """
+
+def median(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tensor | MedianResult:
+    """Returns the median of the values in `input`, or of each row along `dim`.
+
+    For an even number of elements, the lower of the two middle values (no
+    averaging); a NaN makes the median NaN. Without `dim` a 0-d tensor (its
+    gradient split evenly between the elements equal to it); with `dim` the named
+    tuple `(values, indices)`, the indices int64 data. Floating-point input and a
+    LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int, optional): the dimension to reduce. Default: ``None`` (all
+            elements).
+        keepdim (bool): whether the outputs keep `dim` with size 1. Default:
+            ``False``.
+
+    Returns:
+        Tensor or MedianResult: the median; `(values, indices)` with `dim`.
+
+    Raises:
+        DTypeError: if `input` holds integer or bool data.
+        UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[4.0, 1.0, 3.0, 2.0]])
+        ...     et.median(x).item(), et.median(x, 1).indices.tolist()
+        (2.0, [3])
+    """
+
+def nanmedian(
+    input: Tensor, dim: int | None = None, keepdim: bool = False
+) -> Tensor | MedianResult:
+    """Returns the median of the values in `input`, ignoring NaN values.
+
+    As `eagertape.median` (the lower median; without `dim` a 0-d tensor, with
+    `dim` the named tuple `(values, indices)`), over the non-NaN elements; a slice
+    of only NaNs gives NaN. Floating-point input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int, optional): the dimension to reduce. Default: ``None`` (all
+            elements).
+        keepdim (bool): whether the outputs keep `dim` with size 1. Default:
+            ``False``.
+
+    Returns:
+        Tensor or MedianResult: the median; `(values, indices)` with `dim`.
+
+    Raises:
+        DTypeError: if `input` holds integer or bool data.
+        UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nanmedian(et.tensor([float("nan"), 3.0, 1.0, 2.0])).item()
+        2.0
+    """
+
+def mode(input: Tensor, dim: int = -1, keepdim: bool = False) -> ModeResult:
+    """Returns the mode value of each row of `input` in the given dimension `dim`,
+    and its index.
+
+    The mode is the most frequent value (the smallest of equally frequent ones);
+    `indices` (int64 data) holds an index of it. The values carry the gradient to
+    the indexed elements. Floating-point input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to reduce. Default: ``-1``.
+        keepdim (bool): whether the outputs keep `dim` with size 1. Default:
+            ``False``.
+
+    Returns:
+        ModeResult: the named tuple `(values, indices)`.
+
+    Raises:
+        DTypeError: if `input` holds integer or bool data.
+        UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.mode(et.tensor([[1.0, 2.0, 2.0, 3.0]])).values.tolist()
+        [2.0]
+    """
+
+def cummax(input: Tensor, dim: int) -> CummaxResult:
+    """Returns the cumulative maximum of elements of `input` in dimension `dim`, and
+    its indices.
+
+    `values[i]` is the maximum of `input[:i + 1]` along `dim` and `indices[i]`
+    (int64 data) where it was found; the values carry the gradient to those
+    elements. Floating-point input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to do the operation over.
+
+    Returns:
+        CummaxResult: the named tuple `(values, indices)`, each of `input`'s shape.
+
+    Raises:
+        DTypeError: if `input` holds integer or bool data.
+        UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     r = et.cummax(et.tensor([1.0, 3.0, 2.0, 5.0]), 0)
+        ...     r.values.tolist(), r.indices.tolist()
+        ([1.0, 3.0, 3.0, 5.0], [0, 1, 1, 3])
+    """
+
+def cummin(input: Tensor, dim: int) -> CumminResult:
+    """Returns the cumulative minimum of elements of `input` in dimension `dim`, and
+    its indices.
+
+    `values[i]` is the minimum of `input[:i + 1]` along `dim` and `indices[i]`
+    (int64 data) where it was found; the values carry the gradient to those
+    elements. Floating-point input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to do the operation over.
+
+    Returns:
+        CumminResult: the named tuple `(values, indices)`, each of `input`'s shape.
+
+    Raises:
+        DTypeError: if `input` holds integer or bool data.
+        UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     r = et.cummin(et.tensor([3.0, 1.0, 2.0, 0.0]), 0)
+        ...     r.values.tolist(), r.indices.tolist()
+        ([3.0, 1.0, 1.0, 0.0], [0, 1, 1, 3])
+    """
+
+def cumprod(input: Tensor, dim: int, *, dtype: None = None) -> Tensor:
+    """Returns the cumulative product of elements of `input` in the dimension `dim`.
+
+    LibTorch's derivative, exact where `input` has zeros. Floating-point input and
+    a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to do the operation over.
+        dtype (optional): accepted for torch compatibility and must stay ``None``
+            (the session computes in its own dtype). Default: ``None``.
+
+    Returns:
+        Tensor: a tensor of `input`'s shape.
+
+    Raises:
+        ArgumentError: if `dtype` is given.
+        DTypeError: if `input` holds integer or bool data.
+        UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.cumprod(et.tensor([1.0, 2.0, 3.0]), 0).tolist()
+        [1.0, 2.0, 6.0]
+    """
+
+def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> AminmaxResult:
+    """Computes the minimum and maximum values of the `input` tensor.
+
+    The pair `eagertape.amin(input, dim, keepdim)`, `eagertape.amax(input, dim,
+    keepdim)`: unlike torch's `aminmax`, both results are differentiable (ties
+    share the gradient evenly).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int, optional): the dimension to reduce. Default: ``None`` (all
+            elements).
+        keepdim (bool): whether the outputs keep `dim` with size 1. Default:
+            ``False``.
+
+    Returns:
+        AminmaxResult: the named tuple `(min, max)`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     r = et.aminmax(et.tensor([[1.0, 5.0], [7.0, 2.0]]), dim=1)
+        ...     r.min.tolist(), r.max.tolist()
+        ([1.0, 2.0], [5.0, 7.0])
+    """
+
 def mse_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -10006,6 +11137,168 @@ def prelu(input: Tensor, weight: Tensor | ArrayLike) -> Tensor:
         [-0.5, 2.0]
     """
 
+def embedding(
+    input: Tensor | ArrayLike,
+    weight: Tensor | ArrayLike,
+    padding_idx: int | None = None,
+    max_norm: float | None = None,
+    norm_type: float = 2.0,
+    scale_grad_by_freq: bool = False,
+    sparse: bool = False,
+) -> Tensor:
+    """Generate a simple lookup table that looks up embeddings in a fixed dictionary and size.
+
+    Picks the rows of `weight` named by the integer ids in `input`, in one node. `weight` gets the
+    gradient (repeated ids accumulate theirs; the `padding_idx` row gets none); the ids get none.
+    `max_norm` (which renormalizes the weight's rows in place) and sparse gradients are not
+    supported. LibTorch carriers only.
+
+    Args:
+        input (Tensor or array): int64 or int32 ids, of any shape (a tensor, or integer array
+            data).
+        weight (Tensor): the embedding matrix, `(num_embeddings, embedding_dim)`.
+        padding_idx (int, optional): the row that gets no gradient (a negative one counts
+            from the end). Default: ``None``.
+        max_norm (float, optional): accepted for torch compatibility; must stay ``None``.
+        norm_type (float): accepted for torch compatibility (it goes with `max_norm`) and
+            ignored. Default: ``2.0``.
+        scale_grad_by_freq (bool): scale the gradients by the inverse of the ids' frequency
+            in the mini-batch. Default: ``False``.
+        sparse (bool): accepted for torch compatibility; must stay ``False``.
+
+    Returns:
+        Tensor: of shape `input.shape + (embedding_dim,)`.
+
+    Raises:
+        ArgumentError: `max_norm` or `sparse=True` is given, or `padding_idx` is outside the
+            weight's rows.
+        IndexOutOfRangeError: an id is outside `[0, num_embeddings)`.
+        DTypeError: the ids are not integers.
+        ShapeError: `weight` is not 2-D.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     w = et.tensor([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]])
+        ...     et.embedding(et.tensor([2, 0]), w).tolist()
+        [[2.0, 2.0], [0.0, 0.0]]
+    """
+
+def embedding_bag(
+    input: Tensor | ArrayLike,
+    weight: Tensor | ArrayLike,
+    offsets: Tensor | ArrayLike | None = None,
+    max_norm: float | None = None,
+    norm_type: float = 2.0,
+    scale_grad_by_freq: bool = False,
+    mode: str = "mean",
+    sparse: bool = False,
+    per_sample_weights: Tensor | ArrayLike | None = None,
+    include_last_offset: bool = False,
+    padding_idx: int | None = None,
+) -> Tensor:
+    """Compute sums, means or maxes of `bags` of embeddings.
+
+    Each bag is a 2-D input's row, or a slice of the 1-D input starting at each of `offsets`; its
+    result is the sum, mean or maximum of the `weight` rows its ids name, in one node (`weight` and
+    `per_sample_weights` get gradients; an empty bag gives zeros). `max_norm` and sparse gradients
+    are not supported. LibTorch carriers only.
+
+    Args:
+        input (Tensor or array): int64 or int32 ids: `(B, ids_per_bag)`, or 1-D with
+            `offsets`.
+        weight (Tensor): the embedding matrix, `(num_embeddings, embedding_dim)`.
+        offsets (Tensor or array, optional): with a 1-D input, the start of each bag
+            (non-decreasing, from 0). Default: ``None``.
+        max_norm (float, optional): accepted for torch compatibility; must stay ``None``.
+        norm_type (float): accepted for torch compatibility (it goes with `max_norm`) and
+            ignored. Default: ``2.0``.
+        scale_grad_by_freq (bool): scale the gradients by the inverse of the ids' frequency
+            in the mini-batch (not with ``"max"``). Default: ``False``.
+        mode (str): ``"sum"``, ``"mean"`` or ``"max"``. Default: ``"mean"``.
+        sparse (bool): accepted for torch compatibility; must stay ``False``.
+        per_sample_weights (Tensor, optional): a weight per id, of the input's shape, that
+            scales its row (``"sum"`` only). Default: ``None``.
+        include_last_offset (bool): `offsets` has one more entry, the end of the last bag.
+            Default: ``False``.
+        padding_idx (int, optional): a row that is left out of every bag (a negative one
+            counts from the end). Default: ``None``.
+
+    Returns:
+        Tensor: `(B, embedding_dim)`, one row per bag.
+
+    Raises:
+        ArgumentError: an unknown `mode`, `max_norm` or `sparse=True`, `per_sample_weights`
+            with a mode other than ``"sum"``, invalid offsets, or `padding_idx` outside the
+            weight's rows.
+        ShapeError: the input's rank does not fit `offsets`, or `weight` is not 2-D.
+        IndexOutOfRangeError: an id is outside `[0, num_embeddings)`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     w = et.tensor([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]])
+        ...     ids, offsets = et.tensor([0, 1, 2, 2]), et.tensor([0, 2])
+        ...     F.embedding_bag(ids, w, offsets, mode="sum").tolist()
+        ...     F.embedding_bag(et.tensor([[0, 1], [2, 2]]), w).tolist()
+        [[1.0, 1.0], [4.0, 4.0]]
+        [[0.5, 0.5], [2.0, 2.0]]
+    """
+
+def cat(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor:
+    """Concatenates the given sequence of tensors in `tensors` in the given dimension.
+
+    All tensors must have the same shape except in `dim`, and the same dtype (no promotion). The
+    first eagertape tensor's session records the op; array data and numbers in the sequence become
+    constants in that session's dtype. Each tensor gets the slice of the gradient that matches it.
+
+    Args:
+        tensors (sequence of Tensor): the tensors to join (at least one eagertape tensor).
+        dim (int): the dimension along which they are joined. Default: ``0``.
+
+    Returns:
+        Tensor: the concatenation.
+
+    Raises:
+        TypeError: the sequence holds no eagertape tensor.
+        ShapeError: the shapes differ outside `dim`, or `dim` is out of range.
+        DTypeError: the tensors have different dtypes.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     a = et.tensor([1.0, 2.0])
+        ...     et.cat([a, et.tensor([3.0, 4.0])]).tolist()
+        [1.0, 2.0, 3.0, 4.0]
+    """
+
+def stack(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor:
+    """Concatenates a sequence of tensors along a new dimension.
+
+    All tensors must have the same shape and dtype. As `eagertape.cat`, the first eagertape tensor's
+    session records the op and other entries become constants.
+
+    Args:
+        tensors (sequence of Tensor): the tensors to stack (at least one eagertape tensor).
+        dim (int): the index of the new dimension, in `[-(ndim + 1), ndim]`. Default: ``0``.
+
+    Returns:
+        Tensor: with one more dimension than the inputs.
+
+    Raises:
+        TypeError: the sequence holds no eagertape tensor.
+        ShapeError: the shapes differ, or `dim` is out of range.
+        DTypeError: the tensors have different dtypes.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     a, b = et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0])
+        ...     et.stack([a, b], dim=1).tolist()
+        [[1.0, 3.0], [2.0, 4.0]]
+    """
+
 # END generated: declared
 
 def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
@@ -10205,115 +11498,6 @@ def batch_norm(
         ([1.0, 1.5], [1.5, 1.5])
     """
 
-def embedding(
-    input: Tensor | ArrayLike,
-    weight: Tensor,
-    padding_idx: int | None = None,
-    max_norm: float | None = None,
-    norm_type: float = 2.0,
-    scale_grad_by_freq: bool = False,
-    sparse: bool = False,
-) -> Tensor:
-    """Generate a simple lookup table that looks up embeddings in a fixed dictionary and size.
-
-    Picks the rows of `weight` named by the integer ids in `input`, in one node. `weight` gets the
-    gradient (repeated ids accumulate theirs; the `padding_idx` row gets none); the ids get none.
-    `max_norm` (which renormalizes the weight's rows in place) and sparse gradients are not
-    supported. LibTorch carriers only.
-
-    Args:
-        input (Tensor or array): int64 or int32 ids, of any shape (a tensor, or integer array
-            data).
-        weight (Tensor): the embedding matrix, `(num_embeddings, embedding_dim)`.
-        padding_idx (int, optional): the row that gets no gradient (a negative one counts
-            from the end). Default: ``None``.
-        max_norm (float, optional): accepted for torch compatibility; must stay ``None``.
-        norm_type (float): accepted for torch compatibility (it goes with `max_norm`) and
-            ignored. Default: ``2.0``.
-        scale_grad_by_freq (bool): scale the gradients by the inverse of the ids' frequency
-            in the mini-batch. Default: ``False``.
-        sparse (bool): accepted for torch compatibility; must stay ``False``.
-
-    Returns:
-        Tensor: of shape `input.shape + (embedding_dim,)`.
-
-    Raises:
-        ArgumentError: `max_norm` or `sparse=True` is given, or `padding_idx` is outside the
-            weight's rows.
-        IndexOutOfRangeError: an id is outside `[0, num_embeddings)`.
-        DTypeError: the ids are not integers.
-        ShapeError: `weight` is not 2-D.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     w = et.tensor([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]])
-        ...     et.embedding(et.tensor([2, 0]), w).tolist()
-        [[2.0, 2.0], [0.0, 0.0]]
-    """
-
-def embedding_bag(
-    input: Tensor | ArrayLike,
-    weight: Tensor,
-    offsets: Tensor | ArrayLike | None = None,
-    max_norm: float | None = None,
-    norm_type: float = 2.0,
-    scale_grad_by_freq: bool = False,
-    mode: Literal["sum", "mean", "max"] = "mean",
-    sparse: bool = False,
-    per_sample_weights: Tensor | ArrayLike | None = None,
-    include_last_offset: bool = False,
-    padding_idx: int | None = None,
-) -> Tensor:
-    """Compute sums, means or maxes of `bags` of embeddings.
-
-    Each bag is a 2-D input's row, or a slice of the 1-D input starting at each of `offsets`; its
-    result is the sum, mean or maximum of the `weight` rows its ids name, in one node (`weight` and
-    `per_sample_weights` get gradients; an empty bag gives zeros). `max_norm` and sparse gradients
-    are not supported. LibTorch carriers only.
-
-    Args:
-        input (Tensor or array): int64 or int32 ids: `(B, ids_per_bag)`, or 1-D with
-            `offsets`.
-        weight (Tensor): the embedding matrix, `(num_embeddings, embedding_dim)`.
-        offsets (Tensor or array, optional): with a 1-D input, the start of each bag
-            (non-decreasing, from 0). Default: ``None``.
-        max_norm (float, optional): accepted for torch compatibility; must stay ``None``.
-        norm_type (float): accepted for torch compatibility (it goes with `max_norm`) and
-            ignored. Default: ``2.0``.
-        scale_grad_by_freq (bool): scale the gradients by the inverse of the ids' frequency
-            in the mini-batch (not with ``"max"``). Default: ``False``.
-        mode (str): ``"sum"``, ``"mean"`` or ``"max"``. Default: ``"mean"``.
-        sparse (bool): accepted for torch compatibility; must stay ``False``.
-        per_sample_weights (Tensor, optional): a weight per id, of the input's shape, that
-            scales its row (``"sum"`` only). Default: ``None``.
-        include_last_offset (bool): `offsets` has one more entry, the end of the last bag.
-            Default: ``False``.
-        padding_idx (int, optional): a row that is left out of every bag (a negative one
-            counts from the end). Default: ``None``.
-
-    Returns:
-        Tensor: `(B, embedding_dim)`, one row per bag.
-
-    Raises:
-        ArgumentError: an unknown `mode`, `max_norm` or `sparse=True`, `per_sample_weights`
-            with a mode other than ``"sum"``, invalid offsets, or `padding_idx` outside the
-            weight's rows.
-        ShapeError: the input's rank does not fit `offsets`, or `weight` is not 2-D.
-        IndexOutOfRangeError: an id is outside `[0, num_embeddings)`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     w = et.tensor([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]])
-        ...     ids, offsets = et.tensor([0, 1, 2, 2]), et.tensor([0, 2])
-        ...     F.embedding_bag(ids, w, offsets, mode="sum").tolist()
-        ...     F.embedding_bag(et.tensor([[0, 1], [2, 2]]), w).tolist()
-        [[1.0, 1.0], [4.0, 4.0]]
-        [[0.5, 0.5], [2.0, 2.0]]
-    """
-
 _Red = Literal["none", "mean", "sum"]
 
 def _triplet_distances_loss(
@@ -10404,33 +11588,6 @@ def affine_grid(theta: Tensor, size: list[int], align_corners: bool | None = Non
         [[[[-1.0, -1.0], [1.0, -1.0]], [[-1.0, 1.0], [1.0, 1.0]]]]
     """
 
-def cat(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor:
-    """Concatenates the given sequence of tensors in `tensors` in the given dimension.
-
-    All tensors must have the same shape except in `dim`, and the same dtype (no promotion). The
-    first eagertape tensor's session records the op; array data and numbers in the sequence become
-    constants in that session's dtype. Each tensor gets the slice of the gradient that matches it.
-
-    Args:
-        tensors (sequence of Tensor): the tensors to join (at least one eagertape tensor).
-        dim (int): the dimension along which they are joined. Default: ``0``.
-
-    Returns:
-        Tensor: the concatenation.
-
-    Raises:
-        ArgumentError: the sequence holds no eagertape tensor.
-        ShapeError: the shapes differ outside `dim`, or `dim` is out of range.
-        DTypeError: the tensors have different dtypes.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     a = et.tensor([1.0, 2.0])
-        ...     et.cat([a, et.tensor([3.0, 4.0])]).tolist()
-        [1.0, 2.0, 3.0, 4.0]
-    """
-
 def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
     """Sums the product of the elements of the input `operands` along dimensions specified using a
     notation based on the Einstein summation convention.
@@ -10489,32 +11646,6 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
         >>> with et.Session():
         ...     et.one_hot(et.tensor([0, 2]), 3).tolist()
         [[1, 0, 0], [0, 0, 1]]
-    """
-
-def stack(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor:
-    """Concatenates a sequence of tensors along a new dimension.
-
-    All tensors must have the same shape and dtype. As `eagertape.cat`, the first eagertape tensor's
-    session records the op and other entries become constants.
-
-    Args:
-        tensors (sequence of Tensor): the tensors to stack (at least one eagertape tensor).
-        dim (int): the index of the new dimension, in `[-(ndim + 1), ndim]`. Default: ``0``.
-
-    Returns:
-        Tensor: with one more dimension than the inputs.
-
-    Raises:
-        ArgumentError: the sequence holds no eagertape tensor.
-        ShapeError: the shapes differ, or `dim` is out of range.
-        DTypeError: the tensors have different dtypes.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     a, b = et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0])
-        ...     et.stack([a, b], dim=1).tolist()
-        [[1.0, 3.0], [2.0, 4.0]]
     """
 
 @overload

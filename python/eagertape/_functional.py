@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, overload
+from typing import TYPE_CHECKING, Literal, TypeVar, overload
 
 import numpy as np
 import torch
@@ -11,6 +11,8 @@ import torch
 from . import _core
 from ._core import (
     GradMap,
+    MaxResult,
+    MinResult,
     Tensor,
     addcdiv,
     addcmul,
@@ -18,14 +20,19 @@ from ._core import (
     all,
     amax,
     amin,
+    aminmax,
     any,
     argmax,
     argmin,
+    argsort,
     baddbmm,
     clamp_max,
     clamp_min,
     count_nonzero,
     cross,
+    cummax,
+    cummin,
+    cumprod,
     cumsum,
     diag,
     diagonal,
@@ -43,6 +50,7 @@ from ._core import (
     isfinite,
     isnan,
     kron,
+    kthvalue,
     leaky_relu,
     lerp,
     log_softmax,
@@ -51,7 +59,11 @@ from ._core import (
     logsumexp,
     masked_fill,
     mean,
+    median,
+    mode,
+    msort,
     nanmean,
+    nanmedian,
     nansum,
     narrow,
     norm,
@@ -65,6 +77,7 @@ from ._core import (
     select,
     softmax,
     softplus,
+    sort,
     squeeze,
     std,
     sum,
@@ -215,6 +228,18 @@ __all__ = [
     "div",
     "divide",
     "true_divide",
+    # the comparisons (declared in `src/ops/compare.rs`)
+    "eq",
+    "ne",
+    "lt",
+    "le",
+    "gt",
+    "ge",
+    "not_equal",
+    "less",
+    "less_equal",
+    "greater",
+    "greater_equal",
     # BEGIN generated: binary (tools/gen-stubs)
     "arctan2",
     "atan2",
@@ -336,41 +361,6 @@ __all__ = [
     "with_grad_map",
     "empty_cache",
 ]
-
-
-class MaxResult(NamedTuple):
-    """What ``Tensor.max(dim)`` returns, as torch's ``torch.return_types.max``."""
-
-    values: Tensor
-    indices: Tensor
-
-
-class SortResult(NamedTuple):
-    """``sort``'s result: ``values`` (differentiable) and int64 ``indices``."""
-
-    values: Tensor
-    indices: Tensor
-
-
-class KthvalueResult(NamedTuple):
-    """``kthvalue``'s result: ``values`` (differentiable) and int64 ``indices``."""
-
-    values: Tensor
-    indices: Tensor
-
-
-class TopkResult(NamedTuple):
-    """``topk``'s result: ``values`` (differentiable) and int64 ``indices``."""
-
-    values: Tensor
-    indices: Tensor
-
-
-class MinResult(NamedTuple):
-    """What ``Tensor.min(dim)`` returns, as torch's ``torch.return_types.min``."""
-
-    values: Tensor
-    indices: Tensor
 
 
 def clamp(
@@ -606,6 +596,17 @@ subtract = _core.subtract
 div = _core.div
 divide = _core.divide
 true_divide = _core.true_divide
+eq = _core.eq
+ne = _core.ne
+lt = _core.lt
+le = _core.le
+gt = _core.gt
+ge = _core.ge
+not_equal = _core.not_equal
+less = _core.less
+less_equal = _core.less_equal
+greater = _core.greater
+greater_equal = _core.greater_equal
 cat = _core.cat
 stack = _core.stack
 where = _core.where
@@ -807,334 +808,6 @@ def empty_cache() -> None:
         is_initialized: Callable[[], bool] = torch.cuda.is_initialized  # (unannotated in torch)
         if is_initialized():
             torch.cuda.empty_cache()
-
-
-def sort(
-    input: Tensor,  # noqa: A002
-    dim: int = -1,
-    descending: bool = False,
-    stable: bool = False,
-) -> SortResult:
-    """Sorts the elements of the `input` tensor along a given dimension in ascending order by value.
-
-    The indices are int64 data from LibTorch's sort (ties in torch's order, kept in input
-    order with `stable`); the values are the `gather` of `input` at them, which carries the
-    gradient. Floating-point input and a LibTorch carrier only.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int): the dimension to sort along. Default: ``-1``.
-        descending (bool): sort in descending order. Default: ``False``.
-        stable (bool): keep the order of equal elements. Default: ``False``.
-
-    Returns:
-        SortResult: the named tuple `(values, indices)`.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     values, indices = et.sort(et.tensor([3.0, 1.0, 2.0]))
-        ...     values.tolist(), indices.tolist()
-        ([1.0, 2.0, 3.0], [1, 2, 0])
-    """
-    result: SortResult = input.sort(dim, descending, stable)
-    return result
-
-
-def argsort(
-    input: Tensor,  # noqa: A002
-    dim: int = -1,
-    descending: bool = False,
-    stable: bool = False,
-) -> Tensor:
-    """Returns the indices that sort a tensor along a given dimension in ascending order by value.
-
-    `eagertape.sort(...).indices`: int64 data, no gradient. Floating-point input and a
-    LibTorch carrier only.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int): the dimension to sort along. Default: ``-1``.
-        descending (bool): sort in descending order. Default: ``False``.
-        stable (bool): keep the order of equal elements. Default: ``False``.
-
-    Returns:
-        Tensor: int64 indices.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.argsort(et.tensor([3.0, 1.0, 2.0]), descending=True).tolist()
-        [0, 2, 1]
-    """
-    return input.argsort(dim, descending, stable)
-
-
-def msort(input: Tensor) -> Tensor:  # noqa: A002
-    """Sorts the elements of `input` along its first dimension in ascending order by value.
-
-    `eagertape.sort(input, dim=0).values`. Floating-point input and a LibTorch carrier only.
-
-    Args:
-        input (Tensor): the input tensor.
-
-    Returns:
-        Tensor: the sorted values.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.msort(et.tensor([[3.0, 1.0], [2.0, 4.0]])).tolist()
-        [[2.0, 1.0], [3.0, 4.0]]
-    """
-    values: Tensor = input.msort()
-    return values
-
-
-def kthvalue(input: Tensor, k: int, dim: int = -1, keepdim: bool = False) -> KthvalueResult:  # noqa: A002
-    """Returns the `k`-th smallest element of each row of `input` along `dim`, and its index.
-
-    `k` counts from 1. The indices are int64 data; the values carry the gradient to the
-    indexed elements. Floating-point input and a LibTorch carrier only.
-
-    Args:
-        input (Tensor): the input tensor.
-        k (int): `k` for the `k`-th smallest element.
-        dim (int): the dimension to find the `k`-th value along. Default: ``-1``.
-        keepdim (bool): whether the outputs keep `dim` with size 1. Default: ``False``.
-
-    Returns:
-        KthvalueResult: the named tuple `(values, indices)`.
-
-    Raises:
-        et.ArgumentError: if `k` is out of range for the dimension.
-        et.DTypeError: if `input` holds integer or bool data.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     r = et.kthvalue(et.tensor([3.0, 1.0, 2.0]), 2)
-        ...     r.values.item(), r.indices.item()
-        (2.0, 2)
-    """
-    result: KthvalueResult = input.kthvalue(k, dim, keepdim)
-    return result
-
-
-class MedianResult(NamedTuple):
-    """``median(dim)``'s result: ``values`` (differentiable) and int64 ``indices``."""
-
-    values: Tensor
-    indices: Tensor
-
-
-class ModeResult(NamedTuple):
-    """``mode``'s result: ``values`` (differentiable) and int64 ``indices``."""
-
-    values: Tensor
-    indices: Tensor
-
-
-class CummaxResult(NamedTuple):
-    """``cummax``'s result: ``values`` (differentiable) and int64 ``indices``."""
-
-    values: Tensor
-    indices: Tensor
-
-
-class CumminResult(NamedTuple):
-    """``cummin``'s result: ``values`` (differentiable) and int64 ``indices``."""
-
-    values: Tensor
-    indices: Tensor
-
-
-def median(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Any:  # noqa: A002
-    """Returns the median of the values in `input`, or of each row along `dim`.
-
-    For an even number of elements, the lower of the two middle values (no averaging);
-    a NaN makes the median NaN. Without `dim` a 0-d tensor (its gradient goes to one element,
-    where torch splits it between equal medians); with `dim` the named tuple
-    `(values, indices)`, the indices int64 data. Floating-point input and a LibTorch carrier
-    only.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
-        keepdim (bool): whether the outputs keep `dim` with size 1. Default: ``False``.
-
-    Returns:
-        Tensor or MedianResult: the median; `(values, indices)` with `dim`.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[4.0, 1.0, 3.0, 2.0]])
-        ...     et.median(x).item(), et.median(x, 1).indices.tolist()
-        (2.0, [3])
-    """
-    return input.median(dim, keepdim)
-
-
-def nanmedian(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Any:  # noqa: A002
-    """Returns the median of the values in `input`, ignoring NaN values.
-
-    As `eagertape.median` (the lower median; without `dim` a 0-d tensor, with `dim` the
-    named tuple `(values, indices)`), over the non-NaN elements; a slice of only NaNs gives
-    NaN. Floating-point input and a LibTorch carrier only.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
-        keepdim (bool): whether the outputs keep `dim` with size 1. Default: ``False``.
-
-    Returns:
-        Tensor or MedianResult: the median; `(values, indices)` with `dim`.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.nanmedian(et.tensor([float("nan"), 3.0, 1.0, 2.0])).item()
-        2.0
-    """
-    return input.nanmedian(dim, keepdim)
-
-
-def mode(input: Tensor, dim: int = -1, keepdim: bool = False) -> ModeResult:  # noqa: A002
-    """Returns the mode value of each row of `input` in the given dimension `dim`, and its index.
-
-    The mode is the most frequent value (the smallest of equally frequent ones); `indices`
-    (int64 data) holds an index of it. The values carry the gradient to the indexed
-    elements. Floating-point input and a LibTorch carrier only.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int): the dimension to reduce. Default: ``-1``.
-        keepdim (bool): whether the outputs keep `dim` with size 1. Default: ``False``.
-
-    Returns:
-        ModeResult: the named tuple `(values, indices)`.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.mode(et.tensor([[1.0, 2.0, 2.0, 3.0]])).values.tolist()
-        [2.0]
-    """
-    result: ModeResult = input.mode(dim, keepdim)
-    return result
-
-
-def cummax(input: Tensor, dim: int) -> CummaxResult:  # noqa: A002
-    """Returns the cumulative maximum of elements of `input` in dimension `dim`, and its indices.
-
-    `values[i]` is the maximum of `input[:i + 1]` along `dim` and `indices[i]` (int64 data)
-    where it was found; the values carry the gradient to those elements. Floating-point
-    input and a LibTorch carrier only.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int): the dimension to do the operation over.
-
-    Returns:
-        CummaxResult: the named tuple `(values, indices)`, each of `input`'s shape.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     r = et.cummax(et.tensor([1.0, 3.0, 2.0, 5.0]), 0)
-        ...     r.values.tolist(), r.indices.tolist()
-        ([1.0, 3.0, 3.0, 5.0], [0, 1, 1, 3])
-    """
-    result: CummaxResult = input.cummax(dim)
-    return result
-
-
-def cummin(input: Tensor, dim: int) -> CumminResult:  # noqa: A002
-    """Returns the cumulative minimum of elements of `input` in dimension `dim`, and its indices.
-
-    `values[i]` is the minimum of `input[:i + 1]` along `dim` and `indices[i]` (int64 data)
-    where it was found; the values carry the gradient to those elements. Floating-point
-    input and a LibTorch carrier only.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int): the dimension to do the operation over.
-
-    Returns:
-        CumminResult: the named tuple `(values, indices)`, each of `input`'s shape.
-
-    Raises:
-        et.DTypeError: if `input` holds integer or bool data.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     r = et.cummin(et.tensor([3.0, 1.0, 2.0, 0.0]), 0)
-        ...     r.values.tolist(), r.indices.tolist()
-        ([3.0, 1.0, 1.0, 0.0], [0, 1, 1, 3])
-    """
-    result: CumminResult = input.cummin(dim)
-    return result
-
-
-def cumprod(input: Tensor, dim: int, *, dtype: object = None) -> Tensor:  # noqa: A002
-    """Returns the cumulative product of elements of `input` in the dimension `dim`.
-
-    LibTorch's derivative, exact where `input` has zeros. Floating-point input and a LibTorch
-    carrier only.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int): the dimension to do the operation over.
-        dtype (optional): accepted for torch compatibility and must stay ``None`` (the session
-            computes in its own dtype). Default: ``None``.
-
-    Returns:
-        Tensor: a tensor of `input`'s shape.
-
-    Raises:
-        et.ArgumentError: if `dtype` is given.
-        et.DTypeError: if `input` holds integer or bool data.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.cumprod(et.tensor([1.0, 2.0, 3.0]), 0).tolist()
-        [1.0, 2.0, 6.0]
-    """
-    return input.cumprod(dim, dtype=dtype)
 
 
 def quantile(
@@ -1455,35 +1128,3 @@ def std_mean(
         dim, unbiased = None, dim
     std = input.std(dim, unbiased=unbiased, keepdim=keepdim, correction=correction)
     return std, input.mean(dim, keepdim)
-
-
-class AminmaxResult(NamedTuple):
-    """``aminmax``'s result: ``min`` and ``max`` (each differentiable)."""
-
-    min: Tensor
-    max: Tensor
-
-
-def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> AminmaxResult:  # noqa: A002
-    """Computes the minimum and maximum values of the `input` tensor.
-
-    The pair `eagertape.amin(input, dim, keepdim)`, `eagertape.amax(input, dim, keepdim)`:
-    unlike torch's `aminmax`, both results are differentiable (ties share the gradient
-    evenly).
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
-        keepdim (bool): whether the outputs keep `dim` with size 1. Default: ``False``.
-
-    Returns:
-        AminmaxResult: the named tuple `(min, max)`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     r = et.aminmax(et.tensor([[1.0, 5.0], [7.0, 2.0]]), dim=1)
-        ...     r.min.tolist(), r.max.tolist()
-        ([1.0, 2.0], [5.0, 7.0])
-    """
-    return AminmaxResult(input.amin(dim, keepdim), input.amax(dim, keepdim))

@@ -1214,38 +1214,7 @@ def full_like(
     )
 
 
-def topk(
-    input: Tensor,  # noqa: A002
-    k: builtins.int,
-    dim: builtins.int = -1,
-    largest: builtins.bool = True,
-    sorted: builtins.bool = True,  # noqa: A002
-) -> Any:
-    """Returns the `k` largest elements of the given `input` tensor along a given dimension.
-
-    A named tuple `(values, indices)` is returned, the indices (`int64`) being those of the
-    elements in `input`. Backward passes the gradient of `values` to the selected elements
-    of `input`.
-
-    Args:
-        input (Tensor): the input tensor.
-        k (int): the k in "top-k".
-        dim (int): the dimension to sort along. Default: ``-1`` (the last).
-        largest (bool): whether to return the largest or the smallest elements.
-            Default: ``True``.
-        sorted (bool): whether to return the elements in sorted order. Default: ``True``.
-
-    Returns:
-        tuple of (Tensor, Tensor): `values` and `indices`, also readable by name.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     values, indices = et.topk(et.tensor([1.0, 5.0, 3.0, 4.0]), 2)
-        ...     values.tolist(), indices.tolist()
-        ([5.0, 4.0], [1, 3])
-    """
-    return input.topk(k, dim, largest, sorted)
+topk = _core.topk
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])

@@ -54,7 +54,7 @@ pub fn log_softmax<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, dim: i64) -> 
 }
 
 /// The function and method forms of this file's activations, for the binding's generator
-/// `$gen` (`src/python/declared.rs` says what each argument type means).
+/// `$gen` (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {
@@ -183,7 +183,7 @@ macro_rules! functions {
             ///     ...     et.tensor([1.0, 2.0, 3.0]).clamp_min(2.5).tolist()
             ///     [2.5, 2.5, 3.0]
             fn clamp_min(input: Tensor, min: f64;)
-                = crate::ops::activations::clamp_min;
+                = crate::ops::activations::clamp_min, in_place clamp_min_;
 
             /// Clamps all elements in `input` to be at most `max`.
             ///
@@ -202,7 +202,7 @@ macro_rules! functions {
             ///     ...     et.tensor([1.0, 2.0, 3.0]).clamp_max(1.5).tolist()
             ///     [1.0, 1.5, 1.5]
             fn clamp_max(input: Tensor, max: f64;)
-                = crate::ops::activations::clamp_max;
+                = crate::ops::activations::clamp_max, in_place clamp_max_;
 
             /// Applies a softmax function along dimension `dim`.
             ///

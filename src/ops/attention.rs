@@ -395,7 +395,7 @@ pub fn sdpa<B: Backend>(
 }
 
 /// The `torch.nn.functional` form of attention, for the binding's generator `$gen`
-/// (`src/python/declared.rs` says what each argument type means).
+/// (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {

@@ -264,7 +264,7 @@ pub fn instance_norm<B: Backend>(
 }
 
 /// The function form of `instance_norm`, for the binding's generator `$gen`
-/// (`src/python/declared.rs` says what each argument type means).
+/// (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {

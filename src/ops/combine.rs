@@ -218,7 +218,7 @@ pub fn baddbmm<B: Backend>(
 }
 
 /// The function and method forms of this file's combinations, for the binding's generator
-/// `$gen` (`src/python/declared.rs` says what each argument type means).
+/// `$gen` (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {
@@ -243,7 +243,7 @@ macro_rules! functions {
             ///     ...     et.lerp(et.tensor([0.0, 10.0]), et.tensor([10.0, 20.0]), 0.5).tolist()
             ///     [5.0, 15.0]
             fn lerp(input: Tensor, end: Tensor, weight: TensorOrNumber;)
-                = crate::ops::combine::lerp;
+                = crate::ops::combine::lerp, in_place lerp_;
 
             /// Multiplies `tensor1` by `tensor2` elementwise, scales the result and adds it to `input`.
             ///
@@ -266,7 +266,7 @@ macro_rules! functions {
             ///     ...     et.addcmul(x, et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0]), value=0.5).tolist()
             ///     [2.5, 5.0]
             fn addcmul(input: Tensor, tensor1: Tensor, tensor2: Tensor;; value: f64 = 1.0)
-                = crate::ops::combine::addcmul;
+                = crate::ops::combine::addcmul, in_place addcmul_;
 
             /// Divides `tensor1` by `tensor2` elementwise, scales the result and adds it to `input`.
             ///
@@ -289,7 +289,7 @@ macro_rules! functions {
             ///     ...     et.addcdiv(x, et.tensor([1.0, 2.0]), et.tensor([4.0, 4.0]), value=2.0).tolist()
             ///     [1.5, 2.0]
             fn addcdiv(input: Tensor, tensor1: Tensor, tensor2: Tensor;; value: f64 = 1.0)
-                = crate::ops::combine::addcdiv;
+                = crate::ops::combine::addcdiv, in_place addcdiv_;
 
             /// Outer product of `input` and `vec2`.
             ///
@@ -341,7 +341,7 @@ macro_rules! functions {
             ///     [[3.0, 4.0], [5.0, 6.0]]
             fn addmm(input: Tensor, mat1: Tensor, mat2: Tensor;;
                 beta: f64 = 1.0, alpha: f64 = 1.0, out_dtype: NoDtype = None)
-                = crate::ops::combine::addmm;
+                = crate::ops::combine::addmm, in_place addmm_;
 
             /// Performs a batch matrix-matrix product of `batch1` and `batch2`, and adds `input`.
             ///

@@ -2,11 +2,13 @@
 //! data (`& | ^ ~`) and `isfinite`/`isnan`. Each returns a bool tensor: data, with no
 //! gradient (the session records it as a data node, so no backward rule ever runs).
 
+use super::compose::{Recorder, TensorOrNumber};
 use super::{fresh, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::config::DType;
 use crate::error::{Error, Result};
+use crate::handles::Handle;
 pub use crate::kernel::Predicate;
 use crate::shape::broadcast_shapes;
 
@@ -85,3 +87,239 @@ impl<B: Backend> Rule<B> for Compare {
         Ok(vec![None; cx.xs.len()]) // bounded: one per operand
     }
 }
+
+/// `input (p) other`: a number other is the comparison's scalar form.
+fn compare<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    p: Predicate,
+    input: Handle,
+    other: TensorOrNumber,
+) -> Result<Handle> {
+    match other {
+        TensorOrNumber::Number(x) => r.record(Op::compare_number(p, x), &[input]),
+        TensorOrNumber::Tensor(h) => r.record(Op::predicate(p), &[input, h]),
+    }
+}
+
+/// torch's `eq(input, other)`: `input == other`, bool data.
+pub fn eq<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    other: TensorOrNumber,
+) -> Result<Handle> {
+    compare(r, Predicate::Eq, input, other)
+}
+
+/// torch's `ne(input, other)`: `input != other`, bool data.
+pub fn ne<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    other: TensorOrNumber,
+) -> Result<Handle> {
+    compare(r, Predicate::Ne, input, other)
+}
+
+/// torch's `lt(input, other)`: `input < other`, bool data.
+pub fn lt<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    other: TensorOrNumber,
+) -> Result<Handle> {
+    compare(r, Predicate::Lt, input, other)
+}
+
+/// torch's `le(input, other)`: `input <= other`, bool data.
+pub fn le<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    other: TensorOrNumber,
+) -> Result<Handle> {
+    compare(r, Predicate::Le, input, other)
+}
+
+/// torch's `gt(input, other)`: `input > other`, bool data.
+pub fn gt<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    other: TensorOrNumber,
+) -> Result<Handle> {
+    compare(r, Predicate::Gt, input, other)
+}
+
+/// torch's `ge(input, other)`: `input >= other`, bool data.
+pub fn ge<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    other: TensorOrNumber,
+) -> Result<Handle> {
+    compare(r, Predicate::Ge, input, other)
+}
+
+/// The comparisons' torch declarations (see `src/python/declared/`): functions and
+/// `Tensor` methods (`x.eq(y)`; the operators `==`, `<`, ... are the tensor's own).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Computes `input == other` element-wise, as `torch.eq`.
+            ///
+            /// The result is bool data (no gradient); `other` is a tensor, a Python number
+            /// or array data (converted as a constant), broadcast against `input`.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to compare.
+            ///     other (Tensor, float or array_like): the value to compare with.
+            ///
+            /// Returns:
+            ///     Tensor: a bool tensor of the broadcast shape, True where `input` is
+            ///     equal to `other`.
+            ///
+            /// Raises:
+            ///     DTypeError: `other` is a tensor whose dtype cannot be compared with
+            ///         `input`'s (a floating tensor and an integer or bool tensor).
+            fn eq(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::eq;
+
+            /// Computes `input != other` element-wise, as `torch.ne`.
+            ///
+            /// The result is bool data (no gradient); `other` is a tensor, a Python number
+            /// or array data (converted as a constant), broadcast against `input`.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to compare.
+            ///     other (Tensor, float or array_like): the value to compare with.
+            ///
+            /// Returns:
+            ///     Tensor: a bool tensor of the broadcast shape, True where `input` is
+            ///     not equal to `other`.
+            ///
+            /// Raises:
+            ///     DTypeError: `other` is a tensor whose dtype cannot be compared with
+            ///         `input`'s (a floating tensor and an integer or bool tensor).
+            fn ne(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::ne;
+
+            /// Computes `input < other` element-wise, as `torch.lt`.
+            ///
+            /// The result is bool data (no gradient); `other` is a tensor, a Python number
+            /// or array data (converted as a constant), broadcast against `input`.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to compare.
+            ///     other (Tensor, float or array_like): the value to compare with.
+            ///
+            /// Returns:
+            ///     Tensor: a bool tensor of the broadcast shape, True where `input` is
+            ///     less than `other`.
+            ///
+            /// Raises:
+            ///     DTypeError: `other` is a tensor whose dtype cannot be compared with
+            ///         `input`'s (a floating tensor and an integer or bool tensor).
+            fn lt(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::lt;
+
+            /// Computes `input <= other` element-wise, as `torch.le`.
+            ///
+            /// The result is bool data (no gradient); `other` is a tensor, a Python number
+            /// or array data (converted as a constant), broadcast against `input`.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to compare.
+            ///     other (Tensor, float or array_like): the value to compare with.
+            ///
+            /// Returns:
+            ///     Tensor: a bool tensor of the broadcast shape, True where `input` is
+            ///     less than or equal to `other`.
+            ///
+            /// Raises:
+            ///     DTypeError: `other` is a tensor whose dtype cannot be compared with
+            ///         `input`'s (a floating tensor and an integer or bool tensor).
+            fn le(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::le;
+
+            /// Computes `input > other` element-wise, as `torch.gt`.
+            ///
+            /// The result is bool data (no gradient); `other` is a tensor, a Python number
+            /// or array data (converted as a constant), broadcast against `input`.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to compare.
+            ///     other (Tensor, float or array_like): the value to compare with.
+            ///
+            /// Returns:
+            ///     Tensor: a bool tensor of the broadcast shape, True where `input` is
+            ///     greater than `other`.
+            ///
+            /// Raises:
+            ///     DTypeError: `other` is a tensor whose dtype cannot be compared with
+            ///         `input`'s (a floating tensor and an integer or bool tensor).
+            fn gt(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::gt;
+
+            /// Computes `input >= other` element-wise, as `torch.ge`.
+            ///
+            /// The result is bool data (no gradient); `other` is a tensor, a Python number
+            /// or array data (converted as a constant), broadcast against `input`.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to compare.
+            ///     other (Tensor, float or array_like): the value to compare with.
+            ///
+            /// Returns:
+            ///     Tensor: a bool tensor of the broadcast shape, True where `input` is
+            ///     greater than or equal to `other`.
+            ///
+            /// Raises:
+            ///     DTypeError: `other` is a tensor whose dtype cannot be compared with
+            ///         `input`'s (a floating tensor and an integer or bool tensor).
+            fn ge(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::ge;
+
+            /// Alias for `ne`.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to compare.
+            ///     other (Tensor, float or array_like): the value to compare with.
+            ///
+            /// Returns:
+            ///     Tensor: a bool tensor of the broadcast shape.
+            fn not_equal(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::ne;
+
+            /// Alias for `lt`.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to compare.
+            ///     other (Tensor, float or array_like): the value to compare with.
+            ///
+            /// Returns:
+            ///     Tensor: a bool tensor of the broadcast shape.
+            fn less(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::lt;
+
+            /// Alias for `le`.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to compare.
+            ///     other (Tensor, float or array_like): the value to compare with.
+            ///
+            /// Returns:
+            ///     Tensor: a bool tensor of the broadcast shape.
+            fn less_equal(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::le;
+
+            /// Alias for `gt`.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to compare.
+            ///     other (Tensor, float or array_like): the value to compare with.
+            ///
+            /// Returns:
+            ///     Tensor: a bool tensor of the broadcast shape.
+            fn greater(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::gt;
+
+            /// Alias for `ge`.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to compare.
+            ///     other (Tensor, float or array_like): the value to compare with.
+            ///
+            /// Returns:
+            ///     Tensor: a bool tensor of the broadcast shape.
+            fn greater_equal(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::ge;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;

@@ -236,7 +236,7 @@ pub fn gaussian_nll_loss<B: Backend>(
 }
 
 /// The `torch.nn.functional` forms of this file's functions, for the binding's generator
-/// `$gen` (`src/python/declared.rs` says what each argument type means).
+/// `$gen` (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {

@@ -168,7 +168,7 @@ pub fn prelu<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, weight: Handle) -> 
 }
 
 /// The function and method forms of this file's ops, for the binding's generator `$gen`
-/// (`src/python/declared.rs` says what each argument type means).
+/// (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {
@@ -195,7 +195,7 @@ macro_rules! functions {
             ///     ...     et.round(x).tolist(), et.round(x, decimals=-2).tolist()
             ///     ([0.0, 2.0, 2.0, 1234.0], [0.0, 0.0, 0.0, 1200.0])
             fn round(input: Tensor;; decimals: i64 = 0)
-                = crate::ops::derived::round;
+                = crate::ops::derived::round, in_place round_;
 
             /// Returns the diagonal of `input` with respect to `dim1` and `dim2`, as its last dimension.
             ///
@@ -361,7 +361,7 @@ macro_rules! functions {
             ///     ...     et.logit(et.tensor([0.5, 0.0]), eps=0.5).tolist()
             ///     [0.0, 0.0]
             fn logit(input: Tensor; eps: Option<f64> = None)
-                = crate::ops::derived::logit;
+                = crate::ops::derived::logit, in_place logit_;
 
             /// Returns the sum of the elements of `input`, treating Not a Numbers (NaNs) as zero.
             ///

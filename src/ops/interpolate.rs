@@ -204,7 +204,7 @@ pub fn grid_sample<B: Backend>(
 }
 
 /// The function forms of `interpolate` and `grid_sample`, for the binding's generator `$gen`
-/// (`src/python/declared.rs` says what each argument type means).
+/// (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {

@@ -236,7 +236,7 @@ pub fn bmm<B: Backend>(r: &mut dyn Recorder<B>, input: Handle, mat2: Handle) -> 
 }
 
 /// The function forms of `linear`, `bmm` and `bilinear`, for the binding's generator `$gen`
-/// (`src/python/declared.rs` says what each argument type means).
+/// (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {

@@ -750,7 +750,7 @@ fn attend<B: Backend>(
 }
 
 /// The `torch.nn.functional` form of multi-head attention, and `MultiheadAttention`'s entry
-/// (its layout), for the binding's generator `$gen` (`src/python/declared.rs` says what
+/// (its layout), for the binding's generator `$gen` (`src/python/declared/` says what
 /// each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {

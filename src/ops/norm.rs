@@ -414,7 +414,7 @@ pub fn local_response_norm<B: Backend>(
 }
 
 /// The `torch.nn.functional` forms of this file's norms (and of `conv.rs`'s `LayerNorm`), for
-/// the binding's generator `$gen` (`src/python/declared.rs` says what each argument type
+/// the binding's generator `$gen` (`src/python/declared/` says what each argument type
 /// means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {

@@ -31,7 +31,7 @@ pub fn pad<B: Backend>(
     r.record(Op::movement(m), &[input])
 }
 
-/// The function form of `pad`, for the binding's generator `$gen` (`src/python/declared.rs`
+/// The function form of `pad`, for the binding's generator `$gen` (`src/python/declared/`
 /// says what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {

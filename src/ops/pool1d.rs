@@ -108,7 +108,7 @@ pub fn adaptive_max_pool1d<B: Backend>(
 }
 
 /// The `torch.nn.functional` forms of this file's ops, for the binding's generator `$gen`
-/// (`src/python/declared.rs` says what each argument type means).
+/// (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {

@@ -196,7 +196,7 @@ pub fn amin<B: Backend>(
 }
 
 /// The function and method forms of this file's statistics, for the binding's generator
-/// `$gen` (`src/python/declared.rs` says what each argument type means).
+/// `$gen` (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {
@@ -485,7 +485,7 @@ macro_rules! functions {
             ///     ...     et.cumsum(et.tensor([1.0, 2.0, 3.0]), 0).tolist()
             ///     [1.0, 3.0, 6.0]
             fn cumsum(input: Tensor, dim: i64;)
-                = crate::ops::reductions::cumsum;
+                = crate::ops::reductions::cumsum, in_place cumsum_;
 
             /// Returns the indices of the maximum values of `input`, over all elements or along `dim`.
             ///

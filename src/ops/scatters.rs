@@ -158,7 +158,7 @@ pub fn take_along_dim<B: Backend>(
 }
 
 /// The function and method forms of the scatter family, for the binding's generator `$gen`
-/// (`src/python/declared.rs` says what each argument type means).
+/// (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {
@@ -199,7 +199,7 @@ macro_rules! functions {
             fn scatter(input: Tensor, dim: i64, index: Index;
                 src: Option<TensorOrNumber> = None;
                 value: Option<f64> = None, reduce: Option<Str> = None)
-                = crate::ops::scatters::scatter;
+                = crate::ops::scatters::scatter, in_place scatter_;
 
             /// Adds the values of `src` into a copy of `input` at the indices specified in `index`.
             ///
@@ -227,7 +227,7 @@ macro_rules! functions {
             ///     ...     et.scatter_add(x, 0, [0, 0, 2], et.tensor([1.0, 2.0, 3.0])).tolist()
             ///     [3.0, 0.0, 3.0]
             fn scatter_add(input: Tensor, dim: i64, index: Index, src: Tensor;)
-                = crate::ops::scatters::scatter_add;
+                = crate::ops::scatters::scatter_add, in_place scatter_add_;
 
             /// Reduces the values of `src` into a copy of `input` at the indices specified in `index`.
             ///
@@ -262,7 +262,7 @@ macro_rules! functions {
             ///     [5.0, 3.0]
             fn scatter_reduce(input: Tensor, dim: i64, index: Index, src: Tensor, reduce: Str;
                 ; include_self: bool = True)
-                = crate::ops::scatters::scatter_reduce;
+                = crate::ops::scatters::scatter_reduce, in_place scatter_reduce_;
 
             /// Adds `alpha` times the slices of `source` into a copy of `input` at the indices `index`.
             ///
@@ -292,7 +292,7 @@ macro_rules! functions {
             ///     [[2.0, 2.0], [0.0, 0.0], [2.0, 2.0]]
             fn index_add(input: Tensor, dim: i64, index: Index, source: Tensor;
                 ; alpha: f64 = 1.0)
-                = crate::ops::scatters::index_add;
+                = crate::ops::scatters::index_add, in_place index_add_;
 
             /// Copies the slices of `source` into a copy of `input` at the indices given in `index`.
             ///
@@ -319,7 +319,7 @@ macro_rules! functions {
             ///     ...     et.index_copy(x, 0, [2, 0], et.tensor([[1.0, 2.0], [3.0, 4.0]])).tolist()
             ///     [[3.0, 4.0], [0.0, 0.0], [1.0, 2.0]]
             fn index_copy(input: Tensor, dim: i64, index: Index, source: Tensor;)
-                = crate::ops::scatters::index_copy;
+                = crate::ops::scatters::index_copy, in_place index_copy_;
 
             /// Fills the slices of a copy of `input` selected by `index` along `dim` with `value`.
             ///
@@ -345,7 +345,7 @@ macro_rules! functions {
             ///     ...     et.index_fill(x, 1, [0, 2], -1.0).tolist()
             ///     [[-1.0, 0.0, -1.0], [-1.0, 0.0, -1.0]]
             fn index_fill(input: Tensor, dim: i64, index: Index, value: TensorOrNumber;)
-                = crate::ops::scatters::index_fill;
+                = crate::ops::scatters::index_fill, in_place index_fill_;
 
             /// Selects values from `input` at the indices `indices` along the given `dim`.
             ///

@@ -144,7 +144,7 @@ pub fn logical_not<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Han
 }
 
 /// The function and method forms of this file's selections, for the binding's generator
-/// `$gen` (`src/python/declared.rs` says what each argument type means).
+/// `$gen` (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {
@@ -173,7 +173,7 @@ macro_rules! functions {
             ///     ...     et.masked_fill(x, x < 0, 0.0).tolist()
             ///     [1.0, 0.0, 3.0]
             fn masked_fill(input: Tensor, mask: Index, value: TensorOrNumber;)
-                = crate::ops::selections::masked_fill;
+                = crate::ops::selections::masked_fill, in_place masked_fill_;
 
             /// Returns the entries of `input` at the indices `index` along dimension `dim`.
             ///
@@ -325,7 +325,7 @@ macro_rules! functions {
             ///     ...     et.tril(et.ones(3, 3)).tolist()
             ///     [[1.0, 0.0, 0.0], [1.0, 1.0, 0.0], [1.0, 1.0, 1.0]]
             fn tril(input: Tensor; diagonal: i64 = 0)
-                = crate::ops::selections::tril;
+                = crate::ops::selections::tril, in_place tril_;
 
             /// Returns the upper triangular part of the matrix (2-D tensor) or batch of matrices `input`.
             ///
@@ -346,7 +346,7 @@ macro_rules! functions {
             ///     ...     et.triu(et.ones(3, 3), 1).tolist()
             ///     [[0.0, 1.0, 1.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]
             fn triu(input: Tensor; diagonal: i64 = 0)
-                = crate::ops::selections::triu;
+                = crate::ops::selections::triu, in_place triu_;
 
             /// Returns a new tensor with boolean elements representing if each element is finite or not.
             ///

@@ -91,7 +91,7 @@ pub fn true_divide<B: Backend>(
     operator(r, BinaryOp::Div, input, other)
 }
 
-/// The family's torch declarations (see `src/python/declared.rs`).
+/// The family's torch declarations (see `src/python/declared/`).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
     ($gen:ident) => {
@@ -196,3 +196,26 @@ macro_rules! functions {
 }
 #[cfg_attr(not(feature = "python"), allow(unused_imports))]
 pub(crate) use functions;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounding_names_torchs_three_modes_and_refuses_another() {
+        assert_eq!(rounding(None, "div").unwrap(), BinaryOp::Div);
+        assert_eq!(
+            rounding(Some("floor"), "div").unwrap(),
+            BinaryOp::FloorDivide
+        );
+        assert_eq!(
+            rounding(Some("trunc"), "div").unwrap(),
+            BinaryOp::TruncDivide
+        );
+        let e = rounding(Some("round"), "div").unwrap_err();
+        assert!(
+            matches!(&e, Error::Argument(m) if m.contains("\"round\"")),
+            "{e}"
+        );
+    }
+}

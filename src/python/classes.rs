@@ -245,3 +245,14 @@ pub type Core = Box<dyn Optimizer<Be>>;
 pub struct PyOptimizer {
     pub(crate) inner: Mutex<Core>,
 }
+
+/// The named result `class` (`SortResult`, ...: made in `eagertape._core` when it is imported,
+/// `declared::register_results`) of the pair `(a, b)`.
+pub(crate) fn named_result<'py>(
+    py: Python<'py>,
+    class: &str,
+    a: Bound<'py, PyTensor>,
+    b: Bound<'py, PyTensor>,
+) -> PyResult<Bound<'py, PyAny>> {
+    py.import("eagertape._core")?.getattr(class)?.call1((a, b))
+}

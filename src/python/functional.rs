@@ -1,5 +1,5 @@
-//! The function forms of eagertape's ops that are not Tensor methods (`et.linear`,
-//! `et.dropout`, `et.cat`, `et.einsum`, ...; the losses are in `losses.rs`); `register`
+//! The function forms of eagertape's ops that are not Tensor methods and no declaration
+//! says (`et.dropout`, `et.einsum`, `et.where`, ...; the losses are in `losses.rs`); `register`
 //! adds them to `_core`.
 
 use pyo3::prelude::*;
@@ -7,15 +7,12 @@ use pyo3::types::IntoPyDict;
 
 use super::classes::PyTensor;
 use crate::error::Error;
-use crate::ops::join::{Cat, Stack, Where};
+use crate::ops::join::Where;
 use crate::ops::Op;
-use crate::session::Operand;
 
 pub(crate) fn register(m: &Bound<'_, pyo3::types::PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(dropout, m)?)?;
     m.add_function(wrap_pyfunction!(_feature_dropout, m)?)?;
-    m.add_function(wrap_pyfunction!(cat, m)?)?;
-    m.add_function(wrap_pyfunction!(stack, m)?)?;
     m.add_function(wrap_pyfunction!(where_, m)?)?;
     m.add_function(wrap_pyfunction!(one_hot, m)?)?;
     m.add_function(wrap_pyfunction!(einsum, m)?)?;
@@ -71,31 +68,6 @@ pub fn _feature_dropout(
     x.call(py, move |s, h| {
         s.feature_dropout(h, p, training, feature, alpha)
     })
-}
-
-/// Operands of a function over several tensors: the first tensor's session decides.
-fn tensors_of<'py>(
-    py: Python<'py>,
-    name: &str,
-    tensors: &Bound<'py, PyAny>,
-) -> PyResult<(
-    Bound<'py, PyTensor>,
-    Vec<Operand<crate::backend::dynamic::Dyn>>,
-)> {
-    let items: Vec<Bound<'py, PyAny>> = tensors.try_iter()?.collect::<PyResult<_>>()?;
-    let first = items
-        .iter()
-        .find_map(|t| t.cast::<PyTensor>().ok().cloned())
-        .ok_or_else(|| {
-            PyErr::from(Error::Argument(format!(
-                "{name}: expected a non-empty sequence of eagertape tensors"
-            )))
-        })?;
-    let mut operands = Vec::with_capacity(items.len()); // bounded: one per operand
-    for t in &items {
-        operands.push(first.get().operand(py, t)?);
-    }
-    Ok((first, operands))
 }
 
 /// The tensors of `items` (a `TypeError` naming `name` for anything else).
@@ -204,73 +176,6 @@ pub fn one_hot(
     num_classes: i64,
 ) -> PyResult<PyTensor> {
     tensor.get().call(py, move |s, h| s.one_hot(h, num_classes))
-}
-
-/// Concatenates the given sequence of tensors in `tensors` in the given dimension.
-///
-/// All tensors must have the same shape except in `dim`, and the same dtype (no promotion). The
-/// first eagertape tensor's session records the op; array data and numbers in the sequence become
-/// constants in that session's dtype. Each tensor gets the slice of the gradient that matches it.
-///
-/// Args:
-///     tensors (sequence of Tensor): the tensors to join (at least one eagertape tensor).
-///     dim (int): the dimension along which they are joined. Default: ``0``.
-///
-/// Returns:
-///     Tensor: the concatenation.
-///
-/// Raises:
-///     ArgumentError: the sequence holds no eagertape tensor.
-///     ShapeError: the shapes differ outside `dim`, or `dim` is out of range.
-///     DTypeError: the tensors have different dtypes.
-///
-/// Examples:
-///     >>> import eagertape as et
-///     >>> with et.Session():
-///     ...     a = et.tensor([1.0, 2.0])
-///     ...     et.cat([a, et.tensor([3.0, 4.0])]).tolist()
-///     [1.0, 2.0, 3.0, 4.0]
-#[pyfunction]
-#[pyo3(signature = (tensors, dim=0))]
-pub fn cat(py: Python<'_>, tensors: &Bound<'_, PyAny>, dim: i64) -> PyResult<PyTensor> {
-    let (first, operands) = tensors_of(py, "cat", tensors)?;
-    let n = operands.len();
-    first
-        .get()
-        .apply(py, Op::movement(Cat { dim, n }), operands)
-}
-
-/// Concatenates a sequence of tensors along a new dimension.
-///
-/// All tensors must have the same shape and dtype. As `eagertape.cat`, the first eagertape tensor's
-/// session records the op and other entries become constants.
-///
-/// Args:
-///     tensors (sequence of Tensor): the tensors to stack (at least one eagertape tensor).
-///     dim (int): the index of the new dimension, in `[-(ndim + 1), ndim]`. Default: ``0``.
-///
-/// Returns:
-///     Tensor: with one more dimension than the inputs.
-///
-/// Raises:
-///     ArgumentError: the sequence holds no eagertape tensor.
-///     ShapeError: the shapes differ, or `dim` is out of range.
-///     DTypeError: the tensors have different dtypes.
-///
-/// Examples:
-///     >>> import eagertape as et
-///     >>> with et.Session():
-///     ...     a, b = et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0])
-///     ...     et.stack([a, b], dim=1).tolist()
-///     [[1.0, 3.0], [2.0, 4.0]]
-#[pyfunction]
-#[pyo3(signature = (tensors, dim=0))]
-pub fn stack(py: Python<'_>, tensors: &Bound<'_, PyAny>, dim: i64) -> PyResult<PyTensor> {
-    let (first, operands) = tensors_of(py, "stack", tensors)?;
-    let n = operands.len();
-    first
-        .get()
-        .apply(py, Op::movement(Stack { dim, n }), operands)
 }
 
 /// Return a tensor of elements selected from either `input` or `other`, depending on `condition`.

@@ -1,7 +1,7 @@
 //! The class losses of `torch.nn.functional` with their full signatures: `cross_entropy`,
 //! `nll_loss` (class indices or probabilities, weights, `ignore_index`, label smoothing).
 //! The legacy `size_average` / `reduce` arguments map to `reduction` as in torch. The
-//! pointwise losses are declared in `ops/losses.rs` and generated (`declared.rs`).
+//! pointwise losses are declared in `ops/losses.rs` and generated (`declared/`).
 
 use pyo3::prelude::*;
 

@@ -17,7 +17,6 @@ mod convert;
 mod current;
 mod declared;
 mod dlpack;
-mod embedding;
 mod errors;
 mod factories;
 mod functional;
@@ -37,7 +36,6 @@ mod tensor_convert;
 mod tensor_derive;
 mod tensor_index;
 mod tensor_math;
-mod tensor_order;
 mod tensor_torch;
 mod torch_style;
 
@@ -156,7 +154,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     losses::register(m)?;
     losses_composed::register(m)?;
     batch_norm::register(m)?;
-    embedding::register(m)?;
     recurrent::register(m)?;
     resample::register(m)?;
     sample::register(m)

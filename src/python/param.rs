@@ -315,23 +315,9 @@ impl PyParameter {
         let shape = self.inner.shape();
         match dim {
             None => Ok(PyTuple::new(py, shape)?.into_any()),
-            Some(d) => {
-                let n = shape.len() as i64;
-                let i = if d < 0 { d + n } else { d };
-                if i < 0 || i >= n.max(1) || (n == 0 && i != 0) {
-                    return Err(PyErr::from(Error::DimOutOfRange {
-                        op: "size".into(),
-                        dim: d,
-                        ndim: shape.len(),
-                    }));
-                }
-                Ok(shape
-                    .get(i as usize)
-                    .copied()
-                    .unwrap_or(1)
-                    .into_pyobject(py)?
-                    .into_any())
-            }
+            Some(d) => Ok(crate::shape::size_at(shape, d)?
+                .into_pyobject(py)?
+                .into_any()),
         }
     }
 

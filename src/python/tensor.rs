@@ -241,12 +241,11 @@ impl PyTensor {
                 hs.len()
             ))));
         };
-        let values = Py::new(py, PyTensor::new(&cell, values))?;
-        let indices = Py::new(py, PyTensor::new(&cell, indices))?;
+        // torch's named result, declared with the others in `declared/returns.rs`
         let class = if max { "MaxResult" } else { "MinResult" };
-        py.import("eagertape._functional")?
-            .getattr(class)?
-            .call1((values, indices))
+        let values = Bound::new(py, PyTensor::new(&cell, values))?;
+        let indices = Bound::new(py, PyTensor::new(&cell, indices))?;
+        super::classes::named_result(py, class, values, indices)
     }
 
     /// `self (op) other`, or `other (op) self` when `reflected`: Python numbers pass as
@@ -734,17 +733,9 @@ impl PyTensor {
         let shape = self.with(py, move |s| s.shape(h))?;
         match dim {
             None => Ok(PyTuple::new(py, shape)?.into_any()),
-            Some(d) => {
-                let i = crate::shape::normalize_dim("size", d, shape.len())?;
-                if shape.is_empty() {
-                    return Err(PyErr::from(Error::DimOutOfRange {
-                        op: "size".into(),
-                        dim: d,
-                        ndim: 0,
-                    }));
-                }
-                Ok(shape[i].into_pyobject(py)?.into_any())
-            }
+            Some(d) => Ok(crate::shape::size_at(&shape, d)?
+                .into_pyobject(py)?
+                .into_any()),
         }
     }
     /// The number of elements.

@@ -2,11 +2,9 @@
 //! (`x.add_(1)`, `x += y`, `x.relu_()`, `x[mask] = v`: the out-of-place op is recorded,
 //! then every Python `Tensor` naming `x` names the result (`Session::rebind`), so `x` reads
 //! what torch's `x` would; where torch's result would differ (live views share the
-//! storage) the call raises first, recording nothing); the comparison methods (`eq`, `lt`,
-//! ...), `view_as` and friends, `topk`, and `new_zeros`/`new_ones`/`new_full`/`new_empty`
+//! storage) the call raises first, recording nothing); `view_as` and friends, and `new_zeros`/`new_ones`/`new_full`/`new_empty`
 //! (the tensor's session's factories, its dtype by default).
 
-use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -71,8 +69,10 @@ pub(super) fn binary_in_place<'py>(
     })
 }
 
-/// Check that `slf` may be written in place, compute the out-of-place result `out()`, then
-/// rebind `slf` to it. A refused call records nothing.
+/// Check that `slf` may be written in place, compute the out-of-place result `out()` (outside
+/// autocast, in `slf`'s dtype: converted to it where the operands promoted it, as torch's
+/// in-place ops write into their input), then rebind `slf` to it. A refused call records
+/// nothing.
 pub(crate) fn via<'py>(
     slf: &Bound<'py, PyTensor>,
     what: &str,
@@ -84,7 +84,7 @@ pub(crate) fn via<'py>(
         // the result computed from its value with grad off, published as its next version
         // (`Parameter.copy_`: tapes holding the old snapshot keep it).
         let prev = crate::grad_mode::set(false);
-        let value = out();
+        let value = without_autocast(out);
         crate::grad_mode::set(prev);
         slf.call_method1("copy_", (value?,))?;
         return Ok(slf.clone());
@@ -93,7 +93,15 @@ pub(crate) fn via<'py>(
     let cell = me.cell()?;
     let w = what.to_string();
     slf.py().detach(|| lock(&cell).check_rebind(from, &w))?;
-    let out = out()?;
+    let out = without_autocast(out)?;
+    // torch writes the result into the tensor: it keeps its dtype (`x.add_(y)` of a float32
+    // `x` and a float64 `y` stays float32)
+    let dtype = slf.getattr("dtype")?;
+    let out = if out.getattr("dtype")?.ne(&dtype)? {
+        out.call_method1("to", (dtype,))?
+    } else {
+        out
+    };
     let slf = if out.is(slf) {
         slf.clone()
     } else {
@@ -105,6 +113,17 @@ pub(crate) fn via<'py>(
         p.bind(slf.py()).call_method1("copy_", (&slf,))?;
     }
     Ok(slf)
+}
+
+/// `f` run as torch runs an in-place op: outside autocast, whose lists hold out-of-place ops
+/// only (`x.addmm_(a, b)` computes in `x`'s dtype under `autocast`).
+fn without_autocast<T>(f: impl FnOnce() -> T) -> T {
+    let cpu = crate::autocast::set(false, None);
+    let cuda = crate::autocast::set(true, None);
+    let out = f();
+    crate::autocast::set(false, cpu);
+    crate::autocast::set(true, cuda);
+    out
 }
 
 /// The size of `new_zeros(*size)` or `new_zeros(size=...)` (not both).
@@ -294,36 +313,6 @@ impl PyTensor {
     ) -> PyResult<Bound<'py, Self>> {
         via(slf, "clamp_", || slf.call_method1("clamp", (min, max)))
     }
-    /// Fills the elements of this tensor where `mask` is true with `value`, in place.
-    ///
-    /// As with torch's in-place methods, this tensor then reads the new value: the
-    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
-    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-    ///
-    /// Args:
-    ///     mask (Tensor or array_like): a bool mask, broadcast against this tensor.
-    ///     value (float or Tensor): the fill value: a number or a 0-d tensor (a floating one
-    ///         gets the gradient of the positions it fills).
-    ///
-    /// Returns:
-    ///     Tensor: this tensor.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> with et.Session():
-    ///     ...     x = et.tensor([-1.0, 2.0, 5.0])
-    ///     ...     x.masked_fill_(x > 0, 0.0).tolist()
-    ///     [-1.0, 0.0, 0.0]
-    fn masked_fill_<'py>(
-        slf: &Bound<'py, Self>,
-        mask: &Bound<'py, PyAny>,
-        value: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, Self>> {
-        via(slf, "masked_fill_", || {
-            slf.call_method1("masked_fill", (mask, value))
-        })
-    }
 
     /// `x[key] = value` with torch's result: a boolean mask key and a number (or 0-d
     /// tensor) is `masked_fill`; an int64 or bool tensor key with values is `index_put`;
@@ -401,136 +390,6 @@ impl PyTensor {
             Ok(Bound::new(py, out)?.into_any())
         })?;
         Ok(())
-    }
-
-    /// Computes `self == other` element-wise.
-    ///
-    /// The result is bool data (no gradient); `other` is a tensor, a Python number or array
-    /// data (converted as a constant), broadcast against this tensor.
-    ///
-    /// Args:
-    ///     other (Tensor, float or array_like): the value to compare with.
-    ///
-    /// Returns:
-    ///     Tensor: a bool tensor of the broadcast shape.
-    ///
-    /// Raises:
-    ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
-    ///         floating tensor and an integer or bool tensor).
-    fn eq<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        super::tensor::operand_or_type_error(other, "eq")?;
-        slf.rich_compare(other, CompareOp::Eq)
-    }
-    /// Computes `self != other` element-wise.
-    ///
-    /// The result is bool data (no gradient); `other` is a tensor, a Python number or array
-    /// data (converted as a constant), broadcast against this tensor.
-    ///
-    /// Args:
-    ///     other (Tensor, float or array_like): the value to compare with.
-    ///
-    /// Returns:
-    ///     Tensor: a bool tensor of the broadcast shape.
-    ///
-    /// Raises:
-    ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
-    ///         floating tensor and an integer or bool tensor).
-    fn ne<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        super::tensor::operand_or_type_error(other, "ne")?;
-        slf.rich_compare(other, CompareOp::Ne)
-    }
-    /// Computes `self < other` element-wise.
-    ///
-    /// The result is bool data (no gradient); `other` is a tensor, a Python number or array
-    /// data (converted as a constant), broadcast against this tensor.
-    ///
-    /// Args:
-    ///     other (Tensor, float or array_like): the value to compare with.
-    ///
-    /// Returns:
-    ///     Tensor: a bool tensor of the broadcast shape.
-    ///
-    /// Raises:
-    ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
-    ///         floating tensor and an integer or bool tensor).
-    fn lt<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        slf.rich_compare(other, CompareOp::Lt)
-    }
-    /// Computes `self <= other` element-wise.
-    ///
-    /// The result is bool data (no gradient); `other` is a tensor, a Python number or array
-    /// data (converted as a constant), broadcast against this tensor.
-    ///
-    /// Args:
-    ///     other (Tensor, float or array_like): the value to compare with.
-    ///
-    /// Returns:
-    ///     Tensor: a bool tensor of the broadcast shape.
-    ///
-    /// Raises:
-    ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
-    ///         floating tensor and an integer or bool tensor).
-    fn le<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        slf.rich_compare(other, CompareOp::Le)
-    }
-    /// Computes `self > other` element-wise.
-    ///
-    /// The result is bool data (no gradient); `other` is a tensor, a Python number or array
-    /// data (converted as a constant), broadcast against this tensor.
-    ///
-    /// Args:
-    ///     other (Tensor, float or array_like): the value to compare with.
-    ///
-    /// Returns:
-    ///     Tensor: a bool tensor of the broadcast shape.
-    ///
-    /// Raises:
-    ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
-    ///         floating tensor and an integer or bool tensor).
-    fn gt<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        slf.rich_compare(other, CompareOp::Gt)
-    }
-    /// Computes `self >= other` element-wise.
-    ///
-    /// The result is bool data (no gradient); `other` is a tensor, a Python number or array
-    /// data (converted as a constant), broadcast against this tensor.
-    ///
-    /// Args:
-    ///     other (Tensor, float or array_like): the value to compare with.
-    ///
-    /// Returns:
-    ///     Tensor: a bool tensor of the broadcast shape.
-    ///
-    /// Raises:
-    ///     DTypeError: `other` is a tensor whose dtype cannot be compared with this one's (a
-    ///         floating tensor and an integer or bool tensor).
-    fn ge<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-        slf.rich_compare(other, CompareOp::Ge)
-    }
-    /// torch's `topk(k, dim=-1, largest=True, sorted=True)`: `(values, indices)`; the
-    /// indices are int64 data, the values their `gather` (which carries the gradient).
-    #[pyo3(signature = (k, dim=-1, largest=true, sorted=true), text_signature = "(self, k, dim=-1, largest=True, sorted=True)")]
-    fn topk<'py>(
-        slf: &Bound<'py, Self>,
-        k: i64,
-        dim: i64,
-        largest: bool,
-        sorted: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let py = slf.py();
-        if k < 0 {
-            return Err(PyErr::from(crate::error::Error::Argument(format!(
-                "topk: k ({k}) must be between 0 and the size of dimension {dim}"
-            ))));
-        }
-        let idx = slf
-            .get()
-            .unary(py, crate::ops::Op::topk_indices(k, dim, largest, sorted))?;
-        let idx = Py::new(py, idx)?;
-        let values = slf.call_method1("gather", (dim, idx.clone_ref(py)))?;
-        py.import("eagertape._functional")?
-            .getattr("TopkResult")?
-            .call1((values, idx))
     }
 
     /// torch's `nonzero(as_tuple=False)`: the `[n, ndim]` int64 positions of the nonzero

@@ -10,7 +10,6 @@ use super::capture_state::{self, Effect, GradsEffect};
 use super::classes::lock;
 use super::classes::PyParameter;
 use super::current;
-use crate::error::Error;
 
 /// The session entered with `with sess:` in this thread (the innermost).
 #[pyfunction]
@@ -124,11 +123,7 @@ pub fn clip_grad_norm_(
     foreach: Option<bool>,
 ) -> PyResult<Py<PyAny>> {
     let _ = foreach;
-    if norm_type != 2.0 {
-        return Err(PyErr::from(Error::Argument(format!(
-            "clip_grad_norm_: only norm_type=2.0 is implemented, got {norm_type}"
-        ))));
-    }
+    crate::grads::GradMap::<crate::backend::dynamic::Dyn>::check_norm_type(norm_type)?;
     let effect = GradsEffect::ClipNorm {
         max_norm,
         error_if_nonfinite,
@@ -195,22 +190,8 @@ pub fn _unscale_grads_(
 #[pyfunction]
 #[pyo3(signature = (cuda, dtype))]
 pub fn _set_autocast(cuda: bool, dtype: Option<String>) -> PyResult<Option<String>> {
-    let dtype = match dtype {
-        None => None,
-        Some(name) => {
-            let d = crate::config::DType::parse(&name)?;
-            if !matches!(
-                d,
-                crate::config::DType::BFloat16 | crate::config::DType::Float16
-            ) {
-                return Err(PyErr::from(Error::Argument(format!(
-                    "autocast: dtype must be bfloat16 or float16, got {name}"
-                ))));
-            }
-            Some(d)
-        }
-    };
-    Ok(crate::autocast::set(cuda, dtype).map(|d| d.to_string()))
+    let previous = crate::autocast::set_named(cuda, dtype.as_deref())?;
+    Ok(previous.map(|d| d.to_string()))
 }
 
 /// This thread's autocast dtype for CPU or CUDA sessions (`None`: off).
@@ -277,14 +258,7 @@ pub fn manual_seed(seed: &Bound<'_, PyAny>) -> PyResult<()> {
             seed.get_type().name()?
         )));
     };
-    if !(-(1i128 << 63)..(1i128 << 64)).contains(&n) {
-        return Err(PyErr::from(Error::Argument(format!(
-            "manual_seed: the seed must fit in 64 bits, got {n}"
-        ))));
-    }
-    // torch maps a negative seed onto the unsigned range the same way.
-    crate::rng::manual_seed(n as u64);
-    Ok(())
+    Ok(crate::rng::manual_seed_checked(n)?)
 }
 
 /// A seed for a module or session made without one (from the process-wide generator).

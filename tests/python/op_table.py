@@ -162,6 +162,31 @@ def _inplace_unary(x):
     return b + c + z
 
 
+COMPARE_ALIASES = ("not_equal", "less", "less_equal", "greater", "greater_equal")
+
+
+def _compare(lib, x, y):
+    # the function forms (with a number and broadcast tensors) and torch's alias methods
+    return (
+        lib.where(lib.lt(x, y), x, y)
+        + lib.where(lib.le(x, 0.5), y, x)
+        + lib.where(lib.gt(x, y), x * 2.0, y)
+        + lib.where(lib.ge(x, -0.25), y * 3.0, x)
+        + lib.where(lib.eq(x, x), x, y * 0.5)
+        + lib.where(lib.ne(x, y), x, y)
+        + lib.where(lib.not_equal(x, y), y, x)
+        + lib.where(lib.less(x, 0.0), x, y)
+        + lib.where(x.less_equal(y), x, y)
+        + lib.where(x.greater(0.1), y, x)
+        + lib.where(lib.greater_equal(x, y), x * 0.5, y)
+        + lib.where(x.not_equal(0.0), x, y)
+        + lib.where(x.less(y), y, x)
+        + lib.where(lib.less_equal(x, 0.2), x, y)
+        + lib.where(lib.greater(x, y), y, x)
+        + lib.where(x.greater_equal(0.3), x, y)
+    )
+
+
 OPS: tuple[Op, ...] = (
     # --- pointwise, two tensors (broadcasting) ---
     Op(
@@ -1482,6 +1507,16 @@ OPS: tuple[Op, ...] = (
         carriers=NO_COMPARE,
         smooth=False,
         covers=("Tensor.eq", "Tensor.ne", "Tensor.lt", "Tensor.le", "Tensor.gt", "Tensor.ge"),
+    ),
+    Op(
+        "comparison_functions_and_aliases",
+        lambda x, y: _compare(et, x, y),
+        lambda x, y: _compare(torch, x, y),
+        normal((3, 4), (4,)),
+        carriers=NO_COMPARE,
+        smooth=False,
+        covers=tuple(f"et.{n}" for n in ("eq", "ne", "lt", "le", "gt", "ge") + COMPARE_ALIASES)
+        + tuple(f"Tensor.{n}" for n in COMPARE_ALIASES),
     ),
     Op(
         "t",

@@ -102,7 +102,7 @@ def _moments(m, x):
     s, mean0 = m.std_mean(x, dim=0, correction=0)
     if m is et:
         r = m.aminmax(x, dim=1)
-        whole = m.aminmax(x)
+        whole = x.aminmax()
         lo, hi, wlo, whi = r.min, r.max, whole.min, whole.max
     else:  # torch has no derivative for aminmax: its amin/amax are the same values
         lo, hi, wlo, whi = x.amin(1), x.amax(1), x.amin(), x.amax()
@@ -262,6 +262,6 @@ DERIVE_OPS: tuple[Op, ...] = (
         lambda x: _moments(et, x),
         lambda x: _moments(torch, x),
         normal((3, 4)),
-        covers=("et.var_mean", "et.std_mean", "et.aminmax"),
+        covers=("et.var_mean", "et.std_mean", "et.aminmax", "Tensor.aminmax"),
     ),
 )

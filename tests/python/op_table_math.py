@@ -140,6 +140,49 @@ def _binary_in_place(lib, a, b):
     return total
 
 
+def _declared_in_place(lib, a, b):
+    """Every in-place method the ops' declarations name (`_core._DECLARED_IN_PLACE`) on a
+    copy of `a` (in (0.5, 2)), with operands made from `a` and `b`, summed; torch's side is its
+    own in-place method. A declaration naming a new one fails here until it has arguments."""
+    total = lib.cumprod(a, 1) * 0.0  # first: the reference carriers refuse it, recording nothing
+    bb = a * 0.0 + b  # (3, 4)
+    data = np.array([2, 0]), np.array([[3, 2, 1, 0], [0, 1, 2, 3], [1, 0, 3, 2]])
+    idx, perm = data if lib is et else map(torch.tensor, data)
+    args = {
+        "add_": (b,),
+        "sub_": (b * 0.5,),
+        "subtract_": (b,),
+        "div_": (b,),
+        "divide_": (b,),
+        "true_divide_": (b * 2.0,),
+        "addcdiv_": (bb, bb + 1.0),
+        "addcmul_": (bb, bb * 0.5),
+        "addmm_": (a[:, :2], bb[:2, :]),
+        "lerp_": (bb, 0.25),
+        "clamp_min_": (1.0,),
+        "clamp_max_": (1.2,),
+        "cumsum_": (1,),
+        "cumprod_": (1,),
+        "index_add_": (0, idx, bb[:2]),
+        "index_copy_": (0, idx, bb[:2]),
+        "index_fill_": (1, idx, -1.5),
+        "scatter_": (1, perm, bb),
+        "scatter_add_": (1, perm, bb),
+        "scatter_reduce_": (1, perm, bb, "sum"),
+        "logit_": (0.1,),
+        "round_": (),
+        "tril_": (),
+        "triu_": (1,),
+        "masked_fill_": (a > 1.0, 0.25),
+    }
+    for name, _ in et._core._DECLARED_IN_PLACE:
+        y = a * 1.0
+        out = getattr(y, name)(*args[name])
+        assert out is y
+        total = total + y
+    return total
+
+
 def _add_sub(lib, a, b):
     return (
         a.add(b)
@@ -186,6 +229,15 @@ MATH_OPS: tuple[Op, ...] = (
         covers=tuple(
             f"{f}.{n}" for n in ("div", "divide", "true_divide") for f in ("et", "Tensor")
         ),
+    ),
+    Op(
+        "declared_in_place",
+        lambda a, b: _declared_in_place(et, a, b),
+        lambda a, b: _declared_in_place(torch, a, b),
+        lambda rng: [rng.uniform(0.5, 2.0, size=(3, 4)), rng.uniform(0.5, 2.0, size=(4,))],
+        carriers=LIBTORCH,
+        covers=tuple(f"Tensor.{name}" for name, _ in et._core._DECLARED_IN_PLACE),
+        smooth=False,  # round_, clamp_min_, logit_'s eps and masked_fill_ have kinks or jumps
     ),
     Op(
         "binary_in_place",

@@ -27,6 +27,8 @@ import eagertape.nn.functional as F
 # Values across every kink of the activations (±3, ±1, 0, 6).
 X = np.array([[-4.0, -3.0, -1.0, -0.25], [0.0, 0.5, 1.0, 3.0], [6.0, 7.5, -6.0, 2.0]])
 COT = np.random.default_rng(0).standard_normal(X.shape)
+INDEX = np.array([2, 0])  # int64 rows or columns for the index_* forms
+PERM = np.array([[3, 2, 1, 0], [0, 1, 2, 3], [1, 0, 3, 2]])  # each row a permutation
 
 # F function -> its arguments after the input (dropouts at p = 0 or in eval mode: torch's
 # draws are not eagertape's, and the in-place contract is what is checked here).
@@ -80,6 +82,25 @@ METHOD_ARGS = {
     "zero_": (lambda m: ()),
     "clamp_": (lambda m: (-1.0, 2.0)),
     "masked_fill_": (lambda m: (m.tensor(X > 0.75), 9.0)),
+    # the in-place forms the ops' declarations name (`_core._DECLARED_IN_PLACE`)
+    "addcdiv_": (lambda m: (m.tensor(X[::-1].copy()), m.tensor(X * X + 1.0))),
+    "addcmul_": (lambda m: (m.tensor(X[::-1].copy()), m.tensor(X * 0.5))),
+    "addmm_": (lambda m: (m.tensor(X[:, :2].copy()), m.tensor(X[:2, :].copy()))),
+    "lerp_": (lambda m: (m.tensor(X[::-1].copy()), 0.25)),
+    "clamp_min_": (lambda m: (0.5,)),
+    "clamp_max_": (lambda m: (1.0,)),
+    "cumsum_": (lambda m: (1,)),
+    "cumprod_": (lambda m: (1,)),
+    "index_add_": (lambda m: (0, m.tensor(INDEX), m.tensor(X[:2] * 0.5))),
+    "index_copy_": (lambda m: (0, m.tensor(INDEX), m.tensor(X[:2] * 0.5))),
+    "index_fill_": (lambda m: (1, m.tensor(INDEX), -1.5)),
+    "scatter_": (lambda m: (1, m.tensor(PERM), m.tensor(X * 0.5))),
+    "scatter_add_": (lambda m: (1, m.tensor(PERM), m.tensor(X * 0.5))),
+    "scatter_reduce_": (lambda m: (1, m.tensor(PERM), m.tensor(X * 0.5), "sum")),
+    "logit_": (lambda m: (0.1,)),
+    "round_": (lambda m: ()),
+    "tril_": (lambda m: ()),
+    "triu_": (lambda m: (1,)),
     # the unary family's in-place forms, generated from its list (`x.exp_()`, `x.arccos_()`)
     **{name: (lambda m: ()) for name in et._core._UNARY_INPLACE},
     # the binary family's (`x.atan2_(y)`, `x.multiply_(y)`), with a 0-d tensor operand

@@ -73,3 +73,29 @@ def test_an_unknown_rounding_mode_records_nothing_and_leaves_the_tensor():
             x.div_(2.0, rounding_mode="round")
         assert s.tape_len == before
         assert x.tolist() == [3.0, 3.0]
+
+
+def test_an_in_place_method_keeps_the_tensors_dtype_as_torchs():
+    # torch: a float32 x.add_(float64 y) writes into x, which stays float32
+    t = torch.ones(3, dtype=torch.float32)
+    t.add_(torch.full((3,), 0.1, dtype=torch.float64))
+    with et.Session(dtype="float32"):
+        x = et.ones(3)
+        x.add_(et.tensor(np.full(3, 0.1), dtype=et.float64))
+        assert x.dtype == et.float32 and str(t.dtype) == "torch.float32"
+        np.testing.assert_array_equal(x.numpy(), t.numpy())
+
+
+def test_an_in_place_method_under_autocast_computes_in_the_tensors_dtype():
+    # torch: in-place ops are not on autocast's lists; x.addmm_ stays float32, unrounded
+    rng = np.random.default_rng(0)
+    a, m1, m2 = (rng.standard_normal(s).astype(np.float32) for s in ((2, 3), (2, 4), (4, 3)))
+    t = torch.tensor(a)
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        t.addmm_(torch.tensor(m1), torch.tensor(m2))
+    with et.Session(dtype="float32"):
+        x = et.tensor(a)
+        with et.autocast("cpu", dtype=et.bfloat16):
+            x.addmm_(et.tensor(m1), et.tensor(m2))
+        assert x.dtype == et.float32
+        np.testing.assert_allclose(x.numpy(), t.numpy(), rtol=1e-6, atol=1e-6)

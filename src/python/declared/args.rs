@@ -1,0 +1,373 @@
+//! The declared argument types ([`Arg`]): how a Python value, or the declared default,
+//! becomes the value a core function takes. Tensors, numbers, strings, index data and the
+//! optional and `None`-only kinds; the shapes, dims and sizes are in `layout.rs`.
+
+use pyo3::prelude::*;
+
+use crate::backend::dynamic::Dyn as Be;
+use crate::error::{Error, Result};
+use crate::python::classes::PyTensor;
+use crate::session::{Operand, Session};
+
+/// A declared default, as the declaration spells it (Python's literals).
+#[derive(Debug, Clone, Copy)]
+pub enum Lit {
+    None,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(&'static str),
+    /// `()`: an empty tuple (`amax`'s `dim`).
+    Empty,
+}
+
+impl From<i32> for Lit {
+    fn from(v: i32) -> Self {
+        Lit::Int(v.into())
+    }
+}
+
+impl From<f64> for Lit {
+    fn from(v: f64) -> Self {
+        Lit::Float(v)
+    }
+}
+
+impl From<&'static str> for Lit {
+    fn from(v: &'static str) -> Self {
+        Lit::Str(v)
+    }
+}
+
+macro_rules! lit {
+    (None) => {
+        $crate::python::declared::Lit::None
+    };
+    (False) => {
+        $crate::python::declared::Lit::Bool(false)
+    };
+    (True) => {
+        $crate::python::declared::Lit::Bool(true)
+    };
+    (()) => {
+        $crate::python::declared::Lit::Empty
+    };
+    ($x:literal) => {
+        $crate::python::declared::Lit::from($x)
+    };
+    ((- $x:literal)) => {
+        $crate::python::declared::Lit::from(-$x)
+    };
+}
+
+/// A declared argument type: how a Python value (or the declared default) becomes the value
+/// the core function takes. `Prepared` is made with the GIL held (data converted to the
+/// session's dtype); `Core` inside the session's lock.
+pub trait Arg {
+    type Prepared: Send;
+    type Core;
+    /// Whether a function's first argument of this type must itself be a tensor (its
+    /// session's anchor); where not (a number on either side of `et.add`), the first
+    /// required argument that is one anchors the call.
+    const ANCHOR: bool = false;
+    /// The annotation in `_core.pyi`.
+    fn annotation() -> String;
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Prepared>;
+    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Prepared>;
+    fn finish(p: Self::Prepared, s: &mut Session<Be>) -> Result<Self::Core>;
+}
+
+/// The argument a converter reads: its name (what `{name}` prints) and its function's, for
+/// messages that name both, as torch's (`eq(): other must be ...`).
+pub struct Name {
+    pub op: &'static str,
+    pub arg: &'static str,
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.arg
+    }
+}
+
+impl std::fmt::Display for Name {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.arg)
+    }
+}
+
+/// A declared default that does not fit its argument's type: a wrong declaration.
+pub(super) fn bad_default(name: &str, l: Lit) -> PyErr {
+    PyErr::from(Error::Argument(format!(
+        "{name}: the declared default {l:?} does not fit its type"
+    )))
+}
+
+/// A tensor, a Parameter or array data (a constant in the session's dtype).
+pub struct Tensor;
+
+impl Arg for Tensor {
+    type Prepared = Operand<Be>;
+    type Core = crate::handles::Handle;
+    const ANCHOR: bool = true;
+    fn annotation() -> String {
+        "Tensor | ArrayLike".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
+        input.operand(v.py(), v)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Operand<Be>, s: &mut Session<Be>) -> Result<crate::handles::Handle> {
+        s.operand_handle(p)
+    }
+}
+
+impl Arg for bool {
+    type Prepared = bool;
+    type Core = bool;
+    fn annotation() -> String {
+        "bool".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<bool> {
+        v.extract()
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<bool> {
+        match l {
+            Lit::Bool(b) => Ok(b),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: bool, _: &mut Session<Be>) -> Result<bool> {
+        Ok(p)
+    }
+}
+
+impl Arg for f64 {
+    type Prepared = f64;
+    type Core = f64;
+    fn annotation() -> String {
+        "float".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<f64> {
+        v.extract()
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<f64> {
+        match l {
+            Lit::Float(x) => Ok(x),
+            Lit::Int(x) => Ok(x as f64),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: f64, _: &mut Session<Be>) -> Result<f64> {
+        Ok(p)
+    }
+}
+
+impl Arg for i64 {
+    type Prepared = i64;
+    type Core = i64;
+    fn annotation() -> String {
+        "int".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<i64> {
+        v.extract()
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<i64> {
+        match l {
+            Lit::Int(x) => Ok(x),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: i64, _: &mut Session<Be>) -> Result<i64> {
+        Ok(p)
+    }
+}
+
+/// A string (a mode, a reduction).
+pub struct Str;
+
+impl Arg for Str {
+    type Prepared = String;
+    type Core = String;
+    fn annotation() -> String {
+        "str".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<String> {
+        v.extract()
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<String> {
+        match l {
+            Lit::Str(x) => Ok(x.to_string()),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: String, _: &mut Session<Be>) -> Result<String> {
+        Ok(p)
+    }
+}
+
+/// A tensor operand, or a Python number (not a bool): a value an op writes.
+pub struct TensorOrNumber;
+
+/// [`TensorOrNumber`] before the session's lock.
+pub enum Given {
+    Number(f64),
+    Operand(Operand<Be>),
+}
+
+impl Arg for TensorOrNumber {
+    type Prepared = Given;
+    type Core = crate::ops::compose::TensorOrNumber;
+    fn annotation() -> String {
+        "Tensor | ArrayLike | float".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Given> {
+        crate::python::tensor::argument_or_type_error(v, name.op, name.arg)?;
+        match crate::python::tensor_index::number(v) {
+            Some(x) => Ok(Given::Number(x)),
+            None => input.operand(v.py(), v).map(Given::Operand),
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Given> {
+        match l {
+            Lit::Float(x) => Ok(Given::Number(x)),
+            Lit::Int(x) => Ok(Given::Number(x as f64)),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: Given, s: &mut Session<Be>) -> Result<Self::Core> {
+        use crate::ops::compose::TensorOrNumber as T;
+        Ok(match p {
+            Given::Number(x) => T::Number(x),
+            Given::Operand(o) => T::Tensor(s.operand_handle(o)?),
+        })
+    }
+}
+
+/// torch's `out_dtype=`, which only `None` passes: the result has the operands' dtype.
+pub struct NoDtype;
+
+impl Arg for NoDtype {
+    type Prepared = ();
+    type Core = ();
+    fn annotation() -> String {
+        "None".into()
+    }
+    fn from_py(name: &Name, _: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<()> {
+        Err(PyErr::from(Error::Argument(format!(
+            "{name} is not supported (the result has the operands' dtype)"
+        ))))
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<()> {
+        match l {
+            Lit::None => Ok(()),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(_: (), _: &mut Session<Be>) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// Class ids or other index data: an int tensor, or host data kept exact (int64) on the
+/// input's device.
+pub struct Index;
+
+impl Arg for Index {
+    type Prepared = Operand<Be>;
+    type Core = crate::handles::Handle;
+    fn annotation() -> String {
+        "Tensor | ArrayLike".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
+        input.index_operand(v.py(), v)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Operand<Be>, s: &mut Session<Be>) -> Result<crate::handles::Handle> {
+        s.operand_handle(p)
+    }
+}
+
+/// A sequence of tensors (and array data, converted as constants): `cat`'s `tensors`.
+pub struct Tensors;
+
+impl Arg for Tensors {
+    type Prepared = Vec<Operand<Be>>;
+    type Core = Vec<crate::handles::Handle>;
+    fn annotation() -> String {
+        "Sequence[Tensor | ArrayLike]".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Prepared> {
+        if v.cast::<PyTensor>().is_ok() {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "{}(): {name} must be a sequence of tensors, not one tensor",
+                name.op
+            )));
+        }
+        v.try_iter()?
+            .map(|item| input.operand(v.py(), &item?))
+            .collect()
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Prepared> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Self::Prepared, s: &mut Session<Be>) -> Result<Self::Core> {
+        p.into_iter().map(|o| s.operand_handle(o)).collect()
+    }
+}
+
+/// torch's `out=`, which only `None` passes: a tensor here is a value, never written into.
+pub struct NoOut;
+
+impl Arg for NoOut {
+    type Prepared = ();
+    type Core = ();
+    fn annotation() -> String {
+        "None".into()
+    }
+    fn from_py(name: &Name, _: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<()> {
+        Err(PyErr::from(Error::Argument(format!(
+            "{name}= is not supported (tensors are immutable values)"
+        ))))
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<()> {
+        match l {
+            Lit::None => Ok(()),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(_: (), _: &mut Session<Be>) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// `None`, or a value of `T` (an optional weight, a divisor).
+impl<T: Arg> Arg for Option<T> {
+    type Prepared = Option<T::Prepared>;
+    type Core = Option<T::Core>;
+    fn annotation() -> String {
+        format!("{} | None", T::annotation())
+    }
+    /// Python's `None` is `None` here too (a required optional argument, as torch's
+    /// `in_proj_bias`, is given it explicitly).
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Prepared> {
+        if v.is_none() {
+            return Ok(None);
+        }
+        T::from_py(name, v, input).map(Some)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Prepared> {
+        match l {
+            Lit::None => Ok(None),
+            l => T::from_lit(name, l).map(Some),
+        }
+    }
+    fn finish(p: Self::Prepared, s: &mut Session<Be>) -> Result<Self::Core> {
+        p.map(|v| T::finish(v, s)).transpose()
+    }
+}

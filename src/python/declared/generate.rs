@@ -1,0 +1,265 @@
+//! The generators: a family's `functions!` declaration becomes `#[pyfunction]`s, `Tensor`
+//! methods and in-place methods, and their entries in `_core._DECLARED`.
+
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::python::classes::PyTensor;
+
+/// One generated function's entry of `_core._DECLARED`: its name, its parameters' names,
+/// annotations and declared defaults (`None` where required; a keyword-only block starts
+/// with the entry `("*", "", None)`), and its result's annotation.
+pub type Entry = (
+    &'static str,
+    Vec<(&'static str, String, Option<&'static str>)>,
+    String,
+);
+
+/// The tensor whose session records a declared call of `op`: its input where its type says
+/// so ([`Arg::ANCHOR`]), else the first of `args` that is a tensor or a list or tuple holding
+/// one (`cat`'s `tensors`); a `TypeError` as torch's where there is none.
+pub fn anchor<'py>(
+    op: &str,
+    input_anchors: bool,
+    args: &[&Bound<'py, PyAny>],
+) -> PyResult<Bound<'py, PyTensor>> {
+    let candidates = if input_anchors { &args[..1] } else { args };
+    let held = |a: &Bound<'py, PyAny>| -> Option<Bound<'py, PyTensor>> {
+        let items = a
+            .cast::<pyo3::types::PyList>()
+            .map(|l| l.iter().collect::<Vec<_>>())
+            .or_else(|_| a.cast::<PyTuple>().map(|t| t.iter().collect()))
+            .ok()?;
+        items
+            .into_iter()
+            .find_map(|i| i.cast_into::<PyTensor>().ok())
+    };
+    candidates
+        .iter()
+        .find_map(|a| a.cast::<PyTensor>().ok().cloned().or_else(|| held(a)))
+        .ok_or_else(|| {
+            let got: Vec<String> = args
+                .iter()
+                .map(|a| {
+                    a.get_type()
+                        .name()
+                        .map_or_else(|_| "?".into(), |n| n.to_string())
+                })
+                .collect();
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "{op}(): expected a tensor {}, got {}",
+                if input_anchors { "input" } else { "operand" },
+                got.join(", ")
+            ))
+        })
+}
+
+/// An entry's Python name: its own, or the one after `as` (where the Rust name would shadow
+/// one in scope: `std`).
+macro_rules! py_name {
+    ($name:ident) => {
+        stringify!($name)
+    };
+    ($name:ident, $py:literal) => {
+        $py
+    };
+}
+
+/// The `#[pyfunction]`s of a `functions!` declaration, and `register`, which adds them to
+/// the module and their entries to `_core._DECLARED`. An entry's arguments: the input, the
+/// other required ones, `;`, the optional ones with their defaults, and optionally `;` and
+/// the keyword-only ones; then optionally `-> R`, the result's [`Ret`] type (one `Tensor`
+/// where none is given).
+macro_rules! py_functions {
+    ($(
+        $(#[doc = $doc:literal])*
+        fn $name:ident($input:ident: $ity:ty $(, $req:ident: $rty:ty)*;
+            $($opt:ident: $oty:ty = $default:tt),*
+            $(; $($kw:ident: $kty:ty = $kdef:tt),*)? $(,)?) $(-> $ret:ty)?
+            = $core:path $(as $pyname:literal)? $(, in_place $inplace:ident)?;
+    )*) => {
+        use pyo3::prelude::*;
+        use $crate::python::classes::{lock, named_all};
+        use $crate::python::declared::*;
+        $(
+            #[pyfunction]
+            #[pyo3(
+                signature = ($input, $($req,)* $($opt = None,)* $(*, $($kw = None),*)?),
+                text_signature = None $(, name = $pyname)?
+            )]
+            #[doc = concat!(
+                py_name!($name $(, $pyname)?), "(", stringify!($input)
+                $(, ", ", stringify!($req))*
+                $(, ", ", stringify!($opt), "=", stringify!($default))*
+                $(, ", *" $(, ", ", stringify!($kw), "=", stringify!($kdef))*)?,
+                ")\n--\n"
+            )]
+            $(#[doc = $doc])*
+            #[allow(clippy::too_many_arguments)]
+            pub fn $name<'py>(
+                py: Python<'py>,
+                $input: &Bound<'py, PyAny>,
+                $($req: &Bound<'py, PyAny>,)*
+                $($opt: Option<&Bound<'py, PyAny>>,)*
+                $($($kw: Option<&Bound<'py, PyAny>>,)*)?
+            ) -> PyResult<<Returns<$($ret)?> as Ret>::Py> {
+                const OP: &str = py_name!($name $(, $pyname)?);
+                let anchored = anchor(OP, <$ity as Arg>::ANCHOR, &[$input $(, $req)*])?;
+                let t = anchored.get();
+                let $input = <$ity as Arg>::from_py(&Name { op: OP, arg: stringify!($input) }, $input, t)?;
+                $(let $req = <$rty as Arg>::from_py(&Name { op: OP, arg: stringify!($req) }, $req, t)?;)*
+                $(let $opt = match $opt {
+                    Some(v) => <$oty as Arg>::from_py(&Name { op: OP, arg: stringify!($opt) }, v, t)?,
+                    None => <$oty as Arg>::from_lit(stringify!($opt), lit!($default))?,
+                };)*
+                $($(let $kw = match $kw {
+                    Some(v) => <$kty as Arg>::from_py(&Name { op: OP, arg: stringify!($kw) }, v, t)?,
+                    None => <$kty as Arg>::from_lit(stringify!($kw), lit!($kdef))?,
+                };)*)?
+                let cell = t.cell()?;
+                let named = py.detach(|| {
+                    named_all(&mut lock(&cell), |s| {
+                        s.all_or_nothing(|s| {
+                            let $input = <$ity as Arg>::finish($input, s)?;
+                            $(let $req = <$rty as Arg>::finish($req, s)?;)*
+                            $(let $opt = <$oty as Arg>::finish($opt, s)?;)*
+                            $($(let $kw = <$kty as Arg>::finish($kw, s)?;)*)?
+                            let r: &mut dyn $crate::ops::compose::Recorder<_> = s;
+                            $core(r, $input, $($req,)* $($opt,)* $($($kw,)*)?)
+                        })
+                    }, <Returns<$($ret)?> as Ret>::name)
+                })?;
+                Ok(<Returns<$($ret)?> as Ret>::to_py(named, &cell))
+            }
+        )*
+
+        pub fn register(m: &Bound<'_, PyModule>, entries: &mut Vec<Entry>) -> PyResult<()> {
+            $(
+                m.add_function(wrap_pyfunction!($name, m)?)?;
+                entries.push((py_name!($name $(, $pyname)?), vec![
+                    (stringify!($input), if <$ity as Arg>::ANCHOR { "Tensor".to_string() } else { <$ity as Arg>::annotation() }, None),
+                    $((stringify!($req), <$rty as Arg>::annotation(), None),)*
+                    $((stringify!($opt), <$oty as Arg>::annotation(), Some(stringify!($default))),)*
+                    $(("*", String::new(), None),
+                      $((stringify!($kw), <$kty as Arg>::annotation(), Some(stringify!($kdef))),)*)?
+                ], <Returns<$($ret)?> as Ret>::annotation()));
+            )*
+            Ok(())
+        }
+    };
+}
+
+/// As [`py_functions`], and each function's `Tensor` method too (the input is `self`), with
+/// the same signature and docstring; `METHODS` names them for `_core._DECLARED_METHODS`.
+macro_rules! py_functions_and_methods {
+    ($($t:tt)*) => {
+        py_functions! { $($t)* }
+        py_tensor_methods! { $($t)* }
+    };
+}
+
+macro_rules! py_tensor_methods {
+    ($(
+        $(#[doc = $doc:literal])*
+        fn $name:ident($input:ident: $ity:ty $(, $req:ident: $rty:ty)*;
+            $($opt:ident: $oty:ty = $default:tt),*
+            $(; $($kw:ident: $kty:ty = $kdef:tt),*)? $(,)?) $(-> $ret:ty)?
+            = $core:path $(as $pyname:literal)? $(, in_place $inplace:ident)?;
+    )*) => {
+        $(
+            #[pymethods]
+            impl $crate::python::classes::PyTensor {
+                #[pyo3(
+                    signature = ($($req,)* $($opt = None,)* $(*, $($kw = None),*)?),
+                    text_signature = None $(, name = $pyname)?
+                )]
+                #[doc = concat!(
+                    py_name!($name $(, $pyname)?), "($self"
+                    $(, ", ", stringify!($req))*
+                    $(, ", ", stringify!($opt), "=", stringify!($default))*
+                    $(, ", *" $(, ", ", stringify!($kw), "=", stringify!($kdef))*)?,
+                    ")\n--\n"
+                )]
+                $(#[doc = $doc])*
+                #[allow(clippy::too_many_arguments)]
+                fn $name<'py>(
+                    slf: &Bound<'py, $crate::python::classes::PyTensor>,
+                    py: Python<'py>,
+                    $($req: &Bound<'py, PyAny>,)*
+                    $($opt: Option<&Bound<'py, PyAny>>,)*
+                    $($($kw: Option<&Bound<'py, PyAny>>,)*)?
+                ) -> PyResult<<Returns<$($ret)?> as Ret>::Py> {
+                    $name(py, slf.as_any(), $($req,)* $($opt,)* $($($kw,)*)?)
+                }
+            }
+        )*
+
+        $(
+            py_in_place! {
+                [$($inplace)?] $name [$($req),*] [$($opt = $default),*]
+                [$(; $($kw = $kdef),*)?]
+            }
+        )*
+
+        pub const METHODS: &[&str] = &[$(py_name!($name $(, $pyname)?)),*];
+        /// The in-place method each of `METHODS` declares, if any.
+        pub const IN_PLACE: &[Option<&str>] = &[$(in_place_name!([$($inplace)?])),*];
+    };
+}
+
+macro_rules! in_place_name {
+    ([]) => {
+        None
+    };
+    ([$inplace:ident]) => {
+        Some(stringify!($inplace))
+    };
+}
+
+/// The in-place method an entry declares (`= core::add, in_place add_`): the method's
+/// arguments, its out-of-place result recorded, then this tensor rebound to it (torch's
+/// in-place semantics as eagertape gives them: `tensor_torch::via`).
+macro_rules! py_in_place {
+    ([] $($rest:tt)*) => {};
+    ([$inplace:ident] $name:ident [$($req:ident),*] [$($opt:ident = $default:tt),*]
+        [$(; $($kw:ident = $kdef:tt),*)?]) => {
+        #[pymethods]
+        impl $crate::python::classes::PyTensor {
+            #[pyo3(
+                signature = ($($req,)* $($opt = None,)* $(*, $($kw = None),*)?),
+                text_signature = None
+            )]
+            #[doc = concat!(
+                stringify!($inplace), "($self"
+                $(, ", ", stringify!($req))*
+                $(, ", ", stringify!($opt), "=", stringify!($default))*
+                $(, ", *" $(, ", ", stringify!($kw), "=", stringify!($kdef))*)?,
+                ")\n--\n"
+            )]
+            #[doc = concat!(
+                "In-place `", stringify!($name), "`: this tensor then reads `",
+                stringify!($name), "`'s result.\n\n",
+                "The out-of-place result is recorded, and every Python `Tensor` naming this\n",
+                "tensor names it, so it reads what torch's would. A tensor that shares its storage\n",
+                "with another live tensor (a view of it, or the base it views) raises\n",
+                "`ArgumentError` instead, recording nothing, where torch would change both. The\n",
+                "arguments are `", stringify!($name), "`'s.\n\n",
+                "Returns:\n    Tensor: this tensor.\n",
+            )]
+            #[allow(clippy::too_many_arguments)]
+            fn $inplace<'py>(
+                slf: &Bound<'py, $crate::python::classes::PyTensor>,
+                py: Python<'py>,
+                $($req: &Bound<'py, PyAny>,)*
+                $($opt: Option<&Bound<'py, PyAny>>,)*
+                $($($kw: Option<&Bound<'py, PyAny>>,)*)?
+            ) -> PyResult<Bound<'py, $crate::python::classes::PyTensor>> {
+                $crate::python::tensor_torch::via(slf, stringify!($inplace), || {
+                    Ok($name(py, slf.as_any(), $($req,)* $($opt,)* $($($kw,)*)?)?
+                        .into_pyobject(py)?
+                        .into_any())
+                })
+            }
+        }
+    };
+}

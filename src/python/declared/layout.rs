@@ -1,0 +1,339 @@
+//! The declared argument types of shapes and dims: ints per spatial dim (`Ints`, `Stride`,
+//! `Size`, `EachInt`, `EachFloat`), a convolution's padding, a shape, an attention mask,
+//! the dims to reduce and a norm's order.
+
+use pyo3::prelude::*;
+
+use super::args::{bad_default, Arg, Lit, Name};
+use crate::backend::dynamic::Dyn as Be;
+use crate::error::{Error, Result};
+use crate::ops::convolution::PaddingArg;
+use crate::ops::interpolate::Each;
+use crate::ops::reductions::{DimsOrFlag, NumberOrWord};
+use crate::python::classes::PyTensor;
+use crate::session::{Operand, Session};
+
+/// An int or a sequence of `N` ints (torch's `_single`, `_pair`, `_triple`).
+pub struct Ints<const N: usize>;
+
+/// An int or `n` ints (one int in a sequence counts for all `n`, as torch's kernels take
+/// it); a bool is not an int here.
+fn ntuple(name: &str, v: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    let bad = |got: String| {
+        PyErr::from(Error::Argument(format!(
+            "{name} must be an int or {n} ints, got {got}"
+        )))
+    };
+    if v.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(bad(v.to_string()));
+    }
+    if let Ok(x) = v.extract::<i64>() {
+        return Ok(vec![x; n]); // bounded: one per spatial dim
+    }
+    let xs: Vec<i64> = v.extract().map_err(|_| bad(v.to_string()))?;
+    match xs.len() {
+        1 => Ok(vec![xs[0]; n]), // bounded: one per spatial dim
+        m if m == n => Ok(xs),
+        _ => Err(bad(format!("{xs:?}"))),
+    }
+}
+
+fn ints<const N: usize>(name: &str, v: &Bound<'_, PyAny>) -> PyResult<[i64; N]> {
+    let xs = ntuple(name, v, N)?;
+    let mut out = [0; N];
+    out.copy_from_slice(&xs);
+    Ok(out)
+}
+
+impl<const N: usize> Arg for Ints<N> {
+    type Prepared = [i64; N];
+    type Core = [i64; N];
+    fn annotation() -> String {
+        "int | Sequence[int]".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<[i64; N]> {
+        ints(name, v)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<[i64; N]> {
+        match l {
+            Lit::Int(x) => Ok([x; N]),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: [i64; N], _: &mut Session<Be>) -> Result<[i64; N]> {
+        Ok(p)
+    }
+}
+
+/// A pooling's stride: as [`Ints`], or `None` and `[]` for the kernel's size (torch's).
+pub struct Stride<const N: usize>;
+
+impl<const N: usize> Arg for Stride<N> {
+    type Prepared = Option<[i64; N]>;
+    type Core = Option<[i64; N]>;
+    fn annotation() -> String {
+        "int | Sequence[int] | None".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Option<[i64; N]>> {
+        if v.extract::<Vec<i64>>().is_ok_and(|xs| xs.is_empty()) {
+            return Ok(None);
+        }
+        ints(name, v).map(Some)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Option<[i64; N]>> {
+        match l {
+            Lit::None => Ok(None),
+            Lit::Int(x) => Ok(Some([x; N])),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: Option<[i64; N]>, _: &mut Session<Be>) -> Result<Option<[i64; N]>> {
+        Ok(p)
+    }
+}
+
+/// A convolution's `padding=`: an int, `N` ints, or a mode (`"same"`, `"valid"`).
+pub struct ConvPadding<const N: usize>;
+
+impl<const N: usize> Arg for ConvPadding<N> {
+    type Prepared = PaddingArg<N>;
+    type Core = PaddingArg<N>;
+    fn annotation() -> String {
+        "int | Sequence[int] | str".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<PaddingArg<N>> {
+        match v.extract::<String>() {
+            Ok(mode) => Ok(PaddingArg::Mode(mode)),
+            Err(_) => ints(name, v).map(PaddingArg::Ints),
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<PaddingArg<N>> {
+        match l {
+            Lit::Int(x) => Ok(PaddingArg::Ints([x; N])),
+            Lit::Str(m) => Ok(PaddingArg::Mode(m.to_string())),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: PaddingArg<N>, _: &mut Session<Be>) -> Result<PaddingArg<N>> {
+        Ok(p)
+    }
+}
+
+/// A shape: an int or a sequence of ints (`normalized_shape`).
+pub struct Shape;
+
+impl Arg for Shape {
+    type Prepared = Vec<i64>;
+    type Core = Vec<i64>;
+    fn annotation() -> String {
+        "int | Sequence[int]".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<i64>> {
+        match v.extract::<i64>() {
+            Ok(n) => Ok(vec![n]),
+            Err(_) => v.extract(),
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Vec<i64>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Vec<i64>, _: &mut Session<Be>) -> Result<Vec<i64>> {
+        Ok(p)
+    }
+}
+
+/// An attention mask: a tensor, or array data (a bool mask stays bool data, an additive one
+/// takes the session's dtype).
+pub struct Mask;
+
+impl Arg for Mask {
+    type Prepared = Operand<Be>;
+    type Core = crate::handles::Handle;
+    fn annotation() -> String {
+        "Tensor | ArrayLike".into()
+    }
+    fn from_py(_: &Name, m: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
+        let py = m.py();
+        if m.is_instance_of::<PyTensor>() {
+            return input.operand(py, m);
+        }
+        let m = &if m.hasattr("dtype")? {
+            m.clone()
+        } else {
+            py.import("numpy")?.call_method1("asarray", (m,))?
+        };
+        let is_bool = m
+            .getattr("dtype")
+            .and_then(|d| d.str().map(|s| s.to_string()))
+            .is_ok_and(|d| d == "bool" || d == "torch.bool");
+        if is_bool {
+            input.index_operand(py, m)
+        } else {
+            input.operand(py, m)
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Operand<Be>, s: &mut Session<Be>) -> Result<crate::handles::Handle> {
+        s.operand_handle(p)
+    }
+}
+
+/// Dims to reduce: `None` (all), an int, or a sequence of ints.
+pub struct Dims;
+
+impl Arg for Dims {
+    type Prepared = Vec<i64>;
+    type Core = Vec<i64>;
+    fn annotation() -> String {
+        "int | Sequence[int] | None".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<i64>> {
+        crate::python::tensor::dims(Some(v))
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Vec<i64>> {
+        match l {
+            Lit::None | Lit::Empty => Ok(vec![]),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: Vec<i64>, _: &mut Session<Be>) -> Result<Vec<i64>> {
+        Ok(p)
+    }
+}
+
+/// `var`/`std`'s `dim`: as [`Dims`], or a bool (torch's `x.var(True)`: `unbiased`).
+pub struct DimsOrUnbiased;
+
+impl Arg for DimsOrUnbiased {
+    type Prepared = DimsOrFlag;
+    type Core = DimsOrFlag;
+    fn annotation() -> String {
+        "int | Sequence[int] | bool | None".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<DimsOrFlag> {
+        if v.is_instance_of::<pyo3::types::PyBool>() {
+            return Ok(DimsOrFlag::Flag(v.extract()?));
+        }
+        crate::python::tensor::dims(Some(v)).map(DimsOrFlag::Dims)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<DimsOrFlag> {
+        match l {
+            Lit::None => Ok(DimsOrFlag::Dims(vec![])),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: DimsOrFlag, _: &mut Session<Be>) -> Result<DimsOrFlag> {
+        Ok(p)
+    }
+}
+
+/// A norm's order: a number, `"fro"` or `"nuc"`.
+pub struct NormOrder;
+
+impl Arg for NormOrder {
+    type Prepared = NumberOrWord;
+    type Core = NumberOrWord;
+    fn annotation() -> String {
+        "float | str".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<NumberOrWord> {
+        if let Ok(w) = v.extract::<String>() {
+            return Ok(NumberOrWord::Word(w));
+        }
+        v.extract::<f64>().map(NumberOrWord::Number).map_err(|_| {
+            PyErr::from(Error::Argument(format!(
+                "norm: {name} must be a number or \"fro\""
+            )))
+        })
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<NumberOrWord> {
+        match l {
+            Lit::Str(w) => Ok(NumberOrWord::Word(w.to_string())),
+            Lit::Float(x) => Ok(NumberOrWord::Number(x)),
+            Lit::None => Ok(NumberOrWord::Word("fro".into())),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: NumberOrWord, _: &mut Session<Be>) -> Result<NumberOrWord> {
+        Ok(p)
+    }
+}
+
+/// An adaptive pooling's output size: an int, or `N` ints or `None`s (`None` keeps the
+/// input's size there).
+pub struct Size<const N: usize>;
+
+impl<const N: usize> Arg for Size<N> {
+    type Prepared = [Option<i64>; N];
+    type Core = [Option<i64>; N];
+    fn annotation() -> String {
+        "int | Sequence[int | None]".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<[Option<i64>; N]> {
+        if let Ok(x) = v.extract::<i64>() {
+            return Ok([Some(x); N]);
+        }
+        v.extract::<Vec<Option<i64>>>()
+            .ok()
+            .and_then(|xs| <[Option<i64>; N]>::try_from(xs).ok())
+            .ok_or_else(|| {
+                PyErr::from(Error::Argument(format!(
+                    "{name} must be an int or {N} ints or Nones, got {v}"
+                )))
+            })
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<[Option<i64>; N]> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: [Option<i64>; N], _: &mut Session<Be>) -> Result<[Option<i64>; N]> {
+        Ok(p)
+    }
+}
+
+/// An int for every spatial dim, or a sequence of ints (one per dim): `interpolate`'s `size`.
+pub struct EachInt;
+
+impl Arg for EachInt {
+    type Prepared = Each<i64>;
+    type Core = Each<i64>;
+    fn annotation() -> String {
+        "int | Sequence[int]".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Each<i64>> {
+        match v.extract::<i64>() {
+            Ok(n) => Ok(Each::One(n)),
+            Err(_) => v.extract().map(Each::Many),
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Each<i64>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Each<i64>, _: &mut Session<Be>) -> Result<Each<i64>> {
+        Ok(p)
+    }
+}
+
+/// A float for every spatial dim, or a sequence of floats: `interpolate`'s `scale_factor`.
+pub struct EachFloat;
+
+impl Arg for EachFloat {
+    type Prepared = Each<f64>;
+    type Core = Each<f64>;
+    fn annotation() -> String {
+        "float | Sequence[float]".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Each<f64>> {
+        match v.extract::<f64>() {
+            Ok(x) => Ok(Each::One(x)),
+            Err(_) => v.extract().map(Each::Many),
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Each<f64>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Each<f64>, _: &mut Session<Be>) -> Result<Each<f64>> {
+        Ok(p)
+    }
+}

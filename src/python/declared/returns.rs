@@ -1,0 +1,220 @@
+//! The declared result types ([`Ret`]): how a core function's result becomes Python values,
+//! torch's named results (`SortResult`, ...) among them.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+
+use super::args::Tensor;
+use crate::backend::dynamic::Dyn as Be;
+use crate::handles::NameSlot;
+use crate::python::classes::{name, PyTensor, SessionCell};
+use crate::session::Session;
+
+/// A declared result type: how the core function's result becomes Python values. A
+/// declaration without `-> ...` returns [`Tensor`] (the core returns one handle); `-> (Tensor,
+/// Option<Tensor>)` a pair, and so on: handles are named inside the session's lock (all of
+/// them before the tape may be compacted), then wrapped as Python `Tensor`s.
+pub trait Ret {
+    /// What the core function returns.
+    type Core;
+    /// The core's result with every handle named.
+    type Named: Send;
+    /// The Python value.
+    type Py: for<'py> IntoPyObject<'py>;
+    /// The annotation in `_core.pyi`.
+    fn annotation() -> String;
+    fn name(s: &mut Session<Be>, core: Self::Core) -> Self::Named;
+    fn to_py(named: Self::Named, cell: &Arc<SessionCell>) -> Self::Py;
+}
+
+/// The declared result type: `R`, or [`Tensor`] where the declaration names none.
+pub type Returns<R = Tensor> = R;
+
+impl Ret for Tensor {
+    type Core = crate::handles::Handle;
+    type Named = Arc<NameSlot>;
+    type Py = PyTensor;
+    fn annotation() -> String {
+        "Tensor".into()
+    }
+    fn name(s: &mut Session<Be>, core: Self::Core) -> Arc<NameSlot> {
+        name(s, core)
+    }
+    fn to_py(named: Arc<NameSlot>, cell: &Arc<SessionCell>) -> PyTensor {
+        PyTensor::named(cell, named)
+    }
+}
+
+impl<T: Ret> Ret for Option<T> {
+    type Core = Option<T::Core>;
+    type Named = Option<T::Named>;
+    type Py = Option<T::Py>;
+    fn annotation() -> String {
+        format!("{} | None", T::annotation())
+    }
+    fn name(s: &mut Session<Be>, core: Self::Core) -> Self::Named {
+        core.map(|c| T::name(s, c))
+    }
+    fn to_py(named: Self::Named, cell: &Arc<SessionCell>) -> Self::Py {
+        named.map(|n| T::to_py(n, cell))
+    }
+}
+
+impl<A: Ret, B: Ret> Ret for (A, B) {
+    type Core = (A::Core, B::Core);
+    type Named = (A::Named, B::Named);
+    type Py = (A::Py, B::Py);
+    fn annotation() -> String {
+        format!("tuple[{}, {}]", A::annotation(), B::annotation())
+    }
+    fn name(s: &mut Session<Be>, (a, b): Self::Core) -> Self::Named {
+        (A::name(s, a), B::name(s, b))
+    }
+    fn to_py((a, b): Self::Named, cell: &Arc<SessionCell>) -> Self::Py {
+        (A::to_py(a, cell), B::to_py(b, cell))
+    }
+}
+
+/// torch's named results (`torch.return_types.sort`, ...): tuples whose two fields also read
+/// by name. Each is declared once here, as a [`Ret`] type a declaration names (`-> SortResult`)
+/// and as a class made when the extension is imported ([`register_results`]:
+/// `collections.namedtuple`, module `eagertape._core`), which the package re-exports.
+macro_rules! named_results {
+    ($($(#[doc = $doc:literal])* $ty:ident($a:ident, $b:ident);)*) => {
+        $(
+            $(#[doc = $doc])*
+            // (`MaxResult` and `MinResult` come from the hand-written, overloaded
+            // `Tensor.max`/`min`, by class name: `classes::named_result`)
+            #[allow(dead_code)]
+            pub struct $ty;
+
+            #[allow(dead_code)]
+            impl $ty {
+                /// The class's name in `eagertape._core`.
+                pub const CLASS: &'static str = stringify!($ty);
+            }
+
+            impl Ret for $ty {
+                type Core = (crate::handles::Handle, crate::handles::Handle);
+                type Named = (Arc<NameSlot>, Arc<NameSlot>);
+                type Py = NamedPair;
+                fn annotation() -> String {
+                    Self::CLASS.into()
+                }
+                fn name(s: &mut Session<Be>, (a, b): Self::Core) -> Self::Named {
+                    (name(s, a), name(s, b))
+                }
+                fn to_py((a, b): Self::Named, cell: &Arc<SessionCell>) -> NamedPair {
+                    NamedPair {
+                        class: Self::CLASS,
+                        a: PyTensor::named(cell, a),
+                        b: PyTensor::named(cell, b),
+                    }
+                }
+            }
+        )*
+
+        /// Every named result: its class name, its two fields and its docstring.
+        const NAMED_RESULTS: &[(&str, [&str; 2], &str)] = &[
+            $((stringify!($ty), [stringify!($a), stringify!($b)], concat!($($doc, "\n"),*)),)*
+        ];
+    };
+}
+
+named_results! {
+    /// What `Tensor.max(dim)` returns, as torch's `torch.return_types.max`.
+    MaxResult(values, indices);
+    /// What `Tensor.min(dim)` returns, as torch's `torch.return_types.min`.
+    MinResult(values, indices);
+    /// `sort`'s result: `values` (differentiable) and int64 `indices`.
+    SortResult(values, indices);
+    /// `topk`'s result: `values` (differentiable) and int64 `indices`.
+    TopkResult(values, indices);
+    /// `kthvalue`'s result: `values` (differentiable) and int64 `indices`.
+    KthvalueResult(values, indices);
+    /// `median(dim)`'s result: `values` (differentiable) and int64 `indices`.
+    MedianResult(values, indices);
+    /// `mode`'s result: `values` (differentiable) and int64 `indices`.
+    ModeResult(values, indices);
+    /// `cummax`'s result: `values` (differentiable) and int64 `indices`.
+    CummaxResult(values, indices);
+    /// `cummin`'s result: `values` (differentiable) and int64 `indices`.
+    CumminResult(values, indices);
+    /// `aminmax`'s result: `min` and `max` (each differentiable).
+    AminmaxResult(min, max);
+}
+
+/// A named result on its way to Python: the class (in `eagertape._core`) and its fields.
+pub struct NamedPair {
+    pub class: &'static str,
+    pub a: PyTensor,
+    pub b: PyTensor,
+}
+
+impl<'py> IntoPyObject<'py> for NamedPair {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (a, b) = (Bound::new(py, self.a)?, Bound::new(py, self.b)?);
+        crate::python::classes::named_result(py, self.class, a, b)
+    }
+}
+
+/// Make every named result's class in the extension module `m`.
+pub fn register_results(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let namedtuple = m.py().import("collections")?.getattr("namedtuple")?;
+    for (name, fields, doc) in NAMED_RESULTS {
+        let kwargs = pyo3::types::PyDict::new(m.py());
+        kwargs.set_item("module", "eagertape._core")?;
+        let class = namedtuple.call((*name, fields.to_vec()), Some(&kwargs))?;
+        let doc: Vec<&str> = doc.lines().map(str::trim).collect();
+        class.setattr("__doc__", doc.join("\n").trim())?;
+        m.add(*name, class)?;
+    }
+    Ok(())
+}
+
+/// `median`/`nanmedian`'s result: a tensor without `dim`, a [`MedianResult`] with one.
+pub struct TensorOrMedian;
+
+/// [`TensorOrMedian`] on its way to Python.
+pub enum OneOrPair {
+    One(PyTensor),
+    Pair(NamedPair),
+}
+
+impl<'py> IntoPyObject<'py> for OneOrPair {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            OneOrPair::One(t) => Ok(Bound::new(py, t)?.into_any()),
+            OneOrPair::Pair(p) => p.into_pyobject(py),
+        }
+    }
+}
+
+impl Ret for TensorOrMedian {
+    type Core = crate::ops::order::Median;
+    type Named = std::result::Result<Arc<NameSlot>, (Arc<NameSlot>, Arc<NameSlot>)>;
+    type Py = OneOrPair;
+    fn annotation() -> String {
+        "Tensor | MedianResult".into()
+    }
+    fn name(s: &mut Session<Be>, core: Self::Core) -> Self::Named {
+        use crate::ops::order::Median;
+        match core {
+            Median::All(h) => Ok(name(s, h)),
+            Median::Dim(v, i) => Err(MedianResult::name(s, (v, i))),
+        }
+    }
+    fn to_py(named: Self::Named, cell: &Arc<SessionCell>) -> OneOrPair {
+        match named {
+            Ok(one) => OneOrPair::One(PyTensor::named(cell, one)),
+            Err(pair) => OneOrPair::Pair(MedianResult::to_py(pair, cell)),
+        }
+    }
+}
