@@ -47,6 +47,18 @@ impl Device {
         )))
     }
 
+    /// A `device=` argument checked against `own`, the session's device: a tensor lives on
+    /// its session's device, so another is a `DeviceError`.
+    pub fn check_same(self, own: Device) -> Result<()> {
+        if !self.same(own) {
+            return Err(Error::Device(format!(
+                "device={self}: this session computes on {own} (a tensor lives on its \
+                 session's device; make a session on that device)"
+            )));
+        }
+        Ok(())
+    }
+
     pub fn is_cuda(self) -> bool {
         matches!(self, Device::Cuda(_))
     }
@@ -155,6 +167,18 @@ impl DType {
             "int32" | "int" => Ok(DType::Int32),
             "bool" => Ok(DType::Bool),
             other => DType::parse(other),
+        }
+    }
+
+    /// `to(name)`'s argument: a dtype ([`DType::parse_any`]) or else a device; neither is an
+    /// `ArgumentError` naming both readings.
+    pub fn dtype_or_device(s: &str) -> Result<std::result::Result<DType, Device>> {
+        match (DType::parse_any(s), Device::parse(s)) {
+            (Ok(d), _) => Ok(Ok(d)),
+            (_, Ok(d)) => Ok(Err(d)),
+            (Err(e), Err(_)) => Err(Error::Argument(format!(
+                "to: {s:?} is neither a dtype nor a device ({e})"
+            ))),
         }
     }
 
@@ -294,6 +318,34 @@ impl Default for Config {
             requires_grad_by_default: false,
             show_backend: false,
         }
+    }
+}
+
+/// A [`Config`] field by its name (`Config(**fields)`, `replace(**fields)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    Device,
+    DType,
+    Seed,
+    Backend,
+    GradEnabled,
+    RequiresGradByDefault,
+    ShowBackend,
+}
+
+impl Field {
+    /// The field `name` names; another name is a `ConfigError`.
+    pub fn parse(name: &str) -> Result<Field> {
+        Ok(match name {
+            "device" => Field::Device,
+            "dtype" => Field::DType,
+            "seed" => Field::Seed,
+            "backend" => Field::Backend,
+            "grad_enabled" => Field::GradEnabled,
+            "requires_grad_by_default" => Field::RequiresGradByDefault,
+            "show_backend" => Field::ShowBackend,
+            other => return Err(Error::Config(format!("unknown Config field {other:?}"))),
+        })
     }
 }
 

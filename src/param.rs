@@ -64,6 +64,20 @@ fn dtype_code(d: DType) -> u8 {
     DTYPES.iter().position(|&x| x == d).unwrap_or(0) as u8
 }
 
+/// The dtype of a parameter made from host data: `given`, else the data's own floating
+/// dtype (`natural`; float32 for Python numbers). Integer data without a dtype is a
+/// `DTypeError`: a parameter requires gradients.
+pub fn dtype_for(given: Option<DType>, natural: Option<DType>, integral: bool) -> Result<DType> {
+    match given {
+        Some(d) => Ok(d),
+        None if integral => Err(Error::DType(
+            "Parameter: integer data cannot require gradients; pass floating-point data or dtype="
+                .into(),
+        )),
+        None => Ok(natural.unwrap_or(DType::Float32)),
+    }
+}
+
 impl<B: Backend> Parameter<B> {
     /// A parameter whose first snapshot is a copy of `value`.
     pub fn new(

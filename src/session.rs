@@ -9,7 +9,7 @@ mod checkpoint;
 mod compact;
 mod compose;
 pub use backward::ReadyHook;
-pub use compose::Stat;
+pub use compose::{Item, Stat};
 mod contract;
 mod convert;
 pub mod factory;

@@ -31,6 +31,18 @@ pub fn t<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Handle> {
     }
 }
 
+/// `x.mT`: the last two dims swapped (a batch of matrices transposed); fewer than two dims
+/// is a `ShapeError`, as torch's.
+pub fn matrix_transpose<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Handle> {
+    let ndim = r.shape(x)?.len();
+    if ndim < 2 {
+        return Err(Error::Shape(format!(
+            "mT: the tensor has {ndim} dimension(s); it needs at least 2"
+        )));
+    }
+    r.record(Op::transpose(-2, -1), &[x])
+}
+
 /// `squeeze(dim=None)`: every size-one dim, or those of `dim` (an int or ints) whose size is
 /// one (a named dim of another size is kept, as torch).
 pub fn squeeze<B: Backend>(

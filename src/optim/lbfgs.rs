@@ -35,6 +35,18 @@ pub struct LbfgsConfig {
 }
 
 impl LbfgsConfig {
+    /// torch's `line_search_fn`: `None`, or `"strong_wolfe"` (its only one); another is a
+    /// `ConfigError`.
+    pub fn line_search(line_search_fn: Option<&str>) -> Result<bool> {
+        match line_search_fn {
+            None => Ok(false),
+            Some("strong_wolfe") => Ok(true),
+            Some(other) => Err(Error::Config(format!(
+                "LBFGS: only 'strong_wolfe' is supported as line_search_fn, got {other:?}"
+            ))),
+        }
+    }
+
     pub fn validate(&self) -> Result<()> {
         super::check_lr(self.lr)?;
         check_hyper("tolerance_grad", self.tolerance_grad, 0.0, f64::INFINITY)?;

@@ -187,6 +187,24 @@ pub trait Optimizer<B: Backend>: Send {
     /// One update from `grads`, all inputs checked first.
     fn step(&mut self, grads: &GradMap<B>) -> Result<()>;
 
+    /// torch's `opt.step()`: one update from the gradients `p.grad` of this optimizer's
+    /// parameters in a session's `store`. None of them having one is a `GradError` (a
+    /// missing `loss.backward()`, or a `zero_grad()` since).
+    fn step_from_store(&mut self, store: &GradMap<B>) -> Result<()> {
+        let ids: Vec<u64> = self.params().iter().map(|p| p.id()).collect();
+        let mine = store.subset(&ids);
+        if mine.is_empty() {
+            return Err(Error::Grad(format!(
+                "{}.step(): none of its {} parameters has a gradient: call \
+                 loss.backward() in this session first (zero_grad() or a new session \
+                 leaves p.grad None)",
+                self.kind(),
+                ids.len()
+            )));
+        }
+        self.step(&mine)
+    }
+
     /// Restore a state dict: its optimizer `kind`, every entry of `state` (parameter,
     /// buffer names, shapes, dtypes) and the hyperparameters (validated as at construction)
     /// are checked before anything changes; then hyperparameters and state are replaced.

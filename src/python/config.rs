@@ -42,20 +42,16 @@ impl PyConfig {
             return Ok(c);
         };
         for (k, v) in kw.iter() {
+            use crate::config::Field;
             let key: String = k.extract()?;
-            match key.as_str() {
-                "device" => c.device = Device::parse(&device_name(&v)?)?,
-                "dtype" => c.dtype = DType::parse(&dtype_name(&v)?)?,
-                "seed" => c.seed = v.extract()?,
-                "backend" => c.backend = v.extract()?,
-                "grad_enabled" => c.grad_enabled = v.extract()?,
-                "requires_grad_by_default" => c.requires_grad_by_default = v.extract()?,
-                "show_backend" => c.show_backend = v.extract()?,
-                other => {
-                    return Err(PyErr::from(crate::error::Error::Config(format!(
-                        "unknown Config field {other:?}"
-                    ))))
-                }
+            match Field::parse(&key)? {
+                Field::Device => c.device = Device::parse(&device_name(&v)?)?,
+                Field::DType => c.dtype = DType::parse(&dtype_name(&v)?)?,
+                Field::Seed => c.seed = v.extract()?,
+                Field::Backend => c.backend = v.extract()?,
+                Field::GradEnabled => c.grad_enabled = v.extract()?,
+                Field::RequiresGradByDefault => c.requires_grad_by_default = v.extract()?,
+                Field::ShowBackend => c.show_backend = v.extract()?,
             }
         }
         c.validate()?;

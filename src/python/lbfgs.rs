@@ -63,17 +63,6 @@ impl Objective<Be> for Closure<'_> {
 /// line_search_fn)`, as `LBFGS._config` gives them.
 type Options = (f64, usize, usize, f64, f64, usize, Option<&'static str>);
 
-/// `line_search_fn`: None, or `"strong_wolfe"` (torch's only one).
-fn strong_wolfe(line_search_fn: Option<&str>) -> PyResult<bool> {
-    match line_search_fn {
-        None => Ok(false),
-        Some("strong_wolfe") => Ok(true),
-        Some(other) => Err(PyErr::from(Error::Config(format!(
-            "LBFGS: only 'strong_wolfe' is supported as line_search_fn, got {other:?}"
-        )))),
-    }
-}
-
 /// torch.optim.LBFGS.
 #[pyclass(name = "LBFGS", module = "eagertape.optim", frozen, subclass)]
 pub struct PyLbfgs {
@@ -110,7 +99,7 @@ impl PyLbfgs {
         history_size: usize,
         line_search_fn: Option<&str>,
     ) -> PyResult<Self> {
-        let strong_wolfe = strong_wolfe(line_search_fn)?;
+        let strong_wolfe = LbfgsConfig::line_search(line_search_fn)?;
         let cfg = LbfgsConfig {
             lr,
             max_iter,
@@ -209,7 +198,7 @@ impl PyLbfgs {
         history_size: usize,
         line_search_fn: Option<&str>,
     ) -> PyResult<()> {
-        let strong_wolfe = strong_wolfe(line_search_fn)?;
+        let strong_wolfe = LbfgsConfig::line_search(line_search_fn)?;
         let cfg = LbfgsConfig {
             lr,
             max_iter,

@@ -302,18 +302,7 @@ impl PyOptimizer {
                 // Lock order: the session, then the optimizer (as train_step).
                 let s = lock(cell);
                 let mut opt = self.lock();
-                let ids: Vec<u64> = opt.params().iter().map(|p| p.id()).collect();
-                let mine = s.store().subset(&ids);
-                if mine.is_empty() {
-                    return Err(Error::Grad(format!(
-                        "{}.step(): none of its {} parameters has a gradient: call \
-                         loss.backward() in this session first (zero_grad() or a new session \
-                         leaves p.grad None)",
-                        opt.kind(),
-                        ids.len()
-                    )));
-                }
-                opt.step(&mine)
+                opt.step_from_store(s.store())
             })
         })
         .map_err(PyErr::from)

@@ -129,15 +129,11 @@ impl PyParameter {
             "making a Parameter (make modules and their parameters outside the step)",
         )?;
         let h = host_data(data)?;
-        let dtype = match dtype {
-            Some(d) => DType::parse(&dtype_name(d)?)?,
-            None if h.integral => {
-                return Err(PyErr::from(Error::DType(
-                    "Parameter: integer data cannot require gradients; pass floating-point data or dtype=".into(),
-                )))
-            }
-            None => h.natural.unwrap_or(DType::Float32),
+        let given = match dtype {
+            Some(d) => Some(DType::parse(&dtype_name(d)?)?),
+            None => None,
         };
+        let dtype = crate::param::dtype_for(given, h.natural, h.integral)?;
         let device = match device.filter(|d| !d.is_none()) {
             Some(d) => Device::parse(&super::config::device_name(d)?)?,
             None => Device::default_for(dtype, None),

@@ -452,13 +452,7 @@ impl PySession {
         };
         let want = Device::parse(&super::config::device_name(d)?)?;
         let own = self.with(py, |s| Ok(s.config().device))?;
-        if !want.same(own) {
-            return Err(PyErr::from(Error::Device(format!(
-                "device={want}: this session computes on {own} (a tensor lives on its \
-                 session's device; make a session on that device)"
-            ))));
-        }
-        Ok(())
+        Ok(want.check_same(own)?)
     }
 
     /// Make this the current session of this thread (torch-style calls use it) until the

@@ -468,7 +468,7 @@ impl PyTensor {
         let me = slf.get();
         if super::capture_state::active() {
             let h = me.handle();
-            one_element(&me.with(py, move |s| s.shape(h))?)?;
+            me.with(py, move |s| s.check_item(h))?;
             return super::capture_state::host_value(py, Some(slf.clone().into_any()), "item()");
         }
         me.item_value(py)
@@ -690,14 +690,7 @@ impl PyTensor {
     /// `x.mT`: the last two dims swapped (a batch of matrices transposed).
     #[getter(mT)]
     fn mt_property(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        let h = self.handle();
-        let ndim = self.with(py, move |s| s.shape(h))?.len();
-        if ndim < 2 {
-            return Err(PyErr::from(Error::Shape(format!(
-                "mT: the tensor has {ndim} dimension(s); it needs at least 2"
-            ))));
-        }
-        self.unary(py, Op::transpose(-2, -1))
+        self.call(py, |s, h| crate::ops::views::matrix_transpose(s, h))
     }
     /// The number of dims.
     #[getter]
@@ -817,26 +810,13 @@ impl PyTensor {
     /// inside a captured step.
     fn item_value<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         super::capture_state::host_read("item() (or bool(t), float(t))")?;
+        use crate::session::Item;
         let h = self.handle();
-        let v = self.with(py, move |s| s.value(h))?;
-        one_element(&Be::shape(v.get()))?;
-        let dtype = Be::dtype(v.get());
-        if dtype.is_data() {
-            let x = py.detach(move || Be::to_f64(v.get()))?[0];
-            return if dtype == crate::config::DType::Bool {
-                Ok(pyo3::types::PyBool::new(py, x != 0.0).to_owned().into_any())
-            } else {
-                Ok((x as i64).into_pyobject(py)?.into_any())
-            };
-        }
-        if dtype == crate::config::DType::Interval {
-            return Err(PyErr::from(Error::DType(
-                "item() of an interval tensor: read its lower and upper bounds with bounds()"
-                    .into(),
-            )));
-        }
-        let (x, _) = py.detach(move || v.get().bounds())?;
-        Ok(pyo3::types::PyFloat::new(py, x[0]).into_any())
+        Ok(match self.with(py, move |s| s.item(h))? {
+            Item::Bool(b) => pyo3::types::PyBool::new(py, b).to_owned().into_any(),
+            Item::Int(i) => i.into_pyobject(py)?.into_any(),
+            Item::Float(x) => pyo3::types::PyFloat::new(py, x).into_any(),
+        })
     }
 }
 
@@ -848,14 +828,4 @@ pub(super) fn tensor_py<'py>(
     args: impl pyo3::call::PyCallArgs<'py>,
 ) -> PyResult<Bound<'py, PyAny>> {
     py.import("eagertape._tensor_py")?.call_method1(name, args)
-}
-
-/// `item()`'s check: a tensor of `shape` has one element.
-fn one_element(shape: &[i64]) -> PyResult<()> {
-    if shape.iter().product::<i64>() != 1 {
-        return Err(PyErr::from(Error::Shape(format!(
-            "item(): only one-element tensors can be converted to a Python number, got shape {shape:?}"
-        ))));
-    }
-    Ok(())
 }

@@ -7,7 +7,6 @@ use pyo3::prelude::*;
 
 use super::classes::PyTensor;
 use crate::config::{DType, Device};
-use crate::error::Error;
 
 /// torch's `memory_format=`: a `torch.memory_format` (or None). Every layout shows the same
 /// values, so any is accepted and changes nothing.
@@ -108,14 +107,9 @@ impl PyTensor {
                 continue;
             }
             let name = super::config::dtype_name(&a)?;
-            match (DType::parse_any(&name), Device::parse(&name)) {
-                (Ok(d), _) => want_dtype = Some(d),
-                (_, Ok(d)) => want_device = Some(d),
-                (Err(e), Err(_)) => {
-                    return Err(PyErr::from(Error::Argument(format!(
-                        "to: {name:?} is neither a dtype nor a device ({e})"
-                    ))))
-                }
+            match DType::dtype_or_device(&name)? {
+                Ok(d) => want_dtype = Some(d),
+                Err(d) => want_device = Some(d),
             }
         }
         if flags.len() > 2 {

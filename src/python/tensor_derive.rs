@@ -6,7 +6,6 @@
 use pyo3::prelude::*;
 
 use super::classes::PyTensor;
-use crate::backend::Backend;
 use crate::error::Error;
 use crate::ops::derive::{Derive, Interpolation};
 use crate::session::Operand;
@@ -98,14 +97,7 @@ impl PyTensor {
         let (q, vector) = match q.cast::<PyTensor>() {
             Ok(t) => {
                 let h = t.get().handle();
-                let v = self.with(py, move |s| s.value(h))?;
-                let rank = crate::backend::dynamic::Dyn::shape(v.get()).len();
-                if rank > 1 {
-                    return Err(PyErr::from(Error::Argument(format!(
-                        "quantile: q must be a scalar or 1D tensor, got {rank} dims"
-                    ))));
-                }
-                (crate::backend::dynamic::Dyn::to_f64(v.get())?, rank > 0)
+                self.with(py, move |s| s.quantile_levels(h))?
             }
             Err(_) => match q.extract::<f64>() {
                 Ok(v) => (vec![v], false),

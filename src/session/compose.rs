@@ -449,6 +449,14 @@ impl<B: Backend> Session<B> {
     }
 }
 
+/// What `item()` reads: the Python number of the tensor's kind.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Item {
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+}
+
 impl<B: Backend> Session<B> {
     /// Whether every element of `x` is nonzero: `all()` recorded, its one value read back
     /// (torch's `allclose`/`equal` answer a Python bool).
@@ -459,6 +467,52 @@ impl<B: Backend> Session<B> {
         )?;
         let v = B::to_f64(self.value(all)?.get())?;
         Ok(v.first().copied().unwrap_or(0.0) != 0.0)
+    }
+
+    /// torch's `item()`: the value of a one-element tensor, as the Python number of its kind
+    /// (one element read to the host). Any other shape is a `ShapeError`; an interval holds
+    /// two bounds (`bounds()` reads them): a `DTypeError`.
+    pub fn item(&self, x: Handle) -> Result<Item> {
+        self.check_item(x)?;
+        let v = self.value(x)?;
+        let dtype = B::dtype(v.get());
+        let x = Self::read_scalar(v.get())?;
+        Ok(match dtype {
+            DType::Bool => Item::Bool(x != 0.0),
+            d if d.is_data() => Item::Int(x as i64),
+            _ => Item::Float(x),
+        })
+    }
+
+    /// `quantile`'s levels from the tensor `q` (0-d or 1-d; its values choose what is
+    /// recorded, so they are read, one per level): the levels and whether `q` is a vector.
+    pub fn quantile_levels(&self, q: Handle) -> Result<(Vec<f64>, bool)> {
+        let v = self.value(q)?;
+        let rank = B::shape(v.get()).len();
+        if rank > 1 {
+            return Err(Error::Argument(format!(
+                "quantile: q must be a scalar or 1D tensor, got {rank} dims"
+            )));
+        }
+        Ok((B::to_f64(v.get())?, rank > 0))
+    }
+
+    /// [`Session::item`]'s checks, without reading the value (a captured step's `item()`).
+    pub fn check_item(&self, x: Handle) -> Result<()> {
+        let v = self.value(x)?;
+        let shape = B::shape(v.get());
+        if shape.iter().product::<i64>() != 1 {
+            return Err(Error::Shape(format!(
+                "item(): only one-element tensors can be converted to a Python number, got shape {shape:?}"
+            )));
+        }
+        if B::dtype(v.get()) == DType::Interval {
+            return Err(Error::DType(
+                "item() of an interval tensor: read its lower and upper bounds with bounds()"
+                    .into(),
+            ));
+        }
+        Ok(())
     }
 
     /// torch's `equal(a, b)`: the same shape and the same elements.
