@@ -10,6 +10,7 @@ mod adam_family;
 mod adaptive;
 mod averaged;
 pub mod lbfgs;
+pub mod record;
 mod rule;
 mod sgd;
 pub mod signature;
@@ -203,6 +204,16 @@ pub trait Optimizer<B: Backend>: Send {
             )));
         }
         self.step(&mine)
+    }
+
+    /// The whole state as a [`record::Record`] (its buffers shared): see [`record::of`].
+    fn record(&self) -> record::Record<B> {
+        record::of(self)
+    }
+
+    /// Restore a record written by [`Self::record`]: see [`record::load`].
+    fn load_record(&mut self, r: &record::Record<B>) -> Result<()> {
+        record::load(self, r)
     }
 
     /// Restore a state dict: its optimizer `kind`, every entry of `state` (parameter,

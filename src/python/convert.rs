@@ -13,6 +13,7 @@ use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::config::{DType, Device};
 use crate::error::Error;
+use crate::optim::record::Record;
 
 /// Host data converted to a CPU tensor, with the dtype the data carried.
 pub struct HostData {
@@ -358,4 +359,73 @@ pub fn to_numpy<'py>(py: Python<'py>, v: Value<Dyn>) -> PyResult<Bound<'py, PyAn
             Ok(PyTuple::new(py, [array(py, lo, &shape)?, array(py, hi, &shape)?])?.into_any())
         }
     }
+}
+
+/// A state record (`crate::optim::record`) as Python values: dicts, lists, ints, floats,
+/// strings, None, and numpy arrays (copies).
+pub fn record_to_py<'py>(py: Python<'py>, r: Record<Dyn>) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match r {
+        Record::None => py.None().into_bound(py),
+        Record::Int(i) => i.into_pyobject(py)?.into_any(),
+        Record::Number(v) => v.into_pyobject(py)?.into_any(),
+        Record::Text(t) => t.into_pyobject(py)?.into_any(),
+        Record::Tensor(v) => to_numpy(py, v)?,
+        Record::List(items) => {
+            let items: Vec<_> = items
+                .into_iter()
+                .map(|r| record_to_py(py, r))
+                .collect::<PyResult<_>>()?;
+            pyo3::types::PyList::new(py, items)?.into_any()
+        }
+        Record::Map(entries) => {
+            let out = PyDict::new(py);
+            for (k, v) in entries {
+                out.set_item(record_to_py(py, k)?, record_to_py(py, v)?)?;
+            }
+            out.into_any()
+        }
+    })
+}
+
+/// Python values as a state record: mappings, lists and tuples, ints (numpy's too), floats,
+/// strings and None keep their shape; anything else is data (an array, a torch tensor, an
+/// interval), copied to a host tensor of its own dtype. The core checks what it expected.
+pub fn record_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Record<Dyn>> {
+    use pyo3::types::{PyBool, PyFloat, PyInt, PyList, PyString};
+    if obj.is_none() {
+        return Ok(Record::None);
+    }
+    if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyInt>() {
+        return Ok(match obj.extract::<i64>() {
+            Ok(i) => Record::Int(i),
+            Err(_) => Record::Number(obj.extract()?),
+        });
+    }
+    if obj.is_instance_of::<PyFloat>() {
+        return Ok(Record::Number(obj.extract()?));
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(Record::Text(s.to_cow()?.into_owned()));
+    }
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        let items = obj.try_iter()?.map(|v| record_from_py(&v?));
+        return Ok(Record::List(items.collect::<PyResult<_>>()?));
+    }
+    if obj.is_instance_of::<PyDict>() || obj.hasattr("keys")? && obj.hasattr("items")? {
+        let mut entries = Vec::new(); // bounded: one per entry of the mapping
+        for kv in obj.call_method0("items")?.try_iter()? {
+            let (k, v): (Bound<'_, PyAny>, Bound<'_, PyAny>) = kv?.extract()?;
+            entries.push((record_from_py(&k)?, record_from_py(&v)?));
+        }
+        return Ok(Record::Map(entries));
+    }
+    let numpy_scalar = obj
+        .py()
+        .import("numpy")?
+        .getattr("generic")
+        .and_then(|g| obj.is_instance(&g))?;
+    if numpy_scalar {
+        return record_from_py(&obj.call_method0("item")?);
+    }
+    Ok(Record::data(host_data(obj)?.tensor))
 }

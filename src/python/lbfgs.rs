@@ -7,16 +7,13 @@
 use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
 
 use super::classes::{lock, PyParameter};
-use super::convert::{to_numpy, to_tensor};
+use super::convert::{record_from_py, record_to_py};
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
-use crate::buffer::{Tracked, Value};
 use crate::error::{Error, Result};
-use crate::ledger::Category;
-use crate::optim::lbfgs::{Lbfgs, LbfgsConfig, LbfgsState, Objective};
+use crate::optim::lbfgs::{Lbfgs, LbfgsConfig, Objective};
 use crate::param::Parameter;
 
 /// The closure as the algorithm's objective. A Python exception is kept here (the core sees
@@ -224,109 +221,16 @@ impl PyLbfgs {
 
     /// The state by parameter (`eagertape.optim.LBFGS.state_dict` flattens it into torch's
     /// layout): counts and numbers, and each vector as one array per parameter (copies).
-    fn _state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let core = self.core()?;
-        let st = &core.state;
-        let out = PyDict::new(py);
-        let vector = |v: &[Value<Be>]| -> PyResult<Bound<'py, PyList>> {
-            let items: Vec<Bound<'py, PyAny>> = v
-                .iter()
-                .map(|x| to_numpy(py, Arc::clone(x)))
-                .collect::<PyResult<_>>()?;
-            PyList::new(py, items)
-        };
-        out.set_item("func_evals", st.func_evals)?;
-        out.set_item("n_iter", st.n_iter)?;
-        out.set_item("t", st.t)?;
-        out.set_item("H_diag", st.h_diag)?;
-        out.set_item("prev_loss", st.prev_loss)?;
-        out.set_item("ro", st.ro.iter().copied().collect::<Vec<f64>>())?;
-        match &st.d {
-            Some(d) => out.set_item("d", vector(d)?)?,
-            None => out.set_item("d", py.None())?,
-        }
-        match &st.prev_flat_grad {
-            Some(g) => out.set_item("prev_flat_grad", vector(g)?)?,
-            None => out.set_item("prev_flat_grad", py.None())?,
-        }
-        let dirs: Vec<_> = st
-            .old_dirs
-            .iter()
-            .map(|v| vector(v))
-            .collect::<PyResult<_>>()?;
-        let stps: Vec<_> = st
-            .old_stps
-            .iter()
-            .map(|v| vector(v))
-            .collect::<PyResult<_>>()?;
-        out.set_item("old_dirs", dirs)?;
-        out.set_item("old_stps", stps)?;
-        Ok(out)
+    fn _state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let record = self.core()?.record();
+        record_to_py(py, record)
     }
 
     /// Restore a `_state()`: every vector's arrays checked against the parameters' shapes
     /// (converted to their dtype and device) before the state is replaced.
     fn _load_state(&self, state: &Bound<'_, PyAny>) -> PyResult<()> {
-        let bad = |m: String| PyErr::from(Error::Config(format!("LBFGS.load_state_dict: {m}")));
-        let vector = |obj: Bound<'_, PyAny>, what: &str| -> PyResult<Vec<Value<Be>>> {
-            let items: Vec<Bound<'_, PyAny>> = obj.extract()?;
-            if items.len() != self.params.len() {
-                return Err(bad(format!(
-                    "{what} has {} parts for {} parameters",
-                    items.len(),
-                    self.params.len()
-                )));
-            }
-            let mut out = Vec::with_capacity(items.len()); // bounded: one per operand
-            for (item, p) in items.iter().zip(&self.params) {
-                let t = to_tensor(item, p.dtype(), p.device())?;
-                if Be::shape(&t) != p.shape() {
-                    return Err(bad(format!(
-                        "{what} holds shape {:?} for parameter {} of shape {:?}",
-                        Be::shape(&t),
-                        p.label(),
-                        p.shape()
-                    )));
-                }
-                out.push(Tracked::owned(t, Category::Optimizer));
-            }
-            Ok(out)
-        };
-        let optional = |key: &str| -> PyResult<Option<Vec<Value<Be>>>> {
-            let v = state.get_item(key)?;
-            if v.is_none() {
-                Ok(None)
-            } else {
-                vector(v, key).map(Some)
-            }
-        };
-        let list = |key: &str| -> PyResult<Vec<Vec<Value<Be>>>> {
-            let items: Vec<Bound<'_, PyAny>> = state.get_item(key)?.extract()?;
-            items.into_iter().map(|v| vector(v, key)).collect()
-        };
-        let old_dirs = list("old_dirs")?;
-        let old_stps = list("old_stps")?;
-        let ro: Vec<f64> = state.get_item("ro")?.extract()?;
-        if old_stps.len() != old_dirs.len() || ro.len() != old_dirs.len() {
-            return Err(bad(
-                "old_dirs, old_stps and ro must have one entry each per pair".into(),
-            ));
-        }
-        let new = LbfgsState::<Be> {
-            func_evals: state.get_item("func_evals")?.extract()?,
-            n_iter: state.get_item("n_iter")?.extract()?,
-            d: optional("d")?,
-            t: state.get_item("t")?.extract()?,
-            old_dirs: old_dirs.into(),
-            old_stps: old_stps.into(),
-            ro: ro.into(),
-            h_diag: state.get_item("H_diag")?.extract()?,
-            prev_flat_grad: optional("prev_flat_grad")?,
-            prev_loss: state.get_item("prev_loss")?.extract()?,
-        };
-        let mut core = self.core()?;
-        core.state = new;
-        Ok(())
+        let record = record_from_py(state)?;
+        self.core()?.load_record(&record).map_err(PyErr::from)
     }
 
     fn __repr__(&self) -> String {

@@ -12,16 +12,10 @@ use super::classes::lock;
 use super::classes::PyGradMap;
 use super::classes::PyParameter;
 use super::classes::{Core, PyOptimizer, SessionCell};
-use super::convert::{to_numpy, to_tensor};
+use super::convert::{record_from_py, record_to_py};
 use crate::backend::dynamic::Dyn as Be;
-use crate::buffer::Tracked;
 use crate::error::Error;
-use crate::ledger::Category;
-use crate::optim::{ParamState, StateMap};
 use crate::param::Parameter;
-
-/// A state dict read from Python: type, per-parameter state, hyperparameters.
-type Parsed = (String, StateMap<Be>, Vec<(String, f64)>);
 
 impl PyOptimizer {
     pub fn lock(&self) -> std::sync::MutexGuard<'_, Core> {
@@ -142,29 +136,9 @@ impl PyOptimizer {
     /// The core's own layout (checkpoints use it; `state_dict()` is torch's, built from it
     /// in `eagertape.optim`): `{"type", "hyper", "state": {param_id: {"step", <buffer>:
     /// ndarray, <number>: float}}}` (copies).
-    fn _state_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let opt = self.lock();
-        let out = PyDict::new(py);
-        out.set_item("type", opt.kind())?;
-        let hyper = PyDict::new(py);
-        for (k, v) in opt.hyper() {
-            hyper.set_item(k, v)?;
-        }
-        out.set_item("hyper", hyper)?;
-        let state = PyDict::new(py);
-        for (id, st) in opt.state() {
-            let entry = PyDict::new(py);
-            entry.set_item("step", st.step)?;
-            for (name, v) in &st.buffers {
-                entry.set_item(*name, to_numpy(py, Arc::clone(v))?)?;
-            }
-            for (name, v) in &st.scalars {
-                entry.set_item(*name, *v)?;
-            }
-            state.set_item(id, entry)?;
-        }
-        out.set_item("state", state)?;
-        Ok(out)
+    fn _state_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let record = self.lock().record();
+        record_to_py(py, record)
     }
 
     /// Restore a `state_dict()`: the type, every parameter id, buffer name, shape and dtype,
@@ -172,70 +146,8 @@ impl PyOptimizer {
     /// changes; then state and hyperparameters are restored.
     fn _load_state_dict(&self, state_dict: &Bound<'_, PyAny>) -> PyResult<()> {
         super::capture_state::refuse_effect("optimizer.load_state_dict()")?;
-        let bad = |m: String| PyErr::from(Error::Config(format!("load_state_dict: {m}")));
-        let mut opt = self.lock();
-        let names = opt.buffer_names();
-        let scalars = opt.scalar_names();
-        // Parse everything first; a malformed dict is a ConfigError naming the problem.
-        let parsed = (|| -> PyResult<Parsed> {
-            let kind: String = state_dict.get_item("type")?.extract()?;
-            let hyper: Vec<(String, f64)> = state_dict
-                .get_item("hyper")?
-                .call_method0("items")?
-                .try_iter()?
-                .map(|kv| kv?.extract())
-                .collect::<PyResult<_>>()?;
-            let mut state = StateMap::new();
-            for item in state_dict
-                .get_item("state")?
-                .call_method0("items")?
-                .try_iter()?
-            {
-                let (id, entry): (u64, Bound<'_, PyAny>) = item?.extract()?;
-                let p = opt
-                    .params()
-                    .iter()
-                    .find(|p| p.id() == id)
-                    .cloned()
-                    .ok_or_else(|| bad(format!("no parameter with id {id}")))?;
-                let mut st = ParamState::<Be> {
-                    step: entry.get_item("step")?.extract()?,
-                    ..ParamState::default()
-                };
-                for name in scalars {
-                    let v: f64 = entry
-                        .get_item(*name)
-                        .map_err(|_| bad(format!("missing {name} for parameter {}", p.label())))?
-                        .extract()?;
-                    st.scalars.push((name, v));
-                }
-                for name in names {
-                    let data = entry
-                        .get_item(*name)
-                        .map_err(|_| bad(format!("missing {name} for parameter {}", p.label())))?;
-                    let t = to_tensor(&data, p.dtype(), p.device())?;
-                    st.buffers
-                        .push((name, Tracked::owned(t, Category::Optimizer)));
-                }
-                state.insert(id, st);
-            }
-            Ok((kind, state, hyper))
-        })();
-        let (kind, state, hyper) = parsed.map_err(|e| {
-            Python::attach(|py| {
-                let ours = py
-                    .import("eagertape._errors")
-                    .and_then(|m| m.getattr("EagerTapeError"))
-                    .is_ok_and(|cls| e.get_type(py).is_subclass(&cls).unwrap_or(false));
-                if ours {
-                    e
-                } else {
-                    bad(format!("malformed state dict ({})", e.value(py)))
-                }
-            })
-        })?;
-        opt.load_state_dict(&kind, state, &hyper)
-            .map_err(PyErr::from)
+        let record = record_from_py(state_dict)?;
+        self.lock().load_record(&record).map_err(PyErr::from)
     }
 
     fn __repr__(&self) -> String {
