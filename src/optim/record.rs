@@ -321,3 +321,128 @@ impl<B: Backend> super::lbfgs::Lbfgs<B> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use tch::Tensor;
+
+    use super::*;
+    use crate::backend::dynamic::Dyn;
+    use crate::grads::GradMap;
+    use crate::ops::testing::{dt, param, to_vec};
+    use crate::optim::Optimizer;
+
+    /// An Adam over one parameter `[1, 2, 3]` after one step with gradient `[0.5, -1, 2]`.
+    fn stepped_adam() -> (Arc<Parameter<Dyn>>, Box<dyn Optimizer<Dyn>>) {
+        let p = param(&Tensor::from_slice(&[1.0f64, 2.0, 3.0]), "w");
+        let mut opt = crate::optim::make("Adam", vec![Arc::clone(&p)], &[], false).unwrap();
+        let grads = GradMap::new();
+        let g = dt(&Tensor::from_slice(&[0.5f64, -1.0, 2.0]));
+        grads
+            .accumulate(&p, Tracked::owned(g, Category::Grad))
+            .unwrap();
+        opt.step(&grads).unwrap();
+        (p, opt)
+    }
+
+    fn exp_avg(opt: &dyn Optimizer<Dyn>, p: &Parameter<Dyn>) -> Vec<f64> {
+        let t = opt.state()[&p.id()].get("exp_avg").unwrap();
+        to_vec(Dyn::as_torch(t).unwrap())
+    }
+
+    /// The buffer `name` of the first state entry of an optimizer record, mutably.
+    fn entry_mut<'a>(r: &'a mut Record<Dyn>, name: &str) -> &'a mut Record<Dyn> {
+        let Record::Map(top) = r else { panic!() };
+        let Record::Map(state) = &mut top[2].1 else {
+            panic!()
+        };
+        let Record::Map(entry) = &mut state[0].1 else {
+            panic!()
+        };
+        let at = entry
+            .iter()
+            .position(|(k, _)| matches!(k, Record::Text(t) if t == name))
+            .unwrap();
+        &mut entry[at].1
+    }
+
+    #[test]
+    fn an_optimizer_record_restores_the_state_it_was_written_from() {
+        // torch: opt2.load_state_dict(opt.state_dict()) gives opt2 opt's exp_avg, here
+        // (1 − 0.9)·g = [0.05, −0.1, 0.2]
+        let (p, opt) = stepped_adam();
+        let mut fresh = crate::optim::make("Adam", vec![Arc::clone(&p)], &[], false).unwrap();
+        fresh.load_record(&opt.record()).unwrap();
+        assert_eq!(exp_avg(fresh.as_ref(), &p), exp_avg(opt.as_ref(), &p));
+        let want = [0.05, -0.1, 0.2];
+        for (a, b) in exp_avg(fresh.as_ref(), &p).iter().zip(want) {
+            assert!((a - b).abs() < 1e-12, "{a} vs {b}");
+        }
+        assert_eq!(fresh.state()[&p.id()].step, 1);
+    }
+
+    #[test]
+    fn a_record_with_a_buffer_of_another_shape_is_refused_and_changes_nothing() {
+        let (p, mut opt) = stepped_adam();
+        let before = exp_avg(opt.as_ref(), &p);
+        let mut r = opt.record();
+        *entry_mut(&mut r, "exp_avg") = Record::data(dt(&Tensor::from_slice(&[1.0f64; 7])));
+        let err = opt.load_record(&r).unwrap_err();
+        assert!(
+            matches!(&err, Error::Shape(m) if m.contains("[7]")),
+            "{err}"
+        );
+        assert_eq!(exp_avg(opt.as_ref(), &p), before);
+    }
+
+    #[test]
+    fn a_record_with_a_negative_step_or_a_text_id_is_a_config_error() {
+        let (_p, mut opt) = stepped_adam();
+        let mut r = opt.record();
+        *entry_mut(&mut r, "step") = Record::Int(-1);
+        let err = opt.load_record(&r).unwrap_err();
+        assert!(
+            matches!(&err, Error::Config(m) if m.contains("non-negative")),
+            "{err}"
+        );
+
+        let mut r = opt.record();
+        let Record::Map(top) = &mut r else { panic!() };
+        let Record::Map(state) = &mut top[2].1 else {
+            panic!()
+        };
+        state[0].0 = Record::Text("w".into());
+        let err = opt.load_record(&r).unwrap_err();
+        assert!(
+            matches!(&err, Error::Config(m) if m.contains("an integer")),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn an_lbfgs_record_needs_one_part_per_parameter() {
+        let p = param(&Tensor::from_slice(&[1.0f64, 2.0]), "x");
+        let cfg = super::super::lbfgs::LbfgsConfig {
+            lr: 1.0,
+            max_iter: 20,
+            max_eval: 25,
+            tolerance_grad: 1e-7,
+            tolerance_change: 1e-9,
+            history_size: 100,
+            strong_wolfe: false,
+        };
+        let mut opt = super::super::lbfgs::Lbfgs::new(vec![p], cfg).unwrap();
+        let mut r = opt.record();
+        opt.load_record(&r).unwrap();
+        let Record::Map(top) = &mut r else { panic!() };
+        let d = top
+            .iter_mut()
+            .find(|(k, _)| matches!(k, Record::Text(t) if t == "d"));
+        d.unwrap().1 = Record::List(vec![]);
+        let err = opt.load_record(&r).unwrap_err();
+        assert!(
+            matches!(&err, Error::Config(m) if m.contains("0 parts for 1")),
+            "{err}"
+        );
+    }
+}
