@@ -19,26 +19,6 @@ use crate::error::Error;
 use crate::ops::Op;
 use crate::param::Parameter;
 
-/// Rebind `slf` to the tensor `out` (recorded from it); returns `slf`.
-fn rebind<'py>(
-    slf: &Bound<'py, PyTensor>,
-    out: &Bound<'py, PyAny>,
-    what: &str,
-) -> PyResult<Bound<'py, PyTensor>> {
-    let py = slf.py();
-    let me = slf.get();
-    if me.param.is_some() {
-        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-            "{what} on a Parameter is its own method (a new snapshot); this path is for tensors"
-        )));
-    }
-    let out = out.cast::<PyTensor>()?;
-    let (from, to) = (me.handle(), out.get().handle());
-    let cell = me.cell()?;
-    py.detach(|| crate::guard::contained("in-place", || lock(&cell).rebind(from, to)))?;
-    Ok(slf.clone())
-}
-
 /// The in-place form of the unary function `op` (`x.exp_()`, generated for the family by
 /// `pointwise.rs`): [`via`] with the out-of-place op.
 pub(super) fn unary_in_place<'py>(
@@ -94,25 +74,15 @@ pub(crate) fn via<'py>(
     let w = what.to_string();
     slf.py().detach(|| lock(&cell).check_rebind(from, &w))?;
     let out = without_autocast(out)?;
-    // torch writes the result into the tensor: it keeps its dtype (`x.add_(y)` of a float32
-    // `x` and a float64 `y` stays float32)
-    let dtype = slf.getattr("dtype")?;
-    let out = if out.getattr("dtype")?.ne(&dtype)? {
-        out.call_method1("to", (dtype,))?
-    } else {
-        out
-    };
-    let slf = if out.is(slf) {
-        slf.clone()
-    } else {
-        rebind(slf, &out, what)?
-    };
+    let to = out.cast::<PyTensor>()?.get().handle();
+    slf.py()
+        .detach(|| crate::guard::contained("in-place", || lock(&cell).write_in_place(from, to)))?;
     if let Some(p) = &me.alias {
         // `p.detach()` shares p's storage in torch: p reads the result too
         let p = super::classes::PyParameter::wrap(slf.py(), p)?;
-        p.bind(slf.py()).call_method1("copy_", (&slf,))?;
+        p.bind(slf.py()).call_method1("copy_", (slf,))?;
     }
-    Ok(slf)
+    Ok(slf.clone())
 }
 
 /// `f` run as torch runs an in-place op: outside autocast, whose lists hold out-of-place ops

@@ -363,4 +363,30 @@ mod tests {
             "the name follows the new value"
         );
     }
+
+    #[test]
+    fn an_in_place_write_keeps_the_dtype_of_the_tensor_written() {
+        // torch: x = torch.ones(2, dtype=torch.float32); x.add_(torch.ones(2, dtype=torch.float64))
+        // leaves x float32 with [2., 2.]
+        let mut s = session_on("libtorch");
+        let x = s.input(&ones(2), false).unwrap();
+        let x = s
+            .to(x, Some(crate::config::DType::Float32), None, false)
+            .unwrap();
+        let name = s.name_handle(x).unwrap();
+        let y = s.input(&ones(2), false).unwrap();
+        let sum = s.record(BinaryOp::Add.op(), &[x, y]).unwrap();
+        assert_eq!(s.dtype_of(sum).unwrap(), crate::config::DType::Float64);
+        s.check_rebind(x, "add_").unwrap();
+        let now = s.write_in_place(x, sum).unwrap();
+        assert_eq!(name.handle(), now, "the name follows the written value");
+        assert_eq!(s.dtype_of(now).unwrap(), crate::config::DType::Float32);
+        let v = crate::backend::dynamic::Dyn::to_f64(s.value(now).unwrap().get()).unwrap();
+        assert_eq!(v, vec![2.0, 2.0]);
+        assert_eq!(
+            s.write_in_place(now, now).unwrap(),
+            now,
+            "writing itself is a no-op"
+        );
+    }
 }

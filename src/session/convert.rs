@@ -43,6 +43,21 @@ impl<B: Backend> Session<B> {
         self.record(Op::convert(to, own), &[h])
     }
 
+    /// torch's in-place write of a result into `from` (`x.add_(y)`, `x += y`, `x[m] = v`):
+    /// `to`, just recorded from `from` after [`Session::check_rebind`], converted to
+    /// `from`'s dtype where the operands promoted it (a float32 `x` plus a float64 `y` stays
+    /// float32, as torch writes into its input), then the Python `Tensor`s naming `from`
+    /// name it ([`Session::rebind`]). Returns the handle they name now.
+    pub fn write_in_place(&mut self, from: Handle, to: Handle) -> Result<Handle> {
+        if to == from {
+            return Ok(from);
+        }
+        let dtype = self.dtype_of(from)?;
+        let to = self.to(to, Some(dtype), None, false)?;
+        self.rebind(from, to)?;
+        Ok(to)
+    }
+
     /// torch's `contiguous()`: `h` itself when its value is laid out row-major, else a
     /// recorded row-major copy.
     pub fn contiguous(&mut self, h: Handle) -> Result<Handle> {
