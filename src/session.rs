@@ -12,6 +12,7 @@ pub use backward::ReadyHook;
 pub use compose::{Item, Stat};
 mod contract;
 mod convert;
+pub mod effect;
 pub mod factory;
 pub mod index;
 pub mod loss;
@@ -107,7 +108,7 @@ pub struct Session<B: Backend> {
     /// ([`capture::Recorder`]); `None` outside [`Session::begin_capture`] /
     /// [`Session::end_capture`].
     capture: Option<capture::Recorder<B>>,
-    /// While a part of a plan is replayed ([`Session::replay_until`]): a backward it runs
+    /// While a plan is replayed ([`Session::replay_with`]): a backward it runs
     /// does not compact the tape (the replay holds handles of its entries).
     replaying: bool,
     /// While the input leaves being recorded are literals ([`Session::literal`]).

@@ -12,13 +12,14 @@
 //!   raises `CaptureError` at once (Python control flow the replay could not follow);
 //!   `item()` gives a placeholder the step may only return (`capture_state::host_value`);
 //! * an optimizer's `step()` / `zero_grad()` and `clip_grad_norm_` / `clip_grad_value_` run
-//!   and leave a mark in the plan: a replay pauses there and runs the same call again (the
-//!   optimizer reads its hyperparameters then: a scheduler's `lr` keeps working); any other
-//!   change outside the tape raises `CaptureError` (`capture_state::refuse_effect`).
+//!   as the core's effects (`Session::effect`), which the plan records: a replay runs the
+//!   same effect again there (the optimizer reads its hyperparameters then: a scheduler's
+//!   `lr` keeps working); any other change outside the tape raises `CaptureError`
+//!   (`capture_state::refuse_effect`).
 //!
-//! `_capture_end(outputs)` ends it: a `_Plan` holding the core's [`Plan`], the effects and
-//! which entries the step returned. `_Plan.replay(args)` converts the arguments as the
-//! recording did, replays (pausing for the effects) and returns new `Tensor`s for the
+//! `_capture_end(outputs)` ends it: a `_Plan` holding the core's [`Plan`] and which entries
+//! the step returned. `_Plan.replay(args)` converts the arguments as the recording did,
+//! replays (`Session::replay_with`, effects included) and returns new `Tensor`s for the
 //! outputs. The plan holds the session weakly: a closed session's plan refuses to replay.
 
 use std::sync::{Arc, Weak};
@@ -26,7 +27,7 @@ use std::sync::{Arc, Weak};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use super::capture_state::{self as state, capture_error, Active, Effect};
+use super::capture_state::{self as state, capture_error, Active};
 use super::classes::{lock, name, PySession, PyTensor, SessionCell};
 use super::convert::host_data;
 use crate::backend::dynamic::Dyn as Be;
@@ -84,7 +85,6 @@ pub fn _capture_begin(
         args: addrs,
         converted: vec![0; n], // bounded: one per argument of the captured step
         marked: vec![0; n],    // bounded: one per argument of the captured step
-        effects: Vec::new(),
     });
     Ok(())
 }
@@ -146,7 +146,6 @@ pub fn _capture_end(py: Python<'_>, outputs: Vec<PyRef<'_, PyTensor>>) -> PyResu
         .collect::<PyResult<Vec<usize>>>()?;
     Ok(PyPlan {
         plan,
-        effects: a.effects,
         outputs,
         arguments: a.args.len(),
         cell: Arc::downgrade(&a.cell),
@@ -157,7 +156,6 @@ pub fn _capture_end(py: Python<'_>, outputs: Vec<PyRef<'_, PyTensor>>) -> PyResu
 #[pyclass(name = "_Plan", module = "eagertape._core", frozen)]
 pub struct PyPlan {
     plan: Plan<Be>,
-    effects: Vec<Effect>,
     /// The entries of the step's returned tensors.
     outputs: Vec<usize>,
     /// How many tensor arguments the step was recorded with.
@@ -217,27 +215,9 @@ impl PyPlan {
             data.push(t);
         }
         let plan = &self.plan;
-        let mut state = py.detach(|| lock(&cell).replay_start(plan, data))?;
-        loop {
-            let paused = py.detach(|| {
-                crate::guard::contained("replay", || lock(&cell).replay_until(plan, &mut state))
-            })?;
-            let Some(id) = paused else { break };
-            match &self.effects[id] {
-                Effect::Step(opt) => opt.get().step_in(py, &cell)?,
-                Effect::ZeroGrad(opt, set_to_none) => {
-                    opt.get().zero_grad_in(py, &cell, *set_to_none)?
-                }
-                Effect::Grads(ids, e) => {
-                    py.detach(|| {
-                        crate::guard::contained("replay", || {
-                            e.apply(&lock(&cell).store().subset(ids))
-                        })
-                    })?;
-                }
-            }
-        }
-        let hs: Vec<_> = self.outputs.iter().map(|&e| state.handles[e]).collect();
+        let handles = py
+            .detach(|| crate::guard::contained("replay", || lock(&cell).replay_with(plan, data)))?;
+        let hs: Vec<_> = self.outputs.iter().map(|&e| handles[e]).collect();
         let slots: Vec<_> = py.detach(|| {
             let mut s = lock(&cell);
             hs.iter().map(|&h| name(&mut s, h)).collect()

@@ -1,49 +1,14 @@
 //! The capture in progress on this thread (`et.capture`, see `capture.rs`): its state and
 //! the hooks the rest of the binding calls (argument conversions and marks, host value
-//! reads, optimizer effects). A leaf of the binding: it depends on no file that calls it.
+//! reads). A leaf of the binding: it depends on no file that calls it.
 
 use std::cell::RefCell;
 use std::sync::Arc;
 
 use pyo3::prelude::*;
 
-use super::classes::{lock, PyOptimizer, SessionCell};
-use crate::backend::dynamic::Dyn;
+use super::classes::SessionCell;
 use crate::error::Error;
-use crate::grads::GradMap;
-
-/// An effect of the step's that is not an op: run again at its mark on every replay.
-pub(crate) enum Effect {
-    Step(Py<PyOptimizer>),
-    ZeroGrad(Py<PyOptimizer>, bool),
-    /// A change of the gradients `p.grad` of these parameters in the session's store.
-    Grads(Vec<u64>, GradsEffect),
-}
-
-/// torch's in-place gradient utilities, as effects of a captured step.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum GradsEffect {
-    /// `clip_grad_norm_(params, max_norm, error_if_nonfinite=...)`.
-    ClipNorm {
-        max_norm: f64,
-        error_if_nonfinite: bool,
-    },
-    /// `clip_grad_value_(params, clip)`.
-    ClipValue(f64),
-}
-
-impl GradsEffect {
-    /// Apply it to `grads`: the total norm before clipping (`ClipNorm`), else 0.
-    pub(crate) fn apply(self, grads: &GradMap<Dyn>) -> crate::error::Result<f64> {
-        match self {
-            GradsEffect::ClipNorm {
-                max_norm,
-                error_if_nonfinite,
-            } => grads.clip_norm_(max_norm, error_if_nonfinite),
-            GradsEffect::ClipValue(clip) => grads.clip_value_(clip).map(|()| 0.0),
-        }
-    }
-}
 
 /// The capture in progress on this thread.
 pub(crate) struct Active {
@@ -57,7 +22,6 @@ pub(crate) struct Active {
     /// conversion was marked as the argument.
     pub(crate) converted: Vec<usize>,
     pub(crate) marked: Vec<usize>,
-    pub(crate) effects: Vec<Effect>,
 }
 
 thread_local! {
@@ -173,34 +137,6 @@ pub(crate) fn host_read(what: &str) -> PyResult<()> {
         )));
     }
     Ok(())
-}
-
-/// The effect `e` just ran on `cell`: mark it in the plan of a capture in progress there.
-pub(crate) fn effect(cell: &Arc<SessionCell>, e: impl FnOnce() -> Effect) {
-    let id = ACTIVE.with_borrow_mut(|a| {
-        let a = a.as_mut().filter(|a| Arc::ptr_eq(&a.cell, cell))?;
-        a.effects.push(e());
-        Some(a.effects.len() - 1)
-    });
-    if let Some(id) = id {
-        lock(cell).capture_mark(id);
-    }
-}
-
-/// The optimizer's `step()` (`zero_grad`: `Some(set_to_none)`) just ran on `cell`: mark
-/// it in the plan of a capture in progress there.
-pub(crate) fn optimizer_effect(
-    cell: &Arc<SessionCell>,
-    opt: &Bound<'_, PyOptimizer>,
-    zero_grad: Option<bool>,
-) {
-    effect(cell, || {
-        let opt = opt.clone().unbind();
-        match zero_grad {
-            Some(set_to_none) => Effect::ZeroGrad(opt, set_to_none),
-            None => Effect::Step(opt),
-        }
-    });
 }
 
 /// `what` changes state outside the tape (a parameter's value, an optimizer's

@@ -243,7 +243,8 @@ pub type Core = Box<dyn Optimizer<Be>>;
 /// in the current session; `step(grads)` takes an `et.GradMap`. `LBFGS` is not a subclass.
 #[pyclass(name = "Optimizer", module = "eagertape.optim", frozen, subclass)]
 pub struct PyOptimizer {
-    pub(crate) inner: Mutex<Core>,
+    /// Shared with the captured steps whose replays step it (`Effect::Step`).
+    pub(crate) inner: crate::session::effect::SharedOptimizer<Be>,
 }
 
 /// The named result `class` (`SortResult`, ...: made in `eagertape._core` when it is imported,

@@ -11,23 +11,30 @@ use pyo3::PyClassInitializer;
 use super::classes::lock;
 use super::classes::PyGradMap;
 use super::classes::PyParameter;
-use super::classes::{Core, PyOptimizer, SessionCell};
+use super::classes::{Core, PyOptimizer};
 use super::convert::{record_from_py, record_to_py};
 use crate::backend::dynamic::Dyn as Be;
 use crate::error::Error;
 use crate::param::Parameter;
+use crate::session::effect::{lock_optimizer, Effect};
 
 impl PyOptimizer {
     pub fn lock(&self) -> std::sync::MutexGuard<'_, Core> {
-        // A failed step leaves the optimizer consistent (state is written per parameter
-        // only after its update succeeded), so a poisoned lock is usable.
-        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+        lock_optimizer(&self.inner)
     }
 
     fn new(core: crate::error::Result<Core>) -> PyResult<Self> {
         Ok(PyOptimizer {
-            inner: Mutex::new(core?),
+            inner: Arc::new(Mutex::new(core?)),
         })
+    }
+
+    /// Run `e` on the current session's store (`call` names the caller for its error), as
+    /// an effect a captured step replays.
+    fn effect_in_current(py: Python<'_>, call: &str, e: Effect<Be>) -> PyResult<()> {
+        let cell = super::current::require(call)?;
+        py.detach(|| crate::guard::contained(call, || lock(&cell).effect(e)))?;
+        Ok(())
     }
 }
 
@@ -117,20 +124,16 @@ impl PyOptimizer {
                 .detach(|| crate::guard::contained("step", || me.lock().step(&map)))
                 .map_err(PyErr::from);
         }
-        let cell = super::current::require("opt.step()")?;
-        me.step_in(py, &cell)?;
-        super::capture_state::optimizer_effect(&cell, slf, None);
-        Ok(())
+        let step = Effect::Step(Arc::clone(&me.inner));
+        Self::effect_in_current(py, "opt.step()", step)
     }
 
     /// torch's `zero_grad(set_to_none=True)` for this optimizer's parameters, in the
     /// current session's store.
     #[pyo3(signature = (set_to_none=true))]
     fn zero_grad(slf: &Bound<'_, Self>, py: Python<'_>, set_to_none: bool) -> PyResult<()> {
-        let cell = super::current::require("opt.zero_grad()")?;
-        slf.get().zero_grad_in(py, &cell, set_to_none)?;
-        super::capture_state::optimizer_effect(&cell, slf, Some(set_to_none));
-        Ok(())
+        let ids: Vec<u64> = slf.get().lock().params().iter().map(|p| p.id()).collect();
+        Self::effect_in_current(py, "opt.zero_grad()", Effect::ZeroGrad(ids, set_to_none))
     }
 
     /// The core's own layout (checkpoints use it; `state_dict()` is torch's, built from it
@@ -204,35 +207,4 @@ pub(crate) fn optimizer_signatures(py: Python<'_>) -> PyResult<Bound<'_, PyDict>
         out.set_item(kind, pyo3::types::PyTuple::new(py, entries)?)?;
     }
     Ok(out)
-}
-
-impl PyOptimizer {
-    /// `opt.step()` on the gradients `p.grad` of the session `cell`.
-    pub(crate) fn step_in(&self, py: Python<'_>, cell: &Arc<SessionCell>) -> PyResult<()> {
-        py.detach(|| {
-            crate::guard::contained("step", || {
-                // Lock order: the session, then the optimizer (as train_step).
-                let s = lock(cell);
-                let mut opt = self.lock();
-                opt.step_from_store(s.store())
-            })
-        })
-        .map_err(PyErr::from)
-    }
-
-    /// `opt.zero_grad(set_to_none)` in the session `cell`'s store.
-    pub(crate) fn zero_grad_in(
-        &self,
-        py: Python<'_>,
-        cell: &Arc<SessionCell>,
-        set_to_none: bool,
-    ) -> PyResult<()> {
-        let ids: Vec<u64> = self.lock().params().iter().map(|p| p.id()).collect();
-        py.detach(|| {
-            crate::guard::contained("zero_grad", || {
-                lock(cell).store().zero_grad(&ids, set_to_none)
-            })
-        })?;
-        Ok(())
-    }
 }

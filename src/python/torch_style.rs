@@ -6,10 +6,11 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 
-use super::capture_state::{self, Effect, GradsEffect};
+use super::capture_state;
 use super::classes::lock;
 use super::classes::PyParameter;
 use super::current;
+use crate::session::effect::{Effect, GradsEffect};
 
 /// The session entered with `with sess:` in this thread (the innermost).
 #[pyfunction]
@@ -138,17 +139,18 @@ pub fn clip_grad_norm_(
     Ok(pyo3::types::PyFloat::new(py, norm).into_any().unbind())
 }
 
-/// `effect` on the gradients of `params` in the current session's store, marked as an
-/// effect of a step being captured there (a replay applies it again at this point).
+/// `effect` on the gradients of `params` in the current session's store, as an effect a
+/// captured step replays (`Session::effect`).
 fn grads_effect(
     py: Python<'_>,
     what: &'static str,
     params: &Bound<'_, PyAny>,
     effect: GradsEffect,
 ) -> PyResult<f64> {
-    let (out, cell, ids) = on_grads(py, what, &format!("{what}()"), params, |g| effect.apply(g))?;
-    capture_state::effect(&cell, || Effect::Grads(ids, effect));
-    Ok(out)
+    let ids: Vec<u64> = params_of(what, params)?.iter().map(|p| p.id()).collect();
+    let cell = current::require(&format!("{what}()"))?;
+    let e = Effect::Grads(ids, effect);
+    Ok(py.detach(|| crate::guard::contained(what, || lock(&cell).effect(e)))?)
 }
 
 /// `f` on the gradients of `params` in the current session's store (`what`: the

@@ -94,9 +94,9 @@ pub enum Entry<B: Backend> {
     },
     /// `loss.backward()` (torch's, closing the graph unless `retain`) of the entry `root`.
     Backward { root: usize, retain: bool },
-    /// Where the caller's effect `id` ran (an optimizer's `step`, `zero_grad`): a replay
-    /// pauses here and hands it back ([`Session::replay_until`]).
-    Mark(usize),
+    /// An effect on the session's store (an optimizer's `step`, `zero_grad`, clipping):
+    /// a replay runs it again here ([`Session::run_effect`]).
+    Effect(super::effect::Effect<B>),
 }
 
 /// A composite call of the session on its tensor operands (see [`Entry::Call`]).
@@ -211,7 +211,7 @@ impl<B: Backend> Recorder<B> {
         self.entries.push(entry);
     }
 
-    /// An entry of no node (a mark, a backward).
+    /// An entry of no node (an effect, a backward).
     fn push_effect(&mut self, entry: Entry<B>) {
         self.nodes.push(None);
         self.entries.push(entry);
@@ -544,10 +544,10 @@ impl<B: Backend> Session<B> {
         out
     }
 
-    /// Record a mark of the caller's effect `id` (run at this point of every replay).
-    pub fn capture_mark(&mut self, id: usize) {
+    /// The effect `e` just ran ([`Session::effect`]): a capture in progress records it.
+    pub(super) fn capture_effect(&mut self, e: super::effect::Effect<B>) {
         if let Some(r) = self.capture.as_mut() {
-            r.push_effect(Entry::Mark(id));
+            r.push_effect(Entry::Effect(e));
         }
     }
 

@@ -12,6 +12,7 @@ use crate::param::Parameter;
 use crate::tape::Handle;
 
 use super::Plan;
+use crate::session::effect::{Effect, GradsEffect};
 use crate::session::replay::ReplayArg;
 
 struct Mlp {
@@ -319,7 +320,10 @@ fn a_class_loss_against_argument_ids_and_its_backward_replay_with_new_ids() {
     s.mark_argument(x, 0).unwrap();
     let loss = class_step(&mut s, &m, x, ids(1), Some(1));
     s.backward_closing(loss, false).unwrap();
-    s.capture_mark(7);
+    // torch: clip_grad_value_(params, 0.01) after loss.backward(), an effect of the step
+    let params: Vec<u64> = [&m.w1, &m.b1, &m.w2].iter().map(|p| p.id()).collect();
+    let clip = || Effect::Grads(params.clone(), GradsEffect::ClipValue(0.01));
+    s.effect(clip()).unwrap();
     let plan = s.end_capture().unwrap();
     assert_eq!(plan.arguments(), 2);
     for seed in [2, 3] {
@@ -329,13 +333,15 @@ fn a_class_loss_against_argument_ids_and_its_backward_replay_with_new_ids() {
             .unwrap();
         let loss = class_step(&mut eager, &m, x, ids(seed), None);
         eager.backward_closing(loss, false).unwrap();
+        eager.run_effect(&clip()).unwrap();
         let mut replayed = session();
         let args = vec![dt(&data(&[6, 4], seed as u64)), ids(seed)];
-        let mut state = replayed
-            .replay_start(&plan, args.into_iter().map(ReplayArg::Data).collect())
-            .unwrap();
-        assert_eq!(replayed.replay_until(&plan, &mut state).unwrap(), Some(7));
-        assert_eq!(replayed.replay_until(&plan, &mut state).unwrap(), None);
+        replayed.replay(&plan, args).unwrap();
+        let clipped = store_grads(&replayed, &m).concat();
+        assert!(
+            clipped.iter().any(|g| g.abs() == 0.01),
+            "the replay clipped"
+        );
         assert_eq!(
             store_grads(&replayed, &m),
             store_grads(&eager, &m),
@@ -347,9 +353,7 @@ fn a_class_loss_against_argument_ids_and_its_backward_replay_with_new_ids() {
         dt(&data(&[6, 4], 1)),
         DynTensor::Torch(tch::Tensor::from_slice(&[0i64, 1])),
     ];
-    assert!(session()
-        .replay_start(&plan, args.into_iter().map(ReplayArg::Data).collect())
-        .is_err());
+    assert!(session().replay(&plan, args).is_err());
 }
 
 /// `sum(dropout(x W1ᵀ, 0.5))` on the input `x` (torch: `F.dropout(F.linear(x, W1), 0.5).sum()`
@@ -407,11 +411,10 @@ fn a_tensor_argument_is_read_as_it_is_at_each_replay() {
     s.reset_tape();
     let x = s.input(&dt(&data(&[6, 4], 20)), false).unwrap();
     let y = s.input(&dt(&data(&[6, 3], 21)), false).unwrap();
-    let mut state = s
-        .replay_start(&plan, vec![ReplayArg::Tensor(x), ReplayArg::Tensor(y)])
+    let hs = s
+        .replay_with(&plan, vec![ReplayArg::Tensor(x), ReplayArg::Tensor(y)])
         .unwrap();
-    assert_eq!(s.replay_until(&plan, &mut state).unwrap(), None);
-    let got = outcome(&mut s, &m, state.handles[loss_entry]);
+    let got = outcome(&mut s, &m, hs[loss_entry]);
     assert_eq!(got, eager(&m, 20));
     // Data where a tensor was recorded: refused.
     assert!(s.replay(&plan, args(20)).is_err());

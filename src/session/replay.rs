@@ -1,7 +1,7 @@
 //! The replay of a captured step ([`crate::session::capture`]): its arguments, the guard
 //! checked first, and the entries pushed again through the recording path
 //! ([`Session::record_as_is`]: the same kernels in the same order, so the values are
-//! bit-identical to the eager step's), pausing at the marks of the caller's effects.
+//! bit-identical to the eager step's), the effects on the session's store run again in place.
 
 use std::sync::Arc;
 
@@ -22,11 +22,11 @@ pub enum ReplayArg<B: Backend> {
     Tensor(Handle),
 }
 
-/// A replay in progress (see [`Session::replay_until`]): the arguments not used yet, a
-/// handle for each entry replayed so far.
-pub struct ReplayState<B: Backend> {
+/// A replay in progress: the arguments not used yet, a handle for each entry replayed so
+/// far.
+struct ReplayState<B: Backend> {
     args: Vec<Option<ReplayArg<B>>>,
-    pub handles: Vec<Handle>,
+    handles: Vec<Handle>,
 }
 
 fn take_argument<B: Backend>(args: &mut [Option<ReplayArg<B>>], k: usize) -> Result<B::T> {
@@ -49,50 +49,33 @@ impl<B: Backend> Session<B> {
     }
 
     /// Push `plan`'s nodes again with `args` as its arguments: a handle for each entry.
-    /// The guard is checked first; on any failure nothing is recorded. A plan with marks
-    /// (effects of the caller's) is replayed with [`Session::replay_until`].
+    /// The guard is checked first; on any failure nothing is recorded.
     pub fn replay(&mut self, plan: &Plan<B>, args: Vec<B::T>) -> Result<Vec<Handle>> {
-        let args = args.into_iter().map(ReplayArg::Data).collect();
-        let mut state = self.replay_start(plan, args)?;
-        match self.replay_until(plan, &mut state)? {
-            None => Ok(state.handles),
-            Some(_) => Err(Error::Argument(
-                "replay: the plan has effects of its caller's (replay_until runs them)".into(),
-            )),
-        }
+        self.replay_with(plan, args.into_iter().map(ReplayArg::Data).collect())
     }
 
-    /// Check the guard for `args` and start a replay of `plan`.
-    pub fn replay_start(&self, plan: &Plan<B>, args: Vec<ReplayArg<B>>) -> Result<ReplayState<B>> {
+    /// [`Session::replay`] with tensor arguments too: the guard is checked, then every entry
+    /// replayed, the effects run again where the eager step ran them. A failure records
+    /// nothing (effects that ran before it stay done, as in the eager step).
+    pub fn replay_with(&mut self, plan: &Plan<B>, args: Vec<ReplayArg<B>>) -> Result<Vec<Handle>> {
         self.check_guard(plan, &args)?;
-        Ok(ReplayState {
+        let mut state = ReplayState {
             args: args.into_iter().map(Some).collect(),
             // bounded: one per entry of the plan, which holds them
             handles: Vec::with_capacity(plan.entries.len()),
-        })
-    }
-
-    /// Replay `plan`'s entries from where `state` stopped up to its next mark (`Some(id)`:
-    /// the caller runs its effect `id`, then calls again) or its end (`None`). A part that
-    /// fails records nothing of its own.
-    pub fn replay_until(
-        &mut self,
-        plan: &Plan<B>,
-        state: &mut ReplayState<B>,
-    ) -> Result<Option<usize>> {
-        let start = state.handles.len();
+        };
         let mark = self.tape.len();
         self.replaying = true;
-        let out = self.replay_part(plan, state);
+        let out = self.replay_part(plan, &mut state);
         self.replaying = false;
-        if out.is_err() {
+        if let Err(e) = out {
             self.truncate_tape(mark);
-            state.handles.truncate(start);
+            return Err(e);
         }
-        out
+        Ok(state.handles)
     }
 
-    fn replay_part(&mut self, plan: &Plan<B>, state: &mut ReplayState<B>) -> Result<Option<usize>> {
+    fn replay_part(&mut self, plan: &Plan<B>, state: &mut ReplayState<B>) -> Result<()> {
         while let Some(entry) = plan.entries.get(state.handles.len()) {
             let hs = &state.handles;
             let h = match entry {
@@ -169,16 +152,15 @@ impl<B: Backend> Session<B> {
                     self.backward_closing(root, *retain)?;
                     root
                 }
-                Entry::Mark(id) => {
-                    // The mark's slot holds a handle the plan never reads.
-                    let h = hs.last().copied().unwrap_or_else(|| self.handle(0));
-                    state.handles.push(h);
-                    return Ok(Some(*id));
+                Entry::Effect(e) => {
+                    self.run_effect(e)?;
+                    // The effect's slot holds a handle the plan never reads.
+                    hs.last().copied().unwrap_or_else(|| self.handle(0))
                 }
             };
             state.handles.push(h);
         }
-        Ok(None)
+        Ok(())
     }
 
     /// After a replay, once the caller named the outputs it keeps: compact the tape as the
