@@ -182,6 +182,17 @@ impl<B: Backend> GradMap<B> {
         Ok(true)
     }
 
+    /// `x.grad = value` (`who`: `"p.grad"`, `"t.grad"`): gradients come from a backward,
+    /// so only `None` (not `given`), which releases the gradient, is taken.
+    pub fn check_assignment(who: &str, given: bool) -> Result<()> {
+        if given {
+            return Err(crate::error::Error::Argument(format!(
+                "{who} can only be set to None (gradients come from loss.backward())"
+            )));
+        }
+        Ok(())
+    }
+
     /// The `norm_type` of `clip_grad_norm_`: 2 (the Euclidean norm) is implemented; another
     /// is an `ArgumentError`.
     pub fn check_norm_type(norm_type: f64) -> Result<()> {

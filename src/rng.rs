@@ -44,6 +44,30 @@ pub fn manual_seed_checked(seed: i128) -> crate::error::Result<()> {
     Ok(())
 }
 
+/// Which generator an op draws from (what a `generator=` argument would replace).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Draws {
+    /// The process-wide generator (`et.manual_seed`): parameter fills.
+    Global,
+    /// The session's own generator: the session's sampling ops.
+    Session,
+}
+
+/// torch's `generator=` argument of `op`: only `None` (not `given`) is taken here, the op
+/// drawing from `draws`; another generator is an `ArgumentError`.
+pub fn refuse_generator(op: &str, given: bool, draws: Draws) -> crate::error::Result<()> {
+    if !given {
+        return Ok(());
+    }
+    let which = match draws {
+        Draws::Global => "the process-wide generator (et.manual_seed)",
+        Draws::Session => "the session's generator",
+    };
+    Err(crate::error::Error::Argument(format!(
+        "{op}: generator= is not supported: eagertape draws from {which}; pass None"
+    )))
+}
+
 /// A seed drawn from the process-wide generator once `manual_seed` was called (for a
 /// session or module made without a seed); `None` before.
 pub fn seeded_draw() -> Option<u64> {

@@ -307,12 +307,20 @@ impl<B: Backend> Session<B> {
     /// [`Session::input_owned_as`] for memory a DLPack producer owns (`input(x,
     /// copy=False)`): recorded as it is, never converted (a `DLPack` error names the dtype or
     /// device that differs), never written, and counted by the producer, not the ledger.
+    /// Refused while a step is captured: a replay copies its arguments.
     pub fn input_shared_as(
         &mut self,
         data: B::T,
         dtype: Option<DType>,
         requires_grad: bool,
     ) -> Result<Handle> {
+        if self.capturing() {
+            return Err(Error::Capture(
+                "input(copy=False) inside a captured step: a replay copies its arguments (drop \
+                 copy=False)"
+                    .into(),
+            ));
+        }
         self.input_leaf(data, dtype, requires_grad, true)
     }
 
@@ -509,6 +517,25 @@ impl<B: Backend> Session<B> {
                 ..first
             })
             .collect())
+    }
+
+    /// [`Session::record`] of an op with two outputs (`max(dim)`: values and indices).
+    pub fn record_pair(&mut self, op: Op<B>, parents: &[Handle]) -> Result<(Handle, Handle)> {
+        let name = op.name();
+        let (first, extra) = self.record_outputs(op, parents)?;
+        if extra != 1 {
+            return Err(Error::Backend(format!(
+                "{name}: expected two outputs, got {}",
+                extra + 1
+            )));
+        }
+        Ok((
+            first,
+            Handle {
+                node: first.node + 1,
+                ..first
+            },
+        ))
     }
 
     /// Record `op` and its extra outputs (as the nodes right after it): the op's handle

@@ -13,19 +13,18 @@ use super::convert::{host_data, to_tensor};
 use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::{Tracked, Value};
 use crate::config::{DType, Device};
-use crate::error::Error;
 use crate::ledger::Category;
 use crate::param::Parameter;
 use crate::param_update::{self, update_, Operand, Update};
 
-/// A `generator=` argument: only None (the process-wide generator) is taken.
-fn no_generator(g: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-    if g.is_some_and(|g| !g.is_none()) {
-        return Err(PyErr::from(Error::Argument(
-            "generator=: eagertape draws from the process-wide generator (et.manual_seed); pass None".into(),
-        )));
-    }
-    Ok(())
+/// A `generator=` argument of `Parameter.op`: only None is taken.
+fn no_generator(op: &str, g: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    let given = g.is_some_and(|g| !g.is_none());
+    Ok(crate::rng::refuse_generator(
+        op,
+        given,
+        crate::rng::Draws::Global,
+    )?)
 }
 
 impl PyParameter {
@@ -246,11 +245,10 @@ impl PyParameter {
     /// `p.grad = None` releases the gradient (as `zero_grad()` for this parameter).
     #[setter(grad)]
     fn set_grad(&self, py: Python<'_>, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        if value.is_some_and(|v| !v.is_none()) {
-            return Err(PyErr::from(Error::Argument(
-                "p.grad can only be set to None (gradients come from loss.backward())".into(),
-            )));
-        }
+        crate::grads::GradMap::<Be>::check_assignment(
+            "p.grad",
+            value.is_some_and(|v| !v.is_none()),
+        )?;
         super::capture_state::refuse_effect("p.grad = None")?;
         let cell = super::current::require("p.grad = None")?;
         let id = self.inner.id();
@@ -529,7 +527,7 @@ impl PyParameter {
         std: f64,
         generator: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, Self>> {
-        no_generator(generator)?;
+        no_generator("normal_", generator)?;
         slf.get()
             .fill(py, "normal_", |p, g| p.fill_random_(true, mean, std, g))?;
         Ok(slf)
@@ -560,7 +558,7 @@ impl PyParameter {
         to: f64,
         generator: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, Self>> {
-        no_generator(generator)?;
+        no_generator("uniform_", generator)?;
         slf.get()
             .fill(py, "uniform_", |p, g| p.fill_random_(false, from_, to, g))?;
         Ok(slf)

@@ -132,12 +132,12 @@ impl PyTensor {
 }
 
 fn no_generator(op: &str, generator: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-    match generator {
-        Some(g) if !g.is_none() => Err(PyErr::from(Error::Argument(format!(
-            "{op}: generator= is not supported (the session's generator draws)"
-        )))),
-        _ => Ok(()),
-    }
+    let given = generator.is_some_and(|g| !g.is_none());
+    Ok(crate::rng::refuse_generator(
+        op,
+        given,
+        crate::rng::Draws::Session,
+    )?)
 }
 
 /// `_searchsorted(sorted_sequence, values, right, out_int32)`: `values` a tensor of the

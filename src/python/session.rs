@@ -548,13 +548,6 @@ fn input_shared(
     requires_grad: Option<bool>,
     dtype: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
-    if super::capture_state::active() {
-        return Err(PyErr::from(Error::Capture(
-            "input(copy=False) inside a captured step: a replay copies its arguments (drop \
-             copy=False)"
-                .into(),
-        )));
-    }
     if !super::dlpack::is_producer(data)? {
         return Err(PyErr::from(Error::DLPack(format!(
             "input(copy=False) shares the memory of a DLPack producer (a numpy array, a torch \

@@ -233,14 +233,8 @@ impl PyTensor {
         } else {
             Op::min_dim(dim, keepdim)
         };
-        let hs =
-            py.detach(|| crate::guard::contained("op", || lock(&cell).record_multi(op, &[h])))?;
-        let [values, indices] = hs[..] else {
-            return Err(PyErr::from(Error::Backend(format!(
-                "max/min: expected values and indices, got {} outputs",
-                hs.len()
-            ))));
-        };
+        let (values, indices) =
+            py.detach(|| crate::guard::contained("op", || lock(&cell).record_pair(op, &[h])))?;
         // torch's named result, declared with the others in `declared/returns.rs`
         let class = if max { "MaxResult" } else { "MinResult" };
         let values = Bound::new(py, PyTensor::new(&cell, values))?;

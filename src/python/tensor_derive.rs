@@ -6,7 +6,6 @@
 use pyo3::prelude::*;
 
 use super::classes::PyTensor;
-use crate::error::Error;
 use crate::ops::derive::{Derive, Interpolation};
 use crate::session::Operand;
 
@@ -69,14 +68,7 @@ impl PyTensor {
     ///     ArgumentError: `other` is not a tensor.
     ///     DTypeError: one tensor is floating and the other integer or bool data.
     fn equal(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let other = match self.operand(py, other)? {
-            Operand::Node(h) => h,
-            _ => {
-                return Err(PyErr::from(Error::Argument(
-                    "equal: the other operand must be a tensor".into(),
-                )))
-            }
-        };
+        let other = self.operand(py, other)?;
         let mine = self.handle();
         self.with(py, move |s| s.equal(mine, other))
     }

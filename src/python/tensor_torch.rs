@@ -152,13 +152,10 @@ impl PyTensor {
         create_graph: bool,
         inputs: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
-        if create_graph || inputs.is_some_and(|i| !i.is_none()) {
-            return Err(PyErr::from(Error::Argument(
-                "backward(): create_graph=True and inputs= are not supported (eagertape \
-                 has no higher-order gradients)"
-                    .into(),
-            )));
-        }
+        crate::session::Session::<Be>::check_backward_options(
+            create_graph,
+            inputs.is_some_and(|i| !i.is_none()),
+        )?;
         let me = slf.get();
         let root = match gradient.filter(|g| !g.is_none()) {
             Some(g) => {
@@ -367,47 +364,32 @@ impl PyTensor {
     /// values (a data-dependent shape, read back as torch reads it).
     #[pyo3(signature = (*, as_tuple=false))]
     fn nonzero<'py>(&self, py: Python<'py>, as_tuple: bool) -> PyResult<Bound<'py, PyAny>> {
-        let cell = self.cell()?;
         let x = self.handle();
+        if !as_tuple {
+            return Ok(Bound::new(py, self.call(py, move |s, _| s.nonzero(x))?)?.into_any());
+        }
+        let cell = self.cell()?;
         let slots = py.detach(|| {
             let mut s = lock(&cell);
-            let hs = crate::guard::contained("nonzero", || s.nonzero(x, as_tuple))?;
+            let hs = crate::guard::contained("nonzero", || s.nonzero_tuple(x))?;
             Ok::<_, crate::error::Error>(
                 hs.into_iter()
                     .map(|h| super::classes::name(&mut s, h))
                     .collect::<Vec<_>>(),
             )
         })?;
-        let mut items = slots
+        let items: Vec<_> = slots
             .into_iter()
-            .map(|slot| Py::new(py, PyTensor::named(&cell, slot)));
-        if as_tuple {
-            let items: Vec<_> = items.collect::<PyResult<_>>()?;
-            return Ok(pyo3::types::PyTuple::new(py, items)?.into_any());
-        }
-        match items.next() {
-            Some(t) => Ok(t?.into_bound(py).into_any()),
-            None => Err(PyErr::from(crate::error::Error::Backend(
-                "nonzero: no result".into(),
-            ))),
-        }
+            .map(|slot| Py::new(py, PyTensor::named(&cell, slot)))
+            .collect::<PyResult<_>>()?;
+        Ok(pyo3::types::PyTuple::new(py, items)?.into_any())
     }
     /// torch's `masked_select(mask)`: the elements where the (broadcast) bool mask is
     /// true, 1-D; the gradient goes back to the positions picked.
     fn masked_select(&self, py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Self> {
-        use crate::session::index::IndexItem;
-        use crate::session::Operand;
-        let item = match self.index_operand(py, mask)? {
-            Operand::Node(h) => IndexItem::Tensor(h),
-            Operand::Data(t) => IndexItem::Data(t),
-            Operand::Number(_) => {
-                return Err(PyErr::from(Error::Argument(
-                    "masked_select: the mask must be a bool tensor".into(),
-                )))
-            }
-        };
+        let mask = self.index_operand(py, mask)?;
         let x = self.handle();
-        self.call(py, move |s, _| s.masked_select(x, item))
+        self.call(py, move |s, _| s.masked_select(x, mask))
     }
 
     /// torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
@@ -421,11 +403,10 @@ impl PyTensor {
     }
     #[setter(grad)]
     fn set_grad(&self, py: Python<'_>, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        if value.is_some_and(|v| !v.is_none()) {
-            return Err(PyErr::from(crate::error::Error::Argument(
-                "t.grad can only be set to None (gradients come from loss.backward())".into(),
-            )));
-        }
+        crate::grads::GradMap::<Be>::check_assignment(
+            "t.grad",
+            value.is_some_and(|v| !v.is_none()),
+        )?;
         let slot = self.slot_of();
         let cell = self.cell()?;
         py.detach(|| lock(&cell).clear_leaf_grad(&slot));

@@ -93,6 +93,19 @@ impl<B: Backend> Session<B> {
         self.backward_closing_with(loss, retain_graph, None)
     }
 
+    /// torch's `backward(create_graph=..., inputs=...)`: neither exists here (no
+    /// higher-order gradients; every leaf's gradient is computed), an `ArgumentError`.
+    pub fn check_backward_options(create_graph: bool, inputs: bool) -> Result<()> {
+        if create_graph || inputs {
+            return Err(Error::Argument(
+                "backward(): create_graph=True and inputs= are not supported (eagertape has no \
+                 higher-order gradients)"
+                    .into(),
+            ));
+        }
+        Ok(())
+    }
+
     /// [`Session::backward_closing`], calling `ready(p, g)` as soon as parameter `p`'s
     /// gradient is final in this sweep (its last leaf on the tape has been visited), with
     /// `g` the gradient `p.grad` will hold once the sweep ends (this sweep's, plus what the

@@ -148,7 +148,7 @@ fn what_a_replay_cannot_reproduce_is_refused_when_the_capture_ends() {
     s.begin_capture().unwrap();
     let x = s.input(&dt(&data(&[2, 3], 2)), false).unwrap();
     s.mark_argument(x, 0).unwrap();
-    s.nonzero(x, false).unwrap();
+    s.nonzero(x).unwrap();
     let e = s.end_capture().unwrap_err();
     assert!(e.to_string().contains("values it read"), "{e}");
     s.begin_capture().unwrap();

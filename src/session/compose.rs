@@ -516,7 +516,12 @@ impl<B: Backend> Session<B> {
     }
 
     /// torch's `equal(a, b)`: the same shape and the same elements.
-    pub fn equal(&mut self, a: Handle, b: Handle) -> Result<bool> {
+    pub fn equal(&mut self, a: Handle, b: super::Operand<B>) -> Result<bool> {
+        let super::Operand::Node(b) = b else {
+            return Err(Error::Argument(
+                "equal: the other operand must be a tensor".into(),
+            ));
+        };
         if self.shape(a)? != self.shape(b)? {
             return Ok(false);
         }

@@ -219,7 +219,37 @@ impl<B: Backend> Session<B> {
     /// column per dim (`as_tuple`), or the `[n, ndim]` matrix of them. Data leaves with no
     /// gradient; their length depends on the values (LibTorch reads the count back, as
     /// torch does). All or nothing.
-    pub fn nonzero(&mut self, x: Handle, as_tuple: bool) -> Result<Vec<Handle>> {
+    pub fn nonzero(&mut self, x: Handle) -> Result<Handle> {
+        let (cols, scalar) = self.nonzero_columns(x)?;
+        let matrix = if scalar {
+            // a 0-d tensor: a `[n, 0]` matrix
+            let n = cols.first().map_or(0, |c| B::shape(c)[0]);
+            B::full(&[n, 0], 0.0, DType::Int64, self.config.device)?
+        } else {
+            let refs: Vec<&B::T> = cols.iter().collect();
+            let stack = crate::ops::join::Stack {
+                dim: 1,
+                n: refs.len(),
+            };
+            B::movement(&stack, &refs)?.0
+        };
+        self.input_owned_as(matrix, Some(DType::Int64), false)
+    }
+
+    /// torch's `nonzero(x, as_tuple=True)`: one int64 tensor of positions per dim of `x`
+    /// (one for a 0-d `x`), as [`Session::nonzero`] records them.
+    pub fn nonzero_tuple(&mut self, x: Handle) -> Result<Vec<Handle>> {
+        let (cols, _) = self.nonzero_columns(x)?;
+        self.all_or_nothing(|s| {
+            cols.into_iter()
+                .map(|t| s.input_owned_as(t, Some(DType::Int64), false))
+                .collect()
+        })
+    }
+
+    /// The positions of `x`'s nonzero elements, one column per dim (a 0-d `x` read as a
+    /// 1-element one), and whether `x` is 0-d.
+    fn nonzero_columns(&mut self, x: Handle) -> Result<(Vec<B::T>, bool)> {
         self.check(&[x])?;
         let v = self.value(x)?;
         let v = v.get();
@@ -228,28 +258,8 @@ impl<B: Backend> Session<B> {
             DType::Bool => B::copy(v)?,
             _ => B::predicate(crate::kernel::Predicate::Ne, v, None, 0.0)?,
         };
-        // a 0-d tensor: its positions as a 1-element tensor's (torch's `as_tuple` form),
-        // and a `[n, 0]` matrix
         let mask = if scalar { B::view(&mask, &[1])? } else { mask };
-        let cols = B::nonzero(&mask)?;
-        let outs = if as_tuple {
-            cols
-        } else if scalar {
-            let n = cols.first().map_or(0, |c| B::shape(c)[0]);
-            vec![B::full(&[n, 0], 0.0, DType::Int64, B::device(v))?]
-        } else {
-            let refs: Vec<&B::T> = cols.iter().collect();
-            let stack = crate::ops::join::Stack {
-                dim: 1,
-                n: refs.len(),
-            };
-            vec![B::movement(&stack, &refs)?.0]
-        };
-        self.all_or_nothing(|s| {
-            outs.into_iter()
-                .map(|t| s.input_owned_as(t, Some(DType::Int64), false))
-                .collect()
-        })
+        Ok((B::nonzero(&mask)?, scalar))
     }
 
     /// An index tensor item as a handle: a recorded tensor (checked), or constant data
@@ -271,9 +281,15 @@ impl<B: Backend> Session<B> {
     /// torch's `masked_select(x, mask)`: the elements of `x` where the bool `mask` is true,
     /// both broadcast, as a 1-D tensor (`x[mask]` after the broadcast: the gradient goes
     /// back to the positions picked). All or nothing.
-    pub fn masked_select(&mut self, x: Handle, mask: IndexItem<B>) -> Result<Handle> {
+    pub fn masked_select(&mut self, x: Handle, mask: super::Operand<B>) -> Result<Handle> {
+        const REFUSED: &str = "masked_select: the mask must be a bool tensor";
+        let mask = match mask {
+            super::Operand::Node(h) => IndexItem::Tensor(h),
+            super::Operand::Data(t) => IndexItem::Data(t),
+            super::Operand::Number(_) => return Err(Error::Argument(REFUSED.into())),
+        };
         self.all_or_nothing(|s| {
-            let m = s.index_tensor(mask, "masked_select: the mask must be a bool tensor")?;
+            let m = s.index_tensor(mask, REFUSED)?;
             let mv = s.value(m)?;
             if B::dtype(mv.get()) != DType::Bool {
                 return Err(Error::DType(format!(
