@@ -5,7 +5,7 @@
 use pyo3::prelude::*;
 use pyo3::types::IntoPyDict;
 
-use super::classes::PyTensor;
+use super::classes::{lock, named, PyTensor};
 use crate::error::Error;
 use crate::ops::join::Where;
 use crate::ops::Op;
@@ -133,16 +133,13 @@ pub fn einsum(
         items = items[0].try_iter()?.collect::<PyResult<_>>()?;
     }
     let hs = handles("einsum", &items)?;
-    let first = items.first().ok_or_else(|| {
-        PyErr::from(Error::Argument(
-            "einsum: at least one operand is needed".into(),
-        ))
-    })?;
     let equation = equation.to_string();
-    first
-        .cast::<PyTensor>()?
-        .get()
-        .call(py, move |s, _| s.einsum(&equation, &hs))
+    let cell = match items.first() {
+        Some(t) => t.cast::<PyTensor>()?.get().cell()?,
+        None => super::current::require("einsum")?,
+    };
+    let h = py.detach(|| named(&mut lock(&cell), |s| s.einsum(&equation, &hs)))?;
+    Ok(PyTensor::named(&cell, h))
 }
 
 /// Takes an int64 tensor of class indices of shape `(*)` and returns a tensor of shape `(*,

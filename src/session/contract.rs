@@ -71,6 +71,11 @@ impl<B: Backend> Session<B> {
 
     /// `einsum(equation, operands)`.
     pub fn einsum(&mut self, equation: &str, operands: &[Handle]) -> Result<Handle> {
+        if operands.is_empty() {
+            return Err(Error::Argument(
+                "einsum: at least one operand is needed".into(),
+            ));
+        }
         let shapes = operands
             .iter()
             .map(|&h| self.shape(h))
@@ -409,5 +414,26 @@ impl Equation {
             output,
             order,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::error::Error;
+    use crate::ops::testing::{dt, session, values};
+
+    #[test]
+    fn an_einsum_of_no_operands_is_an_argument_error_and_records_nothing() {
+        // torch.einsum("i") raises too (at least one operand)
+        let mut s = session();
+        let before = s.tape_len();
+        let err = s.einsum("i", &[]).unwrap_err();
+        assert!(
+            matches!(&err, Error::Argument(m) if m.contains("at least one")),
+            "{err}"
+        );
+        assert_eq!(s.tape_len(), before);
+        let x = s.input(&dt(&values(&[1.0, 2.0], &[2])), false).unwrap();
+        assert!(s.einsum("i,i", &[x]).is_err(), "two terms, one operand");
     }
 }
