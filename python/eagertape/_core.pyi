@@ -4856,6 +4856,13 @@ class Tensor:
 
         Raises:
             DeviceError: `device` is not the session's device.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     z = et.tensor([1, 2]).new_ones(2, 3)
+            ...     z.dtype, z.shape
+            ('int64', (2, 3))
         """
     def new_empty(
         self,
@@ -4883,6 +4890,13 @@ class Tensor:
 
         Raises:
             DeviceError: `device` is not the session's device.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     z = et.tensor([1, 2]).new_empty(2, 3)
+            ...     z.dtype, z.shape
+            ('int64', (2, 3))
         """
     def new_full(
         self,
@@ -5152,6 +5166,8 @@ class Parameter(Tensor):
     def mul_(self, other: Any) -> Parameter:
         """Multiplies this parameter by `other` in place and returns it (a new version).
 
+        The result, rounded once, is published as the next version.
+
         Args:
             other (number, Tensor, Parameter or array_like): a number, or a value that
                 broadcasts to the parameter's shape (converted to its dtype and device; a
@@ -5159,10 +5175,19 @@ class Parameter(Tensor):
 
         Returns:
             Parameter: this parameter.
+
+        Examples:
+            >>> import numpy as np, eagertape as et
+            >>> p = et.Parameter(np.array([1.0, 2.0]))
+            >>> with et.Session(dtype="float64"):
+            ...     p.mul_(et.tensor([2.0, 2.0])).tolist()
+            [2.0, 4.0]
         """
     def div_(self, other: Any) -> Parameter:  # type: ignore[override]
         """Divides this parameter by `other` in place and returns it (a new version).
 
+        The result, rounded once, is published as the next version.
+
         Args:
             other (number, Tensor, Parameter or array_like): a number, or a value that
                 broadcasts to the parameter's shape (converted to its dtype and device; a
@@ -5170,11 +5195,18 @@ class Parameter(Tensor):
 
         Returns:
             Parameter: this parameter.
+
+        Examples:
+            >>> import numpy as np, eagertape as et
+            >>> p = et.Parameter(np.array([1.0, 2.0]))
+            >>> with et.Session(dtype="float64"):
+            ...     p.div_(et.tensor([2.0, 2.0])).tolist()
+            [0.5, 1.0]
         """
     def add_(self, other: Any, *, alpha: float = 1.0) -> Parameter:  # type: ignore[override]
         """Adds `other`, scaled by `alpha`, to this parameter in place and returns it.
 
-        The result `p + alpha * other`, rounded once, is published as the next version.
+        The result, rounded once, is published as the next version.
 
         Args:
             other (number, Tensor, Parameter or array_like): a number, or a value that
@@ -5189,11 +5221,13 @@ class Parameter(Tensor):
             >>> import numpy as np, eagertape as et
             >>> p = et.Parameter(np.array([1.0, 2.0]))
             >>> with et.Session(dtype="float64"):
-            ...     p.add_(et.tensor([1.0, 1.0]), alpha=2.0).tolist()
+            ...     p.add_(et.tensor([2.0, 2.0])).tolist()
             [3.0, 4.0]
         """
     def sub_(self, other: Any, *, alpha: float = 1.0) -> Parameter:  # type: ignore[override]
         """Subtracts `other`, scaled by `alpha`, from this parameter in place and returns it.
+
+        The result, rounded once, is published as the next version.
 
         Args:
             other (number, Tensor, Parameter or array_like): a number, or a value that
@@ -5203,6 +5237,13 @@ class Parameter(Tensor):
 
         Returns:
             Parameter: this parameter.
+
+        Examples:
+            >>> import numpy as np, eagertape as et
+            >>> p = et.Parameter(np.array([1.0, 2.0]))
+            >>> with et.Session(dtype="float64"):
+            ...     p.sub_(et.tensor([2.0, 2.0])).tolist()
+            [-1.0, 0.0]
         """
     def normal_(
         self, mean: float = 0.0, std: float = 1.0, *, generator: object = None

@@ -429,94 +429,6 @@ impl PyParameter {
         Ok(slf)
     }
 
-    /// Multiplies this parameter by `other` in place and returns it (a new version).
-    ///
-    /// Args:
-    ///     other (number, Tensor, Parameter or array_like): a number, or a value that
-    ///         broadcasts to the parameter's shape (converted to its dtype and device; a
-    ///         tensor may belong to any session).
-    ///
-    /// Returns:
-    ///     Parameter: this parameter.
-    fn mul_<'py>(
-        slf: Bound<'py, Self>,
-        py: Python<'py>,
-        other: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, Self>> {
-        slf.get().arith(py, "mul_", other, Update::Mul)?;
-        Ok(slf)
-    }
-
-    /// Divides this parameter by `other` in place and returns it (a new version).
-    ///
-    /// Args:
-    ///     other (number, Tensor, Parameter or array_like): a number, or a value that
-    ///         broadcasts to the parameter's shape (converted to its dtype and device; a
-    ///         tensor may belong to any session).
-    ///
-    /// Returns:
-    ///     Parameter: this parameter.
-    fn div_<'py>(
-        slf: Bound<'py, Self>,
-        py: Python<'py>,
-        other: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, Self>> {
-        slf.get().arith(py, "div_", other, Update::Div)?;
-        Ok(slf)
-    }
-
-    /// Adds `other`, scaled by `alpha`, to this parameter in place and returns it.
-    ///
-    /// The result `p + alpha * other`, rounded once, is published as the next version.
-    ///
-    /// Args:
-    ///     other (number, Tensor, Parameter or array_like): a number, or a value that
-    ///         broadcasts to the parameter's shape (converted to its dtype and device; a
-    ///         tensor may belong to any session).
-    ///     alpha (float): the multiplier for `other`. Default: ``1``.
-    ///
-    /// Returns:
-    ///     Parameter: this parameter.
-    ///
-    /// Examples:
-    ///     >>> import numpy as np, eagertape as et
-    ///     >>> p = et.Parameter(np.array([1.0, 2.0]))
-    ///     >>> with et.Session(dtype="float64"):
-    ///     ...     p.add_(et.tensor([1.0, 1.0]), alpha=2.0).tolist()
-    ///     [3.0, 4.0]
-    #[pyo3(signature = (other, *, alpha=1.0))]
-    fn add_<'py>(
-        slf: Bound<'py, Self>,
-        py: Python<'py>,
-        other: &Bound<'py, PyAny>,
-        alpha: f64,
-    ) -> PyResult<Bound<'py, Self>> {
-        slf.get().arith(py, "add_", other, Update::Add { alpha })?;
-        Ok(slf)
-    }
-
-    /// Subtracts `other`, scaled by `alpha`, from this parameter in place and returns it.
-    ///
-    /// Args:
-    ///     other (number, Tensor, Parameter or array_like): a number, or a value that
-    ///         broadcasts to the parameter's shape (converted to its dtype and device; a
-    ///         tensor may belong to any session).
-    ///     alpha (float): the multiplier for `other`. Default: ``1``.
-    ///
-    /// Returns:
-    ///     Parameter: this parameter.
-    #[pyo3(signature = (other, *, alpha=1.0))]
-    fn sub_<'py>(
-        slf: Bound<'py, Self>,
-        py: Python<'py>,
-        other: &Bound<'py, PyAny>,
-        alpha: f64,
-    ) -> PyResult<Bound<'py, Self>> {
-        slf.get()
-            .arith(py, "sub_", other, Update::Add { alpha: -alpha })?;
-        Ok(slf)
-    }
-
     /// In place: draws from N(mean, std²) from the process-wide generator
     /// (`et.manual_seed`).
     #[pyo3(signature = (mean=0.0, std=1.0, *, generator=None))]
@@ -617,4 +529,58 @@ impl PyParameter {
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
         super::tensor::tensor_py(slf.py(), "parameter_repr", (slf,))?.extract()
     }
+}
+
+/// `mul_`, `div_` (`other` alone) and `add_`, `sub_` (`other` scaled by the keyword `alpha`):
+/// one entry each, their shared arguments written once.
+macro_rules! parameter_arithmetic {
+    ($($name:ident($($alpha:ident)?) = $update:expr, $summary:literal, $example:literal;)*) => {
+        #[pymethods]
+        impl PyParameter {$(
+            #[doc = $summary]
+            ///
+            /// The result, rounded once, is published as the next version.
+            ///
+            /// Args:
+            ///     other (number, Tensor, Parameter or array_like): a number, or a value that
+            ///         broadcasts to the parameter's shape (converted to its dtype and device; a
+            ///         tensor may belong to any session).
+            $(#[doc = concat!("    ", stringify!($alpha), " (float): the multiplier for `other`. Default: ``1``.")])?
+            ///
+            /// Returns:
+            ///     Parameter: this parameter.
+            ///
+            /// Examples:
+            ///     >>> import numpy as np, eagertape as et
+            ///     >>> p = et.Parameter(np.array([1.0, 2.0]))
+            ///     >>> with et.Session(dtype="float64"):
+            #[doc = concat!("    ...     p.", stringify!($name), "(et.tensor([2.0, 2.0])).tolist()")]
+            #[doc = concat!("    ", $example)]
+            #[pyo3(signature = (other $(, *, $alpha=1.0)?))]
+            fn $name<'py>(
+                slf: Bound<'py, Self>,
+                py: Python<'py>,
+                other: &Bound<'py, PyAny>,
+                $($alpha: f64,)?
+            ) -> PyResult<Bound<'py, Self>> {
+                slf.get().arith(py, stringify!($name), other, $update)?;
+                Ok(slf)
+            }
+        )*}
+    };
+}
+
+parameter_arithmetic! {
+    mul_() = Update::Mul,
+        "Multiplies this parameter by `other` in place and returns it (a new version).",
+        "[2.0, 4.0]";
+    div_() = Update::Div,
+        "Divides this parameter by `other` in place and returns it (a new version).",
+        "[0.5, 1.0]";
+    add_(alpha) = Update::Add { alpha },
+        "Adds `other`, scaled by `alpha`, to this parameter in place and returns it.",
+        "[3.0, 4.0]";
+    sub_(alpha) = Update::Add { alpha: -alpha },
+        "Subtracts `other`, scaled by `alpha`, from this parameter in place and returns it.",
+        "[-1.0, 0.0]";
 }

@@ -413,119 +413,6 @@ impl PyTensor {
         Ok(())
     }
 
-    /// Returns a tensor of zeros of the given shape, in this tensor's session.
-    ///
-    /// Of this tensor's dtype unless `dtype` says otherwise.
-    ///
-    /// Args:
-    ///     *args (int or sequence of ints): the shape, as separate ints or one sequence.
-    ///     size (sequence of ints, optional): the shape by keyword, instead of `*args`.
-    ///         Default: ``None``.
-    ///     dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
-    ///         tensor's dtype).
-    ///     device (str or torch.device, optional): must be this tensor's session's device.
-    ///         Default: ``None``.
-    ///     requires_grad (bool): whether the new tensor is a leaf that takes gradients.
-    ///         Default: ``False``.
-    ///
-    /// Raises:
-    ///     DeviceError: `device` is not the session's device.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> with et.Session():
-    ///     ...     z = et.tensor([1, 2]).new_zeros(2, 3)
-    ///     ...     z.dtype, z.shape
-    ///     ('int64', (2, 3))
-    #[pyo3(signature = (*args, size=None, dtype=None, device=None, requires_grad=false))]
-    fn new_zeros<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        size: Option<&Bound<'py, PyAny>>,
-        dtype: Option<&Bound<'py, PyAny>>,
-        device: Option<&Bound<'py, PyAny>>,
-        requires_grad: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        new_filled(
-            slf,
-            &sizes(args, size)?,
-            0.0f64.into_pyobject(slf.py())?.into_any(),
-            dtype,
-            device,
-            requires_grad,
-        )
-    }
-    /// Returns a tensor of ones of the given shape, in this tensor's session.
-    ///
-    /// Of this tensor's dtype unless `dtype` says otherwise.
-    ///
-    /// Args:
-    ///     *args (int or sequence of ints): the shape, as separate ints or one sequence.
-    ///     size (sequence of ints, optional): the shape by keyword, instead of `*args`.
-    ///         Default: ``None``.
-    ///     dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
-    ///         tensor's dtype).
-    ///     device (str or torch.device, optional): must be this tensor's session's device.
-    ///         Default: ``None``.
-    ///     requires_grad (bool): whether the new tensor is a leaf that takes gradients.
-    ///         Default: ``False``.
-    ///
-    /// Raises:
-    ///     DeviceError: `device` is not the session's device.
-    #[pyo3(signature = (*args, size=None, dtype=None, device=None, requires_grad=false))]
-    fn new_ones<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        size: Option<&Bound<'py, PyAny>>,
-        dtype: Option<&Bound<'py, PyAny>>,
-        device: Option<&Bound<'py, PyAny>>,
-        requires_grad: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        new_filled(
-            slf,
-            &sizes(args, size)?,
-            1.0f64.into_pyobject(slf.py())?.into_any(),
-            dtype,
-            device,
-            requires_grad,
-        )
-    }
-    /// Returns a new tensor of the given shape, in this tensor's session.
-    ///
-    /// Of this tensor's dtype unless `dtype` says otherwise. **Differs** from PyTorch: its
-    /// elements are zeros, not uninitialised memory.
-    ///
-    /// Args:
-    ///     *args (int or sequence of ints): the shape, as separate ints or one sequence.
-    ///     size (sequence of ints, optional): the shape by keyword, instead of `*args`.
-    ///         Default: ``None``.
-    ///     dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
-    ///         tensor's dtype).
-    ///     device (str or torch.device, optional): must be this tensor's session's device.
-    ///         Default: ``None``.
-    ///     requires_grad (bool): whether the new tensor is a leaf that takes gradients.
-    ///         Default: ``False``.
-    ///
-    /// Raises:
-    ///     DeviceError: `device` is not the session's device.
-    #[pyo3(signature = (*args, size=None, dtype=None, device=None, requires_grad=false))]
-    fn new_empty<'py>(
-        slf: &Bound<'py, Self>,
-        args: &Bound<'py, PyTuple>,
-        size: Option<&Bound<'py, PyAny>>,
-        dtype: Option<&Bound<'py, PyAny>>,
-        device: Option<&Bound<'py, PyAny>>,
-        requires_grad: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        new_filled(
-            slf,
-            &sizes(args, size)?,
-            0.0f64.into_pyobject(slf.py())?.into_any(),
-            dtype,
-            device,
-            requires_grad,
-        )
-    }
     /// Returns a tensor of the given shape filled with `fill_value`, in this tensor's session.
     ///
     /// Of this tensor's dtype unless `dtype` says otherwise.
@@ -597,4 +484,60 @@ impl PyTensor {
     ) -> PyResult<Bound<'py, PyAny>> {
         slf.call_method1("expand", (other.getattr("shape")?,))
     }
+}
+
+/// `new_zeros`, `new_ones`, `new_empty`: one entry each (name, fill, what it returns, a
+/// note), their shared arguments written once.
+macro_rules! new_filled_methods {
+    ($($name:ident = $fill:literal, $returns:literal, $($note:literal)+;)*) => {
+        #[pymethods]
+        impl PyTensor {$(
+            #[doc = $returns]
+            #[doc = ""]
+            $(#[doc = $note])+
+            ///
+            /// Args:
+            ///     *args (int or sequence of ints): the shape, as separate ints or one sequence.
+            ///     size (sequence of ints, optional): the shape by keyword, instead of `*args`.
+            ///         Default: ``None``.
+            ///     dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
+            ///         tensor's dtype).
+            ///     device (str or torch.device, optional): must be this tensor's session's device.
+            ///         Default: ``None``.
+            ///     requires_grad (bool): whether the new tensor is a leaf that takes gradients.
+            ///         Default: ``False``.
+            ///
+            /// Raises:
+            ///     DeviceError: `device` is not the session's device.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            #[doc = concat!("    ...     z = et.tensor([1, 2]).", stringify!($name), "(2, 3)")]
+            ///     ...     z.dtype, z.shape
+            ///     ('int64', (2, 3))
+            #[pyo3(signature = (*args, size=None, dtype=None, device=None, requires_grad=false))]
+            fn $name<'py>(
+                slf: &Bound<'py, Self>,
+                args: &Bound<'py, PyTuple>,
+                size: Option<&Bound<'py, PyAny>>,
+                dtype: Option<&Bound<'py, PyAny>>,
+                device: Option<&Bound<'py, PyAny>>,
+                requires_grad: bool,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                let fill = $fill.into_pyobject(slf.py())?.into_any();
+                new_filled(slf, &sizes(args, size)?, fill, dtype, device, requires_grad)
+            }
+        )*}
+    };
+}
+
+new_filled_methods! {
+    new_zeros = 0.0f64, "Returns a tensor of zeros of the given shape, in this tensor's session.",
+        "Of this tensor's dtype unless `dtype` says otherwise.";
+    new_ones = 1.0f64, "Returns a tensor of ones of the given shape, in this tensor's session.",
+        "Of this tensor's dtype unless `dtype` says otherwise.";
+    new_empty = 0.0f64, "Returns a new tensor of the given shape, in this tensor's session.",
+        "Of this tensor's dtype unless `dtype` says otherwise. **Differs** from PyTorch: its"
+        "elements are zeros, not uninitialised memory.";
 }
