@@ -10,6 +10,7 @@ mod compact;
 mod compose;
 pub use backward::ReadyHook;
 pub use compose::{Item, Stat};
+pub use convert::HostKind;
 mod contract;
 mod convert;
 pub mod effect;

@@ -13,12 +13,11 @@ use super::classes::{lock, named, PyTensor, SessionCell};
 use super::config::PyConfig;
 use super::convert::host_data;
 use crate::backend::dynamic::{Dyn as Be, DynTensor};
-use crate::backend::Backend;
 use crate::config::{Config, DType, Device};
 use crate::error::Error;
 use crate::grads::GradMap;
 use crate::rng::RngState;
-use crate::session::Session;
+use crate::session::{HostKind, Session};
 
 /// A shape given as `f(2, 3)` or `f((2, 3))`.
 pub fn shape_arg(shape: &Bound<'_, PyTuple>) -> PyResult<Vec<i64>> {
@@ -499,39 +498,21 @@ pub(crate) fn input_into(
     requires_grad: Option<bool>,
     dtype: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
-    let (c, session_dtype) = py.detach(|| {
-        let s = lock(cell);
-        (s.config().clone(), s.dtype())
-    });
     let dtype = match dtype.filter(|d| !d.is_none()) {
         Some(d) => Some(DType::parse_any(&super::config::dtype_name(d)?)?),
         None => None,
     };
     let host = host_data(data)?;
-    // Integer and bool data keep a data dtype unless told otherwise (torch.as_tensor).
-    let natural = host.integral.then_some(if host.boolean {
-        DType::Bool
-    } else if host.int32 {
-        DType::Int32
-    } else {
-        DType::Int64
-    });
-    let dtype = dtype.or(natural);
-    let target = dtype.filter(|d| d.is_data()).unwrap_or(session_dtype);
-    let t = {
-        let _guard = Be::no_grad();
-        Be::convert(&host.tensor, target, c.device)?
+    let kind = match (host.integral, host.boolean, host.int32) {
+        (false, ..) => HostKind::Float,
+        (true, true, _) => HostKind::Bool,
+        (true, false, true) => HostKind::Int32,
+        (true, false, false) => HostKind::Int64,
     };
-    let rg =
-        requires_grad.unwrap_or(c.requires_grad_by_default && dtype.is_none_or(|d| !d.is_data()));
     let arg = super::capture_state::argument_of(cell, data);
     let h = py.detach(move || {
         named(&mut lock(cell), |s| {
-            let h = s.input_owned_as(t, dtype, rg)?;
-            if let Some(k) = arg {
-                s.mark_argument(h, k)?;
-            }
-            Ok(h)
+            s.input_data(&host.tensor, kind, dtype, requires_grad, arg)
         })
     })?;
     if let Some(k) = arg {

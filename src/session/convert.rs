@@ -1,6 +1,7 @@
-//! torch's conversions that may return the tensor itself: `to(dtype, device, copy)` and
-//! `contiguous()`. Each returns the handle it was given when nothing would change (as
-//! torch returns `self`), else records the conversion.
+//! torch's conversions: host data into a leaf (`input`, `torch.as_tensor`'s dtype rule), and
+//! those that may return the tensor itself, `to(dtype, device, copy)` and `contiguous()`: each
+//! returns the handle it was given when nothing would change (as torch returns `self`), else
+//! records the conversion.
 
 use super::Session;
 use crate::backend::Backend;
@@ -11,7 +12,50 @@ use crate::ops::view::ShapeView;
 use crate::ops::Op;
 use crate::tape::Handle;
 
+/// What host data held (`Session::input_data` keeps integers and booleans as data).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostKind {
+    Float,
+    Int64,
+    Int32,
+    Bool,
+}
+
 impl<B: Backend> Session<B> {
+    /// `input(data, dtype=None, requires_grad=None)` of host `data` holding `kind`, copied
+    /// into a new leaf: floating data in the session's carrier, integer and bool data keeping
+    /// a data dtype unless `dtype` says otherwise (`torch.as_tensor`); `requires_grad` by
+    /// default the config's for floating leaves, never for data. `argument`: the leaf is that
+    /// argument of the step being captured.
+    pub fn input_data(
+        &mut self,
+        data: &B::T,
+        kind: HostKind,
+        dtype: Option<DType>,
+        requires_grad: Option<bool>,
+        argument: Option<usize>,
+    ) -> Result<Handle> {
+        let natural = match kind {
+            HostKind::Float => None,
+            HostKind::Int64 => Some(DType::Int64),
+            HostKind::Int32 => Some(DType::Int32),
+            HostKind::Bool => Some(DType::Bool),
+        };
+        let dtype = dtype.or(natural);
+        let target = dtype.filter(|d| d.is_data()).unwrap_or(self.dtype);
+        let t = {
+            let _guard = B::no_grad();
+            B::convert(data, target, self.config.device)?
+        };
+        let by_default = self.config.requires_grad_by_default;
+        let rg = requires_grad.unwrap_or(by_default && dtype.is_none_or(|d| !d.is_data()));
+        let h = self.input_owned_as(t, dtype, rg)?;
+        if let Some(k) = argument {
+            self.mark_argument(h, k)?;
+        }
+        Ok(h)
+    }
+
     /// torch's `to`: `h` converted to `dtype` as this session's carrier reads it
     /// ([`target`]); `h` itself when that is its own dtype and no `copy` is asked
     /// (`copy=True` records a new tensor, the identity's gradient). A tensor lives on its
@@ -66,5 +110,46 @@ impl<B: Backend> Session<B> {
             return Ok(h);
         }
         self.record(Op::shape_view(ShapeView::Contiguous), &[h])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HostKind;
+    use crate::config::DType;
+    use crate::ops::testing::{dt, session};
+
+    #[test]
+    fn host_data_keeps_integers_as_data_and_floats_in_the_carrier() {
+        // torch.as_tensor([1, 2]) is int64 without grad; float data takes the default dtype
+        let mut s = session();
+        let ints = dt(&tch::Tensor::from_slice(&[1i64, 2]));
+        let h = s
+            .input_data(&ints, HostKind::Int64, None, None, None)
+            .unwrap();
+        assert_eq!(s.dtype_of(h).unwrap(), DType::Int64);
+        assert!(!s.requires_grad(h).unwrap());
+        let h = s
+            .input_data(
+                &ints,
+                HostKind::Int64,
+                Some(DType::Float32),
+                Some(true),
+                None,
+            )
+            .unwrap();
+        assert_eq!(
+            s.dtype_of(h).unwrap(),
+            DType::Float32,
+            "as_tensor(ints, dtype=float32)"
+        );
+        assert!(s.requires_grad(h).unwrap());
+        let floats = dt(&tch::Tensor::from_slice(&[0.5f32]));
+        let h = s
+            .input_data(&floats, HostKind::Float, None, None, None)
+            .unwrap();
+        assert_eq!(s.dtype_of(h).unwrap(), DType::Float64);
+        let err = s.input_data(&ints, HostKind::Bool, None, Some(true), None);
+        assert!(err.is_err(), "bool data cannot require grad");
     }
 }
