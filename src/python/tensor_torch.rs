@@ -291,42 +291,14 @@ impl PyTensor {
         key: &Bound<'_, PyAny>,
         value: &Bound<'_, PyAny>,
     ) -> PyResult<()> {
-        // One value for every selected element: a number, or a tensor of one element (torch
-        // broadcasts `x[mask] = tensor([v])` too; it is read as its 0-d form).
-        let one_element = value.cast::<PyTensor>().is_ok_and(|v| {
-            v.getattr("numel")
-                .and_then(|n| n.call0())
-                .and_then(|n| n.extract::<usize>())
-                .ok()
-                == Some(1)
-        });
-        let scalar_value = value.extract::<f64>().is_ok() || one_element;
+        let py = slf.py();
+        let me = slf.get();
         if let Ok(k) = key.cast::<PyTensor>() {
-            let dtype: String = k.getattr("dtype")?.extract()?;
+            let key = k.get().handle();
             via(slf, "x[index] = v", || {
-                if dtype == "bool" && scalar_value {
-                    // A mask over the leading dims (`x[row_mask] = v`) selects whole
-                    // sub-tensors: it broadcasts over the trailing dims.
-                    let (kd, xd): (usize, usize) = (
-                        k.getattr("ndim")?.extract()?,
-                        slf.getattr("ndim")?.extract()?,
-                    );
-                    let mask = if kd < xd {
-                        let mut shape: Vec<i64> = k.getattr("shape")?.extract()?;
-                        shape.resize(xd, 1); // bounded: the tensor's rank
-                        k.call_method1("reshape", (shape,))?
-                    } else {
-                        k.clone().into_any()
-                    };
-                    let value = if one_element {
-                        value.call_method1("reshape", (PyTuple::empty(slf.py()),))?
-                    } else {
-                        value.clone()
-                    };
-                    slf.call_method1("masked_fill", (mask, value))
-                } else {
-                    slf.call_method1("index_put", ((k,), value))
-                }
+                let value = me.operand(py, value)?;
+                let out = me.call(py, move |s, x| s.index_assign_tensor(x, key, value))?;
+                Ok(Bound::new(py, out)?.into_any())
             })?;
             return Ok(());
         }
@@ -341,8 +313,6 @@ impl PyTensor {
             let stand_in = np.call_method1("broadcast_to", (zero, slf.getattr("shape")?))?;
             stand_in.get_item(key)?;
         }
-        let py = slf.py();
-        let me = slf.get();
         let items = match key.cast::<PyTuple>() {
             Ok(t) => t
                 .iter()

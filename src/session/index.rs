@@ -406,6 +406,49 @@ impl<B: Backend> Session<B> {
         })
     }
 
+    /// torch's `x[key] = v` for a tensor `key`: a bool mask with one value for every
+    /// selected element (a number, or a one-element tensor or array) is `masked_fill`, the
+    /// mask over `x`'s leading dims broadcast over the trailing ones (`x[row_mask] = v`);
+    /// any other is `index_put((key,), v)`. A new tensor; all or nothing.
+    pub fn index_assign_tensor(
+        &mut self,
+        x: Handle,
+        key: Handle,
+        value: crate::session::Operand<B>,
+    ) -> Result<Handle> {
+        use crate::ops::compose::TensorOrNumber;
+        use crate::session::Operand;
+        self.check(&[x, key])?;
+        let one = match &value {
+            Operand::Number(v) => Some(TensorOrNumber::Number(*v)),
+            Operand::Node(v) if B::numel(self.value(*v)?.get()) == 1 => {
+                Some(TensorOrNumber::Tensor(*v))
+            }
+            Operand::Data(t) if B::numel(t) == 1 => Some(TensorOrNumber::Number(B::to_f64(t)?[0])),
+            _ => None,
+        };
+        let mask = self.dtype_of(key)? == DType::Bool;
+        self.all_or_nothing(move |s| match one {
+            Some(v) if mask => {
+                let (mut shape, rank) = (s.shape(key)?, s.shape(x)?.len());
+                let key = if shape.len() < rank {
+                    shape.resize(rank, 1); // bounded: the tensor's rank
+                    s.record(Op::reshape(&shape), &[key])?
+                } else {
+                    key
+                };
+                let v = match v {
+                    TensorOrNumber::Tensor(h) => {
+                        TensorOrNumber::Tensor(s.record(Op::reshape(&[]), &[h])?)
+                    }
+                    number => number,
+                };
+                crate::ops::selections::masked_fill(s, x, key, v)
+            }
+            _ => s.index_put(x, vec![IndexItem::Tensor(key)], value, false),
+        })
+    }
+
     /// torch's `x[key] = v` for a key of ints, slices, `None`, `...` and lists (a tensor
     /// key is `index_put`/`masked_fill`, the caller's choice): the positions the key
     /// selects from an int64 `arange` of `x`'s elements (made on the device), `v` broadcast
@@ -462,5 +505,44 @@ impl<B: Backend> Session<B> {
             )?;
             s.record(Op::reshape(&shape), &[out])
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::backend::dynamic::Dyn;
+    use crate::backend::Backend;
+    use crate::ops::testing::{dt, session, values};
+    use crate::session::Operand;
+
+    #[test]
+    fn a_row_mask_key_fills_whole_rows_and_an_index_key_puts_values() {
+        // torch: x = arange(6.).reshape(2, 3); x[tensor([True, False])] = 7 -> rows; then
+        // x[tensor([1])] = tensor([[1., 2., 3.]])
+        let mut s = session();
+        let x = s
+            .input(&dt(&values(&[0., 1., 2., 3., 4., 5.], &[2, 3])), false)
+            .unwrap();
+        let rows = s
+            .input_data(
+                &dt(&tch::Tensor::from_slice(&[true, false])),
+                crate::session::HostKind::Bool,
+                None,
+                None,
+                None,
+            )
+            .unwrap();
+        let y = s
+            .index_assign_tensor(x, rows, Operand::Number(7.0))
+            .unwrap();
+        let got = Dyn::to_f64(s.value(y).unwrap().get()).unwrap();
+        assert_eq!(got, vec![7., 7., 7., 3., 4., 5.]);
+        let one = dt(&tch::Tensor::from_slice(&[1i64]));
+        let int64 = crate::session::HostKind::Int64;
+        let one = s.input_data(&one, int64, None, None, None).unwrap();
+        let v = Operand::Data(dt(&values(&[1., 2., 3.], &[1, 3])));
+        let z = s.index_assign_tensor(y, one, v).unwrap();
+        let got = Dyn::to_f64(s.value(z).unwrap().get()).unwrap();
+        assert_eq!(got, vec![7., 7., 7., 1., 2., 3.]);
     }
 }
