@@ -249,14 +249,8 @@ impl PyTensor {
     ///     Tensor: this tensor.
     fn zero_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
         via(slf, "zero_", || {
-            let shape = slf.getattr("shape")?;
-            if slf.getattr("requires_grad")?.extract::<bool>()? {
-                let kw = pyo3::types::PyDict::new(slf.py());
-                kw.set_item("dtype", "bool")?;
-                let all = slf.call_method("new_ones", (shape,), Some(&kw))?;
-                return slf.call_method1("masked_fill", (all, 0.0));
-            }
-            slf.call_method1("new_zeros", (shape,))
+            let py = slf.py();
+            Ok(Bound::new(py, slf.get().call(py, |s, x| s.zeroed(x))?)?.into_any())
         })
     }
     /// Clamps the elements of this tensor into `[min, max]`, in place.

@@ -220,4 +220,47 @@ impl<B: Backend> Session<B> {
             s.record(Op::convert(to, device), &[leaf])
         })
     }
+
+    /// torch's `x.zero_()` result: zeros of `x`'s shape and dtype. A tensor that requires
+    /// grad keeps a (zero) gradient path through it (torch's `ZeroBackward`: recorded as
+    /// `masked_fill` of every element); otherwise the zeros are a new constant.
+    pub fn zeroed(&mut self, x: Handle) -> Result<Handle> {
+        let shape = self.shape(x)?;
+        if !self.requires_grad(x)? {
+            let dtype = self.dtype_of(x)?;
+            return self.make(&Factory::full(shape, 0.0, None)?, Some(dtype), false);
+        }
+        self.all_or_nothing(|s| {
+            let every = s.make(&Factory::full(shape, 1.0, None)?, Some(DType::Bool), false)?;
+            let zero = crate::ops::compose::TensorOrNumber::Number(0.0);
+            crate::ops::selections::masked_fill(s, x, every, zero)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::backend::dynamic::Dyn;
+    use crate::backend::Backend;
+    use crate::ops::testing::{dt, session, values};
+
+    #[test]
+    fn zeroed_keeps_a_gradient_path_only_where_the_tensor_requires_grad() {
+        // torch: y = x * 3; y.zero_() has ZeroBackward: x.grad through y is 0, not None
+        let mut s = session();
+        let x = s.input(&dt(&values(&[1.0, 2.0], &[2])), true).unwrap();
+        let z = s.zeroed(x).unwrap();
+        assert!(s.requires_grad(z).unwrap());
+        assert_eq!(
+            Dyn::to_f64(s.value(z).unwrap().get()).unwrap(),
+            vec![0.0, 0.0]
+        );
+        let c = s.input(&dt(&values(&[1.0, 2.0], &[2])), false).unwrap();
+        let zc = s.zeroed(c).unwrap();
+        assert!(
+            !s.requires_grad(zc).unwrap(),
+            "a constant's zeros are a constant"
+        );
+        assert_eq!(s.dtype_of(zc).unwrap(), s.dtype_of(c).unwrap());
+    }
 }
