@@ -12,7 +12,7 @@ use super::classes::PySession;
 
 use std::sync::Arc;
 
-use super::classes::{lock, PyTensor};
+use super::classes::{lock, named, PyTensor};
 use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::Value;
 use crate::error::Error;
@@ -110,29 +110,33 @@ fn sizes<'py>(
     }
 }
 
-/// `new_zeros`/`new_ones`/`new_full`/`new_empty`: `full(size, fill)` in `slf`'s session,
-/// of `slf`'s dtype unless `dtype` says otherwise; `device` must be the session's.
+/// `new_zeros`/`new_ones`/`new_full`/`new_empty`: `size` filled with `fill` in `slf`'s
+/// session, of `slf`'s dtype unless `dtype` says otherwise; `device` must be the session's.
 fn new_filled<'py>(
     slf: &Bound<'py, PyTensor>,
     size: &Bound<'py, PyTuple>,
-    fill: Bound<'py, PyAny>,
+    fill: f64,
     dtype: Option<&Bound<'py, PyAny>>,
     device: Option<&Bound<'py, PyAny>>,
     requires_grad: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let py = slf.py();
-    let cell = slf.get().cell()?;
-    let sess = Py::new(py, PySession::of_cell(&cell))?;
-    sess.get().check_device(py, device)?;
+    let (py, me) = (slf.py(), slf.get());
+    let cell = me.cell()?;
+    PySession::of_cell(&cell).check_device(py, device)?;
     let shape = super::session::shape_arg(size)?;
-    let dtype = match dtype.filter(|d| !d.is_none()) {
-        Some(d) => d.clone(),
-        None => slf.getattr("dtype")?,
-    };
-    let kw = pyo3::types::PyDict::new(py);
-    kw.set_item("dtype", dtype)?;
-    kw.set_item("requires_grad", requires_grad)?;
-    sess.bind(py).call_method("full", (shape, fill), Some(&kw))
+    let dtype = super::factories::requested(dtype)?;
+    let x = me.handle();
+    let h = py.detach(|| {
+        named(&mut lock(&cell), |s| {
+            let dtype = match dtype {
+                Some(d) => d,
+                None => s.dtype_of(x)?,
+            };
+            let zeros = crate::session::factory::Factory::full(shape, fill, None)?;
+            s.make(&zeros, Some(dtype), requires_grad)
+        })
+    })?;
+    Ok(Bound::new(py, PyTensor::named(&cell, h))?.into_any())
 }
 
 #[pymethods]
@@ -409,7 +413,8 @@ impl PyTensor {
         requires_grad: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let size = PyTuple::new(slf.py(), [size])?;
-        new_filled(slf, &size, fill_value.clone(), dtype, device, requires_grad)
+        let fill = fill_value.extract::<f64>()?;
+        new_filled(slf, &size, fill, dtype, device, requires_grad)
     }
 
     /// Returns a view of this tensor with the shape of `other` (`self.view(other.shape)`).
@@ -489,8 +494,7 @@ macro_rules! new_filled_methods {
                 device: Option<&Bound<'py, PyAny>>,
                 requires_grad: bool,
             ) -> PyResult<Bound<'py, PyAny>> {
-                let fill = $fill.into_pyobject(slf.py())?.into_any();
-                new_filled(slf, &sizes(args, size)?, fill, dtype, device, requires_grad)
+                new_filled(slf, &sizes(args, size)?, $fill, dtype, device, requires_grad)
             }
         )*}
     };
