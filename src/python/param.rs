@@ -10,22 +10,14 @@ use super::classes::PyParameter;
 use super::classes::PyTensor;
 use super::config::dtype_name;
 use super::convert::{host_data, to_tensor};
+use super::sample::no_generator;
 use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::{Tracked, Value};
 use crate::config::{DType, Device};
 use crate::ledger::Category;
 use crate::param::Parameter;
 use crate::param_update::{self, update_, Operand, Update};
-
-/// A `generator=` argument of `Parameter.op`: only None is taken.
-fn no_generator(op: &str, g: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-    let given = g.is_some_and(|g| !g.is_none());
-    Ok(crate::rng::refuse_generator(
-        op,
-        given,
-        crate::rng::Draws::Global,
-    )?)
-}
+use crate::rng::Draws;
 
 impl PyParameter {
     /// Run the core's in-place update `f` on this parameter (GIL released, panics
@@ -439,7 +431,7 @@ impl PyParameter {
         std: f64,
         generator: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, Self>> {
-        no_generator("normal_", generator)?;
+        no_generator("normal_", generator, Draws::Global)?;
         slf.get()
             .fill(py, "normal_", |p, g| p.fill_random_(true, mean, std, g))?;
         Ok(slf)
@@ -470,7 +462,7 @@ impl PyParameter {
         to: f64,
         generator: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, Self>> {
-        no_generator("uniform_", generator)?;
+        no_generator("uniform_", generator, Draws::Global)?;
         slf.get()
             .fill(py, "uniform_", |p, g| p.fill_random_(false, from_, to, g))?;
         Ok(slf)

@@ -80,7 +80,7 @@ impl PyTensor {
         p: Option<f64>,
         generator: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        no_generator("bernoulli", generator)?;
+        no_generator("bernoulli", generator, crate::rng::Draws::Session)?;
         let x = self.handle();
         self.call(py, move |s, _| s.bernoulli(x, p))
     }
@@ -95,7 +95,7 @@ impl PyTensor {
         replacement: bool,
         generator: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        no_generator("multinomial", generator)?;
+        no_generator("multinomial", generator, crate::rng::Draws::Session)?;
         let x = self.handle();
         self.call(py, move |s, _| s.multinomial(x, num_samples, replacement))
     }
@@ -131,13 +131,14 @@ impl PyTensor {
     }
 }
 
-fn no_generator(op: &str, generator: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+/// A `generator=` argument of `op`, which draws from `draws`: only None is taken.
+pub(crate) fn no_generator(
+    op: &str,
+    generator: Option<&Bound<'_, PyAny>>,
+    draws: crate::rng::Draws,
+) -> PyResult<()> {
     let given = generator.is_some_and(|g| !g.is_none());
-    Ok(crate::rng::refuse_generator(
-        op,
-        given,
-        crate::rng::Draws::Session,
-    )?)
+    Ok(crate::rng::refuse_generator(op, given, draws)?)
 }
 
 /// `_searchsorted(sorted_sequence, values, right, out_int32)`: `values` a tensor of the
