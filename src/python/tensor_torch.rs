@@ -132,8 +132,8 @@ fn new_filled<'py>(
                 Some(d) => d,
                 None => s.dtype_of(x)?,
             };
-            let zeros = crate::session::factory::Factory::full(shape, fill, None)?;
-            s.make(&zeros, Some(dtype), requires_grad)
+            let filled = crate::session::factory::Factory::full(shape, fill, None)?;
+            s.make(&filled, Some(dtype), requires_grad)
         })
     })?;
     Ok(Bound::new(py, PyTensor::named(&cell, h))?.into_any())

@@ -247,31 +247,6 @@ impl Arg for TensorOrNumber {
     }
 }
 
-/// torch's `out_dtype=`, which only `None` passes: the result has the operands' dtype.
-pub struct NoDtype;
-
-impl Arg for NoDtype {
-    type Prepared = ();
-    type Core = ();
-    fn annotation() -> String {
-        "None".into()
-    }
-    fn from_py(name: &Name, _: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<()> {
-        Err(PyErr::from(Error::Argument(format!(
-            "{name} is not supported (the result has the operands' dtype)"
-        ))))
-    }
-    fn from_lit(name: &str, l: Lit) -> PyResult<()> {
-        match l {
-            Lit::None => Ok(()),
-            _ => Err(bad_default(name, l)),
-        }
-    }
-    fn finish(_: (), _: &mut Session<Be>) -> Result<()> {
-        Ok(())
-    }
-}
-
 /// Class ids or other index data: an int tensor, or host data kept exact (int64) on the
 /// input's device.
 pub struct Index;
@@ -321,19 +296,46 @@ impl Arg for Tensors {
     }
 }
 
-/// torch's `out=`, which only `None` passes: a tensor here is a value, never written into.
-pub struct NoOut;
+/// An argument torch has that only `None` passes here (`out=`, `out_dtype=`); `W` says why
+/// another value is refused.
+pub struct OnlyNone<W>(std::marker::PhantomData<W>);
 
-impl Arg for NoOut {
+/// Why an [`OnlyNone`] argument refuses a value: the `ArgumentError` message for `name`.
+pub trait WhyNone {
+    fn refused(name: &Name) -> String;
+}
+
+/// `out_dtype=`: the result has the operands' dtype.
+pub struct OperandsDtype;
+
+impl WhyNone for OperandsDtype {
+    fn refused(name: &Name) -> String {
+        format!("{name} is not supported (the result has the operands' dtype)")
+    }
+}
+
+/// `out=`: a tensor here is a value, never written into.
+pub struct ImmutableValues;
+
+impl WhyNone for ImmutableValues {
+    fn refused(name: &Name) -> String {
+        format!("{name}= is not supported (tensors are immutable values)")
+    }
+}
+
+/// torch's `out_dtype=` (`dtype=` of the cumulative ops), which only `None` passes.
+pub type NoDtype = OnlyNone<OperandsDtype>;
+/// torch's `out=`, which only `None` passes.
+pub type NoOut = OnlyNone<ImmutableValues>;
+
+impl<W: WhyNone> Arg for OnlyNone<W> {
     type Prepared = ();
     type Core = ();
     fn annotation() -> String {
         "None".into()
     }
     fn from_py(name: &Name, _: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<()> {
-        Err(PyErr::from(Error::Argument(format!(
-            "{name}= is not supported (tensors are immutable values)"
-        ))))
+        Err(PyErr::from(Error::Argument(W::refused(name))))
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<()> {
         match l {
