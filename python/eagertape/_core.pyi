@@ -1883,23 +1883,6 @@ class Tensor:
             ...     x.min().tolist(), values.tolist(), indices.tolist()
             (1.0, [1.0, 2.0], [0, 1])
         """
-    def reshape(
-        self, *args: _int | tuple[_int, ...], shape: Sequence[_int] | None = None
-    ) -> Tensor:
-        """Returns a tensor with the same elements as this tensor and the given shape.
-
-        A view of this tensor when its layout is contiguous, else a copy; the gradient flows
-        back either way. See `eagertape.reshape`.
-
-        Args:
-            *args (int or sequence of ints): the new shape, as separate ints (`reshape(2, 3)`)
-                or one sequence (`reshape((2, 3))`); one dimension may be -1 (inferred).
-            shape (sequence of ints, optional): the new shape by keyword, instead of `*args`.
-                Default: ``None``.
-
-        Raises:
-            ShapeError: the shape does not have this tensor's number of elements.
-        """
     def clamp(
         self,
         min: _float | Tensor | ArrayLike | None = None,
@@ -4420,6 +4403,159 @@ class Tensor:
             ...     r.min.tolist(), r.max.tolist()
             ([1.0, 2.0], [5.0, 7.0])
         """
+    def reshape(
+        self, *args: _int | Sequence[_int], shape: _int | Sequence[_int] | None = None
+    ) -> Tensor:
+        """Returns a tensor with the same data and number of elements as `input`, with
+        shape `shape`.
+
+        A view of `input` when its layout is contiguous, else a copy; one dimension may
+        be -1 (inferred from the others). Works on every dtype; the gradient is reshaped
+        back. The method takes the shape as separate ints (`x.reshape(2, 3)`), one
+        sequence (`x.reshape((2, 3))`) or by keyword (`x.reshape(shape=(2, 3))`).
+
+        Args:
+            input (Tensor): the tensor to be reshaped.
+            shape (int or sequence of ints): the new shape.
+
+        Returns:
+            Tensor: the reshaped tensor.
+
+        Raises:
+            et.ShapeError: if `shape` does not hold `input`'s number of elements.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.reshape(et.tensor([1.0, 2.0, 3.0, 4.0]), (2, -1)).tolist()
+            [[1.0, 2.0], [3.0, 4.0]]
+        """
+    def permute(
+        self, *args: _int | Sequence[_int], dims: _int | Sequence[_int] | None = None
+    ) -> Tensor:
+        """Returns a view of `input` with its dimensions permuted.
+
+        Works on every dtype. The method takes the order as separate ints
+        (`x.permute(2, 0, 1)`), one sequence or by keyword (`dims=`).
+
+        Args:
+            input (Tensor): the input tensor.
+            dims (sequence of ints): the desired ordering of dimensions.
+
+        Returns:
+            Tensor: the permuted tensor; dimension `i` of the result is `input`'s
+            `dims[i]`.
+
+        Raises:
+            et.ShapeError: if `dims` is not a permutation of `input`'s dimensions.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.permute(et.zeros(2, 3, 4), (2, 0, 1)).shape
+            (4, 2, 3)
+        """
+    def view(
+        self, *args: _int | Sequence[_int], size: _int | Sequence[_int] | None = None
+    ) -> Tensor:
+        """Returns a view of `input` with the same data and the shape `size`; never a copy.
+
+        torch's stride rule decides whether the view exists; where it does not (a
+        transposed tensor merged across its dims) a `ShapeError` says to use
+        `reshape`. One dimension may be -1. The method takes the shape as separate
+        ints (`x.view(2, 3)`), one sequence or by keyword (`size=`).
+
+        Args:
+            input (Tensor): the tensor to view.
+            size (int or sequence of ints): the new shape.
+
+        Returns:
+            Tensor: the view.
+
+        Raises:
+            et.ShapeError: the shape does not hold `input`'s elements, or no view of
+                `input`'s layout has it.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.arange(6.0).view(2, 3).tolist()
+            [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
+        """
+    def expand(
+        self, *args: _int | Sequence[_int], size: _int | Sequence[_int] | None = None
+    ) -> Tensor:
+        """Returns a view of `input` with its size-one dimensions broadcast to a larger size.
+
+        New leading dimensions may be added; -1 keeps a dimension's size. No data is
+        copied, and the gradient is summed back over the broadcast dimensions. The method
+        takes the sizes as separate ints (`x.expand(3, 2)`), one sequence or by keyword
+        (`size=`).
+
+        Args:
+            input (Tensor): the tensor to expand.
+            size (sequence of ints): the new sizes.
+
+        Returns:
+            Tensor: the expanded view.
+
+        Raises:
+            ShapeError: a dimension whose size is not one is given another size.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.tensor([[1.0], [2.0]]).expand(-1, 3).tolist()
+            [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]
+        """
+    def repeat(
+        self, *args: _int | Sequence[_int], repeats: _int | Sequence[_int] | None = None
+    ) -> Tensor:
+        """Returns `input` repeated along each dimension.
+
+        `repeat(2, 3)` tiles it twice along the first dimension and three times along
+        the second; more repeats than dimensions add leading dimensions. The result is a
+        copy; the gradient is summed back over the copies. The method takes the repeats
+        as separate ints, one sequence or by keyword (`repeats=`).
+
+        Args:
+            input (Tensor): the tensor to repeat.
+            repeats (sequence of ints): the number of repeats per dimension.
+
+        Returns:
+            Tensor: the repeated tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.tensor([1.0, 2.0]).repeat(2, 2).tolist()
+            [[1.0, 2.0, 1.0, 2.0], [1.0, 2.0, 1.0, 2.0]]
+        """
+    def flip(
+        self, *args: _int | Sequence[_int], dims: _int | Sequence[_int] | None = None
+    ) -> Tensor:
+        """Reverse the order of an n-D tensor along the given dimension(s) in `dims`.
+
+        Any dtype; the result is a copy. The method takes the dims as separate ints
+        (`x.flip(0, 1)`), one sequence or by keyword (`dims=`).
+
+        Args:
+            input (Tensor): the input tensor.
+            dims (int or sequence of ints): the dimension(s) to flip.
+
+        Returns:
+            Tensor: the flipped tensor.
+
+        Raises:
+            ShapeError: a dimension is out of range or named twice.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+            ...     et.flip(x, 0).tolist(), et.flip(x, (0, 1)).tolist()
+            ([[3.0, 4.0], [1.0, 2.0]], [[4.0, 3.0], [2.0, 1.0]])
+        """
     # END generated: tensor-methods
     def to(
         self,
@@ -4568,21 +4704,6 @@ class Tensor:
         """`x.new_tensor(data, dtype=None, requires_grad=False)`: `data` copied into a new leaf
         of this tensor's session, as `Session.input` copies it (torch's `Tensor.new_tensor`).
         """
-    def permute(self, *args: _int | tuple[_int, ...], dims: Sequence[_int] | None = None) -> Tensor:
-        """Returns a view of this tensor with its dimensions permuted.
-
-        See `eagertape.permute`.
-
-        Args:
-            *args (int or sequence of ints): the new order of the dimensions, as separate ints
-                (`permute(2, 0, 1)`) or one sequence (`permute((2, 0, 1))`).
-            dims (sequence of ints, optional): the order by keyword, instead of `*args`.
-                Default: ``None``.
-        """
-    def view(self, *args: _int | tuple[_int, ...], size: Sequence[_int] | None = None) -> Tensor:
-        """`view(2, 3)`, `view((2, 3))` or `view(size=(2, 3))`: a reshape that never copies
-        (torch's stride rule decides; a `ShapeError` otherwise, as torch's).
-        """
     @property
     def T(self) -> Tensor:
         """`x.T`: the dims reversed (a transpose for a matrix)."""
@@ -4663,61 +4784,6 @@ class Tensor:
     ) -> Tensor:
         """`x.index_put(indices, values, accumulate=False)`: a new tensor with `values` written
         at (or added to) the positions `indices` (a tuple of int64 or bool tensors/arrays).
-        """
-    def expand(self, *args: _int | tuple[_int, ...], size: Sequence[_int] | None = None) -> Tensor:
-        """Returns a view of this tensor with its size-one dimensions broadcast to a larger size.
-
-        New leading dimensions may be added; -1 keeps a dimension's size. No data is copied,
-        and the gradient is summed back over the broadcast dimensions.
-
-        Args:
-            *args (int or sequence of ints): the new sizes, as separate ints (`expand(3, 2)`) or
-                one sequence (`expand((3, 2))`).
-            size (sequence of ints, optional): the new sizes by keyword, instead of `*args`.
-                Default: ``None``.
-
-        Raises:
-            ShapeError: a dimension whose size is not one is given another size.
-
-        Examples:
-            >>> import eagertape as et
-            >>> with et.Session():
-            ...     et.tensor([[1.0], [2.0]]).expand(-1, 3).tolist()
-            [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]
-        """
-    def repeat(
-        self, *args: _int | tuple[_int, ...], repeats: Sequence[_int] | None = None
-    ) -> Tensor:
-        """Returns this tensor repeated along each dimension.
-
-        `repeat(2, 3)` tiles it twice along the first dimension and three times along the
-        second; more repeats than dimensions add leading dimensions. The result is a copy; the
-        gradient is summed back over the copies.
-
-        Args:
-            *args (int or sequence of ints): the number of repeats per dimension, as separate
-                ints or one sequence.
-            repeats (sequence of ints, optional): the repeats by keyword, instead of `*args`.
-                Default: ``None``.
-
-        Examples:
-            >>> import eagertape as et
-            >>> with et.Session():
-            ...     et.tensor([1.0, 2.0]).repeat(2, 2).tolist()
-            [[1.0, 2.0, 1.0, 2.0], [1.0, 2.0, 1.0, 2.0]]
-        """
-    def flip(
-        self, *args: _int | tuple[_int, ...], dims: _int | Sequence[_int] | None = None
-    ) -> Tensor:
-        """Returns a copy of this tensor with the order of its entries reversed along the given dims.
-
-        See `eagertape.flip`.
-
-        Args:
-            *args (int or sequence of ints): the dimensions to flip, as separate ints
-                (`flip(0, 1)`) or one sequence (`flip((0, 1))`).
-            dims (sequence of ints, optional): the dimensions by keyword, instead of `*args`.
-                Default: ``None``.
         """
     def contiguous(self) -> Tensor:
         """torch's `contiguous()`: the tensor itself when it is laid out row-major (then
@@ -5547,6 +5613,8 @@ _DECLARED: tuple[tuple[str, list[tuple[str, str, str | None]], str], ...]
 _DECLARED_METHODS: tuple[str, ...]
 # The in-place methods they declare, each with its function: ((method, function), ...).
 _DECLARED_IN_PLACE: tuple[tuple[str, str], ...]
+# The declared methods that take their sizes as `*args` or by keyword: ((method, keyword), ...).
+_DECLARED_SIZED: tuple[tuple[str, str], ...]
 # Every optimizer's torch signature after `params`: {kind: ((name, default, members), ...)}.
 _OPTIMIZER_SIGNATURES: dict[str, tuple[tuple[str, Any, tuple[str, ...]], ...]]
 
@@ -9012,6 +9080,153 @@ def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> 
         ...     r = et.aminmax(et.tensor([[1.0, 5.0], [7.0, 2.0]]), dim=1)
         ...     r.min.tolist(), r.max.tolist()
         ([1.0, 2.0], [5.0, 7.0])
+    """
+
+def reshape(input: Tensor, shape: int | Sequence[int]) -> Tensor:
+    """Returns a tensor with the same data and number of elements as `input`, with
+    shape `shape`.
+
+    A view of `input` when its layout is contiguous, else a copy; one dimension may
+    be -1 (inferred from the others). Works on every dtype; the gradient is reshaped
+    back. The method takes the shape as separate ints (`x.reshape(2, 3)`), one
+    sequence (`x.reshape((2, 3))`) or by keyword (`x.reshape(shape=(2, 3))`).
+
+    Args:
+        input (Tensor): the tensor to be reshaped.
+        shape (int or sequence of ints): the new shape.
+
+    Returns:
+        Tensor: the reshaped tensor.
+
+    Raises:
+        et.ShapeError: if `shape` does not hold `input`'s number of elements.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.reshape(et.tensor([1.0, 2.0, 3.0, 4.0]), (2, -1)).tolist()
+        [[1.0, 2.0], [3.0, 4.0]]
+    """
+
+def permute(input: Tensor, dims: int | Sequence[int]) -> Tensor:
+    """Returns a view of `input` with its dimensions permuted.
+
+    Works on every dtype. The method takes the order as separate ints
+    (`x.permute(2, 0, 1)`), one sequence or by keyword (`dims=`).
+
+    Args:
+        input (Tensor): the input tensor.
+        dims (sequence of ints): the desired ordering of dimensions.
+
+    Returns:
+        Tensor: the permuted tensor; dimension `i` of the result is `input`'s
+        `dims[i]`.
+
+    Raises:
+        et.ShapeError: if `dims` is not a permutation of `input`'s dimensions.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.permute(et.zeros(2, 3, 4), (2, 0, 1)).shape
+        (4, 2, 3)
+    """
+
+def view(input: Tensor, size: int | Sequence[int]) -> Tensor:
+    """Returns a view of `input` with the same data and the shape `size`; never a copy.
+
+    torch's stride rule decides whether the view exists; where it does not (a
+    transposed tensor merged across its dims) a `ShapeError` says to use
+    `reshape`. One dimension may be -1. The method takes the shape as separate
+    ints (`x.view(2, 3)`), one sequence or by keyword (`size=`).
+
+    Args:
+        input (Tensor): the tensor to view.
+        size (int or sequence of ints): the new shape.
+
+    Returns:
+        Tensor: the view.
+
+    Raises:
+        et.ShapeError: the shape does not hold `input`'s elements, or no view of
+            `input`'s layout has it.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.arange(6.0).view(2, 3).tolist()
+        [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
+    """
+
+def expand(input: Tensor, size: int | Sequence[int]) -> Tensor:
+    """Returns a view of `input` with its size-one dimensions broadcast to a larger size.
+
+    New leading dimensions may be added; -1 keeps a dimension's size. No data is
+    copied, and the gradient is summed back over the broadcast dimensions. The method
+    takes the sizes as separate ints (`x.expand(3, 2)`), one sequence or by keyword
+    (`size=`).
+
+    Args:
+        input (Tensor): the tensor to expand.
+        size (sequence of ints): the new sizes.
+
+    Returns:
+        Tensor: the expanded view.
+
+    Raises:
+        ShapeError: a dimension whose size is not one is given another size.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.tensor([[1.0], [2.0]]).expand(-1, 3).tolist()
+        [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]
+    """
+
+def repeat(input: Tensor, repeats: int | Sequence[int]) -> Tensor:
+    """Returns `input` repeated along each dimension.
+
+    `repeat(2, 3)` tiles it twice along the first dimension and three times along
+    the second; more repeats than dimensions add leading dimensions. The result is a
+    copy; the gradient is summed back over the copies. The method takes the repeats
+    as separate ints, one sequence or by keyword (`repeats=`).
+
+    Args:
+        input (Tensor): the tensor to repeat.
+        repeats (sequence of ints): the number of repeats per dimension.
+
+    Returns:
+        Tensor: the repeated tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.tensor([1.0, 2.0]).repeat(2, 2).tolist()
+        [[1.0, 2.0, 1.0, 2.0], [1.0, 2.0, 1.0, 2.0]]
+    """
+
+def flip(input: Tensor, dims: int | Sequence[int]) -> Tensor:
+    """Reverse the order of an n-D tensor along the given dimension(s) in `dims`.
+
+    Any dtype; the result is a copy. The method takes the dims as separate ints
+    (`x.flip(0, 1)`), one sequence or by keyword (`dims=`).
+
+    Args:
+        input (Tensor): the input tensor.
+        dims (int or sequence of ints): the dimension(s) to flip.
+
+    Returns:
+        Tensor: the flipped tensor.
+
+    Raises:
+        ShapeError: a dimension is out of range or named twice.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.flip(x, 0).tolist(), et.flip(x, (0, 1)).tolist()
+        ([[3.0, 4.0], [1.0, 2.0]], [[4.0, 3.0], [2.0, 1.0]])
     """
 
 def mse_loss(

@@ -39,6 +39,7 @@ from ._core import (
     diff,
     elu,
     flatten,
+    flip,
     gather,
     gelu,
     hardtanh,
@@ -68,7 +69,9 @@ from ._core import (
     narrow,
     norm,
     outer,
+    permute,
     prod,
+    reshape,
     roll,
     round,
     scatter,
@@ -396,55 +399,6 @@ def clamp(
     return input.clamp(min, max)
 
 
-def reshape(input: Tensor, shape: tuple[int, ...]) -> Tensor:  # noqa: A002
-    """Returns a tensor with the same data and number of elements as `input`, with shape `shape`.
-
-    One dimension may be -1 (inferred from the others). Works on every dtype; the gradient
-    is reshaped back.
-
-    Args:
-        input (Tensor): the tensor to be reshaped.
-        shape (tuple of ints): the new shape.
-
-    Returns:
-        Tensor: the reshaped tensor.
-
-    Raises:
-        et.ShapeError: if `shape` does not hold `input`'s number of elements.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.reshape(et.tensor([1.0, 2.0, 3.0, 4.0]), (2, -1)).tolist()
-        [[1.0, 2.0], [3.0, 4.0]]
-    """
-    return input.reshape(shape)
-
-
-def permute(input: Tensor, dims: tuple[int, ...]) -> Tensor:  # noqa: A002
-    """Returns a tensor with the dimensions of `input` permuted.
-
-    Works on every dtype.
-
-    Args:
-        input (Tensor): the input tensor.
-        dims (tuple of ints): the desired ordering of dimensions.
-
-    Returns:
-        Tensor: the permuted tensor; dimension `i` of the result is `input`'s `dims[i]`.
-
-    Raises:
-        et.ShapeError: if `dims` is not a permutation of `input`'s dimensions.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.permute(et.zeros(2, 3, 4), (2, 0, 1)).shape
-        (4, 2, 3)
-    """
-    return input.permute(dims)
-
-
 def matmul(input: Tensor, other: Tensor | ArrayLike) -> Tensor:  # noqa: A002
     """Matrix product of two tensors.
 
@@ -614,28 +568,6 @@ pad = _core.pad
 one_hot = _core.one_hot
 einsum = _core.einsum
 bmm = _core.bmm
-
-
-def flip(input: Tensor, dims: int | tuple[int, ...]) -> Tensor:  # noqa: A002
-    """Reverse the order of an n-D tensor along the given dimension(s) in `dims`.
-
-    Any dtype.
-
-    Args:
-        input (Tensor): the input tensor.
-        dims (int or tuple of ints): the dimension(s) to flip.
-
-    Returns:
-        Tensor: the flipped tensor.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
-        ...     et.flip(x, 0).tolist(), et.flip(x, (0, 1)).tolist()
-        ([[3.0, 4.0], [1.0, 2.0]], [[4.0, 3.0], [2.0, 1.0]])
-    """
-    return input.flip(dims)
 
 
 def split(

@@ -3,9 +3,12 @@
 
 use tch::Tensor;
 
+use super::compose::Recorder;
 use super::movement::Movement;
-use super::Arity;
+use super::{Arity, Op};
+use crate::backend::Backend;
 use crate::error::{Error, Result};
+use crate::handles::Handle;
 use crate::shape::normalize_dim;
 
 /// `expand(*sizes)`: size-1 dims (and new leading dims) repeated without copying; -1
@@ -382,6 +385,100 @@ impl Movement for Triangle {
         Some(self.apply(g).map(|t| (t, false)))
     }
 }
+
+/// `expand(input, size)`: [`Expand`] recorded.
+pub fn expand<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, size: Vec<i64>) -> Result<Handle> {
+    r.record(Op::movement(Expand(size.into())), &[x])
+}
+
+/// `repeat(input, repeats)`: [`Repeat`] recorded.
+pub fn repeat<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, repeats: Vec<i64>) -> Result<Handle> {
+    r.record(Op::movement(Repeat(repeats.into())), &[x])
+}
+
+/// `flip(input, dims)`: [`Flip`] recorded.
+pub fn flip<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, dims: Vec<i64>) -> Result<Handle> {
+    r.record(Op::movement(Flip(dims.into())), &[x])
+}
+
+/// `expand`, `repeat` and `flip`, whose `Tensor` methods take their sizes as `*args`, for the
+/// binding's generator `$gen` (`py_sized_functions_and_methods`).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! sized_functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Returns a view of `input` with its size-one dimensions broadcast to a larger size.
+            ///
+            /// New leading dimensions may be added; -1 keeps a dimension's size. No data is
+            /// copied, and the gradient is summed back over the broadcast dimensions. The method
+            /// takes the sizes as separate ints (`x.expand(3, 2)`), one sequence or by keyword
+            /// (`size=`).
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to expand.
+            ///     size (sequence of ints): the new sizes.
+            ///
+            /// Returns:
+            ///     Tensor: the expanded view.
+            ///
+            /// Raises:
+            ///     ShapeError: a dimension whose size is not one is given another size.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.tensor([[1.0], [2.0]]).expand(-1, 3).tolist()
+            ///     [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]
+            fn expand(input: Tensor, *size: Shape) = crate::ops::arrange::expand;
+
+            /// Returns `input` repeated along each dimension.
+            ///
+            /// `repeat(2, 3)` tiles it twice along the first dimension and three times along
+            /// the second; more repeats than dimensions add leading dimensions. The result is a
+            /// copy; the gradient is summed back over the copies. The method takes the repeats
+            /// as separate ints, one sequence or by keyword (`repeats=`).
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to repeat.
+            ///     repeats (sequence of ints): the number of repeats per dimension.
+            ///
+            /// Returns:
+            ///     Tensor: the repeated tensor.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.tensor([1.0, 2.0]).repeat(2, 2).tolist()
+            ///     [[1.0, 2.0, 1.0, 2.0], [1.0, 2.0, 1.0, 2.0]]
+            fn repeat(input: Tensor, *repeats: Shape) = crate::ops::arrange::repeat;
+
+            /// Reverse the order of an n-D tensor along the given dimension(s) in `dims`.
+            ///
+            /// Any dtype; the result is a copy. The method takes the dims as separate ints
+            /// (`x.flip(0, 1)`), one sequence or by keyword (`dims=`).
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dims (int or sequence of ints): the dimension(s) to flip.
+            ///
+            /// Returns:
+            ///     Tensor: the flipped tensor.
+            ///
+            /// Raises:
+            ///     ShapeError: a dimension is out of range or named twice.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+            ///     ...     et.flip(x, 0).tolist(), et.flip(x, (0, 1)).tolist()
+            ///     ([[3.0, 4.0], [1.0, 2.0]], [[4.0, 3.0], [2.0, 1.0]])
+            fn flip(input: Tensor, *dims: Shape) = crate::ops::arrange::flip;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use sized_functions;
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,7 @@
 //! The shape views as torch's functions and `Tensor` methods: `transpose`, `t`, `unsqueeze`
 //! (the compositions' own `compose::unsqueeze`), `squeeze`, `flatten`, `unflatten`, each one
-//! recorded unit of `layout.rs` or `view.rs`; declared once below. (`reshape`, `permute`
-//! and `view` take `*sizes` as methods, so their methods are written in the binding.)
+//! recorded unit of `layout.rs` or `view.rs`; declared once below. `reshape`, `permute` and
+//! `view` are declared apart (`sized_functions!`): their methods take the sizes as `*args`.
 
 use super::compose::Recorder;
 use super::view::ShapeView;
@@ -73,6 +73,21 @@ pub fn unflatten<B: Backend>(
         Op::shape_view(ShapeView::Unflatten(dim, sizes.into())),
         &[x],
     )
+}
+
+/// `reshape(input, shape)`: a view when `input`'s layout allows, else a copy.
+pub fn reshape<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, shape: Vec<i64>) -> Result<Handle> {
+    r.record(Op::reshape(&shape), &[x])
+}
+
+/// `permute(input, dims)`: the dims reordered (a view).
+pub fn permute<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, dims: Vec<i64>) -> Result<Handle> {
+    r.record(Op::permute(&dims), &[x])
+}
+
+/// `view(input, size)`: a reshape that never copies (torch's stride rule decides).
+pub fn view<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, size: Vec<i64>) -> Result<Handle> {
+    r.record(Op::shape_view(ShapeView::View(size.into())), &[x])
 }
 
 /// The function and method forms of this file's views, for the binding's generator `$gen`
@@ -213,3 +228,87 @@ macro_rules! functions {
 }
 #[cfg_attr(not(feature = "python"), allow(unused_imports))]
 pub(crate) use functions;
+
+/// The views whose `Tensor` methods take their sizes as `*args` (`x.view(2, 3)`) or by
+/// keyword, for the binding's generator `$gen` (`py_sized_functions_and_methods`).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! sized_functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Returns a tensor with the same data and number of elements as `input`, with
+            /// shape `shape`.
+            ///
+            /// A view of `input` when its layout is contiguous, else a copy; one dimension may
+            /// be -1 (inferred from the others). Works on every dtype; the gradient is reshaped
+            /// back. The method takes the shape as separate ints (`x.reshape(2, 3)`), one
+            /// sequence (`x.reshape((2, 3))`) or by keyword (`x.reshape(shape=(2, 3))`).
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to be reshaped.
+            ///     shape (int or sequence of ints): the new shape.
+            ///
+            /// Returns:
+            ///     Tensor: the reshaped tensor.
+            ///
+            /// Raises:
+            ///     et.ShapeError: if `shape` does not hold `input`'s number of elements.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.reshape(et.tensor([1.0, 2.0, 3.0, 4.0]), (2, -1)).tolist()
+            ///     [[1.0, 2.0], [3.0, 4.0]]
+            fn reshape(input: Tensor, *shape: Shape) = crate::ops::views::reshape;
+
+            /// Returns a view of `input` with its dimensions permuted.
+            ///
+            /// Works on every dtype. The method takes the order as separate ints
+            /// (`x.permute(2, 0, 1)`), one sequence or by keyword (`dims=`).
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dims (sequence of ints): the desired ordering of dimensions.
+            ///
+            /// Returns:
+            ///     Tensor: the permuted tensor; dimension `i` of the result is `input`'s
+            ///     `dims[i]`.
+            ///
+            /// Raises:
+            ///     et.ShapeError: if `dims` is not a permutation of `input`'s dimensions.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.permute(et.zeros(2, 3, 4), (2, 0, 1)).shape
+            ///     (4, 2, 3)
+            fn permute(input: Tensor, *dims: Shape) = crate::ops::views::permute;
+
+            /// Returns a view of `input` with the same data and the shape `size`; never a copy.
+            ///
+            /// torch's stride rule decides whether the view exists; where it does not (a
+            /// transposed tensor merged across its dims) a `ShapeError` says to use
+            /// `reshape`. One dimension may be -1. The method takes the shape as separate
+            /// ints (`x.view(2, 3)`), one sequence or by keyword (`size=`).
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to view.
+            ///     size (int or sequence of ints): the new shape.
+            ///
+            /// Returns:
+            ///     Tensor: the view.
+            ///
+            /// Raises:
+            ///     et.ShapeError: the shape does not hold `input`'s elements, or no view of
+            ///         `input`'s layout has it.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.arange(6.0).view(2, 3).tolist()
+            ///     [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
+            fn view(input: Tensor, *size: Shape) = crate::ops::views::view;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use sized_functions;

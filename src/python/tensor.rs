@@ -22,7 +22,6 @@ use crate::error::{Error, Result};
 use crate::handles::NameSlot;
 use crate::ops::binary::BinaryOp;
 use crate::ops::unary::UnaryOp;
-use crate::ops::view::ShapeView;
 use crate::ops::Op;
 use crate::param::Parameter;
 use crate::session::{Operand, Operator, Session};
@@ -591,29 +590,6 @@ impl PyTensor {
     fn matmul(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.method(py, other, Operator::MatMul, "matmul")
     }
-    /// Returns a tensor with the same elements as this tensor and the given shape.
-    ///
-    /// A view of this tensor when its layout is contiguous, else a copy; the gradient flows
-    /// back either way. See `eagertape.reshape`.
-    ///
-    /// Args:
-    ///     *args (int or sequence of ints): the new shape, as separate ints (`reshape(2, 3)`)
-    ///         or one sequence (`reshape((2, 3))`); one dimension may be -1 (inferred).
-    ///     shape (sequence of ints, optional): the new shape by keyword, instead of `*args`.
-    ///         Default: ``None``.
-    ///
-    /// Raises:
-    ///     ShapeError: the shape does not have this tensor's number of elements.
-    #[pyo3(signature = (*args, shape=None))]
-    fn reshape(
-        &self,
-        py: Python<'_>,
-        args: &Bound<'_, PyTuple>,
-        shape: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyTensor> {
-        let shape = Self::sizes_or_keyword("reshape", args, shape, super::session::shape_arg)?;
-        self.unary(py, Op::reshape(&shape))
-    }
     /// `clamp(min=None, max=None)`: number bounds (`max(x, min)`, then `min(., max)`), or
     /// tensor bounds (broadcast; torch's gradient rule for each operand).
     #[pyo3(signature = (min=None, max=None))]
@@ -641,37 +617,6 @@ impl PyTensor {
         let bound = |b: Option<&Bound<'_, PyAny>>| b.map(|b| b.extract::<f64>()).transpose();
         let (lo, hi) = (bound(min)?, bound(max)?);
         self.call(py, move |s, x| s.clamp(x, lo, hi))
-    }
-    /// Returns a view of this tensor with its dimensions permuted.
-    ///
-    /// See `eagertape.permute`.
-    ///
-    /// Args:
-    ///     *args (int or sequence of ints): the new order of the dimensions, as separate ints
-    ///         (`permute(2, 0, 1)`) or one sequence (`permute((2, 0, 1))`).
-    ///     dims (sequence of ints, optional): the order by keyword, instead of `*args`.
-    ///         Default: ``None``.
-    #[pyo3(signature = (*args, dims=None))]
-    fn permute(
-        &self,
-        py: Python<'_>,
-        args: &Bound<'_, PyTuple>,
-        dims: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyTensor> {
-        let dims = Self::sizes_or_keyword("permute", args, dims, super::session::shape_arg)?;
-        self.unary(py, Op::permute(&dims))
-    }
-    /// `view(2, 3)`, `view((2, 3))` or `view(size=(2, 3))`: a reshape that never copies
-    /// (torch's stride rule decides; a `ShapeError` otherwise, as torch's).
-    #[pyo3(signature = (*args, size=None))]
-    fn view(
-        &self,
-        py: Python<'_>,
-        args: &Bound<'_, PyTuple>,
-        size: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyTensor> {
-        let shape = Self::sizes_or_keyword("view", args, size, super::session::shape_arg)?;
-        self.unary(py, Op::shape_view(ShapeView::View(shape.into())))
     }
     /// `x.T`: the dims reversed (a transpose for a matrix).
     #[getter(T)]

@@ -14,9 +14,7 @@ use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;
 use crate::config::DType;
 use crate::error::Error;
-use crate::ops::arrange::{Expand, Flip, Repeat};
 use crate::ops::compare::Predicate;
-use crate::ops::movement::Movement;
 use crate::ops::split::Split;
 use crate::ops::Op;
 use crate::session::index::IndexItem;
@@ -127,10 +125,6 @@ impl PyTensor {
         Ok(Operand::Data(index_data(obj, self.device_of(py)?)?))
     }
 
-    fn moved(&self, py: Python<'_>, m: impl Movement + 'static) -> PyResult<PyTensor> {
-        self.apply(py, Op::movement(m), vec![Operand::Node(self.handle())])
-    }
-
     fn predicate(
         &self,
         py: Python<'_>,
@@ -166,21 +160,6 @@ impl PyTensor {
         .into_any())
     }
 
-    /// Sizes from `*sizes` given as ints or as one sequence (at least one, as torch).
-    fn sizes(name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Vec<i64>> {
-        if args.is_empty() {
-            return Err(PyTypeError::new_err(format!(
-                "{name}() missing 1 required positional argument"
-            )));
-        }
-        if args.len() == 1 {
-            if let Ok(v) = args.get_item(0)?.extract::<Vec<i64>>() {
-                return Ok(v);
-            }
-        }
-        args.extract()
-    }
-
     /// `slf` itself when the core handed back its handle (as torch returns `self`), else
     /// `out`.
     pub(crate) fn itself_or(slf: &Bound<'_, Self>, out: PyTensor) -> PyResult<Py<PyTensor>> {
@@ -188,23 +167,6 @@ impl PyTensor {
             return Ok(slf.clone().unbind());
         }
         Py::new(slf.py(), out)
-    }
-
-    /// Sizes given as `*args` (ints or one sequence) or by torch's keyword (`dims=`,
-    /// `size=`, `shape=`, `repeats=`), not both; `parse` reads them either way.
-    pub(crate) fn sizes_or_keyword(
-        name: &str,
-        args: &Bound<'_, PyTuple>,
-        keyword: Option<&Bound<'_, PyAny>>,
-        parse: impl Fn(&Bound<'_, PyTuple>) -> PyResult<Vec<i64>>,
-    ) -> PyResult<Vec<i64>> {
-        match keyword.filter(|k| !k.is_none()) {
-            None => parse(args),
-            Some(k) if args.is_empty() => parse(&PyTuple::new(args.py(), [k])?),
-            Some(_) => Err(PyTypeError::new_err(format!(
-                "{name}() got its sizes both positionally and as a keyword"
-            ))),
-        }
     }
 
     /// The pieces of `split`/`chunk`, recorded in one core call.
@@ -324,92 +286,6 @@ impl PyTensor {
         )
     }
 
-    /// Returns a view of this tensor with its size-one dimensions broadcast to a larger size.
-    ///
-    /// New leading dimensions may be added; -1 keeps a dimension's size. No data is copied,
-    /// and the gradient is summed back over the broadcast dimensions.
-    ///
-    /// Args:
-    ///     *args (int or sequence of ints): the new sizes, as separate ints (`expand(3, 2)`) or
-    ///         one sequence (`expand((3, 2))`).
-    ///     size (sequence of ints, optional): the new sizes by keyword, instead of `*args`.
-    ///         Default: ``None``.
-    ///
-    /// Raises:
-    ///     ShapeError: a dimension whose size is not one is given another size.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> with et.Session():
-    ///     ...     et.tensor([[1.0], [2.0]]).expand(-1, 3).tolist()
-    ///     [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]
-    #[pyo3(signature = (*args, size=None))]
-    fn expand(
-        &self,
-        py: Python<'_>,
-        args: &Bound<'_, PyTuple>,
-        size: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyTensor> {
-        self.moved(
-            py,
-            Expand(
-                Self::sizes_or_keyword("expand", args, size, |a| Self::sizes("expand", a))?.into(),
-            ),
-        )
-    }
-    /// Returns this tensor repeated along each dimension.
-    ///
-    /// `repeat(2, 3)` tiles it twice along the first dimension and three times along the
-    /// second; more repeats than dimensions add leading dimensions. The result is a copy; the
-    /// gradient is summed back over the copies.
-    ///
-    /// Args:
-    ///     *args (int or sequence of ints): the number of repeats per dimension, as separate
-    ///         ints or one sequence.
-    ///     repeats (sequence of ints, optional): the repeats by keyword, instead of `*args`.
-    ///         Default: ``None``.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> with et.Session():
-    ///     ...     et.tensor([1.0, 2.0]).repeat(2, 2).tolist()
-    ///     [[1.0, 2.0, 1.0, 2.0], [1.0, 2.0, 1.0, 2.0]]
-    #[pyo3(signature = (*args, repeats=None))]
-    fn repeat(
-        &self,
-        py: Python<'_>,
-        args: &Bound<'_, PyTuple>,
-        repeats: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyTensor> {
-        self.moved(
-            py,
-            Repeat(
-                Self::sizes_or_keyword("repeat", args, repeats, |a| Self::sizes("repeat", a))?
-                    .into(),
-            ),
-        )
-    }
-    /// Returns a copy of this tensor with the order of its entries reversed along the given dims.
-    ///
-    /// See `eagertape.flip`.
-    ///
-    /// Args:
-    ///     *args (int or sequence of ints): the dimensions to flip, as separate ints
-    ///         (`flip(0, 1)`) or one sequence (`flip((0, 1))`).
-    ///     dims (sequence of ints, optional): the dimensions by keyword, instead of `*args`.
-    ///         Default: ``None``.
-    #[pyo3(signature = (*args, dims=None))]
-    fn flip(
-        &self,
-        py: Python<'_>,
-        args: &Bound<'_, PyTuple>,
-        dims: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyTensor> {
-        self.moved(
-            py,
-            Flip(Self::sizes_or_keyword("flip", args, dims, |a| Self::sizes("flip", a))?.into()),
-        )
-    }
     /// torch's `contiguous()`: the tensor itself when it is laid out row-major (then
     /// `view` can merge any of its dims), else a row-major copy (gradient: the identity).
     fn contiguous(slf: &Bound<'_, Self>) -> PyResult<Py<PyTensor>> {

@@ -263,3 +263,58 @@ macro_rules! py_in_place {
         }
     };
 }
+
+/// The sizes a `*args` method was given: its ints (`x.view(2, 3)`), its one sequence or int
+/// (`x.view((2, 3))`), or its keyword (`x.view(size=(2, 3))`), as torch's methods take them;
+/// none or both is torch's `TypeError`.
+pub fn sizes_given<'py>(
+    op: &str,
+    arg: &str,
+    args: &Bound<'py, PyTuple>,
+    keyword: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    match (args.len(), keyword) {
+        (0, Some(k)) => Ok(k.clone()),
+        (0, None) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{op}() missing 1 required positional argument: \"{arg}\""
+        ))),
+        (_, Some(_)) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{op}() got its sizes both positionally and as a keyword ({arg}=)"
+        ))),
+        (1, None) => args.get_item(0),
+        (_, None) => Ok(args.clone().into_any()),
+    }
+}
+
+/// A family's `sized_functions!` declaration: each entry's function form as
+/// [`py_functions`] makes it (`et.reshape(input, shape)`), and its `Tensor` method, which
+/// takes the sizes as `*args` or by keyword ([`sizes_given`]); `SIZED` names each method and
+/// its keyword for `_core._DECLARED_SIZED`.
+macro_rules! py_sized_functions_and_methods {
+    ($(
+        $(#[doc = $doc:literal])*
+        fn $name:ident($input:ident: $ity:ty, *$var:ident: $vty:ty) = $core:path;
+    )*) => {
+        py_functions! { $($(#[doc = $doc])* fn $name($input: $ity, $var: $vty;) = $core;)* }
+        $(
+            #[pymethods]
+            impl $crate::python::classes::PyTensor {
+                #[pyo3(signature = (*args, $var = None), text_signature = None)]
+                #[doc = concat!(
+                    stringify!($name), "($self, *args, ", stringify!($var), "=None)\n--\n"
+                )]
+                $(#[doc = $doc])*
+                fn $name<'py>(
+                    slf: &Bound<'py, $crate::python::classes::PyTensor>,
+                    py: Python<'py>,
+                    args: &Bound<'py, pyo3::types::PyTuple>,
+                    $var: Option<&Bound<'py, PyAny>>,
+                ) -> PyResult<<Returns as Ret>::Py> {
+                    let given = sizes_given(stringify!($name), stringify!($var), args, $var)?;
+                    $name(py, slf.as_any(), &given)
+                }
+            }
+        )*
+        pub const SIZED: &[(&str, &str)] = &[$((stringify!($name), stringify!($var))),*];
+    };
+}

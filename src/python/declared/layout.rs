@@ -129,6 +129,10 @@ impl Arg for Shape {
         "int | Sequence[int]".into()
     }
     fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<i64>> {
+        if v.is_instance_of::<pyo3::types::PyInt>() {
+            // (an int past 64 bits is Python's OverflowError)
+            return Ok(vec![v.extract()?]);
+        }
         match v.extract::<i64>() {
             Ok(n) => Ok(vec![n]),
             Err(_) => v.extract(),

@@ -64,6 +64,14 @@ mod views {
     crate::ops::views::functions!(py_functions_and_methods);
 }
 
+mod sized_views {
+    crate::ops::views::sized_functions!(py_sized_functions_and_methods);
+}
+
+mod sized_arrange {
+    crate::ops::arrange::sized_functions!(py_sized_functions_and_methods);
+}
+
 mod activations {
     crate::ops::activations::functions!(py_functions_and_methods);
 }
@@ -192,6 +200,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     .filter_map(|(name, form)| form.map(|f| (f, *name)))
     .collect();
     m.add("_DECLARED_IN_PLACE", PyTuple::new(m.py(), in_place)?)?;
+    sized_views::register(m, &mut entries)?;
+    sized_arrange::register(m, &mut entries)?;
+    let sized = [sized_views::SIZED, sized_arrange::SIZED].concat();
+    m.add("_DECLARED_SIZED", PyTuple::new(m.py(), sized)?)?;
     losses::register(m, &mut entries)?;
     composed_losses::register(m, &mut entries)?;
     distances::register(m, &mut entries)?;
