@@ -4579,9 +4579,9 @@ class Tensor:
     def float(self, memory_format: Any | None = None) -> Tensor:
         """Returns this tensor converted to `float32` (`self.to("float32")`).
 
-        The tensor itself when it is already `float32`. From another floating dtype the
-        conversion passes the gradient back; from integer or bool data the result carries no
-        gradient.
+        The tensor itself when it is already `float32`. From another floating dtype
+        the conversion passes the gradient back; from integer or bool data the result carries
+        no gradient.
 
         Args:
             memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
@@ -4601,9 +4601,9 @@ class Tensor:
     def double(self, memory_format: Any | None = None) -> Tensor:
         """Returns this tensor converted to `float64` (`self.to("float64")`).
 
-        The tensor itself when it is already `float64`. From another floating dtype the
-        conversion passes the gradient back; from integer or bool data the result carries no
-        gradient.
+        The tensor itself when it is already `float64`. From another floating dtype
+        the conversion passes the gradient back; from integer or bool data the result carries
+        no gradient.
 
         Args:
             memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
@@ -4615,9 +4615,9 @@ class Tensor:
     def half(self, memory_format: Any | None = None) -> Tensor:
         """Returns this tensor converted to `float16` (`self.to("float16")`).
 
-        The tensor itself when it is already `float16`. From another floating dtype the
-        conversion passes the gradient back; from integer or bool data the result carries no
-        gradient.
+        The tensor itself when it is already `float16`. From another floating dtype
+        the conversion passes the gradient back; from integer or bool data the result carries
+        no gradient.
 
         Args:
             memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
@@ -4629,9 +4629,9 @@ class Tensor:
     def bfloat16(self, memory_format: Any | None = None) -> Tensor:
         """Returns this tensor converted to `bfloat16` (`self.to("bfloat16")`).
 
-        The tensor itself when it is already `bfloat16`. From another floating dtype the
-        conversion passes the gradient back; from integer or bool data the result carries no
-        gradient.
+        The tensor itself when it is already `bfloat16`. From another floating dtype
+        the conversion passes the gradient back; from integer or bool data the result carries
+        no gradient.
 
         Args:
             memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
@@ -4643,8 +4643,8 @@ class Tensor:
     def long(self, memory_format: Any | None = None) -> Tensor:
         """Returns this tensor converted to `int64` (`self.to("int64")`).
 
-        The tensor itself when it is already `int64`. Floating values are truncated toward zero.
-        The result is data: it carries no gradient.
+        The tensor itself when it is already `int64`. Floating values are truncated toward
+        zero. The result is data: it carries no gradient.
 
         Args:
             memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
@@ -4662,8 +4662,8 @@ class Tensor:
     def int(self, memory_format: Any | None = None) -> Tensor:
         """Returns this tensor converted to `int32` (`self.to("int32")`).
 
-        The tensor itself when it is already `int32`. Floating values are truncated toward zero.
-        The result is data: it carries no gradient.
+        The tensor itself when it is already `int32`. Floating values are truncated toward
+        zero. The result is data: it carries no gradient.
 
         Args:
             memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
@@ -4675,8 +4675,8 @@ class Tensor:
     def bool(self, memory_format: Any | None = None) -> Tensor:
         """Returns this tensor converted to `bool` (`self.to("bool")`).
 
-        The tensor itself when it is already `bool`. Nonzero elements become ``True``. The
-        result is data: it carries no gradient.
+        The tensor itself when it is already `bool`. Nonzero elements become ``True``.
+        The result is data: it carries no gradient.
 
         Args:
             memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;

@@ -172,9 +172,3 @@ pub fn _batch_norm_module(
         s.batch_norm_module(unit, &inputs, running, count, cumulative)
     })
 }
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(batch_norm, m)?)?;
-    m.add_function(wrap_pyfunction!(_batch_norm_module, m)?)?;
-    Ok(())
-}

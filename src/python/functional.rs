@@ -10,15 +10,6 @@ use crate::error::Error;
 use crate::ops::join::Where;
 use crate::ops::Op;
 
-pub(crate) fn register(m: &Bound<'_, pyo3::types::PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(dropout, m)?)?;
-    m.add_function(wrap_pyfunction!(_feature_dropout, m)?)?;
-    m.add_function(wrap_pyfunction!(where_, m)?)?;
-    m.add_function(wrap_pyfunction!(one_hot, m)?)?;
-    m.add_function(wrap_pyfunction!(einsum, m)?)?;
-    Ok(())
-}
-
 /// During training, randomly zeroes some elements of the input tensor with probability `p`.
 ///
 /// Inverted dropout: the kept elements are scaled by `1 / (1 - p)`. The mask is drawn from the

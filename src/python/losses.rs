@@ -228,9 +228,3 @@ pub fn nll_loss(
         false,
     )
 }
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(cross_entropy, m)?)?;
-    m.add_function(wrap_pyfunction!(nll_loss, m)?)?;
-    Ok(())
-}

@@ -129,9 +129,3 @@ pub fn ctc_loss(
     let lp = log_probs.handle();
     log_probs.call(py, move |s, _| s.ctc_loss(unit, r, lp, targets))
 }
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(_triplet_distances_loss, m)?)?;
-    m.add_function(wrap_pyfunction!(ctc_loss, m)?)?;
-    Ok(())
-}

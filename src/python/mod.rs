@@ -35,7 +35,6 @@ mod tensor;
 mod tensor_convert;
 mod tensor_derive;
 mod tensor_index;
-mod tensor_math;
 mod tensor_torch;
 mod torch_style;
 
@@ -106,6 +105,14 @@ fn reset_peak_memory_stats() {
     ledger::reset_peak_memory_stats();
 }
 
+/// Add each hand-written `#[pyfunction]` (the declared ones are added by
+/// `declared::register`).
+macro_rules! add_functions {
+    ($m:ident; $($f:path),* $(,)?) => {
+        $($m.add_function(wrap_pyfunction!($f, $m)?)?;)*
+    };
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::check_classes(m.py())?;
@@ -123,38 +130,25 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         optim::optimizer_signatures(m.py())?,
     )?;
     m.add_class::<lbfgs::PyLbfgs>()?;
-    m.add_function(wrap_pyfunction!(memory_stats, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::current_session, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::_set_grad_enabled, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::is_grad_enabled, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::_zero_grad, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::clip_grad_norm_, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::_grad_count, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::_unscale_grads_, m)?)?;
+    add_functions!(m;
+        memory_stats, reset_peak_memory_stats, empty_session_caches, set_default_device,
+        get_default_device,
+        torch_style::current_session, torch_style::_set_grad_enabled,
+        torch_style::is_grad_enabled, torch_style::_zero_grad, torch_style::clip_grad_norm_,
+        torch_style::_grad_count, torch_style::_unscale_grads_, torch_style::_set_autocast,
+        torch_style::_get_autocast, torch_style::_clip_grad_value_, torch_style::_push_current,
+        torch_style::_pop_current, torch_style::manual_seed, torch_style::_draw_seed,
+        capture::_capture_begin, capture::_capture_end, capture::_capture_abort,
+        capture::_capture_epoch,
+        functional::dropout, functional::_feature_dropout, functional::where_,
+        functional::one_hot, functional::einsum,
+        losses::cross_entropy, losses::nll_loss,
+        losses_composed::_triplet_distances_loss, losses_composed::ctc_loss,
+        batch_norm::batch_norm, batch_norm::_batch_norm_module,
+        recurrent::_rnn, resample::affine_grid, sample::_searchsorted, sample::_normal,
+    );
     m.add_class::<classes::PyGradBuckets>()?;
     m.add_class::<capture::PyPlan>()?;
-    m.add_function(wrap_pyfunction!(capture::_capture_begin, m)?)?;
-    m.add_function(wrap_pyfunction!(capture::_capture_end, m)?)?;
-    m.add_function(wrap_pyfunction!(capture::_capture_abort, m)?)?;
-    m.add_function(wrap_pyfunction!(capture::_capture_epoch, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::_set_autocast, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::_get_autocast, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::_clip_grad_value_, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::_push_current, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::_pop_current, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::manual_seed, m)?)?;
-    m.add_function(wrap_pyfunction!(torch_style::_draw_seed, m)?)?;
-    m.add_function(wrap_pyfunction!(reset_peak_memory_stats, m)?)?;
-    m.add_function(wrap_pyfunction!(empty_session_caches, m)?)?;
-    m.add_function(wrap_pyfunction!(set_default_device, m)?)?;
-    m.add_function(wrap_pyfunction!(get_default_device, m)?)?;
-    functional::register(m)?;
     pointwise::register(m)?;
-    pointwise::register_binary(m)?;
-    losses::register(m)?;
-    losses_composed::register(m)?;
-    batch_norm::register(m)?;
-    recurrent::register(m)?;
-    resample::register(m)?;
-    sample::register(m)
+    pointwise::register_binary(m)
 }

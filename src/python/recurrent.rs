@@ -80,7 +80,3 @@ pub fn _rnn<'py>(
     }
     PyTuple::new(py, items)
 }
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(_rnn, m)?)
-}

@@ -43,7 +43,3 @@ pub fn affine_grid(
     let a = align_corners.unwrap_or(false);
     theta.call(py, move |s, _| s.affine_grid(h, &size, a))
 }
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(affine_grid, m)?)
-}

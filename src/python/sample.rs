@@ -191,8 +191,3 @@ pub fn _normal(
         py.detach(|| crate::guard::contained("normal", || lock(&cell).normal(mean, std, size)))?;
     Ok(PyTensor::new(&cell, h))
 }
-
-pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(_searchsorted, m)?)?;
-    m.add_function(wrap_pyfunction!(_normal, m)?)
-}

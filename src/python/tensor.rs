@@ -328,6 +328,61 @@ pub(crate) fn dims(dim: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<i64>> {
     })
 }
 
+/// The binary operators, each row its method, its reflected method and what it records
+/// ([`PyTensor::operator`]); `**` takes Python's `modulo` too, which no tensor op has.
+macro_rules! operators {
+    ($($name:ident, $reflected:ident => $op:expr;)*) => {
+        #[pymethods]
+        impl PyTensor {
+            $(
+                fn $name(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                    self.operator(py, o, $op, false)
+                }
+                fn $reflected(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                    self.operator(py, o, $op, true)
+                }
+            )*
+            fn __pow__(
+                &self,
+                py: Python<'_>,
+                exponent: &Bound<'_, PyAny>,
+                modulo: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<Py<PyAny>> {
+                no_modulo(modulo)?;
+                self.operator(py, exponent, POW, false)
+            }
+            fn __rpow__(
+                &self,
+                py: Python<'_>,
+                base: &Bound<'_, PyAny>,
+                modulo: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<Py<PyAny>> {
+                no_modulo(modulo)?;
+                self.operator(py, base, POW, true)
+            }
+        }
+    };
+}
+
+fn no_modulo(modulo: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    match modulo {
+        Some(_) => Err(pyo3::exceptions::PyTypeError::new_err(
+            "pow() with a modulo is not a tensor operation",
+        )),
+        None => Ok(()),
+    }
+}
+
+operators! {
+    __add__, __radd__ => ADD;
+    __sub__, __rsub__ => SUB;
+    __mul__, __rmul__ => MUL;
+    __truediv__, __rtruediv__ => DIV;
+    __matmul__, __rmatmul__ => Operator::MatMul;
+    __floordiv__, __rfloordiv__ => Operator::Arith(BinaryOp::FloorDivide);
+    __mod__, __rmod__ => Operator::Arith(BinaryOp::Remainder);
+}
+
 #[pymethods]
 impl PyTensor {
     /// numpy should hand binary ops with a Tensor back to the Tensor's reflected methods.
@@ -528,36 +583,6 @@ impl PyTensor {
         self.with(py, move |s| s.op_name(h))
     }
 
-    fn __add__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, o, ADD, false)
-    }
-    fn __radd__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, o, ADD, true)
-    }
-    fn __sub__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, o, SUB, false)
-    }
-    fn __rsub__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, o, SUB, true)
-    }
-    fn __mul__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, o, MUL, false)
-    }
-    fn __rmul__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, o, MUL, true)
-    }
-    fn __truediv__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, o, DIV, false)
-    }
-    fn __rtruediv__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, o, DIV, true)
-    }
-    fn __matmul__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, o, Operator::MatMul, false)
-    }
-    fn __rmatmul__(&self, py: Python<'_>, o: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.operator(py, o, Operator::MatMul, true)
-    }
     fn __neg__(&self, py: Python<'_>) -> PyResult<PyTensor> {
         self.unary(py, UnaryOp::Neg.op())
     }
@@ -568,20 +593,6 @@ impl PyTensor {
     /// `+x`: `x` itself, as torch's `positive` of a number tensor.
     fn __pos__<'py>(slf: &Bound<'py, Self>) -> Bound<'py, Self> {
         slf.clone()
-    }
-    /// `x ** e` for a constant exponent.
-    fn __pow__(
-        &self,
-        py: Python<'_>,
-        exponent: &Bound<'_, PyAny>,
-        modulo: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<PyAny>> {
-        if modulo.is_some() {
-            return Err(pyo3::exceptions::PyTypeError::new_err(
-                "pow() with a modulo is not a tensor operation",
-            ));
-        }
-        self.operator(py, exponent, POW, false)
     }
 
     /// Returns the matrix product of this tensor and `other`.

@@ -121,156 +121,6 @@ impl PyTensor {
         let copy = copy.or(flags.get(1).copied()).unwrap_or(false);
         Self::converted(slf, want_dtype, want_device, copy)
     }
-    /// Returns this tensor converted to `float32` (`self.to("float32")`).
-    ///
-    /// The tensor itself when it is already `float32`. From another floating dtype the
-    /// conversion passes the gradient back; from integer or bool data the result carries no
-    /// gradient.
-    ///
-    /// Args:
-    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
-    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
-    ///
-    /// Raises:
-    ///     TypeError: `memory_format` is not a `torch.memory_format`.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> with et.Session(dtype="float64"):
-    ///     ...     x = et.tensor([1, 2])
-    ///     ...     y = x.float()
-    ///     ...     x.dtype, y.dtype, y.tolist()
-    ///     ('int64', 'float32', [1.0, 2.0])
-    #[pyo3(signature = (memory_format=None))]
-    fn float(
-        slf: &Bound<'_, Self>,
-        memory_format: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<PyTensor>> {
-        Self::conversion(slf, memory_format, DType::Float32)
-    }
-    /// Returns this tensor converted to `float64` (`self.to("float64")`).
-    ///
-    /// The tensor itself when it is already `float64`. From another floating dtype the
-    /// conversion passes the gradient back; from integer or bool data the result carries no
-    /// gradient.
-    ///
-    /// Args:
-    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
-    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
-    ///
-    /// Raises:
-    ///     TypeError: `memory_format` is not a `torch.memory_format`.
-    #[pyo3(signature = (memory_format=None))]
-    fn double(
-        slf: &Bound<'_, Self>,
-        memory_format: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<PyTensor>> {
-        Self::conversion(slf, memory_format, DType::Float64)
-    }
-    /// Returns this tensor converted to `float16` (`self.to("float16")`).
-    ///
-    /// The tensor itself when it is already `float16`. From another floating dtype the
-    /// conversion passes the gradient back; from integer or bool data the result carries no
-    /// gradient.
-    ///
-    /// Args:
-    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
-    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
-    ///
-    /// Raises:
-    ///     TypeError: `memory_format` is not a `torch.memory_format`.
-    #[pyo3(signature = (memory_format=None))]
-    fn half(
-        slf: &Bound<'_, Self>,
-        memory_format: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<PyTensor>> {
-        Self::conversion(slf, memory_format, DType::Float16)
-    }
-    /// Returns this tensor converted to `bfloat16` (`self.to("bfloat16")`).
-    ///
-    /// The tensor itself when it is already `bfloat16`. From another floating dtype the
-    /// conversion passes the gradient back; from integer or bool data the result carries no
-    /// gradient.
-    ///
-    /// Args:
-    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
-    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
-    ///
-    /// Raises:
-    ///     TypeError: `memory_format` is not a `torch.memory_format`.
-    #[pyo3(signature = (memory_format=None))]
-    fn bfloat16(
-        slf: &Bound<'_, Self>,
-        memory_format: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<PyTensor>> {
-        Self::conversion(slf, memory_format, DType::BFloat16)
-    }
-    /// Returns this tensor converted to `int64` (`self.to("int64")`).
-    ///
-    /// The tensor itself when it is already `int64`. Floating values are truncated toward zero.
-    /// The result is data: it carries no gradient.
-    ///
-    /// Args:
-    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
-    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
-    ///
-    /// Raises:
-    ///     TypeError: `memory_format` is not a `torch.memory_format`.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> with et.Session():
-    ///     ...     et.tensor([1.7, -1.7]).long().tolist()
-    ///     [1, -1]
-    #[pyo3(signature = (memory_format=None))]
-    fn long(
-        slf: &Bound<'_, Self>,
-        memory_format: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<PyTensor>> {
-        Self::conversion(slf, memory_format, DType::Int64)
-    }
-    /// Returns this tensor converted to `int32` (`self.to("int32")`).
-    ///
-    /// The tensor itself when it is already `int32`. Floating values are truncated toward zero.
-    /// The result is data: it carries no gradient.
-    ///
-    /// Args:
-    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
-    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
-    ///
-    /// Raises:
-    ///     TypeError: `memory_format` is not a `torch.memory_format`.
-    #[pyo3(signature = (memory_format=None))]
-    fn int(
-        slf: &Bound<'_, Self>,
-        memory_format: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<PyTensor>> {
-        Self::conversion(slf, memory_format, DType::Int32)
-    }
-    /// Returns this tensor converted to `bool` (`self.to("bool")`).
-    ///
-    /// The tensor itself when it is already `bool`. Nonzero elements become ``True``. The
-    /// result is data: it carries no gradient.
-    ///
-    /// Args:
-    ///     memory_format (torch.memory_format, optional): accepted for PyTorch compatibility;
-    ///         every layout shows the same values, so it changes nothing. Default: ``None``.
-    ///
-    /// Raises:
-    ///     TypeError: `memory_format` is not a `torch.memory_format`.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> with et.Session():
-    ///     ...     et.tensor([0.0, 0.5, -2.0]).bool().tolist()
-    ///     [False, True, True]
-    #[pyo3(signature = (memory_format=None))]
-    fn bool(
-        slf: &Bound<'_, Self>,
-        memory_format: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<PyTensor>> {
-        Self::conversion(slf, memory_format, DType::Bool)
-    }
     /// The same value as a new leaf (sharing its storage) that backward does not pass
     /// through.
     fn detach(&self, py: Python<'_>) -> PyResult<PyTensor> {
@@ -305,4 +155,59 @@ impl PyTensor {
         };
         super::session::input_into(py, &cell, data, Some(requires_grad), dtype)
     }
+}
+
+/// The dtype shorthands (`x.float()`, `x.long()`, ...): each `self.to(dtype)`, with its rule
+/// for the gradient and its example, as one row.
+macro_rules! dtype_shorthands {
+    ($($name:ident => $dtype:ident, $label:literal, $rule:literal, $example:literal;)*) => {
+        #[pymethods]
+        impl PyTensor {
+            $(
+                #[doc = concat!(
+                    "Returns this tensor converted to `", $label, "` (`self.to(\"", $label,
+                    "\")`).\n\nThe tensor itself when it is already `", $label, "`. ", $rule,
+                    "\n\nArgs:\n    memory_format (torch.memory_format, optional): accepted for ",
+                    "PyTorch compatibility;\n        every layout shows the same values, so it ",
+                    "changes nothing. Default: ``None``.\n\nRaises:\n    TypeError: ",
+                    "`memory_format` is not a `torch.memory_format`.\n", $example
+                )]
+                #[pyo3(signature = (memory_format=None))]
+                fn $name(
+                    slf: &Bound<'_, Self>,
+                    memory_format: Option<&Bound<'_, PyAny>>,
+                ) -> PyResult<Py<PyTensor>> {
+                    Self::conversion(slf, memory_format, DType::$dtype)
+                }
+            )*
+        }
+    };
+}
+
+dtype_shorthands! {
+    float => Float32, "float32", "From another floating dtype\n\
+        the conversion passes the gradient back; from integer or bool data the result carries\n\
+        no gradient.",
+        "\nExamples:\n    >>> import eagertape as et\n    >>> with et.Session(dtype=\"float64\"):\n    \
+        ...     x = et.tensor([1, 2])\n    ...     y = x.float()\n    ...     x.dtype, y.dtype, \
+        y.tolist()\n    ('int64', 'float32', [1.0, 2.0])\n";
+    double => Float64, "float64", "From another floating dtype\n\
+        the conversion passes the gradient back; from integer or bool data the result carries\n\
+        no gradient.", "";
+    half => Float16, "float16", "From another floating dtype\n\
+        the conversion passes the gradient back; from integer or bool data the result carries\n\
+        no gradient.", "";
+    bfloat16 => BFloat16, "bfloat16", "From another floating dtype\n\
+        the conversion passes the gradient back; from integer or bool data the result carries\n\
+        no gradient.", "";
+    long => Int64, "int64", "Floating values are truncated toward\n\
+        zero. The result is data: it carries no gradient.",
+        "\nExamples:\n    >>> import eagertape as et\n    >>> with et.Session():\n    \
+        ...     et.tensor([1.7, -1.7]).long().tolist()\n    [1, -1]\n";
+    int => Int32, "int32", "Floating values are truncated toward\n\
+        zero. The result is data: it carries no gradient.", "";
+    bool => Bool, "bool", "Nonzero elements become ``True``.\n\
+        The result is data: it carries no gradient.",
+        "\nExamples:\n    >>> import eagertape as et\n    >>> with et.Session():\n    \
+        ...     et.tensor([0.0, 0.5, -2.0]).bool().tolist()\n    [False, True, True]\n";
 }

@@ -197,6 +197,30 @@ pub(crate) fn number(o: &Bound<'_, PyAny>) -> Option<f64> {
     }
 }
 
+/// The logical operators on bool (or integer) tensors: each row its method and its reflected
+/// method (the same predicate: `&`, `|` and `^` are symmetric).
+macro_rules! logical_operators {
+    ($($name:ident, $reflected:ident => $p:ident;)*) => {
+        #[pymethods]
+        impl PyTensor {
+            $(
+                fn $name(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                    self.predicate(py, Predicate::$p, other)
+                }
+                fn $reflected(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+                    self.predicate(py, Predicate::$p, other)
+                }
+            )*
+        }
+    };
+}
+
+logical_operators! {
+    __and__, __rand__ => And;
+    __or__, __ror__ => Or;
+    __xor__, __rxor__ => Xor;
+}
+
 #[pymethods]
 impl PyTensor {
     fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
@@ -260,24 +284,6 @@ impl PyTensor {
         slf.as_ptr() as isize
     }
 
-    fn __and__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.predicate(py, Predicate::And, other)
-    }
-    fn __rand__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.predicate(py, Predicate::And, other)
-    }
-    fn __or__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.predicate(py, Predicate::Or, other)
-    }
-    fn __ror__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.predicate(py, Predicate::Or, other)
-    }
-    fn __xor__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.predicate(py, Predicate::Xor, other)
-    }
-    fn __rxor__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.predicate(py, Predicate::Xor, other)
-    }
     fn __invert__(&self, py: Python<'_>) -> PyResult<PyTensor> {
         self.apply(
             py,
