@@ -11132,6 +11132,37 @@ def grid_sample(
         [[[[1.0, 2.0], [3.0, 4.0]]]]
     """
 
+def affine_grid(
+    theta: Tensor, size: int | Sequence[int], align_corners: bool | None = None
+) -> Tensor:
+    """Generate 2D or 3D flow field (sampling grid), given a batch of affine matrices `theta`.
+
+    The base grid of normalized coordinates of `size` times `theta` transposed, recorded as a matrix
+    product so `theta` gets its gradient. Mostly used with `grid_sample`.
+
+    Args:
+        theta (Tensor): the affine matrices, `(N, 2, 3)` for a 2-D `size` or `(N, 3, 4)` for
+            a 3-D one.
+        size (list of int): the target output image size, `(N, C, H, W)` or
+            `(N, C, D, H, W)`.
+        align_corners (bool, optional): as in `grid_sample`. Default: ``None`` (``False``).
+
+    Returns:
+        Tensor: `(N, H, W, 2)` or `(N, D, H, W, 3)`.
+
+    Raises:
+        ShapeError: `theta` does not fit `size`, or `size` is not 4-D or 5-D with positive
+            entries.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     theta = et.tensor([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]])
+        ...     F.affine_grid(theta, [1, 1, 2, 2], align_corners=True).tolist()
+        [[[[-1.0, -1.0], [1.0, -1.0]], [[-1.0, 1.0], [1.0, 1.0]]]]
+    """
+
 def linear(
     input: Tensor, weight: Tensor | ArrayLike, bias: Tensor | ArrayLike | None = None
 ) -> Tensor:
@@ -11555,8 +11586,6 @@ def stack(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor:
         [[1.0, 3.0], [2.0, 4.0]]
     """
 
-# END generated: declared
-
 def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     """During training, randomly zeroes some elements of the input tensor with probability `p`.
 
@@ -11587,6 +11616,35 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
         [1.0, 1.0, 1.0, 1.0]
         [0.0, 0.0, 0.0, 0.0]
     """
+
+def _feature_dropout(x: Tensor, p: float, training: bool, feature: bool, alpha: bool) -> Tensor: ...
+def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
+    """Takes an int64 tensor of class indices of shape `(*)` and returns a tensor of shape `(*,
+    num_classes)` that is zero everywhere except at the index each entry names, where it is 1.
+
+    The result is int64 data: it carries no gradient.
+
+    Args:
+        tensor (Tensor): int64 class indices.
+        num_classes (int): the number of classes; ``-1`` infers it as one more than the
+            largest index. Default: ``-1``.
+
+    Returns:
+        Tensor: int64, of shape `tensor.shape + (num_classes,)`.
+
+    Raises:
+        DTypeError: `tensor` is not int64.
+        ArgumentError: `num_classes` is below -1, or is -1 for an empty tensor.
+        IndexOutOfRangeError: an index is outside `[0, num_classes)`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.one_hot(et.tensor([0, 2]), 3).tolist()
+        [[1, 0, 0], [0, 0, 1]]
+    """
+
+# END generated: declared
 
 Reduction: TypeAlias = Literal["none", "mean", "sum"]
 
@@ -11814,36 +11872,6 @@ def ctc_loss(
 def _upsample(
     input: Tensor, mode: str, size: list[int], scales: list[float | None], align_corners: bool
 ) -> Tensor: ...
-def _feature_dropout(x: Tensor, p: float, training: bool, feature: bool, alpha: bool) -> Tensor: ...
-def affine_grid(theta: Tensor, size: list[int], align_corners: bool | None = None) -> Tensor:
-    """Generate 2D or 3D flow field (sampling grid), given a batch of affine matrices `theta`.
-
-    The base grid of normalized coordinates of `size` times `theta` transposed, recorded as a matrix
-    product so `theta` gets its gradient. Mostly used with `grid_sample`.
-
-    Args:
-        theta (Tensor): the affine matrices, `(N, 2, 3)` for a 2-D `size` or `(N, 3, 4)` for
-            a 3-D one.
-        size (list of int): the target output image size, `(N, C, H, W)` or
-            `(N, C, D, H, W)`.
-        align_corners (bool, optional): as in `grid_sample`. Default: ``None`` (``False``).
-
-    Returns:
-        Tensor: `(N, H, W, 2)` or `(N, D, H, W, 3)`.
-
-    Raises:
-        ShapeError: `theta` does not fit `size`, or `size` is not 4-D or 5-D with positive
-            entries.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     theta = et.tensor([[[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]])
-        ...     F.affine_grid(theta, [1, 1, 2, 2], align_corners=True).tolist()
-        [[[[-1.0, -1.0], [1.0, -1.0]], [[-1.0, 1.0], [1.0, 1.0]]]]
-    """
-
 def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
     """Sums the product of the elements of the input `operands` along dimensions specified using a
     notation based on the Einstein summation convention.
@@ -11876,32 +11904,6 @@ def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
         [[7.0, 10.0], [15.0, 22.0]]
         5.0
         [4.0, 6.0]
-    """
-
-def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
-    """Takes an int64 tensor of class indices of shape `(*)` and returns a tensor of shape `(*,
-    num_classes)` that is zero everywhere except at the index each entry names, where it is 1.
-
-    The result is int64 data: it carries no gradient.
-
-    Args:
-        tensor (Tensor): int64 class indices.
-        num_classes (int): the number of classes; ``-1`` infers it as one more than the
-            largest index. Default: ``-1``.
-
-    Returns:
-        Tensor: int64, of shape `tensor.shape + (num_classes,)`.
-
-    Raises:
-        DTypeError: `tensor` is not int64.
-        ArgumentError: `num_classes` is below -1, or is -1 for an empty tensor.
-        IndexOutOfRangeError: an index is outside `[0, num_classes)`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.one_hot(et.tensor([0, 2]), 3).tolist()
-        [[1, 0, 0], [0, 0, 1]]
     """
 
 @overload

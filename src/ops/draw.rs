@@ -82,3 +82,51 @@ impl<B: Backend> Rule<B> for DropoutMask {
         false
     }
 }
+
+/// `dropout` and the channel and alpha dropouts as torch's functions, each a `Session` entry
+/// point that draws from the session's generator, for the binding's generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// During training, randomly zeroes some elements of the input tensor with probability `p`.
+            ///
+            /// Inverted dropout: the kept elements are scaled by `1 / (1 - p)`. The mask is drawn from the
+            /// generator of `x`'s session (seeded by its `Config`) in `x`'s dtype, and recorded as a node that
+            /// can draw itself again (a checkpointed block's backward recomputes it). When `training` is false
+            /// or `p` is 0 the result names `x`'s value and nothing is recorded. This is torch's
+            /// `torch.dropout(input, p, train)`; `eagertape.nn.functional.dropout` has torch's `F.dropout`
+            /// signature.
+            ///
+            /// Args:
+            ///     x (Tensor): the input.
+            ///     p (float): the probability of an element to be zeroed. Default: ``0.5``.
+            ///     training (bool): apply dropout if true, else return `x`. Default: ``True``.
+            ///
+            /// Returns:
+            ///     Tensor: of the shape and dtype of `x`.
+            ///
+            /// Raises:
+            ///     ArgumentError: `p` is outside `[0, 1]` (also when `training` is false).
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.ones(4)
+            ///     ...     et.dropout(x, p=0.5, training=False).tolist()
+            ///     ...     et.dropout(x, p=1.0).tolist()
+            ///     [1.0, 1.0, 1.0, 1.0]
+            ///     [0.0, 0.0, 0.0, 0.0]
+            fn dropout(x: Tensor; p: f64 = 0.5, training: bool = True)
+                = @session crate::session::Session::dropout;
+
+            /// `_feature_dropout(x, p, training, feature, alpha)`: torch's `dropout1d/2d/3d`
+            /// (`feature`), `alpha_dropout` (`alpha`) and `feature_alpha_dropout` (both) on an input
+            /// the caller has put in `(N, C, ...)` layout.
+            fn _feature_dropout(x: Tensor, p: f64, training: bool, feature: bool, alpha: bool;)
+                = @session crate::session::Session::feature_dropout;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;

@@ -477,6 +477,43 @@ impl Movement for Select {
     }
 }
 
+/// `one_hot` as torch's function (a `Session` entry point: it reads the ids to find the
+/// number of classes), for the binding's generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Takes an int64 tensor of class indices of shape `(*)` and returns a tensor of shape `(*,
+            /// num_classes)` that is zero everywhere except at the index each entry names, where it is 1.
+            ///
+            /// The result is int64 data: it carries no gradient.
+            ///
+            /// Args:
+            ///     tensor (Tensor): int64 class indices.
+            ///     num_classes (int): the number of classes; ``-1`` infers it as one more than the
+            ///         largest index. Default: ``-1``.
+            ///
+            /// Returns:
+            ///     Tensor: int64, of shape `tensor.shape + (num_classes,)`.
+            ///
+            /// Raises:
+            ///     DTypeError: `tensor` is not int64.
+            ///     ArgumentError: `num_classes` is below -1, or is -1 for an empty tensor.
+            ///     IndexOutOfRangeError: an index is outside `[0, num_classes)`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.one_hot(et.tensor([0, 2]), 3).tolist()
+            ///     [[1, 0, 0], [0, 0, 1]]
+            fn one_hot(tensor: Tensor; num_classes: i64 = (-1))
+                = @session crate::session::Session::one_hot;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;
+
 #[cfg(test)]
 mod tests {
     use super::{Gather, Index, IndexSelect, Select, Slice};

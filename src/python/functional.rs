@@ -1,6 +1,5 @@
-//! The function forms of eagertape's ops that are not Tensor methods and no declaration
-//! says (`et.dropout`, `et.einsum`, `et.where`, ...; the losses are in `losses.rs`); `register`
-//! adds them to `_core`.
+//! The function forms no declaration says yet: `et.einsum` (its operands as `*args`) and
+//! `et.where` (one argument, or three); the class losses are in `losses.rs`.
 
 use pyo3::prelude::*;
 use pyo3::types::IntoPyDict;
@@ -9,57 +8,6 @@ use super::classes::{lock, named, PyTensor};
 use crate::error::Error;
 use crate::ops::join::Where;
 use crate::ops::Op;
-
-/// During training, randomly zeroes some elements of the input tensor with probability `p`.
-///
-/// Inverted dropout: the kept elements are scaled by `1 / (1 - p)`. The mask is drawn from the
-/// generator of `x`'s session (seeded by its `Config`) in `x`'s dtype, and recorded as a node that
-/// can draw itself again (a checkpointed block's backward recomputes it). When `training` is false
-/// or `p` is 0 the result names `x`'s value and nothing is recorded. This is torch's
-/// `torch.dropout(input, p, train)`; `eagertape.nn.functional.dropout` has torch's `F.dropout`
-/// signature.
-///
-/// Args:
-///     x (Tensor): the input.
-///     p (float): the probability of an element to be zeroed. Default: ``0.5``.
-///     training (bool): apply dropout if true, else return `x`. Default: ``True``.
-///
-/// Returns:
-///     Tensor: of the shape and dtype of `x`.
-///
-/// Raises:
-///     ArgumentError: `p` is outside `[0, 1]` (also when `training` is false).
-///
-/// Examples:
-///     >>> import eagertape as et
-///     >>> with et.Session():
-///     ...     x = et.ones(4)
-///     ...     et.dropout(x, p=0.5, training=False).tolist()
-///     ...     et.dropout(x, p=1.0).tolist()
-///     [1.0, 1.0, 1.0, 1.0]
-///     [0.0, 0.0, 0.0, 0.0]
-#[pyfunction]
-#[pyo3(signature = (x, p=0.5, training=true))]
-pub fn dropout(py: Python<'_>, x: &PyTensor, p: f64, training: bool) -> PyResult<PyTensor> {
-    x.call(py, move |s, h| s.dropout(h, p, training))
-}
-
-/// `_feature_dropout(x, p, training, feature, alpha)`: torch's `dropout1d/2d/3d`
-/// (`feature`), `alpha_dropout` (`alpha`) and `feature_alpha_dropout` (both) on an input
-/// the caller has put in `(N, C, ...)` layout.
-#[pyfunction]
-pub fn _feature_dropout(
-    py: Python<'_>,
-    x: &PyTensor,
-    p: f64,
-    training: bool,
-    feature: bool,
-    alpha: bool,
-) -> PyResult<PyTensor> {
-    x.call(py, move |s, h| {
-        s.feature_dropout(h, p, training, feature, alpha)
-    })
-}
 
 /// The tensors of `items` (a `TypeError` naming `name` for anything else).
 fn handles(name: &str, items: &[Bound<'_, PyAny>]) -> PyResult<Vec<crate::tape::Handle>> {
@@ -131,39 +79,6 @@ pub fn einsum(
     };
     let h = py.detach(|| named(&mut lock(&cell), |s| s.einsum(&equation, &hs)))?;
     Ok(PyTensor::named(&cell, h))
-}
-
-/// Takes an int64 tensor of class indices of shape `(*)` and returns a tensor of shape `(*,
-/// num_classes)` that is zero everywhere except at the index each entry names, where it is 1.
-///
-/// The result is int64 data: it carries no gradient.
-///
-/// Args:
-///     tensor (Tensor): int64 class indices.
-///     num_classes (int): the number of classes; ``-1`` infers it as one more than the
-///         largest index. Default: ``-1``.
-///
-/// Returns:
-///     Tensor: int64, of shape `tensor.shape + (num_classes,)`.
-///
-/// Raises:
-///     DTypeError: `tensor` is not int64.
-///     ArgumentError: `num_classes` is below -1, or is -1 for an empty tensor.
-///     IndexOutOfRangeError: an index is outside `[0, num_classes)`.
-///
-/// Examples:
-///     >>> import eagertape as et
-///     >>> with et.Session():
-///     ...     et.one_hot(et.tensor([0, 2]), 3).tolist()
-///     [[1, 0, 0], [0, 0, 1]]
-#[pyfunction]
-#[pyo3(signature = (tensor, num_classes=-1), text_signature = "(tensor, num_classes=-1)")]
-pub fn one_hot(
-    py: Python<'_>,
-    tensor: &Bound<'_, PyTensor>,
-    num_classes: i64,
-) -> PyResult<PyTensor> {
-    tensor.get().call(py, move |s, h| s.one_hot(h, num_classes))
 }
 
 /// Return a tensor of elements selected from either `input` or `other`, depending on `condition`.

@@ -28,7 +28,6 @@ mod optim;
 mod param;
 mod pointwise;
 mod recurrent;
-mod resample;
 mod sample;
 mod session;
 mod tensor;
@@ -140,12 +139,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         torch_style::_pop_current, torch_style::manual_seed, torch_style::_draw_seed,
         capture::_capture_begin, capture::_capture_end, capture::_capture_abort,
         capture::_capture_epoch,
-        functional::dropout, functional::_feature_dropout, functional::where_,
-        functional::one_hot, functional::einsum,
+        functional::where_, functional::einsum,
         losses::cross_entropy, losses::nll_loss,
         losses_composed::_triplet_distances_loss, losses_composed::ctc_loss,
         batch_norm::batch_norm, batch_norm::_batch_norm_module,
-        recurrent::_rnn, resample::affine_grid, sample::_searchsorted, sample::_normal,
+        recurrent::_rnn, sample::_searchsorted, sample::_normal,
     );
     m.add_class::<classes::PyGradBuckets>()?;
     m.add_class::<capture::PyPlan>()?;

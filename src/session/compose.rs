@@ -374,14 +374,15 @@ impl<B: Backend> Session<B> {
     /// torch's `affine_grid(theta, size, align_corners)`: the base grid of normalised
     /// coordinates `[x, y, (z,) 1]` of `size` (torch's `linspace_from_neg_one`, made on the
     /// device chunk by chunk) times `thetaᵀ`, so `theta` gets its gradient by the product's
-    /// rule. `theta` is `(N, 2, 3)` for a 4-D `size`, `(N, 3, 4)` for a 5-D one. All or
-    /// nothing.
+    /// rule. `theta` is `(N, 2, 3)` for a 4-D `size`, `(N, 3, 4)` for a 5-D one; `align_corners`
+    /// is `False` unless given. All or nothing.
     pub fn affine_grid(
         &mut self,
         theta: Handle,
-        size: &[i64],
-        align_corners: bool,
+        size: Vec<i64>,
+        align_corners: Option<bool>,
     ) -> Result<Handle> {
+        let (size, align_corners) = (&size[..], align_corners.unwrap_or(false));
         let ts = self.shape(theta)?;
         let k = size.len().saturating_sub(2);
         let ok = (k == 2 || k == 3)

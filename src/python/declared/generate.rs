@@ -65,6 +65,19 @@ macro_rules! py_name {
     };
 }
 
+/// How a declared function calls its core function: over the session as a `Recorder` (the
+/// op compositions of `src/ops`), or, after `= @session`, as a `Session` method (a core entry
+/// point that needs more than recording: dropout's generator, `one_hot`'s read of the ids).
+macro_rules! via_core {
+    ([] $core:path, $s:ident, ($($a:expr,)*)) => {{
+        let r: &mut dyn $crate::ops::compose::Recorder<_> = $s;
+        $core(r, $($a,)*)
+    }};
+    ([session] $core:path, $s:ident, ($($a:expr,)*)) => {
+        $core($s, $($a,)*)
+    };
+}
+
 /// The `#[pyfunction]`s of a `functions!` declaration, and `register`, which adds them to
 /// the module and their entries to `_core._DECLARED`. An entry's arguments: the input, the
 /// other required ones, `;`, the optional ones with their defaults, and optionally `;` and
@@ -76,7 +89,7 @@ macro_rules! py_functions {
         fn $name:ident($input:ident: $ity:ty $(, $req:ident: $rty:ty)*;
             $($opt:ident: $oty:ty = $default:tt),*
             $(; $($kw:ident: $kty:ty = $kdef:tt),*)? $(,)?) $(-> $ret:ty)?
-            = $core:path $(as $pyname:literal)? $(, in_place $inplace:ident)?;
+            = $(@$via:ident)? $core:path $(as $pyname:literal)? $(, in_place $inplace:ident)?;
     )*) => {
         use pyo3::prelude::*;
         use $crate::python::classes::{lock, named_all};
@@ -124,8 +137,7 @@ macro_rules! py_functions {
                             $(let $req = <$rty as Arg>::finish($req, s)?;)*
                             $(let $opt = <$oty as Arg>::finish($opt, s)?;)*
                             $($(let $kw = <$kty as Arg>::finish($kw, s)?;)*)?
-                            let r: &mut dyn $crate::ops::compose::Recorder<_> = s;
-                            $core(r, $input, $($req,)* $($opt,)* $($($kw,)*)?)
+                            via_core!([$($via)?] $core, s, ($input, $($req,)* $($opt,)* $($($kw,)*)?))
                         })
                     }, <Returns<$($ret)?> as Ret>::name)
                 })?;
@@ -164,7 +176,7 @@ macro_rules! py_tensor_methods {
         fn $name:ident($input:ident: $ity:ty $(, $req:ident: $rty:ty)*;
             $($opt:ident: $oty:ty = $default:tt),*
             $(; $($kw:ident: $kty:ty = $kdef:tt),*)? $(,)?) $(-> $ret:ty)?
-            = $core:path $(as $pyname:literal)? $(, in_place $inplace:ident)?;
+            = $(@$via:ident)? $core:path $(as $pyname:literal)? $(, in_place $inplace:ident)?;
     )*) => {
         $(
             #[pymethods]

@@ -117,5 +117,7 @@ families! {
         derived_layers => derived::nn_functions;
         embeddings => embeddings::functions;
         concat => concat::functions;
+        draws => draw::functions;
+        index => index::functions;
     ]
 }
