@@ -53,6 +53,12 @@ pub enum Draws {
     Session,
 }
 
+/// torch's `generator=None` of a session's sampling op (`bernoulli`, `multinomial`): the draw
+/// comes from the session's own generator, the only one such an op takes (a binding refuses
+/// any other with [`refuse_generator`]).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SessionGenerator;
+
 /// torch's `generator=` argument of `op`: only `None` (not `given`) is taken here, the op
 /// drawing from `draws`; another generator is an `ArgumentError`.
 pub fn refuse_generator(op: &str, given: bool, draws: Draws) -> crate::error::Result<()> {

@@ -4403,6 +4403,59 @@ class Tensor:
             ...     r.min.tolist(), r.max.tolist()
             ([1.0, 2.0], [5.0, 7.0])
         """
+    def bernoulli(self, p: float | None = None, *, generator: None = None) -> Tensor:
+        """Draws binary random numbers (0 or 1) from a Bernoulli distribution.
+
+        Each element of the result is 1 with the probability the same element of `input` holds
+        (or with probability `p`, if given), drawn from the session's generator. The result has
+        `input`'s shape and dtype and carries no gradient.
+
+        Args:
+            input (Tensor): the probabilities, in ``[0, 1]``.
+            p (float, optional): one probability for every element instead of `input`'s values.
+                Default: ``None``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: the 0/1 draws.
+
+        Raises:
+            ArgumentError: a `generator` is given.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session(seed=0):
+            ...     et.bernoulli(et.tensor([0.0, 1.0, 1.0])).tolist()
+            [0.0, 1.0, 1.0]
+        """
+    def multinomial(
+        self, num_samples: int, replacement: bool = False, *, generator: None = None
+    ) -> Tensor:
+        """Returns a tensor where each row contains `num_samples` indices sampled from the
+        multinomial probability distribution located in the corresponding row of `input`.
+
+        `input` holds non-negative weights (they need not sum to one), 1-D or 2-D (one
+        distribution per row). The `int64` indices are drawn from the session's generator: with
+        replacement by each row's inverse CDF, without by exponential races (torch's method).
+
+        Args:
+            input (Tensor): the weights, of shape `(k,)` or `(n, k)`.
+            num_samples (int): the number of samples to draw per row.
+            replacement (bool): whether to draw with replacement. Default: ``False``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: `int64` indices of shape `(num_samples,)` or `(n, num_samples)`.
+
+        Raises:
+            ArgumentError: more samples than categories without replacement, or a `generator`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session(seed=0):
+            ...     et.multinomial(et.tensor([0.0, 1.0, 0.0]), 2, replacement=True).tolist()
+            [1, 1]
+        """
     def reshape(
         self, *args: _int | Sequence[_int], shape: _int | Sequence[_int] | None = None
     ) -> Tensor:
@@ -5053,16 +5106,6 @@ class Tensor:
     ) -> Tensor:
         """torch's `quantile(q, dim=None, keepdim=False, *, interpolation="linear")`: `q` a
         number or a 0-d or 1-d tensor (its values are read: they choose what to record).
-        """
-    def bernoulli(self, p: _float | None = None, *, generator: object = None) -> Tensor:
-        """torch's `bernoulli(p=None)`: 0/1 draws of this tensor's dtype, each 1 with the
-        probability this tensor's element (or `p`) gives.
-        """
-    def multinomial(
-        self, num_samples: _int, replacement: _bool = False, *, generator: object = None
-    ) -> Tensor:
-        """torch's `multinomial(num_samples, replacement=False)`: int64 category indices drawn
-        from each row's weights.
         """
     def unique(
         self,
@@ -9080,6 +9123,61 @@ def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> 
         ...     r = et.aminmax(et.tensor([[1.0, 5.0], [7.0, 2.0]]), dim=1)
         ...     r.min.tolist(), r.max.tolist()
         ([1.0, 2.0], [5.0, 7.0])
+    """
+
+def bernoulli(input: Tensor, p: float | None = None, *, generator: None = None) -> Tensor:
+    """Draws binary random numbers (0 or 1) from a Bernoulli distribution.
+
+    Each element of the result is 1 with the probability the same element of `input` holds
+    (or with probability `p`, if given), drawn from the session's generator. The result has
+    `input`'s shape and dtype and carries no gradient.
+
+    Args:
+        input (Tensor): the probabilities, in ``[0, 1]``.
+        p (float, optional): one probability for every element instead of `input`'s values.
+            Default: ``None``.
+        generator: not supported (the session's generator draws); must be ``None``.
+
+    Returns:
+        Tensor: the 0/1 draws.
+
+    Raises:
+        ArgumentError: a `generator` is given.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(seed=0):
+        ...     et.bernoulli(et.tensor([0.0, 1.0, 1.0])).tolist()
+        [0.0, 1.0, 1.0]
+    """
+
+def multinomial(
+    input: Tensor, num_samples: int, replacement: bool = False, *, generator: None = None
+) -> Tensor:
+    """Returns a tensor where each row contains `num_samples` indices sampled from the
+    multinomial probability distribution located in the corresponding row of `input`.
+
+    `input` holds non-negative weights (they need not sum to one), 1-D or 2-D (one
+    distribution per row). The `int64` indices are drawn from the session's generator: with
+    replacement by each row's inverse CDF, without by exponential races (torch's method).
+
+    Args:
+        input (Tensor): the weights, of shape `(k,)` or `(n, k)`.
+        num_samples (int): the number of samples to draw per row.
+        replacement (bool): whether to draw with replacement. Default: ``False``.
+        generator: not supported (the session's generator draws); must be ``None``.
+
+    Returns:
+        Tensor: `int64` indices of shape `(num_samples,)` or `(n, num_samples)`.
+
+    Raises:
+        ArgumentError: more samples than categories without replacement, or a `generator`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(seed=0):
+        ...     et.multinomial(et.tensor([0.0, 1.0, 0.0]), 2, replacement=True).tolist()
+        [1, 1]
     """
 
 def reshape(input: Tensor, shape: int | Sequence[int]) -> Tensor:

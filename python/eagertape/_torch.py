@@ -16,7 +16,15 @@ import numpy as np
 import torch
 
 from . import _core, _errors
-from ._core import Session, Tensor, current_session, is_grad_enabled, manual_seed
+from ._core import (
+    Session,
+    Tensor,
+    bernoulli,
+    current_session,
+    is_grad_enabled,
+    manual_seed,
+    multinomial,
+)
 from ._errors import ArgumentError
 
 if TYPE_CHECKING:
@@ -793,74 +801,6 @@ def normal(
     if want is not None and want != t.dtype:
         t = t.to(want)
     return t if sess is None else _made(t, requires_grad, sess)
-
-
-def bernoulli(
-    input: Tensor,  # noqa: A002
-    p: builtins.float | None = None,
-    *,
-    generator: object = None,
-) -> Tensor:
-    """Draws binary random numbers (0 or 1) from a Bernoulli distribution.
-
-    Each element of the result is 1 with the probability the same element of `input` holds
-    (or with probability `p`, if given), drawn from the session's generator. The result has
-    `input`'s shape and dtype and carries no gradient.
-
-    Args:
-        input (Tensor): the probabilities, in ``[0, 1]``.
-        p (float, optional): one probability for every element instead of `input`'s values.
-            Default: ``None``.
-        generator: not supported (the session's generator draws); must be ``None``.
-
-    Returns:
-        Tensor: the 0/1 draws.
-
-    Raises:
-        ArgumentError: a `generator` is given.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session(seed=0):
-        ...     et.bernoulli(et.tensor([0.0, 1.0, 1.0])).tolist()
-        [0.0, 1.0, 1.0]
-    """
-    return input.bernoulli(p, generator=generator)
-
-
-def multinomial(
-    input: Tensor,  # noqa: A002
-    num_samples: builtins.int,
-    replacement: builtins.bool = False,
-    *,
-    generator: object = None,
-) -> Tensor:
-    """Returns a tensor where each row contains `num_samples` indices sampled from the
-    multinomial probability distribution located in the corresponding row of `input`.
-
-    `input` holds non-negative weights (they need not sum to one), 1-D or 2-D (one
-    distribution per row). The `int64` indices are drawn from the session's generator: with
-    replacement by each row's inverse CDF, without by exponential races (torch's method).
-
-    Args:
-        input (Tensor): the weights, of shape `(k,)` or `(n, k)`.
-        num_samples (int): the number of samples to draw per row.
-        replacement (bool): whether to draw with replacement. Default: ``False``.
-        generator: not supported (the session's generator draws); must be ``None``.
-
-    Returns:
-        Tensor: `int64` indices of shape `(num_samples,)` or `(n, num_samples)`.
-
-    Raises:
-        ArgumentError: more samples than categories without replacement, or a `generator`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session(seed=0):
-        ...     et.multinomial(et.tensor([0.0, 1.0, 0.0]), 2, replacement=True).tolist()
-        [1, 1]
-    """
-    return input.multinomial(num_samples, replacement, generator=generator)
 
 
 def searchsorted(

@@ -130,3 +130,68 @@ macro_rules! functions {
 }
 #[cfg_attr(not(feature = "python"), allow(unused_imports))]
 pub(crate) use functions;
+/// The session's samplers that are `Tensor` methods too (`bernoulli`, `multinomial`), each a
+/// `Session` entry point drawing from the session's generator, for the binding's generator
+/// `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! sampling_functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Draws binary random numbers (0 or 1) from a Bernoulli distribution.
+            ///
+            /// Each element of the result is 1 with the probability the same element of `input` holds
+            /// (or with probability `p`, if given), drawn from the session's generator. The result has
+            /// `input`'s shape and dtype and carries no gradient.
+            ///
+            /// Args:
+            ///     input (Tensor): the probabilities, in ``[0, 1]``.
+            ///     p (float, optional): one probability for every element instead of `input`'s values.
+            ///         Default: ``None``.
+            ///     generator: not supported (the session's generator draws); must be ``None``.
+            ///
+            /// Returns:
+            ///     Tensor: the 0/1 draws.
+            ///
+            /// Raises:
+            ///     ArgumentError: a `generator` is given.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session(seed=0):
+            ///     ...     et.bernoulli(et.tensor([0.0, 1.0, 1.0])).tolist()
+            ///     [0.0, 1.0, 1.0]
+            fn bernoulli(input: Tensor; p: Option<f64> = None; generator: Generator = None)
+                = @session crate::session::Session::bernoulli;
+
+            /// Returns a tensor where each row contains `num_samples` indices sampled from the
+            /// multinomial probability distribution located in the corresponding row of `input`.
+            ///
+            /// `input` holds non-negative weights (they need not sum to one), 1-D or 2-D (one
+            /// distribution per row). The `int64` indices are drawn from the session's generator: with
+            /// replacement by each row's inverse CDF, without by exponential races (torch's method).
+            ///
+            /// Args:
+            ///     input (Tensor): the weights, of shape `(k,)` or `(n, k)`.
+            ///     num_samples (int): the number of samples to draw per row.
+            ///     replacement (bool): whether to draw with replacement. Default: ``False``.
+            ///     generator: not supported (the session's generator draws); must be ``None``.
+            ///
+            /// Returns:
+            ///     Tensor: `int64` indices of shape `(num_samples,)` or `(n, num_samples)`.
+            ///
+            /// Raises:
+            ///     ArgumentError: more samples than categories without replacement, or a `generator`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session(seed=0):
+            ///     ...     et.multinomial(et.tensor([0.0, 1.0, 0.0]), 2, replacement=True).tolist()
+            ///     [1, 1]
+            fn multinomial(input: Tensor, num_samples: i64; replacement: bool = False;
+                generator: Generator = None)
+                = @session crate::session::Session::multinomial;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use sampling_functions;

@@ -71,35 +71,6 @@ impl PySession {
 
 #[pymethods]
 impl PyTensor {
-    /// torch's `bernoulli(p=None)`: 0/1 draws of this tensor's dtype, each 1 with the
-    /// probability this tensor's element (or `p`) gives.
-    #[pyo3(signature = (p=None, *, generator=None))]
-    fn bernoulli(
-        &self,
-        py: Python<'_>,
-        p: Option<f64>,
-        generator: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        no_generator("bernoulli", generator, crate::rng::Draws::Session)?;
-        let x = self.handle();
-        self.call(py, move |s, _| s.bernoulli(x, p))
-    }
-
-    /// torch's `multinomial(num_samples, replacement=False)`: int64 category indices drawn
-    /// from each row's weights.
-    #[pyo3(signature = (num_samples, replacement=false, *, generator=None))]
-    fn multinomial(
-        &self,
-        py: Python<'_>,
-        num_samples: i64,
-        replacement: bool,
-        generator: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        no_generator("multinomial", generator, crate::rng::Draws::Session)?;
-        let x = self.handle();
-        self.call(py, move |s, _| s.multinomial(x, num_samples, replacement))
-    }
-
     /// torch's `unique(sorted=True, return_inverse=False, return_counts=False, dim=None)`:
     /// the distinct values, with the inverse indices and counts as asked (a tuple then).
     #[pyo3(signature = (sorted=true, return_inverse=false, return_counts=false, dim=None))]

@@ -85,7 +85,12 @@ impl<B: Backend> Session<B> {
 
     /// torch's `bernoulli(input)` (each element 1 with probability `input`'s element) or,
     /// with `p`, `bernoulli(input, p)` (the shape and dtype of `input`, probability `p`).
-    pub fn bernoulli(&mut self, x: Handle, p: Option<f64>) -> Result<Handle> {
+    pub fn bernoulli(
+        &mut self,
+        x: Handle,
+        p: Option<f64>,
+        _generator: crate::rng::SessionGenerator,
+    ) -> Result<Handle> {
         let probs = self.floating_operand("bernoulli", x)?;
         let probs = probs.get();
         let (shape, dtype) = (B::shape(probs), B::dtype(probs));
@@ -230,7 +235,13 @@ impl<B: Backend> Session<B> {
 
     /// torch's `multinomial(input, num_samples, replacement)` for 1-D or 2-D weights (each
     /// row a distribution, not necessarily normalised): int64 category indices.
-    pub fn multinomial(&mut self, x: Handle, n: i64, replacement: bool) -> Result<Handle> {
+    pub fn multinomial(
+        &mut self,
+        x: Handle,
+        n: i64,
+        replacement: bool,
+        _generator: crate::rng::SessionGenerator,
+    ) -> Result<Handle> {
         let w = self.floating_operand("multinomial", x)?;
         let w = w.get();
         let shape = B::shape(w);

@@ -348,6 +348,30 @@ impl<W: WhyNone> Arg for OnlyNone<W> {
     }
 }
 
+/// torch's `generator=` of a session's sampling op: only `None`, the session's generator.
+pub struct Generator;
+
+impl Arg for Generator {
+    type Prepared = ();
+    type Core = crate::rng::SessionGenerator;
+    fn annotation() -> String {
+        "None".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<()> {
+        let draws = crate::rng::Draws::Session;
+        Ok(crate::rng::refuse_generator(name.op, !v.is_none(), draws)?)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<()> {
+        match l {
+            Lit::None => Ok(()),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(_: (), _: &mut Session<Be>) -> Result<crate::rng::SessionGenerator> {
+        Ok(crate::rng::SessionGenerator)
+    }
+}
+
 /// `None`, or a value of `T` (an optional weight, a divisor).
 impl<T: Arg> Arg for Option<T> {
     type Prepared = Option<T::Prepared>;

@@ -94,6 +94,7 @@ families! {
         arithmetic => torch_arith::functions;
         comparisons => compare::functions;
         order => order::functions;
+        sampling => draw::sampling_functions;
     ]
     sized: [
         sized_views => views::sized_functions;
