@@ -118,13 +118,13 @@ macro_rules! functions {
             ///     [1.0, 1.0, 1.0, 1.0]
             ///     [0.0, 0.0, 0.0, 0.0]
             fn dropout(x: Tensor; p: f64 = 0.5, training: bool = True)
-                = @session crate::session::Session::dropout;
+                = @session Session::dropout;
 
             /// `_feature_dropout(x, p, training, feature, alpha)`: torch's `dropout1d/2d/3d`
             /// (`feature`), `alpha_dropout` (`alpha`) and `feature_alpha_dropout` (both) on an input
             /// the caller has put in `(N, C, ...)` layout.
             fn _feature_dropout(x: Tensor, p: f64, training: bool, feature: bool, alpha: bool;)
-                = @session crate::session::Session::feature_dropout;
+                = @session Session::feature_dropout;
         }
     };
 }
@@ -161,7 +161,7 @@ macro_rules! sampling_functions {
             ///     ...     et.bernoulli(et.tensor([0.0, 1.0, 1.0])).tolist()
             ///     [0.0, 1.0, 1.0]
             fn bernoulli(input: Tensor; p: Option<f64> = None; generator: Generator = None)
-                = @session crate::session::Session::bernoulli;
+                = @session Session::bernoulli;
 
             /// Returns a tensor where each row contains `num_samples` indices sampled from the
             /// multinomial probability distribution located in the corresponding row of `input`.
@@ -189,7 +189,7 @@ macro_rules! sampling_functions {
             ///     [1, 1]
             fn multinomial(input: Tensor, num_samples: i64; replacement: bool = False;
                 generator: Generator = None)
-                = @session crate::session::Session::multinomial;
+                = @session Session::multinomial;
         }
     };
 }

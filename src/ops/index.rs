@@ -507,7 +507,7 @@ macro_rules! functions {
             ///     ...     et.one_hot(et.tensor([0, 2]), 3).tolist()
             ///     [[1, 0, 0], [0, 0, 1]]
             fn one_hot(tensor: Tensor; num_classes: i64 = (-1))
-                = @session crate::session::Session::one_hot;
+                = @session Session::one_hot;
         }
     };
 }

@@ -325,7 +325,7 @@ macro_rules! functions {
             ///     ...     F.affine_grid(theta, [1, 1, 2, 2], align_corners=True).tolist()
             ///     [[[[-1.0, -1.0], [1.0, -1.0]], [[-1.0, 1.0], [1.0, 1.0]]]]
             fn affine_grid(theta: Tensor, size: Shape; align_corners: Option<bool> = None)
-                = @session crate::session::Session::affine_grid;
+                = @session Session::affine_grid;
         }
     };
 }

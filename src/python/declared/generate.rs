@@ -67,7 +67,8 @@ macro_rules! py_name {
 
 /// How a declared function calls its core function: over the session as a `Recorder` (the
 /// op compositions of `src/ops`), or, after `= @session`, as a `Session` method (a core entry
-/// point that needs more than recording: dropout's generator, `one_hot`'s read of the ids).
+/// point that needs more than recording: dropout's generator, `one_hot`'s read of the ids;
+/// `Session` is in scope for it).
 macro_rules! via_core {
     ([] $core:path, $s:ident, ($($a:expr,)*)) => {{
         let r: &mut dyn $crate::ops::compose::Recorder<_> = $s;
@@ -94,6 +95,8 @@ macro_rules! py_functions {
         use pyo3::prelude::*;
         use $crate::python::classes::{lock, named_all};
         use $crate::python::declared::*;
+        #[allow(unused_imports)] // (what `= @session Session::f` names)
+        use $crate::session::Session;
         $(
             #[pyfunction]
             #[pyo3(
