@@ -19,6 +19,14 @@ pub struct Handle {
     pub node: usize,
 }
 
+/// A result that is one tensor or a tuple of them, as the call's arguments decide
+/// (`nonzero(as_tuple=...)`, `unique(return_inverse=...)`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OneOrTuple {
+    One(Handle),
+    Tuple(Vec<Handle>),
+}
+
 #[derive(Debug)]
 pub struct NameSlot {
     session: u64,

@@ -688,22 +688,6 @@ class Tensor:
     def __rfloordiv__(self, other: _float | ArrayLike, /) -> Tensor: ...
     def __mod__(self, other: Tensor | _float | ArrayLike, /) -> Tensor: ...
     def __rmod__(self, other: _float | ArrayLike, /) -> Tensor: ...
-    def masked_select(self, mask: Tensor | ArrayLike) -> Tensor:
-        """torch's `masked_select(mask)`: the elements where the (broadcast) bool mask is
-        true, 1-D; the gradient goes back to the positions picked.
-        """
-    @overload
-    def nonzero(self, *, as_tuple: Literal[False] = False) -> Tensor:
-        """torch's `nonzero(as_tuple=False)`: the `[n, ndim]` int64 positions of the nonzero
-        elements, or (`as_tuple`) one 1-D int64 tensor per dim. The length depends on the
-        values (a data-dependent shape, read back as torch reads it).
-        """
-    @overload
-    def nonzero(self, *, as_tuple: Literal[True]) -> tuple[Tensor, ...]:
-        """torch's `nonzero(as_tuple=False)`: the `[n, ndim]` int64 positions of the nonzero
-        elements, or (`as_tuple`) one 1-D int64 tensor per dim. The length depends on the
-        values (a data-dependent shape, read back as torch reads it).
-        """
     def matmul(self, other: Tensor | ArrayLike) -> Tensor:
         """Returns the matrix product of this tensor and `other`.
 
@@ -3345,6 +3329,72 @@ class Tensor:
             ...     et.logical_not(x > 0).tolist()
             [False, True]
         """
+    def masked_select(self, mask: Tensor | ArrayLike) -> Tensor:
+        """Returns a new 1-D tensor of the elements of `input` where the boolean `mask` is true.
+
+        `mask` (a bool tensor or bool array-like data) broadcasts against `input`; the result's
+        length depends on the mask, read back from the device. The gradient flows back to the
+        positions picked.
+
+        Args:
+            input (Tensor): the input tensor.
+            mask (Tensor or array-like): the bool mask.
+
+        Returns:
+            Tensor: the selected elements, 1-D.
+
+        Raises:
+            et.DTypeError: if `mask` is not bool data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, -2.0], [-3.0, 4.0]])
+            ...     et.masked_select(x, x > 0).tolist()
+            [1.0, 4.0]
+        """
+    def nonzero(self, *, as_tuple: bool = False) -> Tensor | tuple[Tensor, ...]:
+        """Returns a tensor containing the indices of all non-zero elements of `input`.
+
+        By default an int64 tensor of shape `(z, input.dim())`, one row per non-zero element in
+        row-major order; with `as_tuple`, one 1-D int64 tensor per dimension (usable as an
+        index, `x[nonzero(x, as_tuple=True)]`). The number of rows depends on the values, which
+        are read back from the device, as torch does.
+
+        Args:
+            input (Tensor): the input tensor.
+            as_tuple (bool): return a tuple of 1-D tensors instead of one 2-D tensor.
+                Default: ``False``.
+
+        Returns:
+            Tensor or tuple of Tensors: the int64 indices.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[0.0, 1.0], [2.0, 0.0]])
+            ...     et.nonzero(x).tolist(), [t.tolist() for t in et.nonzero(x, as_tuple=True)]
+            ([[0, 1], [1, 0]], [[0, 1], [1, 0]])
+        """
+    def argwhere(self) -> Tensor:
+        """Returns a tensor containing the indices of all non-zero elements of `input`.
+
+        The same as `eagertape.nonzero(input)`: an int64 tensor of shape `(z, input.dim())`,
+        one row per non-zero element; its length depends on the values, read back from the
+        device.
+
+        Args:
+            input (Tensor): the input tensor.
+
+        Returns:
+            Tensor: the int64 indices.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.argwhere(et.tensor([0.0, 1.0, 2.0])).tolist()
+            [[1], [2]]
+        """
     def any(self, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
         """Tests if any element in `input` evaluates to True, over all elements or along `dim`.
 
@@ -4403,6 +4453,43 @@ class Tensor:
             ...     r.min.tolist(), r.max.tolist()
             ([1.0, 2.0], [5.0, 7.0])
         """
+    def unique(
+        self,
+        sorted: bool = True,
+        return_inverse: bool = False,
+        return_counts: bool = False,
+        dim: int | None = None,
+    ) -> Tensor | tuple[Tensor, ...]:
+        """Returns the unique elements of the input tensor.
+
+        The length of the result depends on the data. With `return_inverse` or `return_counts`
+        a tuple is returned: the unique values, then the inverse indices, then the counts (each
+        only when asked for). The results carry no gradient.
+
+        Args:
+            input (Tensor): the input tensor.
+            sorted (bool): whether to sort the unique elements in ascending order.
+                Default: ``True``.
+            return_inverse (bool): whether to also return, for each element of `input`, the index
+                of its value in the result. Default: ``False``.
+            return_counts (bool): whether to also return the number of occurrences of each unique
+                value. Default: ``False``.
+            dim (int, optional): the dimension whose slices are compared (unique rows, for
+                ``dim=0``). Default: ``None`` (the flattened input).
+
+        Returns:
+            Tensor or tuple of Tensors: the unique values, and the inverse indices and counts
+            where asked for.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     values, inverse, counts = et.unique(
+            ...         et.tensor([3, 1, 3, 2]), return_inverse=True, return_counts=True
+            ...     )
+            ...     values.tolist(), inverse.tolist(), counts.tolist()
+            ([1, 2, 3], [2, 0, 2, 1], [1, 1, 2])
+        """
     def bernoulli(self, p: float | None = None, *, generator: None = None) -> Tensor:
         """Draws binary random numbers (0 or 1) from a Bernoulli distribution.
 
@@ -4455,6 +4542,27 @@ class Tensor:
             >>> with et.Session(seed=0):
             ...     et.multinomial(et.tensor([0.0, 1.0, 0.0]), 2, replacement=True).tolist()
             [1, 1]
+        """
+    def chunk(self, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+        """Attempts to split a tensor into the specified number of chunks.
+
+        As torch's: each chunk has `ceil(size / chunks)` elements along `dim` (the last may be
+        smaller), so fewer than `chunks` pieces may come back.
+
+        Args:
+            input (Tensor): the tensor to split.
+            chunks (int): the number of chunks to return.
+            dim (int): the dimension along which to split. Default: ``0``.
+
+        Returns:
+            tuple of Tensors: the chunks.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([1.0, 2.0, 3.0, 4.0, 5.0])
+            ...     [t.tolist() for t in et.chunk(x, 2)]
+            [[1.0, 2.0, 3.0], [4.0, 5.0]]
         """
     def reshape(
         self, *args: _int | Sequence[_int], shape: _int | Sequence[_int] | None = None
@@ -4853,11 +4961,6 @@ class Tensor:
         """Pieces of `split_size` along `dim` (the last may be smaller), or of the given sizes;
         torch's keyword names (`split_size=`, `split_sizes=`) too.
         """
-    def chunk(self, chunks: _int, dim: _int = 0) -> tuple[Tensor, ...]:
-        """Splits this tensor into `chunks` views of equal size along `dim` (the last may be smaller).
-
-        See `eagertape.chunk`.
-        """
     def backward(
         self,
         gradient: Tensor | ArrayLike | None = None,
@@ -5106,16 +5209,6 @@ class Tensor:
     ) -> Tensor:
         """torch's `quantile(q, dim=None, keepdim=False, *, interpolation="linear")`: `q` a
         number or a 0-d or 1-d tensor (its values are read: they choose what to record).
-        """
-    def unique(
-        self,
-        sorted: _bool = True,
-        return_inverse: _bool = False,
-        return_counts: _bool = False,
-        dim: _int | None = None,
-    ) -> Any:
-        """torch's `unique(sorted=True, return_inverse=False, return_counts=False, dim=None)`:
-        the distinct values, with the inverse indices and counts as asked (a tuple then).
         """
 
 @final
@@ -8103,6 +8196,75 @@ def logical_not(input: Tensor) -> Tensor:
         [False, True]
     """
 
+def masked_select(input: Tensor, mask: Tensor | ArrayLike) -> Tensor:
+    """Returns a new 1-D tensor of the elements of `input` where the boolean `mask` is true.
+
+    `mask` (a bool tensor or bool array-like data) broadcasts against `input`; the result's
+    length depends on the mask, read back from the device. The gradient flows back to the
+    positions picked.
+
+    Args:
+        input (Tensor): the input tensor.
+        mask (Tensor or array-like): the bool mask.
+
+    Returns:
+        Tensor: the selected elements, 1-D.
+
+    Raises:
+        et.DTypeError: if `mask` is not bool data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, -2.0], [-3.0, 4.0]])
+        ...     et.masked_select(x, x > 0).tolist()
+        [1.0, 4.0]
+    """
+
+def nonzero(input: Tensor, *, as_tuple: bool = False) -> Tensor | tuple[Tensor, ...]:
+    """Returns a tensor containing the indices of all non-zero elements of `input`.
+
+    By default an int64 tensor of shape `(z, input.dim())`, one row per non-zero element in
+    row-major order; with `as_tuple`, one 1-D int64 tensor per dimension (usable as an
+    index, `x[nonzero(x, as_tuple=True)]`). The number of rows depends on the values, which
+    are read back from the device, as torch does.
+
+    Args:
+        input (Tensor): the input tensor.
+        as_tuple (bool): return a tuple of 1-D tensors instead of one 2-D tensor.
+            Default: ``False``.
+
+    Returns:
+        Tensor or tuple of Tensors: the int64 indices.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[0.0, 1.0], [2.0, 0.0]])
+        ...     et.nonzero(x).tolist(), [t.tolist() for t in et.nonzero(x, as_tuple=True)]
+        ([[0, 1], [1, 0]], [[0, 1], [1, 0]])
+    """
+
+def argwhere(input: Tensor) -> Tensor:
+    """Returns a tensor containing the indices of all non-zero elements of `input`.
+
+    The same as `eagertape.nonzero(input)`: an int64 tensor of shape `(z, input.dim())`,
+    one row per non-zero element; its length depends on the values, read back from the
+    device.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: the int64 indices.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.argwhere(et.tensor([0.0, 1.0, 2.0])).tolist()
+        [[1], [2]]
+    """
+
 def any(input: Tensor, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
     """Tests if any element in `input` evaluates to True, over all elements or along `dim`.
 
@@ -9125,6 +9287,44 @@ def aminmax(input: Tensor, *, dim: int | None = None, keepdim: bool = False) -> 
         ([1.0, 2.0], [5.0, 7.0])
     """
 
+def unique(
+    input: Tensor,
+    sorted: bool = True,
+    return_inverse: bool = False,
+    return_counts: bool = False,
+    dim: int | None = None,
+) -> Tensor | tuple[Tensor, ...]:
+    """Returns the unique elements of the input tensor.
+
+    The length of the result depends on the data. With `return_inverse` or `return_counts`
+    a tuple is returned: the unique values, then the inverse indices, then the counts (each
+    only when asked for). The results carry no gradient.
+
+    Args:
+        input (Tensor): the input tensor.
+        sorted (bool): whether to sort the unique elements in ascending order.
+            Default: ``True``.
+        return_inverse (bool): whether to also return, for each element of `input`, the index
+            of its value in the result. Default: ``False``.
+        return_counts (bool): whether to also return the number of occurrences of each unique
+            value. Default: ``False``.
+        dim (int, optional): the dimension whose slices are compared (unique rows, for
+            ``dim=0``). Default: ``None`` (the flattened input).
+
+    Returns:
+        Tensor or tuple of Tensors: the unique values, and the inverse indices and counts
+        where asked for.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     values, inverse, counts = et.unique(
+        ...         et.tensor([3, 1, 3, 2]), return_inverse=True, return_counts=True
+        ...     )
+        ...     values.tolist(), inverse.tolist(), counts.tolist()
+        ([1, 2, 3], [2, 0, 2, 1], [1, 1, 2])
+    """
+
 def bernoulli(input: Tensor, p: float | None = None, *, generator: None = None) -> Tensor:
     """Draws binary random numbers (0 or 1) from a Bernoulli distribution.
 
@@ -9178,6 +9378,28 @@ def multinomial(
         >>> with et.Session(seed=0):
         ...     et.multinomial(et.tensor([0.0, 1.0, 0.0]), 2, replacement=True).tolist()
         [1, 1]
+    """
+
+def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+    """Attempts to split a tensor into the specified number of chunks.
+
+    As torch's: each chunk has `ceil(size / chunks)` elements along `dim` (the last may be
+    smaller), so fewer than `chunks` pieces may come back.
+
+    Args:
+        input (Tensor): the tensor to split.
+        chunks (int): the number of chunks to return.
+        dim (int): the dimension along which to split. Default: ``0``.
+
+    Returns:
+        tuple of Tensors: the chunks.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0, 3.0, 4.0, 5.0])
+        ...     [t.tolist() for t in et.chunk(x, 2)]
+        [[1.0, 2.0, 3.0], [4.0, 5.0]]
     """
 
 def reshape(input: Tensor, shape: int | Sequence[int]) -> Tensor:
@@ -11716,6 +11938,32 @@ def dropout(x: Tensor, p: float = 0.5, training: bool = True) -> Tensor:
     """
 
 def _feature_dropout(x: Tensor, p: float, training: bool, feature: bool, alpha: bool) -> Tensor: ...
+def split(
+    input: Tensor, split_size_or_sections: int | Sequence[int], dim: int = 0
+) -> tuple[Tensor, ...]:
+    """Splits the tensor into chunks.
+
+    An int `split_size_or_sections` gives chunks of that size along `dim` (the last may be
+    smaller); a list gives one chunk per size (they must add up to the dimension's size). The
+    pieces are recorded in one call.
+
+    Args:
+        input (Tensor): the tensor to split.
+        split_size_or_sections (int or list of ints): the size of a single chunk, or the
+            sizes of each chunk.
+        dim (int): the dimension along which to split. Default: ``0``.
+
+    Returns:
+        tuple of Tensors: the chunks.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0, 3.0, 4.0, 5.0])
+        ...     [t.tolist() for t in et.split(x, 2)], [t.tolist() for t in et.split(x, [1, 4])]
+        ([[1.0, 2.0], [3.0, 4.0], [5.0]], [[1.0], [2.0, 3.0, 4.0, 5.0]])
+    """
+
 def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
     """Takes an int64 tensor of class indices of shape `(*)` and returns a tensor of shape `(*,
     num_classes)` that is zero everywhere except at the index each entry names, where it is 1.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Literal, TypeVar, overload
+from typing import TYPE_CHECKING, TypeVar, overload
 
 import numpy as np
 import torch
@@ -25,7 +25,9 @@ from ._core import (
     argmax,
     argmin,
     argsort,
+    argwhere,
     baddbmm,
+    chunk,
     clamp_max,
     clamp_min,
     count_nonzero,
@@ -59,6 +61,7 @@ from ._core import (
     logit,
     logsumexp,
     masked_fill,
+    masked_select,
     mean,
     median,
     mode,
@@ -67,6 +70,7 @@ from ._core import (
     nanmedian,
     nansum,
     narrow,
+    nonzero,
     norm,
     outer,
     permute,
@@ -81,6 +85,7 @@ from ._core import (
     softmax,
     softplus,
     sort,
+    split,
     squeeze,
     std,
     sum,
@@ -570,58 +575,6 @@ einsum = _core.einsum
 bmm = _core.bmm
 
 
-def split(
-    input: Tensor, split_size_or_sections: int | list[int], dim: int = 0
-) -> tuple[Tensor, ...]:  # noqa: A002
-    """Splits the tensor into chunks.
-
-    An int `split_size_or_sections` gives chunks of that size along `dim` (the last may be
-    smaller); a list gives one chunk per size (they must add up to the dimension's size). The
-    pieces are recorded in one call.
-
-    Args:
-        input (Tensor): the tensor to split.
-        split_size_or_sections (int or list of ints): the size of a single chunk, or the
-            sizes of each chunk.
-        dim (int): the dimension along which to split. Default: ``0``.
-
-    Returns:
-        tuple of Tensors: the chunks.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([1.0, 2.0, 3.0, 4.0, 5.0])
-        ...     [t.tolist() for t in et.split(x, 2)], [t.tolist() for t in et.split(x, [1, 4])]
-        ([[1.0, 2.0], [3.0, 4.0], [5.0]], [[1.0], [2.0, 3.0, 4.0, 5.0]])
-    """
-    return input.split(split_size_or_sections, dim)
-
-
-def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:  # noqa: A002
-    """Attempts to split a tensor into the specified number of chunks.
-
-    As torch's: each chunk has `ceil(size / chunks)` elements along `dim` (the last may be
-    smaller), so fewer than `chunks` pieces may come back.
-
-    Args:
-        input (Tensor): the tensor to split.
-        chunks (int): the number of chunks to return.
-        dim (int): the dimension along which to split. Default: ``0``.
-
-    Returns:
-        tuple of Tensors: the chunks.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([1.0, 2.0, 3.0, 4.0, 5.0])
-        ...     [t.tolist() for t in et.chunk(x, 2)]
-        [[1.0, 2.0, 3.0], [4.0, 5.0]]
-    """
-    return input.chunk(chunks, dim)
-
-
 class IntervalData:
     """A box of float64 intervals `[lo, hi]`, elementwise, for the ``interval`` carrier.
 
@@ -782,93 +735,6 @@ def quantile(
         (2.5, [1.75, 2.5])
     """
     return input.quantile(q, dim, keepdim, interpolation=interpolation)
-
-
-@overload
-def nonzero(input: Tensor, *, as_tuple: Literal[False] = False) -> Tensor: ...  # noqa: A002
-@overload
-def nonzero(input: Tensor, *, as_tuple: Literal[True]) -> tuple[Tensor, ...]: ...  # noqa: A002
-@overload
-def nonzero(input: Tensor, *, as_tuple: bool) -> Tensor | tuple[Tensor, ...]: ...  # noqa: A002
-def nonzero(input: Tensor, *, as_tuple: bool = False) -> Tensor | tuple[Tensor, ...]:  # noqa: A002
-    """Returns a tensor containing the indices of all non-zero elements of `input`.
-
-    By default an int64 tensor of shape `(z, input.dim())`, one row per non-zero element in
-    row-major order; with `as_tuple`, one 1-D int64 tensor per dimension (usable as an
-    index, `x[nonzero(x, as_tuple=True)]`). The number of rows depends on the values, which
-    are read back from the device, as torch does.
-
-    Args:
-        input (Tensor): the input tensor.
-        as_tuple (bool): return a tuple of 1-D tensors instead of one 2-D tensor.
-            Default: ``False``.
-
-    Returns:
-        Tensor or tuple of Tensors: the int64 indices.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[0.0, 1.0], [2.0, 0.0]])
-        ...     et.nonzero(x).tolist(), [t.tolist() for t in et.nonzero(x, as_tuple=True)]
-        ([[0, 1], [1, 0]], [[0, 1], [1, 0]])
-    """
-    # (the method's stub takes a literal `as_tuple`: one call per value; any other value, such
-    # as a numpy bool, goes to the extension as it is)
-    if as_tuple is True:
-        return input.nonzero(as_tuple=True)
-    if as_tuple is False:
-        return input.nonzero(as_tuple=False)
-    return input.nonzero(as_tuple=as_tuple)
-
-
-def argwhere(input: Tensor) -> Tensor:  # noqa: A002
-    """Returns a tensor containing the indices of all non-zero elements of `input`.
-
-    The same as `eagertape.nonzero(input)`: an int64 tensor of shape `(z, input.dim())`,
-    one row per non-zero element; its length depends on the values, read back from the
-    device.
-
-    Args:
-        input (Tensor): the input tensor.
-
-    Returns:
-        Tensor: the int64 indices.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     et.argwhere(et.tensor([0.0, 1.0, 2.0])).tolist()
-        [[1], [2]]
-    """
-    return input.nonzero()
-
-
-def masked_select(input: Tensor, mask: Tensor | ArrayLike) -> Tensor:  # noqa: A002
-    """Returns a new 1-D tensor of the elements of `input` where the boolean `mask` is true.
-
-    `mask` (a bool tensor or bool array-like data) broadcasts against `input`; the result's
-    length depends on the mask, read back from the device. The gradient flows back to the
-    positions picked.
-
-    Args:
-        input (Tensor): the input tensor.
-        mask (Tensor or array-like): the bool mask.
-
-    Returns:
-        Tensor: the selected elements, 1-D.
-
-    Raises:
-        et.DTypeError: if `mask` is not bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, -2.0], [-3.0, 4.0]])
-        ...     et.masked_select(x, x > 0).tolist()
-        [1.0, 4.0]
-    """
-    return input.masked_select(mask)
 
 
 def tensordot(a: Tensor, b: Tensor, dims: int | Sequence[int | Sequence[int]] = 2) -> Tensor:

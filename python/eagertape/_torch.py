@@ -24,6 +24,7 @@ from ._core import (
     is_grad_enabled,
     manual_seed,
     multinomial,
+    unique,
 )
 from ._errors import ArgumentError
 
@@ -896,46 +897,6 @@ def bucketize(
     if not isinstance(boundaries, Tensor) or boundaries.ndim != 1:
         raise ArgumentError("bucketize(): boundaries must be a 1-D tensor")
     return _core._searchsorted(boundaries, input, builtins.bool(right), builtins.bool(out_int32))
-
-
-def unique(
-    input: Tensor,  # noqa: A002
-    sorted: builtins.bool = True,  # noqa: A002
-    return_inverse: builtins.bool = False,
-    return_counts: builtins.bool = False,
-    dim: builtins.int | None = None,
-) -> Any:
-    """Returns the unique elements of the input tensor.
-
-    The length of the result depends on the data. With `return_inverse` or `return_counts`
-    a tuple is returned: the unique values, then the inverse indices, then the counts (each
-    only when asked for). The results carry no gradient.
-
-    Args:
-        input (Tensor): the input tensor.
-        sorted (bool): whether to sort the unique elements in ascending order.
-            Default: ``True``.
-        return_inverse (bool): whether to also return, for each element of `input`, the index
-            of its value in the result. Default: ``False``.
-        return_counts (bool): whether to also return the number of occurrences of each unique
-            value. Default: ``False``.
-        dim (int, optional): the dimension whose slices are compared (unique rows, for
-            ``dim=0``). Default: ``None`` (the flattened input).
-
-    Returns:
-        Tensor or tuple of Tensors: the unique values, and the inverse indices and counts
-        where asked for.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     values, inverse, counts = et.unique(
-        ...         et.tensor([3, 1, 3, 2]), return_inverse=True, return_counts=True
-        ...     )
-        ...     values.tolist(), inverse.tolist(), counts.tolist()
-        ([1, 2, 3], [2, 0, 2, 1], [1, 1, 2])
-    """
-    return input.unique(sorted, return_inverse, return_counts, dim)
 
 
 def _like(name: str) -> Callable[..., Tensor]:

@@ -552,6 +552,39 @@ macro_rules! functions {
             ///     ([1.0, 2.0], [5.0, 7.0])
             fn aminmax(input: Tensor; ; dim: Option<i64> = None, keepdim: bool = False)
                 -> AminmaxResult = crate::ops::order::aminmax;
+
+            /// Returns the unique elements of the input tensor.
+            ///
+            /// The length of the result depends on the data. With `return_inverse` or `return_counts`
+            /// a tuple is returned: the unique values, then the inverse indices, then the counts (each
+            /// only when asked for). The results carry no gradient.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     sorted (bool): whether to sort the unique elements in ascending order.
+            ///         Default: ``True``.
+            ///     return_inverse (bool): whether to also return, for each element of `input`, the index
+            ///         of its value in the result. Default: ``False``.
+            ///     return_counts (bool): whether to also return the number of occurrences of each unique
+            ///         value. Default: ``False``.
+            ///     dim (int, optional): the dimension whose slices are compared (unique rows, for
+            ///         ``dim=0``). Default: ``None`` (the flattened input).
+            ///
+            /// Returns:
+            ///     Tensor or tuple of Tensors: the unique values, and the inverse indices and counts
+            ///     where asked for.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     values, inverse, counts = et.unique(
+            ///     ...         et.tensor([3, 1, 3, 2]), return_inverse=True, return_counts=True
+            ///     ...     )
+            ///     ...     values.tolist(), inverse.tolist(), counts.tolist()
+            ///     ([1, 2, 3], [2, 0, 2, 1], [1, 1, 2])
+            fn unique(input: Tensor; sorted: bool = True, return_inverse: bool = False,
+                return_counts: bool = False, dim: Option<i64> = None) -> TensorOrTuple
+                = @session Session::unique;
         }
     };
 }

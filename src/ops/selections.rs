@@ -406,6 +406,74 @@ macro_rules! functions {
             ///     [False, True]
             fn logical_not(input: Tensor;)
                 = crate::ops::selections::logical_not;
+
+            /// Returns a new 1-D tensor of the elements of `input` where the boolean `mask` is true.
+            ///
+            /// `mask` (a bool tensor or bool array-like data) broadcasts against `input`; the result's
+            /// length depends on the mask, read back from the device. The gradient flows back to the
+            /// positions picked.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     mask (Tensor or array-like): the bool mask.
+            ///
+            /// Returns:
+            ///     Tensor: the selected elements, 1-D.
+            ///
+            /// Raises:
+            ///     et.DTypeError: if `mask` is not bool data.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, -2.0], [-3.0, 4.0]])
+            ///     ...     et.masked_select(x, x > 0).tolist()
+            ///     [1.0, 4.0]
+            fn masked_select(input: Tensor, mask: IndexOperand;)
+                = @session Session::masked_select;
+
+            /// Returns a tensor containing the indices of all non-zero elements of `input`.
+            ///
+            /// By default an int64 tensor of shape `(z, input.dim())`, one row per non-zero element in
+            /// row-major order; with `as_tuple`, one 1-D int64 tensor per dimension (usable as an
+            /// index, `x[nonzero(x, as_tuple=True)]`). The number of rows depends on the values, which
+            /// are read back from the device, as torch does.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     as_tuple (bool): return a tuple of 1-D tensors instead of one 2-D tensor.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor or tuple of Tensors: the int64 indices.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[0.0, 1.0], [2.0, 0.0]])
+            ///     ...     et.nonzero(x).tolist(), [t.tolist() for t in et.nonzero(x, as_tuple=True)]
+            ///     ([[0, 1], [1, 0]], [[0, 1], [1, 0]])
+            fn nonzero(input: Tensor; ; as_tuple: bool = False) -> TensorOrTuple
+                = @session Session::nonzero_as;
+
+            /// Returns a tensor containing the indices of all non-zero elements of `input`.
+            ///
+            /// The same as `eagertape.nonzero(input)`: an int64 tensor of shape `(z, input.dim())`,
+            /// one row per non-zero element; its length depends on the values, read back from the
+            /// device.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///
+            /// Returns:
+            ///     Tensor: the int64 indices.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.argwhere(et.tensor([0.0, 1.0, 2.0])).tolist()
+            ///     [[1], [2]]
+            fn argwhere(input: Tensor;) = @session Session::nonzero;
         }
     };
 }

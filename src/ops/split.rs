@@ -83,3 +83,91 @@ pub fn split<B: Backend>(
     }
     Ok(out)
 }
+
+/// `chunk(input, chunks, dim)`: [`split`] into `chunks` pieces.
+pub fn chunk<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    chunks: i64,
+    dim: i64,
+) -> Result<Vec<Handle>> {
+    split(r, x, dim, &Split::Chunks(chunks))
+}
+
+/// torch's function `split(input, split_size_or_sections, dim)`: [`split`] by a size or by
+/// the pieces' sizes.
+pub fn split_by<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    how: Split,
+    dim: i64,
+) -> Result<Vec<Handle>> {
+    split(r, x, dim, &how)
+}
+
+/// `chunk`, as torch's function and `Tensor` method, for the binding's generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Attempts to split a tensor into the specified number of chunks.
+            ///
+            /// As torch's: each chunk has `ceil(size / chunks)` elements along `dim` (the last may be
+            /// smaller), so fewer than `chunks` pieces may come back.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to split.
+            ///     chunks (int): the number of chunks to return.
+            ///     dim (int): the dimension along which to split. Default: ``0``.
+            ///
+            /// Returns:
+            ///     tuple of Tensors: the chunks.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([1.0, 2.0, 3.0, 4.0, 5.0])
+            ///     ...     [t.tolist() for t in et.chunk(x, 2)]
+            ///     [[1.0, 2.0, 3.0], [4.0, 5.0]]
+            fn chunk(input: Tensor, chunks: i64; dim: i64 = 0) -> Tensors
+                = crate::ops::split::chunk;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;
+
+/// torch's function `split` (its method names its first argument `split_size` and is
+/// written in the binding), for the binding's generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! function_forms {
+    ($gen:ident) => {
+        $gen! {
+            /// Splits the tensor into chunks.
+            ///
+            /// An int `split_size_or_sections` gives chunks of that size along `dim` (the last may be
+            /// smaller); a list gives one chunk per size (they must add up to the dimension's size). The
+            /// pieces are recorded in one call.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to split.
+            ///     split_size_or_sections (int or list of ints): the size of a single chunk, or the
+            ///         sizes of each chunk.
+            ///     dim (int): the dimension along which to split. Default: ``0``.
+            ///
+            /// Returns:
+            ///     tuple of Tensors: the chunks.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([1.0, 2.0, 3.0, 4.0, 5.0])
+            ///     ...     [t.tolist() for t in et.split(x, 2)], [t.tolist() for t in et.split(x, [1, 4])]
+            ///     ([[1.0, 2.0], [3.0, 4.0], [5.0]], [[1.0], [2.0, 3.0, 4.0, 5.0]])
+            fn split(input: Tensor, split_size_or_sections: SplitSize; dim: i64 = 0) -> Tensors
+                = crate::ops::split::split_by;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use function_forms;

@@ -3,9 +3,8 @@
 //! `_searchsorted` (torch has no method form). Each converts its arguments and delegates.
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
 
-use super::classes::{lock, name, PySession, PyTensor};
+use super::classes::{lock, PySession, PyTensor};
 use super::tensor_index::number;
 use crate::error::Error;
 use crate::session::Operand;
@@ -66,39 +65,6 @@ impl PySession {
     fn randperm(&self, py: Python<'_>, n: i64) -> PyResult<PyTensor> {
         let h = self.with(py, move |s| s.randperm(n, None))?;
         Ok(PyTensor::new(&self.cell, h))
-    }
-}
-
-#[pymethods]
-impl PyTensor {
-    /// torch's `unique(sorted=True, return_inverse=False, return_counts=False, dim=None)`:
-    /// the distinct values, with the inverse indices and counts as asked (a tuple then).
-    #[pyo3(signature = (sorted=true, return_inverse=false, return_counts=false, dim=None))]
-    fn unique<'py>(
-        &self,
-        py: Python<'py>,
-        sorted: bool,
-        return_inverse: bool,
-        return_counts: bool,
-        dim: Option<i64>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let cell = self.cell()?;
-        let x = self.handle();
-        let slots = py.detach(|| {
-            let mut s = lock(&cell);
-            let hs = crate::guard::contained("unique", || {
-                s.unique(x, sorted, return_inverse, return_counts, dim)
-            })?;
-            Ok::<_, Error>(hs.into_iter().map(|h| name(&mut s, h)).collect::<Vec<_>>())
-        })?;
-        let items: Vec<Py<PyTensor>> = slots
-            .into_iter()
-            .map(|slot| Py::new(py, PyTensor::named(&cell, slot)))
-            .collect::<PyResult<_>>()?;
-        if items.len() == 1 {
-            return Ok(items[0].bind(py).clone().into_any());
-        }
-        Ok(PyTuple::new(py, items)?.into_any())
     }
 }
 

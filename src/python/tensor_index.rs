@@ -324,11 +324,4 @@ impl PyTensor {
         };
         self.pieces(py, dim, how)
     }
-    /// Splits this tensor into `chunks` views of equal size along `dim` (the last may be smaller).
-    ///
-    /// See `eagertape.chunk`.
-    #[pyo3(signature = (chunks, dim=0))]
-    fn chunk<'py>(&self, py: Python<'py>, chunks: i64, dim: i64) -> PyResult<Bound<'py, PyTuple>> {
-        self.pieces(py, dim, Split::Chunks(chunks))
-    }
 }

@@ -327,39 +327,6 @@ impl PyTensor {
         Ok(())
     }
 
-    /// torch's `nonzero(as_tuple=False)`: the `[n, ndim]` int64 positions of the nonzero
-    /// elements, or (`as_tuple`) one 1-D int64 tensor per dim. The length depends on the
-    /// values (a data-dependent shape, read back as torch reads it).
-    #[pyo3(signature = (*, as_tuple=false))]
-    fn nonzero<'py>(&self, py: Python<'py>, as_tuple: bool) -> PyResult<Bound<'py, PyAny>> {
-        let x = self.handle();
-        if !as_tuple {
-            return Ok(Bound::new(py, self.call(py, move |s, _| s.nonzero(x))?)?.into_any());
-        }
-        let cell = self.cell()?;
-        let slots = py.detach(|| {
-            let mut s = lock(&cell);
-            let hs = crate::guard::contained("nonzero", || s.nonzero_tuple(x))?;
-            Ok::<_, crate::error::Error>(
-                hs.into_iter()
-                    .map(|h| super::classes::name(&mut s, h))
-                    .collect::<Vec<_>>(),
-            )
-        })?;
-        let items: Vec<_> = slots
-            .into_iter()
-            .map(|slot| Py::new(py, PyTensor::named(&cell, slot)))
-            .collect::<PyResult<_>>()?;
-        Ok(pyo3::types::PyTuple::new(py, items)?.into_any())
-    }
-    /// torch's `masked_select(mask)`: the elements where the (broadcast) bool mask is
-    /// true, 1-D; the gradient goes back to the positions picked.
-    fn masked_select(&self, py: Python<'_>, mask: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let mask = self.index_operand(py, mask)?;
-        let x = self.handle();
-        self.call(py, move |s, _| s.masked_select(x, mask))
-    }
-
     /// torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
     /// added for it (until `t.grad = None` or the reset), or None.
     #[getter]

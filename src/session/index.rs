@@ -8,6 +8,7 @@ use super::Session;
 use crate::backend::Backend;
 use crate::config::DType;
 use crate::error::{Error, Result};
+use crate::handles::OneOrTuple;
 use crate::ops::arrange::Expand;
 use crate::ops::index::{Index, Select, Slice};
 use crate::ops::view::ShapeView;
@@ -244,6 +245,15 @@ impl<B: Backend> Session<B> {
             cols.into_iter()
                 .map(|t| s.input_owned_as(t, Some(DType::Int64), false))
                 .collect()
+        })
+    }
+
+    /// torch's `nonzero(x, as_tuple=...)`: [`Session::nonzero_tuple`]'s tuple, or
+    /// [`Session::nonzero`]'s matrix.
+    pub fn nonzero_as(&mut self, x: Handle, as_tuple: bool) -> Result<OneOrTuple> {
+        Ok(match as_tuple {
+            true => OneOrTuple::Tuple(self.nonzero_tuple(x)?),
+            false => OneOrTuple::One(self.nonzero(x)?),
         })
     }
 

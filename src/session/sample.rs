@@ -431,7 +431,8 @@ impl<B: Backend> Session<B> {
     }
 
     /// torch's `unique(x, sorted, return_inverse, return_counts, dim)`: the distinct values
-    /// (or slices along `dim`), then the inverse indices and the counts where asked for.
+    /// (or slices along `dim`), then the inverse indices and the counts where asked for (a
+    /// tuple then, else the values alone).
     /// The values are data: no gradient (torch has no derivative for `unique`).
     pub fn unique(
         &mut self,
@@ -440,7 +441,8 @@ impl<B: Backend> Session<B> {
         inverse: bool,
         counts: bool,
         dim: Option<i64>,
-    ) -> Result<Vec<Handle>> {
+    ) -> Result<crate::handles::OneOrTuple> {
+        use crate::handles::OneOrTuple;
         let v = self.value(x)?;
         let v = v.get();
         let dim = match dim {
@@ -457,7 +459,10 @@ impl<B: Backend> Session<B> {
             if counts {
                 out.push(s.input_owned_as(c, Some(DType::Int64), false)?);
             }
-            Ok(out)
+            Ok(match (inverse || counts, out.pop()) {
+                (false, Some(values)) => OneOrTuple::One(values),
+                (_, last) => OneOrTuple::Tuple(out.into_iter().chain(last).collect()),
+            })
         })
     }
 }

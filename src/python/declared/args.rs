@@ -268,6 +268,27 @@ impl Arg for Index {
     }
 }
 
+/// A mask or index operand as the core takes it (a tensor, or index data kept exact), for a
+/// core entry point that checks it itself (`masked_select`).
+pub struct IndexOperand;
+
+impl Arg for IndexOperand {
+    type Prepared = Operand<Be>;
+    type Core = Operand<Be>;
+    fn annotation() -> String {
+        "Tensor | ArrayLike".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
+        input.index_operand(v.py(), v)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Operand<Be>, _: &mut Session<Be>) -> Result<Operand<Be>> {
+        Ok(p)
+    }
+}
+
 /// A sequence of tensors (and array data, converted as constants): `cat`'s `tensors`.
 pub struct Tensors;
 

@@ -341,3 +341,28 @@ impl Arg for EachFloat {
         Ok(p)
     }
 }
+
+/// `split`'s `split_size_or_sections`: an int (pieces of that size) or a sequence of ints
+/// (the pieces' sizes).
+pub struct SplitSize;
+
+impl Arg for SplitSize {
+    type Prepared = crate::ops::split::Split;
+    type Core = crate::ops::split::Split;
+    fn annotation() -> String {
+        "int | Sequence[int]".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Self::Core> {
+        use crate::ops::split::Split;
+        match v.extract::<i64>() {
+            Ok(size) => Ok(Split::Size(size)),
+            Err(_) => Ok(Split::Sections(v.extract()?)),
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Core> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Self::Core, _: &mut Session<Be>) -> Result<Self::Core> {
+        Ok(p)
+    }
+}

@@ -95,6 +95,7 @@ families! {
         comparisons => compare::functions;
         order => order::functions;
         sampling => draw::sampling_functions;
+        splits => split::functions;
     ]
     sized: [
         sized_views => views::sized_functions;
@@ -119,6 +120,7 @@ families! {
         embeddings => embeddings::functions;
         concat => concat::functions;
         draws => draw::functions;
+        split_forms => split::function_forms;
         index => index::functions;
     ]
 }

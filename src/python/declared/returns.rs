@@ -218,3 +218,84 @@ impl Ret for TensorOrMedian {
         }
     }
 }
+
+/// Tensors on their way to Python as a tuple (torch's results of `split`, `chunk`, ...).
+pub struct TensorTuple(Vec<PyTensor>);
+
+impl<'py> IntoPyObject<'py> for TensorTuple {
+    type Target = pyo3::types::PyTuple;
+    type Output = Bound<'py, pyo3::types::PyTuple>;
+    type Error = PyErr;
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Self::Output> {
+        let items = self
+            .0
+            .into_iter()
+            .map(|t| Bound::new(py, t))
+            .collect::<PyResult<Vec<_>>>()?;
+        pyo3::types::PyTuple::new(py, items)
+    }
+}
+
+/// `-> Tensors`: a tuple of tensors, as many as the core returns.
+impl Ret for super::args::Tensors {
+    type Core = Vec<crate::handles::Handle>;
+    type Named = Vec<Arc<NameSlot>>;
+    type Py = TensorTuple;
+    fn annotation() -> String {
+        "tuple[Tensor, ...]".into()
+    }
+    fn name(s: &mut Session<Be>, core: Self::Core) -> Self::Named {
+        core.into_iter().map(|h| name(s, h)).collect()
+    }
+    fn to_py(named: Self::Named, cell: &Arc<SessionCell>) -> TensorTuple {
+        TensorTuple(
+            named
+                .into_iter()
+                .map(|n| PyTensor::named(cell, n))
+                .collect(),
+        )
+    }
+}
+
+/// One tensor or a tuple of them, as the call's arguments decide (`nonzero(as_tuple=True)`).
+pub struct TensorOrTuple;
+
+/// [`TensorOrTuple`] on its way to Python.
+pub enum OneOrTuplePy {
+    One(PyTensor),
+    Tuple(TensorTuple),
+}
+
+impl<'py> IntoPyObject<'py> for OneOrTuplePy {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            OneOrTuplePy::One(t) => Ok(Bound::new(py, t)?.into_any()),
+            OneOrTuplePy::Tuple(t) => Ok(t.into_pyobject(py)?.into_any()),
+        }
+    }
+}
+
+impl Ret for TensorOrTuple {
+    type Core = crate::handles::OneOrTuple;
+    type Named = std::result::Result<Arc<NameSlot>, Vec<Arc<NameSlot>>>;
+    type Py = OneOrTuplePy;
+    fn annotation() -> String {
+        "Tensor | tuple[Tensor, ...]".into()
+    }
+    fn name(s: &mut Session<Be>, core: Self::Core) -> Self::Named {
+        use crate::handles::OneOrTuple;
+        match core {
+            OneOrTuple::One(h) => Ok(name(s, h)),
+            OneOrTuple::Tuple(hs) => Err(hs.into_iter().map(|h| name(s, h)).collect()),
+        }
+    }
+    fn to_py(named: Self::Named, cell: &Arc<SessionCell>) -> OneOrTuplePy {
+        match named {
+            Ok(one) => OneOrTuplePy::One(PyTensor::named(cell, one)),
+            Err(many) => OneOrTuplePy::Tuple(super::args::Tensors::to_py(many, cell)),
+        }
+    }
+}
