@@ -5260,15 +5260,6 @@ class Parameter(Tensor):
         successful in-place method, `assign` or optimizer step.
         """
     @property
-    def shape(self) -> tuple[int, ...]:
-        """The parameter's shape (tuple of ints), fixed for its life."""
-    @property
-    def dtype(self) -> DTypeName:
-        """The storage dtype's name (str), e.g. `"float32"`."""
-    @property
-    def device(self) -> str:
-        """The device the value lives on (str): `"cpu"`, `"cuda"` or `"cuda:N"`."""
-    @property
     def requires_grad(self) -> bool:
         """`p.requires_grad = False` freezes the parameter (for leaves recorded from now on)."""
     @requires_grad.setter
@@ -5286,24 +5277,6 @@ class Parameter(Tensor):
 
         Returns:
             Parameter: this parameter.
-        """
-    def numel(self) -> int: ...
-    def dim(self) -> int: ...
-    @property
-    def ndim(self) -> int: ...
-    def size(self, dim: int | None = None) -> Any:
-        """Returns the parameter's shape, or the size of dimension `dim`.
-
-        Args:
-            dim (int, optional): the dimension to read; negative counts from the end.
-                Default: ``None`` (the whole shape).
-
-        Returns:
-            tuple of ints or int: the shape (a plain tuple, not a `torch.Size`), or the size
-            of dimension `dim`.
-
-        Raises:
-            ShapeError: `dim` is out of range.
         """
     @property
     def grad(self) -> Buffer | None:

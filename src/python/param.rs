@@ -3,7 +3,6 @@
 use std::sync::Arc;
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
 
 use super::classes::lock;
 use super::classes::PyParameter;
@@ -152,21 +151,6 @@ impl PyParameter {
     fn version(&self, py: Python<'_>) -> u64 {
         py.detach(|| self.inner.version())
     }
-    /// The parameter's shape (tuple of ints), fixed for its life.
-    #[getter]
-    fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, self.inner.shape())
-    }
-    /// The storage dtype's name (str), e.g. `"float32"`.
-    #[getter]
-    fn dtype(&self) -> &'static str {
-        self.inner.dtype().name()
-    }
-    /// The device the value lives on (str): `"cpu"`, `"cuda"` or `"cuda:N"`.
-    #[getter]
-    fn device(&self) -> String {
-        self.inner.device().to_string()
-    }
     #[getter]
     fn requires_grad(&self) -> bool {
         self.inner.requires_grad()
@@ -272,39 +256,6 @@ impl PyParameter {
         super::capture_state::refuse_effect("Parameter.requires_grad_()")?;
         slf.get().inner.set_requires_grad(requires_grad);
         Ok(slf)
-    }
-
-    fn numel(&self) -> i64 {
-        self.inner.shape().iter().product()
-    }
-    fn dim(&self) -> usize {
-        self.inner.shape().len()
-    }
-    #[getter]
-    fn ndim(&self) -> usize {
-        self.inner.shape().len()
-    }
-    /// Returns the parameter's shape, or the size of dimension `dim`.
-    ///
-    /// Args:
-    ///     dim (int, optional): the dimension to read; negative counts from the end.
-    ///         Default: ``None`` (the whole shape).
-    ///
-    /// Returns:
-    ///     tuple of ints or int: the shape (a plain tuple, not a `torch.Size`), or the size
-    ///     of dimension `dim`.
-    ///
-    /// Raises:
-    ///     ShapeError: `dim` is out of range.
-    #[pyo3(signature = (dim=None))]
-    fn size<'py>(&self, py: Python<'py>, dim: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
-        let shape = self.inner.shape();
-        match dim {
-            None => Ok(PyTuple::new(py, shape)?.into_any()),
-            Some(d) => Ok(crate::shape::size_at(shape, d)?
-                .into_pyobject(py)?
-                .into_any()),
-        }
     }
 
     /// This parameter with its value converted to `dtype` on `device`, for `module.to(...)`,

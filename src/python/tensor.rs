@@ -136,6 +136,15 @@ impl PyTensor {
             .map_err(PyErr::from)
     }
 
+    /// This tensor's shape: a Parameter's own (read without a session), else its node's.
+    pub(crate) fn shape_of(&self, py: Python<'_>) -> PyResult<Vec<i64>> {
+        if let Some(p) = &self.param {
+            return Ok(p.shape().to_vec());
+        }
+        let h = self.handle();
+        self.with(py, move |s| s.shape(h))
+    }
+
     /// Record `op` on this tensor's session with these parents.
     fn record(&self, py: Python<'_>, op: Op<Be>, parents: &[Handle]) -> PyResult<PyTensor> {
         let cell = self.cell()?;
@@ -403,9 +412,7 @@ impl PyTensor {
     ///     (2, 3)
     #[getter]
     fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let h = self.handle();
-        let s = self.with(py, move |s| s.shape(h))?;
-        PyTuple::new(py, s)
+        PyTuple::new(py, self.shape_of(py)?)
     }
     /// The data type of this tensor, as its name (`"float32"`, `"int64"`, `"bool"`, ...).
     ///
@@ -415,6 +422,9 @@ impl PyTensor {
     /// **Differs** from PyTorch: a string, not a `torch.dtype`.
     #[getter]
     fn dtype(&self, py: Python<'_>) -> PyResult<&'static str> {
+        if let Some(p) = &self.param {
+            return Ok(p.dtype().name());
+        }
         let h = self.handle();
         self.with(py, move |s| Ok(Be::dtype(s.value(h)?.get()).name()))
     }
@@ -424,6 +434,9 @@ impl PyTensor {
     /// session's device.
     #[getter]
     fn device(&self, py: Python<'_>) -> PyResult<String> {
+        if let Some(p) = &self.param {
+            return Ok(p.device().to_string());
+        }
         let h = self.handle();
         self.with(py, move |s| {
             s.check(&[h]).map(|_| s.config().device.to_string())
@@ -645,8 +658,7 @@ impl PyTensor {
     /// The number of dims.
     #[getter]
     pub(crate) fn ndim(&self, py: Python<'_>) -> PyResult<usize> {
-        let h = self.handle();
-        Ok(self.with(py, move |s| s.shape(h))?.len())
+        Ok(self.shape_of(py)?.len())
     }
     /// `dim()`: the number of dims (torch's method form of `ndim`).
     fn dim(&self, py: Python<'_>) -> PyResult<usize> {
@@ -672,8 +684,7 @@ impl PyTensor {
     ///     ((2, 3), 3)
     #[pyo3(signature = (dim=None))]
     fn size<'py>(&self, py: Python<'py>, dim: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
-        let h = self.handle();
-        let shape = self.with(py, move |s| s.shape(h))?;
+        let shape = self.shape_of(py)?;
         match dim {
             None => Ok(PyTuple::new(py, shape)?.into_any()),
             Some(d) => Ok(crate::shape::size_at(&shape, d)?
@@ -683,13 +694,11 @@ impl PyTensor {
     }
     /// The number of elements.
     fn numel(&self, py: Python<'_>) -> PyResult<i64> {
-        let h = self.handle();
-        Ok(self.with(py, move |s| s.shape(h))?.iter().product())
+        Ok(self.shape_of(py)?.iter().product())
     }
     /// The size of the first dim; a 0-d tensor has no length, as in torch.
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        let h = self.handle();
-        let shape = self.with(py, move |s| s.shape(h))?;
+        let shape = self.shape_of(py)?;
         match shape.first() {
             Some(&n) => Ok(n as usize),
             None => Err(pyo3::exceptions::PyTypeError::new_err(
