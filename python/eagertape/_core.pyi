@@ -9522,6 +9522,112 @@ def flip(input: Tensor, dims: int | Sequence[int]) -> Tensor:
         ([[3.0, 4.0], [1.0, 2.0]], [[4.0, 3.0], [2.0, 1.0]])
     """
 
+def cross_entropy(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    weight: Tensor | ArrayLike | None = None,
+    size_average: bool | None = None,
+    ignore_index: int = -100,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+    label_smoothing: float = 0.0,
+) -> Tensor:
+    """Compute the cross entropy loss between input logits and target.
+
+    `log_softmax` over the class dim (dim 1, or dim 0 of a 1-D input) followed by the negative
+    log-likelihood, in one node. `target` is either class indices (int64 or int32: a tensor or
+    integer array data, of the input's shape without the class dim) or class probabilities
+    (floating, of the input's shape). `input` gets the gradient; a probability target that requires
+    grad gets one too (recorded as the composition of its parts). The class `weight` is read as
+    numbers and is a constant. The legacy positional form `et.cross_entropy(logits, class_ids)` with
+    numpy ids works.
+
+    Args:
+        input (Tensor): logits, `(C)`, `(N, C)` or `(N, C, d1, ..., dK)`.
+        target (Tensor or array): class indices or class probabilities (see above).
+        weight (Tensor, optional): a manual rescaling weight given to each class, `(C)`.
+            Default: ``None``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        ignore_index (int): a class index that is ignored and does not contribute to the
+            input gradient; with ``"mean"``, the mean is over the other targets. Only for
+            class-index targets. Default: ``-100``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` (the weighted mean, as torch) or ``"sum"``.
+            Default: ``"mean"``.
+        label_smoothing (float): in `[0, 1]`; the amount of smoothing, the target becoming a
+            mix of the original and a uniform distribution. Default: ``0.0``.
+
+    Returns:
+        Tensor: a scalar, or the per-element losses with ``reduction="none"``.
+
+    Raises:
+        ClassIndexError: a class index outside `[0, C)` that is not `ignore_index`.
+        ShapeError: the target's or the weight's shape does not fit the input.
+        DTypeError: a bool target, or a floating target of another shape than the input.
+        ArgumentError: an unknown `reduction`, or `label_smoothing` outside `[0, 1]`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[2.0, 0.0], [0.0, 2.0]])
+        ...     round(et.cross_entropy(x, et.tensor([0, 1])).item(), 4)
+        ...     round(et.cross_entropy(x, et.tensor([[1.0, 0.0], [0.0, 1.0]])).item(), 4)
+        ...     tuple(et.cross_entropy(x, et.tensor([0, -100]), reduction="none").shape)
+        0.1269
+        0.1269
+        (2,)
+    """
+
+def nll_loss(
+    input: Tensor,
+    target: Tensor | ArrayLike,
+    weight: Tensor | ArrayLike | None = None,
+    size_average: bool | None = None,
+    ignore_index: int = -100,
+    reduce: bool | None = None,
+    reduction: str = "mean",
+) -> Tensor:
+    """Compute the negative log likelihood loss.
+
+    `input` holds log-probabilities (e.g. from `log_softmax`) with the classes in dim 1 (dim 0 of a
+    1-D input); `target` holds class indices (int64 or int32, a tensor or integer array data) of the
+    input's shape without the class dim. Records one node; `input` gets the gradient, the class
+    `weight` is read as numbers and is a constant.
+
+    Args:
+        input (Tensor): log-probabilities, `(C)`, `(N, C)` or `(N, C, d1, ..., dK)`.
+        target (Tensor or array): class indices.
+        weight (Tensor, optional): a manual rescaling weight given to each class, `(C)`.
+            Default: ``None``.
+        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
+            maps it. Default: ``None``.
+        ignore_index (int): a class index that is ignored and does not contribute to the
+            input gradient; with ``"mean"``, the mean is over the other targets.
+            Default: ``-100``.
+        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
+            Default: ``None``.
+        reduction (str): ``"none"``, ``"mean"`` (the weighted mean, as torch) or ``"sum"``.
+            Default: ``"mean"``.
+
+    Returns:
+        Tensor: a scalar, or the per-element losses with ``reduction="none"``.
+
+    Raises:
+        ClassIndexError: a class index outside `[0, C)` that is not `ignore_index`.
+        ShapeError: the target's or the weight's shape does not fit the input.
+        DTypeError: the target is not class indices.
+        ArgumentError: an unknown `reduction`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     log_probs = et.tensor([[-1.0, -2.0], [-3.0, -0.5]])
+        ...     et.nll_loss(log_probs, et.tensor([0, 1])).item()
+        0.75
+    """
+
 def mse_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -11966,112 +12072,6 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
 # END generated: declared
 
 Reduction: TypeAlias = Literal["none", "mean", "sum"]
-
-def cross_entropy(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    weight: Tensor | ArrayLike | None = None,
-    size_average: bool | None = None,
-    ignore_index: int = -100,
-    reduce: bool | None = None,
-    reduction: Reduction = "mean",
-    label_smoothing: float = 0.0,
-) -> Tensor:
-    """Compute the cross entropy loss between input logits and target.
-
-    `log_softmax` over the class dim (dim 1, or dim 0 of a 1-D input) followed by the negative
-    log-likelihood, in one node. `target` is either class indices (int64 or int32: a tensor or
-    integer array data, of the input's shape without the class dim) or class probabilities
-    (floating, of the input's shape). `input` gets the gradient; a probability target that requires
-    grad gets one too (recorded as the composition of its parts). The class `weight` is read as
-    numbers and is a constant. The legacy positional form `et.cross_entropy(logits, class_ids)` with
-    numpy ids works.
-
-    Args:
-        input (Tensor): logits, `(C)`, `(N, C)` or `(N, C, d1, ..., dK)`.
-        target (Tensor or array): class indices or class probabilities (see above).
-        weight (Tensor, optional): a manual rescaling weight given to each class, `(C)`.
-            Default: ``None``.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        ignore_index (int): a class index that is ignored and does not contribute to the
-            input gradient; with ``"mean"``, the mean is over the other targets. Only for
-            class-index targets. Default: ``-100``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"``, ``"mean"`` (the weighted mean, as torch) or ``"sum"``.
-            Default: ``"mean"``.
-        label_smoothing (float): in `[0, 1]`; the amount of smoothing, the target becoming a
-            mix of the original and a uniform distribution. Default: ``0.0``.
-
-    Returns:
-        Tensor: a scalar, or the per-element losses with ``reduction="none"``.
-
-    Raises:
-        ClassIndexError: a class index outside `[0, C)` that is not `ignore_index`.
-        ShapeError: the target's or the weight's shape does not fit the input.
-        DTypeError: a bool target, or a floating target of another shape than the input.
-        ArgumentError: an unknown `reduction`, or `label_smoothing` outside `[0, 1]`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[2.0, 0.0], [0.0, 2.0]])
-        ...     round(et.cross_entropy(x, et.tensor([0, 1])).item(), 4)
-        ...     round(et.cross_entropy(x, et.tensor([[1.0, 0.0], [0.0, 1.0]])).item(), 4)
-        ...     tuple(et.cross_entropy(x, et.tensor([0, -100]), reduction="none").shape)
-        0.1269
-        0.1269
-        (2,)
-    """
-
-def nll_loss(
-    input: Tensor,
-    target: Tensor | ArrayLike,
-    weight: Tensor | ArrayLike | None = None,
-    size_average: bool | None = None,
-    ignore_index: int = -100,
-    reduce: bool | None = None,
-    reduction: Reduction = "mean",
-) -> Tensor:
-    """Compute the negative log likelihood loss.
-
-    `input` holds log-probabilities (e.g. from `log_softmax`) with the classes in dim 1 (dim 0 of a
-    1-D input); `target` holds class indices (int64 or int32, a tensor or integer array data) of the
-    input's shape without the class dim. Records one node; `input` gets the gradient, the class
-    `weight` is read as numbers and is a constant.
-
-    Args:
-        input (Tensor): log-probabilities, `(C)`, `(N, C)` or `(N, C, d1, ..., dK)`.
-        target (Tensor or array): class indices.
-        weight (Tensor, optional): a manual rescaling weight given to each class, `(C)`.
-            Default: ``None``.
-        size_average (bool, optional): deprecated (use `reduction`); mapped to it as torch
-            maps it. Default: ``None``.
-        ignore_index (int): a class index that is ignored and does not contribute to the
-            input gradient; with ``"mean"``, the mean is over the other targets.
-            Default: ``-100``.
-        reduce (bool, optional): deprecated (use `reduction`); mapped to it as torch maps it.
-            Default: ``None``.
-        reduction (str): ``"none"``, ``"mean"`` (the weighted mean, as torch) or ``"sum"``.
-            Default: ``"mean"``.
-
-    Returns:
-        Tensor: a scalar, or the per-element losses with ``reduction="none"``.
-
-    Raises:
-        ClassIndexError: a class index outside `[0, C)` that is not `ignore_index`.
-        ShapeError: the target's or the weight's shape does not fit the input.
-        DTypeError: the target is not class indices.
-        ArgumentError: an unknown `reduction`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     log_probs = et.tensor([[-1.0, -2.0], [-3.0, -0.5]])
-        ...     et.nll_loss(log_probs, et.tensor([0, 1])).item()
-        0.75
-    """
 
 def batch_norm(
     input: Tensor,

@@ -31,6 +31,13 @@ pub enum Target<B: Backend> {
     Probabilities(Handle),
 }
 
+/// A class loss's target as a binding hands it over: the target, and its index among the
+/// arguments of a capture in progress when it is one.
+pub struct ClassTarget<B: Backend> {
+    pub target: TargetArg<B>,
+    pub argument: Option<usize>,
+}
+
 /// A class loss's target as the caller has it, before the core decides what it is.
 pub enum TargetArg<B: Backend> {
     /// A tensor of the session: int data are class ids, floats of the input's shape
@@ -159,6 +166,70 @@ impl<B: Backend> Session<B> {
                     s.class_loss(input, Target::Probabilities(p), opts, log_softmax)
                 })
             }
+        }
+    }
+
+    /// torch's `F.cross_entropy(input, target, weight, size_average, ignore_index, reduce,
+    /// reduction, label_smoothing)`: `log_softmax` over the class dim, then the negative
+    /// log-likelihood, in one node (see [`Session::class_loss_of`]). The weights are numbers.
+    #[allow(clippy::too_many_arguments)]
+    pub fn functional_cross_entropy(
+        &mut self,
+        input: Handle,
+        target: ClassTarget<B>,
+        weight: Option<Vec<f64>>,
+        size_average: Option<bool>,
+        ignore_index: i64,
+        reduce: Option<bool>,
+        reduction: String,
+        label_smoothing: f64,
+    ) -> Result<Handle> {
+        let reduction = Reduction::legacy("cross_entropy", size_average, reduce, &reduction)?;
+        let opts = ClassLossOptions {
+            weight,
+            ignore_index,
+            reduction,
+            label_smoothing,
+        };
+        self.class_loss_given("cross_entropy", input, target, &opts, true)
+    }
+
+    /// torch's `F.nll_loss(input, target, weight, size_average, ignore_index, reduce,
+    /// reduction)` of log-probabilities `input`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn functional_nll_loss(
+        &mut self,
+        input: Handle,
+        target: ClassTarget<B>,
+        weight: Option<Vec<f64>>,
+        size_average: Option<bool>,
+        ignore_index: i64,
+        reduce: Option<bool>,
+        reduction: String,
+    ) -> Result<Handle> {
+        let reduction = Reduction::legacy("nll_loss", size_average, reduce, &reduction)?;
+        let opts = ClassLossOptions {
+            weight,
+            ignore_index,
+            reduction,
+            label_smoothing: 0.0,
+        };
+        self.class_loss_given("nll_loss", input, target, &opts, false)
+    }
+
+    /// A class loss of a target that may be an argument of a capture in progress (then one
+    /// entry a replay makes again from the replayed target: `class_loss_argument`).
+    fn class_loss_given(
+        &mut self,
+        name: &str,
+        input: Handle,
+        target: ClassTarget<B>,
+        opts: &ClassLossOptions,
+        log_softmax: bool,
+    ) -> Result<Handle> {
+        match target.argument {
+            Some(k) => self.class_loss_argument(name, input, target.target, k, opts, log_softmax),
+            None => self.class_loss_of(name, input, target.target, opts, log_softmax),
         }
     }
 

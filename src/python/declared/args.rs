@@ -289,6 +289,71 @@ impl Arg for IndexOperand {
     }
 }
 
+/// A class loss's target: class ids or probabilities, a tensor or host data (the core
+/// decides which), with its index among a capture's arguments when it is one (that
+/// conversion is then the argument's: `capture_state::note_marked`).
+pub struct ClassTarget;
+
+impl Arg for ClassTarget {
+    type Prepared = crate::session::loss::ClassTarget<Be>;
+    type Core = crate::session::loss::ClassTarget<Be>;
+    fn annotation() -> String {
+        "Tensor | ArrayLike".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Core> {
+        use crate::session::loss::TargetArg;
+        let argument = crate::python::capture_state::argument_of(&input.cell()?, v);
+        let target = match v.cast::<PyTensor>() {
+            Ok(t) => TargetArg::Node(t.get().handle()),
+            Err(_) => {
+                let host = crate::python::convert::host_data(v)?;
+                TargetArg::Host {
+                    integral: host.integral,
+                    boolean: host.boolean,
+                    dtype: host.natural.map_or("float64", |d| d.name()),
+                    data: host.tensor,
+                }
+            }
+        };
+        if let Some(k) = argument {
+            crate::python::capture_state::note_marked(k);
+        }
+        Ok(crate::session::loss::ClassTarget { target, argument })
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Core> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Self::Core, _: &mut Session<Be>) -> Result<Self::Core> {
+        Ok(p)
+    }
+}
+
+/// Class weights, read as numbers (a constant of the loss): a tensor's values or host data.
+pub struct ClassWeight;
+
+impl Arg for ClassWeight {
+    type Prepared = Vec<f64>;
+    type Core = Vec<f64>;
+    fn annotation() -> String {
+        "Tensor | ArrayLike".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Vec<f64>> {
+        use crate::backend::Backend;
+        if let Ok(t) = v.cast::<PyTensor>() {
+            let h = t.get().handle();
+            let value = input.with(v.py(), move |s| s.value(h))?;
+            return Ok(Be::to_f64(value.get())?);
+        }
+        Ok(Be::to_f64(&crate::python::convert::host_data(v)?.tensor)?)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Vec<f64>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Vec<f64>, _: &mut Session<Be>) -> Result<Vec<f64>> {
+        Ok(p)
+    }
+}
+
 /// A sequence of tensors (and array data, converted as constants): `cat`'s `tensors`.
 pub struct Tensors;
 

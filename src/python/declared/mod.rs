@@ -102,6 +102,7 @@ families! {
         sized_arrange => arrange::sized_functions;
     ]
     functions: [
+        class_losses => nll::functions;
         losses => losses::functions;
         composed_losses => composed_losses::functions;
         distances => distances::functions;
