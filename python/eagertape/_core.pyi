@@ -9628,6 +9628,54 @@ def nll_loss(
         0.75
     """
 
+def ctc_loss(
+    log_probs: Tensor,
+    targets: Tensor | ArrayLike,
+    input_lengths: Tensor | Sequence[int] | int,
+    target_lengths: Tensor | Sequence[int] | int,
+    blank: int = 0,
+    reduction: str = "mean",
+    zero_infinity: bool = False,
+) -> Tensor:
+    """Compute the Connectionist Temporal Classification loss.
+
+    LibTorch's CTC kernel and its backward, per sample; ``"mean"`` divides each sample's loss by its
+    target length (at least 1) and then averages, as torch. `log_probs` gets the gradient. The
+    lengths given as tensors are read back to the host. LibTorch carriers only.
+
+    Args:
+        log_probs (Tensor): `(T, N, C)` or unbatched `(T, C)` log-probabilities (e.g. from
+            `log_softmax`), `T` the input length and `C` the number of classes, blank included.
+        targets (Tensor or array): integer class indices, `(N, S)` padded, or the `N` target
+            sequences concatenated (1-D); a 1-D target for an unbatched input.
+        input_lengths (Tensor, sequence of int or int): the length of each input, at most `T`.
+        target_lengths (Tensor, sequence of int or int): the length of each target.
+        blank (int): the blank label. Default: ``0``.
+        reduction (str): ``"none"`` (the per-sample losses), ``"mean"`` or ``"sum"``.
+            Default: ``"mean"``.
+        zero_infinity (bool): zero infinite losses and their gradients (inputs too short to
+            be aligned to their targets). Default: ``False``.
+
+    Returns:
+        Tensor: a scalar, or `(N)` with ``reduction="none"``.
+
+    Raises:
+        ShapeError: `log_probs` is not `(T, N, C)` or `(T, C)`, the lengths do not match the
+            batch, or the targets do not hold the target lengths.
+        ArgumentError: a length out of range, `blank` outside `[0, C)`, lengths of another
+            type, or an unknown `reduction`.
+        IndexOutOfRangeError: a target class outside `[0, C)`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     log_probs = et.zeros(3, 1, 2).log_softmax(2)
+        ...     loss = F.ctc_loss(log_probs, et.tensor([[1]]), [3], [1])
+        ...     round(loss.item(), 4)
+        0.2877
+    """
+
 def mse_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -10383,6 +10431,13 @@ def triplet_margin_loss(
         [0.0, 1.0]
     """
 
+def _triplet_distances_loss(
+    d_pos: Tensor,
+    d_neg: Tensor | ArrayLike,
+    d_swap: Tensor | ArrayLike | None,
+    margin: float,
+    reduction: str,
+) -> Tensor: ...
 def pairwise_distance(
     x1: Tensor, x2: Tensor | ArrayLike, p: float = 2.0, eps: float = 1e-6, keepdim: bool = False
 ) -> Tensor:
@@ -12132,61 +12187,6 @@ def batch_norm(
     """
 
 _Red = Literal["none", "mean", "sum"]
-
-def _triplet_distances_loss(
-    d_pos: Tensor,
-    d_neg: Tensor | ArrayLike,
-    d_swap: Tensor | ArrayLike | None,
-    margin: float,
-    reduction: str,
-) -> Tensor: ...
-def ctc_loss(
-    log_probs: Tensor,
-    targets: Tensor | ArrayLike,
-    input_lengths: Tensor | Sequence[int] | int,
-    target_lengths: Tensor | Sequence[int] | int,
-    blank: int = 0,
-    reduction: _Red = "mean",
-    zero_infinity: bool = False,
-) -> Tensor:
-    """Compute the Connectionist Temporal Classification loss.
-
-    LibTorch's CTC kernel and its backward, per sample; ``"mean"`` divides each sample's loss by its
-    target length (at least 1) and then averages, as torch. `log_probs` gets the gradient. The
-    lengths given as tensors are read back to the host. LibTorch carriers only.
-
-    Args:
-        log_probs (Tensor): `(T, N, C)` or unbatched `(T, C)` log-probabilities (e.g. from
-            `log_softmax`), `T` the input length and `C` the number of classes, blank included.
-        targets (Tensor or array): integer class indices, `(N, S)` padded, or the `N` target
-            sequences concatenated (1-D); a 1-D target for an unbatched input.
-        input_lengths (Tensor, sequence of int or int): the length of each input, at most `T`.
-        target_lengths (Tensor, sequence of int or int): the length of each target.
-        blank (int): the blank label. Default: ``0``.
-        reduction (str): ``"none"`` (the per-sample losses), ``"mean"`` or ``"sum"``.
-            Default: ``"mean"``.
-        zero_infinity (bool): zero infinite losses and their gradients (inputs too short to
-            be aligned to their targets). Default: ``False``.
-
-    Returns:
-        Tensor: a scalar, or `(N)` with ``reduction="none"``.
-
-    Raises:
-        ShapeError: `log_probs` is not `(T, N, C)` or `(T, C)`, the lengths do not match the
-            batch, or the targets do not hold the target lengths.
-        ArgumentError: a length out of range, `blank` outside `[0, C)`, lengths of another
-            type, or an unknown `reduction`.
-        IndexOutOfRangeError: a target class outside `[0, C)`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import eagertape.nn.functional as F
-        >>> with et.Session():
-        ...     log_probs = et.zeros(3, 1, 2).log_softmax(2)
-        ...     loss = F.ctc_loss(log_probs, et.tensor([[1]]), [3], [1])
-        ...     round(loss.item(), 4)
-        0.2877
-    """
 
 def _upsample(
     input: Tensor, mode: str, size: list[int], scales: list[float | None], align_corners: bool

@@ -196,6 +196,26 @@ pub fn triplet_margin_loss<B: Backend>(
     run(r, loss, how, &[anchor, positive, negative])
 }
 
+/// The tail of `F.triplet_margin_with_distance_loss` once its `distance_function` has given
+/// the distances: `max(0, margin + d_pos − d_neg)`, `d_neg` the minimum with `d_swap` when
+/// given, reduced.
+pub fn triplet_distances_loss<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    d_pos: Handle,
+    d_neg: Handle,
+    d_swap: Option<Handle>,
+    margin: f64,
+    reduction: String,
+) -> Result<Handle> {
+    let how = Reduction::parse("triplet_margin_with_distance_loss", &reduction)?;
+    let loss = ComposedLoss::TripletDistances {
+        margin,
+        swap: d_swap.is_some(),
+    };
+    let xs: Vec<Handle> = [d_pos, d_neg].into_iter().chain(d_swap).collect();
+    composed_loss(r, loss, how, &xs)
+}
+
 /// `F.gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean")`: `var` a
 /// tensor, or a number filled to `input`'s shape; a negative variance is refused first
 /// (torch's check: for a tensor, one bool read back).
@@ -624,6 +644,13 @@ macro_rules! functions {
                 size_average: Option<bool> = None, reduce: Option<bool> = None,
                 reduction: Str = "mean")
                 = crate::ops::composed_losses::triplet_margin_loss;
+
+            /// `_triplet_distances_loss(d_pos, d_neg, d_swap, margin, reduction)`: the Rust
+            /// tail of `F.triplet_margin_with_distance_loss`, whose `distance_function` (a
+            /// Python callable) gave the distances.
+            fn _triplet_distances_loss(d_pos: Tensor, d_neg: Tensor, d_swap: Option<Tensor>,
+                margin: f64, reduction: Str;)
+                = crate::ops::composed_losses::triplet_distances_loss;
         }
     };
 }

@@ -128,3 +128,55 @@ impl Layer for Ctc {
         Ok(vec![Some(gx), None])
     }
 }
+/// `ctc_loss` as torch's function (a `Session` entry point: its reduction divides by the
+/// target lengths), for the binding's generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Compute the Connectionist Temporal Classification loss.
+            ///
+            /// LibTorch's CTC kernel and its backward, per sample; ``"mean"`` divides each sample's loss by its
+            /// target length (at least 1) and then averages, as torch. `log_probs` gets the gradient. The
+            /// lengths given as tensors are read back to the host. LibTorch carriers only.
+            ///
+            /// Args:
+            ///     log_probs (Tensor): `(T, N, C)` or unbatched `(T, C)` log-probabilities (e.g. from
+            ///         `log_softmax`), `T` the input length and `C` the number of classes, blank included.
+            ///     targets (Tensor or array): integer class indices, `(N, S)` padded, or the `N` target
+            ///         sequences concatenated (1-D); a 1-D target for an unbatched input.
+            ///     input_lengths (Tensor, sequence of int or int): the length of each input, at most `T`.
+            ///     target_lengths (Tensor, sequence of int or int): the length of each target.
+            ///     blank (int): the blank label. Default: ``0``.
+            ///     reduction (str): ``"none"`` (the per-sample losses), ``"mean"`` or ``"sum"``.
+            ///         Default: ``"mean"``.
+            ///     zero_infinity (bool): zero infinite losses and their gradients (inputs too short to
+            ///         be aligned to their targets). Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: a scalar, or `(N)` with ``reduction="none"``.
+            ///
+            /// Raises:
+            ///     ShapeError: `log_probs` is not `(T, N, C)` or `(T, C)`, the lengths do not match the
+            ///         batch, or the targets do not hold the target lengths.
+            ///     ArgumentError: a length out of range, `blank` outside `[0, C)`, lengths of another
+            ///         type, or an unknown `reduction`.
+            ///     IndexOutOfRangeError: a target class outside `[0, C)`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> import eagertape.nn.functional as F
+            ///     >>> with et.Session():
+            ///     ...     log_probs = et.zeros(3, 1, 2).log_softmax(2)
+            ///     ...     loss = F.ctc_loss(log_probs, et.tensor([[1]]), [3], [1])
+            ///     ...     round(loss.item(), 4)
+            ///     0.2877
+            fn ctc_loss(log_probs: Tensor, targets: IndexOperand, input_lengths: Lengths,
+                target_lengths: Lengths; blank: i64 = 0, reduction: Str = "mean",
+                zero_infinity: bool = False)
+                = @session Session::ctc_loss;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;

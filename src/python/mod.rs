@@ -22,7 +22,6 @@ mod factories;
 mod functional;
 mod grads;
 mod lbfgs;
-mod losses_composed;
 mod optim;
 mod param;
 mod pointwise;
@@ -139,7 +138,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         capture::_capture_begin, capture::_capture_end, capture::_capture_abort,
         capture::_capture_epoch,
         functional::where_, functional::einsum,
-        losses_composed::_triplet_distances_loss, losses_composed::ctc_loss,
         batch_norm::batch_norm, batch_norm::_batch_norm_module,
         recurrent::_rnn, sample::_searchsorted, sample::_normal,
     );

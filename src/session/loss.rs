@@ -420,13 +420,24 @@ impl<B: Backend> Session<B> {
     /// reduction, zero_infinity)`: LibTorch's kernel per sample ([`crate::ops::ctc::Ctc`]),
     /// then `mean` divides each loss by its target length (at least 1) and averages, as
     /// torch. An unbatched `(T, C)` input takes a 1-D target. All or nothing.
+    #[allow(clippy::too_many_arguments)]
     pub fn ctc_loss(
         &mut self,
-        unit: crate::ops::ctc::Ctc,
-        how: crate::ops::loss::Reduction,
         log_probs: Handle,
         targets: Operand<B>,
+        input_lengths: Vec<i64>,
+        target_lengths: Vec<i64>,
+        blank: i64,
+        reduction: String,
+        zero_infinity: bool,
     ) -> Result<Handle> {
+        let how = crate::ops::loss::Reduction::parse("ctc_loss", &reduction)?;
+        let unit = crate::ops::ctc::Ctc {
+            input_lengths: input_lengths.into(),
+            target_lengths: target_lengths.into(),
+            blank,
+            zero_infinity,
+        };
         self.all_or_nothing(|s| {
             let mut xs = s.operand_handles(vec![Operand::Node(log_probs), targets])?;
             let unbatched = s.shape(xs[0])?.len() == 2;

@@ -366,3 +366,39 @@ impl Arg for SplitSize {
         Ok(p)
     }
 }
+
+/// Sequence lengths (`ctc_loss`'s): a tensor (its values read back), a sequence of ints or
+/// one int.
+pub struct Lengths;
+
+impl Arg for Lengths {
+    type Prepared = Vec<i64>;
+    type Core = Vec<i64>;
+    fn annotation() -> String {
+        "Tensor | Sequence[int] | int".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Vec<i64>> {
+        use crate::backend::Backend;
+        if let Ok(t) = v.cast::<PyTensor>() {
+            let h = t.get().handle();
+            let value = input.with(v.py(), move |s| s.value(h))?;
+            let values = Be::to_f64(value.get())?;
+            return Ok(values.into_iter().map(|x| x as i64).collect());
+        }
+        if let Ok(n) = v.extract::<i64>() {
+            return Ok(vec![n]);
+        }
+        v.extract::<Vec<i64>>().map_err(|_| {
+            PyErr::from(Error::Argument(format!(
+                "{}: lengths must be a tensor or a sequence of ints",
+                name.op
+            )))
+        })
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Vec<i64>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Vec<i64>, _: &mut Session<Be>) -> Result<Vec<i64>> {
+        Ok(p)
+    }
+}

@@ -103,6 +103,7 @@ families! {
     ]
     functions: [
         class_losses => nll::functions;
+        ctc => ctc::functions;
         losses => losses::functions;
         composed_losses => composed_losses::functions;
         distances => distances::functions;
