@@ -9676,6 +9676,9 @@ def ctc_loss(
         0.2877
     """
 
+def _searchsorted(
+    sorted_sequence: Tensor, values: Tensor | ArrayLike | float, right: bool, out_int32: bool
+) -> Tensor: ...
 def mse_loss(
     input: Tensor,
     target: Tensor | ArrayLike,
@@ -12480,9 +12483,6 @@ def _capture_abort() -> None:
 def _push_current(sess: Session) -> None: ...
 def _pop_current(sess: Session) -> None: ...
 def _draw_seed() -> int: ...
-def _searchsorted(
-    sorted_sequence: Tensor, values: Tensor | ArrayLike | float, right: bool, out_int32: bool
-) -> Tensor: ...
 def _normal(
     mean: Tensor | float, std: Tensor | float, size: list[int] | None, session: Session | None
 ) -> Tensor: ...

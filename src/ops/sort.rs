@@ -92,3 +92,21 @@ impl<B: Backend> Rule<B> for Ranked {
         Ok(vec![None])
     }
 }
+/// `_searchsorted(sorted_sequence, values, right, out_int32)`, the core of torch's
+/// `searchsorted` and `bucketize` (the package maps `side=` and `sorter=` onto it), a
+/// `Session` entry point, for the binding's generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// `_searchsorted(sorted_sequence, values, right, out_int32)`: the insertion
+            /// indices of `values` (a tensor, array data or a number) in the innermost dim of
+            /// `sorted_sequence`, int64 (int32 with `out_int32`); no gradient.
+            fn _searchsorted(sorted_sequence: Tensor, values: Value, right: bool,
+                out_int32: bool;)
+                = @session Session::searchsorted;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;

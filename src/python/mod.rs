@@ -139,7 +139,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         capture::_capture_epoch,
         functional::where_, functional::einsum,
         batch_norm::batch_norm, batch_norm::_batch_norm_module,
-        recurrent::_rnn, sample::_searchsorted, sample::_normal,
+        recurrent::_rnn, sample::_normal,
     );
     m.add_class::<classes::PyGradBuckets>()?;
     m.add_class::<capture::PyPlan>()?;

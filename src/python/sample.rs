@@ -1,6 +1,6 @@
-//! The samplers and searches of `src/session/sample.rs`: session methods `randint`,
-//! `randperm`, `normal`; tensor methods `bernoulli`, `multinomial`, `unique`; and
-//! `_searchsorted` (torch has no method form). Each converts its arguments and delegates.
+//! The session's samplers of `src/session/sample.rs` no declaration says: the session
+//! methods `randint`, `randperm`, and `_normal` (anchored on whichever argument is a
+//! tensor, else the given session). Each converts its arguments and delegates.
 
 use pyo3::prelude::*;
 
@@ -76,26 +76,6 @@ pub(crate) fn no_generator(
 ) -> PyResult<()> {
     let given = generator.is_some_and(|g| !g.is_none());
     Ok(crate::rng::refuse_generator(op, given, draws)?)
-}
-
-/// `_searchsorted(sorted_sequence, values, right, out_int32)`: `values` a tensor of the
-/// sequence's session or a number.
-#[pyfunction]
-pub fn _searchsorted(
-    py: Python<'_>,
-    sorted_sequence: &PyTensor,
-    values: &Bound<'_, PyAny>,
-    right: bool,
-    out_int32: bool,
-) -> PyResult<PyTensor> {
-    let values = match number(values) {
-        Some(v) => Operand::Number(v),
-        None => sorted_sequence.operand(py, values)?,
-    };
-    let seq = sorted_sequence.handle();
-    sorted_sequence.call(py, move |s, _| {
-        s.searchsorted(seq, values, right, out_int32)
-    })
 }
 
 /// `_normal(mean, std, size, session)`: `mean + std · z` for standard normal draws `z`,

@@ -268,6 +268,31 @@ impl Arg for Index {
     }
 }
 
+/// A value operand as the core takes it: a tensor, a Python number, or data converted to
+/// the session's dtype (`searchsorted`'s `values`).
+pub struct Value;
+
+impl Arg for Value {
+    type Prepared = Operand<Be>;
+    type Core = Operand<Be>;
+    fn annotation() -> String {
+        "Tensor | ArrayLike | float".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
+        crate::python::tensor::argument_or_type_error(v, name.op, name.arg)?;
+        match crate::python::tensor_index::number(v) {
+            Some(x) => Ok(Operand::Number(x)),
+            None => input.operand(v.py(), v),
+        }
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Operand<Be>, _: &mut Session<Be>) -> Result<Operand<Be>> {
+        Ok(p)
+    }
+}
+
 /// A mask or index operand as the core takes it (a tensor, or index data kept exact), for a
 /// core entry point that checks it itself (`masked_select`).
 pub struct IndexOperand;

@@ -104,6 +104,7 @@ families! {
     functions: [
         class_losses => nll::functions;
         ctc => ctc::functions;
+        searches => sort::functions;
         losses => losses::functions;
         composed_losses => composed_losses::functions;
         distances => distances::functions;
