@@ -16,6 +16,10 @@ pub enum Error {
     /// malformed state tuple) that is not a shape, dtype or index problem.
     #[error("{0}")]
     Argument(String),
+    /// An argument of a kind the call never takes (torch's `TypeError`: a tensor where only
+    /// a Parameter can be written, a string where a number goes).
+    #[error("{0}")]
+    Type(String),
     /// An op given the wrong number of operands.
     #[error("{op} takes {expected} operand(s), got {got}")]
     Arity {

@@ -11742,6 +11742,64 @@ def pad(
         [[3.0, 2.0, 1.0, 2.0, 3.0]]
     """
 
+def batch_norm(
+    input: Tensor,
+    running_mean: Parameter | Tensor | ArrayLike | None,
+    running_var: Parameter | Tensor | ArrayLike | None,
+    weight: Tensor | ArrayLike | None = None,
+    bias: Tensor | ArrayLike | None = None,
+    training: bool = False,
+    momentum: float = 0.1,
+    eps: float = 1e-5,
+) -> Tensor:
+    """Apply Batch Normalization for each channel across a batch of data.
+
+    Each channel (dim 1) is normalized by statistics over every other dim, then `weight` and `bias`
+    apply per channel. In training mode the batch's statistics are used (biased variance), and when
+    `running_mean` and `running_var` are given they must be `et.Parameter`s (module buffers):
+    torch's update, `running = (1 - momentum) * running + momentum * batch_stat` (the unbiased
+    variance), is published as their new snapshot once the forward succeeded, never written under a
+    live tape. In eval mode the running statistics are used; they may then be Parameters, tensors or
+    array data. `input`, `weight` and `bias` get gradients; the running statistics get none.
+    LibTorch carriers only.
+
+    Args:
+        input (Tensor): `(N, C)` or `(N, C, *)`.
+        running_mean (Parameter or Tensor, optional): per-channel means, `(C)`.
+        running_var (Parameter or Tensor, optional): per-channel variances, `(C)`.
+        weight (Tensor, optional): per-channel scale, `(C)`. Default: ``None``.
+        bias (Tensor, optional): per-channel shift, `(C)`. Default: ``None``.
+        training (bool): use the batch's statistics (and update the running ones).
+            Default: ``False``.
+        momentum (float): the weight of the batch's statistics in the running update.
+            Default: ``0.1``.
+        eps (float): a value added to the variance for numerical stability. Default:
+            ``1e-5``.
+
+    Returns:
+        Tensor: of the input's shape.
+
+    Raises:
+        ArgumentError: only one running statistic is given, none in eval mode, or a
+            non-finite `eps` or `momentum`.
+        TypeError: a running statistic that is not a Parameter in training mode, or a str.
+        ShapeError: the input has fewer than 2 dims, or a per-channel operand is not `(C)`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import numpy as np
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     mean, var = et.tensor([1.0, 2.0]), et.tensor([4.0, 4.0])
+        ...     et.batch_norm(x, mean, var, eps=0.0).tolist()
+        ...     rm = et.nn.Parameter(np.zeros(2, np.float32), requires_grad=False)
+        ...     rv = et.nn.Parameter(np.ones(2, np.float32), requires_grad=False)
+        ...     y = et.batch_norm(x, rm, rv, training=True, momentum=0.5)
+        ...     rm.tolist(), rv.tolist()
+        [[0.0, 0.0], [1.0, 1.0]]
+        ([1.0, 1.5], [1.5, 1.5])
+    """
+
 def instance_norm(
     input: Tensor,
     running_mean: Tensor | ArrayLike | None = None,
@@ -12130,64 +12188,6 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
 # END generated: declared
 
 Reduction: TypeAlias = Literal["none", "mean", "sum"]
-
-def batch_norm(
-    input: Tensor,
-    running_mean: Parameter | Tensor | None,
-    running_var: Parameter | Tensor | None,
-    weight: Tensor | ArrayLike | None = None,
-    bias: Tensor | ArrayLike | None = None,
-    training: bool = False,
-    momentum: float = 0.1,
-    eps: float = 1e-5,
-) -> Tensor:
-    """Apply Batch Normalization for each channel across a batch of data.
-
-    Each channel (dim 1) is normalized by statistics over every other dim, then `weight` and `bias`
-    apply per channel. In training mode the batch's statistics are used (biased variance), and when
-    `running_mean` and `running_var` are given they must be `et.Parameter`s (module buffers):
-    torch's update, `running = (1 - momentum) * running + momentum * batch_stat` (the unbiased
-    variance), is published as their new snapshot once the forward succeeded, never written under a
-    live tape. In eval mode the running statistics are used; they may then be Parameters, tensors or
-    array data. `input`, `weight` and `bias` get gradients; the running statistics get none.
-    LibTorch carriers only.
-
-    Args:
-        input (Tensor): `(N, C)` or `(N, C, *)`.
-        running_mean (Parameter or Tensor, optional): per-channel means, `(C)`.
-        running_var (Parameter or Tensor, optional): per-channel variances, `(C)`.
-        weight (Tensor, optional): per-channel scale, `(C)`. Default: ``None``.
-        bias (Tensor, optional): per-channel shift, `(C)`. Default: ``None``.
-        training (bool): use the batch's statistics (and update the running ones).
-            Default: ``False``.
-        momentum (float): the weight of the batch's statistics in the running update.
-            Default: ``0.1``.
-        eps (float): a value added to the variance for numerical stability. Default:
-            ``1e-5``.
-
-    Returns:
-        Tensor: of the input's shape.
-
-    Raises:
-        ArgumentError: only one running statistic is given, none in eval mode, or a
-            non-finite `eps` or `momentum`.
-        TypeError: a running statistic that is not a Parameter in training mode, or a str.
-        ShapeError: the input has fewer than 2 dims, or a per-channel operand is not `(C)`.
-
-    Examples:
-        >>> import eagertape as et
-        >>> import numpy as np
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
-        ...     mean, var = et.tensor([1.0, 2.0]), et.tensor([4.0, 4.0])
-        ...     et.batch_norm(x, mean, var, eps=0.0).tolist()
-        ...     rm = et.nn.Parameter(np.zeros(2, np.float32), requires_grad=False)
-        ...     rv = et.nn.Parameter(np.ones(2, np.float32), requires_grad=False)
-        ...     y = et.batch_norm(x, rm, rv, training=True, momentum=0.5)
-        ...     rm.tolist(), rv.tolist()
-        [[0.0, 0.0], [1.0, 1.0]]
-        ([1.0, 1.5], [1.5, 1.5])
-    """
 
 _Red = Literal["none", "mean", "sum"]
 

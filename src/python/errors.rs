@@ -55,6 +55,7 @@ fn to_py(e: Error) -> PyErr {
     let err = match &e {
         Error::Config(_) => ConfigError::new_err(msg),
         Error::Argument(_) | Error::Arity { .. } => ArgumentError::new_err(msg),
+        Error::Type(_) => pyo3::exceptions::PyTypeError::new_err(msg),
         Error::Unsupported { .. } => UnsupportedOpError::new_err(msg),
         Error::DeviceUnavailable(_) => DeviceUnavailableError::new_err(msg),
         Error::Device(_) => DeviceError::new_err(msg),

@@ -138,7 +138,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         capture::_capture_begin, capture::_capture_end, capture::_capture_abort,
         capture::_capture_epoch,
         functional::where_, functional::einsum,
-        batch_norm::batch_norm, batch_norm::_batch_norm_module,
+        batch_norm::_batch_norm_module,
         recurrent::_rnn, sample::_normal,
     );
     m.add_class::<classes::PyGradBuckets>()?;

@@ -193,12 +193,39 @@ impl<B: Backend> Session<B> {
     }
 
     /// torch's `batch_norm(x, running_mean, running_var, weight, bias, training, momentum,
-    /// eps)` on `operands = [x, (weight), (bias)]` (see `ops/batch_norm.rs`). In eval mode
+    /// eps)` (see `ops/batch_norm.rs`). In eval mode
     /// the statistics are operands (a parameter's snapshot as a leaf); in training mode with
     /// statistics they must be parameters: LibTorch's forward updates fresh copies exactly
     /// as torch updates its buffers, and the copies are published as the parameters' new
-    /// snapshots once the forward succeeded. A rejected call changes neither the session
-    /// nor the parameters.
+    /// snapshots once the forward succeeded (a tensor there is a `TypeError`, as in
+    /// torch). A rejected call changes neither the session nor the parameters.
+    #[allow(clippy::too_many_arguments)]
+    pub fn functional_batch_norm(
+        &mut self,
+        input: Handle,
+        running_mean: Option<Stat<B>>,
+        running_var: Option<Stat<B>>,
+        weight: Option<Handle>,
+        bias: Option<Handle>,
+        training: bool,
+        momentum: f64,
+        eps: f64,
+    ) -> Result<Handle> {
+        let unit = BatchNorm {
+            training,
+            momentum,
+            eps,
+            weight: weight.is_some(),
+            bias: bias.is_some(),
+            running: None,
+        };
+        let operands = [Some(input), weight, bias].into_iter().flatten();
+        let operands = operands.map(Operand::Node).collect();
+        self.batch_norm(unit, operands, (running_mean, running_var))
+    }
+
+    /// [`Session::functional_batch_norm`] with the unit made and the operands gathered
+    /// (`[x, (weight), (bias)]`).
     pub fn batch_norm(
         &mut self,
         unit: BatchNorm,
@@ -244,7 +271,7 @@ impl<B: Backend> Session<B> {
                 Some((slot, Arc::clone(m), Arc::clone(v)))
             }
             Some(_) if unit.training => {
-                return Err(Error::DType(
+                return Err(Error::Type(
                     "batch_norm: in training mode the running statistics must be \
                      eagertape.Parameters (their update is published as a new snapshot; \
                      tensors and arrays are immutable values)"

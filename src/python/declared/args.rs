@@ -293,6 +293,41 @@ impl Arg for Value {
     }
 }
 
+/// A running statistic of `batch_norm`: an `et.Parameter` (a module buffer, which a
+/// training step updates), or in eval mode a tensor or array data.
+pub struct RunningStat;
+
+impl Arg for RunningStat {
+    type Prepared = crate::session::Stat<Be>;
+    type Core = crate::session::Stat<Be>;
+    fn annotation() -> String {
+        "Parameter | Tensor | ArrayLike".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Core> {
+        use crate::session::Stat;
+        if let Ok(p) = v.cast::<crate::python::classes::PyParameter>() {
+            return Ok(Stat::Param(std::sync::Arc::clone(&p.get().inner)));
+        }
+        if let Ok(t) = v.cast::<PyTensor>() {
+            return Ok(Stat::Operand(Operand::Node(t.get().handle())));
+        }
+        if v.is_instance_of::<pyo3::types::PyString>() {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "{}: {name} must be an eagertape.Parameter (a module buffer), a Tensor, \
+                 array data or None, got a str",
+                name.op
+            )));
+        }
+        Ok(Stat::Operand(input.operand(v.py(), v)?))
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Core> {
+        Err(bad_default(name, l))
+    }
+    fn finish(p: Self::Core, _: &mut Session<Be>) -> Result<Self::Core> {
+        Ok(p)
+    }
+}
+
 /// A mask or index operand as the core takes it (a tensor, or index data kept exact), for a
 /// core entry point that checks it itself (`masked_select`).
 pub struct IndexOperand;
