@@ -3459,6 +3459,56 @@ class Tensor:
             ...     et.count_nonzero(x).item(), et.count_nonzero(x, 0).tolist()
             (3, [1, 2])
         """
+    def allclose(
+        self,
+        other: Tensor | ArrayLike,
+        rtol: float = 1e-05,
+        atol: float = 1e-08,
+        equal_nan: bool = False,
+    ) -> bool:
+        """Checks whether `input` and `other` are close everywhere (see `eagertape.isclose`).
+
+        The answer is a Python bool, read back from the device.
+
+        Args:
+            input (Tensor): the first tensor to compare.
+            other (Tensor or array-like): the second tensor to compare.
+            rtol (float): the relative tolerance. Default: ``1e-05``.
+            atol (float): the absolute tolerance. Default: ``1e-08``.
+            equal_nan (bool): whether two NaNs are equal. Default: ``False``.
+
+        Returns:
+            bool: whether `isclose(input, other, ...)` holds for every element.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([1.0, 2.0])
+            ...     et.allclose(x, x + 1e-7), et.allclose(x, x + 1.0)
+            (True, False)
+        """
+    def equal(self, other: Tensor | ArrayLike | float) -> bool:
+        """``True`` if two tensors have the same size and elements, ``False`` otherwise.
+
+        A Python bool, read back from the device.
+
+        Args:
+            input (Tensor): the first tensor.
+            other (Tensor): the second tensor.
+
+        Returns:
+            bool: whether the shapes and all elements are equal.
+
+        Raises:
+            et.ArgumentError: if `other` is not a tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([1.0, 2.0])
+            ...     et.equal(x, et.tensor([1.0, 2.0])), et.equal(x, x[:1])
+            (True, False)
+        """
     def transpose(self, dim0: int, dim1: int) -> Tensor:
         """Returns a transposed version of `input`, with dimensions `dim0` and `dim1` swapped.
 
@@ -5179,26 +5229,6 @@ class Tensor:
     def _tensordot(
         self, other: Tensor | ArrayLike, dims_a: list[_int], dims_b: list[_int]
     ) -> Tensor: ...
-    def allclose(
-        self,
-        other: Tensor | ArrayLike,
-        rtol: _float = 1e-05,
-        atol: _float = 1e-08,
-        equal_nan: _bool = False,
-    ) -> _bool:
-        """Returns whether this tensor and `other` are close everywhere, as a Python bool.
-
-        `isclose(...).all()`, read back to the host. See `eagertape.allclose`.
-        """
-    def equal(self, other: Tensor | ArrayLike) -> _bool:
-        """Returns whether this tensor and `other` have the same shape and elements, as a Python bool.
-
-        See `eagertape.equal`.
-
-        Raises:
-            ArgumentError: `other` is not a tensor.
-            DTypeError: one tensor is floating and the other integer or bool data.
-        """
     def quantile(
         self,
         q: _float | Tensor | list[_float],
@@ -8303,6 +8333,58 @@ def count_nonzero(input: Tensor, dim: int | Sequence[int] | None = None) -> Tens
         ...     x = et.tensor([[0.0, 1.0], [2.0, 3.0]])
         ...     et.count_nonzero(x).item(), et.count_nonzero(x, 0).tolist()
         (3, [1, 2])
+    """
+
+def allclose(
+    input: Tensor,
+    other: Tensor | ArrayLike,
+    rtol: float = 1e-05,
+    atol: float = 1e-08,
+    equal_nan: bool = False,
+) -> bool:
+    """Checks whether `input` and `other` are close everywhere (see `eagertape.isclose`).
+
+    The answer is a Python bool, read back from the device.
+
+    Args:
+        input (Tensor): the first tensor to compare.
+        other (Tensor or array-like): the second tensor to compare.
+        rtol (float): the relative tolerance. Default: ``1e-05``.
+        atol (float): the absolute tolerance. Default: ``1e-08``.
+        equal_nan (bool): whether two NaNs are equal. Default: ``False``.
+
+    Returns:
+        bool: whether `isclose(input, other, ...)` holds for every element.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0])
+        ...     et.allclose(x, x + 1e-7), et.allclose(x, x + 1.0)
+        (True, False)
+    """
+
+def equal(input: Tensor, other: Tensor | ArrayLike | float) -> bool:
+    """``True`` if two tensors have the same size and elements, ``False`` otherwise.
+
+    A Python bool, read back from the device.
+
+    Args:
+        input (Tensor): the first tensor.
+        other (Tensor): the second tensor.
+
+    Returns:
+        bool: whether the shapes and all elements are equal.
+
+    Raises:
+        et.ArgumentError: if `other` is not a tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0])
+        ...     et.equal(x, et.tensor([1.0, 2.0])), et.equal(x, x[:1])
+        (True, False)
     """
 
 def transpose(input: Tensor, dim0: int, dim1: int) -> Tensor:

@@ -18,6 +18,7 @@ from ._core import (
     addcmul,
     addmm,
     all,
+    allclose,
     amax,
     amin,
     aminmax,
@@ -40,6 +41,7 @@ from ._core import (
     diagonal,
     diff,
     elu,
+    equal,
     flatten,
     flip,
     gather,
@@ -782,62 +784,6 @@ def tensordot(a: Tensor, b: Tensor, dims: int | Sequence[int | Sequence[int]] = 
         da = [first] if isinstance(first, int) else list(first)
         db = [second] if isinstance(second, int) else list(second)
     return a._tensordot(b, da, db)
-
-
-def allclose(
-    input: Tensor,  # noqa: A002
-    other: Tensor | ArrayLike,
-    rtol: float = 1e-05,
-    atol: float = 1e-08,
-    equal_nan: bool = False,
-) -> bool:
-    """Checks whether `input` and `other` are close everywhere (see `eagertape.isclose`).
-
-    The answer is a Python bool, read back from the device.
-
-    Args:
-        input (Tensor): the first tensor to compare.
-        other (Tensor or array-like): the second tensor to compare.
-        rtol (float): the relative tolerance. Default: ``1e-05``.
-        atol (float): the absolute tolerance. Default: ``1e-08``.
-        equal_nan (bool): whether two NaNs are equal. Default: ``False``.
-
-    Returns:
-        bool: whether `isclose(input, other, ...)` holds for every element.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([1.0, 2.0])
-        ...     et.allclose(x, x + 1e-7), et.allclose(x, x + 1.0)
-        (True, False)
-    """
-    return input.allclose(other, rtol, atol, equal_nan)
-
-
-def equal(input: Tensor, other: Tensor | ArrayLike) -> bool:  # noqa: A002
-    """``True`` if two tensors have the same size and elements, ``False`` otherwise.
-
-    A Python bool, read back from the device.
-
-    Args:
-        input (Tensor): the first tensor.
-        other (Tensor): the second tensor.
-
-    Returns:
-        bool: whether the shapes and all elements are equal.
-
-    Raises:
-        et.ArgumentError: if `other` is not a tensor.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([1.0, 2.0])
-        ...     et.equal(x, et.tensor([1.0, 2.0])), et.equal(x, x[:1])
-        (True, False)
-    """
-    return input.equal(other)
 
 
 def var_mean(

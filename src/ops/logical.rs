@@ -156,6 +156,52 @@ macro_rules! functions {
             ///     (3, [1, 2])
             fn count_nonzero(input: Tensor; dim: Dims = None)
                 = crate::ops::logical::count_nonzero;
+
+            /// Checks whether `input` and `other` are close everywhere (see `eagertape.isclose`).
+            ///
+            /// The answer is a Python bool, read back from the device.
+            ///
+            /// Args:
+            ///     input (Tensor): the first tensor to compare.
+            ///     other (Tensor or array-like): the second tensor to compare.
+            ///     rtol (float): the relative tolerance. Default: ``1e-05``.
+            ///     atol (float): the absolute tolerance. Default: ``1e-08``.
+            ///     equal_nan (bool): whether two NaNs are equal. Default: ``False``.
+            ///
+            /// Returns:
+            ///     bool: whether `isclose(input, other, ...)` holds for every element.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([1.0, 2.0])
+            ///     ...     et.allclose(x, x + 1e-7), et.allclose(x, x + 1.0)
+            ///     (True, False)
+            fn allclose(input: Tensor, other: Tensor; rtol: f64 = 1e-05, atol: f64 = 1e-08,
+                equal_nan: bool = False) -> bool
+                = @session Session::allclose;
+
+            /// ``True`` if two tensors have the same size and elements, ``False`` otherwise.
+            ///
+            /// A Python bool, read back from the device.
+            ///
+            /// Args:
+            ///     input (Tensor): the first tensor.
+            ///     other (Tensor): the second tensor.
+            ///
+            /// Returns:
+            ///     bool: whether the shapes and all elements are equal.
+            ///
+            /// Raises:
+            ///     et.ArgumentError: if `other` is not a tensor.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([1.0, 2.0])
+            ///     ...     et.equal(x, et.tensor([1.0, 2.0])), et.equal(x, x[:1])
+            ///     (True, False)
+            fn equal(input: Tensor, other: Value;) -> bool = @session Session::equal;
         }
     };
 }

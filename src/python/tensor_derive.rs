@@ -1,7 +1,7 @@
-//! Tensor methods of the compositions (`src/ops/derive.rs`) no declaration says:
-//! `allclose`, `equal` (Python bools), `quantile` (its `q` read to choose what to record),
-//! and the private half `_tensordot`. The others are declared in `ops/derived.rs` and
-//! `ops/logical.rs`.
+//! Tensor methods of the compositions (`src/ops/derive.rs`) no declaration says: `quantile`
+//! (its `q` read to choose what to record) and the private half `_tensordot`. The others
+//! are declared in `ops/derived.rs` and `ops/logical.rs` (`allclose` and `equal` among
+//! them: Python bools).
 
 use pyo3::prelude::*;
 
@@ -37,40 +37,6 @@ impl PyTensor {
             },
             &[other],
         )
-    }
-    /// Returns whether this tensor and `other` are close everywhere, as a Python bool.
-    ///
-    /// `isclose(...).all()`, read back to the host. See `eagertape.allclose`.
-    #[pyo3(signature = (other, rtol=1e-05, atol=1e-08, equal_nan=false))]
-    fn allclose(
-        &self,
-        py: Python<'_>,
-        other: &Bound<'_, PyAny>,
-        rtol: f64,
-        atol: f64,
-        equal_nan: bool,
-    ) -> PyResult<bool> {
-        // `close` names the mask until it is read (a value no handle names may be released)
-        let d = Derive::IsClose {
-            rtol,
-            atol,
-            equal_nan,
-        };
-        let close = self.derive(py, d, &[other])?;
-        let h = close.handle();
-        self.with(py, move |s| s.all_true(h))
-    }
-    /// Returns whether this tensor and `other` have the same shape and elements, as a Python bool.
-    ///
-    /// See `eagertape.equal`.
-    ///
-    /// Raises:
-    ///     ArgumentError: `other` is not a tensor.
-    ///     DTypeError: one tensor is floating and the other integer or bool data.
-    fn equal(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let other = self.operand(py, other)?;
-        let mine = self.handle();
-        self.with(py, move |s| s.equal(mine, other))
     }
     /// torch's `quantile(q, dim=None, keepdim=False, *, interpolation="linear")`: `q` a
     /// number or a 0-d or 1-d tensor (its values are read: they choose what to record).

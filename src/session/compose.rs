@@ -543,6 +543,24 @@ impl<B: Backend> Session<B> {
         Ok(())
     }
 
+    /// torch's `allclose(a, b, rtol, atol, equal_nan)`: `isclose(...).all()`, read back.
+    pub fn allclose(
+        &mut self,
+        a: Handle,
+        b: Handle,
+        rtol: f64,
+        atol: f64,
+        equal_nan: bool,
+    ) -> Result<bool> {
+        let d = crate::ops::derive::Derive::IsClose {
+            rtol,
+            atol,
+            equal_nan,
+        };
+        let close = self.derive(&d, vec![Operand::Node(a), Operand::Node(b)])?;
+        self.all_true(close)
+    }
+
     /// torch's `equal(a, b)`: the same shape and the same elements.
     pub fn equal(&mut self, a: Handle, b: super::Operand<B>) -> Result<bool> {
         let super::Operand::Node(b) = b else {

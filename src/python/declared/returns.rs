@@ -299,3 +299,19 @@ impl Ret for TensorOrTuple {
         }
     }
 }
+
+/// `-> bool`: a Python bool the core read back (`allclose`, `equal`).
+impl Ret for bool {
+    type Core = bool;
+    type Named = bool;
+    type Py = bool;
+    fn annotation() -> String {
+        "bool".into()
+    }
+    fn name(_: &mut Session<Be>, core: bool) -> bool {
+        core
+    }
+    fn to_py(named: bool, _: &Arc<SessionCell>) -> bool {
+        named
+    }
+}
