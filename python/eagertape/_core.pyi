@@ -5226,9 +5226,6 @@ class Tensor:
         Args:
             other (Tensor or array): whose shape to take (anything with a `shape`).
         """
-    def _tensordot(
-        self, other: Tensor | ArrayLike, dims_a: list[_int], dims_b: list[_int]
-    ) -> Tensor: ...
     def quantile(
         self,
         q: _float | Tensor | list[_float],
@@ -11926,6 +11923,37 @@ def instance_norm(
         ...     y = F.instance_norm(et.tensor([[[1.0, 3.0], [2.0, 2.0]]]))
         ...     [[round(v, 3) for v in row] for row in y[0].tolist()]
         [[-1.0, 1.0], [0.0, 0.0]]
+    """
+
+def tensordot(
+    a: Tensor, b: Tensor | ArrayLike, dims: int | Sequence[int | Sequence[int]] = 2
+) -> Tensor:
+    """Returns a contraction of `a` and `b` over multiple dimensions.
+
+    An int `dims` contracts the last `dims` dimensions of `a` with the first `dims` of `b`;
+    a pair of dim lists contracts `a`'s `dims[0]` with `b`'s `dims[1]`, pairwise. The free
+    dimensions of `a`, then of `b`, remain; computed as one matrix product.
+
+    Args:
+        a (Tensor): the left tensor to contract.
+        b (Tensor): the right tensor to contract.
+        dims (int or pair of lists of ints): the number of dimensions to contract, or the
+            dimensions of `a` and of `b` to contract. Default: ``2``.
+
+    Returns:
+        Tensor: the contraction.
+
+    Raises:
+        et.ArgumentError: if `dims` is a negative int, not an int or a pair, or its lists
+            differ in length or repeat a dimension.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     a = et.ones(2, 3, 4)
+        ...     b = et.ones(4, 5)
+        ...     et.tensordot(a, b, dims=1).shape, et.tensordot(a, a, ([1, 2], [1, 2])).shape
+        ((2, 3, 5), (2, 2))
     """
 
 def pixel_shuffle(input: Tensor, upscale_factor: int) -> Tensor:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar, overload
 
 import numpy as np
@@ -93,6 +93,7 @@ from ._core import (
     sum,
     t,
     take_along_dim,
+    tensordot,
     trace,
     transpose,
     tril,
@@ -101,7 +102,6 @@ from ._core import (
     unsqueeze,
     var,
 )
-from ._errors import ArgumentError
 
 if TYPE_CHECKING:
     from ._core import ArrayLike
@@ -737,53 +737,6 @@ def quantile(
         (2.5, [1.75, 2.5])
     """
     return input.quantile(q, dim, keepdim, interpolation=interpolation)
-
-
-def tensordot(a: Tensor, b: Tensor, dims: int | Sequence[int | Sequence[int]] = 2) -> Tensor:
-    """Returns a contraction of `a` and `b` over multiple dimensions.
-
-    An int `dims` contracts the last `dims` dimensions of `a` with the first `dims` of `b`;
-    a pair of dim lists contracts `a`'s `dims[0]` with `b`'s `dims[1]`, pairwise. The free
-    dimensions of `a`, then of `b`, remain; computed as one matrix product.
-
-    Args:
-        a (Tensor): the left tensor to contract.
-        b (Tensor): the right tensor to contract.
-        dims (int or pair of lists of ints): the number of dimensions to contract, or the
-            dimensions of `a` and of `b` to contract. Default: ``2``.
-
-    Returns:
-        Tensor: the contraction.
-
-    Raises:
-        et.ArgumentError: if `dims` is a negative int, not an int or a pair, or its lists
-            differ in length or repeat a dimension.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     a = et.ones(2, 3, 4)
-        ...     b = et.ones(4, 5)
-        ...     et.tensordot(a, b, dims=1).shape, et.tensordot(a, a, ([1, 2], [1, 2])).shape
-        ((2, 3, 5), (2, 2))
-    """
-    if isinstance(dims, int) and not isinstance(dims, bool):
-        if dims < 0:
-            raise ArgumentError(f"tensordot: expects dims >= 0, but got dims={dims}")
-        da = list(range(a.ndim - dims, a.ndim))
-        db = list(range(dims))
-    else:
-        try:
-            if isinstance(dims, bool):  # an int, but not a count of dims (nor a pair)
-                raise TypeError(dims)
-            first, second = dims
-        except (TypeError, ValueError):
-            raise ArgumentError(
-                f"tensordot: dims must be an int or a pair of dim lists, got {dims!r}"
-            ) from None
-        da = [first] if isinstance(first, int) else list(first)
-        db = [second] if isinstance(second, int) else list(second)
-    return a._tensordot(b, da, db)
 
 
 def var_mean(

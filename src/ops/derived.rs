@@ -10,7 +10,7 @@ use super::derive::{derive, Derive};
 use super::scalar::ScalarOp;
 use super::Op;
 use crate::backend::Backend;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::handles::Handle;
 
 /// `d` on `xs`, converted as its torch op's autocast policy says.
@@ -75,6 +75,36 @@ pub fn cross<B: Backend>(
 /// `kron(input, other)`.
 pub fn kron<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, other: Handle) -> Result<Handle> {
     derived(r, Derive::Kron, &[x, other])
+}
+
+/// `tensordot(a, b, dims)`'s `dims`: a count (the last `n` dims of `a` with the first `n` of
+/// `b`), or the dims of `a` and of `b` to contract, pairwise.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Contract {
+    Count(i64),
+    Dims(Vec<i64>, Vec<i64>),
+}
+
+/// `tensordot(a, b, dims=2)`: one matrix product over the contracted dims.
+pub fn tensordot<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    a: Handle,
+    b: Handle,
+    dims: Contract,
+) -> Result<Handle> {
+    let (da, db) = match dims {
+        Contract::Count(n) if n < 0 => {
+            return Err(Error::Argument(format!(
+                "tensordot: expects dims >= 0, but got dims={n}"
+            )))
+        }
+        Contract::Count(n) => {
+            let nd = r.shape(a)?.len() as i64;
+            ((nd - n..nd).collect(), (0..n).collect())
+        }
+        Contract::Dims(da, db) => (da, db),
+    };
+    derived(r, Derive::Tensordot { a: da, b: db }, &[a, b])
 }
 
 /// `logit(input, eps=None)`: ATen's logit reads `None` as −1, and any negative `eps` as no
@@ -444,6 +474,35 @@ pub(crate) use functions;
 macro_rules! nn_functions {
     ($gen:ident) => {
         $gen! {
+            /// Returns a contraction of `a` and `b` over multiple dimensions.
+            ///
+            /// An int `dims` contracts the last `dims` dimensions of `a` with the first `dims` of `b`;
+            /// a pair of dim lists contracts `a`'s `dims[0]` with `b`'s `dims[1]`, pairwise. The free
+            /// dimensions of `a`, then of `b`, remain; computed as one matrix product.
+            ///
+            /// Args:
+            ///     a (Tensor): the left tensor to contract.
+            ///     b (Tensor): the right tensor to contract.
+            ///     dims (int or pair of lists of ints): the number of dimensions to contract, or the
+            ///         dimensions of `a` and of `b` to contract. Default: ``2``.
+            ///
+            /// Returns:
+            ///     Tensor: the contraction.
+            ///
+            /// Raises:
+            ///     et.ArgumentError: if `dims` is a negative int, not an int or a pair, or its lists
+            ///         differ in length or repeat a dimension.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     a = et.ones(2, 3, 4)
+            ///     ...     b = et.ones(4, 5)
+            ///     ...     et.tensordot(a, b, dims=1).shape, et.tensordot(a, a, ([1, 2], [1, 2])).shape
+            ///     ((2, 3, 5), (2, 2))
+            fn tensordot(a: Tensor, b: Tensor; dims: Contract = 2)
+                = crate::ops::derived::tensordot;
+
             /// Rearranges elements in a tensor of shape ``(*, C * r**2, H, W)`` to a tensor of shape
             /// ``(*, C, H * r, W * r)``, where ``r`` is the ``upscale_factor``.
             ///

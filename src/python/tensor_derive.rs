@@ -1,7 +1,6 @@
-//! Tensor methods of the compositions (`src/ops/derive.rs`) no declaration says: `quantile`
-//! (its `q` read to choose what to record) and the private half `_tensordot`. The others
-//! are declared in `ops/derived.rs` and `ops/logical.rs` (`allclose` and `equal` among
-//! them: Python bools).
+//! The `Tensor` method of the compositions (`src/ops/derive.rs`) no declaration says:
+//! `quantile` (its `q` read to choose what to record). The others are declared in
+//! `ops/derived.rs` and `ops/logical.rs` (`tensordot`, `allclose` and `equal` among them).
 
 use pyo3::prelude::*;
 
@@ -21,23 +20,6 @@ impl PyTensor {
 
 #[pymethods]
 impl PyTensor {
-    /// `_tensordot(other, dims_a, dims_b)`: `et.tensordot`'s core.
-    fn _tensordot(
-        &self,
-        py: Python<'_>,
-        other: &Bound<'_, PyAny>,
-        dims_a: Vec<i64>,
-        dims_b: Vec<i64>,
-    ) -> PyResult<Self> {
-        self.derive(
-            py,
-            Derive::Tensordot {
-                a: dims_a,
-                b: dims_b,
-            },
-            &[other],
-        )
-    }
     /// torch's `quantile(q, dim=None, keepdim=False, *, interpolation="linear")`: `q` a
     /// number or a 0-d or 1-d tensor (its values are read: they choose what to record).
     #[pyo3(signature = (q, dim=None, keepdim=false, *, interpolation="linear"))]

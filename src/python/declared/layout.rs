@@ -402,3 +402,47 @@ impl Arg for Lengths {
         Ok(p)
     }
 }
+
+/// `tensordot`'s `dims`: an int (not a bool), or a pair of dims or dim lists.
+pub struct Contract;
+
+impl Arg for Contract {
+    type Prepared = crate::ops::derived::Contract;
+    type Core = crate::ops::derived::Contract;
+    fn annotation() -> String {
+        "int | Sequence[int | Sequence[int]]".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Self::Core> {
+        use crate::ops::derived::Contract as C;
+        let list = |x: Bound<'_, PyAny>| match x.extract::<i64>() {
+            Ok(d) => Ok(vec![d]),
+            Err(_) => x.extract::<Vec<i64>>(),
+        };
+        let pair = || -> PyResult<C> {
+            let (a, b): (Bound<'_, PyAny>, Bound<'_, PyAny>) = v.extract()?;
+            Ok(C::Dims(list(a)?, list(b)?))
+        };
+        // (a bool is an int to Python, but no count of dims here)
+        let parsed = match v.extract::<i64>() {
+            _ if v.is_instance_of::<pyo3::types::PyBool>() => None,
+            Ok(n) => Some(C::Count(n)),
+            Err(_) => pair().ok(),
+        };
+        parsed.ok_or_else(|| {
+            PyErr::from(Error::Argument(format!(
+                "{}: {name} must be an int or a pair of dim lists, got {}",
+                name.op,
+                v.repr().map(|r| r.to_string()).unwrap_or_default()
+            )))
+        })
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Core> {
+        match l {
+            Lit::Int(n) => Ok(crate::ops::derived::Contract::Count(n)),
+            _ => Err(bad_default(name, l)),
+        }
+    }
+    fn finish(p: Self::Core, _: &mut Session<Be>) -> Result<Self::Core> {
+        Ok(p)
+    }
+}
