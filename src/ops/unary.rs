@@ -139,8 +139,8 @@ macro_rules! unary_list {
 #[cfg_attr(not(feature = "python"), allow(unused_imports))]
 pub(crate) use unary_list;
 
-/// The family's list plus `round`, whose `Tensor` method takes `decimals=` (so it is bound
-/// by hand, `src/python/tensor_math.rs`, not generated from the list), and `nan_to_zero`,
+/// The family's list plus `round`, whose `Tensor` method takes `decimals=` (so it is
+/// declared apart, in `ops/derived.rs`, not generated from the list), and `nan_to_zero`,
 /// the first step of `nansum`/`nanmean` (`derive.rs`), with no public form of its own.
 macro_rules! unary_ops_all {
     ($($name:ident: $py:ident $([$inp:ident])? $(| $alias:ident [$alias_inp:ident])*

@@ -353,7 +353,7 @@ MATH_OPS: tuple[Op, ...] = (
             + x[et.where(y)].sum() * 3.0
             + et.masked_select(x, MASK).sum() * 4.0
             + x.masked_select(MASK_ROW).sum() * 5.0
-            + y[et.argwhere(x)[:, 0], et.argwhere(x)[:, 1]].sum()
+            + y[et.argwhere(x)[:, 0], x.argwhere()[:, 1]].sum()
         ),
         lambda x, y: (
             x[x.nonzero(as_tuple=True)].sum()
@@ -361,7 +361,7 @@ MATH_OPS: tuple[Op, ...] = (
             + x[torch.where(y)].sum() * 3.0
             + torch.masked_select(x, torch.tensor(MASK)).sum() * 4.0
             + x.masked_select(torch.tensor(MASK_ROW)).sum() * 5.0
-            + y[torch.argwhere(x)[:, 0], torch.argwhere(x)[:, 1]].sum()
+            + y[torch.argwhere(x)[:, 0], x.argwhere()[:, 1]].sum()
         ),
         lambda rng: [
             rng.standard_normal((3, 4)) * (rng.random((3, 4)) < 0.6),
@@ -373,6 +373,7 @@ MATH_OPS: tuple[Op, ...] = (
             "et.nonzero",
             "Tensor.nonzero",
             "et.argwhere",
+            "Tensor.argwhere",
             "et.masked_select",
             "Tensor.masked_select",
         ),

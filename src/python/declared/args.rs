@@ -73,8 +73,24 @@ pub trait Arg {
     /// The annotation in `_core.pyi`.
     fn annotation() -> String;
     fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Prepared>;
-    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Prepared>;
+    /// The declared default as this type's value: none, unless the type says (a wrong
+    /// declaration otherwise).
+    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Prepared> {
+        Err(bad_default(name, l))
+    }
     fn finish(p: Self::Prepared, s: &mut Session<Be>) -> Result<Self::Core>;
+}
+
+/// The associated items of an argument type whose converted value is what the core takes
+/// (`finish` passes it on).
+macro_rules! passed_on {
+    ($t:ty) => {
+        type Prepared = $t;
+        type Core = $t;
+        fn finish(p: $t, _: &mut Session<Be>) -> Result<$t> {
+            Ok(p)
+        }
+    };
 }
 
 /// The argument a converter reads: its name (what `{name}` prints) and its function's, for
@@ -117,17 +133,13 @@ impl Arg for Tensor {
     fn from_py(_: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
         input.operand(v.py(), v)
     }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
-        Err(bad_default(name, l))
-    }
     fn finish(p: Operand<Be>, s: &mut Session<Be>) -> Result<crate::handles::Handle> {
         s.operand_handle(p)
     }
 }
 
 impl Arg for bool {
-    type Prepared = bool;
-    type Core = bool;
+    passed_on!(bool);
     fn annotation() -> String {
         "bool".into()
     }
@@ -140,14 +152,10 @@ impl Arg for bool {
             _ => Err(bad_default(name, l)),
         }
     }
-    fn finish(p: bool, _: &mut Session<Be>) -> Result<bool> {
-        Ok(p)
-    }
 }
 
 impl Arg for f64 {
-    type Prepared = f64;
-    type Core = f64;
+    passed_on!(f64);
     fn annotation() -> String {
         "float".into()
     }
@@ -161,14 +169,10 @@ impl Arg for f64 {
             _ => Err(bad_default(name, l)),
         }
     }
-    fn finish(p: f64, _: &mut Session<Be>) -> Result<f64> {
-        Ok(p)
-    }
 }
 
 impl Arg for i64 {
-    type Prepared = i64;
-    type Core = i64;
+    passed_on!(i64);
     fn annotation() -> String {
         "int".into()
     }
@@ -181,17 +185,13 @@ impl Arg for i64 {
             _ => Err(bad_default(name, l)),
         }
     }
-    fn finish(p: i64, _: &mut Session<Be>) -> Result<i64> {
-        Ok(p)
-    }
 }
 
 /// A string (a mode, a reduction).
 pub struct Str;
 
 impl Arg for Str {
-    type Prepared = String;
-    type Core = String;
+    passed_on!(String);
     fn annotation() -> String {
         "str".into()
     }
@@ -203,9 +203,6 @@ impl Arg for Str {
             Lit::Str(x) => Ok(x.to_string()),
             _ => Err(bad_default(name, l)),
         }
-    }
-    fn finish(p: String, _: &mut Session<Be>) -> Result<String> {
-        Ok(p)
     }
 }
 
@@ -260,9 +257,6 @@ impl Arg for Index {
     fn from_py(_: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
         input.index_operand(v.py(), v)
     }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
-        Err(bad_default(name, l))
-    }
     fn finish(p: Operand<Be>, s: &mut Session<Be>) -> Result<crate::handles::Handle> {
         s.operand_handle(p)
     }
@@ -273,8 +267,7 @@ impl Arg for Index {
 pub struct Value;
 
 impl Arg for Value {
-    type Prepared = Operand<Be>;
-    type Core = Operand<Be>;
+    passed_on!(Operand<Be>);
     fn annotation() -> String {
         "Tensor | ArrayLike | float".into()
     }
@@ -285,12 +278,6 @@ impl Arg for Value {
             None => input.operand(v.py(), v),
         }
     }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
-        Err(bad_default(name, l))
-    }
-    fn finish(p: Operand<Be>, _: &mut Session<Be>) -> Result<Operand<Be>> {
-        Ok(p)
-    }
 }
 
 /// A running statistic of `batch_norm`: an `et.Parameter` (a module buffer, which a
@@ -298,8 +285,7 @@ impl Arg for Value {
 pub struct RunningStat;
 
 impl Arg for RunningStat {
-    type Prepared = crate::session::Stat<Be>;
-    type Core = crate::session::Stat<Be>;
+    passed_on!(crate::session::Stat<Be>);
     fn annotation() -> String {
         "Parameter | Tensor | ArrayLike".into()
     }
@@ -320,12 +306,6 @@ impl Arg for RunningStat {
         }
         Ok(Stat::Operand(input.operand(v.py(), v)?))
     }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Core> {
-        Err(bad_default(name, l))
-    }
-    fn finish(p: Self::Core, _: &mut Session<Be>) -> Result<Self::Core> {
-        Ok(p)
-    }
 }
 
 /// A mask or index operand as the core takes it (a tensor, or index data kept exact), for a
@@ -333,19 +313,12 @@ impl Arg for RunningStat {
 pub struct IndexOperand;
 
 impl Arg for IndexOperand {
-    type Prepared = Operand<Be>;
-    type Core = Operand<Be>;
+    passed_on!(Operand<Be>);
     fn annotation() -> String {
         "Tensor | ArrayLike".into()
     }
     fn from_py(_: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Operand<Be>> {
         input.index_operand(v.py(), v)
-    }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
-        Err(bad_default(name, l))
-    }
-    fn finish(p: Operand<Be>, _: &mut Session<Be>) -> Result<Operand<Be>> {
-        Ok(p)
     }
 }
 
@@ -355,8 +328,7 @@ impl Arg for IndexOperand {
 pub struct ClassTarget;
 
 impl Arg for ClassTarget {
-    type Prepared = crate::session::loss::ClassTarget<Be>;
-    type Core = crate::session::loss::ClassTarget<Be>;
+    passed_on!(crate::session::loss::ClassTarget<Be>);
     fn annotation() -> String {
         "Tensor | ArrayLike".into()
     }
@@ -380,20 +352,13 @@ impl Arg for ClassTarget {
         }
         Ok(crate::session::loss::ClassTarget { target, argument })
     }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Core> {
-        Err(bad_default(name, l))
-    }
-    fn finish(p: Self::Core, _: &mut Session<Be>) -> Result<Self::Core> {
-        Ok(p)
-    }
 }
 
 /// Class weights, read as numbers (a constant of the loss): a tensor's values or host data.
 pub struct ClassWeight;
 
 impl Arg for ClassWeight {
-    type Prepared = Vec<f64>;
-    type Core = Vec<f64>;
+    passed_on!(Vec<f64>);
     fn annotation() -> String {
         "Tensor | ArrayLike".into()
     }
@@ -405,12 +370,6 @@ impl Arg for ClassWeight {
             return Ok(Be::to_f64(value.get())?);
         }
         Ok(Be::to_f64(&crate::python::convert::host_data(v)?.tensor)?)
-    }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Vec<f64>> {
-        Err(bad_default(name, l))
-    }
-    fn finish(p: Vec<f64>, _: &mut Session<Be>) -> Result<Vec<f64>> {
-        Ok(p)
     }
 }
 
@@ -433,9 +392,6 @@ impl Arg for Tensors {
         v.try_iter()?
             .map(|item| input.operand(v.py(), &item?))
             .collect()
-    }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Prepared> {
-        Err(bad_default(name, l))
     }
     fn finish(p: Self::Prepared, s: &mut Session<Be>) -> Result<Self::Core> {
         p.into_iter().map(|o| s.operand_handle(o)).collect()

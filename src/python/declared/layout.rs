@@ -60,7 +60,7 @@ impl<const N: usize> Arg for Ints<N> {
             _ => Err(bad_default(name, l)),
         }
     }
-    fn finish(p: [i64; N], _: &mut Session<Be>) -> Result<[i64; N]> {
+    fn finish(p: Self::Prepared, _: &mut Session<Be>) -> Result<Self::Core> {
         Ok(p)
     }
 }
@@ -87,7 +87,7 @@ impl<const N: usize> Arg for Stride<N> {
             _ => Err(bad_default(name, l)),
         }
     }
-    fn finish(p: Option<[i64; N]>, _: &mut Session<Be>) -> Result<Option<[i64; N]>> {
+    fn finish(p: Self::Prepared, _: &mut Session<Be>) -> Result<Self::Core> {
         Ok(p)
     }
 }
@@ -96,8 +96,7 @@ impl<const N: usize> Arg for Stride<N> {
 pub struct ConvPadding<const N: usize>;
 
 impl<const N: usize> Arg for ConvPadding<N> {
-    type Prepared = PaddingArg<N>;
-    type Core = PaddingArg<N>;
+    passed_on!(PaddingArg<N>);
     fn annotation() -> String {
         "int | Sequence[int] | str".into()
     }
@@ -114,17 +113,13 @@ impl<const N: usize> Arg for ConvPadding<N> {
             _ => Err(bad_default(name, l)),
         }
     }
-    fn finish(p: PaddingArg<N>, _: &mut Session<Be>) -> Result<PaddingArg<N>> {
-        Ok(p)
-    }
 }
 
 /// A shape: an int or a sequence of ints (`normalized_shape`).
 pub struct Shape;
 
 impl Arg for Shape {
-    type Prepared = Vec<i64>;
-    type Core = Vec<i64>;
+    passed_on!(Vec<i64>);
     fn annotation() -> String {
         "int | Sequence[int]".into()
     }
@@ -137,12 +132,6 @@ impl Arg for Shape {
             Ok(n) => Ok(vec![n]),
             Err(_) => v.extract(),
         }
-    }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Vec<i64>> {
-        Err(bad_default(name, l))
-    }
-    fn finish(p: Vec<i64>, _: &mut Session<Be>) -> Result<Vec<i64>> {
-        Ok(p)
     }
 }
 
@@ -176,9 +165,6 @@ impl Arg for Mask {
             input.operand(py, m)
         }
     }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Operand<Be>> {
-        Err(bad_default(name, l))
-    }
     fn finish(p: Operand<Be>, s: &mut Session<Be>) -> Result<crate::handles::Handle> {
         s.operand_handle(p)
     }
@@ -188,8 +174,7 @@ impl Arg for Mask {
 pub struct Dims;
 
 impl Arg for Dims {
-    type Prepared = Vec<i64>;
-    type Core = Vec<i64>;
+    passed_on!(Vec<i64>);
     fn annotation() -> String {
         "int | Sequence[int] | None".into()
     }
@@ -202,17 +187,13 @@ impl Arg for Dims {
             _ => Err(bad_default(name, l)),
         }
     }
-    fn finish(p: Vec<i64>, _: &mut Session<Be>) -> Result<Vec<i64>> {
-        Ok(p)
-    }
 }
 
 /// `var`/`std`'s `dim`: as [`Dims`], or a bool (torch's `x.var(True)`: `unbiased`).
 pub struct DimsOrUnbiased;
 
 impl Arg for DimsOrUnbiased {
-    type Prepared = DimsOrFlag;
-    type Core = DimsOrFlag;
+    passed_on!(DimsOrFlag);
     fn annotation() -> String {
         "int | Sequence[int] | bool | None".into()
     }
@@ -228,17 +209,13 @@ impl Arg for DimsOrUnbiased {
             _ => Err(bad_default(name, l)),
         }
     }
-    fn finish(p: DimsOrFlag, _: &mut Session<Be>) -> Result<DimsOrFlag> {
-        Ok(p)
-    }
 }
 
 /// A norm's order: a number, `"fro"` or `"nuc"`.
 pub struct NormOrder;
 
 impl Arg for NormOrder {
-    type Prepared = NumberOrWord;
-    type Core = NumberOrWord;
+    passed_on!(NumberOrWord);
     fn annotation() -> String {
         "float | str".into()
     }
@@ -259,9 +236,6 @@ impl Arg for NormOrder {
             Lit::None => Ok(NumberOrWord::Word("fro".into())),
             _ => Err(bad_default(name, l)),
         }
-    }
-    fn finish(p: NumberOrWord, _: &mut Session<Be>) -> Result<NumberOrWord> {
-        Ok(p)
     }
 }
 
@@ -288,10 +262,7 @@ impl<const N: usize> Arg for Size<N> {
                 )))
             })
     }
-    fn from_lit(name: &str, l: Lit) -> PyResult<[Option<i64>; N]> {
-        Err(bad_default(name, l))
-    }
-    fn finish(p: [Option<i64>; N], _: &mut Session<Be>) -> Result<[Option<i64>; N]> {
+    fn finish(p: Self::Prepared, _: &mut Session<Be>) -> Result<Self::Core> {
         Ok(p)
     }
 }
@@ -300,8 +271,7 @@ impl<const N: usize> Arg for Size<N> {
 pub struct EachInt;
 
 impl Arg for EachInt {
-    type Prepared = Each<i64>;
-    type Core = Each<i64>;
+    passed_on!(Each<i64>);
     fn annotation() -> String {
         "int | Sequence[int]".into()
     }
@@ -311,20 +281,13 @@ impl Arg for EachInt {
             Err(_) => v.extract().map(Each::Many),
         }
     }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Each<i64>> {
-        Err(bad_default(name, l))
-    }
-    fn finish(p: Each<i64>, _: &mut Session<Be>) -> Result<Each<i64>> {
-        Ok(p)
-    }
 }
 
 /// A float for every spatial dim, or a sequence of floats: `interpolate`'s `scale_factor`.
 pub struct EachFloat;
 
 impl Arg for EachFloat {
-    type Prepared = Each<f64>;
-    type Core = Each<f64>;
+    passed_on!(Each<f64>);
     fn annotation() -> String {
         "float | Sequence[float]".into()
     }
@@ -334,12 +297,6 @@ impl Arg for EachFloat {
             Err(_) => v.extract().map(Each::Many),
         }
     }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Each<f64>> {
-        Err(bad_default(name, l))
-    }
-    fn finish(p: Each<f64>, _: &mut Session<Be>) -> Result<Each<f64>> {
-        Ok(p)
-    }
 }
 
 /// `split`'s `split_size_or_sections`: an int (pieces of that size) or a sequence of ints
@@ -347,8 +304,7 @@ impl Arg for EachFloat {
 pub struct SplitSize;
 
 impl Arg for SplitSize {
-    type Prepared = crate::ops::split::Split;
-    type Core = crate::ops::split::Split;
+    passed_on!(crate::ops::split::Split);
     fn annotation() -> String {
         "int | Sequence[int]".into()
     }
@@ -359,12 +315,6 @@ impl Arg for SplitSize {
             Err(_) => Ok(Split::Sections(v.extract()?)),
         }
     }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Core> {
-        Err(bad_default(name, l))
-    }
-    fn finish(p: Self::Core, _: &mut Session<Be>) -> Result<Self::Core> {
-        Ok(p)
-    }
 }
 
 /// Sequence lengths (`ctc_loss`'s): a tensor (its values read back), a sequence of ints or
@@ -372,8 +322,7 @@ impl Arg for SplitSize {
 pub struct Lengths;
 
 impl Arg for Lengths {
-    type Prepared = Vec<i64>;
-    type Core = Vec<i64>;
+    passed_on!(Vec<i64>);
     fn annotation() -> String {
         "Tensor | Sequence[int] | int".into()
     }
@@ -395,20 +344,13 @@ impl Arg for Lengths {
             )))
         })
     }
-    fn from_lit(name: &str, l: Lit) -> PyResult<Vec<i64>> {
-        Err(bad_default(name, l))
-    }
-    fn finish(p: Vec<i64>, _: &mut Session<Be>) -> Result<Vec<i64>> {
-        Ok(p)
-    }
 }
 
 /// `tensordot`'s `dims`: an int (not a bool), or a pair of dims or dim lists.
 pub struct Contract;
 
 impl Arg for Contract {
-    type Prepared = crate::ops::derived::Contract;
-    type Core = crate::ops::derived::Contract;
+    passed_on!(crate::ops::derived::Contract);
     fn annotation() -> String {
         "int | Sequence[int | Sequence[int]]".into()
     }
@@ -441,8 +383,5 @@ impl Arg for Contract {
             Lit::Int(n) => Ok(crate::ops::derived::Contract::Count(n)),
             _ => Err(bad_default(name, l)),
         }
-    }
-    fn finish(p: Self::Core, _: &mut Session<Be>) -> Result<Self::Core> {
-        Ok(p)
     }
 }
