@@ -2226,6 +2226,45 @@ class Tensor:
             ...     et.argmin(x).item(), et.argmin(x, dim=1).tolist()
             (0, [0, 1])
         """
+    def quantile(
+        self,
+        q: Tensor | float | Sequence[float],
+        dim: int | None = None,
+        keepdim: bool = False,
+        *,
+        interpolation: str = "linear",
+    ) -> Tensor:
+        """Computes the q-th quantiles of each row of the `input` tensor along the dimension `dim`.
+
+        `q` is a number, a list, or a 0-d or 1-d tensor of values in [0, 1]; a 1-d `q` adds a
+        leading dimension to the result, one entry per quantile. The rank `q * (n - 1)` falls
+        between two sorted values, combined by `interpolation`. A tensor `q`'s values are read
+        back from the device (they choose what is recorded); `q` gets its gradient, as in torch.
+        A row holding a NaN gives NaN. Floating-point input and a LibTorch carrier only.
+
+        Args:
+            input (Tensor): the input tensor.
+            q (float, list of floats or Tensor): the quantile(s) to compute, in [0, 1].
+            dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
+            keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+            interpolation (str): ``"linear"``, ``"lower"``, ``"higher"``, ``"midpoint"`` or
+                ``"nearest"``. Default: ``"linear"``.
+
+        Returns:
+            Tensor: the quantiles.
+
+        Raises:
+            et.ArgumentError: if a `q` value is outside [0, 1], a tensor `q` has more than one
+                dimension, or `interpolation` is unknown.
+            et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([1.0, 2.0, 3.0, 4.0])
+            ...     et.quantile(x, 0.5).item(), et.quantile(x, [0.25, 0.5]).tolist()
+            (2.5, [1.75, 2.5])
+        """
     def round(self, *, decimals: int = 0) -> Tensor:
         """Rounds elements of `input` to the nearest integer, or to `decimals` decimal places.
 
@@ -5226,17 +5265,6 @@ class Tensor:
         Args:
             other (Tensor or array): whose shape to take (anything with a `shape`).
         """
-    def quantile(
-        self,
-        q: _float | Tensor | list[_float],
-        dim: _int | None = None,
-        keepdim: _bool = False,
-        *,
-        interpolation: str = "linear",
-    ) -> Tensor:
-        """torch's `quantile(q, dim=None, keepdim=False, *, interpolation="linear")`: `q` a
-        number or a 0-d or 1-d tensor (its values are read: they choose what to record).
-        """
 
 @final
 class Parameter(Tensor):
@@ -7257,6 +7285,46 @@ def argmin(input: Tensor, dim: int | None = None, keepdim: bool = False) -> Tens
         ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
         ...     et.argmin(x).item(), et.argmin(x, dim=1).tolist()
         (0, [0, 1])
+    """
+
+def quantile(
+    input: Tensor,
+    q: Tensor | float | Sequence[float],
+    dim: int | None = None,
+    keepdim: bool = False,
+    *,
+    interpolation: str = "linear",
+) -> Tensor:
+    """Computes the q-th quantiles of each row of the `input` tensor along the dimension `dim`.
+
+    `q` is a number, a list, or a 0-d or 1-d tensor of values in [0, 1]; a 1-d `q` adds a
+    leading dimension to the result, one entry per quantile. The rank `q * (n - 1)` falls
+    between two sorted values, combined by `interpolation`. A tensor `q`'s values are read
+    back from the device (they choose what is recorded); `q` gets its gradient, as in torch.
+    A row holding a NaN gives NaN. Floating-point input and a LibTorch carrier only.
+
+    Args:
+        input (Tensor): the input tensor.
+        q (float, list of floats or Tensor): the quantile(s) to compute, in [0, 1].
+        dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
+        keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+        interpolation (str): ``"linear"``, ``"lower"``, ``"higher"``, ``"midpoint"`` or
+            ``"nearest"``. Default: ``"linear"``.
+
+    Returns:
+        Tensor: the quantiles.
+
+    Raises:
+        et.ArgumentError: if a `q` value is outside [0, 1], a tensor `q` has more than one
+            dimension, or `interpolation` is unknown.
+        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0, 3.0, 4.0])
+        ...     et.quantile(x, 0.5).item(), et.quantile(x, [0.25, 0.5]).tolist()
+        (2.5, [1.75, 2.5])
     """
 
 def round(input: Tensor, *, decimals: int = 0) -> Tensor:

@@ -77,6 +77,7 @@ from ._core import (
     outer,
     permute,
     prod,
+    quantile,
     reshape,
     roll,
     round,
@@ -695,48 +696,6 @@ def empty_cache() -> None:
         is_initialized: Callable[[], bool] = torch.cuda.is_initialized  # (unannotated in torch)
         if is_initialized():
             torch.cuda.empty_cache()
-
-
-def quantile(
-    input: Tensor,  # noqa: A002
-    q: float | Tensor | list[float],
-    dim: int | None = None,
-    keepdim: bool = False,
-    *,
-    interpolation: str = "linear",
-) -> Tensor:
-    """Computes the q-th quantiles of each row of the `input` tensor along the dimension `dim`.
-
-    `q` is a number, a list, or a 0-d or 1-d tensor of values in [0, 1]; a 1-d `q` adds a
-    leading dimension to the result, one entry per quantile. The rank `q * (n - 1)` falls
-    between two sorted values, combined by `interpolation`. A tensor `q`'s values are read
-    back from the device (they choose what is recorded); `q` gets its gradient, as in torch.
-    A row holding a NaN gives NaN. Floating-point input and a LibTorch carrier only.
-
-    Args:
-        input (Tensor): the input tensor.
-        q (float, list of floats or Tensor): the quantile(s) to compute, in [0, 1].
-        dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
-        keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
-        interpolation (str): ``"linear"``, ``"lower"``, ``"higher"``, ``"midpoint"`` or
-            ``"nearest"``. Default: ``"linear"``.
-
-    Returns:
-        Tensor: the quantiles.
-
-    Raises:
-        et.ArgumentError: if a `q` value is outside [0, 1], a tensor `q` has more than one
-            dimension, or `interpolation` is unknown.
-        et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([1.0, 2.0, 3.0, 4.0])
-        ...     et.quantile(x, 0.5).item(), et.quantile(x, [0.25, 0.5]).tolist()
-        (2.5, [1.75, 2.5])
-    """
-    return input.quantile(q, dim, keepdim, interpolation=interpolation)
 
 
 def var_mean(

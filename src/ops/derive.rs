@@ -19,6 +19,14 @@ use crate::handles::Handle;
 use crate::kernel::Predicate;
 use crate::shape::{broadcast_shapes, normalize_dim};
 
+/// `quantile`'s `q` as given: numbers (`vector`: a list, which adds a leading dim), or a
+/// 0-d or 1-d tensor, whose values the core reads.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Levels {
+    Numbers(Vec<f64>, bool),
+    Tensor(crate::handles::Handle),
+}
+
 /// Which composition, with its arguments.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Derive {

@@ -203,6 +203,40 @@ pub fn prelu<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, weight: Handle) -> 
 macro_rules! functions {
     ($gen:ident) => {
         $gen! {
+            /// Computes the q-th quantiles of each row of the `input` tensor along the dimension `dim`.
+            ///
+            /// `q` is a number, a list, or a 0-d or 1-d tensor of values in [0, 1]; a 1-d `q` adds a
+            /// leading dimension to the result, one entry per quantile. The rank `q * (n - 1)` falls
+            /// between two sorted values, combined by `interpolation`. A tensor `q`'s values are read
+            /// back from the device (they choose what is recorded); `q` gets its gradient, as in torch.
+            /// A row holding a NaN gives NaN. Floating-point input and a LibTorch carrier only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     q (float, list of floats or Tensor): the quantile(s) to compute, in [0, 1].
+            ///     dim (int, optional): the dimension to reduce. Default: ``None`` (all elements).
+            ///     keepdim (bool): whether the output keeps `dim` with size 1. Default: ``False``.
+            ///     interpolation (str): ``"linear"``, ``"lower"``, ``"higher"``, ``"midpoint"`` or
+            ///         ``"nearest"``. Default: ``"linear"``.
+            ///
+            /// Returns:
+            ///     Tensor: the quantiles.
+            ///
+            /// Raises:
+            ///     et.ArgumentError: if a `q` value is outside [0, 1], a tensor `q` has more than one
+            ///         dimension, or `interpolation` is unknown.
+            ///     et.UnsupportedOpError: on a reference carrier (``ieee32``, ``interval``).
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([1.0, 2.0, 3.0, 4.0])
+            ///     ...     et.quantile(x, 0.5).item(), et.quantile(x, [0.25, 0.5]).tolist()
+            ///     (2.5, [1.75, 2.5])
+            fn quantile(input: Tensor, q: Levels; dim: Option<i64> = None,
+                keepdim: bool = False; interpolation: Str = "linear")
+                = @session Session::quantile;
+
             /// Rounds elements of `input` to the nearest integer, or to `decimals` decimal places.
             ///
             /// Halves round to even, as in torch; a negative `decimals` rounds to the left of the

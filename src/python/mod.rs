@@ -30,7 +30,6 @@ mod sample;
 mod session;
 mod tensor;
 mod tensor_convert;
-mod tensor_derive;
 mod tensor_index;
 mod tensor_torch;
 mod torch_style;

@@ -512,17 +512,42 @@ impl<B: Backend> Session<B> {
         })
     }
 
-    /// `quantile`'s levels from the tensor `q` (0-d or 1-d; its values choose what is
-    /// recorded, so they are read, one per level): the levels and whether `q` is a vector.
-    pub fn quantile_levels(&self, q: Handle) -> Result<(Vec<f64>, bool)> {
-        let v = self.value(q)?;
-        let rank = B::shape(v.get()).len();
-        if rank > 1 {
-            return Err(Error::Argument(format!(
-                "quantile: q must be a scalar or 1D tensor, got {rank} dims"
-            )));
-        }
-        Ok((B::to_f64(v.get())?, rank > 0))
+    /// torch's `quantile(x, q, dim, keepdim, interpolation)`: `q` numbers (a list: a
+    /// leading dim of the result), or a 0-d or 1-d tensor whose values are read (they choose
+    /// what is recorded) and which gets its gradient, as in torch.
+    pub fn quantile(
+        &mut self,
+        x: Handle,
+        q: crate::ops::derive::Levels,
+        dim: Option<i64>,
+        keepdim: bool,
+        interpolation: String,
+    ) -> Result<Handle> {
+        use crate::ops::derive::{Derive, Interpolation, Levels};
+        let interpolation = Interpolation::parse(&interpolation)?;
+        let (levels, vector, tensor) = match q {
+            Levels::Numbers(q, vector) => (q, vector, None),
+            Levels::Tensor(h) => {
+                let v = self.value(h)?;
+                let rank = B::shape(v.get()).len();
+                if rank > 1 {
+                    return Err(Error::Argument(format!(
+                        "quantile: q must be a scalar or 1D tensor, got {rank} dims"
+                    )));
+                }
+                (B::to_f64(v.get())?, rank > 0, Some(h))
+            }
+        };
+        let d = Derive::Quantile {
+            q: levels,
+            vector,
+            q_tensor: tensor.is_some(),
+            dim,
+            keepdim,
+            interpolation,
+        };
+        let operands = [Some(x), tensor].into_iter().flatten();
+        self.derive(&d, operands.map(Operand::Node).collect())
     }
 
     /// [`Session::item`]'s checks, without reading the value (a captured step's `item()`).

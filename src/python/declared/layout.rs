@@ -385,3 +385,23 @@ impl Arg for Contract {
         }
     }
 }
+
+/// `quantile`'s `q`: a number, a sequence of numbers, or a tensor (read by the core).
+pub struct Levels;
+
+impl Arg for Levels {
+    passed_on!(crate::ops::derive::Levels);
+    fn annotation() -> String {
+        "Tensor | float | Sequence[float]".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Self::Core> {
+        use crate::ops::derive::Levels as L;
+        if let Ok(t) = v.cast::<PyTensor>() {
+            return Ok(L::Tensor(t.get().handle()));
+        }
+        match v.extract::<f64>() {
+            Ok(q) => Ok(L::Numbers(vec![q], false)),
+            Err(_) => Ok(L::Numbers(v.extract()?, true)),
+        }
+    }
+}
