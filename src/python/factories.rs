@@ -58,72 +58,6 @@ impl PySession {
 
 #[pymethods]
 impl PySession {
-    /// Returns a tensor of this session filled with the scalar value 0, with the shape
-    /// given by `size`.
-    ///
-    /// Args:
-    ///     *size (int...): the shape, as separate ints or one tuple or list.
-    ///     dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch
-    ///         dtype: a floating dtype or a data dtype (`"int64"`, `"int32"`, `"bool"`).
-    ///         Default: ``None`` (the session's dtype).
-    ///     requires_grad (bool): whether the result requires a gradient (floating dtypes
-    ///         only). Default: ``False``.
-    ///
-    /// Returns:
-    ///     Tensor: a new tensor of this session.
-    ///
-    /// Raises:
-    ///     ShapeError: a negative or non-integer size.
-    ///     GradError: `requires_grad=True` with a data dtype.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> sess = et.Session(dtype="float32")
-    ///     >>> sess.zeros(2, 3).tolist()
-    ///     [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
-    #[pyo3(signature = (*size, dtype=None, requires_grad=false))]
-    fn zeros(
-        &self,
-        py: Python<'_>,
-        size: &Bound<'_, PyTuple>,
-        dtype: Option<&Bound<'_, PyAny>>,
-        requires_grad: bool,
-    ) -> PyResult<PyTensor> {
-        self.filled(py, size, 0.0, dtype, requires_grad)
-    }
-    /// Returns a tensor of this session filled with the scalar value 1, with the shape
-    /// given by `size`.
-    ///
-    /// Args:
-    ///     *size (int...): the shape, as separate ints or one tuple or list.
-    ///     dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch
-    ///         dtype: a floating dtype or a data dtype (`"int64"`, `"int32"`, `"bool"`).
-    ///         Default: ``None`` (the session's dtype).
-    ///     requires_grad (bool): whether the result requires a gradient (floating dtypes
-    ///         only). Default: ``False``.
-    ///
-    /// Returns:
-    ///     Tensor: a new tensor of this session.
-    ///
-    /// Raises:
-    ///     ShapeError: a negative or non-integer size.
-    ///     GradError: `requires_grad=True` with a data dtype.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> sess = et.Session(dtype="float32")
-    ///     >>> sess.ones((2,), dtype="int64").tolist()
-    ///     [1, 1]
-    #[pyo3(signature = (*size, dtype=None, requires_grad=false))]
-    fn ones(
-        &self,
-        py: Python<'_>,
-        size: &Bound<'_, PyTuple>,
-        dtype: Option<&Bound<'_, PyAny>>,
-        requires_grad: bool,
-    ) -> PyResult<PyTensor> {
-        self.filled(py, size, 1.0, dtype, requires_grad)
-    }
     /// `full(size, fill_value, *, dtype=None, requires_grad=False)`: an int fill gives
     /// int64, a bool fill bool, as torch.
     #[pyo3(signature = (size, fill_value, *, dtype=None, requires_grad=false))]
@@ -246,4 +180,47 @@ impl PySession {
         let made = Factory::linspace(start, end, steps);
         self.make(py, made, requested(dtype)?, requires_grad)
     }
+}
+
+/// `zeros` and `ones`: one row each (the fill, its word, an example), the rest written once.
+macro_rules! filled_factories {
+    ($($name:ident = $fill:literal, $word:literal, $call:literal, $result:literal;)*) => {
+        #[pymethods]
+        impl PySession {$(
+            #[doc = concat!(
+                "Returns a tensor of this session filled with the scalar value ", $word,
+                ", with the shape\ngiven by `size`.\n\n",
+                "Args:\n",
+                "    *size (int...): the shape, as separate ints or one tuple or list.\n",
+                "    dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch\n",
+                "        dtype: a floating dtype or a data dtype (`\"int64\"`, `\"int32\"`, `\"bool\"`).\n",
+                "        Default: ``None`` (the session's dtype).\n",
+                "    requires_grad (bool): whether the result requires a gradient (floating dtypes\n",
+                "        only). Default: ``False``.\n\n",
+                "Returns:\n    Tensor: a new tensor of this session.\n\n",
+                "Raises:\n",
+                "    ShapeError: a negative or non-integer size.\n",
+                "    GradError: `requires_grad=True` with a data dtype.\n\n",
+                "Examples:\n",
+                "    >>> import eagertape as et\n",
+                "    >>> sess = et.Session(dtype=\"float32\")\n",
+                "    >>> ", $call, "\n    ", $result,
+            )]
+            #[pyo3(signature = (*size, dtype=None, requires_grad=false))]
+            fn $name(
+                &self,
+                py: Python<'_>,
+                size: &Bound<'_, PyTuple>,
+                dtype: Option<&Bound<'_, PyAny>>,
+                requires_grad: bool,
+            ) -> PyResult<PyTensor> {
+                self.filled(py, size, $fill, dtype, requires_grad)
+            }
+        )*}
+    };
+}
+
+filled_factories! {
+    zeros = 0.0, "0", "sess.zeros(2, 3).tolist()", "[[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]";
+    ones = 1.0, "1", "sess.ones((2,), dtype=\"int64\").tolist()", "[1, 1]";
 }
