@@ -128,6 +128,10 @@ impl Arg for Shape {
             // (an int past 64 bits is Python's OverflowError)
             return Ok(vec![v.extract()?]);
         }
+        if v.is_instance_of::<pyo3::types::PyTuple>() || v.is_instance_of::<pyo3::types::PyList>() {
+            // the common case first: no failed int conversion (a Python exception) per call
+            return v.extract();
+        }
         match v.extract::<i64>() {
             Ok(n) => Ok(vec![n]),
             Err(_) => v.extract(),
