@@ -363,6 +363,21 @@ impl Config {
         Ok(())
     }
 
+    /// This configuration for a new session, with the defaults its caller left open: the
+    /// carrier's default device unless `device_given`, and a seed drawn from the
+    /// process-wide generator (after `manual_seed`) unless `seed_given`.
+    pub fn with_session_defaults(mut self, device_given: bool, seed_given: bool) -> Config {
+        if !device_given {
+            self.device = Device::default_for(self.dtype, self.backend.as_deref());
+        }
+        if !seed_given {
+            if let Some(seed) = crate::rng::seeded_draw() {
+                self.seed = seed;
+            }
+        }
+        self
+    }
+
     /// Invariant 1: resolve the carrier's execution device. A CPU-only carrier asked for
     /// CUDA moves to `cpu` (every other field, an explicit backend too, is kept) and the
     /// second value is the warning to emit once. A native carrier keeps its device: a

@@ -3548,6 +3548,34 @@ class Tensor:
             ...     et.equal(x, et.tensor([1.0, 2.0])), et.equal(x, x[:1])
             (True, False)
         """
+    def view_as(self, other: Tensor | ArrayLike) -> Tensor:
+        """Returns a view of `input` with the shape of `other` (`input.view(other.shape)`).
+
+        Args:
+            input (Tensor): the tensor to view.
+            other (Tensor or array): whose shape to take (anything with a `shape`).
+
+        Raises:
+            ShapeError: `input`'s layout cannot be viewed with that shape without a copy
+                (use `reshape_as`).
+        """
+    def reshape_as(self, other: Tensor | ArrayLike) -> Tensor:
+        """Returns `input` reshaped to the shape of `other` (`input.reshape(other.shape)`).
+
+        A view where the layout allows, else a copy.
+
+        Args:
+            input (Tensor): the tensor to reshape.
+            other (Tensor or array): whose shape to take (anything with a `shape`).
+        """
+    def expand_as(self, other: Tensor | ArrayLike) -> Tensor:
+        """Returns a view of `input` expanded to the shape of `other`
+        (`input.expand(other.shape)`).
+
+        Args:
+            input (Tensor): the tensor to expand.
+            other (Tensor or array): whose shape to take (anything with a `shape`).
+        """
     def transpose(self, dim0: int, dim1: int) -> Tensor:
         """Returns a transposed version of `input`, with dimensions `dim0` and `dim1` swapped.
 
@@ -5240,30 +5268,6 @@ class Tensor:
             >>> with et.Session():
             ...     et.tensor([1.0]).new_full((2,), 7.0).tolist()
             [7.0, 7.0]
-        """
-    def view_as(self, other: Tensor) -> Tensor:
-        """Returns a view of this tensor with the shape of `other` (`self.view(other.shape)`).
-
-        Args:
-            other (Tensor or array): whose shape to take (anything with a `shape`).
-
-        Raises:
-            ShapeError: this tensor's layout cannot be viewed with that shape without a copy
-                (use `reshape_as`).
-        """
-    def reshape_as(self, other: Tensor) -> Tensor:
-        """Returns this tensor reshaped to the shape of `other` (`self.reshape(other.shape)`).
-
-        A view where the layout allows, else a copy.
-
-        Args:
-            other (Tensor or array): whose shape to take (anything with a `shape`).
-        """
-    def expand_as(self, other: Tensor) -> Tensor:
-        """Returns a view of this tensor expanded to the shape of `other` (`self.expand(other.shape)`).
-
-        Args:
-            other (Tensor or array): whose shape to take (anything with a `shape`).
         """
 
 @final
@@ -8450,6 +8454,37 @@ def equal(input: Tensor, other: Tensor | ArrayLike | float) -> bool:
         ...     x = et.tensor([1.0, 2.0])
         ...     et.equal(x, et.tensor([1.0, 2.0])), et.equal(x, x[:1])
         (True, False)
+    """
+
+def view_as(input: Tensor, other: Tensor | ArrayLike) -> Tensor:
+    """Returns a view of `input` with the shape of `other` (`input.view(other.shape)`).
+
+    Args:
+        input (Tensor): the tensor to view.
+        other (Tensor or array): whose shape to take (anything with a `shape`).
+
+    Raises:
+        ShapeError: `input`'s layout cannot be viewed with that shape without a copy
+            (use `reshape_as`).
+    """
+
+def reshape_as(input: Tensor, other: Tensor | ArrayLike) -> Tensor:
+    """Returns `input` reshaped to the shape of `other` (`input.reshape(other.shape)`).
+
+    A view where the layout allows, else a copy.
+
+    Args:
+        input (Tensor): the tensor to reshape.
+        other (Tensor or array): whose shape to take (anything with a `shape`).
+    """
+
+def expand_as(input: Tensor, other: Tensor | ArrayLike) -> Tensor:
+    """Returns a view of `input` expanded to the shape of `other`
+    (`input.expand(other.shape)`).
+
+    Args:
+        input (Tensor): the tensor to expand.
+        other (Tensor or array): whose shape to take (anything with a `shape`).
     """
 
 def transpose(input: Tensor, dim0: int, dim1: int) -> Tensor:

@@ -96,6 +96,34 @@ pub fn view<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, size: Vec<i64>) -> R
 macro_rules! functions {
     ($gen:ident) => {
         $gen! {
+            /// Returns a view of `input` with the shape of `other` (`input.view(other.shape)`).
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to view.
+            ///     other (Tensor or array): whose shape to take (anything with a `shape`).
+            ///
+            /// Raises:
+            ///     ShapeError: `input`'s layout cannot be viewed with that shape without a copy
+            ///         (use `reshape_as`).
+            fn view_as(input: Tensor, other: ShapeOf;) = crate::ops::views::view;
+
+            /// Returns `input` reshaped to the shape of `other` (`input.reshape(other.shape)`).
+            ///
+            /// A view where the layout allows, else a copy.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to reshape.
+            ///     other (Tensor or array): whose shape to take (anything with a `shape`).
+            fn reshape_as(input: Tensor, other: ShapeOf;) = crate::ops::views::reshape;
+
+            /// Returns a view of `input` expanded to the shape of `other`
+            /// (`input.expand(other.shape)`).
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to expand.
+            ///     other (Tensor or array): whose shape to take (anything with a `shape`).
+            fn expand_as(input: Tensor, other: ShapeOf;) = crate::ops::arrange::expand;
+
             /// Returns a transposed version of `input`, with dimensions `dim0` and `dim1` swapped.
             ///
             /// Works on every dtype; negative dims count from the end.

@@ -97,21 +97,11 @@ impl PySession {
         config: Option<&PyConfig>,
         fields: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
-        let device_given =
-            config.is_some() || fields.is_some_and(|f| f.contains("device").unwrap_or(false));
+        let given =
+            |field| config.is_some() || fields.is_some_and(|f| f.contains(field).unwrap_or(false));
         let base = config.map(|c| c.inner.clone()).unwrap_or_default();
-        let mut cfg: Config = PyConfig::with_fields(&base, fields)?;
-        if !device_given {
-            cfg.device = Device::default_for(cfg.dtype, cfg.backend.as_deref());
-        }
-        let seed_given =
-            config.is_some() || fields.is_some_and(|f| f.contains("seed").unwrap_or(false));
-        if !seed_given {
-            // After et.manual_seed, a session made without a seed draws one from it.
-            if let Some(seed) = crate::rng::seeded_draw() {
-                cfg.seed = seed;
-            }
-        }
+        let cfg: Config = PyConfig::with_fields(&base, fields)?;
+        let cfg = cfg.with_session_defaults(given("device"), given("seed"));
         // Invariant 1 first (with its warning), then invariant 2 in Session::new.
         let cfg = super::config::resolve(py, &cfg)?;
         let s = py.detach(|| crate::guard::contained("Session", || Session::new(cfg)))?;
@@ -324,55 +314,6 @@ impl PySession {
         }
     }
 
-    /// Returns a tensor filled with random numbers from a uniform distribution on the
-    /// interval [0, 1), drawn from the session's generator.
-    ///
-    /// The generator is counter-based: the values depend on the session's seed and the
-    /// position `rng_state()` reports, which each call advances. The tensor has the
-    /// session's dtype and requires no gradient.
-    ///
-    /// Args:
-    ///     *shape (int...): the shape, as separate ints or one tuple or list.
-    ///
-    /// Returns:
-    ///     Tensor: the draws, in this session.
-    ///
-    /// Raises:
-    ///     ShapeError: a negative or non-integer size.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> sess = et.Session(dtype="float32", seed=0)
-    ///     >>> tuple(sess.rand(2, 3).shape)
-    ///     (2, 3)
-    #[pyo3(signature = (*shape))]
-    fn rand(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        let dims = shape_arg(shape)?;
-        let h = self.with(py, move |s| s.rand(&dims))?;
-        Ok(PyTensor::new(&self.cell, h))
-    }
-
-    /// Returns a tensor filled with random numbers from the standard normal distribution
-    /// (mean 0, variance 1), drawn from the session's generator.
-    ///
-    /// As `rand`: the values depend on the session's seed and generator position, which
-    /// the call advances; the tensor has the session's dtype and requires no gradient.
-    ///
-    /// Args:
-    ///     *shape (int...): the shape, as separate ints or one tuple or list.
-    ///
-    /// Returns:
-    ///     Tensor: the draws, in this session.
-    ///
-    /// Raises:
-    ///     ShapeError: a negative or non-integer size.
-    #[pyo3(signature = (*shape))]
-    fn randn(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-        let dims = shape_arg(shape)?;
-        let h = self.with(py, move |s| s.randn(&dims))?;
-        Ok(PyTensor::new(&self.cell, h))
-    }
-
     /// One training step: backward, read the loss value, reset the tape, update with
     /// `optimizer`, release the gradients. Returns the loss value. The tape is reset and
     /// the gradients released whether or not the update succeeds.
@@ -561,4 +502,41 @@ fn input_shared(
         })
     })?;
     Ok(PyTensor::named(cell, h))
+}
+
+/// `rand` and `randn`: one row each (the distribution, the note, an example), the rest
+/// written once.
+macro_rules! draws {
+    ($($name:ident: $what:literal, $note:literal, $example:literal;)*) => {
+        #[pymethods]
+        impl PySession {$(
+            #[doc = concat!(
+                "Returns a tensor filled with random numbers from ", $what,
+                ", drawn from the session's generator.\n\n", $note, "\n\n",
+                "Args:\n    *shape (int...): the shape, as separate ints or one tuple or list.\n\n",
+                "Returns:\n    Tensor: the draws, in this session.\n\n",
+                "Raises:\n    ShapeError: a negative or non-integer size.\n", $example
+            )]
+            #[pyo3(signature = (*shape))]
+            fn $name(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
+                let dims = shape_arg(shape)?;
+                let h = self.with(py, move |s| s.$name(&dims))?;
+                Ok(PyTensor::new(&self.cell, h))
+            }
+        )*}
+    };
+}
+
+draws! {
+    rand: "a uniform distribution on the\ninterval [0, 1)",
+        "The generator is counter-based: the values depend on the session's seed and the\n\
+         position `rng_state()` reports, which each call advances. The tensor has the\n\
+         session's dtype and requires no gradient.",
+        "\nExamples:\n    >>> import eagertape as et\n    \
+         >>> sess = et.Session(dtype=\"float32\", seed=0)\n    \
+         >>> tuple(sess.rand(2, 3).shape)\n    (2, 3)\n";
+    randn: "the standard normal distribution\n(mean 0, variance 1)",
+        "As `rand`: the values depend on the session's seed and generator position, which\n\
+         the call advances; the tensor has the session's dtype and requires no gradient.",
+        "";
 }

@@ -383,43 +383,6 @@ impl PyTensor {
         let fill = fill_value.extract::<f64>()?;
         new_filled(slf, &size, fill, dtype, device, requires_grad)
     }
-
-    /// Returns a view of this tensor with the shape of `other` (`self.view(other.shape)`).
-    ///
-    /// Args:
-    ///     other (Tensor or array): whose shape to take (anything with a `shape`).
-    ///
-    /// Raises:
-    ///     ShapeError: this tensor's layout cannot be viewed with that shape without a copy
-    ///         (use `reshape_as`).
-    fn view_as<'py>(
-        slf: &Bound<'py, Self>,
-        other: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        slf.call_method1("view", (other.getattr("shape")?,))
-    }
-    /// Returns this tensor reshaped to the shape of `other` (`self.reshape(other.shape)`).
-    ///
-    /// A view where the layout allows, else a copy.
-    ///
-    /// Args:
-    ///     other (Tensor or array): whose shape to take (anything with a `shape`).
-    fn reshape_as<'py>(
-        slf: &Bound<'py, Self>,
-        other: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        slf.call_method1("reshape", (other.getattr("shape")?,))
-    }
-    /// Returns a view of this tensor expanded to the shape of `other` (`self.expand(other.shape)`).
-    ///
-    /// Args:
-    ///     other (Tensor or array): whose shape to take (anything with a `shape`).
-    fn expand_as<'py>(
-        slf: &Bound<'py, Self>,
-        other: &Bound<'py, PyAny>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        slf.call_method1("expand", (other.getattr("shape")?,))
-    }
 }
 
 /// `new_zeros`, `new_ones`, `new_empty`: one entry each (name, fill, what it returns, a

@@ -409,3 +409,16 @@ impl Arg for Levels {
         }
     }
 }
+
+/// The shape of another tensor or array (`view_as`'s `other`: anything with a `shape`).
+pub struct ShapeOf;
+
+impl Arg for ShapeOf {
+    passed_on!(Vec<i64>);
+    fn annotation() -> String {
+        "Tensor | ArrayLike".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<i64>> {
+        v.getattr(pyo3::intern!(v.py(), "shape"))?.extract()
+    }
+}
