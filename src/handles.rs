@@ -19,13 +19,19 @@ pub struct Handle {
     pub node: usize,
 }
 
-/// A result that is one tensor or a tuple of them, as the call's arguments decide
-/// (`nonzero(as_tuple=...)`, `unique(return_inverse=...)`).
+/// A result that is one tensor, or another kind of result, as the call's arguments decide:
+/// a tuple of tensors (`nonzero(as_tuple=...)`, `unique(return_inverse=...)`: [`OneOrTuple`]),
+/// or a pair (`median(dim)`, `max(dim)`: [`OneOrPair`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OneOrTuple {
+pub enum OneOr<T> {
     One(Handle),
-    Tuple(Vec<Handle>),
+    Other(T),
 }
+
+/// One tensor or a tuple of them.
+pub type OneOrTuple = OneOr<Vec<Handle>>;
+/// One tensor (over every element) or a pair (along a dim: values and indices).
+pub type OneOrPair = OneOr<(Handle, Handle)>;
 
 #[derive(Debug)]
 pub struct NameSlot {

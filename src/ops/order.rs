@@ -14,7 +14,7 @@ use super::view::ShapeView;
 use super::Op;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
-use crate::handles::Handle;
+use crate::handles::{Handle, OneOr, OneOrPair};
 
 /// `(values, indices)` of `rank` along `dim`; without `keepdim`, a reduced dim is squeezed
 /// from both.
@@ -109,25 +109,19 @@ pub fn kthvalue<B: Backend>(
     ranked(r, input, dim, Rank::Select(Selection::Kth(k)), keepdim)
 }
 
-/// What `median`/`nanmedian` give: one value over all elements, or with a dim the pair.
-pub enum Median {
-    All(Handle),
-    Dim(Handle, Handle),
-}
-
 fn median_of<B: Backend>(
     r: &mut dyn Recorder<B>,
     input: Handle,
     dim: Option<i64>,
     keepdim: bool,
     ignore_nan: bool,
-) -> Result<Median> {
+) -> Result<OneOrPair> {
     let sel = Selection::Median { ignore_nan };
     Ok(match dim {
-        None => Median::All(ranked_all(r, input, sel)?),
+        None => OneOr::One(ranked_all(r, input, sel)?),
         Some(d) => {
             let (v, i) = ranked(r, input, d, Rank::Select(sel), keepdim)?;
-            Median::Dim(v, i)
+            OneOr::Other((v, i))
         }
     })
 }
@@ -138,7 +132,7 @@ pub fn median<B: Backend>(
     input: Handle,
     dim: Option<i64>,
     keepdim: bool,
-) -> Result<Median> {
+) -> Result<OneOrPair> {
     median_of(r, input, dim, keepdim, false)
 }
 
@@ -148,7 +142,7 @@ pub fn nanmedian<B: Backend>(
     input: Handle,
     dim: Option<i64>,
     keepdim: bool,
-) -> Result<Median> {
+) -> Result<OneOrPair> {
     median_of(r, input, dim, keepdim, true)
 }
 
@@ -391,7 +385,7 @@ macro_rules! functions {
             ///     ...     et.median(x).item(), et.median(x, 1).indices.tolist()
             ///     (2.0, [3])
             fn median(input: Tensor; dim: Option<i64> = None, keepdim: bool = False)
-                -> TensorOrMedian = crate::ops::order::median;
+                -> OneOr<MedianResult> = crate::ops::order::median;
 
             /// Returns the median of the values in `input`, ignoring NaN values.
             ///
@@ -419,7 +413,7 @@ macro_rules! functions {
             ///     ...     et.nanmedian(et.tensor([float("nan"), 3.0, 1.0, 2.0])).item()
             ///     2.0
             fn nanmedian(input: Tensor; dim: Option<i64> = None, keepdim: bool = False)
-                -> TensorOrMedian = crate::ops::order::nanmedian;
+                -> OneOr<MedianResult> = crate::ops::order::nanmedian;
 
             /// Returns the mode value of each row of `input` in the given dimension `dim`,
             /// and its index.
@@ -583,7 +577,7 @@ macro_rules! functions {
             ///     ...     values.tolist(), inverse.tolist(), counts.tolist()
             ///     ([1, 2, 3], [2, 0, 2, 1], [1, 1, 2])
             fn unique(input: Tensor; sorted: bool = True, return_inverse: bool = False,
-                return_counts: bool = False, dim: Option<i64> = None) -> TensorOrTuple
+                return_counts: bool = False, dim: Option<i64> = None) -> OneOr<Tensors>
                 = @session Session::unique;
         }
     };

@@ -453,7 +453,7 @@ macro_rules! functions {
             ///     ...     x = et.tensor([[0.0, 1.0], [2.0, 0.0]])
             ///     ...     et.nonzero(x).tolist(), [t.tolist() for t in et.nonzero(x, as_tuple=True)]
             ///     ([[0, 1], [1, 0]], [[0, 1], [1, 0]])
-            fn nonzero(input: Tensor; ; as_tuple: bool = False) -> TensorOrTuple
+            fn nonzero(input: Tensor; ; as_tuple: bool = False) -> OneOr<Tensors>
                 = @session Session::nonzero_as;
 
             /// Returns a tensor containing the indices of all non-zero elements of `input`.

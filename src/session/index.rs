@@ -252,7 +252,7 @@ impl<B: Backend> Session<B> {
     /// [`Session::nonzero`]'s matrix.
     pub fn nonzero_as(&mut self, x: Handle, as_tuple: bool) -> Result<OneOrTuple> {
         Ok(match as_tuple {
-            true => OneOrTuple::Tuple(self.nonzero_tuple(x)?),
+            true => OneOrTuple::Other(self.nonzero_tuple(x)?),
             false => OneOrTuple::One(self.nonzero(x)?),
         })
     }

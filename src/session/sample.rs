@@ -461,7 +461,7 @@ impl<B: Backend> Session<B> {
             }
             Ok(match (inverse || counts, out.pop()) {
                 (false, Some(values)) => OneOrTuple::One(values),
-                (_, last) => OneOrTuple::Tuple(out.into_iter().chain(last).collect()),
+                (_, last) => OneOrTuple::Other(out.into_iter().chain(last).collect()),
             })
         })
     }

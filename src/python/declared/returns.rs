@@ -176,49 +176,6 @@ pub fn register_results(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// `median`/`nanmedian`'s result: a tensor without `dim`, a [`MedianResult`] with one.
-pub struct TensorOrMedian;
-
-/// [`TensorOrMedian`] on its way to Python.
-pub enum OneOrPair {
-    One(PyTensor),
-    Pair(NamedPair),
-}
-
-impl<'py> IntoPyObject<'py> for OneOrPair {
-    type Target = PyAny;
-    type Output = Bound<'py, PyAny>;
-    type Error = PyErr;
-    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        match self {
-            OneOrPair::One(t) => Ok(Bound::new(py, t)?.into_any()),
-            OneOrPair::Pair(p) => p.into_pyobject(py),
-        }
-    }
-}
-
-impl Ret for TensorOrMedian {
-    type Core = crate::ops::order::Median;
-    type Named = std::result::Result<Arc<NameSlot>, (Arc<NameSlot>, Arc<NameSlot>)>;
-    type Py = OneOrPair;
-    fn annotation() -> String {
-        "Tensor | MedianResult".into()
-    }
-    fn name(s: &mut Session<Be>, core: Self::Core) -> Self::Named {
-        use crate::ops::order::Median;
-        match core {
-            Median::All(h) => Ok(name(s, h)),
-            Median::Dim(v, i) => Err(MedianResult::name(s, (v, i))),
-        }
-    }
-    fn to_py(named: Self::Named, cell: &Arc<SessionCell>) -> OneOrPair {
-        match named {
-            Ok(one) => OneOrPair::One(PyTensor::named(cell, one)),
-            Err(pair) => OneOrPair::Pair(MedianResult::to_py(pair, cell)),
-        }
-    }
-}
-
 /// Tensors on their way to Python as a tuple (torch's results of `split`, `chunk`, ...).
 pub struct TensorTuple(Vec<PyTensor>);
 
@@ -257,45 +214,52 @@ impl Ret for super::args::Tensors {
     }
 }
 
-/// One tensor or a tuple of them, as the call's arguments decide (`nonzero(as_tuple=True)`).
-pub struct TensorOrTuple;
+/// One tensor, or the result `R` declares, as the call's arguments decide: `-> OneOr<Tensors>`
+/// (`nonzero(as_tuple=True)`'s tuple), `-> OneOr<MedianResult>` (`median(dim)`'s pair).
+pub struct OneOr<R>(std::marker::PhantomData<R>);
 
-/// [`TensorOrTuple`] on its way to Python.
-pub enum OneOrTuplePy {
+/// [`OneOr`] on its way to Python.
+pub enum OneOrPy<P> {
     One(PyTensor),
-    Tuple(TensorTuple),
+    Other(P),
 }
 
-impl<'py> IntoPyObject<'py> for OneOrTuplePy {
+impl<'py, P: IntoPyObject<'py>> IntoPyObject<'py> for OneOrPy<P> {
     type Target = PyAny;
     type Output = Bound<'py, PyAny>;
     type Error = PyErr;
     fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         match self {
-            OneOrTuplePy::One(t) => Ok(Bound::new(py, t)?.into_any()),
-            OneOrTuplePy::Tuple(t) => Ok(t.into_pyobject(py)?.into_any()),
+            OneOrPy::One(t) => Ok(Bound::new(py, t)?.into_any()),
+            OneOrPy::Other(p) => {
+                use pyo3::BoundObject;
+                Ok(p.into_pyobject(py)
+                    .map_err(Into::into)?
+                    .into_any()
+                    .into_bound())
+            }
         }
     }
 }
 
-impl Ret for TensorOrTuple {
-    type Core = crate::handles::OneOrTuple;
-    type Named = std::result::Result<Arc<NameSlot>, Vec<Arc<NameSlot>>>;
-    type Py = OneOrTuplePy;
+impl<R: Ret> Ret for OneOr<R> {
+    type Core = crate::handles::OneOr<R::Core>;
+    type Named = std::result::Result<Arc<NameSlot>, R::Named>;
+    type Py = OneOrPy<R::Py>;
     fn annotation() -> String {
-        "Tensor | tuple[Tensor, ...]".into()
+        format!("Tensor | {}", R::annotation())
     }
     fn name(s: &mut Session<Be>, core: Self::Core) -> Self::Named {
-        use crate::handles::OneOrTuple;
+        use crate::handles::OneOr;
         match core {
-            OneOrTuple::One(h) => Ok(name(s, h)),
-            OneOrTuple::Tuple(hs) => Err(hs.into_iter().map(|h| name(s, h)).collect()),
+            OneOr::One(h) => Ok(name(s, h)),
+            OneOr::Other(r) => Err(R::name(s, r)),
         }
     }
-    fn to_py(named: Self::Named, cell: &Arc<SessionCell>) -> OneOrTuplePy {
+    fn to_py(named: Self::Named, cell: &Arc<SessionCell>) -> Self::Py {
         match named {
-            Ok(one) => OneOrTuplePy::One(PyTensor::named(cell, one)),
-            Err(many) => OneOrTuplePy::Tuple(super::args::Tensors::to_py(many, cell)),
+            Ok(one) => OneOrPy::One(PyTensor::named(cell, one)),
+            Err(other) => OneOrPy::Other(R::to_py(other, cell)),
         }
     }
 }
