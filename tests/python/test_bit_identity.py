@@ -40,7 +40,7 @@ _COMPOSED = "a composition of the tape's ops; torch computes it in one kernel"
 # row -> (the dtypes where it differs, why).
 NOT_BIT_IDENTICAL: dict[str, tuple[tuple[str, ...], str]] = {
     "pow_tensor_exponent": (
-        ("float32", "bfloat16"),
+        ("bfloat16",),
         "a number base's gradient `y log(s)` takes `log(s)` in the dtype (torch: in double)",
     ),
     "matmul": (ALL, "the broadcast operand's gradient is " + _SUM_ORDER),
@@ -173,15 +173,32 @@ def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
     return a.shape == b.shape and bool(np.all((a == b) | (np.isnan(a) & np.isnan(b))))
 
 
+# row -> (the dtypes where its bits are torch's on some machines only, why): the composed
+# order rounds like torch's kernel for these samples where the machine's math kernels (libm's
+# CPU-specific variants, the vectorized paths) happen to round alike. Close to torch's, but
+# neither "torch's bits" nor "differs" holds on every machine, so neither is asserted.
+MACHINE_DEPENDENT: dict[str, tuple[tuple[str, ...], str]] = {
+    "pow_tensor_exponent": (
+        ("float32",),
+        "a number base's gradient `y log(s)` takes `log(s)` in the dtype (torch: in double)",
+    ),
+    "declared_in_place": (
+        ("float32",),
+        "addcmul_ and addcdiv_ as their own rows: products in another order",
+    ),
+}
+
+
 @pytest.mark.parametrize(("op", "dtype", "runs"), CASES)
 def test_values_and_gradients_are_torchs_bits(op, dtype, runs):
     listed = dtype in NOT_BIT_IDENTICAL.get(op.name, ((), ""))[0]
+    either = dtype in MACHINE_DEPENDENT.get(op.name, ((), ""))[0]
     differs = False
     for what, got, want in _pairs(op, runs, dtype):
         assert got.shape == want.shape, what
         if _same_bits(got, want):
             continue
-        assert listed, f"{what} in {dtype}: not torch's bits\n{got}\n{want}"
+        assert listed or either, f"{what} in {dtype}: not torch's bits\n{got}\n{want}"
         differs = True
         rtol, atol = CLOSE[dtype]
         finite = np.isfinite(want)
@@ -198,7 +215,7 @@ def test_most_rows_are_compared_in_every_dtype():
         rows = {c.values[0].name for c in CASES if c.values[1] == dtype}
         assert len(rows) >= 150, (dtype, len(rows))
     compared = {(c.values[0].name, c.values[1]) for c in CASES}
-    for name, (dtypes, _) in NOT_BIT_IDENTICAL.items():
+    for name, (dtypes, _) in [*NOT_BIT_IDENTICAL.items(), *MACHINE_DEPENDENT.items()]:
         for dtype in dtypes:
             assert (name, dtype) in compared, f"{name} is not compared in {dtype}"
 
@@ -209,4 +226,4 @@ def test_the_docs_list_the_rows_that_are_not_bit_identical():
     section = re.search(r"<!-- not-bit-identical -->(.*?)<!-- /not-bit-identical -->", text, re.S)
     assert section, "docs/coming-from-pytorch.md has no not-bit-identical section"
     named = set(re.findall(r"^\| `([a-z0-9_]+)` \|", section.group(1), re.M))
-    assert named == set(NOT_BIT_IDENTICAL)
+    assert named == set(NOT_BIT_IDENTICAL) | set(MACHINE_DEPENDENT)
