@@ -824,25 +824,23 @@ impl<B: Backend> Session<B> {
 
     /// Record `shape` uniform draws in `[0, 1)` from the session's generator.
     pub fn rand(&mut self, shape: &[i64]) -> Result<Handle> {
-        self.draw(shape, false)
+        self.make(&factory::Factory::draw(shape.to_vec(), false)?, None, false)
     }
 
     /// Record `shape` standard normal draws from the session's generator.
     pub fn randn(&mut self, shape: &[i64]) -> Result<Handle> {
-        self.draw(shape, true)
+        self.make(&factory::Factory::draw(shape.to_vec(), true)?, None, false)
     }
 
-    fn draw(&mut self, shape: &[i64], normal: bool) -> Result<Handle> {
-        let n = checked_numel(shape)? as u64;
+    /// `shape` draws at the generator's position, in the carrier; the caller advances the
+    /// generator (`Rng::skip_draw`) once they are recorded.
+    pub(crate) fn drawn(&self, shape: &[i64], normal: bool) -> Result<B::T> {
         let rng = self.rng;
         let bits = self.dtype.significand_bits();
         // Made on the device chunk by chunk: the host never holds the whole draw.
-        let t = B::generate(shape, self.dtype, self.config.device, &|at, part| {
+        B::generate(shape, self.dtype, self.config.device, &|at, part| {
             rng.fill_draw(normal, bits, at as u64, part)
-        })?;
-        let h = self.input_owned(t, false)?;
-        self.rng.skip_draw(normal, n);
-        Ok(h)
+        })
     }
 
     /// Inverted dropout: zero each element with probability `p` and scale the rest by

@@ -257,65 +257,113 @@ class Session:
             >>> sess.rand(3).tolist() == a
             True
         """
+    # BEGIN generated: session-factories (tools/gen-stubs, from session/factory.rs's declarations)
     def zeros(
         self,
         *size: int | Sequence[int],
         dtype: str | Any | None = None,
+        device: str | Any | None = None,
         requires_grad: bool = False,
     ) -> Tensor:
-        """Returns a tensor of this session filled with the scalar value 0, with the shape
-        given by `size`.
+        """Returns a tensor filled with the scalar value 0, with the shape given by `size`.
+
+        The tensor belongs to the session (`eagertape.zeros`: the current one; `Session.zeros`:
+        that one); a floating result is in the session's dtype unless `dtype` says otherwise.
 
         Args:
-            *size (int...): the shape, as separate ints or one tuple or list.
-            dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch
-                dtype: a floating dtype or a data dtype (`"int64"`, `"int32"`, `"bool"`).
-                Default: ``None`` (the session's dtype).
-            requires_grad (bool): whether the result requires a gradient (floating dtypes
-                only). Default: ``False``.
+            size (int...): the shape, as separate ints or one list or tuple.
+            dtype (eagertape.dtype, optional): the result's dtype (a name, an eagertape, torch
+                or numpy dtype, or Python's `float`, `int`, `bool`). Default: ``None`` (the
+                session's dtype).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result (floating
+                dtypes only). Default: ``False``.
 
         Returns:
-            Tensor: a new tensor of this session.
+            Tensor: a new tensor of the session.
 
         Raises:
+            NoSessionError: no session is current.
             ShapeError: a negative or non-integer size.
-            GradError: `requires_grad=True` with a data dtype.
+            DeviceError: `device` is not the session's device.
+            GradError: `requires_grad=True` with an integer or bool `dtype`.
 
         Examples:
             >>> import eagertape as et
-            >>> sess = et.Session(dtype="float32")
-            >>> sess.zeros(2, 3).tolist()
+            >>> with et.Session():
+            ...     et.zeros(2, 3).tolist()
             [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
         """
     def ones(
         self,
         *size: int | Sequence[int],
         dtype: str | Any | None = None,
+        device: str | Any | None = None,
         requires_grad: bool = False,
     ) -> Tensor:
-        """Returns a tensor of this session filled with the scalar value 1, with the shape
-        given by `size`.
+        """Returns a tensor filled with the scalar value 1, with the shape given by `size`.
+
+        The tensor belongs to the session (`eagertape.ones`: the current one; `Session.ones`:
+        that one); a floating result is in the session's dtype unless `dtype` says otherwise.
 
         Args:
-            *size (int...): the shape, as separate ints or one tuple or list.
-            dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch
-                dtype: a floating dtype or a data dtype (`"int64"`, `"int32"`, `"bool"`).
+            size (int...): the shape, as separate ints or one list or tuple.
+            dtype (eagertape.dtype, optional): the result's dtype (as `zeros`'s).
                 Default: ``None`` (the session's dtype).
-            requires_grad (bool): whether the result requires a gradient (floating dtypes
-                only). Default: ``False``.
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result (floating
+                dtypes only). Default: ``False``.
 
         Returns:
-            Tensor: a new tensor of this session.
+            Tensor: a new tensor of the session.
 
         Raises:
+            NoSessionError: no session is current.
             ShapeError: a negative or non-integer size.
-            GradError: `requires_grad=True` with a data dtype.
+            DeviceError: `device` is not the session's device.
+            GradError: `requires_grad=True` with an integer or bool `dtype`.
 
         Examples:
             >>> import eagertape as et
-            >>> sess = et.Session(dtype="float32")
-            >>> sess.ones((2,), dtype="int64").tolist()
+            >>> with et.Session():
+            ...     et.ones((2,), dtype=et.int64).tolist()
             [1, 1]
+        """
+    def empty(
+        self,
+        *size: int | Sequence[int],
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """Returns a tensor with the shape given by `size`, as `torch.empty`.
+
+        Unlike `torch.empty`, whose values are uninitialized, the values are zeros (the same as
+        `zeros`).
+
+        Args:
+            size (int...): the shape, as separate ints or one list or tuple.
+            dtype (eagertape.dtype, optional): the result's dtype (as `zeros`'s).
+                Default: ``None`` (the session's dtype).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result (floating
+                dtypes only). Default: ``False``.
+
+        Returns:
+            Tensor: a new tensor of the session.
+
+        Raises:
+            NoSessionError: no session is current.
+            DeviceError: `device` is not the session's device.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     tuple(et.empty(2, 3).shape)
+            (2, 3)
         """
     def full(
         self,
@@ -323,10 +371,37 @@ class Session:
         fill_value: float | int | bool,
         *,
         dtype: str | Any | None = None,
+        device: str | Any | None = None,
         requires_grad: bool = False,
     ) -> Tensor:
-        """`full(size, fill_value, *, dtype=None, requires_grad=False)`: an int fill gives
-        int64, a bool fill bool, as torch.
+        """Creates a tensor of size `size` filled with `fill_value`.
+
+        As in torch, the dtype is inferred from `fill_value` when `dtype` is not given: `int64`
+        for an int, `bool` for a bool, the session's dtype for a float.
+
+        Args:
+            size (sequence of int): the shape of the result.
+            fill_value (Scalar): the value to fill the result with.
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (inferred
+                from `fill_value`).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result (floating
+                dtypes only). Default: ``False``.
+
+        Returns:
+            Tensor: a new tensor of the session.
+
+        Raises:
+            NoSessionError: no session is current.
+            DeviceError: `device` is not the session's device.
+            GradError: `requires_grad=True` with an integer or bool dtype.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.full((2, 2), 7).tolist(), et.full((2,), 1.5).tolist()
+            ([[7, 7], [7, 7]], [1.5, 1.5])
         """
     def eye(
         self,
@@ -334,43 +409,75 @@ class Session:
         m: int | None = None,
         *,
         dtype: str | Any | None = None,
+        device: str | Any | None = None,
         requires_grad: bool = False,
     ) -> Tensor:
-        """Returns a 2-D tensor of this session with ones on the diagonal and zeros elsewhere.
+        """Returns a 2-D tensor with ones on the diagonal and zeros elsewhere.
 
         Args:
             n (int): the number of rows.
             m (int, optional): the number of columns. Default: ``None`` (`n`).
-            dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch
-                dtype: a floating dtype or a data dtype (`"int64"`, `"int32"`, `"bool"`).
-                Default: ``None`` (the session's dtype).
-            requires_grad (bool): whether the result requires a gradient (floating dtypes
-                only). Default: ``False``.
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+                session's dtype).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result (floating
+                dtypes only). Default: ``False``.
 
         Returns:
-            Tensor: a new `(n, m)` tensor of this session.
+            Tensor: a new `(n, m)` tensor of the session.
 
         Raises:
+            NoSessionError: no session is current.
             ShapeError: a negative `n` or `m`.
-            GradError: `requires_grad=True` with a data dtype.
+            DeviceError: `device` is not the session's device.
 
         Examples:
             >>> import eagertape as et
-            >>> sess = et.Session(dtype="float32")
-            >>> sess.eye(2, 3).tolist()
+            >>> with et.Session():
+            ...     et.eye(2, 3).tolist()
             [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
         """
     def arange(
         self,
-        start: float,
-        end: float | None = None,
-        step: float | None = None,
+        start: float | int | bool,
+        end: float | int | bool | None = None,
+        step: float | int | bool | None = None,
         *,
         dtype: str | Any | None = None,
+        device: str | Any | None = None,
         requires_grad: bool = False,
     ) -> Tensor:
-        """`arange(end)`, `arange(start, end, step=1)`: `ceil((end - start) / step)` values
-        `start + i * step`; int64 when every argument is an int, else the carrier.
+        """Returns a 1-D tensor of values from the interval ``[start, end)`` taken with common
+        difference `step` beginning from `start`.
+
+        As `torch.arange`, `arange(end)` starts at 0 with step 1. The result is `int64` when every
+        argument is an int, else in the session's dtype, unless `dtype` says otherwise.
+
+        Args:
+            start (Number): the starting value (or, with `end` left out, the end value).
+            end (Number, optional): the ending value, excluded. Default: ``None``.
+            step (Number, optional): the gap between each pair of adjacent values.
+                Default: ``None`` (1).
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``.
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result (floating
+                dtypes only). Default: ``False``.
+
+        Returns:
+            Tensor: a new 1-D tensor of the session.
+
+        Raises:
+            ArgumentError: a zero step, an infinite bound, or a step of the wrong sign.
+            NoSessionError: no session is current.
+            DeviceError: `device` is not the session's device.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.arange(4).tolist(), et.arange(1, 2, 0.25).tolist()
+            ([0, 1, 2, 3], [1.0, 1.25, 1.5, 1.75])
         """
     def linspace(
         self,
@@ -379,31 +486,125 @@ class Session:
         steps: int,
         *,
         dtype: str | Any | None = None,
+        device: str | Any | None = None,
         requires_grad: bool = False,
     ) -> Tensor:
-        """`linspace(start, end, steps)`: `steps` values evenly spaced from `start` to `end`,
-        both included, as torch's kernel computes them (in the result's dtype: the carrier
-        unless `dtype=` says otherwise; an integer dtype truncates).
+        """Creates a 1-D tensor of size `steps` whose values are evenly spaced from `start` to
+        `end`, inclusive.
+
+        The values are torch's: its kernel's ``start + i * step`` in the first half and
+        ``end - (steps - 1 - i) * step`` in the second, in the result's dtype (LibTorch's own
+        kernel in a LibTorch session; an integer dtype truncates).
 
         Args:
-            start (float): the first value.
-            end (float): the last value.
-            steps (int): how many values (0: empty; 1: `[start]`).
-            dtype (str, optional): the result's dtype. Default: the session's carrier.
-            requires_grad (bool): whether the result is a leaf that requires grad.
+            start (float): the starting value.
+            end (float): the ending value.
+            steps (int): the number of values (0 gives an empty tensor, 1 gives `[start]`).
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+                session's dtype).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result.
+                Default: ``False``.
 
         Returns:
-            Tensor: a new 1-D tensor of this session.
+            Tensor: a new 1-D tensor of the session.
 
         Raises:
-            ArgumentError: a negative `steps` or an infinite end.
+            ArgumentError: `steps` is negative, or an end is infinite.
+            NoSessionError: no session is current.
+            DeviceError: `device` is not the session's device.
 
         Examples:
             >>> import eagertape as et
-            >>> sess = et.Session(dtype="float64")
-            >>> sess.linspace(0.0, 1.0, 5).tolist()
+            >>> with et.Session():
+            ...     et.linspace(0, 1, 5).tolist()
             [0.0, 0.25, 0.5, 0.75, 1.0]
         """
+    def rand(
+        self,
+        *size: int | Sequence[int],
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+        generator: None = None,
+    ) -> Tensor:
+        """Returns a tensor filled with random numbers from a uniform distribution on the
+        interval ``[0, 1)``, with the shape given by `size`.
+
+        The numbers are drawn from the session's generator (seeded by its `Config.seed`;
+        counter-based: the values depend on the seed and the position `rng_state()` reports,
+        which the call advances) in the session's dtype, then converted to `dtype` if that
+        differs.
+
+        Args:
+            size (int...): the shape, as separate ints or one list or tuple.
+            dtype (eagertape.dtype, optional): the result's dtype, a floating one.
+                Default: ``None`` (the session's dtype).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result.
+                Default: ``False``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: a new tensor of the session.
+
+        Raises:
+            ArgumentError: a `generator` is given.
+            DTypeError: an integer or bool `dtype`.
+            ShapeError: a negative or non-integer size.
+            NoSessionError: no session is current.
+            DeviceError: `device` is not the session's device.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session(seed=0):
+            ...     x = et.rand(2, 3)
+            ...     tuple(x.shape), bool(((x >= 0) & (x < 1)).all())
+            ((2, 3), True)
+        """
+    def randn(
+        self,
+        *size: int | Sequence[int],
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+        generator: None = None,
+    ) -> Tensor:
+        """Returns a tensor filled with random numbers from a normal distribution with mean 0 and
+        variance 1, with the shape given by `size`.
+
+        As `rand`: drawn from the session's generator in the session's dtype (the call
+        advances it), then converted to `dtype` if that differs.
+
+        Args:
+            size (int...): the shape, as separate ints or one list or tuple.
+            dtype (eagertape.dtype, optional): the result's dtype, a floating one.
+                Default: ``None`` (the session's dtype).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result.
+                Default: ``False``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: a new tensor of the session.
+
+        Raises:
+            ArgumentError: a `generator` is given.
+            DTypeError: an integer or bool `dtype`.
+            ShapeError: a negative or non-integer size.
+            NoSessionError: no session is current.
+            DeviceError: `device` is not the session's device.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session(seed=0):
+            ...     tuple(et.randn(4, 2).shape)
+            (4, 2)
+        """
+    # END generated: session-factories
     def input(
         self,
         data: ArrayLike | Any,
@@ -451,45 +652,6 @@ class Session:
         """
     def reset_tape(self) -> None:
         """Release the tape's intermediates and invalidate its handles (generation + 1)."""
-    def rand(self, *shape: int | tuple[int, ...]) -> Tensor:
-        """Returns a tensor filled with random numbers from a uniform distribution on the
-        interval [0, 1), drawn from the session's generator.
-
-        The generator is counter-based: the values depend on the session's seed and the
-        position `rng_state()` reports, which each call advances. The tensor has the
-        session's dtype and requires no gradient.
-
-        Args:
-            *shape (int...): the shape, as separate ints or one tuple or list.
-
-        Returns:
-            Tensor: the draws, in this session.
-
-        Raises:
-            ShapeError: a negative or non-integer size.
-
-        Examples:
-            >>> import eagertape as et
-            >>> sess = et.Session(dtype="float32", seed=0)
-            >>> tuple(sess.rand(2, 3).shape)
-            (2, 3)
-        """
-    def randn(self, *shape: int | tuple[int, ...]) -> Tensor:
-        """Returns a tensor filled with random numbers from the standard normal distribution
-        (mean 0, variance 1), drawn from the session's generator.
-
-        As `rand`: the values depend on the session's seed and generator position, which
-        the call advances; the tensor has the session's dtype and requires no gradient.
-
-        Args:
-            *shape (int...): the shape, as separate ints or one tuple or list.
-
-        Returns:
-            Tensor: the draws, in this session.
-
-        Raises:
-            ShapeError: a negative or non-integer size.
-        """
     def randint(
         self, low: int, high: int, size: list[int], *, dtype: str | Any | None = None
     ) -> Tensor:
@@ -5777,6 +5939,7 @@ class _TorchOptimizer(Optimizer):
 # annotations and declared defaults, and their results' annotations (see the `declared`
 # block below).
 _DECLARED: tuple[tuple[str, list[tuple[str, str, str | None]], str], ...]
+_FACTORIES: tuple[tuple[str, list[tuple[str, str, str | None]], str], ...]
 # The declared functions that are `Tensor` methods too.
 _DECLARED_METHODS: tuple[str, ...]
 # The in-place methods they declare, each with its function: ((method, function), ...).
@@ -5791,6 +5954,355 @@ _UNARY: tuple[str, ...]
 _UNARY_INPLACE: tuple[str, ...]
 _BINARY: tuple[str, ...]
 _BINARY_INPLACE: tuple[str, ...]
+
+# BEGIN generated: factories (tools/gen-stubs, from session/factory.rs's declarations)
+def zeros(
+    *size: int | Sequence[int],
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Returns a tensor filled with the scalar value 0, with the shape given by `size`.
+
+    The tensor belongs to the session (`eagertape.zeros`: the current one; `Session.zeros`:
+    that one); a floating result is in the session's dtype unless `dtype` says otherwise.
+
+    Args:
+        size (int...): the shape, as separate ints or one list or tuple.
+        dtype (eagertape.dtype, optional): the result's dtype (a name, an eagertape, torch
+            or numpy dtype, or Python's `float`, `int`, `bool`). Default: ``None`` (the
+            session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result (floating
+            dtypes only). Default: ``False``.
+
+    Returns:
+        Tensor: a new tensor of the session.
+
+    Raises:
+        NoSessionError: no session is current.
+        ShapeError: a negative or non-integer size.
+        DeviceError: `device` is not the session's device.
+        GradError: `requires_grad=True` with an integer or bool `dtype`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.zeros(2, 3).tolist()
+        [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
+    """
+
+def ones(
+    *size: int | Sequence[int],
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Returns a tensor filled with the scalar value 1, with the shape given by `size`.
+
+    The tensor belongs to the session (`eagertape.ones`: the current one; `Session.ones`:
+    that one); a floating result is in the session's dtype unless `dtype` says otherwise.
+
+    Args:
+        size (int...): the shape, as separate ints or one list or tuple.
+        dtype (eagertape.dtype, optional): the result's dtype (as `zeros`'s).
+            Default: ``None`` (the session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result (floating
+            dtypes only). Default: ``False``.
+
+    Returns:
+        Tensor: a new tensor of the session.
+
+    Raises:
+        NoSessionError: no session is current.
+        ShapeError: a negative or non-integer size.
+        DeviceError: `device` is not the session's device.
+        GradError: `requires_grad=True` with an integer or bool `dtype`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.ones((2,), dtype=et.int64).tolist()
+        [1, 1]
+    """
+
+def empty(
+    *size: int | Sequence[int],
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Returns a tensor with the shape given by `size`, as `torch.empty`.
+
+    Unlike `torch.empty`, whose values are uninitialized, the values are zeros (the same as
+    `zeros`).
+
+    Args:
+        size (int...): the shape, as separate ints or one list or tuple.
+        dtype (eagertape.dtype, optional): the result's dtype (as `zeros`'s).
+            Default: ``None`` (the session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result (floating
+            dtypes only). Default: ``False``.
+
+    Returns:
+        Tensor: a new tensor of the session.
+
+    Raises:
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     tuple(et.empty(2, 3).shape)
+        (2, 3)
+    """
+
+def full(
+    size: int | Sequence[int],
+    fill_value: float | int | bool,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Creates a tensor of size `size` filled with `fill_value`.
+
+    As in torch, the dtype is inferred from `fill_value` when `dtype` is not given: `int64`
+    for an int, `bool` for a bool, the session's dtype for a float.
+
+    Args:
+        size (sequence of int): the shape of the result.
+        fill_value (Scalar): the value to fill the result with.
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (inferred
+            from `fill_value`).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result (floating
+            dtypes only). Default: ``False``.
+
+    Returns:
+        Tensor: a new tensor of the session.
+
+    Raises:
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+        GradError: `requires_grad=True` with an integer or bool dtype.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.full((2, 2), 7).tolist(), et.full((2,), 1.5).tolist()
+        ([[7, 7], [7, 7]], [1.5, 1.5])
+    """
+
+def eye(
+    n: int,
+    m: int | None = None,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Returns a 2-D tensor with ones on the diagonal and zeros elsewhere.
+
+    Args:
+        n (int): the number of rows.
+        m (int, optional): the number of columns. Default: ``None`` (`n`).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result (floating
+            dtypes only). Default: ``False``.
+
+    Returns:
+        Tensor: a new `(n, m)` tensor of the session.
+
+    Raises:
+        NoSessionError: no session is current.
+        ShapeError: a negative `n` or `m`.
+        DeviceError: `device` is not the session's device.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.eye(2, 3).tolist()
+        [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
+    """
+
+def arange(
+    start: float | int | bool,
+    end: float | int | bool | None = None,
+    step: float | int | bool | None = None,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Returns a 1-D tensor of values from the interval ``[start, end)`` taken with common
+    difference `step` beginning from `start`.
+
+    As `torch.arange`, `arange(end)` starts at 0 with step 1. The result is `int64` when every
+    argument is an int, else in the session's dtype, unless `dtype` says otherwise.
+
+    Args:
+        start (Number): the starting value (or, with `end` left out, the end value).
+        end (Number, optional): the ending value, excluded. Default: ``None``.
+        step (Number, optional): the gap between each pair of adjacent values.
+            Default: ``None`` (1).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``.
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result (floating
+            dtypes only). Default: ``False``.
+
+    Returns:
+        Tensor: a new 1-D tensor of the session.
+
+    Raises:
+        ArgumentError: a zero step, an infinite bound, or a step of the wrong sign.
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.arange(4).tolist(), et.arange(1, 2, 0.25).tolist()
+        ([0, 1, 2, 3], [1.0, 1.25, 1.5, 1.75])
+    """
+
+def linspace(
+    start: float,
+    end: float,
+    steps: int,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Creates a 1-D tensor of size `steps` whose values are evenly spaced from `start` to
+    `end`, inclusive.
+
+    The values are torch's: its kernel's ``start + i * step`` in the first half and
+    ``end - (steps - 1 - i) * step`` in the second, in the result's dtype (LibTorch's own
+    kernel in a LibTorch session; an integer dtype truncates).
+
+    Args:
+        start (float): the starting value.
+        end (float): the ending value.
+        steps (int): the number of values (0 gives an empty tensor, 1 gives `[start]`).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result.
+            Default: ``False``.
+
+    Returns:
+        Tensor: a new 1-D tensor of the session.
+
+    Raises:
+        ArgumentError: `steps` is negative, or an end is infinite.
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.linspace(0, 1, 5).tolist()
+        [0.0, 0.25, 0.5, 0.75, 1.0]
+    """
+
+def rand(
+    *size: int | Sequence[int],
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+    generator: None = None,
+) -> Tensor:
+    """Returns a tensor filled with random numbers from a uniform distribution on the
+    interval ``[0, 1)``, with the shape given by `size`.
+
+    The numbers are drawn from the session's generator (seeded by its `Config.seed`;
+    counter-based: the values depend on the seed and the position `rng_state()` reports,
+    which the call advances) in the session's dtype, then converted to `dtype` if that
+    differs.
+
+    Args:
+        size (int...): the shape, as separate ints or one list or tuple.
+        dtype (eagertape.dtype, optional): the result's dtype, a floating one.
+            Default: ``None`` (the session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result.
+            Default: ``False``.
+        generator: not supported (the session's generator draws); must be ``None``.
+
+    Returns:
+        Tensor: a new tensor of the session.
+
+    Raises:
+        ArgumentError: a `generator` is given.
+        DTypeError: an integer or bool `dtype`.
+        ShapeError: a negative or non-integer size.
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(seed=0):
+        ...     x = et.rand(2, 3)
+        ...     tuple(x.shape), bool(((x >= 0) & (x < 1)).all())
+        ((2, 3), True)
+    """
+
+def randn(
+    *size: int | Sequence[int],
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+    generator: None = None,
+) -> Tensor:
+    """Returns a tensor filled with random numbers from a normal distribution with mean 0 and
+    variance 1, with the shape given by `size`.
+
+    As `rand`: drawn from the session's generator in the session's dtype (the call
+    advances it), then converted to `dtype` if that differs.
+
+    Args:
+        size (int...): the shape, as separate ints or one list or tuple.
+        dtype (eagertape.dtype, optional): the result's dtype, a floating one.
+            Default: ``None`` (the session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result.
+            Default: ``False``.
+        generator: not supported (the session's generator draws); must be ``None``.
+
+    Returns:
+        Tensor: a new tensor of the session.
+
+    Raises:
+        ArgumentError: a `generator` is given.
+        DTypeError: an integer or bool `dtype`.
+        ShapeError: a negative or non-integer size.
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(seed=0):
+        ...     tuple(et.randn(4, 2).shape)
+        (4, 2)
+    """
+
+# END generated: factories
 
 # BEGIN generated: unary (tools/gen-stubs, from src/ops/unary.rs's list)
 def abs(input: Tensor) -> Tensor:

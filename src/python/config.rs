@@ -1,7 +1,11 @@
 //! `eagertape.Config`: an immutable configuration value.
 
+use std::sync::Arc;
+
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt};
+
+use super::classes::{lock, SessionCell};
 
 use crate::config::{Config, DType, Device};
 
@@ -103,6 +107,40 @@ pub fn dtype_name(v: &Bound<'_, PyAny>) -> PyResult<String> {
         .trim_start_matches("<class 'numpy.")
         .trim_end_matches("'>")
         .to_string())
+}
+
+/// A `dtype=` argument: `None`, a name, an eagertape, torch or numpy dtype, or Python's
+/// `float` (the session's dtype), `int` (int64) or `bool`, as torch's factories take them.
+pub fn requested(dtype: Option<&Bound<'_, PyAny>>) -> PyResult<Option<DType>> {
+    let Some(d) = dtype.filter(|d| !d.is_none()) else {
+        return Ok(None);
+    };
+    let py = d.py();
+    if d.is(py.get_type::<PyFloat>()) {
+        return Ok(None);
+    }
+    if d.is(py.get_type::<PyBool>()) {
+        return Ok(Some(DType::Bool));
+    }
+    if d.is(py.get_type::<PyInt>()) {
+        return Ok(Some(DType::Int64));
+    }
+    Ok(Some(DType::parse_any(&dtype_name(d)?)?))
+}
+
+/// Refuse a `device=` argument (a name, a `torch.device`, an int) that is not `cell`'s
+/// device: a tensor lives on its session's (`DeviceError`). None passes.
+pub fn check_device(
+    py: Python<'_>,
+    cell: &Arc<SessionCell>,
+    device: Option<&Bound<'_, PyAny>>,
+) -> PyResult<()> {
+    let Some(d) = device.filter(|d| !d.is_none()) else {
+        return Ok(());
+    };
+    let want = Device::parse(&device_name(d)?)?;
+    let own = py.detach(|| lock(cell).config().device);
+    Ok(want.check_same(own)?)
 }
 
 #[pymethods]

@@ -1,226 +1,287 @@
-//! Factories, as session methods (a tensor belongs to a session): `arange`, `zeros`,
-//! `ones`, `full`, `eye`, with torch's arguments. The arguments are parsed here (an int
-//! argument makes an integer `arange`/`full`, a bool fill a bool one); the patterns, their
-//! checks and default dtypes are the core's (`session/factory.rs`).
+//! The factories' generator: each declaration of `session/factory.rs`'s `declarations!`
+//! (`zeros`, `ones`, `empty`, `full`, `eye`, `arange`, `linspace`, `rand`, `randn`) becomes
+//! a `Session` method (`sess.zeros(2, 3)`: that session) and a module function
+//! (`et.zeros(2, 3)`: the current session), both with torch's signature, `dtype=`, `device=`
+//! (checked against the session's) and `requires_grad=`, and its entry of
+//! `_core._FACTORIES`, from which `tools/gen-stubs` writes both stubs. The arguments are
+//! converted by their declared types ([`FactoryArg`]); the patterns, their checks and
+//! default dtypes are the core's.
+
+use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyTuple};
 
-use super::classes::PySession;
-use super::classes::{lock, PyTensor};
+use super::classes::{lock, named, PySession, PyTensor, SessionCell};
+use super::config::{check_device, requested};
 use super::session::shape_arg;
-use crate::config::DType;
-use crate::error::{Error, Result};
 use crate::session::factory::Factory;
+use crate::session::Item;
 
-pub(super) fn requested(dtype: Option<&Bound<'_, PyAny>>) -> PyResult<Option<DType>> {
-    match dtype.filter(|d| !d.is_none()) {
-        None => Ok(None),
-        Some(d) => Ok(Some(DType::parse_any(&super::config::dtype_name(d)?)?)),
+/// A declared factory argument's type: how a Python value becomes the value the
+/// constructor takes, and its annotation in `_core.pyi`.
+pub trait FactoryArg: Sized {
+    fn annotation() -> String;
+    fn from_py(op: &str, arg: &str, v: &Bound<'_, PyAny>) -> PyResult<Self>;
+    /// An optional argument, absent (`None`): only `Option` has a value for it.
+    fn absent(op: &str, arg: &str) -> PyResult<Self> {
+        Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "{op}(): {arg} must not be None"
+        )))
     }
 }
 
-/// Whether `v` is a Python int (not a bool).
-fn is_int(v: &Bound<'_, PyAny>) -> bool {
-    v.is_instance_of::<PyInt>() && !v.is_instance_of::<PyBool>()
-}
-
-impl PySession {
-    /// Make `made` in this session (see `Session::make`).
-    fn make(
-        &self,
-        py: Python<'_>,
-        made: Result<Factory>,
-        dtype: Option<DType>,
-        requires_grad: bool,
-    ) -> PyResult<PyTensor> {
-        let made = made?;
-        let cell = &self.cell;
-        let h = py.detach(|| lock(cell).make(&made, dtype, requires_grad))?;
-        Ok(PyTensor::new(cell, h))
+/// A shape: an int or a sequence of them.
+impl FactoryArg for Vec<i64> {
+    fn annotation() -> String {
+        "int | Sequence[int]".into()
+    }
+    fn from_py(_: &str, _: &str, v: &Bound<'_, PyAny>) -> PyResult<Self> {
+        shape_arg(&PyTuple::new(v.py(), [v])?)
     }
 }
 
-impl PySession {
-    /// `zeros`/`ones`: `*size` filled with `v`, in the carrier unless `dtype=`.
-    fn filled(
-        &self,
-        py: Python<'_>,
-        size: &Bound<'_, PyTuple>,
-        v: f64,
-        dtype: Option<&Bound<'_, PyAny>>,
-        requires_grad: bool,
-    ) -> PyResult<PyTensor> {
-        let made = Factory::full(shape_arg(size)?, v, None);
-        self.make(py, made, requested(dtype)?, requires_grad)
+/// A Python number of its kind: a bool, an int (not a bool), else a float.
+impl FactoryArg for Item {
+    fn annotation() -> String {
+        "float | int | bool".into()
     }
-}
-
-#[pymethods]
-impl PySession {
-    /// `full(size, fill_value, *, dtype=None, requires_grad=False)`: an int fill gives
-    /// int64, a bool fill bool, as torch.
-    #[pyo3(signature = (size, fill_value, *, dtype=None, requires_grad=false))]
-    fn full(
-        &self,
-        py: Python<'_>,
-        size: &Bound<'_, PyAny>,
-        fill_value: &Bound<'_, PyAny>,
-        dtype: Option<&Bound<'_, PyAny>>,
-        requires_grad: bool,
-    ) -> PyResult<PyTensor> {
-        let shape = match size.extract::<i64>() {
-            Ok(n) => vec![n],
-            Err(_) => size.extract::<Vec<i64>>().map_err(|_| {
-                PyErr::from(Error::Shape("full: size must be a sequence of ints".into()))
-            })?,
-        };
-        let natural = if fill_value.is_instance_of::<PyBool>() {
-            Some(DType::Bool)
-        } else if is_int(fill_value) {
-            Some(DType::Int64)
+    fn from_py(_: &str, _: &str, v: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if v.is_instance_of::<PyBool>() {
+            Ok(Item::Bool(v.extract()?))
+        } else if v.is_instance_of::<PyInt>() {
+            Ok(Item::Int(v.extract()?))
         } else {
-            None
-        };
-        let v: f64 = fill_value.extract()?;
-        let made = Factory::full(shape, v, natural);
-        self.make(py, made, requested(dtype)?, requires_grad)
-    }
-    /// Returns a 2-D tensor of this session with ones on the diagonal and zeros elsewhere.
-    ///
-    /// Args:
-    ///     n (int): the number of rows.
-    ///     m (int, optional): the number of columns. Default: ``None`` (`n`).
-    ///     dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch
-    ///         dtype: a floating dtype or a data dtype (`"int64"`, `"int32"`, `"bool"`).
-    ///         Default: ``None`` (the session's dtype).
-    ///     requires_grad (bool): whether the result requires a gradient (floating dtypes
-    ///         only). Default: ``False``.
-    ///
-    /// Returns:
-    ///     Tensor: a new `(n, m)` tensor of this session.
-    ///
-    /// Raises:
-    ///     ShapeError: a negative `n` or `m`.
-    ///     GradError: `requires_grad=True` with a data dtype.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> sess = et.Session(dtype="float32")
-    ///     >>> sess.eye(2, 3).tolist()
-    ///     [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
-    #[pyo3(signature = (n, m=None, *, dtype=None, requires_grad=false))]
-    fn eye(
-        &self,
-        py: Python<'_>,
-        n: i64,
-        m: Option<i64>,
-        dtype: Option<&Bound<'_, PyAny>>,
-        requires_grad: bool,
-    ) -> PyResult<PyTensor> {
-        let made = Factory::eye(n, m.unwrap_or(n));
-        self.make(py, made, requested(dtype)?, requires_grad)
-    }
-    /// `arange(end)`, `arange(start, end, step=1)`: `ceil((end - start) / step)` values
-    /// `start + i * step`; int64 when every argument is an int, else the carrier.
-    #[pyo3(signature = (start, end=None, step=None, *, dtype=None, requires_grad=false))]
-    fn arange(
-        &self,
-        py: Python<'_>,
-        start: &Bound<'_, PyAny>,
-        end: Option<&Bound<'_, PyAny>>,
-        step: Option<&Bound<'_, PyAny>>,
-        dtype: Option<&Bound<'_, PyAny>>,
-        requires_grad: bool,
-    ) -> PyResult<PyTensor> {
-        let (start, end) = match end {
-            None => (None, start),
-            Some(e) => (Some(start), e),
-        };
-        let ints = start.is_none_or(is_int) && is_int(end) && step.is_none_or(is_int);
-        let a: f64 = start.map_or(Ok(0.0), |s| s.extract())?;
-        let b: f64 = end.extract()?;
-        let d: f64 = step.map_or(Ok(1.0), |s| s.extract())?;
-        let dtype = requested(dtype)?;
-        let made = Factory::arange_as(a, b, d, ints, dtype);
-        self.make(py, made, dtype, requires_grad)
-    }
-    /// `linspace(start, end, steps)`: `steps` values evenly spaced from `start` to `end`,
-    /// both included, as torch's kernel computes them (in the result's dtype: the carrier
-    /// unless `dtype=` says otherwise; an integer dtype truncates).
-    ///
-    /// Args:
-    ///     start (float): the first value.
-    ///     end (float): the last value.
-    ///     steps (int): how many values (0: empty; 1: `[start]`).
-    ///     dtype (str, optional): the result's dtype. Default: the session's carrier.
-    ///     requires_grad (bool): whether the result is a leaf that requires grad.
-    ///
-    /// Returns:
-    ///     Tensor: a new 1-D tensor of this session.
-    ///
-    /// Raises:
-    ///     ArgumentError: a negative `steps` or an infinite end.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> sess = et.Session(dtype="float64")
-    ///     >>> sess.linspace(0.0, 1.0, 5).tolist()
-    ///     [0.0, 0.25, 0.5, 0.75, 1.0]
-    #[pyo3(signature = (start, end, steps, *, dtype=None, requires_grad=false))]
-    fn linspace(
-        &self,
-        py: Python<'_>,
-        start: f64,
-        end: f64,
-        steps: i64,
-        dtype: Option<&Bound<'_, PyAny>>,
-        requires_grad: bool,
-    ) -> PyResult<PyTensor> {
-        let made = Factory::linspace(start, end, steps);
-        self.make(py, made, requested(dtype)?, requires_grad)
+            Ok(Item::Float(v.extract()?))
+        }
     }
 }
 
-/// `zeros` and `ones`: one row each (the fill, its word, an example), the rest written once.
-macro_rules! filled_factories {
-    ($($name:ident = $fill:literal, $word:literal, $call:literal, $result:literal;)*) => {
-        #[pymethods]
-        impl PySession {$(
-            #[doc = concat!(
-                "Returns a tensor of this session filled with the scalar value ", $word,
-                ", with the shape\ngiven by `size`.\n\n",
-                "Args:\n",
-                "    *size (int...): the shape, as separate ints or one tuple or list.\n",
-                "    dtype (str or dtype, optional): the result's dtype, a name or a numpy/torch\n",
-                "        dtype: a floating dtype or a data dtype (`\"int64\"`, `\"int32\"`, `\"bool\"`).\n",
-                "        Default: ``None`` (the session's dtype).\n",
-                "    requires_grad (bool): whether the result requires a gradient (floating dtypes\n",
-                "        only). Default: ``False``.\n\n",
-                "Returns:\n    Tensor: a new tensor of this session.\n\n",
-                "Raises:\n",
-                "    ShapeError: a negative or non-integer size.\n",
-                "    GradError: `requires_grad=True` with a data dtype.\n\n",
-                "Examples:\n",
-                "    >>> import eagertape as et\n",
-                "    >>> sess = et.Session(dtype=\"float32\")\n",
-                "    >>> ", $call, "\n    ", $result,
-            )]
-            #[pyo3(signature = (*size, dtype=None, requires_grad=false))]
-            fn $name(
-                &self,
-                py: Python<'_>,
-                size: &Bound<'_, PyTuple>,
-                dtype: Option<&Bound<'_, PyAny>>,
-                requires_grad: bool,
-            ) -> PyResult<PyTensor> {
-                self.filled(py, size, $fill, dtype, requires_grad)
-            }
-        )*}
+/// An int (a bool is refused, as torch's `linspace(steps=True)`).
+impl FactoryArg for i64 {
+    fn annotation() -> String {
+        "int".into()
+    }
+    fn from_py(op: &str, arg: &str, v: &Bound<'_, PyAny>) -> PyResult<Self> {
+        match v.is_instance_of::<PyBool>() {
+            true => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "{op}(): {arg} must be an int, got bool"
+            ))),
+            false => v.extract(),
+        }
+    }
+}
+
+impl FactoryArg for f64 {
+    fn annotation() -> String {
+        "float".into()
+    }
+    fn from_py(_: &str, _: &str, v: &Bound<'_, PyAny>) -> PyResult<Self> {
+        v.extract()
+    }
+}
+
+impl<T: FactoryArg> FactoryArg for Option<T> {
+    fn annotation() -> String {
+        format!("{} | None", T::annotation())
+    }
+    fn from_py(op: &str, arg: &str, v: &Bound<'_, PyAny>) -> PyResult<Self> {
+        match v.is_none() {
+            true => Ok(None),
+            false => T::from_py(op, arg, v).map(Some),
+        }
+    }
+    fn absent(_: &str, _: &str) -> PyResult<Self> {
+        Ok(None)
+    }
+}
+
+/// A `generator=` argument of `op`, which draws from `draws`: only None is taken.
+pub(crate) fn no_generator(
+    op: &str,
+    generator: Option<&Bound<'_, PyAny>>,
+    draws: crate::rng::Draws,
+) -> PyResult<()> {
+    let given = generator.is_some_and(|g| !g.is_none());
+    Ok(crate::rng::refuse_generator(op, given, draws)?)
+}
+
+/// Make `f` in `cell`'s session (`op`'s `generator=`, `dtype=`, `device=` and
+/// `requires_grad=` as given), as a leaf that requires grad when asked.
+#[allow(clippy::too_many_arguments)]
+pub fn make(
+    py: Python<'_>,
+    op: &str,
+    cell: &Arc<SessionCell>,
+    f: impl FnOnce() -> crate::error::Result<Factory>,
+    dtype: Option<&Bound<'_, PyAny>>,
+    device: Option<&Bound<'_, PyAny>>,
+    requires_grad: bool,
+    generator: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyTensor> {
+    no_generator(op, generator, crate::rng::Draws::Session)?;
+    let dtype = requested(dtype)?;
+    check_device(py, cell, device)?;
+    let f = f()?;
+    let h = py.detach(|| named(&mut lock(cell), |s| s.make(&f, dtype, requires_grad)))?;
+    Ok(PyTensor::named(cell, h))
+}
+
+/// The `generator` argument an entry declares (`+ generator`), or none.
+macro_rules! generator_of {
+    () => {
+        None
+    };
+    ($gen:ident) => {
+        $gen
     };
 }
 
-filled_factories! {
-    zeros = 0.0, "0", "sess.zeros(2, 3).tolist()", "[[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]";
-    ones = 1.0, "1", "sess.ones((2,), dtype=\"int64\").tolist()", "[1, 1]";
+/// The factories of a `declarations!` table: for each entry, [`factory_forms`]; and
+/// `register`, which adds the module functions and `_core._FACTORIES` (each one's name, its
+/// parameters with their annotations and defaults as `_core._DECLARED` lists them, and its
+/// result's annotation).
+macro_rules! py_factories {
+    ($(
+        $(#[doc = $doc:literal])*
+        fn $name:ident($(*$var:ident)? $($req:ident: $rty:ty),*
+            $(; $($opt:ident: $oty:ty = $def:tt),*)?) $(+ $gen:ident)? = $core:path;
+    )*) => {
+        $(
+            factory_forms! {
+                [$($var)?] [$($req: $rty),*] [$($($opt: $oty),*)?] [$($gen)?] $core,
+                $name $(#[doc = $doc])*
+            }
+        )*
+
+        /// Add every module function, and `_core._FACTORIES`.
+        pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            let common = [
+                ("dtype", "str | Any | None".to_string(), Some("None")),
+                ("device", "str | Any | None".to_string(), Some("None")),
+                ("requires_grad", "bool".to_string(), Some("False")),
+            ];
+            let mut entries: Vec<crate::python::declared::Entry> = Vec::new();
+            $(
+                m.add_function(wrap_pyfunction!($name, m)?)?;
+                let mut params = vec![
+                    $((concat!("*", stringify!($var)), <Vec<i64> as FactoryArg>::annotation(), None),)?
+                    $((stringify!($req), <$rty as FactoryArg>::annotation(), None),)*
+                    $($((stringify!($opt), <$oty as FactoryArg>::annotation(), Some(stringify!($def))),)*)?
+                ];
+                if !params.first().is_some_and(|p| p.0.starts_with('*')) {
+                    params.push(("*", String::new(), None));
+                }
+                params.extend(common.iter().cloned());
+                $(params.push((stringify!($gen), "None".to_string(), Some("None")));)?
+                entries.push((stringify!($name), params, "Tensor".to_string()));
+            )*
+            m.add("_FACTORIES", PyTuple::new(m.py(), entries)?)
+        }
+    };
 }
+
+/// The session a factory makes its tensor in: the method's, or the current one.
+struct In<'a>(&'a Arc<SessionCell>);
+
+/// One factory's two forms: the `Session` method and the module function, with the same
+/// signature and docstring, and its body (`In::$name`). The sizes as `*size` (`[size]`), or
+/// the declared arguments before the keyword-only `dtype=`.
+macro_rules! factory_forms {
+    ([$var:ident] [] [] [$($gen:ident)?] $core:path, $name:ident $(#[doc = $doc:literal])*) => {
+        factory_forms! {
+            @forms [$($gen)?] $name [*$var] [$var: &Bound<'_, PyTuple>] $(#[doc = $doc])*
+        }
+
+        impl In<'_> {
+            fn $name(
+                &self,
+                py: Python<'_>,
+                $var: &Bound<'_, PyTuple>,
+                dtype: Option<&Bound<'_, PyAny>>,
+                device: Option<&Bound<'_, PyAny>>,
+                requires_grad: bool,
+                generator: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<PyTensor> {
+                let size = shape_arg($var)?;
+                let op = stringify!($name);
+                make(py, op, self.0, || $core(size), dtype, device, requires_grad, generator)
+            }
+        }
+    };
+    ([] [$($req:ident: $rty:ty),*] [$($opt:ident: $oty:ty),*] [$($gen:ident)?] $core:path,
+        $name:ident $(#[doc = $doc:literal])*) => {
+        factory_forms! {
+            @forms [$($gen)?] $name [$($req,)* $($opt=None,)* *]
+                [$($req: &Bound<'_, PyAny>,)* $($opt: Option<&Bound<'_, PyAny>>),*]
+                $(#[doc = $doc])*
+        }
+
+        impl In<'_> {
+            #[allow(clippy::too_many_arguments)]
+            fn $name(
+                &self,
+                py: Python<'_>,
+                $($req: &Bound<'_, PyAny>,)*
+                $($opt: Option<&Bound<'_, PyAny>>,)*
+                dtype: Option<&Bound<'_, PyAny>>,
+                device: Option<&Bound<'_, PyAny>>,
+                requires_grad: bool,
+                generator: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<PyTensor> {
+                const OP: &str = stringify!($name);
+                $(let $req = <$rty as FactoryArg>::from_py(OP, stringify!($req), $req)?;)*
+                $(let $opt = match $opt {
+                    Some(v) => <$oty as FactoryArg>::from_py(OP, stringify!($opt), v)?,
+                    None => <$oty as FactoryArg>::absent(OP, stringify!($opt))?,
+                };)*
+                let f = || $core($($req,)* $($opt,)*);
+                make(py, OP, self.0, f, dtype, device, requires_grad, generator)
+            }
+        }
+    };
+    (@forms [$($gen:ident)?] $name:ident [$($sig:tt)*] [$($p:ident: $t:ty),* $(,)?]
+        $(#[doc = $doc:literal])*) => {
+        #[pymethods]
+        impl PySession {
+            #[pyo3(signature = (
+                $($sig)*, dtype=None, device=None, requires_grad=false $(, $gen=None)?
+            ))]
+            $(#[doc = $doc])*
+            #[allow(clippy::too_many_arguments)]
+            fn $name(
+                &self,
+                py: Python<'_>,
+                $($p: $t,)*
+                dtype: Option<&Bound<'_, PyAny>>,
+                device: Option<&Bound<'_, PyAny>>,
+                requires_grad: bool,
+                $($gen: Option<&Bound<'_, PyAny>>,)?
+            ) -> PyResult<PyTensor> {
+                let gen = generator_of!($($gen)?);
+                In(&self.cell).$name(py, $($p,)* dtype, device, requires_grad, gen)
+            }
+        }
+
+        #[pyfunction]
+        #[pyo3(signature = (
+            $($sig)*, dtype=None, device=None, requires_grad=false $(, $gen=None)?
+        ))]
+        $(#[doc = $doc])*
+        #[allow(clippy::too_many_arguments)]
+        pub fn $name(
+            py: Python<'_>,
+            $($p: $t,)*
+            dtype: Option<&Bound<'_, PyAny>>,
+            device: Option<&Bound<'_, PyAny>>,
+            requires_grad: bool,
+            $($gen: Option<&Bound<'_, PyAny>>,)?
+        ) -> PyResult<PyTensor> {
+            let cell = super::current::require(stringify!($name))?;
+            let gen = generator_of!($($gen)?);
+            In(&cell).$name(py, $($p,)* dtype, device, requires_grad, gen)
+        }
+    };
+}
+
+crate::session::factory::declarations!(py_factories);

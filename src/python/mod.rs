@@ -121,6 +121,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<classes::PyOptimizer>()?;
     m.add_class::<optim::PyTorchOptimizer>()?;
     declared::register(m)?;
+    factories::register(m)?;
     m.add(
         "_OPTIMIZER_SIGNATURES",
         optim::optimizer_signatures(m.py())?,

@@ -9,7 +9,7 @@ use super::classes::PyParameter;
 use super::classes::PyTensor;
 use super::config::dtype_name;
 use super::convert::{host_data, to_tensor};
-use super::sample::no_generator;
+use super::factories::no_generator;
 use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::{Tracked, Value};
 use crate::config::{DType, Device};

@@ -37,7 +37,7 @@ impl PySession {
         size: Vec<i64>,
         dtype: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyTensor> {
-        let dtype = super::factories::requested(dtype)?;
+        let dtype = super::config::requested(dtype)?;
         let h = self.with(py, move |s| s.randint(low, high, &size, dtype))?;
         Ok(PyTensor::new(&self.cell, h))
     }
@@ -66,16 +66,6 @@ impl PySession {
         let h = self.with(py, move |s| s.randperm(n, None))?;
         Ok(PyTensor::new(&self.cell, h))
     }
-}
-
-/// A `generator=` argument of `op`, which draws from `draws`: only None is taken.
-pub(crate) fn no_generator(
-    op: &str,
-    generator: Option<&Bound<'_, PyAny>>,
-    draws: crate::rng::Draws,
-) -> PyResult<()> {
-    let given = generator.is_some_and(|g| !g.is_none());
-    Ok(crate::rng::refuse_generator(op, given, draws)?)
 }
 
 /// `_normal(mean, std, size, session)`: `mean + std · z` for standard normal draws `z`,

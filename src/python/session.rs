@@ -13,7 +13,7 @@ use super::classes::{lock, named, PyTensor, SessionCell};
 use super::config::PyConfig;
 use super::convert::host_data;
 use crate::backend::dynamic::{Dyn as Be, DynTensor};
-use crate::config::{Config, DType, Device};
+use crate::config::{Config, DType};
 use crate::error::Error;
 use crate::grads::GradMap;
 use crate::rng::RngState;
@@ -387,12 +387,7 @@ impl PySession {
         py: Python<'_>,
         device: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
-        let Some(d) = device.filter(|d| !d.is_none()) else {
-            return Ok(());
-        };
-        let want = Device::parse(&super::config::device_name(d)?)?;
-        let own = self.with(py, |s| Ok(s.config().device))?;
-        Ok(want.check_same(own)?)
+        super::config::check_device(py, &self.cell, device)
     }
 
     /// Make this the current session of this thread (torch-style calls use it) until the
@@ -502,41 +497,4 @@ fn input_shared(
         })
     })?;
     Ok(PyTensor::named(cell, h))
-}
-
-/// `rand` and `randn`: one row each (the distribution, the note, an example), the rest
-/// written once.
-macro_rules! draws {
-    ($($name:ident: $what:literal, $note:literal, $example:literal;)*) => {
-        #[pymethods]
-        impl PySession {$(
-            #[doc = concat!(
-                "Returns a tensor filled with random numbers from ", $what,
-                ", drawn from the session's generator.\n\n", $note, "\n\n",
-                "Args:\n    *shape (int...): the shape, as separate ints or one tuple or list.\n\n",
-                "Returns:\n    Tensor: the draws, in this session.\n\n",
-                "Raises:\n    ShapeError: a negative or non-integer size.\n", $example
-            )]
-            #[pyo3(signature = (*shape))]
-            fn $name(&self, py: Python<'_>, shape: &Bound<'_, PyTuple>) -> PyResult<PyTensor> {
-                let dims = shape_arg(shape)?;
-                let h = self.with(py, move |s| s.$name(&dims))?;
-                Ok(PyTensor::new(&self.cell, h))
-            }
-        )*}
-    };
-}
-
-draws! {
-    rand: "a uniform distribution on the\ninterval [0, 1)",
-        "The generator is counter-based: the values depend on the session's seed and the\n\
-         position `rng_state()` reports, which each call advances. The tensor has the\n\
-         session's dtype and requires no gradient.",
-        "\nExamples:\n    >>> import eagertape as et\n    \
-         >>> sess = et.Session(dtype=\"float32\", seed=0)\n    \
-         >>> tuple(sess.rand(2, 3).shape)\n    (2, 3)\n";
-    randn: "the standard normal distribution\n(mean 0, variance 1)",
-        "As `rand`: the values depend on the session's seed and generator position, which\n\
-         the call advances; the tensor has the session's dtype and requires no gradient.",
-        "";
 }

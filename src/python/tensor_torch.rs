@@ -124,7 +124,7 @@ fn new_filled<'py>(
     let cell = me.cell()?;
     PySession::of_cell(&cell).check_device(py, device)?;
     let shape = super::session::shape_arg(size)?;
-    let dtype = super::factories::requested(dtype)?;
+    let dtype = super::config::requested(dtype)?;
     let x = me.handle();
     let h = py.detach(|| {
         named(&mut lock(&cell), |s| {

@@ -477,12 +477,24 @@ impl<B: Backend> Session<B> {
     }
 }
 
-/// What `item()` reads: the Python number of the tensor's kind.
+/// A Python number of its kind: what `item()` reads, what a factory's number argument is
+/// (its kind picks the natural dtype: `full(size, 7)` is int64).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Item {
     Bool(bool),
     Int(i64),
     Float(f64),
+}
+
+impl Item {
+    /// The number as a float (a bool as 0 or 1).
+    pub fn value(self) -> f64 {
+        match self {
+            Item::Bool(b) => f64::from(u8::from(b)),
+            Item::Int(i) => i as f64,
+            Item::Float(x) => x,
+        }
+    }
 }
 
 impl<B: Backend> Session<B> {

@@ -113,3 +113,59 @@ def test_repr_names_the_tensors_own_dtype_where_torch_would():
     assert repr(sess.arange(3)) == "tensor([0, 1, 2])"
     assert repr(sess.ones(3)) == "tensor([1., 1., 1.], dtype=eagertape.float64)"
     assert repr(sess.ones(2).to("int32")) == "tensor([1, 1], dtype=eagertape.int32)"
+
+
+FACTORIES = ["zeros", "ones", "empty", "full", "eye", "arange", "linspace", "rand", "randn"]
+
+
+@pytest.mark.parametrize("name", FACTORIES)
+def test_a_factory_function_and_its_session_method_share_one_signature(name):
+    # one declaration (src/python/factories.rs) gives both forms
+    import inspect
+
+    function, method = getattr(et, name), getattr(et.Session, name)
+    assert function.__doc__ == method.__doc__
+    params = list(inspect.signature(function).parameters)
+    assert ["self", *params] == list(inspect.signature(method).parameters)
+    assert {"dtype", "device", "requires_grad"} <= set(params)
+
+
+def test_a_draw_in_another_dtype_is_the_carriers_draw_converted_to_a_leaf():
+    # torch.rand(2, dtype=torch.float64, requires_grad=True) is a float64 leaf; eagertape's
+    # values are the float32 session's draws, converted
+    first = et.Session(dtype="float32", seed=3)
+    drawn = first.rand(4).numpy()
+    sess = et.Session(dtype="float32", seed=3)
+    x = sess.rand(4, dtype="float64", requires_grad=True)
+    assert x.dtype == "float64" and x.requires_grad
+    np.testing.assert_array_equal(x.numpy(), drawn.astype(np.float64))
+    x.sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), np.ones(4))
+
+
+def test_a_refused_draw_leaves_the_generator_and_the_tape_as_they_were():
+    # torch.rand(2, dtype=torch.int64) raises "not implemented for 'Long'"
+    sess = et.Session(dtype="float32", seed=0)
+    state = sess.rng_state()
+    for call in (lambda: sess.randn(2, dtype="int64"), lambda: sess.rand(2, dtype=bool)):
+        with pytest.raises(et.DTypeError):
+            call()
+    assert sess.rng_state() == state and sess.tape_len == 0
+
+
+def test_a_session_factory_checks_its_device_argument():
+    sess = et.Session(dtype="float32", device="cpu")
+    assert sess.zeros(2, device="cpu").device == "cpu"
+    with pytest.raises(et.DeviceError):
+        sess.ones(2, device="cuda:0")
+    assert sess.tape_len == 1  # the first zeros only
+
+
+def test_a_python_type_names_a_factory_dtype_as_torch():
+    # torch.zeros(2, dtype=int) is int64, dtype=bool bool, dtype=float the default dtype
+    sess = et.Session(dtype="float64")
+    assert [sess.zeros(2, dtype=t).dtype for t in (int, bool, float)] == [
+        "int64",
+        "bool",
+        "float64",
+    ]
