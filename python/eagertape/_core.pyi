@@ -564,6 +564,90 @@ class Session:
             ...     tuple(x.shape), bool(((x >= 0) & (x < 1)).all())
             ((2, 3), True)
         """
+    def randint(
+        self,
+        low: int,
+        high: int | Sequence[int],
+        size: int | Sequence[int] | None = None,
+        *,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+        generator: None = None,
+    ) -> Tensor:
+        """Returns a tensor filled with random integers generated uniformly between `low`
+        (inclusive) and `high` (exclusive).
+
+        As `torch.randint`, `randint(high, size)` takes `low = 0`. The integers are drawn from
+        the session's generator (one 53-bit draw each); the result is `int64` unless `dtype`
+        says otherwise.
+
+        Args:
+            low (int): the lowest integer drawn (or, as `randint(high, size)`, `high`).
+            high (int): one above the highest integer drawn (or the size).
+            size (tuple of ints): the shape of the result. Default: ``None``.
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``
+                (`int64`).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result
+                (floating dtypes only). Default: ``False``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: a new tensor of the session.
+
+        Raises:
+            ArgumentError: `low >= high`, an end beyond ±2^53, no size, or a `generator`.
+            NoSessionError: no session is current.
+            DeviceError: `device` is not the session's device.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session(seed=0):
+            ...     x = et.randint(3, 5, (4,))
+            ...     x.dtype, all(v in (3, 4) for v in x.tolist())
+            ('int64', True)
+        """
+    def randperm(
+        self,
+        n: int,
+        *,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+        generator: None = None,
+    ) -> Tensor:
+        """Returns a random permutation of integers from ``0`` to ``n - 1``.
+
+        The permutation is a Fisher-Yates shuffle on the session's generator; the result is
+        `int64` unless `dtype` says otherwise.
+
+        Args:
+            n (int): the upper bound (exclusive); a non-negative int.
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``
+                (`int64`).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result
+                (floating dtypes only). Default: ``False``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: a new 1-D tensor of the session.
+
+        Raises:
+            ArgumentError: `n` is negative or above 2^53, or a `generator` is given.
+            OutOfMemoryError: the host cannot hold the permutation.
+            NoSessionError: no session is current.
+            DeviceError: `device` is not the session's device.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session(seed=0):
+            ...     sorted(et.randperm(4).tolist())
+            [0, 1, 2, 3]
+        """
     def randn(
         self,
         *size: int | Sequence[int],
@@ -652,34 +736,6 @@ class Session:
         """
     def reset_tape(self) -> None:
         """Release the tape's intermediates and invalidate its handles (generation + 1)."""
-    def randint(
-        self, low: int, high: int, size: list[int], *, dtype: str | Any | None = None
-    ) -> Tensor:
-        """`randint(low, high, size, dtype=None)`: integers uniform in `[low, high)` from the
-        session's generator, made in `dtype` (default int64).
-        """
-    def randperm(self, n: int) -> Tensor:
-        """Returns a random permutation of the integers from `0` to `n - 1`, drawn from the
-        session's generator.
-
-        The result is an int64 tensor of shape `(n,)` (data: it carries no gradient); the
-        call advances the generator (`rng_state()`).
-
-        Args:
-            n (int): the number of integers, in [0, 2**53].
-
-        Returns:
-            Tensor: the permutation, in this session.
-
-        Raises:
-            ArgumentError: `n` is negative or above 2**53.
-
-        Examples:
-            >>> import eagertape as et
-            >>> sess = et.Session(dtype="float32", seed=0)
-            >>> sorted(sess.randperm(4).tolist())
-            [0, 1, 2, 3]
-        """
     def train_step(self, loss: Tensor, optimizer: Optimizer) -> float:
         """One training step: backward, read the loss value, reset the tape, update with
         `optimizer`, release the gradients. Returns the loss value. The tape is reset and
@@ -6260,6 +6316,90 @@ def rand(
         ...     x = et.rand(2, 3)
         ...     tuple(x.shape), bool(((x >= 0) & (x < 1)).all())
         ((2, 3), True)
+    """
+
+def randint(
+    low: int,
+    high: int | Sequence[int],
+    size: int | Sequence[int] | None = None,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+    generator: None = None,
+) -> Tensor:
+    """Returns a tensor filled with random integers generated uniformly between `low`
+    (inclusive) and `high` (exclusive).
+
+    As `torch.randint`, `randint(high, size)` takes `low = 0`. The integers are drawn from
+    the session's generator (one 53-bit draw each); the result is `int64` unless `dtype`
+    says otherwise.
+
+    Args:
+        low (int): the lowest integer drawn (or, as `randint(high, size)`, `high`).
+        high (int): one above the highest integer drawn (or the size).
+        size (tuple of ints): the shape of the result. Default: ``None``.
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``
+            (`int64`).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result
+            (floating dtypes only). Default: ``False``.
+        generator: not supported (the session's generator draws); must be ``None``.
+
+    Returns:
+        Tensor: a new tensor of the session.
+
+    Raises:
+        ArgumentError: `low >= high`, an end beyond ±2^53, no size, or a `generator`.
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(seed=0):
+        ...     x = et.randint(3, 5, (4,))
+        ...     x.dtype, all(v in (3, 4) for v in x.tolist())
+        ('int64', True)
+    """
+
+def randperm(
+    n: int,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+    generator: None = None,
+) -> Tensor:
+    """Returns a random permutation of integers from ``0`` to ``n - 1``.
+
+    The permutation is a Fisher-Yates shuffle on the session's generator; the result is
+    `int64` unless `dtype` says otherwise.
+
+    Args:
+        n (int): the upper bound (exclusive); a non-negative int.
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``
+            (`int64`).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result
+            (floating dtypes only). Default: ``False``.
+        generator: not supported (the session's generator draws); must be ``None``.
+
+    Returns:
+        Tensor: a new 1-D tensor of the session.
+
+    Raises:
+        ArgumentError: `n` is negative or above 2^53, or a `generator` is given.
+        OutOfMemoryError: the host cannot hold the permutation.
+        NoSessionError: no session is current.
+        DeviceError: `device` is not the session's device.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(seed=0):
+        ...     sorted(et.randperm(4).tolist())
+        [0, 1, 2, 3]
     """
 
 def randn(

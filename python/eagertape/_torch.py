@@ -31,7 +31,9 @@ from ._core import (
     multinomial,
     ones,
     rand,
+    randint,
     randn,
+    randperm,
     unique,
     zeros,
 )
@@ -281,101 +283,6 @@ def from_numpy(array: np.ndarray) -> Tensor:
 
 
 # torch's `empty` leaves the values unspecified; eagertape's are zeros.
-
-
-def randint(
-    low: builtins.int,
-    high: builtins.int | Sequence[builtins.int] | None = None,
-    size: Sequence[builtins.int] | None = None,
-    *,
-    dtype: object = None,
-    device: object = None,
-    generator: object = None,
-) -> Tensor:
-    """Returns a tensor filled with random integers generated uniformly between `low`
-    (inclusive) and `high` (exclusive).
-
-    As `torch.randint`, `randint(high, size)` takes `low = 0`. The integers are drawn from the
-    current session's generator (one 53-bit draw each); the result is `int64` unless `dtype`
-    says otherwise. The result never requires grad.
-
-    Args:
-        low (int): the lowest integer to be drawn (or `high`, with `size` in second place).
-        high (int): one above the highest integer to be drawn.
-        size (sequence of int): the shape of the result.
-        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (`int64`).
-        device (str or torch.device, optional): checked against the session's device.
-            Default: ``None``.
-        generator: not supported (the session's generator draws); must be ``None``.
-
-    Returns:
-        Tensor: a new tensor of the current session.
-
-    Raises:
-        ArgumentError: `low` or `high` is not an int, or a `generator` is given.
-        NoSessionError: no session is current.
-        DeviceError: `device` is not the session's device.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session(seed=0):
-        ...     x = et.randint(3, 5, (4,))
-        ...     x.dtype, all(v in (3, 4) for v in x.tolist())
-        ('int64', True)
-    """
-    _no_generator("randint", generator)
-    shape: Sequence[builtins.int] | builtins.int | None = size
-    if size is None:
-        low, high, shape = 0, low, high  # torch.randint(high, size)
-    if (
-        isinstance(low, builtins.bool)
-        or not isinstance(low, builtins.int | np.integer)
-        or isinstance(high, builtins.bool)
-        or not isinstance(high, builtins.int | np.integer)
-    ):
-        raise ArgumentError(f"randint(): low and high must be ints, got {low!r}, {high!r}")
-    sess = _current(device)
-    # (no size, as in `randint(high)`, is None or an int here: tuple() raises TypeError, as
-    # torch does)
-    dims = list(_sizes(tuple(shape)))  # type: ignore[arg-type]
-    return sess.randint(builtins.int(low), builtins.int(high), dims, dtype=_dtype_name(dtype))
-
-
-def randperm(
-    n: builtins.int, *, dtype: object = None, device: object = None, generator: object = None
-) -> Tensor:
-    """Returns a random permutation of integers from ``0`` to ``n - 1``.
-
-    The permutation is a Fisher-Yates shuffle on the current session's generator; the result
-    is `int64` unless `dtype` says otherwise.
-
-    Args:
-        n (int): the upper bound (exclusive); a non-negative int.
-        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (`int64`).
-        device (str or torch.device, optional): checked against the session's device.
-            Default: ``None``.
-        generator: not supported (the session's generator draws); must be ``None``.
-
-    Returns:
-        Tensor: a new 1-D tensor of the current session.
-
-    Raises:
-        ArgumentError: `n` is not a non-negative int, or a `generator` is given.
-        NoSessionError: no session is current.
-        DeviceError: `device` is not the session's device.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session(seed=0):
-        ...     sorted(et.randperm(4).tolist())
-        [0, 1, 2, 3]
-    """
-    _no_generator("randperm", generator)
-    if isinstance(n, builtins.bool) or not isinstance(n, builtins.int | np.integer) or n < 0:
-        raise ArgumentError(f"randperm(): n must be a non-negative int, got {n!r}")
-    t = _current(device).randperm(builtins.int(n))
-    want = _dtype_name(dtype)
-    return t if want is None else t.to(want)
 
 
 def _no_generator(name: str, generator: object) -> None:

@@ -15,7 +15,7 @@ use pyo3::types::{PyBool, PyInt, PyTuple};
 use super::classes::{lock, named, PySession, PyTensor, SessionCell};
 use super::config::{check_device, requested};
 use super::session::shape_arg;
-use crate::session::factory::Factory;
+use crate::session::factory::{Factory, HighOrSize};
 use crate::session::Item;
 
 /// A declared factory argument's type: how a Python value becomes the value the
@@ -68,6 +68,19 @@ impl FactoryArg for i64 {
                 "{op}(): {arg} must be an int, got bool"
             ))),
             false => v.extract(),
+        }
+    }
+}
+
+/// `randint`'s `high`: an int, or the size (torch's `randint(high, size)`).
+impl FactoryArg for HighOrSize {
+    fn annotation() -> String {
+        "int | Sequence[int]".into()
+    }
+    fn from_py(op: &str, arg: &str, v: &Bound<'_, PyAny>) -> PyResult<Self> {
+        match v.is_instance_of::<PyInt>() || v.hasattr("__index__")? {
+            true => i64::from_py(op, arg, v).map(HighOrSize::High),
+            false => Vec::<i64>::from_py(op, arg, v).map(HighOrSize::Size),
         }
     }
 }

@@ -12,7 +12,12 @@ use crate::error::{Error, Result};
 use crate::handles::Handle;
 use crate::ops::convert::target;
 use crate::ops::Op;
+use crate::rng::RngState;
 use crate::session::Item;
+
+mod declared;
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use declared::declarations;
 
 /// The elements of a made tensor.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -37,7 +42,25 @@ pub enum Pattern {
     Draw {
         normal: bool,
     },
+    /// `randint`'s integers, uniform in `[low, high)` (one 53-bit draw each).
+    Integers {
+        low: i64,
+        high: i64,
+    },
+    /// `randperm`'s uniformly random permutation of `0..n` (Fisher–Yates on the host).
+    Permutation,
 }
+
+/// `randint`'s second argument: `high`, or the size in torch's `randint(high, size)`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HighOrSize {
+    High(i64),
+    Size(Vec<i64>),
+}
+
+/// The largest integer every float64 holds exactly: the bound of `randint`'s ends and of
+/// `randperm`'s `n`.
+const EXACT_INT: i64 = 1 << 53;
 
 /// A tensor to make: its pattern, its shape and its natural dtype.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,6 +98,57 @@ impl Factory {
             pattern: Pattern::Draw { normal },
             shape,
             natural: None,
+        })
+    }
+
+    /// torch's `randint(low, high, size)`, or `randint(high, size)` (`low` 0): int64 by
+    /// default; `|low|` and `|high|` are at most 2^53.
+    pub fn randint_of(low: i64, high: HighOrSize, size: Option<Vec<i64>>) -> Result<Self> {
+        let (low, high, size) = match (high, size) {
+            (HighOrSize::High(high), Some(size)) => (low, high, size),
+            (HighOrSize::Size(size), None) => (0, low, size),
+            (HighOrSize::High(_), None) => {
+                return Err(Error::Argument(
+                    "randint(): a size is required: randint(low, high, size) or \
+                     randint(high, size)"
+                        .into(),
+                ))
+            }
+            (HighOrSize::Size(_), Some(_)) => {
+                return Err(Error::Argument(
+                    "randint(): high must be an int when size is given".into(),
+                ))
+            }
+        };
+        if low >= high {
+            return Err(Error::Argument(format!(
+                "randint: expected low < high, got low {low} and high {high}"
+            )));
+        }
+        if low.abs() > EXACT_INT || high.abs() > EXACT_INT {
+            return Err(Error::Argument(format!(
+                "randint: low and high must be within ±2^53, got {low} and {high}"
+            )));
+        }
+        count(&size)?;
+        Ok(Factory {
+            pattern: Pattern::Integers { low, high },
+            shape: size,
+            natural: Some(DType::Int64),
+        })
+    }
+
+    /// torch's `randperm(n)`: int64 by default; `n` in `[0, 2^53]`.
+    pub fn randperm(n: i64) -> Result<Self> {
+        if !(0..=EXACT_INT).contains(&n) {
+            return Err(Error::Argument(format!(
+                "randperm(): n must be a non-negative int of at most 2^53, got {n}"
+            )));
+        }
+        Ok(Factory {
+            pattern: Pattern::Permutation,
+            shape: vec![n],
+            natural: Some(DType::Int64),
         })
     }
 
@@ -266,7 +340,9 @@ impl Factory {
                 })
             }
             Pattern::Full(v) => B::full(shape, v, dtype, device),
-            Pattern::Draw { .. } => unreachable!("a draw is made by `Session::make`"),
+            Pattern::Draw { .. } | Pattern::Integers { .. } | Pattern::Permutation => {
+                unreachable!("a draw is made by `Session::make`")
+            }
             Pattern::Eye => B::eye(shape[0], shape[1], dtype, device),
             Pattern::Arange { start, step, .. } => {
                 B::generate(shape, dtype, device, &|at, part| {
@@ -278,303 +354,6 @@ impl Factory {
         }
     }
 }
-
-/// The factories' declarations, for the binding's generator `$gen`
-/// (`src/python/factories.rs`): each one's docstring, torch's signature (the required
-/// arguments, or `*size` for a shape given as separate ints; `;` and the optional ones;
-/// `+ generator` where torch takes a `generator=`, which only `None` passes) and the
-/// constructor of the [`Factory`] its arguments describe. Each becomes a `Session` method and
-/// a module function on the current session, both with torch's `dtype=`, `device=` and
-/// `requires_grad=` ([`Session::make`]).
-#[cfg_attr(not(feature = "python"), allow(unused_macros))]
-macro_rules! declarations {
-    ($gen:ident) => {
-        $gen! {
-            /// Returns a tensor filled with the scalar value 0, with the shape given by `size`.
-            ///
-            /// The tensor belongs to the session (`eagertape.zeros`: the current one; `Session.zeros`:
-            /// that one); a floating result is in the session's dtype unless `dtype` says otherwise.
-            ///
-            /// Args:
-            ///     size (int...): the shape, as separate ints or one list or tuple.
-            ///     dtype (eagertape.dtype, optional): the result's dtype (a name, an eagertape, torch
-            ///         or numpy dtype, or Python's `float`, `int`, `bool`). Default: ``None`` (the
-            ///         session's dtype).
-            ///     device (str or torch.device, optional): checked against the session's device.
-            ///         Default: ``None``.
-            ///     requires_grad (bool): whether backward computes a gradient for the result (floating
-            ///         dtypes only). Default: ``False``.
-            ///
-            /// Returns:
-            ///     Tensor: a new tensor of the session.
-            ///
-            /// Raises:
-            ///     NoSessionError: no session is current.
-            ///     ShapeError: a negative or non-integer size.
-            ///     DeviceError: `device` is not the session's device.
-            ///     GradError: `requires_grad=True` with an integer or bool `dtype`.
-            ///
-            /// Examples:
-            ///     >>> import eagertape as et
-            ///     >>> with et.Session():
-            ///     ...     et.zeros(2, 3).tolist()
-            ///     [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
-            fn zeros(*size) = Factory::zeros;
-
-            /// Returns a tensor filled with the scalar value 1, with the shape given by `size`.
-            ///
-            /// The tensor belongs to the session (`eagertape.ones`: the current one; `Session.ones`:
-            /// that one); a floating result is in the session's dtype unless `dtype` says otherwise.
-            ///
-            /// Args:
-            ///     size (int...): the shape, as separate ints or one list or tuple.
-            ///     dtype (eagertape.dtype, optional): the result's dtype (as `zeros`'s).
-            ///         Default: ``None`` (the session's dtype).
-            ///     device (str or torch.device, optional): checked against the session's device.
-            ///         Default: ``None``.
-            ///     requires_grad (bool): whether backward computes a gradient for the result (floating
-            ///         dtypes only). Default: ``False``.
-            ///
-            /// Returns:
-            ///     Tensor: a new tensor of the session.
-            ///
-            /// Raises:
-            ///     NoSessionError: no session is current.
-            ///     ShapeError: a negative or non-integer size.
-            ///     DeviceError: `device` is not the session's device.
-            ///     GradError: `requires_grad=True` with an integer or bool `dtype`.
-            ///
-            /// Examples:
-            ///     >>> import eagertape as et
-            ///     >>> with et.Session():
-            ///     ...     et.ones((2,), dtype=et.int64).tolist()
-            ///     [1, 1]
-            fn ones(*size) = Factory::ones;
-
-            /// Returns a tensor with the shape given by `size`, as `torch.empty`.
-            ///
-            /// Unlike `torch.empty`, whose values are uninitialized, the values are zeros (the same as
-            /// `zeros`).
-            ///
-            /// Args:
-            ///     size (int...): the shape, as separate ints or one list or tuple.
-            ///     dtype (eagertape.dtype, optional): the result's dtype (as `zeros`'s).
-            ///         Default: ``None`` (the session's dtype).
-            ///     device (str or torch.device, optional): checked against the session's device.
-            ///         Default: ``None``.
-            ///     requires_grad (bool): whether backward computes a gradient for the result (floating
-            ///         dtypes only). Default: ``False``.
-            ///
-            /// Returns:
-            ///     Tensor: a new tensor of the session.
-            ///
-            /// Raises:
-            ///     NoSessionError: no session is current.
-            ///     DeviceError: `device` is not the session's device.
-            ///
-            /// Examples:
-            ///     >>> import eagertape as et
-            ///     >>> with et.Session():
-            ///     ...     tuple(et.empty(2, 3).shape)
-            ///     (2, 3)
-            fn empty(*size) = Factory::zeros;
-
-            /// Creates a tensor of size `size` filled with `fill_value`.
-            ///
-            /// As in torch, the dtype is inferred from `fill_value` when `dtype` is not given: `int64`
-            /// for an int, `bool` for a bool, the session's dtype for a float.
-            ///
-            /// Args:
-            ///     size (sequence of int): the shape of the result.
-            ///     fill_value (Scalar): the value to fill the result with.
-            ///     dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (inferred
-            ///         from `fill_value`).
-            ///     device (str or torch.device, optional): checked against the session's device.
-            ///         Default: ``None``.
-            ///     requires_grad (bool): whether backward computes a gradient for the result (floating
-            ///         dtypes only). Default: ``False``.
-            ///
-            /// Returns:
-            ///     Tensor: a new tensor of the session.
-            ///
-            /// Raises:
-            ///     NoSessionError: no session is current.
-            ///     DeviceError: `device` is not the session's device.
-            ///     GradError: `requires_grad=True` with an integer or bool dtype.
-            ///
-            /// Examples:
-            ///     >>> import eagertape as et
-            ///     >>> with et.Session():
-            ///     ...     et.full((2, 2), 7).tolist(), et.full((2,), 1.5).tolist()
-            ///     ([[7, 7], [7, 7]], [1.5, 1.5])
-            fn full(size: Vec<i64>, fill_value: Item) = Factory::full_of;
-
-            /// Returns a 2-D tensor with ones on the diagonal and zeros elsewhere.
-            ///
-            /// Args:
-            ///     n (int): the number of rows.
-            ///     m (int, optional): the number of columns. Default: ``None`` (`n`).
-            ///     dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
-            ///         session's dtype).
-            ///     device (str or torch.device, optional): checked against the session's device.
-            ///         Default: ``None``.
-            ///     requires_grad (bool): whether backward computes a gradient for the result (floating
-            ///         dtypes only). Default: ``False``.
-            ///
-            /// Returns:
-            ///     Tensor: a new `(n, m)` tensor of the session.
-            ///
-            /// Raises:
-            ///     NoSessionError: no session is current.
-            ///     ShapeError: a negative `n` or `m`.
-            ///     DeviceError: `device` is not the session's device.
-            ///
-            /// Examples:
-            ///     >>> import eagertape as et
-            ///     >>> with et.Session():
-            ///     ...     et.eye(2, 3).tolist()
-            ///     [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
-            fn eye(n: i64; m: Option<i64> = None) = Factory::eye_of;
-
-            /// Returns a 1-D tensor of values from the interval ``[start, end)`` taken with common
-            /// difference `step` beginning from `start`.
-            ///
-            /// As `torch.arange`, `arange(end)` starts at 0 with step 1. The result is `int64` when every
-            /// argument is an int, else in the session's dtype, unless `dtype` says otherwise.
-            ///
-            /// Args:
-            ///     start (Number): the starting value (or, with `end` left out, the end value).
-            ///     end (Number, optional): the ending value, excluded. Default: ``None``.
-            ///     step (Number, optional): the gap between each pair of adjacent values.
-            ///         Default: ``None`` (1).
-            ///     dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``.
-            ///     device (str or torch.device, optional): checked against the session's device.
-            ///         Default: ``None``.
-            ///     requires_grad (bool): whether backward computes a gradient for the result (floating
-            ///         dtypes only). Default: ``False``.
-            ///
-            /// Returns:
-            ///     Tensor: a new 1-D tensor of the session.
-            ///
-            /// Raises:
-            ///     ArgumentError: a zero step, an infinite bound, or a step of the wrong sign.
-            ///     NoSessionError: no session is current.
-            ///     DeviceError: `device` is not the session's device.
-            ///
-            /// Examples:
-            ///     >>> import eagertape as et
-            ///     >>> with et.Session():
-            ///     ...     et.arange(4).tolist(), et.arange(1, 2, 0.25).tolist()
-            ///     ([0, 1, 2, 3], [1.0, 1.25, 1.5, 1.75])
-            fn arange(start: Item; end: Option<Item> = None, step: Option<Item> = None)
-                = Factory::arange_of;
-
-            /// Creates a 1-D tensor of size `steps` whose values are evenly spaced from `start` to
-            /// `end`, inclusive.
-            ///
-            /// The values are torch's: its kernel's ``start + i * step`` in the first half and
-            /// ``end - (steps - 1 - i) * step`` in the second, in the result's dtype (LibTorch's own
-            /// kernel in a LibTorch session; an integer dtype truncates).
-            ///
-            /// Args:
-            ///     start (float): the starting value.
-            ///     end (float): the ending value.
-            ///     steps (int): the number of values (0 gives an empty tensor, 1 gives `[start]`).
-            ///     dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
-            ///         session's dtype).
-            ///     device (str or torch.device, optional): checked against the session's device.
-            ///         Default: ``None``.
-            ///     requires_grad (bool): whether backward computes a gradient for the result.
-            ///         Default: ``False``.
-            ///
-            /// Returns:
-            ///     Tensor: a new 1-D tensor of the session.
-            ///
-            /// Raises:
-            ///     ArgumentError: `steps` is negative, or an end is infinite.
-            ///     NoSessionError: no session is current.
-            ///     DeviceError: `device` is not the session's device.
-            ///
-            /// Examples:
-            ///     >>> import eagertape as et
-            ///     >>> with et.Session():
-            ///     ...     et.linspace(0, 1, 5).tolist()
-            ///     [0.0, 0.25, 0.5, 0.75, 1.0]
-            fn linspace(start: f64, end: f64, steps: i64) = Factory::linspace;
-
-            /// Returns a tensor filled with random numbers from a uniform distribution on the
-            /// interval ``[0, 1)``, with the shape given by `size`.
-            ///
-            /// The numbers are drawn from the session's generator (seeded by its `Config.seed`;
-            /// counter-based: the values depend on the seed and the position `rng_state()` reports,
-            /// which the call advances) in the session's dtype, then converted to `dtype` if that
-            /// differs.
-            ///
-            /// Args:
-            ///     size (int...): the shape, as separate ints or one list or tuple.
-            ///     dtype (eagertape.dtype, optional): the result's dtype, a floating one.
-            ///         Default: ``None`` (the session's dtype).
-            ///     device (str or torch.device, optional): checked against the session's device.
-            ///         Default: ``None``.
-            ///     requires_grad (bool): whether backward computes a gradient for the result.
-            ///         Default: ``False``.
-            ///     generator: not supported (the session's generator draws); must be ``None``.
-            ///
-            /// Returns:
-            ///     Tensor: a new tensor of the session.
-            ///
-            /// Raises:
-            ///     ArgumentError: a `generator` is given.
-            ///     DTypeError: an integer or bool `dtype`.
-            ///     ShapeError: a negative or non-integer size.
-            ///     NoSessionError: no session is current.
-            ///     DeviceError: `device` is not the session's device.
-            ///
-            /// Examples:
-            ///     >>> import eagertape as et
-            ///     >>> with et.Session(seed=0):
-            ///     ...     x = et.rand(2, 3)
-            ///     ...     tuple(x.shape), bool(((x >= 0) & (x < 1)).all())
-            ///     ((2, 3), True)
-            fn rand(*size) + generator = Factory::rand;
-
-            /// Returns a tensor filled with random numbers from a normal distribution with mean 0 and
-            /// variance 1, with the shape given by `size`.
-            ///
-            /// As `rand`: drawn from the session's generator in the session's dtype (the call
-            /// advances it), then converted to `dtype` if that differs.
-            ///
-            /// Args:
-            ///     size (int...): the shape, as separate ints or one list or tuple.
-            ///     dtype (eagertape.dtype, optional): the result's dtype, a floating one.
-            ///         Default: ``None`` (the session's dtype).
-            ///     device (str or torch.device, optional): checked against the session's device.
-            ///         Default: ``None``.
-            ///     requires_grad (bool): whether backward computes a gradient for the result.
-            ///         Default: ``False``.
-            ///     generator: not supported (the session's generator draws); must be ``None``.
-            ///
-            /// Returns:
-            ///     Tensor: a new tensor of the session.
-            ///
-            /// Raises:
-            ///     ArgumentError: a `generator` is given.
-            ///     DTypeError: an integer or bool `dtype`.
-            ///     ShapeError: a negative or non-integer size.
-            ///     NoSessionError: no session is current.
-            ///     DeviceError: `device` is not the session's device.
-            ///
-            /// Examples:
-            ///     >>> import eagertape as et
-            ///     >>> with et.Session(seed=0):
-            ///     ...     tuple(et.randn(4, 2).shape)
-            ///     (4, 2)
-            fn randn(*size) + generator = Factory::randn;
-        }
-    };
-}
-#[cfg_attr(not(feature = "python"), allow(unused_imports))]
-pub(crate) use declarations;
 
 impl<B: Backend> Session<B> {
     /// Make `f` as a leaf (`dtype`: `dtype=`, else its natural dtype, else the carrier).
@@ -588,7 +367,11 @@ impl<B: Backend> Session<B> {
         let carrier = self.dtype();
         let wanted = dtype.or(f.natural).unwrap_or(carrier);
         let device = self.config().device;
-        let to = target(carrier, carrier, wanted)?;
+        // data (int64, int32, bool) is made as data in every session, an interval one too
+        let to = match wanted.is_data() {
+            true => wanted,
+            false => target(carrier, carrier, wanted)?,
+        };
         if let Pattern::Full(v) = f.pattern {
             // torch's check: a fill the dtype cannot hold is an error, not inf or garbage
             crate::ops::scalar::fits(v, to)?;
@@ -598,41 +381,78 @@ impl<B: Backend> Session<B> {
         // carriers make theirs and convert.
         let direct = to.is_data() || (to.is_native() && carrier.is_native());
         let first = if direct { to } else { carrier };
-        let t = {
+        let (t, next) = {
             let _guard = B::no_grad();
-            match f.pattern {
-                Pattern::Draw { normal } => {
-                    if to.is_data() {
-                        let op = if normal { "randn" } else { "rand" };
-                        return Err(Error::DType(format!(
-                            "{op}(): not implemented for {to} (a floating dtype only)"
-                        )));
-                    }
-                    let t = self.drawn(&f.shape, normal)?;
-                    match first == carrier {
-                        true => t,
-                        false => B::convert(&t, first, device)?,
-                    }
-                }
-                _ => f.build::<B>(first, device)?,
-            }
+            self.values(f, first, to)?
         };
         let h = self.all_or_nothing(|s| {
-            let leaf = match f.pattern {
+            let leaf = match next {
                 // a draw is no constant: a captured step that draws is refused
-                Pattern::Draw { .. } => s.input_owned_as(t, Some(first), requires_grad)?,
-                _ => s.literal(|s| s.input_owned_as(t, Some(first), requires_grad))?,
+                Some(_) => s.input_owned_as(t, Some(first), requires_grad)?,
+                None => s.literal(|s| s.input_owned_as(t, Some(first), requires_grad))?,
             };
             if to == first {
                 return Ok(leaf);
             }
             s.record(Op::convert(to, device), &[leaf])
         })?;
-        if let Pattern::Draw { normal } = f.pattern {
+        if let Some(next) = next {
             // the generator moves on once the draw is recorded
-            self.rng.skip_draw(normal, count(&f.shape)? as u64);
+            self.rng = next;
         }
         Ok(h)
+    }
+
+    /// `f`'s values in `first` (`to`: the dtype asked for), and for a draw the generator's
+    /// state after it.
+    fn values(&self, f: &Factory, first: DType, to: DType) -> Result<(B::T, Option<RngState>)> {
+        let device = self.config().device;
+        let n = count(&f.shape)?;
+        let mut next = self.rng;
+        let t = match f.pattern {
+            Pattern::Draw { normal } => {
+                if to.is_data() {
+                    let op = if normal { "randn" } else { "rand" };
+                    return Err(Error::DType(format!(
+                        "{op}(): not implemented for {to} (a floating dtype only)"
+                    )));
+                }
+                // drawn in the carrier (its bits), then converted
+                let t = self.drawn(&f.shape, normal)?;
+                next.skip_draw(normal, n as u64);
+                match first == self.dtype() {
+                    true => t,
+                    false => B::convert(&t, first, device)?,
+                }
+            }
+            Pattern::Integers { low, high } => {
+                let range = (high - low) as u128;
+                let r = self.rng;
+                next.skip_draw(false, n as u64);
+                B::generate(&f.shape, first, device, &|at, part| {
+                    r.fill_uniform_bits(at as u64, part, 53);
+                    for v in part.iter_mut() {
+                        let k = (*v * EXACT_INT as f64) as u128;
+                        *v = (low as i128 + ((k * range) >> 53) as i128) as f64;
+                    }
+                })?
+            }
+            Pattern::Permutation => {
+                let u = next.uniform(n)?;
+                let mut perm = crate::error::host_vec(n, 0.0, "randperm")?;
+                for (i, v) in perm.iter_mut().enumerate() {
+                    *v = i as f64;
+                }
+                for i in (1..n).rev() {
+                    let k = (u[i] * EXACT_INT as f64) as u128;
+                    let j = ((k * (i as u128 + 1)) >> 53) as usize;
+                    perm.swap(i, j);
+                }
+                B::from_f64(&perm, &f.shape, first, device)?
+            }
+            _ => return Ok((f.build::<B>(first, device)?, None)),
+        };
+        Ok((t, Some(next)))
     }
 
     /// torch's `x.zero_()` result: zeros of `x`'s shape and dtype. A tensor that requires

@@ -1,5 +1,5 @@
-//! Sampling and searching. `bernoulli`, `normal`, `multinomial`, `randint` and `randperm`
-//! draw from the session's counter-based generator ([`crate::rng`]): the same seed gives the
+//! Sampling and searching. `bernoulli`, `normal`, `multinomial`, and the factories `rand`,
+//! `randn`, `randint` and `randperm` (`session/factory.rs`) draw from the session's counter-based generator ([`crate::rng`]): the same seed gives the
 //! same draws, and each call advances the generator by the number of values it read (the
 //! table below), so a draw's place in the stream depends only on the calls before it.
 //!
@@ -9,6 +9,7 @@
 //! | `normal(mean, std)` | one normal per output element (two positions each) |
 //! | `multinomial(p, n, replacement=True)` | `rows × n` uniforms: the inverse CDF of each row |
 //! | `multinomial(p, n, replacement=False)` | `rows × categories` uniforms: the `n` largest `p_j / E_j`, `E_j = -log u_j` (exponential races) |
+//! | `rand(size)`, `randn(size)` | one uniform or normal per element |
 //! | `randint(low, high, size)` | one 53-bit uniform per element |
 //! | `randperm(n)` | `n` 53-bit uniforms (Fisher–Yates) |
 //! | `dropout1d/2d/3d`, `feature_alpha_dropout` (training) | one uniform per channel (`N × C`) |
@@ -35,9 +36,6 @@ use crate::ops::unary::Log;
 use crate::rng::RngState;
 use crate::shape::{broadcast_shapes, checked_numel, normalize_dim};
 use crate::tape::Handle;
-
-/// The largest magnitude `randint` and `randperm` take: their values travel as float64.
-const EXACT_INT: i64 = 1 << 53;
 
 impl<B: Backend> Session<B> {
     /// `shape` uniforms of `dtype` on the grid `k / 2^(bits-1)` (`bits` its significand
@@ -312,68 +310,6 @@ impl<B: Backend> Session<B> {
             picks
         };
         let h = self.input_owned_as(picks, Some(DType::Int64), false)?;
-        self.rng = rng;
-        Ok(h)
-    }
-
-    /// torch's `randint(low, high, size)`: integers uniform in `[low, high)`, of `dtype`
-    /// (int64 by default). `|low|` and `|high|` are at most 2^53.
-    pub fn randint(
-        &mut self,
-        low: i64,
-        high: i64,
-        shape: &[i64],
-        dtype: Option<DType>,
-    ) -> Result<Handle> {
-        if low >= high {
-            return Err(Error::Argument(format!(
-                "randint: expected low < high, got low {low} and high {high}"
-            )));
-        }
-        if low.abs() > EXACT_INT || high.abs() > EXACT_INT {
-            return Err(Error::Argument(format!(
-                "randint: low and high must be within ±2^53, got {low} and {high}"
-            )));
-        }
-        let n = checked_numel(shape)? as u64;
-        let dtype = dtype.unwrap_or(DType::Int64);
-        let range = (high - low) as u128;
-        let r = self.rng;
-        let t = B::generate(shape, dtype, self.config.device, &|at, part| {
-            r.fill_uniform_bits(at as u64, part, 53);
-            for v in part.iter_mut() {
-                let k = (*v * EXACT_INT as f64) as u128;
-                *v = (low as i128 + ((k * range) >> 53) as i128) as f64;
-            }
-        })?;
-        // made in `dtype` (a float dtype: in its own dtype where the session is native)
-        let own = dtype.is_data() || (dtype.is_native() && self.dtype.is_native());
-        let h = self.input_owned_as(t, own.then_some(dtype), false)?;
-        self.rng.skip_draw(false, n);
-        Ok(h)
-    }
-
-    /// torch's `randperm(n)`: a uniformly random permutation of `0..n` (Fisher–Yates).
-    pub fn randperm(&mut self, n: i64, dtype: Option<DType>) -> Result<Handle> {
-        if !(0..=EXACT_INT).contains(&n) {
-            return Err(Error::Argument(format!(
-                "randperm: n must be in [0, 2^53], got {n}"
-            )));
-        }
-        let mut rng = self.rng;
-        let u = rng.uniform(n as usize)?;
-        let mut perm = crate::error::host_vec(n as usize, 0.0, "randperm")?;
-        for (i, v) in perm.iter_mut().enumerate() {
-            *v = i as f64;
-        }
-        for i in (1..perm.len()).rev() {
-            let k = (u[i] * EXACT_INT as f64) as u128;
-            let j = ((k * (i as u128 + 1)) >> 53) as usize;
-            perm.swap(i, j);
-        }
-        let dtype = dtype.unwrap_or(DType::Int64);
-        let t = B::from_f64(&perm, &[n], dtype, self.config.device)?;
-        let h = self.input_owned_as(t, dtype.is_data().then_some(dtype), false)?;
         self.rng = rng;
         Ok(h)
     }

@@ -169,3 +169,24 @@ def test_a_python_type_names_a_factory_dtype_as_torch():
         "bool",
         "float64",
     ]
+
+
+def test_an_interval_session_makes_integer_data_with_its_factories():
+    # torch.arange(3), torch.randint(0, 5, (4,)), torch.randperm(3): int64 data
+    sess = et.Session(dtype="interval", seed=0)
+    made = [sess.arange(3), sess.randint(0, 5, (4,)), sess.randperm(3), sess.ones(2, dtype=int)]
+    assert [t.dtype for t in made] == ["int64"] * 4
+    np.testing.assert_array_equal(made[0].numpy(), torch.arange(3).numpy())
+    assert sorted(made[2].tolist()) == [0, 1, 2]
+
+
+def test_randint_takes_torchs_two_forms_and_refuses_a_missing_size():
+    # torch.randint(3, (5,)) is randint(0, 3, (5,)); torch.randint(0, 3) raises TypeError
+    sess = et.Session(dtype="float32", seed=1)
+    assert set(sess.randint(3, (50,)).tolist()) <= {0, 1, 2}
+    assert set(sess.randint(7, 9, [50]).tolist()) <= {7, 8}
+    with pytest.raises(et.ArgumentError, match="size is required"):
+        sess.randint(0, 3)
+    with pytest.raises(et.ArgumentError, match="high must be an int"):
+        sess.randint(0, (3,), (2,))
+    assert sess.tape_len == 2
