@@ -1951,51 +1951,182 @@ class Tensor:
     # END generated: binary
     @overload
     def max(self, dim: None = None, keepdim: _bool = False) -> Tensor:
-        """`max()`: the largest element (the gradient split between ties); `max(dim,
-        keepdim=False)`: the maxima along `dim` and the (int64) index of each one's first
-        occurrence, as torch's `(values, indices)` named tuple; `max(other)` (also by keyword):
-        the elementwise maximum.
+        """Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a
+        tensor.
+
+        `max(input)` is the largest element (a 0-d tensor; ties share the gradient evenly, as in
+        torch). `max(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the maxima
+        along `dim` and the int64 index of each (the first occurrence); the gradient reaches
+        the indexed elements. `max(input, other)` with a tensor `other` (positionally or by
+        keyword) is `eagertape.maximum`. `max(input)` accepts integer data; the `dim` and
+        `other` forms need floating point.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+                elementwise form. Default: ``None`` (all elements).
+            keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+                form only). Default: ``False``.
+            other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+                Default: ``None``.
+
+        Returns:
+            Tensor or MaxResult: the maximum; `(values, indices)` with `dim`.
+
+        Raises:
+            ShapeError: if `dim` is out of range.
+            DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+            TypeError: both `dim` and `other` are given.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+            ...     values, indices = et.max(x, 1)
+            ...     et.max(x).item(), values.tolist(), indices.tolist()
+            (7.0, [5.0, 7.0], [1, 0])
         """
     @overload
     def max(self, dim: _int, keepdim: _bool = False) -> MaxResult:
-        """`max()`: the largest element (the gradient split between ties); `max(dim,
-        keepdim=False)`: the maxima along `dim` and the (int64) index of each one's first
-        occurrence, as torch's `(values, indices)` named tuple; `max(other)` (also by keyword):
-        the elementwise maximum.
+        """Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a
+        tensor.
+
+        `max(input)` is the largest element (a 0-d tensor; ties share the gradient evenly, as in
+        torch). `max(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the maxima
+        along `dim` and the int64 index of each (the first occurrence); the gradient reaches
+        the indexed elements. `max(input, other)` with a tensor `other` (positionally or by
+        keyword) is `eagertape.maximum`. `max(input)` accepts integer data; the `dim` and
+        `other` forms need floating point.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+                elementwise form. Default: ``None`` (all elements).
+            keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+                form only). Default: ``False``.
+            other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+                Default: ``None``.
+
+        Returns:
+            Tensor or MaxResult: the maximum; `(values, indices)` with `dim`.
+
+        Raises:
+            ShapeError: if `dim` is out of range.
+            DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+            TypeError: both `dim` and `other` are given.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+            ...     values, indices = et.max(x, 1)
+            ...     et.max(x).item(), values.tolist(), indices.tolist()
+            (7.0, [5.0, 7.0], [1, 0])
         """
     @overload
     def max(self, dim: Tensor) -> Tensor:
-        """`max()`: the largest element (the gradient split between ties); `max(dim,
-        keepdim=False)`: the maxima along `dim` and the (int64) index of each one's first
-        occurrence, as torch's `(values, indices)` named tuple; `max(other)` (also by keyword):
-        the elementwise maximum.
+        """Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a
+        tensor.
+
+        `max(input)` is the largest element (a 0-d tensor; ties share the gradient evenly, as in
+        torch). `max(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the maxima
+        along `dim` and the int64 index of each (the first occurrence); the gradient reaches
+        the indexed elements. `max(input, other)` with a tensor `other` (positionally or by
+        keyword) is `eagertape.maximum`. `max(input)` accepts integer data; the `dim` and
+        `other` forms need floating point.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+                elementwise form. Default: ``None`` (all elements).
+            keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+                form only). Default: ``False``.
+            other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+                Default: ``None``.
+
+        Returns:
+            Tensor or MaxResult: the maximum; `(values, indices)` with `dim`.
+
+        Raises:
+            ShapeError: if `dim` is out of range.
+            DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+            TypeError: both `dim` and `other` are given.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+            ...     values, indices = et.max(x, 1)
+            ...     et.max(x).item(), values.tolist(), indices.tolist()
+            (7.0, [5.0, 7.0], [1, 0])
         """
     @overload
     def max(
         self, dim: None = None, keepdim: _bool = False, *, other: Tensor | None = None
     ) -> Tensor:
-        """`max()`: the largest element (the gradient split between ties); `max(dim,
-        keepdim=False)`: the maxima along `dim` and the (int64) index of each one's first
-        occurrence, as torch's `(values, indices)` named tuple; `max(other)` (also by keyword):
-        the elementwise maximum.
+        """Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a
+        tensor.
+
+        `max(input)` is the largest element (a 0-d tensor; ties share the gradient evenly, as in
+        torch). `max(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the maxima
+        along `dim` and the int64 index of each (the first occurrence); the gradient reaches
+        the indexed elements. `max(input, other)` with a tensor `other` (positionally or by
+        keyword) is `eagertape.maximum`. `max(input)` accepts integer data; the `dim` and
+        `other` forms need floating point.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+                elementwise form. Default: ``None`` (all elements).
+            keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+                form only). Default: ``False``.
+            other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+                Default: ``None``.
+
+        Returns:
+            Tensor or MaxResult: the maximum; `(values, indices)` with `dim`.
+
+        Raises:
+            ShapeError: if `dim` is out of range.
+            DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+            TypeError: both `dim` and `other` are given.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+            ...     values, indices = et.max(x, 1)
+            ...     et.max(x).item(), values.tolist(), indices.tolist()
+            (7.0, [5.0, 7.0], [1, 0])
         """
     @overload
     def min(self, dim: None = None, keepdim: _bool = False) -> Tensor:
-        """Returns the minimum of this tensor: of all elements, along a dimension, or element-wise.
+        """Returns the minimum of `input`: of all elements, along `dim`, or elementwise with a
+        tensor.
 
-        `min()` returns the smallest element (ties split the gradient evenly).
-        `min(dim, keepdim=False)` returns the named tuple `(values, indices)` of the minima along
-        `dim` and the int64 index of each one's first occurrence; the gradient flows through
-        `values`. `min(other)` (a tensor, positionally or by keyword) is
-        `eagertape.minimum(self, other)`. See `eagertape.min`.
+        `min(input)` is the smallest element (a 0-d tensor; ties share the gradient evenly, as
+        in torch). `min(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the
+        minima along `dim` and the int64 index of each (the first occurrence); the gradient
+        reaches the indexed elements. `min(input, other)` with a tensor `other` (positionally
+        or by keyword) is `eagertape.minimum`. `min(input)` accepts integer data; the `dim`
+        and `other` forms need floating point.
 
         Args:
-            dim (int or Tensor, optional): the dimension to reduce, or the tensor to compare
-                with. Default: ``None`` (every element).
-            keepdim (bool): whether the reduced dimension is kept with size one.
-                Default: ``False``.
-            other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
+            input (Tensor): the input tensor.
+            dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+                elementwise form. Default: ``None`` (all elements).
+            keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+                form only). Default: ``False``.
+            other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
                 Default: ``None``.
+
+        Returns:
+            Tensor or MinResult: the minimum; `(values, indices)` with `dim`.
+
+        Raises:
+            ShapeError: if `dim` is out of range.
+            DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+            TypeError: both `dim` and `other` are given.
 
         Examples:
             >>> import eagertape as et
@@ -2007,21 +2138,32 @@ class Tensor:
         """
     @overload
     def min(self, dim: _int, keepdim: _bool = False) -> MinResult:
-        """Returns the minimum of this tensor: of all elements, along a dimension, or element-wise.
+        """Returns the minimum of `input`: of all elements, along `dim`, or elementwise with a
+        tensor.
 
-        `min()` returns the smallest element (ties split the gradient evenly).
-        `min(dim, keepdim=False)` returns the named tuple `(values, indices)` of the minima along
-        `dim` and the int64 index of each one's first occurrence; the gradient flows through
-        `values`. `min(other)` (a tensor, positionally or by keyword) is
-        `eagertape.minimum(self, other)`. See `eagertape.min`.
+        `min(input)` is the smallest element (a 0-d tensor; ties share the gradient evenly, as
+        in torch). `min(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the
+        minima along `dim` and the int64 index of each (the first occurrence); the gradient
+        reaches the indexed elements. `min(input, other)` with a tensor `other` (positionally
+        or by keyword) is `eagertape.minimum`. `min(input)` accepts integer data; the `dim`
+        and `other` forms need floating point.
 
         Args:
-            dim (int or Tensor, optional): the dimension to reduce, or the tensor to compare
-                with. Default: ``None`` (every element).
-            keepdim (bool): whether the reduced dimension is kept with size one.
-                Default: ``False``.
-            other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
+            input (Tensor): the input tensor.
+            dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+                elementwise form. Default: ``None`` (all elements).
+            keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+                form only). Default: ``False``.
+            other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
                 Default: ``None``.
+
+        Returns:
+            Tensor or MinResult: the minimum; `(values, indices)` with `dim`.
+
+        Raises:
+            ShapeError: if `dim` is out of range.
+            DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+            TypeError: both `dim` and `other` are given.
 
         Examples:
             >>> import eagertape as et
@@ -2033,21 +2175,32 @@ class Tensor:
         """
     @overload
     def min(self, dim: Tensor) -> Tensor:
-        """Returns the minimum of this tensor: of all elements, along a dimension, or element-wise.
+        """Returns the minimum of `input`: of all elements, along `dim`, or elementwise with a
+        tensor.
 
-        `min()` returns the smallest element (ties split the gradient evenly).
-        `min(dim, keepdim=False)` returns the named tuple `(values, indices)` of the minima along
-        `dim` and the int64 index of each one's first occurrence; the gradient flows through
-        `values`. `min(other)` (a tensor, positionally or by keyword) is
-        `eagertape.minimum(self, other)`. See `eagertape.min`.
+        `min(input)` is the smallest element (a 0-d tensor; ties share the gradient evenly, as
+        in torch). `min(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the
+        minima along `dim` and the int64 index of each (the first occurrence); the gradient
+        reaches the indexed elements. `min(input, other)` with a tensor `other` (positionally
+        or by keyword) is `eagertape.minimum`. `min(input)` accepts integer data; the `dim`
+        and `other` forms need floating point.
 
         Args:
-            dim (int or Tensor, optional): the dimension to reduce, or the tensor to compare
-                with. Default: ``None`` (every element).
-            keepdim (bool): whether the reduced dimension is kept with size one.
-                Default: ``False``.
-            other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
+            input (Tensor): the input tensor.
+            dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+                elementwise form. Default: ``None`` (all elements).
+            keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+                form only). Default: ``False``.
+            other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
                 Default: ``None``.
+
+        Returns:
+            Tensor or MinResult: the minimum; `(values, indices)` with `dim`.
+
+        Raises:
+            ShapeError: if `dim` is out of range.
+            DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+            TypeError: both `dim` and `other` are given.
 
         Examples:
             >>> import eagertape as et
@@ -2061,21 +2214,32 @@ class Tensor:
     def min(
         self, dim: None = None, keepdim: _bool = False, *, other: Tensor | None = None
     ) -> Tensor:
-        """Returns the minimum of this tensor: of all elements, along a dimension, or element-wise.
+        """Returns the minimum of `input`: of all elements, along `dim`, or elementwise with a
+        tensor.
 
-        `min()` returns the smallest element (ties split the gradient evenly).
-        `min(dim, keepdim=False)` returns the named tuple `(values, indices)` of the minima along
-        `dim` and the int64 index of each one's first occurrence; the gradient flows through
-        `values`. `min(other)` (a tensor, positionally or by keyword) is
-        `eagertape.minimum(self, other)`. See `eagertape.min`.
+        `min(input)` is the smallest element (a 0-d tensor; ties share the gradient evenly, as
+        in torch). `min(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the
+        minima along `dim` and the int64 index of each (the first occurrence); the gradient
+        reaches the indexed elements. `min(input, other)` with a tensor `other` (positionally
+        or by keyword) is `eagertape.minimum`. `min(input)` accepts integer data; the `dim`
+        and `other` forms need floating point.
 
         Args:
-            dim (int or Tensor, optional): the dimension to reduce, or the tensor to compare
-                with. Default: ``None`` (every element).
-            keepdim (bool): whether the reduced dimension is kept with size one.
-                Default: ``False``.
-            other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
+            input (Tensor): the input tensor.
+            dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+                elementwise form. Default: ``None`` (all elements).
+            keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+                form only). Default: ``False``.
+            other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
                 Default: ``None``.
+
+        Returns:
+            Tensor or MinResult: the minimum; `(values, indices)` with `dim`.
+
+        Raises:
+            ShapeError: if `dim` is out of range.
+            DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+            TypeError: both `dim` and `other` are given.
 
         Examples:
             >>> import eagertape as et
@@ -2085,14 +2249,148 @@ class Tensor:
             ...     x.min().tolist(), values.tolist(), indices.tolist()
             (1.0, [1.0, 2.0], [0, 1])
         """
-    def clamp(
+    # BEGIN generated: tensor-factories (tools/gen-stubs, from session/factory.rs's declarations)
+    def new_zeros(
         self,
-        min: _float | Tensor | ArrayLike | None = None,
-        max: _float | Tensor | ArrayLike | None = None,
+        *args: int | Sequence[int],
+        size: int | Sequence[int] | None = None,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
     ) -> Tensor:
-        """`clamp(min=None, max=None)`: number bounds (`max(x, min)`, then `min(., max)`), or
-        tensor bounds (broadcast; torch's gradient rule for each operand).
+        """Returns `eagertape.zeros(*size)` in this tensor's session, of this tensor's dtype
+        unless `dtype` says otherwise (torch's `Tensor.new_zeros`).
+
+        Args:
+            *args (int or sequence of ints): the shape, as separate ints or one sequence.
+            size (sequence of ints, optional): the shape by keyword, instead of `*args`.
+                Default: ``None``.
+            dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
+                tensor's dtype).
+            device (str or torch.device, optional): must be this tensor's session's device.
+                Default: ``None``.
+            requires_grad (bool): whether the new tensor is a leaf that takes gradients.
+                Default: ``False``.
+
+        Returns:
+            Tensor: a new tensor of this tensor's session.
+
+        Raises:
+            DeviceError: `device` is not the session's device.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     z = et.tensor([1, 2]).new_zeros(2, 3)
+            ...     z.dtype, z.shape
+            ('int64', (2, 3))
         """
+    def new_ones(
+        self,
+        *args: int | Sequence[int],
+        size: int | Sequence[int] | None = None,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """Returns `eagertape.ones(*size)` in this tensor's session, of this tensor's dtype
+        unless `dtype` says otherwise (torch's `Tensor.new_ones`).
+
+        Args:
+            *args (int or sequence of ints): the shape, as separate ints or one sequence.
+            size (sequence of ints, optional): the shape by keyword, instead of `*args`.
+                Default: ``None``.
+            dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
+                tensor's dtype).
+            device (str or torch.device, optional): must be this tensor's session's device.
+                Default: ``None``.
+            requires_grad (bool): whether the new tensor is a leaf that takes gradients.
+                Default: ``False``.
+
+        Returns:
+            Tensor: a new tensor of this tensor's session.
+
+        Raises:
+            DeviceError: `device` is not the session's device.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     z = et.tensor([1, 2]).new_ones(2, 3)
+            ...     z.dtype, z.shape
+            ('int64', (2, 3))
+        """
+    def new_empty(
+        self,
+        *args: int | Sequence[int],
+        size: int | Sequence[int] | None = None,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """Returns `eagertape.empty(*size)` in this tensor's session, of this tensor's dtype
+        unless `dtype` says otherwise (torch's `Tensor.new_empty`).
+
+        Args:
+            *args (int or sequence of ints): the shape, as separate ints or one sequence.
+            size (sequence of ints, optional): the shape by keyword, instead of `*args`.
+                Default: ``None``.
+            dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
+                tensor's dtype).
+            device (str or torch.device, optional): must be this tensor's session's device.
+                Default: ``None``.
+            requires_grad (bool): whether the new tensor is a leaf that takes gradients.
+                Default: ``False``.
+
+        Returns:
+            Tensor: a new tensor of this tensor's session.
+
+        Raises:
+            DeviceError: `device` is not the session's device.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     z = et.tensor([1, 2]).new_empty(2, 3)
+            ...     z.dtype, z.shape
+            ('int64', (2, 3))
+        """
+    def new_full(
+        self,
+        size: int | Sequence[int],
+        fill_value: float | int | bool,
+        *,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """Returns `eagertape.full(size, fill_value)` in this tensor's session, of this tensor's dtype
+        unless `dtype` says otherwise (torch's `Tensor.new_full`).
+
+        Args:
+            size: as `eagertape.full`'s.
+            fill_value: as `eagertape.full`'s.
+            dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
+                tensor's dtype).
+            device (str or torch.device, optional): must be this tensor's session's device.
+                Default: ``None``.
+            requires_grad (bool): whether the new tensor is a leaf that takes gradients.
+                Default: ``False``.
+
+        Returns:
+            Tensor: a new tensor of this tensor's session.
+
+        Raises:
+            DeviceError: `device` is not the session's device.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     z = et.tensor([1, 2]).new_full((2, 3), 7)
+            ...     z.dtype, z.shape
+            ('int64', (2, 3))
+        """
+    # END generated: tensor-factories
     # BEGIN generated: tensor-methods (tools/gen-stubs, from the ops' declarations)
     def sum(self, dim: int | Sequence[int] | None = None, keepdim: bool = False) -> Tensor:
         """Returns the sum of all elements of `input`, or of each row in the dimension(s) `dim`.
@@ -4899,6 +5197,56 @@ class Tensor:
             ...     [t.tolist() for t in et.chunk(x, 2)]
             [[1.0, 2.0, 3.0], [4.0, 5.0]]
         """
+    def clamp(
+        self,
+        min: Tensor | ArrayLike | float | None = None,
+        max: Tensor | ArrayLike | float | None = None,
+    ) -> Tensor:
+        """Clamps all elements in `input` into the range [`min`, `max`].
+
+        Each bound is a number or a tensor (broadcast against `input`; array-like data is a
+        constant in the session's dtype, a number beside a tensor bound one of `input`'s);
+        with both, `max` wins where `min > max`, as in torch. With tensor bounds the
+        gradient follows torch's rule for each operand: `input` gets it where it lies inside
+        its bounds, each bound where it is the one chosen. Floating-point input only.
+
+        Args:
+            input (Tensor): the input tensor.
+            min (float or Tensor, optional): the lower bound. Default: ``None`` (no lower
+                bound).
+            max (float or Tensor, optional): the upper bound. Default: ``None`` (no upper
+                bound).
+
+        Returns:
+            Tensor: the clamped tensor.
+
+        Raises:
+            ArgumentError: if both `min` and `max` are ``None``.
+            DTypeError: if `input` holds integer or bool data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([-2.0, 0.5, 3.0])
+            ...     et.clamp(x, min=-1.0, max=1.0).tolist()
+            [-1.0, 0.5, 1.0]
+        """
+    def clamp_(
+        self,
+        min: Tensor | ArrayLike | float | None = None,
+        max: Tensor | ArrayLike | float | None = None,
+    ) -> Tensor:
+        """In-place `clamp`: this tensor then reads `clamp`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `clamp`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def reshape(
         self, *args: _int | Sequence[_int], shape: _int | Sequence[_int] | None = None
     ) -> Tensor:
@@ -5325,21 +5673,6 @@ class Tensor:
         Returns:
             Tensor: this tensor.
         """
-    def clamp_(self, min: _Operand | None = None, max: _Operand | None = None) -> Tensor:
-        """Clamps the elements of this tensor into `[min, max]`, in place.
-
-        As with torch's in-place methods, this tensor then reads the new value: the
-        out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-        A tensor that shares its storage with another live tensor (a view of it, or the base it
-        views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-
-        Args:
-            min (float or Tensor, optional): the lower bound. Default: ``None`` (no lower bound).
-            max (float or Tensor, optional): the upper bound. Default: ``None`` (no upper bound).
-
-        Returns:
-            Tensor: this tensor.
-        """
     def _in_place(self, f: Any, *args: Any) -> Tensor: ...
     def __iadd__(self, other: _Operand, /) -> Tensor: ...
     def __isub__(self, other: _Operand, /) -> Tensor: ...
@@ -5354,138 +5687,6 @@ class Tensor:
     def grad(self, value: None) -> None:
         """torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
         added for it (until `t.grad = None` or the reset), or None.
-        """
-    def new_zeros(
-        self,
-        *args: Any,
-        size: Any = None,
-        dtype: Any = None,
-        device: Any = None,
-        requires_grad: _bool = False,
-    ) -> Tensor:
-        """Returns a tensor of zeros of the given shape, in this tensor's session.
-
-        Of this tensor's dtype unless `dtype` says otherwise.
-
-        Args:
-            *args (int or sequence of ints): the shape, as separate ints or one sequence.
-            size (sequence of ints, optional): the shape by keyword, instead of `*args`.
-                Default: ``None``.
-            dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
-                tensor's dtype).
-            device (str or torch.device, optional): must be this tensor's session's device.
-                Default: ``None``.
-            requires_grad (bool): whether the new tensor is a leaf that takes gradients.
-                Default: ``False``.
-
-        Raises:
-            DeviceError: `device` is not the session's device.
-
-        Examples:
-            >>> import eagertape as et
-            >>> with et.Session():
-            ...     z = et.tensor([1, 2]).new_zeros(2, 3)
-            ...     z.dtype, z.shape
-            ('int64', (2, 3))
-        """
-    def new_ones(
-        self,
-        *args: Any,
-        size: Any = None,
-        dtype: Any = None,
-        device: Any = None,
-        requires_grad: _bool = False,
-    ) -> Tensor:
-        """Returns a tensor of ones of the given shape, in this tensor's session.
-
-        Of this tensor's dtype unless `dtype` says otherwise.
-
-        Args:
-            *args (int or sequence of ints): the shape, as separate ints or one sequence.
-            size (sequence of ints, optional): the shape by keyword, instead of `*args`.
-                Default: ``None``.
-            dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
-                tensor's dtype).
-            device (str or torch.device, optional): must be this tensor's session's device.
-                Default: ``None``.
-            requires_grad (bool): whether the new tensor is a leaf that takes gradients.
-                Default: ``False``.
-
-        Raises:
-            DeviceError: `device` is not the session's device.
-
-        Examples:
-            >>> import eagertape as et
-            >>> with et.Session():
-            ...     z = et.tensor([1, 2]).new_ones(2, 3)
-            ...     z.dtype, z.shape
-            ('int64', (2, 3))
-        """
-    def new_empty(
-        self,
-        *args: Any,
-        size: Any = None,
-        dtype: Any = None,
-        device: Any = None,
-        requires_grad: _bool = False,
-    ) -> Tensor:
-        """Returns a new tensor of the given shape, in this tensor's session.
-
-        Of this tensor's dtype unless `dtype` says otherwise. **Differs** from PyTorch: its
-        elements are zeros, not uninitialised memory.
-
-        Args:
-            *args (int or sequence of ints): the shape, as separate ints or one sequence.
-            size (sequence of ints, optional): the shape by keyword, instead of `*args`.
-                Default: ``None``.
-            dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
-                tensor's dtype).
-            device (str or torch.device, optional): must be this tensor's session's device.
-                Default: ``None``.
-            requires_grad (bool): whether the new tensor is a leaf that takes gradients.
-                Default: ``False``.
-
-        Raises:
-            DeviceError: `device` is not the session's device.
-
-        Examples:
-            >>> import eagertape as et
-            >>> with et.Session():
-            ...     z = et.tensor([1, 2]).new_empty(2, 3)
-            ...     z.dtype, z.shape
-            ('int64', (2, 3))
-        """
-    def new_full(
-        self,
-        size: Any,
-        fill_value: Any,
-        *,
-        dtype: Any = None,
-        device: Any = None,
-        requires_grad: _bool = False,
-    ) -> Tensor:
-        """Returns a tensor of the given shape filled with `fill_value`, in this tensor's session.
-
-        Of this tensor's dtype unless `dtype` says otherwise.
-
-        Args:
-            size (int or sequence of ints): the shape.
-            fill_value (float): the value of every element.
-            dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
-                tensor's dtype).
-            device (str or torch.device, optional): must be this tensor's session's device.
-                Default: ``None``.
-            requires_grad (bool): whether the new tensor is a leaf that takes gradients.
-                Default: ``False``.
-
-        Raises:
-            DeviceError: `device` is not the session's device.
-
-        Examples:
-            >>> import eagertape as et
-            >>> with et.Session():
-            ...     et.tensor([1.0]).new_full((2,), 7.0).tolist()
-            [7.0, 7.0]
         """
 
 @final
@@ -5996,6 +6197,7 @@ class _TorchOptimizer(Optimizer):
 # block below).
 _DECLARED: tuple[tuple[str, list[tuple[str, str, str | None]], str], ...]
 _FACTORIES: tuple[tuple[str, list[tuple[str, str, str | None]], str], ...]
+_FACTORY_METHODS: tuple[tuple[str, str], ...]
 # The declared functions that are `Tensor` methods too.
 _DECLARED_METHODS: tuple[str, ...]
 # The in-place methods they declare, each with its function: ((method, function), ...).
@@ -10209,6 +10411,41 @@ def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
         [[1.0, 2.0, 3.0], [4.0, 5.0]]
     """
 
+def clamp(
+    input: Tensor,
+    min: Tensor | ArrayLike | float | None = None,
+    max: Tensor | ArrayLike | float | None = None,
+) -> Tensor:
+    """Clamps all elements in `input` into the range [`min`, `max`].
+
+    Each bound is a number or a tensor (broadcast against `input`; array-like data is a
+    constant in the session's dtype, a number beside a tensor bound one of `input`'s);
+    with both, `max` wins where `min > max`, as in torch. With tensor bounds the
+    gradient follows torch's rule for each operand: `input` gets it where it lies inside
+    its bounds, each bound where it is the one chosen. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        min (float or Tensor, optional): the lower bound. Default: ``None`` (no lower
+            bound).
+        max (float or Tensor, optional): the upper bound. Default: ``None`` (no upper
+            bound).
+
+    Returns:
+        Tensor: the clamped tensor.
+
+    Raises:
+        ArgumentError: if both `min` and `max` are ``None``.
+        DTypeError: if `input` holds integer or bool data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([-2.0, 0.5, 3.0])
+        ...     et.clamp(x, min=-1.0, max=1.0).tolist()
+        [-1.0, 0.5, 1.0]
+    """
+
 def reshape(input: Tensor, shape: int | Sequence[int]) -> Tensor:
     """Returns a tensor with the same data and number of elements as `input`, with
     shape `shape`.
@@ -13094,19 +13331,323 @@ def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
     """
 
 @overload
+def max(input: Tensor, dim: None = None, keepdim: bool = False, *, other: None = None) -> Tensor:
+    """Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a
+    tensor.
+
+    `max(input)` is the largest element (a 0-d tensor; ties share the gradient evenly, as in
+    torch). `max(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the maxima
+    along `dim` and the int64 index of each (the first occurrence); the gradient reaches
+    the indexed elements. `max(input, other)` with a tensor `other` (positionally or by
+    keyword) is `eagertape.maximum`. `max(input)` accepts integer data; the `dim` and
+    `other` forms need floating point.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+            elementwise form. Default: ``None`` (all elements).
+        keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+            form only). Default: ``False``.
+        other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+            Default: ``None``.
+
+    Returns:
+        Tensor or MaxResult: the maximum; `(values, indices)` with `dim`.
+
+    Raises:
+        ShapeError: if `dim` is out of range.
+        DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+        TypeError: both `dim` and `other` are given.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     values, indices = et.max(x, 1)
+        ...     et.max(x).item(), values.tolist(), indices.tolist()
+        (7.0, [5.0, 7.0], [1, 0])
+    """
+
+@overload
+def max(input: Tensor, dim: int, keepdim: bool = False, *, other: None = None) -> MaxResult:
+    """Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a
+    tensor.
+
+    `max(input)` is the largest element (a 0-d tensor; ties share the gradient evenly, as in
+    torch). `max(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the maxima
+    along `dim` and the int64 index of each (the first occurrence); the gradient reaches
+    the indexed elements. `max(input, other)` with a tensor `other` (positionally or by
+    keyword) is `eagertape.maximum`. `max(input)` accepts integer data; the `dim` and
+    `other` forms need floating point.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+            elementwise form. Default: ``None`` (all elements).
+        keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+            form only). Default: ``False``.
+        other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+            Default: ``None``.
+
+    Returns:
+        Tensor or MaxResult: the maximum; `(values, indices)` with `dim`.
+
+    Raises:
+        ShapeError: if `dim` is out of range.
+        DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+        TypeError: both `dim` and `other` are given.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     values, indices = et.max(x, 1)
+        ...     et.max(x).item(), values.tolist(), indices.tolist()
+        (7.0, [5.0, 7.0], [1, 0])
+    """
+
+@overload
+def max(input: Tensor, dim: Tensor, keepdim: bool = False, *, other: None = None) -> Tensor:
+    """Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a
+    tensor.
+
+    `max(input)` is the largest element (a 0-d tensor; ties share the gradient evenly, as in
+    torch). `max(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the maxima
+    along `dim` and the int64 index of each (the first occurrence); the gradient reaches
+    the indexed elements. `max(input, other)` with a tensor `other` (positionally or by
+    keyword) is `eagertape.maximum`. `max(input)` accepts integer data; the `dim` and
+    `other` forms need floating point.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+            elementwise form. Default: ``None`` (all elements).
+        keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+            form only). Default: ``False``.
+        other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+            Default: ``None``.
+
+    Returns:
+        Tensor or MaxResult: the maximum; `(values, indices)` with `dim`.
+
+    Raises:
+        ShapeError: if `dim` is out of range.
+        DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+        TypeError: both `dim` and `other` are given.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     values, indices = et.max(x, 1)
+        ...     et.max(x).item(), values.tolist(), indices.tolist()
+        (7.0, [5.0, 7.0], [1, 0])
+    """
+
+@overload
+def max(input: Tensor, dim: None = None, keepdim: bool = False, *, other: Tensor) -> Tensor:
+    """Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a
+    tensor.
+
+    `max(input)` is the largest element (a 0-d tensor; ties share the gradient evenly, as in
+    torch). `max(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the maxima
+    along `dim` and the int64 index of each (the first occurrence); the gradient reaches
+    the indexed elements. `max(input, other)` with a tensor `other` (positionally or by
+    keyword) is `eagertape.maximum`. `max(input)` accepts integer data; the `dim` and
+    `other` forms need floating point.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+            elementwise form. Default: ``None`` (all elements).
+        keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+            form only). Default: ``False``.
+        other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+            Default: ``None``.
+
+    Returns:
+        Tensor or MaxResult: the maximum; `(values, indices)` with `dim`.
+
+    Raises:
+        ShapeError: if `dim` is out of range.
+        DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+        TypeError: both `dim` and `other` are given.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+        ...     values, indices = et.max(x, 1)
+        ...     et.max(x).item(), values.tolist(), indices.tolist()
+        (7.0, [5.0, 7.0], [1, 0])
+    """
+
+@overload
+def min(input: Tensor, dim: None = None, keepdim: bool = False, *, other: None = None) -> Tensor:
+    """Returns the minimum of `input`: of all elements, along `dim`, or elementwise with a
+    tensor.
+
+    `min(input)` is the smallest element (a 0-d tensor; ties share the gradient evenly, as
+    in torch). `min(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the
+    minima along `dim` and the int64 index of each (the first occurrence); the gradient
+    reaches the indexed elements. `min(input, other)` with a tensor `other` (positionally
+    or by keyword) is `eagertape.minimum`. `min(input)` accepts integer data; the `dim`
+    and `other` forms need floating point.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+            elementwise form. Default: ``None`` (all elements).
+        keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+            form only). Default: ``False``.
+        other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+            Default: ``None``.
+
+    Returns:
+        Tensor or MinResult: the minimum; `(values, indices)` with `dim`.
+
+    Raises:
+        ShapeError: if `dim` is out of range.
+        DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+        TypeError: both `dim` and `other` are given.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
+        ...     values, indices = x.min(1)
+        ...     x.min().tolist(), values.tolist(), indices.tolist()
+        (1.0, [1.0, 2.0], [0, 1])
+    """
+
+@overload
+def min(input: Tensor, dim: int, keepdim: bool = False, *, other: None = None) -> MinResult:
+    """Returns the minimum of `input`: of all elements, along `dim`, or elementwise with a
+    tensor.
+
+    `min(input)` is the smallest element (a 0-d tensor; ties share the gradient evenly, as
+    in torch). `min(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the
+    minima along `dim` and the int64 index of each (the first occurrence); the gradient
+    reaches the indexed elements. `min(input, other)` with a tensor `other` (positionally
+    or by keyword) is `eagertape.minimum`. `min(input)` accepts integer data; the `dim`
+    and `other` forms need floating point.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+            elementwise form. Default: ``None`` (all elements).
+        keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+            form only). Default: ``False``.
+        other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+            Default: ``None``.
+
+    Returns:
+        Tensor or MinResult: the minimum; `(values, indices)` with `dim`.
+
+    Raises:
+        ShapeError: if `dim` is out of range.
+        DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+        TypeError: both `dim` and `other` are given.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
+        ...     values, indices = x.min(1)
+        ...     x.min().tolist(), values.tolist(), indices.tolist()
+        (1.0, [1.0, 2.0], [0, 1])
+    """
+
+@overload
+def min(input: Tensor, dim: Tensor, keepdim: bool = False, *, other: None = None) -> Tensor:
+    """Returns the minimum of `input`: of all elements, along `dim`, or elementwise with a
+    tensor.
+
+    `min(input)` is the smallest element (a 0-d tensor; ties share the gradient evenly, as
+    in torch). `min(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the
+    minima along `dim` and the int64 index of each (the first occurrence); the gradient
+    reaches the indexed elements. `min(input, other)` with a tensor `other` (positionally
+    or by keyword) is `eagertape.minimum`. `min(input)` accepts integer data; the `dim`
+    and `other` forms need floating point.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+            elementwise form. Default: ``None`` (all elements).
+        keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+            form only). Default: ``False``.
+        other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+            Default: ``None``.
+
+    Returns:
+        Tensor or MinResult: the minimum; `(values, indices)` with `dim`.
+
+    Raises:
+        ShapeError: if `dim` is out of range.
+        DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+        TypeError: both `dim` and `other` are given.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
+        ...     values, indices = x.min(1)
+        ...     x.min().tolist(), values.tolist(), indices.tolist()
+        (1.0, [1.0, 2.0], [0, 1])
+    """
+
+@overload
+def min(input: Tensor, dim: None = None, keepdim: bool = False, *, other: Tensor) -> Tensor:
+    """Returns the minimum of `input`: of all elements, along `dim`, or elementwise with a
+    tensor.
+
+    `min(input)` is the smallest element (a 0-d tensor; ties share the gradient evenly, as
+    in torch). `min(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the
+    minima along `dim` and the int64 index of each (the first occurrence); the gradient
+    reaches the indexed elements. `min(input, other)` with a tensor `other` (positionally
+    or by keyword) is `eagertape.minimum`. `min(input)` accepts integer data; the `dim`
+    and `other` forms need floating point.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+            elementwise form. Default: ``None`` (all elements).
+        keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+            form only). Default: ``False``.
+        other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+            Default: ``None``.
+
+    Returns:
+        Tensor or MinResult: the minimum; `(values, indices)` with `dim`.
+
+    Raises:
+        ShapeError: if `dim` is out of range.
+        DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+        TypeError: both `dim` and `other` are given.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
+        ...     values, indices = x.min(1)
+        ...     x.min().tolist(), values.tolist(), indices.tolist()
+        (1.0, [1.0, 2.0], [0, 1])
+    """
+
+@overload
 def where(
     condition: Tensor | ArrayLike,
     input: Tensor | ArrayLike | float,
     other: Tensor | ArrayLike | float,
 ) -> Tensor:
-    """Return a tensor of elements selected from either `input` or `other`, depending on `condition`.
+    """Return a tensor of elements selected from either `input` or `other`, depending on
+    `condition`.
 
-    The three operands broadcast together. `condition` is a bool tensor or bool array data (no
-    gradient); `input` and `other` are tensors, array data or numbers (numbers and arrays become
-    constants in the session's dtype) and each gets the gradient where it was selected. At least one
-    operand must be an eagertape tensor; its session records the op. `input` and `other` must have
-    the same dtype: unlike torch, there is no type promotion between them. With `condition` alone,
-    `where(condition)` is `condition.nonzero(as_tuple=True)`.
+    The three operands broadcast together. `condition` is a bool tensor or bool array data
+    (no gradient); `input` and `other` are tensors, array data or numbers (a number takes
+    the other operand's dtype, or the session's) and each gets the gradient where it was
+    selected. At least one operand must be an eagertape tensor; its session records the op.
+    With `condition` alone, `where(condition)` is `condition.nonzero(as_tuple=True)`.
 
     Args:
         condition (Tensor): where true, take `input`, else `other`.
@@ -13117,10 +13658,10 @@ def where(
         Tensor: the selection; or, with `condition` alone, a tuple of int64 index tensors.
 
     Raises:
-        ArgumentError: only one of `input` and `other` is given, or no operand is an
-            eagertape tensor.
+        ArgumentError: only one of `input` and `other` is given.
+        TypeError: no operand is an eagertape tensor.
         ShapeError: the operands do not broadcast.
-        DTypeError: `input` and `other` have different dtypes, or `condition` is floating.
+        DTypeError: `condition` is floating.
 
     Examples:
         >>> import eagertape as et
@@ -13134,14 +13675,14 @@ def where(
 
 @overload
 def where(condition: Tensor, input: None = None, other: None = None) -> tuple[Tensor, ...]:
-    """Return a tensor of elements selected from either `input` or `other`, depending on `condition`.
+    """Return a tensor of elements selected from either `input` or `other`, depending on
+    `condition`.
 
-    The three operands broadcast together. `condition` is a bool tensor or bool array data (no
-    gradient); `input` and `other` are tensors, array data or numbers (numbers and arrays become
-    constants in the session's dtype) and each gets the gradient where it was selected. At least one
-    operand must be an eagertape tensor; its session records the op. `input` and `other` must have
-    the same dtype: unlike torch, there is no type promotion between them. With `condition` alone,
-    `where(condition)` is `condition.nonzero(as_tuple=True)`.
+    The three operands broadcast together. `condition` is a bool tensor or bool array data
+    (no gradient); `input` and `other` are tensors, array data or numbers (a number takes
+    the other operand's dtype, or the session's) and each gets the gradient where it was
+    selected. At least one operand must be an eagertape tensor; its session records the op.
+    With `condition` alone, `where(condition)` is `condition.nonzero(as_tuple=True)`.
 
     Args:
         condition (Tensor): where true, take `input`, else `other`.
@@ -13152,10 +13693,10 @@ def where(condition: Tensor, input: None = None, other: None = None) -> tuple[Te
         Tensor: the selection; or, with `condition` alone, a tuple of int64 index tensors.
 
     Raises:
-        ArgumentError: only one of `input` and `other` is given, or no operand is an
-            eagertape tensor.
+        ArgumentError: only one of `input` and `other` is given.
+        TypeError: no operand is an eagertape tensor.
         ShapeError: the operands do not broadcast.
-        DTypeError: `input` and `other` have different dtypes, or `condition` is floating.
+        DTypeError: `condition` is floating.
 
     Examples:
         >>> import eagertape as et

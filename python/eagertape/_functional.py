@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar, overload
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 import torch
@@ -11,8 +11,6 @@ import torch
 from . import _core
 from ._core import (
     GradMap,
-    MaxResult,
-    MinResult,
     Tensor,
     addcdiv,
     addcmul,
@@ -29,6 +27,7 @@ from ._core import (
     argwhere,
     baddbmm,
     chunk,
+    clamp,
     clamp_max,
     clamp_min,
     count_nonzero,
@@ -64,8 +63,10 @@ from ._core import (
     logsumexp,
     masked_fill,
     masked_select,
+    max,
     mean,
     median,
+    min,
     mode,
     msort,
     nanmean,
@@ -374,39 +375,6 @@ __all__ = [
 ]
 
 
-def clamp(
-    input: Tensor, min: float | Tensor | None = None, max: float | Tensor | None = None
-) -> Tensor:  # noqa: A002
-    """Clamps all elements in `input` into the range [`min`, `max`].
-
-    Each bound is a number or a tensor (broadcast against `input`; array-like data is a
-    constant in the session's dtype); with both, `max` wins where `min > max`, as in torch.
-    With tensor bounds the gradient follows torch's rule for each operand: `input` gets it
-    where it lies inside its bounds, each bound where it is the one chosen. Floating-point
-    input only.
-
-    Args:
-        input (Tensor): the input tensor.
-        min (float or Tensor, optional): the lower bound. Default: ``None`` (no lower bound).
-        max (float or Tensor, optional): the upper bound. Default: ``None`` (no upper bound).
-
-    Returns:
-        Tensor: the clamped tensor.
-
-    Raises:
-        et.ArgumentError: if both `min` and `max` are ``None``.
-        et.DTypeError: if `input` holds integer or bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([-2.0, 0.5, 3.0])
-        ...     et.clamp(x, min=-1.0, max=1.0).tolist()
-        [-1.0, 0.5, 1.0]
-    """
-    return input.clamp(min, max)
-
-
 def matmul(input: Tensor, other: Tensor | ArrayLike) -> Tensor:  # noqa: A002
     """Matrix product of two tensors.
 
@@ -434,100 +402,6 @@ def matmul(input: Tensor, other: Tensor | ArrayLike) -> Tensor:  # noqa: A002
         [3.0, 7.0]
     """
     return input.matmul(other)
-
-
-@overload
-def max(input: Tensor, dim: None = None, keepdim: bool = False) -> Tensor: ...  # noqa: A001, A002
-@overload
-def max(input: Tensor, dim: int, keepdim: bool = False) -> MaxResult: ...  # noqa: A001, A002
-@overload
-def max(input: Tensor, dim: Tensor, keepdim: bool = False) -> Tensor: ...  # noqa: A001, A002
-def max(  # noqa: A001
-    input: Tensor,  # noqa: A002
-    dim: int | Tensor | None = None,
-    keepdim: bool = False,
-) -> Tensor | MaxResult:
-    """Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a tensor.
-
-    `max(input)` is the largest element (a 0-d tensor; ties share the gradient evenly, as in
-    torch). `max(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the maxima
-    along `dim` and the int64 index of each (the first occurrence); the gradient reaches the
-    indexed elements. `max(input, other)` with a tensor `other` is `eagertape.maximum`.
-    `max(input)` accepts integer data; the `dim` and `other` forms need floating point.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
-            elementwise form. Default: ``None`` (all elements).
-        keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim` form
-            only). Default: ``False``.
-
-    Returns:
-        Tensor or MaxResult: the maximum; `(values, indices)` with `dim`.
-
-    Raises:
-        et.ShapeError: if `dim` is out of range.
-        et.DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
-        ...     values, indices = et.max(x, 1)
-        ...     et.max(x).item(), values.tolist(), indices.tolist()
-        (7.0, [5.0, 7.0], [1, 0])
-    """
-    if isinstance(dim, Tensor):
-        # the elementwise form (`eagertape.maximum`), on which `keepdim` has no effect
-        return input.max(dim)
-    return input.max(dim, keepdim)
-
-
-@overload
-def min(input: Tensor, dim: None = None, keepdim: bool = False) -> Tensor: ...  # noqa: A001, A002
-@overload
-def min(input: Tensor, dim: int, keepdim: bool = False) -> MinResult: ...  # noqa: A001, A002
-@overload
-def min(input: Tensor, dim: Tensor, keepdim: bool = False) -> Tensor: ...  # noqa: A001, A002
-def min(  # noqa: A001
-    input: Tensor,  # noqa: A002
-    dim: int | Tensor | None = None,
-    keepdim: bool = False,
-) -> Tensor | MinResult:
-    """Returns the minimum of `input`: of all elements, along `dim`, or elementwise with a tensor.
-
-    `min(input)` is the smallest element (a 0-d tensor; ties share the gradient evenly, as in
-    torch). `min(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the minima
-    along `dim` and the int64 index of each (the first occurrence); the gradient reaches the
-    indexed elements. `min(input, other)` with a tensor `other` is `eagertape.minimum`.
-    `min(input)` accepts integer data; the `dim` and `other` forms need floating point.
-
-    Args:
-        input (Tensor): the input tensor.
-        dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
-            elementwise form. Default: ``None`` (all elements).
-        keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim` form
-            only). Default: ``False``.
-
-    Returns:
-        Tensor or MinResult: the minimum; `(values, indices)` with `dim`.
-
-    Raises:
-        et.ShapeError: if `dim` is out of range.
-        et.DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
-        ...     values, indices = et.min(x, 1)
-        ...     et.min(x).item(), values.tolist(), indices.tolist()
-        (1.0, [1.0, 2.0], [0, 1])
-    """
-    if isinstance(dim, Tensor):
-        # the elementwise form (`eagertape.minimum`), on which `keepdim` has no effect
-        return input.min(dim)
-    return input.min(dim, keepdim)
 
 
 # Ops over several tensors, written in Rust.

@@ -4,7 +4,7 @@
 //! gradient stops at the bounds themselves (torch's `hardtanh_backward`).
 
 use super::binary::{Maximum, Minimum};
-use super::compose::Recorder;
+use super::compose::{Recorder, TensorOrNumber};
 use super::pointwise::GtMask;
 use super::scalar::ScalarOp;
 use super::{fresh, grad_value, reduce_to, Arith, Arity, Cotangents, Grad, Op, Output, Rule};
@@ -63,6 +63,75 @@ impl<B: Backend> Op<B> {
         Op::ClampTensor(ClampTensor { has_min, has_max })
     }
 }
+
+/// torch's `clamp(input, min=None, max=None)`: number bounds as [`clamp`]; a tensor bound
+/// makes it one [`ClampTensor`] op (broadcast; torch's gradient for each operand), a number
+/// beside it a constant of `input`'s dtype.
+pub fn clamp_bounds<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    min: Option<TensorOrNumber>,
+    max: Option<TensorOrNumber>,
+) -> Result<Handle> {
+    let number = |b: Option<TensorOrNumber>| match b {
+        Some(TensorOrNumber::Number(v)) => Ok(Some(v)),
+        Some(TensorOrNumber::Tensor(_)) => Err(()),
+        None => Ok(None),
+    };
+    if let (Ok(lo), Ok(hi)) = (number(min), number(max)) {
+        return clamp(r, x, lo, hi);
+    }
+    let mut parents = vec![x];
+    for bound in [min, max].into_iter().flatten() {
+        parents.push(match bound {
+            TensorOrNumber::Tensor(h) => h,
+            TensorOrNumber::Number(v) => r.constant(x, &[v], &[], None)?,
+        });
+    }
+    r.record(Op::clamp_tensor(min.is_some(), max.is_some()), &parents)
+}
+
+/// `clamp`'s function, method and in-place forms, for the binding's generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Clamps all elements in `input` into the range [`min`, `max`].
+            ///
+            /// Each bound is a number or a tensor (broadcast against `input`; array-like data is a
+            /// constant in the session's dtype, a number beside a tensor bound one of `input`'s);
+            /// with both, `max` wins where `min > max`, as in torch. With tensor bounds the
+            /// gradient follows torch's rule for each operand: `input` gets it where it lies inside
+            /// its bounds, each bound where it is the one chosen. Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     min (float or Tensor, optional): the lower bound. Default: ``None`` (no lower
+            ///         bound).
+            ///     max (float or Tensor, optional): the upper bound. Default: ``None`` (no upper
+            ///         bound).
+            ///
+            /// Returns:
+            ///     Tensor: the clamped tensor.
+            ///
+            /// Raises:
+            ///     ArgumentError: if both `min` and `max` are ``None``.
+            ///     DTypeError: if `input` holds integer or bool data.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([-2.0, 0.5, 3.0])
+            ///     ...     et.clamp(x, min=-1.0, max=1.0).tolist()
+            ///     [-1.0, 0.5, 1.0]
+            fn clamp(input: Tensor; min: Option<TensorOrNumber> = None,
+                max: Option<TensorOrNumber> = None)
+                = crate::ops::clamp::clamp_bounds, in_place clamp_;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;
 
 /// 1 where `a >= b`, else 0 (NaN on either side: 0).
 fn at_least<B: Backend>(a: &B::T, b: &B::T) -> Result<B::T> {

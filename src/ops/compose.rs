@@ -28,6 +28,8 @@ use crate::kernel::Layer;
 pub trait Recorder<B: Backend> {
     /// Record `op` on `parents` (all or nothing, as `Session::record`).
     fn record(&mut self, op: Op<B>, parents: &[Handle]) -> Result<Handle>;
+    /// Record an op of two outputs (`max(dim)`'s values and indices): both handles.
+    fn record_pair(&mut self, op: Op<B>, parents: &[Handle]) -> Result<(Handle, Handle)>;
     fn shape(&self, h: Handle) -> Result<Vec<i64>>;
     fn dtype(&self, h: Handle) -> Result<DType>;
     fn device(&self, h: Handle) -> Result<Device>;

@@ -508,6 +508,41 @@ macro_rules! functions {
             ///     [[1, 0, 0], [0, 0, 1]]
             fn one_hot(tensor: Tensor; num_classes: i64 = (-1))
                 = @session Session::one_hot;
+
+            /// Return a tensor of elements selected from either `input` or `other`, depending on
+            /// `condition`.
+            ///
+            /// The three operands broadcast together. `condition` is a bool tensor or bool array data
+            /// (no gradient); `input` and `other` are tensors, array data or numbers (a number takes
+            /// the other operand's dtype, or the session's) and each gets the gradient where it was
+            /// selected. At least one operand must be an eagertape tensor; its session records the op.
+            /// With `condition` alone, `where(condition)` is `condition.nonzero(as_tuple=True)`.
+            ///
+            /// Args:
+            ///     condition (Tensor): where true, take `input`, else `other`.
+            ///     input (Tensor or number): the values where `condition` is true. Default: ``None``.
+            ///     other (Tensor or number): the values where `condition` is false. Default: ``None``.
+            ///
+            /// Returns:
+            ///     Tensor: the selection; or, with `condition` alone, a tuple of int64 index tensors.
+            ///
+            /// Raises:
+            ///     ArgumentError: only one of `input` and `other` is given.
+            ///     TypeError: no operand is an eagertape tensor.
+            ///     ShapeError: the operands do not broadcast.
+            ///     DTypeError: `condition` is floating.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     b = et.tensor([3.0, 4.0])
+            ///     ...     et.where(b > 3.5, b, 0.0).tolist()
+            ///     ...     et.where(b > 3.5)
+            ///     [0.0, 4.0]
+            ///     (tensor([1]),)
+            fn where_(condition: Index; input: Option<TensorOrNumber> = None,
+                other: Option<TensorOrNumber> = None) -> OneOr<Tensors>
+                = @session Session::where_ as "where";
         }
     };
 }

@@ -5,12 +5,13 @@
 //! [`functions`] declares them once; the binding generates both forms, their stubs and their
 //! docs from it.
 
+use super::binary::BinaryOp;
 use super::compose::Recorder;
 use super::statistics::{Cumsum, NuclearNorm, StatKind};
 use super::Op;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
-use crate::handles::Handle;
+use crate::handles::{Handle, OneOr, OneOrPair};
 
 /// torch's `dim` of `var`/`std` as given: dims, or (`x.var(True)`) the `unbiased` flag.
 #[derive(Debug, Clone, PartialEq)]
@@ -195,6 +196,76 @@ pub fn amin<B: Backend>(
     r.record(Op::amin(&dim, keepdim), &[x])
 }
 
+/// `max`/`min`'s second argument: a dim, or the other tensor of the elementwise form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DimOrTensor {
+    Dim(i64),
+    Tensor(Handle),
+}
+
+/// torch's `max(input)` (ties split the gradient evenly), `max(input, dim, keepdim=False)`
+/// (the values and the int64 index of each one's first occurrence) and `max(input, other)`
+/// (`other` also by keyword: `maximum`); `min`'s when not `max`.
+fn extremum<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: Option<DimOrTensor>,
+    keepdim: bool,
+    other: Option<Handle>,
+    max: bool,
+) -> Result<OneOrPair> {
+    let dim = match (dim, other) {
+        (Some(_), Some(_)) => {
+            return Err(Error::Type(
+                "max()/min() take either dim or other, not both".into(),
+            ))
+        }
+        (None, Some(o)) => Some(DimOrTensor::Tensor(o)),
+        (dim, None) => dim,
+    };
+    Ok(match dim {
+        None => OneOr::One(r.record(Op::extremum_all(max), &[x])?),
+        Some(DimOrTensor::Tensor(o)) => {
+            let f = if max {
+                BinaryOp::Maximum
+            } else {
+                BinaryOp::Minimum
+            };
+            OneOr::One(r.record(f.op(), &[x, o])?)
+        }
+        Some(DimOrTensor::Dim(d)) => {
+            let op = if max {
+                Op::max_dim(d, keepdim)
+            } else {
+                Op::min_dim(d, keepdim)
+            };
+            OneOr::Other(r.record_pair(op, &[x])?)
+        }
+    })
+}
+
+/// `max(input, dim=None, keepdim=False, *, other=None)`: see [`extremum`].
+pub fn max<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: Option<DimOrTensor>,
+    keepdim: bool,
+    other: Option<Handle>,
+) -> Result<OneOrPair> {
+    extremum(r, x, dim, keepdim, other, true)
+}
+
+/// `min(input, dim=None, keepdim=False, *, other=None)`: see [`extremum`].
+pub fn min<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: Option<DimOrTensor>,
+    keepdim: bool,
+    other: Option<Handle>,
+) -> Result<OneOrPair> {
+    extremum(r, x, dim, keepdim, other, false)
+}
+
 /// The function and method forms of this file's statistics, for the binding's generator
 /// `$gen` (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
@@ -308,6 +379,82 @@ macro_rules! functions {
             ///     (1.0, [1.0, 2.0])
             fn amin(input: Tensor; dim: Dims = (), keepdim: bool = False)
                 = crate::ops::reductions::amin;
+
+            /// Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a
+            /// tensor.
+            ///
+            /// `max(input)` is the largest element (a 0-d tensor; ties share the gradient evenly, as in
+            /// torch). `max(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the maxima
+            /// along `dim` and the int64 index of each (the first occurrence); the gradient reaches
+            /// the indexed elements. `max(input, other)` with a tensor `other` (positionally or by
+            /// keyword) is `eagertape.maximum`. `max(input)` accepts integer data; the `dim` and
+            /// `other` forms need floating point.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+            ///         elementwise form. Default: ``None`` (all elements).
+            ///     keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+            ///         form only). Default: ``False``.
+            ///     other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+            ///         Default: ``None``.
+            ///
+            /// Returns:
+            ///     Tensor or MaxResult: the maximum; `(values, indices)` with `dim`.
+            ///
+            /// Raises:
+            ///     ShapeError: if `dim` is out of range.
+            ///     DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+            ///     TypeError: both `dim` and `other` are given.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 5.0], [7.0, 2.0]])
+            ///     ...     values, indices = et.max(x, 1)
+            ///     ...     et.max(x).item(), values.tolist(), indices.tolist()
+            ///     (7.0, [5.0, 7.0], [1, 0])
+            fn max(input: Tensor; dim: Option<DimOrTensor> = None, keepdim: bool = False;
+                other: Option<Tensor> = None) -> OneOr<MaxResult>
+                = crate::ops::reductions::max;
+
+            /// Returns the minimum of `input`: of all elements, along `dim`, or elementwise with a
+            /// tensor.
+            ///
+            /// `min(input)` is the smallest element (a 0-d tensor; ties share the gradient evenly, as
+            /// in torch). `min(input, dim, keepdim=False)` is a named tuple `(values, indices)`: the
+            /// minima along `dim` and the int64 index of each (the first occurrence); the gradient
+            /// reaches the indexed elements. `min(input, other)` with a tensor `other` (positionally
+            /// or by keyword) is `eagertape.minimum`. `min(input)` accepts integer data; the `dim`
+            /// and `other` forms need floating point.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     dim (int or Tensor, optional): the dimension to reduce, or the other tensor of the
+            ///         elementwise form. Default: ``None`` (all elements).
+            ///     keepdim (bool): whether `values` and `indices` keep `dim` with size 1 (the `dim`
+            ///         form only). Default: ``False``.
+            ///     other (Tensor, optional): the tensor to compare with elementwise, instead of `dim`.
+            ///         Default: ``None``.
+            ///
+            /// Returns:
+            ///     Tensor or MinResult: the minimum; `(values, indices)` with `dim`.
+            ///
+            /// Raises:
+            ///     ShapeError: if `dim` is out of range.
+            ///     DTypeError: with `dim` or `other`, if `input` holds integer or bool data.
+            ///     TypeError: both `dim` and `other` are given.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
+            ///     ...     values, indices = x.min(1)
+            ///     ...     x.min().tolist(), values.tolist(), indices.tolist()
+            ///     (1.0, [1.0, 2.0], [0, 1])
+            fn min(input: Tensor; dim: Option<DimOrTensor> = None, keepdim: bool = False;
+                other: Option<Tensor> = None) -> OneOr<MinResult>
+                = crate::ops::reductions::min;
 
             /// Returns the product of all elements in the `input` tensor, or of each row in dimension `dim`.
             ///

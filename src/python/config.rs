@@ -110,14 +110,14 @@ pub fn dtype_name(v: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// A `dtype=` argument: `None`, a name, an eagertape, torch or numpy dtype, or Python's
-/// `float` (the session's dtype), `int` (int64) or `bool`, as torch's factories take them.
+/// `float` (float64), `int` (int64) or `bool`, as torch's factories take them.
 pub fn requested(dtype: Option<&Bound<'_, PyAny>>) -> PyResult<Option<DType>> {
     let Some(d) = dtype.filter(|d| !d.is_none()) else {
         return Ok(None);
     };
     let py = d.py();
     if d.is(py.get_type::<PyFloat>()) {
-        return Ok(None);
+        return Ok(Some(DType::Float64));
     }
     if d.is(py.get_type::<PyBool>()) {
         return Ok(Some(DType::Bool));

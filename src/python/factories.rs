@@ -158,13 +158,15 @@ macro_rules! py_factories {
     ($(
         $(#[doc = $doc:literal])*
         fn $name:ident($(*$var:ident)? $($req:ident: $rty:ty),*
-            $(; $($opt:ident: $oty:ty = $def:tt),*)?) $(+ $gen:ident)? = $core:path;
+            $(; $($opt:ident: $oty:ty = $def:tt),*)?) $(+ $gen:ident)? = $core:path
+            $(, tensor $method:ident $example:tt)?;
     )*) => {
         $(
             factory_forms! {
                 [$($var)?] [$($req: $rty),*] [$($($opt: $oty),*)?] [$($gen)?] $core,
                 $name $(#[doc = $doc])*
             }
+            tensor_form! { [$($var)?] [$($req),*] $name [$($method $example)?] }
         )*
 
         /// Add every module function, and `_core._FACTORIES`.
@@ -189,9 +191,106 @@ macro_rules! py_factories {
                 $(params.push((stringify!($gen), "None".to_string(), Some("None")));)?
                 entries.push((stringify!($name), params, "Tensor".to_string()));
             )*
-            m.add("_FACTORIES", PyTuple::new(m.py(), entries)?)
+            m.add("_FACTORIES", PyTuple::new(m.py(), entries)?)?;
+            let methods: &[(&str, &str)] =
+                &[$($((stringify!($name), stringify!($method)),)?)*];
+            m.add("_FACTORY_METHODS", PyTuple::new(m.py(), methods)?)
         }
     };
+}
+
+/// A tensor's `new_*` form of a factory (`x.new_zeros(2, 3)`, `x.new_full(size, v)`): the
+/// factory in the tensor's session, of its dtype unless `dtype` says otherwise. The sizes as
+/// separate ints, one sequence or `size=` (`[size]`), or the factory's arguments.
+macro_rules! tensor_form {
+    ([$($var:ident)?] [$($req:ident),*] $name:ident []) => {};
+    ([$var:ident] [] $name:ident [$method:ident $example:tt]) => {
+        #[pymethods]
+        impl PyTensor {
+            #[pyo3(signature = (*args, size=None, dtype=None, device=None, requires_grad=false))]
+            #[doc = concat!(
+                "Returns `eagertape.", stringify!($name), "(*size)` in this tensor's session, of \
+                 this tensor's dtype\nunless `dtype` says otherwise (torch's `Tensor.",
+                stringify!($method), "`).\n\n",
+                "Args:\n    *args (int or sequence of ints): the shape, as separate ints or one \
+                 sequence.\n    size (sequence of ints, optional): the shape by keyword, instead \
+                 of `*args`.\n        Default: ``None``."
+            )]
+            #[doc = tensor_form!(@rest $method $example)]
+            fn $method(
+                slf: &Bound<'_, Self>,
+                args: &Bound<'_, PyTuple>,
+                size: Option<&Bound<'_, PyAny>>,
+                dtype: Option<&Bound<'_, PyAny>>,
+                device: Option<&Bound<'_, PyAny>>,
+                requires_grad: bool,
+            ) -> PyResult<PyTensor> {
+                let size = match size {
+                    None => args.clone(),
+                    Some(_) if !args.is_empty() => {
+                        return Err(pyo3::exceptions::PyTypeError::new_err(concat!(
+                            stringify!($method),
+                            "(): give the size positionally or as size=, not both"
+                        )))
+                    }
+                    Some(s) => PyTuple::new(slf.py(), [s])?,
+                };
+                let dtype = own_dtype(slf, dtype)?;
+                let cell = slf.get().cell()?;
+                In(&cell).$name(slf.py(), &size, Some(&dtype), device, requires_grad, None)
+            }
+        }
+    };
+    ([] [$($req:ident),*] $name:ident [$method:ident $example:tt]) => {
+        #[pymethods]
+        impl PyTensor {
+            #[pyo3(signature = ($($req,)* *, dtype=None, device=None, requires_grad=false))]
+            #[doc = concat!(
+                "Returns `eagertape.", stringify!($name), "(", stringify!($($req),*),
+                ")` in this tensor's session, of this tensor's dtype\nunless `dtype` says \
+                 otherwise (torch's `Tensor.", stringify!($method), "`).\n\nArgs:",
+                $("\n    ", stringify!($req), ": as `eagertape.", stringify!($name), "`'s.",)*
+            )]
+            #[doc = tensor_form!(@rest $method $example)]
+            fn $method(
+                slf: &Bound<'_, Self>,
+                $($req: &Bound<'_, PyAny>,)*
+                dtype: Option<&Bound<'_, PyAny>>,
+                device: Option<&Bound<'_, PyAny>>,
+                requires_grad: bool,
+            ) -> PyResult<PyTensor> {
+                let dtype = own_dtype(slf, dtype)?;
+                let cell = slf.get().cell()?;
+                In(&cell).$name(slf.py(), $($req,)* Some(&dtype), device, requires_grad, None)
+            }
+        }
+    };
+    (@rest $method:ident $example:tt) => {
+        concat!(
+            "    dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this\n",
+            "        tensor's dtype).\n",
+            "    device (str or torch.device, optional): must be this tensor's session's device.\n",
+            "        Default: ``None``.\n",
+            "    requires_grad (bool): whether the new tensor is a leaf that takes gradients.\n",
+            "        Default: ``False``.\n\n",
+            "Returns:\n    Tensor: a new tensor of this tensor's session.\n\n",
+            "Raises:\n    DeviceError: `device` is not the session's device.\n\n",
+            "Examples:\n    >>> import eagertape as et\n    >>> with et.Session():\n",
+            "    ...     z = et.tensor([1, 2]).", stringify!($method), stringify!($example), "\n",
+            "    ...     z.dtype, z.shape\n    ('int64', (2, 3))"
+        )
+    };
+}
+
+/// A `new_*` method's `dtype=`: the one given, else the tensor's own.
+fn own_dtype<'py>(
+    slf: &Bound<'py, PyTensor>,
+    dtype: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    match dtype.filter(|d| !d.is_none()) {
+        Some(d) => Ok(d.clone()),
+        None => slf.getattr("dtype"),
+    }
 }
 
 /// The session a factory makes its tensor in: the method's, or the current one.

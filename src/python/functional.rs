@@ -1,13 +1,8 @@
-//! The function forms no declaration says yet: `et.einsum` (its operands as `*args`) and
-//! `et.where` (one argument, or three); the class losses are in `losses.rs`.
+//! The function form no declaration says yet: `et.einsum` (its operands as `*args`).
 
 use pyo3::prelude::*;
-use pyo3::types::IntoPyDict;
 
 use super::classes::{lock, named, PyTensor};
-use crate::error::Error;
-use crate::ops::join::Where;
-use crate::ops::Op;
 
 /// The tensors of `items` (a `TypeError` naming `name` for anything else).
 fn handles(name: &str, items: &[Bound<'_, PyAny>]) -> PyResult<Vec<crate::tape::Handle>> {
@@ -79,79 +74,4 @@ pub fn einsum(
     };
     let h = py.detach(|| named(&mut lock(&cell), |s| s.einsum(&equation, &hs)))?;
     Ok(PyTensor::named(&cell, h))
-}
-
-/// Return a tensor of elements selected from either `input` or `other`, depending on `condition`.
-///
-/// The three operands broadcast together. `condition` is a bool tensor or bool array data (no
-/// gradient); `input` and `other` are tensors, array data or numbers (numbers and arrays become
-/// constants in the session's dtype) and each gets the gradient where it was selected. At least one
-/// operand must be an eagertape tensor; its session records the op. `input` and `other` must have
-/// the same dtype: unlike torch, there is no type promotion between them. With `condition` alone,
-/// `where(condition)` is `condition.nonzero(as_tuple=True)`.
-///
-/// Args:
-///     condition (Tensor): where true, take `input`, else `other`.
-///     input (Tensor or number): the values where `condition` is true. Default: ``None``.
-///     other (Tensor or number): the values where `condition` is false. Default: ``None``.
-///
-/// Returns:
-///     Tensor: the selection; or, with `condition` alone, a tuple of int64 index tensors.
-///
-/// Raises:
-///     ArgumentError: only one of `input` and `other` is given, or no operand is an
-///         eagertape tensor.
-///     ShapeError: the operands do not broadcast.
-///     DTypeError: `input` and `other` have different dtypes, or `condition` is floating.
-///
-/// Examples:
-///     >>> import eagertape as et
-///     >>> with et.Session():
-///     ...     b = et.tensor([3.0, 4.0])
-///     ...     et.where(b > 3.5, b, 0.0).tolist()
-///     ...     et.where(b > 3.5)
-///     [0.0, 4.0]
-///     (tensor([1]),)
-#[pyfunction]
-#[pyo3(name = "where", signature = (condition, input=None, other=None))]
-pub fn where_<'py>(
-    py: Python<'py>,
-    condition: &Bound<'py, PyAny>,
-    input: Option<&Bound<'py, PyAny>>,
-    other: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    let (input, other) = match (input, other) {
-        (Some(i), Some(o)) => (i, o),
-        (None, None) => {
-            return condition
-                .cast::<PyTensor>()
-                .map_err(|_| {
-                    PyErr::from(Error::Argument(
-                        "where(condition): the condition must be an eagertape tensor".into(),
-                    ))
-                })?
-                .call_method("nonzero", (), Some(&[("as_tuple", true)].into_py_dict(py)?));
-        }
-        _ => {
-            return Err(PyErr::from(Error::Argument(
-                "where: give both input and other, or neither (where(condition) is \
-                 nonzero(condition, as_tuple=True))"
-                    .into(),
-            )))
-        }
-    };
-    let anchor = [input, other, condition]
-        .into_iter()
-        .find_map(|t| t.cast::<PyTensor>().ok().cloned())
-        .ok_or_else(|| {
-            PyErr::from(Error::Argument(
-                "where: at least one operand must be an eagertape tensor".into(),
-            ))
-        })?;
-    let a = anchor.get();
-    let cond = a.index_operand(py, condition)?;
-    let operands = vec![cond, a.operand(py, input)?, a.operand(py, other)?];
-    Ok(Py::new(py, a.apply(py, Op::movement(Where), operands)?)?
-        .into_bound(py)
-        .into_any())
 }

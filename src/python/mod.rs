@@ -137,7 +137,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         torch_style::_pop_current, torch_style::manual_seed, torch_style::_draw_seed,
         capture::_capture_begin, capture::_capture_end, capture::_capture_abort,
         capture::_capture_epoch,
-        functional::where_, functional::einsum,
+        functional::einsum,
         batch_norm::_batch_norm_module,
         recurrent::_rnn, sample::_normal,
     );

@@ -27,21 +27,6 @@ use crate::param::Parameter;
 use crate::session::{Operand, Operator, Session};
 use crate::tape::Handle;
 
-/// `max(other=...)` / `min(other=...)` or the positional `dim` (which may be the other
-/// tensor), not both.
-fn other_or_dim<'a, 'py>(
-    other: Option<&'a Bound<'py, PyAny>>,
-    dim: Option<&'a Bound<'py, PyAny>>,
-) -> PyResult<Option<&'a Bound<'py, PyAny>>> {
-    match (other, dim.filter(|d| !d.is_none())) {
-        (Some(_), Some(_)) => Err(pyo3::exceptions::PyTypeError::new_err(
-            "max()/min() take either dim or other, not both",
-        )),
-        (Some(o), None) => Ok(Some(o)),
-        (None, _) => Ok(dim),
-    }
-}
-
 impl PyTensor {
     /// A new `Tensor` naming `handle` (takes the session's lock to name it).
     pub fn new(session: &Arc<SessionCell>, handle: Handle) -> Self {
@@ -205,49 +190,6 @@ impl PyTensor {
         let h = self.handle();
         let out = py.detach(|| named(&mut lock(&cell), |s| f(s, h)))?;
         Ok(PyTensor::named(&cell, out))
-    }
-
-    /// `max`/`min` with or without a dim, or of two tensors (torch's elementwise overload,
-    /// `maximum`/`minimum`).
-    fn extremum<'py>(
-        &self,
-        py: Python<'py>,
-        dim: Option<&Bound<'py, PyAny>>,
-        keepdim: bool,
-        max: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(other) = dim.filter(|d| d.cast::<PyTensor>().is_ok()) {
-            let o = self.operand(py, other)?;
-            let f = if max {
-                BinaryOp::Maximum
-            } else {
-                BinaryOp::Minimum
-            };
-            let t = self.apply(py, f.op(), vec![Operand::Node(self.handle()), o])?;
-            return Ok(Py::new(py, t)?.into_bound(py).into_any());
-        }
-        let dim = dim
-            .filter(|d| !d.is_none())
-            .map(|d| d.extract::<i64>())
-            .transpose()?;
-        let Some(dim) = dim else {
-            let op = Op::extremum_all(max);
-            return Ok(Py::new(py, self.unary(py, op)?)?.into_bound(py).into_any());
-        };
-        let cell = self.cell()?;
-        let h = self.handle();
-        let op = if max {
-            Op::max_dim(dim, keepdim)
-        } else {
-            Op::min_dim(dim, keepdim)
-        };
-        let (values, indices) =
-            py.detach(|| crate::guard::contained("op", || lock(&cell).record_pair(op, &[h])))?;
-        // torch's named result, declared with the others in `declared/returns.rs`
-        let class = if max { "MaxResult" } else { "MinResult" };
-        let values = Bound::new(py, PyTensor::new(&cell, values))?;
-        let indices = Bound::new(py, PyTensor::new(&cell, indices))?;
-        super::classes::named_result(py, class, values, indices)
     }
 
     /// `self (op) other`, or `other (op) self` when `reflected`: Python numbers pass as
@@ -614,34 +556,6 @@ impl PyTensor {
     fn matmul(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         self.method(py, other, Operator::MatMul, "matmul")
     }
-    /// `clamp(min=None, max=None)`: number bounds (`max(x, min)`, then `min(., max)`), or
-    /// tensor bounds (broadcast; torch's gradient rule for each operand).
-    #[pyo3(signature = (min=None, max=None))]
-    fn clamp(
-        &self,
-        py: Python<'_>,
-        min: Option<&Bound<'_, PyAny>>,
-        max: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyTensor> {
-        let (min, max) = (min.filter(|b| !b.is_none()), max.filter(|b| !b.is_none()));
-        // A Python or numpy number (a one-element tensor or array is a tensor bound).
-        let number = |b: &Bound<'_, PyAny>| {
-            b.cast::<PyTensor>().is_err()
-                && !b.hasattr("__len__").unwrap_or(false)
-                && b.extract::<f64>().is_ok()
-        };
-        if !min.is_none_or(number) || !max.is_none_or(number) {
-            // Tensor (or array) bounds: one op with three operands (torch's clamp.Tensor).
-            let mut operands = vec![Operand::Node(self.handle())];
-            for b in [min, max].into_iter().flatten() {
-                operands.push(self.operand(py, b)?);
-            }
-            return self.apply(py, Op::clamp_tensor(min.is_some(), max.is_some()), operands);
-        }
-        let bound = |b: Option<&Bound<'_, PyAny>>| b.map(|b| b.extract::<f64>()).transpose();
-        let (lo, hi) = (bound(min)?, bound(max)?);
-        self.call(py, move |s, x| s.clamp(x, lo, hi))
-    }
     /// `x.T`: the dims reversed (a transpose for a matrix).
     #[getter(T)]
     fn t_property(&self, py: Python<'_>) -> PyResult<PyTensor> {
@@ -714,53 +628,6 @@ impl PyTensor {
     ///     CaptureError: called inside a captured step.
     fn tolist<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         self.numpy(py)?.call_method0("tolist")
-    }
-    /// `max()`: the largest element (the gradient split between ties); `max(dim,
-    /// keepdim=False)`: the maxima along `dim` and the (int64) index of each one's first
-    /// occurrence, as torch's `(values, indices)` named tuple; `max(other)` (also by keyword):
-    /// the elementwise maximum.
-    #[pyo3(signature = (dim=None, keepdim=false, *, other=None))]
-    fn max<'py>(
-        &self,
-        py: Python<'py>,
-        dim: Option<&Bound<'py, PyAny>>,
-        keepdim: bool,
-        other: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        self.extremum(py, other_or_dim(other, dim)?, keepdim, true)
-    }
-    /// Returns the minimum of this tensor: of all elements, along a dimension, or element-wise.
-    ///
-    /// `min()` returns the smallest element (ties split the gradient evenly).
-    /// `min(dim, keepdim=False)` returns the named tuple `(values, indices)` of the minima along
-    /// `dim` and the int64 index of each one's first occurrence; the gradient flows through
-    /// `values`. `min(other)` (a tensor, positionally or by keyword) is
-    /// `eagertape.minimum(self, other)`. See `eagertape.min`.
-    ///
-    /// Args:
-    ///     dim (int or Tensor, optional): the dimension to reduce, or the tensor to compare
-    ///         with. Default: ``None`` (every element).
-    ///     keepdim (bool): whether the reduced dimension is kept with size one.
-    ///         Default: ``False``.
-    ///     other (Tensor, optional): the tensor to compare with element-wise, instead of `dim`.
-    ///         Default: ``None``.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> with et.Session():
-    ///     ...     x = et.tensor([[1.0, 5.0], [4.0, 2.0]])
-    ///     ...     values, indices = x.min(1)
-    ///     ...     x.min().tolist(), values.tolist(), indices.tolist()
-    ///     (1.0, [1.0, 2.0], [0, 1])
-    #[pyo3(signature = (dim=None, keepdim=false, *, other=None))]
-    fn min<'py>(
-        &self,
-        py: Python<'py>,
-        dim: Option<&Bound<'py, PyAny>>,
-        keepdim: bool,
-        other: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        self.extremum(py, other_or_dim(other, dim)?, keepdim, false)
     }
 }
 

@@ -12,7 +12,7 @@ use super::classes::PySession;
 
 use std::sync::Arc;
 
-use super::classes::{lock, named, PyTensor};
+use super::classes::{lock, PyTensor};
 use crate::backend::dynamic::Dyn as Be;
 use crate::buffer::Value;
 use crate::error::Error;
@@ -94,49 +94,6 @@ fn without_autocast<T>(f: impl FnOnce() -> T) -> T {
     crate::autocast::set(false, cpu);
     crate::autocast::set(true, cuda);
     out
-}
-
-/// The size of `new_zeros(*size)` or `new_zeros(size=...)` (not both).
-fn sizes<'py>(
-    args: &Bound<'py, PyTuple>,
-    size: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyTuple>> {
-    match size {
-        None => Ok(args.clone()),
-        Some(_) if !args.is_empty() => Err(pyo3::exceptions::PyTypeError::new_err(
-            "new_*(): give the size positionally or as size=, not both",
-        )),
-        Some(s) => PyTuple::new(args.py(), [s]),
-    }
-}
-
-/// `new_zeros`/`new_ones`/`new_full`/`new_empty`: `size` filled with `fill` in `slf`'s
-/// session, of `slf`'s dtype unless `dtype` says otherwise; `device` must be the session's.
-fn new_filled<'py>(
-    slf: &Bound<'py, PyTensor>,
-    size: &Bound<'py, PyTuple>,
-    fill: f64,
-    dtype: Option<&Bound<'py, PyAny>>,
-    device: Option<&Bound<'py, PyAny>>,
-    requires_grad: bool,
-) -> PyResult<Bound<'py, PyAny>> {
-    let (py, me) = (slf.py(), slf.get());
-    let cell = me.cell()?;
-    PySession::of_cell(&cell).check_device(py, device)?;
-    let shape = super::session::shape_arg(size)?;
-    let dtype = super::config::requested(dtype)?;
-    let x = me.handle();
-    let h = py.detach(|| {
-        named(&mut lock(&cell), |s| {
-            let dtype = match dtype {
-                Some(d) => d,
-                None => s.dtype_of(x)?,
-            };
-            let filled = crate::session::factory::Factory::full(shape, fill, None)?;
-            s.make(&filled, Some(dtype), requires_grad)
-        })
-    })?;
-    Ok(Bound::new(py, PyTensor::named(&cell, h))?.into_any())
 }
 
 #[pymethods]
@@ -257,27 +214,6 @@ impl PyTensor {
             Ok(Bound::new(py, slf.get().call(py, |s, x| s.zeroed(x))?)?.into_any())
         })
     }
-    /// Clamps the elements of this tensor into `[min, max]`, in place.
-    ///
-    /// As with torch's in-place methods, this tensor then reads the new value: the
-    /// out-of-place result is recorded, and every Python `Tensor` naming this tensor names it.
-    /// A tensor that shares its storage with another live tensor (a view of it, or the base it
-    /// views) raises `ArgumentError` instead, recording nothing, where torch would change both.
-    ///
-    /// Args:
-    ///     min (float or Tensor, optional): the lower bound. Default: ``None`` (no lower bound).
-    ///     max (float or Tensor, optional): the upper bound. Default: ``None`` (no upper bound).
-    ///
-    /// Returns:
-    ///     Tensor: this tensor.
-    #[pyo3(signature = (min=None, max=None))]
-    fn clamp_<'py>(
-        slf: &Bound<'py, Self>,
-        min: Option<&Bound<'py, PyAny>>,
-        max: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, Self>> {
-        via(slf, "clamp_", || slf.call_method1("clamp", (min, max)))
-    }
 
     /// `x[key] = value` with torch's result: a boolean mask key and a number (or 0-d
     /// tensor) is `masked_fill`; an int64 or bool tensor key with values is `index_put`;
@@ -347,95 +283,4 @@ impl PyTensor {
         py.detach(|| lock(&cell).clear_leaf_grad(&slot));
         Ok(())
     }
-
-    /// Returns a tensor of the given shape filled with `fill_value`, in this tensor's session.
-    ///
-    /// Of this tensor's dtype unless `dtype` says otherwise.
-    ///
-    /// Args:
-    ///     size (int or sequence of ints): the shape.
-    ///     fill_value (float): the value of every element.
-    ///     dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
-    ///         tensor's dtype).
-    ///     device (str or torch.device, optional): must be this tensor's session's device.
-    ///         Default: ``None``.
-    ///     requires_grad (bool): whether the new tensor is a leaf that takes gradients.
-    ///         Default: ``False``.
-    ///
-    /// Raises:
-    ///     DeviceError: `device` is not the session's device.
-    ///
-    /// Examples:
-    ///     >>> import eagertape as et
-    ///     >>> with et.Session():
-    ///     ...     et.tensor([1.0]).new_full((2,), 7.0).tolist()
-    ///     [7.0, 7.0]
-    #[pyo3(signature = (size, fill_value, *, dtype=None, device=None, requires_grad=false))]
-    fn new_full<'py>(
-        slf: &Bound<'py, Self>,
-        size: &Bound<'py, PyAny>,
-        fill_value: &Bound<'py, PyAny>,
-        dtype: Option<&Bound<'py, PyAny>>,
-        device: Option<&Bound<'py, PyAny>>,
-        requires_grad: bool,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let size = PyTuple::new(slf.py(), [size])?;
-        let fill = fill_value.extract::<f64>()?;
-        new_filled(slf, &size, fill, dtype, device, requires_grad)
-    }
-}
-
-/// `new_zeros`, `new_ones`, `new_empty`: one entry each (name, fill, what it returns, a
-/// note), their shared arguments written once.
-macro_rules! new_filled_methods {
-    ($($name:ident = $fill:literal, $returns:literal, $($note:literal)+;)*) => {
-        #[pymethods]
-        impl PyTensor {$(
-            #[doc = $returns]
-            #[doc = ""]
-            $(#[doc = $note])+
-            ///
-            /// Args:
-            ///     *args (int or sequence of ints): the shape, as separate ints or one sequence.
-            ///     size (sequence of ints, optional): the shape by keyword, instead of `*args`.
-            ///         Default: ``None``.
-            ///     dtype (str or dtype, optional): the dtype of the result. Default: ``None`` (this
-            ///         tensor's dtype).
-            ///     device (str or torch.device, optional): must be this tensor's session's device.
-            ///         Default: ``None``.
-            ///     requires_grad (bool): whether the new tensor is a leaf that takes gradients.
-            ///         Default: ``False``.
-            ///
-            /// Raises:
-            ///     DeviceError: `device` is not the session's device.
-            ///
-            /// Examples:
-            ///     >>> import eagertape as et
-            ///     >>> with et.Session():
-            #[doc = concat!("    ...     z = et.tensor([1, 2]).", stringify!($name), "(2, 3)")]
-            ///     ...     z.dtype, z.shape
-            ///     ('int64', (2, 3))
-            #[pyo3(signature = (*args, size=None, dtype=None, device=None, requires_grad=false))]
-            fn $name<'py>(
-                slf: &Bound<'py, Self>,
-                args: &Bound<'py, PyTuple>,
-                size: Option<&Bound<'py, PyAny>>,
-                dtype: Option<&Bound<'py, PyAny>>,
-                device: Option<&Bound<'py, PyAny>>,
-                requires_grad: bool,
-            ) -> PyResult<Bound<'py, PyAny>> {
-                new_filled(slf, &sizes(args, size)?, $fill, dtype, device, requires_grad)
-            }
-        )*}
-    };
-}
-
-new_filled_methods! {
-    new_zeros = 0.0f64, "Returns a tensor of zeros of the given shape, in this tensor's session.",
-        "Of this tensor's dtype unless `dtype` says otherwise.";
-    new_ones = 1.0f64, "Returns a tensor of ones of the given shape, in this tensor's session.",
-        "Of this tensor's dtype unless `dtype` says otherwise.";
-    new_empty = 0.0f64, "Returns a new tensor of the given shape, in this tensor's session.",
-        "Of this tensor's dtype unless `dtype` says otherwise. **Differs** from PyTorch: its"
-        "elements are zeros, not uninitialised memory.";
 }

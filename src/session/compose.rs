@@ -25,6 +25,9 @@ impl<B: Backend> Recorder<B> for Session<B> {
     fn record(&mut self, op: Op<B>, parents: &[Handle]) -> Result<Handle> {
         Session::record(self, op, parents)
     }
+    fn record_pair(&mut self, op: Op<B>, parents: &[Handle]) -> Result<(Handle, Handle)> {
+        Session::record_pair(self, op, parents)
+    }
     fn shape(&self, h: Handle) -> Result<Vec<i64>> {
         Session::shape(self, h)
     }

@@ -8,8 +8,9 @@ use super::Session;
 use crate::backend::Backend;
 use crate::config::DType;
 use crate::error::{Error, Result};
-use crate::handles::OneOrTuple;
+use crate::handles::{OneOr, OneOrTuple};
 use crate::ops::arrange::Expand;
+use crate::ops::compose::{Recorder, TensorOrNumber};
 use crate::ops::index::{Index, Select, Slice};
 use crate::ops::view::ShapeView;
 use crate::ops::Op;
@@ -245,6 +246,45 @@ impl<B: Backend> Session<B> {
             cols.into_iter()
                 .map(|t| s.input_owned_as(t, Some(DType::Int64), false))
                 .collect()
+        })
+    }
+
+    /// torch's `where(condition, input, other)`: `input` where `condition` holds, else
+    /// `other` (a number takes the other operand's dtype, or the session's where both are
+    /// numbers); `where(condition)` is `nonzero(condition, as_tuple=True)`.
+    pub fn where_(
+        &mut self,
+        condition: Handle,
+        input: Option<TensorOrNumber>,
+        other: Option<TensorOrNumber>,
+    ) -> Result<OneOrTuple> {
+        let (input, other) = match (input, other) {
+            (Some(i), Some(o)) => (i, o),
+            (None, None) => return self.nonzero_as(condition, true),
+            _ => {
+                return Err(Error::Argument(
+                    "where: give both input and other, or neither (where(condition) is \
+                     nonzero(condition, as_tuple=True))"
+                        .into(),
+                ))
+            }
+        };
+        let like = [input, other].into_iter().find_map(|o| match o {
+            TensorOrNumber::Tensor(h) => Some(h),
+            TensorOrNumber::Number(_) => None,
+        });
+        let carrier = self.dtype();
+        self.all_or_nothing(|s| {
+            let mut operand = |o| match (o, like) {
+                (TensorOrNumber::Tensor(h), _) => Ok(h),
+                (TensorOrNumber::Number(x), Some(like)) => s.constant(like, &[x], &[], None),
+                (TensorOrNumber::Number(x), None) => {
+                    s.constant(condition, &[x], &[], Some(carrier))
+                }
+            };
+            let (a, b) = (operand(input)?, operand(other)?);
+            let picked = s.record(Op::movement(crate::ops::join::Where), &[condition, a, b])?;
+            Ok(OneOr::One(picked))
         })
     }
 

@@ -159,6 +159,7 @@ def _declared_in_place(lib, a, b):
         "addcmul_": (bb, bb * 0.5),
         "addmm_": (a[:, :2], bb[:2, :]),
         "lerp_": (bb, 0.25),
+        "clamp_": (0.8, 1.5),
         "clamp_min_": (1.0,),
         "clamp_max_": (1.2,),
         "cumsum_": (1,),

@@ -162,8 +162,8 @@ def test_a_session_factory_checks_its_device_argument():
 
 
 def test_a_python_type_names_a_factory_dtype_as_torch():
-    # torch.zeros(2, dtype=int) is int64, dtype=bool bool, dtype=float the default dtype
-    sess = et.Session(dtype="float64")
+    # torch.zeros(2, dtype=int) is int64, dtype=bool bool, dtype=float float64
+    sess = et.Session(dtype="float32")
     assert [sess.zeros(2, dtype=t).dtype for t in (int, bool, float)] == [
         "int64",
         "bool",
@@ -190,3 +190,22 @@ def test_randint_takes_torchs_two_forms_and_refuses_a_missing_size():
     with pytest.raises(et.ArgumentError, match="high must be an int"):
         sess.randint(0, (3,), (2,))
     assert sess.tape_len == 2
+
+
+@pytest.mark.parametrize(
+    ("call", "reference"),
+    [
+        (lambda x: x.new_zeros(2, 3), lambda t: t.new_zeros(2, 3)),
+        (lambda x: x.new_ones(size=(2,)), lambda t: t.new_ones(size=(2,))),
+        (lambda x: x.new_full((2,), 7.5), lambda t: t.new_full((2,), 7.5)),
+        (lambda x: x.new_full((1,), 3, dtype=float), lambda t: t.new_full((1,), 3, dtype=float)),
+    ],
+    ids=["new_zeros", "new_ones_by_keyword", "new_full_truncates", "new_full_float"],
+)
+def test_a_tensors_new_factory_is_the_factory_in_its_session_and_dtype(call, reference):
+    # x is int64: torch's new_* keep its dtype (new_full((2,), 7.5) is [7, 7])
+    sess = et.Session(dtype="float64")
+    out, want = call(sess.input(np.array([1, 2]))), reference(torch.tensor([1, 2]))
+    assert out.session_id == sess.id
+    assert out.dtype == str(want.dtype).removeprefix("torch.")
+    np.testing.assert_array_equal(out.numpy(), want.numpy())

@@ -16,14 +16,16 @@ pub type Entry = (
 );
 
 /// The tensor whose session records a declared call of `op`: its input where its type says
-/// so ([`Arg::ANCHOR`]), else the first of `args` that is a tensor or a list or tuple holding
-/// one (`cat`'s `tensors`); a `TypeError` as torch's where there is none.
+/// so ([`Arg::ANCHOR`]), else the first of the arguments `given` (the required ones, then the
+/// optional ones given) that is a tensor or a list or tuple holding one (`cat`'s `tensors`,
+/// `where`'s `input`); a `TypeError` as torch's where there is none.
 pub fn anchor<'py>(
     op: &str,
     input_anchors: bool,
-    args: &[&Bound<'py, PyAny>],
+    given: &[Option<&Bound<'py, PyAny>>],
 ) -> PyResult<Bound<'py, PyTensor>> {
-    let candidates = if input_anchors { &args[..1] } else { args };
+    let args: Vec<&Bound<'py, PyAny>> = given.iter().flatten().copied().collect();
+    let candidates = if input_anchors { &args[..1] } else { &args[..] };
     let held = |a: &Bound<'py, PyAny>| -> Option<Bound<'py, PyTensor>> {
         let items = a
             .cast::<pyo3::types::PyList>()
@@ -120,7 +122,8 @@ macro_rules! py_functions {
                 $($($kw: Option<&Bound<'py, PyAny>>,)*)?
             ) -> PyResult<<Returns<$($ret)?> as Ret>::Py> {
                 const OP: &str = py_name!($name $(, $pyname)?);
-                let anchored = anchor(OP, <$ity as Arg>::ANCHOR, &[$input $(, $req)*])?;
+                let given = [Some($input) $(, Some($req))* $(, $opt)*];
+                let anchored = anchor(OP, <$ity as Arg>::ANCHOR, &given)?;
                 let t = anchored.get();
                 let $input = <$ity as Arg>::from_py(&Name { op: OP, arg: stringify!($input) }, $input, t)?;
                 $(let $req = <$rty as Arg>::from_py(&Name { op: OP, arg: stringify!($req) }, $req, t)?;)*

@@ -193,6 +193,36 @@ impl Arg for Dims {
     }
 }
 
+/// `max`/`min`'s `dim`: an int, or a tensor (torch's elementwise overload, `max(input, other)`).
+pub struct DimOrTensor;
+
+/// [`DimOrTensor`] before the session's lock.
+pub enum DimOrOperand {
+    Dim(i64),
+    Operand(Operand<Be>),
+}
+
+impl Arg for DimOrTensor {
+    type Prepared = DimOrOperand;
+    type Core = crate::ops::reductions::DimOrTensor;
+    fn annotation() -> String {
+        "int | Tensor".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<DimOrOperand> {
+        match v.cast::<PyTensor>() {
+            Ok(_) => input.operand(v.py(), v).map(DimOrOperand::Operand),
+            Err(_) => v.extract().map(DimOrOperand::Dim),
+        }
+    }
+    fn finish(p: DimOrOperand, s: &mut Session<Be>) -> Result<Self::Core> {
+        use crate::ops::reductions::DimOrTensor as D;
+        Ok(match p {
+            DimOrOperand::Dim(d) => D::Dim(d),
+            DimOrOperand::Operand(o) => D::Tensor(s.operand_handle(o)?),
+        })
+    }
+}
+
 /// `var`/`std`'s `dim`: as [`Dims`], or a bool (torch's `x.var(True)`: `unbiased`).
 pub struct DimsOrUnbiased;
 

@@ -96,6 +96,7 @@ families! {
         order => order::functions;
         sampling => draw::sampling_functions;
         splits => split::functions;
+        clamps => clamp::functions;
     ]
     sized: [
         sized_views => views::sized_functions;

@@ -84,12 +84,8 @@ macro_rules! named_results {
     ($($(#[doc = $doc:literal])* $ty:ident($a:ident, $b:ident);)*) => {
         $(
             $(#[doc = $doc])*
-            // (`MaxResult` and `MinResult` come from the hand-written, overloaded
-            // `Tensor.max`/`min`, by class name: `classes::named_result`)
-            #[allow(dead_code)]
             pub struct $ty;
 
-            #[allow(dead_code)]
             impl $ty {
                 /// The class's name in `eagertape._core`.
                 pub const CLASS: &'static str = stringify!($ty);

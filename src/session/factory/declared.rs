@@ -7,7 +7,9 @@
 /// `+ generator` where torch takes a `generator=`, which only `None` passes) and the
 /// constructor of the [`Factory`](super::Factory) its arguments describe. Each becomes a `Session` method and
 /// a module function on the current session, both with torch's `dtype=`, `device=` and
-/// `requires_grad=` ([`Session::make`](crate::session::Session::make)).
+/// `requires_grad=` ([`Session::make`](crate::session::Session::make)); after `, tensor`,
+/// the `Tensor` method of the same factory in the tensor's session (`x.new_zeros(2, 3)`) and
+/// the arguments of its example.
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! declarations {
     ($gen:ident) => {
@@ -41,7 +43,7 @@ macro_rules! declarations {
             ///     >>> with et.Session():
             ///     ...     et.zeros(2, 3).tolist()
             ///     [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]
-            fn zeros(*size) = Factory::zeros;
+            fn zeros(*size) = Factory::zeros, tensor new_zeros(2, 3);
 
             /// Returns a tensor filled with the scalar value 1, with the shape given by `size`.
             ///
@@ -71,7 +73,7 @@ macro_rules! declarations {
             ///     >>> with et.Session():
             ///     ...     et.ones((2,), dtype=et.int64).tolist()
             ///     [1, 1]
-            fn ones(*size) = Factory::ones;
+            fn ones(*size) = Factory::ones, tensor new_ones(2, 3);
 
             /// Returns a tensor with the shape given by `size`, as `torch.empty`.
             ///
@@ -99,7 +101,7 @@ macro_rules! declarations {
             ///     >>> with et.Session():
             ///     ...     tuple(et.empty(2, 3).shape)
             ///     (2, 3)
-            fn empty(*size) = Factory::zeros;
+            fn empty(*size) = Factory::zeros, tensor new_empty(2, 3);
 
             /// Creates a tensor of size `size` filled with `fill_value`.
             ///
@@ -129,7 +131,8 @@ macro_rules! declarations {
             ///     >>> with et.Session():
             ///     ...     et.full((2, 2), 7).tolist(), et.full((2,), 1.5).tolist()
             ///     ([[7, 7], [7, 7]], [1.5, 1.5])
-            fn full(size: Vec<i64>, fill_value: Item) = Factory::full_of;
+            fn full(size: Vec<i64>, fill_value: Item) = Factory::full_of,
+                tensor new_full((2, 3), 7);
 
             /// Returns a 2-D tensor with ones on the diagonal and zeros elsewhere.
             ///
