@@ -13041,6 +13041,39 @@ def prelu(input: Tensor, weight: Tensor | ArrayLike) -> Tensor:
         [-0.5, 2.0]
     """
 
+def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
+    """Sums the product of the elements of the input `operands` along dimensions specified using a
+    notation based on the Einstein summation convention.
+
+    torch's notation: implicit and explicit output (`->`), `...` for broadcast dims, and a subscript
+    repeated within one operand (its diagonal). The operands are given as separate arguments or as
+    one sequence, as torch; each is a tensor of one session (it gets its gradient) or array
+    data (a constant). A contraction of two operands runs as one matrix product.
+
+    Args:
+        equation (str): the subscripts, e.g. ``"ij,jk->ik"``.
+        *operands (Tensor): the tensors, or one list or tuple of them.
+
+    Returns:
+        Tensor: the contraction.
+
+    Raises:
+        ArgumentError: the equation is malformed or names another number of operands.
+        ShapeError: a subscript has two different sizes.
+        TypeError: no operand is an eagertape tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     a = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+        ...     et.einsum("ij,jk->ik", a, a).tolist()
+        ...     et.einsum("ii", a).item()
+        ...     et.einsum("ij->j", [a]).tolist()
+        [[7.0, 10.0], [15.0, 22.0]]
+        5.0
+        [4.0, 6.0]
+    """
+
 def embedding(
     input: Tensor | ArrayLike,
     weight: Tensor | ArrayLike,
@@ -13296,40 +13329,6 @@ _Red = Literal["none", "mean", "sum"]
 def _upsample(
     input: Tensor, mode: str, size: list[int], scales: list[float | None], align_corners: bool
 ) -> Tensor: ...
-def einsum(equation: str, *operands: Tensor | Sequence[Tensor]) -> Tensor:
-    """Sums the product of the elements of the input `operands` along dimensions specified using a
-    notation based on the Einstein summation convention.
-
-    torch's notation: implicit and explicit output (`->`), `...` for broadcast dims, and a subscript
-    repeated within one operand (its diagonal). The operands are given as separate arguments or as
-    one sequence, as torch; each must be an eagertape tensor of one session and gets its gradient. A
-    contraction of two operands runs as one matrix product.
-
-    Args:
-        equation (str): the subscripts, e.g. ``"ij,jk->ik"``.
-        *operands (Tensor): the tensors, or one list or tuple of them.
-
-    Returns:
-        Tensor: the contraction.
-
-    Raises:
-        ArgumentError: no operand is given, or the equation is malformed or names another
-            number of operands.
-        ShapeError: a subscript has two different sizes.
-        TypeError: an operand is not an eagertape tensor (array data are not accepted).
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     a = et.tensor([[1.0, 2.0], [3.0, 4.0]])
-        ...     et.einsum("ij,jk->ik", a, a).tolist()
-        ...     et.einsum("ii", a).item()
-        ...     et.einsum("ij->j", [a]).tolist()
-        [[7.0, 10.0], [15.0, 22.0]]
-        5.0
-        [4.0, 6.0]
-    """
-
 @overload
 def max(input: Tensor, dim: None = None, keepdim: bool = False, *, other: None = None) -> Tensor:
     """Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a

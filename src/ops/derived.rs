@@ -197,6 +197,49 @@ pub fn prelu<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, weight: Handle) -> 
     derived(r, Derive::Prelu, &[x, weight])
 }
 
+/// `einsum`'s declaration (its operands as `*args`), for the binding's generator `$gen`; the
+/// composition is the session's (`session/contract.rs`).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! variadic_functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Sums the product of the elements of the input `operands` along dimensions specified using a
+            /// notation based on the Einstein summation convention.
+            ///
+            /// torch's notation: implicit and explicit output (`->`), `...` for broadcast dims, and a subscript
+            /// repeated within one operand (its diagonal). The operands are given as separate arguments or as
+            /// one sequence, as torch; each is a tensor of one session (it gets its gradient) or array
+            /// data (a constant). A contraction of two operands runs as one matrix product.
+            ///
+            /// Args:
+            ///     equation (str): the subscripts, e.g. ``"ij,jk->ik"``.
+            ///     *operands (Tensor): the tensors, or one list or tuple of them.
+            ///
+            /// Returns:
+            ///     Tensor: the contraction.
+            ///
+            /// Raises:
+            ///     ArgumentError: the equation is malformed or names another number of operands.
+            ///     ShapeError: a subscript has two different sizes.
+            ///     TypeError: no operand is an eagertape tensor.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     a = et.tensor([[1.0, 2.0], [3.0, 4.0]])
+            ///     ...     et.einsum("ij,jk->ik", a, a).tolist()
+            ///     ...     et.einsum("ii", a).item()
+            ///     ...     et.einsum("ij->j", [a]).tolist()
+            ///     [[7.0, 10.0], [15.0, 22.0]]
+            ///     5.0
+            ///     [4.0, 6.0]
+            fn einsum(equation: Str, *operands: Tensors) = @session Session::einsum;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use variadic_functions;
+
 /// The function and method forms of this file's ops, for the binding's generator `$gen`
 /// (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]

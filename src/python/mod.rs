@@ -19,7 +19,6 @@ mod declared;
 mod dlpack;
 mod errors;
 mod factories;
-mod functional;
 mod grads;
 mod lbfgs;
 mod optim;
@@ -137,7 +136,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         torch_style::_pop_current, torch_style::manual_seed, torch_style::_draw_seed,
         capture::_capture_begin, capture::_capture_end, capture::_capture_abort,
         capture::_capture_epoch,
-        functional::einsum,
         batch_norm::_batch_norm_module,
         recurrent::_rnn, sample::_normal,
     );

@@ -70,7 +70,12 @@ impl<B: Backend> Session<B> {
     }
 
     /// `einsum(equation, operands)`.
-    pub fn einsum(&mut self, equation: &str, operands: &[Handle]) -> Result<Handle> {
+    pub fn einsum(
+        &mut self,
+        equation: impl AsRef<str>,
+        operands: impl AsRef<[Handle]>,
+    ) -> Result<Handle> {
+        let (equation, operands) = (equation.as_ref(), operands.as_ref());
         if operands.is_empty() {
             return Err(Error::Argument(
                 "einsum: at least one operand is needed".into(),
@@ -427,13 +432,13 @@ mod tests {
         // torch.einsum("i") raises too (at least one operand)
         let mut s = session();
         let before = s.tape_len();
-        let err = s.einsum("i", &[]).unwrap_err();
+        let err = s.einsum("i", [] as [crate::tape::Handle; 0]).unwrap_err();
         assert!(
             matches!(&err, Error::Argument(m) if m.contains("at least one")),
             "{err}"
         );
         assert_eq!(s.tape_len(), before);
         let x = s.input(&dt(&values(&[1.0, 2.0], &[2])), false).unwrap();
-        assert!(s.einsum("i,i", &[x]).is_err(), "two terms, one operand");
+        assert!(s.einsum("i,i", [x]).is_err(), "two terms, one operand");
     }
 }

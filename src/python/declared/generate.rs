@@ -87,6 +87,64 @@ macro_rules! via_core {
 /// the keyword-only ones; then optionally `-> R`, the result's [`Ret`] type (one `Tensor`
 /// where none is given).
 macro_rules! py_functions {
+    // The variadic form: `fn einsum(equation: Str, *operands: Tensors)`, torch's operands as
+    // separate arguments or one sequence of them; the first tensor among them anchors it.
+    ($(
+        $(#[doc = $doc:literal])*
+        fn $name:ident($input:ident: $ity:ty, *$var:ident: $vty:ty)
+            = $(@$via:ident)? $core:path;
+    )*) => {
+        use pyo3::prelude::*;
+        use $crate::python::classes::{lock, named_all, PyTensor};
+        use $crate::python::declared::*;
+        #[allow(unused_imports)] // (what `= @session Session::f` names)
+        use $crate::session::Session;
+        $(
+            #[pyfunction]
+            #[pyo3(signature = ($input, *$var), text_signature = None)]
+            #[doc = concat!(
+                stringify!($name), "(", stringify!($input), ", *", stringify!($var), ")\n--\n"
+            )]
+            $(#[doc = $doc])*
+            pub fn $name<'py>(
+                py: Python<'py>,
+                $input: &Bound<'py, PyAny>,
+                $var: &Bound<'py, pyo3::types::PyTuple>,
+            ) -> PyResult<PyTensor> {
+                const OP: &str = stringify!($name);
+                let $var = match $var.len() {
+                    1 if $var.get_item(0)?.cast::<PyTensor>().is_err() => $var.get_item(0)?,
+                    _ => $var.clone().into_any(),
+                };
+                let anchored = anchor(OP, false, &[Some(&$var)])?;
+                let t = anchored.get();
+                let $input = <$ity as Arg>::from_py(&Name { op: OP, arg: stringify!($input) }, $input, t)?;
+                let $var = <$vty as Arg>::from_py(&Name { op: OP, arg: stringify!($var) }, &$var, t)?;
+                let cell = t.cell()?;
+                let named = py.detach(|| {
+                    named_all(&mut lock(&cell), |s| {
+                        s.all_or_nothing(|s| {
+                            let $input = <$ity as Arg>::finish($input, s)?;
+                            let $var = <$vty as Arg>::finish($var, s)?;
+                            via_core!([$($via)?] $core, s, ($input, $var,))
+                        })
+                    }, <Tensor as Ret>::name)
+                })?;
+                Ok(<Tensor as Ret>::to_py(named, &cell))
+            }
+        )*
+
+        pub fn register(m: &Bound<'_, PyModule>, entries: &mut Vec<Entry>) -> PyResult<()> {
+            $(
+                m.add_function(wrap_pyfunction!($name, m)?)?;
+                entries.push((stringify!($name), vec![
+                    (stringify!($input), <$ity as Arg>::annotation(), None),
+                    (concat!("*", stringify!($var)), "Tensor | Sequence[Tensor]".to_string(), None),
+                ], <Tensor as Ret>::annotation()));
+            )*
+            Ok(())
+        }
+    };
     ($(
         $(#[doc = $doc:literal])*
         fn $name:ident($input:ident: $ity:ty $(, $req:ident: $rty:ty)*;

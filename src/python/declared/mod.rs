@@ -121,6 +121,7 @@ families! {
         padding => padding::functions;
         instance_norms => batch_norm::functions;
         derived_layers => derived::nn_functions;
+        contractions => derived::variadic_functions;
         embeddings => embeddings::functions;
         concat => concat::functions;
         draws => draw::functions;
