@@ -257,7 +257,7 @@ class Session:
             >>> sess.rand(3).tolist() == a
             True
         """
-    # BEGIN generated: session-factories (tools/gen-stubs, from session/factory.rs's declarations)
+    # BEGIN generated: session-factories (tools/gen-stubs, from session/factory/declared.rs)
     def zeros(
         self,
         *size: int | Sequence[int],
@@ -2249,7 +2249,7 @@ class Tensor:
             ...     x.min().tolist(), values.tolist(), indices.tolist()
             (1.0, [1.0, 2.0], [0, 1])
         """
-    # BEGIN generated: tensor-factories (tools/gen-stubs, from session/factory.rs's declarations)
+    # BEGIN generated: tensor-factories (tools/gen-stubs, from session/factory/declared.rs)
     def new_zeros(
         self,
         *args: int | Sequence[int],
@@ -6213,7 +6213,7 @@ _UNARY_INPLACE: tuple[str, ...]
 _BINARY: tuple[str, ...]
 _BINARY_INPLACE: tuple[str, ...]
 
-# BEGIN generated: factories (tools/gen-stubs, from session/factory.rs's declarations)
+# BEGIN generated: factories (tools/gen-stubs, from session/factory/declared.rs)
 def zeros(
     *size: int | Sequence[int],
     dtype: str | Any | None = None,

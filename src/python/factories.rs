@@ -1,9 +1,10 @@
-//! The factories' generator: each declaration of `session/factory.rs`'s `declarations!`
-//! (`zeros`, `ones`, `empty`, `full`, `eye`, `arange`, `linspace`, `rand`, `randn`) becomes
-//! a `Session` method (`sess.zeros(2, 3)`: that session) and a module function
-//! (`et.zeros(2, 3)`: the current session), both with torch's signature, `dtype=`, `device=`
-//! (checked against the session's) and `requires_grad=`, and its entry of
-//! `_core._FACTORIES`, from which `tools/gen-stubs` writes both stubs. The arguments are
+//! The factories' generator: each declaration of `session/factory/declared.rs`'s
+//! `declarations!` (`zeros`, `ones`, `empty`, `full`, `eye`, `arange`, `linspace`, `rand`,
+//! `randn`, `randint`, `randperm`) becomes a `Session` method (`sess.zeros(2, 3)`: that
+//! session) and a module function (`et.zeros(2, 3)`: the current session), both with torch's
+//! signature, `dtype=`, `device=` (checked against the session's) and `requires_grad=`, the
+//! `Tensor.new_*` form where the entry names one, and its entries of `_core._FACTORIES` and
+//! `_FACTORY_METHODS`, from which `tools/gen-stubs` writes their stubs. The arguments are
 //! converted by their declared types ([`FactoryArg`]); the patterns, their checks and
 //! default dtypes are the core's.
 
