@@ -12871,6 +12871,17 @@ def batch_norm(
         ([1.0, 1.5], [1.5, 1.5])
     """
 
+def _batch_norm_module(
+    input: Tensor,
+    running_mean: Parameter | None,
+    running_var: Parameter | None,
+    weight: Tensor | ArrayLike | None,
+    bias: Tensor | ArrayLike | None,
+    training: bool,
+    momentum: float | None,
+    eps: float,
+    num_batches_tracked: Parameter | None,
+) -> Tensor: ...
 def instance_norm(
     input: Tensor,
     running_mean: Tensor | ArrayLike | None = None,
@@ -13320,15 +13331,30 @@ def one_hot(tensor: Tensor, num_classes: int = -1) -> Tensor:
         [[1, 0, 0], [0, 0, 1]]
     """
 
+def _rnn(
+    input: Tensor,
+    mode: str,
+    hx: Tensor | ArrayLike | None,
+    cx: Tensor | ArrayLike | None,
+    weights: Sequence[Tensor | ArrayLike],
+    hidden_size: int,
+    proj_size: int,
+    num_layers: int,
+    bias: bool,
+    batch_first: bool,
+    bidirectional: bool,
+    dropout: float,
+    training: bool,
+    lengths: Tensor | Sequence[int] | int | None = None,
+    step: bool = False,
+) -> tuple[Tensor, Tensor, Tensor | None]: ...
+
 # END generated: declared
 
 Reduction: TypeAlias = Literal["none", "mean", "sum"]
 
 _Red = Literal["none", "mean", "sum"]
 
-def _upsample(
-    input: Tensor, mode: str, size: list[int], scales: list[float | None], align_corners: bool
-) -> Tensor: ...
 @overload
 def max(input: Tensor, dim: None = None, keepdim: bool = False, *, other: None = None) -> Tensor:
     """Returns the maximum of `input`: of all elements, along `dim`, or elementwise with a
@@ -13821,7 +13847,7 @@ def clip_grad_norm_(
     """
 
 def _set_grad_enabled(mode: bool) -> bool: ...
-def _zero_grad(params: Any, set_to_none: bool = True) -> int: ...
+def _zero_grad(params: Any, set_to_none: bool = True) -> None: ...
 def _grad_count(params: Any) -> int: ...
 def _unscale_grads_(params: Any, inv_scale: float) -> bool:
     """Multiply the gradients of params (current session) by inv_scale; whether any is
@@ -13859,20 +13885,6 @@ class _Plan:
     def nodes(self) -> int: ...
     def replay(self, args: tuple[Any, ...]) -> list[Tensor]: ...
 
-def _batch_norm_module(
-    input: Tensor,
-    running_mean: Parameter | None,
-    running_var: Parameter | None,
-    weight: Tensor | None,
-    bias: Tensor | None,
-    training: bool,
-    momentum: float | None,
-    eps: float,
-    num_batches_tracked: Parameter | None,
-) -> Tensor:
-    """nn.BatchNorm*'s forward: batch_norm, and a training step adds one to
-    num_batches_tracked (momentum=None: the cumulative average over it)."""
-
 def _capture_begin(sess: Session, args: tuple[Any, ...]) -> None:
     """Start capturing the step about to run on sess; args: its argument objects."""
 
@@ -13889,24 +13901,9 @@ def _push_current(sess: Session) -> None: ...
 def _pop_current(sess: Session) -> None: ...
 def _draw_seed() -> int: ...
 def _normal(
-    mean: Tensor | float, std: Tensor | float, size: list[int] | None, session: Session | None
+    mean: Tensor | float,
+    std: Tensor | float,
+    size: list[int] | None,
+    generator: object,
+    session: Session | None,
 ) -> Tensor: ...
-def _rnn(
-    mode: str,
-    input: Tensor,
-    hx: Tensor | ArrayLike | None,
-    cx: Tensor | ArrayLike | None,
-    weights: list[Tensor],
-    hidden_size: int,
-    proj_size: int,
-    num_layers: int,
-    bias: bool,
-    batch_first: bool,
-    bidirectional: bool,
-    dropout: float,
-    training: bool,
-    lengths: list[int] | None = None,
-    step: bool = False,
-) -> tuple[Tensor, Tensor, Tensor | None]:
-    """The forward of ``nn.RNN``/``LSTM``/``GRU`` and their cells (``eagertape.nn.rnn``):
-    ``(output, h_n, c_n or None)``."""

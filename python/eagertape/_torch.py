@@ -285,13 +285,6 @@ def from_numpy(array: np.ndarray) -> Tensor:
 # torch's `empty` leaves the values unspecified; eagertape's are zeros.
 
 
-def _no_generator(name: str, generator: object) -> None:
-    if generator is not None:
-        raise ArgumentError(
-            f"{name}(): generator= is not supported (the session's generator draws)"
-        )
-
-
 def normal(
     mean: Tensor | builtins.float,
     std: Tensor | builtins.float = 1.0,
@@ -340,11 +333,10 @@ def normal(
         (4, 2)
         [1.0, 2.0]
     """
-    _no_generator("normal", generator)
     tensors = isinstance(mean, Tensor) or isinstance(std, Tensor)
     sess = None if tensors else _current(device)
     shape = None if size is None else list(_sizes(tuple(size)))
-    t = _core._normal(mean, std, shape, sess)
+    t = _core._normal(mean, std, shape, generator, sess)
     want = _dtype_name(dtype)
     if want is not None and want != t.dtype:
         t = t.to(want)

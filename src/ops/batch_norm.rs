@@ -321,6 +321,15 @@ macro_rules! functions {
                 eps: f64 = 1e-5)
                 = @session Session::functional_batch_norm;
 
+            /// `nn.BatchNorm*`'s forward: `batch_norm` with the module's running statistics
+            /// (both or neither) and `num_batches_tracked`, which a training step increments
+            /// (`momentum=None`: torch's cumulative average over it).
+            fn _batch_norm_module(input: Tensor, running_mean: Option<Param>,
+                running_var: Option<Param>, weight: Option<Tensor>, bias: Option<Tensor>,
+                training: bool, momentum: Option<f64>, eps: f64,
+                num_batches_tracked: Option<Param>;)
+                = @session Session::batch_norm_module;
+
             /// Applies Instance Normalization independently for each channel in every data sample
             /// within a batch.
             ///

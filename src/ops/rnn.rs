@@ -288,3 +288,65 @@ pub fn rnn<B: Backend>(
         c: cn,
     })
 }
+
+/// `_rnn`'s core: the [`Rnn`] its arguments describe (`mode` torch's: `"LSTM"`, `"GRU"`,
+/// `"RNN_TANH"`, `"RNN_RELU"`) on `input`, the states given and the flat weights; `(output,
+/// h_n, c_n)`, `c_n` an LSTM's only.
+#[allow(clippy::too_many_arguments)] // torch's module options, one each
+pub fn forward<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    mode: String,
+    hx: Option<Handle>,
+    cx: Option<Handle>,
+    weights: Vec<Handle>,
+    hidden_size: i64,
+    proj_size: i64,
+    num_layers: i64,
+    bias: bool,
+    batch_first: bool,
+    bidirectional: bool,
+    dropout: f64,
+    training: bool,
+    lengths: Option<Vec<i64>>,
+    step: bool,
+) -> Result<(Handle, Handle, Option<Handle>)> {
+    let spec = Rnn {
+        cell: Cell::parse(&mode)?,
+        hidden: hidden_size,
+        proj: proj_size,
+        layers: num_layers,
+        bias,
+        batch_first,
+        bidirectional,
+        dropout,
+        training,
+        lengths: lengths.map(Arc::from),
+        step,
+    };
+    let out = rnn(r, &spec, input, hx, cx, &weights)?;
+    Ok((out.output, out.h, out.c))
+}
+
+/// The private function `eagertape.nn.rnn`'s modules call with their flat weights, for the
+/// binding's generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// The forward of `nn.RNN`, `nn.LSTM`, `nn.GRU` (and, with `step=True`, of their
+            /// cells: one step of one layer) over `weights` in torch's `_flat_weights` order,
+            /// from the initial states `hx` (and `cx` for an LSTM) when given, else zeros.
+            /// `lengths`: the sequence lengths of a packed batch. Returns `(output, h_n,
+            /// c_n)`, `c_n` `None` but for an LSTM.
+            fn _rnn(input: Tensor, mode: Str, hx: Option<Tensor>, cx: Option<Tensor>,
+                weights: Tensors, hidden_size: i64, proj_size: i64, num_layers: i64,
+                bias: bool, batch_first: bool, bidirectional: bool, dropout: f64,
+                training: bool; lengths: Option<Lengths> = None, step: bool = False)
+                -> (Tensor, Tensor, Option<Tensor>)
+                = crate::ops::rnn::forward;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;

@@ -35,16 +35,39 @@ pub struct LbfgsConfig {
 }
 
 impl LbfgsConfig {
-    /// torch's `line_search_fn`: `None`, or `"strong_wolfe"` (its only one); another is a
+    /// torch's options in its order (`max_eval` defaults to `max_iter * 5 / 4`;
+    /// `line_search_fn` is `None` or `"strong_wolfe"`, its only one), checked: a bad one is a
     /// `ConfigError`.
-    pub fn line_search(line_search_fn: Option<&str>) -> Result<bool> {
-        match line_search_fn {
-            None => Ok(false),
-            Some("strong_wolfe") => Ok(true),
-            Some(other) => Err(Error::Config(format!(
-                "LBFGS: only 'strong_wolfe' is supported as line_search_fn, got {other:?}"
-            ))),
-        }
+    #[allow(clippy::too_many_arguments)] // torch's options, one each
+    pub fn new(
+        lr: f64,
+        max_iter: usize,
+        max_eval: Option<usize>,
+        tolerance_grad: f64,
+        tolerance_change: f64,
+        history_size: usize,
+        line_search_fn: Option<&str>,
+    ) -> Result<Self> {
+        let strong_wolfe = match line_search_fn {
+            None => false,
+            Some("strong_wolfe") => true,
+            Some(other) => {
+                return Err(Error::Config(format!(
+                    "LBFGS: only 'strong_wolfe' is supported as line_search_fn, got {other:?}"
+                )))
+            }
+        };
+        let cfg = LbfgsConfig {
+            lr,
+            max_iter,
+            max_eval: max_eval.unwrap_or(max_iter + max_iter / 4),
+            tolerance_grad,
+            tolerance_change,
+            history_size,
+            strong_wolfe,
+        };
+        cfg.validate()?;
+        Ok(cfg)
     }
 
     pub fn validate(&self) -> Result<()> {

@@ -11,8 +11,8 @@
 //! * a value read on the host (`numpy()`, `bool(t)`, `float(t)`, `tolist()`, `__dlpack__`)
 //!   raises `CaptureError` at once (Python control flow the replay could not follow);
 //!   `item()` gives a placeholder the step may only return (`capture_state::host_value`);
-//! * an optimizer's `step()` / `zero_grad()` and `clip_grad_norm_` / `clip_grad_value_` run
-//!   as the core's effects (`Session::effect`), which the plan records: a replay runs the
+//! * an optimizer's `step()` / `zero_grad()`, `module.zero_grad()`, `p.grad = None` and
+//!   `clip_grad_norm_` / `clip_grad_value_` run as the core's effects (`Session::effect`), which the plan records: a replay runs the
 //!   same effect again there (the optimizer reads its hyperparameters then: a scheduler's
 //!   `lr` keeps working); any other change outside the tape raises `CaptureError`
 //!   (`capture_state::refuse_effect`).
@@ -66,17 +66,7 @@ pub fn _capture_begin(
             tensors.push((k, handle_in(t.get(), &cell, k)?));
         }
     }
-    py.detach(|| {
-        let mut s = lock(&cell);
-        s.begin_capture()?;
-        for &(k, h) in &tensors {
-            if let Err(e) = s.capture_tensor_argument(h, k) {
-                s.abort_capture();
-                return Err(e);
-            }
-        }
-        Ok(())
-    })?;
+    py.detach(|| lock(&cell).begin_capture_with(&tensors))?;
     let addrs: Vec<usize> = args.iter().map(|a| a.as_ptr() as usize).collect();
     let n = addrs.len();
     state::begin(Active {
@@ -119,12 +109,7 @@ pub fn _capture_end(py: Python<'_>, outputs: Vec<PyRef<'_, PyTensor>>) -> PyResu
     let a = state::take().ok_or_else(|| capture_error("no capture is in progress".into()))?;
     let handles: Vec<_> = outputs.iter().map(|t| t.handle()).collect();
     let cell = Arc::clone(&a.cell);
-    let (plan, entries) = py.detach(|| {
-        let mut s = lock(&cell);
-        let entries: Vec<Option<usize>> = handles.iter().map(|&h| s.capture_entry_of(h)).collect();
-        let plan = s.end_capture();
-        plan.map(|p| (p, entries))
-    })?;
+    let (plan, outputs) = py.detach(|| lock(&cell).end_capture_with(&handles))?;
     if let Some(k) = (0..a.args.len()).find(|&k| a.converted[k] > a.marked[k]) {
         return Err(capture_error(format!(
             "argument {k} of the step is used as tensor data other than through \
@@ -132,18 +117,6 @@ pub fn _capture_end(py: Python<'_>, outputs: Vec<PyRef<'_, PyTensor>>) -> PyResu
              (pass it through sess.input first)"
         )));
     }
-    let outputs = entries
-        .into_iter()
-        .enumerate()
-        .map(|(i, e)| {
-            e.ok_or_else(|| {
-                capture_error(format!(
-                    "output {i} of the step is a tensor made outside it (return tensors the \
-                     step computes)"
-                ))
-            })
-        })
-        .collect::<PyResult<Vec<usize>>>()?;
     Ok(PyPlan {
         plan,
         outputs,

@@ -128,6 +128,12 @@ pub fn requested(dtype: Option<&Bound<'_, PyAny>>) -> PyResult<Option<DType>> {
     Ok(Some(DType::parse_any(&dtype_name(d)?)?))
 }
 
+/// A `device=` argument: `None`, or a device by name, `torch.device` or CUDA index.
+pub fn device_arg(device: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Device>> {
+    let parse = |d: &Bound<'_, PyAny>| Ok(Device::parse(&device_name(d)?)?);
+    device.filter(|d| !d.is_none()).map(parse).transpose()
+}
+
 /// Refuse a `device=` argument (a name, a `torch.device`, an int) that is not `cell`'s
 /// device: a tensor lives on its session's (`DeviceError`). None passes.
 pub fn check_device(
@@ -135,10 +141,9 @@ pub fn check_device(
     cell: &Arc<SessionCell>,
     device: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<()> {
-    let Some(d) = device.filter(|d| !d.is_none()) else {
+    let Some(want) = device_arg(device)? else {
         return Ok(());
     };
-    let want = Device::parse(&device_name(d)?)?;
     let own = py.detach(|| lock(cell).config().device);
     Ok(want.check_same(own)?)
 }
@@ -162,10 +167,8 @@ impl PyConfig {
             Some(d) => DType::parse(&dtype_name(d)?)?,
             None => DType::Float32,
         };
-        let device = match device.filter(|d| !d.is_none()) {
-            Some(d) => Device::parse(&device_name(d)?)?,
-            None => Device::default_for(dtype, backend.as_deref()),
-        };
+        let device =
+            device_arg(device)?.unwrap_or_else(|| Device::default_for(dtype, backend.as_deref()));
         let c = Config {
             device,
             dtype,

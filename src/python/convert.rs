@@ -14,18 +14,23 @@ use crate::buffer::Value;
 use crate::config::{DType, Device};
 use crate::error::Error;
 use crate::optim::record::Record;
+use crate::session::HostKind;
 
 /// Host data converted to a CPU tensor, with the dtype the data carried.
 pub struct HostData {
     pub tensor: DynTensor,
     /// The dtype of the source (`None` for Python lists/scalars and integers).
     pub natural: Option<DType>,
+    /// What the source held: floating numbers, integers (32-bit: numpy's or torch's int32)
+    /// or booleans.
+    pub kind: HostKind,
+}
+
+impl HostData {
     /// Whether the source held integers or booleans.
-    pub integral: bool,
-    /// Whether the source held booleans.
-    pub boolean: bool,
-    /// Whether the source held 32-bit integers (numpy or torch int32).
-    pub int32: bool,
+    pub fn integral(&self) -> bool {
+        self.kind != HostKind::Float
+    }
 }
 
 fn err(e: Error) -> PyErr {
@@ -80,9 +85,7 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
         return Ok(HostData {
             tensor: DynTensor::from_bounds(&lo, &hi, &shape)?,
             natural: Some(DType::Interval),
-            integral: false,
-            boolean: false,
-            int32: false,
+            kind: HostKind::Float,
         });
     }
     let np = py.import("numpy")?;
@@ -132,19 +135,21 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
         }
         Err(e) => return Err(e),
     };
-    let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
-    let integral = matches!(kind.as_str(), "i" | "u" | "b");
-    let boolean = kind == "b";
-    let int32 = arr.getattr("dtype")?.str()? == "int32";
-    if kind != "f" && !integral {
+    let letter: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
+    let integral = matches!(letter.as_str(), "i" | "u" | "b");
+    if letter != "f" && !integral {
         let name = arr.getattr("dtype")?.str()?.to_string();
         return Err(err(Error::DType(format!(
             "cannot convert data of dtype {name} to a tensor; expected numbers"
         ))));
     }
-    // Unsigned 64-bit values beyond int64 would wrap (a label of 2**64 - 100 would become
-    // -100, the ignored class): refused.
-    if kind == "u"
+    let kind = match letter.as_str() {
+        "b" => HostKind::Bool,
+        _ if integral && arr.getattr("dtype")?.str()? == "int32" => HostKind::Int32,
+        _ if integral => HostKind::Int64,
+        _ => HostKind::Float,
+    };
+    if letter == "u"
         && arr
             .getattr("dtype")?
             .getattr("itemsize")?
@@ -185,9 +190,7 @@ pub fn host_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
     Ok(HostData {
         tensor: DynTensor::Torch(tensor),
         natural,
-        integral,
-        boolean,
-        int32,
+        kind,
     })
 }
 
@@ -197,9 +200,12 @@ fn dlpack_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
     Ok(HostData {
         tensor: DynTensor::Torch(t),
         natural: Some(dtype),
-        integral: dtype.is_data(),
-        boolean: dtype == DType::Bool,
-        int32: dtype == DType::Int32,
+        kind: match dtype {
+            DType::Bool => HostKind::Bool,
+            DType::Int32 => HostKind::Int32,
+            DType::Int64 => HostKind::Int64,
+            _ => HostKind::Float,
+        },
     })
 }
 
@@ -246,23 +252,21 @@ fn host_array(obj: &Bound<'_, PyAny>) -> PyResult<Option<HostData>> {
             .collect();
         from_slice(&data, shape).map_err(PyErr::from).map(Some)
     }
-    // (the reader, the natural dtype, integral, boolean, int32)
+    // (the reader, the natural dtype, what it holds)
     type Reader = fn(&Bound<'_, PyAny>, &[usize]) -> PyResult<Option<Tensor>>;
-    let kinds: [(Reader, Option<DType>, bool, bool, bool); 5] = [
-        (exact::<f64>, Some(DType::Float64), false, false, false),
-        (exact::<f32>, Some(DType::Float32), false, false, false),
-        (exact::<i64>, None, true, false, false),
-        (widened::<i32>, None, true, false, true),
-        (widened::<bool>, None, true, true, false),
+    let kinds: [(Reader, Option<DType>, HostKind); 5] = [
+        (exact::<f64>, Some(DType::Float64), HostKind::Float),
+        (exact::<f32>, Some(DType::Float32), HostKind::Float),
+        (exact::<i64>, None, HostKind::Int64),
+        (widened::<i32>, None, HostKind::Int32),
+        (widened::<bool>, None, HostKind::Bool),
     ];
-    for (reader, natural, integral, boolean, int32) in kinds {
+    for (reader, natural, kind) in kinds {
         if let Some(t) = reader(obj, &shape)? {
             return Ok(Some(HostData {
                 tensor: DynTensor::Torch(t),
                 natural,
-                integral,
-                boolean,
-                int32,
+                kind,
             }));
         }
     }

@@ -151,81 +151,58 @@ fn export_value(
     capsule(py, m)
 }
 
-#[pymethods]
-impl PyTensor {
-    /// DLPack export of the recorded value: a copy (the consumer's alone, writable), or with
-    /// `copy=False` the value itself, flagged read-only (the caller promises not to write:
-    /// torch ignores the flag). Either stays valid after `reset_tape` and session close, for
-    /// as long as the consumer holds it.
-    #[pyo3(signature = (*, stream=None, max_version=None, dl_device=None, copy=None))]
-    fn __dlpack__(
-        &self,
-        py: Python<'_>,
-        stream: Option<&Bound<'_, PyAny>>,
-        max_version: Option<(u32, u32)>,
-        dl_device: Option<(i32, i32)>,
-        copy: Option<bool>,
-    ) -> PyResult<Py<PyAny>> {
-        super::capture_state::host_read("__dlpack__")?;
-        let h = self.handle();
-        let v = self.with(py, move |s| s.value(h))?;
-        export_value(py, v, true, stream, max_version, dl_device, copy)
-    }
+/// `__dlpack__` and `__dlpack_device__` of a class, one row each: its docstring, whether
+/// its value is exported read-only ([`export_value`]), how the value is read (`self`, the
+/// GIL released) and its device.
+macro_rules! dlpack_protocol {
+    ($($class:ty, read_only = $read_only:literal, $doc:literal,
+        |$me:ident, $py:ident| $value:expr, $device:expr;)*) => {$(
+        #[pymethods]
+        impl $class {
+            #[doc = $doc]
+            #[pyo3(signature = (*, stream=None, max_version=None, dl_device=None, copy=None))]
+            fn __dlpack__(
+                &self,
+                py: Python<'_>,
+                stream: Option<&Bound<'_, PyAny>>,
+                max_version: Option<(u32, u32)>,
+                dl_device: Option<(i32, i32)>,
+                copy: Option<bool>,
+            ) -> PyResult<Py<PyAny>> {
+                super::capture_state::host_read("__dlpack__")?;
+                let ($me, $py) = (self, py);
+                export_value(py, $value?, $read_only, stream, max_version, dl_device, copy)
+            }
 
-    fn __dlpack_device__(&self, py: Python<'_>) -> PyResult<(i32, i32)> {
-        let h = self.handle();
-        let v = self.with(py, move |s| s.value(h))?;
-        Ok(dl_device(Be::device(v.get())))
-    }
+            #[allow(unused_variables)] // `py` where the device is read from a session
+            fn __dlpack_device__(&self, py: Python<'_>) -> PyResult<(i32, i32)> {
+                let ($me, $py) = (self, py);
+                Ok(dl_device($device?))
+            }
+        }
+    )*};
 }
 
-#[pymethods]
-impl PyBuffer {
-    /// DLPack export of the gradient, writable: writes through it (an all-reduce) change
-    /// this buffer and nothing else (it is copied first if anything else shares it). It
-    /// stays valid after `release()`.
-    #[pyo3(signature = (*, stream=None, max_version=None, dl_device=None, copy=None))]
-    fn __dlpack__(
-        &self,
-        py: Python<'_>,
-        stream: Option<&Bound<'_, PyAny>>,
-        max_version: Option<(u32, u32)>,
-        dl_device: Option<(i32, i32)>,
-        copy: Option<bool>,
-    ) -> PyResult<Py<PyAny>> {
-        super::capture_state::host_read("__dlpack__")?;
-        let b = &self.inner;
-        let v = py.detach(|| b.exclusive("Buffer.__dlpack__"))?;
-        export_value(py, v, false, stream, max_version, dl_device, copy)
-    }
-
-    fn __dlpack_device__(&self) -> (i32, i32) {
-        dl_device(self.inner.device())
-    }
-}
-
-#[pymethods]
-impl PyParameter {
-    /// DLPack export of the current snapshot: a copy, or with `copy=False` the snapshot
-    /// itself, flagged read-only (the caller promises not to write; the next update copies
-    /// instead of writing in place while the consumer holds it).
-    #[pyo3(signature = (*, stream=None, max_version=None, dl_device=None, copy=None))]
-    fn __dlpack__(
-        &self,
-        py: Python<'_>,
-        stream: Option<&Bound<'_, PyAny>>,
-        max_version: Option<(u32, u32)>,
-        dl_device: Option<(i32, i32)>,
-        copy: Option<bool>,
-    ) -> PyResult<Py<PyAny>> {
-        super::capture_state::host_read("__dlpack__")?;
-        let v = py.detach(|| self.inner.snapshot());
-        export_value(py, v, true, stream, max_version, dl_device, copy)
-    }
-
-    fn __dlpack_device__(&self) -> (i32, i32) {
-        dl_device(self.inner.device())
-    }
+dlpack_protocol! {
+    PyTensor, read_only = true,
+        "DLPack export of the recorded value: a copy (the consumer's alone, writable), or with
+`copy=False` the value itself, flagged read-only (the caller promises not to write: torch
+ignores the flag). Either stays valid after `reset_tape` and session close, for as long as
+the consumer holds it.",
+        |t, py| t.value(py),
+        t.value(py).map(|v| Be::device(v.get()));
+    PyBuffer, read_only = false,
+        "DLPack export of the gradient, writable: writes through it (an all-reduce) change this
+buffer and nothing else (it is copied first if anything else shares it). It stays valid
+after `release()`.",
+        |b, py| py.detach(|| b.inner.exclusive("Buffer.__dlpack__")).map_err(PyErr::from),
+        PyResult::Ok(b.inner.device());
+    PyParameter, read_only = true,
+        "DLPack export of the current snapshot: a copy, or with `copy=False` the snapshot itself,
+flagged read-only (the caller promises not to write; the next update copies instead of
+writing in place while the consumer holds it).",
+        |p, py| PyResult::Ok(py.detach(|| p.inner.snapshot())),
+        PyResult::Ok(p.inner.device());
 }
 
 /// Whether `obj` speaks the DLPack protocol.

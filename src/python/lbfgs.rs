@@ -96,17 +96,16 @@ impl PyLbfgs {
         history_size: usize,
         line_search_fn: Option<&str>,
     ) -> PyResult<Self> {
-        let strong_wolfe = LbfgsConfig::line_search(line_search_fn)?;
-        let cfg = LbfgsConfig {
+        let cfg = LbfgsConfig::new(
             lr,
             max_iter,
-            max_eval: max_eval.unwrap_or(max_iter + max_iter / 4),
+            max_eval,
             tolerance_grad,
             tolerance_change,
             history_size,
-            strong_wolfe,
-        };
-        let ps = super::optim::params_of(params, "LBFGS")?;
+            line_search_fn,
+        )?;
+        let ps = super::torch_style::params_of("LBFGS", params)?;
         let core = Lbfgs::new(ps, cfg)?;
         Ok(PyLbfgs {
             params: core.params().to_vec(),
@@ -136,12 +135,10 @@ impl PyLbfgs {
 
     /// torch's `zero_grad(set_to_none=True)` for its parameters, in the current session.
     #[pyo3(signature = (set_to_none=true))]
-    fn zero_grad(&self, set_to_none: bool) -> PyResult<()> {
-        super::capture_state::refuse_effect("LBFGS.zero_grad()")?;
-        let cell = super::current::require("opt.zero_grad()")?;
-        let ids: Vec<u64> = self.params.iter().map(|p| p.id()).collect();
-        lock(&cell).store().zero_grad(&ids, set_to_none)?;
-        Ok(())
+    fn zero_grad(&self, py: Python<'_>, set_to_none: bool) -> PyResult<()> {
+        let ids = self.params.iter().map(|p| p.id()).collect();
+        let e = crate::session::effect::Effect::ZeroGrad(ids, set_to_none);
+        super::torch_style::effect_in_current(py, "opt.zero_grad()", e).map(|_| ())
     }
 
     #[getter]
@@ -195,17 +192,15 @@ impl PyLbfgs {
         history_size: usize,
         line_search_fn: Option<&str>,
     ) -> PyResult<()> {
-        let strong_wolfe = LbfgsConfig::line_search(line_search_fn)?;
-        let cfg = LbfgsConfig {
+        let cfg = LbfgsConfig::new(
             lr,
             max_iter,
-            max_eval,
+            Some(max_eval),
             tolerance_grad,
             tolerance_change,
             history_size,
-            strong_wolfe,
-        };
-        cfg.validate()?;
+            line_search_fn,
+        )?;
         let mut core = self.core()?;
         core.cfg = cfg;
         Ok(())

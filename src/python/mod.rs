@@ -7,7 +7,6 @@
 //! panicking, and every call into it runs under `guard::contained`, so even a panic inside
 //! tch (or a slice out of range) is a typed `BackendError`, never PyO3's `PanicException`.
 
-mod batch_norm;
 mod buckets;
 mod capture;
 mod capture_state;
@@ -24,7 +23,6 @@ mod lbfgs;
 mod optim;
 mod param;
 mod pointwise;
-mod recurrent;
 mod sample;
 mod session;
 mod tensor;
@@ -135,9 +133,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         torch_style::_get_autocast, torch_style::_clip_grad_value_, torch_style::_push_current,
         torch_style::_pop_current, torch_style::manual_seed, torch_style::_draw_seed,
         capture::_capture_begin, capture::_capture_end, capture::_capture_abort,
-        capture::_capture_epoch,
-        batch_norm::_batch_norm_module,
-        recurrent::_rnn, sample::_normal,
+        capture::_capture_epoch, sample::_normal,
     );
     m.add_class::<classes::PyGradBuckets>()?;
     m.add_class::<capture::PyPlan>()?;

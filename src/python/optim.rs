@@ -8,14 +8,11 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use pyo3::PyClassInitializer;
 
-use super::classes::lock;
 use super::classes::PyGradMap;
 use super::classes::PyParameter;
 use super::classes::{Core, PyOptimizer};
 use super::convert::{record_from_py, record_to_py};
-use crate::backend::dynamic::Dyn as Be;
 use crate::error::Error;
-use crate::param::Parameter;
 use crate::session::effect::{lock_optimizer, Effect};
 
 impl PyOptimizer {
@@ -28,34 +25,6 @@ impl PyOptimizer {
             inner: Arc::new(Mutex::new(core?)),
         })
     }
-
-    /// Run `e` on the current session's store (`call` names the caller for its error), as
-    /// an effect a captured step replays.
-    fn effect_in_current(py: Python<'_>, call: &str, e: Effect<Be>) -> PyResult<()> {
-        let cell = super::current::require(call)?;
-        py.detach(|| crate::guard::contained(call, || lock(&cell).effect(e)))?;
-        Ok(())
-    }
-}
-
-pub(crate) fn params_of(params: &Bound<'_, PyAny>, who: &str) -> PyResult<Vec<Arc<Parameter<Be>>>> {
-    // Accept an nn.Module too (anything with a parameters() method).
-    let iterable = if params.hasattr("parameters")? {
-        params.call_method0("parameters")?
-    } else {
-        params.clone()
-    };
-    let mut ps: Vec<Arc<Parameter<Be>>> = Vec::new();
-    for p in iterable.try_iter()? {
-        let p = p?;
-        let p = p.cast::<PyParameter>().map_err(|_| {
-            pyo3::exceptions::PyTypeError::new_err(format!(
-                "{who}: params must be eagertape.Parameter objects (or a module)"
-            ))
-        })?;
-        ps.push(Arc::clone(&p.get().inner));
-    }
-    Ok(ps)
 }
 
 #[pymethods]
@@ -125,7 +94,7 @@ impl PyOptimizer {
                 .map_err(PyErr::from);
         }
         let step = Effect::Step(Arc::clone(&me.inner));
-        Self::effect_in_current(py, "opt.step()", step)
+        super::torch_style::effect_in_current(py, "opt.step()", step).map(|_| ())
     }
 
     /// torch's `zero_grad(set_to_none=True)` for this optimizer's parameters, in the
@@ -133,7 +102,12 @@ impl PyOptimizer {
     #[pyo3(signature = (set_to_none=true))]
     fn zero_grad(slf: &Bound<'_, Self>, py: Python<'_>, set_to_none: bool) -> PyResult<()> {
         let ids: Vec<u64> = slf.get().lock().params().iter().map(|p| p.id()).collect();
-        Self::effect_in_current(py, "opt.zero_grad()", Effect::ZeroGrad(ids, set_to_none))
+        super::torch_style::effect_in_current(
+            py,
+            "opt.zero_grad()",
+            Effect::ZeroGrad(ids, set_to_none),
+        )
+        .map(|_| ())
     }
 
     /// The core's own layout (checkpoints use it; `state_dict()` is torch's, built from it
@@ -181,7 +155,12 @@ impl PyTorchOptimizer {
         hyper: Vec<(String, f64)>,
         fused: bool,
     ) -> PyResult<PyClassInitializer<Self>> {
-        let core = crate::optim::make(kind, params_of(params, kind)?, &hyper, fused);
+        let core = crate::optim::make(
+            kind,
+            super::torch_style::params_of(kind, params)?,
+            &hyper,
+            fused,
+        );
         Ok(PyClassInitializer::from(PyOptimizer::new(core)?).add_subclass(PyTorchOptimizer))
     }
 }

@@ -40,9 +40,7 @@ impl PyParameter {
             return Ok(q.get().inner.snapshot());
         }
         if let Ok(t) = other.cast::<PyTensor>() {
-            let t = t.get();
-            let h = t.handle();
-            return t.with(py, move |s| s.value(h));
+            return t.get().value(py);
         }
         let t = to_tensor(other, self.inner.dtype(), self.inner.device())?;
         Ok(Tracked::owned(t, Category::Other))
@@ -123,11 +121,9 @@ impl PyParameter {
             Some(d) => Some(DType::parse(&dtype_name(d)?)?),
             None => None,
         };
-        let dtype = crate::param::dtype_for(given, h.natural, h.integral)?;
-        let device = match device.filter(|d| !d.is_none()) {
-            Some(d) => Device::parse(&super::config::device_name(d)?)?,
-            None => Device::default_for(dtype, None),
-        };
+        let dtype = crate::param::dtype_for(given, h.natural, h.integral())?;
+        let device =
+            super::config::device_arg(device)?.unwrap_or_else(|| Device::default_for(dtype, None));
         let host = h.tensor;
         let inner =
             py.detach(move || Parameter::from_data(&host, dtype, device, name, requires_grad))?;
@@ -225,11 +221,8 @@ impl PyParameter {
             "p.grad",
             value.is_some_and(|v| !v.is_none()),
         )?;
-        super::capture_state::refuse_effect("p.grad = None")?;
-        let cell = super::current::require("p.grad = None")?;
-        let id = self.inner.id();
-        py.detach(|| lock(&cell).store().zero_grad(&[id], true))?;
-        Ok(())
+        let e = crate::session::effect::Effect::ZeroGrad(vec![self.inner.id()], true);
+        super::torch_style::effect_in_current(py, "p.grad = None", e).map(|_| ())
     }
 
     /// `p.requires_grad = False` freezes the parameter (for leaves recorded from now on).
@@ -275,10 +268,7 @@ impl PyParameter {
             Some(d) => DType::parse(&dtype_name(d)?)?,
             None => p.dtype(),
         };
-        let device = match device.filter(|d| !d.is_none()) {
-            Some(d) => Device::parse(&super::config::device_name(d)?)?,
-            None => p.device(),
-        };
+        let device = super::config::device_arg(device)?.unwrap_or_else(|| p.device());
         if dtype == p.dtype() && device.same(p.device()) {
             return Ok(slf.clone().unbind());
         }

@@ -24,18 +24,20 @@ fn tensor_or_number(
     })
 }
 
-/// `_normal(mean, std, size, session)`: `mean + std · z` for standard normal draws `z`,
-/// on the session of whichever of `mean`, `std` is a tensor (else `session`); with two
-/// numbers, `size` is required.
+/// `_normal(mean, std, size, generator, session)`: `mean + std · z` for standard normal
+/// draws `z`, on the session of whichever of `mean`, `std` is a tensor (else `session`);
+/// with two numbers, `size` is required; `generator` must be `None`.
 #[pyfunction]
-#[pyo3(signature = (mean, std, size, session))]
+#[pyo3(signature = (mean, std, size, generator, session))]
 pub fn _normal(
     py: Python<'_>,
     mean: &Bound<'_, PyAny>,
     std: &Bound<'_, PyAny>,
     size: Option<Vec<i64>>,
+    generator: Option<&Bound<'_, PyAny>>,
     session: Option<PyRef<'_, PySession>>,
 ) -> PyResult<PyTensor> {
+    super::factories::no_generator("normal", generator, crate::rng::Draws::Session)?;
     let anchor = [mean, std]
         .into_iter()
         .find_map(|o| o.cast::<PyTensor>().ok().map(|t| t.get().cell()));

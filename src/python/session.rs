@@ -13,11 +13,11 @@ use super::classes::{lock, named, PyTensor, SessionCell};
 use super::config::PyConfig;
 use super::convert::host_data;
 use crate::backend::dynamic::{Dyn as Be, DynTensor};
-use crate::config::{Config, DType};
+use crate::config::Config;
 use crate::error::Error;
 use crate::grads::GradMap;
 use crate::rng::RngState;
-use crate::session::{HostKind, Session};
+use crate::session::Session;
 
 /// A shape given as `f(2, 3)` or `f((2, 3))`.
 pub fn shape_arg(shape: &Bound<'_, PyTuple>) -> PyResult<Vec<i64>> {
@@ -434,17 +434,9 @@ pub(crate) fn input_into(
     requires_grad: Option<bool>,
     dtype: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
-    let dtype = match dtype.filter(|d| !d.is_none()) {
-        Some(d) => Some(DType::parse_any(&super::config::dtype_name(d)?)?),
-        None => None,
-    };
+    let dtype = super::config::requested(dtype)?;
     let host = host_data(data)?;
-    let kind = match (host.integral, host.boolean, host.int32) {
-        (false, ..) => HostKind::Float,
-        (true, true, _) => HostKind::Bool,
-        (true, false, true) => HostKind::Int32,
-        (true, false, false) => HostKind::Int64,
-    };
+    let kind = host.kind;
     let arg = super::capture_state::argument_of(cell, data);
     let h = py.detach(move || {
         named(&mut lock(cell), |s| {
@@ -473,10 +465,7 @@ fn input_shared(
         ))));
     }
     let grad_default = py.detach(|| lock(cell).config().requires_grad_by_default);
-    let dtype = match dtype.filter(|d| !d.is_none()) {
-        Some(d) => Some(DType::parse_any(&super::config::dtype_name(d)?)?),
-        None => None,
-    };
+    let dtype = super::config::requested(dtype)?;
     let is_torch = data
         .get_type()
         .getattr("__module__")

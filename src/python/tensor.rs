@@ -121,6 +121,12 @@ impl PyTensor {
             .map_err(PyErr::from)
     }
 
+    /// This tensor's recorded value (shared: see `Session::value`).
+    pub(crate) fn value(&self, py: Python<'_>) -> PyResult<crate::buffer::Value<Be>> {
+        let h = self.handle();
+        self.with(py, move |s| s.value(h))
+    }
+
     /// This tensor's shape: a Parameter's own (read without a session), else its node's.
     pub(crate) fn shape_of(&self, py: Python<'_>) -> PyResult<Vec<i64>> {
         if let Some(p) = &self.param {
@@ -427,9 +433,7 @@ impl PyTensor {
     ///     CaptureError: called inside a captured step.
     fn numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         super::capture_state::host_read("numpy()")?;
-        let h = self.handle();
-        let v = self.with(py, move |s| s.value(h))?;
-        super::convert::numpy_of(py, v, "Tensor.numpy()")
+        super::convert::numpy_of(py, self.value(py)?, "Tensor.numpy()")
     }
 
     /// Returns the lower and upper bounds of each element, as two numpy arrays (copies).
@@ -453,9 +457,7 @@ impl PyTensor {
     ///     ([1.0, 0.0], [4.0, 1.0])
     fn bounds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         super::capture_state::host_read("bounds()")?;
-        let h = self.handle();
-        let v = self.with(py, move |s| s.value(h))?;
-        super::convert::bounds_of(py, v)
+        super::convert::bounds_of(py, self.value(py)?)
     }
 
     /// Returns the value of a one-element tensor as a Python number, as torch's `item()`.

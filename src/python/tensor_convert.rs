@@ -84,12 +84,8 @@ impl PyTensor {
         if let Some(o) = other.filter(|o| !o.is_none()) {
             (want_dtype, want_device) = like(o.cast::<PyTensor>()?)?;
         }
-        if let Some(d) = device.filter(|d| !d.is_none()) {
-            want_device = Some(Device::parse(&super::config::dtype_name(d)?)?);
-        }
-        if let Some(d) = dtype.filter(|d| !d.is_none()) {
-            want_dtype = Some(DType::parse_any(&super::config::dtype_name(d)?)?);
-        }
+        want_device = super::config::device_arg(device)?.or(want_device);
+        want_dtype = super::config::requested(dtype)?.or(want_dtype);
         // The leading dtype / device / tensor arguments, then non_blocking and copy.
         let mut flags = Vec::new();
         for a in args.iter() {
@@ -157,10 +153,18 @@ impl PyTensor {
     }
 }
 
+/// The gradient rule of a conversion to a floating dtype.
+macro_rules! floating {
+    () => {
+        "From another floating dtype\nthe conversion passes the gradient back; from integer or \
+         bool data the result carries\nno gradient."
+    };
+}
+
 /// The dtype shorthands (`x.float()`, `x.long()`, ...): each `self.to(dtype)`, with its rule
 /// for the gradient and its example, as one row.
 macro_rules! dtype_shorthands {
-    ($($name:ident => $dtype:ident, $label:literal, $rule:literal, $example:literal;)*) => {
+    ($($name:ident => $dtype:ident, $label:literal, $rule:expr, $example:literal;)*) => {
         #[pymethods]
         impl PyTensor {
             $(
@@ -185,21 +189,13 @@ macro_rules! dtype_shorthands {
 }
 
 dtype_shorthands! {
-    float => Float32, "float32", "From another floating dtype\n\
-        the conversion passes the gradient back; from integer or bool data the result carries\n\
-        no gradient.",
+    float => Float32, "float32", floating!(),
         "\nExamples:\n    >>> import eagertape as et\n    >>> with et.Session(dtype=\"float64\"):\n    \
         ...     x = et.tensor([1, 2])\n    ...     y = x.float()\n    ...     x.dtype, y.dtype, \
         y.tolist()\n    ('int64', 'float32', [1.0, 2.0])\n";
-    double => Float64, "float64", "From another floating dtype\n\
-        the conversion passes the gradient back; from integer or bool data the result carries\n\
-        no gradient.", "";
-    half => Float16, "float16", "From another floating dtype\n\
-        the conversion passes the gradient back; from integer or bool data the result carries\n\
-        no gradient.", "";
-    bfloat16 => BFloat16, "bfloat16", "From another floating dtype\n\
-        the conversion passes the gradient back; from integer or bool data the result carries\n\
-        no gradient.", "";
+    double => Float64, "float64", floating!(), "";
+    half => Float16, "float16", floating!(), "";
+    bfloat16 => BFloat16, "bfloat16", floating!(), "";
     long => Int64, "int64", "Floating values are truncated toward\n\
         zero. The result is data: it carries no gradient.",
         "\nExamples:\n    >>> import eagertape as et\n    >>> with et.Session():\n    \

@@ -27,14 +27,14 @@ pub(crate) fn index_data(
     device: crate::config::Device,
 ) -> PyResult<DynTensor> {
     let host = super::convert::host_data(obj)?;
-    if !host.integral {
+    if !host.integral() {
         return Err(PyErr::from(Error::DType(format!(
             "tensors used as indices must be int64, int32 or bool, not {}",
             host.natural
                 .map_or("float64".to_string(), |d| d.name().to_string())
         ))));
     }
-    let dtype = if host.boolean {
+    let dtype = if host.kind == crate::session::HostKind::Bool {
         DType::Bool
     } else {
         DType::Int64

@@ -36,7 +36,8 @@ pub fn is_grad_enabled() -> bool {
     crate::grad_mode::enabled()
 }
 
-/// The parameters of an iterable (anything else is a TypeError naming it).
+/// The parameters `what` is given: one, an iterable of them, or a module (anything with a
+/// `parameters()` method); another item is a TypeError naming `what`.
 pub fn params_of(
     what: &str,
     params: &Bound<'_, PyAny>,
@@ -44,6 +45,10 @@ pub fn params_of(
     if let Ok(p) = params.cast::<PyParameter>() {
         return Ok(vec![Arc::clone(&p.get().inner)]);
     }
+    let params = match params.hasattr("parameters")? {
+        true => params.call_method0("parameters")?,
+        false => params.clone(),
+    };
     let mut out = Vec::new();
     for item in params.try_iter()? {
         let item = item?;
@@ -61,19 +66,27 @@ pub fn params_of(
     Ok(out)
 }
 
-/// torch's `zero_grad` for `params` in the current session's store.
+/// Run `e` on the current session's store (`call` names the caller for its errors), as an
+/// effect a captured step records and replays ([`crate::session::Session::effect`]).
+pub(crate) fn effect_in_current(
+    py: Python<'_>,
+    call: &str,
+    e: Effect<crate::backend::dynamic::Dyn>,
+) -> PyResult<f64> {
+    let cell = current::require(call)?;
+    Ok(py.detach(|| crate::guard::contained(call, || lock(&cell).effect(e)))?)
+}
+
+/// torch's `zero_grad` for `params` (`module.zero_grad()`) in the current session's store:
+/// an effect, which a captured step replays.
 #[pyfunction]
 #[pyo3(signature = (params, set_to_none=true))]
-pub fn _zero_grad(py: Python<'_>, params: &Bound<'_, PyAny>, set_to_none: bool) -> PyResult<usize> {
-    let ps = params_of("zero_grad", params)?;
-    let cell = current::require("zero_grad()")?;
-    let ids: Vec<u64> = ps.iter().map(|p| p.id()).collect();
-    py.detach(|| {
-        crate::guard::contained("zero_grad", || {
-            lock(&cell).store().zero_grad(&ids, set_to_none)
-        })
-    })
-    .map_err(PyErr::from)
+pub fn _zero_grad(py: Python<'_>, params: &Bound<'_, PyAny>, set_to_none: bool) -> PyResult<()> {
+    let ids = params_of("zero_grad", params)?
+        .iter()
+        .map(|p| p.id())
+        .collect();
+    effect_in_current(py, "zero_grad()", Effect::ZeroGrad(ids, set_to_none)).map(|_| ())
 }
 
 /// Clip the gradient norm of an iterable of parameters.
@@ -148,9 +161,7 @@ fn grads_effect(
     effect: GradsEffect,
 ) -> PyResult<f64> {
     let ids: Vec<u64> = params_of(what, params)?.iter().map(|p| p.id()).collect();
-    let cell = current::require(&format!("{what}()"))?;
-    let e = Effect::Grads(ids, effect);
-    Ok(py.detach(|| crate::guard::contained(what, || lock(&cell).effect(e)))?)
+    effect_in_current(py, &format!("{what}()"), Effect::Grads(ids, effect))
 }
 
 /// `f` on the gradients of `params` in the current session's store (`what`: the

@@ -15,7 +15,6 @@ use crate::ops::clamp;
 use crate::ops::combine::{self, Combine};
 use crate::ops::compose::{fused_or_composed, Composed, Recorder, TensorOrNumber};
 use crate::ops::conv::{self, Conv, Padding};
-use crate::ops::rnn::{self, Rnn, RnnOut};
 use crate::ops::split::{self, Split};
 use crate::ops::Op;
 use crate::param::Parameter;
@@ -147,19 +146,6 @@ impl<B: Backend> Session<B> {
     ) -> Result<Handle> {
         self.on_operands(operands, |s, xs| {
             attention::scaled_dot_product_attention(s, a, xs)
-        })
-    }
-
-    /// A recurrent module's forward (see [`rnn::rnn`]) on `[input, h_0?, c_0?, weights...]`
-    /// (`states` of them given). All or nothing.
-    pub fn rnn(&mut self, spec: &Rnn, operands: Vec<Operand<B>>, states: usize) -> Result<RnnOut> {
-        self.on_operands(operands, |s, xs| {
-            let (hx, cx) = match states {
-                0 => (None, None),
-                1 => (Some(xs[1]), None),
-                _ => (Some(xs[1]), Some(xs[2])),
-            };
-            rnn::rnn(s, spec, xs[0], hx, cx, &xs[1 + states.min(2)..])
         })
     }
 
@@ -315,20 +301,44 @@ impl<B: Backend> Session<B> {
         Ok(h)
     }
 
-    /// `nn.BatchNorm*`'s forward: [`Session::batch_norm`] on the tensors `inputs = [x,
-    /// (weight), (bias)]` with the module's `running` statistics and its
-    /// `num_batches_tracked` (`count`, a 0-d float64 parameter): a training step adds one to
-    /// it after the forward and, `cumulative` (torch's `momentum=None`), uses `1 / count` as
-    /// the momentum. One entry of a capture ([`Session::composite`]): a replay reads the
-    /// count and publishes the statistics as the eager step does.
+    /// `nn.BatchNorm*`'s forward (`_batch_norm_module`): [`Session::batch_norm`] with the
+    /// module's running statistics (both or neither) and its `num_batches_tracked` (a 0-d
+    /// float64 parameter): a training step adds one to it after the forward and, with torch's
+    /// `momentum=None`, uses `1 / count` as the momentum. One entry of a capture
+    /// ([`Session::composite`]): a replay reads the count and publishes the statistics as the
+    /// eager step does.
+    #[allow(clippy::too_many_arguments)] // the module's state, one each
     pub fn batch_norm_module(
         &mut self,
-        unit: BatchNorm,
-        inputs: &[Handle],
-        running: Option<RunningStats<B>>,
+        input: Handle,
+        running_mean: Option<Arc<Parameter<B>>>,
+        running_var: Option<Arc<Parameter<B>>>,
+        weight: Option<Handle>,
+        bias: Option<Handle>,
+        training: bool,
+        momentum: Option<f64>,
+        eps: f64,
         count: Option<Arc<Parameter<B>>>,
-        cumulative: bool,
     ) -> Result<Handle> {
+        let running = match (running_mean, running_var) {
+            (Some(m), Some(v)) => Some((m, v)),
+            (None, None) => None,
+            _ => {
+                return Err(Error::Argument(
+                    "batch_norm: give both running statistics or neither".into(),
+                ))
+            }
+        };
+        let unit = BatchNorm {
+            training,
+            momentum: momentum.unwrap_or(0.0),
+            eps,
+            weight: weight.is_some(),
+            bias: bias.is_some(),
+            running: None,
+        };
+        let cumulative = momentum.is_none();
+        let inputs: Vec<Handle> = [Some(input), weight, bias].into_iter().flatten().collect();
         let redo: super::capture::Redo<B> = Arc::new(move |s, xs| {
             let mut unit = unit.clone();
             let next = match &count {
@@ -352,7 +362,7 @@ impl<B: Backend> Session<B> {
             }
             Ok(h)
         });
-        self.composite("batch_norm", inputs, redo)
+        self.composite("batch_norm", &inputs, redo)
     }
 
     /// A copy of `p`'s snapshot for LibTorch's forward to update, after checking that it
@@ -392,9 +402,6 @@ impl<B: Backend> Session<B> {
 
 /// A running statistic of `batch_norm` as given: a parameter (a module's buffer), or (eval
 /// mode only) a tensor or data.
-/// A batch norm module's running mean and variance.
-pub type RunningStats<B> = (Arc<Parameter<B>>, Arc<Parameter<B>>);
-
 pub enum Stat<B: Backend> {
     Param(Arc<Parameter<B>>),
     Operand(Operand<B>),

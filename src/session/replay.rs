@@ -48,6 +48,36 @@ impl<B: Backend> Session<B> {
         self.handle(id)
     }
 
+    /// Begin a capture of a step given the session's tensors `tensor_args` (argument index,
+    /// handle) as arguments, each read as it is at every replay; on an error no capture
+    /// begins.
+    pub fn begin_capture_with(&mut self, tensor_args: &[(usize, Handle)]) -> Result<()> {
+        self.begin_capture()?;
+        for &(k, h) in tensor_args {
+            if let Err(e) = self.capture_tensor_argument(h, k) {
+                self.abort_capture();
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// End the capture of a step that returned `outputs`: the plan, and each output's
+    /// entry; an output made outside the step is a `CaptureError`.
+    pub fn end_capture_with(&mut self, outputs: &[Handle]) -> Result<(Plan<B>, Vec<usize>)> {
+        let entries: Vec<_> = outputs.iter().map(|&h| self.capture_entry_of(h)).collect();
+        let plan = self.end_capture()?;
+        let entries = entries.into_iter().enumerate().map(|(i, e)| {
+            e.ok_or_else(|| {
+                Error::Capture(format!(
+                    "output {i} of the step is a tensor made outside it (return tensors the \
+                     step computes)"
+                ))
+            })
+        });
+        Ok((plan, entries.collect::<Result<_>>()?))
+    }
+
     /// Push `plan`'s nodes again with `args` as its arguments: a handle for each entry.
     /// The guard is checked first; on any failure nothing is recorded.
     pub fn replay(&mut self, plan: &Plan<B>, args: Vec<B::T>) -> Result<Vec<Handle>> {

@@ -24,7 +24,7 @@ def _et_rnn(mode, hidden, *, proj=0, bias=True, dirs=1, lengths=None, states=1):
         cx = rest[1] if states == 2 else None
         ws = list(rest[states:])
         out, h, c = _core._rnn(
-            mode, x, hx, cx, ws, hidden, proj, 1, bias, False, dirs == 2, 0.0, False, lengths
+            x, mode, hx, cx, ws, hidden, proj, 1, bias, False, dirs == 2, 0.0, False, lengths
         )
         pieces = [out.reshape(-1), h.reshape(-1)]
         if c is not None:

@@ -346,6 +346,48 @@ def test_a_change_a_replay_would_not_make_again_is_refused(change, what):
     assert model[0].weight.requires_grad
 
 
+def _clear_with_none(model, opt):
+    for p in model.parameters():
+        p.grad = None
+
+
+@pytest.mark.parametrize(
+    "clear",
+    [
+        lambda model, opt: model.zero_grad(),
+        lambda model, opt: model.zero_grad(set_to_none=False),
+        _clear_with_none,
+        lambda model, opt: opt.zero_grad(),
+    ],
+    ids=["module-zero-grad", "module-zero-grad-to-zeros", "p-grad-none", "optimizer-zero-grad"],
+)
+def test_every_way_to_clear_the_gradients_is_replayed(clear):
+    # torch's `model.zero_grad()` or `p.grad = None` inside the step clear the gradients at
+    # every replay, as in the eager loop: each replay's update uses that step's gradient
+    # alone, never one accumulated over the replays.
+    sess = et.Session(dtype="float64")
+    eager_model, model = mlp("float64"), mlp("float64")
+    eager_opt = et.optim.SGD(eager_model.parameters(), lr=0.1)
+    opt = et.optim.SGD(model.parameters(), lr=0.1)
+
+    def loop(model, opt):
+        def step(x, y):
+            loss = F.cross_entropy(model(sess.input(x)), y)
+            clear(model, opt)
+            loss.backward()
+            opt.step()
+            return loss
+
+        return step
+
+    eager, step = loop(eager_model, eager_opt), et.capture(loop(model, opt))
+    with sess:
+        for x, y in batches(5):
+            assert step(x, y).item() == eager(x, y).item()
+    assert step.plans == 1
+    assert_same_parameters(model, eager_model)
+
+
 def test_setting_a_module_attribute_to_its_value_is_allowed():
     # model.train() at the top of a step leaves `training` as it is: nothing to replay.
     sess = et.Session(dtype="float64")

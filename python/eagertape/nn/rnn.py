@@ -172,8 +172,8 @@ class RNNBase(Module):
             )
         weights: list[Tensor] = list(self._flat_weights)
         output, h, c = _core._rnn(
-            self.mode,
             x,
+            self.mode,
             hx,
             cx,
             weights,
@@ -609,8 +609,8 @@ class RNNCellBase(Module):
             )
         weights = [getattr(self, n) for n in self._flat_weights_names]
         h, _, c = _core._rnn(
-            self.mode,
             input,
+            self.mode,
             hx,
             cx,
             weights,

@@ -138,72 +138,36 @@ impl Arg for Tensor {
     }
 }
 
-impl Arg for bool {
-    passed_on!(bool);
-    fn annotation() -> String {
-        "bool".into()
-    }
-    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<bool> {
-        v.extract()
-    }
-    fn from_lit(name: &str, l: Lit) -> PyResult<bool> {
-        match l {
-            Lit::Bool(b) => Ok(b),
-            _ => Err(bad_default(name, l)),
+/// The argument types a Python value converts to as it is (`extract`), each with its
+/// annotation and the declared defaults it takes.
+macro_rules! extracted {
+    ($($t:ty => $core:ty, $annotation:literal, $($lit:pat => $value:expr),+;)*) => {$(
+        impl Arg for $t {
+            passed_on!($core);
+            fn annotation() -> String {
+                $annotation.into()
+            }
+            fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<$core> {
+                v.extract()
+            }
+            fn from_lit(name: &str, l: Lit) -> PyResult<$core> {
+                match l {
+                    $($lit => Ok($value),)+
+                    _ => Err(bad_default(name, l)),
+                }
+            }
         }
-    }
-}
-
-impl Arg for f64 {
-    passed_on!(f64);
-    fn annotation() -> String {
-        "float".into()
-    }
-    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<f64> {
-        v.extract()
-    }
-    fn from_lit(name: &str, l: Lit) -> PyResult<f64> {
-        match l {
-            Lit::Float(x) => Ok(x),
-            Lit::Int(x) => Ok(x as f64),
-            _ => Err(bad_default(name, l)),
-        }
-    }
-}
-
-impl Arg for i64 {
-    passed_on!(i64);
-    fn annotation() -> String {
-        "int".into()
-    }
-    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<i64> {
-        v.extract()
-    }
-    fn from_lit(name: &str, l: Lit) -> PyResult<i64> {
-        match l {
-            Lit::Int(x) => Ok(x),
-            _ => Err(bad_default(name, l)),
-        }
-    }
+    )*};
 }
 
 /// A string (a mode, a reduction).
 pub struct Str;
 
-impl Arg for Str {
-    passed_on!(String);
-    fn annotation() -> String {
-        "str".into()
-    }
-    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<String> {
-        v.extract()
-    }
-    fn from_lit(name: &str, l: Lit) -> PyResult<String> {
-        match l {
-            Lit::Str(x) => Ok(x.to_string()),
-            _ => Err(bad_default(name, l)),
-        }
-    }
+extracted! {
+    bool => bool, "bool", Lit::Bool(b) => b;
+    f64 => f64, "float", Lit::Float(x) => x, Lit::Int(x) => x as f64;
+    i64 => i64, "int", Lit::Int(x) => x;
+    Str => String, "str", Lit::Str(x) => x.to_string();
 }
 
 /// A tensor operand, or a Python number (not a bool): a value an op writes.
@@ -308,6 +272,27 @@ impl Arg for RunningStat {
     }
 }
 
+/// An `et.Parameter` the core reads and updates (a module's buffer).
+pub struct Param;
+
+impl Arg for Param {
+    passed_on!(std::sync::Arc<crate::param::Parameter<Be>>);
+    fn annotation() -> String {
+        "Parameter".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Self::Core> {
+        let p = v
+            .cast::<crate::python::classes::PyParameter>()
+            .map_err(|_| {
+                pyo3::exceptions::PyTypeError::new_err(format!(
+                    "{}(): {name} must be an eagertape.Parameter",
+                    name.op
+                ))
+            })?;
+        Ok(std::sync::Arc::clone(&p.get().inner))
+    }
+}
+
 /// A mask or index operand as the core takes it (a tensor, or index data kept exact), for a
 /// core entry point that checks it itself (`masked_select`).
 pub struct IndexOperand;
@@ -340,8 +325,8 @@ impl Arg for ClassTarget {
             Err(_) => {
                 let host = crate::python::convert::host_data(v)?;
                 TargetArg::Host {
-                    integral: host.integral,
-                    boolean: host.boolean,
+                    integral: host.integral(),
+                    boolean: host.kind == crate::session::HostKind::Bool,
                     dtype: host.natural.map_or("float64", |d| d.name()),
                     data: host.tensor,
                 }
@@ -398,6 +383,14 @@ impl Arg for Tensors {
     }
 }
 
+/// The declared default of an argument only `None` passes.
+fn none_default(name: &str, l: Lit) -> PyResult<()> {
+    match l {
+        Lit::None => Ok(()),
+        _ => Err(bad_default(name, l)),
+    }
+}
+
 /// An argument torch has that only `None` passes here (`out=`, `out_dtype=`); `W` says why
 /// another value is refused.
 pub struct OnlyNone<W>(std::marker::PhantomData<W>);
@@ -440,10 +433,7 @@ impl<W: WhyNone> Arg for OnlyNone<W> {
         Err(PyErr::from(Error::Argument(W::refused(name))))
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<()> {
-        match l {
-            Lit::None => Ok(()),
-            _ => Err(bad_default(name, l)),
-        }
+        none_default(name, l)
     }
     fn finish(_: (), _: &mut Session<Be>) -> Result<()> {
         Ok(())
@@ -464,10 +454,7 @@ impl Arg for Generator {
         Ok(crate::rng::refuse_generator(name.op, !v.is_none(), draws)?)
     }
     fn from_lit(name: &str, l: Lit) -> PyResult<()> {
-        match l {
-            Lit::None => Ok(()),
-            _ => Err(bad_default(name, l)),
-        }
+        none_default(name, l)
     }
     fn finish(_: (), _: &mut Session<Be>) -> Result<crate::rng::SessionGenerator> {
         Ok(crate::rng::SessionGenerator)

@@ -4,7 +4,10 @@
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
-use crate::python::classes::PyTensor;
+use super::returns::Ret;
+use crate::backend::dynamic::Dyn as Be;
+use crate::python::classes::{lock, named_all, PyTensor};
+use crate::session::Session;
 
 /// One generated function's entry of `_core._DECLARED`: its name, its parameters' names,
 /// annotations and declared defaults (`None` where required; a keyword-only block starts
@@ -56,6 +59,18 @@ pub fn anchor<'py>(
         })
 }
 
+/// A declared function's call on the session of `t`, its anchor: `f` all or nothing (a
+/// failed call leaves the tape as it was), its result named and converted.
+pub fn call<R: Ret>(
+    py: Python<'_>,
+    t: &PyTensor,
+    f: impl FnOnce(&mut Session<Be>) -> crate::error::Result<R::Core> + Send,
+) -> PyResult<R::Py> {
+    let cell = t.cell()?;
+    let named = py.detach(|| named_all(&mut lock(&cell), |s| s.all_or_nothing(f), R::name))?;
+    Ok(R::to_py(named, &cell))
+}
+
 /// An entry's Python name: its own, or the one after `as` (where the Rust name would shadow
 /// one in scope: `std`).
 macro_rules! py_name {
@@ -95,7 +110,7 @@ macro_rules! py_functions {
             = $(@$via:ident)? $core:path;
     )*) => {
         use pyo3::prelude::*;
-        use $crate::python::classes::{lock, named_all, PyTensor};
+        use $crate::python::classes::PyTensor;
         use $crate::python::declared::*;
         #[allow(unused_imports)] // (what `= @session Session::f` names)
         use $crate::session::Session;
@@ -120,17 +135,11 @@ macro_rules! py_functions {
                 let t = anchored.get();
                 let $input = <$ity as Arg>::from_py(&Name { op: OP, arg: stringify!($input) }, $input, t)?;
                 let $var = <$vty as Arg>::from_py(&Name { op: OP, arg: stringify!($var) }, &$var, t)?;
-                let cell = t.cell()?;
-                let named = py.detach(|| {
-                    named_all(&mut lock(&cell), |s| {
-                        s.all_or_nothing(|s| {
-                            let $input = <$ity as Arg>::finish($input, s)?;
-                            let $var = <$vty as Arg>::finish($var, s)?;
-                            via_core!([$($via)?] $core, s, ($input, $var,))
-                        })
-                    }, <Tensor as Ret>::name)
-                })?;
-                Ok(<Tensor as Ret>::to_py(named, &cell))
+                call::<Tensor>(py, t, |s| {
+                    let $input = <$ity as Arg>::finish($input, s)?;
+                    let $var = <$vty as Arg>::finish($var, s)?;
+                    via_core!([$($via)?] $core, s, ($input, $var,))
+                })
             }
         )*
 
@@ -153,7 +162,6 @@ macro_rules! py_functions {
             = $(@$via:ident)? $core:path $(as $pyname:literal)? $(, in_place $inplace:ident)?;
     )*) => {
         use pyo3::prelude::*;
-        use $crate::python::classes::{lock, named_all};
         use $crate::python::declared::*;
         #[allow(unused_imports)] // (what `= @session Session::f` names)
         use $crate::session::Session;
@@ -193,19 +201,13 @@ macro_rules! py_functions {
                     Some(v) => <$kty as Arg>::from_py(&Name { op: OP, arg: stringify!($kw) }, v, t)?,
                     None => <$kty as Arg>::from_lit(stringify!($kw), lit!($kdef))?,
                 };)*)?
-                let cell = t.cell()?;
-                let named = py.detach(|| {
-                    named_all(&mut lock(&cell), |s| {
-                        s.all_or_nothing(|s| {
-                            let $input = <$ity as Arg>::finish($input, s)?;
-                            $(let $req = <$rty as Arg>::finish($req, s)?;)*
-                            $(let $opt = <$oty as Arg>::finish($opt, s)?;)*
-                            $($(let $kw = <$kty as Arg>::finish($kw, s)?;)*)?
-                            via_core!([$($via)?] $core, s, ($input, $($req,)* $($opt,)* $($($kw,)*)?))
-                        })
-                    }, <Returns<$($ret)?> as Ret>::name)
-                })?;
-                Ok(<Returns<$($ret)?> as Ret>::to_py(named, &cell))
+                call::<Returns<$($ret)?>>(py, t, |s| {
+                    let $input = <$ity as Arg>::finish($input, s)?;
+                    $(let $req = <$rty as Arg>::finish($req, s)?;)*
+                    $(let $opt = <$oty as Arg>::finish($opt, s)?;)*
+                    $($(let $kw = <$kty as Arg>::finish($kw, s)?;)*)?
+                    via_core!([$($via)?] $core, s, ($input, $($req,)* $($opt,)* $($($kw,)*)?))
+                })
             }
         )*
 

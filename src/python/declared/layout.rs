@@ -46,8 +46,7 @@ fn ints<const N: usize>(name: &str, v: &Bound<'_, PyAny>) -> PyResult<[i64; N]> 
 }
 
 impl<const N: usize> Arg for Ints<N> {
-    type Prepared = [i64; N];
-    type Core = [i64; N];
+    passed_on!([i64; N]);
     fn annotation() -> String {
         "int | Sequence[int]".into()
     }
@@ -60,17 +59,13 @@ impl<const N: usize> Arg for Ints<N> {
             _ => Err(bad_default(name, l)),
         }
     }
-    fn finish(p: Self::Prepared, _: &mut Session<Be>) -> Result<Self::Core> {
-        Ok(p)
-    }
 }
 
 /// A pooling's stride: as [`Ints`], or `None` and `[]` for the kernel's size (torch's).
 pub struct Stride<const N: usize>;
 
 impl<const N: usize> Arg for Stride<N> {
-    type Prepared = Option<[i64; N]>;
-    type Core = Option<[i64; N]>;
+    passed_on!(Option<[i64; N]>);
     fn annotation() -> String {
         "int | Sequence[int] | None".into()
     }
@@ -86,9 +81,6 @@ impl<const N: usize> Arg for Stride<N> {
             Lit::Int(x) => Ok(Some([x; N])),
             _ => Err(bad_default(name, l)),
         }
-    }
-    fn finish(p: Self::Prepared, _: &mut Session<Be>) -> Result<Self::Core> {
-        Ok(p)
     }
 }
 
@@ -278,8 +270,7 @@ impl Arg for NormOrder {
 pub struct Size<const N: usize>;
 
 impl<const N: usize> Arg for Size<N> {
-    type Prepared = [Option<i64>; N];
-    type Core = [Option<i64>; N];
+    passed_on!([Option<i64>; N]);
     fn annotation() -> String {
         "int | Sequence[int | None]".into()
     }
@@ -295,9 +286,6 @@ impl<const N: usize> Arg for Size<N> {
                     "{name} must be an int or {N} ints or Nones, got {v}"
                 )))
             })
-    }
-    fn finish(p: Self::Prepared, _: &mut Session<Be>) -> Result<Self::Core> {
-        Ok(p)
     }
 }
 

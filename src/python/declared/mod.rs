@@ -127,5 +127,6 @@ families! {
         draws => draw::functions;
         split_forms => split::function_forms;
         index => index::functions;
+        recurrent => rnn::functions;
     ]
 }

@@ -76,6 +76,22 @@ impl<A: Ret, B: Ret> Ret for (A, B) {
     }
 }
 
+impl<A: Ret, B: Ret, C: Ret> Ret for (A, B, C) {
+    type Core = (A::Core, B::Core, C::Core);
+    type Named = (A::Named, B::Named, C::Named);
+    type Py = (A::Py, B::Py, C::Py);
+    fn annotation() -> String {
+        let [a, b, c] = [A::annotation(), B::annotation(), C::annotation()];
+        format!("tuple[{a}, {b}, {c}]")
+    }
+    fn name(s: &mut Session<Be>, (a, b, c): Self::Core) -> Self::Named {
+        (A::name(s, a), B::name(s, b), C::name(s, c))
+    }
+    fn to_py((a, b, c): Self::Named, cell: &Arc<SessionCell>) -> Self::Py {
+        (A::to_py(a, cell), B::to_py(b, cell), C::to_py(c, cell))
+    }
+}
+
 /// torch's named results (`torch.return_types.sort`, ...): tuples whose two fields also read
 /// by name. Each is declared once here, as a [`Ret`] type a declaration names (`-> SortResult`)
 /// and as a class made when the extension is imported ([`register_results`]:
