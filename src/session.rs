@@ -60,7 +60,7 @@ static NEXT_SESSION_ID: AtomicU64 = AtomicU64::new(1);
 
 /// One node of [`Session::tape_profile`]: `(op, shape, bytes, workspace bytes, needed,
 /// module path)`.
-pub type NodeProfile = (&'static str, Vec<i64>, usize, usize, bool, Option<Arc<str>>);
+pub type NodeProfile = (&'static str, Vec<i64>, usize, usize, bool, Option<String>);
 
 pub struct Session<B: Backend> {
     id: u64,
@@ -187,7 +187,7 @@ impl<B: Backend> Session<B> {
                     bytes,
                     workspace,
                     n.needed,
-                    n.scope.clone(),
+                    n.scope.as_deref().map(str::to_owned),
                 )
             })
             .collect()

@@ -148,6 +148,27 @@ pub fn check_device(
     Ok(want.check_same(own)?)
 }
 
+properties! { PyConfig, inner:
+    /// The device (str): `"cpu"`, `"cuda"` or `"cuda:N"`.
+    device -> String = |c| c.device.to_string();
+    /// The carrier dtype's name (str), e.g. `"float32"` or `"interval"`.
+    dtype -> &'static str = |c| c.dtype.name();
+    /// The seed of the session's generator (int).
+    seed -> u64 = |c| c.seed;
+    /// The backend asked for (str or None): `None` (the carrier's own), `"libtorch"` or
+    /// `"reference"`.
+    backend -> Option<String> = |c| c.backend.clone();
+    /// Whether the session records ops for a backward (bool); `et.no_grad()` turns
+    /// recording off for a block either way.
+    grad_enabled -> bool = |c| c.grad_enabled;
+    /// Whether floating data given to `sess.input` without `requires_grad=` requires a
+    /// gradient (bool).
+    requires_grad_by_default -> bool = |c| c.requires_grad_by_default;
+    /// Whether the session prints (to stderr) the backend each op runs on, once per op
+    /// (bool).
+    show_backend -> bool = |c| c.show_backend;
+}
+
 #[pymethods]
 impl PyConfig {
     #[new]
@@ -180,46 +201,6 @@ impl PyConfig {
         };
         c.validate()?;
         Ok(PyConfig { inner: c })
-    }
-
-    /// The device (str): `"cpu"`, `"cuda"` or `"cuda:N"`.
-    #[getter]
-    fn device(&self) -> String {
-        self.inner.device.to_string()
-    }
-    /// The carrier dtype's name (str), e.g. `"float32"` or `"interval"`.
-    #[getter]
-    fn dtype(&self) -> &'static str {
-        self.inner.dtype.name()
-    }
-    /// The seed of the session's generator (int).
-    #[getter]
-    fn seed(&self) -> u64 {
-        self.inner.seed
-    }
-    /// The backend asked for (str or None): `None` (the carrier's own), `"libtorch"` or
-    /// `"reference"`.
-    #[getter]
-    fn backend(&self) -> Option<String> {
-        self.inner.backend.clone()
-    }
-    /// Whether the session records ops for a backward (bool); `et.no_grad()` turns
-    /// recording off for a block either way.
-    #[getter]
-    fn grad_enabled(&self) -> bool {
-        self.inner.grad_enabled
-    }
-    /// Whether floating data given to `sess.input` without `requires_grad=` requires a
-    /// gradient (bool).
-    #[getter]
-    fn requires_grad_by_default(&self) -> bool {
-        self.inner.requires_grad_by_default
-    }
-    /// Whether the session prints (to stderr) the backend each op runs on, once per op
-    /// (bool).
-    #[getter]
-    fn show_backend(&self) -> bool {
-        self.inner.show_backend
     }
 
     /// Returns a copy of this config with the given fields changed (a config is

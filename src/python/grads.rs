@@ -116,37 +116,25 @@ impl PyGradMap {
     }
 }
 
+properties! { PyBuffer, inner:
+    /// Elements held (0 once released).
+    numel -> usize = |b| b.numel();
+    /// Bytes held (int): `numel` times the element size; 0 once released.
+    nbytes -> usize = |b| b.nbytes();
+    /// The dtype's name (str), e.g. `"float32"`.
+    dtype -> &'static str = |b| b.dtype().name();
+    /// The device the values live on (str): `"cpu"`, `"cuda"` or `"cuda:N"`.
+    device -> String = |b| b.device().to_string();
+    /// Whether the buffer has been released (bool); its values can no longer be read.
+    released -> bool = |b| b.released();
+}
+
 #[pymethods]
 impl PyBuffer {
     /// The gradient's shape (tuple of ints), its parameter's; kept after `release()`.
     #[getter]
     fn shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.inner.shape())
-    }
-    /// Elements held (0 once released).
-    #[getter]
-    fn numel(&self) -> usize {
-        self.inner.numel()
-    }
-    /// Bytes held (int): `numel` times the element size; 0 once released.
-    #[getter]
-    fn nbytes(&self) -> usize {
-        self.inner.nbytes()
-    }
-    /// The dtype's name (str), e.g. `"float32"`.
-    #[getter]
-    fn dtype(&self) -> &'static str {
-        self.inner.dtype().name()
-    }
-    /// The device the values live on (str): `"cpu"`, `"cuda"` or `"cuda:N"`.
-    #[getter]
-    fn device(&self) -> String {
-        self.inner.device().to_string()
-    }
-    /// Whether the buffer has been released (bool); its values can no longer be read.
-    #[getter]
-    fn released(&self) -> bool {
-        self.inner.released()
     }
 
     /// Free this buffer's storage reference: True the first time, then False.

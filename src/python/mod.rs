@@ -7,6 +7,22 @@
 //! panicking, and every call into it runs under `guard::contained`, so even a panic inside
 //! tch (or a slice out of range) is a typed `BackendError`, never PyO3's `PanicException`.
 
+/// Read-only properties of `$class`, one row each: its docstring, its Python type and how
+/// it reads from the class's `$field` (bound to the row's name).
+macro_rules! properties {
+    ($class:ty, $field:ident: $($(#[doc = $doc:literal])* $name:ident -> $t:ty = |$v:ident| $value:expr;)*) => {
+        #[pymethods]
+        impl $class {$(
+            $(#[doc = $doc])*
+            #[getter]
+            fn $name(&self) -> $t {
+                let $v = &self.$field;
+                $value
+            }
+        )*}
+    };
+}
+
 mod buckets;
 mod capture;
 mod capture_state;

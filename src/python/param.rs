@@ -101,6 +101,16 @@ impl PyParameter {
     }
 }
 
+properties! { PyParameter, inner:
+    /// The parameter's id (int): unique in the process, stable for its life; equality and
+    /// hashing go by it.
+    id -> u64 = |p| p.id();
+    /// The name given at construction (str), or None.
+    name -> Option<&str> = |p| p.name();
+    /// Whether leaves read from this parameter take gradients (bool); settable.
+    requires_grad -> bool = |p| p.requires_grad();
+}
+
 #[pymethods]
 impl PyParameter {
     #[new]
@@ -130,26 +140,11 @@ impl PyParameter {
         Ok(Self::init(inner))
     }
 
-    /// The parameter's id (int): unique in the process, stable for its life; equality and
-    /// hashing go by it.
-    #[getter]
-    fn id(&self) -> u64 {
-        self.inner.id()
-    }
-    /// The name given at construction (str), or None.
-    #[getter]
-    fn name(&self) -> Option<&str> {
-        self.inner.name()
-    }
     /// The number of updates the value has had (int): 0 at construction, + 1 for each
     /// successful in-place method, `assign` or optimizer step.
     #[getter]
     fn version(&self, py: Python<'_>) -> u64 {
         py.detach(|| self.inner.version())
-    }
-    #[getter]
-    fn requires_grad(&self) -> bool {
-        self.inner.requires_grad()
     }
 
     /// Returns a copy of the current value as a numpy array (the caller's: writing to it

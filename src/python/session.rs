@@ -131,20 +131,7 @@ impl PySession {
     /// What holds the tape's memory: an `et.TapeProfile` (`eagertape._profile`) of the
     /// core's rows, one per node in recording order (`Session::tape_profile`).
     fn tape_profile<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let rows: Vec<_> = self
-            .with(py, |s| Ok(s.tape_profile()))?
-            .into_iter()
-            .map(|(op, shape, bytes, workspace, needed, scope)| {
-                (
-                    op,
-                    shape,
-                    bytes,
-                    workspace,
-                    needed,
-                    scope.as_deref().map(str::to_owned),
-                )
-            })
-            .collect();
+        let rows = self.with(py, |s| Ok(s.tape_profile()))?;
         py.import("eagertape._profile")?
             .getattr("TapeProfile")?
             .call1((rows,))
