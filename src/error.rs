@@ -50,10 +50,6 @@ pub enum Error {
         /// Which call reset the tape, with what to do instead ("" for `reset_tape()`).
         cause: &'static str,
     },
-    /// A torch-style call (a Parameter given to an op, `model(x)`, a module-level factory,
-    /// `opt.step()`) with no current session (`with sess:`).
-    #[error("{0}")]
-    NoSession(String),
     /// The session a handle points into has been dropped.
     #[error("the session of this tensor handle (session {0}) has been closed")]
     SessionClosed(u64),

@@ -148,6 +148,24 @@ impl<B: Backend> Parameter<B> {
     /// torch's `Module._apply` for a dtype: the value converted to `dtype` becomes the next
     /// version of this same parameter (tapes keep the snapshot they read; an optimizer made
     /// before keeps stepping it, and refuses state of the old dtype with a typed error).
+    /// `module.to(...)`'s conversion of this parameter: `None` where it stays itself (its
+    /// dtype and device, or another dtype on its device: converted in place, a new version,
+    /// as torch's `Module._apply` keeps the objects, so an optimizer made before keeps
+    /// stepping it), else a new parameter on `device` with the value, name and
+    /// `requires_grad`, to be put in its place.
+    pub fn to(&self, dtype: DType, device: Device) -> Result<Option<Arc<Parameter<B>>>> {
+        if !device.same(self.device) {
+            let name = self.name().map(str::to_string);
+            let snap = self.snapshot();
+            return Self::from_data(snap.get(), dtype, device, name, self.requires_grad())
+                .map(Some);
+        }
+        if dtype != self.dtype() {
+            self.convert_dtype_(dtype)?;
+        }
+        Ok(None)
+    }
+
     pub fn convert_dtype_(&self, dtype: DType) -> Result<()> {
         if !DTYPES.contains(&dtype) {
             return Err(Error::DType(format!(

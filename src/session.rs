@@ -147,6 +147,17 @@ impl<B: Backend> Session<B> {
         })
     }
 
+    /// A thread's default session (the binding's for calls made with no session entered,
+    /// as torch has no session): the config's session defaults (float32, the default device,
+    /// the seed `manual_seed` drew), compacted as its tape grows from the start, since no
+    /// `with` block ever resets it: what no tensor names and no backward can reach goes, so
+    /// its memory stays flat over any number of steps.
+    pub fn new_default() -> Result<Self> {
+        let mut s = Self::new(Config::default().with_session_defaults(false, false))?;
+        s.torch_style = true;
+        Ok(s)
+    }
+
     pub fn id(&self) -> u64 {
         self.id
     }
@@ -227,9 +238,9 @@ impl<B: Backend> Session<B> {
     /// Check handles: any foreign one first, then any stale one.
     pub fn check(&self, handles: &[Handle]) -> Result<()> {
         if handles.iter().any(|h| h.session == 0) {
-            return Err(Error::NoSession(
-                "an et.Parameter was given to an op with no current session to read it in: \
-                 enter the session with `with sess:` (or read it with sess.use(p))"
+            return Err(Error::Argument(
+                "an et.Parameter that the current session cannot read (another dtype or \
+                 device) was given to an op: convert it, or enter a session of its dtype"
                     .into(),
             ));
         }

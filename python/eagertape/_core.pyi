@@ -284,7 +284,6 @@ class Session:
             Tensor: a new tensor of the session.
 
         Raises:
-            NoSessionError: no session is current.
             ShapeError: a negative or non-integer size.
             DeviceError: `device` is not the session's device.
             GradError: `requires_grad=True` with an integer or bool `dtype`.
@@ -320,7 +319,6 @@ class Session:
             Tensor: a new tensor of the session.
 
         Raises:
-            NoSessionError: no session is current.
             ShapeError: a negative or non-integer size.
             DeviceError: `device` is not the session's device.
             GradError: `requires_grad=True` with an integer or bool `dtype`.
@@ -356,7 +354,6 @@ class Session:
             Tensor: a new tensor of the session.
 
         Raises:
-            NoSessionError: no session is current.
             DeviceError: `device` is not the session's device.
 
         Examples:
@@ -393,7 +390,6 @@ class Session:
             Tensor: a new tensor of the session.
 
         Raises:
-            NoSessionError: no session is current.
             DeviceError: `device` is not the session's device.
             GradError: `requires_grad=True` with an integer or bool dtype.
 
@@ -428,7 +424,6 @@ class Session:
             Tensor: a new `(n, m)` tensor of the session.
 
         Raises:
-            NoSessionError: no session is current.
             ShapeError: a negative `n` or `m`.
             DeviceError: `device` is not the session's device.
 
@@ -470,7 +465,6 @@ class Session:
 
         Raises:
             ArgumentError: a zero step, an infinite bound, or a step of the wrong sign.
-            NoSessionError: no session is current.
             DeviceError: `device` is not the session's device.
 
         Examples:
@@ -512,7 +506,6 @@ class Session:
 
         Raises:
             ArgumentError: `steps` is negative, or an end is infinite.
-            NoSessionError: no session is current.
             DeviceError: `device` is not the session's device.
 
         Examples:
@@ -554,7 +547,6 @@ class Session:
             ArgumentError: a `generator` is given.
             DTypeError: an integer or bool `dtype`.
             ShapeError: a negative or non-integer size.
-            NoSessionError: no session is current.
             DeviceError: `device` is not the session's device.
 
         Examples:
@@ -599,7 +591,6 @@ class Session:
 
         Raises:
             ArgumentError: `low >= high`, an end beyond ±2^53, no size, or a `generator`.
-            NoSessionError: no session is current.
             DeviceError: `device` is not the session's device.
 
         Examples:
@@ -639,7 +630,6 @@ class Session:
         Raises:
             ArgumentError: `n` is negative or above 2^53, or a `generator` is given.
             OutOfMemoryError: the host cannot hold the permutation.
-            NoSessionError: no session is current.
             DeviceError: `device` is not the session's device.
 
         Examples:
@@ -679,7 +669,6 @@ class Session:
             ArgumentError: a `generator` is given.
             DTypeError: an integer or bool `dtype`.
             ShapeError: a negative or non-integer size.
-            NoSessionError: no session is current.
             DeviceError: `device` is not the session's device.
 
         Examples:
@@ -6164,17 +6153,8 @@ class LBFGS:
     @property
     def _counts(self) -> tuple[int, int]: ...
     @property
-    def _config(self) -> tuple[float, int, int, float, float, int, str | None]: ...
-    def _configure(
-        self,
-        lr: float,
-        max_iter: int,
-        max_eval: int,
-        tolerance_grad: float,
-        tolerance_change: float,
-        history_size: int,
-        line_search_fn: str | None,
-    ) -> None: ...
+    def _config(self) -> dict[str, Any]: ...
+    def _configure(self, options: dict[str, Any]) -> None: ...
     def _state(self) -> dict[str, Any]: ...
     def _load_state(self, state: Any) -> None: ...
 
@@ -6239,7 +6219,6 @@ def zeros(
         Tensor: a new tensor of the session.
 
     Raises:
-        NoSessionError: no session is current.
         ShapeError: a negative or non-integer size.
         DeviceError: `device` is not the session's device.
         GradError: `requires_grad=True` with an integer or bool `dtype`.
@@ -6275,7 +6254,6 @@ def ones(
         Tensor: a new tensor of the session.
 
     Raises:
-        NoSessionError: no session is current.
         ShapeError: a negative or non-integer size.
         DeviceError: `device` is not the session's device.
         GradError: `requires_grad=True` with an integer or bool `dtype`.
@@ -6311,7 +6289,6 @@ def empty(
         Tensor: a new tensor of the session.
 
     Raises:
-        NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
     Examples:
@@ -6348,7 +6325,6 @@ def full(
         Tensor: a new tensor of the session.
 
     Raises:
-        NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
         GradError: `requires_grad=True` with an integer or bool dtype.
 
@@ -6383,7 +6359,6 @@ def eye(
         Tensor: a new `(n, m)` tensor of the session.
 
     Raises:
-        NoSessionError: no session is current.
         ShapeError: a negative `n` or `m`.
         DeviceError: `device` is not the session's device.
 
@@ -6425,7 +6400,6 @@ def arange(
 
     Raises:
         ArgumentError: a zero step, an infinite bound, or a step of the wrong sign.
-        NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
     Examples:
@@ -6467,7 +6441,6 @@ def linspace(
 
     Raises:
         ArgumentError: `steps` is negative, or an end is infinite.
-        NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
     Examples:
@@ -6509,7 +6482,6 @@ def rand(
         ArgumentError: a `generator` is given.
         DTypeError: an integer or bool `dtype`.
         ShapeError: a negative or non-integer size.
-        NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
     Examples:
@@ -6554,7 +6526,6 @@ def randint(
 
     Raises:
         ArgumentError: `low >= high`, an end beyond ±2^53, no size, or a `generator`.
-        NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
     Examples:
@@ -6594,7 +6565,6 @@ def randperm(
     Raises:
         ArgumentError: `n` is negative or above 2^53, or a `generator` is given.
         OutOfMemoryError: the host cannot hold the permutation.
-        NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
     Examples:
@@ -6634,7 +6604,6 @@ def randn(
         ArgumentError: a `generator` is given.
         DTypeError: an integer or bool `dtype`.
         ShapeError: a negative or non-integer size.
-        NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
     Examples:
@@ -13831,7 +13800,6 @@ def clip_grad_norm_(
         float: the total norm of the gradients before clipping.
 
     Raises:
-        NoSessionError: no session is current.
         ArgumentError: `norm_type` is not 2, or `max_norm` is negative or not finite.
         NonFiniteError: the total norm is not finite and `error_if_nonfinite` is true.
         TypeError: an item of `parameters` is not an `et.Parameter`.
@@ -13900,6 +13868,9 @@ def _capture_abort() -> None:
 def _push_current(sess: Session) -> None: ...
 def _pop_current(sess: Session) -> None: ...
 def _draw_seed() -> int: ...
+def _collect_default_session() -> None:
+    """Compact this thread's default session (if it was made) and free its cache."""
+
 def _normal(
     mean: Tensor | float,
     std: Tensor | float,

@@ -38,9 +38,9 @@ class StaleHandleError(EagerTapeError, RuntimeError):
 
 
 class NoSessionError(EagerTapeError, RuntimeError):
-    """A torch-style call (``model(x)``, a Parameter given to an op, ``et.zeros(...)``,
-    ``opt.step()``, ``zero_grad()``) made with no current session: enter one with
-    ``with sess:``."""
+    """Kept for code that catches it; eagertape no longer raises it: a torch-style call
+    (``model(x)``, ``et.zeros(...)``, ``opt.step()``) made with no session entered runs in the
+    thread's default session."""
 
 
 class ShapeError(EagerTapeError, ValueError):

@@ -1,8 +1,8 @@
 """torch's namespace on the current session (docs/coming-from-pytorch.md): dtype
 objects, module-level factories, grad modes, ``manual_seed``, ``topk``, ``multinomial``.
 
-Every factory here converts its arguments and calls one method of the current session
-(``with sess:``); with no current session it raises ``NoSessionError`` saying to enter one.
+Every factory here converts its arguments and calls one method of the current session: the
+one entered (``with sess:``), else the thread's default session.
 """
 
 from __future__ import annotations
@@ -183,7 +183,6 @@ def tensor(
         Tensor: a new leaf of the current session.
 
     Raises:
-        NoSessionError: no session is current.
         DTypeError: `dtype` is a floating dtype other than the session's.
         DeviceError: `device` is not the session's device.
         GradError: `requires_grad=True` for integer or bool data.
@@ -237,7 +236,6 @@ def as_tensor(data: Any, dtype: object = None, device: object = None) -> Tensor:
         Tensor: `data` itself, or a new leaf of the current session.
 
     Raises:
-        NoSessionError: no session is current (when `data` is copied).
         DTypeError: `dtype` is a floating dtype other than the session's.
         DeviceError: `device` is not the session's device.
 
@@ -265,9 +263,6 @@ def from_numpy(array: np.ndarray) -> Tensor:
 
     Returns:
         Tensor: a new leaf of the current session.
-
-    Raises:
-        NoSessionError: no session is current.
 
     Examples:
         >>> import eagertape as et
@@ -323,7 +318,6 @@ def normal(
     Raises:
         ArgumentError: a negative `std`, number `mean` and `std` without `size`, or a
             `generator`.
-        NoSessionError: `mean` and `std` are numbers and no session is current.
 
     Examples:
         >>> import eagertape as et
@@ -475,7 +469,6 @@ Returns:
     Tensor: a new tensor of the current session.
 
 Raises:
-    NoSessionError: no session is current.
     DeviceError: `device` is not the session's device.
 
 Examples:
@@ -504,7 +497,6 @@ Returns:
     Tensor: a new tensor of the current session.
 
 Raises:
-    NoSessionError: no session is current.
     DeviceError: `device` is not the session's device.
 
 Examples:
@@ -535,7 +527,6 @@ Returns:
     Tensor: a new tensor of the current session.
 
 Raises:
-    NoSessionError: no session is current.
     DeviceError: `device` is not the session's device.
 
 Examples:
@@ -566,7 +557,6 @@ Returns:
     Tensor: a new tensor of the current session.
 
 Raises:
-    NoSessionError: no session is current.
     DeviceError: `device` is not the session's device.
 
 Examples:
@@ -597,7 +587,6 @@ Returns:
     Tensor: a new tensor of the current session.
 
 Raises:
-    NoSessionError: no session is current.
     DeviceError: `device` is not the session's device.
 
 Examples:
@@ -636,7 +625,6 @@ def full_like(
         Tensor: a new tensor of the current session.
 
     Raises:
-        NoSessionError: no session is current.
         DeviceError: `device` is not the session's device.
 
     Examples:

@@ -241,6 +241,45 @@ pub fn load<B: Backend, O: super::Optimizer<B> + ?Sized>(opt: &mut O, r: &Record
     opt.load_state_dict(&kind, state, &hyper)
 }
 
+impl super::lbfgs::LbfgsConfig {
+    /// torch's options by name, in its order (`LBFGS.param_groups[0]`, `_config`).
+    pub fn record<B: Backend>(&self) -> Record<B> {
+        let search = match self.strong_wolfe {
+            true => Record::Text("strong_wolfe".into()),
+            false => Record::None,
+        };
+        Record::map([
+            ("lr", Record::Number(self.lr)),
+            ("max_iter", Record::Int(self.max_iter as i64)),
+            ("max_eval", Record::Int(self.max_eval as i64)),
+            ("tolerance_grad", Record::Number(self.tolerance_grad)),
+            ("tolerance_change", Record::Number(self.tolerance_change)),
+            ("history_size", Record::Int(self.history_size as i64)),
+            ("line_search_fn", search),
+        ])
+    }
+
+    /// The options a [`LbfgsConfig::record`] names, checked as at construction.
+    pub fn from_record<B: Backend>(r: &Record<B>) -> Result<Self> {
+        const WHAT: &str = "LBFGS options";
+        let number = |k: &str| r.get(k, WHAT)?.number(k);
+        let count = |k: &str| Ok::<_, Error>(r.get(k, WHAT)?.count(k)? as usize);
+        let search = match r.get("line_search_fn", WHAT)? {
+            Record::None => None,
+            t => Some(t.text("line_search_fn")?),
+        };
+        Self::new(
+            number("lr")?,
+            count("max_iter")?,
+            Some(count("max_eval")?),
+            number("tolerance_grad")?,
+            number("tolerance_change")?,
+            count("history_size")?,
+            search,
+        )
+    }
+}
+
 impl<B: Backend> super::lbfgs::Lbfgs<B> {
     /// `{"func_evals", "n_iter", "t", "H_diag", "prev_loss", "ro": [float], "d",
     /// "prev_flat_grad": one array per parameter or None, "old_dirs", "old_stps": lists of

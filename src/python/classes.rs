@@ -28,14 +28,33 @@ pub struct SessionCell {
     /// wrapper's forward (`Session._set_grad_ready_hook`), taken by the backward that uses
     /// it. Held here, not in the core: the core knows no Python.
     pub(crate) grad_ready_hook: Mutex<Option<Py<PyAny>>>,
+    /// Whether this is a thread's default session (`current.rs`): its tensors enter another
+    /// session's calls as data, and leaving a `with` block of it does not reset it.
+    pub(crate) default: bool,
 }
 
+/// Every session created from Python, for `empty_cache()` (weak: the registry never keeps a
+/// session alive; dead entries are dropped when the next session registers).
+static SESSIONS: Mutex<Vec<Weak<SessionCell>>> = Mutex::new(Vec::new());
+
 impl SessionCell {
-    pub fn new(session: Session<Be>) -> Self {
-        SessionCell {
+    /// The cell of a new session (`default`: a thread's default session), registered.
+    pub fn registered(session: Session<Be>, default: bool) -> Arc<Self> {
+        let cell = Arc::new(SessionCell {
             session: Mutex::new(session),
             grad_ready_hook: Mutex::new(None),
-        }
+            default,
+        });
+        let mut all = SESSIONS.lock().unwrap_or_else(|e| e.into_inner());
+        all.retain(|w| w.strong_count() > 0);
+        all.push(Arc::downgrade(&cell));
+        cell
+    }
+
+    /// Every live session's cell.
+    pub fn all() -> Vec<Arc<SessionCell>> {
+        let all = SESSIONS.lock().unwrap_or_else(|e| e.into_inner());
+        all.iter().filter_map(Weak::upgrade).collect()
     }
 }
 

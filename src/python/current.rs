@@ -1,10 +1,14 @@
-//! The current session of each thread (`with sess:`), read by the torch-style entry points:
-//! a Parameter given to an op, `model(x)`, the module-level factories, `loss.backward()`'s
-//! gradient store, `opt.step()`, `zero_grad()`.
+//! The current session of each thread, read by the torch-style entry points: a Parameter
+//! given to an op, `model(x)`, the module-level factories, `loss.backward()`'s gradient
+//! store, `opt.step()`, `zero_grad()`: the innermost session entered (`with sess:`), else
+//! the thread's default session.
 //!
 //! Ownership: a stack per thread of the sessions entered and not yet left, each a strong
 //! reference to the Python `Session` (so a session stays alive while it is current);
-//! `__exit__` pops it. Nesting restores the outer one.
+//! `__exit__` pops it. Nesting restores the outer one. The default session (torch has no
+//! session: a script without a `with` block runs in it) is made on the thread's first call
+//! that needs a session while none is entered ([`Session::new_default`]) and is held here,
+//! and only here, until the thread ends: its tensors hold it weakly, as every tensor does.
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -14,17 +18,15 @@ use pyo3::prelude::*;
 use super::classes::PySession;
 use super::classes::{lock, SessionCell};
 use crate::backend::dynamic::Dyn as Be;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::param::Parameter;
+use crate::session::Session;
 use crate::tape::Handle;
 
 thread_local! {
     static STACK: RefCell<Vec<(Py<PySession>, Arc<SessionCell>)>> = const { RefCell::new(Vec::new()) };
+    static DEFAULT: RefCell<Option<Arc<SessionCell>>> = const { RefCell::new(None) };
 }
-
-/// What to do when there is no current session.
-pub const ENTER_HINT: &str = "enter a session first: `with et.Session(dtype=...) as sess:` (or \
-     pass the session explicitly: module(sess, x), sess.use(p), sess.input(data))";
 
 pub fn push(sess: Py<PySession>, cell: Arc<SessionCell>) {
     STACK.with(|s| s.borrow_mut().push((sess, cell)));
@@ -39,30 +41,59 @@ pub fn pop(cell: &Arc<SessionCell>) -> Option<Py<PySession>> {
     })
 }
 
-/// The current session's cell.
-pub fn cell() -> Option<Arc<SessionCell>> {
+/// The innermost session entered on this thread (`with sess:`), if any.
+pub fn entered() -> Option<Arc<SessionCell>> {
     STACK.with(|s| s.borrow().last().map(|(_, c)| Arc::clone(c)))
 }
 
-/// The current session (the Python object).
-pub fn session(py: Python<'_>) -> Option<Py<PySession>> {
-    STACK.with(|s| s.borrow().last().map(|(p, _)| p.clone_ref(py)))
+/// This thread's default session, made now if this is its first use.
+fn default_cell() -> Result<Arc<SessionCell>> {
+    if let Some(c) = DEFAULT.with(|d| d.borrow().clone()) {
+        return Ok(c);
+    }
+    let s = crate::guard::contained("the default session", Session::new_default)?;
+    let cell = SessionCell::registered(s, true);
+    DEFAULT.with(|d| *d.borrow_mut() = Some(Arc::clone(&cell)));
+    Ok(cell)
 }
 
-/// The error for `what` called with no current session.
-pub fn no_session(what: &str) -> Error {
-    Error::NoSession(format!("{what} needs a current session: {ENTER_HINT}"))
+/// `_collect_default_session()`: compact this thread's default session (if it was made)
+/// and free its cache ([`Session::collect`]); the test suite's leak check asks for it before
+/// it compares the ledger, since that session outlives every test.
+#[pyfunction]
+pub fn _collect_default_session(py: Python<'_>) -> PyResult<()> {
+    let Some(cell) = DEFAULT.with(|d| d.borrow().clone()) else {
+        return Ok(());
+    };
+    py.detach(|| {
+        crate::guard::contained("collect", || {
+            lock(&cell).collect();
+            Ok(())
+        })
+    })?;
+    Ok(())
 }
 
-/// The current session's cell, or the error saying to enter one.
-pub fn require(what: &str) -> Result<Arc<SessionCell>> {
-    cell().ok_or_else(|| no_session(what))
+/// The current session's cell: the innermost entered, else this thread's default session.
+pub fn cell() -> Result<Arc<SessionCell>> {
+    match entered() {
+        Some(c) => Ok(c),
+        None => default_cell(),
+    }
+}
+
+/// The current session (the Python object: the entered one, or a view of the default).
+pub fn session(py: Python<'_>) -> PyResult<Py<PySession>> {
+    if let Some(p) = STACK.with(|s| s.borrow().last().map(|(p, _)| p.clone_ref(py))) {
+        return Ok(p);
+    }
+    Py::new(py, PySession::of_cell(&default_cell()?))
 }
 
 /// The handle a Parameter given to an op reads in the current session: its implicit leaf
 /// (`Session::use_param_implicit`), or why it cannot be read there.
 pub fn param_leaf(p: &Arc<Parameter<Be>>) -> Result<Handle> {
-    let cell = require(&format!("using parameter {} in an op", p.label()))?;
+    let cell = cell()?;
     let mut s = lock(&cell);
     s.use_param_implicit(p)
 }

@@ -26,7 +26,6 @@ classes!(
     DeviceError,
     ForeignHandleError,
     StaleHandleError,
-    NoSessionError,
     ShapeError,
     DTypeError,
     ClassIndexError,
@@ -61,7 +60,6 @@ fn to_py(e: Error) -> PyErr {
         Error::Device(_) => DeviceError::new_err(msg),
         Error::ForeignHandle { .. } => ForeignHandleError::new_err(msg),
         Error::StaleHandle { .. } | Error::SessionClosed(_) => StaleHandleError::new_err(msg),
-        Error::NoSession(_) => NoSessionError::new_err(msg),
         Error::Broadcast { .. }
         | Error::DimOutOfRange { .. }
         | Error::ShapeMismatch { .. }

@@ -390,7 +390,7 @@ macro_rules! factory_forms {
             requires_grad: bool,
             $($gen: Option<&Bound<'_, PyAny>>,)?
         ) -> PyResult<PyTensor> {
-            let cell = super::current::require(stringify!($name))?;
+            let cell = super::current::cell()?;
             let gen = generator_of!($($gen)?);
             In(&cell).$name(py, $($p,)* dtype, device, requires_grad, gen)
         }

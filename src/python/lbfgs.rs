@@ -42,7 +42,7 @@ impl Objective<Be> for Closure<'_> {
                 return Err(Error::Grad("LBFGS: the closure raised".into()));
             }
         };
-        let cell = super::current::require("LBFGS.step(closure)")?;
+        let cell = super::current::cell()?;
         let s = lock(&cell);
         let mut grads = Vec::with_capacity(self.params.len()); // bounded: one per parameter
         for p in &self.params {
@@ -55,10 +55,6 @@ impl Objective<Be> for Closure<'_> {
         Ok((loss, grads))
     }
 }
-
-/// `(lr, max_iter, max_eval, tolerance_grad, tolerance_change, history_size,
-/// line_search_fn)`, as `LBFGS._config` gives them.
-type Options = (f64, usize, usize, f64, f64, usize, Option<&'static str>);
 
 /// torch.optim.LBFGS.
 #[pyclass(name = "LBFGS", module = "eagertape.optim", frozen, subclass)]
@@ -163,46 +159,18 @@ impl PyLbfgs {
         Ok(())
     }
 
-    /// `(lr, max_iter, max_eval, tolerance_grad, tolerance_change, history_size,
-    /// line_search_fn)`.
+    /// torch's options by name (`lr`, `max_iter`, ..., `line_search_fn`).
     #[getter]
-    fn _config(&self) -> PyResult<Options> {
-        let c = self.core()?.cfg;
-        let search = c.strong_wolfe.then_some("strong_wolfe");
-        Ok((
-            c.lr,
-            c.max_iter,
-            c.max_eval,
-            c.tolerance_grad,
-            c.tolerance_change,
-            c.history_size,
-            search,
-        ))
+    fn _config<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let record = self.core()?.cfg.record();
+        record_to_py(py, record)
     }
 
-    /// Replace the options (checked as at construction; nothing changes on error).
-    #[allow(clippy::too_many_arguments)]
-    fn _configure(
-        &self,
-        lr: f64,
-        max_iter: usize,
-        max_eval: usize,
-        tolerance_grad: f64,
-        tolerance_change: f64,
-        history_size: usize,
-        line_search_fn: Option<&str>,
-    ) -> PyResult<()> {
-        let cfg = LbfgsConfig::new(
-            lr,
-            max_iter,
-            Some(max_eval),
-            tolerance_grad,
-            tolerance_change,
-            history_size,
-            line_search_fn,
-        )?;
-        let mut core = self.core()?;
-        core.cfg = cfg;
+    /// Replace the options (a dict as `_config` gives; checked as at construction, nothing
+    /// changes on error).
+    fn _configure(&self, options: &Bound<'_, PyAny>) -> PyResult<()> {
+        let cfg = LbfgsConfig::from_record(&record_from_py(options)?)?;
+        self.core()?.cfg = cfg;
         Ok(())
     }
 

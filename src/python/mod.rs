@@ -149,7 +149,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         torch_style::_get_autocast, torch_style::_clip_grad_value_, torch_style::_push_current,
         torch_style::_pop_current, torch_style::manual_seed, torch_style::_draw_seed,
         capture::_capture_begin, capture::_capture_end, capture::_capture_abort,
-        capture::_capture_epoch, sample::_normal,
+        capture::_capture_epoch, sample::_normal, current::_collect_default_session,
     );
     m.add_class::<classes::PyGradBuckets>()?;
     m.add_class::<capture::PyPlan>()?;

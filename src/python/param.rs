@@ -203,7 +203,7 @@ impl PyParameter {
     /// by `loss.backward()`, released by `zero_grad()`), or None.
     #[getter]
     fn grad(&self, py: Python<'_>) -> PyResult<Option<super::classes::PyBuffer>> {
-        let cell = super::current::require("p.grad")?;
+        let cell = super::current::cell()?;
         let id = self.inner.id();
         let b = py.detach(|| lock(&cell).store().get(id));
         Ok(b.map(|inner| super::classes::PyBuffer { inner }))
@@ -264,25 +264,13 @@ impl PyParameter {
             None => p.dtype(),
         };
         let device = super::config::device_arg(device)?.unwrap_or_else(|| p.device());
-        if dtype == p.dtype() && device.same(p.device()) {
-            return Ok(slf.clone().unbind());
-        }
-        if device.same(p.device()) {
-            // another dtype on the same device: this parameter itself converts (torch's
-            // `Module._apply` keeps the Parameter objects, so optimizers keep stepping them)
+        if dtype != p.dtype() && device.same(p.device()) {
             super::capture_state::refuse_effect("a parameter's dtype conversion")?;
-            py.detach(|| crate::guard::contained("to", || p.convert_dtype_(dtype)))?;
-            return Ok(slf.clone().unbind());
         }
-        let snap = p.snapshot();
-        let name = p.name().map(str::to_string);
-        let rg = p.requires_grad();
-        let inner = py.detach(|| {
-            crate::guard::contained("to", || {
-                Parameter::from_data(snap.get(), dtype, device, name, rg)
-            })
-        })?;
-        PyParameter::wrap(py, &inner)
+        match py.detach(|| crate::guard::contained("to", || p.to(dtype, device)))? {
+            Some(inner) => PyParameter::wrap(py, &inner),
+            None => Ok(slf.clone().unbind()),
+        }
     }
 
     /// torch's `p.data`: the parameter itself here (its in-place methods publish new
@@ -420,9 +408,10 @@ impl PyParameter {
     }
 
     /// torch's comparisons: elementwise bool tensors of the parameter's value in the
-    /// current session (`p == 1.0`, `p > 0`). With no current session, `==` and `!=` compare
-    /// identities (a parameter as a dict key or in a list); the others raise
-    /// `NoSessionError`, as any op on a parameter there.
+    /// current session (`p == 1.0`, `p > 0`). With no session entered, `p == q` and `p != q`
+    /// of two parameters compare identities: several Python objects may stand for one
+    /// parameter (`opt.params`, a `GradMap`'s keys), so a dict keyed by parameters finds
+    /// each by `==`, as torch's finds its one object by identity.
     fn __richcmp__<'py>(
         slf: &Bound<'py, Self>,
         other: &Bound<'py, PyAny>,
@@ -430,10 +419,11 @@ impl PyParameter {
     ) -> PyResult<Py<PyAny>> {
         use pyo3::basic::CompareOp;
         let py = slf.py();
-        if super::current::cell().is_none() && matches!(op, CompareOp::Eq | CompareOp::Ne) {
-            let same = other
-                .cast::<PyParameter>()
-                .is_ok_and(|o| o.get().inner.id() == slf.get().inner.id());
+        let param = other.cast::<PyParameter>();
+        if let (None, Ok(o), CompareOp::Eq | CompareOp::Ne) =
+            (super::current::entered(), &param, op)
+        {
+            let same = o.get().inner.id() == slf.get().inner.id();
             let b = if matches!(op, CompareOp::Eq) {
                 same
             } else {

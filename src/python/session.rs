@@ -1,6 +1,6 @@
 //! `eagertape.Session`.
 
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -35,25 +35,10 @@ pub fn shape_arg(shape: &Bound<'_, PyTuple>) -> PyResult<Vec<i64>> {
     })
 }
 
-/// Every session created from Python, for `empty_cache()` (weak: the registry never keeps a
-/// session alive; dead entries are dropped when the next session registers).
-static SESSIONS: Mutex<Vec<Weak<SessionCell>>> = Mutex::new(Vec::new());
-
-fn register(cell: &Arc<SessionCell>) {
-    let mut all = SESSIONS.lock().unwrap_or_else(|e| e.into_inner());
-    all.retain(|w| w.strong_count() > 0);
-    all.push(Arc::downgrade(cell));
-}
-
 /// Free the buffers every live session keeps for reuse (their pools of recycled tape
 /// buffers); returns the bytes freed. Sessions busy in another thread are waited for.
 pub fn empty_session_caches(py: Python<'_>) -> usize {
-    let cells: Vec<Arc<SessionCell>> = SESSIONS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .iter()
-        .filter_map(Weak::upgrade)
-        .collect();
+    let cells = SessionCell::all();
     py.detach(|| {
         cells
             .iter()
@@ -106,8 +91,7 @@ impl PySession {
         let cfg = super::config::resolve(py, &cfg)?;
         let s = py.detach(|| crate::guard::contained("Session", || Session::new(cfg)))?;
         let id = s.id();
-        let cell = Arc::new(SessionCell::new(s));
-        register(&cell);
+        let cell = SessionCell::registered(s, false);
         Ok(PySession { id, cell })
     }
 
@@ -385,14 +369,17 @@ impl PySession {
         slf
     }
 
-    /// Leave: the outer session (if any) is current again, and the tape is reset.
+    /// Leave: the outer session (if any) is current again, and the tape is reset (not the
+    /// default session's, which outlives every block).
     #[pyo3(signature = (*_exc))]
     fn __exit__(&self, py: Python<'_>, _exc: &Bound<'_, PyTuple>) -> PyResult<bool> {
         let popped = super::current::pop(&self.cell);
-        self.with(py, |s| {
-            s.reset_tape_by(crate::session::WITH_EXIT_RESET);
-            Ok(())
-        })?;
+        if !self.cell.default {
+            self.with(py, |s| {
+                s.reset_tape_by(crate::session::WITH_EXIT_RESET);
+                Ok(())
+            })?;
+        }
         drop(popped);
         Ok(false)
     }

@@ -103,7 +103,7 @@ impl PyTensor {
         if self.param.is_some() {
             // The reason a Parameter cannot be read (no session, dtype, device) first.
             self.checked_handle()?;
-            return super::current::require("a Parameter");
+            return super::current::cell();
         }
         self.session
             .upgrade()
@@ -147,6 +147,44 @@ impl PyTensor {
         self.record(py, op, &[self.handle()])
     }
 
+    /// Whether this is a tensor of a thread's default session (a Parameter is not: it is
+    /// read in whichever session is current).
+    pub(crate) fn in_default(&self) -> bool {
+        self.param.is_none() && self.session.upgrade().is_some_and(|c| c.default)
+    }
+
+    /// `t` as an operand of a call on this tensor's session: its node, or, for a tensor of
+    /// a thread's default session given to another session's call, its value as data there,
+    /// as an array enters (a copy on that session's device; floating values in its dtype,
+    /// and with `keep_data` index and mask data in theirs).
+    pub(crate) fn node_or_data(
+        &self,
+        py: Python<'_>,
+        t: &PyTensor,
+        keep_data: bool,
+    ) -> PyResult<Operand<Be>> {
+        if !t.in_default() {
+            return Ok(Operand::Node(t.handle()));
+        }
+        let cell = self.cell()?;
+        if t.session.upgrade().is_some_and(|c| Arc::ptr_eq(&c, &cell)) {
+            return Ok(Operand::Node(t.handle()));
+        }
+        let v = t.value(py)?;
+        let (dtype, device) = py.detach(|| {
+            let s = lock(&cell);
+            (s.dtype(), s.config().device)
+        });
+        let held = Be::dtype(v.get());
+        let dtype = if keep_data && held.is_data() {
+            held
+        } else {
+            dtype
+        };
+        let _guard = Be::no_grad();
+        Ok(Operand::Data(Be::convert(v.get(), dtype, device)?))
+    }
+
     /// An op argument: another tensor, a Python number (for operators), or constant data
     /// converted to the session's dtype.
     pub(crate) fn operand(
@@ -164,7 +202,7 @@ impl PyTensor {
                 })?;
                 return Ok(Operand::Node(h));
             }
-            return Ok(Operand::Node(t.get().handle()));
+            return self.node_or_data(py, t.get(), false);
         }
         let cell = self.cell()?;
         let (dtype, device) = py.detach(|| {
@@ -207,6 +245,12 @@ impl PyTensor {
         op: Operator,
         reflected: bool,
     ) -> PyResult<Py<PyAny>> {
+        // A tensor of the default session meeting a tensor of another session (or a
+        // Parameter, read in the current one): the call runs there, this tensor as data.
+        let host = match other.cast::<PyTensor>() {
+            Ok(t) if self.in_default() && !t.get().in_default() => t.get(),
+            _ => self,
+        };
         let o = if (other.is_instance_of::<PyFloat>() || other.is_instance_of::<PyInt>())
             && !other.is_instance_of::<pyo3::types::PyBool>()
         {
@@ -214,11 +258,11 @@ impl PyTensor {
         } else if not_an_operand(other) {
             return Ok(py.NotImplemented().into_any());
         } else {
-            self.operand(py, other)?
+            host.operand(py, other)?
         };
-        let me = Operand::Node(self.handle());
+        let me = host.node_or_data(py, self, false)?;
         let (lhs, rhs) = if reflected { (o, me) } else { (me, o) };
-        let cell = self.cell()?;
+        let cell = host.cell()?;
         let h =
             py.detach(|| crate::guard::contained("op", || lock(&cell).operator(op, lhs, rhs)))?;
         Ok(Py::new(py, PyTensor::new(&cell, h))?.into_any())

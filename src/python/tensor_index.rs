@@ -120,7 +120,7 @@ impl PyTensor {
         obj: &Bound<'_, PyAny>,
     ) -> PyResult<Operand<Be>> {
         if let Ok(t) = obj.cast::<PyTensor>() {
-            return Ok(Operand::Node(t.get().handle()));
+            return self.node_or_data(py, t.get(), true);
         }
         Ok(Operand::Data(index_data(obj, self.device_of(py)?)?))
     }

@@ -10,14 +10,10 @@ use pyo3::types::PyTuple;
 
 use super::classes::PySession;
 
-use std::sync::Arc;
-
 use super::classes::{lock, PyTensor};
 use crate::backend::dynamic::Dyn as Be;
-use crate::buffer::Value;
 use crate::error::Error;
 use crate::ops::Op;
-use crate::param::Parameter;
 
 /// The in-place form of the unary function `op` (`x.exp_()`, generated for the family by
 /// `pointwise.rs`): [`via`] with the out-of-place op.
@@ -141,30 +137,19 @@ impl PyTensor {
                 "a data-parallel wrapper's backward cannot be captured yet".into(),
             )));
         }
-        // The hook's buckets (parameter ids, in launch order): each is packed into its flat
-        // tensor in the core, once every gradient in it is final and every earlier bucket
-        // went, and then handed over (`launch(k)`: the wrapper starts its all-reduce).
+        // The hook's buckets, packed and launched by the core (`launch(k)`: the wrapper
+        // starts its all-reduce); the hook's own exception is kept to be raised as it is
+        // (the core sees a stand-in).
         let layout = super::buckets::layout_of(hook.bind(py))?;
-        let mut buckets = crate::buckets::Buckets::new(layout.ids());
-        // The hook's own exception, kept to be raised as it is (the core sees a stand-in).
         let mut raised: Option<PyErr> = None;
         let swept = me.with(py, |s| {
-            let mut ready = |p: &Arc<Parameter<Be>>, g: &Value<Be>| -> crate::error::Result<()> {
-                for (k, grads) in buckets.ready(p.id(), g) {
-                    layout.fill(k, &grads)?;
-                    drop(grads);
-                    Python::attach(|py| hook.call_method1(py, "launch", (k,)).map(drop)).map_err(
-                        |e| {
-                            raised = Some(e);
-                            Error::Backend("the grad-ready hook raised".into())
-                        },
-                    )?;
-                }
-                Ok(())
-            };
-            s.backward_closing_with(root, retain, Some(&mut ready))
+            s.backward_bucketed(root, retain, &layout, |k| {
+                Python::attach(|py| hook.call_method1(py, "launch", (k,)).map(drop)).map_err(|e| {
+                    raised = Some(e);
+                    Error::Backend("the grad-ready hook raised".into())
+                })
+            })
         });
-        drop(buckets); // the gradients of buckets that never went
         let swept = swept.map_err(|e| raised.take().unwrap_or(e));
         let sess = Py::new(py, PySession::of_cell(&cell))?;
         let finished = hook.call_method1(py, "finish", (swept.is_ok(), sess));

@@ -15,7 +15,7 @@ use crate::session::effect::{Effect, GradsEffect};
 /// The session entered with `with sess:` in this thread (the innermost).
 #[pyfunction]
 pub fn current_session(py: Python<'_>) -> PyResult<Py<super::classes::PySession>> {
-    current::session(py).ok_or_else(|| PyErr::from(current::no_session("current_session()")))
+    current::session(py)
 }
 
 /// Set this thread's grad mode; returns the previous one.
@@ -73,7 +73,7 @@ pub(crate) fn effect_in_current(
     call: &str,
     e: Effect<crate::backend::dynamic::Dyn>,
 ) -> PyResult<f64> {
-    let cell = current::require(call)?;
+    let cell = current::cell()?;
     Ok(py.detach(|| crate::guard::contained(call, || lock(&cell).effect(e)))?)
 }
 
@@ -113,7 +113,6 @@ pub fn _zero_grad(py: Python<'_>, params: &Bound<'_, PyAny>, set_to_none: bool) 
 ///     float: the total norm of the gradients before clipping.
 ///
 /// Raises:
-///     NoSessionError: no session is current.
 ///     ArgumentError: `norm_type` is not 2, or `max_norm` is negative or not finite.
 ///     NonFiniteError: the total norm is not finite and `error_if_nonfinite` is true.
 ///     TypeError: an item of `parameters` is not an `et.Parameter`.
@@ -164,23 +163,18 @@ fn grads_effect(
     effect_in_current(py, &format!("{what}()"), Effect::Grads(ids, effect))
 }
 
-/// `f` on the gradients of `params` in the current session's store (`what`: the
-/// operation, `call`: how the caller spelled it, for the errors), without the GIL; with
-/// `f`'s result, the session and the parameters' ids (for a capture's effect).
+/// `f` on the gradients of `params` in the current session's store (`what` names the
+/// operation for its errors), without the GIL.
 fn on_grads<T: Send>(
     py: Python<'_>,
     what: &str,
-    call: &str,
     params: &Bound<'_, PyAny>,
     f: impl FnOnce(&crate::grads::GradMap<crate::backend::dynamic::Dyn>) -> crate::error::Result<T>
         + Send,
-) -> PyResult<(T, Arc<super::classes::SessionCell>, Vec<u64>)> {
-    let ps = params_of(what, params)?;
-    let cell = current::require(call)?;
-    let ids: Vec<u64> = ps.iter().map(|p| p.id()).collect();
-    let out =
-        py.detach(|| crate::guard::contained(what, || f(&lock(&cell).store().subset(&ids))))?;
-    Ok((out, cell, ids))
+) -> PyResult<T> {
+    let ids: Vec<u64> = params_of(what, params)?.iter().map(|p| p.id()).collect();
+    let cell = current::cell()?;
+    Ok(py.detach(|| crate::guard::contained(what, || f(&lock(&cell).store().subset(&ids))))?)
 }
 
 /// `GradScaler.unscale_`: multiply the gradients of `params` in the current session's
@@ -192,10 +186,7 @@ pub fn _unscale_grads_(
     inv_scale: f64,
 ) -> PyResult<bool> {
     capture_state::refuse_effect("GradScaler.unscale_()")?;
-    on_grads(py, "unscale_", "GradScaler.unscale_()", params, |g| {
-        g.unscale_(inv_scale)
-    })
-    .map(|(any_inf, ..)| any_inf)
+    on_grads(py, "unscale_", params, |g| g.unscale_(inv_scale))
 }
 
 /// Set this thread's autocast dtype for CPU (`cuda` false) or CUDA sessions (`None`: off,
@@ -216,7 +207,7 @@ pub fn _get_autocast(cuda: bool) -> Option<String> {
 /// How many of `params` have a gradient in the current session's store.
 #[pyfunction]
 pub fn _grad_count(py: Python<'_>, params: &Bound<'_, PyAny>) -> PyResult<usize> {
-    on_grads(py, "step", "opt.step()", params, |g| Ok(g.len())).map(|(n, ..)| n)
+    on_grads(py, "step", params, |g| Ok(g.len()))
 }
 
 /// Make `sess` current without the `with` block's reset at the end (`model(sess, x)` of

@@ -106,6 +106,29 @@ impl<B: Backend> Session<B> {
         Ok(())
     }
 
+    /// [`Session::backward_closing_with`] for a data-parallel wrapper: each bucket of
+    /// `layout` is packed into its flat tensor once every gradient in it is final and every
+    /// earlier bucket went, then `launch(k)` is told (the wrapper starts its all-reduce). The
+    /// gradients of buckets that never went are dropped with the sweep.
+    pub fn backward_bucketed(
+        &mut self,
+        loss: Handle,
+        retain_graph: bool,
+        layout: &crate::buckets::Layout<B>,
+        mut launch: impl FnMut(usize) -> Result<()>,
+    ) -> Result<()> {
+        let mut buckets = crate::buckets::Buckets::new(layout.ids());
+        let mut ready = |p: &Arc<Parameter<B>>, g: &Value<B>| -> Result<()> {
+            for (k, grads) in buckets.ready(p.id(), g) {
+                layout.fill(k, &grads)?;
+                drop(grads);
+                launch(k)?;
+            }
+            Ok(())
+        };
+        self.backward_closing_with(loss, retain_graph, Some(&mut ready))
+    }
+
     /// [`Session::backward_closing`], calling `ready(p, g)` as soon as parameter `p`'s
     /// gradient is final in this sweep (its last leaf on the tape has been visited), with
     /// `g` the gradient `p.grad` will hold once the sweep ends (this sweep's, plus what the

@@ -55,6 +55,16 @@ impl<B: Backend> Session<B> {
         Ok(h)
     }
 
+    /// Compact the tape now (unless a capture, a replay or a checkpointed block holds node
+    /// ids) and free the recycled buffers: what no tensor names, no live parameter needs and
+    /// no backward can reach goes.
+    pub fn collect(&mut self) {
+        if self.capture.is_none() && !self.replaying && self.blocks.is_empty() {
+            self.compact();
+        }
+        self.empty_cache();
+    }
+
     /// Whether the tape has grown enough, while recording without grad or after a closing
     /// backward, to be compacted now (the binding asks after naming a new tensor).
     pub fn wants_compaction(&self) -> bool {
@@ -71,6 +81,16 @@ impl<B: Backend> Session<B> {
     pub fn compact(&mut self) -> usize {
         let mut nodes = self.tape.take_nodes();
         let n = nodes.len();
+        // A parameter nothing outside this session holds any more (its module and optimizer
+        // are gone) keeps no leaf here, and its gradient goes, as it would with the
+        // parameter in torch: a session that is never reset (the default one) keeps nothing
+        // of the models it ran.
+        let store = &self.store;
+        self.param_leaves
+            .retain(|_, &mut (id, _)| match nodes.get(id).map(|l| &l.op) {
+                Some(Op::Param(p)) => Arc::strong_count(p) > 1 + usize::from(store.holds(p.id())),
+                _ => true,
+            });
         let mut live = vec![false; n]; // bounded: one per tape node (each node is far larger)
         for &(id, _) in self.param_leaves.values() {
             if let Some(l) = live.get_mut(id) {
@@ -151,6 +171,7 @@ impl<B: Backend> Session<B> {
         });
         self.leaf_grads
             .retain(|(slot, _)| Arc::strong_count(slot) > 1);
+        self.store.forget_orphans();
         self.compact_at = (2 * kept.len()).max(MIN_COMPACT);
         tape.set_nodes(kept);
         self.generation = generation;

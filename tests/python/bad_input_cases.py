@@ -604,22 +604,12 @@ CASES = _table(
     "factory_device | et.zeros(2, device='cuda:7') on a cpu session | "
     "current(c, lambda: et.zeros(2, device=missing_cuda())) | "
     "DeviceError or DeviceUnavailableError | tape, rng, ledger",
-    "factory_no_session | et.zeros(2) with no current session | et.zeros(2) | "
-    "NoSessionError | tape, rng, ledger",
     "manual_seed_str | et.manual_seed('0') | et.manual_seed('0') | TypeError | rng, ledger",
     "manual_seed_float | et.manual_seed(1.5) | et.manual_seed(1.5) | TypeError | rng, ledger",
     "backward_twice | loss.backward() through a graph a backward freed | "
     "current(c, lambda: c.closed.backward()) | GradError | tape, rng, params, grads, ledger",
     "step_without_gradients | opt.step() with no p.grad in the session | "
     "current(c, lambda: c.opt.step()) | GradError | params, optim, grads, ledger",
-    "zero_grad_no_session | opt.zero_grad() with no current session | c.opt.zero_grad() | "
-    "NoSessionError | params, optim, grads, ledger",
-    "p_grad_no_session | p.grad with no current session | c.p.grad | NoSessionError | "
-    "params, ledger",
-    "parameter_op_no_session | p * 2 with no current session | c.p * 2.0 | NoSessionError | "
-    "tape, params, ledger",
-    "module_no_session | module(x) with no current session | et.nn.Linear(3, 2)(c.x) | "
-    "NoSessionError | tape, rng, ledger",
     "module_numpy_input | a numpy array given to a module | "
     "current(c, lambda: et.nn.Linear(3, 2, dtype='float64')(np.ones((4, 3)))) | "
     "TypeError | tape, rng, ledger",

@@ -171,13 +171,7 @@ def _refuse_change_in_capture(module: Module, name: str, value: Any) -> None:
 
 
 def _current_or_raise(module: Module) -> Session:
-    try:
-        return _core.current_session()
-    except Exception as e:
-        raise type(e)(
-            f"{type(module).__name__}(x) was called with no current session: enter one with "
-            "`with sess:` (or call module(sess, x))"
-        ) from None
+    return _core.current_session()
 
 
 # The module calls open on this thread, innermost last: (module, its path). A path is the
@@ -683,7 +677,6 @@ class Module:
             What `forward` returns.
 
         Raises:
-            NoSessionError: no session is given and none is current.
             TypeError: an input is a numpy array or a torch tensor (convert it with
                 `et.tensor`).
         """

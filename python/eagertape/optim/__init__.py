@@ -1065,23 +1065,11 @@ class LBFGS(_LBFGS):
         [3.0, 3.0]
     """
 
-    _OPTIONS = (
-        "lr",
-        "max_iter",
-        "max_eval",
-        "tolerance_grad",
-        "tolerance_change",
-        "history_size",
-        "line_search_fn",
-    )
-
     @property
     def param_groups(self) -> list[dict[str, Any]]:
         """The one parameter group, as torch's: ``params`` and the options under torch's
         names. A new list at each read: changing it changes nothing (set ``opt.lr``)."""
-        return [
-            {"params": list(self.params), **dict(zip(self._OPTIONS, self._config, strict=True))}
-        ]
+        return [{"params": list(self.params), **self._config}]
 
     def state_dict(self) -> dict[str, Any]:
         """torch's layout: the state under index 0 (torch keeps it by the first parameter),
@@ -1094,7 +1082,7 @@ class LBFGS(_LBFGS):
             )
 
         st = self._state()
-        options = dict(zip(self._OPTIONS, self._config, strict=True))
+        options = self._config
         state: dict[int, Any] = {}
         if st["func_evals"]:
             entry: dict[str, Any] = {"func_evals": st["func_evals"], "n_iter": st["n_iter"]}
@@ -1123,7 +1111,7 @@ class LBFGS(_LBFGS):
                     f"load_state_dict: expected one group of {len(self.params)} parameters"
                 )
             group = groups[0]
-            options = [group.get(k, v) for k, v in zip(self._OPTIONS, self._config, strict=True)]
+            options = {k: group.get(k, v) for k, v in self._config.items()}
             entries = list(dict(state_dict["state"]).values())
             sizes = [int(_np.prod(p.shape)) for p in self.params]
 
@@ -1164,9 +1152,9 @@ class LBFGS(_LBFGS):
                 raise
             raise ConfigError(f"load_state_dict: malformed LBFGS state dict ({err!r})") from err
         before = (self._config, self._state())
-        self._configure(*options)
+        self._configure(options)
         try:
             self._load_state(st)
         except Exception:
-            self._configure(*before[0])
+            self._configure(before[0])
             raise

@@ -25,32 +25,26 @@ from collections.abc import Callable
 from typing import Any
 
 from .._core import Parameter, Session, Tensor
-from .._errors import ArgumentError, NoSessionError
+from .._errors import ArgumentError
 
 __all__ = ["checkpoint", "checkpoint_sequential"]
 
 _DETERMINISM_CHECKS = ("default", "none")
 
 
-def _session_of(args: tuple[object, ...], kwargs: dict[str, object]) -> Session | None:
+def _session_of(args: tuple[object, ...], kwargs: dict[str, object]) -> Session:
     """The session ``function`` records on: a Session among the arguments, else the one of
-    the first tensor argument, else the current one (None without one)."""
+    the first tensor argument, else the current one."""
     values = list(args) + list(kwargs.values())
     for v in values:
         if isinstance(v, Session):
             return v
     for v in values:
         if isinstance(v, Tensor) and not isinstance(v, Parameter):
-            try:
-                return v._session
-            except NoSessionError:
-                continue
+            return v._session
     from .._torch import current_session
 
-    try:
-        return current_session()
-    except NoSessionError:
-        return None
+    return current_session()
 
 
 def _reentrant(use_reentrant: bool | None, name: str) -> bool:
@@ -147,8 +141,6 @@ def checkpoint(
             f"but got {determinism_check!r}"
         )
     sess = _session_of(args, kwargs)
-    if sess is None:
-        return function(*args, **kwargs)
     depth = sess._checkpoint_begin()
     try:
         out = function(*args, **kwargs)

@@ -347,11 +347,10 @@ impl Arg for ClassWeight {
     fn annotation() -> String {
         "Tensor | ArrayLike".into()
     }
-    fn from_py(_: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Vec<f64>> {
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<f64>> {
         use crate::backend::Backend;
         if let Ok(t) = v.cast::<PyTensor>() {
-            let h = t.get().handle();
-            let value = input.with(v.py(), move |s| s.value(h))?;
+            let value = t.get().value(v.py())?;
             return Ok(Be::to_f64(value.get())?);
         }
         Ok(Be::to_f64(&crate::python::convert::host_data(v)?.tensor)?)

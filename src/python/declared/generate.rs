@@ -21,42 +21,59 @@ pub type Entry = (
 /// The tensor whose session records a declared call of `op`: its input where its type says
 /// so ([`Arg::ANCHOR`]), else the first of the arguments `given` (the required ones, then the
 /// optional ones given) that is a tensor or a list or tuple holding one (`cat`'s `tensors`,
-/// `where`'s `input`); a `TypeError` as torch's where there is none.
+/// `where`'s `input`); a `TypeError` as torch's where there is none. Where that tensor is
+/// of the thread's default session, the first argument of another session (or a Parameter)
+/// anchors the call instead.
 pub fn anchor<'py>(
     op: &str,
     input_anchors: bool,
     given: &[Option<&Bound<'py, PyAny>>],
 ) -> PyResult<Bound<'py, PyTensor>> {
     let args: Vec<&Bound<'py, PyAny>> = given.iter().flatten().copied().collect();
-    let candidates = if input_anchors { &args[..1] } else { &args[..] };
-    let held = |a: &Bound<'py, PyAny>| -> Option<Bound<'py, PyTensor>> {
+    // The tensors an argument gives: itself, or those a list or tuple holds.
+    let tensors = |a: &Bound<'py, PyAny>| -> Vec<Bound<'py, PyTensor>> {
+        if let Ok(t) = a.cast::<PyTensor>() {
+            return vec![t.clone()];
+        }
         let items = a
             .cast::<pyo3::types::PyList>()
             .map(|l| l.iter().collect::<Vec<_>>())
             .or_else(|_| a.cast::<PyTuple>().map(|t| t.iter().collect()))
-            .ok()?;
+            .unwrap_or_default();
         items
             .into_iter()
-            .find_map(|i| i.cast_into::<PyTensor>().ok())
+            .filter_map(|i| i.cast_into::<PyTensor>().ok())
+            .collect()
     };
-    candidates
+    let candidates = if input_anchors { &args[..1] } else { &args[..] };
+    let first = candidates
         .iter()
-        .find_map(|a| a.cast::<PyTensor>().ok().cloned().or_else(|| held(a)))
-        .ok_or_else(|| {
-            let got: Vec<String> = args
-                .iter()
-                .map(|a| {
-                    a.get_type()
-                        .name()
-                        .map_or_else(|_| "?".into(), |n| n.to_string())
-                })
-                .collect();
-            pyo3::exceptions::PyTypeError::new_err(format!(
-                "{op}(): expected a tensor {}, got {}",
-                if input_anchors { "input" } else { "operand" },
-                got.join(", ")
-            ))
-        })
+        .find_map(|a| tensors(a).into_iter().next());
+    let first = first.ok_or_else(|| {
+        let got: Vec<String> = args
+            .iter()
+            .map(|a| {
+                a.get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string())
+            })
+            .collect();
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "{op}(): expected a tensor {}, got {}",
+            if input_anchors { "input" } else { "operand" },
+            got.join(", ")
+        ))
+    })?;
+    if !first.get().in_default() {
+        return Ok(first);
+    }
+    // A tensor of the default session: another argument's session (a Parameter's: the
+    // current one) takes the call, and the default session's tensors enter it as data.
+    let other = args
+        .iter()
+        .flat_map(|a| tensors(a))
+        .find(|t| !t.get().in_default());
+    Ok(other.unwrap_or(first))
 }
 
 /// A declared function's call on the session of `t`, its anchor: `f` all or nothing (a

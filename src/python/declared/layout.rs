@@ -348,11 +348,10 @@ impl Arg for Lengths {
     fn annotation() -> String {
         "Tensor | Sequence[int] | int".into()
     }
-    fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Vec<i64>> {
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Vec<i64>> {
         use crate::backend::Backend;
         if let Ok(t) = v.cast::<PyTensor>() {
-            let h = t.get().handle();
-            let value = input.with(v.py(), move |s| s.value(h))?;
+            let value = t.get().value(v.py())?;
             let values = Be::to_f64(value.get())?;
             return Ok(values.into_iter().map(|x| x as i64).collect());
         }

@@ -33,7 +33,6 @@ macro_rules! declarations {
             ///     Tensor: a new tensor of the session.
             ///
             /// Raises:
-            ///     NoSessionError: no session is current.
             ///     ShapeError: a negative or non-integer size.
             ///     DeviceError: `device` is not the session's device.
             ///     GradError: `requires_grad=True` with an integer or bool `dtype`.
@@ -63,7 +62,6 @@ macro_rules! declarations {
             ///     Tensor: a new tensor of the session.
             ///
             /// Raises:
-            ///     NoSessionError: no session is current.
             ///     ShapeError: a negative or non-integer size.
             ///     DeviceError: `device` is not the session's device.
             ///     GradError: `requires_grad=True` with an integer or bool `dtype`.
@@ -93,7 +91,6 @@ macro_rules! declarations {
             ///     Tensor: a new tensor of the session.
             ///
             /// Raises:
-            ///     NoSessionError: no session is current.
             ///     DeviceError: `device` is not the session's device.
             ///
             /// Examples:
@@ -122,7 +119,6 @@ macro_rules! declarations {
             ///     Tensor: a new tensor of the session.
             ///
             /// Raises:
-            ///     NoSessionError: no session is current.
             ///     DeviceError: `device` is not the session's device.
             ///     GradError: `requires_grad=True` with an integer or bool dtype.
             ///
@@ -150,7 +146,6 @@ macro_rules! declarations {
             ///     Tensor: a new `(n, m)` tensor of the session.
             ///
             /// Raises:
-            ///     NoSessionError: no session is current.
             ///     ShapeError: a negative `n` or `m`.
             ///     DeviceError: `device` is not the session's device.
             ///
@@ -183,7 +178,6 @@ macro_rules! declarations {
             ///
             /// Raises:
             ///     ArgumentError: a zero step, an infinite bound, or a step of the wrong sign.
-            ///     NoSessionError: no session is current.
             ///     DeviceError: `device` is not the session's device.
             ///
             /// Examples:
@@ -217,7 +211,6 @@ macro_rules! declarations {
             ///
             /// Raises:
             ///     ArgumentError: `steps` is negative, or an end is infinite.
-            ///     NoSessionError: no session is current.
             ///     DeviceError: `device` is not the session's device.
             ///
             /// Examples:
@@ -252,7 +245,6 @@ macro_rules! declarations {
             ///     ArgumentError: a `generator` is given.
             ///     DTypeError: an integer or bool `dtype`.
             ///     ShapeError: a negative or non-integer size.
-            ///     NoSessionError: no session is current.
             ///     DeviceError: `device` is not the session's device.
             ///
             /// Examples:
@@ -287,7 +279,6 @@ macro_rules! declarations {
             ///
             /// Raises:
             ///     ArgumentError: `low >= high`, an end beyond ±2^53, no size, or a `generator`.
-            ///     NoSessionError: no session is current.
             ///     DeviceError: `device` is not the session's device.
             ///
             /// Examples:
@@ -320,7 +311,6 @@ macro_rules! declarations {
             /// Raises:
             ///     ArgumentError: `n` is negative or above 2^53, or a `generator` is given.
             ///     OutOfMemoryError: the host cannot hold the permutation.
-            ///     NoSessionError: no session is current.
             ///     DeviceError: `device` is not the session's device.
             ///
             /// Examples:
@@ -353,7 +343,6 @@ macro_rules! declarations {
             ///     ArgumentError: a `generator` is given.
             ///     DTypeError: an integer or bool `dtype`.
             ///     ShapeError: a negative or non-integer size.
-            ///     NoSessionError: no session is current.
             ///     DeviceError: `device` is not the session's device.
             ///
             /// Examples:
