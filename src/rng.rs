@@ -30,6 +30,18 @@ pub fn with_global<R>(f: impl FnOnce(&mut RngState) -> R) -> R {
 pub fn manual_seed(seed: u64) {
     let mut g = GLOBAL.lock().unwrap_or_else(|e| e.into_inner());
     *g = (RngState::new(seed), true);
+    SEED.store(seed, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The seed `manual_seed` set last (the process-wide generator's first, before any call).
+static SEED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(67_280_421_310_721);
+
+/// Where a thread's default session starts its generator: `manual_seed`'s seed, on a stream
+/// of its own (not the process-wide one, whose first draws fill parameters), drawing nothing
+/// from the process-wide generator, so a script draws the same numbers after each
+/// `manual_seed` whenever its default session was made.
+pub fn default_session_seed() -> u64 {
+    SEED.load(std::sync::atomic::Ordering::Relaxed) ^ 0x9E37_79B9_7F4A_7C15
 }
 
 /// [`manual_seed`] from any integer in torch's range, `[-2**63, 2**64)`: a negative seed

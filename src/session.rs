@@ -148,12 +148,16 @@ impl<B: Backend> Session<B> {
     }
 
     /// A thread's default session (the binding's for calls made with no session entered,
-    /// as torch has no session): the config's session defaults (float32, the default device,
-    /// the seed `manual_seed` drew), compacted as its tape grows from the start, since no
+    /// as torch has no session): the config's session defaults (float32, the default
+    /// device, [`crate::rng::default_session_seed`]), compacted as its tape grows from the start, since no
     /// `with` block ever resets it: what no tensor names and no backward can reach goes, so
     /// its memory stays flat over any number of steps.
     pub fn new_default() -> Result<Self> {
-        let mut s = Self::new(Config::default().with_session_defaults(false, false))?;
+        let config = Config {
+            seed: crate::rng::default_session_seed(),
+            ..Config::default()
+        };
+        let mut s = Self::new(config.with_session_defaults(false, true))?;
         s.torch_style = true;
         Ok(s)
     }

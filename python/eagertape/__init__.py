@@ -9,7 +9,7 @@ in one session never corrupts another.
 # LibTorch's shared libraries are loaded by torch; the extension links against them.
 import torch  # noqa: F401  (must precede the extension import)
 
-from . import amp, distributed, nn, optim, utils
+from . import accelerator, amp, backends, cuda, distributed, nn, optim, utils
 from ._core import (
     Buffer,
     Config,
@@ -96,6 +96,9 @@ __all__ = [
     "ModuleRow",
     "optim",
     "utils",
+    "accelerator",
+    "backends",
+    "cuda",
     "amp",
     "autocast",
     "get_autocast_dtype",
@@ -367,6 +370,9 @@ __all__ += [
     "int",
     "bool",
     "current_session",
+    "device",
+    "is_tensor",
+    "numel",
     "manual_seed",
     "is_grad_enabled",
     "no_grad",

@@ -13745,9 +13745,10 @@ def manual_seed(seed: int) -> None:
     """Sets the seed for generating random numbers.
 
     Seeds the process-wide generator, which draws the seeds of what is made afterwards without one:
-    sessions (`et.Session()` with no `seed`), parameter fills and `et.nn` initialisations. Unlike
-    torch's, it does not reseed a session that is already open: each session keeps its own generator
-    (seeded by its `Config`). A negative seed maps onto the unsigned range as torch maps it.
+    sessions (`et.Session()` with no `seed`), parameter fills and `et.nn` initialisations, and
+    restarts this thread's default session's generator, so a script's draws repeat after each
+    call, as torch's do. A session made with `with et.Session()` keeps its own generator (seeded
+    by its `Config`). A negative seed maps onto the unsigned range as torch maps it.
 
     Args:
         seed (int): the seed, in `[-2**63, 2**64)`.
@@ -13872,9 +13873,5 @@ def _collect_default_session() -> None:
     """Compact this thread's default session (if it was made) and free its cache."""
 
 def _normal(
-    mean: Tensor | float,
-    std: Tensor | float,
-    size: list[int] | None,
-    generator: object,
-    session: Session | None,
+    mean: Tensor | float, std: Tensor | float, size: list[int] | None, generator: object
 ) -> Tensor: ...

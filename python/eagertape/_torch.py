@@ -57,6 +57,9 @@ __all__ = [
     "int",
     "bool",
     "current_session",
+    "device",
+    "is_tensor",
+    "numel",
     "manual_seed",
     "is_grad_enabled",
     "no_grad",
@@ -91,6 +94,66 @@ __all__ = [
     "bucketize",
     "unique",
 ]
+
+
+def device(type: object, index: builtins.int | None = None) -> torch.device:  # noqa: A002
+    """Returns a device object, as ``torch.device(type, index)`` (torch's own class, which
+    eagertape takes wherever torch does: ``device=``, ``x.to(device)``, ``model.to(device)``).
+
+    Args:
+        type (str, int or torch.device): ``"cpu"``, ``"cuda"``, ``"cuda:1"``, a CUDA index, or
+            a device.
+        index (int, optional): the device's index, with a type name. Default: ``None``.
+
+    Returns:
+        torch.device: the device.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.device("cpu"), et.device("cuda", 1)
+        (device(type='cpu'), device(type='cuda', index=1))
+    """
+    made: torch.device = torch.device(type) if index is None else torch.device(type, index)  # type: ignore[call-overload]
+    return made
+
+
+def is_tensor(obj: object) -> builtins.bool:
+    """Returns True if `obj` is an eagertape tensor (a Parameter too), as `torch.is_tensor`.
+
+    Args:
+        obj (object): the object to test.
+
+    Returns:
+        bool: whether `obj` is an `eagertape.Tensor`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.is_tensor(et.zeros(2)), et.is_tensor([0.0, 0.0])
+        (True, False)
+    """
+    return isinstance(obj, Tensor)
+
+
+def numel(input: Tensor) -> builtins.int:  # noqa: A002  (torch's name)
+    """Returns the total number of elements in the `input` tensor, as `torch.numel`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        int: the product of its sizes.
+
+    Raises:
+        TypeError: `input` is not an eagertape tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.numel(et.zeros(2, 3))
+        6
+    """
+    if not isinstance(input, Tensor):
+        raise TypeError(f"numel(): argument 'input' must be Tensor, not {type(input).__name__}")
+    return input.numel()
 
 
 class dtype(str):  # noqa: N801  (torch.dtype)
@@ -330,7 +393,7 @@ def normal(
     tensors = isinstance(mean, Tensor) or isinstance(std, Tensor)
     sess = None if tensors else _current(device)
     shape = None if size is None else list(_sizes(tuple(size)))
-    t = _core._normal(mean, std, shape, generator, sess)
+    t = _core._normal(mean, std, shape, generator)
     want = _dtype_name(dtype)
     if want is not None and want != t.dtype:
         t = t.to(want)

@@ -200,12 +200,7 @@ fn dlpack_data(obj: &Bound<'_, PyAny>) -> PyResult<HostData> {
     Ok(HostData {
         tensor: DynTensor::Torch(t),
         natural: Some(dtype),
-        kind: match dtype {
-            DType::Bool => HostKind::Bool,
-            DType::Int32 => HostKind::Int32,
-            DType::Int64 => HostKind::Int64,
-            _ => HostKind::Float,
-        },
+        kind: HostKind::of(dtype),
     })
 }
 

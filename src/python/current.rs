@@ -57,6 +57,16 @@ fn default_cell() -> Result<Arc<SessionCell>> {
     Ok(cell)
 }
 
+/// `et.manual_seed` for this thread's default session (if made): its generator starts again
+/// at [`crate::rng::default_session_seed`], so the draws after a `manual_seed` repeat, as
+/// torch's do.
+pub fn reseed_default() {
+    if let Some(cell) = DEFAULT.with(|d| d.borrow().clone()) {
+        let state = crate::rng::RngState::new(crate::rng::default_session_seed());
+        lock(&cell).set_rng_state(state);
+    }
+}
+
 /// `_collect_default_session()`: compact this thread's default session (if it was made)
 /// and free its cache ([`Session::collect`]); the test suite's leak check asks for it before
 /// it compares the ledger, since that session outlives every test.

@@ -1,26 +1,25 @@
 //! The sampler of `src/session/sample.rs` no declaration says: `_normal` (anchored on
-//! whichever argument is a tensor, else the given or current session). It converts its
-//! arguments and delegates.
+//! whichever argument is a tensor, else the current session). It converts its arguments
+//! and delegates.
 
 use pyo3::prelude::*;
 
-use super::classes::{lock, PySession, PyTensor};
+use super::classes::{lock, PyTensor};
 use super::tensor_index::number;
 use crate::error::Error;
 use crate::session::Operand;
 
-/// `_normal(mean, std, size, generator, session)`: `mean + std · z` for standard normal
-/// draws `z`, on the session of whichever of `mean`, `std` is a tensor (else `session`, or
-/// the current one); with two numbers, `size` is required; `generator` must be `None`.
+/// `_normal(mean, std, size, generator)`: `mean + std · z` for standard normal draws `z`,
+/// on the session of whichever of `mean`, `std` is a tensor (else the current one); with
+/// two numbers, `size` is required; `generator` must be `None`.
 #[pyfunction]
-#[pyo3(signature = (mean, std, size, generator, session))]
+#[pyo3(signature = (mean, std, size, generator))]
 pub fn _normal(
     py: Python<'_>,
     mean: &Bound<'_, PyAny>,
     std: &Bound<'_, PyAny>,
     size: Option<Vec<i64>>,
     generator: Option<&Bound<'_, PyAny>>,
-    session: Option<PyRef<'_, PySession>>,
 ) -> PyResult<PyTensor> {
     super::factories::no_generator("normal", generator, crate::rng::Draws::Session)?;
     let operand = |o: &Bound<'_, PyAny>, what: &str| match (o.cast::<PyTensor>(), number(o)) {
@@ -35,10 +34,7 @@ pub fn _normal(
         .find_map(|o| o.cast::<PyTensor>().ok())
     {
         Some(t) => t.get().cell()?,
-        None => match session {
-            Some(s) => std::sync::Arc::clone(&s.cell),
-            None => super::current::cell()?,
-        },
+        None => super::current::cell()?,
     };
     let (mean, std) = (operand(mean, "mean")?, operand(std, "std")?);
     let h =

@@ -226,9 +226,10 @@ pub fn _pop_current(sess: &Bound<'_, super::classes::PySession>) {
 /// Sets the seed for generating random numbers.
 ///
 /// Seeds the process-wide generator, which draws the seeds of what is made afterwards without one:
-/// sessions (`et.Session()` with no `seed`), parameter fills and `et.nn` initialisations. Unlike
-/// torch's, it does not reseed a session that is already open: each session keeps its own generator
-/// (seeded by its `Config`). A negative seed maps onto the unsigned range as torch maps it.
+/// sessions (`et.Session()` with no `seed`), parameter fills and `et.nn` initialisations, and
+/// restarts this thread's default session's generator, so a script's draws repeat after each
+/// call, as torch's do. A session made with `with et.Session()` keeps its own generator (seeded
+/// by its `Config`). A negative seed maps onto the unsigned range as torch maps it.
 ///
 /// Args:
 ///     seed (int): the seed, in `[-2**63, 2**64)`.
@@ -262,7 +263,9 @@ pub fn manual_seed(seed: &Bound<'_, PyAny>) -> PyResult<()> {
             seed.get_type().name()?
         )));
     };
-    Ok(crate::rng::manual_seed_checked(n)?)
+    crate::rng::manual_seed_checked(n)?;
+    current::reseed_default();
+    Ok(())
 }
 
 /// A seed for a module or session made without one (from the process-wide generator).

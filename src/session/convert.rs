@@ -21,6 +21,18 @@ pub enum HostKind {
     Bool,
 }
 
+impl HostKind {
+    /// What data of `dtype` holds.
+    pub fn of(dtype: DType) -> Self {
+        match dtype {
+            DType::Bool => HostKind::Bool,
+            DType::Int32 => HostKind::Int32,
+            DType::Int64 => HostKind::Int64,
+            _ => HostKind::Float,
+        }
+    }
+}
+
 impl<B: Backend> Session<B> {
     /// `input(data, dtype=None, requires_grad=None)` of host `data` holding `kind`, copied
     /// into a new leaf: floating data in the session's carrier, integer and bool data keeping

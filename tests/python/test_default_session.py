@@ -173,3 +173,16 @@ def test_each_thread_has_its_own_default_session():
         t.join()
     assert ids["a"] != ids["b"]
     assert et.current_session().id not in ids.values()
+
+
+def test_manual_seed_repeats_the_default_sessions_draws():
+    # torch: after `torch.manual_seed(s)`, `torch.randn(4)` gives the same numbers each time,
+    # whatever was built or drawn before
+    et.manual_seed(5)
+    a = et.randn(4).tolist()
+    nn.Linear(3, 3)  # an initialisation draws from the process-wide generator
+    et.rand(2)
+    et.manual_seed(5)
+    assert et.randn(4).tolist() == a
+    et.manual_seed(6)
+    assert et.randn(4).tolist() != a

@@ -266,6 +266,9 @@ NOT_TABLE = {
     "load",
     "set_default_device",
     "get_default_device",
+    "device",  # torch's device objects: test_torch_namespace.py
+    "is_tensor",
+    "numel",
     "dropout",  # random: test_random.py checks it against its own mask
     "is_autocast_enabled",  # the autocast state: test_mixed_precision.py
     "get_autocast_dtype",
