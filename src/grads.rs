@@ -286,40 +286,32 @@ impl<B: Backend> GradMap<B> {
         out
     }
 
-    /// torch's `zero_grad` for the parameters `ids`: with `set_to_none`, release their
-    /// buffers and drop their entries (`p.grad` is then None); else give each a fresh
-    /// buffer of zeros (a holder of the old value keeps it). Returns how many entries it
-    /// touched.
     /// Whether the map holds a gradient entry for the parameter `id`.
     pub fn holds(&self, id: u64) -> bool {
         self.inner().index.contains_key(&id)
     }
 
-    /// Release the entries of parameters nothing but this map holds (their modules and
-    /// optimizers are gone: nobody can read `p.grad` again); how many went.
-    pub fn forget_orphans(&self) -> usize {
+    /// Drop the entries of parameters nothing but this map holds (their modules and
+    /// optimizers are gone: nobody can read `p.grad` again); an orphan's buffer is not
+    /// released, so a `p.grad` read before stays valid.
+    pub fn forget_orphans(&self) {
         let mut inner = self.inner();
         let before = inner.entries.len();
-        if inner
-            .entries
-            .iter()
-            .all(|e| Arc::strong_count(&e.param) > 1)
-        {
-            return 0;
+        inner.entries.retain(|e| Arc::strong_count(&e.param) > 1);
+        if inner.entries.len() != before {
+            let index = inner
+                .entries
+                .iter()
+                .enumerate()
+                .map(|(i, e)| (e.param.id(), i));
+            inner.index = index.collect();
         }
-        let entries = std::mem::take(&mut inner.entries);
-        inner.index.clear();
-        for e in entries {
-            // (an orphan's buffer is not released: a `p.grad` read before stays valid)
-            if Arc::strong_count(&e.param) > 1 {
-                let n = inner.entries.len();
-                inner.index.insert(e.param.id(), n);
-                inner.entries.push(e);
-            }
-        }
-        before - inner.entries.len()
     }
 
+    /// torch's `zero_grad` for the parameters `ids`: with `set_to_none`, release their
+    /// buffers and drop their entries (`p.grad` is then None); else give each a fresh
+    /// buffer of zeros (a holder of the old value keeps it). Returns how many entries it
+    /// touched.
     pub fn zero_grad(&self, ids: &[u64], set_to_none: bool) -> Result<usize> {
         let _guard = B::no_grad();
         let mut inner = self.inner();

@@ -145,9 +145,6 @@ impl<B: Backend> Parameter<B> {
         DTYPES[usize::from(self.dtype.load(Ordering::Acquire)) % DTYPES.len()]
     }
 
-    /// torch's `Module._apply` for a dtype: the value converted to `dtype` becomes the next
-    /// version of this same parameter (tapes keep the snapshot they read; an optimizer made
-    /// before keeps stepping it, and refuses state of the old dtype with a typed error).
     /// `module.to(...)`'s conversion of this parameter: `None` where it stays itself (its
     /// dtype and device, or another dtype on its device: converted in place, a new version,
     /// as torch's `Module._apply` keeps the objects, so an optimizer made before keeps
@@ -166,6 +163,9 @@ impl<B: Backend> Parameter<B> {
         Ok(None)
     }
 
+    /// torch's `Module._apply` for a dtype: the value converted to `dtype` becomes the next
+    /// version of this same parameter (tapes keep the snapshot they read; an optimizer made
+    /// before keeps stepping it, and refuses state of the old dtype with a typed error).
     pub fn convert_dtype_(&self, dtype: DType) -> Result<()> {
         if !DTYPES.contains(&dtype) {
             return Err(Error::DType(format!(

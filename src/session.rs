@@ -149,9 +149,9 @@ impl<B: Backend> Session<B> {
 
     /// A thread's default session (the binding's for calls made with no session entered,
     /// as torch has no session): the config's session defaults (float32, the default
-    /// device, [`crate::rng::default_session_seed`]), compacted as its tape grows from the start, since no
-    /// `with` block ever resets it: what no tensor names and no backward can reach goes, so
-    /// its memory stays flat over any number of steps.
+    /// device, [`crate::rng::default_session_seed`]), compacted as its tape grows from the
+    /// start, since no `with` block ever resets it: what no tensor names and no backward can
+    /// reach goes, so its memory stays flat over any number of steps.
     pub fn new_default() -> Result<Self> {
         let config = Config {
             seed: crate::rng::default_session_seed(),

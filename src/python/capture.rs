@@ -12,9 +12,10 @@
 //!   raises `CaptureError` at once (Python control flow the replay could not follow);
 //!   `item()` gives a placeholder the step may only return (`capture_state::host_value`);
 //! * an optimizer's `step()` / `zero_grad()`, `module.zero_grad()`, `p.grad = None` and
-//!   `clip_grad_norm_` / `clip_grad_value_` run as the core's effects (`Session::effect`), which the plan records: a replay runs the
-//!   same effect again there (the optimizer reads its hyperparameters then: a scheduler's
-//!   `lr` keeps working); any other change outside the tape raises `CaptureError`
+//!   `clip_grad_norm_` / `clip_grad_value_` run as the core's effects (`Session::effect`),
+//!   which the plan records: a replay runs the same effect again there (the optimizer reads
+//!   its hyperparameters then: a scheduler's `lr` keeps working); any other change outside
+//!   the tape raises `CaptureError`
 //!   (`capture_state::refuse_effect`).
 //!
 //! `_capture_end(outputs)` ends it: a `_Plan` holding the core's [`Plan`] and which entries

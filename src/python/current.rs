@@ -46,9 +46,14 @@ pub fn entered() -> Option<Arc<SessionCell>> {
     STACK.with(|s| s.borrow().last().map(|(_, c)| Arc::clone(c)))
 }
 
+/// This thread's default session, if it was made.
+fn made_default() -> Option<Arc<SessionCell>> {
+    DEFAULT.with(|d| d.borrow().clone())
+}
+
 /// This thread's default session, made now if this is its first use.
 fn default_cell() -> Result<Arc<SessionCell>> {
-    if let Some(c) = DEFAULT.with(|d| d.borrow().clone()) {
+    if let Some(c) = made_default() {
         return Ok(c);
     }
     let s = crate::guard::contained("the default session", Session::new_default)?;
@@ -61,7 +66,7 @@ fn default_cell() -> Result<Arc<SessionCell>> {
 /// at [`crate::rng::default_session_seed`], so the draws after a `manual_seed` repeat, as
 /// torch's do.
 pub fn reseed_default() {
-    if let Some(cell) = DEFAULT.with(|d| d.borrow().clone()) {
+    if let Some(cell) = made_default() {
         let state = crate::rng::RngState::new(crate::rng::default_session_seed());
         lock(&cell).set_rng_state(state);
     }
@@ -72,7 +77,7 @@ pub fn reseed_default() {
 /// it compares the ledger, since that session outlives every test.
 #[pyfunction]
 pub fn _collect_default_session(py: Python<'_>) -> PyResult<()> {
-    let Some(cell) = DEFAULT.with(|d| d.borrow().clone()) else {
+    let Some(cell) = made_default() else {
         return Ok(());
     };
     py.detach(|| {

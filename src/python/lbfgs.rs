@@ -133,8 +133,7 @@ impl PyLbfgs {
     #[pyo3(signature = (set_to_none=true))]
     fn zero_grad(&self, py: Python<'_>, set_to_none: bool) -> PyResult<()> {
         let ids = self.params.iter().map(|p| p.id()).collect();
-        let e = crate::session::effect::Effect::ZeroGrad(ids, set_to_none);
-        super::torch_style::effect_in_current(py, "opt.zero_grad()", e).map(|_| ())
+        super::torch_style::zero_grad_in_current(py, "opt.zero_grad()", ids, set_to_none)
     }
 
     #[getter]

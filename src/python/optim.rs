@@ -102,12 +102,7 @@ impl PyOptimizer {
     #[pyo3(signature = (set_to_none=true))]
     fn zero_grad(slf: &Bound<'_, Self>, py: Python<'_>, set_to_none: bool) -> PyResult<()> {
         let ids: Vec<u64> = slf.get().lock().params().iter().map(|p| p.id()).collect();
-        super::torch_style::effect_in_current(
-            py,
-            "opt.zero_grad()",
-            Effect::ZeroGrad(ids, set_to_none),
-        )
-        .map(|_| ())
+        super::torch_style::zero_grad_in_current(py, "opt.zero_grad()", ids, set_to_none)
     }
 
     /// The core's own layout (checkpoints use it; `state_dict()` is torch's, built from it

@@ -216,8 +216,8 @@ impl PyParameter {
             "p.grad",
             value.is_some_and(|v| !v.is_none()),
         )?;
-        let e = crate::session::effect::Effect::ZeroGrad(vec![self.inner.id()], true);
-        super::torch_style::effect_in_current(py, "p.grad = None", e).map(|_| ())
+        let id = vec![self.inner.id()];
+        super::torch_style::zero_grad_in_current(py, "p.grad = None", id, true)
     }
 
     /// `p.requires_grad = False` freezes the parameter (for leaves recorded from now on).

@@ -77,8 +77,19 @@ pub(crate) fn effect_in_current(
     Ok(py.detach(|| crate::guard::contained(call, || lock(&cell).effect(e)))?)
 }
 
-/// torch's `zero_grad` for `params` (`module.zero_grad()`) in the current session's store:
-/// an effect, which a captured step replays.
+/// torch's `zero_grad` of the parameters `ids` in the current session's store (`call` names
+/// the caller): an effect, which a captured step replays. `module.zero_grad()`,
+/// `opt.zero_grad()`, `LBFGS.zero_grad()` and `p.grad = None` all come here.
+pub(crate) fn zero_grad_in_current(
+    py: Python<'_>,
+    call: &str,
+    ids: Vec<u64>,
+    set_to_none: bool,
+) -> PyResult<()> {
+    effect_in_current(py, call, Effect::ZeroGrad(ids, set_to_none)).map(|_| ())
+}
+
+/// torch's `zero_grad` for `params` (`module.zero_grad()`) in the current session's store.
 #[pyfunction]
 #[pyo3(signature = (params, set_to_none=true))]
 pub fn _zero_grad(py: Python<'_>, params: &Bound<'_, PyAny>, set_to_none: bool) -> PyResult<()> {
@@ -86,7 +97,7 @@ pub fn _zero_grad(py: Python<'_>, params: &Bound<'_, PyAny>, set_to_none: bool) 
         .iter()
         .map(|p| p.id())
         .collect();
-    effect_in_current(py, "zero_grad()", Effect::ZeroGrad(ids, set_to_none)).map(|_| ())
+    zero_grad_in_current(py, "zero_grad()", ids, set_to_none)
 }
 
 /// Clip the gradient norm of an iterable of parameters.
