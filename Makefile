@@ -13,7 +13,7 @@ export LIBTORCH_USE_PYTORCH := 1
 ACTIVATE := . $(VENV)/bin/activate &&
 
 .PHONY: setup build test check-imports check-host-alloc stubs check-stubs stubtest typecheck test-rust test-python demo bench bench-rust bench-smoke lint fmt clean \
-	wheel test-wheel test-pip-install docs
+	wheel test-wheel test-pip-install docs coverage check-coverage
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -53,6 +53,15 @@ stubs: build
 check-stubs: build
 	$(PY) tools/gen-stubs --check
 
+# The generated API-coverage page (docs/reference/coverage.md, tools/coverage): torch 2.11's
+# public names in Tensor, torch.*, nn, nn.functional, nn.init that eagertape has, the missing
+# ones, and what is out of scope and why. `coverage` writes it; `check-coverage` fails while stale.
+coverage: build
+	$(PY) tools/coverage
+
+check-coverage: build
+	$(PY) tools/coverage --check
+
 # The whole package against its runtime: every class, method, function, parameter name,
 # kind and default of `eagertape._core` as `_core.pyi` declares it, and of every Python
 # module as its annotations say (mypy's stubtest; the allowlist holds type-only aliases).
@@ -66,7 +75,7 @@ typecheck: build
 	$(ACTIVATE) MYPY_CACHE_DIR=$(abspath $(VENV))/.mypy-cache mypy
 	$(ACTIVATE) pyright --pythonpath $(abspath $(PY))
 
-test: check-imports check-host-alloc check-stubs test-rust test-python stubtest typecheck
+test: check-imports check-host-alloc check-stubs check-coverage test-rust test-python stubtest typecheck
 
 # One abi3 wheel (CPython >= 3.11): $(DIST)/eagertape-*-cp311-abi3-manylinux_2_34_x86_64.whl.
 # LibTorch is not in it: the extension finds the torch==2.11.0 wheel's libraries beside it in
@@ -130,11 +139,11 @@ bench-smoke: build
 	$(ACTIVATE) cargo bench --bench core -- --test
 
 lint: setup check-imports check-host-alloc check-stubs
-	$(ACTIVATE) cargo fmt --check && cargo clippy --release --all-targets -- -D warnings && cargo clippy --release --features python -- -D warnings && ruff check python tests examples benches
+	$(ACTIVATE) cargo fmt --check && cargo clippy --release --all-targets -- -D warnings && cargo clippy --release --features python -- -D warnings && ruff check python tests examples benches tools/coverage
 
 fmt:
 	cargo fmt
-	$(VENV)/bin/ruff format python tests examples benches
+	$(VENV)/bin/ruff format python tests examples benches tools/coverage
 
 clean:
 	cargo clean

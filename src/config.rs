@@ -20,6 +20,32 @@ pub fn set_default_device(d: Device) {
     *DEFAULT_DEVICE.write().unwrap_or_else(|e| e.into_inner()) = d;
 }
 
+/// The dtype of the thread's default session and of modules built without one (torch's
+/// `set_default_dtype`): process-wide, float32 until set; with a counter of its changes, so
+/// a thread's default session made before a change is replaced on its next use.
+static DEFAULT_DTYPE: RwLock<(DType, u64)> = RwLock::new((DType::Float32, 0));
+
+/// The process-wide default dtype and how many times it changed (see [`set_default_dtype`]).
+pub fn default_dtype() -> (DType, u64) {
+    *DEFAULT_DTYPE.read().unwrap_or_else(|e| e.into_inner())
+}
+
+/// torch's `set_default_dtype`: a native floating dtype (float32, float64, float16,
+/// bfloat16); another is a `DType` error, as torch's `TypeError`.
+pub fn set_default_dtype(d: DType) -> Result<()> {
+    if !d.is_native() || d.is_data() {
+        return Err(Error::DType(format!(
+            "set_default_dtype: only floating-point types are supported as the default type, \
+             not {d}"
+        )));
+    }
+    let mut g = DEFAULT_DTYPE.write().unwrap_or_else(|e| e.into_inner());
+    if g.0 != d {
+        *g = (d, g.1 + 1);
+    }
+    Ok(())
+}
+
 /// Where a session's buffers live.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Device {

@@ -15,6 +15,7 @@ mod contract;
 mod convert;
 pub mod effect;
 pub mod factory;
+mod grad_tensor;
 pub mod index;
 pub mod loss;
 mod release;
@@ -155,6 +156,7 @@ impl<B: Backend> Session<B> {
     pub fn new_default() -> Result<Self> {
         let config = Config {
             seed: crate::rng::default_session_seed(),
+            dtype: crate::config::default_dtype().0,
             ..Config::default()
         };
         let mut s = Self::new(config.with_session_defaults(false, true))?;

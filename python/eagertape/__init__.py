@@ -9,7 +9,7 @@ in one session never corrupts another.
 # LibTorch's shared libraries are loaded by torch; the extension links against them.
 import torch  # noqa: F401  (must precede the extension import)
 
-from . import accelerator, amp, backends, cuda, distributed, nn, optim, utils
+from . import accelerator, amp, backends, cuda, distributed, nn, optim, serialization, utils
 from ._core import (
     Buffer,
     Config,
@@ -76,7 +76,7 @@ from ._profile import ModuleRow, NodeRow, OpRow, TapeProfile
 from ._torch import *  # noqa: F403  (torch's namespace: dtypes, factories, grad modes)
 from .amp import autocast, get_autocast_dtype, is_autocast_enabled
 from .capture import CapturedStep, capture
-from .checkpoint import load, save
+from .serialization import load, save
 
 __version__ = "0.1.0"
 
@@ -104,6 +104,7 @@ __all__ = [
     "get_autocast_dtype",
     "is_autocast_enabled",
     "distributed",
+    "serialization",
     "nn",
     "save",
     "load",
@@ -331,6 +332,8 @@ __all__ += [
     "one_hot",
     "einsum",
     "bmm",
+    "mm",
+    "clone",
     "masked_fill",
     "index_select",
     "gather",
@@ -373,6 +376,8 @@ __all__ += [
     "device",
     "is_tensor",
     "numel",
+    "set_default_dtype",
+    "get_default_dtype",
     "manual_seed",
     "is_grad_enabled",
     "no_grad",

@@ -805,8 +805,8 @@ class Tensor:
 
         True for a leaf made with `requires_grad=True`, for a parameter's leaf that requires
         grad, and for the result of an op recorded with gradients enabled from such a tensor.
-        **Differs** from PyTorch: read-only (choose it when the tensor is made, e.g.
-        `et.tensor(data, requires_grad=True)`; `detach()` gives a tensor without it).
+        A leaf's flag changes with `requires_grad_()` (or is chosen when the tensor is made,
+        `et.tensor(data, requires_grad=True)`); `detach()` gives a tensor without it.
         """
     @property
     def session_id(self) -> _int:
@@ -875,6 +875,8 @@ class Tensor:
             DTypeError: the tensor is an interval: read its bounds with `bounds()`.
         """
     def __float__(self) -> _float: ...
+    def __int__(self) -> _int: ...
+    def __index__(self) -> _int: ...
     def __bool__(self) -> _bool: ...
     def __add__(self, other: _Operand, /) -> Tensor: ...
     def __radd__(self, other: _Operand, /) -> Tensor: ...
@@ -5236,6 +5238,78 @@ class Tensor:
         Returns:
             Tensor: this tensor.
         """
+    def clone(self, *, memory_format: object | None = None) -> Tensor:
+        """Returns a copy of `input`: a new tensor with the same value, dtype and device.
+
+        The gradient passes back to `input` unchanged, as torch's `clone`; a later in-place
+        method on either tensor leaves the other as it was.
+
+        Args:
+            input (Tensor): the tensor to copy.
+            memory_format (torch.memory_format, optional): accepted; every layout shows the
+                same values. Default: ``None``.
+
+        Returns:
+            Tensor: the copy.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([1.0, 2.0])
+            ...     y = x.clone()
+            ...     _ = y.add_(1.0)
+            ...     x.tolist(), y.tolist()
+            ([1.0, 2.0], [2.0, 3.0])
+        """
+    def mm(self, mat2: Tensor | ArrayLike, *, out_dtype: None = None) -> Tensor:
+        """Performs a matrix multiplication of the matrices `input` and `mat2`.
+
+        `input` is `(n, m)` and `mat2` `(m, p)` (no broadcasting, as torch's `mm`;
+        `eagertape.matmul` broadcasts). Both get gradients.
+
+        Args:
+            input (Tensor): the first matrix, `(n, m)`.
+            mat2 (Tensor): the second matrix, `(m, p)`.
+            out_dtype (optional): accepted for torch compatibility and must stay ``None``
+                (the result has the operands' dtype). Default: ``None``.
+
+        Returns:
+            Tensor: of shape `(n, p)`.
+
+        Raises:
+            ShapeError: an operand is not 2-D, or the inner sizes differ.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     tuple(et.ones(2, 3).mm(et.ones(3, 4)).shape)
+            (2, 4)
+        """
+    def bmm(self, mat2: Tensor | ArrayLike, *, out_dtype: None = None) -> Tensor:
+        """Performs a batch matrix-matrix product of matrices stored in `input` and `mat2`.
+
+        `input` is `(b, n, m)` and `mat2` `(b, m, p)`, with the same batch size `b` (no broadcasting, as
+        torch's `bmm`; `eagertape.matmul` broadcasts). Both get gradients.
+
+        Args:
+            input (Tensor): the first batch of matrices, `(b, n, m)`.
+            mat2 (Tensor): the second batch of matrices, `(b, m, p)`.
+            out_dtype (optional): accepted for torch compatibility and must stay ``None``
+                (the result has the operands' dtype). Default: ``None``.
+
+        Returns:
+            Tensor: of shape `(b, n, p)`.
+
+        Raises:
+            ShapeError: the operands are not 3-D with one batch size, or the inner sizes differ.
+            TypeError: `mat2` is not an eagertape tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
+            (5, 2, 4)
+        """
     def reshape(
         self, *args: _int | Sequence[_int], shape: _int | Sequence[_int] | None = None
     ) -> Tensor:
@@ -5528,6 +5602,52 @@ class Tensor:
         """The same value as a new leaf (sharing its storage) that backward does not pass
         through.
         """
+    def cpu(self, memory_format: Any | None = None) -> Tensor:
+        """Returns this tensor on the CPU: itself (a CUDA tensor's values are read by `numpy()`,
+        `tolist()`, `item()`; `sess.input(x)` of a CPU session copies it).
+
+        Args:
+            memory_format (torch.memory_format, optional): accepted; changes nothing.
+        """
+    def cuda(
+        self,
+        device: Any | None = None,
+        non_blocking: _bool = False,
+        memory_format: Any | None = None,
+    ) -> Tensor:
+        """Returns this tensor on CUDA device `device`: itself (a tensor lives on its session's
+        device; another is a `DeviceError`).
+
+        Args:
+            device (torch.device, str or int, optional): the CUDA device. Default: ``None``.
+            non_blocking (bool): accepted (copies are synchronous). Default: ``False``.
+            memory_format (torch.memory_format, optional): accepted; changes nothing.
+        """
+    def type_as(self, other: Tensor) -> Tensor:
+        """Returns this tensor converted to `other`'s dtype (`self.to(other.dtype)`).
+
+        Args:
+            other (Tensor): whose dtype to take.
+        """
+    def requires_grad_(self, requires_grad: _bool = True) -> Self:
+        """Sets whether the ops recorded from this leaf from now on take gradients back to it
+        (`t.grad` after a backward); returns the tensor. `GradError` for an op's result.
+
+        Args:
+            requires_grad (bool): the new flag. Default: ``True``.
+        """
+    @property
+    def is_leaf(self) -> _bool:
+        """Whether no recorded op that takes gradients made this tensor (torch's `is_leaf`)."""
+    @property
+    def is_cuda(self) -> _bool:
+        """Whether this tensor is on a CUDA device (its session's)."""
+    @property
+    def is_cpu(self) -> _bool:
+        """Whether this tensor is on the CPU (its session's device)."""
+    @property
+    def data(self) -> Tensor:
+        """torch's `t.data`: the value without its graph (`detach()`)."""
     def new_tensor(
         self,
         data: ArrayLike | Any,
@@ -5668,14 +5788,16 @@ class Tensor:
     def __imul__(self, other: _Operand, /) -> Tensor: ...
     def __itruediv__(self, other: _Operand, /) -> Tensor: ...
     @property
-    def grad(self) -> Buffer | None:
+    def grad(self) -> Tensor | None:
         """torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
-        added for it (until `t.grad = None` or the reset), or None.
+        added for it (until `t.grad = None` or the reset) as a tensor, or None. Its in-place
+        methods write the gradient (`t.grad.zero_()`).
         """
     @grad.setter
     def grad(self, value: None) -> None:
         """torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
-        added for it (until `t.grad = None` or the reset), or None.
+        added for it (until `t.grad = None` or the reset) as a tensor, or None. Its in-place
+        methods write the gradient (`t.grad.zero_()`).
         """
 
 @final
@@ -5746,14 +5868,18 @@ class Parameter(Tensor):
             Parameter: this parameter.
         """
     @property
-    def grad(self) -> Buffer | None:
+    def grad(self) -> Tensor | None:
         """torch's `p.grad`: this parameter's gradient in the current session's store (added
-        by `loss.backward()`, released by `zero_grad()`), or None.
+        by `loss.backward()`, released by `zero_grad()`) as a tensor of that session, or
+        None. Its in-place methods write the store (`p.grad.mul_(s)`); a tensor read before
+        a later backward keeps the value it read.
         """
     @grad.setter
     def grad(self, value: None) -> None:
         """torch's `p.grad`: this parameter's gradient in the current session's store (added
-        by `loss.backward()`, released by `zero_grad()`), or None.
+        by `loss.backward()`, released by `zero_grad()`) as a tensor of that session, or
+        None. Its in-place methods write the store (`p.grad.mul_(s)`); a tensor read before
+        a later backward keeps the value it read.
         """
     @property
     def data(self) -> Parameter:
@@ -10415,6 +10541,81 @@ def clamp(
         [-1.0, 0.5, 1.0]
     """
 
+def clone(input: Tensor, *, memory_format: object | None = None) -> Tensor:
+    """Returns a copy of `input`: a new tensor with the same value, dtype and device.
+
+    The gradient passes back to `input` unchanged, as torch's `clone`; a later in-place
+    method on either tensor leaves the other as it was.
+
+    Args:
+        input (Tensor): the tensor to copy.
+        memory_format (torch.memory_format, optional): accepted; every layout shows the
+            same values. Default: ``None``.
+
+    Returns:
+        Tensor: the copy.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([1.0, 2.0])
+        ...     y = x.clone()
+        ...     _ = y.add_(1.0)
+        ...     x.tolist(), y.tolist()
+        ([1.0, 2.0], [2.0, 3.0])
+    """
+
+def mm(input: Tensor, mat2: Tensor | ArrayLike, *, out_dtype: None = None) -> Tensor:
+    """Performs a matrix multiplication of the matrices `input` and `mat2`.
+
+    `input` is `(n, m)` and `mat2` `(m, p)` (no broadcasting, as torch's `mm`;
+    `eagertape.matmul` broadcasts). Both get gradients.
+
+    Args:
+        input (Tensor): the first matrix, `(n, m)`.
+        mat2 (Tensor): the second matrix, `(m, p)`.
+        out_dtype (optional): accepted for torch compatibility and must stay ``None``
+            (the result has the operands' dtype). Default: ``None``.
+
+    Returns:
+        Tensor: of shape `(n, p)`.
+
+    Raises:
+        ShapeError: an operand is not 2-D, or the inner sizes differ.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     tuple(et.ones(2, 3).mm(et.ones(3, 4)).shape)
+        (2, 4)
+    """
+
+def bmm(input: Tensor, mat2: Tensor | ArrayLike, *, out_dtype: None = None) -> Tensor:
+    """Performs a batch matrix-matrix product of matrices stored in `input` and `mat2`.
+
+    `input` is `(b, n, m)` and `mat2` `(b, m, p)`, with the same batch size `b` (no broadcasting, as
+    torch's `bmm`; `eagertape.matmul` broadcasts). Both get gradients.
+
+    Args:
+        input (Tensor): the first batch of matrices, `(b, n, m)`.
+        mat2 (Tensor): the second batch of matrices, `(b, m, p)`.
+        out_dtype (optional): accepted for torch compatibility and must stay ``None``
+            (the result has the operands' dtype). Default: ``None``.
+
+    Returns:
+        Tensor: of shape `(b, n, p)`.
+
+    Raises:
+        ShapeError: the operands are not 3-D with one batch size, or the inner sizes differ.
+        TypeError: `mat2` is not an eagertape tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
+        (5, 2, 4)
+    """
+
 def reshape(input: Tensor, shape: int | Sequence[int]) -> Tensor:
     """Returns a tensor with the same data and number of elements as `input`, with
     shape `shape`.
@@ -12690,30 +12891,6 @@ def linear(
         [[3.0, 0.0]]
     """
 
-def bmm(input: Tensor, mat2: Tensor | ArrayLike) -> Tensor:
-    """Performs a batch matrix-matrix product of matrices stored in `input` and `mat2`.
-
-    `input` is `(b, n, m)` and `mat2` `(b, m, p)`, with the same batch size `b` (no broadcasting, as
-    torch's `bmm`; `eagertape.matmul` broadcasts). Both get gradients.
-
-    Args:
-        input (Tensor): the first batch of matrices, `(b, n, m)`.
-        mat2 (Tensor): the second batch of matrices, `(b, m, p)`.
-
-    Returns:
-        Tensor: of shape `(b, n, p)`.
-
-    Raises:
-        ShapeError: the operands are not 3-D with one batch size, or the inner sizes differ.
-        TypeError: `mat2` is not an eagertape tensor.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
-        (5, 2, 4)
-    """
-
 def bilinear(
     input1: Tensor,
     input2: Tensor | ArrayLike,
@@ -13731,6 +13908,12 @@ def set_default_device(device: str) -> None:
         >>> et.get_default_device()
         'cpu'
     """
+
+def _set_default_dtype(dtype: str) -> None:
+    """."""
+
+def _get_default_dtype() -> str:
+    """."""
 
 def get_default_device() -> str:
     """The device `set_default_device` set (`"cpu"` until then)."""

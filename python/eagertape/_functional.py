@@ -347,6 +347,8 @@ __all__ = [
     "one_hot",
     "einsum",
     "bmm",
+    "mm",
+    "clone",
     "masked_fill",
     "index_select",
     "gather",
@@ -450,6 +452,8 @@ pad = _core.pad
 one_hot = _core.one_hot
 einsum = _core.einsum
 bmm = _core.bmm
+mm = _core.mm
+clone = _core.clone
 
 
 class IntervalData:

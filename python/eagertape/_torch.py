@@ -60,6 +60,8 @@ __all__ = [
     "device",
     "is_tensor",
     "numel",
+    "set_default_dtype",
+    "get_default_dtype",
     "manual_seed",
     "is_grad_enabled",
     "no_grad",
@@ -115,6 +117,50 @@ def device(type: object, index: builtins.int | None = None) -> torch.device:  # 
     """
     made: torch.device = torch.device(type) if index is None else torch.device(type, index)  # type: ignore[call-overload]
     return made
+
+
+def set_default_dtype(d: object) -> None:
+    """Sets the default floating dtype, as ``torch.set_default_dtype``: the dtype of the
+    default session (the one a script without a ``with`` block runs in) and of the
+    parameters of modules built without ``dtype=``.
+
+    The thread's default session, if it holds another dtype, is replaced on its next use (its
+    tensors then go with it): call it first, as torch advises. A session made with
+    ``et.Session(dtype=...)`` keeps its own dtype.
+
+    Args:
+        d (dtype): ``et.float32``, ``et.float64``, ``et.float16`` or ``et.bfloat16`` (or
+            torch's, or a name).
+
+    Raises:
+        TypeError: ``d`` is not a floating-point dtype (as torch's).
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.set_default_dtype(et.float64)
+        >>> et.tensor([1.5]).dtype, et.nn.Linear(2, 2).weight.dtype
+        ('float64', 'float64')
+        >>> et.set_default_dtype(et.float32)
+    """
+    name = _dtype_name(d)
+    if name not in ("float32", "float64", "float16", "bfloat16"):
+        raise TypeError(f"only floating-point types are supported as the default type, got {d!r}")
+    _core._set_default_dtype(name)
+
+
+def get_default_dtype() -> dtype:
+    """Returns the default floating dtype (`set_default_dtype`; ``et.float32`` until set), as
+    ``torch.get_default_dtype``.
+
+    Returns:
+        dtype: the default dtype.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.get_default_dtype()
+        eagertape.float32
+    """
+    return dtype(_core._get_default_dtype())
 
 
 def is_tensor(obj: object) -> builtins.bool:

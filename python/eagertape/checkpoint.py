@@ -43,8 +43,8 @@ import stat as _stat
 import struct as _struct
 import tempfile as _tempfile
 import time as _time
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, BinaryIO
 
 import numpy as _np
 import safetensors.numpy as _safetensors_numpy
@@ -353,7 +353,9 @@ def _temp_name(target: str) -> str:
     )
 
 
-def _atomic_write(path: str | _os.PathLike[str], data: bytes) -> None:
+def _atomic_write(
+    path: str | _os.PathLike[str], data: bytes | Callable[[BinaryIO], object]
+) -> None:
     """Write ``data`` to ``path`` so that a crash at any point leaves the old file or the new
     one, never a half-written one, and no temporary file once a later save runs.
 
@@ -362,7 +364,11 @@ def _atomic_write(path: str | _os.PathLike[str], data: bytes) -> None:
     over the target. Where the filesystem has no unnamed files, a named temporary file is
     used. Either way the temporary file is locked (``flock``) for as long as its save lives,
     and a save first removes the ``.NAME.*.tmp`` files of that target that no live save holds
-    and that are older than a few seconds (a killed save's leftovers)."""
+    and that are older than a few seconds (a killed save's leftovers).
+
+    ``data`` is the bytes, or a function that writes them to the file object it is given
+    (``eagertape.serialization.save`` streams ``torch.save`` so: no copy of the whole file in
+    memory)."""
     target = _os.path.abspath(_os.fspath(path))
     directory = _os.path.dirname(target)
     mode = _new_file_mode(target)
@@ -371,7 +377,10 @@ def _atomic_write(path: str | _os.PathLike[str], data: bytes) -> None:
     try:
         _fcntl.flock(fd, _fcntl.LOCK_EX | _fcntl.LOCK_NB)  # held until this save closes it
         with open(fd, "wb", closefd=False) as f:
-            f.write(data)
+            if callable(data):
+                data(f)
+            else:
+                f.write(data)
             f.flush()
             if hasattr(_os, "fchmod"):  # mkstemp creates 0o600; give the usual mode
                 _os.fchmod(fd, mode)

@@ -3,11 +3,13 @@
 //! cotangent converted to the input's dtype); any other conversion gives data, which carries
 //! none. [`target`] decides what a requested dtype means on a session's carrier.
 
+use super::compose::Recorder;
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
+use crate::handles::Handle;
 
 /// `x.to(dtype)`: a fresh tensor of dtype `to` on the same device.
 #[derive(Clone)]
@@ -99,6 +101,98 @@ impl<B: Backend> Rule<B> for Convert {
         Ok(vec![Some(grad_value(g))])
     }
 }
+
+/// torch's `memory_format=` (`torch.preserve_format`, `torch.contiguous_format`, ...):
+/// accepted and ignored, since every layout of a value shows the same elements and an
+/// eagertape tensor is never written through a stride.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct MemoryFormat;
+
+/// `clone(input)`: a new tensor with `input`'s value (recorded as a conversion to its own
+/// dtype: the identity's gradient; data stays data).
+pub fn clone<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    _memory_format: MemoryFormat,
+) -> Result<Handle> {
+    let (dtype, device) = (r.dtype(x)?, r.device(x)?);
+    r.record(Op::convert(dtype, device), &[x])
+}
+
+/// The function and method forms of `clone`, for the binding's generator `$gen`
+/// (`src/python/declared/args.rs` says what each argument type means).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Returns a copy of `input`: a new tensor with the same value, dtype and device.
+            ///
+            /// The gradient passes back to `input` unchanged, as torch's `clone`; a later in-place
+            /// method on either tensor leaves the other as it was.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to copy.
+            ///     memory_format (torch.memory_format, optional): accepted; every layout shows the
+            ///         same values. Default: ``None``.
+            ///
+            /// Returns:
+            ///     Tensor: the copy.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     x = et.tensor([1.0, 2.0])
+            ///     ...     y = x.clone()
+            ///     ...     _ = y.add_(1.0)
+            ///     ...     x.tolist(), y.tolist()
+            ///     ([1.0, 2.0], [2.0, 3.0])
+            fn clone(input: Tensor; ; memory_format: MemoryFormat = None)
+                = crate::ops::convert::clone;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;
+
+/// The gradient rule of a conversion to a floating dtype (a docstring's sentence).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! floating_rule {
+    () => {
+        "From another floating dtype\nthe conversion passes the gradient back; from integer or \
+         bool data the result carries\nno gradient."
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use floating_rule;
+
+/// The dtype shorthands (`x.float()`, `x.long()`, ...): each `self.to(dtype)`, with its rule
+/// for the gradient and its example, as one row, for the binding's generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! dtype_shorthands {
+    ($gen:ident) => {
+        $gen! {
+    float => Float32, "float32", crate::ops::convert::floating_rule!(),
+        "\nExamples:\n    >>> import eagertape as et\n    >>> with et.Session(dtype=\"float64\"):\n    \
+        ...     x = et.tensor([1, 2])\n    ...     y = x.float()\n    ...     x.dtype, y.dtype, \
+        y.tolist()\n    ('int64', 'float32', [1.0, 2.0])\n";
+    double => Float64, "float64", crate::ops::convert::floating_rule!(), "";
+    half => Float16, "float16", crate::ops::convert::floating_rule!(), "";
+    bfloat16 => BFloat16, "bfloat16", crate::ops::convert::floating_rule!(), "";
+    long => Int64, "int64", "Floating values are truncated toward\n\
+        zero. The result is data: it carries no gradient.",
+        "\nExamples:\n    >>> import eagertape as et\n    >>> with et.Session():\n    \
+        ...     et.tensor([1.7, -1.7]).long().tolist()\n    [1, -1]\n";
+    int => Int32, "int32", "Floating values are truncated toward\n\
+        zero. The result is data: it carries no gradient.", "";
+    bool => Bool, "bool", "Nonzero elements become ``True``.\n\
+        The result is data: it carries no gradient.",
+        "\nExamples:\n    >>> import eagertape as et\n    >>> with et.Session():\n    \
+        ...     et.tensor([0.0, 0.5, -2.0]).bool().tolist()\n    [False, True, True]\n";
+}
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use dtype_shorthands;
 
 #[cfg(test)]
 mod tests {

@@ -224,8 +224,30 @@ pub fn linear<B: Backend>(
     }
 }
 
-/// `bmm(input, mat2)`: the product of two batches of matrices of the same batch size.
-pub fn bmm<B: Backend>(r: &mut dyn Recorder<B>, input: Handle, mat2: Handle) -> Result<Handle> {
+/// `mm(input, mat2)`: the product of two matrices (`out_dtype` refused by its type).
+pub fn mm<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    mat2: Handle,
+    _out_dtype: (),
+) -> Result<Handle> {
+    let (sa, sb) = (r.shape(input)?, r.shape(mat2)?);
+    if sa.len() != 2 || sb.len() != 2 || sa[1] != sb[0] {
+        return Err(Error::Shape(format!(
+            "mm: expected two 2-D tensors with matching inner sizes, got shapes {sa:?} and {sb:?}"
+        )));
+    }
+    r.record(Op::matmul(), &[input, mat2])
+}
+
+/// `bmm(input, mat2)`: the product of two batches of matrices of the same batch size
+/// (`out_dtype` refused by its type).
+pub fn bmm<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: Handle,
+    mat2: Handle,
+    _out_dtype: (),
+) -> Result<Handle> {
     let (sa, sb) = (r.shape(input)?, r.shape(mat2)?);
     if sa.len() != 3 || sb.len() != 3 || sa[0] != sb[0] {
         return Err(Error::Shape(format!(
@@ -235,7 +257,7 @@ pub fn bmm<B: Backend>(r: &mut dyn Recorder<B>, input: Handle, mat2: Handle) -> 
     r.record(Op::matmul(), &[input, mat2])
 }
 
-/// The function forms of `linear`, `bmm` and `bilinear`, for the binding's generator `$gen`
+/// The function forms of `linear` and `bilinear`, for the binding's generator `$gen`
 /// (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
@@ -269,30 +291,6 @@ macro_rules! functions {
             fn linear(input: Tensor, weight: Tensor; bias: Option<Tensor> = None)
                 = crate::ops::matmul::linear;
 
-            /// Performs a batch matrix-matrix product of matrices stored in `input` and `mat2`.
-            ///
-            /// `input` is `(b, n, m)` and `mat2` `(b, m, p)`, with the same batch size `b` (no broadcasting, as
-            /// torch's `bmm`; `eagertape.matmul` broadcasts). Both get gradients.
-            ///
-            /// Args:
-            ///     input (Tensor): the first batch of matrices, `(b, n, m)`.
-            ///     mat2 (Tensor): the second batch of matrices, `(b, m, p)`.
-            ///
-            /// Returns:
-            ///     Tensor: of shape `(b, n, p)`.
-            ///
-            /// Raises:
-            ///     ShapeError: the operands are not 3-D with one batch size, or the inner sizes differ.
-            ///     TypeError: `mat2` is not an eagertape tensor.
-            ///
-            /// Examples:
-            ///     >>> import eagertape as et
-            ///     >>> with et.Session():
-            ///     ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
-            ///     (5, 2, 4)
-            fn bmm(input: Tensor, mat2: Tensor;)
-                = crate::ops::matmul::bmm;
-
             /// Applies a bilinear transformation to the incoming data: ``y = x1^T A x2 + b``.
             ///
             /// ``y[..., o] = sum_ij x1[..., i] * weight[o, i, j] * x2[..., j] + bias[o]``, contracted as
@@ -325,6 +323,67 @@ macro_rules! functions {
 }
 #[cfg_attr(not(feature = "python"), allow(unused_imports))]
 pub(crate) use functions;
+
+/// The function and method forms of `mm` and `bmm`, for the binding's generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! product_functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Performs a matrix multiplication of the matrices `input` and `mat2`.
+            ///
+            /// `input` is `(n, m)` and `mat2` `(m, p)` (no broadcasting, as torch's `mm`;
+            /// `eagertape.matmul` broadcasts). Both get gradients.
+            ///
+            /// Args:
+            ///     input (Tensor): the first matrix, `(n, m)`.
+            ///     mat2 (Tensor): the second matrix, `(m, p)`.
+            ///     out_dtype (optional): accepted for torch compatibility and must stay ``None``
+            ///         (the result has the operands' dtype). Default: ``None``.
+            ///
+            /// Returns:
+            ///     Tensor: of shape `(n, p)`.
+            ///
+            /// Raises:
+            ///     ShapeError: an operand is not 2-D, or the inner sizes differ.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     tuple(et.ones(2, 3).mm(et.ones(3, 4)).shape)
+            ///     (2, 4)
+            fn mm(input: Tensor, mat2: Tensor; ; out_dtype: NoDtype = None)
+                = crate::ops::matmul::mm;
+
+            /// Performs a batch matrix-matrix product of matrices stored in `input` and `mat2`.
+            ///
+            /// `input` is `(b, n, m)` and `mat2` `(b, m, p)`, with the same batch size `b` (no broadcasting, as
+            /// torch's `bmm`; `eagertape.matmul` broadcasts). Both get gradients.
+            ///
+            /// Args:
+            ///     input (Tensor): the first batch of matrices, `(b, n, m)`.
+            ///     mat2 (Tensor): the second batch of matrices, `(b, m, p)`.
+            ///     out_dtype (optional): accepted for torch compatibility and must stay ``None``
+            ///         (the result has the operands' dtype). Default: ``None``.
+            ///
+            /// Returns:
+            ///     Tensor: of shape `(b, n, p)`.
+            ///
+            /// Raises:
+            ///     ShapeError: the operands are not 3-D with one batch size, or the inner sizes differ.
+            ///     TypeError: `mat2` is not an eagertape tensor.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
+            ///     (5, 2, 4)
+            fn bmm(input: Tensor, mat2: Tensor; ; out_dtype: NoDtype = None)
+                = crate::ops::matmul::bmm;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use product_functions;
 
 #[cfg(test)]
 mod tests {

@@ -127,11 +127,19 @@ pub struct PyTensor {
     /// For the `Tensor` part of an `et.Parameter`: the parameter, read in whichever
     /// session is current when an op takes it (its implicit leaf there); no slot then.
     pub(crate) param: Option<Arc<Parameter<Be>>>,
-    /// For a `Tensor` made by `p.detach()`: the parameter whose storage torch's detached
-    /// tensor shares. Its in-place methods publish their result to the parameter as well
-    /// (`p.detach().mul_(d)`, the EMA idiom, changes `p` as torch's does); the tensor holds
-    /// its own value (a later change of `p` does not show through it).
-    pub(crate) alias: Option<Arc<Parameter<Be>>>,
+    /// What its in-place methods also write, as torch's shared storage would (the tensor
+    /// holds its own value: a later change there does not show through it).
+    pub(crate) alias: Option<Alias>,
+}
+
+/// The storage a `Tensor` shares in torch, which its in-place methods write too.
+pub(crate) enum Alias {
+    /// `p.detach()`: the parameter (`p.detach().mul_(d)`, the EMA idiom, changes `p`).
+    Param(Arc<Parameter<Be>>),
+    /// `p.grad`: the parameter's gradient in the tensor's session's store.
+    ParamGrad(Arc<Parameter<Be>>),
+    /// `t.grad`: the gradient of the input leaf this slot names.
+    LeafGrad(Arc<crate::handles::NameSlot>),
 }
 
 impl Drop for PyTensor {

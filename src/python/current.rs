@@ -25,7 +25,8 @@ use crate::tape::Handle;
 
 thread_local! {
     static STACK: RefCell<Vec<(Py<PySession>, Arc<SessionCell>)>> = const { RefCell::new(Vec::new()) };
-    static DEFAULT: RefCell<Option<Arc<SessionCell>>> = const { RefCell::new(None) };
+    /// The default session and the count of `set_default_dtype` changes it was made at.
+    static DEFAULT: RefCell<Option<(Arc<SessionCell>, u64)>> = const { RefCell::new(None) };
 }
 
 pub fn push(sess: Py<PySession>, cell: Arc<SessionCell>) {
@@ -46,9 +47,24 @@ pub fn entered() -> Option<Arc<SessionCell>> {
     STACK.with(|s| s.borrow().last().map(|(_, c)| Arc::clone(c)))
 }
 
-/// This thread's default session, if it was made.
+/// This thread's default session, if it was made since the default dtype last changed (an
+/// older one is replaced, and freed, on the next use).
 fn made_default() -> Option<Arc<SessionCell>> {
-    DEFAULT.with(|d| d.borrow().clone())
+    let changes = crate::config::default_dtype().1;
+    DEFAULT.with(|d| {
+        d.borrow()
+            .clone()
+            .filter(|(_, at)| *at == changes)
+            .map(|(c, _)| c)
+    })
+}
+
+/// Free this thread's default session now if the default dtype changed since it was made
+/// (other threads replace theirs on their next use).
+pub fn forget_outdated_default() {
+    if made_default().is_none() {
+        DEFAULT.with(|d| d.borrow_mut().take());
+    }
 }
 
 /// This thread's default session, made now if this is its first use.
@@ -56,9 +72,10 @@ fn default_cell() -> Result<Arc<SessionCell>> {
     if let Some(c) = made_default() {
         return Ok(c);
     }
+    let changes = crate::config::default_dtype().1;
     let s = crate::guard::contained("the default session", Session::new_default)?;
     let cell = SessionCell::registered(s, true);
-    DEFAULT.with(|d| *d.borrow_mut() = Some(Arc::clone(&cell)));
+    DEFAULT.with(|d| *d.borrow_mut() = Some((Arc::clone(&cell), changes)));
     Ok(cell)
 }
 

@@ -102,6 +102,20 @@ fn set_default_device(device: &str) -> PyResult<()> {
     Ok(())
 }
 
+/// torch's `set_default_dtype` (`et.set_default_dtype` converts the dtype): the dtype's name.
+#[pyfunction]
+fn _set_default_dtype(dtype: &str) -> PyResult<()> {
+    crate::config::set_default_dtype(crate::config::DType::parse(dtype)?)?;
+    current::forget_outdated_default();
+    Ok(())
+}
+
+/// The name of the dtype `_set_default_dtype` set (`"float32"` until then).
+#[pyfunction]
+fn _get_default_dtype() -> &'static str {
+    crate::config::default_dtype().0.name()
+}
+
 /// The device `set_default_device` set (`"cpu"` until then).
 #[pyfunction]
 fn get_default_device() -> String {
@@ -141,7 +155,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_class::<lbfgs::PyLbfgs>()?;
     add_functions!(m;
-        memory_stats, reset_peak_memory_stats, empty_session_caches, set_default_device,
+        memory_stats, reset_peak_memory_stats, empty_session_caches, set_default_device, _set_default_dtype, _get_default_dtype,
         get_default_device,
         torch_style::current_session, torch_style::_set_grad_enabled,
         torch_style::is_grad_enabled, torch_style::_zero_grad, torch_style::clip_grad_norm_,

@@ -4,7 +4,6 @@ use std::sync::Arc;
 
 use pyo3::prelude::*;
 
-use super::classes::lock;
 use super::classes::PyParameter;
 use super::classes::PyTensor;
 use super::config::dtype_name;
@@ -200,13 +199,15 @@ impl PyParameter {
     }
 
     /// torch's `p.grad`: this parameter's gradient in the current session's store (added
-    /// by `loss.backward()`, released by `zero_grad()`), or None.
+    /// by `loss.backward()`, released by `zero_grad()`) as a tensor of that session, or
+    /// None. Its in-place methods write the store (`p.grad.mul_(s)`); a tensor read before
+    /// a later backward keeps the value it read.
     #[getter]
-    fn grad(&self, py: Python<'_>) -> PyResult<Option<super::classes::PyBuffer>> {
-        let cell = super::current::cell()?;
+    fn grad(&self, py: Python<'_>) -> PyResult<Option<super::classes::PyTensor>> {
         let id = self.inner.id();
-        let b = py.detach(|| lock(&cell).store().get(id));
-        Ok(b.map(|inner| super::classes::PyBuffer { inner }))
+        let find = move |s: &crate::session::Session<Be>| s.store().get(id);
+        let alias = super::classes::Alias::ParamGrad(Arc::clone(&self.inner));
+        super::tensor_torch::grad_tensor(py, &super::current::cell()?, find, alias)
     }
 
     /// `p.grad = None` releases the gradient (as `zero_grad()` for this parameter).

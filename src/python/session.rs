@@ -250,7 +250,9 @@ impl PySession {
     #[pyo3(name = "use")]
     fn use_param(&self, py: Python<'_>, param: &PyParameter) -> PyResult<PyTensor> {
         let p = Arc::clone(&param.inner);
-        let h = self.with(py, move |s| s.use_param(&p))?;
+        // the default session reads a parameter of any native float dtype, as torch does
+        let any_native = self.cell.default;
+        let h = self.with(py, move |s| s.use_param_in(&p, any_native))?;
         Ok(PyTensor::new(&self.cell, h))
     }
 

@@ -14,7 +14,7 @@ use std::sync::{Arc, Weak};
 use pyo3::prelude::*;
 use pyo3::types::{PyFloat, PyInt, PyTuple};
 
-use super::classes::{lock, name, named, PyTensor, SessionCell};
+use super::classes::{lock, name, named, Alias, PyTensor, SessionCell};
 use super::convert::to_tensor;
 use crate::backend::dynamic::Dyn as Be;
 use crate::backend::Backend;
@@ -45,17 +45,13 @@ impl PyTensor {
         }
     }
 
-    /// A `Tensor` naming `slot` that aliases the parameter `p` (see the field `alias`).
-    pub fn aliasing(
-        session: &Arc<SessionCell>,
-        slot: Arc<NameSlot>,
-        p: &Arc<Parameter<Be>>,
-    ) -> Self {
+    /// A `Tensor` naming `slot` whose in-place methods also write `alias`.
+    pub(crate) fn aliasing(session: &Arc<SessionCell>, slot: Arc<NameSlot>, alias: Alias) -> Self {
         PyTensor {
             session: Arc::downgrade(session),
             slot: ManuallyDrop::new(slot),
             param: None,
-            alias: Some(Arc::clone(p)),
+            alias: Some(alias),
         }
     }
 
@@ -425,7 +421,7 @@ impl PyTensor {
     /// **Differs** from PyTorch: a string, not a `torch.device`; a tensor always lives on its
     /// session's device.
     #[getter]
-    fn device(&self, py: Python<'_>) -> PyResult<String> {
+    pub(super) fn device(&self, py: Python<'_>) -> PyResult<String> {
         if let Some(p) = &self.param {
             return Ok(p.device().to_string());
         }
@@ -438,8 +434,8 @@ impl PyTensor {
     ///
     /// True for a leaf made with `requires_grad=True`, for a parameter's leaf that requires
     /// grad, and for the result of an op recorded with gradients enabled from such a tensor.
-    /// **Differs** from PyTorch: read-only (choose it when the tensor is made, e.g.
-    /// `et.tensor(data, requires_grad=True)`; `detach()` gives a tensor without it).
+    /// A leaf's flag changes with `requires_grad_()` (or is chosen when the tensor is made,
+    /// `et.tensor(data, requires_grad=True)`); `detach()` gives a tensor without it.
     #[getter]
     fn requires_grad(&self, py: Python<'_>) -> PyResult<bool> {
         let h = self.handle();
@@ -527,6 +523,22 @@ impl PyTensor {
     fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
         let v: f64 = self.__float__(py)?;
         Ok(v != 0.0)
+    }
+
+    /// `int(t)`: a one-element tensor's value as an `int` (a float truncated toward zero).
+    fn __int__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.item_value(py)?.call_method0("__int__")
+    }
+
+    /// `t` as an index (`seq[t]`, `range(t)`): a one-element integer or bool tensor, as torch.
+    fn __index__(&self, py: Python<'_>) -> PyResult<i64> {
+        let v = self.item_value(py)?;
+        if v.is_instance_of::<pyo3::types::PyFloat>() {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "only integer tensors of a single element can be converted to an index",
+            ));
+        }
+        v.extract()
     }
 
     fn __float__(&self, py: Python<'_>) -> PyResult<f64> {

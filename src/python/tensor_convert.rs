@@ -10,7 +10,7 @@ use crate::config::{DType, Device};
 
 /// torch's `memory_format=`: a `torch.memory_format` (or None). Every layout shows the same
 /// values, so any is accepted and changes nothing.
-fn memory_format_arg(m: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+pub(super) fn memory_format_arg(m: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
     let Some(m) = m.filter(|m| !m.is_none()) else {
         return Ok(());
     };
@@ -117,13 +117,53 @@ impl PyTensor {
         let copy = copy.or(flags.get(1).copied()).unwrap_or(false);
         Self::converted(slf, want_dtype, want_device, copy)
     }
+    /// Returns this tensor on the CPU: itself (a CUDA tensor's values are read by `numpy()`,
+    /// `tolist()`, `item()`; `sess.input(x)` of a CPU session copies it).
+    ///
+    /// Args:
+    ///     memory_format (torch.memory_format, optional): accepted; changes nothing.
+    #[pyo3(signature = (memory_format=None))]
+    fn cpu(slf: &Bound<'_, Self>, memory_format: Option<&Bound<'_, PyAny>>) -> PyResult<Py<Self>> {
+        memory_format_arg(memory_format)?;
+        Self::converted(slf, None, Some(Device::Cpu), false)
+    }
+    /// Returns this tensor on CUDA device `device`: itself (a tensor lives on its session's
+    /// device; another is a `DeviceError`).
+    ///
+    /// Args:
+    ///     device (torch.device, str or int, optional): the CUDA device. Default: ``None``.
+    ///     non_blocking (bool): accepted (copies are synchronous). Default: ``False``.
+    ///     memory_format (torch.memory_format, optional): accepted; changes nothing.
+    #[pyo3(signature = (device=None, non_blocking=false, memory_format=None))]
+    fn cuda(
+        slf: &Bound<'_, Self>,
+        device: Option<&Bound<'_, PyAny>>,
+        non_blocking: bool,
+        memory_format: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<Self>> {
+        let _ = (memory_format_arg(memory_format)?, non_blocking);
+        let to = super::config::device_arg(device)?.unwrap_or(Device::Cuda(None));
+        Self::converted(slf, None, Some(to), false)
+    }
+    /// Returns this tensor converted to `other`'s dtype (`self.to(other.dtype)`).
+    ///
+    /// Args:
+    ///     other (Tensor): whose dtype to take.
+    fn type_as(slf: &Bound<'_, Self>, other: &Bound<'_, Self>) -> PyResult<Py<Self>> {
+        let h = other.get().handle();
+        let dtype = other.get().with(slf.py(), move |s| s.dtype_of(h))?;
+        Self::converted(slf, Some(dtype), None, false)
+    }
     /// The same value as a new leaf (sharing its storage) that backward does not pass
     /// through.
-    fn detach(&self, py: Python<'_>) -> PyResult<PyTensor> {
+    pub(super) fn detach(&self, py: Python<'_>) -> PyResult<PyTensor> {
         let t = self.call(py, |s, h| s.detach(h))?;
         match &self.param {
             // `p.detach()`: torch's shares p's storage, so its in-place methods change p
-            Some(p) => Ok(PyTensor::aliasing(&t.cell()?, t.slot_of(), p)),
+            Some(p) => {
+                let alias = super::classes::Alias::Param(std::sync::Arc::clone(p));
+                Ok(PyTensor::aliasing(&t.cell()?, t.slot_of(), alias))
+            }
             None => Ok(t),
         }
     }
@@ -153,14 +193,6 @@ impl PyTensor {
     }
 }
 
-/// The gradient rule of a conversion to a floating dtype.
-macro_rules! floating {
-    () => {
-        "From another floating dtype\nthe conversion passes the gradient back; from integer or \
-         bool data the result carries\nno gradient."
-    };
-}
-
 /// The dtype shorthands (`x.float()`, `x.long()`, ...): each `self.to(dtype)`, with its rule
 /// for the gradient and its example, as one row.
 macro_rules! dtype_shorthands {
@@ -188,22 +220,4 @@ macro_rules! dtype_shorthands {
     };
 }
 
-dtype_shorthands! {
-    float => Float32, "float32", floating!(),
-        "\nExamples:\n    >>> import eagertape as et\n    >>> with et.Session(dtype=\"float64\"):\n    \
-        ...     x = et.tensor([1, 2])\n    ...     y = x.float()\n    ...     x.dtype, y.dtype, \
-        y.tolist()\n    ('int64', 'float32', [1.0, 2.0])\n";
-    double => Float64, "float64", floating!(), "";
-    half => Float16, "float16", floating!(), "";
-    bfloat16 => BFloat16, "bfloat16", floating!(), "";
-    long => Int64, "int64", "Floating values are truncated toward\n\
-        zero. The result is data: it carries no gradient.",
-        "\nExamples:\n    >>> import eagertape as et\n    >>> with et.Session():\n    \
-        ...     et.tensor([1.7, -1.7]).long().tolist()\n    [1, -1]\n";
-    int => Int32, "int32", "Floating values are truncated toward\n\
-        zero. The result is data: it carries no gradient.", "";
-    bool => Bool, "bool", "Nonzero elements become ``True``.\n\
-        The result is data: it carries no gradient.",
-        "\nExamples:\n    >>> import eagertape as et\n    >>> with et.Session():\n    \
-        ...     et.tensor([0.0, 0.5, -2.0]).bool().tolist()\n    [False, True, True]\n";
-}
+crate::ops::convert::dtype_shorthands!(dtype_shorthands);

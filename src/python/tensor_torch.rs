@@ -5,15 +5,19 @@
 //! storage) the call raises first, recording nothing); `view_as` and friends, and `new_zeros`/`new_ones`/`new_full`/`new_empty`
 //! (the tensor's session's factories, its dtype by default).
 
+use std::sync::Arc;
+
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use super::classes::PySession;
 
-use super::classes::{lock, PyTensor};
+use super::classes::{lock, name, Alias, PyTensor, SessionCell};
 use crate::backend::dynamic::Dyn as Be;
+use crate::buffer::Buffer;
 use crate::error::Error;
 use crate::ops::Op;
+use crate::session::Session;
 
 /// The in-place form of the unary function `op` (`x.exp_()`, generated for the family by
 /// `pointwise.rs`): [`via`] with the out-of-place op.
@@ -73,12 +77,35 @@ pub(crate) fn via<'py>(
     let to = out.cast::<PyTensor>()?.get().handle();
     slf.py()
         .detach(|| crate::guard::contained("in-place", || lock(&cell).write_in_place(from, to)))?;
-    if let Some(p) = &me.alias {
+    let h = me.handle();
+    match &me.alias {
         // `p.detach()` shares p's storage in torch: p reads the result too
-        let p = super::classes::PyParameter::wrap(slf.py(), p)?;
-        p.bind(slf.py()).call_method1("copy_", (slf,))?;
+        Some(Alias::Param(p)) => {
+            let p = super::classes::PyParameter::wrap(slf.py(), p)?;
+            p.bind(slf.py()).call_method1("copy_", (slf,))?;
+        }
+        Some(Alias::ParamGrad(p)) => slf.py().detach(|| lock(&cell).write_param_grad(p, h))?,
+        Some(Alias::LeafGrad(s)) => slf.py().detach(|| lock(&cell).write_leaf_grad(s, h))?,
+        None => {}
     }
     Ok(slf.clone())
+}
+
+/// torch's `.grad` as a tensor of `cell`'s session (`Session::grad_leaf`: the stored
+/// gradient `find` gives, no copy), whose in-place methods write it back through `alias`.
+pub(super) fn grad_tensor(
+    py: Python<'_>,
+    cell: &Arc<SessionCell>,
+    find: impl FnOnce(&Session<Be>) -> Option<Arc<Buffer<Be>>> + Send,
+    alias: Alias,
+) -> PyResult<Option<PyTensor>> {
+    super::capture_state::refuse_effect("reading .grad")?;
+    let slot = py.detach(|| -> crate::error::Result<_> {
+        let mut s = lock(cell);
+        let Some(b) = find(&s) else { return Ok(None) };
+        Ok(s.grad_leaf(&b)?.map(|h| name(&mut s, h)))
+    })?;
+    Ok(slot.map(|slot| PyTensor::aliasing(cell, slot, alias)))
 }
 
 /// `f` run as torch runs an in-place op: outside autocast, whose lists hold out-of-place ops
@@ -248,14 +275,54 @@ impl PyTensor {
         Ok(())
     }
 
-    /// torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
-    /// added for it (until `t.grad = None` or the reset), or None.
+    /// Sets whether the ops recorded from this leaf from now on take gradients back to it
+    /// (`t.grad` after a backward); returns the tensor. `GradError` for an op's result.
+    ///
+    /// Args:
+    ///     requires_grad (bool): the new flag. Default: ``True``.
+    #[pyo3(signature = (requires_grad=true))]
+    fn requires_grad_<'py>(
+        slf: &Bound<'py, Self>,
+        requires_grad: bool,
+    ) -> PyResult<Bound<'py, Self>> {
+        super::capture_state::refuse_effect("requires_grad_()")?;
+        let h = slf.get().handle();
+        slf.get()
+            .with(slf.py(), move |s| s.set_requires_grad(h, requires_grad))?;
+        Ok(slf.clone())
+    }
+    /// Whether no recorded op that takes gradients made this tensor (torch's `is_leaf`).
     #[getter]
-    fn grad(&self, py: Python<'_>) -> PyResult<Option<super::classes::PyBuffer>> {
+    fn is_leaf(&self, py: Python<'_>) -> PyResult<bool> {
+        let h = self.handle();
+        self.with(py, move |s| {
+            Ok(!s.requires_grad(h)? || s.op_name(h)?.is_none())
+        })
+    }
+    /// Whether this tensor is on a CUDA device (its session's).
+    #[getter]
+    fn is_cuda(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.device(py)?.starts_with("cuda"))
+    }
+    /// Whether this tensor is on the CPU (its session's device).
+    #[getter]
+    fn is_cpu(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.device(py)? == "cpu")
+    }
+    /// torch's `t.data`: the value without its graph (`detach()`).
+    #[getter]
+    fn data(&self, py: Python<'_>) -> PyResult<PyTensor> {
+        self.detach(py)
+    }
+
+    /// torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
+    /// added for it (until `t.grad = None` or the reset) as a tensor, or None. Its in-place
+    /// methods write the gradient (`t.grad.zero_()`).
+    #[getter]
+    fn grad(&self, py: Python<'_>) -> PyResult<Option<PyTensor>> {
         let slot = self.slot_of();
-        let cell = self.cell()?;
-        let b = py.detach(|| lock(&cell).leaf_grad(&slot));
-        Ok(b.map(|inner| super::classes::PyBuffer { inner }))
+        let find = |s: &Session<Be>| s.leaf_grad(&slot);
+        grad_tensor(py, &self.cell()?, find, Alias::LeafGrad(self.slot_of()))
     }
     #[setter(grad)]
     fn set_grad(&self, py: Python<'_>, value: Option<&Bound<'_, PyAny>>) -> PyResult<()> {

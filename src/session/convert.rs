@@ -114,6 +114,42 @@ impl<B: Backend> Session<B> {
         Ok(to)
     }
 
+    /// torch's `requires_grad_(on)` of a leaf `h` (a tensor that requires no gradient is one,
+    /// whatever made it): whether the ops recorded from it from now on take gradients back
+    /// to it (`t.grad` after a backward). An op's result that requires a gradient is not a
+    /// leaf (`RuntimeError` in torch: a `GradError` here); data dtypes cannot require one.
+    /// A result turned on becomes a leaf holding its value (the names move to it).
+    pub fn set_requires_grad(&mut self, h: Handle, on: bool) -> Result<()> {
+        self.check(&[h])?;
+        let node = self.tape.node(h.node);
+        if node.requires_grad == on {
+            return Ok(());
+        }
+        if !node.parents.is_empty() && node.requires_grad {
+            return Err(Error::Grad(
+                "requires_grad_(): only the flag of a leaf tensor can change; use detach() \
+                 for a leaf of this value"
+                    .into(),
+            ));
+        }
+        if on && self.dtype_of(h)?.is_data() {
+            return Err(Error::DType(format!(
+                "requires_grad_(): only tensors of a floating dtype can require gradients, not {}",
+                self.dtype_of(h)?
+            )));
+        }
+        let leaf = match node.parents.is_empty() {
+            true => h,
+            false => {
+                let leaf = self.detach(h)?;
+                self.rebind(h, leaf)?;
+                leaf
+            }
+        };
+        self.tape.node_mut(leaf.node).requires_grad = on;
+        Ok(())
+    }
+
     /// torch's `contiguous()`: `h` itself when its value is laid out row-major, else a
     /// recorded row-major copy.
     pub fn contiguous(&mut self, h: Handle) -> Result<Handle> {

@@ -467,6 +467,15 @@ OPS: tuple[Op, ...] = (
         smooth=False,  # finite differences see x * x: detach is not a function of x
     ),
     Op(
+        "clone",
+        # the copy's gradient is the identity; type_as/cpu of the same dtype/device are the
+        # tensor itself
+        lambda x: et.clone(x) * x.clone().type_as(x).cpu(),
+        lambda x: torch.clone(x) * x.clone().type_as(x).cpu(),
+        normal((3, 4)),
+        covers=("et.clone", "Tensor.clone", "Tensor.type_as", "Tensor.cpu"),
+    ),
+    Op(
         "new_tensor",
         # a constant of x's session (torch's Tensor.new_tensor): d/dx x * c = c
         lambda x: x * x.new_tensor(NEW_TENSOR_DATA),
@@ -571,7 +580,18 @@ OPS: tuple[Op, ...] = (
             ("batch_sizes", [(2, 3, 4), (3, 4, 5)], et.ShapeError),
             ("not_3d", [(3, 4), (4, 5)], et.ShapeError),
         ),
-        covers=("et.bmm",),
+        covers=("et.bmm", "Tensor.bmm"),
+    ),
+    Op(
+        "mm",
+        lambda a, b: et.mm(a, b) + a.mm(b),
+        lambda a, b: torch.mm(a, b) + a.mm(b),
+        normal((3, 4), (4, 5)),
+        bad=(
+            ("inner_sizes", [(3, 4), (5, 4)], et.ShapeError),
+            ("not_2d", [(2, 3, 4), (4, 5)], et.ShapeError),
+        ),
+        covers=("et.mm", "Tensor.mm"),
     ),
     Op(
         "einsum",

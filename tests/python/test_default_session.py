@@ -186,3 +186,58 @@ def test_manual_seed_repeats_the_default_sessions_draws():
     assert et.randn(4).tolist() == a
     et.manual_seed(6)
     assert et.randn(4).tolist() != a
+
+
+@pytest.fixture
+def float64_default():
+    """`set_default_dtype(float64)` for one test, in both libraries, restored after."""
+    et.set_default_dtype(et.float64)
+    torch.set_default_dtype(torch.float64)
+    try:
+        yield
+    finally:
+        et.set_default_dtype(et.float32)
+        torch.set_default_dtype(torch.float32)
+
+
+def test_get_default_dtype_is_float32_until_set_as_torchs():
+    assert et.get_default_dtype() == et.float32
+    assert str(torch.get_default_dtype()) == "torch.float32"
+
+
+def test_set_default_dtype_makes_the_default_session_and_modules_float64(float64_default):
+    assert et.get_default_dtype() == et.float64 == "float64"
+    t = torch.tensor([1.5])
+    x = et.tensor([1.5])
+    assert (x.dtype, et.ones(2).dtype) == ("float64", "float64") == (str(t.dtype)[6:],) * 2
+    m, tm = nn.Linear(3, 2), torch.nn.Linear(3, 2)
+    assert m.weight.dtype == str(tm.weight.dtype)[6:] == "float64"
+    m.load_state_dict(tm.state_dict())
+    data = np.arange(6.0).reshape(2, 3) / 7
+    out, tout = m(et.tensor(data)), tm(torch.tensor(data))
+    assert out.dtype == "float64"
+    np.testing.assert_allclose(out.numpy(), tout.detach().numpy(), rtol=1e-15)
+
+
+def test_a_session_made_with_a_dtype_keeps_it_after_set_default_dtype(float64_default):
+    with et.Session(dtype="float32"):
+        assert et.tensor([1.5]).dtype == "float32"
+
+
+def test_set_default_dtype_refuses_an_integer_dtype_as_torch():
+    with pytest.raises(TypeError, match="floating-point"):
+        et.set_default_dtype(et.int64)
+    with pytest.raises(TypeError):
+        torch.set_default_dtype(torch.int64)
+    assert et.get_default_dtype() == et.float32
+
+
+def test_a_float64_model_runs_in_the_float32_default_session_as_torch():
+    # torch: `model.double()` and float64 input in a float32 program
+    tm = torch.nn.Linear(3, 1).double()
+    m = nn.Linear(3, 1).double()
+    m.load_state_dict(tm.state_dict())
+    data = np.ones((2, 3))
+    out = m(et.tensor(data, dtype=et.float64))
+    assert out.dtype == "float64"
+    np.testing.assert_allclose(out.numpy(), tm(torch.tensor(data)).detach().numpy(), rtol=1e-15)

@@ -31,7 +31,9 @@ MODULES = [
     "eagertape.amp",
     "eagertape.utils",
     "eagertape.utils.checkpoint",
+    "eagertape.utils.data",
     "eagertape.checkpoint",
+    "eagertape.serialization",
     "eagertape.distributed",
 ]
 

@@ -224,6 +224,13 @@ NOT_OPS = {
     "new_empty",
     "bernoulli",  # random draws: test_sampling.py
     "multinomial",
+    # flags and the device's own conversions: test_tensor_surface.py
+    "requires_grad_",
+    "is_leaf",
+    "is_cpu",
+    "is_cuda",
+    "cuda",
+    "data",
 }
 OPERATORS = {
     "__add__",
@@ -267,6 +274,8 @@ NOT_TABLE = {
     "set_default_device",
     "get_default_device",
     "device",  # torch's device objects: test_torch_namespace.py
+    "set_default_dtype",  # the default session's dtype: test_default_session.py
+    "get_default_dtype",
     "is_tensor",
     "numel",
     "dropout",  # random: test_random.py checks it against its own mask

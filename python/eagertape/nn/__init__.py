@@ -19,7 +19,8 @@ The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``fla
 ``init`` and ``utils``
 (with ``utils.rnn``'s packed sequences); ``distance`` (``PairwiseDistance``,
 ``CosineSimilarity``); ``instancenorm``; ``pixelshuffle``; ``upsampling``; ``rnn`` (``RNN``,
-``LSTM``, ``GRU`` and their cells).
+``LSTM``, ``GRU`` and their cells); ``padding`` (``ZeroPad``, ``ConstantPad``,
+``ReflectionPad``, ``ReplicationPad`` and ``CircularPad``, each in 1, 2 and 3 dims).
 """
 
 from .._core import Parameter
@@ -31,6 +32,7 @@ from . import (
 )
 from ._summary import ModelSummary, summary
 from .activation import (
+    ELU,
     GELU,
     GLU,
     AlphaDropout,
@@ -41,14 +43,20 @@ from .activation import (
     FeatureAlphaDropout,
     Hardsigmoid,
     Hardswish,
+    Hardtanh,
+    LeakyReLU,
+    LogSigmoid,
     LogSoftmax,
     Mish,
     PReLU,
     ReLU,
+    ReLU6,
     Sigmoid,
     SiLU,
     Softmax,
+    Softmax2d,
     Softmin,
+    Softplus,
     Tanh,
 )
 from .attention import MultiheadAttention
@@ -84,6 +92,23 @@ from .loss import (
 )
 from .module import IncompatibleKeys, Module
 from .norm import GroupNorm, LayerNorm, LocalResponseNorm, RMSNorm
+from .padding import (
+    CircularPad1d,
+    CircularPad2d,
+    CircularPad3d,
+    ConstantPad1d,
+    ConstantPad2d,
+    ConstantPad3d,
+    ReflectionPad1d,
+    ReflectionPad2d,
+    ReflectionPad3d,
+    ReplicationPad1d,
+    ReplicationPad2d,
+    ReplicationPad3d,
+    ZeroPad1d,
+    ZeroPad2d,
+    ZeroPad3d,
+)
 from .pixelshuffle import PixelShuffle, PixelUnshuffle
 from .pooling import (
     AdaptiveAvgPool1d,
@@ -216,4 +241,26 @@ __all__ = [
     "SoftMarginLoss",
     "TripletMarginLoss",
     "TripletMarginWithDistanceLoss",
+    "ELU",
+    "Hardtanh",
+    "LeakyReLU",
+    "LogSigmoid",
+    "ReLU6",
+    "Softmax2d",
+    "Softplus",
+    "CircularPad1d",
+    "CircularPad2d",
+    "CircularPad3d",
+    "ConstantPad1d",
+    "ConstantPad2d",
+    "ConstantPad3d",
+    "ReflectionPad1d",
+    "ReflectionPad2d",
+    "ReflectionPad3d",
+    "ReplicationPad1d",
+    "ReplicationPad2d",
+    "ReplicationPad3d",
+    "ZeroPad1d",
+    "ZeroPad2d",
+    "ZeroPad3d",
 ]

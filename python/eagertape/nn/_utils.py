@@ -24,8 +24,9 @@ def _positive_int(value: object, what: str) -> int:
 
 
 def _module_dtype(dtype: object) -> object:
-    """A module's parameter dtype: ``dtype``, or (``None``) torch's default, float32."""
-    return "float32" if dtype is None else dtype
+    """A module's parameter dtype: ``dtype``, or (``None``) the default dtype
+    (`eagertape.set_default_dtype`; float32 until set, as torch's)."""
+    return _core._get_default_dtype() if dtype is None else dtype
 
 
 def _seed(value: object) -> int:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import numbers as _numbers
+import warnings as _warnings
 from collections.abc import Callable
 from typing import Any, Literal
 
 from .._core import Parameter, Session, Tensor
-from .._errors import ConfigError
+from .._errors import ConfigError, ShapeError
 from . import functional as F
 from ._utils import _bool, _module_dtype, _positive_int, _probability
 from .module import Module
@@ -31,6 +33,13 @@ __all__ = [
     "Softmax",
     "Softmin",
     "Tanh",
+    "ELU",
+    "Hardtanh",
+    "LeakyReLU",
+    "LogSigmoid",
+    "ReLU6",
+    "Softmax2d",
+    "Softplus",
 ]
 
 _GELU_APPROXIMATIONS: tuple[Literal["none"], Literal["tanh"]] = ("none", "tanh")
@@ -59,6 +68,9 @@ class ReLU(Module):
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
         return F.relu(x, inplace=self.inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
 
 
 class GELU(Module):
@@ -121,6 +133,9 @@ class SiLU(Module):
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
         return F.silu(x, inplace=self.inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
 
 
 class Tanh(Module):
@@ -259,6 +274,9 @@ class Mish(Module):
 
     def forward(self, sess: Session, x: Tensor) -> Tensor:
         return F.mish(x, inplace=self.inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
 
 
 class _DimModule(Module):
@@ -558,3 +576,254 @@ class FeatureAlphaDropout(_DropoutNd):
     """
 
     _function = "feature_alpha_dropout"
+
+
+def _scalar(value: object, what: str) -> Any:
+    """A number hyperparameter, kept as given (torch's ``repr`` shows it as given: ``beta=1``
+    for ``Softplus(beta=1)``); bools and non-numbers are refused."""
+    if isinstance(value, bool) or not isinstance(value, _numbers.Real):
+        raise TypeError(f"{what} must be a number, got {type(value).__name__} {value!r}")
+    return value
+
+
+def _inplace_suffix(inplace: bool) -> str:
+    return ", inplace=True" if inplace else ""
+
+
+class LeakyReLU(Module):
+    """Applies the LeakyReLU function element-wise:
+    ``LeakyReLU(x) = max(0, x) + negative_slope * min(0, x)``.
+
+    See `eagertape.nn.functional.leaky_relu`. Input: any shape; output: the same shape.
+
+    Args:
+        negative_slope (float): controls the angle of the negative slope (which is used for
+            negative input values). Default: ``1e-2``.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
+
+    Raises:
+        TypeError: ``negative_slope`` is not a number, or ``inplace`` not a bool.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.LeakyReLU(0.5)(et.tensor([-2.0, 0.0, 3.0])).tolist()
+        [-1.0, 0.0, 3.0]
+    """
+
+    def __init__(self, negative_slope: float = 1e-2, inplace: bool = False) -> None:
+        super().__init__()
+        self.negative_slope = _scalar(negative_slope, "negative_slope")
+        self.inplace = _bool(inplace, "inplace")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return F.leaky_relu(x, self.negative_slope, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"negative_slope={self.negative_slope}{_inplace_suffix(self.inplace)}"
+
+
+class ELU(Module):
+    """Applies the Exponential Linear Unit (ELU) function, element-wise:
+    ``ELU(x) = x`` for ``x > 0``, ``alpha * (exp(x) - 1)`` for ``x <= 0``.
+
+    See `eagertape.nn.functional.elu`. Input: any shape; output: the same shape.
+
+    Args:
+        alpha (float): the ``alpha`` value for the ELU formulation. Default: 1.0.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
+
+    Raises:
+        TypeError: ``alpha`` is not a number, or ``inplace`` not a bool.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.ELU()(et.tensor([0.0, 2.0])).tolist()
+        [0.0, 2.0]
+    """
+
+    def __init__(self, alpha: float = 1.0, inplace: bool = False) -> None:
+        super().__init__()
+        self.alpha = _scalar(alpha, "alpha")
+        self.inplace = _bool(inplace, "inplace")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return F.elu(x, self.alpha, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"alpha={self.alpha}{_inplace_suffix(self.inplace)}"
+
+
+class Softplus(Module):
+    """Applies the Softplus function element-wise:
+    ``Softplus(x) = 1 / beta * log(1 + exp(beta * x))``.
+
+    A smooth approximation to the ReLU function, constraining the output to be positive.
+    For numerical stability the implementation reverts to the linear function (``x``
+    itself) when ``beta * x > threshold``. See `eagertape.nn.functional.softplus`.
+
+    Input: any shape; output: the same shape.
+
+    Args:
+        beta (float): the ``beta`` value for the Softplus formulation. Default: 1.0.
+        threshold (float): values of ``beta * x`` above this revert to a linear function.
+            Default: 20.0.
+
+    Raises:
+        TypeError: ``beta`` or ``threshold`` is not a number.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.Softplus()(et.tensor([30.0])).tolist()
+        [30.0]
+    """
+
+    def __init__(self, beta: float = 1.0, threshold: float = 20.0) -> None:
+        super().__init__()
+        self.beta = _scalar(beta, "beta")
+        self.threshold = _scalar(threshold, "threshold")
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return F.softplus(x, self.beta, self.threshold)
+
+    def extra_repr(self) -> str:
+        return f"beta={self.beta}, threshold={self.threshold}"
+
+
+class Hardtanh(Module):
+    """Applies the HardTanh function element-wise: ``max_val`` for ``x > max_val``,
+    ``min_val`` for ``x < min_val``, ``x`` in between.
+
+    See `eagertape.nn.functional.hardtanh`. Input: any shape; output: the same shape.
+
+    Args:
+        min_val (float): minimum value of the linear region range. Default: -1.
+        max_val (float): maximum value of the linear region range. Default: 1.
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
+        min_value (float, optional): deprecated name of ``min_val`` (warns
+            ``FutureWarning``, as torch's). Default: ``None``.
+        max_value (float, optional): deprecated name of ``max_val`` (warns
+            ``FutureWarning``, as torch's). Default: ``None``.
+
+    Raises:
+        ConfigError: ``max_val <= min_val`` (torch raises ``AssertionError``).
+        TypeError: a bound is not a number, or ``inplace`` not a bool.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.Hardtanh(-2.0, 2.0)(et.tensor([-3.0, 0.5, 3.0])).tolist()
+        [-2.0, 0.5, 2.0]
+    """
+
+    def __init__(
+        self,
+        min_val: float = -1.0,
+        max_val: float = 1.0,
+        inplace: bool = False,
+        min_value: float | None = None,
+        max_value: float | None = None,
+    ) -> None:
+        super().__init__()
+        if min_value is not None:
+            _warnings.warn(
+                "keyword argument `min_value` is deprecated and rename to `min_val`",
+                FutureWarning,
+                stacklevel=2,
+            )
+            min_val = min_value
+        if max_value is not None:
+            _warnings.warn(
+                "keyword argument `max_value` is deprecated and rename to `max_val`",
+                FutureWarning,
+                stacklevel=2,
+            )
+            max_val = max_value
+        self.min_val = _scalar(min_val, "min_val")
+        self.max_val = _scalar(max_val, "max_val")
+        self.inplace = _bool(inplace, "inplace")
+        if self.max_val <= self.min_val:
+            raise ConfigError(
+                f"max_val ({self.max_val}) must be greater than min_val ({self.min_val})"
+            )
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return F.hardtanh(x, self.min_val, self.max_val, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"min_val={self.min_val}, max_val={self.max_val}{_inplace_suffix(self.inplace)}"
+
+
+class ReLU6(Hardtanh):
+    """Applies the ReLU6 function element-wise: ``ReLU6(x) = min(max(0, x), 6)``.
+
+    A `Hardtanh` with ``min_val=0.0`` and ``max_val=6.0``, as torch's (see
+    `eagertape.nn.functional.relu6`). Input: any shape; output: the same shape.
+
+    Args:
+        inplace (bool): if ``True``, the input tensor object reads the result afterwards and
+            is returned (torch's in-place result through the same object; see
+            ``F.relu(inplace=True)``). Default: ``False``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.ReLU6()(et.tensor([-1.0, 3.0, 8.0])).tolist()
+        [0.0, 3.0, 6.0]
+    """
+
+    def __init__(self, inplace: bool = False) -> None:
+        super().__init__(0.0, 6.0, inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
+
+
+class LogSigmoid(Module):
+    """Applies the LogSigmoid function element-wise: ``LogSigmoid(x) = log(1 / (1 + exp(-x)))``.
+
+    Computed stably (see `eagertape.nn.functional.logsigmoid`). Input: any shape; output:
+    the same shape.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     round(et.nn.LogSigmoid()(et.tensor([0.0])).item(), 4)
+        -0.6931
+    """
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        return F.logsigmoid(x)
+
+
+class Softmax2d(Module):
+    """Applies SoftMax over features to each spatial location.
+
+    When given an image of ``Channels x Height x Width``, it applies `Softmax` to each
+    location ``(Channels, h_i, w_j)``: ``F.softmax(x, dim=-3)``.
+
+    Input: ``(N, C, H, W)`` or ``(C, H, W)``; output: the same shape, values in [0, 1].
+
+    Raises:
+        ShapeError: the input is neither 3-D nor 4-D (at the call; a ``ValueError``, as
+            torch's).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.Softmax2d()(et.zeros(2, 1, 1)).tolist()
+        [[[0.5]], [[0.5]]]
+    """
+
+    def forward(self, sess: Session, x: Tensor) -> Tensor:
+        if x.ndim not in (3, 4):
+            raise ShapeError(f"Softmax2d: expected input to be 3D or 4D, got {x.ndim}D instead")
+        return F.softmax(x, -3)

@@ -7,15 +7,20 @@ from __future__ import annotations
 
 import math as _math
 
+import numpy as _np
+
 from .._core import Parameter
 
 __all__ = [
     "calculate_gain",
     "constant_",
+    "dirac_",
+    "eye_",
     "kaiming_normal_",
     "kaiming_uniform_",
     "normal_",
     "ones_",
+    "orthogonal_",
     "trunc_normal_",
     "uniform_",
     "xavier_normal_",
@@ -489,3 +494,147 @@ def kaiming_normal_(
         return tensor
     std = calculate_gain(nonlinearity, a) / _math.sqrt(fan)
     return tensor.normal_(0.0, std, generator=generator)
+
+
+def eye_(tensor: Parameter) -> Parameter:
+    """Fill the 2-dimensional input Parameter with the identity matrix.
+
+    Preserves the identity of the inputs in ``Linear`` layers, where as many inputs are
+    preserved as possible: ones on the main diagonal, zeros elsewhere (a non-square matrix
+    included).
+
+    The new value is published as a new snapshot of the parameter (tapes that read the
+    old one keep it); no session is needed.
+
+    Args:
+        tensor (Parameter): a 2-dimensional ``et.Parameter``.
+
+    Returns:
+        Parameter: ``tensor``.
+
+    Raises:
+        TypeError: ``tensor`` is not an ``et.Parameter``.
+        ValueError: a parameter of another number of dims than 2.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import numpy as np
+        >>> w = et.Parameter(np.zeros((2, 3)))
+        >>> et.nn.init.eye_(w).numpy().tolist()
+        [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
+    """
+    param = _param(tensor, "eye_")
+    shape = tuple(param.shape)
+    if len(shape) != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    param.assign(_np.eye(shape[0], shape[1]))
+    return param
+
+
+def dirac_(tensor: Parameter, groups: int = 1) -> Parameter:
+    """Fill the {3, 4, 5}-dimensional input Parameter with the Dirac delta function.
+
+    Preserves the identity of the inputs in convolutional layers, where as many input
+    channels are preserved as possible: ``tensor[g * out_per_group + d, d, centre] = 1`` for
+    each group ``g`` and each ``d`` below ``min(out_per_group, in_channels)``, the centre
+    being ``size // 2`` in each spatial dim; zeros elsewhere. With ``groups > 1``, each group
+    of channels preserves identity.
+
+    The new value is published as a new snapshot of the parameter (tapes that read the
+    old one keep it); no session is needed.
+
+    Args:
+        tensor (Parameter): a {3, 4, 5}-dimensional ``et.Parameter`` (a convolution's
+            weight, ``(out_channels, in_channels / groups, *kernel_size)``).
+        groups (int): the number of groups in the conv layer. Default: 1.
+
+    Returns:
+        Parameter: ``tensor``.
+
+    Raises:
+        TypeError: ``tensor`` is not an ``et.Parameter``.
+        ValueError: a parameter of another number of dims than 3, 4 or 5, or a first dim
+            that ``groups`` does not divide.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import numpy as np
+        >>> w = et.Parameter(np.ones((2, 2, 3)))
+        >>> et.nn.init.dirac_(w).numpy().tolist()
+        [[[0.0, 1.0, 0.0], [0.0, 0.0, 0.0]], [[0.0, 0.0, 0.0], [0.0, 1.0, 0.0]]]
+    """
+    param = _param(tensor, "dirac_")
+    shape = tuple(param.shape)
+    if len(shape) not in (3, 4, 5):
+        raise ValueError("Only tensors with 3, 4, or 5 dimensions are supported")
+    if shape[0] % groups != 0:
+        raise ValueError("dim 0 must be divisible by groups")
+    out_per_group = shape[0] // groups
+    centre = tuple(size // 2 for size in shape[2:])
+    value = _np.zeros(shape)
+    for g in range(groups):
+        for d in range(min(out_per_group, shape[1])):
+            value[(g * out_per_group + d, d, *centre)] = 1.0
+    param.assign(value)
+    return param
+
+
+def orthogonal_(tensor: Parameter, gain: float = 1, generator: object = None) -> Parameter:
+    """Fill the input Parameter with a (semi) orthogonal matrix.
+
+    Described in "Exact solutions to the nonlinear dynamics of learning in deep linear neural
+    networks" (Saxe et al., 2013). The parameter must have at least 2 dimensions; for more
+    than 2, the trailing dimensions are flattened (``rows = size(0)``, ``cols = numel /
+    rows``). As torch's: a ``(rows, cols)`` matrix of ``N(0, 1)`` draws (from the
+    process-wide generator, ``et.manual_seed``; the values differ from torch's, whose
+    generator differs) is factorised ``Q R`` (transposed first when ``rows < cols``), the
+    columns of ``Q`` take the signs of ``R``'s diagonal, and the parameter is ``gain * Q``:
+    orthonormal rows or columns, whichever are fewer, times ``gain``. The factorisation runs
+    on the host, in float64. A parameter with no elements is left as it is.
+
+    The new value is published as a new snapshot of the parameter (tapes that read the
+    old one keep it); no session is needed.
+
+    Args:
+        tensor (Parameter): an ``et.Parameter`` of at least 2 dims.
+        gain (float): an optional scaling factor. Default: 1.
+        generator (None): must be ``None``: eagertape draws from the process-wide generator
+            (``et.manual_seed``). Default: ``None``.
+
+    Returns:
+        Parameter: ``tensor``.
+
+    Raises:
+        TypeError: ``tensor`` is not an ``et.Parameter``.
+        ValueError: a parameter of fewer than 2 dims.
+        ArgumentError: a ``generator`` is given.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import numpy as np
+        >>> w = et.Parameter(np.zeros((3, 5)))
+        >>> et.manual_seed(0)
+        >>> q = et.nn.init.orthogonal_(w).numpy()
+        >>> bool(np.allclose(q @ q.T, np.eye(3)))
+        True
+    """
+    param = _param(tensor, "orthogonal_")
+    shape = tuple(param.shape)
+    if len(shape) < 2:
+        raise ValueError("Only tensors with 2 or more dimensions are supported")
+    numel = _math.prod(shape)
+    if numel == 0:
+        return param  # torch's no-op
+    rows = shape[0]
+    cols = numel // rows
+    param.normal_(0.0, 1.0, generator=generator)
+    flattened = _np.asarray(param.numpy(), dtype=_np.float64).reshape(rows, cols)
+    if rows < cols:
+        flattened = flattened.T
+    q, r = _np.linalg.qr(flattened)
+    # Make Q uniform (Mezzadri, arXiv:math-ph/0609050), as torch's
+    q = q * _np.sign(_np.diag(r))
+    if rows < cols:
+        q = q.T
+    param.assign((q * gain).reshape(shape))
+    return param

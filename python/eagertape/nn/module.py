@@ -134,7 +134,10 @@ def _copy_parameter(p: Parameter) -> Parameter:
 
 
 def _host_value(value: Any) -> _np.ndarray:
-    """A state-dict value (torch tensor, numpy array or Python number) as a numpy array."""
+    """A state-dict value (torch or eagertape tensor, numpy array or Python number) as a numpy
+    array."""
+    if isinstance(value, Tensor):  # eagertape's (what eagertape.load gives), Parameters too
+        value = _np.asarray(value.numpy())  # a copy; bfloat16 widened exactly to float32
     if isinstance(value, _torch.Tensor):
         t = value.detach().cpu()
         if t.dtype == _torch.bfloat16:
@@ -539,9 +542,9 @@ class Module:
     def load_state_dict(
         self, state_dict: Mapping[str, Any], strict: bool = True
     ) -> IncompatibleKeys:
-        """Copy the values of ``state_dict`` (torch tensors, numpy arrays, or numbers for
-        0-d entries such as ``num_batches_tracked``) into this module's parameters and
-        buffers, matched by key. Everything is checked first: with ``strict`` a key missing
+        """Copy the values of ``state_dict`` (torch or eagertape tensors, numpy arrays, or
+        numbers for 0-d entries such as ``num_batches_tracked``) into this module's parameters
+        and buffers, matched by key. Everything is checked first: with ``strict`` a key missing
         from ``state_dict`` or one this module does not have is an error, and a value of
         another shape (or a non-integer count) always is; all problems are listed in one
         ``CheckpointError`` and nothing changes. Then each entry is assigned

@@ -5,7 +5,7 @@ torch's: ``{"state": {index: {"step": tensor, <buffer>: tensor, ...}}, "param_gr
 order. The cores keep ``{"type", "hyper", "state": {parameter id: {...}}}`` with pairs such
 as ``betas`` as two numbers and flags as 0 or 1 (checkpoints store that form). Values go out
 as torch tensors, so ``torch.optim`` loads the dict as it is; they come in as torch tensors,
-numpy arrays or numbers.
+numpy arrays, eagertape tensors or numbers.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from .._core import _OPTIMIZER_SIGNATURES
+from .._core import _OPTIMIZER_SIGNATURES, Tensor
 from .._errors import ConfigError
 
 # torch's pairs and the cores' two names for each, and the flags (held as 0 or 1): read off
@@ -67,6 +67,8 @@ def _out(value: Any) -> Any:
 
 
 def _in(value: Any) -> Any:
+    if isinstance(value, Tensor):  # eagertape's (what eagertape.load gives)
+        value = np.asarray(value.numpy())  # a copy
     if isinstance(value, torch.Tensor):
         value = value.detach().cpu()
         return float(value) if value.dim() == 0 else value.numpy()

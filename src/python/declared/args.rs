@@ -439,6 +439,23 @@ impl<W: WhyNone> Arg for OnlyNone<W> {
     }
 }
 
+/// torch's `memory_format=`: `None` or a `torch.memory_format`, which changes nothing.
+pub struct MemoryFormat;
+
+impl Arg for MemoryFormat {
+    passed_on!(crate::ops::convert::MemoryFormat);
+    fn annotation() -> String {
+        "object | None".into()
+    }
+    fn from_py(_: &Name, v: &Bound<'_, PyAny>, _: &PyTensor) -> PyResult<Self::Prepared> {
+        crate::python::tensor_convert::memory_format_arg(Some(v))?;
+        Ok(crate::ops::convert::MemoryFormat)
+    }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Self::Prepared> {
+        none_default(name, l).map(|()| crate::ops::convert::MemoryFormat)
+    }
+}
+
 /// torch's `generator=` of a session's sampling op: only `None`, the session's generator.
 pub struct Generator;
 

@@ -97,6 +97,8 @@ families! {
         sampling => draw::sampling_functions;
         splits => split::functions;
         clamps => clamp::functions;
+        conversions => convert::functions;
+        products => matmul::product_functions;
     ]
     sized: [
         sized_views => views::sized_functions;
