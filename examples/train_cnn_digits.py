@@ -217,7 +217,7 @@ def main() -> None:
             if changed:
                 ap.error(f"--resume: {ckpt} was trained with " + ", ".join(changed))
         try:
-            et.load(ckpt, model, optimizer=opt, session=train)
+            et.checkpoint.load(ckpt, model, optimizer=opt, session=train)
         except et.CheckpointError as e:
             ap.error(f"--resume: cannot load {ckpt}: {e}")
         # The checkpoint is the authority on progress: the optimizer counts its steps, and
@@ -285,7 +285,7 @@ def main() -> None:
                 f"train accuracy {correct / n:.4f}, test loss {test_loss:.4f}, "
                 f"test accuracy {test_acc:.4f}"
             )
-            et.save(ckpt, model, optimizer=opt, session=train)
+            et.checkpoint.save(ckpt, model, optimizer=opt, session=train)
             write_json(
                 progress,
                 {

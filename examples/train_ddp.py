@@ -13,8 +13,8 @@ r, r + world, r + 2 world, ... of each global batch (its shard). `loss.backward(
 the gradients across ranks in buckets while it runs, so every rank takes the same AdamW step
 and the weights stay identical (checked at the end); one rank and two train the same. Rank 0
 alone shows the progress bar, prints the test accuracy and writes the checkpoint
-(`et.save(..., rank=rank)`) to --out; `--resume` (every rank loads that checkpoint) trains on
-from it up to `--epochs` in total, as the other examples do:
+(`et.checkpoint.save(..., rank=rank)`) to --out; `--resume` (every rank loads that
+checkpoint) trains on from it up to `--epochs` in total, as the other examples do:
 
     .venv/bin/torchrun --nproc_per_node=2 examples/train_ddp.py --epochs 40 --resume
 """
@@ -122,7 +122,7 @@ def main() -> None:
         # Every rank reads the one checkpoint rank 0 wrote: the same weights and AdamW state
         # everywhere. The epochs done are the optimizer's steps over the steps per epoch.
         try:
-            et.load(path, model, optimizer=opt)
+            et.checkpoint.load(path, model, optimizer=opt)
         except et.CheckpointError as e:
             raise SystemExit(f"--resume: cannot load {path}: {e}") from None
         steps = steps_taken(opt)
@@ -160,7 +160,7 @@ def main() -> None:
     if rank == 0:
         path.parent.mkdir(parents=True, exist_ok=True)
     dist.barrier()
-    wrote = et.save(path, model, optimizer=opt, rank=rank)
+    wrote = et.checkpoint.save(path, model, optimizer=opt, rank=rank)
     if rank == 0:
         print(f"weights identical on all {world} rank(s): {same}")
         print(f"test accuracy: {accuracy:.3f}")

@@ -74,7 +74,7 @@ def main() -> None:
     steps_per_epoch = (n + args.batch_size - 1) // args.batch_size
     first_epoch = 0
     if args.resume:
-        et.load(ckpt, model, optimizer=opt, session=train)
+        et.checkpoint.load(ckpt, model, optimizer=opt, session=train)
         steps = steps_taken(opt)
         first_epoch = steps // steps_per_epoch
         print(f"resumed from {ckpt} after {first_epoch} epochs")
@@ -100,7 +100,7 @@ def main() -> None:
                 bar.update(1)
             bar.set_postfix(epoch=epoch + 1, loss=f"{total / n:.4f}")
     print(memory_line("memory at the end  "))
-    et.save(ckpt, model, optimizer=opt, session=train)
+    et.checkpoint.save(ckpt, model, optimizer=opt, session=train)
     print(f"saved {ckpt}")
 
     # Evaluation in a second session that shares the (now trained) parameters.

@@ -308,7 +308,7 @@ def main() -> None:
             if changed:
                 ap.error(f"--resume: {ckpt} was trained with " + ", ".join(changed))
         try:
-            et.load(ckpt, model, optimizer=opt, session=train)
+            et.checkpoint.load(ckpt, model, optimizer=opt, session=train)
         except et.CheckpointError as e:
             ap.error(f"--resume: cannot load {ckpt}: {e}")
         # The checkpoint is the authority on progress: the optimizer counts its steps.
@@ -325,7 +325,7 @@ def main() -> None:
     )
 
     def save(step: int) -> None:
-        et.save(ckpt, model, optimizer=opt, session=train)
+        et.checkpoint.save(ckpt, model, optimizer=opt, session=train)
         write_json(
             progress,
             {

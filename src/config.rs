@@ -246,6 +246,43 @@ impl DType {
         }
     }
 
+    /// torch's legacy tensor type name (`x.type()`): `torch.FloatTensor`, and
+    /// `torch.cuda.FloatTensor` on a CUDA device; the reference carriers name their values'
+    /// type (`torch.FloatTensor` for ieee32, `torch.DoubleTensor` for intervals' bounds).
+    pub fn legacy_name(self, cuda: bool) -> String {
+        let kind = match self {
+            DType::Float32 | DType::RefFloat32 | DType::Ieee32 => "Float",
+            DType::Float64 | DType::RefFloat64 | DType::Interval => "Double",
+            DType::Float16 => "Half",
+            DType::BFloat16 => "BFloat16",
+            DType::Int64 => "Long",
+            DType::Int32 => "Int",
+            DType::Bool => "Bool",
+        };
+        format!("torch.{}{kind}Tensor", if cuda { "cuda." } else { "" })
+    }
+
+    /// The native dtype a legacy type name names (`"torch.DoubleTensor"`,
+    /// `"torch.cuda.LongTensor"`), if it is one.
+    pub fn from_legacy(name: &str) -> Option<DType> {
+        let kind = name.strip_prefix("torch.")?;
+        let kind = kind
+            .strip_prefix("cuda.")
+            .unwrap_or(kind)
+            .strip_suffix("Tensor")?;
+        [
+            DType::Float32,
+            DType::Float64,
+            DType::Float16,
+            DType::BFloat16,
+            DType::Int64,
+            DType::Int32,
+            DType::Bool,
+        ]
+        .into_iter()
+        .find(|d| d.legacy_name(false) == format!("torch.{kind}Tensor"))
+    }
+
     /// Bytes per element.
     pub fn size(self) -> usize {
         match self {

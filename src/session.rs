@@ -563,7 +563,10 @@ impl<B: Backend> Session<B> {
         self.check(parents)?;
         if let Some(rule) = op.rule() {
             let name = rule.autocast_name();
-            if let Some(casts) = self.operand_casts(name, rule.promotes(), parents)? {
+            let promotes_data = rule.promotes() && !rule.accepts_data();
+            if let Some(casts) =
+                self.operand_casts(name, rule.promotes(), promotes_data, parents)?
+            {
                 return self.all_or_nothing(|s| {
                     let cast = s.cast_operands(&casts, parents)?;
                     s.record_as_is(op, &cast)

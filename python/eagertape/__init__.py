@@ -9,7 +9,18 @@ in one session never corrupts another.
 # LibTorch's shared libraries are loaded by torch; the extension links against them.
 import torch  # noqa: F401  (must precede the extension import)
 
-from . import accelerator, amp, backends, cuda, distributed, nn, optim, serialization, utils
+from . import (
+    accelerator,
+    amp,
+    backends,
+    checkpoint,
+    cuda,
+    distributed,
+    nn,
+    optim,
+    serialization,
+    utils,
+)
 from ._core import (
     Buffer,
     Config,
@@ -105,6 +116,7 @@ __all__ = [
     "is_autocast_enabled",
     "distributed",
     "serialization",
+    "checkpoint",
     "nn",
     "save",
     "load",
@@ -378,6 +390,13 @@ __all__ += [
     "numel",
     "set_default_dtype",
     "get_default_dtype",
+    "FloatTensor",
+    "DoubleTensor",
+    "HalfTensor",
+    "BFloat16Tensor",
+    "LongTensor",
+    "IntTensor",
+    "BoolTensor",
     "manual_seed",
     "is_grad_enabled",
     "no_grad",

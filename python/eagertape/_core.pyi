@@ -5623,6 +5623,24 @@ class Tensor:
             non_blocking (bool): accepted (copies are synchronous). Default: ``False``.
             memory_format (torch.memory_format, optional): accepted; changes nothing.
         """
+    @overload
+    def type(self, dtype: None = None, non_blocking: _bool = False) -> str:
+        """torch's `type(dtype=None)`: with a dtype (or a legacy name, `"torch.DoubleTensor"`),
+        `self.to(dtype)`; without, the legacy type name (`"torch.FloatTensor"`).
+
+        Args:
+            dtype (dtype or str, optional): the dtype to convert to. Default: ``None``.
+            non_blocking (bool): accepted (copies are synchronous). Default: ``False``.
+        """
+    @overload
+    def type(self, dtype: Any, non_blocking: _bool = False) -> Tensor:
+        """torch's `type(dtype=None)`: with a dtype (or a legacy name, `"torch.DoubleTensor"`),
+        `self.to(dtype)`; without, the legacy type name (`"torch.FloatTensor"`).
+
+        Args:
+            dtype (dtype or str, optional): the dtype to convert to. Default: ``None``.
+            non_blocking (bool): accepted (copies are synchronous). Default: ``False``.
+        """
     def type_as(self, other: Tensor) -> Tensor:
         """Returns this tensor converted to `other`'s dtype (`self.to(other.dtype)`).
 

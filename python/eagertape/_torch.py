@@ -62,6 +62,13 @@ __all__ = [
     "numel",
     "set_default_dtype",
     "get_default_dtype",
+    "FloatTensor",
+    "DoubleTensor",
+    "HalfTensor",
+    "BFloat16Tensor",
+    "LongTensor",
+    "IntTensor",
+    "BoolTensor",
     "manual_seed",
     "is_grad_enabled",
     "no_grad",
@@ -885,3 +892,113 @@ class inference_mode(_GradMode):  # noqa: N801
     def __init__(self, mode: builtins.bool = True) -> None:
         super().__init__()
         self._mode = not mode
+
+
+class _LegacyTensorType(type):
+    """The metaclass of torch's legacy tensor types: ``isinstance(x, et.LongTensor)`` holds
+    for an eagertape tensor of that dtype, as torch's does."""
+
+    _dtype: str
+
+    def __instancecheck__(cls, obj: object) -> builtins.bool:
+        return isinstance(obj, Tensor) and obj.dtype == cls._dtype
+
+
+class _LegacyTensor(metaclass=_LegacyTensorType):
+    _dtype = "float32"
+
+    def __new__(cls, *args: Any, device: object = None) -> Tensor:  # type: ignore[misc]
+        if len(args) == 1 and not isinstance(args[0], builtins.int | torch.Size):
+            return tensor(args[0], dtype=cls._dtype, device=device)
+        sizes = _sizes(args) if args else (0,)
+        return empty(*sizes, dtype=cls._dtype, device=device)
+
+
+class FloatTensor(_LegacyTensor):
+    """torch's legacy ``FloatTensor``: ``FloatTensor(data)`` is ``et.tensor(data,
+    dtype=et.float32)``, ``FloatTensor(*sizes)`` an uninitialised ``et.empty(*sizes,
+    dtype=et.float32)``; ``isinstance(x, et.FloatTensor)`` checks the dtype.
+
+    Args:
+        *args: the data (a list, an array, a tensor) or the sizes.
+        device (str or torch.device, optional): as the factories'. Default: ``None``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> x = et.FloatTensor([1, 2])
+        >>> x.dtype, isinstance(x, et.FloatTensor), isinstance(x, et.LongTensor)
+        ('float32', True, False)
+    """
+
+    _dtype = "float32"
+
+
+class DoubleTensor(_LegacyTensor):
+    """torch's legacy ``DoubleTensor`` (float64); see `FloatTensor`.
+
+    Args:
+        *args: the data or the sizes.
+        device (str or torch.device, optional): as the factories'. Default: ``None``.
+    """
+
+    _dtype = "float64"
+
+
+class HalfTensor(_LegacyTensor):
+    """torch's legacy ``HalfTensor`` (float16); see `FloatTensor`.
+
+    Args:
+        *args: the data or the sizes.
+        device (str or torch.device, optional): as the factories'. Default: ``None``.
+    """
+
+    _dtype = "float16"
+
+
+class BFloat16Tensor(_LegacyTensor):
+    """torch's legacy ``BFloat16Tensor`` (bfloat16); see `FloatTensor`.
+
+    Args:
+        *args: the data or the sizes.
+        device (str or torch.device, optional): as the factories'. Default: ``None``.
+    """
+
+    _dtype = "bfloat16"
+
+
+class LongTensor(_LegacyTensor):
+    """torch's legacy ``LongTensor`` (int64); see `FloatTensor`.
+
+    Args:
+        *args: the data or the sizes.
+        device (str or torch.device, optional): as the factories'. Default: ``None``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.LongTensor([3, 1]).tolist(), et.LongTensor(2).shape
+        ([3, 1], (2,))
+    """
+
+    _dtype = "int64"
+
+
+class IntTensor(_LegacyTensor):
+    """torch's legacy ``IntTensor`` (int32); see `FloatTensor`.
+
+    Args:
+        *args: the data or the sizes.
+        device (str or torch.device, optional): as the factories'. Default: ``None``.
+    """
+
+    _dtype = "int32"
+
+
+class BoolTensor(_LegacyTensor):
+    """torch's legacy ``BoolTensor`` (bool); see `FloatTensor`.
+
+    Args:
+        *args: the data or the sizes.
+        device (str or torch.device, optional): as the factories'. Default: ``None``.
+    """
+
+    _dtype = "bool"

@@ -154,6 +154,32 @@ impl PyTensor {
         let dtype = other.get().with(slf.py(), move |s| s.dtype_of(h))?;
         Self::converted(slf, Some(dtype), None, false)
     }
+    /// torch's `type(dtype=None)`: with a dtype (or a legacy name, `"torch.DoubleTensor"`),
+    /// `self.to(dtype)`; without, the legacy type name (`"torch.FloatTensor"`).
+    ///
+    /// Args:
+    ///     dtype (dtype or str, optional): the dtype to convert to. Default: ``None``.
+    ///     non_blocking (bool): accepted (copies are synchronous). Default: ``False``.
+    #[pyo3(name = "type", signature = (dtype=None, non_blocking=false))]
+    fn type_of(
+        slf: &Bound<'_, Self>,
+        dtype: Option<&Bound<'_, PyAny>>,
+        non_blocking: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let (py, _) = (slf.py(), non_blocking);
+        let name = dtype.and_then(|d| d.extract::<String>().ok());
+        let want = match name.as_deref().and_then(DType::from_legacy) {
+            Some(d) => Some(d),
+            None => super::config::requested(dtype)?,
+        };
+        if let Some(d) = want {
+            return Ok(Self::converted(slf, Some(d), None, false)?.into_any());
+        }
+        let h = slf.get().handle();
+        let dtype = slf.get().with(py, move |s| s.dtype_of(h))?;
+        let name = dtype.legacy_name(slf.get().device_of(py)?.is_cuda());
+        Ok(name.into_pyobject(py)?.into_any().unbind())
+    }
     /// The same value as a new leaf (sharing its storage) that backward does not pass
     /// through.
     pub(super) fn detach(&self, py: Python<'_>) -> PyResult<PyTensor> {

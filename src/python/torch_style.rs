@@ -275,6 +275,9 @@ pub fn manual_seed(seed: &Bound<'_, PyAny>) -> PyResult<()> {
         )));
     };
     crate::rng::manual_seed_checked(n)?;
+    // torch's default generators (CPU and CUDA: LibTorch's, the same as the `torch`
+    // package's), from which modules built without a seed draw their initial values
+    tch::manual_seed(n as u64 as i64);
     current::reseed_default();
     Ok(())
 }

@@ -13,13 +13,15 @@ use crate::tape::Handle;
 
 impl<B: Backend> Session<B> {
     /// The dtype each of `parents` converts to before the op named `name` (`promotes`: the
-    /// op promotes mixed floating operands) runs on them; `None` when none converts. Cheap
+    /// op promotes mixed floating operands; `promotes_data`: its integer and bool operands
+    /// too, beside a floating one, as torch's type promotion) runs on them; `None` when none converts. Cheap
     /// when nothing applies (every op passes here): one thread-local read, and for a
     /// promoting op one dtype per operand, without allocating.
     pub(super) fn operand_casts(
         &self,
         name: &'static str,
         promotes: bool,
+        promotes_data: bool,
         parents: &[Handle],
     ) -> Result<Option<Vec<Option<DType>>>> {
         let device = self.config.device;
@@ -31,7 +33,12 @@ impl<B: Backend> Session<B> {
                 CastPolicy::Same => None,
             }
         });
-        if to.is_none() && !(promotes && self.floats_differ(parents)) {
+        // torch's promotion of integer and bool operands of a floating op (`x.pow(p)` of an
+        // int64 `p`, `w * mask`): to the floating operands' result type.
+        let data_to_float = promotes_data
+            && parents.iter().any(|h| self.tape.node(h.node).data)
+            && parents.iter().any(|h| !self.tape.node(h.node).data);
+        if to.is_none() && !(promotes && self.floats_differ(parents)) && !data_to_float {
             return Ok(None);
         }
         // The floating operands: dtype, dimensions.
@@ -78,6 +85,18 @@ impl<B: Backend> Session<B> {
                 }
             }
         }
+        if data_to_float {
+            let floats: Vec<(DType, usize)> = dtypes.iter().flatten().copied().collect();
+            let rt = match casts.iter().flatten().next() {
+                Some(&d) => Some(d),
+                None => autocast::result_type(&floats).or(floats.first().map(|f| f.0)),
+            };
+            for (d, c) in dtypes.iter().zip(casts.iter_mut()) {
+                if d.is_none() {
+                    *c = rt;
+                }
+            }
+        }
         Ok(casts.iter().any(Option::is_some).then_some(casts))
     }
 
@@ -118,7 +137,7 @@ impl<B: Backend> Session<B> {
         name: &'static str,
         xs: &[Handle],
     ) -> Result<Vec<Handle>> {
-        match self.operand_casts(name, false, xs)? {
+        match self.operand_casts(name, false, false, xs)? {
             Some(casts) => self.cast_operands(&casts, xs),
             None => Ok(xs.to_vec()),
         }

@@ -428,11 +428,13 @@ def test_orthogonal_refuses_a_1_d_tensor_with_torchs_error():
     assert str(got.value) == str(want.value)
 
 
-def test_orthogonal_refuses_a_generator_as_the_other_initialisers_do():
+def test_an_initialiser_draws_torchs_values_from_a_torch_generator():
     ours = et.Parameter(np.zeros((3, 3)))
-    with pytest.raises(et.ArgumentError):
-        enn.init.orthogonal_(ours, generator=object())
-    with pytest.raises(et.ArgumentError):
+    theirs = torch.zeros(3, 3, dtype=torch.float64)
+    enn.init.orthogonal_(ours, generator=torch.Generator().manual_seed(3))
+    tnn.init.orthogonal_(theirs, generator=torch.Generator().manual_seed(3))
+    np.testing.assert_array_equal(ours.numpy(), theirs.numpy())
+    with pytest.raises(TypeError):  # torch's error for what is not a generator
         enn.init.uniform_(ours, generator=object())
 
 

@@ -189,3 +189,15 @@ def test_a_float_tensor_is_not_an_index_as_in_torch():
         [0, 1][et.tensor(1.0)]
     with pytest.raises(TypeError):
         [0, 1][torch.tensor(1.0)]
+
+
+def test_type_names_the_legacy_type_and_converts_as_torch():
+    with et.Session(dtype="float64"):
+        x = et.tensor([1.5, -2.5])
+        t = torch.tensor([1.5, -2.5], dtype=torch.float64)
+        assert x.type() == t.type() == "torch.DoubleTensor"
+        assert et.tensor([1]).type() == torch.tensor([1]).type() == "torch.LongTensor"
+        assert x.type(et.float32).dtype == "float32"
+        assert x.type(torch.long).tolist() == t.type(torch.long).tolist()
+        assert x.type("torch.FloatTensor").type() == t.type("torch.FloatTensor").type()
+        assert x.type(et.float64) is x

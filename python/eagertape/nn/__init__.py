@@ -8,7 +8,9 @@ running statistics). Class names,
 constructor arguments, parameter names, shapes, initialisation and state-dict keys follow
 ``torch.nn`` (2.11), so ``module.load_state_dict(torch_module.state_dict())`` and the reverse
 work for the same architecture. Every module with parameters also takes ``seed`` (its
-initial values are drawn in float64 from ``np.random.default_rng(seed)``), ``dtype`` and
+initial values are drawn in float64 from ``np.random.default_rng(seed)``; without one, from
+torch's default generator in torch's order and dtype, so after ``et.manual_seed(n)`` a model
+holds the values torch's twin built after ``torch.manual_seed(n)`` holds), ``dtype`` and
 ``device``.
 
 The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``flatten``,
@@ -16,7 +18,7 @@ The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``fla
 ``EmbeddingBag``), ``container``
 (``Sequential``, ``ModuleList``, ``ModuleDict``, ``MLP``), ``attention``
 (``MultiheadAttention``) and ``transformer``; torch's helpers ``functional`` (``F``),
-``init`` and ``utils``
+``init``, ``utils`` and ``modules`` (torch's import paths, ``nn.modules.loss``)
 (with ``utils.rnn``'s packed sequences); ``distance`` (``PairwiseDistance``,
 ``CosineSimilarity``); ``instancenorm``; ``pixelshuffle``; ``upsampling``; ``rnn`` (``RNN``,
 ``LSTM``, ``GRU`` and their cells); ``padding`` (``ZeroPad``, ``ConstantPad``,
@@ -27,6 +29,7 @@ from .._core import Parameter
 from . import (
     functional,
     init,
+    modules,  # noqa: E402  (torch.nn.modules's import paths, over the files above)
     parallel,  # noqa: E402  (after Module: the wrapper is one)
     utils,
 )
@@ -143,6 +146,7 @@ __all__ = [
     "init",
     "utils",
     "parallel",
+    "modules",
     "AdaptiveAvgPool2d",
     "BCELoss",
     "BCEWithLogitsLoss",

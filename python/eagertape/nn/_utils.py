@@ -29,16 +29,63 @@ def _module_dtype(dtype: object) -> object:
     return _core._get_default_dtype() if dtype is None else dtype
 
 
-def _seed(value: object) -> int:
-    """A module's seed: ``value``, or (``None``) one drawn from the process-wide generator,
-    so ``et.manual_seed(n)`` fixes every module built after it, as torch's does."""
+def _seed(value: object) -> int | None:
+    """A module's seed, checked: an int, or ``None`` (the module then draws from torch's
+    generator, `_draws`)."""
     if value is None:
-        return _core._draw_seed()
+        return None
     if isinstance(value, bool) or not isinstance(value, int | np.integer):
         raise TypeError(f"seed must be an int or None, got {type(value).__name__} {value!r}")
     if value < 0:
         raise ConfigError(f"seed must be non-negative, got {value}")
     return int(value)
+
+
+_TORCH_DTYPES = {
+    "float32": torch.float32,
+    "float64": torch.float64,
+    "float16": torch.float16,
+    "bfloat16": torch.bfloat16,
+    "ieee32": torch.float32,
+}
+
+
+class _TorchDraws:
+    """Initial values drawn from torch's default CPU generator in the parameter's dtype, as
+    torch's own modules draw theirs (``torch.manual_seed`` seeds it, and ``et.manual_seed``
+    seeds it too): a module built without a seed holds the values torch's twin built at the
+    same point of the same program holds. Values come back as float64 arrays (exact)."""
+
+    def __init__(self, dtype: object) -> None:
+        self._dtype = _TORCH_DTYPES.get(str(dtype), torch.float64)
+
+    def uniform(self, low: float, high: float, size: Any) -> np.ndarray:
+        return torch.empty(size, dtype=self._dtype).uniform_(low, high).double().numpy()
+
+    def standard_normal(self, size: Any) -> np.ndarray:
+        return torch.empty(size, dtype=self._dtype).normal_().double().numpy()
+
+
+def _draws(seed: object, dtype: object) -> np.random.Generator | _TorchDraws:
+    """Where a module's initial values come from: ``np.random.default_rng(seed)`` (float64
+    draws, then converted) with a seed, else torch's generator (`_TorchDraws`)."""
+    checked = _seed(seed)
+    return _TorchDraws(dtype) if checked is None else np.random.default_rng(checked)
+
+
+def _kaiming_bound(fan_in: int) -> float:
+    """``kaiming_uniform_(a=sqrt(5))``'s bound for this fan-in, in torch's own arithmetic
+    (``sqrt(3) * (gain / sqrt(fan_in))``, ``gain = sqrt(2 / (1 + sqrt(5) ** 2))``): about
+    ``1 / sqrt(fan_in)``, the very float torch draws with."""
+    if fan_in == 0:
+        return 0.0
+    gain = math.sqrt(2.0 / (1 + math.sqrt(5) ** 2))
+    return math.sqrt(3.0) * (gain / math.sqrt(fan_in))
+
+
+def _xavier_bound(fan_in: int, fan_out: int) -> float:
+    """``xavier_uniform_``'s bound (gain 1), in torch's own arithmetic."""
+    return math.sqrt(3.0) * (1.0 * math.sqrt(2.0 / float(fan_in + fan_out)))
 
 
 def _offset_seed(seed: int | None, offset: int) -> int | None:
@@ -89,7 +136,7 @@ def _shape(value: object, what: str) -> tuple[int, ...]:
 
 
 def _uniform(
-    rng: np.random.Generator,
+    rng: np.random.Generator | _TorchDraws,
     bound: float,
     shape: tuple[int, ...],
     name: str,
@@ -109,8 +156,8 @@ def _filled(
 
 
 def _fan_in_bound(fan_in: int) -> float:
-    """``kaiming_uniform_(a=sqrt(5))``'s bound (and the bias bound) for this fan-in:
-    ``gain * sqrt(3 / fan_in)`` with ``gain = sqrt(2 / (1 + 5))``, that is ``1/sqrt(fan_in)``."""
+    """The bias bound of torch's ``Linear`` and convolutions for this fan-in,
+    ``1 / sqrt(fan_in)`` (0 without inputs)."""
     return 1.0 / math.sqrt(fan_in) if fan_in > 0 else 0.0
 
 

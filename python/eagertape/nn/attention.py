@@ -5,15 +5,13 @@ handling, both code paths (explicit weights when ``need_weights``,
 
 from __future__ import annotations
 
-import math as _math
 from typing import Any
-
-import numpy as _np
 
 from .._core import Parameter, Session, Tensor, _multi_head_attention_forward
 from .._errors import ConfigError
 from ._utils import (
     _bool,
+    _draws,
     _filled,
     _module_dtype,
     _offset_seed,
@@ -22,6 +20,7 @@ from ._utils import (
     _seed,
     _session_mask,
     _uniform,
+    _xavier_bound,
 )
 from .linear import Linear
 from .module import Module
@@ -72,8 +71,8 @@ class MultiheadAttention(Module):
         batch_first (bool): if ``True``, then the input and output tensors are provided as
             ``(batch, seq, feature)``. Default: ``False`` (``(seq, batch, feature)``).
         seed (int, optional): the seed of the initialization's generator. Default: ``None``
-            (one drawn from the process-wide generator, so `eagertape.manual_seed` fixes
-            it).
+            (torch's default generator, in torch's order: after `eagertape.manual_seed(n)`,
+            torch's values for that seed).
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
@@ -127,26 +126,28 @@ class MultiheadAttention(Module):
         has_bias = _bool(bias, "bias")
         seed = _seed(seed)
         e = self.embed_dim
-        rng = _np.random.default_rng(seed)
+        # torch's order of draws: `out_proj` is built (a Linear's draws) before
+        # `_reset_parameters` draws the input projections (xavier).
+        out_proj = Linear(
+            e, e, bias=has_bias, seed=_offset_seed(seed, 1), dtype=dtype, device=device
+        )
+        rng = _draws(seed, dtype)
         self.in_proj_weight: Parameter | None = None
         self.q_proj_weight: Parameter | None = None
         self.k_proj_weight: Parameter | None = None
         self.v_proj_weight: Parameter | None = None
         if self._qkv_same_embed_dim:
             self.in_proj_weight = _uniform(
-                rng, _math.sqrt(6.0 / float(e + 3 * e)), (3 * e, e), "in_proj_weight", dtype, device
+                rng, _xavier_bound(e, 3 * e), (3 * e, e), "in_proj_weight", dtype, device
             )
         else:
             for name, width in (("q", e), ("k", self.kdim), ("v", self.vdim)):
-                bound = _math.sqrt(6.0 / float(e + width))
+                bound = _xavier_bound(width, e)
                 w = _uniform(rng, bound, (e, width), f"{name}_proj_weight", dtype, device)
                 setattr(self, f"{name}_proj_weight", w)
         self.in_proj_bias: Parameter | None = None
         if has_bias:
             self.in_proj_bias = _filled(0.0, (3 * e,), "in_proj_bias", dtype, device)
-        out_proj = Linear(
-            e, e, bias=has_bias, seed=_offset_seed(seed, 1), dtype=dtype, device=device
-        )
         if has_bias:
             out_proj.bias = _filled(0.0, (e,), "bias", dtype, device)
         self.out_proj = out_proj

@@ -311,8 +311,8 @@ class MLP(Module):
     them (not after the last), held in ``self.layers`` (a ``Sequential``: the parameters are
     named "layers.0.weight", "layers.2.weight", ...). With a ``seed``, linear layer ``i``
     (counting linear layers only) is initialized with ``seed + i``, so equal seeds give equal
-    models; without one, a seed is drawn from the process-wide generator
-    (`eagertape.manual_seed`).
+    models; without one, each draws from torch's default generator
+    (`eagertape.manual_seed` seeds it).
 
     Input: ``(*, sizes[0])``; output: ``(*, sizes[-1])``.
 
@@ -323,7 +323,7 @@ class MLP(Module):
             Default: "relu".
         bias (bool): whether the linear layers have a bias. Default: ``True``.
         seed (int, optional): the seed of the first layer's initialization.
-            Default: ``None`` (drawn from the process-wide generator).
+            Default: ``None`` (torch's default generator).
         dtype (str or dtype): the dtype of the parameters. Default: "float32".
         device (str, optional): the device of the parameters. Default: ``None`` (the
             process default device, `eagertape.set_default_device`).

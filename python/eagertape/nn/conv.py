@@ -7,11 +7,18 @@ import math as _math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as _np
-
 from .._core import Parameter, Session, Tensor, conv1d, conv2d, conv3d, conv_transpose2d
 from .._errors import ConfigError, ShapeError
-from ._utils import _bool, _fan_in_bound, _module_dtype, _ntuple, _positive_int, _seed, _uniform
+from ._utils import (
+    _bool,
+    _draws,
+    _fan_in_bound,
+    _kaiming_bound,
+    _module_dtype,
+    _ntuple,
+    _positive_int,
+    _uniform,
+)
 from .module import Module
 
 __all__ = ["Conv1d", "Conv2d", "Conv3d", "ConvTranspose2d"]
@@ -94,11 +101,11 @@ class _ConvNd(Module):
         else:
             shape = (self.out_channels, self.in_channels // self.groups, *self.kernel_size)
         fan_in = shape[1] * _math.prod(self.kernel_size)
-        rng = _np.random.default_rng(_seed(seed))
-        bound = _fan_in_bound(fan_in)
-        self.weight = _uniform(rng, bound, shape, "weight", dtype, device)
+        rng = _draws(seed, dtype)
+        self.weight = _uniform(rng, _kaiming_bound(fan_in), shape, "weight", dtype, device)
         self.bias: Parameter | None = None
         if has_bias:
+            bound = _fan_in_bound(fan_in)
             self.bias = _uniform(rng, bound, (self.out_channels,), "bias", dtype, device)
 
     def _operands(self, sess: Session) -> tuple[Tensor, Tensor | None]:
@@ -204,8 +211,8 @@ class Conv1d(_Conv):
         padding_mode (str): must be ``"zeros"``; torch's "reflect", "replicate" and
             "circular" raise ``ConfigError``. Default: ``"zeros"``.
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
@@ -259,8 +266,8 @@ class Conv2d(_Conv):
         padding_mode (str): must be ``"zeros"``; torch's "reflect", "replicate" and
             "circular" raise ``ConfigError``. Default: ``"zeros"``.
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
@@ -314,8 +321,8 @@ class Conv3d(_Conv):
         padding_mode (str): must be ``"zeros"``; torch's "reflect", "replicate" and
             "circular" raise ``ConfigError``. Default: ``"zeros"``.
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
@@ -373,8 +380,8 @@ class ConvTranspose2d(_ConvNd):
         dilation (int or tuple[int, int]): spacing between kernel elements. Default: 1.
         padding_mode (str): must be ``"zeros"``. Default: ``"zeros"``.
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the

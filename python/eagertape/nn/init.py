@@ -1,13 +1,18 @@
-"""``eagertape.nn.init``: ``torch.nn.init``'s functions, gains and fan rules, on
+"""``eagertape.nn.init``: ``_torch.nn.init``'s functions, gains and fan rules, on
 ``et.Parameter``s. Each publishes the parameter's new value as a new snapshot (tapes that
-read the old one keep it) and draws from the process-wide generator (``et.manual_seed``);
-each returns the parameter, as torch's do."""
+read the old one keep it) and returns the parameter, as torch's do. A parameter of a native
+dtype gets torch's own draws (``_torch.nn.init``'s function run on a tensor of its shape and
+dtype, from torch's default generator, which ``et.manual_seed`` seeds, or ``generator=``), so
+the same seed gives torch's values; one of a reference dtype draws from eagertape's
+process-wide generator."""
 
 from __future__ import annotations
 
 import math as _math
+from typing import Any
 
 import numpy as _np
+import torch as _torch
 
 from .._core import Parameter
 
@@ -47,6 +52,30 @@ def _param(tensor: object, fn: str) -> Parameter:
             f"recorded tensor is an immutable value), got {type(tensor).__name__}"
         )
     return tensor
+
+
+_TORCH_DTYPES = {
+    "float32": _torch.float32,
+    "float64": _torch.float64,
+    "float16": _torch.float16,
+    "bfloat16": _torch.bfloat16,
+}
+
+
+def _by_torch(tensor: object, fn: str, *args: Any, **kwargs: Any) -> Parameter | None:
+    """torch's ``nn.init.<fn>`` for a parameter of a native dtype: run on a torch tensor of
+    its shape and dtype, drawing from torch's generator (seeded by ``et.manual_seed``) or
+    ``generator``, so the values are torch's own; the result is published as the
+    parameter's next version. ``None`` for a reference dtype (eagertape's draws then)."""
+    param = _param(tensor, fn)
+    dtype = _TORCH_DTYPES.get(str(param.dtype))
+    if dtype is None:
+        return None
+    t = _torch.empty(tuple(param.shape), dtype=dtype)
+    getattr(_torch.nn.init, fn)(t, *args, **kwargs)
+    if t.numel() > 0:  # nothing drawn: no new version, as torch's no-op
+        param.assign(t)
+    return param
 
 
 def calculate_gain(nonlinearity: str, param: float | None = None) -> float:
@@ -123,15 +152,15 @@ def uniform_(
             refused).
         a (float): the lower bound of the uniform distribution. Default: ``0.0``.
         b (float): the upper bound of the uniform distribution. Default: ``1.0``.
-        generator (None): must be ``None``: eagertape draws from the process-wide generator
-            (``et.manual_seed``). Default: ``None``.
+        generator (torch.Generator, optional): the generator to draw from. Default: ``None``
+            (torch's default generator, which ``et.manual_seed`` seeds).
 
     Returns:
         Parameter: ``tensor``.
 
     Raises:
         TypeError: ``tensor`` is not an ``et.Parameter``.
-        ArgumentError: a ``generator`` is given.
+        ArgumentError: a ``generator`` given for a parameter of a reference dtype.
 
     Examples:
         >>> import eagertape as et
@@ -141,6 +170,8 @@ def uniform_(
         >>> float(et.nn.init.uniform_(w, -1.0, 1.0).numpy().max()) <= 1.0
         True
     """
+    if (done := _by_torch(tensor, "uniform_", a, b, generator=generator)) is not None:
+        return done
     return _param(tensor, "uniform_").uniform_(a, b, generator=generator)
 
 
@@ -158,15 +189,15 @@ def normal_(
             refused).
         mean (float): the mean of the normal distribution. Default: ``0.0``.
         std (float): the standard deviation of the normal distribution. Default: ``1.0``.
-        generator (None): must be ``None``: eagertape draws from the process-wide generator
-            (``et.manual_seed``). Default: ``None``.
+        generator (torch.Generator, optional): the generator to draw from. Default: ``None``
+            (torch's default generator, which ``et.manual_seed`` seeds).
 
     Returns:
         Parameter: ``tensor``.
 
     Raises:
         TypeError: ``tensor`` is not an ``et.Parameter``.
-        ArgumentError: a ``generator`` is given.
+        ArgumentError: a ``generator`` given for a parameter of a reference dtype.
 
     Examples:
         >>> import eagertape as et
@@ -176,6 +207,8 @@ def normal_(
         >>> et.nn.init.normal_(w, std=0.02).shape
         (2, 3)
     """
+    if (done := _by_torch(tensor, "normal_", mean, std, generator=generator)) is not None:
+        return done
     return _param(tensor, "normal_").normal_(mean, std, generator=generator)
 
 
@@ -202,8 +235,8 @@ def trunc_normal_(
         std (float): the standard deviation of the normal distribution. Default: ``1.0``.
         a (float): the minimum cutoff value. Default: ``-2.0``.
         b (float): the maximum cutoff value. Default: ``2.0``.
-        generator (None): must be ``None``: eagertape draws from the process-wide generator
-            (``et.manual_seed``). Default: ``None``.
+        generator (torch.Generator, optional): the generator to draw from. Default: ``None``
+            (torch's default generator, which ``et.manual_seed`` seeds).
 
     Returns:
         Parameter: ``tensor``.
@@ -221,6 +254,10 @@ def trunc_normal_(
     """
     if generator is not None:
         raise TypeError("nn.init.trunc_normal_: generator= is not supported (et.manual_seed)")
+    if (
+        done := _by_torch(tensor, "trunc_normal_", mean, std, a, b, generator=generator)
+    ) is not None:
+        return done
     return _param(tensor, "trunc_normal_")._trunc_normal_(mean, std, a, b)
 
 
@@ -319,8 +356,8 @@ def xavier_uniform_(tensor: Parameter, gain: float = 1.0, generator: object = No
     Args:
         tensor (Parameter): an ``et.Parameter`` of at least 2 dims.
         gain (float): an optional scaling factor. Default: ``1.0``.
-        generator (None): must be ``None``: eagertape draws from the process-wide generator
-            (``et.manual_seed``). Default: ``None``.
+        generator (torch.Generator, optional): the generator to draw from. Default: ``None``
+            (torch's default generator, which ``et.manual_seed`` seeds).
 
     Returns:
         Parameter: ``tensor``.
@@ -328,7 +365,7 @@ def xavier_uniform_(tensor: Parameter, gain: float = 1.0, generator: object = No
     Raises:
         TypeError: ``tensor`` is not an ``et.Parameter``.
         ValueError: a parameter of fewer than 2 dims.
-        ArgumentError: a ``generator`` is given.
+        ArgumentError: a ``generator`` given for a parameter of a reference dtype.
 
     Examples:
         >>> import eagertape as et
@@ -338,6 +375,8 @@ def xavier_uniform_(tensor: Parameter, gain: float = 1.0, generator: object = No
         >>> et.nn.init.xavier_uniform_(w).shape
         (2, 3)
     """
+    if (done := _by_torch(tensor, "xavier_uniform_", gain, generator=generator)) is not None:
+        return done
     fan_in, fan_out = _calculate_fan_in_and_fan_out(_param(tensor, "xavier_uniform_"))
     std = gain * _math.sqrt(2.0 / float(fan_in + fan_out))
     a = _math.sqrt(3.0) * std
@@ -360,8 +399,8 @@ def xavier_normal_(tensor: Parameter, gain: float = 1.0, generator: object = Non
     Args:
         tensor (Parameter): an ``et.Parameter`` of at least 2 dims.
         gain (float): an optional scaling factor. Default: ``1.0``.
-        generator (None): must be ``None``: eagertape draws from the process-wide generator
-            (``et.manual_seed``). Default: ``None``.
+        generator (torch.Generator, optional): the generator to draw from. Default: ``None``
+            (torch's default generator, which ``et.manual_seed`` seeds).
 
     Returns:
         Parameter: ``tensor``.
@@ -369,7 +408,7 @@ def xavier_normal_(tensor: Parameter, gain: float = 1.0, generator: object = Non
     Raises:
         TypeError: ``tensor`` is not an ``et.Parameter``.
         ValueError: a parameter of fewer than 2 dims.
-        ArgumentError: a ``generator`` is given.
+        ArgumentError: a ``generator`` given for a parameter of a reference dtype.
 
     Examples:
         >>> import eagertape as et
@@ -379,6 +418,8 @@ def xavier_normal_(tensor: Parameter, gain: float = 1.0, generator: object = Non
         >>> et.nn.init.xavier_normal_(w).shape
         (2, 3)
     """
+    if (done := _by_torch(tensor, "xavier_normal_", gain, generator=generator)) is not None:
+        return done
     fan_in, fan_out = _calculate_fan_in_and_fan_out(_param(tensor, "xavier_normal_"))
     std = gain * _math.sqrt(2.0 / float(fan_in + fan_out))
     return tensor.normal_(0.0, std, generator=generator)
@@ -413,8 +454,8 @@ def kaiming_uniform_(
             ``"fan_in"``.
         nonlinearity (str): the non-linear function (``nn.functional`` name), recommended only
             with ``"relu"`` or ``"leaky_relu"``. Default: ``"leaky_relu"``.
-        generator (None): must be ``None``: eagertape draws from the process-wide generator
-            (``et.manual_seed``). Default: ``None``.
+        generator (torch.Generator, optional): the generator to draw from. Default: ``None``
+            (torch's default generator, which ``et.manual_seed`` seeds).
 
     Returns:
         Parameter: ``tensor``.
@@ -423,7 +464,7 @@ def kaiming_uniform_(
         TypeError: ``tensor`` is not an ``et.Parameter``.
         ValueError: a parameter of fewer than 2 dims, an unknown ``mode`` or
             ``nonlinearity``.
-        ArgumentError: a ``generator`` is given.
+        ArgumentError: a ``generator`` given for a parameter of a reference dtype.
 
     Examples:
         >>> import eagertape as et
@@ -433,6 +474,9 @@ def kaiming_uniform_(
         >>> et.nn.init.kaiming_uniform_(w, mode="fan_in", nonlinearity="relu").shape
         (2, 3)
     """
+    args = (a, mode, nonlinearity)
+    if (done := _by_torch(tensor, "kaiming_uniform_", *args, generator=generator)) is not None:
+        return done
     fan = _calculate_correct_fan(_param(tensor, "kaiming_uniform_"), mode)
     if fan == 0:
         return tensor  # torch warns and leaves a zero-element tensor as it is
@@ -469,8 +513,8 @@ def kaiming_normal_(
             ``"fan_in"``.
         nonlinearity (str): the non-linear function (``nn.functional`` name), recommended only
             with ``"relu"`` or ``"leaky_relu"``. Default: ``"leaky_relu"``.
-        generator (None): must be ``None``: eagertape draws from the process-wide generator
-            (``et.manual_seed``). Default: ``None``.
+        generator (torch.Generator, optional): the generator to draw from. Default: ``None``
+            (torch's default generator, which ``et.manual_seed`` seeds).
 
     Returns:
         Parameter: ``tensor``.
@@ -479,7 +523,7 @@ def kaiming_normal_(
         TypeError: ``tensor`` is not an ``et.Parameter``.
         ValueError: a parameter of fewer than 2 dims, an unknown ``mode`` or
             ``nonlinearity``.
-        ArgumentError: a ``generator`` is given.
+        ArgumentError: a ``generator`` given for a parameter of a reference dtype.
 
     Examples:
         >>> import eagertape as et
@@ -489,6 +533,9 @@ def kaiming_normal_(
         >>> et.nn.init.kaiming_normal_(w, mode="fan_out", nonlinearity="relu").shape
         (2, 3)
     """
+    args = (a, mode, nonlinearity)
+    if (done := _by_torch(tensor, "kaiming_normal_", *args, generator=generator)) is not None:
+        return done
     fan = _calculate_correct_fan(_param(tensor, "kaiming_normal_"), mode)
     if fan == 0:
         return tensor
@@ -585,12 +632,13 @@ def orthogonal_(tensor: Parameter, gain: float = 1, generator: object = None) ->
     Described in "Exact solutions to the nonlinear dynamics of learning in deep linear neural
     networks" (Saxe et al., 2013). The parameter must have at least 2 dimensions; for more
     than 2, the trailing dimensions are flattened (``rows = size(0)``, ``cols = numel /
-    rows``). As torch's: a ``(rows, cols)`` matrix of ``N(0, 1)`` draws (from the
-    process-wide generator, ``et.manual_seed``; the values differ from torch's, whose
-    generator differs) is factorised ``Q R`` (transposed first when ``rows < cols``), the
-    columns of ``Q`` take the signs of ``R``'s diagonal, and the parameter is ``gain * Q``:
-    orthonormal rows or columns, whichever are fewer, times ``gain``. The factorisation runs
-    on the host, in float64. A parameter with no elements is left as it is.
+    rows``). A parameter of a native dtype gets torch's own values (its ``orthogonal_`` on a
+    tensor of that shape and dtype); otherwise, as torch's: a ``(rows, cols)`` matrix of
+    ``N(0, 1)`` draws (from the process-wide generator, ``et.manual_seed``) is factorised
+    ``Q R`` (transposed first when ``rows < cols``), the columns of ``Q`` take the signs of
+    ``R``'s diagonal, and the parameter is ``gain * Q``: orthonormal rows or columns,
+    whichever are fewer, times ``gain``. The factorisation runs on the host, in float64. A
+    parameter with no elements is left as it is.
 
     The new value is published as a new snapshot of the parameter (tapes that read the
     old one keep it); no session is needed.
@@ -598,8 +646,8 @@ def orthogonal_(tensor: Parameter, gain: float = 1, generator: object = None) ->
     Args:
         tensor (Parameter): an ``et.Parameter`` of at least 2 dims.
         gain (float): an optional scaling factor. Default: 1.
-        generator (None): must be ``None``: eagertape draws from the process-wide generator
-            (``et.manual_seed``). Default: ``None``.
+        generator (torch.Generator, optional): the generator to draw from. Default: ``None``
+            (torch's default generator, which ``et.manual_seed`` seeds).
 
     Returns:
         Parameter: ``tensor``.
@@ -607,7 +655,7 @@ def orthogonal_(tensor: Parameter, gain: float = 1, generator: object = None) ->
     Raises:
         TypeError: ``tensor`` is not an ``et.Parameter``.
         ValueError: a parameter of fewer than 2 dims.
-        ArgumentError: a ``generator`` is given.
+        ArgumentError: a ``generator`` given for a parameter of a reference dtype.
 
     Examples:
         >>> import eagertape as et
@@ -618,6 +666,8 @@ def orthogonal_(tensor: Parameter, gain: float = 1, generator: object = None) ->
         >>> bool(np.allclose(q @ q.T, np.eye(3)))
         True
     """
+    if (done := _by_torch(tensor, "orthogonal_", gain, generator=generator)) is not None:
+        return done
     param = _param(tensor, "orthogonal_")
     shape = tuple(param.shape)
     if len(shape) < 2:

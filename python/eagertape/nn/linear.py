@@ -7,7 +7,7 @@ from typing import Any
 import numpy as _np
 
 from .._core import Parameter, Session, Tensor, linear
-from ._utils import _fan_in_bound, _module_dtype, _positive_int, _seed
+from ._utils import _draws, _fan_in_bound, _kaiming_bound, _module_dtype, _positive_int
 from .module import Module
 
 __all__ = ["Bilinear", "Identity", "Linear"]
@@ -54,8 +54,8 @@ class Linear(Module):
         bias (bool): if set to ``False``, the layer will not learn an additive bias.
             Default: ``True``.
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
@@ -88,12 +88,13 @@ class Linear(Module):
         self.out_features = _positive_int(out_features, "out_features")
         if not isinstance(bias, bool):
             raise TypeError(f"bias must be a bool, got {type(bias).__name__}")
-        rng = _np.random.default_rng(_seed(seed))
-        bound = _fan_in_bound(self.in_features)
+        rng = _draws(seed, dtype)
+        bound = _kaiming_bound(self.in_features)
         w = rng.uniform(-bound, bound, size=(self.out_features, self.in_features))
         self.weight = Parameter(w, name="weight", dtype=dtype, device=device)
         self.bias: Parameter | None = None
         if bias:
+            bound = _fan_in_bound(self.in_features)
             b = rng.uniform(-bound, bound, size=(self.out_features,))
             self.bias = Parameter(b, name="bias", dtype=dtype, device=device)
 
@@ -127,8 +128,8 @@ class Bilinear(Module):
         bias (bool): if set to ``False``, the layer will not learn an additive bias.
             Default: ``True``.
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
@@ -163,7 +164,7 @@ class Bilinear(Module):
         self.out_features = _positive_int(out_features, "out_features")
         if not isinstance(bias, bool):
             raise TypeError(f"bias must be a bool, got {type(bias).__name__}")
-        rng = _np.random.default_rng(_seed(seed))
+        rng = _draws(seed, dtype)
         bound = 1.0 / _np.sqrt(self.in1_features)
         shape = (self.out_features, self.in1_features, self.in2_features)
         w = rng.uniform(-bound, bound, size=shape)

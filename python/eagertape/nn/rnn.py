@@ -23,7 +23,7 @@ import numpy as _np
 from .. import _core
 from .._core import Parameter, Tensor
 from .._errors import ArgumentError, ConfigError
-from ._utils import _bool, _module_dtype, _positive_int, _probability, _seed
+from ._utils import _bool, _draws, _module_dtype, _positive_int, _probability
 from .module import Module
 from .utils.rnn import PackedSequence, _pack_like, _padded
 
@@ -77,8 +77,8 @@ class RNNBase(Module):
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
 
     Raises:
         ConfigError: an unknown ``mode``, a size that is not positive, ``dropout`` outside
@@ -127,7 +127,7 @@ class RNNBase(Module):
         num_directions = 2 if self.bidirectional else 1
         gate_size = _GATES[mode] * self.hidden_size
         real_hidden = self.proj_size or self.hidden_size
-        rng = _np.random.default_rng(_seed(seed))
+        rng = _draws(seed, dtype)
         stdv = 1.0 / _math.sqrt(self.hidden_size)
         self._flat_weights_names: list[str] = []
         for layer in range(self.num_layers):
@@ -252,8 +252,8 @@ class RNN(RNNBase):
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
 
     Raises:
         ConfigError: an unknown ``nonlinearity``, a size that is not positive, or
@@ -363,8 +363,8 @@ class LSTM(RNNBase):
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
 
     Raises:
         ConfigError: a size that is not positive, ``dropout`` outside [0, 1], or an
@@ -480,8 +480,8 @@ class GRU(RNNBase):
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
 
     Raises:
         ConfigError: a size that is not positive, or ``dropout`` outside [0, 1].
@@ -562,7 +562,7 @@ class RNNCellBase(Module):
             default device).
         dtype (str or dtype): the dtype of the parameters.
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``; ``None``: one drawn from the process-wide
+            (``np.random.default_rng(seed)``; ``None``: torch's default generator, seeded by
             generator).
 
     Raises:
@@ -591,7 +591,7 @@ class RNNCellBase(Module):
         ]
         if self.bias:
             shapes += [("bias_ih", (gate_size,)), ("bias_hh", (gate_size,))]
-        rng = _np.random.default_rng(_seed(seed))
+        rng = _draws(seed, dtype)
         stdv = 1.0 / _math.sqrt(self.hidden_size)
         self._flat_weights_names = []
         for name, shape in shapes:
@@ -659,8 +659,8 @@ class RNNCell(RNNCellBase):
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
 
     Raises:
         ConfigError: an unknown ``nonlinearity`` or a size that is not positive.
@@ -727,8 +727,8 @@ class LSTMCell(RNNCellBase):
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
 
     Raises:
         ConfigError: a size that is not positive.
@@ -806,8 +806,8 @@ class GRUCell(RNNCellBase):
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
 
     Raises:
         ConfigError: a size that is not positive.

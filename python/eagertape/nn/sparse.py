@@ -8,7 +8,7 @@ import numpy as _np
 
 from .._core import Parameter, Session, Tensor, embedding, embedding_bag
 from .._errors import ConfigError
-from ._utils import _module_dtype, _positive_int, _seed
+from ._utils import _draws, _module_dtype, _positive_int
 from .module import Module
 
 __all__ = ["Embedding", "EmbeddingBag"]
@@ -71,7 +71,7 @@ class _Table(Module):
                     f"embedding_dim ({rows}, {cols})"
                 )
             return
-        w = _np.random.default_rng(_seed(seed)).standard_normal((rows, cols))
+        w = _draws(seed, dtype).standard_normal((rows, cols))
         if self.padding_idx is not None:
             w[self.padding_idx] = 0.0
         self.weight = Parameter(
@@ -120,8 +120,8 @@ class Embedding(_Table):
         _freeze (bool): whether ``weight`` is frozen (``requires_grad=False``); used by
             `Embedding.from_pretrained`. Default: ``False``.
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
         dtype (str or dtype): the dtype of the weight. Default: ``None``
             (float32, torch's default).
         device (str, optional): the device of the weight. Default: ``None`` (the
@@ -256,8 +256,8 @@ class EmbeddingBag(_Table):
             ``_weight`` is given). A negative index counts from the end.
             Default: ``None``.
         seed (int, optional): the seed of the initialization's generator
-            (``np.random.default_rng(seed)``). Default: ``None`` (one drawn from the
-            process-wide generator, so `eagertape.manual_seed` fixes it).
+            (``np.random.default_rng(seed)``). Default: ``None`` (torch's default
+            generator, in torch's order: after `eagertape.manual_seed(n)`, torch's values).
         dtype (str or dtype): the dtype of the weight. Default: ``None``
             (float32, torch's default).
         device (str, optional): the device of the weight. Default: ``None`` (the

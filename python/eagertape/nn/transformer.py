@@ -46,7 +46,7 @@ _NAMED_ACTIVATIONS: dict[str, Callable[[Tensor], Tensor]] = {"relu": relu, "gelu
 
 def _layer_args(
     d_model: object, dim_feedforward: object, seed: object, bias: object, eps: object
-) -> tuple[int, int, int, bool, float]:
+) -> tuple[int, int, int | None, bool, float]:
     """A transformer layer's checked sizes, seed, bias flag and LayerNorm epsilon."""
     return (
         _positive_int(d_model, "d_model"),
@@ -107,8 +107,8 @@ class TransformerEncoderLayer(Module):
         bias (bool): if set to ``False``, ``Linear`` and ``LayerNorm`` layers will not learn
             an additive bias. Default: ``True``.
         seed (int, optional): the base seed of the submodules' initialization (see above).
-            Default: ``None`` (one drawn from the process-wide generator, so
-            `eagertape.manual_seed` fixes it).
+            Default: ``None`` (torch's default generator, in torch's order: after
+            `eagertape.manual_seed(n)`, torch's values for that seed).
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
@@ -384,8 +384,8 @@ class TransformerDecoderLayer(Module):
         bias (bool): if set to ``False``, ``Linear`` and ``LayerNorm`` layers will not learn
             an additive bias. Default: ``True``.
         seed (int, optional): the base seed of the submodules' initialization (see above).
-            Default: ``None`` (one drawn from the process-wide generator, so
-            `eagertape.manual_seed` fixes it).
+            Default: ``None`` (torch's default generator, in torch's order: after
+            `eagertape.manual_seed(n)`, torch's values for that seed).
         dtype (str or dtype): the dtype of the parameters. Default: ``None``
             (float32, torch's default).
         device (str, optional): the device of the parameters. Default: ``None`` (the
@@ -657,8 +657,8 @@ class Transformer(Module):
     ``_reset_parameters`` does, every parameter of more than one dimension is then re-drawn
     from torch's xavier-uniform distribution: with a ``seed``, from that seed (drawn in
     float64, in the order of ``parameters()``), so equal seeds give equal models; without
-    one, by `eagertape.nn.init.xavier_uniform_` from the process-wide generator
-    (`eagertape.manual_seed` fixes it). Its ``forward`` is written torch's way
+    one, by `eagertape.nn.init.xavier_uniform_` from torch's default generator
+    (`eagertape.manual_seed` seeds it). Its ``forward`` is written torch's way
     (``forward(self, src, tgt, ...)``, in the current session).
 
     Input: ``src`` ``(S, N, E)`` and ``tgt`` ``(T, N, E)`` (``(N, S, E)`` and ``(N, T, E)``
@@ -762,7 +762,7 @@ class Transformer(Module):
             self.decoder = TransformerDecoder(dec, num_decoder_layers, norm)
         # torch's _reset_parameters: every matrix re-drawn from U(-a, a), a the xavier bound.
         # With a seed the draws come from it (float64, in the order of `parameters()`), so
-        # equal seeds give equal models; without one, from the process-wide generator.
+        # equal seeds give equal models; without one, from torch's generator.
         rng = None if seed is None else _np.random.default_rng(_offset_seed(seed, 20))
         for p in self.parameters():
             if len(p.shape) > 1:

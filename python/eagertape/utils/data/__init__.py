@@ -13,9 +13,11 @@ accept them); the functions call torch's. What eagertape adds, and where it diff
   ``default_collate``'s (float64 stays float64, ints give int64).
 * `TensorDataset` takes eagertape tensors, torch tensors and numpy arrays, and holds torch
   views of them.
-* Without a ``generator``, random samplers, `random_split` and the loader's shuffle draw their
-  seeds from eagertape's process-wide generator, so ``eagertape.manual_seed`` repeats them (as
-  ``torch.manual_seed`` repeats torch's, which draw from torch's generator).
+* Randomness is torch's: without a ``generator``, random samplers, `random_split`, the
+  loader's shuffle and its workers' base seed draw from torch's default generator, as torch's
+  do, and ``eagertape.manual_seed`` seeds that generator (as ``torch.manual_seed`` does), so
+  after the same seed they give torch's indices. Each worker process also seeds eagertape's
+  own generator from its torch seed, so random eagertape ops in a dataset differ per worker.
 """
 
 from . import dataloader as dataloader

@@ -91,6 +91,10 @@ class _WorkerInit:
     eagertape ops in a dataset differ between workers and repeat with the loader's seed; then
     calls the user's ``worker_init_fn``.
 
+    ``eagertape.manual_seed`` also seeds torch's default generator; the hook puts that
+    generator's state back, so torch's draws (in the worker, or wherever the hook is called)
+    stay what torch's loader makes them.
+
     Args:
         fn (Callable, optional): the user's ``worker_init_fn``.
     """
@@ -99,7 +103,11 @@ class _WorkerInit:
         self.fn = fn
 
     def __call__(self, worker_id: int) -> None:
-        _core.manual_seed(_torch.initial_seed() % 2**64)
+        torch_state = _torch.get_rng_state()
+        try:
+            _core.manual_seed(_torch.initial_seed() % 2**64)
+        finally:
+            _torch.set_rng_state(torch_state)
         if self.fn is not None:
             self.fn(worker_id)
 
@@ -150,10 +158,15 @@ class DataLoader(_tdata.DataLoader[T_co]):
     namedtuples) are recorded on the current session too (copied: such a tensor may share
     memory with the dataset). It may return eagertape tensors, also from a worker process
     (they are handed over as torch tensors). ``loader.collate_fn`` is then a wrapper whose
-    ``__wrapped__`` is the function. Differences from torch that follow from eagertape's own
-    generator: with ``generator=None``, the shuffle order and the workers' base seed are drawn
-    from eagertape's process-wide generator (so ``eagertape.manual_seed`` repeats them); and
-    each worker seeds eagertape's generator with its torch seed before ``worker_init_fn``.
+    ``__wrapped__`` is the function.
+
+    Randomness is torch's: with ``generator=None`` the shuffle order and the workers' base seed
+    are drawn from torch's default generator, as torch's loader draws them, so after the same
+    ``eagertape.manual_seed`` (which seeds torch's default generator, as ``torch.manual_seed``
+    does) the batches come in torch's order. Each worker process also seeds eagertape's own
+    generator with its torch seed before ``worker_init_fn``, so random eagertape ops in a
+    dataset differ between workers (torch's generators, in the worker and the main process,
+    are left as torch leaves them).
 
     Args:
         dataset (Dataset): the dataset to load from.
@@ -180,7 +193,7 @@ class DataLoader(_tdata.DataLoader[T_co]):
         multiprocessing_context (str or multiprocessing context, optional): how the workers
             start (``"fork"``, ``"spawn"``, ...). Default: ``None`` (the system's).
         generator (torch.Generator, optional): the generator of the shuffle order and of the
-            workers' base seed. Default: ``None`` (seeded from eagertape's generator).
+            workers' base seed. Default: ``None`` (torch's default generator).
         prefetch_factor (int, optional): batches loaded in advance by each worker.
             Default: ``None`` (2 with workers).
         persistent_workers (bool): whether to keep the workers between epochs.
@@ -246,12 +259,10 @@ class DataLoader(_tdata.DataLoader[T_co]):
             and batch_sampler is None
             and not isinstance(dataset, _tdata.IterableDataset)
         ):
-            # torch's loader would make torch's RandomSampler, which draws from torch's global
-            # generator when `generator` is None; this one draws from eagertape's.
+            # what torch's loader makes, as this module's class (the same draws)
             sampler = RandomSampler(dataset, generator=generator)  # type: ignore[arg-type]
             shuffle = False
         self._share = share
-        self._seeds_from_eagertape = generator is None
         super().__init__(
             dataset,
             batch_size,
@@ -273,17 +284,6 @@ class DataLoader(_tdata.DataLoader[T_co]):
         )
 
     def _get_iterator(self) -> _tdataloader._BaseDataLoaderIter:
-        if not self._seeds_from_eagertape:
-            return self._new_iterator()
-        # The iterator draws the workers' base seed from `generator`, torch's global generator
-        # when it is None: lend it one seeded from eagertape's for that draw.
-        self.generator = _torch.Generator().manual_seed(_core._draw_seed())
-        try:
-            return self._new_iterator()
-        finally:
-            self.generator = None
-
-    def _new_iterator(self) -> _tdataloader._BaseDataLoaderIter:
         if self.num_workers == 0:
             return _SingleProcessIter(self)
         self.check_worker_number_rationality()

@@ -5,9 +5,9 @@ Each class subclasses torch's class of the same name (so torch's `DataLoader` an
 and ``isinstance`` checks against torch's classes, accept them), with torch's behaviour. What
 differs: `TensorDataset` takes eagertape tensors (and torch tensors, numpy arrays) and holds
 torch views of them, so the loader indexes and collates in torch; `dataset + other` builds this
-module's `ConcatDataset` / `ChainDataset`; `random_split` returns this module's `Subset`s and,
-with no generator, draws its permutation from eagertape's process-wide generator (so
-``eagertape.manual_seed`` repeats it, as ``torch.manual_seed`` repeats torch's).
+module's `ConcatDataset` / `ChainDataset`; `random_split` returns this module's `Subset`s (its
+permutation is torch's: with no generator, drawn from torch's default generator, which
+``eagertape.manual_seed`` seeds as ``torch.manual_seed`` does).
 """
 
 from __future__ import annotations
@@ -265,14 +265,6 @@ class Subset(_tdata.Subset[T_co], Dataset[T_co]):
         super().__init__(dataset, indices)
 
 
-def _generator(generator: _torch.Generator | None) -> _torch.Generator:
-    """`generator`, or (None) a torch generator seeded from eagertape's process-wide generator
-    (so ``eagertape.manual_seed`` repeats what it draws)."""
-    if generator is not None:
-        return generator
-    return _torch.Generator().manual_seed(_core._draw_seed())
-
-
 def random_split(
     dataset: _tdata.Dataset[T],
     lengths: Sequence[int | float],
@@ -283,15 +275,15 @@ def random_split(
 
     Fractions that sum to 1 are turned into lengths as torch turns them: ``floor(frac *
     len(dataset))`` each, the remainder handed out one by one, round-robin. With the same
-    ``torch.Generator`` the split is torch's. Unlike torch's (whose default is torch's global
-    generator), ``generator=None`` draws the permutation's seed from eagertape's process-wide
-    generator, so ``eagertape.manual_seed`` repeats the split.
+    ``torch.Generator`` the split is torch's; with ``generator=None`` the permutation is drawn
+    from torch's default generator, as torch's default is, so after the same
+    ``eagertape.manual_seed`` (or ``torch.manual_seed``) the split is torch's too.
 
     Args:
         dataset (Dataset): the dataset to split.
         lengths (sequence of int or float): the lengths of the splits, or fractions summing to 1.
         generator (torch.Generator, optional): the generator of the random permutation.
-            Default: ``None`` (seeded from eagertape's generator).
+            Default: ``None`` (torch's default generator).
 
     Returns:
         list of Subset: the splits.
@@ -307,5 +299,7 @@ def random_split(
         >>> len(a), len(b), sorted(list(a) + list(b)) == list(range(10))
         (7, 3, True)
     """
-    parts = _tdata.random_split(dataset, lengths, generator=_generator(generator))
+    parts = _tdata.random_split(
+        dataset, lengths, generator=_torch.default_generator if generator is None else generator
+    )
     return [Subset(p.dataset, p.indices) for p in parts]

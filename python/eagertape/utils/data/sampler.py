@@ -1,24 +1,22 @@
 """Samplers, as ``torch.utils.data.sampler``: `Sampler`, `SequentialSampler`, `RandomSampler`,
 `SubsetRandomSampler`, `WeightedRandomSampler` and `BatchSampler`.
 
-Each subclasses torch's class of the same name, with its behaviour: with the same
-``torch.Generator`` a sampler yields torch's indices. One difference, so that
-``eagertape.manual_seed`` governs a script's randomness as ``torch.manual_seed`` governs
-torch's: a random sampler made without a generator seeds each pass from eagertape's
-process-wide generator, where torch's draws from torch's global generator.
+Each subclasses torch's class of the same name, with its behaviour, generators included: with
+the same ``torch.Generator`` a sampler yields torch's indices, and a random sampler made without
+one draws from torch's default generator, as torch's does, so after the same seed
+(``eagertape.manual_seed`` seeds torch's default generator, as ``torch.manual_seed`` does) it
+yields torch's indices too. Weights and indices may also be eagertape tensors.
 """
 
 from __future__ import annotations
 
-import copy as _copy
-from collections.abc import Iterable, Iterator, Sequence, Sized
+from collections.abc import Iterable, Sequence, Sized
 from typing import Any, TypeVar
 
 import numpy as _np
 import torch as _torch
 import torch.utils.data.sampler as _tsampler
 
-from ... import _core
 from ..._core import Tensor
 from ._convert import torch_view
 
@@ -32,11 +30,6 @@ __all__ = [
 ]
 
 T_co = TypeVar("T_co", covariant=True)
-
-
-def _fresh_generator() -> _torch.Generator:
-    """A torch generator seeded from eagertape's process-wide generator."""
-    return _torch.Generator().manual_seed(_core._draw_seed())
 
 
 def _host_values(values: Any) -> Any:
@@ -86,15 +79,16 @@ class RandomSampler(_tsampler.RandomSampler, Sampler[int]):
     dataset, or with replacement ``num_samples`` draws.
 
     With a ``torch.Generator`` the indices are torch's. With ``generator=None`` each pass is
-    seeded from eagertape's process-wide generator (torch's from torch's global generator), so
-    ``eagertape.manual_seed`` repeats the order.
+    seeded from torch's default generator, as torch's sampler is, so after the same
+    ``eagertape.manual_seed`` (or ``torch.manual_seed``) the order is torch's.
 
     Args:
         data_source (Sized): the dataset to sample from.
         replacement (bool): whether samples are drawn with replacement. Default: ``False``.
         num_samples (int, optional): the number of samples to draw. Default: ``None``
             (``len(data_source)``).
-        generator (torch.Generator, optional): the generator of the draws. Default: ``None``.
+        generator (torch.Generator, optional): the generator of the draws. Default: ``None``
+            (torch's default generator).
 
     Raises:
         TypeError: `replacement` is not a bool.
@@ -117,23 +111,16 @@ class RandomSampler(_tsampler.RandomSampler, Sampler[int]):
     ) -> None:
         super().__init__(data_source, replacement, num_samples, generator)
 
-    def __iter__(self) -> Iterator[int]:
-        if self.generator is not None:
-            return super().__iter__()
-        seeded = _copy.copy(self)
-        seeded.generator = _fresh_generator()
-        return _tsampler.RandomSampler.__iter__(seeded)
-
 
 class SubsetRandomSampler(_tsampler.SubsetRandomSampler, Sampler[int]):
     """Samples elements randomly from a given list of indices, without replacement, as
-    ``torch.utils.data.SubsetRandomSampler`` (with ``generator=None``, seeded from eagertape's
-    process-wide generator each pass).
+    ``torch.utils.data.SubsetRandomSampler`` (with ``generator=None``, drawn from torch's
+    default generator each pass, which ``eagertape.manual_seed`` seeds).
 
     Args:
         indices (sequence of int): the indices to draw from (an eagertape tensor too).
         generator (torch.Generator, optional): the generator of the permutation.
-            Default: ``None``.
+            Default: ``None`` (torch's default generator).
 
     Examples:
         >>> from eagertape.utils.data import SubsetRandomSampler
@@ -144,25 +131,19 @@ class SubsetRandomSampler(_tsampler.SubsetRandomSampler, Sampler[int]):
     def __init__(self, indices: Sequence[int], generator: _torch.Generator | None = None) -> None:
         super().__init__(_host_values(indices), generator)
 
-    def __iter__(self) -> Iterator[int]:
-        if self.generator is not None:
-            return super().__iter__()
-        seeded = _copy.copy(self)
-        seeded.generator = _fresh_generator()
-        return _tsampler.SubsetRandomSampler.__iter__(seeded)
-
 
 class WeightedRandomSampler(_tsampler.WeightedRandomSampler, Sampler[int]):
     """Samples elements from ``[0, len(weights))`` with the given probabilities (weights), as
-    ``torch.utils.data.WeightedRandomSampler`` (with ``generator=None``, seeded from
-    eagertape's process-wide generator each pass).
+    ``torch.utils.data.WeightedRandomSampler`` (with ``generator=None``, drawn from torch's
+    default generator each pass, which ``eagertape.manual_seed`` seeds).
 
     Args:
         weights (sequence of float): the weights, not necessarily summing to one (an eagertape
             tensor, torch tensor or numpy array too).
         num_samples (int): the number of samples to draw.
         replacement (bool): whether samples are drawn with replacement. Default: ``True``.
-        generator (torch.Generator, optional): the generator of the draws. Default: ``None``.
+        generator (torch.Generator, optional): the generator of the draws. Default: ``None``
+            (torch's default generator).
 
     Raises:
         ValueError: `num_samples` is not a positive int, `replacement` not a bool, or the
@@ -185,13 +166,6 @@ class WeightedRandomSampler(_tsampler.WeightedRandomSampler, Sampler[int]):
         if isinstance(w, _np.ndarray):
             w = _torch.from_numpy(w)
         super().__init__(w, num_samples, replacement, generator)
-
-    def __iter__(self) -> Iterator[int]:
-        if self.generator is not None:
-            return super().__iter__()
-        seeded = _copy.copy(self)
-        seeded.generator = _fresh_generator()
-        return _tsampler.WeightedRandomSampler.__iter__(seeded)
 
 
 class BatchSampler(_tsampler.BatchSampler, Sampler[list[int]]):
