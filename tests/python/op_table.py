@@ -470,10 +470,10 @@ OPS: tuple[Op, ...] = (
         "clone",
         # the copy's gradient is the identity; type_as/cpu of the same dtype/device are the
         # tensor itself
-        lambda x: et.clone(x) * x.clone().type_as(x).cpu(),
-        lambda x: torch.clone(x) * x.clone().type_as(x).cpu(),
+        lambda x: et.clone(x) * x.clone().type_as(x).cpu().type(x.dtype),
+        lambda x: torch.clone(x) * x.clone().type_as(x).cpu().type(x.dtype),
         normal((3, 4)),
-        covers=("et.clone", "Tensor.clone", "Tensor.type_as", "Tensor.cpu"),
+        covers=("et.clone", "Tensor.clone", "Tensor.type_as", "Tensor.cpu", "Tensor.type"),
     ),
     Op(
         "new_tensor",

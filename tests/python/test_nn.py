@@ -24,8 +24,11 @@ def test_linear_init_within_torch_default_bounds():
 def test_linear_init_matches_default_rng_draws():
     layer = nn.Linear(3, 2, seed=5, dtype="float64")
     rng = np.random.default_rng(5)
-    bound = 1.0 / math.sqrt(3)
+    # torch's kaiming_uniform_(a=sqrt(5)) bound, in its own arithmetic; the bias's 1/sqrt(fan_in)
+    gain = math.sqrt(2.0 / (1 + math.sqrt(5) ** 2))
+    bound = math.sqrt(3.0) * (gain / math.sqrt(3))
     np.testing.assert_array_equal(layer.weight.numpy(), rng.uniform(-bound, bound, (2, 3)))
+    bound = 1.0 / math.sqrt(3)
     np.testing.assert_array_equal(layer.bias.numpy(), rng.uniform(-bound, bound, (2,)))
 
 
