@@ -491,6 +491,26 @@ mod tests {
     }
 
     #[test]
+    fn legacy_type_names_round_trip_as_torchs() {
+        assert_eq!(DType::Float32.legacy_name(false), "torch.FloatTensor");
+        assert_eq!(DType::Int64.legacy_name(true), "torch.cuda.LongTensor");
+        for d in [DType::Float64, DType::BFloat16, DType::Bool, DType::Int32] {
+            assert_eq!(DType::from_legacy(&d.legacy_name(false)), Some(d));
+            assert_eq!(DType::from_legacy(&d.legacy_name(true)), Some(d));
+        }
+        assert_eq!(DType::from_legacy("torch.ComplexFloatTensor"), None);
+        assert_eq!(DType::from_legacy("float32"), None);
+    }
+
+    #[test]
+    fn set_default_dtype_takes_native_floats_only() {
+        let before = default_dtype();
+        assert!(set_default_dtype(DType::Int64).is_err());
+        assert!(set_default_dtype(DType::Interval).is_err());
+        assert_eq!(default_dtype(), before);
+    }
+
+    #[test]
     fn unknown_dtype_is_a_config_error() {
         assert!(matches!(DType::parse("int8"), Err(Error::Config(_))));
         assert_eq!(DType::parse("bfloat16").unwrap().size(), 2);

@@ -392,6 +392,29 @@ mod tests {
     use crate::session::Operand;
 
     #[test]
+    fn mm_and_bmm_gradients_as_libtorchs_and_their_shape_checks() {
+        // oracle: LibTorch's mm and bmm, by its autograd
+        check_grads(
+            &[data(&[3, 4], 60), data(&[4, 2], 61)],
+            |s, h| super::mm(s, h[0], h[1], ()),
+            |t| t[0].mm(&t[1]),
+        );
+        check_grads(
+            &[data(&[2, 3, 4], 62), data(&[2, 4, 5], 63)],
+            |s, h| super::bmm(s, h[0], h[1], ()),
+            |t| t[0].bmm(&t[1]),
+        );
+        let mut s = crate::ops::testing::session();
+        let a = s.input(&dt(&tch::Tensor::ones([3, 4], tch::kind::FLOAT_CPU)), false);
+        let b = s.input(&dt(&tch::Tensor::ones([3, 4], tch::kind::FLOAT_CPU)), false);
+        let (a, b) = (a.unwrap(), b.unwrap());
+        let before = s.tape_len();
+        let err = super::mm(&mut s, a, b, ()).unwrap_err();
+        assert!(matches!(err, crate::error::Error::Shape(_)), "{err}");
+        assert_eq!(s.tape_len(), before);
+    }
+
+    #[test]
     fn bilinear_gradients_with_a_bias_and_batched_without() {
         // oracle: LibTorch's bilinear (`_trilinear`), by its autograd
         check_grads(

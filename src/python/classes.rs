@@ -130,6 +130,11 @@ pub struct PyTensor {
     /// What its in-place methods also write, as torch's shared storage would (the tensor
     /// holds its own value: a later change there does not show through it).
     pub(crate) alias: Option<Alias>,
+    /// For a `Tensor` made by `base[key]`: the base and the key (a strong reference, as a
+    /// torch view keeps its base). An in-place write refused because the value is a view of
+    /// a live tensor writes through instead (`base[key] = result`, then itself): torch's
+    /// `x[i] += 1` and `t[i][j] = v`.
+    pub(crate) origin: Option<(Py<PyTensor>, Py<PyAny>)>,
 }
 
 /// The storage a `Tensor` shares in torch, which its in-place methods write too.

@@ -42,6 +42,7 @@ impl PyTensor {
             slot: ManuallyDrop::new(slot),
             param: None,
             alias: None,
+            origin: None,
         }
     }
 
@@ -52,6 +53,22 @@ impl PyTensor {
             slot: ManuallyDrop::new(slot),
             param: None,
             alias: Some(alias),
+            origin: None,
+        }
+    }
+
+    /// A `Tensor` naming `slot`, made by `base[key]` (see the field `origin`).
+    pub(crate) fn indexed(
+        session: &Arc<SessionCell>,
+        slot: Arc<NameSlot>,
+        origin: (Py<PyTensor>, Py<PyAny>),
+    ) -> Self {
+        PyTensor {
+            session: Arc::downgrade(session),
+            slot: ManuallyDrop::new(slot),
+            param: None,
+            alias: None,
+            origin: Some(origin),
         }
     }
 
@@ -66,6 +83,7 @@ impl PyTensor {
             })),
             param: Some(Arc::clone(p)),
             alias: None,
+            origin: None,
         }
     }
 

@@ -223,18 +223,20 @@ logical_operators! {
 
 #[pymethods]
 impl PyTensor {
-    fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+    fn __getitem__(slf: &Bound<'_, Self>, key: &Bound<'_, PyAny>) -> PyResult<PyTensor> {
+        let (me, py) = (slf.get(), slf.py());
         let items = match key.cast::<PyTuple>() {
             Ok(t) => t
                 .iter()
-                .map(|k| self.index_item(py, &k))
+                .map(|k| me.index_item(py, &k))
                 .collect::<PyResult<Vec<_>>>()?,
-            Err(_) => vec![self.index_item(py, key)?],
+            Err(_) => vec![me.index_item(py, key)?],
         };
-        let cell = self.cell()?;
-        let x = self.handle();
+        let cell = me.cell()?;
+        let x = me.handle();
         let h = py.detach(|| named(&mut lock(&cell), |s| s.index(x, items)))?;
-        Ok(PyTensor::named(&cell, h))
+        let origin = (slf.clone().unbind(), key.clone().unbind());
+        Ok(PyTensor::indexed(&cell, h, origin))
     }
     /// `x.index_put(indices, values, accumulate=False)`: a new tensor with `values` written
     /// at (or added to) the positions `indices` (a tuple of int64 or bool tensors/arrays).

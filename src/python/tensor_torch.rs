@@ -72,8 +72,25 @@ pub(crate) fn via<'py>(
     let from = me.handle();
     let cell = me.cell()?;
     let w = what.to_string();
-    slf.py().detach(|| lock(&cell).check_rebind(from, &w))?;
+    // Writing through a view (`x[i] += 1`): its base first, then the view itself, the
+    // check skipped along the chain (`WRITING_THROUGH`), whose tensors it updates.
+    let through = WRITING_THROUGH.with(|d| d.get() > 0);
+    let refused = match through {
+        true => None,
+        false => slf.py().detach(|| lock(&cell).check_rebind(from, &w)).err(),
+    };
+    let origin = match (refused, &me.origin) {
+        (Some(e), None) => return Err(e.into()),
+        (Some(_), Some(o)) => Some(o),
+        (None, o) => o.as_ref().filter(|_| through),
+    };
     let out = without_autocast(out)?;
+    if let Some((base, key)) = origin {
+        WRITING_THROUGH.with(|d| d.set(d.get() + 1));
+        let wrote = base.bind(slf.py()).set_item(key.bind(slf.py()), &out);
+        WRITING_THROUGH.with(|d| d.set(d.get() - 1));
+        wrote?;
+    }
     let to = out.cast::<PyTensor>()?.get().handle();
     slf.py()
         .detach(|| crate::guard::contained("in-place", || lock(&cell).write_in_place(from, to)))?;
@@ -106,6 +123,11 @@ pub(super) fn grad_tensor(
         Ok(s.grad_leaf(&b)?.map(|h| name(&mut s, h)))
     })?;
     Ok(slot.map(|slot| PyTensor::aliasing(cell, slot, alias)))
+}
+
+thread_local! {
+    /// How deep the thread is in a write through views (`via`).
+    static WRITING_THROUGH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
 /// `f` run as torch runs an in-place op: outside autocast, whose lists hold out-of-place ops

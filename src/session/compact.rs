@@ -91,6 +91,19 @@ impl<B: Backend> Session<B> {
                 Some(Op::Param(p)) => Arc::strong_count(p) > 1 + usize::from(store.holds(p.id())),
                 _ => true,
             });
+        // `t.grad`'s entry holds its leaf's name too: a node that only it still names (the
+        // tensor was dropped) is not held, and its gradient goes below.
+        let graded: Vec<*const NameSlot> = self
+            .leaf_grads
+            .iter()
+            .map(|(s, _)| Arc::as_ptr(s))
+            .collect();
+        let held = |node: &Node<B>| {
+            node.name
+                .iter()
+                .chain(&node.aliases)
+                .any(|s| Arc::strong_count(s) > 1 + usize::from(graded.contains(&Arc::as_ptr(s))))
+        };
         let mut live = vec![false; n]; // bounded: one per tape node (each node is far larger)
         for &(id, _) in self.param_leaves.values() {
             if let Some(l) = live.get_mut(id) {
@@ -99,7 +112,7 @@ impl<B: Backend> Session<B> {
         }
         for i in (0..n).rev() {
             let node = &nodes[i];
-            if node.held() {
+            if held(node) {
                 live[i] = true;
             }
             if live[i] && keeps_parents(node) {

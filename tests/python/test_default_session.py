@@ -241,3 +241,15 @@ def test_a_float64_model_runs_in_the_float32_default_session_as_torch():
     out = m(et.tensor(data, dtype=et.float64))
     assert out.dtype == "float64"
     np.testing.assert_allclose(out.numpy(), tm(torch.tensor(data)).detach().numpy(), rtol=1e-15)
+
+
+def test_a_dropped_leafs_gradient_goes_with_it_in_the_default_session():
+    def step():
+        w = et.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        (w * 2).sum().backward()
+        return w.grad.tolist()
+
+    before = et.memory_stats()["by_category"]["grad"]
+    assert step() == [2.0, 2.0, 2.0]
+    et._core._collect_default_session()  # what the next compaction does
+    assert et.memory_stats()["by_category"]["grad"] == before
