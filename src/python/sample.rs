@@ -22,17 +22,27 @@ pub fn _normal(
     generator: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyTensor> {
     super::factories::no_generator("normal", generator, crate::rng::Draws::Session)?;
+    // The session: as a declared call's (a tensor of another session than the default one
+    // anchors it; a default-session tensor then enters as data), else the current one.
+    let anchored = match [mean, std].iter().any(|o| o.cast::<PyTensor>().is_ok()) {
+        true => Some(super::declared::anchor(
+            "normal",
+            false,
+            &[Some(mean), Some(std)],
+        )?),
+        false => None,
+    };
     let operand = |o: &Bound<'_, PyAny>, what: &str| match (o.cast::<PyTensor>(), number(o)) {
-        (Ok(t), _) => Ok(Operand::Node(t.get().handle())),
+        (Ok(t), _) => match &anchored {
+            Some(a) => a.get().node_or_data(py, t.get(), false),
+            None => Ok(Operand::Node(t.get().handle())),
+        },
         (_, Some(x)) => Ok(Operand::Number(x)),
         _ => Err(PyErr::from(Error::Argument(format!(
             "normal: {what} must be a tensor or a number"
         )))),
     };
-    let cell = match [mean, std]
-        .into_iter()
-        .find_map(|o| o.cast::<PyTensor>().ok())
-    {
+    let cell = match &anchored {
         Some(t) => t.get().cell()?,
         None => super::current::cell()?,
     };

@@ -130,6 +130,18 @@ impl<B: Backend> Session<B> {
         std: Operand<B>,
         size: Option<Vec<i64>>,
     ) -> Result<Handle> {
+        // Host or other-session data (a default-session tensor given to this session's
+        // call) enters as a constant leaf, all or nothing with the draw.
+        if matches!(mean, Operand::Data(_)) || matches!(std, Operand::Data(_)) {
+            return self.all_or_nothing(|s| {
+                let leaf = |s: &mut Self, o: Operand<B>| match o {
+                    Operand::Data(_) => s.operand_node(o).map(Operand::Node),
+                    o => Ok(o),
+                };
+                let (mean, std) = (leaf(s, mean)?, leaf(s, std)?);
+                s.normal(mean, std, size)
+            });
+        }
         let device = self.config.device;
         let mut dtype = None;
         let mut shape: Option<Vec<i64>> = None;

@@ -253,3 +253,13 @@ def test_a_dropped_leafs_gradient_goes_with_it_in_the_default_session():
     assert step() == [2.0, 2.0, 2.0]
     et._core._collect_default_session()  # what the next compaction does
     assert et.memory_stats()["by_category"]["grad"] == before
+
+
+def test_normal_of_a_default_tensor_and_a_session_tensor_runs_in_the_session():
+    outside = et.tensor([1.0, 2.0, 3.0])  # the default session's
+    with et.Session(dtype="float64", seed=4) as sess:
+        inside = et.zeros(3)
+        draw = et.normal(outside, inside)  # enters the session as data
+        assert draw._session.id == sess.id
+        assert draw.tolist() == [1.0, 2.0, 3.0]  # zero std: the mean itself
+        assert et.normal(inside, outside)._session.id == sess.id
