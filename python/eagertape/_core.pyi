@@ -5868,10 +5868,10 @@ class Parameter(Tensor):
         """
     @property
     def requires_grad(self) -> bool:
-        """`p.requires_grad = False` freezes the parameter (for leaves recorded from now on)."""
+        """Whether leaves read from this parameter take gradients (bool); settable."""
     @requires_grad.setter
     def requires_grad(self, on: bool) -> None:
-        """`p.requires_grad = False` freezes the parameter (for leaves recorded from now on)."""
+        """Whether leaves read from this parameter take gradients (bool); settable."""
     def requires_grad_(self, requires_grad: bool = True) -> Parameter:
         """Sets whether leaves read from this parameter from now on take gradients, and
         returns the parameter.

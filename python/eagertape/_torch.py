@@ -62,6 +62,9 @@ __all__ = [
     "numel",
     "set_default_dtype",
     "get_default_dtype",
+    "result_type",
+    "promote_types",
+    "can_cast",
     "FloatTensor",
     "DoubleTensor",
     "HalfTensor",
@@ -168,6 +171,82 @@ def get_default_dtype() -> dtype:
         eagertape.float32
     """
     return dtype(_core._get_default_dtype())
+
+
+def _meta(x: object) -> Any:
+    """A torch stand-in for a promotion query: a meta tensor of an eagertape tensor's shape
+    and dtype, a torch dtype for a dtype, a number as it is."""
+    if isinstance(x, Tensor):
+        held: str = {"ieee32": "float32", "interval": "float64"}.get(x.dtype, x.dtype)
+        return torch.empty(x.shape, dtype=getattr(torch, held), device="meta")
+    name = None if isinstance(x, builtins.bool | builtins.int | builtins.float) else _dtype_name(x)
+    return getattr(torch, name) if name is not None else x
+
+
+def result_type(tensor1: object, tensor2: object) -> dtype:
+    """Returns the dtype of an arithmetic op on the two operands, by torch's type promotion
+    (``torch.result_type``): categories first (bool < integer < floating), then a tensor with
+    dimensions over a 0-d one over a Python number.
+
+    Args:
+        tensor1 (Tensor or number): the first operand.
+        tensor2 (Tensor or number): the second operand.
+
+    Returns:
+        dtype: the result's dtype.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.result_type(et.tensor([1, 2]), 1.0), et.result_type(et.tensor([1.0]), 5)
+        (eagertape.float32, eagertape.float32)
+    """
+    # a Python float takes eagertape's default dtype (`set_default_dtype`), torch's rule
+    before = torch.get_default_dtype()
+    torch.set_default_dtype(getattr(torch, _core._get_default_dtype()))
+    try:
+        made = torch.result_type(_meta(tensor1), _meta(tensor2))
+    finally:
+        torch.set_default_dtype(before)
+    return dtype(str(made).removeprefix("torch."))
+
+
+def promote_types(type1: object, type2: object) -> dtype:
+    """Returns the smallest dtype both dtypes convert to without losing their category, as
+    ``torch.promote_types``.
+
+    Args:
+        type1 (dtype): a dtype.
+        type2 (dtype): a dtype.
+
+    Returns:
+        dtype: the promoted dtype.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.promote_types(et.int64, et.float32), et.promote_types(et.float16, et.bfloat16)
+        (eagertape.float32, eagertape.float32)
+    """
+    made = torch.promote_types(_meta(type1), _meta(type2))
+    return dtype(str(made).removeprefix("torch."))
+
+
+def can_cast(from_: object, to: object) -> builtins.bool:
+    """Whether a conversion from ``from_`` to ``to`` is allowed by torch's casting rules
+    (``torch.can_cast``: not from floating to integer, nor from a number to bool).
+
+    Args:
+        from_ (dtype): the source dtype.
+        to (dtype): the target dtype.
+
+    Returns:
+        bool: whether the cast is allowed.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.can_cast(et.float64, et.float32), et.can_cast(et.float32, et.int64)
+        (True, False)
+    """
+    return builtins.bool(torch.can_cast(_meta(from_), _meta(to)))
 
 
 def is_tensor(obj: object) -> builtins.bool:

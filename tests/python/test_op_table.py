@@ -276,6 +276,9 @@ NOT_TABLE = {
     "device",  # torch's device objects: test_torch_namespace.py
     "set_default_dtype",  # the default session's dtype: test_default_session.py
     "get_default_dtype",
+    "result_type",  # dtype queries: test_torch_namespace.py
+    "promote_types",
+    "can_cast",
     "is_tensor",
     "numel",
     "dropout",  # random: test_random.py checks it against its own mask

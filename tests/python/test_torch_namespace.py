@@ -103,3 +103,39 @@ def test_the_mnist_example_preamble_runs_as_written():
     model = nn.Sequential(nn.Flatten(), nn.Linear(4, 2)).to(device)
     out = model(torch_.ones(3, 2, 2, device=device))
     assert out.shape == (3, 2)
+
+
+PROMOTIONS = [
+    ("int64 tensor, float", lambda m: (m.tensor([1, 2]), 1.0)),
+    ("float32 tensor, int", lambda m: (m.tensor([1.0]), 5)),
+    ("float64 tensor, 0-d float32", lambda m: (m.tensor([1.0], dtype=m.float64), m.tensor(1.0))),
+    ("0-d float64, float32 tensor", lambda m: (m.tensor(1.0, dtype=m.float64), m.tensor([1.0]))),
+    ("bool tensor, int", lambda m: (m.tensor([True]), 2)),
+    ("int32 tensor, int64 0-d", lambda m: (m.tensor([1], dtype=m.int32), m.tensor(3))),
+]
+
+
+@pytest.mark.parametrize("case", PROMOTIONS, ids=[c[0] for c in PROMOTIONS])
+def test_result_type_is_torchs(case):
+    _, make = case
+    assert et.result_type(*make(et)) == str(torch.result_type(*make(torch)))[6:]
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [("int64", "float32"), ("float16", "bfloat16"), ("bool", "int32"), ("float32", "float64")],
+)
+def test_promote_types_and_can_cast_are_torchs(a, b):
+    ta, tb = getattr(torch, a), getattr(torch, b)
+    assert et.promote_types(a, b) == str(torch.promote_types(ta, tb))[6:]
+    assert et.can_cast(a, b) == torch.can_cast(ta, tb)
+    assert et.can_cast(b, a) == torch.can_cast(tb, ta)
+
+
+def test_result_type_follows_eagertapes_default_dtype():
+    et.set_default_dtype(et.float64)
+    try:
+        assert et.result_type(et.tensor([1, 2]), 1.5) == "float64"
+    finally:
+        et.set_default_dtype(et.float32)
+    assert str(torch.get_default_dtype()) == "torch.float32"
