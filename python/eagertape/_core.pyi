@@ -5602,6 +5602,21 @@ class Tensor:
         """The same value as a new leaf (sharing its storage) that backward does not pass
         through.
         """
+    def fill_(self, value: _float) -> Self:
+        """Fills this tensor with `value` (a number or a 0-d tensor), as `x[...] = value`, and
+        returns it (torch's `fill_`; a tensor `value` gets the gradient).
+
+        Args:
+            value (number or Tensor): the value of every element.
+        """
+    def copy_(self, src: Any = None, non_blocking: _bool = False, other: Any = None) -> Self:
+        """Copies `src` (broadcast to this tensor's shape, converted to its dtype) into this
+        tensor, as `x[...] = src`, and returns it (torch's `copy_`; `src` gets the gradient).
+
+        Args:
+            src (Tensor, array or number): the values (torch's schema also names it `other`).
+            non_blocking (bool): accepted (copies are synchronous). Default: ``False``.
+        """
     def cpu(self, memory_format: Any | None = None) -> Tensor:
         """Returns this tensor on the CPU: itself (a CUDA tensor's values are read by `numpy()`,
         `tolist()`, `item()`; `sess.input(x)` of a CPU session copies it).
@@ -5910,7 +5925,7 @@ class Parameter(Tensor):
         snapshots; `p.data = t` assigns).
         """
     def _to(self, dtype: Any = None, device: str | None = None) -> Parameter: ...
-    def copy_(self, src: Any, non_blocking: bool = False) -> Parameter:
+    def copy_(self, src: Any = None, non_blocking: bool = False, other: Any = None) -> Parameter:
         """Copies the elements of `src` into this parameter and returns it.
 
         `src` is converted to the parameter's dtype and device and broadcast to its shape;

@@ -221,7 +221,10 @@ impl PyParameter {
         super::torch_style::zero_grad_in_current(py, "p.grad = None", id, true)
     }
 
-    /// `p.requires_grad = False` freezes the parameter (for leaves recorded from now on).
+    /// Whether leaves read from this parameter take gradients (bool); settable.
+    // (The getter's words: two blocks of methods give the property one docstring, whichever
+    // registers last, so both say the same. `p.requires_grad = False` freezes the parameter
+    // for leaves recorded from now on.)
     #[setter(requires_grad)]
     fn set_requires_grad(&self, on: bool) -> PyResult<()> {
         super::capture_state::refuse_effect("p.requires_grad = ...")?;
@@ -307,14 +310,20 @@ impl PyParameter {
     ///     >>> with et.Session(dtype="float64"):
     ///     ...     p.copy_(et.tensor([1.0, 2.0, 3.0])).tolist()
     ///     [1.0, 2.0, 3.0]
-    #[pyo3(signature = (src, non_blocking=false))]
+    #[pyo3(signature = (src=None, non_blocking=false, other=None))]
     fn copy_<'py>(
         slf: Bound<'py, Self>,
         py: Python<'py>,
-        src: &Bound<'py, PyAny>,
+        src: Option<&Bound<'py, PyAny>>,
         non_blocking: bool,
+        other: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, Self>> {
         let _ = non_blocking;
+        let Some(src) = src.or(other) else {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "copy_() missing 'src'",
+            ));
+        };
         slf.get().copy_into(py, "copy_", src)?;
         Ok(slf)
     }

@@ -249,6 +249,39 @@ impl PyTensor {
         })
     }
 
+    /// Fills this tensor with `value` (a number or a 0-d tensor), as `x[...] = value`, and
+    /// returns it (torch's `fill_`; a tensor `value` gets the gradient).
+    ///
+    /// Args:
+    ///     value (number or Tensor): the value of every element.
+    fn fill_<'py>(slf: &Bound<'py, Self>, value: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+        slf.set_item(pyo3::types::PyEllipsis::get(slf.py()), value)?;
+        Ok(slf.clone())
+    }
+
+    /// Copies `src` (broadcast to this tensor's shape, converted to its dtype) into this
+    /// tensor, as `x[...] = src`, and returns it (torch's `copy_`; `src` gets the gradient).
+    ///
+    /// Args:
+    ///     src (Tensor, array or number): the values (torch's schema also names it `other`).
+    ///     non_blocking (bool): accepted (copies are synchronous). Default: ``False``.
+    #[pyo3(signature = (src=None, non_blocking=false, other=None))]
+    fn copy_<'py>(
+        slf: &Bound<'py, Self>,
+        src: Option<&Bound<'py, PyAny>>,
+        non_blocking: bool,
+        other: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, Self>> {
+        let _ = non_blocking;
+        let Some(src) = src.or(other) else {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "copy_() missing 'src'",
+            ));
+        };
+        slf.set_item(pyo3::types::PyEllipsis::get(slf.py()), src)?;
+        Ok(slf.clone())
+    }
+
     /// `x[key] = value` with torch's result: a boolean mask key and a number (or 0-d
     /// tensor) is `masked_fill`; an int64 or bool tensor key with values is `index_put`;
     /// any other key (ints, slices, `None`, `...`, lists) is one core call,

@@ -528,7 +528,9 @@ impl<B: Backend> Session<B> {
                     Some(dtype),
                     false,
                 )?,
-                Operand::Node(h) => h,
+                // torch writes a value in `x`'s dtype (`x[k] = v` of a float64 `v` into a
+                // float32 `x`): converted first, the gradient passing back through
+                Operand::Node(h) => s.to(h, Some(dtype), None, false)?,
                 Operand::Data(t) => {
                     let leaf = s.literal(|s| s.input_owned_as(t, None, false))?;
                     if s.dtype_of(leaf)? == dtype {

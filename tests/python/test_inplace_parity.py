@@ -84,6 +84,8 @@ METHOD_ARGS = {
     "true_divide_": (lambda m: (4.0,)),
     "relu_": (lambda m: ()),
     "zero_": (lambda m: ()),
+    "fill_": (lambda m: (1.5,)),
+    "copy_": (lambda m: (m.tensor(X[::-1].copy()),)),
     "clamp_": (lambda m: (-1.0, 2.0)),
     "masked_fill_": (lambda m: (m.tensor(X > 0.75), 9.0)),
     # the in-place forms the ops' declarations name (`_core._DECLARED_IN_PLACE`)

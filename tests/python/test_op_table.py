@@ -224,6 +224,8 @@ NOT_OPS = {
     "new_empty",
     "bernoulli",  # random draws: test_sampling.py
     "multinomial",
+    "fill_",  # in-place writes: test_inplace_parity.py, test_tensor_surface.py
+    "copy_",
     # flags and the device's own conversions: test_tensor_surface.py
     "requires_grad_",
     "is_leaf",

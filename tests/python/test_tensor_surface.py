@@ -201,3 +201,30 @@ def test_type_names_the_legacy_type_and_converts_as_torch():
         assert x.type(torch.long).tolist() == t.type(torch.long).tolist()
         assert x.type("torch.FloatTensor").type() == t.type("torch.FloatTensor").type()
         assert x.type(et.float64) is x
+
+
+def test_fill_and_copy_write_every_element_with_torchs_gradients():
+    with et.Session(dtype="float64"):
+        src = et.tensor([1.0, -2.0, 3.0], requires_grad=True)
+        x = et.zeros(2, 3) * 1.0
+        assert x.copy_(src) is x
+        (x * x).sum().backward()
+        tsrc = torch.tensor([1.0, -2.0, 3.0], dtype=torch.float64, requires_grad=True)
+        tx = torch.zeros(2, 3, dtype=torch.float64)
+        tx.copy_(tsrc)
+        (tx * tx).sum().backward()
+        np.testing.assert_array_equal(x.numpy(), tx.detach().numpy())
+        np.testing.assert_array_equal(src.grad.numpy(), tsrc.grad.numpy())
+        assert x.fill_(2.5).tolist() == torch.zeros(2, 3).fill_(2.5).tolist()
+
+
+def test_a_written_value_takes_the_tensors_dtype_as_torch():
+    # torch: `x[k] = v` and `x.copy_(v)` convert `v` to `x`'s dtype
+    x, tx = et.zeros(2), torch.zeros(2)
+    x.copy_(et.tensor([1.5, 2.5], dtype=et.float64))
+    tx.copy_(torch.tensor([1.5, 2.5], dtype=torch.float64))
+    assert (x.dtype, x.tolist()) == (str(tx.dtype)[6:], tx.tolist())
+    i, ti = et.zeros(3, dtype=et.int64), torch.zeros(3, dtype=torch.int64)
+    i[1] = 2.7
+    ti[1] = 2.7
+    assert i.tolist() == ti.tolist() == [0, 2, 0]
