@@ -65,6 +65,14 @@ __all__ = [
     "result_type",
     "promote_types",
     "can_cast",
+    "Generator",
+    "set_num_threads",
+    "get_num_threads",
+    "set_float32_matmul_precision",
+    "get_float32_matmul_precision",
+    "use_deterministic_algorithms",
+    "are_deterministic_algorithms_enabled",
+    "set_printoptions",
     "FloatTensor",
     "DoubleTensor",
     "HalfTensor",
@@ -1081,3 +1089,113 @@ class BoolTensor(_LegacyTensor):
     """
 
     _dtype = "bool"
+
+
+class Generator(torch.Generator):
+    """torch's ``Generator`` (this class subclasses it): a CPU or CUDA random-number generator
+    for what draws from torch's generators in eagertape, ``DataLoader``'s and the samplers'
+    shuffles, ``random_split``, ``nn.init``'s functions (``generator=``). A session's own
+    draws (``et.randn``, dropout) come from the session's generator, which takes no
+    ``generator=`` other than ``None``.
+
+    Args:
+        device (str or torch.device): the generator's device. Default: ``"cpu"``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> from eagertape.utils.data import random_split
+        >>> a, b = random_split(range(10), [7, 3], generator=et.Generator().manual_seed(42))
+        >>> len(a), len(b)
+        (7, 3)
+    """
+
+
+def set_num_threads(int: builtins.int) -> None:  # noqa: A002  (torch's name)
+    """Sets the number of threads LibTorch's CPU kernels use (``torch.set_num_threads``: the
+    same LibTorch computes eagertape's ops).
+
+    Args:
+        int (int): the number of threads.
+    """
+    torch.set_num_threads(int)
+
+
+def get_num_threads() -> builtins.int:
+    """Returns the number of threads LibTorch's CPU kernels use (``torch.get_num_threads``).
+
+    Returns:
+        int: the number of threads.
+    """
+    return torch.get_num_threads()
+
+
+def set_float32_matmul_precision(precision: str) -> None:
+    """Sets the internal precision of float32 matrix products, as
+    ``torch.set_float32_matmul_precision`` (LibTorch's setting, which eagertape's products
+    follow): ``"highest"``, ``"high"`` (TF32 on CUDA) or ``"medium"``.
+
+    Args:
+        precision (str): ``"highest"``, ``"high"`` or ``"medium"``.
+    """
+    torch.set_float32_matmul_precision(precision)
+
+
+def get_float32_matmul_precision() -> str:
+    """Returns the float32 matrix product precision (``torch.get_float32_matmul_precision``).
+
+    Returns:
+        str: ``"highest"``, ``"high"`` or ``"medium"``.
+    """
+    return torch.get_float32_matmul_precision()
+
+
+def use_deterministic_algorithms(mode: builtins.bool, *, warn_only: builtins.bool = False) -> None:
+    """Makes LibTorch choose deterministic kernels (or raise where it has none), as
+    ``torch.use_deterministic_algorithms``; eagertape's ops run LibTorch's kernels.
+
+    Args:
+        mode (bool): whether to use deterministic algorithms only.
+        warn_only (bool): warn instead of raising where an op has no deterministic kernel.
+            Default: ``False``.
+    """
+    torch.use_deterministic_algorithms(mode, warn_only=warn_only)
+
+
+def are_deterministic_algorithms_enabled() -> builtins.bool:
+    """Whether `use_deterministic_algorithms` is on, as
+    ``torch.are_deterministic_algorithms_enabled``.
+
+    Returns:
+        bool: the flag.
+    """
+    return torch.are_deterministic_algorithms_enabled()
+
+
+def set_printoptions(
+    precision: builtins.int | None = None,
+    threshold: builtins.int | None = None,
+    edgeitems: builtins.int | None = None,
+    linewidth: builtins.int | None = None,
+    profile: str | None = None,
+    sci_mode: builtins.bool | None = None,
+) -> None:
+    """Sets the print options of tensors, as ``torch.set_printoptions`` (eagertape prints its
+    tensors with torch's printer, so they follow them).
+
+    Args:
+        precision (int, optional): digits after the point. Default: ``None`` (unchanged).
+        threshold (int, optional): elements above which a summary prints. Default: ``None``.
+        edgeitems (int, optional): items at each edge of a summary. Default: ``None``.
+        linewidth (int, optional): characters per line. Default: ``None``.
+        profile (str, optional): ``"default"``, ``"short"`` or ``"full"``. Default: ``None``.
+        sci_mode (bool, optional): scientific notation on or off. Default: ``None`` (torch's
+            choice).
+    """
+    torch.set_printoptions(  # type: ignore[no-untyped-call]
+        precision=precision,
+        threshold=threshold,
+        edgeitems=edgeitems,
+        linewidth=linewidth,
+        profile=profile,
+        sci_mode=sci_mode,
+    )

@@ -278,6 +278,13 @@ NOT_TABLE = {
     "device",  # torch's device objects: test_torch_namespace.py
     "set_default_dtype",  # the default session's dtype: test_default_session.py
     "get_default_dtype",
+    "set_num_threads",  # LibTorch's settings: test_torch_namespace.py
+    "get_num_threads",
+    "set_float32_matmul_precision",
+    "get_float32_matmul_precision",
+    "use_deterministic_algorithms",
+    "are_deterministic_algorithms_enabled",
+    "set_printoptions",
     "result_type",  # dtype queries: test_torch_namespace.py
     "promote_types",
     "can_cast",

@@ -139,3 +139,46 @@ def test_result_type_follows_eagertapes_default_dtype():
     finally:
         et.set_default_dtype(et.float32)
     assert str(torch.get_default_dtype()) == "torch.float32"
+
+
+def test_libtorchs_settings_are_torchs_own():
+    before = (torch.get_num_threads(), torch.get_float32_matmul_precision())
+    try:
+        et.set_num_threads(1)
+        et.set_float32_matmul_precision("high")
+        assert (torch.get_num_threads(), torch.get_float32_matmul_precision()) == (1, "high")
+        assert (et.get_num_threads(), et.get_float32_matmul_precision()) == (1, "high")
+        et.use_deterministic_algorithms(True)
+        assert (
+            et.are_deterministic_algorithms_enabled()
+            is torch.are_deterministic_algorithms_enabled()
+            is True
+        )
+    finally:
+        et.use_deterministic_algorithms(False)
+        torch.set_num_threads(before[0])
+        torch.set_float32_matmul_precision(before[1])
+
+
+def test_set_printoptions_changes_how_tensors_print_as_torchs():
+    try:
+        et.set_printoptions(precision=2)
+        assert repr(et.tensor([1.23456])) == repr(torch.tensor([1.23456])) == "tensor([1.23])"
+    finally:
+        et.set_printoptions(profile="default")
+    assert repr(et.tensor([1.23456])) == "tensor([1.2346])"
+
+
+def test_generator_is_torchs_and_seeds_a_split_as_torchs():
+    from eagertape.utils.data import random_split
+
+    g = et.Generator().manual_seed(42)
+    assert isinstance(g, torch.Generator)
+    ours = [list(p.indices) for p in random_split(range(10), [7, 3], generator=g)]
+    theirs = [
+        list(p.indices)
+        for p in torch.utils.data.random_split(
+            range(10), [7, 3], generator=torch.Generator().manual_seed(42)
+        )
+    ]
+    assert ours == theirs
