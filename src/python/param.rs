@@ -319,11 +319,7 @@ impl PyParameter {
         other: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, Self>> {
         let _ = non_blocking;
-        let Some(src) = src.or(other) else {
-            return Err(pyo3::exceptions::PyTypeError::new_err(
-                "copy_() missing 'src'",
-            ));
-        };
+        let src = super::tensor_torch::copy_source(src, other)?;
         slf.get().copy_into(py, "copy_", src)?;
         Ok(slf)
     }

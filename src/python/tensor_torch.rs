@@ -125,6 +125,16 @@ pub(super) fn grad_tensor(
     Ok(slot.map(|slot| PyTensor::aliasing(cell, slot, alias)))
 }
 
+/// `copy_`'s source: `src`, or torch's other name for it, `other` (`Tensor.copy_`,
+/// `Parameter.copy_`).
+pub(super) fn copy_source<'a, 'py>(
+    src: Option<&'a Bound<'py, PyAny>>,
+    other: Option<&'a Bound<'py, PyAny>>,
+) -> PyResult<&'a Bound<'py, PyAny>> {
+    src.or(other)
+        .ok_or_else(|| pyo3::exceptions::PyTypeError::new_err("copy_() missing 'src'"))
+}
+
 thread_local! {
     /// How deep the thread is in a write through views (`via`).
     static WRITING_THROUGH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
@@ -273,12 +283,10 @@ impl PyTensor {
         other: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, Self>> {
         let _ = non_blocking;
-        let Some(src) = src.or(other) else {
-            return Err(pyo3::exceptions::PyTypeError::new_err(
-                "copy_() missing 'src'",
-            ));
-        };
-        slf.set_item(pyo3::types::PyEllipsis::get(slf.py()), src)?;
+        slf.set_item(
+            pyo3::types::PyEllipsis::get(slf.py()),
+            copy_source(src, other)?,
+        )?;
         Ok(slf.clone())
     }
 

@@ -41,12 +41,12 @@ def _seed(value: object) -> int | None:
     return int(value)
 
 
-_TORCH_DTYPES = {
+# The native floating dtypes as torch's: what torch's draws and initialisers fill.
+_NATIVE_DTYPES = {
     "float32": torch.float32,
     "float64": torch.float64,
     "float16": torch.float16,
     "bfloat16": torch.bfloat16,
-    "ieee32": torch.float32,
 }
 
 
@@ -57,7 +57,9 @@ class _TorchDraws:
     same point of the same program holds. Values come back as float64 arrays (exact)."""
 
     def __init__(self, dtype: object) -> None:
-        self._dtype = _TORCH_DTYPES.get(str(dtype), torch.float64)
+        # ieee32 holds float32 values; an interval's bounds are float64 draws
+        native = {"ieee32": torch.float32}.get(str(dtype), torch.float64)
+        self._dtype = _NATIVE_DTYPES.get(str(dtype), native)
 
     def uniform(self, low: float, high: float, size: Any) -> np.ndarray:
         return torch.empty(size, dtype=self._dtype).uniform_(low, high).double().numpy()

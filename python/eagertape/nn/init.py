@@ -15,6 +15,7 @@ import numpy as _np
 import torch as _torch
 
 from .._core import Parameter
+from ._utils import _NATIVE_DTYPES
 
 __all__ = [
     "calculate_gain",
@@ -54,21 +55,13 @@ def _param(tensor: object, fn: str) -> Parameter:
     return tensor
 
 
-_TORCH_DTYPES = {
-    "float32": _torch.float32,
-    "float64": _torch.float64,
-    "float16": _torch.float16,
-    "bfloat16": _torch.bfloat16,
-}
-
-
 def _by_torch(tensor: object, fn: str, *args: Any, **kwargs: Any) -> Parameter | None:
     """torch's ``nn.init.<fn>`` for a parameter of a native dtype: run on a torch tensor of
     its shape and dtype, drawing from torch's generator (seeded by ``et.manual_seed``) or
     ``generator``, so the values are torch's own; the result is published as the
     parameter's next version. ``None`` for a reference dtype (eagertape's draws then)."""
     param = _param(tensor, fn)
-    dtype = _TORCH_DTYPES.get(str(param.dtype))
+    dtype = _NATIVE_DTYPES.get(str(param.dtype))
     if dtype is None:
         return None
     t = _torch.empty(tuple(param.shape), dtype=dtype)
