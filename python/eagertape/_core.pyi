@@ -4417,6 +4417,24 @@ class Tensor:
             ...     [round(v, 4) for v in y.tolist()]
             [-0.6931, -0.6931]
         """
+    def hardshrink(self, lambd: float = 0.5) -> Tensor:
+        """Applies the hard shrinkage function element-wise: 0 where `-lambd <= x <= lambd`, else `x`.
+
+        Floating-point input only.
+
+        Args:
+            input (Tensor): the input tensor.
+            lambd (float): the `lambda` of the formula. Default: ``0.5``.
+
+        Returns:
+            Tensor: a tensor of the same shape as `input`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.hardshrink(et.tensor([-2.0, 0.25, 2.0])).tolist()
+            [-2.0, 0.0, 2.0]
+        """
     def add(self, other: Tensor | ArrayLike | float, *, alpha: float | None = None) -> Tensor:
         """Returns `input + alpha * other`, as `torch.add`.
 
@@ -9794,6 +9812,25 @@ def log_softmax(input: Tensor, dim: int) -> Tensor:
         [-0.6931, -0.6931]
     """
 
+def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
+    """Applies the hard shrinkage function element-wise: 0 where `-lambd <= x <= lambd`, else `x`.
+
+    Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        lambd (float): the `lambda` of the formula. Default: ``0.5``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.hardshrink(et.tensor([-2.0, 0.25, 2.0])).tolist()
+        [-2.0, 0.0, 2.0]
+    """
+
 def add(
     input: Tensor | ArrayLike | float,
     other: Tensor | ArrayLike | float,
@@ -13527,6 +13564,154 @@ def _rnn(
     lengths: Tensor | Sequence[int] | int | None = None,
     step: bool = False,
 ) -> tuple[Tensor, Tensor, Tensor | None]: ...
+def celu(input: Tensor, alpha: float = 1.0) -> Tensor:
+    """Applies the CELU function element-wise: `max(0, x) + min(0, alpha * (exp(x / alpha) - 1))`.
+
+    Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        alpha (float): the `alpha` of the formula (not 0). Default: ``1.0``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Raises:
+        et.ArgumentError: if `alpha` is 0.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.celu(et.tensor([0.0, 2.0])).tolist()
+        [0.0, 2.0]
+    """
+
+def selu(input: Tensor) -> Tensor:
+    """Applies the SELU function element-wise: `scale * (max(0, x) + min(0, alpha * (exp(x) - 1)))`.
+
+    With `alpha = 1.6732632423543772` and `scale = 1.0507009873554805`, torch's constants.
+    Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.selu(et.tensor([0.0])).tolist()
+        [0.0]
+    """
+
+def threshold(input: Tensor, threshold: float, value: float) -> Tensor:
+    """Thresholds each element: `value` where `input <= threshold`, else `input`.
+
+    The gradient passes where `input > threshold`. Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        threshold (float): the value to threshold at.
+        value (float): the value to replace with.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.threshold(et.tensor([0.5, 2.0]), 1.0, -1.0).tolist()
+        [-1.0, 2.0]
+    """
+
+def softshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
+    """Applies the soft shrinkage function element-wise: `x - lambd` above `lambd`, `x + lambd`
+    below `-lambd`, 0 between.
+
+    Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        lambd (float): the `lambda` of the formula (at least 0). Default: ``0.5``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Raises:
+        et.ArgumentError: if `lambd` is negative.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.functional.softshrink(et.tensor([-2.0, 0.25, 2.0])).tolist()
+        [-1.5, 0.0, 1.5]
+    """
+
+def softsign(input: Tensor) -> Tensor:
+    """Applies element-wise `SoftSign(x) = x / (1 + |x|)`.
+
+    Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.functional.softsign(et.tensor([1.0, -3.0])).tolist()
+        [0.5, -0.75]
+    """
+
+def tanhshrink(input: Tensor) -> Tensor:
+    """Applies element-wise `Tanhshrink(x) = x - tanh(x)`.
+
+    Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.functional.tanhshrink(et.tensor([0.0])).tolist()
+        [0.0]
+    """
+
+def rrelu(
+    input: Tensor, lower: float = 0.125, upper: float = 0.3333333333333333, training: bool = False
+) -> Tensor:
+    """Applies the randomized leaky ReLU element-wise.
+
+    In training, each element at or below 0 is multiplied by its own slope drawn uniformly
+    from `[lower, upper]` (from the generator of `input`'s session, so the draws differ from
+    torch's); otherwise the slope is `(lower + upper) / 2` for every element, as torch.
+    Floating-point input only.
+
+    Args:
+        input (Tensor): the input tensor.
+        lower (float): the lower bound of the slopes. Default: ``0.125``.
+        upper (float): the upper bound of the slopes. Default: ``1 / 3``.
+        training (bool): draw the slopes if true. Default: ``False``.
+
+    Returns:
+        Tensor: a tensor of the same shape as `input`.
+
+    Raises:
+        et.ArgumentError: if `lower` is above `upper`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.rrelu(et.tensor([-4.0, 2.0]), 0.25, 0.25).tolist()
+        [-1.0, 2.0]
+    """
 
 # END generated: declared
 

@@ -200,6 +200,14 @@ pub enum Activation<'a> {
     Elu { alpha: f64 },
     /// `log_sigmoid_backward(g, x)`: the backward of `logsigmoid` for the cotangent `g`.
     LogSigmoidBackward { g: &'a Tensor },
+    /// `celu(x, alpha)`.
+    Celu { alpha: f64 },
+    /// `selu(x)`.
+    Selu,
+    /// `hardshrink(x, lambd)`.
+    Hardshrink { lambd: f64 },
+    /// `softshrink(x, lambd)`.
+    Softshrink { lambd: f64 },
 }
 
 /// LibTorch's forward kernel of `f` on `x` (a fresh tensor).
@@ -209,6 +217,10 @@ pub fn activation(x: &Tensor, f: Activation<'_>) -> Result<Tensor> {
         Activation::Softplus { beta, threshold } => (0, null, beta, threshold, "softplus"),
         Activation::Elu { alpha } => (1, null, alpha, 0.0, "elu"),
         Activation::LogSigmoidBackward { g } => (2, g.as_ptr(), 0.0, 0.0, "log_sigmoid_backward"),
+        Activation::Celu { alpha } => (3, null, alpha, 0.0, "celu"),
+        Activation::Selu => (4, null, 0.0, 0.0, "selu"),
+        Activation::Hardshrink { lambd } => (5, null, lambd, 0.0, "hardshrink"),
+        Activation::Softshrink { lambd } => (6, null, lambd, 0.0, "softshrink"),
     };
     let mut out = std::ptr::null_mut();
     let mut err = std::ptr::null_mut();

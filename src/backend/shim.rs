@@ -57,7 +57,8 @@ extern "C" {
     ) -> i32;
 
     /// `src/shim/activations.cpp`: LibTorch's `softplus(x, a, b)` (`which` 0), `elu(x, a)`
-    /// (1) or `log_sigmoid_backward(g, x)` (2; `g` may be null otherwise); `out` gets a new
+    /// (1), `log_sigmoid_backward(g, x)` (2; `g` may be null otherwise), `celu(x, a)` (3),
+    /// `selu(x)` (4), `hardshrink(x, a)` (5) or `softshrink(x, a)` (6); `out` gets a new
     /// tensor handle owned by the caller.
     pub(super) fn eagertape_activation(
         which: i32,

@@ -8,6 +8,7 @@
 
 use tch::Tensor;
 
+use super::activation_piecewise as pw;
 use super::pointwise::{grad_kernel, unary_kernel, ScalarFn, UnaryFn};
 use super::{fresh, grad_value, Arity, Cotangents, Grad, Op, Output, Rule};
 use crate::backend::layer_kernels::{activation, Activation};
@@ -381,20 +382,47 @@ grad_kernel!(
     })
 );
 
-/// Which function of a tensor and two numbers a node applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PairOp {
-    Softplus,
-    Hardtanh,
+/// The pair family's units, once: each `PairOp` variant, its forward unit and its
+/// backward kernel (the scaled and piecewise ones are in `activation_piecewise.rs`).
+macro_rules! pair_ops {
+    ($($name:ident => $unit:ty, $grad:ty;)*) => {
+        /// Which function of a tensor and two numbers a node applies.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum PairOp {
+            $($name,)*
+        }
+
+        impl PairOp {
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(PairOp::$name => <$unit as PairKernel>::NAME,)*
+                }
+            }
+            fn forward<B: Backend>(self, x: &B::T, a: f64, b: f64) -> Result<B::T> {
+                match self {
+                    $(PairOp::$name => B::pair::<$unit>(x, a, b),)*
+                }
+            }
+            fn grad<B: Backend>(self, g: &B::T, x: &B::T, a: f64, b: f64) -> Result<B::T> {
+                match self {
+                    $(PairOp::$name => B::grad::<$grad>(g, x, a, b),)*
+                }
+            }
+        }
+    };
+}
+
+pair_ops! {
+    Softplus => Softplus, SoftplusBackward;
+    Hardtanh => Hardtanh, HardtanhBackward;
+    Celu => pw::Celu, pw::CeluBackward;
+    Selu => pw::Selu, pw::SeluBackward;
+    Hardshrink => pw::Hardshrink, pw::HardshrinkBackward;
+    Softshrink => pw::Softshrink, pw::SoftshrinkBackward;
+    Threshold => pw::Threshold, pw::ThresholdBackward;
 }
 
 impl PairOp {
-    pub fn name(self) -> &'static str {
-        match self {
-            PairOp::Softplus => Softplus::NAME,
-            PairOp::Hardtanh => Hardtanh::NAME,
-        }
-    }
     /// The op recording this function with the numbers `a`, `b`.
     pub fn op<B: Backend>(self, a: f64, b: f64) -> Op<B> {
         Op::Pair(WithPair { f: self, a, b })
@@ -423,18 +451,11 @@ impl<B: Backend> Rule<B> for WithPair {
         Ok(shapes[0].to_vec())
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
-        let x = xs[0].get();
-        fresh(match self.f {
-            PairOp::Softplus => B::pair::<Softplus>(x, self.a, self.b)?,
-            PairOp::Hardtanh => B::pair::<Hardtanh>(x, self.a, self.b)?,
-        })
+        fresh(self.f.forward::<B>(xs[0].get(), self.a, self.b)?)
     }
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let (g, x) = (cx.g.get(), cx.xs[0].get());
-        let dx = match self.f {
-            PairOp::Softplus => B::grad::<SoftplusBackward>(g, x, self.a, self.b)?,
-            PairOp::Hardtanh => B::grad::<HardtanhBackward>(g, x, self.a, self.b)?,
-        };
+        let dx = self.f.grad::<B>(g, x, self.a, self.b)?;
         Ok(vec![Some(grad_value(dx))])
     }
 }

@@ -11,6 +11,7 @@
 
 pub mod activation;
 pub mod activation_modern;
+pub mod activation_piecewise;
 pub mod activations;
 pub mod arith;
 pub mod arrange;

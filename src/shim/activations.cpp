@@ -1,5 +1,6 @@
 // The kernels of LibTorch's activations that tch exposes without their numbers or not at
-// all: `softplus(x, beta, threshold)`, `elu(x, alpha, scale, input_scale)` and
+// all: `softplus(x, beta, threshold)`, `elu(x, alpha, scale, input_scale)`, `celu(x,
+// alpha)`, `selu(x)`, `hardshrink(x, lambd)`, `softshrink(x, lambd)` and
 // `log_sigmoid_backward` (whose CPU kernel reads the buffer of `log_sigmoid_forward`, a
 // two-output op tch leaves out: recomputed here from `x`). Writes a
 // heap-allocated at::Tensor (the tch C API's tensor handle, owned by the caller from then
@@ -22,7 +23,7 @@ int fail(char** err, const char* what) {
 }  // namespace
 
 // `which`: 0 softplus(x, a, b); 1 elu(x, a, 1, 1); 2 log_sigmoid_backward(g, x) (`g` is
-// read only there).
+// read only there); 3 celu(x, a); 4 selu(x); 5 hardshrink(x, a); 6 softshrink(x, a).
 extern "C" int eagertape_activation(int which, const at::Tensor* x, const at::Tensor* g,
                                     double a, double b, at::Tensor** out, char** err) {
   try {
@@ -40,6 +41,18 @@ extern "C" int eagertape_activation(int which, const at::Tensor* x, const at::Te
         *out = new at::Tensor(at::log_sigmoid_backward(*g, *x, buffer));
         return 0;
       }
+      case 3:
+        *out = new at::Tensor(at::celu(*x, a));
+        return 0;
+      case 4:
+        *out = new at::Tensor(at::selu(*x));
+        return 0;
+      case 5:
+        *out = new at::Tensor(at::hardshrink(*x, a));
+        return 0;
+      case 6:
+        *out = new at::Tensor(at::softshrink(*x, a));
+        return 0;
       default:
         return fail(err, "unknown activation");
     }

@@ -24,6 +24,7 @@ import torch
 import torch.nn.functional as F
 
 import eagertape as et
+import eagertape.nn.functional as EF
 
 CARRIERS = ("libtorch", "reference", "ieee32", "interval")
 
@@ -160,6 +161,28 @@ def _inplace_unary(x):
     z = x * 1.0
     z.zero_()
     return b + c + z
+
+
+def _inplace_activations(lib, fns, x):
+    # torch's in-place activation functions (`torch.celu_`, `F.elu_`, ...) on copies of x
+    s = lib.selu(x)  # first: the carriers without it refuse it before anything is recorded
+    a = x * 1.0
+    lib.celu_(a, 1.5)
+    b = x * 1.0
+    lib.selu_(b)
+    c = x * 1.0
+    lib.threshold_(c, 0.3, -2.0)
+    d = x * 1.0
+    lib.rrelu_(d, 0.1, 0.3)
+    e = x * 1.0
+    lib.relu_(e)
+    f = x * 1.0
+    fns.elu_(f, 0.5)
+    g = x * 1.0
+    fns.hardtanh_(g, -0.7, 0.7)
+    h = x * 1.0
+    fns.leaky_relu_(h, 0.2)
+    return s + a + b + c + d + e + f + g + h
 
 
 COMPARE_ALIASES = ("not_equal", "less", "less_equal", "greater", "greater_equal")
@@ -419,6 +442,84 @@ OPS: tuple[Op, ...] = (
         ],
         carriers=("libtorch", "reference", "ieee32"),
         covers=("et.softplus", "Tensor.softplus"),
+    ),
+    Op(
+        "celu",
+        lambda x: et.celu(x, 1.5) + EF.celu(x),
+        lambda x: F.celu(x, 1.5) + F.celu(x),
+        away_from_zero((3, 4)),
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("et.celu", "F.celu"),
+    ),
+    Op(
+        "selu",
+        lambda x: et.selu(x) + EF.selu(x),
+        lambda x: torch.selu(x) + F.selu(x),
+        away_from_zero((3, 4)),
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("et.selu", "F.selu"),
+    ),
+    Op(
+        "hardshrink",
+        # lambd 0.3 and 0.5: samples on both sides of each, none at one
+        lambda x: et.hardshrink(x, 0.3) + x.hardshrink() + EF.hardshrink(x, lambd=0.5),
+        lambda x: torch.hardshrink(x, 0.3) + x.hardshrink() + F.hardshrink(x, lambd=0.5),
+        lambda rng: [
+            np.array([[-1.7, -0.35, 0.2, 0.45], [0.7, 0.1, -2.5, -0.4], [3.0, -0.05, 0.9, 0.6]])
+        ],
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("et.hardshrink", "Tensor.hardshrink", "F.hardshrink"),
+    ),
+    Op(
+        "softshrink",
+        lambda x: EF.softshrink(x, 0.3) + EF.softshrink(x),
+        lambda x: F.softshrink(x, 0.3) + F.softshrink(x),
+        lambda rng: [
+            np.array([[-1.7, -0.35, 0.2, 0.45], [0.7, 0.1, -2.5, -0.4], [3.0, -0.05, 0.9, 0.6]])
+        ],
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("F.softshrink",),
+    ),
+    Op(
+        "threshold",
+        lambda x: et.threshold(x, 0.3, -2.0) + EF.threshold(x, -0.5, 7.0),
+        lambda x: torch.threshold(x, 0.3, -2.0) + F.threshold(x, -0.5, 7.0),
+        lambda rng: [
+            np.array([[-1.7, -0.35, 0.2, 0.45], [0.7, 0.1, -2.5, -0.4], [3.0, -0.05, 0.9, 0.6]])
+        ],
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("et.threshold", "F.threshold"),
+    ),
+    Op(
+        "softsign",
+        EF.softsign,
+        F.softsign,
+        normal((3, 4)),
+        covers=("F.softsign",),
+    ),
+    Op(
+        "tanhshrink",
+        EF.tanhshrink,
+        F.tanhshrink,
+        normal((3, 4)),
+        covers=("F.tanhshrink",),
+    ),
+    Op(
+        "activation_in_place_functions",
+        lambda x: _inplace_activations(et, EF, x),
+        lambda x: _inplace_activations(torch, F, x),
+        away_from_zero((3, 4)),
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("et.celu_", "et.selu_", "et.threshold_", "et.rrelu_", "et.relu_"),
+    ),
+    Op(
+        "rrelu_eval",
+        # not training: the mean slope, leaky_relu's
+        lambda x: et.rrelu(x, 0.1, 0.3) + EF.rrelu(x),
+        lambda x: torch.rrelu(x, 0.1, 0.3) + F.rrelu(x),
+        away_from_zero((3, 4)),
+        carriers=("libtorch", "reference", "ieee32"),
+        covers=("et.rrelu", "F.rrelu"),
     ),
     # --- conversions ---
     Op(

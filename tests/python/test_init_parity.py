@@ -84,6 +84,7 @@ def test_modules_built_one_after_another_draw_in_torchs_order():
         ("kaiming_uniform_", (0.1, "fan_out", "leaky_relu")),
         ("kaiming_normal_", ()),
         ("orthogonal_", (0.5,)),
+        ("sparse_", (0.5, 0.2)),
     ],
 )
 def test_an_initialiser_after_the_same_seed_fills_torchs_values(fn, args):
@@ -99,3 +100,25 @@ def test_an_initialiser_after_the_same_seed_fills_torchs_values(fn, args):
 def test_a_seed_keeps_eagertapes_own_draws_equal_for_equal_seeds():
     a, b = et.nn.Linear(4, 4, seed=3), et.nn.Linear(4, 4, seed=3)
     np.testing.assert_array_equal(a.weight.numpy(), b.weight.numpy())
+
+
+@pytest.mark.parametrize("sparsity, zeros", [(0.5, 3), (0.1, 1), (0.0, 0), (1.0, 6)])
+def test_sparse_on_a_reference_dtype_zeroes_a_fraction_of_each_column_rounded_up(sparsity, zeros):
+    # torch's rule (ceil(sparsity * rows) zeros per column), eagertape's own normal draws
+    ours = et.Parameter(np.zeros((6, 40)), dtype="ieee32")
+    et.manual_seed(2)
+    values = et.nn.init.sparse_(ours, sparsity, std=2.0).numpy()
+    assert [int(n) for n in (values == 0).sum(axis=0)] == [zeros] * 40
+    if zeros < 6:
+        assert 1.5 < values[values != 0].std() < 2.5
+
+
+@pytest.mark.parametrize("shape", [(3,), (2, 3, 4)], ids=["1-D", "3-D"])
+def test_sparse_refuses_a_parameter_that_is_not_2_d_as_torch_and_leaves_it(shape):
+    ours = et.Parameter(np.ones(shape, np.float32))
+    with pytest.raises(ValueError, match="2 dimensions") as theirs_error:
+        torch.nn.init.sparse_(torch.ones(shape), 0.5)
+    with pytest.raises(ValueError) as ours_error:
+        et.nn.init.sparse_(ours, 0.5)
+    assert str(ours_error.value) == str(theirs_error.value)
+    np.testing.assert_array_equal(ours.numpy(), np.ones(shape))

@@ -38,6 +38,10 @@ F_ARGS = {
     "hardtanh": (-0.5, 2.0),
     "leaky_relu": (0.2,),
     "elu": (1.5,),
+    "celu": (1.5,),
+    "selu": (),
+    "rrelu": (0.25, 0.25),  # (lower == upper: the slope torch draws too)
+    "threshold": (0.3, -2.0),
     "silu": (),
     "hardswish": (),
     "hardsigmoid": (),
@@ -67,6 +71,10 @@ MODULE_ARGS = {
     "FeatureAlphaDropout": (0.5,),
     "LeakyReLU": (0.2,),
     "ELU": (1.5,),
+    "CELU": (1.5,),
+    "SELU": (),
+    "RReLU": (0.25, 0.25),  # (train mode with lower == upper: the slope torch draws too)
+    "Threshold": (0.3, -2.0),
     "Hardtanh": (-0.5, 2.0),
     "ReLU6": (),
 }

@@ -14,6 +14,7 @@ holds the values torch's twin built after ``torch.manual_seed(n)`` holds), ``dty
 ``device``.
 
 The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``flatten``,
+``activation_piecewise`` (``CELU``, ``SELU``, ``RReLU``, ``Threshold`` and the shrinks),
 ``conv``, ``pooling``, ``norm``, ``batchnorm``, ``sparse`` (``Embedding``,
 ``EmbeddingBag``), ``container``
 (``Sequential``, ``ModuleList``, ``ModuleDict``, ``MLP``), ``attention``
@@ -61,6 +62,16 @@ from .activation import (
     Softmin,
     Softplus,
     Tanh,
+)
+from .activation_piecewise import (
+    CELU,
+    SELU,
+    Hardshrink,
+    RReLU,
+    Softshrink,
+    Softsign,
+    Tanhshrink,
+    Threshold,
 )
 from .attention import MultiheadAttention
 from .batchnorm import BatchNorm1d, BatchNorm2d
@@ -139,6 +150,14 @@ from .transformer import (
 from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 
 __all__ = [
+    "CELU",
+    "SELU",
+    "Hardshrink",
+    "RReLU",
+    "Softshrink",
+    "Softsign",
+    "Tanhshrink",
+    "Threshold",
     "ModelSummary",
     "summary",
     "Parameter",

@@ -8,6 +8,20 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _errors, _functional
+from .._activation_forms import (
+    celu,
+    celu_,
+    elu_,
+    hardtanh_,
+    leaky_relu_,
+    relu_,
+    rrelu,
+    rrelu_,
+    selu,
+    selu_,
+    threshold,
+    threshold_,
+)
 from .._core import (
     Tensor,
     _feature_dropout,
@@ -39,6 +53,7 @@ from .._core import (
     glu,
     grid_sample,
     group_norm,
+    hardshrink,
     hinge_embedding_loss,
     huber_loss,
     instance_norm,
@@ -68,6 +83,9 @@ from .._core import (
     scaled_dot_product_attention,
     smooth_l1_loss,
     soft_margin_loss,
+    softshrink,
+    softsign,
+    tanhshrink,
     triplet_margin_loss,
     unfold,
 )
@@ -75,6 +93,22 @@ from .._core import dropout as _dropout
 from .._functional import gelu, logsigmoid, one_hot, pad, softplus, tanh
 
 __all__ = [
+    "celu",
+    "celu_",
+    "elu_",
+    "hardshrink",
+    "hardtanh_",
+    "leaky_relu_",
+    "relu_",
+    "rrelu",
+    "rrelu_",
+    "selu",
+    "selu_",
+    "softshrink",
+    "softsign",
+    "tanhshrink",
+    "threshold",
+    "threshold_",
     "grid_sample",
     "affine_grid",
     "unfold",

@@ -27,6 +27,7 @@ __all__ = [
     "normal_",
     "ones_",
     "orthogonal_",
+    "sparse_",
     "trunc_normal_",
     "uniform_",
     "xavier_normal_",
@@ -680,4 +681,61 @@ def orthogonal_(tensor: Parameter, gain: float = 1, generator: object = None) ->
     if rows < cols:
         q = q.T
     param.assign((q * gain).reshape(shape))
+    return param
+
+
+def sparse_(
+    tensor: Parameter,
+    sparsity: float,
+    std: float = 0.01,
+    generator: object = None,
+) -> Parameter:
+    """Fill the 2-D input Parameter as a sparse matrix: in each column, a ``sparsity``
+    fraction of the rows (rounded up, chosen at random) is 0 and the others are drawn from
+    ``N(0, std**2)``, as described in "Deep learning via Hessian-free optimization"
+    (Martens, 2010).
+
+    A parameter of a native dtype gets torch's own values (its ``sparse_`` on a tensor of
+    that shape and dtype); otherwise, as torch's: normal draws, then per column the first
+    ``ceil(sparsity * rows)`` rows of a random permutation (from torch's generator, which
+    ``et.manual_seed`` seeds) set to 0. The new value is published as a new snapshot of the
+    parameter (tapes that read the old one keep it); no session is needed. The matrix stays
+    dense: this is an initialisation, not a sparse layout.
+
+    Args:
+        tensor (Parameter): an ``et.Parameter`` of 2 dims.
+        sparsity (float): the fraction of elements in each column to be set to zero.
+        std (float): the standard deviation of the normal draws. Default: ``0.01``.
+        generator (torch.Generator, optional): the generator to draw from. Default: ``None``
+            (torch's default generator, which ``et.manual_seed`` seeds).
+
+    Returns:
+        Parameter: ``tensor``.
+
+    Raises:
+        TypeError: ``tensor`` is not an ``et.Parameter``.
+        ValueError: a parameter that is not 2-D.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import numpy as np
+        >>> w = et.Parameter(np.zeros((4, 3)))
+        >>> et.manual_seed(0)
+        >>> m = et.nn.init.sparse_(w, sparsity=0.5).numpy()
+        >>> [int((m[:, j] == 0).sum()) for j in range(3)]
+        [2, 2, 2]
+    """
+    param = _param(tensor, "sparse_")
+    if len(param.shape) != 2:
+        raise ValueError("Only tensors with 2 dimensions are supported")
+    if (done := _by_torch(tensor, "sparse_", sparsity, std, generator=generator)) is not None:
+        return done
+    rows, cols = tuple(param.shape)
+    num_zeros = int(_math.ceil(sparsity * rows))
+    param.normal_(0.0, std, generator=generator)
+    values = _np.array(param.numpy(), dtype=_np.float64)
+    for col in range(cols):
+        zeros = _torch.randperm(rows, generator=generator)[:num_zeros].numpy()
+        values[zeros, col] = 0.0
+    param.assign(values)
     return param

@@ -91,6 +91,7 @@ families! {
         logical => logical::functions;
         views => views::functions;
         activations => activations::functions;
+        shrinks => activation_piecewise::methods;
         arithmetic => torch_arith::functions;
         comparisons => compare::functions;
         order => order::functions;
@@ -130,5 +131,6 @@ families! {
         split_forms => split::function_forms;
         index => index::functions;
         recurrent => rnn::functions;
+        piecewise => activation_piecewise::functions;
     ]
 }
