@@ -83,6 +83,7 @@ from ._errors import (
     UnsupportedOpError,
 )
 from ._functional import *  # noqa: F403  (the function forms; see _functional.__all__)
+from ._in_place import *  # noqa: F403  (torch's in-place functions; see _in_place.__all__)
 from ._profile import ModuleRow, NodeRow, OpRow, TapeProfile
 from ._torch import *  # noqa: F403  (torch's namespace: dtypes, factories, grad modes)
 from .amp import autocast, get_autocast_dtype, is_autocast_enabled
@@ -178,7 +179,7 @@ __all__ = [
 # (ruff cannot see the names of a star import defined.)
 # ruff: noqa: F405
 __all__ += [
-    # BEGIN generated: exports (tools/gen-stubs, from _functional.__all__ and _torch.__all__)
+    # BEGIN generated: exports (tools/gen-stubs, from _functional, _torch and _in_place's __all__)
     "abs",
     "absolute",
     "acos",
@@ -280,8 +281,16 @@ __all__ += [
     "hardshrink",
     "rrelu",
     "rrelu_",
-    "relu_",
     "softplus",
+    "is_floating_point",
+    "is_complex",
+    "is_signed",
+    "is_nonzero",
+    "is_same_size",
+    "is_conj",
+    "is_neg",
+    "is_inference",
+    "get_device",
     "lerp",
     "diagonal",
     "diag",
@@ -451,6 +460,58 @@ __all__ += [
     "searchsorted",
     "bucketize",
     "unique",
+    "abs_",
+    "acos_",
+    "acosh_",
+    "arccos_",
+    "arccosh_",
+    "arcsin_",
+    "arcsinh_",
+    "arctan_",
+    "arctanh_",
+    "asin_",
+    "asinh_",
+    "atan_",
+    "atanh_",
+    "ceil_",
+    "clamp_",
+    "clamp_max_",
+    "clamp_min_",
+    "cos_",
+    "cosh_",
+    "deg2rad_",
+    "erf_",
+    "erfc_",
+    "exp2_",
+    "exp_",
+    "expm1_",
+    "fill_",
+    "fix_",
+    "floor_",
+    "frac_",
+    "i0_",
+    "log10_",
+    "log1p_",
+    "log2_",
+    "log_",
+    "logit_",
+    "neg_",
+    "negative_",
+    "rad2deg_",
+    "reciprocal_",
+    "relu_",
+    "round_",
+    "rsqrt_",
+    "sigmoid_",
+    "sin_",
+    "sinh_",
+    "sqrt_",
+    "square_",
+    "tan_",
+    "tanh_",
+    "trunc_",
+    "xlogy_",
+    "zero_",
     # END generated: exports
 ]
 

@@ -14,7 +14,6 @@ __all__ = [
     "elu_",
     "hardtanh_",
     "leaky_relu_",
-    "relu_",
     "rrelu",
     "rrelu_",
     "selu",
@@ -153,26 +152,6 @@ def rrelu(
     if inplace:
         return input._in_place(_core.rrelu, input, lower, upper, training)
     return _core.rrelu(input, lower, upper, training)
-
-
-def relu_(input: Tensor) -> Tensor:  # noqa: A002
-    """In-place version of ``relu``: ``input.relu_()``.
-
-    Args:
-        input (Tensor): the tensor to rebind to ``max(input, 0)``.
-
-    Returns:
-        Tensor: ``input`` itself, rebound.
-
-    Examples:
-        >>> import eagertape as et
-        >>> with et.Session():
-        ...     x = et.tensor([-1.0, 2.0])
-        ...     _ = et.relu_(x)
-        ...     x.tolist()
-        [0.0, 2.0]
-    """
-    return input.relu_()
 
 
 def elu_(input: Tensor, alpha: float = 1.0) -> Tensor:  # noqa: A002

@@ -4435,6 +4435,160 @@ class Tensor:
             ...     et.hardshrink(et.tensor([-2.0, 0.25, 2.0])).tolist()
             [-2.0, 0.0, 2.0]
         """
+    def is_floating_point(self) -> bool:
+        """Returns ``True`` if the data type of `input` is a floating point data type.
+
+        Every float carrier is (`float32`, `float64`, `float16`, `bfloat16`, `ieee32`, `interval`);
+        `int64`, `int32` and `bool` are not.
+
+        Args:
+            input (Tensor): the tensor to ask.
+
+        Returns:
+            bool: whether `input`'s dtype is a floating point one.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.is_floating_point(et.ones(2)), et.arange(2).is_floating_point()
+            (True, False)
+        """
+    def is_complex(self) -> bool:
+        """Returns ``True`` if the data type of `input` is a complex data type: never here.
+
+        eagertape has no complex dtype (complex tensors are out of its scope).
+
+        Args:
+            input (Tensor): the tensor to ask.
+
+        Returns:
+            bool: ``False``.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.is_complex(et.ones(2))
+            False
+        """
+    def is_signed(self) -> bool:
+        """Returns ``True`` if the data type of `input` is a signed type.
+
+        Every dtype eagertape has is, but ``bool``.
+
+        Args:
+            input (Tensor): the tensor to ask.
+
+        Returns:
+            bool: whether `input`'s dtype is signed.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.is_signed(et.ones(2)), (et.ones(2) > 0).is_signed()
+            (True, False)
+        """
+    def is_nonzero(self) -> bool:
+        """Returns ``True`` if `input`, a one-element tensor, is not zero after type conversions.
+
+        Reads the one element to the host, as ``bool(input)``.
+
+        Args:
+            input (Tensor): a tensor of exactly one element.
+
+        Returns:
+            bool: whether its element is not zero.
+
+        Raises:
+            et.ShapeError: `input` has no elements or more than one.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.is_nonzero(et.tensor([1.5])), et.tensor(0.0).is_nonzero()
+            (True, False)
+        """
+    def is_same_size(self, other: Tensor | ArrayLike) -> bool:
+        """Returns ``True`` if `input` and `other` have the same size.
+
+        Args:
+            input (Tensor): the first tensor.
+            other (Tensor): the second tensor.
+
+        Returns:
+            bool: whether their shapes are equal.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.is_same_size(et.ones(2, 3), et.zeros(2, 3))
+            True
+        """
+    def is_conj(self) -> bool:
+        """Returns ``True`` if `input` is a conjugated tensor (a lazily conjugated view): never here.
+
+        eagertape has no complex dtype, so no conjugate views.
+
+        Args:
+            input (Tensor): the tensor to ask.
+
+        Returns:
+            bool: ``False``.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.is_conj(et.ones(2))
+            False
+        """
+    def is_neg(self) -> bool:
+        """Returns ``True`` if `input` is a negative view (a lazily negated tensor): never here.
+
+        eagertape records a negation as an op of its own.
+
+        Args:
+            input (Tensor): the tensor to ask.
+
+        Returns:
+            bool: ``False``.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.is_neg(-et.ones(2))
+            False
+        """
+    def is_inference(self) -> bool:
+        """Returns ``True`` if `input` is an inference tensor: never here.
+
+        ``et.inference_mode`` records nothing, as ``no_grad``, and makes ordinary tensors.
+
+        Args:
+            input (Tensor): the tensor to ask.
+
+        Returns:
+            bool: ``False``.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session(), et.inference_mode():
+            ...     et.is_inference(et.ones(2))
+            False
+        """
+    def get_device(self) -> int:
+        """Returns the index of the CUDA device `input` is on, or -1 on the CPU.
+
+        Args:
+            input (Tensor): the tensor to ask.
+
+        Returns:
+            int: the device index, or -1 for a CPU tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.ones(2).get_device()
+            -1
+        """
     def add(self, other: Tensor | ArrayLike | float, *, alpha: float | None = None) -> Tensor:
         """Returns `input + alpha * other`, as `torch.add`.
 
@@ -9829,6 +9983,169 @@ def hardshrink(input: Tensor, lambd: float = 0.5) -> Tensor:
         >>> with et.Session():
         ...     et.hardshrink(et.tensor([-2.0, 0.25, 2.0])).tolist()
         [-2.0, 0.0, 2.0]
+    """
+
+def is_floating_point(input: Tensor) -> bool:
+    """Returns ``True`` if the data type of `input` is a floating point data type.
+
+    Every float carrier is (`float32`, `float64`, `float16`, `bfloat16`, `ieee32`, `interval`);
+    `int64`, `int32` and `bool` are not.
+
+    Args:
+        input (Tensor): the tensor to ask.
+
+    Returns:
+        bool: whether `input`'s dtype is a floating point one.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.is_floating_point(et.ones(2)), et.arange(2).is_floating_point()
+        (True, False)
+    """
+
+def is_complex(input: Tensor) -> bool:
+    """Returns ``True`` if the data type of `input` is a complex data type: never here.
+
+    eagertape has no complex dtype (complex tensors are out of its scope).
+
+    Args:
+        input (Tensor): the tensor to ask.
+
+    Returns:
+        bool: ``False``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.is_complex(et.ones(2))
+        False
+    """
+
+def is_signed(input: Tensor) -> bool:
+    """Returns ``True`` if the data type of `input` is a signed type.
+
+    Every dtype eagertape has is, but ``bool``.
+
+    Args:
+        input (Tensor): the tensor to ask.
+
+    Returns:
+        bool: whether `input`'s dtype is signed.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.is_signed(et.ones(2)), (et.ones(2) > 0).is_signed()
+        (True, False)
+    """
+
+def is_nonzero(input: Tensor) -> bool:
+    """Returns ``True`` if `input`, a one-element tensor, is not zero after type conversions.
+
+    Reads the one element to the host, as ``bool(input)``.
+
+    Args:
+        input (Tensor): a tensor of exactly one element.
+
+    Returns:
+        bool: whether its element is not zero.
+
+    Raises:
+        et.ShapeError: `input` has no elements or more than one.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.is_nonzero(et.tensor([1.5])), et.tensor(0.0).is_nonzero()
+        (True, False)
+    """
+
+def is_same_size(input: Tensor, other: Tensor | ArrayLike) -> bool:
+    """Returns ``True`` if `input` and `other` have the same size.
+
+    Args:
+        input (Tensor): the first tensor.
+        other (Tensor): the second tensor.
+
+    Returns:
+        bool: whether their shapes are equal.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.is_same_size(et.ones(2, 3), et.zeros(2, 3))
+        True
+    """
+
+def is_conj(input: Tensor) -> bool:
+    """Returns ``True`` if `input` is a conjugated tensor (a lazily conjugated view): never here.
+
+    eagertape has no complex dtype, so no conjugate views.
+
+    Args:
+        input (Tensor): the tensor to ask.
+
+    Returns:
+        bool: ``False``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.is_conj(et.ones(2))
+        False
+    """
+
+def is_neg(input: Tensor) -> bool:
+    """Returns ``True`` if `input` is a negative view (a lazily negated tensor): never here.
+
+    eagertape records a negation as an op of its own.
+
+    Args:
+        input (Tensor): the tensor to ask.
+
+    Returns:
+        bool: ``False``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.is_neg(-et.ones(2))
+        False
+    """
+
+def is_inference(input: Tensor) -> bool:
+    """Returns ``True`` if `input` is an inference tensor: never here.
+
+    ``et.inference_mode`` records nothing, as ``no_grad``, and makes ordinary tensors.
+
+    Args:
+        input (Tensor): the tensor to ask.
+
+    Returns:
+        bool: ``False``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(), et.inference_mode():
+        ...     et.is_inference(et.ones(2))
+        False
+    """
+
+def get_device(input: Tensor) -> int:
+    """Returns the index of the CUDA device `input` is on, or -1 on the CPU.
+
+    Args:
+        input (Tensor): the tensor to ask.
+
+    Returns:
+        int: the device index, or -1 for a CPU tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.ones(2).get_device()
+        -1
     """
 
 def add(

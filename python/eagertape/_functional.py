@@ -9,7 +9,7 @@ import numpy as np
 import torch
 
 from . import _core
-from ._activation_forms import celu_, relu_, rrelu_, selu_, threshold_
+from ._activation_forms import celu_, rrelu_, selu_, threshold_
 from ._core import (
     GradMap,
     Tensor,
@@ -47,12 +47,21 @@ from ._core import (
     flip,
     gather,
     gelu,
+    get_device,
     hardshrink,
     hardtanh,
     index_add,
     index_copy,
     index_fill,
     index_select,
+    is_complex,
+    is_conj,
+    is_floating_point,
+    is_inference,
+    is_neg,
+    is_nonzero,
+    is_same_size,
+    is_signed,
     isclose,
     isfinite,
     isnan,
@@ -289,8 +298,16 @@ __all__ = [
     "hardshrink",
     "rrelu",
     "rrelu_",
-    "relu_",
     "softplus",
+    "is_floating_point",
+    "is_complex",
+    "is_signed",
+    "is_nonzero",
+    "is_same_size",
+    "is_conj",
+    "is_neg",
+    "is_inference",
+    "get_device",
     "lerp",
     "diagonal",
     "diag",

@@ -57,6 +57,7 @@ pub mod padding;
 pub mod pointwise;
 pub mod pool1d;
 pub mod pooling;
+pub mod predicates;
 pub mod quantile;
 pub mod recurrent;
 pub mod reduce;

@@ -438,8 +438,8 @@ impl PyTensor {
     ///
     /// **Differs** from PyTorch: a string, not a `torch.device`; a tensor always lives on its
     /// session's device.
-    #[getter]
-    pub(super) fn device(&self, py: Python<'_>) -> PyResult<String> {
+    #[getter(device)]
+    pub(super) fn device_name(&self, py: Python<'_>) -> PyResult<String> {
         if let Some(p) = &self.param {
             return Ok(p.device().to_string());
         }

@@ -365,12 +365,12 @@ impl PyTensor {
     /// Whether this tensor is on a CUDA device (its session's).
     #[getter]
     fn is_cuda(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(self.device(py)?.starts_with("cuda"))
+        Ok(self.device_name(py)?.starts_with("cuda"))
     }
     /// Whether this tensor is on the CPU (its session's device).
     #[getter]
     fn is_cpu(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(self.device(py)? == "cpu")
+        Ok(self.device_name(py)? == "cpu")
     }
     /// torch's `t.data`: the value without its graph (`detach()`).
     #[getter]

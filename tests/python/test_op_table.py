@@ -201,7 +201,22 @@ def test_unsupported_carriers_raise_unsupported_op_error_and_record_nothing(op, 
 
 
 # Tensor attributes that are not ops (metadata, conversions).
+# torch's questions about a tensor's metadata, answered as Python bools and ints:
+# test_predicates.py
+PREDICATES = {
+    "is_floating_point",
+    "is_complex",
+    "is_signed",
+    "is_nonzero",
+    "is_same_size",
+    "is_conj",
+    "is_neg",
+    "is_inference",
+    "get_device",
+}
+
 NOT_OPS = {
+    *PREDICATES,
     "shape",
     "dtype",
     "device",
@@ -266,6 +281,9 @@ OPERATORS = {
 }
 # Functions of `et` that are not ops, or ops the table cannot hold (with where they are tested).
 NOT_TABLE = {
+    *PREDICATES,
+    # torch's in-place functions (`et.exp_(x)` is `x.exp_()`): test_in_place_functions.py
+    *et._in_place.__all__,
     "memory_stats",
     "reset_peak_memory_stats",
     "empty_cache",

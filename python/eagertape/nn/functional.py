@@ -14,7 +14,6 @@ from .._activation_forms import (
     elu_,
     hardtanh_,
     leaky_relu_,
-    relu_,
     rrelu,
     rrelu_,
     selu,
@@ -91,6 +90,7 @@ from .._core import (
 )
 from .._core import dropout as _dropout
 from .._functional import gelu, logsigmoid, one_hot, pad, softplus, tanh
+from .._in_place import relu_
 
 __all__ = [
     "celu",

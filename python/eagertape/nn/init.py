@@ -9,7 +9,7 @@ process-wide generator."""
 from __future__ import annotations
 
 import math as _math
-from typing import Any
+from typing import Any, cast
 
 import numpy as _np
 import torch as _torch
@@ -735,7 +735,8 @@ def sparse_(
     param.normal_(0.0, std, generator=generator)
     values = _np.array(param.numpy(), dtype=_np.float64)
     for col in range(cols):
-        zeros = _torch.randperm(rows, generator=generator)[:num_zeros].numpy()
+        draw = _torch.randperm(rows, generator=cast("_torch.Generator | None", generator))
+        zeros = draw[:num_zeros].numpy()
         values[zeros, col] = 0.0
     param.assign(values)
     return param

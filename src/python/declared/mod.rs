@@ -92,6 +92,7 @@ families! {
         views => views::functions;
         activations => activations::functions;
         shrinks => activation_piecewise::methods;
+        predicates => predicates::functions;
         arithmetic => torch_arith::functions;
         comparisons => compare::functions;
         order => order::functions;

@@ -291,3 +291,19 @@ impl Ret for bool {
         named
     }
 }
+
+/// `-> i64`: a Python int the core answered (`get_device`).
+impl Ret for i64 {
+    type Core = i64;
+    type Named = i64;
+    type Py = i64;
+    fn annotation() -> String {
+        "int".into()
+    }
+    fn name(_: &mut Session<Be>, core: i64) -> i64 {
+        core
+    }
+    fn to_py(named: i64, _: &Arc<SessionCell>) -> i64 {
+        named
+    }
+}

@@ -2,8 +2,43 @@
 and `eagertape.nn.activation_piecewise`."""
 
 from ..activation import *  # noqa: F403
-from ..activation import __all__ as _activation
 from ..activation_piecewise import *  # noqa: F403
-from ..activation_piecewise import __all__ as _piecewise
 
-__all__ = [*_activation, *_piecewise]
+# (a literal list: the form type checkers read; both modules' `__all__`)
+# ruff: noqa: F405
+__all__ = [
+    "AlphaDropout",
+    "Dropout1d",
+    "Dropout2d",
+    "Dropout3d",
+    "FeatureAlphaDropout",
+    "GLU",
+    "PReLU",
+    "Dropout",
+    "GELU",
+    "Hardsigmoid",
+    "Hardswish",
+    "LogSoftmax",
+    "Mish",
+    "ReLU",
+    "Sigmoid",
+    "SiLU",
+    "Softmax",
+    "Softmin",
+    "Tanh",
+    "ELU",
+    "Hardtanh",
+    "LeakyReLU",
+    "LogSigmoid",
+    "ReLU6",
+    "Softmax2d",
+    "Softplus",
+    "CELU",
+    "Hardshrink",
+    "RReLU",
+    "SELU",
+    "Softshrink",
+    "Softsign",
+    "Tanhshrink",
+    "Threshold",
+]
