@@ -4105,6 +4105,18 @@ class Tensor:
             ...     et.transpose(et.zeros(2, 3, 4), 0, 2).shape
             (4, 3, 2)
         """
+    def transpose_(self, dim0: int, dim1: int) -> Tensor:
+        """In-place `transpose`: this tensor then reads `transpose`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `transpose`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def t(self) -> Tensor:
         """Expects `input` to be <= 2-D tensor and transposes dimensions 0 and 1.
 
@@ -4126,6 +4138,18 @@ class Tensor:
             ...     et.t(et.tensor([[1.0, 2.0]])).tolist()
             [[1.0], [2.0]]
         """
+    def t_(self) -> Tensor:
+        """In-place `t`: this tensor then reads `t`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `t`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def unsqueeze(self, dim: int) -> Tensor:
         """Returns a new tensor with a dimension of size one inserted at the specified position.
 
@@ -4144,6 +4168,18 @@ class Tensor:
             ...     x = et.zeros(2, 3)
             ...     et.unsqueeze(x, 0).shape, et.unsqueeze(x, -1).shape
             ((1, 2, 3), (2, 3, 1))
+        """
+    def unsqueeze_(self, dim: int) -> Tensor:
+        """In-place `unsqueeze`: this tensor then reads `unsqueeze`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `unsqueeze`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def squeeze(self, dim: int | Sequence[int] | None | None = None) -> Tensor:
         """Returns a tensor with all specified dimensions of `input` of size 1 removed.
@@ -4164,6 +4200,18 @@ class Tensor:
             ...     x = et.zeros(1, 2, 1)
             ...     et.squeeze(x).shape, et.squeeze(x, 0).shape
             ((2,), (2, 1))
+        """
+    def squeeze_(self, dim: int | Sequence[int] | None | None = None) -> Tensor:
+        """In-place `squeeze`: this tensor then reads `squeeze`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `squeeze`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def flatten(self, start_dim: int = 0, end_dim: int = -1) -> Tensor:
         """Flattens `input` by reshaping it into a one-dimensional tensor.
@@ -4588,6 +4636,312 @@ class Tensor:
             >>> with et.Session():
             ...     et.ones(2).get_device()
             -1
+        """
+    def ravel(self) -> Tensor:
+        """Return a contiguous flattened tensor: `input.reshape(-1)`.
+
+        A view where the layout allows, else a copy.
+
+        Args:
+            input (Tensor): the input tensor.
+
+        Returns:
+            Tensor: the elements as one dimension.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.ravel(et.tensor([[1.0, 2.0], [3.0, 4.0]])).tolist()
+            [1.0, 2.0, 3.0, 4.0]
+        """
+    def movedim(
+        self, source: int | Sequence[int] | None, destination: int | Sequence[int] | None
+    ) -> Tensor:
+        """Moves the dimension(s) of `input` at the position(s) in `source` to the position(s) in
+        `destination`.
+
+        The other dimensions keep their order. A view.
+
+        Args:
+            input (Tensor): the input tensor.
+            source (int or tuple of ints): original positions of the dims to move.
+            destination (int or tuple of ints): destination positions for each of them.
+
+        Returns:
+            Tensor: the permuted view.
+
+        Raises:
+            et.ArgumentError: `source` and `destination` differ in length or repeat a dim.
+            et.ShapeError: a dim is out of range.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.movedim(et.zeros(2, 3, 4), 0, -1).shape
+            (3, 4, 2)
+        """
+    def moveaxis(
+        self, source: int | Sequence[int] | None, destination: int | Sequence[int] | None
+    ) -> Tensor:
+        """Alias for `movedim`.
+
+        Args:
+            input (Tensor): the input tensor.
+            source (int or tuple of ints): original positions of the dims to move.
+            destination (int or tuple of ints): destination positions for each of them.
+
+        Returns:
+            Tensor: the permuted view.
+        """
+    def swapaxes(self, axis0: int, axis1: int) -> Tensor:
+        """Alias for `transpose`: `axis0` and `axis1` swapped.
+
+        Args:
+            input (Tensor): the input tensor.
+            axis0 (int): the first dimension.
+            axis1 (int): the second dimension.
+
+        Returns:
+            Tensor: the transposed view.
+        """
+    def swapaxes_(self, axis0: int, axis1: int) -> Tensor:
+        """In-place `swapaxes`: this tensor then reads `swapaxes`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `swapaxes`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def swapdims(self, dim0: int, dim1: int) -> Tensor:
+        """Alias for `transpose`: `dim0` and `dim1` swapped.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim0 (int): the first dimension.
+            dim1 (int): the second dimension.
+
+        Returns:
+            Tensor: the transposed view.
+        """
+    def swapdims_(self, dim0: int, dim1: int) -> Tensor:
+        """In-place `swapdims`: this tensor then reads `swapdims`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `swapdims`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def broadcast_to(self, size: int | Sequence[int]) -> Tensor:
+        """Broadcasts `input` to the shape `size`: `input.expand(size)`.
+
+        Args:
+            input (Tensor): the input tensor.
+            size (tuple of ints): the new shape (-1 keeps a dim's size).
+
+        Returns:
+            Tensor: the expanded view.
+
+        Raises:
+            et.ShapeError: `input` does not broadcast to `size`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.broadcast_to(et.tensor([1.0, 2.0]), (2, 2)).tolist()
+            [[1.0, 2.0], [1.0, 2.0]]
+        """
+    def fliplr(self) -> Tensor:
+        """Flip tensor in the left/right direction: the order of dim 1 reversed.
+
+        Args:
+            input (Tensor): a tensor of at least 2 dims.
+
+        Returns:
+            Tensor: the flipped tensor (a copy, as torch's).
+
+        Raises:
+            et.ShapeError: `input` has fewer than 2 dims.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.fliplr(et.tensor([[1.0, 2.0]])).tolist()
+            [[2.0, 1.0]]
+        """
+    def flipud(self) -> Tensor:
+        """Flip tensor in the up/down direction: the order of dim 0 reversed.
+
+        Args:
+            input (Tensor): a tensor of at least 1 dim.
+
+        Returns:
+            Tensor: the flipped tensor (a copy, as torch's).
+
+        Raises:
+            et.ShapeError: `input` has no dims.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.flipud(et.tensor([1.0, 2.0])).tolist()
+            [2.0, 1.0]
+        """
+    def rot90(self, k: int = 1, dims: int | Sequence[int] = [0, 1]) -> Tensor:
+        """Rotate a n-D tensor by 90 degrees `k` times in the plane specified by `dims`.
+
+        The rotation goes from the first towards the second axis of `dims`.
+
+        Args:
+            input (Tensor): a tensor of at least 2 dims.
+            k (int): number of times to rotate (negative: the other way). Default: ``1``.
+            dims (list or tuple): the two axes of the plane. Default: ``[0, 1]``.
+
+        Returns:
+            Tensor: the rotated tensor.
+
+        Raises:
+            et.ArgumentError: `dims` is not two different dims.
+            et.ShapeError: `input` has fewer than 2 dims.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.rot90(et.tensor([[1.0, 2.0], [3.0, 4.0]])).tolist()
+            [[2.0, 4.0], [1.0, 3.0]]
+        """
+    def unbind(self, dim: int = 0) -> tuple[Tensor, ...]:
+        """Removes a tensor dimension: the slices of `input` along `dim`.
+
+        Args:
+            input (Tensor): the tensor to unbind.
+            dim (int): the dimension to remove. Default: ``0``.
+
+        Returns:
+            tuple of Tensor: the slices (views).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     [t.tolist() for t in et.unbind(et.tensor([[1.0, 2.0], [3.0, 4.0]]))]
+            [[1.0, 2.0], [3.0, 4.0]]
+        """
+    def tensor_split(
+        self,
+        indices_or_sections: int | Sequence[int] | Tensor | None = None,
+        dim: int = 0,
+        *,
+        sections: int | None = None,
+        indices: int | Sequence[int] | None = None,
+        tensor_indices_or_sections: int | Sequence[int] | Tensor | None = None,
+    ) -> tuple[Tensor, ...]:
+        """Splits a tensor into multiple sub-tensors, all of which are views of `input`, along
+        dimension `dim` according to the indices or number of sections specified by
+        `indices_or_sections`.
+
+        An int `n` gives `n` pieces, the first `size % n` of them one element longer; a sequence
+        of indices gives the pieces between them (clamped to the dim, so a piece may be empty).
+
+        Args:
+            input (Tensor): the tensor to split.
+            indices_or_sections (int or sequence of ints): the number of pieces, or the indices.
+            dim (int): dimension along which to split. Default: ``0``.
+            sections (int, optional): the number of pieces, by torch's keyword.
+            indices (sequence of ints, optional): the indices, by torch's keyword.
+            tensor_indices_or_sections (Tensor, optional): an integer tensor, 0-d (the number of
+                pieces) or 1-d (the indices), by torch's keyword; its values are read back.
+
+        Returns:
+            tuple of Tensor: the pieces.
+
+        Raises:
+            et.ArgumentError: a number of sections below 1, or not exactly one way to split.
+            et.ShapeError: `input` has no dims, or `dim` is out of range.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     [t.tolist() for t in et.tensor_split(et.arange(5.0), 2)]
+            [[0.0, 1.0, 2.0], [3.0, 4.0]]
+        """
+    def hsplit(
+        self,
+        indices_or_sections: int | Sequence[int] | None = None,
+        *,
+        sections: int | None = None,
+        indices: int | Sequence[int] | None = None,
+    ) -> tuple[Tensor, ...]:
+        """Splits `input` horizontally: `tensor_split` along dim 1 (dim 0 for a 1-D tensor).
+
+        A number of sections must divide the dim.
+
+        Args:
+            input (Tensor): a tensor of at least 1 dim.
+            indices_or_sections (int or sequence of ints): the number of pieces, or the indices.
+            sections (int, optional): the number of pieces, by torch's keyword.
+            indices (sequence of ints, optional): the indices, by torch's keyword.
+
+        Returns:
+            tuple of Tensor: the pieces.
+
+        Raises:
+            et.ArgumentError: a number of sections that does not divide the dim.
+            et.ShapeError: `input` has no dims.
+        """
+    def vsplit(
+        self,
+        indices_or_sections: int | Sequence[int] | None = None,
+        *,
+        sections: int | None = None,
+        indices: int | Sequence[int] | None = None,
+    ) -> tuple[Tensor, ...]:
+        """Splits `input` vertically: `tensor_split` along dim 0.
+
+        A number of sections must divide the dim.
+
+        Args:
+            input (Tensor): a tensor of at least 2 dims.
+            indices_or_sections (int or sequence of ints): the number of pieces, or the indices.
+            sections (int, optional): the number of pieces, by torch's keyword.
+            indices (sequence of ints, optional): the indices, by torch's keyword.
+
+        Returns:
+            tuple of Tensor: the pieces.
+
+        Raises:
+            et.ArgumentError: a number of sections that does not divide the dim.
+            et.ShapeError: `input` has fewer than 2 dims.
+        """
+    def dsplit(
+        self,
+        indices_or_sections: int | Sequence[int] | None = None,
+        *,
+        sections: int | None = None,
+        indices: int | Sequence[int] | None = None,
+    ) -> tuple[Tensor, ...]:
+        """Splits `input` depthwise: `tensor_split` along dim 2.
+
+        A number of sections must divide the dim.
+
+        Args:
+            input (Tensor): a tensor of at least 3 dims.
+            indices_or_sections (int or sequence of ints): the number of pieces, or the indices.
+            sections (int, optional): the number of pieces, by torch's keyword.
+            indices (sequence of ints, optional): the indices, by torch's keyword.
+
+        Returns:
+            tuple of Tensor: the pieces.
+
+        Raises:
+            et.ArgumentError: a number of sections that does not divide the dim.
+            et.ShapeError: `input` has fewer than 3 dims.
         """
     def add(self, other: Tensor | ArrayLike | float, *, alpha: float | None = None) -> Tensor:
         """Returns `input + alpha * other`, as `torch.add`.
@@ -10148,6 +10502,302 @@ def get_device(input: Tensor) -> int:
         -1
     """
 
+def ravel(input: Tensor) -> Tensor:
+    """Return a contiguous flattened tensor: `input.reshape(-1)`.
+
+    A view where the layout allows, else a copy.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: the elements as one dimension.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.ravel(et.tensor([[1.0, 2.0], [3.0, 4.0]])).tolist()
+        [1.0, 2.0, 3.0, 4.0]
+    """
+
+def movedim(
+    input: Tensor, source: int | Sequence[int] | None, destination: int | Sequence[int] | None
+) -> Tensor:
+    """Moves the dimension(s) of `input` at the position(s) in `source` to the position(s) in
+    `destination`.
+
+    The other dimensions keep their order. A view.
+
+    Args:
+        input (Tensor): the input tensor.
+        source (int or tuple of ints): original positions of the dims to move.
+        destination (int or tuple of ints): destination positions for each of them.
+
+    Returns:
+        Tensor: the permuted view.
+
+    Raises:
+        et.ArgumentError: `source` and `destination` differ in length or repeat a dim.
+        et.ShapeError: a dim is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.movedim(et.zeros(2, 3, 4), 0, -1).shape
+        (3, 4, 2)
+    """
+
+def moveaxis(
+    input: Tensor, source: int | Sequence[int] | None, destination: int | Sequence[int] | None
+) -> Tensor:
+    """Alias for `movedim`.
+
+    Args:
+        input (Tensor): the input tensor.
+        source (int or tuple of ints): original positions of the dims to move.
+        destination (int or tuple of ints): destination positions for each of them.
+
+    Returns:
+        Tensor: the permuted view.
+    """
+
+def swapaxes(input: Tensor, axis0: int, axis1: int) -> Tensor:
+    """Alias for `transpose`: `axis0` and `axis1` swapped.
+
+    Args:
+        input (Tensor): the input tensor.
+        axis0 (int): the first dimension.
+        axis1 (int): the second dimension.
+
+    Returns:
+        Tensor: the transposed view.
+    """
+
+def swapdims(input: Tensor, dim0: int, dim1: int) -> Tensor:
+    """Alias for `transpose`: `dim0` and `dim1` swapped.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim0 (int): the first dimension.
+        dim1 (int): the second dimension.
+
+    Returns:
+        Tensor: the transposed view.
+    """
+
+def broadcast_to(input: Tensor, size: int | Sequence[int]) -> Tensor:
+    """Broadcasts `input` to the shape `size`: `input.expand(size)`.
+
+    Args:
+        input (Tensor): the input tensor.
+        size (tuple of ints): the new shape (-1 keeps a dim's size).
+
+    Returns:
+        Tensor: the expanded view.
+
+    Raises:
+        et.ShapeError: `input` does not broadcast to `size`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.broadcast_to(et.tensor([1.0, 2.0]), (2, 2)).tolist()
+        [[1.0, 2.0], [1.0, 2.0]]
+    """
+
+def fliplr(input: Tensor) -> Tensor:
+    """Flip tensor in the left/right direction: the order of dim 1 reversed.
+
+    Args:
+        input (Tensor): a tensor of at least 2 dims.
+
+    Returns:
+        Tensor: the flipped tensor (a copy, as torch's).
+
+    Raises:
+        et.ShapeError: `input` has fewer than 2 dims.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.fliplr(et.tensor([[1.0, 2.0]])).tolist()
+        [[2.0, 1.0]]
+    """
+
+def flipud(input: Tensor) -> Tensor:
+    """Flip tensor in the up/down direction: the order of dim 0 reversed.
+
+    Args:
+        input (Tensor): a tensor of at least 1 dim.
+
+    Returns:
+        Tensor: the flipped tensor (a copy, as torch's).
+
+    Raises:
+        et.ShapeError: `input` has no dims.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.flipud(et.tensor([1.0, 2.0])).tolist()
+        [2.0, 1.0]
+    """
+
+def rot90(input: Tensor, k: int = 1, dims: int | Sequence[int] = [0, 1]) -> Tensor:
+    """Rotate a n-D tensor by 90 degrees `k` times in the plane specified by `dims`.
+
+    The rotation goes from the first towards the second axis of `dims`.
+
+    Args:
+        input (Tensor): a tensor of at least 2 dims.
+        k (int): number of times to rotate (negative: the other way). Default: ``1``.
+        dims (list or tuple): the two axes of the plane. Default: ``[0, 1]``.
+
+    Returns:
+        Tensor: the rotated tensor.
+
+    Raises:
+        et.ArgumentError: `dims` is not two different dims.
+        et.ShapeError: `input` has fewer than 2 dims.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.rot90(et.tensor([[1.0, 2.0], [3.0, 4.0]])).tolist()
+        [[2.0, 4.0], [1.0, 3.0]]
+    """
+
+def unbind(input: Tensor, dim: int = 0) -> tuple[Tensor, ...]:
+    """Removes a tensor dimension: the slices of `input` along `dim`.
+
+    Args:
+        input (Tensor): the tensor to unbind.
+        dim (int): the dimension to remove. Default: ``0``.
+
+    Returns:
+        tuple of Tensor: the slices (views).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     [t.tolist() for t in et.unbind(et.tensor([[1.0, 2.0], [3.0, 4.0]]))]
+        [[1.0, 2.0], [3.0, 4.0]]
+    """
+
+def tensor_split(
+    input: Tensor,
+    indices_or_sections: int | Sequence[int] | Tensor | None = None,
+    dim: int = 0,
+    *,
+    sections: int | None = None,
+    indices: int | Sequence[int] | None = None,
+    tensor_indices_or_sections: int | Sequence[int] | Tensor | None = None,
+) -> tuple[Tensor, ...]:
+    """Splits a tensor into multiple sub-tensors, all of which are views of `input`, along
+    dimension `dim` according to the indices or number of sections specified by
+    `indices_or_sections`.
+
+    An int `n` gives `n` pieces, the first `size % n` of them one element longer; a sequence
+    of indices gives the pieces between them (clamped to the dim, so a piece may be empty).
+
+    Args:
+        input (Tensor): the tensor to split.
+        indices_or_sections (int or sequence of ints): the number of pieces, or the indices.
+        dim (int): dimension along which to split. Default: ``0``.
+        sections (int, optional): the number of pieces, by torch's keyword.
+        indices (sequence of ints, optional): the indices, by torch's keyword.
+        tensor_indices_or_sections (Tensor, optional): an integer tensor, 0-d (the number of
+            pieces) or 1-d (the indices), by torch's keyword; its values are read back.
+
+    Returns:
+        tuple of Tensor: the pieces.
+
+    Raises:
+        et.ArgumentError: a number of sections below 1, or not exactly one way to split.
+        et.ShapeError: `input` has no dims, or `dim` is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     [t.tolist() for t in et.tensor_split(et.arange(5.0), 2)]
+        [[0.0, 1.0, 2.0], [3.0, 4.0]]
+    """
+
+def hsplit(
+    input: Tensor,
+    indices_or_sections: int | Sequence[int] | None = None,
+    *,
+    sections: int | None = None,
+    indices: int | Sequence[int] | None = None,
+) -> tuple[Tensor, ...]:
+    """Splits `input` horizontally: `tensor_split` along dim 1 (dim 0 for a 1-D tensor).
+
+    A number of sections must divide the dim.
+
+    Args:
+        input (Tensor): a tensor of at least 1 dim.
+        indices_or_sections (int or sequence of ints): the number of pieces, or the indices.
+        sections (int, optional): the number of pieces, by torch's keyword.
+        indices (sequence of ints, optional): the indices, by torch's keyword.
+
+    Returns:
+        tuple of Tensor: the pieces.
+
+    Raises:
+        et.ArgumentError: a number of sections that does not divide the dim.
+        et.ShapeError: `input` has no dims.
+    """
+
+def vsplit(
+    input: Tensor,
+    indices_or_sections: int | Sequence[int] | None = None,
+    *,
+    sections: int | None = None,
+    indices: int | Sequence[int] | None = None,
+) -> tuple[Tensor, ...]:
+    """Splits `input` vertically: `tensor_split` along dim 0.
+
+    A number of sections must divide the dim.
+
+    Args:
+        input (Tensor): a tensor of at least 2 dims.
+        indices_or_sections (int or sequence of ints): the number of pieces, or the indices.
+        sections (int, optional): the number of pieces, by torch's keyword.
+        indices (sequence of ints, optional): the indices, by torch's keyword.
+
+    Returns:
+        tuple of Tensor: the pieces.
+
+    Raises:
+        et.ArgumentError: a number of sections that does not divide the dim.
+        et.ShapeError: `input` has fewer than 2 dims.
+    """
+
+def dsplit(
+    input: Tensor,
+    indices_or_sections: int | Sequence[int] | None = None,
+    *,
+    sections: int | None = None,
+    indices: int | Sequence[int] | None = None,
+) -> tuple[Tensor, ...]:
+    """Splits `input` depthwise: `tensor_split` along dim 2.
+
+    A number of sections must divide the dim.
+
+    Args:
+        input (Tensor): a tensor of at least 3 dims.
+        indices_or_sections (int or sequence of ints): the number of pieces, or the indices.
+        sections (int, optional): the number of pieces, by torch's keyword.
+        indices (sequence of ints, optional): the indices, by torch's keyword.
+
+    Returns:
+        tuple of Tensor: the pieces.
+
+    Raises:
+        et.ArgumentError: a number of sections that does not divide the dim.
+        et.ShapeError: `input` has fewer than 3 dims.
+    """
+
 def add(
     input: Tensor | ArrayLike | float,
     other: Tensor | ArrayLike | float,
@@ -14028,6 +14678,106 @@ def rrelu(
         >>> with et.Session():
         ...     et.rrelu(et.tensor([-4.0, 2.0]), 0.25, 0.25).tolist()
         [-1.0, 2.0]
+    """
+
+def hstack(tensors: Sequence[Tensor | ArrayLike]) -> Tensor:
+    """Stack tensors in sequence horizontally (column wise).
+
+    Joined along dim 1, or dim 0 for 1-D tensors, after `atleast_1d`.
+
+    Args:
+        tensors (sequence of Tensors): the tensors to join.
+
+    Returns:
+        Tensor: the concatenation.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.hstack([et.tensor([1.0]), et.tensor([2.0, 3.0])]).tolist()
+        [1.0, 2.0, 3.0]
+    """
+
+def vstack(tensors: Sequence[Tensor | ArrayLike]) -> Tensor:
+    """Stack tensors in sequence vertically (row wise): joined along dim 0 after `atleast_2d`.
+
+    Args:
+        tensors (sequence of Tensors): the tensors to join.
+
+    Returns:
+        Tensor: the concatenation.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.vstack([et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0])]).tolist()
+        [[1.0, 2.0], [3.0, 4.0]]
+    """
+
+def row_stack(tensors: Sequence[Tensor | ArrayLike]) -> Tensor:
+    """Alias of `vstack`.
+
+    Args:
+        tensors (sequence of Tensors): the tensors to join.
+
+    Returns:
+        Tensor: the concatenation.
+    """
+
+def dstack(tensors: Sequence[Tensor | ArrayLike]) -> Tensor:
+    """Stack tensors in sequence depthwise (along the third axis) after `atleast_3d`.
+
+    Args:
+        tensors (sequence of Tensors): the tensors to join.
+
+    Returns:
+        Tensor: the concatenation.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.dstack([et.tensor([1.0]), et.tensor([2.0])]).tolist()
+        [[[1.0, 2.0]]]
+    """
+
+def column_stack(tensors: Sequence[Tensor | ArrayLike]) -> Tensor:
+    """Creates a new tensor by horizontally stacking the tensors in `tensors`.
+
+    0-D and 1-D tensors become columns `(n, 1)` first.
+
+    Args:
+        tensors (sequence of Tensors): the tensors to join.
+
+    Returns:
+        Tensor: the concatenation.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.column_stack([et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0])]).tolist()
+        [[1.0, 3.0], [2.0, 4.0]]
+    """
+
+def concat(tensors: Sequence[Tensor | ArrayLike], dim: int = 0) -> Tensor:
+    """Alias of `cat`.
+
+    Args:
+        tensors (sequence of Tensor): the tensors to join.
+        dim (int): the dimension along which they are joined. Default: ``0``.
+
+    Returns:
+        Tensor: the concatenation.
+    """
+
+def concatenate(tensors: Sequence[Tensor | ArrayLike], axis: int = 0) -> Tensor:
+    """Alias of `cat`, with NumPy's keyword `axis`.
+
+    Args:
+        tensors (sequence of Tensor): the tensors to join.
+        axis (int): the dimension along which they are joined. Default: ``0``.
+
+    Returns:
+        Tensor: the concatenation.
     """
 
 # END generated: declared

@@ -63,6 +63,7 @@ pub mod recurrent;
 pub mod reduce;
 pub mod reductions;
 mod replica;
+pub mod reshaping;
 pub mod rnn;
 pub mod scalar;
 pub mod scatter;

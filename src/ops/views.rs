@@ -145,7 +145,7 @@ macro_rules! functions {
             ///     ...     et.transpose(et.zeros(2, 3, 4), 0, 2).shape
             ///     (4, 3, 2)
             fn transpose(input: Tensor, dim0: i64, dim1: i64;)
-                = crate::ops::views::transpose;
+                = crate::ops::views::transpose, in_place transpose_;
 
             /// Expects `input` to be <= 2-D tensor and transposes dimensions 0 and 1.
             ///
@@ -167,7 +167,7 @@ macro_rules! functions {
             ///     ...     et.t(et.tensor([[1.0, 2.0]])).tolist()
             ///     [[1.0], [2.0]]
             fn t(input: Tensor;)
-                = crate::ops::views::t;
+                = crate::ops::views::t, in_place t_;
 
             /// Returns a new tensor with a dimension of size one inserted at the specified position.
             ///
@@ -187,7 +187,7 @@ macro_rules! functions {
             ///     ...     et.unsqueeze(x, 0).shape, et.unsqueeze(x, -1).shape
             ///     ((1, 2, 3), (2, 3, 1))
             fn unsqueeze(input: Tensor, dim: i64;)
-                = crate::ops::compose::unsqueeze;
+                = crate::ops::compose::unsqueeze, in_place unsqueeze_;
 
             /// Returns a tensor with all specified dimensions of `input` of size 1 removed.
             ///
@@ -208,7 +208,7 @@ macro_rules! functions {
             ///     ...     et.squeeze(x).shape, et.squeeze(x, 0).shape
             ///     ((2,), (2, 1))
             fn squeeze(input: Tensor; dim: Option<Dims> = None)
-                = crate::ops::views::squeeze;
+                = crate::ops::views::squeeze, in_place squeeze_;
 
             /// Flattens `input` by reshaping it into a one-dimensional tensor.
             ///

@@ -1666,6 +1666,7 @@ BY_NAME = {op.name: op for op in OPS}
 
 # The recurrent layers' rows and the trigonometric, hyperbolic and rounding functions' rows
 # live in their own files (they import `Op` from here).
+from op_table_arrange import ARRANGE_OPS  # noqa: E402
 from op_table_derive import DERIVE_OPS  # noqa: E402
 from op_table_losses import LOSS_OPS  # noqa: E402
 from op_table_math import MATH_OPS  # noqa: E402
@@ -1673,5 +1674,15 @@ from op_table_rnn import RNN_OPS  # noqa: E402
 from op_table_scatter import SCATTER_OPS, SEARCH_OPS  # noqa: E402
 from op_table_vision import VISION_OPS  # noqa: E402
 
-OPS = OPS + MATH_OPS + RNN_OPS + SCATTER_OPS + SEARCH_OPS + DERIVE_OPS + LOSS_OPS + VISION_OPS
+OPS = (
+    OPS
+    + MATH_OPS
+    + RNN_OPS
+    + SCATTER_OPS
+    + SEARCH_OPS
+    + DERIVE_OPS
+    + LOSS_OPS
+    + VISION_OPS
+    + ARRANGE_OPS
+)
 BY_NAME = {op.name: op for op in OPS}

@@ -19,6 +19,8 @@ pub enum Lit {
     Str(&'static str),
     /// `()`: an empty tuple (`amax`'s `dim`).
     Empty,
+    /// `[a, b, ...]`: a list of ints (`rot90`'s `dims`).
+    Ints(&'static [i64]),
 }
 
 impl From<i32> for Lit {
@@ -57,6 +59,9 @@ macro_rules! lit {
     };
     ((- $x:literal)) => {
         $crate::python::declared::Lit::from(-$x)
+    };
+    ([$($x:literal),*]) => {
+        $crate::python::declared::Lit::Ints(&[$($x),*])
     };
 }
 

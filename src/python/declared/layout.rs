@@ -129,6 +129,12 @@ impl Arg for Shape {
             Err(_) => v.extract(),
         }
     }
+    fn from_lit(name: &str, l: Lit) -> PyResult<Vec<i64>> {
+        match l {
+            Lit::Ints(v) => Ok(v.to_vec()),
+            _ => Err(bad_default(name, l)),
+        }
+    }
 }
 
 /// An attention mask: a tensor, or array data (a bool mask stays bool data, an additive one
@@ -336,6 +342,48 @@ impl Arg for SplitSize {
             Ok(size) => Ok(Split::Size(size)),
             Err(_) => Ok(Split::Sections(v.extract()?)),
         }
+    }
+}
+
+/// `tensor_split`'s `indices_or_sections`: an int (that many pieces), a sequence of ints
+/// (the indices), or an integer tensor of either (0-d: sections; 1-d: indices; its values
+/// read back).
+pub struct IndicesOrSections;
+
+impl Arg for IndicesOrSections {
+    passed_on!(crate::ops::split::Split);
+    fn annotation() -> String {
+        "int | Sequence[int] | Tensor".into()
+    }
+    fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Self::Core> {
+        use crate::backend::Backend;
+        use crate::ops::split::Split;
+        if let Ok(t) = v.cast::<PyTensor>() {
+            let value = t.get().value(v.py())?;
+            let (shape, dtype) = (Be::shape(value.get()), Be::dtype(value.get()));
+            if !matches!(
+                dtype,
+                crate::config::DType::Int64 | crate::config::DType::Int32
+            ) || shape.len() > 1
+            {
+                return Err(Error::Argument(format!(
+                    "{}: tensor_indices_or_sections must be a zero-dimensional or \
+                     one-dimensional integer tensor, got {dtype} of {} dims",
+                    name.op,
+                    shape.len()
+                ))
+                .into());
+            }
+            let values: Vec<i64> = Be::to_f64(value.get())?
+                .into_iter()
+                .map(|x| x as i64)
+                .collect();
+            return Ok(match shape.len() {
+                0 => Split::Size(values[0]),
+                _ => Split::Sections(values),
+            });
+        }
+        SplitSize::from_py(name, v, input)
     }
 }
 

@@ -93,6 +93,7 @@ families! {
         activations => activations::functions;
         shrinks => activation_piecewise::methods;
         predicates => predicates::functions;
+        reshaping => reshaping::functions;
         arithmetic => torch_arith::functions;
         comparisons => compare::functions;
         order => order::functions;
@@ -133,5 +134,6 @@ families! {
         index => index::functions;
         recurrent => rnn::functions;
         piecewise => activation_piecewise::functions;
+        joins => reshaping::joins;
     ]
 }
