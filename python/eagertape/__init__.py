@@ -86,6 +86,7 @@ from ._functional import *  # noqa: F403  (the function forms; see _functional._
 from ._in_place import *  # noqa: F403  (torch's in-place functions; see _in_place.__all__)
 from ._profile import ModuleRow, NodeRow, OpRow, TapeProfile
 from ._torch import *  # noqa: F403  (torch's namespace: dtypes, factories, grad modes)
+from ._torch_globals import *  # noqa: F403  (torch's constants, layouts, settings)
 from .amp import autocast, get_autocast_dtype, is_autocast_enabled
 from .capture import CapturedStep, capture
 from .serialization import load, save
@@ -179,7 +180,7 @@ __all__ = [
 # (ruff cannot see the names of a star import defined.)
 # ruff: noqa: F405
 __all__ += [
-    # BEGIN generated: exports (tools/gen-stubs, from _functional, _torch and _in_place's __all__)
+    # BEGIN generated: exports (tools/gen-stubs, from the star-imported modules' __all__)
     "abs",
     "absolute",
     "acos",
@@ -481,6 +482,31 @@ __all__ += [
     "searchsorted",
     "bucketize",
     "unique",
+    "e",
+    "pi",
+    "inf",
+    "nan",
+    "newaxis",
+    "Size",
+    "layout",
+    "strided",
+    "memory_format",
+    "contiguous_format",
+    "channels_last",
+    "channels_last_3d",
+    "preserve_format",
+    "finfo",
+    "iinfo",
+    "typename",
+    "get_num_interop_threads",
+    "set_num_interop_threads",
+    "init_num_threads",
+    "set_flush_denormal",
+    "get_deterministic_debug_mode",
+    "set_deterministic_debug_mode",
+    "is_deterministic_algorithms_warn_only_enabled",
+    "is_warn_always_enabled",
+    "set_warn_always",
     "abs_",
     "acos_",
     "acosh_",

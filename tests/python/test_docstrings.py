@@ -2,7 +2,8 @@
 `__all__` and the methods of their classes.
 
 The rules, as torch's own docs hold them:
-  * a public class or function has a docstring;
+  * a public class or function has a docstring (torch's own objects that eagertape passes
+    through, `et.layout is torch.layout`, are torch's to document);
   * one that takes parameters has more than a one-line summary, and its docstring has an
     `Args:` section (Google style, which the API reference renders) naming each parameter;
   * a public method or property has a docstring (inherited from the class it overrides
@@ -47,6 +48,8 @@ def public_names():
             obj = getattr(module, name)
             if inspect.ismodule(obj) or not callable(obj) or id(obj) in seen:
                 continue
+            if getattr(obj, "__module__", "").startswith("torch"):
+                continue  # torch's own object passed through (`et.layout`): torch documents it
             seen.add(id(obj))
             out.append((f"{module_name}.{name}", obj))
     return out

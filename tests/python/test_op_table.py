@@ -282,6 +282,8 @@ OPERATORS = {
 # Functions of `et` that are not ops, or ops the table cannot hold (with where they are tested).
 NOT_TABLE = {
     *PREDICATES,
+    # torch's constants, dtype limits and LibTorch's settings: test_torch_globals.py
+    *(n for n in et._torch_globals.__all__ if callable(getattr(et, n))),
     # torch's in-place functions (`et.exp_(x)` is `x.exp_()`): test_in_place_functions.py
     *et._in_place.__all__,
     "memory_stats",

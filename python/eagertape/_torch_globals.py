@@ -1,0 +1,237 @@
+"""torch's module-level constants, layout and memory-format objects, dtype limits and the
+process-wide LibTorch settings, in eagertape's namespace.
+
+The layout and memory-format objects are torch's own (``et.channels_last is
+torch.channels_last``), accepted wherever eagertape takes a ``memory_format=``; the settings
+are LibTorch's, which computes eagertape's ops in the same process, so setting one through
+either library sets it for both."""
+
+from __future__ import annotations
+
+import builtins
+import math as _math
+from typing import Any
+
+import torch
+
+from . import _torch
+
+__all__ = [
+    "e",
+    "pi",
+    "inf",
+    "nan",
+    "newaxis",
+    "Size",
+    "layout",
+    "strided",
+    "memory_format",
+    "contiguous_format",
+    "channels_last",
+    "channels_last_3d",
+    "preserve_format",
+    "finfo",
+    "iinfo",
+    "typename",
+    "get_num_interop_threads",
+    "set_num_interop_threads",
+    "init_num_threads",
+    "set_flush_denormal",
+    "get_deterministic_debug_mode",
+    "set_deterministic_debug_mode",
+    "is_deterministic_algorithms_warn_only_enabled",
+    "is_warn_always_enabled",
+    "set_warn_always",
+]
+
+e: float = _math.e
+pi: float = _math.pi
+inf: float = _math.inf
+nan: float = _math.nan
+newaxis: None = None
+
+
+# torch's own objects: a shape (a tuple subclass, equal to eagertape's shapes, which are
+# plain tuples), the dense layout, and the memory formats `clone`/`contiguous` take
+Size = torch.Size
+layout = torch.layout
+strided = torch.strided
+memory_format = torch.memory_format
+contiguous_format = torch.contiguous_format
+channels_last = torch.channels_last
+channels_last_3d = torch.channels_last_3d
+preserve_format = torch.preserve_format
+
+
+def _torch_dtype(type: object, default: torch.dtype) -> torch.dtype:  # noqa: A002
+    if type is None:
+        return default
+    name = _torch._dtype_name(type)
+    found = getattr(torch, name, None) if name is not None else default
+    if not isinstance(found, torch.dtype):
+        raise TypeError(f"no such dtype: {type!r}")
+    return found
+
+
+def finfo(type: object = None) -> torch.finfo:  # noqa: A002  (torch's name)
+    """The numerical properties of a floating point dtype, as ``torch.finfo`` (``eps``,
+    ``max``, ``min``, ``tiny``, ``resolution``, ``bits``, ``dtype``): torch's object for the
+    same dtype.
+
+    Args:
+        type (dtype, optional): an eagertape or torch floating dtype, or its name. Default:
+            the default dtype (``et.get_default_dtype()``).
+
+    Returns:
+        torch.finfo: the dtype's properties.
+
+    Raises:
+        TypeError: ``type`` is not a floating point dtype (torch's error), or no dtype.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.finfo(et.float32).eps
+        1.1920928955078125e-07
+    """
+    default = _torch_dtype(_torch.get_default_dtype(), torch.float32)
+    return torch.finfo(_torch_dtype(type, default))
+
+
+def iinfo(type: object) -> torch.iinfo:  # noqa: A002  (torch's name)
+    """The numerical properties of an integer dtype, as ``torch.iinfo`` (``max``, ``min``,
+    ``bits``, ``dtype``): torch's object for the same dtype.
+
+    Args:
+        type (dtype): an eagertape or torch integer dtype, or its name.
+
+    Returns:
+        torch.iinfo: the dtype's properties.
+
+    Raises:
+        TypeError: ``type`` is not an integer dtype (torch's error), or no dtype.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.iinfo(et.int32).max
+        2147483647
+    """
+    return torch.iinfo(_torch_dtype(type, torch.int64))
+
+
+def typename(obj: Any) -> str:
+    """The type of ``obj`` as a string, as ``torch.typename``: an eagertape tensor's legacy
+    type name (``x.type()``, ``"torch.FloatTensor"``), a torch tensor's, or the qualified
+    name of any other object's class.
+
+    Args:
+        obj (object): what to name.
+
+    Returns:
+        str: the name.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.typename(et.ones(2))
+        'torch.FloatTensor'
+    """
+    from ._core import Tensor
+
+    if isinstance(obj, Tensor):
+        return str(obj.type())
+    return torch.typename(obj)
+
+
+def get_num_interop_threads() -> builtins.int:
+    """Returns the number of threads LibTorch uses for inter-op parallelism on the CPU
+    (``torch.get_num_interop_threads``).
+
+    Returns:
+        int: the number of threads.
+    """
+    return torch.get_num_interop_threads()
+
+
+def set_num_interop_threads(int: builtins.int) -> None:  # noqa: A002  (torch's name)
+    """Sets the number of threads LibTorch uses for inter-op parallelism on the CPU, as
+    ``torch.set_num_interop_threads`` (once, before any inter-op work starts).
+
+    Args:
+        int (int): the number of threads.
+
+    Raises:
+        RuntimeError: called after inter-op work started or a second time (torch's error).
+    """
+    torch.set_num_interop_threads(int)
+
+
+def init_num_threads() -> None:
+    """Initializes the number of LibTorch's intra-op threads for the calling thread, as
+    ``torch.init_num_threads``."""
+    torch.init_num_threads()
+
+
+def set_flush_denormal(mode: builtins.bool) -> builtins.bool:
+    """Disables denormal floating numbers on the CPU (flush to zero), as
+    ``torch.set_flush_denormal``; eagertape's CPU kernels are LibTorch's, so it applies to
+    them.
+
+    Args:
+        mode (bool): whether to flush denormals to zero.
+
+    Returns:
+        bool: whether the CPU supports the mode (SSE3 on x86).
+    """
+    return torch.set_flush_denormal(mode)
+
+
+def get_deterministic_debug_mode() -> builtins.int:
+    """Returns LibTorch's deterministic debug mode, as ``torch.get_deterministic_debug_mode``:
+    0 default, 1 warn, 2 error (for ops without a deterministic kernel).
+
+    Returns:
+        int: the mode.
+    """
+    return torch.get_deterministic_debug_mode()
+
+
+def set_deterministic_debug_mode(debug_mode: builtins.str | builtins.int) -> None:
+    """Sets LibTorch's deterministic debug mode, as ``torch.set_deterministic_debug_mode``.
+
+    Args:
+        debug_mode (str or int): ``"default"``/0, ``"warn"``/1 or ``"error"``/2.
+
+    Raises:
+        RuntimeError: a mode that is none of these (torch's error).
+    """
+    torch.set_deterministic_debug_mode(debug_mode)
+
+
+def is_deterministic_algorithms_warn_only_enabled() -> builtins.bool:
+    """Whether ``use_deterministic_algorithms(..., warn_only=True)`` is on, as
+    ``torch.is_deterministic_algorithms_warn_only_enabled``.
+
+    Returns:
+        bool: the flag.
+    """
+    return torch.is_deterministic_algorithms_warn_only_enabled()
+
+
+def is_warn_always_enabled() -> builtins.bool:
+    """Whether LibTorch's warn-once warnings are shown every time, as
+    ``torch.is_warn_always_enabled``.
+
+    Returns:
+        bool: the flag.
+    """
+    return torch.is_warn_always_enabled()
+
+
+def set_warn_always(b: builtins.bool) -> None:
+    """Makes LibTorch's warn-once warnings show every time (or once), as
+    ``torch.set_warn_always``.
+
+    Args:
+        b (bool): whether to warn always.
+    """
+    torch.set_warn_always(b)
