@@ -12956,6 +12956,54 @@ def conv3d(
         [[[[[8.0]]]]]
     """
 
+def conv_transpose1d(
+    input: Tensor,
+    weight: Tensor | ArrayLike,
+    bias: Tensor | ArrayLike | None = None,
+    stride: int | Sequence[int] = 1,
+    padding: int | Sequence[int] = 0,
+    output_padding: int | Sequence[int] = 0,
+    groups: int = 1,
+    dilation: int | Sequence[int] = 1,
+) -> Tensor:
+    """Applies a 1D transposed convolution operator over an input signal composed of several input
+    planes, sometimes also called "deconvolution".
+
+    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
+    carriers only (the reference backend refuses it).
+
+    Args:
+        input (Tensor): `(N, in_channels, L)` or unbatched `(in_channels, L)`.
+        weight (Tensor): the filters, `(in_channels, out_channels / groups, kL)`.
+        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+            Default: ``None``.
+        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+        padding (int or tuple): `dilation * (kernel_size - 1) - padding` zero padding is added
+            to both sides of the input (ints only: no ``"same"``). Default: ``None`` (0).
+        output_padding (int or tuple): additional size added to one side of each dimension
+            of the output shape. Default: ``None`` (0).
+        groups (int): split the input into groups; `in_channels` must be divisible by it.
+            Default: ``1``.
+        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+
+    Returns:
+        Tensor: `(N, out_channels, L_out)` (or `(out_channels, L_out)`).
+
+    Raises:
+        ArgumentError: an int argument of the wrong length (or a padding string).
+        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+            bias do not fit.
+        TypeError: `weight` is not an eagertape tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     y = et.conv_transpose1d(et.ones(1, 1, 2), et.ones(1, 1, 2), stride=2)
+        ...     tuple(y.shape), y.sum().item()
+        ((1, 1, 4), 4.0)
+    """
+
 def conv_transpose2d(
     input: Tensor,
     weight: Tensor | ArrayLike,
@@ -13002,6 +13050,54 @@ def conv_transpose2d(
         ...     y = et.conv_transpose2d(et.ones(1, 1, 2, 2), et.ones(1, 1, 2, 2), stride=2)
         ...     tuple(y.shape), y.sum().item()
         ((1, 1, 4, 4), 16.0)
+    """
+
+def conv_transpose3d(
+    input: Tensor,
+    weight: Tensor | ArrayLike,
+    bias: Tensor | ArrayLike | None = None,
+    stride: int | Sequence[int] = 1,
+    padding: int | Sequence[int] = 0,
+    output_padding: int | Sequence[int] = 0,
+    groups: int = 1,
+    dilation: int | Sequence[int] = 1,
+) -> Tensor:
+    """Applies a 3D transposed convolution operator over an input image composed of several input
+    planes, sometimes also called "deconvolution".
+
+    Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+    `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
+    carriers only (the reference backend refuses it).
+
+    Args:
+        input (Tensor): `(N, in_channels, D, H, W)` or unbatched `(in_channels, D, H, W)`.
+        weight (Tensor): the filters, `(in_channels, out_channels / groups, kD, kH, kW)`.
+        bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+            Default: ``None``.
+        stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+        padding (int or tuple): `dilation * (kernel_size - 1) - padding` zero padding is added
+            to both sides of the input (ints only: no ``"same"``). Default: ``None`` (0).
+        output_padding (int or tuple): additional size added to one side of each dimension
+            of the output shape. Default: ``None`` (0).
+        groups (int): split the input into groups; `in_channels` must be divisible by it.
+            Default: ``1``.
+        dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+
+    Returns:
+        Tensor: `(N, out_channels, D_out, H_out, W_out)` (or without `N`).
+
+    Raises:
+        ArgumentError: an int argument of the wrong length (or a padding string).
+        ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+            bias do not fit.
+        TypeError: `weight` is not an eagertape tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     y = et.conv_transpose3d(et.ones(1, 1, 2, 2, 2), et.ones(1, 1, 2, 2, 2), stride=2)
+        ...     tuple(y.shape), y.sum().item()
+        ((1, 1, 4, 4, 4), 64.0)
     """
 
 def layer_norm(

@@ -1,4 +1,5 @@
-//! `torch.nn.functional`'s convolutions (`conv1d`, `conv2d`, `conv3d`, `conv_transpose2d`)
+//! `torch.nn.functional`'s convolutions (`conv1d`, `conv2d`, `conv3d`, `conv_transpose1d`,
+//! `conv_transpose2d`, `conv_transpose3d`)
 //! as the functions torch declares: their arguments made into a [`Conv`] unit and recorded
 //! by `conv.rs`'s [`conv`] (LibTorch's kernel; the reference carriers' im2col composition).
 //! [`functions`] declares their forms once; the binding generates the Python functions, their
@@ -111,34 +112,51 @@ pub fn conv3d<B: Backend>(
     )
 }
 
-/// `F.conv_transpose2d` (explicit padding only, as torch's).
+/// A transposed convolution of `N` spatial dims (explicit padding only, as torch's).
 #[allow(clippy::too_many_arguments)]
-pub fn conv_transpose2d<B: Backend>(
+fn conv_transpose<B: Backend, const N: usize>(
     r: &mut dyn Recorder<B>,
+    name: &'static str,
     input: Handle,
     weight: Handle,
     bias: Option<Handle>,
-    stride: [i64; 2],
-    padding: [i64; 2],
-    output_padding: [i64; 2],
+    stride: [i64; N],
+    padding: [i64; N],
+    output_padding: [i64; N],
     groups: i64,
-    dilation: [i64; 2],
+    dilation: [i64; N],
 ) -> Result<Handle> {
     let padding = Padding::Explicit(padding.to_vec());
     let io = [input, weight];
     let op = Some(output_padding);
-    convolution(
-        r,
-        "conv_transpose2d",
-        io,
-        bias,
-        stride,
-        padding,
-        dilation,
-        groups,
-        op,
-    )
+    convolution(r, name, io, bias, stride, padding, dilation, groups, op)
 }
+
+/// `F.conv_transpose1d`, `F.conv_transpose2d` and `F.conv_transpose3d`.
+macro_rules! conv_transposes {
+    ($($f:ident: $n:literal),*) => {$(
+        #[doc = concat!("`F.", stringify!($f), "` (explicit padding only, as torch's).")]
+        #[allow(clippy::too_many_arguments)]
+        pub fn $f<B: Backend>(
+            r: &mut dyn Recorder<B>,
+            input: Handle,
+            weight: Handle,
+            bias: Option<Handle>,
+            stride: [i64; $n],
+            padding: [i64; $n],
+            output_padding: [i64; $n],
+            groups: i64,
+            dilation: [i64; $n],
+        ) -> Result<Handle> {
+            conv_transpose(
+                r, stringify!($f), input, weight, bias, stride, padding, output_padding, groups,
+                dilation,
+            )
+        }
+    )*};
+}
+
+conv_transposes!(conv_transpose1d: 1, conv_transpose2d: 2, conv_transpose3d: 3);
 
 /// The `torch.nn.functional` forms of this file's functions, for the binding's generator
 /// `$gen` (`src/python/declared/args.rs` and `layout.rs` say what each argument type means).
@@ -267,6 +285,47 @@ macro_rules! functions {
                 dilation: Ints<3> = 1, groups: i64 = 1)
                 = crate::ops::convolution::conv3d;
 
+            /// Applies a 1D transposed convolution operator over an input signal composed of several input
+            /// planes, sometimes also called "deconvolution".
+            ///
+            /// Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+            /// `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
+            /// carriers only (the reference backend refuses it).
+            ///
+            /// Args:
+            ///     input (Tensor): `(N, in_channels, L)` or unbatched `(in_channels, L)`.
+            ///     weight (Tensor): the filters, `(in_channels, out_channels / groups, kL)`.
+            ///     bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+            ///         Default: ``None``.
+            ///     stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+            ///     padding (int or tuple): `dilation * (kernel_size - 1) - padding` zero padding is added
+            ///         to both sides of the input (ints only: no ``"same"``). Default: ``None`` (0).
+            ///     output_padding (int or tuple): additional size added to one side of each dimension
+            ///         of the output shape. Default: ``None`` (0).
+            ///     groups (int): split the input into groups; `in_channels` must be divisible by it.
+            ///         Default: ``1``.
+            ///     dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+            ///
+            /// Returns:
+            ///     Tensor: `(N, out_channels, L_out)` (or `(out_channels, L_out)`).
+            ///
+            /// Raises:
+            ///     ArgumentError: an int argument of the wrong length (or a padding string).
+            ///     ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+            ///         bias do not fit.
+            ///     TypeError: `weight` is not an eagertape tensor.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     y = et.conv_transpose1d(et.ones(1, 1, 2), et.ones(1, 1, 2), stride=2)
+            ///     ...     tuple(y.shape), y.sum().item()
+            ///     ((1, 1, 4), 4.0)
+            fn conv_transpose1d(input: Tensor, weight: Tensor;
+                bias: Option<Tensor> = None, stride: Ints<1> = 1, padding: Ints<1> = 0,
+                output_padding: Ints<1> = 0, groups: i64 = 1, dilation: Ints<1> = 1)
+                = crate::ops::convolution::conv_transpose1d;
+
             /// Applies a 2D transposed convolution operator over an input image composed of several input
             /// planes, sometimes also called "deconvolution".
             ///
@@ -307,6 +366,47 @@ macro_rules! functions {
                 bias: Option<Tensor> = None, stride: Ints<2> = 1, padding: Ints<2> = 0,
                 output_padding: Ints<2> = 0, groups: i64 = 1, dilation: Ints<2> = 1)
                 = crate::ops::convolution::conv_transpose2d;
+
+            /// Applies a 3D transposed convolution operator over an input image composed of several input
+            /// planes, sometimes also called "deconvolution".
+            ///
+            /// Records one node on LibTorch's convolution and its convolution backward; `input`, `weight` and
+            /// `bias` get gradients. An unbatched input (no batch dim) is convolved as a batch of one. LibTorch
+            /// carriers only (the reference backend refuses it).
+            ///
+            /// Args:
+            ///     input (Tensor): `(N, in_channels, D, H, W)` or unbatched `(in_channels, D, H, W)`.
+            ///     weight (Tensor): the filters, `(in_channels, out_channels / groups, kD, kH, kW)`.
+            ///     bias (Tensor, optional): of shape `(out_channels)`; array data become a constant.
+            ///         Default: ``None``.
+            ///     stride (int or tuple): the stride of the convolving kernel. Default: ``None`` (1).
+            ///     padding (int or tuple): `dilation * (kernel_size - 1) - padding` zero padding is added
+            ///         to both sides of the input (ints only: no ``"same"``). Default: ``None`` (0).
+            ///     output_padding (int or tuple): additional size added to one side of each dimension
+            ///         of the output shape. Default: ``None`` (0).
+            ///     groups (int): split the input into groups; `in_channels` must be divisible by it.
+            ///         Default: ``1``.
+            ///     dilation (int or tuple): the spacing between kernel elements. Default: ``None`` (1).
+            ///
+            /// Returns:
+            ///     Tensor: `(N, out_channels, D_out, H_out, W_out)` (or without `N`).
+            ///
+            /// Raises:
+            ///     ArgumentError: an int argument of the wrong length (or a padding string).
+            ///     ShapeError: the input's rank, its channels (against the weight and `groups`) or the
+            ///         bias do not fit.
+            ///     TypeError: `weight` is not an eagertape tensor.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     y = et.conv_transpose3d(et.ones(1, 1, 2, 2, 2), et.ones(1, 1, 2, 2, 2), stride=2)
+            ///     ...     tuple(y.shape), y.sum().item()
+            ///     ((1, 1, 4, 4, 4), 64.0)
+            fn conv_transpose3d(input: Tensor, weight: Tensor;
+                bias: Option<Tensor> = None, stride: Ints<3> = 1, padding: Ints<3> = 0,
+                output_padding: Ints<3> = 0, groups: i64 = 1, dilation: Ints<3> = 1)
+                = crate::ops::convolution::conv_transpose3d;
         }
     };
 }

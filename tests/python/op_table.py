@@ -1322,6 +1322,22 @@ OPS: tuple[Op, ...] = (
         covers=("et.conv1d", "et.conv_transpose2d"),
     ),
     Op(
+        "conv_transpose1d_and_3d",
+        lambda x, w, v, u: (
+            et.conv_transpose1d(v, w, stride=2, padding=1, output_padding=1, dilation=2).sum()
+            + EF.conv_transpose1d(v[0], w[:, :2], groups=1).sum() * 2.0
+            + et.conv_transpose3d(x, u, stride=(2, 1, 1), padding=(0, 1, 0), groups=1).sum()
+        ),
+        lambda x, w, v, u: (
+            F.conv_transpose1d(v, w, stride=2, padding=1, output_padding=1, dilation=2).sum()
+            + F.conv_transpose1d(v[0], w[:, :2], groups=1).sum() * 2.0
+            + F.conv_transpose3d(x, u, stride=(2, 1, 1), padding=(0, 1, 0), groups=1).sum()
+        ),
+        normal((2, 2, 3, 3, 2), (3, 4, 3), (2, 3, 5), (2, 3, 2, 3, 2)),
+        carriers=("libtorch",),
+        covers=("et.conv_transpose1d", "et.conv_transpose3d"),
+    ),
+    Op(
         "layer_norm",
         lambda x, w, b: et.layer_norm(x, (3, 4), w, b) + et.layer_norm(x, 4, eps=1e-3),
         lambda x, w, b: F.layer_norm(x, (3, 4), w, b) + F.layer_norm(x, (4,), eps=1e-3),

@@ -175,7 +175,9 @@ LOSS_OPS: tuple[Op, ...] = (
         covers=(
             "F.cosine_embedding_loss",
             "F.pairwise_distance",
+            "et.pairwise_distance",
             "F.cosine_similarity",
+            "et.cosine_similarity",
             "F.normalize",
         ),
     ),

@@ -211,6 +211,7 @@ VISION_OPS: tuple[Op, ...] = (
             "F.adaptive_max_pool2d",
             "F.adaptive_max_pool1d",
             "F.max_pool3d",
+            "et.max_pool3d",
             "F.avg_pool3d",
         ),
     ),
@@ -220,7 +221,14 @@ VISION_OPS: tuple[Op, ...] = (
         lambda x: _pools(TF, x),
         normal((2, 3, 9)),
         smooth=True,
-        covers=("F.max_pool1d", "F.avg_pool1d", "F.adaptive_avg_pool1d"),
+        covers=(
+            "F.max_pool1d",
+            "et.max_pool1d",
+            "F.avg_pool1d",
+            "et.avg_pool1d",
+            "F.adaptive_avg_pool1d",
+            "et.adaptive_avg_pool1d",
+        ),
     ),
     Op(
         "conv3d",
@@ -228,7 +236,10 @@ VISION_OPS: tuple[Op, ...] = (
         lambda x, w, b: _conv3d(TF, x, w, b),
         normal((2, 2, 3, 4, 3), (3, 2, 2, 3, 2), (3,)),
         carriers=("libtorch",),
-        covers=("F.conv3d",),
+        covers=(
+            "F.conv3d",
+            "et.conv3d",
+        ),
     ),
     Op(
         "interpolate",
@@ -243,7 +254,13 @@ VISION_OPS: tuple[Op, ...] = (
         lambda x: _shuffle(F, x),
         lambda x: _shuffle(TF, x),
         normal((2, 4, 2, 4)),
-        covers=("F.pixel_shuffle", "F.pixel_unshuffle", "F.glu"),
+        covers=(
+            "F.pixel_shuffle",
+            "et.pixel_shuffle",
+            "F.pixel_unshuffle",
+            "et.pixel_unshuffle",
+            "F.glu",
+        ),
     ),
     Op(
         "prelu",
@@ -255,7 +272,10 @@ VISION_OPS: tuple[Op, ...] = (
             rng.uniform(0.1, 0.5, size=(1,)),
         ],
         carriers=POINT,  # intervals have no sign to test
-        covers=("F.prelu",),
+        covers=(
+            "F.prelu",
+            "et.prelu",
+        ),
     ),
     Op(
         "instance_and_local_response_norm",
@@ -269,6 +289,9 @@ VISION_OPS: tuple[Op, ...] = (
         lambda a, b, w, bias: _bilinear(F, a, b, w, bias),
         lambda a, b, w, bias: _bilinear(TF, a, b, w, bias),
         normal((2, 4), (2, 3), (5, 4, 3), (5,)),
-        covers=("F.bilinear",),
+        covers=(
+            "F.bilinear",
+            "et.bilinear",
+        ),
     ),
 )

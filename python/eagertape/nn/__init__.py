@@ -15,7 +15,7 @@ holds the values torch's twin built after ``torch.manual_seed(n)`` holds), ``dty
 
 The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``flatten``,
 ``activation_piecewise`` (``CELU``, ``SELU``, ``RReLU``, ``Threshold`` and the shrinks),
-``conv``, ``pooling``, ``norm``, ``batchnorm``, ``sparse`` (``Embedding``,
+``conv``, ``conv_transpose``, ``pooling``, ``norm``, ``batchnorm``, ``sparse`` (``Embedding``,
 ``EmbeddingBag``), ``container``
 (``Sequential``, ``ModuleList``, ``ModuleDict``, ``MLP``), ``attention``
 (``MultiheadAttention``) and ``transformer``; torch's helpers ``functional`` (``F``),
@@ -74,12 +74,13 @@ from .activation_piecewise import (
     Threshold,
 )
 from .attention import MultiheadAttention
-from .batchnorm import BatchNorm1d, BatchNorm2d
+from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from .container import MLP, ModuleDict, ModuleList, Sequential
-from .conv import Conv1d, Conv2d, Conv3d, ConvTranspose2d
+from .conv import Conv1d, Conv2d, Conv3d
+from .conv_transpose import ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from .distance import CosineSimilarity, PairwiseDistance
 from .flatten import Flatten, Unflatten
-from .instancenorm import InstanceNorm1d, InstanceNorm2d
+from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
 from .linear import Bilinear, Identity, Linear
 from .loss import (
     BCELoss,
@@ -150,6 +151,10 @@ from .transformer import (
 from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 
 __all__ = [
+    "BatchNorm3d",
+    "InstanceNorm3d",
+    "ConvTranspose1d",
+    "ConvTranspose3d",
     "CELU",
     "SELU",
     "Hardshrink",

@@ -1,5 +1,6 @@
-"""``BatchNorm1d`` and ``BatchNorm2d``: batch statistics in training, running statistics
-(buffers) in eval, updated exactly as torch's ``_BatchNorm.forward`` updates them."""
+"""``BatchNorm1d``, ``BatchNorm2d`` and ``BatchNorm3d``: batch statistics in training,
+running statistics (buffers) in eval, updated exactly as torch's ``_BatchNorm.forward``
+updates them."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from .._errors import ShapeError
 from ._utils import _bool, _filled, _module_dtype, _number, _positive_int, _seed
 from .module import Module
 
-__all__ = ["BatchNorm1d", "BatchNorm2d"]
+__all__ = ["BatchNorm1d", "BatchNorm2d", "BatchNorm3d"]
 
 
 class _BatchNorm(Module):
@@ -233,3 +234,63 @@ class BatchNorm2d(_BatchNorm):
     """
 
     _input_dims = (4,)
+
+
+class BatchNorm3d(_BatchNorm):
+    """Applies Batch Normalization over a 5D input.
+
+    ``y = (x - E[x]) / sqrt(Var[x] + eps) * weight + bias``, over ``(N, D, H, W)`` slices.
+
+    The mean and standard deviation are calculated per channel (dimension 1) over the
+    mini-batch (and the other dimensions); ``weight`` (ones) and ``bias`` (zeros), of shape
+    ``(num_features,)``, scale and shift the result when ``affine``. The standard deviation
+    is the biased estimator.
+
+    In training mode (with ``track_running_stats``) each call also updates the buffers
+    ``running_mean`` (zeros at first), ``running_var`` (ones) and ``num_batches_tracked``
+    (0) as torch's: ``running = (1 - m) * running + m * batch_statistic`` (unbiased variance)
+    with ``m = momentum``, or ``m = 1 / num_batches_tracked`` when ``momentum`` is ``None``.
+    The new values are published as new snapshots after the forward, never under a live
+    tape. In evaluation mode the running statistics normalize and nothing changes. The
+    buffers are ``et.Parameter`` objects with ``requires_grad=False``, in ``buffers()`` and
+    ``state_dict()`` but not ``parameters()``.
+
+    Differs from torch on purpose: an eagertape Parameter holds floating values only, so
+    ``num_batches_tracked`` is a 0-d float64 buffer holding an exact integer count;
+    ``state_dict()`` exports it as torch's int64 0-d tensor and ``load_state_dict`` accepts
+    ints (or integer-valued arrays) for it.
+
+    Input: ``(N, C, D, H, W)``; output: the same shape.
+
+    Args:
+        num_features (int): number of features or channels ``C`` of the input.
+        eps (float): a value added to the denominator for numerical stability.
+            Default: 1e-5.
+        momentum (float, optional): the value used for the running_mean and running_var
+            computation. Can be set to ``None`` for cumulative moving average (i.e. simple
+            average). Default: 0.1.
+        affine (bool): whether this module has learnable affine parameters.
+            Default: ``True``.
+        track_running_stats (bool): when ``True``, this module tracks the running mean and
+            variance; when ``False``, it has no such buffers (they are ``None``) and uses
+            batch statistics in both training and eval modes. Default: ``True``.
+        seed (int, optional): accepted for the signature of eagertape's modules (checked);
+            the initialization is constant and draws nothing. Default: ``None``.
+        dtype (str or dtype): the dtype of the parameters and of ``running_mean`` and
+            ``running_var``. Default: ``None`` (float32, torch's default).
+        device (str, optional): the device of the parameters and buffers. Default: ``None``
+            (the process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ConfigError: ``num_features`` is not positive.
+        ShapeError: the input is not 5-D (at the call).
+
+    Examples:
+        >>> import eagertape as et
+        >>> bn = et.nn.BatchNorm3d(3).eval()
+        >>> with et.Session():
+        ...     tuple(bn(et.zeros(2, 3, 2, 4, 4)).shape)
+        (2, 3, 2, 4, 4)
+    """
+
+    _input_dims = (5,)

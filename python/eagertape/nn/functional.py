@@ -40,7 +40,9 @@ from .._core import (
     conv1d,
     conv2d,
     conv3d,
+    conv_transpose1d,
     conv_transpose2d,
+    conv_transpose3d,
     cosine_embedding_loss,
     cosine_similarity,
     cross_entropy,
@@ -93,6 +95,8 @@ from .._functional import gelu, logsigmoid, one_hot, pad, softplus, tanh
 from .._in_place import relu_
 
 __all__ = [
+    "conv_transpose1d",
+    "conv_transpose3d",
     "celu",
     "celu_",
     "elu_",

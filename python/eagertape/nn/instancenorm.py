@@ -1,4 +1,4 @@
-"""torch's ``nn.InstanceNorm1d``/``InstanceNorm2d`` with the input's own statistics (torch's
+"""torch's ``nn.InstanceNorm1d``/``2d``/``3d`` with the input's own statistics (torch's
 default ``track_running_stats=False``): each channel of each sample normalized alone;
 ``weight`` (ones) and ``bias`` (zeros) per channel when ``affine``. An unbatched input
 (one dim fewer) is taken as a batch of one. Running statistics are refused."""
@@ -13,7 +13,7 @@ from ._utils import _bool, _filled, _module_dtype, _number, _positive_int, _seed
 from .functional import instance_norm
 from .module import Module
 
-__all__ = ["InstanceNorm1d", "InstanceNorm2d"]
+__all__ = ["InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d"]
 
 
 class _InstanceNorm(Module):
@@ -63,8 +63,10 @@ class _InstanceNorm(Module):
         return y if input.ndim == batched else y.squeeze(0)
 
     def extra_repr(self) -> str:
+        # torch's _NormBase.extra_repr (track_running_stats is always False here)
         return (
-            f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}"
+            f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+            f"affine={self.affine}, track_running_stats=False"
         )
 
 
@@ -160,3 +162,50 @@ class InstanceNorm2d(_InstanceNorm):
     """
 
     _rank = 2
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """Applies Instance Normalization over a 5D input (or a 4D unbatched one).
+
+    ``y = (x - E[x]) / sqrt(Var[x] + eps) * weight + bias``.
+
+    The mean and (biased) standard deviation are calculated per dimension separately for
+    each object in a mini-batch: each channel of each sample is normalized alone (see
+    `eagertape.nn.functional.instance_norm`), in both training and evaluation modes, then
+    scaled and shifted by ``weight`` and ``bias`` when ``affine``. Running statistics
+    (torch's ``track_running_stats=True``) are not supported.
+
+    Input: ``(N, C, D, H, W)`` or ``(C, D, H, W)``; output: the same shape.
+
+    Args:
+        num_features (int): number of features or channels ``C`` of the input.
+        eps (float): a value added to the denominator for numerical stability.
+            Default: 1e-5.
+        momentum (float, optional): stored for torch's signature; unused (there are no
+            running statistics). Default: 0.1.
+        affine (bool): whether this module has learnable per-channel affine parameters,
+            ``weight`` (ones) and ``bias`` (zeros). Default: ``False``.
+        track_running_stats (bool): must be ``False`` (running statistics are not
+            supported). Default: ``False``.
+        seed (int, optional): accepted for the signature of eagertape's modules (checked);
+            the initialization is constant and draws nothing. Default: ``None``.
+        dtype (str or dtype): the dtype of the parameters. Default: ``None``
+            (float32, torch's default).
+        device (str, optional): the device of the parameters. Default: ``None`` (the
+            process default device, `eagertape.set_default_device`).
+
+    Raises:
+        ArgumentError: ``track_running_stats=True``.
+        ConfigError: ``num_features`` is not positive.
+        ShapeError: at the call, an input of another rank, or whose channel count is not
+            ``num_features`` (torch only warns about the latter when ``affine=False``).
+
+    Examples:
+        >>> import eagertape as et
+        >>> norm = et.nn.InstanceNorm3d(3, affine=True)
+        >>> with et.Session():
+        ...     tuple(norm(et.ones(2, 3, 2, 4, 4)).shape)
+        (2, 3, 2, 4, 4)
+    """
+
+    _rank = 3

@@ -1,4 +1,16 @@
-"""``torch.nn.modules.conv``'s import path: the classes of `eagertape.nn.conv`."""
+"""``torch.nn.modules.conv``'s import path: the classes of `eagertape.nn.conv` and
+`eagertape.nn.conv_transpose`."""
 
 from ..conv import *  # noqa: F403
-from ..conv import __all__ as __all__  # noqa: F401
+from ..conv_transpose import *  # noqa: F403
+
+# (a literal list: the form type checkers read; both modules' `__all__`)
+# ruff: noqa: F405
+__all__ = [
+    "Conv1d",
+    "Conv2d",
+    "Conv3d",
+    "ConvTranspose1d",
+    "ConvTranspose2d",
+    "ConvTranspose3d",
+]
