@@ -585,8 +585,10 @@ impl<B: Backend> Session<B> {
             ))
         })?;
         rule.arity().check(rule.name(), parents.len())?;
+        let all_data = !parents.is_empty() && parents.iter().all(|h| self.tape.node(h.node).data);
         if let Some(h) = parents.iter().find(|h| self.tape.node(h.node).data) {
-            if !rule.accepts_data() {
+            let allowed = rule.accepts_data() || (rule.computes_data() && all_data);
+            if !allowed {
                 return Err(Error::DType(format!(
                     "{} takes floating-point tensors, not {} data",
                     rule.name(),
@@ -613,7 +615,8 @@ impl<B: Backend> Session<B> {
         // and an evaluation loop may never reset): its outputs go when their handles go.
         // The pool holds buffers of the session's dtype: an op on operands of another (a
         // bfloat16 activation in a float32 session) computes into a fresh one, not kept.
-        let own_dtype = float.is_none_or(|d| d == self.dtype);
+        // (data computed by LibTorch, `x + 1` of int64 ids, has no buffer of the pool's dtype)
+        let own_dtype = !all_data && float.is_none_or(|d| d == self.dtype);
         let pool_slot = match rule.output() {
             Output::Fresh if self.grad_enabled() && own_dtype => self.pool.slot(&out_shape),
             Output::Fresh | Output::View => None,
@@ -773,6 +776,15 @@ impl<B: Backend> Session<B> {
         };
         let (scalar, tensor, reflected) = match (number(&lhs), number(&rhs)) {
             (None, None) => {
+                // torch's true division of integer data: in the default floating dtype
+                let (lhs, rhs) = if op == Operator::Arith(BinaryOp::Div)
+                    && self.is_data_operand(&lhs)?
+                    && self.is_data_operand(&rhs)?
+                {
+                    (self.as_float(lhs)?, self.as_float(rhs)?)
+                } else {
+                    (lhs, rhs)
+                };
                 let op = match op {
                     Operator::Arith(f) => f.op(),
                     Operator::MatMul => {
@@ -801,6 +813,13 @@ impl<B: Backend> Session<B> {
                 "matmul: a Python number has no dimensions; use *".into(),
             ));
         };
+        // A Python float beside integer data: torch computes in the default floating dtype
+        // (a Python int came as a 0-d tensor of the data's dtype: integer arithmetic).
+        let tensor = if self.is_data_operand(&tensor)? {
+            self.as_float(tensor)?
+        } else {
+            tensor
+        };
         let Some(op) = crate::ops::scalar::rewrite(f, scalar, reflected)? else {
             // The number as a 0-d constant of the tensor's dtype (torch's wrapped number).
             let dtype = match &tensor {
@@ -823,6 +842,26 @@ impl<B: Backend> Session<B> {
             Operand::Node(h) => self.record(op, &[h]),
             data => self.apply(op, vec![data]),
         }
+    }
+
+    /// Whether `o` is integer or bool data (not a number).
+    fn is_data_operand(&self, o: &Operand<B>) -> Result<bool> {
+        Ok(match o {
+            Operand::Node(h) => {
+                self.check(&[*h])?;
+                self.tape.node(h.node).data
+            }
+            Operand::Data(t) => B::dtype(t).is_data(),
+            Operand::Number(_) => false,
+        })
+    }
+
+    /// Data `o` converted to the session's floating dtype (recorded), as torch promotes an
+    /// integer operand of a floating op.
+    fn as_float(&mut self, o: Operand<B>) -> Result<Operand<B>> {
+        let h = self.operand_node(o)?;
+        let to = Op::convert(self.dtype, self.config.device);
+        Ok(Operand::Node(self.record(to, &[h])?))
     }
 
     /// A recorded tensor for an operand: a node itself, data as a constant input leaf.

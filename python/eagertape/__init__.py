@@ -283,6 +283,7 @@ __all__ += [
     "rrelu",
     "rrelu_",
     "softplus",
+    "channel_shuffle",
     "conv3d",
     "conv_transpose1d",
     "conv_transpose3d",

@@ -6373,8 +6373,9 @@ class Parameter(Tensor):
     Args:
         data: the initial value (a numpy array, a torch tensor, a list, or any DLPack
             producer); copied.
-        name: an optional name.
-        requires_grad: whether leaves read from it take gradients.
+        requires_grad: whether leaves read from it take gradients (torch's second
+            positional argument).
+        name: an optional name (keyword-only).
         dtype: the storage dtype (default: the data's floating dtype).
         device: where the value lives.
 
@@ -6388,9 +6389,9 @@ class Parameter(Tensor):
     def __new__(
         cls,
         data: ArrayLike | Any,
+        requires_grad: bool = True,
         *,
         name: str | None = None,
-        requires_grad: bool = True,
         dtype: DTypeName | Any | None = None,
         device: str | None = None,
     ) -> Self: ...
@@ -13697,6 +13698,55 @@ def adaptive_max_pool2d(
         [[[[12.0, 13.0, 14.0, 15.0]]]]
     """
 
+def adaptive_avg_pool3d(input: Tensor, output_size: int | Sequence[int | None]) -> Tensor:
+    """Applies a 3D adaptive average pooling over an input signal composed of several input planes.
+
+    The output is of size `D_out x H_out x W_out` for any input size; each bin averages the
+    input elements it covers (torch's bins). LibTorch carriers only.
+
+    Args:
+        input (Tensor): `(N, C, D, H, W)` or `(C, D, H, W)`.
+        output_size (int or tuple): the target output size: an int for a cube, or three ints
+            or ``None``s (``None`` keeps the input's size there).
+
+    Returns:
+        Tensor: `(N, C, D_out, H_out, W_out)` (or without `N`).
+
+    Raises:
+        et.ShapeError: the input is not a non-empty 4-D or 5-D tensor.
+        et.ArgumentError: an output size that is not positive.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     tuple(et.nn.functional.adaptive_avg_pool3d(et.ones(1, 2, 4, 4, 4), 2).shape)
+        (1, 2, 2, 2, 2)
+    """
+
+def adaptive_max_pool3d(
+    input: Tensor, output_size: int | Sequence[int | None], return_indices: bool = False
+) -> Tensor:
+    """Applies a 3D adaptive max pooling over an input signal composed of several input planes.
+
+    The output is of size `D_out x H_out x W_out` for any input size; each bin takes the
+    maximum of the input elements it covers, and the cotangent goes back to that element
+    (torch's `adaptive_max_pool3d_backward`). LibTorch carriers only; `return_indices=True`
+    is not supported.
+
+    Args:
+        input (Tensor): `(N, C, D, H, W)` or `(C, D, H, W)`.
+        output_size (int or tuple): the target output size: an int for a cube, or three ints
+            or ``None``s (``None`` keeps the input's size there).
+        return_indices (bool): accepted for torch compatibility; must stay ``False``.
+
+    Returns:
+        Tensor: `(N, C, D_out, H_out, W_out)` (or without `N`).
+
+    Raises:
+        et.ShapeError: the input is not a non-empty 4-D or 5-D tensor.
+        et.ArgumentError: an output size that is not positive, or `return_indices=True`.
+    """
+
 def max_pool3d(
     input: Tensor,
     kernel_size: int | Sequence[int],
@@ -14874,6 +14924,121 @@ def concatenate(tensors: Sequence[Tensor | ArrayLike], axis: int = 0) -> Tensor:
 
     Returns:
         Tensor: the concatenation.
+    """
+
+def lp_pool1d(
+    input: Tensor,
+    norm_type: float,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    ceil_mode: bool = False,
+) -> Tensor:
+    """Applies a 1D power-average pooling over an input signal composed of several input planes.
+
+    Each window gives `(sum of x^p) ^ (1 / p)` (`p = norm_type`): torch's composition, an
+    `avg_pool1d` of `x^p` times the window size, then `^(1/p)`. `p = inf` is max pooling and
+    `p = 1` sum pooling.
+
+    Args:
+        input (Tensor): `(N, C, L)` or `(C, L)`.
+        norm_type (float): the exponent `p` (not 0).
+        kernel_size (int): the size of the window.
+        stride (int, optional): the stride of the window. Default: ``None`` (`kernel_size`).
+        ceil_mode (bool): use ceil instead of floor to compute the output shape.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the pooled tensor.
+
+    Raises:
+        et.ArgumentError: `norm_type` is 0.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.functional.lp_pool1d(et.tensor([[[3.0, 4.0]]]), 2.0, 2).tolist()
+        [[[5.0]]]
+    """
+
+def lp_pool2d(
+    input: Tensor,
+    norm_type: float,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    ceil_mode: bool = False,
+) -> Tensor:
+    """Applies a 2D power-average pooling over an input signal composed of several input planes.
+
+    Each window gives `(sum of x^p) ^ (1 / p)` (`p = norm_type`): torch's composition, an
+    `avg_pool2d` of `x^p` times the window size, then `^(1/p)`.
+
+    Args:
+        input (Tensor): `(N, C, H, W)` or `(C, H, W)`.
+        norm_type (float): the exponent `p` (not 0).
+        kernel_size (int or tuple): the size of the window.
+        stride (int or tuple, optional): the stride of the window. Default: ``None``
+            (`kernel_size`).
+        ceil_mode (bool): use ceil instead of floor to compute the output shape.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the pooled tensor.
+
+    Raises:
+        et.ArgumentError: `norm_type` is 0.
+    """
+
+def lp_pool3d(
+    input: Tensor,
+    norm_type: float,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    ceil_mode: bool = False,
+) -> Tensor:
+    """Applies a 3D power-average pooling over an input signal composed of several input planes.
+
+    Each window gives `(sum of x^p) ^ (1 / p)` (`p = norm_type`): torch's composition, an
+    `avg_pool3d` of `x^p` times the window size, then `^(1/p)`.
+
+    Args:
+        input (Tensor): `(N, C, D, H, W)` or `(C, D, H, W)`.
+        norm_type (float): the exponent `p` (not 0).
+        kernel_size (int or tuple): the size of the window.
+        stride (int or tuple, optional): the stride of the window. Default: ``None``
+            (`kernel_size`).
+        ceil_mode (bool): use ceil instead of floor to compute the output shape.
+            Default: ``False``.
+
+    Returns:
+        Tensor: the pooled tensor.
+
+    Raises:
+        et.ArgumentError: `norm_type` is 0.
+    """
+
+def channel_shuffle(input: Tensor, groups: int) -> Tensor:
+    """Divide the channels in a tensor of shape `(N, C, *)` into `groups` groups and rearrange
+    them while keeping the original tensor shape.
+
+    Channel `g * (C / groups) + i` moves to position `i * groups + g`.
+
+    Args:
+        input (Tensor): a tensor of at least 3 dims, `(N, C, *)`.
+        groups (int): the number of groups; it must divide `C`.
+
+    Returns:
+        Tensor: the shuffled tensor, of `input`'s shape.
+
+    Raises:
+        et.ArgumentError: `groups` is not positive or does not divide the channels.
+        et.ShapeError: `input` has fewer than 3 dims.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.arange(4.0).reshape(1, 4, 1)
+        ...     et.channel_shuffle(x, 2).flatten().tolist()
+        [0.0, 2.0, 1.0, 3.0]
     """
 
 # END generated: declared

@@ -125,6 +125,20 @@ impl<B: Backend> Rule<B> for Binary {
     fn name(&self) -> &'static str {
         self.0.name()
     }
+    /// torch's integer arithmetic: `+ - *`, `**`, `//`, `%`, `maximum`, `minimum` of data.
+    fn computes_data(&self) -> bool {
+        matches!(
+            self.0,
+            BinaryOp::Add
+                | BinaryOp::Sub
+                | BinaryOp::Mul
+                | BinaryOp::Pow
+                | BinaryOp::FloorDivide
+                | BinaryOp::Remainder
+                | BinaryOp::Maximum
+                | BinaryOp::Minimum
+        )
+    }
     fn promotes(&self) -> bool {
         true
     }

@@ -45,6 +45,7 @@ pub mod layout;
 pub mod logical;
 pub mod loss;
 pub mod losses;
+pub mod lp_pool;
 mod lstm_onednn;
 pub mod matmul;
 pub mod movement;
@@ -133,6 +134,12 @@ pub trait Rule<B: Backend>: Send + Sync {
     fn accepts_data(&self) -> bool {
         false
     }
+    /// Whether the op computes on operands that are all data (integer arithmetic, `x + 1`
+    /// on int64 ids) with LibTorch's own kernel, as torch: its result is data (no
+    /// gradient); default no. A data operand beside a floating one is promoted instead.
+    fn computes_data(&self) -> bool {
+        false
+    }
     /// The output shape for these operand shapes (already arity-checked), or a shape error.
     /// Runs before any kernel, so a rejected op records nothing.
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>>;
@@ -217,6 +224,9 @@ impl<B: Backend, R: Rule<B> + ?Sized> Rule<B> for Box<R> {
     }
     fn accepts_data(&self) -> bool {
         (**self).accepts_data()
+    }
+    fn computes_data(&self) -> bool {
+        (**self).computes_data()
     }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         (**self).shape(shapes)

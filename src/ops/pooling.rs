@@ -6,7 +6,7 @@
 
 use super::compose::{fused_or_composed, Recorder};
 use super::layers::{AdaptiveAvgPool2d, AvgPool2d, MaxPool2d, Window};
-use super::sliding::{AdaptiveMaxPool2d, Pool3d};
+use super::sliding::{AdaptiveMaxPool2d, AdaptivePool3d, Pool3d};
 use super::Op;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
@@ -99,6 +99,49 @@ pub fn adaptive_max_pool2d<B: Backend>(
     let [a, b] = output_size;
     let out = [a.unwrap_or_else(|| keep(0)), b.unwrap_or_else(|| keep(1))];
     r.record(Op::layer(AdaptiveMaxPool2d(out)), &[x])
+}
+
+/// The output size of an adaptive 3-D pool: `None` keeps the input's size there.
+fn adaptive_size<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    output_size: [Option<i64>; 3],
+) -> Result<[i64; 3]> {
+    let shape = r.shape(x)?;
+    let keep = |i: usize| {
+        shape
+            .get(shape.len().wrapping_sub(3 - i))
+            .copied()
+            .unwrap_or(0)
+    };
+    let [a, b, c] = output_size;
+    Ok([
+        a.unwrap_or_else(|| keep(0)),
+        b.unwrap_or_else(|| keep(1)),
+        c.unwrap_or_else(|| keep(2)),
+    ])
+}
+
+/// `F.adaptive_avg_pool3d` (`None` keeps the input's size).
+pub fn adaptive_avg_pool3d<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    output_size: [Option<i64>; 3],
+) -> Result<Handle> {
+    let output = adaptive_size(r, x, output_size)?;
+    r.record(Op::layer(AdaptivePool3d { output, max: false }), &[x])
+}
+
+/// `F.adaptive_max_pool3d` (`None` keeps the input's size).
+pub fn adaptive_max_pool3d<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    output_size: [Option<i64>; 3],
+    return_indices: bool,
+) -> Result<Handle> {
+    no_indices("adaptive_max_pool3d", return_indices)?;
+    let output = adaptive_size(r, x, output_size)?;
+    r.record(Op::layer(AdaptivePool3d { output, max: true }), &[x])
 }
 
 /// `F.max_pool3d`.
@@ -289,6 +332,54 @@ macro_rules! functions {
             fn adaptive_max_pool2d(input: Tensor, output_size: Size<2>;
                 return_indices: bool = False)
                 = crate::ops::pooling::adaptive_max_pool2d;
+
+            /// Applies a 3D adaptive average pooling over an input signal composed of several input planes.
+            ///
+            /// The output is of size `D_out x H_out x W_out` for any input size; each bin averages the
+            /// input elements it covers (torch's bins). LibTorch carriers only.
+            ///
+            /// Args:
+            ///     input (Tensor): `(N, C, D, H, W)` or `(C, D, H, W)`.
+            ///     output_size (int or tuple): the target output size: an int for a cube, or three ints
+            ///         or ``None``s (``None`` keeps the input's size there).
+            ///
+            /// Returns:
+            ///     Tensor: `(N, C, D_out, H_out, W_out)` (or without `N`).
+            ///
+            /// Raises:
+            ///     et.ShapeError: the input is not a non-empty 4-D or 5-D tensor.
+            ///     et.ArgumentError: an output size that is not positive.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     tuple(et.nn.functional.adaptive_avg_pool3d(et.ones(1, 2, 4, 4, 4), 2).shape)
+            ///     (1, 2, 2, 2, 2)
+            fn adaptive_avg_pool3d(input: Tensor, output_size: Size<3>;)
+                = crate::ops::pooling::adaptive_avg_pool3d;
+
+            /// Applies a 3D adaptive max pooling over an input signal composed of several input planes.
+            ///
+            /// The output is of size `D_out x H_out x W_out` for any input size; each bin takes the
+            /// maximum of the input elements it covers, and the cotangent goes back to that element
+            /// (torch's `adaptive_max_pool3d_backward`). LibTorch carriers only; `return_indices=True`
+            /// is not supported.
+            ///
+            /// Args:
+            ///     input (Tensor): `(N, C, D, H, W)` or `(C, D, H, W)`.
+            ///     output_size (int or tuple): the target output size: an int for a cube, or three ints
+            ///         or ``None``s (``None`` keeps the input's size there).
+            ///     return_indices (bool): accepted for torch compatibility; must stay ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: `(N, C, D_out, H_out, W_out)` (or without `N`).
+            ///
+            /// Raises:
+            ///     et.ShapeError: the input is not a non-empty 4-D or 5-D tensor.
+            ///     et.ArgumentError: an output size that is not positive, or `return_indices=True`.
+            fn adaptive_max_pool3d(input: Tensor, output_size: Size<3>;
+                return_indices: bool = False)
+                = crate::ops::pooling::adaptive_max_pool3d;
 
             /// Applies a 3D max pooling over an input signal composed of several input planes.
             ///

@@ -1,7 +1,7 @@
 //! Sliding-window layers on LibTorch's kernels and their dedicated backward kernels:
 //! `unfold` (im2col) and `fold` (col2im), each the other's backward; `adaptive_max_pool2d`,
-//! `max_pool3d` (their argmax indices are the workspace, as torch saves them) and
-//! `avg_pool3d`. The shape rules are torch's, checked before any kernel; the reference
+//! `adaptive_max_pool3d`, `max_pool3d` (their argmax indices are the workspace, as torch
+//! saves them), `adaptive_avg_pool3d` and `avg_pool3d`. The shape rules are torch's, checked before any kernel; the reference
 //! carriers refuse these layers (`UnsupportedOpError`).
 
 use tch::Tensor;
@@ -250,6 +250,72 @@ impl Layer for AdaptiveMaxPool2d {
         Ok(vec![Some(
             xs[0].f_adaptive_max_pool2d_backward(g, workspace[0])?,
         )])
+    }
+}
+
+/// `adaptive_avg_pool3d` / `adaptive_max_pool3d(input, output_size)` over `(N, C, D, H,
+/// W)` (or unbatched): the averages or maxima of `output_size` adaptive bins; a max pool's
+/// argmax indices are the workspace, as torch saves them.
+#[derive(Clone)]
+pub struct AdaptivePool3d {
+    pub output: [i64; 3],
+    pub max: bool,
+}
+
+impl Layer for AdaptivePool3d {
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
+    fn name(&self) -> &'static str {
+        if self.max {
+            "adaptive_max_pool3d"
+        } else {
+            "adaptive_avg_pool3d"
+        }
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(1)
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        let x = shapes[0];
+        let name = Layer::name(self);
+        if (x.len() != 4 && x.len() != 5) || x[x.len() - 3..].iter().any(|&n| n <= 0) {
+            return Err(Error::Shape(format!(
+                "{name}: expected a non-empty 4-D or 5-D input, got shape {x:?}"
+            )));
+        }
+        if self.output.iter().any(|&n| n <= 0) {
+            return Err(Error::Argument(format!(
+                "{name}: output_size must be positive, got {:?}",
+                self.output
+            )));
+        }
+        let mut out = x[..x.len() - 3].to_vec();
+        out.extend(self.output);
+        Ok(out)
+    }
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
+        if self.max {
+            let (y, idx) = xs[0].f_adaptive_max_pool3d(self.output)?;
+            return Ok((y, vec![idx]));
+        }
+        Ok((xs[0].f_adaptive_avg_pool3d(self.output)?, vec![]))
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        workspace: &[&Tensor],
+        g: &Tensor,
+        needs: &[bool],
+    ) -> Result<Vec<Option<Tensor>>> {
+        if !needs[0] {
+            return Ok(vec![None]);
+        }
+        Ok(vec![Some(if self.max {
+            xs[0].f_adaptive_max_pool3d_backward(g, workspace[0])?
+        } else {
+            xs[0].f_internal_adaptive_avg_pool3d_backward(g)?
+        })])
     }
 }
 

@@ -166,6 +166,10 @@ impl<B: Backend> Rule<B> for Unary {
     fn name(&self) -> &'static str {
         self.0.name()
     }
+    /// torch's integer `neg` and `abs` (and their aliases) of data.
+    fn computes_data(&self) -> bool {
+        matches!(self.0, UnaryOp::Neg | UnaryOp::Abs)
+    }
     fn arity(&self) -> Arity {
         Arity::Exactly(1)
     }

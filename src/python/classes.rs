@@ -209,8 +209,9 @@ pub struct PySession {
 /// Args:
 ///     data: the initial value (a numpy array, a torch tensor, a list, or any DLPack
 ///         producer); copied.
-///     name: an optional name.
-///     requires_grad: whether leaves read from it take gradients.
+///     requires_grad: whether leaves read from it take gradients (torch's second
+///         positional argument).
+///     name: an optional name (keyword-only).
 ///     dtype: the storage dtype (default: the data's floating dtype).
 ///     device: where the value lives.
 ///

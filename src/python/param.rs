@@ -113,12 +113,12 @@ properties! { PyParameter, inner:
 #[pymethods]
 impl PyParameter {
     #[new]
-    #[pyo3(signature = (data, *, name=None, requires_grad=true, dtype=None, device=None))]
+    #[pyo3(signature = (data, requires_grad=true, *, name=None, dtype=None, device=None))]
     fn new(
         py: Python<'_>,
         data: &Bound<'_, PyAny>,
-        name: Option<String>,
         requires_grad: bool,
+        name: Option<String>,
         dtype: Option<&Bound<'_, PyAny>>,
         device: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyClassInitializer<Self>> {

@@ -268,7 +268,7 @@ impl PyTensor {
         let o = if (other.is_instance_of::<PyFloat>() || other.is_instance_of::<PyInt>())
             && !other.is_instance_of::<pyo3::types::PyBool>()
         {
-            Operand::Number(other.extract()?)
+            int_number(py, host, other)?.unwrap_or(Operand::Number(other.extract()?))
         } else if not_an_operand(other) {
             return Ok(py.NotImplemented().into_any());
         } else {
@@ -296,6 +296,36 @@ impl PyTensor {
         operand_or_type_error(other, name)?;
         self.operator(py, other, op, false)
     }
+}
+
+/// A Python int beside an integer or bool tensor, as torch wraps it: a 0-d tensor of that
+/// dtype (int64 beside bool), so `ids + 1` stays integer data; `None` otherwise (a float, or
+/// a floating tensor: the op's scalar form).
+pub(crate) fn int_number(
+    py: Python<'_>,
+    t: &PyTensor,
+    n: &Bound<'_, PyAny>,
+) -> PyResult<Option<Operand<Be>>> {
+    if !n.is_instance_of::<PyInt>() || n.is_instance_of::<pyo3::types::PyBool>() {
+        return Ok(None);
+    }
+    let dtype = match crate::config::DType::parse_any(t.dtype(py)?) {
+        Ok(d) if d.is_data() => d,
+        _ => return Ok(None),
+    };
+    let dtype = if dtype == crate::config::DType::Bool {
+        crate::config::DType::Int64
+    } else {
+        dtype
+    };
+    let value: i64 = n.extract()?;
+    let device = t.device_of(py)?;
+    Ok(Some(Operand::Data(Be::full(
+        &[],
+        value as f64,
+        dtype,
+        device,
+    )?)))
 }
 
 /// Strings and `None`: what no operator takes (it hands Python `NotImplemented`).

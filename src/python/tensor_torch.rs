@@ -84,7 +84,21 @@ pub(crate) fn via<'py>(
         (Some(_), Some(o)) => Some(o),
         (None, o) => o.as_ref().filter(|_| through),
     };
+    let mark = slf.py().detach(|| lock(&cell).tape_len());
     let out = without_autocast(out)?;
+    if what != "x[index] = v" {
+        // torch's cast rule for the result (`ids *= 1.5` is refused); a refused result
+        // leaves the tape as it was (nothing but `out` names what it recorded)
+        let to = out.cast::<PyTensor>()?.get().handle();
+        if let Err(e) = slf
+            .py()
+            .detach(|| lock(&cell).check_in_place_result(from, to))
+        {
+            drop(out);
+            slf.py().detach(|| lock(&cell).undo_to(mark));
+            return Err(e.into());
+        }
+    }
     if let Some((base, key)) = origin {
         WRITING_THROUGH.with(|d| d.set(d.get() + 1));
         let wrote = base.bind(slf.py()).set_item(key.bind(slf.py()), &out);

@@ -31,6 +31,15 @@ impl<B: Backend> Session<B> {
         out
     }
 
+    /// Drop the nodes recorded after `mark` (a tape length): the nodes of a call refused
+    /// after it recorded (an in-place result torch cannot cast back, `ids *= 1.5`), which
+    /// nothing names any more. A mark beyond the tape is a no-op.
+    pub fn undo_to(&mut self, mark: usize) {
+        if mark < self.tape.len() {
+            self.truncate_tape(mark);
+        }
+    }
+
     /// `a @ b` with torch's rules: 1-D operands are vectors (the result loses their dim),
     /// batch dims broadcast.
     pub fn matmul(&mut self, a: Handle, b: Handle) -> Result<Handle> {

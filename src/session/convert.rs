@@ -104,6 +104,24 @@ impl<B: Backend> Session<B> {
     /// `from`'s dtype where the operands promoted it (a float32 `x` plus a float64 `y` stays
     /// float32, as torch writes into its input), then the Python `Tensor`s naming `from`
     /// name it ([`Session::rebind`]). Returns the handle they name now.
+    /// torch's rule for an in-place op's result `to` written into `from`: it must cast to
+    /// `from`'s dtype by torch's `can_cast` (no floating result into integer data, nothing
+    /// but bool into bool), else the `DTypeError` torch's `RuntimeError` words, nothing
+    /// changed. (`x[k] = v`, `copy_` and `fill_` convert any value, as torch's.)
+    pub fn check_in_place_result(&self, from: Handle, to: Handle) -> Result<()> {
+        let (into, got) = (self.dtype_of(from)?, self.dtype_of(to)?);
+        let refused =
+            (into.is_data() && !got.is_data()) || (into == DType::Bool && got != DType::Bool);
+        if refused {
+            return Err(Error::DType(format!(
+                "result type {} can't be cast to the desired output type {}",
+                scalar_type(got),
+                scalar_type(into)
+            )));
+        }
+        Ok(())
+    }
+
     pub fn write_in_place(&mut self, from: Handle, to: Handle) -> Result<Handle> {
         if to == from {
             return Ok(from);
@@ -158,6 +176,19 @@ impl<B: Backend> Session<B> {
             return Ok(h);
         }
         self.record(Op::shape_view(ShapeView::Contiguous), &[h])
+    }
+}
+
+/// torch's scalar type name of `d` (its error messages' spelling: `Float`, `Long`, ...).
+fn scalar_type(d: DType) -> &'static str {
+    match d {
+        DType::Float32 | DType::Ieee32 | DType::RefFloat32 => "Float",
+        DType::Float64 | DType::Interval | DType::RefFloat64 => "Double",
+        DType::Float16 => "Half",
+        DType::BFloat16 => "BFloat16",
+        DType::Int64 => "Long",
+        DType::Int32 => "Int",
+        DType::Bool => "Bool",
     }
 }
 

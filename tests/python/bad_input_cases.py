@@ -583,8 +583,8 @@ CASES = _table(
     "c.opt.load_state_dict(bad_hyper(c.opt, momentum=-1.0)) | "
     "ConfigError | params, optim, ledger",
     "data_into_float_op | int64 data into exp | c.ids.exp() | DTypeError | tape, rng, ledger",
-    "data_into_operator | int64 data times int64 data (integer arithmetic) | c.ids * c.ids | "
-    "DTypeError | tape, rng, ledger",
+    "data_into_operator | int64 data times a float in place (torch's cast rule) | "
+    "c.ids.mul_(1.5) | DTypeError | tape, rng, ledger",
     "data_requires_grad | int64 data with requires_grad | "
     "c.sess.input(np.array([1]), dtype='int64', requires_grad=True) | "
     "GradError | tape, rng, ledger",

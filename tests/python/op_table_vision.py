@@ -295,3 +295,66 @@ VISION_OPS: tuple[Op, ...] = (
         ),
     ),
 )
+
+
+def _lp_pools(m, x, x3):
+    return _cat(
+        m,
+        [
+            # first: the carriers without a 3-D pool refuse it before anything is recorded
+            m.lp_pool3d(x3, 2.0, 2),
+            m.lp_pool1d(x.flatten(2), 2.0, 3),
+            m.lp_pool1d(x.flatten(2), 3.0, 2, stride=1, ceil_mode=True) * 2.0,
+            m.lp_pool2d(x, 2.0, 2),
+            m.lp_pool2d(x, 1.5, (2, 1), stride=(1, 2)) * 0.5,
+        ],
+    )
+
+
+def _shuffles(m, x):
+    lib = et if m is F else torch
+    return _cat(m, [lib.channel_shuffle(x, 2), m.channel_shuffle(x[0:1], 3) * 2.0])
+
+
+VISION_OPS = VISION_OPS + (
+    Op(
+        "lp_pools",
+        lambda x, x3: _lp_pools(F, x, x3),
+        lambda x, x3: _lp_pools(TF, x, x3),
+        # positive inputs: x^p and its root are smooth there (torch's formula)
+        lambda rng: [rng.uniform(0.5, 2.0, (2, 3, 4, 4)), rng.uniform(0.5, 2.0, (1, 2, 2, 2, 4))],
+        carriers=("libtorch",),
+        covers=("F.lp_pool1d", "F.lp_pool2d", "F.lp_pool3d"),
+    ),
+    Op(
+        "channel_shuffle",
+        lambda x: _shuffles(F, x),
+        lambda x: _shuffles(TF, x),
+        normal((2, 6, 2, 3)),
+        covers=("et.channel_shuffle", "F.channel_shuffle"),
+    ),
+)
+
+
+def _adaptive_3d(m, x):
+    return _cat(
+        m,
+        [
+            m.adaptive_avg_pool3d(x, 2),
+            m.adaptive_avg_pool3d(x, (1, None, 3)) * 2.0,
+            m.adaptive_max_pool3d(x, (2, 3, 2)),
+            m.adaptive_max_pool3d(x[0], 1) * 0.5,
+        ],
+    )
+
+
+VISION_OPS = VISION_OPS + (
+    Op(
+        "adaptive_pools_3d",
+        lambda x: _adaptive_3d(F, x),
+        lambda x: _adaptive_3d(TF, x),
+        normal((2, 2, 3, 4, 5)),
+        carriers=("libtorch",),
+        covers=("F.adaptive_avg_pool3d", "F.adaptive_max_pool3d"),
+    ),
+)

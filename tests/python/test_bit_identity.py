@@ -186,6 +186,12 @@ MACHINE_DEPENDENT: dict[str, tuple[tuple[str, ...], str]] = {
         ("float32",),
         "addcmul_ and addcdiv_ as their own rows: products in another order",
     ),
+    "activation_in_place_functions": (
+        ALL,
+        "torch's in-place activations differentiate from their output (`elu_backward` with "
+        "`is_result=True`), eagertape's rebinding from the input: one derivative, rounded "
+        "apart",
+    ),
 }
 
 

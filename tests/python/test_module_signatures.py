@@ -23,7 +23,13 @@ NOT_COMPARED = {"RNN", "LSTM", "GRU", "RNNCellBase"}
 
 def _positional(cls) -> list[str]:
     kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
-    return [p.name for p in inspect.signature(cls.__init__).parameters.values() if p.kind in kinds]
+    params = list(inspect.signature(cls.__init__).parameters.values())
+    generic = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+    if tuple(q.kind for q in params[1:]) == generic:
+        # tensor classes (torch's `nn.Buffer`, `nn.Parameter`; eagertape's extension
+        # `Parameter`) take their arguments in `__new__`: the class's call signature
+        params = [None, *inspect.signature(cls).parameters.values()]
+    return ["self", *(q.name for q in params[1:] if q.kind in kinds)]
 
 
 def _twins():

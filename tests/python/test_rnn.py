@@ -365,3 +365,16 @@ def test_bad_input_is_refused_and_records_nothing(make, call, error, match):
 def test_bad_constructor_arguments_are_typed_errors(make, error):
     with pytest.raises(error):
         make()
+
+
+@pytest.mark.parametrize("name", ["RNN", "LSTM", "GRU"])
+def test_flatten_parameters_leaves_the_module_and_its_output_as_they_were(name):
+    m = getattr(et.nn, name)(3, 4, seed=0)
+    before = [(n, p.version) for n, p in m.named_parameters()]
+    x = np.random.default_rng(0).standard_normal((2, 5, 3)).astype(np.float32)
+    with et.Session():
+        y0 = m(et.tensor(x))[0].numpy()
+        assert m.flatten_parameters() is None
+        y1 = m(et.tensor(x))[0].numpy()
+    np.testing.assert_array_equal(y0, y1)
+    assert [(n, p.version) for n, p in m.named_parameters()] == before

@@ -334,3 +334,32 @@ def test_bad_channel_dropout_input_is_refused_and_changes_nothing():
         with pytest.raises(et.ArgumentError, match="between 0 and 1"):
             F.dropout2d(x, 1.5, inplace=True)
         assert (sess.tape_len, sess.rng_state()) == before
+
+
+@pytest.mark.parametrize("shape", [(6, 5), (2, 3, 2, 2, 2)], ids=["2-D", "5-D"])
+def test_dropout2d_of_another_rank_warns_as_torch_and_drops_per_channel(shape):
+    import torch
+
+    with pytest.warns(UserWarning, match=f"Received a {len(shape)}-D input") as theirs:
+        torch.nn.Dropout2d(0.5)(torch.ones(shape))
+    with et.Session(dtype="float64", seed=7):
+        with pytest.warns(UserWarning, match=f"Received a {len(shape)}-D input") as ours:
+            v = et.nn.Dropout2d(0.5)(et.ones(*shape)).numpy()
+        # (N, C, ...): one draw per (sample, channel), as torch's feature dropout
+        assert v.shape == shape
+        assert set(np.unique(v).tolist()) <= {0.0, 2.0}
+        flat = v.reshape(shape[0], shape[1], -1)
+        assert (flat == flat[:, :, :1]).all()
+    assert str(ours[0].message) == str(theirs[0].message)
+
+
+def test_dropout2d_of_a_3d_input_warns_that_it_reads_n_c_l_as_torch():
+    import torch
+
+    import eagertape.nn.functional as F
+
+    with pytest.warns(UserWarning, match="Received a 3D input") as theirs:
+        torch.nn.functional.dropout2d(torch.ones(2, 3, 4))
+    with et.Session(seed=8), pytest.warns(UserWarning, match="Received a 3D input") as ours:
+        F.dropout2d(et.ones(2, 3, 4))
+    assert str(ours[0].message) == str(theirs[0].message)

@@ -26,12 +26,16 @@ The package: ``module`` (the ``Module`` base), ``linear``, ``activation``, ``fla
 ``ReflectionPad``, ``ReplicationPad`` and ``CircularPad``, each in 1, 2 and 3 dims).
 """
 
+import torch.nn as _torch_nn
+
 from .._core import Parameter
 from . import (
+    common_types,
     functional,
     init,
     modules,  # noqa: E402  (torch.nn.modules's import paths, over the files above)
     parallel,  # noqa: E402  (after Module: the wrapper is one)
+    parameter,
     utils,
 )
 from ._summary import ModelSummary, summary
@@ -73,14 +77,31 @@ from .activation_piecewise import (
     Tanhshrink,
     Threshold,
 )
+from .adaptive_pooling3d import AdaptiveAvgPool3d, AdaptiveMaxPool3d
 from .attention import MultiheadAttention
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
+from .channelshuffle import ChannelShuffle
 from .container import MLP, ModuleDict, ModuleList, Sequential
 from .conv import Conv1d, Conv2d, Conv3d
 from .conv_transpose import ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 from .distance import CosineSimilarity, PairwiseDistance
 from .flatten import Flatten, Unflatten
 from .instancenorm import InstanceNorm1d, InstanceNorm2d, InstanceNorm3d
+from .lazy import (
+    LazyBatchNorm1d,
+    LazyBatchNorm2d,
+    LazyBatchNorm3d,
+    LazyConv1d,
+    LazyConv2d,
+    LazyConv3d,
+    LazyConvTranspose1d,
+    LazyConvTranspose2d,
+    LazyConvTranspose3d,
+    LazyInstanceNorm1d,
+    LazyInstanceNorm2d,
+    LazyInstanceNorm3d,
+    LazyLinear,
+)
 from .linear import Bilinear, Identity, Linear
 from .loss import (
     BCELoss,
@@ -105,6 +126,7 @@ from .loss import (
     TripletMarginLoss,
     TripletMarginWithDistanceLoss,
 )
+from .lp_pooling import LPPool1d, LPPool2d, LPPool3d
 from .module import IncompatibleKeys, Module
 from .norm import GroupNorm, LayerNorm, LocalResponseNorm, RMSNorm
 from .padding import (
@@ -124,6 +146,9 @@ from .padding import (
     ZeroPad2d,
     ZeroPad3d,
 )
+from .parallel import DataParallel
+from .parameter import Buffer, UninitializedBuffer, UninitializedParameter
+from .parameter_container import ParameterDict, ParameterList
 from .pixelshuffle import PixelShuffle, PixelUnshuffle
 from .pooling import (
     AdaptiveAvgPool1d,
@@ -151,6 +176,34 @@ from .transformer import (
 from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 
 __all__ = [
+    "AdaptiveAvgPool3d",
+    "AdaptiveMaxPool3d",
+    "ChannelShuffle",
+    "LPPool1d",
+    "LPPool2d",
+    "LPPool3d",
+    "LazyBatchNorm1d",
+    "LazyBatchNorm2d",
+    "LazyBatchNorm3d",
+    "LazyConv1d",
+    "LazyConv2d",
+    "LazyConv3d",
+    "LazyConvTranspose1d",
+    "LazyConvTranspose2d",
+    "LazyConvTranspose3d",
+    "LazyInstanceNorm1d",
+    "LazyInstanceNorm2d",
+    "LazyInstanceNorm3d",
+    "LazyLinear",
+    "common_types",
+    "parameter",
+    "factory_kwargs",
+    "Buffer",
+    "UninitializedBuffer",
+    "UninitializedParameter",
+    "ParameterDict",
+    "ParameterList",
+    "DataParallel",
     "BatchNorm3d",
     "InstanceNorm3d",
     "ConvTranspose1d",
@@ -292,3 +345,7 @@ __all__ = [
     "ZeroPad2d",
     "ZeroPad3d",
 ]
+
+# torch's helper for modules' `factory_kwargs` (`device=`, `dtype=`, `memory_format=` picked
+# out of a dict): pure dict work, torch's own function
+factory_kwargs = _torch_nn.factory_kwargs

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import warnings as _warnings
 from typing import Any
 
 from .. import _errors, _functional
@@ -27,8 +28,10 @@ from .._core import (
     _triplet_distances_loss,
     adaptive_avg_pool1d,
     adaptive_avg_pool2d,
+    adaptive_avg_pool3d,
     adaptive_max_pool1d,
     adaptive_max_pool2d,
+    adaptive_max_pool3d,
     affine_grid,
     avg_pool1d,
     avg_pool2d,
@@ -37,6 +40,7 @@ from .._core import (
     bilinear,
     binary_cross_entropy,
     binary_cross_entropy_with_logits,
+    channel_shuffle,
     conv1d,
     conv2d,
     conv3d,
@@ -64,6 +68,9 @@ from .._core import (
     layer_norm,
     linear,
     local_response_norm,
+    lp_pool1d,
+    lp_pool2d,
+    lp_pool3d,
     margin_ranking_loss,
     max_pool1d,
     max_pool2d,
@@ -95,6 +102,12 @@ from .._functional import gelu, logsigmoid, one_hot, pad, softplus, tanh
 from .._in_place import relu_
 
 __all__ = [
+    "adaptive_avg_pool3d",
+    "adaptive_max_pool3d",
+    "channel_shuffle",
+    "lp_pool1d",
+    "lp_pool2d",
+    "lp_pool3d",
     "conv_transpose1d",
     "conv_transpose3d",
     "celu",
@@ -640,10 +653,31 @@ def dropout(
     return _dropout(input, p, training)
 
 
+_DROPOUT2D_RANK = (
+    "dropout2d: Received a {}-D input to dropout2d, which is deprecated and will result in an "
+    "error in a future release. To retain the behavior and silence this warning, please use "
+    "dropout instead. Note that dropout2d exists to provide channel-wise dropout on inputs "
+    "with 2 spatial dimensions, a channel dimension, and an optional batch dimension (i.e. 3D "
+    "or 4D inputs)."
+)
+_DROPOUT2D_3D = (
+    "dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout "
+    "behavior is desired - input is interpreted as shape (N, C, L), where C is the channel "
+    "dim. This behavior will change in a future release to interpret the input as one without "
+    "a batch dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise dropout "
+    "behavior, please switch to using dropout1d instead."
+)
+
+
 def _unbatched(name: str, input: Tensor, batched: int) -> bool:
-    """Whether ``input`` lacks the batch dim of a channel dropout of ``batched`` dims (torch's
-    ``dropout2d`` reads a 3-D input as ``(N, C, L)``, as here); a wrong rank is refused."""
-    if name == "dropout2d" and input.ndim == 3:
+    """Whether ``input`` lacks the batch dim of a channel dropout of ``batched`` dims; a wrong
+    rank is refused. torch's ``dropout2d`` takes any rank from 2 as ``(N, C, ...)`` (with its
+    warnings: another rank than 3 or 4 is deprecated, a 3-D input is read as ``(N, C, L)``)."""
+    if name == "dropout2d" and input.ndim >= 2:
+        if input.ndim not in (3, 4):
+            _warnings.warn(_DROPOUT2D_RANK.format(input.ndim), stacklevel=3)
+        if input.ndim == 3:
+            _warnings.warn(_DROPOUT2D_3D, stacklevel=3)
         return False
     if input.ndim in (batched, batched - 1):
         return input.ndim == batched - 1

@@ -37,6 +37,7 @@ from .. import _core
 from .._core import Parameter, Session, Tensor
 from .._errors import CaptureError, CheckpointError, ConfigError
 from .._functional import interval
+from .parameter import Buffer
 
 __all__ = ["Module", "IncompatibleKeys"]
 
@@ -264,6 +265,9 @@ class Module:
                     f"cannot assign {name!r} before Module.__init__() (call super().__init__())"
                 )
             object.__setattr__(self, name, value)
+            return
+        if isinstance(value, Buffer):  # (torch's marker: assigning one registers a buffer)
+            self.register_buffer(name, value.data, persistent=value.persistent)
             return
         if name in buffers:
             value = _as_buffer(name, value)

@@ -191,6 +191,12 @@ class RNNBase(Module):
             return _pack_like(input, output), h, c
         return output, h, c
 
+    def flatten_parameters(self) -> None:
+        """Does nothing, as torch's does off cuDNN: torch packs the weights into one buffer
+        for cuDNN's fused kernel; here each layer's weights pass to its recorded node as
+        they are, so scripts that call it (after ``DataParallel``, after loading) run as
+        written."""
+
     def extra_repr(self) -> str:
         s = f"{self.input_size}, {self.hidden_size}"
         if self.proj_size != 0:

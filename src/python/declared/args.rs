@@ -192,6 +192,10 @@ impl Arg for TensorOrNumber {
     }
     fn from_py(name: &Name, v: &Bound<'_, PyAny>, input: &PyTensor) -> PyResult<Given> {
         crate::python::tensor::argument_or_type_error(v, name.op, name.arg)?;
+        // (a Python int beside integer data stays integer, as torch's wrapped number)
+        if let Some(o) = crate::python::tensor::int_number(v.py(), input, v)? {
+            return Ok(Given::Operand(o));
+        }
         match crate::python::tensor_index::number(v) {
             Some(x) => Ok(Given::Number(x)),
             None => input.operand(v.py(), v).map(Given::Operand),

@@ -135,5 +135,6 @@ families! {
         recurrent => rnn::functions;
         piecewise => activation_piecewise::functions;
         joins => reshaping::joins;
+        lp_pools => lp_pool::functions;
     ]
 }

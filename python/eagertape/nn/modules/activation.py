@@ -3,10 +3,12 @@ and `eagertape.nn.activation_piecewise`."""
 
 from ..activation import *  # noqa: F403
 from ..activation_piecewise import *  # noqa: F403
+from ..attention import MultiheadAttention
 
 # (a literal list: the form type checkers read; both modules' `__all__`)
 # ruff: noqa: F405
 __all__ = [
+    "MultiheadAttention",
     "AlphaDropout",
     "Dropout1d",
     "Dropout2d",

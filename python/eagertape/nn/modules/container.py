@@ -1,4 +1,16 @@
-"""``torch.nn.modules.container``'s import path: the classes of `eagertape.nn.container`."""
+"""``torch.nn.modules.container``'s import path: the classes of `eagertape.nn.container` and
+`eagertape.nn.parameter_container`."""
 
 from ..container import *  # noqa: F403
-from ..container import __all__ as __all__  # noqa: F401
+from ..parameter_container import *  # noqa: F403
+
+# (a literal list: the form type checkers read)
+# ruff: noqa: F405
+__all__ = [
+    "MLP",
+    "ModuleDict",
+    "ModuleList",
+    "Sequential",
+    "ParameterDict",
+    "ParameterList",
+]

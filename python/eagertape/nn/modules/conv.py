@@ -1,10 +1,11 @@
-"""``torch.nn.modules.conv``'s import path: the classes of `eagertape.nn.conv` and
-`eagertape.nn.conv_transpose`."""
+"""``torch.nn.modules.conv``'s import path: the classes of `eagertape.nn.conv`,
+`eagertape.nn.conv_transpose` and their lazy forms."""
 
 from ..conv import *  # noqa: F403
 from ..conv_transpose import *  # noqa: F403
+from ..lazy import *  # noqa: F403
 
-# (a literal list: the form type checkers read; both modules' `__all__`)
+# (a literal list: the form type checkers read)
 # ruff: noqa: F405
 __all__ = [
     "Conv1d",
@@ -13,4 +14,10 @@ __all__ = [
     "ConvTranspose1d",
     "ConvTranspose2d",
     "ConvTranspose3d",
+    "LazyConv1d",
+    "LazyConv2d",
+    "LazyConv3d",
+    "LazyConvTranspose1d",
+    "LazyConvTranspose2d",
+    "LazyConvTranspose3d",
 ]
