@@ -78,6 +78,7 @@ from .activation_piecewise import (
     Threshold,
 )
 from .adaptive_pooling3d import AdaptiveAvgPool3d, AdaptiveMaxPool3d
+from .adaptive_softmax import AdaptiveLogSoftmaxWithLoss
 from .attention import MultiheadAttention
 from .batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d
 from .channelshuffle import ChannelShuffle
@@ -176,6 +177,7 @@ from .transformer import (
 from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 
 __all__ = [
+    "AdaptiveLogSoftmaxWithLoss",
     "AdaptiveAvgPool3d",
     "AdaptiveMaxPool3d",
     "ChannelShuffle",

@@ -4,6 +4,7 @@ every module class of `eagertape.nn`."""
 
 from . import (
     activation,
+    adaptive,
     batchnorm,
     channelshuffle,
     container,
@@ -26,6 +27,7 @@ from . import (
     upsampling,
 )
 from .activation import *  # noqa: F403
+from .adaptive import *  # noqa: F403
 from .batchnorm import *  # noqa: F403
 from .channelshuffle import *  # noqa: F403
 from .container import *  # noqa: F403
@@ -47,6 +49,7 @@ from .transformer import *  # noqa: F403
 from .upsampling import *  # noqa: F403
 
 __all__ = [
+    "AdaptiveLogSoftmaxWithLoss",
     "AdaptiveAvgPool1d",
     "AdaptiveAvgPool2d",
     "AdaptiveAvgPool3d",
