@@ -3875,6 +3875,18 @@ class Tensor:
             ...     et.logical_not(x > 0).tolist()
             [False, True]
         """
+    def logical_not_(self) -> Tensor:
+        """In-place `logical_not`: this tensor then reads `logical_not`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `logical_not`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def masked_select(self, mask: Tensor | ArrayLike) -> Tensor:
         """Returns a new 1-D tensor of the elements of `input` where the boolean `mask` is true.
 
@@ -5219,6 +5231,160 @@ class Tensor:
             DTypeError: `other` is a tensor whose dtype cannot be compared with
                 `input`'s (a floating tensor and an integer or bool tensor).
         """
+    def logical_and(self, other: Tensor | ArrayLike) -> Tensor:
+        """Computes the element-wise logical AND of the given input tensors.
+
+        Zeros are treated as ``False`` and nonzeros (NaN included) as ``True``; the result is bool
+        data (no gradient), `input` and `other` broadcast.
+
+        Args:
+            input (Tensor): the input tensor.
+            other (Tensor): the tensor to compute AND with.
+
+        Returns:
+            Tensor: bool data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.logical_and(et.tensor([True, False, True]), et.tensor([True, True, False])).tolist()
+            [True, False, False]
+        """
+    def logical_and_(self, other: Tensor | ArrayLike) -> Tensor:
+        """In-place `logical_and`: this tensor then reads `logical_and`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `logical_and`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def logical_or(self, other: Tensor | ArrayLike) -> Tensor:
+        """Computes the element-wise logical OR of the given input tensors.
+
+        Zeros are treated as ``False`` and nonzeros (NaN included) as ``True``; the result is bool
+        data (no gradient), `input` and `other` broadcast.
+
+        Args:
+            input (Tensor): the input tensor.
+            other (Tensor): the tensor to compute OR with.
+
+        Returns:
+            Tensor: bool data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.logical_or(et.tensor([0.0, 2.0]), et.tensor([0.0, 0.0])).tolist()
+            [False, True]
+        """
+    def logical_or_(self, other: Tensor | ArrayLike) -> Tensor:
+        """In-place `logical_or`: this tensor then reads `logical_or`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `logical_or`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def logical_xor(self, other: Tensor | ArrayLike) -> Tensor:
+        """Computes the element-wise logical XOR of the given input tensors.
+
+        Zeros are treated as ``False`` and nonzeros (NaN included) as ``True``; the result is bool
+        data (no gradient), `input` and `other` broadcast.
+
+        Args:
+            input (Tensor): the input tensor.
+            other (Tensor): the tensor to compute XOR with.
+
+        Returns:
+            Tensor: bool data.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.logical_xor(et.tensor([1, 0, 1]), et.tensor([1, 1, 0])).tolist()
+            [False, True, True]
+        """
+    def logical_xor_(self, other: Tensor | ArrayLike) -> Tensor:
+        """In-place `logical_xor`: this tensor then reads `logical_xor`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `logical_xor`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def isinf(self) -> Tensor:
+        """Tests if each element of `input` is infinite (positive or negative infinity).
+
+        Args:
+            input (Tensor): the input tensor.
+
+        Returns:
+            Tensor: bool data, true where `input` is infinite.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.isinf(et.tensor([1.0, float("inf"), float("-inf"), float("nan")])).tolist()
+            [False, True, True, False]
+        """
+    def isposinf(self) -> Tensor:
+        """Tests if each element of `input` is positive infinity.
+
+        Args:
+            input (Tensor): the input tensor.
+
+        Returns:
+            Tensor: bool data, true where `input` is `+inf`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.isposinf(et.tensor([float("inf"), float("-inf")])).tolist()
+            [True, False]
+        """
+    def isneginf(self) -> Tensor:
+        """Tests if each element of `input` is negative infinity.
+
+        Args:
+            input (Tensor): the input tensor.
+
+        Returns:
+            Tensor: bool data, true where `input` is `-inf`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.isneginf(et.tensor([float("inf"), float("-inf")])).tolist()
+            [False, True]
+        """
+    def isreal(self) -> Tensor:
+        """Returns a new tensor with boolean elements representing if each element of `input` is
+        real-valued or not: always, as eagertape has no complex dtype.
+
+        Args:
+            input (Tensor): the input tensor.
+
+        Returns:
+            Tensor: bool data, true everywhere.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.isreal(et.tensor([1.0, float("nan")])).tolist()
+            [True, True]
+        """
     def not_equal(self, other: Tensor | ArrayLike | float) -> Tensor:
         """Alias for `ne`.
 
@@ -5760,6 +5926,43 @@ class Tensor:
         with another live tensor (a view of it, or the base it views) raises
         `ArgumentError` instead, recording nothing, where torch would change both. The
         arguments are `clamp`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def clip(
+        self,
+        min: Tensor | ArrayLike | float | None = None,
+        max: Tensor | ArrayLike | float | None = None,
+    ) -> Tensor:
+        """Alias for `clamp`: every element of `input` clamped into `[min, max]`.
+
+        Args:
+            input (Tensor): the input tensor.
+            min (Number or Tensor, optional): the lower bound. Default: ``None``.
+            max (Number or Tensor, optional): the upper bound. Default: ``None``.
+
+        Returns:
+            Tensor: the clamped tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.clip(et.tensor([-2.0, 0.5]), -1.0, 1.0).tolist()
+            [-1.0, 0.5]
+        """
+    def clip_(
+        self,
+        min: Tensor | ArrayLike | float | None = None,
+        max: Tensor | ArrayLike | float | None = None,
+    ) -> Tensor:
+        """In-place `clip`: this tensor then reads `clip`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `clip`'s.
 
         Returns:
             Tensor: this tensor.
@@ -11034,6 +11237,131 @@ def ge(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
             `input`'s (a floating tensor and an integer or bool tensor).
     """
 
+def logical_and(input: Tensor, other: Tensor | ArrayLike) -> Tensor:
+    """Computes the element-wise logical AND of the given input tensors.
+
+    Zeros are treated as ``False`` and nonzeros (NaN included) as ``True``; the result is bool
+    data (no gradient), `input` and `other` broadcast.
+
+    Args:
+        input (Tensor): the input tensor.
+        other (Tensor): the tensor to compute AND with.
+
+    Returns:
+        Tensor: bool data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.logical_and(et.tensor([True, False, True]), et.tensor([True, True, False])).tolist()
+        [True, False, False]
+    """
+
+def logical_or(input: Tensor, other: Tensor | ArrayLike) -> Tensor:
+    """Computes the element-wise logical OR of the given input tensors.
+
+    Zeros are treated as ``False`` and nonzeros (NaN included) as ``True``; the result is bool
+    data (no gradient), `input` and `other` broadcast.
+
+    Args:
+        input (Tensor): the input tensor.
+        other (Tensor): the tensor to compute OR with.
+
+    Returns:
+        Tensor: bool data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.logical_or(et.tensor([0.0, 2.0]), et.tensor([0.0, 0.0])).tolist()
+        [False, True]
+    """
+
+def logical_xor(input: Tensor, other: Tensor | ArrayLike) -> Tensor:
+    """Computes the element-wise logical XOR of the given input tensors.
+
+    Zeros are treated as ``False`` and nonzeros (NaN included) as ``True``; the result is bool
+    data (no gradient), `input` and `other` broadcast.
+
+    Args:
+        input (Tensor): the input tensor.
+        other (Tensor): the tensor to compute XOR with.
+
+    Returns:
+        Tensor: bool data.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.logical_xor(et.tensor([1, 0, 1]), et.tensor([1, 1, 0])).tolist()
+        [False, True, True]
+    """
+
+def isinf(input: Tensor) -> Tensor:
+    """Tests if each element of `input` is infinite (positive or negative infinity).
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: bool data, true where `input` is infinite.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.isinf(et.tensor([1.0, float("inf"), float("-inf"), float("nan")])).tolist()
+        [False, True, True, False]
+    """
+
+def isposinf(input: Tensor) -> Tensor:
+    """Tests if each element of `input` is positive infinity.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: bool data, true where `input` is `+inf`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.isposinf(et.tensor([float("inf"), float("-inf")])).tolist()
+        [True, False]
+    """
+
+def isneginf(input: Tensor) -> Tensor:
+    """Tests if each element of `input` is negative infinity.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: bool data, true where `input` is `-inf`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.isneginf(et.tensor([float("inf"), float("-inf")])).tolist()
+        [False, True]
+    """
+
+def isreal(input: Tensor) -> Tensor:
+    """Returns a new tensor with boolean elements representing if each element of `input` is
+    real-valued or not: always, as eagertape has no complex dtype.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: bool data, true everywhere.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.isreal(et.tensor([1.0, float("nan")])).tolist()
+        [True, True]
+    """
+
 def not_equal(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
     """Alias for `ne`.
 
@@ -11577,6 +11905,28 @@ def clamp(
         ...     x = et.tensor([-2.0, 0.5, 3.0])
         ...     et.clamp(x, min=-1.0, max=1.0).tolist()
         [-1.0, 0.5, 1.0]
+    """
+
+def clip(
+    input: Tensor,
+    min: Tensor | ArrayLike | float | None = None,
+    max: Tensor | ArrayLike | float | None = None,
+) -> Tensor:
+    """Alias for `clamp`: every element of `input` clamped into `[min, max]`.
+
+    Args:
+        input (Tensor): the input tensor.
+        min (Number or Tensor, optional): the lower bound. Default: ``None``.
+        max (Number or Tensor, optional): the upper bound. Default: ``None``.
+
+    Returns:
+        Tensor: the clamped tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.clip(et.tensor([-2.0, 0.5]), -1.0, 1.0).tolist()
+        [-1.0, 0.5]
     """
 
 def clone(input: Tensor, *, memory_format: object | None = None) -> Tensor:

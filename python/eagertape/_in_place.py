@@ -28,6 +28,7 @@ __all__ = [
     "clamp_",
     "clamp_max_",
     "clamp_min_",
+    "clip_",
     "cos_",
     "cosh_",
     "deg2rad_",
@@ -336,6 +337,22 @@ def clamp_min_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A00
         Tensor: ``input`` itself.
     """
     return input.clamp_min_(*args, **kwargs)
+
+
+def clip_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+    """In-place version of ``clip``, as ``torch.clip_``.
+
+    Calls ``input.clip_(*args, **kwargs)`` (see ``Tensor.clip_``).
+
+    Args:
+        input (Tensor): the tensor to change in place; it then reads the result.
+        *args: the other arguments of ``Tensor.clip_``, by position.
+        **kwargs: the other arguments of ``Tensor.clip_``, by keyword.
+
+    Returns:
+        Tensor: ``input`` itself.
+    """
+    return input.clip_(*args, **kwargs)
 
 
 def cos_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002

@@ -127,6 +127,25 @@ macro_rules! functions {
             fn clamp(input: Tensor; min: Option<TensorOrNumber> = None,
                 max: Option<TensorOrNumber> = None)
                 = crate::ops::clamp::clamp_bounds, in_place clamp_;
+
+            /// Alias for `clamp`: every element of `input` clamped into `[min, max]`.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     min (Number or Tensor, optional): the lower bound. Default: ``None``.
+            ///     max (Number or Tensor, optional): the upper bound. Default: ``None``.
+            ///
+            /// Returns:
+            ///     Tensor: the clamped tensor.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.clip(et.tensor([-2.0, 0.5]), -1.0, 1.0).tolist()
+            ///     [-1.0, 0.5]
+            fn clip(input: Tensor; min: Option<TensorOrNumber> = None,
+                max: Option<TensorOrNumber> = None)
+                = crate::ops::clamp::clamp_bounds, in_place clip_;
         }
     };
 }

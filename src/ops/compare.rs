@@ -155,6 +155,76 @@ pub fn ge<B: Backend>(
     compare(r, Predicate::Ge, input, other)
 }
 
+/// `x` as bool data: itself when bool, else `x != 0` (torch's truth of a number: NaN is
+/// true).
+pub fn truth<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Handle> {
+    if r.dtype(x)? == crate::config::DType::Bool {
+        return Ok(x);
+    }
+    r.record(Op::compare_number(Predicate::Ne, 0.0), &[x])
+}
+
+/// torch's `logical_and`/`logical_or`/`logical_xor(input, other)`: the truths of both,
+/// combined (bool data, broadcast).
+fn logical<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    p: Predicate,
+    input: Handle,
+    other: Handle,
+) -> Result<Handle> {
+    let a = truth(r, input)?;
+    let b = truth(r, other)?;
+    r.record(Op::predicate(p), &[a, b])
+}
+
+pub fn logical_and<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, y: Handle) -> Result<Handle> {
+    logical(r, Predicate::And, x, y)
+}
+
+pub fn logical_or<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, y: Handle) -> Result<Handle> {
+    logical(r, Predicate::Or, x, y)
+}
+
+pub fn logical_xor<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, y: Handle) -> Result<Handle> {
+    logical(r, Predicate::Xor, x, y)
+}
+
+/// torch's `isinf`: neither finite nor NaN (bool data; data dtypes are never infinite).
+pub fn isinf<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Handle> {
+    let finite = r.record(Op::predicate(Predicate::IsFinite), &[x])?;
+    let nan = r.record(Op::predicate(Predicate::IsNan), &[x])?;
+    let either = r.record(Op::predicate(Predicate::Or), &[finite, nan])?;
+    r.record(Op::predicate(Predicate::Not), &[either])
+}
+
+/// torch's `isposinf` (`isneginf` when `negative`): infinite, and of that sign.
+fn signed_inf<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, negative: bool) -> Result<Handle> {
+    let inf = isinf(r, x)?;
+    let side = if negative {
+        Predicate::Lt
+    } else {
+        Predicate::Gt
+    };
+    let sign = r.record(Op::compare_number(side, 0.0), &[x])?;
+    r.record(Op::predicate(Predicate::And), &[inf, sign])
+}
+
+pub fn isposinf<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Handle> {
+    signed_inf(r, x, false)
+}
+
+pub fn isneginf<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Handle> {
+    signed_inf(r, x, true)
+}
+
+/// torch's `isreal`: true everywhere for eagertape's dtypes (none is complex): a finite
+/// value or not, NaN included.
+pub fn isreal<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Handle> {
+    let finite = r.record(Op::predicate(Predicate::IsFinite), &[x])?;
+    let not = r.record(Op::predicate(Predicate::Not), &[finite])?;
+    r.record(Op::predicate(Predicate::Or), &[finite, not])
+}
+
 /// The comparisons' torch declarations (see `src/python/declared/`): functions and
 /// `Tensor` methods (`x.eq(y)`; the operators `==`, `<`, ... are the tensor's own).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
@@ -268,6 +338,127 @@ macro_rules! functions {
             ///     DTypeError: `other` is a tensor whose dtype cannot be compared with
             ///         `input`'s (a floating tensor and an integer or bool tensor).
             fn ge(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::ge;
+
+            /// Computes the element-wise logical AND of the given input tensors.
+            ///
+            /// Zeros are treated as ``False`` and nonzeros (NaN included) as ``True``; the result is bool
+            /// data (no gradient), `input` and `other` broadcast.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     other (Tensor): the tensor to compute AND with.
+            ///
+            /// Returns:
+            ///     Tensor: bool data.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.logical_and(et.tensor([True, False, True]), et.tensor([True, True, False])).tolist()
+            ///     [True, False, False]
+            fn logical_and(input: Tensor, other: Tensor;)
+                = crate::ops::compare::logical_and, in_place logical_and_;
+
+            /// Computes the element-wise logical OR of the given input tensors.
+            ///
+            /// Zeros are treated as ``False`` and nonzeros (NaN included) as ``True``; the result is bool
+            /// data (no gradient), `input` and `other` broadcast.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     other (Tensor): the tensor to compute OR with.
+            ///
+            /// Returns:
+            ///     Tensor: bool data.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.logical_or(et.tensor([0.0, 2.0]), et.tensor([0.0, 0.0])).tolist()
+            ///     [False, True]
+            fn logical_or(input: Tensor, other: Tensor;)
+                = crate::ops::compare::logical_or, in_place logical_or_;
+
+            /// Computes the element-wise logical XOR of the given input tensors.
+            ///
+            /// Zeros are treated as ``False`` and nonzeros (NaN included) as ``True``; the result is bool
+            /// data (no gradient), `input` and `other` broadcast.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     other (Tensor): the tensor to compute XOR with.
+            ///
+            /// Returns:
+            ///     Tensor: bool data.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.logical_xor(et.tensor([1, 0, 1]), et.tensor([1, 1, 0])).tolist()
+            ///     [False, True, True]
+            fn logical_xor(input: Tensor, other: Tensor;)
+                = crate::ops::compare::logical_xor, in_place logical_xor_;
+
+            /// Tests if each element of `input` is infinite (positive or negative infinity).
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///
+            /// Returns:
+            ///     Tensor: bool data, true where `input` is infinite.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.isinf(et.tensor([1.0, float("inf"), float("-inf"), float("nan")])).tolist()
+            ///     [False, True, True, False]
+            fn isinf(input: Tensor;) = crate::ops::compare::isinf;
+
+            /// Tests if each element of `input` is positive infinity.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///
+            /// Returns:
+            ///     Tensor: bool data, true where `input` is `+inf`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.isposinf(et.tensor([float("inf"), float("-inf")])).tolist()
+            ///     [True, False]
+            fn isposinf(input: Tensor;) = crate::ops::compare::isposinf;
+
+            /// Tests if each element of `input` is negative infinity.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///
+            /// Returns:
+            ///     Tensor: bool data, true where `input` is `-inf`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.isneginf(et.tensor([float("inf"), float("-inf")])).tolist()
+            ///     [False, True]
+            fn isneginf(input: Tensor;) = crate::ops::compare::isneginf;
+
+            /// Returns a new tensor with boolean elements representing if each element of `input` is
+            /// real-valued or not: always, as eagertape has no complex dtype.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///
+            /// Returns:
+            ///     Tensor: bool data, true everywhere.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.isreal(et.tensor([1.0, float("nan")])).tolist()
+            ///     [True, True]
+            fn isreal(input: Tensor;) = crate::ops::compare::isreal;
 
             /// Alias for `ne`.
             ///

@@ -139,8 +139,11 @@ pub fn isnan<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Handle> {
     r.record(Op::predicate(Predicate::IsNan), &[x])
 }
 
+/// torch's `logical_not`: the negated truth of each element (nonzero, NaN included, is
+/// true), bool data.
 pub fn logical_not<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Handle> {
-    r.record(Op::predicate(Predicate::Not), &[x])
+    let t = super::compare::truth(r, x)?;
+    r.record(Op::predicate(Predicate::Not), &[t])
 }
 
 /// The function and method forms of this file's selections, for the binding's generator
@@ -405,7 +408,7 @@ macro_rules! functions {
             ///     ...     et.logical_not(x > 0).tolist()
             ///     [False, True]
             fn logical_not(input: Tensor;)
-                = crate::ops::selections::logical_not;
+                = crate::ops::selections::logical_not, in_place logical_not_;
 
             /// Returns a new 1-D tensor of the elements of `input` where the boolean `mask` is true.
             ///

@@ -1183,6 +1183,65 @@ OPS: tuple[Op, ...] = (
         ),
     ),
     Op(
+        "logical_and_or_xor",
+        # the truths of both operands (nonzero, NaN included) combined: masks select values
+        lambda x, y: (
+            et.where(et.logical_and(x > 0, y), x, 0.0)
+            + et.where((x < 0).logical_or(y > 0.5), y, 1.0)
+            + et.where(et.logical_xor(x, y < 0), x * 2.0, y)
+        ),
+        lambda x, y: (
+            torch.where(torch.logical_and(x > 0, y), x, 0.0)
+            + torch.where((x < 0).logical_or(y > 0.5), y, 1.0)
+            + torch.where(torch.logical_xor(x, y < 0), x * 2.0, y)
+        ),
+        normal((3, 4), (3, 4)),
+        carriers=NO_COMPARE,
+        covers=(
+            "et.logical_and",
+            "Tensor.logical_and",
+            "et.logical_or",
+            "Tensor.logical_or",
+            "et.logical_xor",
+            "Tensor.logical_xor",
+        ),
+    ),
+    Op(
+        "isinf_family",
+        # (a predicate first: the carriers without comparisons refuse it before anything)
+        lambda x: (
+            et.where(x.isposinf(), 0.0, x)
+            + et.where(et.isinf(x * 1e308 * 1e308), x, 1.0)
+            + et.where((x * 1e308 * 1e308).isneginf(), x * 3.0, 2.0)
+            + et.where(et.isreal(x), x, 0.0)
+        ),
+        lambda x: (
+            torch.where(x.isposinf(), 0.0, x)
+            + torch.where(torch.isinf(x * 1e308 * 1e308), x, 1.0)
+            + torch.where((x * 1e308 * 1e308).isneginf(), x * 3.0, 2.0)
+            + torch.where(torch.isreal(x), x, 0.0)
+        ),
+        away_from_zero((3, 4)),
+        carriers=NO_COMPARE,
+        covers=(
+            "et.isinf",
+            "Tensor.isinf",
+            "et.isposinf",
+            "Tensor.isposinf",
+            "et.isneginf",
+            "Tensor.isneginf",
+            "et.isreal",
+            "Tensor.isreal",
+        ),
+    ),
+    Op(
+        "clip",
+        lambda x: et.clip(x, -0.5, 0.5) + x.clip(min=0.1) + x.clip(max=-0.2),
+        lambda x: torch.clip(x, -0.5, 0.5) + x.clip(min=0.1) + x.clip(max=-0.2),
+        normal((3, 4)),
+        covers=("et.clip", "Tensor.clip"),
+    ),
+    Op(
         "masked_fill",
         lambda x: x.masked_fill(ROW_MASK, 2.0) + et.masked_fill(x, MASK, -1.5),
         lambda x: x.masked_fill(_t(ROW_MASK), 2.0) + torch.masked_fill(x, _t(MASK), -1.5),
