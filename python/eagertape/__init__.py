@@ -283,6 +283,8 @@ __all__ += [
     "rrelu",
     "rrelu_",
     "softplus",
+    "conv_tbc",
+    "pdist",
     "clip",
     "logical_and",
     "logical_or",

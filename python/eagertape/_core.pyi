@@ -15391,6 +15391,77 @@ def channel_shuffle(input: Tensor, groups: int) -> Tensor:
         [0.0, 2.0, 1.0, 3.0]
     """
 
+def pdist(input: Tensor, p: float = 2.0) -> Tensor:
+    """Computes the p-norm distance between every pair of row vectors in the input.
+
+    For `input` `(N, M)` the result has `N * (N - 1) / 2` values: the distances of the pairs
+    `i < j` in row-major order (the upper triangle of `cdist(input, input)`, torch's order).
+
+    Args:
+        input (Tensor): `(N, M)`.
+        p (float): the order of the norm, `>= 0`. Default: ``2``.
+
+    Returns:
+        Tensor: `(N * (N - 1) / 2,)`.
+
+    Raises:
+        et.ShapeError: `input` is not 2-D.
+        et.ArgumentError: `p` is negative.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.nn.functional.pdist(et.tensor([[0.0, 0.0], [3.0, 4.0], [0.0, 4.0]])).tolist()
+        [5.0, 4.0, 3.0]
+    """
+
+def conv_tbc(
+    input: Tensor, weight: Tensor | ArrayLike, bias: Tensor | ArrayLike, pad: int = 0
+) -> Tensor:
+    """Applies a 1-dimensional sequence convolution over an input sequence in the
+    `(time, batch, channel)` layout.
+
+    Args:
+        input (Tensor): `(T, B, C_in)`.
+        weight (Tensor): `(K, C_in, C_out)`.
+        bias (Tensor): `(C_out,)`.
+        pad (int): the zero padding of the time dimension, both sides. Default: ``0``.
+
+    Returns:
+        Tensor: `(T + 2 * pad - K + 1, B, C_out)`.
+
+    Raises:
+        et.ShapeError: the ranks or channels do not fit.
+    """
+
+def gumbel_softmax(
+    logits: Tensor, tau: float = 1.0, hard: bool = False, eps: float = 1e-10, dim: int = -1
+) -> Tensor:
+    """Samples from the Gumbel-Softmax distribution and optionally discretizes.
+
+    `softmax((logits + g) / tau)` with `g` standard Gumbel noise drawn from the generator of the
+    logits' session (so the draws differ from torch's); with `hard`, the one-hot of each
+    sample's argmax along `dim`, whose gradient is the soft sample's (straight-through).
+
+    Args:
+        logits (Tensor): `[..., num_features]` unnormalized log probabilities.
+        tau (float): the non-negative temperature. Default: ``1``.
+        hard (bool): return one-hot samples (with the soft gradient). Default: ``False``.
+        eps (float): accepted for torch's signature (deprecated there); unused. Default:
+            ``1e-10``.
+        dim (int): the dimension along which softmax is computed. Default: ``-1``.
+
+    Returns:
+        Tensor: of the shape of `logits`: samples that sum to 1 along `dim`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     y = et.nn.functional.gumbel_softmax(et.zeros(2, 5), hard=True)
+        ...     y.sum(-1).tolist()
+        [1.0, 1.0]
+    """
+
 # END generated: declared
 
 Reduction: TypeAlias = Literal["none", "mean", "sum"]

@@ -55,6 +55,7 @@ pub mod nll;
 pub mod norm;
 pub mod order;
 pub mod padding;
+pub mod pairwise;
 pub mod pointwise;
 pub mod pool1d;
 pub mod pooling;

@@ -358,3 +358,27 @@ VISION_OPS = VISION_OPS + (
         covers=("F.adaptive_avg_pool3d", "F.adaptive_max_pool3d"),
     ),
 )
+
+
+def _pdists(m, x):
+    lib = et if m is F else torch
+    return _cat(m, [m.pdist(x, 1.5) * 2.0, lib.pdist(x), m.pdist(x[:2], 3.0)])
+
+
+VISION_OPS = VISION_OPS + (
+    Op(
+        "pdist",
+        lambda x: _pdists(F, x),
+        lambda x: _pdists(TF, x),
+        normal((4, 3)),
+        covers=("et.pdist", "F.pdist"),
+    ),
+    Op(
+        "conv_tbc",
+        lambda x, w, b: et.conv_tbc(x, w, b, 1) + F.conv_tbc(x, w, b, 1) * 0.5,
+        lambda x, w, b: torch.conv_tbc(x, w, b, 1) + torch.conv_tbc(x, w, b, 1) * 0.5,
+        normal((5, 2, 3), (3, 3, 4), (4,)),
+        carriers=("libtorch",),
+        covers=("et.conv_tbc", "F.conv_tbc"),
+    ),
+)

@@ -28,6 +28,10 @@ DIFFERS = {
         "the composed attention runs its ops in bfloat16 in its own order; torch's math "
         "kernel computes in float32 inside"
     ),
+    "conv_tbc": (
+        "a conv1d in bfloat16 in another layout; torch's conv_tbc kernel sums its products per "
+        "kernel offset"
+    ),
     "rnn_tanh": _RNN,
     "rnn_relu": _RNN,
     "gru": _RNN,

@@ -58,6 +58,8 @@ NOT_BIT_IDENTICAL: dict[str, tuple[tuple[str, ...], str]] = {
     "instance_and_local_response_norm": (("float32",), _NORM),
     "scaled_dot_product_attention_composed": (ALL, _COMPOSED + " (softmax of products)"),
     "lerp_addcmul_addcdiv": (ALL, "the backward's products in another order"),
+    "pdist": (("float32",), _COMPOSED + " (norms of the row differences)"),
+    "conv_tbc": (ALL, "a conv1d in another layout (torch: products per kernel offset)"),
     "declared_in_place": (
         ("bfloat16",),
         "lerp_, addcmul_, addcdiv_ and addmm_ as their own rows: products in another order",

@@ -20,6 +20,7 @@ COT = RNG.standard_normal((3, 4))
 
 ARGS = {
     "clamp_": (0.3, 0.6),
+    "clip_": (0.35, 0.55),
     "clamp_min_": (0.4,),
     "clamp_max_": (0.5,),
     "fill_": (2.5,),

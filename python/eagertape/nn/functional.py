@@ -44,6 +44,7 @@ from .._core import (
     conv1d,
     conv2d,
     conv3d,
+    conv_tbc,
     conv_transpose1d,
     conv_transpose2d,
     conv_transpose3d,
@@ -58,6 +59,7 @@ from .._core import (
     glu,
     grid_sample,
     group_norm,
+    gumbel_softmax,
     hardshrink,
     hinge_embedding_loss,
     huber_loss,
@@ -83,6 +85,7 @@ from .._core import (
     nll_loss,
     normalize,
     pairwise_distance,
+    pdist,
     pixel_shuffle,
     pixel_unshuffle,
     poisson_nll_loss,
@@ -102,6 +105,9 @@ from .._functional import gelu, logsigmoid, one_hot, pad, softplus, tanh
 from .._in_place import relu_
 
 __all__ = [
+    "conv_tbc",
+    "gumbel_softmax",
+    "pdist",
     "adaptive_avg_pool3d",
     "adaptive_max_pool3d",
     "channel_shuffle",

@@ -136,5 +136,6 @@ families! {
         piecewise => activation_piecewise::functions;
         joins => reshaping::joins;
         lp_pools => lp_pool::functions;
+        pairwise => pairwise::functions;
     ]
 }

@@ -1,0 +1,214 @@
+//! `pdist`, `conv_tbc` and `gumbel_softmax`, torch's functions as compositions of the
+//! tape's ops: `pdist` the `p`-norms of the row differences above the diagonal, `conv_tbc`
+//! a `conv1d` in the `(time, batch, channel)` layout, and `gumbel_softmax` a softmax of
+//! the logits plus Gumbel noise drawn from the session's generator (hard: the one-hot of its
+//! argmax, with the soft sample's gradient). Declared once below.
+
+use super::activations::softmax;
+use super::binary::BinaryOp;
+use super::compose::{Recorder, TensorOrNumber};
+use super::convolution::{conv1d, PaddingArg};
+use super::reductions::{argmax, norm, NumberOrWord};
+use super::scalar::ScalarOp;
+use super::scatters::scatter;
+use super::selections::index_select;
+use super::unary::UnaryOp;
+use super::Op;
+use crate::backend::Backend;
+use crate::config::DType;
+use crate::error::{Error, Result};
+use crate::handles::Handle;
+use crate::session::factory::Factory;
+use crate::session::Session;
+
+/// `pdist(input, p=2)`: the `p`-norm distance between every pair of rows `i < j` of the
+/// `(N, M)` `input`, in row-major pair order (torch's), `N (N - 1) / 2` values.
+pub fn pdist<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, p: f64) -> Result<Handle> {
+    let shape = r.shape(x)?;
+    if shape.len() != 2 {
+        return Err(Error::Shape(format!(
+            "pdist only supports 2D tensors, got: {}D",
+            shape.len()
+        )));
+    }
+    if p < 0.0 || p.is_nan() {
+        return Err(Error::Argument(format!(
+            "pdist only supports non-negative p values, got {p}"
+        )));
+    }
+    let n = shape[0];
+    // the flat indices `i * n + j` of the pairs `i < j` (bounded: N (N - 1) / 2 of them)
+    let pairs: Vec<f64> = (0..n)
+        .flat_map(|i| ((i + 1)..n).map(move |j| (i * n + j) as f64))
+        .collect();
+    let a = r.record(Op::reshape(&[n, 1, shape[1]]), &[x])?;
+    let b = r.record(Op::reshape(&[1, n, shape[1]]), &[x])?;
+    let diff = r.record(BinaryOp::Sub.op(), &[a, b])?;
+    let dist = norm(r, diff, NumberOrWord::Number(p), vec![-1], false)?;
+    let flat = r.record(Op::reshape(&[n * n]), &[dist])?;
+    let count = pairs.len() as i64;
+    let index = r.constant(x, &pairs, &[count], Some(DType::Int64))?;
+    index_select(r, flat, 0, index)
+}
+
+/// `conv_tbc(input, weight, bias, pad=0)`: a 1-D convolution of `(T, B, C_in)` input with
+/// `(K, C_in, C_out)` weights, giving `(T_out, B, C_out)`.
+pub fn conv_tbc<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    weight: Handle,
+    bias: Handle,
+    pad: i64,
+) -> Result<Handle> {
+    let (xs, ws) = (r.shape(x)?, r.shape(weight)?);
+    if xs.len() != 3 || ws.len() != 3 {
+        return Err(Error::Shape(format!(
+            "conv_tbc: input must have 3 dims (time, batch, in_channel) and weight 3 dims \
+             (kernel, in_channel, out_channel), got {xs:?} and {ws:?}"
+        )));
+    }
+    let input = r.record(Op::permute(&[1, 2, 0]), &[x])?;
+    let w = r.record(Op::permute(&[2, 1, 0]), &[weight])?;
+    let y = conv1d(
+        r,
+        input,
+        w,
+        Some(bias),
+        [1],
+        PaddingArg::Ints([pad]),
+        [1],
+        1,
+    )?;
+    r.record(Op::permute(&[2, 0, 1]), &[y])
+}
+
+/// `gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1)`: a softmax of `(logits +
+/// g) / tau` with `g` standard Gumbel draws (`-log(E)`, `E` exponential from the session's
+/// generator); with `hard`, the one-hot of its argmax plus the soft sample minus its
+/// detached value (the straight-through gradient), as torch.
+pub fn gumbel_softmax<B: Backend>(
+    s: &mut Session<B>,
+    logits: Handle,
+    tau: f64,
+    hard: bool,
+    _eps: f64,
+    dim: i64,
+) -> Result<Handle> {
+    let (shape, dtype) = (s.shape(logits)?, s.dtype_of(logits)?);
+    if dtype.is_data() {
+        return Err(Error::DType(format!(
+            "gumbel_softmax(): not implemented for {dtype} (a floating dtype only)"
+        )));
+    }
+    let u = s.make(&Factory::rand(shape)?, Some(dtype), false)?;
+    // E = -log(1 - u) in (0, inf): u < 1, and a draw of 0 is the smallest normal instead
+    let one_minus = s.record(ScalarOp::RSub.op(1.0), &[u])?;
+    let log = s.record(UnaryOp::Log.op(), &[one_minus])?;
+    let e = s.record(UnaryOp::Neg.op(), &[log])?;
+    let tiny = if dtype == DType::Float64 {
+        f64::MIN_POSITIVE
+    } else {
+        f64::from(f32::MIN_POSITIVE)
+    };
+    let e = s.record(ScalarOp::ClampMin.op(tiny), &[e])?;
+    let log_e = s.record(UnaryOp::Log.op(), &[e])?;
+    let gumbels = s.record(UnaryOp::Neg.op(), &[log_e])?;
+    let shifted = s.record(BinaryOp::Add.op(), &[logits, gumbels])?;
+    let scaled = s.record(ScalarOp::Div.op(tau), &[shifted])?;
+    let y_soft = softmax(s, scaled, dim)?;
+    if !hard {
+        return Ok(y_soft);
+    }
+    let index = argmax(s, y_soft, Some(dim), true)?;
+    let zeros = s.record(ScalarOp::Mul.op(0.0), &[y_soft])?;
+    let zeros = s.detach(zeros)?;
+    let y_hard = scatter(
+        s,
+        zeros,
+        dim,
+        index,
+        Some(TensorOrNumber::Number(1.0)),
+        None,
+        None,
+    )?;
+    let soft_const = s.detach(y_soft)?;
+    let minus = s.record(BinaryOp::Sub.op(), &[y_hard, soft_const])?;
+    s.record(BinaryOp::Add.op(), &[minus, y_soft])
+}
+
+/// The functions' declarations, for the binding's generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Computes the p-norm distance between every pair of row vectors in the input.
+            ///
+            /// For `input` `(N, M)` the result has `N * (N - 1) / 2` values: the distances of the pairs
+            /// `i < j` in row-major order (the upper triangle of `cdist(input, input)`, torch's order).
+            ///
+            /// Args:
+            ///     input (Tensor): `(N, M)`.
+            ///     p (float): the order of the norm, `>= 0`. Default: ``2``.
+            ///
+            /// Returns:
+            ///     Tensor: `(N * (N - 1) / 2,)`.
+            ///
+            /// Raises:
+            ///     et.ShapeError: `input` is not 2-D.
+            ///     et.ArgumentError: `p` is negative.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.nn.functional.pdist(et.tensor([[0.0, 0.0], [3.0, 4.0], [0.0, 4.0]])).tolist()
+            ///     [5.0, 4.0, 3.0]
+            fn pdist(input: Tensor; p: f64 = 2.0) = crate::ops::pairwise::pdist;
+
+            /// Applies a 1-dimensional sequence convolution over an input sequence in the
+            /// `(time, batch, channel)` layout.
+            ///
+            /// Args:
+            ///     input (Tensor): `(T, B, C_in)`.
+            ///     weight (Tensor): `(K, C_in, C_out)`.
+            ///     bias (Tensor): `(C_out,)`.
+            ///     pad (int): the zero padding of the time dimension, both sides. Default: ``0``.
+            ///
+            /// Returns:
+            ///     Tensor: `(T + 2 * pad - K + 1, B, C_out)`.
+            ///
+            /// Raises:
+            ///     et.ShapeError: the ranks or channels do not fit.
+            fn conv_tbc(input: Tensor, weight: Tensor, bias: Tensor; pad: i64 = 0)
+                = crate::ops::pairwise::conv_tbc;
+
+            /// Samples from the Gumbel-Softmax distribution and optionally discretizes.
+            ///
+            /// `softmax((logits + g) / tau)` with `g` standard Gumbel noise drawn from the generator of the
+            /// logits' session (so the draws differ from torch's); with `hard`, the one-hot of each
+            /// sample's argmax along `dim`, whose gradient is the soft sample's (straight-through).
+            ///
+            /// Args:
+            ///     logits (Tensor): `[..., num_features]` unnormalized log probabilities.
+            ///     tau (float): the non-negative temperature. Default: ``1``.
+            ///     hard (bool): return one-hot samples (with the soft gradient). Default: ``False``.
+            ///     eps (float): accepted for torch's signature (deprecated there); unused. Default:
+            ///         ``1e-10``.
+            ///     dim (int): the dimension along which softmax is computed. Default: ``-1``.
+            ///
+            /// Returns:
+            ///     Tensor: of the shape of `logits`: samples that sum to 1 along `dim`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     y = et.nn.functional.gumbel_softmax(et.zeros(2, 5), hard=True)
+            ///     ...     y.sum(-1).tolist()
+            ///     [1.0, 1.0]
+            fn gumbel_softmax(logits: Tensor; tau: f64 = 1.0, hard: bool = False, eps: f64 = 1e-10,
+                dim: i64 = (-1))
+                = @session crate::ops::pairwise::gumbel_softmax;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use functions;
