@@ -6,12 +6,12 @@
 
 use super::activations::softmax;
 use super::binary::BinaryOp;
-use super::compose::{Recorder, TensorOrNumber};
+use super::compose::{self, Recorder, TensorOrNumber};
+use super::concat::cat;
 use super::convolution::{conv1d, PaddingArg};
 use super::reductions::{argmax, norm, NumberOrWord};
 use super::scalar::ScalarOp;
 use super::scatters::scatter;
-use super::selections::index_select;
 use super::unary::UnaryOp;
 use super::Op;
 use crate::backend::Backend;
@@ -37,18 +37,24 @@ pub fn pdist<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, p: f64) -> Result<H
         )));
     }
     let n = shape[0];
-    // the flat indices `i * n + j` of the pairs `i < j` (bounded: N (N - 1) / 2 of them)
-    let pairs: Vec<f64> = (0..n)
-        .flat_map(|i| ((i + 1)..n).map(move |j| (i * n + j) as f64))
-        .collect();
     let a = r.record(Op::reshape(&[n, 1, shape[1]]), &[x])?;
     let b = r.record(Op::reshape(&[1, n, shape[1]]), &[x])?;
     let diff = r.record(BinaryOp::Sub.op(), &[a, b])?;
     let dist = norm(r, diff, NumberOrWord::Number(p), vec![-1], false)?;
-    let flat = r.record(Op::reshape(&[n * n]), &[dist])?;
-    let count = pairs.len() as i64;
-    let index = r.constant(x, &pairs, &[count], Some(DType::Int64))?;
-    index_select(r, flat, 0, index)
+    // the pairs i < j of each row, in row order: a view of each row's tail, joined (no
+    // index array: nothing of the result's size goes through the host)
+    let rows: Vec<Handle> = (0..n.saturating_sub(1))
+        .map(|i| {
+            let row = compose::slice(r, dist, 0, i, i + 1, 1)?;
+            compose::slice(r, row, 1, i + 1, n, 1)
+        })
+        .collect::<Result<_>>()?;
+    if rows.is_empty() {
+        let flat = r.record(Op::reshape(&[n * n]), &[dist])?;
+        return compose::slice(r, flat, 0, 0, 0, 1);
+    }
+    let joined = cat(r, rows, 1)?;
+    r.record(Op::reshape(&[-1]), &[joined])
 }
 
 /// `conv_tbc(input, weight, bias, pad=0)`: a 1-D convolution of `(T, B, C_in)` input with
