@@ -18,6 +18,8 @@ pub mod factory;
 mod grad_tensor;
 pub mod index;
 pub mod loss;
+mod noise;
+mod predicates;
 mod release;
 pub mod replay;
 mod sample;

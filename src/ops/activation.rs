@@ -535,4 +535,51 @@ mod tests {
             |t| t[0].log_sigmoid(),
         );
     }
+
+    mod piecewise {
+        use crate::ops::activation::PairOp;
+        use crate::ops::testing::{check_grads, data};
+        use tch::Tensor;
+
+        fn reference(op: PairOp, a: f64, b: f64) -> impl Fn(&[Tensor]) -> Tensor {
+            move |t: &[Tensor]| {
+                let x = &t[0];
+                match op {
+                    PairOp::Celu => x.where_self(&x.gt(0.0), &((x / a).expm1() * a)),
+                    PairOp::Selu => {
+                        let neg = x.expm1()
+                            * (crate::ops::activation_piecewise::SELU_ALPHA
+                                * crate::ops::activation_piecewise::SELU_SCALE);
+                        (x * crate::ops::activation_piecewise::SELU_SCALE)
+                            .where_self(&x.gt(0.0), &neg)
+                    }
+                    PairOp::Hardshrink => x * x.abs().gt(a).to_kind(x.kind()),
+                    PairOp::Softshrink => (x - x.clamp(-a, a)) * 1.0,
+                    PairOp::Threshold => x.where_self(&x.gt(a), &x.full_like(b)),
+                    _ => unreachable!(),
+                }
+            }
+        }
+
+        #[test]
+        fn celu_selu_shrink_and_threshold_gradients() {
+            // samples in (−3, 3): both sides of every kink, none at one
+            for (seed, (op, a, b)) in [
+                (PairOp::Celu, 1.5, 0.0),
+                (PairOp::Selu, 0.0, 0.0),
+                (PairOp::Hardshrink, 0.5, 0.0),
+                (PairOp::Softshrink, 0.5, 0.0),
+                (PairOp::Threshold, 0.25, -2.0),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                check_grads(
+                    &[data(&[3, 4], 180 + seed as u64) * 3.0],
+                    |s, h| s.record(op.op(a, b), &[h[0]]),
+                    reference(op, a, b),
+                );
+            }
+        }
+    }
 }

@@ -1,14 +1,18 @@
-//! The parametrised activations as torch's functions and `Tensor` methods: `gelu`,
+//! The parametrised activations as torch's functions and `Tensor` methods (and, below, the
+//! scaled and piecewise ones of `activation_piecewise.rs`: `celu selu hardshrink softshrink
+//! threshold softsign tanhshrink`, `rrelu` a `Session` entry point): `gelu`,
 //! `leaky_relu`, `elu`, `softplus`, `hardtanh`, `clamp_min`, `clamp_max`, `softmax`,
 //! `log_softmax`, each one recorded unit (`scalar.rs`, `activation.rs`, `clamp.rs`,
 //! `softmax.rs`); declared once below.
 
 use super::activation::{Approximate, PairOp};
+use super::binary::BinaryOp;
 use super::compose::Recorder;
 use super::scalar::ScalarOp;
+use super::unary::UnaryOp;
 use super::Op;
 use crate::backend::Backend;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::handles::Handle;
 
 pub fn gelu<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, approximate: String) -> Result<Handle> {
@@ -260,3 +264,245 @@ macro_rules! functions {
 }
 #[cfg_attr(not(feature = "python"), allow(unused_imports))]
 pub(crate) use functions;
+
+/// `celu(x, alpha)`; torch's error for `alpha == 0`.
+pub fn celu<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, alpha: f64) -> Result<Handle> {
+    if alpha == 0.0 {
+        return Err(Error::Argument(
+            "ZeroDivisionError: alpha cannot be 0 for CELU".into(),
+        ));
+    }
+    r.record(PairOp::Celu.op(alpha, 0.0), &[x])
+}
+
+/// `selu(x)`.
+pub fn selu<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Handle> {
+    r.record(PairOp::Selu.op(0.0, 0.0), &[x])
+}
+
+/// `hardshrink(x, lambd)`.
+pub fn hardshrink<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, lambd: f64) -> Result<Handle> {
+    r.record(PairOp::Hardshrink.op(lambd, 0.0), &[x])
+}
+
+/// `softshrink(x, lambd)`; torch's error for a negative (or NaN) `lambd`.
+pub fn softshrink<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, lambd: f64) -> Result<Handle> {
+    if lambd < 0.0 || lambd.is_nan() {
+        return Err(Error::Argument(format!(
+            "softshrink: lambda must be greater or equal to 0, but found {lambd}"
+        )));
+    }
+    r.record(PairOp::Softshrink.op(lambd, 0.0), &[x])
+}
+
+/// `threshold(x, threshold, value)`.
+pub fn threshold<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    threshold: f64,
+    value: f64,
+) -> Result<Handle> {
+    r.record(PairOp::Threshold.op(threshold, value), &[x])
+}
+
+/// `softsign(x) = x / (|x| + 1)`, torch's composition step for step.
+pub fn softsign<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Handle> {
+    let a = r.record(UnaryOp::Abs.op(), &[x])?;
+    let d = r.record(ScalarOp::Add.op(1.0), &[a])?;
+    r.record(BinaryOp::Div.op(), &[x, d])
+}
+
+/// `tanhshrink(x) = x - tanh(x)`, torch's composition.
+pub fn tanhshrink<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<Handle> {
+    let t = r.record(UnaryOp::Tanh.op(), &[x])?;
+    r.record(BinaryOp::Sub.op(), &[x, t])
+}
+
+/// The function forms of the scaled and piecewise activations (units of
+/// `activation_piecewise.rs`), for the binding's generator `$gen`:
+/// torch's `torch.*` and `torch.nn.functional` functions (`hardshrink` is also a `Tensor`
+/// method: [`methods`]).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! piecewise_functions {
+    ($gen:ident) => {
+        $gen! {
+            /// Applies the CELU function element-wise: `max(0, x) + min(0, alpha * (exp(x / alpha) - 1))`.
+            ///
+            /// Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     alpha (float): the `alpha` of the formula (not 0). Default: ``1.0``.
+            ///
+            /// Returns:
+            ///     Tensor: a tensor of the same shape as `input`.
+            ///
+            /// Raises:
+            ///     et.ArgumentError: if `alpha` is 0.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.celu(et.tensor([0.0, 2.0])).tolist()
+            ///     [0.0, 2.0]
+            fn celu(input: Tensor; alpha: f64 = 1.0)
+                = crate::ops::activations::celu;
+
+            /// Applies the SELU function element-wise: `scale * (max(0, x) + min(0, alpha * (exp(x) - 1)))`.
+            ///
+            /// With `alpha = 1.6732632423543772` and `scale = 1.0507009873554805`, torch's constants.
+            /// Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///
+            /// Returns:
+            ///     Tensor: a tensor of the same shape as `input`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.selu(et.tensor([0.0])).tolist()
+            ///     [0.0]
+            fn selu(input: Tensor;)
+                = crate::ops::activations::selu;
+
+            /// Thresholds each element: `value` where `input <= threshold`, else `input`.
+            ///
+            /// The gradient passes where `input > threshold`. Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     threshold (float): the value to threshold at.
+            ///     value (float): the value to replace with.
+            ///
+            /// Returns:
+            ///     Tensor: a tensor of the same shape as `input`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.threshold(et.tensor([0.5, 2.0]), 1.0, -1.0).tolist()
+            ///     [-1.0, 2.0]
+            fn threshold(input: Tensor, threshold: f64, value: f64;)
+                = crate::ops::activations::threshold;
+
+            /// Applies the soft shrinkage function element-wise: `x - lambd` above `lambd`, `x + lambd`
+            /// below `-lambd`, 0 between.
+            ///
+            /// Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     lambd (float): the `lambda` of the formula (at least 0). Default: ``0.5``.
+            ///
+            /// Returns:
+            ///     Tensor: a tensor of the same shape as `input`.
+            ///
+            /// Raises:
+            ///     et.ArgumentError: if `lambd` is negative.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.nn.functional.softshrink(et.tensor([-2.0, 0.25, 2.0])).tolist()
+            ///     [-1.5, 0.0, 1.5]
+            fn softshrink(input: Tensor; lambd: f64 = 0.5)
+                = crate::ops::activations::softshrink;
+
+            /// Applies element-wise `SoftSign(x) = x / (1 + |x|)`.
+            ///
+            /// Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///
+            /// Returns:
+            ///     Tensor: a tensor of the same shape as `input`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.nn.functional.softsign(et.tensor([1.0, -3.0])).tolist()
+            ///     [0.5, -0.75]
+            fn softsign(input: Tensor;)
+                = crate::ops::activations::softsign;
+
+            /// Applies element-wise `Tanhshrink(x) = x - tanh(x)`.
+            ///
+            /// Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///
+            /// Returns:
+            ///     Tensor: a tensor of the same shape as `input`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.nn.functional.tanhshrink(et.tensor([0.0])).tolist()
+            ///     [0.0]
+            fn tanhshrink(input: Tensor;)
+                = crate::ops::activations::tanhshrink;
+
+            /// Applies the randomized leaky ReLU element-wise.
+            ///
+            /// In training, each element at or below 0 is multiplied by its own slope drawn uniformly
+            /// from `[lower, upper]` (from the generator of `input`'s session, so the draws differ from
+            /// torch's); otherwise the slope is `(lower + upper) / 2` for every element, as torch.
+            /// Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     lower (float): the lower bound of the slopes. Default: ``0.125``.
+            ///     upper (float): the upper bound of the slopes. Default: ``1 / 3``.
+            ///     training (bool): draw the slopes if true. Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: a tensor of the same shape as `input`.
+            ///
+            /// Raises:
+            ///     et.ArgumentError: if `lower` is above `upper`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.rrelu(et.tensor([-4.0, 2.0]), 0.25, 0.25).tolist()
+            ///     [-1.0, 2.0]
+            fn rrelu(input: Tensor; lower: f64 = 0.125, upper: f64 = 0.3333333333333333, training: bool = False)
+                = @session Session::rrelu;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use piecewise_functions;
+
+/// `hardshrink`'s function and `Tensor` method forms, for the binding's generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! piecewise_methods {
+    ($gen:ident) => {
+        $gen! {
+            /// Applies the hard shrinkage function element-wise: 0 where `-lambd <= x <= lambd`, else `x`.
+            ///
+            /// Floating-point input only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     lambd (float): the `lambda` of the formula. Default: ``0.5``.
+            ///
+            /// Returns:
+            ///     Tensor: a tensor of the same shape as `input`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.hardshrink(et.tensor([-2.0, 0.25, 2.0])).tolist()
+            ///     [-2.0, 0.0, 2.0]
+            fn hardshrink(input: Tensor; lambd: f64 = 0.5)
+                = crate::ops::activations::hardshrink;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use piecewise_methods;

@@ -1,25 +1,18 @@
-//! `pdist`, `conv_tbc` and `gumbel_softmax`, torch's functions as compositions of the
-//! tape's ops: `pdist` the `p`-norms of the row differences above the diagonal, `conv_tbc`
+//! `pdist`, `conv_tbc` and the declaration of `gumbel_softmax` (a `Session` entry point,
+//! `session/noise.rs`), torch's functions as compositions of the tape's ops: `pdist` the `p`-norms of the row differences above the diagonal, `conv_tbc`
 //! a `conv1d` in the `(time, batch, channel)` layout, and `gumbel_softmax` a softmax of
 //! the logits plus Gumbel noise drawn from the session's generator (hard: the one-hot of its
 //! argmax, with the soft sample's gradient). Declared once below.
 
-use super::activations::softmax;
 use super::binary::BinaryOp;
-use super::compose::{self, Recorder, TensorOrNumber};
+use super::compose::{self, Recorder};
 use super::concat::cat;
 use super::convolution::{conv1d, PaddingArg};
-use super::reductions::{argmax, norm, NumberOrWord};
-use super::scalar::ScalarOp;
-use super::scatters::scatter;
-use super::unary::UnaryOp;
+use super::reductions::{norm, NumberOrWord};
 use super::Op;
 use crate::backend::Backend;
-use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::handles::Handle;
-use crate::session::factory::Factory;
-use crate::session::Session;
 
 /// `pdist(input, p=2)`: the `p`-norm distance between every pair of rows `i < j` of the
 /// `(N, M)` `input`, in row-major pair order (torch's), `N (N - 1) / 2` values.
@@ -86,60 +79,6 @@ pub fn conv_tbc<B: Backend>(
         1,
     )?;
     r.record(Op::permute(&[2, 0, 1]), &[y])
-}
-
-/// `gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1)`: a softmax of `(logits +
-/// g) / tau` with `g` standard Gumbel draws (`-log(E)`, `E` exponential from the session's
-/// generator); with `hard`, the one-hot of its argmax plus the soft sample minus its
-/// detached value (the straight-through gradient), as torch.
-pub fn gumbel_softmax<B: Backend>(
-    s: &mut Session<B>,
-    logits: Handle,
-    tau: f64,
-    hard: bool,
-    _eps: f64,
-    dim: i64,
-) -> Result<Handle> {
-    let (shape, dtype) = (s.shape(logits)?, s.dtype_of(logits)?);
-    if dtype.is_data() {
-        return Err(Error::DType(format!(
-            "gumbel_softmax(): not implemented for {dtype} (a floating dtype only)"
-        )));
-    }
-    let u = s.make(&Factory::rand(shape)?, Some(dtype), false)?;
-    // E = -log(1 - u) in (0, inf): u < 1, and a draw of 0 is the smallest normal instead
-    let one_minus = s.record(ScalarOp::RSub.op(1.0), &[u])?;
-    let log = s.record(UnaryOp::Log.op(), &[one_minus])?;
-    let e = s.record(UnaryOp::Neg.op(), &[log])?;
-    let tiny = if dtype == DType::Float64 {
-        f64::MIN_POSITIVE
-    } else {
-        f64::from(f32::MIN_POSITIVE)
-    };
-    let e = s.record(ScalarOp::ClampMin.op(tiny), &[e])?;
-    let log_e = s.record(UnaryOp::Log.op(), &[e])?;
-    let gumbels = s.record(UnaryOp::Neg.op(), &[log_e])?;
-    let shifted = s.record(BinaryOp::Add.op(), &[logits, gumbels])?;
-    let scaled = s.record(ScalarOp::Div.op(tau), &[shifted])?;
-    let y_soft = softmax(s, scaled, dim)?;
-    if !hard {
-        return Ok(y_soft);
-    }
-    let index = argmax(s, y_soft, Some(dim), true)?;
-    let zeros = s.record(ScalarOp::Mul.op(0.0), &[y_soft])?;
-    let zeros = s.detach(zeros)?;
-    let y_hard = scatter(
-        s,
-        zeros,
-        dim,
-        index,
-        Some(TensorOrNumber::Number(1.0)),
-        None,
-        None,
-    )?;
-    let soft_const = s.detach(y_soft)?;
-    let minus = s.record(BinaryOp::Sub.op(), &[y_hard, soft_const])?;
-    s.record(BinaryOp::Add.op(), &[minus, y_soft])
 }
 
 /// The functions' declarations, for the binding's generator `$gen`.
@@ -212,7 +151,7 @@ macro_rules! functions {
             ///     [1.0, 1.0]
             fn gumbel_softmax(logits: Tensor; tau: f64 = 1.0, hard: bool = False, eps: f64 = 1e-10,
                 dim: i64 = (-1))
-                = @session crate::ops::pairwise::gumbel_softmax;
+                = @session Session::gumbel_softmax;
         }
     };
 }

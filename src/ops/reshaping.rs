@@ -52,7 +52,7 @@ pub fn movedim<B: Backend>(
         Ok(out)
     };
     let (src, dst) = (norm(&source)?, norm(&destination)?);
-    let mut perm: Vec<Option<i64>> = vec![None; n];
+    let mut perm: Vec<Option<i64>> = vec![None; n]; // bounded: one per dim
     for (&s, &d) in src.iter().zip(&dst) {
         perm[d] = Some(s as i64);
     }
@@ -357,7 +357,7 @@ pub fn column_stack<B: Backend>(r: &mut dyn Recorder<B>, tensors: Vec<Handle>) -
             "column_stack expects a non-empty TensorList".into(),
         ));
     }
-    let mut cols = Vec::with_capacity(tensors.len());
+    let mut cols = Vec::with_capacity(tensors.len()); // bounded: one per operand
     for x in tensors {
         let shape = r.shape(x)?;
         cols.push(if shape.len() <= 1 {

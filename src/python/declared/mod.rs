@@ -91,7 +91,7 @@ families! {
         logical => logical::functions;
         views => views::functions;
         activations => activations::functions;
-        shrinks => activation_piecewise::methods;
+        shrinks => activations::piecewise_methods;
         predicates => predicates::functions;
         reshaping => reshaping::functions;
         arithmetic => torch_arith::functions;
@@ -133,7 +133,7 @@ families! {
         split_forms => split::function_forms;
         index => index::functions;
         recurrent => rnn::functions;
-        piecewise => activation_piecewise::functions;
+        piecewise => activations::piecewise_functions;
         joins => reshaping::joins;
         lp_pools => lp_pool::functions;
         pairwise => pairwise::functions;
