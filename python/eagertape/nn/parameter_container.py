@@ -49,7 +49,8 @@ def _describe(key: object, p: Any, legacy: bool) -> str:
 def _container_repr(c: Module) -> str:
     """torch's ``Module.__repr__`` of a parameter container: one entry on the class's line,
     more on lines of their own."""
-    lines = c.extra_repr().split("\n") if c.extra_repr() else []
+    body = c.extra_repr()
+    lines = body.split("\n") if body else []
     if len(lines) == 1:
         return f"{type(c).__name__}({lines[0]})"
     body = "".join("\n  " + line for line in lines)
