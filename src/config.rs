@@ -232,6 +232,18 @@ impl DType {
         matches!(self, DType::Int64 | DType::Int32 | DType::Bool)
     }
 
+    /// The bytes one element takes in its carrier's storage (torch's `element_size()`; an
+    /// interval holds two float64 bounds).
+    pub fn itemsize(self) -> usize {
+        match self {
+            DType::Bool => 1,
+            DType::Float16 | DType::BFloat16 => 2,
+            DType::Float32 | DType::RefFloat32 | DType::Ieee32 | DType::Int32 => 4,
+            DType::Float64 | DType::RefFloat64 | DType::Int64 => 8,
+            DType::Interval => 16,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             DType::Float32 | DType::RefFloat32 => "float32",

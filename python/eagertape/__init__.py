@@ -453,6 +453,7 @@ __all__ += [
     "device",
     "is_tensor",
     "numel",
+    "is_distributed",
     "set_default_dtype",
     "get_default_dtype",
     "result_type",

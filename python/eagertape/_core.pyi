@@ -6452,6 +6452,76 @@ class Tensor:
         """
     def numel(self) -> _int:
         """The number of elements."""
+    def stride(self, dim: _int | None = None) -> tuple[_int, ...] | _int:
+        """The elements to step over to move one index along each dim (or along `dim`)."""
+    def storage_offset(self) -> _int:
+        """Where this tensor starts in its storage, in elements."""
+    def is_contiguous(self, memory_format: Any = None) -> _bool:
+        """Whether the elements lie in storage in `memory_format`'s order, without gaps."""
+    def dim_order(self, *, ambiguity_check: _bool = False) -> tuple[_int, ...]:
+        """The dims from outermost to innermost in storage (torch's `dim_order()`)."""
+    def element_size(self) -> _int:
+        """The bytes of one element."""
+    @property
+    def itemsize(self) -> _int:
+        """The bytes of one element."""
+    @property
+    def nbytes(self) -> _int:
+        """The bytes of the elements: `numel() * element_size()`."""
+    def nelement(self) -> _int:
+        """The number of elements (an alias of `numel()`)."""
+    def ndimension(self) -> _int:
+        """The number of dims (an alias of `dim()`)."""
+    @property
+    def layout(self) -> Any:
+        """The memory layout: ``torch.strided``."""
+    def has_names(self) -> _bool:
+        """Whether this tensor has named dims: False."""
+    def is_pinned(self, device: Any = None) -> _bool:
+        """Whether this tensor is in pinned host memory: False."""
+    def is_shared(self) -> _bool:
+        """Whether this tensor's storage is in shared memory: False."""
+    def is_distributed(self) -> _bool:
+        """Whether this tensor is distributed: False."""
+    @property
+    def is_sparse(self) -> _bool:
+        """False for every eagertape tensor (torch's kind predicate `is_sparse`)."""
+    @property
+    def is_sparse_csr(self) -> _bool:
+        """False for every eagertape tensor (torch's kind predicate `is_sparse_csr`)."""
+    @property
+    def is_quantized(self) -> _bool:
+        """False for every eagertape tensor (torch's kind predicate `is_quantized`)."""
+    @property
+    def is_nested(self) -> _bool:
+        """False for every eagertape tensor (torch's kind predicate `is_nested`)."""
+    @property
+    def is_mkldnn(self) -> _bool:
+        """False for every eagertape tensor (torch's kind predicate `is_mkldnn`)."""
+    @property
+    def is_meta(self) -> _bool:
+        """False for every eagertape tensor (torch's kind predicate `is_meta`)."""
+    @property
+    def is_mps(self) -> _bool:
+        """False for every eagertape tensor (torch's kind predicate `is_mps`)."""
+    @property
+    def is_xla(self) -> _bool:
+        """False for every eagertape tensor (torch's kind predicate `is_xla`)."""
+    @property
+    def is_xpu(self) -> _bool:
+        """False for every eagertape tensor (torch's kind predicate `is_xpu`)."""
+    @property
+    def is_ipu(self) -> _bool:
+        """False for every eagertape tensor (torch's kind predicate `is_ipu`)."""
+    @property
+    def is_maia(self) -> _bool:
+        """False for every eagertape tensor (torch's kind predicate `is_maia`)."""
+    @property
+    def is_mtia(self) -> _bool:
+        """False for every eagertape tensor (torch's kind predicate `is_mtia`)."""
+    @property
+    def is_vulkan(self) -> _bool:
+        """False for every eagertape tensor (torch's kind predicate `is_vulkan`)."""
     def __len__(self) -> _int: ...
     def __iter__(self) -> Iterator[Tensor]:
         """The rows along the first dim, as torch iterates; a 0-d tensor is not iterable."""

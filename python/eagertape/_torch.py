@@ -60,6 +60,7 @@ __all__ = [
     "device",
     "is_tensor",
     "numel",
+    "is_distributed",
     "set_default_dtype",
     "get_default_dtype",
     "result_type",
@@ -294,6 +295,31 @@ def numel(input: Tensor) -> builtins.int:  # noqa: A002  (torch's name)
     if not isinstance(input, Tensor):
         raise TypeError(f"numel(): argument 'input' must be Tensor, not {type(input).__name__}")
     return input.numel()
+
+
+def is_distributed(input: Tensor) -> builtins.bool:  # noqa: A002  (torch's name)
+    """Returns whether `input` is a distributed tensor, as `torch.is_distributed`: False for
+    every eagertape tensor (each lives whole on its session's device).
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        bool: False.
+
+    Raises:
+        TypeError: `input` is not an eagertape tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.is_distributed(et.zeros(2))
+        False
+    """
+    if not isinstance(input, Tensor):
+        raise TypeError(
+            f"is_distributed(): argument 'input' must be Tensor, not {type(input).__name__}"
+        )
+    return input.is_distributed()
 
 
 class dtype(str):  # noqa: N801  (torch.dtype)

@@ -6,7 +6,7 @@ use tch::{Kind, Tensor};
 
 use super::shim::{
     eagertape_adam_step, eagertape_fused_adam_step, eagertape_recyclable, eagertape_sgd_step,
-    shim_result,
+    eagertape_storage_offset, shim_result,
 };
 use super::{Backend, BinaryKernel, GradKernel, OutKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
@@ -475,6 +475,12 @@ impl Backend for LibTorch {
     }
     fn is_contiguous(a: &Tensor) -> bool {
         a.is_contiguous()
+    }
+    fn strides(a: &Tensor) -> (Vec<i64>, i64) {
+        // SAFETY: `a` is a live tensor for the whole call; the shim only reads its offset
+        // and catches every C++ exception.
+        let offset = unsafe { eagertape_storage_offset(a.as_ptr()) };
+        (a.stride(), offset)
     }
     fn as_torch(t: &Tensor) -> Option<&Tensor> {
         Some(t)

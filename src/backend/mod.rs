@@ -445,6 +445,9 @@ pub trait Backend: Sized + Send + Sync + 'static {
     }
     fn expand(a: &Self::T, shape: &[i64]) -> Result<Self::T>;
     fn is_contiguous(a: &Self::T) -> bool;
+    /// `a`'s strides and storage offset, in elements, as its storage lays it out (torch's
+    /// `stride()` and `storage_offset()`: a view's are its base's).
+    fn strides(a: &Self::T) -> (Vec<i64>, i64);
     /// A stand-in for `a` once its values are freed: the same shape, dtype and device, one
     /// element of storage (broadcast). `None` (the default): the backend keeps the values.
     fn placeholder(_a: &Self::T) -> Option<Self::T> {

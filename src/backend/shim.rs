@@ -41,6 +41,9 @@ extern "C" {
         rank: i64,
     ) -> i32;
 
+    /// `src/shim/recycle.cpp`: `t`'s storage offset in elements (0 for an undefined tensor).
+    pub(super) fn eagertape_storage_offset(t: *const torch_sys::C_tensor) -> i64;
+
     /// `src/shim/optim.cpp`: one SGD update in place (`buf` null without momentum); 0, or 1
     /// and a malloc'd message.
     pub(super) fn eagertape_sgd_step(

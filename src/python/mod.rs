@@ -44,6 +44,7 @@ mod session;
 mod tensor;
 mod tensor_convert;
 mod tensor_index;
+mod tensor_meta;
 mod tensor_torch;
 mod torch_style;
 

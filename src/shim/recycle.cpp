@@ -1,8 +1,11 @@
-// The one question the core asks LibTorch that tch does not expose: may this tensor's
+// The questions the core asks LibTorch that tch does not expose. First: may this tensor's
 // storage be written over as a later op's output? Yes only if the core's handle is the
 // only reference to the tensor and to its storage (no view, no DLPack export, no other
 // at::Tensor shares it), and the tensor is exactly what the pool key says: dense,
 // contiguous from offset 0, of the given dtype, device and shape, with no autograd state.
+//
+// Second: where in its storage does the tensor start (`storage_offset()`, for torch's
+// `Tensor.storage_offset`)?
 //
 // Header-only ATen calls; no exception escapes (a throwing accessor answers "no").
 #include <ATen/core/TensorBase.h>
@@ -30,6 +33,15 @@ extern "C" int eagertape_recyclable(const at::TensorBase* t, int32_t scalar_type
     const size_t nbytes = static_cast<size_t>(t->numel()) * t->element_size();
     if (storage.nbytes() != nbytes) return 0;
     return 1;
+  } catch (...) {
+    return 0;
+  }
+}
+
+extern "C" int64_t eagertape_storage_offset(const at::TensorBase* t) {
+  try {
+    if (t == nullptr || !t->defined()) return 0;
+    return t->storage_offset();
   } catch (...) {
     return 0;
   }

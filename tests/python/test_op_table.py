@@ -248,6 +248,34 @@ NOT_OPS = {
     "is_cuda",
     "cuda",
     "data",
+    # storage layout and kind: test_tensor_meta.py
+    "stride",
+    "storage_offset",
+    "is_contiguous",
+    "dim_order",
+    "element_size",
+    "itemsize",
+    "nbytes",
+    "nelement",
+    "ndimension",
+    "layout",
+    "has_names",
+    "is_pinned",
+    "is_shared",
+    "is_distributed",
+    "is_sparse",
+    "is_sparse_csr",
+    "is_quantized",
+    "is_nested",
+    "is_mkldnn",
+    "is_meta",
+    "is_mps",
+    "is_xla",
+    "is_xpu",
+    "is_ipu",
+    "is_maia",
+    "is_mtia",
+    "is_vulkan",
 }
 OPERATORS = {
     "__add__",
@@ -310,6 +338,7 @@ NOT_TABLE = {
     "can_cast",
     "is_tensor",
     "numel",
+    "is_distributed",  # test_tensor_meta.py
     "dropout",  # random: test_random.py checks it against its own mask
     "is_autocast_enabled",  # the autocast state: test_mixed_precision.py
     "get_autocast_dtype",

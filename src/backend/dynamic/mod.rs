@@ -684,6 +684,14 @@ impl Backend for Dyn {
             Iv(x) => x.is_contiguous(),
         }
     }
+    fn strides(a: &DynTensor) -> (Vec<i64>, i64) {
+        match a {
+            Torch(x) => LibTorch::strides(x),
+            F32(x) => (x.strides().to_vec(), x.offset() as i64),
+            F64(x) => (x.strides().to_vec(), x.offset() as i64),
+            Iv(x) => (x.strides().to_vec(), x.offset() as i64),
+        }
+    }
     fn view(a: &DynTensor, shape: &[i64]) -> Result<DynTensor> {
         unary!(a, view, shape)
     }

@@ -393,6 +393,9 @@ impl<S: Scalar> Backend for Reference<S> {
     fn is_contiguous(a: &Self::T) -> bool {
         a.is_contiguous()
     }
+    fn strides(a: &Self::T) -> (Vec<i64>, i64) {
+        (a.strides().to_vec(), a.offset() as i64)
+    }
     /// torch's stride rule: any layout whose merged or split dims form one chunk.
     fn view(a: &Self::T, shape: &[i64]) -> Result<Self::T> {
         let strides = (numel(shape) == a.numel())
