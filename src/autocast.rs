@@ -151,9 +151,12 @@ const LOWER_BOTH: &[&str] = &[
     "mm",
 ];
 
-/// CUDA's `lower_precision_fp` beyond [`LOWER_BOTH`] (the recurrent cells, `mv`).
+/// CUDA's `lower_precision_fp` beyond [`LOWER_BOTH`] (the recurrent cells, `mv`, `addmv`,
+/// `addr`).
 const LOWER_CUDA: &[&str] = &[
     "mv",
+    "addmv",
+    "addr",
     "lstm_cell",
     "gru_cell",
     "rnn_tanh_cell",

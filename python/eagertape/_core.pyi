@@ -6039,6 +6039,301 @@ class Tensor:
             ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
             (5, 2, 4)
         """
+    def dot(self, tensor: Tensor | ArrayLike) -> Tensor:
+        """Computes the dot product of two 1D tensors.
+
+        `input` and `tensor` are 1-D, of one size and one dtype (no broadcasting, as torch's
+        `dot`); recorded as a matrix product, so both get gradients.
+
+        Args:
+            input (Tensor): the first vector.
+            tensor (Tensor): the second vector.
+
+        Returns:
+            Tensor: a 0-d tensor.
+
+        Raises:
+            ShapeError: an operand is not 1-D, or their sizes differ.
+            DTypeError: their dtypes differ.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.dot(et.tensor([2.0, 3.0]), et.tensor([2.0, 1.0])).item()
+            7.0
+        """
+    def vdot(self, other: Tensor | ArrayLike) -> Tensor:
+        """Computes the dot product of two 1D vectors along a dimension, conjugating the first.
+
+        For real tensors (eagertape has no complex ones) this is `dot`.
+
+        Args:
+            input (Tensor): the first vector (conjugated).
+            other (Tensor): the second vector.
+
+        Returns:
+            Tensor: a 0-d tensor.
+
+        Raises:
+            ShapeError: an operand is not 1-D, or their sizes differ.
+            DTypeError: their dtypes differ.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.vdot(et.tensor([2.0, 3.0]), et.tensor([2.0, 1.0])).item()
+            7.0
+        """
+    def inner(self, other: Tensor | ArrayLike) -> Tensor:
+        """Computes the dot product for 1D tensors; for higher dimensions, sums the product of
+        elements from `input` and `other` along their last dimension.
+
+        The result's shape is ``input.shape[:-1] + other.shape[:-1]``; a 0-d operand
+        multiplies the other. Both get gradients.
+
+        Args:
+            input (Tensor): the first operand.
+            other (Tensor): the second operand, with `input`'s last size.
+
+        Returns:
+            Tensor: the contraction over the last dims.
+
+        Raises:
+            ShapeError: the last sizes differ.
+            DTypeError: their dtypes differ.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     tuple(et.inner(et.ones(2, 3), et.ones(4, 5, 3)).shape)
+            (2, 4, 5)
+        """
+    def mv(self, vec: Tensor | ArrayLike) -> Tensor:
+        """Performs a matrix-vector product of the matrix `input` and the vector `vec`.
+
+        `input` is `(n, m)` and `vec` `(m)` (no broadcasting, as torch's `mv`). Both get
+        gradients.
+
+        Args:
+            input (Tensor): the matrix, `(n, m)`.
+            vec (Tensor): the vector, `(m)`.
+
+        Returns:
+            Tensor: of shape `(n)`.
+
+        Raises:
+            ShapeError: the shapes are not a matrix and a vector of its column count.
+            DTypeError: their dtypes differ.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.mv(et.tensor([[1.0, 2.0], [3.0, 4.0]]), et.tensor([1.0, 1.0])).tolist()
+            [3.0, 7.0]
+        """
+    def ger(self, vec2: Tensor | ArrayLike) -> Tensor:
+        """Alias of `outer` (torch's deprecated name): the outer product of two vectors.
+
+        Args:
+            input (Tensor): the 1-D input vector.
+            vec2 (Tensor): the 1-D input vector.
+
+        Returns:
+            Tensor: the 2-D outer product.
+
+        Raises:
+            ShapeError: an operand is not 1-D.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.ger(et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0])).tolist()
+            [[3.0, 4.0], [6.0, 8.0]]
+        """
+    def addmv(
+        self,
+        mat: Tensor | ArrayLike,
+        vec: Tensor | ArrayLike,
+        *,
+        beta: float = 1.0,
+        alpha: float = 1.0,
+    ) -> Tensor:
+        """Performs a matrix-vector product of the matrix `mat` and the vector `vec`, and adds
+        `input` to the result.
+
+        Computes `beta * input + alpha * (mat @ vec)`; `input` broadcasts to `(n)`, and with
+        ``beta=0`` it is ignored (NaNs in it included), as in torch.
+
+        Args:
+            input (Tensor): the vector to be added.
+            mat (Tensor): the matrix to be multiplied, `(n, m)`.
+            vec (Tensor): the vector to be multiplied, `(m)`.
+            beta (float): the multiplier for `input`. Default: ``1.0``.
+            alpha (float): the multiplier for `mat @ vec`. Default: ``1.0``.
+
+        Returns:
+            Tensor: of shape `(n)`.
+
+        Raises:
+            ShapeError: the shapes do not fit together.
+            DTypeError: the dtypes of `mat` and `vec` differ.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.addmv(et.ones(2), et.eye(2), et.tensor([1.0, 2.0]), alpha=2.0).tolist()
+            [3.0, 5.0]
+        """
+    def addmv_(
+        self,
+        mat: Tensor | ArrayLike,
+        vec: Tensor | ArrayLike,
+        *,
+        beta: float = 1.0,
+        alpha: float = 1.0,
+    ) -> Tensor:
+        """In-place `addmv`: this tensor then reads `addmv`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `addmv`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def addr(
+        self,
+        vec1: Tensor | ArrayLike,
+        vec2: Tensor | ArrayLike,
+        *,
+        beta: float = 1.0,
+        alpha: float = 1.0,
+    ) -> Tensor:
+        """Performs the outer-product of vectors `vec1` and `vec2` and adds it to the matrix
+        `input`.
+
+        Computes `beta * input + alpha * outer(vec1, vec2)`; `input` broadcasts to `(n, m)`,
+        and with ``beta=0`` it is ignored (NaNs in it included), as in torch.
+
+        Args:
+            input (Tensor): the matrix to be added.
+            vec1 (Tensor): the first vector of the outer product, `(n)`.
+            vec2 (Tensor): the second vector of the outer product, `(m)`.
+            beta (float): the multiplier for `input`. Default: ``1.0``.
+            alpha (float): the multiplier for the outer product. Default: ``1.0``.
+
+        Returns:
+            Tensor: of shape `(n, m)`.
+
+        Raises:
+            ShapeError: the shapes do not fit together.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.addr(et.zeros(2, 2), et.tensor([1.0, 2.0]), et.tensor([1.0, 3.0])).tolist()
+            [[1.0, 3.0], [2.0, 6.0]]
+        """
+    def addr_(
+        self,
+        vec1: Tensor | ArrayLike,
+        vec2: Tensor | ArrayLike,
+        *,
+        beta: float = 1.0,
+        alpha: float = 1.0,
+    ) -> Tensor:
+        """In-place `addr`: this tensor then reads `addr`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `addr`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def addbmm(
+        self,
+        batch1: Tensor | ArrayLike,
+        batch2: Tensor | ArrayLike,
+        *,
+        beta: float = 1.0,
+        alpha: float = 1.0,
+    ) -> Tensor:
+        """Performs a batch matrix-matrix product of matrices stored in `batch1` and `batch2`,
+        with a reduced add step (all matrix multiplications get accumulated along the first
+        dimension); `input` is added to the final result.
+
+        Computes `beta * input + alpha * sum_i batch1[i] @ batch2[i]`; `input` broadcasts to
+        `(n, p)`, and with ``beta=0`` it is ignored (NaNs in it included), as in torch.
+
+        Args:
+            input (Tensor): the matrix to be added.
+            batch1 (Tensor): the first batch of matrices, `(b, n, m)`.
+            batch2 (Tensor): the second batch of matrices, `(b, m, p)`.
+            beta (float): the multiplier for `input`. Default: ``1.0``.
+            alpha (float): the multiplier for the summed products. Default: ``1.0``.
+
+        Returns:
+            Tensor: of shape `(n, p)`.
+
+        Raises:
+            ShapeError: the shapes do not fit together.
+            DTypeError: the dtypes of `batch1` and `batch2` differ.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.addbmm(et.zeros(2, 2), et.ones(3, 2, 4), et.ones(3, 4, 2)).tolist()
+            [[12.0, 12.0], [12.0, 12.0]]
+        """
+    def addbmm_(
+        self,
+        batch1: Tensor | ArrayLike,
+        batch2: Tensor | ArrayLike,
+        *,
+        beta: float = 1.0,
+        alpha: float = 1.0,
+    ) -> Tensor:
+        """In-place `addbmm`: this tensor then reads `addbmm`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `addbmm`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def matrix_power(self, n: int) -> Tensor:
+        """Computes the `n`-th power of a square matrix (or of each of a batch of them) for an
+        integer `n`.
+
+        By torch's binary decomposition of `n` (the same matrix products in the same
+        order); `n = 0` gives identity matrices, whose gradient to `input` is zero. A negative
+        `n` (the inverse's power) is refused: eagertape has no matrix inverse.
+
+        Args:
+            input (Tensor): a `(*, m, m)` tensor.
+            n (int): the exponent, `>= 0`.
+
+        Returns:
+            Tensor: of `input`'s shape.
+
+        Raises:
+            ShapeError: `input` is not a (batch of) square matrices.
+            ArgumentError: `n` is negative.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.matrix_power(et.tensor([[1.0, 1.0], [0.0, 1.0]]), 3).tolist()
+            [[1.0, 3.0], [0.0, 1.0]]
+        """
     def reshape(
         self, *args: _int | Sequence[_int], shape: _int | Sequence[_int] | None = None
     ) -> Tensor:
@@ -6453,75 +6748,117 @@ class Tensor:
     def numel(self) -> _int:
         """The number of elements."""
     def stride(self, dim: _int | None = None) -> tuple[_int, ...] | _int:
-        """The elements to step over to move one index along each dim (or along `dim`)."""
+        """Returns the stride of this tensor's storage: the elements to step over to move one
+        index along each dim (torch's `stride()`; a view's are its base's, an expanded dim's 0).
+
+        Args:
+            dim (int, optional): the dim whose stride to return; negative counts from the end.
+                Default: ``None`` (a tuple of every dim's).
+
+        Returns:
+            tuple of ints or int: the strides, or the stride of `dim`.
+
+        Raises:
+            IndexError: `dim` is out of range.
+        """
     def storage_offset(self) -> _int:
-        """Where this tensor starts in its storage, in elements."""
+        """Returns where this tensor starts in its storage, in elements (torch's
+        `storage_offset()`: nonzero for a view such as `x[1:]`).
+        """
     def is_contiguous(self, memory_format: Any = None) -> _bool:
-        """Whether the elements lie in storage in `memory_format`'s order, without gaps."""
+        """Whether this tensor's elements lie in its storage in the order of `memory_format`,
+        without gaps (torch's `is_contiguous`: a transpose or a strided slice is not).
+
+        Args:
+            memory_format (torch.memory_format, optional): ``torch.contiguous_format``
+                (row-major; ``torch.preserve_format`` reads as it, as in torch),
+                ``torch.channels_last`` (4-D) or ``torch.channels_last_3d`` (5-D). Default:
+                ``torch.contiguous_format``.
+
+        Raises:
+            TypeError: `memory_format` is not a ``torch.memory_format``.
+        """
     def dim_order(self, *, ambiguity_check: _bool = False) -> tuple[_int, ...]:
-        """The dims from outermost to innermost in storage (torch's `dim_order()`)."""
+        """The dims from outermost to innermost in storage, as torch's `dim_order()` sorts them
+        (by stride, largest first; a stride-0 dim keeps its place; `(0, 1, ..., n-1)` for a
+        contiguous tensor).
+
+        Args:
+            ambiguity_check (bool): raise where more than one order fits the strides (equal
+                strides, or a dim of size 1). Default: ``False``.
+
+        Raises:
+            RuntimeError: `ambiguity_check` and the order is not unique.
+        """
     def element_size(self) -> _int:
-        """The bytes of one element."""
+        """The bytes of one element (`4` for float32, `8` for int64, `16` for an interval's two
+        bounds).
+        """
     @property
     def itemsize(self) -> _int:
-        """The bytes of one element."""
+        """The bytes of one element (torch's `itemsize`, `element_size()`'s property form)."""
     @property
     def nbytes(self) -> _int:
-        """The bytes of the elements: `numel() * element_size()`."""
+        """The bytes of the elements: `numel() * element_size()` (torch's `nbytes`)."""
     def nelement(self) -> _int:
-        """The number of elements (an alias of `numel()`)."""
+        """The number of elements (torch's `nelement()`, an alias of `numel()`)."""
     def ndimension(self) -> _int:
-        """The number of dims (an alias of `dim()`)."""
+        """The number of dims (torch's `ndimension()`, an alias of `dim()`)."""
     @property
     def layout(self) -> Any:
-        """The memory layout: ``torch.strided``."""
+        """The memory layout: ``torch.strided`` (eagertape's tensors are dense)."""
     def has_names(self) -> _bool:
-        """Whether this tensor has named dims: False."""
+        """Whether this tensor has named dims: False (eagertape's dims are unnamed)."""
     def is_pinned(self, device: Any = None) -> _bool:
-        """Whether this tensor is in pinned host memory: False."""
+        """Whether this tensor is in pinned host memory: False (eagertape does not pin).
+
+        Args:
+            device (optional): accepted for torch compatibility (the device pinning would be
+                for). Default: ``None``.
+        """
     def is_shared(self) -> _bool:
         """Whether this tensor's storage is in shared memory: False."""
     def is_distributed(self) -> _bool:
-        """Whether this tensor is distributed: False."""
+        """Whether this tensor is distributed: False (torch's answer for every dense tensor)."""
     @property
     def is_sparse(self) -> _bool:
-        """False for every eagertape tensor (torch's kind predicate `is_sparse`)."""
+        """Whether this tensor is sparse (COO): False (eagertape's tensors are dense)."""
     @property
     def is_sparse_csr(self) -> _bool:
-        """False for every eagertape tensor (torch's kind predicate `is_sparse_csr`)."""
+        """Whether this tensor is sparse CSR: False (eagertape's tensors are dense)."""
     @property
     def is_quantized(self) -> _bool:
-        """False for every eagertape tensor (torch's kind predicate `is_quantized`)."""
+        """Whether this tensor is quantized: False."""
     @property
     def is_nested(self) -> _bool:
-        """False for every eagertape tensor (torch's kind predicate `is_nested`)."""
+        """Whether this tensor is a nested tensor: False."""
     @property
     def is_mkldnn(self) -> _bool:
-        """False for every eagertape tensor (torch's kind predicate `is_mkldnn`)."""
+        """Whether this tensor has the MKL-DNN layout: False."""
     @property
     def is_meta(self) -> _bool:
-        """False for every eagertape tensor (torch's kind predicate `is_meta`)."""
+        """Whether this tensor is on the meta device: False (every value is computed)."""
     @property
     def is_mps(self) -> _bool:
-        """False for every eagertape tensor (torch's kind predicate `is_mps`)."""
+        """Whether this tensor is on an Apple MPS device: False (CPU or CUDA only)."""
     @property
     def is_xla(self) -> _bool:
-        """False for every eagertape tensor (torch's kind predicate `is_xla`)."""
+        """Whether this tensor is on an XLA device: False (CPU or CUDA only)."""
     @property
     def is_xpu(self) -> _bool:
-        """False for every eagertape tensor (torch's kind predicate `is_xpu`)."""
+        """Whether this tensor is on an Intel XPU: False (CPU or CUDA only)."""
     @property
     def is_ipu(self) -> _bool:
-        """False for every eagertape tensor (torch's kind predicate `is_ipu`)."""
+        """Whether this tensor is on a Graphcore IPU: False (CPU or CUDA only)."""
     @property
     def is_maia(self) -> _bool:
-        """False for every eagertape tensor (torch's kind predicate `is_maia`)."""
+        """Whether this tensor is on a MAIA device: False (CPU or CUDA only)."""
     @property
     def is_mtia(self) -> _bool:
-        """False for every eagertape tensor (torch's kind predicate `is_mtia`)."""
+        """Whether this tensor is on an MTIA device: False (CPU or CUDA only)."""
     @property
     def is_vulkan(self) -> _bool:
-        """False for every eagertape tensor (torch's kind predicate `is_vulkan`)."""
+        """Whether this tensor is on a Vulkan device: False (CPU or CUDA only)."""
     def __len__(self) -> _int: ...
     def __iter__(self) -> Iterator[Tensor]:
         """The rows along the first dim, as torch iterates; a 0-d tensor is not iterable."""
@@ -12072,6 +12409,253 @@ def bmm(input: Tensor, mat2: Tensor | ArrayLike, *, out_dtype: None = None) -> T
         >>> with et.Session():
         ...     tuple(et.bmm(et.ones(5, 2, 3), et.ones(5, 3, 4)).shape)
         (5, 2, 4)
+    """
+
+def dot(input: Tensor, tensor: Tensor | ArrayLike) -> Tensor:
+    """Computes the dot product of two 1D tensors.
+
+    `input` and `tensor` are 1-D, of one size and one dtype (no broadcasting, as torch's
+    `dot`); recorded as a matrix product, so both get gradients.
+
+    Args:
+        input (Tensor): the first vector.
+        tensor (Tensor): the second vector.
+
+    Returns:
+        Tensor: a 0-d tensor.
+
+    Raises:
+        ShapeError: an operand is not 1-D, or their sizes differ.
+        DTypeError: their dtypes differ.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.dot(et.tensor([2.0, 3.0]), et.tensor([2.0, 1.0])).item()
+        7.0
+    """
+
+def vdot(input: Tensor, other: Tensor | ArrayLike) -> Tensor:
+    """Computes the dot product of two 1D vectors along a dimension, conjugating the first.
+
+    For real tensors (eagertape has no complex ones) this is `dot`.
+
+    Args:
+        input (Tensor): the first vector (conjugated).
+        other (Tensor): the second vector.
+
+    Returns:
+        Tensor: a 0-d tensor.
+
+    Raises:
+        ShapeError: an operand is not 1-D, or their sizes differ.
+        DTypeError: their dtypes differ.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.vdot(et.tensor([2.0, 3.0]), et.tensor([2.0, 1.0])).item()
+        7.0
+    """
+
+def inner(input: Tensor, other: Tensor | ArrayLike) -> Tensor:
+    """Computes the dot product for 1D tensors; for higher dimensions, sums the product of
+    elements from `input` and `other` along their last dimension.
+
+    The result's shape is ``input.shape[:-1] + other.shape[:-1]``; a 0-d operand
+    multiplies the other. Both get gradients.
+
+    Args:
+        input (Tensor): the first operand.
+        other (Tensor): the second operand, with `input`'s last size.
+
+    Returns:
+        Tensor: the contraction over the last dims.
+
+    Raises:
+        ShapeError: the last sizes differ.
+        DTypeError: their dtypes differ.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     tuple(et.inner(et.ones(2, 3), et.ones(4, 5, 3)).shape)
+        (2, 4, 5)
+    """
+
+def mv(input: Tensor, vec: Tensor | ArrayLike) -> Tensor:
+    """Performs a matrix-vector product of the matrix `input` and the vector `vec`.
+
+    `input` is `(n, m)` and `vec` `(m)` (no broadcasting, as torch's `mv`). Both get
+    gradients.
+
+    Args:
+        input (Tensor): the matrix, `(n, m)`.
+        vec (Tensor): the vector, `(m)`.
+
+    Returns:
+        Tensor: of shape `(n)`.
+
+    Raises:
+        ShapeError: the shapes are not a matrix and a vector of its column count.
+        DTypeError: their dtypes differ.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.mv(et.tensor([[1.0, 2.0], [3.0, 4.0]]), et.tensor([1.0, 1.0])).tolist()
+        [3.0, 7.0]
+    """
+
+def ger(input: Tensor, vec2: Tensor | ArrayLike) -> Tensor:
+    """Alias of `outer` (torch's deprecated name): the outer product of two vectors.
+
+    Args:
+        input (Tensor): the 1-D input vector.
+        vec2 (Tensor): the 1-D input vector.
+
+    Returns:
+        Tensor: the 2-D outer product.
+
+    Raises:
+        ShapeError: an operand is not 1-D.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.ger(et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0])).tolist()
+        [[3.0, 4.0], [6.0, 8.0]]
+    """
+
+def addmv(
+    input: Tensor,
+    mat: Tensor | ArrayLike,
+    vec: Tensor | ArrayLike,
+    *,
+    beta: float = 1.0,
+    alpha: float = 1.0,
+) -> Tensor:
+    """Performs a matrix-vector product of the matrix `mat` and the vector `vec`, and adds
+    `input` to the result.
+
+    Computes `beta * input + alpha * (mat @ vec)`; `input` broadcasts to `(n)`, and with
+    ``beta=0`` it is ignored (NaNs in it included), as in torch.
+
+    Args:
+        input (Tensor): the vector to be added.
+        mat (Tensor): the matrix to be multiplied, `(n, m)`.
+        vec (Tensor): the vector to be multiplied, `(m)`.
+        beta (float): the multiplier for `input`. Default: ``1.0``.
+        alpha (float): the multiplier for `mat @ vec`. Default: ``1.0``.
+
+    Returns:
+        Tensor: of shape `(n)`.
+
+    Raises:
+        ShapeError: the shapes do not fit together.
+        DTypeError: the dtypes of `mat` and `vec` differ.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.addmv(et.ones(2), et.eye(2), et.tensor([1.0, 2.0]), alpha=2.0).tolist()
+        [3.0, 5.0]
+    """
+
+def addr(
+    input: Tensor,
+    vec1: Tensor | ArrayLike,
+    vec2: Tensor | ArrayLike,
+    *,
+    beta: float = 1.0,
+    alpha: float = 1.0,
+) -> Tensor:
+    """Performs the outer-product of vectors `vec1` and `vec2` and adds it to the matrix
+    `input`.
+
+    Computes `beta * input + alpha * outer(vec1, vec2)`; `input` broadcasts to `(n, m)`,
+    and with ``beta=0`` it is ignored (NaNs in it included), as in torch.
+
+    Args:
+        input (Tensor): the matrix to be added.
+        vec1 (Tensor): the first vector of the outer product, `(n)`.
+        vec2 (Tensor): the second vector of the outer product, `(m)`.
+        beta (float): the multiplier for `input`. Default: ``1.0``.
+        alpha (float): the multiplier for the outer product. Default: ``1.0``.
+
+    Returns:
+        Tensor: of shape `(n, m)`.
+
+    Raises:
+        ShapeError: the shapes do not fit together.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.addr(et.zeros(2, 2), et.tensor([1.0, 2.0]), et.tensor([1.0, 3.0])).tolist()
+        [[1.0, 3.0], [2.0, 6.0]]
+    """
+
+def addbmm(
+    input: Tensor,
+    batch1: Tensor | ArrayLike,
+    batch2: Tensor | ArrayLike,
+    *,
+    beta: float = 1.0,
+    alpha: float = 1.0,
+) -> Tensor:
+    """Performs a batch matrix-matrix product of matrices stored in `batch1` and `batch2`,
+    with a reduced add step (all matrix multiplications get accumulated along the first
+    dimension); `input` is added to the final result.
+
+    Computes `beta * input + alpha * sum_i batch1[i] @ batch2[i]`; `input` broadcasts to
+    `(n, p)`, and with ``beta=0`` it is ignored (NaNs in it included), as in torch.
+
+    Args:
+        input (Tensor): the matrix to be added.
+        batch1 (Tensor): the first batch of matrices, `(b, n, m)`.
+        batch2 (Tensor): the second batch of matrices, `(b, m, p)`.
+        beta (float): the multiplier for `input`. Default: ``1.0``.
+        alpha (float): the multiplier for the summed products. Default: ``1.0``.
+
+    Returns:
+        Tensor: of shape `(n, p)`.
+
+    Raises:
+        ShapeError: the shapes do not fit together.
+        DTypeError: the dtypes of `batch1` and `batch2` differ.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.addbmm(et.zeros(2, 2), et.ones(3, 2, 4), et.ones(3, 4, 2)).tolist()
+        [[12.0, 12.0], [12.0, 12.0]]
+    """
+
+def matrix_power(input: Tensor, n: int) -> Tensor:
+    """Computes the `n`-th power of a square matrix (or of each of a batch of them) for an
+    integer `n`.
+
+    By torch's binary decomposition of `n` (the same matrix products in the same
+    order); `n = 0` gives identity matrices, whose gradient to `input` is zero. A negative
+    `n` (the inverse's power) is refused: eagertape has no matrix inverse.
+
+    Args:
+        input (Tensor): a `(*, m, m)` tensor.
+        n (int): the exponent, `>= 0`.
+
+    Returns:
+        Tensor: of `input`'s shape.
+
+    Raises:
+        ShapeError: `input` is not a (batch of) square matrices.
+        ArgumentError: `n` is negative.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.matrix_power(et.tensor([[1.0, 1.0], [0.0, 1.0]]), 3).tolist()
+        [[1.0, 3.0], [0.0, 1.0]]
     """
 
 def reshape(input: Tensor, shape: int | Sequence[int]) -> Tensor:

@@ -14,6 +14,7 @@ __all__ = [
     "abs_",
     "acos_",
     "acosh_",
+    "addmv_",
     "arccos_",
     "arccosh_",
     "arcsin_",
@@ -113,6 +114,22 @@ def acosh_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
         Tensor: ``input`` itself.
     """
     return input.acosh_(*args, **kwargs)
+
+
+def addmv_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+    """In-place version of ``addmv``, as ``torch.addmv_``.
+
+    Calls ``input.addmv_(*args, **kwargs)`` (see ``Tensor.addmv_``).
+
+    Args:
+        input (Tensor): the tensor to change in place; it then reads the result.
+        *args: the other arguments of ``Tensor.addmv_``, by position.
+        **kwargs: the other arguments of ``Tensor.addmv_``, by keyword.
+
+    Returns:
+        Tensor: ``input`` itself.
+    """
+    return input.addmv_(*args, **kwargs)
 
 
 def arccos_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002

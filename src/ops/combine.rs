@@ -127,22 +127,34 @@ pub fn combine<B: Backend>(r: &mut dyn Recorder<B>, c: Combine, xs: &[Handle]) -
             expect_rank(r, op, "the first matrix operand", xs[1], rank)?;
             expect_rank(r, op, "the second matrix operand", xs[2], rank)?;
             let prod = r.record(Op::matmul(), &[xs[1], xs[2]])?;
-            // `input` broadcasts to the product's shape (never beyond it)
-            let (i, p) = (r.shape(xs[0])?, r.shape(prod)?);
-            if crate::shape::broadcast_shapes(op, &i, &p)? != p {
-                return Err(Error::Shape(format!(
-                    "{op}: input of shape {i:?} does not broadcast to the product's {p:?}"
-                )));
-            }
-            let prod = scaled(r, prod, alpha)?;
-            if beta == 0.0 {
-                // torch ignores `input` then: NaN and inf in it do not propagate
-                return Ok(prod);
-            }
-            let input = scaled(r, xs[0], beta)?;
-            binary(r, BinaryOp::Add, input, prod)
+            scaled_sum(r, op, xs[0], prod, beta, alpha)
         }
     }
+}
+
+/// `beta · input + alpha · prod` as torch's `addmm` family computes it: `input` broadcasts
+/// to the product's shape (never beyond it), a scale of 1 adds no op, and with `beta == 0`
+/// `input` is ignored (NaN and inf in it do not propagate).
+pub(super) fn scaled_sum<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    op: &str,
+    input: Handle,
+    prod: Handle,
+    beta: f64,
+    alpha: f64,
+) -> Result<Handle> {
+    let (i, p) = (r.shape(input)?, r.shape(prod)?);
+    if crate::shape::broadcast_shapes(op, &i, &p)? != p {
+        return Err(Error::Shape(format!(
+            "{op}: input of shape {i:?} does not broadcast to the product's {p:?}"
+        )));
+    }
+    let prod = scaled(r, prod, alpha)?;
+    if beta == 0.0 {
+        return Ok(prod);
+    }
+    let input = scaled(r, input, beta)?;
+    binary(r, BinaryOp::Add, input, prod)
 }
 
 /// `c` on `xs`, converted as its torch op's autocast policy says.

@@ -10,9 +10,11 @@ use crate::error::{Error, Result};
 use crate::handles::Handle;
 use crate::shape::{linear_shape, matmul_shape};
 
-/// `a @ b` for operands of at least 2 dims.
+/// `a @ b` for operands of at least 2 dims. The field names the torch op whose autocast
+/// list decides its casts: `matmul`'s own, or the product it stands for in a composition
+/// (`dot`, `mv`: torch computes those in their operands' dtype under CPU autocast).
 #[derive(Clone)]
-pub struct MatMul;
+pub struct MatMul(&'static str);
 
 /// `x @ wᵀ (+ b)`; parents `[x, w]` or `[x, w, b]`.
 #[derive(Clone)]
@@ -20,7 +22,11 @@ pub struct Linear;
 
 impl<B: Backend> Op<B> {
     pub fn matmul() -> Self {
-        Op::MatMul(MatMul)
+        Op::MatMul(MatMul("matmul"))
+    }
+    /// `matmul` cast under autocast as the torch op `name` is.
+    pub fn matmul_as(name: &'static str) -> Self {
+        Op::MatMul(MatMul(name))
     }
     pub fn linear() -> Self {
         Op::Linear(Linear)
@@ -30,6 +36,9 @@ impl<B: Backend> Op<B> {
 impl<B: Backend> Rule<B> for MatMul {
     fn name(&self) -> &'static str {
         "matmul"
+    }
+    fn autocast_name(&self) -> &'static str {
+        self.0
     }
     fn arity(&self) -> Arity {
         Arity::Exactly(2)

@@ -60,6 +60,7 @@ pub mod pointwise;
 pub mod pool1d;
 pub mod pooling;
 pub mod predicates;
+pub mod products;
 pub mod quantile;
 pub mod recurrent;
 pub mod reduce;

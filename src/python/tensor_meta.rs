@@ -267,6 +267,10 @@ impl PyTensor {
         false
     }
     /// Whether this tensor is in pinned host memory: False (eagertape does not pin).
+    ///
+    /// Args:
+    ///     device (optional): accepted for torch compatibility (the device pinning would be
+    ///         for). Default: ``None``.
     #[pyo3(signature = (device=None))]
     fn is_pinned(&self, device: Option<&Bound<'_, PyAny>>) -> bool {
         let _ = device;

@@ -1,6 +1,6 @@
 //! Contractions with torch's full semantics, recorded as the ops they are made of (as
-//! torch's own composite `matmul` and `einsum` are): `matmul` of 1-D operands (a vector is
-//! unsqueezed to a matrix and the added dim squeezed away after), `bmm` (3-D only), and
+//! torch's own composite `matmul` and `einsum` are): `matmul` (its composition is
+//! `ops::products::matmul`), `bmm` (3-D only), and
 //! `einsum(equation, operands)` (a subscript repeated within an operand taken along the
 //! diagonal, each operand permuted into one label order, unsqueezed where it lacks a
 //! label; two operands sharing a contracted label contract as one batched matrix product,
@@ -40,42 +40,9 @@ impl<B: Backend> Session<B> {
         }
     }
 
-    /// `a @ b` with torch's rules: 1-D operands are vectors (the result loses their dim),
-    /// batch dims broadcast.
+    /// `a @ b` with torch's rules (`ops::products::matmul`), all or nothing.
     pub fn matmul(&mut self, a: Handle, b: Handle) -> Result<Handle> {
-        let (sa, sb) = (self.shape(a)?, self.shape(b)?);
-        if sa.is_empty() || sb.is_empty() {
-            return Err(Error::Shape(format!(
-                "matmul: both arguments need at least 1 dimension, got shapes {sa:?} and {sb:?}"
-            )));
-        }
-        if sa.len() >= 2 && sb.len() >= 2 {
-            return self.record(Op::matmul(), &[a, b]);
-        }
-        self.all_or_nothing(|s| {
-            let unsqueeze = |d| Op::shape_view(ShapeView::Unsqueeze(d));
-            let squeeze = |d: i64| Op::shape_view(ShapeView::Squeeze(Some(Box::new([d]))));
-            let a2 = if sa.len() == 1 {
-                s.record(unsqueeze(0), &[a])?
-            } else {
-                a
-            };
-            let b2 = if sb.len() == 1 {
-                s.record(unsqueeze(-1), &[b])?
-            } else {
-                b
-            };
-            let mut y = s.record(Op::matmul(), &[a2, b2])?;
-            if sb.len() == 1 {
-                y = s.record(squeeze(-1), &[y])?;
-            }
-            if sa.len() == 1 {
-                // The row dim: last if the column dim is already gone.
-                let d = if sb.len() == 1 { -1 } else { -2 };
-                y = s.record(squeeze(d), &[y])?;
-            }
-            Ok(y)
-        })
+        self.all_or_nothing(|s| crate::ops::products::matmul(s, a, b))
     }
 
     /// `einsum(equation, operands)`.

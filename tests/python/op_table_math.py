@@ -158,6 +158,9 @@ def _declared_in_place(lib, a, b):
         "addcdiv_": (bb, bb + 1.0),
         "addcmul_": (bb, bb * 0.5),
         "addmm_": (a[:, :2], bb[:2, :]),
+        "addmv_": (bb.reshape(12, 1), bb[0, :1]),  # (on the flattened copy: `vector`)
+        "addr_": (bb[:, 0], a[0] * 0.5),
+        "addbmm_": (bb[:, :2].unsqueeze(0) * 0.5, bb[:2, :].unsqueeze(0)),
         "lerp_": (bb, 0.25),
         "clamp_": (0.8, 1.5),
         "clamp_min_": (1.0,),
@@ -187,14 +190,42 @@ def _declared_in_place(lib, a, b):
     # (the logical ops' in-place forms give truth values, no gradient: test_logical.py and
     # test_inplace_parity.py)
     logical = {"logical_and_", "logical_or_", "logical_xor_", "logical_not_"}
+    vector = {"addmv_"}  # these write a 1-D tensor: a flattened copy of `a`
     for name, _ in et._core._DECLARED_IN_PLACE:
         if name in logical:
             continue
-        y = a * 1.0
+        y = a * 1.0 if name not in vector else (a * 1.0).reshape(-1)
         out = getattr(y, name)(*args[name])
         assert out is y
         total = total + y.reshape(a.shape)
     return total
+
+
+def _products(lib, v, u, m, b, w):
+    """The vector and matrix products (`src/ops/products.rs`), each by function and method;
+    `v` `(3)`, `u` `(4)`, `m` `(3, 3)`, `b` `(2, 3, 3)`, `w` `(3, 4)`."""
+    return (
+        lib.dot(v, v)  # first: `dot_of_a_matrix` refuses it before anything is recorded
+        + v.dot(u[1:])
+        + lib.vdot(v, u[:3])
+        + v.vdot(u[:3])
+        + lib.inner(m, b).sum()
+        + v.inner(u[:3])
+        + lib.inner(v[0], m).sum()
+        + lib.mv(m, v).sum()
+        + m.mv(u[:3]).sum()
+        + lib.ger(v, u).sum()
+        + v.ger(u)[1].sum()
+        + lib.addmv(v, m, u[:3], beta=0.5, alpha=2.0).sum()
+        + v.addmv(m, v, beta=0.0).sum()
+        + lib.addr(w[:, :4], v, u, alpha=-1.5).sum()
+        + w[:, :4].addr(v, u, beta=2.0).sum()
+        + lib.matrix_power(b, 5).sum()
+        + b.matrix_power(0).sum()
+        + m.matrix_power(2).sum()
+        + lib.matrix_power(m, 1).sum()
+        + m.matrix_power(3).sum()
+    )
 
 
 def _add_sub(lib, a, b):
@@ -459,6 +490,30 @@ MATH_OPS: tuple[Op, ...] = (
             "et.baddbmm",
             "Tensor.baddbmm",
         ),
+    ),
+    Op(
+        "vector_and_matrix_products",
+        lambda v, u, m, b, w: _products(et, v, u, m, b, w),
+        lambda v, u, m, b, w: _products(torch, v, u, m, b, w),
+        normal((3,), (4,), (3, 3), (2, 3, 3), (3, 4)),
+        bad=(("dot_of_a_matrix", [(3, 1), (4,), (3, 3), (2, 3, 3), (3, 4)], et.ShapeError),),
+        covers=tuple(
+            f"{side}.{name}"
+            for name in ("dot", "vdot", "inner", "mv", "ger", "addmv", "addr", "matrix_power")
+            for side in ("et", "Tensor")
+        ),
+    ),
+    Op(
+        "addbmm",
+        lambda m, b, c: et.addbmm(m, b, c, beta=0.5) + m.addbmm(b, c, alpha=-2.0),
+        lambda m, b, c: torch.addbmm(m, b, c, beta=0.5) + m.addbmm(b, c, alpha=-2.0),
+        normal((3, 5), (4, 3, 2), (4, 2, 5)),
+        bad=(
+            ("unequal_batches", [(3, 5), (4, 3, 2), (2, 2, 5)], et.ShapeError),
+            ("unequal_inner_sizes", [(3, 5), (4, 3, 2), (4, 3, 5)], et.ShapeError),
+            ("input_beyond_the_product", [(2, 3, 5), (4, 3, 2), (4, 2, 5)], et.ShapeError),
+        ),
+        covers=("et.addbmm", "Tensor.addbmm"),
     ),
     Op(
         "arctan2",

@@ -32,6 +32,10 @@ DIFFERS = {
         "a conv1d in bfloat16 in another layout; torch's conv_tbc kernel sums its products per "
         "kernel offset"
     ),
+    "addbmm": (
+        "one bfloat16 product over the batch and inner dim; torch's kernel adds each batch's "
+        "product into the bfloat16 result in turn"
+    ),
     "rnn_tanh": _RNN,
     "rnn_relu": _RNN,
     "gru": _RNN,

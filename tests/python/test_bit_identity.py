@@ -60,10 +60,11 @@ NOT_BIT_IDENTICAL: dict[str, tuple[tuple[str, ...], str]] = {
     "lerp_addcmul_addcdiv": (ALL, "the backward's products in another order"),
     "pdist": (("float32",), _COMPOSED + " (norms of the row differences)"),
     "conv_tbc": (ALL, "a conv1d in another layout (torch: products per kernel offset)"),
-    "declared_in_place": (
-        ("bfloat16",),
-        "lerp_, addcmul_, addcdiv_ and addmm_ as their own rows: products in another order",
+    "vector_and_matrix_products": (
+        ALL,
+        "vector products through a matrix product (torch: BLAS dot/gemv) and their sums",
     ),
+    "addbmm": (ALL, "the batch contracted with the inner dim in one product (torch: per batch)"),
     "lstm": (SIXTEEN, _RNN),
     "lstm_bidirectional_proj_packed": (ALL, _RNN),
     "gru": (ALL, _RNN),
@@ -185,8 +186,9 @@ MACHINE_DEPENDENT: dict[str, tuple[tuple[str, ...], str]] = {
         "a number base's gradient `y log(s)` takes `log(s)` in the dtype (torch: in double)",
     ),
     "declared_in_place": (
-        ("float32",),
-        "addcmul_ and addcdiv_ as their own rows: products in another order",
+        ("float32", "bfloat16"),
+        "lerp_, addcmul_, addcdiv_, addmm_, addmv_, addr_ and addbmm_ as their own rows: "
+        "products in another order, whose sum may round to torch's bits",
     ),
     "activation_in_place_functions": (
         ALL,

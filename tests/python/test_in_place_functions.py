@@ -26,7 +26,10 @@ ARGS = {
     "fill_": (2.5,),
     "logit_": (0.2,),
     "xlogy_": ("other",),
+    # (on the flattened input: a vector)
+    "addmv_": (lambda lib: lib.tensor(DATA.reshape(12, 1)), lambda lib: lib.tensor([[0.5]])[0]),
 }
+FLAT = {"addmv_"}
 SHIFT = {"acosh_": 1.0, "arccosh_": 1.0}
 # torch has no derivative for these in-place forms: its out-of-place function is the reference
 NO_TORCH_DERIVATIVE = {"acosh_", "arccosh_", "asinh_", "arcsinh_", "atanh_", "arctanh_"}
@@ -35,17 +38,21 @@ NO_TORCH_DERIVATIVE = {"acosh_", "arccosh_", "asinh_", "arcsinh_", "atanh_", "ar
 def _run(lib, name):
     data = DATA + SHIFT.get(name, 0.0)
     args = [
-        lib.tensor(DATA[::-1].copy(), dtype=lib.float64) if a == "other" else a
+        lib.tensor(DATA[::-1].copy(), dtype=lib.float64)
+        if a == "other"
+        else a(lib).double()
+        if callable(a)
+        else a
         for a in ARGS.get(name, ())
     ]
     x = lib.tensor(data, dtype=lib.float64, requires_grad=True)
-    y = x * 1.0
+    y = x * 1.0 if name not in FLAT else (x * 1.0).reshape(12)
     if lib is torch and name in NO_TORCH_DERIVATIVE:
         y = getattr(torch, name[:-1])(y)
     else:
         out = getattr(lib, name)(y, *args)
         assert out is y, f"{lib.__name__}.{name} returns another object"
-    (y * lib.tensor(COT, dtype=lib.float64)).sum().backward()
+    (y.reshape(3, 4) * lib.tensor(COT, dtype=lib.float64)).sum().backward()
     return y.detach().numpy(), x.grad.numpy()
 
 

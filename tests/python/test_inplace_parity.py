@@ -100,6 +100,11 @@ METHOD_ARGS = {
     "addcdiv_": (lambda m: (m.tensor(X[::-1].copy()), m.tensor(X * X + 1.0))),
     "addcmul_": (lambda m: (m.tensor(X[::-1].copy()), m.tensor(X * 0.5))),
     "addmm_": (lambda m: (m.tensor(X[:, :2].copy()), m.tensor(X[:2, :].copy()))),
+    "addmv_": (lambda m: (m.tensor(X.reshape(12, 1) * 0.5), m.tensor(np.array([2.0])))),
+    "addr_": (lambda m: (m.tensor(X[:, 0].copy()), m.tensor(X[0] * 0.5))),
+    "addbmm_": (
+        lambda m: (m.tensor(X.reshape(2, 3, 2)[:, :, :1].copy()), m.tensor(np.ones((2, 1, 4))))
+    ),
     "lerp_": (lambda m: (m.tensor(X[::-1].copy()), 0.25)),
     "clamp_min_": (lambda m: (0.5,)),
     "clamp_max_": (lambda m: (1.0,)),
@@ -229,10 +234,14 @@ def test_a_module_inplace_flag_changes_and_returns_its_input_as_torchs(name):
         _check(y, m(y), ty, tm(ty), x, tx, COT.reshape(y.shape))
 
 
+# the in-place methods that write a tensor of another shape than `X`'s
+METHOD_SHAPE = {"addmv_": (12,)}
+
+
 @pytest.mark.parametrize("name", sorted(METHOD_ARGS))
 def test_an_in_place_method_changes_and_returns_its_input_as_torchs(name):
     with et.Session(dtype="float64"):
-        x, y, tx, ty = _pair()
+        x, y, tx, ty = _pair(METHOD_SHAPE.get(name))
         out = getattr(y, name)(*METHOD_ARGS[name](et))
         tout = getattr(ty, name)(*METHOD_ARGS[name](torch))
         cot = np.resize(COT, tuple(ty.shape))  # (a view's in-place form changes the shape)

@@ -102,6 +102,7 @@ families! {
         clamps => clamp::functions;
         conversions => convert::functions;
         products => matmul::product_functions;
+        vector_products => products::functions;
     ]
     sized: [
         sized_views => views::sized_functions;
