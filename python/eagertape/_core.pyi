@@ -1118,6 +1118,11 @@ class Tensor:
 
         See `eagertape.sin`.
         """
+    def sinc(self) -> Tensor:
+        """Returns a new tensor with the normalized sinc of each element, `sin(pi x) / (pi x)` (1 at 0).
+
+        See `eagertape.sinc`.
+        """
     def sinh(self) -> Tensor:
         """Returns a new tensor with the hyperbolic sine of each element.
 
@@ -1652,6 +1657,17 @@ class Tensor:
         Returns:
             Tensor: this tensor.
         """
+    def sinc_(self) -> Tensor:
+        """Replaces each element of this tensor with the normalized sinc of each element, `sin(pi x) / (pi x)` (1 at 0), in place (`torch.Tensor.sinc_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def sinh_(self) -> Tensor:
         """Replaces each element of this tensor with the hyperbolic sine of each element, in place (`torch.Tensor.sinh_`).
 
@@ -1730,10 +1746,50 @@ class Tensor:
 
         See `eagertape.atan2`.
         """
+    def bitwise_and(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the bitwise AND of `input` and `other` (integer or bool tensors) (`input` being this tensor).
+
+        See `eagertape.bitwise_and`.
+        """
+    def bitwise_left_shift(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with `input` shifted left by `other` bits (integer tensors; `input << other`) (`input` being this tensor).
+
+        See `eagertape.bitwise_left_shift`.
+        """
+    def bitwise_or(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the bitwise OR of `input` and `other` (integer or bool tensors) (`input` being this tensor).
+
+        See `eagertape.bitwise_or`.
+        """
+    def bitwise_right_shift(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with `input` shifted right by `other` bits, arithmetically (integer tensors; `input >> other`) (`input` being this tensor).
+
+        See `eagertape.bitwise_right_shift`.
+        """
+    def bitwise_xor(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the bitwise XOR of `input` and `other` (integer or bool tensors) (`input` being this tensor).
+
+        See `eagertape.bitwise_xor`.
+        """
+    def copysign(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the magnitude of `input` with the sign of `other` (a signed zero's too; `other` gets no gradient) (`input` being this tensor).
+
+        See `eagertape.copysign`.
+        """
     def floor_divide(self, other: Tensor | float) -> Tensor:
         """Returns a new tensor with `input` divided by `other`, rounded down (`input // other`; its gradient is zero) (`input` being this tensor).
 
         See `eagertape.floor_divide`.
+        """
+    def fmax(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the larger of `input` and `other`, a NaN ignored (NaN only where both are; a tie's gradient goes to `input`) (`input` being this tensor).
+
+        See `eagertape.fmax`.
+        """
+    def fmin(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the smaller of `input` and `other`, a NaN ignored (NaN only where both are; a tie's gradient goes to `input`) (`input` being this tensor).
+
+        See `eagertape.fmin`.
         """
     def fmod(self, other: Tensor | float) -> Tensor:
         """Returns a new tensor with the remainder of `input` divided by `other`, with the sign of `input` (C's `fmod`) (`input` being this tensor).
@@ -1749,6 +1805,11 @@ class Tensor:
         """Returns a new tensor with `log(exp(input) + exp(other))`, computed stably (`input` being this tensor).
 
         See `eagertape.logaddexp`.
+        """
+    def logaddexp2(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with `log2(2**input + 2**other)`, computed stably (`input` being this tensor).
+
+        See `eagertape.logaddexp2`.
         """
     def maximum(self, other: Tensor | float) -> Tensor:
         """Returns a new tensor with the larger of `input` and `other` (two tensors, as torch's: for a number use `clamp`; a tie splits the gradient) (`input` being this tensor).
@@ -1805,6 +1866,96 @@ class Tensor:
     def atan2_(self, other: Tensor | float) -> Tensor:
         """Replaces this tensor with the arctangent of `input / other` in the quadrant of the point `(other, input)` (`input` being this tensor), in place
         (`torch.Tensor.atan2_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def bitwise_and_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with the bitwise AND of `input` and `other` (integer or bool tensors) (`input` being this tensor), in place
+        (`torch.Tensor.bitwise_and_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def bitwise_left_shift_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with `input` shifted left by `other` bits (integer tensors; `input << other`) (`input` being this tensor), in place
+        (`torch.Tensor.bitwise_left_shift_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def bitwise_or_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with the bitwise OR of `input` and `other` (integer or bool tensors) (`input` being this tensor), in place
+        (`torch.Tensor.bitwise_or_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def bitwise_right_shift_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with `input` shifted right by `other` bits, arithmetically (integer tensors; `input >> other`) (`input` being this tensor), in place
+        (`torch.Tensor.bitwise_right_shift_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def bitwise_xor_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with the bitwise XOR of `input` and `other` (integer or bool tensors) (`input` being this tensor), in place
+        (`torch.Tensor.bitwise_xor_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def copysign_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with the magnitude of `input` with the sign of `other` (a signed zero's too; `other` gets no gradient) (`input` being this tensor), in place
+        (`torch.Tensor.copysign_`).
 
         As with torch's in-place methods, this tensor then reads the new value: the
         out-of-place result is recorded, and every Python `Tensor` naming this tensor names
@@ -5123,6 +5274,27 @@ class Tensor:
         Returns:
             Tensor: this tensor.
         """
+    def positive(self) -> Tensor:
+        """Returns `input`, as `torch.positive` (`+input`).
+
+        The result names the same value (torch returns an alias of `input`); its gradient
+        passes through unchanged.
+
+        Args:
+            input (Tensor): the input tensor.
+
+        Returns:
+            Tensor: `input`'s value.
+
+        Raises:
+            TypeError: `input` is a bool tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.positive(et.tensor([-1.0, 2.0])).tolist()
+            [-1.0, 2.0]
+        """
     def eq(self, other: Tensor | ArrayLike | float) -> Tensor:
         """Computes `input == other` element-wise, as `torch.eq`.
 
@@ -5880,6 +6052,89 @@ class Tensor:
             ...     [t.tolist() for t in et.chunk(x, 2)]
             [[1.0, 2.0, 3.0], [4.0, 5.0]]
         """
+    def unsafe_chunk(self, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+        """Works like `chunk` (torch's form without its view-aliasing check, which eagertape's
+        values never need).
+
+        Args:
+            input (Tensor): the tensor to split.
+            chunks (int): the number of chunks to return.
+            dim (int): the dimension along which to split. Default: ``0``.
+
+        Returns:
+            tuple of Tensors: the chunks.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     [t.tolist() for t in et.unsafe_chunk(et.tensor([1.0, 2.0, 3.0]), 2)]
+            [[1.0, 2.0], [3.0]]
+        """
+    def unsafe_split(self, split_size: int, dim: int = 0) -> tuple[Tensor, ...]:
+        """Works like `split` with an int size (torch's form without its view-aliasing check).
+
+        Args:
+            input (Tensor): the tensor to split.
+            split_size (int): the size of each chunk (the last may be smaller).
+            dim (int): the dimension along which to split. Default: ``0``.
+
+        Returns:
+            tuple of Tensors: the chunks.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     [t.tolist() for t in et.unsafe_split(et.tensor([1.0, 2.0, 3.0]), 2)]
+            [[1.0, 2.0], [3.0]]
+        """
+    def split_with_sizes(
+        self, split_sizes: int | Sequence[int], dim: int = 0
+    ) -> tuple[Tensor, ...]:
+        """Splits `input` into pieces of the given sizes along `dim`.
+
+        Args:
+            input (Tensor): the tensor to split.
+            split_sizes (list of ints): the size of each piece; they add up to the size of
+                `dim`.
+            dim (int): the dimension along which to split. Default: ``0``.
+
+        Returns:
+            tuple of Tensors: the pieces.
+
+        Raises:
+            TypeError: `split_sizes` is an int.
+            ShapeError: the sizes do not add up to the size of `dim`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     [t.tolist() for t in et.split_with_sizes(et.tensor([1.0, 2.0, 3.0]), [1, 2])]
+            [[1.0], [2.0, 3.0]]
+        """
+    def unsafe_split_with_sizes(
+        self, split_sizes: int | Sequence[int], dim: int = 0
+    ) -> tuple[Tensor, ...]:
+        """Works like `split_with_sizes` (torch's form without its view-aliasing check).
+
+        Args:
+            input (Tensor): the tensor to split.
+            split_sizes (list of ints): the size of each piece; they add up to the size of
+                `dim`.
+            dim (int): the dimension along which to split. Default: ``0``.
+
+        Returns:
+            tuple of Tensors: the pieces.
+
+        Raises:
+            TypeError: `split_sizes` is an int.
+            ShapeError: the sizes do not add up to the size of `dim`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     [t.tolist() for t in et.unsafe_split_with_sizes(et.tensor([1.0, 2.0]), [1, 1])]
+            [[1.0], [2.0]]
+        """
     def clamp(
         self,
         min: Tensor | ArrayLike | float | None = None,
@@ -6334,6 +6589,240 @@ class Tensor:
             ...     et.matrix_power(et.tensor([[1.0, 1.0], [0.0, 1.0]]), 3).tolist()
             [[1.0, 3.0], [0.0, 1.0]]
         """
+    def float_power(self, exponent: Tensor | ArrayLike | float) -> Tensor:
+        """Raises `input` to the power of `exponent`, elementwise, in double precision.
+
+        Both operands are converted to float64 first (a number exponent is used as is), so the
+        result is float64 whatever their dtypes, as torch's; the gradient converts back to each
+        operand's dtype. Sessions of the reference carriers refuse it.
+
+        Args:
+            input (Tensor): the base.
+            exponent (Tensor or float): the exponent.
+
+        Returns:
+            Tensor: ``input ** exponent`` in float64.
+
+        Raises:
+            UnsupportedOpError: the session computes in ``ieee32`` or ``interval``.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     y = et.float_power(et.tensor([2.0, 3.0]), 2)
+            ...     y.dtype, y.tolist()
+            ('float64', [4.0, 9.0])
+        """
+    def ldexp(self, other: Tensor | ArrayLike) -> Tensor:
+        """Multiplies `input` by 2 ** `other`.
+
+        Computed as torch's composition, ``input * 2.0 ** other``: an integer `other` gives a
+        floating power of two, and both tensors broadcast. Each floating operand gets its
+        gradient.
+
+        Args:
+            input (Tensor): the mantissas.
+            other (Tensor): the exponents (integer or floating).
+
+        Returns:
+            Tensor: ``input * 2 ** other``.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.ldexp(et.tensor([1.0, 3.0]), et.tensor([2, -1])).tolist()
+            [4.0, 1.5]
+        """
+    def ldexp_(self, other: Tensor | ArrayLike) -> Tensor:
+        """In-place `ldexp`: this tensor then reads `ldexp`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `ldexp`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def nan_to_num(
+        self, nan: float = 0.0, posinf: float | None = None, neginf: float | None = None
+    ) -> Tensor:
+        """Replaces NaN, positive infinity, and negative infinity values in `input` with the
+        values specified by `nan`, `posinf`, and `neginf`, respectively.
+
+        By default NaNs become zero, positive infinity the greatest finite value of
+        `input`'s dtype and negative infinity the least. The gradient reaches only the
+        elements kept, as torch's. Integer and bool tensors are returned as copies.
+
+        Args:
+            input (Tensor): the input tensor.
+            nan (float): the value NaNs become. Default: ``0.0``.
+            posinf (float, optional): the value positive infinities become. Default:
+                ``None`` (the dtype's greatest finite value).
+            neginf (float, optional): the value negative infinities become. Default:
+                ``None`` (the dtype's least finite value).
+
+        Returns:
+            Tensor: of `input`'s shape and dtype.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     x = et.tensor([float("nan"), float("inf"), -float("inf"), 3.14])
+            ...     et.nan_to_num(x, nan=0.0, posinf=1.0, neginf=-1.0).tolist()
+            [0.0, 1.0, -1.0, 3.140000104904175]
+        """
+    def nan_to_num_(
+        self, nan: float = 0.0, posinf: float | None = None, neginf: float | None = None
+    ) -> Tensor:
+        """In-place `nan_to_num`: this tensor then reads `nan_to_num`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `nan_to_num`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def signbit(self) -> Tensor:
+        """Tests if each element of `input` has its sign bit set or not.
+
+        True for negative numbers, ``-0.0`` and a NaN with its sign bit set; bool data (no
+        gradient).
+
+        Args:
+            input (Tensor): the input tensor.
+
+        Returns:
+            Tensor: bool, of `input`'s shape.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.signbit(et.tensor([-0.0, 0.0, -2.0, 1.5])).tolist()
+            [True, False, True, False]
+        """
+    def bitwise_not(self) -> Tensor:
+        """Computes the bitwise NOT of the given input tensor.
+
+        The input must be an integer or bool tensor: the two's complement ``-input - 1`` of
+        an integer, ``logical_not`` of a bool.
+
+        Args:
+            input (Tensor): an integer or bool tensor.
+
+        Returns:
+            Tensor: of `input`'s dtype.
+
+        Raises:
+            DTypeError: `input` is a floating-point tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.bitwise_not(et.tensor([-1, 0, 5])).tolist()
+            [0, -1, -6]
+        """
+    def bitwise_not_(self) -> Tensor:
+        """In-place `bitwise_not`: this tensor then reads `bitwise_not`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `bitwise_not`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def adjoint(self) -> Tensor:
+        """Returns a view of the tensor conjugated and with the last two dimensions transposed.
+
+        For real tensors (eagertape has no complex ones) this is `x.mT`.
+
+        Args:
+            input (Tensor): a tensor of at least 2 dims.
+
+        Returns:
+            Tensor: `input` with its last two dims swapped.
+
+        Raises:
+            ShapeError: `input` has fewer than 2 dims.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.adjoint(et.tensor([[1.0, 2.0], [3.0, 4.0]])).tolist()
+            [[1.0, 3.0], [2.0, 4.0]]
+        """
+    def diagflat(self, offset: int = 0) -> Tensor:
+        """Creates a two-dimensional tensor with the flattened input as a diagonal.
+
+        Args:
+            input (Tensor): the input tensor (flattened first).
+            offset (int): the diagonal to fill: 0 the main one, positive above it, negative
+                below. Default: ``0``.
+
+        Returns:
+            Tensor: a square matrix.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.diagflat(et.tensor([[1.0], [2.0]]), 1).tolist()
+            [[0.0, 1.0, 0.0], [0.0, 0.0, 2.0], [0.0, 0.0, 0.0]]
+        """
+    def diag_embed(self, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
+        """Creates a tensor whose diagonals of certain 2D planes (specified by `dim1` and
+        `dim2`) are filled by `input`.
+
+        Each vector along `input`'s last dim goes on the `offset` diagonal of a matrix along
+        the new dims `dim1` (rows) and `dim2` (columns) of the result.
+
+        Args:
+            input (Tensor): the input tensor, at least 1-D.
+            offset (int): which diagonal. Default: ``0``.
+            dim1 (int): the result's dim of the rows. Default: ``-2``.
+            dim2 (int): the result's dim of the columns. Default: ``-1``.
+
+        Returns:
+            Tensor: of one more dim than `input`.
+
+        Raises:
+            ArgumentError: `dim1` and `dim2` name the same dim.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.diag_embed(et.tensor([1.0, 2.0])).tolist()
+            [[1.0, 0.0], [0.0, 2.0]]
+        """
+    def take(self, index: Tensor | ArrayLike) -> Tensor:
+        """Returns a new tensor with the elements of `input` at the given indices.
+
+        `input` is read as if it were 1-D; the result has `index`'s shape. Negative indices
+        count from the end.
+
+        Args:
+            input (Tensor): the input tensor.
+            index (Tensor): the indices (an integer tensor).
+
+        Returns:
+            Tensor: of `index`'s shape.
+
+        Raises:
+            DTypeError: `index` is not an integer tensor.
+            IndexOutOfRangeError: an index is out of range.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.take(et.tensor([[4.0, 3.0], [5.0, 6.0]]), et.tensor([0, -1])).tolist()
+            [4.0, 6.0]
+        """
     def reshape(
         self, *args: _int | Sequence[_int], shape: _int | Sequence[_int] | None = None
     ) -> Tensor:
@@ -6486,6 +6975,27 @@ class Tensor:
             ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
             ...     et.flip(x, 0).tolist(), et.flip(x, (0, 1)).tolist()
             ([[3.0, 4.0], [1.0, 2.0]], [[4.0, 3.0], [2.0, 1.0]])
+        """
+    def tile(
+        self, *args: _int | Sequence[_int], dims: _int | Sequence[_int] | None = None
+    ) -> Tensor:
+        """Constructs a tensor by repeating the elements of `input`.
+
+        `dims` gives the repetitions per dim; a shorter `dims` is padded with leading ones,
+        a longer one gives `input` leading dims of size 1 (torch's rules).
+
+        Args:
+            input (Tensor): the tensor whose elements to repeat.
+            dims (tuple of ints): the number of repetitions per dim.
+
+        Returns:
+            Tensor: the tiled tensor.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.tile(et.tensor([1.0, 2.0]), (2,)).tolist()
+            [1.0, 2.0, 1.0, 2.0]
         """
     # END generated: tensor-methods
     def to(
@@ -6721,6 +7231,19 @@ class Tensor:
     def mT(self) -> Tensor:
         """`x.mT`: the last two dims swapped (a batch of matrices transposed)."""
     @property
+    def mH(self) -> Tensor:
+        """`t.mH`: the conjugate transpose of the last two dims, which for real tensors is
+        `t.mT`.
+        """
+    @property
+    def H(self) -> Tensor:
+        """`t.H`: the conjugate transpose of a matrix, which for real tensors is `t.T`; torch
+        defines it for 2-D tensors only (and `t.mH` for batches).
+
+        Raises:
+            ShapeError: the tensor is not 2-D.
+        """
+    @property
     def ndim(self) -> _int:
         """The number of dims."""
     def dim(self) -> _int:
@@ -6898,6 +7421,36 @@ class Tensor:
     def __xor__(self, other: Tensor | ArrayLike, /) -> Tensor: ...
     def __rxor__(self, other: Tensor | ArrayLike, /) -> Tensor: ...
     def __invert__(self) -> Tensor: ...
+    def __lshift__(self, other: Tensor | ArrayLike | _int, /) -> Tensor: ...
+    def __rlshift__(self, other: Tensor | ArrayLike | _int, /) -> Tensor: ...
+    def __rshift__(self, other: Tensor | ArrayLike | _int, /) -> Tensor: ...
+    def __rrshift__(self, other: Tensor | ArrayLike | _int, /) -> Tensor: ...
+    def where(self, condition: Tensor | ArrayLike, other: Tensor | ArrayLike | _float) -> Tensor:
+        """`t.where(condition, other)`: `eagertape.where(condition, t, other)`, torch's method
+        form.
+
+        Args:
+            condition (Tensor): a bool tensor: where True, the result takes `t`'s element.
+            other (Tensor or number): the elements where `condition` is False.
+
+        Returns:
+            Tensor: of the broadcast shape.
+        """
+    def __deepcopy__(self, memo: Any) -> Tensor:
+        """`copy.deepcopy(t)`: a new leaf with a copy of the value and the same `requires_grad`,
+        as torch's. Only a leaf can be deep-copied (torch's rule: a result of recorded ops
+        would lose its graph).
+
+        Args:
+            memo (dict): `copy.deepcopy`'s memo (its bookkeeping; unused here).
+
+        Raises:
+            RuntimeError: the tensor is the result of an op that records gradients.
+        """
+    def __contains__(self, element: object, /) -> _bool:
+        """Return key in self."""
+    def __reversed__(self) -> Tensor:
+        """`reversed(t)`: `t` flipped along its first dim (a 0-d tensor is itself), as torch's."""
     def index_put(
         self,
         indices: Sequence[Tensor | ArrayLike],
@@ -6956,6 +7509,14 @@ class Tensor:
     def __isub__(self, other: _Operand, /) -> Tensor: ...
     def __imul__(self, other: _Operand, /) -> Tensor: ...
     def __itruediv__(self, other: _Operand, /) -> Tensor: ...
+    def __ifloordiv__(self, other: _Operand, /) -> Tensor: ...
+    def __imod__(self, other: _Operand, /) -> Tensor: ...
+    def __ipow__(self, other: Tensor | _float | ArrayLike, modulo: None = None, /) -> Tensor: ...
+    def __iand__(self, other: _Operand, /) -> Tensor: ...
+    def __ior__(self, other: _Operand, /) -> Tensor: ...
+    def __ixor__(self, other: _Operand, /) -> Tensor: ...
+    def __ilshift__(self, other: _Operand, /) -> Tensor: ...
+    def __irshift__(self, other: _Operand, /) -> Tensor: ...
     @property
     def grad(self) -> Tensor | None:
         """torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
@@ -7257,6 +7818,14 @@ class Parameter(Tensor):
             >>> with et.Session(dtype="float64"):
             ...     p.version, p.tolist()
             (1, [1.0, 2.0])
+        """
+    def __deepcopy__(self, memo: Any) -> Parameter:
+        """`copy.deepcopy(p)` (`copy.deepcopy(model)`): a new Parameter of `p`'s class with a
+        copy of the current value, its `requires_grad` and name (a tied parameter is copied
+        once: `copy.deepcopy`'s memo).
+
+        Args:
+            memo (dict): `copy.deepcopy`'s memo (unused here).
         """
     def __hash__(self) -> int: ...
 
@@ -8696,6 +9265,22 @@ def sin(input: Tensor) -> Tensor:
         StaleHandleError: `input` belongs to a tape generation that was reset.
     """
 
+def sinc(input: Tensor) -> Tensor:
+    """Returns a new tensor with the normalized sinc of each element, `sin(pi x) / (pi x)` (1 at 0), as `torch.sinc`.
+
+    Records one node on the tape of `input`'s session; the gradient flows back
+    to `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: a new tensor of `input`'s shape and dtype.
+
+    Raises:
+        StaleHandleError: `input` belongs to a tape generation that was reset.
+    """
+
 def sinh(input: Tensor) -> Tensor:
     """Returns a new tensor with the hyperbolic sine of each element, as `torch.sinh`.
 
@@ -8834,8 +9419,168 @@ def atan2(input: Tensor | float, other: Tensor | float) -> Tensor:
         DTypeError: a tensor operand holds integer or bool data.
     """
 
+def bitwise_and(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the bitwise AND of `input` and `other` (integer or bool tensors), elementwise, as `torch.bitwise_and`.
+
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def bitwise_left_shift(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with `input` shifted left by `other` bits (integer tensors; `input << other`), elementwise, as `torch.bitwise_left_shift`.
+
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def bitwise_or(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the bitwise OR of `input` and `other` (integer or bool tensors), elementwise, as `torch.bitwise_or`.
+
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def bitwise_right_shift(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with `input` shifted right by `other` bits, arithmetically (integer tensors; `input >> other`), elementwise, as `torch.bitwise_right_shift`.
+
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def bitwise_xor(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the bitwise XOR of `input` and `other` (integer or bool tensors), elementwise, as `torch.bitwise_xor`.
+
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def copysign(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the magnitude of `input` with the sign of `other` (a signed zero's too; `other` gets no gradient), elementwise, as `torch.copysign`.
+
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
 def floor_divide(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Returns a new tensor with `input` divided by `other`, rounded down (`input // other`; its gradient is zero), elementwise, as `torch.floor_divide`.
+
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def fmax(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the larger of `input` and `other`, a NaN ignored (NaN only where both are; a tie's gradient goes to `input`), elementwise, as `torch.fmax`.
+
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def fmin(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the smaller of `input` and `other`, a NaN ignored (NaN only where both are; a tie's gradient goes to `input`), elementwise, as `torch.fmin`.
 
     The operands broadcast; where the function takes a number, either may be one (a
     constant of the tensor's dtype, as torch's wrapped number). Records one node on the
@@ -8896,6 +9641,26 @@ def hypot(input: Tensor | float, other: Tensor | float) -> Tensor:
 
 def logaddexp(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Returns a new tensor with `log(exp(input) + exp(other))`, computed stably, elementwise, as `torch.logaddexp`.
+
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def logaddexp2(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with `log2(2**input + 2**other)`, computed stably, elementwise, as `torch.logaddexp2`.
 
     The operands broadcast; where the function takes a number, either may be one (a
     constant of the tensor's dtype, as torch's wrapped number). Records one node on the
@@ -11530,6 +12295,28 @@ def true_divide(input: Tensor | ArrayLike | float, other: Tensor | ArrayLike | f
         Tensor: a new tensor of the broadcast shape.
     """
 
+def positive(input: Tensor) -> Tensor:
+    """Returns `input`, as `torch.positive` (`+input`).
+
+    The result names the same value (torch returns an alias of `input`); its gradient
+    passes through unchanged.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: `input`'s value.
+
+    Raises:
+        TypeError: `input` is a bool tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.positive(et.tensor([-1.0, 2.0])).tolist()
+        [-1.0, 2.0]
+    """
+
 def eq(input: Tensor, other: Tensor | ArrayLike | float) -> Tensor:
     """Computes `input == other` element-wise, as `torch.eq`.
 
@@ -12279,6 +13066,93 @@ def chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
         [[1.0, 2.0, 3.0], [4.0, 5.0]]
     """
 
+def unsafe_chunk(input: Tensor, chunks: int, dim: int = 0) -> tuple[Tensor, ...]:
+    """Works like `chunk` (torch's form without its view-aliasing check, which eagertape's
+    values never need).
+
+    Args:
+        input (Tensor): the tensor to split.
+        chunks (int): the number of chunks to return.
+        dim (int): the dimension along which to split. Default: ``0``.
+
+    Returns:
+        tuple of Tensors: the chunks.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     [t.tolist() for t in et.unsafe_chunk(et.tensor([1.0, 2.0, 3.0]), 2)]
+        [[1.0, 2.0], [3.0]]
+    """
+
+def unsafe_split(input: Tensor, split_size: int, dim: int = 0) -> tuple[Tensor, ...]:
+    """Works like `split` with an int size (torch's form without its view-aliasing check).
+
+    Args:
+        input (Tensor): the tensor to split.
+        split_size (int): the size of each chunk (the last may be smaller).
+        dim (int): the dimension along which to split. Default: ``0``.
+
+    Returns:
+        tuple of Tensors: the chunks.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     [t.tolist() for t in et.unsafe_split(et.tensor([1.0, 2.0, 3.0]), 2)]
+        [[1.0, 2.0], [3.0]]
+    """
+
+def split_with_sizes(
+    input: Tensor, split_sizes: int | Sequence[int], dim: int = 0
+) -> tuple[Tensor, ...]:
+    """Splits `input` into pieces of the given sizes along `dim`.
+
+    Args:
+        input (Tensor): the tensor to split.
+        split_sizes (list of ints): the size of each piece; they add up to the size of
+            `dim`.
+        dim (int): the dimension along which to split. Default: ``0``.
+
+    Returns:
+        tuple of Tensors: the pieces.
+
+    Raises:
+        TypeError: `split_sizes` is an int.
+        ShapeError: the sizes do not add up to the size of `dim`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     [t.tolist() for t in et.split_with_sizes(et.tensor([1.0, 2.0, 3.0]), [1, 2])]
+        [[1.0], [2.0, 3.0]]
+    """
+
+def unsafe_split_with_sizes(
+    input: Tensor, split_sizes: int | Sequence[int], dim: int = 0
+) -> tuple[Tensor, ...]:
+    """Works like `split_with_sizes` (torch's form without its view-aliasing check).
+
+    Args:
+        input (Tensor): the tensor to split.
+        split_sizes (list of ints): the size of each piece; they add up to the size of
+            `dim`.
+        dim (int): the dimension along which to split. Default: ``0``.
+
+    Returns:
+        tuple of Tensors: the pieces.
+
+    Raises:
+        TypeError: `split_sizes` is an int.
+        ShapeError: the sizes do not add up to the size of `dim`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     [t.tolist() for t in et.unsafe_split_with_sizes(et.tensor([1.0, 2.0]), [1, 1])]
+        [[1.0], [2.0]]
+    """
+
 def clamp(
     input: Tensor,
     min: Tensor | ArrayLike | float | None = None,
@@ -12658,6 +13532,211 @@ def matrix_power(input: Tensor, n: int) -> Tensor:
         [[1.0, 3.0], [0.0, 1.0]]
     """
 
+def float_power(input: Tensor, exponent: Tensor | ArrayLike | float) -> Tensor:
+    """Raises `input` to the power of `exponent`, elementwise, in double precision.
+
+    Both operands are converted to float64 first (a number exponent is used as is), so the
+    result is float64 whatever their dtypes, as torch's; the gradient converts back to each
+    operand's dtype. Sessions of the reference carriers refuse it.
+
+    Args:
+        input (Tensor): the base.
+        exponent (Tensor or float): the exponent.
+
+    Returns:
+        Tensor: ``input ** exponent`` in float64.
+
+    Raises:
+        UnsupportedOpError: the session computes in ``ieee32`` or ``interval``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     y = et.float_power(et.tensor([2.0, 3.0]), 2)
+        ...     y.dtype, y.tolist()
+        ('float64', [4.0, 9.0])
+    """
+
+def ldexp(input: Tensor, other: Tensor | ArrayLike) -> Tensor:
+    """Multiplies `input` by 2 ** `other`.
+
+    Computed as torch's composition, ``input * 2.0 ** other``: an integer `other` gives a
+    floating power of two, and both tensors broadcast. Each floating operand gets its
+    gradient.
+
+    Args:
+        input (Tensor): the mantissas.
+        other (Tensor): the exponents (integer or floating).
+
+    Returns:
+        Tensor: ``input * 2 ** other``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.ldexp(et.tensor([1.0, 3.0]), et.tensor([2, -1])).tolist()
+        [4.0, 1.5]
+    """
+
+def nan_to_num(
+    input: Tensor, nan: float = 0.0, posinf: float | None = None, neginf: float | None = None
+) -> Tensor:
+    """Replaces NaN, positive infinity, and negative infinity values in `input` with the
+    values specified by `nan`, `posinf`, and `neginf`, respectively.
+
+    By default NaNs become zero, positive infinity the greatest finite value of
+    `input`'s dtype and negative infinity the least. The gradient reaches only the
+    elements kept, as torch's. Integer and bool tensors are returned as copies.
+
+    Args:
+        input (Tensor): the input tensor.
+        nan (float): the value NaNs become. Default: ``0.0``.
+        posinf (float, optional): the value positive infinities become. Default:
+            ``None`` (the dtype's greatest finite value).
+        neginf (float, optional): the value negative infinities become. Default:
+            ``None`` (the dtype's least finite value).
+
+    Returns:
+        Tensor: of `input`'s shape and dtype.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x = et.tensor([float("nan"), float("inf"), -float("inf"), 3.14])
+        ...     et.nan_to_num(x, nan=0.0, posinf=1.0, neginf=-1.0).tolist()
+        [0.0, 1.0, -1.0, 3.140000104904175]
+    """
+
+def signbit(input: Tensor) -> Tensor:
+    """Tests if each element of `input` has its sign bit set or not.
+
+    True for negative numbers, ``-0.0`` and a NaN with its sign bit set; bool data (no
+    gradient).
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: bool, of `input`'s shape.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.signbit(et.tensor([-0.0, 0.0, -2.0, 1.5])).tolist()
+        [True, False, True, False]
+    """
+
+def bitwise_not(input: Tensor) -> Tensor:
+    """Computes the bitwise NOT of the given input tensor.
+
+    The input must be an integer or bool tensor: the two's complement ``-input - 1`` of
+    an integer, ``logical_not`` of a bool.
+
+    Args:
+        input (Tensor): an integer or bool tensor.
+
+    Returns:
+        Tensor: of `input`'s dtype.
+
+    Raises:
+        DTypeError: `input` is a floating-point tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.bitwise_not(et.tensor([-1, 0, 5])).tolist()
+        [0, -1, -6]
+    """
+
+def adjoint(input: Tensor) -> Tensor:
+    """Returns a view of the tensor conjugated and with the last two dimensions transposed.
+
+    For real tensors (eagertape has no complex ones) this is `x.mT`.
+
+    Args:
+        input (Tensor): a tensor of at least 2 dims.
+
+    Returns:
+        Tensor: `input` with its last two dims swapped.
+
+    Raises:
+        ShapeError: `input` has fewer than 2 dims.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.adjoint(et.tensor([[1.0, 2.0], [3.0, 4.0]])).tolist()
+        [[1.0, 3.0], [2.0, 4.0]]
+    """
+
+def diagflat(input: Tensor, offset: int = 0) -> Tensor:
+    """Creates a two-dimensional tensor with the flattened input as a diagonal.
+
+    Args:
+        input (Tensor): the input tensor (flattened first).
+        offset (int): the diagonal to fill: 0 the main one, positive above it, negative
+            below. Default: ``0``.
+
+    Returns:
+        Tensor: a square matrix.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.diagflat(et.tensor([[1.0], [2.0]]), 1).tolist()
+        [[0.0, 1.0, 0.0], [0.0, 0.0, 2.0], [0.0, 0.0, 0.0]]
+    """
+
+def diag_embed(input: Tensor, offset: int = 0, dim1: int = -2, dim2: int = -1) -> Tensor:
+    """Creates a tensor whose diagonals of certain 2D planes (specified by `dim1` and
+    `dim2`) are filled by `input`.
+
+    Each vector along `input`'s last dim goes on the `offset` diagonal of a matrix along
+    the new dims `dim1` (rows) and `dim2` (columns) of the result.
+
+    Args:
+        input (Tensor): the input tensor, at least 1-D.
+        offset (int): which diagonal. Default: ``0``.
+        dim1 (int): the result's dim of the rows. Default: ``-2``.
+        dim2 (int): the result's dim of the columns. Default: ``-1``.
+
+    Returns:
+        Tensor: of one more dim than `input`.
+
+    Raises:
+        ArgumentError: `dim1` and `dim2` name the same dim.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.diag_embed(et.tensor([1.0, 2.0])).tolist()
+        [[1.0, 0.0], [0.0, 2.0]]
+    """
+
+def take(input: Tensor, index: Tensor | ArrayLike) -> Tensor:
+    """Returns a new tensor with the elements of `input` at the given indices.
+
+    `input` is read as if it were 1-D; the result has `index`'s shape. Negative indices
+    count from the end.
+
+    Args:
+        input (Tensor): the input tensor.
+        index (Tensor): the indices (an integer tensor).
+
+    Returns:
+        Tensor: of `index`'s shape.
+
+    Raises:
+        DTypeError: `index` is not an integer tensor.
+        IndexOutOfRangeError: an index is out of range.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.take(et.tensor([[4.0, 3.0], [5.0, 6.0]]), et.tensor([0, -1])).tolist()
+        [4.0, 6.0]
+    """
+
 def reshape(input: Tensor, shape: int | Sequence[int]) -> Tensor:
     """Returns a tensor with the same data and number of elements as `input`, with
     shape `shape`.
@@ -12803,6 +13882,26 @@ def flip(input: Tensor, dims: int | Sequence[int]) -> Tensor:
         ...     x = et.tensor([[1.0, 2.0], [3.0, 4.0]])
         ...     et.flip(x, 0).tolist(), et.flip(x, (0, 1)).tolist()
         ([[3.0, 4.0], [1.0, 2.0]], [[4.0, 3.0], [2.0, 1.0]])
+    """
+
+def tile(input: Tensor, dims: int | Sequence[int]) -> Tensor:
+    """Constructs a tensor by repeating the elements of `input`.
+
+    `dims` gives the repetitions per dim; a shorter `dims` is padded with leading ones,
+    a longer one gives `input` leading dims of size 1 (torch's rules).
+
+    Args:
+        input (Tensor): the tensor whose elements to repeat.
+        dims (tuple of ints): the number of repetitions per dim.
+
+    Returns:
+        Tensor: the tiled tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.tile(et.tensor([1.0, 2.0]), (2,)).tolist()
+        [1.0, 2.0, 1.0, 2.0]
     """
 
 def cross_entropy(

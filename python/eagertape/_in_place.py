@@ -43,11 +43,13 @@ __all__ = [
     "floor_",
     "frac_",
     "i0_",
+    "ldexp_",
     "log10_",
     "log1p_",
     "log2_",
     "log_",
     "logit_",
+    "nan_to_num_",
     "neg_",
     "negative_",
     "rad2deg_",
@@ -57,6 +59,7 @@ __all__ = [
     "rsqrt_",
     "sigmoid_",
     "sin_",
+    "sinc_",
     "sinh_",
     "sqrt_",
     "square_",
@@ -580,6 +583,22 @@ def i0_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
     return input.i0_(*args, **kwargs)
 
 
+def ldexp_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+    """In-place version of ``ldexp``, as ``torch.ldexp_``.
+
+    Calls ``input.ldexp_(*args, **kwargs)`` (see ``Tensor.ldexp_``).
+
+    Args:
+        input (Tensor): the tensor to change in place; it then reads the result.
+        *args: the other arguments of ``Tensor.ldexp_``, by position.
+        **kwargs: the other arguments of ``Tensor.ldexp_``, by keyword.
+
+    Returns:
+        Tensor: ``input`` itself.
+    """
+    return input.ldexp_(*args, **kwargs)
+
+
 def log10_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
     """In-place version of ``log10``, as ``torch.log10_``.
 
@@ -658,6 +677,22 @@ def logit_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
         Tensor: ``input`` itself.
     """
     return input.logit_(*args, **kwargs)
+
+
+def nan_to_num_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+    """In-place version of ``nan_to_num``, as ``torch.nan_to_num_``.
+
+    Calls ``input.nan_to_num_(*args, **kwargs)`` (see ``Tensor.nan_to_num_``).
+
+    Args:
+        input (Tensor): the tensor to change in place; it then reads the result.
+        *args: the other arguments of ``Tensor.nan_to_num_``, by position.
+        **kwargs: the other arguments of ``Tensor.nan_to_num_``, by keyword.
+
+    Returns:
+        Tensor: ``input`` itself.
+    """
+    return input.nan_to_num_(*args, **kwargs)
 
 
 def neg_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
@@ -802,6 +837,22 @@ def sin_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
         Tensor: ``input`` itself.
     """
     return input.sin_(*args, **kwargs)
+
+
+def sinc_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+    """In-place version of ``sinc``, as ``torch.sinc_``.
+
+    Calls ``input.sinc_(*args, **kwargs)`` (see ``Tensor.sinc_``).
+
+    Args:
+        input (Tensor): the tensor to change in place; it then reads the result.
+        *args: the other arguments of ``Tensor.sinc_``, by position.
+        **kwargs: the other arguments of ``Tensor.sinc_``, by keyword.
+
+    Returns:
+        Tensor: ``input`` itself.
+    """
+    return input.sinc_(*args, **kwargs)
 
 
 def sinh_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002

@@ -61,8 +61,10 @@ macro_rules! binary_ops {
 }
 
 pub use super::binary_math::{
-    Atan2, FloorDivide, Fmod, Hypot, LogAddExp, Pow, Remainder, TruncDivide, Xlogy,
+    Atan2, Copysign, FloorDivide, Fmax, Fmin, Fmod, Hypot, LogAddExp, LogAddExp2, Pow, Remainder,
+    TruncDivide, Xlogy,
 };
+pub use super::bitwise::{BitwiseAnd, BitwiseLeftShift, BitwiseOr, BitwiseRightShift, BitwiseXor};
 
 binary_ops!(
     Add,
@@ -79,7 +81,16 @@ binary_ops!(
     Hypot,
     Fmod,
     LogAddExp,
-    Xlogy
+    Xlogy,
+    LogAddExp2,
+    Fmax,
+    Fmin,
+    Copysign,
+    BitwiseAnd,
+    BitwiseOr,
+    BitwiseXor,
+    BitwiseLeftShift,
+    BitwiseRightShift
 );
 
 /// The family's torch declarations, once, from which the binding (`src/python/pointwise.rs`)
@@ -103,6 +114,15 @@ macro_rules! binary_list {
             Fmod: fmod(other) [fmod_] = "the remainder of `input` divided by `other`, with the sign of `input` (C's `fmod`)",
             LogAddExp: logaddexp(other) = "`log(exp(input) + exp(other))`, computed stably",
             Xlogy: xlogy(other) [xlogy_] = "`input * log(other)`, 0 where `input` is 0 (unless `other` is NaN)",
+            LogAddExp2: logaddexp2(other) = "`log2(2**input + 2**other)`, computed stably",
+            Fmax: fmax(other) = "the larger of `input` and `other`, a NaN ignored (NaN only where both are; a tie's gradient goes to `input`)",
+            Fmin: fmin(other) = "the smaller of `input` and `other`, a NaN ignored (NaN only where both are; a tie's gradient goes to `input`)",
+            BitwiseAnd: bitwise_and(other) [bitwise_and_] = "the bitwise AND of `input` and `other` (integer or bool tensors)",
+            BitwiseOr: bitwise_or(other) [bitwise_or_] = "the bitwise OR of `input` and `other` (integer or bool tensors)",
+            BitwiseXor: bitwise_xor(other) [bitwise_xor_] = "the bitwise XOR of `input` and `other` (integer or bool tensors)",
+            BitwiseLeftShift: bitwise_left_shift(other) [bitwise_left_shift_] = "`input` shifted left by `other` bits (integer tensors; `input << other`)",
+            BitwiseRightShift: bitwise_right_shift(other) [bitwise_right_shift_] = "`input` shifted right by `other` bits, arithmetically (integer tensors; `input >> other`)",
+            Copysign: copysign(other) [copysign_] = "the magnitude of `input` with the sign of `other` (a signed zero's too; `other` gets no gradient)",
         }
     };
 }
@@ -137,6 +157,11 @@ impl<B: Backend> Rule<B> for Binary {
                 | BinaryOp::Remainder
                 | BinaryOp::Maximum
                 | BinaryOp::Minimum
+                | BinaryOp::BitwiseAnd
+                | BinaryOp::BitwiseOr
+                | BinaryOp::BitwiseXor
+                | BinaryOp::BitwiseLeftShift
+                | BinaryOp::BitwiseRightShift
         )
     }
     fn promotes(&self) -> bool {

@@ -1,6 +1,6 @@
 //! Pointwise math functions of two broadcast tensors beyond `+ - * /`: `pow` with a tensor
-//! exponent, floor division (`//`), `remainder` (`%`), `atan2`, `hypot`, `fmod`, `logaddexp`
-//! and `xlogy`, units of the binary family (see `binary.rs`; derivatives as torch's
+//! exponent, floor division (`//`), `remainder` (`%`), `atan2`, `hypot`, `fmod`, `logaddexp`,
+//! `logaddexp2`, `xlogy`, and IEEE 754's `fmax`, `fmin` (NaN-ignoring) and `copysign`, units of the binary family (see `binary.rs`; derivatives as torch's
 //! `derivatives.yaml`). `clamp` with tensor bounds is `clamp.rs`. `x // s` and `x % s` with
 //! a Python number are units of the scalar family (`scalar.rs`).
 //! Their reference element functions are for the point carriers; intervals refuse them.
@@ -34,6 +34,14 @@ pub struct Fmod;
 pub struct LogAddExp;
 /// `xlogy(a, b) = a · log b`, 0 where `a == 0` (unless `b` is NaN).
 pub struct Xlogy;
+/// `logaddexp2(a, b) = log₂(2ᵃ + 2ᵇ)`.
+pub struct LogAddExp2;
+/// `fmax(a, b)`: the larger, a NaN operand ignored (NaN only where both are).
+pub struct Fmax;
+/// `fmin(a, b)`: the smaller, a NaN operand ignored (NaN only where both are).
+pub struct Fmin;
+/// `copysign(a, b)`: `|a|` with the sign of `b` (of a signed zero and of NaN too).
+pub struct Copysign;
 
 fn point2<S: Scalar>(f: fn(S, S) -> S) -> Option<fn(S, S) -> S> {
     (!S::INTERVAL).then_some(f)
@@ -209,6 +217,35 @@ binary_kernel!(
     logaddexp
 );
 binary_kernel!(Xlogy, "xlogy", f_xlogy, f_xlogy_outtensor, xlogy);
+binary_kernel!(
+    LogAddExp2,
+    "logaddexp2",
+    f_logaddexp2,
+    f_logaddexp2_out,
+    logaddexp2
+);
+binary_kernel!(Fmax, "fmax", f_fmax, f_fmax_out, f64::max);
+binary_kernel!(Fmin, "fmin", f_fmin, f_fmin_out, f64::min);
+binary_kernel!(
+    Copysign,
+    "copysign",
+    f_copysign,
+    f_copysign_out,
+    f64::copysign
+);
+
+/// torch's `logaddexp2`: the larger operand plus `log₂(1 + 2^(−|a − b|))`; equal infinities
+/// give themselves.
+fn logaddexp2(a: f64, b: f64) -> f64 {
+    let m = a.max(b);
+    if m.is_infinite() && a == b {
+        return m;
+    }
+    if a.is_nan() || b.is_nan() {
+        return f64::NAN;
+    }
+    m + libm::log1p(libm::exp2(-(a - b).abs())) / std::f64::consts::LN_2
+}
 
 /// torch's `logaddexp`: the larger operand plus `log1p(e^(−|a − b|))`; equal infinities
 /// give themselves.
@@ -325,6 +362,71 @@ impl BinaryFn for Xlogy {
     }
 }
 
+impl BinaryFn for LogAddExp2 {
+    // d/da = g / (1 + 2^(b − a)), d/db = g / (1 + 2^(a − b))
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
+        let d = if i == 0 { B::sub(b, a)? } else { B::sub(a, b)? };
+        let p = B::unary::<super::unary_special::Exp2>(&d)?;
+        B::div(g, &B::add_scalar(&p, 1.0)?).map(Some)
+    }
+}
+
+/// torch's gradient masks of `fmax` (`fmin`: `le`): where the first operand is chosen,
+/// `a >= b` (`a <= b`) or `b` is NaN; the second gets the rest. A tie goes to the first.
+fn first_chosen<B: Backend>(a: &B::T, b: &B::T, min: bool) -> Result<B::T> {
+    let not_nan = |t: &B::T| B::binary::<super::pointwise::EqMask>(t, t);
+    let (a_ok, b_ok) = (not_nan(a)?, not_nan(b)?);
+    // `b > a` (`a > b` for fmin): comparisons with NaN are false, so its complement is
+    // `a >= b` (`a <= b`) once both operands are numbers
+    let beaten = if min {
+        B::binary::<GtMask>(a, b)?
+    } else {
+        B::binary::<GtMask>(b, a)?
+    };
+    let ge = B::mul(&B::mul(&complement::<B>(&beaten)?, &a_ok)?, &b_ok)?;
+    // b NaN, or b a number and a ≥ b: the two cases exclude each other
+    B::add(&complement::<B>(&b_ok)?, &ge)
+}
+
+fn extremum_grad<B: Backend>(
+    i: usize,
+    g: &B::T,
+    a: &B::T,
+    b: &B::T,
+    min: bool,
+) -> Result<Option<B::T>> {
+    let first = first_chosen::<B>(a, b, min)?;
+    let drop = if i == 0 {
+        complement::<B>(&first)?
+    } else {
+        first
+    };
+    B::binary::<ZeroWhere>(g, &drop).map(Some)
+}
+
+impl BinaryFn for Fmax {
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
+        extremum_grad::<B>(i, g, a, b, false)
+    }
+}
+
+impl BinaryFn for Fmin {
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, b: &B::T, _: &B::T) -> Result<Option<B::T>> {
+        extremum_grad::<B>(i, g, a, b, true)
+    }
+}
+
+impl BinaryFn for Copysign {
+    // torch's copysign_tensor_self_backward: d/da = g · (y / a), 0 where a == 0; d/db = 0
+    fn grad<B: Backend>(i: usize, g: &B::T, a: &B::T, _: &B::T, y: &B::T) -> Result<Option<B::T>> {
+        if i == 1 {
+            return B::mul_scalar(g, 0.0).map(Some);
+        }
+        let ratio = B::binary::<ZeroWhere>(&B::div(y, a)?, &eq_number::<B>(a, 0.0)?)?;
+        B::mul(g, &ratio).map(Some)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -363,12 +465,14 @@ mod tests {
     fn atan2_hypot_fmod_logaddexp_xlogy_gradients() {
         // the derivatives of torch's derivatives.yaml, both operands, one broadcast
         type Oracle = fn(&Tensor, &Tensor) -> Tensor;
-        let pairs: [(BinaryOp, Oracle); 5] = [
+        let pairs: [(BinaryOp, Oracle); 7] = [
             (BinaryOp::Atan2, |a, b| a.atan2(b)),
             (BinaryOp::Hypot, |a, b| a.hypot(b)),
             (BinaryOp::Fmod, |a, b| a.fmod_tensor(b)),
             (BinaryOp::LogAddExp, |a, b| a.logaddexp(b)),
             (BinaryOp::Xlogy, |a, b| a.xlogy(b)),
+            (BinaryOp::LogAddExp2, |a, b| a.logaddexp2(b)),
+            (BinaryOp::Copysign, |a, b| a.copysign(b)),
         ];
         for (k, (op, oracle)) in pairs.into_iter().enumerate() {
             check_grads(
@@ -380,6 +484,40 @@ mod tests {
                 |t| oracle(&t[0], &t[1]),
             );
         }
+    }
+
+    #[test]
+    fn fmax_and_fmin_gradients_go_to_the_chosen_operand_ties_to_the_first() {
+        // oracle: LibTorch's fmax/fmin by its autograd, at ties (a tie goes to the first
+        // operand; NaN operands: tests/python/test_binary_ieee.py, side by side with torch)
+        let a = Tensor::from_slice(&[1.0, 2.0, 4.0, 0.5, -2.0, -1.0]);
+        let b = Tensor::from_slice(&[1.0, 3.0, 4.0, 0.25, -2.0, -2.0]);
+        for (op, oracle) in [
+            (
+                BinaryOp::Fmax,
+                Tensor::fmax as fn(&Tensor, &Tensor) -> Tensor,
+            ),
+            (BinaryOp::Fmin, Tensor::fmin),
+        ] {
+            check_grads(
+                &[a.copy(), b.copy()],
+                |s, h| s.record(op.op(), &[h[0], h[1]]),
+                |t| oracle(&t[0], &t[1]),
+            );
+            check_grads(
+                &[data(&[3, 4], 530), data(&[4], 531)],
+                |s, h| s.record(op.op(), &[h[0], h[1]]),
+                |t| oracle(&t[0], &t[1]),
+            );
+        }
+    }
+
+    #[test]
+    fn logaddexp2_element_follows_torch() {
+        assert_eq!(logaddexp2(f64::INFINITY, f64::INFINITY), f64::INFINITY);
+        assert_eq!(logaddexp2(0.0, 0.0), 1.0);
+        assert!((logaddexp2(3.0, 1.0) - (10f64).log2()).abs() < 1e-15);
+        assert!(logaddexp2(f64::NAN, 1.0).is_nan());
     }
 
     #[test]

@@ -123,10 +123,17 @@ pub fn rewrite<B: Backend>(op: BinaryOp, s: f64, reflected: bool) -> Result<Opti
             | BinaryOp::Hypot
             | BinaryOp::Fmod
             | BinaryOp::LogAddExp
+            | BinaryOp::LogAddExp2
+            | BinaryOp::Copysign
+            | BinaryOp::BitwiseAnd
+            | BinaryOp::BitwiseOr
+            | BinaryOp::BitwiseXor
+            | BinaryOp::BitwiseLeftShift
+            | BinaryOp::BitwiseRightShift
             | BinaryOp::Xlogy,
             _,
         ) => return Ok(None),
-        (f @ (BinaryOp::Maximum | BinaryOp::Minimum), _) => {
+        (f @ (BinaryOp::Maximum | BinaryOp::Minimum | BinaryOp::Fmax | BinaryOp::Fmin), _) => {
             return Err(crate::error::Error::Argument(format!(
                 "{} takes two tensors; for a number use clamp",
                 f.name()

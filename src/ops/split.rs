@@ -94,6 +94,33 @@ pub fn chunk<B: Backend>(
     split(r, x, dim, &Split::Chunks(chunks))
 }
 
+/// `unsafe_split(input, split_size, dim)`: [`split`] into pieces of `split_size` (torch's
+/// `unsafe_` forms skip a view-aliasing check eagertape's values never need).
+pub fn split_size<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    split_size: i64,
+    dim: i64,
+) -> Result<Vec<Handle>> {
+    split(r, x, dim, &Split::Size(split_size))
+}
+
+/// `split_with_sizes(input, split_sizes, dim)`: [`split`] into pieces of the given sizes (a
+/// list: an int is a `TypeError`, as torch's).
+pub fn split_with_sizes<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    split_sizes: Split,
+    dim: i64,
+) -> Result<Vec<Handle>> {
+    if let Split::Size(n) = split_sizes {
+        return Err(Error::Type(format!(
+            "split_with_sizes(): argument 'split_sizes' must be a list of ints, not int ({n})"
+        )));
+    }
+    split(r, x, dim, &split_sizes)
+}
+
 /// torch's function `split(input, split_size_or_sections, dim)`: [`split`] by a size or by
 /// the pieces' sizes.
 pub fn split_by<B: Backend>(
@@ -131,6 +158,89 @@ macro_rules! functions {
             ///     [[1.0, 2.0, 3.0], [4.0, 5.0]]
             fn chunk(input: Tensor, chunks: i64; dim: i64 = 0) -> Tensors
                 = crate::ops::split::chunk;
+
+            /// Works like `chunk` (torch's form without its view-aliasing check, which eagertape's
+            /// values never need).
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to split.
+            ///     chunks (int): the number of chunks to return.
+            ///     dim (int): the dimension along which to split. Default: ``0``.
+            ///
+            /// Returns:
+            ///     tuple of Tensors: the chunks.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     [t.tolist() for t in et.unsafe_chunk(et.tensor([1.0, 2.0, 3.0]), 2)]
+            ///     [[1.0, 2.0], [3.0]]
+            fn chunk_unchecked(input: Tensor, chunks: i64; dim: i64 = 0) -> Tensors
+                = crate::ops::split::chunk as "unsafe_chunk";
+
+            /// Works like `split` with an int size (torch's form without its view-aliasing check).
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to split.
+            ///     split_size (int): the size of each chunk (the last may be smaller).
+            ///     dim (int): the dimension along which to split. Default: ``0``.
+            ///
+            /// Returns:
+            ///     tuple of Tensors: the chunks.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     [t.tolist() for t in et.unsafe_split(et.tensor([1.0, 2.0, 3.0]), 2)]
+            ///     [[1.0, 2.0], [3.0]]
+            fn split_unchecked(input: Tensor, split_size: i64; dim: i64 = 0) -> Tensors
+                = crate::ops::split::split_size as "unsafe_split";
+
+            /// Splits `input` into pieces of the given sizes along `dim`.
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to split.
+            ///     split_sizes (list of ints): the size of each piece; they add up to the size of
+            ///         `dim`.
+            ///     dim (int): the dimension along which to split. Default: ``0``.
+            ///
+            /// Returns:
+            ///     tuple of Tensors: the pieces.
+            ///
+            /// Raises:
+            ///     TypeError: `split_sizes` is an int.
+            ///     ShapeError: the sizes do not add up to the size of `dim`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     [t.tolist() for t in et.split_with_sizes(et.tensor([1.0, 2.0, 3.0]), [1, 2])]
+            ///     [[1.0], [2.0, 3.0]]
+            fn split_with_sizes(input: Tensor, split_sizes: SplitSize; dim: i64 = 0) -> Tensors
+                = crate::ops::split::split_with_sizes;
+
+            /// Works like `split_with_sizes` (torch's form without its view-aliasing check).
+            ///
+            /// Args:
+            ///     input (Tensor): the tensor to split.
+            ///     split_sizes (list of ints): the size of each piece; they add up to the size of
+            ///         `dim`.
+            ///     dim (int): the dimension along which to split. Default: ``0``.
+            ///
+            /// Returns:
+            ///     tuple of Tensors: the pieces.
+            ///
+            /// Raises:
+            ///     TypeError: `split_sizes` is an int.
+            ///     ShapeError: the sizes do not add up to the size of `dim`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     [t.tolist() for t in et.unsafe_split_with_sizes(et.tensor([1.0, 2.0]), [1, 1])]
+            ///     [[1.0], [2.0]]
+            fn split_with_sizes_unchecked(input: Tensor, split_sizes: SplitSize; dim: i64 = 0) -> Tensors
+                = crate::ops::split::split_with_sizes as "unsafe_split_with_sizes";
         }
     };
 }

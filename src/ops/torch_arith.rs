@@ -91,6 +91,17 @@ pub fn true_divide<B: Backend>(
     operator(r, BinaryOp::Div, input, other)
 }
 
+/// `positive(input)`: `+input`, the tensor itself (torch returns an alias); a bool tensor
+/// is refused, as torch refuses `+` on one.
+pub fn positive<B: Backend>(r: &mut dyn Recorder<B>, input: Handle) -> Result<Handle> {
+    if r.dtype(input)? == crate::config::DType::Bool {
+        return Err(Error::Type(
+            "The `+` operator, on a bool tensor is not supported.".into(),
+        ));
+    }
+    Ok(input)
+}
+
 /// The family's torch declarations (see `src/python/declared/`).
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! functions {
@@ -191,6 +202,28 @@ macro_rules! functions {
             ///     Tensor: a new tensor of the broadcast shape.
             fn true_divide(input: TensorOrNumber, other: TensorOrNumber;)
                 = crate::ops::torch_arith::true_divide, in_place true_divide_;
+
+            /// Returns `input`, as `torch.positive` (`+input`).
+            ///
+            /// The result names the same value (torch returns an alias of `input`); its gradient
+            /// passes through unchanged.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///
+            /// Returns:
+            ///     Tensor: `input`'s value.
+            ///
+            /// Raises:
+            ///     TypeError: `input` is a bool tensor.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.positive(et.tensor([-1.0, 2.0])).tolist()
+            ///     [-1.0, 2.0]
+            fn positive(input: Tensor;)
+                = crate::ops::torch_arith::positive;
         }
     };
 }

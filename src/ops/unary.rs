@@ -16,7 +16,7 @@ pub use super::unary_math::{
     Cos, Erf, Expm1, Log1p, NanToZero, Reciprocal, Rsqrt, Sign, Sin, Square,
 };
 pub use super::unary_special::{
-    Deg2rad, Digamma, Erfc, Erfinv, Exp2, Lgamma, Log10, Log2, Rad2deg, I0,
+    Deg2rad, Digamma, Erfc, Erfinv, Exp2, Lgamma, Log10, Log2, Rad2deg, Sinc, I0,
 };
 pub use super::unary_trig::{
     Acos, Acosh, Asin, Asinh, Atan, Atanh, Ceil, Cosh, Floor, Frac, Round, Sinh, Tan, Trunc,
@@ -132,6 +132,7 @@ macro_rules! unary_list {
             Digamma: digamma [digamma_] = "the digamma function (the derivative of `lgamma`) of each element",
             Erfinv: erfinv [erfinv_] = "the inverse error function of each element (defined on `(-1, 1)`)",
             I0: i0 [i0_] = "the modified Bessel function of the first kind, order 0, of each element",
+            Sinc: sinc [sinc_] = "the normalized sinc of each element, `sin(pi x) / (pi x)` (1 at 0)",
         }
     };
 }

@@ -1,5 +1,5 @@
 //! Special functions and conversions of the unary family: `erfc exp2 log2 log10 deg2rad
-//! rad2deg lgamma digamma erfinv i0`. Each is a unit with its LibTorch kernel and its
+//! rad2deg lgamma digamma erfinv i0 sinc`. Each is a unit with its LibTorch kernel and its
 //! derivative in torch's order (`derivatives.yaml`), so a gradient is torch's bits; see
 //! `unary.rs` for the family. Their reference element functions are for the point carriers
 //! (`libm`), and none where `libm` has no such function (`digamma`, `erfinv`, `i0`, and
@@ -33,6 +33,17 @@ unary_kernel!(@ Lgamma, "lgamma", f_lgamma, f_lgamma_out, None);
 unary_kernel!(@ Digamma, "digamma", f_digamma, f_digamma_out, None);
 unary_kernel!(@ Erfinv, "erfinv", f_erfinv, f_erfinv_out, None);
 unary_kernel!(@ I0, "i0", f_i0, f_i0_out, None);
+unary_kernel!(@ Sinc, "sinc", f_sinc, f_sinc_out,
+    point::<S>(|x: S| x.point(|v| sinc(f64::from(v)) as f32, sinc)));
+
+/// The normalized sinc, `sin(πx) / (πx)`, 1 at 0 (torch's).
+fn sinc(x: f64) -> f64 {
+    if x == 0.0 {
+        return 1.0;
+    }
+    let px = std::f64::consts::PI * x;
+    px.sin() / px
+}
 // The derivatives' kernels (no public form of their own here).
 unary_kernel!(@ I1, "special_i1", f_special_i1, f_special_i1_out, None);
 
@@ -136,6 +147,21 @@ impl UnaryFn for I0 {
     const READS_OUTPUT: bool = false;
 }
 
+impl UnaryFn for Sinc {
+    // torch's sinc_backward: g · (πx cos(πx) − sin(πx)) / (πx²), 0 where πx² == 0
+    fn backward<B: Backend>(g: &B::T, x: &B::T, _y: &B::T) -> Result<B::T> {
+        let pi = std::f64::consts::PI;
+        let px = B::mul_scalar(x, pi)?;
+        let pxx = B::mul_scalar(&B::mul(x, x)?, pi)?;
+        let c = B::mul(&px, &B::unary::<super::unary_math::Cos>(&px)?)?;
+        let num = B::sub(&c, &B::unary::<super::unary_math::Sin>(&px)?)?;
+        let d = B::div(&B::mul(g, &num)?, &pxx)?;
+        let zero = super::pointwise::eq_number::<B>(&pxx, 0.0)?;
+        B::binary::<super::pointwise::ZeroWhere>(&d, &zero)
+    }
+    const READS_OUTPUT: bool = false;
+}
+
 #[cfg(test)]
 mod tests {
     use crate::ops::testing::{check_grads, check_grads_libtorch, data, positive};
@@ -144,13 +170,15 @@ mod tests {
     type Oracle = fn(&tch::Tensor) -> tch::Tensor;
 
     #[test]
-    fn erfc_exp2_and_angle_conversion_gradients() {
-        // erfc' = -2/√π e^(−x²); exp2' = 2^x ln 2; deg2rad' = π/180; rad2deg' = 180/π
+    fn erfc_exp2_angle_conversion_and_sinc_gradients() {
+        // erfc' = -2/√π e^(−x²); exp2' = 2^x ln 2; deg2rad' = π/180; rad2deg' = 180/π;
+        // sinc' = (πx cos πx − sin πx) / (πx²)
         for (op, oracle) in [
             (Erfc, (|t: &tch::Tensor| t.erfc()) as Oracle),
             (Exp2, |t| t.exp2()),
             (Deg2rad, |t| t.deg2rad()),
             (Rad2deg, |t| t.rad2deg()),
+            (Sinc, |t| t.sinc()),
         ] {
             check_grads(
                 &[data(&[3, 4], 171)],

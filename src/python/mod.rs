@@ -45,6 +45,7 @@ mod tensor;
 mod tensor_convert;
 mod tensor_index;
 mod tensor_meta;
+mod tensor_protocol;
 mod tensor_torch;
 mod torch_style;
 

@@ -448,6 +448,23 @@ impl PyParameter {
         self.inner.id()
     }
 
+    /// `copy.deepcopy(p)` (`copy.deepcopy(model)`): a new Parameter of `p`'s class with a
+    /// copy of the current value, its `requires_grad` and name (a tied parameter is copied
+    /// once: `copy.deepcopy`'s memo).
+    ///
+    /// Args:
+    ///     memo (dict): `copy.deepcopy`'s memo (unused here).
+    fn __deepcopy__<'py>(
+        slf: &Bound<'py, Self>,
+        memo: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let _ = memo;
+        let p = &slf.get().inner;
+        let kwargs =
+            super::tensor_protocol::parameter_copy_kwargs(slf.py(), p.requires_grad(), p.name())?;
+        slf.get_type().call((slf,), Some(&kwargs))
+    }
+
     /// torch's form: `Parameter containing:` and the current snapshot's values
     /// (`eagertape._tensor_py`, torch's printer).
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {

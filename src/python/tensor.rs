@@ -426,6 +426,8 @@ operators! {
     __matmul__, __rmatmul__ => Operator::MatMul;
     __floordiv__, __rfloordiv__ => Operator::Arith(BinaryOp::FloorDivide);
     __mod__, __rmod__ => Operator::Arith(BinaryOp::Remainder);
+    __lshift__, __rlshift__ => Operator::Arith(BinaryOp::BitwiseLeftShift);
+    __rshift__, __rrshift__ => Operator::Arith(BinaryOp::BitwiseRightShift);
 }
 
 #[pymethods]

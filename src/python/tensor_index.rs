@@ -14,6 +14,7 @@ use crate::backend::dynamic::{Dyn as Be, DynTensor};
 use crate::backend::Backend;
 use crate::config::DType;
 use crate::error::Error;
+use crate::ops::binary::BinaryOp;
 use crate::ops::compare::Predicate;
 use crate::ops::split::Split;
 use crate::ops::Op;
@@ -197,18 +198,19 @@ pub(crate) fn number(o: &Bound<'_, PyAny>) -> Option<f64> {
     }
 }
 
-/// The logical operators on bool (or integer) tensors: each row its method and its reflected
-/// method (the same predicate: `&`, `|` and `^` are symmetric).
+/// The logical operators on bool tensors, bitwise on integer ones (torch's `&`, `|`, `^` are
+/// its `bitwise_*`, which on bools are the logical ones): each row its method and its
+/// reflected method (symmetric).
 macro_rules! logical_operators {
-    ($($name:ident, $reflected:ident => $p:ident;)*) => {
+    ($($name:ident, $reflected:ident => $p:ident, $bitwise:ident;)*) => {
         #[pymethods]
         impl PyTensor {
             $(
                 fn $name(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-                    self.predicate(py, Predicate::$p, other)
+                    self.logical_or_bitwise(py, other, Predicate::$p, BinaryOp::$bitwise, false)
                 }
                 fn $reflected(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-                    self.predicate(py, Predicate::$p, other)
+                    self.logical_or_bitwise(py, other, Predicate::$p, BinaryOp::$bitwise, true)
                 }
             )*
         }
@@ -216,9 +218,32 @@ macro_rules! logical_operators {
 }
 
 logical_operators! {
-    __and__, __rand__ => And;
-    __or__, __ror__ => Or;
-    __xor__, __rxor__ => Xor;
+    __and__, __rand__ => And, BitwiseAnd;
+    __or__, __ror__ => Or, BitwiseOr;
+    __xor__, __rxor__ => Xor, BitwiseXor;
+}
+
+impl PyTensor {
+    /// `p` of a bool (or floating: refused there) tensor, the bitwise unit `b` of an integer
+    /// one.
+    fn logical_or_bitwise(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        p: Predicate,
+        b: BinaryOp,
+        reflected: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let integer = self.param.is_none()
+            && matches!(
+                Be::dtype(self.value(py)?.get()),
+                DType::Int64 | DType::Int32
+            );
+        if integer {
+            return self.operator(py, other, crate::session::Operator::Arith(b), reflected);
+        }
+        self.predicate(py, p, other)
+    }
 }
 
 #[pymethods]
@@ -286,12 +311,11 @@ impl PyTensor {
         slf.as_ptr() as isize
     }
 
+    /// `~x`: torch's `bitwise_not` (`logical_not` of a bool tensor).
     fn __invert__(&self, py: Python<'_>) -> PyResult<PyTensor> {
-        self.apply(
-            py,
-            Op::predicate(Predicate::Not),
-            vec![Operand::Node(self.handle())],
-        )
+        self.call(py, |s, h| {
+            s.all_or_nothing(|s| crate::ops::invert::bitwise_not(s, h))
+        })
     }
 
     /// torch's `contiguous()`: the tensor itself when it is laid out row-major (then

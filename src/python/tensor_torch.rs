@@ -242,6 +242,34 @@ impl PyTensor {
     fn __itruediv__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
         via(slf, "/=", || slf.div(other)).map(|_| ())
     }
+    fn __ifloordiv__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        via(slf, "//=", || slf.call_method1("__floordiv__", (other,))).map(|_| ())
+    }
+    fn __imod__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        via(slf, "%=", || slf.call_method1("__mod__", (other,))).map(|_| ())
+    }
+    fn __ipow__(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyAny>,
+        _modulo: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        via(slf, "**=", || slf.call_method1("__pow__", (other,))).map(|_| ())
+    }
+    fn __iand__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        via(slf, "&=", || slf.call_method1("__and__", (other,))).map(|_| ())
+    }
+    fn __ior__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        via(slf, "|=", || slf.call_method1("__or__", (other,))).map(|_| ())
+    }
+    fn __ixor__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        via(slf, "^=", || slf.call_method1("__xor__", (other,))).map(|_| ())
+    }
+    fn __ilshift__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        via(slf, "<<=", || slf.call_method1("__lshift__", (other,))).map(|_| ())
+    }
+    fn __irshift__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        via(slf, ">>=", || slf.call_method1("__rshift__", (other,))).map(|_| ())
+    }
     /// The in-place form of the function `f` (`F.elu(x, inplace=True)`): checked first,
     /// then `f(*args)` is recorded and this tensor object (and every other naming its
     /// value) names the result; returns `self`.

@@ -49,7 +49,9 @@ impl<B: Backend> Recorder<B> for Session<B> {
         let v = self.value(like)?;
         let dtype = dtype.unwrap_or(B::dtype(v.get()));
         let t = B::from_f64(data, shape, dtype, B::device(v.get()))?;
-        self.literal(|s| s.input_owned_as(t, dtype.is_data().then_some(dtype), false))
+        // (the dtype named: a float64 constant beside a float64 tensor of a float32 session
+        // keeps its float64 value)
+        self.literal(|s| s.input_owned_as(t, Some(dtype), false))
     }
     fn dropout(&mut self, x: Handle, p: f64) -> Result<Handle> {
         Session::dropout(self, x, p, true)

@@ -210,6 +210,48 @@ def _compare(lib, x, y):
     )
 
 
+def _split_aliases(lib, x):
+    """torch's `unsafe_chunk`, `unsafe_split`, `split_with_sizes`, `unsafe_split_with_sizes`,
+    each piece weighted by its position, by function and method."""
+
+    def weigh(pieces, dim):
+        return lib.cat([p * (i + 1.0) for i, p in enumerate(pieces)], dim)
+
+    return (
+        weigh(lib.unsafe_chunk(x, 2, 1), 1)
+        + weigh(x.unsafe_chunk(3), 0)
+        + weigh(lib.unsafe_split(x, 3, 1), 1)
+        + weigh(x.unsafe_split(2), 0)
+        + weigh(lib.split_with_sizes(x, [1, 3], 1), 1)
+        + weigh(x.split_with_sizes([2, 1]), 0)
+        + weigh(lib.unsafe_split_with_sizes(x, [2, 2], -1), -1)
+        + weigh(x.unsafe_split_with_sizes([1, 2], dim=0), 0)
+    )
+
+
+def _rearrangements(lib, x, v):
+    """`adjoint` (`mH`, `H`), `diag_embed` (offsets and dims), `diagflat`, `tile` (shorter and
+    longer `dims`), `take` (negative indices) and the method `where`, each weighted."""
+    first = lib.adjoint(x)  # first: `adjoint_of_a_vector` refuses it, recording nothing
+    w = lib.arange(1.0, 25.0).reshape(2, 3, 4)
+    idx = lib.tensor([[0, -1], [5, 23]], dtype=lib.int64)
+    return (
+        (first * w.mT).sum()
+        + (x.adjoint() * 2.0).sum(0)[0, 0]
+        + (x.mH * w.mT).sum() * 0.5
+        + (x[1].H * w[0].T).sum() * 0.25
+        + (lib.diag_embed(v) * lib.arange(1.0, 19.0).reshape(2, 3, 3)).sum()
+        + (v.diag_embed(1, 0, 2) * 3.0).sum()
+        + (lib.diagflat(v) * lib.arange(36.0).reshape(6, 6)).sum()
+        + v.diagflat(-1)[1:, :6].sum()
+        + (lib.tile(v, (2,)) * lib.arange(12.0).reshape(2, 6)).sum()
+        + (v.tile(2, 1, 1) * 0.5).sum()
+        + (lib.take(x, idx) * lib.tensor([1.0, 2.0])).sum()
+        + x.take(lib.tensor([3, -24], dtype=lib.int64)).sum()
+        + (x.where(lib.tensor([True, False, False, True]), v.unsqueeze(-1)) * w).sum()
+    )
+
+
 OPS: tuple[Op, ...] = (
     # --- pointwise, two tensors (broadcasting) ---
     Op(
@@ -1315,6 +1357,35 @@ OPS: tuple[Op, ...] = (
             "et.chunk",
             "Tensor.contiguous",
         ),
+    ),
+    Op(
+        "split_aliases",
+        lambda x: _split_aliases(et, x),
+        lambda x: _split_aliases(torch, x),
+        normal((3, 4)),
+        covers=tuple(
+            f"{side}.{name}"
+            for name in (
+                "unsafe_chunk",
+                "unsafe_split",
+                "split_with_sizes",
+                "unsafe_split_with_sizes",
+            )
+            for side in ("et", "Tensor")
+        ),
+    ),
+    Op(
+        "rearrangements",
+        lambda x, v: _rearrangements(et, x, v),
+        lambda x, v: _rearrangements(torch, x, v),
+        normal((2, 3, 4), (2, 3)),
+        bad=(("adjoint_of_a_vector", [(4,), (2, 3)], et.ShapeError),),
+        covers=tuple(
+            f"{side}.{name}"
+            for name in ("adjoint", "diag_embed", "diagflat", "tile", "take")
+            for side in ("et", "Tensor")
+        )
+        + ("Tensor.H", "Tensor.mH", "Tensor.where"),
     ),
     # --- softmax family and losses ---
     Op(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import torch
-from op_table import Op, normal, positive
+from op_table import Op, away_from_zero, normal, positive
 
 import eagertape as et
 
@@ -128,6 +128,8 @@ def _binary_in_place(lib, a, b):
     floor_divide has no derivative: `div(rounding_mode="floor")` is the same with one)."""
     total = lib.atan2(a, b) * 0.0  # first: an interval session refuses it, recording nothing
     for name in et._core._BINARY_INPLACE:
+        if name.startswith("bitwise_"):
+            continue  # integer and bool data only: test_bitwise.py
         y = a * 1.0
         if lib is et:
             out = getattr(y, name)(b)
@@ -161,6 +163,8 @@ def _declared_in_place(lib, a, b):
         "addmv_": (bb.reshape(12, 1), bb[0, :1]),  # (on the flattened copy: `vector`)
         "addr_": (bb[:, 0], a[0] * 0.5),
         "addbmm_": (bb[:, :2].unsqueeze(0) * 0.5, bb[:2, :].unsqueeze(0)),
+        "ldexp_": (bb - 1.0,),
+        "nan_to_num_": (0.0, 1.0, -1.0),
         "lerp_": (bb, 0.25),
         "clamp_": (0.8, 1.5),
         "clamp_min_": (1.0,),
@@ -188,8 +192,8 @@ def _declared_in_place(lib, a, b):
         "clip_": (0.8, 1.5),
     }
     # (the logical ops' in-place forms give truth values, no gradient: test_logical.py and
-    # test_inplace_parity.py)
-    logical = {"logical_and_", "logical_or_", "logical_xor_", "logical_not_"}
+    # test_inplace_parity.py; bitwise_not_ takes integer or bool data: test_bitwise.py)
+    logical = {"logical_and_", "logical_or_", "logical_xor_", "logical_not_", "bitwise_not_"}
     vector = {"addmv_"}  # these write a 1-D tensor: a flattened copy of `a`
     for name, _ in et._core._DECLARED_IN_PLACE:
         if name in logical:
@@ -225,6 +229,23 @@ def _products(lib, v, u, m, b, w):
         + m.matrix_power(2).sum()
         + lib.matrix_power(m, 1).sum()
         + m.matrix_power(3).sum()
+    )
+
+
+def _ieee(lib, x):
+    """`nan_to_num` of infinities (`x * 1e308 * 1e308`, detached) and NaNs (their difference)
+    with given values (the defaults depend on the dtype: tests/python/test_ieee.py), `signbit`
+    of signed zeros (`x * 0.0`) and numbers, `positive`."""
+    first = lib.where(lib.signbit(x), x, 2.0 * x)  # an interval session refuses it first
+    inf = x.detach() * 1e308 * 1e308  # (no gradient path: 1e308 is inf in float32)
+    return (
+        first
+        + lib.where((x * 0.0).signbit(), 1.0, -x)
+        + inf.nan_to_num(0.5, 2.0, -3.0) * x
+        + lib.nan_to_num(inf - inf, nan=0.25) * x
+        + x.nan_to_num(neginf=1.0)
+        + lib.positive(x)
+        + x.positive() * 3.0
     )
 
 
@@ -319,6 +340,23 @@ MATH_OPS: tuple[Op, ...] = (
     _row("digamma", positive, carriers=LIBTORCH),
     _row("erfinv", inside_unit, carriers=LIBTORCH),
     _row("i0", normal, carriers=LIBTORCH),
+    _row("sinc", normal),
+    Op(
+        "nan_to_num_signbit_positive",
+        # (a predicate first: an interval session refuses it before anything is recorded)
+        lambda x: _ieee(et, x),
+        lambda x: _ieee(torch, x),
+        away_from_zero((3, 4)),
+        carriers=POINT,
+        covers=(
+            "et.nan_to_num",
+            "Tensor.nan_to_num",
+            "et.signbit",
+            "Tensor.signbit",
+            "et.positive",
+            "Tensor.positive",
+        ),
+    ),
     Op(
         "unary_aliases",
         lambda x: _aliases(et, x),
@@ -345,6 +383,35 @@ MATH_OPS: tuple[Op, ...] = (
     _binary("fmod", _fmod_sample),
     _binary("logaddexp", normal((3, 4), (4,))),
     _binary("xlogy", _normal_positive),
+    _binary("logaddexp2", normal((3, 4), (4,))),
+    _binary("copysign", normal((3, 4), (4,))),
+    Op(
+        "fmax_fmin",
+        lambda a, b: et.fmax(a, b) + a.fmax(b * 0.5) * 2.0 + et.fmin(a, b) * 3.0 + a.fmin(-b),
+        lambda a, b: torch.fmax(a, b) + a.fmax(b * 0.5) * 2.0 + torch.fmin(a, b) * 3.0 + a.fmin(-b),
+        normal((3, 4), (4,)),
+        carriers=POINT,
+        bad=(("no_broadcast", [(3,), (4,)], et.ShapeError),),
+        covers=("et.fmax", "Tensor.fmax", "et.fmin", "Tensor.fmin"),
+    ),
+    Op(
+        "float_power_ldexp",
+        lambda a, b, k: (
+            (et.float_power(a, b) + a.float_power(2.5)).type_as(a) + et.ldexp(b, k) + a.ldexp(b)
+        ),
+        lambda a, b, k: (
+            (torch.float_power(a, b) + a.float_power(2.5)).type_as(a)
+            + torch.ldexp(b, k)
+            + a.ldexp(b)
+        ),
+        lambda rng: [
+            rng.uniform(0.5, 2.0, size=(3, 4)),
+            rng.standard_normal((4,)),
+            rng.standard_normal((3, 1)),
+        ],
+        carriers=("libtorch",),
+        covers=("et.float_power", "Tensor.float_power", "et.ldexp", "Tensor.ldexp"),
+    ),
     Op(
         "sort",
         # values carry the gradient to the positions they came from; indices are data

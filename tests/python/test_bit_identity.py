@@ -65,6 +65,12 @@ NOT_BIT_IDENTICAL: dict[str, tuple[tuple[str, ...], str]] = {
         "vector products through a matrix product (torch: BLAS dot/gemv) and their sums",
     ),
     "addbmm": (ALL, "the batch contracted with the inner dim in one product (torch: per batch)"),
+    "sinc": (ALL, "the derivative's terms rounded in another order than torch's sinc_backward"),
+    "float_power_ldexp": (
+        ALL,
+        "an exponent's gradient `y log(base)` multiplied in another order than torch's pow "
+        "backward",
+    ),
     "lstm": (SIXTEEN, _RNN),
     "lstm_bidirectional_proj_packed": (ALL, _RNN),
     "gru": (ALL, _RNN),
@@ -186,9 +192,13 @@ MACHINE_DEPENDENT: dict[str, tuple[tuple[str, ...], str]] = {
         "a number base's gradient `y log(s)` takes `log(s)` in the dtype (torch: in double)",
     ),
     "declared_in_place": (
-        ("float32", "bfloat16"),
-        "lerp_, addcmul_, addcdiv_, addmm_, addmv_, addr_ and addbmm_ as their own rows: "
+        ALL,
+        "lerp_, addcmul_, addcdiv_, addmm_, addmv_, addr_, addbmm_ and ldexp_ as their own rows: "
         "products in another order, whose sum may round to torch's bits",
+    ),
+    "unary_in_place": (
+        ALL,
+        "sinc_'s derivative as the sinc row's, whose rounding the sum may or may not show",
     ),
     "activation_in_place_functions": (
         ALL,

@@ -26,6 +26,7 @@ ARGS = {
     "fill_": (2.5,),
     "logit_": (0.2,),
     "xlogy_": ("other",),
+    "ldexp_": ("other",),
     # (on the flattened input: a vector)
     "addmv_": (lambda lib: lib.tensor(DATA.reshape(12, 1)), lambda lib: lib.tensor([[0.5]])[0]),
 }

@@ -248,6 +248,12 @@ NOT_OPS = {
     "is_cuda",
     "cuda",
     "data",
+    # integer and bool data only: test_bitwise.py
+    *(
+        f"bitwise_{n}{i}"
+        for n in ("and", "or", "xor", "not", "left_shift", "right_shift")
+        for i in ("", "_")
+    ),
     # storage layout and kind: test_tensor_meta.py
     "stride",
     "storage_offset",
@@ -339,6 +345,7 @@ NOT_TABLE = {
     "is_tensor",
     "numel",
     "is_distributed",  # test_tensor_meta.py
+    *(f"bitwise_{n}" for n in ("and", "or", "xor", "not", "left_shift", "right_shift")),
     "dropout",  # random: test_random.py checks it against its own mask
     "is_autocast_enabled",  # the autocast state: test_mixed_precision.py
     "get_autocast_dtype",

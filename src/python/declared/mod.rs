@@ -103,10 +103,15 @@ families! {
         conversions => convert::functions;
         products => matmul::product_functions;
         vector_products => products::functions;
+        powers => powers::functions;
+        ieee => ieee::functions;
+        bitwise => invert::functions;
+        rearrange => rearrange::functions;
     ]
     sized: [
         sized_views => views::sized_functions;
         sized_arrange => arrange::sized_functions;
+        sized_rearrange => rearrange::sized_functions;
     ]
     functions: [
         class_losses => nll::functions;
