@@ -328,7 +328,8 @@ fn recycled_results_are_bit_identical_to_fresh_ones() {
             // The special values go through every function (log/sqrt of negatives: NaN).
             cases.push((f.op(), vec![6]));
         }
-        for &f in BinaryOp::ALL {
+        // (the bitwise functions take integer data, which these float parameters are not)
+        for &f in BinaryOp::ALL.iter().filter(|f| !f.data_only()) {
             cases.push((f.op(), vec![6, 1]));
             cases.push((f.op(), vec![0, 2])); // broadcast
         }

@@ -131,6 +131,19 @@ macro_rules! binary_list {
 pub(crate) use binary_list;
 
 impl BinaryOp {
+    /// Whether the function takes integer or bool data only (the bitwise ones: LibTorch
+    /// refuses floating operands).
+    pub fn data_only(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::BitwiseAnd
+                | BinaryOp::BitwiseOr
+                | BinaryOp::BitwiseXor
+                | BinaryOp::BitwiseLeftShift
+                | BinaryOp::BitwiseRightShift
+        )
+    }
+
     /// The op recording this function.
     pub fn op<B: Backend>(self) -> Op<B> {
         Op::Binary(Binary(self))

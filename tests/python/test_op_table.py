@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+import test_tensor_meta
 import torch
 from conftest import assert_matches_torch, torch_value_and_grads
 from op_table import CARRIERS, OPS
@@ -255,33 +256,7 @@ NOT_OPS = {
         for i in ("", "_")
     ),
     # storage layout and kind: test_tensor_meta.py
-    "stride",
-    "storage_offset",
-    "is_contiguous",
-    "dim_order",
-    "element_size",
-    "itemsize",
-    "nbytes",
-    "nelement",
-    "ndimension",
-    "layout",
-    "has_names",
-    "is_pinned",
-    "is_shared",
-    "is_distributed",
-    "is_sparse",
-    "is_sparse_csr",
-    "is_quantized",
-    "is_nested",
-    "is_mkldnn",
-    "is_meta",
-    "is_mps",
-    "is_xla",
-    "is_xpu",
-    "is_ipu",
-    "is_maia",
-    "is_mtia",
-    "is_vulkan",
+    *test_tensor_meta.METADATA,
 }
 OPERATORS = {
     "__add__",

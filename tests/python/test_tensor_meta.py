@@ -157,6 +157,24 @@ NEVER = [
     "is_mtia",
     "is_vulkan",
 ]
+# every name this file checks (test_op_table.py's list of what is not an op names them)
+METADATA = (
+    "stride",
+    "storage_offset",
+    "is_contiguous",
+    "dim_order",
+    "element_size",
+    "itemsize",
+    "nbytes",
+    "nelement",
+    "ndimension",
+    "layout",
+    "has_names",
+    "is_pinned",
+    "is_shared",
+    "is_distributed",
+    *NEVER,
+)
 
 
 @pytest.mark.parametrize("name", NEVER)
