@@ -444,6 +444,7 @@ __all__ += [
     "diagflat",
     "tile",
     "take",
+    "rsub",
     "clone",
     "masked_fill",
     "index_select",

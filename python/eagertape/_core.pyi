@@ -13904,6 +13904,31 @@ def tile(input: Tensor, dims: int | Sequence[int]) -> Tensor:
         [1.0, 2.0, 1.0, 2.0]
     """
 
+def rsub(
+    input: Tensor | ArrayLike | float,
+    other: Tensor | ArrayLike | float,
+    *,
+    alpha: float | None = None,
+) -> Tensor:
+    """Subtracts `input`, scaled by `alpha`, from `other`: `other - alpha * input`.
+
+    `sub` with its operands reversed; either may be a number (torch's wrapped number).
+
+    Args:
+        input (Tensor or float): the value subtracted.
+        other (Tensor or float): the value subtracted from.
+        alpha (float, optional): the multiplier of `input`. Default: ``None`` (1).
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.rsub(et.tensor([1.0, 2.0]), 10.0, alpha=2.0).tolist()
+        [8.0, 6.0]
+    """
+
 def cross_entropy(
     input: Tensor,
     target: Tensor | ArrayLike,

@@ -91,6 +91,17 @@ pub fn true_divide<B: Backend>(
     operator(r, BinaryOp::Div, input, other)
 }
 
+/// torch's `rsub(input, other, *, alpha=1)`: `other - alpha · input` (`sub` reversed).
+pub fn rsub<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    input: TensorOrNumber,
+    other: TensorOrNumber,
+    alpha: Option<f64>,
+) -> Result<Handle> {
+    let input = scaled(r, input, alpha)?;
+    operator(r, BinaryOp::Sub, other, input)
+}
+
 /// `positive(input)`: `+input`, the tensor itself (torch returns an alias); a bool tensor
 /// is refused, as torch refuses `+` on one.
 pub fn positive<B: Backend>(r: &mut dyn Recorder<B>, input: Handle) -> Result<Handle> {
@@ -229,6 +240,36 @@ macro_rules! functions {
 }
 #[cfg_attr(not(feature = "python"), allow(unused_imports))]
 pub(crate) use functions;
+
+/// torch's function `rsub` (torch has no method of it), for the binding's generator `$gen`.
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! function_forms {
+    ($gen:ident) => {
+        $gen! {
+            /// Subtracts `input`, scaled by `alpha`, from `other`: `other - alpha * input`.
+            ///
+            /// `sub` with its operands reversed; either may be a number (torch's wrapped number).
+            ///
+            /// Args:
+            ///     input (Tensor or float): the value subtracted.
+            ///     other (Tensor or float): the value subtracted from.
+            ///     alpha (float, optional): the multiplier of `input`. Default: ``None`` (1).
+            ///
+            /// Returns:
+            ///     Tensor: a new tensor of the broadcast shape.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.rsub(et.tensor([1.0, 2.0]), 10.0, alpha=2.0).tolist()
+            ///     [8.0, 6.0]
+            fn rsub(input: TensorOrNumber, other: TensorOrNumber; ; alpha: Option<f64> = None)
+                = crate::ops::torch_arith::rsub;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use function_forms;
 
 #[cfg(test)]
 mod tests {

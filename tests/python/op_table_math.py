@@ -283,6 +283,15 @@ MATH_OPS: tuple[Op, ...] = (
         covers=tuple(f"{f}.{n}" for n in ("add", "sub", "subtract") for f in ("et", "Tensor")),
     ),
     Op(
+        "rsub",
+        lambda a, b: et.rsub(a, b) + et.rsub(a, b, alpha=-0.5) + et.rsub(a, 2.0, alpha=3.0),
+        lambda a, b: (
+            torch.rsub(a, b) + torch.rsub(a, b, alpha=-0.5) + torch.rsub(a, 2.0, alpha=3.0)
+        ),
+        normal((3, 4), (4,)),
+        covers=("et.rsub",),
+    ),
+    Op(
         "div_rounding_modes",
         lambda a, b: _div(et, a, b),
         lambda a, b: _div(torch, a, b),

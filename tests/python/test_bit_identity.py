@@ -196,6 +196,11 @@ MACHINE_DEPENDENT: dict[str, tuple[tuple[str, ...], str]] = {
         "lerp_, addcmul_, addcdiv_, addmm_, addmv_, addr_, addbmm_ and ldexp_ as their own rows: "
         "products in another order, whose sum may round to torch's bits",
     ),
+    "rsub": (
+        ALL,
+        "`alpha` multiplies `input` before the subtraction (torch: inside its kernel), which "
+        "may round apart",
+    ),
     "unary_in_place": (
         ALL,
         "sinc_'s derivative as the sinc row's, whose rounding the sum may or may not show",

@@ -114,6 +114,7 @@ families! {
         sized_rearrange => rearrange::sized_functions;
     ]
     functions: [
+        reversed_sub => torch_arith::function_forms;
         class_losses => nll::functions;
         ctc => ctc::functions;
         searches => sort::functions;
