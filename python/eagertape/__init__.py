@@ -21,6 +21,7 @@ from . import (
     serialization,
     utils,
 )
+from ._aten_forms import *  # noqa: F403  (torch's aten-signature forms; see its __all__)
 from ._core import (
     Buffer,
     Config,
@@ -87,7 +88,16 @@ from ._in_place import *  # noqa: F403  (torch's in-place functions; see _in_pla
 from ._profile import ModuleRow, NodeRow, OpRow, TapeProfile
 from ._torch import *  # noqa: F403  (torch's namespace: dtypes, factories, grad modes)
 from ._torch_globals import *  # noqa: F403  (torch's constants, layouts, settings)
-from .amp import autocast, get_autocast_dtype, is_autocast_enabled
+from .amp import (
+    GradScaler,
+    autocast,
+    get_autocast_dtype,
+    is_autocast_cache_enabled,
+    is_autocast_enabled,
+    set_autocast_cache_enabled,
+    set_autocast_dtype,
+    set_autocast_enabled,
+)
 from .capture import CapturedStep, capture
 from .serialization import load, save
 
@@ -116,6 +126,11 @@ __all__ = [
     "autocast",
     "get_autocast_dtype",
     "is_autocast_enabled",
+    "set_autocast_enabled",
+    "set_autocast_dtype",
+    "is_autocast_cache_enabled",
+    "set_autocast_cache_enabled",
+    "GradScaler",
     "distributed",
     "serialization",
     "checkpoint",
@@ -515,6 +530,7 @@ __all__ += [
     "enable_grad",
     "set_grad_enabled",
     "inference_mode",
+    "is_inference_mode_enabled",
     "tensor",
     "as_tensor",
     "from_numpy",
@@ -567,6 +583,20 @@ __all__ += [
     "is_deterministic_algorithms_warn_only_enabled",
     "is_warn_always_enabled",
     "set_warn_always",
+    "alpha_dropout",
+    "alpha_dropout_",
+    "feature_alpha_dropout",
+    "feature_alpha_dropout_",
+    "feature_dropout",
+    "feature_dropout_",
+    "dropout_",
+    "cosine_embedding_loss",
+    "hinge_embedding_loss",
+    "margin_ranking_loss",
+    "triplet_margin_loss",
+    "poisson_nll_loss",
+    "instance_norm",
+    "ctc_loss",
     "abs_",
     "acos_",
     "acosh_",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -87,6 +88,7 @@ __all__ = [
     "enable_grad",
     "set_grad_enabled",
     "inference_mode",
+    "is_inference_mode_enabled",
     "tensor",
     "as_tensor",
     "from_numpy",
@@ -1005,6 +1007,52 @@ class inference_mode(_GradMode):  # noqa: N801
     def __init__(self, mode: builtins.bool = True) -> None:
         super().__init__()
         self._mode = not mode
+
+    def __enter__(self) -> None:
+        super().__enter__()
+        _inference_modes().append(not self._mode)
+
+    def __exit__(self, *exc: object) -> None:
+        _inference_modes().pop()
+        super().__exit__(*exc)
+
+    def __call__(self, fn: _F) -> _F:
+        @functools.wraps(fn)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            with self:
+                return fn(*args, **kwargs)
+
+        return wrapper  # type: ignore[return-value]
+
+
+# This thread's entered `inference_mode` blocks, innermost last: each one's mode.
+_INFERENCE = threading.local()
+
+
+def _inference_modes() -> list[builtins.bool]:
+    modes: list[builtins.bool] | None = getattr(_INFERENCE, "modes", None)
+    if modes is None:
+        modes = _INFERENCE.modes = []
+    return modes
+
+
+def is_inference_mode_enabled() -> builtins.bool:
+    """Returns whether this thread is inside an `inference_mode` block (the innermost one's
+    ``mode``), as ``torch.is_inference_mode_enabled``.
+
+    Returns:
+        bool: whether inference mode is on.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.inference_mode():
+        ...     et.is_inference_mode_enabled()
+        True
+        >>> et.is_inference_mode_enabled()
+        False
+    """
+    modes = _inference_modes()
+    return modes[-1] if modes else False
 
 
 class _LegacyTensorType(type):

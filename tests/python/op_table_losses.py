@@ -150,7 +150,53 @@ def _log_probs(rng):
     return [z - np.log(np.exp(z).sum(2, keepdims=True))]
 
 
+def _aten_losses(m, x1, x2, x, a, b):
+    """The ``torch.*`` forms (aten's signatures: each reduction as its integer)."""
+    t = _t if m is torch else np.asarray
+    return m.stack(
+        [
+            m.cosine_embedding_loss(a, b, t(SIGNS_4), 0.2, r).reshape(-1).sum()
+            + m.hinge_embedding_loss(x, t(SIGNS_34), 0.4, r).sum()
+            + m.margin_ranking_loss(x1, x2, t(SIGNS), 0.3, r).sum()
+            + m.triplet_margin_loss(a, b, a * 0.5 - b, 0.8, 1.5, 1e-6, r == 2, r).sum()
+            + m.poisson_nll_loss(x.exp(), t(COUNTS), False, r != 1, 1e-8, r).sum()
+            + m.poisson_nll_loss(x, t(COUNTS), True, False, 1e-8, r).sum()
+            for r in (0, 1, 2)
+        ]
+    )
+
+
+def _aten_ctc(m, lp):
+    t = _t if m is torch else np.asarray
+    return m.cat(
+        [m.ctc_loss(lp, t(CTC_TARGETS), [6, 5], [3, 2], 0, r, False).reshape(-1) for r in (0, 1, 2)]
+    )
+
+
 LOSS_OPS: tuple[Op, ...] = (
+    Op(
+        "aten_loss_forms",
+        lambda x1, x2, x, a, b: _aten_losses(_et(), x1, x2, x, a, b),
+        lambda x1, x2, x, a, b: _aten_losses(torch, x1, x2, x, a, b),
+        normal((5,), (5,), (3, 4), (4, 3), (4, 3)),
+        carriers=POINT,
+        covers=(
+            "et.cosine_embedding_loss",
+            "et.hinge_embedding_loss",
+            "et.margin_ranking_loss",
+            "et.triplet_margin_loss",
+            "et.poisson_nll_loss",
+        ),
+    ),
+    Op(
+        "aten_ctc_loss",
+        lambda x: _aten_ctc(_et(), x),
+        lambda x: _aten_ctc(torch, x),
+        _log_probs,
+        carriers=("libtorch",),
+        smooth=False,  # torch's derivative assumes normalised log-probabilities
+        covers=("et.ctc_loss",),
+    ),
     Op(
         "margin_ranking_and_soft_margin",
         lambda x1, x2, x: _margins(F, x1, x2, x),

@@ -43,6 +43,8 @@ def _norms(m, x, w, b):
         [
             m.instance_norm(x),
             m.instance_norm(x, weight=w, bias=b, eps=1e-3),
+            # torch's aten form: every argument positional and required
+            (et if m is F else torch).instance_norm(x, w, b, None, None, True, 0.1, 1e-4, False),
             m.local_response_norm(x, 3),
             m.local_response_norm(x[:, :, 0], 2, alpha=0.1, beta=0.5, k=2.0),
         ],
@@ -282,7 +284,7 @@ VISION_OPS: tuple[Op, ...] = (
         lambda x, w, b: _norms(F, x, w, b),
         lambda x, w, b: _norms(TF, x, w, b),
         normal((2, 3, 4, 5), (3,), (3,)),
-        covers=("F.instance_norm", "F.local_response_norm"),
+        covers=("F.instance_norm", "et.instance_norm", "F.local_response_norm"),
     ),
     Op(
         "bilinear",

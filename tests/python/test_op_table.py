@@ -322,6 +322,19 @@ NOT_TABLE = {
     "is_distributed",  # test_tensor_meta.py
     *(f"bitwise_{n}" for n in ("and", "or", "xor", "not", "left_shift", "right_shift")),
     "dropout",  # random: test_random.py checks it against its own mask
+    # aten's dropout forms (random) and the autocast and inference-mode settings:
+    # test_aten_forms.py
+    "dropout_",
+    *(
+        f"{n}{i}"
+        for n in ("alpha_dropout", "feature_alpha_dropout", "feature_dropout")
+        for i in ("", "_")
+    ),
+    "set_autocast_enabled",
+    "set_autocast_dtype",
+    "is_autocast_cache_enabled",
+    "set_autocast_cache_enabled",
+    "is_inference_mode_enabled",
     "is_autocast_enabled",  # the autocast state: test_mixed_precision.py
     "get_autocast_dtype",
     "capture",  # a step recorded and replayed: test_capture.py

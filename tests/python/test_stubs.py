@@ -80,12 +80,18 @@ def test_generated_unary_stubs_name_exactly_the_extensions_unary_family():
 
 
 def test_the_packages_all_spells_out_its_star_imports_names():
-    # tools/gen-stubs copies `_functional`, `_torch`, `_torch_globals` and `_in_place`'s `__all__`
-    # into the literal `eagertape.__all__` (the only form mypy and stubtest read as exports):
-    # stale while one of them gained or lost a name.
-    from eagertape import _functional, _in_place, _torch, _torch_globals
+    # tools/gen-stubs copies `_functional`, `_torch`, `_torch_globals`, `_aten_forms` and
+    # `_in_place`'s `__all__` into the literal `eagertape.__all__` (the only form mypy and
+    # stubtest read as exports): stale while one of them gained or lost a name.
+    from eagertape import _aten_forms, _functional, _in_place, _torch, _torch_globals
 
-    star = _functional.__all__ + _torch.__all__ + _torch_globals.__all__ + _in_place.__all__
+    star = (
+        _functional.__all__
+        + _torch.__all__
+        + _torch_globals.__all__
+        + _aten_forms.__all__
+        + _in_place.__all__
+    )
     assert eagertape.__all__[-len(star) :] == star
     assert len(set(eagertape.__all__)) == len(eagertape.__all__)
 

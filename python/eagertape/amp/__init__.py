@@ -12,6 +12,7 @@ finite), ``update()``, ``state_dict()``.
 from __future__ import annotations
 
 import functools as _functools
+import threading as _threading
 import warnings as _warnings
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
@@ -29,11 +30,28 @@ __all__ = [
     "get_autocast_dtype",
     "is_autocast_available",
     "is_autocast_enabled",
+    "set_autocast_enabled",
+    "set_autocast_dtype",
+    "is_autocast_cache_enabled",
+    "set_autocast_cache_enabled",
 ]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _DEFAULT = {"cpu": "bfloat16", "cuda": "float16"}
 _LOW = ("bfloat16", "float16")
+
+# This thread's autocast dtype per device type while autocast is off there
+# (`set_autocast_dtype`); while it is on, the core holds the dtype it casts to.
+_STATE = _threading.local()
+# torch's process-wide autocast cache flag (`set_autocast_cache_enabled`)
+_CACHE = {"enabled": True}
+
+
+def _off_dtypes() -> dict[str, str]:
+    dtypes: dict[str, str] | None = getattr(_STATE, "dtypes", None)
+    if dtypes is None:
+        dtypes = _STATE.dtypes = dict(_DEFAULT)
+    return dtypes
 
 
 def _device_type(device_type: Any, who: str) -> str:
@@ -113,7 +131,91 @@ def get_autocast_dtype(device_type: str) -> str:
         'bfloat16'
     """
     kind = _device_type(device_type, "get_autocast_dtype")
-    return _core._get_autocast(kind == "cuda") or _DEFAULT[kind]
+    return _core._get_autocast(kind == "cuda") or _off_dtypes()[kind]
+
+
+def set_autocast_enabled(device_type: str, enabled: bool) -> None:
+    """Turns autocast on or off in this thread for sessions on `device_type`, as
+    ``torch.set_autocast_enabled`` (no block to leave: it stays so until set again). It casts
+    to `get_autocast_dtype` (the default, or what `set_autocast_dtype` set).
+
+    Args:
+        device_type (str): ``"cpu"`` or ``"cuda"``.
+        enabled (bool): whether autocast is on.
+
+    Raises:
+        ArgumentError: `device_type` is not ``"cpu"`` or ``"cuda"``, or `enabled` is not a
+            bool.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.set_autocast_enabled("cpu", True)
+        >>> et.is_autocast_enabled("cpu")
+        True
+        >>> et.set_autocast_enabled("cpu", False)
+    """
+    kind = _device_type(device_type, "set_autocast_enabled")
+    if not isinstance(enabled, bool):
+        raise ArgumentError(f"set_autocast_enabled: enabled must be a bool, got {enabled!r}")
+    _core._set_autocast(kind == "cuda", get_autocast_dtype(kind) if enabled else None)
+
+
+def set_autocast_dtype(device_type: str, dtype: Any) -> None:
+    """Sets the dtype autocast casts to in this thread on `device_type`, as
+    ``torch.set_autocast_dtype``: at once when autocast is on there, and for every later
+    `autocast` block given no dtype.
+
+    Args:
+        device_type (str): ``"cpu"`` or ``"cuda"``.
+        dtype (eagertape.dtype): float16 or bfloat16.
+
+    Raises:
+        ArgumentError: `device_type` is not ``"cpu"`` or ``"cuda"``, or `dtype` is not
+            float16 or bfloat16 (the only dtypes autocast casts to here; torch takes any).
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.set_autocast_dtype("cpu", et.float16)
+        >>> et.get_autocast_dtype("cpu")
+        'float16'
+        >>> et.set_autocast_dtype("cpu", et.bfloat16)
+    """
+    kind = _device_type(device_type, "set_autocast_dtype")
+    name = str(_dtype_name(dtype))
+    if name not in _LOW:
+        raise ArgumentError(
+            f"set_autocast_dtype: autocast casts to float16 or bfloat16, got {name}"
+        )
+    _off_dtypes()[kind] = name
+    if _core._get_autocast(kind == "cuda") is not None:
+        _core._set_autocast(kind == "cuda", name)
+
+
+def is_autocast_cache_enabled() -> bool:
+    """Returns torch's autocast cache flag (``torch.is_autocast_cache_enabled``; see
+    `set_autocast_cache_enabled`).
+
+    Returns:
+        bool: the flag, ``True`` until set otherwise.
+    """
+    return _CACHE["enabled"]
+
+
+def set_autocast_cache_enabled(enabled: bool) -> None:
+    """Sets torch's autocast cache flag, as ``torch.set_autocast_cache_enabled``. torch
+    caches the low-precision copy of a weight within an autocast block; eagertape records
+    each cast per use, with the same values, so the flag changes no result (it is kept for
+    `is_autocast_cache_enabled` to read back).
+
+    Args:
+        enabled (bool): the flag.
+
+    Raises:
+        ArgumentError: `enabled` is not a bool.
+    """
+    if not isinstance(enabled, bool):
+        raise ArgumentError(f"set_autocast_cache_enabled: enabled must be a bool, got {enabled!r}")
+    _CACHE["enabled"] = enabled
 
 
 class autocast:  # noqa: N801  (torch.autocast)
@@ -129,7 +231,8 @@ class autocast:  # noqa: N801  (torch.autocast)
     Args:
         device_type (str): ``"cpu"`` or ``"cuda"``.
         dtype (eagertape.dtype, optional): the low-precision dtype, float16 or bfloat16.
-            Default: ``None`` (bfloat16 on the CPU, float16 on CUDA).
+            Default: ``None`` (`get_autocast_dtype`: bfloat16 on the CPU, float16 on CUDA,
+            unless `set_autocast_dtype` set another).
         enabled (bool): whether autocast is on inside. Default: ``True``.
         cache_enabled (bool, optional): accepted for PyTorch compatibility; no effect (casts
             are recorded per use, with the same values). Default: ``None``.
@@ -157,7 +260,7 @@ class autocast:  # noqa: N801  (torch.autocast)
         self.device = _device_type(device_type, "autocast")
         if not isinstance(enabled, bool):
             raise ArgumentError(f"autocast: enabled must be a bool, got {enabled!r}")
-        name = _DEFAULT[self.device] if dtype is None else str(_dtype_name(dtype))
+        name = get_autocast_dtype(self.device) if dtype is None else str(_dtype_name(dtype))
         self.fast_dtype = name
         self._enabled = enabled
         if enabled and name not in _LOW:

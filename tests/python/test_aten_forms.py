@@ -1,0 +1,176 @@
+"""torch's aten-signature forms in the ``torch`` namespace (``python/eagertape/_aten_forms.py``):
+the dropouts with ``train`` required and their in-place forms, and the integer reductions'
+refusals (their values are op-table rows: ``aten_loss_forms``, ``aten_ctc_loss``); and the
+settings beside them: ``set_autocast_enabled``/``set_autocast_dtype``, the autocast cache
+flag, ``is_inference_mode_enabled``."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import eagertape as et
+
+DROPOUTS = ("alpha_dropout", "feature_alpha_dropout", "feature_dropout")
+
+
+@pytest.mark.parametrize("name", DROPOUTS)
+def test_dropout_forms_are_the_identity_when_not_training_as_torchs(name):
+    x = np.random.default_rng(0).standard_normal((2, 3, 4))
+    with et.Session(dtype="float64"):
+        got = getattr(et, name)(et.tensor(x), 0.5, False).numpy()
+    want = getattr(torch, name)(torch.tensor(x), 0.5, False).numpy()
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("name", DROPOUTS)
+def test_dropout_forms_require_train_as_torchs(name):
+    with et.Session(), pytest.raises(TypeError):
+        getattr(et, name)(et.ones(2, 3), 0.5)
+    with pytest.raises(TypeError):
+        getattr(torch, name)(torch.ones(2, 3), 0.5)
+
+
+def test_feature_dropout_zeroes_whole_channels_and_scales_the_kept_ones():
+    # torch.feature_dropout(x, p, True): one draw per (sample, channel), kept ones * 1/(1-p)
+    with et.Session(seed=3):
+        y = et.feature_dropout(et.ones(4, 8, 5), 0.5, True).numpy()
+    per_channel = y.reshape(32, 5)
+    assert all(set(row.tolist()) in ({0.0}, {2.0}) for row in per_channel)
+    assert 0 < (per_channel[:, 0] == 0).sum() < 32
+
+
+def test_feature_dropout_refuses_a_probability_outside_the_unit_interval():
+    with et.Session() as s:
+        x = et.ones(2, 3)
+        before = s.tape_len
+        with pytest.raises(et.ArgumentError, match="between 0 and 1"):
+            et.feature_dropout(x, 1.5, True)
+        assert s.tape_len == before
+
+
+@pytest.mark.parametrize(
+    "name", ("dropout_", "alpha_dropout_", "feature_alpha_dropout_", "feature_dropout_")
+)
+def test_in_place_dropouts_return_their_input_holding_the_result(name):
+    with et.Session(seed=1):
+        x = et.ones(4, 6, 3) * 1.0
+        y = getattr(et, name)(x, 0.5, True)
+        assert y is x
+        assert not np.array_equal(x.numpy(), np.ones((4, 6, 3)))
+        x2 = et.ones(4, 6, 3) * 1.0
+        assert getattr(et, name)(x2, 0.5, False) is x2
+        np.testing.assert_array_equal(x2.numpy(), np.ones((4, 6, 3)))
+
+
+def test_in_place_dropout_zeroes_as_torchs_statistics():
+    # torch.dropout_(x, 0.5, True): the kept elements are doubled, about half are zeroed
+    with et.Session(seed=2):
+        x = et.ones(1000) * 1.0
+        et.dropout_(x, 0.5, True)
+        v = x.numpy()
+    assert set(v.tolist()) == {0.0, 2.0}
+    assert 400 < (v == 0).sum() < 600
+
+
+@pytest.mark.parametrize("reduction", (3, -1))
+def test_integer_reductions_outside_aten_s_three_are_argument_errors(reduction):
+    with et.Session() as s:
+        x, t = et.ones(3), et.tensor([1.0, -1.0, 1.0])
+        before = s.tape_len
+        with pytest.raises(et.ArgumentError, match="reduction must be 0"):
+            et.hinge_embedding_loss(x, t, 1.0, reduction)
+        assert s.tape_len == before
+
+
+@pytest.mark.parametrize("reduction", ("mean", 1.0, True))
+def test_reductions_that_are_not_integers_are_type_errors_as_torchs(reduction):
+    with pytest.raises(TypeError):
+        torch.margin_ranking_loss(torch.ones(3), torch.ones(3), torch.ones(3), 0.0, reduction)
+    with et.Session(), pytest.raises(TypeError, match="reduction"):
+        et.margin_ranking_loss(et.ones(3), et.ones(3), et.ones(3), 0.0, reduction)
+
+
+def test_set_autocast_enabled_turns_autocast_on_until_set_off():
+    with et.Session():
+        a = et.ones(2, 2)
+        et.set_autocast_enabled("cpu", True)
+        try:
+            assert et.is_autocast_enabled("cpu")
+            assert (a @ a).dtype == "bfloat16"
+        finally:
+            et.set_autocast_enabled("cpu", False)
+        assert not et.is_autocast_enabled("cpu")
+        assert (a @ a).dtype == "float32"
+
+
+def test_set_autocast_dtype_is_the_dtype_later_blocks_cast_to():
+    # torch: set_autocast_dtype("cpu", float16), then autocast("cpu") casts to float16
+    et.set_autocast_dtype("cpu", et.float16)
+    try:
+        assert et.get_autocast_dtype("cpu") == "float16"
+        with et.Session():
+            a = et.ones(2, 2)
+            with et.autocast("cpu"):
+                assert (a @ a).dtype == "float16"
+    finally:
+        et.set_autocast_dtype("cpu", et.bfloat16)
+    assert et.get_autocast_dtype("cpu") == "bfloat16"
+
+
+def test_set_autocast_dtype_inside_a_block_changes_its_casts_at_once():
+    with et.Session():
+        a = et.ones(2, 2)
+        with et.autocast("cpu"):
+            et.set_autocast_dtype("cpu", et.float16)
+            try:
+                assert (a @ a).dtype == "float16"
+            finally:
+                et.set_autocast_dtype("cpu", et.bfloat16)
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: et.set_autocast_dtype("cpu", et.float32), et.ArgumentError),
+        (lambda: et.set_autocast_dtype("mps", et.float16), et.ArgumentError),
+        (lambda: et.set_autocast_enabled("cpu", 1), et.ArgumentError),
+        (lambda: et.set_autocast_cache_enabled("yes"), et.ArgumentError),
+    ],
+    ids=["float32", "mps", "int_flag", "str_flag"],
+)
+def test_bad_autocast_settings_are_refused_and_change_nothing(call, error):
+    before = (et.is_autocast_enabled("cpu"), et.get_autocast_dtype("cpu"))
+    with pytest.raises(error):
+        call()
+    assert (et.is_autocast_enabled("cpu"), et.get_autocast_dtype("cpu")) == before
+    assert et.is_autocast_cache_enabled() is True
+
+
+def test_autocast_cache_flag_reads_back_what_was_set():
+    assert et.is_autocast_cache_enabled() is torch.is_autocast_cache_enabled()
+    et.set_autocast_cache_enabled(False)
+    try:
+        assert et.is_autocast_cache_enabled() is False
+    finally:
+        et.set_autocast_cache_enabled(True)
+
+
+def test_is_inference_mode_enabled_follows_the_innermost_block():
+    assert not et.is_inference_mode_enabled()
+    with et.inference_mode():
+        assert et.is_inference_mode_enabled()
+        with et.inference_mode(False):
+            assert not et.is_inference_mode_enabled()
+        assert et.is_inference_mode_enabled()
+    assert not et.is_inference_mode_enabled()
+
+
+def test_is_inference_mode_enabled_inside_a_decorated_function():
+    @et.inference_mode()
+    def inside() -> bool:
+        return et.is_inference_mode_enabled() and not et.is_grad_enabled()
+
+    assert inside()
+    assert not et.is_inference_mode_enabled()
