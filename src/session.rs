@@ -15,6 +15,7 @@ mod contract;
 mod convert;
 pub mod effect;
 pub mod factory;
+mod fill;
 mod grad_tensor;
 pub mod index;
 pub mod loss;
@@ -23,6 +24,7 @@ mod predicates;
 mod release;
 pub mod replay;
 mod sample;
+pub use fill::RandomFill;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};

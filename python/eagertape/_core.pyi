@@ -5313,6 +5313,18 @@ class Tensor:
             DTypeError: `other` is a tensor whose dtype cannot be compared with
                 `input`'s (a floating tensor and an integer or bool tensor).
         """
+    def eq_(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `eq`: this tensor then reads `eq`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `eq`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def ne(self, other: Tensor | ArrayLike | float) -> Tensor:
         """Computes `input != other` element-wise, as `torch.ne`.
 
@@ -5330,6 +5342,18 @@ class Tensor:
         Raises:
             DTypeError: `other` is a tensor whose dtype cannot be compared with
                 `input`'s (a floating tensor and an integer or bool tensor).
+        """
+    def ne_(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `ne`: this tensor then reads `ne`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `ne`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def lt(self, other: Tensor | ArrayLike | float) -> Tensor:
         """Computes `input < other` element-wise, as `torch.lt`.
@@ -5349,6 +5373,18 @@ class Tensor:
             DTypeError: `other` is a tensor whose dtype cannot be compared with
                 `input`'s (a floating tensor and an integer or bool tensor).
         """
+    def lt_(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `lt`: this tensor then reads `lt`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `lt`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def le(self, other: Tensor | ArrayLike | float) -> Tensor:
         """Computes `input <= other` element-wise, as `torch.le`.
 
@@ -5366,6 +5402,18 @@ class Tensor:
         Raises:
             DTypeError: `other` is a tensor whose dtype cannot be compared with
                 `input`'s (a floating tensor and an integer or bool tensor).
+        """
+    def le_(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `le`: this tensor then reads `le`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `le`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def gt(self, other: Tensor | ArrayLike | float) -> Tensor:
         """Computes `input > other` element-wise, as `torch.gt`.
@@ -5385,6 +5433,18 @@ class Tensor:
             DTypeError: `other` is a tensor whose dtype cannot be compared with
                 `input`'s (a floating tensor and an integer or bool tensor).
         """
+    def gt_(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `gt`: this tensor then reads `gt`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `gt`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def ge(self, other: Tensor | ArrayLike | float) -> Tensor:
         """Computes `input >= other` element-wise, as `torch.ge`.
 
@@ -5402,6 +5462,18 @@ class Tensor:
         Raises:
             DTypeError: `other` is a tensor whose dtype cannot be compared with
                 `input`'s (a floating tensor and an integer or bool tensor).
+        """
+    def ge_(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `ge`: this tensor then reads `ge`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `ge`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def logical_and(self, other: Tensor | ArrayLike) -> Tensor:
         """Computes the element-wise logical AND of the given input tensors.
@@ -5567,6 +5639,18 @@ class Tensor:
         Returns:
             Tensor: a bool tensor of the broadcast shape.
         """
+    def not_equal_(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `not_equal`: this tensor then reads `not_equal`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `not_equal`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def less(self, other: Tensor | ArrayLike | float) -> Tensor:
         """Alias for `lt`.
 
@@ -5576,6 +5660,18 @@ class Tensor:
 
         Returns:
             Tensor: a bool tensor of the broadcast shape.
+        """
+    def less_(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `less`: this tensor then reads `less`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `less`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def less_equal(self, other: Tensor | ArrayLike | float) -> Tensor:
         """Alias for `le`.
@@ -5587,6 +5683,18 @@ class Tensor:
         Returns:
             Tensor: a bool tensor of the broadcast shape.
         """
+    def less_equal_(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `less_equal`: this tensor then reads `less_equal`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `less_equal`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def greater(self, other: Tensor | ArrayLike | float) -> Tensor:
         """Alias for `gt`.
 
@@ -5597,6 +5705,18 @@ class Tensor:
         Returns:
             Tensor: a bool tensor of the broadcast shape.
         """
+    def greater_(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `greater`: this tensor then reads `greater`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `greater`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def greater_equal(self, other: Tensor | ArrayLike | float) -> Tensor:
         """Alias for `ge`.
 
@@ -5606,6 +5726,18 @@ class Tensor:
 
         Returns:
             Tensor: a bool tensor of the broadcast shape.
+        """
+    def greater_equal_(self, other: Tensor | ArrayLike | float) -> Tensor:
+        """In-place `greater_equal`: this tensor then reads `greater_equal`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `greater_equal`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def sort(self, dim: int = -1, descending: bool = False, stable: bool = False) -> SortResult:
         """Sorts the elements of the `input` tensor along a given dimension in ascending
@@ -7503,6 +7635,152 @@ class Tensor:
 
         Returns:
             Tensor: this tensor.
+        """
+    def uniform_(self, from_: _float = 0.0, to: _float = 1.0, *, generator: None = None) -> Tensor:
+        """Fills this tensor in place with numbers drawn from the continuous uniform
+        distribution on ``[from_, to)``, and returns it (torch's ``uniform_``; torch's
+        stubs also name the lower bound `from_`).
+
+        The draws come from the session's generator (the same distribution as torch's, other
+        values). A tensor that requires grad still does, with a zero gradient through it.
+
+        Args:
+            from_ (float): the lower bound. Default: ``0``.
+            to (float): the upper bound. Default: ``1``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: this tensor.
+
+        Raises:
+            ArgumentError: ``from_ > to``, or a `generator` is given.
+            DTypeError: an integer or bool tensor.
+        """
+    def normal_(self, mean: _float = 0.0, std: _float = 1.0, *, generator: None = None) -> Tensor:
+        """Fills this tensor in place with draws of the normal distribution N(`mean`, `std`²),
+        and returns it (torch's ``normal_``).
+
+        The draws come from the session's generator (the same distribution as torch's, other
+        values). A tensor that requires grad still does, with a zero gradient through it.
+
+        Args:
+            mean (float): the mean. Default: ``0``.
+            std (float): the standard deviation. Default: ``1``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: this tensor.
+
+        Raises:
+            ArgumentError: ``std < 0``, or a `generator` is given.
+            DTypeError: an integer or bool tensor.
+        """
+    def log_normal_(
+        self, mean: _float = 1.0, std: _float = 2.0, *, generator: None = None
+    ) -> Tensor:
+        """Fills this tensor in place with draws of the log-normal distribution whose log has
+        mean `mean` and standard deviation `std`, and returns it (torch's ``log_normal_``).
+
+        Args:
+            mean (float): the mean of the log. Default: ``1``.
+            std (float): the standard deviation of the log. Default: ``2``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: this tensor.
+
+        Raises:
+            ArgumentError: ``std <= 0``, or a `generator` is given.
+            DTypeError: an integer or bool tensor.
+        """
+    def cauchy_(
+        self, median: _float = 0.0, sigma: _float = 1.0, *, generator: None = None
+    ) -> Tensor:
+        """Fills this tensor in place with draws of the Cauchy distribution of location
+        `median` and scale `sigma`, and returns it (torch's ``cauchy_``).
+
+        Args:
+            median (float): the location. Default: ``0``.
+            sigma (float): the scale. Default: ``1``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: this tensor.
+
+        Raises:
+            ArgumentError: ``sigma <= 0``, or a `generator` is given.
+            DTypeError: an integer or bool tensor.
+        """
+    def exponential_(self, lambd: _float = 1.0, *, generator: None = None) -> Tensor:
+        """Fills this tensor in place with draws of the exponential distribution of rate
+        `lambd`, and returns it (torch's ``exponential_``).
+
+        Args:
+            lambd (float): the rate. Default: ``1``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: this tensor.
+
+        Raises:
+            ArgumentError: ``lambd <= 0``, or a `generator` is given.
+            DTypeError: an integer or bool tensor.
+        """
+    def geometric_(self, p: _float, *, generator: None = None) -> Tensor:
+        """Fills this tensor in place with draws of the geometric distribution of success
+        probability `p` (the number of trials to the first success: 1, 2, ...), and returns
+        it (torch's ``geometric_``).
+
+        Args:
+            p (float): the success probability, in ``(0, 1)``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: this tensor.
+
+        Raises:
+            ArgumentError: `p` outside ``(0, 1)``, or a `generator` is given.
+            DTypeError: a bool tensor.
+        """
+    def bernoulli_(self, p: _float | Tensor | None = None, *, generator: None = None) -> Tensor:
+        """Fills this tensor in place with Bernoulli draws (1 with probability `p`, else 0), and
+        returns it (torch's ``bernoulli_``).
+
+        `p` is one probability, or a tensor of them broadcast to this tensor's shape (drawn as
+        `eagertape.bernoulli`). Integer and bool tensors take the draws too.
+
+        Args:
+            p (float or Tensor): the probability of a 1. Default: ``0.5``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: this tensor.
+
+        Raises:
+            ArgumentError: a probability outside ``[0, 1]``, or a `generator` is given.
+        """
+    def random_(
+        self, from_: _int | None = None, to: _int | None = None, *, generator: None = None
+    ) -> Tensor:
+        """Fills this tensor in place with integers drawn uniformly from ``[from_, to)``, and
+        returns it (torch's ``random_``).
+
+        ``x.random_(to)`` draws from ``[0, to)``; with no `to`, up to the largest integer the
+        dtype holds exactly (``2**24`` for float32, ``2**31 - 1`` for int32, as torch's).
+
+        Args:
+            from_ (int): the lower bound, or the upper one when it is the only argument.
+                Default: ``0``.
+            to (int, optional): the upper bound, excluded. Default: ``None``.
+            generator: not supported (the session's generator draws); must be ``None``.
+
+        Returns:
+            Tensor: this tensor.
+
+        Raises:
+            ArgumentError: ``from_ >= to``, a bound past ``±2**53`` (eagertape's integer
+                draws), an int64 tensor without `to` (torch's range reaches ``2**63``), or a
+                `generator` is given.
         """
     def _in_place(self, f: Any, *args: Any) -> Tensor: ...
     def __iadd__(self, other: _Operand, /) -> Tensor: ...

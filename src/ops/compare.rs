@@ -247,7 +247,8 @@ macro_rules! functions {
             /// Raises:
             ///     DTypeError: `other` is a tensor whose dtype cannot be compared with
             ///         `input`'s (a floating tensor and an integer or bool tensor).
-            fn eq(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::eq;
+            fn eq(input: Tensor, other: TensorOrNumber;)
+                = crate::ops::compare::eq, in_place eq_;
 
             /// Computes `input != other` element-wise, as `torch.ne`.
             ///
@@ -265,7 +266,8 @@ macro_rules! functions {
             /// Raises:
             ///     DTypeError: `other` is a tensor whose dtype cannot be compared with
             ///         `input`'s (a floating tensor and an integer or bool tensor).
-            fn ne(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::ne;
+            fn ne(input: Tensor, other: TensorOrNumber;)
+                = crate::ops::compare::ne, in_place ne_;
 
             /// Computes `input < other` element-wise, as `torch.lt`.
             ///
@@ -283,7 +285,8 @@ macro_rules! functions {
             /// Raises:
             ///     DTypeError: `other` is a tensor whose dtype cannot be compared with
             ///         `input`'s (a floating tensor and an integer or bool tensor).
-            fn lt(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::lt;
+            fn lt(input: Tensor, other: TensorOrNumber;)
+                = crate::ops::compare::lt, in_place lt_;
 
             /// Computes `input <= other` element-wise, as `torch.le`.
             ///
@@ -301,7 +304,8 @@ macro_rules! functions {
             /// Raises:
             ///     DTypeError: `other` is a tensor whose dtype cannot be compared with
             ///         `input`'s (a floating tensor and an integer or bool tensor).
-            fn le(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::le;
+            fn le(input: Tensor, other: TensorOrNumber;)
+                = crate::ops::compare::le, in_place le_;
 
             /// Computes `input > other` element-wise, as `torch.gt`.
             ///
@@ -319,7 +323,8 @@ macro_rules! functions {
             /// Raises:
             ///     DTypeError: `other` is a tensor whose dtype cannot be compared with
             ///         `input`'s (a floating tensor and an integer or bool tensor).
-            fn gt(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::gt;
+            fn gt(input: Tensor, other: TensorOrNumber;)
+                = crate::ops::compare::gt, in_place gt_;
 
             /// Computes `input >= other` element-wise, as `torch.ge`.
             ///
@@ -337,7 +342,8 @@ macro_rules! functions {
             /// Raises:
             ///     DTypeError: `other` is a tensor whose dtype cannot be compared with
             ///         `input`'s (a floating tensor and an integer or bool tensor).
-            fn ge(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::ge;
+            fn ge(input: Tensor, other: TensorOrNumber;)
+                = crate::ops::compare::ge, in_place ge_;
 
             /// Computes the element-wise logical AND of the given input tensors.
             ///
@@ -468,7 +474,8 @@ macro_rules! functions {
             ///
             /// Returns:
             ///     Tensor: a bool tensor of the broadcast shape.
-            fn not_equal(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::ne;
+            fn not_equal(input: Tensor, other: TensorOrNumber;)
+                = crate::ops::compare::ne, in_place not_equal_;
 
             /// Alias for `lt`.
             ///
@@ -478,7 +485,8 @@ macro_rules! functions {
             ///
             /// Returns:
             ///     Tensor: a bool tensor of the broadcast shape.
-            fn less(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::lt;
+            fn less(input: Tensor, other: TensorOrNumber;)
+                = crate::ops::compare::lt, in_place less_;
 
             /// Alias for `le`.
             ///
@@ -488,7 +496,8 @@ macro_rules! functions {
             ///
             /// Returns:
             ///     Tensor: a bool tensor of the broadcast shape.
-            fn less_equal(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::le;
+            fn less_equal(input: Tensor, other: TensorOrNumber;)
+                = crate::ops::compare::le, in_place less_equal_;
 
             /// Alias for `gt`.
             ///
@@ -498,7 +507,8 @@ macro_rules! functions {
             ///
             /// Returns:
             ///     Tensor: a bool tensor of the broadcast shape.
-            fn greater(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::gt;
+            fn greater(input: Tensor, other: TensorOrNumber;)
+                = crate::ops::compare::gt, in_place greater_;
 
             /// Alias for `ge`.
             ///
@@ -508,7 +518,8 @@ macro_rules! functions {
             ///
             /// Returns:
             ///     Tensor: a bool tensor of the broadcast shape.
-            fn greater_equal(input: Tensor, other: TensorOrNumber;) = crate::ops::compare::ge;
+            fn greater_equal(input: Tensor, other: TensorOrNumber;)
+                = crate::ops::compare::ge, in_place greater_equal_;
         }
     };
 }

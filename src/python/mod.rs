@@ -43,6 +43,7 @@ mod sample;
 mod session;
 mod tensor;
 mod tensor_convert;
+mod tensor_fill;
 mod tensor_index;
 mod tensor_meta;
 mod tensor_protocol;

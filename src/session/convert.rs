@@ -127,7 +127,24 @@ impl<B: Backend> Session<B> {
             return Ok(from);
         }
         let dtype = self.dtype_of(from)?;
-        let to = self.to(to, Some(dtype), None, false)?;
+        // A tensor that requires grad, given a result that does not (`x.lt_(0.5)`'s data,
+        // `x.normal_()`'s draw): torch keeps its autograd path, with a zero gradient
+        // (`LtBackward`, `NormalBackward`), so it still requires grad: zeros through it
+        // (`zeroed`) plus the new values.
+        let zero_path = self.requires_grad(from)? && !self.requires_grad(to)?;
+        let to = self.all_or_nothing(|s| {
+            let values = s.to(to, Some(dtype), None, false)?;
+            if !zero_path {
+                return Ok(values);
+            }
+            let zero = s.zeroed(from)?;
+            crate::ops::compose::Recorder::binary(
+                s,
+                crate::ops::binary::BinaryOp::Add,
+                crate::ops::compose::TensorOrNumber::Tensor(zero),
+                crate::ops::compose::TensorOrNumber::Tensor(values),
+            )
+        })?;
         self.rebind(from, to)?;
         Ok(to)
     }

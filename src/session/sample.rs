@@ -41,7 +41,7 @@ impl<B: Backend> Session<B> {
     /// `shape` uniforms of `dtype` on the grid `k / 2^(bits-1)` (`bits` its significand
     /// width), in `[0, 1 - 2^(1-bits)]`; `open`: shifted half a step, into `(0, 1)`. Every
     /// value is exact in `dtype`. Advances `rng` by the count.
-    fn uniforms(
+    pub(super) fn uniforms(
         rng: &mut RngState,
         shape: &[i64],
         dtype: DType,

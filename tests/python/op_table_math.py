@@ -190,6 +190,18 @@ def _declared_in_place(lib, a, b):
         "unsqueeze_": (0,),
         "squeeze_": (),
         "clip_": (0.8, 1.5),
+        # the comparisons' in-place forms: 1.0 or 0.0, a zero gradient through `y`
+        "eq_": (a,),
+        "ne_": (b,),
+        "lt_": (b,),
+        "le_": (1.0,),
+        "gt_": (bb,),
+        "ge_": (1.2,),
+        "not_equal_": (a * 1.0,),
+        "less_": (1.0,),
+        "less_equal_": (b,),
+        "greater_": (1.1,),
+        "greater_equal_": (bb,),
     }
     # (the logical ops' in-place forms give truth values, no gradient: test_logical.py and
     # test_inplace_parity.py; bitwise_not_ takes integer or bool data: test_bitwise.py)

@@ -144,7 +144,23 @@ METHOD_ARGS = {
         for name in et._core._BINARY_INPLACE
         if name != "mul_" and not name.startswith("bitwise_")  # (data only: test_bitwise.py)
     },
+    # the comparisons: 1.0 or 0.0 in the input's dtype, a zero gradient through it
+    **{
+        name: (lambda m: (0.5,))
+        for name in ("eq_", "ne_", "lt_", "le_", "gt_", "ge_", "not_equal_", "less_")
+    },
+    "less_equal_": (lambda m: (m.tensor(X[::-1].copy()),)),
+    "greater_": (lambda m: (m.tensor(X.T[:1].T.copy()),)),
+    "greater_equal_": (lambda m: (1.0,)),
+    # the random fills with one outcome (the others: test_random_fills.py)
+    "uniform_": (lambda m: (0.75, 0.75)),
+    "normal_": (lambda m: (-2.0, 0.0)),
+    "bernoulli_": (lambda m: (1.0,)),
+    "random_": (lambda m: (3, 4)),
 }
+# the random fills whose draws are eagertape's, not torch's: test_random_fills.py compares
+# their distributions
+RANDOM = {"cauchy_", "exponential_", "geometric_", "log_normal_"}
 
 
 def _pair(shape=None):
@@ -164,8 +180,9 @@ TORCH_NO_IN_PLACE_GRAD = {"acosh_", "arccosh_", "asinh_", "arcsinh_", "atanh_", 
 TORCH_NO_IN_PLACE_GRAD |= {"floor_divide_"}
 
 
-# torch's in-place logical ops keep a float tensor in the graph (a zero gradient through it);
-# eagertape's result is the truth values converted back, a constant: the values are compared
+# torch's in-place logical ops leave a float tensor's graph as it was (the gradient passes
+# through as if nothing changed it); eagertape's result is the truth values converted back,
+# with a zero gradient through the input (as torch's comparisons): the values are compared
 LOGICAL = {"logical_and_", "logical_or_", "logical_xor_", "logical_not_"}
 # integer and bool data only (no floating input to compare here): test_bitwise.py
 DATA_ONLY = {f"bitwise_{n}_" for n in ("and", "or", "xor", "not", "left_shift", "right_shift")}
@@ -207,12 +224,16 @@ def test_every_in_place_form_has_a_row():
         for n in enn.__all__
         if isinstance(getattr(enn, n), type) and _has_inplace(getattr(enn, n).__init__)
     }
-    methods = {
-        m
-        for m in dir(et.Tensor)
-        if m.endswith("_") and not m.startswith("_") and hasattr(torch.Tensor, m)
-        if m != "requires_grad_"  # a flag, not a value: test_tensor_surface.py
-    } - DATA_ONLY
+    methods = (
+        {
+            m
+            for m in dir(et.Tensor)
+            if m.endswith("_") and not m.startswith("_") and hasattr(torch.Tensor, m)
+            if m != "requires_grad_"  # a flag, not a value: test_tensor_surface.py
+        }
+        - DATA_ONLY
+        - RANDOM
+    )
     assert functions == set(F_ARGS)
     assert modules == set(MODULE_ARGS)
     assert methods == set(METHOD_ARGS)
