@@ -708,6 +708,7 @@ impl<B: Backend> Session<B> {
             closed: false,
             recompute: false,
             scope: None,
+            retains_grad: false,
         };
         let id = self.tape.push(node);
         let extra = extras.len();

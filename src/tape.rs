@@ -101,6 +101,9 @@ pub struct Node<B: Backend> {
     /// `"Net.encoder.0"`): the tape's innermost scope when the node was pushed
     /// ([`Tape::enter_scope`]); `None` outside any module. Read by `tape_profile`.
     pub scope: Option<Arc<str>>,
+    /// torch's `retain_grad()` of an op's result: the next backward through this node
+    /// stores its cotangent as the tensor's `.grad` (as it does for an input leaf's).
+    pub retains_grad: bool,
 }
 
 impl<B: Backend> Node<B> {
@@ -119,6 +122,7 @@ impl<B: Backend> Node<B> {
             closed: false,
             recompute: false,
             scope: None,
+            retains_grad: false,
         }
     }
 

@@ -1,17 +1,22 @@
-"""torch's own forms, in the ``torch`` namespace, of ops whose everyday form is in
-``torch.nn.functional``: aten's signatures (``torch.alpha_dropout(input, p, train)`` with
-``train`` required, ``torch.hinge_embedding_loss(..., reduction=1)`` with the reduction as
-aten's integer: 0 ``"none"``, 1 ``"mean"``, 2 ``"sum"``), and the in-place dropouts
-(``torch.dropout_``). Each converts its arguments and delegates to the functional form; what
-it computes, and its errors, are that form's."""
+"""torch's own forms, in the ``torch`` namespace, that convert or pack their arguments and
+delegate: the variadic functions (``torch.block_diag(*tensors)``, ``meshgrid``, ...) and the
+forms of ops whose everyday form is in ``torch.nn.functional``: aten's signatures
+(``torch.alpha_dropout(input, p, train)`` with ``train`` required,
+``torch.hinge_embedding_loss(..., reduction=1)`` with the reduction as aten's integer:
+0 ``"none"``, 1 ``"mean"``, 2 ``"sum"``), and the in-place dropouts (``torch.dropout_``).
+Each converts its arguments and delegates; what it computes, and its errors, are the
+delegate's."""
 
 from __future__ import annotations
 
 import builtins
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from . import _errors
+import torch
+
+from . import _core, _errors
 from ._core import Tensor
 from ._core import _feature_dropout as _core_feature_dropout
 from .nn import functional as _F
@@ -31,6 +36,18 @@ __all__ = [
     "poisson_nll_loss",
     "instance_norm",
     "ctc_loss",
+    "polygamma",
+    "detach",
+    "index_put",
+    "block_diag",
+    "cartesian_prod",
+    "meshgrid",
+    "broadcast_tensors",
+    "atleast_1d",
+    "atleast_2d",
+    "atleast_3d",
+    "trapz",
+    "broadcast_shapes",
 ]
 
 # aten's `at::Reduction` values, by the names `nn.functional` takes
@@ -459,3 +476,247 @@ def ctc_loss(
         reduction=how,
         zero_infinity=zero_infinity,
     )
+
+
+def polygamma(n: builtins.int, input: Tensor) -> Tensor:  # noqa: A002
+    """Computes the `n`-th derivative of the digamma function on `input`, as
+    ``torch.polygamma(n, input)`` (the order first; the method is ``input.polygamma(n)``).
+
+    Args:
+        n (int): the order of the derivative, at least 0.
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: of `input`'s shape.
+
+    Raises:
+        ArgumentError: a negative `n`.
+        TypeError: `input` is not a tensor.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     round(et.polygamma(1, et.tensor([1.0])).item(), 6)  # pi**2 / 6
+        1.644934
+    """
+    if not isinstance(input, Tensor):
+        raise TypeError(f"polygamma(): argument 'input' must be Tensor, not {type(input).__name__}")
+    return input.polygamma(n)
+
+
+def detach(input: Tensor) -> Tensor:  # noqa: A002
+    """Returns a new tensor, detached from the current graph, as ``torch.detach`` (the
+    method ``input.detach()``).
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: the same values, as a leaf that requires no grad.
+
+    Raises:
+        TypeError: `input` is not a tensor.
+    """
+    if not isinstance(input, Tensor):
+        raise TypeError(f"detach(): argument 'input' must be Tensor, not {type(input).__name__}")
+    return input.detach()
+
+
+def index_put(
+    input: Tensor,  # noqa: A002
+    indices: Any,
+    values: Any,
+    accumulate: builtins.bool = False,
+) -> Tensor:
+    """`input` with `values` written at (or added to) the positions `indices`, as
+    ``torch.index_put`` (the method ``input.index_put(...)``).
+
+    Args:
+        input (Tensor): the input tensor.
+        indices (tuple of Tensor): int64 or bool index tensors, one per leading dim.
+        values (Tensor or number): the values, broadcast to the positions.
+        accumulate (bool): add instead of write. Default: ``False``.
+
+    Returns:
+        Tensor: a new tensor.
+
+    Raises:
+        TypeError: `input` is not a tensor.
+    """
+    if not isinstance(input, Tensor):
+        raise TypeError(f"index_put(): argument 'input' must be Tensor, not {type(input).__name__}")
+    return input.index_put(indices, values, accumulate)
+
+
+def _packed(who: str, tensors: tuple[Any, ...]) -> Sequence[Any]:
+    """torch's variadic tensors: separate arguments, or one sequence of them."""
+    if len(tensors) == 1 and isinstance(tensors[0], list | tuple):
+        return tensors[0]
+    for t in tensors:
+        if isinstance(t, list | tuple):
+            raise TypeError(f"{who}(): expected Tensors as arguments, got a {type(t).__name__}")
+    return tensors
+
+
+def block_diag(*tensors: Tensor) -> Tensor:
+    """Create a block diagonal matrix from provided tensors (0-d as ``(1, 1)``, 1-D as one
+    row), as ``torch.block_diag``.
+
+    Args:
+        *tensors (Tensor): 0-, 1- or 2-D tensors.
+
+    Returns:
+        Tensor: the matrix, zeros off the blocks.
+
+    Raises:
+        ShapeError: a tensor of more than 2 dims.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.block_diag(et.ones(1, 2), et.tensor(3.0)).tolist()
+        [[1.0, 1.0, 0.0], [0.0, 0.0, 3.0]]
+    """
+    return _core._block_diag(_packed("block_diag", tensors))
+
+
+def cartesian_prod(*tensors: Tensor) -> Tensor:
+    """Do cartesian product of the given sequence of 1-D tensors, as
+    ``torch.cartesian_prod`` (``itertools.product``'s order, one combination per row).
+
+    Args:
+        *tensors (Tensor): 1-D tensors.
+
+    Returns:
+        Tensor: `(prod of sizes, len(tensors))`, or the one tensor itself.
+    """
+    return _core._cartesian_prod(_packed("cartesian_prod", tensors))
+
+
+_MESHGRID_WARNING = (
+    "torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument."
+)
+
+
+def meshgrid(*tensors: Tensor, indexing: builtins.str | None = None) -> tuple[Tensor, ...]:
+    """Creates grids of coordinates specified by the 1-D inputs, as ``torch.meshgrid``.
+
+    Args:
+        *tensors (Tensor): 0- or 1-D tensors (or one sequence of them).
+        indexing (str, optional): ``"ij"`` (the grids' dims follow the inputs) or ``"xy"``
+            (the first two swapped). Default: ``None``: ``"ij"``, with torch's warning.
+
+    Returns:
+        tuple[Tensor, ...]: one grid per input.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     x, y = et.tensor([1.0, 2.0]), et.tensor([3.0, 4.0, 5.0])
+        ...     gx, gy = et.meshgrid(x, y, indexing="ij")
+        ...     tuple(gx.shape), gy[1].tolist()
+        ((2, 3), [3.0, 4.0, 5.0])
+    """
+    if indexing is None:
+        warnings.warn(_MESHGRID_WARNING, UserWarning, stacklevel=2)
+        indexing = "ij"
+    return tuple(_core._meshgrid(_packed("meshgrid", tensors), indexing))
+
+
+def broadcast_tensors(*tensors: Tensor) -> tuple[Tensor, ...]:
+    """Broadcasts the given tensors according to broadcasting semantics, as
+    ``torch.broadcast_tensors``.
+
+    Args:
+        *tensors (Tensor): the tensors.
+
+    Returns:
+        tuple[Tensor, ...]: each of their common shape.
+
+    Raises:
+        ShapeError: shapes that do not broadcast.
+    """
+    return tuple(_core._broadcast_tensors(_packed("broadcast_tensors", tensors)))
+
+
+def _atleast(who: str, n: builtins.int, tensors: tuple[Any, ...]) -> Any:
+    one = len(tensors) == 1 and isinstance(tensors[0], Tensor)
+    out = tuple(_core._atleast(_packed(who, tensors), n))
+    return out[0] if one else out
+
+
+def atleast_1d(*tensors: Tensor) -> Any:
+    """Returns a 1-dimensional view of each input tensor with zero dimensions, as
+    ``torch.atleast_1d``: one tensor for one tensor, else a tuple.
+
+    Args:
+        *tensors (Tensor): the tensors (or one sequence of them).
+
+    Returns:
+        Tensor or tuple[Tensor, ...]: with at least one dim.
+    """
+    return _atleast("atleast_1d", 1, tensors)
+
+
+def atleast_2d(*tensors: Tensor) -> Any:
+    """Returns a 2-dimensional view of each input tensor with fewer dimensions (leading
+    dims of size 1), as ``torch.atleast_2d``.
+
+    Args:
+        *tensors (Tensor): the tensors (or one sequence of them).
+
+    Returns:
+        Tensor or tuple[Tensor, ...]: with at least two dims.
+    """
+    return _atleast("atleast_2d", 2, tensors)
+
+
+def atleast_3d(*tensors: Tensor) -> Any:
+    """Returns a 3-dimensional view of each input tensor with fewer dimensions, as
+    ``torch.atleast_3d`` (a vector ``(n,)`` becomes ``(1, n, 1)``, a matrix ``(m, n)``
+    becomes ``(m, n, 1)``).
+
+    Args:
+        *tensors (Tensor): the tensors (or one sequence of them).
+
+    Returns:
+        Tensor or tuple[Tensor, ...]: with at least three dims.
+    """
+    return _atleast("atleast_3d", 3, tensors)
+
+
+def trapz(
+    y: Tensor,
+    x: Tensor | None = None,
+    *,
+    dx: builtins.float | None = None,
+    dim: builtins.int = -1,
+) -> Tensor:
+    """Alias for `trapezoid`, as ``torch.trapz``.
+
+    Args:
+        y (Tensor): the values.
+        x (Tensor, optional): the sample points. Default: ``None``.
+        dx (float, optional): the spacing, without `x`. Default: ``None``.
+        dim (int): the dimension to integrate along. Default: ``-1``.
+
+    Returns:
+        Tensor: `y`'s shape without `dim`.
+    """
+    return _core.trapezoid(y, x, dx=dx, dim=dim)
+
+
+def broadcast_shapes(*shapes: Any) -> tuple[builtins.int, ...]:
+    """The shape the given shapes broadcast to, as ``torch.broadcast_shapes`` (no tensor is
+    made).
+
+    Args:
+        *shapes (int or sequence of int): the shapes.
+
+    Returns:
+        torch.Size: the broadcast shape.
+
+    Raises:
+        RuntimeError: shapes that do not broadcast (torch's error).
+    """
+    return torch.Size(torch.broadcast_shapes(*shapes))  # type: ignore[no-untyped-call]

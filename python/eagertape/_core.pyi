@@ -80,6 +80,30 @@ class AminmaxResult(NamedTuple):
     min: Tensor
     max: Tensor
 
+class SlogdetResult(NamedTuple):
+    """`slogdet`'s result: the determinants' `sign` (no gradient) and `logabsdet`."""
+
+    sign: Tensor
+    logabsdet: Tensor
+
+class GeqrfResult(NamedTuple):
+    """`geqrf`'s result: the Householder form `a` and its scalars `tau`."""
+
+    a: Tensor
+    tau: Tensor
+
+class FrexpResult(NamedTuple):
+    """`frexp`'s result: the `mantissa` (in ``[0.5, 1)``) and the int32 `exponent`."""
+
+    mantissa: Tensor
+    exponent: Tensor
+
+class HistogramResult(NamedTuple):
+    """`histogram`'s result: the counts `hist` and the bins' edges `bin_edges`."""
+
+    hist: Tensor
+    bin_edges: Tensor
+
 @final
 class Config:
     """A session's configuration: an immutable value (`replace(**fields)` makes a changed copy).
@@ -1796,10 +1820,20 @@ class Tensor:
 
         See `eagertape.fmod`.
         """
+    def gcd(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the greatest common divisor of `input` and `other` (integer tensors; non-negative) (`input` being this tensor).
+
+        See `eagertape.gcd`.
+        """
     def hypot(self, other: Tensor | float) -> Tensor:
         """Returns a new tensor with the hypotenuse `sqrt(input**2 + other**2)`, without intermediate overflow (`input` being this tensor).
 
         See `eagertape.hypot`.
+        """
+    def lcm(self, other: Tensor | float) -> Tensor:
+        """Returns a new tensor with the least common multiple of `input` and `other` (integer tensors; non-negative) (`input` being this tensor).
+
+        See `eagertape.lcm`.
         """
     def logaddexp(self, other: Tensor | float) -> Tensor:
         """Returns a new tensor with `log(exp(input) + exp(other))`, computed stably (`input` being this tensor).
@@ -1998,9 +2032,39 @@ class Tensor:
         Returns:
             Tensor: this tensor.
         """
+    def gcd_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with the greatest common divisor of `input` and `other` (integer tensors; non-negative) (`input` being this tensor), in place
+        (`torch.Tensor.gcd_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
     def hypot_(self, other: Tensor | float) -> Tensor:
         """Replaces this tensor with the hypotenuse `sqrt(input**2 + other**2)`, without intermediate overflow (`input` being this tensor), in place
         (`torch.Tensor.hypot_`).
+
+        As with torch's in-place methods, this tensor then reads the new value: the
+        out-of-place result is recorded, and every Python `Tensor` naming this tensor names
+        it; on a Parameter it is the parameter's next version. A tensor that shares its
+        storage with another live tensor raises `ArgumentError` instead, recording nothing.
+
+        Args:
+            other (Tensor or float): the second operand.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def lcm_(self, other: Tensor | float) -> Tensor:
+        """Replaces this tensor with the least common multiple of `input` and `other` (integer tensors; non-negative) (`input` being this tensor), in place
+        (`torch.Tensor.lcm_`).
 
         As with torch's in-place methods, this tensor then reads the new value: the
         out-of-place result is recorded, and every Python `Tensor` naming this tensor names
@@ -3742,6 +3806,26 @@ class Tensor:
             ...     y = et.baddbmm(et.zeros(4, 2, 2), et.ones(4, 2, 3), et.ones(4, 3, 2), alpha=0.5)
             ...     y.shape, y[0, 0, 0].item()
             ((4, 2, 2), 1.5)
+        """
+    def baddbmm_(
+        self,
+        batch1: Tensor | ArrayLike,
+        batch2: Tensor | ArrayLike,
+        *,
+        beta: float = 1.0,
+        alpha: float = 1.0,
+        out_dtype: None = None,
+    ) -> Tensor:
+        """In-place `baddbmm`: this tensor then reads `baddbmm`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `baddbmm`'s.
+
+        Returns:
+            Tensor: this tensor.
         """
     def masked_fill(self, mask: Tensor | ArrayLike, value: Tensor | ArrayLike | float) -> Tensor:
         """Returns `input` with `value` written where `mask` is true.
@@ -6955,6 +7039,722 @@ class Tensor:
             ...     et.take(et.tensor([[4.0, 3.0], [5.0, 6.0]]), et.tensor([0, -1])).tolist()
             [4.0, 6.0]
         """
+    def det(self) -> Tensor:
+        """Calculates the determinant of a square matrix or batches of square matrices.
+
+        LibTorch's kernel and derivative (`torch.det`'s values and gradients).
+
+        Args:
+            input (Tensor): `(*, n, n)`.
+
+        Returns:
+            Tensor: `(*)`, the determinants.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session(dtype="float64"):
+            ...     et.det(et.tensor([[2.0, 1.0], [1.0, 3.0]])).item()
+            5.0
+        """
+    def logdet(self) -> Tensor:
+        """Calculates the log determinant of a square matrix or batches of square matrices:
+        NaN for a negative determinant, ``-inf`` for zero.
+
+        Args:
+            input (Tensor): `(*, n, n)`.
+
+        Returns:
+            Tensor: `(*)`.
+        """
+    def slogdet(self) -> SlogdetResult:
+        """Computes the sign and natural logarithm of the absolute value of the determinant
+        of a square matrix or batches of them.
+
+        Args:
+            input (Tensor): `(*, n, n)`.
+
+        Returns:
+            SlogdetResult: `(sign, logabsdet)`, each `(*)`; the sign carries no gradient.
+        """
+    def inverse(self) -> Tensor:
+        """Computes the inverse of a square matrix or batches of them.
+
+        Args:
+            input (Tensor): `(*, n, n)`, invertible.
+
+        Returns:
+            Tensor: `(*, n, n)`.
+
+        Raises:
+            BackendError: a singular matrix (LibTorch's message names the zero pivot).
+        """
+    def pinverse(self, rcond: float = 1e-15) -> Tensor:
+        """Calculates the pseudo-inverse (Moore–Penrose inverse) of a matrix or batches of
+        them.
+
+        Args:
+            input (Tensor): `(*, m, n)`.
+            rcond (float): singular values below ``rcond`` times the largest are taken as
+                zero. Default: ``1e-15``.
+
+        Returns:
+            Tensor: `(*, n, m)`.
+        """
+    def matrix_exp(self) -> Tensor:
+        """Computes the matrix exponential of a square matrix or batches of them.
+
+        Args:
+            input (Tensor): `(*, n, n)`.
+
+        Returns:
+            Tensor: `(*, n, n)`.
+        """
+    def svd(self, some: bool = True, compute_uv: bool = True) -> tuple[Tensor, Tensor, Tensor]:
+        """Computes the singular value decomposition ``input = U diag(S) Vᴴ`` of a matrix
+        or batches of them (torch's deprecated `svd`, whose third factor is `V`, not
+        `Vᴴ`).
+
+        The gradient is LibTorch's (undefined where singular values repeat, as torch's).
+
+        Args:
+            input (Tensor): `(*, m, n)`.
+            some (bool): the reduced factors (`k = min(m, n)` columns). Default: ``True``.
+            compute_uv (bool): compute `U` and `V` (else zeros). Default: ``True``.
+
+        Returns:
+            tuple[Tensor, Tensor, Tensor]: `(U, S, V)`.
+        """
+    def cholesky_solve(self, input2: Tensor | ArrayLike, upper: bool = False) -> Tensor:
+        """Computes the solution of a system of linear equations with a positive
+        semidefinite matrix given by its Cholesky factor.
+
+        Args:
+            input (Tensor): `B`, `(*, n, k)`.
+            input2 (Tensor): the factor `L` (or `U`), `(*, n, n)`.
+            upper (bool): whether the factor is upper triangular. Default: ``False``.
+
+        Returns:
+            Tensor: `X`, `(*, n, k)`.
+        """
+    def cholesky_inverse(self, upper: bool = False) -> Tensor:
+        """Computes the inverse of a positive semidefinite matrix given its Cholesky factor.
+
+        Args:
+            input (Tensor): the factor `L` (or `U`), `(*, n, n)`.
+            upper (bool): whether the factor is upper triangular. Default: ``False``.
+
+        Returns:
+            Tensor: `(*, n, n)`.
+        """
+    def lu(self, pivot: bool = True) -> tuple[Tensor, Tensor]:
+        """Computes the LU factorization of a matrix or batches of them (the packed factors
+        and the pivots, as `torch.linalg.lu_factor`).
+
+        Args:
+            input (Tensor): `(*, m, n)`.
+            pivot (bool): partial pivoting. Default: ``True``.
+
+        Returns:
+            tuple[Tensor, Tensor]: `(LU, pivots)`, the pivots int32 data.
+        """
+    def lu_solve(self, LU_data: Tensor | ArrayLike, LU_pivots: Tensor | ArrayLike) -> Tensor:
+        """Returns the LU solve of the linear system ``A x = b`` using the partially pivoted
+        LU factorization of `A` from `lu`.
+
+        Args:
+            input (Tensor): `b`, `(*, n, k)`.
+            LU_data (Tensor): the packed factors, `(*, n, n)`.
+            LU_pivots (Tensor): the int32 pivots.
+
+        Returns:
+            Tensor: `x`, `(*, n, k)`.
+        """
+    def geqrf(self) -> GeqrfResult:
+        """Computes a QR decomposition in LAPACK's Householder form (torch has no derivative
+        of it: a backward through it is an error, as torch's).
+
+        Args:
+            input (Tensor): `(*, m, n)`.
+
+        Returns:
+            GeqrfResult: `(a, tau)`.
+        """
+    def orgqr(self, input2: Tensor | ArrayLike) -> Tensor:
+        """Computes the first `n` columns of a product of Householder matrices (the `Q` of
+        `geqrf`).
+
+        Args:
+            input (Tensor): `geqrf`'s `a`, `(*, m, n)`.
+            input2 (Tensor): `geqrf`'s `tau`, `(*, k)` (torch's schema's name).
+
+        Returns:
+            Tensor: `(*, m, n)`.
+        """
+    def ormqr(
+        self,
+        input2: Tensor | ArrayLike,
+        input3: Tensor | ArrayLike,
+        left: bool = True,
+        transpose: bool = False,
+    ) -> Tensor:
+        """Computes the matrix-matrix multiplication of a product of Householder matrices
+        (`geqrf`'s `Q`) with a general matrix.
+
+        Args:
+            input (Tensor): `geqrf`'s `a`.
+            input2 (Tensor): `geqrf`'s `tau`.
+            input3 (Tensor): the matrix `C`.
+            left (bool): `Q C` (else `C Q`). Default: ``True``.
+            transpose (bool): use `Qᵀ`. Default: ``False``.
+
+        Returns:
+            Tensor: of `C`'s shape.
+        """
+    def polygamma(self, n: int) -> Tensor:
+        """Computes the `n`-th derivative of the digamma function on `input` (torch's
+        function form is ``polygamma(n, input)``).
+
+        Args:
+            input (Tensor): the input tensor.
+            n (int): the order of the derivative, at least 0.
+
+        Returns:
+            Tensor: of `input`'s shape.
+        """
+    def polygamma_(self, n: int) -> Tensor:
+        """In-place `polygamma`: this tensor then reads `polygamma`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `polygamma`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def mvlgamma(self, p: int) -> Tensor:
+        """Computes the multivariate log-gamma function with dimension `p` element-wise.
+
+        Args:
+            input (Tensor): the input tensor, every element greater than ``(p - 1) / 2``.
+            p (int): the number of dimensions, at least 1.
+
+        Returns:
+            Tensor: of `input`'s shape.
+        """
+    def mvlgamma_(self, p: int) -> Tensor:
+        """In-place `mvlgamma`: this tensor then reads `mvlgamma`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `mvlgamma`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def igamma(self, other: Tensor | ArrayLike) -> Tensor:
+        """Computes the regularized lower incomplete gamma function ``P(input, other)``.
+
+        torch has a derivative in `other` only: a gradient asked of `input` is an error
+        at backward, as torch's.
+
+        Args:
+            input (Tensor): the non-negative shape parameter.
+            other (Tensor): the non-negative integration limit.
+
+        Returns:
+            Tensor: the broadcast shape.
+        """
+    def igamma_(self, other: Tensor | ArrayLike) -> Tensor:
+        """In-place `igamma`: this tensor then reads `igamma`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `igamma`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def igammac(self, other: Tensor | ArrayLike) -> Tensor:
+        """Computes the regularized upper incomplete gamma function ``Q(input, other)``.
+
+        Args:
+            input (Tensor): the non-negative shape parameter.
+            other (Tensor): the non-negative integration limit.
+
+        Returns:
+            Tensor: the broadcast shape.
+        """
+    def igammac_(self, other: Tensor | ArrayLike) -> Tensor:
+        """In-place `igammac`: this tensor then reads `igammac`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `igammac`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def logcumsumexp(self, dim: int) -> Tensor:
+        """Returns the logarithm of the cumulative summation of the exponentiation of
+        elements of `input` in the dimension `dim`, computed stably.
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension to accumulate over.
+
+        Returns:
+            Tensor: of `input`'s shape.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session(dtype="float64"):
+            ...     et.logcumsumexp(et.tensor([0.0, 0.0]), 0).tolist()
+            [0.0, 0.6931471805599453]
+        """
+    def renorm(self, p: float, dim: int, maxnorm: float) -> Tensor:
+        """Returns a tensor where each sub-tensor of `input` along dimension `dim` is
+        normalized such that its `p`-norm is lower than `maxnorm`.
+
+        Args:
+            input (Tensor): the input tensor.
+            p (float): the norm's power, positive.
+            dim (int): the dimension whose slices are normalized.
+            maxnorm (float): the largest norm kept.
+
+        Returns:
+            Tensor: of `input`'s shape.
+        """
+    def renorm_(self, p: float, dim: int, maxnorm: float) -> Tensor:
+        """In-place `renorm`: this tensor then reads `renorm`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `renorm`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def dist(self, other: Tensor | ArrayLike, p: float = 2) -> Tensor:
+        """Returns the `p`-norm of ``input - other``.
+
+        Args:
+            input (Tensor): the input tensor.
+            other (Tensor): broadcast with `input`.
+            p (float): the norm to compute. Default: ``2``.
+
+        Returns:
+            Tensor: 0-d.
+        """
+    def cov(
+        self,
+        *,
+        correction: int = 1,
+        fweights: Tensor | ArrayLike | None = None,
+        aweights: Tensor | ArrayLike | None = None,
+    ) -> Tensor:
+        """Estimates the covariance matrix of the variables given by the `input` matrix,
+        where rows are the variables and columns are the observations.
+
+        Args:
+            input (Tensor): `(V, N)` or `(N,)`.
+            correction (int): the difference between the observations' count and the
+                divisor (1: Bessel's correction). Default: ``1``.
+            fweights (Tensor, optional): `(N,)` integer frequency weights. Default:
+                ``None``.
+            aweights (Tensor, optional): `(N,)` observation weights. Default: ``None``.
+
+        Returns:
+            Tensor: `(V, V)`, or 0-d for one variable.
+        """
+    def corrcoef(self) -> Tensor:
+        """Estimates the Pearson product-moment correlation coefficient matrix of the
+        variables given by the `input` matrix (rows: variables, columns: observations).
+
+        Args:
+            input (Tensor): `(V, N)` or `(N,)`.
+
+        Returns:
+            Tensor: `(V, V)`, or 0-d for one variable.
+        """
+    def angle(self) -> Tensor:
+        """Computes the element-wise angle (in radians) of the given `input` tensor: of a
+        real tensor, 0 where ``input >= 0`` and pi where it is negative.
+
+        Args:
+            input (Tensor): the input tensor.
+
+        Returns:
+            Tensor: of `input`'s shape (a zero gradient).
+        """
+    def heaviside(self, values: Tensor | ArrayLike) -> Tensor:
+        """Computes the Heaviside step function for each element in `input`: 0 where it is
+        negative, `values` where it is 0, 1 where it is positive.
+
+        Args:
+            input (Tensor): the input tensor.
+            values (Tensor): the values where `input` is zero.
+
+        Returns:
+            Tensor: the broadcast shape (torch has no derivative of it).
+        """
+    def heaviside_(self, values: Tensor | ArrayLike) -> Tensor:
+        """In-place `heaviside`: this tensor then reads `heaviside`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `heaviside`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def nextafter(self, other: Tensor | ArrayLike) -> Tensor:
+        """Return the next floating-point value after `input` towards `other`,
+        elementwise.
+
+        Args:
+            input (Tensor): the input tensor.
+            other (Tensor): the direction.
+
+        Returns:
+            Tensor: the broadcast shape (torch has no derivative of it).
+        """
+    def nextafter_(self, other: Tensor | ArrayLike) -> Tensor:
+        """In-place `nextafter`: this tensor then reads `nextafter`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `nextafter`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def frexp(self) -> FrexpResult:
+        """Decomposes `input` into mantissa and exponent tensors such that
+        ``input = mantissa * 2**exponent``.
+
+        Args:
+            input (Tensor): a floating-point tensor.
+
+        Returns:
+            FrexpResult: `(mantissa, exponent)`, the exponent int32 data.
+        """
+    def histc(self, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:
+        """Computes the histogram of a tensor: `bins` equal-width bins between `min` and
+        `max` (the input's own minimum and maximum when both are 0); elements outside
+        are ignored.
+
+        Args:
+            input (Tensor): the input tensor.
+            bins (int): the number of bins. Default: ``100``.
+            min (float): the lower end of the range. Default: ``0``.
+            max (float): the upper end of the range. Default: ``0``.
+
+        Returns:
+            Tensor: `(bins,)` counts in `input`'s dtype.
+        """
+    def as_strided(
+        self,
+        size: int | Sequence[int],
+        stride: int | Sequence[int],
+        storage_offset: int | None = None,
+    ) -> Tensor:
+        """Create a view of an existing tensor with specified `size`, `stride` and
+        `storage_offset` (a copy here: eagertape's tensors are values).
+
+        Args:
+            input (Tensor): the input tensor.
+            size (tuple of int): the result's shape.
+            stride (tuple of int): the result's strides, in elements of `input`'s storage.
+            storage_offset (int, optional): the first element's offset. Default: ``None``
+                (`input`'s own).
+
+        Returns:
+            Tensor: of shape `size`.
+        """
+    def as_strided_(
+        self,
+        size: int | Sequence[int],
+        stride: int | Sequence[int],
+        storage_offset: int | None = None,
+    ) -> Tensor:
+        """In-place `as_strided`: this tensor then reads `as_strided`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `as_strided`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def as_strided_scatter(
+        self,
+        src: Tensor | ArrayLike,
+        size: int | Sequence[int],
+        stride: int | Sequence[int],
+        storage_offset: int | None = None,
+    ) -> Tensor:
+        """Embeds the values of the `src` tensor into `input` along the elements of the
+        `as_strided` view of `input`.
+
+        Args:
+            input (Tensor): the input tensor.
+            src (Tensor): the values, of shape `size`.
+            size (tuple of int): the view's shape.
+            stride (tuple of int): the view's strides.
+            storage_offset (int, optional): the view's offset. Default: ``None``.
+
+        Returns:
+            Tensor: of `input`'s shape.
+        """
+    def diagonal_scatter(
+        self, src: Tensor | ArrayLike, offset: int = 0, dim1: int = 0, dim2: int = 1
+    ) -> Tensor:
+        """Embeds the values of the `src` tensor into `input` along the diagonal elements
+        of `input`, with respect to `dim1` and `dim2`.
+
+        Args:
+            input (Tensor): the input tensor, at least 2-D.
+            src (Tensor): the diagonal's values.
+            offset (int): which diagonal. Default: ``0``.
+            dim1 (int): the first dimension. Default: ``0``.
+            dim2 (int): the second dimension. Default: ``1``.
+
+        Returns:
+            Tensor: of `input`'s shape.
+        """
+    def select_scatter(self, src: Tensor | ArrayLike, dim: int, index: int) -> Tensor:
+        """Embeds the values of the `src` tensor into `input` at the given index.
+
+        Args:
+            input (Tensor): the input tensor.
+            src (Tensor): the values, of `input`'s shape without `dim`.
+            dim (int): the dimension.
+            index (int): the index along `dim`.
+
+        Returns:
+            Tensor: of `input`'s shape.
+        """
+    def slice_scatter(
+        self,
+        src: Tensor | ArrayLike,
+        dim: int = 0,
+        start: int | None = None,
+        end: int | None = None,
+        step: int = 1,
+    ) -> Tensor:
+        """Embeds the values of the `src` tensor into `input` at the given dimension's
+        slice ``start:end:step``.
+
+        Args:
+            input (Tensor): the input tensor.
+            src (Tensor): the slice's values.
+            dim (int): the dimension. Default: ``0``.
+            start (int, optional): the slice's start. Default: ``None``.
+            end (int, optional): the slice's end. Default: ``None``.
+            step (int): the slice's step. Default: ``1``.
+
+        Returns:
+            Tensor: of `input`'s shape.
+        """
+    def masked_scatter(self, mask: Tensor | ArrayLike, source: Tensor | ArrayLike) -> Tensor:
+        """Copies elements from `source` into `input` at positions where the `mask` is
+        True, in order.
+
+        Args:
+            input (Tensor): the input tensor.
+            mask (Tensor): bool, broadcastable to `input`.
+            source (Tensor): at least as many elements as `mask` has True.
+
+        Returns:
+            Tensor: of `input`'s shape.
+        """
+    def masked_scatter_(self, mask: Tensor | ArrayLike, source: Tensor | ArrayLike) -> Tensor:
+        """In-place `masked_scatter`: this tensor then reads `masked_scatter`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `masked_scatter`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def index_reduce(
+        self,
+        dim: int,
+        index: Tensor | ArrayLike,
+        source: Tensor | ArrayLike,
+        reduce: str,
+        *,
+        include_self: bool = True,
+    ) -> Tensor:
+        """Reduces the slices of `source` into `input`'s slices at `index` along `dim`,
+        by `reduce` (``"prod"``, ``"mean"``, ``"amax"`` or ``"amin"``).
+
+        Args:
+            input (Tensor): the input tensor.
+            dim (int): the dimension to index.
+            index (Tensor): int64 indices into `dim`, one per slice of `source`.
+            source (Tensor): the slices to reduce.
+            reduce (str): the reduction.
+            include_self (bool): reduce `input`'s values too. Default: ``True``.
+
+        Returns:
+            Tensor: of `input`'s shape.
+        """
+    def index_reduce_(
+        self,
+        dim: int,
+        index: Tensor | ArrayLike,
+        source: Tensor | ArrayLike,
+        reduce: str,
+        *,
+        include_self: bool = True,
+    ) -> Tensor:
+        """In-place `index_reduce`: this tensor then reads `index_reduce`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `index_reduce`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def put(
+        self, index: Tensor | ArrayLike, source: Tensor | ArrayLike, accumulate: bool = False
+    ) -> Tensor:
+        """Copies the elements from `source` into the positions specified by `index`, as
+        if `input` were 1-D (or adds them, with `accumulate`).
+
+        Args:
+            input (Tensor): the input tensor.
+            index (Tensor): int64 flat indices.
+            source (Tensor): the values, as many as `index` holds.
+            accumulate (bool): add instead of write. Default: ``False``.
+
+        Returns:
+            Tensor: of `input`'s shape.
+        """
+    def put_(
+        self, index: Tensor | ArrayLike, source: Tensor | ArrayLike, accumulate: bool = False
+    ) -> Tensor:
+        """In-place `put`: this tensor then reads `put`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `put`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def _fill_diagonal(self, fill_value: float, wrap: bool = False) -> Tensor: ...
+    def fill_diagonal_(self, fill_value: float, wrap: bool = False) -> Tensor:
+        """In-place `_fill_diagonal`: this tensor then reads `_fill_diagonal`'s result.
+
+        The out-of-place result is recorded, and every Python `Tensor` naming this
+        tensor names it, so it reads what torch's would. A tensor that shares its storage
+        with another live tensor (a view of it, or the base it views) raises
+        `ArgumentError` instead, recording nothing, where torch would change both. The
+        arguments are `_fill_diagonal`'s.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def histogram(
+        self,
+        bins: int,
+        *,
+        range: float | Sequence[float] | None = None,
+        weight: Tensor | ArrayLike | None = None,
+        density: bool = False,
+    ) -> HistogramResult:
+        """Computes a histogram of the values in a tensor: `bins` equal-width bins over
+        `range` (the input's minimum and maximum when not given).
+
+        Args:
+            input (Tensor): the input tensor.
+            bins (int): the number of bins.
+            range (tuple of float, optional): ``(min, max)``. Default: ``None``.
+            weight (Tensor, optional): each element's weight, of `input`'s shape.
+                Default: ``None``.
+            density (bool): normalize to a density (the bins' integral is 1). Default:
+                ``False``.
+
+        Returns:
+            HistogramResult: `(hist, bin_edges)`, `(bins,)` and `(bins + 1,)`.
+        """
+    def nonzero_static(self, *, size: int = 0, fill_value: int = -1) -> Tensor:
+        """Returns a 2-D tensor of the indices of `input`'s nonzero elements, of a fixed
+        number of rows: cut to `size`, or padded with `fill_value`.
+
+        Args:
+            input (Tensor): the input tensor.
+            size (int): the number of rows.
+            fill_value (int): the padding rows' value. Default: ``-1``.
+
+        Returns:
+            Tensor: `(size, input.ndim)` int64 indices.
+        """
+    def nanquantile(
+        self,
+        q: Tensor | ArrayLike,
+        dim: int | None = None,
+        keepdim: bool = False,
+        *,
+        interpolation: str = "linear",
+    ) -> Tensor:
+        """A variant of `quantile` that "ignores" NaN values, computing the quantiles as if
+        NaN values in `input` did not exist (NaN where a reduced row is all NaN).
+
+        Args:
+            input (Tensor): the input tensor.
+            q (float or Tensor): the levels, in ``[0, 1]``.
+            dim (int, optional): the dimension to reduce. Default: ``None`` (all).
+            keepdim (bool): keep the reduced dim. Default: ``False``.
+            interpolation (str): ``"linear"``, ``"lower"``, ``"higher"``, ``"midpoint"``
+                or ``"nearest"``. Default: ``"linear"``.
+
+        Returns:
+            Tensor: the quantiles (a leading dim for a 1-D `q`).
+        """
+    def repeat_interleave(
+        self, repeats: int, dim: int | None = None, *, output_size: int | None = None
+    ) -> Tensor:
+        """Repeat elements of a tensor: each element (or slice along `dim`) `repeats`
+        times in turn.
+
+        Args:
+            input (Tensor): the input tensor.
+            repeats (int): the number of repetitions.
+            dim (int, optional): the dimension to repeat along. Default: ``None`` (the
+                flattened input).
+            output_size (int, optional): the result's size along `dim`, checked.
+                Default: ``None``.
+
+        Returns:
+            Tensor: the repeated tensor.
+        """
     def reshape(
         self, *args: _int | Sequence[_int], shape: _int | Sequence[_int] | None = None
     ) -> Tensor:
@@ -7128,6 +7928,19 @@ class Tensor:
             >>> with et.Session():
             ...     et.tile(et.tensor([1.0, 2.0]), (2,)).tolist()
             [1.0, 2.0, 1.0, 2.0]
+        """
+    def sum_to_size(
+        self, *args: _int | Sequence[_int], size: _int | Sequence[_int] | None = None
+    ) -> Tensor:
+        """Sum this tensor to `size`, which this tensor must broadcast from (the sum over
+        the broadcast dims, as a gradient of `expand` reduces).
+
+        Args:
+            input (Tensor): the input tensor.
+            *size (int): the target size.
+
+        Returns:
+            Tensor: of shape `size`.
         """
     # END generated: tensor-methods
     def to(
@@ -7781,6 +8594,63 @@ class Tensor:
             ArgumentError: ``from_ >= to``, a bound past ``±2**53`` (eagertape's integer
                 draws), an int64 tensor without `to` (torch's range reaches ``2**63``), or a
                 `generator` is given.
+        """
+    def unfold(self, dimension: _int, size: _int, step: _int) -> Tensor:
+        """Returns a view of the original tensor which contains all slices of size `size` from
+        this tensor in the dimension `dimension`, `step` apart, as a new last dim (torch's
+        `Tensor.unfold`; a copy here). The function `eagertape.unfold` is
+        `nn.functional.unfold`, as torch's.
+
+        Args:
+            dimension (int): the dimension to take windows along.
+            size (int): the size of each window.
+            step (int): the step between windows.
+
+        Returns:
+            Tensor: the windows.
+        """
+    def detach_(self) -> Self:
+        """Detaches this tensor from the graph that created it, making it a leaf, in place,
+        and returns it (torch's `detach_`): it keeps its values and no longer requires grad.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def index_put_(self, indices: Any, values: Any, accumulate: _bool = False) -> Self:
+        """In-place `index_put`: `values` written at (or, with `accumulate`, added to) the
+        positions `indices` of this tensor, which it returns (torch's `index_put_`).
+
+        Args:
+            indices (tuple of Tensor): int64 or bool index tensors, one per leading dim.
+            values (Tensor or number): the values, broadcast to the positions.
+            accumulate (bool): add instead of write. Default: ``False``.
+
+        Returns:
+            Tensor: this tensor.
+        """
+    def new(self, *args: Any) -> Tensor:
+        """torch's legacy constructor of a tensor of this tensor's dtype and session:
+        ``x.new()`` is empty, ``x.new(2, 3)`` (sizes) is `new_empty`, ``x.new(data)`` is
+        `new_tensor`. Prefer those.
+
+        Args:
+            *args: nothing, sizes, or the data.
+
+        Returns:
+            Tensor: a new leaf.
+        """
+    def retain_grad(self) -> None:
+        """Enables this tensor to have its `grad` populated during `backward()`: an op's result
+        that requires grad then keeps its gradient as a leaf does (a no-op for a leaf), as
+        torch's `retain_grad`.
+
+        Raises:
+            GradError: this tensor does not require grad.
+        """
+    @property
+    def retains_grad(self) -> _bool:
+        """Whether this tensor is an op's result whose `grad` the next `backward()` keeps
+        (`retain_grad()` was called); False for a leaf, as torch's.
         """
     def _in_place(self, f: Any, *args: Any) -> Tensor: ...
     def __iadd__(self, other: _Operand, /) -> Tensor: ...
@@ -9897,8 +10767,48 @@ def fmod(input: Tensor | float, other: Tensor | float) -> Tensor:
         DTypeError: a tensor operand holds integer or bool data.
     """
 
+def gcd(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the greatest common divisor of `input` and `other` (integer tensors; non-negative), elementwise, as `torch.gcd`.
+
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
 def hypot(input: Tensor | float, other: Tensor | float) -> Tensor:
     """Returns a new tensor with the hypotenuse `sqrt(input**2 + other**2)`, without intermediate overflow, elementwise, as `torch.hypot`.
+
+    The operands broadcast; where the function takes a number, either may be one (a
+    constant of the tensor's dtype, as torch's wrapped number). Records one node on the
+    tape of the tensors' session;
+    the gradient flows back to each tensor operand, as torch's.
+
+    Args:
+        input (Tensor or float): the first operand.
+        other (Tensor or float): the second operand.
+
+    Returns:
+        Tensor: a new tensor of the broadcast shape.
+
+    Raises:
+        ShapeError: the shapes do not broadcast.
+        DTypeError: a tensor operand holds integer or bool data.
+    """
+
+def lcm(input: Tensor | float, other: Tensor | float) -> Tensor:
+    """Returns a new tensor with the least common multiple of `input` and `other` (integer tensors; non-negative), elementwise, as `torch.lcm`.
 
     The operands broadcast; where the function takes a number, either may be one (a
     constant of the tensor's dtype, as torch's wrapped number). Records one node on the
@@ -14015,6 +14925,603 @@ def take(input: Tensor, index: Tensor | ArrayLike) -> Tensor:
         [4.0, 6.0]
     """
 
+def det(input: Tensor) -> Tensor:
+    """Calculates the determinant of a square matrix or batches of square matrices.
+
+    LibTorch's kernel and derivative (`torch.det`'s values and gradients).
+
+    Args:
+        input (Tensor): `(*, n, n)`.
+
+    Returns:
+        Tensor: `(*)`, the determinants.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     et.det(et.tensor([[2.0, 1.0], [1.0, 3.0]])).item()
+        5.0
+    """
+
+def logdet(input: Tensor) -> Tensor:
+    """Calculates the log determinant of a square matrix or batches of square matrices:
+    NaN for a negative determinant, ``-inf`` for zero.
+
+    Args:
+        input (Tensor): `(*, n, n)`.
+
+    Returns:
+        Tensor: `(*)`.
+    """
+
+def slogdet(input: Tensor) -> SlogdetResult:
+    """Computes the sign and natural logarithm of the absolute value of the determinant
+    of a square matrix or batches of them.
+
+    Args:
+        input (Tensor): `(*, n, n)`.
+
+    Returns:
+        SlogdetResult: `(sign, logabsdet)`, each `(*)`; the sign carries no gradient.
+    """
+
+def inverse(input: Tensor) -> Tensor:
+    """Computes the inverse of a square matrix or batches of them.
+
+    Args:
+        input (Tensor): `(*, n, n)`, invertible.
+
+    Returns:
+        Tensor: `(*, n, n)`.
+
+    Raises:
+        BackendError: a singular matrix (LibTorch's message names the zero pivot).
+    """
+
+def pinverse(input: Tensor, rcond: float = 1e-15) -> Tensor:
+    """Calculates the pseudo-inverse (Moore–Penrose inverse) of a matrix or batches of
+    them.
+
+    Args:
+        input (Tensor): `(*, m, n)`.
+        rcond (float): singular values below ``rcond`` times the largest are taken as
+            zero. Default: ``1e-15``.
+
+    Returns:
+        Tensor: `(*, n, m)`.
+    """
+
+def matrix_exp(input: Tensor) -> Tensor:
+    """Computes the matrix exponential of a square matrix or batches of them.
+
+    Args:
+        input (Tensor): `(*, n, n)`.
+
+    Returns:
+        Tensor: `(*, n, n)`.
+    """
+
+def svd(input: Tensor, some: bool = True, compute_uv: bool = True) -> tuple[Tensor, Tensor, Tensor]:
+    """Computes the singular value decomposition ``input = U diag(S) Vᴴ`` of a matrix
+    or batches of them (torch's deprecated `svd`, whose third factor is `V`, not
+    `Vᴴ`).
+
+    The gradient is LibTorch's (undefined where singular values repeat, as torch's).
+
+    Args:
+        input (Tensor): `(*, m, n)`.
+        some (bool): the reduced factors (`k = min(m, n)` columns). Default: ``True``.
+        compute_uv (bool): compute `U` and `V` (else zeros). Default: ``True``.
+
+    Returns:
+        tuple[Tensor, Tensor, Tensor]: `(U, S, V)`.
+    """
+
+def cholesky_solve(input: Tensor, input2: Tensor | ArrayLike, upper: bool = False) -> Tensor:
+    """Computes the solution of a system of linear equations with a positive
+    semidefinite matrix given by its Cholesky factor.
+
+    Args:
+        input (Tensor): `B`, `(*, n, k)`.
+        input2 (Tensor): the factor `L` (or `U`), `(*, n, n)`.
+        upper (bool): whether the factor is upper triangular. Default: ``False``.
+
+    Returns:
+        Tensor: `X`, `(*, n, k)`.
+    """
+
+def cholesky_inverse(input: Tensor, upper: bool = False) -> Tensor:
+    """Computes the inverse of a positive semidefinite matrix given its Cholesky factor.
+
+    Args:
+        input (Tensor): the factor `L` (or `U`), `(*, n, n)`.
+        upper (bool): whether the factor is upper triangular. Default: ``False``.
+
+    Returns:
+        Tensor: `(*, n, n)`.
+    """
+
+def lu(input: Tensor, pivot: bool = True) -> tuple[Tensor, Tensor]:
+    """Computes the LU factorization of a matrix or batches of them (the packed factors
+    and the pivots, as `torch.linalg.lu_factor`).
+
+    Args:
+        input (Tensor): `(*, m, n)`.
+        pivot (bool): partial pivoting. Default: ``True``.
+
+    Returns:
+        tuple[Tensor, Tensor]: `(LU, pivots)`, the pivots int32 data.
+    """
+
+def lu_solve(input: Tensor, LU_data: Tensor | ArrayLike, LU_pivots: Tensor | ArrayLike) -> Tensor:
+    """Returns the LU solve of the linear system ``A x = b`` using the partially pivoted
+    LU factorization of `A` from `lu`.
+
+    Args:
+        input (Tensor): `b`, `(*, n, k)`.
+        LU_data (Tensor): the packed factors, `(*, n, n)`.
+        LU_pivots (Tensor): the int32 pivots.
+
+    Returns:
+        Tensor: `x`, `(*, n, k)`.
+    """
+
+def geqrf(input: Tensor) -> GeqrfResult:
+    """Computes a QR decomposition in LAPACK's Householder form (torch has no derivative
+    of it: a backward through it is an error, as torch's).
+
+    Args:
+        input (Tensor): `(*, m, n)`.
+
+    Returns:
+        GeqrfResult: `(a, tau)`.
+    """
+
+def orgqr(input: Tensor, input2: Tensor | ArrayLike) -> Tensor:
+    """Computes the first `n` columns of a product of Householder matrices (the `Q` of
+    `geqrf`).
+
+    Args:
+        input (Tensor): `geqrf`'s `a`, `(*, m, n)`.
+        input2 (Tensor): `geqrf`'s `tau`, `(*, k)` (torch's schema's name).
+
+    Returns:
+        Tensor: `(*, m, n)`.
+    """
+
+def ormqr(
+    input: Tensor,
+    input2: Tensor | ArrayLike,
+    input3: Tensor | ArrayLike,
+    left: bool = True,
+    transpose: bool = False,
+) -> Tensor:
+    """Computes the matrix-matrix multiplication of a product of Householder matrices
+    (`geqrf`'s `Q`) with a general matrix.
+
+    Args:
+        input (Tensor): `geqrf`'s `a`.
+        input2 (Tensor): `geqrf`'s `tau`.
+        input3 (Tensor): the matrix `C`.
+        left (bool): `Q C` (else `C Q`). Default: ``True``.
+        transpose (bool): use `Qᵀ`. Default: ``False``.
+
+    Returns:
+        Tensor: of `C`'s shape.
+    """
+
+def polygamma(input: Tensor, n: int) -> Tensor:
+    """Computes the `n`-th derivative of the digamma function on `input` (torch's
+    function form is ``polygamma(n, input)``).
+
+    Args:
+        input (Tensor): the input tensor.
+        n (int): the order of the derivative, at least 0.
+
+    Returns:
+        Tensor: of `input`'s shape.
+    """
+
+def mvlgamma(input: Tensor, p: int) -> Tensor:
+    """Computes the multivariate log-gamma function with dimension `p` element-wise.
+
+    Args:
+        input (Tensor): the input tensor, every element greater than ``(p - 1) / 2``.
+        p (int): the number of dimensions, at least 1.
+
+    Returns:
+        Tensor: of `input`'s shape.
+    """
+
+def igamma(input: Tensor, other: Tensor | ArrayLike) -> Tensor:
+    """Computes the regularized lower incomplete gamma function ``P(input, other)``.
+
+    torch has a derivative in `other` only: a gradient asked of `input` is an error
+    at backward, as torch's.
+
+    Args:
+        input (Tensor): the non-negative shape parameter.
+        other (Tensor): the non-negative integration limit.
+
+    Returns:
+        Tensor: the broadcast shape.
+    """
+
+def igammac(input: Tensor, other: Tensor | ArrayLike) -> Tensor:
+    """Computes the regularized upper incomplete gamma function ``Q(input, other)``.
+
+    Args:
+        input (Tensor): the non-negative shape parameter.
+        other (Tensor): the non-negative integration limit.
+
+    Returns:
+        Tensor: the broadcast shape.
+    """
+
+def logcumsumexp(input: Tensor, dim: int) -> Tensor:
+    """Returns the logarithm of the cumulative summation of the exponentiation of
+    elements of `input` in the dimension `dim`, computed stably.
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to accumulate over.
+
+    Returns:
+        Tensor: of `input`'s shape.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     et.logcumsumexp(et.tensor([0.0, 0.0]), 0).tolist()
+        [0.0, 0.6931471805599453]
+    """
+
+def renorm(input: Tensor, p: float, dim: int, maxnorm: float) -> Tensor:
+    """Returns a tensor where each sub-tensor of `input` along dimension `dim` is
+    normalized such that its `p`-norm is lower than `maxnorm`.
+
+    Args:
+        input (Tensor): the input tensor.
+        p (float): the norm's power, positive.
+        dim (int): the dimension whose slices are normalized.
+        maxnorm (float): the largest norm kept.
+
+    Returns:
+        Tensor: of `input`'s shape.
+    """
+
+def dist(input: Tensor, other: Tensor | ArrayLike, p: float = 2) -> Tensor:
+    """Returns the `p`-norm of ``input - other``.
+
+    Args:
+        input (Tensor): the input tensor.
+        other (Tensor): broadcast with `input`.
+        p (float): the norm to compute. Default: ``2``.
+
+    Returns:
+        Tensor: 0-d.
+    """
+
+def cov(
+    input: Tensor,
+    *,
+    correction: int = 1,
+    fweights: Tensor | ArrayLike | None = None,
+    aweights: Tensor | ArrayLike | None = None,
+) -> Tensor:
+    """Estimates the covariance matrix of the variables given by the `input` matrix,
+    where rows are the variables and columns are the observations.
+
+    Args:
+        input (Tensor): `(V, N)` or `(N,)`.
+        correction (int): the difference between the observations' count and the
+            divisor (1: Bessel's correction). Default: ``1``.
+        fweights (Tensor, optional): `(N,)` integer frequency weights. Default:
+            ``None``.
+        aweights (Tensor, optional): `(N,)` observation weights. Default: ``None``.
+
+    Returns:
+        Tensor: `(V, V)`, or 0-d for one variable.
+    """
+
+def corrcoef(input: Tensor) -> Tensor:
+    """Estimates the Pearson product-moment correlation coefficient matrix of the
+    variables given by the `input` matrix (rows: variables, columns: observations).
+
+    Args:
+        input (Tensor): `(V, N)` or `(N,)`.
+
+    Returns:
+        Tensor: `(V, V)`, or 0-d for one variable.
+    """
+
+def angle(input: Tensor) -> Tensor:
+    """Computes the element-wise angle (in radians) of the given `input` tensor: of a
+    real tensor, 0 where ``input >= 0`` and pi where it is negative.
+
+    Args:
+        input (Tensor): the input tensor.
+
+    Returns:
+        Tensor: of `input`'s shape (a zero gradient).
+    """
+
+def heaviside(input: Tensor, values: Tensor | ArrayLike) -> Tensor:
+    """Computes the Heaviside step function for each element in `input`: 0 where it is
+    negative, `values` where it is 0, 1 where it is positive.
+
+    Args:
+        input (Tensor): the input tensor.
+        values (Tensor): the values where `input` is zero.
+
+    Returns:
+        Tensor: the broadcast shape (torch has no derivative of it).
+    """
+
+def nextafter(input: Tensor, other: Tensor | ArrayLike) -> Tensor:
+    """Return the next floating-point value after `input` towards `other`,
+    elementwise.
+
+    Args:
+        input (Tensor): the input tensor.
+        other (Tensor): the direction.
+
+    Returns:
+        Tensor: the broadcast shape (torch has no derivative of it).
+    """
+
+def frexp(input: Tensor) -> FrexpResult:
+    """Decomposes `input` into mantissa and exponent tensors such that
+    ``input = mantissa * 2**exponent``.
+
+    Args:
+        input (Tensor): a floating-point tensor.
+
+    Returns:
+        FrexpResult: `(mantissa, exponent)`, the exponent int32 data.
+    """
+
+def histc(input: Tensor, bins: int = 100, min: float = 0, max: float = 0) -> Tensor:
+    """Computes the histogram of a tensor: `bins` equal-width bins between `min` and
+    `max` (the input's own minimum and maximum when both are 0); elements outside
+    are ignored.
+
+    Args:
+        input (Tensor): the input tensor.
+        bins (int): the number of bins. Default: ``100``.
+        min (float): the lower end of the range. Default: ``0``.
+        max (float): the upper end of the range. Default: ``0``.
+
+    Returns:
+        Tensor: `(bins,)` counts in `input`'s dtype.
+    """
+
+def as_strided(
+    input: Tensor,
+    size: int | Sequence[int],
+    stride: int | Sequence[int],
+    storage_offset: int | None = None,
+) -> Tensor:
+    """Create a view of an existing tensor with specified `size`, `stride` and
+    `storage_offset` (a copy here: eagertape's tensors are values).
+
+    Args:
+        input (Tensor): the input tensor.
+        size (tuple of int): the result's shape.
+        stride (tuple of int): the result's strides, in elements of `input`'s storage.
+        storage_offset (int, optional): the first element's offset. Default: ``None``
+            (`input`'s own).
+
+    Returns:
+        Tensor: of shape `size`.
+    """
+
+def as_strided_scatter(
+    input: Tensor,
+    src: Tensor | ArrayLike,
+    size: int | Sequence[int],
+    stride: int | Sequence[int],
+    storage_offset: int | None = None,
+) -> Tensor:
+    """Embeds the values of the `src` tensor into `input` along the elements of the
+    `as_strided` view of `input`.
+
+    Args:
+        input (Tensor): the input tensor.
+        src (Tensor): the values, of shape `size`.
+        size (tuple of int): the view's shape.
+        stride (tuple of int): the view's strides.
+        storage_offset (int, optional): the view's offset. Default: ``None``.
+
+    Returns:
+        Tensor: of `input`'s shape.
+    """
+
+def diagonal_scatter(
+    input: Tensor, src: Tensor | ArrayLike, offset: int = 0, dim1: int = 0, dim2: int = 1
+) -> Tensor:
+    """Embeds the values of the `src` tensor into `input` along the diagonal elements
+    of `input`, with respect to `dim1` and `dim2`.
+
+    Args:
+        input (Tensor): the input tensor, at least 2-D.
+        src (Tensor): the diagonal's values.
+        offset (int): which diagonal. Default: ``0``.
+        dim1 (int): the first dimension. Default: ``0``.
+        dim2 (int): the second dimension. Default: ``1``.
+
+    Returns:
+        Tensor: of `input`'s shape.
+    """
+
+def select_scatter(input: Tensor, src: Tensor | ArrayLike, dim: int, index: int) -> Tensor:
+    """Embeds the values of the `src` tensor into `input` at the given index.
+
+    Args:
+        input (Tensor): the input tensor.
+        src (Tensor): the values, of `input`'s shape without `dim`.
+        dim (int): the dimension.
+        index (int): the index along `dim`.
+
+    Returns:
+        Tensor: of `input`'s shape.
+    """
+
+def slice_scatter(
+    input: Tensor,
+    src: Tensor | ArrayLike,
+    dim: int = 0,
+    start: int | None = None,
+    end: int | None = None,
+    step: int = 1,
+) -> Tensor:
+    """Embeds the values of the `src` tensor into `input` at the given dimension's
+    slice ``start:end:step``.
+
+    Args:
+        input (Tensor): the input tensor.
+        src (Tensor): the slice's values.
+        dim (int): the dimension. Default: ``0``.
+        start (int, optional): the slice's start. Default: ``None``.
+        end (int, optional): the slice's end. Default: ``None``.
+        step (int): the slice's step. Default: ``1``.
+
+    Returns:
+        Tensor: of `input`'s shape.
+    """
+
+def masked_scatter(input: Tensor, mask: Tensor | ArrayLike, source: Tensor | ArrayLike) -> Tensor:
+    """Copies elements from `source` into `input` at positions where the `mask` is
+    True, in order.
+
+    Args:
+        input (Tensor): the input tensor.
+        mask (Tensor): bool, broadcastable to `input`.
+        source (Tensor): at least as many elements as `mask` has True.
+
+    Returns:
+        Tensor: of `input`'s shape.
+    """
+
+def index_reduce(
+    input: Tensor,
+    dim: int,
+    index: Tensor | ArrayLike,
+    source: Tensor | ArrayLike,
+    reduce: str,
+    *,
+    include_self: bool = True,
+) -> Tensor:
+    """Reduces the slices of `source` into `input`'s slices at `index` along `dim`,
+    by `reduce` (``"prod"``, ``"mean"``, ``"amax"`` or ``"amin"``).
+
+    Args:
+        input (Tensor): the input tensor.
+        dim (int): the dimension to index.
+        index (Tensor): int64 indices into `dim`, one per slice of `source`.
+        source (Tensor): the slices to reduce.
+        reduce (str): the reduction.
+        include_self (bool): reduce `input`'s values too. Default: ``True``.
+
+    Returns:
+        Tensor: of `input`'s shape.
+    """
+
+def put(
+    input: Tensor, index: Tensor | ArrayLike, source: Tensor | ArrayLike, accumulate: bool = False
+) -> Tensor:
+    """Copies the elements from `source` into the positions specified by `index`, as
+    if `input` were 1-D (or adds them, with `accumulate`).
+
+    Args:
+        input (Tensor): the input tensor.
+        index (Tensor): int64 flat indices.
+        source (Tensor): the values, as many as `index` holds.
+        accumulate (bool): add instead of write. Default: ``False``.
+
+    Returns:
+        Tensor: of `input`'s shape.
+    """
+
+def _fill_diagonal(input: Tensor, fill_value: float, wrap: bool = False) -> Tensor: ...
+def histogram(
+    input: Tensor,
+    bins: int,
+    *,
+    range: float | Sequence[float] | None = None,
+    weight: Tensor | ArrayLike | None = None,
+    density: bool = False,
+) -> HistogramResult:
+    """Computes a histogram of the values in a tensor: `bins` equal-width bins over
+    `range` (the input's minimum and maximum when not given).
+
+    Args:
+        input (Tensor): the input tensor.
+        bins (int): the number of bins.
+        range (tuple of float, optional): ``(min, max)``. Default: ``None``.
+        weight (Tensor, optional): each element's weight, of `input`'s shape.
+            Default: ``None``.
+        density (bool): normalize to a density (the bins' integral is 1). Default:
+            ``False``.
+
+    Returns:
+        HistogramResult: `(hist, bin_edges)`, `(bins,)` and `(bins + 1,)`.
+    """
+
+def nonzero_static(input: Tensor, *, size: int = 0, fill_value: int = -1) -> Tensor:
+    """Returns a 2-D tensor of the indices of `input`'s nonzero elements, of a fixed
+    number of rows: cut to `size`, or padded with `fill_value`.
+
+    Args:
+        input (Tensor): the input tensor.
+        size (int): the number of rows.
+        fill_value (int): the padding rows' value. Default: ``-1``.
+
+    Returns:
+        Tensor: `(size, input.ndim)` int64 indices.
+    """
+
+def nanquantile(
+    input: Tensor,
+    q: Tensor | ArrayLike,
+    dim: int | None = None,
+    keepdim: bool = False,
+    *,
+    interpolation: str = "linear",
+) -> Tensor:
+    """A variant of `quantile` that "ignores" NaN values, computing the quantiles as if
+    NaN values in `input` did not exist (NaN where a reduced row is all NaN).
+
+    Args:
+        input (Tensor): the input tensor.
+        q (float or Tensor): the levels, in ``[0, 1]``.
+        dim (int, optional): the dimension to reduce. Default: ``None`` (all).
+        keepdim (bool): keep the reduced dim. Default: ``False``.
+        interpolation (str): ``"linear"``, ``"lower"``, ``"higher"``, ``"midpoint"``
+            or ``"nearest"``. Default: ``"linear"``.
+
+    Returns:
+        Tensor: the quantiles (a leading dim for a 1-D `q`).
+    """
+
+def repeat_interleave(
+    input: Tensor, repeats: int, dim: int | None = None, *, output_size: int | None = None
+) -> Tensor:
+    """Repeat elements of a tensor: each element (or slice along `dim`) `repeats`
+    times in turn.
+
+    Args:
+        input (Tensor): the input tensor.
+        repeats (int): the number of repetitions.
+        dim (int, optional): the dimension to repeat along. Default: ``None`` (the
+            flattened input).
+        output_size (int, optional): the result's size along `dim`, checked.
+            Default: ``None``.
+
+    Returns:
+        Tensor: the repeated tensor.
+    """
+
 def reshape(input: Tensor, shape: int | Sequence[int]) -> Tensor:
     """Returns a tensor with the same data and number of elements as `input`, with
     shape `shape`.
@@ -14180,6 +15687,18 @@ def tile(input: Tensor, dims: int | Sequence[int]) -> Tensor:
         >>> with et.Session():
         ...     et.tile(et.tensor([1.0, 2.0]), (2,)).tolist()
         [1.0, 2.0, 1.0, 2.0]
+    """
+
+def sum_to_size(input: Tensor, size: int | Sequence[int]) -> Tensor:
+    """Sum this tensor to `size`, which this tensor must broadcast from (the sum over
+    the broadcast dims, as a gradient of `expand` reduces).
+
+    Args:
+        input (Tensor): the input tensor.
+        *size (int): the target size.
+
+    Returns:
+        Tensor: of shape `size`.
     """
 
 def rsub(
@@ -17516,6 +19035,111 @@ def gumbel_softmax(
         ...     y = et.nn.functional.gumbel_softmax(et.zeros(2, 5), hard=True)
         ...     y.sum(-1).tolist()
         [1.0, 1.0]
+    """
+
+def lu_unpack(
+    LU_data: Tensor,
+    LU_pivots: Tensor | ArrayLike,
+    unpack_data: bool = True,
+    unpack_pivots: bool = True,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """Unpacks the LU decomposition returned by `lu` into the `P, L, U` matrices.
+
+    Args:
+        LU_data (Tensor): the packed factors, `(*, m, n)`.
+        LU_pivots (Tensor): the int32 pivots.
+        unpack_data (bool): compute `L` and `U`. Default: ``True``.
+        unpack_pivots (bool): compute `P`. Default: ``True``.
+
+    Returns:
+        tuple[Tensor, Tensor, Tensor]: `(P, L, U)`; `P` carries no gradient.
+    """
+
+def cdist(
+    x1: Tensor,
+    x2: Tensor | ArrayLike,
+    p: float = 2.0,
+    compute_mode: str = "use_mm_for_euclid_dist_if_necessary",
+) -> Tensor:
+    """Computes batched the p-norm distance between each pair of the two collections of
+    row vectors.
+
+    Args:
+        x1 (Tensor): `(*, P, M)`.
+        x2 (Tensor): `(*, R, M)`.
+        p (float): the norm's power, at least 0. Default: ``2.0``.
+        compute_mode (str): ``"use_mm_for_euclid_dist_if_necessary"`` (a matrix product
+            for Euclidean distances of more than 25 rows), ``"use_mm_for_euclid_dist"``
+            or ``"donot_use_mm_for_euclid_dist"``. Default:
+            ``"use_mm_for_euclid_dist_if_necessary"``.
+
+    Returns:
+        Tensor: `(*, P, R)`.
+    """
+
+def _block_diag(tensors: Sequence[Tensor | ArrayLike]) -> Tensor: ...
+def _cartesian_prod(tensors: Sequence[Tensor | ArrayLike]) -> Tensor: ...
+def _meshgrid(tensors: Sequence[Tensor | ArrayLike], indexing: str) -> tuple[Tensor, ...]: ...
+def _broadcast_tensors(tensors: Sequence[Tensor | ArrayLike]) -> tuple[Tensor, ...]: ...
+def _atleast(tensors: Sequence[Tensor | ArrayLike], n: int) -> tuple[Tensor, ...]: ...
+def combinations(input: Tensor, r: int = 2, with_replacement: bool = False) -> Tensor:
+    """Computes combinations of length `r` of the given tensor, as Python's
+    `itertools.combinations` (or `combinations_with_replacement`) orders them.
+
+    Args:
+        input (Tensor): a 1-D tensor.
+        r (int): the number of elements to combine. Default: ``2``.
+        with_replacement (bool): allow an element more than once. Default:
+            ``False``.
+
+    Returns:
+        Tensor: `(count, r)`, one combination per row.
+    """
+
+def vander(x: Tensor, N: int | None = None, increasing: bool = False) -> Tensor:
+    """Generates a Vandermonde matrix: its columns are powers of the 1-D input `x`,
+    from ``x**(N-1)`` down to ``x**0`` (or up, with `increasing`).
+
+    Args:
+        x (Tensor): a 1-D tensor.
+        N (int, optional): the number of columns. Default: ``None`` (`x`'s length).
+        increasing (bool): the powers from 0 up. Default: ``False``.
+
+    Returns:
+        Tensor: `(len(x), N)`.
+    """
+
+def trapezoid(
+    y: Tensor, x: Tensor | ArrayLike | None = None, *, dx: float | None = None, dim: int = -1
+) -> Tensor:
+    """Computes the trapezoidal rule along `dim`: at the sample points `x`, or spaced
+    `dx` apart (default 1).
+
+    Args:
+        y (Tensor): the values.
+        x (Tensor, optional): the sample points, 1-D or of `y`'s shape. Default:
+            ``None``.
+        dx (float, optional): the spacing, without `x`. Default: ``None``.
+        dim (int): the dimension to integrate along. Default: ``-1``.
+
+    Returns:
+        Tensor: `y`'s shape without `dim`.
+    """
+
+def cumulative_trapezoid(
+    y: Tensor, x: Tensor | ArrayLike | None = None, *, dx: float | None = None, dim: int = -1
+) -> Tensor:
+    """Cumulatively computes the trapezoidal rule along `dim` (the integral up to each
+    sample after the first).
+
+    Args:
+        y (Tensor): the values.
+        x (Tensor, optional): the sample points. Default: ``None``.
+        dx (float, optional): the spacing, without `x`. Default: ``None``.
+        dim (int): the dimension to integrate along. Default: ``-1``.
+
+    Returns:
+        Tensor: `y`'s shape, one shorter along `dim`.
     """
 
 # END generated: declared

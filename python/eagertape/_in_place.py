@@ -21,6 +21,7 @@ __all__ = [
     "arcsinh_",
     "arctan_",
     "arctanh_",
+    "as_strided_",
     "asin_",
     "asinh_",
     "atan_",
@@ -33,6 +34,7 @@ __all__ = [
     "cos_",
     "cosh_",
     "deg2rad_",
+    "detach_",
     "erf_",
     "erfc_",
     "exp2_",
@@ -42,7 +44,10 @@ __all__ = [
     "fix_",
     "floor_",
     "frac_",
+    "gcd_",
     "i0_",
+    "index_put_",
+    "lcm_",
     "ldexp_",
     "log10_",
     "log1p_",
@@ -229,6 +234,22 @@ def arctanh_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
         Tensor: ``input`` itself.
     """
     return input.arctanh_(*args, **kwargs)
+
+
+def as_strided_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+    """In-place version of ``as_strided``, as ``torch.as_strided_``.
+
+    Calls ``input.as_strided_(*args, **kwargs)`` (see ``Tensor.as_strided_``).
+
+    Args:
+        input (Tensor): the tensor to change in place; it then reads the result.
+        *args: the other arguments of ``Tensor.as_strided_``, by position.
+        **kwargs: the other arguments of ``Tensor.as_strided_``, by keyword.
+
+    Returns:
+        Tensor: ``input`` itself.
+    """
+    return input.as_strided_(*args, **kwargs)
 
 
 def asin_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
@@ -423,6 +444,22 @@ def deg2rad_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
     return input.deg2rad_(*args, **kwargs)
 
 
+def detach_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+    """In-place version of ``detach``, as ``torch.detach_``.
+
+    Calls ``input.detach_(*args, **kwargs)`` (see ``Tensor.detach_``).
+
+    Args:
+        input (Tensor): the tensor to change in place; it then reads the result.
+        *args: the other arguments of ``Tensor.detach_``, by position.
+        **kwargs: the other arguments of ``Tensor.detach_``, by keyword.
+
+    Returns:
+        Tensor: ``input`` itself.
+    """
+    return input.detach_(*args, **kwargs)
+
+
 def erf_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
     """In-place version of ``erf``, as ``torch.erf_``.
 
@@ -567,6 +604,22 @@ def frac_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
     return input.frac_(*args, **kwargs)
 
 
+def gcd_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+    """In-place version of ``gcd``, as ``torch.gcd_``.
+
+    Calls ``input.gcd_(*args, **kwargs)`` (see ``Tensor.gcd_``).
+
+    Args:
+        input (Tensor): the tensor to change in place; it then reads the result.
+        *args: the other arguments of ``Tensor.gcd_``, by position.
+        **kwargs: the other arguments of ``Tensor.gcd_``, by keyword.
+
+    Returns:
+        Tensor: ``input`` itself.
+    """
+    return input.gcd_(*args, **kwargs)
+
+
 def i0_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
     """In-place version of ``i0``, as ``torch.i0_``.
 
@@ -581,6 +634,38 @@ def i0_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
         Tensor: ``input`` itself.
     """
     return input.i0_(*args, **kwargs)
+
+
+def index_put_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+    """In-place version of ``index_put``, as ``torch.index_put_``.
+
+    Calls ``input.index_put_(*args, **kwargs)`` (see ``Tensor.index_put_``).
+
+    Args:
+        input (Tensor): the tensor to change in place; it then reads the result.
+        *args: the other arguments of ``Tensor.index_put_``, by position.
+        **kwargs: the other arguments of ``Tensor.index_put_``, by keyword.
+
+    Returns:
+        Tensor: ``input`` itself.
+    """
+    return input.index_put_(*args, **kwargs)
+
+
+def lcm_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002
+    """In-place version of ``lcm``, as ``torch.lcm_``.
+
+    Calls ``input.lcm_(*args, **kwargs)`` (see ``Tensor.lcm_``).
+
+    Args:
+        input (Tensor): the tensor to change in place; it then reads the result.
+        *args: the other arguments of ``Tensor.lcm_``, by position.
+        **kwargs: the other arguments of ``Tensor.lcm_``, by keyword.
+
+    Returns:
+        Tensor: ``input`` itself.
+    """
+    return input.lcm_(*args, **kwargs)
 
 
 def ldexp_(input: Tensor, *args: Any, **kwargs: Any) -> Tensor:  # noqa: A002

@@ -177,6 +177,10 @@ pub fn autograd_vjp(
             .map(|(x, &n)| Ok(x.f_detach()?.set_requires_grad(n)))
             .collect::<Result<Vec<Tensor>>>()?;
         let y = f(&leaves)?;
+        if !y.requires_grad() {
+            // an output with no derivative (`slogdet`'s sign, data): no cotangent
+            return Ok(xs.iter().map(|_| None).collect());
+        }
         let s = y.f_mul(&g.f_detach()?)?.f_sum(y.kind())?;
         let wanted: Vec<&Tensor> = leaves
             .iter()
@@ -184,9 +188,17 @@ pub fn autograd_vjp(
             .filter_map(|(t, &n)| n.then_some(t))
             .collect();
         let mut grads = Tensor::f_run_backward(&[&s], &wanted, false, false)?.into_iter();
+        // (an operand the output does not depend on through a derivative, `slogdet`'s sign,
+        // gets an undefined gradient: none)
         Ok(needs
             .iter()
-            .map(|&n| if n { grads.next() } else { None })
+            .map(|&n| {
+                if n {
+                    grads.next().filter(|t| t.defined())
+                } else {
+                    None
+                }
+            })
             .collect())
     })
 }

@@ -64,7 +64,9 @@ pub use super::binary_math::{
     Atan2, Copysign, FloorDivide, Fmax, Fmin, Fmod, Hypot, LogAddExp, LogAddExp2, Pow, Remainder,
     TruncDivide, Xlogy,
 };
-pub use super::bitwise::{BitwiseAnd, BitwiseLeftShift, BitwiseOr, BitwiseRightShift, BitwiseXor};
+pub use super::bitwise::{
+    BitwiseAnd, BitwiseLeftShift, BitwiseOr, BitwiseRightShift, BitwiseXor, Gcd, Lcm,
+};
 
 binary_ops!(
     Add,
@@ -90,7 +92,9 @@ binary_ops!(
     BitwiseOr,
     BitwiseXor,
     BitwiseLeftShift,
-    BitwiseRightShift
+    BitwiseRightShift,
+    Gcd,
+    Lcm
 );
 
 /// The family's torch declarations, once, from which the binding (`src/python/pointwise.rs`)
@@ -122,6 +126,8 @@ macro_rules! binary_list {
             BitwiseXor: bitwise_xor(other) [bitwise_xor_] = "the bitwise XOR of `input` and `other` (integer or bool tensors)",
             BitwiseLeftShift: bitwise_left_shift(other) [bitwise_left_shift_] = "`input` shifted left by `other` bits (integer tensors; `input << other`)",
             BitwiseRightShift: bitwise_right_shift(other) [bitwise_right_shift_] = "`input` shifted right by `other` bits, arithmetically (integer tensors; `input >> other`)",
+            Gcd: gcd(other) [gcd_] = "the greatest common divisor of `input` and `other` (integer tensors; non-negative)",
+            Lcm: lcm(other) [lcm_] = "the least common multiple of `input` and `other` (integer tensors; non-negative)",
             Copysign: copysign(other) [copysign_] = "the magnitude of `input` with the sign of `other` (a signed zero's too; `other` gets no gradient)",
         }
     };
@@ -141,6 +147,8 @@ impl BinaryOp {
                 | BinaryOp::BitwiseXor
                 | BinaryOp::BitwiseLeftShift
                 | BinaryOp::BitwiseRightShift
+                | BinaryOp::Gcd
+                | BinaryOp::Lcm
         )
     }
 
@@ -175,6 +183,8 @@ impl<B: Backend> Rule<B> for Binary {
                 | BinaryOp::BitwiseXor
                 | BinaryOp::BitwiseLeftShift
                 | BinaryOp::BitwiseRightShift
+                | BinaryOp::Gcd
+                | BinaryOp::Lcm
         )
     }
     fn promotes(&self) -> bool {

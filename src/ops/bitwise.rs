@@ -1,5 +1,6 @@
 //! torch's bitwise functions of two integer or bool tensors: `bitwise_and`, `bitwise_or`,
-//! `bitwise_xor`, `bitwise_left_shift` (`<<`) and `bitwise_right_shift` (`>>`), units of
+//! `bitwise_xor`, `bitwise_left_shift` (`<<`) and `bitwise_right_shift` (`>>`), and the
+//! integers' `gcd` and `lcm`: units of
 //! the binary family (`binary.rs`) that compute on data only (LibTorch's kernels; a
 //! floating operand is refused by them, as torch's are). Data carry no gradient, so their
 //! derivatives are never asked for; the reference carriers have no element function for
@@ -23,6 +24,10 @@ pub struct BitwiseXor;
 pub struct BitwiseLeftShift;
 /// `a >> b` (arithmetic for signed integers).
 pub struct BitwiseRightShift;
+/// The greatest common divisor of `a` and `b` (non-negative), of integers.
+pub struct Gcd;
+/// The least common multiple of `a` and `b` (non-negative), of integers.
+pub struct Lcm;
 
 macro_rules! bitwise_kernel {
     ($unit:ident, $name:literal, $f:ident, $f_out:ident) => {
@@ -128,3 +133,5 @@ mod tests {
         assert_eq!(s.tape_len(), before);
     }
 }
+bitwise_kernel!(Gcd, "gcd", f_gcd, f_gcd_out);
+bitwise_kernel!(Lcm, "lcm", f_lcm, f_lcm_out);

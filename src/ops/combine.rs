@@ -385,7 +385,7 @@ macro_rules! functions {
             ///     ((4, 2, 2), 1.5)
             fn baddbmm(input: Tensor, batch1: Tensor, batch2: Tensor;;
                 beta: f64 = 1.0, alpha: f64 = 1.0, out_dtype: NoDtype = None)
-                = crate::ops::combine::baddbmm;
+                = crate::ops::combine::baddbmm, in_place baddbmm_;
         }
     };
 }

@@ -130,6 +130,8 @@ pub fn rewrite<B: Backend>(op: BinaryOp, s: f64, reflected: bool) -> Result<Opti
             | BinaryOp::BitwiseXor
             | BinaryOp::BitwiseLeftShift
             | BinaryOp::BitwiseRightShift
+            | BinaryOp::Gcd
+            | BinaryOp::Lcm
             | BinaryOp::Xlogy,
             _,
         ) => return Ok(None),

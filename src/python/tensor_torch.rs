@@ -58,6 +58,17 @@ pub(crate) fn via<'py>(
     what: &str,
     out: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyTensor>> {
+    via_as(slf, what, true, out)
+}
+
+/// [`via`]; `keep_path`: whether a tensor that requires grad given a result that does not
+/// keeps a zero-gradient path (every in-place op but `detach_`: `Session::write_in_place_as`).
+fn via_as<'py>(
+    slf: &Bound<'py, PyTensor>,
+    what: &str,
+    keep_path: bool,
+    out: impl FnOnce() -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyTensor>> {
     let me = slf.get();
     if me.param.is_some() {
         // A parameter's in-place form (`p.data.clamp_(0, 1)`, `p -= lr * g`, `p[0] = v`):
@@ -106,8 +117,11 @@ pub(crate) fn via<'py>(
         wrote?;
     }
     let to = out.cast::<PyTensor>()?.get().handle();
-    slf.py()
-        .detach(|| crate::guard::contained("in-place", || lock(&cell).write_in_place(from, to)))?;
+    slf.py().detach(|| {
+        crate::guard::contained("in-place", || {
+            lock(&cell).write_in_place_as(from, to, keep_path)
+        })
+    })?;
     let h = me.handle();
     match &me.alias {
         // `p.detach()` shares p's storage in torch: p reads the result too
@@ -419,7 +433,102 @@ impl PyTensor {
     fn data(&self, py: Python<'_>) -> PyResult<PyTensor> {
         self.detach(py)
     }
+    /// Detaches this tensor from the graph that created it, making it a leaf, in place,
+    /// and returns it (torch's `detach_`): it keeps its values and no longer requires grad.
+    ///
+    /// Returns:
+    ///     Tensor: this tensor.
+    fn detach_<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
+        via_as(slf, "detach_", false, || {
+            Ok(Bound::new(slf.py(), slf.get().detach(slf.py())?)?.into_any())
+        })
+    }
+    /// Returns a view of the original tensor which contains all slices of size `size` from
+    /// this tensor in the dimension `dimension`, `step` apart, as a new last dim (torch's
+    /// `Tensor.unfold`; a copy here). The function `eagertape.unfold` is
+    /// `nn.functional.unfold`, as torch's.
+    ///
+    /// Args:
+    ///     dimension (int): the dimension to take windows along.
+    ///     size (int): the size of each window.
+    ///     step (int): the step between windows.
+    ///
+    /// Returns:
+    ///     Tensor: the windows.
+    fn unfold(&self, py: Python<'_>, dimension: i64, size: i64, step: i64) -> PyResult<PyTensor> {
+        self.call(py, move |s, x| {
+            crate::ops::tallies::unfold(s, x, dimension, size, step)
+        })
+    }
+    /// In-place `index_put`: `values` written at (or, with `accumulate`, added to) the
+    /// positions `indices` of this tensor, which it returns (torch's `index_put_`).
+    ///
+    /// Args:
+    ///     indices (tuple of Tensor): int64 or bool index tensors, one per leading dim.
+    ///     values (Tensor or number): the values, broadcast to the positions.
+    ///     accumulate (bool): add instead of write. Default: ``False``.
+    ///
+    /// Returns:
+    ///     Tensor: this tensor.
+    #[pyo3(signature = (indices, values, accumulate=false))]
+    fn index_put_<'py>(
+        slf: &Bound<'py, Self>,
+        indices: &Bound<'py, PyAny>,
+        values: &Bound<'py, PyAny>,
+        accumulate: bool,
+    ) -> PyResult<Bound<'py, Self>> {
+        via(slf, "index_put_", || {
+            slf.call_method1("index_put", (indices, values, accumulate))
+        })
+    }
 
+    /// torch's legacy constructor of a tensor of this tensor's dtype and session:
+    /// ``x.new()`` is empty, ``x.new(2, 3)`` (sizes) is `new_empty`, ``x.new(data)`` is
+    /// `new_tensor`. Prefer those.
+    ///
+    /// Args:
+    ///     *args: nothing, sizes, or the data.
+    ///
+    /// Returns:
+    ///     Tensor: a new leaf.
+    #[pyo3(name = "new", signature = (*args))]
+    fn legacy_new<'py>(
+        slf: &Bound<'py, Self>,
+        args: &Bound<'py, PyTuple>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let sizes: Option<Vec<i64>> = args
+            .iter()
+            .map(|a| match a.is_instance_of::<pyo3::types::PyBool>() {
+                true => None,
+                false => a.extract::<i64>().ok(),
+            })
+            .collect();
+        match (args.len(), sizes) {
+            (0, _) => slf.call_method1("new_empty", ((0,),)),
+            (_, Some(sizes)) => slf.call_method1("new_empty", (sizes,)),
+            (1, None) => slf.call_method1("new_tensor", (args.get_item(0)?,)),
+            _ => Err(pyo3::exceptions::PyTypeError::new_err(
+                "new(): expected sizes (ints) or one sequence of data",
+            )),
+        }
+    }
+    /// Enables this tensor to have its `grad` populated during `backward()`: an op's result
+    /// that requires grad then keeps its gradient as a leaf does (a no-op for a leaf), as
+    /// torch's `retain_grad`.
+    ///
+    /// Raises:
+    ///     GradError: this tensor does not require grad.
+    fn retain_grad(&self, py: Python<'_>) -> PyResult<()> {
+        let h = self.handle();
+        self.with(py, move |s| s.retain_grad(h))
+    }
+    /// Whether this tensor is an op's result whose `grad` the next `backward()` keeps
+    /// (`retain_grad()` was called); False for a leaf, as torch's.
+    #[getter]
+    fn retains_grad(&self, py: Python<'_>) -> PyResult<bool> {
+        let h = self.handle();
+        self.with(py, move |s| s.retains_grad(h))
+    }
     /// torch's `t.grad` of a tensor made with `requires_grad=True`: what `loss.backward()`
     /// added for it (until `t.grad = None` or the reset) as a tensor, or None. Its in-place
     /// methods write the gradient (`t.grad.zero_()`).

@@ -174,6 +174,29 @@ impl<B: Backend> Session<B> {
         Ok(())
     }
 
+    /// torch's `retain_grad()`: the next backward stores the cotangent of `h`, an op's
+    /// result that requires grad, as its `.grad` (a leaf's is stored anyway: no change).
+    pub fn retain_grad(&mut self, h: Handle) -> Result<()> {
+        self.check(&[h])?;
+        let node = self.tape.node(h.node);
+        if !node.requires_grad {
+            return Err(Error::Grad(
+                "can't retain_grad on Tensor that has requires_grad=False".into(),
+            ));
+        }
+        if !node.parents.is_empty() {
+            self.tape.node_mut(h.node).retains_grad = true;
+        }
+        Ok(())
+    }
+
+    /// Whether `h` is an op's result whose `.grad` the next backward stores
+    /// (`retain_grad()`); false for a leaf, as torch's `retains_grad`.
+    pub fn retains_grad(&self, h: Handle) -> Result<bool> {
+        self.check(&[h])?;
+        Ok(self.tape.node(h.node).retains_grad)
+    }
+
     /// The gradient `loss.backward()` left for the input leaf named by `slot`.
     pub fn leaf_grad(&self, slot: &Arc<NameSlot>) -> Option<Arc<crate::buffer::Buffer<B>>> {
         self.leaf_grads
@@ -233,6 +256,12 @@ impl<B: Backend> Session<B> {
                     if node.requires_grad && node.named() && !node.closed {
                         l.push((i, owned_grad(g)?));
                         continue;
+                    }
+                }
+                if let (Some(l), true) = (leaves.as_deref_mut(), node.retains_grad) {
+                    // `retain_grad()`: a copy of the cotangent for `.grad`, the sweep goes on
+                    if node.named() && !node.closed {
+                        l.push((i, grad_value::<B>(B::copy(g.get())?)));
                     }
                 }
                 recomputed.prepare(&nodes[..i], node, i)?;

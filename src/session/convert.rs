@@ -123,6 +123,17 @@ impl<B: Backend> Session<B> {
     }
 
     pub fn write_in_place(&mut self, from: Handle, to: Handle) -> Result<Handle> {
+        self.write_in_place_as(from, to, true)
+    }
+
+    /// [`Session::write_in_place`]; without `keep_path`, a tensor that requires grad given
+    /// a result that does not becomes that result (`detach_`), no zero-gradient path kept.
+    pub fn write_in_place_as(
+        &mut self,
+        from: Handle,
+        to: Handle,
+        keep_path: bool,
+    ) -> Result<Handle> {
         if to == from {
             return Ok(from);
         }
@@ -131,7 +142,7 @@ impl<B: Backend> Session<B> {
         // `x.normal_()`'s draw): torch keeps its autograd path, with a zero gradient
         // (`LtBackward`, `NormalBackward`), so it still requires grad: zeros through it
         // (`zeroed`) plus the new values.
-        let zero_path = self.requires_grad(from)? && !self.requires_grad(to)?;
+        let zero_path = keep_path && self.requires_grad(from)? && !self.requires_grad(to)?;
         let to = self.all_or_nothing(|s| {
             let values = s.to(to, Some(dtype), None, false)?;
             if !zero_path {

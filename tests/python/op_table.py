@@ -1814,6 +1814,7 @@ BY_NAME = {op.name: op for op in OPS}
 # live in their own files (they import `Op` from here).
 from op_table_arrange import ARRANGE_OPS  # noqa: E402
 from op_table_derive import DERIVE_OPS  # noqa: E402
+from op_table_linalg import LINALG_OPS  # noqa: E402
 from op_table_losses import LOSS_OPS  # noqa: E402
 from op_table_math import MATH_OPS  # noqa: E402
 from op_table_rnn import RNN_OPS  # noqa: E402
@@ -1830,5 +1831,6 @@ OPS = (
     + LOSS_OPS
     + VISION_OPS
     + ARRANGE_OPS
+    + LINALG_OPS
 )
 BY_NAME = {op.name: op for op in OPS}

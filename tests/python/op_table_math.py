@@ -128,7 +128,7 @@ def _binary_in_place(lib, a, b):
     floor_divide has no derivative: `div(rounding_mode="floor")` is the same with one)."""
     total = lib.atan2(a, b) * 0.0  # first: an interval session refuses it, recording nothing
     for name in et._core._BINARY_INPLACE:
-        if name.startswith("bitwise_"):
+        if name.startswith("bitwise_") or name in ("gcd_", "lcm_"):
             continue  # integer and bool data only: test_bitwise.py
         y = a * 1.0
         if lib is et:
@@ -202,15 +202,26 @@ def _declared_in_place(lib, a, b):
         "less_equal_": (b,),
         "greater_": (1.1,),
         "greater_equal_": (bb,),
+        # the functions LibTorch computes whole
+        "polygamma_": (1,),
+        "mvlgamma_": (1,),
+        "renorm_": (2, 0, 1.0),
+        "baddbmm_": (bb[:, :2].unsqueeze(0), (bb[:2, :] * 0.5).unsqueeze(0)),
     }
     # (the logical ops' in-place forms give truth values, no gradient: test_logical.py and
     # test_inplace_parity.py; bitwise_not_ takes integer or bool data: test_bitwise.py)
     logical = {"logical_and_", "logical_or_", "logical_xor_", "logical_not_", "bitwise_not_"}
+    # (torch has no derivative of these in `self`: test_inplace_parity.py compares values)
+    logical |= {"heaviside_", "nextafter_", "igamma_", "igammac_"}
+    # (the writes' in-place forms: op_table_linalg.py's `writes_in_place` row)
+    logical |= {"as_strided_", "masked_scatter_", "index_reduce_", "put_", "fill_diagonal_"}
     vector = {"addmv_"}  # these write a 1-D tensor: a flattened copy of `a`
+    batched = {"baddbmm_"}  # these write a batch of matrices: `a` as a batch of one
     for name, _ in et._core._DECLARED_IN_PLACE:
         if name in logical:
             continue
-        y = a * 1.0 if name not in vector else (a * 1.0).reshape(-1)
+        y = (a * 1.0).reshape(-1) if name in vector else a * 1.0
+        y = y.unsqueeze(0) if name in batched else y
         out = getattr(y, name)(*args[name])
         assert out is y
         total = total + y.reshape(a.shape)

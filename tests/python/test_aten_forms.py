@@ -174,3 +174,30 @@ def test_is_inference_mode_enabled_inside_a_decorated_function():
 
     assert inside()
     assert not et.is_inference_mode_enabled()
+
+
+@pytest.mark.parametrize(
+    "shapes", [((2, 1), (3,)), ((), (4, 1), (1, 5)), (3, (2, 3))], ids=["two", "three", "int"]
+)
+def test_broadcast_shapes_is_torchs(shapes):
+    assert et.broadcast_shapes(*shapes) == torch.broadcast_shapes(*shapes)
+
+
+def test_broadcast_shapes_that_do_not_broadcast_are_refused_as_torchs():
+    with pytest.raises(RuntimeError):
+        torch.broadcast_shapes((2,), (3,))
+    with pytest.raises(RuntimeError):
+        et.broadcast_shapes((2,), (3,))
+
+
+def test_meshgrid_without_indexing_warns_as_torchs_and_reads_ij():
+    with pytest.warns(UserWarning, match="indexing argument"):
+        torch.meshgrid(torch.ones(2), torch.ones(3))
+    with et.Session(), pytest.warns(UserWarning, match="indexing argument"):
+        gx, _ = et.meshgrid(et.ones(2), et.ones(3))
+        assert tuple(gx.shape) == (2, 3)
+
+
+def test_variadic_functions_refuse_a_list_among_tensors():
+    with et.Session(), pytest.raises(TypeError):
+        et.block_diag(et.ones(2), [et.ones(2)])

@@ -36,6 +36,10 @@ DIFFERS = {
         "one bfloat16 product over the batch and inner dim; torch's kernel adds each batch's "
         "product into the bfloat16 result in turn"
     ),
+    "weighted_cov": (
+        "LibTorch's cov runs whole in float32 (`src/ops/aten.rs`); torch's composite cov "
+        "with observation weights runs its inner matrix product in bfloat16 under autocast"
+    ),
     "rnn_tanh": _RNN,
     "rnn_relu": _RNN,
     "gru": _RNN,

@@ -211,6 +211,26 @@ MACHINE_DEPENDENT: dict[str, tuple[tuple[str, ...], str]] = {
         "`is_result=True`), eagertape's rebinding from the input: one derivative, rounded "
         "apart",
     ),
+    "svd": (
+        ("float32",),
+        "the factors are LibTorch's; the row's products of them go through the tape's "
+        "matmul, whose sums may round apart",
+    ),
+    "distances_and_covariance": (
+        ("float32",),
+        "LibTorch's gradients of each use of an operand, summed in another order than "
+        "torch's one graph sums them",
+    ),
+    "constructions_from_several_tensors": (
+        ALL,
+        "LibTorch's gradients of each construction an operand enters, summed in another "
+        "order than torch's one graph sums them",
+    ),
+    "weighted_cov": (
+        ALL,
+        "LibTorch's cov, differentiated by its autograd per call: the weights' and the "
+        "input's gradients are summed in another order than torch's one graph sums them",
+    ),
 }
 
 

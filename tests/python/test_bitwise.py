@@ -119,3 +119,30 @@ def test_the_reference_carriers_compute_integer_data_with_libtorchs_kernels():
         a, b = et.tensor(A), et.tensor(B)
         _same(a & b, torch.tensor(A) & torch.tensor(B))
         _same(a << b, torch.tensor(A) << torch.tensor(B))
+
+
+@pytest.mark.parametrize("dtype", ["int64", "int32"])
+@pytest.mark.parametrize("name", ["gcd", "lcm"])
+def test_gcd_and_lcm_functions_methods_and_in_place_forms_are_torchs(name, dtype):
+    # torch.gcd(a, b) / torch.lcm(a, b): non-negative, of integer tensors
+    with et.Session():
+        (a, b), (ta, tb) = _both(A, B, dtype)
+        _same(getattr(et, name)(a, b), getattr(torch, name)(ta, tb))
+        _same(getattr(a, name)(b), getattr(ta, name)(tb))
+        out = getattr(et, name + "_")(a, b)
+        assert out is a
+        _same(a, getattr(torch, name + "_")(ta, tb))
+        c = a * 1
+        assert getattr(c, name + "_")(b) is c
+
+
+@pytest.mark.parametrize("name", ["gcd", "lcm"])
+def test_gcd_and_lcm_of_floating_tensors_are_refused_as_torchs(name):
+    with pytest.raises(RuntimeError):
+        getattr(torch, name)(torch.ones(2), torch.ones(2))
+    with et.Session() as s:
+        x = et.ones(2)
+        before = s.tape_len
+        with pytest.raises(et.EagerTapeError):
+            getattr(et, name)(x, x)
+        assert s.tape_len == before

@@ -216,6 +216,7 @@ PREDICATES = {
     "get_device",
 }
 
+BITWISE = ("and", "or", "xor", "not", "left_shift", "right_shift")
 NOT_OPS = {
     *PREDICATES,
     "shape",
@@ -249,6 +250,11 @@ NOT_OPS = {
     "geometric_",
     "bernoulli_",
     "random_",
+    "retain_grad",  # test_retain_grad.py
+    "retains_grad",
+    "new",
+    "detach_",  # test_tensor_writes.py, test_inplace_parity.py
+    "index_put_",
     "fill_",  # in-place writes: test_inplace_parity.py, test_tensor_surface.py
     "copy_",
     # flags and the device's own conversions: test_tensor_surface.py
@@ -259,11 +265,7 @@ NOT_OPS = {
     "cuda",
     "data",
     # integer and bool data only: test_bitwise.py
-    *(
-        f"bitwise_{n}{i}"
-        for n in ("and", "or", "xor", "not", "left_shift", "right_shift")
-        for i in ("", "_")
-    ),
+    *(f"{n}{i}" for n in (*(f"bitwise_{b}" for b in BITWISE), "gcd", "lcm") for i in ("", "_")),
     # storage layout and kind: test_tensor_meta.py
     *test_tensor_meta.METADATA,
 }
@@ -329,8 +331,13 @@ NOT_TABLE = {
     "is_tensor",
     "numel",
     "is_distributed",  # test_tensor_meta.py
-    *(f"bitwise_{n}" for n in ("and", "or", "xor", "not", "left_shift", "right_shift")),
+    *(f"bitwise_{n}" for n in BITWISE),
+    "gcd",
+    "lcm",
     "dropout",  # random: test_random.py checks it against its own mask
+    "broadcast_shapes",  # test_aten_forms.py (shapes, no tensor)
+    "detach",  # test_tensor_writes.py
+    "index_put",
     # aten's dropout forms (random) and the autocast and inference-mode settings:
     # test_aten_forms.py
     "dropout_",

@@ -193,10 +193,13 @@ def test_masked_fill_refuses_a_value_tensor_that_is_not_0d():
 # carrier), named-tensor and layout arguments (`names`, `out_dim`, `layout`, `pin_memory`,
 # `memory_format` outside the conversions), `generator` (the session's RNG), `inplace`,
 # `sparse_grad` and `implicit` (no sparse or implicit-expand forms), `device` and
-# `requires_grad` of `new_tensor`'s (a tensor lives on its session's device).
+# `requires_grad` of `new_tensor`'s (a tensor lives on its session's device), `from` of the
+# random fills (a Python keyword, which only `**{"from": ...}` could pass: named `from_`, as
+# torch's own stubs name it).
 NOT_PROMISED = {
     "out", "dtype", "names", "out_dim", "layout", "pin_memory", "memory_format", "generator",
     "inplace", "sparse_grad", "implicit", "device", "requires_grad", "non_blocking", "copy",
+    "from",
 }  # fmt: skip
 
 

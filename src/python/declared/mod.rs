@@ -42,9 +42,10 @@ macro_rules! families {
         sized: [$($z:ident => $($zp:ident)::+;)*]
         functions: [$($f:ident => $($fp:ident)::+;)*]
     ) => {
-        $(mod $m { crate::ops::$($mp)::+!(py_functions_and_methods); })*
-        $(mod $z { crate::ops::$($zp)::+!(py_sized_functions_and_methods); })*
-        $(mod $f { crate::ops::$($fp)::+!(py_functions); })*
+        // (torch's argument names are the Python parameters': `LU_data`, `LU_pivots`)
+        $(#[allow(non_snake_case)] mod $m { crate::ops::$($mp)::+!(py_functions_and_methods); })*
+        $(#[allow(non_snake_case)] mod $z { crate::ops::$($zp)::+!(py_sized_functions_and_methods); })*
+        $(#[allow(non_snake_case)] mod $f { crate::ops::$($fp)::+!(py_functions); })*
 
         /// Add every declared function, and `_core._DECLARED`.
         pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -107,11 +108,16 @@ families! {
         ieee => ieee::functions;
         bitwise => invert::functions;
         rearrange => rearrange::functions;
+        linalg => linalg::functions;
+        special => special::functions;
+        scatter_views => scatter_views::functions;
+        tallies => tallies::functions;
     ]
     sized: [
         sized_views => views::sized_functions;
         sized_arrange => arrange::sized_functions;
         sized_rearrange => rearrange::sized_functions;
+        sized_tallies => tallies::sized_functions;
     ]
     functions: [
         reversed_sub => torch_arith::function_forms;
@@ -144,5 +150,8 @@ families! {
         joins => reshaping::joins;
         lp_pools => lp_pool::functions;
         pairwise => pairwise::functions;
+        linalg_forms => linalg::function_forms;
+        distance_forms => special::function_forms;
+        assemble => assemble::functions;
     ]
 }

@@ -155,6 +155,14 @@ named_results! {
     CumminResult(values, indices);
     /// `aminmax`'s result: `min` and `max` (each differentiable).
     AminmaxResult(min, max);
+    /// `slogdet`'s result: the determinants' `sign` (no gradient) and `logabsdet`.
+    SlogdetResult(sign, logabsdet);
+    /// `geqrf`'s result: the Householder form `a` and its scalars `tau`.
+    GeqrfResult(a, tau);
+    /// `frexp`'s result: the `mantissa` (in ``[0.5, 1)``) and the int32 `exponent`.
+    FrexpResult(mantissa, exponent);
+    /// `histogram`'s result: the counts `hist` and the bins' edges `bin_edges`.
+    HistogramResult(hist, bin_edges);
 }
 
 /// A named result on its way to Python: the class (in `eagertape._core`) and its fields.

@@ -1,0 +1,134 @@
+//! Ops LibTorch computes whole, forward and derivative: [`Aten`], one [`Layer`] holding the
+//! torch call (a closure over the op's numbers), its shape rule, and which operands are data.
+//! Its forward is the call; its backward is LibTorch's autograd of the same call on detached
+//! copies of the operands (`autograd_vjp`), so values and gradients are torch's by
+//! construction, ties and boundaries included; nothing of that graph reaches the tape. An
+//! output with no derivative (`slogdet`'s sign) gives no cotangent.
+//!
+//! The families built on it (`linalg.rs`, `special.rs`) are torch's ops whose derivative
+//! LibTorch knows and eagertape has no rule of its own for: a carrier LibTorch does not hold
+//! (the reference backend, ieee32, intervals) refuses them with `UnsupportedOpError` before
+//! anything is recorded.
+
+use std::sync::Arc;
+
+use tch::Tensor;
+
+use super::compose::Recorder;
+use super::{Arity, Op};
+use crate::backend::layer_kernels::autograd_vjp;
+use crate::backend::Backend;
+use crate::error::{Error, Result};
+use crate::handles::Handle;
+use crate::kernel::Layer;
+
+/// The torch call on the operands, in order.
+pub type Call = Arc<dyn Fn(&[Tensor]) -> Result<Tensor> + Send + Sync>;
+/// The output shape of the operands' shapes (with torch's checks).
+pub type ShapeRule = Arc<dyn Fn(&[&[i64]]) -> Result<Vec<i64>> + Send + Sync>;
+
+/// One op LibTorch computes whole (the module's doc).
+#[derive(Clone)]
+pub struct Aten {
+    name: &'static str,
+    arity: usize,
+    /// The operands that are integer data (indices, pivots): no cotangent.
+    data: &'static [usize],
+    shape: ShapeRule,
+    call: Call,
+}
+
+impl Aten {
+    pub fn new(
+        name: &'static str,
+        arity: usize,
+        shape: impl Fn(&[&[i64]]) -> Result<Vec<i64>> + Send + Sync + 'static,
+        call: impl Fn(&[Tensor]) -> Result<Tensor> + Send + Sync + 'static,
+    ) -> Self {
+        Aten {
+            name,
+            arity,
+            data: &[],
+            shape: Arc::new(shape),
+            call: Arc::new(call),
+        }
+    }
+
+    /// The same op, with `data` naming its integer operands.
+    pub fn with_data(mut self, data: &'static [usize]) -> Self {
+        self.data = data;
+        self
+    }
+
+    /// Record it on `r` over `xs`.
+    pub fn record<B: Backend>(self, r: &mut dyn Recorder<B>, xs: &[Handle]) -> Result<Handle> {
+        r.record(Op::layer(self), xs)
+    }
+}
+
+impl Layer for Aten {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(self.arity)
+    }
+    fn is_data(&self, i: usize) -> bool {
+        self.data.contains(&i)
+    }
+    fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        (self.shape)(shapes)
+    }
+    fn replica(&self) -> Option<Box<dyn Layer>> {
+        Some(Box::new(self.clone()))
+    }
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
+        let owned: Vec<Tensor> = xs.iter().map(|x| x.shallow_clone()).collect();
+        Ok(((self.call)(&owned)?, Vec::new()))
+    }
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        _workspace: &[&Tensor],
+        g: &Tensor,
+        needs: &[bool],
+    ) -> Result<Vec<Option<Tensor>>> {
+        autograd_vjp(xs, needs, g, |t| (self.call)(t))
+    }
+}
+
+/// The shape rule of an op whose output has its first operand's shape.
+pub fn same_shape(shapes: &[&[i64]]) -> Result<Vec<i64>> {
+    Ok(shapes[0].to_vec())
+}
+
+/// The shape rule of an elementwise op of two operands: their broadcast shape.
+pub fn broadcast(name: &'static str) -> impl Fn(&[&[i64]]) -> Result<Vec<i64>> + Send + Sync {
+    move |shapes| crate::shape::broadcast_shapes(name, shapes[0], shapes[1])
+}
+
+/// `dim` of a `rank`-dim operand of `name` as an index (torch's wrapping: `-1` the last;
+/// a 0-d operand takes `0` and `-1`).
+pub fn wrap_dim(name: &str, dim: i64, rank: usize) -> Result<usize> {
+    let n = rank.max(1) as i64;
+    if !(-n..n).contains(&dim) {
+        return Err(Error::Index(format!(
+            "{name}: Dimension out of range (expected to be in range of [{}, {}], but got {dim})",
+            -n,
+            n - 1
+        )));
+    }
+    Ok(dim.rem_euclid(n) as usize)
+}
+
+/// The batch dims of a stack of square matrices `(*, n, n)`, checked.
+pub fn square_batch(name: &str, shape: &[i64]) -> Result<Vec<i64>> {
+    match shape {
+        [batch @ .., m, n] if m == n => Ok(batch.to_vec()),
+        _ => Err(Error::Shape(format!(
+            "{name}: A must be batches of square matrices, but they are {} by {} matrices",
+            shape.iter().rev().nth(1).copied().unwrap_or(1),
+            shape.last().copied().unwrap_or(1)
+        ))),
+    }
+}
