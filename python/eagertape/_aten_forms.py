@@ -48,6 +48,12 @@ __all__ = [
     "atleast_3d",
     "trapz",
     "broadcast_shapes",
+    "scalar_tensor",
+    "asarray",
+    "randint_like",
+    "fill",
+    "from_dlpack",
+    "to_dlpack",
 ]
 
 # aten's `at::Reduction` values, by the names `nn.functional` takes
@@ -720,3 +726,183 @@ def broadcast_shapes(*shapes: Any) -> tuple[builtins.int, ...]:
         RuntimeError: shapes that do not broadcast (torch's error).
     """
     return torch.Size(torch.broadcast_shapes(*shapes))  # type: ignore[no-untyped-call]
+
+
+def scalar_tensor(
+    s: builtins.float,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: builtins.bool = False,
+) -> Tensor:
+    """A 0-d tensor holding the number `s`, as ``torch.scalar_tensor`` (a floating dtype by
+    default, even for an int).
+
+    Args:
+        s (number): the value.
+        dtype (eagertape.dtype, optional): the dtype. Default: ``None`` (the session's).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes its gradient. Default: ``False``.
+
+    Returns:
+        Tensor: 0-d, of the current session.
+
+    Raises:
+        TypeError: `s` is not a number.
+    """
+    if isinstance(s, builtins.bool) or not isinstance(s, builtins.int | builtins.float):
+        raise TypeError(f"scalar_tensor(): argument 's' must be Number, not {type(s).__name__}")
+    from ._torch import tensor
+
+    return tensor(builtins.float(s), dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def asarray(
+    obj: Any,
+    *,
+    dtype: Any = None,
+    device: Any = None,
+    copy: builtins.bool | None = None,
+    requires_grad: builtins.bool = False,
+) -> Tensor:
+    """Converts `obj` to a tensor of the current session, as ``torch.asarray``: a tensor of
+    the wanted dtype is returned as it is unless ``copy=True``; anything else is copied in
+    (eagertape never shares a host array's memory: ``copy=False`` of one is an
+    `ArgumentError`).
+
+    Args:
+        obj: a tensor, numpy array, DLPack producer, sequence or number.
+        dtype (eagertape.dtype, optional): the dtype. Default: ``None`` (`obj`'s).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        copy (bool, optional): ``True`` always copies, ``False`` never. Default: ``None``.
+        requires_grad (bool): whether backward computes its gradient. Default: ``False``.
+
+    Returns:
+        Tensor: `obj` itself or a new leaf.
+
+    Raises:
+        ArgumentError: ``copy=False`` where a copy is needed.
+    """
+    from ._torch import as_tensor, tensor
+
+    if isinstance(obj, Tensor):
+        same = dtype is None or obj.dtype == str(dtype).removeprefix("torch.")
+        if copy is True or not same:
+            if copy is False:
+                raise _errors.ArgumentError("asarray(copy=False): the dtype asked for needs a copy")
+            return obj.to(dtype=dtype, copy=True) if dtype is not None else obj.clone()
+        return obj
+    if copy is False:
+        raise _errors.ArgumentError(
+            "asarray(copy=False): eagertape copies host data into its session (it never "
+            "shares a host array's memory)"
+        )
+    if requires_grad:
+        return tensor(obj, dtype=dtype, device=device, requires_grad=True)
+    return as_tensor(obj, dtype=dtype, device=device)
+
+
+def randint_like(
+    input: Tensor,  # noqa: A002
+    low: builtins.int = 0,
+    high: builtins.int | None = None,
+    *,
+    generator: Any = None,
+    dtype: Any = None,
+    device: Any = None,
+    requires_grad: builtins.bool = False,
+) -> Tensor:
+    """Integers drawn uniformly from ``[low, high)`` in `input`'s shape and dtype (or
+    `dtype`), as ``torch.randint_like``; ``randint_like(input, high)`` draws from
+    ``[0, high)``. The draws come from the session's generator.
+
+    Args:
+        input (Tensor): the tensor whose shape (and dtype) the result takes.
+        low (int): the lower bound, or the upper one when it is the only number.
+            Default: ``0``.
+        high (int, optional): the upper bound, excluded. Default: ``None``.
+        generator: not supported (the session's generator draws); must be ``None``.
+        dtype (eagertape.dtype, optional): the dtype. Default: ``None`` (`input`'s).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes its gradient. Default: ``False``.
+
+    Returns:
+        Tensor: a new tensor of `input`'s session.
+
+    Raises:
+        ArgumentError: ``low >= high`` or a `generator` is given.
+    """
+    if not isinstance(input, Tensor):
+        raise TypeError(
+            f"randint_like(): argument 'input' must be Tensor, not {type(input).__name__}"
+        )
+    if high is None:
+        low, high = 0, low
+    return (
+        input.new_empty(input.shape, dtype=dtype or input.dtype, device=device)
+        .random_(low, high, generator=generator)
+        .requires_grad_(requires_grad)
+    )
+
+
+def fill(input: Tensor, value: Any) -> Tensor:  # noqa: A002
+    """A new tensor of `input`'s shape and dtype holding `value` everywhere, as
+    ``torch.fill`` (the out-of-place `fill_`: a tensor `value` gets the gradient, `input`
+    none).
+
+    Args:
+        input (Tensor): the tensor whose shape and dtype the result takes.
+        value (number or Tensor): the value, a number or a 0-d tensor.
+
+    Returns:
+        Tensor: a new tensor.
+
+    Raises:
+        TypeError: `input` is not a tensor.
+    """
+    if not isinstance(input, Tensor):
+        raise TypeError(f"fill(): argument 'input' must be Tensor, not {type(input).__name__}")
+    return input.clone().fill_(value)
+
+
+def from_dlpack(
+    ext_tensor: Any, *, device: Any = None, copy: builtins.bool | None = None
+) -> Tensor:
+    """A tensor of the current session from a DLPack producer (a torch tensor, a numpy
+    array, ...), as ``torch.from_dlpack``. Unlike torch's, it is a copy unless
+    ``copy=False`` (then the producer's memory is shared and must not be written while the
+    tensor is in use: `Session.input`'s ``copy=False``).
+
+    Args:
+        ext_tensor: an object with ``__dlpack__``.
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        copy (bool, optional): ``False`` shares the producer's memory. Default: ``None`` (a
+            copy).
+
+    Returns:
+        Tensor: a new leaf of the current session.
+
+    Raises:
+        DLPackError: the producer's dtype or device cannot be shared with ``copy=False``.
+    """
+    from ._torch import _current
+
+    sess = _current(device)
+    return sess.input(ext_tensor, copy=False if copy is False else None)
+
+
+def to_dlpack(tensor: Tensor) -> Any:
+    """A DLPack capsule of `tensor`, as ``torch.to_dlpack``: ``tensor.__dlpack__()`` (a copy
+    of a value a tape or snapshot reads, so nothing it reads can be written through it).
+
+    Args:
+        tensor (Tensor): the tensor.
+
+    Returns:
+        PyCapsule: the DLPack capsule.
+    """
+    return tensor.__dlpack__()

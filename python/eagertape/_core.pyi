@@ -457,6 +457,260 @@ class Session:
             ...     et.eye(2, 3).tolist()
             [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
         """
+    def hann_window(
+        self,
+        window_length: int,
+        periodic: bool | None = None,
+        *,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """Hann window function.
+
+        LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+
+        Args:
+            window_length (int): the window's size.
+            periodic (bool, optional): the periodic window (for spectral analysis), else the
+                symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+                session's dtype).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result.
+                Default: ``False``.
+
+        Returns:
+            Tensor: a new 1-D tensor of the session.
+
+        Raises:
+            ArgumentError: a negative `window_length`.
+        """
+    def hamming_window(
+        self,
+        window_length: int,
+        periodic: bool | None = None,
+        alpha: float | None = None,
+        beta: float | None = None,
+        *,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """Hamming window function: ``alpha - beta cos(2 pi n / N)``.
+
+        LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+
+        Args:
+            window_length (int): the window's size.
+            periodic (bool, optional): the periodic window (for spectral analysis), else the
+                symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+            alpha (float, optional): the coefficient alpha. Default: ``None`` (0.54).
+            beta (float, optional): the coefficient beta. Default: ``None`` (0.46).
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+                session's dtype).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result.
+                Default: ``False``.
+
+        Returns:
+            Tensor: a new 1-D tensor of the session.
+
+        Raises:
+            ArgumentError: a negative `window_length`.
+        """
+    def blackman_window(
+        self,
+        window_length: int,
+        periodic: bool | None = None,
+        *,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """Blackman window function.
+
+        LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+
+        Args:
+            window_length (int): the window's size.
+            periodic (bool, optional): the periodic window (for spectral analysis), else the
+                symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+                session's dtype).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result.
+                Default: ``False``.
+
+        Returns:
+            Tensor: a new 1-D tensor of the session.
+
+        Raises:
+            ArgumentError: a negative `window_length`.
+        """
+    def bartlett_window(
+        self,
+        window_length: int,
+        periodic: bool | None = None,
+        *,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """Bartlett window function (triangular).
+
+        LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+
+        Args:
+            window_length (int): the window's size.
+            periodic (bool, optional): the periodic window (for spectral analysis), else the
+                symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+                session's dtype).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result.
+                Default: ``False``.
+
+        Returns:
+            Tensor: a new 1-D tensor of the session.
+
+        Raises:
+            ArgumentError: a negative `window_length`.
+        """
+    def kaiser_window(
+        self,
+        window_length: int,
+        periodic: bool | None = None,
+        beta: float | None = None,
+        *,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """Computes the Kaiser window with window length `window_length` and shape parameter `beta`.
+
+        LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+
+        Args:
+            window_length (int): the window's size.
+            periodic (bool, optional): the periodic window (for spectral analysis), else the
+                symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+            beta (float, optional): the shape parameter. Default: ``None`` (12.0).
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+                session's dtype).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result.
+                Default: ``False``.
+
+        Returns:
+            Tensor: a new 1-D tensor of the session.
+
+        Raises:
+            ArgumentError: a negative `window_length`.
+        """
+    def logspace(
+        self,
+        start: float,
+        end: float,
+        steps: int,
+        base: float | None = None,
+        *,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """Creates a one-dimensional tensor of size `steps` whose values are evenly spaced
+        from ``base ** start`` to ``base ** end``, inclusive, on a logarithmic scale.
+
+        Args:
+            start (float): the starting exponent.
+            end (float): the ending exponent.
+            steps (int): the number of values.
+            base (float, optional): the base. Default: ``None`` (10.0).
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+                session's dtype).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): whether backward computes a gradient for the result.
+                Default: ``False``.
+
+        Returns:
+            Tensor: a new 1-D tensor of the session.
+
+        Raises:
+            ArgumentError: a negative `steps`.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session(dtype="float64"):
+            ...     et.logspace(0, 2, 3).tolist()
+            [1.0, 10.0, 100.0]
+        """
+    def tril_indices(
+        self,
+        row: int,
+        col: int,
+        offset: int | None = None,
+        *,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """Returns the indices of the lower triangular part of a `row`-by-`col` matrix in a
+        2-by-N tensor (the row indices, then the column indices), `offset` diagonals up.
+
+        Args:
+            row (int): the number of rows.
+            col (int): the number of columns.
+            offset (int, optional): the diagonal. Default: ``None`` (0).
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``
+                (int64).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): must be ``False`` for an integer dtype. Default:
+                ``False``.
+
+        Returns:
+            Tensor: `(2, N)` indices.
+
+        Raises:
+            ArgumentError: a negative `row` or `col`.
+        """
+    def triu_indices(
+        self,
+        row: int,
+        col: int,
+        offset: int | None = None,
+        *,
+        dtype: str | Any | None = None,
+        device: str | Any | None = None,
+        requires_grad: bool = False,
+    ) -> Tensor:
+        """Returns the indices of the upper triangular part of a `row`-by-`col` matrix in a
+        2-by-N tensor (the row indices, then the column indices), `offset` diagonals up.
+
+        Args:
+            row (int): the number of rows.
+            col (int): the number of columns.
+            offset (int, optional): the diagonal. Default: ``None`` (0).
+            dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``
+                (int64).
+            device (str or torch.device, optional): checked against the session's device.
+                Default: ``None``.
+            requires_grad (bool): must be ``False`` for an integer dtype. Default:
+                ``False``.
+
+        Returns:
+            Tensor: `(2, N)` indices.
+
+        Raises:
+            ArgumentError: a negative `row` or `col`.
+        """
     def arange(
         self,
         start: float | int | bool,
@@ -9380,6 +9634,260 @@ def eye(
         >>> with et.Session():
         ...     et.eye(2, 3).tolist()
         [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
+    """
+
+def hann_window(
+    window_length: int,
+    periodic: bool | None = None,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Hann window function.
+
+    LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+
+    Args:
+        window_length (int): the window's size.
+        periodic (bool, optional): the periodic window (for spectral analysis), else the
+            symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result.
+            Default: ``False``.
+
+    Returns:
+        Tensor: a new 1-D tensor of the session.
+
+    Raises:
+        ArgumentError: a negative `window_length`.
+    """
+
+def hamming_window(
+    window_length: int,
+    periodic: bool | None = None,
+    alpha: float | None = None,
+    beta: float | None = None,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Hamming window function: ``alpha - beta cos(2 pi n / N)``.
+
+    LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+
+    Args:
+        window_length (int): the window's size.
+        periodic (bool, optional): the periodic window (for spectral analysis), else the
+            symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+        alpha (float, optional): the coefficient alpha. Default: ``None`` (0.54).
+        beta (float, optional): the coefficient beta. Default: ``None`` (0.46).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result.
+            Default: ``False``.
+
+    Returns:
+        Tensor: a new 1-D tensor of the session.
+
+    Raises:
+        ArgumentError: a negative `window_length`.
+    """
+
+def blackman_window(
+    window_length: int,
+    periodic: bool | None = None,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Blackman window function.
+
+    LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+
+    Args:
+        window_length (int): the window's size.
+        periodic (bool, optional): the periodic window (for spectral analysis), else the
+            symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result.
+            Default: ``False``.
+
+    Returns:
+        Tensor: a new 1-D tensor of the session.
+
+    Raises:
+        ArgumentError: a negative `window_length`.
+    """
+
+def bartlett_window(
+    window_length: int,
+    periodic: bool | None = None,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Bartlett window function (triangular).
+
+    LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+
+    Args:
+        window_length (int): the window's size.
+        periodic (bool, optional): the periodic window (for spectral analysis), else the
+            symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result.
+            Default: ``False``.
+
+    Returns:
+        Tensor: a new 1-D tensor of the session.
+
+    Raises:
+        ArgumentError: a negative `window_length`.
+    """
+
+def kaiser_window(
+    window_length: int,
+    periodic: bool | None = None,
+    beta: float | None = None,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Computes the Kaiser window with window length `window_length` and shape parameter `beta`.
+
+    LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+
+    Args:
+        window_length (int): the window's size.
+        periodic (bool, optional): the periodic window (for spectral analysis), else the
+            symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+        beta (float, optional): the shape parameter. Default: ``None`` (12.0).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result.
+            Default: ``False``.
+
+    Returns:
+        Tensor: a new 1-D tensor of the session.
+
+    Raises:
+        ArgumentError: a negative `window_length`.
+    """
+
+def logspace(
+    start: float,
+    end: float,
+    steps: int,
+    base: float | None = None,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Creates a one-dimensional tensor of size `steps` whose values are evenly spaced
+    from ``base ** start`` to ``base ** end``, inclusive, on a logarithmic scale.
+
+    Args:
+        start (float): the starting exponent.
+        end (float): the ending exponent.
+        steps (int): the number of values.
+        base (float, optional): the base. Default: ``None`` (10.0).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            session's dtype).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): whether backward computes a gradient for the result.
+            Default: ``False``.
+
+    Returns:
+        Tensor: a new 1-D tensor of the session.
+
+    Raises:
+        ArgumentError: a negative `steps`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session(dtype="float64"):
+        ...     et.logspace(0, 2, 3).tolist()
+        [1.0, 10.0, 100.0]
+    """
+
+def tril_indices(
+    row: int,
+    col: int,
+    offset: int | None = None,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Returns the indices of the lower triangular part of a `row`-by-`col` matrix in a
+    2-by-N tensor (the row indices, then the column indices), `offset` diagonals up.
+
+    Args:
+        row (int): the number of rows.
+        col (int): the number of columns.
+        offset (int, optional): the diagonal. Default: ``None`` (0).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``
+            (int64).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): must be ``False`` for an integer dtype. Default:
+            ``False``.
+
+    Returns:
+        Tensor: `(2, N)` indices.
+
+    Raises:
+        ArgumentError: a negative `row` or `col`.
+    """
+
+def triu_indices(
+    row: int,
+    col: int,
+    offset: int | None = None,
+    *,
+    dtype: str | Any | None = None,
+    device: str | Any | None = None,
+    requires_grad: bool = False,
+) -> Tensor:
+    """Returns the indices of the upper triangular part of a `row`-by-`col` matrix in a
+    2-by-N tensor (the row indices, then the column indices), `offset` diagonals up.
+
+    Args:
+        row (int): the number of rows.
+        col (int): the number of columns.
+        offset (int, optional): the diagonal. Default: ``None`` (0).
+        dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``
+            (int64).
+        device (str or torch.device, optional): checked against the session's device.
+            Default: ``None``.
+        requires_grad (bool): must be ``False`` for an integer dtype. Default:
+            ``False``.
+
+    Returns:
+        Tensor: `(2, N)` indices.
+
+    Raises:
+        ArgumentError: a negative `row` or `col`.
     """
 
 def arange(
@@ -19140,6 +19648,128 @@ def cumulative_trapezoid(
 
     Returns:
         Tensor: `y`'s shape, one shorter along `dim`.
+    """
+
+def lstm_cell(
+    input: Tensor,
+    hx: Sequence[Tensor | ArrayLike],
+    w_ih: Tensor | ArrayLike,
+    w_hh: Tensor | ArrayLike,
+    b_ih: Tensor | ArrayLike | None = None,
+    b_hh: Tensor | ArrayLike | None = None,
+) -> tuple[Tensor, Tensor]:
+    """One LSTM step (`nn.LSTMCell`'s function form, the weights passed in).
+
+    Args:
+        input (Tensor): `(N, I)`.
+        hx (tuple of Tensor): `(h, c)`, each `(N, H)`.
+        w_ih (Tensor): `(4H, I)`.
+        w_hh (Tensor): `(4H, H)`.
+        b_ih (Tensor, optional): `(4H,)`. Default: ``None``.
+        b_hh (Tensor, optional): `(4H,)`. Default: ``None``.
+
+    Returns:
+        tuple[Tensor, Tensor]: the new `(h, c)`.
+    """
+
+def gru_cell(
+    input: Tensor,
+    hx: Tensor | ArrayLike,
+    w_ih: Tensor | ArrayLike,
+    w_hh: Tensor | ArrayLike,
+    b_ih: Tensor | ArrayLike | None = None,
+    b_hh: Tensor | ArrayLike | None = None,
+) -> Tensor:
+    """One GRU step (`nn.GRUCell`'s function form, the weights passed in).
+
+    Args:
+        input (Tensor): `(N, I)`.
+        hx (Tensor): `(N, H)`.
+        w_ih (Tensor): `(3H, I)`.
+        w_hh (Tensor): `(3H, H)`.
+        b_ih (Tensor, optional): `(3H,)`. Default: ``None``.
+        b_hh (Tensor, optional): `(3H,)`. Default: ``None``.
+
+    Returns:
+        Tensor: the new state.
+    """
+
+def rnn_tanh_cell(
+    input: Tensor,
+    hx: Tensor | ArrayLike,
+    w_ih: Tensor | ArrayLike,
+    w_hh: Tensor | ArrayLike,
+    b_ih: Tensor | ArrayLike | None = None,
+    b_hh: Tensor | ArrayLike | None = None,
+) -> Tensor:
+    """One Elman RNN step with `tanh` (`nn.RNNCell`'s function form).
+
+    Args:
+        input (Tensor): `(N, I)`.
+        hx (Tensor): `(N, H)`.
+        w_ih (Tensor): `(H, I)`.
+        w_hh (Tensor): `(H, H)`.
+        b_ih (Tensor, optional): `(H,)`. Default: ``None``.
+        b_hh (Tensor, optional): `(H,)`. Default: ``None``.
+
+    Returns:
+        Tensor: the new state.
+    """
+
+def rnn_relu_cell(
+    input: Tensor,
+    hx: Tensor | ArrayLike,
+    w_ih: Tensor | ArrayLike,
+    w_hh: Tensor | ArrayLike,
+    b_ih: Tensor | ArrayLike | None = None,
+    b_hh: Tensor | ArrayLike | None = None,
+) -> Tensor:
+    """One Elman RNN step with `relu` (`nn.RNNCell(nonlinearity="relu")`'s function
+    form).
+
+    Args:
+        input (Tensor): `(N, I)`.
+        hx (Tensor): `(N, H)`.
+        w_ih (Tensor): `(H, I)`.
+        w_hh (Tensor): `(H, H)`.
+        b_ih (Tensor, optional): `(H,)`. Default: ``None``.
+        b_hh (Tensor, optional): `(H,)`. Default: ``None``.
+
+    Returns:
+        Tensor: the new state.
+    """
+
+def isin(
+    elements: Tensor | ArrayLike,
+    test_elements: Tensor | ArrayLike,
+    *,
+    assume_unique: bool = False,
+    invert: bool = False,
+) -> Tensor:
+    """Tests if each element of `elements` is in `test_elements`.
+
+    Args:
+        elements (Tensor): the input elements.
+        test_elements (Tensor): the values to test against.
+        assume_unique (bool): both hold unique values (a faster search in torch;
+            the same result here). Default: ``False``.
+        invert (bool): whether each element is not in `test_elements`. Default:
+            ``False``.
+
+    Returns:
+        Tensor: bool, of `elements`' shape.
+    """
+
+def unravel_index(indices: Tensor | ArrayLike, shape: int | Sequence[int]) -> tuple[Tensor, ...]:
+    """Converts a tensor of flat indices into a tuple of coordinate tensors that
+    index into an arbitrary tensor of the specified shape.
+
+    Args:
+        indices (Tensor): integer flat indices.
+        shape (int or sequence of int): the shape indexed.
+
+    Returns:
+        tuple[Tensor, ...]: one int64 tensor per dim, each of `indices`' shape.
     """
 
 # END generated: declared

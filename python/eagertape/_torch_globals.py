@@ -30,6 +30,8 @@ __all__ = [
     "channels_last",
     "channels_last_3d",
     "preserve_format",
+    "Event",
+    "Stream",
     "finfo",
     "iinfo",
     "typename",
@@ -61,6 +63,11 @@ contiguous_format = torch.contiguous_format
 channels_last = torch.channels_last
 channels_last_3d = torch.channels_last_3d
 preserve_format = torch.preserve_format
+# torch's device-generic stream and event: eagertape's CUDA work runs on torch's current
+# stream of each device (same process, same runtime), so these order and time it as they do
+# torch's
+Event = torch.Event
+Stream = torch.Stream
 
 
 def _torch_dtype(type: object, default: torch.dtype) -> torch.dtype:  # noqa: A002

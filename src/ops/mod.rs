@@ -22,6 +22,7 @@ pub mod batch_norm;
 pub mod binary;
 pub mod binary_math;
 pub mod bitwise;
+pub mod cells;
 pub mod clamp;
 pub mod combine;
 pub mod compare;

@@ -322,6 +322,43 @@ macro_rules! functions {
 #[cfg_attr(not(feature = "python"), allow(unused_imports))]
 pub(crate) use functions;
 
+/// The function-only forms (torch has no method of them).
+#[cfg_attr(not(feature = "python"), allow(unused_macros))]
+macro_rules! function_forms {
+    ($gen:ident) => {
+        $gen! {
+            /// Tests if each element of `elements` is in `test_elements`.
+            ///
+            /// Args:
+            ///     elements (Tensor): the input elements.
+            ///     test_elements (Tensor): the values to test against.
+            ///     assume_unique (bool): both hold unique values (a faster search in torch;
+            ///         the same result here). Default: ``False``.
+            ///     invert (bool): whether each element is not in `test_elements`. Default:
+            ///         ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: bool, of `elements`' shape.
+            fn isin(elements: Index, test_elements: Index;; assume_unique: bool = False,
+                invert: bool = False) = crate::ops::tallies::isin;
+
+            /// Converts a tensor of flat indices into a tuple of coordinate tensors that
+            /// index into an arbitrary tensor of the specified shape.
+            ///
+            /// Args:
+            ///     indices (Tensor): integer flat indices.
+            ///     shape (int or sequence of int): the shape indexed.
+            ///
+            /// Returns:
+            ///     tuple[Tensor, ...]: one int64 tensor per dim, each of `indices`' shape.
+            fn unravel_index(indices: Index, shape: Shape;) -> Tensors
+                = crate::ops::tallies::unravel_index;
+        }
+    };
+}
+#[cfg_attr(not(feature = "python"), allow(unused_imports))]
+pub(crate) use function_forms;
+
 /// `sum_to_size(*size)`, a method taking its sizes as separate ints or one sequence.
 #[cfg_attr(not(feature = "python"), allow(unused_macros))]
 macro_rules! sized_functions {
@@ -342,3 +379,77 @@ macro_rules! sized_functions {
 }
 #[cfg_attr(not(feature = "python"), allow(unused_imports))]
 pub(crate) use sized_functions;
+
+/// The operand flags an [`Aten`] of two operands takes: which of them are data.
+fn data_flags<B: Backend>(r: &dyn Recorder<B>, a: Handle, b: Handle) -> Result<&'static [usize]> {
+    Ok(match (r.dtype(a)?.is_data(), r.dtype(b)?.is_data()) {
+        (true, true) => &[0, 1],
+        (true, false) => &[0],
+        (false, true) => &[1],
+        (false, false) => &[],
+    })
+}
+
+/// `isin(elements, test_elements, *, assume_unique=False, invert=False)`: whether each
+/// element of `elements` is in `test_elements` (bool data; `invert`: is not).
+pub fn isin<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    elements: Handle,
+    test_elements: Handle,
+    assume_unique: bool,
+    invert: bool,
+) -> Result<Handle> {
+    let flags = data_flags(r, elements, test_elements)?;
+    Aten::new(
+        "isin",
+        2,
+        |s| Ok(s[0].to_vec()),
+        move |t| Ok(tch::Tensor::f_isin(&t[0], &t[1], assume_unique, invert)?),
+    )
+    .with_data(flags)
+    .record(r, &[elements, test_elements])
+}
+
+/// `unravel_index(indices, shape)`: the coordinates in `shape` of flat indices (int64
+/// data), one tensor per dim, each of `indices`' shape; an index outside the shape's size
+/// wraps, as torch's (Python's floor division and remainder).
+pub fn unravel_index<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    indices: Handle,
+    shape: Vec<i64>,
+) -> Result<Vec<Handle>> {
+    use super::binary::BinaryOp;
+    use super::compose::TensorOrNumber::Tensor as T;
+    if !r.dtype(indices)?.is_data() || r.dtype(indices)? == crate::config::DType::Bool {
+        return Err(Error::DType(format!(
+            "expected 'indices' to be integer dtype, but got {}",
+            r.dtype(indices)?
+        )));
+    }
+    if let Some(bad) = shape.iter().find(|&&n| n < 0) {
+        return Err(Error::Argument(format!(
+            "'shape' cannot have negative values, but got {bad}"
+        )));
+    }
+    let total: i64 = shape.iter().product();
+    if total == 0 {
+        return Err(Error::Argument(
+            "unravel_index: a shape of no elements has no coordinates".into(),
+        ));
+    }
+    // (the divisors as int64 constants: integer division of integer data)
+    let int = |r: &mut dyn Recorder<B>, v: i64| {
+        r.constant(indices, &[v as f64], &[], Some(crate::config::DType::Int64))
+    };
+    let mut stride = total;
+    let size = int(r, total)?;
+    let wrapped = r.binary(BinaryOp::Remainder, T(indices), T(size))?;
+    let mut out = Vec::with_capacity(shape.len()); // bounded: one per dim
+    for &n in &shape {
+        stride /= n;
+        let (by, n) = (int(r, stride)?, int(r, n)?);
+        let along = r.binary(BinaryOp::FloorDivide, T(wrapped), T(by))?;
+        out.push(r.binary(BinaryOp::Remainder, T(along), T(n))?);
+    }
+    Ok(out)
+}

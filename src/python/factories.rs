@@ -73,6 +73,22 @@ impl FactoryArg for i64 {
     }
 }
 
+/// A bool (the windows' `periodic`): an int is refused, as torch's.
+impl FactoryArg for bool {
+    fn annotation() -> String {
+        "bool".into()
+    }
+    fn from_py(op: &str, arg: &str, v: &Bound<'_, PyAny>) -> PyResult<Self> {
+        match v.is_instance_of::<PyBool>() {
+            true => v.extract(),
+            false => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "{op}(): {arg} must be a bool, got {}",
+                v.get_type().name()?
+            ))),
+        }
+    }
+}
+
 /// `randint`'s `high`: an int, or the size (torch's `randint(high, size)`).
 impl FactoryArg for HighOrSize {
     fn annotation() -> String {

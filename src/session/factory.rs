@@ -15,7 +15,9 @@ use crate::ops::Op;
 use crate::rng::RngState;
 use crate::session::Item;
 
+mod computed;
 mod declared;
+pub use computed::{Computed, Window};
 #[cfg_attr(not(feature = "python"), allow(unused_imports))]
 pub(crate) use declared::declarations;
 
@@ -49,6 +51,9 @@ pub enum Pattern {
     },
     /// `randperm`'s uniformly random permutation of `0..n` (Fisher–Yates on the host).
     Permutation,
+    /// Values LibTorch's own factory kernels make (`computed.rs`: windows, `logspace`,
+    /// triangle indices).
+    Computed(Computed),
 }
 
 /// `randint`'s second argument: `high`, or the size in torch's `randint(high, size)`.
@@ -344,6 +349,28 @@ impl Factory {
                 unreachable!("a draw is made by `Session::make`")
             }
             Pattern::Eye => B::eye(shape[0], shape[1], dtype, device),
+            Pattern::Computed(c) => {
+                // in the dtype where the backend holds LibTorch's tensors, else in float64,
+                // read out (the result's own values) and converted
+                let native = dtype.is_native() || dtype.is_data();
+                let made = match native {
+                    true => {
+                        let kind = crate::backend::libtorch::kind(dtype)?;
+                        let t = c.torch(shape[shape.len() - 1], kind, libtorch_device(device))?;
+                        B::from_torch(t)
+                    }
+                    false => None,
+                };
+                match made {
+                    Some(t) => Ok(t),
+                    None => {
+                        let t =
+                            c.torch(shape[shape.len() - 1], tch::Kind::Double, tch::Device::Cpu)?;
+                        let values = Vec::<f64>::try_from(t.f_reshape([-1])?)?;
+                        B::from_f64(&values, shape, dtype, device)
+                    }
+                }
+            }
             Pattern::Arange { start, step, .. } => {
                 B::generate(shape, dtype, device, &|at, part| {
                     for (i, v) in (at..).zip(part.iter_mut()) {
@@ -353,6 +380,11 @@ impl Factory {
             }
         }
     }
+}
+
+/// LibTorch's device for `d`.
+fn libtorch_device(d: crate::config::Device) -> tch::Device {
+    crate::backend::libtorch::tch_device(d)
 }
 
 impl<B: Backend> Session<B> {

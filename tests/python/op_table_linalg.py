@@ -476,3 +476,45 @@ ASSEMBLE_OPS: tuple[Op, ...] = (
     ),
 )
 LINALG_OPS = LINALG_OPS + ASSEMBLE_OPS
+
+
+def _cells(lib, x, h, c, w_ih4, w_hh4, w_ih, w_hh, b):
+    """`x` `(2, 3)`, `h`/`c` `(2, 4)`; LSTM weights `(16, 3)`/`(16, 4)`, one-gate weights
+    `(4, 3)`/`(4, 4)` (GRU's three gates: their first 12 rows of the LSTM's), bias `(16,)`."""
+    first = lib.rnn_tanh_cell(x, h, w_ih, w_hh)  # first: a reference carrier refuses it
+    h2, c2 = lib.lstm_cell(x, (h, c), w_ih4, w_hh4, b, b * 0.5)
+    h3, c3 = lib.lstm_cell(x[:1], [h[:1], c[:1]], w_ih4, w_hh4)
+    return lib.cat(
+        [
+            first.reshape(-1),
+            lib.rnn_relu_cell(x, h, w_ih, w_hh, b[:4], b[4:8]).reshape(-1),
+            lib.gru_cell(x, h, w_ih4[:12], w_hh4[:12], b[:12], b[4:]).reshape(-1),
+            lib.gru_cell(x[1:], h[1:], w_ih4[:12], w_hh4[:12]).reshape(-1),
+            h2.reshape(-1),
+            c2.reshape(-1),
+            (h3 * c3).reshape(-1),
+        ]
+    )
+
+
+CELL_OPS: tuple[Op, ...] = (
+    Op(
+        "recurrent_cells",
+        lambda *a: _cells(et, *a),
+        lambda *a: _cells(torch, *a),
+        lambda rng: [
+            rng.standard_normal((2, 3)),
+            rng.standard_normal((2, 4)),
+            rng.standard_normal((2, 4)),
+            rng.standard_normal((16, 3)) * 0.5,
+            rng.standard_normal((16, 4)) * 0.5,
+            rng.standard_normal((4, 3)) * 0.5,
+            rng.standard_normal((4, 4)) * 0.5,
+            rng.standard_normal(16) * 0.1,
+        ],
+        carriers=LIBTORCH,
+        smooth=False,  # rnn_relu_cell's kink
+        covers=tuple(f"et.{n}_cell" for n in ("lstm", "gru", "rnn_tanh", "rnn_relu")),
+    ),
+)
+LINALG_OPS = LINALG_OPS + CELL_OPS

@@ -201,3 +201,68 @@ def test_meshgrid_without_indexing_warns_as_torchs_and_reads_ij():
 def test_variadic_functions_refuse_a_list_among_tensors():
     with et.Session(), pytest.raises(TypeError):
         et.block_diag(et.ones(2), [et.ones(2)])
+
+
+@pytest.mark.parametrize("value", [3, 2.5, -1])
+def test_scalar_tensor_is_a_floating_0d_tensor_as_torchs(value):
+    want = torch.scalar_tensor(value)
+    with et.Session():
+        got = et.scalar_tensor(value)
+        assert got.shape == () and got.dtype == str(want.dtype).removeprefix("torch.")
+        assert got.item() == want.item()
+
+
+def test_scalar_tensor_of_a_non_number_is_a_type_error_as_torchs():
+    with pytest.raises(TypeError):
+        torch.scalar_tensor("3")
+    with et.Session(), pytest.raises(TypeError):
+        et.scalar_tensor("3")
+
+
+def test_asarray_returns_a_tensor_itself_unless_a_copy_is_asked():
+    with et.Session(dtype="float64"):
+        x = et.ones(3)
+        assert et.asarray(x) is x
+        y = et.asarray(x, copy=True)
+        assert y is not x
+        np.testing.assert_array_equal(y.numpy(), x.numpy())
+        assert et.asarray([1, 2]).dtype == "int64"
+        with pytest.raises(et.ArgumentError):
+            et.asarray(np.ones(2), copy=False)
+
+
+def test_randint_like_draws_integers_in_the_inputs_shape_and_dtype():
+    with et.Session(seed=0):
+        x = et.zeros(50, 4)
+        y = et.randint_like(x, 3, 6)
+        v = y.numpy()
+        assert (tuple(y.shape), y.dtype) == ((50, 4), "float32")
+        assert set(np.unique(v)) == {3.0, 4.0, 5.0}
+        assert et.randint_like(x, 2, dtype=et.int64).dtype == "int64"
+
+
+def test_fill_gives_torchs_values_and_the_gradient_to_a_tensor_value():
+    tx = torch.ones(2, 3, dtype=torch.float64, requires_grad=True)
+    tv = torch.tensor(1.5, dtype=torch.float64, requires_grad=True)
+    tout = torch.fill(tx * 2.0, tv)
+    (tout * torch.arange(6.0).reshape(2, 3)).sum().backward()
+    with et.Session(dtype="float64"):
+        x = et.ones(2, 3, requires_grad=True)
+        v = et.tensor(1.5, requires_grad=True)
+        out = et.fill(x * 2.0, v)
+        np.testing.assert_array_equal(out.numpy(), tout.detach().numpy())
+        (out * et.arange(6.0).reshape(2, 3)).sum().backward()
+        assert v.grad.item() == tv.grad.item()
+        np.testing.assert_array_equal(x.grad.numpy(), tx.grad.numpy())
+
+
+def test_dlpack_round_trips_with_torch():
+    with et.Session(dtype="float64"):
+        x = et.from_dlpack(torch.arange(4.0, dtype=torch.float64))
+        np.testing.assert_array_equal(x.numpy(), [0.0, 1.0, 2.0, 3.0])
+        back = torch.from_dlpack(et.to_dlpack(x * 2.0))
+        np.testing.assert_array_equal(back.numpy(), [0.0, 2.0, 4.0, 6.0])
+
+
+def test_event_and_stream_are_torchs_own():
+    assert et.Event is torch.Event and et.Stream is torch.Stream

@@ -40,6 +40,10 @@ DIFFERS = {
         "LibTorch's cov runs whole in float32 (`src/ops/aten.rs`); torch's composite cov "
         "with observation weights runs its inner matrix product in bfloat16 under autocast"
     ),
+    "recurrent_cells": (
+        "LibTorch's fused cells run whole in float32 (`src/ops/aten.rs`); torch's run their "
+        "inner linear maps in bfloat16 under autocast"
+    ),
     "rnn_tanh": _RNN,
     "rnn_relu": _RNN,
     "gru": _RNN,

@@ -221,6 +221,11 @@ MACHINE_DEPENDENT: dict[str, tuple[tuple[str, ...], str]] = {
         "LibTorch's gradients of each use of an operand, summed in another order than "
         "torch's one graph sums them",
     ),
+    "recurrent_cells": (
+        ALL,
+        "LibTorch's gradients of each cell an operand enters (an LSTM cell as two ops, one per "
+        "state), summed in another order than torch's one graph sums them",
+    ),
     "constructions_from_several_tensors": (
         ALL,
         "LibTorch's gradients of each construction an operand enters, summed in another "

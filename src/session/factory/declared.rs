@@ -156,6 +156,190 @@ macro_rules! declarations {
             ///     [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]]
             fn eye(n: i64; m: Option<i64> = None) = Factory::eye_of;
 
+            /// Hann window function.
+            ///
+            /// LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+            ///
+            /// Args:
+            ///     window_length (int): the window's size.
+            ///     periodic (bool, optional): the periodic window (for spectral analysis), else the
+            ///         symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+            ///     dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            ///         session's dtype).
+            ///     device (str or torch.device, optional): checked against the session's device.
+            ///         Default: ``None``.
+            ///     requires_grad (bool): whether backward computes a gradient for the result.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: a new 1-D tensor of the session.
+            ///
+            /// Raises:
+            ///     ArgumentError: a negative `window_length`.
+            fn hann_window(window_length: i64; periodic: Option<bool> = None) = Factory::hann_window;
+
+            /// Hamming window function: ``alpha - beta cos(2 pi n / N)``.
+            ///
+            /// LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+            ///
+            /// Args:
+            ///     window_length (int): the window's size.
+            ///     periodic (bool, optional): the periodic window (for spectral analysis), else the
+            ///         symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+            ///     alpha (float, optional): the coefficient alpha. Default: ``None`` (0.54).
+            ///     beta (float, optional): the coefficient beta. Default: ``None`` (0.46).
+            ///     dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            ///         session's dtype).
+            ///     device (str or torch.device, optional): checked against the session's device.
+            ///         Default: ``None``.
+            ///     requires_grad (bool): whether backward computes a gradient for the result.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: a new 1-D tensor of the session.
+            ///
+            /// Raises:
+            ///     ArgumentError: a negative `window_length`.
+            fn hamming_window(window_length: i64; periodic: Option<bool> = None, alpha: Option<f64> = None, beta: Option<f64> = None) = Factory::hamming_window;
+
+            /// Blackman window function.
+            ///
+            /// LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+            ///
+            /// Args:
+            ///     window_length (int): the window's size.
+            ///     periodic (bool, optional): the periodic window (for spectral analysis), else the
+            ///         symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+            ///     dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            ///         session's dtype).
+            ///     device (str or torch.device, optional): checked against the session's device.
+            ///         Default: ``None``.
+            ///     requires_grad (bool): whether backward computes a gradient for the result.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: a new 1-D tensor of the session.
+            ///
+            /// Raises:
+            ///     ArgumentError: a negative `window_length`.
+            fn blackman_window(window_length: i64; periodic: Option<bool> = None) = Factory::blackman_window;
+
+            /// Bartlett window function (triangular).
+            ///
+            /// LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+            ///
+            /// Args:
+            ///     window_length (int): the window's size.
+            ///     periodic (bool, optional): the periodic window (for spectral analysis), else the
+            ///         symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+            ///     dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            ///         session's dtype).
+            ///     device (str or torch.device, optional): checked against the session's device.
+            ///         Default: ``None``.
+            ///     requires_grad (bool): whether backward computes a gradient for the result.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: a new 1-D tensor of the session.
+            ///
+            /// Raises:
+            ///     ArgumentError: a negative `window_length`.
+            fn bartlett_window(window_length: i64; periodic: Option<bool> = None) = Factory::bartlett_window;
+
+            /// Computes the Kaiser window with window length `window_length` and shape parameter `beta`.
+            ///
+            /// LibTorch's own kernel makes the values (torch's, in a dtype LibTorch holds).
+            ///
+            /// Args:
+            ///     window_length (int): the window's size.
+            ///     periodic (bool, optional): the periodic window (for spectral analysis), else the
+            ///         symmetric one (for filter design). Default: ``None`` (``True``, as torch's).
+            ///     beta (float, optional): the shape parameter. Default: ``None`` (12.0).
+            ///     dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            ///         session's dtype).
+            ///     device (str or torch.device, optional): checked against the session's device.
+            ///         Default: ``None``.
+            ///     requires_grad (bool): whether backward computes a gradient for the result.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: a new 1-D tensor of the session.
+            ///
+            /// Raises:
+            ///     ArgumentError: a negative `window_length`.
+            fn kaiser_window(window_length: i64; periodic: Option<bool> = None, beta: Option<f64> = None) = Factory::kaiser_window;
+
+            /// Creates a one-dimensional tensor of size `steps` whose values are evenly spaced
+            /// from ``base ** start`` to ``base ** end``, inclusive, on a logarithmic scale.
+            ///
+            /// Args:
+            ///     start (float): the starting exponent.
+            ///     end (float): the ending exponent.
+            ///     steps (int): the number of values.
+            ///     base (float, optional): the base. Default: ``None`` (10.0).
+            ///     dtype (eagertape.dtype, optional): the result's dtype. Default: ``None`` (the
+            ///         session's dtype).
+            ///     device (str or torch.device, optional): checked against the session's device.
+            ///         Default: ``None``.
+            ///     requires_grad (bool): whether backward computes a gradient for the result.
+            ///         Default: ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: a new 1-D tensor of the session.
+            ///
+            /// Raises:
+            ///     ArgumentError: a negative `steps`.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session(dtype="float64"):
+            ///     ...     et.logspace(0, 2, 3).tolist()
+            ///     [1.0, 10.0, 100.0]
+            fn logspace(start: f64, end: f64, steps: i64; base: Option<f64> = None)
+                = Factory::logspace;
+
+            /// Returns the indices of the lower triangular part of a `row`-by-`col` matrix in a
+            /// 2-by-N tensor (the row indices, then the column indices), `offset` diagonals up.
+            ///
+            /// Args:
+            ///     row (int): the number of rows.
+            ///     col (int): the number of columns.
+            ///     offset (int, optional): the diagonal. Default: ``None`` (0).
+            ///     dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``
+            ///         (int64).
+            ///     device (str or torch.device, optional): checked against the session's device.
+            ///         Default: ``None``.
+            ///     requires_grad (bool): must be ``False`` for an integer dtype. Default:
+            ///         ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: `(2, N)` indices.
+            ///
+            /// Raises:
+            ///     ArgumentError: a negative `row` or `col`.
+            fn tril_indices(row: i64, col: i64; offset: Option<i64> = None) = Factory::tril_indices;
+
+            /// Returns the indices of the upper triangular part of a `row`-by-`col` matrix in a
+            /// 2-by-N tensor (the row indices, then the column indices), `offset` diagonals up.
+            ///
+            /// Args:
+            ///     row (int): the number of rows.
+            ///     col (int): the number of columns.
+            ///     offset (int, optional): the diagonal. Default: ``None`` (0).
+            ///     dtype (eagertape.dtype, optional): the result's dtype. Default: ``None``
+            ///         (int64).
+            ///     device (str or torch.device, optional): checked against the session's device.
+            ///         Default: ``None``.
+            ///     requires_grad (bool): must be ``False`` for an integer dtype. Default:
+            ///         ``False``.
+            ///
+            /// Returns:
+            ///     Tensor: `(2, N)` indices.
+            ///
+            /// Raises:
+            ///     ArgumentError: a negative `row` or `col`.
+            fn triu_indices(row: i64, col: i64; offset: Option<i64> = None) = Factory::triu_indices;
+
             /// Returns a 1-D tensor of values from the interval ``[start, end)`` taken with common
             /// difference `step` beginning from `start`.
             ///
