@@ -6,11 +6,12 @@
 
 use tch::Tensor;
 
-use super::aten::{wrap_dim, Aten};
+use super::aten::Aten;
 use super::compose::{self, Recorder};
 use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::handles::Handle;
+use crate::shape::normalize_dim;
 
 /// The shapes of `xs`, each checked 1-D (`name`'s operands).
 fn vectors<B: Backend>(r: &dyn Recorder<B>, name: &str, xs: &[Handle]) -> Result<Vec<i64>> {
@@ -189,7 +190,7 @@ pub fn vander<B: Backend>(
 /// The shape of the trapezoid rule's result along `dim`: removed (`cumulative`: one
 /// shorter).
 fn trapezoid_shape(name: &str, y: &[i64], dim: i64, cumulative: bool) -> Result<Vec<i64>> {
-    let d = wrap_dim(name, dim, y.len())?;
+    let d = normalize_dim(name, dim, y.len())?;
     let mut out = y.to_vec();
     if y.is_empty() {
         return Err(Error::Shape(format!(
@@ -242,7 +243,7 @@ pub fn trapezoid<B: Backend>(
                 let y = &t[0];
                 let n = y
                     .size()
-                    .get(wrap_dim(name, dim, y.dim())?)
+                    .get(normalize_dim(name, dim, y.dim())?)
                     .copied()
                     .unwrap_or(1);
                 Ok(match (cumulative, n) {

@@ -107,20 +107,6 @@ pub fn broadcast(name: &'static str) -> impl Fn(&[&[i64]]) -> Result<Vec<i64>> +
     move |shapes| crate::shape::broadcast_shapes(name, shapes[0], shapes[1])
 }
 
-/// `dim` of a `rank`-dim operand of `name` as an index (torch's wrapping: `-1` the last;
-/// a 0-d operand takes `0` and `-1`).
-pub fn wrap_dim(name: &str, dim: i64, rank: usize) -> Result<usize> {
-    let n = rank.max(1) as i64;
-    if !(-n..n).contains(&dim) {
-        return Err(Error::Index(format!(
-            "{name}: Dimension out of range (expected to be in range of [{}, {}], but got {dim})",
-            -n,
-            n - 1
-        )));
-    }
-    Ok(dim.rem_euclid(n) as usize)
-}
-
 /// The batch dims of a stack of square matrices `(*, n, n)`, checked.
 pub fn square_batch(name: &str, shape: &[i64]) -> Result<Vec<i64>> {
     match shape {

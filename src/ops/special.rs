@@ -4,11 +4,12 @@
 //! `corrcoef`, `angle`, and the ones torch has no derivative of (`heaviside`, `nextafter`,
 //! `frexp`, `histc`: a backward through them is an error, as torch's).
 
-use super::aten::{broadcast, same_shape, wrap_dim, Aten};
+use super::aten::{broadcast, same_shape, Aten};
 use super::compose::Recorder;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::handles::Handle;
+use crate::shape::normalize_dim;
 #[cfg(test)]
 use tch::Tensor;
 
@@ -58,7 +59,7 @@ pub fn igammac<B: Backend>(r: &mut dyn Recorder<B>, a: Handle, x: Handle) -> Res
 
 /// `logcumsumexp(input, dim)`: `log(cumsum(exp(input), dim))`, computed stably.
 pub fn logcumsumexp<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, dim: i64) -> Result<Handle> {
-    wrap_dim("logcumsumexp", dim, r.shape(x)?.len())?;
+    normalize_dim("logcumsumexp", dim, r.shape(x)?.len())?;
     Aten::new("logcumsumexp", 1, same_shape, move |t| {
         Ok(t[0].f_logcumsumexp(dim)?)
     })
@@ -74,7 +75,7 @@ pub fn renorm<B: Backend>(
     dim: i64,
     maxnorm: f64,
 ) -> Result<Handle> {
-    wrap_dim("renorm", dim, r.shape(x)?.len())?;
+    normalize_dim("renorm", dim, r.shape(x)?.len())?;
     if p.is_nan() || p <= 0.0 || maxnorm < 0.0 {
         return Err(Error::Argument(format!(
             "renorm: expected p > 0 and maxnorm >= 0, got p={p} and maxnorm={maxnorm}"
@@ -238,6 +239,29 @@ pub fn frexp<B: Backend>(r: &mut dyn Recorder<B>, x: Handle) -> Result<(Handle, 
     Ok((m, e))
 }
 
+/// The range of a histogram of `t`'s values: `given`, else `t`'s own minimum and maximum
+/// (two numbers read back; `(0, 0)` for an empty `t`), a point range widened by `widen` each
+/// way, as torch's (`histc` by 1, `histogram` by half a unit).
+pub(super) fn bin_range(
+    t: &tch::Tensor,
+    given: Option<(f64, f64)>,
+    widen: f64,
+) -> Result<[f64; 2]> {
+    let (lo, hi) = match given {
+        Some(range) => range,
+        None if t.numel() == 0 => (0.0, 0.0),
+        None => (
+            t.f_min()?.f_double_value(&[])?,
+            t.f_max()?.f_double_value(&[])?,
+        ),
+    };
+    Ok(if lo == hi {
+        [lo - widen, hi + widen]
+    } else {
+        [lo, hi]
+    })
+}
+
 /// `histc(input, bins=100, min=0, max=0)`: the counts of `input`'s elements in `bins` equal
 /// bins over `[min, max]` (its own range when both are 0), in `input`'s dtype.
 pub fn histc<B: Backend>(
@@ -256,21 +280,14 @@ pub fn histc<B: Backend>(
         "histc",
         1,
         move |_| Ok(vec![bins]),
-        // (tch's `histc` takes no range: `histogram`'s counts are histc's, in the same bins)
-        // (both ends 0: the input's own range, one step wider each way where it is a point,
-        // as torch's; two numbers read back)
+        // (tch's `histc` takes no range: `histogram`'s counts are histc's, in the same
+        // bins; both ends 0: the input's own range)
         move |t| {
-            let (mut lo, mut hi) = (min, max);
-            if lo == 0.0 && hi == 0.0 && t[0].numel() > 0 {
-                lo = t[0].f_min()?.f_double_value(&[])?;
-                hi = t[0].f_max()?.f_double_value(&[])?;
-            }
-            if lo == hi {
-                (lo, hi) = (lo - 1.0, hi + 1.0);
-            }
+            let given = (min != 0.0 || max != 0.0).then_some((min, max));
+            let range = bin_range(&t[0], given, 1.0)?;
             let none: Option<&tch::Tensor> = None;
             Ok(t[0]
-                .f_histogram_bin_ct(bins, [lo, hi].as_slice(), none, false)?
+                .f_histogram_bin_ct(bins, range.as_slice(), none, false)?
                 .0)
         },
     )
@@ -526,7 +543,10 @@ mod tests {
             cdist(&mut s, a, a, 2.0, "fast".into()),
             Err(Error::Argument(_))
         ));
-        assert!(matches!(logcumsumexp(&mut s, a, 2), Err(Error::Index(_))));
+        assert!(matches!(
+            logcumsumexp(&mut s, a, 2),
+            Err(Error::DimOutOfRange { .. })
+        ));
         assert_eq!(s.tape_len(), len);
     }
 }

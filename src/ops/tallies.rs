@@ -6,11 +6,12 @@
 
 use tch::Tensor;
 
-use super::aten::{wrap_dim, Aten};
+use super::aten::Aten;
 use super::compose::Recorder;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::handles::Handle;
+use crate::shape::normalize_dim;
 
 /// `histogram(input, bins, *, range=None, weight=None, density=False)`: the counts (or
 /// densities) of `input`'s elements in `bins` equal bins over `range` (else the input's own
@@ -50,23 +51,9 @@ pub fn histogram<B: Backend>(
             move |_| Ok(vec![bins + which as i64]),
             move |t: &[Tensor]| {
                 let w = if weighted { Some(&t[1]) } else { None };
-                // (no range: the input's own, read back (two numbers), half a unit wider
-                // each way where it is a point, as torch's)
-                let (lo, hi) = match &range {
-                    Some(r) => (r[0], r[1]),
-                    None if t[0].numel() == 0 => (0.0, 0.0),
-                    None => (
-                        t[0].f_min()?.f_double_value(&[])?,
-                        t[0].f_max()?.f_double_value(&[])?,
-                    ),
-                };
-                let (lo, hi) = if lo == hi {
-                    (lo - 0.5, hi + 0.5)
-                } else {
-                    (lo, hi)
-                };
-                let (hist, edges) =
-                    t[0].f_histogram_bin_ct(bins, [lo, hi].as_slice(), w, density)?;
+                let given = range.as_ref().map(|r| (r[0], r[1]));
+                let range = super::special::bin_range(&t[0], given, 0.5)?;
+                let (hist, edges) = t[0].f_histogram_bin_ct(bins, range.as_slice(), w, density)?;
                 Ok(if which == 0 { hist } else { edges })
             },
         )
@@ -129,7 +116,7 @@ pub fn nanquantile<B: Backend>(
         None if keepdim => out.extend(shape.iter().map(|_| 1)),
         None => {}
         Some(d) => {
-            let d = wrap_dim("nanquantile", d, shape.len())?;
+            let d = normalize_dim("nanquantile", d, shape.len())?;
             for (i, &n) in shape.iter().enumerate() {
                 match (i == d, keepdim) {
                     (true, true) => out.push(1),
@@ -170,7 +157,7 @@ pub fn repeat_interleave<B: Backend>(
     let (out, along) = match dim {
         None => (vec![shape.iter().product::<i64>() * repeats], 0),
         Some(d) => {
-            let d = wrap_dim("repeat_interleave", d, shape.len())?;
+            let d = normalize_dim("repeat_interleave", d, shape.len())?;
             let mut out = shape.clone();
             out[d] *= repeats;
             (out, d)
@@ -226,7 +213,7 @@ pub fn unfold<B: Backend>(
     step: i64,
 ) -> Result<Handle> {
     let shape = r.shape(x)?;
-    let d = wrap_dim("unfold", dimension, shape.len())?;
+    let d = normalize_dim("unfold", dimension, shape.len())?;
     let n = shape.get(d).copied().unwrap_or(1);
     if size < 0 || size > n || step <= 0 {
         return Err(Error::Argument(format!(
