@@ -5,8 +5,40 @@
 //!
 //! Ownership: one flag per thread, owned by that thread; a session created with
 //! `grad_enabled=False` is off whatever the flag says.
+//!
+//! Also the process-wide anomaly mode (`et.set_anomaly_enabled`, torch's): while it is on
+//! with `check_nan`, every backward rule's result is checked for NaN and the sweep stops at
+//! the first with a `NonFiniteError` naming the op (nothing of that backward is kept).
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// `et.set_anomaly_enabled(mode, check_nan)`: whether anomaly mode is on, and whether it
+/// checks the backward's results for NaN (process-wide, as torch's).
+static ANOMALY: AtomicBool = AtomicBool::new(false);
+static ANOMALY_NAN: AtomicBool = AtomicBool::new(true);
+
+/// Set anomaly mode (`mode`) and its NaN check (`check_nan`).
+pub fn set_anomaly(mode: bool, check_nan: bool) {
+    ANOMALY.store(mode, Ordering::Relaxed);
+    ANOMALY_NAN.store(check_nan, Ordering::Relaxed);
+}
+
+/// Whether anomaly mode is on.
+pub fn anomaly_enabled() -> bool {
+    ANOMALY.load(Ordering::Relaxed)
+}
+
+/// Whether anomaly mode checks for NaN (torch answers for the flag even while the mode is
+/// off).
+pub fn anomaly_check_nan() -> bool {
+    ANOMALY_NAN.load(Ordering::Relaxed)
+}
+
+/// Whether the backward sweep checks each rule's result for NaN now.
+pub fn checks_nan() -> bool {
+    anomaly_enabled() && anomaly_check_nan()
+}
 
 thread_local! {
     static ENABLED: Cell<bool> = const { Cell::new(true) };

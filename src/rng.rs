@@ -96,6 +96,37 @@ pub fn seeded_draw() -> Option<u64> {
     Some(g.0.next_seed())
 }
 
+/// The whole process-wide state `et.get_rng_state` saves: the generator's position, whether
+/// `manual_seed` seeded it, and `manual_seed`'s last seed (`initial_seed`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GlobalState {
+    pub generator: RngState,
+    pub seeded: bool,
+    pub initial_seed: u64,
+}
+
+/// The process-wide state (see [`GlobalState`]).
+pub fn global_state() -> GlobalState {
+    let g = GLOBAL.lock().unwrap_or_else(|e| e.into_inner());
+    GlobalState {
+        generator: g.0,
+        seeded: g.1,
+        initial_seed: initial_seed(),
+    }
+}
+
+/// Restore the process-wide state `global_state` returned.
+pub fn set_global_state(state: GlobalState) {
+    let mut g = GLOBAL.lock().unwrap_or_else(|e| e.into_inner());
+    *g = (state.generator, state.seeded);
+    SEED.store(state.initial_seed, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// `et.initial_seed()`: the seed `manual_seed` set last (the process-wide generator's first).
+pub fn initial_seed() -> u64 {
+    SEED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// A seed drawn from the process-wide generator (seeded or not).
 pub fn draw_seed() -> u64 {
     with_global(RngState::next_seed)

@@ -10,13 +10,15 @@ delegate's."""
 from __future__ import annotations
 
 import builtins
+import os
 import warnings
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import torch
 
-from . import _core, _errors
+from . import _core, _errors, _torch
 from ._core import Tensor
 from ._core import _feature_dropout as _core_feature_dropout
 from .nn import functional as _F
@@ -37,6 +39,12 @@ __all__ = [
     "instance_norm",
     "ctc_loss",
     "polygamma",
+    "adaptive_max_pool1d",
+    "max_pool1d_with_indices",
+    "frombuffer",
+    "from_file",
+    "empty_strided",
+    "empty_permuted",
     "detach",
     "index_put",
     "block_diag",
@@ -906,3 +914,243 @@ def to_dlpack(tensor: Tensor) -> Any:
         PyCapsule: the DLPack capsule.
     """
     return tensor.__dlpack__()
+
+
+def adaptive_max_pool1d(input: Tensor, output_size: Any) -> tuple[Tensor, Tensor]:  # noqa: A002
+    """``torch.adaptive_max_pool1d``: aten's form, which always returns the pair (the
+    ``nn.functional`` form returns it only with ``return_indices=True``).
+
+    Args:
+        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
+        output_size (int or 1-tuple): the target output length.
+
+    Returns:
+        tuple[Tensor, Tensor]: the maxima and their int64 indices along ``L``.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     v, i = et.adaptive_max_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2)
+        ...     v.tolist(), i.tolist()
+        ([[[3.0, 5.0]]], [[[1, 3]]])
+    """
+    return _F.adaptive_max_pool1d_with_indices(input, output_size)
+
+
+def max_pool1d_with_indices(
+    input: Tensor,  # noqa: A002
+    kernel_size: Any,
+    stride: Any = (),
+    padding: Any = 0,
+    dilation: Any = 1,
+    ceil_mode: builtins.bool = False,
+) -> tuple[Tensor, Tensor]:
+    """``torch.max_pool1d_with_indices``: ``nn.functional.max_pool1d_with_indices`` with
+    aten's defaults (an empty ``stride`` is the kernel's size).
+
+    Args:
+        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
+        kernel_size (int or 1-tuple): the window.
+        stride (int or 1-tuple): the stride. Default: ``()`` (``kernel_size``).
+        padding (int or 1-tuple): implicit negative-infinity padding. Default: ``0``.
+        dilation (int or 1-tuple): the spacing of the window's elements. Default: ``1``.
+        ceil_mode (bool): ceil instead of floor for the output length. Default: ``False``.
+
+    Returns:
+        tuple[Tensor, Tensor]: the maxima and their int64 indices along ``L``.
+    """
+    return _F.max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+
+
+def _numpy_dtype(who: str, dtype: object) -> np.dtype:
+    """A dtype argument as the numpy dtype of its elements (torch's default dtype for
+    ``None``)."""
+    name = _torch._dtype_name(dtype) or str(_torch.get_default_dtype())
+    try:
+        return np.dtype(name)
+    except TypeError:
+        raise _errors.DTypeError(f"{who}: no {name} data can be read from bytes") from None
+
+
+def frombuffer(
+    buffer: Any,
+    *,
+    dtype: object,
+    count: builtins.int = -1,
+    offset: builtins.int = 0,
+    requires_grad: builtins.bool = False,
+) -> Tensor:
+    """A 1-D tensor of the elements of an object that exposes the buffer protocol (``bytes``,
+    ``bytearray``, ``array.array``, ``memoryview``), as ``torch.frombuffer``; ``count``
+    elements of ``dtype`` from byte ``offset``.
+
+    Unlike torch's, the tensor is a copy in the current session (a session owns its
+    buffers): writing to ``buffer`` afterwards does not change it.
+
+    Args:
+        buffer: the object exposing the buffer.
+        dtype (eagertape.dtype): the elements' dtype.
+        count (int): how many elements to read; ``-1`` reads to the end. Default: ``-1``.
+        offset (int): how many bytes to skip first. Default: ``0``.
+        requires_grad (bool): whether the result requires grad. Default: ``False``.
+
+    Returns:
+        Tensor: 1-D.
+
+    Raises:
+        ValueError: a ``count`` or ``offset`` outside the buffer, or a size that is not a
+            multiple of the element size (numpy's check).
+        DTypeError: a dtype with no numpy equivalent (``bfloat16``).
+
+    Examples:
+        >>> import array
+        >>> import eagertape as et
+        >>> et.frombuffer(array.array("i", [1, 2, 3]), dtype=et.int32).tolist()
+        [1, 2, 3]
+    """
+    values = np.frombuffer(
+        buffer, dtype=_numpy_dtype("frombuffer", dtype), count=count, offset=offset
+    )
+    return _torch.tensor(values, dtype=dtype, requires_grad=requires_grad)
+
+
+def from_file(
+    filename: str | os.PathLike[str],
+    shared: builtins.bool | None = None,
+    size: builtins.int = 0,
+    *,
+    dtype: object = None,
+    layout: object = None,
+    device: object = None,
+    pin_memory: builtins.bool = False,
+) -> Tensor:
+    """A 1-D tensor of the first ``size`` elements of ``dtype`` stored in a file (raw bytes,
+    native byte order), as ``torch.from_file``.
+
+    The tensor is a copy in the current session: ``shared=True`` (torch's memory map, whose
+    writes reach the file) is refused.
+
+    Args:
+        filename (str or os.PathLike): the file.
+        shared (bool, optional): must be ``False`` or ``None``. Default: ``None``.
+        size (int): the number of elements. Default: ``0``.
+        dtype (eagertape.dtype, optional): the elements' dtype. Default: ``None`` (the
+            default dtype).
+        layout: accepted for torch's signature (``torch.strided`` only).
+        device (str or torch.device, optional): checked against the session's device.
+        pin_memory (bool): accepted for torch's signature.
+
+    Returns:
+        Tensor: 1-D, ``size`` elements.
+
+    Raises:
+        ArgumentError: ``shared=True``, a negative ``size``, or a file holding fewer than
+            ``size`` elements (nothing is made).
+        FileNotFoundError: no such file.
+    """
+    del pin_memory
+    if shared:
+        raise _errors.ArgumentError(
+            "from_file: shared=True is not supported (the tensor is a copy in the session; "
+            "its writes would not reach the file)"
+        )
+    if layout not in (None, torch.strided):
+        raise _errors.ArgumentError(f"from_file: layout must be torch.strided, got {layout}")
+    if builtins.isinstance(size, builtins.bool) or size < 0:
+        raise _errors.ArgumentError(f"from_file: size must be a non-negative int, got {size!r}")
+    np_dtype = _numpy_dtype("from_file", dtype)
+    values = np.fromfile(os.fspath(filename), dtype=np_dtype, count=size)
+    if values.size != size:
+        raise _errors.ArgumentError(
+            f"from_file: {os.fspath(filename)!r} holds {values.size} {np_dtype} elements, "
+            f"fewer than size={size}"
+        )
+    return _torch.tensor(values, dtype=dtype or _torch.get_default_dtype(), device=device)
+
+
+def _shape_checked(who: str, size: Any, other: Any, what: str) -> tuple[builtins.int, ...]:
+    shape = tuple(size)
+    if len(tuple(other)) != len(shape):
+        raise _errors.ShapeError(
+            f"{who}: mismatch in length of {what} and shape ({len(tuple(other))} and {len(shape)})"
+        )
+    return shape
+
+
+def empty_strided(
+    size: Sequence[builtins.int],
+    stride: Sequence[builtins.int],
+    *,
+    dtype: object = None,
+    layout: object = None,
+    device: object = None,
+    requires_grad: builtins.bool = False,
+    pin_memory: builtins.bool = False,
+) -> Tensor:
+    """A tensor of shape ``size``, as ``torch.empty_strided``.
+
+    An eagertape tensor owns a contiguous buffer: ``stride`` is checked (one non-negative
+    int per dim) and the result is contiguous, its values zeros (as `empty`'s).
+
+    Args:
+        size (sequence of ints): the shape.
+        stride (sequence of ints): the strides torch would lay it out with.
+        dtype (eagertape.dtype, optional): the dtype. Default: ``None``.
+        layout: accepted for torch's signature.
+        device (str or torch.device, optional): checked against the session's device.
+        requires_grad (bool): whether the result requires grad. Default: ``False``.
+        pin_memory (bool): accepted for torch's signature.
+
+    Returns:
+        Tensor: of shape ``size``.
+
+    Raises:
+        ShapeError: ``stride`` of another length than ``size``.
+        ArgumentError: a negative stride.
+    """
+    del layout, pin_memory
+    shape = _shape_checked("empty_strided", size, stride, "strides")
+    if any(s < 0 for s in stride):
+        raise _errors.ArgumentError(f"empty_strided: strides must be non-negative, got {stride}")
+    return _core.empty(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def empty_permuted(
+    size: Sequence[builtins.int],
+    physical_layout: Sequence[builtins.int],
+    *,
+    dtype: object = None,
+    layout: object = None,
+    device: object = None,
+    requires_grad: builtins.bool = False,
+    pin_memory: builtins.bool = False,
+) -> Tensor:
+    """A tensor of shape ``size``, as ``torch.empty_permuted``.
+
+    An eagertape tensor owns a contiguous buffer: ``physical_layout`` is checked (a
+    permutation of the dims) and the result is contiguous, its values zeros (as `empty`'s).
+
+    Args:
+        size (sequence of ints): the shape.
+        physical_layout (sequence of ints): the order of the dims in memory torch would use.
+        dtype (eagertape.dtype, optional): the dtype. Default: ``None``.
+        layout: accepted for torch's signature.
+        device (str or torch.device, optional): checked against the session's device.
+        requires_grad (bool): whether the result requires grad. Default: ``False``.
+        pin_memory (bool): accepted for torch's signature.
+
+    Returns:
+        Tensor: of shape ``size``.
+
+    Raises:
+        ShapeError: ``physical_layout`` of another length than ``size``.
+        ArgumentError: ``physical_layout`` not a permutation of the dims.
+    """
+    del layout, pin_memory
+    shape = _shape_checked("empty_permuted", size, physical_layout, "physical_layout")
+    if sorted(physical_layout) != list(range(len(shape))):
+        raise _errors.ArgumentError(
+            f"empty_permuted: physical_layout must be a permutation of the dims, got "
+            f"{list(physical_layout)}"
+        )
+    return _core.empty(shape, dtype=dtype, device=device, requires_grad=requires_grad)

@@ -17856,11 +17856,11 @@ def max_pool1d(
     dilation: int | Sequence[int] = 1,
     ceil_mode: bool = False,
     return_indices: bool = False,
-) -> Tensor:
+) -> Tensor | tuple[Tensor, Tensor]:
     """Applies a 1D max pooling over an input signal composed of several input planes.
 
     Computed by the 2-D kernel on a ``1 x kernel_size`` window (the same maxima and
-    gradients). ``return_indices=True`` is not supported.
+    gradients).
 
     Args:
         input (Tensor): ``(N, C, L)`` or ``(C, L)``.
@@ -17873,15 +17873,14 @@ def max_pool1d(
             Default: ``1``.
         ceil_mode (bool): if ``True``, use ``ceil`` instead of ``floor`` to compute the
             output length. Default: ``False``.
-        return_indices (bool): must be ``False`` (the indices are not returned).
-            Default: ``False``.
+        return_indices (bool): also return the int64 indices of the maxima (one more node: LibTorch's
+            ``*_with_indices`` kernel), for ``max_unpool``. Default: ``False``.
 
     Returns:
         Tensor: the pooled tensor, ``(N, C, L_out)`` or ``(C, L_out)``.
 
     Raises:
-        ArgumentError: a size that is not an int or a 1-tuple, or
-            ``return_indices=True``.
+        ArgumentError: a size that is not an int or a 1-tuple.
 
     Examples:
         >>> import eagertape as et
@@ -17955,24 +17954,23 @@ def adaptive_avg_pool1d(input: Tensor, output_size: int | Sequence[int]) -> Tens
 
 def adaptive_max_pool1d(
     input: Tensor, output_size: int | Sequence[int], return_indices: bool = False
-) -> Tensor:
+) -> Tensor | tuple[Tensor, Tensor]:
     """Applies a 1D adaptive max pooling over an input signal composed of several input
     planes.
 
-    Computed by the 2-D kernel with one row. ``return_indices=True`` is not supported.
+    Computed by the 2-D kernel with one row.
 
     Args:
         input (Tensor): ``(N, C, L)`` or ``(C, L)``.
         output_size (int or 1-tuple): the target output length.
-        return_indices (bool): must be ``False`` (the indices are not returned).
-            Default: ``False``.
+        return_indices (bool): also return the int64 indices of the maxima (one more node: LibTorch's
+            ``*_with_indices`` kernel), for ``max_unpool``. Default: ``False``.
 
     Returns:
         Tensor: ``(N, C, output_size)`` or ``(C, output_size)``.
 
     Raises:
-        ArgumentError: an ``output_size`` that is not an int or a 1-tuple, or
-            ``return_indices=True``.
+        ArgumentError: an ``output_size`` that is not an int or a 1-tuple.
 
     Examples:
         >>> import eagertape as et
@@ -17990,12 +17988,12 @@ def max_pool2d(
     dilation: int | Sequence[int] = 1,
     ceil_mode: bool = False,
     return_indices: bool = False,
-) -> Tensor:
+) -> Tensor | tuple[Tensor, Tensor]:
     """Applies a 2D max pooling over an input signal composed of several input planes.
 
     On LibTorch carriers, one node on LibTorch's kernel: the argmax indices are kept as the node's
     workspace for the backward, which sends each output's gradient to the element it took (the
-    reference carriers compose it of the tape's ops). `return_indices=True` is not supported.
+    reference carriers compose it of the tape's ops).
 
     Args:
         input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
@@ -18008,14 +18006,15 @@ def max_pool2d(
             Default: ``1``.
         ceil_mode (bool): use ceil instead of floor to compute the output shape.
             Default: ``False``.
-        return_indices (bool): accepted for torch compatibility; must stay ``False``.
+        return_indices (bool): also return the int64 indices of the maxima (one more node: LibTorch's
+            ``*_with_indices`` kernel), for ``max_unpool``. Default: ``False``.
 
     Returns:
-        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
+        Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`); with `return_indices`,
+        the pair `(values, indices)`.
 
     Raises:
-        ArgumentError: `return_indices=True`, a padding over half the kernel, or a
-            non-positive size.
+        ArgumentError: a padding over half the kernel, or a non-positive size.
         ShapeError: the input is not 3-D or 4-D, or the output would be empty.
 
     Examples:
@@ -18098,25 +18097,26 @@ def adaptive_avg_pool2d(input: Tensor, output_size: int | Sequence[int | None]) 
 
 def adaptive_max_pool2d(
     input: Tensor, output_size: int | Sequence[int | None], return_indices: bool = False
-) -> Tensor:
+) -> Tensor | tuple[Tensor, Tensor]:
     """Applies a 2D adaptive max pooling over an input signal composed of several input planes.
 
     The output has the size `output_size` whatever the input's size; each output element is the
     maximum of its adaptive bin. One node on LibTorch's kernel, whose argmax indices stay the node's
-    own workspace for the backward (`return_indices=True` is not supported). LibTorch carriers only
+    own workspace for the backward. LibTorch carriers only
     (the reference backend raises `UnsupportedOpError`).
 
     Args:
         input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`, not empty.
         output_size (int or tuple): the target size `(H_out, W_out)`, or one int for a square;
             a ``None`` entry keeps the input's size in that dim.
-        return_indices (bool): accepted for torch compatibility; must stay ``False``.
+        return_indices (bool): also return the int64 indices of the maxima (one more node: LibTorch's
+            ``*_with_indices`` kernel), for ``max_unpool``. Default: ``False``.
 
     Returns:
         Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
 
     Raises:
-        ArgumentError: `return_indices=True`, a non-positive size, or an `output_size` that
+        ArgumentError: a non-positive size, or an `output_size` that
             is neither an int nor a pair.
         ShapeError: the input is not a non-empty 3-D or 4-D tensor.
 
@@ -18158,26 +18158,26 @@ def adaptive_avg_pool3d(input: Tensor, output_size: int | Sequence[int | None]) 
 
 def adaptive_max_pool3d(
     input: Tensor, output_size: int | Sequence[int | None], return_indices: bool = False
-) -> Tensor:
+) -> Tensor | tuple[Tensor, Tensor]:
     """Applies a 3D adaptive max pooling over an input signal composed of several input planes.
 
     The output is of size `D_out x H_out x W_out` for any input size; each bin takes the
     maximum of the input elements it covers, and the cotangent goes back to that element
-    (torch's `adaptive_max_pool3d_backward`). LibTorch carriers only; `return_indices=True`
-    is not supported.
+    (torch's `adaptive_max_pool3d_backward`). LibTorch carriers only.
 
     Args:
         input (Tensor): `(N, C, D, H, W)` or `(C, D, H, W)`.
         output_size (int or tuple): the target output size: an int for a cube, or three ints
             or ``None``s (``None`` keeps the input's size there).
-        return_indices (bool): accepted for torch compatibility; must stay ``False``.
+        return_indices (bool): also return the int64 indices of the maxima (one more node: LibTorch's
+            ``*_with_indices`` kernel), for ``max_unpool``. Default: ``False``.
 
     Returns:
         Tensor: `(N, C, D_out, H_out, W_out)` (or without `N`).
 
     Raises:
         et.ShapeError: the input is not a non-empty 4-D or 5-D tensor.
-        et.ArgumentError: an output size that is not positive, or `return_indices=True`.
+        et.ArgumentError: an output size that is not positive.
     """
 
 def max_pool3d(
@@ -18188,11 +18188,11 @@ def max_pool3d(
     dilation: int | Sequence[int] = 1,
     ceil_mode: bool = False,
     return_indices: bool = False,
-) -> Tensor:
+) -> Tensor | tuple[Tensor, Tensor]:
     """Applies a 3D max pooling over an input signal composed of several input planes.
 
     One node on LibTorch's kernel, whose argmax indices stay the node's own workspace for the
-    backward (`return_indices=True` is not supported). LibTorch carriers only (the reference backend
+    backward. LibTorch carriers only (the reference backend
     raises `UnsupportedOpError`).
 
     Args:
@@ -18206,14 +18206,14 @@ def max_pool3d(
             Default: ``1``.
         ceil_mode (bool): use ceil instead of floor to compute the output shape.
             Default: ``False``.
-        return_indices (bool): accepted for torch compatibility; must stay ``False``.
+        return_indices (bool): also return the int64 indices of the maxima (one more node: LibTorch's
+            ``*_with_indices`` kernel), for ``max_unpool``. Default: ``False``.
 
     Returns:
         Tensor: `(N, C, D_out, H_out, W_out)` (or without the batch dim).
 
     Raises:
-        ArgumentError: `return_indices=True`, a padding over half the kernel, or a
-            non-positive size.
+        ArgumentError: a padding over half the kernel, or a non-positive size.
         ShapeError: the input is not 4-D or 5-D, or smaller than the window.
 
     Examples:
@@ -18267,6 +18267,365 @@ def avg_pool3d(
         >>> with et.Session():
         ...     F.avg_pool3d(et.arange(8.0).reshape(1, 1, 2, 2, 2), 2).tolist()
         [[[[[3.5]]]]]
+    """
+
+def max_pool1d_with_indices(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    dilation: int | Sequence[int] = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """``F.max_pool1d(..., return_indices=True)``: the maxima and their int64 indices
+    (positions along the input's last dim). The ``return_indices`` argument is ignored.
+
+    Args:
+        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
+        kernel_size (int or tuple): the window's size.
+        stride (int or tuple, optional): the window's stride. Default: ``None``
+            (``kernel_size``).
+        padding (int or tuple): implicit negative-infinity padding. Default: ``0``.
+        dilation (int or tuple): the spacing of the window's elements. Default: ``1``.
+        ceil_mode (bool): ceil instead of floor for the output size. Default: ``False``.
+        return_indices (bool): ignored (the pair is returned). Default: ``False``.
+
+    Returns:
+        tuple[Tensor, Tensor]: the pooled values and the indices, of one shape.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     v, i = F.max_pool1d_with_indices(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2)
+        ...     v.tolist(), i.tolist()
+        ([[[3.0, 5.0]]], [[[1, 3]]])
+    """
+
+def max_pool2d_with_indices(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    dilation: int | Sequence[int] = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """``F.max_pool2d(..., return_indices=True)``: the maxima and their int64 indices
+    (flat positions in each input plane). The ``return_indices`` argument is ignored.
+
+    Args:
+        input (Tensor): ``(N, C, H, W)`` or ``(C, H, W)``.
+        kernel_size (int or tuple): the window's size.
+        stride (int or tuple, optional): the window's stride. Default: ``None``
+            (``kernel_size``).
+        padding (int or tuple): implicit negative-infinity padding. Default: ``0``.
+        dilation (int or tuple): the spacing of the window's elements. Default: ``1``.
+        ceil_mode (bool): ceil instead of floor for the output size. Default: ``False``.
+        return_indices (bool): ignored (the pair is returned). Default: ``False``.
+
+    Returns:
+        tuple[Tensor, Tensor]: the pooled values and the indices, of one shape.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     x = et.arange(16.0).reshape(1, 1, 4, 4)
+        ...     F.max_pool2d_with_indices(x, 2)[1].tolist()
+        [[[[5, 7], [13, 15]]]]
+    """
+
+def max_pool3d_with_indices(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    dilation: int | Sequence[int] = 1,
+    ceil_mode: bool = False,
+    return_indices: bool = False,
+) -> tuple[Tensor, Tensor]:
+    """``F.max_pool3d(..., return_indices=True)``: the maxima and their int64 indices
+    (flat positions in each input volume). The ``return_indices`` argument is ignored.
+
+    Args:
+        input (Tensor): ``(N, C, D, H, W)`` or ``(C, D, H, W)``.
+        kernel_size (int or tuple): the window's size.
+        stride (int or tuple, optional): the window's stride. Default: ``None``
+            (``kernel_size``).
+        padding (int or tuple): implicit negative-infinity padding. Default: ``0``.
+        dilation (int or tuple): the spacing of the window's elements. Default: ``1``.
+        ceil_mode (bool): ceil instead of floor for the output size. Default: ``False``.
+        return_indices (bool): ignored (the pair is returned). Default: ``False``.
+
+    Returns:
+        tuple[Tensor, Tensor]: the pooled values and the indices, of one shape.
+    """
+
+def adaptive_max_pool1d_with_indices(
+    input: Tensor, output_size: int | Sequence[int], return_indices: bool = False
+) -> tuple[Tensor, Tensor]:
+    """``F.adaptive_max_pool1d(..., return_indices=True)``: the maxima and their int64
+    indices. The ``return_indices`` argument is ignored.
+
+    Args:
+        input (Tensor): ``(N, C, L)`` or ``(C, L)``.
+        output_size (int or tuple): the target output size (``None`` entries keep the
+            input's).
+        return_indices (bool): ignored (the pair is returned). Default: ``False``.
+
+    Returns:
+        tuple[Tensor, Tensor]: the pooled values and the indices, of one shape.
+    """
+
+def adaptive_max_pool2d_with_indices(
+    input: Tensor, output_size: int | Sequence[int | None], return_indices: bool = False
+) -> tuple[Tensor, Tensor]:
+    """``F.adaptive_max_pool2d(..., return_indices=True)``: the maxima and their int64
+    indices. The ``return_indices`` argument is ignored.
+
+    Args:
+        input (Tensor): ``(N, C, H, W)`` or ``(C, H, W)``.
+        output_size (int or tuple): the target output size (``None`` entries keep the
+            input's).
+        return_indices (bool): ignored (the pair is returned). Default: ``False``.
+
+    Returns:
+        tuple[Tensor, Tensor]: the pooled values and the indices, of one shape.
+    """
+
+def adaptive_max_pool3d_with_indices(
+    input: Tensor, output_size: int | Sequence[int | None], return_indices: bool = False
+) -> tuple[Tensor, Tensor]:
+    """``F.adaptive_max_pool3d(..., return_indices=True)``: the maxima and their int64
+    indices. The ``return_indices`` argument is ignored.
+
+    Args:
+        input (Tensor): ``(N, C, D, H, W)`` or ``(C, D, H, W)``.
+        output_size (int or tuple): the target output size (``None`` entries keep the
+            input's).
+        return_indices (bool): ignored (the pair is returned). Default: ``False``.
+
+    Returns:
+        tuple[Tensor, Tensor]: the pooled values and the indices, of one shape.
+    """
+
+def max_unpool1d(
+    input: Tensor,
+    indices: Tensor | ArrayLike,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    output_size: int | Sequence[int] | None = None,
+) -> Tensor:
+    """Compute a partial inverse of ``MaxPool1d``: each value goes to the position its
+    index names, every other position is zero; the gradient gathers the cotangent at
+    the indices (LibTorch's kernel and autograd, one node).
+
+    Args:
+        input (Tensor): ``(N, C, L)`` or ``(C, L)``, the pooled values.
+        indices (Tensor): int64, ``input``'s shape: what ``max_pool1d`` returned.
+        kernel_size (int or 1-tuple): the pooling's window.
+        stride (int or 1-tuple, optional): the pooling's stride. Default: ``None``
+            (``kernel_size``).
+        padding (int or 1-tuple): the pooling's padding. Default: ``0``.
+        output_size (sequence of ints, optional): the length to make, within one stride
+            of the default ``(L - 1) * stride + kernel_size - 2 * padding`` (the batch and
+            channel sizes may lead). Default: ``None``.
+
+    Raises:
+        ArgumentError: an ``output_size`` of another length or out of range.
+        ShapeError: ``input`` not 2-D or 3-D, or ``indices`` of another shape.
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     v, i = F.max_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2, return_indices=True)
+        ...     F.max_unpool1d(v, i, 2).tolist()
+        [[[0.0, 3.0, 0.0, 5.0]]]
+    """
+
+def max_unpool2d(
+    input: Tensor,
+    indices: Tensor | ArrayLike,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    output_size: int | Sequence[int] | None = None,
+) -> Tensor:
+    """Compute a partial inverse of ``MaxPool2d``: each value goes to the position its
+    index names in its plane, every other position is zero; the gradient gathers the
+    cotangent at the indices (LibTorch's kernel and autograd, one node).
+
+    Args:
+        input (Tensor): ``(N, C, H, W)`` or ``(C, H, W)``, the pooled values.
+        indices (Tensor): int64, ``input``'s shape: what ``max_pool2d`` returned.
+        kernel_size (int or tuple): the pooling's window.
+        stride (int or tuple, optional): the pooling's stride. Default: ``None``
+            (``kernel_size``).
+        padding (int or tuple): the pooling's padding. Default: ``0``.
+        output_size (sequence of ints, optional): the ``(H, W)`` to make, each within
+            one stride of its default (the batch and channel sizes may lead).
+            Default: ``None``.
+
+    Raises:
+        ArgumentError: an ``output_size`` of another length or out of range.
+        ShapeError: ``input`` not 3-D or 4-D, or ``indices`` of another shape.
+    """
+
+def max_unpool3d(
+    input: Tensor,
+    indices: Tensor | ArrayLike,
+    kernel_size: int | Sequence[int],
+    stride: int | Sequence[int] | None = None,
+    padding: int | Sequence[int] = 0,
+    output_size: int | Sequence[int] | None = None,
+) -> Tensor:
+    """Compute a partial inverse of ``MaxPool3d``: each value goes to the position its
+    index names in its volume, every other position is zero; the gradient gathers the
+    cotangent at the indices (LibTorch's kernel and autograd, one node).
+
+    Args:
+        input (Tensor): ``(N, C, D, H, W)`` or ``(C, D, H, W)``, the pooled values.
+        indices (Tensor): int64, ``input``'s shape: what ``max_pool3d`` returned.
+        kernel_size (int or tuple): the pooling's window.
+        stride (int or tuple, optional): the pooling's stride. Default: ``None``
+            (``kernel_size``).
+        padding (int or tuple): the pooling's padding. Default: ``0``.
+        output_size (sequence of ints, optional): the ``(D, H, W)`` to make, each
+            within one stride of its default. Default: ``None``.
+
+    Raises:
+        ArgumentError: an ``output_size`` of another length or out of range.
+        ShapeError: ``input`` not 4-D or 5-D, or ``indices`` of another shape.
+    """
+
+def fractional_max_pool2d(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    output_size: int | Sequence[int] | None = None,
+    output_ratio: float | Sequence[float] | None = None,
+    return_indices: bool = False,
+    _random_samples: Tensor | ArrayLike | None = None,
+) -> Tensor | tuple[Tensor, Tensor]:
+    """Applies 2D fractional max pooling over an input signal composed of several input
+    planes (Ben Graham's pseudo-random windows).
+
+    LibTorch's kernel, the windows placed by ``_random_samples``: ``(N, C, 2)`` in
+    ``[0, 1)``, drawn from the session's generator in the input's dtype where not given
+    (torch draws them from its own, so the windows match torch's only for given samples).
+    The gradient goes to each window's maximum.
+
+    Args:
+        input (Tensor): ``(N, C, H, W)`` or ``(C, H, W)``.
+        kernel_size (int or tuple): the window's size.
+        output_size (int or tuple, optional): the ``(H_out, W_out)`` to make.
+        output_ratio (float or tuple, optional): the output size as a fraction of the
+            input's (truncated), where ``output_size`` is not given.
+        return_indices (bool): also return the int64 indices of the maxima (for
+            ``max_unpool2d``). Default: ``False``.
+        _random_samples (Tensor, optional): the windows' samples. Default: ``None``.
+
+    Returns:
+        Tensor, or (Tensor, Tensor) with ``return_indices``.
+
+    Raises:
+        ArgumentError: neither ``output_size`` nor ``output_ratio``, or a negative size.
+        ShapeError: ``input`` not 3-D or 4-D, or windows that do not fit in it
+            (``output_size + kernel_size - 1 > input size``, torch's check).
+
+    Examples:
+        >>> import eagertape as et
+        >>> import eagertape.nn.functional as F
+        >>> with et.Session():
+        ...     tuple(F.fractional_max_pool2d(et.randn(1, 2, 8, 8), 2, output_size=4).shape)
+        (1, 2, 4, 4)
+    """
+
+def fractional_max_pool2d_with_indices(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    output_size: int | Sequence[int] | None = None,
+    output_ratio: float | Sequence[float] | None = None,
+    return_indices: bool = False,
+    _random_samples: Tensor | ArrayLike | None = None,
+) -> tuple[Tensor, Tensor]:
+    """``F.fractional_max_pool2d(..., return_indices=True)``: the maxima and their int64
+    indices. The ``return_indices`` argument is ignored.
+
+    Args:
+        input (Tensor): ``(N, C, H, W)`` or ``(C, H, W)``.
+        kernel_size (int or tuple): the window's size.
+        output_size (int or tuple, optional): the output's size.
+        output_ratio (float or tuple, optional): the output's size as a fraction of the
+            input's, where ``output_size`` is not given.
+        return_indices (bool): ignored (the pair is returned). Default: ``False``.
+        _random_samples (Tensor, optional): the windows' samples ``(N, C, 2)`` in
+            ``[0, 1)``. Default: ``None`` (drawn from the session's generator).
+
+    Returns:
+        tuple[Tensor, Tensor]: the pooled values and the indices, of one shape.
+    """
+
+def fractional_max_pool3d(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    output_size: int | Sequence[int] | None = None,
+    output_ratio: float | Sequence[float] | None = None,
+    return_indices: bool = False,
+    _random_samples: Tensor | ArrayLike | None = None,
+) -> Tensor | tuple[Tensor, Tensor]:
+    """Applies 3D fractional max pooling over an input signal composed of several input
+    planes (Ben Graham's pseudo-random windows).
+
+    LibTorch's kernel, the windows placed by ``_random_samples``: ``(N, C, 3)`` in
+    ``[0, 1)``, drawn from the session's generator in the input's dtype where not given.
+    The gradient goes to each window's maximum.
+
+    Args:
+        input (Tensor): ``(N, C, T, H, W)`` or ``(C, T, H, W)``.
+        kernel_size (int or tuple): the window's size.
+        output_size (int or tuple, optional): the ``(T_out, H_out, W_out)`` to make.
+        output_ratio (float or tuple, optional): the output size as a fraction of the
+            input's (truncated), where ``output_size`` is not given.
+        return_indices (bool): also return the int64 indices of the maxima.
+            Default: ``False``.
+        _random_samples (Tensor, optional): the windows' samples. Default: ``None``.
+
+    Returns:
+        Tensor, or (Tensor, Tensor) with ``return_indices``.
+
+    Raises:
+        ArgumentError: neither ``output_size`` nor ``output_ratio``, or a negative size.
+        ShapeError: ``input`` not 4-D or 5-D, or windows that do not fit in it
+            (``output_size + kernel_size - 1 >= input size``, torch's check).
+    """
+
+def fractional_max_pool3d_with_indices(
+    input: Tensor,
+    kernel_size: int | Sequence[int],
+    output_size: int | Sequence[int] | None = None,
+    output_ratio: float | Sequence[float] | None = None,
+    return_indices: bool = False,
+    _random_samples: Tensor | ArrayLike | None = None,
+) -> tuple[Tensor, Tensor]:
+    """``F.fractional_max_pool3d(..., return_indices=True)``: the maxima and their int64
+    indices. The ``return_indices`` argument is ignored.
+
+    Args:
+        input (Tensor): ``(N, C, D, H, W)`` or ``(C, D, H, W)``.
+        kernel_size (int or tuple): the window's size.
+        output_size (int or tuple, optional): the output's size.
+        output_ratio (float or tuple, optional): the output's size as a fraction of the
+            input's, where ``output_size`` is not given.
+        return_indices (bool): ignored (the pair is returned). Default: ``False``.
+        _random_samples (Tensor, optional): the windows' samples ``(N, C, 3)`` in
+            ``[0, 1)``. Default: ``None`` (drawn from the session's generator).
+
+    Returns:
+        tuple[Tensor, Tensor]: the pooled values and the indices, of one shape.
     """
 
 def unfold(
@@ -20329,6 +20688,62 @@ def _capture_abort() -> None:
 def _push_current(sess: Session) -> None: ...
 def _pop_current(sess: Session) -> None: ...
 def _draw_seed() -> int: ...
+def initial_seed() -> int:
+    """The seed `manual_seed` set last (the process-wide generator's first).
+
+    Returns:
+        int: the seed, in `[0, 2**64)`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.manual_seed(7)
+        >>> et.initial_seed()
+        7
+    """
+
+def _rng_states() -> tuple[int, int, bool, int, int, int]: ...
+def _set_rng_states(
+    seed: int,
+    counter: int,
+    seeded: bool,
+    initial_seed: int,
+    default_seed: int,
+    default_counter: int,
+) -> None: ...
+def set_anomaly_enabled(mode: bool, check_nan: bool = True) -> None:
+    """Sets anomaly mode (process-wide, as torch's): while it is on with `check_nan`, a backward
+    checks every op's gradients for NaN and stops at the first op that makes one, with a
+    `NonFiniteError` naming it; nothing of that backward is kept.
+
+    Unlike torch's, it keeps no forward traceback; the error names the op instead.
+
+    Args:
+        mode (bool): whether anomaly mode is on.
+        check_nan (bool): whether it checks for NaN. Default: `True`.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.set_anomaly_enabled(True)
+        >>> et.is_anomaly_enabled(), et.is_anomaly_check_nan_enabled()
+        (True, True)
+        >>> et.set_anomaly_enabled(False)
+    """
+
+def is_anomaly_enabled() -> bool:
+    """Whether anomaly mode is on (`set_anomaly_enabled`).
+
+    Returns:
+        bool: the mode.
+    """
+
+def is_anomaly_check_nan_enabled() -> bool:
+    """Whether anomaly mode checks for NaN (`set_anomaly_enabled`'s `check_nan`), answered
+    while the mode is off too, as torch's.
+
+    Returns:
+        bool: the flag.
+    """
+
 def _collect_default_session() -> None:
     """Compact this thread's default session (if it was made) and free its cache."""
 

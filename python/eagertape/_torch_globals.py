@@ -10,13 +10,33 @@ from __future__ import annotations
 
 import builtins
 import math as _math
+import secrets
+import types
 from typing import Any
 
+import numpy as np
 import torch
 
-from . import _torch
+from . import _core, _errors, _torch
+from ._core import (
+    initial_seed,
+    is_anomaly_check_nan_enabled,
+    is_anomaly_enabled,
+    set_anomaly_enabled,
+)
 
 __all__ = [
+    "AcceleratorError",
+    "FatalError",
+    "get_device_module",
+    "initial_seed",
+    "seed",
+    "get_rng_state",
+    "set_rng_state",
+    "default_generator",
+    "set_anomaly_enabled",
+    "is_anomaly_enabled",
+    "is_anomaly_check_nan_enabled",
     "e",
     "pi",
     "inf",
@@ -242,3 +262,157 @@ def set_warn_always(b: builtins.bool) -> None:
         b (bool): whether to warn always.
     """
     torch.set_warn_always(b)
+
+
+# torch's own exception classes: `except et.AcceleratorError` catches what torch raises
+# from the accelerator (eagertape's own failures are its typed errors, `BackendError` and
+# `DeviceError` among them)
+AcceleratorError = torch.AcceleratorError
+FatalError = torch.FatalError
+
+
+def get_device_module(device: object = None) -> types.ModuleType:
+    """The module of a device type, as ``torch.get_device_module``: `eagertape.cuda` for
+    ``"cuda"``, `eagertape.cpu` for ``"cpu"``; with no device, the default device's
+    (`set_default_device`).
+
+    Args:
+        device (str, torch.device or None): a device or device type. Default: ``None``.
+
+    Returns:
+        module: the device type's module.
+
+    Raises:
+        DeviceError: a device type eagertape does not run on.
+
+    Examples:
+        >>> import eagertape as et
+        >>> et.get_device_module("cpu").is_available()
+        True
+    """
+    from . import cpu, cuda
+
+    if device is None:
+        device = _core.get_default_device()
+    kind = torch.device(device).type if isinstance(device, str | torch.device) else None
+    modules = {"cpu": cpu, "cuda": cuda}
+    if kind not in modules:
+        raise _errors.DeviceError(
+            f"get_device_module: eagertape runs on 'cpu' and 'cuda', not {device!r}"
+        )
+    return modules[kind]
+
+
+# get_rng_state()'s layout: a tag, then the process-wide generator's seed, counter and
+# seeded flag, `initial_seed()`, the thread's default session's seed and counter (each
+# 64-bit value as a signed int64), then LibTorch's CPU generator's state bytes
+_STATE_TAG = 0x6574_5F72_6E67  # "et_rng"
+_STATE_HEAD = 7
+
+
+def _signed(v: builtins.int) -> builtins.int:
+    return v - (1 << 64) if v >= 1 << 63 else v
+
+
+def get_rng_state() -> _core.Tensor:
+    """The random state, as an int64 tensor in the current session (``torch.get_rng_state``
+    returns a byte tensor): the process-wide generator's (`manual_seed`), this thread's
+    default session's, and LibTorch's CPU generator's (which modules built without a seed
+    draw from). `set_rng_state` restores it, so the draws after it repeat.
+
+    A session entered with ``with et.Session()`` keeps its own generator
+    (``sess.rng_state()``), which this state does not hold.
+
+    Returns:
+        Tensor: int64, 1-D.
+
+    Examples:
+        >>> import eagertape as et
+        >>> state = et.get_rng_state()
+        >>> a = et.rand(3).tolist()
+        >>> et.set_rng_state(state)
+        >>> et.rand(3).tolist() == a
+        True
+    """
+    head = [_STATE_TAG, *(_signed(builtins.int(v)) for v in _core._rng_states())]
+    tail = torch.get_rng_state().numpy().astype(np.int64)
+    return _torch.tensor(np.concatenate([np.asarray(head, dtype=np.int64), tail]))
+
+
+def set_rng_state(new_state: _core.Tensor) -> None:
+    """Restores the random state `get_rng_state` returned, as ``torch.set_rng_state``.
+
+    Args:
+        new_state (Tensor): what `get_rng_state` returned.
+
+    Raises:
+        TypeError: ``new_state`` is not a tensor.
+        ArgumentError: a tensor `get_rng_state` did not make (nothing is changed).
+        CaptureError: called inside a captured step.
+    """
+    if not isinstance(new_state, _core.Tensor):
+        raise TypeError(
+            f"set_rng_state: expected the tensor get_rng_state() returned, got "
+            f"{type(new_state).__name__}"
+        )
+    size = _STATE_HEAD + torch.get_rng_state().numel()
+    if new_state.dtype != "int64" or tuple(new_state.shape) != (size,):
+        raise _errors.ArgumentError(
+            f"set_rng_state: expected the int64 tensor of {size} values get_rng_state() "
+            f"returned, got {new_state.dtype} of shape {tuple(new_state.shape)}"
+        )
+    values = new_state.numpy()  # (a fixed size: the generators' state)
+    head, tail = values[:_STATE_HEAD], values[_STATE_HEAD:]
+    if head[0] != _STATE_TAG or head[3] not in (0, 1) or ((tail < 0) | (tail > 255)).any():
+        raise _errors.ArgumentError("set_rng_state: not a state get_rng_state() returned")
+    unsigned = [builtins.int(v) % (1 << 64) for v in head[1:]]
+    torch_state = torch.from_numpy(tail.astype(np.uint8))
+    _core._set_rng_states(unsigned[0], unsigned[1], builtins.bool(unsigned[2]), *unsigned[3:])
+    torch.set_rng_state(torch_state)
+
+
+def seed() -> builtins.int:
+    """Seeds the random number generators with a non-deterministic number (from the OS) and
+    returns it, as ``torch.seed``: `manual_seed` of it.
+
+    Returns:
+        int: the seed, in ``[0, 2**64)``.
+    """
+    value = secrets.randbits(64)
+    _torch.manual_seed(value)
+    return value
+
+
+class _DefaultGenerator:
+    """``torch.default_generator``'s methods over eagertape's process-wide generator
+    (`manual_seed`, `seed`, `initial_seed`, `get_rng_state`, `set_rng_state`)."""
+
+    device = torch.device("cpu")
+
+    def manual_seed(self, seed: builtins.int) -> _DefaultGenerator:
+        """`et.manual_seed(seed)`; returns the generator, as torch's."""
+        _torch.manual_seed(seed)
+        return self
+
+    def seed(self) -> builtins.int:
+        """`et.seed()`."""
+        return seed()
+
+    def initial_seed(self) -> builtins.int:
+        """`et.initial_seed()`."""
+        return initial_seed()
+
+    def get_state(self) -> _core.Tensor:
+        """`et.get_rng_state()`."""
+        return get_rng_state()
+
+    def set_state(self, new_state: _core.Tensor) -> _DefaultGenerator:
+        """`et.set_rng_state(new_state)`; returns the generator, as torch's."""
+        set_rng_state(new_state)
+        return self
+
+    def __repr__(self) -> str:
+        return "<eagertape default generator>"
+
+
+default_generator = _DefaultGenerator()

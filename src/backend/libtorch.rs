@@ -271,6 +271,9 @@ impl Backend for LibTorch {
     fn is_finite(a: &Tensor) -> Result<bool> {
         Ok(a.f_isfinite()?.f_all()?.f_int64_value(&[])? != 0)
     }
+    fn has_nan(a: &Tensor) -> Result<bool> {
+        Ok(a.f_isnan()?.f_any()?.f_int64_value(&[])? != 0)
+    }
 
     fn matmul(a: &Tensor, b: &Tensor) -> Result<Tensor> {
         Ok(a.f_matmul(b)?)

@@ -204,6 +204,10 @@ pub trait Backend: Sized + Send + Sync + 'static {
     fn is_finite(a: &Self::T) -> Result<bool> {
         Ok(Self::to_f64(a)?.iter().all(|v| v.is_finite()))
     }
+    /// Whether any element is NaN (anomaly mode's check).
+    fn has_nan(a: &Self::T) -> Result<bool> {
+        Ok(Self::to_f64(a)?.iter().any(|v| v.is_nan()))
+    }
 
     // ---- linear algebra and reductions ----
     fn matmul(a: &Self::T, b: &Self::T) -> Result<Self::T>;

@@ -19,7 +19,7 @@ use super::{Arity, Op};
 use crate::backend::layer_kernels::autograd_vjp;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
-use crate::handles::Handle;
+use crate::handles::{Handle, OneOr, OneOrPair};
 use crate::kernel::Layer;
 
 /// The torch call on the operands, in order.
@@ -115,6 +115,41 @@ pub fn square_batch(name: &str, shape: &[i64]) -> Result<Vec<i64>> {
             "{name}: A must be batches of square matrices, but they are {} by {} matrices",
             shape.iter().rev().nth(1).copied().unwrap_or(1),
             shape.last().copied().unwrap_or(1)
+        ))),
+    }
+}
+
+/// `values`, what one node made of `x` (a max pooling), and (with `return_indices`) the
+/// indices `indices_of(x)` computes (LibTorch's `*_with_indices` kernel), recorded as one
+/// more node of `values`' shape: int64 data, no cotangent.
+pub fn indexed<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    values: Handle,
+    return_indices: bool,
+    name: &'static str,
+    indices_of: impl Fn(&Tensor) -> Result<Tensor> + Send + Sync + 'static,
+) -> Result<OneOrPair> {
+    if !return_indices {
+        return Ok(OneOr::One(values));
+    }
+    let shape = r.shape(values)?;
+    let indices = Aten::new(
+        name,
+        1,
+        move |_| Ok(shape.clone()),
+        move |t| indices_of(&t[0]),
+    )
+    .record(r, &[x])?;
+    Ok(OneOr::Other((values, indices)))
+}
+
+/// The pair of a call made with `return_indices=True` ([`indexed`]).
+pub fn pair(name: &str, pooled: OneOrPair) -> Result<(Handle, Handle)> {
+    match pooled {
+        OneOr::Other(pair) => Ok(pair),
+        OneOr::One(_) => Err(Error::Backend(format!(
+            "{name}: the pooling kept no indices"
         ))),
     }
 }

@@ -65,6 +65,7 @@ pub mod padding;
 pub mod pairwise;
 pub mod pointwise;
 pub mod pool1d;
+pub mod pool_indices;
 pub mod pooling;
 pub mod powers;
 pub mod predicates;

@@ -6,14 +6,14 @@
 //! [`functions`] declares their `torch.nn.functional` forms (signature, defaults, docstring)
 //! once; the binding generates the Python functions, their stubs and their docs from it.
 
+use super::aten::indexed;
 use super::compose::{fused_or_composed, squeeze, unsqueeze, Recorder};
 use super::layers::{AdaptiveAvgPool2d, AvgPool2d, MaxPool2d, Window};
-use super::pooling::no_indices;
 use super::sliding::AdaptiveMaxPool2d;
 use super::Op;
 use crate::backend::Backend;
 use crate::error::Result;
-use crate::handles::Handle;
+use crate::handles::{Handle, OneOrPair};
 
 /// The 2-D window of a 1-D one: one row.
 fn row(kernel: i64, stride: Option<i64>, padding: i64, dilation: i64, ceil_mode: bool) -> Window {
@@ -48,8 +48,7 @@ pub fn max_pool1d<B: Backend>(
     dilation: [i64; 1],
     ceil_mode: bool,
     return_indices: bool,
-) -> Result<Handle> {
-    no_indices("max_pool1d", return_indices)?;
+) -> Result<OneOrPair> {
     let w = row(
         kernel_size[0],
         stride.map(|s| s[0]),
@@ -57,7 +56,19 @@ pub fn max_pool1d<B: Backend>(
         dilation[0],
         ceil_mode,
     );
-    on_rows(r, x, |r, x| fused_or_composed(r, MaxPool2d(w), &[x]))
+    let values = on_rows(r, x, |r, x| fused_or_composed(r, MaxPool2d(w), &[x]))?;
+    let [k, s, p, d] = [w.kernel[1], w.stride[1], w.padding[1], w.dilation[1]];
+    indexed(
+        r,
+        x,
+        values,
+        return_indices,
+        "max_pool1d_with_indices",
+        move |t| {
+            Ok(t.f_max_pool1d_with_indices([k], [s], [p], [d], ceil_mode)?
+                .1)
+        },
+    )
 }
 
 /// `F.avg_pool1d`.
@@ -101,10 +112,17 @@ pub fn adaptive_max_pool1d<B: Backend>(
     x: Handle,
     output_size: [i64; 1],
     return_indices: bool,
-) -> Result<Handle> {
-    no_indices("adaptive_max_pool1d", return_indices)?;
+) -> Result<OneOrPair> {
     let pool = AdaptiveMaxPool2d([1, output_size[0]]);
-    on_rows(r, x, |r, x| r.record(Op::layer(pool), &[x]))
+    let values = on_rows(r, x, |r, x| r.record(Op::layer(pool), &[x]))?;
+    indexed(
+        r,
+        x,
+        values,
+        return_indices,
+        "adaptive_max_pool1d",
+        move |t| Ok(t.f_adaptive_max_pool1d(output_size)?.1),
+    )
 }
 
 /// The `torch.nn.functional` forms of this file's ops, for the binding's generator `$gen`
@@ -116,7 +134,7 @@ macro_rules! functions {
             /// Applies a 1D max pooling over an input signal composed of several input planes.
             ///
             /// Computed by the 2-D kernel on a ``1 x kernel_size`` window (the same maxima and
-            /// gradients). ``return_indices=True`` is not supported.
+            /// gradients).
             ///
             /// Args:
             ///     input (Tensor): ``(N, C, L)`` or ``(C, L)``.
@@ -129,15 +147,14 @@ macro_rules! functions {
             ///         Default: ``1``.
             ///     ceil_mode (bool): if ``True``, use ``ceil`` instead of ``floor`` to compute the
             ///         output length. Default: ``False``.
-            ///     return_indices (bool): must be ``False`` (the indices are not returned).
-            ///         Default: ``False``.
+            ///     return_indices (bool): also return the int64 indices of the maxima (one more node: LibTorch's
+            ///         ``*_with_indices`` kernel), for ``max_unpool``. Default: ``False``.
             ///
             /// Returns:
             ///     Tensor: the pooled tensor, ``(N, C, L_out)`` or ``(C, L_out)``.
             ///
             /// Raises:
-            ///     ArgumentError: a size that is not an int or a 1-tuple, or
-            ///         ``return_indices=True``.
+            ///     ArgumentError: a size that is not an int or a 1-tuple.
             ///
             /// Examples:
             ///     >>> import eagertape as et
@@ -147,7 +164,7 @@ macro_rules! functions {
             ///     [[[3.0, 5.0]]]
             fn max_pool1d(input: Tensor, kernel_size: Ints<1>;
                 stride: Stride<1> = None, padding: Ints<1> = 0, dilation: Ints<1> = 1,
-                ceil_mode: bool = False, return_indices: bool = False)
+                ceil_mode: bool = False, return_indices: bool = False) -> OneOr<(Tensor, Tensor)>
                 = crate::ops::pool1d::max_pool1d;
 
             /// Applies a 1D average pooling over an input signal composed of several input
@@ -210,20 +227,19 @@ macro_rules! functions {
             /// Applies a 1D adaptive max pooling over an input signal composed of several input
             /// planes.
             ///
-            /// Computed by the 2-D kernel with one row. ``return_indices=True`` is not supported.
+            /// Computed by the 2-D kernel with one row.
             ///
             /// Args:
             ///     input (Tensor): ``(N, C, L)`` or ``(C, L)``.
             ///     output_size (int or 1-tuple): the target output length.
-            ///     return_indices (bool): must be ``False`` (the indices are not returned).
-            ///         Default: ``False``.
+            ///     return_indices (bool): also return the int64 indices of the maxima (one more node: LibTorch's
+            ///         ``*_with_indices`` kernel), for ``max_unpool``. Default: ``False``.
             ///
             /// Returns:
             ///     Tensor: ``(N, C, output_size)`` or ``(C, output_size)``.
             ///
             /// Raises:
-            ///     ArgumentError: an ``output_size`` that is not an int or a 1-tuple, or
-            ///         ``return_indices=True``.
+            ///     ArgumentError: an ``output_size`` that is not an int or a 1-tuple.
             ///
             /// Examples:
             ///     >>> import eagertape as et
@@ -232,7 +248,7 @@ macro_rules! functions {
             ///     ...     F.adaptive_max_pool1d(et.tensor([[[1.0, 3.0, 2.0, 5.0]]]), 2).tolist()
             ///     [[[3.0, 5.0]]]
             fn adaptive_max_pool1d(input: Tensor, output_size: Ints<1>;
-                return_indices: bool = False)
+                return_indices: bool = False) -> OneOr<(Tensor, Tensor)>
                 = crate::ops::pool1d::adaptive_max_pool1d;
         }
     };

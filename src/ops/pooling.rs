@@ -4,23 +4,14 @@
 //! compose them). [`functions`] declares their `torch.nn.functional` forms once; the binding
 //! generates the Python functions, their stubs and their docs from it.
 
+use super::aten::indexed;
 use super::compose::{fused_or_composed, Recorder};
 use super::layers::{AdaptiveAvgPool2d, AvgPool2d, MaxPool2d, Window};
 use super::sliding::{AdaptiveMaxPool2d, AdaptivePool3d, Pool3d};
 use super::Op;
 use crate::backend::Backend;
-use crate::error::{Error, Result};
-use crate::handles::Handle;
-
-/// `return_indices=True` is refused: the indices stay the op's own workspace.
-pub fn no_indices(op: &str, return_indices: bool) -> Result<()> {
-    if return_indices {
-        return Err(Error::Argument(format!(
-            "{op}: return_indices=True is not supported (the indices stay the op's own)"
-        )));
-    }
-    Ok(())
-}
+use crate::error::Result;
+use crate::handles::{Handle, OneOrPair};
 
 /// `F.max_pool2d`.
 #[allow(clippy::too_many_arguments)]
@@ -33,8 +24,7 @@ pub fn max_pool2d<B: Backend>(
     dilation: [i64; 2],
     ceil_mode: bool,
     return_indices: bool,
-) -> Result<Handle> {
-    no_indices("max_pool2d", return_indices)?;
+) -> Result<OneOrPair> {
     let w = Window {
         kernel: kernel_size,
         stride: stride.unwrap_or(kernel_size),
@@ -42,7 +32,20 @@ pub fn max_pool2d<B: Backend>(
         dilation,
         ceil_mode,
     };
-    fused_or_composed(r, MaxPool2d(w), &[x])
+    let values = fused_or_composed(r, MaxPool2d(w), &[x])?;
+    indexed(
+        r,
+        x,
+        values,
+        return_indices,
+        "max_pool2d_with_indices",
+        move |t| {
+            Ok(
+                t.f_max_pool2d_with_indices(w.kernel, w.stride, w.padding, w.dilation, ceil_mode)?
+                    .1,
+            )
+        },
+    )
 }
 
 /// `F.avg_pool2d`.
@@ -87,8 +90,7 @@ pub fn adaptive_max_pool2d<B: Backend>(
     x: Handle,
     output_size: [Option<i64>; 2],
     return_indices: bool,
-) -> Result<Handle> {
-    no_indices("adaptive_max_pool2d", return_indices)?;
+) -> Result<OneOrPair> {
     let shape = r.shape(x)?;
     let keep = |i: usize| {
         shape
@@ -98,7 +100,15 @@ pub fn adaptive_max_pool2d<B: Backend>(
     };
     let [a, b] = output_size;
     let out = [a.unwrap_or_else(|| keep(0)), b.unwrap_or_else(|| keep(1))];
-    r.record(Op::layer(AdaptiveMaxPool2d(out)), &[x])
+    let values = r.record(Op::layer(AdaptiveMaxPool2d(out)), &[x])?;
+    indexed(
+        r,
+        x,
+        values,
+        return_indices,
+        "adaptive_max_pool2d",
+        move |t| Ok(t.f_adaptive_max_pool2d(out)?.1),
+    )
 }
 
 /// The output size of an adaptive 3-D pool: `None` keeps the input's size there.
@@ -138,10 +148,17 @@ pub fn adaptive_max_pool3d<B: Backend>(
     x: Handle,
     output_size: [Option<i64>; 3],
     return_indices: bool,
-) -> Result<Handle> {
-    no_indices("adaptive_max_pool3d", return_indices)?;
+) -> Result<OneOrPair> {
     let output = adaptive_size(r, x, output_size)?;
-    r.record(Op::layer(AdaptivePool3d { output, max: true }), &[x])
+    let values = r.record(Op::layer(AdaptivePool3d { output, max: true }), &[x])?;
+    indexed(
+        r,
+        x,
+        values,
+        return_indices,
+        "adaptive_max_pool3d",
+        move |t| Ok(t.f_adaptive_max_pool3d(output)?.1),
+    )
 }
 
 /// `F.max_pool3d`.
@@ -155,17 +172,30 @@ pub fn max_pool3d<B: Backend>(
     dilation: [i64; 3],
     ceil_mode: bool,
     return_indices: bool,
-) -> Result<Handle> {
-    no_indices("max_pool3d", return_indices)?;
+) -> Result<OneOrPair> {
+    let stride = stride.unwrap_or(kernel_size);
     let l = Pool3d {
         kernel: kernel_size,
-        stride: stride.unwrap_or(kernel_size),
+        stride,
         padding,
         dilation,
         ceil_mode,
         average: None,
     };
-    r.record(Op::layer(l), &[x])
+    let values = r.record(Op::layer(l), &[x])?;
+    indexed(
+        r,
+        x,
+        values,
+        return_indices,
+        "max_pool3d_with_indices",
+        move |t| {
+            Ok(
+                t.f_max_pool3d_with_indices(kernel_size, stride, padding, dilation, ceil_mode)?
+                    .1,
+            )
+        },
+    )
 }
 
 /// `F.avg_pool3d`.
@@ -201,7 +231,7 @@ macro_rules! functions {
             ///
             /// On LibTorch carriers, one node on LibTorch's kernel: the argmax indices are kept as the node's
             /// workspace for the backward, which sends each output's gradient to the element it took (the
-            /// reference carriers compose it of the tape's ops). `return_indices=True` is not supported.
+            /// reference carriers compose it of the tape's ops).
             ///
             /// Args:
             ///     input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`.
@@ -214,14 +244,15 @@ macro_rules! functions {
             ///         Default: ``1``.
             ///     ceil_mode (bool): use ceil instead of floor to compute the output shape.
             ///         Default: ``False``.
-            ///     return_indices (bool): accepted for torch compatibility; must stay ``False``.
+            ///     return_indices (bool): also return the int64 indices of the maxima (one more node: LibTorch's
+            ///         ``*_with_indices`` kernel), for ``max_unpool``. Default: ``False``.
             ///
             /// Returns:
-            ///     Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
+            ///     Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`); with `return_indices`,
+            ///     the pair `(values, indices)`.
             ///
             /// Raises:
-            ///     ArgumentError: `return_indices=True`, a padding over half the kernel, or a
-            ///         non-positive size.
+            ///     ArgumentError: a padding over half the kernel, or a non-positive size.
             ///     ShapeError: the input is not 3-D or 4-D, or the output would be empty.
             ///
             /// Examples:
@@ -232,7 +263,7 @@ macro_rules! functions {
             ///     [[[[5.0, 7.0], [13.0, 15.0]]]]
             fn max_pool2d(input: Tensor, kernel_size: Ints<2>;
                 stride: Stride<2> = None, padding: Ints<2> = 0, dilation: Ints<2> = 1,
-                ceil_mode: bool = False, return_indices: bool = False)
+                ceil_mode: bool = False, return_indices: bool = False) -> OneOr<(Tensor, Tensor)>
                 = crate::ops::pooling::max_pool2d;
 
             /// Applies 2D average-pooling operation in `kH x kW` regions by step size `sH x sW` steps.
@@ -303,20 +334,21 @@ macro_rules! functions {
             ///
             /// The output has the size `output_size` whatever the input's size; each output element is the
             /// maximum of its adaptive bin. One node on LibTorch's kernel, whose argmax indices stay the node's
-            /// own workspace for the backward (`return_indices=True` is not supported). LibTorch carriers only
+            /// own workspace for the backward. LibTorch carriers only
             /// (the reference backend raises `UnsupportedOpError`).
             ///
             /// Args:
             ///     input (Tensor): `(N, C, H, W)` or unbatched `(C, H, W)`, not empty.
             ///     output_size (int or tuple): the target size `(H_out, W_out)`, or one int for a square;
             ///         a ``None`` entry keeps the input's size in that dim.
-            ///     return_indices (bool): accepted for torch compatibility; must stay ``False``.
+            ///     return_indices (bool): also return the int64 indices of the maxima (one more node: LibTorch's
+            ///         ``*_with_indices`` kernel), for ``max_unpool``. Default: ``False``.
             ///
             /// Returns:
             ///     Tensor: `(N, C, H_out, W_out)` (or `(C, H_out, W_out)`).
             ///
             /// Raises:
-            ///     ArgumentError: `return_indices=True`, a non-positive size, or an `output_size` that
+            ///     ArgumentError: a non-positive size, or an `output_size` that
             ///         is neither an int nor a pair.
             ///     ShapeError: the input is not a non-empty 3-D or 4-D tensor.
             ///
@@ -330,7 +362,7 @@ macro_rules! functions {
             ///     [[[[5.0, 7.0], [13.0, 15.0]]]]
             ///     [[[[12.0, 13.0, 14.0, 15.0]]]]
             fn adaptive_max_pool2d(input: Tensor, output_size: Size<2>;
-                return_indices: bool = False)
+                return_indices: bool = False) -> OneOr<(Tensor, Tensor)>
                 = crate::ops::pooling::adaptive_max_pool2d;
 
             /// Applies a 3D adaptive average pooling over an input signal composed of several input planes.
@@ -362,29 +394,29 @@ macro_rules! functions {
             ///
             /// The output is of size `D_out x H_out x W_out` for any input size; each bin takes the
             /// maximum of the input elements it covers, and the cotangent goes back to that element
-            /// (torch's `adaptive_max_pool3d_backward`). LibTorch carriers only; `return_indices=True`
-            /// is not supported.
+            /// (torch's `adaptive_max_pool3d_backward`). LibTorch carriers only.
             ///
             /// Args:
             ///     input (Tensor): `(N, C, D, H, W)` or `(C, D, H, W)`.
             ///     output_size (int or tuple): the target output size: an int for a cube, or three ints
             ///         or ``None``s (``None`` keeps the input's size there).
-            ///     return_indices (bool): accepted for torch compatibility; must stay ``False``.
+            ///     return_indices (bool): also return the int64 indices of the maxima (one more node: LibTorch's
+            ///         ``*_with_indices`` kernel), for ``max_unpool``. Default: ``False``.
             ///
             /// Returns:
             ///     Tensor: `(N, C, D_out, H_out, W_out)` (or without `N`).
             ///
             /// Raises:
             ///     et.ShapeError: the input is not a non-empty 4-D or 5-D tensor.
-            ///     et.ArgumentError: an output size that is not positive, or `return_indices=True`.
+            ///     et.ArgumentError: an output size that is not positive.
             fn adaptive_max_pool3d(input: Tensor, output_size: Size<3>;
-                return_indices: bool = False)
+                return_indices: bool = False) -> OneOr<(Tensor, Tensor)>
                 = crate::ops::pooling::adaptive_max_pool3d;
 
             /// Applies a 3D max pooling over an input signal composed of several input planes.
             ///
             /// One node on LibTorch's kernel, whose argmax indices stay the node's own workspace for the
-            /// backward (`return_indices=True` is not supported). LibTorch carriers only (the reference backend
+            /// backward. LibTorch carriers only (the reference backend
             /// raises `UnsupportedOpError`).
             ///
             /// Args:
@@ -398,14 +430,14 @@ macro_rules! functions {
             ///         Default: ``1``.
             ///     ceil_mode (bool): use ceil instead of floor to compute the output shape.
             ///         Default: ``False``.
-            ///     return_indices (bool): accepted for torch compatibility; must stay ``False``.
+            ///     return_indices (bool): also return the int64 indices of the maxima (one more node: LibTorch's
+            ///         ``*_with_indices`` kernel), for ``max_unpool``. Default: ``False``.
             ///
             /// Returns:
             ///     Tensor: `(N, C, D_out, H_out, W_out)` (or without the batch dim).
             ///
             /// Raises:
-            ///     ArgumentError: `return_indices=True`, a padding over half the kernel, or a
-            ///         non-positive size.
+            ///     ArgumentError: a padding over half the kernel, or a non-positive size.
             ///     ShapeError: the input is not 4-D or 5-D, or smaller than the window.
             ///
             /// Examples:
@@ -416,7 +448,7 @@ macro_rules! functions {
             ///     [[[[[7.0]]]]]
             fn max_pool3d(input: Tensor, kernel_size: Ints<3>;
                 stride: Stride<3> = None, padding: Ints<3> = 0, dilation: Ints<3> = 1,
-                ceil_mode: bool = False, return_indices: bool = False)
+                ceil_mode: bool = False, return_indices: bool = False) -> OneOr<(Tensor, Tensor)>
                 = crate::ops::pooling::max_pool3d;
 
             /// Applies 3D average-pooling operation in `kT x kH x kW` regions by step size `sT x sH x sW`

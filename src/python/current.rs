@@ -89,6 +89,22 @@ pub fn reseed_default() {
     }
 }
 
+/// The position of this thread's default session's generator: its own if made, else the
+/// one it would start at.
+pub fn default_rng_state() -> crate::rng::RngState {
+    match made_default() {
+        Some(cell) => lock(&cell).rng_state(),
+        None => crate::rng::RngState::new(crate::rng::default_session_seed()),
+    }
+}
+
+/// Move this thread's default session's generator (if made) to `state`.
+pub fn set_default_rng_state(state: crate::rng::RngState) {
+    if let Some(cell) = made_default() {
+        lock(&cell).set_rng_state(state);
+    }
+}
+
 /// `_collect_default_session()`: compact this thread's default session (if it was made)
 /// and free its cache ([`Session::collect`]); the test suite's leak check asks for it before
 /// it compares the ledger, since that session outlives every test.

@@ -39,6 +39,7 @@ mod lbfgs;
 mod optim;
 mod param;
 mod pointwise;
+mod random_state;
 mod sample;
 mod session;
 mod tensor;
@@ -167,6 +168,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         torch_style::_pop_current, torch_style::manual_seed, torch_style::_draw_seed,
         capture::_capture_begin, capture::_capture_end, capture::_capture_abort,
         capture::_capture_epoch, sample::_normal, current::_collect_default_session,
+        random_state::initial_seed, random_state::_rng_states, random_state::_set_rng_states,
+        random_state::set_anomaly_enabled, random_state::is_anomaly_enabled,
+        random_state::is_anomaly_check_nan_enabled,
     );
     m.add_class::<classes::PyGradBuckets>()?;
     m.add_class::<capture::PyPlan>()?;

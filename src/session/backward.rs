@@ -461,10 +461,28 @@ fn visit<B: Backend>(
                     })
                 })?,
             };
+            if crate::grad_mode::checks_nan() {
+                check_nan::<B>(rule.name(), &gs)?;
+            }
             for ((&j, gj), need) in node.parents.iter().zip(gs).zip(needs) {
                 if let (Some(gj), true) = (gj, need) {
                     crate::grads::add_into::<B>(&mut cot[j], gj)?;
                 }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Anomaly mode's check (torch's): the first of a rule's results holding a NaN stops the
+/// sweep, naming the op and the result's position.
+fn check_nan<B: Backend>(op: &str, gs: &[Option<Value<B>>]) -> Result<()> {
+    for (i, g) in gs.iter().enumerate() {
+        if let Some(g) = g {
+            if B::has_nan(g.get())? {
+                return Err(Error::NonFinite(format!(
+                    "Function '{op}' backward returned nan values in its {i}th output."
+                )));
             }
         }
     }

@@ -1817,6 +1817,7 @@ from op_table_derive import DERIVE_OPS  # noqa: E402
 from op_table_linalg import LINALG_OPS  # noqa: E402
 from op_table_losses import LOSS_OPS  # noqa: E402
 from op_table_math import MATH_OPS  # noqa: E402
+from op_table_pool_indices import POOL_INDEX_OPS  # noqa: E402
 from op_table_rnn import RNN_OPS  # noqa: E402
 from op_table_scatter import SCATTER_OPS, SEARCH_OPS  # noqa: E402
 from op_table_vision import VISION_OPS  # noqa: E402
@@ -1832,5 +1833,6 @@ OPS = (
     + VISION_OPS
     + ARRANGE_OPS
     + LINALG_OPS
+    + POOL_INDEX_OPS
 )
 BY_NAME = {op.name: op for op in OPS}

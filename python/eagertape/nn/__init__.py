@@ -174,6 +174,13 @@ from .transformer import (
     TransformerEncoder,
     TransformerEncoderLayer,
 )
+from .unpooling import (
+    FractionalMaxPool2d,
+    FractionalMaxPool3d,
+    MaxUnpool1d,
+    MaxUnpool2d,
+    MaxUnpool3d,
+)
 from .upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d
 
 __all__ = [
@@ -181,6 +188,11 @@ __all__ = [
     "AdaptiveAvgPool3d",
     "AdaptiveMaxPool3d",
     "ChannelShuffle",
+    "FractionalMaxPool2d",
+    "FractionalMaxPool3d",
+    "MaxUnpool1d",
+    "MaxUnpool2d",
+    "MaxUnpool3d",
     "LPPool1d",
     "LPPool2d",
     "LPPool3d",

@@ -8,8 +8,8 @@ from typing import Any
 
 from .._core import Session, Tensor
 from . import functional as F
+from ._utils import _bool
 from .module import Module
-from .pooling import _NoIndices
 
 __all__ = ["AdaptiveAvgPool3d", "AdaptiveMaxPool3d"]
 
@@ -48,7 +48,7 @@ class AdaptiveAvgPool3d(Module):
         return f"output_size={self.output_size}"
 
 
-class AdaptiveMaxPool3d(_NoIndices):
+class AdaptiveMaxPool3d(Module):
     """Applies a 3D adaptive max pooling over an input signal composed of several input
     planes.
 
@@ -61,11 +61,8 @@ class AdaptiveMaxPool3d(_NoIndices):
     Args:
         output_size (int or tuple[int or None, int or None, int or None]): the target output
             size ``D x H x W``: an int for a cube, or three entries that may be ``None``.
-        return_indices (bool): must be ``False``: returning the indices of the maxima is not
-            supported (``True`` raises ``ConfigError``). Default: ``False``.
-
-    Raises:
-        ConfigError: ``return_indices=True``.
+        return_indices (bool): also return the int64 indices of the maxima (the pair
+            ``(values, indices)``, for ``MaxUnpool``). Default: ``False``.
 
     Examples:
         >>> import eagertape as et
@@ -76,12 +73,11 @@ class AdaptiveMaxPool3d(_NoIndices):
 
     def __init__(self, output_size: Any, return_indices: bool = False) -> None:
         super().__init__()
-        self._check(return_indices)
         self.output_size = output_size
-        self.return_indices = False
+        self.return_indices = _bool(return_indices, "return_indices")
 
-    def forward(self, sess: Session, x: Tensor) -> Tensor:
-        return F.adaptive_max_pool3d(x, self.output_size)
+    def forward(self, sess: Session, x: Tensor) -> Any:
+        return F.adaptive_max_pool3d(x, self.output_size, self.return_indices)
 
     def extra_repr(self) -> str:
         return f"output_size={self.output_size}"

@@ -19,7 +19,6 @@ from .._core import (
     max_pool3d,
     unfold,
 )
-from .._errors import ConfigError
 from ._utils import _bool
 from .module import Module
 
@@ -61,15 +60,12 @@ class MaxPool2d(Module):
             both sides (at most half the kernel size). Default: 0.
         dilation (int or tuple[int, int]): a parameter that controls the stride of
             elements in the window. Default: 1.
-        return_indices (bool): must be ``False``: returning the indices of the maxima is not
-            supported (``True`` raises ``ConfigError``). Default: ``False``.
+        return_indices (bool): also return the int64 indices of the maxima (the pair
+            ``(values, indices)``, for ``MaxUnpool``). Default: ``False``.
         ceil_mode (bool): when ``True``, will use ceil instead of floor to compute the output
             shape; windows may then go off-bounds if they start within the left padding or
             the input (windows that would start in the right padding are ignored).
             Default: ``False``.
-
-    Raises:
-        ConfigError: ``return_indices=True``.
 
     Examples:
         >>> import eagertape as et
@@ -89,18 +85,22 @@ class MaxPool2d(Module):
         ceil_mode: bool = False,
     ) -> None:
         super().__init__()
-        if _bool(return_indices, "return_indices"):
-            raise ConfigError("MaxPool2d: return_indices=True is not supported")
         self.kernel_size = kernel_size
         self.stride = stride if stride is not None else kernel_size
         self.padding = padding
         self.dilation = dilation
-        self.return_indices = False
+        self.return_indices = _bool(return_indices, "return_indices")
         self.ceil_mode = _bool(ceil_mode, "ceil_mode")
 
-    def forward(self, sess: Session, x: Tensor) -> Tensor:
+    def forward(self, sess: Session, x: Tensor) -> Any:
         return max_pool2d(
-            x, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode
+            x,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.dilation,
+            self.ceil_mode,
+            self.return_indices,
         )
 
     def extra_repr(self) -> str:
@@ -232,15 +232,12 @@ class MaxPool1d(Module):
             sides, must be >= 0 and <= kernel_size / 2. Default: 0.
         dilation (int or tuple[int]): the stride between elements within a sliding window,
             must be > 0. Default: 1.
-        return_indices (bool): must be ``False``: returning the indices of the maxima is not
-            supported (``True`` raises ``ConfigError``). Default: ``False``.
+        return_indices (bool): also return the int64 indices of the maxima (the pair
+            ``(values, indices)``, for ``MaxUnpool``). Default: ``False``.
         ceil_mode (bool): when ``True``, will use ceil instead of floor to compute the output
             shape; windows may then go off-bounds if they start within the left padding or
             the input (windows that would start in the right padding are ignored).
             Default: ``False``.
-
-    Raises:
-        ConfigError: ``return_indices=True``.
 
     Examples:
         >>> import eagertape as et
@@ -259,24 +256,31 @@ class MaxPool1d(Module):
         ceil_mode: bool = False,
     ) -> None:
         super().__init__()
-        if return_indices:
-            raise ConfigError("MaxPool1d: return_indices=True is not supported")
         self.kernel_size = kernel_size
         self.stride = stride if stride is not None else kernel_size
         self.padding = padding
         self.dilation = dilation
-        self.return_indices = False
+        self.return_indices = _bool(return_indices, "return_indices")
         self.ceil_mode = _bool(ceil_mode, "ceil_mode")
 
-    def forward(self, sess: Session, x: Tensor) -> Tensor:
+    def forward(self, sess: Session, x: Tensor) -> Any:
         from .functional import max_pool1d
 
         return max_pool1d(
-            x, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode
+            x,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.dilation,
+            self.ceil_mode,
+            self.return_indices,
         )
 
     def extra_repr(self) -> str:
-        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+        return (
+            f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+            f"dilation={self.dilation}, ceil_mode={self.ceil_mode}"
+        )
 
 
 class AvgPool1d(Module):
@@ -368,13 +372,7 @@ class AdaptiveAvgPool1d(Module):
         return f"output_size={self.output_size}"
 
 
-class _NoIndices(Module):
-    def _check(self, return_indices: bool) -> None:
-        if return_indices:
-            raise ConfigError(f"{type(self).__name__}: return_indices=True is not supported")
-
-
-class AdaptiveMaxPool1d(_NoIndices):
+class AdaptiveMaxPool1d(Module):
     """Applies a 1D adaptive max pooling over an input signal composed of several input
     planes.
 
@@ -386,11 +384,8 @@ class AdaptiveMaxPool1d(_NoIndices):
 
     Args:
         output_size (int or tuple[int]): the target output size ``L_out``.
-        return_indices (bool): must be ``False``: returning the indices of the maxima is not
-            supported (``True`` raises ``ConfigError``). Default: ``False``.
-
-    Raises:
-        ConfigError: ``return_indices=True``.
+        return_indices (bool): also return the int64 indices of the maxima (the pair
+            ``(values, indices)``, for ``MaxUnpool``). Default: ``False``.
 
     Examples:
         >>> import eagertape as et
@@ -401,20 +396,19 @@ class AdaptiveMaxPool1d(_NoIndices):
 
     def __init__(self, output_size: int | Sequence[int], return_indices: bool = False) -> None:
         super().__init__()
-        self._check(return_indices)
         self.output_size = output_size
-        self.return_indices = False
+        self.return_indices = _bool(return_indices, "return_indices")
 
-    def forward(self, sess: Session, x: Tensor) -> Tensor:
+    def forward(self, sess: Session, x: Tensor) -> Any:
         from .functional import adaptive_max_pool1d
 
-        return adaptive_max_pool1d(x, self.output_size)
+        return adaptive_max_pool1d(x, self.output_size, self.return_indices)
 
     def extra_repr(self) -> str:
         return f"output_size={self.output_size}"
 
 
-class AdaptiveMaxPool2d(_NoIndices):
+class AdaptiveMaxPool2d(Module):
     """Applies a 2D adaptive max pooling over an input signal composed of several input
     planes.
 
@@ -429,11 +423,8 @@ class AdaptiveMaxPool2d(_NoIndices):
         output_size (int or tuple[int or None, int or None]): the target output size of the
             image of the form ``H x W``: an int for a square ``H x H``, or a pair whose
             entries may be ``None`` (that size is the input's).
-        return_indices (bool): must be ``False``: returning the indices of the maxima is not
-            supported (``True`` raises ``ConfigError``). Default: ``False``.
-
-    Raises:
-        ConfigError: ``return_indices=True``.
+        return_indices (bool): also return the int64 indices of the maxima (the pair
+            ``(values, indices)``, for ``MaxUnpool``). Default: ``False``.
 
     Examples:
         >>> import eagertape as et
@@ -444,18 +435,17 @@ class AdaptiveMaxPool2d(_NoIndices):
 
     def __init__(self, output_size: Any, return_indices: bool = False) -> None:
         super().__init__()
-        self._check(return_indices)
         self.output_size = output_size
-        self.return_indices = False
+        self.return_indices = _bool(return_indices, "return_indices")
 
-    def forward(self, sess: Session, x: Tensor) -> Tensor:
-        return adaptive_max_pool2d(x, self.output_size)
+    def forward(self, sess: Session, x: Tensor) -> Any:
+        return adaptive_max_pool2d(x, self.output_size, self.return_indices)
 
     def extra_repr(self) -> str:
         return f"output_size={self.output_size}"
 
 
-class MaxPool3d(_NoIndices):
+class MaxPool3d(Module):
     """Applies a 3D max pooling over an input signal composed of several input planes.
 
     Each output value is the maximum of a ``kernel_size`` window of the input (see
@@ -476,15 +466,12 @@ class MaxPool3d(_NoIndices):
             added on all three sides. Default: 0.
         dilation (int or tuple[int, int, int]): a parameter that controls the stride of
             elements in the window. Default: 1.
-        return_indices (bool): must be ``False``: returning the indices of the maxima is not
-            supported (``True`` raises ``ConfigError``). Default: ``False``.
+        return_indices (bool): also return the int64 indices of the maxima (the pair
+            ``(values, indices)``, for ``MaxUnpool``). Default: ``False``.
         ceil_mode (bool): when ``True``, will use ceil instead of floor to compute the output
             shape; windows may then go off-bounds if they start within the left padding or
             the input (windows that would start in the right padding are ignored).
             Default: ``False``.
-
-    Raises:
-        ConfigError: ``return_indices=True``.
 
     Examples:
         >>> import eagertape as et
@@ -503,21 +490,29 @@ class MaxPool3d(_NoIndices):
         ceil_mode: bool = False,
     ) -> None:
         super().__init__()
-        self._check(return_indices)
         self.kernel_size = kernel_size
         self.stride = stride if stride is not None else kernel_size
         self.padding = padding
         self.dilation = dilation
-        self.return_indices = False
+        self.return_indices = _bool(return_indices, "return_indices")
         self.ceil_mode = _bool(ceil_mode, "ceil_mode")
 
-    def forward(self, sess: Session, x: Tensor) -> Tensor:
+    def forward(self, sess: Session, x: Tensor) -> Any:
         return max_pool3d(
-            x, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode
+            x,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.dilation,
+            self.ceil_mode,
+            self.return_indices,
         )
 
     def extra_repr(self) -> str:
-        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+        return (
+            f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+            f"dilation={self.dilation}, ceil_mode={self.ceil_mode}"
+        )
 
 
 class AvgPool3d(AvgPool2d):

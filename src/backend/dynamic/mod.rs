@@ -374,6 +374,14 @@ impl Backend for Dyn {
             Iv(x) => Reference::<Interval>::is_finite(x),
         }
     }
+    fn has_nan(a: &DynTensor) -> Result<bool> {
+        match a {
+            Torch(x) => LibTorch::has_nan(x),
+            F32(x) => Reference::<f32>::has_nan(x),
+            F64(x) => Reference::<f64>::has_nan(x),
+            Iv(x) => Reference::<Interval>::has_nan(x),
+        }
+    }
     fn matmul(a: &DynTensor, b: &DynTensor) -> Result<DynTensor> {
         binary!(a, b, matmul)
     }

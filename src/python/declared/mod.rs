@@ -133,6 +133,7 @@ families! {
         multi_head => multi_head::functions;
         pool1d => pool1d::functions;
         pooling => pooling::functions;
+        pool_indices => pool_indices::functions;
         sliding => sliding::functions;
         interpolation => interpolate::functions;
         matmul => matmul::functions;

@@ -1,9 +1,10 @@
 """``torch.nn.modules.pooling``'s import path: the classes of `eagertape.nn.pooling`,
-`eagertape.nn.adaptive_pooling3d` and `eagertape.nn.lp_pooling`."""
+`eagertape.nn.adaptive_pooling3d`, `eagertape.nn.lp_pooling` and `eagertape.nn.unpooling`."""
 
 from ..adaptive_pooling3d import *  # noqa: F403
 from ..lp_pooling import *  # noqa: F403
 from ..pooling import *  # noqa: F403
+from ..unpooling import *  # noqa: F403
 
 # (a literal list: the form type checkers read)
 # ruff: noqa: F405
@@ -25,4 +26,9 @@ __all__ = [
     "LPPool1d",
     "LPPool2d",
     "LPPool3d",
+    "FractionalMaxPool2d",
+    "FractionalMaxPool3d",
+    "MaxUnpool1d",
+    "MaxUnpool2d",
+    "MaxUnpool3d",
 ]
