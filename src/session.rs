@@ -8,6 +8,7 @@ mod cast;
 mod checkpoint;
 mod compact;
 mod compose;
+mod counts;
 pub use backward::ReadyHook;
 pub use compose::{Item, Stat};
 pub use convert::HostKind;

@@ -41,6 +41,11 @@ __all__ = [
     "polygamma",
     "adaptive_max_pool1d",
     "max_pool1d_with_indices",
+    "gradient",
+    "lstm",
+    "gru",
+    "rnn_tanh",
+    "rnn_relu",
     "frombuffer",
     "from_file",
     "empty_strided",
@@ -1154,3 +1159,225 @@ def empty_permuted(
             f"{list(physical_layout)}"
         )
     return _core.empty(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def gradient(
+    input: Tensor,  # noqa: A002
+    *,
+    spacing: Any = 1,
+    dim: builtins.int | Sequence[builtins.int] | None = None,
+    edge_order: builtins.int = 1,
+) -> tuple[Tensor, ...]:
+    """Estimates the gradient of a function sampled at ``input``'s elements along each of
+    ``dim``, by finite differences, as ``torch.gradient``: second-order accurate central
+    differences inside, one-sided differences of order ``edge_order`` at the ends.
+
+    Composed of the tape's ops (torch's formulas, in its order), on every carrier; its own
+    gradient is theirs.
+
+    Args:
+        input (Tensor): the samples.
+        spacing (number, sequence of numbers, or sequence of Tensors): the samples' spacing:
+            one number for every dim, one per dim, or each dim's coordinates (1-D tensors of
+            its size). Default: ``1``.
+        dim (int or sequence of ints, optional): the dims to differentiate along. Default:
+            ``None`` (all).
+        edge_order (int): ``1`` or ``2``. Default: ``1``.
+
+    Returns:
+        tuple[Tensor, ...]: one estimate per dim, each of ``input``'s shape (floating).
+
+    Raises:
+        ArgumentError: an ``edge_order`` other than 1 or 2, or a ``spacing`` of another length
+            than ``dim``.
+        ShapeError: a dim shorter than ``edge_order + 1``, or coordinates not 1-D of that
+            dim's size.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     (g,) = et.gradient(et.tensor([1.0, 4.0, 9.0, 16.0]))
+        ...     g.tolist()
+        [3.0, 4.0, 6.0, 7.0]
+    """
+    if dim is None:
+        dims = list(range(input.dim()))
+    elif isinstance(dim, builtins.int):
+        dims = [dim]
+    else:
+        dims = list(dim)
+    if isinstance(spacing, Sequence) and spacing and isinstance(spacing[0], Tensor | torch.Tensor):
+        return _core._gradient_coordinates(input, dims, list(spacing), edge_order)
+    if isinstance(spacing, Tensor | torch.Tensor):
+        spacing = spacing.item()
+    if isinstance(spacing, Sequence):
+        spacing = [builtins.float(h) for h in spacing]
+        if len(spacing) == 1 and len(dims) != 1:
+            spacing = spacing * len(dims)
+    return _core._gradient_uniform(input, dims, spacing, edge_order)
+
+
+_GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
+
+
+def _recurrent(
+    who: str,
+    mode: str,
+    input: Tensor,  # noqa: A002
+    hx: Any,
+    params: Sequence[Tensor],
+    has_biases: builtins.bool,
+    num_layers: builtins.int,
+    dropout: builtins.float,
+    train: builtins.bool,
+    bidirectional: builtins.bool,
+    batch_first: builtins.bool,
+) -> tuple[Tensor, Tensor, Tensor | None]:
+    """aten's recurrent forms over `_core._rnn` (the function `nn.RNN`/`LSTM`/`GRU` run):
+    the sizes read off the flat weights, torch's ``_flat_weights`` order."""
+    if (
+        not isinstance(input, Tensor)
+        or isinstance(params, Tensor)
+        or not isinstance(hx, Tensor | Sequence)
+    ):
+        raise TypeError(
+            f"{who}(): expected (input, hx, params, has_biases, num_layers, dropout, train, "
+            "bidirectional, batch_first) with input a Tensor (the packed-sequence form is not "
+            "supported: pack with nn.utils.rnn and call the module)"
+        )
+    params = list(params)
+    per_layer = 2 + 2 * builtins.int(builtins.bool(has_biases))
+    directions = 2 if bidirectional else 1
+    groups = num_layers * directions
+    if groups < 1 or len(params) not in (groups * per_layer, groups * (per_layer + 1)):
+        raise _errors.ArgumentError(
+            f"{who}(): expected {groups * per_layer} parameters ({per_layer} per layer and "
+            f"direction{', or one more with a projection' if mode == 'LSTM' else ''}), got "
+            f"{len(params)}"
+        )
+    projected = len(params) == groups * (per_layer + 1)
+    hidden_size = builtins.int(params[1].shape[0]) // _GATES[mode]
+    proj_size = builtins.int(params[per_layer].shape[0]) if projected else 0
+    h0, c0 = (hx[0], hx[1]) if mode == "LSTM" else (hx, None)
+    return _core._rnn(
+        input,
+        mode,
+        h0,
+        c0,
+        params,
+        hidden_size,
+        proj_size,
+        num_layers,
+        builtins.bool(has_biases),
+        builtins.bool(batch_first),
+        builtins.bool(bidirectional),
+        builtins.float(dropout),
+        builtins.bool(train),
+    )
+
+
+def lstm(
+    input: Tensor,  # noqa: A002
+    hx: Sequence[Tensor],
+    params: Sequence[Tensor],
+    has_biases: builtins.bool,
+    num_layers: builtins.int,
+    dropout: builtins.float,
+    train: builtins.bool,
+    bidirectional: builtins.bool,
+    batch_first: builtins.bool,
+) -> tuple[Tensor, Tensor, Tensor]:
+    """``torch.lstm``: aten's multi-layer LSTM over flat weights (what ``nn.LSTM`` runs).
+
+    Args:
+        input (Tensor): ``(L, N, H_in)`` (``(N, L, H_in)`` with ``batch_first``).
+        hx (sequence of Tensors): ``[h_0, c_0]``, each ``(D * num_layers, N, H)``.
+        params (sequence of Tensors): the weights in ``nn.LSTM._flat_weights``' order
+            (``w_ih, w_hh[, b_ih, b_hh][, w_hr]`` per layer and direction).
+        has_biases (bool): whether ``params`` holds the biases.
+        num_layers (int): the number of layers.
+        dropout (float): the dropout between layers (in training).
+        train (bool): training mode.
+        bidirectional (bool): two directions.
+        batch_first (bool): ``input`` and output batch-first.
+
+    Returns:
+        tuple[Tensor, Tensor, Tensor]: ``(output, h_n, c_n)``.
+
+    Raises:
+        ArgumentError: ``params`` of another count than the layers need.
+        TypeError: the packed-sequence form (``torch.lstm(data, batch_sizes, ...)``).
+    """
+    output, h, c = _recurrent(
+        "lstm",
+        "LSTM",
+        input,
+        hx,
+        params,
+        has_biases,
+        num_layers,
+        dropout,
+        train,
+        bidirectional,
+        batch_first,
+    )
+    assert c is not None  # (an LSTM's)
+    return output, h, c
+
+
+def _single_state(who: str, mode: str) -> Any:
+    def form(
+        input: Tensor,  # noqa: A002
+        hx: Tensor,
+        params: Sequence[Tensor],
+        has_biases: builtins.bool,
+        num_layers: builtins.int,
+        dropout: builtins.float,
+        train: builtins.bool,
+        bidirectional: builtins.bool,
+        batch_first: builtins.bool,
+    ) -> tuple[Tensor, Tensor]:
+        output, h, _ = _recurrent(
+            who,
+            mode,
+            input,
+            hx,
+            params,
+            has_biases,
+            num_layers,
+            dropout,
+            train,
+            bidirectional,
+            batch_first,
+        )
+        return output, h
+
+    form.__name__ = form.__qualname__ = who
+    form.__doc__ = f"""``torch.{who}``: aten's multi-layer {mode.replace("_", " ").title()}
+    over flat weights (what ``nn.{"GRU" if mode == "GRU" else "RNN"}`` runs).
+
+    Args:
+        input (Tensor): ``(L, N, H_in)`` (``(N, L, H_in)`` with ``batch_first``).
+        hx (Tensor): ``h_0``, ``(D * num_layers, N, H)``.
+        params (sequence of Tensors): the weights in the module's ``_flat_weights``' order
+            (``w_ih, w_hh[, b_ih, b_hh]`` per layer and direction).
+        has_biases (bool): whether ``params`` holds the biases.
+        num_layers (int): the number of layers.
+        dropout (float): the dropout between layers (in training).
+        train (bool): training mode.
+        bidirectional (bool): two directions.
+        batch_first (bool): ``input`` and output batch-first.
+
+    Returns:
+        tuple[Tensor, Tensor]: ``(output, h_n)``.
+
+    Raises:
+        ArgumentError: ``params`` of another count than the layers need.
+        TypeError: the packed-sequence form.
+    """
+    return form
+
+
+gru = _single_state("gru", "GRU")
+rnn_tanh = _single_state("rnn_tanh", "RNN_TANH")
+rnn_relu = _single_state("rnn_relu", "RNN_RELU")

@@ -7040,18 +7040,18 @@ class Tensor:
 
         By torch's binary decomposition of `n` (the same matrix products in the same
         order); `n = 0` gives identity matrices, whose gradient to `input` is zero. A negative
-        `n` (the inverse's power) is refused: eagertape has no matrix inverse.
+        `n` is the power `-n` of the inverse (LibTorch carriers only), as torch's.
 
         Args:
             input (Tensor): a `(*, m, m)` tensor.
-            n (int): the exponent, `>= 0`.
+            n (int): the exponent.
 
         Returns:
             Tensor: of `input`'s shape.
 
         Raises:
             ShapeError: `input` is not a (batch of) square matrices.
-            ArgumentError: `n` is negative.
+            BackendError: a negative `n` of a singular matrix (torch's error).
 
         Examples:
             >>> import eagertape as et
@@ -7957,6 +7957,62 @@ class Tensor:
 
         Returns:
             HistogramResult: `(hist, bin_edges)`, `(bins,)` and `(bins + 1,)`.
+        """
+    def bincount(self, weights: Tensor | ArrayLike | None = None, minlength: int = 0) -> Tensor:
+        """Count the frequency of each value in an array of non-negative ints: bin ``i``
+        holds the number of times ``i`` occurs (or the sum of its ``weights``).
+
+        LibTorch computes it once on the values (its size depends on them); the result is
+        input data: no gradient (torch has no derivative for it). LibTorch carriers only.
+
+        Args:
+            input (Tensor): 1-D, non-negative int data.
+            weights (Tensor, optional): one weight per element of ``input``. Default:
+                ``None`` (the counts, int64).
+            minlength (int): the least number of bins. Default: ``0``.
+
+        Returns:
+            Tensor: ``(max(input) + 1,)`` bins or ``minlength``, whichever is more.
+
+        Raises:
+            BackendError: ``input`` not 1-D non-negative ints (torch's check).
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     et.bincount(et.tensor([1, 1, 3, 0, 3])).tolist()
+            [1, 2, 0, 2]
+        """
+    def unique_consecutive(
+        self, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None
+    ) -> Tensor | tuple[Tensor, ...]:
+        """Eliminates all but the first element from every consecutive group of equivalent
+        elements (or slices along ``dim``).
+
+        LibTorch computes it once on the values (its size depends on them); the results
+        are input data: no gradient (torch has no derivative for it). LibTorch carriers
+        only.
+
+        Args:
+            input (Tensor): the input tensor.
+            return_inverse (bool): also return, for each element of ``input``, the index of
+                its run in the result. Default: ``False``.
+            return_counts (bool): also return each run's length. Default: ``False``.
+            dim (int, optional): the dimension whose slices are compared. Default: ``None``
+                (the flattened input).
+
+        Returns:
+            Tensor or tuple of Tensors: the values, and the inverse indices and counts
+            where asked for.
+
+        Examples:
+            >>> import eagertape as et
+            >>> with et.Session():
+            ...     values, counts = et.unique_consecutive(
+            ...         et.tensor([1, 1, 2, 2, 3, 1, 1]), return_counts=True
+            ...     )
+            ...     values.tolist(), counts.tolist()
+            ([1, 2, 3, 1], [2, 2, 1, 2])
         """
     def nonzero_static(self, *, size: int = 0, fill_value: int = -1) -> Tensor:
         """Returns a 2-D tensor of the indices of `input`'s nonzero elements, of a fixed
@@ -15208,18 +15264,18 @@ def matrix_power(input: Tensor, n: int) -> Tensor:
 
     By torch's binary decomposition of `n` (the same matrix products in the same
     order); `n = 0` gives identity matrices, whose gradient to `input` is zero. A negative
-    `n` (the inverse's power) is refused: eagertape has no matrix inverse.
+    `n` is the power `-n` of the inverse (LibTorch carriers only), as torch's.
 
     Args:
         input (Tensor): a `(*, m, m)` tensor.
-        n (int): the exponent, `>= 0`.
+        n (int): the exponent.
 
     Returns:
         Tensor: of `input`'s shape.
 
     Raises:
         ShapeError: `input` is not a (batch of) square matrices.
-        ArgumentError: `n` is negative.
+        BackendError: a negative `n` of a singular matrix (torch's error).
 
     Examples:
         >>> import eagertape as et
@@ -15974,6 +16030,66 @@ def histogram(
 
     Returns:
         HistogramResult: `(hist, bin_edges)`, `(bins,)` and `(bins + 1,)`.
+    """
+
+def bincount(
+    input: Tensor, weights: Tensor | ArrayLike | None = None, minlength: int = 0
+) -> Tensor:
+    """Count the frequency of each value in an array of non-negative ints: bin ``i``
+    holds the number of times ``i`` occurs (or the sum of its ``weights``).
+
+    LibTorch computes it once on the values (its size depends on them); the result is
+    input data: no gradient (torch has no derivative for it). LibTorch carriers only.
+
+    Args:
+        input (Tensor): 1-D, non-negative int data.
+        weights (Tensor, optional): one weight per element of ``input``. Default:
+            ``None`` (the counts, int64).
+        minlength (int): the least number of bins. Default: ``0``.
+
+    Returns:
+        Tensor: ``(max(input) + 1,)`` bins or ``minlength``, whichever is more.
+
+    Raises:
+        BackendError: ``input`` not 1-D non-negative ints (torch's check).
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     et.bincount(et.tensor([1, 1, 3, 0, 3])).tolist()
+        [1, 2, 0, 2]
+    """
+
+def unique_consecutive(
+    input: Tensor, return_inverse: bool = False, return_counts: bool = False, dim: int | None = None
+) -> Tensor | tuple[Tensor, ...]:
+    """Eliminates all but the first element from every consecutive group of equivalent
+    elements (or slices along ``dim``).
+
+    LibTorch computes it once on the values (its size depends on them); the results
+    are input data: no gradient (torch has no derivative for it). LibTorch carriers
+    only.
+
+    Args:
+        input (Tensor): the input tensor.
+        return_inverse (bool): also return, for each element of ``input``, the index of
+            its run in the result. Default: ``False``.
+        return_counts (bool): also return each run's length. Default: ``False``.
+        dim (int, optional): the dimension whose slices are compared. Default: ``None``
+            (the flattened input).
+
+    Returns:
+        Tensor or tuple of Tensors: the values, and the inverse indices and counts
+        where asked for.
+
+    Examples:
+        >>> import eagertape as et
+        >>> with et.Session():
+        ...     values, counts = et.unique_consecutive(
+        ...         et.tensor([1, 1, 2, 2, 3, 1, 1]), return_counts=True
+        ...     )
+        ...     values.tolist(), counts.tolist()
+        ([1, 2, 3, 1], [2, 2, 1, 2])
     """
 
 def nonzero_static(input: Tensor, *, size: int = 0, fill_value: int = -1) -> Tensor:
@@ -20009,6 +20125,15 @@ def cumulative_trapezoid(
         Tensor: `y`'s shape, one shorter along `dim`.
     """
 
+def _gradient_uniform(
+    input: Tensor, dims: int | Sequence[int], spacing: float | Sequence[float], edge_order: int
+) -> tuple[Tensor, ...]: ...
+def _gradient_coordinates(
+    input: Tensor,
+    dims: int | Sequence[int],
+    coordinates: Sequence[Tensor | ArrayLike],
+    edge_order: int,
+) -> tuple[Tensor, ...]: ...
 def lstm_cell(
     input: Tensor,
     hx: Sequence[Tensor | ArrayLike],

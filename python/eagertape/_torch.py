@@ -47,6 +47,7 @@ from ._core import (
     zeros,
 )
 from ._errors import ArgumentError
+from .func import vmap
 
 if TYPE_CHECKING:
     from ._core import ArrayLike
@@ -76,6 +77,7 @@ __all__ = [
     "promote_types",
     "can_cast",
     "Generator",
+    "vmap",
     "set_num_threads",
     "get_num_threads",
     "set_float32_matmul_precision",

@@ -268,7 +268,8 @@ def set_warn_always(b: builtins.bool) -> None:
 # from the accelerator (eagertape's own failures are its typed errors, `BackendError` and
 # `DeviceError` among them)
 AcceleratorError = torch.AcceleratorError
-FatalError = torch.FatalError
+# (torch's stubs do not declare FatalError)
+FatalError = torch.FatalError  # type: ignore[attr-defined]
 
 
 def get_device_module(device: object = None) -> types.ModuleType:

@@ -153,3 +153,48 @@ pub fn pair(name: &str, pooled: OneOrPair) -> Result<(Handle, Handle)> {
         ))),
     }
 }
+
+/// The torch call of a [`Computed`] result: its tensors, the first being the layer's output.
+pub type Results = Arc<dyn Fn(&[Tensor]) -> Result<Vec<Tensor>> + Send + Sync>;
+
+/// Results LibTorch computes whose shapes depend on the operands' values (`bincount`,
+/// `unique_consecutive`): run once on the carriers' values through `Backend::layer` (the
+/// first tensor its output, the others its workspace) and never recorded as an op; the
+/// session takes them as input data (`Session::computed`). Without a derivative, as torch's.
+pub struct Computed {
+    pub name: &'static str,
+    pub arity: usize,
+    pub call: Results,
+}
+
+impl Layer for Computed {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn arity(&self) -> Arity {
+        Arity::Exactly(self.arity)
+    }
+    fn shape(&self, _shapes: &[&[i64]]) -> Result<Vec<i64>> {
+        Err(Error::Backend(format!(
+            "{}: a computed result is never recorded as an op",
+            self.name
+        )))
+    }
+    fn torch(&self, xs: &[&Tensor]) -> Result<(Tensor, Vec<Tensor>)> {
+        let owned: Vec<Tensor> = xs.iter().map(|x| x.shallow_clone()).collect();
+        let mut out = (self.call)(&owned)?.into_iter();
+        let first = out
+            .next()
+            .ok_or_else(|| Error::Backend(format!("{}: no result", self.name)))?;
+        Ok((first, out.collect()))
+    }
+    fn torch_backward(
+        &self,
+        _xs: &[&Tensor],
+        _workspace: &[&Tensor],
+        _g: &Tensor,
+        _needs: &[bool],
+    ) -> Result<Vec<Option<Tensor>>> {
+        Err(Error::Backend(format!("{}: no derivative", self.name)))
+    }
+}

@@ -37,6 +37,7 @@ pub mod ctc;
 pub mod cumulative;
 pub mod derive;
 pub mod derived;
+pub mod differences;
 pub mod distances;
 pub mod draw;
 pub mod embedding;

@@ -214,8 +214,8 @@ pub fn addbmm<B: Backend>(
 
 /// `matrix_power(input, n)` for `n >= 0` of a (batch of) square matrices, by torch's binary
 /// decomposition of `n` (the same products in the same order); `n == 0` gives identities
-/// (whose gradient to `input` is zero, as torch's). A negative `n` needs the inverse, which
-/// eagertape does not have: an `ArgumentError`.
+/// (whose gradient to `input` is zero, as torch's). A negative `n` is the power `-n` of the
+/// inverse (`linalg.rs`'s, LibTorch carriers only), as torch's `linalg_matrix_power`.
 pub fn matrix_power<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, n: i64) -> Result<Handle> {
     let s = r.shape(x)?;
     if s.len() < 2 || s[s.len() - 1] != s[s.len() - 2] {
@@ -224,10 +224,11 @@ pub fn matrix_power<B: Backend>(r: &mut dyn Recorder<B>, x: Handle, n: i64) -> R
         )));
     }
     if n < 0 {
-        return Err(Error::Argument(format!(
-            "matrix_power: n={n}: a negative power needs the matrix inverse, which eagertape \
-             does not have; give n >= 0"
-        )));
+        let m = n
+            .checked_neg()
+            .ok_or_else(|| Error::Argument(format!("matrix_power: n={n} is out of range")))?;
+        let inverse = super::linalg::inverse(r, x)?;
+        return matrix_power(r, inverse, m);
     }
     match n {
         0 => {
@@ -480,18 +481,18 @@ macro_rules! functions {
             ///
             /// By torch's binary decomposition of `n` (the same matrix products in the same
             /// order); `n = 0` gives identity matrices, whose gradient to `input` is zero. A negative
-            /// `n` (the inverse's power) is refused: eagertape has no matrix inverse.
+            /// `n` is the power `-n` of the inverse (LibTorch carriers only), as torch's.
             ///
             /// Args:
             ///     input (Tensor): a `(*, m, m)` tensor.
-            ///     n (int): the exponent, `>= 0`.
+            ///     n (int): the exponent.
             ///
             /// Returns:
             ///     Tensor: of `input`'s shape.
             ///
             /// Raises:
             ///     ShapeError: `input` is not a (batch of) square matrices.
-            ///     ArgumentError: `n` is negative.
+            ///     BackendError: a negative `n` of a singular matrix (torch's error).
             ///
             /// Examples:
             ///     >>> import eagertape as et
@@ -592,9 +593,10 @@ mod tests {
         assert!(super::inner(&mut s, m, v).is_err());
         assert!(super::matrix_power(&mut s, r, 2).is_err());
         assert!(matches!(
-            super::matrix_power(&mut s, m, -1),
-            Err(crate::error::Error::Argument(_))
+            super::matrix_power(&mut s, r, -1),
+            Err(crate::error::Error::Shape(_))
         ));
+        assert!(super::matrix_power(&mut s, m, i64::MIN).is_err());
         assert_eq!(s.tape_len(), before);
     }
 }

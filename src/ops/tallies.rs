@@ -258,6 +258,63 @@ macro_rules! functions {
                 weight: Option<Tensor> = None, density: bool = False) -> HistogramResult
                 = crate::ops::tallies::histogram;
 
+            /// Count the frequency of each value in an array of non-negative ints: bin ``i``
+            /// holds the number of times ``i`` occurs (or the sum of its ``weights``).
+            ///
+            /// LibTorch computes it once on the values (its size depends on them); the result is
+            /// input data: no gradient (torch has no derivative for it). LibTorch carriers only.
+            ///
+            /// Args:
+            ///     input (Tensor): 1-D, non-negative int data.
+            ///     weights (Tensor, optional): one weight per element of ``input``. Default:
+            ///         ``None`` (the counts, int64).
+            ///     minlength (int): the least number of bins. Default: ``0``.
+            ///
+            /// Returns:
+            ///     Tensor: ``(max(input) + 1,)`` bins or ``minlength``, whichever is more.
+            ///
+            /// Raises:
+            ///     BackendError: ``input`` not 1-D non-negative ints (torch's check).
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     et.bincount(et.tensor([1, 1, 3, 0, 3])).tolist()
+            ///     [1, 2, 0, 2]
+            fn bincount(input: Tensor; weights: Option<Tensor> = None, minlength: i64 = 0)
+                = @session Session::bincount;
+
+            /// Eliminates all but the first element from every consecutive group of equivalent
+            /// elements (or slices along ``dim``).
+            ///
+            /// LibTorch computes it once on the values (its size depends on them); the results
+            /// are input data: no gradient (torch has no derivative for it). LibTorch carriers
+            /// only.
+            ///
+            /// Args:
+            ///     input (Tensor): the input tensor.
+            ///     return_inverse (bool): also return, for each element of ``input``, the index of
+            ///         its run in the result. Default: ``False``.
+            ///     return_counts (bool): also return each run's length. Default: ``False``.
+            ///     dim (int, optional): the dimension whose slices are compared. Default: ``None``
+            ///         (the flattened input).
+            ///
+            /// Returns:
+            ///     Tensor or tuple of Tensors: the values, and the inverse indices and counts
+            ///     where asked for.
+            ///
+            /// Examples:
+            ///     >>> import eagertape as et
+            ///     >>> with et.Session():
+            ///     ...     values, counts = et.unique_consecutive(
+            ///     ...         et.tensor([1, 1, 2, 2, 3, 1, 1]), return_counts=True
+            ///     ...     )
+            ///     ...     values.tolist(), counts.tolist()
+            ///     ([1, 2, 3, 1], [2, 2, 1, 2])
+            fn unique_consecutive(input: Tensor; return_inverse: bool = False,
+                return_counts: bool = False, dim: Option<i64> = None) -> OneOr<Tensors>
+                = @session Session::unique_consecutive;
+
             /// Returns a 2-D tensor of the indices of `input`'s nonzero elements, of a fixed
             /// number of rows: cut to `size`, or padded with `fill_value`.
             ///

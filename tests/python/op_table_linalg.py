@@ -46,6 +46,8 @@ def _matrices(lib, a, b, w):
         + w.pinverse(rcond=1e-10).pow(2).sum()
         + lib.matrix_exp(a * 0.5).sum()
         + (b * 0.25).matrix_exp().sum()
+        + lib.matrix_power(a, -2).sum()  # the inverse's power, as torch's
+        + b.matrix_power(-3).sum()
     )
 
 
@@ -476,6 +478,38 @@ ASSEMBLE_OPS: tuple[Op, ...] = (
     ),
 )
 LINALG_OPS = LINALG_OPS + ASSEMBLE_OPS
+
+
+def _finite_differences(lib, x, cx, cy):
+    """``gradient``'s spacings (one number, one per dim, coordinates) and edge orders; the
+    coordinates are operands too (torch differentiates through them)."""
+    return lib.cat(
+        [
+            g.reshape(-1)
+            for g in (
+                *lib.gradient(x),
+                *lib.gradient(x, spacing=2.0, dim=1, edge_order=2),
+                *lib.gradient(x, spacing=[0.5, 3.0], dim=(1, 0)),
+                *lib.gradient(x, spacing=(cx.cumsum(0), cy.cumsum(0)), edge_order=2),
+                *lib.gradient(x, spacing=(cy.cumsum(0),), dim=-1),
+            )
+        ]
+    )
+
+
+LINALG_OPS = LINALG_OPS + (
+    Op(
+        "gradient_by_finite_differences",
+        lambda x, cx, cy: _finite_differences(et, x, cx, cy),
+        lambda x, cx, cy: _finite_differences(torch, x, cx, cy),
+        lambda rng: [
+            rng.standard_normal((4, 5)),
+            rng.uniform(0.5, 2.0, size=4),
+            rng.uniform(0.5, 2.0, size=5),
+        ],
+        covers=("et.gradient",),
+    ),
+)
 
 
 def _cells(lib, x, h, c, w_ih4, w_hh4, w_ih, w_hh, b):

@@ -128,3 +128,57 @@ RNN_OPS: tuple[Op, ...] = (
         smooth=False,  # relu's kink: no finite differences
     ),
 )
+
+
+def _aten_form(lib, name, *, states=1, bias=True, dirs=1, layers=1, batch_first=False):
+    """``lib.lstm``/``gru``/``rnn_tanh``/``rnn_relu``: aten's forms over flat weights, the
+    torch namespace's (``et.lstm`` converts its arguments and runs ``_core._rnn``)."""
+
+    def run(x, *rest):
+        hx = list(rest[:states]) if states == 2 else rest[0]
+        res = getattr(lib, name)(
+            x, hx, list(rest[states:]), bias, layers, 0.0, False, dirs == 2, batch_first
+        )
+        return lib.cat([o.reshape(-1) for o in res])
+
+    return run
+
+
+def _stacked(gates, layers, *, proj=0, dirs=1):
+    shapes = _weights(gates, proj=proj, dirs=dirs)
+    for _ in range(layers - 1):
+        shapes += _weights(gates, inp=(proj or H) * dirs, proj=proj, dirs=dirs)
+    return shapes
+
+
+RNN_OPS = RNN_OPS + (
+    Op(
+        "aten_lstm_two_layers_bidirectional_projected",
+        _aten_form(et, "lstm", states=2, dirs=2, layers=2),
+        _aten_form(torch, "lstm", states=2, dirs=2, layers=2),
+        normal((T, B, IN), (4, B, 1), (4, B, H), *_stacked(4, 2, proj=1, dirs=2)),
+        covers=("et.lstm",),
+    ),
+    Op(
+        "aten_gru_batch_first",
+        _aten_form(et, "gru", batch_first=True),
+        _aten_form(torch, "gru", batch_first=True),
+        normal((B, T, IN), (1, B, H), *_weights(3)),
+        covers=("et.gru",),
+    ),
+    Op(
+        "aten_rnn_tanh_without_bias",
+        _aten_form(et, "rnn_tanh", bias=False, layers=2),
+        _aten_form(torch, "rnn_tanh", bias=False, layers=2),
+        normal((T, B, IN), (2, B, H), *_stacked(1, 2, proj=0)[:2], *_weights(1, inp=H)[:2]),
+        covers=("et.rnn_tanh",),
+    ),
+    Op(
+        "aten_rnn_relu",
+        _aten_form(et, "rnn_relu", dirs=2),
+        _aten_form(torch, "rnn_relu", dirs=2),
+        normal((T, B, IN), (2, B, H), *_weights(1, dirs=2)),
+        covers=("et.rnn_relu",),
+        smooth=False,  # relu's kink: no finite differences
+    ),
+)

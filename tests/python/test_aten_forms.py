@@ -266,3 +266,68 @@ def test_dlpack_round_trips_with_torch():
 
 def test_event_and_stream_are_torchs_own():
     assert et.Event is torch.Event and et.Stream is torch.Stream
+
+
+def _lstm_params(sess_lib, layers=1):
+    m = torch.nn.LSTM(3, 2, num_layers=layers, dtype=torch.float64)
+    return m, [sess_lib(p.detach().numpy()) for p in m._flat_weights]
+
+
+def test_recurrent_forms_refuse_a_wrong_parameter_count_and_record_nothing():
+    with et.Session(dtype="float64") as sess:
+        _, params = _lstm_params(et.tensor)
+        x, h, batch_sizes = et.zeros(4, 1, 3), et.zeros(1, 1, 2), et.tensor([1, 1, 1, 1])
+        before = sess.tape_len
+        with pytest.raises(et.ArgumentError, match="expected 4 parameters"):
+            et.lstm(x, [h, h], params[:3], True, 1, 0.0, False, False, False)
+        with pytest.raises(et.ArgumentError):
+            et.gru(x, h, params, True, 2, 0.0, False, False, False)
+        with pytest.raises(TypeError, match="packed-sequence"):
+            et.rnn_tanh(x, batch_sizes, h, params, True, 1, 0.0, False, False)
+        assert sess.tape_len == before
+    m, tparams = _lstm_params(lambda a: torch.tensor(a))
+    with pytest.raises(RuntimeError):
+        torch.lstm(
+            torch.zeros(4, 1, 3),
+            [torch.zeros(1, 1, 2)] * 2,
+            tparams[:3],
+            True,
+            1,
+            0.0,
+            False,
+            False,
+            False,
+        )
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "torch_error"),
+    [
+        ({"edge_order": 3}, et.ArgumentError, RuntimeError),
+        ({"spacing": [1.0, 2.0], "dim": 0}, et.ArgumentError, RuntimeError),
+        ({"dim": (0, 0)}, et.ArgumentError, RuntimeError),
+    ],
+)
+def test_gradient_refuses_what_torch_refuses(kwargs, error, torch_error):
+    with pytest.raises(torch_error):
+        torch.gradient(torch.ones(3, 4), **kwargs)
+    with et.Session(dtype="float64") as sess:
+        x = et.ones(3, 4)
+        before = sess.tape_len
+        with pytest.raises(error):
+            et.gradient(x, **kwargs)
+        assert sess.tape_len == before
+
+
+def test_gradient_needs_edge_order_plus_one_samples():
+    with pytest.raises(RuntimeError, match="at least edge_order"):
+        torch.gradient(torch.ones(2), edge_order=2)
+    with et.Session(dtype="float64"), pytest.raises(et.ShapeError, match="at least edge_order"):
+        et.gradient(et.ones(2), edge_order=2)
+
+
+def test_gradient_of_int_samples_is_floating_as_torchs():
+    (expected,) = torch.gradient(torch.tensor([1, 4, 9, 16]))
+    with et.Session():
+        (got,) = et.gradient(et.tensor([1, 4, 9, 16]))
+        assert got.tolist() == expected.tolist() and got.dtype == "float32"

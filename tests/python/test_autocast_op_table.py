@@ -49,6 +49,10 @@ DIFFERS = {
     "gru": _RNN,
     "gru_packed_without_bias": _RNN,
     "lstm_bidirectional_proj_packed": _RNN,
+    "aten_lstm_two_layers_bidirectional_projected": _RNN,
+    "aten_gru_batch_first": _RNN,
+    "aten_rnn_tanh_without_bias": _RNN,
+    "aten_rnn_relu": _RNN,
 }
 # torch itself raises under autocast here (its tensordot meets a bfloat16 and a float32).
 TORCH_RAISES = {"trace_diff_cross_kron_tensordot"}

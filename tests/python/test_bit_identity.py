@@ -77,6 +77,20 @@ NOT_BIT_IDENTICAL: dict[str, tuple[tuple[str, ...], str]] = {
     "gru_packed_without_bias": (ALL, _RNN),
     "rnn_tanh": (ALL, _RNN),
     "rnn_relu": (ALL, _RNN),
+    "aten_lstm_two_layers_bidirectional_projected": (ALL, _RNN),
+    "aten_gru_batch_first": (ALL, _RNN),
+    "aten_rnn_tanh_without_bias": (ALL, _RNN),
+    "aten_rnn_relu": (ALL, _RNN),
+    "matrix_functions": (
+        ("float32",),
+        "a negative power multiplies LibTorch's inverse through the tape's matmul, whose "
+        "gradients reach the inverse summed in another order",
+    ),
+    "gradient_by_finite_differences": (
+        ALL,
+        "the overlapping slices' gradients are summed in another order than torch's autograd "
+        "sums them",
+    ),
     "scatter_add_and_index_add": (("bfloat16",), "the additions into one slot in another order"),
     "index_copy_and_index_fill": (
         ("bfloat16",),

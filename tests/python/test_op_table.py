@@ -250,6 +250,8 @@ NOT_OPS = {
     "geometric_",
     "bernoulli_",
     "random_",
+    "bincount",  # data-dependent shapes, no derivative: test_counts.py
+    "unique_consecutive",
     "retain_grad",  # test_retain_grad.py
     "retains_grad",
     "new",
@@ -311,6 +313,10 @@ NOT_TABLE = {
     "from_file",
     "empty_strided",
     "empty_permuted",
+    # results whose shape is the data's, no derivative (torch's): test_counts.py
+    "bincount",
+    "unique_consecutive",
+    "vmap",  # a function transform: test_vmap.py
     "memory_stats",
     "reset_peak_memory_stats",
     "empty_cache",

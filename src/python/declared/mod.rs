@@ -154,6 +154,7 @@ families! {
         linalg_forms => linalg::function_forms;
         distance_forms => special::function_forms;
         assemble => assemble::functions;
+        differences => differences::functions;
         cells => cells::functions;
         tally_forms => tallies::function_forms;
     ]
