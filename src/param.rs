@@ -44,7 +44,18 @@ pub struct Parameter<B: Backend> {
     dtype: std::sync::atomic::AtomicU8,
     device: Device,
     state: Mutex<ParamState<B>>,
+    /// The gradient hooks `p.register_hook(fn)` added, by id, in order: opaque to the core
+    /// (the binding keeps its Python callables here, so they live exactly as long as the
+    /// parameter); the binding runs them on each backward's gradient of `p` before it
+    /// reaches `p.grad` (`Session::backward_staged`).
+    hooks: Mutex<Vec<(u64, Hook)>>,
 }
+
+/// A gradient hook as the core keeps it: the binding's object, opaque here.
+pub type Hook = Arc<dyn std::any::Any + Send + Sync>;
+
+/// The id of the next hook added to any parameter.
+static NEXT_HOOK_ID: AtomicU64 = AtomicU64::new(1);
 
 /// Every dtype a parameter may hold, by the code [`Parameter`] keeps.
 const DTYPES: [DType; 8] = [
@@ -122,7 +133,32 @@ impl<B: Backend> Parameter<B> {
                 version: 0,
                 snapshot: Tracked::owned(value, Category::Param),
             }),
+            hooks: Mutex::new(Vec::new()),
         })
+    }
+
+    /// Add a gradient hook (`p.register_hook`); returns its id, for [`Parameter::remove_hook`].
+    pub fn add_hook(&self, hook: Hook) -> u64 {
+        let id = NEXT_HOOK_ID.fetch_add(1, Ordering::Relaxed);
+        self.hooks
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((id, hook));
+        id
+    }
+
+    /// Remove the hook `id` (nothing when it is gone already); whether it was there.
+    pub fn remove_hook(&self, id: u64) -> bool {
+        let mut hooks = self.hooks.lock().unwrap_or_else(|e| e.into_inner());
+        let before = hooks.len();
+        hooks.retain(|(h, _)| *h != id);
+        hooks.len() != before
+    }
+
+    /// The hooks, in the order they were added.
+    pub fn hooks(&self) -> Vec<Hook> {
+        let hooks = self.hooks.lock().unwrap_or_else(|e| e.into_inner());
+        hooks.iter().map(|(_, h)| Arc::clone(h)).collect()
     }
 
     pub fn id(&self) -> u64 {

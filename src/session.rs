@@ -3,6 +3,7 @@
 //! handle and the op's shapes before any kernel runs, so a rejected call changes nothing.
 
 mod backward;
+pub use backward::Staged;
 pub mod capture;
 mod cast;
 mod checkpoint;

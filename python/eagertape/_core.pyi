@@ -1,6 +1,6 @@
 """Type stubs for the Rust extension `eagertape._core`."""
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Literal, NamedTuple, NoReturn, Self, TypeAlias, final, overload
 
 import numpy as np
@@ -8962,6 +8962,32 @@ class Tensor:
         """Whether this tensor is an op's result whose `grad` the next `backward()` keeps
         (`retain_grad()` was called); False for a leaf, as torch's.
         """
+    @property
+    def grad_fn(self) -> Any:
+        """The backward node of this tensor, as torch's `grad_fn`: `None` for a leaf or a tensor
+        that does not require grad, else an object naming the op that recorded it
+        (`grad_fn.name()`: `"MulBackward"`).
+        """
+    def register_hook(self, hook: Callable[[Tensor], Tensor | None]) -> RemovableHandle:
+        """Registers a backward hook on a Parameter, as torch's `register_hook`: each
+        `loss.backward()` calls `hook(grad)` with this backward's gradient of the parameter
+        (a tensor of the session, before it is added into `p.grad`); a returned tensor (of the
+        parameter's shape and dtype) replaces it, `None` keeps it. Hooks run in the order
+        registered, with the session free to use; one that raises leaves `p.grad` unchanged.
+
+        Args:
+            hook (callable): `hook(grad) -> Tensor or None`.
+
+        Returns:
+            RemovableHandle: `handle.remove()` removes the hook.
+
+        Raises:
+            UnsupportedOpError: a tensor that is not a Parameter (read an intermediate's
+                gradient with `retain_grad()`).
+            GradError: a parameter that does not require grad.
+            TypeError: `hook` is not callable.
+        """
+
     def _in_place(self, f: Any, *args: Any) -> Tensor: ...
     def __iadd__(self, other: _Operand, /) -> Tensor: ...
     def __isub__(self, other: _Operand, /) -> Tensor: ...
@@ -20813,6 +20839,22 @@ def _capture_abort() -> None:
 def _push_current(sess: Session) -> None: ...
 def _pop_current(sess: Session) -> None: ...
 def _draw_seed() -> int: ...
+
+@final
+class RemovableHandle:
+    """A handle that removes its hook: torch's `RemovableHandle` (`handle.remove()`, or the
+    end of a `with` block).
+    """
+
+    @property
+    def id(self) -> int:
+        """The hook's id (`Parameter::add_hook`)."""
+    def remove(self) -> None:
+        """Removes the hook (nothing when it is gone already)."""
+
+    def __enter__(self) -> RemovableHandle: ...
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None: ...
+
 def initial_seed() -> int:
     """The seed `manual_seed` set last (the process-wide generator's first).
 

@@ -81,6 +81,36 @@ def _repr(values: Any, shape: tuple[int, ...], dtype: str, device: str, grad: st
     return _with_suffixes(_PREFIX + body, suffixes, indent)
 
 
+class GradFn:
+    """torch's ``grad_fn`` of a tensor an op recorded: the backward node's name (torch's
+    spelling, ``MulBackward``). eagertape's backward is the tape's sweep, so the node is
+    named, not callable, and lists no ``next_functions``."""
+
+    __slots__ = ("_name",)
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def name(self) -> str:
+        """The backward node's name (``"MulBackward"``)."""
+        return self._name
+
+    def __repr__(self) -> str:
+        return f"<{self._name} object>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GradFn) and other._name == self._name
+
+    def __hash__(self) -> int:
+        return hash(self._name)
+
+
+def tensor_grad_fn(t: Any) -> GradFn | None:
+    """``t.grad_fn``: ``None`` for a leaf or a tensor that does not require grad."""
+    op = t._op
+    return GradFn(_op_label(op)) if op and t.requires_grad else None
+
+
 def tensor_repr(t: Any) -> str:
     """torch's `repr` of a tensor: its values (torch's print options), then what torch
     shows beside them: the size of an empty tensor, a dtype that is not implied, a device

@@ -35,6 +35,7 @@ mod dlpack;
 mod errors;
 mod factories;
 mod grads;
+mod hooks;
 mod lbfgs;
 mod optim;
 mod param;
@@ -173,6 +174,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         random_state::is_anomaly_check_nan_enabled,
     );
     m.add_class::<classes::PyGradBuckets>()?;
+    m.add_class::<hooks::PyRemovableHandle>()?;
     m.add_class::<capture::PyPlan>()?;
     pointwise::register(m)?;
     pointwise::register_binary(m)

@@ -646,6 +646,14 @@ impl PyTensor {
         self.with(py, move |s| s.op_name(h))
     }
 
+    /// The backward node of this tensor, as torch's `grad_fn`: `None` for a leaf or a tensor
+    /// that does not require grad, else an object naming the op that recorded it
+    /// (`grad_fn.name()`: `"MulBackward"`).
+    #[getter]
+    fn grad_fn<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        tensor_py(slf.py(), "tensor_grad_fn", (slf,))
+    }
+
     fn __neg__(&self, py: Python<'_>) -> PyResult<PyTensor> {
         self.unary(py, UnaryOp::Neg.op())
     }

@@ -211,6 +211,21 @@ impl PyTensor {
         };
         let retain = retain_graph.unwrap_or(false);
         let cell = me.cell()?;
+        if super::hooks::any() {
+            let wrapped = cell
+                .grad_ready_hook
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .is_some();
+            if wrapped {
+                return Err(PyErr::from(Error::Grad(
+                    "gradient hooks (register_hook) under a data-parallel wrapper are not \
+                     supported yet"
+                        .into(),
+                )));
+            }
+            return super::hooks::backward(py, me, root, retain);
+        }
         let hook = cell
             .grad_ready_hook
             .lock()
@@ -242,6 +257,27 @@ impl PyTensor {
         let finished = hook.call_method1(py, "finish", (swept.is_ok(), sess));
         swept?;
         finished.map(drop)
+    }
+
+    /// Registers a backward hook on a Parameter, as torch's `register_hook`: each
+    /// `loss.backward()` calls `hook(grad)` with this backward's gradient of the parameter
+    /// (a tensor of the session, before it is added into `p.grad`); a returned tensor (of the
+    /// parameter's shape and dtype) replaces it, `None` keeps it. Hooks run in the order
+    /// registered, with the session free to use; one that raises leaves `p.grad` unchanged.
+    ///
+    /// Args:
+    ///     hook (callable): `hook(grad) -> Tensor or None`.
+    ///
+    /// Returns:
+    ///     RemovableHandle: `handle.remove()` removes the hook.
+    ///
+    /// Raises:
+    ///     UnsupportedOpError: a tensor that is not a Parameter (read an intermediate's
+    ///         gradient with `retain_grad()`).
+    ///     GradError: a parameter that does not require grad.
+    ///     TypeError: `hook` is not callable.
+    fn register_hook(&self, hook: &Bound<'_, PyAny>) -> PyResult<super::hooks::PyRemovableHandle> {
+        super::hooks::register(self, hook)
     }
 
     fn __iadd__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<()> {

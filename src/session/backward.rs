@@ -143,6 +143,65 @@ impl<B: Backend> Session<B> {
     ) -> Result<()> {
         let mut leaves = Vec::new();
         let visited = self.sweep_into(loss, &self.store, Some(&mut leaves), ready)?;
+        self.finish_backward(loss, retain_graph, leaves, &visited)
+    }
+
+    /// The first half of a backward whose parameter gradients the caller transforms before
+    /// they reach the store (`p.register_hook`): the sweep, into a map of this backward's
+    /// gradients only. Nothing is stored and no node closed until
+    /// [`Session::commit_backward`]; the [`Staged`] result holds values, no borrow of the
+    /// tape, so the session can be used in between.
+    pub fn backward_staged(&mut self, loss: Handle) -> Result<Staged<B>> {
+        let grads = GradMap::new();
+        let mut leaves = Vec::new();
+        let visited = self.sweep_into(loss, &grads, Some(&mut leaves), None)?;
+        Ok(Staged {
+            grads,
+            leaves,
+            visited,
+            generation: self.generation,
+            tape_len: self.tape.len(),
+        })
+    }
+
+    /// The second half of [`Session::backward_staged`]: `staged.grads` (as the caller left
+    /// them) added into the store, the input leaves' gradients kept, the graph closed (or
+    /// retained), as `backward_closing` ends. Refused, with nothing stored, when the tape was
+    /// reset or a node of the sweep closed in between.
+    pub fn commit_backward(
+        &mut self,
+        staged: Staged<B>,
+        loss: Handle,
+        retain_graph: bool,
+    ) -> Result<()> {
+        let nodes = self.tape.nodes();
+        let moved = self.generation != staged.generation
+            || self.tape.len() < staged.tape_len
+            || staged.visited.iter().any(|&i| nodes[i].closed);
+        if moved {
+            return Err(Error::Grad(
+                "backward: the tape was reset, compacted or swept by another backward while \
+                 its gradient hooks ran; no gradient was stored"
+                    .into(),
+            ));
+        }
+        for (p, buf) in staged.grads.items() {
+            if let Ok(v) = buf.value("backward") {
+                self.store.accumulate(&p, v)?;
+            }
+        }
+        self.finish_backward(loss, retain_graph, staged.leaves, &staged.visited)
+    }
+
+    /// What every closing backward does after its sweep: the capture's record, the input
+    /// leaves' gradients, the graph closed (or retained).
+    fn finish_backward(
+        &mut self,
+        loss: Handle,
+        retain_graph: bool,
+        leaves: Vec<(usize, Value<B>)>,
+        visited: &[usize],
+    ) -> Result<()> {
         if let Some(r) = self.capture.as_mut() {
             r.backward(loss.node, retain_graph);
         }
@@ -154,7 +213,7 @@ impl<B: Backend> Session<B> {
             }
         }
         if !retain_graph {
-            self.close(&visited);
+            self.close(visited);
         } else {
             // The graph stays for another backward while a tensor names it; once the loss
             // (and every tensor of the graph) is dropped, the tape's growth compaction
@@ -347,6 +406,17 @@ impl<B: Backend> Session<B> {
 
 /// What [`Session::backward_closing_with`] calls for each parameter whose gradient is
 /// final: the parameter and the gradient it will hold.
+/// A swept backward waiting for its commit (`Session::backward_staged`): this backward's
+/// parameter gradients (`grads`, the caller's to transform), the input leaves' gradients,
+/// the nodes the sweep visited, and where the tape stood.
+pub struct Staged<B: Backend> {
+    pub grads: GradMap<B>,
+    leaves: Vec<(usize, Value<B>)>,
+    visited: Vec<usize>,
+    generation: u64,
+    tape_len: usize,
+}
+
 pub type ReadyHook<'a, B> = dyn FnMut(&Arc<Parameter<B>>, &Value<B>) -> Result<()> + 'a;
 
 /// Call `hook` with `p`'s gradient as the store will hold it: this sweep's (`fresh`), plus
@@ -535,5 +605,46 @@ mod tests {
         }
         assert_eq!(order[0].len(), 2, "each parameter once");
         assert_eq!(order[0], order[1]);
+    }
+
+    #[test]
+    fn a_staged_backward_commits_what_a_closing_one_stores_and_nothing_before() {
+        use crate::backend::dynamic::Dyn;
+        let a = param(&data(&[3], 3), "a");
+        let grads = |staged: bool| {
+            let mut s = session();
+            let la = s.use_param(&a).unwrap();
+            let y = s.record(UnaryOp::Sin.op(), &[la]).unwrap();
+            let loss = project(&mut s, y);
+            if staged {
+                let st = s.backward_staged(loss).unwrap();
+                assert!(
+                    s.store.get(a.id()).is_none(),
+                    "nothing stored before the commit"
+                );
+                s.commit_backward(st, loss, false).unwrap();
+            } else {
+                s.backward_closing(loss, false).unwrap();
+            }
+            let g = s.store.get(a.id()).unwrap().value("test").unwrap();
+            Dyn::to_f64(g.get()).unwrap()
+        };
+        assert_eq!(grads(true), grads(false));
+    }
+
+    #[test]
+    fn a_commit_after_the_tape_was_reset_stores_nothing() {
+        let mut s = session();
+        let a = param(&data(&[3], 4), "a");
+        let la = s.use_param(&a).unwrap();
+        let y = s.record(UnaryOp::Sin.op(), &[la]).unwrap();
+        let loss = project(&mut s, y);
+        let staged = s.backward_staged(loss).unwrap();
+        s.reset_tape();
+        assert!(matches!(
+            s.commit_backward(staged, loss, false),
+            Err(crate::error::Error::Grad(_))
+        ));
+        assert!(s.store.get(a.id()).is_none());
     }
 }

@@ -254,6 +254,8 @@ NOT_OPS = {
     "unique_consecutive",
     "retain_grad",  # test_retain_grad.py
     "retains_grad",
+    "grad_fn",
+    "register_hook",  # test_register_hook.py
     "new",
     "detach_",  # test_tensor_writes.py, test_inplace_parity.py
     "index_put_",

@@ -95,3 +95,16 @@ def test_legacy_new_of_data_copies_it_in_the_tensors_dtype():
 def test_legacy_new_of_mixed_arguments_is_a_type_error():
     with et.Session(), pytest.raises(TypeError):
         et.zeros(1).new([1.0], 2)
+
+
+def test_grad_fn_names_the_recording_op_as_torch_and_is_none_for_leaves():
+    tx = torch.ones(2, requires_grad=True)
+    with et.Session():
+        x = et.ones(2, requires_grad=True)
+        y = (x * 2.0).sum()
+        assert x.grad_fn is None and tx.grad_fn is None
+        assert et.ones(2).grad_fn is None and (et.ones(2) * 2.0).grad_fn is None
+        assert y.grad_fn.name() == "SumBackward"
+        assert (tx * 2.0).sum().grad_fn.name().startswith(y.grad_fn.name())
+        assert repr(y).endswith("grad_fn=<SumBackward>)")
+        assert (x * 3.0).grad_fn == (x * 2.0).grad_fn
