@@ -413,15 +413,16 @@ def tensor(
 
     `data` may be a numpy array, a (nested) list, a Python number, a torch tensor or an
     eagertape tensor (detached first). It is recorded as an input leaf on the session's tape:
-    floating data in the session's dtype, integer and bool data in a data dtype (`int64`,
-    `int32`, `bool`: indices and masks). Unlike `torch.tensor`, a floating `dtype` other than
-    the session's is refused; convert the result with `Tensor.to` instead.
+    floating data in the session's dtype unless `dtype` names another floating dtype (a tensor
+    of another dtype inside the session, as torch's), integer and bool data in a data dtype
+    (`int64`, `int32`, `bool`: indices and masks).
 
     Args:
         data: the initial data for the tensor.
-        dtype (eagertape.dtype, optional): the session's floating dtype or a data dtype; a
-            name, a torch dtype or Python's `float` (the session's dtype), `int` or `bool` are
-            accepted too. Default: ``None`` (inferred from `data`).
+        dtype (eagertape.dtype, optional): any floating dtype (`float32`, `float64`,
+            `float16`, `bfloat16`) or data dtype; a name, a torch dtype or Python's `float`
+            (the session's dtype), `int` or `bool` are accepted too. Default: ``None``
+            (inferred from `data`).
         device (str or torch.device, optional): checked against the session's device (a tensor
             lives on its session's). Default: ``None``.
         requires_grad (bool): whether backward computes a gradient for the result, read
@@ -432,7 +433,7 @@ def tensor(
         Tensor: a new leaf of the current session.
 
     Raises:
-        DTypeError: `dtype` is a floating dtype other than the session's.
+        ConfigError: a dtype eagertape does not have (complex, 8- and 16-bit integers).
         DeviceError: `device` is not the session's device.
         GradError: `requires_grad=True` for integer or bool data.
 
@@ -485,7 +486,7 @@ def as_tensor(data: Any, dtype: object = None, device: object = None) -> Tensor:
         Tensor: `data` itself, or a new leaf of the current session.
 
     Raises:
-        DTypeError: `dtype` is a floating dtype other than the session's.
+        ConfigError: a dtype eagertape does not have (complex, 8- and 16-bit integers).
         DeviceError: `device` is not the session's device.
 
     Examples:
