@@ -69,6 +69,21 @@ fn op<B: Backend>(
     r.binary(f, a, b)
 }
 
+/// The first-order differences at the two ends along `dim` (of size `n`): `x[1] − x[0]`
+/// and `x[n−1] − x[n−2]`, each kept as a slice of one.
+fn end_differences<B: Backend>(
+    r: &mut dyn Recorder<B>,
+    x: Handle,
+    dim: i64,
+    n: i64,
+) -> Result<(Handle, Handle)> {
+    let (x1, x0) = (part(r, x, dim, 1, 2)?, part(r, x, dim, 0, 1)?);
+    let first = op(r, BinaryOp::Sub, T(x1), T(x0))?;
+    let (xl, xm) = (part(r, x, dim, n - 1, n)?, part(r, x, dim, n - 2, n - 1)?);
+    let last = op(r, BinaryOp::Sub, T(xl), T(xm))?;
+    Ok((first, last))
+}
+
 /// `a·x[i0:i0+1] + b·x[i1:i1+1] + c·x[i2:i2+1]` along `dim` (each coefficient a number or a
 /// tensor), summed left to right as torch's.
 #[allow(clippy::too_many_arguments)]
@@ -112,11 +127,7 @@ pub fn gradient_uniform<B: Backend>(
         let center = op(r, BinaryOp::Div, T(center), Number(h))?;
         let center = op(r, BinaryOp::Div, T(center), Number(2.0))?;
         let (prepend, append) = if edge_order == 1 {
-            let (x1, x0) = (part(r, x, dim, 1, 2)?, part(r, x, dim, 0, 1)?);
-            let first = op(r, BinaryOp::Sub, T(x1), T(x0))?;
-            let (xl, xm) = (part(r, x, dim, n - 1, n)?, part(r, x, dim, n - 2, n - 1)?);
-            let last = op(r, BinaryOp::Sub, T(xl), T(xm))?;
-            (first, last)
+            end_differences(r, x, dim, n)?
         } else {
             let first = combination(
                 r,
@@ -205,10 +216,7 @@ pub fn gradient_coordinates<B: Backend>(
         };
         let (d0, dl) = (step(r, 0)?, step(r, n - 2)?);
         let (prepend, append) = if edge_order == 1 {
-            let (x1, x0) = (part(r, x, dim, 1, 2)?, part(r, x, dim, 0, 1)?);
-            let first = op(r, BinaryOp::Sub, T(x1), T(x0))?;
-            let (xl, xm) = (part(r, x, dim, n - 1, n)?, part(r, x, dim, n - 2, n - 1)?);
-            let last = op(r, BinaryOp::Sub, T(xl), T(xm))?;
+            let (first, last) = end_differences(r, x, dim, n)?;
             (
                 op(r, BinaryOp::Div, T(first), T(d0))?,
                 op(r, BinaryOp::Div, T(last), T(dl))?,

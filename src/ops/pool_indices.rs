@@ -116,6 +116,36 @@ fn unpooled(name: &'static str, size: Vec<i64>) -> impl Fn(&[&[i64]]) -> Result<
     }
 }
 
+/// LibTorch's unpooling kernel: `(input, indices, size, stride, padding)` to the result.
+type UnpoolKernel<const N: usize> =
+    fn(&tch::Tensor, &tch::Tensor, &[i64], [i64; N], [i64; N]) -> Result<tch::Tensor>;
+
+/// An unpooling of `x` by `indices` to torch's output size (`unpool_size` of the pooling's
+/// `kernel`, `stride` — the kernel where `None` — and `padding`): one [`Aten`] node running
+/// `call(input, indices, size, stride, padding)`, the indices int64 data.
+#[allow(clippy::too_many_arguments)]
+fn unpool<B: Backend, const N: usize>(
+    r: &mut dyn Recorder<B>,
+    name: &'static str,
+    x: Handle,
+    indices: Handle,
+    kernel: [i64; N],
+    stride: Option<[i64; N]>,
+    padding: [i64; N],
+    output_size: Option<Vec<i64>>,
+    call: UnpoolKernel<N>,
+) -> Result<Handle> {
+    let stride = stride.unwrap_or(kernel);
+    let input = r.shape(x)?;
+    let size = unpool_size(name, &input, &kernel, &stride, &padding, output_size)?;
+    let out = size.clone();
+    Aten::new(name, 2, unpooled(name, size), move |t| {
+        call(&t[0], &t[1], &out, stride, padding)
+    })
+    .with_data(&[1])
+    .record(r, &[x, indices])
+}
+
 /// `F.max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None)`:
 /// LibTorch's `max_unpool2d` on `input` and `indices` unsqueezed at the end (torch's own
 /// composition), one node.
@@ -128,28 +158,21 @@ pub fn max_unpool1d<B: Backend>(
     padding: [i64; 1],
     output_size: Option<Vec<i64>>,
 ) -> Result<Handle> {
-    let stride = stride.unwrap_or(kernel_size);
-    let input = r.shape(x)?;
-    let size = unpool_size(
+    let call = |x: &tch::Tensor, i: &tch::Tensor, size: &[i64], _: [i64; 1], _: [i64; 1]| {
+        let (x, i) = (x.f_unsqueeze(-1)?, i.f_unsqueeze(-1)?);
+        Ok(x.f_max_unpool2d(&i, [size[0], 1])?.f_squeeze_dim(-1)?)
+    };
+    unpool(
+        r,
         "max_unpool1d",
-        &input,
-        &kernel_size,
-        &stride,
-        &padding,
+        x,
+        indices,
+        kernel_size,
+        stride,
+        padding,
         output_size,
-    )?;
-    let l = size[0];
-    Aten::new(
-        "max_unpool1d",
-        2,
-        unpooled("max_unpool1d", size),
-        move |t| {
-            let (x, i) = (t[0].f_unsqueeze(-1)?, t[1].f_unsqueeze(-1)?);
-            Ok(x.f_max_unpool2d(&i, [l, 1])?.f_squeeze_dim(-1)?)
-        },
+        call,
     )
-    .with_data(&[1])
-    .record(r, &[x, indices])
 }
 
 /// `F.max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None)`.
@@ -162,25 +185,20 @@ pub fn max_unpool2d<B: Backend>(
     padding: [i64; 2],
     output_size: Option<Vec<i64>>,
 ) -> Result<Handle> {
-    let stride = stride.unwrap_or(kernel_size);
-    let input = r.shape(x)?;
-    let size = unpool_size(
+    let call = |x: &tch::Tensor, i: &tch::Tensor, size: &[i64], _: [i64; 2], _: [i64; 2]| {
+        Ok(x.f_max_unpool2d(i, size)?)
+    };
+    unpool(
+        r,
         "max_unpool2d",
-        &input,
-        &kernel_size,
-        &stride,
-        &padding,
+        x,
+        indices,
+        kernel_size,
+        stride,
+        padding,
         output_size,
-    )?;
-    let out = [size[0], size[1]];
-    Aten::new(
-        "max_unpool2d",
-        2,
-        unpooled("max_unpool2d", size),
-        move |t| Ok(t[0].f_max_unpool2d(&t[1], out)?),
+        call,
     )
-    .with_data(&[1])
-    .record(r, &[x, indices])
 }
 
 /// `F.max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None)`.
@@ -193,25 +211,20 @@ pub fn max_unpool3d<B: Backend>(
     padding: [i64; 3],
     output_size: Option<Vec<i64>>,
 ) -> Result<Handle> {
-    let stride = stride.unwrap_or(kernel_size);
-    let input = r.shape(x)?;
-    let size = unpool_size(
+    let call = |x: &tch::Tensor, i: &tch::Tensor, size: &[i64], s: [i64; 3], p: [i64; 3]| {
+        Ok(x.f_max_unpool3d(i, size, s, p)?)
+    };
+    unpool(
+        r,
         "max_unpool3d",
-        &input,
-        &kernel_size,
-        &stride,
-        &padding,
+        x,
+        indices,
+        kernel_size,
+        stride,
+        padding,
         output_size,
-    )?;
-    let out = [size[0], size[1], size[2]];
-    Aten::new(
-        "max_unpool3d",
-        2,
-        unpooled("max_unpool3d", size),
-        move |t| Ok(t[0].f_max_unpool3d(&t[1], out, stride, padding)?),
+        call,
     )
-    .with_data(&[1])
-    .record(r, &[x, indices])
 }
 
 /// The `torch.nn.functional` forms of this file's ops, for the binding's generator `$gen`

@@ -4,7 +4,7 @@ no parameters. The ops are LibTorch's kernels (``src/ops/pool_indices.rs``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .._core import Tensor
@@ -25,6 +25,7 @@ _Size = int | Sequence[int]
 
 class _MaxUnpoolNd(Module):
     _n = 0
+    _unpool: Callable[..., Tensor]
 
     def __init__(self, kernel_size: _Size, stride: _Size | None = None, padding: _Size = 0) -> None:
         super().__init__()
@@ -32,6 +33,11 @@ class _MaxUnpoolNd(Module):
         given = stride if stride is not None else kernel_size
         self.stride = _ntuple(given, self._n, "stride")
         self.padding = _ntuple(padding, self._n, "padding")
+
+    def forward(self, input: Tensor, indices: Tensor, output_size: Any = None) -> Tensor:  # noqa: A002
+        return self._unpool(
+            input, indices, self.kernel_size, self.stride, self.padding, output_size
+        )
 
     def extra_repr(self) -> str:
         return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
@@ -64,11 +70,7 @@ class MaxUnpool1d(_MaxUnpoolNd):
     """
 
     _n = 1
-
-    def forward(self, input: Tensor, indices: Tensor, output_size: Any = None) -> Tensor:  # noqa: A002
-        return F.max_unpool1d(
-            input, indices, self.kernel_size, self.stride, self.padding, output_size
-        )
+    _unpool = staticmethod(F.max_unpool1d)
 
 
 class MaxUnpool2d(_MaxUnpoolNd):
@@ -100,11 +102,7 @@ class MaxUnpool2d(_MaxUnpoolNd):
     """
 
     _n = 2
-
-    def forward(self, input: Tensor, indices: Tensor, output_size: Any = None) -> Tensor:  # noqa: A002
-        return F.max_unpool2d(
-            input, indices, self.kernel_size, self.stride, self.padding, output_size
-        )
+    _unpool = staticmethod(F.max_unpool2d)
 
 
 class MaxUnpool3d(_MaxUnpoolNd):
@@ -135,11 +133,7 @@ class MaxUnpool3d(_MaxUnpoolNd):
     """
 
     _n = 3
-
-    def forward(self, input: Tensor, indices: Tensor, output_size: Any = None) -> Tensor:  # noqa: A002
-        return F.max_unpool3d(
-            input, indices, self.kernel_size, self.stride, self.padding, output_size
-        )
+    _unpool = staticmethod(F.max_unpool3d)
 
 
 def _ratio(value: object, n: int) -> tuple[float, ...]:
@@ -155,6 +149,7 @@ def _ratio(value: object, n: int) -> tuple[float, ...]:
 
 class _FractionalMaxPoolNd(Module):
     _n = 0
+    _pool: Callable[..., Any]
     _random_samples: Tensor | None
 
     def __init__(
@@ -180,6 +175,16 @@ class _FractionalMaxPoolNd(Module):
             _ntuple(output_size, self._n, "output_size") if output_size is not None else None
         )
         self.output_ratio = _ratio(output_ratio, self._n) if output_ratio is not None else None
+
+    def forward(self, input: Tensor) -> Any:  # noqa: A002
+        return self._pool(
+            input,
+            self.kernel_size,
+            self.output_size,
+            self.output_ratio,
+            self.return_indices,
+            _random_samples=self._random_samples,
+        )
 
 
 class FractionalMaxPool2d(_FractionalMaxPoolNd):
@@ -214,16 +219,7 @@ class FractionalMaxPool2d(_FractionalMaxPoolNd):
     """
 
     _n = 2
-
-    def forward(self, input: Tensor) -> Any:  # noqa: A002
-        return F.fractional_max_pool2d(
-            input,
-            self.kernel_size,
-            self.output_size,
-            self.output_ratio,
-            self.return_indices,
-            _random_samples=self._random_samples,
-        )
+    _pool = staticmethod(F.fractional_max_pool2d)
 
 
 class FractionalMaxPool3d(_FractionalMaxPoolNd):
@@ -257,13 +253,4 @@ class FractionalMaxPool3d(_FractionalMaxPoolNd):
     """
 
     _n = 3
-
-    def forward(self, input: Tensor) -> Any:  # noqa: A002
-        return F.fractional_max_pool3d(
-            input,
-            self.kernel_size,
-            self.output_size,
-            self.output_ratio,
-            self.return_indices,
-            _random_samples=self._random_samples,
-        )
+    _pool = staticmethod(F.fractional_max_pool3d)
