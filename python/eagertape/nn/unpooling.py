@@ -21,11 +21,20 @@ __all__ = [
 ]
 
 _Size = int | Sequence[int]
+# each module's functional form, by its number of spatial dims
+_UNPOOLS: dict[int, Callable[..., Tensor]] = {
+    1: F.max_unpool1d,
+    2: F.max_unpool2d,
+    3: F.max_unpool3d,
+}
+_FRACTIONAL: dict[int, Callable[..., Any]] = {
+    2: F.fractional_max_pool2d,
+    3: F.fractional_max_pool3d,
+}
 
 
 class _MaxUnpoolNd(Module):
     _n = 0
-    _unpool: Callable[..., Tensor]
 
     def __init__(self, kernel_size: _Size, stride: _Size | None = None, padding: _Size = 0) -> None:
         super().__init__()
@@ -35,7 +44,7 @@ class _MaxUnpoolNd(Module):
         self.padding = _ntuple(padding, self._n, "padding")
 
     def forward(self, input: Tensor, indices: Tensor, output_size: Any = None) -> Tensor:  # noqa: A002
-        return self._unpool(
+        return _UNPOOLS[self._n](
             input, indices, self.kernel_size, self.stride, self.padding, output_size
         )
 
@@ -70,7 +79,6 @@ class MaxUnpool1d(_MaxUnpoolNd):
     """
 
     _n = 1
-    _unpool = staticmethod(F.max_unpool1d)
 
 
 class MaxUnpool2d(_MaxUnpoolNd):
@@ -102,7 +110,6 @@ class MaxUnpool2d(_MaxUnpoolNd):
     """
 
     _n = 2
-    _unpool = staticmethod(F.max_unpool2d)
 
 
 class MaxUnpool3d(_MaxUnpoolNd):
@@ -133,7 +140,6 @@ class MaxUnpool3d(_MaxUnpoolNd):
     """
 
     _n = 3
-    _unpool = staticmethod(F.max_unpool3d)
 
 
 def _ratio(value: object, n: int) -> tuple[float, ...]:
@@ -149,7 +155,6 @@ def _ratio(value: object, n: int) -> tuple[float, ...]:
 
 class _FractionalMaxPoolNd(Module):
     _n = 0
-    _pool: Callable[..., Any]
     _random_samples: Tensor | None
 
     def __init__(
@@ -177,7 +182,7 @@ class _FractionalMaxPoolNd(Module):
         self.output_ratio = _ratio(output_ratio, self._n) if output_ratio is not None else None
 
     def forward(self, input: Tensor) -> Any:  # noqa: A002
-        return self._pool(
+        return _FRACTIONAL[self._n](
             input,
             self.kernel_size,
             self.output_size,
@@ -219,7 +224,6 @@ class FractionalMaxPool2d(_FractionalMaxPoolNd):
     """
 
     _n = 2
-    _pool = staticmethod(F.fractional_max_pool2d)
 
 
 class FractionalMaxPool3d(_FractionalMaxPoolNd):
@@ -253,4 +257,3 @@ class FractionalMaxPool3d(_FractionalMaxPoolNd):
     """
 
     _n = 3
-    _pool = staticmethod(F.fractional_max_pool3d)
