@@ -13,7 +13,7 @@ use super::shim::{
 use crate::error::Result;
 
 /// Take ownership of a tensor handle a shim allocated (null: not computed).
-fn adopt(p: *mut torch_sys::C_tensor) -> Option<Tensor> {
+pub(super) fn adopt(p: *mut torch_sys::C_tensor) -> Option<Tensor> {
     // SAFETY: a non-null `p` is a fresh `new at::Tensor` from the shim, which no one else
     // holds; `from_ptr` takes it over and deletes it when the Tensor drops.
     (!p.is_null()).then(|| unsafe { Tensor::from_ptr(p) })

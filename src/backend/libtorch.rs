@@ -12,7 +12,7 @@ use super::{Backend, BinaryKernel, GradKernel, OutKernel, PairKernel, ScalarKern
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::kernel::movement::torch_backward_by_plan;
-use crate::kernel::{AdamConfig, AdamOperands, Layer, Movement, Predicate, SgdConfig};
+use crate::kernel::{AdamConfig, AdamOperands, Layer, Movement, Predicate, SgdConfig, StateOp};
 
 /// The LibTorch backend (native carriers on CPU or CUDA).
 pub struct LibTorch;
@@ -722,6 +722,12 @@ impl Backend for LibTorch {
     /// torch's `a.add_(b, alpha=alpha)`: one kernel that rounds once (plain SGD's
     /// `add_(d, alpha=-lr)`, the shim's one C++ home of that form; `a + (alpha · b)` in two
     /// kernels would round twice).
+    fn state_op_(op: StateOp, a: &mut Tensor, xs: &[&Tensor]) -> Result<bool> {
+        super::state_ops::state_op_(op, a, xs).map(|()| true)
+    }
+    fn state_op(op: StateOp, a: &Tensor, xs: &[&Tensor]) -> Result<Option<Tensor>> {
+        super::state_ops::state_op(op, a, xs).map(Some)
+    }
     fn axpy_(a: &mut Tensor, alpha: f64, b: &Tensor) -> Result<()> {
         Self::sgd_update_(a, b, None, false, &SgdConfig::plain(-alpha)).map(drop)
     }

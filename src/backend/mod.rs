@@ -11,13 +11,14 @@ pub mod layer_kernels;
 pub mod libtorch;
 pub mod reference;
 mod shim;
+mod state_ops;
 
 pub use crate::kernel::{BinaryKernel, GradKernel, PairKernel, ScalarKernel, UnaryKernel};
 
 use crate::config::{DType, Device};
 use crate::error::Result;
 pub use crate::kernel::OutKernel;
-use crate::kernel::{AdamConfig, AdamOperands, Layer, Movement, Predicate, SgdConfig};
+use crate::kernel::{AdamConfig, AdamOperands, Layer, Movement, Predicate, SgdConfig, StateOp};
 
 /// `perm` as a sequence of transposes of `a` (each a view, so the result is one).
 pub fn permute_by_transposes<B: Backend>(a: &B::T, perm: &[usize]) -> Result<B::T> {
@@ -536,6 +537,21 @@ pub trait Backend: Sized + Send + Sync + 'static {
     ) -> Result<bool> {
         let _ = (p, g, buf, first, h);
         Ok(false)
+    }
+
+    /// `op`'s in-place form on `a` (held exclusively) with the tensor operands `xs`, as
+    /// torch.optim's single-tensor formulas call it. `Ok(false)`, the default: no such
+    /// kernel here, nothing touched (`optim/state_ops.rs` then composes it).
+    fn state_op_(op: StateOp, a: &mut Self::T, xs: &[&Self::T]) -> Result<bool> {
+        let _ = (op, a, xs);
+        Ok(false)
+    }
+
+    /// `op`'s out-of-place form: a new tensor. `Ok(None)`, the default: no such kernel here
+    /// (`optim/state_ops.rs` then composes it).
+    fn state_op(op: StateOp, a: &Self::T, xs: &[&Self::T]) -> Result<Option<Self::T>> {
+        let _ = (op, a, xs);
+        Ok(None)
     }
 
     // ---- recycled outputs (see `crate::pool`) ----

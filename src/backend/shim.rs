@@ -159,6 +159,20 @@ extern "C" {
         err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 
+    /// `src/shim/optim.cpp`: one `StateOp` (`op`, `s0`, `s1` from `StateOp::code`) on `a`
+    /// with operands `b`, `c` (null where it takes fewer): in place when `out` is null, else
+    /// a fresh handle in `*out`; 0, or 1 and a malloc'd message.
+    pub(super) fn eagertape_state_op(
+        op: i32,
+        a: *mut torch_sys::C_tensor,
+        b: *const torch_sys::C_tensor,
+        c: *const torch_sys::C_tensor,
+        s0: f64,
+        s1: f64,
+        out: *mut *mut torch_sys::C_tensor,
+        err: *mut *mut std::os::raw::c_char,
+    ) -> i32;
+
     /// `src/shim/optim.cpp`: one Adam/AdamW update in place; 0, or 1 and a malloc'd message.
     pub(super) fn eagertape_adam_step(
         param: *mut torch_sys::C_tensor,

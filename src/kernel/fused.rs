@@ -1,6 +1,8 @@
 //! The settings of the fused optimizer updates: what a backend's one-call update kernel
 //! (`Backend::adam_update_`, `Backend::sgd_update_`) reads. The optimizers that own them,
-//! their checks and the composed form of each update live in `src/optim`.
+//! their checks and the composed form of each update live in `src/optim`. [`StateOp`]: the
+//! pointwise tensor methods the other optimizers' single-tensor formulas are written in
+//! (`Backend::state_op_`, `Backend::state_op`).
 
 /// Adam / AdamW (torch.optim's formulas; see `optim/adam.rs`).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -66,6 +68,104 @@ impl SgdConfig {
             nesterov: false,
             weight_decay: 0.0,
             maximize: false,
+        }
+    }
+}
+
+/// One of LibTorch's pointwise tensor methods as torch.optim's single-tensor formulas call
+/// it on a tensor `a` with up to two tensor operands `b`, `c`, with the `alpha=` / `value=`
+/// arguments tch leaves out (so no scaled temporary is made). `Backend::state_op_` runs the
+/// in-place form (`a.mul_(s)`) into a tensor held exclusively, `Backend::state_op` the
+/// out-of-place form (`a.mul(s)`); `optim/state_ops.rs` composes both where a backend has
+/// neither. The formulas that use them are in `optim/adaptive.rs`, `optim/adam_family.rs`
+/// and `optim/averaged.rs`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum StateOp {
+    /// `a.mul_(s)`
+    MulScalar(f64),
+    /// `a.add_(s)`
+    AddScalar(f64),
+    /// `a.div_(s)`
+    DivScalar(f64),
+    /// `a.add_(b, alpha=s)`
+    Add(f64),
+    /// `a.sub_(b)`
+    Sub,
+    /// `a.mul_(b)`
+    Mul,
+    /// `a.div_(b)`
+    Div,
+    /// `a.addcmul_(b, c, value=s)`: `a + s·b·c`
+    Addcmul(f64),
+    /// `a.addcdiv_(b, c, value=s)`: `a + s·b/c`
+    Addcdiv(f64),
+    /// `a.lerp_(b, w)`
+    Lerp(f64),
+    /// `a.sqrt_()`
+    Sqrt,
+    /// `a.abs_()`
+    Abs,
+    /// `a.sign_()`
+    Sign,
+    /// `a.reciprocal_()`
+    Reciprocal,
+    /// `torch.maximum(a, b, out=a)`
+    Maximum,
+    /// `a.clamp_(lo, hi)`
+    Clamp(f64, f64),
+    /// `a[a > at] = value` (`a.masked_fill_(a.gt(at), value)`)
+    SetGt { at: f64, value: f64 },
+    /// `a[a < at] = value`
+    SetLt { at: f64, value: f64 },
+    /// `a[a == at] = value`
+    SetEq { at: f64, value: f64 },
+    /// `a[b == at] = value` (`a.masked_fill_(b.eq(at), value)`)
+    FillEq { at: f64, value: f64 },
+}
+
+impl StateOp {
+    /// How many tensor operands besides `a` it takes.
+    pub fn operands(self) -> usize {
+        match self {
+            StateOp::MulScalar(_)
+            | StateOp::AddScalar(_)
+            | StateOp::DivScalar(_)
+            | StateOp::Sqrt
+            | StateOp::Abs
+            | StateOp::Sign
+            | StateOp::Reciprocal
+            | StateOp::Clamp(..)
+            | StateOp::SetGt { .. }
+            | StateOp::SetLt { .. }
+            | StateOp::SetEq { .. } => 0,
+            StateOp::Addcmul(_) | StateOp::Addcdiv(_) => 2,
+            _ => 1,
+        }
+    }
+
+    /// The shim's encoding: the op's number and its scalars.
+    pub fn code(self) -> (i32, [f64; 2]) {
+        match self {
+            StateOp::MulScalar(s) => (0, [s, 0.0]),
+            StateOp::AddScalar(s) => (1, [s, 0.0]),
+            StateOp::DivScalar(s) => (2, [s, 0.0]),
+            StateOp::Add(s) => (3, [s, 0.0]),
+            StateOp::Sub => (4, [0.0; 2]),
+            StateOp::Mul => (5, [0.0; 2]),
+            StateOp::Div => (6, [0.0; 2]),
+            StateOp::Addcmul(s) => (7, [s, 0.0]),
+            StateOp::Addcdiv(s) => (8, [s, 0.0]),
+            StateOp::Lerp(w) => (9, [w, 0.0]),
+            StateOp::Sqrt => (10, [0.0; 2]),
+            StateOp::Abs => (11, [0.0; 2]),
+            StateOp::Sign => (12, [0.0; 2]),
+            StateOp::Reciprocal => (13, [0.0; 2]),
+            StateOp::Maximum => (14, [0.0; 2]),
+            StateOp::Clamp(lo, hi) => (15, [lo, hi]),
+            StateOp::SetGt { at, value } => (16, [at, value]),
+            StateOp::SetLt { at, value } => (17, [at, value]),
+            StateOp::SetEq { at, value } => (18, [at, value]),
+            StateOp::FillEq { at, value } => (19, [at, value]),
         }
     }
 }

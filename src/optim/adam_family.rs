@@ -1,4 +1,5 @@
-//! Adam's relatives, torch.optim's single-tensor formulas (`g` after `maximize`; L2 weight
+//! Adam's relatives, torch.optim's single-tensor formulas in its order of calls (`g` after
+//! `maximize`; L2 weight
 //! decay `g + wd·p`, or with `decoupled_weight_decay` `p ← p·(1 − lr·wd)` first):
 //! - `Adamax`: `m ← lerp(m, g, 1 − β1)`, `u ← max(β2·u, |g| + ε)`,
 //!   `p ← p − lr/(1 − β1ᵗ)·m/u`. State `exp_avg`, `exp_inf`.
@@ -9,15 +10,12 @@
 //!   `ρₜ > 5` the rectified step `p ← p − m/(1 − β1ᵗ)·lr·√(1 − β2ᵗ)/(√v + ε)·r`, else
 //!   `p ← p − m/(1 − β1ᵗ)·lr`.
 
-use super::rule::{at_least, buf, decay_square, held, l2, lerp, Hyper, Rule};
+use super::rule::{at_least, buf, held, l2, Hyper, Rule};
 use super::signature::Arg;
+use super::state_ops::{apply_, fresh, StateOp::*};
 use super::{check_hyper, ParamState};
 use crate::backend::Backend;
 use crate::error::Result;
-use crate::ops::arith::Arith;
-use crate::ops::binary::Maximum;
-use crate::ops::scalar::{DivScalar, RDivScalar};
-use crate::ops::unary::Abs;
 use crate::param::Parameter;
 
 /// lr, eps, weight_decay non-negative; betas in `[0, 1)`.
@@ -27,23 +25,24 @@ fn check_adam_like(h: &Hyper) -> Result<()> {
     check_hyper("beta2", h.get("beta2"), 0.0, 1.0)
 }
 
-/// The gradient after weight decay, and the parameter after decoupled decay.
-fn decay<B: Backend>(x: &B::T, g: &B::T, h: &Hyper) -> Result<(B::T, Option<B::T>)> {
+/// Weight decay: decoupled, `p ← p·(1 − lr·wd)` in place (`None`); else the gradient
+/// `g + wd·p` (`None` without weight decay).
+fn decay<B: Backend>(x: &mut B::T, g: &B::T, h: &Hyper) -> Result<Option<B::T>> {
     let wd = h.get("weight_decay");
     if wd != 0.0 && h.flag("decoupled_weight_decay") {
-        let x = B::mul_scalar(x, 1.0 - h.get("lr") * wd)?;
-        return Ok((x, None));
+        apply_::<B>(MulScalar(1.0 - h.get("lr") * wd), x, &[])?;
+        return Ok(None);
     }
-    Ok((B::copy(x)?, l2::<B>(g, x, wd)?))
+    l2::<B>(g, x, wd)
 }
 
-/// Adam's moments: `m ← lerp(m, g, 1 − β1)`, `v ← β2·v + (1 − β2)·g²` (stored).
-fn moments<B: Backend>(st: &mut ParamState<B>, g: &B::T, h: &Hyper) -> Result<(B::T, B::T)> {
-    let m = lerp::<B>(buf(st, "exp_avg")?, g, 1.0 - h.get("beta1"))?;
-    let v = decay_square::<B>(buf(st, "exp_avg_sq")?, g, h.get("beta2"))?;
-    st.set("exp_avg", &m)?;
-    st.set("exp_avg_sq", &v)?;
-    Ok((m, v))
+/// Adam's moments in place: `m.lerp_(g, 1 − β1)`, `v.mul_(β2).addcmul_(g, g, value=1 − β2)`.
+fn moments<B: Backend>(st: &mut ParamState<B>, g: &B::T, h: &Hyper) -> Result<()> {
+    let (b1, b2) = (h.get("beta1"), h.get("beta2"));
+    apply_::<B>(Lerp(1.0 - b1), st.one_mut("exp_avg")?, &[g])?;
+    let v = st.one_mut("exp_avg_sq")?;
+    apply_::<B>(MulScalar(b2), v, &[])?;
+    apply_::<B>(Addcmul(1.0 - b2), v, &[g, g])
 }
 
 /// torch.optim.Adamax.
@@ -64,24 +63,24 @@ impl Rule for Adamax {
         &["exp_avg", "exp_inf"]
     }
     fn update<B: Backend>(
-        x: &B::T,
+        x: &mut B::T,
         g: &B::T,
         st: &mut ParamState<B>,
         h: &Hyper,
         t: u64,
-    ) -> Result<B::T> {
+    ) -> Result<()> {
         let (b1, b2) = (h.get("beta1"), h.get("beta2"));
         let decayed = l2::<B>(g, x, h.get("weight_decay"))?;
         let g = decayed.as_ref().unwrap_or(g);
-        let m = lerp::<B>(buf(st, "exp_avg")?, g, 1.0 - b1)?;
-        let u = B::binary::<Maximum>(
-            &B::mul_scalar(buf(st, "exp_inf")?, b2)?,
-            &B::add_scalar(&B::unary::<Abs>(g)?, h.get("eps"))?,
-        )?;
-        st.set("exp_avg", &m)?;
-        st.set("exp_inf", &u)?;
+        apply_::<B>(Lerp(1.0 - b1), st.one_mut("exp_avg")?, &[g])?;
+        let mut size = fresh::<B>(Abs, g, &[])?;
+        apply_::<B>(AddScalar(h.get("eps")), &mut size, &[])?;
+        let u = st.one_mut("exp_inf")?;
+        apply_::<B>(MulScalar(b2), u, &[])?;
+        apply_::<B>(Maximum, u, &[&size])?;
         let clr = h.get("lr") / (1.0 - b1.powf(t as f64));
-        B::sub(x, &B::mul_scalar(&B::div(&m, &u)?, clr)?)
+        let (m, u) = (buf(st, "exp_avg")?, buf(st, "exp_inf")?);
+        apply_::<B>(Addcdiv(-clr), x, &[m, u])
     }
 }
 
@@ -115,12 +114,12 @@ impl Rule for NAdam {
         Ok(())
     }
     fn update<B: Backend>(
-        x: &B::T,
+        x: &mut B::T,
         g: &B::T,
         st: &mut ParamState<B>,
         h: &Hyper,
         t: u64,
-    ) -> Result<B::T> {
+    ) -> Result<()> {
         let (lr, b1, b2, psi) = (
             h.get("lr"),
             h.get("beta1"),
@@ -129,22 +128,25 @@ impl Rule for NAdam {
         );
         let tf = t as f64;
         let bias2 = 1.0 - b2.powf(tf);
-        let (x, decayed) = decay::<B>(x, g, h)?;
+        let decayed = decay::<B>(x, g, h)?;
         let g = decayed.as_ref().unwrap_or(g);
         let mu = b1 * (1.0 - 0.5 * 0.96f64.powf(tf * psi));
         let mu_next = b1 * (1.0 - 0.5 * 0.96f64.powf((tf + 1.0) * psi));
-        let dtype = B::dtype(&x);
+        let dtype = B::dtype(x);
         let product = held(
             dtype,
             st.scalar("mu_product").unwrap_or(1.0) * held(dtype, mu),
         );
-        let (m, v) = moments(st, g, h)?;
+        moments(st, g, h)?;
         st.set_scalar("mu_product", product);
-        let denom = B::add_scalar(&B::sqrt(&B::scalar::<DivScalar>(&v, bias2)?)?, h.get("eps"))?;
+        let mut denom = fresh::<B>(DivScalar(bias2), buf(st, "exp_avg_sq")?, &[])?;
+        apply_::<B>(Sqrt, &mut denom, &[])?;
+        let product_next = product * mu_next;
+        apply_::<B>(AddScalar(h.get("eps")), &mut denom, &[])?;
         let a = -lr * (1.0 - mu) / (1.0 - product);
-        let b = (-lr * mu_next) / (1.0 - product * mu_next);
-        let x = B::add(&x, &B::mul_scalar(&B::div(g, &denom)?, a)?)?;
-        B::add(&x, &B::mul_scalar(&B::div(&m, &denom)?, b)?)
+        apply_::<B>(Addcdiv(a), x, &[g, &denom])?;
+        let b = (-lr * mu_next) / (1.0 - product_next);
+        apply_::<B>(Addcdiv(b), x, &[buf(st, "exp_avg")?, &denom])
     }
 }
 
@@ -167,31 +169,35 @@ impl Rule for RAdam {
         &["exp_avg", "exp_avg_sq"]
     }
     fn update<B: Backend>(
-        x: &B::T,
+        x: &mut B::T,
         g: &B::T,
         st: &mut ParamState<B>,
         h: &Hyper,
         t: u64,
-    ) -> Result<B::T> {
+    ) -> Result<()> {
         let (lr, b1, b2) = (h.get("lr"), h.get("beta1"), h.get("beta2"));
         let tf = t as f64;
-        let (x, decayed) = decay::<B>(x, g, h)?;
+        let decayed = decay::<B>(x, g, h)?;
         let g = decayed.as_ref().unwrap_or(g);
-        let (m, v) = moments(st, g, h)?;
+        moments(st, g, h)?;
         let bias1 = 1.0 - b1.powf(tf);
         let bias2 = 1.0 - b2.powf(tf);
-        let corrected = B::mul_scalar(&B::scalar::<DivScalar>(&m, bias1)?, lr)?;
+        let corrected = fresh::<B>(DivScalar(bias1), buf(st, "exp_avg")?, &[])?;
         let rho_inf = 2.0 / (1.0 - b2) - 1.0;
         let rho_t = rho_inf - 2.0 * tf * b2.powf(tf) / bias2;
-        if rho_t <= 5.0 {
-            return B::sub(&x, &corrected);
+        let mut step = fresh::<B>(MulScalar(lr), &corrected, &[])?;
+        if rho_t > 5.0 {
+            // `(bias2 ** 0.5) / (√v + ε)`: torch's scalar-over-tensor is `reciprocal() * s`
+            let mut adaptive = fresh::<B>(Sqrt, buf(st, "exp_avg_sq")?, &[])?;
+            apply_::<B>(AddScalar(h.get("eps")), &mut adaptive, &[])?;
+            apply_::<B>(Reciprocal, &mut adaptive, &[])?;
+            apply_::<B>(MulScalar(bias2.powf(0.5)), &mut adaptive, &[])?;
+            apply_::<B>(Mul, &mut step, &[&adaptive])?;
+            let rect = ((rho_t - 4.0) * (rho_t - 2.0) * rho_inf
+                / ((rho_inf - 4.0) * (rho_inf - 2.0) * rho_t))
+                .powf(0.5);
+            apply_::<B>(MulScalar(rect), &mut step, &[])?;
         }
-        let rect = ((rho_t - 4.0) * (rho_t - 2.0) * rho_inf
-            / ((rho_inf - 4.0) * (rho_inf - 2.0) * rho_t))
-            .sqrt();
-        let root = B::add_scalar(&B::sqrt(&v)?, h.get("eps"))?;
-        let adaptive = B::scalar::<RDivScalar>(&root, bias2.sqrt())?;
-        let step = B::mul_scalar(&B::mul(&corrected, &adaptive)?, rect)?;
-        B::sub(&x, &step)
+        apply_::<B>(Add(-1.0), x, &[&step])
     }
 }

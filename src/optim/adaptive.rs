@@ -1,5 +1,6 @@
 //! The optimizers that scale each step by a running size of the gradient, torch.optim's
-//! single-tensor formulas (`g` after `maximize` and L2 weight decay `g + wd·p`):
+//! single-tensor formulas in its order of calls (`g` after `maximize` and L2 weight decay
+//! `g + wd·p`):
 //! - `RMSprop`: `v ← α·v + (1 − α)·g²`; centered: `ḡ ← lerp(ḡ, g, 1 − α)`, `a = √(v − ḡ²) + ε`,
 //!   else `a = √v + ε`; with momentum `b ← μ·b + g/a`, `p ← p − lr·b`, else
 //!   `p ← p − lr·g/a`. State `square_avg` (+ `momentum_buffer`, `grad_avg`).
@@ -8,12 +9,12 @@
 //! - `Adadelta`: `v ← ρ·v + (1 − ρ)·g²`, `δ = √(u + ε)/√(v + ε)·g`,
 //!   `u ← ρ·u + (1 − ρ)·δ²`, `p ← p − lr·δ`. State `square_avg`, `acc_delta`.
 
-use super::rule::{at_least, buf, decay_square, l2, lerp, Hyper, Rule};
+use super::rule::{at_least, buf, l2, Hyper, Rule};
 use super::signature::Arg;
+use super::state_ops::{apply_, fresh, StateOp::*};
 use super::ParamState;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
-use crate::ops::arith::Arith;
 use crate::param::Parameter;
 
 /// torch.optim.RMSprop.
@@ -41,38 +42,37 @@ impl Rule for RmsProp {
         }
     }
     fn update<B: Backend>(
-        x: &B::T,
+        x: &mut B::T,
         g: &B::T,
         st: &mut ParamState<B>,
         h: &Hyper,
         _t: u64,
-    ) -> Result<B::T> {
-        let (lr, alpha, eps) = (h.get("lr"), h.get("alpha"), h.get("eps"));
+    ) -> Result<()> {
+        let (lr, alpha, eps, momentum) =
+            (h.get("lr"), h.get("alpha"), h.get("eps"), h.get("momentum"));
         let decayed = l2::<B>(g, x, h.get("weight_decay"))?;
         let g = decayed.as_ref().unwrap_or(g);
-        let v = decay_square::<B>(buf(st, "square_avg")?, g, alpha)?;
-        let root = if h.flag("centered") {
-            let mean = lerp::<B>(buf(st, "grad_avg")?, g, 1.0 - alpha)?;
-            let r = B::sqrt(&B::sub(&v, &B::mul(&mean, &mean)?)?)?;
-            st.set("grad_avg", &mean)?;
-            r
+        let v = st.one_mut("square_avg")?;
+        apply_::<B>(MulScalar(alpha), v, &[])?;
+        apply_::<B>(Addcmul(1.0 - alpha), v, &[g, g])?;
+        let mut avg = if h.flag("centered") {
+            apply_::<B>(Lerp(1.0 - alpha), st.one_mut("grad_avg")?, &[g])?;
+            let mean = buf(st, "grad_avg")?;
+            let mut avg = fresh::<B>(Addcmul(-1.0), buf(st, "square_avg")?, &[mean, mean])?;
+            apply_::<B>(Sqrt, &mut avg, &[])?;
+            avg
         } else {
-            B::sqrt(&v)?
+            fresh::<B>(Sqrt, buf(st, "square_avg")?, &[])?
         };
-        st.set("square_avg", &v)?;
-        let avg = B::add_scalar(&root, eps)?;
-        let momentum = h.get("momentum");
-        let step = if momentum > 0.0 {
-            let b = B::add(
-                &B::mul_scalar(buf(st, "momentum_buffer")?, momentum)?,
-                &B::div(g, &avg)?,
-            )?;
-            st.set("momentum_buffer", &b)?;
-            b
+        apply_::<B>(AddScalar(eps), &mut avg, &[])?;
+        if momentum > 0.0 {
+            let b = st.one_mut("momentum_buffer")?;
+            apply_::<B>(MulScalar(momentum), b, &[])?;
+            apply_::<B>(Addcdiv(1.0), b, &[g, &avg])?;
+            apply_::<B>(Add(-lr), x, &[buf(st, "momentum_buffer")?])
         } else {
-            B::div(g, &avg)?
-        };
-        B::sub(x, &B::mul_scalar(&step, lr)?)
+            apply_::<B>(Addcdiv(-lr), x, &[g, &avg])
+        }
     }
 }
 
@@ -108,19 +108,19 @@ impl Rule for Adagrad {
         st.ensure_full("sum", p, h.get("initial_accumulator_value"))
     }
     fn update<B: Backend>(
-        x: &B::T,
+        x: &mut B::T,
         g: &B::T,
         st: &mut ParamState<B>,
         h: &Hyper,
         t: u64,
-    ) -> Result<B::T> {
+    ) -> Result<()> {
         let decayed = l2::<B>(g, x, h.get("weight_decay"))?;
         let g = decayed.as_ref().unwrap_or(g);
         let clr = h.get("lr") / (1.0 + (t - 1) as f64 * h.get("lr_decay"));
-        let sum = B::add(buf(st, "sum")?, &B::mul(g, g)?)?;
-        st.set("sum", &sum)?;
-        let std = B::add_scalar(&B::sqrt(&sum)?, h.get("eps"))?;
-        B::sub(x, &B::mul_scalar(&B::div(g, &std)?, clr)?)
+        apply_::<B>(Addcmul(1.0), st.one_mut("sum")?, &[g, g])?;
+        let mut std = fresh::<B>(Sqrt, buf(st, "sum")?, &[])?;
+        apply_::<B>(AddScalar(h.get("eps")), &mut std, &[])?;
+        apply_::<B>(Addcdiv(-clr), x, &[g, &std])
     }
 }
 
@@ -149,22 +149,27 @@ impl Rule for Adadelta {
         &["square_avg", "acc_delta"]
     }
     fn update<B: Backend>(
-        x: &B::T,
+        x: &mut B::T,
         g: &B::T,
         st: &mut ParamState<B>,
         h: &Hyper,
         _t: u64,
-    ) -> Result<B::T> {
+    ) -> Result<()> {
         let (rho, eps) = (h.get("rho"), h.get("eps"));
         let decayed = l2::<B>(g, x, h.get("weight_decay"))?;
         let g = decayed.as_ref().unwrap_or(g);
-        let v = decay_square::<B>(buf(st, "square_avg")?, g, rho)?;
-        let std = B::sqrt(&B::add_scalar(&v, eps)?)?;
-        let acc = buf(st, "acc_delta")?;
-        let delta = B::mul(&B::div(&B::sqrt(&B::add_scalar(acc, eps)?)?, &std)?, g)?;
-        let acc = decay_square::<B>(acc, &delta, rho)?;
-        st.set("square_avg", &v)?;
-        st.set("acc_delta", &acc)?;
-        B::sub(x, &B::mul_scalar(&delta, h.get("lr"))?)
+        let v = st.one_mut("square_avg")?;
+        apply_::<B>(MulScalar(rho), v, &[])?;
+        apply_::<B>(Addcmul(1.0 - rho), v, &[g, g])?;
+        let mut std = fresh::<B>(AddScalar(eps), v, &[])?;
+        apply_::<B>(Sqrt, &mut std, &[])?;
+        let mut delta = fresh::<B>(AddScalar(eps), buf(st, "acc_delta")?, &[])?;
+        apply_::<B>(Sqrt, &mut delta, &[])?;
+        apply_::<B>(Div, &mut delta, &[&std])?;
+        apply_::<B>(Mul, &mut delta, &[g])?;
+        let acc = st.one_mut("acc_delta")?;
+        apply_::<B>(MulScalar(rho), acc, &[])?;
+        apply_::<B>(Addcmul(1.0 - rho), acc, &[&delta, &delta])?;
+        apply_::<B>(Add(-h.get("lr")), x, &[&delta])
     }
 }

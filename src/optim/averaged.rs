@@ -1,4 +1,5 @@
-//! torch.optim's `ASGD` and `Rprop`, their single-tensor formulas (`g` after `maximize`):
+//! torch.optim's `ASGD` and `Rprop`, their single-tensor formulas in torch's order of calls
+//! (`g` after `maximize`):
 //! - `ASGD` (averaged SGD): `g ← g + wd·p`, `p ← p·(1 − λ·η)`, `p ← p − η·g`; the average
 //!   `ā ← ā + μ·(p − ā)` (a copy of `p` while `μ = 1`); then `η ← lr/(1 + λ·lr·t)^α` and
 //!   `μ ← 1/max(1, t − t0)`. State `ax` and the numbers `eta`, `mu`.
@@ -9,12 +10,10 @@
 
 use super::rule::{at_least, buf, held, l2, Hyper, Rule};
 use super::signature::Arg;
+use super::state_ops::{apply_, fresh, StateOp::*};
 use super::ParamState;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
-use crate::ops::arith::Arith;
-use crate::ops::scalar::{ClampMaxScalar, ClampMinScalar};
-use crate::ops::unary_math::Sign;
 use crate::param::Parameter;
 
 /// torch.optim.ASGD.
@@ -46,31 +45,31 @@ impl Rule for Asgd {
         Ok(())
     }
     fn update<B: Backend>(
-        x: &B::T,
+        x: &mut B::T,
         g: &B::T,
         st: &mut ParamState<B>,
         h: &Hyper,
         t: u64,
-    ) -> Result<B::T> {
+    ) -> Result<()> {
         let (lr, lambd, alpha) = (h.get("lr"), h.get("lambd"), h.get("alpha"));
         let decayed = l2::<B>(g, x, h.get("weight_decay"))?;
         let g = decayed.as_ref().unwrap_or(g);
         let eta = st.scalar("eta").unwrap_or(lr);
         let mu = st.scalar("mu").unwrap_or(1.0);
-        let x = B::mul_scalar(x, 1.0 - lambd * eta)?;
-        let x = B::sub(&x, &B::mul_scalar(g, eta)?)?;
-        let ax = if mu != 1.0 {
-            let ax = buf(st, "ax")?;
-            B::add(ax, &B::mul_scalar(&B::sub(&x, ax)?, mu)?)?
+        apply_::<B>(MulScalar(1.0 - lambd * eta), x, &[])?;
+        apply_::<B>(Add(-eta), x, &[g])?;
+        if mu != 1.0 {
+            let mut d = fresh::<B>(Sub, x, &[buf(st, "ax")?])?;
+            apply_::<B>(MulScalar(mu), &mut d, &[])?;
+            apply_::<B>(Add(1.0), st.one_mut("ax")?, &[&d])?;
         } else {
-            B::copy(&x)?
-        };
-        st.set("ax", &ax)?;
+            B::copy_(st.one_mut("ax")?, x)?;
+        }
         let tf = t as f64;
-        let dtype = B::dtype(&x);
+        let dtype = B::dtype(x);
         st.set_scalar("eta", held(dtype, lr / (1.0 + lambd * lr * tf).powf(alpha)));
         st.set_scalar("mu", held(dtype, 1.0 / f64::max(1.0, tf - h.get("t0"))));
-        Ok(x)
+        Ok(())
     }
 }
 
@@ -106,34 +105,54 @@ impl Rule for Rprop {
         st.ensure_full("step_size", p, h.get("lr"))
     }
     fn update<B: Backend>(
-        x: &B::T,
+        x: &mut B::T,
         g: &B::T,
         st: &mut ParamState<B>,
         h: &Hyper,
         _t: u64,
-    ) -> Result<B::T> {
+    ) -> Result<()> {
         let (minus, plus) = (h.get("etaminus"), h.get("etaplus"));
-        let s = B::unary::<Sign>(&B::mul(g, buf(st, "prev")?)?)?;
-        // 1 where s > 0 and where s < 0, else 0 (exact); the factor is η+ or η− there, 1
-        // elsewhere: `eta − 1` is exact for η in [0.5, 2], and so is `1 + (eta − 1)`.
-        let up = B::scalar::<ClampMinScalar>(&s, 0.0)?;
-        let down = B::scalar::<ClampMinScalar>(&B::neg(&s)?, 0.0)?;
-        let factor = B::add_scalar(
-            &B::add(
-                &B::mul_scalar(&up, plus - 1.0)?,
-                &B::mul_scalar(&down, minus - 1.0)?,
-            )?,
-            1.0,
+        let mut sign = fresh::<B>(Mul, g, &[buf(st, "prev")?])?;
+        apply_::<B>(Sign, &mut sign, &[])?;
+        apply_::<B>(
+            SetGt {
+                at: 0.0,
+                value: plus,
+            },
+            &mut sign,
+            &[],
         )?;
-        let size = B::mul(buf(st, "step_size")?, &factor)?;
-        let size = B::scalar::<ClampMaxScalar>(
-            &B::scalar::<ClampMinScalar>(&size, h.get("step_size_min"))?,
-            h.get("step_size_max"),
+        apply_::<B>(
+            SetLt {
+                at: 0.0,
+                value: minus,
+            },
+            &mut sign,
+            &[],
         )?;
-        let kept = B::mul(g, &B::add_scalar(&B::neg(&down)?, 1.0)?)?;
-        let x = B::sub(x, &B::mul(&B::unary::<Sign>(&kept)?, &size)?)?;
-        st.set("step_size", &size)?;
-        st.set("prev", &kept)?;
-        Ok(x)
+        apply_::<B>(
+            SetEq {
+                at: 0.0,
+                value: 1.0,
+            },
+            &mut sign,
+            &[],
+        )?;
+        let size = st.one_mut("step_size")?;
+        apply_::<B>(Mul, size, &[&sign])?;
+        let (lo, hi) = (h.get("step_size_min"), h.get("step_size_max"));
+        apply_::<B>(Clamp(lo, hi), size, &[])?;
+        let mut kept = B::copy(g)?;
+        apply_::<B>(
+            FillEq {
+                at: minus,
+                value: 0.0,
+            },
+            &mut kept,
+            &[&sign],
+        )?;
+        let direction = fresh::<B>(Sign, &kept, &[])?;
+        apply_::<B>(Addcmul(-1.0), x, &[&direction, buf(st, "step_size")?])?;
+        B::copy_(st.one_mut("prev")?, &kept)
     }
 }

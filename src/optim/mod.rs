@@ -14,6 +14,7 @@ pub mod record;
 mod rule;
 mod sgd;
 pub mod signature;
+pub mod state_ops;
 
 pub use adam::{Adam, AdamConfig};
 pub use rule::{Hyper, Rule, RuleOptimizer};

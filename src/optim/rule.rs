@@ -1,27 +1,30 @@
 //! The optimizers beyond SGD and Adam (`RMSprop`, `Adagrad`, `Adadelta`, `Adamax`, `NAdam`,
 //! `RAdam`, `ASGD`, `Rprop`): each is a [`Rule`] (its hyperparameters with torch's defaults,
-//! their checks, its state's names and torch.optim's single-tensor update, composed of the
-//! backend's pointwise kernels), and [`RuleOptimizer`] is their one [`Optimizer`].
+//! their checks, its state's names and torch.optim's single-tensor update, written in
+//! torch's order of calls of its pointwise tensor methods, `state_ops.rs`), and
+//! [`RuleOptimizer`] is their one [`Optimizer`].
 //!
 //! Every rule takes `maximize` (the gradient negated first, as torch). Flags (`centered`,
 //! `decoupled_weight_decay`, `maximize`) are hyperparameters 0 or 1, so a state dict's
-//! `hyper` holds numbers only. The update of one parameter reads its buffers and writes the
-//! new values back into them (`ParamState::set`: in place when unshared) and returns the
-//! parameter's new value, copied into it under `Parameter::update`; the step count grows
-//! only when that succeeded. The state's numbers (NAdam's `mu_product`, ASGD's `eta`, `mu`)
-//! are held as torch holds them: float64 for float64 parameters, float32 otherwise (torch's
-//! scalar dtype follows its default dtype; set it to float64 to compare float64 runs).
+//! `hyper` holds numbers only. The update of one parameter runs under `Parameter::update`:
+//! the parameter's value and the state's buffers are written in place (each buffer copied
+//! first if anything else holds it, `ParamState::one_mut`), as torch's `param.addcdiv_`,
+//! `square_avg.mul_(alpha)`, ... are, so on LibTorch's carriers the result is torch's CPU
+//! path bit for bit; the step count grows only when that succeeded. The state's numbers
+//! (NAdam's `mu_product`, ASGD's `eta`, `mu`) are held as torch holds them: float64 for
+//! float64 parameters, float32 otherwise (torch's scalar dtype follows its default dtype;
+//! set it to float64 to compare float64 runs).
 
 use std::marker::PhantomData;
 use std::sync::Arc;
 
 use super::signature::{self, Arg};
+use super::state_ops::{fresh, StateOp};
 use super::{check_hyper, collect, Optimizer, ParamState, StateMap};
 use crate::backend::Backend;
 use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
-use crate::ops::arith::Arith;
 use crate::param::Parameter;
 
 /// A rule's hyperparameters: its names (torch's, in torch's signature order) and values.
@@ -69,15 +72,16 @@ pub trait Rule: Send + Sync + 'static {
         }
         Ok(())
     }
-    /// The new value of parameter `x` after step `t` (1 on the first) with gradient `g`
-    /// (already negated under `maximize`); writes the state's new buffers and numbers.
+    /// Step `t` (1 on the first) of parameter `x` (held exclusively, written in place) with
+    /// gradient `g` (already negated under `maximize`); writes the state's buffers and
+    /// numbers.
     fn update<B: Backend>(
-        x: &B::T,
+        x: &mut B::T,
         g: &B::T,
         st: &mut ParamState<B>,
         h: &Hyper,
         t: u64,
-    ) -> Result<B::T>;
+    ) -> Result<()>;
 }
 
 /// `check_hyper` over `[lo, ∞)` for each name.
@@ -88,30 +92,12 @@ pub fn at_least(h: &Hyper, names: &[&str], lo: f64) -> Result<()> {
     Ok(())
 }
 
-/// `g + wd·p` (torch's `grad.add(param, alpha=weight_decay)`), or `g` itself.
+/// torch's `grad.add(param, alpha=weight_decay)`, or `None` without weight decay.
 pub fn l2<B: Backend>(g: &B::T, x: &B::T, wd: f64) -> Result<Option<B::T>> {
     if wd == 0.0 {
         return Ok(None);
     }
-    B::add(g, &B::mul_scalar(x, wd)?).map(Some)
-}
-
-/// `a·s + b·(1 − s)`'s torch form `a.mul_(s).addcmul_(b, b, value=1 − s)`: `s·a + (1 − s)·b²`.
-pub fn decay_square<B: Backend>(a: &B::T, b: &B::T, s: f64) -> Result<B::T> {
-    B::add(
-        &B::mul_scalar(a, s)?,
-        &B::mul_scalar(&B::mul(b, b)?, 1.0 - s)?,
-    )
-}
-
-/// torch's `a.lerp_(b, w)`: `a + w·(b − a)` for `w < 0.5`, else `b − (1 − w)·(b − a)`.
-pub fn lerp<B: Backend>(a: &B::T, b: &B::T, w: f64) -> Result<B::T> {
-    let d = B::sub(b, a)?;
-    if w < 0.5 {
-        B::add(a, &B::mul_scalar(&d, w)?)
-    } else {
-        B::sub(b, &B::mul_scalar(&d, 1.0 - w)?)
-    }
+    fresh::<B>(StateOp::Add(wd), g, &[x]).map(Some)
 }
 
 /// A state number as torch holds it: a 0-d tensor of its scalar dtype, float64 for float64
@@ -208,10 +194,7 @@ impl<B: Backend, R: Rule> Optimizer<B> for RuleOptimizer<B, R> {
             let negated = super::negated_if::<B>(h.flag("maximize"), g.get())?;
             let g = negated.as_ref().unwrap_or(g.get());
             let t = st.step + 1;
-            p.update(|x| {
-                let new = R::update(x, g, st, h, t)?;
-                B::copy_(x, &new)
-            })?;
+            p.update(|x| R::update(x, g, st, h, t))?;
             st.step = t;
         }
         Ok(())

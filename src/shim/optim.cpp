@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <stdexcept>
 #include <vector>
 
 extern "C" int eagertape_adam_step(at::Tensor* param, const at::Tensor* grad, at::Tensor* exp_avg,
@@ -116,6 +117,78 @@ extern "C" int eagertape_sgd_step(at::Tensor* param, const at::Tensor* grad, at:
     return 1;
   } catch (...) {
     *err = strdup("unknown C++ exception in the SGD update");
+    return 1;
+  }
+}
+
+// `eagertape_state_op`: one pointwise tensor method of torch.optim's single-tensor formulas
+// (`StateOp` in src/kernel/fused.rs, whose `code` gives `op` and the scalars `s0`, `s1`) on
+// `a` with operands `b`, `c` (null where the op takes fewer). With `out` null, the in-place
+// form writes `a` (held exclusively by the caller); else the out-of-place form's result is
+// a fresh `new at::Tensor` in *out. The same contract as `eagertape_adam_step`.
+static at::Tensor state_op(int op, at::Tensor& a, const at::Tensor* b, const at::Tensor* c,
+                           double s0, double s1, bool in_place) {
+  switch (op) {
+    case 0:
+      return in_place ? a.mul_(s0) : a.mul(s0);
+    case 1:
+      return in_place ? a.add_(s0) : a.add(s0);
+    case 2:
+      return in_place ? a.div_(s0) : a.div(s0);
+    case 3:
+      return in_place ? a.add_(*b, s0) : a.add(*b, s0);
+    case 4:
+      return in_place ? a.sub_(*b) : a.sub(*b);
+    case 5:
+      return in_place ? a.mul_(*b) : a.mul(*b);
+    case 6:
+      return in_place ? a.div_(*b) : a.div(*b);
+    case 7:
+      return in_place ? a.addcmul_(*b, *c, s0) : a.addcmul(*b, *c, s0);
+    case 8:
+      return in_place ? a.addcdiv_(*b, *c, s0) : a.addcdiv(*b, *c, s0);
+    case 9:
+      return in_place ? a.lerp_(*b, s0) : a.lerp(*b, s0);
+    case 10:
+      return in_place ? a.sqrt_() : a.sqrt();
+    case 11:
+      return in_place ? a.abs_() : a.abs();
+    case 12:
+      return in_place ? a.sign_() : a.sign();
+    case 13:
+      return in_place ? a.reciprocal_() : a.reciprocal();
+    case 14:
+      return in_place ? at::maximum_out(a, a, *b) : at::maximum(a, *b);
+    case 15:
+      return in_place ? a.clamp_(s0, s1) : a.clamp(s0, s1);
+    case 16:
+      return in_place ? a.masked_fill_(a.gt(s0), s1) : a.masked_fill(a.gt(s0), s1);
+    case 17:
+      return in_place ? a.masked_fill_(a.lt(s0), s1) : a.masked_fill(a.lt(s0), s1);
+    case 18:
+      return in_place ? a.masked_fill_(a.eq(s0), s1) : a.masked_fill(a.eq(s0), s1);
+    case 19:
+      return in_place ? a.masked_fill_(b->eq(s0), s1) : a.masked_fill(b->eq(s0), s1);
+    default:
+      throw std::invalid_argument("unknown optimizer state op");
+  }
+}
+
+extern "C" int eagertape_state_op(int op, at::Tensor* a, const at::Tensor* b, const at::Tensor* c,
+                                  double s0, double s1, at::Tensor** out, char** err) {
+  try {
+    c10::AutoGradMode no_grad(false);
+    if (out == nullptr) {
+      state_op(op, *a, b, c, s0, s1, true);
+    } else {
+      *out = new at::Tensor(state_op(op, *a, b, c, s0, s1, false));
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    *err = strdup(e.what());
+    return 1;
+  } catch (...) {
+    *err = strdup("unknown C++ exception in an optimizer state op");
     return 1;
   }
 }

@@ -12,7 +12,7 @@ use super::reference::{index, Interval, RefTensor, Reference};
 use super::{Backend, BinaryKernel, GradKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
-use crate::kernel::{AdamConfig, AdamOperands, Layer, Movement, Predicate, SgdConfig};
+use crate::kernel::{AdamConfig, AdamOperands, Layer, Movement, Predicate, SgdConfig, StateOp};
 
 /// The runtime-dispatched backend.
 pub struct Dyn;
@@ -817,6 +817,24 @@ impl Backend for Dyn {
             }
             (p, g, _) => Err(mismatch(p, g)),
         }
+    }
+    /// LibTorch carriers only (the reference carriers compose it, `optim/state_ops.rs`).
+    fn state_op_(op: StateOp, a: &mut DynTensor, xs: &[&DynTensor]) -> Result<bool> {
+        match (a, xs) {
+            (Torch(a), []) => LibTorch::state_op_(op, a, &[]),
+            (Torch(a), [Torch(b)]) => LibTorch::state_op_(op, a, &[b]),
+            (Torch(a), [Torch(b), Torch(c)]) => LibTorch::state_op_(op, a, &[b, c]),
+            _ => Ok(false),
+        }
+    }
+    fn state_op(op: StateOp, a: &DynTensor, xs: &[&DynTensor]) -> Result<Option<DynTensor>> {
+        let out = match (a, xs) {
+            (Torch(a), []) => LibTorch::state_op(op, a, &[])?,
+            (Torch(a), [Torch(b)]) => LibTorch::state_op(op, a, &[b])?,
+            (Torch(a), [Torch(b), Torch(c)]) => LibTorch::state_op(op, a, &[b, c])?,
+            _ => None,
+        };
+        Ok(out.map(Torch))
     }
     fn relu_backward_(g: &mut DynTensor, x: &DynTensor) -> Option<Result<()>> {
         match (g, x) {

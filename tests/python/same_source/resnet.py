@@ -1,6 +1,9 @@
-"""A small residual network for CIFAR-sized images in the style of torchvision's ResNet:
-BasicBlocks with identity or 1x1-projection shortcuts, three stages of widths w, 2w, 4w,
-global average pooling and a linear classifier."""
+"""Residual networks in the style of torchvision's ResNet: BasicBlocks with identity or
+1x1-projection shortcuts, stages of widths w, 2w, 4w (, 8w), global average pooling and a
+linear classifier. `resnet_small` is a three-stage network for CIFAR-sized images;
+`resnet18` is torchvision's ResNet-18 layout (7x7 stem at stride 2, four stages of two
+blocks, widths 64 to 512), and `SiameseNetwork` the pair classifier of pytorch/examples'
+siamese_network built on it."""
 
 # Written as a PyTorch model file; the harness binds `torch`, `nn`, `F` (see loader.py).
 torch = nn = F = None  # bound by loader.load(module_name, backend)
@@ -70,6 +73,8 @@ class ResNet(nn.Module):
         width=16,
         maxpool=True,
         norm_layer=None,
+        in_channels=3,
+        stem="cifar",
     ):
         super().__init__()
         if norm_layer is None:
@@ -77,8 +82,15 @@ class ResNet(nn.Module):
         self._norm_layer = norm_layer
 
         self.inplanes = width
-        # CIFAR stem: one 3x3 convolution at stride 1 instead of ImageNet's 7x7 at stride 2
-        self.conv1 = nn.Conv2d(3, self.inplanes, kernel_size=3, stride=1, padding=1, bias=False)
+        if stem == "cifar":
+            # one 3x3 convolution at stride 1 instead of ImageNet's 7x7 at stride 2
+            self.conv1 = nn.Conv2d(
+                in_channels, self.inplanes, kernel_size=3, stride=1, padding=1, bias=False
+            )
+        else:
+            self.conv1 = nn.Conv2d(
+                in_channels, self.inplanes, kernel_size=7, stride=2, padding=3, bias=False
+            )
         self.bn1 = norm_layer(self.inplanes)
         self.relu = nn.ReLU(inplace=True)
         if maxpool:
@@ -88,8 +100,12 @@ class ResNet(nn.Module):
         self.layer1 = self._make_layer(block, width, layers[0])
         self.layer2 = self._make_layer(block, 2 * width, layers[1], stride=2)
         self.layer3 = self._make_layer(block, 4 * width, layers[2], stride=2)
+        last = 4 * width
+        if len(layers) > 3:
+            self.layer4 = self._make_layer(block, 8 * width, layers[3], stride=2)
+            last = 8 * width
         self.avgpool = nn.AdaptiveAvgPool2d((1, 1))
-        self.fc = nn.Linear(4 * width * block.expansion, num_classes)
+        self.fc = nn.Linear(last * block.expansion, num_classes)
 
         for m in self.modules():
             if isinstance(m, nn.Conv2d):
@@ -133,6 +149,8 @@ class ResNet(nn.Module):
         x = self.layer1(x)
         x = self.layer2(x)
         x = self.layer3(x)
+        if hasattr(self, "layer4"):
+            x = self.layer4(x)
 
         x = self.avgpool(x)
         x = torch.flatten(x, 1)
@@ -147,6 +165,55 @@ class ResNet(nn.Module):
 def resnet_small(num_classes=10, **kwargs):
     """A three-stage ResNet with one BasicBlock per stage (widths 16, 32, 64 by default)."""
     return ResNet(BasicBlock, [1, 1, 1], num_classes=num_classes, **kwargs)
+
+
+def resnet18(num_classes=1000, in_channels=3):
+    """torchvision's ResNet-18 layout."""
+    return ResNet(
+        BasicBlock,
+        [2, 2, 2, 2],
+        num_classes=num_classes,
+        width=64,
+        in_channels=in_channels,
+        stem="imagenet",
+    )
+
+
+class SiameseNetwork(nn.Module):
+    """Two images through one ResNet-18 tower (one input channel, its classifier removed),
+    the two feature vectors concatenated, then a two-layer head and a sigmoid: the
+    probability that both images show the same digit."""
+
+    def __init__(self):
+        super().__init__()
+        tower = resnet18(in_channels=1)
+        features = tower.fc.in_features
+        self.resnet = nn.Sequential(*list(tower.children())[:-1])
+        self.fc = nn.Sequential(
+            nn.Linear(features * 2, 256),
+            nn.ReLU(inplace=True),
+            nn.Linear(256, 1),
+        )
+        self.sigmoid = nn.Sigmoid()
+
+    def forward_once(self, x):
+        output = self.resnet(x)
+        return output.view(output.size()[0], -1)
+
+    def forward(self, input1, input2):
+        both = torch.cat((self.forward_once(input1), self.forward_once(input2)), 1)
+        return self.sigmoid(self.fc(both))
+
+
+def siamese_step(model, optimizer, images_1, images_2, targets):
+    """One training step of siamese_network's loop (BCELoss); the loss before the step."""
+    model.train()
+    optimizer.zero_grad()
+    outputs = model(images_1, images_2).squeeze()
+    loss = nn.BCELoss()(outputs, targets)
+    loss.backward()
+    optimizer.step()
+    return loss.item()
 
 
 def train_step(model, optimizer, x, y):

@@ -438,3 +438,76 @@ def test_seq2seq_transformer_subclass_losses_match_torch_at_every_adam_step(back
 
 def test_seq2seq_transformer_subclass_weights_match_torch_after_training(backend):
     assert_states_match(*seq2seq_runs(backend))
+
+
+# -- resnet.py's SiameseNetwork: torchvision's ResNet-18 tower, 2 Adadelta steps -----------
+
+SIAMESE_STEPS = 2
+SIAMESE_BATCH = 4
+# The 7x7 stem at stride 2, the max pool and three stride-2 stages take 28x28 to 1x1.
+SIAMESE_IMAGE = (1, 28, 28)
+
+
+def siamese_runs(backend: str) -> tuple[Run, Run]:
+    """(reference, candidate) runs of two steps of siamese_network's loop (BCELoss,
+    Adadelta with its lr=1.0), BatchNorm in training mode throughout."""
+    rng = np.random.default_rng(4)
+    batches = [
+        (
+            rng.standard_normal((SIAMESE_BATCH, *SIAMESE_IMAGE)),
+            rng.standard_normal((SIAMESE_BATCH, *SIAMESE_IMAGE)),
+            rng.integers(0, 2, SIAMESE_BATCH).astype(np.float64),
+        )
+        for _ in range(SIAMESE_STEPS)
+    ]
+    runs = []
+    with side_by_side("resnet", backend, lambda m: m.SiameseNetwork()) as sides:
+        for side, model in sides:
+            optimizer = side.torch.optim.Adadelta(model.parameters(), lr=1.0)
+            losses = [
+                side.module.siamese_step(model, optimizer, *(side.tensor(a) for a in batch))
+                for batch in batches
+            ]
+            runs.append(Run(losses=losses, state=state_as_numpy(model)))
+    return tuple(runs)
+
+
+def test_siamese_resnet18_losses_match_torch_at_every_adadelta_step(backend):
+    assert_losses_match(*siamese_runs(backend))
+
+
+def test_siamese_resnet18_weights_and_statistics_match_torch_after_training(backend):
+    assert_states_match(*siamese_runs(backend))
+
+
+# -- style.py: fast_neural_style's TransformerNet, 3 Adam steps ------------------------------
+
+STYLE_STEPS = 3
+STYLE_BATCH = 2
+STYLE_IMAGE = (3, 16, 16)
+
+
+def style_runs(backend: str) -> tuple[Run, Run]:
+    """(reference, candidate) runs of three Adam steps of a narrow TransformerNet (width 8)
+    toward a fixed target image."""
+    rng = np.random.default_rng(6)
+    x = rng.standard_normal((STYLE_BATCH, *STYLE_IMAGE))
+    target = rng.standard_normal((STYLE_BATCH, *STYLE_IMAGE))
+    runs = []
+    with side_by_side("style", backend, lambda m: m.TransformerNet(width=8)) as sides:
+        for side, model in sides:
+            optimizer = side.torch.optim.Adam(model.parameters(), lr=1e-3)
+            losses = [
+                side.module.train_step(model, optimizer, side.tensor(x), side.tensor(target))
+                for _ in range(STYLE_STEPS)
+            ]
+            runs.append(Run(losses=losses, state=state_as_numpy(model)))
+    return tuple(runs)
+
+
+def test_style_transformer_losses_match_torch_at_every_adam_step(backend):
+    assert_losses_match(*style_runs(backend))
+
+
+def test_style_transformer_weights_match_torch_after_training(backend):
+    assert_states_match(*style_runs(backend))
