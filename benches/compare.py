@@ -8,7 +8,8 @@ kernels under `torch.no_grad()`: no autograd at all, only the kernels and Python
     .venv/bin/python benches/compare.py            # full run (BENCHMARKS.md)
     .venv/bin/python benches/compare.py --quick    # smoke run (CI)
     .venv/bin/python benches/compare.py --plot benches/ratios.png
-    (B10, the two-process data-parallel step against DDP, comes from ddp_bench.py)
+    (B10, the two-process data-parallel step against DDP, comes from ddp_bench.py; B14-B17,
+    every optimizer's step and conv-heavy programs, from train_steps.py)
     python benches/compare.py --device cuda       # the same cases on a GPU (tools/gpu-check)
 
 With `--device cuda`, eagertape's sessions and parameters live on the GPU
@@ -33,8 +34,9 @@ import eagertape as et
 try:  # run as a script (benches/ on sys.path) or imported from the tests
     import ddp_bench
     import models
+    import train_steps
 except ImportError:  # pragma: no cover
-    from benches import ddp_bench, models
+    from benches import ddp_bench, models, train_steps
 
 DEVICE = "cpu"  # set by --device
 
@@ -361,11 +363,11 @@ def b9_pair(captured=False):
     )
 
 
-def b14_checkpointed(rounds: int, iters: int) -> dict[str, float]:
-    """B14: B9's transformer with every block checkpointed. The tape's bytes before backward
-    (ledger) against the same forward without checkpointing, and the training step's time
-    against the step without checkpointing (eagertape both) and against torch's step with
-    ``torch.utils.checkpoint`` on every block."""
+def b18_checkpointed(rounds: int, iters: int) -> dict[str, float]:
+    """B18 (B14 before issue 45): B9's transformer with every block checkpointed. The tape's
+    bytes before backward (ledger) against the same forward without checkpointing, and the
+    training step's time against the step without checkpointing (eagertape both) and
+    against torch's step with ``torch.utils.checkpoint`` on every block."""
     rng = np.random.default_rng(3)
     ids = rng.integers(0, B9_LM["vocab"], (32, B9_LM["seq"] + 1))
     x, y = ids[:, :-1].copy(), ids[:, 1:].copy()
@@ -590,6 +592,7 @@ def main() -> None:
                 1,
             ),
         ]
+    cases += train_steps.cases(args.quick, DEVICE)
     cases += [
         (f"B11a ones, {big_label} float32", b11_pair("ones", big), 1, 1),
         (f"B11b randn, {big_label} float32", b11_pair("randn", big), 1, 1),
@@ -633,15 +636,15 @@ def main() -> None:
                 f"| {ddp_bench.LABELS[model]} | {ours * 1e6:.1f} | {theirs * 1e6:.1f} | — "
                 f"| {ratio:.2f} | — |"
             )
-    b14 = b14_checkpointed(rounds, max(1, int(2 * scale)))
-    ratios["B14/time"] = b14["step_ratio"]
-    ratios["B14/tape"] = b14["tape_ratio"]
+    b18 = b18_checkpointed(rounds, max(1, int(2 * scale)))
+    ratios["B18/time"] = b18["step_ratio"]
+    ratios["B18/tape"] = b18["tape_ratio"]
     print(
-        f"\nB14 B9's transformer, every block checkpointed: tape {b14['tape_checkpointed']} B "
-        f"against {b14['tape_plain']} B without ({b14['tape_ratio']:.3f}; bound 1/L + 0.1 = "
-        f"{1 / B9_LM['layers'] + 0.1:.2f}); step {b14['checkpointed_us']:.1f} µs against "
-        f"{b14['plain_us']:.1f} µs without ({b14['step_ratio']:.2f}; bound 1.4) and "
-        f"{b14['torch_us']:.1f} µs for torch's checkpointed step ({b14['vs_torch']:.2f})"
+        f"\nB18 B9's transformer, every block checkpointed: tape {b18['tape_checkpointed']} B "
+        f"against {b18['tape_plain']} B without ({b18['tape_ratio']:.3f}; bound 1/L + 0.1 = "
+        f"{1 / B9_LM['layers'] + 0.1:.2f}); step {b18['checkpointed_us']:.1f} µs against "
+        f"{b18['plain_us']:.1f} µs without ({b18['step_ratio']:.2f}; bound 1.4) and "
+        f"{b18['torch_us']:.1f} µs for torch's checkpointed step ({b18['vs_torch']:.2f})"
     )
     nodes = 2_000 if args.quick else 10_000
     ns = b5_reset_ns_per_node(nodes, rounds)
@@ -662,7 +665,7 @@ def main() -> None:
         ax.bar(list(ratios), list(ratios.values()), color="tab:blue")
         ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_ylabel("eagertape / reference")
-        ax.set_title("B1-B4, B7-B12: time vs PyTorch; B6: peak bytes vs minimum")
+        ax.set_title("B1-B4, B7-B17: time vs PyTorch; B6: peak bytes vs minimum; B18: vs unchecked")
         fig.tight_layout()
         fig.savefig(args.plot, dpi=120)
         print(f"plot: {args.plot}")

@@ -75,7 +75,7 @@ class LMTorch(tnn.Module):
         length = ids.shape[1]
         h = self.tok(ids) + self.pos(torch.arange(length, device=ids.device))
         mask = torch.as_tensor(causal_mask(length), dtype=h.dtype)
-        if self.checkpoint:  # every block checkpointed (B14)
+        if self.checkpoint:  # every block checkpointed (B18)
             for layer in self.blocks.layers:
                 h = torch.utils.checkpoint.checkpoint(
                     layer, h, src_mask=mask, is_causal=True, use_reentrant=False
@@ -111,7 +111,7 @@ class LMEt(et.nn.Module):
     def forward(self, sess, ids):
         length = ids.shape[1]
         h = self.tok(sess, ids) + self.pos(sess, sess.arange(length))
-        if self.checkpoint:  # every block checkpointed (B14)
+        if self.checkpoint:  # every block checkpointed (B18)
             mask = sess.input(causal_mask(length))
             for layer in self.blocks.layers:
                 h = et.utils.checkpoint.checkpoint(

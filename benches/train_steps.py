@@ -46,8 +46,9 @@ OPTIMIZERS = {
 }
 
 
-def optimizer_pair(name: str):
-    """B14: one step of optimizer `name` over the MNIST CNN's parameters."""
+def optimizer_pair(name: str, device: str = "cpu"):
+    """B14: one step of optimizer `name` over the MNIST CNN's parameters (eagertape's on the
+    default device, which compare.py's ``--device`` sets; torch's on `device`)."""
     rng = np.random.default_rng(0)
     init = [rng.standard_normal(s).astype(np.float32) for s in MNIST_SHAPES]
     grads = [rng.standard_normal(s).astype(np.float32) for s in MNIST_SHAPES]
@@ -58,9 +59,9 @@ def optimizer_pair(name: str):
         loss = sum((sess.use(p) * sess.input(g)).sum() for p, g in zip(params, grads, strict=True))
         gmap = sess.backward(loss)
         sess.reset_tape()
-    leaves = [torch.tensor(a, requires_grad=True) for a in init]
+    leaves = [torch.tensor(a, device=device, requires_grad=True) for a in init]
     for leaf, g in zip(leaves, grads, strict=True):
-        leaf.grad = torch.tensor(g)
+        leaf.grad = torch.tensor(g, device=device)
     topt = getattr(torch.optim, name)(leaves, **OPTIMIZERS[name])
 
     def ours():
@@ -72,7 +73,7 @@ def optimizer_pair(name: str):
     return ours, theirs, None
 
 
-def _program_pair(file: str, build, make_optimizer, step, batch, dtype: str):
+def _program_pair(file: str, build, make_optimizer, step, batch, dtype: str, device: str):
     """A training step of model file `file` on both runtimes: `build(module)` (torch's after
     `manual_seed(0)`, eagertape's holding its weights), `step(module, model, optimizer,
     *tensors)` on `batch` (numpy arrays, floating ones cast to `dtype`, made into each
@@ -80,7 +81,7 @@ def _program_pair(file: str, build, make_optimizer, step, batch, dtype: str):
     t_mod, e_mod = loader.load(file, "torch"), loader.load(file, "eagertape")
     cast = [a.astype(dtype) if a.dtype.kind == "f" else a for a in batch]
     torch.manual_seed(0)
-    t_model = build(t_mod).to(getattr(torch, dtype))
+    t_model = build(t_mod).to(device=device, dtype=getattr(torch, dtype))
     t_opt = make_optimizer(torch, t_model)
     sess = et.Session(dtype=dtype)
     with sess:
@@ -93,7 +94,7 @@ def _program_pair(file: str, build, make_optimizer, step, batch, dtype: str):
             step(e_mod, e_model, e_opt, *(et.tensor(a) for a in cast))
 
     def theirs():
-        step(t_mod, t_model, t_opt, *(torch.tensor(a) for a in cast))
+        step(t_mod, t_model, t_opt, *(torch.tensor(a, device=device) for a in cast))
 
     return ours, theirs, None
 
@@ -102,7 +103,7 @@ def _mnist_step(mod, model, optimizer, data, target):
     mod.train(model, optimizer, [(data, target)])
 
 
-def b15_pair(dtype: str):
+def b15_pair(dtype: str, device: str = "cpu"):
     """B15: pytorch/examples' MNIST CNN step (Adadelta, lr 1.0), batch 64 of 1x28x28."""
     rng = np.random.default_rng(15)
     batch = (rng.standard_normal((64, 1, 28, 28)), rng.integers(0, 10, 64))
@@ -113,10 +114,11 @@ def b15_pair(dtype: str):
         _mnist_step,
         batch,
         dtype,
+        device,
     )
 
 
-def b16_pair(dtype: str):
+def b16_pair(dtype: str, device: str = "cpu"):
     """B16: the siamese ResNet-18 step (BCELoss, Adadelta), batch 16 pairs of 1x28x28."""
     rng = np.random.default_rng(16)
     batch = (
@@ -131,10 +133,11 @@ def b16_pair(dtype: str):
         lambda mod, *args: mod.siamese_step(*args),
         batch,
         dtype,
+        device,
     )
 
 
-def b17_pair(dtype: str):
+def b17_pair(dtype: str, device: str = "cpu"):
     """B17: fast_neural_style's TransformerNet step (Adam, pixel loss), batch 2 of 3x64x64."""
     rng = np.random.default_rng(17)
     batch = (rng.standard_normal((2, 3, 64, 64)), rng.standard_normal((2, 3, 64, 64)))
@@ -145,21 +148,37 @@ def b17_pair(dtype: str):
         lambda mod, *args: mod.train_step(*args),
         batch,
         dtype,
+        device,
     )
 
 
-def cases(quick: bool) -> list:
+def cases(quick: bool, device: str = "cpu") -> list:
     """compare.py's rows: (name, pair, iterations per timing, rounds factor)."""
     rows = [
-        (f"B14/{name} optimizer step, 1.2 M float32 parameters", optimizer_pair(name), 20, 1)
+        (
+            f"B14/{name} optimizer step, 1.2 M float32 parameters",
+            optimizer_pair(name, device),
+            20,
+            1,
+        )
         for name in OPTIMIZERS
     ]
     dtypes = ["float32"] if quick else ["float32", "float64"]
     for dtype in dtypes:
         bits = dtype[-2:]
         rows += [
-            (f"B15/f{bits} MNIST CNN step (Adadelta), batch 64", b15_pair(dtype), 5, 1),
-            (f"B16/f{bits} siamese ResNet-18 step (Adadelta), batch 16", b16_pair(dtype), 2, 1),
-            (f"B17/f{bits} fast_neural_style step (Adam), batch 2 of 64x64", b17_pair(dtype), 2, 1),
+            (f"B15/f{bits} MNIST CNN step (Adadelta), batch 64", b15_pair(dtype, device), 5, 1),
+            (
+                f"B16/f{bits} siamese ResNet-18 step (Adadelta), batch 16",
+                b16_pair(dtype, device),
+                2,
+                1,
+            ),
+            (
+                f"B17/f{bits} fast_neural_style step (Adam), batch 2 of 64x64",
+                b17_pair(dtype, device),
+                2,
+                1,
+            ),
         ]
     return rows

@@ -351,6 +351,33 @@ impl Movement for Pad {
         let value = (self.mode == PadMode::Constant).then_some(fill);
         Ok(xs[0].f_pad(&self.pad[..], self.mode.name(), value)?)
     }
+    /// torch's autograd formulas: constant padding's cotangent is `g` padded by the negated
+    /// amounts (a crop, zeros where the input was cropped); reflection and replication run
+    /// LibTorch's `*_pad{1,2,3}d_backward` kernels (which sum the reflected cotangents in
+    /// torch's order); circular padding goes by the index plan.
+    fn torch_backward(
+        &self,
+        xs: &[&Tensor],
+        g: &Tensor,
+        _which: usize,
+    ) -> Option<Result<(Tensor, bool)>> {
+        let pad = &self.pad[..];
+        let x = xs[0];
+        let grad = match (self.mode, pad.len() / 2) {
+            (PadMode::Constant, _) => {
+                let crop: Vec<i64> = pad.iter().map(|p| -p).collect(); // bounded: one per padded side
+                g.f_constant_pad_nd(&crop[..])
+            }
+            (PadMode::Reflect, 1) => x.f_reflection_pad1d_backward(g, pad),
+            (PadMode::Reflect, 2) => x.f_reflection_pad2d_backward(g, pad),
+            (PadMode::Reflect, 3) => x.f_reflection_pad3d_backward(g, pad),
+            (PadMode::Replicate, 1) => x.f_replication_pad1d_backward(g, pad),
+            (PadMode::Replicate, 2) => x.f_replication_pad2d_backward(g, pad),
+            (PadMode::Replicate, 3) => x.f_replication_pad3d_backward(g, pad),
+            _ => return None,
+        };
+        Some(grad.map(|t| (t, false)).map_err(Into::into))
+    }
 }
 
 #[cfg(test)]

@@ -281,3 +281,47 @@ def test_an_optimizer_made_before_a_dtype_conversion_keeps_stepping_the_model(co
         topt.step()
     assert lin.weight.dtype == "float64"
     np.testing.assert_allclose(lin.weight.numpy(), tlin.weight.detach().numpy(), rtol=1e-12)
+
+
+PAD_CASES = [
+    # (mode, pad, input shape): each non-constant mode in 1, 2 and 3 padded dims, and
+    # constant padding that crops one side
+    ("reflect", (2, 1), (2, 3, 5)),
+    ("reflect", (1, 2, 2, 1), (2, 3, 5, 4)),
+    ("reflect", (1, 1, 2, 1, 1, 2), (1, 2, 4, 5, 3)),
+    ("replicate", (3, 1), (2, 3, 4)),
+    ("replicate", (1, 3, 2, 0), (2, 2, 4, 3)),
+    ("replicate", (2, 1, 1, 1, 0, 2), (1, 2, 3, 4, 3)),
+    ("constant", (2, -1, -2, 3), (2, 3, 5, 4)),
+]
+
+
+def _pad_gradients(mode, pad, shape, dtype):
+    """(eagertape's, torch's) gradient of `sum(pad(2x) * w)` for a random `x` and `w`; the
+    padded input is an intermediate whose handle is gone before backward (its value may be
+    retired): the backward kernels read only its shape."""
+    a = np.random.default_rng(len(shape) + len(pad)).standard_normal(shape).astype(dtype)
+    w = np.random.default_rng(7).standard_normal(
+        TF.pad(torch.tensor(a), pad, mode=mode).shape
+    ).astype(dtype)
+    x_t = torch.tensor(a, requires_grad=True)
+    (TF.pad(x_t * 2.0, pad, mode=mode) * torch.tensor(w)).sum().backward()
+    with et.Session(dtype=dtype):
+        x = et.tensor(a, requires_grad=True)
+        (F.pad(x * 2.0, pad, mode=mode) * et.tensor(w)).sum().backward()
+        return x.grad.numpy(), x_t.grad.numpy()
+
+
+@pytest.mark.parametrize(("mode", "pad", "shape"), PAD_CASES)
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_the_gradient_of_pad_is_torchs_bit_for_bit(mode, pad, shape, dtype):
+    # LibTorch's own backward kernels (reflection_pad2d_backward, ...), as torch's autograd
+    mine, theirs = _pad_gradients(mode, pad, shape, dtype)
+    np.testing.assert_array_equal(mine, theirs)
+
+
+def test_the_gradient_of_circular_pad_is_torchs_to_rounding():
+    # circular padding's cotangents are summed by the index plan, in another order than
+    # torch's composite of copies
+    mine, theirs = _pad_gradients("circular", (1, 2, 2, 1), (2, 3, 5, 4), "float64")
+    np.testing.assert_allclose(mine, theirs, rtol=1e-14, atol=1e-14)
