@@ -301,9 +301,11 @@ def _pad_gradients(mode, pad, shape, dtype):
     padded input is an intermediate whose handle is gone before backward (its value may be
     retired): the backward kernels read only its shape."""
     a = np.random.default_rng(len(shape) + len(pad)).standard_normal(shape).astype(dtype)
-    w = np.random.default_rng(7).standard_normal(
-        TF.pad(torch.tensor(a), pad, mode=mode).shape
-    ).astype(dtype)
+    w = (
+        np.random.default_rng(7)
+        .standard_normal(TF.pad(torch.tensor(a), pad, mode=mode).shape)
+        .astype(dtype)
+    )
     x_t = torch.tensor(a, requires_grad=True)
     (TF.pad(x_t * 2.0, pad, mode=mode) * torch.tensor(w)).sum().backward()
     with et.Session(dtype=dtype):
