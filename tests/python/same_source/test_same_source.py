@@ -440,6 +440,22 @@ def test_seq2seq_transformer_subclass_weights_match_torch_after_training(backend
     assert_states_match(*seq2seq_runs(backend))
 
 
+def stepped_runs(backend: str, name: str, build, make_optimizer, step, batches) -> tuple[Run, Run]:
+    """(reference, candidate) runs of model file `name`: `step(module, model, optimizer,
+    *tensors)` once per batch of numpy arrays, the optimizer `make_optimizer(torch, model)`
+    of each runtime; the losses and the final state."""
+    runs = []
+    with side_by_side(name, backend, build) as sides:
+        for side, model in sides:
+            optimizer = make_optimizer(side.torch, model)
+            losses = [
+                step(side.module, model, optimizer, *(side.tensor(a) for a in batch))
+                for batch in batches
+            ]
+            runs.append(Run(losses=losses, state=state_as_numpy(model)))
+    return tuple(runs)
+
+
 # -- resnet.py's SiameseNetwork: torchvision's ResNet-18 tower, 2 Adadelta steps -----------
 
 SIAMESE_STEPS = 2
@@ -449,8 +465,8 @@ SIAMESE_IMAGE = (1, 28, 28)
 
 
 def siamese_runs(backend: str) -> tuple[Run, Run]:
-    """(reference, candidate) runs of two steps of siamese_network's loop (BCELoss,
-    Adadelta with its lr=1.0), BatchNorm in training mode throughout."""
+    """Two steps of siamese_network's loop (BCELoss, Adadelta with its lr=1.0), BatchNorm in
+    training mode throughout."""
     rng = np.random.default_rng(4)
     batches = [
         (
@@ -460,16 +476,14 @@ def siamese_runs(backend: str) -> tuple[Run, Run]:
         )
         for _ in range(SIAMESE_STEPS)
     ]
-    runs = []
-    with side_by_side("resnet", backend, lambda m: m.SiameseNetwork()) as sides:
-        for side, model in sides:
-            optimizer = side.torch.optim.Adadelta(model.parameters(), lr=1.0)
-            losses = [
-                side.module.siamese_step(model, optimizer, *(side.tensor(a) for a in batch))
-                for batch in batches
-            ]
-            runs.append(Run(losses=losses, state=state_as_numpy(model)))
-    return tuple(runs)
+    return stepped_runs(
+        backend,
+        "resnet",
+        lambda m: m.SiameseNetwork(),
+        lambda t, model: t.optim.Adadelta(model.parameters(), lr=1.0),
+        lambda m, *args: m.siamese_step(*args),
+        batches,
+    )
 
 
 def test_siamese_resnet18_losses_match_torch_at_every_adadelta_step(backend):
@@ -488,21 +502,20 @@ STYLE_IMAGE = (3, 16, 16)
 
 
 def style_runs(backend: str) -> tuple[Run, Run]:
-    """(reference, candidate) runs of three Adam steps of a narrow TransformerNet (width 8)
-    toward a fixed target image."""
+    """Three Adam steps of a narrow TransformerNet (width 8) toward a fixed target image."""
     rng = np.random.default_rng(6)
-    x = rng.standard_normal((STYLE_BATCH, *STYLE_IMAGE))
-    target = rng.standard_normal((STYLE_BATCH, *STYLE_IMAGE))
-    runs = []
-    with side_by_side("style", backend, lambda m: m.TransformerNet(width=8)) as sides:
-        for side, model in sides:
-            optimizer = side.torch.optim.Adam(model.parameters(), lr=1e-3)
-            losses = [
-                side.module.train_step(model, optimizer, side.tensor(x), side.tensor(target))
-                for _ in range(STYLE_STEPS)
-            ]
-            runs.append(Run(losses=losses, state=state_as_numpy(model)))
-    return tuple(runs)
+    batch = (
+        rng.standard_normal((STYLE_BATCH, *STYLE_IMAGE)),
+        rng.standard_normal((STYLE_BATCH, *STYLE_IMAGE)),
+    )
+    return stepped_runs(
+        backend,
+        "style",
+        lambda m: m.TransformerNet(width=8),
+        lambda t, model: t.optim.Adam(model.parameters(), lr=1e-3),
+        lambda m, *args: m.train_step(*args),
+        [batch] * STYLE_STEPS,
+    )
 
 
 def test_style_transformer_losses_match_torch_at_every_adam_step(backend):
