@@ -210,7 +210,7 @@ impl<B: Backend> Session<B> {
                     bytes,
                     workspace,
                     n.needed,
-                    n.scope.as_deref().map(str::to_owned),
+                    n.scope.as_deref().cloned(),
                 )
             })
             .collect()
@@ -220,7 +220,7 @@ impl<B: Backend> Session<B> {
     }
     /// A module call begins: the nodes recorded until [`Session::exit_scope`] carry `path`
     /// (see [`Tape::enter_scope`]).
-    pub fn enter_scope(&mut self, path: Arc<str>) {
+    pub fn enter_scope(&mut self, path: crate::tape::ScopePath) {
         self.tape.enter_scope(path);
     }
     /// The innermost module call ends.
@@ -706,7 +706,7 @@ impl<B: Backend> Session<B> {
             pool_slot,
             needed,
             name: None,
-            aliases: Vec::new(),
+            aliases: crate::tape::Aliases::default(),
             closed: false,
             recompute: false,
             scope: None,

@@ -86,8 +86,8 @@ pub struct Node<B: Backend> {
     /// `None` until one names it; the node is held while another reference exists.
     pub name: Option<Arc<NameSlot>>,
     /// Slots moved here by an in-place method (`x.add_(1)`: the `Tensor`s naming `x` name
-    /// this node now, beside the slot of the out-of-place result): usually empty.
-    pub aliases: Vec<Arc<NameSlot>>,
+    /// this node now, beside the slot of the out-of-place result): usually none.
+    pub aliases: Aliases,
     /// Whether a backward without `retain_graph` ran through this node (an op node, never
     /// a leaf): its backward may not run again, and it keeps its parents no longer
     /// ([`crate::session::Session::compact`]).
@@ -100,10 +100,52 @@ pub struct Node<B: Backend> {
     /// The `et.nn` module call that recorded this node (its path, e.g.
     /// `"Net.encoder.0"`): the tape's innermost scope when the node was pushed
     /// ([`Tape::enter_scope`]); `None` outside any module. Read by `tape_profile`.
-    pub scope: Option<Arc<str>>,
+    pub scope: Option<ScopePath>,
     /// torch's `retain_grad()` of an op's result: the next backward through this node
     /// stores its cotangent as the tensor's `.grad` (as it does for an input leaf's).
     pub retains_grad: bool,
+}
+
+/// An `et.nn` module call's path (`"Net.encoder.0"`), shared by the nodes it recorded: one
+/// pointer in each node (an `Arc<str>` would be two).
+pub type ScopePath = Arc<String>;
+
+/// A node's [`Node::aliases`]: one pointer, null while there are none (nearly always), so
+/// the node stays small ([`Tape::clear`] walks every node).
+#[derive(Default)]
+#[allow(clippy::box_collection)] // one pointer, not a `Vec`'s three: the point of the type
+pub struct Aliases(Option<Box<Vec<Arc<NameSlot>>>>);
+
+impl Aliases {
+    pub fn iter(&self) -> std::slice::Iter<'_, Arc<NameSlot>> {
+        self.0.as_deref().map_or([].iter(), |v| v.iter())
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.as_ref().is_none_or(|v| v.is_empty())
+    }
+    pub fn first(&self) -> Option<&Arc<NameSlot>> {
+        self.iter().next()
+    }
+    pub fn push(&mut self, slot: Arc<NameSlot>) {
+        self.0.get_or_insert_with(Box::default).push(slot);
+    }
+    /// Every slot, leaving none.
+    pub fn take(&mut self) -> Vec<Arc<NameSlot>> {
+        self.0.take().map_or_else(Vec::new, |v| *v)
+    }
+    pub fn extend(&mut self, slots: Vec<Arc<NameSlot>>) {
+        if !slots.is_empty() {
+            self.0.get_or_insert_with(Box::default).extend(slots);
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Aliases {
+    type Item = &'a Arc<NameSlot>;
+    type IntoIter = std::slice::Iter<'a, Arc<NameSlot>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }
 
 impl<B: Backend> Node<B> {
@@ -118,7 +160,7 @@ impl<B: Backend> Node<B> {
             pool_slot: None,
             needed: false,
             name: None,
-            aliases: Vec::new(),
+            aliases: Aliases::default(),
             closed: false,
             recompute: false,
             scope: None,
@@ -155,7 +197,7 @@ pub struct Tape<B: Backend> {
     /// The module calls open now, innermost last (each a path, shared by the nodes it
     /// stamps): pushed and popped by `et.nn.Module.__call__` around `forward`. Not tape
     /// state: a reset keeps it (the calls are still open).
-    scopes: Vec<Arc<str>>,
+    scopes: Vec<ScopePath>,
 }
 
 /// How many unused name slots a tape keeps.
@@ -192,7 +234,7 @@ impl<B: Backend> Tape<B> {
 
     /// Open a module call's scope: the nodes pushed until [`Tape::exit_scope`] (and not
     /// in a scope opened inside it) carry `path`.
-    pub fn enter_scope(&mut self, path: Arc<str>) {
+    pub fn enter_scope(&mut self, path: ScopePath) {
         self.scopes.push(path);
     }
 
@@ -264,14 +306,18 @@ impl<B: Backend> Tape<B> {
             if let Some(pool) = pool.as_deref_mut() {
                 pool.retire();
             }
-            while let Some(node) = self.nodes.pop() {
-                // The loop's cost is one cache miss per node on its value's header (the
-                // reference counts): ask for a later node's header now, so that the misses
-                // of several nodes overlap instead of following one another.
+            while let Some(mut node) = self.nodes.pop() {
+                // The loop's cost is a cache miss per node on its value's header and on
+                // its name slot's (the reference counts, each its own allocation): ask for
+                // a later node's headers now, so that the misses of several nodes overlap
+                // instead of following one another.
                 if let Some(ahead) = self.nodes.len().checked_sub(PREFETCH_AHEAD) {
-                    prefetch(Arc::as_ptr(&self.nodes[ahead].value));
+                    let later = &self.nodes[ahead];
+                    prefetch(Arc::as_ptr(&later.value));
+                    if let Some(slot) = &later.name {
+                        prefetch(Arc::as_ptr(slot));
+                    }
                 }
-                let mut node = node;
                 self.recycle_name(node.name.take());
                 if let Op::Param(_) = node.op {
                     self.leaves.push(node);
@@ -295,7 +341,7 @@ impl<B: Backend> Tape<B> {
 }
 
 /// How many nodes ahead [`Tape::clear`] prefetches.
-const PREFETCH_AHEAD: usize = 8;
+const PREFETCH_AHEAD: usize = 16;
 
 /// Hint the CPU to load the cache lines at `p` (a value's header and what follows).
 #[inline(always)]

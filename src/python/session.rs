@@ -123,7 +123,7 @@ impl PySession {
     /// Open a module call's scope (`et.nn.Module.__call__`): the nodes recorded until
     /// `_exit_module()` carry `path` in `tape_profile()`.
     fn _enter_module(&self, py: Python<'_>, path: &str) -> PyResult<()> {
-        let path: Arc<str> = Arc::from(path);
+        let path = Arc::new(path.to_owned());
         self.with(py, move |s| {
             s.enter_scope(path);
             Ok(())

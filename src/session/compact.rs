@@ -224,7 +224,7 @@ impl<B: Backend> Session<B> {
         let src = self.tape.node_mut(from.node);
         src.move_names(generation, to.node);
         let mut moved: Vec<Arc<NameSlot>> = src.name.take().into_iter().collect();
-        moved.append(&mut src.aliases);
+        moved.append(&mut src.aliases.take());
         let dst = self.tape.node_mut(to.node);
         if dst.name.is_none() && !moved.is_empty() {
             dst.name = Some(moved.remove(0));
