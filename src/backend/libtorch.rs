@@ -719,15 +719,15 @@ impl Backend for LibTorch {
         shim_result(rc, err, "SGD update").map(|()| true)
     }
 
-    /// torch's `a.add_(b, alpha=alpha)`: one kernel that rounds once (plain SGD's
-    /// `add_(d, alpha=-lr)`, the shim's one C++ home of that form; `a + (alpha · b)` in two
-    /// kernels would round twice).
     fn state_op_(op: StateOp, a: &mut Tensor, xs: &[&Tensor]) -> Result<bool> {
         super::state_ops::state_op_(op, a, xs).map(|()| true)
     }
     fn state_op(op: StateOp, a: &Tensor, xs: &[&Tensor]) -> Result<Option<Tensor>> {
         super::state_ops::state_op(op, a, xs).map(Some)
     }
+    /// torch's `a.add_(b, alpha=alpha)`: one kernel that rounds once (plain SGD's
+    /// `add_(d, alpha=-lr)`, the shim's one C++ home of that form; `a + (alpha · b)` in two
+    /// kernels would round twice).
     fn axpy_(a: &mut Tensor, alpha: f64, b: &Tensor) -> Result<()> {
         Self::sgd_update_(a, b, None, false, &SgdConfig::plain(-alpha)).map(drop)
     }

@@ -12,13 +12,7 @@ use crate::kernel::StateOp;
 /// The operands' handles (null where `op` takes fewer); more or fewer than `op` takes is an
 /// error, checked before any call.
 fn operands(op: StateOp, xs: &[&Tensor]) -> Result<[*const torch_sys::C_tensor; 2]> {
-    if xs.len() != op.operands() {
-        return Err(Error::Backend(format!(
-            "{op:?} takes {} tensor operands, got {}",
-            op.operands(),
-            xs.len()
-        )));
-    }
+    op.check_operands(xs.len())?;
     let mut ptrs = [std::ptr::null(); 2];
     for (slot, x) in ptrs.iter_mut().zip(xs) {
         *slot = x.as_ptr();

@@ -143,6 +143,17 @@ impl StateOp {
         }
     }
 
+    /// `Ok` when `n` tensor operands are what it takes; else an error naming both counts.
+    pub fn check_operands(self, n: usize) -> crate::error::Result<()> {
+        if n == self.operands() {
+            return Ok(());
+        }
+        Err(crate::error::Error::Backend(format!(
+            "{self:?} takes {} tensor operands, got {n}",
+            self.operands()
+        )))
+    }
+
     /// The shim's encoding: the op's number and its scalars.
     pub fn code(self) -> (i32, [f64; 2]) {
         match self {

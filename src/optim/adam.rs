@@ -4,19 +4,20 @@
 //! `v ← β2·v + (1 − β2)·g²`, `p ← p − (lr / (1 − β1ᵗ)) · m / (√v̂ / √(1 − β2ᵗ) + eps)` with
 //! `v̂ = v`, or with `amsgrad` the running maximum `v̂ ← max(v̂, v)`.
 //! State: `exp_avg`, `exp_avg_sq` (and `max_exp_avg_sq` with `amsgrad`) and the step count.
-//! `amsgrad` runs the composed update; `fused=True` one LibTorch kernel over every parameter.
+//! Without `amsgrad` LibTorch runs the update in one shim call (`Backend::adam_update_`); with
+//! it, and on the reference carriers, the same calls one by one (`state_ops.rs`); `fused=True`
+//! is one LibTorch kernel over every parameter.
 
 use std::sync::Arc;
 
+use super::rule::{buf, l2};
+use super::state_ops::{apply_, fresh, StateOp::*};
 use super::{check_hyper, check_lr, collect, signature, Optimizer, ParamState, StateMap};
 use crate::backend::Backend;
 use crate::error::{Error, Result};
 use crate::grads::GradMap;
 pub use crate::kernel::fused::AdamConfig;
 use crate::kernel::AdamOperands;
-use crate::ops::arith::Arith;
-use crate::ops::binary::Maximum;
-use crate::ops::scalar::DivScalar;
 use crate::param::Parameter;
 
 /// The settings' ranges (torch.optim.Adam's checks).
@@ -185,14 +186,13 @@ impl<B: Backend> Optimizer<B> for Adam<B> {
             let negated = super::negated_if::<B>(c.maximize, g.get())?;
             let g = negated.as_ref().unwrap_or(g.get());
             p.update(|t| {
-                if c.amsgrad {
-                    return amsgrad_update::<B>(t, g, st, &c, step);
+                if !c.amsgrad {
+                    let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
+                    if B::adam_update_(t, g, m, v, &c, step)? {
+                        return Ok(());
+                    }
                 }
-                let (m, v) = st.pair_mut("exp_avg", "exp_avg_sq")?;
-                if B::adam_update_(t, g, m, v, &c, step)? {
-                    return Ok(());
-                }
-                composed_update::<B>(t, g, m, v, &c, step, None)
+                single_tensor_update::<B>(t, g, st, &c, step)
             })?;
             st.step += 1;
         }
@@ -268,64 +268,38 @@ fn fused_group<B: Backend>(
     })
 }
 
-/// One Adam/AdamW update of `p` with moments `m`, `v` (all held exclusively) after the step
-/// counter reached `step`, composed of kernels: torch.optim's single-tensor formulas, for
-/// a backend without a fused update (`Backend::adam_update_`).
-fn composed_update<B: Backend>(
-    p: &mut B::T,
-    g: &B::T,
-    m: &mut B::T,
-    v: &mut B::T,
-    h: &AdamConfig,
-    step: u64,
-    max_v: Option<&mut B::T>,
-) -> Result<()> {
-    if h.decoupled && h.weight_decay != 0.0 {
-        let decayed = B::mul_scalar(p, 1.0 - h.lr * h.weight_decay)?;
-        B::copy_(p, &decayed)?;
-    }
-    let l2 = if !h.decoupled && h.weight_decay != 0.0 {
-        Some(B::add(g, &B::mul_scalar(p, h.weight_decay)?)?)
-    } else {
-        None
-    };
-    let g = l2.as_ref().unwrap_or(g);
-    let m_new = B::add(m, &B::mul_scalar(&B::sub(g, m)?, 1.0 - h.betas.0)?)?;
-    B::copy_(m, &m_new)?;
-    let v_new = B::add(
-        &B::mul_scalar(v, h.betas.1)?,
-        &B::mul_scalar(&B::mul(g, g)?, 1.0 - h.betas.1)?,
-    )?;
-    B::copy_(v, &v_new)?;
-    let v_hat = match max_v {
-        Some(max_v) => {
-            let next = B::binary::<Maximum>(max_v, v)?;
-            B::copy_(max_v, &next)?;
-            next
-        }
-        None => B::copy(v)?,
-    };
-    let denom = B::add_scalar(
-        &B::scalar::<DivScalar>(&B::sqrt(&v_hat)?, h.bias2_sqrt(step))?,
-        h.eps,
-    )?;
-    B::axpy_(p, -h.lr / h.bias1(step), &B::div(m, &denom)?)
-}
-
-/// The `amsgrad` update: the composed one with the state's `max_exp_avg_sq` (the three
-/// moments taken out of the state for the call and put back after it).
-fn amsgrad_update<B: Backend>(
+/// torch.optim.Adam's single-tensor update of `p` (held exclusively) after the step counter
+/// reached `step`, in torch's order of calls (`state_ops.rs`), in place into the state's
+/// moments: amsgrad's, and every update on a backend without a fused one
+/// (`Backend::adam_update_`).
+fn single_tensor_update<B: Backend>(
     p: &mut B::T,
     g: &B::T,
     st: &mut ParamState<B>,
     h: &AdamConfig,
     step: u64,
 ) -> Result<()> {
-    let mut m = B::copy(super::rule::buf(st, "exp_avg")?)?;
-    let mut v = B::copy(super::rule::buf(st, "exp_avg_sq")?)?;
-    let mut max_v = B::copy(super::rule::buf(st, "max_exp_avg_sq")?)?;
-    composed_update::<B>(p, g, &mut m, &mut v, h, step, Some(&mut max_v))?;
-    st.set("exp_avg", &m)?;
-    st.set("exp_avg_sq", &v)?;
-    st.set("max_exp_avg_sq", &max_v)
+    let decayed = if h.decoupled && h.weight_decay != 0.0 {
+        apply_::<B>(MulScalar(1.0 - h.lr * h.weight_decay), p, &[])?;
+        None
+    } else {
+        l2::<B>(g, p, h.weight_decay)?
+    };
+    let g = decayed.as_ref().unwrap_or(g);
+    apply_::<B>(Lerp(1.0 - h.betas.0), st.one_mut("exp_avg")?, &[g])?;
+    let v = st.one_mut("exp_avg_sq")?;
+    apply_::<B>(MulScalar(h.betas.1), v, &[])?;
+    apply_::<B>(Addcmul(1.0 - h.betas.1), v, &[g, g])?;
+    let second = if h.amsgrad {
+        let (max_v, v) = st.pair_mut("max_exp_avg_sq", "exp_avg_sq")?;
+        apply_::<B>(Maximum, max_v, &[v])?;
+        "max_exp_avg_sq"
+    } else {
+        "exp_avg_sq"
+    };
+    let mut denom = fresh::<B>(Sqrt, buf(st, second)?, &[])?;
+    apply_::<B>(DivScalar(h.bias2_sqrt(step)), &mut denom, &[])?;
+    apply_::<B>(AddScalar(h.eps), &mut denom, &[])?;
+    let m = buf(st, "exp_avg")?;
+    apply_::<B>(Addcdiv(-h.lr / h.bias1(step)), p, &[m, &denom])
 }

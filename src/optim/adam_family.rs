@@ -1,6 +1,6 @@
 //! Adam's relatives, torch.optim's single-tensor formulas in its order of calls (`g` after
-//! `maximize`; L2 weight
-//! decay `g + wd·p`, or with `decoupled_weight_decay` `p ← p·(1 − lr·wd)` first):
+//! `maximize`; L2 weight decay `g + wd·p`, or with `decoupled_weight_decay`
+//! `p ← p·(1 − lr·wd)` first):
 //! - `Adamax`: `m ← lerp(m, g, 1 − β1)`, `u ← max(β2·u, |g| + ε)`,
 //!   `p ← p − lr/(1 − β1ᵗ)·m/u`. State `exp_avg`, `exp_inf`.
 //! - `NAdam`: `μₜ = β1(1 − ½·0.96^(t·ψ))`, `Πₜ = Πₜ₋₁·μₜ` (the state's `mu_product`),

@@ -61,23 +61,6 @@ impl<B: Backend> ParamState<B> {
             .map(|(_, v)| v.get())
     }
 
-    /// Store `value` under `name`: written into the existing buffer when this state holds
-    /// it alone (no allocation), else a new `optimizer` buffer.
-    pub fn set(&mut self, name: &'static str, value: &B::T) -> Result<()> {
-        if let Some((_, v)) = self.buffers.iter_mut().find(|(n, _)| *n == name) {
-            if let Some(t) = unique_mut(v) {
-                return B::copy_(t, value);
-            }
-            *v = Tracked::owned(B::copy(value)?, Category::Optimizer);
-            return Ok(());
-        }
-        self.buffers
-            .push((name, Tracked::owned(B::copy(value)?, Category::Optimizer)));
-        Ok(())
-    }
-}
-
-impl<B: Backend> ParamState<B> {
     /// The number `name`, if this state holds it.
     pub fn scalar(&self, name: &str) -> Option<f64> {
         self.scalars

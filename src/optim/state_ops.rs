@@ -8,7 +8,7 @@
 //! copied over `a`).
 
 use crate::backend::Backend;
-use crate::error::{Error, Result};
+use crate::error::Result;
 pub use crate::kernel::StateOp;
 use crate::ops::arith::Arith;
 use crate::ops::binary::Maximum;
@@ -35,13 +35,7 @@ pub fn fresh<B: Backend>(op: StateOp, a: &B::T, xs: &[&B::T]) -> Result<B::T> {
 
 /// `op` of the backend's pointwise kernels, out of place.
 fn composed<B: Backend>(op: StateOp, a: &B::T, xs: &[&B::T]) -> Result<B::T> {
-    if xs.len() != op.operands() {
-        return Err(Error::Backend(format!(
-            "{op:?} takes {} tensor operands, got {}",
-            op.operands(),
-            xs.len()
-        )));
-    }
+    op.check_operands(xs.len())?;
     let x = |i: usize| xs[i];
     match op {
         StateOp::MulScalar(s) => B::mul_scalar(a, s),

@@ -329,6 +329,8 @@ def test_train_step_with_stale_loss_raises_and_changes_nothing():
         ("Adam", {"lr": 1e-2}),
         ("Adam", {"lr": 1e-2, "betas": (0.8, 0.99), "eps": 1e-6, "weight_decay": 0.1}),
         ("AdamW", {"lr": 1e-2, "weight_decay": 0.05}),
+        ("Adam", {"lr": 1e-2, "amsgrad": True, "weight_decay": 0.1}),
+        ("AdamW", {"lr": 1e-2, "amsgrad": True, "weight_decay": 0.05}),
         ("SGD", {"lr": 0.1}),
         ("SGD", {"lr": 0.1, "momentum": 0.9}),
         ("SGD", {"lr": 0.1, "momentum": 0.5, "dampening": 0.3, "weight_decay": 0.01}),
@@ -336,9 +338,9 @@ def test_train_step_with_stale_loss_raises_and_changes_nothing():
     ],
 )
 def test_float32_updates_are_bit_identical_to_torch_single_tensor_kernels(name, kwargs):
-    """Same gradients in, same float32 parameters out, bit for bit: Adam/AdamW run torch's
-    single-tensor kernels in torch's order (`foreach=False`, torch's CPU default), and so does
-    SGD with its momentum, dampening, Nesterov and weight-decay variants."""
+    """Same gradients in, same float32 parameters out, bit for bit: Adam/AdamW (amsgrad too)
+    run torch's single-tensor kernels in torch's order (`foreach=False`, torch's CPU default),
+    and so does SGD with its momentum, dampening, Nesterov and weight-decay variants."""
     rng = np.random.default_rng(5)
     p0 = rng.standard_normal((7, 5)).astype(np.float32)
     cs = [rng.standard_normal((7, 5)).astype(np.float32) for _ in range(8)]
