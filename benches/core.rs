@@ -44,6 +44,9 @@ fn named_chain(s: &mut S, p: &Arc<Parameter<LibTorch>>, n: usize) {
     }
 }
 
+/// A recording of a chain of ops on the parameter (what a reset bench then frees).
+type Record = fn(&mut S, &Arc<Parameter<LibTorch>>);
+
 fn bench(c: &mut Criterion) {
     let p = Parameter::new(&scalar(1.0), None, true).unwrap();
 
@@ -70,38 +73,32 @@ fn bench(c: &mut Criterion) {
         b.iter(|| s.backward(y).unwrap().release())
     });
 
-    // reset_tape of a 10 000-node tape (divide by 10 000 for per-node cost).
-    c.bench_function("reset_tape of a 10000-node tape", |b| {
-        let mut s = S::new(Config::default()).unwrap();
-        b.iter_custom(|iters| {
-            let mut total = std::time::Duration::ZERO;
-            for _ in 0..iters {
-                chain(&mut s, &p, 10_000);
-                let start = std::time::Instant::now();
-                s.reset_tape();
-                total += start.elapsed();
-            }
-            total
-        })
-    });
-
-    // The same with every node named and released as Python's `x = x + 1.0` does (B5).
-    c.bench_function(
-        "reset_tape of a 10000-node tape, named as from Python",
-        |b| {
+    // reset_tape of a 10 000-node tape (divide by 10 000 for per-node cost), then the same
+    // with every node named and released as Python's `x = x + 1.0` does (B5).
+    let chains: [(&str, Record); 2] = [
+        ("reset_tape of a 10000-node tape", |s, p| {
+            chain(s, p, 10_000);
+        }),
+        (
+            "reset_tape of a 10000-node tape, named as from Python",
+            |s, p| named_chain(s, p, 10_000),
+        ),
+    ];
+    for (name, record) in chains {
+        c.bench_function(name, |b| {
             let mut s = S::new(Config::default()).unwrap();
             b.iter_custom(|iters| {
                 let mut total = std::time::Duration::ZERO;
                 for _ in 0..iters {
-                    named_chain(&mut s, &p, 10_000);
+                    record(&mut s, &p);
                     let start = std::time::Instant::now();
                     s.reset_tape();
                     total += start.elapsed();
                 }
                 total
             })
-        },
-    );
+        });
+    }
 
     // The floor under reset: freeing 10 000 one-element LibTorch tensors, nothing else.
     c.bench_function("free 10000 LibTorch tensors (reset floor)", |b| {
