@@ -134,9 +134,9 @@ fn cross_entropy_counts_its_class_ids_as_tape() {
     let logits = s.input(&data(&[4, 3], 3), true).unwrap();
     let before = memory_stats();
     s.cross_entropy(logits, &[0, 2, 1, 1]).unwrap();
-    // what the class-id kernel keeps (no dense one-hot): the four int64 ids and their four
-    // float64 scales, + the scalar loss
-    assert_eq!(delta(&before), tape_only(4 * 8 + 4 * F64 + F64, 3));
+    // what torch's class-id kernels keep (no dense one-hot): the four int64 ids, the
+    // log-probabilities and the total weight the backward reads, + the scalar loss
+    assert_eq!(delta(&before), tape_only(4 * 8 + 12 * F64 + F64 + F64, 4));
 }
 
 #[test]

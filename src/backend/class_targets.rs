@@ -3,7 +3,10 @@
 //! ignored positions, and the `mean` denominator `Σ w[t]` over the counted positions
 //! (torch's rule). On LibTorch they are made on the ids' device by tensor ops (the host
 //! reads back two numbers: whether an id is out of range, and the denominator); the
-//! reference carriers, whose device is the host, compute them there.
+//! reference carriers, whose device is the host, compute them there. Class ids of a 2-D
+//! input without label smoothing skip the coefficients: checked here, they go to torch's
+//! own kernels (`_log_softmax`, `nll_loss_forward` and their backward), whose values are
+//! torch's exactly.
 
 use tch::{Kind, Tensor};
 
@@ -143,14 +146,11 @@ struct Scales {
     counted: Tensor,
     /// The ids, ignored positions sent to class 0.
     safe: Tensor,
-    /// Each position's `w[t]` (1 without weights), 0 where ignored, in float64: their sum
-    /// is the `mean` denominator.
-    scale: Tensor,
 }
 
 /// Checks the ids (every one in `[0, classes)` or `ignore_index`, else torch's error naming
-/// the first position that is not) and weighs them, with the `mean` denominator (the sum of
-/// the scales). The host reads back one pair, whether any id is bad and the denominator: on
+/// the first position that is not), with the `mean` denominator (the sum of each counted
+/// position's `w[t]`, 1 without weights). The host reads back one pair, whether any id is bad and the denominator: on
 /// a GPU that is the call's one synchronisation (the error path reads more).
 fn torch_scales(spec: &ClassTargets<'_>, ids: &Tensor, classes: i64) -> Result<(Scales, f64)> {
     let counted = ids.f_ne(spec.ignore_index)?;
@@ -184,32 +184,47 @@ fn torch_scales(spec: &ClassTargets<'_>, ids: &Tensor, classes: i64) -> Result<(
         let id = ids.f_reshape([-1])?.f_int64_value(&[pos])?;
         return Err(spec.out_of_range(id, pos, classes));
     }
-    Ok((
-        Scales {
-            counted,
-            safe,
-            scale,
-        },
-        pair[1],
-    ))
+    Ok((Scales { counted, safe }, pair[1]))
 }
 
 /// Class ids prepared for a class-id kernel (see [`torch_prepare`]).
 pub struct PreparedIds<T> {
-    /// The ids, ignored positions sent to class 0.
-    pub safe: T,
-    /// Each position's `w[t]` (1 without weights), 0 where ignored, in the input's dtype.
-    pub scale: T,
-    /// The `mean` denominator: the sum of the scales.
+    /// The ids `(N,)`, int64, checked (each in `[0, C)` or `ignore_index`).
+    pub ids: T,
+    /// The class weights `(C,)` in the input's dtype, or none.
+    pub weight: Option<T>,
+    /// The `mean` denominator: the summed weights of the counted positions.
     pub denom: f64,
 }
 
-/// The class ids of a 2-D input prepared for [`torch_ids_loss`]: the ids with ignored
-/// positions sent to class 0, each position's scale `w[t]` (1 without weights, 0 where
-/// ignored) in `kind`, on `device`, and the `mean` denominator (their sum). The ids are
-/// checked first (a `ClassIndexError` naming the first bad position). Ids on the host are
-/// read there, in one pass; ids on a GPU are prepared there by tensor ops (the host reads
-/// back the check and the denominator).
+/// What a class-id kernel reads besides the input: the checked ids, the class weights and
+/// torch's keyword arguments.
+pub struct IdsLoss<'a, T> {
+    pub ids: &'a T,
+    pub weight: Option<&'a T>,
+    pub ignore_index: i64,
+    /// torch's reduction code: 0 `none`, 1 `mean`, 2 `sum`.
+    pub reduction: i64,
+}
+
+/// What the backward of a class-id kernel reads (torch saves the same): the
+/// log-probabilities (cross entropy only) and the total weight.
+pub struct IdsSaved<T> {
+    pub log_probs: Option<T>,
+    pub total_weight: T,
+}
+
+/// The forward of a class-id kernel: the loss, and what its backward reads.
+pub struct IdsForward<T> {
+    pub loss: T,
+    pub saved: IdsSaved<T>,
+}
+
+/// The class ids of a 2-D input checked for [`torch_ids_loss`] (a `ClassIndexError` naming
+/// the first bad position), as int64 on `device`, with the class weights in `kind` there
+/// and the `mean` denominator. Ids on the host are read there, in one pass; ids on a GPU
+/// are checked there by tensor ops (the host reads back the check and the denominator):
+/// LibTorch's own check of an id out of range is a device-side assert on CUDA.
 pub fn torch_prepare(
     spec: &ClassTargets<'_>,
     ids: &Tensor,
@@ -218,68 +233,102 @@ pub fn torch_prepare(
     device: tch::Device,
 ) -> Result<PreparedIds<Tensor>> {
     let ids = ids.f_to_kind(Kind::Int64)?.f_reshape([-1])?;
-    let (safe, scale, denom) = if ids.device() == tch::Device::Cpu {
+    let denom = if ids.device() == tch::Device::Cpu {
         let targets = checked_host(spec, &Vec::<i64>::try_from(&ids)?, classes)?;
-        let w = |t: Option<i64>| t.map_or(0.0, |id| spec.weight.map_or(1.0, |w| w[id as usize]));
-        let safe: Vec<i64> = targets.iter().map(|t| t.unwrap_or(0)).collect();
-        let scale: Vec<f64> = targets.iter().map(|&t| w(t)).collect();
-        let denom = scale.iter().sum();
-        (
-            Tensor::f_from_slice(&safe)?,
-            Tensor::f_from_slice(&scale)?,
-            denom,
-        )
+        let w = |t: &Option<i64>| t.map_or(0.0, |id| spec.weight.map_or(1.0, |w| w[id as usize]));
+        targets.iter().map(w).sum()
     } else {
-        let (s, denom) = torch_scales(spec, &ids, classes)?;
-        (s.safe, s.scale, denom)
+        torch_scales(spec, &ids, classes)?.1
     };
+    let weight = spec
+        .weight
+        .map(|w| {
+            Tensor::f_from_slice(w)?
+                .f_to_device(device)?
+                .f_to_kind(kind)
+        })
+        .transpose()?;
     Ok(PreparedIds {
-        safe: safe.f_to_device(device)?,
-        scale: scale.f_to_device(device)?.f_to_kind(kind)?,
+        ids: ids.f_to_device(device)?,
+        weight,
         denom,
     })
 }
 
-/// Per-position losses of class ids on LibTorch, for a 2-D input `(N, C)`:
-/// `−scale · z[n, safe[n]]` with `z = log_softmax(x)` (cross entropy) or `x` (nll), from
-/// [`torch_prepare`]'s ids and scales; torch's `log_softmax` + `nll_loss` arithmetic,
-/// without a dense target.
+/// torch's `F.cross_entropy` (`log_softmax`) or `F.nll_loss` of a 2-D input `(N, C)` and
+/// checked class ids, by torch's own kernels (`_log_softmax`, `nll_loss_forward`): the same
+/// values as torch's, reduction included.
 pub fn torch_ids_loss(
     x: &Tensor,
-    safe: &Tensor,
-    scale: &Tensor,
+    a: &IdsLoss<'_, Tensor>,
     log_softmax: bool,
-) -> Result<Tensor> {
-    let z = if log_softmax {
-        x.f_log_softmax(1, x.kind())?
-    } else {
-        x.shallow_clone()
+) -> Result<IdsForward<Tensor>> {
+    use super::layer_kernels::adopt;
+    let mut outs = [std::ptr::null_mut(); 3];
+    let mut err = std::ptr::null_mut();
+    // SAFETY: every tensor pointer is a live at::Tensor borrowed for the call (the weight
+    // is one or null); the shim writes only the three out pointers and `err`, and catches
+    // every C++ exception.
+    let rc = unsafe {
+        super::shim::eagertape_nll_loss_forward(
+            x.as_ptr(),
+            a.ids.as_ptr(),
+            a.weight.map_or(std::ptr::null(), |w| w.as_ptr()),
+            a.reduction,
+            a.ignore_index,
+            i32::from(log_softmax),
+            &mut outs[0],
+            &mut outs[1],
+            &mut outs[2],
+            &mut err,
+        )
     };
-    let mut picked = z
-        .f_gather(1, &safe.f_unsqueeze(1)?, false)?
-        .f_squeeze_dim(1)?;
-    let _ = picked.f_mul_(scale)?;
-    let _ = picked.f_neg_()?;
-    Ok(picked)
+    super::shim::shim_result(rc, err, "nll_loss_forward")?;
+    let [loss, log_probs, total_weight] = outs.map(adopt);
+    let missing = || Error::Backend("nll_loss_forward: a result is missing".into());
+    Ok(IdsForward {
+        loss: loss.ok_or_else(missing)?,
+        saved: IdsSaved {
+            log_probs,
+            total_weight: total_weight.ok_or_else(missing)?,
+        },
+    })
 }
 
-/// The input's cotangent of [`torch_ids_loss`] for per-position cotangents `g` `(N,)`:
-/// `softmax(x) s − onehot(t) s` with `s = scale g` (cross entropy), `−onehot(t) s` (nll).
+/// The input's cotangent of [`torch_ids_loss`] for the loss's cotangent `g`, by torch's
+/// backward kernels (`nll_loss_backward`, then `_log_softmax_backward_data` for cross
+/// entropy) from what the forward saved.
 pub fn torch_ids_loss_backward(
-    x: &Tensor,
-    safe: &Tensor,
-    scale: &Tensor,
-    log_softmax: bool,
     g: &Tensor,
+    x: &Tensor,
+    a: &IdsLoss<'_, Tensor>,
+    saved: &IdsSaved<&Tensor>,
+    log_softmax: bool,
 ) -> Result<Tensor> {
-    let s = scale.f_mul(g)?.f_unsqueeze(1)?;
-    let mut dx = if log_softmax {
-        let mut p = x.f_softmax(1, x.kind())?;
-        let _ = p.f_mul_(&s)?;
-        p
-    } else {
-        x.f_zeros_like()?
+    let z = match (log_softmax, saved.log_probs) {
+        (false, _) => x,
+        (true, Some(z)) => z,
+        (true, None) => {
+            return Err(Error::Backend(
+                "cross_entropy: the backward's log-probabilities are missing".into(),
+            ))
+        }
     };
-    let _ = dx.f_scatter_add_(1, &safe.f_unsqueeze(1)?, &s.f_neg()?)?;
-    Ok(dx)
+    let gz = z.f_nll_loss_backward(
+        g,
+        a.ids,
+        a.weight,
+        tch::Reduction::Other(a.reduction),
+        a.ignore_index,
+        saved.total_weight,
+    )?;
+    if !log_softmax {
+        return Ok(gz);
+    }
+    Ok(Tensor::f_internal_log_softmax_backward_data(
+        &gz,
+        z,
+        1,
+        z.kind(),
+    )?)
 }

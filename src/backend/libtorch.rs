@@ -208,20 +208,19 @@ impl Backend for LibTorch {
     }
     fn class_ids_loss(
         x: &Tensor,
-        safe: &Tensor,
-        scale: &Tensor,
+        a: &super::class_targets::IdsLoss<'_, Tensor>,
         log_softmax: bool,
-    ) -> Result<Tensor> {
-        super::class_targets::torch_ids_loss(x, safe, scale, log_softmax)
+    ) -> Result<super::class_targets::IdsForward<Tensor>> {
+        super::class_targets::torch_ids_loss(x, a, log_softmax)
     }
     fn class_ids_loss_backward(
-        x: &Tensor,
-        safe: &Tensor,
-        scale: &Tensor,
-        log_softmax: bool,
         g: &Tensor,
+        x: &Tensor,
+        a: &super::class_targets::IdsLoss<'_, Tensor>,
+        saved: &super::class_targets::IdsSaved<&Tensor>,
+        log_softmax: bool,
     ) -> Result<Tensor> {
-        super::class_targets::torch_ids_loss_backward(x, safe, scale, log_softmax, g)
+        super::class_targets::torch_ids_loss_backward(g, x, a, saved, log_softmax)
     }
     fn linspace(
         start: f64,

@@ -134,10 +134,10 @@ pub trait Backend: Sized + Send + Sync + 'static {
     /// The `n × m` identity pattern (ones on the main diagonal), made on `device`.
     fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Self::T>;
     /// Class ids `(N,)` of a 2-D input `x` `(N, C)` prepared for this backend's class-id
-    /// kernel ([`class_targets::torch_prepare`]: the ids with ignored positions sent to 0,
-    /// each position's scale `w[t]`, and the `mean` denominator), after checking them (a
-    /// `ClassIndexError` naming the first bad position). `None`, the default: no such
-    /// kernel, and the loss goes through [`Backend::class_coefficients`].
+    /// kernel ([`class_targets::torch_prepare`]: the ids checked, a `ClassIndexError`
+    /// naming the first bad position; the class weights in `x`'s dtype; the `mean`
+    /// denominator). `None`, the default: no such kernel, and the loss goes through
+    /// [`Backend::class_coefficients`].
     fn class_ids_prepare(
         _spec: &class_targets::ClassTargets<'_>,
         _x: &Self::T,
@@ -146,24 +146,24 @@ pub trait Backend: Sized + Send + Sync + 'static {
     ) -> Result<Option<class_targets::PreparedIds<Self::T>>> {
         Ok(None)
     }
-    /// Per-position losses of prepared class ids (see [`Backend::class_ids_prepare`]).
+    /// torch's `cross_entropy` (`log_softmax`) or `nll_loss` of prepared class ids (see
+    /// [`Backend::class_ids_prepare`]), reduced, with what its backward reads.
     fn class_ids_loss(
         _x: &Self::T,
-        _safe: &Self::T,
-        _scale: &Self::T,
+        _a: &class_targets::IdsLoss<'_, Self::T>,
         _log_softmax: bool,
-    ) -> Result<Self::T> {
+    ) -> Result<class_targets::IdsForward<Self::T>> {
         Err(crate::error::Error::Backend(
             "class_ids_loss: this backend has no class-id kernel".into(),
         ))
     }
-    /// The backward of [`Backend::class_ids_loss`] for per-position cotangents `g`.
+    /// The input's cotangent of [`Backend::class_ids_loss`] for the loss's cotangent `g`.
     fn class_ids_loss_backward(
-        _x: &Self::T,
-        _safe: &Self::T,
-        _scale: &Self::T,
-        _log_softmax: bool,
         _g: &Self::T,
+        _x: &Self::T,
+        _a: &class_targets::IdsLoss<'_, Self::T>,
+        _saved: &class_targets::IdsSaved<&Self::T>,
+        _log_softmax: bool,
     ) -> Result<Self::T> {
         Err(crate::error::Error::Backend(
             "class_ids_loss_backward: this backend has no class-id kernel".into(),

@@ -116,6 +116,22 @@ extern "C" {
         err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 
+    /// `src/shim/layers.cpp`: `_log_softmax` (when `log_softmax`) and `nll_loss_forward` of
+    /// a 2-D input and class ids (`weight` may be null); `loss`, `total_weight` and, when
+    /// `log_softmax`, `log_probs` get new handles owned by the caller.
+    pub(super) fn eagertape_nll_loss_forward(
+        x: *const torch_sys::C_tensor,
+        target: *const torch_sys::C_tensor,
+        weight: *const torch_sys::C_tensor,
+        reduction: i64,
+        ignore_index: i64,
+        log_softmax: i32,
+        loss: *mut *mut torch_sys::C_tensor,
+        log_probs: *mut *mut torch_sys::C_tensor,
+        total_weight: *mut *mut torch_sys::C_tensor,
+        err: *mut *mut std::os::raw::c_char,
+    ) -> i32;
+
     /// `src/shim/layers.cpp`: LibTorch's `native_batch_norm_backward` (weight, running
     /// statistics and saved statistics may be null), with the same out-pointer contract.
     pub(super) fn eagertape_batch_norm_backward(

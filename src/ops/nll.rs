@@ -6,10 +6,14 @@
 //! input's shape that the session builds from the target (see `session/loss.rs`) and the
 //! node keeps as its workspace (as many bytes as torch's one-hot or probability target).
 
+use std::sync::OnceLock;
+
 use super::{fresh, grad_value, viewed, Arity, Cotangents, Grad, Op, Output, Rule};
+use crate::backend::class_targets::{IdsLoss, IdsSaved};
 use crate::backend::Backend;
-use crate::buffer::Value;
+use crate::buffer::{Tracked, Value};
 use crate::error::{Error, Result};
+use crate::ledger::Category;
 use crate::ops::Arith;
 
 pub use super::loss::Reduction;
@@ -19,10 +23,37 @@ pub enum Terms<B: Backend> {
     /// `A`: the weight of each log-probability, of the input's shape.
     Dense(Value<B>),
     /// Class ids `(N,)` of a 2-D input `(N, C)` (no label smoothing), for a backend with a
-    /// class-id kernel (`Backend::class_ids_loss`): `A` is then one-hot rows scaled by
-    /// `w[t]`, never made (torch's `nll_loss` does the same). `safe`: the ids with ignored
-    /// positions sent to class 0; `scale`: `w[t]`, 0 where ignored.
-    Ids { safe: Value<B>, scale: Value<B> },
+    /// class-id kernel (`Backend::class_ids_loss`: torch's own `nll_loss` kernels, reduction
+    /// included): `A` is then one-hot rows scaled by `w[t]`, never made.
+    Ids(IdTerms<B>),
+}
+
+/// The class-id kernel's operands, owned by the node.
+pub struct IdTerms<B: Backend> {
+    /// The ids, int64, checked (each a class or `ignore_index`).
+    pub ids: Value<B>,
+    /// The class weights `(C,)` in the input's dtype.
+    pub weight: Option<Value<B>>,
+    pub ignore_index: i64,
+    /// Set by the forward (again by the forward that recomputes a value a checkpointed
+    /// block released): the log-probabilities (cross entropy) and the total weight, which
+    /// the backward reads in place of the input, as torch's; freed with the node.
+    pub saved: OnceLock<IdsSaved<Value<B>>>,
+}
+
+impl<B: Backend> IdTerms<B> {
+    fn args(&self, reduction: Reduction) -> IdsLoss<'_, B::T> {
+        IdsLoss {
+            ids: self.ids.get(),
+            weight: self.weight.as_ref().map(|w| w.get()),
+            ignore_index: self.ignore_index,
+            reduction: match reduction {
+                Reduction::None => 0,
+                Reduction::Mean | Reduction::BatchMean => 1,
+                Reduction::Sum => 2,
+            },
+        }
+    }
 }
 
 pub struct ClassLoss<B: Backend> {
@@ -37,6 +68,24 @@ pub struct ClassLoss<B: Backend> {
 }
 
 impl<B: Backend> ClassLoss<B> {
+    /// The backward of the class-id kernel from what its forward saved.
+    fn ids_backward(&self, t: &IdTerms<B>, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
+        let saved = t.saved.get().ok_or_else(|| {
+            Error::Backend(format!(
+                "{}: backward before its forward",
+                <Self as Rule<B>>::name(self)
+            ))
+        })?;
+        let saved = IdsSaved {
+            log_probs: saved.log_probs.as_ref().map(|z| z.get()),
+            total_weight: saved.total_weight.get(),
+        };
+        let args = t.args(self.reduction);
+        let x = cx.xs[0].get();
+        let dx = B::class_ids_loss_backward(cx.g.get(), x, &args, &saved, self.log_softmax)?;
+        Ok(vec![Some(grad_value(dx))])
+    }
+
     /// The input's shape with the class dim kept as 1.
     fn kept(&self, input: &[i64]) -> Vec<i64> {
         let mut s = input.to_vec();
@@ -61,8 +110,30 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
     fn workspace(&self) -> Vec<&Value<B>> {
         match &self.terms {
             Terms::Dense(a) => vec![a],
-            Terms::Ids { safe, scale } => vec![safe, scale],
+            Terms::Ids(t) => {
+                let saved = t.saved.get();
+                let z = saved.and_then(|s| s.log_probs.as_ref());
+                let total = saved.map(|s| &s.total_weight);
+                [Some(&t.ids)]
+                    .into_iter()
+                    .chain([t.weight.as_ref(), z, total])
+                    .flatten()
+                    .collect()
+            }
         }
+    }
+    fn forget_workspace(&mut self) {
+        if let Terms::Ids(t) = &mut self.terms {
+            t.saved.take();
+        }
+    }
+    /// The class-id kernels' cross-entropy backward reads the saved log-probabilities,
+    /// not the logits.
+    fn saves_operand(&self, _i: usize, _needs: &[bool]) -> bool {
+        !(self.log_softmax && matches!(self.terms, Terms::Ids(_)))
+    }
+    fn saves_output(&self, _needs: &[bool]) -> bool {
+        false
     }
     fn output(&self) -> Output {
         Output::Fresh
@@ -70,9 +141,7 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         let fits = match &self.terms {
             Terms::Dense(a) => B::shape(a.get()) == shapes[0],
-            Terms::Ids { safe, .. } => {
-                shapes[0].len() == 2 && B::shape(safe.get()) == shapes[0][..1]
-            }
+            Terms::Ids(t) => shapes[0].len() == 2 && B::shape(t.ids.get()) == shapes[0][..1],
         };
         if !fits {
             return Err(Error::Shape(format!(
@@ -102,8 +171,14 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
                 let weighted = B::mul(&z, a.get())?;
                 B::neg(&B::sum_dims(&weighted, &[self.class_dim], false)?)?
             }
-            Terms::Ids { safe, scale } => {
-                B::class_ids_loss(x, safe.get(), scale.get(), self.log_softmax)?
+            Terms::Ids(t) => {
+                let f = B::class_ids_loss(x, &t.args(self.reduction), self.log_softmax)?;
+                let keep = |v| Tracked::owned(v, Category::Tape);
+                let _ = t.saved.set(IdsSaved {
+                    log_probs: f.saved.log_probs.map(keep),
+                    total_weight: keep(f.saved.total_weight),
+                });
+                return fresh(f.loss);
             }
         };
         fresh(match self.reduction {
@@ -120,6 +195,10 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
     /// or the loss's cotangent divided by the denominator for `mean`).
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let x = cx.xs[0].get();
+        let a = match &self.terms {
+            Terms::Ids(t) => return self.ids_backward(t, cx),
+            Terms::Dense(a) => a.get(),
+        };
         let shape = B::shape(x);
         let g = match self.reduction {
             Reduction::None => viewed::<B>(cx.g.get(), &self.kept(&shape))?,
@@ -128,21 +207,6 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
             // ignored it writes no position, so the gradient is 0 (not 0 · inf)
             _ if self.denom == 0.0 => B::mul_scalar(cx.g.get(), 0.0)?,
             _ => B::div_scalar(cx.g.get(), self.denom)?,
-        };
-        let a = match &self.terms {
-            Terms::Dense(a) => a.get(),
-            Terms::Ids { safe, scale } => {
-                // per-position cotangents (N,), then the kernel's backward
-                let n = B::shape(safe.get());
-                let g = if B::numel(&g) == 1 {
-                    B::copy(&B::expand(&viewed::<B>(&g, &[1])?, &n)?)?
-                } else {
-                    viewed::<B>(&g, &n)?
-                };
-                let dx =
-                    B::class_ids_loss_backward(x, safe.get(), scale.get(), self.log_softmax, &g)?;
-                return Ok(vec![Some(grad_value(dx))]);
-            }
         };
         let d = if self.log_softmax {
             let total = B::sum_dims(a, &[self.class_dim], true)?;
@@ -269,6 +333,7 @@ pub(crate) use functions;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::dynamic::Dyn;
     use crate::ops::testing::{check_grads, data, dt, positive};
     use crate::session::loss::{ClassLossOptions, Target};
     use tch::{Reduction as R, Tensor};
@@ -308,6 +373,53 @@ mod tests {
                 },
             );
         }
+    }
+
+    #[test]
+    fn cross_entropy_of_class_ids_with_weights_and_an_ignored_position_per_reduction() {
+        // a 2-D input: torch's own kernels (log_softmax, nll_loss_forward and backward)
+        let ids = [0i64, 2, -100, 1, 2];
+        let w = [0.5, 2.0, 1.5];
+        for (reduction, tr) in [
+            (Reduction::Mean, R::Mean),
+            (Reduction::Sum, R::Sum),
+            (Reduction::None, R::None),
+        ] {
+            check_grads(
+                &[data(&[5, 3], 610)],
+                move |s, h| {
+                    let opts = ClassLossOptions {
+                        weight: Some(w.to_vec()),
+                        reduction,
+                        ..Default::default()
+                    };
+                    s.class_loss(h[0], classes(&ids, &[5]), &opts, true)
+                },
+                move |t| {
+                    let wt = Tensor::from_slice(&w);
+                    t[0].cross_entropy_loss(&Tensor::from_slice(&ids), Some(&wt), tr, -100, 0.0)
+                },
+            );
+        }
+    }
+
+    #[test]
+    fn cross_entropy_with_every_class_id_ignored_is_nan_with_a_zero_gradient() {
+        // torch: mean over no counted position is 0 / 0; its backward writes no position
+        let mut s = crate::ops::testing::session();
+        let p = crate::ops::testing::param(&data(&[2, 3], 611), "x");
+        let x = s.use_param(&p).unwrap();
+        let opts = ClassLossOptions::default();
+        let loss = s
+            .class_loss(x, classes(&[-100, -100], &[2]), &opts, true)
+            .unwrap();
+        let value = Dyn::to_f64(s.value(loss).unwrap().get()).unwrap();
+        assert!(value[0].is_nan(), "{value:?}");
+        let grads = s.backward(loss).unwrap();
+        let g = grads.get(p.id()).unwrap().value("test").unwrap();
+        let g = Dyn::to_f64(g.get()).unwrap();
+        assert_eq!(g, vec![0.0; 6]);
+        grads.release();
     }
 
     #[test]

@@ -109,6 +109,12 @@ pub struct Plan<B: Backend> {
     /// eager step compacts the tape there, a replay once it is over
     /// ([`Session::replay_finish`]).
     pub(super) closes: bool,
+    /// For each closing backward (its entry), the earlier entries a later entry or an
+    /// output reads: a replay compacts the tape right after that backward keeping only
+    /// these, as the eager step's compaction kept what Python named
+    /// ([`Plan::set_outputs`]; empty until the outputs are known: then a replay compacts
+    /// once it is over).
+    pub(super) live_after: Vec<(usize, Vec<usize>)>,
     pub(super) arguments: usize,
     pub(super) dtype: DType,
     pub(super) device: Device,
@@ -480,6 +486,7 @@ impl<B: Backend> Session<B> {
             .any(|e| matches!(e, Entry::Backward { retain: false, .. }));
         Ok(Plan {
             closes,
+            live_after: Vec::new(),
             entries: r.entries,
             arguments,
             dtype: self.dtype,

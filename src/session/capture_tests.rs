@@ -419,3 +419,55 @@ fn a_tensor_argument_is_read_as_it_is_at_each_replay() {
     // Data where a tensor was recorded: refused.
     assert!(s.replay(&plan, args(20)).is_err());
 }
+
+#[test]
+fn a_replay_compacts_at_its_backward_so_the_step_updates_parameters_in_place() {
+    // torch: `loss.backward()` frees the graph, so `opt.step()` then writes the
+    // parameters in place; the eager step's compaction and each replay's do the same
+    use crate::optim::Sgd;
+    use crate::session::effect::SharedOptimizer;
+    let m = mlp();
+    let ps = vec![m.w1.clone(), m.b1.clone(), m.w2.clone()];
+    let sgd = Sgd::new(ps.clone(), 0.1).unwrap();
+    let opt: SharedOptimizer<Dyn> = Arc::new(std::sync::Mutex::new(Box::new(sgd)));
+    let mut s = session();
+    s.begin_capture().unwrap();
+    let x = s.input(&dt(&data(&[6, 4], 10)), false).unwrap();
+    s.mark_argument(x, 0).unwrap();
+    let loss = class_step(&mut s, &m, x, ids(1), Some(1));
+    s.backward_closing(loss, false).unwrap();
+    s.effect(Effect::Step(opt.clone())).unwrap();
+    let (plan, outputs) = s.end_capture_with(&[loss]).unwrap();
+    drop(s); // its tape held the snapshots the eager step read
+
+    let mut eager = session();
+    let x = eager.input(&dt(&data(&[6, 4], 2)), false).unwrap();
+    let want = class_step(&mut eager, &m, x, ids(2), None);
+    let want = Dyn::to_f64(eager.value(want).unwrap().get()).unwrap();
+    drop(eager);
+
+    let snapshots = || -> Vec<usize> {
+        ps.iter()
+            .map(|p| Arc::as_ptr(&p.snapshot()) as usize)
+            .collect()
+    };
+    let before = snapshots();
+    let mut replayed = session();
+    let hs = replayed
+        .replay(&plan, vec![dt(&data(&[6, 4], 2)), ids(2)])
+        .unwrap();
+    assert_eq!(
+        snapshots(),
+        before,
+        "the step wrote each parameter in place"
+    );
+    let loss = Dyn::to_f64(replayed.value(hs[outputs[0]]).unwrap().get()).unwrap();
+    assert_eq!(
+        loss, want,
+        "the loss, kept through the compaction, is the eager step's"
+    );
+    assert!(
+        replayed.tape_len() < plan.len(),
+        "the nodes no later entry reads went at the backward"
+    );
+}

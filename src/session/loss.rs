@@ -5,7 +5,7 @@
 //! targets have the input's shape; one that requires grad is recorded as the composition
 //! `−Σ (t (1 − ε) + ε / C) w log_softmax(x)` so that it gets its gradient too.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::Session;
 use crate::backend::class_targets::ClassTargets;
@@ -15,7 +15,7 @@ use crate::config::DType;
 use crate::error::{Error, Result};
 use crate::ledger::Category;
 use crate::ops::binary::BinaryOp;
-use crate::ops::nll::{ClassLoss, Reduction, Terms};
+use crate::ops::nll::{ClassLoss, IdTerms, Reduction, Terms};
 use crate::ops::scalar::ScalarOp;
 use crate::ops::view::ShapeView;
 use crate::ops::Arith;
@@ -295,10 +295,13 @@ impl<B: Backend> Session<B> {
                     .flatten()
                 {
                     Some(p) => {
-                        let terms = Terms::Ids {
-                            safe: Tracked::owned(p.safe, Category::Tape),
-                            scale: Tracked::owned(p.scale, Category::Tape),
-                        };
+                        let keep = |v| Tracked::owned(v, Category::Tape);
+                        let terms = Terms::Ids(IdTerms {
+                            ids: keep(p.ids),
+                            weight: p.weight.map(keep),
+                            ignore_index: opts.ignore_index,
+                            saved: OnceLock::new(),
+                        });
                         (terms, p.denom)
                     }
                     None => {

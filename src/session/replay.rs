@@ -14,6 +14,43 @@ use crate::error::{Error, Result};
 use crate::ops::Op;
 use crate::tape::Handle;
 
+impl<B: Backend> Entry<B> {
+    /// The earlier entries this one reads.
+    fn reads(&self) -> &[usize] {
+        match self {
+            Entry::Op { parents, .. } => parents,
+            Entry::Call { operands, .. } => operands,
+            Entry::Detached(e)
+            | Entry::Extra { of: e, .. }
+            | Entry::ClassLoss { input: e, .. }
+            | Entry::Backward { root: e, .. } => std::slice::from_ref(e),
+            _ => &[],
+        }
+    }
+}
+
+impl<B: Backend> Plan<B> {
+    /// Name the step's outputs (entries): each closing backward's replay then compacts the
+    /// tape at once, keeping the entries read after it (by a later entry or as an output),
+    /// as the eager step's backward did, so that the optimizer's step after it updates
+    /// parameters no tape holds in place and the activations go back to the pool before
+    /// it runs.
+    pub fn set_outputs(&mut self, outputs: &[usize]) {
+        let entries = &self.entries;
+        self.live_after = (0..entries.len())
+            .filter(|&b| matches!(entries[b], Entry::Backward { retain: false, .. }))
+            .map(|b| {
+                let later = entries[b + 1..].iter().flat_map(|e| e.reads().iter());
+                let mut keep: Vec<usize> =
+                    later.chain(outputs).copied().filter(|&e| e < b).collect();
+                keep.sort_unstable();
+                keep.dedup();
+                (b, keep)
+            })
+            .collect();
+    }
+}
+
 /// One argument of a replay.
 pub enum ReplayArg<B: Backend> {
     /// Data for an [`Entry::Argument`] or an [`Entry::ClassLoss`] (used once).
@@ -23,10 +60,11 @@ pub enum ReplayArg<B: Backend> {
 }
 
 /// A replay in progress: the arguments not used yet, a handle for each entry replayed so
-/// far.
+/// far, and the tape's length a failure cuts it back to.
 struct ReplayState<B: Backend> {
     args: Vec<Option<ReplayArg<B>>>,
     handles: Vec<Handle>,
+    mark: usize,
 }
 
 fn take_argument<B: Backend>(args: &mut [Option<ReplayArg<B>>], k: usize) -> Result<B::T> {
@@ -75,7 +113,10 @@ impl<B: Backend> Session<B> {
                 ))
             })
         });
-        Ok((plan, entries.collect::<Result<_>>()?))
+        let entries: Vec<usize> = entries.collect::<Result<_>>()?;
+        let mut plan = plan;
+        plan.set_outputs(&entries);
+        Ok((plan, entries))
     }
 
     /// Push `plan`'s nodes again with `args` as its arguments: a handle for each entry.
@@ -93,13 +134,13 @@ impl<B: Backend> Session<B> {
             args: args.into_iter().map(Some).collect(),
             // bounded: one per entry of the plan, which holds them
             handles: Vec::with_capacity(plan.entries.len()),
+            mark: self.tape.len(),
         };
-        let mark = self.tape.len();
         self.replaying = true;
         let out = self.replay_part(plan, &mut state);
         self.replaying = false;
         if let Err(e) = out {
-            self.truncate_tape(mark);
+            self.truncate_tape(state.mark);
             return Err(e);
         }
         Ok(state.handles)
@@ -178,9 +219,13 @@ impl<B: Backend> Session<B> {
                     redo(self, &ps)?
                 }
                 Entry::Backward { root, retain } => {
-                    let root = hs[*root];
+                    let (e, root) = (*root, hs[*root]);
                     self.backward_closing(root, *retain)?;
-                    root
+                    let at = state.handles.len();
+                    if let Some((_, keep)) = plan.live_after.iter().find(|(b, _)| *b == at) {
+                        self.compact_in_replay(keep, state)?;
+                    }
+                    state.handles[e]
                 }
                 Entry::Effect(e) => {
                     self.run_effect(e)?;
@@ -190,6 +235,34 @@ impl<B: Backend> Session<B> {
             };
             state.handles.push(h);
         }
+        Ok(())
+    }
+
+    /// The compaction of an eager step's closing backward, in a replay: the entries `keep`
+    /// and the tensor arguments are named for it (the nodes they name move), the rest of
+    /// the tape it pushed so far goes; their handles follow.
+    fn compact_in_replay(&mut self, keep: &[usize], state: &mut ReplayState<B>) -> Result<()> {
+        let stale = || Error::Argument("replay: a handle went stale during the step".into());
+        let mut named = Vec::with_capacity(keep.len()); // bounded: one per kept entry
+        for &e in keep {
+            named.push((e, self.name_handle(state.handles[e]).ok_or_else(stale)?));
+        }
+        let mut tensors = Vec::new();
+        for (k, a) in state.args.iter().enumerate() {
+            if let Some(ReplayArg::Tensor(h)) = a {
+                tensors.push((k, self.name_handle(*h).ok_or_else(stale)?));
+            }
+        }
+        self.compact();
+        for (e, slot) in named {
+            state.handles[e] = slot.handle();
+        }
+        for (k, slot) in tensors {
+            state.args[k] = Some(ReplayArg::Tensor(slot.handle()));
+        }
+        // A failure from here on leaves the kept nodes (named by no tensor: the next
+        // compaction retires them) and cuts what came after.
+        state.mark = self.tape.len();
         Ok(())
     }
 

@@ -1,5 +1,7 @@
-// The backward kernels of LibTorch's layers that tch does not expose (their `output_mask`
-// is a std::array<bool, 3>): `convolution_backward` and `native_layer_norm_backward`. Each
+// The kernels of LibTorch's layers that tch does not expose: the backward kernels whose
+// `output_mask` is a std::array<bool, 3> (`convolution_backward`,
+// `native_layer_norm_backward`, `native_batch_norm_backward`), and `nll_loss_forward`, whose
+// second result (the total weight) its backward reads. Each
 // writes a heap-allocated at::Tensor (the tch C API's tensor handle, owned by the caller
 // from then on) into each out pointer whose mask bit is set, and null into the others.
 // Returns 0, or 1 with a malloc'd message in *err (the caller frees it); no exception
@@ -107,5 +109,31 @@ extern "C" int eagertape_batch_norm_backward(
     return fail(err, e.what());
   } catch (...) {
     return fail(err, "unknown C++ exception in native_batch_norm_backward");
+  }
+}
+
+// torch's `F.cross_entropy` / `F.nll_loss` of a 2-D input `(N, C)` and class ids `(N,)`:
+// `z = _log_softmax(x, 1)` when `log_softmax` (else `z = x`), then `nll_loss_forward(z,
+// target, weight, reduction, ignore_index)`. *loss and *total_weight get new handles, and
+// *log_probs `z` when `log_softmax` (null otherwise): the backward reads it, as torch's.
+extern "C" int eagertape_nll_loss_forward(const at::Tensor* x, const at::Tensor* target,
+                                          const at::Tensor* weight, int64_t reduction,
+                                          int64_t ignore_index, int log_softmax,
+                                          at::Tensor** loss, at::Tensor** log_probs,
+                                          at::Tensor** total_weight, char** err) {
+  try {
+    c10::AutoGradMode no_grad(false);
+    std::optional<at::Tensor> w;
+    if (weight != nullptr) w = *weight;
+    at::Tensor z = log_softmax != 0 ? at::_log_softmax(*x, 1, false) : *x;
+    auto r = at::nll_loss_forward(z, *target, w, reduction, ignore_index);
+    *loss = new at::Tensor(std::get<0>(r));
+    *total_weight = new at::Tensor(std::get<1>(r));
+    *log_probs = owned(z, log_softmax != 0);
+    return 0;
+  } catch (const std::exception& e) {
+    return fail(err, e.what());
+  } catch (...) {
+    return fail(err, "unknown C++ exception in nll_loss_forward");
   }
 }

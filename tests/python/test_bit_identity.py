@@ -52,7 +52,6 @@ NOT_BIT_IDENTICAL: dict[str, tuple[tuple[str, ...], str]] = {
     "prod_with_a_zero_and_without": (ALL, "the backward divides the product by each element"),
     "norm_p": (ALL, "p-norms are sums of powers (torch: its vector-norm kernel)"),
     "repeat": (ALL, "the copies' gradients are " + _SUM_ORDER),
-    "cross_entropy": (ALL, "the log-softmax and its backward are fused per position"),
     "rms_norm": (ALL, _NORM),
     "group_norm": (ALL, _NORM),
     "instance_and_local_response_norm": (("float32",), _NORM),

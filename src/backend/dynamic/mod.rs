@@ -91,6 +91,27 @@ fn fused_adam_unsupported(x: &DynTensor) -> Error {
     }
 }
 
+/// `t` as a LibTorch tensor, for an op whose input is `x` (else the mismatch error).
+fn torch_operand<'a>(x: &DynTensor, t: &'a DynTensor) -> Result<&'a Tensor> {
+    match t {
+        Torch(t) => Ok(t),
+        _ => Err(mismatch(x, t)),
+    }
+}
+
+/// A class-id kernel's arguments as LibTorch tensors.
+fn torch_ids<'a>(
+    x: &DynTensor,
+    a: &super::class_targets::IdsLoss<'a, DynTensor>,
+) -> Result<super::class_targets::IdsLoss<'a, Tensor>> {
+    Ok(super::class_targets::IdsLoss {
+        ids: torch_operand(x, a.ids)?,
+        weight: a.weight.map(|w| torch_operand(x, w)).transpose()?,
+        ignore_index: a.ignore_index,
+        reduction: a.reduction,
+    })
+}
+
 fn mismatch(a: &DynTensor, b: &DynTensor) -> Error {
     Error::DType(format!(
         "cannot combine a {} tensor with a {} tensor",
@@ -232,8 +253,8 @@ impl Backend for Dyn {
         match (x, ids) {
             (Torch(x), Torch(ids)) => Ok(LibTorch::class_ids_prepare(spec, x, ids, classes)?.map(
                 |p| PreparedIds {
-                    safe: Torch(p.safe),
-                    scale: Torch(p.scale),
+                    ids: Torch(p.ids),
+                    weight: p.weight.map(Torch),
                     denom: p.denom,
                 },
             )),
@@ -242,30 +263,32 @@ impl Backend for Dyn {
     }
     fn class_ids_loss(
         x: &DynTensor,
-        safe: &DynTensor,
-        scale: &DynTensor,
+        a: &super::class_targets::IdsLoss<'_, DynTensor>,
         log_softmax: bool,
-    ) -> Result<DynTensor> {
-        match (x, safe, scale) {
-            (Torch(x), Torch(safe), Torch(scale)) => {
-                LibTorch::class_ids_loss(x, safe, scale, log_softmax).map(Torch)
-            }
-            _ => Err(mismatch(x, scale)),
-        }
+    ) -> Result<super::class_targets::IdsForward<DynTensor>> {
+        let (xt, a) = (torch_operand(x, x)?, torch_ids(x, a)?);
+        let f = LibTorch::class_ids_loss(xt, &a, log_softmax)?;
+        Ok(super::class_targets::IdsForward {
+            loss: Torch(f.loss),
+            saved: super::class_targets::IdsSaved {
+                log_probs: f.saved.log_probs.map(Torch),
+                total_weight: Torch(f.saved.total_weight),
+            },
+        })
     }
     fn class_ids_loss_backward(
-        x: &DynTensor,
-        safe: &DynTensor,
-        scale: &DynTensor,
-        log_softmax: bool,
         g: &DynTensor,
+        x: &DynTensor,
+        a: &super::class_targets::IdsLoss<'_, DynTensor>,
+        saved: &super::class_targets::IdsSaved<&DynTensor>,
+        log_softmax: bool,
     ) -> Result<DynTensor> {
-        match (x, safe, scale, g) {
-            (Torch(x), Torch(safe), Torch(scale), Torch(g)) => {
-                LibTorch::class_ids_loss_backward(x, safe, scale, log_softmax, g).map(Torch)
-            }
-            _ => Err(mismatch(x, g)),
-        }
+        let saved = super::class_targets::IdsSaved {
+            log_probs: saved.log_probs.map(|z| torch_operand(x, z)).transpose()?,
+            total_weight: torch_operand(x, saved.total_weight)?,
+        };
+        let (gt, xt, a) = (torch_operand(x, g)?, torch_operand(x, x)?, torch_ids(x, a)?);
+        LibTorch::class_ids_loss_backward(gt, xt, &a, &saved, log_softmax).map(Torch)
     }
     /// LibTorch's (on the device) for a native carrier; the host's for the reference ones.
     fn class_coefficients(
