@@ -2,13 +2,13 @@
 //! `convolution_backward`, `native_layer_norm_backward` and `native_batch_norm_backward`,
 //! which tch does not expose; and of the activation shim (`src/shim/activations.cpp`):
 //! `softplus` and `elu` with their numbers (tch exposes them without) and
-//! `log_sigmoid_backward` with its buffer.
+//! `log_sigmoid_backward` with its buffer; whether oneDNN runs bfloat16 here.
 
 use tch::Tensor;
 
 use super::shim::{
     eagertape_activation, eagertape_batch_norm_backward, eagertape_convolution_backward,
-    eagertape_layer_norm_backward, shim_result,
+    eagertape_layer_norm_backward, eagertape_mkldnn_bf16_supported, shim_result,
 };
 use crate::error::Result;
 
@@ -17,6 +17,14 @@ pub(super) fn adopt(p: *mut torch_sys::C_tensor) -> Option<Tensor> {
     // SAFETY: a non-null `p` is a fresh `new at::Tensor` from the shim, which no one else
     // holds; `from_ptr` takes it over and deletes it when the Tensor drops.
     (!p.is_null()).then(|| unsafe { Tensor::from_ptr(p) })
+}
+
+/// Whether oneDNN runs bfloat16 kernels on this CPU (torch's `mkldnn_bf16_device_check`,
+/// asked once): torch's RNNs take oneDNN's LSTM in bfloat16 only where it does.
+pub fn onednn_bfloat16() -> bool {
+    static SUPPORTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    // SAFETY: the shim takes no arguments and catches every C++ exception.
+    *SUPPORTED.get_or_init(|| unsafe { eagertape_mkldnn_bf16_supported() } == 1)
 }
 
 /// The parameters of one convolution (each slice has one entry per spatial dim).

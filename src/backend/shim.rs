@@ -1,6 +1,7 @@
 //! The C++ shims (`src/shim/*.cpp`, built by `build.rs` against torch's headers): their
-//! declarations and the conversion of their error reports. Every call site is in
-//! `libtorch.rs`, each with its `SAFETY` comment.
+//! declarations and the conversion of their error reports. Every call site is in the
+//! backend's safe wrappers (`libtorch.rs`, `layer_kernels.rs`, `class_targets.rs`,
+//! `state_ops.rs`), each with its `SAFETY` comment.
 
 use crate::error::{Error, Result};
 
@@ -119,6 +120,10 @@ extern "C" {
     /// `src/shim/layers.cpp`: `_log_softmax` (when `log_softmax`) and `nll_loss_forward` of
     /// a 2-D input and class ids (`weight` may be null); `loss`, `total_weight` and, when
     /// `log_softmax`, `log_probs` get new handles owned by the caller.
+    /// `src/shim/layers.cpp`: 1 if oneDNN runs bfloat16 on this CPU (torch's
+    /// `mkldnn_bf16_device_check`), else 0. Never fails.
+    pub(super) fn eagertape_mkldnn_bf16_supported() -> i32;
+
     pub(super) fn eagertape_nll_loss_forward(
         x: *const torch_sys::C_tensor,
         target: *const torch_sys::C_tensor,

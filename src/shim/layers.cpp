@@ -7,6 +7,7 @@
 // Returns 0, or 1 with a malloc'd message in *err (the caller frees it); no exception
 // escapes.
 #include <ATen/ATen.h>
+#include <ATen/core/dispatch/Dispatcher.h>
 #include <c10/core/GradMode.h>
 
 #include <array>
@@ -135,5 +136,20 @@ extern "C" int eagertape_nll_loss_forward(const at::Tensor* x, const at::Tensor*
     return fail(err, e.what());
   } catch (...) {
     return fail(err, "unknown C++ exception in nll_loss_forward");
+  }
+}
+
+// torch's `mkldnn_bf16_device_check()`, which its `use_mkldnn` asks before it runs a
+// bfloat16 RNN through oneDNN, read through the op torch registers for it
+// (`torch.ops.mkldnn._is_mkldnn_bf16_supported`): 1 if oneDNN runs bfloat16 on this CPU,
+// 0 if not or if the op is missing.
+extern "C" int eagertape_mkldnn_bf16_supported() {
+  try {
+    auto op = c10::Dispatcher::singleton()
+                  .findSchemaOrThrow("mkldnn::_is_mkldnn_bf16_supported", "")
+                  .typed<bool()>();
+    return op.call() ? 1 : 0;
+  } catch (...) {
+    return 0;
   }
 }
