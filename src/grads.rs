@@ -361,6 +361,14 @@ impl<B: Backend> GradMap<B> {
         })
     }
 
+    /// Forget every entry: the map is as new (a captured step's own map, emptied before
+    /// each replay fills it again). A buffer no one else holds is freed now.
+    pub fn clear(&self) {
+        let mut inner = self.inner();
+        inner.entries.clear();
+        inner.index.clear();
+    }
+
     /// Release every buffer (idempotent). Returns how many were released now.
     pub fn release(&self) -> usize {
         self.inner()

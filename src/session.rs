@@ -5,6 +5,7 @@
 mod backward;
 pub use backward::Staged;
 pub mod capture;
+mod capture_calls;
 mod cast;
 mod checkpoint;
 mod compact;

@@ -999,14 +999,20 @@ class Session:
         """
     def backward(self, loss: Tensor, into: GradMap | None = None) -> GradMap:
         """Gradients of the scalar `loss` for every trainable parameter on the tape; with
-        `into=grads`, added into that map (which is returned).
+        `into=grads`, added into that map (which is returned). Inside a captured step it is
+        recorded: each replay fills the same `GradMap` again (emptied first, or added into
+        when it was given).
         """
     def reset_tape(self) -> None:
-        """Release the tape's intermediates and invalidate its handles (generation + 1)."""
+        """Release the tape's intermediates and invalidate its handles (generation + 1).
+        Inside a captured step it is recorded: each replay resets the tape there too.
+        """
     def train_step(self, loss: Tensor, optimizer: Optimizer) -> float:
         """One training step: backward, read the loss value, reset the tape, update with
         `optimizer`, release the gradients. Returns the loss value. The tape is reset and
-        the gradients released whether or not the update succeeds.
+        the gradients released whether or not the update succeeds. Inside a captured step
+        it is recorded (each replay runs it again) and returns a placeholder the step may
+        return, whose value is then the replay's loss.
         """
     def _inject_backward_failure(self, k: int | None) -> None:
         """Test hook: the next backward raises BackendError at its k-th visited node."""
@@ -9412,7 +9418,10 @@ class GradMap:
     def items(self) -> list[tuple[Parameter, Buffer]]:
         """`(parameter, buffer)` pairs."""
     def release(self) -> int:
-        """Release every buffer (idempotent); returns how many were released by this call."""
+        """Release every buffer (idempotent); returns how many were released by this call.
+        Inside a captured step it is recorded (each replay releases them again) and
+        returns 0.
+        """
     def global_norm(self) -> float:
         """The 2-norm of all gradients taken together."""
     def is_finite(self) -> bool:
@@ -9421,6 +9430,9 @@ class GradMap:
         """Scale the gradients in place so their global norm is at most `max_norm`
         (torch.nn.utils.clip_grad_norm_); returns the norm before clipping. A non-finite norm
         raises `NonFiniteError` unless `error_if_nonfinite=False`.
+
+        Inside a captured step it is recorded (each replay clips again) and returns a
+        placeholder that refuses to be read.
         """
     def __enter__(self) -> GradMap: ...
     def __exit__(self, *exc: object) -> None: ...

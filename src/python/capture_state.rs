@@ -123,6 +123,11 @@ pub(crate) fn note_marked(k: usize) {
     });
 }
 
+/// The session the capture in progress on this thread records on.
+pub(crate) fn session() -> Option<Arc<SessionCell>> {
+    ACTIVE.with_borrow(|a| a.as_ref().map(|a| Arc::clone(&a.cell)))
+}
+
 /// Whether a capture is in progress on this thread.
 pub(crate) fn active() -> bool {
     ACTIVE.with_borrow(Option::is_some)

@@ -1,10 +1,13 @@
 //! `eagertape.GradMap` and `eagertape.Buffer`.
 
+use std::sync::Arc;
+
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
 use super::classes::PyParameter;
 use super::classes::{PyBuffer, PyGradMap};
+use crate::session::effect::{Effect, GradsEffect};
 
 #[pymethods]
 impl PyGradMap {
@@ -85,34 +88,68 @@ impl PyGradMap {
     /// (torch.nn.utils.clip_grad_norm_); returns the norm before clipping. A non-finite norm
     /// raises `NonFiniteError` unless `error_if_nonfinite=False`.
     #[pyo3(signature = (max_norm, error_if_nonfinite=true))]
-    fn clip_norm_(&self, py: Python<'_>, max_norm: f64, error_if_nonfinite: bool) -> PyResult<f64> {
-        super::capture_state::refuse_effect("GradMap.clip_norm_()")?;
-        py.detach(|| {
-            crate::guard::contained("clip_norm_", || {
-                self.inner.clip_norm_(max_norm, error_if_nonfinite)
+    ///
+    /// Inside a captured step it is recorded (each replay clips again) and returns a
+    /// placeholder that refuses to be read.
+    fn clip_norm_<'py>(
+        &self,
+        py: Python<'py>,
+        max_norm: f64,
+        error_if_nonfinite: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if super::capture_state::active() {
+            let clip = GradsEffect::ClipNorm {
+                max_norm,
+                error_if_nonfinite,
+            };
+            let clip = Effect::OnMap(Arc::clone(&self.inner), clip);
+            super::torch_style::effect_in_capture(py, "GradMap.clip_norm_()", clip)?;
+            let what = "the norm GradMap.clip_norm_() returns";
+            return super::capture_state::host_value(py, None, what);
+        }
+        let norm = py
+            .detach(|| {
+                crate::guard::contained("clip_norm_", || {
+                    self.inner.clip_norm_(max_norm, error_if_nonfinite)
+                })
             })
-        })
-        .map_err(PyErr::from)
+            .map_err(PyErr::from)?;
+        Ok(pyo3::types::PyFloat::new(py, norm).into_any())
     }
 
     /// Release every buffer (idempotent); returns how many were released by this call.
+    /// Inside a captured step it is recorded (each replay releases them again) and
+    /// returns 0.
     fn release(&self, py: Python<'_>) -> PyResult<usize> {
-        super::capture_state::refuse_effect("GradMap.release()")?;
-        Ok(py.detach(|| self.inner.release()))
+        self.release_recorded(py, "GradMap.release()")
+            .map(|released| released.unwrap_or(0))
     }
 
     fn __enter__(slf: Py<Self>) -> Py<Self> {
         slf
     }
 
+    /// Leaving `with grads:` releases every buffer (recorded inside a captured step).
     #[pyo3(signature = (*_exc))]
-    fn __exit__(&self, py: Python<'_>, _exc: &Bound<'_, PyTuple>) -> bool {
-        py.detach(|| self.inner.release());
-        false
+    fn __exit__(&self, py: Python<'_>, _exc: &Bound<'_, PyTuple>) -> PyResult<bool> {
+        self.release_recorded(py, "leaving `with grads:`")?;
+        Ok(false)
     }
 
     fn __repr__(&self) -> String {
         format!("GradMap(len={})", self.inner.len())
+    }
+}
+
+impl PyGradMap {
+    /// Release every buffer: how many, or `None` inside a captured step, where the release
+    /// is an effect the capture records (`what` names the call).
+    fn release_recorded(&self, py: Python<'_>, what: &str) -> PyResult<Option<usize>> {
+        if super::capture_state::active() {
+            let release = Effect::Release(Arc::clone(&self.inner));
+            return super::torch_style::effect_in_capture(py, what, release).map(|_| None);
+        }
+        Ok(Some(py.detach(|| self.inner.release())))
     }
 }
 

@@ -12,7 +12,6 @@ use super::classes::PyGradMap;
 use super::classes::PyParameter;
 use super::classes::{Core, PyOptimizer};
 use super::convert::{record_from_py, record_to_py};
-use crate::error::Error;
 use crate::session::effect::{lock_optimizer, Effect};
 
 impl PyOptimizer {
@@ -81,14 +80,12 @@ impl PyOptimizer {
     fn step(slf: &Bound<'_, Self>, py: Python<'_>, grads: Option<&PyGradMap>) -> PyResult<()> {
         let me = slf.get();
         if let Some(grads) = grads {
-            if super::capture_state::active() {
-                return Err(PyErr::from(Error::Capture(
-                    "opt.step(grads) inside a captured step: use loss.backward() and \
-                     opt.step()"
-                        .into(),
-                )));
-            }
             let map = Arc::clone(&grads.inner);
+            if super::capture_state::active() {
+                let step = Effect::StepWith(Arc::clone(&me.inner), map);
+                return super::torch_style::effect_in_capture(py, "opt.step(grads)", step)
+                    .map(|_| ());
+            }
             return py
                 .detach(|| crate::guard::contained("step", || me.lock().step(&map)))
                 .map_err(PyErr::from);

@@ -71,6 +71,28 @@ impl PySession {
         py.detach(|| crate::guard::contained("session", || f(&mut lock(cell))))
             .map_err(PyErr::from)
     }
+
+    /// `f` on the session, which the captured step in progress is recorded on: `what` (an
+    /// explicit-API call a replay runs again) on another session is a `CaptureError`.
+    fn recorded<R: Send>(
+        &self,
+        py: Python<'_>,
+        what: &str,
+        f: impl FnOnce(&mut Session<Be>) -> PyResult<R> + Send,
+    ) -> PyResult<R> {
+        let cell = &self.cell;
+        py.detach(|| {
+            let mut s = lock(cell);
+            if !s.capturing() {
+                return Err(PyErr::from(Error::Capture(format!(
+                    "{what} on a session the captured step is not recorded on: a replay \
+                     would not run it again (call the step inside `with sess:`, or capture \
+                     it with et.capture(session=sess))"
+                ))));
+            }
+            f(&mut s)
+        })
+    }
 }
 
 #[pymethods]
@@ -257,7 +279,9 @@ impl PySession {
     }
 
     /// Gradients of the scalar `loss` for every trainable parameter on the tape; with
-    /// `into=grads`, added into that map (which is returned).
+    /// `into=grads`, added into that map (which is returned). Inside a captured step it is
+    /// recorded: each replay fills the same `GradMap` again (emptied first, or added into
+    /// when it was given).
     #[pyo3(signature = (loss, into=None))]
     fn backward(
         &self,
@@ -265,10 +289,18 @@ impl PySession {
         loss: &PyTensor,
         into: Option<Bound<'_, PyGradMap>>,
     ) -> PyResult<Py<PyGradMap>> {
-        super::capture_state::unsupported(
-            "sess.backward(loss) (the explicit API; use loss.backward() and opt.step())",
-        )?;
         let h = loss.handle();
+        if super::capture_state::active() {
+            let given = into.as_ref().map(|m| Arc::clone(&m.get().inner));
+            let map = self.recorded(py, "sess.backward()", |s| {
+                crate::guard::contained("backward", || s.backward_recorded(h, given))
+                    .map_err(PyErr::from)
+            })?;
+            return match into {
+                Some(m) => Ok(m.unbind()),
+                None => Py::new(py, PyGradMap { inner: map }),
+            };
+        }
         match into {
             Some(m) => {
                 let map = Arc::clone(&m.get().inner);
@@ -289,20 +321,29 @@ impl PySession {
 
     /// One training step: backward, read the loss value, reset the tape, update with
     /// `optimizer`, release the gradients. Returns the loss value. The tape is reset and
-    /// the gradients released whether or not the update succeeds.
-    fn train_step(
+    /// the gradients released whether or not the update succeeds. Inside a captured step
+    /// it is recorded (each replay runs it again) and returns a placeholder the step may
+    /// return, whose value is then the replay's loss.
+    fn train_step<'py>(
         &self,
-        py: Python<'_>,
+        py: Python<'py>,
         loss: &PyTensor,
-        optimizer: &Bound<'_, PyOptimizer>,
-    ) -> PyResult<f64> {
-        super::capture_state::unsupported(
-            "sess.train_step() (the explicit API; use loss.backward() and opt.step())",
-        )?;
+        optimizer: &Bound<'py, PyOptimizer>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let h = loss.handle();
         let opt = optimizer.get();
+        if super::capture_state::active() {
+            let opt = Arc::clone(&opt.inner);
+            let cell = &self.cell;
+            let slot = self.recorded(py, "sess.train_step()", |s| {
+                named(s, |s| s.train_step_recorded(h, &opt))
+            })?;
+            let value = Bound::new(py, PyTensor::named(cell, slot))?.into_any();
+            return super::capture_state::host_value(py, Some(value), "sess.train_step()");
+        }
         // Lock order: the session, then the optimizer (nothing takes them the other way).
-        self.with(py, |s| s.train_step(h, &mut **opt.lock()))
+        let value = self.with(py, |s| s.train_step(h, &mut **opt.lock()))?;
+        Ok(pyo3::types::PyFloat::new(py, value).into_any())
     }
 
     /// Test hook (fault injection): the next backward fails with `BackendError` when it
@@ -345,7 +386,14 @@ impl PySession {
     }
 
     /// Release the tape's intermediates and invalidate its handles (generation + 1).
+    /// Inside a captured step it is recorded: each replay resets the tape there too.
     fn reset_tape(&self, py: Python<'_>) -> PyResult<()> {
+        if super::capture_state::active() {
+            return self.recorded(py, "sess.reset_tape()", |s| {
+                s.reset_tape_recorded();
+                Ok(())
+            });
+        }
         self.with(py, |s| {
             s.reset_tape();
             Ok(())

@@ -77,6 +77,20 @@ pub(crate) fn effect_in_current(
     Ok(py.detach(|| crate::guard::contained(call, || lock(&cell).effect(e)))?)
 }
 
+/// `e` (an effect of the explicit API on a gradient map: `opt.step(grads)`,
+/// `grads.release()`; `call` names it) inside a captured step: run through the session the
+/// capture records on, so that each replay runs it again.
+pub(crate) fn effect_in_capture(
+    py: Python<'_>,
+    call: &str,
+    e: Effect<crate::backend::dynamic::Dyn>,
+) -> PyResult<f64> {
+    let cell = capture_state::session().ok_or_else(|| {
+        capture_state::capture_error(format!("{call}: no captured step is in progress"))
+    })?;
+    Ok(py.detach(|| crate::guard::contained(call, || lock(&cell).effect(e)))?)
+}
+
 /// torch's `zero_grad` of the parameters `ids` in the current session's store (`call` names
 /// the caller): an effect, which a captured step replays. `module.zero_grad()`,
 /// `opt.zero_grad()`, `LBFGS.zero_grad()` and `p.grad = None` all come here.

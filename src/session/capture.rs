@@ -14,8 +14,9 @@
 //! What a plan cannot reproduce is refused when the capture ends, naming it: an op without
 //! a replica, a read of a tensor recorded before the capture began, a draw from the
 //! session's generator other than a dropout mask (its values would be frozen; a mask is
-//! drawn again at each replay, from the generator's position then), a tape reset or a
-//! failed op inside the capture.
+//! drawn again at each replay, from the generator's position then), a tape reset that is
+//! not a recorded call (`sess.reset_tape()`, `sess.train_step`) or a failed op inside the
+//! capture.
 //!
 //! Ownership: a [`Plan`] holds its constants' values (shared `Arc`s of what the recording
 //! tape held: never written, counted under `tape` while the plan lives) and its
@@ -30,12 +31,13 @@ use crate::backend::Backend;
 use crate::buffer::Value;
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
+use crate::grads::GradMap;
 use crate::ops::Op;
 use crate::param::Parameter;
 use crate::rng::RngState;
 use crate::tape::Handle;
 
-use super::loss::{ClassLossOptions, TargetArg};
+use super::loss::ClassLossOptions;
 
 /// Where one plan entry's value comes from at replay.
 pub enum Entry<B: Backend> {
@@ -94,6 +96,23 @@ pub enum Entry<B: Backend> {
     },
     /// `loss.backward()` (torch's, closing the graph unless `retain`) of the entry `root`.
     Backward { root: usize, retain: bool },
+    /// `sess.train_step(loss, opt)` of the entry `root` (the explicit API): backward into a
+    /// gradient map, `opt`'s step from it, the tape reset; its node is a leaf of the loss's
+    /// value, made after the reset ([`Session::train_step_recorded`]).
+    TrainStep {
+        root: usize,
+        opt: super::effect::SharedOptimizer<B>,
+    },
+    /// `sess.backward(loss)` of the entry `root` (the explicit API): the gradients added
+    /// into `map`, the `GradMap` the step got. `fresh`: the map was made by this call, and
+    /// each replay empties it first; else it was given (`into=`) and a replay adds to it.
+    Grads {
+        root: usize,
+        map: Arc<GradMap<B>>,
+        fresh: bool,
+    },
+    /// `sess.reset_tape()`: every earlier entry's handle ends, as the eager step's did.
+    Reset,
     /// An effect on the session's store (an optimizer's `step`, `zero_grad`, clipping):
     /// a replay runs it again here ([`Session::run_effect`]).
     Effect(super::effect::Effect<B>),
@@ -194,11 +213,14 @@ pub(crate) struct Recorder<B: Backend> {
     tensor_args: HashMap<usize, (usize, Vec<i64>, DType)>,
     /// While above 0, nodes are pushed by a composite call being recorded as one entry
     /// ([`Session::class_loss_argument`]): they are not entries of their own.
-    suppress: usize,
+    pub(super) suppress: usize,
     /// The first reason the plan cannot reproduce the step.
     refused: Option<String>,
-    /// The generation and the generator when the capture began.
+    /// The generation and the generator when the capture began (the generation after the
+    /// last `train_step` reset, [`Recorder::reset`]).
     generation: u64,
+    /// How many resets (`sess.train_step`) the step made.
+    pub(super) resets: usize,
     rng: RngState,
     /// The generator positions the step's recorded draws (dropout masks) used: a replay
     /// draws them again; any other draw refuses the capture.
@@ -208,7 +230,7 @@ pub(crate) struct Recorder<B: Backend> {
 }
 
 impl<B: Backend> Recorder<B> {
-    fn push(&mut self, node: usize, entry: Entry<B>) {
+    pub(super) fn push(&mut self, node: usize, entry: Entry<B>) {
         if self.suppress > 0 {
             return;
         }
@@ -218,9 +240,19 @@ impl<B: Backend> Recorder<B> {
     }
 
     /// An entry of no node (an effect, a backward).
-    fn push_effect(&mut self, entry: Entry<B>) {
+    pub(super) fn push_effect(&mut self, entry: Entry<B>) {
         self.nodes.push(None);
         self.entries.push(entry);
+    }
+
+    /// The tape was reset inside the step (the session is now at `generation`): what was
+    /// recorded before can be read no more, so no node maps to an entry of it.
+    pub(super) fn reset(&mut self, generation: u64) {
+        self.of_node.clear();
+        self.tensor_args.clear();
+        self.nodes.iter_mut().for_each(|n| *n = None);
+        self.generation = generation;
+        self.resets += 1;
     }
 
     /// `loss.backward()` of the node `root`.
@@ -237,7 +269,7 @@ impl<B: Backend> Recorder<B> {
     }
 
     /// The entry of an operand node, or a refusal (a tensor from before the capture).
-    fn entry_of(&mut self, node: usize) -> Option<usize> {
+    pub(super) fn entry_of(&mut self, node: usize) -> Option<usize> {
         let mut e = self.of_node.get(&node).copied();
         if let (None, Some((k, shape, dtype))) = (e, self.tensor_args.get(&node)) {
             let entry = Entry::Tensor {
@@ -362,6 +394,7 @@ impl<B: Backend> Session<B> {
             suppress: 0,
             refused: None,
             generation: self.generation,
+            resets: 0,
             rng: self.rng,
             drawn: 0,
             grad_enabled: self.grad_enabled(),
@@ -480,10 +513,12 @@ impl<B: Backend> Session<B> {
             }
         }
         let arguments = seen.iter().max().map_or(0, |k| k + 1).max(tensors);
-        let closes = r
-            .entries
-            .iter()
-            .any(|e| matches!(e, Entry::Backward { retain: false, .. }));
+        let closes = r.entries.iter().any(|e| {
+            matches!(
+                e,
+                Entry::Backward { retain: false, .. } | Entry::TrainStep { .. }
+            )
+        });
         Ok(Plan {
             closes,
             live_after: Vec::new(),
@@ -556,67 +591,6 @@ impl<B: Backend> Session<B> {
         if let Some(r) = self.capture.as_mut() {
             r.push_effect(Entry::Effect(e));
         }
-    }
-
-    /// `cross_entropy` / `nll_loss` ([`Session::class_loss_of`]) against host class ids
-    /// that are argument `k` of the step being captured: recorded as one entry that builds
-    /// the loss again from the new ids at each replay. Outside a capture, or for a target
-    /// that is not host data, the plain call.
-    pub fn class_loss_argument(
-        &mut self,
-        name: &str,
-        input: Handle,
-        target: TargetArg<B>,
-        k: usize,
-        opts: &ClassLossOptions,
-        log_softmax: bool,
-    ) -> Result<Handle> {
-        let meta = match (&target, self.capture.as_mut()) {
-            (
-                TargetArg::Host {
-                    data,
-                    integral,
-                    boolean,
-                    dtype,
-                },
-                Some(r),
-            ) => {
-                let input = r.entry_of(input.node);
-                r.suppress += 1;
-                Some((
-                    input,
-                    B::shape(data),
-                    B::dtype(data),
-                    *integral,
-                    *boolean,
-                    *dtype,
-                ))
-            }
-            _ => None,
-        };
-        let out = self.class_loss_of(name, input, target, opts, log_softmax);
-        let (Some((input, shape, dtype, integral, boolean, data_dtype)), Some(r)) =
-            (meta, self.capture.as_mut())
-        else {
-            return out;
-        };
-        r.suppress -= 1;
-        if let (Ok(h), Some(input)) = (&out, input) {
-            let entry = Entry::ClassLoss {
-                input,
-                k,
-                shape,
-                dtype,
-                name: name.to_string(),
-                integral,
-                boolean,
-                data_dtype,
-                opts: opts.clone(),
-                log_softmax,
-            };
-            r.push(h.node, entry);
-        }
-        out
     }
 }
 

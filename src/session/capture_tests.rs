@@ -471,3 +471,52 @@ fn a_replay_compacts_at_its_backward_so_the_step_updates_parameters_in_place() {
         "the nodes no later entry reads went at the backward"
     );
 }
+
+#[test]
+fn an_explicit_step_replays_its_backward_into_the_plans_map_and_its_reset() {
+    // `with sess.backward(loss) as grads: sess.reset_tape(); opt.step(grads)`: each replay
+    // empties the map, fills it again, resets the tape and steps from the map in place
+    use crate::optim::Sgd;
+    use crate::session::effect::SharedOptimizer;
+    let m = mlp();
+    let ps = vec![m.w1.clone(), m.b1.clone(), m.w2.clone()];
+    let sgd = Sgd::new(ps.clone(), 0.1).unwrap();
+    let opt: SharedOptimizer<Dyn> = Arc::new(std::sync::Mutex::new(Box::new(sgd)));
+    let mut s = session();
+    s.begin_capture().unwrap();
+    let x = s.input(&dt(&data(&[6, 4], 10)), false).unwrap();
+    s.mark_argument(x, 0).unwrap();
+    let loss = class_step(&mut s, &m, x, ids(1), Some(1));
+    let grads = s.backward_recorded(loss, None).unwrap();
+    s.reset_tape_recorded();
+    s.effect(Effect::StepWith(opt.clone(), grads.clone()))
+        .unwrap();
+    s.effect(Effect::Release(grads.clone())).unwrap();
+    let plan = s.end_capture().unwrap();
+    assert_eq!(s.tape_len(), 0, "the step's reset emptied the tape");
+    assert!(grads.params().len() == 3 && grads.items().iter().all(|(_, b)| b.released()));
+
+    let snapshots = || -> Vec<usize> {
+        ps.iter()
+            .map(|p| Arc::as_ptr(&p.snapshot()) as usize)
+            .collect()
+    };
+    let (before, version) = (snapshots(), ps[0].version());
+    let mut replayed = session();
+    replayed
+        .replay(&plan, vec![dt(&data(&[6, 4], 2)), ids(2)])
+        .unwrap();
+    assert_eq!(
+        snapshots(),
+        before,
+        "the step wrote each parameter in place"
+    );
+    assert_eq!(ps[0].version(), version + 1, "one update");
+    assert_eq!(replayed.tape_len(), 0, "the replay reset the tape");
+    assert_eq!(
+        grads.len(),
+        3,
+        "the map was emptied before it was filled again"
+    );
+    assert!(grads.items().iter().all(|(_, b)| b.released()));
+}

@@ -1,5 +1,7 @@
 //! What a step does outside its ops, on the gradients `p.grad` of the session's store: an
-//! optimizer's `step()` and `zero_grad()`, and torch's gradient clipping. The eager call runs
+//! optimizer's `step()` and `zero_grad()`, and torch's gradient clipping; and, in the
+//! explicit API, on a gradient map: `opt.step(grads)`, `grads.clip_norm_()`,
+//! `grads.release()`. The eager call runs
 //! one through [`Session::effect`], which also records it in a capture in progress
 //! ([`crate::session::capture`]); every replay of that capture runs it again at the same
 //! point of the step.
@@ -57,6 +59,13 @@ pub enum Effect<B: Backend> {
     ZeroGrad(Vec<u64>, bool),
     /// A change of these parameters' gradients.
     Grads(Vec<u64>, GradsEffect),
+    /// `opt.step(grads)` (the explicit API): one update from the gradient map `grads`,
+    /// which the plan shares with the `GradMap` object the step was given.
+    StepWith(SharedOptimizer<B>, Arc<GradMap<B>>),
+    /// A change of the gradient map's gradients (`grads.clip_norm_(...)`).
+    OnMap(Arc<GradMap<B>>, GradsEffect),
+    /// `grads.release()` (or leaving `with grads:`): the map's buffers are freed.
+    Release(Arc<GradMap<B>>),
 }
 
 impl<B: Backend> Session<B> {
@@ -71,6 +80,12 @@ impl<B: Backend> Session<B> {
                 self.store().zero_grad(ids, *set_to_none).map(|_| 0.0)
             }
             Effect::Grads(ids, g) => g.apply(&self.store().subset(ids)),
+            Effect::StepWith(opt, grads) => lock_optimizer(opt).step(grads).map(|()| 0.0),
+            Effect::OnMap(grads, g) => g.apply(grads),
+            Effect::Release(grads) => {
+                grads.release();
+                Ok(0.0)
+            }
         }
     }
 

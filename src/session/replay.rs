@@ -23,7 +23,9 @@ impl<B: Backend> Entry<B> {
             Entry::Detached(e)
             | Entry::Extra { of: e, .. }
             | Entry::ClassLoss { input: e, .. }
-            | Entry::Backward { root: e, .. } => std::slice::from_ref(e),
+            | Entry::Backward { root: e, .. }
+            | Entry::TrainStep { root: e, .. }
+            | Entry::Grads { root: e, .. } => std::slice::from_ref(e),
             _ => &[],
         }
     }
@@ -104,13 +106,23 @@ impl<B: Backend> Session<B> {
     /// entry; an output made outside the step is a `CaptureError`.
     pub fn end_capture_with(&mut self, outputs: &[Handle]) -> Result<(Plan<B>, Vec<usize>)> {
         let entries: Vec<_> = outputs.iter().map(|&h| self.capture_entry_of(h)).collect();
+        let reset = self.capture.as_ref().is_some_and(|r| r.resets > 0);
         let plan = self.end_capture()?;
         let entries = entries.into_iter().enumerate().map(|(i, e)| {
             e.ok_or_else(|| {
-                Error::Capture(format!(
-                    "output {i} of the step is a tensor made outside it (return tensors the \
-                     step computes)"
-                ))
+                let stale = reset && outputs[i].generation < self.generation;
+                Error::Capture(if stale {
+                    format!(
+                        "output {i} of the step was made before a later sess.train_step() or \
+                         sess.reset_tape() in it reset the tape (return what the step makes \
+                         after its last reset, or split the step)"
+                    )
+                } else {
+                    format!(
+                        "output {i} of the step is a tensor made outside it (return tensors \
+                         the step computes)"
+                    )
+                })
             })
         });
         let entries: Vec<usize> = entries.collect::<Result<_>>()?;
@@ -226,6 +238,27 @@ impl<B: Backend> Session<B> {
                         self.compact_in_replay(keep, state)?;
                     }
                     state.handles[e]
+                }
+                Entry::TrainStep { root, opt } => {
+                    let h = self.train_step_recorded(hs[*root], opt)?;
+                    // The reset ended every earlier handle, as the eager step's did; a
+                    // failure from here on cuts the tape back to what follows it.
+                    state.mark = h.node;
+                    h
+                }
+                Entry::Grads { root, map, fresh } => {
+                    if *fresh {
+                        map.clear();
+                    }
+                    self.backward_into(hs[*root], map)?;
+                    state.handles[*root]
+                }
+                Entry::Reset => {
+                    self.reset_tape();
+                    // Every earlier handle ended, as in the eager step; the plan reads
+                    // none of them again.
+                    state.mark = 0;
+                    self.handle(0)
                 }
                 Entry::Effect(e) => {
                     self.run_effect(e)?;

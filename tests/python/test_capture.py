@@ -309,7 +309,6 @@ def _module_attribute(opt, model, sched, sess):
         (lambda opt, model, sched, sess: et.manual_seed(1), "manual_seed"),
         (_module_attribute, "Sequential.last"),
         (lambda opt, model, sched, sess: nn.Linear(2, 2, dtype="float64"), "Parameter"),
-        (lambda opt, model, sched, sess: sess.backward(sess.ones(1).sum()), "explicit API"),
     ],
     ids=[
         "scheduler",
@@ -319,7 +318,6 @@ def _module_attribute(opt, model, sched, sess):
         "seed",
         "module-attr",
         "new-module",
-        "explicit-backward",
     ],
 )
 def test_a_change_a_replay_would_not_make_again_is_refused(change, what):
