@@ -420,21 +420,41 @@ fn a_tensor_argument_is_read_as_it_is_at_each_replay() {
     assert!(s.replay(&plan, args(20)).is_err());
 }
 
-#[test]
-fn a_replay_compacts_at_its_backward_so_the_step_updates_parameters_in_place() {
-    // torch: `loss.backward()` frees the graph, so `opt.step()` then writes the
-    // parameters in place; the eager step's compaction and each replay's do the same
-    use crate::optim::Sgd;
-    use crate::session::effect::SharedOptimizer;
+/// An SGD over the MLP's parameters, and a session capturing its class step on argument 0
+/// (data) and 1 (class ids), up to the loss: `(model, parameters, optimizer, session, loss)`.
+#[allow(clippy::type_complexity)]
+fn capturing_sgd_step() -> (
+    Mlp,
+    Vec<Arc<Parameter<Dyn>>>,
+    crate::session::effect::SharedOptimizer<Dyn>,
+    Sess,
+    Handle,
+) {
     let m = mlp();
     let ps = vec![m.w1.clone(), m.b1.clone(), m.w2.clone()];
-    let sgd = Sgd::new(ps.clone(), 0.1).unwrap();
-    let opt: SharedOptimizer<Dyn> = Arc::new(std::sync::Mutex::new(Box::new(sgd)));
+    let sgd = crate::optim::Sgd::new(ps.clone(), 0.1).unwrap();
+    let opt: crate::session::effect::SharedOptimizer<Dyn> =
+        Arc::new(std::sync::Mutex::new(Box::new(sgd)));
     let mut s = session();
     s.begin_capture().unwrap();
     let x = s.input(&dt(&data(&[6, 4], 10)), false).unwrap();
     s.mark_argument(x, 0).unwrap();
     let loss = class_step(&mut s, &m, x, ids(1), Some(1));
+    (m, ps, opt, s, loss)
+}
+
+/// Where each parameter's snapshot lives (unchanged: it was updated in place).
+fn snapshot_addresses(ps: &[Arc<Parameter<Dyn>>]) -> Vec<usize> {
+    ps.iter()
+        .map(|p| Arc::as_ptr(&p.snapshot()) as usize)
+        .collect()
+}
+
+#[test]
+fn a_replay_compacts_at_its_backward_so_the_step_updates_parameters_in_place() {
+    // torch: `loss.backward()` frees the graph, so `opt.step()` then writes the
+    // parameters in place; the eager step's compaction and each replay's do the same
+    let (m, ps, opt, mut s, loss) = capturing_sgd_step();
     s.backward_closing(loss, false).unwrap();
     s.effect(Effect::Step(opt.clone())).unwrap();
     let (plan, outputs) = s.end_capture_with(&[loss]).unwrap();
@@ -446,11 +466,7 @@ fn a_replay_compacts_at_its_backward_so_the_step_updates_parameters_in_place() {
     let want = Dyn::to_f64(eager.value(want).unwrap().get()).unwrap();
     drop(eager);
 
-    let snapshots = || -> Vec<usize> {
-        ps.iter()
-            .map(|p| Arc::as_ptr(&p.snapshot()) as usize)
-            .collect()
-    };
+    let snapshots = || snapshot_addresses(&ps);
     let before = snapshots();
     let mut replayed = session();
     let hs = replayed
@@ -476,17 +492,7 @@ fn a_replay_compacts_at_its_backward_so_the_step_updates_parameters_in_place() {
 fn an_explicit_step_replays_its_backward_into_the_plans_map_and_its_reset() {
     // `with sess.backward(loss) as grads: sess.reset_tape(); opt.step(grads)`: each replay
     // empties the map, fills it again, resets the tape and steps from the map in place
-    use crate::optim::Sgd;
-    use crate::session::effect::SharedOptimizer;
-    let m = mlp();
-    let ps = vec![m.w1.clone(), m.b1.clone(), m.w2.clone()];
-    let sgd = Sgd::new(ps.clone(), 0.1).unwrap();
-    let opt: SharedOptimizer<Dyn> = Arc::new(std::sync::Mutex::new(Box::new(sgd)));
-    let mut s = session();
-    s.begin_capture().unwrap();
-    let x = s.input(&dt(&data(&[6, 4], 10)), false).unwrap();
-    s.mark_argument(x, 0).unwrap();
-    let loss = class_step(&mut s, &m, x, ids(1), Some(1));
+    let (_, ps, opt, mut s, loss) = capturing_sgd_step();
     let grads = s.backward_recorded(loss, None).unwrap();
     s.reset_tape_recorded();
     s.effect(Effect::StepWith(opt.clone(), grads.clone()))
@@ -496,11 +502,7 @@ fn an_explicit_step_replays_its_backward_into_the_plans_map_and_its_reset() {
     assert_eq!(s.tape_len(), 0, "the step's reset emptied the tape");
     assert!(grads.params().len() == 3 && grads.items().iter().all(|(_, b)| b.released()));
 
-    let snapshots = || -> Vec<usize> {
-        ps.iter()
-            .map(|p| Arc::as_ptr(&p.snapshot()) as usize)
-            .collect()
-    };
+    let snapshots = || snapshot_addresses(&ps);
     let (before, version) = (snapshots(), ps[0].version());
     let mut replayed = session();
     replayed
