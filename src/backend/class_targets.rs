@@ -325,6 +325,18 @@ pub fn torch_ids_loss_backward(
     if !log_softmax {
         return Ok(gz);
     }
+    if z.device() == tch::Device::Cpu {
+        // On the CPU into `gz` itself (ours alone: nll_loss_backward just made it): the
+        // kernel sums each row before it writes it, so the bits are the out-of-place
+        // call's, without a second N x C buffer and its page faults.
+        return Ok(Tensor::f_internal_log_softmax_backward_data_out(
+            &gz,
+            &gz,
+            z,
+            1,
+            z.kind(),
+        )?);
+    }
     Ok(Tensor::f_internal_log_softmax_backward_data(
         &gz,
         z,
