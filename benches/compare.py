@@ -33,10 +33,11 @@ import eagertape as et
 
 try:  # run as a script (benches/ on sys.path) or imported from the tests
     import ddp_bench
+    import floors
     import models
     import train_steps
 except ImportError:  # pragma: no cover
-    from benches import ddp_bench, models, train_steps
+    from benches import ddp_bench, floors, models, train_steps
 
 DEVICE = "cpu"  # set by --device
 
@@ -333,83 +334,9 @@ def b8_compiled_pair(compile_seconds: dict[str, float]):
     return ours, compiled(theirs, compile_seconds, "B8t"), None
 
 
-def adamw_floor(params: list, lr: float = 1e-3, weight_decay: float = 1e-2):
-    """torch.optim.AdamW's single-tensor update by hand (its default betas and eps): a
-    function of the gradients, in place into `params` and its own moments."""
-    m = [torch.zeros_like(p) for p in params]
-    v = [torch.zeros_like(p) for p in params]
-    step = [0]
-
-    def update(grads):
-        step[0] += 1
-        b1c, b2c = 1 - 0.9 ** step[0], 1 - 0.999 ** step[0]
-        for p, g, mp, vp in zip(params, grads, m, v, strict=True):
-            p.mul_(1 - lr * weight_decay)
-            mp.lerp_(g, 0.1)
-            vp.mul_(0.999).addcmul_(g, g, value=0.001)
-            p.addcdiv_(mp, (vp.sqrt() / b2c**0.5).add_(1e-8), value=-lr / b1c)
-
-    return update
-
-
-def cnn_floor(t_model, x, y):
-    """B8's step by hand: the CNN's forward and backward kernels (LibTorch's convolution,
-    batch norm, pooling and loss kernels and their backward kernels, as torch's autograd
-    calls them) and AdamW's update, under ``no_grad``: no autograd, no module calls."""
-    aten = torch.ops.aten
-    conv1, bn1, conv2, bn2, fc = (t_model[i] for i in (0, 1, 4, 5, 9))
-    w1, w2 = conv1.weight.detach().clone(), conv2.weight.detach().clone()
-    g1, be1 = bn1.weight.detach().clone(), bn1.bias.detach().clone()
-    g2, be2 = bn2.weight.detach().clone(), bn2.bias.detach().clone()
-    rm1, rv1 = bn1.running_mean.clone(), bn1.running_var.clone()
-    rm2, rv2 = bn2.running_mean.clone(), bn2.running_var.clone()
-    wl, bl = fc.weight.detach().clone(), fc.bias.detach().clone()
-    params = [w1, g1, be1, w2, g2, be2, wl, bl]
-    update = adamw_floor(params)
-    one, conv_args = torch.ones((), dtype=x.dtype), ([1, 1], [1, 1], [1, 1], False, [0, 0], 1)
-
-    @torch.no_grad()
-    def floor():
-        c1 = aten.convolution.default(x, w1, None, [1, 1], [1, 1], [1, 1], False, [0, 0], 1)
-        b1, sm1, si1 = aten.native_batch_norm.default(c1, g1, be1, rm1, rv1, True, 0.1, 1e-5)
-        r1 = b1.relu()
-        p1, idx = aten.max_pool2d_with_indices.default(r1, [2, 2], [2, 2], [0, 0], [1, 1], False)
-        c2 = aten.convolution.default(p1, w2, None, [1, 1], [1, 1], [1, 1], False, [0, 0], 1)
-        b2, sm2, si2 = aten.native_batch_norm.default(c2, g2, be2, rm2, rv2, True, 0.1, 1e-5)
-        r2 = b2.relu()
-        a = aten._adaptive_avg_pool2d.default(r2, [1, 1]).flatten(1)
-        z = aten._log_softmax.default(torch.addmm(bl, a, wl.t()), 1, False)
-        _, total = aten.nll_loss_forward.default(z, y, None, 1, -100)
-        gz = aten.nll_loss_backward.default(one, z, y, None, 1, -100, total)
-        gl = aten._log_softmax_backward_data.default(gz, z, 1, z.dtype)
-        g_wl, g_bl = gl.t().mm(a), gl.sum(0)
-        g_r2 = aten._adaptive_avg_pool2d_backward.default(gl.mm(wl).view(*a.shape, 1, 1), r2)
-        g_b2 = aten.threshold_backward.default(g_r2, r2, 0)
-        mask = [True, True, True]
-        g_c2, g_g2, g_be2 = aten.native_batch_norm_backward.default(
-            g_b2, c2, g2, rm2, rv2, sm2, si2, True, 1e-5, mask
-        )
-        g_p1, g_w2, _ = aten.convolution_backward.default(
-            g_c2, p1, w2, None, *conv_args, [True, True, False]
-        )
-        g_r1 = aten.max_pool2d_with_indices_backward.default(
-            g_p1, r1, [2, 2], [2, 2], [0, 0], [1, 1], False, idx
-        )
-        g_b1 = aten.threshold_backward.default(g_r1, r1, 0)
-        g_c1, g_g1, g_be1 = aten.native_batch_norm_backward.default(
-            g_b1, c1, g1, rm1, rv1, sm1, si1, True, 1e-5, mask
-        )
-        _, g_w1, _ = aten.convolution_backward.default(
-            g_c1, x, w1, None, *conv_args, [False, True, False]
-        )
-        update([g_w1, g_g1, g_be1, g_w2, g_g2, g_be2, g_wl, g_bl])
-
-    return floor
-
-
 def b8_pair(captured=False):
     """B8: the CNN (benches/models.py, width 16) on batch 64 of 1x8x8 images; the floor is
-    `cnn_floor` (CPU only)."""
+    `floors.cnn_floor` (CPU only)."""
     rng = np.random.default_rng(2)
     batch = (
         rng.standard_normal((64, 1, 8, 8)).astype(np.float32),
@@ -425,7 +352,7 @@ def b8_pair(captured=False):
         return ours, theirs, None
     torch.manual_seed(0)
     t_model = models.cnn_torch(dtype=torch.float32)
-    floor = cnn_floor(t_model, torch.from_numpy(batch[0]), torch.from_numpy(batch[1]))
+    floor = floors.cnn_floor(t_model, torch.from_numpy(batch[0]), torch.from_numpy(batch[1]))
     return ours, theirs, floor
 
 
@@ -433,15 +360,23 @@ B9_LM = dict(vocab=16, seq=64, width=128, heads=4, layers=2, ff=512)
 
 
 def b9_pair(captured=False):
-    """B9: the transformer LM (2 pre-norm layers, width 128, 4 heads), batch 32 x 64."""
+    """B9: the transformer LM (2 pre-norm layers, width 128, 4 heads), batch 32 x 64; the
+    floor is `floors.lm_floor` (CPU only)."""
     rng = np.random.default_rng(3)
     ids = rng.integers(0, B9_LM["vocab"], (32, B9_LM["seq"] + 1))
-    return model_pair(
+    x, y = ids[:, :-1].copy(), ids[:, 1:].copy()
+    ours, theirs, _ = model_pair(
         lambda: models.LMTorch(**B9_LM, dtype=torch.float32),
         lambda: models.LMEt(**B9_LM, dtype="float32"),
-        lambda: (ids[:, :-1].copy(), ids[:, 1:].copy()),
+        lambda: (x, y),
         captured,
     )
+    if DEVICE != "cpu":
+        return ours, theirs, None
+    torch.manual_seed(0)
+    t_model = models.LMTorch(**B9_LM, dtype=torch.float32)
+    tx, ty = torch.from_numpy(x), torch.from_numpy(y.reshape(-1))
+    return ours, theirs, floors.lm_floor(t_model, tx, ty, B9_LM["heads"])
 
 
 def b18_checkpointed(rounds: int, iters: int) -> dict[str, float]:

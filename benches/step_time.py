@@ -8,8 +8,9 @@ between processes, so alternate several rounds and compare medians):
     python benches/step_time.py B8c 100 --side torch --threads 2
 
 Cases: B3, B3c, B3cf, B8, B8c, B9, B9c. The first 20 steps are warm-up (a captured step records
-on the first). Two more floors of B3 (`--side floor` only) bound what any replay of its kernels
-can reach: `B3-floor-fused` (compare.py's floor with torch's one-pass Adam over the four
+on the first). `--side floor` times the hand-written floor of B3 (compare.py's `mlp_pair`), B8 or
+B9 (`benches/floors.py`). Two more floors of B3 (`--side floor` only) bound what any replay of its
+kernels can reach: `B3-floor-fused` (compare.py's floor with torch's one-pass Adam over the four
 parameters in one `_fused_adam_` call) and `B3-floor-no-update` (its forward and backward
 kernels alone).
 """
