@@ -150,8 +150,9 @@ struct Scales {
 
 /// Checks the ids (every one in `[0, classes)` or `ignore_index`, else torch's error naming
 /// the first position that is not), with the `mean` denominator (the sum of each counted
-/// position's `w[t]`, 1 without weights). The host reads back one pair, whether any id is bad and the denominator: on
-/// a GPU that is the call's one synchronisation (the error path reads more).
+/// position's `w[t]`, 1 without weights). The host reads back one pair, whether any id is
+/// bad and the denominator: on a GPU that is the call's one synchronisation (the error path
+/// reads more).
 fn torch_scales(spec: &ClassTargets<'_>, ids: &Tensor, classes: i64) -> Result<(Scales, f64)> {
     let counted = ids.f_ne(spec.ignore_index)?;
     let bad = counted.f_logical_and(&ids.f_lt(0)?.f_logical_or(&ids.f_ge(classes)?)?)?;
@@ -193,8 +194,6 @@ pub struct PreparedIds<T> {
     pub ids: T,
     /// The class weights `(C,)` in the input's dtype, or none.
     pub weight: Option<T>,
-    /// The `mean` denominator: the summed weights of the counted positions.
-    pub denom: f64,
 }
 
 /// What a class-id kernel reads besides the input: the checked ids, the class weights and
@@ -222,8 +221,8 @@ pub struct IdsForward<T> {
 
 /// The class ids of a 2-D input checked for [`torch_ids_loss`] (a `ClassIndexError` naming
 /// the first bad position), as int64 on `device`, with the class weights in `kind` there
-/// and the `mean` denominator. Ids on the host are read there, in one pass; ids on a GPU
-/// are checked there by tensor ops (the host reads back the check and the denominator):
+/// (torch's kernels reduce themselves: no denominator). Ids on the host are read there, in
+/// one pass; ids on a GPU are checked there by tensor ops (the host reads back the check):
 /// LibTorch's own check of an id out of range is a device-side assert on CUDA.
 pub fn torch_prepare(
     spec: &ClassTargets<'_>,
@@ -233,13 +232,11 @@ pub fn torch_prepare(
     device: tch::Device,
 ) -> Result<PreparedIds<Tensor>> {
     let ids = ids.f_to_kind(Kind::Int64)?.f_reshape([-1])?;
-    let denom = if ids.device() == tch::Device::Cpu {
-        let targets = checked_host(spec, &Vec::<i64>::try_from(&ids)?, classes)?;
-        let w = |t: &Option<i64>| t.map_or(0.0, |id| spec.weight.map_or(1.0, |w| w[id as usize]));
-        targets.iter().map(w).sum()
+    if ids.device() == tch::Device::Cpu {
+        checked_host(spec, &Vec::<i64>::try_from(&ids)?, classes)?;
     } else {
-        torch_scales(spec, &ids, classes)?.1
-    };
+        torch_scales(spec, &ids, classes)?;
+    }
     let weight = spec
         .weight
         .map(|w| {
@@ -251,7 +248,6 @@ pub fn torch_prepare(
     Ok(PreparedIds {
         ids: ids.f_to_device(device)?,
         weight,
-        denom,
     })
 }
 

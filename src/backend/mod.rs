@@ -135,9 +135,8 @@ pub trait Backend: Sized + Send + Sync + 'static {
     fn eye(n: i64, m: i64, dtype: DType, device: Device) -> Result<Self::T>;
     /// Class ids `(N,)` of a 2-D input `x` `(N, C)` prepared for this backend's class-id
     /// kernel ([`class_targets::torch_prepare`]: the ids checked, a `ClassIndexError`
-    /// naming the first bad position; the class weights in `x`'s dtype; the `mean`
-    /// denominator). `None`, the default: no such kernel, and the loss goes through
-    /// [`Backend::class_coefficients`].
+    /// naming the first bad position; the class weights in `x`'s dtype). `None`, the
+    /// default: no such kernel, and the loss goes through [`Backend::class_coefficients`].
     fn class_ids_prepare(
         _spec: &class_targets::ClassTargets<'_>,
         _x: &Self::T,

@@ -20,8 +20,10 @@ pub use super::loss::Reduction;
 
 /// What the loss weighs the log-probabilities with (owned by the node).
 pub enum Terms<B: Backend> {
-    /// `A`: the weight of each log-probability, of the input's shape.
-    Dense(Value<B>),
+    /// `A`: the weight of each log-probability, of the input's shape; `denom`: what `mean`
+    /// divides by, the summed class weights of the counted targets (class indices) or the
+    /// number of positions (probabilities).
+    Dense { a: Value<B>, denom: f64 },
     /// Class ids `(N,)` of a 2-D input `(N, C)` (no label smoothing), for a backend with a
     /// class-id kernel (`Backend::class_ids_loss`: torch's own `nll_loss` kernels, reduction
     /// included): `A` is then one-hot rows scaled by `w[t]`, never made.
@@ -60,9 +62,6 @@ pub struct ClassLoss<B: Backend> {
     pub terms: Terms<B>,
     pub class_dim: i64,
     pub reduction: Reduction,
-    /// What `mean` divides by: the summed class weights of the counted targets (class
-    /// indices) or the number of positions (probabilities).
-    pub denom: f64,
     /// Cross entropy (the input is logits) rather than `nll_loss` (log-probabilities).
     pub log_softmax: bool,
 }
@@ -109,7 +108,7 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
     }
     fn workspace(&self) -> Vec<&Value<B>> {
         match &self.terms {
-            Terms::Dense(a) => vec![a],
+            Terms::Dense { a, .. } => vec![a],
             Terms::Ids(t) => {
                 let saved = t.saved.get();
                 let z = saved.and_then(|s| s.log_probs.as_ref());
@@ -140,7 +139,7 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
     }
     fn shape(&self, shapes: &[&[i64]]) -> Result<Vec<i64>> {
         let fits = match &self.terms {
-            Terms::Dense(a) => B::shape(a.get()) == shapes[0],
+            Terms::Dense { a, .. } => B::shape(a.get()) == shapes[0],
             Terms::Ids(t) => shapes[0].len() == 2 && B::shape(t.ids.get()) == shapes[0][..1],
         };
         if !fits {
@@ -161,15 +160,16 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
     }
     fn forward(&self, xs: &[&Value<B>]) -> Result<Value<B>> {
         let x = xs[0].get();
-        let per = match &self.terms {
-            Terms::Dense(a) => {
+        let (per, denom) = match &self.terms {
+            Terms::Dense { a, denom } => {
                 let z = if self.log_softmax {
                     B::log_softmax(x, self.class_dim)?
                 } else {
                     B::copy(x)?
                 };
                 let weighted = B::mul(&z, a.get())?;
-                B::neg(&B::sum_dims(&weighted, &[self.class_dim], false)?)?
+                let per = B::neg(&B::sum_dims(&weighted, &[self.class_dim], false)?)?;
+                (per, *denom)
             }
             Terms::Ids(t) => {
                 let f = B::class_ids_loss(x, &t.args(self.reduction), self.log_softmax)?;
@@ -187,7 +187,7 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
             // all targets ignored: 0 / 0 = NaN, as torch
             _ => B::div(
                 &B::sum_dims(&per, &[], false)?,
-                &B::full(&[], self.denom, B::dtype(x), B::device(x))?,
+                &B::full(&[], denom, B::dtype(x), B::device(x))?,
             )?,
         })
     }
@@ -195,9 +195,9 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
     /// or the loss's cotangent divided by the denominator for `mean`).
     fn backward(&self, cx: &Grad<'_, B>) -> Result<Cotangents<B>> {
         let x = cx.xs[0].get();
-        let a = match &self.terms {
+        let (a, denom) = match &self.terms {
             Terms::Ids(t) => return self.ids_backward(t, cx),
-            Terms::Dense(a) => a.get(),
+            Terms::Dense { a, denom } => (a.get(), *denom),
         };
         let shape = B::shape(x);
         let g = match self.reduction {
@@ -205,8 +205,8 @@ impl<B: Backend> Rule<B> for ClassLoss<B> {
             Reduction::Sum => B::copy(cx.g.get())?,
             // torch's nll_loss_backward divides by the total weight; with every target
             // ignored it writes no position, so the gradient is 0 (not 0 · inf)
-            _ if self.denom == 0.0 => B::mul_scalar(cx.g.get(), 0.0)?,
-            _ => B::div_scalar(cx.g.get(), self.denom)?,
+            _ if denom == 0.0 => B::mul_scalar(cx.g.get(), 0.0)?,
+            _ => B::div_scalar(cx.g.get(), denom)?,
         };
         let d = if self.log_softmax {
             let total = B::sum_dims(a, &[self.class_dim], true)?;

@@ -270,7 +270,7 @@ impl<B: Backend> Session<B> {
         }
         let dtype = self.dtype_of(input)?;
         let device = self.config.device;
-        let (terms, denom) = match target {
+        let terms = match target {
             Target::Classes { ids, shape: ts } => {
                 let mut expected = shape.clone();
                 expected.remove(class_dim);
@@ -296,18 +296,18 @@ impl<B: Backend> Session<B> {
                 {
                     Some(p) => {
                         let keep = |v| Tracked::owned(v, Category::Tape);
-                        let terms = Terms::Ids(IdTerms {
+                        Terms::Ids(IdTerms {
                             ids: keep(p.ids),
                             weight: p.weight.map(keep),
                             ignore_index: opts.ignore_index,
                             saved: OnceLock::new(),
-                        });
-                        (terms, p.denom)
+                        })
                     }
                     None => {
                         let (a, denom) =
                             B::class_coefficients(&spec, &ids, &shape, class_dim, dtype, device)?;
-                        (Terms::Dense(Tracked::owned(a, Category::Tape)), denom)
+                        let a = Tracked::owned(a, Category::Tape);
+                        Terms::Dense { a, denom }
                     }
                 }
             }
@@ -335,17 +335,16 @@ impl<B: Backend> Session<B> {
                 if let Some(w) = &opts.weight {
                     a = B::mul(&a, &self.class_weights(w, &shape, class_dim, dtype)?)?;
                 }
-                (
-                    Terms::Dense(Tracked::owned(a, Category::Tape)),
-                    positions as f64,
-                )
+                Terms::Dense {
+                    a: Tracked::owned(a, Category::Tape),
+                    denom: positions as f64,
+                }
             }
         };
         let loss = ClassLoss {
             terms,
             class_dim: class_dim as i64,
             reduction: opts.reduction,
-            denom,
             log_softmax,
         };
         self.record(Op::class_loss(loss), &[input])

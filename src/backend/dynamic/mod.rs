@@ -255,7 +255,6 @@ impl Backend for Dyn {
                 |p| PreparedIds {
                     ids: Torch(p.ids),
                     weight: p.weight.map(Torch),
-                    denom: p.denom,
                 },
             )),
             _ => Ok(None),
