@@ -280,10 +280,12 @@ def mlp_compiled_pair(batch: int, sizes: tuple[int, ...], compile_seconds: dict[
 # ---- B8 / B9: the real models' training steps (AdamW), float32 -------------------------------
 
 
-def model_pair(build_torch, build_et, batch_fn, captured=False):
+def model_pair(build_torch, build_et, batch_fn, captured=False, floor=None):
     """One AdamW training step of the same model (torch's initial weights in both) on the same
     batch: eagertape's ``train_step`` against ``zero_grad``/``backward``/``step``.
-    ``captured``: eagertape's step written torch's way and captured (``et.capture``)."""
+    ``captured``: eagertape's step written torch's way and captured (``et.capture``).
+    ``floor(t_model, x, y)``: the step's hand-written floor (``benches/floors.py``) on its
+    own copy of the model and the batch as torch tensors (CPU only)."""
     torch.manual_seed(0)
     t_model = build_torch().to(DEVICE)
     e_model = build_et()
@@ -325,7 +327,10 @@ def model_pair(build_torch, build_et, batch_fn, captured=False):
         loss.backward()
         topt.step()
 
-    return ours, theirs, None
+    if floor is None or DEVICE != "cpu":
+        return ours, theirs, None
+    torch.manual_seed(0)
+    return ours, theirs, floor(build_torch(), tx, ty)
 
 
 def b8_compiled_pair(compile_seconds: dict[str, float]):
@@ -342,18 +347,13 @@ def b8_pair(captured=False):
         rng.standard_normal((64, 1, 8, 8)).astype(np.float32),
         rng.integers(0, 10, 64),
     )
-    ours, theirs, _ = model_pair(
+    return model_pair(
         lambda: models.cnn_torch(dtype=torch.float32),
         lambda: models.cnn_et(dtype="float32"),
         lambda: batch,
         captured,
+        floors.cnn_floor,
     )
-    if DEVICE != "cpu":
-        return ours, theirs, None
-    torch.manual_seed(0)
-    t_model = models.cnn_torch(dtype=torch.float32)
-    floor = floors.cnn_floor(t_model, torch.from_numpy(batch[0]), torch.from_numpy(batch[1]))
-    return ours, theirs, floor
 
 
 B9_LM = dict(vocab=16, seq=64, width=128, heads=4, layers=2, ff=512)
@@ -364,19 +364,13 @@ def b9_pair(captured=False):
     floor is `floors.lm_floor` (CPU only)."""
     rng = np.random.default_rng(3)
     ids = rng.integers(0, B9_LM["vocab"], (32, B9_LM["seq"] + 1))
-    x, y = ids[:, :-1].copy(), ids[:, 1:].copy()
-    ours, theirs, _ = model_pair(
+    return model_pair(
         lambda: models.LMTorch(**B9_LM, dtype=torch.float32),
         lambda: models.LMEt(**B9_LM, dtype="float32"),
-        lambda: (x, y),
+        lambda: (ids[:, :-1].copy(), ids[:, 1:].copy()),
         captured,
+        lambda t_model, x, y: floors.lm_floor(t_model, x, y, B9_LM["heads"]),
     )
-    if DEVICE != "cpu":
-        return ours, theirs, None
-    torch.manual_seed(0)
-    t_model = models.LMTorch(**B9_LM, dtype=torch.float32)
-    tx, ty = torch.from_numpy(x), torch.from_numpy(y.reshape(-1))
-    return ours, theirs, floors.lm_floor(t_model, tx, ty, B9_LM["heads"])
 
 
 def b18_checkpointed(rounds: int, iters: int) -> dict[str, float]:

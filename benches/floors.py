@@ -109,13 +109,15 @@ def lm_floor(t_model, x, y, heads: int):
     """B9's step (benches/models.py's pre-norm transformer LM, no dropout, causal): embedding,
     layer norm, the packed input projection, CPU flash attention (``is_causal``, torch's
     ``multi_head_attention_forward`` without weights), the feed-forward block and the loss,
-    and their backward kernels; the gradients of every parameter, then AdamW."""
+    and their backward kernels; the gradients of every parameter, then AdamW. `y`: the next
+    token of each position, (batch, length) or flat."""
     params = _weights(t_model)
     names = [n for n, _ in t_model.named_parameters()]
     p = dict(zip(names, params, strict=True))
     layers = len(t_model.blocks.layers)
     vocab, width = p["tok.weight"].shape
     batch, length = x.shape
+    y = y.reshape(-1)
     d = width // heads
     positions = torch.arange(length)
     update = adamw_floor(params)

@@ -26,12 +26,12 @@ pub(super) struct Lstm {
 /// LSTM layer without projection or lengths: float32, or bfloat16 where oneDNN runs it on
 /// this CPU (not on one with AVX2 only: there torch runs its own LSTM cells).
 pub(super) fn usable(xs: &[&Tensor]) -> bool {
-    let kind = match xs[0].kind() {
+    let dtype_runs = match xs[0].kind() {
         Kind::Float => true,
         Kind::BFloat16 => crate::backend::layer_kernels::onednn_bfloat16(),
         _ => false,
     };
-    kind && xs.iter().all(|t| t.device() == Device::Cpu) && xs[0].numel() > 0
+    dtype_runs && xs.iter().all(|t| t.device() == Device::Cpu) && xs[0].numel() > 0
 }
 
 /// The operands as oneDNN takes them: `(w_ih, w_hh, b_ih, b_hh, h0, c0)`, zeros where

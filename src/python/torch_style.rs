@@ -73,8 +73,7 @@ pub(crate) fn effect_in_current(
     call: &str,
     e: Effect<crate::backend::dynamic::Dyn>,
 ) -> PyResult<f64> {
-    let cell = current::cell()?;
-    Ok(py.detach(|| crate::guard::contained(call, || lock(&cell).effect(e)))?)
+    effect_on(py, &current::cell()?, call, e)
 }
 
 /// `e` (an effect of the explicit API on a gradient map: `opt.step(grads)`,
@@ -88,7 +87,18 @@ pub(crate) fn effect_in_capture(
     let cell = capture_state::session().ok_or_else(|| {
         capture_state::capture_error(format!("{call}: no captured step is in progress"))
     })?;
-    Ok(py.detach(|| crate::guard::contained(call, || lock(&cell).effect(e)))?)
+    effect_on(py, &cell, call, e)
+}
+
+/// Run `e` on the session in `cell` (`Session::effect`: recorded by a capture in progress
+/// there), without the GIL.
+fn effect_on(
+    py: Python<'_>,
+    cell: &Arc<super::classes::SessionCell>,
+    call: &str,
+    e: Effect<crate::backend::dynamic::Dyn>,
+) -> PyResult<f64> {
+    Ok(py.detach(|| crate::guard::contained(call, || lock(cell).effect(e)))?)
 }
 
 /// torch's `zero_grad` of the parameters `ids` in the current session's store (`call` names

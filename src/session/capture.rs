@@ -217,9 +217,9 @@ pub(crate) struct Recorder<B: Backend> {
     /// The first reason the plan cannot reproduce the step.
     refused: Option<String>,
     /// The generation and the generator when the capture began (the generation after the
-    /// last `train_step` reset, [`Recorder::reset`]).
+    /// step's last recorded reset, [`Recorder::reset`]).
     generation: u64,
-    /// How many resets (`sess.train_step`) the step made.
+    /// How many recorded resets (`sess.train_step`, `sess.reset_tape()`) the step made.
     pub(super) resets: usize,
     rng: RngState,
     /// The generator positions the step's recorded draws (dropout masks) used: a replay

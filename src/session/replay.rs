@@ -107,7 +107,7 @@ impl<B: Backend> Session<B> {
     pub fn end_capture_with(&mut self, outputs: &[Handle]) -> Result<(Plan<B>, Vec<usize>)> {
         let entries: Vec<_> = outputs.iter().map(|&h| self.capture_entry_of(h)).collect();
         let reset = self.capture.as_ref().is_some_and(|r| r.resets > 0);
-        let plan = self.end_capture()?;
+        let mut plan = self.end_capture()?;
         let entries = entries.into_iter().enumerate().map(|(i, e)| {
             e.ok_or_else(|| {
                 let stale = reset && outputs[i].generation < self.generation;
@@ -126,7 +126,6 @@ impl<B: Backend> Session<B> {
             })
         });
         let entries: Vec<usize> = entries.collect::<Result<_>>()?;
-        let mut plan = plan;
         plan.set_outputs(&entries);
         Ok((plan, entries))
     }
