@@ -12,7 +12,9 @@ use super::{Backend, BinaryKernel, GradKernel, OutKernel, PairKernel, ScalarKern
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::kernel::movement::torch_backward_by_plan;
-use crate::kernel::{AdamConfig, AdamOperands, Layer, Movement, Predicate, SgdConfig, StateOp};
+use crate::kernel::{
+    AdamConfig, AdamOperands, Layer, Movement, Predicate, RpropConfig, SgdConfig, StateOp,
+};
 
 /// The LibTorch backend (native carriers on CPU or CUDA).
 pub struct LibTorch;
@@ -723,6 +725,15 @@ impl Backend for LibTorch {
     }
     fn state_op(op: StateOp, a: &Tensor, xs: &[&Tensor]) -> Result<Option<Tensor>> {
         super::state_ops::state_op(op, a, xs).map(Some)
+    }
+    fn rprop_update_(
+        p: &mut Tensor,
+        g: &Tensor,
+        prev: &mut Tensor,
+        step_size: &mut Tensor,
+        h: &RpropConfig,
+    ) -> Result<bool> {
+        super::state_ops::rprop_update_(p, g, prev, step_size, h)
     }
     /// torch's `a.add_(b, alpha=alpha)`: one kernel that rounds once (plain SGD's
     /// `add_(d, alpha=-lr)`, the shim's one C++ home of that form; `a + (alpha · b)` in two

@@ -18,7 +18,9 @@ pub use crate::kernel::{BinaryKernel, GradKernel, PairKernel, ScalarKernel, Unar
 use crate::config::{DType, Device};
 use crate::error::Result;
 pub use crate::kernel::OutKernel;
-use crate::kernel::{AdamConfig, AdamOperands, Layer, Movement, Predicate, SgdConfig, StateOp};
+use crate::kernel::{
+    AdamConfig, AdamOperands, Layer, Movement, Predicate, RpropConfig, SgdConfig, StateOp,
+};
 
 /// `perm` as a sequence of transposes of `a` (each a view, so the result is one).
 pub fn permute_by_transposes<B: Backend>(a: &B::T, perm: &[usize]) -> Result<B::T> {
@@ -551,6 +553,21 @@ pub trait Backend: Sized + Send + Sync + 'static {
     fn state_op(op: StateOp, a: &Self::T, xs: &[&Self::T]) -> Result<Option<Self::T>> {
         let _ = (op, a, xs);
         Ok(None)
+    }
+
+    /// torch.optim.Rprop's single-tensor update of `p` (its `prev` gradient and `step_size`
+    /// updated too, all three held exclusively) in one pass that rounds as torch's sixteen
+    /// kernels do. `Ok(false)`, the default and where the tensors do not allow it: nothing
+    /// touched (`optim/averaged.rs` then runs torch's sequence of calls).
+    fn rprop_update_(
+        p: &mut Self::T,
+        g: &Self::T,
+        prev: &mut Self::T,
+        step_size: &mut Self::T,
+        h: &RpropConfig,
+    ) -> Result<bool> {
+        let _ = (p, g, prev, step_size, h);
+        Ok(false)
     }
 
     // ---- recycled outputs (see `crate::pool`) ----

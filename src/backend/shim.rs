@@ -194,6 +194,22 @@ extern "C" {
         err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 
+    /// `src/shim/rprop.cpp`: one Rprop update of a parameter in one pass where its tensors
+    /// allow (`*handled` 1), else nothing touched (`*handled` 0); 0, or 1 and a malloc'd
+    /// message.
+    pub(super) fn eagertape_rprop_step(
+        param: *mut torch_sys::C_tensor,
+        grad: *const torch_sys::C_tensor,
+        prev: *mut torch_sys::C_tensor,
+        step_size: *mut torch_sys::C_tensor,
+        etaminus: f64,
+        etaplus: f64,
+        step_size_min: f64,
+        step_size_max: f64,
+        handled: *mut i32,
+        err: *mut *mut std::os::raw::c_char,
+    ) -> i32;
+
     /// `src/shim/optim.cpp`: one Adam/AdamW update in place; 0, or 1 and a malloc'd message.
     pub(super) fn eagertape_adam_step(
         param: *mut torch_sys::C_tensor,

@@ -1,13 +1,14 @@
 //! LibTorch's side of [`StateOp`]: one call of `src/shim/optim.cpp`'s `eagertape_state_op`
 //! per pointwise method, in place or out of place (`Backend::state_op_` /
-//! `Backend::state_op` of `libtorch.rs`).
+//! `Backend::state_op` of `libtorch.rs`), and Rprop's one-pass update
+//! (`src/shim/rprop.cpp`, `Backend::rprop_update_`).
 
 use tch::Tensor;
 
 use super::layer_kernels::adopt;
-use super::shim::{eagertape_state_op, shim_result};
+use super::shim::{eagertape_rprop_step, eagertape_state_op, shim_result};
 use crate::error::{Error, Result};
-use crate::kernel::StateOp;
+use crate::kernel::{RpropConfig, StateOp};
 
 /// The operands' handles (null where `op` takes fewer); more or fewer than `op` takes is an
 /// error, checked before any call.
@@ -68,4 +69,37 @@ pub fn state_op(op: StateOp, a: &Tensor, xs: &[&Tensor]) -> Result<Tensor> {
     };
     shim_result(rc, err, "optimizer state op")?;
     adopt(out).ok_or_else(|| Error::Backend("optimizer state op: no result".into()))
+}
+
+/// Rprop's update of `p`, `prev` and `step_size` (held exclusively) in one pass, where the
+/// tensors allow it (`true`); `false`: nothing touched.
+pub fn rprop_update_(
+    p: &mut Tensor,
+    g: &Tensor,
+    prev: &mut Tensor,
+    step_size: &mut Tensor,
+    h: &RpropConfig,
+) -> Result<bool> {
+    let mut handled = 0;
+    let mut err = std::ptr::null_mut();
+    // SAFETY: the four handles are live for the whole call; `p`, `prev` and `step_size` are
+    // held exclusively (`&mut`), so nothing reads them while the shim writes them, and the
+    // shim refuses (touching nothing) tensors that share storage; it catches every C++
+    // exception, reporting it through `err` (a malloc'd string `shim_result` frees).
+    let rc = unsafe {
+        eagertape_rprop_step(
+            p.as_mut_ptr(),
+            g.as_ptr(),
+            prev.as_mut_ptr(),
+            step_size.as_mut_ptr(),
+            h.etaminus,
+            h.etaplus,
+            h.step_size_min,
+            h.step_size_max,
+            &mut handled,
+            &mut err,
+        )
+    };
+    shim_result(rc, err, "Rprop update")?;
+    Ok(handled != 0)
 }

@@ -2,7 +2,8 @@
 //! (`Backend::adam_update_`, `Backend::sgd_update_`) reads. The optimizers that own them,
 //! their checks and the composed form of each update live in `src/optim`. [`StateOp`]: the
 //! pointwise tensor methods the other optimizers' single-tensor formulas are written in
-//! (`Backend::state_op_`, `Backend::state_op`).
+//! (`Backend::state_op_`, `Backend::state_op`). [`RpropConfig`]: what Rprop's one-pass
+//! update reads (`Backend::rprop_update_`).
 
 /// Adam / AdamW (torch.optim's formulas; see `optim/adam.rs`).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -44,6 +45,17 @@ pub struct AdamOperands<'a, T> {
     pub v: &'a mut T,
     pub max_v: Option<&'a mut T>,
     pub step: u64,
+}
+
+/// Rprop's numbers (see `optim/averaged.rs`): each step size is multiplied by `etaplus`
+/// where the gradient kept its sign, by `etaminus` where it flipped, and clamped to
+/// `[step_size_min, step_size_max]`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RpropConfig {
+    pub etaminus: f64,
+    pub etaplus: f64,
+    pub step_size_min: f64,
+    pub step_size_max: f64,
 }
 
 /// SGD with optional momentum, dampening, Nesterov and weight decay (see `optim/sgd.rs`).

@@ -6,7 +6,8 @@
 //! - `Rprop`: `s = sign(g·g_prev)`; each element's step size is multiplied by `η+` where
 //!   `s > 0`, `η−` where `s < 0` (and its gradient taken as 0), and clamped to
 //!   `[step_min, step_max]`; `p ← p − sign(g)·step_size`. State `prev`, `step_size` (from
-//!   `lr`).
+//!   `lr`). A backend may run the whole update in one pass that rounds as this sequence
+//!   does (`Backend::rprop_update_`: LibTorch's CPU float32/float64 tensors).
 
 use super::rule::{at_least, buf, held, l2, Hyper, Rule};
 use super::signature::Arg;
@@ -14,6 +15,7 @@ use super::state_ops::{apply_, fresh, StateOp::*};
 use super::ParamState;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
+use crate::kernel::RpropConfig;
 use crate::param::Parameter;
 
 /// torch.optim.ASGD.
@@ -112,6 +114,16 @@ impl Rule for Rprop {
         _t: u64,
     ) -> Result<()> {
         let (minus, plus) = (h.get("etaminus"), h.get("etaplus"));
+        let config = RpropConfig {
+            etaminus: minus,
+            etaplus: plus,
+            step_size_min: h.get("step_size_min"),
+            step_size_max: h.get("step_size_max"),
+        };
+        let (prev, size) = st.pair_mut("prev", "step_size")?;
+        if B::rprop_update_(x, g, prev, size, &config)? {
+            return Ok(());
+        }
         let mut sign = fresh::<B>(Mul, g, &[buf(st, "prev")?])?;
         apply_::<B>(Sign, &mut sign, &[])?;
         apply_::<B>(

@@ -12,7 +12,9 @@ use super::reference::{index, Interval, RefTensor, Reference};
 use super::{Backend, BinaryKernel, GradKernel, PairKernel, ScalarKernel, UnaryKernel};
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
-use crate::kernel::{AdamConfig, AdamOperands, Layer, Movement, Predicate, SgdConfig, StateOp};
+use crate::kernel::{
+    AdamConfig, AdamOperands, Layer, Movement, Predicate, RpropConfig, SgdConfig, StateOp,
+};
 
 /// The runtime-dispatched backend.
 pub struct Dyn;
@@ -846,6 +848,21 @@ impl Backend for Dyn {
             (Torch(a), []) => LibTorch::state_op_(op, a, &[]),
             (Torch(a), [Torch(b)]) => LibTorch::state_op_(op, a, &[b]),
             (Torch(a), [Torch(b), Torch(c)]) => LibTorch::state_op_(op, a, &[b, c]),
+            _ => Ok(false),
+        }
+    }
+    /// LibTorch carriers only (the reference carriers run torch's sequence of calls).
+    fn rprop_update_(
+        p: &mut DynTensor,
+        g: &DynTensor,
+        prev: &mut DynTensor,
+        step_size: &mut DynTensor,
+        h: &RpropConfig,
+    ) -> Result<bool> {
+        match (p, g, prev, step_size) {
+            (Torch(p), Torch(g), Torch(prev), Torch(size)) => {
+                LibTorch::rprop_update_(p, g, prev, size, h)
+            }
             _ => Ok(false),
         }
     }

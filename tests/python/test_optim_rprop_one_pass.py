@@ -1,0 +1,127 @@
+"""Rprop's one-pass update (``src/shim/rprop.cpp``: CPU float32/float64) against
+torch.optim.Rprop's sixteen kernels, bit for bit, where the two could part: non-finite and
+signed-zero gradients and parameters, products ``g * prev`` that underflow to zero, etas
+that round to 0 or 1 in float32, inverted or infinite step bounds, and parameters large and
+odd-sized enough to be split over threads and vector lanes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+from optim_common import step_with
+
+import eagertape as et
+
+DTYPES = ["float32", "float64"]
+
+
+def _special_gradients(n, steps, dtype, seed=0):
+    """Gradients that mix ordinary values with NaN, ±inf, ±0, subnormals and tiny values
+    (whose products with the previous gradient underflow), signs flipping often."""
+    rng = np.random.default_rng(seed)
+    tiny = np.finfo(dtype).tiny
+    specials = np.array(
+        [np.nan, np.inf, -np.inf, 0.0, -0.0, tiny / 4, -tiny / 8, tiny**0.5 / 2, -(tiny**0.5)],
+        dtype=dtype,
+    )
+    out = []
+    for k in range(steps):
+        g = (rng.standard_normal(n) * (-1.0) ** k).astype(dtype)
+        pick = rng.random(n) < 0.3
+        g[pick] = rng.choice(specials, size=int(pick.sum()))
+        out.append(g)
+    return out
+
+
+def _same_bits(a, b, what):
+    """Equal element by element, the sign of a zero included; NaN where the other has NaN."""
+    assert a.dtype == b.dtype, what
+    nan_a, nan_b = np.isnan(a), np.isnan(b)
+    np.testing.assert_array_equal(nan_a, nan_b, err_msg=f"{what}: NaN positions")
+    np.testing.assert_array_equal(a[~nan_a], b[~nan_b], err_msg=what)
+    np.testing.assert_array_equal(np.signbit(a[~nan_a]), np.signbit(b[~nan_b]), err_msg=what)
+
+
+def _run_both(init, grads, dtype, **kw):
+    """Both runtimes from `init` over `grads`: (eagertape's, torch's) parameter after each
+    step, and both optimizers' final state."""
+    param = et.Parameter(init.copy())
+    opt = et.optim.Rprop([param], **kw)
+    sess = et.Session(dtype=dtype)
+    ours = []
+    for g in grads:
+        step_with(sess, opt, [param], [g])
+        ours.append(param.numpy().copy())
+    leaf = torch.tensor(init.copy(), requires_grad=True)
+    topt = torch.optim.Rprop([leaf], **kw)
+    theirs = []
+    for g in grads:
+        leaf.grad = torch.tensor(g)
+        topt.step()
+        theirs.append(leaf.detach().numpy().copy())
+    state = next(iter(opt._state_dict()["state"].values()))
+    tstate = topt.state[leaf]
+    return ours, theirs, state, tstate
+
+
+def _assert_runs_agree(ours, theirs, state, tstate):
+    for step, (a, b) in enumerate(zip(ours, theirs, strict=True)):
+        _same_bits(a, b, f"parameter after step {step}")
+    _same_bits(state["prev"], tstate["prev"].numpy(), "prev")
+    _same_bits(state["step_size"], tstate["step_size"].numpy(), "step_size")
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_non_finite_signed_zero_and_underflowing_gradients_update_as_torchs(dtype):
+    # torch: sign(NaN) and sign(-0.) are 0 (step size x1, gradient kept), clamp_ keeps a NaN
+    n = 1_000
+    grads = _special_gradients(n, 12, dtype)
+    init = np.random.default_rng(1).standard_normal(n).astype(dtype)
+    init[:4] = np.array([np.nan, np.inf, -0.0, 0.0], dtype=dtype)
+    _assert_runs_agree(*_run_both(init, grads, dtype, lr=0.05))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize(
+    "kw",
+    [
+        # etas that round to 1 in float32: the masked fills' order decides what is kept
+        {"etas": (1.0 - 1e-9, 1.0 + 1e-9)},
+        # an etaminus that rounds to 0 in float32 (and then counts as "no sign": set to 1)
+        {"etas": (1e-50, 1.2)},
+        # inverted bounds: clamp_ gives the upper bound everywhere
+        {"step_sizes": (0.5, 0.01)},
+        # a step size that overflows to inf before the clamp brings it back
+        {"etas": (0.5, 1e30), "step_sizes": (0.0, 3e38)},
+        {"lr": 0.0},
+        {"maximize": True, "step_sizes": (-1.0, 2.0)},
+    ],
+    ids=["etas-round-to-one", "etaminus-rounds-to-zero", "inverted-bounds", "overflowing",
+         "zero-lr", "maximize-negative-lower-bound"],
+)
+def test_edge_settings_update_as_torchs(kw, dtype):
+    n = 777
+    grads = _special_gradients(n, 10, dtype, seed=2)
+    init = np.random.default_rng(3).standard_normal(n).astype(dtype)
+    _assert_runs_agree(*_run_both(init, grads, dtype, **kw))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_a_parameter_split_over_threads_and_vector_lanes_updates_as_torchs(dtype):
+    # 100,003 elements: above LibTorch's grain size (32,768), not a multiple of any width
+    n = 100_003
+    rng = np.random.default_rng(4)
+    grads = [(rng.standard_normal(n) * (-1.0) ** (k // 2)).astype(dtype) for k in range(6)]
+    init = rng.standard_normal(n).astype(dtype)
+    _assert_runs_agree(*_run_both(init, grads, dtype, lr=0.01, etas=(0.4, 1.3)))
+
+
+def test_a_float32_run_over_a_shaped_parameter_keeps_its_shape_and_dtype():
+    rng = np.random.default_rng(5)
+    init = rng.standard_normal((7, 3, 5)).astype(np.float32)
+    grads = [rng.standard_normal((7, 3, 5)).astype(np.float32) for _ in range(4)]
+    ours, theirs, state, tstate = _run_both(init, grads, "float32")
+    assert ours[-1].shape == (7, 3, 5) and ours[-1].dtype == np.float32
+    assert state["step_size"].shape == (7, 3, 5)
+    _assert_runs_agree(ours, theirs, state, tstate)
