@@ -97,8 +97,14 @@ def test_non_finite_signed_zero_and_underflowing_gradients_update_as_torchs(dtyp
         {"lr": 0.0},
         {"maximize": True, "step_sizes": (-1.0, 2.0)},
     ],
-    ids=["etas-round-to-one", "etaminus-rounds-to-zero", "inverted-bounds", "overflowing",
-         "zero-lr", "maximize-negative-lower-bound"],
+    ids=[
+        "etas-round-to-one",
+        "etaminus-rounds-to-zero",
+        "inverted-bounds",
+        "overflowing",
+        "zero-lr",
+        "maximize-negative-lower-bound",
+    ],
 )
 def test_edge_settings_update_as_torchs(kw, dtype):
     n = 777
