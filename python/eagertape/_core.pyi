@@ -20848,6 +20848,10 @@ def _capture_epoch() -> int:
 def _capture_abort() -> None:
     """Drop the capture in progress on this thread, if any."""
 
+def _capture_call(call: Callable[[Session], Any], sess: Session) -> None:
+    """Run call(sess), a call outside the session; inside a step being captured, with the
+    capture suspended for it, and recorded: each replay makes it again here."""
+
 def _push_current(sess: Session) -> None: ...
 def _pop_current(sess: Session) -> None: ...
 def _draw_seed() -> int: ...

@@ -76,6 +76,7 @@ pub fn _capture_begin(
         args: addrs,
         converted: vec![0; n], // bounded: one per argument of the captured step
         marked: vec![0; n],    // bounded: one per argument of the captured step
+        calls: Vec::new(),
     });
     Ok(())
 }
@@ -94,6 +95,41 @@ fn handle_in(t: &PyTensor, cell: &Arc<SessionCell>, k: usize) -> PyResult<Handle
 #[pyfunction]
 pub fn _capture_epoch() -> u64 {
     state::epoch()
+}
+
+/// Run `call(sess)`, a call outside the session (a data-parallel wrapper's broadcast of
+/// its buffers): inside a step being captured on this thread, with the capture suspended
+/// for it (the call may read and write tensors' values as outside a step), then recorded
+/// so that each replay makes it again at this point, with the session free.
+#[pyfunction]
+pub fn _capture_call(
+    py: Python<'_>,
+    call: Bound<'_, PyAny>,
+    sess: Bound<'_, PySession>,
+) -> PyResult<()> {
+    let Some(active) = state::take() else {
+        call.call1((sess,))?;
+        return Ok(());
+    };
+    let cell = Arc::clone(&active.cell);
+    py.detach(|| lock(&cell).suspend_recording(true));
+    let ran = call.call1((sess,));
+    py.detach(|| lock(&cell).suspend_recording(false));
+    state::begin(active);
+    ran?;
+    record_call(py, call.unbind());
+    Ok(())
+}
+
+/// Keep `call` as the step's next call outside the session, made again by each replay
+/// where the step is now (nothing when no capture is in progress).
+fn record_call(py: Python<'_>, call: Py<PyAny>) {
+    let Some(cell) = state::session() else {
+        return;
+    };
+    if py.detach(|| lock(&cell).pause_recorded()).is_some() {
+        state::push_call(call);
+    }
 }
 
 /// Drop the capture in progress on this thread (the step raised), if any.
@@ -123,6 +159,7 @@ pub fn _capture_end(py: Python<'_>, outputs: Vec<PyRef<'_, PyTensor>>) -> PyResu
         outputs,
         arguments: a.args.len(),
         cell: Arc::downgrade(&a.cell),
+        calls: a.calls,
     })
 }
 
@@ -135,6 +172,8 @@ pub struct PyPlan {
     /// How many tensor arguments the step was recorded with.
     arguments: usize,
     cell: Weak<SessionCell>,
+    /// The step's calls outside the session, by slot (`Entry::Pause`).
+    calls: Vec<Py<PyAny>>,
 }
 
 #[pymethods]
@@ -189,8 +228,25 @@ impl PyPlan {
             data.push(t);
         }
         let plan = &self.plan;
-        let handles = py
-            .detach(|| crate::guard::contained("replay", || lock(&cell).replay_with(plan, data)))?;
+        let mut state = py.detach(|| {
+            crate::guard::contained("replay", || lock(&cell).replay_start(plan, data))
+        })?;
+        while let Some(slot) = py.detach(|| {
+            crate::guard::contained("replay", || lock(&cell).replay_resume(plan, &mut state))
+        })? {
+            // The session is free while the call runs (it may lock it, as the wrapper's
+            // gather and scatter do); a call that raises ends the replay there.
+            let made = self
+                .calls
+                .get(slot)
+                .ok_or_else(|| capture_error(format!("replay: the step has no call {slot}")))
+                .and_then(|c| c.call1(py, (Py::new(py, PySession::of_cell(&cell))?,)));
+            if let Err(e) = made {
+                py.detach(move || lock(&cell).replay_abandon(state));
+                return Err(e);
+            }
+        }
+        let handles = state.handles();
         let hs: Vec<_> = self.outputs.iter().map(|&e| handles[e]).collect();
         let slots: Vec<_> = py.detach(|| {
             let mut s = lock(&cell);

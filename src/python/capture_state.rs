@@ -22,6 +22,9 @@ pub(crate) struct Active {
     /// conversion was marked as the argument.
     pub(crate) converted: Vec<usize>,
     pub(crate) marked: Vec<usize>,
+    /// The step's calls outside the session (`_capture_call`), in order: each replay makes
+    /// them again where the step made them (`Entry::Pause`).
+    pub(crate) calls: Vec<Py<PyAny>>,
 }
 
 thread_local! {
@@ -177,6 +180,15 @@ pub(crate) fn host_value<'py>(
     py.import("eagertape.capture")?
         .getattr("_HostValue")?
         .call1((tensor, what))
+}
+
+/// Keep `call` as the capture's next call outside the session.
+pub(crate) fn push_call(call: Py<PyAny>) {
+    ACTIVE.with_borrow_mut(|a| {
+        if let Some(a) = a.as_mut() {
+            a.calls.push(call);
+        }
+    });
 }
 
 /// Start the capture `a` on this thread.

@@ -168,6 +168,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         torch_style::_get_autocast, torch_style::_clip_grad_value_, torch_style::_push_current,
         torch_style::_pop_current, torch_style::manual_seed, torch_style::_draw_seed,
         capture::_capture_begin, capture::_capture_end, capture::_capture_abort,
+        capture::_capture_call,
         capture::_capture_epoch, sample::_normal, current::_collect_default_session,
         random_state::initial_seed, random_state::_rng_states, random_state::_set_rng_states,
         random_state::set_anomaly_enabled, random_state::is_anomaly_enabled,

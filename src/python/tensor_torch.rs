@@ -235,9 +235,15 @@ impl PyTensor {
             return me.with(py, move |s| s.backward_closing(root, retain));
         };
         if super::capture_state::active() {
-            return Err(PyErr::from(Error::Capture(
-                "a data-parallel wrapper's backward cannot be captured yet".into(),
-            )));
+            // Captured: the sweep alone (the plan's backward), then every bucket reduced
+            // after it (the same averages; no overlap with the sweep), a call each replay
+            // makes again here.
+            me.with(py, move |s| s.backward_closing(root, retain))?;
+            let sess = Bound::new(py, PySession::of_cell(&cell))?;
+            let reduce = hook
+                .getattr(py, "ddp")?
+                .getattr(py, "_reduce_after_backward")?;
+            return super::capture::_capture_call(py, reduce.into_bound(py), sess);
         }
         // The hook's buckets, packed and launched by the core (`launch(k)`: the wrapper
         // starts its all-reduce); the hook's own exception is kept to be raised as it is

@@ -116,6 +116,11 @@ pub enum Entry<B: Backend> {
     /// An effect on the session's store (an optimizer's `step`, `zero_grad`, clipping):
     /// a replay runs it again here ([`Session::run_effect`]).
     Effect(super::effect::Effect<B>),
+    /// A call outside the session that the step made here (the binding's call number
+    /// `slot` of the step, which the binding holds: a data-parallel wrapper's all-reduce).
+    /// A replay stops here ([`Session::replay_resume`] returns `slot`), the binding makes
+    /// the call again with the session free, and resumes the replay.
+    Pause { slot: usize },
 }
 
 /// A composite call of the session on its tensor operands (see [`Entry::Call`]).
@@ -221,6 +226,8 @@ pub(crate) struct Recorder<B: Backend> {
     generation: u64,
     /// How many recorded resets (`sess.train_step`, `sess.reset_tape()`) the step made.
     pub(super) resets: usize,
+    /// How many calls outside the session ([`Entry::Pause`]) the step made.
+    pub(super) pauses: usize,
     rng: RngState,
     /// The generator positions the step's recorded draws (dropout masks) used: a replay
     /// draws them again; any other draw refuses the capture.
@@ -395,6 +402,7 @@ impl<B: Backend> Session<B> {
             refused: None,
             generation: self.generation,
             resets: 0,
+            pauses: 0,
             rng: self.rng,
             drawn: 0,
             grad_enabled: self.grad_enabled(),

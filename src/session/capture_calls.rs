@@ -132,6 +132,31 @@ impl<B: Backend> Session<B> {
         Ok(map)
     }
 
+    /// A call outside the session (the binding's) just ran at this point of the step:
+    /// inside a capture, an entry ([`Entry::Pause`]) where each replay stops for the
+    /// binding to make it again, and the call's number among the step's (the binding keeps
+    /// the calls in that order); outside one, `None`.
+    pub fn pause_recorded(&mut self) -> Option<usize> {
+        let r = self.capture.as_mut()?;
+        let slot = r.pauses;
+        r.pauses += 1;
+        r.push_effect(Entry::Pause { slot });
+        Some(slot)
+    }
+
+    /// While a call outside the session runs inside a capture (`on`, then not), the nodes
+    /// it pushes are not entries of the plan: a later entry that reads one refuses the
+    /// capture, as a tensor made outside the step does.
+    pub fn suspend_recording(&mut self, on: bool) {
+        if let Some(r) = self.capture.as_mut() {
+            if on {
+                r.suppress += 1;
+            } else {
+                r.suppress = r.suppress.saturating_sub(1);
+            }
+        }
+    }
+
     /// `sess.reset_tape()`; inside a capture, an entry ([`Entry::Reset`]) whose replay
     /// resets the tape there too: what the step recorded before it can be read no more.
     pub fn reset_tape_recorded(&mut self) {

@@ -522,3 +522,56 @@ fn an_explicit_step_replays_its_backward_into_the_plans_map_and_its_reset() {
     );
     assert!(grads.items().iter().all(|(_, b)| b.released()));
 }
+
+#[test]
+fn a_replay_stops_at_each_call_outside_the_session_and_resumes_after_it() {
+    // A step that makes a call outside the session (a data-parallel all-reduce) between
+    // its forward and the rest: `replay_resume` stops there with the call's number; the
+    // resumed replay equals the eager step. `replay` alone refuses such a plan, nothing
+    // recorded.
+    let m = mlp();
+    let mut s = session();
+    assert_eq!(
+        s.pause_recorded(),
+        None,
+        "outside a capture nothing is recorded"
+    );
+    s.begin_capture().unwrap();
+    let x = s.input(&dt(&data(&[6, 4], 10)), false).unwrap();
+    let y = s.input(&dt(&data(&[6, 3], 11)), false).unwrap();
+    s.mark_argument(x, 0).unwrap();
+    s.mark_argument(y, 1).unwrap();
+    assert_eq!(s.pause_recorded(), Some(0));
+    let loss = step(&mut s, &m, x, y);
+    assert_eq!(s.pause_recorded(), Some(1));
+    let plan = s.end_capture().unwrap();
+    let loss_entry = loss.node - x.node + 1; // the first call's entry comes before it
+
+    s.reset_tape();
+    let before = s.tape.len();
+    let refused = s.replay(&plan, args(20));
+    assert!(
+        matches!(refused, Err(Error::Capture(_))),
+        "{:?}",
+        refused.err()
+    );
+    assert_eq!(s.tape.len(), before);
+
+    let data_args = args(20).into_iter().map(ReplayArg::Data).collect();
+    let mut state = s.replay_start(&plan, data_args).unwrap();
+    assert_eq!(s.replay_resume(&plan, &mut state).unwrap(), Some(0));
+    assert_eq!(s.replay_resume(&plan, &mut state).unwrap(), Some(1));
+    assert_eq!(s.replay_resume(&plan, &mut state).unwrap(), None);
+    let loss = state.handles()[loss_entry];
+    assert_eq!(outcome(&mut s, &m, loss), eager(&m, 20));
+
+    // Abandoned at a call (the call failed): the tape is cut back to where it began.
+    s.reset_tape();
+    let before = s.tape.len();
+    let data_args = args(30).into_iter().map(ReplayArg::Data).collect();
+    let mut state = s.replay_start(&plan, data_args).unwrap();
+    assert_eq!(s.replay_resume(&plan, &mut state).unwrap(), Some(0));
+    assert_eq!(s.replay_resume(&plan, &mut state).unwrap(), Some(1));
+    s.replay_abandon(state);
+    assert_eq!(s.tape.len(), before);
+}

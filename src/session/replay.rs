@@ -62,8 +62,9 @@ pub enum ReplayArg<B: Backend> {
 }
 
 /// A replay in progress: the arguments not used yet, a handle for each entry replayed so
-/// far, and the tape's length a failure cuts it back to.
-struct ReplayState<B: Backend> {
+/// far, and the tape's length a failure cuts it back to. Made by [`Session::replay_start`],
+/// advanced by [`Session::replay_resume`].
+pub struct ReplayState<B: Backend> {
     args: Vec<Option<ReplayArg<B>>>,
     handles: Vec<Handle>,
     mark: usize,
@@ -75,6 +76,13 @@ fn take_argument<B: Backend>(args: &mut [Option<ReplayArg<B>>], k: usize) -> Res
         _ => Err(Error::Argument(format!(
             "replay: argument {k} is missing, used twice, or a tensor where data is read"
         ))),
+    }
+}
+
+impl<B: Backend> ReplayState<B> {
+    /// A handle for each entry replayed so far (every entry's once the replay is over).
+    pub fn handles(&self) -> &[Handle] {
+        &self.handles
     }
 }
 
@@ -139,25 +147,65 @@ impl<B: Backend> Session<B> {
     /// [`Session::replay`] with tensor arguments too: the guard is checked, then every entry
     /// replayed, the effects run again where the eager step ran them. A failure records
     /// nothing (effects that ran before it stay done, as in the eager step).
+    /// A plan with calls outside the session ([`Entry::Pause`]) is replayed by its binding
+    /// ([`Session::replay_start`]); here it is an error, nothing recorded.
     pub fn replay_with(&mut self, plan: &Plan<B>, args: Vec<ReplayArg<B>>) -> Result<Vec<Handle>> {
+        let mut state = self.replay_start(plan, args)?;
+        match self.replay_resume(plan, &mut state)? {
+            None => Ok(state.handles),
+            Some(_) => {
+                self.replay_abandon(state);
+                Err(Error::Capture(
+                    "replay: the step makes calls outside the session; its binding replays it"
+                        .into(),
+                ))
+            }
+        }
+    }
+
+    /// Begin a replay of `plan` with `args`: the guard checked, nothing replayed yet
+    /// ([`Session::replay_resume`] runs it).
+    pub fn replay_start(
+        &mut self,
+        plan: &Plan<B>,
+        args: Vec<ReplayArg<B>>,
+    ) -> Result<ReplayState<B>> {
         self.check_guard(plan, &args)?;
-        let mut state = ReplayState {
+        Ok(ReplayState {
             args: args.into_iter().map(Some).collect(),
             // bounded: one per entry of the plan, which holds them
             handles: Vec::with_capacity(plan.entries.len()),
             mark: self.tape.len(),
-        };
-        self.replaying = true;
-        let out = self.replay_part(plan, &mut state);
-        self.replaying = false;
-        if let Err(e) = out {
-            self.truncate_tape(state.mark);
-            return Err(e);
-        }
-        Ok(state.handles)
+        })
     }
 
-    fn replay_part(&mut self, plan: &Plan<B>, state: &mut ReplayState<B>) -> Result<()> {
+    /// Replay `plan`'s entries from where `state` stopped: `Ok(None)` once it is over (the
+    /// handles in [`ReplayState::handles`]), `Ok(Some(slot))` at a call outside the session
+    /// ([`Entry::Pause`]): the caller makes call `slot`, with the session free, then resumes
+    /// (or abandons: [`Session::replay_abandon`]). A failure cuts the tape back to what
+    /// the replay had not yet recorded over (effects that ran stay done, as in the eager
+    /// step).
+    pub fn replay_resume(
+        &mut self,
+        plan: &Plan<B>,
+        state: &mut ReplayState<B>,
+    ) -> Result<Option<usize>> {
+        self.replaying = true;
+        let out = self.replay_part(plan, state);
+        self.replaying = false;
+        if out.is_err() {
+            self.truncate_tape(state.mark);
+        }
+        out
+    }
+
+    /// Give up a replay stopped at a call (the call failed): the tape is cut back as a
+    /// failed entry cuts it.
+    pub fn replay_abandon(&mut self, state: ReplayState<B>) {
+        self.truncate_tape(state.mark);
+    }
+
+    fn replay_part(&mut self, plan: &Plan<B>, state: &mut ReplayState<B>) -> Result<Option<usize>> {
         while let Some(entry) = plan.entries.get(state.handles.len()) {
             let hs = &state.handles;
             let h = match entry {
@@ -264,10 +312,17 @@ impl<B: Backend> Session<B> {
                     // The effect's slot holds a handle the plan never reads.
                     hs.last().copied().unwrap_or_else(|| self.handle(0))
                 }
+                Entry::Pause { slot } => {
+                    // A handle the plan never reads; the caller makes the call, then
+                    // resumes after this entry.
+                    let h = hs.last().copied().unwrap_or_else(|| self.handle(0));
+                    state.handles.push(h);
+                    return Ok(Some(*slot));
+                }
             };
             state.handles.push(h);
         }
-        Ok(())
+        Ok(None)
     }
 
     /// The compaction of an eager step's closing backward, in a replay: the entries `keep`

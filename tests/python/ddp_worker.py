@@ -7,6 +7,9 @@
   steps with torch's loop on this rank's rows of a fixed global batch; each step is two
   micro-batches, the first under `no_sync()`. Writes the final weights and, for the
   BatchNorm model, its buffers.
+- `capture`, `capture-norm` (with BatchNorm): STEPS steps of this rank's rows through the
+  wrapper, eagerly and as a captured step (`et.capture`: recorded on the first, replayed
+  after); writes both runs' final weights and buffers.
 - `die`: rank 1 exits after its forward; rank 0's `loss.backward()` must raise
   DistributedError (torch's error as the cause).
 """
@@ -60,6 +63,24 @@ def train(net, rows: list[np.ndarray], x, y, wrap=None) -> None:
             opt.step()
 
 
+def train_captured(ddp, net, x, y, captured: bool) -> None:
+    """STEPS SGD-momentum steps of the wrapped `net` on (x, y), the step under et.capture
+    when `captured`."""
+    opt = et.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+    with et.Session(dtype="float64") as sess:
+
+        def step(x, y):
+            opt.zero_grad()
+            loss = et.nn.functional.cross_entropy(ddp(sess.input(x)), y)
+            loss.backward()
+            opt.step()
+            return loss
+
+        run = et.capture(step) if captured else step
+        for _ in range(STEPS):
+            run(x, y)
+
+
 class _nothing:  # noqa: N801
     def __enter__(self):
         return None
@@ -105,6 +126,19 @@ def main() -> None:
                 before, net.state_dict()["1.running_mean"].numpy()
             )
             np.savez(out / f"rank{rank}.npz", **{k: v.numpy() for k, v in net.state_dict().items()})
+        elif scenario in ("capture", "capture-norm"):
+            # The same steps eagerly and through a captured step (recorded on the first,
+            # replayed after), each from the wrapper's broadcast of rank 0's weights.
+            norm = scenario == "capture-norm"
+            rows = np.concatenate(shard_rows(rank, world))
+            for how in ("eager", "captured"):
+                net = model(seed=100 + rank, norm=norm)
+                ddp = et.nn.parallel.DistributedDataParallel(net, bucket_cap_mb=0.0005)
+                train_captured(ddp, net, x[rows], y[rows], captured=how == "captured")
+                np.savez(
+                    out / f"rank{rank}-{how}.npz",
+                    **{k: v.numpy() for k, v in net.state_dict().items()},
+                )
         elif scenario == "die":
             net = model(seed=100)
             ddp = et.nn.parallel.DistributedDataParallel(net)

@@ -6,6 +6,8 @@ torchrun as PyTorch users start DDP.
   rank ends with bit-identical float64 weights, equal to one process training on the global
   batch (1e-12), and starts from rank 0's weights whatever its own.
 - BatchNorm's buffers are rank 0's on every rank (broadcast each forward).
+- A captured step (`et.capture`) replays the all-reduce and the broadcast: equal to the eager
+  steps bit for bit on every rank.
 - A rank that dies mid-step makes the survivor's `loss.backward()` raise `DistributedError`
   with torch's error as its cause, parameters readable.
 """
@@ -103,6 +105,28 @@ def test_batch_norm_buffers_are_rank_zeros_everywhere(tmp_path):
     assert "1.running_mean" in a and np.abs(a["1.running_mean"]).sum() > 0
     assert not results[0]["changed_by_sync"], "rank 0 keeps its own"
     assert results[1]["changed_by_sync"], "rank 1 takes rank 0's"
+
+
+@pytest.mark.parametrize("scenario", ["capture", "capture-norm"])
+def test_a_captured_step_replays_the_all_reduce_and_the_buffer_broadcast(scenario, tmp_path):
+    # Each rank trains on its own rows: only the replayed all-reduce keeps the ranks'
+    # weights equal, and only the replayed broadcast keeps BatchNorm's buffers rank 0's
+    # before each forward, so the captured run equals the eager one bit for bit.
+    results, log = spawn(scenario, tmp_path)
+    assert all(r is not None for r in results), log
+    runs = {
+        (r, how): np.load(tmp_path / f"rank{r}-{how}.npz")
+        for r in range(2)
+        for how in ("eager", "captured")
+    }
+    eager0 = runs[(0, "eager")]
+    for r in range(2):
+        for k in eager0.files:
+            np.testing.assert_array_equal(runs[(r, "captured")][k], runs[(r, "eager")][k], k)
+    for k in eager0.files:
+        if "running" not in k and "num_batches" not in k:
+            # weights: averaged gradients make every rank's equal
+            np.testing.assert_array_equal(runs[(1, "captured")][k], eager0[k], k)
 
 
 def test_a_dead_rank_makes_backward_raise_distributed_error(tmp_path):

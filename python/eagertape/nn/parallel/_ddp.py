@@ -17,6 +17,11 @@ finishes them).
 A rank that dies or stalls makes the others' ``loss.backward()`` raise
 :class:`~eagertape.DistributedError` (torch's error as the ``__cause__``) once the
 group's timeout passes; the gradients are then left as the local backward made them.
+
+Inside a captured step (``et.capture``) the backward sweeps without the hook and then
+reduces every bucket (the same averages, without overlapping the sweep); the plan keeps
+that reduction, and the forward's buffer broadcast, as calls each replay makes again at
+the same points, with the session free (``_core._capture_call``).
 """
 
 from __future__ import annotations
@@ -274,6 +279,16 @@ class DistributedDataParallel(Module):
     def _add(self, members: list[Parameter], dtype: str, device: torch.device) -> None:
         self._buckets.append(_Bucket(members, getattr(torch, dtype), device))
 
+    def _broadcast_buffers(self, sess: Session) -> None:
+        """Give every rank rank 0's buffers (checked with the parameters at construction:
+        one broadcast per dtype)."""
+        broadcast_parameters(list(self.module.buffers()), group=self.process_group, _check=False)
+
+    def _reduce_after_backward(self, sess: Session) -> None:
+        """Average every bucket's gradients after a whole backward (a captured step's
+        replay: its backward runs without the hook, then this)."""
+        _Reducer(self).finish(True, sess)
+
     @contextlib.contextmanager
     def no_sync(self) -> Iterator[None]:
         """Backward passes inside keep their gradients local (accumulating in ``p.grad``);
@@ -302,11 +317,9 @@ class DistributedDataParallel(Module):
         Returns:
             The wrapped module's output.
         """
-        if self.broadcast_buffers and self.world_size > 1:
-            buffers = list(self.module.buffers())
-            if buffers:
-                # Checked with the parameters at construction: one broadcast per dtype.
-                broadcast_parameters(buffers, group=self.process_group, _check=False)
+        if self.broadcast_buffers and self.world_size > 1 and len(list(self.module.buffers())):
+            # Inside a captured step, each replay broadcasts them again here.
+            _core._capture_call(self._broadcast_buffers, sess)
         if (
             _core.is_grad_enabled()
             and sess.config.grad_enabled
