@@ -6,7 +6,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=DEP_TCH_LIBTORCH_LIB");
     println!("cargo:rerun-if-changed=src/shim/recycle.cpp");
     println!("cargo:rerun-if-changed=src/shim/optim.cpp");
-    println!("cargo:rerun-if-changed=src/shim/rprop.cpp");
+    println!("cargo:rerun-if-changed=src/shim/one_pass.cpp");
     println!("cargo:rerun-if-changed=src/shim/layers.cpp");
     println!("cargo:rerun-if-changed=src/shim/dlpack.cpp");
     println!("cargo:rerun-if-changed=src/shim/activations.cpp");
@@ -33,7 +33,7 @@ fn main() {
         .include(&include)
         .define("_GLIBCXX_USE_CXX11_ABI", "1")
         .flag_if_supported("-Wno-unused-parameter")
-        // The one-pass optimizer updates (`rprop.cpp`) round each operation as LibTorch's
+        // The one-pass optimizer updates (`one_pass.cpp`) round each operation as LibTorch's
         // separate kernels do: no contraction of a product and a sum into one rounding.
         // Comparisons may be evaluated unconditionally (LibTorch's own flag), so their
         // selects vectorize; no value changes.
@@ -42,7 +42,7 @@ fn main() {
         .warnings(false)
         .file("src/shim/recycle.cpp")
         .file("src/shim/optim.cpp")
-        .file("src/shim/rprop.cpp")
+        .file("src/shim/one_pass.cpp")
         .file("src/shim/layers.cpp")
         .file("src/shim/dlpack.cpp")
         .file("src/shim/activations.cpp")

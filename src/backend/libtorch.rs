@@ -13,7 +13,8 @@ use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::kernel::movement::torch_backward_by_plan;
 use crate::kernel::{
-    AdamConfig, AdamOperands, Layer, Movement, Predicate, RpropConfig, SgdConfig, StateOp,
+    AdadeltaConfig, AdamConfig, AdamOperands, Layer, Movement, Predicate, RpropConfig, SgdConfig,
+    StateOp,
 };
 
 /// The LibTorch backend (native carriers on CPU or CUDA).
@@ -734,6 +735,15 @@ impl Backend for LibTorch {
         h: &RpropConfig,
     ) -> Result<bool> {
         super::state_ops::rprop_update_(p, g, prev, step_size, h)
+    }
+    fn adadelta_update_(
+        p: &mut Tensor,
+        g: &Tensor,
+        square_avg: &mut Tensor,
+        acc_delta: &mut Tensor,
+        h: &AdadeltaConfig,
+    ) -> Result<bool> {
+        super::state_ops::adadelta_update_(p, g, square_avg, acc_delta, h)
     }
     /// torch's `a.add_(b, alpha=alpha)`: one kernel that rounds once (plain SGD's
     /// `add_(d, alpha=-lr)`, the shim's one C++ home of that form; `a + (alpha · b)` in two

@@ -19,7 +19,8 @@ use crate::config::{DType, Device};
 use crate::error::Result;
 pub use crate::kernel::OutKernel;
 use crate::kernel::{
-    AdamConfig, AdamOperands, Layer, Movement, Predicate, RpropConfig, SgdConfig, StateOp,
+    AdadeltaConfig, AdamConfig, AdamOperands, Layer, Movement, Predicate, RpropConfig, SgdConfig,
+    StateOp,
 };
 
 /// `perm` as a sequence of transposes of `a` (each a view, so the result is one).
@@ -567,6 +568,22 @@ pub trait Backend: Sized + Send + Sync + 'static {
         h: &RpropConfig,
     ) -> Result<bool> {
         let _ = (p, g, prev, step_size, h);
+        Ok(false)
+    }
+
+    /// torch.optim.Adadelta's single-tensor update of `p` from `g` (weight decay already
+    /// added), its `square_avg` and `acc_delta` updated too (all three held exclusively),
+    /// with passes of the backend's own where they round as torch's kernels do.
+    /// `Ok(false)`, the default and where the tensors do not allow it: nothing touched
+    /// (`optim/adaptive.rs` then runs torch's sequence of calls).
+    fn adadelta_update_(
+        p: &mut Self::T,
+        g: &Self::T,
+        square_avg: &mut Self::T,
+        acc_delta: &mut Self::T,
+        h: &AdadeltaConfig,
+    ) -> Result<bool> {
+        let _ = (p, g, square_avg, acc_delta, h);
         Ok(false)
     }
 

@@ -194,7 +194,22 @@ extern "C" {
         err: *mut *mut std::os::raw::c_char,
     ) -> i32;
 
-    /// `src/shim/rprop.cpp`: one Rprop update of a parameter in one pass where its tensors
+    /// `src/shim/one_pass.cpp`: one Adadelta update of a parameter (weight decay already in
+    /// `grad`) where its tensors allow (`*handled` 1), else nothing touched (`*handled` 0);
+    /// 0, or 1 and a malloc'd message.
+    pub(super) fn eagertape_adadelta_step(
+        param: *mut torch_sys::C_tensor,
+        grad: *const torch_sys::C_tensor,
+        square_avg: *mut torch_sys::C_tensor,
+        acc_delta: *mut torch_sys::C_tensor,
+        lr: f64,
+        rho: f64,
+        eps: f64,
+        handled: *mut i32,
+        err: *mut *mut std::os::raw::c_char,
+    ) -> i32;
+
+    /// `src/shim/one_pass.cpp`: one Rprop update of a parameter in one pass where its tensors
     /// allow (`*handled` 1), else nothing touched (`*handled` 0); 0, or 1 and a malloc'd
     /// message.
     pub(super) fn eagertape_rprop_step(

@@ -1,14 +1,14 @@
 //! LibTorch's side of [`StateOp`]: one call of `src/shim/optim.cpp`'s `eagertape_state_op`
 //! per pointwise method, in place or out of place (`Backend::state_op_` /
-//! `Backend::state_op` of `libtorch.rs`), and Rprop's one-pass update
-//! (`src/shim/rprop.cpp`, `Backend::rprop_update_`).
+//! `Backend::state_op` of `libtorch.rs`), and the updates with passes of their own
+//! (`src/shim/one_pass.cpp`: `Backend::rprop_update_`, `Backend::adadelta_update_`).
 
 use tch::Tensor;
 
 use super::layer_kernels::adopt;
-use super::shim::{eagertape_rprop_step, eagertape_state_op, shim_result};
+use super::shim::{eagertape_adadelta_step, eagertape_rprop_step, eagertape_state_op, shim_result};
 use crate::error::{Error, Result};
-use crate::kernel::{RpropConfig, StateOp};
+use crate::kernel::{AdadeltaConfig, RpropConfig, StateOp};
 
 /// The operands' handles (null where `op` takes fewer); more or fewer than `op` takes is an
 /// error, checked before any call.
@@ -101,5 +101,38 @@ pub fn rprop_update_(
         )
     };
     shim_result(rc, err, "Rprop update")?;
+    Ok(handled != 0)
+}
+
+/// Adadelta's update of `p`, `square_avg` and `acc_delta` (held exclusively) from `g`,
+/// where the tensors allow it (`true`); `false`: nothing touched.
+pub fn adadelta_update_(
+    p: &mut Tensor,
+    g: &Tensor,
+    square_avg: &mut Tensor,
+    acc_delta: &mut Tensor,
+    h: &AdadeltaConfig,
+) -> Result<bool> {
+    let mut handled = 0;
+    let mut err = std::ptr::null_mut();
+    // SAFETY: the four handles are live for the whole call; `p`, `square_avg` and
+    // `acc_delta` are held exclusively (`&mut`), so nothing reads them while the shim writes
+    // them, and the shim refuses (touching nothing) a written tensor that shares storage with
+    // another; it catches every C++ exception, reporting it through `err` (a malloc'd string
+    // `shim_result` frees).
+    let rc = unsafe {
+        eagertape_adadelta_step(
+            p.as_mut_ptr(),
+            g.as_ptr(),
+            square_avg.as_mut_ptr(),
+            acc_delta.as_mut_ptr(),
+            h.lr,
+            h.rho,
+            h.eps,
+            &mut handled,
+            &mut err,
+        )
+    };
+    shim_result(rc, err, "Adadelta update")?;
     Ok(handled != 0)
 }

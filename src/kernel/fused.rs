@@ -2,8 +2,9 @@
 //! (`Backend::adam_update_`, `Backend::sgd_update_`) reads. The optimizers that own them,
 //! their checks and the composed form of each update live in `src/optim`. [`StateOp`]: the
 //! pointwise tensor methods the other optimizers' single-tensor formulas are written in
-//! (`Backend::state_op_`, `Backend::state_op`). [`RpropConfig`]: what Rprop's one-pass
-//! update reads (`Backend::rprop_update_`).
+//! (`Backend::state_op_`, `Backend::state_op`). [`RpropConfig`], [`AdadeltaConfig`]: what
+//! the updates with passes of their own read (`Backend::rprop_update_`,
+//! `Backend::adadelta_update_`).
 
 /// Adam / AdamW (torch.optim's formulas; see `optim/adam.rs`).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -56,6 +57,15 @@ pub struct RpropConfig {
     pub etaplus: f64,
     pub step_size_min: f64,
     pub step_size_max: f64,
+}
+
+/// Adadelta's numbers (see `optim/adaptive.rs`); the gradient it is given already carries
+/// the weight decay.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AdadeltaConfig {
+    pub lr: f64,
+    pub rho: f64,
+    pub eps: f64,
 }
 
 /// SGD with optional momentum, dampening, Nesterov and weight decay (see `optim/sgd.rs`).

@@ -25,7 +25,7 @@ pub mod select;
 use tch::Tensor;
 
 use crate::error::{Error, Result};
-pub use fused::{AdamConfig, AdamOperands, RpropConfig, SgdConfig, StateOp};
+pub use fused::{AdadeltaConfig, AdamConfig, AdamOperands, RpropConfig, SgdConfig, StateOp};
 pub use layer::Layer;
 pub use movement::Movement;
 pub use pointwise::{BinaryKernel, GradElement, GradKernel, PairKernel, ScalarKernel, UnaryKernel};

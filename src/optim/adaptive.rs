@@ -7,7 +7,9 @@
 //! - `Adagrad`: `s ← s + g²` (from `initial_accumulator_value`), `p ← p − clr·g/(√s + ε)`
 //!   with `clr = lr / (1 + (t − 1)·lr_decay)`. State `sum`.
 //! - `Adadelta`: `v ← ρ·v + (1 − ρ)·g²`, `δ = √(u + ε)/√(v + ε)·g`,
-//!   `u ← ρ·u + (1 − ρ)·δ²`, `p ← p − lr·δ`. State `square_avg`, `acc_delta`.
+//!   `u ← ρ·u + (1 − ρ)·δ²`, `p ← p − lr·δ`. State `square_avg`, `acc_delta`. A backend
+//!   may run it with passes of its own that round as this sequence does
+//!   (`Backend::adadelta_update_`: LibTorch's CPU float32/float64 tensors).
 
 use super::rule::{at_least, buf, l2, Hyper, Rule};
 use super::signature::Arg;
@@ -15,6 +17,7 @@ use super::state_ops::{apply_, fresh, StateOp::*};
 use super::ParamState;
 use crate::backend::Backend;
 use crate::error::{Error, Result};
+use crate::kernel::AdadeltaConfig;
 use crate::param::Parameter;
 
 /// torch.optim.RMSprop.
@@ -158,6 +161,15 @@ impl Rule for Adadelta {
         let (rho, eps) = (h.get("rho"), h.get("eps"));
         let decayed = l2::<B>(g, x, h.get("weight_decay"))?;
         let g = decayed.as_ref().unwrap_or(g);
+        let config = AdadeltaConfig {
+            lr: h.get("lr"),
+            rho,
+            eps,
+        };
+        let (v, u) = st.pair_mut("square_avg", "acc_delta")?;
+        if B::adadelta_update_(x, g, v, u, &config)? {
+            return Ok(());
+        }
         let v = st.one_mut("square_avg")?;
         apply_::<B>(MulScalar(rho), v, &[])?;
         apply_::<B>(Addcmul(1.0 - rho), v, &[g, g])?;

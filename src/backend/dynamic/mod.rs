@@ -13,7 +13,8 @@ use super::{Backend, BinaryKernel, GradKernel, PairKernel, ScalarKernel, UnaryKe
 use crate::config::{DType, Device};
 use crate::error::{Error, Result};
 use crate::kernel::{
-    AdamConfig, AdamOperands, Layer, Movement, Predicate, RpropConfig, SgdConfig, StateOp,
+    AdadeltaConfig, AdamConfig, AdamOperands, Layer, Movement, Predicate, RpropConfig, SgdConfig,
+    StateOp,
 };
 
 /// The runtime-dispatched backend.
@@ -863,6 +864,19 @@ impl Backend for Dyn {
             (Torch(p), Torch(g), Torch(prev), Torch(size)) => {
                 LibTorch::rprop_update_(p, g, prev, size, h)
             }
+            _ => Ok(false),
+        }
+    }
+    /// LibTorch carriers only (the reference carriers run torch's sequence of calls).
+    fn adadelta_update_(
+        p: &mut DynTensor,
+        g: &DynTensor,
+        square_avg: &mut DynTensor,
+        acc_delta: &mut DynTensor,
+        h: &AdadeltaConfig,
+    ) -> Result<bool> {
+        match (p, g, square_avg, acc_delta) {
+            (Torch(p), Torch(g), Torch(v), Torch(u)) => LibTorch::adadelta_update_(p, g, v, u, h),
             _ => Ok(false),
         }
     }

@@ -1,8 +1,9 @@
-"""Rprop's one-pass update (``src/shim/rprop.cpp``: CPU float32/float64) against
-torch.optim.Rprop's sixteen kernels, bit for bit, where the two could part: non-finite and
-signed-zero gradients and parameters, products ``g * prev`` that underflow to zero, etas
-that round to 0 or 1 in float32, inverted or infinite step bounds, and parameters large and
-odd-sized enough to be split over threads and vector lanes."""
+"""The optimizer updates with passes of their own (``src/shim/one_pass.cpp``: CPU
+float32/float64) against torch.optim's single-tensor kernels, bit for bit, where the two
+could part: Rprop's one pass against its sixteen kernels, Adadelta's eight passes against
+its eleven. Non-finite and signed-zero gradients and parameters, products that underflow to
+zero, scalars that round to 0 or 1 in float32, inverted or overflowing step bounds, and
+parameters large and odd-sized enough to be split over threads and vector lanes."""
 
 from __future__ import annotations
 
@@ -43,18 +44,18 @@ def _same_bits(a, b, what):
     np.testing.assert_array_equal(np.signbit(a[~nan_a]), np.signbit(b[~nan_b]), err_msg=what)
 
 
-def _run_both(init, grads, dtype, **kw):
-    """Both runtimes from `init` over `grads`: (eagertape's, torch's) parameter after each
-    step, and both optimizers' final state."""
+def _run_both(init, grads, dtype, name="Rprop", **kw):
+    """Both runtimes' optimizer `name` from `init` over `grads`: (eagertape's, torch's)
+    parameter after each step, and both optimizers' final state."""
     param = et.Parameter(init.copy())
-    opt = et.optim.Rprop([param], **kw)
+    opt = getattr(et.optim, name)([param], **kw)
     sess = et.Session(dtype=dtype)
     ours = []
     for g in grads:
         step_with(sess, opt, [param], [g])
         ours.append(param.numpy().copy())
     leaf = torch.tensor(init.copy(), requires_grad=True)
-    topt = torch.optim.Rprop([leaf], **kw)
+    topt = getattr(torch.optim, name)([leaf], **kw)
     theirs = []
     for g in grads:
         leaf.grad = torch.tensor(g)
@@ -65,11 +66,11 @@ def _run_both(init, grads, dtype, **kw):
     return ours, theirs, state, tstate
 
 
-def _assert_runs_agree(ours, theirs, state, tstate):
+def _assert_runs_agree(ours, theirs, state, tstate, buffers=("prev", "step_size")):
     for step, (a, b) in enumerate(zip(ours, theirs, strict=True)):
         _same_bits(a, b, f"parameter after step {step}")
-    _same_bits(state["prev"], tstate["prev"].numpy(), "prev")
-    _same_bits(state["step_size"], tstate["step_size"].numpy(), "step_size")
+    for name in buffers:
+        _same_bits(state[name], tstate[name].numpy(), name)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
@@ -131,3 +132,40 @@ def test_a_float32_run_over_a_shaped_parameter_keeps_its_shape_and_dtype():
     assert ours[-1].shape == (7, 3, 5) and ours[-1].dtype == np.float32
     assert state["step_size"].shape == (7, 3, 5)
     _assert_runs_agree(ours, theirs, state, tstate)
+
+
+ADADELTA = ("square_avg", "acc_delta")
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {},
+        {"lr": 0.5, "rho": 0.7, "eps": 1e-4, "weight_decay": 0.1},
+        {"rho": 0.0},
+        {"rho": 1.0},
+        # an eps that rounds to 0 in float32 (0/0 where a running average is 0)
+        {"eps": 1e-50},
+        {"maximize": True, "lr": 2.0},
+    ],
+    ids=["defaults", "weight-decay", "rho-0", "rho-1", "eps-rounds-to-zero", "maximize"],
+)
+def test_adadelta_with_special_gradients_and_settings_updates_as_torchs(kw, dtype):
+    # torch: v.mul_(rho).addcmul_(g, g, 1-rho); std = v.add(eps).sqrt_();
+    # delta = u.add(eps).sqrt_().div_(std).mul_(g); u.mul_(rho).addcmul_(delta, delta, 1-rho);
+    # p.add_(delta, alpha=-lr)
+    n = 1_001
+    grads = _special_gradients(n, 10, dtype, seed=6)
+    init = np.random.default_rng(7).standard_normal(n).astype(dtype)
+    init[:3] = np.array([np.nan, -0.0, np.inf], dtype=dtype)
+    _assert_runs_agree(*_run_both(init, grads, dtype, "Adadelta", **kw), buffers=ADADELTA)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_adadelta_over_a_parameter_split_over_threads_and_vector_lanes_updates_as_torchs(dtype):
+    n = 100_003
+    rng = np.random.default_rng(8)
+    grads = [(rng.standard_normal(n) * (-1.0) ** (k // 2)).astype(dtype) for k in range(6)]
+    init = rng.standard_normal(n).astype(dtype)
+    _assert_runs_agree(*_run_both(init, grads, dtype, "Adadelta", lr=1.0), buffers=ADADELTA)
