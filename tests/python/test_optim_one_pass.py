@@ -115,13 +115,23 @@ def test_edge_settings_update_as_torchs(kw, dtype):
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
-def test_a_parameter_split_over_threads_and_vector_lanes_updates_as_torchs(dtype):
+@pytest.mark.parametrize(
+    ("name", "kw", "buffers"),
+    [
+        ("Rprop", {"lr": 0.01, "etas": (0.4, 1.3)}, ("prev", "step_size")),
+        ("Adadelta", {"lr": 1.0}, ("square_avg", "acc_delta")),
+    ],
+    ids=["Rprop", "Adadelta"],
+)
+def test_a_parameter_split_over_threads_and_vector_lanes_updates_as_torchs(
+    name, kw, buffers, dtype
+):
     # 100,003 elements: above LibTorch's grain size (32,768), not a multiple of any width
     n = 100_003
     rng = np.random.default_rng(4)
     grads = [(rng.standard_normal(n) * (-1.0) ** (k // 2)).astype(dtype) for k in range(6)]
     init = rng.standard_normal(n).astype(dtype)
-    _assert_runs_agree(*_run_both(init, grads, dtype, lr=0.01, etas=(0.4, 1.3)))
+    _assert_runs_agree(*_run_both(init, grads, dtype, name, **kw), buffers=buffers)
 
 
 def test_a_float32_run_over_a_shaped_parameter_keeps_its_shape_and_dtype():
@@ -160,12 +170,3 @@ def test_adadelta_with_special_gradients_and_settings_updates_as_torchs(kw, dtyp
     init = np.random.default_rng(7).standard_normal(n).astype(dtype)
     init[:3] = np.array([np.nan, -0.0, np.inf], dtype=dtype)
     _assert_runs_agree(*_run_both(init, grads, dtype, "Adadelta", **kw), buffers=ADADELTA)
-
-
-@pytest.mark.parametrize("dtype", DTYPES)
-def test_adadelta_over_a_parameter_split_over_threads_and_vector_lanes_updates_as_torchs(dtype):
-    n = 100_003
-    rng = np.random.default_rng(8)
-    grads = [(rng.standard_normal(n) * (-1.0) ** (k // 2)).astype(dtype) for k in range(6)]
-    init = rng.standard_normal(n).astype(dtype)
-    _assert_runs_agree(*_run_both(init, grads, dtype, "Adadelta", lr=1.0), buffers=ADADELTA)
