@@ -107,29 +107,29 @@ pub fn _capture_call(
     call: Bound<'_, PyAny>,
     sess: Bound<'_, PySession>,
 ) -> PyResult<()> {
-    let Some(active) = state::take() else {
+    let Some(mut active) = state::take() else {
         call.call1((sess,))?;
         return Ok(());
     };
     let cell = Arc::clone(&active.cell);
     py.detach(|| lock(&cell).suspend_recording(true));
-    let ran = call.call1((sess,));
-    py.detach(|| lock(&cell).suspend_recording(false));
-    state::begin(active);
-    ran?;
-    record_call(py, call.unbind());
-    Ok(())
-}
-
-/// Keep `call` as the step's next call outside the session, made again by each replay
-/// where the step is now (nothing when no capture is in progress).
-fn record_call(py: Python<'_>, call: Py<PyAny>) {
-    let Some(cell) = state::session() else {
-        return;
-    };
-    if py.detach(|| lock(&cell).pause_recorded()).is_some() {
-        state::push_call(call);
+    let ran = call.call1((sess,)).map(drop);
+    let ok = ran.is_ok();
+    let slot = py.detach(|| {
+        let mut s = lock(&cell);
+        s.suspend_recording(false);
+        if ok {
+            s.pause_recorded()
+        } else {
+            None
+        }
+    });
+    if slot.is_some() {
+        // The plan's calls by slot: each `pause_recorded` is one more.
+        active.calls.push(call.unbind());
     }
+    state::begin(active);
+    ran
 }
 
 /// Drop the capture in progress on this thread (the step raised), if any.

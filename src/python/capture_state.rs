@@ -182,15 +182,6 @@ pub(crate) fn host_value<'py>(
         .call1((tensor, what))
 }
 
-/// Keep `call` as the capture's next call outside the session.
-pub(crate) fn push_call(call: Py<PyAny>) {
-    ACTIVE.with_borrow_mut(|a| {
-        if let Some(a) = a.as_mut() {
-            a.calls.push(call);
-        }
-    });
-}
-
 /// Start the capture `a` on this thread.
 pub(crate) fn begin(a: Active) {
     ACTIVE.with_borrow_mut(|slot| *slot = Some(a));

@@ -30,6 +30,7 @@
 // with `u *= rho` in one pass, then `u.addcmul_(delta, delta, 1 - rho)` and
 // `param.add_(delta, alpha=-lr)`.
 #include <ATen/ATen.h>
+#include <ATen/Dispatch.h>
 #include <ATen/TensorIterator.h>
 #include <c10/core/GradMode.h>
 
@@ -171,13 +172,10 @@ extern "C" int eagertape_rprop_step(at::Tensor* param, const at::Tensor* grad, a
         !std::isfinite(etaplus) || std::isnan(step_size_min) || std::isnan(step_size_max)) {
       return 0;
     }
-    if (param->scalar_type() == at::kFloat) {
-      rprop_pass<float>(*param, *grad, *prev, *step_size, etaminus, etaplus, step_size_min,
-                        step_size_max);
-    } else {
-      rprop_pass<double>(*param, *grad, *prev, *step_size, etaminus, etaplus, step_size_min,
-                         step_size_max);
-    }
+    AT_DISPATCH_FLOATING_TYPES(param->scalar_type(), "rprop", [&] {
+      rprop_pass<scalar_t>(*param, *grad, *prev, *step_size, etaminus, etaplus, step_size_min,
+                           step_size_max);
+    });
     *handled = 1;
     return 0;
   } catch (const std::exception& e) {
@@ -203,18 +201,12 @@ extern "C" int eagertape_adadelta_step(at::Tensor* param, const at::Tensor* grad
     v.mul_(rho).addcmul_(*grad, *grad, 1.0 - rho);
     at::Tensor std_ = at::empty_like(v);
     at::Tensor delta = at::empty_like(u);
-    if (v.scalar_type() == at::kFloat) {
-      adadelta_plus_eps<float>(std_, delta, v, u, eps);
-    } else {
-      adadelta_plus_eps<double>(std_, delta, v, u, eps);
-    }
-    std_.sqrt_();
-    delta.sqrt_();
-    if (v.scalar_type() == at::kFloat) {
-      adadelta_scaled_delta<float>(delta, u, std_, *grad, rho);
-    } else {
-      adadelta_scaled_delta<double>(delta, u, std_, *grad, rho);
-    }
+    AT_DISPATCH_FLOATING_TYPES(v.scalar_type(), "adadelta", [&] {
+      adadelta_plus_eps<scalar_t>(std_, delta, v, u, eps);
+      std_.sqrt_();
+      delta.sqrt_();
+      adadelta_scaled_delta<scalar_t>(delta, u, std_, *grad, rho);
+    });
     u.addcmul_(delta, delta, 1.0 - rho);
     param->add_(delta, -lr);
     *handled = 1;

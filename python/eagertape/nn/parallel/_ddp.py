@@ -317,7 +317,7 @@ class DistributedDataParallel(Module):
         Returns:
             The wrapped module's output.
         """
-        if self.broadcast_buffers and self.world_size > 1 and len(list(self.module.buffers())):
+        if self.broadcast_buffers and self.world_size > 1 and self.module.buffers():
             # Inside a captured step, each replay broadcasts them again here.
             _core._capture_call(self._broadcast_buffers, sess)
         if (
